@@ -1,0 +1,122 @@
+# -*- Python -*-
+# lit configuration for tirx. Run it through the generated site config:
+#     lit -sv build/test          (or: cmake --build build --target check-tirx)
+#
+# Test files: *.py (TIRx sources whose `# RUN:` lines are Python comments) and *.test.
+# Helper files that are not tests go in an `Inputs/` folder.
+#
+# Substitutions: %tirx-opt %tirx-llc %tirx-run (build/bin), %examples (source
+# examples/), %ptxas, %python; FileCheck, not, count come from LLVM's bin dir on PATH.
+# Features: ptxas, cuda (a usable CUDA device), asan (sanitized build), llvm-static.
+
+import os
+import shutil
+import subprocess
+import sys
+
+import lit.formats
+
+config.name = "tirx"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "__pycache__"]
+
+if not hasattr(config, "tirx_obj_root"):
+    lit_config.fatal(
+        "tirx: run lit on the build tree (lit -sv build/test), not on the source test/ dir"
+    )
+
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.tirx_obj_root, "test")
+
+# --- environment -----------------------------------------------------------
+for var in (
+    "HOME", "TMPDIR", "TIRX_HAVE_GPU", "TIRX_PTXAS", "CUDA_VISIBLE_DEVICES",
+    "CUDA_HOME", "LD_LIBRARY_PATH", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
+):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+path = [config.tirx_tools_dir]
+if os.path.isdir(config.llvm_tools_dir):
+    path.append(config.llvm_tools_dir)
+path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
+config.environment["PATH"] = os.pathsep.join(path)
+
+# --- substitutions ---------------------------------------------------------
+for tool in ("tirx-opt", "tirx-llc", "tirx-run"):
+    config.substitutions.append(("%" + tool, os.path.join(config.tirx_tools_dir, tool)))
+config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "examples")))
+config.substitutions.append(("%python", sys.executable))
+
+
+def find_ptxas():
+    cand = os.environ.get("TIRX_PTXAS")
+    if cand and os.access(cand, os.X_OK):
+        return cand
+    cand = shutil.which("ptxas")
+    if cand:
+        return cand
+    cand = "/usr/local/cuda/bin/ptxas"
+    if os.access(cand, os.X_OK):
+        return cand
+    return None
+
+
+ptxas = find_ptxas()
+if ptxas:
+    config.available_features.add("ptxas")
+config.substitutions.append(("%ptxas", ptxas or "ptxas-not-found"))
+
+# --- features --------------------------------------------------------------
+_CUDA_PROBE = r"""
+try:
+    cu = ctypes.CDLL("libcuda.so.1")
+except OSError:
+    sys.exit(1)
+n = ctypes.c_int(0)
+if cu.cuInit(0) != 0 or cu.cuDeviceGetCount(ctypes.byref(n)) != 0 or n.value < 1:
+    sys.exit(1)
+sys.exit(0)
+"""
+
+
+def have_cuda_device():
+    forced = os.environ.get("TIRX_HAVE_GPU")
+    if forced is not None and forced != "":
+        return forced not in ("0", "no", "false", "off")
+    smi = shutil.which("nvidia-smi")
+    if smi:
+        try:
+            r = subprocess.run([smi, "-L"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, timeout=30)
+            if r.returncode == 0 and b"GPU" in r.stdout:
+                return True
+        except (OSError, subprocess.SubprocessError):
+            pass
+    # In a child process, so that the lit process never initialises CUDA itself.
+    try:
+        r = subprocess.run([sys.executable, "-c", _CUDA_PROBE],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        return r.returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+if have_cuda_device():
+    config.available_features.add("cuda")
+
+if config.tirx_sanitize:
+    config.available_features.add("asan")
+    config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+if config.tirx_llvm_static:
+    config.available_features.add("llvm-static")
+
+lit_config.note(
+    "tirx: features: %s; tools: %s" % (
+        " ".join(sorted(f for f in config.available_features
+                        if f in ("ptxas", "cuda", "asan", "llvm-static"))) or "(none)",
+        " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
+                 if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",
+    )
+)
