@@ -1,0 +1,334 @@
+/* tirx IR: data types, expressions, statements, buffers, functions, modules.
+ *
+ * Every node lives in its module's arena (freed at once by tirx_module_free);
+ * every node carries the source location it came from; every name is
+ * interned in the module, so names compare by pointer.  Node kinds are
+ * declared once in expr.def / stmt.def.
+ *
+ * The IR mirrors TVM's TIRx IR closely enough that printing it back gives
+ * TVM's canonical text (with tirx's authored spellings, see docs/language.md):
+ *   - a mutable scalar `x: T.int32 = 0` is a 1-element local buffer (S_ALLOC)
+ *     plus a store; reads are E_LOAD x[0];
+ *   - `x: T.let[T.int32] = e` / a pointer-valued `x = e` is an S_BIND;
+ *   - `T.device_entry()` is S_ATTR key "tirx.device_entry" over the rest of
+ *     the function body; scope ids are S_SCOPEID;
+ *   - `T.Buffer` / `T.match_buffer` params are a handle Var plus a Buffer
+ *     (PrimFunc.params[i].buf), whose data Var is used for `A.data`.
+ */
+#ifndef TIRX_IR_H
+#define TIRX_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tirx/diag.h"
+
+/* ---- data types ---------------------------------------------------------- */
+
+typedef enum {
+  DTC_INT, DTC_UINT, DTC_FLOAT, DTC_BFLOAT, DTC_F8, DTC_F6, DTC_F4,
+  DTC_BOOL, DTC_HANDLE, DTC_VOID
+} DTypeCode;
+
+typedef enum {
+#define X(E, name, code, bits) E,
+#include "tirx/dtype.def"
+#undef X
+  DT_COUNT
+} DTypeId;
+
+/* A dtype is a scalar id plus a lane count (1 = scalar). */
+typedef struct DType {
+  uint8_t id;     /* DTypeId */
+  uint16_t lanes; /* >= 1 */
+} DType;
+
+DType tirx_dtype(DTypeId id);
+DType tirx_dtype_vec(DTypeId id, int lanes);
+DTypeCode tirx_dtype_code(DType t);
+int tirx_dtype_bits(DType t);          /* bits of one lane */
+const char *tirx_dtype_scalar_name(DTypeId id);
+/* Writes "float32", "float32x4" into buf (>= 32 bytes); returns buf. */
+char *tirx_dtype_str(DType t, char *buf);
+/* Parses "float32", "float32x4", "f32" aliases; false if unknown. */
+bool tirx_dtype_parse(const char *s, size_t len, DType *out);
+bool tirx_dtype_eq(DType a, DType b);
+bool tirx_dtype_is_int(DType t);   /* int or uint (not bool) */
+bool tirx_dtype_is_float(DType t); /* float, bfloat, f8/f6/f4 */
+bool tirx_dtype_is_bool(DType t);
+bool tirx_dtype_is_handle(DType t);
+
+/* ---- forward declarations ----------------------------------------------- */
+
+typedef struct Module Module;
+typedef struct PrimFunc PrimFunc;
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct Var Var;
+typedef struct Buffer Buffer;
+typedef struct Intrin Intrin;
+
+typedef struct Loc {
+  uint32_t line; /* 1-based; 0 = no location (built by a pass) */
+  uint32_t col;  /* 1-based byte column */
+} Loc;
+
+/* ---- variables ----------------------------------------------------------- */
+
+typedef enum {
+  VAR_PLAIN,     /* loop var, bind, scalar param, scope id, shape var */
+  VAR_BUFDATA,   /* the data pointer of `buffer` (prints as `A.data`) */
+} VarKind;
+
+struct Var {
+  Loc loc;
+  const char *name;   /* interned; "" prints as `v` */
+  DType dtype;        /* handle for pointers */
+  VarKind kind;
+  /* Pointer type, when dtype is handle: element dtype (lanes 0 = untyped
+   * `T.handle`) and storage scope ("global", "shared", "shared.dyn", "local",
+   * or "" for T.handle("float32") printed with one argument). */
+  DType ptr_elem;
+  bool ptr_typed;
+  const char *ptr_scope; /* interned */
+  bool is_tensormap;     /* T.TensorMap() */
+  Buffer *buffer;        /* VAR_BUFDATA: the owning buffer */
+  int id;                /* per-module creation index (stable printing/hash) */
+};
+
+/* ---- buffers ------------------------------------------------------------- */
+
+struct Buffer {
+  Loc loc;
+  const char *name;     /* interned */
+  Var *data;            /* VAR_BUFDATA var of this buffer */
+  DType dtype;
+  int ndim;
+  Expr **shape;
+  int nstrides;         /* 0 = compact */
+  Expr **strides;
+  Expr *elem_offset;    /* NULL = 0 */
+  const char *scope;    /* interned: "global", "shared", "shared.dyn", "local", "tmem", ... */
+  int align;            /* bytes; 0 = default (64) */
+  int offset_factor;    /* 0 = default (1) */
+  Expr *layout;         /* NULL = default row-major; E_NONE = layout=None; else E_LAYOUT */
+  Expr *allocated_addr; /* NULL or an expr (tmem column) */
+  Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
+  Expr *annotations;    /* E_DICT or NULL */
+  bool is_scalar_sugar; /* declared as `x: T.int32` / `x = expr` (prints as a scalar) */
+  bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
+  int id;
+};
+
+/* ---- intrinsics (see intrin.h for the registry) ------------------------- */
+
+typedef struct KwArg {
+  const char *name;  /* interned */
+  Expr *value;
+} KwArg;
+
+/* ---- expressions --------------------------------------------------------- */
+
+typedef enum {
+#define X(E, name, payload) E,
+#include "tirx/expr.def"
+#undef X
+  E_COUNT
+} ExprKind;
+
+struct Expr {
+  uint8_t kind; /* ExprKind */
+  DType dtype;
+  Loc loc;
+  union {
+    struct { int64_t v; bool pod; } i;       /* uint64 values stored bitwise */
+    struct { double v; bool pod; } f;
+    struct { const char *p; size_t len; } s;
+    Var *var;
+    struct { Expr *a, *b; } bin;
+    struct { Expr *a; } un;
+    struct { Expr *c, *t, *f; } sel;
+    struct { Buffer *buf; Expr **idx; int n; Expr *pred; } load;
+    struct { Expr *base, *stride; int lanes; } ramp;
+    struct { Expr *value; int lanes; } bcast;
+    struct {
+      const Intrin *op;  /* registry entry; never NULL */
+      Expr **args; int n;
+      KwArg *kw; int nkw;
+      const char *name;  /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
+    } call;
+    struct { Var *var; Expr *value; Expr *body; } let;
+    struct { Buffer *buf; Expr **min; Expr **ext; int n; } region;
+    struct { Expr **items; int n; } list;
+    struct { Expr **keys; Expr **vals; int n; } dict;
+    Buffer *bufref;
+  } u;
+};
+
+/* ---- statements ---------------------------------------------------------- */
+
+typedef enum {
+#define X(E, name, payload) E,
+#include "tirx/stmt.def"
+#undef X
+  S_COUNT
+} StmtKind;
+
+typedef enum {
+  FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLLED, FOR_THREAD_BINDING
+} ForKind;
+
+typedef enum {
+#define X(E, name, parent, child, dims) E,
+#include "tirx/scope.def"
+#undef X
+  SID_COUNT
+} ScopeIdKind;
+
+typedef enum {
+  SCOPE_KERNEL, SCOPE_CLUSTER, SCOPE_CTA, SCOPE_CTA_PAIR, SCOPE_WARPGROUP,
+  SCOPE_WARP, SCOPE_THREAD
+} ScopeLevel;
+
+struct Stmt {
+  uint8_t kind; /* StmtKind */
+  Loc loc;
+  union {
+    struct { Stmt **items; int n; } seq;
+    struct { Expr *e; } eval;
+    struct { Buffer *buf; Expr **idx; int n; Expr *value; Expr *pred; } store;
+    struct { Var *var; Expr *value; } bind;
+    struct { Buffer *buf; } alloc;
+    struct {
+      Var *var; Expr *min, *extent, *step; /* step NULL = 1 */
+      ForKind kind;
+      const char *thread;  /* FOR_THREAD_BINDING tag, interned */
+      Expr *annotations;   /* E_DICT or NULL */
+      Stmt *body;
+    } for_;
+    struct { Expr *cond; Stmt *body; } while_;
+    struct { Expr *cond; Stmt *then_; Stmt *else_; /* may be NULL */ } if_;
+    struct { Expr *node; const char *key; Expr *value; Stmt *body; } attr;
+    struct { Expr *message; /* E_STR or NULL */ KwArg *kw; int nkw; Stmt *body; } hint;
+    struct {
+      ScopeIdKind sid;
+      Var **vars; int nvars;
+      Expr **extents; int next;   /* next == 0: deferred `T.warp_id()` */
+      Expr **preferred; int npref;
+      DType dtype;                /* int32 or uint32 */
+    } scopeid;
+    struct { Expr *cond; Expr *kind; /* E_STR */ Expr *parts; /* E_LIST of E_STR */ } assert_;
+    struct { Expr *value; } ret;
+    struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
+    struct { Expr *dict; } funcattr;
+  } u;
+};
+
+/* ---- functions and modules ---------------------------------------------- */
+
+typedef struct Param {
+  Var *var;      /* the handle / scalar parameter */
+  Buffer *buf;   /* non-NULL for T.Buffer annotations and match_buffer'd handles */
+  bool optional; /* T.Optional(T.handle) (@T.jit) */
+} Param;
+
+struct PrimFunc {
+  Loc loc;
+  const char *name;        /* def name (interned) */
+  Param *params; int nparams;
+  Stmt *body;
+  bool has_ret; DType ret; /* `-> T.int32` */
+  bool private_;           /* @T.prim_func(private=True) */
+  bool persistent;         /* persistent=True */
+  bool s_tir;              /* s_tir=True (parsed, not lowered) */
+  Expr *attrs;             /* E_DICT of T.func_attr, or NULL */
+  /* Host/device split products (filled by split-host-device). */
+  struct TirxPlan *plan;
+  bool is_device_kernel;
+};
+
+struct Module {
+  struct Arena *arena;
+  struct Interner *names;
+  const char *filename;
+  const char *source; size_t source_len; /* kept for diagnostics */
+  bool is_ir_module;       /* @I.ir_module class NAME: */
+  const char *class_name;  /* "Module" */
+  PrimFunc **funcs; int nfuncs;
+  int next_id;             /* Var/Buffer ids */
+  bool needs_future_import;
+};
+
+/* ---- construction API (lib/IR) ------------------------------------------ */
+
+Module *tirx_module_new(const char *filename, const char *source, size_t len);
+void tirx_module_free(Module *m);
+void *tirx_alloc(Module *m, size_t size);             /* zeroed, arena-owned */
+#define TIRX_NEW(m, T) ((T *)tirx_alloc((m), sizeof(T)))
+#define TIRX_NEWN(m, T, n) ((T *)tirx_alloc((m), sizeof(T) * (size_t)(n)))
+const char *tirx_intern(Module *m, const char *s, size_t len);
+const char *tirx_intern0(Module *m, const char *s);
+char *tirx_strdup(Module *m, const char *s, size_t len);
+
+Var *tirx_var_new(Module *m, const char *name, DType t, Loc loc);
+Var *tirx_var_ptr(Module *m, const char *name, DType elem, const char *scope, Loc loc);
+Buffer *tirx_buffer_new(Module *m, const char *name, DType t, int ndim, Loc loc);
+
+Expr *tirx_expr_new(Module *m, ExprKind k, DType t, Loc loc);
+Expr *tirx_int(Module *m, DType t, int64_t v, Loc loc);
+Expr *tirx_i32(Module *m, int64_t v);
+Expr *tirx_float(Module *m, DType t, double v, Loc loc);
+Expr *tirx_str(Module *m, const char *s, size_t len, Loc loc);
+Expr *tirx_varref(Module *m, Var *v, Loc loc);
+Expr *tirx_binary(Module *m, ExprKind k, Expr *a, Expr *b, Loc loc); /* dtype: bool for cmp/logic, else a's */
+Expr *tirx_cast(Module *m, DType t, Expr *a, Loc loc);
+Expr *tirx_load(Module *m, Buffer *b, Expr **idx, int n, Loc loc);
+Expr *tirx_call(Module *m, const Intrin *op, DType t, Expr **args, int n, Loc loc);
+
+Stmt *tirx_stmt_new(Module *m, StmtKind k, Loc loc);
+Stmt *tirx_seq(Module *m, Stmt **items, int n, Loc loc); /* flattens, drops Evaluate(0) */
+
+PrimFunc *tirx_func_new(Module *m, const char *name, Loc loc);
+void tirx_module_add_func(Module *m, PrimFunc *f);
+PrimFunc *tirx_module_find(Module *m, const char *name);
+
+/* Buffer/Var helpers. */
+bool tirx_buffer_is_scalar(const Buffer *b); /* shape (1,), local-style defaults */
+bool tirx_expr_is_const_int(const Expr *e, int64_t *v);
+bool tirx_is_cmp_or_logic(ExprKind k);
+const char *tirx_expr_kind_name(ExprKind k);
+const char *tirx_stmt_kind_name(StmtKind k);
+const char *tirx_scope_id_name(ScopeIdKind k);
+
+/* ---- structural equality and hashing (lib/IR/equal.c) -------------------- */
+/* Equal up to variable and buffer names (definitions matched positionally),
+ * ignoring source locations.  On mismatch, *why (if non-NULL) gets a short
+ * static description. */
+bool tirx_module_equal(const Module *a, const Module *b, const char **why);
+bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why);
+uint64_t tirx_func_hash(const PrimFunc *f);
+uint64_t tirx_module_hash(const Module *m);
+
+/* ---- visitors (lib/IR/visit.c) ------------------------------------------ */
+typedef struct IRVisitor {
+  void *ctx;
+  /* Return false to skip the node's children. */
+  bool (*expr)(struct IRVisitor *v, Expr *e);
+  bool (*stmt)(struct IRVisitor *v, Stmt *s);
+} IRVisitor;
+void tirx_visit_expr(IRVisitor *v, Expr *e);
+void tirx_visit_stmt(IRVisitor *v, Stmt *s);
+
+/* Rewriting: the callbacks return a replacement (or the node itself); the
+ * walker rebuilds parents only when a child changed. */
+typedef struct IRMutator {
+  void *ctx;
+  Module *m;
+  Expr *(*expr)(struct IRMutator *mu, Expr *e);   /* post-order, may be NULL */
+  Stmt *(*stmt)(struct IRMutator *mu, Stmt *s);   /* post-order, may be NULL */
+} IRMutator;
+Expr *tirx_mutate_expr(IRMutator *mu, Expr *e);
+Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s);
+
+#endif
