@@ -24,7 +24,7 @@ rc=$(cat "$tmp/rc")
 awk -F': ' '
     /^Total Discovered Tests:/ { summary = 1 }
     summary && /^ +[A-Za-z ]+: [0-9]+/ {
-        label = $1; sub(/^ +/, "", label); n = $2 + 0
+        label = $1; gsub(/^ +| +$/, "", label); n = $2 + 0
         if (label == "Passed" || label == "Passed With Retry") passed += n
         else if (label == "Failed" || label == "Unresolved" || label == "Timed Out" ||
                  label == "Unexpectedly Passed") failed += n
