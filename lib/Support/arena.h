@@ -1,0 +1,26 @@
+/* Bump allocator: one per module, freed at once. */
+#ifndef TIRX_ARENA_H
+#define TIRX_ARENA_H
+#include <stddef.h>
+
+typedef struct ArenaChunk ArenaChunk;
+typedef struct Arena {
+  ArenaChunk *head;
+  size_t used_total;
+} Arena;
+
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *arena_alloc(Arena *a, size_t size); /* zeroed, 16-byte aligned; aborts only on OOM */
+
+/* Open-addressing intern table; strings live in the arena. */
+typedef struct Interner {
+  Arena *arena;
+  const char **slots;
+  size_t cap, n;
+} Interner;
+
+Interner *interner_new(Arena *a);
+void interner_free(Interner *t);
+const char *interner_get(Interner *t, const char *s, size_t len);
+#endif
