@@ -116,7 +116,6 @@ struct Buffer {
   Expr *allocated_addr; /* NULL or an expr (tmem column) */
   Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
   Expr *annotations;    /* E_DICT or NULL */
-  bool is_scalar_sugar; /* declared as `x: T.int32` / `x = expr` (prints as a scalar) */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
   int id;
 };
@@ -220,8 +219,9 @@ struct Stmt {
     } scopeid;
     struct { Expr *cond; Expr *kind; /* E_STR */ Expr *parts; /* E_LIST of E_STR */ } assert_;
     struct { Expr *value; } ret;
+    /* Legacy T.launch_thread and the output of lower-tirx: `var` is the
+     * value of `tag` ("blockIdx.x", "threadIdx.y", ...) for `body`. */
     struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
-    struct { Expr *dict; } funcattr;
   } u;
 };
 
@@ -243,9 +243,12 @@ struct PrimFunc {
   bool persistent;         /* persistent=True */
   bool s_tir;              /* s_tir=True (parsed, not lowered) */
   Expr *attrs;             /* E_DICT of T.func_attr, or NULL */
-  /* Host/device split products (filled by split-host-device). */
-  struct TirxPlan *plan;
+  /* Host/device split products (filled by split-host-device): a device
+   * kernel has explicit pointer/scalar params and no buffer params; its
+   * host launch plan (runtime/include/tirx/plan.h) is owned by the module
+   * and freed with it. */
   bool is_device_kernel;
+  struct TirxPlan *plan;
 };
 
 struct Module {

@@ -115,7 +115,6 @@ static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b) {
   if (aa != ba) FAIL("buffer alignments differ");
   int af = a->offset_factor > 0 ? a->offset_factor : 1, bf = b->offset_factor > 0 ? b->offset_factor : 1;
   if (af != bf) FAIL("buffer offset factors differ");
-  if (a->is_scalar_sugar != b->is_scalar_sugar) FAIL("scalar sugar differs");
   if (!eq_list(q, a->shape, a->ndim, b->shape, b->ndim)) return false;
   if (!eq_list(q, a->strides, a->nstrides, b->strides, b->nstrides)) return false;
   int64_t v;
@@ -278,7 +277,6 @@ static bool eq_stmt(Eq *q, const Stmt *a, const Stmt *b) {
     return eq_expr(q, a->u.launch.extent, b->u.launch.extent) &&
            eq_var(q, a->u.launch.var, b->u.launch.var) &&
            eq_stmt(q, a->u.launch.body, b->u.launch.body);
-  case S_FUNCATTR: return eq_opt(q, a->u.funcattr.dict, b->u.funcattr.dict);
   case S_COUNT: break;
   }
   return true;

@@ -115,7 +115,6 @@ void tirx_visit_stmt(IRVisitor *v, Stmt *s) {
     tirx_visit_expr(v, s->u.launch.extent);
     tirx_visit_stmt(v, s->u.launch.body);
     break;
-  case S_FUNCATTR: break;
   case S_COUNT: break;
   }
 }
@@ -289,7 +288,7 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
     break;
   case S_ASSERT: MUT(t.u.assert_.cond); break;
   case S_RETURN: MUT(t.u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: case S_FUNCATTR: break;
+  case S_BREAK: case S_CONTINUE: break;
   case S_LAUNCH:
     MUT(t.u.launch.extent);
     MUTS(t.u.launch.body);

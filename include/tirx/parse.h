@@ -1,0 +1,22 @@
+/* Parsing TIRx source text (TVMScript) into a Module. */
+#ifndef TIRX_PARSE_H
+#define TIRX_PARSE_H
+
+#include "tirx/diag.h"
+#include "tirx/ir.h"
+
+typedef struct TirxParseOptions {
+  /* "NAME=VALUE" definitions: module constants and @T.jit T.constexpr
+   * parameters.  VALUE is a Python literal (int, float, True/False/None,
+   * "string"). */
+  const char *const *defines;
+  int ndefines;
+} TirxParseOptions;
+
+/* Parses `src` (need not be NUL-terminated).  Returns the module, or NULL
+ * with errors appended to `diag` (which the caller initialised with the
+ * same filename/source).  Never aborts on bad input. */
+Module *tirx_parse(const char *filename, const char *src, size_t len,
+                   const TirxParseOptions *opts, TirxDiag *diag);
+
+#endif
