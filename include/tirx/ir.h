@@ -261,12 +261,16 @@ struct Module {
   PrimFunc **funcs; int nfuncs;
   int next_id;             /* Var/Buffer ids */
   bool needs_future_import;
+  struct ModuleCleanup *cleanups; /* tirx_module_on_free callbacks */
 };
 
 /* ---- construction API (lib/IR) ------------------------------------------ */
 
 Module *tirx_module_new(const char *filename, const char *source, size_t len);
 void tirx_module_free(Module *m);
+/* Runs fn(arg) when m is freed (last registered first): for memory that lives
+ * outside the arena, e.g. the launch plans split-host-device attaches. */
+void tirx_module_on_free(Module *m, void (*fn)(void *), void *arg);
 void *tirx_alloc(Module *m, size_t size);             /* zeroed, arena-owned */
 #define TIRX_NEW(m, T) ((T *)tirx_alloc((m), sizeof(T)))
 #define TIRX_NEWN(m, T, n) ((T *)tirx_alloc((m), sizeof(T) * (size_t)(n)))

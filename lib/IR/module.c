@@ -20,8 +20,23 @@ Module *tirx_module_new(const char *filename, const char *source, size_t len) {
   return m;
 }
 
+struct ModuleCleanup {
+  void (*fn)(void *);
+  void *arg;
+  struct ModuleCleanup *next;
+};
+
+void tirx_module_on_free(Module *m, void (*fn)(void *), void *arg) {
+  struct ModuleCleanup *c = arena_alloc(m->arena, sizeof *c);
+  c->fn = fn;
+  c->arg = arg;
+  c->next = m->cleanups;
+  m->cleanups = c;
+}
+
 void tirx_module_free(Module *m) {
   if (!m) return;
+  for (struct ModuleCleanup *c = m->cleanups; c; c = c->next) c->fn(c->arg);
   Arena *a = m->arena;
   interner_free(m->names);
   arena_free(a);
