@@ -89,6 +89,23 @@ int tirx_plan_expr_copy(TirxPlanExpr *dst, const TirxPlanExpr *src);
 int tirx_plan_expr_eval(const TirxPlanExpr *e, const int64_t *syms, int32_t nsyms,
                         int64_t *out, char **err);
 
+/* DLPack type codes newer than the installed dlpack.h (v0.6) knows; values as in
+ * DLPack 1.x, which TVM uses. */
+enum {
+  TIRX_DL_BOOL = 6, /* bool: bits 8 */
+  TIRX_DL_FLOAT8_E3M4 = 7,
+  TIRX_DL_FLOAT8_E4M3 = 8,
+  TIRX_DL_FLOAT8_E4M3B11FNUZ = 9,
+  TIRX_DL_FLOAT8_E4M3FN = 10,
+  TIRX_DL_FLOAT8_E4M3FNUZ = 11,
+  TIRX_DL_FLOAT8_E5M2 = 12,
+  TIRX_DL_FLOAT8_E5M2FNUZ = 13,
+  TIRX_DL_FLOAT8_E8M0FNU = 14,
+  TIRX_DL_FLOAT6_E2M3FN = 15,
+  TIRX_DL_FLOAT6_E3M2FN = 16,
+  TIRX_DL_FLOAT4_E2M1FN = 17,
+};
+
 /* ---- Parameters and symbols -------------------------------------------------------- */
 
 typedef enum TirxParamKind {
@@ -96,7 +113,7 @@ typedef enum TirxParamKind {
   TIRX_PARAM_SCALAR = 1, /* int/uint/float/bool by value */
   TIRX_PARAM_HANDLE = 2, /* a raw T.handle not matched to a buffer: the caller passes a
                             pointer ("expected pointer"); a DLTensor* is also accepted
-                            and passes its data pointer */
+                            and passes the DLTensor's own address, as TVM does */
 } TirxParamKind;
 
 typedef struct TirxPlanParam {

@@ -1,0 +1,507 @@
+/* runtime.c — contexts, modules, functions and the call path (tirx/runtime.h).
+ *
+ * Ownership: a context owns the retained primary contexts; a module owns its bundle,
+ * its per-device CUmodules and one TirxrtFunction per plan; a function owns its
+ * per-(kernel, device) slots (CUfunction, static smem, attributes already applied).
+ * Lazy state (primary contexts, CUmodules, slots) is filled under a mutex; a call holds
+ * the module's mutex only while it looks up / fills a slot, never across a launch.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind.h"
+#include "driver.h"
+#include "internal.h"
+#include "tirx/runtime.h"
+
+/* Dynamic shared memory a kernel may use without opting in. */
+#define RT_DEFAULT_SMEM_LIMIT 49152
+
+struct TirxrtContext {
+  const RtDriver *drv;
+  int ndev;
+  pthread_mutex_t mu;  /* guards primary[] */
+  CUcontext *primary;  /* ndev; NULL until retained */
+  CUdevice *devs;      /* ndev */
+};
+
+typedef struct RtSlot {
+  CUfunction fn;       /* NULL until fetched */
+  int static_smem;     /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
+  uint32_t max_dyn_set; /* the largest MAX_DYNAMIC_SHARED_SIZE_BYTES applied */
+  int nonportable_set;
+} RtSlot;
+
+struct TirxrtFunction {
+  TirxrtModule *mod;
+  const TirxPlan *plan; /* owned by mod->bundle */
+  char *sig;
+  RtSlot *slots; /* plan->nkernels * ndev, [kernel * ndev + dev] */
+};
+
+struct TirxrtModule {
+  TirxrtContext *ctx;
+  TirxBundle *bundle;
+  pthread_mutex_t mu; /* guards mods[] and every function's slots */
+  CUmodule *mods;     /* ndev; NULL until loaded */
+  int32_t nfuncs;
+  TirxrtFunction *funcs; /* one per plan, same order */
+};
+
+/* ---- Context ------------------------------------------------------------------------ */
+
+int tirxrt_context_create(TirxrtContext **out, char **err) {
+  const RtDriver *d = rt_driver(err);
+  if (!d)
+    return -1;
+  int n = 0;
+  CUresult r = d->DeviceGetCount(&n);
+  if (r != CUDA_SUCCESS)
+    return rt_cu_fail(d, err, r, "cuDeviceGetCount");
+  if (n < 1)
+    return rt_errorf(err, "no CUDA device found");
+  TirxrtContext *c = calloc(1, sizeof(*c));
+  if (c) {
+    c->primary = calloc((size_t)n, sizeof(*c->primary));
+    c->devs = calloc((size_t)n, sizeof(*c->devs));
+  }
+  if (!c || !c->primary || !c->devs) {
+    if (c) {
+      free(c->primary);
+      free(c->devs);
+    }
+    free(c);
+    return rt_errorf(err, "out of memory");
+  }
+  c->drv = d;
+  c->ndev = n;
+  pthread_mutex_init(&c->mu, NULL);
+  for (int i = 0; i < n; i++)
+    if ((r = d->DeviceGet(&c->devs[i], i)) != CUDA_SUCCESS) {
+      tirxrt_context_destroy(c);
+      return rt_cu_fail(d, err, r, "cuDeviceGet(%d)", i);
+    }
+  *out = c;
+  return 0;
+}
+
+void tirxrt_context_destroy(TirxrtContext *c) {
+  if (!c)
+    return;
+  for (int i = 0; i < c->ndev; i++)
+    if (c->primary[i])
+      c->drv->DevicePrimaryCtxRelease(c->devs[i]);
+  pthread_mutex_destroy(&c->mu);
+  free(c->primary);
+  free(c->devs);
+  free(c);
+}
+
+/* Make dev's primary context current (retaining it on first use): the driver-API
+ * equivalent of cudaSetDevice. */
+static int ctx_activate(TirxrtContext *c, int dev, char **err) {
+  if (dev < 0 || dev >= c->ndev)
+    return rt_errorf(err, "ValueError: CUDA device %d does not exist (%d device%s)", dev,
+                     c->ndev, c->ndev == 1 ? "" : "s");
+  const RtDriver *d = c->drv;
+  CUresult r = CUDA_SUCCESS;
+  pthread_mutex_lock(&c->mu);
+  if (!c->primary[dev])
+    r = d->DevicePrimaryCtxRetain(&c->primary[dev], c->devs[dev]);
+  CUcontext pc = c->primary[dev];
+  pthread_mutex_unlock(&c->mu);
+  if (r != CUDA_SUCCESS)
+    return rt_cu_fail(d, err, r, "CUDAError: cuDevicePrimaryCtxRetain(%d)", dev);
+  if ((r = d->CtxSetCurrent(pc)) != CUDA_SUCCESS)
+    return rt_cu_fail(d, err, r, "CUDAError: cuCtxSetCurrent(device %d)", dev);
+  return 0;
+}
+
+/* The device of the current context; when none is current, device 0's primary. */
+static int current_device(TirxrtContext *c, int *dev, char **err) {
+  const RtDriver *d = c->drv;
+  CUcontext cur = NULL;
+  CUresult r = d->CtxGetCurrent(&cur);
+  if (r != CUDA_SUCCESS)
+    return rt_cu_fail(d, err, r, "CUDAError: cuCtxGetCurrent");
+  if (!cur) {
+    *dev = 0;
+    return ctx_activate(c, 0, err);
+  }
+  CUdevice cd;
+  if ((r = d->CtxGetDevice(&cd)) != CUDA_SUCCESS)
+    return rt_cu_fail(d, err, r, "CUDAError: cuCtxGetDevice");
+  for (int i = 0; i < c->ndev; i++)
+    if (c->devs[i] == cd) {
+      *dev = i;
+      return 0;
+    }
+  return rt_errorf(err, "InternalError: the current CUDA context's device is unknown");
+}
+
+/* ---- Modules ------------------------------------------------------------------------ */
+
+int tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModule **out,
+                              char **err) {
+  TirxrtModule *m = calloc(1, sizeof(*m));
+  if (!m) {
+    tirx_bundle_destroy(b);
+    return rt_errorf(err, "out of memory");
+  }
+  m->ctx = c;
+  m->bundle = b;
+  pthread_mutex_init(&m->mu, NULL);
+  m->mods = calloc((size_t)c->ndev, sizeof(*m->mods));
+  m->funcs = calloc((size_t)b->nplans + 1, sizeof(*m->funcs));
+  int ok = m->mods && m->funcs;
+  for (int32_t i = 0; ok && i < b->nplans; i++) {
+    TirxrtFunction *f = &m->funcs[i];
+    f->mod = m;
+    f->plan = b->plans[i];
+    f->sig = tirx_plan_render_signature(f->plan);
+    f->slots = calloc((size_t)f->plan->nkernels * (size_t)c->ndev, sizeof(*f->slots));
+    m->nfuncs = i + 1;
+    ok = f->sig && f->slots;
+  }
+  if (!ok) {
+    tirxrt_module_unload(m);
+    return rt_errorf(err, "out of memory");
+  }
+  *out = m;
+  return 0;
+}
+
+int tirxrt_module_load(TirxrtContext *c, const void *data, size_t size, TirxrtModule **out,
+                       char **err) {
+  TirxBundle *b;
+  if (tirx_bundle_read(data, size, &b, err) != 0)
+    return -1;
+  return tirxrt_module_from_bundle(c, b, out, err);
+}
+
+int tirxrt_module_load_file(TirxrtContext *c, const char *path, TirxrtModule **out,
+                            char **err) {
+  TirxBundle *b;
+  if (tirx_bundle_read_file(path, &b, err) != 0)
+    return -1;
+  return tirxrt_module_from_bundle(c, b, out, err);
+}
+
+void tirxrt_module_unload(TirxrtModule *m) {
+  if (!m)
+    return;
+  const RtDriver *d = m->ctx->drv;
+  for (int i = 0; m->mods && i < m->ctx->ndev; i++)
+    if (m->mods[i] && ctx_activate(m->ctx, i, NULL) == 0)
+      d->ModuleUnload(m->mods[i]); /* errors ignored: nothing useful to do */
+  for (int32_t i = 0; i < m->nfuncs; i++) {
+    free(m->funcs[i].sig);
+    free(m->funcs[i].slots);
+  }
+  free(m->funcs);
+  free(m->mods);
+  pthread_mutex_destroy(&m->mu);
+  tirx_bundle_destroy(m->bundle);
+  free(m);
+}
+
+const TirxBundle *tirxrt_module_bundle(const TirxrtModule *m) { return m->bundle; }
+
+int tirxrt_module_get_function(TirxrtModule *m, const char *name, TirxrtFunction **out,
+                               char **err) {
+  const TirxPlan *p = tirx_bundle_find_plan(m->bundle, name);
+  for (int32_t i = 0; p && i < m->nfuncs; i++)
+    if (m->funcs[i].plan == p) {
+      *out = &m->funcs[i];
+      return 0;
+    }
+  RtStrBuf sb;
+  rt_sb_init(&sb);
+  if (name)
+    rt_sb_printf(&sb, "no function named `%s` in the bundle; it has:", name);
+  else
+    rt_sb_append(&sb, "the bundle has several functions and none is named `main`; pick "
+                      "one of:");
+  for (int32_t i = 0; i < m->bundle->nplans; i++)
+    rt_sb_printf(&sb, " %s", m->bundle->plans[i]->name);
+  if (m->bundle->nplans == 0)
+    rt_sb_append(&sb, " (none)");
+  if (err)
+    *err = rt_sb_finish(&sb);
+  else
+    rt_sb_free(&sb);
+  return -1;
+}
+
+const TirxPlan *tirxrt_function_plan(const TirxrtFunction *f) { return f->plan; }
+const char *tirxrt_function_signature(const TirxrtFunction *f) { return f->sig; }
+
+static const char *code_kind_name(int32_t kind) {
+  return kind == TIRX_CODE_PTX ? "PTX" : kind == TIRX_CODE_FATBIN ? "fatbin" : "cubin";
+}
+
+/* Load the module for dev (caller holds m->mu and made dev current). */
+static int module_load_device(TirxrtModule *m, int dev, char **err) {
+  const RtDriver *d = m->ctx->drv;
+  char arch[16];
+  if (tirxrt_device_arch(dev, arch, err) != 0)
+    return -1;
+  const TirxBundleCode *pick = NULL;
+  for (int32_t i = 0; i < m->bundle->ncodes && !pick; i++)
+    if (m->bundle->codes[i].kind != TIRX_CODE_PTX && strcmp(m->bundle->codes[i].arch, arch) == 0)
+      pick = &m->bundle->codes[i];
+  for (int32_t i = 0; i < m->bundle->ncodes && !pick; i++)
+    if (m->bundle->codes[i].kind == TIRX_CODE_PTX)
+      pick = &m->bundle->codes[i];
+  if (!pick) {
+    RtStrBuf sb;
+    rt_sb_init(&sb);
+    rt_sb_printf(&sb, "CUDAError: the bundle has no code for device %d (%s): it holds", dev,
+                 arch);
+    for (int32_t i = 0; i < m->bundle->ncodes; i++)
+      rt_sb_printf(&sb, "%s %s %s", i ? "," : "", code_kind_name(m->bundle->codes[i].kind),
+                   m->bundle->codes[i].arch);
+    rt_sb_printf(&sb, " and no PTX; recompile with --mcpu=%s", arch);
+    if (err)
+      *err = rt_sb_finish(&sb);
+    else
+      rt_sb_free(&sb);
+    return -1;
+  }
+  char log[4096] = "";
+  CUjit_option opts[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
+  CUresult r = d->ModuleLoadDataEx(&m->mods[dev], pick->data, 2, opts, vals);
+  if (r != CUDA_SUCCESS) {
+    m->mods[dev] = NULL;
+    char *sub = NULL;
+    rt_cu_fail(d, &sub, r, "CUDAError: cuModuleLoadData on device %d (%s) of %s %s", dev,
+               arch, code_kind_name(pick->kind), pick->arch);
+    rt_errorf(err, "%s%s%s", sub ? sub : "cuModuleLoadData failed", log[0] ? "\n" : "", log);
+    free(sub);
+    return -1;
+  }
+  return 0;
+}
+
+/* The slot of (kernel k, dev), fetched on first use (caller holds m->mu). */
+static RtSlot *slot_get(TirxrtFunction *f, int32_t k, int dev, char **err) {
+  TirxrtModule *m = f->mod;
+  RtSlot *s = &f->slots[(size_t)k * (size_t)m->ctx->ndev + (size_t)dev];
+  if (s->fn)
+    return s;
+  const RtDriver *d = m->ctx->drv;
+  if (!m->mods[dev] && module_load_device(m, dev, err) != 0)
+    return NULL;
+  const char *name = f->plan->kernels[k].name;
+  CUresult r = d->ModuleGetFunction(&s->fn, m->mods[dev], name);
+  if (r != CUDA_SUCCESS) {
+    char buf[32];
+    s->fn = NULL;
+    rt_errorf(err, "CUDAError: cuModuleGetFunction %s failed with error: %s", name,
+              rt_cu_error_name(d, r, buf));
+    return NULL;
+  }
+  if ((r = d->FuncGetAttribute(&s->static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                               s->fn)) != CUDA_SUCCESS)
+    s->static_smem = 0;
+  return s;
+}
+
+/* Opt-in attributes the launch needs (caller holds m->mu). */
+static int slot_prepare(const RtDriver *d, RtSlot *s, const TirxrtLaunchConfig *lc,
+                        char **err) {
+  /* static + dynamic > 48 KiB needs MAX_DYNAMIC_SHARED_SIZE_BYTES >= dynamic; raise it
+     whenever a larger size than the last one applied is requested. */
+  if ((uint64_t)s->static_smem + lc->dyn_smem > RT_DEFAULT_SMEM_LIMIT &&
+      lc->dyn_smem > s->max_dyn_set) {
+    CUresult r = d->FuncSetAttribute(s->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                     (int)lc->dyn_smem);
+    if (r != CUDA_SUCCESS)
+      return rt_cu_fail(d, err, r,
+                        "InternalError: Failed to set the allowed dynamic shared memory "
+                        "size to %u (static %d bytes)", lc->dyn_smem, s->static_smem);
+    s->max_dyn_set = lc->dyn_smem;
+  }
+  uint64_t cl = (uint64_t)lc->cluster[0] * lc->cluster[1] * lc->cluster[2];
+  uint64_t pcl = (uint64_t)lc->preferred_cluster[0] * lc->preferred_cluster[1] *
+                 lc->preferred_cluster[2];
+  if ((cl > 8 || pcl > 8) && !s->nonportable_set) {
+    CUresult r = d->FuncSetAttribute(s->fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+    if (r != CUDA_SUCCESS)
+      return rt_cu_fail(d, err, r, "InternalError: Failed to allow non-portable CUDA "
+                        "cluster size (%u, %u, %u)", lc->cluster[0], lc->cluster[1],
+                        lc->cluster[2]);
+    s->nonportable_set = 1;
+  }
+  return 0;
+}
+
+static int is_unit(const uint32_t v[3]) { return v[0] == 1 && v[1] == 1 && v[2] == 1; }
+
+/* Launch kernel k of f on dev. */
+static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg *args,
+                         const int64_t *syms, CUstream stream, char **err) {
+  const TirxPlan *plan = f->plan;
+  const TirxPlanKernel *pk = &plan->kernels[k];
+  const RtDriver *d = f->mod->ctx->drv;
+  TirxrtLaunchConfig lc;
+  if (tirxrt_eval_launch(plan, k, syms, &lc, err) != 0)
+    return -1;
+  pthread_mutex_lock(&f->mod->mu);
+  RtSlot *s = slot_get(f, k, dev, err);
+  int rc = s ? slot_prepare(d, s, &lc, err) : -1;
+  CUfunction fn = s ? s->fn : NULL;
+  pthread_mutex_unlock(&f->mod->mu);
+  if (rc != 0)
+    return -1;
+
+  enum { SMALL = 32 };
+  RtHolder small_h[SMALL];
+  void *small_p[SMALL];
+  RtHolder *holders = small_h;
+  void **params = small_p;
+  if (pk->nargs > SMALL) {
+    holders = malloc(sizeof(*holders) * (size_t)pk->nargs);
+    params = malloc(sizeof(*params) * (size_t)pk->nargs);
+    if (!holders || !params) {
+      free(holders);
+      free(params);
+      return rt_errorf(err, "out of memory");
+    }
+  }
+  rc = rt_pack_kernel_args(plan, k, args, syms, holders, params, err);
+
+  CUlaunchAttribute attrs[4];
+  unsigned nattr = 0;
+  memset(attrs, 0, sizeof attrs);
+  /* Preferred cluster dims are only accepted together with CLUSTER_DIMENSION. */
+  if (!is_unit(lc.cluster) || !is_unit(lc.preferred_cluster)) {
+    attrs[nattr].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[nattr].value.clusterDim.x = lc.cluster[0];
+    attrs[nattr].value.clusterDim.y = lc.cluster[1];
+    attrs[nattr].value.clusterDim.z = lc.cluster[2];
+    nattr++;
+  }
+  if (!is_unit(lc.preferred_cluster)) {
+    attrs[nattr].id = CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION;
+    attrs[nattr].value.preferredClusterDim.x = lc.preferred_cluster[0];
+    attrs[nattr].value.preferredClusterDim.y = lc.preferred_cluster[1];
+    attrs[nattr].value.preferredClusterDim.z = lc.preferred_cluster[2];
+    nattr++;
+  }
+  if (pk->flags & TIRX_KERNEL_PDL) {
+    attrs[nattr].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attrs[nattr].value.programmaticStreamSerializationAllowed = 1;
+    nattr++;
+  }
+  if (pk->flags & TIRX_KERNEL_COOPERATIVE) {
+    attrs[nattr].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attrs[nattr].value.cooperative = 1;
+    nattr++;
+  }
+  CUlaunchConfig cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.gridDimX = lc.grid[0];
+  cfg.gridDimY = lc.grid[1];
+  cfg.gridDimZ = lc.grid[2];
+  cfg.blockDimX = lc.block[0];
+  cfg.blockDimY = lc.block[1];
+  cfg.blockDimZ = lc.block[2];
+  cfg.sharedMemBytes = lc.dyn_smem;
+  cfg.hStream = stream;
+  cfg.attrs = nattr ? attrs : NULL;
+  cfg.numAttrs = nattr;
+  if (rc == 0) {
+    CUresult r = d->LaunchKernelEx(&cfg, fn, params, NULL);
+    if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED) { /* shutdown: ignored */
+      char buf[32];
+      rc = rt_errorf(err, "InternalError: CUDALaunch Error: %s\n grid=(%u,%u,%u),  "
+                     "block=(%u,%u,%u)\n// func_name=%s", rt_cu_error_name(d, r, buf),
+                     lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0], lc.block[1],
+                     lc.block[2], pk->name);
+    }
+  }
+  if (holders != small_h) {
+    free(holders);
+    free(params);
+  }
+  return rc;
+}
+
+int tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *stream,
+                char **err) {
+  const TirxPlan *plan = f->plan;
+  enum { SMALL = 16 };
+  int64_t small[SMALL];
+  int64_t *syms = plan->nsyms > SMALL ? malloc(sizeof(*syms) * (size_t)plan->nsyms) : small;
+  if (!syms)
+    return rt_errorf(err, "out of memory");
+  int32_t dev = -1;
+  int rc = tirxrt_check_args(plan, f->sig, args, nargs, syms, &dev, err);
+  if (rc == 0) {
+    if (dev >= 0)
+      rc = ctx_activate(f->mod->ctx, dev, err);
+    else
+      rc = current_device(f->mod->ctx, &dev, err);
+  }
+  for (int32_t k = 0; rc == 0 && k < plan->nkernels; k++)
+    rc = launch_kernel(f, k, dev, args, syms, (CUstream)stream, err);
+  if (syms != small)
+    free(syms);
+  return rc;
+}
+
+/* ---- Memory helpers ------------------------------------------------------------------- */
+
+int tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr, char **err) {
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUdeviceptr p = 0;
+  CUresult r = c->drv->MemAlloc(&p, bytes ? bytes : 1);
+  if (r != CUDA_SUCCESS)
+    return rt_cu_fail(c->drv, err, r, "CUDAError: cuMemAlloc(%zu bytes)", bytes);
+  *dptr = (void *)(uintptr_t)p;
+  return 0;
+}
+
+int tirxrt_mem_free(TirxrtContext *c, int dev, void *dptr, char **err) {
+  if (!dptr)
+    return 0;
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUresult r = c->drv->MemFree((CUdeviceptr)(uintptr_t)dptr);
+  return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemFree");
+}
+
+int tirxrt_memset_zero(TirxrtContext *c, int dev, void *dptr, size_t bytes, char **err) {
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUresult r = c->drv->MemsetD8((CUdeviceptr)(uintptr_t)dptr, 0, bytes);
+  return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemsetD8");
+}
+
+int tirxrt_memcpy_htod(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
+                       char **err) {
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUresult r = c->drv->MemcpyHtoD((CUdeviceptr)(uintptr_t)dst, src, bytes);
+  return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyHtoD");
+}
+
+int tirxrt_memcpy_dtoh(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
+                       char **err) {
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUresult r = c->drv->MemcpyDtoH(dst, (CUdeviceptr)(uintptr_t)src, bytes);
+  return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyDtoH");
+}
+
+int tirxrt_synchronize(TirxrtContext *c, int dev, char **err) {
+  if (ctx_activate(c, dev, err) != 0)
+    return -1;
+  CUresult r = c->drv->CtxSynchronize();
+  return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuCtxSynchronize");
+}

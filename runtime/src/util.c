@@ -1,0 +1,99 @@
+/* util.c — string building and error messages for libtirxrt. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void rt_sb_init(RtStrBuf *sb) {
+  sb->buf = NULL;
+  sb->len = sb->cap = 0;
+  sb->oom = 0;
+}
+
+static int sb_reserve(RtStrBuf *sb, size_t extra) {
+  if (sb->oom)
+    return -1;
+  if (sb->len + extra + 1 <= sb->cap)
+    return 0;
+  size_t cap = sb->cap ? sb->cap : 64;
+  while (cap < sb->len + extra + 1)
+    cap *= 2;
+  char *p = realloc(sb->buf, cap);
+  if (!p) {
+    sb->oom = 1;
+    return -1;
+  }
+  sb->buf = p;
+  sb->cap = cap;
+  return 0;
+}
+
+void rt_sb_appendn(RtStrBuf *sb, const char *s, size_t n) {
+  if (sb_reserve(sb, n) != 0)
+    return;
+  memcpy(sb->buf + sb->len, s, n);
+  sb->len += n;
+  sb->buf[sb->len] = '\0';
+}
+
+void rt_sb_append(RtStrBuf *sb, const char *s) { rt_sb_appendn(sb, s, strlen(s)); }
+
+void rt_sb_vprintf(RtStrBuf *sb, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0 || sb_reserve(sb, (size_t)n) != 0)
+    return;
+  vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+  sb->len += (size_t)n;
+}
+
+void rt_sb_printf(RtStrBuf *sb, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  rt_sb_vprintf(sb, fmt, ap);
+  va_end(ap);
+}
+
+char *rt_sb_finish(RtStrBuf *sb) {
+  if (sb->oom) {
+    rt_sb_free(sb);
+    return NULL;
+  }
+  if (!sb->buf) /* empty string */
+    return calloc(1, 1);
+  char *s = sb->buf;
+  sb->buf = NULL;
+  sb->len = sb->cap = 0;
+  return s;
+}
+
+void rt_sb_free(RtStrBuf *sb) {
+  free(sb->buf);
+  rt_sb_init(sb);
+}
+
+int rt_errorf(char **err, const char *fmt, ...) {
+  if (err) {
+    RtStrBuf sb;
+    rt_sb_init(&sb);
+    va_list ap;
+    va_start(ap, fmt);
+    rt_sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    *err = rt_sb_finish(&sb);
+  }
+  return -1;
+}
+
+char *rt_strdup(const char *s) {
+  if (!s)
+    return NULL;
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p)
+    memcpy(p, s, n);
+  return p;
+}
