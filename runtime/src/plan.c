@@ -786,3 +786,110 @@ TirxPlan *tirx_plan_clone(const TirxPlan *src) {
   }
   return p;
 }
+
+/* ---- Dump --------------------------------------------------------------------------- */
+
+static const char *ctype_name(int32_t t) {
+  static const char *const names[TIRX_CTYPE_NUM] = {
+      [TIRX_CTYPE_I32] = "i32", [TIRX_CTYPE_I64] = "i64",   [TIRX_CTYPE_U32] = "u32",
+      [TIRX_CTYPE_F32] = "f32", [TIRX_CTYPE_F64] = "f64",   [TIRX_CTYPE_PTR] = "ptr",
+      [TIRX_CTYPE_F16] = "f16", [TIRX_CTYPE_BF16] = "bf16", [TIRX_CTYPE_U8] = "u8",
+      [TIRX_CTYPE_BOOL] = "bool", [TIRX_CTYPE_I8] = "i8",   [TIRX_CTYPE_U64] = "u64",
+      [TIRX_CTYPE_I16] = "i16", [TIRX_CTYPE_U16] = "u16"};
+  return (t >= 0 && t < TIRX_CTYPE_NUM) ? names[t] : "?";
+}
+
+/* "(e0, e1, e2)" with absent entries printed as the default `dflt`. */
+static void dump_triple(RtStrBuf *sb, const TirxPlanExpr *e, const char *const *names,
+                        int32_t nsyms) {
+  rt_sb_append(sb, "(");
+  for (int x = 0; x < 3; x++) {
+    char *r = e[x].nops ? rt_expr_render(&e[x], names, nsyms) : NULL;
+    rt_sb_printf(sb, "%s%s", x ? ", " : "", e[x].nops ? (r ? r : "?") : "1");
+    free(r);
+  }
+  rt_sb_append(sb, ")");
+}
+
+char *tirx_plan_dump(const TirxPlan *p) {
+  const char **names = calloc((size_t)p->nsyms + 1, sizeof(*names));
+  char *sig = tirx_plan_render_signature(p);
+  if (!names || !sig) {
+    free(names);
+    free(sig);
+    return NULL;
+  }
+  for (int32_t s = 0; s < p->nsyms; s++)
+    names[s] = p->syms[s].name ? p->syms[s].name : "?";
+  RtStrBuf sb;
+  rt_sb_init(&sb);
+  char dt[32];
+  rt_sb_printf(&sb, "plan %s%s: %s\n", p->name, p->signature ? " (given signature)" : "",
+               sig);
+  for (int32_t s = 0; s < p->nsyms; s++)
+    rt_sb_printf(&sb, "  sym #%d %s: %s\n", (int)s, names[s],
+                 tirx_dtype_str(p->syms[s].dtype, dt));
+  for (int32_t i = 0; i < p->nparams; i++) {
+    const TirxPlanParam *pp = &p->params[i];
+    if (pp->kind == TIRX_PARAM_TENSOR) {
+      rt_sb_printf(&sb, "  param #%d tensor %s", (int)i, pp->name);
+      if (pp->handle_name)
+        rt_sb_printf(&sb, " (handle %s)", pp->handle_name);
+      rt_sb_printf(&sb, ": %s [", tirx_dtype_str(pp->dtype, dt));
+      for (int32_t k = 0; k < pp->ndim; k++) {
+        char *r = rt_expr_render(&pp->shape[k], names, p->nsyms);
+        rt_sb_printf(&sb, "%s%s", k ? ", " : "", r ? r : "?");
+        free(r);
+      }
+      rt_sb_append(&sb, "]\n");
+    } else if (pp->kind == TIRX_PARAM_SCALAR) {
+      rt_sb_printf(&sb, "  param #%d scalar %s: %s", (int)i, pp->name,
+                   tirx_dtype_str(pp->dtype, dt));
+      if (pp->sym >= 0 && pp->sym < p->nsyms)
+        rt_sb_printf(&sb, " binds %s", names[pp->sym]);
+      rt_sb_append(&sb, "\n");
+    } else {
+      rt_sb_printf(&sb, "  param #%d handle %s\n", (int)i, pp->name);
+    }
+  }
+  for (int32_t ki = 0; ki < p->nkernels; ki++) {
+    const TirxPlanKernel *k = &p->kernels[ki];
+    rt_sb_printf(&sb, "  kernel #%d %s\n", (int)ki, k->name);
+    for (int32_t a = 0; a < k->nargs; a++) {
+      const TirxPlanKernelArg *ka = &k->args[a];
+      rt_sb_printf(&sb, "    arg #%d %s = ", (int)a, ctype_name(ka->ctype));
+      int pin = ka->index >= 0 && ka->index < p->nparams;
+      int sin = ka->index >= 0 && ka->index < p->nsyms;
+      if (ka->source == TIRX_ARG_DATA_PTR) {
+        rt_sb_printf(&sb, "data(%s)\n", pin ? p->params[ka->index].name : "?");
+      } else if (ka->source == TIRX_ARG_SYMBOL) {
+        rt_sb_printf(&sb, "%s\n", sin ? names[ka->index] : "?");
+      } else if (ka->source == TIRX_ARG_SCALAR_PARAM) {
+        rt_sb_printf(&sb, "param(%s)\n", pin ? p->params[ka->index].name : "?");
+      } else {
+        char *r = rt_expr_render(&ka->expr, names, p->nsyms);
+        rt_sb_printf(&sb, "%s\n", r ? r : "?");
+        free(r);
+      }
+    }
+    rt_sb_append(&sb, "    grid ");
+    dump_triple(&sb, k->launch[TIRX_LAUNCH_GRID], names, p->nsyms);
+    rt_sb_append(&sb, " block ");
+    dump_triple(&sb, k->launch[TIRX_LAUNCH_BLOCK], names, p->nsyms);
+    rt_sb_append(&sb, " cluster ");
+    dump_triple(&sb, k->launch[TIRX_LAUNCH_CLUSTER], names, p->nsyms);
+    rt_sb_append(&sb, " preferred ");
+    dump_triple(&sb, k->launch[TIRX_LAUNCH_PREFERRED_CLUSTER], names, p->nsyms);
+    char *dyn = k->dyn_smem.nops ? rt_expr_render(&k->dyn_smem, names, p->nsyms) : NULL;
+    rt_sb_printf(&sb, " dyn_smem %s", k->dyn_smem.nops ? (dyn ? dyn : "?") : "0");
+    free(dyn);
+    if (k->flags & TIRX_KERNEL_PDL)
+      rt_sb_append(&sb, " pdl");
+    if (k->flags & TIRX_KERNEL_COOPERATIVE)
+      rt_sb_append(&sb, " cooperative");
+    rt_sb_append(&sb, "\n");
+  }
+  free(names);
+  free(sig);
+  return rt_sb_finish(&sb);
+}

@@ -266,6 +266,10 @@ char *tirx_plan_render_signature(const TirxPlan *plan);
  * float8_e4m3fn, float32x4 ...  buf must hold at least 32 bytes; returns buf. */
 const char *tirx_dtype_str(DLDataType t, char *buf);
 
+/* A readable multi-line description of the plan (symbols, params, kernels with their
+ * args, extents, dyn smem and flags) for dumps and golden tests; malloc'd or NULL. */
+char *tirx_plan_dump(const TirxPlan *plan);
+
 /* Deep copy of a whole plan (NULL when out of memory). */
 TirxPlan *tirx_plan_clone(const TirxPlan *plan);
 
