@@ -1,0 +1,90 @@
+/* The syntax tree of the Python subset, built by parser.c and evaluated into
+ * IR by eval*.c.  TIRx is "Python executed by a builder": keeping a plain
+ * tree lets the evaluator run parse-time logic (module constants, @T.jit
+ * constexprs, constant-folded `if`) before any IR exists. */
+#ifndef TIRX_AST_H
+#define TIRX_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "Parse/lexer.h"
+#include "tirx/ir.h"
+
+typedef enum {
+  /* expressions */
+  A_NAME,      /* name */
+  A_INT,       /* ival (big: does not fit int64) */
+  A_FLOAT,     /* fval */
+  A_STR,       /* str, slen (adjacent literals concatenated) */
+  A_FSTR,      /* f-string: rejected by the evaluator */
+  A_CONST,     /* ival: 0 False, 1 True, 2 None */
+  A_ATTR,      /* a.name */
+  A_CALL,      /* a(list...) ; keyword args are A_KW items; *x is A_STAR */
+  A_KW,        /* name=a (call argument) ; name NULL for **a */
+  A_STAR,      /* *a */
+  A_SUBSCRIPT, /* a[list...] */
+  A_SLICE,     /* a:b:c (each may be NULL) */
+  A_BINOP,     /* a op b (op: OpKind) */
+  A_UNARY,     /* op a (OP_MINUS, OP_PLUS, OP_TILDE) */
+  A_NOT,       /* not a */
+  A_BOOLOP,    /* a and/or b (op: 1 and, 2 or) */
+  A_COMPARE,   /* a op0 list[0] op1 list[1] ... (ops in cmpops) */
+  A_IFEXP,     /* b if a else c */
+  A_TUPLE,     /* (list...) */
+  A_LIST,      /* [list...] */
+  A_DICT,      /* {list[i]: list2[i]} */
+  A_LAMBDA,    /* lambda params(list of A_NAME): a */
+  A_COMP,      /* comprehension: rejected */
+  /* statements */
+  A_EXPR_STMT, /* a */
+  A_ASSIGN,    /* list (targets, > 1 only for a = b = c: rejected) = a */
+  A_ANNASSIGN, /* b: a [= c]  (b target, a annotation, c value) */
+  A_AUGASSIGN, /* b op= a */
+  A_IF,        /* if a: list else: list2 */
+  A_FOR,       /* for b in a: list */
+  A_WHILE,     /* while a: list */
+  A_WITH,      /* with items (list of A_WITHITEM): list2 */
+  A_WITHITEM,  /* a [as b] */
+  A_ASSERT,    /* assert a[, b] */
+  A_RETURN,    /* return [a] */
+  A_BREAK, A_CONTINUE, A_PASS,
+  A_FUNCDEF,   /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3 */
+  A_PARAM,     /* name: a [= b]; ival bit0 = keyword-only (after '*') */
+  A_CLASSDEF,  /* decorators list2; name; body list */
+  A_IMPORT,    /* import/from: str holds the text, ignored or rejected */
+  A_UNSUPPORTED, /* a statement kind we recognise but reject: str = keyword */
+} AstKind;
+
+typedef struct Ast Ast;
+struct Ast {
+  uint8_t kind;
+  int op;                 /* OpKind or small code */
+  Loc loc;
+  Ast *a, *b, *c;
+  Ast **list; int n;
+  Ast **list2; int n2;
+  Ast **list3; int n3;
+  int *cmpops;            /* A_COMPARE: one OpKind per comparator (OP_* or 100+ for is/in) */
+  const char *name;       /* interned in the module */
+  int64_t ival; int big;
+  double fval;
+  const char *str; size_t slen;
+};
+
+/* Comparison operator codes beyond OpKind. */
+enum { CMP_IS = 100, CMP_ISNOT, CMP_IN, CMP_NOTIN };
+
+typedef struct AstFile {
+  Ast **stmts; int n;
+} AstFile;
+
+struct Module;
+/* Parses tokens into a file AST allocated in m's arena.  Returns 0 or -1
+ * (errors in d). */
+int parse_file(struct Module *m, TokenList *toks, TirxDiag *d, AstFile *out);
+/* Parses a single expression from a token list (used for quoted shape
+ * strings "n * 2").  Returns NULL on error. */
+Ast *parse_expr_tokens(struct Module *m, TokenList *toks, TirxDiag *d);
+
+#endif

@@ -1,0 +1,139 @@
+/* The evaluator: runs the AST the way TVM's parser runs Python, producing IR.
+ *
+ * Values are either parse-time Python values (ints, floats, strings, tuples,
+ * dtypes, namespaces such as `T.cuda`) or IR objects (expressions, buffers).
+ * Which one a name holds decides what `x = e`, `x[i]` and `x + 1` mean, just
+ * as Python's dynamic types do in TVM (grammar notes §3.4, §4.3). */
+#ifndef TIRX_EVAL_H
+#define TIRX_EVAL_H
+
+#include "Parse/ast.h"
+#include "tirx/intrin.h"
+#include "tirx/ir.h"
+#include "tirx/parse.h"
+
+typedef enum {
+  V_ERROR,  /* an error was already reported */
+  V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR,
+  V_TUPLE, V_LIST, V_DICT,
+  V_EXPR,    /* IR expression */
+  V_BUFFER,  /* IR buffer */
+  V_SCALAR,  /* a scalar-sugar buffer: reads are x[0] */
+  V_DTYPE,   /* T.float32 (callable: cast / fresh var) */
+  V_NS,      /* namespace or builtin path: "T", "T.cuda", "range", "T.ptx.cp.async" */
+  V_PTRTYPE, /* T.handle("float32", "shared") as a type */
+  V_LOCALVEC,/* T.float32[8] annotation */
+  V_LETTYPE, /* T.let / T.let[ty] */
+  V_BUFTYPE, /* T.Buffer(...) used as an annotation */
+  V_SLICE,
+  V_FRAME,   /* T.hint(...), T.attr(...), T.launch_thread(...): a scoped statement */
+  V_LAMBDA,
+  V_FUNCREF, /* a function of the module (Module.f) */
+} ValueKind;
+
+typedef struct Value Value;
+struct Value {
+  ValueKind kind;
+  Loc loc;
+  union {
+    int64_t i;        /* V_INT, V_BOOL */
+    double f;
+    struct { const char *p; size_t len; } s;
+    struct { Value *items; int n; } list;     /* V_TUPLE, V_LIST */
+    struct { Value *keys; Value *vals; int n; } dict;
+    Expr *e;
+    Buffer *buf;
+    DType dt;         /* V_DTYPE, V_LOCALVEC (with shape in list) */
+    const char *ns;   /* V_NS (interned path) */
+    struct { DType elem; bool typed; const char *scope; bool tensormap; } ptr;
+    struct { Value *ty; } let; /* V_LETTYPE: NULL ty = infer */
+    struct { Value *lo, *hi, *step; } slice;
+    Stmt *frame;      /* V_FRAME: statement with an empty body to fill */
+    Ast *lambda;
+    PrimFunc *func;
+  } u;
+  /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
+  Value *shape; int nshape;
+  Buffer *buftype;  /* V_BUFTYPE template; V_NS bound method: the buffer */
+  Expr *self;       /* V_NS bound method on an expression (x.astype) */
+  Stmt *inner;      /* V_FRAME: the innermost statement whose body is open */
+  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
+  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
+};
+
+/* One binding in the lexical scope stack. */
+typedef struct Binding {
+  const char *name;
+  Value v;
+  int depth;       /* scope depth at definition */
+  bool immutable;  /* loop vars, let, scope ids, params */
+} Binding;
+
+typedef struct StmtVec {
+  Stmt **v; int n, cap;
+} StmtVec;
+
+typedef struct Eval {
+  Module *m;
+  TirxDiag *d;
+  const TirxParseOptions *opts;
+  Binding *binds; int nbinds, capbinds;
+  int depth;
+  int loop_depth;
+  StmtVec *cur;            /* where statements are appended */
+  PrimFunc *func;          /* function being built */
+  bool in_signature;       /* evaluating parameter annotations */
+  bool sig_fresh_vars;     /* undefined names in quoted shapes become fresh vars */
+  Var **sig_vars; int nsig_vars; /* vars created in the signature */
+  bool seen_device_entry;
+  bool in_device;
+  const char *name_hint;   /* target name of the assignment being evaluated */
+  Value *tuple_hints; int ntuple_hints; /* a, b = ... */
+  bool is_jit;
+  int nerr;
+} Eval;
+
+/* errors */
+Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value v_make(ValueKind k, Loc loc);
+Value v_int(int64_t v, Loc loc);
+Value v_expr(Expr *e, Loc loc);
+
+/* scope */
+void ev_push_scope(Eval *ev);
+void ev_pop_scope(Eval *ev);
+Binding *ev_lookup(Eval *ev, const char *name);
+void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
+
+/* statements */
+void ev_emit(Eval *ev, Stmt *s);
+
+/* expressions (eval_expr.c) */
+Value ev_expr(Eval *ev, Ast *a);
+bool ev_is_number(const Value *v);
+/* Converts a value to an IR expression (Python numbers → typed constants,
+ * scalars → loads).  Returns NULL after reporting an error. */
+Expr *ev_to_expr(Eval *ev, Value v, const char *what);
+Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc); /* cast, folding constants */
+Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc);
+bool ev_truthy_const(Eval *ev, Value v, bool *out); /* Python-level truth, if known */
+Expr *ev_load(Eval *ev, Buffer *b, Value *idx, int n, Loc loc, bool *is_region, Expr **region);
+bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what);
+bool ev_get_int(Eval *ev, Value v, int64_t *out, const char *what);
+bool ev_get_str(Eval *ev, Value v, const char **s, size_t *len, const char *what);
+Expr *ev_index_expr(Eval *ev, Value v, Loc loc); /* integer index */
+
+/* calls (eval_call.c) */
+Value ev_call(Eval *ev, Ast *call);
+Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
+Value ev_subscript(Eval *ev, Ast *a);
+
+/* module / functions (eval_stmt.c) */
+void ev_block(Eval *ev, Ast **stmts, int n, int from);
+Stmt *ev_body(Eval *ev, Ast **stmts, int n);
+Module *ev_file(Eval *ev, AstFile *f);
+
+/* A python-level literal parsed from a -D value. */
+bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
+
+#endif

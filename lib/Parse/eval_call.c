@@ -1,0 +1,1801 @@
+/* Attribute access, subscripts and calls: the `T.*` builder surface.
+ *
+ * Every callable name resolves through the intrinsic registry (intrin.h);
+ * rows marked INTRIN_SPECIAL are the builder's statement forms (buffers,
+ * scope ids, frames, loops) and are handled here; the rest become E_CALL
+ * nodes after their arity and argument kinds are checked. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+
+typedef struct {
+  Value *pos; int npos;
+  const char **kwn; Value *kwv; int nkw;
+  Loc loc;
+} Args;
+
+static Value err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
+
+static Value *kwarg(Args *a, const char *name) {
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], name) == 0) return &a->kwv[i];
+  return NULL;
+}
+
+/* Positional-or-keyword parameter `i` named `name`; NULL if absent. */
+static Value *arg(Args *a, int i, const char *name) {
+  if (i >= 0 && i < a->npos) return &a->pos[i];
+  return name ? kwarg(a, name) : NULL;
+}
+
+static bool check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
+  for (int i = 0; i < a->nkw; i++) {
+    bool ok = false;
+    for (int j = 0; allowed && allowed[j]; j++)
+      if (strcmp(a->kwn[i], allowed[j]) == 0) ok = true;
+    if (!ok) {
+      ev_error(ev, a->kwv[i].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+static Expr *value_to_any_expr(Eval *ev, Value v);
+
+static Expr *list_expr(Eval *ev, Value v) {
+  Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
+  e->u.list.n = v.u.list.n;
+  e->u.list.items = TIRX_NEWN(ev->m, Expr *, v.u.list.n + 1);
+  for (int i = 0; i < v.u.list.n; i++) {
+    e->u.list.items[i] = value_to_any_expr(ev, v.u.list.items[i]);
+    if (!e->u.list.items[i]) return NULL;
+  }
+  return e;
+}
+
+/* Converts any value to an expression for attribute/keyword storage:
+ * Python scalars become POD constants (printed bare: True, 7, 1.5). */
+static Expr *value_to_any_expr(Eval *ev, Value v) {
+  switch (v.kind) {
+  case V_INT: {
+    Expr *e = ev_to_expr(ev, v, "a value");
+    if (e) e->u.i.pod = true;
+    return e;
+  }
+  case V_BOOL: {
+    Expr *e = tirx_int(ev->m, tirx_dtype(DT_BOOL), v.u.i != 0, v.loc);
+    e->u.i.pod = true;
+    return e;
+  }
+  case V_FLOAT: {
+    Expr *e = tirx_float(ev->m, tirx_dtype(DT_FLOAT32), v.u.f, v.loc);
+    e->u.f.pod = true;
+    return e;
+  }
+  case V_TUPLE: case V_LIST: return list_expr(ev, v);
+  case V_DICT: {
+    Expr *e = tirx_expr_new(ev->m, E_DICT, tirx_dtype(DT_VOID), v.loc);
+    e->u.dict.n = v.u.dict.n;
+    e->u.dict.keys = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
+    e->u.dict.vals = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
+    for (int i = 0; i < v.u.dict.n; i++) {
+      if (v.u.dict.keys[i].kind != V_STR) {
+        ev_error(ev, v.u.dict.keys[i].loc, "dictionary keys must be strings");
+        return NULL;
+      }
+      e->u.dict.keys[i] = ev_to_expr(ev, v.u.dict.keys[i], "a key");
+      e->u.dict.vals[i] = value_to_any_expr(ev, v.u.dict.vals[i]);
+      if (!e->u.dict.vals[i]) return NULL;
+    }
+    return e;
+  }
+  case V_BUFFER: {
+    Expr *e = tirx_expr_new(ev->m, E_BUFREF, tirx_dtype(DT_HANDLE), v.loc);
+    e->u.bufref = v.u.buf;
+    return e;
+  }
+  case V_DTYPE: {
+    Expr *e = tirx_expr_new(ev->m, E_DTYPE, v.u.dt, v.loc);
+    return e;
+  }
+  default: return ev_to_expr(ev, v, "a value");
+  }
+}
+
+/* ---- attributes ------------------------------------------------------------- */
+
+static Value ns_value(Eval *ev, const char *path, Loc loc) {
+  Value v = v_make(V_NS, loc);
+  v.u.ns = tirx_intern0(ev->m, path);
+  return v;
+}
+
+static Value bound(Eval *ev, const char *method, Buffer *b, Expr *self, Loc loc) {
+  Value v = ns_value(ev, method, loc);
+  v.buftype = b;
+  v.self = self;
+  return v;
+}
+
+static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
+  Value v = v_make(V_TUPLE, loc);
+  v.u.list.n = b->ndim;
+  v.u.list.items = TIRX_NEWN(ev->m, Value, b->ndim + 1);
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t c;
+    if (tirx_expr_is_const_int(b->shape[i], &c) && b->shape[i]->dtype.id == DT_INT32)
+      v.u.list.items[i] = v_int(c, loc);
+    else
+      v.u.list.items[i] = v_expr(b->shape[i], loc);
+  }
+  return v;
+}
+
+Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
+  if (obj.kind == V_NS && !obj.buftype && !obj.self) {
+    char path[512];
+    snprintf(path, sizeof path, "%s.%s", obj.u.ns, name);
+    if (strcmp(obj.u.ns, "T") == 0) {
+      DType t;
+      if (tirx_dtype_parse(name, strlen(name), &t)) {
+        Value v = v_make(V_DTYPE, loc);
+        v.u.dt = t;
+        return v;
+      }
+      if (strcmp(name, "let") == 0) {
+        Value v = v_make(V_LETTYPE, loc);
+        return v;
+      }
+      /* TVM's Tx alias and scope prefixes */
+      if (strcmp(name, "warpgroup") == 0) return ns_value(ev, "T.wg", loc);
+    }
+    return ns_value(ev, path, loc);
+  }
+  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) {
+    Buffer *b = obj.u.buf;
+    if (strcmp(name, "data") == 0) return v_expr(tirx_varref(ev->m, b->data, loc), loc);
+    if (strcmp(name, "shape") == 0) return shape_tuple(ev, b, loc);
+    if (strcmp(name, "dtype") == 0) {
+      char buf[32];
+      tirx_dtype_str(b->dtype, buf);
+      Value v = v_make(V_STR, loc);
+      v.u.s.p = tirx_strdup(ev->m, buf, strlen(buf));
+      v.u.s.len = strlen(buf);
+      return v;
+    }
+    if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
+    if (strcmp(name, "elem_offset") == 0)
+      return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
+    if (strcmp(name, "buffer") == 0) {
+      Value v = obj;
+      v.kind = V_BUFFER;
+      v.loc = loc;
+      return v;
+    }
+    static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
+                                    "permute", "local", "partition", "astype"};
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+      if (strcmp(name, methods[i]) == 0) {
+        char path[64];
+        snprintf(path, sizeof path, "method.%s", name);
+        if (obj.kind == V_SCALAR && strcmp(name, "astype") == 0)
+          return bound(ev, path, NULL, ev_to_expr(ev, obj, "a value"), loc);
+        return bound(ev, path, b, NULL, loc);
+      }
+    return ev_error(ev, loc, "buffer '%s' has no attribute '%s'", b->name, name);
+  }
+  if (obj.kind == V_EXPR) {
+    if (strcmp(name, "dtype") == 0) {
+      char buf[32];
+      tirx_dtype_str(obj.u.e->dtype, buf);
+      Value v = v_make(V_STR, loc);
+      v.u.s.p = tirx_strdup(ev->m, buf, strlen(buf));
+      v.u.s.len = strlen(buf);
+      return v;
+    }
+    if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
+    return ev_error(ev, loc, "expression has no attribute '%s'", name);
+  }
+  if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
+  if (obj.kind == V_PTRTYPE && strcmp(name, "ty") == 0) return obj;
+  if (obj.kind == V_FUNCREF) return ev_error(ev, loc, "function has no attribute '%s'", name);
+  if (obj.kind == V_ERROR) return obj;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
+/* ---- buffer indexing -------------------------------------------------------- */
+
+/* b - a as a constant when b is a + c (structurally) or both are constants:
+ * enough to read our own printed slices `i * 4:i * 4 + 4`. */
+static bool const_diff(Expr *a, Expr *b, int64_t *out) {
+  int64_t x, y;
+  if (tirx_expr_is_const_int(a, &x) && tirx_expr_is_const_int(b, &y)) {
+    *out = y - x;
+    return true;
+  }
+  return false;
+}
+
+static bool expr_same(const Expr *a, const Expr *b) {
+  if (a == b) return true;
+  if (a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
+  switch (a->kind) {
+  case E_INT: return a->u.i.v == b->u.i.v;
+  case E_FLOAT: return a->u.f.v == b->u.f.v;
+  case E_VAR: return a->u.var == b->u.var;
+  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
+  case E_DIV: case E_MOD:
+    return expr_same(a->u.bin.a, b->u.bin.a) && expr_same(a->u.bin.b, b->u.bin.b);
+  case E_CAST: return expr_same(a->u.un.a, b->u.un.a);
+  case E_LOAD:
+    if (a->u.load.buf != b->u.load.buf || a->u.load.n != b->u.load.n) return false;
+    for (int i = 0; i < a->u.load.n; i++)
+      if (!expr_same(a->u.load.idx[i], b->u.load.idx[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
+  if (const_diff(lo, hi, out)) return true;
+  int64_t c;
+  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && expr_same(hi->u.bin.a, lo)) {
+    *out = c;
+    return true;
+  }
+  return false;
+}
+
+/* One index position: a scalar, or a Ramp for a stepped/constant slice.
+ * Returns false on error. `*is_slice` reports an unstepped slice. */
+static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr **ext, bool *is_slice) {
+  *is_slice = false;
+  if (it->kind != A_SLICE) {
+    *out = ev_index_expr(ev, ev_expr(ev, it), it->loc);
+    *ext = NULL;
+    return *out != NULL;
+  }
+  Expr *lo = it->a ? ev_index_expr(ev, ev_expr(ev, it->a), it->loc) : tirx_i32(ev->m, 0);
+  Expr *hi = it->b ? ev_index_expr(ev, ev_expr(ev, it->b), it->loc)
+                   : (dim < b->ndim ? b->shape[dim] : NULL);
+  if (!lo || !hi) {
+    if (lo && !hi) ev_error(ev, it->loc, "slice end is required here");
+    return false;
+  }
+  int64_t step = 1;
+  if (it->c) {
+    Value sv = ev_expr(ev, it->c);
+    if (!ev_get_int(ev, sv, &step, "slice step")) return false;
+    if (step <= 0) {
+      ev_error(ev, it->c->loc, "slice step must be positive");
+      return false;
+    }
+  }
+  int64_t ext_c;
+  if (!slice_extent(lo, hi, &ext_c)) {
+    /* symbolic extent: only a region can carry it */
+    *is_slice = true;
+    *out = lo;
+    Expr *e = tirx_binary(ev->m, E_SUB, hi, lo, it->loc);
+    *ext = e;
+    return true;
+  }
+  int64_t lanes = (ext_c + step - 1) / step;
+  if (lanes <= 0) {
+    ev_error(ev, it->loc, "empty slice");
+    return false;
+  }
+  if (step == 1) *is_slice = true;
+  *ext = tirx_int(ev->m, lo->dtype, ext_c, it->loc);
+  if (lanes == 1) {
+    *out = lo;
+    return true;
+  }
+  if (lanes > 64) {
+    ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
+    return false;
+  }
+  Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
+  r->u.ramp.base = lo;
+  r->u.ramp.stride = tirx_int(ev->m, lo->dtype, step, it->loc);
+  r->u.ramp.lanes = (int)lanes;
+  *out = r;
+  return true;
+}
+
+typedef struct {
+  Expr **idx; int n;
+  bool any_region;       /* fewer indices than dims, or a symbolic slice */
+  Expr **mins, **exts;
+} Index;
+
+static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
+  int n = sub->n;
+  if (n == 1 && sub->list[0]->kind == A_TUPLE && sub->list[0]->n == 0) n = 0; /* A[()] */
+  if (n > b->ndim) {
+    ev_error(ev, sub->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
+             b->ndim, b->ndim == 1 ? "" : "s", n);
+    return false;
+  }
+  ix->n = n;
+  ix->idx = TIRX_NEWN(ev->m, Expr *, n + 1);
+  ix->mins = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+  ix->exts = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+  ix->any_region = n < b->ndim;
+  for (int i = 0; i < n; i++) {
+    Expr *ext;
+    bool is_slice;
+    if (sub->list[i]->kind == A_STAR) {
+      ev_error(ev, sub->list[i]->loc, "starred indices are not supported");
+      return false;
+    }
+    if (!index_item(ev, b, i, sub->list[i], &ix->idx[i], &ext, &is_slice)) return false;
+    if (is_slice && ext && !tirx_expr_is_const_int(ext, NULL)) ix->any_region = true;
+    ix->mins[i] = ix->idx[i]->kind == E_RAMP ? ix->idx[i]->u.ramp.base : ix->idx[i];
+    ix->exts[i] = ext ? ext : tirx_i32(ev->m, 1);
+  }
+  for (int i = n; i < b->ndim; i++) {
+    ix->mins[i] = tirx_i32(ev->m, 0);
+    ix->exts[i] = b->shape[i];
+  }
+  return true;
+}
+
+static Value buffer_subscript(Eval *ev, Buffer *b, Ast *a) {
+  Index ix;
+  if (!buffer_index(ev, b, a, &ix)) return v_make(V_ERROR, a->loc);
+  if (ix.any_region) {
+    Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, a->loc);
+    r->u.region.buf = b;
+    r->u.region.min = ix.mins;
+    r->u.region.ext = ix.exts;
+    r->u.region.n = b->ndim;
+    return v_expr(r, a->loc);
+  }
+  return v_expr(tirx_load(ev->m, b, ix.idx, ix.n, a->loc), a->loc);
+}
+
+/* Store target `A[...] = value` (also used by the statement evaluator). */
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
+  Index ix;
+  if (!buffer_index(ev, b, sub, &ix)) return NULL;
+  if (ix.any_region || ix.n != b->ndim) {
+    ev_error(ev, loc, "store to buffer '%s' needs one index per dimension (%d)", b->name, b->ndim);
+    return NULL;
+  }
+  Expr *v = ev_to_expr(ev, val, "a stored value");
+  if (!v) return NULL;
+  int lanes = b->dtype.lanes;
+  for (int i = 0; i < ix.n; i++) lanes *= ix.idx[i]->dtype.lanes;
+  DType want = tirx_dtype_vec((DTypeId)b->dtype.id, lanes);
+  v = ev_const_cast(ev, want, v, loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_STORE, loc);
+  s->u.store.buf = b;
+  s->u.store.idx = ix.idx;
+  s->u.store.n = ix.n;
+  s->u.store.value = v;
+  return s;
+}
+
+static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc);
+
+Value ev_subscript(Eval *ev, Ast *a) {
+  Value obj = ev_expr(ev, a->a);
+  if (obj.kind == V_ERROR) return obj;
+  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
+    Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, s, &p, &n, "T.ptx[...] instruction name")) return v_make(V_ERROR, a->loc);
+    char path[512];
+    snprintf(path, sizeof path, "T.ptx.%.*s", (int)(n > 400 ? 400 : n), p);
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, path);
+    v.meta = true; /* exact spelling: no escape decoding */
+    return v;
+  }
+  if (obj.kind == V_LETTYPE) {
+    Value v = v_make(V_LETTYPE, a->loc);
+    v.u.let.ty = TIRX_NEW(ev->m, Value);
+    *v.u.let.ty = ev_expr(ev, a->list[0]);
+    return v;
+  }
+  if (obj.kind == V_DTYPE) {
+    Value v = v_make(V_LOCALVEC, a->loc);
+    v.u.dt = obj.u.dt;
+    v.nshape = a->n;
+    v.shape = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) v.shape[i] = ev_expr(ev, a->list[i]);
+    return v;
+  }
+  if (obj.kind == V_NS && (strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
+    /* T.S[extents:strides] or T.S[extents] */
+    Args la = {0};
+    la.loc = a->loc;
+    Value items[2];
+    int ni = 0;
+    if (a->n == 1 && a->list[0]->kind == A_SLICE) {
+      items[ni++] = ev_expr(ev, a->list[0]->a);
+      items[ni++] = ev_expr(ev, a->list[0]->b);
+    } else {
+      Value t = v_make(V_TUPLE, a->loc);
+      t.u.list.n = a->n;
+      t.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+      for (int i = 0; i < a->n; i++) t.u.list.items[i] = ev_expr(ev, a->list[i]);
+      items[ni++] = a->n == 1 ? t.u.list.items[0] : t;
+    }
+    la.pos = items;
+    la.npos = ni;
+    return layout_call(ev, obj.u.ns, &la, a->loc);
+  }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.Buffer") == 0) {
+    return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
+  }
+  if (obj.kind == V_TUPLE || obj.kind == V_LIST) {
+    if (a->n != 1) return ev_error(ev, a->loc, "tuple index must be a single integer");
+    int64_t i;
+    if (!ev_get_int(ev, ev_expr(ev, a->list[0]), &i, "tuple index")) return v_make(V_ERROR, a->loc);
+    if (i < 0) i += obj.u.list.n;
+    if (i < 0 || i >= obj.u.list.n) return ev_error(ev, a->loc, "tuple index out of range");
+    return obj.u.list.items[i];
+  }
+  if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
+    return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
+                    obj.u.e->u.var->buffer->name);
+  return ev_error(ev, a->loc, "value is not subscriptable");
+}
+
+/* ---- argument collection ---------------------------------------------------- */
+
+static bool collect_args(Eval *ev, Ast *call, Args *out) {
+  memset(out, 0, sizeof *out);
+  out->loc = call->loc;
+  int cap = call->n + 1;
+  out->pos = TIRX_NEWN(ev->m, Value, cap);
+  out->kwn = TIRX_NEWN(ev->m, const char *, cap);
+  out->kwv = TIRX_NEWN(ev->m, Value, cap);
+  for (int i = 0; i < call->n; i++) {
+    Ast *x = call->list[i];
+    if (x->kind == A_KW) {
+      if (!x->name) {
+        Value d = ev_expr(ev, x->a);
+        if (d.kind != V_DICT) {
+          if (d.kind != V_ERROR) ev_error(ev, x->loc, "'**' needs a dictionary");
+          return false;
+        }
+        for (int j = 0; j < d.u.dict.n; j++) {
+          if (d.u.dict.keys[j].kind != V_STR) {
+            ev_error(ev, x->loc, "'**' needs string keys");
+            return false;
+          }
+          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
+          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
+          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
+          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          out->kwv = nk;
+          out->kwn = nn;
+          out->kwn[out->nkw] = tirx_intern(ev->m, d.u.dict.keys[j].u.s.p, d.u.dict.keys[j].u.s.len);
+          out->kwv[out->nkw++] = d.u.dict.vals[j];
+        }
+        continue;
+      }
+      for (int j = 0; j < out->nkw; j++)
+        if (out->kwn[j] == x->name) {
+          ev_error(ev, x->loc, "keyword argument '%s' repeated", x->name);
+          return false;
+        }
+      out->kwn[out->nkw] = x->name;
+      out->kwv[out->nkw] = ev_expr(ev, x->a);
+      if (out->kwv[out->nkw].kind == V_ERROR) return false;
+      out->nkw++;
+      continue;
+    }
+    if (out->nkw > 0) {
+      ev_error(ev, x->loc, "positional argument follows keyword argument");
+      return false;
+    }
+    if (x->kind == A_STAR) {
+      Value s = ev_expr(ev, x->a);
+      if (s.kind != V_TUPLE && s.kind != V_LIST) {
+        if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
+        return false;
+      }
+      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
+      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
+      out->pos = np;
+      for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
+      cap += s.u.list.n;
+      continue;
+    }
+    out->pos[out->npos] = ev_expr(ev, x);
+    if (out->pos[out->npos].kind == V_ERROR) return false;
+    out->npos++;
+  }
+  return true;
+}
+
+/* ---- buffer declarations ---------------------------------------------------- */
+
+static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
+  Value *items = &v;
+  int n = 1;
+  if (v.kind == V_TUPLE || v.kind == V_LIST) {
+    items = v.u.list.items;
+    n = v.u.list.n;
+  }
+  if (n > 16) {
+    ev_error(ev, v.loc, "buffers of more than 16 dimensions are not supported");
+    return false;
+  }
+  *shape = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value it = items[i];
+    if (it.kind == V_STR && ev->in_signature) {
+      /* quoted symbolic shape: parse the string as an expression */
+      extern Value ev_quoted_expr(Eval *, Value);
+      it = ev_quoted_expr(ev, it);
+    }
+    Expr *e = ev_index_expr(ev, it, v.loc);
+    if (!e) return false;
+    int64_t c;
+    if (tirx_expr_is_const_int(e, &c) && c < 0) {
+      ev_error(ev, it.loc, "buffer dimension must be non-negative, got %lld", (long long)c);
+      return false;
+    }
+    (*shape)[i] = e;
+  }
+  *ndim = n;
+  return true;
+}
+
+static const char *scope_str(Eval *ev, Value *v, const char *dflt) {
+  if (!v) return tirx_intern0(ev->m, dflt);
+  const char *s;
+  size_t n;
+  if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
+  if (n == 0) return tirx_intern0(ev->m, "global");
+  return tirx_intern(ev->m, s, n);
+}
+
+/* Fills a buffer from TVM's keyword set. `names` lists the keywords the
+ * builder accepts (for error messages). */
+static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
+                           bool has_data_kw) {
+  static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
+                                    "scope", "align", "offset_factor", "layout", "allocated_addr",
+                                    "annotations", NULL};
+  if (!check_kw(ev, a, fn, kws)) return NULL;
+  Value *sv = arg(a, 0, "shape");
+  if (!sv) {
+    ev_error(ev, a->loc, "%s() missing required argument 'shape'", fn);
+    return NULL;
+  }
+  Expr **shape;
+  int ndim;
+  if (!shape_from(ev, *sv, &shape, &ndim)) return NULL;
+  DType t = tirx_dtype(DT_FLOAT32);
+  Value *dv = arg(a, 1, "dtype");
+  if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return NULL;
+  if (a->npos > 2) {
+    ev_error(ev, a->pos[2].loc, "%s() takes at most 2 positional arguments", fn);
+    return NULL;
+  }
+  const char *name = ev->name_hint ? ev->name_hint : "buffer";
+  Buffer *b = tirx_buffer_new(ev->m, name, t, ndim, a->loc);
+  memcpy(b->shape, shape, sizeof(Expr *) * (size_t)ndim);
+  const char *sc = scope_str(ev, kwarg(a, "scope"), scope_default);
+  if (!sc) return NULL;
+  b->scope = sc;
+  b->data->ptr_scope = sc;
+  Value *v;
+  if ((v = kwarg(a, "data"))) {
+    if (!has_data_kw) {
+      ev_error(ev, v->loc, "%s() does not take data=", fn);
+      return NULL;
+    }
+    Expr *d = ev_to_expr(ev, *v, "data");
+    if (!d) return NULL;
+    if (!tirx_dtype_is_handle(d->dtype)) {
+      ev_error(ev, v->loc, "data= must be a pointer (e.g. arena.data)");
+      return NULL;
+    }
+    b->decl_data = d;
+  }
+  if ((v = kwarg(a, "strides")) && v->kind != V_NONE) {
+    Expr **st;
+    int ns;
+    if (!shape_from(ev, *v, &st, &ns)) return NULL;
+    b->strides = st;
+    b->nstrides = ns;
+  }
+  if ((v = kwarg(a, "elem_offset")) && v->kind != V_NONE) {
+    b->elem_offset = ev_index_expr(ev, *v, v->loc);
+    if (!b->elem_offset) return NULL;
+  }
+  if ((v = kwarg(a, "byte_offset")) && v->kind != V_NONE) {
+    if (b->elem_offset) {
+      ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
+      return NULL;
+    }
+    int64_t bo;
+    if (!ev_get_int(ev, *v, &bo, "byte_offset")) return NULL;
+    int bits = tirx_dtype_bits(t) * t.lanes;
+    b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
+  }
+  if ((v = kwarg(a, "align"))) {
+    int64_t al;
+    if (!ev_get_int(ev, *v, &al, "align")) return NULL;
+    b->align = al <= 0 ? 0 : (int)al;
+    if (al > 0 && (al & (al - 1))) {
+      ev_error(ev, v->loc, "align must be a power of two, got %lld", (long long)al);
+      return NULL;
+    }
+  }
+  if ((v = kwarg(a, "offset_factor"))) {
+    int64_t of;
+    if (!ev_get_int(ev, *v, &of, "offset_factor")) return NULL;
+    b->offset_factor = of <= 0 ? 0 : (int)of;
+  }
+  if ((v = kwarg(a, "layout"))) {
+    if (v->kind == V_NONE) {
+      b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
+    } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
+      b->layout = NULL;
+    } else {
+      Expr *l = ev_to_expr(ev, *v, "layout");
+      if (!l) return NULL;
+      if (l->kind != E_LAYOUT) {
+        ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
+        return NULL;
+      }
+      b->layout = l;
+    }
+  }
+  if ((v = kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
+    b->allocated_addr = value_to_any_expr(ev, *v);
+    if (!b->allocated_addr) return NULL;
+  }
+  if ((v = kwarg(a, "annotations")) && v->kind != V_NONE) {
+    if (v->kind != V_DICT) {
+      ev_error(ev, v->loc, "annotations= must be a dictionary");
+      return NULL;
+    }
+    b->annotations = value_to_any_expr(ev, *v);
+  }
+  return b;
+}
+
+static bool in_device_check(Eval *ev, Loc loc, const char *what) {
+  if (!ev->in_device) {
+    ev_error(ev, loc, "%s is only valid after T.device_entry()", what);
+    return false;
+  }
+  return true;
+}
+
+static Value alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) {
+  Buffer *b = make_buffer(ev, a, fn, scope, decl);
+  if (!b) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, b->decl_data ? S_DECL : S_ALLOC, a->loc);
+  if (b->decl_data) {
+    /* a view takes the storage scope of the pointer it aliases */
+    Expr *d = b->decl_data;
+    if (d->kind == E_VAR && d->u.var->ptr_typed && !kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
+  }
+  if (!b->decl_data) {
+    for (int i = 0; i < b->ndim; i++)
+      if (!tirx_expr_is_const_int(b->shape[i], NULL) && strcmp(b->scope, "shared.dyn") != 0) {
+        ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);
+        return v_make(V_ERROR, a->loc);
+      }
+  }
+  s->u.alloc.buf = b;
+  ev_emit(ev, s);
+  Value v = v_make(V_BUFFER, a->loc);
+  v.u.buf = b;
+  return v;
+}
+
+static Value scalar_alloc(Eval *ev, DType t, const char *scope, Loc loc) {
+  Buffer *b = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "v", t, 1, loc);
+  b->shape[0] = tirx_i32(ev->m, 1);
+  b->scope = tirx_intern0(ev->m, scope);
+  b->data->ptr_scope = b->scope;
+  Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
+  s->u.alloc.buf = b;
+  ev_emit(ev, s);
+  Value v = v_make(strcmp(scope, "local") == 0 ? V_SCALAR : V_BUFFER, loc);
+  v.u.buf = b;
+  return v;
+}
+
+/* ---- scope ids ---------------------------------------------------------- */
+
+static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn) {
+  static const char *const kws[] = {"extents", "preferred", "dtype", "parent", NULL};
+  if (!check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
+  if (!in_device_check(ev, a->loc, fn)) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_SCOPEID, a->loc);
+  s->u.scopeid.sid = sid;
+  s->u.scopeid.dtype = tirx_dtype(DT_INT32);
+  Value *dv = kwarg(a, "dtype");
+  if (dv) {
+    DType t;
+    if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
+    if (t.id != DT_INT32 && t.id != DT_UINT32)
+      return ev_error(ev, dv->loc, "%s dtype must be \"int32\" or \"uint32\"", fn);
+    s->u.scopeid.dtype = t;
+  }
+  Value *ext = arg(a, 0, "extents");
+  int n = 1;
+  if (ext && ext->kind != V_NONE) {
+    Value *items = ext;
+    if (ext->kind == V_LIST || ext->kind == V_TUPLE) {
+      items = ext->u.list.items;
+      n = ext->u.list.n;
+    }
+    if (n < 1 || n > maxdims)
+      return ev_error(ev, ext->loc, "%s takes %s%d extent%s, got %d", fn, maxdims > 1 ? "1 to " : "",
+                      maxdims, maxdims > 1 ? "s" : "", n);
+    s->u.scopeid.extents = TIRX_NEWN(ev->m, Expr *, n);
+    s->u.scopeid.next = n;
+    for (int i = 0; i < n; i++) {
+      Expr *e = ev_index_expr(ev, items[i], ext->loc);
+      if (!e) return v_make(V_ERROR, a->loc);
+      int64_t c;
+      if (tirx_expr_is_const_int(e, &c) && c <= 0)
+        return ev_error(ev, items[i].loc, "%s extent must be positive, got %lld", fn, (long long)c);
+      s->u.scopeid.extents[i] = e;
+    }
+  } else if (maxdims == 0 && ext) {
+    return ev_error(ev, ext->loc, "%s takes no extents", fn);
+  }
+  Value *pref = kwarg(a, "preferred");
+  if (pref && pref->kind != V_NONE) {
+    if (sid != SID_CTA_ID_IN_CLUSTER)
+      return ev_error(ev, pref->loc, "preferred= is only valid for T.cta_id_in_cluster");
+    if (pref->kind != V_LIST && pref->kind != V_TUPLE)
+      return ev_error(ev, pref->loc, "preferred= must be a list");
+    if (pref->u.list.n != s->u.scopeid.next)
+      return ev_error(ev, pref->loc, "preferred= must have as many entries as the extents");
+    s->u.scopeid.npref = pref->u.list.n;
+    s->u.scopeid.preferred = TIRX_NEWN(ev->m, Expr *, pref->u.list.n);
+    for (int i = 0; i < pref->u.list.n; i++) {
+      s->u.scopeid.preferred[i] = ev_index_expr(ev, pref->u.list.items[i], pref->loc);
+      if (!s->u.scopeid.preferred[i]) return v_make(V_ERROR, a->loc);
+    }
+  }
+  int nvars = n;
+  if (ev->ntuple_hints && ev->ntuple_hints != nvars)
+    return ev_error(ev, a->loc, "%s with %d extent%s returns %d value%s, but %d names are assigned", fn,
+                    n, n == 1 ? "" : "s", nvars, nvars == 1 ? "" : "s", ev->ntuple_hints);
+  s->u.scopeid.vars = TIRX_NEWN(ev->m, Var *, nvars);
+  s->u.scopeid.nvars = nvars;
+  Value res = v_make(nvars == 1 ? V_EXPR : V_TUPLE, a->loc);
+  if (nvars > 1) {
+    res.u.list.items = TIRX_NEWN(ev->m, Value, nvars);
+    res.u.list.n = nvars;
+  }
+  for (int i = 0; i < nvars; i++) {
+    const char *nm = "";
+    if (ev->ntuple_hints && ev->tuple_hints[i].kind == V_STR) nm = ev->tuple_hints[i].u.s.p;
+    else if (nvars == 1 && ev->name_hint) nm = ev->name_hint;
+    Var *v = tirx_var_new(ev->m, nm, s->u.scopeid.dtype, a->loc);
+    s->u.scopeid.vars[i] = v;
+    Value vv = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+    if (nvars == 1) res = vv;
+    else res.u.list.items[i] = vv;
+  }
+  ev_emit(ev, s);
+  return res;
+}
+
+/* ---- loops ---------------------------------------------------------------- */
+
+static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
+  static const char *const kws[] = {"start", "stop", "step", "annotations", "unroll", "dtype", "thread", NULL};
+  if (!check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
+  int np = a->npos;
+  if (kind == FOR_THREAD_BINDING && np == 3) np = 2; /* T.thread_binding(0, n, "threadIdx.x") */
+  if (np < 1 || np > 3) return ev_error(ev, a->loc, "%s() takes 1 to 3 positional arguments", fn);
+  Value start = np >= 2 ? a->pos[0] : v_int(0, a->loc);
+  Value stop = np >= 2 ? a->pos[1] : a->pos[0];
+  Value *stepv = np == 3 ? &a->pos[2] : kwarg(a, "step");
+  Expr *lo = ev_index_expr(ev, start, a->loc);
+  Expr *hi = ev_index_expr(ev, stop, a->loc);
+  if (!lo || !hi) return v_make(V_ERROR, a->loc);
+  Value *dv = kwarg(a, "dtype");
+  DType t;
+  if (dv) {
+    if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
+  } else {
+    /* loop var dtype: the wider of the bounds, unsigned wins */
+    t = hi->dtype.id == DT_INT32 && start.kind != V_EXPR ? hi->dtype : lo->dtype;
+    if (tirx_dtype_bits(hi->dtype) > tirx_dtype_bits(t) ||
+        (tirx_dtype_bits(hi->dtype) == tirx_dtype_bits(t) && tirx_dtype_code(hi->dtype) == DTC_UINT))
+      t = hi->dtype;
+  }
+  lo = ev_const_cast(ev, t, lo, a->loc);
+  hi = ev_const_cast(ev, t, hi, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_FOR, a->loc);
+  s->u.for_.kind = kind;
+  s->u.for_.min = lo;
+  /* extent = stop - start, recognising our own printed `range(a, a + n)` */
+  int64_t x, y;
+  if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &y)) {
+    s->u.for_.extent = tirx_int(ev->m, t, y - x, a->loc);
+  } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
+    s->u.for_.extent = hi;
+  } else if (hi->kind == E_ADD && expr_same(hi->u.bin.a, lo)) {
+    s->u.for_.extent = hi->u.bin.b;
+  } else {
+    s->u.for_.extent = tirx_binary(ev->m, E_SUB, hi, lo, a->loc);
+  }
+  if (stepv) {
+    Expr *st = ev_index_expr(ev, *stepv, a->loc);
+    if (!st) return v_make(V_ERROR, a->loc);
+    int64_t sc;
+    if (tirx_expr_is_const_int(st, &sc) && sc <= 0) return ev_error(ev, stepv->loc, "loop step must be positive");
+    if (!(tirx_expr_is_const_int(st, &sc) && sc == 1)) s->u.for_.step = ev_const_cast(ev, t, st, a->loc);
+    if (s->u.for_.step) {
+      /* range(a, b, s): extent counts iterations of the var's range */
+    }
+  }
+  Value *ann = kwarg(a, "annotations");
+  if (ann && ann->kind != V_NONE) {
+    if (ann->kind != V_DICT) return ev_error(ev, ann->loc, "annotations= must be a dictionary");
+    s->u.for_.annotations = value_to_any_expr(ev, *ann);
+  }
+  Value *un = kwarg(a, "unroll");
+  if (un && un->kind != V_NONE) {
+    if (kind != FOR_SERIAL) return ev_error(ev, un->loc, "unroll= is only accepted by T.serial");
+    Value d = v_make(V_DICT, un->loc);
+    d.u.dict.n = 1;
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+    bool off = un->kind == V_BOOL && un->u.i == 0;
+    const char *key = off ? "disable_unroll" : "pragma_unroll";
+    d.u.dict.keys[0] = v_make(V_STR, un->loc);
+    d.u.dict.keys[0].u.s.p = key;
+    d.u.dict.keys[0].u.s.len = strlen(key);
+    d.u.dict.vals[0] = off ? *un : *un;
+    if (off) d.u.dict.vals[0].u.i = 1;
+    s->u.for_.annotations = value_to_any_expr(ev, d);
+  }
+  if (kind == FOR_THREAD_BINDING) {
+    Value *th = a->npos == 3 ? &a->pos[2] : kwarg(a, "thread");
+    const char *p;
+    size_t n;
+    if (!th || !ev_get_str(ev, *th, &p, &n, "thread")) {
+      if (!th) ev_error(ev, a->loc, "T.thread_binding needs thread=\"threadIdx.x\"");
+      return v_make(V_ERROR, a->loc);
+    }
+    s->u.for_.thread = tirx_intern(ev->m, p, n);
+  }
+  Var *v = tirx_var_new(ev->m, "", t, a->loc);
+  s->u.for_.var = v;
+  Value r = v_make(V_FRAME, a->loc);
+  r.u.frame = s;
+  r.inner = s;
+  return r;
+}
+
+static Value grid(Eval *ev, Args *a) {
+  if (a->npos < 1) return ev_error(ev, a->loc, "T.grid() needs at least one extent");
+  Value r = v_make(V_LIST, a->loc);
+  r.u.list.n = a->npos;
+  r.u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
+  for (int i = 0; i < a->npos; i++) {
+    Args one = {0};
+    Value p[2];
+    one.loc = a->pos[i].loc;
+    if (a->pos[i].kind == V_TUPLE && a->pos[i].u.list.n == 2) {
+      /* (min, extent) */
+      p[0] = a->pos[i].u.list.items[0];
+      Value hi = ev_binop(ev, OP_PLUS, a->pos[i].u.list.items[0], a->pos[i].u.list.items[1], a->pos[i].loc);
+      p[1] = hi;
+      one.npos = 2;
+    } else {
+      p[0] = a->pos[i];
+      one.npos = 1;
+    }
+    one.pos = p;
+    r.u.list.items[i] = loop_spec(ev, &one, FOR_SERIAL, "T.grid");
+    if (r.u.list.items[i].kind == V_ERROR) return r.u.list.items[i];
+  }
+  return r;
+}
+
+/* ---- frames ----------------------------------------------------------------- */
+
+static Value frame(Stmt *outer, Stmt *inner, Loc loc) {
+  Value v = v_make(V_FRAME, loc);
+  v.u.frame = outer;
+  v.inner = inner;
+  return v;
+}
+
+static Value attr_frame(Eval *ev, Args *a) {
+  if (a->npos == 1 && a->pos[0].kind == V_DICT) {
+    Value d = a->pos[0];
+    if (d.u.dict.n == 0) return ev_error(ev, a->loc, "T.attr({}) needs at least one key");
+    Stmt *outer = NULL, *prev = NULL;
+    for (int i = 0; i < d.u.dict.n; i++) {
+      const char *k;
+      size_t kl;
+      if (!ev_get_str(ev, d.u.dict.keys[i], &k, &kl, "attribute key")) return v_make(V_ERROR, a->loc);
+      Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+      s->u.attr.key = tirx_intern(ev->m, k, kl);
+      Value val = d.u.dict.vals[i];
+      if (val.kind == V_BOOL) val = v_expr(tirx_int(ev->m, tirx_dtype(DT_BOOL), val.u.i, val.loc), val.loc);
+      s->u.attr.value = value_to_any_expr(ev, val);
+      if (!s->u.attr.value) return v_make(V_ERROR, a->loc);
+      if (s->u.attr.value->kind == E_INT) s->u.attr.value->u.i.pod = false;
+      if (prev) prev->u.attr.body = s;
+      else outer = s;
+      prev = s;
+    }
+    return frame(outer, prev, a->loc);
+  }
+  if (a->npos == 3) {
+    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+    const char *k;
+    size_t kl;
+    if (!ev_get_str(ev, a->pos[1], &k, &kl, "attribute key")) return v_make(V_ERROR, a->loc);
+    s->u.attr.key = tirx_intern(ev->m, k, kl);
+    Expr *node = value_to_any_expr(ev, a->pos[0]);
+    Expr *val = value_to_any_expr(ev, a->pos[2]);
+    if (!node || !val) return v_make(V_ERROR, a->loc);
+    if (node->kind == E_INT) node->u.i.pod = false;
+    if (val->kind == E_INT) val->u.i.pod = false;
+    /* T.attr(0, "k", v) is the dict form */
+    int64_t z;
+    s->u.attr.node = tirx_expr_is_const_int(node, &z) && z == 0 ? NULL : node;
+    s->u.attr.value = val;
+    return frame(s, s, a->loc);
+  }
+  return ev_error(ev, a->loc, "T.attr takes a dict ({\"key\": value}) or (node, \"key\", value)");
+}
+
+static Value hint_frame(Eval *ev, Args *a) {
+  Stmt *s = tirx_stmt_new(ev->m, S_HINT, a->loc);
+  Value *msg = arg(a, 0, "message");
+  if (a->npos > 1) return ev_error(ev, a->pos[1].loc, "T.hint takes one positional argument (the message)");
+  if (msg) {
+    if (msg->kind != V_STR) return ev_error(ev, msg->loc, "T.hint message must be a string");
+    if (msg->u.s.len) s->u.hint.message = tirx_str(ev->m, msg->u.s.p, msg->u.s.len, msg->loc);
+  }
+  s->u.hint.kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
+  for (int i = 0; i < a->nkw; i++) {
+    if (strcmp(a->kwn[i], "message") == 0) continue;
+    KwArg *k = &s->u.hint.kw[s->u.hint.nkw++];
+    k->name = a->kwn[i];
+    k->value = value_to_any_expr(ev, a->kwv[i]);
+    if (!k->value) return v_make(V_ERROR, a->loc);
+  }
+  return frame(s, s, a->loc);
+}
+
+static Value launch_thread(Eval *ev, Args *a) {
+  if (a->npos != 2) return ev_error(ev, a->loc, "T.launch_thread takes (\"threadIdx.x\", extent)");
+  Stmt *s = tirx_stmt_new(ev->m, S_LAUNCH, a->loc);
+  Var *v;
+  if (a->pos[0].kind == V_STR) {
+    s->u.launch.tag = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
+    static const char *tags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z", "threadIdx.x", "threadIdx.y",
+                                 "threadIdx.z", "vthread", "vthread.x", "vthread.y", "vthread.z"};
+    bool ok = false;
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+      if (strcmp(tags[i], s->u.launch.tag) == 0) ok = true;
+    if (!ok) return ev_error(ev, a->pos[0].loc, "unknown thread tag \"%s\"", s->u.launch.tag);
+    char nm[32];
+    snprintf(nm, sizeof nm, "%s", s->u.launch.tag);
+    for (char *c = nm; *c; c++)
+      if (*c == '.') *c = '_';
+    v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : nm, tirx_dtype(DT_INT32), a->loc);
+  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR && a->pos[0].u.e->u.var->ptr_scope) {
+    v = a->pos[0].u.e->u.var;
+    const char *tag = NULL;
+    for (int i = ev->nbinds - 1; i >= 0; i--) (void)i;
+    tag = v->ptr_scope; /* env_thread stores its tag in ptr_scope */
+    s->u.launch.tag = tag;
+  } else {
+    return ev_error(ev, a->pos[0].loc, "T.launch_thread needs a thread tag string");
+  }
+  s->u.launch.var = v;
+  s->u.launch.extent = ev_index_expr(ev, a->pos[1], a->loc);
+  if (!s->u.launch.extent) return v_make(V_ERROR, a->loc);
+  Value r = frame(s, s, a->loc);
+  r.self = tirx_varref(ev->m, v, a->loc);
+  return r;
+}
+
+/* ---- layouts ------------------------------------------------------------------ */
+
+static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
+  Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  e->u.call.name = tirx_intern0(ev->m, name);
+  e->u.call.n = a->npos;
+  e->u.call.args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
+  for (int i = 0; i < a->npos; i++) {
+    e->u.call.args[i] = value_to_any_expr(ev, a->pos[i]);
+    if (!e->u.call.args[i]) return v_make(V_ERROR, loc);
+    if (e->u.call.args[i]->kind == E_INT) e->u.call.args[i]->u.i.pod = false;
+  }
+  e->u.call.nkw = a->nkw;
+  e->u.call.kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
+  for (int i = 0; i < a->nkw; i++) {
+    e->u.call.kw[i].name = a->kwn[i];
+    e->u.call.kw[i].value = value_to_any_expr(ev, a->kwv[i]);
+    if (!e->u.call.kw[i].value) return v_make(V_ERROR, loc);
+  }
+  return v_expr(e, loc);
+}
+
+/* ---- generic intrinsic calls ------------------------------------------------------ */
+
+static DType ret_dtype(Eval *ev, const Intrin *in, Expr **args, int n, DType explicit_dt, Loc loc, bool *ok) {
+  *ok = true;
+  switch (in->ret) {
+  case RET_VOID: return tirx_dtype(DT_VOID);
+  case RET_ARG0: return n > 0 ? args[0]->dtype : tirx_dtype(DT_VOID);
+  case RET_ARG1: return n > 1 ? args[1]->dtype : tirx_dtype(DT_VOID);
+  case RET_BOOL: return tirx_dtype(DT_BOOL);
+  case RET_I32: return tirx_dtype(DT_INT32);
+  case RET_U32: return tirx_dtype(DT_UINT32);
+  case RET_I64: return tirx_dtype(DT_INT64);
+  case RET_U64: return tirx_dtype(DT_UINT64);
+  case RET_F32: return tirx_dtype(DT_FLOAT32);
+  case RET_F64: return tirx_dtype(DT_FLOAT64);
+  case RET_HANDLE: return tirx_dtype(DT_HANDLE);
+  case RET_DTYPE0: case RET_DTYPE1: case RET_DTYPE_KW: return explicit_dt;
+  case RET_SPECIAL:
+    if (in->id == I_CUDA_MOV_SREG) {
+      int64_t bits = 32;
+      if (n > 0) tirx_expr_is_const_int(args[0], &bits);
+      return tirx_dtype(bits == 64 ? DT_INT64 : DT_INT32);
+    }
+    if (in->id == I_PTX_CVT_RN_F16_F32) return tirx_dtype(DT_FLOAT16);
+    (void)ev;
+    (void)loc;
+    return tirx_dtype(DT_VOID);
+  }
+  return tirx_dtype(DT_VOID);
+}
+
+static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
+  const char *k = in->kinds;
+  size_t nk = strlen(k);
+  char kind = nk == 0 ? 'a' : (size_t)i < nk ? k[i] : k[nk - 1];
+  switch (kind) {
+  case 's': {
+    if (v.kind != V_STR) {
+      ev_error(ev, v.loc, "argument %d of T.%s must be a string literal", i + 1, in->name);
+      return NULL;
+    }
+    return tirx_str(ev->m, v.u.s.p, v.u.s.len, v.loc);
+  }
+  case 'd': {
+    DType t;
+    if (!ev_get_dtype(ev, v, &t, "a dtype argument")) return NULL;
+    char b[32];
+    tirx_dtype_str(t, b);
+    return tirx_str(ev->m, b, strlen(b), v.loc);
+  }
+  case 'l': case 'a': return value_to_any_expr(ev, v);
+  case 'p': {
+    if (v.kind == V_BUFFER) return tirx_varref(ev->m, v.u.buf->data, v.loc);
+    Expr *e = ev_to_expr(ev, v, "a pointer argument");
+    if (e && !tirx_dtype_is_handle(e->dtype) && !tirx_dtype_is_int(e->dtype)) {
+      ev_error(ev, v.loc, "argument %d of T.%s must be a pointer (e.g. A.data or A.ptr_to([i]))", i + 1,
+               in->name);
+      return NULL;
+    }
+    return e;
+  }
+  case 'i': {
+    if (v.kind == V_INT && !v.uint_big && (v.u.i > INT32_MAX) && v.u.i <= 0xFFFFFFFFll)
+      return tirx_int(ev->m, tirx_dtype(DT_UINT32), v.u.i, v.loc); /* masks such as 0xFFFFFFFF */
+    Expr *e = ev_to_expr(ev, v, "an integer argument");
+    if (e && !tirx_dtype_is_int(e->dtype) && !tirx_dtype_is_bool(e->dtype)) {
+      char b[32];
+      ev_error(ev, v.loc, "argument %d of T.%s must be an integer, got %s", i + 1, in->name,
+               tirx_dtype_str(e->dtype, b));
+      return NULL;
+    }
+    return e;
+  }
+  case 'f': {
+    Expr *e = ev_to_expr(ev, v, "a floating-point argument");
+    if (e && !tirx_dtype_is_float(e->dtype)) {
+      char b[32];
+      ev_error(ev, v.loc, "argument %d of T.%s must be a floating-point value, got %s", i + 1, in->name,
+               tirx_dtype_str(e->dtype, b));
+      return NULL;
+    }
+    return e;
+  }
+  default: return ev_to_expr(ev, v, "an argument");
+  }
+}
+
+static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
+  int n = a->npos;
+  DType explicit_dt = tirx_dtype(DT_VOID);
+  Value *pos = a->pos;
+  int skip = -1;
+  if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
+    if (n < 1) return ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name);
+    if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) return v_make(V_ERROR, a->loc);
+    skip = 0;
+  }
+  if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
+    if (n != 1 || !ev_get_dtype(ev, pos[0], &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
+    skip = 0;
+  }
+  if (in->ret == RET_DTYPE1) {
+    Value *dv = n >= 2 ? &pos[1] : kwarg(a, "dtype");
+    if (!dv) return ev_error(ev, a->loc, "T.%s needs a dtype", in->name);
+    if (!ev_get_dtype(ev, *dv, &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
+    if (n >= 2) skip = 1;
+  }
+  if (in->ret == RET_DTYPE_KW) {
+    Value *rv = kwarg(a, "return_type");
+    if (!rv) rv = kwarg(a, "dtype");
+    if (rv && !ev_get_dtype(ev, *rv, &explicit_dt, "return_type")) return v_make(V_ERROR, a->loc);
+  }
+  int nargs = n - (skip >= 0 ? 1 : 0);
+  if (nargs < in->min_args - (skip >= 0 ? 1 : 0) || (in->max_args >= 0 && n > in->max_args)) {
+    if (in->max_args == in->min_args)
+      return ev_error(ev, a->loc, "T.%s takes %d argument%s, got %d", in->name, in->min_args,
+                      in->min_args == 1 ? "" : "s", n);
+    if (in->max_args < 0)
+      return ev_error(ev, a->loc, "T.%s takes at least %d arguments, got %d", in->name, in->min_args, n);
+    return ev_error(ev, a->loc, "T.%s takes %d to %d arguments, got %d", in->name, in->min_args,
+                    in->max_args, n);
+  }
+  Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (i == skip) continue;
+    Value v = pos[i];
+    if (in->id == I_PRINT_BUFFER && i >= 5 && (v.kind == V_TUPLE || v.kind == V_LIST)) {
+      /* shape given as one tuple: flatten */
+      Expr **na = TIRX_NEWN(ev->m, Expr *, n + v.u.list.n + 1);
+      memcpy(na, args, sizeof(Expr *) * (size_t)k);
+      args = na;
+      for (int j = 0; j < v.u.list.n; j++) {
+        args[k] = ev_index_expr(ev, v.u.list.items[j], v.loc);
+        if (!args[k]) return v_make(V_ERROR, a->loc);
+        k++;
+      }
+      continue;
+    }
+    args[k] = arg_expr(ev, in, i, v);
+    if (!args[k]) return v_make(V_ERROR, a->loc);
+    k++;
+  }
+  if (in->id == I_IF_THEN_ELSE && k == 3) {
+    if (!tirx_dtype_is_bool(args[0]->dtype))
+      return ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression");
+    Value x = v_expr(args[1], pos[1].loc), y = v_expr(args[2], pos[2].loc);
+    Value t = ev_binop(ev, OP_PLUS, x, y, a->loc); /* only to promote */
+    (void)t;
+    if (!tirx_dtype_eq(args[1]->dtype, args[2]->dtype)) {
+      if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], a->loc);
+      else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], a->loc);
+    }
+  }
+  if ((in->id == I_POW || in->id == I_FMOD || in->id == I_FMA) && k >= 2) {
+    for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
+  }
+  bool ok;
+  DType t = ret_dtype(ev, in, args, k, explicit_dt, a->loc, &ok);
+  Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
+  if (in->ret != RET_DTYPE_KW || kwarg(a, "source_code")) {
+    int nkw = 0;
+    KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
+    for (int i = 0; i < a->nkw; i++) {
+      if (strcmp(a->kwn[i], "return_type") == 0 || (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
+        continue;
+      kw[nkw].name = a->kwn[i];
+      kw[nkw].value = value_to_any_expr(ev, a->kwv[i]);
+      if (!kw[nkw].value) return v_make(V_ERROR, a->loc);
+      nkw++;
+    }
+    call->u.call.kw = kw;
+    call->u.call.nkw = nkw;
+  }
+  return v_expr(call, a->loc);
+}
+
+/* Decodes the Python-escaped chained form T.ptx.cp.async_.ca.shared__cta:
+ * `__` is `::` and a trailing `_` escapes a keyword. */
+static void ptx_unescape(const char *in, char *out, size_t n) {
+  size_t o = 0;
+  for (size_t i = 0; in[i] && o + 3 < n; i++) {
+    if (in[i] == '_' && in[i + 1] == '_') {
+      out[o++] = ':';
+      out[o++] = ':';
+      i++;
+    } else if (in[i] == '_' && (in[i + 1] == '.' || in[i + 1] == '\0') && i > 0 && in[i - 1] != '.') {
+      /* keyword escape: async_ → async */
+    } else {
+      out[o++] = in[i];
+    }
+  }
+  out[o] = '\0';
+}
+
+static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn) {
+  if (a->npos != 2) return ev_error(ev, a->loc, "T.%s takes 2 arguments", fn);
+  Expr *x = ev_to_expr(ev, a->pos[0], "an operand");
+  Expr *y = ev_to_expr(ev, a->pos[1], "an operand");
+  if (!x || !y) return v_make(V_ERROR, a->loc);
+  if (!tirx_dtype_eq(x->dtype, y->dtype)) {
+    /* Python literals adopt the other side's type */
+    if (a->pos[0].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, a->loc);
+    else if (a->pos[1].kind != V_EXPR) y = ev_const_cast(ev, x->dtype, y, a->loc);
+  }
+  return v_expr(tirx_binary(ev->m, k, x, y, a->loc), a->loc);
+}
+
+static Value dtype_call(Eval *ev, DType t, Args *a) {
+  if (a->npos == 0 && a->nkw == 0) {
+    /* n = T.int32(): a fresh variable (or the signature's, see eval_stmt) */
+    Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", t, a->loc);
+    return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+  }
+  if (a->npos != 1) {
+    char b[32];
+    return ev_error(ev, a->loc, "T.%s() takes one argument", tirx_dtype_str(t, b));
+  }
+  Value x = a->pos[0];
+  if (x.kind == V_STR) {
+    double d;
+    if (x.u.s.len == 3 && memcmp(x.u.s.p, "inf", 3) == 0) d = INFINITY;
+    else if (x.u.s.len == 4 && memcmp(x.u.s.p, "-inf", 4) == 0) d = -INFINITY;
+    else if (x.u.s.len == 3 && memcmp(x.u.s.p, "nan", 3) == 0) d = NAN;
+    else return ev_error(ev, x.loc, "T.<float>(\"...\") accepts \"inf\", \"-inf\" or \"nan\"");
+    if (!tirx_dtype_is_float(t)) return ev_error(ev, x.loc, "only float types accept \"inf\"/\"nan\"");
+    return v_expr(tirx_float(ev->m, t, d, a->loc), a->loc);
+  }
+  if (x.kind == V_INT && x.uint_big && t.id == DT_UINT64)
+    return v_expr(tirx_int(ev->m, t, x.u.i, a->loc), a->loc);
+  if (x.kind == V_INT && (t.id == DT_INT64 || t.id == DT_UINT64 || t.id == DT_UINT32) && t.lanes == 1)
+    return v_expr(tirx_int(ev->m, t, x.u.i, a->loc), a->loc);
+  if (x.kind == V_FLOAT && tirx_dtype_is_float(t) && t.lanes == 1)
+    return v_expr(tirx_float(ev->m, t, x.u.f, a->loc), a->loc);
+  Expr *e = ev_to_expr(ev, x, "a value to convert");
+  if (!e) return v_make(V_ERROR, a->loc);
+  if (tirx_dtype_is_handle(e->dtype) && !tirx_dtype_is_handle(t))
+    return ev_error(ev, x.loc, "cannot cast a pointer to a number; use T.reinterpret");
+  return v_expr(ev_const_cast(ev, t, e, a->loc), a->loc);
+}
+
+static Value method_call(Eval *ev, Value callee, Args *a) {
+  const char *m = callee.u.ns + 7; /* after "method." */
+  Buffer *b = callee.buftype;
+  if (strcmp(m, "astype") == 0) {
+    DType t;
+    if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
+    return v_expr(ev_const_cast(ev, t, callee.self, a->loc), a->loc);
+  }
+  if (strcmp(m, "scope") == 0) {
+    Value v = v_make(V_STR, a->loc);
+    v.u.s.p = b->scope;
+    v.u.s.len = strlen(b->scope);
+    return v;
+  }
+  if (strcmp(m, "vload") == 0 || strcmp(m, "vstore") == 0 || strcmp(m, "ptr_to") == 0) {
+    bool store = m[1] == 's';
+    Value *iv = arg(a, 0, "begin");
+    if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
+      return ev_error(ev, a->loc, "%s.%s needs a list of indices", b->name, m);
+    int n = iv->u.list.n;
+    if (n != b->ndim)
+      return ev_error(ev, iv->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
+                      b->ndim, b->ndim == 1 ? "" : "s", n);
+    Expr **idx = TIRX_NEWN(ev->m, Expr *, n + 1);
+    for (int i = 0; i < n; i++) {
+      idx[i] = ev_index_expr(ev, iv->u.list.items[i], iv->loc);
+      if (!idx[i]) return v_make(V_ERROR, a->loc);
+    }
+    if (strcmp(m, "ptr_to") == 0) {
+      Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
+      Expr **args = TIRX_NEWN(ev->m, Expr *, 1);
+      args[0] = ld;
+      Expr *c = tirx_call(ev->m, tirx_intrin(I_ADDRESS_OF), tirx_dtype(DT_HANDLE), args, 1, a->loc);
+      return v_expr(c, a->loc);
+    }
+    Value *pred = kwarg(a, "predicate");
+    Expr *pe = NULL;
+    if (pred && pred->kind != V_NONE) {
+      pe = ev_to_expr(ev, *pred, "predicate");
+      if (!pe) return v_make(V_ERROR, a->loc);
+    }
+    int lanes = 1;
+    Expr *val = NULL;
+    if (store) {
+      Value *vv = arg(a, 1, "value");
+      if (!vv) return ev_error(ev, a->loc, "%s.vstore needs a value", b->name);
+      val = ev_to_expr(ev, *vv, "the stored value");
+      if (!val) return v_make(V_ERROR, a->loc);
+      lanes = val->dtype.lanes;
+    } else {
+      Value *dv = arg(a, 1, "dtype");
+      if (dv && dv->kind != V_NONE) {
+        DType t;
+        if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
+        if (t.id != b->dtype.id)
+          return ev_error(ev, dv->loc, "vload dtype must have the buffer's element type");
+        lanes = t.lanes;
+      } else {
+        lanes = b->dtype.lanes;
+      }
+    }
+    int per = lanes / b->dtype.lanes;
+    if (per * b->dtype.lanes != lanes || per < 1)
+      return ev_error(ev, a->loc, "vector width %d is not a multiple of the buffer's lanes", lanes);
+    if (per > 1 && n > 0) {
+      Expr *base = idx[n - 1];
+      if (base->dtype.lanes == 1) {
+        Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)base->dtype.id, per), a->loc);
+        r->u.ramp.base = base;
+        r->u.ramp.stride = tirx_int(ev->m, tirx_dtype(base->dtype.id), 1, a->loc);
+        r->u.ramp.lanes = per;
+        idx[n - 1] = r;
+      }
+    }
+    if (!store) {
+      Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
+      ld->u.load.pred = pe;
+      return v_expr(ld, a->loc);
+    }
+    val = ev_const_cast(ev, tirx_dtype_vec((DTypeId)b->dtype.id, lanes), val, a->loc);
+    Stmt *s = tirx_stmt_new(ev->m, S_STORE, a->loc);
+    s->u.store.buf = b;
+    s->u.store.idx = idx;
+    s->u.store.n = n;
+    s->u.store.value = val;
+    s->u.store.pred = pe;
+    ev_emit(ev, s);
+    return v_make(V_NONE, a->loc);
+  }
+  return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
+                  m, b ? b->name : "x");
+}
+
+static Value python_builtin(Eval *ev, const char *fn, Args *a) {
+  if (strcmp(fn, "range") == 0) return loop_spec(ev, a, FOR_SERIAL, "range");
+  if (strcmp(fn, "len") == 0) {
+    if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
+    Value x = a->pos[0];
+    if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
+    if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+    if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
+    return ev_error(ev, a->loc, "len() of this value is not known at parse time");
+  }
+  if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) {
+    if (a->npos != 2) return ev_error(ev, a->loc, "%s() takes two arguments in TIRx", fn);
+    if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
+      Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
+      bool t = lt.u.i != 0;
+      return (fn[1] == 'i') == t ? a->pos[0] : a->pos[1];
+    }
+    return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", fn, fn);
+  }
+  if (strcmp(fn, "abs") == 0 && a->npos == 1) {
+    Value x = a->pos[0];
+    if (x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+    if (x.kind == V_FLOAT) {
+      x.u.f = fabs(x.u.f);
+      return x;
+    }
+    return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
+  }
+  if ((strcmp(fn, "int") == 0 || strcmp(fn, "float") == 0 || strcmp(fn, "bool") == 0) && a->npos == 1) {
+    Value x = a->pos[0];
+    if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
+    if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
+    if (fn[0] == 'f') {
+      Value r = v_make(V_FLOAT, a->loc);
+      r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;
+      return r;
+    }
+    Value r = v_make(V_BOOL, a->loc);
+    r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
+    return r;
+  }
+  if (strcmp(fn, "TypeVar") == 0) {
+    Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT64), a->loc);
+    return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+  }
+  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
+}
+
+Value ev_call(Eval *ev, Ast *call) {
+  Value callee = ev_expr(ev, call->a);
+  if (callee.kind == V_ERROR) return callee;
+  /* Decide the name before evaluating arguments: assignments pass the target
+   * name down as name_hint, nested calls must not inherit it. */
+  const char *hint = ev->name_hint;
+  Value *th = ev->tuple_hints;
+  int nth = ev->ntuple_hints;
+  ev->name_hint = NULL;
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  Args a;
+  bool ok = collect_args(ev, call, &a);
+  ev->name_hint = hint;
+  ev->tuple_hints = th;
+  ev->ntuple_hints = nth;
+  if (!ok) return v_make(V_ERROR, call->loc);
+  a.loc = call->loc;
+
+  if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
+  if (callee.kind == V_LAMBDA) return ev_error(ev, call->loc, "calling a lambda is not supported");
+  if (callee.kind == V_FUNCREF)
+    return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");
+  if (callee.kind != V_NS) return ev_error(ev, call->loc, "value is not callable");
+  const char *path = callee.u.ns;
+  if (strncmp(path, "method.", 7) == 0) return method_call(ev, callee, &a);
+  if (strncmp(path, "T.", 2) != 0 && strncmp(path, "I.", 2) != 0)
+    return python_builtin(ev, path, &a);
+  if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
+
+  const char *name = path + 2;
+  char ptxname[512];
+  if (strncmp(name, "ptx.", 4) == 0 && !callee.meta) {
+    ptx_unescape(name, ptxname, sizeof ptxname);
+    name = ptxname;
+  }
+  const Intrin *in = tirx_intrin_lookup(name, strlen(name));
+  if (!in && strncmp(name, "ptx.", 4) == 0) {
+    /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
+    int ns = 0;
+    while (ns < a.npos && a.pos[a.npos - 1 - ns].kind == V_STR) ns++;
+    if (ns >= 1) {
+      char joined[512];
+      size_t o = (size_t)snprintf(joined, sizeof joined, "%s", name);
+      for (int i = a.npos - ns; i < a.npos - 1; i++)
+        if (a.pos[i].u.s.len && o + a.pos[i].u.s.len + 2 < sizeof joined)
+          o += (size_t)snprintf(joined + o, sizeof joined - o, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+      const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
+      if (j) {
+        in = j;
+        a.npos -= ns;
+      }
+    }
+  }
+  if (!in) {
+    const char *sug = tirx_intrin_suggest(name, strlen(name));
+    if (sug) return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
+    return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'", name);
+  }
+  if (!(in->flags & INTRIN_SPECIAL)) {
+    if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
+      return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);
+    if (in->id == I_CUDA_FUNC_CALL && !kwarg(&a, "source_code"))
+      return ev_error(ev, call->loc, "T.cuda.func_call needs source_code=");
+    return generic_call(ev, in, &a);
+  }
+  switch (in->id) {
+  case I_DEVICE_ENTRY: {
+    if (a.npos || a.nkw) return err(ev, call->loc, "T.device_entry() takes no arguments");
+    if (ev->seen_device_entry) return err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
+    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
+    s->u.attr.key = tirx_intern0(ev->m, "tirx.device_entry");
+    s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
+    return frame(s, s, call->loc);
+  }
+  case I_ATTR: return attr_frame(ev, &a);
+  case I_HINT: return hint_frame(ev, &a);
+  case I_LAUNCH_THREAD: return launch_thread(ev, &a);
+  case I_ENV_THREAD: {
+    const char *p;
+    size_t n;
+    if (a.npos != 1 || !ev_get_str(ev, a.pos[0], &p, &n, "thread tag")) return v_make(V_ERROR, call->loc);
+    Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT32), call->loc);
+    v->ptr_scope = tirx_intern(ev->m, p, n);
+    return v_expr(tirx_varref(ev->m, v, call->loc), call->loc);
+  }
+  case I_ALLOC_BUFFER: return alloc(ev, &a, "T.alloc_buffer", "global", false);
+  case I_ALLOC_SHARED: case I_SMEM: return alloc(ev, &a, "T.alloc_shared", "shared", false);
+  case I_ALLOC_LOCAL: return alloc(ev, &a, "T.alloc_local", "local", false);
+  case I_TMEM: return alloc(ev, &a, "T.tmem", "tmem", false);
+  case I_DECL_BUFFER: return alloc(ev, &a, "T.decl_buffer", "global", true);
+  case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
+    DType t = tirx_dtype(DT_FLOAT32);
+    Value *dv = arg(&a, 0, "dtype");
+    if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
+    const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
+    if (in->id == I_ALLOC_SCALAR) {
+      Value *sv = arg(&a, 1, "scope");
+      const char *sc = scope_str(ev, sv, "global");
+      if (!sc) return v_make(V_ERROR, call->loc);
+      scope = sc;
+    }
+    return scalar_alloc(ev, t, scope, call->loc);
+  }
+  case I_DECL_SCALAR: {
+    Args b = a;
+    Value shp = v_make(V_TUPLE, call->loc);
+    shp.u.list.n = 1;
+    shp.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+    shp.u.list.items[0] = v_int(1, call->loc);
+    Value pos[2];
+    pos[0] = shp;
+    pos[1] = a.npos > 0 ? a.pos[0] : (kwarg(&a, "dtype") ? *kwarg(&a, "dtype") : v_make(V_NONE, call->loc));
+    b.pos = pos;
+    b.npos = 2;
+    /* data/scope/elem_offset may be positional in TVM's signature */
+    return alloc(ev, &b, "T.decl_scalar", "global", true);
+  }
+  case I_MATCH_BUFFER: {
+    if (a.npos < 2) return err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
+    Value param = a.pos[0];
+    Args b = a;
+    b.pos = a.pos + 1;
+    b.npos = a.npos - 1;
+    if (param.kind != V_EXPR || param.u.e->kind != E_VAR)
+      return err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+    Var *pv = param.u.e->u.var;
+    Param *P = NULL;
+    for (int i = 0; ev->func && i < ev->func->nparams; i++)
+      if (ev->func->params[i].var == pv) P = &ev->func->params[i];
+    if (!P || !tirx_dtype_is_handle(pv->dtype))
+      return err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+    if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
+    if (ev->in_device) return err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
+    Buffer *buf = make_buffer(ev, &b, "T.match_buffer", "global", false);
+    if (!buf) return v_make(V_ERROR, call->loc);
+    P->buf = buf;
+    Value v = v_make(V_BUFFER, call->loc);
+    v.u.buf = buf;
+    return v;
+  }
+  case I_BUFFER: {
+    Buffer *buf = make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
+    if (!buf) return v_make(V_ERROR, call->loc);
+    if (ev->in_signature) {
+      Value v = v_make(V_BUFTYPE, call->loc);
+      v.buftype = buf;
+      return v;
+    }
+    if (!buf->decl_data) return err(ev, call->loc, "a body-level T.Buffer needs data=; or use T.decl_buffer");
+    Stmt *s = tirx_stmt_new(ev->m, S_DECL, call->loc);
+    s->u.alloc.buf = buf;
+    ev_emit(ev, s);
+    Value v = v_make(V_BUFFER, call->loc);
+    v.u.buf = buf;
+    return v;
+  }
+  case I_HANDLE: {
+    Value v = v_make(V_PTRTYPE, call->loc);
+    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    Value *dv = arg(&a, 0, "dtype");
+    if (dv && dv->kind != V_NONE) {
+      if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, call->loc);
+      v.u.ptr.typed = true;
+    }
+    Value *sv = arg(&a, 1, "storage_scope");
+    if (sv) {
+      const char *sc = scope_str(ev, sv, "global");
+      if (!sc) return v_make(V_ERROR, call->loc);
+      v.u.ptr.scope = sc;
+    }
+    return v;
+  }
+  case I_TENSORMAP: {
+    Value v = v_make(V_PTRTYPE, call->loc);
+    v.u.ptr.tensormap = true;
+    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    return v;
+  }
+  case I_FUNC_ATTR: {
+    if (a.npos != 1 || a.pos[0].kind != V_DICT) return err(ev, call->loc, "T.func_attr takes one dict");
+    Expr *d = value_to_any_expr(ev, a.pos[0]);
+    if (!d || !ev->func) return v_make(V_ERROR, call->loc);
+    for (int i = 0; i < d->u.dict.n; i++) {
+      Expr *k = d->u.dict.keys[i];
+      if (k->u.s.len == 13 && memcmp(k->u.s.p, "global_symbol", 13) == 0) continue;
+      if (k->u.s.len == 23 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {}
+    }
+    if (ev->func->attrs) {
+      /* merge, rejecting duplicates */
+      Expr *o = ev->func->attrs;
+      int n = o->u.dict.n + d->u.dict.n;
+      Expr **ks = TIRX_NEWN(ev->m, Expr *, n), **vs = TIRX_NEWN(ev->m, Expr *, n);
+      memcpy(ks, o->u.dict.keys, sizeof(Expr *) * (size_t)o->u.dict.n);
+      memcpy(vs, o->u.dict.vals, sizeof(Expr *) * (size_t)o->u.dict.n);
+      for (int i = 0; i < d->u.dict.n; i++) {
+        for (int j = 0; j < o->u.dict.n; j++)
+          if (o->u.dict.keys[j]->u.s.len == d->u.dict.keys[i]->u.s.len &&
+              memcmp(o->u.dict.keys[j]->u.s.p, d->u.dict.keys[i]->u.s.p, d->u.dict.keys[i]->u.s.len) == 0)
+            return ev_error(ev, d->u.dict.keys[i]->loc, "duplicate function attribute \"%.*s\"",
+                            (int)d->u.dict.keys[i]->u.s.len, d->u.dict.keys[i]->u.s.p);
+        ks[o->u.dict.n + i] = d->u.dict.keys[i];
+        vs[o->u.dict.n + i] = d->u.dict.vals[i];
+      }
+      o->u.dict.keys = ks;
+      o->u.dict.vals = vs;
+      o->u.dict.n = n;
+    } else {
+      ev->func->attrs = d;
+    }
+    return v_make(V_NONE, call->loc);
+  }
+  case I_EVALUATE: {
+    if (a.npos != 1) return err(ev, call->loc, "T.evaluate takes one argument");
+    Expr *e = ev_to_expr(ev, a.pos[0], "a value");
+    if (!e) return v_make(V_ERROR, call->loc);
+    Stmt *s = tirx_stmt_new(ev->m, S_EVAL, call->loc);
+    s->u.eval.e = e;
+    ev_emit(ev, s);
+    return v_make(V_NONE, call->loc);
+  }
+  case I_SERIAL: return loop_spec(ev, &a, FOR_SERIAL, "T.serial");
+  case I_PARALLEL: return loop_spec(ev, &a, FOR_PARALLEL, "T.parallel");
+  case I_UNROLL: return loop_spec(ev, &a, FOR_UNROLLED, "T.unroll");
+  case I_VECTORIZED: return loop_spec(ev, &a, FOR_VECTORIZED, "T.vectorized");
+  case I_THREAD_BINDING: return loop_spec(ev, &a, FOR_THREAD_BINDING, "T.thread_binding");
+  case I_GRID: return grid(ev, &a);
+#define SID(I, S, D, N) case I: return scope_id(ev, S, D, &a, N);
+  SID(I_CLUSTER_ID, SID_CLUSTER_ID, 3, "T.cluster_id")
+  SID(I_CTA_ID, SID_CTA_ID, 3, "T.cta_id")
+  SID(I_CTA_ID_IN_CLUSTER, SID_CTA_ID_IN_CLUSTER, 3, "T.cta_id_in_cluster")
+  SID(I_CTA_ID_IN_PAIR, SID_CTA_ID_IN_PAIR, 0, "T.cta_id_in_pair")
+  SID(I_WARPGROUP_ID, SID_WARPGROUP_ID, 1, "T.warpgroup_id")
+  SID(I_WARP_ID, SID_WARP_ID, 1, "T.warp_id")
+  SID(I_WARP_ID_IN_WG, SID_WARP_ID_IN_WG, 1, "T.warp_id_in_wg")
+  SID(I_LANE_ID, SID_LANE_ID, 1, "T.lane_id")
+  SID(I_THREAD_ID, SID_THREAD_ID, 3, "T.thread_id")
+  SID(I_THREAD_ID_IN_WG, SID_THREAD_ID_IN_WG, 1, "T.thread_id_in_wg")
+#undef SID
+  case I_TILE_LAYOUT: return layout_call(ev, "T.TileLayout", &a, call->loc);
+  case I_COMPOSE_LAYOUT: return layout_call(ev, "T.ComposeLayout", &a, call->loc);
+  case I_BREAK_LOOP: case I_CONTINUE_LOOP: {
+    if (ev->loop_depth == 0)
+      return ev_error(ev, call->loc, "'%s' outside a loop", in->id == I_BREAK_LOOP ? "break" : "continue");
+    ev_emit(ev, tirx_stmt_new(ev->m, in->id == I_BREAK_LOOP ? S_BREAK : S_CONTINUE, call->loc));
+    return v_make(V_NONE, call->loc);
+  }
+  case I_CAST_FN: {
+    DType t;
+    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[1], &t, "dtype")) return err(ev, call->loc, "T.cast(value, dtype)");
+    Expr *e = ev_to_expr(ev, a.pos[0], "a value");
+    return e ? v_expr(ev_const_cast(ev, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
+  }
+  case I_CAST_NODE: {
+    DType t;
+    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[0], &t, "dtype")) return err(ev, call->loc, "T.Cast(dtype, value)");
+    Expr *e = ev_to_expr(ev, a.pos[1], "a value");
+    return e ? v_expr(tirx_cast(ev->m, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
+  }
+  case I_SELECT_NODE: {
+    if (a.npos != 3) return err(ev, call->loc, "T.Select(cond, a, b) takes 3 arguments");
+    Expr *c = ev_to_expr(ev, a.pos[0], "a condition");
+    Expr *x = ev_to_expr(ev, a.pos[1], "a value");
+    Expr *y = ev_to_expr(ev, a.pos[2], "a value");
+    if (!c || !x || !y) return v_make(V_ERROR, call->loc);
+    if (!tirx_dtype_is_bool(c->dtype)) return err(ev, a.pos[0].loc, "T.Select condition must be boolean");
+    if (!tirx_dtype_eq(x->dtype, y->dtype)) {
+      if (a.pos[1].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, call->loc);
+      else y = ev_const_cast(ev, x->dtype, y, call->loc);
+    }
+    Expr *e = tirx_expr_new(ev->m, E_SELECT, x->dtype, call->loc);
+    e->u.sel.c = c;
+    e->u.sel.t = x;
+    e->u.sel.f = y;
+    return v_expr(e, call->loc);
+  }
+  case I_RAMP_NODE: {
+    int64_t lanes;
+    if (a.npos != 3 || !ev_get_int(ev, a.pos[2], &lanes, "lanes")) return err(ev, call->loc, "T.Ramp(base, stride, lanes)");
+    if (lanes < 2 || lanes > 64) return err(ev, a.pos[2].loc, "T.Ramp lanes must be between 2 and 64");
+    Expr *b0 = ev_index_expr(ev, a.pos[0], call->loc), *st = ev_index_expr(ev, a.pos[1], call->loc);
+    if (!b0 || !st) return v_make(V_ERROR, call->loc);
+    st = ev_const_cast(ev, b0->dtype, st, call->loc);
+    Expr *e = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)b0->dtype.id, (int)lanes), call->loc);
+    e->u.ramp.base = b0;
+    e->u.ramp.stride = st;
+    e->u.ramp.lanes = (int)lanes;
+    return v_expr(e, call->loc);
+  }
+  case I_BCAST_NODE: {
+    int64_t lanes;
+    if (a.npos != 2 || !ev_get_int(ev, a.pos[1], &lanes, "lanes")) return err(ev, call->loc, "T.Broadcast(value, lanes)");
+    if (lanes < 2 || lanes > 64) return err(ev, a.pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
+    Expr *v = ev_to_expr(ev, a.pos[0], "a value");
+    if (!v) return v_make(V_ERROR, call->loc);
+    Expr *e = tirx_expr_new(ev->m, E_BCAST, tirx_dtype_vec((DTypeId)v->dtype.id, (int)lanes), call->loc);
+    e->u.bcast.value = v;
+    e->u.bcast.lanes = (int)lanes;
+    return v_expr(e, call->loc);
+  }
+  case I_MIN: case I_MAX: {
+    if (a.npos != 2) return ev_error(ev, call->loc, "T.%s takes 2 arguments", in->name);
+    Value x = a.pos[0], y = a.pos[1];
+    Expr *ex = ev_to_expr(ev, x, "an operand"), *ey = ev_to_expr(ev, y, "an operand");
+    if (!ex || !ey) return v_make(V_ERROR, call->loc);
+    Value r = ev_binop(ev, OP_PLUS, v_expr(ex, x.loc), v_expr(ey, y.loc), call->loc); /* type check */
+    if (r.kind == V_ERROR) return r;
+    DType t = r.u.e->dtype;
+    ex = ev_const_cast(ev, t, ex, call->loc);
+    ey = ev_const_cast(ev, t, ey, call->loc);
+    if (ex->kind == E_INT && ey->kind == E_INT) {
+      int64_t v = in->id == I_MIN ? (ex->u.i.v < ey->u.i.v ? ex->u.i.v : ey->u.i.v)
+                                  : (ex->u.i.v > ey->u.i.v ? ex->u.i.v : ey->u.i.v);
+      return v_expr(tirx_int(ev->m, t, v, call->loc), call->loc);
+    }
+    return v_expr(tirx_binary(ev->m, in->id == I_MIN ? E_MIN : E_MAX, ex, ey, call->loc), call->loc);
+  }
+  case I_ADD_NODE: return binop_node(ev, E_ADD, &a, "Add");
+  case I_SUB_NODE: return binop_node(ev, E_SUB, &a, "Sub");
+  case I_MUL_NODE: return binop_node(ev, E_MUL, &a, "Mul");
+  case I_DIV_NODE: case I_TRUNCDIV: return binop_node(ev, E_DIV, &a, in->name);
+  case I_TRUNCMOD: return binop_node(ev, E_MOD, &a, "truncmod");
+  case I_FLOORDIV_NODE: case I_FLOORDIV_FN: return binop_node(ev, E_FLOORDIV, &a, in->name);
+  case I_FLOORMOD_NODE: case I_FLOORMOD_FN: return binop_node(ev, E_FLOORMOD, &a, in->name);
+  case I_MIN_NODE: return binop_node(ev, E_MIN, &a, "Min");
+  case I_MAX_NODE: return binop_node(ev, E_MAX, &a, "Max");
+  case I_AND_NODE: return binop_node(ev, E_AND, &a, "And");
+  case I_OR_NODE: return binop_node(ev, E_OR, &a, "Or");
+  case I_EQ_NODE: return binop_node(ev, E_EQ, &a, "EQ");
+  case I_NE_NODE: return binop_node(ev, E_NE, &a, "NE");
+  case I_LT_NODE: return binop_node(ev, E_LT, &a, "LT");
+  case I_LE_NODE: return binop_node(ev, E_LE, &a, "LE");
+  case I_GT_NODE: return binop_node(ev, E_GT, &a, "GT");
+  case I_GE_NODE: return binop_node(ev, E_GE, &a, "GE");
+  case I_NOT_NODE: {
+    if (a.npos != 1) return err(ev, call->loc, "T.Not takes 1 argument");
+    Expr *x = ev_to_expr(ev, a.pos[0], "an operand");
+    if (!x) return v_make(V_ERROR, call->loc);
+    Expr *e = tirx_expr_new(ev->m, E_NOT, x->dtype, call->loc);
+    e->u.un.a = x;
+    return v_expr(e, call->loc);
+  }
+  case I_STRINGIMM: {
+    if (a.npos != 1 || a.pos[0].kind != V_STR) return err(ev, call->loc, "T.StringImm takes a string");
+    Expr *e = tirx_str(ev->m, a.pos[0].u.s.p, a.pos[0].u.s.len, call->loc);
+    return v_expr(e, call->loc);
+  }
+  case I_LARGE_UINT_IMM: {
+    int64_t lo, hi;
+    if (a.npos != 2 || !ev_get_int(ev, a.pos[0], &lo, "lo") || !ev_get_int(ev, a.pos[1], &hi, "hi"))
+      return v_make(V_ERROR, call->loc);
+    return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), call->loc),
+                  call->loc);
+  }
+  case I_LET_NODE: return err(ev, call->loc, "T.Let expressions are not supported yet; use x: T.let = value");
+  case I_META_VAR: {
+    if (a.npos != 1) return err(ev, call->loc, "T.meta_var takes one argument");
+    Value v = a.pos[0];
+    v.meta = true;
+    return v;
+  }
+  case I_STATIC_ASSERT: {
+    bool t;
+    if (a.npos < 1 || !ev_truthy_const(ev, a.pos[0], &t))
+      return err(ev, call->loc, "T.static_assert needs a condition known at parse time");
+    if (!t) {
+      if (a.npos > 1 && a.pos[1].kind == V_STR)
+        return ev_error(ev, call->loc, "static assertion failed: %.*s", (int)a.pos[1].u.s.len, a.pos[1].u.s.p);
+      return err(ev, call->loc, "static assertion failed");
+    }
+    return v_make(V_NONE, call->loc);
+  }
+  case I_PRIM_FUNC: case I_JIT: return err(ev, call->loc, "decorator used as a call");
+  case I_CONSTEXPR: case I_OPTIONAL: case I_LET:
+    return ev_error(ev, call->loc, "T.%s is only valid as a parameter annotation", in->name);
+  default: return ev_error(ev, call->loc, "T.%s is not supported here", in->name);
+  }
+}

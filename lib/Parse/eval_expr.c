@@ -1,0 +1,844 @@
+/* Expression evaluation: Python-level arithmetic on parse-time values, and
+ * IR construction with TVM's type promotion for everything else.
+ *
+ * Constant folding happens only when both operands are constants (that is
+ * Python arithmetic, which TVM runs before any IR exists); identities such as
+ * x + 0 are kept, so printed text re-parses to the same IR. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+
+Value v_make(ValueKind k, Loc loc) {
+  Value v;
+  memset(&v, 0, sizeof v);
+  v.kind = k;
+  v.loc = loc;
+  return v;
+}
+Value v_int(int64_t i, Loc loc) {
+  Value v = v_make(V_INT, loc);
+  v.u.i = i;
+  return v;
+}
+Value v_expr(Expr *e, Loc loc) {
+  if (!e) return v_make(V_ERROR, loc);
+  Value v = v_make(V_EXPR, loc);
+  v.u.e = e;
+  return v;
+}
+
+Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  tirx_diag_vadd(ev->d, DIAG_ERROR, loc.line, loc.col, fmt, ap);
+  va_end(ap);
+  ev->nerr++;
+  return v_make(V_ERROR, loc);
+}
+
+/* ---- scopes --------------------------------------------------------------- */
+
+void ev_push_scope(Eval *ev) { ev->depth++; }
+
+void ev_pop_scope(Eval *ev) {
+  while (ev->nbinds > 0 && ev->binds[ev->nbinds - 1].depth >= ev->depth) ev->nbinds--;
+  ev->depth--;
+}
+
+Binding *ev_lookup(Eval *ev, const char *name) {
+  for (int i = ev->nbinds - 1; i >= 0; i--)
+    if (ev->binds[i].name == name) return &ev->binds[i];
+  return NULL;
+}
+
+void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
+  (void)loc;
+  if (ev->nbinds == ev->capbinds) {
+    ev->capbinds = ev->capbinds ? ev->capbinds * 2 : 64;
+    Binding *nb = realloc(ev->binds, sizeof *nb * (size_t)ev->capbinds);
+    if (!nb) abort();
+    ev->binds = nb;
+  }
+  Binding *b = &ev->binds[ev->nbinds++];
+  b->name = name;
+  b->v = v;
+  b->depth = ev->depth;
+  b->immutable = immutable;
+}
+
+void ev_emit(Eval *ev, Stmt *s) {
+  StmtVec *c = ev->cur;
+  if (c->n == c->cap) {
+    c->cap = c->cap ? c->cap * 2 : 16;
+    Stmt **nv = realloc(c->v, sizeof *nv * (size_t)c->cap);
+    if (!nv) abort();
+    c->v = nv;
+  }
+  c->v[c->n++] = s;
+}
+
+/* ---- conversions ---------------------------------------------------------- */
+
+bool ev_is_number(const Value *v) {
+  return v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL;
+}
+
+static DType dt(DTypeId id) { return tirx_dtype(id); }
+
+Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
+  switch (v.kind) {
+  case V_EXPR: return v.u.e;
+  case V_INT:
+    if (v.uint_big) return tirx_int(ev->m, dt(DT_UINT64), v.u.i, v.loc);
+    if (v.u.i >= INT32_MIN && v.u.i <= INT32_MAX) return tirx_int(ev->m, dt(DT_INT32), v.u.i, v.loc);
+    return tirx_int(ev->m, dt(DT_INT64), v.u.i, v.loc);
+  case V_BOOL: return tirx_int(ev->m, dt(DT_BOOL), v.u.i != 0, v.loc);
+  case V_FLOAT: return tirx_float(ev->m, dt(DT_FLOAT32), v.u.f, v.loc);
+  case V_STR: return tirx_str(ev->m, v.u.s.p, v.u.s.len, v.loc);
+  case V_SCALAR: {
+    Expr **idx = TIRX_NEWN(ev->m, Expr *, 1);
+    idx[0] = tirx_int(ev->m, dt(DT_INT32), 0, v.loc);
+    return tirx_load(ev->m, v.u.buf, idx, 1, v.loc);
+  }
+  case V_ERROR: return NULL;
+  case V_BUFFER:
+    ev_error(ev, v.loc, "buffer '%s' used as %s; index it (e.g. %s[i])", v.u.buf->name, what,
+             v.u.buf->name);
+    return NULL;
+  case V_NONE: {
+    Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
+    return e;
+  }
+  default:
+    ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
+    return NULL;
+  }
+}
+
+static bool is_const(const Expr *e) { return e->kind == E_INT || e->kind == E_FLOAT; }
+
+/* Wraps an integer to the width and signedness of t (Python ints are exact;
+ * IR constants are not). */
+static int64_t wrap_int(DType t, int64_t v) {
+  int bits = tirx_dtype_bits(t);
+  if (tirx_dtype_is_bool(t)) return v != 0;
+  if (bits >= 64) return v;
+  uint64_t mask = (1ull << bits) - 1;
+  uint64_t u = (uint64_t)v & mask;
+  if (tirx_dtype_code(t) == DTC_INT && (u >> (bits - 1)) & 1) return (int64_t)(u | ~mask);
+  return (int64_t)u;
+}
+
+Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc) {
+  if (!e) return NULL;
+  if (tirx_dtype_eq(e->dtype, t)) return e;
+  if (t.lanes > 1 && e->dtype.lanes == 1) {
+    Expr *s = ev_const_cast(ev, tirx_dtype(t.id), e, loc);
+    Expr *b = tirx_expr_new(ev->m, E_BCAST, t, loc);
+    b->u.bcast.value = s;
+    b->u.bcast.lanes = t.lanes;
+    return b;
+  }
+  if (e->kind == E_INT && t.lanes == 1) {
+    if (tirx_dtype_is_float(t)) return tirx_float(ev->m, t, (double)e->u.i.v, loc);
+    if (tirx_dtype_is_int(t) || tirx_dtype_is_bool(t))
+      return tirx_int(ev->m, t, wrap_int(t, e->u.i.v), loc);
+  }
+  if (e->kind == E_FLOAT && t.lanes == 1) {
+    if (tirx_dtype_is_float(t)) return tirx_float(ev->m, t, e->u.f.v, loc);
+    if (tirx_dtype_is_bool(t)) return tirx_int(ev->m, t, e->u.f.v != 0, loc);
+    if (tirx_dtype_is_int(t) && isfinite(e->u.f.v) && fabs(e->u.f.v) < 9.2e18)
+      return tirx_int(ev->m, t, wrap_int(t, (int64_t)e->u.f.v), loc);
+  }
+  return tirx_cast(ev->m, t, e, loc);
+}
+
+/* TVM's PromoteBinaryOpType: float beats int; wider beats narrower; unsigned
+ * beats signed at equal width; bool adopts the other side. */
+static bool promote(Eval *ev, Expr **pa, Expr **pb, Loc loc) {
+  Expr *a = *pa, *b = *pb;
+  DType ta = a->dtype, tb = b->dtype;
+  if (tirx_dtype_is_handle(ta) || tirx_dtype_is_handle(tb)) {
+    if (tirx_dtype_eq(ta, tb)) return true;
+    ev_error(ev, loc, "arithmetic on a pointer value is not supported");
+    return false;
+  }
+  int lanes = ta.lanes > tb.lanes ? ta.lanes : tb.lanes;
+  if (ta.lanes != tb.lanes && ta.lanes != 1 && tb.lanes != 1) {
+    ev_error(ev, loc, "vector lane counts differ (%d vs %d)", ta.lanes, tb.lanes);
+    return false;
+  }
+  DType sa = tirx_dtype(ta.id), sb = tirx_dtype(tb.id), r = sa;
+  if (sa.id != sb.id) {
+    bool fa = tirx_dtype_is_float(sa), fb = tirx_dtype_is_float(sb);
+    int ba = tirx_dtype_bits(sa), bb = tirx_dtype_bits(sb);
+    if (fa && !fb) r = sa;
+    else if (fb && !fa) r = sb;
+    else if (fa && fb) {
+      if (ba == bb) {
+        char x[32], y[32];
+        ev_error(ev, loc, "cannot combine %s and %s; cast one side explicitly",
+                 tirx_dtype_str(sa, x), tirx_dtype_str(sb, y));
+        return false;
+      }
+      r = ba > bb ? sa : sb;
+    } else if (tirx_dtype_is_bool(sa)) r = sb;
+    else if (tirx_dtype_is_bool(sb)) r = sa;
+    else if (ba != bb) r = ba > bb ? sa : sb;
+    else r = tirx_dtype_code(sa) == DTC_UINT ? sa : sb;
+  }
+  DType full = tirx_dtype_vec((DTypeId)r.id, lanes);
+  *pa = ev_const_cast(ev, full, a, loc);
+  *pb = ev_const_cast(ev, full, b, loc);
+  return *pa && *pb;
+}
+
+/* ---- Python-level arithmetic ------------------------------------------------ */
+
+static int64_t py_floordiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+  return q;
+}
+static int64_t py_floormod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+static double num_f(const Value *v) { return v->kind == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
+  bool flt = a.kind == V_FLOAT || b.kind == V_FLOAT;
+  if (flt) {
+    double x = num_f(&a), y = num_f(&b), r = 0;
+    switch (op) {
+    case OP_PLUS: r = x + y; break;
+    case OP_MINUS: r = x - y; break;
+    case OP_STAR: r = x * y; break;
+    case OP_SLASH:
+      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+      r = x / y;
+      break;
+    case OP_DSLASH:
+      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+      r = floor(x / y);
+      break;
+    case OP_PERCENT:
+      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+      r = x - floor(x / y) * y;
+      break;
+    case OP_POW: r = pow(x, y); break;
+    default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
+    }
+    Value v = v_make(V_FLOAT, loc);
+    v.u.f = r;
+    return v;
+  }
+  int64_t x = a.u.i, y = b.u.i, r = 0;
+  switch (op) {
+  case OP_PLUS:
+    if (__builtin_add_overflow(x, y, &r)) goto overflow;
+    break;
+  case OP_MINUS:
+    if (__builtin_sub_overflow(x, y, &r)) goto overflow;
+    break;
+  case OP_STAR:
+    if (__builtin_mul_overflow(x, y, &r)) goto overflow;
+    break;
+  case OP_SLASH: {
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    Value v = v_make(V_FLOAT, loc);
+    v.u.f = (double)x / (double)y;
+    return v;
+  }
+  case OP_DSLASH:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    if (x == INT64_MIN && y == -1) goto overflow;
+    r = py_floordiv(x, y);
+    break;
+  case OP_PERCENT:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = y == -1 ? 0 : py_floormod(x, y);
+    break;
+  case OP_POW: {
+    if (y < 0) {
+      Value v = v_make(V_FLOAT, loc);
+      v.u.f = pow((double)x, (double)y);
+      return v;
+    }
+    r = 1;
+    for (int64_t i = 0; i < y; i++)
+      if (__builtin_mul_overflow(r, x, &r)) goto overflow;
+    break;
+  }
+  case OP_LSHIFT:
+    if (y < 0) return ev_error(ev, loc, "negative shift count");
+    if (y >= 63 || (x != 0 && (x > (INT64_MAX >> y) || x < (INT64_MIN >> y)))) goto overflow;
+    r = x * ((int64_t)1 << y);
+    break;
+  case OP_RSHIFT:
+    if (y < 0) return ev_error(ev, loc, "negative shift count");
+    r = y >= 63 ? (x < 0 ? -1 : 0) : x >> y;
+    break;
+  case OP_AMP: r = x & y; break;
+  case OP_PIPE: r = x | y; break;
+  case OP_CARET: r = x ^ y; break;
+  default: return ev_error(ev, loc, "unsupported operator '%s' on integer constants", lex_op_text(op));
+  }
+  if (a.kind == V_BOOL && b.kind == V_BOOL && (op == OP_AMP || op == OP_PIPE || op == OP_CARET)) {
+    Value v = v_make(V_BOOL, loc);
+    v.u.i = r;
+    return v;
+  }
+  return v_int(r, loc);
+overflow:
+  return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
+}
+
+static bool py_compare(int op, Value a, Value b) {
+  if (a.kind == V_STR && b.kind == V_STR) {
+    int c = a.u.s.len == b.u.s.len ? memcmp(a.u.s.p, b.u.s.p, a.u.s.len) : 1;
+    return op == OP_EQ ? c == 0 : c != 0;
+  }
+  double x = num_f(&a), y = num_f(&b);
+  bool ints = a.kind != V_FLOAT && b.kind != V_FLOAT;
+  switch (op) {
+  case OP_LT: return ints ? a.u.i < b.u.i : x < y;
+  case OP_LE: return ints ? a.u.i <= b.u.i : x <= y;
+  case OP_GT: return ints ? a.u.i > b.u.i : x > y;
+  case OP_GE: return ints ? a.u.i >= b.u.i : x >= y;
+  case OP_EQ: return ints ? a.u.i == b.u.i : x == y;
+  case OP_NE: return ints ? a.u.i != b.u.i : x != y;
+  }
+  return false;
+}
+
+/* ---- IR constant folding (both operands constant) --------------------------- */
+
+static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
+  if (!is_const(a) || !is_const(b) || a->dtype.lanes != 1) return NULL;
+  DType t = a->dtype;
+  if (a->kind == E_FLOAT) {
+    double x = a->u.f.v, y = b->u.f.v, r;
+    switch (k) {
+    case E_ADD: r = x + y; break;
+    case E_SUB: r = x - y; break;
+    case E_MUL: r = x * y; break;
+    case E_DIV: if (y == 0) return NULL; r = x / y; break;
+    case E_MIN: r = x < y ? x : y; break;
+    case E_MAX: r = x > y ? x : y; break;
+    case E_LT: return tirx_int(ev->m, dt(DT_BOOL), x < y, loc);
+    case E_LE: return tirx_int(ev->m, dt(DT_BOOL), x <= y, loc);
+    case E_GT: return tirx_int(ev->m, dt(DT_BOOL), x > y, loc);
+    case E_GE: return tirx_int(ev->m, dt(DT_BOOL), x >= y, loc);
+    case E_EQ: return tirx_int(ev->m, dt(DT_BOOL), x == y, loc);
+    case E_NE: return tirx_int(ev->m, dt(DT_BOOL), x != y, loc);
+    default: return NULL;
+    }
+    return tirx_float(ev->m, t, r, loc);
+  }
+  int64_t x = a->u.i.v, y = b->u.i.v, r;
+  bool u = tirx_dtype_code(t) == DTC_UINT;
+  switch (k) {
+  case E_ADD: r = (int64_t)((uint64_t)x + (uint64_t)y); break;
+  case E_SUB: r = (int64_t)((uint64_t)x - (uint64_t)y); break;
+  case E_MUL: r = (int64_t)((uint64_t)x * (uint64_t)y); break;
+  case E_FLOORDIV:
+    if (y == 0 || (x == INT64_MIN && y == -1)) return NULL;
+    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : py_floordiv(x, y);
+    break;
+  case E_FLOORMOD:
+    if (y == 0 || y == -1) return NULL;
+    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : py_floormod(x, y);
+    break;
+  case E_MIN: r = (u ? (uint64_t)x < (uint64_t)y : x < y) ? x : y; break;
+  case E_MAX: r = (u ? (uint64_t)x > (uint64_t)y : x > y) ? x : y; break;
+  case E_LT: return tirx_int(ev->m, dt(DT_BOOL), u ? (uint64_t)x < (uint64_t)y : x < y, loc);
+  case E_LE: return tirx_int(ev->m, dt(DT_BOOL), u ? (uint64_t)x <= (uint64_t)y : x <= y, loc);
+  case E_GT: return tirx_int(ev->m, dt(DT_BOOL), u ? (uint64_t)x > (uint64_t)y : x > y, loc);
+  case E_GE: return tirx_int(ev->m, dt(DT_BOOL), u ? (uint64_t)x >= (uint64_t)y : x >= y, loc);
+  case E_EQ: return tirx_int(ev->m, dt(DT_BOOL), x == y, loc);
+  case E_NE: return tirx_int(ev->m, dt(DT_BOOL), x != y, loc);
+  case E_AND: return tirx_int(ev->m, dt(DT_BOOL), x && y, loc);
+  case E_OR: return tirx_int(ev->m, dt(DT_BOOL), x || y, loc);
+  default: return NULL;
+  }
+  return tirx_int(ev->m, t, wrap_int(t, r), loc);
+}
+
+static const Intrin *intrin(IntrinId id) { return tirx_intrin(id); }
+
+static Expr *bitcall(Eval *ev, IntrinId id, Expr *a, Expr *b, Loc loc) {
+  Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+  args[0] = a;
+  args[1] = b;
+  return tirx_call(ev->m, intrin(id), a->dtype, args, b ? 2 : 1, loc);
+}
+
+/* Builds an IR binary node from two expressions: promotion, type checks,
+ * folding of constant pairs. */
+static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
+  if (op == OP_POW)
+    return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
+  if (op == OP_AT) return ev_error(ev, loc, "'@' is only valid inside layout specifications");
+  if (!promote(ev, &a, &b, loc)) return v_make(V_ERROR, loc);
+  DType t = a->dtype;
+  bool isint = tirx_dtype_is_int(t) || tirx_dtype_is_bool(t);
+  ExprKind k;
+  switch (op) {
+  case OP_PLUS: k = E_ADD; break;
+  case OP_MINUS: k = E_SUB; break;
+  case OP_STAR: k = E_MUL; break;
+  case OP_SLASH:
+    if (isint)
+      return ev_error(ev, loc,
+                      "'/' on integers is ambiguous in TIRx; use '//' (floor division) or T.truncdiv");
+    k = E_DIV;
+    break;
+  case OP_DSLASH: k = E_FLOORDIV; break;
+  case OP_PERCENT: k = E_FLOORMOD; break;
+  case OP_LT: k = E_LT; break;
+  case OP_LE: k = E_LE; break;
+  case OP_GT: k = E_GT; break;
+  case OP_GE: k = E_GE; break;
+  case OP_EQ: k = E_EQ; break;
+  case OP_NE: k = E_NE; break;
+  case OP_AMP: case OP_PIPE: case OP_CARET: case OP_LSHIFT: case OP_RSHIFT: {
+    if (!isint) return ev_error(ev, loc, "bitwise operator '%s' needs integer operands", lex_op_text(op));
+    if (a->kind == E_INT && b->kind == E_INT && (t.id == DT_INT32 || t.id == DT_INT64)) {
+      Value va = v_int(a->u.i.v, loc), vb = v_int(b->u.i.v, loc);
+      Value r = py_arith(ev, op, va, vb, loc);
+      if (r.kind != V_INT) return r;
+      return v_expr(tirx_int(ev->m, t, wrap_int(t, r.u.i), loc), loc);
+    }
+    IntrinId id = op == OP_AMP ? I_BITWISE_AND : op == OP_PIPE ? I_BITWISE_OR
+                : op == OP_CARET ? I_BITWISE_XOR : op == OP_LSHIFT ? I_SHIFT_LEFT : I_SHIFT_RIGHT;
+    if ((op == OP_LSHIFT || op == OP_RSHIFT) && tirx_dtype_is_bool(t))
+      return ev_error(ev, loc, "shift of a boolean value");
+    return v_expr(bitcall(ev, id, a, b, loc), loc);
+  }
+  default: return ev_error(ev, loc, "unsupported operator '%s'", lex_op_text(op));
+  }
+  if (tirx_dtype_is_bool(t) && (k == E_ADD || k == E_SUB || k == E_MUL || k == E_FLOORDIV ||
+                                 k == E_FLOORMOD))
+    return ev_error(ev, loc, "arithmetic on boolean values; cast to an integer type first");
+  Expr *f = fold(ev, k, a, b, loc);
+  if (f) return v_expr(f, loc);
+  return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
+}
+
+Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
+  if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
+  if (ev_is_number(&a) && ev_is_number(&b)) {
+    if (op >= OP_LT && op <= OP_NE) {
+      Value v = v_make(V_BOOL, loc);
+      v.u.i = py_compare(op, a, b);
+      return v;
+    }
+    return py_arith(ev, op, a, b, loc);
+  }
+  if (a.kind == V_STR && b.kind == V_STR) {
+    if (op == OP_EQ || op == OP_NE) {
+      Value v = v_make(V_BOOL, loc);
+      v.u.i = py_compare(op, a, b);
+      return v;
+    }
+    if (op == OP_PLUS) {
+      char *s = tirx_alloc(ev->m, a.u.s.len + b.u.s.len + 1);
+      memcpy(s, a.u.s.p, a.u.s.len);
+      memcpy(s + a.u.s.len, b.u.s.p, b.u.s.len);
+      Value v = v_make(V_STR, loc);
+      v.u.s.p = s;
+      v.u.s.len = a.u.s.len + b.u.s.len;
+      return v;
+    }
+  }
+  if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind && op == OP_PLUS) {
+    Value v = v_make(a.kind, loc);
+    v.u.list.n = a.u.list.n + b.u.list.n;
+    v.u.list.items = TIRX_NEWN(ev->m, Value, v.u.list.n ? v.u.list.n : 1);
+    if (a.u.list.n) memcpy(v.u.list.items, a.u.list.items, sizeof(Value) * (size_t)a.u.list.n);
+    if (b.u.list.n)
+      memcpy(v.u.list.items + a.u.list.n, b.u.list.items, sizeof(Value) * (size_t)b.u.list.n);
+    return v;
+  }
+  Expr *x = ev_to_expr(ev, a, "an operand");
+  if (!x) return v_make(V_ERROR, loc);
+  Expr *y = ev_to_expr(ev, b, "an operand");
+  if (!y) return v_make(V_ERROR, loc);
+  return ir_binop(ev, op, x, y, loc);
+}
+
+/* Python truthiness when the value is known at parse time. */
+bool ev_truthy_const(Eval *ev, Value v, bool *out) {
+  (void)ev;
+  switch (v.kind) {
+  case V_BOOL: case V_INT: *out = v.u.i != 0; return true;
+  case V_FLOAT: *out = v.u.f != 0; return true;
+  case V_NONE: *out = false; return true;
+  case V_STR: *out = v.u.s.len != 0; return true;
+  case V_TUPLE: case V_LIST: *out = v.u.list.n != 0; return true;
+  default: return false;
+  }
+}
+
+static Expr *to_bool_expr(Eval *ev, Value v, const char *what) {
+  Expr *e = ev_to_expr(ev, v, what);
+  if (!e) return NULL;
+  if (!tirx_dtype_is_bool(e->dtype)) {
+    char b[32];
+    ev_error(ev, v.loc, "%s must be a boolean expression, got %s", what, tirx_dtype_str(e->dtype, b));
+    return NULL;
+  }
+  return e;
+}
+
+static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
+  bool t;
+  if (ev_truthy_const(ev, a, &t)) {
+    /* Python short-circuit: the left side is known at parse time. */
+    if (is_and ? !t : t) return a;
+    return ev_expr(ev, rhs);
+  }
+  Value b = ev_expr(ev, rhs);
+  if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
+  Expr *x = to_bool_expr(ev, a, is_and ? "operand of 'and'" : "operand of 'or'");
+  Expr *y = to_bool_expr(ev, b, is_and ? "operand of 'and'" : "operand of 'or'");
+  if (!x || !y) return v_make(V_ERROR, loc);
+  Expr *f = fold(ev, is_and ? E_AND : E_OR, x, y, loc);
+  return v_expr(f ? f : tirx_binary(ev->m, is_and ? E_AND : E_OR, x, y, loc), loc);
+}
+
+static Value compare(Eval *ev, Ast *a) {
+  Value left = ev_expr(ev, a->a);
+  Value result = v_make(V_NONE, a->loc);
+  for (int i = 0; i < a->n; i++) {
+    int op = a->cmpops[i];
+    Value right = ev_expr(ev, a->list[i]);
+    if (left.kind == V_ERROR || right.kind == V_ERROR) return v_make(V_ERROR, a->loc);
+    Value r;
+    if (op == CMP_IS || op == CMP_ISNOT) {
+      /* Python identity: only meaningful for None (T.Optional params). */
+      bool same = (left.kind == V_NONE) == (right.kind == V_NONE) &&
+                  (left.kind == V_NONE || right.kind == V_NONE);
+      if (left.kind != V_NONE && right.kind != V_NONE)
+        return ev_error(ev, a->loc, "'is' is only supported for comparisons with None");
+      r = v_make(V_BOOL, a->loc);
+      r.u.i = op == CMP_IS ? same : !same;
+    } else if (op == CMP_IN || op == CMP_NOTIN) {
+      return ev_error(ev, a->loc, "'in' comparisons are not supported in TIRx");
+    } else {
+      r = ev_binop(ev, op, left, right, a->loc);
+    }
+    if (r.kind == V_ERROR) return r;
+    if (i == 0) {
+      result = r;
+    } else {
+      /* a < b < c is (a < b) and (b < c) */
+      bool t;
+      if (ev_truthy_const(ev, result, &t) && !t) return result;
+      if (ev_truthy_const(ev, result, &t) && t) {
+        result = r;
+      } else {
+        Expr *x = ev_to_expr(ev, result, "a comparison");
+        Expr *y = ev_to_expr(ev, r, "a comparison");
+        if (!x || !y) return v_make(V_ERROR, a->loc);
+        result = v_expr(tirx_binary(ev->m, E_AND, x, y, a->loc), a->loc);
+      }
+    }
+    left = right;
+  }
+  return result;
+}
+
+static Value unary(Eval *ev, Ast *a) {
+  Value v = ev_expr(ev, a->a);
+  if (v.kind == V_ERROR) return v;
+  if (a->op == OP_PLUS) {
+    if (ev_is_number(&v)) return v;
+    return ev_error(ev, a->loc, "unary '+' on IR values is not supported");
+  }
+  if (a->op == OP_MINUS) {
+    if (v.kind == V_INT || v.kind == V_BOOL) {
+      if (v.u.i == INT64_MIN) return ev_error(ev, a->loc, "integer overflow in constant expression");
+      return v_int(-v.u.i, a->loc);
+    }
+    if (v.kind == V_FLOAT) {
+      v.u.f = -v.u.f;
+      v.loc = a->loc;
+      return v;
+    }
+    Expr *e = ev_to_expr(ev, v, "an operand of '-'");
+    if (!e) return v_make(V_ERROR, a->loc);
+    if (is_const(e)) {
+      Expr *z = e->kind == E_INT ? tirx_int(ev->m, e->dtype, wrap_int(e->dtype, -e->u.i.v), a->loc)
+                                 : tirx_float(ev->m, e->dtype, -e->u.f.v, a->loc);
+      return v_expr(z, a->loc);
+    }
+    if (tirx_dtype_is_bool(e->dtype)) return ev_error(ev, a->loc, "negation of a boolean value");
+    /* TVM builds -x as x * -1 with the constant typed like x */
+    Expr *m1 = tirx_dtype_is_float(e->dtype)
+                   ? tirx_float(ev->m, tirx_dtype(e->dtype.id), -1.0, a->loc)
+                   : tirx_int(ev->m, tirx_dtype(e->dtype.id), wrap_int(tirx_dtype(e->dtype.id), -1), a->loc);
+    if (e->dtype.lanes > 1) m1 = ev_const_cast(ev, e->dtype, m1, a->loc);
+    return v_expr(tirx_binary(ev->m, E_MUL, e, m1, a->loc), a->loc);
+  }
+  /* ~ */
+  if (v.kind == V_INT || v.kind == V_BOOL) return v_int(~v.u.i, a->loc);
+  Expr *e = ev_to_expr(ev, v, "an operand of '~'");
+  if (!e) return v_make(V_ERROR, a->loc);
+  if (!tirx_dtype_is_int(e->dtype)) return ev_error(ev, a->loc, "'~' needs an integer operand");
+  return v_expr(bitcall(ev, I_BITWISE_NOT, e, NULL, a->loc), a->loc);
+}
+
+static Value name(Eval *ev, Ast *a) {
+  Binding *b = ev_lookup(ev, a->name);
+  if (b) {
+    Value v = b->v;
+    v.loc = a->loc;
+    return v;
+  }
+  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
+                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
+  for (size_t i = 0; i < sizeof globals / sizeof globals[0]; i++)
+    if (strcmp(a->name, globals[i]) == 0) {
+      Value v = v_make(V_NS, a->loc);
+      v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
+      return v;
+    }
+  if (ev->in_signature && ev->sig_fresh_vars) {
+    /* A quoted shape string names a new symbolic variable (TVM's
+     * _eval_signature_annotation): int32 unless a scalar param says so. */
+    DType t = tirx_dtype(DT_INT32);
+    if (ev->func)
+      for (int i = 0; i < ev->func->nparams; i++)
+        if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
+          t = ev->func->params[i].var->dtype;
+    Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
+    Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+    ev_define(ev, a->name, val, true, a->loc);
+    Var **nv = realloc(ev->sig_vars, sizeof *nv * (size_t)(ev->nsig_vars + 1));
+    if (!nv) abort();
+    ev->sig_vars = nv;
+    ev->sig_vars[ev->nsig_vars++] = v;
+    return val;
+  }
+  /* suggest a defined name */
+  const char *best = NULL;
+  for (int i = ev->nbinds - 1; i >= 0 && !best; i--) {
+    const char *n = ev->binds[i].name;
+    size_t la = strlen(a->name), lb = strlen(n);
+    if (la > 1 && lb > 1 && (la == lb || la + 1 == lb || lb + 1 == la)) {
+      int diff = 0;
+      size_t k = 0, j = 0;
+      while (k < la && j < lb) {
+        if (a->name[k] != n[j]) {
+          diff++;
+          if (la > lb) k++;
+          else if (lb > la) j++;
+          else { k++; j++; }
+        } else {
+          k++;
+          j++;
+        }
+      }
+      if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
+    }
+  }
+  if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);
+  if (ev->in_signature)
+    return ev_error(ev, a->loc,
+                    "name '%s' is not defined; a new symbolic shape variable must be quoted (\"%s\") "
+                    "at its first use in the signature",
+                    a->name, a->name);
+  return ev_error(ev, a->loc, "name '%s' is not defined", a->name);
+}
+
+static Value list_value(Eval *ev, Ast *a, ValueKind k) {
+  Value v = v_make(k, a->loc);
+  int n = 0;
+  Value *items = TIRX_NEWN(ev->m, Value, a->n + 1);
+  for (int i = 0; i < a->n; i++) {
+    if (a->list[i]->kind == A_COMP) return ev_error(ev, a->list[i]->loc, "comprehensions are not supported in TIRx");
+    if (a->list[i]->kind == A_STAR) {
+      Value s = ev_expr(ev, a->list[i]->a);
+      if (s.kind != V_TUPLE && s.kind != V_LIST)
+        return ev_error(ev, a->list[i]->loc, "'*' unpacking needs a tuple or list");
+      Value *ni = TIRX_NEWN(ev->m, Value, a->n + s.u.list.n + 1);
+      memcpy(ni, items, sizeof(Value) * (size_t)n);
+      items = ni;
+      for (int j = 0; j < s.u.list.n; j++) items[n++] = s.u.list.items[j];
+      continue;
+    }
+    items[n] = ev_expr(ev, a->list[i]);
+    if (items[n].kind == V_ERROR) return items[n];
+    n++;
+  }
+  v.u.list.items = items;
+  v.u.list.n = n;
+  return v;
+}
+
+Value ev_expr(Eval *ev, Ast *a) {
+  if (!a) return v_make(V_NONE, (Loc){0, 0});
+  switch ((AstKind)a->kind) {
+  case A_NAME: return name(ev, a);
+  case A_INT: {
+    if (a->big == 1) return ev_error(ev, a->loc, "integer literal too large (tirx supports 64-bit integers)");
+    Value v = v_int(a->ival, a->loc);
+    v.uint_big = a->big == 2;
+    return v;
+  }
+  case A_FLOAT: {
+    Value v = v_make(V_FLOAT, a->loc);
+    v.u.f = a->fval;
+    return v;
+  }
+  case A_STR: {
+    Value v = v_make(V_STR, a->loc);
+    v.u.s.p = a->str;
+    v.u.s.len = a->slen;
+    return v;
+  }
+  case A_FSTR: return ev_error(ev, a->loc, "f-strings are not supported in TIRx (they need a Python interpreter)");
+  case A_CONST: {
+    if (a->ival == 2) return v_make(V_NONE, a->loc);
+    Value v = v_make(V_BOOL, a->loc);
+    v.u.i = a->ival;
+    return v;
+  }
+  case A_ATTR: {
+    Value obj = ev_expr(ev, a->a);
+    if (obj.kind == V_ERROR) return obj;
+    return ev_attr(ev, obj, a->name, a->loc);
+  }
+  case A_CALL: return ev_call(ev, a);
+  case A_SUBSCRIPT: return ev_subscript(ev, a);
+  case A_BINOP: {
+    Value x = ev_expr(ev, a->a);
+    Value y = ev_expr(ev, a->b);
+    return ev_binop(ev, a->op, x, y, a->loc);
+  }
+  case A_UNARY: return unary(ev, a);
+  case A_NOT: {
+    Value v = ev_expr(ev, a->a);
+    bool t;
+    if (ev_truthy_const(ev, v, &t)) {
+      Value r = v_make(V_BOOL, a->loc);
+      r.u.i = !t;
+      return r;
+    }
+    if (v.kind == V_ERROR) return v;
+    Expr *e = to_bool_expr(ev, v, "operand of 'not'");
+    if (!e) return v_make(V_ERROR, a->loc);
+    if (e->kind == E_INT) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+    Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
+    n->u.un.a = e;
+    return v_expr(n, a->loc);
+  }
+  case A_BOOLOP: return logic(ev, a->op == 1, ev_expr(ev, a->a), a->b, a->loc);
+  case A_COMPARE: return compare(ev, a);
+  case A_IFEXP: {
+    Value c = ev_expr(ev, a->a);
+    bool t;
+    if (ev_truthy_const(ev, c, &t)) return ev_expr(ev, t ? a->b : a->c);
+    if (c.kind == V_ERROR) return c;
+    Expr *ce = to_bool_expr(ev, c, "the condition of a conditional expression");
+    Expr *x = ev_to_expr(ev, ev_expr(ev, a->b), "a value");
+    Expr *y = ev_to_expr(ev, ev_expr(ev, a->c), "a value");
+    if (!ce || !x || !y) return v_make(V_ERROR, a->loc);
+    if (!promote(ev, &x, &y, a->loc)) return v_make(V_ERROR, a->loc);
+    Expr **args = TIRX_NEWN(ev->m, Expr *, 3);
+    args[0] = ce;
+    args[1] = x;
+    args[2] = y;
+    return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
+  }
+  case A_TUPLE: return list_value(ev, a, V_TUPLE);
+  case A_LIST: return list_value(ev, a, V_LIST);
+  case A_DICT: {
+    Value v = v_make(V_DICT, a->loc);
+    v.u.dict.n = a->n;
+    v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
+    v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) {
+      v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
+      v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
+      if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR)
+        return v_make(V_ERROR, a->loc);
+      for (int j = 0; j < i; j++)
+        if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
+            v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
+            memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
+          return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
+    }
+    return v;
+  }
+  case A_LAMBDA: {
+    Value v = v_make(V_LAMBDA, a->loc);
+    v.u.lambda = a;
+    return v;
+  }
+  case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");
+  case A_STAR: return ev_error(ev, a->loc, "'*' unpacking is not valid here");
+  case A_KW: return ev_error(ev, a->loc, "keyword argument outside a call");
+  case A_COMP: return ev_error(ev, a->loc, "comprehensions are not supported in TIRx");
+  default: return ev_error(ev, a->loc, "statement used as an expression");
+  }
+}
+
+/* ---- small typed getters used by builtins ---------------------------------- */
+
+bool ev_get_int(Eval *ev, Value v, int64_t *out, const char *what) {
+  if (v.kind == V_INT || v.kind == V_BOOL) {
+    *out = v.u.i;
+    return true;
+  }
+  if (v.kind == V_EXPR && v.u.e->kind == E_INT) {
+    *out = v.u.e->u.i.v;
+    return true;
+  }
+  if (v.kind != V_ERROR) ev_error(ev, v.loc, "%s must be an integer constant", what);
+  return false;
+}
+
+bool ev_get_str(Eval *ev, Value v, const char **s, size_t *len, const char *what) {
+  if (v.kind == V_STR) {
+    *s = v.u.s.p;
+    *len = v.u.s.len;
+    return true;
+  }
+  if (v.kind != V_ERROR) ev_error(ev, v.loc, "%s must be a string literal", what);
+  return false;
+}
+
+bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what) {
+  if (v.kind == V_DTYPE) {
+    *out = v.u.dt;
+    return true;
+  }
+  if (v.kind == V_STR) {
+    if (tirx_dtype_parse(v.u.s.p, v.u.s.len, out)) return true;
+    ev_error(ev, v.loc, "unknown dtype \"%.*s\"", (int)(v.u.s.len > 40 ? 40 : v.u.s.len), v.u.s.p);
+    return false;
+  }
+  if (v.kind != V_ERROR) ev_error(ev, v.loc, "%s must be a dtype (a string like \"float32\" or T.float32)", what);
+  return false;
+}
+
+Expr *ev_index_expr(Eval *ev, Value v, Loc loc) {
+  Expr *e = ev_to_expr(ev, v, "an index");
+  if (!e) return NULL;
+  if (!tirx_dtype_is_int(e->dtype)) {
+    char b[32];
+    ev_error(ev, e->loc.line ? e->loc : loc, "buffer index must be an integer, got %s",
+             tirx_dtype_str(e->dtype, b));
+    return NULL;
+  }
+  return e;
+}

@@ -1,0 +1,1099 @@
+/* Statement, function and module evaluation, and the tirx_parse entry.
+ *
+ * Desugarings recorded here (TVM's parser does the same, grammar §3–§6):
+ *   x: T.int32 = v       → 1-element local buffer + store (a mutable scalar)
+ *   x = <new numeric>    → the same, dtype from the value
+ *   x = <new pointer>    → immutable S_BIND
+ *   x: T.let[ty] = v     → S_BIND
+ *   x: T.f32[8]          → alloc_local((8,), "float32")
+ *   x += v               → x = x + v
+ *   elif                 → else: if
+ *   flat T.hint / T.attr / T.device_entry() / x = T.launch_thread(...)
+ *                        → a scope over the rest of the block
+ *   if <parse-time constant> → only the taken branch is evaluated */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
+
+static Loc L0 = {0, 0};
+
+/* ---- quoted shape expressions in signatures ------------------------------ */
+
+Value ev_quoted_expr(Eval *ev, Value s);
+Value ev_quoted_expr(Eval *ev, Value s) {
+  TirxDiag sub;
+  tirx_diag_init(&sub, ev->d->filename, s.u.s.p, s.u.s.len);
+  TokenList tl = {0};
+  Value r;
+  if (lex(s.u.s.p, s.u.s.len, &tl, &sub) != 0) {
+    r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"", (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
+  } else {
+    Ast *a = parse_expr_tokens(ev->m, &tl, &sub);
+    if (!a) {
+      r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"", (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
+    } else {
+      /* positions inside the string are reported at the string */
+      bool saved = ev->sig_fresh_vars;
+      ev->sig_fresh_vars = true;
+      TirxDiag *outer = ev->d;
+      ev->d = &sub;
+      int before = ev->nerr;
+      r = ev_expr(ev, a);
+      ev->d = outer;
+      ev->sig_fresh_vars = saved;
+      if (ev->nerr != before && sub.n > 0)
+        tirx_diag_add(ev->d, DIAG_ERROR, s.loc.line, s.loc.col, "in shape \"%.*s\": %s",
+                      (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p, sub.items[0].msg);
+    }
+  }
+  lex_free(&tl);
+  tirx_diag_free(&sub);
+  r.loc = s.loc;
+  return r;
+}
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static void emit_stmt(Eval *ev, Stmt *s) {
+  if (s) ev_emit(ev, s);
+}
+
+static Stmt *finish(Eval *ev, StmtVec *v, Loc loc) {
+  Stmt *s = tirx_seq(ev->m, v->v, v->n, loc);
+  free(v->v);
+  v->v = NULL;
+  v->n = v->cap = 0;
+  return s;
+}
+
+static bool defined_here(Eval *ev, const char *name) {
+  Binding *b = ev_lookup(ev, name);
+  return b && b->depth == ev->depth;
+}
+
+static Value new_scalar(Eval *ev, const char *name, DType t, Loc loc) {
+  Buffer *b = tirx_buffer_new(ev->m, name, t, 1, loc);
+  b->shape[0] = tirx_i32(ev->m, 1);
+  b->scope = tirx_intern0(ev->m, "local");
+  b->data->ptr_scope = b->scope;
+  Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
+  s->u.alloc.buf = b;
+  ev_emit(ev, s);
+  Value v = v_make(V_SCALAR, loc);
+  v.u.buf = b;
+  return v;
+}
+
+static bool is_scalar_like(Buffer *b) {
+  int64_t c;
+  return b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &c) && c == 1;
+}
+
+static Stmt *store0(Eval *ev, Buffer *b, Value val, Loc loc) {
+  Expr *v = ev_to_expr(ev, val, "a stored value");
+  if (!v) return NULL;
+  v = ev_const_cast(ev, b->dtype, v, loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_STORE, loc);
+  s->u.store.buf = b;
+  s->u.store.idx = TIRX_NEWN(ev->m, Expr *, 1);
+  s->u.store.idx[0] = tirx_int(ev->m, tirx_dtype(DT_INT32), 0, loc);
+  s->u.store.n = 1;
+  s->u.store.value = v;
+  return s;
+}
+
+static const char *binding_kind(Binding *b) {
+  if (b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR) return "an immutable binding (loop variable, scope id, parameter or T.let)";
+  return "immutable";
+}
+
+/* ---- frames --------------------------------------------------------------- */
+
+static void set_frame_body(Value *f, Stmt *body) {
+  Stmt *in = f->inner;
+  switch (in->kind) {
+  case S_ATTR: in->u.attr.body = body; break;
+  case S_HINT: in->u.hint.body = body; break;
+  case S_LAUNCH: in->u.launch.body = body; break;
+  case S_FOR: in->u.for_.body = body; break;
+  default: break;
+  }
+}
+
+/* Evaluates `stmts[from..]` as the body of frame f (flat scoping) or the
+ * given with-body, and emits f. */
+static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, int n, int from, Loc loc) {
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &body;
+  bool dev = f.inner->kind == S_ATTR && strcmp(f.inner->u.attr.key, "tirx.device_entry") == 0;
+  bool was_dev = ev->in_device;
+  if (dev) {
+    ev->in_device = true;
+    ev->seen_device_entry = true;
+  }
+  ev_push_scope(ev);
+  if (bind_name && f.self) ev_define(ev, bind_name, v_expr(f.self, loc), true, loc);
+  ev_block(ev, stmts, n, from);
+  ev_pop_scope(ev);
+  ev->in_device = was_dev;
+  ev->cur = saved;
+  set_frame_body(&f, finish(ev, &body, loc));
+  ev_emit(ev, f.u.frame);
+}
+
+/* ---- assignment ------------------------------------------------------------ */
+
+static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i, bool *consumed) {
+  const char *name = target->name;
+  Binding *b = ev_lookup(ev, name);
+  ev->name_hint = name;
+  Value v = ev_expr(ev, value_ast);
+  ev->name_hint = NULL;
+  if (v.kind == V_ERROR) return;
+  if (v.kind == V_FRAME) {
+    if (v.inner->kind != S_LAUNCH) {
+      ev_error(ev, target->loc, "this call opens a scope; use it as a statement or with 'with'");
+      return;
+    }
+    enter_frame(ev, v, name, stmts, n, i + 1, target->loc);
+    *consumed = true;
+    return;
+  }
+  if (b && !v.meta) {
+    Value cur = b->v;
+    if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
+      emit_stmt(ev, store0(ev, cur.u.buf, v, target->loc));
+      return;
+    }
+    if (b->immutable) {
+      ev_error(ev, target->loc, "cannot assign to '%s': it is %s", name, binding_kind(b));
+      return;
+    }
+    if (ev_is_number(&cur) && ev_is_number(&v)) {
+      b->v = v;
+      return;
+    }
+    if (defined_here(ev, name) && cur.kind != V_NS) {
+      ev_error(ev, target->loc, "'%s' is already defined in this scope", name);
+      return;
+    }
+  }
+  if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
+      v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
+      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR) {
+    v.meta = false;
+    ev_define(ev, name, v, false, target->loc);
+    return;
+  }
+  /* `n = T.int32()`: a symbolic variable (the signature's when it has one) */
+  if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR &&
+      !ev_is_number(&v)) {
+    Var *var = v.u.e->u.var;
+    for (int k = 0; k < ev->nsig_vars; k++)
+      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, var->dtype)) {
+        v = v_expr(tirx_varref(ev->m, ev->sig_vars[k], target->loc), target->loc);
+        break;
+      }
+    ev_define(ev, name, v, true, target->loc);
+    return;
+  }
+  if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->name == name && !tirx_dtype_is_handle(v.u.e->dtype)) {
+    /* x = T.env_thread(...) and friends return a fresh named var */
+    ev_define(ev, name, v, true, target->loc);
+    return;
+  }
+  if (v.kind == V_EXPR && (tirx_dtype_is_handle(v.u.e->dtype) || v.u.e->kind == E_STR)) {
+    Expr *e = v.u.e;
+    Var *var;
+    if (e->kind == E_STR) {
+      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
+    } else {
+      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
+      if (e->kind == E_VAR && e->u.var->ptr_typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = e->u.var->ptr_elem;
+        var->ptr_scope = e->u.var->ptr_scope;
+      }
+    }
+    Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
+    s->u.bind.var = var;
+    s->u.bind.value = e;
+    ev_emit(ev, s);
+    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, target->loc), target->loc), true, target->loc);
+    return;
+  }
+  if (!ev->func) {
+    ev_error(ev, target->loc, "module-level '%s' must be a constant", name);
+    return;
+  }
+  /* a new mutable scalar of the value's dtype */
+  Expr *e = ev_to_expr(ev, v, "a value");
+  if (!e) return;
+  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
+    ev_define(ev, name, v, true, target->loc);
+    return;
+  }
+  Value sc = new_scalar(ev, name, e->dtype, target->loc);
+  emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
+  ev_define(ev, name, sc, false, target->loc);
+}
+
+static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
+  if (s->n > 1) {
+    ev_error(ev, s->loc, "chained assignment (a = b = c) is not supported");
+    return;
+  }
+  Ast *t = s->list[0];
+  if (t->kind == A_NAME) {
+    assign_name(ev, t, s->a, stmts, n, i, consumed);
+    return;
+  }
+  if (t->kind == A_SUBSCRIPT) {
+    Value obj = ev_expr(ev, t->a);
+    if (obj.kind == V_ERROR) return;
+    if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
+      ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
+      return;
+    }
+    Value v = ev_expr(ev, s->a);
+    if (v.kind == V_ERROR) return;
+    emit_stmt(ev, ev_store(ev, obj.u.buf, t, v, t->loc));
+    return;
+  }
+  if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    for (int k = 0; k < t->n; k++)
+      if (t->list[k]->kind != A_NAME) {
+        ev_error(ev, t->list[k]->loc, "tuple assignment targets must be names");
+        return;
+      }
+    if (s->a->kind == A_TUPLE && s->a->n == t->n) {
+      /* m, n = T.int32(), T.int32(): element-wise */
+      for (int k = 0; k < t->n; k++) {
+        Ast fake = *s;
+        Ast *tg[1] = {t->list[k]};
+        fake.list = tg;
+        fake.n = 1;
+        fake.a = s->a->list[k];
+        bool c = false;
+        assign(ev, &fake, stmts, n, i, &c);
+      }
+      return;
+    }
+    Value *hints = TIRX_NEWN(ev->m, Value, t->n);
+    for (int k = 0; k < t->n; k++) {
+      hints[k] = v_make(V_STR, t->list[k]->loc);
+      hints[k].u.s.p = t->list[k]->name;
+      hints[k].u.s.len = strlen(t->list[k]->name);
+    }
+    ev->tuple_hints = hints;
+    ev->ntuple_hints = t->n;
+    Value v = ev_expr(ev, s->a);
+    ev->tuple_hints = NULL;
+    ev->ntuple_hints = 0;
+    if (v.kind == V_ERROR) return;
+    if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
+      ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
+      return;
+    }
+    for (int k = 0; k < t->n; k++) {
+      if (defined_here(ev, t->list[k]->name)) {
+        ev_error(ev, t->list[k]->loc, "'%s' is already defined in this scope", t->list[k]->name);
+        continue;
+      }
+      Value item = v.u.list.items[k];
+      bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
+      ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
+    }
+    return;
+  }
+  if (t->kind == A_ATTR) {
+    ev_error(ev, t->loc, "assigning to an attribute is not supported");
+    return;
+  }
+  ev_error(ev, t->loc, "cannot assign to this expression");
+}
+
+static void ann_assign(Eval *ev, Ast *s) {
+  if (s->b->kind != A_NAME) {
+    ev_error(ev, s->b->loc, "only a name can be annotated");
+    return;
+  }
+  const char *name = s->b->name;
+  if (defined_here(ev, name)) {
+    ev_error(ev, s->b->loc, "'%s' is already defined in this scope", name);
+    return;
+  }
+  Value ann = ev_expr(ev, s->a);
+  if (ann.kind == V_ERROR) return;
+  if (ann.kind == V_DTYPE) {
+    Value sc = new_scalar(ev, name, ann.u.dt, s->b->loc);
+    if (s->c) {
+      Value v = ev_expr(ev, s->c);
+      if (v.kind == V_ERROR) return;
+      emit_stmt(ev, store0(ev, sc.u.buf, v, s->b->loc));
+    }
+    ev_define(ev, name, sc, false, s->b->loc);
+    return;
+  }
+  if (ann.kind == V_LOCALVEC) {
+    if (s->c) {
+      ev_error(ev, s->c->loc, "a local array annotation takes no initial value");
+      return;
+    }
+    Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
+    for (int k = 0; k < ann.nshape; k++) {
+      b->shape[k] = ev_index_expr(ev, ann.shape[k], s->a->loc);
+      if (!b->shape[k]) return;
+    }
+    b->scope = tirx_intern0(ev->m, "local");
+    b->data->ptr_scope = b->scope;
+    Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
+    st->u.alloc.buf = b;
+    ev_emit(ev, st);
+    Value v = v_make(V_BUFFER, s->b->loc);
+    v.u.buf = b;
+    ev_define(ev, name, v, false, s->b->loc);
+    return;
+  }
+  if (ann.kind == V_LETTYPE) {
+    if (!s->c) {
+      ev_error(ev, s->loc, "a T.let binding needs a value");
+      return;
+    }
+    Value v = ev_expr(ev, s->c);
+    if (v.kind == V_ERROR) return;
+    Expr *e = ev_to_expr(ev, v, "a value");
+    if (!e) return;
+    Var *var;
+    if (ann.u.let.ty && ann.u.let.ty->kind == V_DTYPE) {
+      var = tirx_var_new(ev->m, name, ann.u.let.ty->u.dt, s->b->loc);
+      e = ev_const_cast(ev, var->dtype, e, s->loc);
+    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_PTRTYPE) {
+      Value *pt = ann.u.let.ty;
+      if (!tirx_dtype_is_handle(e->dtype)) {
+        ev_error(ev, s->c->loc, "value of a pointer binding must be a pointer");
+        return;
+      }
+      var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
+                            : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+      if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
+      var->is_tensormap = pt->u.ptr.tensormap;
+    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
+      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+    } else if (ann.u.let.ty) {
+      ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
+      return;
+    } else {
+      var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
+      if (e->kind == E_VAR && e->u.var->ptr_typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = e->u.var->ptr_elem;
+        var->ptr_scope = e->u.var->ptr_scope;
+      }
+    }
+    Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
+    st->u.bind.var = var;
+    st->u.bind.value = e;
+    ev_emit(ev, st);
+    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, s->b->loc), s->b->loc), true, s->b->loc);
+    return;
+  }
+  if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
+    ev_error(ev, s->a->loc, "a pointer binding must be immutable: write %s: T.let[...] = value", name);
+    return;
+  }
+  ev_error(ev, s->a->loc, "unsupported annotation for '%s' (expected T.<dtype>, T.let[...] or T.<dtype>[shape])", name);
+}
+
+static void aug_assign(Eval *ev, Ast *s) {
+  Ast *t = s->b;
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    if (!b) {
+      ev_error(ev, t->loc, "name '%s' is not defined", t->name);
+      return;
+    }
+    Value cur = b->v;
+    if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf))) {
+      Value old = cur;
+      old.kind = V_SCALAR;
+      Value r = ev_binop(ev, s->op, old, ev_expr(ev, s->a), s->loc);
+      if (r.kind == V_ERROR) return;
+      emit_stmt(ev, store0(ev, cur.u.buf, r, t->loc));
+      return;
+    }
+    if (b->immutable) {
+      ev_error(ev, t->loc, "cannot assign to '%s': it is %s", t->name, binding_kind(b));
+      return;
+    }
+    if (ev_is_number(&cur)) {
+      Value r = ev_binop(ev, s->op, cur, ev_expr(ev, s->a), s->loc);
+      if (r.kind != V_ERROR) b->v = r;
+      return;
+    }
+    ev_error(ev, t->loc, "cannot update '%s' in place", t->name);
+    return;
+  }
+  if (t->kind == A_SUBSCRIPT) {
+    Value obj = ev_expr(ev, t->a);
+    if (obj.kind == V_ERROR) return;
+    if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
+      ev_error(ev, t->loc, "only buffer elements can be updated in place");
+      return;
+    }
+    Value old = ev_expr(ev, t);
+    Value r = ev_binop(ev, s->op, old, ev_expr(ev, s->a), s->loc);
+    if (r.kind == V_ERROR) return;
+    emit_stmt(ev, ev_store(ev, obj.u.buf, t, r, t->loc));
+    return;
+  }
+  ev_error(ev, t->loc, "cannot update this expression in place");
+}
+
+/* ---- control flow --------------------------------------------------------- */
+
+static Expr *condition(Eval *ev, Value c, const char *what) {
+  Expr *e = ev_to_expr(ev, c, what);
+  if (!e) return NULL;
+  if (!tirx_dtype_is_bool(e->dtype)) {
+    char b[32];
+    ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)", what,
+             tirx_dtype_str(e->dtype, b));
+    return NULL;
+  }
+  return e;
+}
+
+static Stmt *sub_block(Eval *ev, Ast **stmts, int n, Loc loc) {
+  StmtVec v = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &v;
+  ev_push_scope(ev);
+  ev_block(ev, stmts, n, 0);
+  ev_pop_scope(ev);
+  ev->cur = saved;
+  return finish(ev, &v, loc);
+}
+
+static void if_stmt(Eval *ev, Ast *s) {
+  Value c = ev_expr(ev, s->a);
+  if (c.kind == V_ERROR) return;
+  bool t;
+  if (ev_truthy_const(ev, c, &t)) {
+    /* parse-time branch: only the taken side exists, its names stay visible */
+    if (t) ev_block(ev, s->list, s->n, 0);
+    else if (s->n2) ev_block(ev, s->list2, s->n2, 0);
+    return;
+  }
+  Expr *ce = condition(ev, c, "if condition");
+  if (!ce) return;
+  Stmt *st = tirx_stmt_new(ev->m, S_IF, s->loc);
+  st->u.if_.cond = ce;
+  st->u.if_.then_ = sub_block(ev, s->list, s->n, s->loc);
+  if (s->n2) st->u.if_.else_ = sub_block(ev, s->list2, s->n2, s->loc);
+  ev_emit(ev, st);
+}
+
+static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
+  ev->loop_depth++;
+  Stmt *body = sub_block(ev, stmts, n, loop->loc);
+  ev->loop_depth--;
+  if (loop->kind == S_FOR) loop->u.for_.body = body;
+  else loop->u.while_.body = body;
+}
+
+static void for_stmt(Eval *ev, Ast *s) {
+  Value it = ev_expr(ev, s->a);
+  if (it.kind == V_ERROR) return;
+  Value frames[16];
+  int nf = 0;
+  if (it.kind == V_FRAME && it.u.frame->kind == S_FOR) {
+    frames[nf++] = it;
+  } else if (it.kind == V_LIST) {
+    if (it.u.list.n > 16) {
+      ev_error(ev, s->a->loc, "T.grid of more than 16 loops is not supported");
+      return;
+    }
+    for (int k = 0; k < it.u.list.n; k++) frames[nf++] = it.u.list.items[k];
+  } else {
+    ev_error(ev, s->a->loc,
+             "a TIRx for loop iterates over range(...), T.serial/T.unroll/T.vectorized/T.parallel(...) or T.grid(...)");
+    return;
+  }
+  Ast *tg = s->b;
+  const char *names[16];
+  if (tg->kind == A_NAME && nf == 1) {
+    names[0] = tg->name;
+  } else if (tg->kind == A_NAME) {
+    for (int k = 0; k < nf; k++) {
+      char buf[128];
+      snprintf(buf, sizeof buf, "%s_%d", tg->name, k);
+      names[k] = tirx_intern0(ev->m, buf);
+    }
+  } else if ((tg->kind == A_TUPLE || tg->kind == A_LIST) && tg->n == nf) {
+    for (int k = 0; k < nf; k++) {
+      if (tg->list[k]->kind != A_NAME) {
+        ev_error(ev, tg->list[k]->loc, "loop targets must be names");
+        return;
+      }
+      names[k] = tg->list[k]->name;
+    }
+  } else {
+    ev_error(ev, tg->loc, "the loop has %d variable%s but the target does not match", nf, nf == 1 ? "" : "s");
+    return;
+  }
+  ev_push_scope(ev);
+  for (int k = 0; k < nf; k++) {
+    Stmt *f = frames[k].u.frame;
+    f->loc = s->loc;
+    f->u.for_.var->name = names[k];
+    f->u.for_.var->loc = tg->loc;
+    ev_define(ev, names[k], v_expr(tirx_varref(ev->m, f->u.for_.var, tg->loc), tg->loc), true, tg->loc);
+  }
+  Stmt *inner = frames[nf - 1].u.frame;
+  loop_body(ev, inner, s->list, s->n);
+  for (int k = nf - 2; k >= 0; k--) frames[k].u.frame->u.for_.body = frames[k + 1].u.frame;
+  ev_pop_scope(ev);
+  ev_emit(ev, frames[0].u.frame);
+}
+
+static void while_stmt(Eval *ev, Ast *s) {
+  Value c = ev_expr(ev, s->a);
+  if (c.kind == V_ERROR) return;
+  bool t;
+  Expr *ce;
+  if (ev_truthy_const(ev, c, &t)) {
+    if (!t) return;
+    ce = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, s->a->loc);
+  } else {
+    ce = condition(ev, c, "while condition");
+    if (!ce) return;
+  }
+  Stmt *st = tirx_stmt_new(ev->m, S_WHILE, s->loc);
+  st->u.while_.cond = ce;
+  loop_body(ev, st, s->list, s->n);
+  ev_emit(ev, st);
+}
+
+static void with_stmt(Eval *ev, Ast *s, int item) {
+  if (item == s->n) {
+    ev_block(ev, s->list2, s->n2, 0);
+    return;
+  }
+  Ast *it = s->list[item];
+  const char *bind = it->b && it->b->kind == A_NAME ? it->b->name : NULL;
+  if (it->b && !bind) {
+    ev_error(ev, it->b->loc, "'with ... as' target must be a name");
+    return;
+  }
+  ev->name_hint = bind;
+  Value f = ev_expr(ev, it->a);
+  ev->name_hint = NULL;
+  if (f.kind == V_ERROR) return;
+  if (f.kind != V_FRAME || f.inner->kind == S_FOR) {
+    ev_error(ev, it->a->loc, "'with' needs T.hint(...), T.attr(...) or T.launch_thread(...)");
+    return;
+  }
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &body;
+  bool dev = f.inner->kind == S_ATTR && strcmp(f.inner->u.attr.key, "tirx.device_entry") == 0;
+  bool was = ev->in_device;
+  if (dev) {
+    ev->in_device = true;
+    ev->seen_device_entry = true;
+  }
+  ev_push_scope(ev);
+  if (bind && f.self) ev_define(ev, bind, v_expr(f.self, it->loc), true, it->loc);
+  with_stmt(ev, s, item + 1);
+  ev_pop_scope(ev);
+  ev->in_device = was;
+  ev->cur = saved;
+  set_frame_body(&f, finish(ev, &body, s->loc));
+  ev_emit(ev, f.u.frame);
+}
+
+static void assert_stmt(Eval *ev, Ast *s) {
+  Value c = ev_expr(ev, s->a);
+  if (c.kind == V_ERROR) return;
+  Expr *ce = condition(ev, c, "assert condition");
+  if (!ce) return;
+  Stmt *st = tirx_stmt_new(ev->m, S_ASSERT, s->loc);
+  st->u.assert_.cond = ce;
+  const char *kind = "RuntimeError";
+  Expr *parts = tirx_expr_new(ev->m, E_LIST, tirx_dtype(DT_VOID), s->loc);
+  if (s->b) {
+    Value m = ev_expr(ev, s->b);
+    if (m.kind == V_STR) {
+      parts->u.list.n = 1;
+      parts->u.list.items = TIRX_NEWN(ev->m, Expr *, 1);
+      parts->u.list.items[0] = tirx_str(ev->m, m.u.s.p, m.u.s.len, m.loc);
+    } else if (m.kind == V_TUPLE && m.u.list.n == 2 && m.u.list.items[0].kind == V_STR &&
+               (m.u.list.items[1].kind == V_LIST || m.u.list.items[1].kind == V_TUPLE)) {
+      Value k = m.u.list.items[0], l = m.u.list.items[1];
+      kind = tirx_strdup(ev->m, k.u.s.p, k.u.s.len);
+      parts->u.list.n = l.u.list.n;
+      parts->u.list.items = TIRX_NEWN(ev->m, Expr *, l.u.list.n + 1);
+      for (int i = 0; i < l.u.list.n; i++) {
+        if (l.u.list.items[i].kind != V_STR) {
+          ev_error(ev, l.u.list.items[i].loc, "assert message parts must be strings");
+          return;
+        }
+        parts->u.list.items[i] = tirx_str(ev->m, l.u.list.items[i].u.s.p, l.u.list.items[i].u.s.len, l.loc);
+      }
+    } else if (m.kind != V_ERROR) {
+      ev_error(ev, s->b->loc, "assert message must be a string or (\"Kind\", [\"part\", ...])");
+      return;
+    }
+  }
+  st->u.assert_.kind = tirx_str(ev->m, kind, strlen(kind), s->loc);
+  st->u.assert_.parts = parts;
+  ev_emit(ev, st);
+}
+
+/* ---- statements and blocks -------------------------------------------------- */
+
+static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
+  Value v = ev_expr(ev, s->a);
+  switch (v.kind) {
+  case V_FRAME:
+    if (v.inner->kind == S_FOR) {
+      ev_error(ev, s->loc, "a loop iterator used as a statement");
+      return;
+    }
+    enter_frame(ev, v, NULL, stmts, n, i + 1, s->loc);
+    *consumed = true;
+    return;
+  case V_EXPR: {
+    Stmt *st = tirx_stmt_new(ev->m, S_EVAL, s->loc);
+    st->u.eval.e = v.u.e;
+    ev_emit(ev, st);
+    return;
+  }
+  case V_INT: case V_BOOL: case V_FLOAT: {
+    Expr *e = ev_to_expr(ev, v, "a value");
+    Stmt *st = tirx_stmt_new(ev->m, S_EVAL, s->loc);
+    st->u.eval.e = e;
+    ev_emit(ev, st);
+    return;
+  }
+  default: return; /* None, docstrings, buffers (bare match_buffer) */
+  }
+}
+
+static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
+  switch ((AstKind)s->kind) {
+  case A_EXPR_STMT: expr_stmt(ev, s, stmts, n, i, consumed); break;
+  case A_ASSIGN: assign(ev, s, stmts, n, i, consumed); break;
+  case A_ANNASSIGN: ann_assign(ev, s); break;
+  case A_AUGASSIGN: aug_assign(ev, s); break;
+  case A_IF: if_stmt(ev, s); break;
+  case A_FOR: for_stmt(ev, s); break;
+  case A_WHILE: while_stmt(ev, s); break;
+  case A_WITH: with_stmt(ev, s, 0); break;
+  case A_ASSERT: assert_stmt(ev, s); break;
+  case A_RETURN: {
+    Stmt *st = tirx_stmt_new(ev->m, S_RETURN, s->loc);
+    if (s->a) {
+      Value v = ev_expr(ev, s->a);
+      st->u.ret.value = ev_to_expr(ev, v, "a return value");
+      if (!st->u.ret.value) return;
+    }
+    ev_emit(ev, st);
+    break;
+  }
+  case A_BREAK: case A_CONTINUE:
+    if (ev->loop_depth == 0) {
+      ev_error(ev, s->loc, "'%s' outside a loop", s->kind == A_BREAK ? "break" : "continue");
+      return;
+    }
+    ev_emit(ev, tirx_stmt_new(ev->m, s->kind == A_BREAK ? S_BREAK : S_CONTINUE, s->loc));
+    break;
+  case A_PASS: break;
+  case A_FUNCDEF:
+    ev_error(ev, s->loc, "nested functions (@T.inline / @T.macro) are not supported yet");
+    break;
+  case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
+  case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
+  default: ev_error(ev, s->loc, "unsupported statement"); break;
+  }
+}
+
+void ev_block(Eval *ev, Ast **stmts, int n, int from) {
+  for (int i = from; i < n; i++) {
+    bool consumed = false;
+    ev->name_hint = NULL;
+    ev_stmt(ev, stmts[i], stmts, n, i, &consumed);
+    if (consumed) return;
+    if (ev->nerr >= 20) return;
+  }
+}
+
+Stmt *ev_body(Eval *ev, Ast **stmts, int n) {
+  StmtVec v = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &v;
+  ev_block(ev, stmts, n, 0);
+  ev->cur = saved;
+  return finish(ev, &v, n ? stmts[0]->loc : L0);
+}
+
+/* ---- defines ------------------------------------------------------------------ */
+
+bool ev_parse_define_value(Eval *ev, const char *text, Value *out) {
+  TirxDiag sub;
+  tirx_diag_init(&sub, "<-D>", text, strlen(text));
+  TokenList tl = {0};
+  bool ok = false;
+  if (lex(text, strlen(text), &tl, &sub) == 0) {
+    Ast *a = parse_expr_tokens(ev->m, &tl, &sub);
+    if (a) {
+      TirxDiag *outer = ev->d;
+      ev->d = &sub;
+      int before = ev->nerr;
+      *out = ev_expr(ev, a);
+      ev->d = outer;
+      ok = ev->nerr == before &&
+           (ev_is_number(out) || out->kind == V_STR || out->kind == V_NONE || out->kind == V_TUPLE);
+      ev->nerr = before;
+    }
+  }
+  lex_free(&tl);
+  tirx_diag_free(&sub);
+  return ok;
+}
+
+static const char *define_for(Eval *ev, const char *name) {
+  if (!ev->opts) return NULL;
+  size_t n = strlen(name);
+  for (int i = 0; i < ev->opts->ndefines; i++) {
+    const char *d = ev->opts->defines[i];
+    if (strncmp(d, name, n) == 0 && d[n] == '=') return d + n + 1;
+  }
+  return NULL;
+}
+
+/* ---- functions ------------------------------------------------------------------ */
+
+static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
+  Ast *callee = d->kind == A_CALL ? d->a : d;
+  if (callee->kind != A_ATTR || callee->a->kind != A_NAME || strcmp(callee->a->name, "T") != 0 ||
+      (strcmp(callee->name, "prim_func") != 0 && strcmp(callee->name, "jit") != 0)) {
+    ev_error(ev, d->loc, "unsupported decorator (expected @T.prim_func or @T.jit)");
+    return false;
+  }
+  *is_jit = strcmp(callee->name, "jit") == 0;
+  if (d->kind != A_CALL) return true;
+  for (int i = 0; i < d->n; i++) {
+    Ast *k = d->list[i];
+    if (k->kind != A_KW || !k->name) {
+      ev_error(ev, k->loc, "decorator arguments must be keywords (private=True, ...)");
+      return false;
+    }
+    Value v = ev_expr(ev, k->a);
+    bool t;
+    if (!ev_truthy_const(ev, v, &t) || (v.kind != V_BOOL)) {
+      ev_error(ev, k->loc, "decorator keyword '%s' must be True or False", k->name);
+      return false;
+    }
+    if (strcmp(k->name, "private") == 0) f->private_ = t;
+    else if (strcmp(k->name, "persistent") == 0) f->persistent = t;
+    else if (strcmp(k->name, "s_tir") == 0) f->s_tir = t;
+    else if (strcmp(k->name, "check_well_formed") == 0) {
+    } else {
+      ev_error(ev, k->loc, "unknown decorator keyword '%s'", k->name);
+      return false;
+    }
+  }
+  return true;
+}
+
+static PrimFunc *function(Eval *ev, Ast *fd) {
+  PrimFunc *f = tirx_func_new(ev->m, fd->name, fd->loc);
+  bool is_jit = false;
+  if (fd->n2 == 0) {
+    ev_error(ev, fd->loc, "function '%s' needs a @T.prim_func decorator", fd->name);
+    return NULL;
+  }
+  for (int i = 0; i < fd->n2; i++)
+    if (!decorator(ev, fd->list2[i], f, &is_jit)) return NULL;
+  ev->func = f;
+  ev->is_jit = is_jit;
+  ev->seen_device_entry = false;
+  ev->in_device = false;
+  ev->nsig_vars = 0;
+  ev_push_scope(ev);
+
+  /* PEP 695 type parameters are int64 symbolic variables */
+  if (fd->c)
+    for (int i = 0; i < fd->c->n; i++) {
+      Var *v = tirx_var_new(ev->m, fd->c->list[i]->name, tirx_dtype(DT_INT64), fd->c->list[i]->loc);
+      ev_define(ev, v->name, v_expr(tirx_varref(ev->m, v, fd->c->loc), fd->c->loc), true, fd->c->loc);
+    }
+
+  /* constexpr parameters first: they may appear in other annotations */
+  int nparams = 0;
+  for (int i = 0; i < fd->n; i++) {
+    Ast *p = fd->list[i];
+    if (p->ival & 1) {
+      if (!is_jit) {
+        ev_error(ev, p->loc, "keyword-only parameters are only allowed in @T.jit functions");
+        continue;
+      }
+      Value ann = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
+      if (!(ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0)) {
+        ev_error(ev, p->loc, "keyword-only parameter '%s' must be annotated T.constexpr", p->name);
+        continue;
+      }
+      const char *def = define_for(ev, p->name);
+      Value v;
+      if (def) {
+        if (!ev_parse_define_value(ev, def, &v)) {
+          ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
+          continue;
+        }
+      } else if (p->b) {
+        v = ev_expr(ev, p->b);
+      } else {
+        ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name, p->name);
+        continue;
+      }
+      ev_define(ev, p->name, v, false, p->loc);
+    } else {
+      nparams++;
+    }
+  }
+  f->params = TIRX_NEWN(ev->m, Param, nparams + 1);
+  f->nparams = 0;
+  for (int i = 0; i < fd->n; i++) {
+    Ast *p = fd->list[i];
+    if (p->ival & 1) continue;
+    if (!p->a) {
+      ev_error(ev, p->loc, "parameter '%s' needs a type annotation", p->name);
+      continue;
+    }
+    if (p->b) {
+      ev_error(ev, p->b->loc, "default values are only allowed for T.constexpr parameters");
+      continue;
+    }
+    for (int j = 0; j < f->nparams; j++)
+      if (f->params[j].var->name == p->name) ev_error(ev, p->loc, "duplicate parameter '%s'", p->name);
+    Param *P = &f->params[f->nparams];
+    memset(P, 0, sizeof *P);
+    ev->in_signature = true;
+    ev->name_hint = p->name;
+    Value ann = ev_expr(ev, p->a);
+    ev->name_hint = NULL;
+    ev->in_signature = false;
+    if (ann.kind == V_ERROR) continue;
+    if (ann.kind == V_BUFTYPE) {
+      P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
+      P->buf = ann.buftype;
+      P->buf->loc = p->loc;
+      Value bv = v_make(V_BUFFER, p->loc);
+      bv.u.buf = P->buf;
+      f->nparams++;
+      ev_define(ev, p->name, bv, true, p->loc);
+      continue;
+    }
+    if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
+      if (ann.kind == V_PTRTYPE && ann.u.ptr.typed)
+        P->var = tirx_var_ptr(ev->m, p->name, ann.u.ptr.elem, ann.u.ptr.scope, p->loc);
+      else {
+        P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
+        if (ann.kind == V_PTRTYPE) {
+          P->var->ptr_scope = ann.u.ptr.scope;
+          P->var->is_tensormap = ann.u.ptr.tensormap;
+        }
+      }
+    } else if (ann.kind == V_DTYPE) {
+      Var *v = NULL;
+      for (int k = 0; k < ev->nsig_vars; k++)
+        if (ev->sig_vars[k]->name == p->name) v = ev->sig_vars[k];
+      if (v) v->dtype = ann.u.dt;
+      else v = tirx_var_new(ev->m, p->name, ann.u.dt, p->loc);
+      v->loc = p->loc;
+      P->var = v;
+    } else if (ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0) {
+      ev_error(ev, p->loc, "T.constexpr parameters must come after '*' (keyword-only)");
+      continue;
+    } else {
+      ev_error(ev, p->a->loc, "unsupported parameter annotation for '%s'", p->name);
+      continue;
+    }
+    f->nparams++;
+    ev_define(ev, p->name, v_expr(tirx_varref(ev->m, P->var, p->loc), p->loc), true, p->loc);
+  }
+  if (fd->a) {
+    Value r = ev_expr(ev, fd->a);
+    if (r.kind == V_DTYPE) {
+      f->has_ret = true;
+      f->ret = r.u.dt;
+    } else if (r.kind != V_NONE && r.kind != V_ERROR) {
+      ev_error(ev, fd->a->loc, "unsupported return annotation");
+    }
+  }
+  if (ev->nerr == 0) f->body = ev_body(ev, fd->list3, fd->n3);
+  ev_pop_scope(ev);
+  /* match_buffer'd params are printed with T.Buffer annotations, named after
+   * the buffer */
+  ev->func = NULL;
+  ev->is_jit = false;
+  if (!f->body) f->body = tirx_seq(ev->m, NULL, 0, fd->loc);
+  return f;
+}
+
+/* ---- module ------------------------------------------------------------------------- */
+
+static bool import_ok(Eval *ev, Ast *s) {
+  static const char *ok[] = {"from __future__ import annotations", "from tvm.script import tirx as T",
+                             "from tvm.script import tir as T", "from tvm.script import ir as I",
+                             "from tvm.tirx.layout import Axis", "from typing import TypeVar",
+                             "import tvm", "from tvm.script import ir as I, tirx as T"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (strcmp(s->str, ok[i]) == 0) {
+      if (i == 0) ev->m->needs_future_import = true;
+      return true;
+    }
+  ev_error(ev, s->loc, "unsupported import '%s'", s->str);
+  return false;
+}
+
+static void module_const(Eval *ev, Ast *s) {
+  if (s->n != 1 || s->list[0]->kind != A_NAME) {
+    ev_error(ev, s->loc, "module-level statements must be constants (NAME = value)");
+    return;
+  }
+  const char *name = s->list[0]->name;
+  const char *def = define_for(ev, name);
+  Value v;
+  if (def) {
+    if (!ev_parse_define_value(ev, def, &v)) {
+      ev_error(ev, s->loc, "invalid value '%s' for -D %s", def, name);
+      return;
+    }
+  } else {
+    ev->name_hint = name;
+    v = ev_expr(ev, s->a);
+    ev->name_hint = NULL;
+  }
+  if (v.kind == V_ERROR) return;
+  bool typevar = v.kind == V_EXPR && v.u.e->kind == E_VAR;
+  if (!ev_is_number(&v) && v.kind != V_STR && v.kind != V_NONE && v.kind != V_TUPLE && v.kind != V_LIST &&
+      !typevar) {
+    ev_error(ev, s->a->loc, "module-level '%s' must be a constant (int, float, bool, str or tuple)", name);
+    return;
+  }
+  ev_define(ev, name, v, false, s->loc);
+}
+
+static void class_def(Eval *ev, Ast *c) {
+  bool is_mod = false;
+  for (int i = 0; i < c->n2; i++) {
+    Ast *d = c->list2[i];
+    if (d->kind == A_ATTR && d->a->kind == A_NAME && strcmp(d->a->name, "I") == 0 &&
+        strcmp(d->name, "ir_module") == 0)
+      is_mod = true;
+  }
+  if (!is_mod) {
+    ev_error(ev, c->loc, "a class must be decorated with @I.ir_module");
+    return;
+  }
+  ev->m->is_ir_module = true;
+  ev->m->class_name = c->name;
+  for (int i = 0; i < c->n; i++) {
+    Ast *s = c->list[i];
+    if (s->kind == A_FUNCDEF) {
+      PrimFunc *f = function(ev, s);
+      if (f) {
+        if (tirx_module_find(ev->m, f->name)) ev_error(ev, s->loc, "duplicate function '%s'", f->name);
+        tirx_module_add_func(ev->m, f);
+      }
+    } else if (s->kind == A_EXPR_STMT && s->a->kind == A_STR) {
+    } else if (s->kind == A_PASS) {
+    } else {
+      ev_error(ev, s->loc, "an @I.ir_module class may only contain @T.prim_func functions");
+    }
+  }
+}
+
+Module *ev_file(Eval *ev, AstFile *f) {
+  bool seen_def = false;
+  for (int i = 0; i < f->n; i++) {
+    Ast *s = f->stmts[i];
+    switch (s->kind) {
+    case A_IMPORT: import_ok(ev, s); break;
+    case A_ASSIGN: module_const(ev, s); break;
+    case A_EXPR_STMT:
+      if (s->a->kind != A_STR)
+        ev_error(ev, s->loc, "module-level statements other than constants, imports and definitions are not supported");
+      break;
+    case A_FUNCDEF: {
+      if (ev->m->is_ir_module) {
+        ev_error(ev, s->loc, "a function next to an @I.ir_module class is not supported");
+        break;
+      }
+      PrimFunc *fn = function(ev, s);
+      if (fn) {
+        if (tirx_module_find(ev->m, fn->name)) ev_error(ev, s->loc, "duplicate function '%s'", fn->name);
+        tirx_module_add_func(ev->m, fn);
+      }
+      seen_def = true;
+      break;
+    }
+    case A_CLASSDEF:
+      if (seen_def || ev->m->is_ir_module) {
+        ev_error(ev, s->loc, "only one @I.ir_module class (or a set of functions) per file");
+        break;
+      }
+      class_def(ev, s);
+      break;
+    default: ev_error(ev, s->loc, "statement not allowed at module level"); break;
+    }
+    if (ev->nerr >= 20) break;
+  }
+  if (ev->nerr == 0 && ev->m->nfuncs == 0)
+    ev_error(ev, (Loc){1, 1}, "no @T.prim_func found in the input");
+  return ev->m;
+}
+
+/* ---- entry ----------------------------------------------------------------------------- */
+
+Module *tirx_parse(const char *filename, const char *src, size_t len, const TirxParseOptions *opts,
+                   TirxDiag *diag) {
+  for (int i = 0; opts && i < opts->ndefines; i++)
+    if (!strchr(opts->defines[i], '=')) {
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0, "invalid -D '%s' (expected NAME=VALUE)", opts->defines[i]);
+      return NULL;
+    }
+  Module *m = tirx_module_new(filename, src, len);
+  TokenList toks = {0};
+  int rc = lex(src, len, &toks, diag);
+  AstFile file = {0};
+  if (rc == 0) rc = parse_file(m, &toks, diag, &file);
+  if (rc == 0) {
+    Eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.m = m;
+    ev.d = diag;
+    ev.opts = opts;
+    StmtVec top = {0};
+    ev.cur = &top;
+    ev_file(&ev, &file);
+    free(top.v);
+    free(ev.binds);
+    free(ev.sig_vars);
+    if (ev.nerr) rc = -1;
+  }
+  lex_free(&toks);
+  if (rc != 0 || diag->nerrors) {
+    tirx_module_free(m);
+    return NULL;
+  }
+  return m;
+}

@@ -1,0 +1,467 @@
+/* Lexer for the Python subset TIRx is written in.
+ *
+ * Layout rules follow CPython's tokenizer: a logical line ends at a newline
+ * outside brackets; blank and comment-only lines do not affect indentation;
+ * indentation widths form a stack (tabs advance to the next multiple of 8)
+ * and a dedent must return to a width on the stack.  Unclosed brackets are
+ * reported at end of file together with where they opened. */
+#include "Parse/lexer.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BRACKET_DEPTH 200
+#define MAX_INDENT_DEPTH 100
+
+typedef struct {
+  const char *src, *end, *p;
+  uint32_t line;
+  const char *line_start;
+  TokenList *out;
+  TirxDiag *d;
+  int nerr;
+  /* bracket stack: kind and location of each opener */
+  char br[MAX_BRACKET_DEPTH];
+  uint32_t br_line[MAX_BRACKET_DEPTH], br_col[MAX_BRACKET_DEPTH];
+  int nbr;
+  int indents[MAX_INDENT_DEPTH];
+  int nind;
+} Lexer;
+
+static uint32_t col_of(Lexer *L, const char *p) { return (uint32_t)(p - L->line_start) + 1; }
+
+static void err_at(Lexer *L, uint32_t line, uint32_t col, const char *msg) {
+  tirx_diag_add(L->d, DIAG_ERROR, line, col, "%s", msg);
+  L->nerr++;
+}
+
+static Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
+  TokenList *o = L->out;
+  if (o->n == o->cap) {
+    int nc = o->cap ? o->cap * 2 : 1024;
+    Token *nt = realloc(o->t, sizeof *nt * (size_t)nc);
+    if (!nt) abort();
+    o->t = nt;
+    o->cap = nc;
+  }
+  Token *t = &o->t[o->n++];
+  memset(t, 0, sizeof *t);
+  t->kind = k;
+  t->p = p;
+  t->len = (uint32_t)len;
+  t->line = L->line;
+  t->col = col_of(L, p);
+  return t;
+}
+
+static const struct {
+  const char *s;
+  OpKind op;
+} ops[] = {
+    /* longest first */
+    {"**=", OP_POWEQ}, {"//=", OP_DSLASHEQ}, {"<<=", OP_LSHIFTEQ}, {">>=", OP_RSHIFTEQ},
+    {"->", OP_ARROW},  {"**", OP_POW},       {"//", OP_DSLASH},    {"<<", OP_LSHIFT},
+    {">>", OP_RSHIFT}, {"<=", OP_LE},        {">=", OP_GE},        {"==", OP_EQ},
+    {"!=", OP_NE},     {"+=", OP_PLUSEQ},    {"-=", OP_MINUSEQ},   {"*=", OP_STAREQ},
+    {"/=", OP_SLASHEQ}, {"%=", OP_PERCENTEQ}, {"&=", OP_AMPEQ},    {"|=", OP_PIPEEQ},
+    {"^=", OP_CARETEQ}, {"@=", OP_ATEQ},      {":=", OP_WALRUS},
+    {"(", OP_LPAR},    {")", OP_RPAR},       {"[", OP_LSQB},       {"]", OP_RSQB},
+    {"{", OP_LBRACE},  {"}", OP_RBRACE},     {":", OP_COLON},      {",", OP_COMMA},
+    {";", OP_SEMI},    {".", OP_DOT},        {"@", OP_AT},         {"=", OP_ASSIGN},
+    {"+", OP_PLUS},    {"-", OP_MINUS},      {"*", OP_STAR},       {"/", OP_SLASH},
+    {"%", OP_PERCENT}, {"&", OP_AMP},        {"|", OP_PIPE},       {"^", OP_CARET},
+    {"~", OP_TILDE},   {"<", OP_LT},         {">", OP_GT},
+};
+
+const char *lex_op_text(OpKind op) {
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (ops[i].op == op) return ops[i].s;
+  return "?";
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Appends a code point as UTF-8. */
+static size_t put_utf8(char *o, unsigned cp) {
+  if (cp < 0x80) { o[0] = (char)cp; return 1; }
+  if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 63)); return 2; }
+  if (cp < 0x10000) {
+    o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 63));
+    o[2] = (char)(0x80 | (cp & 63)); return 3;
+  }
+  o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 63));
+  o[2] = (char)(0x80 | ((cp >> 6) & 63)); o[3] = (char)(0x80 | (cp & 63)); return 4;
+}
+
+/* Lexes a string literal starting at L->p (after any prefix letters).
+ * `\xHH` decodes to the raw byte so that our printer's output round-trips. */
+static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
+  char q = *L->p;
+  int triple = L->p + 2 < L->end && L->p[1] == q && L->p[2] == q;
+  uint32_t sline = L->line, scol = col_of(L, start);
+  L->p += triple ? 3 : 1;
+  size_t cap = 64, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) abort();
+  for (;;) {
+    if (L->p >= L->end) {
+      err_at(L, sline, scol, "unterminated string literal");
+      break;
+    }
+    char c = *L->p;
+    if (n + 8 >= cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) abort();
+      buf = nb;
+    }
+    if (c == q && (!triple || (L->p + 2 < L->end && L->p[1] == q && L->p[2] == q))) {
+      L->p += triple ? 3 : 1;
+      break;
+    }
+    if (c == '\n') {
+      if (!triple) {
+        err_at(L, sline, scol, "unterminated string literal");
+        break;
+      }
+      buf[n++] = '\n';
+      L->p++;
+      L->line++;
+      L->line_start = L->p;
+      continue;
+    }
+    if (c == '\\' && !raw && L->p + 1 < L->end) {
+      char e = L->p[1];
+      L->p += 2;
+      switch (e) {
+      case 'n': buf[n++] = '\n'; break;
+      case 't': buf[n++] = '\t'; break;
+      case 'r': buf[n++] = '\r'; break;
+      case '0': buf[n++] = '\0'; break;
+      case 'a': buf[n++] = '\a'; break;
+      case 'b': buf[n++] = '\b'; break;
+      case 'f': buf[n++] = '\f'; break;
+      case 'v': buf[n++] = '\v'; break;
+      case '\\': buf[n++] = '\\'; break;
+      case '\'': buf[n++] = '\''; break;
+      case '"': buf[n++] = '"'; break;
+      case '\n': L->line++; L->line_start = L->p; break;
+      case 'x': {
+        int h1 = L->p < L->end ? hexval(L->p[0]) : -1;
+        int h2 = L->p + 1 < L->end ? hexval(L->p[1]) : -1;
+        if (h1 < 0 || h2 < 0) {
+          err_at(L, L->line, col_of(L, L->p - 2), "invalid \\x escape in string literal");
+        } else {
+          buf[n++] = (char)(h1 * 16 + h2);
+          L->p += 2;
+        }
+        break;
+      }
+      case 'u': case 'U': {
+        int nd = e == 'u' ? 4 : 8;
+        unsigned cp = 0;
+        int ok = 1;
+        for (int i = 0; i < nd; i++) {
+          int h = L->p + i < L->end ? hexval(L->p[i]) : -1;
+          if (h < 0) { ok = 0; break; }
+          cp = cp * 16 + (unsigned)h;
+        }
+        if (!ok || cp > 0x10FFFF) {
+          err_at(L, L->line, col_of(L, L->p - 2), "invalid unicode escape in string literal");
+        } else {
+          n += put_utf8(buf + n, cp);
+          L->p += nd;
+        }
+        break;
+      }
+      default:
+        /* Python keeps unknown escapes verbatim. */
+        buf[n++] = '\\';
+        buf[n++] = e;
+      }
+      continue;
+    }
+    buf[n++] = c;
+    L->p++;
+  }
+  Token *t = push(L, fstr ? TK_FSTRING : TK_STRING, start, (size_t)(L->p - start));
+  t->line = sline;
+  t->col = scol;
+  t->str = buf;
+  t->slen = n;
+}
+
+static int is_name_start(int c) { return isalpha(c) || c == '_' || (c & 0x80); }
+static int is_name_char(int c) { return isalnum(c) || c == '_' || (c & 0x80); }
+
+static void lex_number(Lexer *L) {
+  const char *s = L->p;
+  char digits[512];
+  size_t nd = 0;
+  int base = 10, is_float = 0, bad = 0;
+  if (*s == '0' && L->p + 1 < L->end && strchr("xXoObB", L->p[1])) {
+    char b = (char)tolower((unsigned char)L->p[1]);
+    base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
+    L->p += 2;
+    while (L->p < L->end && (isalnum((unsigned char)*L->p) || *L->p == '_')) {
+      if (*L->p != '_') {
+        int v = hexval(*L->p);
+        if (v < 0 || v >= base) bad = 1;
+        if (nd < sizeof digits - 1) digits[nd++] = *L->p;
+      }
+      L->p++;
+    }
+    if (nd == 0) bad = 1;
+  } else {
+    while (L->p < L->end) {
+      char c = *L->p;
+      if (isdigit((unsigned char)c) || c == '_') {
+        if (c != '_' && nd < sizeof digits - 1) digits[nd++] = c;
+        L->p++;
+      } else if (c == '.' && !is_float) {
+        is_float = 1;
+        if (nd < sizeof digits - 1) digits[nd++] = c;
+        L->p++;
+      } else if ((c == 'e' || c == 'E') && L->p + 1 < L->end &&
+                 (isdigit((unsigned char)L->p[1]) ||
+                  ((L->p[1] == '+' || L->p[1] == '-') && L->p + 2 < L->end &&
+                   isdigit((unsigned char)L->p[2])))) {
+        is_float = 1;
+        if (nd < sizeof digits - 2) { digits[nd++] = 'e'; digits[nd++] = L->p[1]; }
+        L->p += 2;
+      } else {
+        break;
+      }
+    }
+    if (L->p < L->end && is_name_char((unsigned char)*L->p)) bad = 1;
+    while (L->p < L->end && is_name_char((unsigned char)*L->p)) L->p++;
+  }
+  digits[nd] = '\0';
+  Token *t = push(L, is_float ? TK_FLOAT : TK_INT, s, (size_t)(L->p - s));
+  if (bad) {
+    err_at(L, t->line, t->col, "invalid number literal");
+    return;
+  }
+  if (is_float) {
+    t->fval = strtod(digits, NULL);
+    return;
+  }
+  uint64_t v = 0;
+  for (size_t i = 0; i < nd; i++) {
+    uint64_t dv = (uint64_t)hexval(digits[i]);
+    if (v > (UINT64_MAX - dv) / (uint64_t)base) {
+      t->big = 1;
+      break;
+    }
+    v = v * (uint64_t)base + dv;
+  }
+  /* Values in (INT64_MAX, UINT64_MAX] are kept bitwise for T.uint64(...). */
+  if (!t->big && v > (uint64_t)INT64_MAX) t->big = 2;
+  t->ival = (int64_t)v;
+}
+
+/* Measures indentation at the start of a line; returns width or -1 for a
+ * blank/comment-only line (which never changes indentation). */
+static int measure_indent(Lexer *L) {
+  int w = 0;
+  const char *p = L->p;
+  while (p < L->end && (*p == ' ' || *p == '\t' || *p == '\f')) {
+    if (*p == ' ') w++;
+    else if (*p == '\t') w = (w / 8 + 1) * 8;
+    else w = 0;
+    p++;
+  }
+  L->p = p;
+  if (p >= L->end || *p == '\n' || *p == '#' || *p == '\r') return -1;
+  if (*p == '\\' && p + 1 < L->end && p[1] == '\n') return -1;
+  return w;
+}
+
+int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
+  Lexer L = {0};
+  L.src = src;
+  L.p = src;
+  L.end = src + len;
+  L.line = 1;
+  L.line_start = src;
+  L.out = out;
+  L.d = d;
+  L.nind = 1;
+  L.indents[0] = 0;
+  int at_line_start = 1;
+  /* A UTF-8 byte-order mark is skipped, as Python does. */
+  if (len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
+      (unsigned char)src[2] == 0xBF)
+    L.p += 3;
+
+  while (L.p < L.end && L.nerr < 20) {
+    if (at_line_start && L.nbr == 0) {
+      int w = measure_indent(&L);
+      if (w >= 0) {
+        at_line_start = 0;
+        if (w > L.indents[L.nind - 1]) {
+          if (L.nind >= MAX_INDENT_DEPTH) {
+            err_at(&L, L.line, col_of(&L, L.p), "too many levels of indentation");
+            break;
+          }
+          L.indents[L.nind++] = w;
+          push(&L, TK_INDENT, L.p, 0);
+        } else {
+          while (w < L.indents[L.nind - 1]) {
+            L.nind--;
+            push(&L, TK_DEDENT, L.p, 0);
+          }
+          if (w != L.indents[L.nind - 1])
+            err_at(&L, L.line, col_of(&L, L.p),
+                   "unindent does not match any outer indentation level");
+        }
+      }
+      if (L.p >= L.end) break;
+    }
+    char c = *L.p;
+    if (c == ' ' || c == '\t' || c == '\f' || c == '\r') {
+      L.p++;
+      continue;
+    }
+    if (c == '#') {
+      while (L.p < L.end && *L.p != '\n') L.p++;
+      continue;
+    }
+    if (c == '\\') {
+      const char *q = L.p + 1;
+      if (q < L.end && *q == '\r') q++;
+      if (q < L.end && *q == '\n') {
+        L.p = q + 1;
+        L.line++;
+        L.line_start = L.p;
+        continue;
+      }
+      err_at(&L, L.line, col_of(&L, L.p), "unexpected character after line continuation");
+      L.p++;
+      continue;
+    }
+    if (c == '\n') {
+      if (L.nbr == 0 && !at_line_start) {
+        push(&L, TK_NEWLINE, L.p, 0);
+      }
+      at_line_start = L.nbr == 0 ? 1 : at_line_start;
+      L.p++;
+      L.line++;
+      L.line_start = L.p;
+      if (L.nbr == 0) at_line_start = 1;
+      continue;
+    }
+    at_line_start = 0;
+    if (is_name_start((unsigned char)c)) {
+      const char *s = L.p;
+      while (L.p < L.end && is_name_char((unsigned char)*L.p)) L.p++;
+      size_t n = (size_t)(L.p - s);
+      /* string prefixes: r, b, f, u and combinations */
+      if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
+        int raw = 0, fs = 0, ok = 1, bytes = 0;
+        for (size_t i = 0; i < n; i++) {
+          char pc = (char)tolower((unsigned char)s[i]);
+          if (pc == 'r') raw = 1;
+          else if (pc == 'f') fs = 1;
+          else if (pc == 'b') bytes = 1;
+          else if (pc != 'u') ok = 0;
+        }
+        if (ok) {
+          (void)bytes;
+          lex_string(&L, s, raw, fs);
+          continue;
+        }
+      }
+      for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] & 0x80) {
+          err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
+          break;
+        }
+      push(&L, TK_NAME, s, n);
+      continue;
+    }
+    if (isdigit((unsigned char)c) ||
+        (c == '.' && L.p + 1 < L.end && isdigit((unsigned char)L.p[1]))) {
+      lex_number(&L);
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      lex_string(&L, L.p, 0, 0);
+      continue;
+    }
+    size_t i;
+    for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+      size_t n = strlen(ops[i].s);
+      if ((size_t)(L.end - L.p) >= n && memcmp(L.p, ops[i].s, n) == 0) break;
+    }
+    if (i == sizeof ops / sizeof ops[0]) {
+      char msg[64];
+      if (isprint((unsigned char)c))
+        snprintf(msg, sizeof msg, "invalid character '%c' in source", c);
+      else
+        snprintf(msg, sizeof msg, "invalid byte 0x%02X in source", (unsigned char)c);
+      err_at(&L, L.line, col_of(&L, L.p), msg);
+      L.p++;
+      continue;
+    }
+    OpKind op = ops[i].op;
+    Token *t = push(&L, TK_OP, L.p, strlen(ops[i].s));
+    t->op = op;
+    L.p += strlen(ops[i].s);
+    if (op == OP_LPAR || op == OP_LSQB || op == OP_LBRACE) {
+      if (L.nbr >= MAX_BRACKET_DEPTH) {
+        err_at(&L, t->line, t->col, "too many nested brackets");
+        break;
+      }
+      L.br[L.nbr] = op == OP_LPAR ? '(' : op == OP_LSQB ? '[' : '{';
+      L.br_line[L.nbr] = t->line;
+      L.br_col[L.nbr] = t->col;
+      L.nbr++;
+    } else if (op == OP_RPAR || op == OP_RSQB || op == OP_RBRACE) {
+      char want = op == OP_RPAR ? '(' : op == OP_RSQB ? '[' : '{';
+      char close = op == OP_RPAR ? ')' : op == OP_RSQB ? ']' : '}';
+      if (L.nbr == 0) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "unmatched '%c'", close);
+        err_at(&L, t->line, t->col, msg);
+      } else if (L.br[L.nbr - 1] != want) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "closing '%c' does not match '%c'", close, L.br[L.nbr - 1]);
+        err_at(&L, t->line, t->col, msg);
+        tirx_diag_add(d, DIAG_NOTE, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], "'%c' opened here",
+                      L.br[L.nbr - 1]);
+        L.nbr--;
+      } else {
+        L.nbr--;
+      }
+    }
+  }
+  if (L.nbr > 0 && L.nerr == 0) {
+    err_at(&L, L.line, col_of(&L, L.p), "unexpected end of file: bracket was never closed");
+    tirx_diag_add(d, DIAG_NOTE, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], "'%c' opened here",
+                  L.br[L.nbr - 1]);
+  }
+  if (out->n > 0 && out->t[out->n - 1].kind != TK_NEWLINE && out->t[out->n - 1].kind != TK_DEDENT)
+    push(&L, TK_NEWLINE, L.p, 0);
+  while (L.nind > 1) {
+    L.nind--;
+    push(&L, TK_DEDENT, L.p, 0);
+  }
+  push(&L, TK_EOF, L.p, 0);
+  return L.nerr ? -1 : 0;
+}
+
+void lex_free(TokenList *l) {
+  for (int i = 0; i < l->n; i++) free(l->t[i].str);
+  free(l->t);
+  l->t = NULL;
+  l->n = l->cap = 0;
+}

@@ -1,0 +1,1041 @@
+/* Recursive-descent parser: tokens → AST, with Python's grammar and
+ * precedence (lowest first: lambda, if-else, or, and, not, comparisons, |, ^,
+ * &, shifts, + -, * / // % @, unary, **, primary).  Each function parses one
+ * grammar rule, written in the comment above it.  Errors are reported at the
+ * offending token; after an error the statement is skipped to its NEWLINE so
+ * that several errors can be reported in one run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/ast.h"
+#include "tirx/ir.h"
+
+#define MAX_DEPTH 150
+
+typedef struct {
+  Module *m;
+  TokenList *tl;
+  int pos;
+  TirxDiag *d;
+  int depth;
+  int failed; /* set on the first error of the current statement */
+  int nerr;
+} P;
+
+static Token *tok(P *p) { return &p->tl->t[p->pos]; }
+static Token *peek(P *p, int k) {
+  int i = p->pos + k;
+  return &p->tl->t[i < p->tl->n ? i : p->tl->n - 1];
+}
+static void next(P *p) {
+  if (p->pos < p->tl->n - 1) p->pos++;
+}
+static Loc loc_of(Token *t) { return (Loc){t->line, t->col}; }
+
+static int is_op(P *p, OpKind op) { return tok(p)->kind == TK_OP && tok(p)->op == op; }
+static int is_kw(P *p, const char *kw) {
+  Token *t = tok(p);
+  return t->kind == TK_NAME && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
+}
+static int tok_is_kw(Token *t, const char *kw) {
+  return t->kind == TK_NAME && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
+}
+
+static const char *keywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await",
+                                 "break", "class", "continue", "def", "del", "elif", "else",
+                                 "except", "finally", "for", "from", "global", "if", "import",
+                                 "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+                                 "return", "try", "while", "with", "yield"};
+static int is_keyword_tok(Token *t) {
+  if (t->kind != TK_NAME) return 0;
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    if (tok_is_kw(t, keywords[i])) return 1;
+  return 0;
+}
+
+static void describe(Token *t, char *buf, size_t n) {
+  switch (t->kind) {
+  case TK_EOF: snprintf(buf, n, "end of file"); break;
+  case TK_NEWLINE: snprintf(buf, n, "end of line"); break;
+  case TK_INDENT: snprintf(buf, n, "indent"); break;
+  case TK_DEDENT: snprintf(buf, n, "dedent"); break;
+  default:
+    snprintf(buf, n, "'%.*s'", (int)(t->len > 40 ? 40 : t->len), t->p);
+  }
+}
+
+static void error_at(P *p, Token *t, const char *fmt, const char *arg) {
+  if (p->failed) return;
+  p->failed = 1;
+  p->nerr++;
+  tirx_diag_add(p->d, DIAG_ERROR, t->line, t->col, fmt, arg);
+}
+
+static void expected(P *p, const char *what) {
+  char got[64];
+  describe(tok(p), got, sizeof got);
+  char msg[160];
+  snprintf(msg, sizeof msg, "expected %s, got %s", what, got);
+  error_at(p, tok(p), "%s", msg);
+}
+
+static int expect_op(P *p, OpKind op) {
+  if (is_op(p, op)) {
+    next(p);
+    return 1;
+  }
+  char what[32];
+  snprintf(what, sizeof what, "'%s'", lex_op_text(op));
+  expected(p, what);
+  return 0;
+}
+
+static Ast *node(P *p, AstKind k, Token *t) {
+  Ast *a = TIRX_NEW(p->m, Ast);
+  a->kind = (uint8_t)k;
+  a->loc = loc_of(t);
+  return a;
+}
+
+/* A growable list of Ast* in malloc memory, copied to the arena at the end. */
+typedef struct {
+  Ast **v;
+  int n, cap;
+} Vec;
+static void vpush(Vec *v, Ast *a) {
+  if (v->n == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 8;
+    Ast **nv = realloc(v->v, sizeof *nv * (size_t)v->cap);
+    if (!nv) abort();
+    v->v = nv;
+  }
+  v->v[v->n++] = a;
+}
+static Ast **vdone(P *p, Vec *v, int *n) {
+  *n = v->n;
+  Ast **out = TIRX_NEWN(p->m, Ast *, v->n ? v->n : 1);
+  if (v->n) memcpy(out, v->v, sizeof *out * (size_t)v->n);
+  free(v->v);
+  v->v = NULL;
+  v->n = v->cap = 0;
+  return out;
+}
+
+static Ast *expr(P *p);
+static Ast *or_expr(P *p);
+static Ast *bitor_expr(P *p);
+static Ast *unary(P *p);
+
+static int enter(P *p) {
+  if (++p->depth > MAX_DEPTH) {
+    error_at(p, tok(p), "%s", "expression nested too deeply");
+    return 0;
+  }
+  return 1;
+}
+static void leave(P *p) { p->depth--; }
+
+/* Generic "error" node so callers never see NULL. */
+static Ast *bad(P *p) { return node(p, A_CONST, tok(p)); }
+
+/* atom := NAME | NUMBER | STRING+ | True | False | None
+ *       | "(" [expr ("," expr)* [","]] ")" | "[" ... "]" | "{" ... "}" */
+static Ast *atom(P *p) {
+  Token *t = tok(p);
+  if (t->kind == TK_NAME) {
+    if (tok_is_kw(t, "True") || tok_is_kw(t, "False") || tok_is_kw(t, "None")) {
+      Ast *a = node(p, A_CONST, t);
+      a->ival = tok_is_kw(t, "True") ? 1 : tok_is_kw(t, "False") ? 0 : 2;
+      next(p);
+      return a;
+    }
+    if (is_keyword_tok(t)) {
+      expected(p, "an expression");
+      return bad(p);
+    }
+    Ast *a = node(p, A_NAME, t);
+    a->name = tirx_intern(p->m, t->p, t->len);
+    next(p);
+    return a;
+  }
+  if (t->kind == TK_INT) {
+    Ast *a = node(p, A_INT, t);
+    a->ival = t->ival;
+    a->big = t->big;
+    next(p);
+    return a;
+  }
+  if (t->kind == TK_FLOAT) {
+    Ast *a = node(p, A_FLOAT, t);
+    a->fval = t->fval;
+    next(p);
+    return a;
+  }
+  if (t->kind == TK_STRING || t->kind == TK_FSTRING) {
+    Ast *a = node(p, t->kind == TK_FSTRING ? A_FSTR : A_STR, t);
+    size_t total = 0;
+    int k = 0;
+    while (peek(p, k)->kind == TK_STRING || peek(p, k)->kind == TK_FSTRING) {
+      if (peek(p, k)->kind == TK_FSTRING) a->kind = A_FSTR;
+      total += peek(p, k)->slen;
+      k++;
+    }
+    char *buf = tirx_alloc(p->m, total + 1);
+    size_t off = 0;
+    for (int i = 0; i < k; i++) {
+      memcpy(buf + off, tok(p)->str, tok(p)->slen);
+      off += tok(p)->slen;
+      next(p);
+    }
+    a->str = buf;
+    a->slen = total;
+    return a;
+  }
+  if (t->kind == TK_OP && (t->op == OP_LPAR || t->op == OP_LSQB)) {
+    int paren = t->op == OP_LPAR;
+    OpKind close = paren ? OP_RPAR : OP_RSQB;
+    next(p);
+    Vec v = {0};
+    int trailing_comma = 0;
+    Ast *a = node(p, paren ? A_TUPLE : A_LIST, t);
+    while (!is_op(p, close) && !p->failed) {
+      Ast *e;
+      if (is_op(p, OP_STAR)) {
+        Token *st = tok(p);
+        next(p);
+        e = node(p, A_STAR, st);
+        e->a = or_expr(p);
+      } else {
+        e = expr(p);
+      }
+      if (is_kw(p, "for")) {
+        /* comprehension: parse loosely to report it properly */
+        Ast *c = node(p, A_COMP, tok(p));
+        while (!is_op(p, close) && tok(p)->kind != TK_EOF && tok(p)->kind != TK_NEWLINE) next(p);
+        vpush(&v, c);
+        break;
+      }
+      vpush(&v, e);
+      trailing_comma = 0;
+      if (!is_op(p, OP_COMMA)) break;
+      next(p);
+      trailing_comma = 1;
+    }
+    expect_op(p, close);
+    if (paren && v.n == 1 && !trailing_comma && v.v[0]->kind != A_STAR) {
+      Ast *inner = v.v[0];
+      free(v.v);
+      return inner; /* parenthesised expression */
+    }
+    a->list = vdone(p, &v, &a->n);
+    return a;
+  }
+  if (t->kind == TK_OP && t->op == OP_LBRACE) {
+    next(p);
+    Ast *a = node(p, A_DICT, t);
+    Vec ks = {0}, vs = {0};
+    while (!is_op(p, OP_RBRACE) && !p->failed) {
+      if (is_op(p, OP_POW)) {
+        error_at(p, tok(p), "%s", "'**' dictionary unpacking is not supported");
+        break;
+      }
+      vpush(&ks, expr(p));
+      if (!expect_op(p, OP_COLON)) break;
+      vpush(&vs, expr(p));
+      if (!is_op(p, OP_COMMA)) break;
+      next(p);
+    }
+    expect_op(p, OP_RBRACE);
+    a->list = vdone(p, &ks, &a->n);
+    a->list2 = vdone(p, &vs, &a->n2);
+    return a;
+  }
+  expected(p, "an expression");
+  return bad(p);
+}
+
+/* subscript := expr | [expr] ":" [expr] [":" [expr]] | "*" expr */
+static Ast *subscript_item(P *p) {
+  Token *t = tok(p);
+  if (is_op(p, OP_STAR)) {
+    next(p);
+    Ast *s = node(p, A_STAR, t);
+    s->a = bitor_expr(p);
+    return s;
+  }
+  Ast *lo = NULL;
+  if (!is_op(p, OP_COLON)) lo = expr(p);
+  if (!is_op(p, OP_COLON)) return lo;
+  Ast *s = node(p, A_SLICE, t);
+  s->a = lo;
+  next(p);
+  if (!is_op(p, OP_COLON) && !is_op(p, OP_COMMA) && !is_op(p, OP_RSQB)) s->b = expr(p);
+  if (is_op(p, OP_COLON)) {
+    next(p);
+    if (!is_op(p, OP_COMMA) && !is_op(p, OP_RSQB)) s->c = expr(p);
+  }
+  return s;
+}
+
+/* args := arg ("," arg)* [","] ; arg := expr | NAME "=" expr | "*" expr | "**" expr */
+static void call_args(P *p, Ast *call) {
+  Vec v = {0};
+  while (!is_op(p, OP_RPAR) && !p->failed) {
+    Token *t = tok(p);
+    if (is_op(p, OP_STAR) || is_op(p, OP_POW)) {
+      int dbl = is_op(p, OP_POW);
+      next(p);
+      Ast *s = node(p, dbl ? A_KW : A_STAR, t);
+      s->a = expr(p);
+      vpush(&v, s);
+    } else if (t->kind == TK_NAME && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_ASSIGN) {
+      Ast *kw = node(p, A_KW, t);
+      kw->name = tirx_intern(p->m, t->p, t->len);
+      next(p);
+      next(p);
+      kw->a = expr(p);
+      vpush(&v, kw);
+    } else {
+      Ast *e = expr(p);
+      if (is_kw(p, "for")) {
+        error_at(p, tok(p), "%s", "comprehensions are not supported in TIRx");
+        break;
+      }
+      vpush(&v, e);
+    }
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+  }
+  expect_op(p, OP_RPAR);
+  call->list = vdone(p, &v, &call->n);
+}
+
+/* primary := atom trailer* ; trailer := "(" args ")" | "[" subscripts "]" | "." NAME */
+static Ast *primary(P *p) {
+  Ast *a = atom(p);
+  for (;;) {
+    if (p->failed) return a;
+    Token *t = tok(p);
+    if (is_op(p, OP_LPAR)) {
+      next(p);
+      Ast *c = node(p, A_CALL, t);
+      c->loc = a->loc;
+      c->a = a;
+      call_args(p, c);
+      a = c;
+    } else if (is_op(p, OP_LSQB)) {
+      next(p);
+      Ast *s = node(p, A_SUBSCRIPT, t);
+      s->loc = a->loc;
+      s->a = a;
+      Vec v = {0};
+      int comma = 0;
+      while (!is_op(p, OP_RSQB) && !p->failed) {
+        vpush(&v, subscript_item(p));
+        if (!is_op(p, OP_COMMA)) break;
+        comma = 1;
+        next(p);
+      }
+      expect_op(p, OP_RSQB);
+      s->list = vdone(p, &v, &s->n);
+      s->op = comma; /* A[i,] vs A[i] */
+      a = s;
+    } else if (is_op(p, OP_DOT)) {
+      next(p);
+      Token *nt = tok(p);
+      if (nt->kind != TK_NAME) {
+        expected(p, "an attribute name after '.'");
+        return a;
+      }
+      Ast *at = node(p, A_ATTR, nt);
+      at->a = a;
+      at->name = tirx_intern(p->m, nt->p, nt->len);
+      next(p);
+      a = at;
+    } else {
+      return a;
+    }
+  }
+}
+
+/* power := primary ["**" unary] */
+static Ast *power(P *p) {
+  Ast *a = primary(p);
+  if (is_op(p, OP_POW)) {
+    Token *t = tok(p);
+    next(p);
+    Ast *b = node(p, A_BINOP, t);
+    b->op = OP_POW;
+    b->a = a;
+    if (!enter(p)) return b;
+    b->b = unary(p);
+    leave(p);
+    return b;
+  }
+  return a;
+}
+
+/* unary := ("-" | "+" | "~") unary | power */
+static Ast *unary(P *p) {
+  if (is_op(p, OP_MINUS) || is_op(p, OP_PLUS) || is_op(p, OP_TILDE)) {
+    Token *t = tok(p);
+    next(p);
+    Ast *u = node(p, A_UNARY, t);
+    u->op = t->op;
+    if (!enter(p)) return u;
+    u->a = unary(p);
+    leave(p);
+    return u;
+  }
+  return power(p);
+}
+
+typedef Ast *(*RuleFn)(P *);
+
+static Ast *binary_level(P *p, RuleFn sub, const OpKind *ops, int nops) {
+  if (!enter(p)) return bad(p);
+  Ast *a = sub(p);
+  for (;;) {
+    int hit = -1;
+    for (int i = 0; i < nops; i++)
+      if (is_op(p, ops[i])) hit = i;
+    if (hit < 0 || p->failed) break;
+    Token *t = tok(p);
+    next(p);
+    Ast *b = node(p, A_BINOP, t);
+    b->op = ops[hit];
+    b->loc = a->loc;
+    b->a = a;
+    b->b = sub(p);
+    a = b;
+  }
+  leave(p);
+  return a;
+}
+
+/* term := unary (("*" | "/" | "//" | "%" | "@") unary)* */
+static Ast *term(P *p) {
+  static const OpKind ops[] = {OP_STAR, OP_SLASH, OP_DSLASH, OP_PERCENT, OP_AT};
+  return binary_level(p, unary, ops, 5);
+}
+/* arith := term (("+" | "-") term)* */
+static Ast *arith(P *p) {
+  static const OpKind ops[] = {OP_PLUS, OP_MINUS};
+  return binary_level(p, term, ops, 2);
+}
+/* shift := arith (("<<" | ">>") arith)* */
+static Ast *shift(P *p) {
+  static const OpKind ops[] = {OP_LSHIFT, OP_RSHIFT};
+  return binary_level(p, arith, ops, 2);
+}
+/* band := shift ("&" shift)* */
+static Ast *band(P *p) {
+  static const OpKind ops[] = {OP_AMP};
+  return binary_level(p, shift, ops, 1);
+}
+/* bxor := band ("^" band)* */
+static Ast *bxor(P *p) {
+  static const OpKind ops[] = {OP_CARET};
+  return binary_level(p, band, ops, 1);
+}
+/* bor := bxor ("|" bxor)* */
+static Ast *bitor_expr(P *p) {
+  static const OpKind ops[] = {OP_PIPE};
+  return binary_level(p, bxor, ops, 1);
+}
+
+static int cmp_op(P *p, int *op) {
+  Token *t = tok(p);
+  if (t->kind == TK_OP) {
+    switch (t->op) {
+    case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+      *op = t->op;
+      next(p);
+      return 1;
+    default: return 0;
+    }
+  }
+  if (tok_is_kw(t, "in")) {
+    *op = CMP_IN;
+    next(p);
+    return 1;
+  }
+  if (tok_is_kw(t, "not") && tok_is_kw(peek(p, 1), "in")) {
+    *op = CMP_NOTIN;
+    next(p);
+    next(p);
+    return 1;
+  }
+  if (tok_is_kw(t, "is")) {
+    next(p);
+    if (is_kw(p, "not")) {
+      next(p);
+      *op = CMP_ISNOT;
+    } else {
+      *op = CMP_IS;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* comparison := bor (compop bor)* */
+static Ast *comparison(P *p) {
+  Ast *a = bitor_expr(p);
+  int op;
+  Token *t = tok(p);
+  if (p->failed || !cmp_op(p, &op)) return a;
+  Ast *c = node(p, A_COMPARE, t);
+  c->loc = a->loc;
+  c->a = a;
+  Vec v = {0};
+  int ops[64], nops = 0;
+  for (;;) {
+    if (nops >= 64) {
+      error_at(p, tok(p), "%s", "comparison chain too long");
+      break;
+    }
+    ops[nops++] = op;
+    vpush(&v, bitor_expr(p));
+    if (p->failed || !cmp_op(p, &op)) break;
+  }
+  c->list = vdone(p, &v, &c->n);
+  c->cmpops = TIRX_NEWN(p->m, int, nops);
+  memcpy(c->cmpops, ops, sizeof(int) * (size_t)nops);
+  return c;
+}
+
+/* not_expr := "not" not_expr | comparison */
+static Ast *not_expr(P *p) {
+  if (is_kw(p, "not")) {
+    Token *t = tok(p);
+    next(p);
+    Ast *n = node(p, A_NOT, t);
+    if (!enter(p)) return n;
+    n->a = not_expr(p);
+    leave(p);
+    return n;
+  }
+  return comparison(p);
+}
+
+/* and_expr := not_expr ("and" not_expr)* */
+static Ast *and_expr(P *p) {
+  Ast *a = not_expr(p);
+  while (is_kw(p, "and") && !p->failed) {
+    Token *t = tok(p);
+    next(p);
+    Ast *b = node(p, A_BOOLOP, t);
+    b->op = 1;
+    b->loc = a->loc;
+    b->a = a;
+    b->b = not_expr(p);
+    a = b;
+  }
+  return a;
+}
+
+/* or_expr := and_expr ("or" and_expr)* */
+static Ast *or_expr(P *p) {
+  Ast *a = and_expr(p);
+  while (is_kw(p, "or") && !p->failed) {
+    Token *t = tok(p);
+    next(p);
+    Ast *b = node(p, A_BOOLOP, t);
+    b->op = 2;
+    b->loc = a->loc;
+    b->a = a;
+    b->b = and_expr(p);
+    a = b;
+  }
+  return a;
+}
+
+/* lambda := "lambda" NAME ("," NAME)* ":" expr */
+static Ast *lambda(P *p) {
+  Token *t = tok(p);
+  next(p);
+  Ast *l = node(p, A_LAMBDA, t);
+  Vec v = {0};
+  while (tok(p)->kind == TK_NAME && !is_op(p, OP_COLON)) {
+    Ast *n = node(p, A_NAME, tok(p));
+    n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+    vpush(&v, n);
+    next(p);
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+  }
+  l->list = vdone(p, &v, &l->n);
+  if (expect_op(p, OP_COLON)) l->a = expr(p);
+  return l;
+}
+
+/* expr := lambda | or_expr ["if" or_expr "else" expr] */
+static Ast *expr(P *p) {
+  if (!enter(p)) return bad(p);
+  Ast *r;
+  if (is_kw(p, "lambda")) {
+    r = lambda(p);
+  } else {
+    Ast *a = or_expr(p);
+    if (is_kw(p, "if") && !p->failed) {
+      Token *t = tok(p);
+      next(p);
+      Ast *c = node(p, A_IFEXP, t);
+      c->loc = a->loc;
+      c->b = a;
+      c->a = or_expr(p);
+      if (!is_kw(p, "else")) {
+        expected(p, "'else' in conditional expression");
+      } else {
+        next(p);
+        c->c = expr(p);
+      }
+      r = c;
+    } else {
+      r = a;
+    }
+  }
+  leave(p);
+  return r;
+}
+
+/* exprlist := expr ("," expr)* [","]   -- an unparenthesised tuple */
+static Ast *expr_list(P *p) {
+  Token *t = tok(p);
+  Ast *first = is_op(p, OP_STAR) ? NULL : expr(p);
+  if (!first) {
+    next(p);
+    first = node(p, A_STAR, t);
+    first->a = expr(p);
+  }
+  if (!is_op(p, OP_COMMA)) return first;
+  Ast *tup = node(p, A_TUPLE, t);
+  Vec v = {0};
+  vpush(&v, first);
+  while (is_op(p, OP_COMMA) && !p->failed) {
+    next(p);
+    if (tok(p)->kind == TK_NEWLINE || is_op(p, OP_ASSIGN) || is_op(p, OP_COLON) ||
+        is_kw(p, "in"))
+      break;
+    if (is_op(p, OP_STAR)) {
+      Token *st = tok(p);
+      next(p);
+      Ast *s = node(p, A_STAR, st);
+      s->a = expr(p);
+      vpush(&v, s);
+    } else {
+      vpush(&v, expr(p));
+    }
+  }
+  tup->list = vdone(p, &v, &tup->n);
+  return tup;
+}
+
+static void block(P *p, Ast ***out, int *n);
+static Ast *statement(P *p);
+
+static void skip_to_newline(P *p) {
+  int depth = 0;
+  while (tok(p)->kind != TK_EOF) {
+    if (tok(p)->kind == TK_NEWLINE && depth == 0) {
+      next(p);
+      return;
+    }
+    if (tok(p)->kind == TK_INDENT) depth++;
+    if (tok(p)->kind == TK_DEDENT) {
+      if (depth == 0) return;
+      depth--;
+    }
+    next(p);
+  }
+}
+
+static void end_simple(P *p) {
+  if (p->failed) return;
+  if (tok(p)->kind == TK_NEWLINE) {
+    next(p);
+    return;
+  }
+  if (is_op(p, OP_SEMI)) {
+    error_at(p, tok(p), "%s", "';' between statements is not supported; put each statement on its own line");
+    return;
+  }
+  expected(p, "end of line");
+}
+
+/* simple_stmt := expr_stmt | assign | ann_assign | aug_assign | assert | return
+ *              | break | continue | pass | import */
+static Ast *simple_stmt(P *p) {
+  Token *t = tok(p);
+  if (is_kw(p, "pass") || is_kw(p, "break") || is_kw(p, "continue")) {
+    Ast *s = node(p, is_kw(p, "pass") ? A_PASS : is_kw(p, "break") ? A_BREAK : A_CONTINUE, t);
+    next(p);
+    end_simple(p);
+    return s;
+  }
+  if (is_kw(p, "return")) {
+    next(p);
+    Ast *s = node(p, A_RETURN, t);
+    if (tok(p)->kind != TK_NEWLINE) s->a = expr_list(p);
+    end_simple(p);
+    return s;
+  }
+  if (is_kw(p, "assert")) {
+    next(p);
+    Ast *s = node(p, A_ASSERT, t);
+    s->a = expr(p);
+    if (is_op(p, OP_COMMA)) {
+      next(p);
+      s->b = expr(p);
+    }
+    end_simple(p);
+    return s;
+  }
+  if (is_kw(p, "import") || is_kw(p, "from")) {
+    Ast *s = node(p, A_IMPORT, t);
+    const char *start = t->p;
+    while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
+    Token *last = peek(p, -1);
+    s->str = tirx_strdup(p->m, start, (size_t)(last->p + last->len - start));
+    s->slen = strlen(s->str);
+    end_simple(p);
+    return s;
+  }
+  static const char *unsupported[] = {"del", "global", "nonlocal", "raise", "yield", "try",
+                                      "except", "finally", "await", "async"};
+  for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
+    if (is_kw(p, unsupported[i])) {
+      error_at(p, t, "'%s' is not supported in TIRx", unsupported[i]);
+      return node(p, A_PASS, t);
+    }
+  Ast *lhs = expr_list(p);
+  if (p->failed) return lhs;
+  if (is_op(p, OP_COLON)) {
+    next(p);
+    Ast *s = node(p, A_ANNASSIGN, t);
+    s->b = lhs;
+    s->a = expr(p);
+    if (is_op(p, OP_ASSIGN)) {
+      next(p);
+      s->c = expr_list(p);
+    }
+    end_simple(p);
+    return s;
+  }
+  if (tok(p)->kind == TK_OP) {
+    OpKind aug = OP_NONE;
+    switch (tok(p)->op) {
+    case OP_PLUSEQ: aug = OP_PLUS; break;
+    case OP_MINUSEQ: aug = OP_MINUS; break;
+    case OP_STAREQ: aug = OP_STAR; break;
+    case OP_SLASHEQ: aug = OP_SLASH; break;
+    case OP_DSLASHEQ: aug = OP_DSLASH; break;
+    case OP_PERCENTEQ: aug = OP_PERCENT; break;
+    case OP_POWEQ: aug = OP_POW; break;
+    case OP_LSHIFTEQ: aug = OP_LSHIFT; break;
+    case OP_RSHIFTEQ: aug = OP_RSHIFT; break;
+    case OP_AMPEQ: aug = OP_AMP; break;
+    case OP_PIPEEQ: aug = OP_PIPE; break;
+    case OP_CARETEQ: aug = OP_CARET; break;
+    default: break;
+    }
+    if (aug != OP_NONE) {
+      Ast *s = node(p, A_AUGASSIGN, tok(p));
+      s->loc = lhs->loc;
+      s->op = aug;
+      next(p);
+      s->b = lhs;
+      s->a = expr_list(p);
+      end_simple(p);
+      return s;
+    }
+    if (is_op(p, OP_WALRUS)) {
+      error_at(p, tok(p), "%s", "':=' is not supported in TIRx");
+      return lhs;
+    }
+  }
+  if (is_op(p, OP_ASSIGN)) {
+    Ast *s = node(p, A_ASSIGN, t);
+    Vec targets = {0};
+    vpush(&targets, lhs);
+    Ast *value = NULL;
+    while (is_op(p, OP_ASSIGN) && !p->failed) {
+      next(p);
+      value = expr_list(p);
+      if (is_op(p, OP_ASSIGN)) vpush(&targets, value);
+    }
+    s->list = vdone(p, &targets, &s->n);
+    s->a = value;
+    end_simple(p);
+    return s;
+  }
+  Ast *s = node(p, A_EXPR_STMT, t);
+  s->a = lhs;
+  end_simple(p);
+  return s;
+}
+
+/* block := NEWLINE INDENT stmt+ DEDENT | simple_stmt */
+static void block(P *p, Ast ***out, int *n) {
+  Vec v = {0};
+  if (!expect_op(p, OP_COLON)) {
+    *out = vdone(p, &v, n);
+    return;
+  }
+  if (tok(p)->kind != TK_NEWLINE) {
+    vpush(&v, simple_stmt(p)); /* `if x: pass` on one line */
+    *out = vdone(p, &v, n);
+    return;
+  }
+  next(p);
+  if (tok(p)->kind != TK_INDENT) {
+    expected(p, "an indented block");
+    *out = vdone(p, &v, n);
+    return;
+  }
+  next(p);
+  if (!enter(p)) {
+    *out = vdone(p, &v, n);
+    return;
+  }
+  while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF) {
+    p->failed = 0;
+    Ast *s = statement(p);
+    if (s) vpush(&v, s);
+    if (p->failed) skip_to_newline(p);
+  }
+  leave(p);
+  if (tok(p)->kind == TK_DEDENT) next(p);
+  *out = vdone(p, &v, n);
+}
+
+/* if_stmt := "if" expr ":" block ("elif" expr ":" block)* ["else" ":" block] */
+static Ast *if_stmt(P *p) {
+  Token *t = tok(p);
+  next(p);
+  Ast *s = node(p, A_IF, t);
+  s->a = expr(p);
+  block(p, &s->list, &s->n);
+  if (is_kw(p, "elif")) {
+    /* elif becomes a nested if in the else branch (the IR keeps no elif) */
+    Ast **els = TIRX_NEWN(p->m, Ast *, 1);
+    els[0] = if_stmt(p);
+    s->list2 = els;
+    s->n2 = 1;
+    s->op = 1; /* written as elif */
+  } else if (is_kw(p, "else")) {
+    next(p);
+    block(p, &s->list2, &s->n2);
+  }
+  return s;
+}
+
+/* param := NAME ":" expr ["=" expr] ; params may contain one bare "*" */
+static void params(P *p, Ast *f) {
+  Vec v = {0};
+  int kwonly = 0;
+  expect_op(p, OP_LPAR);
+  while (!is_op(p, OP_RPAR) && !p->failed) {
+    Token *t = tok(p);
+    if (is_op(p, OP_STAR)) {
+      next(p);
+      if (tok(p)->kind == TK_NAME) {
+        error_at(p, tok(p), "%s", "'*args' parameters are not supported");
+        break;
+      }
+      kwonly = 1;
+    } else if (is_op(p, OP_POW)) {
+      error_at(p, t, "%s", "'**kwargs' parameters are not supported");
+      break;
+    } else {
+      if (t->kind != TK_NAME || is_keyword_tok(t)) {
+        expected(p, "a parameter name");
+        break;
+      }
+      Ast *pa = node(p, A_PARAM, t);
+      pa->name = tirx_intern(p->m, t->p, t->len);
+      pa->ival = kwonly;
+      next(p);
+      if (is_op(p, OP_COLON)) {
+        next(p);
+        pa->a = expr(p);
+      }
+      if (is_op(p, OP_ASSIGN)) {
+        next(p);
+        pa->b = expr(p);
+      }
+      vpush(&v, pa);
+    }
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+  }
+  expect_op(p, OP_RPAR);
+  f->list = vdone(p, &v, &f->n);
+}
+
+/* funcdef := decorator* "def" NAME ["[" typeparams "]"] "(" params ")" ["->" expr] ":" block
+ * classdef := decorator* "class" NAME ["(" ... ")"] ":" block */
+static Ast *def_stmt(P *p, Ast **decos, int ndecos) {
+  Token *t = tok(p);
+  int is_class = is_kw(p, "class");
+  next(p);
+  Token *nt = tok(p);
+  if (nt->kind != TK_NAME || is_keyword_tok(nt)) {
+    expected(p, is_class ? "a class name" : "a function name");
+    return NULL;
+  }
+  Ast *f = node(p, is_class ? A_CLASSDEF : A_FUNCDEF, t);
+  f->name = tirx_intern(p->m, nt->p, nt->len);
+  f->list2 = decos;
+  f->n2 = ndecos;
+  next(p);
+  if (is_class) {
+    if (is_op(p, OP_LPAR)) {
+      while (!is_op(p, OP_RPAR) && tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
+      expect_op(p, OP_RPAR);
+    }
+    block(p, &f->list, &f->n);
+    return f;
+  }
+  if (is_op(p, OP_LSQB)) {
+    /* PEP 695 type parameters: def f[M, N: int](...) */
+    next(p);
+    Vec tp = {0};
+    while (tok(p)->kind == TK_NAME && !p->failed) {
+      Ast *n = node(p, A_NAME, tok(p));
+      n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+      vpush(&tp, n);
+      next(p);
+      if (is_op(p, OP_COLON)) {
+        next(p);
+        expr(p);
+      }
+      if (!is_op(p, OP_COMMA)) break;
+      next(p);
+    }
+    expect_op(p, OP_RSQB);
+    f->c = node(p, A_TUPLE, nt);
+    f->c->list = vdone(p, &tp, &f->c->n);
+  }
+  params(p, f);
+  if (is_op(p, OP_ARROW)) {
+    next(p);
+    f->a = expr(p);
+  }
+  block(p, &f->list3, &f->n3);
+  return f;
+}
+
+/* stmt := simple_stmt NEWLINE | if | for | while | with | decorated def/class */
+static Ast *statement(P *p) {
+  Token *t = tok(p);
+  if (t->kind == TK_INDENT) {
+    error_at(p, t, "%s", "unexpected indent");
+    next(p);
+    return NULL;
+  }
+  if (t->kind == TK_NEWLINE) {
+    next(p);
+    return NULL;
+  }
+  if (is_kw(p, "if")) return if_stmt(p);
+  if (is_kw(p, "elif") || is_kw(p, "else")) {
+    error_at(p, t, "'%s' without a matching 'if'", is_kw(p, "elif") ? "elif" : "else");
+    return NULL;
+  }
+  if (is_kw(p, "while")) {
+    next(p);
+    Ast *s = node(p, A_WHILE, t);
+    s->a = expr(p);
+    block(p, &s->list, &s->n);
+    if (is_kw(p, "else")) error_at(p, tok(p), "%s", "'while ... else' is not supported");
+    return s;
+  }
+  if (is_kw(p, "for")) {
+    next(p);
+    Ast *s = node(p, A_FOR, t);
+    s->b = expr_list(p);
+    if (!is_kw(p, "in")) {
+      expected(p, "'in'");
+      return s;
+    }
+    next(p);
+    s->a = expr_list(p);
+    block(p, &s->list, &s->n);
+    if (is_kw(p, "else")) error_at(p, tok(p), "%s", "'for ... else' is not supported");
+    return s;
+  }
+  if (is_kw(p, "with")) {
+    next(p);
+    Ast *s = node(p, A_WITH, t);
+    Vec items = {0};
+    for (;;) {
+      Ast *it = node(p, A_WITHITEM, tok(p));
+      it->a = expr(p);
+      if (is_kw(p, "as")) {
+        next(p);
+        it->b = expr_list(p);
+      }
+      vpush(&items, it);
+      if (!is_op(p, OP_COMMA) || p->failed) break;
+      next(p);
+    }
+    s->list = vdone(p, &items, &s->n);
+    block(p, &s->list2, &s->n2);
+    return s;
+  }
+  if (is_op(p, OP_AT)) {
+    Vec decos = {0};
+    while (is_op(p, OP_AT) && !p->failed) {
+      next(p);
+      vpush(&decos, expr(p));
+      if (tok(p)->kind != TK_NEWLINE) {
+        expected(p, "end of line after decorator");
+        break;
+      }
+      next(p);
+    }
+    int nd;
+    Ast **d = vdone(p, &decos, &nd);
+    if (p->failed) return NULL;
+    if (!is_kw(p, "def") && !is_kw(p, "class")) {
+      expected(p, "'def' or 'class' after decorator");
+      return NULL;
+    }
+    return def_stmt(p, d, nd);
+  }
+  if (is_kw(p, "def") || is_kw(p, "class")) return def_stmt(p, NULL, 0);
+  if (is_kw(p, "try") || is_kw(p, "async")) {
+    error_at(p, t, "'%s' is not supported in TIRx", is_kw(p, "try") ? "try" : "async");
+    return NULL;
+  }
+  return simple_stmt(p);
+}
+
+int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
+  P p = {m, toks, 0, d, 0, 0, 0};
+  Vec v = {0};
+  while (tok(&p)->kind != TK_EOF) {
+    p.failed = 0;
+    if (tok(&p)->kind == TK_DEDENT) {
+      next(&p);
+      continue;
+    }
+    Ast *s = statement(&p);
+    if (s) vpush(&v, s);
+    if (p.failed) skip_to_newline(&p);
+    if (p.nerr >= 20) break;
+  }
+  out->stmts = vdone(&p, &v, &out->n);
+  return p.nerr ? -1 : 0;
+}
+
+Ast *parse_expr_tokens(Module *m, TokenList *toks, TirxDiag *d) {
+  P p = {m, toks, 0, d, 0, 0, 0};
+  Ast *e = expr(&p);
+  while (tok(&p)->kind == TK_NEWLINE) next(&p);
+  if (!p.failed && tok(&p)->kind != TK_EOF) expected(&p, "end of expression");
+  return p.nerr ? NULL : e;
+}
