@@ -190,7 +190,7 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
     }
     int checked = !unchecked_subbyte(pp->dtype);
     if (checked && !dtype_eq(t->dtype, pp->dtype)) {
-      rc = fail(err, "TypeError", sig, tirx_dtype_str(pp->dtype, dt),
+      rc = fail(err, "TypeError", sig, tirx_dl_dtype_str(pp->dtype, dt),
                 "Mismatched %s.dtype on argument #%d", pp->name, (int)i);
       goto done;
     }

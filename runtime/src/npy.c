@@ -218,7 +218,7 @@ int tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
   const char *descr = tirx_npy_descr(dtype);
   if (!descr) {
     char dt[32];
-    return rt_errorf(err, "cannot store %s in a .npy file", tirx_dtype_str(dtype, dt));
+    return rt_errorf(err, "cannot store %s in a .npy file", tirx_dl_dtype_str(dtype, dt));
   }
   RtStrBuf h;
   rt_sb_init(&h);

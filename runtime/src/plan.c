@@ -666,7 +666,7 @@ int tirx_plan_validate(const TirxPlan *p, char **err) {
 
 /* ---- Rendering --------------------------------------------------------------------- */
 
-const char *tirx_dtype_str(DLDataType t, char *buf) {
+const char *tirx_dl_dtype_str(DLDataType t, char *buf) {
   static const char *const fp_names[] = {
       [TIRX_DL_FLOAT8_E3M4] = "float8_e3m4",
       [TIRX_DL_FLOAT8_E4M3] = "float8_e4m3",
@@ -731,9 +731,9 @@ char *tirx_plan_render_signature(const TirxPlan *p) {
         rt_sb_printf(&sb, "%s%s", k ? ", " : "", e ? e : "?");
         free(e);
       }
-      rt_sb_printf(&sb, "], %s)", tirx_dtype_str(pp->dtype, dt));
+      rt_sb_printf(&sb, "], %s)", tirx_dl_dtype_str(pp->dtype, dt));
     } else if (pp->kind == TIRX_PARAM_SCALAR) {
-      rt_sb_printf(&sb, "%s: %s", pp->name, tirx_dtype_str(pp->dtype, dt));
+      rt_sb_printf(&sb, "%s: %s", pp->name, tirx_dl_dtype_str(pp->dtype, dt));
     } else {
       rt_sb_printf(&sb, "%s: handle", pp->name);
     }
@@ -828,14 +828,14 @@ char *tirx_plan_dump(const TirxPlan *p) {
                sig);
   for (int32_t s = 0; s < p->nsyms; s++)
     rt_sb_printf(&sb, "  sym #%d %s: %s\n", (int)s, names[s],
-                 tirx_dtype_str(p->syms[s].dtype, dt));
+                 tirx_dl_dtype_str(p->syms[s].dtype, dt));
   for (int32_t i = 0; i < p->nparams; i++) {
     const TirxPlanParam *pp = &p->params[i];
     if (pp->kind == TIRX_PARAM_TENSOR) {
       rt_sb_printf(&sb, "  param #%d tensor %s", (int)i, pp->name);
       if (pp->handle_name)
         rt_sb_printf(&sb, " (handle %s)", pp->handle_name);
-      rt_sb_printf(&sb, ": %s [", tirx_dtype_str(pp->dtype, dt));
+      rt_sb_printf(&sb, ": %s [", tirx_dl_dtype_str(pp->dtype, dt));
       for (int32_t k = 0; k < pp->ndim; k++) {
         char *r = rt_expr_render(&pp->shape[k], names, p->nsyms);
         rt_sb_printf(&sb, "%s%s", k ? ", " : "", r ? r : "?");
@@ -844,7 +844,7 @@ char *tirx_plan_dump(const TirxPlan *p) {
       rt_sb_append(&sb, "]\n");
     } else if (pp->kind == TIRX_PARAM_SCALAR) {
       rt_sb_printf(&sb, "  param #%d scalar %s: %s", (int)i, pp->name,
-                   tirx_dtype_str(pp->dtype, dt));
+                   tirx_dl_dtype_str(pp->dtype, dt));
       if (pp->sym >= 0 && pp->sym < p->nsyms)
         rt_sb_printf(&sb, " binds %s", names[pp->sym]);
       rt_sb_append(&sb, "\n");

@@ -264,7 +264,7 @@ char *tirx_plan_render_signature(const TirxPlan *plan);
 
 /* Render a DLDataType DLPack-style: float32, bfloat16, int8, uint64, bool,
  * float8_e4m3fn, float32x4 ...  buf must hold at least 32 bytes; returns buf. */
-const char *tirx_dtype_str(DLDataType t, char *buf);
+const char *tirx_dl_dtype_str(DLDataType t, char *buf);
 
 /* A readable multi-line description of the plan (symbols, params, kernels with their
  * args, extents, dyn smem and flags) for dumps and golden tests; malloc'd or NULL. */
