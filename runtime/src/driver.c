@@ -108,6 +108,17 @@ const char *rt_cu_error_name(const RtDriver *d, CUresult r, char buf[32]) {
   const char *name = NULL;
   if (d && d->GetErrorName && d->GetErrorName(r, &name) == CUDA_SUCCESS && name)
     return name;
+  switch (r) { /* what a stub or broken driver cannot name itself */
+  case CUDA_ERROR_STUB_LIBRARY: return "CUDA_ERROR_STUB_LIBRARY";
+  case CUDA_ERROR_NO_DEVICE: return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_DEVICE_UNAVAILABLE: return "CUDA_ERROR_DEVICE_UNAVAILABLE";
+  case CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER: return "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER";
+  case CUDA_ERROR_NOT_INITIALIZED: return "CUDA_ERROR_NOT_INITIALIZED";
+  case CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: return "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH";
+  case CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE:
+    return "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE";
+  default: break;
+  }
   snprintf(buf, 32, "CUresult %d", (int)r);
   return buf;
 }

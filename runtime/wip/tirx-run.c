@@ -1,0 +1,617 @@
+/* tirx-run — compile a TIRx kernel for the local GPU and run it once.
+ *
+ *   tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...
+ *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH]
+ *
+ * FILE is TIRx source (compiled with tirx_compile_to_bundle) or a .tirxb bundle
+ * (recognised by its magic; loaded as is).  Each --arg binds a parameter by name — the
+ * buffer name (`A`) or the handle name (`A_ptr`) — to a SPEC:
+ *   path.npy          input data, copied to the device (bfloat16 from '<u2' raw bits)
+ *   DTYPE[D0,D1,...]  a zero-filled tensor (`float32[256]`, `int32[4,8]`, `float16[]`)
+ *   7, -3, 2.5, true  a scalar literal (int, float, bool)
+ * Nothing is converted: the runtime checks the arguments exactly as a TVM-compiled
+ * function does and its TypeError/ValueError text is printed as is.  After the call:
+ * synchronise, then --save writes a tensor as .npy, --print prints its values one per
+ * line (%.9g for floats) or a scalar's value.
+ *
+ * Exit: 0 ok; 1 user error (bad spec, compile error, argument mismatch, launch or
+ * kernel failure); 2 usage error; 3 no CUDA device/driver.  This is a thin main over
+ * libtirxrt and the compiler's tirx_compile_to_bundle.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tirx/bundle.h"
+#include "tirx/compile.h"
+#include "tirx/npy.h"
+#include "tirx/plan.h"
+#include "tirx/runtime.h"
+
+#ifndef TIRX_VERSION
+#define TIRX_VERSION "unknown"
+#endif
+
+enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_NODEV = 3 };
+
+static const char usage_text[] =
+    "usage: tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...\n"
+    "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH]\n"
+    "\n"
+    "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
+    "\n"
+    "  --func NAME          the function to run (default: the only one, or `main`)\n"
+    "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
+    "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
+    "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
+    "                         DTYPE[D0,D1,...]  zero-filled tensor, e.g. float32[256]\n"
+    "                         7 | 2.5 | true    scalar literal\n"
+    "  --save NAME=OUT.npy  after the run, write tensor NAME (bfloat16 as '<u2')\n"
+    "  --print NAME         after the run, print NAME's values, one per line\n"
+    "  --mcpu=ARCH          compile for ARCH instead of the device's (e.g. sm_90a)\n"
+    "  --help, --version\n"
+    "\n"
+    "Exit status: 0 ok, 1 error in the input or the run, 2 usage error,\n"
+    "3 no CUDA device or driver.\n";
+
+typedef enum SpecKind { SPEC_NPY, SPEC_ZEROS, SPEC_INT, SPEC_FLOAT, SPEC_BOOL } SpecKind;
+
+typedef struct ArgSpec {
+  char *name;       /* NAME of --arg NAME=SPEC (points into argv copy) */
+  const char *text; /* SPEC */
+  SpecKind kind;
+  TirxNpy npy;      /* SPEC_NPY */
+  DLDataType dtype; /* tensors */
+  int32_t ndim;
+  int64_t shape[TIRX_NPY_MAX_DIMS];
+  int64_t i; /* SPEC_INT, SPEC_BOOL */
+  double f;  /* SPEC_FLOAT */
+  int param; /* matched param index */
+  void *dptr;
+  size_t nbytes;
+  DLTensor t;
+} ArgSpec;
+
+typedef struct Output {
+  const char *name;
+  const char *path; /* --save; NULL for --print */
+} Output;
+
+typedef struct Options {
+  const char *file;
+  const char *func;
+  const char *mcpu;
+  const char **defines;
+  int ndefines;
+  ArgSpec *args;
+  int nargs;
+  Output *outs;
+  int nouts;
+} Options;
+
+static void usage_error(const char *fmt, const char *what) {
+  fprintf(stderr, "tirx-run: error: ");
+  fprintf(stderr, fmt, what);
+  fprintf(stderr, "\nTry 'tirx-run --help'.\n");
+}
+
+/* ---- SPEC parsing --------------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  DLDataType t;
+} dtype_names[] = {
+    {"float16", {kDLFloat, 16, 1}},  {"float32", {kDLFloat, 32, 1}},
+    {"float64", {kDLFloat, 64, 1}},  {"bfloat16", {kDLBfloat, 16, 1}},
+    {"int8", {kDLInt, 8, 1}},        {"int16", {kDLInt, 16, 1}},
+    {"int32", {kDLInt, 32, 1}},      {"int64", {kDLInt, 64, 1}},
+    {"uint8", {kDLUInt, 8, 1}},      {"uint16", {kDLUInt, 16, 1}},
+    {"uint32", {kDLUInt, 32, 1}},    {"uint64", {kDLUInt, 64, 1}},
+    {"bool", {TIRX_DL_BOOL, 8, 1}},  {"float8_e4m3fn", {TIRX_DL_FLOAT8_E4M3FN, 8, 1}},
+    {"float8_e5m2", {TIRX_DL_FLOAT8_E5M2, 8, 1}},
+};
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Parse a->text; on error print a message and return -1 (exit 1). */
+static int parse_spec(ArgSpec *a) {
+  const char *s = a->text;
+  char *err = NULL;
+  if (ends_with(s, ".npy")) {
+    a->kind = SPEC_NPY;
+    if (tirx_npy_read_file(s, &a->npy, &err) != 0) {
+      fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, err ? err : "bad .npy file");
+      free(err);
+      return -1;
+    }
+    a->dtype = a->npy.dtype;
+    a->ndim = a->npy.ndim;
+    memcpy(a->shape, a->npy.shape, sizeof a->shape);
+    return 0;
+  }
+  const char *br = strchr(s, '[');
+  if (br) {
+    a->kind = SPEC_ZEROS;
+    size_t n = (size_t)(br - s);
+    int found = 0;
+    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
+      if (strlen(dtype_names[i].name) == n && strncmp(s, dtype_names[i].name, n) == 0) {
+        a->dtype = dtype_names[i].t;
+        found = 1;
+      }
+    if (!found) {
+      fprintf(stderr, "tirx-run: --arg %s=%s: unknown dtype '%.*s' (float16, float32, "
+              "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_e4m3fn, "
+              "float8_e5m2)\n", a->name, s, (int)n, s);
+      return -1;
+    }
+    const char *p = br + 1;
+    a->ndim = 0;
+    while (*p != ']') {
+      char *e;
+      errno = 0;
+      long long v = strtoll(p, &e, 10);
+      if (e == p || v < 0 || errno || a->ndim >= TIRX_NPY_MAX_DIMS ||
+          (*e != ',' && *e != ']')) {
+        fprintf(stderr, "tirx-run: --arg %s=%s: bad shape: expected DTYPE[D0,D1,...] with "
+                "non-negative integer extents\n", a->name, s);
+        return -1;
+      }
+      a->shape[a->ndim++] = v;
+      p = *e == ',' ? e + 1 : e;
+    }
+    if (p[1] != '\0') {
+      fprintf(stderr, "tirx-run: --arg %s=%s: unexpected text after ']'\n", a->name, s);
+      return -1;
+    }
+    return 0;
+  }
+  if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "false") == 0 ||
+      strcmp(s, "False") == 0) {
+    a->kind = SPEC_BOOL;
+    a->i = s[0] == 't' || s[0] == 'T';
+    return 0;
+  }
+  char *e;
+  errno = 0;
+  long long iv = strtoll(s, &e, 0);
+  if (*s && *e == '\0' && !errno) {
+    a->kind = SPEC_INT;
+    a->i = iv;
+    return 0;
+  }
+  double fv = strtod(s, &e);
+  if (*s && *e == '\0') {
+    a->kind = SPEC_FLOAT;
+    a->f = fv;
+    return 0;
+  }
+  fprintf(stderr, "tirx-run: --arg %s=%s: expected a .npy file, DTYPE[D0,D1,...] or a "
+          "scalar literal (7, 2.5, true)\n", a->name, s);
+  return -1;
+}
+
+/* ---- Command line ---------------------------------------------------------------------- */
+
+/* The value of an option given as `--opt VALUE` or `--opt=VALUE`; NULL if not this
+ * option.  *i is advanced past a separate value. */
+static const char *opt_value(int argc, char **argv, int *i, const char *opt, int *missing) {
+  size_t n = strlen(opt);
+  const char *a = argv[*i];
+  if (strncmp(a, opt, n) != 0)
+    return NULL;
+  if (a[n] == '=')
+    return a + n + 1;
+  if (a[n] != '\0')
+    return NULL;
+  if (*i + 1 >= argc) {
+    *missing = 1;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+/* Returns 0 to continue, or an exit code + 1 (so 1 = exit 0 for --help/--version). */
+static int parse_args(int argc, char **argv, Options *o) {
+  o->defines = calloc((size_t)argc, sizeof(*o->defines));
+  o->args = calloc((size_t)argc, sizeof(*o->args));
+  o->outs = calloc((size_t)argc, sizeof(*o->outs));
+  if (!o->defines || !o->args || !o->outs) {
+    fprintf(stderr, "tirx-run: out of memory\n");
+    return EXIT_USER + 1;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v;
+    int missing = 0;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 1;
+    }
+    if (strcmp(a, "--version") == 0) {
+      printf("tirx-run (tirx) %s\n", TIRX_VERSION);
+      return 1;
+    }
+    if ((v = opt_value(argc, argv, &i, "--func", &missing))) {
+      o->func = v;
+    } else if ((v = opt_value(argc, argv, &i, "--mcpu", &missing))) {
+      o->mcpu = v;
+    } else if ((v = opt_value(argc, argv, &i, "--arg", &missing))) {
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v) {
+        usage_error("--arg expects NAME=SPEC, got '%s'", v);
+        return EXIT_USAGE + 1;
+      }
+      ArgSpec *s = &o->args[o->nargs++];
+      s->name = strndup(v, (size_t)(eq - v));
+      s->text = eq + 1;
+      s->param = -1;
+    } else if ((v = opt_value(argc, argv, &i, "--save", &missing))) {
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1]) {
+        usage_error("--save expects NAME=OUT.npy, got '%s'", v);
+        return EXIT_USAGE + 1;
+      }
+      o->outs[o->nouts].name = strndup(v, (size_t)(eq - v));
+      o->outs[o->nouts++].path = eq + 1;
+    } else if ((v = opt_value(argc, argv, &i, "--print", &missing))) {
+      o->outs[o->nouts].name = strdup(v);
+      o->outs[o->nouts++].path = NULL;
+    } else if (strncmp(a, "-D", 2) == 0) {
+      v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!v) {
+        usage_error("%s expects NAME=VALUE", a);
+        return EXIT_USAGE + 1;
+      }
+      if (!strchr(v, '=') || v[0] == '=') {
+        usage_error("-D expects NAME=VALUE, got '%s'", v);
+        return EXIT_USAGE + 1;
+      }
+      o->defines[o->ndefines++] = v;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      usage_error("unknown option '%s'", a);
+      return EXIT_USAGE + 1;
+    } else if (o->file) {
+      usage_error("more than one input file ('%s')", a);
+      return EXIT_USAGE + 1;
+    } else {
+      o->file = a;
+    }
+    if (missing) {
+      usage_error("%s expects a value", a);
+      return EXIT_USAGE + 1;
+    }
+  }
+  if (!o->file) {
+    usage_error("%s", "no input file");
+    return EXIT_USAGE + 1;
+  }
+  return 0;
+}
+
+/* ---- Helpers --------------------------------------------------------------------------- */
+
+static int read_file(const char *path, char **data, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "tirx-run: cannot open %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  size_t got;
+  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *nb = realloc(buf, cap * 2 + 1);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+  }
+  int bad = ferror(f) || !buf;
+  fclose(f);
+  if (bad) {
+    free(buf);
+    fprintf(stderr, "tirx-run: cannot read %s\n", path);
+    return -1;
+  }
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+static size_t numel(const int64_t *shape, int32_t ndim) {
+  size_t n = 1;
+  for (int32_t k = 0; k < ndim; k++)
+    n *= (size_t)shape[k];
+  return n;
+}
+
+/* A parameter's description for messages: `A: Tensor([n], float32)` / `x: int32`. */
+static void describe_params(const TirxPlan *p) {
+  char dt[32];
+  for (int32_t i = 0; i < p->nparams; i++) {
+    const TirxPlanParam *pp = &p->params[i];
+    fprintf(stderr, "  %s", pp->name);
+    if (pp->handle_name)
+      fprintf(stderr, " (or %s)", pp->handle_name);
+    if (pp->kind == TIRX_PARAM_TENSOR)
+      fprintf(stderr, ": %dd %s tensor\n", (int)pp->ndim, tirx_dl_dtype_str(pp->dtype, dt));
+    else if (pp->kind == TIRX_PARAM_SCALAR)
+      fprintf(stderr, ": %s\n", tirx_dl_dtype_str(pp->dtype, dt));
+    else
+      fprintf(stderr, ": pointer\n");
+  }
+}
+
+static int param_matches(const TirxPlanParam *pp, const char *name) {
+  return strcmp(pp->name, name) == 0 || (pp->handle_name && strcmp(pp->handle_name, name) == 0);
+}
+
+/* Print n elements of dtype t from host memory, one per line. */
+static int print_values(const char *name, DLDataType t, const void *data, size_t n) {
+  const unsigned char *b = data;
+  for (size_t i = 0; i < n; i++) {
+    const unsigned char *e = b + i * ((t.bits + 7u) / 8u);
+    if (t.code == kDLFloat && t.bits == 32) {
+      float v;
+      memcpy(&v, e, 4);
+      printf("%.9g\n", (double)v);
+    } else if (t.code == kDLFloat && t.bits == 64) {
+      double v;
+      memcpy(&v, e, 8);
+      printf("%.9g\n", v);
+    } else if ((t.code == kDLFloat || t.code == kDLBfloat) && t.bits == 16) {
+      uint16_t h;
+      memcpy(&h, e, 2);
+      float v;
+      if (t.code == kDLBfloat) {
+        uint32_t x = (uint32_t)h << 16;
+        memcpy(&v, &x, 4);
+      } else {
+        uint32_t sign = (uint32_t)(h >> 15), ex = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
+        double mag = ex == 0 ? ldexp((double)m, -24)
+                     : ex == 31 ? (m ? NAN : INFINITY)
+                                : ldexp((double)(m | 0x400u), (int)ex - 25);
+        v = (float)(sign ? -mag : mag);
+      }
+      printf("%.9g\n", (double)v);
+    } else if (t.code == TIRX_DL_BOOL) {
+      printf("%s\n", e[0] ? "true" : "false");
+    } else if (t.code == kDLInt || t.code == kDLUInt) {
+      uint64_t u = 0;
+      memcpy(&u, e, t.bits / 8u);
+      if (t.code == kDLInt && t.bits < 64 && (u >> (t.bits - 1)) & 1)
+        u |= ~UINT64_C(0) << t.bits; /* sign-extend */
+      if (t.code == kDLInt)
+        printf("%" PRId64 "\n", (int64_t)u);
+      else
+        printf("%" PRIu64 "\n", u);
+    } else {
+      char dt[32];
+      fprintf(stderr, "tirx-run: --print %s: cannot print %s values\n", name,
+              tirx_dl_dtype_str(t, dt));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* ---- main ------------------------------------------------------------------------------- */
+
+int main(int argc, char **argv) {
+  Options o;
+  memset(&o, 0, sizeof o);
+  int rc = parse_args(argc, argv, &o);
+  TirxrtContext *ctx = NULL;
+  TirxrtModule *mod = NULL;
+  TirxrtArg *cargs = NULL;
+  char *src = NULL, *err = NULL;
+  void *bundle = NULL;
+  size_t srclen = 0, bundle_size = 0;
+  if (rc != 0) {
+    rc -= 1;
+    goto done;
+  }
+  rc = EXIT_USER;
+  /* Specs and input files first: these errors need no GPU. */
+  for (int i = 0; i < o.nargs; i++) {
+    for (int j = 0; j < i; j++)
+      if (strcmp(o.args[i].name, o.args[j].name) == 0) {
+        fprintf(stderr, "tirx-run: --arg %s given twice\n", o.args[i].name);
+        goto done;
+      }
+    if (parse_spec(&o.args[i]) != 0)
+      goto done;
+  }
+  if (read_file(o.file, &src, &srclen) != 0)
+    goto done;
+
+  /* The device (exit 3 without one), then compile for its arch. */
+  char arch[16];
+  if (tirxrt_context_create(&ctx, &err) != 0 || tirxrt_device_arch(0, arch, &err) != 0) {
+    fprintf(stderr, "tirx-run: no CUDA device available: %s\n", err ? err : "?");
+    rc = EXIT_NODEV;
+    goto done;
+  }
+  int is_bundle = srclen >= 8 && memcmp(src, "TIRXBNDL", 8) == 0;
+  if (is_bundle) {
+    if (tirxrt_module_load(ctx, src, srclen, &mod, &err) != 0) {
+      fprintf(stderr, "tirx-run: %s: %s\n", o.file, err ? err : "bad bundle");
+      goto done;
+    }
+  } else {
+    TirxCompileOptions copts;
+    memset(&copts, 0, sizeof copts);
+    copts.arch = o.mcpu ? o.mcpu : arch;
+    copts.opt_level = 3;
+    copts.defines = o.defines;
+    copts.ndefines = o.ndefines;
+    copts.func = o.func;
+    if (tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle, &bundle_size, &err) != 0) {
+      fprintf(stderr, "%s", err ? err : "tirx-run: compilation failed\n");
+      if (err && err[0] && err[strlen(err) - 1] != '\n')
+        fputc('\n', stderr);
+      goto done;
+    }
+    if (tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
+      fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",
+              err ? err : "?");
+      goto done;
+    }
+  }
+  TirxrtFunction *fn;
+  if (tirxrt_module_get_function(mod, o.func, &fn, &err) != 0) {
+    fprintf(stderr, "tirx-run: %s\n", err ? err : "no such function");
+    goto done;
+  }
+  const TirxPlan *plan = tirxrt_function_plan(fn);
+
+  /* Match --arg names to parameters. */
+  for (int i = 0; i < o.nargs; i++) {
+    for (int32_t p = 0; p < plan->nparams && o.args[i].param < 0; p++)
+      if (param_matches(&plan->params[p], o.args[i].name))
+        o.args[i].param = p;
+    if (o.args[i].param < 0) {
+      fprintf(stderr, "tirx-run: --arg %s: %s has no parameter named %s; its parameters:\n",
+              o.args[i].name, plan->name, o.args[i].name);
+      describe_params(plan);
+      goto done;
+    }
+    for (int j = 0; j < i; j++)
+      if (o.args[j].param == o.args[i].param) {
+        fprintf(stderr, "tirx-run: --arg %s and --arg %s name the same parameter\n",
+                o.args[j].name, o.args[i].name);
+        goto done;
+      }
+  }
+  cargs = calloc((size_t)plan->nparams + 1, sizeof(*cargs));
+  if (!cargs)
+    goto done;
+  for (int32_t p = 0; p < plan->nparams; p++) {
+    ArgSpec *a = NULL;
+    for (int i = 0; i < o.nargs && !a; i++)
+      if (o.args[i].param == p)
+        a = &o.args[i];
+    if (!a) {
+      fprintf(stderr, "tirx-run: missing --arg for parameter %s of `%s`\n",
+              plan->params[p].name, tirxrt_function_signature(fn));
+      goto done;
+    }
+    if (a->kind == SPEC_INT)
+      cargs[p] = tirxrt_arg_int(a->i);
+    else if (a->kind == SPEC_BOOL)
+      cargs[p] = tirxrt_arg_bool((int)a->i);
+    else if (a->kind == SPEC_FLOAT)
+      cargs[p] = tirxrt_arg_float(a->f);
+    else {
+      /* bfloat16 tensors take raw 2-byte .npy data. */
+      if (a->kind == SPEC_NPY && plan->params[p].kind == TIRX_PARAM_TENSOR &&
+          tirx_npy_compatible(a->dtype, plan->params[p].dtype))
+        a->dtype = plan->params[p].dtype;
+      a->nbytes = numel(a->shape, a->ndim) * ((a->dtype.bits * a->dtype.lanes + 7u) / 8u);
+      if (tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err) != 0 ||
+          (a->kind == SPEC_NPY
+               ? tirxrt_memcpy_htod(ctx, 0, a->dptr, a->npy.data, a->nbytes, &err)
+               : tirxrt_memset_zero(ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &err)) != 0) {
+        fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, err ? err : "?");
+        goto done;
+      }
+      a->t.data = a->dptr;
+      a->t.device.device_type = kDLCUDA;
+      a->t.device.device_id = 0;
+      a->t.ndim = a->ndim;
+      a->t.dtype = a->dtype;
+      a->t.shape = a->shape;
+      cargs[p] = tirxrt_arg_tensor(&a->t);
+    }
+  }
+
+  /* Outputs must name a parameter that was given. */
+  for (int i = 0; i < o.nouts; i++) {
+    int found = 0;
+    for (int j = 0; j < o.nargs; j++)
+      found |= param_matches(&plan->params[o.args[j].param], o.outs[i].name);
+    if (!found) {
+      fprintf(stderr, "tirx-run: --%s %s: no such parameter\n",
+              o.outs[i].path ? "save" : "print", o.outs[i].name);
+      goto done;
+    }
+  }
+
+  if (tirxrt_call(fn, cargs, plan->nparams, NULL, &err) != 0 ||
+      tirxrt_synchronize(ctx, 0, &err) != 0) {
+    fprintf(stderr, "%s\n", err ? err : "tirx-run: the call failed");
+    goto done;
+  }
+
+  for (int i = 0; i < o.nouts; i++) {
+    ArgSpec *a = NULL;
+    for (int j = 0; j < o.nargs && !a; j++)
+      if (param_matches(&plan->params[o.args[j].param], o.outs[i].name))
+        a = &o.args[j];
+    int tensor = a->kind == SPEC_NPY || a->kind == SPEC_ZEROS;
+    if (!tensor) {
+      if (o.outs[i].path) {
+        fprintf(stderr, "tirx-run: --save %s: a scalar argument cannot be saved\n",
+                a->name);
+        goto done;
+      }
+      if (a->kind == SPEC_FLOAT)
+        printf("%.9g\n", a->f);
+      else if (a->kind == SPEC_BOOL)
+        printf("%s\n", a->i ? "true" : "false");
+      else
+        printf("%" PRId64 "\n", a->i);
+      continue;
+    }
+    void *host = malloc(a->nbytes ? a->nbytes : 1);
+    if (!host || tirxrt_memcpy_dtoh(ctx, 0, host, a->dptr, a->nbytes, &err) != 0) {
+      fprintf(stderr, "tirx-run: reading back %s: %s\n", a->name, err ? err : "out of memory");
+      free(host);
+      goto done;
+    }
+    int orc = o.outs[i].path
+                  ? tirx_npy_write_file(o.outs[i].path, a->dtype, a->ndim, a->shape, host, &err)
+                  : print_values(a->name, a->dtype, host, numel(a->shape, a->ndim));
+    free(host);
+    if (orc != 0) {
+      if (err)
+        fprintf(stderr, "tirx-run: --save %s: %s\n", a->name, err);
+      goto done;
+    }
+  }
+  rc = 0;
+
+done:
+  for (int i = 0; i < o.nargs; i++) {
+    if (o.args[i].dptr)
+      tirxrt_mem_free(ctx, 0, o.args[i].dptr, NULL);
+    tirx_npy_free(&o.args[i].npy);
+    free(o.args[i].name);
+  }
+  for (int i = 0; i < o.nouts; i++)
+    free((char *)o.outs[i].name);
+  free(o.args);
+  free(o.outs);
+  free(o.defines);
+  free(cargs);
+  tirxrt_module_unload(mod);
+  tirxrt_context_destroy(ctx);
+  free(bundle);
+  free(src);
+  free(err);
+  return rc;
+}
