@@ -141,7 +141,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     snprintf(path, sizeof path, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
-      if (tirx_dtype_parse(name, strlen(name), &t)) {
+      if (tirx_dtype_parse(name, strlen(name), &t) && strcmp(name, "handle") != 0) {
         Value v = v_make(V_DTYPE, loc);
         v.u.dt = t;
         return v;

@@ -164,6 +164,13 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
     *consumed = true;
     return;
   }
+  if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR) {
+    /* `n = T.int32()` naming a variable the signature already created */
+    for (int k = 0; k < ev->nsig_vars; k++)
+      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, v.u.e->dtype) && b &&
+          b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR && b->v.u.e->u.var == ev->sig_vars[k])
+        return;
+  }
   if (b && !v.meta) {
     Value cur = b->v;
     if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {

@@ -634,6 +634,23 @@ static Ast *expr_list(P *p) {
 }
 
 static void block(P *p, Ast ***out, int *n);
+/* target_list := bor ("," bor)* [","]   -- loop targets stop before 'in' */
+static Ast *target_list(P *p) {
+  Token *t = tok(p);
+  Ast *first = bitor_expr(p);
+  if (!is_op(p, OP_COMMA)) return first;
+  Ast *tup = node(p, A_TUPLE, t);
+  Vec v = {0};
+  vpush(&v, first);
+  while (is_op(p, OP_COMMA) && !p->failed) {
+    next(p);
+    if (is_kw(p, "in")) break;
+    vpush(&v, bitor_expr(p));
+  }
+  tup->list = vdone(p, &v, &tup->n);
+  return tup;
+}
+
 static Ast *statement(P *p);
 
 static void skip_to_newline(P *p) {
@@ -956,7 +973,7 @@ static Ast *statement(P *p) {
   if (is_kw(p, "for")) {
     next(p);
     Ast *s = node(p, A_FOR, t);
-    s->b = expr_list(p);
+    s->b = target_list(p);
     if (!is_kw(p, "in")) {
       expected(p, "'in'");
       return s;
