@@ -1,0 +1,660 @@
+/* The TVMScript printer: output buffer, the name table, modules, functions
+ * and signatures.  Expressions are in print_expr.c, statements in
+ * print_stmt.c, launch-plan comments in print_plan.c.
+ *
+ * Layout of a printed function (grammar §1.2, §2.4, §1.5):
+ *   [# launch plan ... comment lines]
+ *   @T.prim_func[(private=True, s_tir=True, persistent=True)]
+ *   def NAME(PARAMS) [-> T.dtype]:
+ *       m, n = T.int32(), T.int32()      # new symbolic shape vars, per buffer
+ *       T.func_attr({...})
+ *       k = T.int32()                    # free vars used in the body
+ *       BODY                             # free buffers declared at their uses
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Print/plan_comment.h"
+#include "Print/printer.h"
+#include "tirx/print.h"
+
+/* ---- output buffer ------------------------------------------------------- */
+
+static void prbuf_reserve(PrBuf *b, size_t extra) {
+  if (b->n + extra + 1 <= b->cap) return;
+  size_t nc = b->cap ? b->cap * 2 : 1024;
+  while (nc < b->n + extra + 1) nc *= 2;
+  char *np = realloc(b->p, nc);
+  if (!np) {
+    fputs("tirx: out of memory\n", stderr);
+    abort();
+  }
+  b->p = np;
+  b->cap = nc;
+}
+
+void prbuf_put(PrBuf *b, const char *s, size_t n) {
+  prbuf_reserve(b, n);
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = '\0';
+}
+
+void prbuf_puts(PrBuf *b, const char *s) { prbuf_put(b, s, strlen(s)); }
+
+void prbuf_printf(PrBuf *b, const char *fmt, ...) {
+  char tmp[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof tmp) {
+    prbuf_put(b, tmp, (size_t)n);
+    return;
+  }
+  prbuf_reserve(b, (size_t)n);
+  va_start(ap, fmt);
+  vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->n += (size_t)n;
+}
+
+void prbuf_pystr(PrBuf *b, const char *s, size_t n) {
+  prbuf_put(b, "\"", 1);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+    case '"': prbuf_puts(b, "\\\""); break;
+    case '\\': prbuf_puts(b, "\\\\"); break;
+    case '\t': prbuf_puts(b, "\\t"); break;
+    case '\r': prbuf_puts(b, "\\r"); break;
+    case '\n': prbuf_puts(b, "\\n"); break;
+    default:
+      if (c >= 0x20 && c <= 0x7e)
+        prbuf_put(b, (const char *)&s[i], 1);
+      else
+        prbuf_printf(b, "\\x%02X", c);
+    }
+  }
+  prbuf_put(b, "\"", 1);
+}
+
+/* ---- names (grammar §5.2) ------------------------------------------------ */
+
+/* Names the printer never gives out: the namespaces, and Python keywords
+ * (TVM does not reserve those, but `in = ...` would not re-parse). */
+static const char *const reserved_names[] = {
+    "T", "I", "R", "cls", "Axis", "False", "None", "True", "and", "as", "assert", "async",
+    "await", "break", "class", "continue", "def", "del", "elif", "else", "except",
+    "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+    "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL};
+
+static bool name_taken(const Printer *p, const char *s) {
+  for (int i = 0; reserved_names[i]; i++)
+    if (strcmp(reserved_names[i], s) == 0) return true;
+  for (int i = 0; i < p->nnames; i++)
+    if (strcmp(p->names[i].name, s) == 0) return true;
+  return false;
+}
+
+void pr_push_frame(Printer *p) {
+  if (p->nframes == p->capframes) {
+    p->capframes = p->capframes ? p->capframes * 2 : 16;
+    p->frames = realloc(p->frames, sizeof *p->frames * (size_t)p->capframes);
+    if (!p->frames) abort();
+  }
+  p->frames[p->nframes++] = p->nnames;
+}
+
+void pr_pop_frame(Printer *p) {
+  int keep = p->frames[--p->nframes];
+  while (p->nnames > keep) free(p->names[--p->nnames].name);
+}
+
+const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer) {
+  size_t len = hint ? strlen(hint) : 0;
+  char *base = malloc(len + 3);
+  if (!base) abort();
+  size_t k = 0;
+  if (len && hint[0] >= '0' && hint[0] <= '9') base[k++] = 'v';
+  for (size_t i = 0; i < len; i++) {
+    char c = hint[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    base[k++] = ok ? c : '_';
+  }
+  base[k] = '\0';
+  if (k == 0) strcpy(base, is_buffer ? "buffer" : "v");
+  char *name = NULL;
+  if (!name_taken(p, base)) {
+    name = base;
+  } else {
+    size_t cap = strlen(base) + 24;
+    name = malloc(cap);
+    if (!name) abort();
+    for (int i = 1;; i++) {
+      snprintf(name, cap, "%s_%d", base, i);
+      if (!name_taken(p, name)) break;
+    }
+    free(base);
+  }
+  if (p->nnames == p->capnames) {
+    p->capnames = p->capnames ? p->capnames * 2 : 64;
+    p->names = realloc(p->names, sizeof *p->names * (size_t)p->capnames);
+    if (!p->names) abort();
+  }
+  p->names[p->nnames++] = (PrName){key, name, false};
+  return name;
+}
+
+const PrName *pr_lookup(const Printer *p, const void *key) {
+  for (int i = p->nnames - 1; i >= 0; i--)
+    if (p->names[i].key == key) return &p->names[i];
+  return NULL;
+}
+
+/* A use outside any definition (ill-scoped IR from a pass): the object is
+ * named in the current scope so that the output stays readable. */
+const char *pr_var_name(Printer *p, const Var *v) {
+  const PrName *n = pr_lookup(p, v);
+  return n ? n->name : pr_define(p, v, v->name, false);
+}
+
+const char *pr_buf_name(Printer *p, const Buffer *b) {
+  const PrName *n = pr_lookup(p, b);
+  return n ? n->name : pr_define(p, b, b->name, true);
+}
+
+bool pr_is_scalar_buf(const Printer *p, const Buffer *b) {
+  const PrName *n = pr_lookup(p, b);
+  return n && n->scalar;
+}
+
+void pr_set_scalar(Printer *p, const Buffer *b) {
+  for (int i = p->nnames - 1; i >= 0; i--)
+    if (p->names[i].key == b) {
+      p->names[i].scalar = true;
+      return;
+    }
+}
+
+/* ---- free variables and buffers ------------------------------------------ */
+
+/* One step of the path from the function body to a statement: item `index`
+ * of the (flattened) block `block`. */
+typedef struct PathStep {
+  const Stmt *block;
+  int index;
+} PathStep;
+
+typedef struct UsedBuf {
+  const Buffer *buf;
+  PathStep *path; /* lowest common ancestor of the uses so far */
+  int depth;
+} UsedBuf;
+
+typedef struct Collect {
+  TxPtrMap defined;  /* Var / Buffer defined somewhere in the function */
+  TxPtrMap seen;     /* Var / Buffer already recorded as used */
+  Var **vars;        /* used vars in first-use order */
+  int nvars, capvars;
+  UsedBuf *bufs;
+  int nbufs, capbufs;
+  PathStep *path;
+  int depth, cappath;
+} Collect;
+
+static void use_buffer(Collect *c, const Buffer *b);
+
+static void use_var(void *ctx, Var *v) {
+  Collect *c = ctx;
+  if (v->kind == VAR_BUFDATA && v->buffer) {
+    use_buffer(c, v->buffer);
+    return;
+  }
+  if (txmap_has(&c->seen, v)) return;
+  txmap_puti(&c->seen, v, 1);
+  if (c->nvars == c->capvars) {
+    c->capvars = c->capvars ? c->capvars * 2 : 16;
+    c->vars = realloc(c->vars, sizeof *c->vars * (size_t)c->capvars);
+    if (!c->vars) abort();
+  }
+  c->vars[c->nvars++] = v;
+}
+
+static void use_exprs(Collect *c, Expr *const *xs, int n) {
+  for (int i = 0; i < n; i++)
+    if (xs[i]) pr_expr_vars(xs[i], use_var, c);
+}
+
+/* Reads of a buffer's declaration: shape, strides, offset, aliased pointer. */
+static void use_buffer_decl(Collect *c, const Buffer *b) {
+  use_exprs(c, b->shape, b->ndim);
+  use_exprs(c, b->strides, b->nstrides);
+  if (b->elem_offset) pr_expr_vars(b->elem_offset, use_var, c);
+  if (b->decl_data) pr_expr_vars(b->decl_data, use_var, c);
+  if (b->allocated_addr) pr_expr_vars(b->allocated_addr, use_var, c);
+}
+
+static void use_buffer(Collect *c, const Buffer *b) {
+  intptr_t idx = txmap_geti(&c->seen, b);
+  if (!idx) {
+    if (c->nbufs == c->capbufs) {
+      c->capbufs = c->capbufs ? c->capbufs * 2 : 16;
+      c->bufs = realloc(c->bufs, sizeof *c->bufs * (size_t)c->capbufs);
+      if (!c->bufs) abort();
+    }
+    UsedBuf *u = &c->bufs[c->nbufs++];
+    u->buf = b;
+    u->depth = c->depth;
+    u->path = malloc(sizeof *u->path * (size_t)(c->depth ? c->depth : 1));
+    if (!u->path) abort();
+    memcpy(u->path, c->path, sizeof *u->path * (size_t)c->depth);
+    txmap_puti(&c->seen, b, c->nbufs);
+    use_buffer_decl(c, b);
+    return;
+  }
+  UsedBuf *u = &c->bufs[idx - 1];
+  int k = 0;
+  while (k < u->depth && k < c->depth && u->path[k].block == c->path[k].block) {
+    if (u->path[k].index != c->path[k].index) {
+      if (c->path[k].index < u->path[k].index) u->path[k].index = c->path[k].index;
+      k++;
+      break;
+    }
+    k++;
+  }
+  if (k < u->depth) u->depth = k;
+}
+
+/* Buffers an expression touches directly (loads, regions, references). */
+typedef struct {
+  IRVisitor v;
+  Collect *c;
+} BufVisitor;
+
+static bool buf_visit(IRVisitor *v, Expr *e) {
+  Collect *c = ((BufVisitor *)v)->c;
+  if (e->kind == E_LOAD) use_buffer(c, e->u.load.buf);
+  else if (e->kind == E_REGION) use_buffer(c, e->u.region.buf);
+  else if (e->kind == E_BUFREF) use_buffer(c, e->u.bufref);
+  else if (e->kind == E_LET) txmap_puti(&c->defined, e->u.let.var, 1);
+  return true;
+}
+
+static void use_expr(Collect *c, const Expr *e) {
+  if (!e) return;
+  BufVisitor bv = {{0}, c};
+  bv.v.expr = buf_visit;
+  tirx_visit_expr(&bv.v, (Expr *)e);
+  pr_expr_vars(e, use_var, c);
+}
+
+static void collect_block(Collect *c, const Stmt *s);
+
+static void collect_stmt(Collect *c, const Stmt *s) {
+  switch ((StmtKind)s->kind) {
+  case S_SEQ: collect_block(c, s); break;
+  case S_EVAL: use_expr(c, s->u.eval.e); break;
+  case S_STORE:
+    use_buffer(c, s->u.store.buf);
+    for (int i = 0; i < s->u.store.n; i++) use_expr(c, s->u.store.idx[i]);
+    use_expr(c, s->u.store.value);
+    use_expr(c, s->u.store.pred);
+    break;
+  case S_BIND:
+    use_expr(c, s->u.bind.value);
+    txmap_puti(&c->defined, s->u.bind.var, 1);
+    break;
+  case S_ALLOC: case S_DECL:
+    txmap_puti(&c->defined, s->u.alloc.buf, 1);
+    use_buffer_decl(c, s->u.alloc.buf);
+    break;
+  case S_FOR:
+    use_expr(c, s->u.for_.min);
+    use_expr(c, s->u.for_.extent);
+    use_expr(c, s->u.for_.step);
+    txmap_puti(&c->defined, s->u.for_.var, 1);
+    collect_block(c, s->u.for_.body);
+    break;
+  case S_WHILE:
+    use_expr(c, s->u.while_.cond);
+    collect_block(c, s->u.while_.body);
+    break;
+  case S_IF:
+    use_expr(c, s->u.if_.cond);
+    collect_block(c, s->u.if_.then_);
+    if (s->u.if_.else_) collect_block(c, s->u.if_.else_);
+    break;
+  case S_ATTR:
+    use_expr(c, s->u.attr.node);
+    use_expr(c, s->u.attr.value);
+    collect_block(c, s->u.attr.body);
+    break;
+  case S_HINT:
+    for (int i = 0; i < s->u.hint.nkw; i++) use_expr(c, s->u.hint.kw[i].value);
+    collect_block(c, s->u.hint.body);
+    break;
+  case S_SCOPEID:
+    for (int i = 0; i < s->u.scopeid.next; i++) use_expr(c, s->u.scopeid.extents[i]);
+    for (int i = 0; i < s->u.scopeid.npref; i++) use_expr(c, s->u.scopeid.preferred[i]);
+    for (int i = 0; i < s->u.scopeid.nvars; i++) txmap_puti(&c->defined, s->u.scopeid.vars[i], 1);
+    break;
+  case S_ASSERT:
+    use_expr(c, s->u.assert_.cond);
+    break;
+  case S_RETURN: use_expr(c, s->u.ret.value); break;
+  case S_BREAK: case S_CONTINUE: break;
+  case S_LAUNCH:
+    use_expr(c, s->u.launch.extent);
+    txmap_puti(&c->defined, s->u.launch.var, 1);
+    collect_block(c, s->u.launch.body);
+    break;
+  case S_COUNT: break;
+  }
+}
+
+static void collect_block(Collect *c, const Stmt *s) {
+  if (!s) return;
+  const Stmt **items;
+  int n = pr_flatten(s, &items);
+  if (c->depth == c->cappath) {
+    c->cappath = c->cappath ? c->cappath * 2 : 16;
+    c->path = realloc(c->path, sizeof *c->path * (size_t)c->cappath);
+    if (!c->path) abort();
+  }
+  int d = c->depth++;
+  for (int i = 0; i < n; i++) {
+    c->path[d] = (PathStep){s, i};
+    collect_stmt(c, items[i]);
+  }
+  c->depth--;
+  free(items);
+}
+
+static void collect_free(Printer *p, const PrimFunc *f, Var ***free_vars, int *nfree) {
+  Collect c = {0};
+  for (int i = 0; i < f->nparams; i++) {
+    const Param *pa = &f->params[i];
+    txmap_puti(&c.defined, pa->var, 1);
+    if (!pa->buf) continue;
+    txmap_puti(&c.defined, pa->buf, 1);
+    /* Vars of a parameter's shape are defined by the signature. */
+    Collect sig = {0};
+    use_buffer_decl(&sig, pa->buf);
+    for (int k = 0; k < sig.nvars; k++) txmap_puti(&c.defined, sig.vars[k], 1);
+    free(sig.vars);
+    txmap_free(&sig.seen);
+    txmap_free(&sig.defined);
+  }
+  collect_block(&c, f->body);
+  *free_vars = NULL;
+  *nfree = 0;
+  for (int i = 0; i < c.nvars; i++) {
+    Var *v = c.vars[i];
+    if (txmap_has(&c.defined, v)) continue;
+    c.vars[(*nfree)++] = v;
+  }
+  *free_vars = c.vars;
+  p->freebufs = NULL;
+  p->nfreebufs = 0;
+  for (int i = 0; i < c.nbufs; i++) {
+    UsedBuf *u = &c.bufs[i];
+    if (!txmap_has(&c.defined, u->buf) && u->depth > 0) {
+      if (!p->freebufs) {
+        p->freebufs = malloc(sizeof *p->freebufs * (size_t)c.nbufs);
+        if (!p->freebufs) abort();
+      }
+      p->freebufs[p->nfreebufs++] =
+          (PrFreeBuf){u->buf, u->path[u->depth - 1].block, u->path[u->depth - 1].index};
+    }
+    free(u->path);
+  }
+  free(c.bufs);
+  free(c.path);
+  txmap_free(&c.defined);
+  txmap_free(&c.seen);
+}
+
+/* ---- signature ----------------------------------------------------------- */
+
+typedef struct SigState {
+  const PrimFunc *f;
+  Var **newvars; /* symbolic vars introduced by the signature, grouped */
+  int *group_end;
+  int nnew, ngroups;
+} SigState;
+
+typedef struct {
+  Printer *p;
+  SigState *st;
+  bool any;
+} SigVisit;
+
+static const Param *scalar_param(const PrimFunc *f, const Var *v) {
+  for (int i = 0; i < f->nparams; i++)
+    if (f->params[i].var == v && !f->params[i].buf) return &f->params[i];
+  return NULL;
+}
+
+static void sig_var(void *ctx, Var *v) {
+  SigVisit *sv = ctx;
+  Printer *p = sv->p;
+  if (v->kind == VAR_BUFDATA || pr_lookup(p, v) || txmap_has(&p->handle_buf, v)) return;
+  pr_define(p, v, v->name, false);
+  sv->any = true;
+  if (scalar_param(sv->st->f, v)) return; /* a later parameter: no declaration line */
+  sv->st->newvars[sv->st->nnew++] = v;
+}
+
+/* An expression of a parameter annotation: quoted when it introduces a
+ * symbolic variable (grammar §2.4.1), bare otherwise. */
+void pr_sig_expr(Printer *p, const Expr *e, void *state) {
+  SigVisit sv = {p, state, false};
+  pr_expr_vars(e, sig_var, &sv);
+  if (!sv.any) {
+    pr_expr(p, e);
+    return;
+  }
+  PrBuf tmp = {0};
+  PrBuf *saved = p->out;
+  p->out = &tmp;
+  pr_expr(p, e);
+  p->out = saved;
+  prbuf_pystr(p->out, tmp.p, tmp.n);
+  free(tmp.p);
+}
+
+static int count_sig_vars(const PrimFunc *f) {
+  int n = 0;
+  for (int i = 0; i < f->nparams; i++) {
+    const Buffer *b = f->params[i].buf;
+    if (!b) continue;
+    n += 8 * (b->ndim + b->nstrides + 2);
+  }
+  return n + 1;
+}
+
+static void print_param(Printer *p, const Param *pa, SigState *st) {
+  if (!pa->buf) {
+    const PrName *n = pr_lookup(p, pa->var);
+    prbuf_puts(p->out, n ? n->name : pr_define(p, pa->var, pa->var->name, false));
+    prbuf_puts(p->out, ": ");
+    pr_var_type(p, pa->var, false);
+    return;
+  }
+  const Buffer *b = pa->buf;
+  prbuf_puts(p->out, pr_define(p, b, b->name, true));
+  txmap_put(&p->handle_buf, pa->var, (void *)b);
+  prbuf_puts(p->out, ": T.Buffer((");
+  for (int i = 0; i < b->ndim; i++) {
+    if (i) prbuf_puts(p->out, ", ");
+    pr_sig_expr(p, b->shape[i], st);
+  }
+  prbuf_puts(p->out, b->ndim == 1 ? ",), " : "), ");
+  pr_dtype_str(p, b->dtype);
+  pr_buffer_kwargs(p, b, PR_KW_SCOPE, st);
+  prbuf_puts(p->out, ")");
+  if (st->nnew > (st->ngroups ? st->group_end[st->ngroups - 1] : 0))
+    st->group_end[st->ngroups++] = st->nnew;
+}
+
+static void print_decorator(Printer *p, const PrimFunc *f) {
+  prbuf_puts(p->out, "@T.prim_func");
+  const char *kw[3];
+  int n = 0;
+  if (f->private_) kw[n++] = "private=True";
+  if (f->s_tir) kw[n++] = "s_tir=True";
+  if (f->persistent) kw[n++] = "persistent=True";
+  for (int i = 0; i < n; i++) {
+    prbuf_puts(p->out, i ? ", " : "(");
+    prbuf_puts(p->out, kw[i]);
+  }
+  if (n) prbuf_puts(p->out, ")");
+}
+
+static void print_plan(Printer *p, const PrimFunc *f) {
+  if (!f->plan) return;
+  char *text = tirx_print_plan_comment(f->plan, f->name);
+  if (!text) return;
+  for (char *line = text; *line;) {
+    char *nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line) : strlen(line);
+    prbuf_put(p->out, line, len);
+    pr_newline(p);
+    line += len + (nl ? 1 : 0);
+  }
+  free(text);
+}
+
+static void print_func(Printer *p, const PrimFunc *f) {
+  print_plan(p, f);
+  print_decorator(p, f);
+  pr_newline(p);
+  pr_push_frame(p);
+  SigState st = {f, NULL, NULL, 0, 0};
+  int cap = count_sig_vars(f);
+  st.newvars = malloc(sizeof *st.newvars * (size_t)cap);
+  st.group_end = malloc(sizeof *st.group_end * (size_t)(f->nparams + 1));
+  if (!st.newvars || !st.group_end) abort();
+  prbuf_printf(p->out, "def %s(", f->name);
+  for (int i = 0; i < f->nparams; i++) {
+    if (i) prbuf_puts(p->out, ", ");
+    print_param(p, &f->params[i], &st);
+  }
+  prbuf_puts(p->out, ")");
+  if (f->has_ret) {
+    char buf[32];
+    prbuf_printf(p->out, " -> T.%s", tirx_dtype_str(f->ret, buf));
+  }
+  prbuf_puts(p->out, ":");
+  p->indent++;
+  /* m, n = T.int32(), T.int32() */
+  for (int g = 0, k = 0; g < st.ngroups; g++) {
+    pr_newline(p);
+    int end = st.group_end[g];
+    for (int i = k; i < end; i++) {
+      if (i > k) prbuf_puts(p->out, ", ");
+      prbuf_puts(p->out, pr_var_name(p, st.newvars[i]));
+    }
+    prbuf_puts(p->out, " = ");
+    for (int i = k; i < end; i++) {
+      if (i > k) prbuf_puts(p->out, ", ");
+      pr_var_type(p, st.newvars[i], true);
+    }
+    k = end;
+  }
+  free(st.newvars);
+  free(st.group_end);
+  if (f->attrs && !(f->attrs->kind == E_DICT && f->attrs->u.dict.n == 0)) {
+    pr_newline(p);
+    prbuf_puts(p->out, "T.func_attr(");
+    pr_expr(p, f->attrs);
+    prbuf_puts(p->out, ")");
+  }
+  Var **free_vars;
+  int nfree;
+  collect_free(p, f, &free_vars, &nfree);
+  for (int i = 0; i < nfree; i++) {
+    pr_newline(p);
+    prbuf_printf(p->out, "%s = ", pr_define(p, free_vars[i], free_vars[i]->name, false));
+    pr_var_type(p, free_vars[i], true);
+  }
+  free(free_vars);
+  pr_block(p, f->body);
+  free(p->freebufs);
+  p->freebufs = NULL;
+  p->nfreebufs = 0;
+  p->indent--;
+  pr_pop_frame(p);
+  txmap_free(&p->handle_buf);
+}
+
+/* ---- modules ------------------------------------------------------------- */
+
+static void print_header(PrBuf *out, bool ir_module) {
+  if (ir_module) prbuf_puts(out, "# from tvm.script import ir as I\n");
+  prbuf_puts(out, "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n");
+}
+
+static void printer_free(Printer *p) {
+  while (p->nframes) pr_pop_frame(p);
+  while (p->nnames) free(p->names[--p->nnames].name);
+  free(p->names);
+  free(p->frames);
+  txmap_free(&p->handle_buf);
+}
+
+/* The reserved names stay taken for the whole print; a frame for the
+ * module level keeps function names out of the way of nothing else. */
+static char *finish(Printer *p, PrBuf *out) {
+  printer_free(p);
+  while (out->n && out->p[out->n - 1] == '\n') out->p[--out->n] = '\0';
+  return out->p;
+}
+
+/* Functions of an IRModule print sorted by name, "main" last (TVM's
+ * SortableFunction with equal priorities for PrimFuncs). */
+static int func_order(const void *a, const void *b) {
+  const PrimFunc *fa = *(PrimFunc *const *)a, *fb = *(PrimFunc *const *)b;
+  bool ma = strcmp(fa->name, "main") == 0, mb = strcmp(fb->name, "main") == 0;
+  if (ma != mb) return ma ? 1 : -1;
+  return strcmp(fa->name, fb->name);
+}
+
+char *tirx_print_module(const Module *m) {
+  PrBuf out = {0};
+  Printer p = {0};
+  p.out = &out;
+  print_header(&out, m->is_ir_module);
+  if (!m->is_ir_module) {
+    for (int i = 0; i < m->nfuncs; i++) {
+      if (i) prbuf_puts(&out, "\n\n");
+      print_func(&p, m->funcs[i]);
+    }
+    return finish(&p, &out);
+  }
+  PrimFunc **fs = malloc(sizeof *fs * (size_t)(m->nfuncs ? m->nfuncs : 1));
+  if (!fs) abort();
+  if (m->nfuncs) memcpy(fs, m->funcs, sizeof *fs * (size_t)m->nfuncs);
+  qsort(fs, (size_t)m->nfuncs, sizeof *fs, func_order);
+  prbuf_printf(&out, "@I.ir_module\nclass %s:", m->class_name ? m->class_name : "Module");
+  p.indent = 1;
+  for (int i = 0; i < m->nfuncs; i++) {
+    if (i) prbuf_puts(&out, "\n");
+    pr_newline(&p);
+    print_func(&p, fs[i]);
+  }
+  free(fs);
+  return finish(&p, &out);
+}
+
+char *tirx_print_func(const PrimFunc *f) {
+  PrBuf out = {0};
+  Printer p = {0};
+  p.out = &out;
+  print_header(&out, false);
+  print_func(&p, f);
+  return finish(&p, &out);
+}

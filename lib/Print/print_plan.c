@@ -1,0 +1,153 @@
+/* Launch plans as comment lines (printed above a kernel's decorator, so the
+ * text still re-parses).
+ *
+ *   # launch plan main: params A: float32[n], n: int32
+ *   # launch plan main: kernel main_kernel grid=(4, 1, 1) block=(128, 1, 1) dyn_smem=0
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Print/plan_comment.h"
+#include "tirx/plan.h"
+
+typedef struct {
+  char *p;
+  size_t n, cap;
+  int oom;
+} Out;
+
+static void put(Out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0 || o->oom) return;
+  if (o->n + (size_t)n + 1 > o->cap) {
+    size_t nc = o->cap ? o->cap * 2 : 256;
+    while (nc < o->n + (size_t)n + 1) nc *= 2;
+    char *np = realloc(o->p, nc);
+    if (!np) {
+      o->oom = 1;
+      return;
+    }
+    o->p = np;
+    o->cap = nc;
+  }
+  va_start(ap, fmt);
+  vsnprintf(o->p + o->n, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  o->n += (size_t)n;
+}
+
+static void dl_dtype(Out *o, DLDataType t) {
+  const char *base = "?";
+  switch (t.code) {
+  case kDLInt: base = "int"; break;
+  case kDLUInt: base = "uint"; break;
+  case kDLFloat: base = "float"; break;
+  case kDLBfloat: base = "bfloat"; break;
+  case TIRX_DL_BOOL: put(o, "bool"); return;
+  default: put(o, "dtype%d_", t.code); base = ""; break;
+  }
+  put(o, "%s%d", base, t.bits);
+  if (t.lanes > 1) put(o, "x%d", t.lanes);
+}
+
+/* Postfix → infix; every compound operand in parentheses. */
+static void plan_expr(Out *o, const TirxPlanExpr *e, const TirxPlan *plan) {
+  if (e->nops == 0) {
+    put(o, "-");
+    return;
+  }
+  char **st = calloc((size_t)e->nops, sizeof *st);
+  int sp = 0;
+  if (!st) {
+    o->oom = 1;
+    return;
+  }
+  static const char *const ops[] = {NULL, NULL, "+", "-", "*", "//", "%", "min", "max", "ceildiv"};
+  for (int i = 0; i < e->nops; i++) {
+    const TirxExprOp *op = &e->ops[i];
+    Out t = {0};
+    if (op->op == TIRX_EXPR_CONST) {
+      put(&t, "%lld", (long long)op->imm);
+    } else if (op->op == TIRX_EXPR_SYM) {
+      if (op->imm >= 0 && op->imm < plan->nsyms) put(&t, "%s", plan->syms[op->imm].name);
+      else put(&t, "sym%lld", (long long)op->imm);
+    } else if (sp >= 2 && op->op > 1 && op->op < TIRX_EXPR_NUM_OPCODES) {
+      char *b = st[--sp], *a = st[--sp];
+      if (op->op >= TIRX_EXPR_MIN) put(&t, "%s(%s, %s)", ops[op->op], a, b);
+      else put(&t, "(%s %s %s)", a, ops[op->op], b);
+      free(a);
+      free(b);
+    } else {
+      put(&t, "?");
+    }
+    st[sp++] = t.p;
+  }
+  const char *top = sp ? st[sp - 1] : "?";
+  size_t len = top ? strlen(top) : 0;
+  if (len >= 2 && top[0] == '(' && top[len - 1] == ')') put(o, "%.*s", (int)(len - 2), top + 1);
+  else put(o, "%s", top ? top : "?");
+  for (int i = 0; i < sp; i++) free(st[i]);
+  free(st);
+}
+
+static void triple(Out *o, const char *label, const TirxPlanExpr *xyz, const TirxPlan *plan) {
+  put(o, " %s=(", label);
+  for (int a = 0; a < 3; a++) {
+    if (a) put(o, ", ");
+    if (xyz[a].nops == 0) put(o, "1");
+    else plan_expr(o, &xyz[a], plan);
+  }
+  put(o, ")");
+}
+
+static void kernel_line(Out *o, const TirxPlan *plan, const TirxPlanKernel *k) {
+  put(o, "\n# launch plan %s: kernel %s", plan->name, k->name);
+  triple(o, "grid", k->launch[TIRX_LAUNCH_GRID], plan);
+  triple(o, "block", k->launch[TIRX_LAUNCH_BLOCK], plan);
+  const TirxPlanExpr *cl = k->launch[TIRX_LAUNCH_CLUSTER];
+  if (cl[0].nops || cl[1].nops || cl[2].nops) triple(o, "cluster", cl, plan);
+  put(o, " dyn_smem=");
+  if (k->dyn_smem.nops) plan_expr(o, &k->dyn_smem, plan);
+  else put(o, "0");
+  if (k->flags & TIRX_KERNEL_PDL) put(o, " pdl");
+  if (k->flags & TIRX_KERNEL_COOPERATIVE) put(o, " cooperative");
+}
+
+char *tirx_print_plan_comment(const TirxPlan *plan, const char *func) {
+  Out o = {0};
+  put(&o, "# launch plan %s: params", plan->name);
+  for (int i = 0; i < plan->nparams; i++) {
+    const TirxPlanParam *pa = &plan->params[i];
+    put(&o, "%s %s: ", i ? "," : "", pa->name);
+    if (pa->kind == TIRX_PARAM_HANDLE) {
+      put(&o, "handle");
+      continue;
+    }
+    dl_dtype(&o, pa->dtype);
+    if (pa->kind != TIRX_PARAM_TENSOR) continue;
+    put(&o, "[");
+    for (int d = 0; d < pa->ndim; d++) {
+      if (d) put(&o, ", ");
+      plan_expr(&o, &pa->shape[d], plan);
+    }
+    put(&o, "]");
+  }
+  int matched = 0;
+  for (int i = 0; i < plan->nkernels; i++)
+    if (func && strcmp(plan->kernels[i].name, func) == 0) {
+      kernel_line(&o, plan, &plan->kernels[i]);
+      matched = 1;
+    }
+  if (!matched)
+    for (int i = 0; i < plan->nkernels; i++) kernel_line(&o, plan, &plan->kernels[i]);
+  if (o.oom) {
+    free(o.p);
+    return NULL;
+  }
+  return o.p;
+}

@@ -1,0 +1,533 @@
+/* Printing statements (grammar §3): declarations, scalar sugar, loops,
+ * branches, scoped statements with TVM's concise scoping (flat when last in
+ * their block, `with` otherwise) and tirx's authored spellings
+ * (`T.device_entry()`, `break`, `continue`, `elif`). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Print/printer.h"
+#include "tirx/intrin.h"
+
+void pr_newline(Printer *p) {
+  prbuf_puts(p->out, "\n");
+  for (int i = 0; i < p->indent; i++) prbuf_puts(p->out, "    ");
+}
+
+/* ---- blocks -------------------------------------------------------------- */
+
+static bool is_eval_zero(const Stmt *s) {
+  int64_t v;
+  return s->kind == S_EVAL && tirx_expr_is_const_int(s->u.eval.e, &v) && v == 0 &&
+         tirx_dtype_is_int(s->u.eval.e->dtype);
+}
+
+static int flatten_into(const Stmt *s, const Stmt **out, int k) {
+  if (s->kind != S_SEQ) {
+    if (!is_eval_zero(s)) {
+      if (out) out[k] = s;
+      k++;
+    }
+    return k;
+  }
+  for (int i = 0; i < s->u.seq.n; i++)
+    if (s->u.seq.items[i]) k = flatten_into(s->u.seq.items[i], out, k);
+  return k;
+}
+
+int pr_flatten(const Stmt *s, const Stmt ***items) {
+  int n = s ? flatten_into(s, NULL, 0) : 0;
+  *items = malloc(sizeof **items * (size_t)(n ? n : 1));
+  if (!*items) abort();
+  if (n == 0) {
+    (*items)[0] = s; /* NULL or a lone Evaluate(0): prints T.evaluate(0) */
+    return 1;
+  }
+  flatten_into(s, *items, 0);
+  return n;
+}
+
+static void body_scope(Printer *p, const Stmt *body) {
+  p->indent++;
+  pr_push_frame(p);
+  pr_block(p, body);
+  pr_pop_frame(p);
+  p->indent--;
+}
+
+/* ---- buffers ------------------------------------------------------------- */
+
+static bool is_local_scalar(const Stmt *s) {
+  const Buffer *b = s->u.alloc.buf;
+  return s->kind == S_ALLOC && b->scope && strcmp(b->scope, "local") == 0 &&
+         tirx_buffer_is_scalar(b);
+}
+
+/* `X = T.Buffer(...)`: a buffer that is used but declared by no statement. */
+static void print_free_buffers(Printer *p, const Stmt *block, int index) {
+  for (int i = 0; i < p->nfreebufs; i++) {
+    const PrFreeBuf *fb = &p->freebufs[i];
+    if (fb->block != block || fb->index != index) continue;
+    const Buffer *b = fb->buf;
+    pr_newline(p);
+    prbuf_printf(p->out, "%s = T.Buffer(", pr_define(p, b, b->name, true));
+    pr_shape_tuple(p, b->shape, b->ndim);
+    if (b->dtype.id != DT_FLOAT32 || b->dtype.lanes != 1) {
+      prbuf_puts(p->out, ", ");
+      pr_dtype_str(p, b->dtype);
+    }
+    pr_buffer_kwargs(p, b, PR_KW_SCOPE, NULL);
+    prbuf_puts(p->out, ")");
+  }
+}
+
+/* x: T.int32 | A = T.alloc_shared((256,)) | A = T.alloc_buffer(..., scope=...)
+ * | B = T.decl_buffer((64,), data=arena.data, ...) */
+static void print_alloc(Printer *p, const Stmt *s) {
+  const Buffer *b = s->u.alloc.buf;
+  char buf[32];
+  pr_newline(p);
+  if (is_local_scalar(s)) {
+    prbuf_printf(p->out, "%s: T.%s", pr_define(p, b, b->name, true), tirx_dtype_str(b->dtype, buf));
+    pr_set_scalar(p, b);
+    return;
+  }
+  const char *callee = "T.alloc_buffer";
+  unsigned flags = PR_KW_SCOPE;
+  if (s->kind == S_DECL) {
+    callee = "T.decl_buffer";
+    flags |= PR_KW_DATA;
+  } else if (b->scope && strcmp(b->scope, "shared") == 0) {
+    callee = "T.alloc_shared";
+    flags = 0;
+  } else if (b->scope && strcmp(b->scope, "local") == 0) {
+    callee = "T.alloc_local";
+    flags = 0;
+  }
+  prbuf_printf(p->out, "%s = %s(", pr_define(p, b, b->name, true), callee);
+  pr_shape_tuple(p, b->shape, b->ndim);
+  if (b->dtype.id != DT_FLOAT32 || b->dtype.lanes != 1) {
+    prbuf_puts(p->out, ", ");
+    pr_dtype_str(p, b->dtype);
+  }
+  pr_buffer_kwargs(p, b, flags, NULL);
+  prbuf_puts(p->out, ")");
+}
+
+/* The store half of `x: T.int32 = v`. */
+static bool merges_with(const Printer *p, const Stmt *alloc, const Stmt *next) {
+  const Buffer *b = alloc->u.alloc.buf;
+  (void)p;
+  int64_t v;
+  return next->kind == S_STORE && next->u.store.buf == b && next->u.store.n == 1 &&
+         tirx_expr_is_const_int(next->u.store.idx[0], &v) && v == 0 && !next->u.store.pred &&
+         tirx_dtype_eq(next->u.store.value->dtype, b->dtype) &&
+         !pr_expr_reads_buf(next->u.store.value, b);
+}
+
+/* A[i] = v | x = v | A.vstore([i], v[, predicate=p]) */
+static void print_store(Printer *p, const Stmt *s) {
+  const Buffer *b = s->u.store.buf;
+  Expr *const *idx = s->u.store.idx;
+  int n = s->u.store.n;
+  pr_newline(p);
+  if (pr_scalar_access(p, b, idx, n, s->u.store.pred, s->u.store.value->dtype)) {
+    prbuf_printf(p->out, "%s = ", pr_buf_name(p, b));
+    pr_expr(p, s->u.store.value);
+    return;
+  }
+  int lanes = b->dtype.lanes;
+  for (int i = 0; i < n; i++) lanes *= idx[i]->dtype.lanes;
+  if (s->u.store.pred || s->u.store.value->dtype.lanes != lanes) {
+    pr_buf_ref(p, b);
+    prbuf_puts(p->out, ".vstore([");
+    pr_expr_list(p, idx, n);
+    prbuf_puts(p->out, "], ");
+    pr_expr(p, s->u.store.value);
+    if (s->u.store.pred) {
+      prbuf_puts(p->out, ", predicate=");
+      pr_expr(p, s->u.store.pred);
+    }
+    prbuf_puts(p->out, ")");
+    return;
+  }
+  pr_access(p, b, idx, n);
+  prbuf_puts(p->out, " = ");
+  pr_expr(p, s->u.store.value);
+}
+
+/* ---- loops --------------------------------------------------------------- */
+
+static bool no_annotations(const Stmt *s) {
+  const Expr *a = s->u.for_.annotations;
+  return !a || (a->kind == E_DICT && a->u.dict.n == 0);
+}
+
+static bool trivial_step(const Stmt *s) {
+  int64_t v;
+  return !s->u.for_.step || (tirx_expr_is_const_int(s->u.for_.step, &v) && v == 1);
+}
+
+static bool grid_loop(const Stmt *s) {
+  int64_t v;
+  return s->kind == S_FOR && s->u.for_.kind == FOR_SERIAL && !s->u.for_.thread &&
+         tirx_expr_is_const_int(s->u.for_.min, &v) && v == 0 && trivial_step(s) &&
+         no_annotations(s);
+}
+
+static bool dict1(const Expr *d, const char *key, const Expr **val) {
+  if (!d || d->kind != E_DICT || d->u.dict.n != 1) return false;
+  const Expr *k = d->u.dict.keys[0];
+  if (k->kind != E_STR || k->u.s.len != strlen(key) || memcmp(k->u.s.p, key, k->u.s.len)) return false;
+  *val = d->u.dict.vals[0];
+  return true;
+}
+
+/* for i, j in T.grid(a, b): — a chain of perfectly nested serial loops from
+ * 0 with unit step, no annotations, extents independent of the chain. */
+static int grid_chain(const Stmt *s, const Stmt **chain, int cap) {
+  int n = 0;
+  if (!grid_loop(s)) return 0;
+  chain[n++] = s;
+  while (n < cap) {
+    const Stmt *b = chain[n - 1]->u.for_.body;
+    if (!b || !grid_loop(b)) break;
+    bool dep = false;
+    for (int i = 0; i < n; i++)
+      if (pr_expr_uses_var(b->u.for_.extent, chain[i]->u.for_.var)) dep = true;
+    if (dep) break;
+    chain[n++] = b;
+  }
+  return n;
+}
+
+static void print_for(Printer *p, const Stmt *s) {
+  const Stmt *chain[64];
+  int n = grid_chain(s, chain, 64);
+  pr_newline(p);
+  if (n >= 2) {
+    pr_push_frame(p);
+    prbuf_puts(p->out, "for ");
+    for (int i = 0; i < n; i++) {
+      const Var *v = chain[i]->u.for_.var;
+      prbuf_printf(p->out, "%s%s", i ? ", " : "", pr_define(p, v, v->name, false));
+    }
+    prbuf_puts(p->out, " in T.grid(");
+    for (int i = 0; i < n; i++) {
+      if (i) prbuf_puts(p->out, ", ");
+      pr_expr(p, chain[i]->u.for_.extent);
+    }
+    prbuf_puts(p->out, "):");
+    p->indent++;
+    pr_block(p, chain[n - 1]->u.for_.body);
+    p->indent--;
+    pr_pop_frame(p);
+    return;
+  }
+  const Expr *ann = s->u.for_.annotations, *unroll = NULL;
+  bool serial = s->u.for_.kind == FOR_SERIAL;
+  const char *callee = "range";
+  switch (s->u.for_.kind) {
+  case FOR_SERIAL: callee = no_annotations(s) ? "range" : "T.serial"; break;
+  case FOR_PARALLEL: callee = "T.parallel"; break;
+  case FOR_VECTORIZED: callee = "T.vectorized"; break;
+  case FOR_UNROLLED: callee = "T.unroll"; break;
+  case FOR_THREAD_BINDING: callee = "T.thread_binding"; break;
+  }
+  pr_push_frame(p);
+  const Var *v = s->u.for_.var;
+  prbuf_printf(p->out, "for %s in %s(", pr_define(p, v, v->name, false), callee);
+  int64_t mn;
+  if (tirx_expr_is_const_int(s->u.for_.min, &mn) && mn == 0 && trivial_step(s)) {
+    pr_expr(p, s->u.for_.extent);
+  } else {
+    pr_expr(p, s->u.for_.min);
+    prbuf_puts(p->out, ", ");
+    pr_sum(p, s->u.for_.min, s->u.for_.extent);
+  }
+  if (!trivial_step(s)) {
+    prbuf_puts(p->out, strcmp(callee, "range") == 0 ? ", " : ", step=");
+    pr_expr(p, s->u.for_.step);
+  }
+  if (s->u.for_.thread) {
+    prbuf_puts(p->out, ", thread=");
+    prbuf_pystr(p->out, s->u.for_.thread, strlen(s->u.for_.thread));
+  }
+  if (!no_annotations(s)) {
+    if (serial && dict1(ann, "disable_unroll", &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
+      prbuf_puts(p->out, ", unroll=False");
+    } else if (serial && dict1(ann, "pragma_unroll", &unroll) && unroll->kind == E_INT &&
+               unroll->u.i.pod) {
+      prbuf_puts(p->out, ", unroll=");
+      pr_expr(p, unroll);
+    } else {
+      prbuf_puts(p->out, ", annotations=");
+      pr_expr(p, ann);
+    }
+  }
+  prbuf_puts(p->out, "):");
+  p->indent++;
+  pr_block(p, s->u.for_.body);
+  p->indent--;
+  pr_pop_frame(p);
+}
+
+/* ---- scoped statements --------------------------------------------------- */
+
+static bool is_device_entry(const Stmt *s) {
+  return s->kind == S_ATTR && !s->u.attr.node && strcmp(s->u.attr.key, "tirx.device_entry") == 0;
+}
+
+static bool is_dict_attr(const Stmt *s) {
+  return s && s->kind == S_ATTR && !s->u.attr.node && !is_device_entry(s);
+}
+
+static void print_attr_entry(Printer *p, const Stmt *s) {
+  prbuf_pystr(p->out, s->u.attr.key, strlen(s->u.attr.key));
+  prbuf_puts(p->out, ": ");
+  pr_expr(p, s->u.attr.value);
+}
+
+/* The header of a scoped statement, flat when it is the last statement of
+ * its block (its body then follows at the same indentation), else `with`.
+ * Returns the body. */
+static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
+  pr_newline(p);
+  if (!flat) prbuf_puts(p->out, "with ");
+  if (is_device_entry(s) && flat) {
+    prbuf_puts(p->out, "T.device_entry()");
+    return s->u.attr.body;
+  }
+  if (s->u.attr.node) {
+    prbuf_puts(p->out, "T.attr(");
+    pr_expr(p, s->u.attr.node);
+    prbuf_puts(p->out, ", ");
+    prbuf_pystr(p->out, s->u.attr.key, strlen(s->u.attr.key));
+    prbuf_puts(p->out, ", ");
+    pr_expr(p, s->u.attr.value);
+    prbuf_puts(p->out, ")");
+  } else {
+    /* T.attr({"k1": v1, "k2": v2}): node-less attributes, each the whole
+     * body of the previous one, merge in nesting order. */
+    prbuf_puts(p->out, "T.attr({");
+    print_attr_entry(p, s);
+    if (!is_device_entry(s))
+      while (is_dict_attr(s->u.attr.body)) {
+        s = s->u.attr.body;
+        prbuf_puts(p->out, ", ");
+        print_attr_entry(p, s);
+      }
+    prbuf_puts(p->out, "})");
+  }
+  return s->u.attr.body;
+}
+
+static void print_hint_head(Printer *p, const Stmt *s, bool flat) {
+  pr_newline(p);
+  prbuf_puts(p->out, flat ? "T.hint(" : "with T.hint(");
+  bool first = true;
+  if (s->u.hint.message) {
+    pr_expr(p, s->u.hint.message);
+    first = false;
+  }
+  for (int i = 0; i < s->u.hint.nkw; i++) {
+    prbuf_printf(p->out, "%s%s=", first ? "" : ", ", s->u.hint.kw[i].name);
+    pr_expr(p, s->u.hint.kw[i].value);
+    first = false;
+  }
+  prbuf_puts(p->out, ")");
+}
+
+/* bx = T.launch_thread("blockIdx.x", 4) | with T.launch_thread(...) as bx: */
+static void print_launch(Printer *p, const Stmt *s, bool flat) {
+  const Var *v = s->u.launch.var;
+  PrBuf head = {0};
+  PrBuf *saved = p->out;
+  p->out = &head;
+  prbuf_puts(&head, "T.launch_thread(");
+  prbuf_pystr(&head, s->u.launch.tag, strlen(s->u.launch.tag));
+  prbuf_puts(&head, ", ");
+  pr_expr(p, s->u.launch.extent);
+  prbuf_puts(&head, ")");
+  p->out = saved;
+  pr_newline(p);
+  if (flat) {
+    prbuf_printf(p->out, "%s = %s", pr_define(p, v, v->name, false), head.p);
+    pr_block(p, s->u.launch.body);
+  } else {
+    pr_push_frame(p);
+    prbuf_printf(p->out, "with %s as %s:", head.p, pr_define(p, v, v->name, false));
+    p->indent++;
+    pr_block(p, s->u.launch.body);
+    p->indent--;
+    pr_pop_frame(p);
+  }
+  free(head.p);
+}
+
+/* bx, by = T.cta_id([4, 2], preferred=[...], dtype="uint32") */
+static void print_scopeid(Printer *p, const Stmt *s) {
+  PrBuf rhs = {0};
+  PrBuf *saved = p->out;
+  p->out = &rhs;
+  prbuf_printf(&rhs, "T.%s(", tirx_scope_id_name(s->u.scopeid.sid));
+  bool first = true;
+  if (s->u.scopeid.next) {
+    prbuf_puts(&rhs, "[");
+    pr_expr_list(p, s->u.scopeid.extents, s->u.scopeid.next);
+    prbuf_puts(&rhs, "]");
+    first = false;
+  }
+  if (s->u.scopeid.npref) {
+    prbuf_puts(&rhs, first ? "preferred=[" : ", preferred=[");
+    pr_expr_list(p, s->u.scopeid.preferred, s->u.scopeid.npref);
+    prbuf_puts(&rhs, "]");
+    first = false;
+  }
+  if (s->u.scopeid.dtype.id != DT_INT32) {
+    prbuf_puts(&rhs, first ? "dtype=" : ", dtype=");
+    pr_dtype_str(p, s->u.scopeid.dtype);
+  }
+  prbuf_puts(&rhs, ")");
+  p->out = saved;
+  pr_newline(p);
+  for (int i = 0; i < s->u.scopeid.nvars; i++) {
+    const Var *v = s->u.scopeid.vars[i];
+    prbuf_printf(p->out, "%s%s", i ? ", " : "", pr_define(p, v, v->name, false));
+  }
+  prbuf_printf(p->out, " = %s", rhs.p);
+  free(rhs.p);
+}
+
+/* x: T.let[T.int32] = v (a plain `x = v` when x is already defined) */
+static void print_bind(Printer *p, const Stmt *s) {
+  const Var *v = s->u.bind.var;
+  PrBuf rhs = {0};
+  PrBuf *saved = p->out;
+  p->out = &rhs;
+  pr_expr(p, s->u.bind.value);
+  p->out = saved;
+  pr_newline(p);
+  const PrName *old = pr_lookup(p, v);
+  if (old) {
+    prbuf_printf(p->out, "%s = %s", old->name, rhs.p);
+  } else {
+    prbuf_printf(p->out, "%s: T.let[", pr_define(p, v, v->name, false));
+    pr_var_type(p, v, false);
+    prbuf_printf(p->out, "] = %s", rhs.p);
+  }
+  free(rhs.p);
+}
+
+static void print_if(Printer *p, const Stmt *s, const char *kw) {
+  pr_newline(p);
+  prbuf_printf(p->out, "%s ", kw);
+  pr_expr(p, s->u.if_.cond);
+  prbuf_puts(p->out, ":");
+  body_scope(p, s->u.if_.then_);
+  const Stmt *e = s->u.if_.else_;
+  if (!e) return;
+  if (e->kind == S_IF) {
+    print_if(p, e, "elif");
+    return;
+  }
+  pr_newline(p);
+  prbuf_puts(p->out, "else:");
+  body_scope(p, e);
+}
+
+static void print_eval(Printer *p, const Expr *e) {
+  pr_newline(p);
+  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name);
+  if (!bare) prbuf_puts(p->out, "T.evaluate(");
+  pr_expr(p, e);
+  if (!bare) prbuf_puts(p->out, ")");
+}
+
+static void print_stmt(Printer *p, const Stmt *s, bool last) {
+  switch ((StmtKind)s->kind) {
+  case S_SEQ: pr_block(p, s); return;
+  case S_EVAL: print_eval(p, s->u.eval.e); return;
+  case S_STORE: print_store(p, s); return;
+  case S_BIND: print_bind(p, s); return;
+  case S_ALLOC: case S_DECL: print_alloc(p, s); return;
+  case S_FOR: print_for(p, s); return;
+  case S_WHILE:
+    pr_newline(p);
+    prbuf_puts(p->out, "while ");
+    pr_expr(p, s->u.while_.cond);
+    prbuf_puts(p->out, ":");
+    body_scope(p, s->u.while_.body);
+    return;
+  case S_IF: print_if(p, s, "if"); return;
+  case S_ATTR: {
+    const Stmt *body = print_attr_head(p, s, last);
+    if (last) {
+      pr_block(p, body);
+    } else {
+      prbuf_puts(p->out, ":");
+      body_scope(p, body);
+    }
+    return;
+  }
+  case S_HINT:
+    print_hint_head(p, s, last);
+    if (last) {
+      pr_block(p, s->u.hint.body);
+    } else {
+      prbuf_puts(p->out, ":");
+      body_scope(p, s->u.hint.body);
+    }
+    return;
+  case S_SCOPEID: print_scopeid(p, s); return;
+  case S_ASSERT:
+    pr_newline(p);
+    prbuf_puts(p->out, "assert ");
+    pr_expr(p, s->u.assert_.cond);
+    if (s->u.assert_.kind || s->u.assert_.parts) {
+      prbuf_puts(p->out, ", (");
+      if (s->u.assert_.kind) pr_expr(p, s->u.assert_.kind);
+      else prbuf_puts(p->out, "\"RuntimeError\"");
+      prbuf_puts(p->out, ", ");
+      if (s->u.assert_.parts) pr_expr(p, s->u.assert_.parts);
+      else prbuf_puts(p->out, "[]");
+      prbuf_puts(p->out, ")");
+    }
+    return;
+  case S_RETURN:
+    pr_newline(p);
+    prbuf_puts(p->out, "return");
+    if (s->u.ret.value) {
+      prbuf_puts(p->out, " ");
+      pr_expr(p, s->u.ret.value);
+    }
+    return;
+  case S_BREAK: pr_newline(p); prbuf_puts(p->out, "break"); return;
+  case S_CONTINUE: pr_newline(p); prbuf_puts(p->out, "continue"); return;
+  case S_LAUNCH: print_launch(p, s, last); return;
+  case S_COUNT: break;
+  }
+}
+
+void pr_block(Printer *p, const Stmt *s) {
+  const Stmt **items;
+  int n = pr_flatten(s, &items);
+  for (int i = 0; i < n; i++) {
+    print_free_buffers(p, s, i);
+    const Stmt *st = items[i];
+    if (!st) {
+      pr_newline(p);
+      prbuf_puts(p->out, "T.evaluate(0)");
+      continue;
+    }
+    if (is_local_scalar(st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
+      print_free_buffers(p, s, i + 1);
+      print_alloc(p, st); /* x: T.int32 */
+      prbuf_puts(p->out, " = ");
+      pr_expr(p, items[i + 1]->u.store.value);
+      i++;
+      continue;
+    }
+    print_stmt(p, st, i == n - 1);
+  }
+  free(items);
+}

@@ -1,0 +1,116 @@
+/* Internal interface of the TVMScript printer (lib/Print).
+ *
+ * One Printer per call.  It owns the output buffer, the indentation level
+ * and the name table: every Var and Buffer gets its printed name when its
+ * definition is printed (TVM's GenerateUniqueName: `x`, `x_1`, ...), and the
+ * name is released when the scope of the definition closes, so sibling
+ * scopes reuse names. */
+#ifndef TIRX_PRINT_PRINTER_H
+#define TIRX_PRINT_PRINTER_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "Analysis/ptrmap.h"
+#include "tirx/ir.h"
+
+/* A growable output string. */
+typedef struct PrBuf {
+  char *p;
+  size_t n, cap;
+} PrBuf;
+
+void prbuf_put(PrBuf *b, const char *s, size_t n);
+void prbuf_puts(PrBuf *b, const char *s);
+void prbuf_printf(PrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends a Python string literal: "..." with \" \\ \t \r \n and \xHH for
+ * every other byte outside 0x20-0x7E. */
+void prbuf_pystr(PrBuf *b, const char *s, size_t n);
+
+/* A live definition: an object (Var or Buffer) and its printed name. */
+typedef struct PrName {
+  const void *key;
+  char *name;
+  bool scalar; /* a local scalar buffer: loads print `x`, stores `x = v` */
+} PrName;
+
+/* A buffer that is used but declared nowhere (body-level `X = T.Buffer(...)`):
+ * its declaration line is printed before item `index` of block `block`, the
+ * innermost block containing every use. */
+typedef struct PrFreeBuf {
+  const Buffer *buf;
+  const Stmt *block;
+  int index;
+} PrFreeBuf;
+
+typedef struct Printer {
+  PrBuf *out;
+  int indent;
+  PrName *names;
+  int nnames, capnames;
+  int *frames; /* nnames at each open scope */
+  int nframes, capframes;
+  TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
+  PrFreeBuf *freebufs;
+  int nfreebufs;
+} Printer;
+
+/* ---- names (print.c) ---- */
+void pr_push_frame(Printer *p);
+void pr_pop_frame(Printer *p);
+/* Defines `key` with a fresh name derived from `hint` ("" -> `v` / `buffer`). */
+const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer);
+/* The name of a live definition, or NULL. */
+const PrName *pr_lookup(const Printer *p, const void *key);
+const char *pr_var_name(Printer *p, const Var *v);
+const char *pr_buf_name(Printer *p, const Buffer *b);
+bool pr_is_scalar_buf(const Printer *p, const Buffer *b);
+void pr_set_scalar(Printer *p, const Buffer *b);
+
+/* ---- expressions (print_expr.c) ---- */
+void pr_expr(Printer *p, const Expr *e);
+/* A dtype as a Python string literal: "float32x4". */
+void pr_dtype_str(Printer *p, DType t);
+/* The type of a variable in an annotation (`T.int32`, `T.handle`,
+ * `T.handle("float32", "global")`, `T.TensorMap()`), or in a definition
+ * (`T.int32()`, `T.handle()`) when `call` is set. */
+void pr_var_type(Printer *p, const Var *v, bool call);
+/* Comma-separated expressions; `tuple` prints `(a,)` for one element. */
+void pr_expr_list(Printer *p, Expr *const *xs, int n);
+void pr_shape_tuple(Printer *p, Expr *const *xs, int n);
+/* Keyword arguments of a buffer declaration in TVM's order (data=,
+ * strides=, elem_offset=, scope=, align=, offset_factor=, layout=,
+ * allocated_addr=, annotations=), each preceded by ", ", non-defaults only.
+ * `sig` (non-NULL in parameter annotations) quotes expressions that
+ * introduce symbolic variables (pr_sig_expr). */
+enum { PR_KW_DATA = 1u << 0, PR_KW_SCOPE = 1u << 1 };
+void pr_buffer_kwargs(Printer *p, const Buffer *b, unsigned flags, void *sig);
+/* An expression of a parameter annotation (print.c). */
+void pr_sig_expr(Printer *p, const Expr *e, void *sig);
+/* `a + b` as TVM's folding add prints it (`range(a, a + n)`, slices). */
+void pr_sum(Printer *p, const Expr *a, const Expr *b);
+/* A buffer used as a value: its name, or `x.buffer` for a local scalar. */
+void pr_buf_ref(Printer *p, const Buffer *b);
+/* Whether an access of a local scalar prints as its bare name (index 0, no
+ * predicate, the element dtype). */
+bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n,
+                      const Expr *pred, DType t);
+/* `A[i, j]`, `A[0:4]`, `A[()]` (ramps with a constant stride as slices). */
+void pr_access(Printer *p, const Buffer *b, Expr *const *idx, int n);
+/* Visits every Var an expression reads (not through buffer shapes). */
+typedef void (*PrVarFn)(void *ctx, Var *v);
+void pr_expr_vars(const Expr *e, PrVarFn fn, void *ctx);
+bool pr_expr_uses_var(const Expr *e, const Var *v);
+bool pr_expr_reads_buf(const Expr *e, const Buffer *b);
+
+/* ---- statements (print_stmt.c) ---- */
+void pr_newline(Printer *p);
+/* The statements of a block: nested sequences spliced, Evaluate(0) dropped
+ * unless it is alone.  Returns the count; *items is malloc'd. */
+int pr_flatten(const Stmt *s, const Stmt ***items);
+/* Prints a block (a statement or a sequence) at the current indentation;
+ * the caller owns the scope frame. */
+void pr_block(Printer *p, const Stmt *s);
+
+#endif
