@@ -836,7 +836,7 @@ Expr *ev_index_expr(Eval *ev, Value v, Loc loc) {
   if (!e) return NULL;
   if (!tirx_dtype_is_int(e->dtype)) {
     char b[32];
-    ev_error(ev, e->loc.line ? e->loc : loc, "buffer index must be an integer, got %s",
+    ev_error(ev, v.loc.line ? v.loc : loc, "buffer index must be an integer, got %s",
              tirx_dtype_str(e->dtype, b));
     return NULL;
   }

@@ -445,9 +445,10 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
     }
   }
   if (L.nbr > 0 && L.nerr == 0) {
-    err_at(&L, L.line, col_of(&L, L.p), "unexpected end of file: bracket was never closed");
-    tirx_diag_add(d, DIAG_NOTE, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], "'%c' opened here",
-                  L.br[L.nbr - 1]);
+    char msg[128];
+    snprintf(msg, sizeof msg, "'%c' was never closed (end of file reached at line %u)",
+             L.br[L.nbr - 1], L.line);
+    err_at(&L, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], msg);
   }
   if (out->n > 0 && out->t[out->n - 1].kind != TK_NEWLINE && out->t[out->n - 1].kind != TK_DEDENT)
     push(&L, TK_NEWLINE, L.p, 0);
