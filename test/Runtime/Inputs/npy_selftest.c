@@ -12,7 +12,7 @@ static int failures;
 
 static void roundtrip(const char *dir, DLDataType t, int32_t ndim, const int64_t *shape) {
   char path[512], dt[32];
-  snprintf(path, sizeof path, "%s/%s-%dd.npy", dir, tirx_dtype_str(t, dt), (int)ndim);
+  snprintf(path, sizeof path, "%s/%s-%dd.npy", dir, tirx_dl_dtype_str(t, dt), (int)ndim);
   size_t n = 1, elem = (t.bits + 7u) / 8u;
   for (int32_t k = 0; k < ndim; k++)
     n *= (size_t)shape[k];
