@@ -1,0 +1,31 @@
+# RUN: %tirx-opt %s | FileCheck %s
+# RUN: %tirx-opt --verify-roundtrip %s > /dev/null
+# CHECK-LABEL: @T.prim_func
+# CHECK-NEXT: {{^}}def f(A: T.Buffer((128,), "float16"), D: T.Buffer((10, 11), "float32", layout=T.TileLayout(T.S[(10, 11):(1, 10)])), E: T.Buffer((16,), "float32", scope="shared", align=128), F: T.Buffer((16,), "float16", elem_offset=8)):
+# CHECK-NEXT: {{^}}    T.device_entry()
+# CHECK-NEXT: {{^}}    tx = T.thread_id([128])
+# CHECK-NEXT: {{^}}    A_smem = T.alloc_shared((128,), "float16")
+# CHECK-NEXT: {{^}}    acc = T.alloc_local((4,))
+# CHECK-NEXT: {{^}}    arena = T.alloc_buffer((256,), "uint8", scope="shared.dyn")
+# CHECK-NEXT: {{^}}    half = T.decl_buffer((64,), "float16", data=arena.data, elem_offset=32, scope="shared.dyn")
+# CHECK-NEXT: {{^}}    big = T.alloc_buffer((1024,), align=128)
+# CHECK-NEXT: {{^}}    r = T.alloc_local((8,))
+# CHECK-NEXT: {{^}}    A_smem[tx] = A[tx]
+# CHECK-NEXT: {{^}}    acc[0] = T.Cast("float32", A_smem[tx])
+# CHECK-NEXT: {{^}}    half[0] = A_smem[tx]
+# CHECK-NEXT: {{^}}    big[tx] = acc[0]
+# Buffer declaration family and default elision.
+@T.prim_func
+def f(A: T.Buffer((128,), "float16"), D: T.Buffer((10, 11), "float32", layout=T.TileLayout(T.S[(10, 11):(1, 10)])), E: T.Buffer((16,), "float32", scope="shared", align=128), F: T.Buffer((16,), "float16", elem_offset=8)):
+    T.device_entry()
+    tx = T.thread_id([128])
+    A_smem = T.alloc_shared((128,), "float16")
+    acc = T.alloc_local((4,))
+    arena = T.alloc_buffer((256,), "uint8", scope="shared.dyn")
+    half = T.decl_buffer((64,), "float16", data=arena.data, elem_offset=32, scope="shared.dyn")
+    big = T.alloc_buffer((1024,), align=128)
+    r: T.float32[8]
+    A_smem[tx] = A[tx]
+    acc[0] = T.Cast("float32", A_smem[tx])
+    half[0] = A_smem[tx]
+    big[tx] = acc[0]
