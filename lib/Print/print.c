@@ -448,11 +448,18 @@ static void sig_var(void *ctx, Var *v) {
   sv->st->newvars[sv->st->nnew++] = v;
 }
 
+static void sig_typevar(void *ctx, Var *v) {
+  SigVisit *sv = ctx;
+  if (txmap_has(&sv->p->typevars, v)) sv->any = true;
+}
+
 /* An expression of a parameter annotation: quoted when it introduces a
- * symbolic variable (grammar §2.4.1), bare otherwise. */
+ * symbolic variable (grammar §2.4.1) or is a compound expression over a
+ * type variable (§2.4.2), bare otherwise. */
 void pr_sig_expr(Printer *p, const Expr *e, void *state) {
   SigVisit sv = {p, state, false};
   pr_expr_vars(e, sig_var, &sv);
+  if (!sv.any && e->kind != E_VAR) pr_expr_vars(e, sig_typevar, &sv);
   if (!sv.any) {
     pr_expr(p, e);
     return;
@@ -500,6 +507,98 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
     st->group_end[st->ngroups++] = st->nnew;
 }
 
+/* int64 symbolic variables of parameter buffers (grammar §2.4.2), printed
+ * in the portable TypeVar form, sorted by name. */
+typedef struct {
+  const PrimFunc *f;
+  Var **vars;
+  int n, cap;
+} TypeVars;
+
+static void typevar_of(void *ctx, Var *v) {
+  TypeVars *tv = ctx;
+  if (v->kind != VAR_PLAIN || v->dtype.id != DT_INT64 || v->dtype.lanes != 1) return;
+  for (int i = 0; i < tv->f->nparams; i++)
+    if (tv->f->params[i].var == v) return;
+  for (int i = 0; i < tv->n; i++)
+    if (tv->vars[i] == v) return;
+  if (tv->n == tv->cap) {
+    tv->cap = tv->cap ? tv->cap * 2 : 8;
+    tv->vars = realloc(tv->vars, sizeof *tv->vars * (size_t)tv->cap);
+    if (!tv->vars) abort();
+  }
+  tv->vars[tv->n++] = v;
+}
+
+static int var_name_order(const void *a, const void *b) {
+  return strcmp((*(Var *const *)a)->name, (*(Var *const *)b)->name);
+}
+
+static TypeVars collect_typevars(const PrimFunc *f) {
+  TypeVars tv = {f, NULL, 0, 0};
+  for (int i = 0; i < f->nparams; i++) {
+    const Buffer *b = f->params[i].buf;
+    if (!b) continue;
+    for (int k = 0; k < b->ndim; k++) pr_expr_vars(b->shape[k], typevar_of, &tv);
+    for (int k = 0; k < b->nstrides; k++) pr_expr_vars(b->strides[k], typevar_of, &tv);
+    if (b->elem_offset) pr_expr_vars(b->elem_offset, typevar_of, &tv);
+  }
+  if (tv.n > 1) qsort(tv.vars, (size_t)tv.n, sizeof *tv.vars, var_name_order);
+  return tv;
+}
+
+/* Defines the function's type variables; prints their `M = TypeVar("M")`
+ * lines unless the module prints them (inside a class they cannot go). */
+static void print_typevars(Printer *p, const PrimFunc *f, bool emit) {
+  TypeVars tv = collect_typevars(f);
+  for (int i = 0; i < tv.n; i++) {
+    const char *name = pr_define(p, tv.vars[i], tv.vars[i]->name, false);
+    txmap_puti(&p->typevars, tv.vars[i], 1);
+    if (!emit) continue;
+    prbuf_printf(p->out, "%s = TypeVar(\"%s\")", name, name);
+    pr_newline(p);
+  }
+  free(tv.vars);
+}
+
+static int str_order(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The TypeVar lines of an IRModule: the names every function gives its type
+ * variables, once each, sorted, above `@I.ir_module`. */
+static void print_module_typevars(PrBuf *out, PrimFunc *const *fs, int n) {
+  char **names = NULL;
+  int nn = 0, cap = 0;
+  for (int i = 0; i < n; i++) {
+    TypeVars tv = collect_typevars(fs[i]);
+    Printer tmp = {0};
+    pr_push_frame(&tmp);
+    for (int k = 0; k < tv.n; k++) {
+      const char *name = pr_define(&tmp, tv.vars[k], tv.vars[k]->name, false);
+      bool seen = false;
+      for (int j = 0; j < nn; j++) seen = seen || strcmp(names[j], name) == 0;
+      if (seen) continue;
+      if (nn == cap) {
+        cap = cap ? cap * 2 : 8;
+        names = realloc(names, sizeof *names * (size_t)cap);
+        if (!names) abort();
+      }
+      names[nn++] = strdup(name);
+    }
+    pr_pop_frame(&tmp);
+    free(tmp.names);
+    free(tmp.frames);
+    free(tv.vars);
+  }
+  if (nn > 1) qsort(names, (size_t)nn, sizeof *names, str_order);
+  for (int j = 0; j < nn; j++) {
+    prbuf_printf(out, "%s = TypeVar(\"%s\")\n", names[j], names[j]);
+    free(names[j]);
+  }
+  free(names);
+}
+
 static void print_decorator(Printer *p, const PrimFunc *f) {
   prbuf_puts(p->out, "@T.prim_func");
   const char *kw[3];
@@ -528,11 +627,12 @@ static void print_plan(Printer *p, const PrimFunc *f) {
   free(text);
 }
 
-static void print_func(Printer *p, const PrimFunc *f) {
+static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
+  pr_push_frame(p);
   print_plan(p, f);
+  print_typevars(p, f, !in_module);
   print_decorator(p, f);
   pr_newline(p);
-  pr_push_frame(p);
   SigState st = {f, NULL, NULL, 0, 0};
   int cap = count_sig_vars(f);
   st.newvars = malloc(sizeof *st.newvars * (size_t)cap);
@@ -589,11 +689,19 @@ static void print_func(Printer *p, const PrimFunc *f) {
   p->indent--;
   pr_pop_frame(p);
   txmap_free(&p->handle_buf);
+  txmap_free(&p->typevars);
 }
 
 /* ---- modules ------------------------------------------------------------- */
 
-static void print_header(PrBuf *out, bool ir_module) {
+static bool uses_typevars(const PrimFunc *f) {
+  TypeVars tv = collect_typevars(f);
+  free(tv.vars);
+  return tv.n > 0;
+}
+
+static void print_header(PrBuf *out, bool ir_module, bool typevars) {
+  if (typevars) prbuf_puts(out, "# from typing import TypeVar\n");
   if (ir_module) prbuf_puts(out, "# from tvm.script import ir as I\n");
   prbuf_puts(out, "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n");
 }
@@ -604,6 +712,7 @@ static void printer_free(Printer *p) {
   free(p->names);
   free(p->frames);
   txmap_free(&p->handle_buf);
+  txmap_free(&p->typevars);
 }
 
 /* The reserved names stay taken for the whole print; a frame for the
@@ -627,11 +736,13 @@ char *tirx_print_module(const Module *m) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
-  print_header(&out, m->is_ir_module);
+  bool typevars = false;
+  for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
+  print_header(&out, m->is_ir_module, typevars);
   if (!m->is_ir_module) {
     for (int i = 0; i < m->nfuncs; i++) {
       if (i) prbuf_puts(&out, "\n\n");
-      print_func(&p, m->funcs[i]);
+      print_func(&p, m->funcs[i], false);
     }
     return finish(&p, &out);
   }
@@ -639,12 +750,13 @@ char *tirx_print_module(const Module *m) {
   if (!fs) abort();
   if (m->nfuncs) memcpy(fs, m->funcs, sizeof *fs * (size_t)m->nfuncs);
   qsort(fs, (size_t)m->nfuncs, sizeof *fs, func_order);
+  print_module_typevars(&out, fs, m->nfuncs);
   prbuf_printf(&out, "@I.ir_module\nclass %s:", m->class_name ? m->class_name : "Module");
   p.indent = 1;
   for (int i = 0; i < m->nfuncs; i++) {
     if (i) prbuf_puts(&out, "\n");
     pr_newline(&p);
-    print_func(&p, fs[i]);
+    print_func(&p, fs[i], true);
   }
   free(fs);
   return finish(&p, &out);
@@ -654,7 +766,7 @@ char *tirx_print_func(const PrimFunc *f) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
-  print_header(&out, false);
-  print_func(&p, f);
+  print_header(&out, false, uses_typevars(f));
+  print_func(&p, f, false);
   return finish(&p, &out);
 }

@@ -52,6 +52,7 @@ typedef struct Printer {
   int *frames; /* nnames at each open scope */
   int nframes, capframes;
   TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
+  TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
 } Printer;
