@@ -102,6 +102,7 @@ static Expr *value_to_any_expr(Eval *ev, Value v) {
     Expr *e = tirx_expr_new(ev->m, E_DTYPE, v.u.dt, v.loc);
     return e;
   }
+  case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
   default: return ev_to_expr(ev, v, "a value");
   }
 }

@@ -89,9 +89,37 @@ bool ev_is_number(const Value *v) {
 
 static DType dt(DTypeId id) { return tirx_dtype(id); }
 
+/* A region used as a value is a load (TVM's BufferRegion → PrimExpr): unit
+ * extents become indices, constant extents ramps; symbolic ones cannot. */
+static Expr *region_to_load(Eval *ev, Expr *r, const char *what) {
+  Buffer *b = r->u.region.buf;
+  Expr **idx = TIRX_NEWN(ev->m, Expr *, r->u.region.n + 1);
+  for (int i = 0; i < r->u.region.n; i++) {
+    int64_t ext;
+    if (!tirx_expr_is_const_int(r->u.region.ext[i], &ext)) {
+      ev_error(ev, r->loc, "region of '%s' with a symbolic extent used as %s", b->name, what);
+      return NULL;
+    }
+    Expr *mn = r->u.region.min[i];
+    if (ext == 1) {
+      idx[i] = mn;
+    } else if (ext < 1 || ext > 64) {
+      ev_error(ev, r->loc, "region of '%s' with extent %lld used as %s", b->name, (long long)ext, what);
+      return NULL;
+    } else {
+      Expr *rp = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)mn->dtype.id, (int)ext), r->loc);
+      rp->u.ramp.base = mn;
+      rp->u.ramp.stride = tirx_int(ev->m, tirx_dtype(mn->dtype.id), 1, r->loc);
+      rp->u.ramp.lanes = (int)ext;
+      idx[i] = rp;
+    }
+  }
+  return tirx_load(ev->m, b, idx, r->u.region.n, r->loc);
+}
+
 Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
   switch (v.kind) {
-  case V_EXPR: return v.u.e;
+  case V_EXPR: return v.u.e->kind == E_REGION ? region_to_load(ev, v.u.e, what) : v.u.e;
   case V_INT:
     if (v.uint_big) return tirx_int(ev->m, dt(DT_UINT64), v.u.i, v.loc);
     if (v.u.i >= INT32_MIN && v.u.i <= INT32_MAX) return tirx_int(ev->m, dt(DT_INT32), v.u.i, v.loc);
