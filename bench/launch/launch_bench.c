@@ -32,6 +32,7 @@ typedef struct Raw {
   CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, CUstream, void **, void **);
+  CUresult (*LaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **);
   CUresult (*CtxSynchronize)(void);
 } Raw;
 
@@ -199,6 +200,7 @@ int main(int argc, char **argv) {
   RESOLVE(ModuleLoadData, "cuModuleLoadData");
   RESOLVE(ModuleGetFunction, "cuModuleGetFunction");
   RESOLVE(LaunchKernel, "cuLaunchKernel");
+  RESOLVE(LaunchKernelEx, "cuLaunchKernelEx");
   RESOLVE(CtxSynchronize, "cuCtxSynchronize");
   CUmodule rmod;
   CUfunction rfn;
@@ -222,31 +224,49 @@ int main(int argc, char **argv) {
   if (tirxrt_synchronize(ctx, 0, &err) != 0)
     return die("synchronize", err);
 
-  double *t_rt = calloc((size_t)rounds, sizeof(double));
-  double *t_raw = calloc((size_t)rounds, sizeof(double));
+  /* Three paths per round, rotating which goes first: tirxrt_call, raw cuLaunchKernel,
+     and raw cuLaunchKernelEx (what tirxrt_call uses underneath). */
+  CUlaunchConfig cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.gridDimX = lc.grid[0];
+  cfg.gridDimY = lc.grid[1];
+  cfg.gridDimZ = lc.grid[2];
+  cfg.blockDimX = lc.block[0];
+  cfg.blockDimY = lc.block[1];
+  cfg.blockDimZ = lc.block[2];
+  cfg.sharedMemBytes = lc.dyn_smem;
+  double *t[3];
+  for (int p = 0; p < 3; p++)
+    t[p] = calloc((size_t)rounds, sizeof(double));
   for (int r = 0; r < rounds; r++) {
-    for (int pass = 0; pass < 2; pass++) {
-      int do_rt = (pass == 0) == (r % 2 == 0); /* alternate which goes first */
+    for (int pass = 0; pass < 3; pass++) {
+      int path = (pass + r) % 3;
       double t0 = now_us();
       for (int i = 0; i < iters; i++) {
-        if (do_rt) {
+        CUresult cr = CUDA_SUCCESS;
+        if (path == 0) {
           if (tirxrt_call(fn, args, plan->nparams, NULL, &err) != 0)
             return die("tirxrt_call", err);
-        } else if (raw.LaunchKernel(rfn, lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0],
-                                    lc.block[1], lc.block[2], lc.dyn_smem, NULL, raw_params,
-                                    NULL) != CUDA_SUCCESS) {
-          return die("cuLaunchKernel", NULL);
+        } else if (path == 1) {
+          cr = raw.LaunchKernel(rfn, lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0],
+                                lc.block[1], lc.block[2], lc.dyn_smem, NULL, raw_params, NULL);
+        } else {
+          cr = raw.LaunchKernelEx(&cfg, rfn, raw_params, NULL);
         }
+        if (cr != CUDA_SUCCESS)
+          return die("raw launch", NULL);
       }
       if (raw.CtxSynchronize() != CUDA_SUCCESS)
         return die("cuCtxSynchronize", NULL);
-      double per = (now_us() - t0) / iters;
-      (do_rt ? t_rt : t_raw)[r] = per;
+      t[path][r] = (now_us() - t0) / iters;
     }
   }
-  qsort(t_rt, (size_t)rounds, sizeof(double), cmp_double);
-  qsort(t_raw, (size_t)rounds, sizeof(double), cmp_double);
-  double m_rt = t_rt[rounds / 2], m_raw = t_raw[rounds / 2];
+  double med[3];
+  for (int p = 0; p < 3; p++) {
+    qsort(t[p], (size_t)rounds, sizeof(double), cmp_double);
+    med[p] = t[p][rounds / 2];
+  }
+  double m_rt = med[0], m_raw = med[1];
 
   /* Check the result when the kernel is the benchmark's scale. */
   const char *check = "not checked (not the benchmark kernel)";
@@ -266,11 +286,14 @@ int main(int argc, char **argv) {
   printf("device 0: %s; kernel %s, grid (%u,%u,%u), block (%u,%u,%u); %d launches x %d "
          "rounds, median\n", arch, pk->name, lc.grid[0], lc.grid[1], lc.grid[2],
          lc.block[0], lc.block[1], lc.block[2], iters, rounds);
-  printf("raw cuLaunchKernel : %8.3f us/launch  (min %.3f, max %.3f)\n", m_raw, t_raw[0],
-         t_raw[rounds - 1]);
-  printf("tirxrt_call        : %8.3f us/launch  (min %.3f, max %.3f)\n", m_rt, t_rt[0],
-         t_rt[rounds - 1]);
-  printf("difference         : %+8.3f us/launch, ratio %.3f\n", m_rt - m_raw, m_rt / m_raw);
-  printf("result             : %s\n", check);
+  printf("raw cuLaunchKernel  : %8.3f us/launch  (min %.3f, max %.3f)\n", m_raw, t[1][0],
+         t[1][rounds - 1]);
+  printf("raw cuLaunchKernelEx: %8.3f us/launch  (min %.3f, max %.3f)\n", med[2], t[2][0],
+         t[2][rounds - 1]);
+  printf("tirxrt_call         : %8.3f us/launch  (min %.3f, max %.3f)\n", m_rt, t[0][0],
+         t[0][rounds - 1]);
+  printf("difference          : %+8.3f us/launch vs cuLaunchKernel (ratio %.3f), %+.3f vs "
+         "cuLaunchKernelEx\n", m_rt - m_raw, m_rt / m_raw, m_rt - med[2]);
+  printf("result              : %s\n", check);
   return 0;
 }

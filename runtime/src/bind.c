@@ -117,6 +117,32 @@ typedef struct SymDef {
   int32_t param, dim;
 } SymDef;
 
+/* Each symbol's defining path ("A.shape[0]", or a scalar's name), for "expected to
+   match <path>" and for expressions rendered in "Invalid" messages.  Built only when a
+   message needs it; NULL when out of memory.  Free with free_paths. */
+static char **def_paths(const TirxPlan *plan, const SymDef *def) {
+  char **paths = calloc((size_t)plan->nsyms + 1, sizeof(*paths));
+  for (int32_t s = 0; paths && s < plan->nsyms; s++) {
+    RtStrBuf sb;
+    rt_sb_init(&sb);
+    if (def[s].param < 0)
+      rt_sb_append(&sb, plan->syms[s].name); /* unbound: validate() forbids using it */
+    else if (def[s].dim < 0)
+      rt_sb_append(&sb, plan->params[def[s].param].name);
+    else
+      rt_sb_printf(&sb, "%s.shape[%d]", plan->params[def[s].param].name, (int)def[s].dim);
+    if (!(paths[s] = rt_sb_finish(&sb)))
+      paths[s] = rt_strdup("?");
+  }
+  return paths;
+}
+
+static void free_paths(char **paths, int32_t n) {
+  for (int32_t s = 0; paths && s < n; s++)
+    free(paths[s]);
+  free(paths);
+}
+
 int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg *args,
                       int nargs, int64_t *syms, int32_t *device_id, char **err) {
   char *sig_owned = NULL;
@@ -128,12 +154,14 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
   }
   int rc = 0;
   const int32_t n = plan->nparams;
-  SymDef *def = malloc(sizeof(*def) * ((size_t)plan->nsyms + 1));
-  char **paths = calloc((size_t)plan->nsyms + 1, sizeof(*paths));
+  enum { SMALL = 16 };
+  SymDef small_def[SMALL];
+  SymDef *def = plan->nsyms <= SMALL ? small_def : malloc(sizeof(*def) * (size_t)plan->nsyms);
+  char **paths = NULL;
   char dt[32], buf[64];
   int32_t first_tensor = -1;
   *device_id = -1;
-  if (!def || !paths) {
+  if (!def) {
     rc = rt_errorf(err, "InternalError: out of memory");
     goto done;
   }
@@ -212,21 +240,6 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
       *device_id = t->device.device_id;
     }
   }
-  /* Defining paths, for "expected to match <path>" and rendered expressions. */
-  for (int32_t s = 0; s < plan->nsyms; s++) {
-    RtStrBuf sb;
-    rt_sb_init(&sb);
-    if (def[s].param < 0)
-      rt_sb_append(&sb, plan->syms[s].name); /* unbound: validate() forbids using it */
-    else if (def[s].dim < 0)
-      rt_sb_append(&sb, plan->params[def[s].param].name);
-    else
-      rt_sb_printf(&sb, "%s.shape[%d]", plan->params[def[s].param].name, (int)def[s].dim);
-    if (!(paths[s] = rt_sb_finish(&sb))) {
-      rc = rt_errorf(err, "InternalError: out of memory");
-      goto done;
-    }
-  }
   /* Deferred checks (§1.3), tensor by tensor. */
   for (int32_t i = 0; i < n; i++) {
     const TirxPlanParam *pp = &plan->params[i];
@@ -240,9 +253,10 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
       if (s < 0 || (def[s].param == i && def[s].dim == k))
         continue;
       if (rt_cast_int(t->shape[k], plan->syms[s].dtype) != syms[s]) {
+        paths = def_paths(plan, def);
         RtStrBuf ex;
         rt_sb_init(&ex);
-        rt_sb_printf(&ex, "to match %s", paths[s]);
+        rt_sb_printf(&ex, "to match %s", paths ? paths[s] : "?");
         char *exs = rt_sb_finish(&ex);
         rc = fail(err, "ValueError", sig, exs ? exs : "?",
                   "Mismatched %s.shape[%d] on argument #%d", pp->name, (int)k, (int)i);
@@ -299,7 +313,10 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
       int64_t want;
       int bad = tirx_plan_expr_eval(&pp->shape[k], syms, plan->nsyms, &want, NULL) != 0;
       if (bad || t->shape[k] != want) {
-        char *ex = rt_expr_render(&pp->shape[k], (const char *const *)paths, plan->nsyms);
+        paths = def_paths(plan, def);
+        char *ex = paths ? rt_expr_render(&pp->shape[k], (const char *const *)paths,
+                                          plan->nsyms)
+                         : NULL;
         rc = fail(err, "ValueError", sig, ex ? ex : "?",
                   "Invalid %s.shape[%d] on argument #%d", pp->name, (int)k, (int)i);
         free(ex);
@@ -313,11 +330,9 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
     }
   }
 done:
-  if (paths)
-    for (int32_t s = 0; s < plan->nsyms; s++)
-      free(paths[s]);
-  free(paths);
-  free(def);
+  free_paths(paths, plan->nsyms);
+  if (def != small_def)
+    free(def);
   free(sig_owned);
   return rc;
 }

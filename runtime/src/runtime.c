@@ -3,10 +3,13 @@
  * Ownership: a context owns the retained primary contexts; a module owns its bundle,
  * its per-device CUmodules and one TirxrtFunction per plan; a function owns its
  * per-(kernel, device) slots (CUfunction, static smem, attributes already applied).
- * Lazy state (primary contexts, CUmodules, slots) is filled under a mutex; a call holds
- * the module's mutex only while it looks up / fills a slot, never across a launch.
+ * Lazy state (primary contexts, CUmodules, slots) is filled under a mutex and published
+ * with release stores, so a call on warm state takes no lock: it reads the primary
+ * context and the slot's CUfunction with acquire loads and locks only to load, fetch or
+ * raise an attribute.  No lock is ever held across a launch.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +25,16 @@
 struct TirxrtContext {
   const RtDriver *drv;
   int ndev;
-  pthread_mutex_t mu;  /* guards primary[] */
-  CUcontext *primary;  /* ndev; NULL until retained */
+  pthread_mutex_t mu;          /* serialises retaining primary[] */
+  _Atomic(CUcontext) *primary; /* ndev; NULL until retained */
   CUdevice *devs;      /* ndev */
 };
 
 typedef struct RtSlot {
-  CUfunction fn;       /* NULL until fetched */
-  int static_smem;     /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
-  uint32_t max_dyn_set; /* the largest MAX_DYNAMIC_SHARED_SIZE_BYTES applied */
-  int nonportable_set;
+  _Atomic(CUfunction) fn;        /* NULL until fetched; published last */
+  int static_smem;               /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
+  _Atomic uint32_t max_dyn_set;  /* the largest MAX_DYNAMIC_SHARED_SIZE_BYTES applied */
+  _Atomic int nonportable_set;
 } RtSlot;
 
 struct TirxrtFunction {
@@ -91,7 +94,7 @@ void tirxrt_context_destroy(TirxrtContext *c) {
   if (!c)
     return;
   for (int i = 0; i < c->ndev; i++)
-    if (c->primary[i])
+    if (atomic_load(&c->primary[i]))
       c->drv->DevicePrimaryCtxRelease(c->devs[i]);
   pthread_mutex_destroy(&c->mu);
   free(c->primary);
@@ -107,13 +110,19 @@ static int ctx_activate(TirxrtContext *c, int dev, char **err) {
                      c->ndev, c->ndev == 1 ? "" : "s");
   const RtDriver *d = c->drv;
   CUresult r = CUDA_SUCCESS;
-  pthread_mutex_lock(&c->mu);
-  if (!c->primary[dev])
-    r = d->DevicePrimaryCtxRetain(&c->primary[dev], c->devs[dev]);
-  CUcontext pc = c->primary[dev];
-  pthread_mutex_unlock(&c->mu);
+  CUcontext pc = atomic_load_explicit(&c->primary[dev], memory_order_acquire);
+  if (!pc) {
+    pthread_mutex_lock(&c->mu);
+    pc = atomic_load_explicit(&c->primary[dev], memory_order_relaxed);
+    if (!pc && (r = d->DevicePrimaryCtxRetain(&pc, c->devs[dev])) == CUDA_SUCCESS)
+      atomic_store_explicit(&c->primary[dev], pc, memory_order_release);
+    pthread_mutex_unlock(&c->mu);
+  }
   if (r != CUDA_SUCCESS)
     return rt_cu_fail(d, err, r, "CUDAError: cuDevicePrimaryCtxRetain(%d)", dev);
+  CUcontext cur = NULL; /* reading the current context is cheaper than setting it */
+  if (d->CtxGetCurrent(&cur) == CUDA_SUCCESS && cur == pc)
+    return 0;
   if ((r = d->CtxSetCurrent(pc)) != CUDA_SUCCESS)
     return rt_cu_fail(d, err, r, "CUDAError: cuCtxSetCurrent(device %d)", dev);
   return 0;
@@ -286,55 +295,70 @@ static int module_load_device(TirxrtModule *m, int dev, char **err) {
   return 0;
 }
 
+static RtSlot *slot_at(TirxrtFunction *f, int32_t k, int dev) {
+  return &f->slots[(size_t)k * (size_t)f->mod->ctx->ndev + (size_t)dev];
+}
+
 /* The slot of (kernel k, dev), fetched on first use (caller holds m->mu). */
 static RtSlot *slot_get(TirxrtFunction *f, int32_t k, int dev, char **err) {
   TirxrtModule *m = f->mod;
-  RtSlot *s = &f->slots[(size_t)k * (size_t)m->ctx->ndev + (size_t)dev];
-  if (s->fn)
+  RtSlot *s = slot_at(f, k, dev);
+  if (atomic_load_explicit(&s->fn, memory_order_relaxed))
     return s;
   const RtDriver *d = m->ctx->drv;
   if (!m->mods[dev] && module_load_device(m, dev, err) != 0)
     return NULL;
   const char *name = f->plan->kernels[k].name;
-  CUresult r = d->ModuleGetFunction(&s->fn, m->mods[dev], name);
+  CUfunction fn;
+  CUresult r = d->ModuleGetFunction(&fn, m->mods[dev], name);
   if (r != CUDA_SUCCESS) {
     char buf[32];
-    s->fn = NULL;
     rt_errorf(err, "CUDAError: cuModuleGetFunction %s failed with error: %s", name,
               rt_cu_error_name(d, r, buf));
     return NULL;
   }
-  if ((r = d->FuncGetAttribute(&s->static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                               s->fn)) != CUDA_SUCCESS)
+  if (d->FuncGetAttribute(&s->static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) !=
+      CUDA_SUCCESS)
     s->static_smem = 0;
+  atomic_store_explicit(&s->fn, fn, memory_order_release); /* after static_smem */
   return s;
 }
 
-/* Opt-in attributes the launch needs (caller holds m->mu). */
+/* Does the launch need an attribute not applied yet?  static + dynamic > 48 KiB needs
+   MAX_DYNAMIC_SHARED_SIZE_BYTES >= dynamic (raised whenever a larger size than the last
+   one applied is requested); more than 8 CTAs per cluster need the non-portable flag. */
+static int need_smem_optin(const RtSlot *s, const TirxrtLaunchConfig *lc) {
+  return (uint64_t)s->static_smem + lc->dyn_smem > RT_DEFAULT_SMEM_LIMIT &&
+         lc->dyn_smem > atomic_load_explicit(&s->max_dyn_set, memory_order_relaxed);
+}
+
+static int need_nonportable(const RtSlot *s, const TirxrtLaunchConfig *lc) {
+  uint64_t cl = (uint64_t)lc->cluster[0] * lc->cluster[1] * lc->cluster[2];
+  uint64_t pcl = (uint64_t)lc->preferred_cluster[0] * lc->preferred_cluster[1] *
+                 lc->preferred_cluster[2];
+  return (cl > 8 || pcl > 8) && !atomic_load_explicit(&s->nonportable_set, memory_order_relaxed);
+}
+
+/* Apply the attributes the launch needs (caller holds m->mu). */
 static int slot_prepare(const RtDriver *d, RtSlot *s, const TirxrtLaunchConfig *lc,
                         char **err) {
-  /* static + dynamic > 48 KiB needs MAX_DYNAMIC_SHARED_SIZE_BYTES >= dynamic; raise it
-     whenever a larger size than the last one applied is requested. */
-  if ((uint64_t)s->static_smem + lc->dyn_smem > RT_DEFAULT_SMEM_LIMIT &&
-      lc->dyn_smem > s->max_dyn_set) {
-    CUresult r = d->FuncSetAttribute(s->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+  CUfunction fn = atomic_load_explicit(&s->fn, memory_order_relaxed);
+  if (need_smem_optin(s, lc)) {
+    CUresult r = d->FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                      (int)lc->dyn_smem);
     if (r != CUDA_SUCCESS)
       return rt_cu_fail(d, err, r,
                         "InternalError: Failed to set the allowed dynamic shared memory "
                         "size to %u (static %d bytes)", lc->dyn_smem, s->static_smem);
-    s->max_dyn_set = lc->dyn_smem;
+    atomic_store_explicit(&s->max_dyn_set, lc->dyn_smem, memory_order_relaxed);
   }
-  uint64_t cl = (uint64_t)lc->cluster[0] * lc->cluster[1] * lc->cluster[2];
-  uint64_t pcl = (uint64_t)lc->preferred_cluster[0] * lc->preferred_cluster[1] *
-                 lc->preferred_cluster[2];
-  if ((cl > 8 || pcl > 8) && !s->nonportable_set) {
-    CUresult r = d->FuncSetAttribute(s->fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+  if (need_nonportable(s, lc)) {
+    CUresult r = d->FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
     if (r != CUDA_SUCCESS)
       return rt_cu_fail(d, err, r, "InternalError: Failed to allow non-portable CUDA "
                         "cluster size (%u, %u, %u)", lc->cluster[0], lc->cluster[1],
                         lc->cluster[2]);
-    s->nonportable_set = 1;
+    atomic_store_explicit(&s->nonportable_set, 1, memory_order_relaxed);
   }
   return 0;
 }
@@ -350,13 +374,19 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
   TirxrtLaunchConfig lc;
   if (tirxrt_eval_launch(plan, k, syms, &lc, err) != 0)
     return -1;
-  pthread_mutex_lock(&f->mod->mu);
-  RtSlot *s = slot_get(f, k, dev, err);
-  int rc = s ? slot_prepare(d, s, &lc, err) : -1;
-  CUfunction fn = s ? s->fn : NULL;
-  pthread_mutex_unlock(&f->mod->mu);
-  if (rc != 0)
-    return -1;
+  /* Warm path: the function is fetched and needs no new attribute — no lock. */
+  RtSlot *s = slot_at(f, k, dev);
+  CUfunction fn = atomic_load_explicit(&s->fn, memory_order_acquire);
+  int rc = 0;
+  if (!fn || need_smem_optin(s, &lc) || need_nonportable(s, &lc)) {
+    pthread_mutex_lock(&f->mod->mu);
+    s = slot_get(f, k, dev, err);
+    rc = s ? slot_prepare(d, s, &lc, err) : -1;
+    fn = s ? atomic_load_explicit(&s->fn, memory_order_relaxed) : NULL;
+    pthread_mutex_unlock(&f->mod->mu);
+    if (rc != 0)
+      return -1;
+  }
 
   enum { SMALL = 32 };
   RtHolder small_h[SMALL];
