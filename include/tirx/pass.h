@@ -15,6 +15,10 @@
  * never prints and never aborts.  The pass manager stops at the first pass
  * that reports an error.  Output goes only to the FILE*s in the options
  * (IR dumps and the timing report), which the tool chooses.
+ *
+ * Linking: split-host-device builds launch plans with libtirxrt's builder
+ * (runtime/include/tirx/plan.h), so libtirx needs libtirxrt:
+ * `target_link_libraries(tirx PUBLIC tirxrt)` in the top-level CMakeLists.
  */
 #ifndef TIRX_PASS_H
 #define TIRX_PASS_H

@@ -1,0 +1,228 @@
+/* The pass manager: the registry (passes.def), pipeline parsing with "did
+ * you mean" suggestions, verification and IR dumps between passes, timing.
+ *
+ * require: nothing (the passes state their own contracts in passes.def)
+ * guarantee: passes run in the order written; after each one the module is
+ *            verified (when verify_each) and dumped (when asked); the first
+ *            pass or verification that reports an error stops the pipeline.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "Transforms/xform.h"
+#include "tirx/pass.h"
+#include "tirx/print.h"
+#include "tirx/verify.h"
+
+typedef struct PassInfo {
+  const char *name;
+  XfPassFn run;
+  const char *desc;
+  const char *requires;
+  const char *guarantees;
+} PassInfo;
+
+static const PassInfo passes[] = {
+#define X(name, fn, desc, req, gua) {name, fn, desc, req, gua},
+#include "passes.def"
+#undef X
+};
+enum { NPASSES = (int)(sizeof passes / sizeof passes[0]) };
+
+void tirx_pass_options_init(TirxPassOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->verify_each = true;
+}
+
+int tirx_pass_count(void) { return NPASSES; }
+const char *tirx_pass_name(int i) { return i >= 0 && i < NPASSES ? passes[i].name : NULL; }
+const char *tirx_pass_description(int i) {
+  return i >= 0 && i < NPASSES ? passes[i].desc : NULL;
+}
+
+static const PassInfo *find_pass(const char *name, size_t len) {
+  for (int i = 0; i < NPASSES; i++)
+    if (strlen(passes[i].name) == len && memcmp(passes[i].name, name, len) == 0) return &passes[i];
+  return NULL;
+}
+
+bool tirx_pass_exists(const char *name) { return find_pass(name, strlen(name)) != NULL; }
+
+void tirx_pass_list(FILE *out) {
+  fprintf(out, "Available passes (default pipeline order):\n");
+  for (int i = 0; i < NPASSES; i++) fprintf(out, "  %-18s %s\n", passes[i].name, passes[i].desc);
+  fprintf(out, "Pipelines:\n  %-18s %s\n", "default", TIRX_PASS_DEFAULT_PIPELINE);
+}
+
+/* Edit distance, for suggestions. */
+static int distance(const char *a, size_t la, const char *b, size_t lb) {
+  if (la > 60 || lb > 60) return 1000;
+  int prev[64], cur[64];
+  for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
+  for (size_t i = 1; i <= la; i++) {
+    cur[0] = (int)i;
+    for (size_t j = 1; j <= lb; j++) {
+      int c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      if (prev[j] + 1 < c) c = prev[j] + 1;
+      if (cur[j - 1] + 1 < c) c = cur[j - 1] + 1;
+      cur[j] = c;
+    }
+    memcpy(prev, cur, sizeof(int) * (lb + 1));
+  }
+  return prev[lb];
+}
+
+static const char *suggest(const char *name, size_t len) {
+  const char *best = NULL;
+  int bestd = (int)len / 2 + 1;
+  for (int i = 0; i <= NPASSES; i++) {
+    const char *n = i < NPASSES ? passes[i].name : "default";
+    int d = distance(name, len, n, strlen(n));
+    if (d < bestd) {
+      bestd = d;
+      best = n;
+    }
+  }
+  return best;
+}
+
+/* A parsed pipeline: the passes in order (at most 64). */
+typedef struct Pipeline {
+  const PassInfo *items[64];
+  int n;
+} Pipeline;
+
+static int parse_pipeline(const char *text, Pipeline *out, TirxDiag *d) {
+  out->n = 0;
+  const char *p = text ? text : "";
+  int errors = 0;
+  while (*p) {
+    while (*p == ' ' || *p == '\t') p++;
+    const char *b = p;
+    while (*p && *p != ',') p++;
+    const char *e = p;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    size_t len = (size_t)(e - b);
+    if (*p == ',') p++;
+    if (len == 0) continue;
+    if (len == 7 && memcmp(b, "default", 7) == 0) {
+      Pipeline def;
+      if (parse_pipeline(TIRX_PASS_DEFAULT_PIPELINE, &def, d)) return 1;
+      for (int i = 0; i < def.n && out->n < 64; i++) out->items[out->n++] = def.items[i];
+      continue;
+    }
+    const PassInfo *pi = find_pass(b, len);
+    if (!pi) {
+      const char *s = suggest(b, len);
+      if (s)
+        tirx_diag_add(d, DIAG_ERROR, 0, 0, "unknown pass '%.*s' in pipeline; did you mean '%s'?",
+                      (int)len, b, s);
+      else
+        tirx_diag_add(d, DIAG_ERROR, 0, 0,
+                      "unknown pass '%.*s' in pipeline (see --list-passes)", (int)len, b);
+      errors++;
+      continue;
+    }
+    if (out->n == 64) {
+      tirx_diag_add(d, DIAG_ERROR, 0, 0, "pipeline has more than 64 passes");
+      return 1;
+    }
+    out->items[out->n++] = pi;
+  }
+  return errors ? 1 : 0;
+}
+
+int tirx_pass_check_pipeline(const char *pipeline, TirxDiag *d) {
+  Pipeline pl;
+  return parse_pipeline(pipeline, &pl, d);
+}
+
+/* Is `name` in the comma-separated list? */
+static bool in_list(const char *list, const char *name) {
+  if (!list) return false;
+  size_t n = strlen(name);
+  const char *p = list;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    const char *b = p;
+    while (*p && *p != ',') p++;
+    const char *e = p;
+    while (e > b && e[-1] == ' ') e--;
+    if ((size_t)(e - b) == n && memcmp(b, name, n) == 0) return true;
+  }
+  return false;
+}
+
+static void dump(FILE *out, const char *when, const char *name, Module *m) {
+  char *text = tirx_print_module(m);
+  fprintf(out, "# -----// IR Dump %s %s //----- #\n%s\n", when, name, text ? text : "");
+  free(text);
+  fflush(out);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int tirx_pass_run(Module *m, const char *name, TirxDiag *d) {
+  const PassInfo *pi = find_pass(name, strlen(name));
+  if (!pi) {
+    Pipeline pl;
+    parse_pipeline(name, &pl, d);
+    return 1;
+  }
+  int before = d->nerrors;
+  int rc = pi->run(m, d);
+  return rc || d->nerrors > before ? 1 : 0;
+}
+
+int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOptions *o,
+                           TirxDiag *d) {
+  TirxPassOptions defaults;
+  if (!o) {
+    tirx_pass_options_init(&defaults);
+    o = &defaults;
+  }
+  Pipeline pl;
+  if (parse_pipeline(pipeline, &pl, d)) return 1;
+  FILE *out = o->print_out ? o->print_out : stderr;
+  double times[64] = {0};
+  int rc = 0, ran = 0;
+  for (int i = 0; i < pl.n; i++) {
+    const PassInfo *pi = pl.items[i];
+    if (o->print_before_all) dump(out, "Before", pi->name, m);
+    int before = d->nerrors;
+    double t0 = o->time_passes ? now_seconds() : 0;
+    int r = pi->run(m, d);
+    if (o->time_passes) times[i] = now_seconds() - t0;
+    ran = i + 1;
+    if (r || d->nerrors > before) {
+      rc = 1;
+      break;
+    }
+    if (o->verify_each && !tirx_verify_module(m, d)) {
+      tirx_diag_add(d, DIAG_NOTE, 0, 0, "the IR above was produced by pass '%s'", pi->name);
+      rc = 1;
+      break;
+    }
+    if (o->print_after_all || in_list(o->print_after, pi->name)) dump(out, "After", pi->name, m);
+  }
+  if (o->time_passes) {
+    FILE *tout = o->time_out ? o->time_out : stderr;
+    double total = 0;
+    for (int i = 0; i < ran; i++) total += times[i];
+    fprintf(tout, "===-------------------------------------------------------------------------===\n");
+    fprintf(tout, "                          tirx pass execution timing report\n");
+    fprintf(tout, "===-------------------------------------------------------------------------===\n");
+    fprintf(tout, "  Total Execution Time: %.4f seconds\n\n", total);
+    fprintf(tout, "   ---Wall Time---  --- Name ---\n");
+    for (int i = 0; i < ran; i++)
+      fprintf(tout, "   %.4f (%5.1f%%)  %s\n", times[i], total > 0 ? 100.0 * times[i] / total : 0.0,
+              pl.items[i]->name);
+    fprintf(tout, "   %.4f (100.0%%)  Total\n", total);
+  }
+  return rc;
+}
