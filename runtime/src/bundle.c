@@ -512,21 +512,9 @@ int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err
 }
 
 int tirx_bundle_read_file(const char *path, TirxBundle **out, char **err) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return rt_errorf(err, "cannot open bundle %s: %s", path, strerror(errno));
   RtStrBuf sb;
-  rt_sb_init(&sb);
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    rt_sb_appendn(&sb, chunk, n);
-  int read_err = ferror(f);
-  fclose(f);
-  if (read_err || sb.oom) {
-    rt_sb_free(&sb);
-    return rt_errorf(err, "cannot read bundle %s", path);
-  }
+  if (rt_read_file(path, "bundle ", &sb, err) != 0)
+    return -1;
   char *sub = NULL;
   int rc = tirx_bundle_read(sb.buf ? sb.buf : "", sb.len, out, &sub);
   rt_sb_free(&sb);

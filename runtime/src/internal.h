@@ -40,6 +40,10 @@ int rt_errorf(char **err, const char *fmt, ...) RT_PRINTF(2, 3);
 
 char *rt_strdup(const char *s); /* NULL in, NULL out */
 
+/* Read a whole file into *out (initialised here; free with rt_sb_free).  `what` names
+   the kind of file in messages ("bundle " -> "cannot open bundle PATH: ..."). */
+int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err);
+
 /* Render an expression in TVMScript-like infix.  names[i] is how symbol i is printed
  * (its name in SIG, its defining path in "expected ..." texts).  Malloc'd or NULL. */
 char *rt_expr_render(const TirxPlanExpr *e, const char *const *names, int32_t nsyms);

@@ -188,21 +188,9 @@ int tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err) {
 
 int tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
   memset(out, 0, sizeof(*out));
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return rt_errorf(err, "cannot open %s: %s", path, strerror(errno));
   RtStrBuf sb;
-  rt_sb_init(&sb);
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    rt_sb_appendn(&sb, chunk, n);
-  int bad = ferror(f) || sb.oom;
-  fclose(f);
-  if (bad) {
-    rt_sb_free(&sb);
-    return rt_errorf(err, "cannot read %s", path);
-  }
+  if (rt_read_file(path, "", &sb, err) != 0)
+    return -1;
   char *sub = NULL;
   int rc = tirx_npy_read(sb.buf ? sb.buf : "", sb.len, out, &sub);
   rt_sb_free(&sb);

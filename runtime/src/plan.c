@@ -4,6 +4,7 @@
  * kernels), so a plan carries no capacity fields and stays plain data.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,33 +331,35 @@ static int32_t grow(void **arr, int32_t *n, size_t sz) {
   return (*n)++;
 }
 
-int tirx_plan_add_symbol(TirxPlan *p, const char *name, DLDataType dtype) {
+/* grow(), and store a copy of name in the new element's `char *` field at name_off. */
+static int32_t grow_named(void **arr, int32_t *n, size_t sz, size_t name_off,
+                          const char *name) {
   char *s = rt_strdup(name);
-  if (!s)
-    return -1;
-  int32_t i = grow((void **)&p->syms, &p->nsyms, sizeof(*p->syms));
+  int32_t i = s ? grow(arr, n, sz) : -1;
   if (i < 0) {
     free(s);
     return -1;
   }
-  p->syms[i].name = s;
-  p->syms[i].dtype = dtype;
+  memcpy((char *)*arr + sz * (size_t)i + name_off, &s, sizeof s);
+  return i;
+}
+
+int tirx_plan_add_symbol(TirxPlan *p, const char *name, DLDataType dtype) {
+  int32_t i = grow_named((void **)&p->syms, &p->nsyms, sizeof(*p->syms),
+                         offsetof(TirxPlanSymbol, name), name);
+  if (i >= 0)
+    p->syms[i].dtype = dtype;
   return i;
 }
 
 /* Append a param with name copied; index or -1. */
 static int32_t add_param(TirxPlan *p, TirxParamKind kind, const char *name) {
-  char *s = rt_strdup(name);
-  if (!s)
-    return -1;
-  int32_t i = grow((void **)&p->params, &p->nparams, sizeof(*p->params));
-  if (i < 0) {
-    free(s);
-    return -1;
+  int32_t i = grow_named((void **)&p->params, &p->nparams, sizeof(*p->params),
+                         offsetof(TirxPlanParam, name), name);
+  if (i >= 0) {
+    p->params[i].kind = kind;
+    p->params[i].sym = -1;
   }
-  p->params[i].kind = kind;
-  p->params[i].name = s;
-  p->params[i].sym = -1;
   return i;
 }
 
@@ -404,16 +407,8 @@ int tirx_plan_add_handle_param(TirxPlan *p, const char *name) {
 }
 
 int tirx_plan_add_kernel(TirxPlan *p, const char *symbol) {
-  char *s = rt_strdup(symbol);
-  if (!s)
-    return -1;
-  int32_t i = grow((void **)&p->kernels, &p->nkernels, sizeof(*p->kernels));
-  if (i < 0) {
-    free(s);
-    return -1;
-  }
-  p->kernels[i].name = s;
-  return i;
+  return grow_named((void **)&p->kernels, &p->nkernels, sizeof(*p->kernels),
+                    offsetof(TirxPlanKernel, name), symbol);
 }
 
 static TirxPlanKernel *kernel_at(TirxPlan *p, int32_t k) {
@@ -708,14 +703,20 @@ size_t rt_dtype_bytes(DLDataType t) {
   return ((size_t)t.bits * (t.lanes ? t.lanes : 1) + 7) / 8;
 }
 
+/* The symbols' names, for rendering expressions (malloc'd array; NULL when OOM). */
+static const char **sym_names(const TirxPlan *p) {
+  const char **names = calloc((size_t)p->nsyms + 1, sizeof(*names));
+  for (int32_t s = 0; names && s < p->nsyms; s++)
+    names[s] = p->syms[s].name ? p->syms[s].name : "?";
+  return names;
+}
+
 char *tirx_plan_render_signature(const TirxPlan *p) {
   if (p->signature)
     return rt_strdup(p->signature);
-  const char **names = calloc((size_t)p->nsyms + 1, sizeof(*names));
+  const char **names = sym_names(p);
   if (!names)
     return NULL;
-  for (int32_t s = 0; s < p->nsyms; s++)
-    names[s] = p->syms[s].name ? p->syms[s].name : "?";
   RtStrBuf sb;
   rt_sb_init(&sb);
   char dt[32];
@@ -812,15 +813,13 @@ static void dump_triple(RtStrBuf *sb, const TirxPlanExpr *e, const char *const *
 }
 
 char *tirx_plan_dump(const TirxPlan *p) {
-  const char **names = calloc((size_t)p->nsyms + 1, sizeof(*names));
+  const char **names = sym_names(p);
   char *sig = tirx_plan_render_signature(p);
   if (!names || !sig) {
     free(names);
     free(sig);
     return NULL;
   }
-  for (int32_t s = 0; s < p->nsyms; s++)
-    names[s] = p->syms[s].name ? p->syms[s].name : "?";
   RtStrBuf sb;
   rt_sb_init(&sb);
   char dt[32];

@@ -1,4 +1,5 @@
 /* util.c — string building and error messages for libtirxrt. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,4 +97,22 @@ char *rt_strdup(const char *s) {
   if (p)
     memcpy(p, s, n);
   return p;
+}
+
+int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) {
+  rt_sb_init(out);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return rt_errorf(err, "cannot open %s%s: %s", what, path, strerror(errno));
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    rt_sb_appendn(out, chunk, n);
+  int bad = ferror(f) || out->oom;
+  fclose(f);
+  if (bad) {
+    rt_sb_free(out);
+    return rt_errorf(err, "cannot read %s%s", what, path);
+  }
+  return 0;
 }

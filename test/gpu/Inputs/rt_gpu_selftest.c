@@ -188,6 +188,23 @@ static void call_expect_error(const char *name, TirxrtModule *m, TirxrtArg *args
   free(err);
 }
 
+/* Calling `plan` (consumed) with two float tensors of na and nb elements must fail
+   with exactly `want`. */
+static void expect_two_tensor_error(const char *name, const char *codes, TirxPlan *plan,
+                                    int64_t na, int64_t nb, const char *want) {
+  TirxrtModule *m = make_module(name, codes, plan, NULL);
+  if (!m)
+    return;
+  DevTensor A, B;
+  dev_tensor(&A, F32, na, NULL);
+  dev_tensor(&B, F32, nb, NULL);
+  TirxrtArg args[2] = {tirxrt_arg_tensor(&A.t), tirxrt_arg_tensor(&B.t)};
+  call_expect_error(name, m, args, 2, want);
+  dev_free(&A);
+  dev_free(&B);
+  tirxrt_module_unload(m);
+}
+
 /* ---- Cases ------------------------------------------------------------------------------ */
 
 static void case_scale(const char *name, const char *codes, int save) {
@@ -221,20 +238,10 @@ static void case_scale(const char *name, const char *codes, int save) {
 }
 
 static void case_arg_error(void) {
-  TirxrtModule *m = make_module("arg-error", "n", plan_scale(128, "scale_kernel"), NULL);
-  if (!m)
-    return;
-  DevTensor A, B;
-  dev_tensor(&A, F32, 8, NULL);
-  dev_tensor(&B, F32, 7, NULL);
-  TirxrtArg args[2] = {tirxrt_arg_tensor(&A.t), tirxrt_arg_tensor(&B.t)};
-  call_expect_error("arg-error", m, args, 2,
-                    "ValueError: Mismatched B.shape[0] on argument #1 when calling:\n"
-                    "  `main(A: Tensor([n], float32), B: Tensor([n], float32))`,\n"
-                    "  expected to match A.shape[0]");
-  dev_free(&A);
-  dev_free(&B);
-  tirxrt_module_unload(m);
+  expect_two_tensor_error("arg-error", "n", plan_scale(128, "scale_kernel"), 8, 7,
+                          "ValueError: Mismatched B.shape[0] on argument #1 when calling:\n"
+                          "  `main(A: Tensor([n], float32), B: Tensor([n], float32))`,\n"
+                          "  expected to match A.shape[0]");
 }
 
 static void case_two_kernels(void) {
@@ -451,53 +458,23 @@ static void case_extent_zero(void) {
 }
 
 static void case_launch_error(void) {
-  TirxrtModule *m = make_module("launch-error", "n", plan_scale(2048, "scale_kernel"), NULL);
-  if (!m)
-    return;
-  DevTensor A, B;
-  dev_tensor(&A, F32, 1000, NULL);
-  dev_tensor(&B, F32, 1000, NULL);
-  TirxrtArg args[2] = {tirxrt_arg_tensor(&A.t), tirxrt_arg_tensor(&B.t)};
-  call_expect_error("launch-error", m, args, 2,
-                    "InternalError: CUDALaunch Error: CUDA_ERROR_INVALID_VALUE\n"
-                    " grid=(1,1,1),  block=(2048,1,1)\n// func_name=scale_kernel");
-  dev_free(&A);
-  dev_free(&B);
-  tirxrt_module_unload(m);
+  expect_two_tensor_error("launch-error", "n", plan_scale(2048, "scale_kernel"), 1000, 1000,
+                          "InternalError: CUDALaunch Error: CUDA_ERROR_INVALID_VALUE\n"
+                          " grid=(1,1,1),  block=(2048,1,1)\n// func_name=scale_kernel");
 }
 
 static void case_missing_kernel(void) {
-  TirxrtModule *m = make_module("missing-kernel", "n", plan_scale(128, "nope_kernel"), NULL);
-  if (!m)
-    return;
-  DevTensor A, B;
-  dev_tensor(&A, F32, 10, NULL);
-  dev_tensor(&B, F32, 10, NULL);
-  TirxrtArg args[2] = {tirxrt_arg_tensor(&A.t), tirxrt_arg_tensor(&B.t)};
-  call_expect_error("missing-kernel", m, args, 2,
-                    "CUDAError: cuModuleGetFunction nope_kernel failed with error: "
-                    "CUDA_ERROR_NOT_FOUND");
-  dev_free(&A);
-  dev_free(&B);
-  tirxrt_module_unload(m);
+  expect_two_tensor_error("missing-kernel", "n", plan_scale(128, "nope_kernel"), 10, 10,
+                          "CUDAError: cuModuleGetFunction nope_kernel failed with error: "
+                          "CUDA_ERROR_NOT_FOUND");
 }
 
 static void case_wrong_arch(void) {
-  TirxrtModule *m = make_module("wrong-arch", "o", plan_scale(128, "scale_kernel"), NULL);
-  if (!m)
-    return;
-  DevTensor A, B;
-  dev_tensor(&A, F32, 10, NULL);
-  dev_tensor(&B, F32, 10, NULL);
-  TirxrtArg args[2] = {tirxrt_arg_tensor(&A.t), tirxrt_arg_tensor(&B.t)};
   char want[512];
   snprintf(want, sizeof want,
            "CUDAError: the bundle has no code for device 0 (%s): it holds cubin %s and no "
            "PTX; recompile with --mcpu=%s", g_arch, g_other_arch, g_arch);
-  call_expect_error("wrong-arch", m, args, 2, want);
-  dev_free(&A);
-  dev_free(&B);
-  tirxrt_module_unload(m);
+  expect_two_tensor_error("wrong-arch", "o", plan_scale(128, "scale_kernel"), 10, 10, want);
 }
 
 /* Last: a kernel fault surfaces at the next synchronisation, not in the call. */
