@@ -1,0 +1,119 @@
+/* tirx/codegen.h — lowered device kernels → LLVM IR → PTX, and the driver.
+ *
+ * tirx_codegen_module (lib/Target/NVPTX) turns every PrimFunc with
+ * is_device_kernel into one `ptx_kernel` LLVM function, runs LLVM's
+ * default<On> pipeline on the NVPTX target machine and prints PTX.  Its input
+ * contract is the module split-host-device leaves (see tirx/pass.h and
+ * docs/codegen.md): flattened 1-D buffers, S_LAUNCH for thread/block ids, no
+ * scope ids.
+ *
+ * tirx_compile_source (lib/Driver/compile.c) is the whole pipeline written out
+ * as one straight line: parse → verify → passes → codegen → ptxas, each stage
+ * timed, each stage's text kept for inspection (the seed's inspect_source()).
+ *
+ * Neither prints nor exits: errors go to the caller's TirxDiag, with source
+ * locations when the fault is in the input ("codegen: T.cuda.func_call ...").
+ */
+#ifndef TIRX_CODEGEN_H
+#define TIRX_CODEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tirx/diag.h"
+#include "tirx/ir.h"
+#include "tirx/target.h"
+
+/* ---- codegen (lib/Target/NVPTX) ------------------------------------------ */
+
+typedef struct TirxCodegenResult {
+  char *llvm_ir;     /* LLVM IR before optimisation (keep_llvm only, else NULL) */
+  char *llvm_ir_opt; /* LLVM IR after optimisation (keep_llvm only, else NULL) */
+  char *ptx;         /* PTX text (NUL-terminated) */
+  const char *arch;  /* the arch compiled for (static string) */
+  int nkernels;      /* kernels emitted */
+  double ms_irgen;   /* TIRx → LLVM IR, incl. libdevice linking and verification */
+  double ms_opt;     /* LLVM default<On> */
+  double ms_ptx;     /* NVPTX instruction selection + PTX printing */
+} TirxCodegenResult;
+
+/* Compiles the device kernels of `m` (t may be NULL: sm_100a, -O3).  Returns
+ * 0 and fills *out, or 1 with errors in `diag` (*out then holds nothing to
+ * free).  Free a result with tirx_codegen_result_free. */
+int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
+                        TirxDiag *diag);
+void tirx_codegen_result_free(TirxCodegenResult *r);
+
+/* ---- the compile pipeline (lib/Driver) ----------------------------------- */
+
+/* The stages, in pipeline order; each has a name for --time-passes. */
+typedef enum TirxStage {
+  TIRX_STAGE_PARSE,
+  TIRX_STAGE_VERIFY,
+  TIRX_STAGE_PASSES,
+  TIRX_STAGE_LLVM_IRGEN,
+  TIRX_STAGE_LLVM_OPT,
+  TIRX_STAGE_PTX_EMIT,
+  TIRX_STAGE_PTXAS,
+  TIRX_STAGE_COUNT
+} TirxStage;
+
+/* "parse", "verify", "passes", "llvm-irgen", "llvm-opt", "ptx-emit", "ptxas". */
+const char *tirx_stage_name(TirxStage s);
+
+/* How far the pipeline runs. */
+typedef enum TirxStopAfter {
+  TIRX_STOP_AFTER_PASSES, /* lowered TIRx only */
+  TIRX_STOP_AFTER_PTX,    /* LLVM IR + PTX */
+  TIRX_STOP_AFTER_CUBIN,  /* + ptxas */
+} TirxStopAfter;
+
+typedef struct TirxDriverOptions {
+  const char *arch;            /* NULL = TIRX_DEFAULT_ARCH */
+  int opt_level;               /* 0..3 (LLVM and ptxas) */
+  const char *const *defines;  /* "NAME=VALUE" (T.constexpr / module constants) */
+  int ndefines;
+  const char *pipeline;        /* NULL = "default" (tirx/pass.h) */
+  TirxStopAfter stop_after;
+  bool keep_llvm;              /* keep LLVM IR text before/after opt */
+  bool keep_tirx;              /* keep the lowered module's TVMScript text */
+} TirxDriverOptions;
+
+/* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */
+void tirx_driver_options_init(TirxDriverOptions *o);
+
+/* Everything a compile produced.  Strings and the cubin are malloc'd; the
+ * module (after the passes) is owned too.  NULL fields were not produced. */
+typedef struct TirxCompiled {
+  Module *module;          /* lowered module (plans hang off its kernels) */
+  char *tirx;              /* lowered TVMScript (keep_tirx) */
+  char *llvm_ir;           /* keep_llvm */
+  char *llvm_ir_opt;       /* keep_llvm */
+  char *ptx;
+  void *cubin;
+  size_t cubin_size;
+  const char *arch;        /* static */
+  double ms[TIRX_STAGE_COUNT];
+} TirxCompiled;
+
+/* Runs the pipeline on `src` (need not be NUL-terminated; `filename` is for
+ * diagnostics).  `diag` must have been initialised with the same filename and
+ * source so that errors render with the source line.  Returns 0, or 1 with
+ * errors in `diag`; in both cases *out holds what was produced (free it with
+ * tirx_compiled_free). */
+int tirx_compile_source(const char *filename, const char *src, size_t len,
+                        const TirxDriverOptions *o, TirxCompiled *out, TirxDiag *diag);
+void tirx_compiled_free(TirxCompiled *c);
+
+/* inspect_source(): a stage's text by name — "tirx" (lowered TIRx), "llvm"
+ * (before opt), "llvm-opt", "ptx" — or NULL when it was not kept/produced. */
+const char *tirx_compiled_text(const TirxCompiled *c, const char *stage);
+
+/* Packs a compiled module into a bundle (tirx/bundle.h): the cubin for
+ * c->arch (when present), the PTX, and one launch plan per host function
+ * (deduplicated; split-host-device shares a plan between the kernels of one
+ * host function).  Returns 0 with *data / *size malloc'd, or 1 with an error
+ * in `diag`. */
+int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag);
+
+#endif

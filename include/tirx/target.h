@@ -1,0 +1,58 @@
+/* tirx/target.h — what the NVPTX backend targets, and how PTX becomes a cubin.
+ *
+ * One table (lib/Target/NVPTX/target.c) decides everything arch-specific: the
+ * arch names tirx accepts ("sm_90a", "sm_100a", ...), the PTX ISA version the
+ * LLVM NVPTX backend emits for each, and the SM level the intrinsics check
+ * against.  ptxas (lib/Driver/ptxas.c) is found and run here too.
+ *
+ * Nothing here prints or exits: failures come back as a status plus either a
+ * TirxDiag entry or a malloc'd message.
+ */
+#ifndef TIRX_TARGET_H
+#define TIRX_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tirx/diag.h"
+
+/* The arch tirx compiles for when nothing says otherwise (no device, no flag). */
+#define TIRX_DEFAULT_ARCH "sm_100a"
+
+typedef struct TirxTargetOptions {
+  const char *arch; /* "sm_100a" (default when NULL), "sm_90a", ... */
+  int opt_level;    /* 0..3: the LLVM pipeline default<On> and the codegen level */
+  bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
+} TirxTargetOptions;
+
+/* What the table knows about one arch. */
+typedef struct TirxArchInfo {
+  const char *name;        /* "sm_90a" */
+  int sm;                  /* 90 */
+  bool arch_specific;      /* the "a" suffix: wgmma, setmaxnreg, tcgen05 ... */
+  const char *ptx_feature; /* LLVM subtarget feature, "+ptx86" */
+  const char *ptx_version; /* the `.version` it yields, "8.6" */
+} TirxArchInfo;
+
+/* The entry for `arch` (NULL = the default arch), or NULL when tirx does not
+ * support it. */
+const TirxArchInfo *tirx_target_arch(const char *arch);
+/* Every supported arch, space-separated ("sm_75 sm_80 ... sm_120a"); static. */
+const char *tirx_target_arch_list(void);
+
+/* ---- ptxas (lib/Driver/ptxas.c) ------------------------------------------ */
+
+/* The ptxas to run: $TIRX_PTXAS, else `ptxas` on $PATH, else
+ * /usr/local/cuda/bin/ptxas.  Returns a malloc'd path, or NULL if none is
+ * executable. */
+char *tirx_ptxas_find(void);
+
+/* Assembles `ptx` (NUL-terminated) for `arch` with ptxas -O<opt_level>
+ * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards).
+ * `what` names the input in messages (a file or kernel name; may be NULL).
+ * Returns 0 with *cubin / *size malloc'd, or 1 with an error in `diag`
+ * (ptxas not found, or its stderr when it fails). */
+int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
+                        void **cubin, size_t *size, TirxDiag *diag);
+
+#endif

@@ -1,0 +1,210 @@
+/* The compile pipeline, written out as one straight line:
+ *
+ *   parse → verify → passes ("default") → LLVM IR → LLVM opt → PTX → ptxas
+ *
+ * Each stage is timed (TirxCompiled.ms, tirx-llc --time-passes) and its text
+ * can be kept for inspection (tirx_compiled_text, the seed's inspect_source()).
+ * tirx_compile_to_bundle (tirx/compile.h) is this pipeline plus the bundle
+ * writer of libtirxrt.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tirx/bundle.h"
+#include "tirx/codegen.h"
+#include "tirx/compile.h"
+#include "tirx/parse.h"
+#include "tirx/pass.h"
+#include "tirx/print.h"
+#include "tirx/verify.h"
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static const char *const stage_names[TIRX_STAGE_COUNT] = {
+    "parse", "verify", "passes", "llvm-irgen", "llvm-opt", "ptx-emit", "ptxas",
+};
+
+const char *tirx_stage_name(TirxStage s) {
+  return (unsigned)s < TIRX_STAGE_COUNT ? stage_names[s] : "?";
+}
+
+void tirx_driver_options_init(TirxDriverOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->arch = TIRX_DEFAULT_ARCH;
+  o->opt_level = 3;
+  o->stop_after = TIRX_STOP_AFTER_CUBIN;
+}
+
+void tirx_compiled_free(TirxCompiled *c) {
+  if (!c) return;
+  tirx_module_free(c->module);
+  free(c->tirx);
+  free(c->llvm_ir);
+  free(c->llvm_ir_opt);
+  free(c->ptx);
+  free(c->cubin);
+  memset(c, 0, sizeof *c);
+}
+
+const char *tirx_compiled_text(const TirxCompiled *c, const char *stage) {
+  if (!c || !stage) return NULL;
+  if (!strcmp(stage, "tirx")) return c->tirx;
+  if (!strcmp(stage, "llvm")) return c->llvm_ir;
+  if (!strcmp(stage, "llvm-opt")) return c->llvm_ir_opt;
+  if (!strcmp(stage, "ptx")) return c->ptx;
+  return NULL;
+}
+
+int tirx_compile_source(const char *filename, const char *src, size_t len,
+                        const TirxDriverOptions *o, TirxCompiled *out, TirxDiag *diag) {
+  TirxDriverOptions defaults;
+  if (!o) {
+    tirx_driver_options_init(&defaults);
+    o = &defaults;
+  }
+  memset(out, 0, sizeof *out);
+  const TirxArchInfo *arch = tirx_target_arch(o->arch);
+  if (!arch) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
+                  tirx_target_arch_list());
+    return 1;
+  }
+  out->arch = arch->name;
+
+  /* parse */
+  double t = now_ms();
+  TirxParseOptions po = {o->defines, o->ndefines};
+  out->module = tirx_parse(filename, src, len, &po, diag);
+  out->ms[TIRX_STAGE_PARSE] = now_ms() - t;
+  if (!out->module) return 1;
+
+  /* verify */
+  t = now_ms();
+  bool ok = tirx_verify_module(out->module, diag);
+  out->ms[TIRX_STAGE_VERIFY] = now_ms() - t;
+  if (!ok) return 1;
+
+  /* passes (the verifier runs after each one) */
+  t = now_ms();
+  TirxPassOptions pass_opts;
+  tirx_pass_options_init(&pass_opts);
+  int rc = tirx_pass_run_pipeline(out->module, o->pipeline ? o->pipeline : "default", &pass_opts,
+                                  diag);
+  out->ms[TIRX_STAGE_PASSES] = now_ms() - t;
+  if (rc) return 1;
+  if (o->keep_tirx) out->tirx = tirx_print_module(out->module);
+  if (o->stop_after == TIRX_STOP_AFTER_PASSES) return 0;
+
+  /* LLVM IR → opt → PTX */
+  TirxTargetOptions to = {arch->name, o->opt_level, o->keep_llvm};
+  TirxCodegenResult cr;
+  if (tirx_codegen_module(out->module, &to, &cr, diag)) return 1;
+  out->llvm_ir = cr.llvm_ir;
+  out->llvm_ir_opt = cr.llvm_ir_opt;
+  out->ptx = cr.ptx;
+  out->ms[TIRX_STAGE_LLVM_IRGEN] = cr.ms_irgen;
+  out->ms[TIRX_STAGE_LLVM_OPT] = cr.ms_opt;
+  out->ms[TIRX_STAGE_PTX_EMIT] = cr.ms_ptx;
+  if (o->stop_after == TIRX_STOP_AFTER_PTX) return 0;
+  if (cr.nkernels == 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "%s: no device kernel to assemble (a kernel needs T.device_entry())",
+                  filename ? filename : "<input>");
+    return 1;
+  }
+
+  /* ptxas */
+  t = now_ms();
+  rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, filename, &out->cubin,
+                           &out->cubin_size, diag);
+  out->ms[TIRX_STAGE_PTXAS] = now_ms() - t;
+  return rc;
+}
+
+/* ---- bundles ---------------------------------------------------------------------------- */
+
+int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
+  *data = NULL;
+  *size = 0;
+  TirxBundle *b = tirx_bundle_create();
+  if (!b) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
+    return 1;
+  }
+  int rc = 1;
+  if (c->cubin && tirx_bundle_add_code(b, TIRX_CODE_CUBIN, c->arch, c->cubin, c->cubin_size) < 0)
+    goto oom;
+  if (c->ptx && tirx_bundle_add_code(b, TIRX_CODE_PTX, c->arch, c->ptx, strlen(c->ptx) + 1) < 0)
+    goto oom;
+  Module *m = c->module;
+  for (int i = 0; m && i < m->nfuncs; i++) {
+    struct TirxPlan *p = m->funcs[i]->plan;
+    if (!p) continue;
+    bool seen = false; /* kernels of one host function share its plan */
+    for (int j = 0; j < i && !seen; j++) seen = m->funcs[j]->plan == p;
+    if (seen) continue;
+    TirxPlan *copy = tirx_plan_clone(p);
+    if (!copy || tirx_bundle_add_plan(b, copy) < 0) goto oom;
+  }
+  if (b->nplans == 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "no launch plan to put in the bundle (did split-host-device run?)");
+    goto done;
+  }
+  char *err = NULL;
+  if (tirx_bundle_write(b, data, size, &err)) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "cannot write the bundle: %s", err ? err : "?");
+    free(err);
+    goto done;
+  }
+  rc = 0;
+  goto done;
+oom:
+  tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
+done:
+  tirx_bundle_destroy(b);
+  return rc;
+}
+
+/* tirx/compile.h: the one-call entry used by tirx-run. */
+int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
+                           const TirxCompileOptions *opts, void **bundle, size_t *size,
+                           char **diag_out) {
+  *bundle = NULL;
+  *size = 0;
+  if (diag_out) *diag_out = NULL;
+  TirxDriverOptions o;
+  tirx_driver_options_init(&o);
+  if (opts) {
+    if (opts->arch) o.arch = opts->arch;
+    o.opt_level = opts->opt_level;
+    o.defines = opts->defines;
+    o.ndefines = opts->ndefines;
+  }
+  TirxDiag diag;
+  tirx_diag_init(&diag, filename, source, len);
+  TirxCompiled c;
+  int rc = tirx_compile_source(filename, source, len, &o, &c, &diag);
+  if (rc == 0 && opts && opts->func) {
+    bool found = false; /* the entry must exist */
+    for (int i = 0; c.module && i < c.module->nfuncs; i++) {
+      struct TirxPlan *p = c.module->funcs[i]->plan;
+      found = found || (p && p->name && strcmp(p->name, opts->func) == 0);
+    }
+    if (!found) {
+      tirx_diag_add(&diag, DIAG_ERROR, 0, 0, "no function named '%s' in %s", opts->func,
+                    filename ? filename : "<input>");
+      rc = 1;
+    }
+  }
+  if (rc == 0) rc = tirx_compiled_to_bundle(&c, bundle, size, &diag);
+  if (rc && diag_out) *diag_out = tirx_diag_render(&diag);
+  tirx_compiled_free(&c);
+  tirx_diag_free(&diag);
+  return rc;
+}

@@ -1,0 +1,173 @@
+/* ptxas as a subprocess: PTX text in, cubin bytes out.
+ *
+ * The PTX and the cubin go through a private temporary directory under
+ * $TMPDIR (mkdtemp), removed before returning; ptxas's stderr is captured to
+ * a file there and becomes the diagnostic when it fails (or warnings when it
+ * succeeds with output).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tirx/target.h"
+
+extern char **environ;
+
+static char *dup_str(const char *s) {
+  size_t n = strlen(s);
+  char *p = malloc(n + 1);
+  if (p) memcpy(p, s, n + 1);
+  return p;
+}
+
+static bool executable(const char *p) {
+  struct stat st;
+  return p && *p && stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+}
+
+char *tirx_ptxas_find(void) {
+  const char *env = getenv("TIRX_PTXAS");
+  if (executable(env)) return dup_str(env);
+  const char *path = getenv("PATH");
+  if (path) {
+    const char *p = path;
+    while (*p) {
+      const char *end = strchr(p, ':');
+      size_t n = end ? (size_t)(end - p) : strlen(p);
+      if (n > 0 && n < 4000) {
+        char cand[4100];
+        snprintf(cand, sizeof cand, "%.*s/ptxas", (int)n, p);
+        if (executable(cand)) return dup_str(cand);
+      }
+      if (!end) break;
+      p = end + 1;
+    }
+  }
+  if (executable("/usr/local/cuda/bin/ptxas")) return dup_str("/usr/local/cuda/bin/ptxas");
+  return NULL;
+}
+
+static int write_file(const char *path, const void *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  size_t w = fwrite(data, 1, n, f);
+  int bad = fclose(f) != 0 || w != n;
+  return bad ? -1 : 0;
+}
+
+static char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n + 65536 > cap) {
+      cap = cap ? cap * 2 : 65536 * 2;
+      char *nb = realloc(buf, cap + 1);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = nb;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  fclose(f);
+  buf[n] = '\0';
+  *size = n;
+  return buf;
+}
+
+/* ptxas's stderr, trimmed, as one diagnostic (long logs are cut). */
+static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *log) {
+  size_t n = log ? strlen(log) : 0;
+  while (n && (log[n - 1] == '\n' || log[n - 1] == ' ')) n--;
+  if (n > 800) n = 800;
+  tirx_diag_add(diag, lv, 0, 0, "%s%s%.*s", head, n ? ":\n" : "", (int)n, log ? log : "");
+}
+
+int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
+                        void **cubin, size_t *size, TirxDiag *diag) {
+  *cubin = NULL;
+  *size = 0;
+  if (!what) what = "<module>";
+  char *ptxas = tirx_ptxas_find();
+  if (!ptxas) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "ptxas not found (set TIRX_PTXAS or put CUDA's bin directory on PATH)");
+    return 1;
+  }
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  char dir[4096], in[4200], out[4200], err[4200];
+  snprintf(dir, sizeof dir, "%s/tirx-ptxas-XXXXXX", tmp);
+  if (!mkdtemp(dir)) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot create a temporary directory in %s: %s",
+                  tmp, strerror(errno));
+    free(ptxas);
+    return 1;
+  }
+  snprintf(in, sizeof in, "%s/kernel.ptx", dir);
+  snprintf(out, sizeof out, "%s/kernel.cubin", dir);
+  snprintf(err, sizeof err, "%s/ptxas.log", dir);
+  int rc = 1;
+  if (write_file(in, ptx, strlen(ptx)) != 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot write %s: %s", in, strerror(errno));
+    goto cleanup;
+  }
+  char archarg[64], olvl[8];
+  snprintf(archarg, sizeof archarg, "-arch=%s", arch);
+  snprintf(olvl, sizeof olvl, "-O%d", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
+  char *argv[] = {ptxas, archarg, olvl, "-o", out, in, NULL};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int se = posix_spawn(&pid, ptxas, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (se != 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "cannot run %s: %s", ptxas, strerror(se));
+    goto cleanup;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  size_t loglen = 0;
+  char *log = read_file(err, &loglen);
+  char head[600];
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
+    report(diag, DIAG_ERROR, head, log);
+    free(log);
+    goto cleanup;
+  }
+  if (log && loglen) {
+    snprintf(head, sizeof head, "ptxas (%s) on %s", arch, what);
+    report(diag, DIAG_WARNING, head, log);
+  }
+  free(log);
+  char *bin = read_file(out, size);
+  if (!bin) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas produced no cubin for %s", what);
+    goto cleanup;
+  }
+  *cubin = bin;
+  rc = 0;
+cleanup:
+  unlink(in);
+  unlink(out);
+  unlink(err);
+  rmdir(dir);
+  free(ptxas);
+  return rc;
+}

@@ -1,0 +1,218 @@
+/* NVPTX codegen internals: the state of one tirx_codegen_module call and the
+ * helpers the statement, expression and intrinsic emitters share.
+ *
+ * Layout of lib/Target/NVPTX:
+ *   target.c        arch table, LLVM target init (once), target machine
+ *   pipeline.c      tirx_codegen_module: irgen → verify → default<On> → PTX
+ *   emit_func.c     kernels, parameters, attributes, statements, buffers
+ *   emit_expr.c     expressions, casts, loads and stores
+ *   builtins.c      shared building blocks: NVVM calls, sregs, shuffles,
+ *                   warp reductions, vprintf, strings, inline asm
+ *   intrin_core.c   T.* rows      }  one table each: IntrinId → emitter
+ *   intrin_cuda.c   T.cuda.* rows }
+ *   intrin_ptx.c    T.ptx.* rows  }
+ *   asm_table.def   every inline-asm string (only where LLVM 22 has no intrinsic)
+ *   libdevice.c     linking libdevice when a __nv_* function is used
+ *
+ * Error discipline: an emitter that finds a fault reports it with cg_error
+ * (a located "codegen: ..." diagnostic) and returns a poison value of the
+ * expected type, so emission continues and finds further errors; nothing in
+ * here aborts.  Because LLVM's instruction selector aborts the process on IR
+ * it cannot select, emitters check the arch (cg_require_sm) before producing
+ * any sm_90+/sm_100a-only intrinsic.
+ */
+#ifndef TIRX_TARGET_NVPTX_CG_H
+#define TIRX_TARGET_NVPTX_CG_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tirx/codegen.h"
+#include "tirx/intrin.h"
+#include "tirx/ir.h"
+#include "tirx/target.h"
+
+/* NVPTX address spaces. */
+enum {
+  AS_GENERIC = 0,
+  AS_GLOBAL = 1,
+  AS_SHARED = 3,
+  AS_CONST = 4,
+  AS_LOCAL = 5,
+  AS_TMEM = 6,
+  AS_SHARED_CLUSTER = 7,
+};
+
+/* Open-addressing map from a node pointer to a pointer (LLVM value). */
+typedef struct PtrMap {
+  const void **keys;
+  void **vals;
+  size_t cap, n;
+} PtrMap;
+
+void *cg_map_get(const PtrMap *m, const void *key);
+bool cg_map_put(PtrMap *m, const void *key, void *val);
+void cg_map_free(PtrMap *m);
+
+typedef struct LoopTarget {
+  LLVMBasicBlockRef brk, cont;
+} LoopTarget;
+
+typedef struct CG {
+  Module *m;
+  TirxDiag *diag;
+  const TirxArchInfo *arch;
+  int opt_level;
+
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;  /* where code goes */
+  LLVMBuilderRef ab; /* end of the current kernel's alloca block */
+
+  /* common types */
+  LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
+
+  /* the kernel being emitted */
+  PrimFunc *f;
+  LLVMValueRef fn;
+  LLVMBasicBlockRef alloca_bb;
+  PtrMap vars; /* Var* → LLVMValueRef (SSA value or pointer) */
+  PtrMap bufs; /* Buffer* → LLVMValueRef (base pointer) */
+  LoopTarget *loops;
+  int nloops, caploops;
+  int64_t ntid[3];   /* constant threadIdx.{x,y,z} extents seen (0 = none) */
+  bool ntid_dynamic; /* some threadIdx extent is not a constant */
+
+  /* module-wide */
+  LLVMValueRef dyn_smem; /* @__tirx_dyn_smem, created on first use */
+  int nerrors;
+} CG;
+
+/* ---- diagnostics ---------------------------------------------------------- */
+/* Appends "codegen: <msg>" at `loc` (or the kernel's location when loc is 0). */
+void cg_error(CG *cg, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "codegen: T.<name> is not supported by the NVPTX backend yet". */
+LLVMValueRef cg_unsupported(CG *cg, const Expr *e);
+/* Checks that the target is at least sm_<sm> (and an "a" arch when
+ * arch_specific); reports "T.<name> requires sm_XX..." otherwise. */
+bool cg_require_sm(CG *cg, const Expr *e, int sm, bool arch_specific);
+
+/* ---- types and values ----------------------------------------------------- */
+LLVMTypeRef cg_type(CG *cg, DType t);     /* register type: bool → i1 */
+LLVMTypeRef cg_mem_type(CG *cg, DType t); /* memory type: bool → i8 */
+LLVMTypeRef cg_ptr_type(CG *cg, unsigned as);
+int cg_dtype_bytes(DType t);              /* bytes of one lane in memory */
+bool cg_dtype_signed(DType t);            /* int (not uint/bool) */
+LLVMValueRef cg_poison(CG *cg, DType t);
+LLVMValueRef cg_i32(CG *cg, int64_t v);
+LLVMValueRef cg_i64(CG *cg, int64_t v);
+LLVMValueRef cg_const(CG *cg, DType t, int64_t iv, double fv); /* splat for vectors */
+unsigned cg_ptr_as(LLVMValueRef p);
+/* addrspacecast `p` to `as` (through generic when neither side is generic). */
+LLVMValueRef cg_cast_ptr(CG *cg, LLVMValueRef p, unsigned as);
+/* A value of dtype `from` converted to `to` (all int/float/bool/handle combos). */
+LLVMValueRef cg_cast(CG *cg, LLVMValueRef v, DType from, DType to, Loc loc);
+/* Coerces v to LLVM type `ty` by its own type: int width, int↔ptr, ptr
+ * address space, i1 from ints, float width.  Used when calling intrinsics. */
+LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed);
+LLVMValueRef cg_splat(CG *cg, LLVMValueRef v, int lanes);
+/* Converts a condition to i1 (x != 0 for ints, x != 0.0 for floats). */
+LLVMValueRef cg_bool(CG *cg, LLVMValueRef v);
+
+/* ---- blocks, locals ------------------------------------------------------- */
+LLVMBasicBlockRef cg_block(CG *cg, const char *name);
+bool cg_terminated(CG *cg);
+/* After br/ret: continue in a fresh block that nothing reaches. */
+void cg_dead_block(CG *cg);
+LLVMValueRef cg_alloca(CG *cg, LLVMTypeRef ty, unsigned align, const char *name);
+
+/* ---- expressions and statements (emit_expr.c / emit_func.c) --------------- */
+LLVMValueRef cg_expr(CG *cg, Expr *e);
+LLVMValueRef cg_cond(CG *cg, Expr *e); /* as i1 */
+void cg_stmt(CG *cg, Stmt *s);
+/* The base pointer of a buffer (its allocation, declaration or data var). */
+LLVMValueRef cg_buffer_base(CG *cg, Buffer *b, Loc loc);
+/* Address of element `idx` (an LLVM integer) of `b`, elem_offset included. */
+LLVMValueRef cg_buffer_elem_ptr(CG *cg, Buffer *b, LLVMValueRef idx, Loc loc);
+/* Flat element index of a (possibly multi-dimensional) scalar access. */
+LLVMValueRef cg_flat_index(CG *cg, Buffer *b, Expr **idx, int n, Loc loc);
+/* A load/store through `ptr` of memory type dtype t (bool as i8). */
+LLVMValueRef cg_load_typed(CG *cg, LLVMValueRef ptr, DType t, unsigned align);
+void cg_store_typed(CG *cg, LLVMValueRef ptr, LLVMValueRef v, DType t, unsigned align);
+/* The LLVM value of a variable (NULL + error when undefined). */
+LLVMValueRef cg_var(CG *cg, Var *v, Loc loc);
+/* Integer binary op with TIRx semantics (floordiv etc.). */
+LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType t, Loc loc);
+/* True when evaluating `e` has no side effects and cannot fault (no loads,
+ * no calls): such operands of and/or/if_then_else are evaluated eagerly. */
+bool cg_expr_is_trivial(const Expr *e);
+/* A compile-time integer argument (after simplify); reports an error naming
+ * `what` otherwise. */
+bool cg_const_arg(CG *cg, const Expr *call, int i, const char *what, int64_t *out);
+
+/* ---- builtins.c ------------------------------------------------------------ */
+/* Calls the LLVM intrinsic `name` (overloaded on `ov`), coercing each
+ * argument to the declared parameter type.  NULL result for void. */
+LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov,
+                          LLVMValueRef *args, int nargs);
+/* llvm.nvvm.read.ptx.sreg.<name> (i32 or i64 as declared). */
+LLVMValueRef cg_sreg(CG *cg, const char *name);
+/* threadIdx.x + ntid.x * (threadIdx.y + ntid.y * threadIdx.z), i32. */
+LLVMValueRef cg_linear_tid(CG *cg);
+/* A shared-memory address argument: a pointer (any space but global, cast to
+ * shared) or a 32-bit shared-window address.  Result: ptr addrspace(3). */
+LLVMValueRef cg_shared_addr(CG *cg, Expr *arg);
+/* A global/generic address argument: a pointer, or a 64-bit integer. */
+LLVMValueRef cg_generic_addr(CG *cg, Expr *arg);
+
+typedef enum { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY } ShflMode;
+/* CUDA's __shfl_*_sync(mask, value, lane, width) for any 8..64-bit value. */
+LLVMValueRef cg_shfl(CG *cg, ShflMode mode, LLVMValueRef mask, LLVMValueRef v, DType t,
+                     LLVMValueRef lane, LLVMValueRef width);
+typedef enum { RED_SUM, RED_MAX, RED_MIN } ReduceOp;
+bool cg_reduce_op(const char *s, size_t len, ReduceOp *op);
+LLVMValueRef cg_reduce2(CG *cg, ReduceOp op, LLVMValueRef a, LLVMValueRef b, DType t);
+/* Full-mask butterfly all-reduce within groups of `width` lanes. */
+LLVMValueRef cg_warp_reduce(CG *cg, ReduceOp op, LLVMValueRef v, DType t, int width);
+/* The identity of op for dtype t (0, lowest, highest). */
+LLVMValueRef cg_reduce_identity(CG *cg, ReduceOp op, DType t);
+
+/* A NUL-terminated string constant in global memory; generic pointer. */
+LLVMValueRef cg_cstring(CG *cg, const char *s, size_t len);
+/* vprintf(fmt, {args}) — args already promoted (double, i32, i64, ptr). */
+void cg_vprintf(CG *cg, LLVMValueRef fmt, LLVMValueRef *args, int n);
+/* Promotes a value of dtype t for printf: float → double, small ints → i32. */
+LLVMValueRef cg_printf_promote(CG *cg, LLVMValueRef v, DType t);
+
+typedef enum {
+#define X(ID, text, constraints) ID,
+#include "asm_table.def"
+#undef X
+  ASM_COUNT
+} AsmId;
+/* Calls the inline-asm row `id` (side effects assumed) returning `ret`. */
+LLVMValueRef cg_asm(CG *cg, AsmId id, LLVMTypeRef ret, LLVMValueRef *args, int n);
+
+/* A libdevice function (`__nv_expf`), declared with type `fty`. */
+LLVMValueRef cg_libdevice(CG *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args,
+                          int n);
+
+/* ---- intrinsic tables ------------------------------------------------------ */
+/* An emitter: returns the call's value (NULL when the call is void). */
+typedef LLVMValueRef (*CgIntrinFn)(CG *cg, Expr *e);
+CgIntrinFn cg_intrin_core(IntrinId id);
+CgIntrinFn cg_intrin_cuda(IntrinId id);
+CgIntrinFn cg_intrin_ptx(IntrinId id);
+/* Dispatches an E_CALL through the three tables. */
+LLVMValueRef cg_call(CG *cg, Expr *e);
+
+/* ---- libdevice.c / target.c ------------------------------------------------ */
+/* Links libdevice into cg->mod if some __nv_* function is declared; 0 or 1. */
+int cg_link_libdevice(CG *cg);
+/* Initialises the NVPTX target (once per process) and builds a target
+ * machine; NULL with a message in *err. */
+LLVMTargetMachineRef cg_target_machine(const TirxArchInfo *a, int opt_level, char **err);
+
+#endif

@@ -1,0 +1,755 @@
+/* Kernels and statements: one `ptx_kernel` LLVM function per device kernel.
+ *
+ * Requires: the lowered form split-host-device leaves (docs/codegen.md):
+ *   S_LAUNCH for thread/block ids, flattened constant-size allocations,
+ *   no S_SCOPEID, handle params (global pointers), tensor-map params, scalars.
+ * Produces: a function with the PTX kernel calling convention, its launch
+ *   attributes ("nvvm.maxntid", "nvvm.minctasm", "nvvm.maxnreg",
+ *   "nvvm.cluster_dim"), shared buffers as internal addrspace(3) globals, the
+ *   dynamic arena as one external addrspace(3) [0 x i8], local buffers as
+ *   entry-block allocas, structured control flow.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Target/NVPTX/cg.h"
+
+/* ---- pointer map ---------------------------------------------------------- */
+
+static size_t hash_ptr(const void *p) {
+  uintptr_t x = (uintptr_t)p;
+  x ^= x >> 17;
+  x *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  return (size_t)(x ^ (x >> 29));
+}
+
+void *cg_map_get(const PtrMap *m, const void *key) {
+  if (!m->cap) return NULL;
+  for (size_t i = hash_ptr(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    if (m->keys[i] == key) return m->vals[i];
+    if (!m->keys[i]) return NULL;
+  }
+}
+
+bool cg_map_put(PtrMap *m, const void *key, void *val) {
+  if ((m->n + 1) * 2 > m->cap) {
+    size_t ncap = m->cap ? m->cap * 2 : 64;
+    const void **nk = calloc(ncap, sizeof *nk);
+    void **nv = calloc(ncap, sizeof *nv);
+    if (!nk || !nv) {
+      free(nk);
+      free(nv);
+      return false;
+    }
+    for (size_t i = 0; i < m->cap; i++) {
+      if (!m->keys[i]) continue;
+      size_t j = hash_ptr(m->keys[i]) & (ncap - 1);
+      while (nk[j]) j = (j + 1) & (ncap - 1);
+      nk[j] = m->keys[i];
+      nv[j] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = nk;
+    m->vals = nv;
+    m->cap = ncap;
+  }
+  size_t i = hash_ptr(key) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
+  if (!m->keys[i]) m->n++;
+  m->keys[i] = key;
+  m->vals[i] = val;
+  return true;
+}
+
+void cg_map_free(PtrMap *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
+  char msg[900];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (!loc.line && cg->f) loc = cg->f->loc;
+  tirx_diag_add(cg->diag, DIAG_ERROR, loc.line, loc.col, "codegen: %s", msg);
+  cg->nerrors++;
+}
+
+/* ---- blocks and locals ---------------------------------------------------- */
+
+LLVMBasicBlockRef cg_block(CG *cg, const char *name) {
+  return LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, name);
+}
+
+bool cg_terminated(CG *cg) {
+  return LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(cg->b)) != NULL;
+}
+
+void cg_dead_block(CG *cg) { LLVMPositionBuilderAtEnd(cg->b, cg_block(cg, "dead")); }
+
+LLVMValueRef cg_alloca(CG *cg, LLVMTypeRef ty, unsigned align, const char *name) {
+  LLVMValueRef a = LLVMBuildAlloca(cg->ab, ty, name);
+  LLVMSetAlignment(a, align);
+  return a;
+}
+
+LLVMValueRef cg_var(CG *cg, Var *v, Loc loc) {
+  LLVMValueRef x = cg_map_get(&cg->vars, v);
+  if (x) return x;
+  if (v->kind == VAR_BUFDATA && v->buffer) {
+    x = cg_map_get(&cg->bufs, v->buffer);
+    if (x) return x;
+  }
+  cg_error(cg, loc, "variable '%s' is not defined in kernel '%s'", v->name, cg->f->name);
+  return NULL;
+}
+
+static void bind(CG *cg, const void *key, LLVMValueRef v, PtrMap *m) {
+  if (!cg_map_put(m, key, v)) cg_error(cg, (Loc){0, 0}, "out of memory");
+}
+
+/* ---- buffers -------------------------------------------------------------- */
+
+static bool scope_is(const char *s, const char *name) { return s && strcmp(s, name) == 0; }
+
+/* The address space a buffer of storage scope `scope` lives in. */
+static unsigned scope_as(const char *scope) {
+  if (scope_is(scope, "shared") || scope_is(scope, "shared.dyn")) return AS_SHARED;
+  if (scope_is(scope, "local") || scope_is(scope, "local.var")) return AS_GENERIC;
+  return AS_GLOBAL;
+}
+
+/* Number of elements of an allocation (constant shape), or -1. */
+static int64_t alloc_elems(CG *cg, Buffer *b) {
+  int64_t n = 1;
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t d;
+    if (!tirx_expr_is_const_int(b->shape[i], &d) || d < 0) {
+      cg_error(cg, b->loc, "allocation '%s' needs a constant shape", b->name);
+      return -1;
+    }
+    n *= d;
+  }
+  return n;
+}
+
+static LLVMValueRef dyn_smem(CG *cg) {
+  if (!cg->dyn_smem) {
+    LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, 0);
+    cg->dyn_smem = LLVMAddGlobalInAddressSpace(cg->mod, ty, "__tirx_dyn_smem", AS_SHARED);
+    LLVMSetLinkage(cg->dyn_smem, LLVMExternalLinkage);
+    LLVMSetAlignment(cg->dyn_smem, 64);
+  }
+  return cg->dyn_smem;
+}
+
+static void emit_alloc(CG *cg, Stmt *s) {
+  Buffer *b = s->u.alloc.buf;
+  const char *scope = b->scope;
+  LLVMValueRef base;
+  if (scope_is(scope, "shared.dyn")) {
+    base = dyn_smem(cg);
+  } else {
+    int64_t n = alloc_elems(cg, b);
+    if (n < 0) return;
+    LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, b->dtype), (uint64_t)n);
+    unsigned esize = (unsigned)(cg_dtype_bytes(b->dtype) * b->dtype.lanes);
+    if (scope_is(scope, "shared")) {
+      char name[256];
+      snprintf(name, sizeof name, "%s_%s", cg->f->name, b->name);
+      /* LLVM uniquifies a taken name with a numeric suffix. */
+      base = LLVMAddGlobalInAddressSpace(cg->mod, ty, name, AS_SHARED);
+      LLVMSetLinkage(base, LLVMInternalLinkage);
+      LLVMSetInitializer(base, LLVMGetUndef(ty));
+      LLVMSetAlignment(base, b->align > 0 ? (unsigned)b->align : 64);
+    } else if (scope_is(scope, "local") || scope_is(scope, "local.var")) {
+      unsigned align = b->align > 0 ? (unsigned)b->align : (esize > 16 ? esize : 16);
+      base = cg_alloca(cg, ty, align, b->name);
+    } else {
+      cg_error(cg, s->loc, "cannot allocate buffer '%s' in scope '%s' on the device", b->name,
+               scope ? scope : "");
+      return;
+    }
+  }
+  bind(cg, b, base, &cg->bufs);
+}
+
+/* S_DECL: the buffer aliases decl_data (another buffer's data, a pointer
+ * param or bind); a generic pointer is narrowed to the buffer's scope. */
+static void emit_decl(CG *cg, Stmt *s) {
+  Buffer *b = s->u.alloc.buf;
+  LLVMValueRef p;
+  if (b->decl_data) {
+    p = cg_expr(cg, b->decl_data);
+  } else {
+    p = cg_var(cg, b->data, s->loc);
+  }
+  if (!p) return;
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind) {
+    cg_error(cg, s->loc, "buffer '%s' must be declared on a pointer", b->name);
+    return;
+  }
+  unsigned as = scope_as(b->scope);
+  if (cg_ptr_as(p) == AS_GENERIC && as != AS_GENERIC) p = cg_cast_ptr(cg, p, as);
+  bind(cg, b, p, &cg->bufs);
+}
+
+/* ---- statements ----------------------------------------------------------- */
+
+static void push_loop(CG *cg, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont) {
+  if (cg->nloops == cg->caploops) {
+    int nc = cg->caploops ? cg->caploops * 2 : 8;
+    LoopTarget *nl = realloc(cg->loops, sizeof *nl * (size_t)nc);
+    if (!nl) {
+      cg_error(cg, (Loc){0, 0}, "out of memory");
+      return;
+    }
+    cg->loops = nl;
+    cg->caploops = nc;
+  }
+  cg->loops[cg->nloops++] = (LoopTarget){brk, cont};
+}
+
+/* !llvm.loop !{self, !{"llvm.loop.unroll.full"}} on a latch branch. */
+static void mark_unroll_full(CG *cg, LLVMValueRef br);
+
+static void emit_for(CG *cg, Stmt *s) {
+  Var *v = s->u.for_.var;
+  DType t = v->dtype;
+  if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread) {
+    /* Legacy `for i in T.thread_binding(n, thread="threadIdx.x")`. */
+    Stmt l = *s;
+    l.kind = S_LAUNCH;
+    l.u.launch.var = v;
+    l.u.launch.tag = s->u.for_.thread;
+    l.u.launch.extent = s->u.for_.extent;
+    l.u.launch.body = s->u.for_.body;
+    cg_stmt(cg, &l);
+    return;
+  }
+  LLVMTypeRef ty = cg_type(cg, t);
+  LLVMValueRef lo = cg_cast(cg, cg_expr(cg, s->u.for_.min), s->u.for_.min->dtype, t, s->loc);
+  LLVMValueRef ext =
+      cg_cast(cg, cg_expr(cg, s->u.for_.extent), s->u.for_.extent->dtype, t, s->loc);
+  LLVMValueRef step = s->u.for_.step ? cg_cast(cg, cg_expr(cg, s->u.for_.step),
+                                               s->u.for_.step->dtype, t, s->loc)
+                                     : LLVMConstInt(ty, 1, 0);
+  bool sgn = cg_dtype_signed(t);
+  LLVMValueRef end = sgn ? LLVMBuildNSWAdd(cg->b, lo, ext, "end") : LLVMBuildAdd(cg->b, lo, ext, "end");
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef head = cg_block(cg, "for.head"), body = cg_block(cg, "for.body"),
+                    latch = cg_block(cg, "for.latch"), exit = cg_block(cg, "for.end");
+  LLVMBuildBr(cg->b, head);
+  LLVMPositionBuilderAtEnd(cg->b, head);
+  LLVMValueRef iv = LLVMBuildPhi(cg->b, ty, v->name);
+  LLVMValueRef c = LLVMBuildICmp(cg->b, sgn ? LLVMIntSLT : LLVMIntULT, iv, end, "");
+  LLVMBuildCondBr(cg->b, c, body, exit);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+  bind(cg, v, iv, &cg->vars);
+  push_loop(cg, exit, latch);
+  cg_stmt(cg, s->u.for_.body);
+  cg->nloops--;
+  if (!cg_terminated(cg)) LLVMBuildBr(cg->b, latch);
+  LLVMPositionBuilderAtEnd(cg->b, latch);
+  LLVMValueRef next = sgn ? LLVMBuildNSWAdd(cg->b, iv, step, "") : LLVMBuildAdd(cg->b, iv, step, "");
+  LLVMValueRef back = LLVMBuildBr(cg->b, head);
+  if (s->u.for_.kind == FOR_UNROLLED) mark_unroll_full(cg, back);
+  LLVMValueRef in_vals[2] = {lo, next};
+  LLVMBasicBlockRef in_bbs[2] = {pre, latch};
+  LLVMAddIncoming(iv, in_vals, in_bbs, 2);
+  LLVMPositionBuilderAtEnd(cg->b, exit);
+}
+
+static void emit_while(CG *cg, Stmt *s) {
+  LLVMBasicBlockRef head = cg_block(cg, "while.head"), body = cg_block(cg, "while.body"),
+                    exit = cg_block(cg, "while.end");
+  LLVMBuildBr(cg->b, head);
+  LLVMPositionBuilderAtEnd(cg->b, head);
+  LLVMBuildCondBr(cg->b, cg_cond(cg, s->u.while_.cond), body, exit);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+  push_loop(cg, exit, head);
+  cg_stmt(cg, s->u.while_.body);
+  cg->nloops--;
+  if (!cg_terminated(cg)) LLVMBuildBr(cg->b, head);
+  LLVMPositionBuilderAtEnd(cg->b, exit);
+}
+
+static void emit_if(CG *cg, Stmt *s) {
+  LLVMValueRef c = cg_cond(cg, s->u.if_.cond);
+  LLVMBasicBlockRef then_bb = cg_block(cg, "if.then");
+  LLVMBasicBlockRef else_bb = s->u.if_.else_ ? cg_block(cg, "if.else") : NULL;
+  LLVMBasicBlockRef end = cg_block(cg, "if.end");
+  LLVMBuildCondBr(cg->b, c, then_bb, else_bb ? else_bb : end);
+  LLVMPositionBuilderAtEnd(cg->b, then_bb);
+  cg_stmt(cg, s->u.if_.then_);
+  if (!cg_terminated(cg)) LLVMBuildBr(cg->b, end);
+  if (else_bb) {
+    LLVMPositionBuilderAtEnd(cg->b, else_bb);
+    cg_stmt(cg, s->u.if_.else_);
+    if (!cg_terminated(cg)) LLVMBuildBr(cg->b, end);
+  }
+  LLVMPositionBuilderAtEnd(cg->b, end);
+}
+
+/* Thread/block ids: blockIdx.x → ctaid.x, threadIdx.y → tid.y, ... */
+static void emit_launch(CG *cg, Stmt *s) {
+  const char *tag = s->u.launch.tag ? s->u.launch.tag : "";
+  const char *sreg = NULL;
+  int axis = -1;
+  static const char *const tags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z",
+                                     "threadIdx.x", "threadIdx.y", "threadIdx.z"};
+  static const char *const sregs[] = {"ctaid.x", "ctaid.y", "ctaid.z", "tid.x", "tid.y", "tid.z"};
+  for (int i = 0; i < 6; i++)
+    if (strcmp(tag, tags[i]) == 0) {
+      sreg = sregs[i];
+      if (i >= 3) axis = i - 3;
+    }
+  if (!sreg) {
+    cg_error(cg, s->loc, "unsupported thread tag '%s' (expected blockIdx.* or threadIdx.*)", tag);
+    cg_stmt(cg, s->u.launch.body);
+    return;
+  }
+  if (axis >= 0) {
+    int64_t n;
+    if (tirx_expr_is_const_int(s->u.launch.extent, &n))
+      cg->ntid[axis] = n > cg->ntid[axis] ? n : cg->ntid[axis];
+    else
+      cg->ntid_dynamic = true;
+  }
+  Var *v = s->u.launch.var;
+  LLVMValueRef x = cg_sreg(cg, sreg);
+  DType u32 = tirx_dtype(DT_UINT32);
+  if (v) bind(cg, v, cg_cast(cg, x, u32, v->dtype, s->loc), &cg->vars);
+  cg_stmt(cg, s->u.launch.body);
+}
+
+static void add_fn_attr(CG *cg, const char *key, const char *value) {
+  LLVMAttributeRef a = LLVMCreateStringAttribute(cg->ctx, key, (unsigned)strlen(key), value,
+                                                 (unsigned)strlen(value));
+  LLVMAddAttributeAtIndex(cg->fn, LLVMAttributeFunctionIndex, a);
+}
+
+static void emit_attr(CG *cg, Stmt *s) {
+  const char *key = s->u.attr.key ? s->u.attr.key : "";
+  Expr *val = s->u.attr.value;
+  int64_t n;
+  char buf[96];
+  if (strcmp(key, "tirx.launch_bounds_min_blocks_per_sm") == 0 ||
+      strcmp(key, "tirx.max_registers") == 0) {
+    if (!tirx_expr_is_const_int(val, &n) || n <= 0)
+      cg_error(cg, s->loc, "'%s' needs a positive constant", key);
+    else {
+      snprintf(buf, sizeof buf, "%lld", (long long)n);
+      add_fn_attr(cg, key[5] == 'l' ? "nvvm.minctasm" : "nvvm.maxnreg", buf);
+    }
+  } else if (strcmp(key, "tirx.cluster_dims") == 0) {
+    int64_t d[3] = {1, 1, 1};
+    bool ok = val && (val->kind == E_LIST || val->kind == E_TUPLE) && val->u.list.n >= 1 &&
+              val->u.list.n <= 3;
+    for (int i = 0; ok && i < val->u.list.n; i++)
+      ok = tirx_expr_is_const_int(val->u.list.items[i], &d[i]) && d[i] > 0;
+    if (!ok)
+      cg_error(cg, s->loc, "'tirx.cluster_dims' needs a list of 1 to 3 positive constants");
+    else if (d[0] * d[1] * d[2] > 1) {
+      if (cg->arch->sm < 90)
+        cg_error(cg, s->loc, "thread-block clusters require sm_90 or newer (target is %s)",
+                 cg->arch->name);
+      snprintf(buf, sizeof buf, "%lld,%lld,%lld", (long long)d[0], (long long)d[1],
+               (long long)d[2]);
+      add_fn_attr(cg, "nvvm.cluster_dim", buf);
+    }
+  }
+  /* "tirx.device_entry", "tirx.dyn_smem_bytes" (the launch plan carries it)
+   * and unknown keys: the body only. */
+  cg_stmt(cg, s->u.attr.body);
+}
+
+static void emit_store(CG *cg, Stmt *s);
+
+void cg_stmt(CG *cg, Stmt *s) {
+  if (!s) return;
+  switch ((StmtKind)s->kind) {
+  case S_SEQ:
+    for (int i = 0; i < s->u.seq.n; i++) cg_stmt(cg, s->u.seq.items[i]);
+    break;
+  case S_EVAL:
+    if (s->u.eval.e->kind != E_INT) cg_expr(cg, s->u.eval.e);
+    break;
+  case S_STORE: emit_store(cg, s); break;
+  case S_BIND: {
+    Var *v = s->u.bind.var;
+    LLVMValueRef x = cg_expr(cg, s->u.bind.value);
+    if (x && tirx_dtype_is_handle(v->dtype) && v->ptr_typed &&
+        LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMPointerTypeKind && cg_ptr_as(x) == AS_GENERIC &&
+        v->ptr_scope && v->ptr_scope[0])
+      x = cg_cast_ptr(cg, x, scope_as(v->ptr_scope));
+    if (x) {
+      if (LLVMIsAInstruction(x) && !LLVMGetValueName2(x, &(size_t){0})[0])
+        LLVMSetValueName2(x, v->name, strlen(v->name));
+      bind(cg, v, x, &cg->vars);
+    }
+    break;
+  }
+  case S_ALLOC: emit_alloc(cg, s); break;
+  case S_DECL: emit_decl(cg, s); break;
+  case S_FOR: emit_for(cg, s); break;
+  case S_WHILE: emit_while(cg, s); break;
+  case S_IF: emit_if(cg, s); break;
+  case S_ATTR: emit_attr(cg, s); break;
+  case S_HINT: cg_stmt(cg, s->u.hint.body); break;
+  case S_LAUNCH: emit_launch(cg, s); break;
+  case S_SCOPEID:
+    cg_error(cg, s->loc, "unlowered scope id T.%s (run lower-tirx first)",
+             tirx_scope_id_name(s->u.scopeid.sid));
+    break;
+  case S_ASSERT: {
+    /* Device asserts trap (CUDA's assert() aborts the kernel too); the
+     * message stays with the host. */
+    LLVMValueRef c = cg_cond(cg, s->u.assert_.cond);
+    LLVMBasicBlockRef fail = cg_block(cg, "assert.fail"), ok = cg_block(cg, "assert.ok");
+    LLVMBuildCondBr(cg->b, c, ok, fail);
+    LLVMPositionBuilderAtEnd(cg->b, fail);
+    cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
+    LLVMBuildUnreachable(cg->b);
+    LLVMPositionBuilderAtEnd(cg->b, ok);
+    break;
+  }
+  case S_RETURN:
+    LLVMBuildRetVoid(cg->b);
+    cg_dead_block(cg);
+    break;
+  case S_BREAK:
+  case S_CONTINUE:
+    if (!cg->nloops) {
+      cg_error(cg, s->loc, "'%s' outside a loop", s->kind == S_BREAK ? "break" : "continue");
+      break;
+    }
+    LLVMBuildBr(cg->b, s->kind == S_BREAK ? cg->loops[cg->nloops - 1].brk
+                                          : cg->loops[cg->nloops - 1].cont);
+    cg_dead_block(cg);
+    break;
+  case S_COUNT: break;
+  }
+}
+
+/* ---- stores ------------------------------------------------------------------ */
+
+/* Largest power of two known to divide e (1 when unknown), capped at 1024. */
+static int64_t known_pow2(const Expr *e) {
+  int64_t v;
+  if (tirx_expr_is_const_int(e, &v)) {
+    if (v == 0) return 1024;
+    int64_t p = 1;
+    while (p < 1024 && (v % (p * 2)) == 0) p *= 2;
+    return p;
+  }
+  if (e->kind == E_MUL) {
+    int64_t a = known_pow2(e->u.bin.a) * known_pow2(e->u.bin.b);
+    return a > 1024 ? 1024 : a;
+  }
+  if (e->kind == E_ADD || e->kind == E_SUB) {
+    int64_t a = known_pow2(e->u.bin.a), b = known_pow2(e->u.bin.b);
+    return a < b ? a : b;
+  }
+  return 1;
+}
+
+/* Alignment of a vector access of `lanes` elements at element index `base`. */
+static unsigned ramp_align(const Buffer *b, const Expr *base, int lanes) {
+  int64_t k = known_pow2(base);
+  if (b->elem_offset) {
+    int64_t o = known_pow2(b->elem_offset);
+    if (o < k) k = o;
+  }
+  if (k > lanes) k = lanes;
+  int64_t l = 1;
+  while (l * 2 <= k && (lanes % (l * 2)) == 0) l *= 2;
+  return (unsigned)(l * cg_dtype_bytes(b->dtype));
+}
+
+static bool is_unit_ramp(const Expr *e) {
+  int64_t st;
+  return e->kind == E_RAMP && tirx_expr_is_const_int(e->u.ramp.stride, &st) && st == 1;
+}
+
+/* Address + alignment of an access of `lanes` lanes (the value's lanes) at the
+ * (single) index `ix`; *gather when the lanes are not contiguous. */
+typedef struct Access {
+  LLVMValueRef ptr;  /* contiguous: first element */
+  unsigned align;
+  bool gather;       /* one address per lane in lane_ptrs */
+  LLVMValueRef idxv; /* gather: the index vector */
+} Access;
+
+static Access access_of(CG *cg, Buffer *b, Expr **idx, int n, int lanes, Loc loc) {
+  Access a = {0};
+  int bl = b->dtype.lanes;
+  unsigned ebytes = (unsigned)cg_dtype_bytes(b->dtype);
+  if (n == 1 && idx[0]->dtype.lanes > 1) {
+    Expr *ix = idx[0];
+    if (is_unit_ramp(ix) && bl == 1) {
+      LLVMValueRef base = cg_expr(cg, ix->u.ramp.base);
+      a.ptr = cg_buffer_elem_ptr(cg, b, base, loc);
+      a.align = ramp_align(b, ix->u.ramp.base, lanes);
+      return a;
+    }
+    a.gather = true;
+    a.idxv = cg_expr(cg, ix);
+    a.align = ebytes * (unsigned)bl;
+    return a;
+  }
+  LLVMValueRef i = cg_flat_index(cg, b, idx, n, loc);
+  a.ptr = cg_buffer_elem_ptr(cg, b, i, loc);
+  /* vload/vstore: a wider access than the element is aligned to its size
+   * (TVM's contract), like a vector-typed buffer's element. */
+  a.align = ebytes * (unsigned)(lanes > bl ? lanes : bl);
+  return a;
+}
+
+static void emit_store(CG *cg, Stmt *s) {
+  Buffer *b = s->u.store.buf;
+  Expr *val = s->u.store.value;
+  DType vt = val->dtype;
+  LLVMValueRef v = cg_expr(cg, val);
+  if (!v) return;
+  DType et = b->dtype;
+  DType st = vt;                 /* what is stored */
+  if (!tirx_dtype_eq(vt, et) && vt.lanes == et.lanes) {
+    v = cg_cast(cg, v, vt, et, s->loc); /* implicit conversion on store */
+    st = et;
+  } else if (vt.id != et.id) {
+    DType to = et;
+    to.lanes = vt.lanes;
+    v = cg_cast(cg, v, vt, to, s->loc);
+    st = to;
+  }
+  Access a = access_of(cg, b, s->u.store.idx, s->u.store.n, st.lanes, s->loc);
+  Expr *pred = s->u.store.pred;
+  if (a.gather) {
+    DType lane_t = st;
+    lane_t.lanes = 1;
+    for (int l = 0; l < st.lanes; l++) {
+      LLVMValueRef li = LLVMBuildExtractElement(cg->b, a.idxv, cg_i32(cg, l), "");
+      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, li, s->loc);
+      LLVMValueRef x = LLVMBuildExtractElement(cg->b, v, cg_i32(cg, l), "");
+      if (pred) {
+        LLVMValueRef pv = cg_cond(cg, pred);
+        if (pred->dtype.lanes > 1) pv = LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, l), "");
+        LLVMBasicBlockRef yes = cg_block(cg, "st.lane"), next = cg_block(cg, "st.next");
+        LLVMBuildCondBr(cg->b, pv, yes, next);
+        LLVMPositionBuilderAtEnd(cg->b, yes);
+        cg_store_typed(cg, p, x, lane_t, a.align);
+        LLVMBuildBr(cg->b, next);
+        LLVMPositionBuilderAtEnd(cg->b, next);
+      } else {
+        cg_store_typed(cg, p, x, lane_t, a.align);
+      }
+    }
+    return;
+  }
+  if (pred && pred->dtype.lanes > 1 && st.lanes > 1) {
+    /* llvm.masked.store(value, ptr, mask) with align on the pointer */
+    LLVMValueRef mask = cg_cond(cg, pred);
+    LLVMValueRef sv = v;
+    if (tirx_dtype_is_bool(st)) sv = LLVMBuildZExt(cg->b, v, cg_mem_type(cg, st), "");
+    LLVMTypeRef ov[2] = {LLVMTypeOf(sv), LLVMTypeOf(a.ptr)};
+    LLVMValueRef args[3] = {sv, a.ptr, mask};
+    LLVMValueRef call = cg_intrinsic(cg, "llvm.masked.store", ov, 2, args, 3);
+    if (call) {
+      unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+      LLVMAddCallSiteAttribute(call, 2, LLVMCreateEnumAttribute(cg->ctx, kind, a.align));
+    }
+    return;
+  }
+  if (pred) {
+    LLVMValueRef pv = cg_cond(cg, pred);
+    if (pred->dtype.lanes > 1) /* vector predicate, scalar value: lane 0 */
+      pv = LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, 0), "");
+    LLVMBasicBlockRef yes = cg_block(cg, "st.pred"), next = cg_block(cg, "st.end");
+    LLVMBuildCondBr(cg->b, pv, yes, next);
+    LLVMPositionBuilderAtEnd(cg->b, yes);
+    cg_store_typed(cg, a.ptr, v, st, a.align);
+    LLVMBuildBr(cg->b, next);
+    LLVMPositionBuilderAtEnd(cg->b, next);
+    return;
+  }
+  cg_store_typed(cg, a.ptr, v, st, a.align);
+}
+
+/* The load side lives here too, next to access_of. */
+LLVMValueRef cg_emit_load(CG *cg, Expr *e);
+LLVMValueRef cg_emit_load(CG *cg, Expr *e) {
+  Buffer *b = e->u.load.buf;
+  DType rt = e->dtype;
+  Access a = access_of(cg, b, e->u.load.idx, e->u.load.n, rt.lanes, e->loc);
+  Expr *pred = e->u.load.pred;
+  DType lane_t = rt;
+  lane_t.lanes = 1;
+  if (a.gather) {
+    LLVMValueRef out = LLVMGetUndef(cg_type(cg, rt));
+    LLVMValueRef pv = pred ? cg_cond(cg, pred) : NULL;
+    for (int l = 0; l < rt.lanes; l++) {
+      LLVMValueRef li = LLVMBuildExtractElement(cg->b, a.idxv, cg_i32(cg, l), "");
+      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, li, e->loc);
+      LLVMValueRef x;
+      if (pv) {
+        LLVMValueRef c = pred->dtype.lanes > 1
+                             ? LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, l), "")
+                             : pv;
+        LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+        LLVMBasicBlockRef yes = cg_block(cg, "ld.lane"), next = cg_block(cg, "ld.next");
+        LLVMBuildCondBr(cg->b, c, yes, next);
+        LLVMPositionBuilderAtEnd(cg->b, yes);
+        LLVMValueRef y = cg_load_typed(cg, p, lane_t, a.align);
+        LLVMBuildBr(cg->b, next);
+        LLVMPositionBuilderAtEnd(cg->b, next);
+        x = LLVMBuildPhi(cg->b, cg_type(cg, lane_t), "");
+        LLVMValueRef vals[2] = {y, cg_const(cg, lane_t, 0, 0.0)};
+        LLVMBasicBlockRef bbs[2] = {yes, from};
+        LLVMAddIncoming(x, vals, bbs, 2);
+      } else {
+        x = cg_load_typed(cg, p, lane_t, a.align);
+      }
+      out = LLVMBuildInsertElement(cg->b, out, x, cg_i32(cg, l), "");
+    }
+    return out;
+  }
+  if (pred && pred->dtype.lanes > 1 && rt.lanes > 1) {
+    LLVMValueRef mask = cg_cond(cg, pred);
+    LLVMTypeRef mt = cg_mem_type(cg, rt);
+    LLVMTypeRef ov[2] = {mt, LLVMTypeOf(a.ptr)};
+    LLVMValueRef args[3] = {a.ptr, mask, LLVMConstNull(mt)};
+    LLVMValueRef call = cg_intrinsic(cg, "llvm.masked.load", ov, 2, args, 3);
+    if (!call) return cg_poison(cg, rt);
+    unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+    LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->ctx, kind, a.align));
+    if (tirx_dtype_is_bool(rt))
+      call = LLVMBuildICmp(cg->b, LLVMIntNE, call, LLVMConstNull(mt), "");
+    return call;
+  }
+  if (pred) {
+    LLVMValueRef pv = cg_cond(cg, pred);
+    if (pred->dtype.lanes > 1) pv = LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, 0), "");
+    LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+    LLVMBasicBlockRef yes = cg_block(cg, "ld.pred"), next = cg_block(cg, "ld.end");
+    LLVMBuildCondBr(cg->b, pv, yes, next);
+    LLVMPositionBuilderAtEnd(cg->b, yes);
+    LLVMValueRef y = cg_load_typed(cg, a.ptr, rt, a.align);
+    LLVMBasicBlockRef yes_end = LLVMGetInsertBlock(cg->b);
+    LLVMBuildBr(cg->b, next);
+    LLVMPositionBuilderAtEnd(cg->b, next);
+    LLVMValueRef x = LLVMBuildPhi(cg->b, cg_type(cg, rt), "");
+    LLVMValueRef vals[2] = {y, cg_const(cg, rt, 0, 0.0)};
+    LLVMBasicBlockRef bbs[2] = {yes_end, from};
+    LLVMAddIncoming(x, vals, bbs, 2);
+    return x;
+  }
+  return cg_load_typed(cg, a.ptr, rt, a.align);
+}
+
+/* ---- loop metadata ----------------------------------------------------------- */
+
+#include <llvm-c/DebugInfo.h>
+
+static void mark_unroll_full(CG *cg, LLVMValueRef br) {
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(cg->ctx, NULL, 0);
+  LLVMMetadataRef s = LLVMMDStringInContext2(cg->ctx, "llvm.loop.unroll.full", 21);
+  LLVMMetadataRef full = LLVMMDNodeInContext2(cg->ctx, &s, 1);
+  LLVMMetadataRef ops[2] = {tmp, full};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, loop);
+  unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9);
+  LLVMSetMetadata(br, kind, LLVMMetadataAsValue(cg->ctx, loop));
+}
+
+/* ---- kernels ------------------------------------------------------------------ */
+
+static LLVMTypeRef param_type(CG *cg, Var *v) {
+  if (v->is_tensormap) return cg->t_ptr;
+  if (tirx_dtype_is_handle(v->dtype)) return cg_ptr_type(cg, AS_GLOBAL);
+  if (tirx_dtype_is_bool(v->dtype)) return cg->t_i8;
+  return cg_type(cg, v->dtype);
+}
+
+void cg_emit_kernel(CG *cg, PrimFunc *f);
+void cg_emit_kernel(CG *cg, PrimFunc *f) {
+  cg->f = f;
+  memset(cg->ntid, 0, sizeof cg->ntid);
+  cg->ntid_dynamic = false;
+  int np = f->nparams;
+  LLVMTypeRef *pts = calloc((size_t)(np ? np : 1), sizeof *pts);
+  if (!pts) {
+    cg_error(cg, f->loc, "out of memory");
+    return;
+  }
+  for (int i = 0; i < np; i++) {
+    if (f->params[i].buf)
+      cg_error(cg, f->params[i].var->loc,
+               "kernel '%s' still has a buffer parameter '%s' (run split-host-device first)",
+               f->name, f->params[i].var->name);
+    pts[i] = param_type(cg, f->params[i].var);
+  }
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pts, (unsigned)np, 0);
+  free(pts);
+  if (LLVMGetNamedFunction(cg->mod, f->name)) {
+    cg_error(cg, f->loc, "two kernels are named '%s'", f->name);
+    return;
+  }
+  cg->fn = LLVMAddFunction(cg->mod, f->name, fty);
+  LLVMSetFunctionCallConv(cg->fn, LLVMPTXKernelCallConv);
+  cg->alloca_bb = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "body");
+  LLVMPositionBuilderAtEnd(cg->ab, cg->alloca_bb);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+
+  unsigned k_noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  unsigned k_byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned k_align = LLVMGetEnumAttributeKindForName("align", 5);
+  for (int i = 0; i < np; i++) {
+    Var *v = f->params[i].var;
+    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)i);
+    LLVMSetValueName2(p, v->name, strlen(v->name));
+    unsigned idx = (unsigned)i + 1;
+    if (v->is_tensormap) {
+      LLVMTypeRef map = LLVMArrayType2(cg->t_i8, 128);
+      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateTypeAttribute(cg->ctx, k_byval, map));
+      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_align, 64));
+      LLVMAddAttributeAtIndex(cg->fn, idx,
+                              LLVMCreateStringAttribute(cg->ctx, "nvvm.grid_constant", 18, "", 0));
+      bind(cg, v, p, &cg->vars);
+    } else if (tirx_dtype_is_handle(v->dtype)) {
+      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_noalias, 0));
+      bind(cg, v, p, &cg->vars);
+    } else if (tirx_dtype_is_bool(v->dtype)) {
+      bind(cg, v, LLVMBuildICmp(cg->ab, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), v->name),
+           &cg->vars);
+    } else {
+      bind(cg, v, p, &cg->vars);
+    }
+  }
+
+  cg_stmt(cg, f->body);
+  if (!cg_terminated(cg)) LLVMBuildRetVoid(cg->b);
+  LLVMBuildBr(cg->ab, body);
+
+  if (!cg->ntid_dynamic && (cg->ntid[0] || cg->ntid[1] || cg->ntid[2])) {
+    int64_t n = 1;
+    for (int i = 0; i < 3; i++)
+      if (cg->ntid[i]) n *= cg->ntid[i];
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)n);
+    add_fn_attr(cg, "nvvm.maxntid", buf);
+  }
+  cg_map_free(&cg->vars);
+  cg_map_free(&cg->bufs);
+  cg->nloops = 0;
+  cg->f = NULL;
+}

@@ -1,0 +1,562 @@
+/* T.cuda.* builtins (intrin_cuda.def) → NVVM intrinsics and LLVM IR.
+ *
+ * TVM lowers each of these to a small CUDA helper (tirx_intrinsics.md §4);
+ * here each becomes the NVVM intrinsic the helper's builtin compiles to:
+ * __syncthreads → barrier.cta.sync.aligned.all(0), __shfl_xor_sync →
+ * shfl.sync.bfly, atomicAdd → atomicrmw (device scope, relaxed), __ldg → an
+ * invariant global load (ld.global.nc), printf → vprintf.
+ * T.cuda.func_call carries CUDA C source, which has no place in an LLVM
+ * pipeline: it is rejected with a pointer to T.ptx (spec README decision 4).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "Target/NVPTX/cg.h"
+
+#define ARG(i) (e->u.call.args[i])
+
+static LLVMValueRef result(CG *cg, Expr *e, LLVMValueRef v, DType from) {
+  return v ? cg_cast(cg, v, from, e->dtype, e->loc) : NULL;
+}
+
+/* ---- barriers and fences ------------------------------------------------------------ */
+
+static LLVMValueRef emit_cta_sync(CG *cg, Expr *e) {
+  (void)e;
+  LLVMValueRef zero = cg_i32(cg, 0);
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
+  return NULL;
+}
+
+static LLVMValueRef emit_warp_sync(CG *cg, Expr *e) {
+  (void)e;
+  LLVMValueRef all = cg_i32(cg, -1);
+  cg_intrinsic(cg, "llvm.nvvm.bar.warp.sync", NULL, 0, &all, 1);
+  return NULL;
+}
+
+/* bar.sync id, 128: the 128 threads of a warpgroup on named barrier `id`. */
+static LLVMValueRef emit_warpgroup_sync(CG *cg, Expr *e) {
+  LLVMValueRef args[2] = {cg_expr(cg, ARG(0)), cg_i32(cg, 128)};
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.count", NULL, 0, args, 2);
+  return NULL;
+}
+
+static LLVMValueRef emit_cluster_sync(CG *cg, Expr *e) {
+  (void)e;
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cluster.arrive.aligned", NULL, 0, NULL, 0);
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cluster.wait.aligned", NULL, 0, NULL, 0);
+  return NULL;
+}
+
+static LLVMValueRef emit_syncthreads_red(CG *cg, Expr *e) {
+  bool is_and = e->u.call.op->id == I_CUDA_SYNCTHREADS_AND;
+  LLVMValueRef args[2] = {cg_i32(cg, 0), cg_cond(cg, ARG(0))};
+  LLVMValueRef r = cg_intrinsic(cg, is_and ? "llvm.nvvm.barrier.cta.red.and.aligned.all"
+                                           : "llvm.nvvm.barrier.cta.red.or.aligned.all",
+                                NULL, 0, args, 2);
+  return result(cg, e, r, tirx_dtype(DT_BOOL));
+}
+
+static LLVMValueRef emit_thread_fence(CG *cg, Expr *e) {
+  (void)e;
+  cg_intrinsic(cg, "llvm.nvvm.membar.gl", NULL, 0, NULL, 0);
+  return NULL;
+}
+
+/* while (!mbarrier.try_wait.parity(bar, phase)) {} — .acquire.cta with the
+ * 0x989680 suspend-time hint, or .acquire.cluster without one. */
+static LLVMValueRef emit_mbarrier_wait(CG *cg, Expr *e) {
+  bool cluster = e->u.call.op->id == I_CUDA_MBARRIER_WAIT_CLUSTER;
+  LLVMValueRef bar = cg_shared_addr(cg, ARG(0));
+  LLVMValueRef phase = cg_expr(cg, ARG(1));
+  LLVMBasicBlockRef loop = cg_block(cg, "mbar.wait"), done = cg_block(cg, "mbar.done");
+  LLVMBuildBr(cg->b, loop);
+  LLVMPositionBuilderAtEnd(cg->b, loop);
+  LLVMValueRef args[3] = {bar, phase, cg_i32(cg, 0x989680)};
+  LLVMValueRef ok =
+      cluster ? cg_intrinsic(cg, "llvm.nvvm.mbarrier.try.wait.parity.scope.cluster.space.cta", NULL,
+                             0, args, 2)
+              : cg_intrinsic(cg, "llvm.nvvm.mbarrier.try.wait.parity.tl.scope.cta.space.cta", NULL,
+                             0, args, 3);
+  LLVMBuildCondBr(cg->b, ok ? ok : LLVMConstInt(cg->t_i1, 1, 0), done, loop);
+  LLVMPositionBuilderAtEnd(cg->b, done);
+  return NULL;
+}
+
+static LLVMValueRef emit_elect_sync(CG *cg, Expr *e) {
+  LLVMValueRef all = cg_i32(cg, -1);
+  LLVMValueRef r = cg_intrinsic(cg, "llvm.nvvm.elect.sync", NULL, 0, &all, 1);
+  if (!r) return NULL;
+  LLVMValueRef p = LLVMBuildExtractValue(cg->b, r, 1, "");
+  return result(cg, e, p, tirx_dtype(DT_BOOL));
+}
+
+static LLVMValueRef emit_nano_sleep(CG *cg, Expr *e) {
+  LLVMValueRef t = cg_expr(cg, ARG(0));
+  cg_intrinsic(cg, "llvm.nvvm.nanosleep", NULL, 0, &t, 1);
+  return NULL;
+}
+
+static LLVMValueRef emit_thread_rank(CG *cg, Expr *e) {
+  return result(cg, e, cg_linear_tid(cg), tirx_dtype(DT_INT32));
+}
+
+/* ---- warp and CTA reductions ----------------------------------------------------------- */
+
+static bool reduce_width(CG *cg, Expr *e, int i, int deflt, int *w) {
+  int64_t v = deflt;
+  if (i < e->u.call.n && !cg_const_arg(cg, e, i, "the width", &v)) return false;
+  if (v < 1 || v > 32 || (v & (v - 1))) {
+    cg_error(cg, ARG(i)->loc, "T.%s: the width must be a power of two in [1, 32], not %lld",
+             e->u.call.op->name, (long long)v);
+    return false;
+  }
+  *w = (int)v;
+  return true;
+}
+
+static bool reduce_kind(CG *cg, Expr *e, ReduceOp *op) {
+  switch (e->u.call.op->id) {
+  case I_CUDA_WARP_SUM:
+  case I_CUDA_CTA_SUM: *op = RED_SUM; return true;
+  case I_CUDA_WARP_MAX:
+  case I_CUDA_CTA_MAX: *op = RED_MAX; return true;
+  case I_CUDA_WARP_MIN:
+  case I_CUDA_CTA_MIN: *op = RED_MIN; return true;
+  default: break;
+  }
+  Expr *s = ARG(1);
+  if (s->kind == E_STR && cg_reduce_op(s->u.s.p, s->u.s.len, op)) return true;
+  cg_error(cg, s->loc, "T.%s: the op must be \"sum\", \"max\" or \"min\"", e->u.call.op->name);
+  return false;
+}
+
+static LLVMValueRef emit_warp_reduce(CG *cg, Expr *e) {
+  ReduceOp op;
+  int w;
+  bool generic = e->u.call.op->id == I_CUDA_WARP_REDUCE;
+  if (!reduce_kind(cg, e, &op) || !reduce_width(cg, e, generic ? 2 : 1, 32, &w)) return NULL;
+  DType t = e->dtype;
+  LLVMValueRef v = cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, t, e->loc);
+  return cg_warp_reduce(cg, op, v, t, w);
+}
+
+/* TVM's tvm_builtin_cuda_cta_reduce_<op>_<nw>: warp-reduce, lane 0 of each
+ * warp writes scratch[warp], barrier, warp 0 reduces the partials, lane 0
+ * writes scratch[0], barrier, everyone reads scratch[0].  The identities are
+ * the dtype's (0, lowest, highest), so integer reductions work too. */
+static LLVMValueRef emit_cta_reduce(CG *cg, Expr *e) {
+  ReduceOp op;
+  bool generic = e->u.call.op->id == I_CUDA_CTA_REDUCE;
+  int64_t nw;
+  if (!reduce_kind(cg, e, &op) || !cg_const_arg(cg, e, generic ? 2 : 1, "num_warps", &nw))
+    return NULL;
+  if (nw < 1 || nw > 32 || (nw & (nw - 1))) {
+    cg_error(cg, e->loc, "T.%s: num_warps must be a power of two in [1, 32], not %lld",
+             e->u.call.op->name, (long long)nw);
+    return NULL;
+  }
+  DType t = e->dtype;
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef v = cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, t, e->loc);
+  LLVMValueRef scratch = cg_expr(cg, ARG(generic ? 3 : 2));
+  if (LLVMGetTypeKind(LLVMTypeOf(scratch)) != LLVMPointerTypeKind) {
+    cg_error(cg, ARG(generic ? 3 : 2)->loc, "T.%s: scratch must be a pointer to shared memory",
+             e->u.call.op->name);
+    return NULL;
+  }
+  LLVMTypeRef mt = cg_mem_type(cg, t);
+  v = cg_warp_reduce(cg, op, v, t, 32);
+  LLVMValueRef tid = cg_linear_tid(cg);
+  LLVMValueRef lane = LLVMBuildAnd(B, tid, cg_i32(cg, 31), "lane");
+  LLVMValueRef warp = LLVMBuildLShr(B, tid, cg_i32(cg, 5), "warp");
+  LLVMValueRef lane0 = LLVMBuildICmp(B, LLVMIntEQ, lane, cg_i32(cg, 0), "");
+
+  LLVMBasicBlockRef wr = cg_block(cg, "cta.partial"), sync1 = cg_block(cg, "cta.sync");
+  LLVMBuildCondBr(B, lane0, wr, sync1);
+  LLVMPositionBuilderAtEnd(B, wr);
+  cg_store_typed(cg, LLVMBuildGEP2(B, mt, scratch, &warp, 1, ""), v, t, 0);
+  LLVMBuildBr(B, sync1);
+  LLVMPositionBuilderAtEnd(B, sync1);
+  emit_cta_sync(cg, e);
+
+  LLVMBasicBlockRef w0 = cg_block(cg, "cta.warp0"), sync2 = cg_block(cg, "cta.sync2");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, warp, cg_i32(cg, 0), ""), w0, sync2);
+  LLVMPositionBuilderAtEnd(B, w0);
+  LLVMValueRef in = LLVMBuildICmp(B, LLVMIntULT, lane, cg_i32(cg, nw), "");
+  LLVMValueRef idx = LLVMBuildSelect(B, in, lane, cg_i32(cg, 0), "");
+  LLVMValueRef x = cg_load_typed(cg, LLVMBuildGEP2(B, mt, scratch, &idx, 1, ""), t, 0);
+  x = LLVMBuildSelect(B, in, x, cg_reduce_identity(cg, op, t), "");
+  if (nw > 1) x = cg_warp_reduce(cg, op, x, t, (int)nw);
+  LLVMBasicBlockRef wr0 = cg_block(cg, "cta.total");
+  LLVMBuildCondBr(B, lane0, wr0, sync2);
+  LLVMPositionBuilderAtEnd(B, wr0);
+  cg_store_typed(cg, scratch, x, t, 0);
+  LLVMBuildBr(B, sync2);
+  LLVMPositionBuilderAtEnd(B, sync2);
+  emit_cta_sync(cg, e);
+  return cg_load_typed(cg, scratch, t, 0);
+}
+
+/* ---- votes, shuffles -------------------------------------------------------------------- */
+
+static LLVMValueRef emit_vote(CG *cg, Expr *e) {
+  bool any = e->u.call.op->id == I_CUDA_ANY_SYNC;
+  LLVMValueRef args[2] = {cg_expr(cg, ARG(0)), cg_cond(cg, ARG(1))};
+  LLVMValueRef r = cg_intrinsic(cg, any ? "llvm.nvvm.vote.any.sync" : "llvm.nvvm.vote.ballot.sync",
+                                NULL, 0, args, 2);
+  return result(cg, e, r, any ? tirx_dtype(DT_BOOL) : tirx_dtype(DT_UINT32));
+}
+
+static LLVMValueRef emit_redux(CG *cg, Expr *e) {
+  if (!cg_require_sm(cg, e, 80, false)) return NULL;
+  bool add = e->u.call.op->id == I_CUDA_REDUCE_ADD_SYNC_U32;
+  LLVMValueRef args[2] = {cg_expr(cg, ARG(1)), cg_expr(cg, ARG(0))}; /* (value, mask) */
+  LLVMValueRef r = cg_intrinsic(cg, add ? "llvm.nvvm.redux.sync.add" : "llvm.nvvm.redux.sync.umin",
+                                NULL, 0, args, 2);
+  return result(cg, e, r, tirx_dtype(DT_UINT32));
+}
+
+/* __ffs: 1 + index of the lowest set bit, 0 for 0. */
+static LLVMValueRef emit_ffs(CG *cg, Expr *e) {
+  LLVMValueRef x = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i32, false);
+  LLVMTypeRef ty = cg->t_i32;
+  LLVMValueRef args[2] = {x, LLVMConstInt(cg->t_i1, 0, 0)};
+  LLVMValueRef tz = cg_intrinsic(cg, "llvm.cttz", &ty, 1, args, 2);
+  LLVMValueRef r = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, x, cg_i32(cg, 0), ""),
+                                   cg_i32(cg, 0), LLVMBuildAdd(cg->b, tz, cg_i32(cg, 1), ""), "");
+  return result(cg, e, r, tirx_dtype(DT_INT32));
+}
+
+/* A value argument that may be a 1-element buffer. */
+static LLVMValueRef value_arg(CG *cg, Expr *a, DType *t) {
+  if (a->kind == E_BUFREF) {
+    Buffer *b = a->u.bufref;
+    *t = b->dtype;
+    return cg_load_typed(cg, cg_buffer_elem_ptr(cg, b, cg_i32(cg, 0), a->loc), b->dtype, 0);
+  }
+  *t = a->dtype;
+  return cg_expr(cg, a);
+}
+
+static LLVMValueRef emit_shfl_sync(CG *cg, Expr *e) {
+  ShflMode m = e->u.call.op->id == I_CUDA_SHFL_SYNC      ? SHFL_IDX
+               : e->u.call.op->id == I_CUDA_SHFL_UP_SYNC ? SHFL_UP
+               : e->u.call.op->id == I_CUDA_SHFL_DOWN_SYNC ? SHFL_DOWN
+                                                           : SHFL_BFLY;
+  DType t;
+  LLVMValueRef v = value_arg(cg, ARG(1), &t);
+  v = cg_shfl(cg, m, cg_expr(cg, ARG(0)), v, t, cg_expr(cg, ARG(2)), cg_expr(cg, ARG(3)));
+  return result(cg, e, v, t);
+}
+
+static LLVMValueRef emit_activemask(CG *cg, Expr *e) {
+  (void)e;
+  return cg_intrinsic(cg, "llvm.nvvm.activemask", NULL, 0, NULL, 0);
+}
+
+/* ---- memory --------------------------------------------------------------------------- */
+
+static LLVMValueRef ptr_arg(CG *cg, Expr *a) {
+  LLVMValueRef p = cg_expr(cg, a);
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind) return p;
+  return cg_generic_addr(cg, a);
+}
+
+static LLVMValueRef emit_atomic_add(CG *cg, Expr *e) {
+  DType t = e->dtype;
+  DTypeCode c = tirx_dtype_code(t);
+  if (t.lanes > 1 || !(c == DTC_INT || c == DTC_UINT || c == DTC_FLOAT || c == DTC_BFLOAT) ||
+      tirx_dtype_bits(t) < 16 || (c != DTC_FLOAT && c != DTC_BFLOAT && tirx_dtype_bits(t) < 32)) {
+    char s[32];
+    cg_error(cg, e->loc, "T.cuda.atomic_add: %s values are not supported", tirx_dtype_str(t, s));
+    return NULL;
+  }
+  if (c == DTC_BFLOAT && !cg_require_sm(cg, e, 90, false)) return NULL;
+  LLVMValueRef p = ptr_arg(cg, ARG(0));
+  LLVMValueRef v = cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, t, e->loc);
+  unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
+  bool fp = c == DTC_FLOAT || c == DTC_BFLOAT;
+  LLVMValueRef r = LLVMBuildAtomicRMWSyncScope(cg->b, fp ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd,
+                                               p, v, LLVMAtomicOrderingMonotonic, dev);
+  LLVMSetAlignment(r, (unsigned)cg_dtype_bytes(t));
+  return r;
+}
+
+static LLVMValueRef emit_atomic_cas(CG *cg, Expr *e) {
+  DType t = e->dtype;
+  int bits = tirx_dtype_bits(t);
+  if (t.lanes > 1 || (bits != 32 && bits != 64) || tirx_dtype_is_handle(t)) {
+    char s[32];
+    cg_error(cg, e->loc, "T.cuda.atomic_cas: %s values are not supported", tirx_dtype_str(t, s));
+    return NULL;
+  }
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)bits);
+  LLVMValueRef p = ptr_arg(cg, ARG(0));
+  LLVMValueRef cmp = cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, t, e->loc);
+  LLVMValueRef val = cg_cast(cg, cg_expr(cg, ARG(2)), ARG(2)->dtype, t, e->loc);
+  cmp = LLVMBuildBitCast(cg->b, cmp, it, "");
+  val = LLVMBuildBitCast(cg->b, val, it, "");
+  unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
+  LLVMValueRef x = LLVMBuildAtomicCmpXchgSyncScope(cg->b, p, cmp, val, LLVMAtomicOrderingMonotonic,
+                                                   LLVMAtomicOrderingMonotonic, dev);
+  LLVMValueRef old = LLVMBuildExtractValue(cg->b, x, 0, "");
+  return LLVMBuildBitCast(cg->b, old, cg_type(cg, t), "");
+}
+
+/* __ldg: a load the optimiser may treat as invariant → ld.global.nc */
+static LLVMValueRef emit_ldg(CG *cg, Expr *e) {
+  DType t = e->dtype;
+  LLVMValueRef p = cg_cast_ptr(cg, ptr_arg(cg, ARG(0)), AS_GLOBAL);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, t), p, "");
+  LLVMSetAlignment(v, (unsigned)(cg_dtype_bytes(t) * t.lanes));
+  unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, "invariant.load", 14);
+  LLVMSetMetadata(v, kind, LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, NULL, 0)));
+  if (tirx_dtype_is_bool(t)) v = cg_bool(cg, v);
+  return v;
+}
+
+static LLVMValueRef emit_cvta_to_shared(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_shared_addr(cg, ARG(0));
+  return result(cg, e, LLVMBuildPtrToInt(cg->b, p, cg->t_i32, ""), tirx_dtype(DT_UINT32));
+}
+
+static LLVMValueRef emit_smem_addr_u64(CG *cg, Expr *e) {
+  LLVMValueRef x = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i32, false);
+  return result(cg, e, x, tirx_dtype(DT_UINT32));
+}
+
+/* mov.u32/u64 %<reg>: the NVVM sreg intrinsic of that name. */
+static LLVMValueRef emit_mov_sreg(CG *cg, Expr *e) {
+  Expr *r = ARG(1);
+  if (r->kind != E_STR || r->u.s.len == 0 || r->u.s.len > 48) {
+    cg_error(cg, r->loc, "T.cuda.mov_sreg: the register must be a name such as \"clusterid.x\"");
+    return NULL;
+  }
+  char name[64], dotted[64];
+  snprintf(name, sizeof name, "%.*s", (int)r->u.s.len, r->u.s.p);
+  if (name[0] == '%') memmove(name, name + 1, strlen(name));
+  snprintf(dotted, sizeof dotted, "%s", name);
+  for (char *c = dotted; *c; c++)
+    if (*c == '_') *c = '.';
+  if (strstr(name, "cluster") && !cg_require_sm(cg, e, 90, false)) return NULL;
+  char full[96];
+  for (int pass = 0; pass < 2; pass++) {
+    snprintf(full, sizeof full, "llvm.nvvm.read.ptx.sreg.%s", pass ? dotted : name);
+    unsigned id = LLVMLookupIntrinsicID(full, strlen(full));
+    if (id && !LLVMIntrinsicIsOverloaded(id)) {
+      size_t len;
+      const char *got = LLVMIntrinsicGetName(id, &len);
+      if (len == strlen(full) && memcmp(got, full, len) == 0) {
+        LLVMValueRef v = cg_sreg(cg, pass ? dotted : name);
+        if (!v) return NULL;
+        return cg_coerce(cg, v, cg_type(cg, e->dtype), false);
+      }
+    }
+  }
+  cg_error(cg, r->loc, "T.cuda.mov_sreg: LLVM has no special register '%%%s'", name);
+  return NULL;
+}
+
+static LLVMValueRef emit_clock64(CG *cg, Expr *e) {
+  return result(cg, e, cg_sreg(cg, "clock64"), tirx_dtype(DT_UINT64));
+}
+
+/* ---- conversions ---------------------------------------------------------------------- */
+
+static LLVMValueRef emit_to_float(CG *cg, Expr *e) {
+  bool bf = e->u.call.op->id == I_CUDA_BFLOAT162FLOAT;
+  LLVMValueRef x = cg_expr(cg, ARG(0));
+  if (!tirx_dtype_is_float(ARG(0)->dtype)) /* bit pattern in a 16-bit integer */
+    x = cg_coerce(cg, x, bf ? cg->t_bf16 : cg->t_f16, false);
+  return result(cg, e, LLVMBuildFPExt(cg->b, x, cg->t_f32, ""), tirx_dtype(DT_FLOAT32));
+}
+
+static LLVMValueRef emit_bits_as(CG *cg, Expr *e) {
+  bool to_float = e->u.call.op->id == I_CUDA_UINT_AS_FLOAT;
+  LLVMValueRef x = cg_expr(cg, ARG(0));
+  x = cg_coerce(cg, x, to_float ? cg->t_i32 : cg->t_f32, false);
+  x = LLVMBuildBitCast(cg->b, x, to_float ? cg->t_f32 : cg->t_i32, "");
+  return result(cg, e, x, to_float ? tirx_dtype(DT_FLOAT32) : tirx_dtype(DT_UINT32));
+}
+
+static LLVMValueRef emit_fdividef(CG *cg, Expr *e) {
+  DType f32 = tirx_dtype(DT_FLOAT32);
+  LLVMValueRef args[2] = {cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, f32, e->loc),
+                          cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, f32, e->loc)};
+  return result(cg, e, cg_intrinsic(cg, "llvm.nvvm.div.approx.f", NULL, 0, args, 2), f32);
+}
+
+/* make_float2(x, y) as a uint64 with .x in the low word */
+static LLVMValueRef emit_make_float2(CG *cg, Expr *e) {
+  DType f32 = tirx_dtype(DT_FLOAT32);
+  LLVMValueRef x = cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, f32, e->loc);
+  LLVMValueRef y = cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, f32, e->loc);
+  x = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, x, cg->t_i32, ""), cg->t_i64, "");
+  y = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, y, cg->t_i32, ""), cg->t_i64, "");
+  LLVMValueRef r = LLVMBuildOr(cg->b, x, LLVMBuildShl(cg->b, y, cg_i64(cg, 32), ""), "");
+  return result(cg, e, r, tirx_dtype(DT_UINT64));
+}
+
+static LLVMValueRef emit_float2_part(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i64, false);
+  if (e->u.call.op->id == I_CUDA_FLOAT2_Y) p = LLVMBuildLShr(cg->b, p, cg_i64(cg, 32), "");
+  LLVMValueRef f = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, p, cg->t_i32, ""), cg->t_f32, "");
+  return result(cg, e, f, tirx_dtype(DT_FLOAT32));
+}
+
+/* ---- escape hatches and instrumentation -------------------------------------------------- */
+
+static LLVMValueRef emit_func_call(CG *cg, Expr *e) {
+  cg_error(cg, e->loc,
+           "T.cuda.func_call carries CUDA C source, which the LLVM NVPTX backend cannot compile; "
+           "write the instruction as inline PTX with T.ptx[\"...\"] instead");
+  return NULL;
+}
+
+static LLVMValueRef emit_printf(CG *cg, Expr *e) {
+  Expr *fmt = ARG(0);
+  if (fmt->kind != E_STR) {
+    cg_error(cg, fmt->loc, "T.cuda.printf: the format must be a string literal");
+    return NULL;
+  }
+  LLVMValueRef args[32];
+  int n = e->u.call.n - 1;
+  if (n > 32) {
+    cg_error(cg, e->loc, "T.cuda.printf: at most 32 arguments");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    Expr *a = ARG(i + 1);
+    if (a->dtype.lanes > 1) {
+      cg_error(cg, a->loc, "T.cuda.printf: vector arguments cannot be printed");
+      return NULL;
+    }
+    args[i] = cg_printf_promote(cg, cg_expr(cg, a), a->dtype);
+  }
+  cg_vprintf(cg, cg_cstring(cg, fmt->u.s.p, fmt->u.s.len), args, n);
+  return NULL;
+}
+
+static LLVMValueRef emit_trap_when(CG *cg, Expr *e) {
+  LLVMValueRef c = cg_cond(cg, ARG(0));
+  LLVMBasicBlockRef fail = cg_block(cg, "trap"), ok = cg_block(cg, "trap.ok");
+  LLVMBuildCondBr(cg->b, c, ok, fail);
+  LLVMPositionBuilderAtEnd(cg->b, fail);
+  cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
+  LLVMBuildUnreachable(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, ok);
+  return NULL;
+}
+
+/* asm volatile("" : "+r"(reg) :: "memory") on a scalar lvalue. */
+static LLVMValueRef emit_noop_barrier(CG *cg, Expr *e) {
+  Expr *a = ARG(0);
+  if (a->kind != E_LOAD) {
+    cg_error(cg, a->loc, "T.cuda.wgmma.noop_barrier expects a scalar variable or buffer element");
+    return NULL;
+  }
+  DType t = a->dtype;
+  bool f32 = tirx_dtype_code(t) == DTC_FLOAT && tirx_dtype_bits(t) == 32;
+  if (t.lanes != 1 || tirx_dtype_bits(t) != 32 || (!f32 && !tirx_dtype_is_int(t))) {
+    char s[32];
+    cg_error(cg, a->loc, "T.cuda.wgmma.noop_barrier: a 32-bit register is needed, not %s",
+             tirx_dtype_str(t, s));
+    return NULL;
+  }
+  LLVMValueRef i = cg_flat_index(cg, a->u.load.buf, a->u.load.idx, a->u.load.n, a->loc);
+  LLVMValueRef p = cg_buffer_elem_ptr(cg, a->u.load.buf, i, a->loc);
+  LLVMValueRef v = cg_load_typed(cg, p, t, 0);
+  v = cg_asm(cg, f32 ? ASM_NOOP_BARRIER_F : ASM_NOOP_BARRIER_R, LLVMTypeOf(v), &v, 1);
+  cg_store_typed(cg, p, v, t, 0);
+  return NULL;
+}
+
+/* Matrix descriptors: 14-bit fields of (address >> 4) and the byte offsets
+ * (given in 16-byte units), plus the swizzle/layout code. */
+static LLVMValueRef emit_encode_desc(CG *cg, Expr *e) {
+  bool tc05 = e->u.call.op->id == I_CUDA_TCGEN05_ENCODE_DESC;
+  int64_t swz;
+  if (!cg_const_arg(cg, e, 4, "swizzle", &swz)) return NULL;
+  static const int wgmma_codes[] = {0, 3, 2, 1};
+  static const int tc05_codes[] = {0, 6, 4, 2, 1};
+  if (swz < 0 || swz > (tc05 ? 4 : 3)) {
+    cg_error(cg, ARG(4)->loc, "T.%s: swizzle must be 0..%d", e->u.call.op->name, tc05 ? 4 : 3);
+    return NULL;
+  }
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef desc = ptr_arg(cg, ARG(0));
+  LLVMValueRef addr = LLVMBuildPtrToInt(B, cg_shared_addr(cg, ARG(1)), cg->t_i32, "");
+  LLVMValueRef mask14 = cg_i64(cg, 0x3FFF);
+  LLVMValueRef start = LLVMBuildZExt(B, LLVMBuildLShr(B, LLVMBuildAnd(B, addr, cg_i32(cg, 0x3FFFF), ""),
+                                                     cg_i32(cg, 4), ""), cg->t_i64, "");
+  LLVMValueRef ldo = LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i64, false), mask14, "");
+  LLVMValueRef sdo = LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(3)), cg->t_i64, false), mask14, "");
+  LLVMValueRef d = LLVMBuildOr(B, start, LLVMBuildShl(B, ldo, cg_i64(cg, 16), ""), "");
+  d = LLVMBuildOr(B, d, LLVMBuildShl(B, sdo, cg_i64(cg, 32), ""), "");
+  uint64_t fixed = tc05 ? ((uint64_t)1 << 46) | ((uint64_t)tc05_codes[swz] << 61)
+                        : (uint64_t)wgmma_codes[swz] << 62;
+  d = LLVMBuildOr(B, d, LLVMConstInt(cg->t_i64, fixed, 0), "");
+  LLVMValueRef st = LLVMBuildStore(B, d, desc);
+  LLVMSetAlignment(st, 8);
+  return NULL;
+}
+
+/* ---- the table ------------------------------------------------------------------------- */
+
+static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
+    [I_CUDA_CTA_SYNC] = emit_cta_sync,
+    [I_CUDA_WARP_SYNC] = emit_warp_sync,
+    [I_CUDA_WARPGROUP_SYNC] = emit_warpgroup_sync,
+    [I_CUDA_CLUSTER_SYNC] = emit_cluster_sync,
+    [I_CUDA_SYNCTHREADS_AND] = emit_syncthreads_red,
+    [I_CUDA_SYNCTHREADS_OR] = emit_syncthreads_red,
+    [I_CUDA_THREAD_FENCE] = emit_thread_fence,
+    [I_CUDA_MBARRIER_WAIT] = emit_mbarrier_wait,
+    [I_CUDA_MBARRIER_WAIT_CLUSTER] = emit_mbarrier_wait,
+    [I_CUDA_ELECT_SYNC] = emit_elect_sync,
+    [I_CUDA_NANO_SLEEP] = emit_nano_sleep,
+    [I_CUDA_THREAD_RANK] = emit_thread_rank,
+    [I_CUDA_WARP_REDUCE] = emit_warp_reduce,
+    [I_CUDA_WARP_SUM] = emit_warp_reduce,
+    [I_CUDA_WARP_MAX] = emit_warp_reduce,
+    [I_CUDA_WARP_MIN] = emit_warp_reduce,
+    [I_CUDA_CTA_REDUCE] = emit_cta_reduce,
+    [I_CUDA_CTA_SUM] = emit_cta_reduce,
+    [I_CUDA_CTA_MAX] = emit_cta_reduce,
+    [I_CUDA_CTA_MIN] = emit_cta_reduce,
+    [I_CUDA_ANY_SYNC] = emit_vote,
+    [I_CUDA_BALLOT_SYNC] = emit_vote,
+    [I_CUDA_REDUCE_ADD_SYNC_U32] = emit_redux,
+    [I_CUDA_REDUCE_MIN_SYNC_U32] = emit_redux,
+    [I_CUDA_FFS_U32] = emit_ffs,
+    [I_CUDA_SHFL_SYNC] = emit_shfl_sync,
+    [I_CUDA_SHFL_UP_SYNC] = emit_shfl_sync,
+    [I_CUDA_SHFL_DOWN_SYNC] = emit_shfl_sync,
+    [I_CUDA_SHFL_XOR_SYNC] = emit_shfl_sync,
+    [I_CUDA_ACTIVEMASK] = emit_activemask,
+    [I_CUDA_ATOMIC_ADD] = emit_atomic_add,
+    [I_CUDA_ATOMIC_CAS] = emit_atomic_cas,
+    [I_CUDA_LDG] = emit_ldg,
+    [I_CUDA_CVTA_TO_SHARED] = emit_cvta_to_shared,
+    [I_CUDA_SMEM_ADDR_FROM_U64] = emit_smem_addr_u64,
+    [I_CUDA_MOV_SREG] = emit_mov_sreg,
+    [I_CUDA_CLOCK64] = emit_clock64,
+    [I_CUDA_HALF2FLOAT] = emit_to_float,
+    [I_CUDA_BFLOAT162FLOAT] = emit_to_float,
+    [I_CUDA_UINT_AS_FLOAT] = emit_bits_as,
+    [I_CUDA_FLOAT_AS_UINT] = emit_bits_as,
+    [I_CUDA_FDIVIDEF] = emit_fdividef,
+    [I_CUDA_MAKE_FLOAT2] = emit_make_float2,
+    [I_CUDA_FLOAT2_X] = emit_float2_part,
+    [I_CUDA_FLOAT2_Y] = emit_float2_part,
+    [I_CUDA_FUNC_CALL] = emit_func_call,
+    [I_CUDA_PRINTF] = emit_printf,
+    [I_CUDA_TRAP_WHEN_ASSERT_FAILED] = emit_trap_when,
+    [I_CUDA_WGMMA_NOOP_BARRIER] = emit_noop_barrier,
+    [I_CUDA_WGMMA_ENCODE_DESC] = emit_encode_desc,
+    [I_CUDA_TCGEN05_ENCODE_DESC] = emit_encode_desc,
+};
+
+CgIntrinFn cg_intrin_cuda(IntrinId id) { return id < INTRIN_COUNT ? cuda_table[id] : NULL; }

@@ -1,0 +1,64 @@
+/* libdevice: NVIDIA's math library as LLVM bitcode (__nv_expf, ...).
+ *
+ * Linked only when the module declares some __nv_* function.  Its
+ * definitions are made internal so that the optimiser's global DCE keeps only
+ * what is called; `nvvm-reflect-ftz` = 0 selects the IEEE (no flush-to-zero)
+ * paths when NVVMReflect (part of the NVPTX pipeline) folds __nvvm_reflect.
+ * The file: $TIRX_LIBDEVICE, else the path CMake found (TIRX_LIBDEVICE), else
+ * /usr/local/cuda/nvvm/libdevice/libdevice.10.bc.
+ */
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Target/NVPTX/cg.h"
+
+#ifndef TIRX_LIBDEVICE
+#define TIRX_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+
+static bool uses_libdevice(LLVMModuleRef mod) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *n = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && len > 5 && memcmp(n, "__nv_", 5) == 0) return true;
+  }
+  return false;
+}
+
+int cg_link_libdevice(CG *cg) {
+  if (!uses_libdevice(cg->mod)) return 0;
+  const char *path = getenv("TIRX_LIBDEVICE");
+  if (!path || !*path) path = TIRX_LIBDEVICE;
+  LLVMMemoryBufferRef buf;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    cg_error(cg, (Loc){0, 0}, "math functions need libdevice, which cannot be read from '%s': %s "
+             "(set TIRX_LIBDEVICE)", path, msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    return 1;
+  }
+  LLVMModuleRef ld;
+  LLVMBool bad = LLVMParseBitcodeInContext2(cg->ctx, buf, &ld);
+  LLVMDisposeMemoryBuffer(buf);
+  if (bad) {
+    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid libdevice bitcode file", path);
+    return 1;
+  }
+  LLVMSetTarget(ld, LLVMGetTarget(cg->mod));
+  LLVMSetDataLayout(ld, LLVMGetDataLayoutStr(cg->mod));
+  if (LLVMLinkModules2(cg->mod, ld)) { /* ld is destroyed either way */
+    cg_error(cg, (Loc){0, 0}, "internal error: linking libdevice failed");
+    return 1;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMPTXKernelCallConv)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage)
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                    LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 0, 0)));
+  return 0;
+}

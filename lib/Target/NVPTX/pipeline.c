@@ -1,0 +1,175 @@
+/* tirx_codegen_module: the NVPTX backend as one straight line.
+ *
+ *   irgen     one ptx_kernel per device kernel (emit_func.c), libdevice
+ *             linked when used, LLVMVerifyModule (a failure is an internal
+ *             error, reported, never an abort)
+ *   opt       LLVM's default<On> pipeline on the NVPTX target machine (it
+ *             includes NVVMReflect, which resolves libdevice's __nvvm_reflect)
+ *   ptx       LLVMTargetMachineEmitToMemoryBuffer → PTX text
+ *
+ * Each call has its own LLVMContext and target machine, so calls may run
+ * concurrently on different threads.
+ */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "Target/NVPTX/cg.h"
+
+void cg_emit_kernel(CG *cg, PrimFunc *f); /* emit_func.c */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static char *dup_n(const char *s, size_t n) {
+  char *p = malloc(n + 1);
+  if (p) {
+    memcpy(p, s, n);
+    p[n] = '\0';
+  }
+  return p;
+}
+
+static char *module_text(LLVMModuleRef mod) {
+  char *s = LLVMPrintModuleToString(mod);
+  char *r = dup_n(s, strlen(s));
+  LLVMDisposeMessage(s);
+  return r;
+}
+
+/* An LLVM message, first lines only (verifier output can be long). */
+static void internal_error(TirxDiag *diag, const char *what, const char *msg) {
+  size_t n = 0;
+  int lines = 0;
+  while (msg && msg[n] && lines < 6) {
+    if (msg[n] == '\n') lines++;
+    n++;
+  }
+  tirx_diag_add(diag, DIAG_ERROR, 0, 0, "codegen: internal error: %s: %.*s", what,
+                (int)(n && msg[n - 1] == '\n' ? n - 1 : n), msg ? msg : "");
+}
+
+void tirx_codegen_result_free(TirxCodegenResult *r) {
+  if (!r) return;
+  free(r->llvm_ir);
+  free(r->llvm_ir_opt);
+  free(r->ptx);
+  memset(r, 0, sizeof *r);
+}
+
+int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
+                        TirxDiag *diag) {
+  memset(out, 0, sizeof *out);
+  TirxTargetOptions defaults = {TIRX_DEFAULT_ARCH, 3, false};
+  if (!t) t = &defaults;
+  const TirxArchInfo *arch = tirx_target_arch(t->arch);
+  if (!arch) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "codegen: unknown arch '%s' (supported: %s)", t->arch,
+                  tirx_target_arch_list());
+    return 1;
+  }
+  int opt = t->opt_level < 0 ? 0 : t->opt_level > 3 ? 3 : t->opt_level;
+  char *err = NULL;
+  LLVMTargetMachineRef tm = cg_target_machine(arch, opt, &err);
+  if (!tm) {
+    internal_error(diag, "NVPTX target", err);
+    free(err);
+    return 1;
+  }
+
+  double t0 = now_ms();
+  CG cg;
+  memset(&cg, 0, sizeof cg);
+  cg.m = m;
+  cg.diag = diag;
+  cg.arch = arch;
+  cg.opt_level = opt;
+  cg.ctx = LLVMContextCreate();
+  cg.mod = LLVMModuleCreateWithNameInContext(m->filename ? m->filename : "tirx", cg.ctx);
+  LLVMSetTarget(cg.mod, "nvptx64-nvidia-cuda");
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  char *dl = LLVMCopyStringRepOfTargetData(td);
+  LLVMSetDataLayout(cg.mod, dl);
+  LLVMDisposeMessage(dl);
+  LLVMDisposeTargetData(td);
+  cg.b = LLVMCreateBuilderInContext(cg.ctx);
+  cg.ab = LLVMCreateBuilderInContext(cg.ctx);
+  cg.t_void = LLVMVoidTypeInContext(cg.ctx);
+  cg.t_i1 = LLVMInt1TypeInContext(cg.ctx);
+  cg.t_i8 = LLVMInt8TypeInContext(cg.ctx);
+  cg.t_i16 = LLVMInt16TypeInContext(cg.ctx);
+  cg.t_i32 = LLVMInt32TypeInContext(cg.ctx);
+  cg.t_i64 = LLVMInt64TypeInContext(cg.ctx);
+  cg.t_f16 = LLVMHalfTypeInContext(cg.ctx);
+  cg.t_bf16 = LLVMBFloatTypeInContext(cg.ctx);
+  cg.t_f32 = LLVMFloatTypeInContext(cg.ctx);
+  cg.t_f64 = LLVMDoubleTypeInContext(cg.ctx);
+  cg.t_ptr = LLVMPointerTypeInContext(cg.ctx, 0);
+
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->is_device_kernel) {
+      cg_emit_kernel(&cg, m->funcs[i]);
+      out->nkernels++;
+    }
+  free(cg.loops);
+  LLVMDisposeBuilder(cg.b);
+  LLVMDisposeBuilder(cg.ab);
+
+  int rc = 1;
+  if (cg.nerrors || cg_link_libdevice(&cg)) goto done;
+  char *msg = NULL;
+  if (LLVMVerifyModule(cg.mod, LLVMReturnStatusAction, &msg)) {
+    internal_error(diag, "the generated LLVM IR is invalid", msg);
+    LLVMDisposeMessage(msg);
+    goto done;
+  }
+  LLVMDisposeMessage(msg);
+  if (t->keep_llvm) out->llvm_ir = module_text(cg.mod);
+  double t1 = now_ms();
+  out->ms_irgen = t1 - t0;
+
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  static const char *const pipelines[] = {"default<O0>,globaldce", "default<O1>", "default<O2>",
+                                          "default<O3>"};
+  LLVMErrorRef perr = LLVMRunPasses(cg.mod, pipelines[opt], tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (perr) {
+    char *pm = LLVMGetErrorMessage(perr);
+    internal_error(diag, "the LLVM pipeline failed", pm);
+    LLVMDisposeErrorMessage(pm);
+    goto done;
+  }
+  if (t->keep_llvm) out->llvm_ir_opt = module_text(cg.mod);
+  double t2 = now_ms();
+  out->ms_opt = t2 - t1;
+
+  LLVMMemoryBufferRef mb = NULL;
+  msg = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg.mod, LLVMAssemblyFile, &msg, &mb)) {
+    internal_error(diag, "PTX emission failed", msg);
+    LLVMDisposeMessage(msg);
+    goto done;
+  }
+  out->ptx = dup_n(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+  LLVMDisposeMemoryBuffer(mb);
+  out->ms_ptx = now_ms() - t2;
+  out->arch = arch->name;
+  rc = out->ptx ? 0 : 1;
+  if (rc) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "codegen: out of memory");
+
+done:
+  LLVMDisposeModule(cg.mod);
+  LLVMContextDispose(cg.ctx);
+  LLVMDisposeTargetMachine(tm);
+  if (rc) {
+    int nk = out->nkernels;
+    tirx_codegen_result_free(out);
+    out->nkernels = nk;
+  }
+  return rc;
+}

@@ -1,0 +1,69 @@
+/* The one place that knows archs: which sm_XX tirx accepts, the PTX ISA
+ * version the LLVM NVPTX backend emits for each, and the target machine.
+ *
+ * PTX versions: LLVM 22 defaults to the lowest version an arch allows (8.0
+ * for sm_90a), which makes newer intrinsics (mbarrier.expect_tx.relaxed,
+ * cp.async.bulk ...shared::cta...) fail instruction selection.  tirx asks for
+ * PTX 8.6 on sm_90/sm_100 (CUDA 12.8+ ptxas and drivers; verified on the H200
+ * machine with CUDA 13) and for what the arch requires above that.
+ *
+ * LLVM target registration happens once per process (pthread_once): the only
+ * process-wide state in lib/, and LLVM's own registry is global anyway.
+ */
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Target/NVPTX/cg.h"
+
+static const TirxArchInfo archs[] = {
+    {"sm_75", 75, false, "+ptx78", "7.8"},    {"sm_80", 80, false, "+ptx78", "7.8"},
+    {"sm_86", 86, false, "+ptx78", "7.8"},    {"sm_89", 89, false, "+ptx78", "7.8"},
+    {"sm_90", 90, false, "+ptx86", "8.6"},    {"sm_90a", 90, true, "+ptx86", "8.6"},
+    {"sm_100", 100, false, "+ptx86", "8.6"},  {"sm_100a", 100, true, "+ptx86", "8.6"},
+    {"sm_103a", 103, true, "+ptx88", "8.8"},  {"sm_120", 120, false, "+ptx87", "8.7"},
+    {"sm_120a", 120, true, "+ptx87", "8.7"},
+};
+
+const TirxArchInfo *tirx_target_arch(const char *arch) {
+  if (!arch) arch = TIRX_DEFAULT_ARCH;
+  for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
+    if (strcmp(archs[i].name, arch) == 0) return &archs[i];
+  return NULL;
+}
+
+const char *tirx_target_arch_list(void) {
+  return "sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_100a sm_103a sm_120 sm_120a";
+}
+
+static pthread_once_t nvptx_once = PTHREAD_ONCE_INIT;
+
+static void init_nvptx(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+LLVMTargetMachineRef cg_target_machine(const TirxArchInfo *a, int opt_level, char **err) {
+  pthread_once(&nvptx_once, init_nvptx);
+  *err = NULL;
+  LLVMTargetRef target;
+  char *msg = NULL;
+  if (LLVMGetTargetFromTriple("nvptx64-nvidia-cuda", &target, &msg)) {
+    *err = strdup(msg ? msg : "no NVPTX target in this LLVM");
+    LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  LLVMCodeGenOptLevel lvl = opt_level <= 0   ? LLVMCodeGenLevelNone
+                            : opt_level == 1 ? LLVMCodeGenLevelLess
+                            : opt_level == 2 ? LLVMCodeGenLevelDefault
+                                             : LLVMCodeGenLevelAggressive;
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, "nvptx64-nvidia-cuda", a->name, a->ptx_feature, lvl,
+                              LLVMRelocDefault, LLVMCodeModelDefault);
+  if (!tm) *err = strdup("cannot create the NVPTX target machine");
+  return tm;
+}

@@ -1,0 +1,259 @@
+/* tirx-llc: compile a TIRx kernel to LLVM IR, PTX, a cubin or a bundle.
+ * A thin main over tirx_compile_source (lib/Driver/compile.c).
+ *
+ *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
+ *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
+ *
+ * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tirx/codegen.h"
+#include "tirx/diag.h"
+#include "tirx/pass.h"
+#include "tirx/target.h"
+
+#ifndef TIRX_VERSION
+#define TIRX_VERSION "0.0.0"
+#endif
+
+static const char usage[] =
+    "usage: tirx-llc FILE|- [options]\n"
+    "\n"
+    "Compiles a TIRx kernel (TVMScript text) for an NVIDIA GPU:\n"
+    "parse, verify, lower (the default pass pipeline), LLVM IR, LLVM -O, PTX, ptxas.\n"
+    "\n"
+    "options:\n"
+    "  --mcpu=ARCH         target arch (default " TIRX_DEFAULT_ARCH "); one of\n"
+    "                      %s\n"
+    "  --emit=KIND         what to write (default ptx):\n"
+    "                        tirx      the lowered TIRx (after the passes)\n"
+    "                        llvm      LLVM IR before optimisation\n"
+    "                        llvm-opt  LLVM IR after optimisation\n"
+    "                        ptx       PTX assembly\n"
+    "                        cubin     ptxas output for ARCH (binary)\n"
+    "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
+    "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
+    "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
+    "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
+    "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
+    "  --time-passes       report the time of each stage (ms) on stderr\n"
+    "  --help              show this help\n"
+    "  --version           show the version\n"
+    "\n"
+    "environment: TIRX_PTXAS (ptxas to run), TIRX_LIBDEVICE (libdevice bitcode)\n";
+
+typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
+
+static int usage_error(const char *msg, const char *arg) {
+  fprintf(stderr, "tirx-llc: %s%s\n", msg, arg ? arg : "");
+  fprintf(stderr, "run 'tirx-llc --help' for usage\n");
+  return 2;
+}
+
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (;;) {
+    if (!buf) break;
+    if (n == cap) {
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  int bad = ferror(f);
+  if (f != stdin) fclose(f);
+  if (bad || !buf) {
+    free(buf);
+    errno = bad ? EIO : ENOMEM;
+    return NULL;
+  }
+  *len = n;
+  return buf;
+}
+
+static int write_out(const char *path, const void *data, size_t n) {
+  bool to_stdout = !path || strcmp(path, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(path, "wb");
+  if (!f) {
+    fprintf(stderr, "tirx-llc: cannot write %s: %s\n", path, strerror(errno));
+    return 1;
+  }
+  size_t w = fwrite(data, 1, n, f);
+  int bad = (to_stdout ? fflush(f) : fclose(f)) != 0 || w != n;
+  if (bad) fprintf(stderr, "tirx-llc: cannot write %s: %s\n", to_stdout ? "<stdout>" : path,
+                   strerror(errno));
+  return bad;
+}
+
+static void print_diag(TirxDiag *d) {
+  if (d->n == 0) return;
+  char *s = tirx_diag_render(d);
+  if (s) fputs(s, stderr);
+  free(s);
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *output = NULL;
+  Emit emit = EMIT_PTX;
+  bool time_passes = false;
+  TirxDriverOptions o;
+  tirx_driver_options_init(&o);
+  const char **defines = calloc((size_t)argc, sizeof *defines);
+  if (!defines) return 1;
+
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf(usage, tirx_target_arch_list());
+      free(defines);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION, TIRX_DEFAULT_ARCH);
+      free(defines);
+      return 0;
+    } else if (!strncmp(a, "--mcpu=", 7) || !strncmp(a, "-mcpu=", 6)) {
+      o.arch = strchr(a, '=') + 1;
+      if (!tirx_target_arch(o.arch)) {
+        fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o.arch,
+                tirx_target_arch_list());
+        free(defines);
+        return 2;
+      }
+    } else if (!strncmp(a, "--emit=", 7)) {
+      const char *k = a + 7;
+      static const char *const kinds[] = {"tirx", "llvm", "llvm-opt", "ptx", "cubin", "bundle"};
+      int found = -1;
+      for (int j = 0; j < 6; j++)
+        if (!strcmp(k, kinds[j])) found = j;
+      if (found < 0) {
+        free(defines);
+        return usage_error("unknown --emit kind: ", k);
+      }
+      emit = (Emit)found;
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+      o.opt_level = a[2] - '0';
+    } else if (!strncmp(a, "-D", 2)) {
+      const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!d || !strchr(d, '=')) {
+        free(defines);
+        return usage_error("-D needs NAME=VALUE", NULL);
+      }
+      defines[o.ndefines++] = d;
+    } else if (!strncmp(a, "--pass-pipeline=", 16)) {
+      o.pipeline = a + 16;
+    } else if (!strcmp(a, "-o")) {
+      if (i + 1 >= argc) {
+        free(defines);
+        return usage_error("-o needs a file name", NULL);
+      }
+      output = argv[++i];
+    } else if (!strcmp(a, "--time-passes")) {
+      time_passes = true;
+    } else if (a[0] == '-' && a[1]) {
+      free(defines);
+      return usage_error("unknown option: ", a);
+    } else if (input) {
+      free(defines);
+      return usage_error("more than one input file: ", a);
+    } else {
+      input = a;
+    }
+  }
+  if (!input) {
+    free(defines);
+    return usage_error("no input file", NULL);
+  }
+  if (o.pipeline) {
+    TirxDiag pd;
+    tirx_diag_init(&pd, NULL, NULL, 0);
+    int bad = tirx_pass_check_pipeline(o.pipeline, &pd);
+    if (bad) print_diag(&pd);
+    tirx_diag_free(&pd);
+    if (bad) {
+      free(defines);
+      return 2;
+    }
+  }
+  o.defines = defines;
+  o.keep_llvm = emit == EMIT_LLVM || emit == EMIT_LLVM_OPT;
+  o.keep_tirx = emit == EMIT_TIRX;
+  o.stop_after = emit == EMIT_TIRX                          ? TIRX_STOP_AFTER_PASSES
+                 : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_STOP_AFTER_CUBIN
+                                                            : TIRX_STOP_AFTER_PTX;
+
+  size_t len = 0;
+  char *src = read_all(input, &len);
+  if (!src) {
+    fprintf(stderr, "tirx-llc: cannot read %s: %s\n", input, strerror(errno));
+    free(defines);
+    return 1;
+  }
+  const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  TirxDiag diag;
+  tirx_diag_init(&diag, fname, src, len);
+  TirxCompiled c;
+  int rc = tirx_compile_source(fname, src, len, &o, &c, &diag);
+  print_diag(&diag); /* errors, or ptxas warnings */
+  if (rc == 0) {
+    const char *text = NULL;
+    switch (emit) {
+    case EMIT_TIRX: text = c.tirx; break;
+    case EMIT_LLVM: text = c.llvm_ir; break;
+    case EMIT_LLVM_OPT: text = c.llvm_ir_opt; break;
+    case EMIT_PTX: text = c.ptx; break;
+    default: break;
+    }
+    if (emit == EMIT_CUBIN) {
+      rc = write_out(output, c.cubin, c.cubin_size);
+    } else if (emit == EMIT_BUNDLE) {
+      void *data;
+      size_t size;
+      TirxDiag bd;
+      tirx_diag_init(&bd, fname, src, len);
+      rc = tirx_compiled_to_bundle(&c, &data, &size, &bd);
+      print_diag(&bd);
+      tirx_diag_free(&bd);
+      if (rc == 0) rc = write_out(output, data, size);
+      free(data);
+    } else if (text) {
+      size_t n = strlen(text);
+      char *buf = malloc(n + 2);
+      if (!buf) return 1;
+      memcpy(buf, text, n);
+      if (n && text[n - 1] != '\n') buf[n++] = '\n'; /* the printer omits the last newline */
+      rc = write_out(output, buf, n);
+      free(buf);
+    } else {
+      fprintf(stderr, "tirx-llc: out of memory\n");
+      rc = 1;
+    }
+  }
+  if (time_passes) {
+    double total = 0;
+    fprintf(stderr, "===== tirx-llc stage times (ms) =====\n");
+    for (int s = 0; s < TIRX_STAGE_COUNT; s++) {
+      fprintf(stderr, "  %-11s %9.3f\n", tirx_stage_name((TirxStage)s), c.ms[s]);
+      total += c.ms[s];
+    }
+    fprintf(stderr, "  %-11s %9.3f\n", "total", total);
+  }
+  tirx_compiled_free(&c);
+  tirx_diag_free(&diag);
+  free(src);
+  free(defines);
+  return rc ? 1 : 0;
+}
