@@ -238,11 +238,23 @@ static int parse_args(int argc, char **argv, Options *o) {
       printf("tirx-run (tirx) %s\n", TIRX_VERSION);
       return 1;
     }
-    if ((v = opt_value(argc, argv, &i, "--func", &missing))) {
+    static const char *const value_opts[] = {"--func", "--mcpu", "--arg", "--save",
+                                             "--print"};
+    int which = -1;
+    for (int j = 0; j < 5 && which < 0; j++) {
+      v = opt_value(argc, argv, &i, value_opts[j], &missing);
+      if (missing) {
+        usage_error("%s expects a value", value_opts[j]);
+        return EXIT_USAGE + 1;
+      }
+      if (v)
+        which = j;
+    }
+    if (which == 0) {
       o->func = v;
-    } else if ((v = opt_value(argc, argv, &i, "--mcpu", &missing))) {
+    } else if (which == 1) {
       o->mcpu = v;
-    } else if ((v = opt_value(argc, argv, &i, "--arg", &missing))) {
+    } else if (which == 2) {
       const char *eq = strchr(v, '=');
       if (!eq || eq == v) {
         usage_error("--arg expects NAME=SPEC, got '%s'", v);
@@ -252,7 +264,7 @@ static int parse_args(int argc, char **argv, Options *o) {
       s->name = strndup(v, (size_t)(eq - v));
       s->text = eq + 1;
       s->param = -1;
-    } else if ((v = opt_value(argc, argv, &i, "--save", &missing))) {
+    } else if (which == 3) {
       const char *eq = strchr(v, '=');
       if (!eq || eq == v || !eq[1]) {
         usage_error("--save expects NAME=OUT.npy, got '%s'", v);
@@ -260,7 +272,7 @@ static int parse_args(int argc, char **argv, Options *o) {
       }
       o->outs[o->nouts].name = strndup(v, (size_t)(eq - v));
       o->outs[o->nouts++].path = eq + 1;
-    } else if ((v = opt_value(argc, argv, &i, "--print", &missing))) {
+    } else if (which == 4) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
     } else if (strncmp(a, "-D", 2) == 0) {
@@ -282,10 +294,6 @@ static int parse_args(int argc, char **argv, Options *o) {
       return EXIT_USAGE + 1;
     } else {
       o->file = a;
-    }
-    if (missing) {
-      usage_error("%s expects a value", a);
-      return EXIT_USAGE + 1;
     }
   }
   if (!o->file) {
