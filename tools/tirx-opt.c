@@ -1,0 +1,215 @@
+/* tirx-opt: parse, verify, run passes, print.  A thin main over the library.
+ *
+ *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c]
+ *            [--print-after-all] [--print-after=NAME] [--list-passes]
+ *            [--no-verify] [--verify-roundtrip] [--time-passes]
+ *
+ * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tirx/diag.h"
+#include "tirx/ir.h"
+#include "tirx/parse.h"
+#include "tirx/pass.h"
+#include "tirx/print.h"
+#include "tirx/verify.h"
+
+#ifndef TIRX_VERSION
+#define TIRX_VERSION "0.0.0"
+#endif
+
+static const char usage[] =
+    "usage: tirx-opt FILE|- [options]\n"
+    "\n"
+    "Parses a TIRx kernel (TVMScript text), verifies it, optionally runs passes,\n"
+    "and prints the result as canonical TIRx.\n"
+    "\n"
+    "options:\n"
+    "  -o OUT                  write the output to OUT instead of stdout\n"
+    "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
+    "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
+    "  --print-after-all       print the module after every pass (to stderr)\n"
+    "  --print-after=NAME      print the module after pass NAME (to stderr)\n"
+    "  --list-passes           list the registered passes and exit\n"
+    "  --no-verify             do not run the verifier after each pass\n"
+    "  --verify-roundtrip      also check print(parse(print(x))) == print(x) and\n"
+    "                          structural equality; exit 1 if not\n"
+    "  --time-passes           report the time spent in each pass (to stderr)\n"
+    "  --help                  show this help\n"
+    "  --version               show the version\n";
+
+static int usage_error(const char *msg, const char *arg) {
+  fprintf(stderr, "tirx-opt: %s%s%s\n", msg, arg ? arg : "", "");
+  fprintf(stderr, "run 'tirx-opt --help' for usage\n");
+  return 2;
+}
+
+/* Reads a whole file (or stdin for "-"); NULL on error with errno set. */
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) return NULL;
+  for (;;) {
+    if (n == cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        return NULL;
+      }
+      buf = nb;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  int bad = ferror(f);
+  if (f != stdin) fclose(f);
+  if (bad) {
+    free(buf);
+    errno = EIO;
+    return NULL;
+  }
+  *len = n;
+  return buf;
+}
+
+static int report(TirxDiag *d) {
+  char *s = tirx_diag_render(d);
+  fputs(s, stderr);
+  free(s);
+  return 1;
+}
+
+/* Parses `text` again and checks the printed fixed point and structural
+ * equality against `m`. */
+static int check_roundtrip(const char *file, Module *m, const char *text, const TirxParseOptions *po) {
+  TirxDiag d;
+  tirx_diag_init(&d, file, text, strlen(text));
+  Module *m2 = tirx_parse(file, text, strlen(text), po, &d);
+  if (!m2) {
+    fprintf(stderr, "tirx-opt: round trip failed: the printed text does not parse:\n");
+    report(&d);
+    tirx_diag_free(&d);
+    return 1;
+  }
+  tirx_diag_free(&d);
+  char *text2 = tirx_print_module(m2);
+  int rc = 0;
+  if (strcmp(text, text2) != 0) {
+    fprintf(stderr, "tirx-opt: round trip failed: printing is not a fixed point; second print:\n%s\n", text2);
+    rc = 1;
+  }
+  const char *why = NULL;
+  if (!tirx_module_equal(m, m2, &why)) {
+    fprintf(stderr, "tirx-opt: round trip failed: re-parsed IR is not structurally equal (%s)\n",
+            why ? why : "?");
+    rc = 1;
+  }
+  free(text2);
+  tirx_module_free(m2);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *out = NULL, *pipeline = NULL;
+  const char **defines = calloc((size_t)argc + 1, sizeof *defines);
+  int ndefines = 0;
+  bool roundtrip = false;
+  TirxPassOptions po;
+  tirx_pass_options_init(&po);
+  if (!defines) return 2;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("tirx-opt %s\n", TIRX_VERSION);
+      return 0;
+    } else if (strcmp(a, "--list-passes") == 0) {
+      tirx_pass_list(stdout);
+      return 0;
+    } else if (strcmp(a, "-o") == 0) {
+      if (++i >= argc) return usage_error("-o needs a file name", NULL);
+      out = argv[i];
+    } else if (strncmp(a, "-D", 2) == 0) {
+      const char *d = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
+      if (!d) return usage_error("-D needs NAME=VALUE", NULL);
+      if (!strchr(d, '=') || d[0] == '=') return usage_error("-D expects NAME=VALUE, got: ", d);
+      defines[ndefines++] = d;
+    } else if (strncmp(a, "--pass-pipeline=", 16) == 0) {
+      pipeline = a + 16;
+    } else if (strcmp(a, "--print-after-all") == 0) {
+      po.print_after_all = true;
+    } else if (strncmp(a, "--print-after=", 14) == 0) {
+      po.print_after = a + 14;
+    } else if (strcmp(a, "--no-verify") == 0) {
+      po.verify_each = false;
+    } else if (strcmp(a, "--verify-roundtrip") == 0) {
+      roundtrip = true;
+    } else if (strcmp(a, "--time-passes") == 0) {
+      po.time_passes = true;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return usage_error("unknown option: ", a);
+    } else {
+      if (input) return usage_error("more than one input file: ", a);
+      input = a;
+    }
+  }
+  if (!input) return usage_error("no input file (use - for stdin)", NULL);
+  if (pipeline) {
+    TirxDiag pd;
+    tirx_diag_init(&pd, "tirx-opt", NULL, 0);
+    if (tirx_pass_check_pipeline(pipeline, &pd) != 0) {
+      char *s = tirx_diag_render(&pd);
+      fputs(s, stderr);
+      free(s);
+      tirx_diag_free(&pd);
+      return 2;
+    }
+    tirx_diag_free(&pd);
+  }
+  size_t len = 0;
+  char *src = read_all(input, &len);
+  if (!src) {
+    fprintf(stderr, "tirx-opt: cannot read '%s': %s\n", input, strerror(errno));
+    return 1;
+  }
+  const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  TirxParseOptions popts = {defines, ndefines};
+  TirxDiag d;
+  tirx_diag_init(&d, fname, src, len);
+  int rc = 0;
+  Module *m = tirx_parse(fname, src, len, &popts, &d);
+  if (!m || !tirx_verify_module(m, &d)) {
+    rc = report(&d);
+  } else if (pipeline && tirx_pass_run_pipeline(m, pipeline, &po, &d) != 0) {
+    rc = report(&d);
+  } else {
+    char *text = tirx_print_module(m);
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+      fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", out, strerror(errno));
+      rc = 1;
+    } else {
+      fputs(text, f);
+      fputc('\n', f);
+      if (out) fclose(f);
+    }
+    if (rc == 0 && roundtrip && !pipeline) rc = check_roundtrip(fname, m, text, &popts);
+    else if (rc == 0 && roundtrip) rc = check_roundtrip(fname, m, text, NULL);
+    free(text);
+  }
+  if (d.n && rc == 0) report(&d); /* warnings */
+  tirx_module_free(m);
+  tirx_diag_free(&d);
+  free(src);
+  free(defines);
+  return rc;
+}
