@@ -115,7 +115,7 @@ void pr_pop_frame(Printer *p) {
 
 const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer) {
   size_t len = hint ? strlen(hint) : 0;
-  char *base = malloc(len + 3);
+  char *base = malloc(len + 8); /* room for "buffer" and a leading "v" */
   if (!base) abort();
   size_t k = 0;
   if (len && hint[0] >= '0' && hint[0] <= '9') base[k++] = 'v';
