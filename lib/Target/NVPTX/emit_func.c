@@ -112,6 +112,13 @@ LLVMValueRef cg_var(CG *cg, Var *v, Loc loc) {
   return NULL;
 }
 
+/* Names an unnamed instruction after the variable it defines. */
+static void name_value(LLVMValueRef x, const char *name) {
+  size_t len;
+  if (x && name && *name && LLVMIsAInstruction(x) && !LLVMGetValueName2(x, &len)[0])
+    LLVMSetValueName2(x, name, strlen(name));
+}
+
 static void bind(CG *cg, const void *key, LLVMValueRef v, PtrMap *m) {
   if (!cg_map_put(m, key, v)) cg_error(cg, (Loc){0, 0}, "out of memory");
 }
@@ -327,7 +334,11 @@ static void emit_launch(CG *cg, Stmt *s) {
   Var *v = s->u.launch.var;
   LLVMValueRef x = cg_sreg(cg, sreg);
   DType u32 = tirx_dtype(DT_UINT32);
-  if (v) bind(cg, v, cg_cast(cg, x, u32, v->dtype, s->loc), &cg->vars);
+  if (v) {
+    x = cg_cast(cg, x, u32, v->dtype, s->loc);
+    name_value(x, v->name);
+    bind(cg, v, x, &cg->vars);
+  }
   cg_stmt(cg, s->u.launch.body);
 }
 
@@ -392,8 +403,7 @@ void cg_stmt(CG *cg, Stmt *s) {
         v->ptr_scope && v->ptr_scope[0])
       x = cg_cast_ptr(cg, x, scope_as(v->ptr_scope));
     if (x) {
-      if (LLVMIsAInstruction(x) && !LLVMGetValueName2(x, &(size_t){0})[0])
-        LLVMSetValueName2(x, v->name, strlen(v->name));
+      name_value(x, v->name);
       bind(cg, v, x, &cg->vars);
     }
     break;

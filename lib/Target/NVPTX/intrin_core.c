@@ -444,8 +444,8 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
                                                                    : "buffer";
 
   /* if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) */
-  LLVMValueRef any = LLVMBuildOr(cg->b, cg_sreg(cg, "tid.x"),
-                                 LLVMBuildOr(cg->b, cg_sreg(cg, "tid.y"), cg_sreg(cg, "tid.z"), ""), "");
+  LLVMValueRef tx = cg_sreg(cg, "tid.x"), ty = cg_sreg(cg, "tid.y"), tz = cg_sreg(cg, "tid.z");
+  LLVMValueRef any = LLVMBuildOr(cg->b, LLVMBuildOr(cg->b, tx, ty, ""), tz, "");
   LLVMBasicBlockRef body = cg_block(cg, "print.body"), end = cg_block(cg, "print.end");
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, any, cg_i32(cg, 0), ""), body, end);
   LLVMPositionBuilderAtEnd(cg->b, body);

@@ -203,7 +203,9 @@ static LLVMValueRef emit_cta_reduce(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_vote(CG *cg, Expr *e) {
   bool any = e->u.call.op->id == I_CUDA_ANY_SYNC;
-  LLVMValueRef args[2] = {cg_expr(cg, ARG(0)), cg_cond(cg, ARG(1))};
+  LLVMValueRef args[2];
+  args[0] = cg_expr(cg, ARG(0));
+  args[1] = cg_cond(cg, ARG(1));
   LLVMValueRef r = cg_intrinsic(cg, any ? "llvm.nvvm.vote.any.sync" : "llvm.nvvm.vote.ballot.sync",
                                 NULL, 0, args, 2);
   return result(cg, e, r, any ? tirx_dtype(DT_BOOL) : tirx_dtype(DT_UINT32));
@@ -212,7 +214,9 @@ static LLVMValueRef emit_vote(CG *cg, Expr *e) {
 static LLVMValueRef emit_redux(CG *cg, Expr *e) {
   if (!cg_require_sm(cg, e, 80, false)) return NULL;
   bool add = e->u.call.op->id == I_CUDA_REDUCE_ADD_SYNC_U32;
-  LLVMValueRef args[2] = {cg_expr(cg, ARG(1)), cg_expr(cg, ARG(0))}; /* (value, mask) */
+  LLVMValueRef args[2]; /* (value, mask) */
+  args[1] = cg_expr(cg, ARG(0));
+  args[0] = cg_expr(cg, ARG(1));
   LLVMValueRef r = cg_intrinsic(cg, add ? "llvm.nvvm.redux.sync.add" : "llvm.nvvm.redux.sync.umin",
                                 NULL, 0, args, 2);
   return result(cg, e, r, tirx_dtype(DT_UINT32));
@@ -247,7 +251,10 @@ static LLVMValueRef emit_shfl_sync(CG *cg, Expr *e) {
                                                            : SHFL_BFLY;
   DType t;
   LLVMValueRef v = value_arg(cg, ARG(1), &t);
-  v = cg_shfl(cg, m, cg_expr(cg, ARG(0)), v, t, cg_expr(cg, ARG(2)), cg_expr(cg, ARG(3)));
+  LLVMValueRef mask = cg_expr(cg, ARG(0));
+  LLVMValueRef lane = cg_expr(cg, ARG(2));
+  LLVMValueRef width = cg_expr(cg, ARG(3));
+  v = cg_shfl(cg, m, mask, v, t, lane, width);
   return result(cg, e, v, t);
 }
 
@@ -383,8 +390,9 @@ static LLVMValueRef emit_bits_as(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_fdividef(CG *cg, Expr *e) {
   DType f32 = tirx_dtype(DT_FLOAT32);
-  LLVMValueRef args[2] = {cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, f32, e->loc),
-                          cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, f32, e->loc)};
+  LLVMValueRef args[2];
+  args[0] = cg_cast(cg, cg_expr(cg, ARG(0)), ARG(0)->dtype, f32, e->loc);
+  args[1] = cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, f32, e->loc);
   return result(cg, e, cg_intrinsic(cg, "llvm.nvvm.div.approx.f", NULL, 0, args, 2), f32);
 }
 

@@ -149,15 +149,19 @@ static LLVMValueRef emit_cp_async(CG *cg, Expr *e) {
   bool src_size = e->u.call.n > 3;
   snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%d%s", cg_variant ? "cg" : "ca",
            (int)size, src_size ? ".s" : "");
-  LLVMValueRef args[3] = {operand(cg, e, 's', 0), operand(cg, e, 'g', 1),
-                          src_size ? operand(cg, e, 'v', 3) : NULL};
+  LLVMValueRef args[3];
+  args[0] = operand(cg, e, 's', 0);
+  args[1] = operand(cg, e, 'g', 1);
+  args[2] = src_size ? operand(cg, e, 'v', 3) : NULL;
   cg_intrinsic(cg, name, NULL, 0, args, src_size ? 3 : 2);
   return NULL;
 }
 
 /* bar.sync id[, count] */
 static LLVMValueRef emit_bar_sync(CG *cg, Expr *e) {
-  LLVMValueRef args[2] = {cg_expr(cg, ARG(0)), e->u.call.n > 1 ? cg_expr(cg, ARG(1)) : NULL};
+  LLVMValueRef args[2];
+  args[0] = cg_expr(cg, ARG(0));
+  args[1] = e->u.call.n > 1 ? cg_expr(cg, ARG(1)) : NULL;
   cg_intrinsic(cg, e->u.call.n > 1 ? "llvm.nvvm.barrier.cta.sync.aligned.count"
                                    : "llvm.nvvm.barrier.cta.sync.aligned.all",
                NULL, 0, args, e->u.call.n > 1 ? 2 : 1);
@@ -166,7 +170,9 @@ static LLVMValueRef emit_bar_sync(CG *cg, Expr *e) {
 
 /* mapa.shared::cluster.u32 d, a, rank: on 32-bit shared-window addresses */
 static LLVMValueRef emit_mapa_u32(CG *cg, Expr *e) {
-  LLVMValueRef args[2] = {operand(cg, e, 's', 0), cg_expr(cg, ARG(1))};
+  LLVMValueRef args[2];
+  args[0] = operand(cg, e, 's', 0);
+  args[1] = cg_expr(cg, ARG(1));
   LLVMValueRef p = cg_intrinsic(cg, "llvm.nvvm.mapa.shared.cluster", NULL, 0, args, 2);
   if (!p) return NULL;
   return ret(cg, e, LLVMBuildPtrToInt(cg->b, p, cg->t_i32, ""));
@@ -309,7 +315,9 @@ static LLVMValueRef f32_arg(CG *cg, Expr *e, int i) {
 
 /* add.rn.f32 / mul.rn.f32: never contracted into an fma */
 static LLVMValueRef emit_f32_arith(CG *cg, Expr *e) {
-  LLVMValueRef args[2] = {f32_arg(cg, e, 0), f32_arg(cg, e, 1)};
+  LLVMValueRef args[2];
+  args[0] = f32_arg(cg, e, 0);
+  args[1] = f32_arg(cg, e, 1);
   const char *name = e->u.call.op->id == I_PTX_ADD_F32 ? "llvm.nvvm.add.rn.f" : "llvm.nvvm.mul.rn.f";
   return ret(cg, e, cg_intrinsic(cg, name, NULL, 0, args, 2));
 }
@@ -354,7 +362,9 @@ static LLVMValueRef emit_cvt_f16(CG *cg, Expr *e) {
 }
 
 static LLVMValueRef emit_cvt_bf16x2(CG *cg, Expr *e) {
-  LLVMValueRef args[2] = {f32_arg(cg, e, 0), f32_arg(cg, e, 1)};
+  LLVMValueRef args[2];
+  args[0] = f32_arg(cg, e, 0);
+  args[1] = f32_arg(cg, e, 1);
   LLVMValueRef v = cg_intrinsic(cg, "llvm.nvvm.ff2bf16x2.rn", NULL, 0, args, 2);
   if (!v) return NULL;
   return ret(cg, e, LLVMBuildBitCast(cg->b, v, cg->t_i32, ""));

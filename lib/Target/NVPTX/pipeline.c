@@ -121,7 +121,10 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   LLVMDisposeBuilder(cg.ab);
 
   int rc = 1;
-  if (cg.nerrors || cg_link_libdevice(&cg)) goto done;
+  if (cg.nerrors) goto done;
+  /* The pre-optimisation text is the kernels alone, before libdevice. */
+  if (t->keep_llvm) out->llvm_ir = module_text(cg.mod);
+  if (cg_link_libdevice(&cg)) goto done;
   char *msg = NULL;
   if (LLVMVerifyModule(cg.mod, LLVMReturnStatusAction, &msg)) {
     internal_error(diag, "the generated LLVM IR is invalid", msg);
@@ -129,7 +132,6 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
     goto done;
   }
   LLVMDisposeMessage(msg);
-  if (t->keep_llvm) out->llvm_ir = module_text(cg.mod);
   double t1 = now_ms();
   out->ms_irgen = t1 - t0;
 
