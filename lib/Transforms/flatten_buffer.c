@@ -67,16 +67,27 @@ static void scope_free(Scope *sc) {
   xf_vec_free(&sc->decls);
 }
 
+/* Index arithmetic folds constants as it goes (simplify does the rest). */
+static Expr *arith(Module *m, ExprKind k, Expr *a, Expr *b) {
+  Expr *e = tirx_binary(m, k, a, b, xf_noloc());
+  int64_t v;
+  if (xf_const_int(e, &v)) return xf_int(m, a->dtype, v);
+  return e;
+}
+
 static Expr *add(Module *m, Expr *a, Expr *b) {
+  int64_t v;
   if (!a) return b;
-  return tirx_binary(m, E_ADD, a, b, xf_noloc());
+  if (xf_const_int(b, &v) && v == 0) return a;
+  if (xf_const_int(a, &v) && v == 0) return b;
+  return arith(m, E_ADD, a, b);
 }
 
 static Expr *mul(Module *m, Expr *a, Expr *b) {
   int64_t v;
   if (xf_const_int(b, &v) && v == 1) return a;
   if (xf_const_int(a, &v) && v == 1) return b;
-  return tirx_binary(m, E_MUL, a, b, xf_noloc());
+  return arith(m, E_MUL, a, b);
 }
 
 static Expr *as_dtype(Module *m, Expr *e, DType t) {
@@ -139,13 +150,19 @@ static bool read_layout(Flat *F, Buffer *b, FlatBuf *fb) {
     fb->unsupported = true;
     return false;
   }
-  Expr **ext, **str = NULL;
-  int ne = items_of(lay->u.call.args[0], &ext);
-  if (!ext) ext = &lay->u.call.args[0];
+  Expr **ext0, **str0 = NULL;
+  int ne = items_of(lay->u.call.args[0], &ext0);
+  if (!ext0) ext0 = &lay->u.call.args[0];
   int ns = ne;
   if (lay->u.call.n == 2) {
-    ns = items_of(lay->u.call.args[1], &str);
-    if (!str) str = &lay->u.call.args[1];
+    ns = items_of(lay->u.call.args[1], &str0);
+    if (!str0) str0 = &lay->u.call.args[1];
+  }
+  Expr **ext = TIRX_NEWN(m, Expr *, ne > 0 ? ne : 1), **str = NULL;
+  memcpy(ext, ext0, sizeof *ext * (size_t)ne);
+  if (str0 && ns == ne) {
+    str = TIRX_NEWN(m, Expr *, ne > 0 ? ne : 1);
+    memcpy(str, str0, sizeof *str * (size_t)ne);
   }
   if (ns != ne) {
     fb->unsupported = true;
@@ -156,6 +173,11 @@ static bool read_layout(Flat *F, Buffer *b, FlatBuf *fb) {
       fb->unsupported = true;
       return false;
     }
+  /* Layout literals are Python values (pod); index arithmetic wants IR ints. */
+  for (int k = 0; k < ne; k++) {
+    if (ext[k]->kind == E_INT) ext[k] = xf_int(m, xf_i32(), ext[k]->u.i.v);
+    if (str && str[k]->kind == E_INT) str[k] = xf_int(m, xf_i32(), str[k]->u.i.v);
+  }
   fb->nstr = ne;
   fb->stride = TIRX_NEWN(m, Expr *, ne);
   fb->lext = TIRX_NEWN(m, Expr *, ne);
@@ -201,7 +223,7 @@ static FlatBuf *info(Flat *F, Buffer *b) {
     Expr *sp = NULL;
     Expr **ext = fb->lext ? fb->lext : b->shape;
     for (int k = 0; k < fb->nstr; k++) {
-      Expr *e1 = tirx_binary(m, E_SUB, ext[k], tirx_int(m, ext[k]->dtype, 1, xf_noloc()), xf_noloc());
+      Expr *e1 = arith(m, E_SUB, ext[k], tirx_int(m, ext[k]->dtype, 1, xf_noloc()));
       sp = add(m, sp, mul(m, e1, as_dtype(m, fb->stride[k], e1->dtype)));
     }
     fb->span = sp ? add(m, sp, tirx_int(m, sp->dtype, 1, xf_noloc())) : tirx_i32(m, 1);
@@ -397,7 +419,7 @@ static void flatten_in_place(FlatBuf *fb, Module *m) {
   b->shape[0] = fb->span;
   /* The folded offset moves the accesses, so the 1-d view starts at data. */
   if (fb->offset)
-    b->shape[0] = tirx_binary(m, E_ADD, as_dtype(m, fb->offset, fb->span->dtype), fb->span, xf_noloc());
+    b->shape[0] = add(m, as_dtype(m, fb->offset, fb->span->dtype), fb->span);
   b->nstrides = 0;
   b->strides = NULL;
   b->layout = NULL;

@@ -24,7 +24,8 @@
  *              cta_id_in_pair    cluster_ctarank % 2
  *            where tid = threadIdx.x (+ threadIdx.y * bdx + threadIdx.z * bdx * bdy)
  *            and warp = the warp_id expression.  mov_sreg calls have dtype
- *            uint32 and are cast to the scope id's dtype.
+ *            int32 (as the parser types them) and values are cast to the
+ *            scope id's dtype when it differs.
  * breaks:    nothing else; extents are products left for simplify to fold.
  *
  * Extent solving: every declared id is a fact "parent -> child has E
@@ -32,7 +33,9 @@
  * (a->b, b->c give a->c) and complement (a->c with a->b or b->c give the
  * third by exact division).  Two facts for the same pair must agree when both
  * are constants ("thread_id([96]) conflicts with warp_id([4]) x lane_id([32])
- * = 128"); symbolic facts are trusted.  Launch extents: an explicitly declared
+ * = 128"); symbolic facts are trusted.  When a deferred id (`T.warp_id()`)
+ * is still open, the hardware facts 32 threads per warp and 4 warps per
+ * warpgroup join the closure.  Launch extents: an explicitly declared
  * cta_id / thread_id / cta_id_in_cluster gives its own (up to 3-D) axes;
  * otherwise the composed 1-D total is used.  A kernel that declares any id
  * must end up with a thread extent.
@@ -271,7 +274,7 @@ static Expr *sreg(Lower *L, const char *name) {
   Expr **args = TIRX_NEWN(L->m, Expr *, 2);
   args[0] = ci(L, 32);
   args[1] = tirx_str(L->m, name, strlen(name), xf_noloc());
-  return tirx_call(L->m, tirx_intrin(I_CUDA_MOV_SREG), tirx_dtype(DT_UINT32), args, 2, xf_noloc());
+  return tirx_call(L->m, tirx_intrin(I_CUDA_MOV_SREG), xf_i32(), args, 2, xf_noloc());
 }
 
 /* The value of var #i of scope id `s` (NULL: the var is a launch var). */
@@ -326,10 +329,17 @@ static Stmt *replace_ids(IRMutator *mu, Stmt *s) {
 /* ---- one device region ------------------------------------------------------- */
 
 static Expr *const_list3(Lower *L, Expr **xs, int n) {
-  Expr *e = tirx_expr_new(L->m, E_LIST, xf_i32(), xf_noloc());
+  Expr *e = tirx_expr_new(L->m, E_LIST, tirx_dtype(DT_VOID), xf_noloc());
   e->u.list.items = TIRX_NEWN(L->m, Expr *, 3);
   e->u.list.n = 3;
-  for (int i = 0; i < 3; i++) e->u.list.items[i] = i < n ? xs[i] : ci(L, 1);
+  for (int i = 0; i < 3; i++) {
+    Expr *it = i < n ? xs[i] : ci(L, 1);
+    if (it->kind == E_INT) { /* attr values are Python literals */
+      it = xf_int(L->m, it->dtype, it->u.i.v);
+      it->u.i.pod = true;
+    }
+    e->u.list.items[i] = it;
+  }
   return e;
 }
 
@@ -394,6 +404,25 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
   if (!L->failed) close_facts(L);
   if (L->failed) return entry;
+
+  /* A deferred id the declarations do not determine may still follow from
+   * the hardware: 32 threads per warp, 4 warps per warpgroup. */
+  bool open_deferred = false;
+  for (int i = 0; i < L->ids.n; i++) {
+    Stmt *s = L->ids.items[i];
+    ScopeIdKind k = s->u.scopeid.sid;
+    if (k != SID_CTA_ID_IN_PAIR && s->u.scopeid.next == 0 &&
+        !L->f[level_of(sid_info[k].parent)][level_of(sid_info[k].child)].known)
+      open_deferred = true;
+  }
+  if (open_deferred) {
+    if (!L->f[LV_WARP][LV_THREAD].known)
+      set_fact(L, LV_WARP, LV_THREAD, ci(L, 32), "the warp size (32)", entry->loc, false);
+    if (!L->f[LV_WG][LV_WARP].known)
+      set_fact(L, LV_WG, LV_WARP, ci(L, 4), "the warpgroup size (4 warps)", entry->loc, false);
+    close_facts(L);
+    if (L->failed) return entry;
+  }
 
   /* Deferred ids must be inferable. */
   for (int i = 0; i < L->ids.n; i++) {

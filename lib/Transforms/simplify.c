@@ -13,7 +13,8 @@
  *            - floor division/modulo by a positive constant c, exact for
  *              every integer (overflow is assumed not to happen, as in TVM):
  *              (x*k*c + y) // c -> x*k + y // c, (x*k*c + y) % c -> y % c,
- *              (x // a) // b -> x // (a*b), (x % (k*c)) % c -> x % c;
+ *              (x // a) // b -> x // (a*b), (x % (k*c)) % c -> x % c,
+ *              (x // c) * c + x % c -> x;
  *            - range facts: loop vars (for min/extent constants),
  *              launch vars ([0, extent)), unsigned values (>= 0) and let
  *              values give intervals; x // c -> 0 and x % c -> x when
@@ -423,6 +424,19 @@ static Expr *simp_call(Expr *e) {
   }
 }
 
+/* (x // c) * c + x % c  ->  x  (floor semantics, any sign of x). */
+static Expr *divmod_recombine(Expr *a, Expr *b) {
+  int64_t c1, c2, c3;
+  if (a->kind != E_MUL || b->kind != E_FLOORMOD) return NULL;
+  Expr *q = a->u.bin.a;
+  if (q->kind != E_FLOORDIV || !xf_const_int(a->u.bin.b, &c1) ||
+      !xf_const_int(q->u.bin.b, &c2) || !xf_const_int(b->u.bin.b, &c3))
+    return NULL;
+  if (c1 != c2 || c2 != c3 || c1 == 0) return NULL;
+  if (!xf_expr_equal(q->u.bin.a, b->u.bin.a) || !xf_expr_pure(b->u.bin.a)) return NULL;
+  return b->u.bin.a;
+}
+
 static Expr *simp_bin(Simp *S, Expr *e) {
   Expr *a = e->u.bin.a, *b = e->u.bin.b;
   ExprKind k = (ExprKind)e->kind;
@@ -451,6 +465,11 @@ static Expr *simp_bin(Simp *S, Expr *e) {
   case E_ADD:
     if (!ints) return e;
     if (is_int_const(b, 0)) return a;
+    {
+      Expr *x = divmod_recombine(a, b);
+      if (!x) x = divmod_recombine(b, a);
+      if (x) return x;
+    }
     if (is_int_const(a, 0)) return b;
     if (a->kind == E_INT) return simp_bin(S, mk_bin(S, E_ADD, b, a, e->loc));
     if (xf_const_int(b, &y)) {

@@ -228,6 +228,18 @@ static bool is_shape_var(const PrimFunc *f, const Var *v) {
   return false;
 }
 
+static bool has_region_cb(IRVisitor *v, Stmt *s) {
+  if (xf_is_device_entry(s)) *(bool *)v->ctx = true;
+  return !*(bool *)v->ctx;
+}
+
+static bool has_region(Stmt *s) {
+  bool found = false;
+  IRVisitor v = {&found, NULL, has_region_cb};
+  tirx_visit_stmt(&v, s);
+  return found;
+}
+
 /* Host part: sequences of decls around the regions. */
 static void scan_host(Split *S, Stmt *s) {
   if (xf_is_device_entry(s)) {
@@ -719,6 +731,7 @@ static void assign_symbols(Split *S) {
 static int split_func(Split *S, PrimFunc *f, PrimFunc ***out, int *nout, int *cap) {
   S->f = f;
   S->sym_name = global_symbol(f);
+  if (!has_region(f->body)) return 0;
   scan_host(S, f->body);
   if (S->errors || S->regions.n == 0) return S->errors ? 1 : 0;
   S->plan = tirx_plan_create(S->sym_name);

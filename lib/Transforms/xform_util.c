@@ -256,7 +256,6 @@ static const char *binop_str(ExprKind k) {
   case E_ADD: return " + ";
   case E_SUB: return " - ";
   case E_MUL: return " * ";
-  case E_DIV: return " / ";
   case E_FLOORDIV: return " // ";
   case E_FLOORMOD: return " % ";
   case E_EQ: return " == ";
@@ -306,8 +305,9 @@ static void expr_str(const Expr *e, char *buf, size_t n, size_t *pos, bool paren
     break;
   case E_VAR: sappend(buf, n, pos, e->u.var->name[0] ? e->u.var->name : "v"); break;
   case E_CAST: expr_str(e->u.un.a, buf, n, pos, paren); break;
-  case E_MIN: case E_MAX:
-    sappend(buf, n, pos, e->kind == E_MIN ? "T.min(" : "T.max(");
+  case E_MIN: case E_MAX: case E_DIV: case E_MOD:
+    sappend(buf, n, pos, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
+                         e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
     expr_str(e->u.bin.a, buf, n, pos, false);
     sappend(buf, n, pos, ", ");
     expr_str(e->u.bin.b, buf, n, pos, false);
