@@ -1,10 +1,12 @@
 /* tirx-run — compile a TIRx kernel for the local GPU and run it once.
  *
  *   tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...
- *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH]
+ *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]
  *
- * FILE is TIRx source (compiled with tirx_compile_to_bundle) or a .tirxb bundle
- * (recognised by its magic; loaded as is).  Each --arg binds a parameter by name — the
+ * FILE is TIRx source or a .tirxb bundle (recognised by its magic; loaded as is).
+ * Source is compiled in memory for the device's arch and JIT-loaded as PTX
+ * (tirx_compile_load: no ptxas, no temporary files); with --ptxas it goes through
+ * tirx_compile_to_bundle instead (ptxas → cubin + PTX bundle, as tirx-llc does).  Each --arg binds a parameter by name — the
  * buffer name (`A`) or the handle name (`A_ptr`) — to a SPEC:
  *   path.npy          input data, copied to the device (bfloat16 from '<u2' raw bits)
  *   DTYPE[D0,D1,...]  a zero-filled tensor (`float32[256]`, `int32[4,8]`, `float16[]`)
@@ -16,7 +18,7 @@
  *
  * Exit: 0 ok; 1 user error (bad spec, compile error, argument mismatch, launch or
  * kernel failure); 2 usage error; 3 no CUDA device/driver.  This is a thin main over
- * libtirxrt and the compiler's tirx_compile_to_bundle.
+ * libtirxrt and the compiler's tirx_compile_load / tirx_compile_to_bundle.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -39,7 +41,7 @@ enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_NODEV = 3 };
 
 static const char usage_text[] =
     "usage: tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...\n"
-    "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH]\n"
+    "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]\n"
     "\n"
     "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
     "\n"
@@ -52,6 +54,8 @@ static const char usage_text[] =
     "  --save NAME=OUT.npy  after the run, write tensor NAME (bfloat16 as '<u2')\n"
     "  --print NAME         after the run, print NAME's values, one per line\n"
     "  --mcpu=ARCH          compile for ARCH instead of the device's (e.g. sm_90a)\n"
+    "  --ptxas              assemble with ptxas (cubin + PTX) instead of loading the\n"
+    "                       PTX through the driver JIT (the default; writes no files)\n"
     "  --help, --version\n"
     "\n"
     "Exit status: 0 ok, 1 error in the input or the run, 2 usage error,\n"
@@ -84,6 +88,7 @@ typedef struct Options {
   const char *file;
   const char *func;
   const char *mcpu;
+  int ptxas;
   const char **defines;
   int ndefines;
   ArgSpec *args;
@@ -233,6 +238,10 @@ static int parse_args(int argc, char **argv, Options *o) {
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(usage_text, stdout);
       return 1;
+    }
+    if (strcmp(a, "--ptxas") == 0) {
+      o->ptxas = 1;
+      continue;
     }
     if (strcmp(a, "--version") == 0) {
       printf("tirx-run (tirx) %s\n", TIRX_VERSION);
@@ -463,18 +472,26 @@ int main(int argc, char **argv) {
   } else {
     TirxCompileOptions copts;
     memset(&copts, 0, sizeof copts);
-    copts.arch = o.mcpu ? o.mcpu : arch;
+    /* JIT: tirx_compile_load detects the arch itself (the same as `arch`). */
+    copts.arch = o.mcpu ? o.mcpu : o.ptxas ? arch : NULL;
     copts.opt_level = 3;
     copts.defines = o.defines;
     copts.ndefines = o.ndefines;
     copts.func = o.func;
-    if (tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle, &bundle_size, &err) != 0) {
+    int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
+                                               &bundle_size, &err)
+                      : tirx_compile_load(ctx, o.file, src, srclen, &copts, &mod, NULL, &err);
+    if (crc == TIRX_COMPILE_ERR_DEVICE) {
+      fprintf(stderr, "tirx-run: %s\n", err ? err : "cannot load the compiled code");
+      goto done;
+    }
+    if (crc != 0) {
       fprintf(stderr, "%s", err ? err : "tirx-run: compilation failed\n");
       if (err && err[0] && err[strlen(err) - 1] != '\n')
         fputc('\n', stderr);
       goto done;
     }
-    if (tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
+    if (o.ptxas && tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
       fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",
               err ? err : "?");
       goto done;

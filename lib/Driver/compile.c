@@ -185,6 +185,7 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
     o.opt_level = opts->opt_level;
     o.defines = opts->defines;
     o.ndefines = opts->ndefines;
+    if (opts->ptx_only) o.stop_after = TIRX_STOP_AFTER_PTX;
   }
   TirxDiag diag;
   tirx_diag_init(&diag, filename, source, len);
