@@ -238,27 +238,20 @@ static Expr *bin(Lower *L, ExprKind k, Expr *a, Expr *b) {
   return tirx_binary(L->m, k, a, b, xf_noloc());
 }
 
-/* Linear thread id in the CTA (int32). */
-static Expr *linear_tid(Lower *L) {
-  Expr *t = cast_to(L, vref(L, L->tvar[0]), xf_i32());
-  Expr *stride = cast_to(L, L->block[0], xf_i32());
-  for (int i = 1; i < L->nblock; i++) {
-    t = bin(L, E_ADD, t, bin(L, E_MUL, cast_to(L, vref(L, L->tvar[i]), xf_i32()), stride));
-    if (i + 1 < L->nblock) stride = mul(L, stride, cast_to(L, L->block[i], xf_i32()));
+/* The linear id over launch axes vars[0..n) with extents ext (int32):
+ * v0 + v1 * e0 + v2 * e0 * e1. */
+static Expr *linear_id(Lower *L, Var **vars, Expr **ext, int n) {
+  Expr *t = cast_to(L, vref(L, vars[0]), xf_i32());
+  Expr *stride = cast_to(L, ext[0], xf_i32());
+  for (int i = 1; i < n; i++) {
+    t = bin(L, E_ADD, t, bin(L, E_MUL, cast_to(L, vref(L, vars[i]), xf_i32()), stride));
+    if (i + 1 < n) stride = mul(L, stride, cast_to(L, ext[i], xf_i32()));
   }
   return t;
 }
 
-/* Linear CTA id in the grid (int32). */
-static Expr *linear_bid(Lower *L) {
-  Expr *t = cast_to(L, vref(L, L->bvar[0]), xf_i32());
-  Expr *stride = cast_to(L, L->grid[0], xf_i32());
-  for (int i = 1; i < L->ngrid; i++) {
-    t = bin(L, E_ADD, t, bin(L, E_MUL, cast_to(L, vref(L, L->bvar[i]), xf_i32()), stride));
-    if (i + 1 < L->ngrid) stride = mul(L, stride, cast_to(L, L->grid[i], xf_i32()));
-  }
-  return t;
-}
+static Expr *linear_tid(Lower *L) { return linear_id(L, L->tvar, L->block, L->nblock); }
+static Expr *linear_bid(Lower *L) { return linear_id(L, L->bvar, L->grid, L->ngrid); }
 
 static Expr *warp_expr(Lower *L) {
   Expr **args = TIRX_NEWN(L->m, Expr *, 5);

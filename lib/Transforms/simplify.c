@@ -577,78 +577,20 @@ static Expr **simp_list(Simp *S, Expr **xs, int n, bool *ch) {
     if (r_ != (field)) { (field) = r_; ch = true; } \
   } while (0)
 
-static Expr *simp_expr(Simp *S, Expr *e) {
-  if (!e) return NULL;
-  Expr t = *e;
-  bool ch = false;
-  switch ((ExprKind)e->kind) {
-  case E_VAR: {
-    Expr *to = xf_map_lookup_var(&S->sub, e->u.var);
-    if (!to) return e;
-    Expr *c = TIRX_NEW(S->m, Expr);
-    *c = *to;
-    c->loc = e->loc;
-    return c;
-  }
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_DTYPE: case E_BUFREF:
-    return e;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    SE(t.u.bin.a);
-    SE(t.u.bin.b);
-    break;
-  case E_NOT: case E_CAST: SE(t.u.un.a); break;
-  case E_SELECT:
-    SE(t.u.sel.c);
-    SE(t.u.sel.t);
-    SE(t.u.sel.f);
-    break;
-  case E_LOAD:
-    t.u.load.idx = simp_list(S, t.u.load.idx, t.u.load.n, &ch);
-    SE(t.u.load.pred);
-    break;
-  case E_RAMP:
-    SE(t.u.ramp.base);
-    SE(t.u.ramp.stride);
-    break;
-  case E_BCAST: SE(t.u.bcast.value); break;
-  case E_CALL: case E_LAYOUT:
-    t.u.call.args = simp_list(S, t.u.call.args, t.u.call.n, &ch);
-    if (t.u.call.nkw) {
-      KwArg *kw = TIRX_NEWN(S->m, KwArg, t.u.call.nkw);
-      bool kch = false;
-      for (int i = 0; i < t.u.call.nkw; i++) {
-        kw[i] = t.u.call.kw[i];
-        Expr *r = simp_expr(S, kw[i].value);
-        if (r != kw[i].value) { kw[i].value = r; kch = true; }
-      }
-      if (kch) { t.u.call.kw = kw; ch = true; }
-    }
-    break;
-  case E_LET:
-    SE(t.u.let.value);
-    SE(t.u.let.body);
-    break;
-  case E_REGION:
-    t.u.region.min = simp_list(S, t.u.region.min, t.u.region.n, &ch);
-    t.u.region.ext = simp_list(S, t.u.region.ext, t.u.region.n, &ch);
-    break;
-  case E_TUPLE: case E_LIST:
-    t.u.list.items = simp_list(S, t.u.list.items, t.u.list.n, &ch);
-    break;
-  case E_DICT:
-    t.u.dict.vals = simp_list(S, t.u.dict.vals, t.u.dict.n, &ch);
-    break;
-  case E_COUNT: break;
-  }
-  Expr *n = e;
-  if (ch) {
-    n = TIRX_NEW(S->m, Expr);
-    *n = t;
-  }
+/* The rules at one node, after its children were simplified (post-order,
+ * driven by the IR mutator); a let-bound var is replaced by its value. */
+static Expr *simp_node(IRMutator *mu, Expr *n) {
+  Simp *S = mu->ctx;
   int64_t c;
   switch ((ExprKind)n->kind) {
+  case E_VAR: {
+    Expr *to = xf_map_lookup_var(&S->sub, n->u.var);
+    if (!to) return n;
+    Expr *r = TIRX_NEW(S->m, Expr);
+    *r = *to;
+    r->loc = n->loc;
+    return r;
+  }
   case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
   case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
   case E_AND: case E_OR:
@@ -667,6 +609,11 @@ static Expr *simp_expr(Simp *S, Expr *e) {
   case E_CALL: return simp_call(n);
   default: return n;
   }
+}
+
+static Expr *simp_expr(Simp *S, Expr *e) {
+  IRMutator mu = {S, S->m, simp_node, NULL};
+  return tirx_mutate_expr(&mu, e);
 }
 
 /* ---- statements -------------------------------------------------------------- */

@@ -728,7 +728,7 @@ static void assign_symbols(Split *S) {
   xf_vec_free(&needed);
 }
 
-static int split_func(Split *S, PrimFunc *f, PrimFunc ***out, int *nout, int *cap) {
+static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
   S->f = f;
   S->sym_name = global_symbol(f);
   if (!has_region(f->body)) return 0;
@@ -766,16 +766,7 @@ static int split_func(Split *S, PrimFunc *f, PrimFunc ***out, int *nout, int *ca
   char *sig = render_sig(S);
   if (sig) tirx_plan_set_signature(S->plan, sig);
   free(sig);
-  for (int r = 0; r < S->regions.n; r++) {
-    PrimFunc *k = make_kernel(S, r, r);
-    if (*nout == *cap) {
-      *cap = *cap ? *cap * 2 : 8;
-      PrimFunc **n = TIRX_NEWN(S->m, PrimFunc *, *cap);
-      if (*nout) memcpy(n, *out, sizeof *n * (size_t)*nout);
-      *out = n;
-    }
-    (*out)[(*nout)++] = k;
-  }
+  for (int r = 0; r < S->regions.n; r++) xf_vec_push(out, make_kernel(S, r, r));
   if (!S->errors) {
     char *err = NULL;
     if (tirx_plan_validate(S->plan, &err) != 0) {
@@ -788,41 +779,28 @@ static int split_func(Split *S, PrimFunc *f, PrimFunc ***out, int *nout, int *ca
 }
 
 int xf_split_host_device(Module *m, TirxDiag *d) {
-  PrimFunc **out = NULL;
-  int nout = 0, cap = 0, rc = 0;
+  XfPtrVec out = {0};
+  int rc = 0;
   for (int i = 0; i < m->nfuncs; i++) {
     PrimFunc *f = m->funcs[i];
-    if (f->is_device_kernel || !f->body) {
-      if (nout == cap) {
-        cap = cap ? cap * 2 : 8;
-        PrimFunc **n = TIRX_NEWN(m, PrimFunc *, cap);
-        if (nout) memcpy(n, out, sizeof *n * (size_t)nout);
-        out = n;
-      }
-      out[nout++] = f;
-      continue;
+    int before = out.n;
+    if (!f->is_device_kernel && f->body) {
+      Split S;
+      memset(&S, 0, sizeof S);
+      S.m = m;
+      S.d = d;
+      if (split_func(&S, f, &out)) rc = 1;
+      xf_vec_free(&S.regions);
+      xf_vec_free(&S.host_decls);
+      xf_vec_free(&S.symvars);
     }
-    Split S;
-    memset(&S, 0, sizeof S);
-    S.m = m;
-    S.d = d;
-    int before = nout;
-    if (split_func(&S, f, &out, &nout, &cap)) rc = 1;
-    if (nout == before && !S.errors) { /* no device region: keep */
-      if (nout == cap) {
-        cap = cap ? cap * 2 : 8;
-        PrimFunc **n = TIRX_NEWN(m, PrimFunc *, cap);
-        if (nout) memcpy(n, out, sizeof *n * (size_t)nout);
-        out = n;
-      }
-      out[nout++] = f;
-    }
-    xf_vec_free(&S.regions);
-    xf_vec_free(&S.host_decls);
-    xf_vec_free(&S.symvars);
+    if (out.n == before) xf_vec_push(&out, f); /* no device region: kept */
   }
-  if (rc) return 1;
-  m->funcs = out;
-  m->nfuncs = nout;
-  return 0;
+  if (!rc) {
+    m->funcs = TIRX_NEWN(m, PrimFunc *, out.n > 0 ? out.n : 1);
+    memcpy(m->funcs, out.items, sizeof *m->funcs * (size_t)out.n);
+    m->nfuncs = out.n;
+  }
+  xf_vec_free(&out);
+  return rc;
 }

@@ -405,6 +405,21 @@ static Expr **rewrite_list(XfMap *map, Expr **xs, int n, bool *changed) {
   return out;
 }
 
+static KwArg *rewrite_kw(XfMap *map, KwArg *kw, int n, bool *changed) {
+  KwArg *out = kw;
+  for (int i = 0; i < n; i++) {
+    Expr *r = xf_rewrite_expr(map, kw[i].value);
+    if (r == kw[i].value) continue;
+    if (out == kw) {
+      out = TIRX_NEWN(map->m, KwArg, n);
+      memcpy(out, kw, sizeof *out * (size_t)n);
+    }
+    out[i].value = r;
+    *changed = true;
+  }
+  return out;
+}
+
 static Buffer *rewrite_bufref(XfMap *map, Buffer *b) {
   Buffer *r = b ? xf_map_lookup_buf(map, b) : NULL;
   return r ? r : b;
@@ -499,16 +514,7 @@ Expr *xf_rewrite_expr(XfMap *map, Expr *e) {
   case E_BCAST: RW(t.u.bcast.value); break;
   case E_CALL: case E_LAYOUT:
     t.u.call.args = rewrite_list(map, t.u.call.args, t.u.call.n, &ch);
-    if (t.u.call.nkw) {
-      KwArg *kw = TIRX_NEWN(m, KwArg, t.u.call.nkw);
-      bool kch = false;
-      for (int i = 0; i < t.u.call.nkw; i++) {
-        kw[i] = t.u.call.kw[i];
-        Expr *r = xf_rewrite_expr(map, kw[i].value);
-        if (r != kw[i].value) { kw[i].value = r; kch = true; }
-      }
-      if (kch) { t.u.call.kw = kw; ch = true; }
-    }
+    t.u.call.kw = rewrite_kw(map, t.u.call.kw, t.u.call.nkw, &ch);
     break;
   case E_LET: {
     RW(t.u.let.value);
@@ -625,15 +631,7 @@ Stmt *xf_rewrite_stmt(XfMap *map, Stmt *s) {
     RWS(t.u.attr.body);
     break;
   case S_HINT:
-    if (t.u.hint.nkw) {
-      KwArg *kw = TIRX_NEWN(m, KwArg, t.u.hint.nkw);
-      for (int i = 0; i < t.u.hint.nkw; i++) {
-        kw[i] = t.u.hint.kw[i];
-        Expr *r = xf_rewrite_expr(map, kw[i].value);
-        if (r != kw[i].value) { kw[i].value = r; ch = true; }
-      }
-      if (ch) t.u.hint.kw = kw;
-    }
+    t.u.hint.kw = rewrite_kw(map, t.u.hint.kw, t.u.hint.nkw, &ch);
     RWS(t.u.hint.body);
     break;
   case S_SCOPEID: {
