@@ -6,7 +6,9 @@
 # Helper files that are not tests go in an `Inputs/` folder.
 #
 # Substitutions: %tirx-opt %tirx-llc %tirx-run (build/bin), %examples (source
-# examples/), %ptxas, %python; FileCheck, not, count come from LLVM's bin dir on PATH.
+# examples/), %ptxas, %python, and with the cuda feature %gpu-arch (device 0's arch,
+# from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
+# bin dir on PATH.
 # Features: ptxas, cuda (a usable CUDA device), asan (sanitized build), llvm-static.
 
 import os
@@ -103,8 +105,26 @@ def have_cuda_device():
         return False
 
 
+def gpu_arch():
+    """The arch tirx compiles for on device 0 (tirx-device-info --arch), for %gpu-arch;
+    TIRX_GPU_ARCH overrides it (e.g. to dry-run the GPU tests' compile steps)."""
+    forced = os.environ.get("TIRX_GPU_ARCH")
+    if forced:
+        return forced
+    tool = os.path.join(config.tirx_tools_dir, "tirx-device-info")
+    try:
+        r = subprocess.run([tool, "--arch"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, timeout=60)
+        if r.returncode == 0 and r.stdout.strip():
+            return r.stdout.decode().strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return "unknown-gpu-arch"
+
+
 if have_cuda_device():
     config.available_features.add("cuda")
+    config.substitutions.append(("%gpu-arch", gpu_arch()))
 
 if config.tirx_sanitize:
     config.available_features.add("asan")

@@ -4,6 +4,8 @@
                                        helper load(path) are in scope) within RTOL
                                        (default exact), same shape
   check.py contains FILE TEXT          FILE contains TEXT (\\n in TEXT is a newline)
+  check.py lacks FILE TEXT             FILE does not contain TEXT
+  check.py text FILE TEXT              FILE holds exactly TEXT (\\n in TEXT is a newline)
   check.py lines FILE EXPR             FILE's lines, parsed as floats, equal EXPR
 Exits 0 on success; on failure prints what differed and exits 1.
 """
@@ -17,11 +19,15 @@ def fail(msg):
 
 def main(argv):
     mode = argv[1]
-    if mode == "contains":
+    if mode in ("contains", "lacks", "text"):
         text = open(argv[2], encoding="utf-8", errors="replace").read()
         want = argv[3].replace("\\n", "\n")
-        if want not in text:
+        if mode == "contains" and want not in text:
             fail("%s does not contain:\n%s\n--- it holds:\n%s" % (argv[2], want, text))
+        if mode == "lacks" and want in text:
+            fail("%s contains:\n%s\n--- it holds:\n%s" % (argv[2], want, text))
+        if mode == "text" and want != text:
+            fail("%s differs:\n--- expected:\n%s--- it holds:\n%s" % (argv[2], want, text))
         return
     import numpy as np
 
