@@ -2,10 +2,27 @@
  *
  * tirx_codegen_module (lib/Target/NVPTX) turns every PrimFunc with
  * is_device_kernel into one `ptx_kernel` LLVM function, runs LLVM's
- * default<On> pipeline on the NVPTX target machine and prints PTX.  Its input
- * contract is the module split-host-device leaves (see tirx/pass.h and
- * docs/codegen.md): flattened 1-D buffers, S_LAUNCH for thread/block ids, no
- * scope ids.
+ * default<On> pipeline on the NVPTX target machine and prints PTX.
+ *
+ * Input contract (what split-host-device leaves, see tirx/pass.h):
+ *   - params: typed handles → `ptr addrspace(1) noalias`; T.TensorMap() →
+ *     `ptr byval([128 x i8]) align 64 "nvvm.grid_constant"`; scalars by value
+ *     (bool as one byte);
+ *   - S_LAUNCH "blockIdx.x/y/z" / "threadIdx.x/y/z" binds ctaid / tid; the
+ *     product of constant threadIdx extents is "nvvm.maxntid"; S_ATTR keys
+ *     "tirx.launch_bounds_min_blocks_per_sm" → "nvvm.minctasm",
+ *     "tirx.max_registers" → "nvvm.maxnreg", "tirx.cluster_dims" →
+ *     "nvvm.cluster_dim" (others: body only);
+ *   - allocations have constant shapes: "local" → entry-block alloca,
+ *     "shared" → internal addrspace(3) global <kernel>_<buffer>, "shared.dyn"
+ *     → the module's external `__tirx_dyn_smem` [0 x i8]; S_DECL aliases
+ *     decl_data (elem_offset added to indices);
+ *   - accesses are 1-D (N-d ones are flattened row-major as a fallback); a
+ *     wider load/store than the element (vload) is one vector access aligned
+ *     to its size; a unit-stride Ramp index is one vector access;
+ *   - no S_SCOPEID ("codegen: unlowered scope id" otherwise).
+ * Device asserts trap when false.  Unsupported intrinsics, arch mismatches
+ * and T.cuda.func_call are located diagnostics, never aborts.
  *
  * tirx_compile_source (lib/Driver/compile.c) is the whole pipeline written out
  * as one straight line: parse → verify → passes → codegen → ptxas, each stage

@@ -1,6 +1,6 @@
 /* Kernels and statements: one `ptx_kernel` LLVM function per device kernel.
  *
- * Requires: the lowered form split-host-device leaves (docs/codegen.md):
+ * Requires: the lowered form split-host-device leaves (tirx/codegen.h):
  *   S_LAUNCH for thread/block ids, flattened constant-size allocations,
  *   no S_SCOPEID, handle params (global pointers), tensor-map params, scalars.
  * Produces: a function with the PTX kernel calling convention, its launch

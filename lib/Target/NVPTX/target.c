@@ -7,6 +7,9 @@
  * PTX 8.6 on sm_90/sm_100 (CUDA 12.8+ ptxas and drivers; verified on the H200
  * machine with CUDA 13) and for what the arch requires above that.
  *
+ * Code generation level: -O0/-O1 map to None/Less, -O2 and -O3 both to
+ * Default (Aggressive yields the same PTX for NVPTX and costs more time).
+ *
  * LLVM target registration happens once per process (pthread_once): the only
  * process-wide state in lib/, and LLVM's own registry is global anyway.
  */
@@ -60,7 +63,7 @@ LLVMTargetMachineRef cg_target_machine(const TirxArchInfo *a, int opt_level, cha
   LLVMCodeGenOptLevel lvl = opt_level <= 0   ? LLVMCodeGenLevelNone
                             : opt_level == 1 ? LLVMCodeGenLevelLess
                             : opt_level == 2 ? LLVMCodeGenLevelDefault
-                                             : LLVMCodeGenLevelAggressive;
+                                             : LLVMCodeGenLevelDefault;
   LLVMTargetMachineRef tm =
       LLVMCreateTargetMachine(target, "nvptx64-nvidia-cuda", a->name, a->ptx_feature, lvl,
                               LLVMRelocDefault, LLVMCodeModelDefault);
