@@ -477,6 +477,28 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     }
     if (xf_const_int(p, &total) && total == 1 && L->npref == 0) L->ncluster = 0;
   }
+  /* A cluster tiles the grid: a multi-dimensional cluster needs the grid's
+   * axes (only an explicit cta_id gives them), and each constant grid axis
+   * must be a multiple of the cluster's. */
+  if (L->ncluster) {
+    int64_t g, c;
+    for (int i = 1; i < L->ncluster; i++)
+      if (i >= L->ngrid && !(xf_const_int(L->cluster[i], &c) && c == 1)) {
+        xf_error(L->d, inc ? inc->loc : entry->loc,
+                 "a cluster with more than one dimension needs an explicit T.cta_id with as "
+                 "many dimensions (the composed grid is 1-D)");
+        L->failed = true;
+        return entry;
+      }
+    for (int i = 0; i < L->ncluster && i < L->ngrid; i++)
+      if (xf_const_int(L->grid[i], &g) && xf_const_int(L->cluster[i], &c) && c > 0 && g % c) {
+        xf_error(L->d, inc ? inc->loc : entry->loc,
+                 "grid extent %lld on axis %c is not a multiple of the cluster extent %lld",
+                 (long long)g, axis_name[i], (long long)c);
+        L->failed = true;
+        return entry;
+      }
+  }
   if (L->npref && !all_const(L->pref, L->npref)) {
     xf_error(L->d, inc->loc, "preferred cluster extents must be constants");
     L->failed = true;

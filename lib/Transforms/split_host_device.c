@@ -517,6 +517,9 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     nb->decl_data = ptr;
     nb->scope = tirx_intern0(m, "global");
     xf_map_buf(&map, b, nb);
+    /* `A.data` in the body stays `A.data` (of the re-declared A, which
+     * aliases A_ptr), so names derived from it (print_buffer) stay `A`. */
+    xf_map_var(&map, b->data, tirx_varref(m, nb->data, b->loc));
     Stmt *d = tirx_stmt_new(m, S_DECL, b->loc);
     d->u.alloc.buf = nb;
     decls[ndecls++] = d;
