@@ -177,7 +177,10 @@ static void emit_alloc(CG *cg, Stmt *s) {
       LLVMSetLinkage(base, LLVMInternalLinkage);
       LLVMSetInitializer(base, LLVMGetUndef(ty));
       LLVMSetAlignment(base, b->align > 0 ? (unsigned)b->align : 64);
-    } else if (scope_is(scope, "local") || scope_is(scope, "local.var")) {
+    } else if (scope_is(scope, "local") || scope_is(scope, "local.var") ||
+               scope_is(scope, "global") || !scope || !*scope) {
+      /* A "global"-scope allocation inside a kernel is per-thread storage, as
+       * in TVM's CUDA output (a plain local array). */
       unsigned align = b->align > 0 ? (unsigned)b->align : (esize > 16 ? esize : 16);
       base = cg_alloca(cg, ty, align, b->name);
     } else {
@@ -190,7 +193,7 @@ static void emit_alloc(CG *cg, Stmt *s) {
 }
 
 /* S_DECL: the buffer aliases decl_data (another buffer's data, a pointer
- * param or bind); a generic pointer is narrowed to the buffer's scope. */
+ * param or bind); a generic pointer is narrowed to shared for shared scopes. */
 static void emit_decl(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   LLVMValueRef p;
@@ -204,8 +207,9 @@ static void emit_decl(CG *cg, Stmt *s) {
     cg_error(cg, s->loc, "buffer '%s' must be declared on a pointer", b->name);
     return;
   }
-  unsigned as = scope_as(b->scope);
-  if (cg_ptr_as(p) == AS_GENERIC && as != AS_GENERIC) p = cg_cast_ptr(cg, p, as);
+  /* Only a shared scope is trusted to narrow a generic pointer: "global" is
+   * also the default scope of a declaration over any pointer. */
+  if (cg_ptr_as(p) == AS_GENERIC && scope_as(b->scope) == AS_SHARED) p = cg_cast_ptr(cg, p, AS_SHARED);
   bind(cg, b, p, &cg->bufs);
 }
 

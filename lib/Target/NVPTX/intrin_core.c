@@ -273,19 +273,24 @@ static LLVMValueRef emit_access_ptr(CG *cg, Expr *e) {
   return LLVMBuildGEP2(cg->b, cg_mem_type(cg, et), p, &off, 1, "");
 }
 
-/* call_extern(dtype, "name", args...): a device function declared by name. */
+/* call_extern(dtype, "name", args...): a device function declared by name.
+ * The parser keeps the dtype as the call's type, so args are (name, ...);
+ * an explicit leading dtype argument is skipped too. */
 static LLVMValueRef emit_call_extern(CG *cg, Expr *e) {
-  Expr *name = ARG(1);
-  if (name->kind != E_STR) {
-    cg_error(cg, name->loc, "T.%s: the function name must be a string literal", e->u.call.op->name);
+  int first = 0;
+  if (e->u.call.n > 1 && ARG(0)->kind != E_STR && ARG(1)->kind == E_STR) first = 1;
+  Expr *name = e->u.call.n > first ? ARG(first) : NULL;
+  if (!name || name->kind != E_STR) {
+    cg_error(cg, name ? name->loc : e->loc, "T.%s: the function name must be a string literal",
+             e->u.call.op->name);
     return NULL;
   }
-  int n = e->u.call.n - 2;
+  int n = e->u.call.n - first - 1;
   if (n > 32) n = 32;
   LLVMValueRef args[32];
   LLVMTypeRef tys[32];
   for (int i = 0; i < n; i++) {
-    args[i] = cg_expr(cg, ARG(i + 2));
+    args[i] = cg_expr(cg, ARG(first + 1 + i));
     tys[i] = LLVMTypeOf(args[i]);
   }
   LLVMTypeRef ret = cg_type(cg, e->dtype);
