@@ -65,6 +65,9 @@ def find_ptxas():
     return None
 
 
+if os.path.exists(os.path.join(config.tirx_tools_dir, "tirx-ir-selftest")):
+    config.available_features.add("ir-selftest")
+
 ptxas = find_ptxas()
 if ptxas:
     config.available_features.add("ptxas")

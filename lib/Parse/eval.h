@@ -59,6 +59,7 @@ struct Value {
   Stmt *inner;      /* V_FRAME: the innermost statement whose body is open */
   bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
   bool meta;        /* T.meta_var(...): bind the name, emit no IR */
+  bool stmt_done;   /* the call already emitted its statement (scope ids) */
 };
 
 /* One binding in the lexical scope stack. */

@@ -78,6 +78,21 @@ static Expr *value_to_any_expr(Eval *ev, Value v) {
   }
   case V_TUPLE: case V_LIST: return list_expr(ev, v);
   case V_DICT: {
+    /* string keys sorted byte-wise, as TVM's Map printer does, so that the
+     * printed dict re-parses to the same IR */
+    for (int i = 1; i < v.u.dict.n; i++)
+      for (int j = i; j > 0; j--) {
+        Value *ka = &v.u.dict.keys[j - 1], *kb = &v.u.dict.keys[j];
+        if (ka->kind != V_STR || kb->kind != V_STR) break;
+        size_t m = ka->u.s.len < kb->u.s.len ? ka->u.s.len : kb->u.s.len;
+        int c = memcmp(ka->u.s.p, kb->u.s.p, m);
+        if (c < 0 || (c == 0 && ka->u.s.len <= kb->u.s.len)) break;
+        Value tk = *ka, tv = v.u.dict.vals[j - 1];
+        *ka = *kb;
+        v.u.dict.vals[j - 1] = v.u.dict.vals[j];
+        *kb = tk;
+        v.u.dict.vals[j] = tv;
+      }
     Expr *e = tirx_expr_new(ev->m, E_DICT, tirx_dtype(DT_VOID), v.loc);
     e->u.dict.n = v.u.dict.n;
     e->u.dict.keys = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
@@ -616,7 +631,12 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
     b->nstrides = ns;
   }
   if ((v = kwarg(a, "elem_offset")) && v->kind != V_NONE) {
-    b->elem_offset = ev_index_expr(ev, *v, v->loc);
+    Value eo = *v;
+    if (eo.kind == V_STR && ev->in_signature) {
+      extern Value ev_quoted_expr(Eval *, Value);
+      eo = ev_quoted_expr(ev, eo);
+    }
+    b->elem_offset = ev_index_expr(ev, eo, v->loc);
     if (!b->elem_offset) return NULL;
   }
   if ((v = kwarg(a, "byte_offset")) && v->kind != V_NONE) {
@@ -794,6 +814,7 @@ static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const cha
     else res.u.list.items[i] = vv;
   }
   ev_emit(ev, s);
+  res.stmt_done = true;
   return res;
 }
 

@@ -629,6 +629,8 @@ static Value name(Eval *ev, Ast *a) {
   if (b) {
     Value v = b->v;
     v.loc = a->loc;
+    /* each use of a variable gets its own node, located at the use */
+    if (v.kind == V_EXPR && v.u.e->kind == E_VAR) v.u.e = tirx_varref(ev->m, v.u.e->u.var, a->loc);
     return v;
   }
   static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",

@@ -677,6 +677,7 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
     *consumed = true;
     return;
   case V_EXPR: {
+    if (v.stmt_done) return;
     Stmt *st = tirx_stmt_new(ev->m, S_EVAL, s->loc);
     st->u.eval.e = v.u.e;
     ev_emit(ev, st);

@@ -1,10 +1,8 @@
 # RUN: %tirx-opt %s | FileCheck %s --match-full-lines --strict-whitespace
 # RUN: %tirx-opt --verify-roundtrip %s > /dev/null
 # Dictionaries print with their string keys sorted (TVM's Map printer), so an
-# unsorted source dict must be stored sorted (or compared order-insensitively)
-# for the re-parsed IR to be structurally equal.  Expected to fail until the
-# parser sorts E_DICT keys when it builds them.
-# XFAIL: *
+# unsorted source dict is stored sorted by the parser, and the re-parsed IR is
+# structurally equal.
 # CHECK:    T.func_attr({"a": 1, "b": 2})
 # CHECK-NEXT:    T.hint("h", info={"a": 2, "z": 1})
 # CHECK-NEXT:    for i in T.serial(4, annotations={"a": 1, "b": 2}):
