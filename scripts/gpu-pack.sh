@@ -1,0 +1,84 @@
+#!/bin/sh
+# scripts/gpu-pack.sh — on the development machine: build tirx with LLVM linked
+# statically (build-gpu/) and pack into dist/gpu/ everything the GPU machine needs to
+# run test/gpu and the benchmarks with scripts/gpu-run.sh.  That machine has no LLVM,
+# no lit and no FileCheck; it has python3 + numpy, gcc, xz and ptxas.  See
+# docs/gpu-testing.md.
+#
+#   sh scripts/gpu-pack.sh            # then carry dist/gpu to the GPU machine
+#
+# dist/gpu/ (must stay under 64 MiB; the script fails if it does not):
+#   bin/tirx-{llc,run,opt}.xz   the LLVM-linked tools, stripped and xz-compressed
+#   bin/*                       the runtime programs test/gpu runs (no LLVM inside) and
+#                               tirx-bench-kernels (bench/kernels)
+#   gpu-inputs/                 nvcc-built kernels of the runtime's GPU tests
+#   lit-py/lit/                 a copy of lit (test/gpu/prepare.sh)
+#   test/lit.site.cfg.py        the build tree's site config (paths relative to itself)
+#   bench-prebuilt/             nvcc cubins for bench/kernels, used if nvcc is missing there
+#   libdevice.10.bc             used when the GPU machine has no CUDA libdevice
+#   MANIFEST                    what was packed, from which commit
+set -eu
+cd "$(dirname "$0")/.."
+build="build-gpu"
+dist=dist/gpu
+jobs=${TIRX_JOBS:-2}
+
+echo "gpu-pack: configuring $build (TIRX_LLVM_STATIC=ON, Release)"
+cmake -S . -B "$build" -DTIRX_LLVM_STATIC=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+echo "gpu-pack: building (-j$jobs)"
+targets="tirx-llc tirx-run tirx-opt tirx-device-info tirx-bundle-dump tirx-example-load-bundle tirx-rt-gpu-selftest tirx-bench-launch"
+if grep -q '^TIRX_NVCC:FILEPATH=.*nvcc$' "$build/CMakeCache.txt"; then
+    targets="$targets tirx-gpu-inputs"
+fi
+# shellcheck disable=SC2086
+cmake --build "$build" -j"$jobs" --target $targets
+cc -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    bench/kernels/bench_kernels.c -ldl -lm -o "$build/bin/tirx-bench-kernels"
+sh test/gpu/prepare.sh "$build" >/dev/null
+
+echo "gpu-pack: packing $dist"
+rm -rf "$dist"
+mkdir -p "$dist/bin" "$dist/test" "$dist/gpu-inputs"
+for t in tirx-llc tirx-run tirx-opt; do
+    strip -o "$dist/bin/$t" "$build/bin/$t"
+    xz -T"$jobs" -6 -f "$dist/bin/$t"
+done
+for t in tirx-device-info tirx-bundle-dump tirx-example-load-bundle tirx-rt-gpu-selftest \
+         tirx-bench-launch tirx-bench-kernels; do
+    strip -o "$dist/bin/$t" "$build/bin/$t"
+done
+if [ -d "$build/gpu-inputs" ]; then
+    cp "$build"/gpu-inputs/*.cubin "$build"/gpu-inputs/*.ptx "$dist/gpu-inputs/" 2>/dev/null || true
+fi
+cp -R "$build/lit-py" "$dist/lit-py"
+cp "$build/test/lit.site.cfg.py" "$dist/test/"
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    python3 bench/kernels/run.py --build-nvcc-only --work "$dist/bench-prebuilt" >/dev/null
+fi
+libdevice=$(sed -n 's/^TIRX_LIBDEVICE:FILEPATH=//p' "$build/CMakeCache.txt")
+libdevice=${libdevice:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
+if [ -f "$libdevice" ]; then cp "$libdevice" "$dist/libdevice.10.bc"; fi
+
+{
+    echo "commit $(git rev-parse HEAD)$(git diff --quiet HEAD -- lib include tools runtime || echo ' (+ uncommitted changes)')"
+    echo "packed $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
+    (cd "$dist" && find . -type f ! -name MANIFEST | sort | while read -r f; do
+        printf '%10d  %s\n' "$(wc -c <"$f")" "$f"
+    done)
+} >"$dist/MANIFEST"
+
+# The site config must find the sources from wherever dist/gpu is unpacked (one
+# directory below the repository root, as build-gpu is here).
+grep -q '_obj_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))' \
+    "$dist/test/lit.site.cfg.py" || { echo "gpu-pack: lit.site.cfg.py has absolute paths" >&2; exit 1; }
+grep -Eq 'os.path.join\(_obj_root, "\.\./?"\)' "$dist/test/lit.site.cfg.py" ||
+    { echo "gpu-pack: $build is not one directory below the repository root" >&2; exit 1; }
+
+size=$(du -sb "$dist" | cut -f1)
+tree=$(git ls-files -co --exclude-standard -z | xargs -0 du -cb 2>/dev/null | tail -n 1 | cut -f1)
+echo "gpu-pack: $dist is $((size / 1024)) KiB; with the working tree $(((size + tree) / 1024)) KiB (limit 65536 KiB)"
+if [ $((size + tree)) -ge $((64 * 1024 * 1024)) ]; then
+    echo "gpu-pack: too large to carry" >&2
+    exit 1
+fi
+echo "gpu-pack: done; on the GPU machine run: sh scripts/gpu-run.sh (carry $dist)"
