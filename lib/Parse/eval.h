@@ -29,6 +29,7 @@ typedef enum {
   V_FRAME,   /* T.hint(...), T.attr(...), T.launch_thread(...): a scoped statement */
   V_LAMBDA,
   V_FUNCREF, /* a function of the module (Module.f) */
+  V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
 } ValueKind;
 
 typedef struct Value Value;
@@ -51,12 +52,14 @@ struct Value {
     Stmt *frame;      /* V_FRAME: statement with an empty body to fill */
     Ast *lambda;
     PrimFunc *func;
+    struct SmemPool *pool;
   } u;
   /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
   Value *shape; int nshape;
   Buffer *buftype;  /* V_BUFTYPE template; V_NS bound method: the buffer */
   Expr *self;       /* V_NS bound method on an expression (x.astype) */
   Stmt *inner;      /* V_FRAME: the innermost statement whose body is open */
+  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
   bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
   bool meta;        /* T.meta_var(...): bind the name, emit no IR */
   bool stmt_done;   /* the call already emitted its statement (scope ids) */
@@ -123,6 +126,22 @@ bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what);
 bool ev_get_int(Eval *ev, Value v, int64_t *out, const char *what);
 bool ev_get_str(Eval *ev, Value v, const char **s, size_t *len, const char *what);
 Expr *ev_index_expr(Eval *ev, Value v, Loc loc); /* integer index */
+
+/* Call arguments after evaluation (positional, then keywords). */
+typedef struct Args {
+  Value *pos; int npos;
+  const char **kwn; Value *kwv; int nkw;
+  Loc loc;
+} Args;
+Value *ev_kwarg(Args *a, const char *name);
+Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
+bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
+
+/* T.SMEMPool and buffer views (eval_pool.c) */
+Value ev_smem_pool(Eval *ev, Args *a);
+Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
+Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
+Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);

@@ -11,27 +11,21 @@
 
 #include "Parse/eval.h"
 
-typedef struct {
-  Value *pos; int npos;
-  const char **kwn; Value *kwv; int nkw;
-  Loc loc;
-} Args;
-
 static Value err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
-static Value *kwarg(Args *a, const char *name) {
+Value *ev_kwarg(Args *a, const char *name) {
   for (int i = 0; i < a->nkw; i++)
     if (strcmp(a->kwn[i], name) == 0) return &a->kwv[i];
   return NULL;
 }
 
 /* Positional-or-keyword parameter `i` named `name`; NULL if absent. */
-static Value *arg(Args *a, int i, const char *name) {
+Value *ev_arg(Args *a, int i, const char *name) {
   if (i >= 0 && i < a->npos) return &a->pos[i];
-  return name ? kwarg(a, name) : NULL;
+  return name ? ev_kwarg(a, name) : NULL;
 }
 
-static bool check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
+bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
   for (int i = 0; i < a->nkw; i++) {
     bool ok = false;
     for (int j = 0; allowed && allowed[j]; j++)
@@ -215,6 +209,13 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
+  }
+  if (obj.kind == V_POOL) {
+    char path[64];
+    snprintf(path, sizeof path, "pool.%.50s", name);
+    Value v = ns_value(ev, path, loc);
+    v.pool_self = obj.u.pool;
+    return v;
   }
   if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
   if (obj.kind == V_PTRTYPE && strcmp(name, "ty") == 0) return obj;
@@ -581,13 +582,13 @@ static const char *scope_str(Eval *ev, Value *v, const char *dflt) {
 
 /* Fills a buffer from TVM's keyword set. `names` lists the keywords the
  * builder accepts (for error messages). */
-static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
-                           bool has_data_kw) {
+Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
+                       bool has_data_kw) {
   static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
                                     "scope", "align", "offset_factor", "layout", "allocated_addr",
                                     "annotations", NULL};
-  if (!check_kw(ev, a, fn, kws)) return NULL;
-  Value *sv = arg(a, 0, "shape");
+  if (!ev_check_kw(ev, a, fn, kws)) return NULL;
+  Value *sv = ev_arg(a, 0, "shape");
   if (!sv) {
     ev_error(ev, a->loc, "%s() missing required argument 'shape'", fn);
     return NULL;
@@ -596,7 +597,7 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
   int ndim;
   if (!shape_from(ev, *sv, &shape, &ndim)) return NULL;
   DType t = tirx_dtype(DT_FLOAT32);
-  Value *dv = arg(a, 1, "dtype");
+  Value *dv = ev_arg(a, 1, "dtype");
   if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return NULL;
   if (a->npos > 2) {
     ev_error(ev, a->pos[2].loc, "%s() takes at most 2 positional arguments", fn);
@@ -605,12 +606,12 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
   const char *name = ev->name_hint ? ev->name_hint : "buffer";
   Buffer *b = tirx_buffer_new(ev->m, name, t, ndim, a->loc);
   memcpy(b->shape, shape, sizeof(Expr *) * (size_t)ndim);
-  const char *sc = scope_str(ev, kwarg(a, "scope"), scope_default);
+  const char *sc = scope_str(ev, ev_kwarg(a, "scope"), scope_default);
   if (!sc) return NULL;
   b->scope = sc;
   b->data->ptr_scope = sc;
   Value *v;
-  if ((v = kwarg(a, "data"))) {
+  if ((v = ev_kwarg(a, "data"))) {
     if (!has_data_kw) {
       ev_error(ev, v->loc, "%s() does not take data=", fn);
       return NULL;
@@ -623,14 +624,14 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
     }
     b->decl_data = d;
   }
-  if ((v = kwarg(a, "strides")) && v->kind != V_NONE) {
+  if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
     Expr **st;
     int ns;
     if (!shape_from(ev, *v, &st, &ns)) return NULL;
     b->strides = st;
     b->nstrides = ns;
   }
-  if ((v = kwarg(a, "elem_offset")) && v->kind != V_NONE) {
+  if ((v = ev_kwarg(a, "elem_offset")) && v->kind != V_NONE) {
     Value eo = *v;
     if (eo.kind == V_STR && ev->in_signature) {
       extern Value ev_quoted_expr(Eval *, Value);
@@ -639,7 +640,7 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
     b->elem_offset = ev_index_expr(ev, eo, v->loc);
     if (!b->elem_offset) return NULL;
   }
-  if ((v = kwarg(a, "byte_offset")) && v->kind != V_NONE) {
+  if ((v = ev_kwarg(a, "byte_offset")) && v->kind != V_NONE) {
     if (b->elem_offset) {
       ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
       return NULL;
@@ -649,7 +650,7 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
     int bits = tirx_dtype_bits(t) * t.lanes;
     b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
   }
-  if ((v = kwarg(a, "align"))) {
+  if ((v = ev_kwarg(a, "align"))) {
     int64_t al;
     if (!ev_get_int(ev, *v, &al, "align")) return NULL;
     b->align = al <= 0 ? 0 : (int)al;
@@ -658,12 +659,12 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
       return NULL;
     }
   }
-  if ((v = kwarg(a, "offset_factor"))) {
+  if ((v = ev_kwarg(a, "offset_factor"))) {
     int64_t of;
     if (!ev_get_int(ev, *v, &of, "offset_factor")) return NULL;
     b->offset_factor = of <= 0 ? 0 : (int)of;
   }
-  if ((v = kwarg(a, "layout"))) {
+  if ((v = ev_kwarg(a, "layout"))) {
     if (v->kind == V_NONE) {
       b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
     } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
@@ -678,11 +679,11 @@ static Buffer *make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_
       b->layout = l;
     }
   }
-  if ((v = kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
+  if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
     b->allocated_addr = value_to_any_expr(ev, *v);
     if (!b->allocated_addr) return NULL;
   }
-  if ((v = kwarg(a, "annotations")) && v->kind != V_NONE) {
+  if ((v = ev_kwarg(a, "annotations")) && v->kind != V_NONE) {
     if (v->kind != V_DICT) {
       ev_error(ev, v->loc, "annotations= must be a dictionary");
       return NULL;
@@ -701,13 +702,13 @@ static bool in_device_check(Eval *ev, Loc loc, const char *what) {
 }
 
 static Value alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) {
-  Buffer *b = make_buffer(ev, a, fn, scope, decl);
+  Buffer *b = ev_make_buffer(ev, a, fn, scope, decl);
   if (!b) return v_make(V_ERROR, a->loc);
   Stmt *s = tirx_stmt_new(ev->m, b->decl_data ? S_DECL : S_ALLOC, a->loc);
   if (b->decl_data) {
     /* a view takes the storage scope of the pointer it aliases */
     Expr *d = b->decl_data;
-    if (d->kind == E_VAR && d->u.var->ptr_typed && !kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
+    if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
   }
   if (!b->decl_data) {
     for (int i = 0; i < b->ndim; i++)
@@ -740,12 +741,12 @@ static Value scalar_alloc(Eval *ev, DType t, const char *scope, Loc loc) {
 
 static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn) {
   static const char *const kws[] = {"extents", "preferred", "dtype", "parent", NULL};
-  if (!check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
+  if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
   if (!in_device_check(ev, a->loc, fn)) return v_make(V_ERROR, a->loc);
   Stmt *s = tirx_stmt_new(ev->m, S_SCOPEID, a->loc);
   s->u.scopeid.sid = sid;
   s->u.scopeid.dtype = tirx_dtype(DT_INT32);
-  Value *dv = kwarg(a, "dtype");
+  Value *dv = ev_kwarg(a, "dtype");
   if (dv) {
     DType t;
     if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
@@ -753,7 +754,7 @@ static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const cha
       return ev_error(ev, dv->loc, "%s dtype must be \"int32\" or \"uint32\"", fn);
     s->u.scopeid.dtype = t;
   }
-  Value *ext = arg(a, 0, "extents");
+  Value *ext = ev_arg(a, 0, "extents");
   int n = 1;
   if (ext && ext->kind != V_NONE) {
     Value *items = ext;
@@ -777,7 +778,7 @@ static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const cha
   } else if (maxdims == 0 && ext) {
     return ev_error(ev, ext->loc, "%s takes no extents", fn);
   }
-  Value *pref = kwarg(a, "preferred");
+  Value *pref = ev_kwarg(a, "preferred");
   if (pref && pref->kind != V_NONE) {
     if (sid != SID_CTA_ID_IN_CLUSTER)
       return ev_error(ev, pref->loc, "preferred= is only valid for T.cta_id_in_cluster");
@@ -822,17 +823,17 @@ static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const cha
 
 static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   static const char *const kws[] = {"start", "stop", "step", "annotations", "unroll", "dtype", "thread", NULL};
-  if (!check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
+  if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
   int np = a->npos;
   if (kind == FOR_THREAD_BINDING && np == 3) np = 2; /* T.thread_binding(0, n, "threadIdx.x") */
   if (np < 1 || np > 3) return ev_error(ev, a->loc, "%s() takes 1 to 3 positional arguments", fn);
   Value start = np >= 2 ? a->pos[0] : v_int(0, a->loc);
   Value stop = np >= 2 ? a->pos[1] : a->pos[0];
-  Value *stepv = np == 3 ? &a->pos[2] : kwarg(a, "step");
+  Value *stepv = np == 3 ? &a->pos[2] : ev_kwarg(a, "step");
   Expr *lo = ev_index_expr(ev, start, a->loc);
   Expr *hi = ev_index_expr(ev, stop, a->loc);
   if (!lo || !hi) return v_make(V_ERROR, a->loc);
-  Value *dv = kwarg(a, "dtype");
+  Value *dv = ev_kwarg(a, "dtype");
   DType t;
   if (dv) {
     if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
@@ -869,12 +870,12 @@ static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
       /* range(a, b, s): extent counts iterations of the var's range */
     }
   }
-  Value *ann = kwarg(a, "annotations");
+  Value *ann = ev_kwarg(a, "annotations");
   if (ann && ann->kind != V_NONE) {
     if (ann->kind != V_DICT) return ev_error(ev, ann->loc, "annotations= must be a dictionary");
     s->u.for_.annotations = value_to_any_expr(ev, *ann);
   }
-  Value *un = kwarg(a, "unroll");
+  Value *un = ev_kwarg(a, "unroll");
   if (un && un->kind != V_NONE) {
     if (kind != FOR_SERIAL) return ev_error(ev, un->loc, "unroll= is only accepted by T.serial");
     Value d = v_make(V_DICT, un->loc);
@@ -891,7 +892,7 @@ static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     s->u.for_.annotations = value_to_any_expr(ev, d);
   }
   if (kind == FOR_THREAD_BINDING) {
-    Value *th = a->npos == 3 ? &a->pos[2] : kwarg(a, "thread");
+    Value *th = a->npos == 3 ? &a->pos[2] : ev_kwarg(a, "thread");
     const char *p;
     size_t n;
     if (!th || !ev_get_str(ev, *th, &p, &n, "thread")) {
@@ -987,7 +988,7 @@ static Value attr_frame(Eval *ev, Args *a) {
 
 static Value hint_frame(Eval *ev, Args *a) {
   Stmt *s = tirx_stmt_new(ev->m, S_HINT, a->loc);
-  Value *msg = arg(a, 0, "message");
+  Value *msg = ev_arg(a, 0, "message");
   if (a->npos > 1) return ev_error(ev, a->pos[1].loc, "T.hint takes one positional argument (the message)");
   if (msg) {
     if (msg->kind != V_STR) return ev_error(ev, msg->loc, "T.hint message must be a string");
@@ -1040,6 +1041,14 @@ static Value launch_thread(Eval *ev, Args *a) {
 
 /* ---- layouts ------------------------------------------------------------------ */
 
+/* Layout integers are IR constants, not Python attribute values. */
+static void clear_pod(Expr *e) {
+  if (!e) return;
+  if (e->kind == E_INT) e->u.i.pod = false;
+  if (e->kind == E_TUPLE || e->kind == E_LIST)
+    for (int i = 0; i < e->u.list.n; i++) clear_pod(e->u.list.items[i]);
+}
+
 static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
   Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
   e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
@@ -1049,7 +1058,7 @@ static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
   for (int i = 0; i < a->npos; i++) {
     e->u.call.args[i] = value_to_any_expr(ev, a->pos[i]);
     if (!e->u.call.args[i]) return v_make(V_ERROR, loc);
-    if (e->u.call.args[i]->kind == E_INT) e->u.call.args[i]->u.i.pod = false;
+    clear_pod(e->u.call.args[i]);
   }
   e->u.call.nkw = a->nkw;
   e->u.call.kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
@@ -1163,14 +1172,14 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     skip = 0;
   }
   if (in->ret == RET_DTYPE1) {
-    Value *dv = n >= 2 ? &pos[1] : kwarg(a, "dtype");
+    Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
     if (!dv) return ev_error(ev, a->loc, "T.%s needs a dtype", in->name);
     if (!ev_get_dtype(ev, *dv, &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
     if (n >= 2) skip = 1;
   }
   if (in->ret == RET_DTYPE_KW) {
-    Value *rv = kwarg(a, "return_type");
-    if (!rv) rv = kwarg(a, "dtype");
+    Value *rv = ev_kwarg(a, "return_type");
+    if (!rv) rv = ev_kwarg(a, "dtype");
     if (rv && !ev_get_dtype(ev, *rv, &explicit_dt, "return_type")) return v_make(V_ERROR, a->loc);
   }
   int nargs = n - (skip >= 0 ? 1 : 0);
@@ -1221,7 +1230,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   bool ok;
   DType t = ret_dtype(ev, in, args, k, explicit_dt, a->loc, &ok);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
-  if (in->ret != RET_DTYPE_KW || kwarg(a, "source_code")) {
+  if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
     for (int i = 0; i < a->nkw; i++) {
@@ -1318,7 +1327,7 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
   }
   if (strcmp(m, "vload") == 0 || strcmp(m, "vstore") == 0 || strcmp(m, "ptr_to") == 0) {
     bool store = m[1] == 's';
-    Value *iv = arg(a, 0, "begin");
+    Value *iv = ev_arg(a, 0, "begin");
     if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
       return ev_error(ev, a->loc, "%s.%s needs a list of indices", b->name, m);
     int n = iv->u.list.n;
@@ -1337,7 +1346,7 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
       Expr *c = tirx_call(ev->m, tirx_intrin(I_ADDRESS_OF), tirx_dtype(DT_HANDLE), args, 1, a->loc);
       return v_expr(c, a->loc);
     }
-    Value *pred = kwarg(a, "predicate");
+    Value *pred = ev_kwarg(a, "predicate");
     Expr *pe = NULL;
     if (pred && pred->kind != V_NONE) {
       pe = ev_to_expr(ev, *pred, "predicate");
@@ -1346,13 +1355,13 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
     int lanes = 1;
     Expr *val = NULL;
     if (store) {
-      Value *vv = arg(a, 1, "value");
+      Value *vv = ev_arg(a, 1, "value");
       if (!vv) return ev_error(ev, a->loc, "%s.vstore needs a value", b->name);
       val = ev_to_expr(ev, *vv, "the stored value");
       if (!val) return v_make(V_ERROR, a->loc);
       lanes = val->dtype.lanes;
     } else {
-      Value *dv = arg(a, 1, "dtype");
+      Value *dv = ev_arg(a, 1, "dtype");
       if (dv && dv->kind != V_NONE) {
         DType t;
         if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
@@ -1391,8 +1400,7 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
     ev_emit(ev, s);
     return v_make(V_NONE, a->loc);
   }
-  return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
-                  m, b ? b->name : "x");
+  return ev_buffer_view(ev, b, m, a);
 }
 
 static Value python_builtin(Eval *ev, const char *fn, Args *a) {
@@ -1469,6 +1477,7 @@ Value ev_call(Eval *ev, Ast *call) {
   if (callee.kind != V_NS) return ev_error(ev, call->loc, "value is not callable");
   const char *path = callee.u.ns;
   if (strncmp(path, "method.", 7) == 0) return method_call(ev, callee, &a);
+  if (strncmp(path, "pool.", 5) == 0 && callee.pool_self) return ev_pool_method(ev, callee.pool_self, path + 5, &a);
   if (strncmp(path, "T.", 2) != 0 && strncmp(path, "I.", 2) != 0)
     return python_builtin(ev, path, &a);
   if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
@@ -1505,7 +1514,7 @@ Value ev_call(Eval *ev, Ast *call) {
   if (!(in->flags & INTRIN_SPECIAL)) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);
-    if (in->id == I_CUDA_FUNC_CALL && !kwarg(&a, "source_code"))
+    if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(&a, "source_code"))
       return ev_error(ev, call->loc, "T.cuda.func_call needs source_code=");
     return generic_call(ev, in, &a);
   }
@@ -1536,11 +1545,11 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_DECL_BUFFER: return alloc(ev, &a, "T.decl_buffer", "global", true);
   case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
     DType t = tirx_dtype(DT_FLOAT32);
-    Value *dv = arg(&a, 0, "dtype");
+    Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
     const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
     if (in->id == I_ALLOC_SCALAR) {
-      Value *sv = arg(&a, 1, "scope");
+      Value *sv = ev_arg(&a, 1, "scope");
       const char *sc = scope_str(ev, sv, "global");
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
@@ -1555,7 +1564,7 @@ Value ev_call(Eval *ev, Ast *call) {
     shp.u.list.items[0] = v_int(1, call->loc);
     Value pos[2];
     pos[0] = shp;
-    pos[1] = a.npos > 0 ? a.pos[0] : (kwarg(&a, "dtype") ? *kwarg(&a, "dtype") : v_make(V_NONE, call->loc));
+    pos[1] = a.npos > 0 ? a.pos[0] : (ev_kwarg(&a, "dtype") ? *ev_kwarg(&a, "dtype") : v_make(V_NONE, call->loc));
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
@@ -1577,7 +1586,7 @@ Value ev_call(Eval *ev, Ast *call) {
       return err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
     if (ev->in_device) return err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
-    Buffer *buf = make_buffer(ev, &b, "T.match_buffer", "global", false);
+    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", "global", false);
     if (!buf) return v_make(V_ERROR, call->loc);
     P->buf = buf;
     Value v = v_make(V_BUFFER, call->loc);
@@ -1585,7 +1594,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v;
   }
   case I_BUFFER: {
-    Buffer *buf = make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
+    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
     if (!buf) return v_make(V_ERROR, call->loc);
     if (ev->in_signature) {
       Value v = v_make(V_BUFTYPE, call->loc);
@@ -1603,12 +1612,12 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_HANDLE: {
     Value v = v_make(V_PTRTYPE, call->loc);
     v.u.ptr.scope = tirx_intern0(ev->m, "global");
-    Value *dv = arg(&a, 0, "dtype");
+    Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && dv->kind != V_NONE) {
       if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, call->loc);
       v.u.ptr.typed = true;
     }
-    Value *sv = arg(&a, 1, "storage_scope");
+    Value *sv = ev_arg(&a, 1, "storage_scope");
     if (sv) {
       const char *sc = scope_str(ev, sv, "global");
       if (!sc) return v_make(V_ERROR, call->loc);
@@ -1815,6 +1824,7 @@ Value ev_call(Eval *ev, Ast *call) {
     }
     return v_make(V_NONE, call->loc);
   }
+  case I_SMEM_POOL: return ev_smem_pool(ev, &a);
   case I_PRIM_FUNC: case I_JIT: return err(ev, call->loc, "decorator used as a call");
   case I_CONSTEXPR: case I_OPTIONAL: case I_LET:
     return ev_error(ev, call->loc, "T.%s is only valid as a parameter annotation", in->name);

@@ -1,0 +1,280 @@
+/* T.SMEMPool (a parse-time bump allocator over the dynamic shared-memory
+ * arena) and buffer views (A.view, A.permute).
+ *
+ * Both are Python objects in TVM that emit IR when called; here they resolve
+ * at parse time into plain IR that prints and re-parses without them:
+ *   pool = T.SMEMPool()          → pool = T.alloc_buffer((0,), "uint8", scope="shared.dyn")
+ *   A = pool.alloc((64,), "f16") → A = T.decl_buffer((64,), "float16", data=pool.data,
+ *                                                    elem_offset=K, scope="shared.dyn")
+ *   pool.commit()                → T.attr({"tirx.dyn_smem_bytes": HIGH_WATER})
+ *   B = A.view(16, 4)            → B = T.decl_buffer((16, 4), data=A.data, ...)
+ *   C = A.permute(1, 0)          → C = T.decl_buffer(..., layout=T.TileLayout(T.S[...]))
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+
+typedef struct SmemPool {
+  Buffer *arena;     /* the uint8 shared.dyn allocation (NULL: external pointer) */
+  Expr *ptr;         /* data pointer the views alias */
+  int64_t cursor;    /* bytes */
+  int64_t high;      /* high-water mark, bytes */
+  bool committed;
+} SmemPool;
+
+static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
+  *numel = 1;
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t c;
+    if (!tirx_expr_is_const_int(b->shape[i], &c)) {
+      ev_error(ev, b->loc, "a pool allocation needs a constant shape");
+      return false;
+    }
+    *numel *= c;
+  }
+  return true;
+}
+
+Value ev_smem_pool(Eval *ev, Args *a) {
+  if (!ev->in_device) return ev_error(ev, a->loc, "T.SMEMPool() is only valid after T.device_entry()");
+  SmemPool *p = TIRX_NEW(ev->m, SmemPool);
+  Value *ext = ev_arg(a, 0, "ptr");
+  if (ext && ext->kind != V_NONE) {
+    p->ptr = ev_to_expr(ev, *ext, "a pointer");
+    if (!p->ptr) return v_make(V_ERROR, a->loc);
+    if (!tirx_dtype_is_handle(p->ptr->dtype)) return ev_error(ev, ext->loc, "T.SMEMPool(ptr) needs a pointer");
+  } else {
+    Buffer *b = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "pool", tirx_dtype(DT_UINT8), 1, a->loc);
+    b->shape[0] = tirx_i32(ev->m, 0);
+    b->scope = tirx_intern0(ev->m, "shared.dyn");
+    b->data->ptr_scope = b->scope;
+    Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, a->loc);
+    s->u.alloc.buf = b;
+    ev_emit(ev, s);
+    p->arena = b;
+    p->ptr = tirx_varref(ev->m, b->data, a->loc);
+  }
+  Value v = v_make(V_POOL, a->loc);
+  v.u.pool = p;
+  return v;
+}
+
+static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
+  static const char *const kws[] = {"shape", "dtype", "strides", "scope", "align", "layout", NULL};
+  if (!ev_check_kw(ev, a, "pool.alloc", kws)) return v_make(V_ERROR, a->loc);
+  if (p->committed) return ev_error(ev, a->loc, "pool.alloc after pool.commit()");
+  int64_t align = 0;
+  Value *av = ev_kwarg(a, "align");
+  if (av && !ev_get_int(ev, *av, &align, "align")) return v_make(V_ERROR, a->loc);
+  if (align < 0 || (align & (align - 1))) return ev_error(ev, av->loc, "align must be a power of two");
+  /* reuse the buffer builder for shape/dtype/strides/layout, without align */
+  Args b = *a;
+  b.kwn = TIRX_NEWN(ev->m, const char *, a->nkw + 3);
+  b.kwv = TIRX_NEWN(ev->m, Value, a->nkw + 3);
+  b.nkw = 0;
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], "align") != 0) {
+      b.kwn[b.nkw] = a->kwn[i];
+      b.kwv[b.nkw++] = a->kwv[i];
+    }
+  if (!ev_kwarg(&b, "scope")) {
+    b.kwn[b.nkw] = "scope";
+    b.kwv[b.nkw] = v_make(V_STR, a->loc);
+    b.kwv[b.nkw].u.s.p = "shared.dyn";
+    b.kwv[b.nkw++].u.s.len = 10;
+  }
+  Buffer *buf = ev_make_buffer(ev, &b, "pool.alloc", "shared.dyn", false);
+  if (!buf) return v_make(V_ERROR, a->loc);
+  int64_t numel;
+  if (!const_shape(ev, buf, &numel)) return v_make(V_ERROR, a->loc);
+  int bits = tirx_dtype_bits(buf->dtype) * buf->dtype.lanes;
+  if (align > 1) p->cursor = (p->cursor + align - 1) / align * align;
+  if ((p->cursor * 8) % (bits ? bits : 8))
+    return ev_error(ev, a->loc, "pool cursor %lld is not a multiple of the element size; pass align=",
+                    (long long)p->cursor);
+  buf->decl_data = p->ptr;
+  buf->elem_offset = tirx_i32(ev->m, p->cursor * 8 / (bits ? bits : 8));
+  Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
+  s->u.alloc.buf = buf;
+  ev_emit(ev, s);
+  p->cursor += (numel * bits + 7) / 8;
+  if (p->cursor > p->high) p->high = p->cursor;
+  Value v = v_make(V_BUFFER, a->loc);
+  v.u.buf = buf;
+  return v;
+}
+
+Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
+  if (strcmp(m, "alloc") == 0) return pool_alloc(ev, p, a);
+  if (strcmp(m, "move_base_to") == 0) {
+    int64_t off;
+    Value *ov = ev_arg(a, 0, "offset");
+    if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
+    if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
+    p->cursor = off;
+    return v_make(V_NONE, a->loc);
+  }
+  if (strcmp(m, "commit") == 0) {
+    if (p->committed) return ev_error(ev, a->loc, "pool.commit() called twice");
+    p->committed = true;
+    int64_t size = p->high;
+    Value *sv = ev_arg(a, 0, "size");
+    if (sv && sv->kind != V_NONE) {
+      int64_t want;
+      if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
+      if (want > size) size = want;
+    }
+    if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
+    /* the arena size is a launch parameter: an attribute over the rest of the
+     * block, as TVM's commit() emits it */
+    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+    s->u.attr.key = tirx_intern0(ev->m, "tirx.dyn_smem_bytes");
+    s->u.attr.value = tirx_i32(ev->m, size);
+    Value f = v_make(V_FRAME, a->loc);
+    f.u.frame = s;
+    f.inner = s;
+    return f;
+  }
+  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, move_base_to, commit)", m);
+}
+
+/* ---- views --------------------------------------------------------------- */
+
+static bool default_layout(const Buffer *b) { return b->layout == NULL && b->nstrides == 0; }
+
+static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
+  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : b->name, t, ndim, loc);
+  v->scope = b->scope;
+  v->data->ptr_scope = b->scope;
+  v->decl_data = tirx_varref(ev->m, b->data, loc);
+  v->elem_offset = b->elem_offset;
+  v->align = b->align;
+  v->offset_factor = b->offset_factor;
+  return v;
+}
+
+static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
+  Stmt *s = tirx_stmt_new(ev->m, S_DECL, loc);
+  s->u.alloc.buf = v;
+  ev_emit(ev, s);
+  Value r = v_make(V_BUFFER, loc);
+  r.u.buf = v;
+  return r;
+}
+
+static Value view(Eval *ev, Buffer *b, Args *a) {
+  if (!default_layout(b)) return ev_error(ev, a->loc, "view of a buffer with a non-default layout is not supported yet");
+  /* A.view("float16"): reinterpret the element type, scaling the last dim */
+  if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE)) {
+    DType t;
+    if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
+    int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
+    int64_t last;
+    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last) || (last * ob) % nb)
+      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+    int64_t off = 0;
+    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) || (off * ob) % nb))
+      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
+    for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
+    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, last * ob / nb, a->loc);
+    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, off * ob / nb);
+    return emit_view(ev, v, a->loc);
+  }
+  /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred) */
+  Value *dims = a->pos;
+  int n = a->npos;
+  if (n == 1 && (a->pos[0].kind == V_TUPLE || a->pos[0].kind == V_LIST)) {
+    dims = a->pos[0].u.list.items;
+    n = a->pos[0].u.list.n;
+  }
+  if (n < 1 || n > 16) return ev_error(ev, a->loc, "view needs 1 to 16 dimensions");
+  int64_t total = 1;
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t c;
+    if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "view of a buffer with a symbolic shape is not supported");
+    total *= c;
+  }
+  int64_t ext[16], known = 1;
+  int infer = -1;
+  for (int i = 0; i < n; i++) {
+    if (!ev_get_int(ev, dims[i], &ext[i], "view dimension")) return v_make(V_ERROR, a->loc);
+    if (ext[i] == -1) {
+      if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1");
+      infer = i;
+    } else if (ext[i] <= 0) {
+      return ev_error(ev, dims[i].loc, "view dimensions must be positive");
+    } else {
+      known *= ext[i];
+    }
+  }
+  if (infer >= 0) {
+    if (total % known) return ev_error(ev, a->loc, "cannot infer the -1 dimension of the view");
+    ext[infer] = total / known;
+    known = total;
+  }
+  if (known != total)
+    return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
+                    (long long)total);
+  Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
+  for (int i = 0; i < n; i++) v->shape[i] = tirx_i32(ev->m, ext[i]);
+  return emit_view(ev, v, a->loc);
+}
+
+/* A.permute(1, 0): permuted shape over the same storage, expressed as a
+ * strided T.S layout (flatten-buffer applies it). */
+static Value permute(Eval *ev, Buffer *b, Args *a) {
+  if (!default_layout(b)) return ev_error(ev, a->loc, "permute of a buffer with a non-default layout is not supported yet");
+  if (a->npos != b->ndim) return ev_error(ev, a->loc, "permute needs %d dimensions", b->ndim);
+  int64_t stride[16], ext[16];
+  if (b->ndim > 16 || b->ndim < 1) return ev_error(ev, a->loc, "permute needs 1 to 16 dimensions");
+  int64_t s = 1;
+  for (int i = b->ndim - 1; i >= 0; i--) {
+    if (!tirx_expr_is_const_int(b->shape[i], &ext[i])) return ev_error(ev, a->loc, "permute of a symbolic shape is not supported");
+    stride[i] = s;
+    s *= ext[i];
+  }
+  bool seen[16] = {0};
+  int perm[16];
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t d;
+    if (!ev_get_int(ev, a->pos[i], &d, "permute dimension")) return v_make(V_ERROR, a->loc);
+    if (d < 0 || d >= b->ndim || seen[d]) return ev_error(ev, a->pos[i].loc, "not a permutation of the dimensions");
+    seen[d] = true;
+    perm[i] = (int)d;
+  }
+  Buffer *v = view_of(ev, b, b->dtype, b->ndim, a->loc);
+  Expr *exts = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), a->loc);
+  Expr *strs = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), a->loc);
+  exts->u.list.n = strs->u.list.n = b->ndim;
+  exts->u.list.items = TIRX_NEWN(ev->m, Expr *, b->ndim);
+  strs->u.list.items = TIRX_NEWN(ev->m, Expr *, b->ndim);
+  for (int i = 0; i < b->ndim; i++) {
+    v->shape[i] = tirx_i32(ev->m, ext[perm[i]]);
+    exts->u.list.items[i] = tirx_i32(ev->m, ext[perm[i]]);
+    strs->u.list.items[i] = tirx_i32(ev->m, stride[perm[i]]);
+  }
+  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), a->loc);
+  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  sl->u.call.name = tirx_intern0(ev->m, "T.S");
+  sl->u.call.n = 2;
+  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
+  sl->u.call.args[0] = b->ndim == 1 ? exts->u.list.items[0] : exts;
+  sl->u.call.args[1] = b->ndim == 1 ? strs->u.list.items[0] : strs;
+  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), a->loc);
+  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
+  tl->u.call.n = 1;
+  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
+  tl->u.call.args[0] = sl;
+  v->layout = tl;
+  return emit_view(ev, v, a->loc);
+}
+
+Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
+  if (strcmp(m, "view") == 0) return view(ev, b, a);
+  if (strcmp(m, "permute") == 0) return permute(ev, b, a);
+  return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
+                  m, b->name);
+}

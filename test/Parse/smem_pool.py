@@ -1,0 +1,24 @@
+# RUN: %tirx-opt %s | FileCheck %s
+# RUN: %tirx-opt --verify-roundtrip %s > /dev/null
+# RUN: %tirx-opt --pass-pipeline=default %s | FileCheck %s --check-prefix=PLAN
+# T.SMEMPool is resolved at parse time: one uint8 shared.dyn arena, views at
+# byte cursors (aligned), move_base_to rewinds, commit() records the size.
+# CHECK: pool = T.alloc_buffer((0,), "uint8", scope="shared.dyn")
+# CHECK-NEXT: As = T.decl_buffer((64,), data=pool.data, scope="shared.dyn")
+# CHECK-NEXT: Hs = T.decl_buffer((32,), "float16", data=pool.data, elem_offset=128, scope="shared.dyn")
+# CHECK-NEXT: Bs = T.decl_buffer((8, 8), data=pool.data, scope="shared.dyn")
+# CHECK-NEXT: T.attr({"tirx.dyn_smem_bytes": 320})
+# PLAN: kernel f_kernel grid=(1, 1, 1) block=(64, 1, 1) dyn_smem=320
+@T.prim_func
+def f(A: T.Buffer((64,), "float32"), B: T.Buffer((8, 8), "float32")):
+    T.device_entry()
+    tx = T.thread_id([64])
+    pool = T.SMEMPool()
+    As = pool.alloc((64,), "float32")
+    Hs = pool.alloc((32,), "float16", align=128)
+    pool.move_base_to(0)
+    Bs = pool.alloc((8, 8), "float32")
+    pool.commit()
+    As[tx] = A[tx]
+    T.cuda.cta_sync()
+    B[tx // 8, tx % 8] = As[tx] + Bs[0, 0] + T.Cast("float32", Hs[0])
