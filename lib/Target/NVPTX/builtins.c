@@ -45,6 +45,15 @@ LLVMValueRef cg_linear_tid(CG *cg) {
   return LLVMBuildAdd(cg->b, x, LLVMBuildMul(cg->b, nx, yz, ""), "");
 }
 
+void cg_trap_unless(CG *cg, LLVMValueRef ok, const char *fail_name, const char *ok_name) {
+  LLVMBasicBlockRef fail = cg_block(cg, fail_name), cont = cg_block(cg, ok_name);
+  LLVMBuildCondBr(cg->b, ok, cont, fail);
+  LLVMPositionBuilderAtEnd(cg->b, fail);
+  cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
+  LLVMBuildUnreachable(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, cont);
+}
+
 /* ---- addresses ---------------------------------------------------------------- */
 
 LLVMValueRef cg_shared_addr(CG *cg, Expr *arg) {

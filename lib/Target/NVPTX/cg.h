@@ -159,6 +159,8 @@ LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov,
                           LLVMValueRef *args, int nargs);
 /* llvm.nvvm.read.ptx.sreg.<name> (i32 or i64 as declared). */
 LLVMValueRef cg_sreg(CG *cg, const char *name);
+/* if (!ok) trap; — blocks named fail_name / ok_name. */
+void cg_trap_unless(CG *cg, LLVMValueRef ok, const char *fail_name, const char *ok_name);
 /* threadIdx.x + ntid.x * (threadIdx.y + ntid.y * threadIdx.z), i32. */
 LLVMValueRef cg_linear_tid(CG *cg);
 /* A shared-memory address argument: a pointer (any space but global, cast to

@@ -427,13 +427,7 @@ void cg_stmt(CG *cg, Stmt *s) {
   case S_ASSERT: {
     /* Device asserts trap (CUDA's assert() aborts the kernel too); the
      * message stays with the host. */
-    LLVMValueRef c = cg_cond(cg, s->u.assert_.cond);
-    LLVMBasicBlockRef fail = cg_block(cg, "assert.fail"), ok = cg_block(cg, "assert.ok");
-    LLVMBuildCondBr(cg->b, c, ok, fail);
-    LLVMPositionBuilderAtEnd(cg->b, fail);
-    cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
-    LLVMBuildUnreachable(cg->b);
-    LLVMPositionBuilderAtEnd(cg->b, ok);
+    cg_trap_unless(cg, cg_cond(cg, s->u.assert_.cond), "assert.fail", "assert.ok");
     break;
   }
   case S_RETURN:

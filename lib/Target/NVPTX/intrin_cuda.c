@@ -448,13 +448,7 @@ static LLVMValueRef emit_printf(CG *cg, Expr *e) {
 }
 
 static LLVMValueRef emit_trap_when(CG *cg, Expr *e) {
-  LLVMValueRef c = cg_cond(cg, ARG(0));
-  LLVMBasicBlockRef fail = cg_block(cg, "trap"), ok = cg_block(cg, "trap.ok");
-  LLVMBuildCondBr(cg->b, c, ok, fail);
-  LLVMPositionBuilderAtEnd(cg->b, fail);
-  cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
-  LLVMBuildUnreachable(cg->b);
-  LLVMPositionBuilderAtEnd(cg->b, ok);
+  cg_trap_unless(cg, cg_cond(cg, ARG(0)), "trap", "trap.ok");
   return NULL;
 }
 

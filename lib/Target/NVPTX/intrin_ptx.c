@@ -205,6 +205,12 @@ static bool is_pointer(LLVMValueRef v) {
   return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
 }
 
+static bool coord_count_ok(CG *cg, Expr *e, int ncoord) {
+  if (ncoord >= 1 && ncoord <= 5) return true;
+  cg_error(cg, e->loc, "T.%s: 1 to 5 coordinates are needed", e->u.call.op->name);
+  return false;
+}
+
 /* cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
  *   [dst], [tmap, {coords}], [mbar]
  * Operands in PTX order (dst, tmap, coords..., mbar); the order
@@ -229,10 +235,7 @@ static LLVMValueRef emit_tensor_g2s(CG *cg, Expr *e) {
     first_coord = 2;
     ncoord = n - 3;
   }
-  if (ncoord < 1 || ncoord > 5) {
-    cg_error(cg, e->loc, "T.%s: 1 to 5 coordinates are needed", e->u.call.op->name);
-    return NULL;
-  }
+  if (!coord_count_ok(cg, e, ncoord)) return NULL;
   LLVMValueRef args[16];
   int k = 0;
   args[k++] = dst;
@@ -264,10 +267,7 @@ static LLVMValueRef emit_tensor_s2g(CG *cg, Expr *e) {
     first_coord = 1;
   }
   int ncoord = n - 2;
-  if (ncoord < 1 || ncoord > 5) {
-    cg_error(cg, e->loc, "T.%s: 1 to 5 coordinates are needed", e->u.call.op->name);
-    return NULL;
-  }
+  if (!coord_count_ok(cg, e, ncoord)) return NULL;
   LLVMValueRef args[12];
   int k = 0;
   args[k++] = src;
