@@ -86,6 +86,24 @@ static int report(TirxDiag *d) {
   return 1;
 }
 
+/* Copies `text` without its "# launch plan" comment lines: plans belong to
+ * split-host-device's output, and a re-parsed kernel has none to print. */
+static char *strip_plans(const char *text) {
+  char *out = malloc(strlen(text) + 1), *o = out;
+  if (!out) return NULL;
+  for (const char *p = text; *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+    if (strncmp(p, "# launch plan", 13) != 0) {
+      memcpy(o, p, n);
+      o += n;
+    }
+    p += n;
+  }
+  *o = '\0';
+  return out;
+}
+
 /* Parses `text` again and checks the printed fixed point and structural
  * equality against `m`. */
 static int check_roundtrip(const char *file, Module *m, const char *text, const TirxParseOptions *po) {
@@ -100,8 +118,9 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
   }
   tirx_diag_free(&d);
   char *text2 = tirx_print_module(m2);
+  char *a = strip_plans(text), *b = strip_plans(text2);
   int rc = 0;
-  if (strcmp(text, text2) != 0) {
+  if (!a || !b || strcmp(a, b) != 0) {
     fprintf(stderr, "tirx-opt: round trip failed: printing is not a fixed point; second print:\n%s\n", text2);
     rc = 1;
   }
@@ -111,6 +130,8 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
             why ? why : "?");
     rc = 1;
   }
+  free(a);
+  free(b);
   free(text2);
   tirx_module_free(m2);
   return rc;

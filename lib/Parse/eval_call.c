@@ -1637,8 +1637,12 @@ Value ev_call(Eval *ev, Ast *call) {
     if (!d || !ev->func) return v_make(V_ERROR, call->loc);
     for (int i = 0; i < d->u.dict.n; i++) {
       Expr *k = d->u.dict.keys[i];
-      if (k->u.s.len == 13 && memcmp(k->u.s.p, "global_symbol", 13) == 0) continue;
-      if (k->u.s.len == 23 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {}
+      /* a lowered kernel (split-host-device output) is device code throughout */
+      if (k->u.s.len == 21 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {
+        ev->func->is_device_kernel = true;
+        ev->in_device = true;
+        ev->seen_device_entry = true;
+      }
     }
     if (ev->func->attrs) {
       /* merge, rejecting duplicates */

@@ -554,6 +554,15 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   else snprintf(kname, sizeof kname, "%s_kernel_%d", S->sym_name, r);
   PrimFunc *k = tirx_func_new(m, kname, region->loc);
   k->is_device_kernel = true;
+  /* Recorded as a function attribute too, so the printed kernel re-parses
+   * as a device kernel (tirx-llc accepts lowered TIRx). */
+  k->attrs = tirx_expr_new(m, E_DICT, tirx_dtype(DT_VOID), region->loc);
+  k->attrs->u.dict.n = 1;
+  k->attrs->u.dict.keys = TIRX_NEWN(m, Expr *, 1);
+  k->attrs->u.dict.vals = TIRX_NEWN(m, Expr *, 1);
+  k->attrs->u.dict.keys[0] = tirx_str(m, "tirx.is_device_kernel", 21, region->loc);
+  k->attrs->u.dict.vals[0] = tirx_int(m, tirx_dtype(DT_BOOL), 1, region->loc);
+  k->attrs->u.dict.vals[0]->u.i.pod = true;
   k->nparams = nkp;
   k->params = TIRX_NEWN(m, Param, nkp > 0 ? nkp : 1);
   for (int i = 0; i < nkp; i++) k->params[i].var = kp[i].var;

@@ -2,6 +2,7 @@
 # CHECK: {{^}}# launch plan clus: params A: float32[1024]
 # CHECK-NEXT: {{^}}# launch plan clus: kernel clus_kernel grid=(8, 1, 1) block=(128, 1, 1) cluster=(2, 1, 1) dyn_smem=0
 # CHECK-LABEL: {{^}}def clus_kernel(A_ptr: T.handle("float32", "global")):
+# CHECK-NEXT: {{^}}    T.func_attr({"tirx.is_device_kernel": True})
 # CHECK-NEXT: {{^}}    T.attr({"tirx.launch_bounds_min_blocks_per_sm": 1, "tirx.cluster_dims": [2, 1, 1]})
 # CHECK-NEXT: {{^}}    blockIdx_x = T.launch_thread("blockIdx.x", 8)
 # CHECK-NEXT: {{^}}    tx = T.launch_thread("threadIdx.x", 128)
@@ -12,6 +13,7 @@
 # CHECK: {{^}}# launch plan pool: params A: float32[16]
 # CHECK-NEXT: {{^}}# launch plan pool: kernel pool_kernel grid=(1, 1, 1) block=(16, 1, 1) dyn_smem=4096
 # CHECK-LABEL: {{^}}def pool_kernel(A_ptr: T.handle("float32", "global")):
+# CHECK-NEXT: {{^}}    T.func_attr({"tirx.is_device_kernel": True})
 # CHECK-NEXT: {{^}}    T.attr({"tirx.dyn_smem_bytes": 4096})
 # CHECK-NEXT: {{^}}    tx = T.launch_thread("threadIdx.x", 16)
 # CHECK-NEXT: {{^}}    A = T.decl_buffer((16,), data=A_ptr)

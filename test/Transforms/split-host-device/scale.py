@@ -2,6 +2,7 @@
 # CHECK: {{^}}# launch plan scale: params A: float32[256], B: float32[256]
 # CHECK-NEXT: {{^}}# launch plan scale: kernel scale_kernel grid=(2, 1, 1) block=(128, 1, 1) dyn_smem=0
 # CHECK-LABEL: {{^}}def scale_kernel(A_ptr: T.handle("float32", "global"), B_ptr: T.handle("float32", "global")):
+# CHECK-NEXT: {{^}}    T.func_attr({"tirx.is_device_kernel": True})
 # CHECK-NEXT: {{^}}    bx = T.launch_thread("blockIdx.x", 2)
 # CHECK-NEXT: {{^}}    tx = T.launch_thread("threadIdx.x", 128)
 # CHECK-NEXT: {{^}}    A = T.decl_buffer((256,), data=A_ptr)

@@ -2,6 +2,7 @@
 # CHECK: {{^}}# launch plan sym: params A: float32[n, 64], B: float32[n * 64], alpha: float32, m: int32
 # CHECK-NEXT: {{^}}# launch plan sym: kernel sym_kernel grid=((n + 3) // 4, 1, 1) block=(64, 1, 1) dyn_smem=m * 4
 # CHECK-LABEL: {{^}}def sym_kernel(A_ptr: T.handle("float32", "global"), B_ptr: T.handle("float32", "global"), alpha: T.float32, m: T.int32, n: T.int32):
+# CHECK-NEXT: {{^}}    T.func_attr({"tirx.is_device_kernel": True})
 # CHECK-NEXT: {{^}}    bx = T.launch_thread("blockIdx.x", (n + 3) // 4)
 # CHECK-NEXT: {{^}}    tx = T.launch_thread("threadIdx.x", 64)
 # CHECK-NEXT: {{^}}    B = T.decl_buffer((n * 64,), data=B_ptr)
