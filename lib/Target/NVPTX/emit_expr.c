@@ -102,9 +102,13 @@ unsigned cg_ptr_as(LLVMValueRef p) { return LLVMGetPointerAddressSpace(LLVMTypeO
 LLVMValueRef cg_cast_ptr(CG *cg, LLVMValueRef p, unsigned as) {
   unsigned from = cg_ptr_as(p);
   if (from == as) return p;
-  if (from != AS_GENERIC && as != AS_GENERIC &&
-      !(from == AS_SHARED && as == AS_SHARED_CLUSTER))
-    p = LLVMBuildAddrSpaceCast(cg->b, p, cg->t_ptr, "");
+  if (from == AS_SHARED && as == AS_SHARED_CLUSTER) {
+    /* A shared::cta address is the executing CTA's shared::cluster address
+     * (PTX ISA, state spaces): the same 32 bits, no round trip through cvta. */
+    LLVMValueRef bits = LLVMBuildPtrToInt(cg->b, p, cg->t_i32, "");
+    return LLVMBuildIntToPtr(cg->b, bits, cg_ptr_type(cg, as), "");
+  }
+  if (from != AS_GENERIC && as != AS_GENERIC) p = LLVMBuildAddrSpaceCast(cg->b, p, cg->t_ptr, "");
   return LLVMBuildAddrSpaceCast(cg->b, p, cg_ptr_type(cg, as), "");
 }
 

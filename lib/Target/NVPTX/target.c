@@ -10,9 +10,11 @@
  * Code generation level: -O0/-O1 map to None/Less, -O2 and -O3 both to
  * Default (Aggressive yields the same PTX for NVPTX and costs more time).
  *
- * LLVM target registration happens once per process (pthread_once): the only
- * process-wide state in lib/, and LLVM's own registry is global anyway.
+ * LLVM target registration happens once per process (pthread_once), together
+ * with LLVM's --nvptx-short-ptr option (32-bit shared addresses): the only
+ * process-wide state in lib/, and LLVM's registry and options are global anyway.
  */
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <pthread.h>
@@ -44,6 +46,11 @@ const char *tirx_target_arch_list(void) {
 static pthread_once_t nvptx_once = PTHREAD_ONCE_INIT;
 
 static void init_nvptx(void) {
+  /* 32-bit shared/const/local pointers, as nvcc uses: shared addresses live in
+   * .b32 registers (no cvta, fewer 64-bit registers).  A process-wide LLVM
+   * option, set once with the target. */
+  const char *const argv[] = {"tirx", "--nvptx-short-ptr"};
+  LLVMParseCommandLineOptions(2, argv, NULL);
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();

@@ -16,7 +16,7 @@
 # PTX: mbarrier.init.shared.b64
 # PTX: fence.mbarrier_init.release.cluster;
 # PTX: mbarrier.arrive.expect_tx.shared.b64
-# PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [tma_kernel_bar];
+# PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [tma_kernel_sm], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [tma_kernel_bar];
 # PTX: mbarrier.try_wait.parity.shared.b64
 @T.prim_func
 def tma(A_map: T.TensorMap(), B_ptr: T.handle):
