@@ -172,26 +172,18 @@ static int parse_line(char *line, Kernel *k) {
   return 0;
 }
 
+/* A whole (regular) file, malloc'd; NULL if it cannot be read. */
 static void *slurp(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0, r;
-  char *buf = malloc(cap + 1);
-  while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += r;
-    if (n == cap) {
-      char *nb = realloc(buf, cap * 2 + 1);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
+  char *buf = NULL;
+  long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL &&
+      fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    buf = NULL;
   }
   fclose(f);
-  if (buf) buf[n] = '\0';
   return buf;
 }
 

@@ -46,17 +46,11 @@ KERNELS = {
 SYMBOL = {"print_buffer": "print_buffer_demo_kernel"}
 
 
-def find(explicit, names, extra):
+def find(explicit, name, dirs):
+    """`explicit` if given (and executable), else `name` on PATH, else in one of dirs."""
     if explicit:
         return explicit if os.access(explicit, os.X_OK) else None
-    for n in names:
-        p = shutil.which(n)
-        if p:
-            return p
-    for p in extra:
-        if os.access(p, os.X_OK):
-            return p
-    return None
+    return shutil.which(name) or shutil.which(name, path=os.pathsep.join(dirs))
 
 
 def cuda_source(name):
@@ -89,7 +83,7 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
 
-    nvcc = find(a.nvcc, ["nvcc"], ["/usr/local/cuda/bin/nvcc"])
+    nvcc = find(a.nvcc, "nvcc", ["/usr/local/cuda/bin"])
     print("bench/kernels: nvcc: %s" % (nvcc or "not found (using prebuilt cubins from %s)" % a.prebuilt))
     ok = True
     nv = {}
@@ -109,8 +103,8 @@ def main():
         print("bench/kernels: built %d nvcc cubins in %s" % (len(nv), a.work))
         return 0 if ok else 1
 
-    llc = find(a.tirx_llc, [], [os.path.join(ROOT, "build", "bin", "tirx-llc")])
-    bench = find(a.bench, ["tirx-bench-kernels"], [os.path.join(ROOT, "build", "bin", "tirx-bench-kernels")])
+    llc = find(a.tirx_llc, "tirx-llc", [os.path.join(ROOT, "build", "bin")])
+    bench = find(a.bench, "tirx-bench-kernels", [os.path.join(ROOT, "build", "bin")])
     if not llc or not bench:
         print("bench/kernels: need tirx-llc (%s) and tirx-bench-kernels (%s)" % (llc, bench))
         return 1
