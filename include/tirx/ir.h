@@ -307,6 +307,10 @@ bool tirx_is_cmp_or_logic(ExprKind k);
 const char *tirx_expr_kind_name(ExprKind k);
 const char *tirx_stmt_kind_name(StmtKind k);
 const char *tirx_scope_id_name(ScopeIdKind k);
+/* " + ", " // ", " and " ... for kinds printed as a Python operator, else NULL. */
+const char *tirx_expr_op_text(ExprKind k);
+/* Levenshtein distance (names up to 120 bytes), for "did you mean". */
+int tirx_edit_distance(const char *a, size_t la, const char *b, size_t lb);
 
 /* ---- structural equality and hashing (lib/IR/equal.c) -------------------- */
 /* Equal up to variable and buffer names (definitions matched positionally),

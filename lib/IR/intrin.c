@@ -21,7 +21,7 @@ const Intrin *tirx_intrin_lookup(const char *name, size_t len) {
 }
 
 /* Levenshtein distance, capped; names are short. */
-static int distance(const char *a, size_t la, const char *b, size_t lb) {
+int tirx_edit_distance(const char *a, size_t la, const char *b, size_t lb) {
   if (la > 120 || lb > 120) return 1000;
   int prev[128], cur[128];
   for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
@@ -45,7 +45,7 @@ const char *tirx_intrin_suggest(const char *name, size_t len) {
   int bestd = (int)len / 3 + 1;
   for (int i = 0; i < INTRIN_COUNT; i++) {
     const char *n = table[i].name;
-    int d = distance(name, len, n, strlen(n));
+    int d = tirx_edit_distance(name, len, n, strlen(n));
     if (d < bestd) {
       bestd = d;
       best = n;

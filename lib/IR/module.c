@@ -274,3 +274,23 @@ static const char *scope_names[] = {
 const char *tirx_expr_kind_name(ExprKind k) { return expr_names[k]; }
 const char *tirx_stmt_kind_name(StmtKind k) { return stmt_names[k]; }
 const char *tirx_scope_id_name(ScopeIdKind k) { return scope_names[k]; }
+
+const char *tirx_expr_op_text(ExprKind k) {
+  switch (k) {
+  case E_ADD: return " + ";
+  case E_SUB: return " - ";
+  case E_MUL: return " * ";
+  case E_DIV: return " / ";
+  case E_FLOORDIV: return " // ";
+  case E_FLOORMOD: return " % ";
+  case E_EQ: return " == ";
+  case E_NE: return " != ";
+  case E_LT: return " < ";
+  case E_LE: return " <= ";
+  case E_GT: return " > ";
+  case E_GE: return " >= ";
+  case E_AND: return " and ";
+  case E_OR: return " or ";
+  default: return NULL;
+  }
+}

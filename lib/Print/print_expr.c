@@ -47,25 +47,7 @@ static bool refolds(const Expr *e) {
   }
 }
 
-static const char *op_text(ExprKind k) {
-  switch (k) {
-  case E_ADD: return " + ";
-  case E_SUB: return " - ";
-  case E_MUL: return " * ";
-  case E_DIV: return " / ";
-  case E_FLOORDIV: return " // ";
-  case E_FLOORMOD: return " % ";
-  case E_EQ: return " == ";
-  case E_NE: return " != ";
-  case E_LT: return " < ";
-  case E_LE: return " <= ";
-  case E_GT: return " > ";
-  case E_GE: return " >= ";
-  case E_AND: return " and ";
-  case E_OR: return " or ";
-  default: return NULL;
-  }
-}
+static const char *op_text(ExprKind k) { return tirx_expr_op_text(k); }
 
 /* Binary nodes that print as a Python operator (others are calls). */
 static bool op_form(const Expr *e) {

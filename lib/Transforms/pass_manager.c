@@ -55,30 +55,13 @@ void tirx_pass_list(FILE *out) {
   fprintf(out, "Pipelines:\n  %-18s %s\n", "default", TIRX_PASS_DEFAULT_PIPELINE);
 }
 
-/* Edit distance, for suggestions. */
-static int distance(const char *a, size_t la, const char *b, size_t lb) {
-  if (la > 60 || lb > 60) return 1000;
-  int prev[64], cur[64];
-  for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
-  for (size_t i = 1; i <= la; i++) {
-    cur[0] = (int)i;
-    for (size_t j = 1; j <= lb; j++) {
-      int c = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      if (prev[j] + 1 < c) c = prev[j] + 1;
-      if (cur[j - 1] + 1 < c) c = cur[j - 1] + 1;
-      cur[j] = c;
-    }
-    memcpy(prev, cur, sizeof(int) * (lb + 1));
-  }
-  return prev[lb];
-}
 
 static const char *suggest(const char *name, size_t len) {
   const char *best = NULL;
   int bestd = (int)len / 2 + 1;
   for (int i = 0; i <= NPASSES; i++) {
     const char *n = i < NPASSES ? passes[i].name : "default";
-    int d = distance(name, len, n, strlen(n));
+    int d = tirx_edit_distance(name, len, n, strlen(n));
     if (d < bestd) {
       bestd = d;
       best = n;

@@ -251,24 +251,6 @@ bool xf_stmt_uses_var(Stmt *s, const Var *var) {
   return c.found;
 }
 
-static const char *binop_str(ExprKind k) {
-  switch (k) {
-  case E_ADD: return " + ";
-  case E_SUB: return " - ";
-  case E_MUL: return " * ";
-  case E_FLOORDIV: return " // ";
-  case E_FLOORMOD: return " % ";
-  case E_EQ: return " == ";
-  case E_NE: return " != ";
-  case E_LT: return " < ";
-  case E_LE: return " <= ";
-  case E_GT: return " > ";
-  case E_GE: return " >= ";
-  case E_AND: return " and ";
-  case E_OR: return " or ";
-  default: return NULL;
-  }
-}
 
 static void sappend(char *buf, size_t n, size_t *pos, const char *s) {
   size_t l = strlen(s);
@@ -285,7 +267,8 @@ static void expr_str(const Expr *e, char *buf, size_t n, size_t *pos, bool paren
     sappend(buf, n, pos, "None");
     return;
   }
-  const char *op = binop_str((ExprKind)e->kind);
+  /* integer Div reads as T.truncdiv below; the rest print as operators */
+  const char *op = e->kind == E_DIV ? NULL : tirx_expr_op_text((ExprKind)e->kind);
   if (op) {
     if (paren) sappend(buf, n, pos, "(");
     expr_str(e->u.bin.a, buf, n, pos, true);
