@@ -56,11 +56,12 @@ log "device: $("$b/bin/tirx-device-info" 2>&1 | head -n 1); nvcc: $(command -v n
 
 # 1. The GPU suite.
 start=$(date +%s)
-PYTHONUNBUFFERED=1 sh test/gpu/run.sh "$b" "$@" >"$OUT/lit.log" 2>&1
+PYTHONUNBUFFERED=1 sh test/gpu/run.sh "$b" --show-pass --show-unsupported "$@" >"$OUT/lit.log" 2>&1
 lit_rc=$?
 log "lit (test/gpu): exit $lit_rc in $(($(date +%s) - start)) s"
 sed -n '/^Total Discovered Tests:/,$p' "$OUT/lit.log" | tee -a "$OUT/summary.txt"
-grep -E '^(FAIL|UNRESOLVED|XPASS|TIMEOUT):' "$OUT/lit.log" | tee -a "$OUT/summary.txt"
+grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|XPASS|TIMEOUT):' "$OUT/lit.log" | sort >>"$OUT/summary.txt"
+grep -E '^(FAIL|UNRESOLVED|XPASS|TIMEOUT):' "$OUT/lit.log"
 
 # 2. The README's demo (scripts/demo.sh) with the packed tools.
 TIRX_DEMO_BIN=$b/bin sh scripts/demo.sh >"$OUT/demo.log" 2>&1
