@@ -7,6 +7,7 @@
  * tirx_compile_to_bundle (tirx/compile.h) is this pipeline plus the bundle
  * writer of libtirxrt.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -118,9 +119,17 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
     return 1;
   }
 
-  /* ptxas */
+  /* ptxas (its errors name the file and the kernels) */
+  char what[512];
+  int w = snprintf(what, sizeof what, "%s (kernel%s", filename ? filename : "<input>",
+                   cr.nkernels > 1 ? "s" : "");
+  for (int i = 0, k = 0; i < out->module->nfuncs && w > 0 && (size_t)w < sizeof what - 8; i++)
+    if (out->module->funcs[i]->is_device_kernel)
+      w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ",
+                    out->module->funcs[i]->name);
+  if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
-  rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, filename, &out->cubin,
+  rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, what, &out->cubin,
                            &out->cubin_size, diag);
   out->ms[TIRX_STAGE_PTXAS] = now_ms() - t;
   return rc;

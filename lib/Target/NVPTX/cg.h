@@ -129,6 +129,10 @@ void cg_dead_block(CG *cg);
 LLVMValueRef cg_alloca(CG *cg, LLVMTypeRef ty, unsigned align, const char *name);
 
 /* ---- expressions and statements (emit_expr.c / emit_func.c) --------------- */
+void cg_emit_kernel(CG *cg, PrimFunc *f);
+LLVMValueRef cg_emit_load(CG *cg, Expr *e);
+/* One lane of an index of dtype t, as i32/i64 by t's signedness. */
+LLVMValueRef cg_index_lane(CG *cg, LLVMValueRef v, DType t);
 LLVMValueRef cg_expr(CG *cg, Expr *e);
 LLVMValueRef cg_cond(CG *cg, Expr *e); /* as i1 */
 void cg_stmt(CG *cg, Stmt *s);

@@ -11,8 +11,6 @@
 
 #include "Target/NVPTX/cg.h"
 
-LLVMValueRef cg_emit_load(CG *cg, Expr *e); /* emit_func.c */
-
 /* ---- types ------------------------------------------------------------------ */
 
 static LLVMTypeRef scalar_type(CG *cg, DType t, bool mem) {
@@ -546,8 +544,6 @@ void cg_store_typed(CG *cg, LLVMValueRef ptr, LLVMValueRef v, DType t, unsigned 
   LLVMSetAlignment(s, align ? align : (unsigned)cg_dtype_bytes(t));
 }
 
-/* Gather-index lanes come back through index_value too. */
-LLVMValueRef cg_index_lane(CG *cg, LLVMValueRef v, DType t);
 LLVMValueRef cg_index_lane(CG *cg, LLVMValueRef v, DType t) {
   t.lanes = 1;
   return index_value(cg, v, t);

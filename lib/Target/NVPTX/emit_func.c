@@ -495,6 +495,7 @@ typedef struct Access {
   unsigned align;
   bool gather;       /* one address per lane in lane_ptrs */
   LLVMValueRef idxv; /* gather: the index vector */
+  DType idxt;        /* gather: its dtype */
 } Access;
 
 static Access access_of(CG *cg, Buffer *b, Expr **idx, int n, int lanes, Loc loc) {
@@ -504,13 +505,14 @@ static Access access_of(CG *cg, Buffer *b, Expr **idx, int n, int lanes, Loc loc
   if (n == 1 && idx[0]->dtype.lanes > 1) {
     Expr *ix = idx[0];
     if (is_unit_ramp(ix) && bl == 1) {
-      LLVMValueRef base = cg_expr(cg, ix->u.ramp.base);
+      LLVMValueRef base = cg_index_lane(cg, cg_expr(cg, ix->u.ramp.base), ix->u.ramp.base->dtype);
       a.ptr = cg_buffer_elem_ptr(cg, b, base, loc);
       a.align = ramp_align(b, ix->u.ramp.base, lanes);
       return a;
     }
     a.gather = true;
     a.idxv = cg_expr(cg, ix);
+    a.idxt = ix->dtype;
     a.align = ebytes * (unsigned)bl;
     return a;
   }
@@ -546,7 +548,7 @@ static void emit_store(CG *cg, Stmt *s) {
     lane_t.lanes = 1;
     for (int l = 0; l < st.lanes; l++) {
       LLVMValueRef li = LLVMBuildExtractElement(cg->b, a.idxv, cg_i32(cg, l), "");
-      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, li, s->loc);
+      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, cg_index_lane(cg, li, a.idxt), s->loc);
       LLVMValueRef x = LLVMBuildExtractElement(cg->b, v, cg_i32(cg, l), "");
       if (pred) {
         LLVMValueRef pv = cg_cond(cg, pred);
@@ -593,7 +595,6 @@ static void emit_store(CG *cg, Stmt *s) {
 }
 
 /* The load side lives here too, next to access_of. */
-LLVMValueRef cg_emit_load(CG *cg, Expr *e);
 LLVMValueRef cg_emit_load(CG *cg, Expr *e) {
   Buffer *b = e->u.load.buf;
   DType rt = e->dtype;
@@ -606,7 +607,7 @@ LLVMValueRef cg_emit_load(CG *cg, Expr *e) {
     LLVMValueRef pv = pred ? cg_cond(cg, pred) : NULL;
     for (int l = 0; l < rt.lanes; l++) {
       LLVMValueRef li = LLVMBuildExtractElement(cg->b, a.idxv, cg_i32(cg, l), "");
-      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, li, e->loc);
+      LLVMValueRef p = cg_buffer_elem_ptr(cg, b, cg_index_lane(cg, li, a.idxt), e->loc);
       LLVMValueRef x;
       if (pv) {
         LLVMValueRef c = pred->dtype.lanes > 1
@@ -687,7 +688,6 @@ static LLVMTypeRef param_type(CG *cg, Var *v) {
   return cg_type(cg, v->dtype);
 }
 
-void cg_emit_kernel(CG *cg, PrimFunc *f);
 void cg_emit_kernel(CG *cg, PrimFunc *f) {
   cg->f = f;
   memset(cg->ntid, 0, sizeof cg->ntid);

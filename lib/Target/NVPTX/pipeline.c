@@ -18,8 +18,6 @@
 
 #include "Target/NVPTX/cg.h"
 
-void cg_emit_kernel(CG *cg, PrimFunc *f); /* emit_func.c */
-
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
