@@ -1780,6 +1780,13 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_TRUNCMOD: return binop_node(ev, E_MOD, &a, "truncmod");
   case I_FLOORDIV_NODE: case I_FLOORDIV_FN: return binop_node(ev, E_FLOORDIV, &a, in->name);
   case I_FLOORMOD_NODE: case I_FLOORMOD_FN: return binop_node(ev, E_FLOORMOD, &a, in->name);
+  case I_CEILDIV: {
+    /* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
+    if (a.npos != 2) return err(ev, call->loc, "T.ceildiv takes 2 arguments");
+    Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a.pos[0], a.pos[1], call->loc), v_int(1, call->loc),
+                         call->loc);
+    return ev_binop(ev, OP_DSLASH, num, a.pos[1], call->loc);
+  }
   case I_MIN_NODE: return binop_node(ev, E_MIN, &a, "Min");
   case I_MAX_NODE: return binop_node(ev, E_MAX, &a, "Max");
   case I_AND_NODE: return binop_node(ev, E_AND, &a, "And");

@@ -154,7 +154,11 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   ev->name_hint = name;
   Value v = ev_expr(ev, value_ast);
   ev->name_hint = NULL;
-  if (v.kind == V_ERROR) return;
+  if (v.kind == V_ERROR) {
+    /* bind the name to the error so later uses do not report it again */
+    if (!b) ev_define(ev, name, v, false, target->loc);
+    return;
+  }
   if (v.kind == V_FRAME) {
     if (v.inner->kind != S_LAUNCH) {
       ev_error(ev, target->loc, "this call opens a scope; use it as a statement or with 'with'");
@@ -302,7 +306,11 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
     Value v = ev_expr(ev, s->a);
     ev->tuple_hints = NULL;
     ev->ntuple_hints = 0;
-    if (v.kind == V_ERROR) return;
+    if (v.kind == V_ERROR) {
+      for (int k = 0; k < t->n; k++)
+        if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
+      return;
+    }
     if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
       ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
       return;
@@ -698,7 +706,13 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
   switch ((AstKind)s->kind) {
   case A_EXPR_STMT: expr_stmt(ev, s, stmts, n, i, consumed); break;
   case A_ASSIGN: assign(ev, s, stmts, n, i, consumed); break;
-  case A_ANNASSIGN: ann_assign(ev, s); break;
+  case A_ANNASSIGN: {
+    ann_assign(ev, s);
+    /* a failed declaration still defines its name, silencing follow-on errors */
+    if (s->b->kind == A_NAME && !ev_lookup(ev, s->b->name))
+      ev_define(ev, s->b->name, v_make(V_ERROR, s->b->loc), false, s->b->loc);
+    break;
+  }
   case A_AUGASSIGN: aug_assign(ev, s); break;
   case A_IF: if_stmt(ev, s); break;
   case A_FOR: for_stmt(ev, s); break;

@@ -1,0 +1,13 @@
+# A kernel in the docs' style: it round-trips and assembles with ptxas.
+# RUN: %tirx-opt --verify-roundtrip %s > /dev/null
+# RUN: %if ptxas %{ %tirx-llc --mcpu=sm_90a --emit=cubin %s -o %t.sm_90a %}
+# RUN: %if ptxas %{ %tirx-llc --mcpu=sm_100a --emit=cubin %s -o %t.sm_100a %}
+@T.prim_func
+def setmaxnreg(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32"), C: T.Buffer((256,), "int32"), n: T.int32):
+    T.device_entry()
+    bx = T.cta_id([1])
+    tx = T.thread_id([256])
+    T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
+    T.ptx.griddepcontrol.wait()
+    T.ptx.fence.proxy.async_()
+    B[tx] = A[tx]
