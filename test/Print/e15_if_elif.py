@@ -13,7 +13,7 @@
 # CHECK-NEXT:        A[tx] = T.float32(1.0)
 # CHECK-NEXT:    else:
 # CHECK-NEXT:        A[tx] = T.float32(2.0)
-# CHECK-NEXT:    if T.cuda.elect_sync() != T.uint32(0):
+# CHECK-NEXT:    if T.cuda.elect_sync():
 # CHECK-NEXT:        A[0] = T.float32(-1.0)
 
 @T.prim_func
@@ -26,5 +26,5 @@ def branch(A: T.Buffer((128,), "float32")):
         A[tx] = T.float32(1.0)
     else:
         A[tx] = T.float32(2.0)
-    if T.cuda.elect_sync() != T.uint32(0):
+    if T.cuda.elect_sync():
         A[0] = T.float32(-1.0)
