@@ -95,6 +95,8 @@ typedef struct Eval {
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
   bool is_jit;
   int nerr;
+  /* T.env_thread variables and their thread tags (arena-owned arrays) */
+  Var **env_vars; const char **env_tags; int nenv;
 } Eval;
 
 /* errors */

@@ -866,9 +866,6 @@ static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     int64_t sc;
     if (tirx_expr_is_const_int(st, &sc) && sc <= 0) return ev_error(ev, stepv->loc, "loop step must be positive");
     if (!(tirx_expr_is_const_int(st, &sc) && sc == 1)) s->u.for_.step = ev_const_cast(ev, t, st, a->loc);
-    if (s->u.for_.step) {
-      /* range(a, b, s): extent counts iterations of the var's range */
-    }
   }
   Value *ann = ev_kwarg(a, "annotations");
   if (ann && ann->kind != V_NONE) {
@@ -887,7 +884,8 @@ static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     d.u.dict.keys[0] = v_make(V_STR, un->loc);
     d.u.dict.keys[0].u.s.p = key;
     d.u.dict.keys[0].u.s.len = strlen(key);
-    d.u.dict.vals[0] = off ? *un : *un;
+    /* unroll=False → {"disable_unroll": True}; unroll=v → {"pragma_unroll": v} */
+    d.u.dict.vals[0] = *un;
     if (off) d.u.dict.vals[0].u.i = 1;
     s->u.for_.annotations = value_to_any_expr(ev, d);
   }
@@ -1005,6 +1003,13 @@ static Value hint_frame(Eval *ev, Args *a) {
   return frame(s, s, a->loc);
 }
 
+/* The thread tag a T.env_thread variable was declared with, or NULL. */
+static const char *env_tag(Eval *ev, const Var *v) {
+  for (int i = 0; i < ev->nenv; i++)
+    if (ev->env_vars[i] == v) return ev->env_tags[i];
+  return NULL;
+}
+
 static Value launch_thread(Eval *ev, Args *a) {
   if (a->npos != 2) return ev_error(ev, a->loc, "T.launch_thread takes (\"threadIdx.x\", extent)");
   Stmt *s = tirx_stmt_new(ev->m, S_LAUNCH, a->loc);
@@ -1022,12 +1027,9 @@ static Value launch_thread(Eval *ev, Args *a) {
     for (char *c = nm; *c; c++)
       if (*c == '.') *c = '_';
     v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : nm, tirx_dtype(DT_INT32), a->loc);
-  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR && a->pos[0].u.e->u.var->ptr_scope) {
+  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR && env_tag(ev, a->pos[0].u.e->u.var)) {
     v = a->pos[0].u.e->u.var;
-    const char *tag = NULL;
-    for (int i = ev->nbinds - 1; i >= 0; i--) (void)i;
-    tag = v->ptr_scope; /* env_thread stores its tag in ptr_scope */
-    s->u.launch.tag = tag;
+    s->u.launch.tag = env_tag(ev, v);
   } else {
     return ev_error(ev, a->pos[0].loc, "T.launch_thread needs a thread tag string");
   }
@@ -1535,7 +1537,17 @@ Value ev_call(Eval *ev, Ast *call) {
     size_t n;
     if (a.npos != 1 || !ev_get_str(ev, a.pos[0], &p, &n, "thread tag")) return v_make(V_ERROR, call->loc);
     Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT32), call->loc);
-    v->ptr_scope = tirx_intern(ev->m, p, n);
+    Var **nv = TIRX_NEWN(ev->m, Var *, ev->nenv + 1);
+    const char **nt = TIRX_NEWN(ev->m, const char *, ev->nenv + 1);
+    if (ev->nenv) {
+      memcpy(nv, ev->env_vars, sizeof *nv * (size_t)ev->nenv);
+      memcpy(nt, ev->env_tags, sizeof *nt * (size_t)ev->nenv);
+    }
+    nv[ev->nenv] = v;
+    nt[ev->nenv] = tirx_intern(ev->m, p, n);
+    ev->env_vars = nv;
+    ev->env_tags = nt;
+    ev->nenv++;
     return v_expr(tirx_varref(ev->m, v, call->loc), call->loc);
   }
   case I_ALLOC_BUFFER: return alloc(ev, &a, "T.alloc_buffer", "global", false);
