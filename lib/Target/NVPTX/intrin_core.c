@@ -488,7 +488,8 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
       if (constant) total *= dims[i];
     }
     constant = constant && total <= 1024;
-    /* header: (<name>, shape=(d0, d1), dtype=<dtype>):\n */
+    /* header: (<name>, shape=(d0,d1), dtype=<dtype>):\n -- extents joined
+     * by "," alone, no trailing comma, as TVM's PrintBufferCall writes them */
     sb_str(&fmt, "(");
     sb_str(&fmt, name);
     sb_str(&fmt, ", shape=(");
@@ -501,7 +502,7 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
         sb_str(&fmt, "%lld");
         args[nargs++] = cg_coerce(cg, cg_expr(cg, shape[i]), cg->t_i64, true);
       }
-      if (i + 1 < ndim || ndim == 1) sb_str(&fmt, i + 1 < ndim ? ", " : ",");
+      if (i + 1 < ndim) sb_str(&fmt, ",");
     }
     sb_str(&fmt, "), dtype=");
     sb_str(&fmt, tname);

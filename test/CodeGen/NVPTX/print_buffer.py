@@ -4,8 +4,8 @@
 # vprintf call).
 # RUN: %tirx-llc --emit=llvm %s | FileCheck %s --check-prefix=LLVM
 # RUN: %tirx-llc --emit=ptx %s | FileCheck %s --check-prefix=PTX
-# LLVM-DAG: c"(C_ptr, shape=(2, 3), dtype=float32):\0A{{\[\[}}%f %f %f]\0A  [%f %f %f]]\0A\00"
-# LLVM-DAG: c"(N_ptr, shape=(4,), dtype=int32):\0A[%d %d %d %d]\0A\00"
+# LLVM-DAG: c"(C_ptr, shape=(2,3), dtype=float32):\0A{{\[\[}}%f %f %f]\0A  [%f %f %f]]\0A\00"
+# LLVM-DAG: c"(N_ptr, shape=(4), dtype=int32):\0A[%d %d %d %d]\0A\00"
 # LLVM-DAG: c"Scalar (dtype: uint64): %llu\0A\0A\00"
 # LLVM-LABEL: define ptx_kernel void @show_kernel(
 # LLVM: %[[X:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -1,7 +1,7 @@
 # A symbolic shape prints through a runtime loop: one vprintf per element with
 # the separator ("[", " ", "]\n  [") chosen by the flat index.
 # RUN: %tirx-llc --emit=llvm %s | FileCheck %s
-# CHECK-DAG: c"(A_ptr, shape=(%lld, %lld), dtype=float16):\0A\00"
+# CHECK-DAG: c"(A_ptr, shape=(%lld,%lld), dtype=float16):\0A\00"
 # CHECK-DAG: c"]\0A  [\00"
 # CHECK-DAG: c"%s%f\00"
 # CHECK-DAG: c"]]\0A\00"
