@@ -1625,7 +1625,9 @@ Value ev_call(Eval *ev, Ast *call) {
     Value v = v_make(V_PTRTYPE, call->loc);
     v.u.ptr.scope = tirx_intern0(ev->m, "global");
     Value *dv = ev_arg(&a, 0, "dtype");
-    if (dv && dv->kind != V_NONE) {
+    if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
+      v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
+    } else if (dv && dv->kind != V_NONE) {
       if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, call->loc);
       v.u.ptr.typed = true;
     }

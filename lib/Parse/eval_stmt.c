@@ -21,6 +21,14 @@ Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
 
 static Loc L0 = {0, 0};
 
+/* T.tvm_stack_alloca("tensormap", ...): the value of a tensor-map binding, typed
+ * PointerType(TensorMapType) as in TVM whatever the annotation says. */
+static bool is_tensormap_alloca(const Expr *e) {
+  return e->kind == E_CALL && e->u.call.op->id == I_TVM_STACK_ALLOCA && e->u.call.n >= 1 &&
+         e->u.call.args[0]->kind == E_STR && e->u.call.args[0]->u.s.len == 9 &&
+         memcmp(e->u.call.args[0]->u.s.p, "tensormap", 9) == 0;
+}
+
 /* ---- quoted shape expressions in signatures ------------------------------ */
 
 Value ev_quoted_expr(Eval *ev, Value s);
@@ -231,6 +239,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
         var->ptr_scope = e->u.var->ptr_scope;
       }
     }
+    var->is_tensormap = is_tensormap_alloca(e);
     Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
     s->u.bind.var = var;
     s->u.bind.value = e;
@@ -397,14 +406,16 @@ static void ann_assign(Eval *ev, Ast *s) {
       var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
                             : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
       if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
-      var->is_tensormap = pt->u.ptr.tensormap;
+      var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
     } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
       var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+      var->is_tensormap = is_tensormap_alloca(e);
     } else if (ann.u.let.ty) {
       ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
       return;
     } else {
       var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
+      var->is_tensormap = is_tensormap_alloca(e);
       if (e->kind == E_VAR && e->u.var->ptr_typed) {
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
