@@ -30,6 +30,7 @@ typedef enum {
   V_LAMBDA,
   V_FUNCREF, /* a function of the module (Module.f) */
   V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
+  V_MACRO,   /* an @T.inline / @T.macro function (u.lambda = its A_FUNCDEF) */
 } ValueKind;
 
 typedef struct Value Value;
@@ -95,6 +96,13 @@ typedef struct Eval {
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
   bool is_jit;
   int nerr;
+  /* @T.inline expansion state (eval_macro.c) */
+  int inline_depth;        /* calls being expanded */
+  Value inline_ret;        /* value of the innermost call's `return` */
+  bool inline_returned;    /* its body has returned: stop evaluating */
+  int inline_loop_base;    /* loop depth at the innermost call */
+  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
+  int inline_nest_base;    /* ir_nesting at the innermost call */
   /* T.env_thread variables and their thread tags (arena-owned arrays) */
   Var **env_vars; const char **env_tags; int nenv;
 } Eval;
@@ -144,6 +152,12 @@ Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
+
+/* @T.inline / @T.macro (eval_macro.c) */
+bool ev_is_inline_def(const Ast *fd);
+void ev_define_inline(Eval *ev, Ast *fd);
+Value ev_call_inline(Eval *ev, Ast *fd, Args *a);
+void ev_inline_return(Eval *ev, Ast *s);
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);

@@ -1473,6 +1473,7 @@ Value ev_call(Eval *ev, Ast *call) {
   a.loc = call->loc;
 
   if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
+  if (callee.kind == V_MACRO) return ev_call_inline(ev, callee.u.lambda, &a);
   if (callee.kind == V_LAMBDA) return ev_error(ev, call->loc, "calling a lambda is not supported");
   if (callee.kind == V_FUNCREF)
     return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");

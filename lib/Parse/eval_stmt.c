@@ -204,7 +204,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   }
   if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
-      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL) {
+      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO) {
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
     return;
@@ -500,7 +500,9 @@ static Stmt *sub_block(Eval *ev, Ast **stmts, int n, Loc loc) {
   StmtVec *saved = ev->cur;
   ev->cur = &v;
   ev_push_scope(ev);
+  ev->ir_nesting++;
   ev_block(ev, stmts, n, 0);
+  ev->ir_nesting--;
   ev_pop_scope(ev);
   ev->cur = saved;
   return finish(ev, &v, loc);
@@ -731,6 +733,10 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
   case A_WITH: with_stmt(ev, s, 0); break;
   case A_ASSERT: assert_stmt(ev, s); break;
   case A_RETURN: {
+    if (ev->inline_depth > 0) {
+      ev_inline_return(ev, s);
+      break;
+    }
     Stmt *st = tirx_stmt_new(ev->m, S_RETURN, s->loc);
     if (s->a) {
       Value v = ev_expr(ev, s->a);
@@ -749,7 +755,8 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_PASS: break;
   case A_FUNCDEF:
-    ev_error(ev, s->loc, "nested functions (@T.inline / @T.macro) are not supported yet");
+    if (ev_is_inline_def(s)) ev_define_inline(ev, s);
+    else ev_error(ev, s->loc, "a nested function must be decorated with @T.inline or @T.macro");
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
@@ -762,7 +769,7 @@ void ev_block(Eval *ev, Ast **stmts, int n, int from) {
     bool consumed = false;
     ev->name_hint = NULL;
     ev_stmt(ev, stmts[i], stmts, n, i, &consumed);
-    if (consumed) return;
+    if (consumed || ev->inline_returned) return;
     if (ev->nerr >= 20) return;
   }
 }
@@ -1067,6 +1074,10 @@ Module *ev_file(Eval *ev, AstFile *f) {
         ev_error(ev, s->loc, "module-level statements other than constants, imports and definitions are not supported");
       break;
     case A_FUNCDEF: {
+      if (ev_is_inline_def(s)) {
+        ev_define_inline(ev, s);
+        break;
+      }
       if (ev->m->is_ir_module) {
         ev_error(ev, s->loc, "a function next to an @I.ir_module class is not supported");
         break;

@@ -1,0 +1,109 @@
+/* @T.inline / @T.macro functions: parse-time expansion.
+ *
+ * TVM re-parses an inline function's body at every call with the arguments
+ * bound (LEGB late binding).  tirx does the same with the AST it already
+ * has: a call pushes a scope, binds each parameter name to the argument's
+ * value (like T.meta_var: an IR expression is substituted, a buffer stays a
+ * buffer), evaluates the body into the caller's block, and takes a top-level
+ * `return value` as the call's value.  No IR function exists for it, so
+ * nothing is printed.  Recursion is allowed while a parse-time condition
+ * ends it, up to a fixed depth. */
+#include <string.h>
+
+#include "Parse/eval.h"
+
+#define MAX_INLINE_DEPTH 64
+
+/* Is `d` the decorator @T.inline / @T.macro (optionally called: @T.macro())? */
+static bool is_inline_decorator(const Ast *d) {
+  const Ast *c = d->kind == A_CALL ? d->a : d;
+  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->a->name, "T") == 0 &&
+         (strcmp(c->name, "inline") == 0 || strcmp(c->name, "macro") == 0);
+}
+
+bool ev_is_inline_def(const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++)
+    if (is_inline_decorator(fd->list2[i])) return true;
+  return false;
+}
+
+void ev_define_inline(Eval *ev, Ast *fd) {
+  if (fd->n2 != 1) {
+    ev_error(ev, fd->loc, "an @T.inline function takes no other decorators");
+    return;
+  }
+  for (int i = 0; i < fd->n; i++)
+    if (fd->list[i]->ival & 1) {
+      ev_error(ev, fd->list[i]->loc, "keyword-only parameters are not supported in @T.inline functions");
+      return;
+    }
+  Value v = v_make(V_MACRO, fd->loc);
+  v.u.lambda = fd;
+  ev_define(ev, fd->name, v, false, fd->loc);
+}
+
+Value ev_call_inline(Eval *ev, Ast *fd, Args *a) {
+  if (ev->inline_depth >= MAX_INLINE_DEPTH)
+    return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
+                    MAX_INLINE_DEPTH);
+  int np = fd->n;
+  if (a->npos > np)
+    return ev_error(ev, a->loc, "%s() takes %d argument%s, got %d", fd->name, np, np == 1 ? "" : "s", a->npos);
+  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = TIRX_NEWN(ev->m, bool, np + 1);
+  for (int i = 0; i < a->npos; i++) {
+    bound[i] = a->pos[i];
+    have[i] = true;
+  }
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < np && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
+    if (i == np) return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
+    if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for '%s'", fd->name, a->kwn[k]);
+    bound[i] = a->kwv[k];
+    have[i] = true;
+  }
+  for (int i = 0; i < np; i++)
+    if (!have[i]) {
+      if (!fd->list[i]->b)
+        return ev_error(ev, a->loc, "%s() missing argument '%s'", fd->name, fd->list[i]->name);
+      bound[i] = ev_expr(ev, fd->list[i]->b);
+      if (bound[i].kind == V_ERROR) return bound[i];
+    }
+  /* the body runs in a fresh scope over the caller's (late binding) */
+  ev_push_scope(ev);
+  for (int i = 0; i < np; i++) {
+    Value v = bound[i];
+    v.meta = false;
+    ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
+  }
+  Value saved_ret = ev->inline_ret;
+  bool saved_done = ev->inline_returned;
+  int saved_loops = ev->inline_loop_base, saved_nest = ev->inline_nest_base;
+  ev->inline_ret = v_make(V_NONE, a->loc);
+  ev->inline_returned = false;
+  ev->inline_loop_base = ev->loop_depth;
+  ev->inline_nest_base = ev->ir_nesting;
+  ev->inline_depth++;
+  ev_block(ev, fd->list3, fd->n3, 0);
+  ev->inline_depth--;
+  Value r = ev->inline_ret;
+  ev->inline_ret = saved_ret;
+  ev->inline_returned = saved_done;
+  ev->inline_loop_base = saved_loops;
+  ev->inline_nest_base = saved_nest;
+  ev_pop_scope(ev);
+  return r;
+}
+
+/* `return value` inside an inline body: the value of the call. */
+void ev_inline_return(Eval *ev, Ast *s) {
+  if (ev->loop_depth > ev->inline_loop_base || ev->ir_nesting > ev->inline_nest_base) {
+    ev_error(ev, s->loc,
+             "'return' under a loop or a run-time 'if' of an @T.inline function is not supported "
+             "(the call is expanded at parse time)");
+    return;
+  }
+  ev->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+  ev->inline_returned = true;
+}
