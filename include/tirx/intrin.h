@@ -67,5 +67,9 @@ const Intrin *tirx_intrin_lookup(const char *name, size_t len);
 /* The closest registered name (edit distance), or NULL if nothing is close. */
 const char *tirx_intrin_suggest(const char *name, size_t len);
 int tirx_intrin_count(void);
+/* Tile primitives: T.<scope>.<op>.  Returns the canonical "T.cta.fill"
+ * spelling (interned by the caller) or NULL when `name` ("cta.fill",
+ * "warpgroup.copy") is not one. */
+bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len, const char **op);
 
 #endif

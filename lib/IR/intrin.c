@@ -53,3 +53,29 @@ const char *tirx_intrin_suggest(const char *name, size_t len) {
   }
   return best;
 }
+
+static const char *const tile_ops[] = {
+#define TILE(op) #op,
+#include "tirx/intrin_tile.def"
+#undef TILE
+};
+
+/* "cta.fill" → scope "cta", op "fill"; "warpgroup" is spelled "wg". */
+bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len, const char **op) {
+  static const char *const scopes[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster"};
+  const char *dot = strchr(name, '.');
+  if (!dot || strchr(dot + 1, '.')) return false;
+  size_t sl = (size_t)(dot - name);
+  bool scope_ok = false;
+  for (size_t i = 0; i < sizeof scopes / sizeof scopes[0]; i++)
+    if (strlen(scopes[i]) == sl && memcmp(scopes[i], name, sl) == 0) scope_ok = true;
+  if (!scope_ok) return false;
+  for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++)
+    if (strcmp(tile_ops[i], dot + 1) == 0) {
+      *scope = sl == 9 ? "wg" : name;
+      *scope_len = sl == 9 ? 2 : sl;
+      *op = tile_ops[i];
+      return true;
+    }
+  return false;
+}

@@ -313,8 +313,13 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
     return true;
   }
   if (lanes > 64) {
-    ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
-    return false;
+    /* fine as a region (a tile-op argument), too wide as a vector access */
+    if (step != 1) {
+      ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
+      return false;
+    }
+    *out = lo;
+    return true;
   }
   Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
   r->u.ramp.base = lo;
@@ -327,6 +332,8 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
 typedef struct {
   Expr **idx; int n;
   bool any_region;       /* fewer indices than dims, or a symbolic slice */
+  bool any_slice;        /* an unstepped slice: TVM reads A[a:b] as a region */
+  bool too_wide;         /* a slice of more than 64 elements */
   Expr **mins, **exts;
 } Index;
 
@@ -338,6 +345,7 @@ static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
              b->ndim, b->ndim == 1 ? "" : "s", n);
     return false;
   }
+  memset(ix, 0, sizeof *ix);
   ix->n = n;
   ix->idx = TIRX_NEWN(ev->m, Expr *, n + 1);
   ix->mins = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
@@ -351,7 +359,10 @@ static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
       return false;
     }
     if (!index_item(ev, b, i, sub->list[i], &ix->idx[i], &ext, &is_slice)) return false;
+    int64_t ec;
     if (is_slice && ext && !tirx_expr_is_const_int(ext, NULL)) ix->any_region = true;
+    if (is_slice) ix->any_slice = true;
+    if (is_slice && tirx_expr_is_const_int(ext, &ec) && ec > 1 && ix->idx[i]->kind != E_RAMP) ix->too_wide = true;
     ix->mins[i] = ix->idx[i]->kind == E_RAMP ? ix->idx[i]->u.ramp.base : ix->idx[i];
     ix->exts[i] = ext ? ext : tirx_i32(ev->m, 1);
   }
@@ -365,7 +376,7 @@ static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
 static Value buffer_subscript(Eval *ev, Buffer *b, Ast *a) {
   Index ix;
   if (!buffer_index(ev, b, a, &ix)) return v_make(V_ERROR, a->loc);
-  if (ix.any_region) {
+  if (ix.any_region || ix.any_slice) {
     Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, a->loc);
     r->u.region.buf = b;
     r->u.region.min = ix.mins;
@@ -383,6 +394,10 @@ Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
   if (!buffer_index(ev, b, sub, &ix)) return NULL;
   if (ix.any_region || ix.n != b->ndim) {
     ev_error(ev, loc, "store to buffer '%s' needs one index per dimension (%d)", b->name, b->ndim);
+    return NULL;
+  }
+  if (ix.too_wide) {
+    ev_error(ev, loc, "vector store to '%s' is too wide (at most 64 lanes)", b->name);
     return NULL;
   }
   Expr *v = ev_to_expr(ev, val, "a stored value");
@@ -732,7 +747,8 @@ static Value scalar_alloc(Eval *ev, DType t, const char *scope, Loc loc) {
   Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
   s->u.alloc.buf = b;
   ev_emit(ev, s);
-  Value v = v_make(strcmp(scope, "local") == 0 ? V_SCALAR : V_BUFFER, loc);
+  /* every scalar form reads and writes by name (x, not x[0]), as in TVM */
+  Value v = v_make(V_SCALAR, loc);
   v.u.buf = b;
   return v;
 }
@@ -1453,6 +1469,92 @@ static Value python_builtin(Eval *ev, const char *fn, Args *a) {
   return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
 }
 
+/* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
+
+/* A tile-op argument: a whole buffer is its full region, as TVM converts it. */
+static Expr *tile_arg(Eval *ev, Value v) {
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
+    Buffer *b = v.u.buf;
+    Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, v.loc);
+    r->u.region.buf = b;
+    r->u.region.n = b->ndim;
+    r->u.region.min = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+    r->u.region.ext = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+    for (int i = 0; i < b->ndim; i++) {
+      r->u.region.min[i] = tirx_i32(ev->m, 0);
+      r->u.region.ext[i] = b->shape[i];
+    }
+    return r;
+  }
+  if (v.kind == V_LAMBDA) {
+    ev_error(ev, v.loc, "lambda arguments to tile primitives are not supported yet");
+    return NULL;
+  }
+  Expr *e = value_to_any_expr(ev, v);
+  if (e && e->kind == E_INT && v.kind == V_INT) e->u.i.pod = false;
+  return e;
+}
+
+static int tile_kw_rank(const char *k) {
+  return strcmp(k, "workspace") == 0 ? 0 : strcmp(k, "dispatch") == 0 ? 1 : 2;
+}
+
+static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
+  KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
+  int n = 0;
+  for (int i = 0; i < a->nkw; i++) {
+    if (a->kwv[i].kind == V_NONE) continue;
+    if (strcmp(a->kwn[i], "workspace") == 0 && a->kwv[i].kind == V_DICT && a->kwv[i].u.dict.n == 0) continue;
+    kw[n].name = a->kwn[i];
+    kw[n].value = tile_arg(ev, a->kwv[i]);
+    if (!kw[n].value) return NULL;
+    n++;
+  }
+  /* workspace, dispatch, then the config keys sorted (TVM's order) */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0; j--) {
+      int ra = tile_kw_rank(kw[j - 1].name), rb = tile_kw_rank(kw[j].name);
+      if (ra < rb || (ra == rb && (ra < 2 || strcmp(kw[j - 1].name, kw[j].name) <= 0))) break;
+      KwArg t = kw[j - 1];
+      kw[j - 1] = kw[j];
+      kw[j] = t;
+    }
+  *nkw = n;
+  return kw;
+}
+
+static Value tile_call(Eval *ev, const char *scope, size_t sl, const char *op, Args *a) {
+  char name[96];
+  snprintf(name, sizeof name, "T.%.*s.%s", (int)sl, scope, op);
+  int n = a->npos;
+  while (n > 0 && a->pos[n - 1].kind == V_NONE) n--; /* trailing None are dropped */
+  Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    args[i] = tile_arg(ev, a->pos[i]);
+    if (!args[i]) return v_make(V_ERROR, a->loc);
+  }
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_TILE_CALL), tirx_dtype(DT_VOID), args, n, a->loc);
+  c->u.call.name = tirx_intern0(ev->m, name);
+  c->u.call.kw = tile_kwargs(ev, a, &c->u.call.nkw);
+  if (!c->u.call.kw) return v_make(V_ERROR, a->loc);
+  return v_expr(c, a->loc);
+}
+
+/* `with T.tile.compose_op(...):` groups tile calls; kept as an attribute
+ * whose node is the compose_op call. */
+static Value compose_op(Eval *ev, Args *a) {
+  if (a->npos) return ev_error(ev, a->loc, "T.tile.compose_op takes keyword arguments only");
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_TILE_COMPOSE_OP), tirx_dtype(DT_VOID), NULL, 0, a->loc);
+  c->u.call.name = tirx_intern0(ev->m, "T.tile.compose_op");
+  c->u.call.kw = tile_kwargs(ev, a, &c->u.call.nkw);
+  if (!c->u.call.kw) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+  s->u.attr.node = c;
+  s->u.attr.key = tirx_intern0(ev->m, "tirx.tile.compose_op");
+  s->u.attr.value = tirx_i32(ev->m, 1);
+  return frame(s, s, a->loc);
+}
+
 Value ev_call(Eval *ev, Ast *call) {
   Value callee = ev_expr(ev, call->a);
   if (callee.kind == V_ERROR) return callee;
@@ -1491,6 +1593,11 @@ Value ev_call(Eval *ev, Ast *call) {
     ptx_unescape(name, ptxname, sizeof ptxname);
     name = ptxname;
   }
+  if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
+  const char *tscope, *top;
+  size_t tsl;
+  if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, &a);
+  if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, &a);
   const Intrin *in = tirx_intrin_lookup(name, strlen(name));
   if (!in && strncmp(name, "ptx.", 4) == 0) {
     /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
@@ -1581,7 +1688,9 @@ Value ev_call(Eval *ev, Ast *call) {
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
-    return alloc(ev, &b, "T.decl_scalar", "global", true);
+    Value dv = alloc(ev, &b, "T.decl_scalar", "global", true);
+    if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
+    return dv;
   }
   case I_MATCH_BUFFER: {
     if (a.npos < 2) return err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
@@ -1614,7 +1723,14 @@ Value ev_call(Eval *ev, Ast *call) {
       v.buftype = buf;
       return v;
     }
-    if (!buf->decl_data) return err(ev, call->loc, "a body-level T.Buffer needs data=; or use T.decl_buffer");
+    if (!buf->decl_data) {
+      /* TVM's body-level alias: a buffer over its own (free) data pointer,
+       * with no declaration statement; the printer recreates the line */
+      buf->declared_by_T_Buffer = true;
+      Value v = v_make(V_BUFFER, call->loc);
+      v.u.buf = buf;
+      return v;
+    }
     Stmt *s = tirx_stmt_new(ev->m, S_DECL, call->loc);
     s->u.alloc.buf = buf;
     ev_emit(ev, s);

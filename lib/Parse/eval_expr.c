@@ -460,8 +460,56 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
 }
 
+static Expr *layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc) {
+  Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  e->u.call.name = tirx_intern0(ev->m, name);
+  e->u.call.args = args;
+  e->u.call.n = n;
+  return e;
+}
+
+/* Layout specs: `e @ Axis.laneid` binds a stride/offset to an axis, and `+`
+ * joins shard, replica and offset terms (grammar §4.9).  Encoded as E_LAYOUT
+ * nodes named "@" and "+", which the printer writes back in the same form. */
+static bool is_layout_value(const Value *v) {
+  return v->kind == V_EXPR && v->u.e->kind == E_LAYOUT;
+}
+
+static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
+  if (op == OP_AT) {
+    Expr *x = ev_to_expr(ev, a, "a layout stride");
+    if (!x) return v_make(V_ERROR, loc);
+    if (x->kind == E_INT) x->u.i.pod = false;
+    const char *axis = b.u.ns + 5;
+    Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+    args[0] = x;
+    args[1] = tirx_str(ev->m, axis, strlen(axis), b.loc);
+    return v_expr(layout_node(ev, "@", args, 2, loc), loc);
+  }
+  /* a + b over layout terms: flatten into one "+" node */
+  Expr *x = ev_to_expr(ev, a, "a layout term"), *y = ev_to_expr(ev, b, "a layout term");
+  if (!x || !y) return v_make(V_ERROR, loc);
+  int nx = x->kind == E_LAYOUT && strcmp(x->u.call.name, "+") == 0 ? x->u.call.n : 1;
+  int ny = y->kind == E_LAYOUT && strcmp(y->u.call.name, "+") == 0 ? y->u.call.n : 1;
+  Expr **args = TIRX_NEWN(ev->m, Expr *, nx + ny);
+  if (nx > 1 || (x->kind == E_LAYOUT && strcmp(x->u.call.name, "+") == 0))
+    memcpy(args, x->u.call.args, sizeof(Expr *) * (size_t)nx);
+  else
+    args[0] = x;
+  if (ny > 1 || (y->kind == E_LAYOUT && strcmp(y->u.call.name, "+") == 0))
+    memcpy(args + nx, y->u.call.args, sizeof(Expr *) * (size_t)ny);
+  else
+    args[nx] = y;
+  for (int i = 0; i < nx + ny; i++)
+    if (args[i]->kind == E_INT) args[i]->u.i.pod = false;
+  return v_expr(layout_node(ev, "+", args, nx + ny, loc), loc);
+}
+
 Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
+  if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0) return layout_binop(ev, op, a, b, loc);
+  if (op == OP_PLUS && (is_layout_value(&a) || is_layout_value(&b))) return layout_binop(ev, op, a, b, loc);
   if (ev_is_number(&a) && ev_is_number(&b)) {
     if (op >= OP_LT && op <= OP_NE) {
       Value v = v_make(V_BOOL, loc);

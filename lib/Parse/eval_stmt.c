@@ -132,13 +132,23 @@ static void set_frame_body(Value *f, Stmt *body) {
   }
 }
 
+/* Does frame f contain the device-entry attribute?  TVM prints a device
+ * entry followed by other node-0 attributes as one dict chain. */
+static bool frame_is_device_entry(const Value *f) {
+  for (Stmt *s = f->u.frame; s; s = s == f->inner ? NULL : s->u.attr.body) {
+    if (s->kind != S_ATTR) return false;
+    if (strcmp(s->u.attr.key, "tirx.device_entry") == 0) return true;
+  }
+  return false;
+}
+
 /* Evaluates `stmts[from..]` as the body of frame f (flat scoping) or the
  * given with-body, and emits f. */
 static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, int n, int from, Loc loc) {
   StmtVec body = {0};
   StmtVec *saved = ev->cur;
   ev->cur = &body;
-  bool dev = f.inner->kind == S_ATTR && strcmp(f.inner->u.attr.key, "tirx.device_entry") == 0;
+  bool dev = frame_is_device_entry(&f);
   bool was_dev = ev->in_device;
   if (dev) {
     ev->in_device = true;
@@ -630,7 +640,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   StmtVec body = {0};
   StmtVec *saved = ev->cur;
   ev->cur = &body;
-  bool dev = f.inner->kind == S_ATTR && strcmp(f.inner->u.attr.key, "tirx.device_entry") == 0;
+  bool dev = frame_is_device_entry(&f);
   bool was = ev->in_device;
   if (dev) {
     ev->in_device = true;

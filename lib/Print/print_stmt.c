@@ -297,7 +297,10 @@ static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
     prbuf_puts(p->out, "T.device_entry()");
     return s->u.attr.body;
   }
-  if (s->u.attr.node) {
+  if (s->u.attr.node && strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) {
+    /* `with T.tile.compose_op(...):` (TVM always prints it as a with) */
+    pr_expr(p, s->u.attr.node);
+  } else if (s->u.attr.node) {
     prbuf_puts(p->out, "T.attr(");
     pr_expr(p, s->u.attr.node);
     prbuf_puts(p->out, ", ");
@@ -460,6 +463,7 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
     return;
   case S_IF: print_if(p, s, "if"); return;
   case S_ATTR: {
+    if (strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) last = false;
     const Stmt *body = print_attr_head(p, s, last);
     if (last) {
       pr_block(p, body);

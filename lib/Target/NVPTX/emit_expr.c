@@ -668,7 +668,10 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
 /* ---- calls ------------------------------------------------------------------------ */
 
 LLVMValueRef cg_unsupported(CG *cg, const Expr *e) {
-  cg_error(cg, e->loc, "T.%s is not supported by the NVPTX backend yet", e->u.call.op->name);
+  if (e->u.call.name) /* tile primitives keep their T.<scope>.<op> spelling */
+    cg_error(cg, e->loc, "%s is not supported by the NVPTX backend yet", e->u.call.name);
+  else
+    cg_error(cg, e->loc, "T.%s is not supported by the NVPTX backend yet", e->u.call.op->name);
   return cg_poison(cg, e->dtype);
 }
 

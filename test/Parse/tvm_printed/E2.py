@@ -1,0 +1,9 @@
+# RUN: %tirx-opt --verify-roundtrip %s > /dev/null
+# Example E2 of the grammar notes, verbatim as TVM's printer writes it: it
+# parses, verifies and round-trips (printing is a fixed point after one step).
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(private=True)
+def main(p: T.handle, q: T.handle("float16", "shared"), n: T.int32, s: T.float32, flag: T.bool) -> T.int32:
+    return n + 1
