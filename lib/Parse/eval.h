@@ -152,6 +152,7 @@ Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
+Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 
 /* @T.inline / @T.macro (eval_macro.c) */
 bool ev_is_inline_def(const Ast *fd);

@@ -739,8 +739,10 @@ static Value alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool de
   return v;
 }
 
-static Value scalar_alloc(Eval *ev, DType t, const char *scope, Loc loc) {
-  Buffer *b = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "v", t, 1, loc);
+/* A 1-element buffer named `name` in `scope`, allocated here: what every
+ * scalar form (x: T.int32, x = <new value>, T.local_scalar, ...) becomes. */
+Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc) {
+  Buffer *b = tirx_buffer_new(ev->m, name, t, 1, loc);
   b->shape[0] = tirx_i32(ev->m, 1);
   b->scope = tirx_intern0(ev->m, scope);
   b->data->ptr_scope = b->scope;
@@ -1674,7 +1676,7 @@ Value ev_call(Eval *ev, Ast *call) {
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
-    return scalar_alloc(ev, t, scope, call->loc);
+    return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "v", t, scope, call->loc);
   }
   case I_DECL_SCALAR: {
     Args b = a;

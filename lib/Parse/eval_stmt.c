@@ -83,19 +83,6 @@ static bool defined_here(Eval *ev, const char *name) {
   return b && b->depth == ev->depth;
 }
 
-static Value new_scalar(Eval *ev, const char *name, DType t, Loc loc) {
-  Buffer *b = tirx_buffer_new(ev->m, name, t, 1, loc);
-  b->shape[0] = tirx_i32(ev->m, 1);
-  b->scope = tirx_intern0(ev->m, "local");
-  b->data->ptr_scope = b->scope;
-  Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
-  s->u.alloc.buf = b;
-  ev_emit(ev, s);
-  Value v = v_make(V_SCALAR, loc);
-  v.u.buf = b;
-  return v;
-}
-
 static bool is_scalar_like(Buffer *b) {
   int64_t c;
   return b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &c) && c == 1;
@@ -268,7 +255,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
     ev_define(ev, name, v, true, target->loc);
     return;
   }
-  Value sc = new_scalar(ev, name, e->dtype, target->loc);
+  Value sc = ev_new_scalar(ev, name, e->dtype, "local", target->loc);
   emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
   ev_define(ev, name, sc, false, target->loc);
 }
@@ -365,7 +352,7 @@ static void ann_assign(Eval *ev, Ast *s) {
   Value ann = ev_expr(ev, s->a);
   if (ann.kind == V_ERROR) return;
   if (ann.kind == V_DTYPE) {
-    Value sc = new_scalar(ev, name, ann.u.dt, s->b->loc);
+    Value sc = ev_new_scalar(ev, name, ann.u.dt, "local", s->b->loc);
     if (s->c) {
       Value v = ev_expr(ev, s->c);
       if (v.kind == V_ERROR) return;
