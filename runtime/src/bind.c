@@ -443,13 +443,14 @@ static void store(RtHolder *h, TirxCType ctype, RtScalar v) {
   case TIRX_CTYPE_F16: h->u16 = rt_float_to_half(f); break;
   case TIRX_CTYPE_BF16: h->u16 = rt_float_to_bfloat16(f); break;
   case TIRX_CTYPE_PTR:
+  case TIRX_CTYPE_TENSORMAP:
   case TIRX_CTYPE_NUM: break;
   }
 }
 
 int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *args,
-                        const int64_t *syms, RtHolder *holders, void **params,
-                        char **err) {
+                        const int64_t *syms, void *const *maps, RtHolder *holders,
+                        void **params, char **err) {
   const TirxPlanKernel *k = &plan->kernels[kernel];
   for (int32_t a = 0; a < k->nargs; a++) {
     const TirxPlanKernelArg *ka = &k->args[a];
@@ -466,8 +467,20 @@ int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *a
                                                          DLTensor's address */
       else if (arg->kind == TIRXRT_ARG_PTR)
         holders[a].ptr = arg->v.ptr;
+      if (ka->ctype == TIRX_CTYPE_TENSORMAP) { /* the caller's CUtensorMap, by value */
+        if (!holders[a].ptr)
+          return rt_errorf(err, "InternalError: kernel %s: tensor map argument %s is NULL",
+                           k->name, plan->params[ka->index].name);
+        params[a] = holders[a].ptr;
+      }
       continue;
     }
+    case TIRX_ARG_TENSOR_MAP: /* the map the runtime encoded, by value */
+      if (!maps || !maps[ka->index])
+        return rt_errorf(err, "InternalError: kernel %s: tensor map %s was not encoded",
+                         k->name, plan->maps[ka->index].name);
+      params[a] = maps[ka->index];
+      continue;
     case TIRX_ARG_SYMBOL:
       v.i = syms[ka->index];
       break;

@@ -34,8 +34,11 @@ uint16_t rt_float_to_half(double d);
 uint16_t rt_float_to_bfloat16(double d);
 
 /* Fill holders[0..nargs) and params[0..nargs) for kernel #kernel from checked args
- * and bound symbols.  Returns 0 or -1 with *err. */
+ * and bound symbols.  maps[j]: the encoded 128-byte CUtensorMap of the plan's tensor map
+ * j (the TENSOR_MAP args point params[] straight at it); may be NULL when the plan has
+ * none.  Returns 0 or -1 with *err. */
 int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *args,
-                        const int64_t *syms, RtHolder *holders, void **params, char **err);
+                        const int64_t *syms, void *const *maps, RtHolder *holders,
+                        void **params, char **err);
 
 #endif /* TIRXRT_BIND_H */

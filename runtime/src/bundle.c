@@ -15,7 +15,11 @@
 #include "tirx/bundle.h"
 
 #define BUNDLE_MAGIC "TIRXBNDL"
-#define BUNDLE_VERSION 1u
+/* Version 1: no tensor maps.  Version 2: each PLAN payload ends with its tensor-map
+   specs.  The writer writes 1 when no plan has a tensor map (so such bundles stay
+   readable by version-1 runtimes) and 2 otherwise; the reader reads both. */
+#define BUNDLE_VERSION_MIN 1u
+#define BUNDLE_VERSION_TMAP 2u
 #define BUNDLE_HEADER_SIZE 24u
 #define TAG(a, b, c, d) \
   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
@@ -142,7 +146,28 @@ static void put_expr(Wr *w, const TirxPlanExpr *e) {
   }
 }
 
-static void put_plan(Wr *w, const TirxPlan *p) {
+static void put_tensor_map(Wr *w, const TirxPlanTensorMap *m) {
+  put_str(w, m->name);
+  put_u32(w, (uint32_t)m->param);
+  put_expr(w, &m->byte_offset);
+  put_dtype(w, m->dtype);
+  put_u32(w, (uint32_t)m->rank);
+  for (int32_t i = 0; i < m->rank; i++)
+    put_expr(w, &m->global_dim[i]);
+  for (int32_t i = 0; i + 1 < m->rank; i++)
+    put_expr(w, &m->global_strides[i]);
+  for (int32_t i = 0; i < m->rank; i++)
+    put_expr(w, &m->box_dim[i]);
+  for (int32_t i = 0; i < m->rank; i++)
+    put_expr(w, &m->element_strides[i]);
+  put_u32(w, (uint32_t)m->interleave);
+  put_u32(w, (uint32_t)m->swizzle);
+  put_u32(w, (uint32_t)m->l2_promotion);
+  put_u32(w, (uint32_t)m->oob_fill);
+  put_u32(w, (uint32_t)m->force_cu_dtype);
+}
+
+static void put_plan(Wr *w, const TirxPlan *p, uint32_t version) {
   put_str(w, p->name);
   put_opt_str(w, p->signature);
   put_u32(w, (uint32_t)p->nsyms);
@@ -180,6 +205,11 @@ static void put_plan(Wr *w, const TirxPlan *p) {
         put_expr(w, &k->launch[d][x]);
     put_expr(w, &k->dyn_smem);
   }
+  if (version >= BUNDLE_VERSION_TMAP) {
+    put_u32(w, (uint32_t)p->nmaps);
+    for (int32_t i = 0; i < p->nmaps; i++)
+      put_tensor_map(w, &p->maps[i]);
+  }
 }
 
 static void put_pad8(Wr *w) {
@@ -214,10 +244,14 @@ int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err)
       return -1;
   if (b->ncodes == 0)
     return rt_errorf(err, "bundle has no code object");
+  uint32_t version = BUNDLE_VERSION_MIN;
+  for (int32_t i = 0; i < b->nplans; i++)
+    if (b->plans[i]->nmaps > 0)
+      version = BUNDLE_VERSION_TMAP;
   Wr w;
   rt_sb_init(&w);
   rt_sb_appendn(&w, BUNDLE_MAGIC, 8);
-  put_u32(&w, BUNDLE_VERSION);
+  put_u32(&w, version);
   put_u32(&w, 0); /* flags */
   put_u64(&w, 0); /* total size, patched below */
   for (int32_t i = 0; i < b->ncodes; i++) {
@@ -231,7 +265,7 @@ int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err)
   }
   for (int32_t i = 0; i < b->nplans; i++) {
     size_t at = begin_section(&w, TAG_PLAN);
-    put_plan(&w, b->plans[i]);
+    put_plan(&w, b->plans[i], version);
     end_section(&w, at);
   }
   end_section(&w, begin_section(&w, TAG_END));
@@ -350,8 +384,42 @@ static void get_expr(Rd *r, TirxPlanExpr *e) {
   }
 }
 
-/* Parse one plan payload; NULL with r->bad set on failure. */
-static TirxPlan *get_plan(Rd *r) {
+/* Read n expressions into e[0..n) (n <= TIRX_TMAP_MAX_RANK). */
+static void get_exprs(Rd *r, TirxPlanExpr *e, int32_t n) {
+  for (int32_t i = 0; i < n && !r->bad; i++)
+    get_expr(r, &e[i]);
+}
+
+/* One tensor-map spec, added to p (r->bad on failure). */
+static void get_tensor_map(Rd *r, TirxPlan *p) {
+  TirxPlanTensorMap m;
+  tirx_plan_tensor_map_init(&m);
+  char *name = get_str(r);
+  m.param = (int32_t)get_u32(r);
+  get_expr(r, &m.byte_offset);
+  m.dtype = get_dtype(r);
+  uint32_t rank = get_u32(r);
+  if (rank < 1 || rank > TIRX_TMAP_MAX_RANK)
+    r->bad = 1;
+  m.rank = r->bad ? 0 : (int32_t)rank;
+  get_exprs(r, m.global_dim, m.rank);
+  get_exprs(r, m.global_strides, m.rank - 1);
+  get_exprs(r, m.box_dim, m.rank);
+  get_exprs(r, m.element_strides, m.rank);
+  m.interleave = (int32_t)get_u32(r);
+  m.swizzle = (int32_t)get_u32(r);
+  m.l2_promotion = (int32_t)get_u32(r);
+  m.oob_fill = (int32_t)get_u32(r);
+  m.force_cu_dtype = (int32_t)get_u32(r);
+  m.name = name;
+  if (!r->bad && tirx_plan_add_tensor_map(p, &m) < 0)
+    r->bad = 1;
+  free(name);
+  tirx_plan_tensor_map_clear(&m);
+}
+
+/* Parse one plan payload of a bundle of `version`; NULL with r->bad set on failure. */
+static TirxPlan *get_plan(Rd *r, uint32_t version) {
   char *name = get_str(r);
   TirxPlan *p = name ? tirx_plan_create(name) : NULL;
   free(name);
@@ -433,6 +501,9 @@ static TirxPlan *get_plan(Rd *r) {
         get_expr(r, &kk->launch[d][x]);
     get_expr(r, &kk->dyn_smem);
   }
+  uint32_t nmaps = version >= BUNDLE_VERSION_TMAP ? get_count(r) : 0;
+  for (uint32_t i = 0; i < nmaps && !r->bad; i++)
+    get_tensor_map(r, p);
   if (r->bad) {
     tirx_plan_destroy(p);
     return NULL;
@@ -450,9 +521,9 @@ int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err
   uint64_t total = get_u64(&r);
   if (r.bad)
     return rt_errorf(err, "truncated tirx bundle header");
-  if (version != BUNDLE_VERSION)
-    return rt_errorf(err, "unsupported tirx bundle version %u (this runtime reads %u)",
-                     version, BUNDLE_VERSION);
+  if (version < BUNDLE_VERSION_MIN || version > BUNDLE_VERSION_TMAP)
+    return rt_errorf(err, "unsupported tirx bundle version %u (this runtime reads %u to %u)",
+                     version, BUNDLE_VERSION_MIN, BUNDLE_VERSION_TMAP);
   if (total != size)
     return rt_errorf(err, "tirx bundle is truncated or padded: header says %" PRIu64
                      " bytes, got %zu", total, size);
@@ -483,7 +554,7 @@ int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err
         what = "code object";
       free(arch);
     } else if (tag == TAG_PLAN) {
-      TirxPlan *p = get_plan(&sec);
+      TirxPlan *p = get_plan(&sec, version);
       if (!p || sec.pos != sec.len)
         what = "launch plan";
       if (p && !what && tirx_bundle_add_plan(b, p) < 0)

@@ -81,6 +81,9 @@ static void driver_init(void) {
   for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++)
     if (resolve(lib, syms[i].slot, syms[i].name) != 0)
       return;
+  void *tmap = dlsym(lib, "cuTensorMapEncodeTiled"); /* optional: CUDA >= 12 */
+  if (tmap)
+    memcpy(&d->TensorMapEncodeTiled, &tmap, sizeof tmap);
   CUresult r = d->Init(0);
   if (r != CUDA_SUCCESS) {
     char buf[32];

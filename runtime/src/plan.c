@@ -295,9 +295,79 @@ static void kernel_free(TirxPlanKernel *k) {
   tirx_plan_expr_clear(&k->dyn_smem);
 }
 
+/* ---- Tensor-map specs ------------------------------------------------------------- */
+
+static int32_t grow(void **arr, int32_t *n, size_t sz);
+
+/* Calls f on each of a spec's expressions (all slots, present or not). */
+#define TMAP_EXPRS(spec, f)                                                             \
+  do {                                                                                  \
+    f(&(spec)->byte_offset);                                                            \
+    for (int i_ = 0; i_ < TIRX_TMAP_MAX_RANK; i_++) {                                   \
+      f(&(spec)->global_dim[i_]);                                                       \
+      f(&(spec)->box_dim[i_]);                                                          \
+      f(&(spec)->element_strides[i_]);                                                  \
+      if (i_ < TIRX_TMAP_MAX_RANK - 1)                                                  \
+        f(&(spec)->global_strides[i_]);                                                 \
+    }                                                                                   \
+  } while (0)
+
+void tirx_plan_tensor_map_init(TirxPlanTensorMap *m) {
+  memset(m, 0, sizeof(*m));
+  TMAP_EXPRS(m, tirx_plan_expr_init);
+  m->param = -1;
+  m->force_cu_dtype = -1;
+}
+
+void tirx_plan_tensor_map_clear(TirxPlanTensorMap *m) {
+  TMAP_EXPRS(m, tirx_plan_expr_clear);
+  tirx_plan_tensor_map_init(m);
+}
+
+/* Number of entries of each list that a spec of rank r uses (r clamped to 0..5). */
+static int32_t tmap_rank(const TirxPlanTensorMap *m) {
+  return m->rank < 0 ? 0 : m->rank > TIRX_TMAP_MAX_RANK ? TIRX_TMAP_MAX_RANK : m->rank;
+}
+
+int tirx_plan_add_tensor_map(TirxPlan *p, const TirxPlanTensorMap *spec) {
+  if (!spec || !spec->name)
+    return -1;
+  TirxPlanTensorMap c;
+  tirx_plan_tensor_map_init(&c);
+  c.param = spec->param;
+  c.dtype = spec->dtype;
+  c.rank = spec->rank;
+  c.interleave = spec->interleave;
+  c.swizzle = spec->swizzle;
+  c.l2_promotion = spec->l2_promotion;
+  c.oob_fill = spec->oob_fill;
+  c.force_cu_dtype = spec->force_cu_dtype;
+  int32_t r = tmap_rank(spec);
+  int ok = (c.name = rt_strdup(spec->name)) != NULL &&
+           tirx_plan_expr_copy(&c.byte_offset, &spec->byte_offset) == 0;
+  for (int32_t i = 0; ok && i < r; i++)
+    ok = tirx_plan_expr_copy(&c.global_dim[i], &spec->global_dim[i]) == 0 &&
+         tirx_plan_expr_copy(&c.box_dim[i], &spec->box_dim[i]) == 0 &&
+         tirx_plan_expr_copy(&c.element_strides[i], &spec->element_strides[i]) == 0 &&
+         (i + 1 >= r || tirx_plan_expr_copy(&c.global_strides[i], &spec->global_strides[i]) == 0);
+  int32_t i = ok ? grow((void **)&p->maps, &p->nmaps, sizeof(*p->maps)) : -1;
+  if (i < 0) {
+    free(c.name);
+    tirx_plan_tensor_map_clear(&c);
+    return -1;
+  }
+  p->maps[i] = c;
+  return i;
+}
+
 void tirx_plan_destroy(TirxPlan *p) {
   if (!p)
     return;
+  for (int32_t i = 0; i < p->nmaps; i++) {
+    free(p->maps[i].name);
+    tirx_plan_tensor_map_clear(&p->maps[i]);
+  }
+  free(p->maps);
   free(p->name);
   free(p->signature);
   for (int32_t i = 0; i < p->nparams; i++)
@@ -528,10 +598,50 @@ static int check_expr(const TirxPlan *p, const TirxPlanExpr *e, const char *boun
   return expr_bound(p, e, bound, what, err);
 }
 
+/* A spec's structure: a name, a tensor or handle base, rank 1..5, every entry the rank
+   uses present, none beyond it, and all expressions well formed over bound symbols. */
+static int check_tensor_map(const TirxPlan *p, const TirxPlanTensorMap *m, int32_t mi,
+                            const char *bound, char **err) {
+  if (!m->name)
+    return rt_errorf(err, "plan %s: tensor map #%d has no name", p->name, (int)mi);
+  if (m->param < 0 || m->param >= p->nparams || p->params[m->param].kind == TIRX_PARAM_SCALAR)
+    return rt_errorf(err, "plan %s: tensor map %s: its base must be a tensor or handle param",
+                     p->name, m->name);
+  if (m->rank < 1 || m->rank > TIRX_TMAP_MAX_RANK)
+    return rt_errorf(err, "plan %s: tensor map %s: rank %d is not in 1..%d", p->name, m->name,
+                     (int)m->rank, TIRX_TMAP_MAX_RANK);
+  if (m->dtype.bits == 0 || m->dtype.lanes == 0)
+    return rt_errorf(err, "plan %s: tensor map %s has a bad dtype", p->name, m->name);
+  struct {
+    const char *field;
+    const TirxPlanExpr *e;
+    int32_t n, used;
+  } lists[] = {{"globalDim", m->global_dim, TIRX_TMAP_MAX_RANK, m->rank},
+               {"globalStrides", m->global_strides, TIRX_TMAP_MAX_RANK - 1, m->rank - 1},
+               {"boxDim", m->box_dim, TIRX_TMAP_MAX_RANK, m->rank},
+               {"elementStrides", m->element_strides, TIRX_TMAP_MAX_RANK, m->rank}};
+  char what[160];
+  snprintf(what, sizeof what, "tensor map %s byteOffset", m->name);
+  if (check_expr(p, &m->byte_offset, bound, what, err) != 0)
+    return -1;
+  for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
+    for (int32_t i = 0; i < lists[l].n; i++) {
+      const TirxPlanExpr *e = &lists[l].e[i];
+      snprintf(what, sizeof what, "tensor map %s %s[%d]", m->name, lists[l].field, (int)i);
+      if ((i < lists[l].used) != (e->nops > 0))
+        return rt_errorf(err, "plan %s: %s is %s for rank %d", p->name, what,
+                         e->nops > 0 ? "set" : "missing", (int)m->rank);
+      if (check_expr(p, e, bound, what, err) != 0)
+        return -1;
+    }
+  return 0;
+}
+
 int tirx_plan_validate(const TirxPlan *p, char **err) {
   if (!p || !p->name)
     return rt_errorf(err, "plan has no name");
-  if (p->nparams < 0 || p->nsyms < 0 || p->nkernels < 0)
+  if (p->nparams < 0 || p->nsyms < 0 || p->nkernels < 0 || p->nmaps < 0 ||
+      (p->nmaps > 0 && !p->maps))
     return rt_errorf(err, "plan %s: negative count", p->name);
   if (p->nkernels == 0)
     return rt_errorf(err, "plan %s: no kernels", p->name);
@@ -602,7 +712,10 @@ int tirx_plan_validate(const TirxPlan *p, char **err) {
       rc = expr_bound(p, &pp->shape[k], bound, what, err);
     }
   }
-  /* Pass 3: kernels. */
+  /* Pass 3: tensor-map specs. */
+  for (int32_t mi = 0; rc == 0 && mi < p->nmaps; mi++)
+    rc = check_tensor_map(p, &p->maps[mi], mi, bound, err);
+  /* Pass 4: kernels. */
   for (int32_t ki = 0; rc == 0 && ki < p->nkernels; ki++) {
     const TirxPlanKernel *k = &p->kernels[ki];
     if (!k->name) {
@@ -611,7 +724,8 @@ int tirx_plan_validate(const TirxPlan *p, char **err) {
     }
     for (int32_t a = 0; rc == 0 && a < k->nargs; a++) {
       const TirxPlanKernelArg *ka = &k->args[a];
-      int ptr = ka->ctype == TIRX_CTYPE_PTR;
+      int tmap = ka->ctype == TIRX_CTYPE_TENSORMAP;
+      int ptr = ka->ctype == TIRX_CTYPE_PTR || tmap;
       if (ka->ctype < 0 || ka->ctype >= TIRX_CTYPE_NUM) {
         rc = rt_errorf(err, "plan %s: kernel %s arg #%d: unknown C type %d", p->name,
                        k->name, (int)a, (int)ka->ctype);
@@ -620,6 +734,15 @@ int tirx_plan_validate(const TirxPlan *p, char **err) {
             p->params[ka->index].kind == TIRX_PARAM_SCALAR || !ptr)
           rc = rt_errorf(err, "plan %s: kernel %s arg #%d: DATA_PTR needs a tensor or "
                          "handle param and C type ptr", p->name, k->name, (int)a);
+        else if (tmap && p->params[ka->index].kind != TIRX_PARAM_HANDLE)
+          rc = rt_errorf(err, "plan %s: kernel %s arg #%d: DATA_PTR with C type tmap needs "
+                         "a handle param (a pointer to the caller's CUtensorMap)", p->name,
+                         k->name, (int)a);
+      } else if (ka->source == TIRX_ARG_TENSOR_MAP) {
+        if (ka->index < 0 || ka->index >= p->nmaps || !tmap)
+          rc = rt_errorf(err, "plan %s: kernel %s arg #%d: TENSOR_MAP needs tensor map "
+                         "#%d (plan has %d) and C type tmap", p->name, k->name, (int)a,
+                         (int)ka->index, (int)p->nmaps);
       } else if (ka->source == TIRX_ARG_SYMBOL) {
         if (ka->index < 0 || ka->index >= p->nsyms || ptr)
           rc = rt_errorf(err, "plan %s: kernel %s arg #%d: bad symbol #%d", p->name,
@@ -781,6 +904,8 @@ TirxPlan *tirx_plan_clone(const TirxPlan *src) {
     if (ok)
       p->kernels[ki].flags = k->flags;
   }
+  for (int32_t i = 0; ok && i < src->nmaps; i++)
+    ok = tirx_plan_add_tensor_map(p, &src->maps[i]) == i;
   if (!ok) {
     tirx_plan_destroy(p);
     return NULL;
@@ -796,7 +921,7 @@ static const char *ctype_name(int32_t t) {
       [TIRX_CTYPE_F32] = "f32", [TIRX_CTYPE_F64] = "f64",   [TIRX_CTYPE_PTR] = "ptr",
       [TIRX_CTYPE_F16] = "f16", [TIRX_CTYPE_BF16] = "bf16", [TIRX_CTYPE_U8] = "u8",
       [TIRX_CTYPE_BOOL] = "bool", [TIRX_CTYPE_I8] = "i8",   [TIRX_CTYPE_U64] = "u64",
-      [TIRX_CTYPE_I16] = "i16", [TIRX_CTYPE_U16] = "u16"};
+      [TIRX_CTYPE_I16] = "i16", [TIRX_CTYPE_U16] = "u16",   [TIRX_CTYPE_TENSORMAP] = "tmap"};
   return (t >= 0 && t < TIRX_CTYPE_NUM) ? names[t] : "?";
 }
 
@@ -810,6 +935,44 @@ static void dump_triple(RtStrBuf *sb, const TirxPlanExpr *e, const char *const *
     free(r);
   }
   rt_sb_append(sb, ")");
+}
+
+/* " (e0, e1, ...)": n expressions. */
+static void dump_list(RtStrBuf *sb, const char *label, const TirxPlanExpr *e, int32_t n,
+                      const char *const *names, int32_t nsyms) {
+  rt_sb_printf(sb, " %s (", label);
+  for (int32_t i = 0; i < n; i++) {
+    char *r = rt_expr_render(&e[i], names, nsyms);
+    rt_sb_printf(sb, "%s%s", i ? ", " : "", r ? r : "?");
+    free(r);
+  }
+  rt_sb_append(sb, ")");
+}
+
+/* "  tmap #0 A_map = data(A) + off: float16 rank 2 globalDim (...) ... oob 0\n" */
+static void dump_tensor_map(RtStrBuf *sb, const TirxPlan *p, int32_t mi,
+                            const char *const *names) {
+  const TirxPlanTensorMap *m = &p->maps[mi];
+  int32_t r = tmap_rank(m);
+  char dt[32];
+  int pin = m->param >= 0 && m->param < p->nparams;
+  rt_sb_printf(sb, "  tmap #%d %s = data(%s)", (int)mi, m->name ? m->name : "?",
+               pin ? p->params[m->param].name : "?");
+  if (m->byte_offset.nops) {
+    char *o = rt_expr_render(&m->byte_offset, names, p->nsyms);
+    rt_sb_printf(sb, " + %s", o ? o : "?");
+    free(o);
+  }
+  rt_sb_printf(sb, ": %s rank %d", tirx_dl_dtype_str(m->dtype, dt), (int)m->rank);
+  dump_list(sb, "globalDim", m->global_dim, r, names, p->nsyms);
+  dump_list(sb, "globalStrides", m->global_strides, r > 0 ? r - 1 : 0, names, p->nsyms);
+  dump_list(sb, "boxDim", m->box_dim, r, names, p->nsyms);
+  dump_list(sb, "elementStrides", m->element_strides, r, names, p->nsyms);
+  rt_sb_printf(sb, " interleave %d swizzle %d l2 %d oob %d", (int)m->interleave,
+               (int)m->swizzle, (int)m->l2_promotion, (int)m->oob_fill);
+  if (m->force_cu_dtype >= 0)
+    rt_sb_printf(sb, " force_cu_dtype %d", (int)m->force_cu_dtype);
+  rt_sb_append(sb, "\n");
 }
 
 char *tirx_plan_dump(const TirxPlan *p) {
@@ -851,6 +1014,8 @@ char *tirx_plan_dump(const TirxPlan *p) {
       rt_sb_printf(&sb, "  param #%d handle %s\n", (int)i, pp->name);
     }
   }
+  for (int32_t mi = 0; mi < p->nmaps; mi++)
+    dump_tensor_map(&sb, p, mi, names);
   for (int32_t ki = 0; ki < p->nkernels; ki++) {
     const TirxPlanKernel *k = &p->kernels[ki];
     rt_sb_printf(&sb, "  kernel #%d %s\n", (int)ki, k->name);
@@ -865,6 +1030,9 @@ char *tirx_plan_dump(const TirxPlan *p) {
         rt_sb_printf(&sb, "%s\n", sin ? names[ka->index] : "?");
       } else if (ka->source == TIRX_ARG_SCALAR_PARAM) {
         rt_sb_printf(&sb, "param(%s)\n", pin ? p->params[ka->index].name : "?");
+      } else if (ka->source == TIRX_ARG_TENSOR_MAP) {
+        int min = ka->index >= 0 && ka->index < p->nmaps;
+        rt_sb_printf(&sb, "tmap(%s)\n", min ? p->maps[ka->index].name : "?");
       } else {
         char *r = rt_expr_render(&ka->expr, names, p->nsyms);
         rt_sb_printf(&sb, "%s\n", r ? r : "?");

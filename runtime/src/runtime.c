@@ -365,9 +365,10 @@ static int slot_prepare(const RtDriver *d, RtSlot *s, const TirxrtLaunchConfig *
 
 static int is_unit(const uint32_t v[3]) { return v[0] == 1 && v[1] == 1 && v[2] == 1; }
 
-/* Launch kernel k of f on dev. */
+/* Launch kernel k of f on dev; maps: the plan's encoded tensor maps (or NULL). */
 static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg *args,
-                         const int64_t *syms, CUstream stream, char **err) {
+                         const int64_t *syms, void *const *maps, CUstream stream,
+                         char **err) {
   const TirxPlan *plan = f->plan;
   const TirxPlanKernel *pk = &plan->kernels[k];
   const RtDriver *d = f->mod->ctx->drv;
@@ -402,7 +403,7 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
       return rt_errorf(err, "out of memory");
     }
   }
-  rc = rt_pack_kernel_args(plan, k, args, syms, holders, params, err);
+  rc = rt_pack_kernel_args(plan, k, args, syms, maps, holders, params, err);
 
   CUlaunchAttribute attrs[4];
   unsigned nattr = 0;
@@ -461,6 +462,49 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
   return rc;
 }
 
+/* Evaluate, validate (tmap.c) and encode tensor map j of plan into *out. */
+static int encode_map(const RtDriver *d, const TirxPlan *plan, int32_t j,
+                      const TirxrtArg *args, const int64_t *syms, CUtensorMap *out,
+                      char **err) {
+  TirxrtTensorMapArgs a;
+  if (tirxrt_tensor_map_eval(plan, j, args, syms, &a, err) != 0)
+    return -1;
+  const char *name = plan->maps[j].name;
+  if ((uintptr_t)out % 64 != 0) /* CUtensorMap is declared aligned: cannot happen */
+    return rt_errorf(err, "InternalError: tensor map %s: the host buffer %p is not 64-byte "
+                     "aligned", name, (void *)out);
+  if (!d->TensorMapEncodeTiled)
+    return rt_errorf(err, "InternalError: tensor map %s: the CUDA driver has no "
+                     "cuTensorMapEncodeTiled (TMA needs a CUDA 12 or newer driver)", name);
+  cuuint64_t dims[TIRX_TMAP_MAX_RANK], strides[TIRX_TMAP_MAX_RANK - 1];
+  cuuint32_t box[TIRX_TMAP_MAX_RANK], es[TIRX_TMAP_MAX_RANK];
+  for (int32_t i = 0; i < TIRX_TMAP_MAX_RANK; i++) { /* validated: all in range */
+    dims[i] = (cuuint64_t)a.global_dim[i];
+    box[i] = (cuuint32_t)a.box_dim[i];
+    es[i] = (cuuint32_t)a.element_strides[i];
+    if (i < TIRX_TMAP_MAX_RANK - 1)
+      strides[i] = (cuuint64_t)a.global_strides[i];
+  }
+  CUresult r = d->TensorMapEncodeTiled(
+      out, (CUtensorMapDataType)a.data_type, (cuuint32_t)a.rank,
+      (void *)(uintptr_t)a.global_address, dims, strides, box, es,
+      (CUtensorMapInterleave)a.interleave, (CUtensorMapSwizzle)a.swizzle,
+      (CUtensorMapL2promotion)a.l2_promotion, (CUtensorMapFloatOOBfill)a.oob_fill);
+  if (r == CUDA_SUCCESS)
+    return 0;
+  /* TVM dumps every parameter, then "Error in cuTensorMapEncodeTiled: <string>". */
+  const char *desc = NULL;
+  char buf[32];
+  if (d->GetErrorString(r, &desc) != CUDA_SUCCESS || !desc)
+    desc = rt_cu_error_name(d, r, buf);
+  char *params = tirxrt_tensor_map_describe(&a);
+  const TirxPlanTensorMap *m = &plan->maps[j];
+  rt_errorf(err, "InternalError: Error in cuTensorMapEncodeTiled: %s\n  tensor map %s of %s: "
+            "%s", desc, name, plan->params[m->param].name, params ? params : "?");
+  free(params);
+  return -1;
+}
+
 int tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *stream,
                 char **err) {
   const TirxPlan *plan = f->plan;
@@ -477,8 +521,30 @@ int tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *strea
     else
       rc = current_device(f->mod->ctx, &dev, err);
   }
+  /* Tensor maps: encoded in host program order before the first launch; the buffers
+     live until the last cuLaunchKernelEx has returned (the driver copies them). */
+  enum { SMALL_MAPS = 4 };
+  CUtensorMap small_maps[SMALL_MAPS];
+  void *small_ptrs[SMALL_MAPS];
+  CUtensorMap *maps = small_maps;
+  void **map_ptrs = small_ptrs;
+  if (rc == 0 && plan->nmaps > SMALL_MAPS) {
+    maps = aligned_alloc(_Alignof(CUtensorMap), sizeof(*maps) * (size_t)plan->nmaps);
+    map_ptrs = malloc(sizeof(*map_ptrs) * (size_t)plan->nmaps);
+    if (!maps || !map_ptrs)
+      rc = rt_errorf(err, "out of memory");
+  }
+  for (int32_t j = 0; rc == 0 && j < plan->nmaps; j++) {
+    rc = encode_map(f->mod->ctx->drv, plan, j, args, syms, &maps[j], err);
+    map_ptrs[j] = &maps[j];
+  }
   for (int32_t k = 0; rc == 0 && k < plan->nkernels; k++)
-    rc = launch_kernel(f, k, dev, args, syms, (CUstream)stream, err);
+    rc = launch_kernel(f, k, dev, args, syms, plan->nmaps ? map_ptrs : NULL,
+                       (CUstream)stream, err);
+  if (maps != small_maps)
+    free(maps);
+  if (map_ptrs != small_ptrs)
+    free(map_ptrs);
   if (syms != small)
     free(syms);
   return rc;

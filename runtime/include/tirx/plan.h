@@ -146,7 +146,9 @@ typedef enum TirxArgSource {
   TIRX_ARG_SYMBOL = 1,       /* the bound value of symbol #index */
   TIRX_ARG_SCALAR_PARAM = 2, /* the value of SCALAR param #index */
   TIRX_ARG_EXPR = 3,         /* a host expression over symbols (the arg's expr) */
-  /* TIRX_ARG_TENSOR_MAP = 4 is reserved for §4 (TMA descriptors). */
+  TIRX_ARG_TENSOR_MAP = 4,   /* the CUtensorMap the runtime encodes from tensor-map
+                                spec #index (plan->maps) on every call; C type
+                                TIRX_CTYPE_TENSORMAP */
 } TirxArgSource;
 
 /* The C type the kernel parameter has; the runtime converts the source value to it and
@@ -166,12 +168,19 @@ typedef enum TirxCType {
   TIRX_CTYPE_U64 = 11,
   TIRX_CTYPE_I16 = 12,
   TIRX_CTYPE_U16 = 13,
+  TIRX_CTYPE_TENSORMAP = 14, /* a 128-byte CUtensorMap passed by value (a
+                                `__grid_constant__` param): the kernelParams entry is
+                                the address of the 64-byte-aligned map itself.  Source
+                                TENSOR_MAP (encoded by the runtime), or DATA_PTR of a
+                                HANDLE param (the caller passes a pointer to a map it
+                                encoded, TVM's HANDLE_TO_TENSORMAP) */
   TIRX_CTYPE_NUM
 } TirxCType;
 
 typedef struct TirxPlanKernelArg {
   int32_t source; /* a TirxArgSource */
-  int32_t index;  /* param index (DATA_PTR, SCALAR_PARAM) or symbol index (SYMBOL) */
+  int32_t index;  /* param index (DATA_PTR, SCALAR_PARAM), symbol index (SYMBOL) or
+                     tensor-map index (TENSOR_MAP) */
   int32_t ctype;  /* a TirxCType */
   TirxPlanExpr expr; /* EXPR only */
 } TirxPlanKernelArg;
@@ -202,6 +211,35 @@ typedef struct TirxPlanKernel {
   uint32_t flags;        /* TIRX_KERNEL_* */
 } TirxPlanKernel;
 
+/* ---- TMA tensor maps (runtime_semantics.md §4) ------------------------------------- */
+
+/* What `T.call_packed("runtime.cuTensorMapEncodeTiled", map, dtype, rank, base, ...)`
+ * before T.device_entry() asks for, as data: the runtime evaluates the expressions with
+ * the bound symbols, validates the result (§4.2, tirxrt_tensor_map_eval) and calls the
+ * driver's cuTensorMapEncodeTiled on every call, before the first kernel is launched
+ * (the host program's order: all encodes precede the device region).  All lists are
+ * innermost dimension first, as the driver wants them. */
+#define TIRX_TMAP_MAX_RANK 5
+
+typedef struct TirxPlanTensorMap {
+  char *name;         /* the map variable (`A_map`), for messages */
+  int32_t param;      /* the TENSOR (DLTensor.data) or HANDLE (the pointer) param whose
+                         data pointer is the base address */
+  TirxPlanExpr byte_offset; /* added to that pointer; absent = 0 */
+  DLDataType dtype;   /* the encode call's element type (float16, int8, ...) */
+  int32_t rank;       /* 1..TIRX_TMAP_MAX_RANK */
+  TirxPlanExpr global_dim[TIRX_TMAP_MAX_RANK];          /* rank entries, elements */
+  TirxPlanExpr global_strides[TIRX_TMAP_MAX_RANK - 1];  /* rank - 1 entries, bytes, of
+                                                           dims 1 .. rank-1 */
+  TirxPlanExpr box_dim[TIRX_TMAP_MAX_RANK];             /* rank entries */
+  TirxPlanExpr element_strides[TIRX_TMAP_MAX_RANK];     /* rank entries */
+  int32_t interleave;     /* CUtensorMapInterleave value (0 none, 1 16B, 2 32B) */
+  int32_t swizzle;        /* CUtensorMapSwizzle value (0 none, 1 32B, 2 64B, 3 128B, ...) */
+  int32_t l2_promotion;   /* CUtensorMapL2promotion value (0 none, 1 64B, 2 128B, 3 256B) */
+  int32_t oob_fill;       /* CUtensorMapFloatOOBfill value (0 none, 1 NaN) */
+  int32_t force_cu_dtype; /* -1 = none; 11 = CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 */
+} TirxPlanTensorMap;
+
 /* ---- The plan ---------------------------------------------------------------------- */
 
 typedef struct TirxPlan {
@@ -213,6 +251,8 @@ typedef struct TirxPlan {
   TirxPlanSymbol *syms;
   int32_t nkernels;
   TirxPlanKernel *kernels; /* in host program order */
+  int32_t nmaps;
+  TirxPlanTensorMap *maps; /* in host program order (encoded in this order) */
 } TirxPlan;
 
 /* Create an empty plan for entry function `name`; NULL when out of memory. */
@@ -237,9 +277,19 @@ int tirx_plan_add_scalar_param(TirxPlan *plan, const char *name, DLDataType dtyp
 int tirx_plan_add_handle_param(TirxPlan *plan, const char *name);
 
 int tirx_plan_add_kernel(TirxPlan *plan, const char *symbol);
-/* For DATA_PTR / SYMBOL / SCALAR_PARAM sources; returns the arg's position. */
+/* For DATA_PTR / SYMBOL / SCALAR_PARAM / TENSOR_MAP sources; returns the arg's
+ * position. */
 int tirx_plan_kernel_add_arg(TirxPlan *plan, int32_t kernel, TirxArgSource source,
                              int32_t index, TirxCType ctype);
+/* Add a tensor-map spec (deep copy of *spec: name and expressions; entries beyond the
+ * rank are ignored).  Returns its index (the TENSOR_MAP arg's index) or -1. */
+int tirx_plan_add_tensor_map(TirxPlan *plan, const TirxPlanTensorMap *spec);
+/* Initialise a spec for building: no name, param -1, every expression absent,
+ * force_cu_dtype -1.  clear frees the spec's expressions (not its name, which stays the
+ * caller's; a plan frees the copies it owns) and re-initialises it. */
+void tirx_plan_tensor_map_init(TirxPlanTensorMap *spec);
+void tirx_plan_tensor_map_clear(TirxPlanTensorMap *spec);
+
 /* For an EXPR source (expression copied). */
 int tirx_plan_kernel_add_expr_arg(TirxPlan *plan, int32_t kernel, const TirxPlanExpr *e,
                                   TirxCType ctype);
@@ -251,8 +301,10 @@ int tirx_plan_kernel_set_dyn_smem(TirxPlan *plan, int32_t kernel, const TirxPlan
 int tirx_plan_kernel_set_flags(TirxPlan *plan, int32_t kernel, uint32_t flags);
 
 /* Check internal consistency: indices in range, expressions well formed, every symbol
- * used by a kernel, launch expression or non-defining dim is bound by some param,
- * kernel-arg sources match param kinds, at least one kernel.  Returns 0, or -1 with a
+ * used by a kernel, launch expression, tensor-map spec or non-defining dim is bound by
+ * some param, kernel-arg sources match param kinds (and tensor maps), tensor-map specs
+ * are well formed (rank 1..5, a tensor or handle base, every entry present), at least
+ * one kernel.  Returns 0, or -1 with a
  * malloc'd message in *err (err may be NULL).  The runtime calls this when it loads a
  * plan; the compiler should call it before writing a bundle. */
 int tirx_plan_validate(const TirxPlan *plan, char **err);

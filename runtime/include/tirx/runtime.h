@@ -113,6 +113,41 @@ typedef struct TirxrtLaunchConfig {
 int tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
                        TirxrtLaunchConfig *out, char **err);
 
+/* The arguments of one cuTensorMapEncodeTiled call (runtime_semantics.md §4.2), as
+ * evaluated from a plan's tensor-map spec: the driver's types widened to int64 so that
+ * bad values are reported rather than wrapped.  Lists are innermost dimension first;
+ * entries beyond `rank` are 0. */
+typedef struct TirxrtTensorMapArgs {
+  DLDataType dtype;       /* the spec's element type */
+  int32_t force_cu_dtype; /* -1 or 11 (TFLOAT32) */
+  int32_t data_type;      /* set by validation: the CUtensorMapDataType */
+  int32_t rank;
+  const void *global_address;
+  int64_t global_dim[TIRX_TMAP_MAX_RANK];
+  int64_t global_strides[TIRX_TMAP_MAX_RANK - 1]; /* bytes, dims 1 .. rank-1 */
+  int64_t box_dim[TIRX_TMAP_MAX_RANK];
+  int64_t element_strides[TIRX_TMAP_MAX_RANK];
+  int32_t interleave, swizzle, l2_promotion, oob_fill;
+} TirxrtTensorMapArgs;
+
+/* Validate a's values the way TVM's runtime.cuTensorMapEncodeTiled does before calling
+ * the driver (§4.2: rank, dtype, dims, strides, box, element strides, alignment,
+ * interleave / swizzle / L2 / OOB rules) and set a->data_type.  Messages name the map
+ * and the tensor argument: "tensor map A_map: globalStrides[0] of A (100 bytes) must be
+ * a multiple of 16".  Returns 0, or -1 with the message (no kind prefix) in *err. */
+int tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map_name,
+                               const char *tensor_name, char **err);
+
+/* Evaluate tensor-map spec #map of plan with checked args and bound symbols
+ * (tirxrt_check_args) into *out and validate it.  Returns 0, or -1 with
+ * "InternalError: tensor map ...: ..." in *err. */
+int tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
+                           const int64_t *syms, TirxrtTensorMapArgs *out, char **err);
+
+/* The args as one line ("dtype 6 (float16), rank 2, globalAddress 0x..., globalDim
+ * (128, 64), ...") for the message of a failed encode; malloc'd or NULL. */
+char *tirxrt_tensor_map_describe(const TirxrtTensorMapArgs *a);
+
 /* ---- Devices ----------------------------------------------------------------------- */
 
 /* Number of CUDA devices (loads the driver and calls cuInit on first use). */
@@ -154,8 +189,11 @@ const TirxPlan *tirxrt_function_plan(const TirxrtFunction *fn);
 const char *tirxrt_function_signature(const TirxrtFunction *fn);
 
 /* Call: check and bind args (tirxrt_check_args), make the first tensor's device
- * current (its primary context), then launch each kernel of the plan in order on
- * `stream` (a CUstream; NULL = the legacy default stream) with cuLaunchKernelEx.
+ * current (its primary context), encode the plan's TMA tensor maps in order
+ * (tirxrt_tensor_map_eval, then the driver's cuTensorMapEncodeTiled into 64-byte-aligned
+ * host buffers that live until the last launch returns; CUDA >= 12), then launch each
+ * kernel of the plan in order on `stream` (a CUstream; NULL = the legacy default
+ * stream) with cuLaunchKernelEx.
  * Returns after the launches; no synchronisation.  Launch failures read
  * "InternalError: CUDALaunch Error: <CUDA_ERROR_...>\n grid=(x,y,z),  block=(x,y,z)\n
  * // func_name=<kernel>".  Thread-safe for concurrent calls. */

@@ -3,8 +3,8 @@
  *   tirx-bundle-selftest [OUT.tirxb]
  *
  * Builds a bundle that uses every plan feature (symbols, tensor/scalar/handle params,
- * every kernel-argument source, every launch dimension, dyn smem, flags) plus a cubin
- * and a PTX code object; writes it to memory, reads it back, and checks that the plans
+ * every kernel-argument source, every launch dimension, dyn smem, flags, TMA tensor-map
+ * specs and both tensor-map argument forms) plus a cubin and a PTX code object; writes it to memory, reads it back, and checks that the plans
  * dump identically and that re-writing gives the same bytes.  Then every truncated
  * prefix, a bad magic, a bad version and a corrupted index must be rejected with an
  * error (never a crash).  Prints the dump (for FileCheck) and "ok"/"FAIL" lines; exits
@@ -107,6 +107,73 @@ static TirxPlan *build_plan(void) {
   return p;
 }
 
+/* tma(A: Tensor([n, 128], float16), h: handle): two tensor-map specs (symbolic dims
+   and offset, every enum, a TF32 override) and a kernel taking both maps by value,
+   the caller's map behind h, and A's data pointer. */
+static TirxPlan *build_tma_plan(void) {
+  TirxPlan *p = tirx_plan_create("tma");
+  int n = tirx_plan_add_symbol(p, "n", (DLDataType){kDLInt, 32, 1});
+  TirxPlanExpr shape[2];
+  tirx_plan_expr_init(&shape[0]);
+  tirx_plan_expr_init(&shape[1]);
+  push(&shape[0], TIRX_EXPR_SYM, n);
+  push(&shape[1], TIRX_EXPR_CONST, 128);
+  EXPECT(tirx_plan_add_tensor_param(p, "A", NULL, (DLDataType){kDLFloat, 16, 1}, 2, shape) == 0,
+         "add A");
+  EXPECT(tirx_plan_add_handle_param(p, "h") == 1, "add h");
+  tirx_plan_expr_clear(&shape[0]);
+  tirx_plan_expr_clear(&shape[1]);
+
+  TirxPlanTensorMap m;
+  tirx_plan_tensor_map_init(&m);
+  m.name = "A_map";
+  m.param = 0;
+  m.dtype = (DLDataType){kDLFloat, 16, 1};
+  m.rank = 2;
+  push(&m.byte_offset, TIRX_EXPR_SYM, n);
+  push(&m.byte_offset, TIRX_EXPR_CONST, 256);
+  push(&m.byte_offset, TIRX_EXPR_MUL, 0);
+  push(&m.global_dim[0], TIRX_EXPR_CONST, 128);
+  push(&m.global_dim[1], TIRX_EXPR_SYM, n);
+  push(&m.global_strides[0], TIRX_EXPR_CONST, 256);
+  push(&m.box_dim[0], TIRX_EXPR_CONST, 64);
+  push(&m.box_dim[1], TIRX_EXPR_CONST, 32);
+  push(&m.element_strides[0], TIRX_EXPR_CONST, 1);
+  push(&m.element_strides[1], TIRX_EXPR_CONST, 1);
+  m.swizzle = 3;
+  m.l2_promotion = 2;
+  m.oob_fill = 1;
+  EXPECT(tirx_plan_add_tensor_map(p, &m) == 0, "add A_map");
+  tirx_plan_tensor_map_clear(&m);
+  m.name = "B_map";
+  m.param = 0;
+  m.dtype = (DLDataType){kDLFloat, 32, 1};
+  m.rank = 3;
+  int64_t dims[3] = {32, 4, -1}, strides[2] = {128, 512}, box[3] = {32, 4, 1};
+  for (int i = 0; i < 3; i++) {
+    if (dims[i] < 0)
+      push(&m.global_dim[i], TIRX_EXPR_SYM, n);
+    else
+      push(&m.global_dim[i], TIRX_EXPR_CONST, dims[i]);
+    if (i < 2)
+      push(&m.global_strides[i], TIRX_EXPR_CONST, strides[i]);
+    push(&m.box_dim[i], TIRX_EXPR_CONST, box[i]);
+    push(&m.element_strides[i], TIRX_EXPR_CONST, 1);
+  }
+  m.interleave = 1;
+  m.force_cu_dtype = 11;
+  EXPECT(tirx_plan_add_tensor_map(p, &m) == 1, "add B_map");
+  tirx_plan_tensor_map_clear(&m);
+
+  int k = tirx_plan_add_kernel(p, "tma_kernel");
+  EXPECT(tirx_plan_kernel_add_arg(p, k, TIRX_ARG_TENSOR_MAP, 0, TIRX_CTYPE_TENSORMAP) == 0,
+         "arg A_map");
+  tirx_plan_kernel_add_arg(p, k, TIRX_ARG_TENSOR_MAP, 1, TIRX_CTYPE_TENSORMAP);
+  tirx_plan_kernel_add_arg(p, k, TIRX_ARG_DATA_PTR, 1, TIRX_CTYPE_TENSORMAP);
+  tirx_plan_kernel_add_arg(p, k, TIRX_ARG_DATA_PTR, 0, TIRX_CTYPE_PTR);
+  return p;
+}
+
 static TirxBundle *build_bundle(void) {
   TirxBundle *b = tirx_bundle_create();
   static const unsigned char cubin[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x33, 0, 0, 0xff};
@@ -121,6 +188,7 @@ static TirxBundle *build_bundle(void) {
   tirx_plan_add_kernel(q, "other_kernel");
   tirx_plan_set_signature(q, "other()");
   EXPECT(tirx_bundle_add_plan(b, q) == 1, "add plan 2");
+  EXPECT(tirx_bundle_add_plan(b, build_tma_plan()) == 2, "add plan 3");
   return b;
 }
 
@@ -157,6 +225,21 @@ static void expect_reject(const char *what, const void *data, size_t n, int prin
     printf("%s: %s\n", what, err);
   }
   free(err);
+}
+
+/* The writer must refuse plan p (consumed); prints its message. */
+static void writer_rejects(TirxPlan *p) {
+  TirxBundle *w = tirx_bundle_create();
+  tirx_bundle_add_code(w, TIRX_CODE_PTX, "sm_90a", ".version 8.6\n", 13);
+  tirx_bundle_add_plan(w, p);
+  void *wb = NULL;
+  size_t wn = 0;
+  char *werr = NULL;
+  EXPECT(tirx_bundle_write(w, &wb, &wn, &werr) != 0, "plan %s written", p->name);
+  printf("writer: %s\n", werr ? werr : "(none)");
+  free(werr);
+  free(wb);
+  tirx_bundle_destroy(w);
 }
 
 int main(int argc, char **argv) {
@@ -209,9 +292,13 @@ int main(int argc, char **argv) {
   memcpy(bad, buf, n);
   bad[0] = 'X';
   expect_reject("bad magic", bad, n, 1);
+  EXPECT(((unsigned char *)buf)[8] == 2, "a bundle with tensor maps is not version 2");
   memcpy(bad, buf, n);
-  bad[8] = 2;
+  bad[8] = 3;
   expect_reject("bad version", bad, n, 1);
+  memcpy(bad, buf, n);
+  bad[8] = 1; /* version 1 has no tensor maps: the PLAN payloads are too long */
+  expect_reject("version 1 header", bad, n, 1);
   /* Flip every byte of the body in turn: reading must never crash (some flips, e.g.
      inside code bytes, are legitimately accepted). */
   size_t accepted = 0;
@@ -229,21 +316,43 @@ int main(int argc, char **argv) {
   (void)accepted;
   free(bad);
 
+  /* Without tensor maps the writer keeps version 1 (readable by older runtimes). */
+  {
+    TirxBundle *v1 = tirx_bundle_create();
+    tirx_bundle_add_code(v1, TIRX_CODE_PTX, "sm_90a", ".version 8.6\n", 13);
+    tirx_bundle_add_plan(v1, build_plan());
+    void *vb = NULL;
+    size_t vn = 0;
+    TirxBundle *vr = NULL;
+    EXPECT(tirx_bundle_write(v1, &vb, &vn, NULL) == 0, "write v1");
+    EXPECT(vb && ((unsigned char *)vb)[8] == 1, "a bundle without tensor maps is not version 1");
+    EXPECT(vb && tirx_bundle_read(vb, vn, &vr, NULL) == 0, "read v1");
+    if (vr)
+      compare(v1, vr);
+    printf("version 1 without tensor maps: %s\n", vb ? "ok" : "FAIL");
+    tirx_bundle_destroy(vr);
+    tirx_bundle_destroy(v1);
+    free(vb);
+  }
+
+  /* A tensor-map argument without its spec, a spec of rank 6 and a tensor passed as a
+     tensor map are refused by the writer. */
+  TirxPlan *tp = build_tma_plan();
+  tirx_plan_kernel_add_arg(tp, tirx_plan_add_kernel(tp, "tma_kernel_1"), TIRX_ARG_TENSOR_MAP, 2,
+                           TIRX_CTYPE_TENSORMAP);
+  writer_rejects(tp);
+  tp = build_tma_plan();
+  tp->maps[1].rank = 6;
+  writer_rejects(tp);
+  tp = build_tma_plan();
+  tirx_plan_kernel_add_arg(tp, 0, TIRX_ARG_DATA_PTR, 0, TIRX_CTYPE_TENSORMAP);
+  writer_rejects(tp);
+
   /* A plan with a dangling symbol index is refused by the writer. */
-  TirxBundle *w = tirx_bundle_create();
-  tirx_bundle_add_code(w, TIRX_CODE_PTX, "sm_90a", ".version 8.6\n", 13);
   TirxPlan *p = tirx_plan_create("broken");
   int k = tirx_plan_add_kernel(p, "broken_kernel");
   tirx_plan_kernel_add_arg(p, k, TIRX_ARG_SYMBOL, 3, TIRX_CTYPE_I32);
-  tirx_bundle_add_plan(w, p);
-  void *wb = NULL;
-  size_t wn = 0;
-  char *werr = NULL;
-  EXPECT(tirx_bundle_write(w, &wb, &wn, &werr) != 0, "broken plan written");
-  printf("writer: %s\n", werr ? werr : "(none)");
-  free(werr);
-  free(wb);
-  tirx_bundle_destroy(w);
+  writer_rejects(p);
 
   tirx_bundle_destroy(b);
   tirx_bundle_destroy(r);

@@ -399,7 +399,7 @@ static void cases_launch(void) {
            lc.preferred_cluster[1], lc.preferred_cluster[2], lc.dyn_smem);
     RtHolder h[8];
     void *params[8];
-    if (rt_pack_kernel_args(p, k, args, syms, h, params, &err) != 0) {
+    if (rt_pack_kernel_args(p, k, args, syms, NULL, h, params, &err) != 0) {
       printf("FAIL: %s\n", err);
       failures++;
     } else {

@@ -330,7 +330,7 @@ static void lowered(void) {
   kernels[0].name = "main_kernel";
   kernels[0].launch[TIRX_LAUNCH_GRID][0] = (TirxPlanExpr){5, grid};
   kernels[0].launch[TIRX_LAUNCH_BLOCK][0] = (TirxPlanExpr){1, block};
-  plan = (TirxPlan){"main", NULL, 1, params, 1, syms, 1, kernels};
+  plan = (TirxPlan){"main", NULL, 1, params, 1, syms, 1, kernels, 0, NULL};
   f->plan = &plan;
   show("lowered", f, true, true);
 }
