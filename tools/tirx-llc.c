@@ -12,6 +12,7 @@
 
 #include "tirx/codegen.h"
 #include "tirx/diag.h"
+#include "tirx/file.h"
 #include "tirx/pass.h"
 #include "tirx/target.h"
 
@@ -53,38 +54,6 @@ static int usage_error(const char *msg, const char *arg) {
   fprintf(stderr, "tirx-llc: %s%s\n", msg, arg ? arg : "");
   fprintf(stderr, "run 'tirx-llc --help' for usage\n");
   return 2;
-}
-
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  for (;;) {
-    if (!buf) break;
-    if (n == cap) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) break;
-  }
-  int bad = ferror(f);
-  if (f != stdin) fclose(f);
-  if (bad || !buf) {
-    free(buf);
-    errno = bad ? EIO : ENOMEM;
-    return NULL;
-  }
-  *len = n;
-  return buf;
 }
 
 static int write_out(const char *path, const void *data, size_t n) {
@@ -207,9 +176,10 @@ int main(int argc, char **argv) {
                                                             : TIRX_STOP_AFTER_PTX;
 
   size_t len = 0;
-  char *src = read_all(input, &len);
-  if (!src) {
-    fprintf(stderr, "tirx-llc: cannot read %s: %s\n", input, strerror(errno));
+  char *src = NULL, *ferr = NULL;
+  if (tirx_read_file(input, &src, &len, &ferr) != 0) {
+    fprintf(stderr, "tirx-llc: %s\n", ferr);
+    free(ferr);
     free(defines);
     return 1;
   }

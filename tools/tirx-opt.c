@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tirx/diag.h"
+#include "tirx/file.h"
 #include "tirx/ir.h"
 #include "tirx/parse.h"
 #include "tirx/pass.h"
@@ -45,38 +46,6 @@ static int usage_error(const char *msg, const char *arg) {
   fprintf(stderr, "tirx-opt: %s%s\n", msg, arg ? arg : "");
   fprintf(stderr, "run 'tirx-opt --help' for usage\n");
   return 2;
-}
-
-/* Reads a whole file (or stdin for "-"); NULL on error with errno set. */
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (!buf) return NULL;
-  for (;;) {
-    if (n == cap) {
-      cap *= 2;
-      char *nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        return NULL;
-      }
-      buf = nb;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) break;
-  }
-  int bad = ferror(f);
-  if (f != stdin) fclose(f);
-  if (bad) {
-    free(buf);
-    errno = EIO;
-    return NULL;
-  }
-  *len = n;
-  return buf;
 }
 
 static int report(TirxDiag *d) {
@@ -198,9 +167,10 @@ int main(int argc, char **argv) {
     tirx_diag_free(&pd);
   }
   size_t len = 0;
-  char *src = read_all(input, &len);
-  if (!src) {
-    fprintf(stderr, "tirx-opt: cannot read '%s': %s\n", input, strerror(errno));
+  char *src = NULL, *ferr = NULL;
+  if (tirx_read_file(input, &src, &len, &ferr) != 0) {
+    fprintf(stderr, "tirx-opt: %s\n", ferr);
+    free(ferr);
     return 1;
   }
   const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;

@@ -29,6 +29,7 @@
 
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
+#include "tirx/file.h"
 #include "tirx/npy.h"
 #include "tirx/plan.h"
 #include "tirx/runtime.h"
@@ -314,40 +315,6 @@ static int parse_args(int argc, char **argv, Options *o) {
 
 /* ---- Helpers --------------------------------------------------------------------------- */
 
-static int read_file(const char *path, char **data, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "tirx-run: cannot open %s: %s\n", path, strerror(errno));
-    return -1;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  size_t got;
-  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) {
-      char *nb = realloc(buf, cap * 2 + 1);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  int bad = ferror(f) || !buf;
-  fclose(f);
-  if (bad) {
-    free(buf);
-    fprintf(stderr, "tirx-run: cannot read %s\n", path);
-    return -1;
-  }
-  buf[n] = '\0';
-  *data = buf;
-  *len = n;
-  return 0;
-}
 
 static size_t numel(const int64_t *shape, int32_t ndim) {
   size_t n = 1;
@@ -453,8 +420,10 @@ int main(int argc, char **argv) {
     if (parse_spec(&o.args[i]) != 0)
       goto done;
   }
-  if (read_file(o.file, &src, &srclen) != 0)
+  if (tirx_read_file(o.file, &src, &srclen, &err) != 0) {
+    fprintf(stderr, "tirx-run: %s\n", err);
     goto done;
+  }
 
   /* The device (exit 3 without one), then compile for its arch. */
   char arch[16];

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tirx/file.h"
 #include "tirx/target.h"
 
 extern char **environ;
@@ -61,30 +62,14 @@ static int write_file(const char *path, const void *data, size_t n) {
   return bad ? -1 : 0;
 }
 
+/* The whole file, or NULL (the caller reports what failed). */
 static char *read_file(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n + 65536 > cap) {
-      cap = cap ? cap * 2 : 65536 * 2;
-      char *nb = realloc(buf, cap + 1);
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        return NULL;
-      }
-      buf = nb;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) break;
+  char *data = NULL, *err = NULL;
+  if (tirx_read_file(path, &data, size, &err) != 0) {
+    free(err);
+    return NULL;
   }
-  fclose(f);
-  buf[n] = '\0';
-  *size = n;
-  return buf;
+  return data;
 }
 
 /* ptxas's stderr, trimmed, as one diagnostic (long logs are cut). */

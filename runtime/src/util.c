@@ -1,10 +1,12 @@
 /* util.c — string building and error messages for libtirxrt. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "tirx/file.h"
 
 void rt_sb_init(RtStrBuf *sb) {
   sb->buf = NULL;
@@ -101,7 +103,8 @@ char *rt_strdup(const char *s) {
 
 int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) {
   rt_sb_init(out);
-  FILE *f = fopen(path, "rb");
+  bool in = strcmp(path, "-") == 0;
+  FILE *f = in ? stdin : fopen(path, "rb");
   if (!f)
     return rt_errorf(err, "cannot open %s%s: %s", what, path, strerror(errno));
   char chunk[65536];
@@ -109,10 +112,23 @@ int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) 
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
     rt_sb_appendn(out, chunk, n);
   int bad = ferror(f) || out->oom;
-  fclose(f);
+  if (!in) fclose(f);
   if (bad) {
     rt_sb_free(out);
     return rt_errorf(err, "cannot read %s%s", what, path);
   }
+  return 0;
+}
+
+int tirx_read_file(const char *path, char **data, size_t *len, char **err) {
+  RtStrBuf sb;
+  if (rt_read_file(path, "", &sb, err) != 0) return -1;
+  rt_sb_appendn(&sb, "", 0); /* make sure a buffer exists for the NUL */
+  if (!sb.buf || sb.oom) {
+    rt_sb_free(&sb);
+    return rt_errorf(err, "cannot read %s: out of memory", path);
+  }
+  *data = sb.buf;
+  *len = sb.len;
   return 0;
 }
