@@ -2,6 +2,7 @@
  * text still re-parses).
  *
  *   # launch plan main: params A: float32[n], n: int32
+ *   # launch plan main: tensor map A_map = A.data + 256: float16 globalDim=(128, n) ...
  *   # launch plan main: kernel main_kernel grid=(4, 1, 1) block=(128, 1, 1) dyn_smem=0
  */
 #include <stdarg.h>
@@ -105,6 +106,35 @@ static void triple(Out *o, const char *label, const TirxPlanExpr *xyz, const Tir
   put(o, ")");
 }
 
+/* " label=(e0, e1, ...)" */
+static void list(Out *o, const char *label, const TirxPlanExpr *e, int n, const TirxPlan *plan) {
+  put(o, " %s=(", label);
+  for (int i = 0; i < n; i++) {
+    if (i) put(o, ", ");
+    plan_expr(o, &e[i], plan);
+  }
+  put(o, ")");
+}
+
+static void map_line(Out *o, const TirxPlan *plan, const TirxPlanTensorMap *m) {
+  int r = m->rank < 0 ? 0 : m->rank > TIRX_TMAP_MAX_RANK ? TIRX_TMAP_MAX_RANK : m->rank;
+  const char *base = m->param >= 0 && m->param < plan->nparams ? plan->params[m->param].name : "?";
+  put(o, "\n# launch plan %s: tensor map %s = %s.data", plan->name, m->name, base);
+  if (m->byte_offset.nops) {
+    put(o, " + ");
+    plan_expr(o, &m->byte_offset, plan);
+  }
+  put(o, ": ");
+  dl_dtype(o, m->dtype);
+  list(o, "globalDim", m->global_dim, r, plan);
+  list(o, "globalStrides", m->global_strides, r > 0 ? r - 1 : 0, plan);
+  list(o, "boxDim", m->box_dim, r, plan);
+  list(o, "elementStrides", m->element_strides, r, plan);
+  put(o, " interleave=%d swizzle=%d l2=%d oob=%d", m->interleave, m->swizzle, m->l2_promotion,
+      m->oob_fill);
+  if (m->force_cu_dtype >= 0) put(o, " force_cu_dtype=%d", m->force_cu_dtype);
+}
+
 static void kernel_line(Out *o, const TirxPlan *plan, const TirxPlanKernel *k) {
   put(o, "\n# launch plan %s: kernel %s", plan->name, k->name);
   triple(o, "grid", k->launch[TIRX_LAUNCH_GRID], plan);
@@ -137,6 +167,7 @@ char *tirx_print_plan_comment(const TirxPlan *plan, const char *func) {
     }
     put(&o, "]");
   }
+  for (int i = 0; i < plan->nmaps; i++) map_line(&o, plan, &plan->maps[i]);
   int matched = 0;
   for (int i = 0; i < plan->nkernels; i++)
     if (func && strcmp(plan->kernels[i].name, func) == 0) {

@@ -47,6 +47,7 @@
 
 #include "Transforms/xform.h"
 #include "tirx/plan.h"
+#include "tirx/runtime.h"
 
 /* ---- free variables of a region -------------------------------------------- */
 
@@ -197,6 +198,11 @@ typedef struct Split {
   const char *sym_name; /* global symbol */
   XfPtrVec regions;     /* S_ATTR device_entry, program order */
   XfPtrVec host_decls;  /* S_DECL before the first region */
+  XfPtrVec maps;        /* Var*: tensor maps bound before the first region; the index is
+                           the plan's tensor-map index */
+  XfPtrVec map_binds;   /* their S_BIND, parallel to maps */
+  XfPtrVec map_encodes; /* S_EVAL of cuTensorMapEncodeTiled calls, program order */
+  XfPtrVec map_bad;     /* Var*: maps whose encode call had an error (already reported) */
   int errors;
   /* plan state */
   TirxPlan *plan;
@@ -240,6 +246,104 @@ static bool has_region(Stmt *s) {
   return found;
 }
 
+/* ---- host-side TMA tensor maps (runtime_semantics.md §4.1) ---------------------- */
+
+static bool is_call(const Expr *e, IntrinId id) {
+  return e && e->kind == E_CALL && e->u.call.op->id == id;
+}
+
+static bool is_str(const Expr *e, const char *s) {
+  return e && e->kind == E_STR && e->u.s.len == strlen(s) && memcmp(e->u.s.p, s, e->u.s.len) == 0;
+}
+
+/* `m = T.tvm_stack_alloca(...)`, or a binding typed as a tensor map. */
+static bool is_map_bind(const Stmt *s) {
+  return s->u.bind.var->is_tensormap || is_call(s->u.bind.value, I_TVM_STACK_ALLOCA);
+}
+
+static void host_map_bind(Split *S, Stmt *s) {
+  Expr *v = s->u.bind.value;
+  int64_t n = 0;
+  if (!is_call(v, I_TVM_STACK_ALLOCA)) {
+    xf_error(S->d, s->loc, "tensor map '%s' must be bound to T.tvm_stack_alloca(\"tensormap\", 1)",
+             s->u.bind.var->name);
+    S->errors++;
+    return;
+  }
+  if (v->u.call.n != 2 || !is_str(v->u.call.args[0], "tensormap") ||
+      !xf_const_int(v->u.call.args[1], &n) || n != 1) {
+    xf_error(S->d, v->loc, "only T.tvm_stack_alloca(\"tensormap\", 1) is supported (a host "
+             "CUtensorMap for TMA); other stack allocations need TVM's host codegen");
+    S->errors++;
+    return;
+  }
+  s->u.bind.var->is_tensormap = true; /* the kernel parameter is a by-value CUtensorMap */
+  xf_vec_push(&S->maps, s->u.bind.var);
+  xf_vec_push(&S->map_binds, s);
+}
+
+/* The argument layout of cuTensorMapEncodeTiled after the function name:
+   map, dtype, rank, base, globalDim[r], globalStrides[r-1], boxDim[r],
+   elementStrides[r], interleave, swizzle, l2Promotion, oobFill [, force_cu_dtype]. */
+enum { ENC_MAP = 1, ENC_DTYPE, ENC_RANK, ENC_BASE, ENC_DIMS };
+
+static void host_map_encode(Split *S, Stmt *s) {
+  Expr *e = s->u.eval.e;
+  Expr **a = e->u.call.args;
+  int n = e->u.call.n;
+  int64_t rank = 0;
+  if (n < 1 || !is_str(a[0], "runtime.cuTensorMapEncodeTiled")) {
+    bool str = n >= 1 && a[0]->kind == E_STR;
+    xf_error(S->d, e->loc, "T.call_packed(\"%.*s\", ...) is not supported before "
+             "T.device_entry(): only \"runtime.cuTensorMapEncodeTiled\" (TMA tensor maps) is",
+             str ? (int)a[0]->u.s.len : 1, str ? a[0]->u.s.p : "?");
+    S->errors++;
+    return;
+  }
+  /* From here on an error leaves the map "encoded" for the never-encoded check. */
+  if (n > ENC_MAP && a[ENC_MAP]->kind == E_VAR && xf_vec_index(&S->maps, a[ENC_MAP]->u.var) >= 0)
+    xf_vec_push(&S->map_bad, a[ENC_MAP]->u.var);
+  Loc at = e->loc;
+  const char *msg = NULL;
+  if (n <= ENC_RANK) {
+    msg = "needs at least a tensor map, a dtype and a rank";
+  } else if (a[ENC_MAP]->kind != E_VAR || xf_vec_index(&S->maps, a[ENC_MAP]->u.var) < 0) {
+    msg = "takes first a tensor map bound before it by T.tvm_stack_alloca(\"tensormap\", 1)";
+    at = a[ENC_MAP]->loc;
+  } else if (a[ENC_DTYPE]->kind != E_STR) {
+    msg = "takes the element dtype as a string (\"float16\")";
+    at = a[ENC_DTYPE]->loc;
+  } else if (!xf_const_int(a[ENC_RANK], &rank) || rank < 1 || rank > TIRX_TMAP_MAX_RANK) {
+    msg = "takes the tensorRank as an integer constant in 1..5";
+    at = a[ENC_RANK]->loc;
+  }
+  if (msg) {
+    xf_error(S->d, at.line ? at : e->loc, "runtime.cuTensorMapEncodeTiled %s", msg);
+    S->errors++;
+    return;
+  }
+  int want = 4 + 4 * (int)rank + 3;
+  if (n - 1 != want && n - 1 != want + 1) {
+    xf_error(S->d, e->loc, "cuTensorMapEncodeTiled expects %d (or %d with force_cu_dtype) "
+             "arguments for rank %d, got %d: map, dtype, rank, base address, globalDim[%d], "
+             "globalStrides[%d] (bytes), boxDim[%d], elementStrides[%d], interleave, swizzle, "
+             "l2Promotion, oobFill", want, want + 1, (int)rank, n - 1, (int)rank, (int)rank - 1,
+             (int)rank, (int)rank);
+    S->errors++;
+    return;
+  }
+  for (int i = 0; i < S->map_encodes.n; i++) {
+    Stmt *o = S->map_encodes.items[i];
+    if (o->u.eval.e->u.call.args[ENC_MAP]->u.var == a[ENC_MAP]->u.var) {
+      xf_error(S->d, e->loc, "tensor map '%s' is encoded twice (first at line %u)",
+               a[ENC_MAP]->u.var->name, o->loc.line);
+      S->errors++;
+      return;
+    }
+  }
+  xf_vec_push(&S->map_encodes, s);
+}
+
 /* Host part: sequences of decls around the regions. */
 static void scan_host(Split *S, Stmt *s) {
   if (xf_is_device_entry(s)) {
@@ -253,8 +357,18 @@ static void scan_host(Split *S, Stmt *s) {
   case S_DECL:
     xf_vec_push(&S->host_decls, s);
     return;
+  case S_BIND:
+    if (!S->regions.n && is_map_bind(s)) {
+      host_map_bind(S, s);
+      return;
+    }
+    break;
   case S_EVAL:
     if (s->u.eval.e->kind == E_INT) return;
+    if (!S->regions.n && is_call(s->u.eval.e, I_CALL_PACKED)) {
+      host_map_encode(S, s);
+      return;
+    }
     break;
   default:
     break;
@@ -383,6 +497,209 @@ static bool collect_syms(IRVisitor *v, Expr *e) {
 static void add_syms_of(Split *S, Expr *e) {
   IRVisitor v = {S, collect_syms, NULL};
   tirx_visit_expr(&v, e);
+}
+
+/* ---- tensor-map specs ------------------------------------------------------------- */
+
+/* T.tvm_stack_alloca / T.call_packed inside a device region: host-only calls. */
+static bool host_call_in_region(IRVisitor *v, Expr *e) {
+  Split *S = v->ctx;
+  if (is_call(e, I_TVM_STACK_ALLOCA) || is_call(e, I_CALL_PACKED)) {
+    xf_error(S->d, e->loc, "T.%s runs on the host: it must come before T.device_entry() "
+             "(tensor maps are encoded there and passed to the kernel)", e->u.call.op->name);
+    S->errors++;
+  }
+  return true;
+}
+
+static Stmt *map_encode_of(Split *S, const Var *map) {
+  for (int i = 0; i < S->map_encodes.n; i++) {
+    Stmt *o = S->map_encodes.items[i];
+    if (o->u.eval.e->u.call.args[ENC_MAP]->u.var == map) return o;
+  }
+  return NULL;
+}
+
+static Expr *add_off(Module *m, Expr *a, Expr *b) {
+  return !a ? b : !b ? a : tirx_binary(m, E_ADD, a, b, xf_noloc());
+}
+
+/* elems * (bytes of one element of b). */
+static Expr *elem_bytes(Module *m, Expr *elems, const Buffer *b) {
+  int64_t eb = ((int64_t)tirx_dtype_bits(b->dtype) * b->dtype.lanes + 7) / 8;
+  return tirx_binary(m, E_MUL, elems, tirx_int(m, elems->dtype, eb, xf_noloc()), xf_noloc());
+}
+
+/* b[idx] as an element offset from b's data (strides, else row-major over the shape);
+   NULL when b has a layout or the indices are not scalars. */
+static Expr *linear_index(Module *m, const Buffer *b, Expr **idx, int n) {
+  if (n != b->ndim || n < 1 || (b->layout && b->layout->kind != E_NONE)) return NULL;
+  Expr *lin = NULL;
+  for (int k = 0; k < n; k++) {
+    if (idx[k]->dtype.lanes != 1 || !tirx_dtype_is_int(idx[k]->dtype)) return NULL;
+    if (b->nstrides == n)
+      lin = add_off(m, lin, tirx_binary(m, E_MUL, idx[k], b->strides[k], xf_noloc()));
+    else
+      lin = lin ? tirx_binary(m, E_ADD, tirx_binary(m, E_MUL, lin, b->shape[k], xf_noloc()),
+                              idx[k], xf_noloc())
+                : idx[k];
+  }
+  return lin;
+}
+
+static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth);
+
+/* The param under buffer b's data pointer (through decl_buffer aliases), and the byte
+   offset of b's element 0 from it. */
+static bool buffer_base(Split *S, Buffer *b, int *param, Expr **off, int depth) {
+  int pi = param_index_of_buf(S->f, b);
+  if (pi >= 0) {
+    *param = pi;
+    *off = NULL;
+    return true;
+  }
+  if (depth > 16 || !b->decl_data || !map_base(S, b->decl_data, param, off, depth + 1))
+    return false;
+  if (b->elem_offset) *off = add_off(S->m, *off, elem_bytes(S->m, b->elem_offset, b));
+  return true;
+}
+
+/* A tensor map's base address: `A.data`, `T.address_of(A[i, j])` / `A.ptr_to([i, j])`
+   (also through decl_buffer aliases such as flatten-buffer's A_flat), or a T.handle
+   param.  Sets the param and the byte offset from its pointer (NULL = 0). */
+static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth) {
+  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA)
+    return buffer_base(S, e->u.var->buffer, param, off, depth);
+  if (e->kind == E_VAR) {
+    int pi = param_index_of_var(S->f, e->u.var);
+    if (pi < 0 || !tirx_dtype_is_handle(e->u.var->dtype)) return false;
+    *param = pi;
+    *off = NULL;
+    return true;
+  }
+  if (is_call(e, I_ADDRESS_OF) && e->u.call.n == 1 && e->u.call.args[0]->kind == E_LOAD) {
+    Expr *ld = e->u.call.args[0];
+    Buffer *b = ld->u.load.buf;
+    Expr *lin = linear_index(S->m, b, ld->u.load.idx, ld->u.load.n);
+    if (!lin || !buffer_base(S, b, param, off, depth)) return false;
+    *off = add_off(S->m, *off, elem_bytes(S->m, lin, b));
+    return true;
+  }
+  return false;
+}
+
+/* e's value when it uses no symbol. */
+static bool plan_const(const TirxPlanExpr *e, int64_t *v) {
+  for (int i = 0; i < e->nops; i++)
+    if (e->ops[i].op == TIRX_EXPR_SYM) return false;
+  return e->nops > 0 && tirx_plan_expr_eval(e, NULL, 0, v, NULL) == 0;
+}
+
+/* plan_expr, folded to one constant when it uses no symbol. */
+static bool map_expr(Split *S, Expr *e, TirxPlanExpr *out, const char *what) {
+  int64_t v;
+  if (!plan_expr(S, e, out, what)) return false;
+  if (plan_const(out, &v)) tirx_plan_expr_set_const(out, v);
+  return true;
+}
+
+/* Checks what is constant at compile time with the runtime's own rules (§4.2), so
+   that a bad box or stride is a located error rather than a failure at every call. */
+static void precheck_map(Split *S, const TirxPlanTensorMap *m, const char *tensor, Stmt *enc,
+                         Expr *base) {
+  TirxrtTensorMapArgs a;
+  memset(&a, 0, sizeof a);
+  a.dtype = m->dtype;
+  a.force_cu_dtype = m->force_cu_dtype;
+  a.rank = m->rank;
+  a.interleave = m->interleave;
+  a.swizzle = m->swizzle;
+  a.l2_promotion = m->l2_promotion;
+  a.oob_fill = m->oob_fill;
+  bool konst = true;
+  for (int i = 0; i < m->rank && konst; i++)
+    konst = plan_const(&m->global_dim[i], &a.global_dim[i]) &&
+            plan_const(&m->box_dim[i], &a.box_dim[i]) &&
+            plan_const(&m->element_strides[i], &a.element_strides[i]) &&
+            (i + 1 >= m->rank || plan_const(&m->global_strides[i], &a.global_strides[i]));
+  char *err = NULL;
+  if (konst && tirxrt_tensor_map_validate(&a, m->name, tensor, &err) != 0) {
+    xf_error(S->d, enc->loc, "%s", err ? err : "invalid tensor map");
+    S->errors++;
+  }
+  free(err);
+  int64_t off = 0, align = m->interleave == 2 ? 32 : 16; /* params are 64-byte aligned */
+  if (m->byte_offset.nops && plan_const(&m->byte_offset, &off) && off % align != 0) {
+    xf_error(S->d, base->loc.line ? base->loc : enc->loc,
+             "the base address of tensor map %s is %s's data + %lld bytes, which is not "
+             "%d-byte aligned", m->name, tensor, (long long)off, (int)align);
+    S->errors++;
+  }
+}
+
+/* Plan spec of tensor map mi from its encode call (host_map_encode checked the shape of
+   the call). */
+static void build_map(Split *S, int mi) {
+  Var *mv = S->maps.items[mi];
+  Stmt *enc = map_encode_of(S, mv);
+  Expr **a = enc->u.eval.e->u.call.args;
+  int n = enc->u.eval.e->u.call.n;
+  int errors = S->errors;
+  TirxPlanTensorMap m;
+  tirx_plan_tensor_map_init(&m);
+  m.name = (char *)mv->name; /* copied by tirx_plan_add_tensor_map */
+  int64_t rank = 0;
+  xf_const_int(a[ENC_RANK], &rank);
+  m.rank = (int32_t)rank;
+  DType dt = tirx_dtype(DT_VOID);
+  if (!tirx_dtype_parse(a[ENC_DTYPE]->u.s.p, a[ENC_DTYPE]->u.s.len, &dt)) {
+    xf_error(S->d, a[ENC_DTYPE]->loc.line ? a[ENC_DTYPE]->loc : enc->loc,
+             "unknown dtype \"%.*s\" for tensor map %s", (int)a[ENC_DTYPE]->u.s.len,
+             a[ENC_DTYPE]->u.s.p, mv->name);
+    S->errors++;
+  }
+  m.dtype = dl_of(dt);
+  Expr *off = NULL;
+  if (!map_base(S, a[ENC_BASE], &m.param, &off, 0)) {
+    xf_error(S->d, a[ENC_BASE]->loc.line ? a[ENC_BASE]->loc : enc->loc,
+             "the base address of tensor map %s must be a parameter's data pointer (A.data), "
+             "the address of one of its elements (A.ptr_to([i, j]), T.address_of(A[i, j])) "
+             "or a T.handle parameter", mv->name);
+    S->errors++;
+  }
+  char what[160];
+  if (off) {
+    snprintf(what, sizeof what, "the base offset of tensor map %s", mv->name);
+    map_expr(S, off, &m.byte_offset, what);
+  }
+  static const char *const lists[] = {"globalDim", "globalStrides", "boxDim", "elementStrides"};
+  TirxPlanExpr *slots[] = {m.global_dim, m.global_strides, m.box_dim, m.element_strides};
+  int k = ENC_DIMS;
+  for (int l = 0; l < 4; l++)
+    for (int i = 0; i < (l == 1 ? m.rank - 1 : m.rank); i++) {
+      snprintf(what, sizeof what, "%s[%d] of tensor map %s", lists[l], i, mv->name);
+      map_expr(S, a[k++], &slots[l][i], what);
+    }
+  static const char *const enums[] = {"interleave", "swizzle", "l2Promotion", "oobFill",
+                                      "force_cu_dtype"};
+  int32_t *evals[] = {&m.interleave, &m.swizzle, &m.l2_promotion, &m.oob_fill,
+                      &m.force_cu_dtype};
+  for (int j = 0; j < 5 && k < n; j++, k++) {
+    int64_t v;
+    if (!xf_const_int(a[k], &v) || v < INT32_MIN || v > INT32_MAX) {
+      xf_error(S->d, a[k]->loc.line ? a[k]->loc : enc->loc,
+               "%s of tensor map %s must be an integer constant", enums[j], mv->name);
+      S->errors++;
+      continue;
+    }
+    *evals[j] = (int32_t)v;
+  }
+  if (S->errors == errors) {
+    const Param *p = &S->f->params[m.param];
+    precheck_map(S, &m, p->buf ? p->buf->name : p->var->name, enc, a[ENC_BASE]);
+  }
+  if (S->errors == errors && tirx_plan_add_tensor_map(S->plan, &m) != mi) abort();
+  tirx_plan_tensor_map_clear(&m);
 }
 
 /* ---- SIG ------------------------------------------------------------------------- */
@@ -527,6 +844,11 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   for (int i = 0; i < u.used.n; i++) {
     Var *var = u.used.items[i];
     if (xf_vec_has(&u.defined, var)) continue;
+    int mi = xf_vec_index(&S->maps, var);
+    if (mi >= 0) { /* a host-encoded tensor map: a by-value CUtensorMap param */
+      kp[nkp++] = (KParam){var, TIRX_ARG_TENSOR_MAP, mi, var->dtype};
+      continue;
+    }
     int pi = param_index_of_var(f, var);
     if (pi >= 0) {
       if (tirx_dtype_is_handle(var->dtype))
@@ -577,7 +899,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   int ki = tirx_plan_add_kernel(plan, kname);
   if (ki != kidx) abort();
   for (int i = 0; i < nkp; i++) {
-    int ct = ctype_of(kp[i].dtype);
+    int ct = kp[i].var->is_tensormap ? TIRX_CTYPE_TENSORMAP : ctype_of(kp[i].dtype);
     char dt[32];
     if (ct < 0) {
       xf_error(S->d, kp[i].var->loc, "kernel parameter '%s' of type %s cannot be passed to a kernel",
@@ -727,6 +1049,16 @@ static void assign_symbols(Split *S) {
       if (!xf_vec_has(&needed, u.used.items[i])) xf_vec_push(&needed, u.used.items[i]);
     uses_free(&u);
   }
+  /* vars of the tensor-map encodes (dims, strides, base offsets) */
+  for (int r = 0; r < S->map_encodes.n; r++) {
+    Uses u = {0};
+    u.f = f;
+    IRVisitor v = {&u, uses_expr, uses_stmt};
+    tirx_visit_stmt(&v, S->map_encodes.items[r]);
+    for (int i = 0; i < u.used.n; i++)
+      if (!xf_vec_has(&needed, u.used.items[i])) xf_vec_push(&needed, u.used.items[i]);
+    uses_free(&u);
+  }
   for (int i = 0; i < f->nparams; i++) {
     Var *v = f->params[i].var;
     if (f->params[i].buf || !tirx_dtype_is_int(v->dtype)) continue;
@@ -745,6 +1077,18 @@ static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
   S->sym_name = global_symbol(f);
   if (!has_region(f->body)) return 0;
   scan_host(S, f->body);
+  for (int i = 0; i < S->maps.n; i++)
+    if (!map_encode_of(S, S->maps.items[i]) && !xf_vec_has(&S->map_bad, S->maps.items[i])) {
+      Stmt *b = S->map_binds.items[i];
+      xf_error(S->d, b->loc, "tensor map '%s' is never encoded: call T.call_packed("
+               "\"runtime.cuTensorMapEncodeTiled\", %s, ...) before T.device_entry()",
+               b->u.bind.var->name, b->u.bind.var->name);
+      S->errors++;
+    }
+  for (int r = 0; r < S->regions.n; r++) {
+    IRVisitor hv = {S, host_call_in_region, NULL};
+    tirx_visit_stmt(&hv, S->regions.items[r]);
+  }
   if (S->errors || S->regions.n == 0) return S->errors ? 1 : 0;
   S->plan = tirx_plan_create(S->sym_name);
   if (!S->plan) abort();
@@ -778,6 +1122,7 @@ static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
   char *sig = render_sig(S);
   if (sig) tirx_plan_set_signature(S->plan, sig);
   free(sig);
+  for (int i = 0; i < S->maps.n; i++) build_map(S, i);
   for (int r = 0; r < S->regions.n; r++) xf_vec_push(out, make_kernel(S, r, r));
   if (!S->errors) {
     char *err = NULL;
@@ -804,6 +1149,10 @@ int xf_split_host_device(Module *m, TirxDiag *d) {
       if (split_func(&S, f, &out)) rc = 1;
       xf_vec_free(&S.regions);
       xf_vec_free(&S.host_decls);
+      xf_vec_free(&S.maps);
+      xf_vec_free(&S.map_binds);
+      xf_vec_free(&S.map_encodes);
+      xf_vec_free(&S.map_bad);
       xf_vec_free(&S.symvars);
     }
     if (out.n == before) xf_vec_push(&out, f); /* no device region: kept */
