@@ -50,6 +50,9 @@ for tool in ("tirx-opt", "tirx-llc", "tirx-run"):
     config.substitutions.append(("%" + tool, os.path.join(config.tirx_tools_dir, tool)))
 config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "examples")))
 config.substitutions.append(("%python", sys.executable))
+# A stand-in libcuda (test/Runtime/Inputs/fake_libcuda.c) for TIRX_LIBCUDA.
+config.substitutions.append(
+    ("%fake-libcuda", os.path.join(config.tirx_obj_root, "lib", "libtirx-fake-cuda.so")))
 
 
 def find_ptxas():
