@@ -2,10 +2,12 @@
  * plus the host launch plan (runtime/include/tirx/plan.h).
  *
  * require:   lower-tirx ran (no S_SCOPEID); before T.device_entry() a
- *            function holds only parameter handling: nothing, or
- *            `X = T.decl_buffer(..., data=...)` aliases.  Anything else there
- *            is an error "host code before T.device_entry() is not supported
- *            yet (line N)".
+ *            function holds only parameter handling: nothing,
+ *            `X = T.decl_buffer(..., data=...)` aliases, and TMA tensor maps
+ *            (`m = T.tvm_stack_alloca("tensormap", 1)` and one
+ *            `T.call_packed("runtime.cuTensorMapEncodeTiled", m, ...)` each,
+ *            runtime_semantics.md §4.1).  Anything else there is an error
+ *            "host code before T.device_entry() is not supported yet (line N)".
  * guarantee: each host PrimFunc with device regions is replaced by one
  *            kernel per region, named `<sym>_kernel`, `<sym>_kernel_1`, ...
  *            (sym = the global_symbol attr, else the function name) with
@@ -14,8 +16,10 @@
  *                every parameter buffer the region uses (accesses or .data);
  *                raw T.handle params used are passed as they are;
  *              - every free scalar: scalar params and shape vars;
- *              ordered handles first, sorted by name, then scalars sorted by
- *              name (TVM's rule).  A parameter buffer accessed directly is
+ *              - every host tensor map used: a by-value T.TensorMap() param
+ *                (arg source TENSOR_MAP j, C type tmap);
+ *              ordered handles (maps included) first, sorted by name, then
+ *              scalars sorted by name (TVM's rule).  A parameter buffer accessed directly is
  *              re-declared at the kernel's top, `A = T.decl_buffer((256,),
  *              data=A_ptr)`, after the leading attrs and launches.
  *            The kernel body is the region without its device_entry attr:
@@ -27,8 +31,10 @@
  *            host order (tensor: buffer name, dtype, ndim, shape as plan
  *            expressions; scalar; handle), the symbols (int scalar params
  *            and shape vars that shapes, kernel args or launch extents use),
- *            SIG in TVM's form, and per kernel its args (DATA_PTR of param i,
- *            SYMBOL j or SCALAR_PARAM i, with C types), grid/block extents
+ *            SIG in TVM's form, the tensor-map specs (base param + byte offset,
+ *            dtype, rank, dims / strides / box / element strides as plan
+ *            expressions, enums), and per kernel its args (DATA_PTR of param i,
+ *            SYMBOL j, SCALAR_PARAM i or TENSOR_MAP j, with C types), grid/block extents
  *            (first S_LAUNCH per tag), cluster and preferred-cluster dims
  *            (tirx.cluster_dims / tirx.preferred_cluster_dims), dynamic
  *            shared memory (the tirx.dyn_smem_bytes attr, else the single
@@ -36,7 +42,9 @@
  *            (PDL / cooperative from the tirx.kernel_launch_params func attr).
  *            Functions without a device region are kept unchanged.
  * errors:    host code before the region; a variable used in the region but
- *            defined on the host; launch expressions the host cannot
+ *            defined on the host; malformed tensor maps (argument count, rank,
+ *            base, enums, encoded never or twice, constant values the runtime
+ *            would refuse); T.tvm_stack_alloca / T.call_packed in a region; launch expressions the host cannot
  *            evaluate; more than one shared.dyn allocation or
  *            tirx.dyn_smem_bytes; a zero-size shared.dyn without the attr;
  *            a plan the runtime would reject (tirx_plan_validate).
