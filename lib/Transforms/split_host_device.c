@@ -616,14 +616,7 @@ static bool map_expr(Split *S, Expr *e, TirxPlanExpr *out, const char *what) {
 static void precheck_map(Split *S, const TirxPlanTensorMap *m, const char *tensor, Stmt *enc,
                          Expr *base) {
   TirxrtTensorMapArgs a;
-  memset(&a, 0, sizeof a);
-  a.dtype = m->dtype;
-  a.force_cu_dtype = m->force_cu_dtype;
-  a.rank = m->rank;
-  a.interleave = m->interleave;
-  a.swizzle = m->swizzle;
-  a.l2_promotion = m->l2_promotion;
-  a.oob_fill = m->oob_fill;
+  tirxrt_tensor_map_args_init(&a, m);
   bool konst = true;
   for (int i = 0; i < m->rank && konst; i++)
     konst = plan_const(&m->global_dim[i], &a.global_dim[i]) &&

@@ -332,16 +332,8 @@ static int32_t tmap_rank(const TirxPlanTensorMap *m) {
 int tirx_plan_add_tensor_map(TirxPlan *p, const TirxPlanTensorMap *spec) {
   if (!spec || !spec->name)
     return -1;
-  TirxPlanTensorMap c;
-  tirx_plan_tensor_map_init(&c);
-  c.param = spec->param;
-  c.dtype = spec->dtype;
-  c.rank = spec->rank;
-  c.interleave = spec->interleave;
-  c.swizzle = spec->swizzle;
-  c.l2_promotion = spec->l2_promotion;
-  c.oob_fill = spec->oob_fill;
-  c.force_cu_dtype = spec->force_cu_dtype;
+  TirxPlanTensorMap c = *spec; /* the scalar fields; name and expressions are copied */
+  TMAP_EXPRS(&c, tirx_plan_expr_init);
   int32_t r = tmap_rank(spec);
   int ok = (c.name = rt_strdup(spec->name)) != NULL &&
            tirx_plan_expr_copy(&c.byte_offset, &spec->byte_offset) == 0;

@@ -188,6 +188,17 @@ int tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map,
   return 0;
 }
 
+void tirxrt_tensor_map_args_init(TirxrtTensorMapArgs *a, const TirxPlanTensorMap *m) {
+  memset(a, 0, sizeof(*a));
+  a->dtype = m->dtype;
+  a->force_cu_dtype = m->force_cu_dtype;
+  a->rank = m->rank;
+  a->interleave = m->interleave;
+  a->swizzle = m->swizzle;
+  a->l2_promotion = m->l2_promotion;
+  a->oob_fill = m->oob_fill;
+}
+
 /* The name of spec m's base tensor (buffer name) or handle param, for messages. */
 static const char *base_name(const TirxPlan *plan, const TirxPlanTensorMap *m) {
   return (m->param >= 0 && m->param < plan->nparams) ? plan->params[m->param].name : "?";
@@ -199,14 +210,7 @@ int tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *a
     return rt_errorf(err, "InternalError: no tensor map #%d in plan %s", (int)map, plan->name);
   const TirxPlanTensorMap *m = &plan->maps[map];
   const char *tensor = base_name(plan, m);
-  memset(out, 0, sizeof(*out));
-  out->dtype = m->dtype;
-  out->force_cu_dtype = m->force_cu_dtype;
-  out->rank = m->rank;
-  out->interleave = m->interleave;
-  out->swizzle = m->swizzle;
-  out->l2_promotion = m->l2_promotion;
-  out->oob_fill = m->oob_fill;
+  tirxrt_tensor_map_args_init(out, m);
   int32_t r = m->rank < 0 ? 0 : m->rank > TIRX_TMAP_MAX_RANK ? TIRX_TMAP_MAX_RANK : m->rank;
   struct {
     const char *field;

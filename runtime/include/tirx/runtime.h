@@ -130,6 +130,9 @@ typedef struct TirxrtTensorMapArgs {
   int32_t interleave, swizzle, l2_promotion, oob_fill;
 } TirxrtTensorMapArgs;
 
+/* Start args from spec m: its dtype, override, rank and enums; everything else 0. */
+void tirxrt_tensor_map_args_init(TirxrtTensorMapArgs *a, const TirxPlanTensorMap *m);
+
 /* Validate a's values the way TVM's runtime.cuTensorMapEncodeTiled does before calling
  * the driver (§4.2: rank, dtype, dims, strides, box, element strides, alignment,
  * interleave / swizzle / L2 / OOB rules) and set a->data_type.  Messages name the map

@@ -33,6 +33,8 @@ static struct {
   char *ptx;
   char maps[16][256]; /* what each cuTensorMapEncodeTiled call was given */
   int nmaps;
+  FakeFunc funcs[16];
+  int nfuncs;
 } g;
 
 /* "alloc#N+OFF" for a fake device address, else the raw pointer. */
@@ -81,7 +83,12 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n, CUji
   *m = (CUmodule)(uintptr_t)0x2000;
   return g.ptx ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
-CUresult cuModuleUnload(CUmodule m) { (void)m; return CUDA_SUCCESS; }
+CUresult cuModuleUnload(CUmodule m) {
+  (void)m;
+  free(g.ptx);
+  g.ptx = NULL;
+  return CUDA_SUCCESS;
+}
 
 /* The sizes of the `.param` declarations of `.entry name(`. */
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
@@ -91,9 +98,10 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   const char *p = g.ptx ? strstr(g.ptx, key) : NULL;
   if (!p)
     return CUDA_ERROR_NOT_FOUND;
-  FakeFunc *fn = calloc(1, sizeof *fn);
-  if (!fn)
+  if (g.nfuncs >= 16)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  FakeFunc *fn = &g.funcs[g.nfuncs++];
+  memset(fn, 0, sizeof *fn);
   snprintf(fn->name, sizeof fn->name, "%s", name);
   const char *end = strchr(p, ')');
   for (const char *q = strstr(p, ".param"); q && q < end && fn->nparams < MAX_PARAMS;

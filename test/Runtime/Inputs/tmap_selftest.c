@@ -257,6 +257,19 @@ static void cases_validate(void) {
   run("oob-nan-int", &s);
 }
 
+/* "== name" and the message of a call that had to fail (rc != 0); frees *err. */
+static void expect_fail(const char *name, int rc, char **err) {
+  printf("== %s\n", name);
+  if (rc == 0) {
+    printf("FAIL: accepted\n");
+    failures++;
+  } else {
+    printf("%s\n", *err ? *err : "(no message)");
+  }
+  free(*err);
+  *err = NULL;
+}
+
 /* Symbolic dims, evaluation errors, and kernel-argument packing. */
 static void cases_eval(void) {
   Spec s = good();
@@ -304,45 +317,15 @@ static void cases_eval(void) {
   }
   free(err);
   err = NULL;
-  printf("== pack-null-handle\n");
   args[1] = tirxrt_arg_ptr(NULL);
-  if (rt_pack_kernel_args(p, 0, args, syms, maps, h, params, &err) == 0) {
-    printf("FAIL: NULL tensor map accepted\n");
-    failures++;
-  } else {
-    printf("%s\n", err);
-  }
-  free(err);
-  err = NULL;
-  printf("== pack-not-encoded\n");
+  expect_fail("pack-null-handle", rt_pack_kernel_args(p, 0, args, syms, maps, h, params, &err), &err);
   args[1] = tirxrt_arg_ptr(fake_map_storage);
-  if (rt_pack_kernel_args(p, 0, args, syms, NULL, h, params, &err) == 0) {
-    printf("FAIL: missing map accepted\n");
-    failures++;
-  } else {
-    printf("%s\n", err);
-  }
-  free(err);
-  err = NULL;
-
-  printf("== eval-error\n");
+  expect_fail("pack-not-encoded", rt_pack_kernel_args(p, 0, args, syms, NULL, h, params, &err), &err);
   tirx_plan_expr_push(&p->maps[0].byte_offset, TIRX_EXPR_CONST, 1);
   tirx_plan_expr_push(&p->maps[0].byte_offset, TIRX_EXPR_CONST, 0);
   tirx_plan_expr_push(&p->maps[0].byte_offset, TIRX_EXPR_FLOORDIV, 0);
-  if (tirxrt_tensor_map_eval(p, 0, args, syms, &a, &err) == 0) {
-    printf("FAIL: division by zero accepted\n");
-    failures++;
-  } else {
-    printf("%s\n", err);
-  }
-  free(err);
-  err = NULL;
-  printf("== no-such-map\n");
-  if (tirxrt_tensor_map_eval(p, 3, args, syms, &a, &err) == 0)
-    failures++;
-  else
-    printf("%s\n", err);
-  free(err);
+  expect_fail("eval-error", tirxrt_tensor_map_eval(p, 0, args, syms, &a, &err), &err);
+  expect_fail("no-such-map", tirxrt_tensor_map_eval(p, 3, args, syms, &a, &err), &err);
   tirx_plan_destroy(p);
 }
 
