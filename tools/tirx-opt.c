@@ -39,6 +39,8 @@ static const char usage[] =
     "  --verify-roundtrip      also check print(parse(print(x))) == print(x) and\n"
     "                          structural equality; exit 1 if not\n"
     "  --time-passes           report the time spent in each pass (to stderr)\n"
+    "  --structural-hash       print the module's structural hash instead of the\n"
+    "                          module (equal up to names and locations = equal hash)\n"
     "  --help                  show this help\n"
     "  --version               show the version\n";
 
@@ -98,6 +100,10 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
     fprintf(stderr, "tirx-opt: round trip failed: re-parsed IR is not structurally equal (%s)\n",
             why ? why : "?");
     rc = 1;
+  } else if (tirx_module_hash(m) != tirx_module_hash(m2)) {
+    /* equal IR must hash equal: this keeps the structural hash honest */
+    fprintf(stderr, "tirx-opt: round trip failed: equal IR with different structural hashes\n");
+    rc = 1;
   }
   free(a);
   free(b);
@@ -112,7 +118,7 @@ int main(int argc, char **argv) {
    * never more of them than arguments scanned), so nothing is allocated. */
   const char **defines = (const char **)argv;
   int ndefines = 0;
-  bool roundtrip = false;
+  bool roundtrip = false, print_hash = false;
   TirxPassOptions po;
   tirx_pass_options_init(&po);
   for (int i = 1; i < argc; i++) {
@@ -144,6 +150,8 @@ int main(int argc, char **argv) {
       po.verify_each = false;
     } else if (strcmp(a, "--verify-roundtrip") == 0) {
       roundtrip = true;
+    } else if (strcmp(a, "--structural-hash") == 0) {
+      print_hash = true;
     } else if (strcmp(a, "--time-passes") == 0) {
       po.time_passes = true;
     } else if (a[0] == '-' && a[1] != '\0') {
@@ -183,6 +191,8 @@ int main(int argc, char **argv) {
     rc = report(&d);
   } else if (pipeline && tirx_pass_run_pipeline(m, pipeline, &po, &d) != 0) {
     rc = report(&d);
+  } else if (print_hash) {
+    printf("structural hash: 0x%016llx\n", (unsigned long long)tirx_module_hash(m));
   } else {
     char *text = tirx_print_module(m);
     FILE *f = out ? fopen(out, "w") : stdout;

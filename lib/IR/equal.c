@@ -390,8 +390,14 @@ uint64_t tirx_func_hash(const PrimFunc *f) {
   return h.h;
 }
 
+/* Order-independent over functions, like tirx_module_equal (which matches
+ * them by name): printing sorts an IRModule's functions. */
 uint64_t tirx_module_hash(const Module *m) {
   uint64_t h = 7;
-  for (int i = 0; i < m->nfuncs; i++) h = h * 31 + tirx_func_hash(m->funcs[i]);
+  for (int i = 0; i < m->nfuncs; i++) {
+    uint64_t nh = 1469598103934665603ull;
+    for (const char *c = m->funcs[i]->name; *c; c++) nh = (nh ^ (unsigned char)*c) * 1099511628211ull;
+    h += (nh ^ tirx_func_hash(m->funcs[i])) * 0x9E3779B97F4A7C15ull;
+  }
   return h;
 }
