@@ -160,6 +160,28 @@ void ev_define_inline(Eval *ev, Ast *fd);
 Value ev_call_inline(Eval *ev, Ast *fd, Args *a);
 void ev_inline_return(Eval *ev, Ast *s);
 
+/* shared between the eval_*.c files */
+Value ev_err(Eval *ev, Loc l, const char *msg);
+Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
+bool ev_expr_same(const Expr *a, const Expr *b);
+Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
+bool ev_require_device(Eval *ev, Loc loc, const char *what);
+Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);
+
+/* buffers (eval_buffer.c) */
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
+Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl);
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt); /* "" → "global" */
+
+/* scope ids, loops, frames (eval_frames.c) */
+Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn);
+Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn);
+Value ev_grid(Eval *ev, Args *a);
+Value ev_attr_frame(Eval *ev, Args *a);
+Value ev_hint_frame(Eval *ev, Args *a);
+Value ev_launch_thread(Eval *ev, Args *a);
+Value ev_env_thread(Eval *ev, Args *a);
+
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);

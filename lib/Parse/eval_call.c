@@ -11,7 +11,7 @@
 
 #include "Parse/eval.h"
 
-static Value err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
+Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
 Value *ev_kwarg(Args *a, const char *name) {
   for (int i = 0; i < a->nkw; i++)
@@ -38,14 +38,13 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) 
   return true;
 }
 
-static Expr *value_to_any_expr(Eval *ev, Value v);
 
 static Expr *list_expr(Eval *ev, Value v) {
   Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
   e->u.list.n = v.u.list.n;
   e->u.list.items = TIRX_NEWN(ev->m, Expr *, v.u.list.n + 1);
   for (int i = 0; i < v.u.list.n; i++) {
-    e->u.list.items[i] = value_to_any_expr(ev, v.u.list.items[i]);
+    e->u.list.items[i] = ev_value_to_any(ev, v.u.list.items[i]);
     if (!e->u.list.items[i]) return NULL;
   }
   return e;
@@ -53,7 +52,7 @@ static Expr *list_expr(Eval *ev, Value v) {
 
 /* Converts any value to an expression for attribute/keyword storage:
  * Python scalars become POD constants (printed bare: True, 7, 1.5). */
-static Expr *value_to_any_expr(Eval *ev, Value v) {
+Expr *ev_value_to_any(Eval *ev, Value v) {
   switch (v.kind) {
   case V_INT: {
     Expr *e = ev_to_expr(ev, v, "a value");
@@ -97,7 +96,7 @@ static Expr *value_to_any_expr(Eval *ev, Value v) {
         return NULL;
       }
       e->u.dict.keys[i] = ev_to_expr(ev, v.u.dict.keys[i], "a key");
-      e->u.dict.vals[i] = value_to_any_expr(ev, v.u.dict.vals[i]);
+      e->u.dict.vals[i] = ev_value_to_any(ev, v.u.dict.vals[i]);
       if (!e->u.dict.vals[i]) return NULL;
     }
     return e;
@@ -224,265 +223,6 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
-/* ---- buffer indexing -------------------------------------------------------- */
-
-/* b - a as a constant when b is a + c (structurally) or both are constants:
- * enough to read our own printed slices `i * 4:i * 4 + 4`. */
-static bool const_diff(Expr *a, Expr *b, int64_t *out) {
-  int64_t x, y;
-  if (tirx_expr_is_const_int(a, &x) && tirx_expr_is_const_int(b, &y)) {
-    *out = y - x;
-    return true;
-  }
-  return false;
-}
-
-static bool expr_same(const Expr *a, const Expr *b) {
-  if (a == b) return true;
-  if (a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
-  switch (a->kind) {
-  case E_INT: return a->u.i.v == b->u.i.v;
-  case E_FLOAT: return a->u.f.v == b->u.f.v;
-  case E_VAR: return a->u.var == b->u.var;
-  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
-  case E_DIV: case E_MOD:
-    return expr_same(a->u.bin.a, b->u.bin.a) && expr_same(a->u.bin.b, b->u.bin.b);
-  case E_CAST: return expr_same(a->u.un.a, b->u.un.a);
-  case E_LOAD:
-    if (a->u.load.buf != b->u.load.buf || a->u.load.n != b->u.load.n) return false;
-    for (int i = 0; i < a->u.load.n; i++)
-      if (!expr_same(a->u.load.idx[i], b->u.load.idx[i])) return false;
-    return true;
-  default: return false;
-  }
-}
-
-static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
-  if (const_diff(lo, hi, out)) return true;
-  int64_t c;
-  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && expr_same(hi->u.bin.a, lo)) {
-    *out = c;
-    return true;
-  }
-  return false;
-}
-
-/* One index position: a scalar, or a Ramp for a stepped/constant slice.
- * Returns false on error. `*is_slice` reports an unstepped slice. */
-static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr **ext, bool *is_slice) {
-  *is_slice = false;
-  if (it->kind != A_SLICE) {
-    *out = ev_index_expr(ev, ev_expr(ev, it), it->loc);
-    *ext = NULL;
-    return *out != NULL;
-  }
-  Expr *lo = it->a ? ev_index_expr(ev, ev_expr(ev, it->a), it->loc) : tirx_i32(ev->m, 0);
-  Expr *hi = it->b ? ev_index_expr(ev, ev_expr(ev, it->b), it->loc)
-                   : (dim < b->ndim ? b->shape[dim] : NULL);
-  if (!lo || !hi) {
-    if (lo && !hi) ev_error(ev, it->loc, "slice end is required here");
-    return false;
-  }
-  int64_t step = 1;
-  if (it->c) {
-    Value sv = ev_expr(ev, it->c);
-    if (!ev_get_int(ev, sv, &step, "slice step")) return false;
-    if (step <= 0) {
-      ev_error(ev, it->c->loc, "slice step must be positive");
-      return false;
-    }
-  }
-  int64_t ext_c;
-  if (!slice_extent(lo, hi, &ext_c)) {
-    /* symbolic extent: only a region can carry it */
-    *is_slice = true;
-    *out = lo;
-    Expr *e = tirx_binary(ev->m, E_SUB, hi, lo, it->loc);
-    *ext = e;
-    return true;
-  }
-  int64_t lanes = (ext_c + step - 1) / step;
-  if (lanes <= 0) {
-    ev_error(ev, it->loc, "empty slice");
-    return false;
-  }
-  if (step == 1) *is_slice = true;
-  *ext = tirx_int(ev->m, lo->dtype, ext_c, it->loc);
-  if (lanes == 1) {
-    *out = lo;
-    return true;
-  }
-  if (lanes > 64) {
-    /* fine as a region (a tile-op argument), too wide as a vector access */
-    if (step != 1) {
-      ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
-      return false;
-    }
-    *out = lo;
-    return true;
-  }
-  Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
-  r->u.ramp.base = lo;
-  r->u.ramp.stride = tirx_int(ev->m, lo->dtype, step, it->loc);
-  r->u.ramp.lanes = (int)lanes;
-  *out = r;
-  return true;
-}
-
-typedef struct {
-  Expr **idx; int n;
-  bool any_region;       /* fewer indices than dims, or a symbolic slice */
-  bool any_slice;        /* an unstepped slice: TVM reads A[a:b] as a region */
-  bool too_wide;         /* a slice of more than 64 elements */
-  Expr **mins, **exts;
-} Index;
-
-static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
-  int n = sub->n;
-  if (n == 1 && sub->list[0]->kind == A_TUPLE && sub->list[0]->n == 0) n = 0; /* A[()] */
-  if (n > b->ndim) {
-    ev_error(ev, sub->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
-             b->ndim, b->ndim == 1 ? "" : "s", n);
-    return false;
-  }
-  memset(ix, 0, sizeof *ix);
-  ix->n = n;
-  ix->idx = TIRX_NEWN(ev->m, Expr *, n + 1);
-  ix->mins = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
-  ix->exts = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
-  ix->any_region = n < b->ndim;
-  for (int i = 0; i < n; i++) {
-    Expr *ext;
-    bool is_slice;
-    if (sub->list[i]->kind == A_STAR) {
-      ev_error(ev, sub->list[i]->loc, "starred indices are not supported");
-      return false;
-    }
-    if (!index_item(ev, b, i, sub->list[i], &ix->idx[i], &ext, &is_slice)) return false;
-    int64_t ec;
-    if (is_slice && ext && !tirx_expr_is_const_int(ext, NULL)) ix->any_region = true;
-    if (is_slice) ix->any_slice = true;
-    if (is_slice && tirx_expr_is_const_int(ext, &ec) && ec > 1 && ix->idx[i]->kind != E_RAMP) ix->too_wide = true;
-    ix->mins[i] = ix->idx[i]->kind == E_RAMP ? ix->idx[i]->u.ramp.base : ix->idx[i];
-    ix->exts[i] = ext ? ext : tirx_i32(ev->m, 1);
-  }
-  for (int i = n; i < b->ndim; i++) {
-    ix->mins[i] = tirx_i32(ev->m, 0);
-    ix->exts[i] = b->shape[i];
-  }
-  return true;
-}
-
-static Value buffer_subscript(Eval *ev, Buffer *b, Ast *a) {
-  Index ix;
-  if (!buffer_index(ev, b, a, &ix)) return v_make(V_ERROR, a->loc);
-  if (ix.any_region || ix.any_slice) {
-    Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, a->loc);
-    r->u.region.buf = b;
-    r->u.region.min = ix.mins;
-    r->u.region.ext = ix.exts;
-    r->u.region.n = b->ndim;
-    return v_expr(r, a->loc);
-  }
-  return v_expr(tirx_load(ev->m, b, ix.idx, ix.n, a->loc), a->loc);
-}
-
-/* Store target `A[...] = value` (also used by the statement evaluator). */
-Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
-Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
-  Index ix;
-  if (!buffer_index(ev, b, sub, &ix)) return NULL;
-  if (ix.any_region || ix.n != b->ndim) {
-    ev_error(ev, loc, "store to buffer '%s' needs one index per dimension (%d)", b->name, b->ndim);
-    return NULL;
-  }
-  if (ix.too_wide) {
-    ev_error(ev, loc, "vector store to '%s' is too wide (at most 64 lanes)", b->name);
-    return NULL;
-  }
-  Expr *v = ev_to_expr(ev, val, "a stored value");
-  if (!v) return NULL;
-  int lanes = b->dtype.lanes;
-  for (int i = 0; i < ix.n; i++) lanes *= ix.idx[i]->dtype.lanes;
-  DType want = tirx_dtype_vec((DTypeId)b->dtype.id, lanes);
-  v = ev_const_cast(ev, want, v, loc);
-  Stmt *s = tirx_stmt_new(ev->m, S_STORE, loc);
-  s->u.store.buf = b;
-  s->u.store.idx = ix.idx;
-  s->u.store.n = ix.n;
-  s->u.store.value = v;
-  return s;
-}
-
-static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc);
-
-Value ev_subscript(Eval *ev, Ast *a) {
-  Value obj = ev_expr(ev, a->a);
-  if (obj.kind == V_ERROR) return obj;
-  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
-    Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
-    const char *p;
-    size_t n;
-    if (!ev_get_str(ev, s, &p, &n, "T.ptx[...] instruction name")) return v_make(V_ERROR, a->loc);
-    char path[512];
-    snprintf(path, sizeof path, "T.ptx.%.*s", (int)(n > 400 ? 400 : n), p);
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, path);
-    v.meta = true; /* exact spelling: no escape decoding */
-    return v;
-  }
-  if (obj.kind == V_LETTYPE) {
-    Value v = v_make(V_LETTYPE, a->loc);
-    v.u.let.ty = TIRX_NEW(ev->m, Value);
-    *v.u.let.ty = ev_expr(ev, a->list[0]);
-    return v;
-  }
-  if (obj.kind == V_DTYPE) {
-    Value v = v_make(V_LOCALVEC, a->loc);
-    v.u.dt = obj.u.dt;
-    v.nshape = a->n;
-    v.shape = TIRX_NEWN(ev->m, Value, a->n + 1);
-    for (int i = 0; i < a->n; i++) v.shape[i] = ev_expr(ev, a->list[i]);
-    return v;
-  }
-  if (obj.kind == V_NS && (strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
-    /* T.S[extents:strides] or T.S[extents] */
-    Args la = {0};
-    la.loc = a->loc;
-    Value items[2];
-    int ni = 0;
-    if (a->n == 1 && a->list[0]->kind == A_SLICE) {
-      items[ni++] = ev_expr(ev, a->list[0]->a);
-      items[ni++] = ev_expr(ev, a->list[0]->b);
-    } else {
-      Value t = v_make(V_TUPLE, a->loc);
-      t.u.list.n = a->n;
-      t.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
-      for (int i = 0; i < a->n; i++) t.u.list.items[i] = ev_expr(ev, a->list[i]);
-      items[ni++] = a->n == 1 ? t.u.list.items[0] : t;
-    }
-    la.pos = items;
-    la.npos = ni;
-    return layout_call(ev, obj.u.ns, &la, a->loc);
-  }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.Buffer") == 0) {
-    return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
-  }
-  if (obj.kind == V_TUPLE || obj.kind == V_LIST) {
-    if (a->n != 1) return ev_error(ev, a->loc, "tuple index must be a single integer");
-    int64_t i;
-    if (!ev_get_int(ev, ev_expr(ev, a->list[0]), &i, "tuple index")) return v_make(V_ERROR, a->loc);
-    if (i < 0) i += obj.u.list.n;
-    if (i < 0 || i >= obj.u.list.n) return ev_error(ev, a->loc, "tuple index out of range");
-    return obj.u.list.items[i];
-  }
-  if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
-    return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
-                    obj.u.e->u.var->buffer->name);
-  return ev_error(ev, a->loc, "value is not subscriptable");
-}
-
 /* ---- argument collection ---------------------------------------------------- */
 
 static bool collect_args(Eval *ev, Ast *call, Args *out) {
@@ -552,513 +292,6 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
   return true;
 }
 
-/* ---- buffer declarations ---------------------------------------------------- */
-
-static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
-  Value *items = &v;
-  int n = 1;
-  if (v.kind == V_TUPLE || v.kind == V_LIST) {
-    items = v.u.list.items;
-    n = v.u.list.n;
-  }
-  if (n > 16) {
-    ev_error(ev, v.loc, "buffers of more than 16 dimensions are not supported");
-    return false;
-  }
-  *shape = TIRX_NEWN(ev->m, Expr *, n + 1);
-  for (int i = 0; i < n; i++) {
-    Value it = items[i];
-    if (it.kind == V_STR && ev->in_signature) {
-      /* quoted symbolic shape: parse the string as an expression */
-      extern Value ev_quoted_expr(Eval *, Value);
-      it = ev_quoted_expr(ev, it);
-    }
-    Expr *e = ev_index_expr(ev, it, v.loc);
-    if (!e) return false;
-    int64_t c;
-    if (tirx_expr_is_const_int(e, &c) && c < 0) {
-      ev_error(ev, it.loc, "buffer dimension must be non-negative, got %lld", (long long)c);
-      return false;
-    }
-    (*shape)[i] = e;
-  }
-  *ndim = n;
-  return true;
-}
-
-static const char *scope_str(Eval *ev, Value *v, const char *dflt) {
-  if (!v) return tirx_intern0(ev->m, dflt);
-  const char *s;
-  size_t n;
-  if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
-  if (n == 0) return tirx_intern0(ev->m, "global");
-  return tirx_intern(ev->m, s, n);
-}
-
-/* Fills a buffer from TVM's keyword set. `names` lists the keywords the
- * builder accepts (for error messages). */
-Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
-                       bool has_data_kw) {
-  static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
-                                    "scope", "align", "offset_factor", "layout", "allocated_addr",
-                                    "annotations", NULL};
-  if (!ev_check_kw(ev, a, fn, kws)) return NULL;
-  Value *sv = ev_arg(a, 0, "shape");
-  if (!sv) {
-    ev_error(ev, a->loc, "%s() missing required argument 'shape'", fn);
-    return NULL;
-  }
-  Expr **shape;
-  int ndim;
-  if (!shape_from(ev, *sv, &shape, &ndim)) return NULL;
-  DType t = tirx_dtype(DT_FLOAT32);
-  Value *dv = ev_arg(a, 1, "dtype");
-  if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return NULL;
-  if (a->npos > 2) {
-    ev_error(ev, a->pos[2].loc, "%s() takes at most 2 positional arguments", fn);
-    return NULL;
-  }
-  const char *name = ev->name_hint ? ev->name_hint : "buffer";
-  Buffer *b = tirx_buffer_new(ev->m, name, t, ndim, a->loc);
-  memcpy(b->shape, shape, sizeof(Expr *) * (size_t)ndim);
-  const char *sc = scope_str(ev, ev_kwarg(a, "scope"), scope_default);
-  if (!sc) return NULL;
-  b->scope = sc;
-  b->data->ptr_scope = sc;
-  Value *v;
-  if ((v = ev_kwarg(a, "data"))) {
-    if (!has_data_kw) {
-      ev_error(ev, v->loc, "%s() does not take data=", fn);
-      return NULL;
-    }
-    Expr *d = ev_to_expr(ev, *v, "data");
-    if (!d) return NULL;
-    if (!tirx_dtype_is_handle(d->dtype)) {
-      ev_error(ev, v->loc, "data= must be a pointer (e.g. arena.data)");
-      return NULL;
-    }
-    b->decl_data = d;
-  }
-  if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
-    Expr **st;
-    int ns;
-    if (!shape_from(ev, *v, &st, &ns)) return NULL;
-    b->strides = st;
-    b->nstrides = ns;
-  }
-  if ((v = ev_kwarg(a, "elem_offset")) && v->kind != V_NONE) {
-    Value eo = *v;
-    if (eo.kind == V_STR && ev->in_signature) {
-      extern Value ev_quoted_expr(Eval *, Value);
-      eo = ev_quoted_expr(ev, eo);
-    }
-    b->elem_offset = ev_index_expr(ev, eo, v->loc);
-    if (!b->elem_offset) return NULL;
-  }
-  if ((v = ev_kwarg(a, "byte_offset")) && v->kind != V_NONE) {
-    if (b->elem_offset) {
-      ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
-      return NULL;
-    }
-    int64_t bo;
-    if (!ev_get_int(ev, *v, &bo, "byte_offset")) return NULL;
-    int bits = tirx_dtype_bits(t) * t.lanes;
-    b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
-  }
-  if ((v = ev_kwarg(a, "align"))) {
-    int64_t al;
-    if (!ev_get_int(ev, *v, &al, "align")) return NULL;
-    b->align = al <= 0 ? 0 : (int)al;
-    if (al > 0 && (al & (al - 1))) {
-      ev_error(ev, v->loc, "align must be a power of two, got %lld", (long long)al);
-      return NULL;
-    }
-  }
-  if ((v = ev_kwarg(a, "offset_factor"))) {
-    int64_t of;
-    if (!ev_get_int(ev, *v, &of, "offset_factor")) return NULL;
-    b->offset_factor = of <= 0 ? 0 : (int)of;
-  }
-  if ((v = ev_kwarg(a, "layout"))) {
-    if (v->kind == V_NONE) {
-      b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
-    } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
-      b->layout = NULL;
-    } else {
-      Expr *l = ev_to_expr(ev, *v, "layout");
-      if (!l) return NULL;
-      if (l->kind != E_LAYOUT) {
-        ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
-        return NULL;
-      }
-      b->layout = l;
-    }
-  }
-  if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
-    b->allocated_addr = value_to_any_expr(ev, *v);
-    if (!b->allocated_addr) return NULL;
-  }
-  if ((v = ev_kwarg(a, "annotations")) && v->kind != V_NONE) {
-    if (v->kind != V_DICT) {
-      ev_error(ev, v->loc, "annotations= must be a dictionary");
-      return NULL;
-    }
-    b->annotations = value_to_any_expr(ev, *v);
-  }
-  return b;
-}
-
-static bool in_device_check(Eval *ev, Loc loc, const char *what) {
-  if (!ev->in_device) {
-    ev_error(ev, loc, "%s is only valid after T.device_entry()", what);
-    return false;
-  }
-  return true;
-}
-
-static Value alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) {
-  Buffer *b = ev_make_buffer(ev, a, fn, scope, decl);
-  if (!b) return v_make(V_ERROR, a->loc);
-  Stmt *s = tirx_stmt_new(ev->m, b->decl_data ? S_DECL : S_ALLOC, a->loc);
-  if (b->decl_data) {
-    /* a view takes the storage scope of the pointer it aliases */
-    Expr *d = b->decl_data;
-    if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
-  }
-  if (!b->decl_data) {
-    for (int i = 0; i < b->ndim; i++)
-      if (!tirx_expr_is_const_int(b->shape[i], NULL) && strcmp(b->scope, "shared.dyn") != 0) {
-        ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);
-        return v_make(V_ERROR, a->loc);
-      }
-  }
-  s->u.alloc.buf = b;
-  ev_emit(ev, s);
-  Value v = v_make(V_BUFFER, a->loc);
-  v.u.buf = b;
-  return v;
-}
-
-/* A 1-element buffer named `name` in `scope`, allocated here: what every
- * scalar form (x: T.int32, x = <new value>, T.local_scalar, ...) becomes. */
-Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc) {
-  Buffer *b = tirx_buffer_new(ev->m, name, t, 1, loc);
-  b->shape[0] = tirx_i32(ev->m, 1);
-  b->scope = tirx_intern0(ev->m, scope);
-  b->data->ptr_scope = b->scope;
-  Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
-  s->u.alloc.buf = b;
-  ev_emit(ev, s);
-  /* every scalar form reads and writes by name (x, not x[0]), as in TVM */
-  Value v = v_make(V_SCALAR, loc);
-  v.u.buf = b;
-  return v;
-}
-
-/* ---- scope ids ---------------------------------------------------------- */
-
-static Value scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn) {
-  static const char *const kws[] = {"extents", "preferred", "dtype", "parent", NULL};
-  if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
-  if (!in_device_check(ev, a->loc, fn)) return v_make(V_ERROR, a->loc);
-  Stmt *s = tirx_stmt_new(ev->m, S_SCOPEID, a->loc);
-  s->u.scopeid.sid = sid;
-  s->u.scopeid.dtype = tirx_dtype(DT_INT32);
-  Value *dv = ev_kwarg(a, "dtype");
-  if (dv) {
-    DType t;
-    if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
-    if (t.id != DT_INT32 && t.id != DT_UINT32)
-      return ev_error(ev, dv->loc, "%s dtype must be \"int32\" or \"uint32\"", fn);
-    s->u.scopeid.dtype = t;
-  }
-  Value *ext = ev_arg(a, 0, "extents");
-  int n = 1;
-  if (ext && ext->kind != V_NONE) {
-    Value *items = ext;
-    if (ext->kind == V_LIST || ext->kind == V_TUPLE) {
-      items = ext->u.list.items;
-      n = ext->u.list.n;
-    }
-    if (n < 1 || n > maxdims)
-      return ev_error(ev, ext->loc, "%s takes %s%d extent%s, got %d", fn, maxdims > 1 ? "1 to " : "",
-                      maxdims, maxdims > 1 ? "s" : "", n);
-    s->u.scopeid.extents = TIRX_NEWN(ev->m, Expr *, n);
-    s->u.scopeid.next = n;
-    for (int i = 0; i < n; i++) {
-      Expr *e = ev_index_expr(ev, items[i], ext->loc);
-      if (!e) return v_make(V_ERROR, a->loc);
-      int64_t c;
-      if (tirx_expr_is_const_int(e, &c) && c <= 0)
-        return ev_error(ev, items[i].loc, "%s extent must be positive, got %lld", fn, (long long)c);
-      s->u.scopeid.extents[i] = e;
-    }
-  } else if (maxdims == 0 && ext) {
-    return ev_error(ev, ext->loc, "%s takes no extents", fn);
-  }
-  Value *pref = ev_kwarg(a, "preferred");
-  if (pref && pref->kind != V_NONE) {
-    if (sid != SID_CTA_ID_IN_CLUSTER)
-      return ev_error(ev, pref->loc, "preferred= is only valid for T.cta_id_in_cluster");
-    if (pref->kind != V_LIST && pref->kind != V_TUPLE)
-      return ev_error(ev, pref->loc, "preferred= must be a list");
-    if (pref->u.list.n != s->u.scopeid.next)
-      return ev_error(ev, pref->loc, "preferred= must have as many entries as the extents");
-    s->u.scopeid.npref = pref->u.list.n;
-    s->u.scopeid.preferred = TIRX_NEWN(ev->m, Expr *, pref->u.list.n);
-    for (int i = 0; i < pref->u.list.n; i++) {
-      s->u.scopeid.preferred[i] = ev_index_expr(ev, pref->u.list.items[i], pref->loc);
-      if (!s->u.scopeid.preferred[i]) return v_make(V_ERROR, a->loc);
-    }
-  }
-  int nvars = n;
-  if (ev->ntuple_hints && ev->ntuple_hints != nvars)
-    return ev_error(ev, a->loc, "%s with %d extent%s returns %d value%s, but %d names are assigned", fn,
-                    n, n == 1 ? "" : "s", nvars, nvars == 1 ? "" : "s", ev->ntuple_hints);
-  s->u.scopeid.vars = TIRX_NEWN(ev->m, Var *, nvars);
-  s->u.scopeid.nvars = nvars;
-  Value res = v_make(nvars == 1 ? V_EXPR : V_TUPLE, a->loc);
-  if (nvars > 1) {
-    res.u.list.items = TIRX_NEWN(ev->m, Value, nvars);
-    res.u.list.n = nvars;
-  }
-  for (int i = 0; i < nvars; i++) {
-    const char *nm = "";
-    if (ev->ntuple_hints && ev->tuple_hints[i].kind == V_STR) nm = ev->tuple_hints[i].u.s.p;
-    else if (nvars == 1 && ev->name_hint) nm = ev->name_hint;
-    Var *v = tirx_var_new(ev->m, nm, s->u.scopeid.dtype, a->loc);
-    s->u.scopeid.vars[i] = v;
-    Value vv = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-    if (nvars == 1) res = vv;
-    else res.u.list.items[i] = vv;
-  }
-  ev_emit(ev, s);
-  res.stmt_done = true;
-  return res;
-}
-
-/* ---- loops ---------------------------------------------------------------- */
-
-static Value loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
-  static const char *const kws[] = {"start", "stop", "step", "annotations", "unroll", "dtype", "thread", NULL};
-  if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
-  int np = a->npos;
-  if (kind == FOR_THREAD_BINDING && np == 3) np = 2; /* T.thread_binding(0, n, "threadIdx.x") */
-  if (np < 1 || np > 3) return ev_error(ev, a->loc, "%s() takes 1 to 3 positional arguments", fn);
-  Value start = np >= 2 ? a->pos[0] : v_int(0, a->loc);
-  Value stop = np >= 2 ? a->pos[1] : a->pos[0];
-  Value *stepv = np == 3 ? &a->pos[2] : ev_kwarg(a, "step");
-  Expr *lo = ev_index_expr(ev, start, a->loc);
-  Expr *hi = ev_index_expr(ev, stop, a->loc);
-  if (!lo || !hi) return v_make(V_ERROR, a->loc);
-  Value *dv = ev_kwarg(a, "dtype");
-  DType t;
-  if (dv) {
-    if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
-  } else {
-    /* loop var dtype: the wider of the bounds, unsigned wins */
-    t = hi->dtype.id == DT_INT32 && start.kind != V_EXPR ? hi->dtype : lo->dtype;
-    if (tirx_dtype_bits(hi->dtype) > tirx_dtype_bits(t) ||
-        (tirx_dtype_bits(hi->dtype) == tirx_dtype_bits(t) && tirx_dtype_code(hi->dtype) == DTC_UINT))
-      t = hi->dtype;
-  }
-  lo = ev_const_cast(ev, t, lo, a->loc);
-  hi = ev_const_cast(ev, t, hi, a->loc);
-  Stmt *s = tirx_stmt_new(ev->m, S_FOR, a->loc);
-  s->u.for_.kind = kind;
-  s->u.for_.min = lo;
-  /* extent = stop - start, recognising our own printed `range(a, a + n)` */
-  int64_t x, y;
-  if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &y)) {
-    s->u.for_.extent = tirx_int(ev->m, t, y - x, a->loc);
-  } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
-    s->u.for_.extent = hi;
-  } else if (hi->kind == E_ADD && expr_same(hi->u.bin.a, lo)) {
-    s->u.for_.extent = hi->u.bin.b;
-  } else {
-    s->u.for_.extent = tirx_binary(ev->m, E_SUB, hi, lo, a->loc);
-  }
-  if (stepv) {
-    Expr *st = ev_index_expr(ev, *stepv, a->loc);
-    if (!st) return v_make(V_ERROR, a->loc);
-    int64_t sc;
-    if (tirx_expr_is_const_int(st, &sc) && sc <= 0) return ev_error(ev, stepv->loc, "loop step must be positive");
-    if (!(tirx_expr_is_const_int(st, &sc) && sc == 1)) s->u.for_.step = ev_const_cast(ev, t, st, a->loc);
-  }
-  Value *ann = ev_kwarg(a, "annotations");
-  if (ann && ann->kind != V_NONE) {
-    if (ann->kind != V_DICT) return ev_error(ev, ann->loc, "annotations= must be a dictionary");
-    s->u.for_.annotations = value_to_any_expr(ev, *ann);
-  }
-  Value *un = ev_kwarg(a, "unroll");
-  if (un && un->kind != V_NONE) {
-    if (kind != FOR_SERIAL) return ev_error(ev, un->loc, "unroll= is only accepted by T.serial");
-    Value d = v_make(V_DICT, un->loc);
-    d.u.dict.n = 1;
-    d.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    d.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
-    bool off = un->kind == V_BOOL && un->u.i == 0;
-    const char *key = off ? "disable_unroll" : "pragma_unroll";
-    d.u.dict.keys[0] = v_make(V_STR, un->loc);
-    d.u.dict.keys[0].u.s.p = key;
-    d.u.dict.keys[0].u.s.len = strlen(key);
-    /* unroll=False → {"disable_unroll": True}; unroll=v → {"pragma_unroll": v} */
-    d.u.dict.vals[0] = *un;
-    if (off) d.u.dict.vals[0].u.i = 1;
-    s->u.for_.annotations = value_to_any_expr(ev, d);
-  }
-  if (kind == FOR_THREAD_BINDING) {
-    Value *th = a->npos == 3 ? &a->pos[2] : ev_kwarg(a, "thread");
-    const char *p;
-    size_t n;
-    if (!th || !ev_get_str(ev, *th, &p, &n, "thread")) {
-      if (!th) ev_error(ev, a->loc, "T.thread_binding needs thread=\"threadIdx.x\"");
-      return v_make(V_ERROR, a->loc);
-    }
-    s->u.for_.thread = tirx_intern(ev->m, p, n);
-  }
-  Var *v = tirx_var_new(ev->m, "", t, a->loc);
-  s->u.for_.var = v;
-  Value r = v_make(V_FRAME, a->loc);
-  r.u.frame = s;
-  r.inner = s;
-  return r;
-}
-
-static Value grid(Eval *ev, Args *a) {
-  if (a->npos < 1) return ev_error(ev, a->loc, "T.grid() needs at least one extent");
-  Value r = v_make(V_LIST, a->loc);
-  r.u.list.n = a->npos;
-  r.u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
-  for (int i = 0; i < a->npos; i++) {
-    Args one = {0};
-    Value p[2];
-    one.loc = a->pos[i].loc;
-    if (a->pos[i].kind == V_TUPLE && a->pos[i].u.list.n == 2) {
-      /* (min, extent) */
-      p[0] = a->pos[i].u.list.items[0];
-      Value hi = ev_binop(ev, OP_PLUS, a->pos[i].u.list.items[0], a->pos[i].u.list.items[1], a->pos[i].loc);
-      p[1] = hi;
-      one.npos = 2;
-    } else {
-      p[0] = a->pos[i];
-      one.npos = 1;
-    }
-    one.pos = p;
-    r.u.list.items[i] = loop_spec(ev, &one, FOR_SERIAL, "T.grid");
-    if (r.u.list.items[i].kind == V_ERROR) return r.u.list.items[i];
-  }
-  return r;
-}
-
-/* ---- frames ----------------------------------------------------------------- */
-
-static Value frame(Stmt *outer, Stmt *inner, Loc loc) {
-  Value v = v_make(V_FRAME, loc);
-  v.u.frame = outer;
-  v.inner = inner;
-  return v;
-}
-
-static Value attr_frame(Eval *ev, Args *a) {
-  if (a->npos == 1 && a->pos[0].kind == V_DICT) {
-    Value d = a->pos[0];
-    if (d.u.dict.n == 0) return ev_error(ev, a->loc, "T.attr({}) needs at least one key");
-    Stmt *outer = NULL, *prev = NULL;
-    for (int i = 0; i < d.u.dict.n; i++) {
-      const char *k;
-      size_t kl;
-      if (!ev_get_str(ev, d.u.dict.keys[i], &k, &kl, "attribute key")) return v_make(V_ERROR, a->loc);
-      Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
-      s->u.attr.key = tirx_intern(ev->m, k, kl);
-      Value val = d.u.dict.vals[i];
-      if (val.kind == V_BOOL) val = v_expr(tirx_int(ev->m, tirx_dtype(DT_BOOL), val.u.i, val.loc), val.loc);
-      s->u.attr.value = value_to_any_expr(ev, val);
-      if (!s->u.attr.value) return v_make(V_ERROR, a->loc);
-      if (s->u.attr.value->kind == E_INT) s->u.attr.value->u.i.pod = false;
-      if (prev) prev->u.attr.body = s;
-      else outer = s;
-      prev = s;
-    }
-    return frame(outer, prev, a->loc);
-  }
-  if (a->npos == 3) {
-    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
-    const char *k;
-    size_t kl;
-    if (!ev_get_str(ev, a->pos[1], &k, &kl, "attribute key")) return v_make(V_ERROR, a->loc);
-    s->u.attr.key = tirx_intern(ev->m, k, kl);
-    Expr *node = value_to_any_expr(ev, a->pos[0]);
-    Expr *val = value_to_any_expr(ev, a->pos[2]);
-    if (!node || !val) return v_make(V_ERROR, a->loc);
-    if (node->kind == E_INT) node->u.i.pod = false;
-    if (val->kind == E_INT) val->u.i.pod = false;
-    /* T.attr(0, "k", v) is the dict form */
-    int64_t z;
-    s->u.attr.node = tirx_expr_is_const_int(node, &z) && z == 0 ? NULL : node;
-    s->u.attr.value = val;
-    return frame(s, s, a->loc);
-  }
-  return ev_error(ev, a->loc, "T.attr takes a dict ({\"key\": value}) or (node, \"key\", value)");
-}
-
-static Value hint_frame(Eval *ev, Args *a) {
-  Stmt *s = tirx_stmt_new(ev->m, S_HINT, a->loc);
-  Value *msg = ev_arg(a, 0, "message");
-  if (a->npos > 1) return ev_error(ev, a->pos[1].loc, "T.hint takes one positional argument (the message)");
-  if (msg) {
-    if (msg->kind != V_STR) return ev_error(ev, msg->loc, "T.hint message must be a string");
-    if (msg->u.s.len) s->u.hint.message = tirx_str(ev->m, msg->u.s.p, msg->u.s.len, msg->loc);
-  }
-  s->u.hint.kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
-  for (int i = 0; i < a->nkw; i++) {
-    if (strcmp(a->kwn[i], "message") == 0) continue;
-    KwArg *k = &s->u.hint.kw[s->u.hint.nkw++];
-    k->name = a->kwn[i];
-    k->value = value_to_any_expr(ev, a->kwv[i]);
-    if (!k->value) return v_make(V_ERROR, a->loc);
-  }
-  return frame(s, s, a->loc);
-}
-
-/* The thread tag a T.env_thread variable was declared with, or NULL. */
-static const char *env_tag(Eval *ev, const Var *v) {
-  for (int i = 0; i < ev->nenv; i++)
-    if (ev->env_vars[i] == v) return ev->env_tags[i];
-  return NULL;
-}
-
-static Value launch_thread(Eval *ev, Args *a) {
-  if (a->npos != 2) return ev_error(ev, a->loc, "T.launch_thread takes (\"threadIdx.x\", extent)");
-  Stmt *s = tirx_stmt_new(ev->m, S_LAUNCH, a->loc);
-  Var *v;
-  if (a->pos[0].kind == V_STR) {
-    s->u.launch.tag = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
-    static const char *tags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z", "threadIdx.x", "threadIdx.y",
-                                 "threadIdx.z", "vthread", "vthread.x", "vthread.y", "vthread.z"};
-    bool ok = false;
-    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
-      if (strcmp(tags[i], s->u.launch.tag) == 0) ok = true;
-    if (!ok) return ev_error(ev, a->pos[0].loc, "unknown thread tag \"%s\"", s->u.launch.tag);
-    char nm[32];
-    snprintf(nm, sizeof nm, "%s", s->u.launch.tag);
-    for (char *c = nm; *c; c++)
-      if (*c == '.') *c = '_';
-    v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : nm, tirx_dtype(DT_INT32), a->loc);
-  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR && env_tag(ev, a->pos[0].u.e->u.var)) {
-    v = a->pos[0].u.e->u.var;
-    s->u.launch.tag = env_tag(ev, v);
-  } else {
-    return ev_error(ev, a->pos[0].loc, "T.launch_thread needs a thread tag string");
-  }
-  s->u.launch.var = v;
-  s->u.launch.extent = ev_index_expr(ev, a->pos[1], a->loc);
-  if (!s->u.launch.extent) return v_make(V_ERROR, a->loc);
-  Value r = frame(s, s, a->loc);
-  r.self = tirx_varref(ev->m, v, a->loc);
-  return r;
-}
-
 /* ---- layouts ------------------------------------------------------------------ */
 
 /* Layout integers are IR constants, not Python attribute values. */
@@ -1069,14 +302,14 @@ static void clear_pod(Expr *e) {
     for (int i = 0; i < e->u.list.n; i++) clear_pod(e->u.list.items[i]);
 }
 
-static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
+Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
   Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
   e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
   e->u.call.name = tirx_intern0(ev->m, name);
   e->u.call.n = a->npos;
   e->u.call.args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
   for (int i = 0; i < a->npos; i++) {
-    e->u.call.args[i] = value_to_any_expr(ev, a->pos[i]);
+    e->u.call.args[i] = ev_value_to_any(ev, a->pos[i]);
     if (!e->u.call.args[i]) return v_make(V_ERROR, loc);
     clear_pod(e->u.call.args[i]);
   }
@@ -1084,7 +317,7 @@ static Value layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
   e->u.call.kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
   for (int i = 0; i < a->nkw; i++) {
     e->u.call.kw[i].name = a->kwn[i];
-    e->u.call.kw[i].value = value_to_any_expr(ev, a->kwv[i]);
+    e->u.call.kw[i].value = ev_value_to_any(ev, a->kwv[i]);
     if (!e->u.call.kw[i].value) return v_make(V_ERROR, loc);
   }
   return v_expr(e, loc);
@@ -1140,7 +373,7 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
     tirx_dtype_str(t, b);
     return tirx_str(ev->m, b, strlen(b), v.loc);
   }
-  case 'l': case 'a': return value_to_any_expr(ev, v);
+  case 'l': case 'a': return ev_value_to_any(ev, v);
   case 'p': {
     if (v.kind == V_BUFFER) return tirx_varref(ev->m, v.u.buf->data, v.loc);
     Expr *e = ev_to_expr(ev, v, "a pointer argument");
@@ -1257,7 +490,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
       if (strcmp(a->kwn[i], "return_type") == 0 || (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
         continue;
       kw[nkw].name = a->kwn[i];
-      kw[nkw].value = value_to_any_expr(ev, a->kwv[i]);
+      kw[nkw].value = ev_value_to_any(ev, a->kwv[i]);
       if (!kw[nkw].value) return v_make(V_ERROR, a->loc);
       nkw++;
     }
@@ -1424,7 +657,7 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
 }
 
 static Value python_builtin(Eval *ev, const char *fn, Args *a) {
-  if (strcmp(fn, "range") == 0) return loop_spec(ev, a, FOR_SERIAL, "range");
+  if (strcmp(fn, "range") == 0) return ev_loop_spec(ev, a, FOR_SERIAL, "range");
   if (strcmp(fn, "len") == 0) {
     if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
     Value x = a->pos[0];
@@ -1492,7 +725,7 @@ static Expr *tile_arg(Eval *ev, Value v) {
     ev_error(ev, v.loc, "lambda arguments to tile primitives are not supported yet");
     return NULL;
   }
-  Expr *e = value_to_any_expr(ev, v);
+  Expr *e = ev_value_to_any(ev, v);
   if (e && e->kind == E_INT && v.kind == V_INT) e->u.i.pod = false;
   return e;
 }
@@ -1554,7 +787,7 @@ static Value compose_op(Eval *ev, Args *a) {
   s->u.attr.node = c;
   s->u.attr.key = tirx_intern0(ev->m, "tirx.tile.compose_op");
   s->u.attr.value = tirx_i32(ev->m, 1);
-  return frame(s, s, a->loc);
+  return ev_frame(s, s, a->loc);
 }
 
 Value ev_call(Eval *ev, Ast *call) {
@@ -1632,39 +865,22 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   switch (in->id) {
   case I_DEVICE_ENTRY: {
-    if (a.npos || a.nkw) return err(ev, call->loc, "T.device_entry() takes no arguments");
-    if (ev->seen_device_entry) return err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
+    if (a.npos || a.nkw) return ev_err(ev, call->loc, "T.device_entry() takes no arguments");
+    if (ev->seen_device_entry) return ev_err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
     s->u.attr.key = tirx_intern0(ev->m, "tirx.device_entry");
     s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
-    return frame(s, s, call->loc);
+    return ev_frame(s, s, call->loc);
   }
-  case I_ATTR: return attr_frame(ev, &a);
-  case I_HINT: return hint_frame(ev, &a);
-  case I_LAUNCH_THREAD: return launch_thread(ev, &a);
-  case I_ENV_THREAD: {
-    const char *p;
-    size_t n;
-    if (a.npos != 1 || !ev_get_str(ev, a.pos[0], &p, &n, "thread tag")) return v_make(V_ERROR, call->loc);
-    Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT32), call->loc);
-    Var **nv = TIRX_NEWN(ev->m, Var *, ev->nenv + 1);
-    const char **nt = TIRX_NEWN(ev->m, const char *, ev->nenv + 1);
-    if (ev->nenv) {
-      memcpy(nv, ev->env_vars, sizeof *nv * (size_t)ev->nenv);
-      memcpy(nt, ev->env_tags, sizeof *nt * (size_t)ev->nenv);
-    }
-    nv[ev->nenv] = v;
-    nt[ev->nenv] = tirx_intern(ev->m, p, n);
-    ev->env_vars = nv;
-    ev->env_tags = nt;
-    ev->nenv++;
-    return v_expr(tirx_varref(ev->m, v, call->loc), call->loc);
-  }
-  case I_ALLOC_BUFFER: return alloc(ev, &a, "T.alloc_buffer", "global", false);
-  case I_ALLOC_SHARED: case I_SMEM: return alloc(ev, &a, "T.alloc_shared", "shared", false);
-  case I_ALLOC_LOCAL: return alloc(ev, &a, "T.alloc_local", "local", false);
-  case I_TMEM: return alloc(ev, &a, "T.tmem", "tmem", false);
-  case I_DECL_BUFFER: return alloc(ev, &a, "T.decl_buffer", "global", true);
+  case I_ATTR: return ev_attr_frame(ev, &a);
+  case I_HINT: return ev_hint_frame(ev, &a);
+  case I_LAUNCH_THREAD: return ev_launch_thread(ev, &a);
+  case I_ENV_THREAD: return ev_env_thread(ev, &a);
+  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", "global", false);
+  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", "shared", false);
+  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", "local", false);
+  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", "tmem", false);
+  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", "global", true);
   case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
     DType t = tirx_dtype(DT_FLOAT32);
     Value *dv = ev_arg(&a, 0, "dtype");
@@ -1672,7 +888,7 @@ Value ev_call(Eval *ev, Ast *call) {
     const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
     if (in->id == I_ALLOC_SCALAR) {
       Value *sv = ev_arg(&a, 1, "scope");
-      const char *sc = scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, "global");
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
@@ -1690,26 +906,26 @@ Value ev_call(Eval *ev, Ast *call) {
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
-    Value dv = alloc(ev, &b, "T.decl_scalar", "global", true);
+    Value dv = ev_alloc(ev, &b, "T.decl_scalar", "global", true);
     if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
     return dv;
   }
   case I_MATCH_BUFFER: {
-    if (a.npos < 2) return err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
+    if (a.npos < 2) return ev_err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
     Value param = a.pos[0];
     Args b = a;
     b.pos = a.pos + 1;
     b.npos = a.npos - 1;
     if (param.kind != V_EXPR || param.u.e->kind != E_VAR)
-      return err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+      return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     Var *pv = param.u.e->u.var;
     Param *P = NULL;
     for (int i = 0; ev->func && i < ev->func->nparams; i++)
       if (ev->func->params[i].var == pv) P = &ev->func->params[i];
     if (!P || !tirx_dtype_is_handle(pv->dtype))
-      return err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+      return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
-    if (ev->in_device) return err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
+    if (ev->in_device) return ev_err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
     Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", "global", false);
     if (!buf) return v_make(V_ERROR, call->loc);
     P->buf = buf;
@@ -1752,7 +968,7 @@ Value ev_call(Eval *ev, Ast *call) {
     }
     Value *sv = ev_arg(&a, 1, "storage_scope");
     if (sv) {
-      const char *sc = scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, "global");
       if (!sc) return v_make(V_ERROR, call->loc);
       v.u.ptr.scope = sc;
     }
@@ -1765,8 +981,8 @@ Value ev_call(Eval *ev, Ast *call) {
     return v;
   }
   case I_FUNC_ATTR: {
-    if (a.npos != 1 || a.pos[0].kind != V_DICT) return err(ev, call->loc, "T.func_attr takes one dict");
-    Expr *d = value_to_any_expr(ev, a.pos[0]);
+    if (a.npos != 1 || a.pos[0].kind != V_DICT) return ev_err(ev, call->loc, "T.func_attr takes one dict");
+    Expr *d = ev_value_to_any(ev, a.pos[0]);
     if (!d || !ev->func) return v_make(V_ERROR, call->loc);
     for (int i = 0; i < d->u.dict.n; i++) {
       Expr *k = d->u.dict.keys[i];
@@ -1802,7 +1018,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v_make(V_NONE, call->loc);
   }
   case I_EVALUATE: {
-    if (a.npos != 1) return err(ev, call->loc, "T.evaluate takes one argument");
+    if (a.npos != 1) return ev_err(ev, call->loc, "T.evaluate takes one argument");
     Expr *e = ev_to_expr(ev, a.pos[0], "a value");
     if (!e) return v_make(V_ERROR, call->loc);
     Stmt *s = tirx_stmt_new(ev->m, S_EVAL, call->loc);
@@ -1810,13 +1026,13 @@ Value ev_call(Eval *ev, Ast *call) {
     ev_emit(ev, s);
     return v_make(V_NONE, call->loc);
   }
-  case I_SERIAL: return loop_spec(ev, &a, FOR_SERIAL, "T.serial");
-  case I_PARALLEL: return loop_spec(ev, &a, FOR_PARALLEL, "T.parallel");
-  case I_UNROLL: return loop_spec(ev, &a, FOR_UNROLLED, "T.unroll");
-  case I_VECTORIZED: return loop_spec(ev, &a, FOR_VECTORIZED, "T.vectorized");
-  case I_THREAD_BINDING: return loop_spec(ev, &a, FOR_THREAD_BINDING, "T.thread_binding");
-  case I_GRID: return grid(ev, &a);
-#define SID(I, S, D, N) case I: return scope_id(ev, S, D, &a, N);
+  case I_SERIAL: return ev_loop_spec(ev, &a, FOR_SERIAL, "T.serial");
+  case I_PARALLEL: return ev_loop_spec(ev, &a, FOR_PARALLEL, "T.parallel");
+  case I_UNROLL: return ev_loop_spec(ev, &a, FOR_UNROLLED, "T.unroll");
+  case I_VECTORIZED: return ev_loop_spec(ev, &a, FOR_VECTORIZED, "T.vectorized");
+  case I_THREAD_BINDING: return ev_loop_spec(ev, &a, FOR_THREAD_BINDING, "T.thread_binding");
+  case I_GRID: return ev_grid(ev, &a);
+#define SID(I, S, D, N) case I: return ev_scope_id(ev, S, D, &a, N);
   SID(I_CLUSTER_ID, SID_CLUSTER_ID, 3, "T.cluster_id")
   SID(I_CTA_ID, SID_CTA_ID, 3, "T.cta_id")
   SID(I_CTA_ID_IN_CLUSTER, SID_CTA_ID_IN_CLUSTER, 3, "T.cta_id_in_cluster")
@@ -1828,8 +1044,8 @@ Value ev_call(Eval *ev, Ast *call) {
   SID(I_THREAD_ID, SID_THREAD_ID, 3, "T.thread_id")
   SID(I_THREAD_ID_IN_WG, SID_THREAD_ID_IN_WG, 1, "T.thread_id_in_wg")
 #undef SID
-  case I_TILE_LAYOUT: return layout_call(ev, "T.TileLayout", &a, call->loc);
-  case I_COMPOSE_LAYOUT: return layout_call(ev, "T.ComposeLayout", &a, call->loc);
+  case I_TILE_LAYOUT: return ev_layout_call(ev, "T.TileLayout", &a, call->loc);
+  case I_COMPOSE_LAYOUT: return ev_layout_call(ev, "T.ComposeLayout", &a, call->loc);
   case I_BREAK_LOOP: case I_CONTINUE_LOOP: {
     if (ev->loop_depth == 0)
       return ev_error(ev, call->loc, "'%s' outside a loop", in->id == I_BREAK_LOOP ? "break" : "continue");
@@ -1838,23 +1054,23 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_CAST_FN: {
     DType t;
-    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[1], &t, "dtype")) return err(ev, call->loc, "T.cast(value, dtype)");
+    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[1], &t, "dtype")) return ev_err(ev, call->loc, "T.cast(value, dtype)");
     Expr *e = ev_to_expr(ev, a.pos[0], "a value");
     return e ? v_expr(ev_const_cast(ev, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
   }
   case I_CAST_NODE: {
     DType t;
-    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[0], &t, "dtype")) return err(ev, call->loc, "T.Cast(dtype, value)");
+    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[0], &t, "dtype")) return ev_err(ev, call->loc, "T.Cast(dtype, value)");
     Expr *e = ev_to_expr(ev, a.pos[1], "a value");
     return e ? v_expr(tirx_cast(ev->m, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
   }
   case I_SELECT_NODE: {
-    if (a.npos != 3) return err(ev, call->loc, "T.Select(cond, a, b) takes 3 arguments");
+    if (a.npos != 3) return ev_err(ev, call->loc, "T.Select(cond, a, b) takes 3 arguments");
     Expr *c = ev_to_expr(ev, a.pos[0], "a condition");
     Expr *x = ev_to_expr(ev, a.pos[1], "a value");
     Expr *y = ev_to_expr(ev, a.pos[2], "a value");
     if (!c || !x || !y) return v_make(V_ERROR, call->loc);
-    if (!tirx_dtype_is_bool(c->dtype)) return err(ev, a.pos[0].loc, "T.Select condition must be boolean");
+    if (!tirx_dtype_is_bool(c->dtype)) return ev_err(ev, a.pos[0].loc, "T.Select condition must be boolean");
     if (!tirx_dtype_eq(x->dtype, y->dtype)) {
       if (a.pos[1].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, call->loc);
       else y = ev_const_cast(ev, x->dtype, y, call->loc);
@@ -1867,8 +1083,8 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_RAMP_NODE: {
     int64_t lanes;
-    if (a.npos != 3 || !ev_get_int(ev, a.pos[2], &lanes, "lanes")) return err(ev, call->loc, "T.Ramp(base, stride, lanes)");
-    if (lanes < 2 || lanes > 64) return err(ev, a.pos[2].loc, "T.Ramp lanes must be between 2 and 64");
+    if (a.npos != 3 || !ev_get_int(ev, a.pos[2], &lanes, "lanes")) return ev_err(ev, call->loc, "T.Ramp(base, stride, lanes)");
+    if (lanes < 2 || lanes > 64) return ev_err(ev, a.pos[2].loc, "T.Ramp lanes must be between 2 and 64");
     Expr *b0 = ev_index_expr(ev, a.pos[0], call->loc), *st = ev_index_expr(ev, a.pos[1], call->loc);
     if (!b0 || !st) return v_make(V_ERROR, call->loc);
     st = ev_const_cast(ev, b0->dtype, st, call->loc);
@@ -1880,8 +1096,8 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_BCAST_NODE: {
     int64_t lanes;
-    if (a.npos != 2 || !ev_get_int(ev, a.pos[1], &lanes, "lanes")) return err(ev, call->loc, "T.Broadcast(value, lanes)");
-    if (lanes < 2 || lanes > 64) return err(ev, a.pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
+    if (a.npos != 2 || !ev_get_int(ev, a.pos[1], &lanes, "lanes")) return ev_err(ev, call->loc, "T.Broadcast(value, lanes)");
+    if (lanes < 2 || lanes > 64) return ev_err(ev, a.pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
     Expr *v = ev_to_expr(ev, a.pos[0], "a value");
     if (!v) return v_make(V_ERROR, call->loc);
     Expr *e = tirx_expr_new(ev->m, E_BCAST, tirx_dtype_vec((DTypeId)v->dtype.id, (int)lanes), call->loc);
@@ -1915,7 +1131,7 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_FLOORMOD_NODE: case I_FLOORMOD_FN: return binop_node(ev, E_FLOORMOD, &a, in->name);
   case I_CEILDIV: {
     /* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
-    if (a.npos != 2) return err(ev, call->loc, "T.ceildiv takes 2 arguments");
+    if (a.npos != 2) return ev_err(ev, call->loc, "T.ceildiv takes 2 arguments");
     Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a.pos[0], a.pos[1], call->loc), v_int(1, call->loc),
                          call->loc);
     return ev_binop(ev, OP_DSLASH, num, a.pos[1], call->loc);
@@ -1931,7 +1147,7 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_GT_NODE: return binop_node(ev, E_GT, &a, "GT");
   case I_GE_NODE: return binop_node(ev, E_GE, &a, "GE");
   case I_NOT_NODE: {
-    if (a.npos != 1) return err(ev, call->loc, "T.Not takes 1 argument");
+    if (a.npos != 1) return ev_err(ev, call->loc, "T.Not takes 1 argument");
     Expr *x = ev_to_expr(ev, a.pos[0], "an operand");
     if (!x) return v_make(V_ERROR, call->loc);
     Expr *e = tirx_expr_new(ev->m, E_NOT, x->dtype, call->loc);
@@ -1939,7 +1155,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v_expr(e, call->loc);
   }
   case I_STRINGIMM: {
-    if (a.npos != 1 || a.pos[0].kind != V_STR) return err(ev, call->loc, "T.StringImm takes a string");
+    if (a.npos != 1 || a.pos[0].kind != V_STR) return ev_err(ev, call->loc, "T.StringImm takes a string");
     Expr *e = tirx_str(ev->m, a.pos[0].u.s.p, a.pos[0].u.s.len, call->loc);
     return v_expr(e, call->loc);
   }
@@ -1950,9 +1166,9 @@ Value ev_call(Eval *ev, Ast *call) {
     return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), call->loc),
                   call->loc);
   }
-  case I_LET_NODE: return err(ev, call->loc, "T.Let expressions are not supported yet; use x: T.let = value");
+  case I_LET_NODE: return ev_err(ev, call->loc, "T.Let expressions are not supported yet; use x: T.let = value");
   case I_META_VAR: {
-    if (a.npos != 1) return err(ev, call->loc, "T.meta_var takes one argument");
+    if (a.npos != 1) return ev_err(ev, call->loc, "T.meta_var takes one argument");
     Value v = a.pos[0];
     v.meta = true;
     return v;
@@ -1960,16 +1176,16 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_STATIC_ASSERT: {
     bool t;
     if (a.npos < 1 || !ev_truthy_const(ev, a.pos[0], &t))
-      return err(ev, call->loc, "T.static_assert needs a condition known at parse time");
+      return ev_err(ev, call->loc, "T.static_assert needs a condition known at parse time");
     if (!t) {
       if (a.npos > 1 && a.pos[1].kind == V_STR)
         return ev_error(ev, call->loc, "static assertion failed: %.*s", (int)a.pos[1].u.s.len, a.pos[1].u.s.p);
-      return err(ev, call->loc, "static assertion failed");
+      return ev_err(ev, call->loc, "static assertion failed");
     }
     return v_make(V_NONE, call->loc);
   }
   case I_SMEM_POOL: return ev_smem_pool(ev, &a);
-  case I_PRIM_FUNC: case I_JIT: return err(ev, call->loc, "decorator used as a call");
+  case I_PRIM_FUNC: case I_JIT: return ev_err(ev, call->loc, "decorator used as a call");
   case I_CONSTEXPR: case I_OPTIONAL: case I_LET:
     return ev_error(ev, call->loc, "T.%s is only valid as a parameter annotation", in->name);
   default: return ev_error(ev, call->loc, "T.%s is not supported here", in->name);

@@ -17,7 +17,6 @@
 
 #include "Parse/eval.h"
 
-Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
 
 static Loc L0 = {0, 0};
 

@@ -1,0 +1,470 @@
+/* Buffers in the evaluator: indexing (loads, regions, vector slices),
+ * stores, and the declaration builtins (T.alloc_*, T.decl_buffer,
+ * T.match_buffer's buffer, scalar forms). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+
+/* ---- buffer indexing -------------------------------------------------------- */
+
+/* b - a as a constant when b is a + c (structurally) or both are constants:
+ * enough to read our own printed slices `i * 4:i * 4 + 4`. */
+static bool const_diff(Expr *a, Expr *b, int64_t *out) {
+  int64_t x, y;
+  if (tirx_expr_is_const_int(a, &x) && tirx_expr_is_const_int(b, &y)) {
+    *out = y - x;
+    return true;
+  }
+  return false;
+}
+
+bool ev_expr_same(const Expr *a, const Expr *b) {
+  if (a == b) return true;
+  if (a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
+  switch (a->kind) {
+  case E_INT: return a->u.i.v == b->u.i.v;
+  case E_FLOAT: return a->u.f.v == b->u.f.v;
+  case E_VAR: return a->u.var == b->u.var;
+  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
+  case E_DIV: case E_MOD:
+    return ev_expr_same(a->u.bin.a, b->u.bin.a) && ev_expr_same(a->u.bin.b, b->u.bin.b);
+  case E_CAST: return ev_expr_same(a->u.un.a, b->u.un.a);
+  case E_LOAD:
+    if (a->u.load.buf != b->u.load.buf || a->u.load.n != b->u.load.n) return false;
+    for (int i = 0; i < a->u.load.n; i++)
+      if (!ev_expr_same(a->u.load.idx[i], b->u.load.idx[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
+  if (const_diff(lo, hi, out)) return true;
+  int64_t c;
+  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && ev_expr_same(hi->u.bin.a, lo)) {
+    *out = c;
+    return true;
+  }
+  return false;
+}
+
+/* One index position: a scalar, or a Ramp for a stepped/constant slice.
+ * Returns false on error. `*is_slice` reports an unstepped slice. */
+static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr **ext, bool *is_slice) {
+  *is_slice = false;
+  if (it->kind != A_SLICE) {
+    *out = ev_index_expr(ev, ev_expr(ev, it), it->loc);
+    *ext = NULL;
+    return *out != NULL;
+  }
+  Expr *lo = it->a ? ev_index_expr(ev, ev_expr(ev, it->a), it->loc) : tirx_i32(ev->m, 0);
+  Expr *hi = it->b ? ev_index_expr(ev, ev_expr(ev, it->b), it->loc)
+                   : (dim < b->ndim ? b->shape[dim] : NULL);
+  if (!lo || !hi) {
+    if (lo && !hi) ev_error(ev, it->loc, "slice end is required here");
+    return false;
+  }
+  int64_t step = 1;
+  if (it->c) {
+    Value sv = ev_expr(ev, it->c);
+    if (!ev_get_int(ev, sv, &step, "slice step")) return false;
+    if (step <= 0) {
+      ev_error(ev, it->c->loc, "slice step must be positive");
+      return false;
+    }
+  }
+  int64_t ext_c;
+  if (!slice_extent(lo, hi, &ext_c)) {
+    /* symbolic extent: only a region can carry it */
+    *is_slice = true;
+    *out = lo;
+    Expr *e = tirx_binary(ev->m, E_SUB, hi, lo, it->loc);
+    *ext = e;
+    return true;
+  }
+  int64_t lanes = (ext_c + step - 1) / step;
+  if (lanes <= 0) {
+    ev_error(ev, it->loc, "empty slice");
+    return false;
+  }
+  if (step == 1) *is_slice = true;
+  *ext = tirx_int(ev->m, lo->dtype, ext_c, it->loc);
+  if (lanes == 1) {
+    *out = lo;
+    return true;
+  }
+  if (lanes > 64) {
+    /* fine as a region (a tile-op argument), too wide as a vector access */
+    if (step != 1) {
+      ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
+      return false;
+    }
+    *out = lo;
+    return true;
+  }
+  Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
+  r->u.ramp.base = lo;
+  r->u.ramp.stride = tirx_int(ev->m, lo->dtype, step, it->loc);
+  r->u.ramp.lanes = (int)lanes;
+  *out = r;
+  return true;
+}
+
+typedef struct {
+  Expr **idx; int n;
+  bool any_region;       /* fewer indices than dims, or a symbolic slice */
+  bool any_slice;        /* an unstepped slice: TVM reads A[a:b] as a region */
+  bool too_wide;         /* a slice of more than 64 elements */
+  Expr **mins, **exts;
+} Index;
+
+static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
+  int n = sub->n;
+  if (n == 1 && sub->list[0]->kind == A_TUPLE && sub->list[0]->n == 0) n = 0; /* A[()] */
+  if (n > b->ndim) {
+    ev_error(ev, sub->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
+             b->ndim, b->ndim == 1 ? "" : "s", n);
+    return false;
+  }
+  memset(ix, 0, sizeof *ix);
+  ix->n = n;
+  ix->idx = TIRX_NEWN(ev->m, Expr *, n + 1);
+  ix->mins = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+  ix->exts = TIRX_NEWN(ev->m, Expr *, b->ndim + 1);
+  ix->any_region = n < b->ndim;
+  for (int i = 0; i < n; i++) {
+    Expr *ext;
+    bool is_slice;
+    if (sub->list[i]->kind == A_STAR) {
+      ev_error(ev, sub->list[i]->loc, "starred indices are not supported");
+      return false;
+    }
+    if (!index_item(ev, b, i, sub->list[i], &ix->idx[i], &ext, &is_slice)) return false;
+    int64_t ec;
+    if (is_slice && ext && !tirx_expr_is_const_int(ext, NULL)) ix->any_region = true;
+    if (is_slice) ix->any_slice = true;
+    if (is_slice && tirx_expr_is_const_int(ext, &ec) && ec > 1 && ix->idx[i]->kind != E_RAMP) ix->too_wide = true;
+    ix->mins[i] = ix->idx[i]->kind == E_RAMP ? ix->idx[i]->u.ramp.base : ix->idx[i];
+    ix->exts[i] = ext ? ext : tirx_i32(ev->m, 1);
+  }
+  for (int i = n; i < b->ndim; i++) {
+    ix->mins[i] = tirx_i32(ev->m, 0);
+    ix->exts[i] = b->shape[i];
+  }
+  return true;
+}
+
+static Value buffer_subscript(Eval *ev, Buffer *b, Ast *a) {
+  Index ix;
+  if (!buffer_index(ev, b, a, &ix)) return v_make(V_ERROR, a->loc);
+  if (ix.any_region || ix.any_slice) {
+    Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, a->loc);
+    r->u.region.buf = b;
+    r->u.region.min = ix.mins;
+    r->u.region.ext = ix.exts;
+    r->u.region.n = b->ndim;
+    return v_expr(r, a->loc);
+  }
+  return v_expr(tirx_load(ev->m, b, ix.idx, ix.n, a->loc), a->loc);
+}
+
+/* Store target `A[...] = value` (also used by the statement evaluator). */
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
+  Index ix;
+  if (!buffer_index(ev, b, sub, &ix)) return NULL;
+  if (ix.any_region || ix.n != b->ndim) {
+    ev_error(ev, loc, "store to buffer '%s' needs one index per dimension (%d)", b->name, b->ndim);
+    return NULL;
+  }
+  if (ix.too_wide) {
+    ev_error(ev, loc, "vector store to '%s' is too wide (at most 64 lanes)", b->name);
+    return NULL;
+  }
+  Expr *v = ev_to_expr(ev, val, "a stored value");
+  if (!v) return NULL;
+  int lanes = b->dtype.lanes;
+  for (int i = 0; i < ix.n; i++) lanes *= ix.idx[i]->dtype.lanes;
+  DType want = tirx_dtype_vec((DTypeId)b->dtype.id, lanes);
+  v = ev_const_cast(ev, want, v, loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_STORE, loc);
+  s->u.store.buf = b;
+  s->u.store.idx = ix.idx;
+  s->u.store.n = ix.n;
+  s->u.store.value = v;
+  return s;
+}
+
+
+Value ev_subscript(Eval *ev, Ast *a) {
+  Value obj = ev_expr(ev, a->a);
+  if (obj.kind == V_ERROR) return obj;
+  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
+    Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, s, &p, &n, "T.ptx[...] instruction name")) return v_make(V_ERROR, a->loc);
+    char path[512];
+    snprintf(path, sizeof path, "T.ptx.%.*s", (int)(n > 400 ? 400 : n), p);
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, path);
+    v.meta = true; /* exact spelling: no escape decoding */
+    return v;
+  }
+  if (obj.kind == V_LETTYPE) {
+    Value v = v_make(V_LETTYPE, a->loc);
+    v.u.let.ty = TIRX_NEW(ev->m, Value);
+    *v.u.let.ty = ev_expr(ev, a->list[0]);
+    return v;
+  }
+  if (obj.kind == V_DTYPE) {
+    Value v = v_make(V_LOCALVEC, a->loc);
+    v.u.dt = obj.u.dt;
+    v.nshape = a->n;
+    v.shape = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) v.shape[i] = ev_expr(ev, a->list[i]);
+    return v;
+  }
+  if (obj.kind == V_NS && (strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
+    /* T.S[extents:strides] or T.S[extents] */
+    Args la = {0};
+    la.loc = a->loc;
+    Value items[2];
+    int ni = 0;
+    if (a->n == 1 && a->list[0]->kind == A_SLICE) {
+      items[ni++] = ev_expr(ev, a->list[0]->a);
+      items[ni++] = ev_expr(ev, a->list[0]->b);
+    } else {
+      Value t = v_make(V_TUPLE, a->loc);
+      t.u.list.n = a->n;
+      t.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+      for (int i = 0; i < a->n; i++) t.u.list.items[i] = ev_expr(ev, a->list[i]);
+      items[ni++] = a->n == 1 ? t.u.list.items[0] : t;
+    }
+    la.pos = items;
+    la.npos = ni;
+    return ev_layout_call(ev, obj.u.ns, &la, a->loc);
+  }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.Buffer") == 0) {
+    return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
+  }
+  if (obj.kind == V_TUPLE || obj.kind == V_LIST) {
+    if (a->n != 1) return ev_error(ev, a->loc, "tuple index must be a single integer");
+    int64_t i;
+    if (!ev_get_int(ev, ev_expr(ev, a->list[0]), &i, "tuple index")) return v_make(V_ERROR, a->loc);
+    if (i < 0) i += obj.u.list.n;
+    if (i < 0 || i >= obj.u.list.n) return ev_error(ev, a->loc, "tuple index out of range");
+    return obj.u.list.items[i];
+  }
+  if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
+    return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
+                    obj.u.e->u.var->buffer->name);
+  return ev_error(ev, a->loc, "value is not subscriptable");
+}
+
+/* ---- buffer declarations ---------------------------------------------------- */
+
+static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
+  Value *items = &v;
+  int n = 1;
+  if (v.kind == V_TUPLE || v.kind == V_LIST) {
+    items = v.u.list.items;
+    n = v.u.list.n;
+  }
+  if (n > 16) {
+    ev_error(ev, v.loc, "buffers of more than 16 dimensions are not supported");
+    return false;
+  }
+  *shape = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value it = items[i];
+    if (it.kind == V_STR && ev->in_signature) {
+      /* quoted symbolic shape: parse the string as an expression */
+      extern Value ev_quoted_expr(Eval *, Value);
+      it = ev_quoted_expr(ev, it);
+    }
+    Expr *e = ev_index_expr(ev, it, v.loc);
+    if (!e) return false;
+    int64_t c;
+    if (tirx_expr_is_const_int(e, &c) && c < 0) {
+      ev_error(ev, it.loc, "buffer dimension must be non-negative, got %lld", (long long)c);
+      return false;
+    }
+    (*shape)[i] = e;
+  }
+  *ndim = n;
+  return true;
+}
+
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
+  if (!v) return tirx_intern0(ev->m, dflt);
+  const char *s;
+  size_t n;
+  if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
+  if (n == 0) return tirx_intern0(ev->m, "global");
+  return tirx_intern(ev->m, s, n);
+}
+
+/* Fills a buffer from TVM's keyword set. `names` lists the keywords the
+ * builder accepts (for error messages). */
+Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
+                       bool has_data_kw) {
+  static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
+                                    "scope", "align", "offset_factor", "layout", "allocated_addr",
+                                    "annotations", NULL};
+  if (!ev_check_kw(ev, a, fn, kws)) return NULL;
+  Value *sv = ev_arg(a, 0, "shape");
+  if (!sv) {
+    ev_error(ev, a->loc, "%s() missing required argument 'shape'", fn);
+    return NULL;
+  }
+  Expr **shape;
+  int ndim;
+  if (!shape_from(ev, *sv, &shape, &ndim)) return NULL;
+  DType t = tirx_dtype(DT_FLOAT32);
+  Value *dv = ev_arg(a, 1, "dtype");
+  if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return NULL;
+  if (a->npos > 2) {
+    ev_error(ev, a->pos[2].loc, "%s() takes at most 2 positional arguments", fn);
+    return NULL;
+  }
+  const char *name = ev->name_hint ? ev->name_hint : "buffer";
+  Buffer *b = tirx_buffer_new(ev->m, name, t, ndim, a->loc);
+  memcpy(b->shape, shape, sizeof(Expr *) * (size_t)ndim);
+  const char *sc = ev_scope_str(ev, ev_kwarg(a, "scope"), scope_default);
+  if (!sc) return NULL;
+  b->scope = sc;
+  b->data->ptr_scope = sc;
+  Value *v;
+  if ((v = ev_kwarg(a, "data"))) {
+    if (!has_data_kw) {
+      ev_error(ev, v->loc, "%s() does not take data=", fn);
+      return NULL;
+    }
+    Expr *d = ev_to_expr(ev, *v, "data");
+    if (!d) return NULL;
+    if (!tirx_dtype_is_handle(d->dtype)) {
+      ev_error(ev, v->loc, "data= must be a pointer (e.g. arena.data)");
+      return NULL;
+    }
+    b->decl_data = d;
+  }
+  if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
+    Expr **st;
+    int ns;
+    if (!shape_from(ev, *v, &st, &ns)) return NULL;
+    b->strides = st;
+    b->nstrides = ns;
+  }
+  if ((v = ev_kwarg(a, "elem_offset")) && v->kind != V_NONE) {
+    Value eo = *v;
+    if (eo.kind == V_STR && ev->in_signature) {
+      extern Value ev_quoted_expr(Eval *, Value);
+      eo = ev_quoted_expr(ev, eo);
+    }
+    b->elem_offset = ev_index_expr(ev, eo, v->loc);
+    if (!b->elem_offset) return NULL;
+  }
+  if ((v = ev_kwarg(a, "byte_offset")) && v->kind != V_NONE) {
+    if (b->elem_offset) {
+      ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
+      return NULL;
+    }
+    int64_t bo;
+    if (!ev_get_int(ev, *v, &bo, "byte_offset")) return NULL;
+    int bits = tirx_dtype_bits(t) * t.lanes;
+    b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
+  }
+  if ((v = ev_kwarg(a, "align"))) {
+    int64_t al;
+    if (!ev_get_int(ev, *v, &al, "align")) return NULL;
+    b->align = al <= 0 ? 0 : (int)al;
+    if (al > 0 && (al & (al - 1))) {
+      ev_error(ev, v->loc, "align must be a power of two, got %lld", (long long)al);
+      return NULL;
+    }
+  }
+  if ((v = ev_kwarg(a, "offset_factor"))) {
+    int64_t of;
+    if (!ev_get_int(ev, *v, &of, "offset_factor")) return NULL;
+    b->offset_factor = of <= 0 ? 0 : (int)of;
+  }
+  if ((v = ev_kwarg(a, "layout"))) {
+    if (v->kind == V_NONE) {
+      b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
+    } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
+      b->layout = NULL;
+    } else {
+      Expr *l = ev_to_expr(ev, *v, "layout");
+      if (!l) return NULL;
+      if (l->kind != E_LAYOUT) {
+        ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
+        return NULL;
+      }
+      b->layout = l;
+    }
+  }
+  if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
+    b->allocated_addr = ev_value_to_any(ev, *v);
+    if (!b->allocated_addr) return NULL;
+  }
+  if ((v = ev_kwarg(a, "annotations")) && v->kind != V_NONE) {
+    if (v->kind != V_DICT) {
+      ev_error(ev, v->loc, "annotations= must be a dictionary");
+      return NULL;
+    }
+    b->annotations = ev_value_to_any(ev, *v);
+  }
+  return b;
+}
+
+bool ev_require_device(Eval *ev, Loc loc, const char *what) {
+  if (!ev->in_device) {
+    ev_error(ev, loc, "%s is only valid after T.device_entry()", what);
+    return false;
+  }
+  return true;
+}
+
+Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) {
+  Buffer *b = ev_make_buffer(ev, a, fn, scope, decl);
+  if (!b) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, b->decl_data ? S_DECL : S_ALLOC, a->loc);
+  if (b->decl_data) {
+    /* a view takes the storage scope of the pointer it aliases */
+    Expr *d = b->decl_data;
+    if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
+  }
+  if (!b->decl_data) {
+    for (int i = 0; i < b->ndim; i++)
+      if (!tirx_expr_is_const_int(b->shape[i], NULL) && strcmp(b->scope, "shared.dyn") != 0) {
+        ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);
+        return v_make(V_ERROR, a->loc);
+      }
+  }
+  s->u.alloc.buf = b;
+  ev_emit(ev, s);
+  Value v = v_make(V_BUFFER, a->loc);
+  v.u.buf = b;
+  return v;
+}
+
+/* A 1-element buffer named `name` in `scope`, allocated here: what every
+ * scalar form (x: T.int32, x = <new value>, T.local_scalar, ...) becomes. */
+Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc) {
+  Buffer *b = tirx_buffer_new(ev->m, name, t, 1, loc);
+  b->shape[0] = tirx_i32(ev->m, 1);
+  b->scope = tirx_intern0(ev->m, scope);
+  b->data->ptr_scope = b->scope;
+  Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
+  s->u.alloc.buf = b;
+  ev_emit(ev, s);
+  /* every scalar form reads and writes by name (x, not x[0]), as in TVM */
+  Value v = v_make(V_SCALAR, loc);
+  v.u.buf = b;
+  return v;
+}
+
