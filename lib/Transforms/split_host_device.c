@@ -699,7 +699,9 @@ static void build_map(Split *S, int mi) {
     const Param *p = &S->f->params[m.param];
     precheck_map(S, &m, p->buf ? p->buf->name : p->var->name, enc, a[ENC_BASE]);
   }
-  if (S->errors == errors && tirx_plan_add_tensor_map(S->plan, &m) != mi) abort();
+  /* Only a clean split adds maps: after an error in an earlier map the plan's
+   * indices would no longer match (and the split fails anyway). */
+  if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi) abort();
   tirx_plan_tensor_map_clear(&m);
 }
 
