@@ -2,7 +2,7 @@
 # Regression (found by fuzzing tirx-llc): an error in the first of two tensor
 # maps used to abort the process when the second, valid one was added to the
 # plan.  Now it is one located error.
-# CHECK: err_tensor_map_two.py:[[@LINE+6]]:60: error: unknown dtype "floaty16" for tensor map A_map
+# CHECK: err_tensor_map_two.py:[[@LINE+5]]:60: error: unknown dtype "floaty16" for tensor map A_map
 # CHECK-NOT: error
 @T.prim_func
 def tmaps(A: T.Buffer((64, 128), "float16"), Z: T.Buffer((8, 32), "float32")):
