@@ -1166,7 +1166,26 @@ Value ev_call(Eval *ev, Ast *call) {
     return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), call->loc),
                   call->loc);
   }
-  case I_LET_NODE: return ev_err(ev, call->loc, "T.Let expressions are not supported yet; use x: T.let = value");
+  case I_LET_NODE: {
+    /* T.Let(body, where={v: value}): v is a variable declared with
+     * v = T.int32() (as TVM's printer declares it) */
+    Value *w = ev_kwarg(&a, "where");
+    if (a.npos != 1 || !w || w->kind != V_DICT || w->u.dict.n != 1 || a.nkw != 1)
+      return ev_err(ev, call->loc, "T.Let takes (body, where={var: value}) with one binding");
+    Value key = w->u.dict.keys[0];
+    if (key.kind != V_EXPR || key.u.e->kind != E_VAR)
+      return ev_err(ev, key.loc, "the key of T.Let's where= must be a variable (declare it with v = T.int32())");
+    Var *var = key.u.e->u.var;
+    Expr *value = ev_to_expr(ev, w->u.dict.vals[0], "a value");
+    Expr *body = ev_to_expr(ev, a.pos[0], "a value");
+    if (!value || !body) return v_make(V_ERROR, call->loc);
+    value = ev_const_cast(ev, var->dtype, value, call->loc);
+    Expr *e = tirx_expr_new(ev->m, E_LET, body->dtype, call->loc);
+    e->u.let.var = var;
+    e->u.let.value = value;
+    e->u.let.body = body;
+    return v_expr(e, call->loc);
+  }
   case I_META_VAR: {
     if (a.npos != 1) return ev_err(ev, call->loc, "T.meta_var takes one argument");
     Value v = a.pos[0];

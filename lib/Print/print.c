@@ -279,7 +279,8 @@ static bool buf_visit(IRVisitor *v, Expr *e) {
   if (e->kind == E_LOAD) use_buffer(c, e->u.load.buf);
   else if (e->kind == E_REGION) use_buffer(c, e->u.region.buf);
   else if (e->kind == E_BUFREF) use_buffer(c, e->u.bufref);
-  else if (e->kind == E_LET) txmap_puti(&c->defined, e->u.let.var, 1);
+  /* a T.Let variable is declared like a free one (v = T.int32()) so that
+   * `T.Let(body, where={v: value})` re-parses */
   return true;
 }
 

@@ -498,15 +498,21 @@ static void print_dict(Printer *p, const Expr *e) {
   free(order);
 }
 
+/* T.Let(body, where={v: value}); v is declared among the function's free
+ * variables (v = T.int32()), as TVM's printer does. */
 static void print_let(Printer *p, const Expr *e) {
-  pr_push_frame(p);
-  const char *name = pr_define(p, e->u.let.var, e->u.let.var->name, false);
+  Expr v;
+  memset(&v, 0, sizeof v);
+  v.kind = E_VAR;
+  v.dtype = e->u.let.var->dtype;
+  v.u.var = e->u.let.var;
   prbuf_puts(p->out, "T.Let(");
   pr_expr(p, e->u.let.body);
-  prbuf_printf(p->out, ", where={%s: ", name);
+  prbuf_puts(p->out, ", where={");
+  pr_expr(p, &v);
+  prbuf_puts(p->out, ": ");
   pr_expr(p, e->u.let.value);
   prbuf_puts(p->out, "})");
-  pr_pop_frame(p);
 }
 
 /* ---- the expression printer ---------------------------------------------- */
