@@ -72,4 +72,67 @@ int tirx_intrin_count(void);
  * "warpgroup.copy") is not one. */
 bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len, const char **op);
 
+/* ---- scalar T.ptx ALU families (intrin_ptx_alu.def) ---------------------- */
+typedef enum {
+  PA_SAME,  /* operands and result: the type (mul/mad .wide: result double width) */
+  PA_SHIFT, /* a: the type, b: uint32 */
+  PA_COUNT, /* a: the type, result uint32 (popc, clz) */
+  PA_BFE,   /* a: the type, pos/len uint32 */
+  PA_BFI,   /* f, b: the type, pos/len uint32 */
+  PA_SELP,  /* a, b: the type, c bool */
+  PA_SETP,  /* a, b: the type, result bool */
+  PA_TESTP, /* a: the type, result bool */
+  PA_CVT    /* a: the second type, result the first */
+} PtxAluRule;
+
+enum { /* modifier classes */
+  PM_RND = 1u << 0, PM_FTZ = 1u << 1, PM_SAT = 1u << 2, PM_APPROX = 1u << 3, PM_FULL = 1u << 4,
+  PM_HLW = 1u << 5, PM_CMP = 1u << 6, PM_TESTP = 1u << 7,
+};
+enum { /* type classes */
+  PTC_INT = 1u << 0, /* s8..s64, u8..u64 */
+  PTC_BIT = 1u << 1, /* b16, b32, b64 */
+  PTC_F = 1u << 2,   /* f32, f64 */
+  PTC_H = 1u << 3,   /* f16, f16x2, bf16, bf16x2 (uint16 / uint32 carriers) */
+};
+
+typedef enum {
+  PT_NONE, PT_S8, PT_S16, PT_S32, PT_S64, PT_U8, PT_U16, PT_U32, PT_U64, PT_B16, PT_B32, PT_B64,
+  PT_F16, PT_F16X2, PT_BF16, PT_BF16X2, PT_F32, PT_F64
+} PtxType;
+
+typedef struct PtxAluFamily {
+  const char *name;
+  int nops;
+  PtxAluRule rule;
+  unsigned mods, types;
+} PtxAluFamily;
+
+typedef struct PtxAlu {
+  const PtxAluFamily *fam;
+  const char *rnd; /* NULL or "rn" "rz" "rm" "rp" "rni" "rzi" "rmi" "rpi" */
+  bool ftz, sat, approx, full;
+  char hlw;        /* 0, 'l' (.lo), 'h' (.hi), 'w' (.wide) */
+  const char *cmp; /* setp comparison / testp property */
+  PtxType type[2];
+  int ntypes;
+} PtxAlu;
+
+/* The family named by the first token of `spelling` ("mul.wide.s32"), or NULL. */
+const PtxAluFamily *tirx_ptx_alu_family(const char *spelling);
+/* The closest family name to `name` (edit distance), or NULL. */
+const char *tirx_ptx_alu_suggest_family(const char *name, size_t len);
+/* Decodes a spelling whose family is an ALU family; on failure writes a
+ * message ("unknown modifier '.rx' ...") into err and returns false. */
+bool tirx_ptx_alu_parse(const char *spelling, PtxAlu *out, char *err, size_t errn);
+const char *tirx_ptx_type_name(PtxType t);
+int tirx_ptx_type_bits(PtxType t);
+bool tirx_ptx_type_is_float(PtxType t); /* f32/f64 and the 16-bit float types */
+bool tirx_ptx_type_is_signed(PtxType t);
+/* The canonical TVM dtype of a PTX type (f16/bf16 → uint16, x2 → uint32). */
+DType tirx_ptx_type_dtype(PtxType t);
+/* The dtype of source operand i / of the result. */
+DType tirx_ptx_alu_operand_dtype(const PtxAlu *p, int i);
+DType tirx_ptx_alu_result_dtype(const PtxAlu *p);
+
 #endif

@@ -790,6 +790,59 @@ static Value compose_op(Eval *ev, Args *a) {
   return ev_frame(s, s, a->loc);
 }
 
+/* A scalar T.ptx ALU/conversion spelling (intrin_ptx_alu.def): one generic
+ * row, I_PTX_ALU, whose call name keeps the spelling.  Operands are checked
+ * against the PTX types: a concrete type (.s32, .f32 ...) takes exactly its
+ * dtype, a bit or 16-bit-float carrier type (.b32, .f16, .bf16x2) and the
+ * uint32 position/shift operands take any integer/float dtype of that width;
+ * Python literals adopt the operand's dtype. */
+static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
+  PtxAlu p;
+  char err[256];
+  if (!tirx_ptx_alu_parse(sp, &p, err, sizeof err)) return ev_error(ev, a->loc, "T.ptx[\"%s\"]: %s", sp, err);
+  for (int i = 0; i < a->nkw; i++)
+    if (a->kwv[i].kind != V_NONE) return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes no keyword '%s'", sp, a->kwn[i]);
+  int n = a->npos;
+  if (n != p.fam->nops)
+    return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes %d operand%s, got %d", sp, p.fam->nops,
+                    p.fam->nops == 1 ? "" : "s", n);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value v = a->pos[i];
+    DType want = tirx_ptx_alu_operand_dtype(&p, i);
+    bool want_float = tirx_dtype_code(want) == DTC_FLOAT;
+    if (v.kind == V_FLOAT && !want_float)
+      return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"] is %s: a float literal is not allowed", i + 1, sp,
+                      tirx_dtype_str(want, (char[32]){0}));
+    Expr *x = ev_to_expr(ev, v, "an operand");
+    if (!x) return v_make(V_ERROR, a->loc);
+    if (v.kind != V_EXPR) {
+      x = ev_const_cast(ev, want, x, v.loc);
+    } else if (!tirx_dtype_eq(x->dtype, want)) {
+      /* bit types, 16-bit float carriers and the uint32 position/shift
+       * operands take any scalar of that width */
+      PtxType pt = p.fam->rule == PA_CVT ? p.type[1] : p.type[0];
+      bool aux = (p.fam->rule == PA_SHIFT && i == 1) || (p.fam->rule == PA_BFE && i >= 1) ||
+                 (p.fam->rule == PA_BFI && i >= 2);
+      bool loose = aux || (!(p.fam->rule == PA_SELP && i == 2) && !(p.hlw == 'w' && i == 2) &&
+                           (pt >= PT_B16 && pt <= PT_BF16X2));
+      DTypeCode xc = tirx_dtype_code(x->dtype);
+      if (!(loose && x->dtype.lanes == 1 && xc != DTC_BOOL && xc != DTC_HANDLE &&
+            tirx_dtype_bits(x->dtype) == tirx_dtype_bits(want))) {
+        char b1[32], b2[32];
+        return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"] must be %s, got %s", i + 1, sp,
+                        tirx_dtype_str(want, b1), tirx_dtype_str(x->dtype, b2));
+      }
+    }
+    args[i] = x;
+  }
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
+  char nm[600];
+  snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
+  c->u.call.name = tirx_intern0(ev->m, nm);
+  return v_expr(c, a->loc);
+}
+
 Value ev_call(Eval *ev, Ast *call) {
   Value callee = ev_expr(ev, call->a);
   if (callee.kind == V_ERROR) return callee;
@@ -848,6 +901,24 @@ Value ev_call(Eval *ev, Ast *call) {
       if (j) {
         in = j;
         a.npos -= ns;
+      } else if (tirx_ptx_alu_family(joined + 4)) {
+        a.npos -= ns;
+        return ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), &a);
+      }
+    }
+    if (!in && tirx_ptx_alu_family(name + 4)) return ptx_alu_call(ev, name + 4, &a);
+    if (!in) {
+      /* a misspelt scalar family: suggest the spelling with the family fixed
+       * when the rest of it is valid */
+      size_t fl = strcspn(name + 4, ".");
+      const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
+      char fixed[512];
+      PtxAlu p;
+      char err[256];
+      if (fs) {
+        snprintf(fixed, sizeof fixed, "%s%s", fs, name + 4 + fl);
+        if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
+          return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
     }
   }
