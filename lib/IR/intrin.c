@@ -329,6 +329,9 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
   if ((f->rule == PA_BFI || f->rule == PA_COUNT || strcmp(f->name, "brev") == 0) && tirx_ptx_type_bits(t) < 32)
     return FAIL("T.ptx.%s takes .b32 or .b64", f->name);
   if (strcmp(f->name, "prmt") == 0 && t != PT_B32) return FAIL("T.ptx.prmt takes .b32");
+  if (f->rule == PA_CVT && tirx_ptx_type_is_float(out->type[1]) && !tirx_ptx_type_is_float(t) &&
+      !(out->rnd && strlen(out->rnd) == 3))
+    return FAIL("T.ptx.cvt from a float to an integer needs .rni, .rzi, .rmi or .rpi");
   if (out->rnd && strlen(out->rnd) == 3 && f->rule != PA_CVT)
     return FAIL("T.ptx.%s: integer rounding .%s applies to cvt only", f->name, out->rnd);
   if ((f->mods & PM_APPROX) && fl && !out->rnd && !out->approx && !out->full && f->rule == PA_SAME &&

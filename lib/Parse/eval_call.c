@@ -816,7 +816,7 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
                       tirx_dtype_str(want, (char[32]){0}));
     Expr *x = ev_to_expr(ev, v, "an operand");
     if (!x) return v_make(V_ERROR, a->loc);
-    if (v.kind != V_EXPR) {
+    if (v.kind == V_INT || v.kind == V_FLOAT || v.kind == V_BOOL) {
       x = ev_const_cast(ev, want, x, v.loc);
     } else if (!tirx_dtype_eq(x->dtype, want)) {
       /* bit types, 16-bit float carriers and the uint32 position/shift

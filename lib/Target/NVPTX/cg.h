@@ -11,6 +11,7 @@
  *   intrin_core.c   T.* rows      }  one table each: IntrinId → emitter
  *   intrin_cuda.c   T.cuda.* rows }
  *   intrin_ptx.c    T.ptx.* rows  }
+ *   intrin_ptx_alu.c  the scalar T.ptx ALU/cvt families (one row, I_PTX_ALU)
  *   asm_table.def   every inline-asm string (only where LLVM 22 has no intrinsic)
  *   libdevice.c     linking libdevice when a __nv_* function is used
  *
@@ -211,6 +212,8 @@ typedef LLVMValueRef (*CgIntrinFn)(CG *cg, Expr *e);
 CgIntrinFn cg_intrin_core(IntrinId id);
 CgIntrinFn cg_intrin_cuda(IntrinId id);
 CgIntrinFn cg_intrin_ptx(IntrinId id);
+/* The scalar T.ptx ALU/conversion row (I_PTX_ALU, intrin_ptx_alu.c). */
+LLVMValueRef cg_ptx_alu(CG *cg, Expr *e);
 /* Dispatches an E_CALL through the three tables. */
 LLVMValueRef cg_call(CG *cg, Expr *e);
 

@@ -465,6 +465,7 @@ static const CgIntrinFn ptx_table[INTRIN_COUNT] = {
     [I_PTX_NANOSLEEP] = emit_row,
     [I_PTX_TRAP] = emit_row,
     [I_PTX_EXIT] = emit_row,
+    [I_PTX_ALU] = cg_ptx_alu, /* intrin_ptx_alu.c */
 };
 
 CgIntrinFn cg_intrin_ptx(IntrinId id) {
