@@ -257,6 +257,7 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
     const char *tok = ++p;
     size_t n = strcspn(tok, ".");
     p = tok + n;
+    if (n == 0) return FAIL("malformed T.ptx spelling '%s' (empty modifier)", sp);
     const char *hit;
     bool known = false;
     for (size_t i = 0; i < NTYPES; i++)

@@ -817,6 +817,18 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     Expr *x = ev_to_expr(ev, v, "an operand");
     if (!x) return v_make(V_ERROR, a->loc);
     if (v.kind == V_INT || v.kind == V_FLOAT || v.kind == V_BOOL) {
+      int bits = tirx_dtype_bits(want);
+      DTypeCode wc = tirx_dtype_code(want);
+      if (v.kind == V_INT && !v.uint_big && bits < 64 && (wc == DTC_INT || wc == DTC_UINT)) {
+        /* unsigned operands also take negative literals as bit patterns (-1) */
+        int64_t lo = -(INT64_C(1) << (bits - 1));
+        int64_t hi = wc == DTC_INT ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1;
+        if (v.u.i < lo || v.u.i > hi) {
+          char b1[32];
+          return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"]: %lld does not fit in %s", i + 1, sp,
+                          (long long)v.u.i, tirx_dtype_str(want, b1));
+        }
+      }
       x = ev_const_cast(ev, want, x, v.loc);
     } else if (!tirx_dtype_eq(x->dtype, want)) {
       /* bit types, 16-bit float carriers and the uint32 position/shift

@@ -1,15 +1,19 @@
 # RUN: not %tirx-opt %s 2>&1 | FileCheck %s
 # Scalar T.ptx families: bad family, modifier, type, operand count and operand dtype.
-# CHECK: {{.*}}ptx_alu_errors.py:17:29: error: unknown intrinsic 'T.ptx.addd.s32'; did you mean 'T.ptx.add.s32'?
-# CHECK: {{.*}}ptx_alu_errors.py:18:28: error: T.ptx["add.s33"]: T.ptx.add does not take the modifier .s33; did you mean .s32?
-# CHECK: {{.*}}ptx_alu_errors.py:19:28: error: T.ptx["add.s32"] takes 2 operands, got 1
-# CHECK: {{.*}}ptx_alu_errors.py:20:28: error: T.ptx["mul.s32"]: T.ptx.mul.s32 needs one of .lo, .hi, .wide
-# CHECK: {{.*}}ptx_alu_errors.py:21:31: error: T.ptx["add.rx.f32"]: T.ptx.add does not take the modifier .rx; did you mean .rn?
-# CHECK: {{.*}}ptx_alu_errors.py:22:33: error: operand 1 of T.ptx["add.u32"] must be uint32, got int32
-# CHECK: {{.*}}ptx_alu_errors.py:23:21: error: T.ptx["cvt.rni.s32"]: T.ptx.cvt needs two type suffixes (.dtype.atype)
-# CHECK: {{.*}}ptx_alu_errors.py:24:30: error: T.ptx["setp.s32"]: T.ptx.setp needs a comparison (.eq, .lt, ...)
-# CHECK: {{.*}}ptx_alu_errors.py:25:41: error: operand 2 of T.ptx["and.b32"] is uint32: a float literal is not allowed
-# CHECK: {{.*}}ptx_alu_errors.py:26:30: error: T.ptx["popc.f32"]: T.ptx.popc does not take the type .f32
+# CHECK: {{.*}}ptx_alu_errors.py:21:29: error: unknown intrinsic 'T.ptx.addd.s32'; did you mean 'T.ptx.add.s32'?
+# CHECK: {{.*}}ptx_alu_errors.py:22:28: error: T.ptx["add.s33"]: T.ptx.add does not take the modifier .s33; did you mean .s32?
+# CHECK: {{.*}}ptx_alu_errors.py:23:28: error: T.ptx["add.s32"] takes 2 operands, got 1
+# CHECK: {{.*}}ptx_alu_errors.py:24:28: error: T.ptx["mul.s32"]: T.ptx.mul.s32 needs one of .lo, .hi, .wide
+# CHECK: {{.*}}ptx_alu_errors.py:25:31: error: T.ptx["add.rx.f32"]: T.ptx.add does not take the modifier .rx; did you mean .rn?
+# CHECK: {{.*}}ptx_alu_errors.py:26:33: error: operand 1 of T.ptx["add.u32"] must be uint32, got int32
+# CHECK: {{.*}}ptx_alu_errors.py:27:21: error: T.ptx["cvt.rni.s32"]: T.ptx.cvt needs two type suffixes (.dtype.atype)
+# CHECK: {{.*}}ptx_alu_errors.py:28:30: error: T.ptx["setp.s32"]: T.ptx.setp needs a comparison (.eq, .lt, ...)
+# CHECK: {{.*}}ptx_alu_errors.py:29:41: error: operand 2 of T.ptx["and.b32"] is uint32: a float literal is not allowed
+# CHECK: {{.*}}ptx_alu_errors.py:30:30: error: T.ptx["popc.f32"]: T.ptx.popc does not take the type .f32
+# CHECK: {{.*}}ptx_alu_errors.py:31:35: error: T.ptx["cvt.rn.s32.f32"]: T.ptx.cvt from a float to an integer needs .rni, .rzi, .rmi or .rpi
+# CHECK: {{.*}}ptx_alu_errors.py:32:39: error: operand 2 of T.ptx["add.s32"]: 99999999999 does not fit in int32
+# CHECK: {{.*}}ptx_alu_errors.py:33:28: error: T.ptx["add.s32"] takes no keyword 'pred'
+# CHECK: {{.*}}ptx_alu_errors.py:34:20: error: T.ptx["add..s32"]: malformed T.ptx spelling 'add..s32' (empty modifier)
 @T.prim_func
 def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32")):
     T.device_entry()
@@ -24,3 +28,7 @@ def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32")):
     i: T.uint32 = T.ptx.setp.s32(A[tx], 1)
     j: T.uint32 = T.ptx.and_.b32(U[tx], 1.5)
     k: T.uint32 = T.ptx.popc.f32(U[tx])
+    m: T.int32 = T.ptx.cvt.rn.s32.f32(T.float32(1))
+    n: T.int32 = T.ptx.add.s32(A[tx], 99999999999)
+    o: T.int32 = T.ptx.add.s32(A[tx], 1, pred=True)
+    q: T.int32 = T.ptx["add..s32"](A[tx], 1)
