@@ -113,6 +113,18 @@ static const char *const testp_tokens[] = {"finite", "infinite", "number", "nota
                                            "subnormal"};
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
+/* the modifiers that are one flag each */
+static const struct {
+  const char *tok;
+  unsigned cls;
+} flag_mods[] = {{"ftz", PM_FTZ}, {"sat", PM_SAT}, {"approx", PM_APPROX}, {"full", PM_FULL}};
+
+static unsigned flag_mod(const char *tok, size_t n) {
+  for (size_t i = 0; i < NELEM(flag_mods); i++)
+    if (strlen(flag_mods[i].tok) == n && memcmp(flag_mods[i].tok, tok, n) == 0) return flag_mods[i].cls;
+  return 0;
+}
+
 const PtxAluFamily *tirx_ptx_alu_family(const char *spelling) {
   size_t n = strcspn(spelling, ".");
   for (size_t i = 0; i < NFAM; i++)
@@ -224,10 +236,8 @@ static const char *suggest_token(const char *tok, size_t n, const PtxAluFamily *
     for (size_t i = 0; i < NELEM(cmp_tokens) && k < 60; i++) cands[k++] = cmp_tokens[i];
   if (f->mods & PM_TESTP)
     for (size_t i = 0; i < NELEM(testp_tokens); i++) cands[k++] = testp_tokens[i];
-  if (f->mods & PM_FTZ) cands[k++] = "ftz";
-  if (f->mods & PM_SAT) cands[k++] = "sat";
-  if (f->mods & PM_APPROX) cands[k++] = "approx";
-  if (f->mods & PM_FULL) cands[k++] = "full";
+  for (size_t i = 0; i < NELEM(flag_mods); i++)
+    if (f->mods & flag_mods[i].cls) cands[k++] = flag_mods[i].tok;
   if (f->mods & PM_HLW) {
     cands[k++] = "lo";
     cands[k++] = "hi";
@@ -284,18 +294,9 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
       cls = PM_TESTP;
       if (out->cmp) return FAIL("T.ptx.%s: more than one property", f->name);
       out->cmp = hit;
-    } else if (n == 3 && memcmp(tok, "ftz", 3) == 0) {
-      cls = PM_FTZ;
-      out->ftz = true;
-    } else if (n == 3 && memcmp(tok, "sat", 3) == 0) {
-      cls = PM_SAT;
-      out->sat = true;
-    } else if (n == 6 && memcmp(tok, "approx", 6) == 0) {
-      cls = PM_APPROX;
-      out->approx = true;
-    } else if (n == 4 && memcmp(tok, "full", 4) == 0) {
-      cls = PM_FULL;
-      out->full = true;
+    } else if ((cls = flag_mod(tok, n)) != 0) {
+      bool *flag = cls == PM_FTZ ? &out->ftz : cls == PM_SAT ? &out->sat : cls == PM_APPROX ? &out->approx : &out->full;
+      *flag = true;
     } else if ((n == 2 && (memcmp(tok, "lo", 2) == 0 || memcmp(tok, "hi", 2) == 0)) ||
                (n == 4 && memcmp(tok, "wide", 4) == 0)) {
       cls = PM_HLW;
