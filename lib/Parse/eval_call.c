@@ -346,7 +346,6 @@ static DType ret_dtype(Eval *ev, const Intrin *in, Expr **args, int n, DType exp
       if (n > 0) tirx_expr_is_const_int(args[0], &bits);
       return tirx_dtype(bits == 64 ? DT_INT64 : DT_INT32);
     }
-    if (in->id == I_PTX_CVT_RN_F16_F32) return tirx_dtype(DT_FLOAT16);
     (void)ev;
     (void)loc;
     return tirx_dtype(DT_VOID);

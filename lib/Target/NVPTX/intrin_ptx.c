@@ -355,12 +355,6 @@ static LLVMValueRef emit_lop3(CG *cg, Expr *e) {
   return ret(cg, e, cg_asm(cg, ASM_LOP3_B32, cg->t_i32, args, 4));
 }
 
-/* cvt.rn.f16.f32: the half, or its bits when the result is an integer */
-static LLVMValueRef emit_cvt_f16(CG *cg, Expr *e) {
-  LLVMValueRef h = LLVMBuildFPTrunc(cg->b, f32_arg(cg, e, 0), cg->t_f16, "");
-  return ret(cg, e, h);
-}
-
 static LLVMValueRef emit_cvt_bf16x2(CG *cg, Expr *e) {
   LLVMValueRef args[2];
   args[0] = f32_arg(cg, e, 0);
@@ -455,7 +449,6 @@ static const CgIntrinFn ptx_table[INTRIN_COUNT] = {
     [I_PTX_ABS_F32] = emit_f32_unary,
     [I_PTX_MAD_LO_S32] = emit_mad_lo,
     [I_PTX_LOP3_B32] = emit_lop3,
-    [I_PTX_CVT_RN_F16_F32] = emit_cvt_f16,
     [I_PTX_CVT_RN_BF16X2_F32] = emit_cvt_bf16x2,
     [I_PTX_SHFL_SYNC_BFLY_B32] = emit_row,
     [I_PTX_REDUX_SYNC_ADD_U32] = emit_row,

@@ -31,6 +31,12 @@ static LLVMValueRef unsupported(Alu *a) {
   return cg_poison(a->cg, a->e->dtype);
 }
 
+static bool need_sm(Alu *a, int sm) {
+  if (a->cg->arch->sm >= sm) return true;
+  cg_error(a->cg, a->e->loc, "T.ptx[\"%s\"] requires sm_%d or newer (target is %s)", a->sp, sm, a->cg->arch->name);
+  return false;
+}
+
 static bool is_h(PtxType t) { return t >= PT_F16 && t <= PT_BF16X2; }
 static bool is_fp(PtxType t) { return t == PT_F32 || t == PT_F64; }
 
@@ -318,7 +324,7 @@ static LLVMValueRef emit_half(Alu *a) {
   const char *f = p->fam->name;
   LLVMTypeRef ty = vty(cg, t);
   if (p->rnd && strcmp(p->rnd, "rn")) return unsupported(a);
-  if (!cg_require_sm(cg, a->e, t == PT_BF16 || t == PT_BF16X2 ? 80 : 53, false)) return NULL;
+  if (!need_sm(a, t == PT_BF16 || t == PT_BF16X2 ? 80 : 53)) return NULL;
   static const char *const suffix[] = {[PT_F16] = "f16", [PT_F16X2] = "f16x2", [PT_BF16] = "bf16",
                                        [PT_BF16X2] = "bf16x2"};
   LLVMValueRef r = NULL;
@@ -402,7 +408,7 @@ static LLVMValueRef emit_float(Alu *a) {
     snprintf(name, sizeof name, "llvm.nvvm.rsqrt.approx%s.%s", p->ftz ? ".ftz" : "", d ? "d" : "f");
     r = call1(cg, name, NULL, opnd(a, 0));
   } else if (!strcmp(f, "lg2") || !strcmp(f, "sin") || !strcmp(f, "cos")) {
-    if (d && (f[0] != 'l' || p->ftz)) return unsupported(a);
+    if (d) return unsupported(a); /* PTX has these for f32 only */
     snprintf(name, sizeof name, "llvm.nvvm.%s.approx%s.%s", f, p->ftz ? ".ftz" : "", d ? "d" : "f");
     r = call1(cg, name, NULL, opnd(a, 0));
   } else if (!strcmp(f, "ex2")) {
@@ -494,10 +500,10 @@ static LLVMValueRef emit_cvt(Alu *a) {
         r = call1(cg, name, NULL, x);
       }
     } else if (!p->ftz && !strcmp(rr, "rn")) { /* to f16/bf16 */
-      if (dt == PT_BF16 && !cg_require_sm(cg, a->e, 80, false)) return NULL;
+      if (dt == PT_BF16 && !need_sm(a, 80)) return NULL;
       r = LLVMBuildFPTrunc(cg->b, x, dty, "");
     } else if (!p->ftz && !strcmp(rr, "rz") && st == PT_F32) {
-      if (!cg_require_sm(cg, a->e, 80, false)) return NULL;
+      if (!need_sm(a, 80)) return NULL;
       r = call1(cg, dt == PT_BF16 ? "llvm.nvvm.f2bf16.rz" : "llvm.nvvm.f2f16.rz", NULL, x);
     }
   }
