@@ -789,6 +789,44 @@ static Value compose_op(Eval *ev, Args *a) {
   return ev_frame(s, s, a->loc);
 }
 
+/* `T.ptx.add.s32(d, a, b)`: d (a scalar or a buffer element) = the value;
+ * a destination of another dtype of the same width takes the bits. */
+static Value ptx_alu_store(Eval *ev, const char *sp, Value dst, Expr *c, Loc loc) {
+  Buffer *buf = NULL;
+  Expr **idx = NULL;
+  int nidx = 0;
+  if (dst.kind == V_SCALAR) {
+    buf = dst.u.buf;
+    idx = TIRX_NEWN(ev->m, Expr *, 1);
+    idx[0] = tirx_i32(ev->m, 0);
+    nidx = 1;
+  } else if (dst.kind == V_EXPR && dst.u.e->kind == E_LOAD && !dst.u.e->u.load.pred) {
+    buf = dst.u.e->u.load.buf;
+    idx = dst.u.e->u.load.idx;
+    nidx = dst.u.e->u.load.n;
+  }
+  if (!buf || buf->dtype.lanes != 1)
+    return ev_error(ev, dst.loc, "the destination of T.ptx[\"%s\"] must be a scalar or a buffer element", sp);
+  DType want = buf->dtype;
+  if (!tirx_dtype_eq(want, c->dtype)) {
+    char b1[32], b2[32];
+    if (tirx_dtype_bits(want) != tirx_dtype_bits(c->dtype) || tirx_dtype_code(want) == DTC_BOOL ||
+        tirx_dtype_code(c->dtype) == DTC_BOOL)
+      return ev_error(ev, dst.loc, "the destination of T.ptx[\"%s\"] must be %s, got %s", sp,
+                      tirx_dtype_str(c->dtype, b1), tirx_dtype_str(want, b2));
+    Expr **arg = TIRX_NEWN(ev->m, Expr *, 1);
+    arg[0] = c;
+    c = tirx_call(ev->m, tirx_intrin(I_REINTERPRET), want, arg, 1, loc);
+  }
+  Stmt *st = tirx_stmt_new(ev->m, S_STORE, loc);
+  st->u.store.buf = buf;
+  st->u.store.idx = idx;
+  st->u.store.n = nidx;
+  st->u.store.value = c;
+  ev_emit(ev, st);
+  return v_make(V_NONE, loc);
+}
+
 /* A scalar T.ptx ALU/conversion spelling (intrin_ptx_alu.def): one generic
  * row, I_PTX_ALU, whose call name keeps the spelling.  Operands are checked
  * against the PTX types: a concrete type (.s32, .f32 ...) takes exactly its
@@ -802,12 +840,15 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
   for (int i = 0; i < a->nkw; i++)
     if (a->kwv[i].kind != V_NONE) return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes no keyword '%s'", sp, a->kwn[i]);
   int n = a->npos;
+  /* the spec's statement form, destination first: T.ptx.add.s32(d, a, b) */
+  Value *dst = n == p.fam->nops + 1 ? &a->pos[0] : NULL;
+  if (dst) n--;
   if (n != p.fam->nops)
-    return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes %d operand%s, got %d", sp, p.fam->nops,
-                    p.fam->nops == 1 ? "" : "s", n);
+    return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes %d operand%s (or a destination and %d), got %d", sp,
+                    p.fam->nops, p.fam->nops == 1 ? "" : "s", p.fam->nops, n);
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
   for (int i = 0; i < n; i++) {
-    Value v = a->pos[i];
+    Value v = a->pos[dst ? i + 1 : i];
     DType want = tirx_ptx_alu_operand_dtype(&p, i);
     bool want_float = tirx_dtype_code(want) == DTC_FLOAT;
     if (v.kind == V_FLOAT && !want_float)
@@ -851,7 +892,8 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
   char nm[600];
   snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
   c->u.call.name = tirx_intern0(ev->m, nm);
-  return v_expr(c, a->loc);
+  if (!dst) return v_expr(c, a->loc);
+  return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
 
 Value ev_call(Eval *ev, Ast *call) {
@@ -932,6 +974,16 @@ Value ev_call(Eval *ev, Ast *call) {
           return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
     }
+  }
+  if (in && strncmp(name, "ptx.", 4) == 0 && in->max_args >= 0 && a.npos == in->max_args + 1 &&
+      tirx_ptx_alu_family(name + 4)) {
+    /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
+    Args b = a;
+    b.pos++;
+    b.npos--;
+    Value r = generic_call(ev, in, &b);
+    if (r.kind != V_EXPR) return r;
+    return ptx_alu_store(ev, name + 4, a.pos[0], r.u.e, call->loc);
   }
   if (!in) {
     const char *sug = tirx_intrin_suggest(name, strlen(name));

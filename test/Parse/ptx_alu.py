@@ -30,6 +30,10 @@
 # CHECK-NEXT: q: T.int32 = T.ptx["selp.s32"](a, 7, p)
 # CHECK-NEXT: fin: T.bool = T.ptx["testp.finite.f32"](d)
 # CHECK-NEXT: h2: T.uint32 = T.ptx["add.rn.f16x2"](U[tx], U[1])
+# The spec's destination-first statement form stores the value:
+# CHECK-NEXT: A[tx] = T.ptx["add.s32"](A[tx], 1)
+# CHECK-NEXT: F[tx] = T.ptx["fma.rn.f32"](F[tx], F[tx], F[0])
+# CHECK-NEXT: hb: T.float16 = T.reinterpret("float16", T.ptx["cvt.rn.f16.f32"](F[tx]))
 @T.prim_func
 def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32"), F: T.Buffer((64,), "float32")):
     T.device_entry()
@@ -60,5 +64,9 @@ def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32"), F: T.Buffer((64
     q: T.int32 = T.ptx.selp.s32(a, 7, p)
     fin: T.bool = T.ptx.testp.finite.f32(d)
     h2: T.uint32 = T.ptx["add.rn.f16x2"](U[tx], U[1])
+    T.ptx.add.s32(A[tx], A[tx], 1)
+    T.ptx.fma.rn.f32(F[tx], F[tx], F[tx], F[0])
+    hb = T.alloc_local((1,), "float16")
+    T.ptx.cvt.rn.f16.f32(hb[0], F[tx])
     A[tx] = a + a2 + a3 + m + c + q + T.Cast("int32", w + T.Cast("int64", wu) + T.Cast("int64", h + b + x + pc + bf + bi + sl + nt + h2))
     F[tx] = l + s + cf + fz + T.Cast("float32", sr)
