@@ -18,7 +18,7 @@
 #include "Parse/eval.h"
 
 
-static Loc L0 = {0, 0};
+static const Loc L0 = {0, 0};
 
 /* T.tvm_stack_alloca("tensormap", ...): the value of a tensor-map binding, typed
  * PointerType(TensorMapType) as in TVM whatever the annotation says. */
