@@ -40,7 +40,6 @@ enum {
   INTRIN_ASM = 1u << 3,       /* lowered through the inline-asm table */
   INTRIN_SM90 = 1u << 4,      /* needs sm_90+ */
   INTRIN_SM100 = 1u << 5,     /* needs sm_100a (tcgen05) */
-  INTRIN_NORETURN_VALUE = 1u << 6,
 };
 
 typedef enum {

@@ -10,17 +10,8 @@
 
 /* ---- buffer indexing -------------------------------------------------------- */
 
-/* b - a as a constant when b is a + c (structurally) or both are constants:
- * enough to read our own printed slices `i * 4:i * 4 + 4`. */
-static bool const_diff(Expr *a, Expr *b, int64_t *out) {
-  int64_t x, y;
-  if (tirx_expr_is_const_int(a, &x) && tirx_expr_is_const_int(b, &y)) {
-    *out = y - x;
-    return true;
-  }
-  return false;
-}
-
+/* Syntactic equality of the index expressions the parser builds (same
+ * nodes or same shape over the same variables). */
 bool ev_expr_same(const Expr *a, const Expr *b) {
   if (a == b) return true;
   if (a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
@@ -41,9 +32,14 @@ bool ev_expr_same(const Expr *a, const Expr *b) {
   }
 }
 
+/* hi - lo as a constant, when both are constants or hi is lo + c (our own
+ * printed slices `i * 4:i * 4 + 4`). */
 static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
-  if (const_diff(lo, hi, out)) return true;
-  int64_t c;
+  int64_t x, c;
+  if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &c)) {
+    *out = c - x;
+    return true;
+  }
   if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && ev_expr_same(hi->u.bin.a, lo)) {
     *out = c;
     return true;

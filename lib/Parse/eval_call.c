@@ -325,8 +325,7 @@ Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc) {
 
 /* ---- generic intrinsic calls ------------------------------------------------------ */
 
-static DType ret_dtype(Eval *ev, const Intrin *in, Expr **args, int n, DType explicit_dt, Loc loc, bool *ok) {
-  *ok = true;
+static DType ret_dtype(const Intrin *in, Expr **args, int n, DType explicit_dt) {
   switch (in->ret) {
   case RET_VOID: return tirx_dtype(DT_VOID);
   case RET_ARG0: return n > 0 ? args[0]->dtype : tirx_dtype(DT_VOID);
@@ -346,8 +345,6 @@ static DType ret_dtype(Eval *ev, const Intrin *in, Expr **args, int n, DType exp
       if (n > 0) tirx_expr_is_const_int(args[0], &bits);
       return tirx_dtype(bits == 64 ? DT_INT64 : DT_INT32);
     }
-    (void)ev;
-    (void)loc;
     return tirx_dtype(DT_VOID);
   }
   return tirx_dtype(DT_VOID);
@@ -479,8 +476,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if ((in->id == I_POW || in->id == I_FMOD || in->id == I_FMA) && k >= 2) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
-  bool ok;
-  DType t = ret_dtype(ev, in, args, k, explicit_dt, a->loc, &ok);
+  DType t = ret_dtype(in, args, k, explicit_dt);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;

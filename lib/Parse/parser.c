@@ -520,37 +520,27 @@ static Ast *not_expr(P *p) {
   return comparison(p);
 }
 
-/* and_expr := not_expr ("and" not_expr)* */
-static Ast *and_expr(P *p) {
-  Ast *a = not_expr(p);
-  while (is_kw(p, "and") && !p->failed) {
+/* A left-associative chain of `and` (op 1) or `or` (op 2) over `sub`. */
+static Ast *bool_level(P *p, RuleFn sub, const char *kw, int op) {
+  Ast *a = sub(p);
+  while (is_kw(p, kw) && !p->failed) {
     Token *t = tok(p);
     next(p);
     Ast *b = node(p, A_BOOLOP, t);
-    b->op = 1;
+    b->op = op;
     b->loc = a->loc;
     b->a = a;
-    b->b = not_expr(p);
+    b->b = sub(p);
     a = b;
   }
   return a;
 }
 
+/* and_expr := not_expr ("and" not_expr)* */
+static Ast *and_expr(P *p) { return bool_level(p, not_expr, "and", 1); }
+
 /* or_expr := and_expr ("or" and_expr)* */
-static Ast *or_expr(P *p) {
-  Ast *a = and_expr(p);
-  while (is_kw(p, "or") && !p->failed) {
-    Token *t = tok(p);
-    next(p);
-    Ast *b = node(p, A_BOOLOP, t);
-    b->op = 2;
-    b->loc = a->loc;
-    b->a = a;
-    b->b = and_expr(p);
-    a = b;
-  }
-  return a;
-}
+static Ast *or_expr(P *p) { return bool_level(p, and_expr, "or", 2); }
 
 /* lambda := "lambda" NAME ("," NAME)* ":" expr */
 static Ast *lambda(P *p) {
