@@ -24,6 +24,35 @@ SMEM_B = STAGES * A_BYTES
 SMEM_BAR = SMEM_B + STAGES * B_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 
+# TMA spellings.  TVM 0.27 writes the 2-D tile load and store as
+#   T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, map, x, y, bar)
+#   T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](map, x, y, src)
+# (TVM_ORACLE = True: what the TVM oracle compiles).  tirx's T.ptx engine refuses those table
+# rows below sm_100a (their arch floor is TVM's certification arch, not the PTX ISA's
+# sm_90), so for sm_90a this file uses tirx's own spelling of the same instructions,
+# lowered through the NVVM intrinsics (TVM_ORACLE = False).
+TVM_ORACLE = False
+
+
+@T.macro
+def tma_load_2d(dst, tmap, x, y, bar):
+    if TVM_ORACLE:
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, tmap, x, y, bar)
+    else:
+        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(dst, tmap, bar, x, y)
+
+
+
+@T.macro
+def wgmma_settle(acc, n):
+    # After wgmma.wait_group 0: tie every accumulator register to this point so that no
+    # read of it (the epilogue's conversions) is scheduled above the wait, which would
+    # make ptxas serialize the wgmma pipeline (C7514).  TVM 0.27's codegen of
+    # T.cuda.wgmma.noop_barrier cannot take a buffer element (it reads `.dtype` of the
+    # load), so the oracle build leaves it out.
+    if not TVM_ORACLE:
+        for i in T.unroll(n):
+            T.cuda.wgmma.noop_barrier(acc[i])
 
 @T.prim_func
 def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
@@ -66,12 +95,8 @@ def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
         for s in T.unroll(STAGES):
             if s < nk:
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
-                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                    sbase + s * A_BYTES, T.address_of(A_map), s * BK, bm * BM, T.address_of(bars[s]))
-                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                    sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), s * BK, bn * BN, T.address_of(bars[s]))
-    for i in T.unroll(64):
-        acc[i] = T.float32(0)
+                tma_load_2d(sbase + s * A_BYTES, T.address_of(A_map), s * BK, bm * BM, T.address_of(bars[s]))
+                tma_load_2d(sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), s * BK, bn * BN, T.address_of(bars[s]))
     # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4 = 64,
     # layout type 1 (SWIZZLE_128B) in bits 62-63
     desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
@@ -80,14 +105,16 @@ def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
         T.cuda.mbarrier_wait(T.address_of(bars[s]), (kt // STAGES) % 2)
         da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + wg * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
         db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+        # scale-d (the predicate operand) is false for the tile's first K step: D = A*B
+        # overwrites the accumulators, which therefore need no zeroing
         T.ptx.wgmma.fence.sync.aligned()
         for kk in T.unroll(BK // 16):
             if DT == "float16":
                 T.ptx.wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16(
-                    acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], da + T.uint64(2 * kk), db + T.uint64(2 * kk), True, 1, 1, 0, 0)
+                    acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
             else:
                 T.ptx.wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16(
-                    acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], da + T.uint64(2 * kk), db + T.uint64(2 * kk), True, 1, 1, 0, 0)
+                    acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
         T.ptx.wgmma.commit_group.sync.aligned()
         # the group of k-tile kt-1 has retired: its stage is free again
         T.ptx.wgmma.wait_group.sync.aligned(1)
@@ -98,13 +125,13 @@ def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
             if tid == 0 and kt - 1 + STAGES < nk:
                 T.cuda.mbarrier_wait(T.address_of(bars[STAGES + ps]), ((kt - 1) // STAGES) % 2)
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[ps]), A_BYTES + B_BYTES)
-                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                    sbase + ps * A_BYTES, T.address_of(A_map), (kt - 1 + STAGES) * BK, bm * BM,
-                    T.address_of(bars[ps]))
-                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                    sbase + SMEM_B + ps * B_BYTES, T.address_of(B_map), (kt - 1 + STAGES) * BK, bn * BN,
-                    T.address_of(bars[ps]))
+                tma_load_2d(sbase + ps * A_BYTES, T.address_of(A_map), (kt - 1 + STAGES) * BK, bm * BM, T.address_of(bars[ps]))
+                tma_load_2d(sbase + SMEM_B + ps * B_BYTES, T.address_of(B_map), (kt - 1 + STAGES) * BK, bn * BN, T.address_of(bars[ps]))
     T.ptx.wgmma.wait_group.sync.aligned(0)
+    # the accumulators are final only now: tie each register to this point so that the
+    # epilogue's reads are not scheduled above the wait (they would serialize the wgmma
+    # pipeline, ptxas C7514)
+    wgmma_settle(acc, 64)
     # epilogue: the m64nNk16 fp32 fragment: acc[4j + h + 2v] is row 16*warp + lane/4 + 8v,
     # column 8j + 2*(lane%4) + h of this warpgroup's 64 x 128 block
     r0: T.let[T.int32] = bm * BM + wg * 64 + warp * 16 + lane // 4

@@ -36,6 +36,43 @@ SMEM_EP = SMEM_B + STAGES * B_BYTES
 SMEM_BAR = SMEM_EP + 4 * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 
+# TMA spellings.  TVM 0.27 writes the 2-D tile load and store as
+#   T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, map, x, y, bar)
+#   T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](map, x, y, src)
+# (TVM_ORACLE = True: what the TVM oracle compiles).  tirx's T.ptx engine refuses those table
+# rows below sm_100a (their arch floor is TVM's certification arch, not the PTX ISA's
+# sm_90), so for sm_90a this file uses tirx's own spelling of the same instructions,
+# lowered through the NVVM intrinsics (TVM_ORACLE = False).
+TVM_ORACLE = False
+
+
+@T.macro
+def tma_load_2d(dst, tmap, x, y, bar):
+    if TVM_ORACLE:
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, tmap, x, y, bar)
+    else:
+        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(dst, tmap, bar, x, y)
+
+
+@T.macro
+def tma_store_2d(tmap, x, y, src):
+    if TVM_ORACLE:
+        T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](tmap, x, y, src)
+    else:
+        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(tmap, src, x, y)
+
+
+
+@T.macro
+def wgmma_settle(acc, n):
+    # After wgmma.wait_group 0: tie every accumulator register to this point so that no
+    # read of it (the epilogue's conversions) is scheduled above the wait, which would
+    # make ptxas serialize the wgmma pipeline (C7514).  TVM 0.27's codegen of
+    # T.cuda.wgmma.noop_barrier cannot take a buffer element (it reads `.dtype` of the
+    # load), so the oracle build leaves it out.
+    if not TVM_ORACLE:
+        for i in T.unroll(n):
+            T.cuda.wgmma.noop_barrier(acc[i])
 
 @T.prim_func
 def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
@@ -97,11 +134,8 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                     # round does not wait
                     T.cuda.mbarrier_wait(T.address_of(bars[STAGES + s]), (it // STAGES + 1) % 2)
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
-                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                        sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
-                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                        sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN,
-                        T.address_of(bars[s]))
+                    tma_load_2d(sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
+                    tma_load_2d(sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
         T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
@@ -117,28 +151,29 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
             gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
             tm: T.let[T.int32] = first_m + t % gsz % gm
             tn: T.let[T.int32] = t % gsz // gm
-            for i in T.unroll(128):
-                acc[i] = T.float32(0)
             for kt in range(nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                # scale-d (the predicate operand) is false for the tile's first K step: D = A*B
+                # overwrites the accumulators, which therefore need no zeroing
                 T.ptx.wgmma.fence.sync.aligned()
                 for kk in T.unroll(BK // 16):
                     if DT == "float16":
                         T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16(
-                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), True, 1, 1, 0, 0)
+                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
                     else:
                         T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16(
-                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), True, 1, 1, 0, 0)
+                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
                 T.ptx.wgmma.commit_group.sync.aligned()
                 T.ptx.wgmma.wait_group.sync.aligned(1)
                 # the previous k-tile's group retired: release its stage
                 if kt > 0 and warp == 0 and lane == 0:
                     T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (it - 1) % STAGES]))
             T.ptx.wgmma.wait_group.sync.aligned(0)
+            wgmma_settle(acc, 128)
             if warp == 0 and lane == 0:
                 T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (ti * nk + nk - 1) % STAGES]))
             # epilogue: fragment acc[4j + 2v + h] is row 16*warp + lane/4 + 8v, column
@@ -161,9 +196,7 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                 T.ptx.fence.proxy.async_.shared__cta()
                 T.cuda.warpgroup_sync(1 + cw)
                 if warp == 0 and lane == 0:
-                    T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
-                        T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64,
-                        sbase + SMEM_EP + eb * 4)
+                    tma_store_2d(T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, sbase + SMEM_EP + eb * 4)
                     T.ptx.cp.async_.bulk.commit_group()
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
