@@ -122,8 +122,10 @@ class Kernel:
         return call
 
 
-def compile_rung(llc, src, dt, out, emit="bundle"):
+def compile_rung(llc, src, dt, out, emit="bundle", defines=()):
     cmd = [llc, src, "--mcpu=sm_90a", "--emit=" + emit, "-D", 'DT="%s"' % dt, "-o", out]
+    for d in defines:
+        cmd += ["-D", d]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         return (r.stderr or r.stdout).strip().splitlines()[0] if (r.stderr or r.stdout) else "failed"
@@ -170,36 +172,69 @@ def main():
     ap.add_argument("--rungs", default=",".join(RUNGS))
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--sass", default=None, help="write cubin SASS / resource usage here")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="also time RUNG with module constants overridden: RUNG:NAME=V[:NAME=V]")
+    ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     import torch
+
+    if a.probe:  # child process: one small correctness run of one bundle
+        bundle, dt = a.probe.rsplit(":", 1)
+        tdt = getattr(torch, dt)
+        m, n, k = 384, 640, 320
+        A = torch.randn(m, k, device="cuda", dtype=tdt)
+        B = torch.randn(n, k, device="cuda", dtype=tdt)
+        Cout = torch.full((m, n), float("nan"), device="cuda", dtype=tdt)
+        Runtime(a.rt).load(bundle).prepare([A, B, Cout], torch.cuda.current_stream().cuda_stream)()
+        torch.cuda.synchronize()
+        ref = torch.matmul(A, B.t()).float()
+        rel = ((Cout.float() - ref).norm() / ref.norm()).item()
+        print("probe rel %.3e" % rel)
+        return 0 if rel == rel and rel <= TOL[dt] else 1
 
     os.makedirs(a.work, exist_ok=True)
     rt = Runtime(a.rt)
     torch.manual_seed(0)
     dev = torch.device("cuda:0")
     stream = torch.cuda.current_stream().cuda_stream
-    rungs = [r for r in a.rungs.split(",") if r]
+    rungs = [(r, r, ()) for r in a.rungs.split(",") if r]
+    for v in a.variant:
+        base, *defs = v.split(":")
+        rungs.append(("%s[%s]" % (base, ",".join(defs)), base, tuple(defs)))
     kernels, notes, broken = {}, [], False
-    for rung in rungs:
+    for label, rung, defs in rungs:
         for dt in DTYPES:
-            bundle = os.path.join(a.work, "%s.%s.tirxb" % (rung, dt))
-            err = compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), dt, bundle)
+            bundle = os.path.join(a.work, "%s.%s.tirxb" % (label, dt))
+            err = compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), dt, bundle,
+                               defines=defs)
             if err:
-                notes.append("%s %s: does not compile: %s" % (rung, dt, err))
+                notes.append("%s %s: does not compile: %s" % (label, dt, err))
+                broken = True
+                continue
+            # a faulting kernel poisons the CUDA context: try each one in a child first
+            probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                    bundle + ":" + dt], capture_output=True, text=True)
+            if probe.returncode != 0:
+                tail = (probe.stdout + probe.stderr).strip().splitlines()
+                notes.append("%s %s: FAILS its probe run: %s" % (label, dt,
+                                                                   tail[-1] if tail else "?"))
                 broken = True
                 continue
             try:
-                kernels[rung, dt] = rt.load(bundle)
+                kernels[label, dt] = rt.load(bundle)
             except RuntimeError as e:
-                notes.append("%s %s: does not load: %s" % (rung, dt, e))
+                notes.append("%s %s: does not load: %s" % (label, dt, e))
                 broken = True
-        if a.sass:
+        if a.sass and not defs:
             os.makedirs(a.sass, exist_ok=True)
             cubin = os.path.join(a.sass, rung + ".float16.cubin")
             if compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), "float16",
                             cubin, emit="cubin") is None:
                 notes.append("%s SASS: %s" % (rung, sass_report(cubin, a.sass, rung)))
 
+    for line in notes:
+        print(line)
+    sys.stdout.flush()
     ok = True
     hdr = "%-18s %-8s %-16s %9s %8s %7s  %s" % ("rung", "dtype", "MxNxK", "ms", "TFLOP/s",
                                                  "ratio", "check")
@@ -218,7 +253,7 @@ def main():
             print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s" % (
                 "cuBLAS", dt, shape, t_ref, flop / t_ref / 1e9, 1.0, "reference"))
             rf = ref.float()
-            for rung in rungs:
+            for rung, _, _ in rungs:
                 if (rung, dt) not in kernels:
                     print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
                                                                 "not built"))
@@ -246,8 +281,6 @@ def main():
                 del Cout, cf
             del A, B, ref, rf
             torch.cuda.empty_cache()
-    for line in notes:
-        print(line)
     print("bench/gemm: %s" % ("all correct" if ok and not broken else "FAILURES (see above)"))
     return 0 if ok and not broken else 1
 

@@ -59,7 +59,7 @@ def tma_store_2d(tmap, x, y, src):
     if TVM_ORACLE:
         T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](tmap, x, y, src)
     else:
-        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(tmap, src, x, y)
+        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(tmap, x, y, src)
 
 
 
