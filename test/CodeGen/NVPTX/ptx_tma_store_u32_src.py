@@ -9,8 +9,8 @@
 # located error about the ambiguous operand order).
 # XFAIL: *
 # RUN: %tirx-llc --emit=ptx --mcpu=sm_90a %s | FileCheck %s
-# CHECK: mov.b32 %r[[X:[0-9]+]], 16;
-# CHECK: mov.b32 %r[[Y:[0-9]+]], 32;
+# CHECK-DAG: mov.b32 %r[[X:[0-9]+]], 16;
+# CHECK-DAG: mov.b32 %r[[Y:[0-9]+]], 32;
 # CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r[[X]], %r[[Y]]}]
 @T.prim_func
 def tma_store_u32(a: T.handle):
