@@ -27,6 +27,8 @@ BM = 128
 BN = 256
 BK = 64
 STAGES = 4
+# the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
+L2_PROMO = 2
 A_BYTES = BM * BK * 2
 B_BYTES = BN * BK * 2
 EP_BYTES = 64 * 64 * 2
@@ -84,10 +86,10 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
     C = T.match_buffer(c, (M, N), DT)
     A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, DT, 2, A.data,
-                  K, M, K * 2, BK, BM, 1, 1, 0, 3, 2, 0)
+                  K, M, K * 2, BK, BM, 1, 1, 0, 3, L2_PROMO, 0)
     B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, DT, 2, B.data,
-                  K, N, K * 2, BK, BN, 1, 1, 0, 3, 2, 0)
+                  K, N, K * 2, BK, BN, 1, 1, 0, 3, L2_PROMO, 0)
     C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, DT, 2, C.data,
                   N, M, N * 2, 64, 64, 1, 1, 0, 3, 2, 0)
