@@ -175,7 +175,7 @@ def cluster_multicast(a: T.handle, b: T.handle, c: T.handle):
                 if warp == 0 and lane == 0:
                     T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
                         T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64,
-                        sbase + SMEM_EP + eb * 4)
+                        T.address_of(ep32[eb]))
                     T.ptx.cp.async_.bulk.commit_group()
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)

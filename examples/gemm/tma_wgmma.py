@@ -24,23 +24,8 @@ SMEM_B = STAGES * A_BYTES
 SMEM_BAR = SMEM_B + STAGES * B_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 
-# TMA spellings.  TVM 0.27 writes the 2-D tile load and store as
-#   T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, map, x, y, bar)
-#   T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](map, x, y, src)
-# (TVM_ORACLE = True: what the TVM oracle compiles).  tirx's T.ptx engine refuses those table
-# rows below sm_100a (their arch floor is TVM's certification arch, not the PTX ISA's
-# sm_90), so for sm_90a this file uses tirx's own spelling of the same instructions,
-# lowered through the NVVM intrinsics (TVM_ORACLE = False).
+# TVM_ORACLE = True leaves out what TVM 0.27's CUDA codegen cannot take (see wgmma_settle).
 TVM_ORACLE = False
-
-
-@T.macro
-def tma_load_2d(dst, tmap, x, y, bar):
-    if TVM_ORACLE:
-        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, tmap, x, y, bar)
-    else:
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(dst, tmap, bar, x, y)
-
 
 
 @T.macro
@@ -53,6 +38,7 @@ def wgmma_settle(acc, n):
     if not TVM_ORACLE:
         for i in T.unroll(n):
             T.cuda.wgmma.noop_barrier(acc[i])
+
 
 @T.prim_func
 def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
@@ -95,8 +81,10 @@ def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
         for s in T.unroll(STAGES):
             if s < nk:
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
-                tma_load_2d(sbase + s * A_BYTES, T.address_of(A_map), s * BK, bm * BM, T.address_of(bars[s]))
-                tma_load_2d(sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), s * BK, bn * BN, T.address_of(bars[s]))
+                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                    sbase + s * A_BYTES, T.address_of(A_map), s * BK, bm * BM, T.address_of(bars[s]))
+                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                    sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), s * BK, bn * BN, T.address_of(bars[s]))
     # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4 = 64,
     # layout type 1 (SWIZZLE_128B) in bits 62-63
     desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
@@ -125,8 +113,10 @@ def tma_wgmma(a: T.handle, b: T.handle, c: T.handle):
             if tid == 0 and kt - 1 + STAGES < nk:
                 T.cuda.mbarrier_wait(T.address_of(bars[STAGES + ps]), ((kt - 1) // STAGES) % 2)
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[ps]), A_BYTES + B_BYTES)
-                tma_load_2d(sbase + ps * A_BYTES, T.address_of(A_map), (kt - 1 + STAGES) * BK, bm * BM, T.address_of(bars[ps]))
-                tma_load_2d(sbase + SMEM_B + ps * B_BYTES, T.address_of(B_map), (kt - 1 + STAGES) * BK, bn * BN, T.address_of(bars[ps]))
+                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                    sbase + ps * A_BYTES, T.address_of(A_map), (kt - 1 + STAGES) * BK, bm * BM, T.address_of(bars[ps]))
+                T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                    sbase + SMEM_B + ps * B_BYTES, T.address_of(B_map), (kt - 1 + STAGES) * BK, bn * BN, T.address_of(bars[ps]))
     T.ptx.wgmma.wait_group.sync.aligned(0)
     # the accumulators are final only now: tie each register to this point so that the
     # epilogue's reads are not scheduled above the wait (they would serialize the wgmma

@@ -38,31 +38,8 @@ SMEM_EP = SMEM_B + STAGES * B_BYTES
 SMEM_BAR = SMEM_EP + 4 * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 
-# TMA spellings.  TVM 0.27 writes the 2-D tile load and store as
-#   T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, map, x, y, bar)
-#   T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](map, x, y, src)
-# (TVM_ORACLE = True: what the TVM oracle compiles).  tirx's T.ptx engine refuses those table
-# rows below sm_100a (their arch floor is TVM's certification arch, not the PTX ISA's
-# sm_90), so for sm_90a this file uses tirx's own spelling of the same instructions,
-# lowered through the NVVM intrinsics (TVM_ORACLE = False).
+# TVM_ORACLE = True leaves out what TVM 0.27's CUDA codegen cannot take (see wgmma_settle).
 TVM_ORACLE = False
-
-
-@T.macro
-def tma_load_2d(dst, tmap, x, y, bar):
-    if TVM_ORACLE:
-        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](dst, tmap, x, y, bar)
-    else:
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(dst, tmap, bar, x, y)
-
-
-@T.macro
-def tma_store_2d(tmap, x, y, src):
-    if TVM_ORACLE:
-        T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](tmap, x, y, src)
-    else:
-        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(tmap, x, y, src)
-
 
 
 @T.macro
@@ -75,6 +52,7 @@ def wgmma_settle(acc, n):
     if not TVM_ORACLE:
         for i in T.unroll(n):
             T.cuda.wgmma.noop_barrier(acc[i])
+
 
 @T.prim_func
 def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
@@ -136,8 +114,10 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                     # round does not wait
                     T.cuda.mbarrier_wait(T.address_of(bars[STAGES + s]), (it // STAGES + 1) % 2)
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
-                    tma_load_2d(sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
-                    tma_load_2d(sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                        sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                        sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
         T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
@@ -198,7 +178,10 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                 T.ptx.fence.proxy.async_.shared__cta()
                 T.cuda.warpgroup_sync(1 + cw)
                 if warp == 0 and lane == 0:
-                    tma_store_2d(T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, sbase + SMEM_EP + eb * 4)
+                    # (the source as a shared pointer: tirx takes a uint32 source address
+                    # for a coordinate, test/CodeGen/NVPTX/ptx_tma_store_u32_src.py)
+                    T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
+                        T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
                     T.ptx.cp.async_.bulk.commit_group()
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)

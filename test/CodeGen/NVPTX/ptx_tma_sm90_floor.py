@@ -1,15 +1,8 @@
-# ENGINE BUG (for the T.ptx engine's owner; XFAIL until fixed): TVM 0.27's spellings of
-# TMA tile loads/stores are refused for sm_90a,
-#   error: codegen: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"] requires sm_100a or newer (target is sm_90a)
-# because ptx_table.def takes each row's ARCH from TVM's cert_arch (the arch TVM
-# certified the whole row on, sm_100a since the row also holds .cta_group::1/2), while
-# the PTX ISA needs only sm_90 for cp.async.bulk.tensor (.multicast::cluster included;
-# only .cta_group needs sm_100a).  Same for cp_async_bulk_tensor_g2s_cta, _s2g and
-# cp_reduce_async_bulk_tensor.  Every Hopper TMA kernel written in TVM's spelling is
-# hit (examples/gemm/cluster_multicast.py; the other rungs fall back to tirx's NVVM row
-# spelling, whose multicast form does not exist).  Expected: these compile for sm_90a,
-# and a .cta_group token still needs sm_100a (per-token floor).
-# XFAIL: *
+# TVM 0.27's spellings of the TMA tile load (plain and .multicast::cluster) and store
+# compile for sm_90a: the PTX ISA needs sm_90 for cp.async.bulk.tensor (only .cta_group
+# needs sm_100a).  (The table's floors were TVM's certification arch, sm_100a, until
+# they were measured per row; this kept examples/gemm/cluster_multicast.py from
+# compiling for the H200.)
 # RUN: %tirx-llc --emit=ptx --mcpu=sm_90a %s | FileCheck %s
 # RUN: %tirx-llc --emit=cubin --mcpu=sm_90a %examples/gemm/cluster_multicast.py -o %t.cubin
 # CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [

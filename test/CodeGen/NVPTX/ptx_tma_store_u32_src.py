@@ -1,19 +1,21 @@
-# ENGINE BUG (for the T.ptx engine's owner; XFAIL until fixed): tirx's NVVM-lowered TMA
-# store row `cp.async.bulk.tensor.global.shared::cta.bulk_group` accepts (map, src,
-# coords...) and (map, coords..., src); when src is a uint32 shared-window address (what
-# T.cuda.cvta_generic_to_shared and the loads' destinations use) it silently takes the
-# PTX order: the address becomes the first coordinate and the last coordinate becomes
-# the source.  Below that stores the box at (addr, 16) from shared address 32; on the
-# H200 examples/gemm/ws_persistent.py faulted with CUDA_ERROR_MISALIGNED_ADDRESS until
-# it passed its operands in PTX order.  Expected: coordinates (16, 32) from `sm` (or a
-# located error about the ambiguous operand order).
+# ENGINE BUG (for the T.ptx engine's owner; XFAIL until fixed): a TMA tile store in
+# TVM's spelling and operand order, T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.
+# tile.bulk_group"](map, x, y, src), with a uint32 shared-window source address (what
+# T.cuda.cvta_generic_to_shared gives) and non-constant coordinates is lowered with the
+# address as the first coordinate and y as the source:
+#   cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd1, {%r6, %r1}], [%r2];
+# (emit_tensor_s2g reads "ARG(1) is not a handle" as PTX order after the engine has put
+# the source second).  With constant coordinates, or a shared pointer as the source, it
+# is right.  On the H200 examples/gemm/ws_persistent.py faulted with
+# CUDA_ERROR_MISALIGNED_ADDRESS from this; it now passes T.address_of(ep32[...]).
+# Expected: coordinates (16n, 32n), source sm + 1024.
 # XFAIL: *
 # RUN: %tirx-llc --emit=ptx --mcpu=sm_90a %s | FileCheck %s
-# CHECK-DAG: mov.b32 %r[[X:[0-9]+]], 16;
-# CHECK-DAG: mov.b32 %r[[Y:[0-9]+]], 32;
+# CHECK-DAG: shl.b32 %r[[X:[0-9]+]], %r{{[0-9]+}}, 4;
+# CHECK-DAG: shl.b32 %r[[Y:[0-9]+]], %r{{[0-9]+}}, 5;
 # CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r[[X]], %r[[Y]]}]
 @T.prim_func
-def tma_store_u32(a: T.handle):
+def tma_store_u32(a: T.handle, n: T.int32):
     A = T.match_buffer(a, (64, 64), "float16")
     A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, "float16", 2, A.data,
@@ -22,6 +24,7 @@ def tma_store_u32(a: T.handle):
     bx = T.cta_id([1])
     tx = T.thread_id([128])
     sm = T.alloc_shared((64, 64), "float16", align=128)
+    sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(sm.data)
     if tx == 0:
-        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(
-            T.address_of(A_map), T.cuda.cvta_generic_to_shared(sm.data), 16, 32)
+        T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
+            T.address_of(A_map), n * 16, n * 32, sbase + 1024)
