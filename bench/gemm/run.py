@@ -212,10 +212,15 @@ def main():
                 broken = True
                 continue
             # a faulting kernel poisons the CUDA context: try each one in a child first
-            probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
-                                    bundle + ":" + dt], capture_output=True, text=True)
-            if probe.returncode != 0:
-                tail = (probe.stdout + probe.stderr).strip().splitlines()
+            try:
+                probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                        bundle + ":" + dt], capture_output=True, text=True,
+                                       timeout=60)
+                rc, out = probe.returncode, probe.stdout + probe.stderr
+            except subprocess.TimeoutExpired:
+                rc, out = 1, "timed out after 60 s (a hang)"
+            if rc != 0:
+                tail = out.strip().splitlines()
                 notes.append("%s %s: FAILS its probe run: %s" % (label, dt,
                                                                    tail[-1] if tail else "?"))
                 broken = True
