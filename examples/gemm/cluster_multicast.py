@@ -12,7 +12,7 @@
 # Each "full" mbarrier expects all 48 KiB (its own A, both B halves).  Because the peer
 # writes into this CTA's ring, a stage is free only when the consumers of both CTAs are
 # done with it: every "empty" mbarrier counts 4 arrivals, one per consumer warpgroup of
-# the cluster, delivered to both CTAs (mapa + mbarrier.arrive.release.cluster).
+# the cluster, delivered to both CTAs (mapa + mbarrier.arrive.shared::cluster).
 # Barrier inits are published to the peer with fence.mbarrier_init + a cluster barrier,
 # and the CTAs leave together (cluster barrier) so no remote arrive hits an exited CTA.
 # M, N and K are symbolic as in ws_persistent.py (K and N multiples of 8).
@@ -46,6 +46,17 @@ def wgmma_settle(acc, n):
     if not TVM_ORACLE:
         for i in T.unroll(n):
             T.cuda.wgmma.noop_barrier(acc[i])
+
+@T.macro
+def release_stage(bars, rbar, e):
+    # one arrive on "empty" barrier e in each CTA of the pair (the peer multicasts into
+    # our ring, and we into its).  Plain mbarrier.arrive (release at CTA scope), as the
+    # only thing to publish is "our wgmma reads of the stage are done": .release.cluster
+    # costs a MEMBAR.ALL.GPU per k-tile in the SASS.
+    for r in T.unroll(2):
+        T.ptx.mapa.shared__cluster.u32(rbar[0], T.cuda.cvta_generic_to_shared(T.address_of(bars[e])), T.uint32(r))
+        T.ptx.mbarrier.arrive.shared__cluster.b64(rbar[0])
+
 
 @T.prim_func
 def cluster_multicast(a: T.handle, b: T.handle, c: T.handle):
@@ -129,34 +140,31 @@ def cluster_multicast(a: T.handle, b: T.handle, c: T.handle):
             gp: T.let[T.int32] = T.min(num_pm - first_p, GROUP_P)
             tm: T.let[T.int32] = (first_p + p % gsz % gp) * 2 + rank
             tn: T.let[T.int32] = p % gsz // gp
-            for kt in range(nk + 1):
-                if kt < nk:
-                    it: T.let[T.int32] = ti * nk + kt
-                    s: T.let[T.int32] = it % STAGES
-                    T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
-                    da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
-                    db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
-                    # scale-d (the predicate operand) is false for the tile's first K step: D = A*B
-                    # overwrites the accumulators, which therefore need no zeroing
-                    T.ptx.wgmma.fence.sync.aligned()
-                    for kk in T.unroll(BK // 16):
-                        if DT == "float16":
-                            T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16(
-                                acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
-                        else:
-                            T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16(
-                                acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
-                    T.ptx.wgmma.commit_group.sync.aligned()
-                    T.ptx.wgmma.wait_group.sync.aligned(1)
-                else:
-                    T.ptx.wgmma.wait_group.sync.aligned(0)
-                    wgmma_settle(acc, 128)
+            for kt in range(nk):
+                it: T.let[T.int32] = ti * nk + kt
+                s: T.let[T.int32] = it % STAGES
+                T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
+                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                # scale-d (the predicate operand) is false for the tile's first K step: D = A*B
+                # overwrites the accumulators, which therefore need no zeroing
+                T.ptx.wgmma.fence.sync.aligned()
+                for kk in T.unroll(BK // 16):
+                    if DT == "float16":
+                        T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16(
+                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
+                    else:
+                        T.ptx.wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16(
+                            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
+                T.ptx.wgmma.commit_group.sync.aligned()
+                T.ptx.wgmma.wait_group.sync.aligned(1)
                 # the previous k-tile's group retired: release its stage in both CTAs
                 if kt > 0 and warp == 0 and lane == 0:
-                    for r in T.unroll(2):
-                        T.ptx.mapa.shared__cluster.u32(
-                            rbar[0], T.cuda.cvta_generic_to_shared(T.address_of(bars[STAGES + (ti * nk + kt - 1) % STAGES])), T.uint32(r))
-                        T.ptx.mbarrier.arrive.release.cluster.shared__cluster.b64(rbar[0])
+                    release_stage(bars, rbar, STAGES + (it - 1) % STAGES)
+            T.ptx.wgmma.wait_group.sync.aligned(0)
+            wgmma_settle(acc, 128)
+            if warp == 0 and lane == 0:
+                release_stage(bars, rbar, STAGES + (ti * nk + nk - 1) % STAGES)
             for sub in T.unroll(4):
                 eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
                 if warp == 0 and lane == 0:
