@@ -9,9 +9,11 @@ fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K):
     C[M, N] = A[M, K] @ B[N, K]^T          cuBLAS: torch.matmul(A, B.t())
 
 For each case: a correctness check against torch's result (relative Frobenius error
-and the largest element error relative to max |C|), then the median GPU time over
---iters launches (CUDA events around each launch, after warm-up), TFLOP/s
-(2 M N K / time) and the ratio rung / cuBLAS in throughput (1.0 = cuBLAS speed).
+and the largest element error relative to max |C|), then --rounds rounds of timing
+cuBLAS and every rung back to back (median GPU time over --iters launches, CUDA events
+around each launch, after warm-up): the median time, TFLOP/s (2 M N K / time) and the
+throughput ratio to cuBLAS (1.0 = cuBLAS speed) as the median over rounds of the
+same-round ratios, with their range.
 
     python3 bench/gemm/run.py --tirx-llc build/bin/tirx-llc --rt build-gpu/lib/libtirxrt.so
 
@@ -171,6 +173,8 @@ def main():
     ap.add_argument("--work", default="gemm-bench-work")
     ap.add_argument("--rungs", default=",".join(RUNGS))
     ap.add_argument("--iters", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="timing rounds per case (cuBLAS and the rungs, back to back)")
     ap.add_argument("--sass", default=None, help="write cubin SASS / resource usage here")
     ap.add_argument("--variant", action="append", default=[],
                     help="also time RUNG with module constants overridden: RUNG:NAME=V[:NAME=V]")
@@ -252,17 +256,13 @@ def main():
             A = torch.randn(m, k, device=dev, dtype=tdt)
             B = torch.randn(n, k, device=dev, dtype=tdt)
             ref = torch.matmul(A, B.t())
-            flop = 2.0 * m * n * k
-            t_ref = time_it(torch, lambda: torch.matmul(A, B.t()), a.iters)
-            shape = "%dx%dx%d" % (m, n, k)
-            print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s" % (
-                "cuBLAS", dt, shape, t_ref, flop / t_ref / 1e9, 1.0, "reference"))
-            sys.stdout.flush()
             rf = ref.float()
+            flop = 2.0 * m * n * k
+            shape = "%dx%dx%d" % (m, n, k)
+            # correctness first; each rung's output starts as NaN
+            calls, checks, outs = {}, {}, []
             for rung, _, _ in rungs:
                 if (rung, dt) not in kernels:
-                    print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
-                                                                "not built"))
                     continue
                 Cout = torch.full((m, n), float("nan"), device=dev, dtype=tdt)
                 try:
@@ -271,27 +271,49 @@ def main():
                     torch.cuda.synchronize()
                 except RuntimeError as e:
                     ok = False
-                    print("%-18s %-8s %-16s %9s %8s %7s  FAIL: %s" % (rung, dt, shape, "-", "-",
-                                                                      "-", e))
+                    checks[rung] = "FAIL: %s" % e
                     continue
                 cf = Cout.float()
                 rel = ((cf - rf).norm() / rf.norm()).item()
                 maxe = ((cf - rf).abs().max() / rf.abs().max()).item()
                 good = rel == rel and rel <= TOL[dt]
                 ok = ok and good
-                t = time_it(torch, call, a.iters)
-                print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s rel %.2e max %.2e" % (
-                    rung, dt, shape, t, flop / t / 1e9, t_ref / t, "ok" if good else "FAIL",
-                    rel, maxe))
-                sys.stdout.flush()
-                del Cout, cf
-            # cuBLAS again after the rungs: the clocks drift under sustained load (the ratios
-            # above use the first measurement)
-            t_ref2 = time_it(torch, lambda: torch.matmul(A, B.t()), a.iters)
+                checks[rung] = "%s rel %.2e max %.2e" % ("ok" if good else "FAIL", rel, maxe)
+                calls[rung] = call
+                outs.append(Cout)
+                del cf
+            # timing: --rounds rounds, each timing cuBLAS and every rung back to back (the
+            # order rotated per round); a rung's ratio is the median over rounds of
+            # t_cuBLAS / t_rung within the same round, so that the H200's clock and
+            # power state (it throttles at its 700 W limit on these sizes) weighs on both
+            names = ["cuBLAS"] + list(calls)
+            fns = dict(calls)
+            fns["cuBLAS"] = lambda: torch.matmul(A, B.t())
+            times = {x: [] for x in names}
+            for r in range(a.rounds):
+                order = names[r % len(names):] + names[:r % len(names)]
+                for x in order:
+                    times[x].append(time_it(torch, fns[x], a.iters))
+            t_ref = statistics.median(times["cuBLAS"])
             print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s" % (
-                "cuBLAS (again)", dt, shape, t_ref2, flop / t_ref2 / 1e9, t_ref / t_ref2,
-                "reference, after the rungs"))
-            del A, B, ref, rf
+                "cuBLAS", dt, shape, t_ref, flop / t_ref / 1e9, 1.0,
+                "reference (rounds %s ms)" % " ".join("%.4f" % x for x in times["cuBLAS"])))
+            for rung, _, _ in rungs:
+                if rung not in checks:
+                    print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
+                                                                "not built"))
+                    continue
+                if rung not in calls:
+                    print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
+                                                                checks[rung]))
+                    continue
+                t = statistics.median(times[rung])
+                ratios = [tr / tx for tr, tx in zip(times["cuBLAS"], times[rung])]
+                print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s (ratio %.3f..%.3f)" % (
+                    rung, dt, shape, t, flop / t / 1e9, statistics.median(ratios),
+                    checks[rung], min(ratios), max(ratios)))
+            sys.stdout.flush()
+            del A, B, ref, rf, outs, calls, fns
             torch.cuda.empty_cache()
     print("bench/gemm: %s" % ("all correct" if ok and not broken else "FAILURES (see above)"))
     return 0 if ok and not broken else 1
