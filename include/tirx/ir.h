@@ -130,7 +130,7 @@ typedef struct KwArg {
 /* ---- expressions --------------------------------------------------------- */
 
 typedef enum {
-#define X(E, name, payload) E,
+#define X(E, name, payload, children) E,
 #include "tirx/expr.def"
 #undef X
   E_COUNT
@@ -168,7 +168,7 @@ struct Expr {
 /* ---- statements ---------------------------------------------------------- */
 
 typedef enum {
-#define X(E, name, payload) E,
+#define X(E, name, payload, children) E,
 #include "tirx/stmt.def"
 #undef X
   S_COUNT

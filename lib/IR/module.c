@@ -256,12 +256,12 @@ bool tirx_buffer_is_scalar(const Buffer *b) {
 }
 
 static const char *expr_names[] = {
-#define X(E, name, payload) name,
+#define X(E, name, payload, children) name,
 #include "tirx/expr.def"
 #undef X
 };
 static const char *stmt_names[] = {
-#define X(E, name, payload) name,
+#define X(E, name, payload, children) name,
 #include "tirx/stmt.def"
 #undef X
 };

@@ -294,66 +294,34 @@ static void use_expr(Collect *c, const Expr *e) {
 
 static void collect_block(Collect *c, const Stmt *s);
 
+/* Uses and definitions of one statement, generated from stmt.def's
+ * children column; nested bodies are blocks (a SeqStmt flattens into its
+ * enclosing block). */
 static void collect_stmt(Collect *c, const Stmt *s) {
+#define EXPR(f) use_expr(c, s->u.f);
+#define EXPRS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) use_expr(c, s->u.a[i_]);
+#define KWARGS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) use_expr(c, s->u.a[i_].value);
+#define STMT(f) collect_block(c, s->u.f);
+#define STMTS(a, n) collect_block(c, s);
+#define DEF(f) txmap_puti(&c->defined, s->u.f, 1);
+#define DEFS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) txmap_puti(&c->defined, s->u.a[i_], 1);
+#define BUF(f) use_buffer(c, s->u.f);
+#define DECL(f) txmap_puti(&c->defined, s->u.f, 1); use_buffer_decl(c, s->u.f);
+#define USE(f)
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
   switch ((StmtKind)s->kind) {
-  case S_SEQ: collect_block(c, s); break;
-  case S_EVAL: use_expr(c, s->u.eval.e); break;
-  case S_STORE:
-    use_buffer(c, s->u.store.buf);
-    for (int i = 0; i < s->u.store.n; i++) use_expr(c, s->u.store.idx[i]);
-    use_expr(c, s->u.store.value);
-    use_expr(c, s->u.store.pred);
-    break;
-  case S_BIND:
-    use_expr(c, s->u.bind.value);
-    txmap_puti(&c->defined, s->u.bind.var, 1);
-    break;
-  case S_ALLOC: case S_DECL:
-    txmap_puti(&c->defined, s->u.alloc.buf, 1);
-    use_buffer_decl(c, s->u.alloc.buf);
-    break;
-  case S_FOR:
-    use_expr(c, s->u.for_.min);
-    use_expr(c, s->u.for_.extent);
-    use_expr(c, s->u.for_.step);
-    txmap_puti(&c->defined, s->u.for_.var, 1);
-    collect_block(c, s->u.for_.body);
-    break;
-  case S_WHILE:
-    use_expr(c, s->u.while_.cond);
-    collect_block(c, s->u.while_.body);
-    break;
-  case S_IF:
-    use_expr(c, s->u.if_.cond);
-    collect_block(c, s->u.if_.then_);
-    if (s->u.if_.else_) collect_block(c, s->u.if_.else_);
-    break;
-  case S_ATTR:
-    use_expr(c, s->u.attr.node);
-    use_expr(c, s->u.attr.value);
-    collect_block(c, s->u.attr.body);
-    break;
-  case S_HINT:
-    for (int i = 0; i < s->u.hint.nkw; i++) use_expr(c, s->u.hint.kw[i].value);
-    collect_block(c, s->u.hint.body);
-    break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.next; i++) use_expr(c, s->u.scopeid.extents[i]);
-    for (int i = 0; i < s->u.scopeid.npref; i++) use_expr(c, s->u.scopeid.preferred[i]);
-    for (int i = 0; i < s->u.scopeid.nvars; i++) txmap_puti(&c->defined, s->u.scopeid.vars[i], 1);
-    break;
-  case S_ASSERT:
-    use_expr(c, s->u.assert_.cond);
-    break;
-  case S_RETURN: use_expr(c, s->u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH:
-    use_expr(c, s->u.launch.extent);
-    txmap_puti(&c->defined, s->u.launch.var, 1);
-    collect_block(c, s->u.launch.body);
-    break;
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
   case S_COUNT: break;
   }
+#include "tirx/ir_walk_end.h"
 }
 
 static void collect_block(Collect *c, const Stmt *s) {

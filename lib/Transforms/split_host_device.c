@@ -97,42 +97,35 @@ static void define(Uses *u, Var *v) {
   if (v && !xf_vec_has(&u->defined, v)) xf_vec_push(&u->defined, v);
 }
 
-static bool uses_expr(IRVisitor *v, Expr *e) {
+static void uses_var(IRVisitor *v, Var *var, Expr *at) {
   Uses *u = v->ctx;
-  switch ((ExprKind)e->kind) {
-  case E_VAR:
-    if (e->u.var->kind == VAR_BUFDATA) {
-      use_buffer(v, e->u.var->buffer, false);
-    } else if (!xf_vec_has(&u->used, e->u.var)) {
-      xf_vec_push(&u->used, e->u.var);
-      xf_vec_push(&u->uselocs, e);
-    }
-    break;
-  case E_LOAD: use_buffer(v, e->u.load.buf, true); break;
-  case E_REGION: use_buffer(v, e->u.region.buf, true); break;
-  case E_BUFREF: use_buffer(v, e->u.bufref, true); break;
-  case E_LET: define(u, e->u.let.var); break;
-  default: break;
+  if (var->kind == VAR_BUFDATA) {
+    use_buffer(v, var->buffer, false);
+  } else if (!xf_vec_has(&u->used, var)) {
+    xf_vec_push(&u->used, var);
+    xf_vec_push(&u->uselocs, at);
   }
+}
+
+static void uses_def(IRVisitor *v, Var *var) { define(v->ctx, var); }
+
+static void uses_access(IRVisitor *v, Buffer *b) { use_buffer(v, b, true); }
+
+static void uses_decl(IRVisitor *v, Buffer *b) {
+  Uses *u = v->ctx;
+  if (!xf_vec_has(&u->declared, b)) xf_vec_push(&u->declared, b);
+  use_buffer(v, b, true);
+}
+
+static const XfRefHooks uses_hooks = {uses_var, uses_def, uses_access, uses_decl};
+
+static bool uses_expr(IRVisitor *v, Expr *e) {
+  xf_expr_refs(v, e, &uses_hooks);
   return true;
 }
 
 static bool uses_stmt(IRVisitor *v, Stmt *s) {
-  Uses *u = v->ctx;
-  switch ((StmtKind)s->kind) {
-  case S_STORE: use_buffer(v, s->u.store.buf, true); break;
-  case S_ALLOC: case S_DECL:
-    if (!xf_vec_has(&u->declared, s->u.alloc.buf)) xf_vec_push(&u->declared, s->u.alloc.buf);
-    use_buffer(v, s->u.alloc.buf, true);
-    break;
-  case S_BIND: define(u, s->u.bind.var); break;
-  case S_FOR: define(u, s->u.for_.var); break;
-  case S_LAUNCH: define(u, s->u.launch.var); break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.nvars; i++) define(u, s->u.scopeid.vars[i]);
-    break;
-  default: break;
-  }
+  xf_stmt_refs(v, s, &uses_hooks);
   return true;
 }
 

@@ -115,56 +115,37 @@ static bool list_equal(Expr *const *a, int na, Expr *const *b, int nb) {
   return true;
 }
 
+static bool kw_equal(const KwArg *a, const KwArg *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i].name != b[i].name || !xf_expr_equal(a[i].value, b[i].value)) return false;
+  return true;
+}
+
+/* Generated from expr.def's children column: variables and buffers by
+ * identity (unlike tirx_func_equal, which matches them up to renaming). */
 bool xf_expr_equal(const Expr *a, const Expr *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
+#define EXPR(f) if (!xf_expr_equal(a->u.f, b->u.f)) return false;
+#define EXPRS(x, n) if (!list_equal(a->u.x, a->u.n, b->u.x, b->u.n)) return false;
+#define KWARGS(x, n) if (a->u.n != b->u.n || !kw_equal(a->u.x, b->u.x, a->u.n)) return false;
+#define USE(f) if (a->u.f != b->u.f) return false;
+#define DEF(f) USE(f)
+#define BUF(f) USE(f)
+#define DATA(f) USE(f)
+#define OP(f) USE(f)
+#define REF(f) USE(f)
+#define SPELL(f)
+#define FP(f) if (!(a->u.f == b->u.f || (a->u.f != a->u.f && b->u.f != b->u.f))) return false;
+#define BYTES(p, n) if (a->u.n != b->u.n || memcmp(a->u.p, b->u.p, a->u.n) != 0) return false;
+#define NAME(f) \
+  if (a->u.f != b->u.f && (!a->u.f || !b->u.f || strcmp(a->u.f, b->u.f) != 0)) return false;
   switch ((ExprKind)a->kind) {
-  case E_INT: return a->u.i.v == b->u.i.v;
-  case E_FLOAT: return a->u.f.v == b->u.f.v || (a->u.f.v != a->u.f.v && b->u.f.v != b->u.f.v);
-  case E_STR: return a->u.s.len == b->u.s.len && memcmp(a->u.s.p, b->u.s.p, a->u.s.len) == 0;
-  case E_NONE: case E_DTYPE: return true;
-  case E_VAR: return a->u.var == b->u.var;
-  case E_BUFREF: return a->u.bufref == b->u.bufref;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    return xf_expr_equal(a->u.bin.a, b->u.bin.a) && xf_expr_equal(a->u.bin.b, b->u.bin.b);
-  case E_NOT: case E_CAST: return xf_expr_equal(a->u.un.a, b->u.un.a);
-  case E_SELECT:
-    return xf_expr_equal(a->u.sel.c, b->u.sel.c) && xf_expr_equal(a->u.sel.t, b->u.sel.t) &&
-           xf_expr_equal(a->u.sel.f, b->u.sel.f);
-  case E_LOAD:
-    return a->u.load.buf == b->u.load.buf &&
-           list_equal(a->u.load.idx, a->u.load.n, b->u.load.idx, b->u.load.n) &&
-           xf_expr_equal(a->u.load.pred, b->u.load.pred);
-  case E_RAMP:
-    return a->u.ramp.lanes == b->u.ramp.lanes && xf_expr_equal(a->u.ramp.base, b->u.ramp.base) &&
-           xf_expr_equal(a->u.ramp.stride, b->u.ramp.stride);
-  case E_BCAST:
-    return a->u.bcast.lanes == b->u.bcast.lanes && xf_expr_equal(a->u.bcast.value, b->u.bcast.value);
-  case E_CALL: case E_LAYOUT:
-    if (a->u.call.op != b->u.call.op || a->u.call.nkw != b->u.call.nkw) return false;
-    if ((a->u.call.name == NULL) != (b->u.call.name == NULL)) return false;
-    if (a->u.call.name && strcmp(a->u.call.name, b->u.call.name) != 0) return false;
-    for (int i = 0; i < a->u.call.nkw; i++)
-      if (a->u.call.kw[i].name != b->u.call.kw[i].name ||
-          !xf_expr_equal(a->u.call.kw[i].value, b->u.call.kw[i].value))
-        return false;
-    return list_equal(a->u.call.args, a->u.call.n, b->u.call.args, b->u.call.n);
-  case E_LET:
-    return a->u.let.var == b->u.let.var && xf_expr_equal(a->u.let.value, b->u.let.value) &&
-           xf_expr_equal(a->u.let.body, b->u.let.body);
-  case E_REGION:
-    return a->u.region.buf == b->u.region.buf &&
-           list_equal(a->u.region.min, a->u.region.n, b->u.region.min, b->u.region.n) &&
-           list_equal(a->u.region.ext, a->u.region.n, b->u.region.ext, b->u.region.n);
-  case E_TUPLE: case E_LIST:
-    return list_equal(a->u.list.items, a->u.list.n, b->u.list.items, b->u.list.n);
-  case E_DICT:
-    return list_equal(a->u.dict.keys, a->u.dict.n, b->u.dict.keys, b->u.dict.n) &&
-           list_equal(a->u.dict.vals, a->u.dict.n, b->u.dict.vals, b->u.dict.n);
+#define X(K, name, payload, children) case K: children return true;
+#include "tirx/expr.def"
   case E_COUNT: break;
   }
+#include "tirx/ir_walk_end.h"
   return false;
 }
 
@@ -186,7 +167,41 @@ typedef struct UsesCtx {
   XfPtrVec seen; /* buffers whose shapes were scanned */
 } UsesCtx;
 
-static bool uses_expr_cb(IRVisitor *v, Expr *e);
+#define USE(f) if (h->use_var) h->use_var(v, x->u.f, x);
+#define DEF(f) if (h->def_var) h->def_var(v, x->u.f);
+#define DEFS(a, n) if (h->def_var) for (int i_ = 0; i_ < x->u.n; i_++) h->def_var(v, x->u.a[i_]);
+#define BUF(f) if (h->use_buf) h->use_buf(v, x->u.f);
+#define DECL(f) if (h->decl_buf) h->decl_buf(v, x->u.f);
+#define EXPR(f)
+#define EXPRS(a, n)
+#define KWARGS(a, n)
+#define STMT(f)
+#define STMTS(a, n)
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
+void xf_expr_refs(IRVisitor *v, Expr *x, const XfRefHooks *h) {
+  switch ((ExprKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
+  case E_COUNT: break;
+  }
+}
+
+void xf_stmt_refs(IRVisitor *v, Stmt *x, const XfRefHooks *h) {
+  switch ((StmtKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
+  case S_COUNT: break;
+  }
+}
+#include "tirx/ir_walk_end.h"
 
 static void uses_buffer(IRVisitor *v, Buffer *b) {
   UsesCtx *c = v->ctx;
@@ -200,38 +215,31 @@ static void uses_buffer(IRVisitor *v, Buffer *b) {
   tirx_visit_expr(v, b->layout);
 }
 
+static void uses_var(IRVisitor *v, Var *var, Expr *at) {
+  UsesCtx *c = v->ctx;
+  (void)at;
+  if (var == c->var) c->found = true;
+  if (var->kind == VAR_BUFDATA) uses_buffer(v, var->buffer);
+}
+
+static void uses_def(IRVisitor *v, Var *var) {
+  UsesCtx *c = v->ctx;
+  if (var == c->var) c->found = true;
+}
+
+static const XfRefHooks uses_hooks = {uses_var, uses_def, uses_buffer, uses_buffer};
+
 static bool uses_expr_cb(IRVisitor *v, Expr *e) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  switch ((ExprKind)e->kind) {
-  case E_VAR:
-    if (e->u.var == c->var) c->found = true;
-    if (e->u.var->kind == VAR_BUFDATA) uses_buffer(v, e->u.var->buffer);
-    break;
-  case E_LOAD: uses_buffer(v, e->u.load.buf); break;
-  case E_REGION: uses_buffer(v, e->u.region.buf); break;
-  case E_BUFREF: uses_buffer(v, e->u.bufref); break;
-  case E_LET: if (e->u.let.var == c->var) c->found = true; break;
-  default: break;
-  }
+  xf_expr_refs(v, e, &uses_hooks);
   return !c->found;
 }
 
 static bool uses_stmt_cb(IRVisitor *v, Stmt *s) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  switch ((StmtKind)s->kind) {
-  case S_STORE: uses_buffer(v, s->u.store.buf); break;
-  case S_ALLOC: case S_DECL: uses_buffer(v, s->u.alloc.buf); break;
-  case S_BIND: if (s->u.bind.var == c->var) c->found = true; break;
-  case S_FOR: if (s->u.for_.var == c->var) c->found = true; break;
-  case S_LAUNCH: if (s->u.launch.var == c->var) c->found = true; break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.nvars; i++)
-      if (s->u.scopeid.vars[i] == c->var) c->found = true;
-    break;
-  default: break;
-  }
+  xf_stmt_refs(v, s, &uses_hooks);
   return !c->found;
 }
 
@@ -432,220 +440,140 @@ static Buffer *fresh_buffer(XfMap *map, Buffer *b) {
   return n;
 }
 
-#define RW(field)                                   \
-  do {                                              \
-    Expr *r_ = xf_rewrite_expr(map, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
+static Stmt **rewrite_stmts(XfMap *map, Stmt **xs, int n, bool *changed) {
+  Stmt **out = TIRX_NEWN(map->m, Stmt *, n > 0 ? n : 1);
+  for (int i = 0; i < n; i++) {
+    out[i] = xf_rewrite_stmt(map, xs[i]);
+    if (out[i] != xs[i]) *changed = true;
+  }
+  return out;
+}
+
+static Var **fresh_vars(XfMap *map, Var **vs, int n) {
+  if (!map->fresh_defs) return vs;
+  Var **out = TIRX_NEWN(map->m, Var *, n > 0 ? n : 1);
+  for (int i = 0; i < n; i++) out[i] = fresh_var(map, vs[i]);
+  return out;
+}
+
+/* A declared buffer: a fresh copy when cloning; otherwise the mapped one,
+ * or a rewritten copy when its shape or aliased pointer mentions a
+ * substituted var. */
+static Buffer *rewrite_decl(XfMap *map, Buffer *b) {
+  if (map->fresh_defs) return fresh_buffer(map, b);
+  Buffer *nb = rewrite_bufref(map, b);
+  if (nb != b) return nb;
+  Buffer *c = xf_buffer_copy(map, b);
+  bool differs = !xf_expr_equal(c->decl_data, b->decl_data) ||
+                 !xf_expr_equal(c->elem_offset, b->elem_offset);
+  for (int i = 0; i < b->ndim && !differs; i++) differs = !xf_expr_equal(c->shape[i], b->shape[i]);
+  for (int i = 0; i < b->nstrides && !differs; i++)
+    differs = !xf_expr_equal(c->strides[i], b->strides[i]);
+  if (!differs) return b;
+  xf_map_buf(map, b, c);
+  return c;
+}
+
+/* A used variable: its substitute (a fresh node for vars and constants,
+ * so locations stay the use's), or the data var of a remapped buffer. */
+static Expr *rewrite_var(XfMap *map, Expr *e) {
+  Expr *to = xf_map_lookup_var(map, e->u.var);
+  if (to) {
+    if (to->kind != E_VAR && to->kind != E_INT) return to;
+    Expr *c = TIRX_NEW(map->m, Expr);
+    *c = *to;
+    c->loc = e->loc;
+    return c;
+  }
+  if (e->u.var->kind == VAR_BUFDATA) {
+    Buffer *nb = xf_map_lookup_buf(map, e->u.var->buffer);
+    if (nb && nb->data != e->u.var) {
+      Expr *c = TIRX_NEW(map->m, Expr);
+      *c = *e;
+      c->u.var = nb->data;
+      return c;
+    }
+  }
+  if (!map->fresh_defs) return e;
+  Expr *c = TIRX_NEW(map->m, Expr);
+  *c = *e;
+  return c;
+}
+
+/* The rewriting descriptors, generated from the children column, work on
+ * the copy `t` and set `ch`. */
+#define EXPR(f)                                   \
+  do {                                            \
+    Expr *r_ = xf_rewrite_expr(map, t.u.f);       \
+    if (r_ != t.u.f) { t.u.f = r_; ch = true; }   \
+  } while (0);
+#define EXPRS(a, n) t.u.a = rewrite_list(map, t.u.a, t.u.n, &ch);
+#define KWARGS(a, n) t.u.a = rewrite_kw(map, t.u.a, t.u.n, &ch);
+#define USE(f) /* E_VAR: rewrite_var */
+#define DEF(f)                                    \
+  do {                                            \
+    Var *v_ = fresh_var(map, t.u.f);              \
+    if (v_ != t.u.f) { t.u.f = v_; ch = true; }   \
+  } while (0);
+#define DEFS(a, n) t.u.a = fresh_vars(map, t.u.a, t.u.n);
+#define BUF(f)                                    \
+  do {                                            \
+    Buffer *b_ = rewrite_bufref(map, t.u.f);      \
+    if (b_ != t.u.f) { t.u.f = b_; ch = true; }   \
+  } while (0);
+#define DECL(f)                                   \
+  do {                                            \
+    Buffer *b_ = rewrite_decl(map, t.u.f);        \
+    if (b_ != t.u.f) { t.u.f = b_; ch = true; }   \
+  } while (0);
+#define STMT(f)                                   \
+  do {                                            \
+    Stmt *r_ = xf_rewrite_stmt(map, t.u.f);       \
+    if (r_ != t.u.f) { t.u.f = r_; ch = true; }   \
+  } while (0);
+#define STMTS(a, n) t.u.a = rewrite_stmts(map, t.u.a, t.u.n, &ch);
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
 
 Expr *xf_rewrite_expr(XfMap *map, Expr *e) {
   if (!e) return NULL;
-  Module *m = map->m;
+  if (e->kind == E_VAR) return rewrite_var(map, e);
   Expr t = *e;
   bool ch = false;
   switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_DTYPE:
-    break;
-  case E_VAR: {
-    Expr *to = xf_map_lookup_var(map, e->u.var);
-    if (to) {
-      if (to->kind == E_VAR || to->kind == E_INT) {
-        Expr *c = TIRX_NEW(m, Expr);
-        *c = *to;
-        c->loc = e->loc;
-        return c;
-      }
-      return to;
-    }
-    if (e->u.var->kind == VAR_BUFDATA) {
-      Buffer *nb = xf_map_lookup_buf(map, e->u.var->buffer);
-      if (nb && nb->data != e->u.var) {
-        t.u.var = nb->data;
-        ch = true;
-      }
-    }
-    break;
-  }
-  case E_BUFREF: {
-    Buffer *nb = rewrite_bufref(map, t.u.bufref);
-    if (nb != t.u.bufref) { t.u.bufref = nb; ch = true; }
-    break;
-  }
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    RW(t.u.bin.a);
-    RW(t.u.bin.b);
-    break;
-  case E_NOT: case E_CAST: RW(t.u.un.a); break;
-  case E_SELECT:
-    RW(t.u.sel.c);
-    RW(t.u.sel.t);
-    RW(t.u.sel.f);
-    break;
-  case E_LOAD: {
-    Buffer *nb = rewrite_bufref(map, t.u.load.buf);
-    if (nb != t.u.load.buf) { t.u.load.buf = nb; ch = true; }
-    t.u.load.idx = rewrite_list(map, t.u.load.idx, t.u.load.n, &ch);
-    RW(t.u.load.pred);
-    break;
-  }
-  case E_RAMP:
-    RW(t.u.ramp.base);
-    RW(t.u.ramp.stride);
-    break;
-  case E_BCAST: RW(t.u.bcast.value); break;
-  case E_CALL: case E_LAYOUT:
-    t.u.call.args = rewrite_list(map, t.u.call.args, t.u.call.n, &ch);
-    t.u.call.kw = rewrite_kw(map, t.u.call.kw, t.u.call.nkw, &ch);
-    break;
-  case E_LET: {
-    RW(t.u.let.value);
-    Var *nv = fresh_var(map, t.u.let.var);
-    if (nv != t.u.let.var) { t.u.let.var = nv; ch = true; }
-    RW(t.u.let.body);
-    break;
-  }
-  case E_REGION: {
-    Buffer *nb = rewrite_bufref(map, t.u.region.buf);
-    if (nb != t.u.region.buf) { t.u.region.buf = nb; ch = true; }
-    t.u.region.min = rewrite_list(map, t.u.region.min, t.u.region.n, &ch);
-    t.u.region.ext = rewrite_list(map, t.u.region.ext, t.u.region.n, &ch);
-    break;
-  }
-  case E_TUPLE: case E_LIST:
-    t.u.list.items = rewrite_list(map, t.u.list.items, t.u.list.n, &ch);
-    break;
-  case E_DICT:
-    t.u.dict.vals = rewrite_list(map, t.u.dict.vals, t.u.dict.n, &ch);
-    break;
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
   case E_COUNT: break;
   }
   if (!ch && !map->fresh_defs) return e;
-  Expr *n = TIRX_NEW(m, Expr);
+  Expr *n = TIRX_NEW(map->m, Expr);
   *n = t;
   return n;
 }
-
-#define RWS(field)                                  \
-  do {                                              \
-    Stmt *r_ = xf_rewrite_stmt(map, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
 
 Stmt *xf_rewrite_stmt(XfMap *map, Stmt *s) {
   if (!s) return NULL;
-  Module *m = map->m;
   Stmt t = *s;
   bool ch = false;
   switch ((StmtKind)s->kind) {
-  case S_SEQ: {
-    Stmt **items = TIRX_NEWN(m, Stmt *, s->u.seq.n);
-    for (int i = 0; i < s->u.seq.n; i++) {
-      items[i] = xf_rewrite_stmt(map, s->u.seq.items[i]);
-      if (items[i] != s->u.seq.items[i]) ch = true;
-    }
-    if (!ch && !map->fresh_defs) return s;
-    return tirx_seq(m, items, s->u.seq.n, s->loc);
-  }
-  case S_EVAL: RW(t.u.eval.e); break;
-  case S_STORE: {
-    Buffer *nb = rewrite_bufref(map, t.u.store.buf);
-    if (nb != t.u.store.buf) { t.u.store.buf = nb; ch = true; }
-    t.u.store.idx = rewrite_list(map, t.u.store.idx, t.u.store.n, &ch);
-    RW(t.u.store.value);
-    RW(t.u.store.pred);
-    break;
-  }
-  case S_BIND: {
-    RW(t.u.bind.value);
-    Var *nv = fresh_var(map, t.u.bind.var);
-    if (nv != t.u.bind.var) { t.u.bind.var = nv; ch = true; }
-    break;
-  }
-  case S_ALLOC: case S_DECL: {
-    Buffer *b = t.u.alloc.buf;
-    Buffer *nb;
-    if (map->fresh_defs)
-      nb = fresh_buffer(map, b);
-    else {
-      nb = rewrite_bufref(map, b);
-      /* A declared buffer whose shape or aliased pointer mentions a
-       * substituted var gets a rewritten copy. */
-      if (nb == b) {
-        Buffer *c = xf_buffer_copy(map, b);
-        bool differs = !xf_expr_equal(c->decl_data, b->decl_data) ||
-                       !xf_expr_equal(c->elem_offset, b->elem_offset);
-        for (int i = 0; i < b->ndim && !differs; i++)
-          differs = !xf_expr_equal(c->shape[i], b->shape[i]);
-        for (int i = 0; i < b->nstrides && !differs; i++)
-          differs = !xf_expr_equal(c->strides[i], b->strides[i]);
-        if (differs) {
-          nb = c;
-          xf_map_buf(map, b, nb);
-        }
-      }
-    }
-    if (nb != b) { t.u.alloc.buf = nb; ch = true; }
-    break;
-  }
-  case S_FOR: {
-    RW(t.u.for_.min);
-    RW(t.u.for_.extent);
-    RW(t.u.for_.step);
-    RW(t.u.for_.annotations);
-    Var *nv = fresh_var(map, t.u.for_.var);
-    if (nv != t.u.for_.var) { t.u.for_.var = nv; ch = true; }
-    RWS(t.u.for_.body);
-    break;
-  }
-  case S_WHILE:
-    RW(t.u.while_.cond);
-    RWS(t.u.while_.body);
-    break;
-  case S_IF:
-    RW(t.u.if_.cond);
-    RWS(t.u.if_.then_);
-    RWS(t.u.if_.else_);
-    break;
-  case S_ATTR:
-    RW(t.u.attr.node);
-    RW(t.u.attr.value);
-    RWS(t.u.attr.body);
-    break;
-  case S_HINT:
-    t.u.hint.kw = rewrite_kw(map, t.u.hint.kw, t.u.hint.nkw, &ch);
-    RWS(t.u.hint.body);
-    break;
-  case S_SCOPEID: {
-    t.u.scopeid.extents = rewrite_list(map, t.u.scopeid.extents, t.u.scopeid.next, &ch);
-    t.u.scopeid.preferred = rewrite_list(map, t.u.scopeid.preferred, t.u.scopeid.npref, &ch);
-    if (map->fresh_defs) {
-      Var **vars = TIRX_NEWN(m, Var *, t.u.scopeid.nvars > 0 ? t.u.scopeid.nvars : 1);
-      for (int i = 0; i < t.u.scopeid.nvars; i++) vars[i] = fresh_var(map, t.u.scopeid.vars[i]);
-      t.u.scopeid.vars = vars;
-    }
-    break;
-  }
-  case S_ASSERT:
-    RW(t.u.assert_.cond);
-    break;
-  case S_RETURN: RW(t.u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH: {
-    RW(t.u.launch.extent);
-    Var *nv = fresh_var(map, t.u.launch.var);
-    if (nv != t.u.launch.var) { t.u.launch.var = nv; ch = true; }
-    RWS(t.u.launch.body);
-    break;
-  }
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
   case S_COUNT: break;
   }
   if (!ch && !map->fresh_defs) return s;
-  Stmt *n = TIRX_NEW(m, Stmt);
+  if (s->kind == S_SEQ) return tirx_seq(map->m, t.u.seq.items, t.u.seq.n, s->loc);
+  Stmt *n = TIRX_NEW(map->m, Stmt);
   *n = t;
   return n;
 }
+#include "tirx/ir_walk_end.h"
 
 /* ---- buffer collection ---------------------------------------------------- */
 
@@ -653,22 +581,22 @@ static void add_buf(XfPtrVec *out, Buffer *b) {
   if (b && !xf_vec_has(out, b)) xf_vec_push(out, b);
 }
 
+static void coll_buf(IRVisitor *v, Buffer *b) { add_buf(v->ctx, b); }
+
+static void coll_var(IRVisitor *v, Var *var, Expr *at) {
+  (void)at;
+  if (var->kind == VAR_BUFDATA) add_buf(v->ctx, var->buffer);
+}
+
+static const XfRefHooks coll_hooks = {coll_var, NULL, coll_buf, coll_buf};
+
 static bool coll_expr(IRVisitor *v, Expr *e) {
-  XfPtrVec *out = v->ctx;
-  switch ((ExprKind)e->kind) {
-  case E_LOAD: add_buf(out, e->u.load.buf); break;
-  case E_REGION: add_buf(out, e->u.region.buf); break;
-  case E_BUFREF: add_buf(out, e->u.bufref); break;
-  case E_VAR: if (e->u.var->kind == VAR_BUFDATA) add_buf(out, e->u.var->buffer); break;
-  default: break;
-  }
+  xf_expr_refs(v, e, &coll_hooks);
   return true;
 }
 
 static bool coll_stmt(IRVisitor *v, Stmt *s) {
-  XfPtrVec *out = v->ctx;
-  if (s->kind == S_STORE) add_buf(out, s->u.store.buf);
-  if (s->kind == S_ALLOC || s->kind == S_DECL) add_buf(out, s->u.alloc.buf);
+  xf_stmt_refs(v, s, &coll_hooks);
   return true;
 }
 
@@ -677,20 +605,37 @@ void xf_collect_buffers(Stmt *s, XfPtrVec *out) {
   tirx_visit_stmt(&v, s);
 }
 
+/* Loops own their jumps; every other statement has those of its child
+ * statements (generated from stmt.def's children column). */
 bool xf_has_own_jump(const Stmt *s) {
   if (!s) return false;
+  if (s->kind == S_BREAK || s->kind == S_CONTINUE) return true;
+  if (s->kind == S_FOR || s->kind == S_WHILE) return false;
+#define STMT(f) if (xf_has_own_jump(s->u.f)) return true;
+#define STMTS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) if (xf_has_own_jump(s->u.a[i_])) return true;
+#define EXPR(f)
+#define EXPRS(a, n)
+#define KWARGS(a, n)
+#define USE(f)
+#define DEF(f)
+#define DEFS(a, n)
+#define BUF(f)
+#define DECL(f)
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
   switch ((StmtKind)s->kind) {
-  case S_BREAK: case S_CONTINUE: return true;
-  case S_SEQ:
-    for (int i = 0; i < s->u.seq.n; i++)
-      if (xf_has_own_jump(s->u.seq.items[i])) return true;
-    return false;
-  case S_IF: return xf_has_own_jump(s->u.if_.then_) || xf_has_own_jump(s->u.if_.else_);
-  case S_ATTR: return xf_has_own_jump(s->u.attr.body);
-  case S_HINT: return xf_has_own_jump(s->u.hint.body);
-  case S_LAUNCH: return xf_has_own_jump(s->u.launch.body);
-  default: return false; /* loops own their jumps; leaves have none */
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
+  case S_COUNT: break;
   }
+#include "tirx/ir_walk_end.h"
+  return false;
 }
 
 Stmt *xf_insert_decls(Module *m, Stmt *body, Stmt **decls, int n) {
