@@ -276,6 +276,9 @@ void *tirx_alloc(Module *m, size_t size);             /* zeroed, arena-owned */
 #define TIRX_NEWN(m, T, n) ((T *)tirx_alloc((m), sizeof(T) * (size_t)(n)))
 const char *tirx_intern(Module *m, const char *s, size_t len);
 const char *tirx_intern0(Module *m, const char *s);
+/* Interns a formatted name of any length (generated names never truncate,
+ * so two long names cannot collide). */
+const char *tirx_intern_printf(Module *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *tirx_strdup(Module *m, const char *s, size_t len);
 
 Var *tirx_var_new(Module *m, const char *name, DType t, Loc loc);

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Analysis/ptrmap.h"
+#include "Support/oom.h"
+#include "Support/ptrmap.h"
 #include "tirx/intrin.h"
 #include "tirx/verify.h"
 
@@ -86,8 +87,7 @@ static const char *dt(DType t, char *buf) { return tirx_dtype_str(t, buf); }
 static void push_frame(Verifier *v) {
   if (v->nframes == v->capframes) {
     v->capframes = v->capframes ? v->capframes * 2 : 32;
-    v->frames = realloc(v->frames, sizeof *v->frames * (size_t)v->capframes);
-    if (!v->frames) abort();
+    v->frames = tirx_xrealloc(v->frames, (size_t)v->capframes, sizeof *v->frames);
   }
   v->frames[v->nframes++] = v->nundo;
 }
@@ -105,8 +105,7 @@ static bool is_live(const Verifier *v, const void *k) { return txmap_geti(&v->li
 static void define(Verifier *v, const void *k) {
   if (v->nundo == v->capundo) {
     v->capundo = v->capundo ? v->capundo * 2 : 64;
-    v->undo = realloc(v->undo, sizeof *v->undo * (size_t)v->capundo);
-    if (!v->undo) abort();
+    v->undo = tirx_xrealloc(v->undo, (size_t)v->capundo, sizeof *v->undo);
   }
   v->undo[v->nundo++] = k;
   txmap_puti(&v->live, k, txmap_geti(&v->live, k) + 1);

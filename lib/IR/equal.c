@@ -7,54 +7,13 @@
 
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
+#include "Support/ptrmap.h"
+
+static const void *pm_get(const TxPtrMap *m, const void *k) { return txmap_get(m, k); }
+static void pm_put(TxPtrMap *m, const void *k, const void *v) { txmap_put(m, k, (void *)(uintptr_t)v); }
 
 typedef struct {
-  const void **keys;
-  const void **vals;
-  size_t cap, n;
-} PtrMap;
-
-static size_t ph(const void *p) { return ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull; }
-
-static const void *pm_get(PtrMap *m, const void *k) {
-  if (!m->cap) return NULL;
-  size_t j = ph(k) & (m->cap - 1);
-  while (m->keys[j]) {
-    if (m->keys[j] == k) return m->vals[j];
-    j = (j + 1) & (m->cap - 1);
-  }
-  return NULL;
-}
-
-static void pm_put(PtrMap *m, const void *k, const void *v);
-static void pm_grow(PtrMap *m) {
-  PtrMap n = {0};
-  n.cap = m->cap ? m->cap * 2 : 64;
-  n.keys = calloc(n.cap, sizeof *n.keys);
-  n.vals = calloc(n.cap, sizeof *n.vals);
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->keys[i]) pm_put(&n, m->keys[i], m->vals[i]);
-  free(m->keys);
-  free(m->vals);
-  *m = n;
-}
-
-static void pm_put(PtrMap *m, const void *k, const void *v) {
-  if ((m->n + 1) * 2 > m->cap) pm_grow(m);
-  size_t j = ph(k) & (m->cap - 1);
-  while (m->keys[j] && m->keys[j] != k) j = (j + 1) & (m->cap - 1);
-  if (!m->keys[j]) m->n++;
-  m->keys[j] = k;
-  m->vals[j] = v;
-}
-
-static void pm_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
-}
-
-typedef struct {
-  PtrMap a2b, b2a;
+  TxPtrMap a2b, b2a;
   const char *why;
 } Eq;
 
@@ -227,8 +186,8 @@ bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why) {
   Eq q = {0};
   bool ok = eq_func(&q, a, b);
   if (why) *why = q.why;
-  pm_free(&q.a2b);
-  pm_free(&q.b2a);
+  txmap_free(&q.a2b);
+  txmap_free(&q.b2a);
   return ok;
 }
 
@@ -257,7 +216,7 @@ bool tirx_module_equal(const Module *a, const Module *b, const char **why) {
 
 typedef struct {
   uint64_t h;
-  PtrMap ids;
+  TxPtrMap ids;
   uint64_t next;
 } Hasher;
 
@@ -352,7 +311,7 @@ uint64_t tirx_func_hash(const PrimFunc *f) {
   mix(&h, (uint64_t)f->nparams);
   for (int i = 0; i < f->nparams; i++) mix_var(&h, f->params[i].var);
   hash_stmt(&h, f->body);
-  pm_free(&h.ids);
+  txmap_free(&h.ids);
   return h.h;
 }
 

@@ -1,8 +1,10 @@
 /* Module, arena-backed node constructors and small IR queries. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "Support/arena.h"
+#include "Support/strbuf.h"
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
 
@@ -48,6 +50,17 @@ const char *tirx_intern(Module *m, const char *s, size_t len) {
   return interner_get(m->names, s, len);
 }
 const char *tirx_intern0(Module *m, const char *s) { return interner_get(m->names, s, strlen(s)); }
+
+const char *tirx_intern_printf(Module *m, const char *fmt, ...) {
+  StrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  const char *r = interner_get(m->names, strbuf_str(&b), b.n);
+  strbuf_free(&b);
+  return r;
+}
 
 char *tirx_strdup(Module *m, const char *s, size_t len) {
   char *p = arena_alloc(m->arena, len + 1);

@@ -925,9 +925,10 @@ Value ev_call(Eval *ev, Ast *call) {
   if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
 
   const char *name = path + 2;
-  char ptxname[512];
   if (strncmp(name, "ptx.", 4) == 0 && !callee.meta) {
-    ptx_unescape(name, ptxname, sizeof ptxname);
+    size_t cap = strlen(name) + 3; /* unescaping never lengthens */
+    char *ptxname = tirx_alloc(ev->m, cap);
+    ptx_unescape(name, ptxname, cap);
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */

@@ -8,6 +8,7 @@
 
 #include "Print/printer.h"
 #include "tirx/intrin.h"
+#include "Support/oom.h"
 
 /* Python precedence, lowest first (python_doc_printer.cc). */
 enum {
@@ -473,8 +474,7 @@ static int str_cmp(const Expr *a, const Expr *b) {
  * keys keep their order. */
 static void print_dict(Printer *p, const Expr *e) {
   int n = e->u.dict.n;
-  int *order = malloc(sizeof *order * (size_t)(n ? n : 1));
-  if (!order) abort();
+  int *order = tirx_xmalloc(sizeof *order * (size_t)(n ? n : 1));
   bool all_str = true;
   for (int i = 0; i < n; i++) {
     order[i] = i;

@@ -7,6 +7,7 @@
 
 #include "Print/printer.h"
 #include "tirx/intrin.h"
+#include "Support/oom.h"
 
 void pr_newline(Printer *p) {
   prbuf_puts(p->out, "\n");
@@ -36,8 +37,7 @@ static int flatten_into(const Stmt *s, const Stmt **out, int k) {
 
 int pr_flatten(const Stmt *s, const Stmt ***items) {
   int n = s ? flatten_into(s, NULL, 0) : 0;
-  *items = malloc(sizeof **items * (size_t)(n ? n : 1));
-  if (!*items) abort();
+  *items = tirx_xmalloc(sizeof **items * (size_t)(n ? n : 1));
   if (n == 0) {
     (*items)[0] = s; /* NULL or a lone Evaluate(0): prints T.evaluate(0) */
     return 1;

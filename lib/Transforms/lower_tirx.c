@@ -526,10 +526,9 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   Stmt *body = tirx_mutate_stmt(&mu, entry->u.attr.body);
 
   /* Keep leading node-0 attrs (launch bounds, ...) outermost. */
-  Stmt *attrs[16];
-  int nattrs = 0;
-  while (body->kind == S_ATTR && body->u.attr.node == NULL && nattrs < 16) {
-    attrs[nattrs++] = body;
+  PtrVec attrs = {0};
+  while (body->kind == S_ATTR && body->u.attr.node == NULL) {
+    ptrvec_push(&attrs, body);
     body = body->u.attr.body;
   }
   for (int i = L->nblock - 1; i >= 0; i--)
@@ -544,12 +543,13 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     for (int i = 0; i < L->ncluster; i++) dims[i] = fold(L, L->cluster[i]);
     body = xf_attr(L->m, "tirx.cluster_dims", const_list3(L, dims, L->ncluster), body, entry->loc);
   }
-  for (int i = nattrs - 1; i >= 0; i--) {
-    Stmt *a = tirx_stmt_new(L->m, S_ATTR, attrs[i]->loc);
-    *a = *attrs[i];
+  for (int i = attrs.n - 1; i >= 0; i--) {
+    Stmt *a = tirx_stmt_new(L->m, S_ATTR, ((Stmt *)attrs.items[i])->loc);
+    *a = *(Stmt *)attrs.items[i];
     a->u.attr.body = body;
     body = a;
   }
+  ptrvec_free(&attrs);
   Stmt *r = tirx_stmt_new(L->m, S_ATTR, entry->loc);
   *r = *entry;
   r->u.attr.body = body;

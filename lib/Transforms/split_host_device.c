@@ -53,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Support/strbuf.h"
 #include "Transforms/xform.h"
 #include "tirx/plan.h"
 #include "tirx/runtime.h"
@@ -694,32 +695,15 @@ static void build_map(Split *S, int mi) {
   }
   /* Only a clean split adds maps: after an error in an earlier map the plan's
    * indices would no longer match (and the split fails anyway). */
-  if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi) abort();
+  if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi) tirx_oom(); /* the only failure */
   tirx_plan_tensor_map_clear(&m);
 }
 
 /* ---- SIG ------------------------------------------------------------------------- */
 
 static char *render_sig(Split *S) {
-  size_t cap = 256, len = 0;
-  char *out = malloc(cap);
-  if (!out) return NULL;
-  out[0] = '\0';
-#define PUT(...)                                                              \
-  do {                                                                        \
-    char b_[512];                                                             \
-    int n_ = snprintf(b_, sizeof b_, __VA_ARGS__);                            \
-    if (n_ < 0) n_ = 0;                                                       \
-    if ((size_t)n_ >= sizeof b_) n_ = (int)sizeof b_ - 1;                     \
-    if (len + (size_t)n_ + 1 > cap) {                                         \
-      while (len + (size_t)n_ + 1 > cap) cap *= 2;                            \
-      char *r_ = realloc(out, cap);                                           \
-      if (!r_) { free(out); return NULL; }                                    \
-      out = r_;                                                               \
-    }                                                                         \
-    memcpy(out + len, b_, (size_t)n_ + 1);                                    \
-    len += (size_t)n_;                                                        \
-  } while (0)
+  StrBuf out = {0};
+#define PUT(...) strbuf_printf(&out, __VA_ARGS__)
   char dt[32], ex[256];
   PUT("%s(", S->sym_name);
   for (int i = 0; i < S->f->nparams; i++) {
@@ -738,7 +722,7 @@ static char *render_sig(Split *S) {
   }
   PUT(")");
 #undef PUT
-  return out;
+  return strbuf_take(&out);
 }
 
 /* ---- kernels ---------------------------------------------------------------------- */
@@ -795,8 +779,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   }
 
   /* Parameters. */
-  KParam *kp = calloc((size_t)(u.used.n + u.bufs.n + 1), sizeof *kp);
-  if (!kp) abort();
+  KParam *kp = tirx_xcalloc((size_t)(u.used.n + u.bufs.n + 1), sizeof *kp);
   int nkp = 0;
   XfMap map;
   xf_map_init(&map, m, false);
@@ -815,9 +798,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
       }
       continue;
     }
-    char name[256];
-    snprintf(name, sizeof name, "%s_ptr", b->name);
-    Var *ptr = tirx_var_ptr(m, name, b->dtype, "global", b->loc);
+    Var *ptr = tirx_var_ptr(m, tirx_intern_printf(m, "%s_ptr", b->name), b->dtype, "global", b->loc);
     kp[nkp++] = (KParam){ptr, TIRX_ARG_DATA_PTR, pi, ptr->dtype};
     xf_map_var(&map, b->data, tirx_varref(m, ptr, b->loc));
   }
@@ -867,9 +848,8 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   qsort(kp, (size_t)nkp, sizeof *kp, kparam_cmp);
 
   /* The kernel. */
-  char kname[512];
-  if (r == 0) snprintf(kname, sizeof kname, "%s_kernel", S->sym_name);
-  else snprintf(kname, sizeof kname, "%s_kernel_%d", S->sym_name, r);
+  const char *kname = r == 0 ? tirx_intern_printf(m, "%s_kernel", S->sym_name)
+                             : tirx_intern_printf(m, "%s_kernel_%d", S->sym_name, r);
   PrimFunc *k = tirx_func_new(m, kname, region->loc);
   k->is_device_kernel = true;
   /* Recorded as a function attribute too, so the printed kernel re-parses
@@ -893,7 +873,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   /* Plan: kernel args and launch. */
   TirxPlan *plan = S->plan;
   int ki = tirx_plan_add_kernel(plan, kname);
-  if (ki != kidx) abort();
+  if (ki != kidx) tirx_oom(); /* the only failure */
   for (int i = 0; i < nkp; i++) {
     int ct = kp[i].var->is_tensormap ? TIRX_CTYPE_TENSORMAP : ctype_of(kp[i].dtype);
     char dt[32];
@@ -1087,7 +1067,7 @@ static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
   }
   if (S->errors || S->regions.n == 0) return S->errors ? 1 : 0;
   S->plan = tirx_plan_create(S->sym_name);
-  if (!S->plan) abort();
+  if (!S->plan) tirx_oom();
   tirx_module_on_free(S->m, destroy_plan, S->plan);
   assign_symbols(S);
   for (int i = 0; i < S->symvars.n; i++) {
@@ -1099,8 +1079,7 @@ static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
     Param *p = &f->params[i];
     if (p->buf) {
       Buffer *b = p->buf;
-      TirxPlanExpr *shape = calloc((size_t)(b->ndim > 0 ? b->ndim : 1), sizeof *shape);
-      if (!shape) abort();
+      TirxPlanExpr *shape = tirx_xcalloc((size_t)(b->ndim > 0 ? b->ndim : 1), sizeof *shape);
       for (int k = 0; k < b->ndim; k++) {
         tirx_plan_expr_init(&shape[k]);
         plan_expr(S, b->shape[k], &shape[k], "buffer shape");

@@ -13,6 +13,8 @@
 #include "tirx/diag.h"
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
+#include "Support/oom.h"
+#include "Support/vec.h"
 
 typedef int (*XfPassFn)(Module *m, TirxDiag *d);
 
@@ -23,15 +25,14 @@ typedef int (*XfPassFn)(Module *m, TirxDiag *d);
 /* ---- errors -------------------------------------------------------------- */
 void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* ---- small growable arrays (malloc'd; the IR itself lives in the arena) --- */
-typedef struct XfPtrVec {
-  void **items;
-  int n, cap;
-} XfPtrVec;
-void xf_vec_push(XfPtrVec *v, void *p);
-bool xf_vec_has(const XfPtrVec *v, const void *p);
-int xf_vec_index(const XfPtrVec *v, const void *p); /* -1 if absent */
-void xf_vec_free(XfPtrVec *v);
+/* ---- growable arrays: Support/vec.h.  XfPtrVec and xf_vec_* are the
+ * passes' names for PtrVec (kept while split_host_device.c is being edited
+ * on another branch; a mechanical rename can drop them). */
+typedef PtrVec XfPtrVec;
+#define xf_vec_push ptrvec_push
+#define xf_vec_has ptrvec_has
+#define xf_vec_index ptrvec_index
+#define xf_vec_free ptrvec_free
 
 /* ---- constants and dtypes ------------------------------------------------- */
 Loc xf_noloc(void);

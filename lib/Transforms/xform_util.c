@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Support/strbuf.h"
 #include "Transforms/xform.h"
 
 void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) {
@@ -12,33 +13,6 @@ void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   tirx_diag_vadd(d, DIAG_ERROR, loc.line, loc.col, fmt, ap);
   va_end(ap);
-}
-
-/* ---- vectors ------------------------------------------------------------- */
-
-void xf_vec_push(XfPtrVec *v, void *p) {
-  if (v->n == v->cap) {
-    int cap = v->cap ? v->cap * 2 : 8;
-    void **items = realloc(v->items, sizeof *items * (size_t)cap);
-    if (!items) abort();
-    v->items = items;
-    v->cap = cap;
-  }
-  v->items[v->n++] = p;
-}
-
-int xf_vec_index(const XfPtrVec *v, const void *p) {
-  for (int i = v->n - 1; i >= 0; i--)
-    if (v->items[i] == p) return i;
-  return -1;
-}
-
-bool xf_vec_has(const XfPtrVec *v, const void *p) { return xf_vec_index(v, p) >= 0; }
-
-void xf_vec_free(XfPtrVec *v) {
-  free(v->items);
-  v->items = NULL;
-  v->n = v->cap = 0;
 }
 
 /* ---- constants ------------------------------------------------------------ */
@@ -260,58 +234,43 @@ bool xf_stmt_uses_var(Stmt *s, const Var *var) {
 }
 
 
-static void sappend(char *buf, size_t n, size_t *pos, const char *s) {
-  size_t l = strlen(s);
-  if (*pos + 1 >= n) return;
-  if (l > n - 1 - *pos) l = n - 1 - *pos;
-  memcpy(buf + *pos, s, l);
-  *pos += l;
-  buf[*pos] = '\0';
-}
-
-static void expr_str(const Expr *e, char *buf, size_t n, size_t *pos, bool paren) {
-  char tmp[64];
+static void expr_str(StrBuf *b, const Expr *e, bool paren) {
   if (!e) {
-    sappend(buf, n, pos, "None");
+    strbuf_puts(b, "None");
     return;
   }
   /* integer Div reads as T.truncdiv below; the rest print as operators */
   const char *op = e->kind == E_DIV ? NULL : tirx_expr_op_text((ExprKind)e->kind);
   if (op) {
-    if (paren) sappend(buf, n, pos, "(");
-    expr_str(e->u.bin.a, buf, n, pos, true);
-    sappend(buf, n, pos, op);
-    expr_str(e->u.bin.b, buf, n, pos, true);
-    if (paren) sappend(buf, n, pos, ")");
+    if (paren) strbuf_puts(b, "(");
+    expr_str(b, e->u.bin.a, true);
+    strbuf_puts(b, op);
+    expr_str(b, e->u.bin.b, true);
+    if (paren) strbuf_puts(b, ")");
     return;
   }
   switch ((ExprKind)e->kind) {
-  case E_INT:
-    snprintf(tmp, sizeof tmp, "%lld", (long long)e->u.i.v);
-    sappend(buf, n, pos, tmp);
-    break;
-  case E_FLOAT:
-    snprintf(tmp, sizeof tmp, "%g", e->u.f.v);
-    sappend(buf, n, pos, tmp);
-    break;
-  case E_VAR: sappend(buf, n, pos, e->u.var->name[0] ? e->u.var->name : "v"); break;
-  case E_CAST: expr_str(e->u.un.a, buf, n, pos, paren); break;
+  case E_INT: strbuf_printf(b, "%lld", (long long)e->u.i.v); break;
+  case E_FLOAT: strbuf_printf(b, "%g", e->u.f.v); break;
+  case E_VAR: strbuf_puts(b, e->u.var->name[0] ? e->u.var->name : "v"); break;
+  case E_CAST: expr_str(b, e->u.un.a, paren); break;
   case E_MIN: case E_MAX: case E_DIV: case E_MOD:
-    sappend(buf, n, pos, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
-                         e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
-    expr_str(e->u.bin.a, buf, n, pos, false);
-    sappend(buf, n, pos, ", ");
-    expr_str(e->u.bin.b, buf, n, pos, false);
-    sappend(buf, n, pos, ")");
+    strbuf_puts(b, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
+                   e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
+    expr_str(b, e->u.bin.a, false);
+    strbuf_puts(b, ", ");
+    expr_str(b, e->u.bin.b, false);
+    strbuf_puts(b, ")");
     break;
-  default: sappend(buf, n, pos, "..."); break;
+  default: strbuf_puts(b, "..."); break; /* a message, not the printer */
   }
 }
 
 char *xf_expr_str(const Expr *e, char *buf, size_t n) {
-  size_t pos = 0;
-  if (n) buf[0] = '\0';
-  expr_str(e, buf, n, &pos, false);
+  StrBuf b = {0};
+  expr_str(&b, e, false);
+  if (n) snprintf(buf, n, "%s", strbuf_str(&b));
+  strbuf_free(&b);
   return buf;
 }
 

@@ -461,8 +461,8 @@ static LLVMValueRef logic(CG *cg, Expr *e) {
 /* ---- buffers ---------------------------------------------------------------- */
 
 LLVMValueRef cg_buffer_base(CG *cg, Buffer *b, Loc loc) {
-  LLVMValueRef p = cg_map_get(&cg->bufs, b);
-  if (!p) p = cg_map_get(&cg->vars, b->data);
+  LLVMValueRef p = txmap_get(&cg->bufs, b);
+  if (!p) p = txmap_get(&cg->vars, b->data);
   if (!p) {
     cg_error(cg, loc, "buffer '%s' is used but not allocated or declared in kernel '%s'",
              b->name, cg->f ? cg->f->name : "?");
@@ -655,7 +655,7 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
   case E_CALL: v = cg_call(cg, e); break;
   case E_LET: {
     LLVMValueRef x = cg_expr(cg, e->u.let.value);
-    if (!cg_map_put(&cg->vars, e->u.let.var, x)) cg_error(cg, e->loc, "out of memory");
+    txmap_put(&cg->vars, e->u.let.var, x);
     return cg_expr(cg, e->u.let.body);
   }
   case E_NONE: case E_REGION: case E_TUPLE: case E_LIST: case E_DICT: case E_BUFREF:

@@ -18,58 +18,6 @@
 
 /* ---- pointer map ---------------------------------------------------------- */
 
-static size_t hash_ptr(const void *p) {
-  uintptr_t x = (uintptr_t)p;
-  x ^= x >> 17;
-  x *= (uintptr_t)0x9E3779B97F4A7C15ull;
-  return (size_t)(x ^ (x >> 29));
-}
-
-void *cg_map_get(const PtrMap *m, const void *key) {
-  if (!m->cap) return NULL;
-  for (size_t i = hash_ptr(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-    if (m->keys[i] == key) return m->vals[i];
-    if (!m->keys[i]) return NULL;
-  }
-}
-
-bool cg_map_put(PtrMap *m, const void *key, void *val) {
-  if ((m->n + 1) * 2 > m->cap) {
-    size_t ncap = m->cap ? m->cap * 2 : 64;
-    const void **nk = calloc(ncap, sizeof *nk);
-    void **nv = calloc(ncap, sizeof *nv);
-    if (!nk || !nv) {
-      free(nk);
-      free(nv);
-      return false;
-    }
-    for (size_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      size_t j = hash_ptr(m->keys[i]) & (ncap - 1);
-      while (nk[j]) j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->cap = ncap;
-  }
-  size_t i = hash_ptr(key) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i]) m->n++;
-  m->keys[i] = key;
-  m->vals[i] = val;
-  return true;
-}
-
-void cg_map_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
-  memset(m, 0, sizeof *m);
-}
-
 /* ---- diagnostics ---------------------------------------------------------- */
 
 void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
@@ -102,10 +50,10 @@ LLVMValueRef cg_alloca(CG *cg, LLVMTypeRef ty, unsigned align, const char *name)
 }
 
 LLVMValueRef cg_var(CG *cg, Var *v, Loc loc) {
-  LLVMValueRef x = cg_map_get(&cg->vars, v);
+  LLVMValueRef x = txmap_get(&cg->vars, v);
   if (x) return x;
   if (v->kind == VAR_BUFDATA && v->buffer) {
-    x = cg_map_get(&cg->bufs, v->buffer);
+    x = txmap_get(&cg->bufs, v->buffer);
     if (x) return x;
   }
   cg_error(cg, loc, "variable '%s' is not defined in kernel '%s'", v->name, cg->f->name);
@@ -119,8 +67,9 @@ static void name_value(LLVMValueRef x, const char *name) {
     LLVMSetValueName2(x, name, strlen(name));
 }
 
-static void bind(CG *cg, const void *key, LLVMValueRef v, PtrMap *m) {
-  if (!cg_map_put(m, key, v)) cg_error(cg, (Loc){0, 0}, "out of memory");
+static void bind(CG *cg, const void *key, LLVMValueRef v, TxPtrMap *m) {
+  (void)cg;
+  txmap_put(m, key, v);
 }
 
 /* ---- buffers -------------------------------------------------------------- */
@@ -756,8 +705,8 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
     snprintf(buf, sizeof buf, "%lld", (long long)n);
     add_fn_attr(cg, "nvvm.maxntid", buf);
   }
-  cg_map_free(&cg->vars);
-  cg_map_free(&cg->bufs);
+  txmap_free(&cg->vars);
+  txmap_free(&cg->bufs);
   cg->nloops = 0;
   cg->f = NULL;
 }
