@@ -32,7 +32,7 @@ typedef enum {
 } DTypeCode;
 
 typedef enum {
-#define X(E, name, code, bits) E,
+#define X(E, name, code, bits, dl_code, dl_bits, ctype, tma, npy) E,
 #include "tirx/dtype.def"
 #undef X
   DT_COUNT

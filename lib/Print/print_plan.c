@@ -18,17 +18,8 @@
 #define put strbuf_printf
 
 static void dl_dtype(StrBuf *o, DLDataType t) {
-  const char *base = "?";
-  switch (t.code) {
-  case kDLInt: base = "int"; break;
-  case kDLUInt: base = "uint"; break;
-  case kDLFloat: base = "float"; break;
-  case kDLBfloat: base = "bfloat"; break;
-  case TIRX_DL_BOOL: put(o, "bool"); return;
-  default: put(o, "dtype%d_", t.code); base = ""; break;
-  }
-  put(o, "%s%d", base, t.bits);
-  if (t.lanes > 1) put(o, "x%d", t.lanes);
+  char buf[32];
+  put(o, "%s", tirx_dl_dtype_str(t, buf));
 }
 
 /* Postfix → infix; every compound operand in parentheses. */

@@ -141,55 +141,22 @@ static void uses_free(Uses *u) {
 
 /* ---- dtype conversions -------------------------------------------------------- */
 
+/* The DLPack type and the kernel-argument C type (-1: none) of a dtype:
+ * tirx/dtype.def's dl and ctype columns. */
+static const struct {
+  uint8_t code, bits;
+  int ctype;
+} dl_rows[DT_COUNT] = {
+#define X(E, name, code, bits, dl_code, dl_bits, ctype, tma, npy) [E] = {dl_code, dl_bits, ctype},
+#include "tirx/dtype.def"
+#undef X
+};
+
 static DLDataType dl_of(DType t) {
-  DLDataType r = {0, (uint8_t)tirx_dtype_bits(t), (uint16_t)t.lanes};
-  switch (tirx_dtype_code(t)) {
-  case DTC_INT: r.code = kDLInt; break;
-  case DTC_UINT: r.code = kDLUInt; break;
-  case DTC_FLOAT: r.code = kDLFloat; break;
-  case DTC_BFLOAT: r.code = kDLBfloat; break;
-  case DTC_BOOL: r.code = TIRX_DL_BOOL; r.bits = 8; break;
-  case DTC_HANDLE: r.code = kDLOpaqueHandle; r.bits = 64; break;
-  default: break;
-  }
-  switch ((DTypeId)t.id) {
-  case DT_E3M4: r.code = TIRX_DL_FLOAT8_E3M4; break;
-  case DT_E4M3: r.code = TIRX_DL_FLOAT8_E4M3; break;
-  case DT_E4M3B11FNUZ: r.code = TIRX_DL_FLOAT8_E4M3B11FNUZ; break;
-  case DT_E4M3FN: r.code = TIRX_DL_FLOAT8_E4M3FN; break;
-  case DT_E4M3FNUZ: r.code = TIRX_DL_FLOAT8_E4M3FNUZ; break;
-  case DT_E5M2: r.code = TIRX_DL_FLOAT8_E5M2; break;
-  case DT_E5M2FNUZ: r.code = TIRX_DL_FLOAT8_E5M2FNUZ; break;
-  case DT_E8M0FNU: r.code = TIRX_DL_FLOAT8_E8M0FNU; break;
-  case DT_E2M3FN: r.code = TIRX_DL_FLOAT6_E2M3FN; break;
-  case DT_E3M2FN: r.code = TIRX_DL_FLOAT6_E3M2FN; break;
-  case DT_E2M1FN: r.code = TIRX_DL_FLOAT4_E2M1FN; break;
-  default: break;
-  }
-  return r;
+  return (DLDataType){dl_rows[t.id].code, dl_rows[t.id].bits, (uint16_t)t.lanes};
 }
 
-/* -1 when the dtype cannot be a kernel argument. */
-static int ctype_of(DType t) {
-  if (t.lanes != 1) return -1;
-  switch ((DTypeId)t.id) {
-  case DT_INT32: return TIRX_CTYPE_I32;
-  case DT_INT64: return TIRX_CTYPE_I64;
-  case DT_UINT32: return TIRX_CTYPE_U32;
-  case DT_FLOAT32: return TIRX_CTYPE_F32;
-  case DT_FLOAT64: return TIRX_CTYPE_F64;
-  case DT_HANDLE: return TIRX_CTYPE_PTR;
-  case DT_FLOAT16: return TIRX_CTYPE_F16;
-  case DT_BFLOAT16: return TIRX_CTYPE_BF16;
-  case DT_UINT8: return TIRX_CTYPE_U8;
-  case DT_BOOL: return TIRX_CTYPE_BOOL;
-  case DT_INT8: return TIRX_CTYPE_I8;
-  case DT_UINT64: return TIRX_CTYPE_U64;
-  case DT_INT16: return TIRX_CTYPE_I16;
-  case DT_UINT16: return TIRX_CTYPE_U16;
-  default: return -1;
-  }
-}
+static int ctype_of(DType t) { return t.lanes == 1 ? dl_rows[t.id].ctype : -1; }
 
 /* ---- the split ------------------------------------------------------------------ */
 
