@@ -18,7 +18,7 @@
 
 typedef int (*XfPassFn)(Module *m, TirxDiag *d);
 
-#define X(name, fn, desc, requires, guarantees) int fn(Module *m, TirxDiag *d);
+#define X(name, fn, pipeline, desc, requires, guarantees) int fn(Module *m, TirxDiag *d);
 #include "passes.def"
 #undef X
 
