@@ -303,6 +303,34 @@ PrimFunc *tirx_func_new(Module *m, const char *name, Loc loc);
 void tirx_module_add_func(Module *m, PrimFunc *f);
 PrimFunc *tirx_module_find(Module *m, const char *name);
 
+/* Well-known attribute keys and storage scopes (attrs.def). */
+typedef enum {
+#define ATTR(E, key) E,
+#define SCOPE(E, name)
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+  ATTR_COUNT
+} TirxAttrKey;
+typedef enum {
+#define ATTR(E, key)
+#define SCOPE(E, name) E,
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+  MEM_COUNT
+} TirxScope;
+const char *tirx_attr_name(TirxAttrKey k);
+const char *tirx_scope_name(TirxScope k);
+/* Is `key` (NUL-terminated; NULL is no key) the well-known key k? */
+bool tirx_attr_is(const char *key, TirxAttrKey k);
+/* Is e a string constant (E_STR, NUL bytes included) spelling key k? */
+bool tirx_attr_is_str(const Expr *e, TirxAttrKey k);
+/* Is `scope` (NULL: none) the storage scope k? */
+bool tirx_scope_is(const char *scope, TirxScope k);
+/* The scope spelled s[0..n), or MEM_COUNT when it is none of attrs.def's. */
+TirxScope tirx_scope_lookup(const char *s, size_t n);
+
 /* Buffer/Var helpers. */
 bool tirx_buffer_is_scalar(const Buffer *b); /* shape (1,), local-style defaults */
 bool tirx_expr_is_const_int(const Expr *e, int64_t *v);

@@ -348,7 +348,7 @@ static void check_scope_id(Verifier *v, const Stmt *s) {
 static void check_block(Verifier *v, const Stmt *s);
 
 static bool is_device_entry(const Stmt *s) {
-  return s->kind == S_ATTR && !s->u.attr.node && strcmp(s->u.attr.key, "tirx.device_entry") == 0;
+  return s->kind == S_ATTR && !s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY);
 }
 
 static void check_device_entry(Verifier *v, const Stmt *s) {
@@ -403,7 +403,7 @@ static void check_stmt(Verifier *v, const Stmt *s) {
   case S_ALLOC: case S_DECL: {
     const Buffer *b = s->u.alloc.buf;
     check_buffer_decl(v, b);
-    if (s->kind == S_ALLOC && b->scope && strcmp(b->scope, "shared.dyn") == 0 && ++v->dyn_allocs > 1)
+    if (s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_SHARED_DYN) && ++v->dyn_allocs > 1)
       error_at(v, s->loc, "Only one dynamic shared memory allocation is allowed");
     define_buffer(v, b, s->loc);
     break;

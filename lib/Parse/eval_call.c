@@ -780,7 +780,7 @@ static Value compose_op(Eval *ev, Args *a) {
   if (!c->u.call.kw) return v_make(V_ERROR, a->loc);
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.node = c;
-  s->u.attr.key = tirx_intern0(ev->m, "tirx.tile.compose_op");
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_TILE_COMPOSE_OP));
   s->u.attr.value = tirx_i32(ev->m, 1);
   return ev_frame(s, s, a->loc);
 }
@@ -1020,7 +1020,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (a.npos || a.nkw) return ev_err(ev, call->loc, "T.device_entry() takes no arguments");
     if (ev->seen_device_entry) return ev_err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
-    s->u.attr.key = tirx_intern0(ev->m, "tirx.device_entry");
+    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
     s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
     return ev_frame(s, s, call->loc);
   }
@@ -1028,19 +1028,21 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_HINT: return ev_hint_frame(ev, &a);
   case I_LAUNCH_THREAD: return ev_launch_thread(ev, &a);
   case I_ENV_THREAD: return ev_env_thread(ev, &a);
-  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", "global", false);
-  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", "shared", false);
-  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", "local", false);
-  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", "tmem", false);
-  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", "global", true);
+  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", tirx_scope_name(MEM_GLOBAL), false);
+  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", tirx_scope_name(MEM_SHARED), false);
+  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
+  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", tirx_scope_name(MEM_TMEM), false);
+  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", tirx_scope_name(MEM_GLOBAL), true);
   case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
     DType t = tirx_dtype(DT_FLOAT32);
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
-    const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
+    const char *scope = tirx_scope_name(in->id == I_LOCAL_SCALAR    ? MEM_LOCAL
+                                         : in->id == I_SHARED_SCALAR ? MEM_SHARED
+                                                                     : MEM_GLOBAL);
     if (in->id == I_ALLOC_SCALAR) {
       Value *sv = ev_arg(&a, 1, "scope");
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
@@ -1058,7 +1060,7 @@ Value ev_call(Eval *ev, Ast *call) {
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
-    Value dv = ev_alloc(ev, &b, "T.decl_scalar", "global", true);
+    Value dv = ev_alloc(ev, &b, "T.decl_scalar", tirx_scope_name(MEM_GLOBAL), true);
     if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
     return dv;
   }
@@ -1078,7 +1080,7 @@ Value ev_call(Eval *ev, Ast *call) {
       return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
     if (ev->in_device) return ev_err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
-    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", "global", false);
+    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
     if (!buf) return v_make(V_ERROR, call->loc);
     P->buf = buf;
     Value v = v_make(V_BUFFER, call->loc);
@@ -1086,7 +1088,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v;
   }
   case I_BUFFER: {
-    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
+    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", tirx_scope_name(MEM_GLOBAL), !ev->in_signature);
     if (!buf) return v_make(V_ERROR, call->loc);
     if (ev->in_signature) {
       Value v = v_make(V_BUFTYPE, call->loc);
@@ -1110,7 +1112,7 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_HANDLE: {
     Value v = v_make(V_PTRTYPE, call->loc);
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
       v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
@@ -1120,7 +1122,7 @@ Value ev_call(Eval *ev, Ast *call) {
     }
     Value *sv = ev_arg(&a, 1, "storage_scope");
     if (sv) {
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       v.u.ptr.scope = sc;
     }
@@ -1129,7 +1131,7 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_TENSORMAP: {
     Value v = v_make(V_PTRTYPE, call->loc);
     v.u.ptr.tensormap = true;
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     return v;
   }
   case I_FUNC_ATTR: {
@@ -1139,7 +1141,7 @@ Value ev_call(Eval *ev, Ast *call) {
     for (int i = 0; i < d->u.dict.n; i++) {
       Expr *k = d->u.dict.keys[i];
       /* a lowered kernel (split-host-device output) is device code throughout */
-      if (k->u.s.len == 21 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {
+      if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
         ev->func->is_device_kernel = true;
         ev->in_device = true;
         ev->seen_device_entry = true;

@@ -536,12 +536,12 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   for (int i = L->ngrid - 1; i >= 0; i--)
     body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body);
   if (L->npref)
-    body = xf_attr(L->m, "tirx.preferred_cluster_dims", const_list3(L, L->pref, L->npref), body,
+    body = xf_attr(L->m, ATTR_PREFERRED_CLUSTER_DIMS, const_list3(L, L->pref, L->npref), body,
                    entry->loc);
   if (L->ncluster) {
     Expr *dims[3];
     for (int i = 0; i < L->ncluster; i++) dims[i] = fold(L, L->cluster[i]);
-    body = xf_attr(L->m, "tirx.cluster_dims", const_list3(L, dims, L->ncluster), body, entry->loc);
+    body = xf_attr(L->m, ATTR_CLUSTER_DIMS, const_list3(L, dims, L->ncluster), body, entry->loc);
   }
   for (int i = attrs.n - 1; i >= 0; i--) {
     Stmt *a = tirx_stmt_new(L->m, S_ATTR, ((Stmt *)attrs.items[i])->loc);

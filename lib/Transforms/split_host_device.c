@@ -374,14 +374,14 @@ typedef struct Smem {
 
 static bool find_smem(IRVisitor *v, Stmt *s) {
   Smem *c = v->ctx;
-  if (s->kind == S_ALLOC && strcmp(s->u.alloc.buf->scope, "shared.dyn") == 0) {
+  if (s->kind == S_ALLOC && tirx_scope_is(s->u.alloc.buf->scope, MEM_SHARED_DYN)) {
     if (c->nalloc++ == 0) c->alloc = s;
     else {
       xf_error(c->S->d, s->loc, "Only one dynamic shared memory allocation is allowed.");
       c->S->errors++;
     }
   }
-  if (xf_is_attr(s, "tirx.dyn_smem_bytes")) {
+  if (xf_is_attr(s, ATTR_DYN_SMEM_BYTES)) {
     if (c->nattr++ == 0) c->attr = s;
     else {
       xf_error(c->S->d, s->loc, "Only one tirx.dyn_smem_bytes declaration is allowed per kernel.");
@@ -393,7 +393,7 @@ static bool find_smem(IRVisitor *v, Stmt *s) {
 
 /* Finds a node-0 attr `key` anywhere in s. */
 typedef struct FindAttr {
-  const char *key;
+  TirxAttrKey key;
   Stmt *found;
 } FindAttr;
 
@@ -403,7 +403,7 @@ static bool find_attr(IRVisitor *v, Stmt *s) {
   return !c->found;
 }
 
-static Stmt *attr_in(Stmt *s, const char *key) {
+static Stmt *attr_in(Stmt *s, TirxAttrKey key) {
   FindAttr c = {key, NULL};
   IRVisitor v = {&c, NULL, find_attr};
   tirx_visit_stmt(&v, s);
@@ -765,7 +765,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
       }
       continue;
     }
-    Var *ptr = tirx_var_ptr(m, tirx_intern_printf(m, "%s_ptr", b->name), b->dtype, "global", b->loc);
+    Var *ptr = tirx_var_ptr(m, tirx_intern_printf(m, "%s_ptr", b->name), b->dtype, tirx_scope_name(MEM_GLOBAL), b->loc);
     kp[nkp++] = (KParam){ptr, TIRX_ARG_DATA_PTR, pi, ptr->dtype};
     xf_map_var(&map, b->data, tirx_varref(m, ptr, b->loc));
   }
@@ -776,7 +776,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     Expr *ptr = xf_map_lookup_var(&map, b->data);
     Buffer *nb = xf_buffer_copy(&map, b);
     nb->decl_data = ptr;
-    nb->scope = tirx_intern0(m, "global");
+    nb->scope = tirx_intern0(m, tirx_scope_name(MEM_GLOBAL));
     xf_map_buf(&map, b, nb);
     /* `A.data` in the body stays `A.data` (of the re-declared A, which
      * aliases A_ptr), so names derived from it (print_buffer) stay `A`. */
@@ -825,7 +825,8 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   k->attrs->u.dict.n = 1;
   k->attrs->u.dict.keys = TIRX_NEWN(m, Expr *, 1);
   k->attrs->u.dict.vals = TIRX_NEWN(m, Expr *, 1);
-  k->attrs->u.dict.keys[0] = tirx_str(m, "tirx.is_device_kernel", 21, region->loc);
+  const char *is_kernel = tirx_attr_name(ATTR_IS_DEVICE_KERNEL);
+  k->attrs->u.dict.keys[0] = tirx_str(m, is_kernel, strlen(is_kernel), region->loc);
   k->attrs->u.dict.vals[0] = tirx_int(m, tirx_dtype(DT_BOOL), 1, region->loc);
   k->attrs->u.dict.vals[0]->u.i.pod = true;
   k->nparams = nkp;
@@ -871,10 +872,10 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
       tirx_plan_expr_clear(&pe);
     }
   static const struct {
-    const char *key;
+    TirxAttrKey key;
     TirxLaunchDim dim;
-  } cl[] = {{"tirx.cluster_dims", TIRX_LAUNCH_CLUSTER},
-            {"tirx.preferred_cluster_dims", TIRX_LAUNCH_PREFERRED_CLUSTER}};
+  } cl[] = {{ATTR_CLUSTER_DIMS, TIRX_LAUNCH_CLUSTER},
+            {ATTR_PREFERRED_CLUSTER_DIMS, TIRX_LAUNCH_PREFERRED_CLUSTER}};
   for (int c = 0; c < 2; c++) {
     Stmt *at = attr_in(body, cl[c].key);
     if (!at || !at->u.attr.value || at->u.attr.value->kind != E_LIST) continue;
@@ -933,13 +934,13 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   Expr *fa = f->attrs;
   for (int i = 0; fa && fa->kind == E_DICT && i < fa->u.dict.n; i++) {
     Expr *key = fa->u.dict.keys[i], *val = fa->u.dict.vals[i];
-    if (key->kind != E_STR || strcmp(key->u.s.p, "tirx.kernel_launch_params") != 0) continue;
+    if (key->kind != E_STR || !tirx_attr_is_str(key, ATTR_KERNEL_LAUNCH_PARAMS)) continue;
     if (val->kind != E_LIST && val->kind != E_TUPLE) continue;
     for (int j = 0; j < val->u.list.n; j++) {
       Expr *it = val->u.list.items[j];
       if (it->kind != E_STR) continue;
-      if (strcmp(it->u.s.p, "tirx.use_programtic_dependent_launch") == 0) flags |= TIRX_KERNEL_PDL;
-      if (strcmp(it->u.s.p, "tirx.use_cooperative_launch") == 0) flags |= TIRX_KERNEL_COOPERATIVE;
+      if (tirx_attr_is_str(it, ATTR_USE_PDL)) flags |= TIRX_KERNEL_PDL;
+      if (tirx_attr_is_str(it, ATTR_USE_COOPERATIVE_LAUNCH)) flags |= TIRX_KERNEL_COOPERATIVE;
     }
   }
   if (flags) tirx_plan_kernel_set_flags(plan, ki, flags);

@@ -77,9 +77,9 @@ bool xf_has_own_jump(const Stmt *s);
  * launches of body, i.e. at the top of the kernel proper. */
 Stmt *xf_insert_decls(Module *m, Stmt *body, Stmt **decls, int n);
 /* A node-0 attribute statement T.attr({key: value}) over body. */
-Stmt *xf_attr(Module *m, const char *key, Expr *value, Stmt *body, Loc loc);
-bool xf_is_attr(const Stmt *s, const char *key);
-/* The "tirx.device_entry" attribute. */
+Stmt *xf_attr(Module *m, TirxAttrKey key, Expr *value, Stmt *body, Loc loc);
+bool xf_is_attr(const Stmt *s, TirxAttrKey key);
+/* The ATTR_DEVICE_ENTRY ("tirx.device_entry") attribute. */
 bool xf_is_device_entry(const Stmt *s);
 
 /* ---- substitution and cloning ----------------------------------------------

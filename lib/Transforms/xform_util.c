@@ -274,20 +274,20 @@ char *xf_expr_str(const Expr *e, char *buf, size_t n) {
   return buf;
 }
 
-Stmt *xf_attr(Module *m, const char *key, Expr *value, Stmt *body, Loc loc) {
+Stmt *xf_attr(Module *m, TirxAttrKey key, Expr *value, Stmt *body, Loc loc) {
   Stmt *s = tirx_stmt_new(m, S_ATTR, loc);
   s->u.attr.node = NULL;
-  s->u.attr.key = tirx_intern0(m, key);
+  s->u.attr.key = tirx_intern0(m, tirx_attr_name(key));
   s->u.attr.value = value;
   s->u.attr.body = body;
   return s;
 }
 
-bool xf_is_attr(const Stmt *s, const char *key) {
-  return s && s->kind == S_ATTR && s->u.attr.key && strcmp(s->u.attr.key, key) == 0;
+bool xf_is_attr(const Stmt *s, TirxAttrKey key) {
+  return s && s->kind == S_ATTR && tirx_attr_is(s->u.attr.key, key);
 }
 
-bool xf_is_device_entry(const Stmt *s) { return xf_is_attr(s, "tirx.device_entry"); }
+bool xf_is_device_entry(const Stmt *s) { return xf_is_attr(s, ATTR_DEVICE_ENTRY); }
 
 /* ---- substitution / cloning ------------------------------------------------- */
 

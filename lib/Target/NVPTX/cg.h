@@ -36,6 +36,7 @@
 #include "tirx/target.h"
 #include "Support/oom.h"
 #include "Support/ptrmap.h"
+#include "Support/strbuf.h"
 
 /* NVPTX address spaces. */
 enum {

@@ -74,12 +74,10 @@ static void bind(CG *cg, const void *key, LLVMValueRef v, TxPtrMap *m) {
 
 /* ---- buffers -------------------------------------------------------------- */
 
-static bool scope_is(const char *s, const char *name) { return s && strcmp(s, name) == 0; }
-
 /* The address space a buffer of storage scope `scope` lives in. */
 static unsigned scope_as(const char *scope) {
-  if (scope_is(scope, "shared") || scope_is(scope, "shared.dyn")) return AS_SHARED;
-  if (scope_is(scope, "local") || scope_is(scope, "local.var")) return AS_GENERIC;
+  if (tirx_scope_is(scope, MEM_SHARED) || tirx_scope_is(scope, MEM_SHARED_DYN)) return AS_SHARED;
+  if (tirx_scope_is(scope, MEM_LOCAL) || tirx_scope_is(scope, MEM_LOCAL_VAR)) return AS_GENERIC;
   return AS_GLOBAL;
 }
 
@@ -111,23 +109,24 @@ static void emit_alloc(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   const char *scope = b->scope;
   LLVMValueRef base;
-  if (scope_is(scope, "shared.dyn")) {
+  if (tirx_scope_is(scope, MEM_SHARED_DYN)) {
     base = dyn_smem(cg);
   } else {
     int64_t n = alloc_elems(cg, b);
     if (n < 0) return;
     LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, b->dtype), (uint64_t)n);
     unsigned esize = (unsigned)(cg_dtype_bytes(b->dtype) * b->dtype.lanes);
-    if (scope_is(scope, "shared")) {
-      char name[256];
-      snprintf(name, sizeof name, "%s_%s", cg->f->name, b->name);
+    if (tirx_scope_is(scope, MEM_SHARED)) {
+      StrBuf name = {0};
+      strbuf_printf(&name, "%s_%s", cg->f->name, b->name);
       /* LLVM uniquifies a taken name with a numeric suffix. */
-      base = LLVMAddGlobalInAddressSpace(cg->mod, ty, name, AS_SHARED);
+      base = LLVMAddGlobalInAddressSpace(cg->mod, ty, strbuf_str(&name), AS_SHARED);
+      strbuf_free(&name);
       LLVMSetLinkage(base, LLVMInternalLinkage);
       LLVMSetInitializer(base, LLVMGetUndef(ty));
       LLVMSetAlignment(base, b->align > 0 ? (unsigned)b->align : 64);
-    } else if (scope_is(scope, "local") || scope_is(scope, "local.var") ||
-               scope_is(scope, "global") || !scope || !*scope) {
+    } else if (tirx_scope_is(scope, MEM_LOCAL) || tirx_scope_is(scope, MEM_LOCAL_VAR) ||
+               tirx_scope_is(scope, MEM_GLOBAL) || !scope || !*scope) {
       /* A "global"-scope allocation inside a kernel is per-thread storage, as
        * in TVM's CUDA output (a plain local array). */
       unsigned align = b->align > 0 ? (unsigned)b->align : (esize > 16 ? esize : 16);
@@ -306,15 +305,15 @@ static void emit_attr(CG *cg, Stmt *s) {
   Expr *val = s->u.attr.value;
   int64_t n;
   char buf[96];
-  if (strcmp(key, "tirx.launch_bounds_min_blocks_per_sm") == 0 ||
-      strcmp(key, "tirx.max_registers") == 0) {
+  bool min_blocks = tirx_attr_is(key, ATTR_LAUNCH_BOUNDS_MIN_BLOCKS);
+  if (min_blocks || tirx_attr_is(key, ATTR_MAX_REGISTERS)) {
     if (!tirx_expr_is_const_int(val, &n) || n <= 0)
       cg_error(cg, s->loc, "'%s' needs a positive constant", key);
     else {
       snprintf(buf, sizeof buf, "%lld", (long long)n);
-      add_fn_attr(cg, key[5] == 'l' ? "nvvm.minctasm" : "nvvm.maxnreg", buf);
+      add_fn_attr(cg, min_blocks ? "nvvm.minctasm" : "nvvm.maxnreg", buf);
     }
-  } else if (strcmp(key, "tirx.cluster_dims") == 0) {
+  } else if (tirx_attr_is(key, ATTR_CLUSTER_DIMS)) {
     int64_t d[3] = {1, 1, 1};
     bool ok = val && (val->kind == E_LIST || val->kind == E_TUPLE) && val->u.list.n >= 1 &&
               val->u.list.n <= 3;

@@ -311,9 +311,9 @@ static LLVMValueRef emit_call_extern(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_storage_sync(CG *cg, Expr *e) {
   Expr *s = ARG(0);
-  if (s->kind == E_STR && (s->u.s.len == 4 && !memcmp(s->u.s.p, "warp", 4))) return NULL;
-  if (s->kind == E_STR && ((s->u.s.len == 6 && !memcmp(s->u.s.p, "shared", 6)) ||
-                           (s->u.s.len == 10 && !memcmp(s->u.s.p, "shared.dyn", 10)))) {
+  TirxScope sc = s->kind == E_STR ? tirx_scope_lookup(s->u.s.p, s->u.s.len) : MEM_COUNT;
+  if (sc == MEM_WARP) return NULL;
+  if (sc == MEM_SHARED || sc == MEM_SHARED_DYN) {
     LLVMValueRef zero = cg_i32(cg, 0);
     cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
     return NULL;
