@@ -350,9 +350,31 @@ int tirx_edit_distance(const char *a, size_t la, const char *b, size_t lb);
 bool tirx_module_equal(const Module *a, const Module *b, const char **why);
 bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why);
 uint64_t tirx_func_hash(const PrimFunc *f);
+/* The same walk with variables and buffers compared by identity (the
+ * passes' "same expression" test); NULL equals only NULL. */
+bool tirx_expr_identical(const Expr *a, const Expr *b);
 uint64_t tirx_module_hash(const Module *m);
 
-/* ---- visitors (lib/IR/visit.c) ------------------------------------------ */
+/* ---- walks (lib/IR/visit.c), generated from the children column of
+ * expr.def / stmt.def ------------------------------------------------------ */
+
+/* The children and references of ONE node, in walk order, one callback per
+ * kind of field (any may be NULL): expressions (EXPR, EXPRS items, KWARGS
+ * values; NULL ones skipped), statements (STMT, STMTS items), variables used
+ * (USE, with the E_VAR), variables defined (DEF, DEFS), buffers used (BUF)
+ * and declared (DECL).  Read-only walks (the visitor, def/use analyses, the
+ * printer's use collection) are built on it. */
+typedef struct IRChildFns {
+  void (*expr)(void *ctx, Expr *e);
+  void (*stmt)(void *ctx, Stmt *s);
+  void (*use)(void *ctx, Var *v, Expr *at);
+  void (*def)(void *ctx, Var *v);
+  void (*buf)(void *ctx, Buffer *b);
+  void (*decl)(void *ctx, Buffer *b);
+} IRChildFns;
+void tirx_expr_children(Expr *e, const IRChildFns *fns, void *ctx);
+void tirx_stmt_children(Stmt *s, const IRChildFns *fns, void *ctx);
+
 typedef struct IRVisitor {
   void *ctx;
   /* Return false to skip the node's children. */
@@ -363,12 +385,19 @@ void tirx_visit_expr(IRVisitor *v, Expr *e);
 void tirx_visit_stmt(IRVisitor *v, Stmt *s);
 
 /* Rewriting: the callbacks return a replacement (or the node itself); the
- * walker rebuilds parents only when a child changed. */
+ * walker rebuilds parents only when a child changed (or always, with
+ * `copy`).  The optional hooks replace a definition (called before the
+ * children it scopes over), a used buffer and a declared buffer; without
+ * them variables and buffers are kept. */
 typedef struct IRMutator {
   void *ctx;
   Module *m;
   Expr *(*expr)(struct IRMutator *mu, Expr *e);   /* post-order, may be NULL */
   Stmt *(*stmt)(struct IRMutator *mu, Stmt *s);   /* post-order, may be NULL */
+  Var *(*def)(struct IRMutator *mu, Var *v);      /* DEF / DEFS, may be NULL */
+  Buffer *(*buf)(struct IRMutator *mu, Buffer *b);  /* BUF, may be NULL */
+  Buffer *(*decl)(struct IRMutator *mu, Buffer *b); /* DECL, may be NULL */
+  bool copy; /* copy every node and list (a clone that shares nothing mutable) */
 } IRMutator;
 Expr *tirx_mutate_expr(IRMutator *mu, Expr *e);
 Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s);

@@ -3,6 +3,7 @@
  * file must define all of them again (a descriptor it forgets is a compile
  * error, not a silently skipped field).  See expr.def for the descriptors. */
 #undef X
+#undef REPLACE
 #undef EXPR
 #undef EXPRS
 #undef KWARGS

@@ -13,6 +13,7 @@ static const void *pm_get(const TxPtrMap *m, const void *k) { return txmap_get(m
 static void pm_put(TxPtrMap *m, const void *k, const void *v) { txmap_put(m, k, (void *)(uintptr_t)v); }
 
 typedef struct {
+  bool identity; /* variables and buffers compare by identity (tirx_expr_identical) */
   TxPtrMap a2b, b2a;
   const char *why;
 } Eq;
@@ -25,6 +26,10 @@ static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b);
 static bool eq_dtype(DType a, DType b) { return tirx_dtype_eq(a, b); }
 
 static bool eq_var(Eq *q, const Var *a, const Var *b) {
+  if (q->identity) {
+    if (a != b) FAIL("variables differ");
+    return true;
+  }
   if (a == b && !pm_get(&q->a2b, a)) return true;
   const void *ma = pm_get(&q->a2b, a), *mb = pm_get(&q->b2a, b);
   if (ma || mb) {
@@ -60,6 +65,10 @@ static bool eq_list(Eq *q, Expr *const *a, int na, Expr *const *b, int nb) {
 }
 
 static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b) {
+  if (q->identity) {
+    if (a != b) FAIL("buffers differ");
+    return true;
+  }
   const void *ma = pm_get(&q->a2b, a);
   if (ma) {
     if (ma != b) FAIL("buffers bound differently");
@@ -180,6 +189,13 @@ static bool eq_func(Eq *q, const PrimFunc *a, const PrimFunc *b) {
   }
   if (!eq_opt(q, a->attrs, b->attrs)) return false;
   return eq_stmt(q, a->body, b->body);
+}
+
+bool tirx_expr_identical(const Expr *a, const Expr *b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  Eq q = {.identity = true};
+  return eq_expr(&q, a, b);
 }
 
 bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why) {

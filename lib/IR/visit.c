@@ -1,132 +1,158 @@
-/* Generic pre-order visitor and post-order mutator over expressions and
- * statements, generated from the children column of expr.def / stmt.def.
- * A declared buffer (DECL) is walked through its aliased pointer only; its
- * other fields, and buffers that are merely used (BUF), are declarations
- * and not visited.  The mutator does not rewrite buffers (they are shared
- * declarations): substitute through them with xf_rewrite_* and an XfMap. */
+/* The generic walks, generated from the children column of expr.def /
+ * stmt.def: the child enumerator (one node), the pre-order visitor built on
+ * it, and the post-order mutator.  A declared buffer (DECL) is visited
+ * through its aliased pointer only; its other fields, and buffers that are
+ * merely used (BUF), are declarations and not walked.  The mutator replaces
+ * buffers and definitions only through its hooks. */
 #include <string.h>
 
 #include "tirx/ir.h"
 
-/* Descriptors that carry no child node: nothing to walk. */
-#define USE(f)
-#define DEF(f)
-#define DEFS(a, n)
-#define BUF(f)
+/* ---- the child enumerator ------------------------------------------------ */
+
+#define EXPR(f) if (fns->expr && x->u.f) fns->expr(ctx, x->u.f);
+#define EXPRS(a, n) \
+  if (fns->expr) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->expr(ctx, x->u.a[i_]);
+#define KWARGS(a, n)                          \
+  if (fns->expr)                              \
+    for (int i_ = 0; i_ < x->u.n; i_++)       \
+      if (x->u.a[i_].value) fns->expr(ctx, x->u.a[i_].value);
+#define STMT(f) if (fns->stmt && x->u.f) fns->stmt(ctx, x->u.f);
+#define STMTS(a, n) \
+  if (fns->stmt) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->stmt(ctx, x->u.a[i_]);
+#define USE(f) if (fns->use) fns->use(ctx, x->u.f, (Expr *)x);
+#define DEF(f) if (fns->def) fns->def(ctx, x->u.f);
+#define DEFS(a, n) if (fns->def) for (int i_ = 0; i_ < x->u.n; i_++) fns->def(ctx, x->u.a[i_]);
+#define BUF(f) if (fns->buf) fns->buf(ctx, x->u.f);
+#define DECL(f) if (fns->decl) fns->decl(ctx, x->u.f);
 #define DATA(f)
+#define DTYPE(f)
 #define FP(f)
 #define BYTES(p, n)
 #define NAME(f)
 #define OP(f)
 #define REF(f)
 #define SPELL(f)
-#define DTYPE(f)
 
-void tirx_visit_expr(IRVisitor *v, Expr *x) {
-  if (!x) return;
-  if (v->expr && !v->expr(v, x)) return;
-#define EXPR(f) tirx_visit_expr(v, x->u.f);
-#define EXPRS(a, n) for (int i_ = 0; i_ < x->u.n; i_++) tirx_visit_expr(v, x->u.a[i_]);
-#define KWARGS(a, n) for (int i_ = 0; i_ < x->u.n; i_++) tirx_visit_expr(v, x->u.a[i_].value);
+void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
   switch ((ExprKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/expr.def"
 #undef X
   case E_COUNT: break;
   }
-#undef EXPR
-#undef EXPRS
-#undef KWARGS
 }
 
-void tirx_visit_stmt(IRVisitor *v, Stmt *x) {
-  if (!x) return;
-  if (v->stmt && !v->stmt(v, x)) return;
-#define EXPR(f) tirx_visit_expr(v, x->u.f);
-#define EXPRS(a, n) for (int i_ = 0; i_ < x->u.n; i_++) tirx_visit_expr(v, x->u.a[i_]);
-#define KWARGS(a, n) for (int i_ = 0; i_ < x->u.n; i_++) tirx_visit_expr(v, x->u.a[i_].value);
-#define STMT(f) tirx_visit_stmt(v, x->u.f);
-#define STMTS(a, n) for (int i_ = 0; i_ < x->u.n; i_++) tirx_visit_stmt(v, x->u.a[i_]);
-#define DECL(f) tirx_visit_expr(v, x->u.f->decl_data);
+void tirx_stmt_children(Stmt *x, const IRChildFns *fns, void *ctx) {
   switch ((StmtKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/stmt.def"
-#undef X
   case S_COUNT: break;
   }
-#undef EXPR
-#undef EXPRS
-#undef KWARGS
-#undef STMT
-#undef STMTS
-#undef DECL
+}
+#include "tirx/ir_walk_end.h"
+#undef MUTATE_ARRAY
+
+/* ---- the visitor --------------------------------------------------------- */
+
+static void visit_expr(void *v, Expr *e) { tirx_visit_expr(v, e); }
+static void visit_stmt(void *v, Stmt *s) { tirx_visit_stmt(v, s); }
+static void visit_decl(void *v, Buffer *b) { tirx_visit_expr(v, b->decl_data); }
+static const IRChildFns visit_fns = {visit_expr, visit_stmt, NULL, NULL, NULL, visit_decl};
+
+void tirx_visit_expr(IRVisitor *v, Expr *e) {
+  if (!e || (v->expr && !v->expr(v, e))) return;
+  tirx_expr_children(e, &visit_fns, v);
 }
 
-/* ---- mutator ------------------------------------------------------------- */
+void tirx_visit_stmt(IRVisitor *v, Stmt *s) {
+  if (!s || (v->stmt && !v->stmt(v, s))) return;
+  tirx_stmt_children(s, &visit_fns, v);
+}
 
-static Expr **mutate_list(IRMutator *mu, Expr **xs, int n, bool *changed) {
-  Expr **out = xs;
+/* ---- the mutator --------------------------------------------------------- */
+
+/* Each element of xs[0..n) (elem bytes) through fn, which writes the new
+ * element to `out` and returns whether it changed.  The array is copied the
+ * first time an element changes (at once with mu->copy), so the input is
+ * never written. */
+typedef bool (*ElemFn)(IRMutator *mu, const void *in, void *out);
+
+static void *dup_array(IRMutator *mu, const void *xs, int n, size_t elem) {
+  void *c = tirx_alloc(mu->m, elem * (size_t)(n > 0 ? n : 1));
+  if (n) memcpy(c, xs, elem * (size_t)n);
+  return c;
+}
+
+static void *mutate_array(IRMutator *mu, void *xs, int n, size_t elem, ElemFn fn, bool *changed) {
+  unsigned char *out = mu->copy ? dup_array(mu, xs, n, elem) : xs;
+  unsigned char tmp[sizeof(KwArg)]; /* the largest element */
   for (int i = 0; i < n; i++) {
-    Expr *r = tirx_mutate_expr(mu, xs[i]);
-    if (r != xs[i]) {
-      if (out == xs) {
-        out = TIRX_NEWN(mu->m, Expr *, n);
-        memcpy(out, xs, sizeof *out * (size_t)n);
-      }
-      out[i] = r;
-      *changed = true;
-    }
+    if (!fn(mu, (unsigned char *)xs + elem * (size_t)i, tmp)) continue;
+    if (out == xs) out = dup_array(mu, xs, n, elem);
+    memcpy(out + elem * (size_t)i, tmp, elem);
+    *changed = true;
   }
   return out;
 }
 
-static KwArg *mutate_kw(IRMutator *mu, KwArg *kw, int n, bool *changed) {
-  KwArg *out = kw;
-  for (int i = 0; i < n; i++) {
-    Expr *r = tirx_mutate_expr(mu, kw[i].value);
-    if (r != kw[i].value) {
-      if (out == kw) {
-        out = TIRX_NEWN(mu->m, KwArg, n);
-        memcpy(out, kw, sizeof *out * (size_t)n);
-      }
-      out[i].value = r;
-      *changed = true;
-    }
-  }
-  return out;
+static bool elem_expr(IRMutator *mu, const void *in, void *out) {
+  Expr *e = *(Expr *const *)in, *r = tirx_mutate_expr(mu, e);
+  memcpy(out, &r, sizeof r);
+  return r != e;
 }
 
-static Stmt **mutate_stmts(IRMutator *mu, Stmt **xs, int n, bool *changed) {
-  Stmt **out = xs;
-  for (int i = 0; i < n; i++) {
-    Stmt *r = tirx_mutate_stmt(mu, xs[i]);
-    if (r != xs[i]) {
-      if (out == xs) {
-        out = TIRX_NEWN(mu->m, Stmt *, n);
-        memcpy(out, xs, sizeof *out * (size_t)n);
-      }
-      out[i] = r;
-      *changed = true;
-    }
-  }
-  return out;
+static bool elem_kw(IRMutator *mu, const void *in, void *out) {
+  KwArg k = *(const KwArg *)in;
+  Expr *r = tirx_mutate_expr(mu, k.value);
+  bool ch = r != k.value;
+  k.value = r;
+  memcpy(out, &k, sizeof k);
+  return ch;
 }
+
+static bool elem_stmt(IRMutator *mu, const void *in, void *out) {
+  Stmt *s = *(Stmt *const *)in, *r = tirx_mutate_stmt(mu, s);
+  memcpy(out, &r, sizeof r);
+  return r != s;
+}
+
+static bool elem_def(IRMutator *mu, const void *in, void *out) {
+  Var *v = *(Var *const *)in, *r = mu->def ? mu->def(mu, v) : v;
+  memcpy(out, &r, sizeof r);
+  return r != v;
+}
+
+#define MUTATE_ARRAY(a, n, fn)                                         \
+  {                                                                    \
+    _Static_assert(sizeof *t.u.a <= sizeof(KwArg), "element too large"); \
+    t.u.a = mutate_array(mu, t.u.a, t.u.n, sizeof *t.u.a, fn, &ch);    \
+  }
 
 /* The mutating descriptors work on the copy `t` and set `ch`. */
-#define EXPR(f)                                         \
-  do {                                                  \
-    Expr *r_ = tirx_mutate_expr(mu, t.u.f);             \
-    if (r_ != t.u.f) { t.u.f = r_; ch = true; }         \
+#define REPLACE(slot, with)                       \
+  do {                                            \
+    void *r_ = (void *)(with);                    \
+    if (r_ != (void *)(slot)) { (slot) = r_; ch = true; } \
   } while (0);
-#define EXPRS(a, n) t.u.a = mutate_list(mu, t.u.a, t.u.n, &ch);
-#define KWARGS(a, n) t.u.a = mutate_kw(mu, t.u.a, t.u.n, &ch);
-#define STMT(f)                                         \
-  do {                                                  \
-    Stmt *r_ = tirx_mutate_stmt(mu, t.u.f);             \
-    if (r_ != t.u.f) { t.u.f = r_; ch = true; }         \
-  } while (0);
-#define STMTS(a, n) t.u.a = mutate_stmts(mu, t.u.a, t.u.n, &ch);
-#define DECL(f)
+#define EXPR(f) REPLACE(t.u.f, tirx_mutate_expr(mu, t.u.f))
+#define EXPRS(a, n) MUTATE_ARRAY(a, n, elem_expr)
+#define KWARGS(a, n) MUTATE_ARRAY(a, n, elem_kw)
+#define STMT(f) REPLACE(t.u.f, tirx_mutate_stmt(mu, t.u.f))
+#define STMTS(a, n) MUTATE_ARRAY(a, n, elem_stmt)
+#define USE(f) /* an E_VAR: the expr callback replaces it */
+#define DEF(f) if (mu->def) REPLACE(t.u.f, mu->def(mu, t.u.f))
+#define DEFS(a, n) MUTATE_ARRAY(a, n, elem_def)
+#define BUF(f) if (mu->buf) REPLACE(t.u.f, mu->buf(mu, t.u.f))
+#define DECL(f) if (mu->decl) REPLACE(t.u.f, mu->decl(mu, t.u.f))
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
 
 Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   if (!e) return NULL;
@@ -139,7 +165,7 @@ Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   case E_COUNT: break;
   }
   Expr *r = e;
-  if (ch) {
+  if (ch || mu->copy) {
     r = TIRX_NEW(mu->m, Expr);
     *r = t;
   }
@@ -158,9 +184,9 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   case S_COUNT: break;
   }
   Stmt *r = s;
-  if (ch && s->kind == S_SEQ) {
+  if ((ch || mu->copy) && s->kind == S_SEQ) {
     r = tirx_seq(mu->m, t.u.seq.items, t.u.seq.n, s->loc); /* re-flattens */
-  } else if (ch) {
+  } else if (ch || mu->copy) {
     r = TIRX_NEW(mu->m, Stmt);
     *r = t;
   }
@@ -168,3 +194,4 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   return r;
 }
 #include "tirx/ir_walk_end.h"
+#undef MUTATE_ARRAY

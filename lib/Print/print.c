@@ -248,34 +248,22 @@ static void use_expr(Collect *c, const Expr *e) {
 
 static void collect_block(Collect *c, const Stmt *s);
 
-/* Uses and definitions of one statement, generated from stmt.def's
- * children column; nested bodies are blocks (a SeqStmt flattens into its
- * enclosing block). */
+/* Uses and definitions of one statement (its children, from stmt.def's
+ * children column); nested bodies are blocks, and a SeqStmt flattens into
+ * its enclosing block. */
+static void coll_expr(void *c, Expr *e) { use_expr(c, e); }
+static void coll_body(void *c, Stmt *s) { collect_block(c, s); }
+static void coll_def(void *c, Var *v) { txmap_puti(&((Collect *)c)->defined, v, 1); }
+static void coll_buf(void *c, Buffer *b) { use_buffer(c, b); }
+static void coll_decl(void *c, Buffer *b) {
+  txmap_puti(&((Collect *)c)->defined, b, 1);
+  use_buffer_decl(c, b);
+}
+static const IRChildFns coll_fns = {coll_expr, coll_body, NULL, coll_def, coll_buf, coll_decl};
+
 static void collect_stmt(Collect *c, const Stmt *s) {
-#define EXPR(f) use_expr(c, s->u.f);
-#define EXPRS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) use_expr(c, s->u.a[i_]);
-#define KWARGS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) use_expr(c, s->u.a[i_].value);
-#define STMT(f) collect_block(c, s->u.f);
-#define STMTS(a, n) collect_block(c, s);
-#define DEF(f) txmap_puti(&c->defined, s->u.f, 1);
-#define DEFS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) txmap_puti(&c->defined, s->u.a[i_], 1);
-#define BUF(f) use_buffer(c, s->u.f);
-#define DECL(f) txmap_puti(&c->defined, s->u.f, 1); use_buffer_decl(c, s->u.f);
-#define USE(f)
-#define DATA(f)
-#define DTYPE(f)
-#define FP(f)
-#define BYTES(p, n)
-#define NAME(f)
-#define OP(f)
-#define REF(f)
-#define SPELL(f)
-  switch ((StmtKind)s->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
-  case S_COUNT: break;
-  }
-#include "tirx/ir_walk_end.h"
+  if (s->kind == S_SEQ) collect_block(c, s);
+  else tirx_stmt_children((Stmt *)s, &coll_fns, c);
 }
 
 static void collect_block(Collect *c, const Stmt *s) {

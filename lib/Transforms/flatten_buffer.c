@@ -377,7 +377,7 @@ static Stmt *flat_store(IRMutator *mu, Stmt *s) {
 
 static Stmt *rewrite(Flat *F, Stmt *s, Scope *sc) {
   F->cur = sc;
-  IRMutator mu = {F, F->m, flat_load, flat_store};
+  IRMutator mu = {.ctx = F, .m = F->m, .expr = flat_load, .stmt = flat_store};
   return tirx_mutate_stmt(&mu, s);
 }
 

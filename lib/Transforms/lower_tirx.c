@@ -522,7 +522,7 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
 
   /* Replace the declarations by bindings. */
-  IRMutator mu = {L, L->m, NULL, replace_ids};
+  IRMutator mu = {.ctx = L, .m = L->m, .expr = NULL, .stmt = replace_ids};
   Stmt *body = tirx_mutate_stmt(&mu, entry->u.attr.body);
 
   /* Keep leading node-0 attrs (launch bounds, ...) outermost. */
@@ -607,7 +607,7 @@ int xf_lower_tirx(Module *m, TirxDiag *d) {
       continue;
     }
     FuncCtx fc = {m, d, 0};
-    IRMutator mu = {&fc, m, NULL, lower_entries};
+    IRMutator mu = {.ctx = &fc, .m = m, .expr = NULL, .stmt = lower_entries};
     Stmt *body = tirx_mutate_stmt(&mu, f->body);
     if (fc.errors) {
       errors++;

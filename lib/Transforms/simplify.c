@@ -627,7 +627,7 @@ static Expr *simp_node(IRMutator *mu, Expr *n) {
 }
 
 static Expr *simp_expr(Simp *S, Expr *e) {
-  IRMutator mu = {S, S->m, simp_node, NULL};
+  IRMutator mu = {.ctx = S, .m = S->m, .expr = simp_node, .stmt = NULL};
   return tirx_mutate_expr(&mu, e);
 }
 

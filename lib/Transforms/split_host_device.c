@@ -98,7 +98,9 @@ static void define(Uses *u, Var *v) {
   if (v && !xf_vec_has(&u->defined, v)) xf_vec_push(&u->defined, v);
 }
 
-static void uses_var(IRVisitor *v, Var *var, Expr *at) {
+/* IRChildFns callbacks: their context is the IRVisitor. */
+static void uses_var(void *iv, Var *var, Expr *at) {
+  IRVisitor *v = iv;
   Uses *u = v->ctx;
   if (var->kind == VAR_BUFDATA) {
     use_buffer(v, var->buffer, false);
@@ -108,25 +110,26 @@ static void uses_var(IRVisitor *v, Var *var, Expr *at) {
   }
 }
 
-static void uses_def(IRVisitor *v, Var *var) { define(v->ctx, var); }
+static void uses_def(void *iv, Var *var) { define(((IRVisitor *)iv)->ctx, var); }
 
-static void uses_access(IRVisitor *v, Buffer *b) { use_buffer(v, b, true); }
+static void uses_access(void *iv, Buffer *b) { use_buffer(iv, b, true); }
 
-static void uses_decl(IRVisitor *v, Buffer *b) {
+static void uses_decl(void *iv, Buffer *b) {
+  IRVisitor *v = iv;
   Uses *u = v->ctx;
   if (!xf_vec_has(&u->declared, b)) xf_vec_push(&u->declared, b);
   use_buffer(v, b, true);
 }
 
-static const XfRefHooks uses_hooks = {uses_var, uses_def, uses_access, uses_decl};
+static const IRChildFns uses_refs = {NULL, NULL, uses_var, uses_def, uses_access, uses_decl};
 
 static bool uses_expr(IRVisitor *v, Expr *e) {
-  xf_expr_refs(v, e, &uses_hooks);
+  tirx_expr_children(e, &uses_refs, v);
   return true;
 }
 
 static bool uses_stmt(IRVisitor *v, Stmt *s) {
-  xf_stmt_refs(v, s, &uses_hooks);
+  tirx_stmt_children(s, &uses_refs, v);
   return true;
 }
 

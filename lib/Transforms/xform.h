@@ -55,19 +55,6 @@ bool xf_expr_pure(const Expr *e);
 /* Does `e` / `s` mention `v` (also through buffer shapes of buffers used)? */
 bool xf_expr_uses_var(Expr *e, const Var *v);
 bool xf_stmt_uses_var(Stmt *s, const Var *v);
-/* The references one node makes, generated from the children column of
- * expr.def / stmt.def, dispatched to hooks (any may be NULL): call these
- * from IRVisitor callbacks, which walk the children.  use_buf gets the
- * buffers that loads, stores, regions and buffer refs name; a var used
- * through `A.data` reaches use_var (its kind is VAR_BUFDATA). */
-typedef struct XfRefHooks {
-  void (*use_var)(IRVisitor *v, Var *var, Expr *at);
-  void (*def_var)(IRVisitor *v, Var *var);
-  void (*use_buf)(IRVisitor *v, Buffer *b);
-  void (*decl_buf)(IRVisitor *v, Buffer *b); /* AllocBuffer / DeclBuffer */
-} XfRefHooks;
-void xf_expr_refs(IRVisitor *v, Expr *e, const XfRefHooks *h);
-void xf_stmt_refs(IRVisitor *v, Stmt *s, const XfRefHooks *h);
 /* Renders a small expression for messages ("n * 2", "128"); returns buf. */
 char *xf_expr_str(const Expr *e, char *buf, size_t n);
 /* Does s break/continue out of the loop whose body it is?  (Jumps inside

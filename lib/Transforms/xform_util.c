@@ -82,46 +82,7 @@ Expr *xf_int(Module *m, DType t, int64_t v) { return tirx_int(m, t, xf_wrap_int(
 
 /* ---- structure queries ---------------------------------------------------- */
 
-static bool list_equal(Expr *const *a, int na, Expr *const *b, int nb) {
-  if (na != nb) return false;
-  for (int i = 0; i < na; i++)
-    if (!xf_expr_equal(a[i], b[i])) return false;
-  return true;
-}
-
-static bool kw_equal(const KwArg *a, const KwArg *b, int n) {
-  for (int i = 0; i < n; i++)
-    if (a[i].name != b[i].name || !xf_expr_equal(a[i].value, b[i].value)) return false;
-  return true;
-}
-
-/* Generated from expr.def's children column: variables and buffers by
- * identity (unlike tirx_func_equal, which matches them up to renaming). */
-bool xf_expr_equal(const Expr *a, const Expr *b) {
-  if (a == b) return true;
-  if (!a || !b || a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
-#define EXPR(f) if (!xf_expr_equal(a->u.f, b->u.f)) return false;
-#define EXPRS(x, n) if (!list_equal(a->u.x, a->u.n, b->u.x, b->u.n)) return false;
-#define KWARGS(x, n) if (a->u.n != b->u.n || !kw_equal(a->u.x, b->u.x, a->u.n)) return false;
-#define USE(f) if (a->u.f != b->u.f) return false;
-#define DEF(f) USE(f)
-#define BUF(f) USE(f)
-#define DATA(f) USE(f)
-#define OP(f) USE(f)
-#define REF(f) USE(f)
-#define SPELL(f)
-#define FP(f) if (!(a->u.f == b->u.f || (a->u.f != a->u.f && b->u.f != b->u.f))) return false;
-#define BYTES(p, n) if (a->u.n != b->u.n || memcmp(a->u.p, b->u.p, a->u.n) != 0) return false;
-#define NAME(f) \
-  if (a->u.f != b->u.f && (!a->u.f || !b->u.f || strcmp(a->u.f, b->u.f) != 0)) return false;
-  switch ((ExprKind)a->kind) {
-#define X(K, name, payload, children) case K: children return true;
-#include "tirx/expr.def"
-  case E_COUNT: break;
-  }
-#include "tirx/ir_walk_end.h"
-  return false;
-}
+bool xf_expr_equal(const Expr *a, const Expr *b) { return tirx_expr_identical(a, b); }
 
 static bool impure_cb(IRVisitor *v, Expr *e) {
   if (e->kind == E_CALL && !(e->u.call.op->flags & INTRIN_PURE)) *(bool *)v->ctx = true;
@@ -141,43 +102,10 @@ typedef struct UsesCtx {
   XfPtrVec seen; /* buffers whose shapes were scanned */
 } UsesCtx;
 
-#define USE(f) if (h->use_var) h->use_var(v, x->u.f, x);
-#define DEF(f) if (h->def_var) h->def_var(v, x->u.f);
-#define DEFS(a, n) if (h->def_var) for (int i_ = 0; i_ < x->u.n; i_++) h->def_var(v, x->u.a[i_]);
-#define BUF(f) if (h->use_buf) h->use_buf(v, x->u.f);
-#define DECL(f) if (h->decl_buf) h->decl_buf(v, x->u.f);
-#define EXPR(f)
-#define EXPRS(a, n)
-#define KWARGS(a, n)
-#define STMT(f)
-#define STMTS(a, n)
-#define DATA(f)
-#define DTYPE(f)
-#define FP(f)
-#define BYTES(p, n)
-#define NAME(f)
-#define OP(f)
-#define REF(f)
-#define SPELL(f)
-void xf_expr_refs(IRVisitor *v, Expr *x, const XfRefHooks *h) {
-  switch ((ExprKind)x->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
-#undef X
-  case E_COUNT: break;
-  }
-}
-
-void xf_stmt_refs(IRVisitor *v, Stmt *x, const XfRefHooks *h) {
-  switch ((StmtKind)x->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
-  case S_COUNT: break;
-  }
-}
-#include "tirx/ir_walk_end.h"
-
-static void uses_buffer(IRVisitor *v, Buffer *b) {
+/* The IRChildFns callbacks below get the IRVisitor as their context: they
+ * see the references of one node (tirx_*_children), the visitor walks. */
+static void uses_buffer(void *iv, Buffer *b) {
+  IRVisitor *v = iv;
   UsesCtx *c = v->ctx;
   if (!b || xf_vec_has(&c->seen, b)) return;
   xf_vec_push(&c->seen, b);
@@ -189,31 +117,31 @@ static void uses_buffer(IRVisitor *v, Buffer *b) {
   tirx_visit_expr(v, b->layout);
 }
 
-static void uses_var(IRVisitor *v, Var *var, Expr *at) {
-  UsesCtx *c = v->ctx;
+static void uses_var(void *iv, Var *var, Expr *at) {
+  UsesCtx *c = ((IRVisitor *)iv)->ctx;
   (void)at;
   if (var == c->var) c->found = true;
-  if (var->kind == VAR_BUFDATA) uses_buffer(v, var->buffer);
+  if (var->kind == VAR_BUFDATA) uses_buffer(iv, var->buffer);
 }
 
-static void uses_def(IRVisitor *v, Var *var) {
-  UsesCtx *c = v->ctx;
+static void uses_def(void *iv, Var *var) {
+  UsesCtx *c = ((IRVisitor *)iv)->ctx;
   if (var == c->var) c->found = true;
 }
 
-static const XfRefHooks uses_hooks = {uses_var, uses_def, uses_buffer, uses_buffer};
+static const IRChildFns uses_refs = {NULL, NULL, uses_var, uses_def, uses_buffer, uses_buffer};
 
 static bool uses_expr_cb(IRVisitor *v, Expr *e) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  xf_expr_refs(v, e, &uses_hooks);
+  tirx_expr_children(e, &uses_refs, v);
   return !c->found;
 }
 
 static bool uses_stmt_cb(IRVisitor *v, Stmt *s) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  xf_stmt_refs(v, s, &uses_hooks);
+  tirx_stmt_children(s, &uses_refs, v);
   return !c->found;
 }
 
@@ -339,37 +267,6 @@ static Var *fresh_var(XfMap *map, Var *v) {
   return n;
 }
 
-static Expr **rewrite_list(XfMap *map, Expr **xs, int n, bool *changed) {
-  Expr **out = xs;
-  for (int i = 0; i < n; i++) {
-    Expr *r = xf_rewrite_expr(map, xs[i]);
-    if (r != xs[i] || (map->fresh_defs && out == xs)) {
-      if (out == xs) {
-        out = TIRX_NEWN(map->m, Expr *, n > 0 ? n : 1);
-        memcpy(out, xs, sizeof *out * (size_t)n);
-      }
-      out[i] = r;
-      if (r != xs[i]) *changed = true;
-    }
-  }
-  return out;
-}
-
-static KwArg *rewrite_kw(XfMap *map, KwArg *kw, int n, bool *changed) {
-  KwArg *out = kw;
-  for (int i = 0; i < n; i++) {
-    Expr *r = xf_rewrite_expr(map, kw[i].value);
-    if (r == kw[i].value) continue;
-    if (out == kw) {
-      out = TIRX_NEWN(map->m, KwArg, n);
-      memcpy(out, kw, sizeof *out * (size_t)n);
-    }
-    out[i].value = r;
-    *changed = true;
-  }
-  return out;
-}
-
 static Buffer *rewrite_bufref(XfMap *map, Buffer *b) {
   Buffer *r = b ? xf_map_lookup_buf(map, b) : NULL;
   return r ? r : b;
@@ -380,10 +277,12 @@ Buffer *xf_buffer_copy(XfMap *map, const Buffer *b) {
   Buffer *n = TIRX_NEW(m, Buffer);
   *n = *b;
   n->id = m->next_id++;
-  bool ch = false;
   n->shape = TIRX_NEWN(m, Expr *, b->ndim > 0 ? b->ndim : 1);
   for (int i = 0; i < b->ndim; i++) n->shape[i] = xf_rewrite_expr(map, b->shape[i]);
-  if (b->nstrides) n->strides = rewrite_list(map, b->strides, b->nstrides, &ch);
+  if (b->nstrides) {
+    n->strides = TIRX_NEWN(m, Expr *, b->nstrides);
+    for (int i = 0; i < b->nstrides; i++) n->strides[i] = xf_rewrite_expr(map, b->strides[i]);
+  }
   n->elem_offset = xf_rewrite_expr(map, b->elem_offset);
   n->decl_data = xf_rewrite_expr(map, b->decl_data);
   n->allocated_addr = xf_rewrite_expr(map, b->allocated_addr);
@@ -397,22 +296,6 @@ static Buffer *fresh_buffer(XfMap *map, Buffer *b) {
   Buffer *n = xf_buffer_copy(map, b);
   xf_map_buf(map, b, n);
   return n;
-}
-
-static Stmt **rewrite_stmts(XfMap *map, Stmt **xs, int n, bool *changed) {
-  Stmt **out = TIRX_NEWN(map->m, Stmt *, n > 0 ? n : 1);
-  for (int i = 0; i < n; i++) {
-    out[i] = xf_rewrite_stmt(map, xs[i]);
-    if (out[i] != xs[i]) *changed = true;
-  }
-  return out;
-}
-
-static Var **fresh_vars(XfMap *map, Var **vs, int n) {
-  if (!map->fresh_defs) return vs;
-  Var **out = TIRX_NEWN(map->m, Var *, n > 0 ? n : 1);
-  for (int i = 0; i < n; i++) out[i] = fresh_var(map, vs[i]);
-  return out;
 }
 
 /* A declared buffer: a fresh copy when cloning; otherwise the mapped one,
@@ -433,9 +316,13 @@ static Buffer *rewrite_decl(XfMap *map, Buffer *b) {
   return c;
 }
 
-/* A used variable: its substitute (a fresh node for vars and constants,
- * so locations stay the use's), or the data var of a remapped buffer. */
-static Expr *rewrite_var(XfMap *map, Expr *e) {
+/* The mutator hooks: a used variable becomes its substitute (a fresh node
+ * for vars and constants, so locations stay the use's) or the data var of a
+ * remapped buffer; definitions and declared buffers get fresh copies when
+ * cloning. */
+static Expr *rw_expr(IRMutator *mu, Expr *e) {
+  XfMap *map = mu->ctx;
+  if (e->kind != E_VAR) return e;
   Expr *to = xf_map_lookup_var(map, e->u.var);
   if (to) {
     if (to->kind != E_VAR && to->kind != E_INT) return to;
@@ -453,86 +340,27 @@ static Expr *rewrite_var(XfMap *map, Expr *e) {
       return c;
     }
   }
-  if (!map->fresh_defs) return e;
-  Expr *c = TIRX_NEW(map->m, Expr);
-  *c = *e;
-  return c;
+  return e;
 }
 
-/* The rewriting descriptors, generated from the children column, work on
- * the copy `t` and set `ch`. */
-#define EXPR(f)                                   \
-  do {                                            \
-    Expr *r_ = xf_rewrite_expr(map, t.u.f);       \
-    if (r_ != t.u.f) { t.u.f = r_; ch = true; }   \
-  } while (0);
-#define EXPRS(a, n) t.u.a = rewrite_list(map, t.u.a, t.u.n, &ch);
-#define KWARGS(a, n) t.u.a = rewrite_kw(map, t.u.a, t.u.n, &ch);
-#define USE(f) /* E_VAR: rewrite_var */
-#define DEF(f)                                    \
-  do {                                            \
-    Var *v_ = fresh_var(map, t.u.f);              \
-    if (v_ != t.u.f) { t.u.f = v_; ch = true; }   \
-  } while (0);
-#define DEFS(a, n) t.u.a = fresh_vars(map, t.u.a, t.u.n);
-#define BUF(f)                                    \
-  do {                                            \
-    Buffer *b_ = rewrite_bufref(map, t.u.f);      \
-    if (b_ != t.u.f) { t.u.f = b_; ch = true; }   \
-  } while (0);
-#define DECL(f)                                   \
-  do {                                            \
-    Buffer *b_ = rewrite_decl(map, t.u.f);        \
-    if (b_ != t.u.f) { t.u.f = b_; ch = true; }   \
-  } while (0);
-#define STMT(f)                                   \
-  do {                                            \
-    Stmt *r_ = xf_rewrite_stmt(map, t.u.f);       \
-    if (r_ != t.u.f) { t.u.f = r_; ch = true; }   \
-  } while (0);
-#define STMTS(a, n) t.u.a = rewrite_stmts(map, t.u.a, t.u.n, &ch);
-#define DATA(f)
-#define DTYPE(f)
-#define FP(f)
-#define BYTES(p, n)
-#define NAME(f)
-#define OP(f)
-#define REF(f)
-#define SPELL(f)
+static Var *rw_def(IRMutator *mu, Var *v) { return fresh_var(mu->ctx, v); }
+static Buffer *rw_buf(IRMutator *mu, Buffer *b) { return rewrite_bufref(mu->ctx, b); }
+static Buffer *rw_decl(IRMutator *mu, Buffer *b) { return rewrite_decl(mu->ctx, b); }
+
+static IRMutator rewriter(XfMap *map) {
+  return (IRMutator){.ctx = map, .m = map->m, .expr = rw_expr, .def = rw_def, .buf = rw_buf,
+                     .decl = rw_decl, .copy = map->fresh_defs};
+}
 
 Expr *xf_rewrite_expr(XfMap *map, Expr *e) {
-  if (!e) return NULL;
-  if (e->kind == E_VAR) return rewrite_var(map, e);
-  Expr t = *e;
-  bool ch = false;
-  switch ((ExprKind)e->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
-#undef X
-  case E_COUNT: break;
-  }
-  if (!ch && !map->fresh_defs) return e;
-  Expr *n = TIRX_NEW(map->m, Expr);
-  *n = t;
-  return n;
+  IRMutator mu = rewriter(map);
+  return tirx_mutate_expr(&mu, e);
 }
 
 Stmt *xf_rewrite_stmt(XfMap *map, Stmt *s) {
-  if (!s) return NULL;
-  Stmt t = *s;
-  bool ch = false;
-  switch ((StmtKind)s->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
-  case S_COUNT: break;
-  }
-  if (!ch && !map->fresh_defs) return s;
-  if (s->kind == S_SEQ) return tirx_seq(map->m, t.u.seq.items, t.u.seq.n, s->loc);
-  Stmt *n = TIRX_NEW(map->m, Stmt);
-  *n = t;
-  return n;
+  IRMutator mu = rewriter(map);
+  return tirx_mutate_stmt(&mu, s);
 }
-#include "tirx/ir_walk_end.h"
 
 /* ---- buffer collection ---------------------------------------------------- */
 
@@ -540,22 +368,22 @@ static void add_buf(XfPtrVec *out, Buffer *b) {
   if (b && !xf_vec_has(out, b)) xf_vec_push(out, b);
 }
 
-static void coll_buf(IRVisitor *v, Buffer *b) { add_buf(v->ctx, b); }
+static void coll_buf(void *out, Buffer *b) { add_buf(out, b); }
 
-static void coll_var(IRVisitor *v, Var *var, Expr *at) {
+static void coll_var(void *out, Var *var, Expr *at) {
   (void)at;
-  if (var->kind == VAR_BUFDATA) add_buf(v->ctx, var->buffer);
+  if (var->kind == VAR_BUFDATA) add_buf(out, var->buffer);
 }
 
-static const XfRefHooks coll_hooks = {coll_var, NULL, coll_buf, coll_buf};
+static const IRChildFns coll_refs = {NULL, NULL, coll_var, NULL, coll_buf, coll_buf};
 
 static bool coll_expr(IRVisitor *v, Expr *e) {
-  xf_expr_refs(v, e, &coll_hooks);
+  tirx_expr_children(e, &coll_refs, v->ctx);
   return true;
 }
 
 static bool coll_stmt(IRVisitor *v, Stmt *s) {
-  xf_stmt_refs(v, s, &coll_hooks);
+  tirx_stmt_children(s, &coll_refs, v->ctx);
   return true;
 }
 
@@ -565,36 +393,19 @@ void xf_collect_buffers(Stmt *s, XfPtrVec *out) {
 }
 
 /* Loops own their jumps; every other statement has those of its child
- * statements (generated from stmt.def's children column). */
+ * statements. */
+static void own_jump(void *found, Stmt *s) {
+  if (xf_has_own_jump(s)) *(bool *)found = true;
+}
+
 bool xf_has_own_jump(const Stmt *s) {
   if (!s) return false;
   if (s->kind == S_BREAK || s->kind == S_CONTINUE) return true;
   if (s->kind == S_FOR || s->kind == S_WHILE) return false;
-#define STMT(f) if (xf_has_own_jump(s->u.f)) return true;
-#define STMTS(a, n) for (int i_ = 0; i_ < s->u.n; i_++) if (xf_has_own_jump(s->u.a[i_])) return true;
-#define EXPR(f)
-#define EXPRS(a, n)
-#define KWARGS(a, n)
-#define USE(f)
-#define DEF(f)
-#define DEFS(a, n)
-#define BUF(f)
-#define DECL(f)
-#define DATA(f)
-#define DTYPE(f)
-#define FP(f)
-#define BYTES(p, n)
-#define NAME(f)
-#define OP(f)
-#define REF(f)
-#define SPELL(f)
-  switch ((StmtKind)s->kind) {
-#define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
-  case S_COUNT: break;
-  }
-#include "tirx/ir_walk_end.h"
-  return false;
+  bool found = false;
+  IRChildFns fns = {.stmt = own_jump};
+  tirx_stmt_children((Stmt *)s, &fns, &found);
+  return found;
 }
 
 Stmt *xf_insert_decls(Module *m, Stmt *body, Stmt **decls, int n) {
