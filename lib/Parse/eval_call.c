@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/strbuf.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
@@ -146,8 +147,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
-    char path[512];
-    snprintf(path, sizeof path, "%s.%s", obj.u.ns, name);
+    const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
       if (tirx_dtype_parse(name, strlen(name), &t) && strcmp(name, "handle") != 0) {
@@ -754,8 +754,7 @@ static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
 }
 
 static Value tile_call(Eval *ev, const char *scope, size_t sl, const char *op, Args *a) {
-  char name[96];
-  snprintf(name, sizeof name, "T.%.*s.%s", (int)sl, scope, op);
+  const char *name = tirx_intern_printf(ev->m, "T.%.*s.%s", (int)sl, scope, op);
   int n = a->npos;
   while (n > 0 && a->pos[n - 1].kind == V_NONE) n--; /* trailing None are dropped */
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
@@ -885,9 +884,7 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     args[i] = x;
   }
   Expr *c = tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
-  char nm[600];
-  snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
-  c->u.call.name = tirx_intern0(ev->m, nm);
+  c->u.call.name = tirx_intern_printf(ev->m, "T.ptx[\"%s\"]", sp);
   if (!dst) return v_expr(c, a->loc);
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
@@ -963,11 +960,12 @@ Value ev_call(Eval *ev, Ast *call) {
     int ns = 0;
     while (ns < a.npos && a.pos[a.npos - 1 - ns].kind == V_STR) ns++;
     if (ns >= 1) {
-      char joined[512];
-      size_t o = (size_t)snprintf(joined, sizeof joined, "%s", name);
+      StrBuf jb = {0};
+      strbuf_puts(&jb, name);
       for (int i = a.npos - ns; i < a.npos - 1; i++)
-        if (a.pos[i].u.s.len && o + a.pos[i].u.s.len + 2 < sizeof joined)
-          o += (size_t)snprintf(joined + o, sizeof joined - o, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+        if (a.pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+      strbuf_free(&jb);
       const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
       if (j) {
         in = j;
@@ -983,11 +981,10 @@ Value ev_call(Eval *ev, Ast *call) {
        * when the rest of it is valid */
       size_t fl = strcspn(name + 4, ".");
       const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-      char fixed[512];
       PtxAlu p;
       char err[256];
       if (fs) {
-        snprintf(fixed, sizeof fixed, "%s%s", fs, name + 4 + fl);
+        const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
         if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
           return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
