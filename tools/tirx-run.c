@@ -106,20 +106,6 @@ static void usage_error(const char *fmt, const char *what) {
 
 /* ---- SPEC parsing --------------------------------------------------------------------- */
 
-static const struct {
-  const char *name;
-  DLDataType t;
-} dtype_names[] = {
-    {"float16", {kDLFloat, 16, 1}},  {"float32", {kDLFloat, 32, 1}},
-    {"float64", {kDLFloat, 64, 1}},  {"bfloat16", {kDLBfloat, 16, 1}},
-    {"int8", {kDLInt, 8, 1}},        {"int16", {kDLInt, 16, 1}},
-    {"int32", {kDLInt, 32, 1}},      {"int64", {kDLInt, 64, 1}},
-    {"uint8", {kDLUInt, 8, 1}},      {"uint16", {kDLUInt, 16, 1}},
-    {"uint32", {kDLUInt, 32, 1}},    {"uint64", {kDLUInt, 64, 1}},
-    {"bool", {TIRX_DL_BOOL, 8, 1}},  {"float8_e4m3fn", {TIRX_DL_FLOAT8_E4M3FN, 8, 1}},
-    {"float8_e5m2", {TIRX_DL_FLOAT8_E5M2, 8, 1}},
-};
-
 static int ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
@@ -145,16 +131,10 @@ static int parse_spec(ArgSpec *a) {
   if (br) {
     a->kind = SPEC_ZEROS;
     size_t n = (size_t)(br - s);
-    int found = 0;
-    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
-      if (strlen(dtype_names[i].name) == n && strncmp(s, dtype_names[i].name, n) == 0) {
-        a->dtype = dtype_names[i].t;
-        found = 1;
-      }
-    if (!found) {
+    if (tirx_dl_dtype_parse(s, n, &a->dtype) != 0) {
       fprintf(stderr, "tirx-run: --arg %s=%s: unknown dtype '%.*s' (float16, float32, "
-              "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_e4m3fn, "
-              "float8_e5m2)\n", a->name, s, (int)n, s);
+              "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_*, float6_*, "
+              "float4_e2m1fn)\n", a->name, s, (int)n, s);
       return -1;
     }
     const char *p = br + 1;
