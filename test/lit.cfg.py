@@ -39,6 +39,17 @@ for var in (
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# The compile cache (lib/Driver/cache.c): one fresh directory per lit run, removed at
+# the end, so tests never read or write ~/.cache/tirx and every run starts cold.  Tests
+# of the cache itself set TIRX_CACHE_DIR / TIRX_NO_CACHE on their own RUN lines.
+import atexit
+import tempfile
+
+_cache_dir = tempfile.mkdtemp(prefix="tirx-lit-cache-")
+atexit.register(shutil.rmtree, _cache_dir, True)
+config.environment["TIRX_CACHE_DIR"] = _cache_dir
+config.substitutions.append(("%tirx-cache-dir", _cache_dir))
+
 path = [config.tirx_tools_dir]
 if os.path.isdir(config.llvm_tools_dir):
     path.append(config.llvm_tools_dir)
