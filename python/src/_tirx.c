@@ -597,7 +597,8 @@ static PyType_Slot kernel_slots[] = {
 };
 
 static PyType_Spec kernel_spec = {
-    "tirx._tirx.Kernel", sizeof(Kernel), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    "tirx._tirx.Kernel", sizeof(Kernel), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
     kernel_slots,
 };
 

@@ -91,4 +91,8 @@ with tempfile.TemporaryDirectory() as tmp:
         print("ValueError:", str(e)[:30])
     d.save_bundle(path)
     print("bundle func:", tirx.load_bundle(path, func="double").name)
+try:
+    tirx.Kernel()
+except TypeError as e:
+    print("TypeError:", e)
 print("done")
