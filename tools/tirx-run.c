@@ -460,6 +460,11 @@ int main(int argc, char **argv) {
         fputc('\n', stderr);
       goto done;
     }
+    if (err) { /* warnings (ptxas's, the compile cache's) */
+      fputs(err, stderr);
+      free(err);
+      err = NULL;
+    }
     if (o.ptxas && tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
       fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",
               err ? err : "?");

@@ -42,7 +42,8 @@ typedef struct TirxCompileOptions {
  * `filename` is used in diagnostics only; `source` need not be NUL-terminated.
  * Returns 0 on success with *bundle / *size malloc'd (caller frees).  On failure returns
  * non-zero and sets *diag to a malloc'd, fully formatted diagnostic
- * (`file:line:col: error: ...` with the source line and a caret); caller frees. */
+ * (`file:line:col: error: ...` with the source line and a caret); caller frees.
+ * On success *diag holds the warnings (ptxas's, the compile cache's), or NULL. */
 int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, void **bundle, size_t *size,
                            char **diag);
@@ -144,7 +145,8 @@ enum {
  * fn is not NULL, *fn = the entry opts->func (NULL: the only one / `main`), callable with
  * tirxrt_call.  On failure returns TIRX_COMPILE_ERR_SOURCE or TIRX_COMPILE_ERR_DEVICE
  * with a malloc'd message in *diag (compile errors fully formatted as in
- * tirx_compile_to_bundle); caller frees. */
+ * tirx_compile_to_bundle); caller frees.  On success *diag holds the compile's warnings, or
+ * NULL. */
 int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
                       size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
                       TirxrtFunction **fn, char **diag);

@@ -227,9 +227,7 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
   } else if (rc == 0) {
     *bundle = a.data[TIRX_ART_BUNDLE];
     *size = a.size[TIRX_ART_BUNDLE];
-    a.data[TIRX_ART_BUNDLE] = NULL;
-    free(diag); /* warnings: this entry reports errors only */
-    diag = NULL;
+    a.data[TIRX_ART_BUNDLE] = NULL; /* diag: the warnings, if any */
   }
   tirx_artifacts_free(&a);
   if (diag_out) *diag_out = diag;
