@@ -54,7 +54,7 @@ export TIRX_CACHE_DIR
     nvcc --version 2>&1 | tail -n 2; ptxas --version 2>&1 | tail -n 2
     python3 -c 'import numpy; print("numpy", numpy.__version__)' 2>&1
     python3 -c 'import torch; print("torch", torch.__version__)' 2>&1 | tail -n 1
-    PYTHONPATH=$b/python python3 -c 'import tirx; print("tirx (python)", tirx.__version__, tirx.device_arch())' 2>&1 | tail -n 1
+    PYTHONPATH=$b/python python3 -c 'import tirx; print("tirx (python)", tirx.__version__, tirx.__file__); print("tirx.device_arch()", tirx.device_arch())' 2>&1 | tail -n 2
     echo "== tirx-device-info"; "$b/bin/tirx-device-info" 2>&1
     echo "TIRX_LIBDEVICE=${TIRX_LIBDEVICE:-the toolkit one}"
 } >"$OUT/env.log" 2>&1
