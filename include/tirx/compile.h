@@ -68,14 +68,10 @@ typedef enum TirxCompileStop {
   TIRX_COMPILE_STOP_LOWERED = 2, /* the passes only: TIRX and LOWERED (never cached) */
 } TirxCompileStop;
 
-typedef enum TirxArtifactKind {
-  TIRX_ART_TIRX,     /* the canonical TIRx after parsing and specialisation (the key's IR) */
-  TIRX_ART_LOWERED,  /* TIRx after the pass pipeline */
-  TIRX_ART_LLVM,     /* LLVM IR before optimisation */
-  TIRX_ART_LLVM_OPT, /* LLVM IR after optimisation */
-  TIRX_ART_PTX,      /* PTX */
-  TIRX_ART_CUBIN,    /* ptxas's cubin (binary) */
-  TIRX_ART_BUNDLE,   /* the .tirxb bundle: code + launch plans (binary) */
+typedef enum TirxArtifactKind { /* rows: tirx/artifact.def */
+#define ARTIFACT(id, name, suffix) TIRX_ART_##id,
+#include "tirx/artifact.def"
+#undef ARTIFACT
   TIRX_ART_COUNT
 } TirxArtifactKind;
 

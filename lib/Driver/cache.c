@@ -67,11 +67,15 @@ extern char **environ;
 #define ENTRY_DIR "v1"
 
 static const char *const art_names[TIRX_ART_COUNT] = {
-    "tirx", "lowered", "llvm", "llvm-opt", "ptx", "cubin", "bundle",
+#define ARTIFACT(id, name, suffix) name,
+#include "tirx/artifact.def"
+#undef ARTIFACT
 };
 /* TIRX_DUMP_DIR file suffixes. */
 static const char *const art_suffix[TIRX_ART_COUNT] = {
-    ".tirx", ".lowered.tirx", ".ll", ".opt.ll", ".ptx", ".cubin", ".tirxb",
+#define ARTIFACT(id, name, suffix) suffix,
+#include "tirx/artifact.def"
+#undef ARTIFACT
 };
 
 const char *tirx_artifact_name(int kind) {
