@@ -175,11 +175,7 @@ static int write_atomic(const char *path, const void *data, size_t n) {
     p += w;
     left -= (size_t)w;
   }
-  /* Entries are shared between users of one directory: readable by all, as a plain
-   * file would be under the umask. */
-  mode_t um = umask(0);
-  umask(um);
-  fchmod(fd, 0666 & ~um);
+  fchmod(fd, 0644); /* mkstemp's 0600 would hide a shared cache from its other readers */
   if (close(fd) != 0 || rename(tmp, path) != 0) {
     int e = errno;
     unlink(tmp);
