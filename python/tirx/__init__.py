@@ -11,9 +11,6 @@ with tirx-llc and tirx-run (TIRX_CACHE_DIR, TIRX_NO_CACHE=1, TIRX_DUMP_DIR).  Se
 docs/python.md.
 """
 import os
-import shutil
-import subprocess
-import tempfile
 import threading
 from collections import namedtuple
 
@@ -92,6 +89,7 @@ class Kernel(_tirx.Kernel):
 
 
 def _find_tool(name):
+    import shutil
     p = shutil.which(name)
     if p:
         return p
@@ -100,6 +98,8 @@ def _find_tool(name):
 
 
 def _sass(cubin):
+    import subprocess
+    import tempfile
     for tool, args in (("nvdisasm", []), ("cuobjdump", ["-sass"])):
         exe = _find_tool(tool)
         if not exe:
