@@ -21,7 +21,8 @@
  * "ValueError: ..." messages become those Python exceptions.  The launch goes on
  * `stream` (an int CUstream, an object with __cuda_stream__ or .cuda_stream), else on
  * torch's current stream when a tensor is a torch CUDA tensor, else on the legacy
- * default stream; nothing is synchronised.  The GIL is released around the launch.
+ * default stream; nothing is synchronised.  With stream= given, CUDA tensors are
+ * exported with __dlpack__(stream=S) so that their producers order their work first.  The GIL is released around the launch.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -236,6 +237,24 @@ static int parse_stream(PyObject *s, void **out) {
   return PyErr_Occurred() ? -1 : 0;
 }
 
+/* 1 when obj.__dlpack_device__() names a CUDA device (kDLCUDA, kDLCUDAManaged), else 0;
+ * -1 with an exception. */
+static int dlpack_on_cuda(PyObject *obj) {
+  PyObject *m = PyObject_GetAttrString(obj, "__dlpack_device__");
+  if (!m) {
+    PyErr_Clear();
+    return 0;
+  }
+  PyObject *t = PyObject_CallNoArgs(m);
+  Py_DECREF(m);
+  if (!t) return -1;
+  long type = -1;
+  if (PyTuple_Check(t) && PyTuple_Size(t) >= 1) type = PyLong_AsLong(PyTuple_GetItem(t, 0));
+  Py_DECREF(t);
+  if (type == -1 && PyErr_Occurred()) return -1;
+  return type == kDLCUDA || type == kDLCUDAManaged;
+}
+
 enum { SMALL_ARGS = 16 };
 
 static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -275,6 +294,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   PyObject *result = NULL;
   Py_ssize_t ncaps = 0;
   int torch_dev = -1; /* a torch CUDA tensor's device */
+  void *stream = NULL;
+  int explicit_stream = stream_obj && stream_obj != Py_None;
+  if (explicit_stream && parse_stream(stream_obj, &stream) != 0) goto out;
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *a = PyTuple_GetItem(args, i);
     TirxrtArg *t = &targs[i];
@@ -295,7 +317,11 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       if (!g_torch_looked) torch_lookup();
       int is_torch = g_torch_tensor && PyObject_IsInstance(a, g_torch_tensor) == 1;
       PyObject *cap;
-      if (is_torch && g_torch_to_dlpack)
+      /* Without stream=, torch tensors go through torch's C exporter and the launch
+       * follows torch's current stream.  With stream=, every CUDA tensor is exported
+       * the DLPack way, __dlpack__(stream=S), so that its producer orders its pending
+       * work before S (S = 1 for the legacy default stream, as the protocol says). */
+      if (is_torch && g_torch_to_dlpack && !explicit_stream)
         cap = PyObject_CallFunctionObjArgs(g_torch_to_dlpack, a, NULL);
       else {
         PyObject *m = PyObject_GetAttr(a, g_str_dlpack);
@@ -309,7 +335,21 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
           free(sig);
           goto out;
         }
-        cap = PyObject_CallNoArgs(m);
+        int on_cuda = explicit_stream ? dlpack_on_cuda(a) : 0;
+        if (on_cuda < 0) {
+          Py_DECREF(m);
+          goto out;
+        }
+        if (on_cuda) {
+          PyObject *kw = Py_BuildValue("{s:K}", "stream",
+                                       stream ? (unsigned long long)(uintptr_t)stream : 1ULL);
+          PyObject *noargs = PyTuple_New(0);
+          cap = kw && noargs ? PyObject_Call(m, noargs, kw) : NULL;
+          Py_XDECREF(kw);
+          Py_XDECREF(noargs);
+        } else {
+          cap = PyObject_CallNoArgs(m);
+        }
         Py_DECREF(m);
       }
       if (!cap) goto out;
@@ -334,10 +374,7 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       t->v.tensor = dl;
     }
   }
-  void *stream = NULL;
-  if (stream_obj && stream_obj != Py_None) {
-    if (parse_stream(stream_obj, &stream) != 0) goto out;
-  } else if (torch_dev >= 0 && g_torch_raw_stream) {
+  if (!explicit_stream && torch_dev >= 0 && g_torch_raw_stream) {
     PyObject *dev = PyLong_FromLong(torch_dev);
     PyObject *s = dev ? PyObject_CallFunctionObjArgs(g_torch_raw_stream, dev, NULL) : NULL;
     Py_XDECREF(dev);

@@ -53,6 +53,28 @@ attempt("bad stream", lambda: k(a, b, stream="s"))
 attempt("int32 data", lambda: k(a.astype(np.int32), b))
 attempt("readonly", lambda: k(np.broadcast_to(a, (256,)), b))
 
+
+class CudaLike:
+    """Claims a CUDA device and records the stream its __dlpack__ is asked for."""
+
+    def __init__(self, arr):
+        self.arr, self.streams = arr, []
+
+    def __dlpack_device__(self):
+        return (2, 0)
+
+    def __dlpack__(self, stream=None):
+        self.streams.append(stream)
+        return self.arr.__dlpack__()
+
+
+cl = CudaLike(a)
+attempt("numpy with stream=5", lambda: k(a, b, stream=5))
+attempt("cuda-like with stream=5", lambda: k(cl, b, stream=5))
+attempt("cuda-like with stream=0", lambda: k(cl, b, stream=0))
+attempt("cuda-like without stream", lambda: k(cl, b))
+print("py: streams asked of __dlpack__:", cl.streams)
+
 scalars = tirx.compile('''@T.prim_func
 def fill(n: T.int32, x: T.float32, flag: T.bool):
     T.device_entry()
