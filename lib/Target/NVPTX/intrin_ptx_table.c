@@ -25,40 +25,13 @@
 #include "Print/printer.h"
 #include "Target/NVPTX/cg.h"
 #include "tirx/ptx_table.h"
+#include "Support/strbuf.h"
 
-/* A growable string (the asm text and the constraints). */
-typedef struct Str {
-  char *p;
-  size_t n, cap;
-} Str;
-
-static void s_put(Str *s, const char *t, size_t n) {
-  if (s->n + n + 1 > s->cap) {
-    size_t c = s->cap ? s->cap * 2 : 256;
-    while (c < s->n + n + 1) c *= 2;
-    char *q = realloc(s->p, c);
-    if (!q) {
-      fputs("tirx: out of memory\n", stderr);
-      abort();
-    }
-    s->p = q;
-    s->cap = c;
-  }
-  memcpy(s->p + s->n, t, n);
-  s->n += n;
-  s->p[s->n] = '\0';
-}
-static void s_puts(Str *s, const char *t) { s_put(s, t, strlen(t)); }
-static void s_printf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void s_printf(Str *s, const char *fmt, ...) {
-  char b[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(b, sizeof b, fmt, ap);
-  va_end(ap);
-  if (n >= (int)sizeof b) n = sizeof b - 1;
-  s_put(s, b, (size_t)n);
-}
+/* The asm text and the constraints are Support string builders. */
+typedef StrBuf Str;
+#define s_put strbuf_put
+#define s_puts strbuf_puts
+#define s_printf strbuf_printf
 
 /* The decoded arguments of one call. */
 typedef struct Decoded {
@@ -110,7 +83,7 @@ static bool decode(CG *cg, Expr *e, Decoded *d) {
   d->nops = n - d->e->nslots - 1 - has_pred;
   d->ops = xs;
   d->pred = has_pred ? xs[d->nops] : NULL;
-  d->mods = calloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
+  d->mods = tirx_xcalloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
   for (int i = 0; i < d->e->nslots; i++) {
     const Expr *t = xs[d->nops + has_pred + i];
     if (!t->u.s.len) continue;
@@ -295,14 +268,7 @@ typedef struct Asm {
   int bridges;
 } Asm;
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
+#define xcalloc tirx_xcalloc
 
 /* The constraint letter and LLVM carrier type of a register of dtype t. */
 static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {
