@@ -697,6 +697,21 @@ static Value name(Eval *ev, Ast *a) {
       for (int i = 0; i < ev->func->nparams; i++)
         if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
           t = ev->func->params[i].var->dtype;
+    /* TVM prints a shape over a scalar parameter that comes later in the
+     * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
+     * the type of that parameter's annotation. */
+    if (ev->sig_def)
+      for (int i = 0; i < ev->sig_def->n; i++) {
+        Ast *pa = ev->sig_def->list[i];
+        if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
+            pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
+          continue;
+        bool saved_sig = ev->in_signature;
+        ev->in_signature = false;
+        Value ann = ev_expr(ev, pa->a);
+        ev->in_signature = saved_sig;
+        if (ann.kind == V_DTYPE) t = ann.u.dt;
+      }
     Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
     Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
     ev_define(ev, a->name, val, true, a->loc);

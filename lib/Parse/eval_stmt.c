@@ -859,6 +859,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   for (int i = 0; i < fd->n2; i++)
     if (!decorator(ev, fd->list2[i], f, &is_jit)) return NULL;
   ev->func = f;
+  ev->sig_def = fd;
   ev->is_jit = is_jit;
   ev->seen_device_entry = false;
   ev->in_device = false;
@@ -979,6 +980,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   /* match_buffer'd params are printed with T.Buffer annotations, named after
    * the buffer */
   ev->func = NULL;
+  ev->sig_def = NULL;
   ev->is_jit = false;
   if (!f->body) f->body = tirx_seq(ev->m, NULL, 0, fd->loc);
   return f;

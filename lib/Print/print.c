@@ -733,10 +733,13 @@ static int func_order(const void *a, const void *b) {
   return strcmp(fa->name, fb->name);
 }
 
-char *tirx_print_module(const Module *m) {
+char *tirx_print_module(const Module *m) { return tirx_print_module_opts(m, NULL); }
+
+char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
+  p.tvm_style = o && o->style == TIRX_PRINT_TVM;
   bool typevars = false;
   for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
   print_header(&out, m->is_ir_module, typevars);

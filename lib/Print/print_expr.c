@@ -64,8 +64,31 @@ static bool layout_is(const Expr *e, const char *name) {
   return e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
 }
 
-static int prec(const Expr *e) {
+/* TVM's style prints the bitwise and shift calls as Python operators
+ * (`a & b`, `a << b`, `~a`); a constant operand of `~` keeps the node
+ * constructor `T.BitwiseNot(3)`, like `T.Not`.  Returns the operator's
+ * precedence (0: not an operator here) and its text. */
+static int bit_op(const Printer *p, const Expr *e, const char **text) {
+  if (!p->tvm_style || e->kind != E_CALL || e->u.call.name || e->u.call.nkw) return 0;
+  int n = e->u.call.n;
+  switch (e->u.call.op->id) {
+  case I_BITWISE_AND: *text = " & "; return n == 2 ? P_BAND : 0;
+  case I_BITWISE_OR: *text = " | "; return n == 2 ? P_BOR : 0;
+  case I_BITWISE_XOR: *text = " ^ "; return n == 2 ? P_BXOR : 0;
+  case I_SHIFT_LEFT: *text = " << "; return n == 2 ? P_SHIFT : 0;
+  case I_SHIFT_RIGHT: *text = " >> "; return n == 2 ? P_SHIFT : 0;
+  case I_BITWISE_NOT: *text = "~"; return n == 1 && !is_const(e->u.call.args[0]) ? P_UNARY : 0;
+  default: return 0;
+  }
+}
+
+static int prec(const Printer *p, const Expr *e) {
+  const char *text;
   switch ((ExprKind)e->kind) {
+  case E_CALL: {
+    int b = bit_op(p, e, &text);
+    return b ? b : P_ATOM;
+  }
   case E_ADD: case E_SUB: return op_form(e) ? P_ADD : P_ATOM;
   case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(e) ? P_MUL : P_ATOM;
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(e) ? P_CMP : P_ATOM;
@@ -84,7 +107,7 @@ static int prec(const Expr *e) {
  * parent (or equally, on the right); a comparison under a comparison is
  * always parenthesised, so that Python does not chain them. */
 static void child(Printer *p, const Expr *e, int parent, bool right, bool parent_cmp) {
-  int c = prec(e);
+  int c = prec(p, e);
   bool paren = c < parent || (right && c == parent) || (parent_cmp && c == P_CMP);
   if (paren) prbuf_puts(p->out, "(");
   pr_expr(p, e);
@@ -109,6 +132,12 @@ void pr_shape_tuple(Printer *p, Expr *const *xs, int n) {
 void pr_dtype_str(Printer *p, DType t) {
   char buf[32];
   prbuf_printf(p->out, "\"%s\"", tirx_dtype_str(t, buf));
+}
+
+static void call1(Printer *p, const char *callee, const Expr *a) {
+  prbuf_printf(p->out, "%s(", callee);
+  pr_expr(p, a);
+  prbuf_puts(p->out, ")");
 }
 
 static void call2(Printer *p, const char *callee, const Expr *a, const Expr *b) {
@@ -446,7 +475,7 @@ static void print_layout(Printer *p, const Expr *e) {
   } else if (strcmp(name, "+") == 0) {
     for (int i = 0; i < n; i++) {
       if (i) prbuf_puts(p->out, " + ");
-      bool paren = prec(xs[i]) <= P_ADD;
+      bool paren = prec(p, xs[i]) <= P_ADD;
       if (paren) prbuf_puts(p->out, "(");
       pr_expr(p, xs[i]);
       if (paren) prbuf_puts(p->out, ")");
@@ -536,7 +565,7 @@ void pr_expr(Printer *p, const Expr *e) {
       call2(p, buf, e->u.bin.a, e->u.bin.b);
       return;
     }
-    int pr = prec(e);
+    int pr = prec(p, e);
     bool cmp = is_cmp(e->kind);
     child(p, e->u.bin.a, pr, false, cmp);
     prbuf_puts(p->out, op_text(e->kind));
@@ -585,7 +614,23 @@ void pr_expr(Printer *p, const Expr *e) {
     pr_expr(p, e->u.bcast.value);
     prbuf_printf(p->out, ", %d)", e->u.bcast.lanes);
     return;
-  case E_CALL: print_call(p, e); return;
+  case E_CALL: {
+    const char *text;
+    int bp = bit_op(p, e, &text);
+    if (bp == P_UNARY) {
+      prbuf_puts(p->out, text);
+      child(p, e->u.call.args[0], P_UNARY, false, false);
+    } else if (bp) {
+      child(p, e->u.call.args[0], bp, false, false);
+      prbuf_puts(p->out, text);
+      child(p, e->u.call.args[1], bp, true, false);
+    } else if (p->tvm_style && e->u.call.op->id == I_BITWISE_NOT && !e->u.call.name) {
+      call1(p, "T.BitwiseNot", e->u.call.args[0]);
+    } else {
+      print_call(p, e);
+    }
+    return;
+  }
   case E_LET: print_let(p, e); return;
   case E_REGION: print_region(p, e); return;
   case E_TUPLE: pr_shape_tuple(p, e->u.list.items, e->u.list.n); return;
@@ -651,4 +696,9 @@ bool pr_expr_reads_buf(const Expr *e, const Buffer *b) {
   f.v.expr = visit_find;
   tirx_visit_expr(&f.v, (Expr *)e);
   return f.found;
+}
+
+bool pr_call_is_operator(const Printer *p, const Expr *e) {
+  const char *text;
+  return bit_op(p, e, &text) != 0;
 }

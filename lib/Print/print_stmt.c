@@ -281,6 +281,11 @@ static bool is_dict_attr(const Stmt *s) {
   return s && s->kind == S_ATTR && !s->u.attr.node && !is_device_entry(s);
 }
 
+/* TVM's style prints the device entry as the attribute it is. */
+static bool prints_device_entry(const Printer *p, const Stmt *s) {
+  return is_device_entry(s) && !p->tvm_style;
+}
+
 static void print_attr_entry(Printer *p, const Stmt *s) {
   prbuf_pystr(p->out, s->u.attr.key, strlen(s->u.attr.key));
   prbuf_puts(p->out, ": ");
@@ -293,7 +298,7 @@ static void print_attr_entry(Printer *p, const Stmt *s) {
 static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
   pr_newline(p);
   if (!flat) prbuf_puts(p->out, "with ");
-  if (is_device_entry(s) && flat) {
+  if (prints_device_entry(p, s) && flat) {
     prbuf_puts(p->out, "T.device_entry()");
     return s->u.attr.body;
   }
@@ -313,7 +318,7 @@ static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
      * body of the previous one, merge in nesting order. */
     prbuf_puts(p->out, "T.attr({");
     print_attr_entry(p, s);
-    if (!is_device_entry(s))
+    if (!prints_device_entry(p, s))
       while (is_dict_attr(s->u.attr.body)) {
         s = s->u.attr.body;
         prbuf_puts(p->out, ", ");
@@ -429,7 +434,7 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
   body_scope(p, s->u.if_.then_);
   const Stmt *e = s->u.if_.else_;
   if (!e) return;
-  if (e->kind == S_IF) {
+  if (e->kind == S_IF && !p->tvm_style) {
     print_if(p, e, "elif");
     return;
   }
@@ -440,7 +445,8 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
 
 static void print_eval(Printer *p, const Expr *e) {
   pr_newline(p);
-  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name);
+  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name) &&
+              !pr_call_is_operator(p, e);
   if (!bare) prbuf_puts(p->out, "T.evaluate(");
   pr_expr(p, e);
   if (!bare) prbuf_puts(p->out, ")");
@@ -505,8 +511,14 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
       pr_expr(p, s->u.ret.value);
     }
     return;
-  case S_BREAK: pr_newline(p); prbuf_puts(p->out, "break"); return;
-  case S_CONTINUE: pr_newline(p); prbuf_puts(p->out, "continue"); return;
+  case S_BREAK:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.break_loop()" : "break");
+    return;
+  case S_CONTINUE:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.continue_loop()" : "continue");
+    return;
   case S_LAUNCH: print_launch(p, s, last); return;
   case S_COUNT: break;
   }
@@ -531,7 +543,9 @@ void pr_block(Printer *p, const Stmt *s) {
       i++;
       continue;
     }
-    print_stmt(p, st, i == n - 1);
+    /* TVM's style prints a scoped statement flat only when it is the whole
+     * block; tirx's when it is the last statement of its block. */
+    print_stmt(p, st, p->tvm_style ? n == 1 : i == n - 1);
   }
   free(items);
 }

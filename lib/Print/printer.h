@@ -55,6 +55,7 @@ typedef struct Printer {
   TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
+  bool tvm_style; /* --print-style=tvm: TVM's .script() text */
 } Printer;
 
 /* ---- names (print.c) ---- */
@@ -71,6 +72,8 @@ void pr_set_scalar(Printer *p, const Buffer *b);
 
 /* ---- expressions (print_expr.c) ---- */
 void pr_expr(Printer *p, const Expr *e);
+/* Whether a call prints as a Python operator (TVM's style: `a & b`). */
+bool pr_call_is_operator(const Printer *p, const Expr *e);
 /* A dtype as a Python string literal: "float32x4". */
 void pr_dtype_str(Printer *p, DType t);
 /* The type of a variable in an annotation (`T.int32`, `T.handle`,
