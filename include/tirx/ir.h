@@ -122,6 +122,14 @@ struct Buffer {
 
 /* ---- intrinsics (see intrin.h for the registry) ------------------------- */
 
+/* A pointer type used as a value, `T.handle("uint64", "global").ty`: the
+ * result type of a T.reinterpret to a pointer. */
+typedef struct PtrType {
+  DType elem;        /* element dtype when typed */
+  bool typed;        /* false: `T.handle().ty` */
+  const char *scope; /* interned storage scope */
+} PtrType;
+
 typedef struct KwArg {
   const char *name;  /* interned */
   Expr *value;
@@ -156,6 +164,7 @@ struct Expr {
       Expr **args; int n;
       KwArg *kw; int nkw;
       const char *name;  /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
+      const PtrType *ptr_ty; /* a handle result's pointer type (T.reinterpret), or NULL */
     } call;
     struct { Var *var; Expr *value; Expr *body; } let;
     struct { Buffer *buf; Expr **min; Expr **ext; int n; } region;

@@ -409,11 +409,22 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
+  const PtrType *ptr_ty = NULL;
   Value *pos = a->pos;
   int skip = -1;
   if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
     if (n < 1) return ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name);
-    if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) return v_make(V_ERROR, a->loc);
+    if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
+      /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
+      PtrType *pt = TIRX_NEW(ev->m, PtrType);
+      pt->elem = pos[0].u.ptr.elem;
+      pt->typed = pos[0].u.ptr.typed;
+      pt->scope = pos[0].u.ptr.scope;
+      ptr_ty = pt;
+      explicit_dt = tirx_dtype(DT_HANDLE);
+    } else if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) {
+      return v_make(V_ERROR, a->loc);
+    }
     skip = 0;
   }
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
@@ -478,6 +489,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   }
   DType t = ret_dtype(in, args, k, explicit_dt);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
+  call->u.call.ptr_ty = ptr_ty;
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);

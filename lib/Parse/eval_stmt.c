@@ -862,7 +862,9 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   ev->sig_def = fd;
   ev->is_jit = is_jit;
   ev->seen_device_entry = false;
-  ev->in_device = false;
+  /* A private function returning a value is a device function (TVM's
+   * helpers called from kernels): its body runs on the device. */
+  ev->in_device = f->private_ && fd->a != NULL;
   ev->nsig_vars = 0;
   ev_push_scope(ev);
 

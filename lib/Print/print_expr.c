@@ -32,7 +32,11 @@ static bool is_cmp(ExprKind k) {
 /* Whether TVM's operator (tvm::add, ...) would not rebuild this node from
  * its printed operands: constant folding (src/arith/const_fold.h) or type
  * promotion.  Such nodes print as constructors (`T.Add(a, 0)`). */
-static bool refolds(const Expr *e) {
+static bool index_type(DType t) {
+  return t.lanes == 1 && (t.id == DT_INT32 || t.id == DT_INT64);
+}
+
+static bool refolds(const Printer *p, const Expr *e) {
   const Expr *a = e->u.bin.a, *b = e->u.bin.b;
   if (!tirx_dtype_eq(a->dtype, b->dtype)) return true;
   if (is_const(a) && is_const(b)) return true;
@@ -40,7 +44,11 @@ static bool refolds(const Expr *e) {
   case E_ADD: return const_is(a, 0) || const_is(b, 0);
   case E_SUB: return const_is(b, 0);
   case E_MUL: return const_is(a, 0) || const_is(b, 0) || const_is(a, 1) || const_is(b, 1);
-  case E_DIV: case E_FLOORDIV: case E_MOD: case E_FLOORMOD:
+  case E_FLOORMOD:
+    /* TVM folds `x % 1` and `0 % x` only for index types (int32/int64) */
+    if (p->tvm_style && !index_type(a->dtype)) return false;
+    return const_is(a, 0) || const_is(b, 1);
+  case E_DIV: case E_FLOORDIV: case E_MOD:
     return const_is(a, 0) || const_is(b, 1);
   case E_AND: case E_OR: return is_const(a) || is_const(b);
   default: return false;
@@ -50,12 +58,12 @@ static bool refolds(const Expr *e) {
 static const char *op_text(ExprKind k) { return tirx_expr_op_text(k); }
 
 /* Binary nodes that print as a Python operator (others are calls). */
-static bool op_form(const Expr *e) {
+static bool op_form(const Printer *p, const Expr *e) {
   switch ((ExprKind)e->kind) {
   case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD:
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR:
-    return !refolds(e);
-  case E_DIV: return tirx_dtype_is_float(e->dtype) && !refolds(e);
+    return !refolds(p, e);
+  case E_DIV: return tirx_dtype_is_float(e->dtype) && !refolds(p, e);
   default: return false;
   }
 }
@@ -89,11 +97,11 @@ static int prec(const Printer *p, const Expr *e) {
     int b = bit_op(p, e, &text);
     return b ? b : P_ATOM;
   }
-  case E_ADD: case E_SUB: return op_form(e) ? P_ADD : P_ATOM;
-  case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(e) ? P_MUL : P_ATOM;
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(e) ? P_CMP : P_ATOM;
-  case E_AND: return op_form(e) ? P_AND : P_ATOM;
-  case E_OR: return op_form(e) ? P_OR : P_ATOM;
+  case E_ADD: case E_SUB: return op_form(p, e) ? P_ADD : P_ATOM;
+  case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(p, e) ? P_MUL : P_ATOM;
+  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(p, e) ? P_CMP : P_ATOM;
+  case E_AND: return op_form(p, e) ? P_AND : P_ATOM;
+  case E_OR: return op_form(p, e) ? P_OR : P_ATOM;
   case E_NOT: return is_const(e->u.un.a) ? P_ATOM : P_NOT;
   case E_LAYOUT:
     if (layout_is(e, "@")) return P_MUL;
@@ -433,7 +441,17 @@ static void print_call(Printer *p, const Expr *e) {
   bool first = true;
   IntrinRet ret = e->u.call.name ? RET_SPECIAL : op->ret;
   if (ret == RET_DTYPE0) {
-    pr_dtype_str(p, e->dtype);
+    const PtrType *pt = e->u.call.ptr_ty;
+    if (pt && pt->typed) {
+      char b[32];
+      prbuf_printf(p->out, "T.handle(\"%s\", ", tirx_dtype_str(pt->elem, b));
+      prbuf_pystr(p->out, pt->scope, strlen(pt->scope));
+      prbuf_puts(p->out, ").ty");
+    } else if (p->tvm_style && tirx_dtype_is_handle(e->dtype)) {
+      prbuf_puts(p->out, "T.handle().ty");
+    } else {
+      pr_dtype_str(p, e->dtype);
+    }
     first = false;
   }
   for (int i = 0; i < n; i++) {
@@ -560,7 +578,7 @@ void pr_expr(Printer *p, const Expr *e) {
   case E_VAR: print_var(p, e->u.var); return;
   case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD:
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR: {
-    if (!op_form(e)) { /* T.Add(a, b), T.Div(a, b), T.EQ(a, b) ... */
+    if (!op_form(p, e)) { /* T.Add(a, b), T.Div(a, b), T.EQ(a, b) ... */
       snprintf(buf, sizeof buf, "T.%s", tirx_expr_kind_name(e->kind));
       call2(p, buf, e->u.bin.a, e->u.bin.b);
       return;
@@ -573,8 +591,8 @@ void pr_expr(Printer *p, const Expr *e) {
     return;
   }
   case E_MOD: call2(p, "T.truncmod", e->u.bin.a, e->u.bin.b); return;
-  case E_MIN: call2(p, refolds(e) ? "T.Min" : "T.min", e->u.bin.a, e->u.bin.b); return;
-  case E_MAX: call2(p, refolds(e) ? "T.Max" : "T.max", e->u.bin.a, e->u.bin.b); return;
+  case E_MIN: call2(p, refolds(p, e) ? "T.Min" : "T.min", e->u.bin.a, e->u.bin.b); return;
+  case E_MAX: call2(p, refolds(p, e) ? "T.Max" : "T.max", e->u.bin.a, e->u.bin.b); return;
   case E_NOT:
     if (is_const(e->u.un.a)) {
       prbuf_puts(p->out, "T.Not(");

@@ -244,7 +244,9 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ", ");
     pr_sum(p, s->u.for_.min, s->u.for_.extent);
   }
-  if (!trivial_step(s)) {
+  /* TVM's style prints `step=` after the other keywords */
+  bool step_last = p->tvm_style && strcmp(callee, "range") != 0;
+  if (!trivial_step(s) && !step_last) {
     prbuf_puts(p->out, strcmp(callee, "range") == 0 ? ", " : ", step=");
     pr_expr(p, s->u.for_.step);
   }
@@ -263,6 +265,10 @@ static void print_for(Printer *p, const Stmt *s) {
       prbuf_puts(p->out, ", annotations=");
       pr_expr(p, ann);
     }
+  }
+  if (!trivial_step(s) && step_last) {
+    prbuf_puts(p->out, ", step=");
+    pr_expr(p, s->u.for_.step);
   }
   prbuf_puts(p->out, "):");
   p->indent++;
