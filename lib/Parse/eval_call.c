@@ -179,7 +179,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
-    if (strcmp(name, "buffer") == 0) {
+    if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
+      /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
       v.kind = V_BUFFER;
       v.loc = loc;

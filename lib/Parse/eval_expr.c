@@ -133,10 +133,20 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
     return tirx_load(ev->m, v.u.buf, idx, 1, v.loc);
   }
   case V_ERROR: return NULL;
-  case V_BUFFER:
+  case V_BUFFER: {
+    /* A one-element buffer used as a value is its element, as TVM reads
+     * `T.address_of(scale)` for scale: T.Buffer((1,), ...). */
+    int64_t one;
+    Buffer *b = v.u.buf;
+    if (b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &one) && one == 1) {
+      Expr **idx = TIRX_NEWN(ev->m, Expr *, 1);
+      idx[0] = tirx_int(ev->m, dt(DT_INT32), 0, v.loc);
+      return tirx_load(ev->m, b, idx, 1, v.loc);
+    }
     ev_error(ev, v.loc, "buffer '%s' used as %s; index it (e.g. %s[i])", v.u.buf->name, what,
              v.u.buf->name);
     return NULL;
+  }
   case V_NONE: {
     Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
     return e;

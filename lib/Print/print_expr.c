@@ -208,7 +208,7 @@ static void print_float(Printer *p, const Expr *e) {
 
 void pr_buf_ref(Printer *p, const Buffer *b) {
   prbuf_puts(p->out, pr_buf_name(p, b));
-  if (pr_is_scalar_buf(p, b)) prbuf_puts(p->out, ".buffer");
+  if (pr_is_scalar_buf(p, b)) prbuf_puts(p->out, p->tvm_style ? ".source" : ".buffer");
 }
 
 static void print_var(Printer *p, const Var *v) {

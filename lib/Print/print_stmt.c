@@ -56,8 +56,9 @@ static void body_scope(Printer *p, const Stmt *body) {
 
 /* ---- buffers ------------------------------------------------------------- */
 
-static bool is_local_scalar(const Stmt *s) {
+static bool is_local_scalar(const Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
+  if (p->tvm_style) return s->kind == S_ALLOC && pr_tvm_scalar_buf(p, b);
   return s->kind == S_ALLOC && b->scope && strcmp(b->scope, "local") == 0 &&
          tirx_buffer_is_scalar(b);
 }
@@ -86,8 +87,23 @@ static void print_alloc(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
   char buf[32];
   pr_newline(p);
-  if (is_local_scalar(s)) {
+  if (is_local_scalar(p, s)) {
     prbuf_printf(p->out, "%s: T.%s", pr_define(p, b, b->name, true), tirx_dtype_str(b->dtype, buf));
+    pr_set_scalar(p, b);
+    return;
+  }
+  if (s->kind == S_DECL && pr_tvm_scalar_buf(p, b)) {
+    /* x = T.decl_scalar(T.uint32, data=..., elem_offset=0, scope="global") */
+    const char *name = pr_define(p, b, b->name, true);
+    prbuf_printf(p->out, "%s = T.decl_scalar(T.%s, data=", name, tirx_dtype_str(b->dtype, buf));
+    pr_expr(p, b->decl_data);
+    prbuf_puts(p->out, ", elem_offset=");
+    if (b->elem_offset) pr_expr(p, b->elem_offset);
+    else prbuf_puts(p->out, "0");
+    prbuf_puts(p->out, ", scope=");
+    const char *sc = b->scope && *b->scope ? b->scope : "global";
+    prbuf_pystr(p->out, sc, strlen(sc));
+    prbuf_puts(p->out, ")");
     pr_set_scalar(p, b);
     return;
   }
@@ -541,7 +557,7 @@ void pr_block(Printer *p, const Stmt *s) {
       prbuf_puts(p->out, "T.evaluate(0)");
       continue;
     }
-    if (is_local_scalar(st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
+    if (is_local_scalar(p, st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
       print_free_buffers(p, s, i + 1);
       print_alloc(p, st); /* x: T.int32 */
       prbuf_puts(p->out, " = ");
