@@ -117,6 +117,7 @@ struct Buffer {
   Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
   Expr *annotations;    /* E_DICT or NULL */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
+  Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
   int id;
 };
 

@@ -92,6 +92,29 @@ static void print_alloc(Printer *p, const Stmt *s) {
     pr_set_scalar(p, b);
     return;
   }
+  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of)) {
+    /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
+    const Buffer *src = b->view_of;
+    PrBuf rhs = {0};
+    PrBuf *saved = p->out;
+    p->out = &rhs;
+    pr_buf_ref(p, src);
+    prbuf_puts(&rhs, ".view(");
+    if (!tirx_dtype_eq(b->dtype, src->dtype)) {
+      pr_dtype_str(p, b->dtype);
+    } else {
+      pr_expr_list(p, b->shape, b->ndim);
+      if (b->layout) {
+        prbuf_puts(&rhs, ", layout=");
+        pr_expr(p, b->layout);
+      }
+    }
+    prbuf_puts(&rhs, ")");
+    p->out = saved;
+    prbuf_printf(p->out, "%s = %s", pr_define(p, b, b->name, true), rhs.p);
+    free(rhs.p);
+    return;
+  }
   if (s->kind == S_DECL && pr_tvm_scalar_buf(p, b)) {
     /* x = T.decl_scalar(T.uint32, data=..., elem_offset=0, scope="global") */
     const char *name = pr_define(p, b, b->name, true);
