@@ -594,6 +594,8 @@ static void while_stmt(Eval *ev, Ast *s) {
   if (ev_truthy_const(ev, c, &t)) {
     if (!t) return;
     ce = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, s->a->loc);
+    /* `while 1:` (TVM keeps the int condition and prints it back as 1) */
+    ce->u.i.pod = c.kind == V_INT;
   } else {
     ce = condition(ev, c, "while condition");
     if (!ce) return;

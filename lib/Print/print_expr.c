@@ -85,7 +85,9 @@ static int bit_op(const Printer *p, const Expr *e, const char **text) {
   case I_BITWISE_XOR: *text = " ^ "; return n == 2 ? P_BXOR : 0;
   case I_SHIFT_LEFT: *text = " << "; return n == 2 ? P_SHIFT : 0;
   case I_SHIFT_RIGHT: *text = " >> "; return n == 2 ? P_SHIFT : 0;
-  case I_BITWISE_NOT: *text = "~"; return n == 1 && !is_const(e->u.call.args[0]) ? P_UNARY : 0;
+  case I_BITWISE_NOT: /* TVM folds `~c` only for index types: T.BitwiseNot(3) */
+    *text = "~";
+    return n == 1 && !(is_const(e->u.call.args[0]) && index_type(e->u.call.args[0]->dtype)) ? P_UNARY : 0;
   default: return 0;
   }
 }
@@ -604,6 +606,12 @@ void pr_expr(Printer *p, const Expr *e) {
     }
     return;
   case E_CAST:
+    if (p->tvm_style && e->dtype.id == DT_UINT32 && e->dtype.lanes == 1 && e->u.un.a->kind == E_CALL &&
+        e->u.un.a->u.call.op->id == I_CUDA_ELECT_SYNC) {
+      /* TVM's T.cuda.elect_sync() is uint32; tirx's is bool under a cast */
+      pr_expr(p, e->u.un.a);
+      return;
+    }
     prbuf_puts(p->out, "T.Cast(");
     pr_dtype_str(p, e->dtype);
     prbuf_puts(p->out, ", ");

@@ -135,6 +135,8 @@ static void print_alloc(Printer *p, const Stmt *s) {
   if (s->kind == S_DECL) {
     callee = "T.decl_buffer";
     flags |= PR_KW_DATA;
+  } else if (p->tvm_style && b->decl_no_data) {
+    callee = "T.decl_buffer";
   } else if (b->scope && strcmp(b->scope, "shared") == 0) {
     callee = "T.alloc_shared";
     flags = 0;
@@ -508,7 +510,16 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
   case S_WHILE:
     pr_newline(p);
     prbuf_puts(p->out, "while ");
-    pr_expr(p, s->u.while_.cond);
+    if (s->u.while_.cond->kind == E_INT && tirx_dtype_is_bool(s->u.while_.cond->dtype) &&
+        s->u.while_.cond->u.i.pod) {
+      /* `while 1:` */
+      Expr c = *s->u.while_.cond;
+      c.u.i.pod = false;
+      if (p->tvm_style) prbuf_puts(p->out, "1");
+      else pr_expr(p, &c);
+    } else {
+      pr_expr(p, s->u.while_.cond);
+    }
     prbuf_puts(p->out, ":");
     body_scope(p, s->u.while_.body);
     return;
