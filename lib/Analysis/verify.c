@@ -433,7 +433,10 @@ static void check_stmt(Verifier *v, const Stmt *s) {
     v->loop_depth--;
     break;
   case S_IF:
-    check_cond(v, s->u.if_.cond, "if condition");
+    if (tirx_dtype_is_int(s->u.if_.cond->dtype) && s->u.if_.cond->dtype.lanes == 1)
+      check_expr(v, s->u.if_.cond); /* an integer condition: nonzero (TVM's `if flag:`) */
+    else
+      check_cond(v, s->u.if_.cond, "if condition");
     check_block(v, s->u.if_.then_);
     if (s->u.if_.else_) check_block(v, s->u.if_.else_);
     break;

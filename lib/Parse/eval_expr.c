@@ -682,6 +682,42 @@ static Value unary(Eval *ev, Ast *a) {
   return v_expr(bitcall(ev, I_BITWISE_NOT, e, NULL, a->loc), a->loc);
 }
 
+
+/* Whether `name` occurs as an identifier inside a string literal of the
+ * signature being evaluated: TVM prints a shape variable quoted where it is
+ * first bound, and may then use it bare in the same tuple, ("s // h", h),
+ * which Python evaluates before the quoted strings are read. */
+static bool str_has_ident(const char *p, size_t n, const char *name) {
+  size_t k = strlen(name);
+  for (size_t i = 0; i + k <= n; i++) {
+    if (memcmp(p + i, name, k) != 0) continue;
+    char b = i ? p[i - 1] : ' ', e = i + k < n ? p[i + k] : ' ';
+    bool bi = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '.';
+    bool ei = (e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z') || (e >= '0' && e <= '9') || e == '_';
+    if (!bi && !ei) return true;
+  }
+  return false;
+}
+
+static bool ast_quotes(const Ast *a, const char *name, int depth) {
+  if (!a || depth > 64) return false;
+  if (a->kind == A_STR) return str_has_ident(a->str, a->slen, name);
+  if (ast_quotes(a->a, name, depth + 1) || ast_quotes(a->b, name, depth + 1) || ast_quotes(a->c, name, depth + 1))
+    return true;
+  for (int i = 0; i < a->n; i++)
+    if (ast_quotes(a->list[i], name, depth + 1)) return true;
+  return false;
+}
+
+static bool sig_name_quoted(Eval *ev, const char *name) {
+  if (!ev->sig_def) return false;
+  for (int i = 0; i < ev->sig_def->n; i++) {
+    const Ast *pa = ev->sig_def->list[i];
+    if (pa->kind == A_PARAM && ast_quotes(pa->a, name, 0)) return true;
+  }
+  return false;
+}
+
 static Value name(Eval *ev, Ast *a) {
   Binding *b = ev_lookup(ev, a->name);
   if (b) {
@@ -699,7 +735,7 @@ static Value name(Eval *ev, Ast *a) {
       v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
       return v;
     }
-  if (ev->in_signature && ev->sig_fresh_vars) {
+  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */
     DType t = tirx_dtype(DT_INT32);

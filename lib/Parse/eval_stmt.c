@@ -482,6 +482,11 @@ static void aug_assign(Eval *ev, Ast *s) {
 static Expr *condition(Eval *ev, Value c, const char *what) {
   Expr *e = ev_to_expr(ev, c, what);
   if (!e) return NULL;
+  /* TVM prints `if leader:` for an integer flag (leader: T.uint32 =
+   * T.cuda.elect_sync()): an integer `if` condition means "nonzero" */
+  if (strcmp(what, "if condition") == 0 && tirx_dtype_is_int(e->dtype) && e->dtype.lanes == 1 &&
+      c.kind != V_INT && c.kind != V_BOOL)
+    return e;
   if (!tirx_dtype_is_bool(e->dtype)) {
     char b[32];
     ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)", what,
