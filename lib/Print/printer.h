@@ -111,6 +111,11 @@ void pr_expr_vars(const Expr *e, PrVarFn fn, void *ctx);
 bool pr_expr_uses_var(const Expr *e, const Var *v);
 bool pr_expr_reads_buf(const Expr *e, const Buffer *b);
 
+/* ---- T.ptx instructions (print_ptx.c) ---- */
+/* An I_PTX_INSTR call: T.ptx["ld.global.b32"](...) in tirx's style, TVM's
+ * flat T.ptx.ld(..., "global", ..., "") in TVM's. */
+void pr_ptx_call(Printer *p, const Expr *e);
+
 /* ---- statements (print_stmt.c) ---- */
 void pr_newline(Printer *p);
 /* The statements of a block: nested sequences spliced, Evaluate(0) dropped
