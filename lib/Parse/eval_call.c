@@ -489,6 +489,26 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
   DType t = ret_dtype(in, args, k, explicit_dt);
+  if (in->id == I_SHUFFLE) {
+    /* T.Shuffle([v0, v1, ...], [i0, i1, ...]) */
+    Expr *vs = args[0], *ix = args[1];
+    if (vs->kind != E_LIST || vs->u.list.n < 1 || ix->kind != E_LIST || ix->u.list.n < 1)
+      return ev_error(ev, a->loc, "T.Shuffle takes a list of vectors and a list of lane indices");
+    int total = 0;
+    DType el = vs->u.list.items[0]->dtype;
+    for (int i = 0; i < vs->u.list.n; i++) {
+      DType vt = vs->u.list.items[i]->dtype;
+      if (vt.id != el.id) return ev_error(ev, a->loc, "T.Shuffle: the vectors must have one element type");
+      total += vt.lanes;
+    }
+    for (int i = 0; i < ix->u.list.n; i++) {
+      int64_t c;
+      if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
+        return ev_error(ev, a->loc, "T.Shuffle: lane index %d must be a constant below %d", i, total);
+    }
+    t = el;
+    t.lanes = (uint16_t)ix->u.list.n;
+  }
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {

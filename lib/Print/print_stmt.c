@@ -112,6 +112,7 @@ static void print_alloc(Printer *p, const Stmt *s) {
     prbuf_puts(&rhs, ")");
     p->out = saved;
     prbuf_printf(p->out, "%s = %s", pr_define(p, b, b->name, true), rhs.p);
+    if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
     free(rhs.p);
     return;
   }
