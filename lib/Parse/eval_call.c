@@ -509,6 +509,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     t = el;
     t.lanes = (uint16_t)ix->u.list.n;
   }
+  if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {

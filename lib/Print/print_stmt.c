@@ -513,11 +513,7 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
     prbuf_puts(p->out, "while ");
     if (s->u.while_.cond->kind == E_INT && tirx_dtype_is_bool(s->u.while_.cond->dtype) &&
         s->u.while_.cond->u.i.pod) {
-      /* `while 1:` */
-      Expr c = *s->u.while_.cond;
-      c.u.i.pod = false;
-      if (p->tvm_style) prbuf_puts(p->out, "1");
-      else pr_expr(p, &c);
+      prbuf_puts(p->out, "1"); /* `while 1:` */
     } else {
       pr_expr(p, s->u.while_.cond);
     }

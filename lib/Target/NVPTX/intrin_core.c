@@ -332,6 +332,19 @@ static LLVMValueRef emit_tvm_shuffle(CG *cg, Expr *e) {
   return cg_cast(cg, v, ARG(1)->dtype, e->dtype, e->loc);
 }
 
+/* T.handle_add_byte_offset(p, n) / T.ptr_byte_offset(p, n, T.type_annotation(t)):
+ * the pointer n bytes on. */
+static LLVMValueRef emit_byte_offset(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_expr(cg, ARG(0));
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    p = LLVMBuildIntToPtr(cg->b, p, cg->t_ptr, "");
+  LLVMValueRef n = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i64, cg_dtype_signed(ARG(1)->dtype));
+  return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
+}
+
+/* T.filter(var, pred): pred (the scope id only marks the thread set) */
+static LLVMValueRef emit_filter(CG *cg, Expr *e) { return cg_cond(cg, ARG(1)); }
+
 /* T.Shuffle([v...], [i...]): lanes of the concatenated vectors. */
 static LLVMValueRef emit_shuffle(CG *cg, Expr *e) {
   Expr *vs = ARG(0), *ix = ARG(1);
@@ -677,6 +690,9 @@ static const CgIntrinFn core_table[INTRIN_COUNT] = {
     [I_WARP_SHUFFLE_XOR] = emit_tvm_shuffle,
     [I_WARP_ACTIVEMASK] = emit_activemask,
     [I_SHUFFLE] = emit_shuffle,
+    [I_HANDLE_ADD_BYTE_OFFSET] = emit_byte_offset,
+    [I_PTR_BYTE_OFFSET] = emit_byte_offset,
+    [I_FILTER] = emit_filter,
     [I_TVM_ACCESS_PTR] = emit_access_ptr,
     [I_BUFFER_DATA] = emit_buffer_data,
 };

@@ -507,6 +507,96 @@ static LLVMValueRef emit_encode_desc(CG *cg, Expr *e) {
 
 /* ---- the table ------------------------------------------------------------------------- */
 
+/* ---- packed float2 / bfloat162 helpers (TVM's backend/cuda/cpp/builtins.py) --------- */
+/* Packed values travel as integers: float2 in a uint64 (x low), bfloat162 in a
+ * uint32 (x low).  Each helper is plain LLVM IR. */
+
+static LLVMValueRef bf16_bits(CG *cg, LLVMValueRef f) { /* f32 → bf16 (rn) → i32 */
+  LLVMValueRef h = LLVMBuildFPTrunc(cg->b, f, cg->t_bf16, "");
+  return LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, h, cg->t_i16, ""), cg->t_i32, "");
+}
+
+static LLVMValueRef bf16_from_bits(CG *cg, LLVMValueRef w, int shift) { /* i32 half → f32 */
+  LLVMValueRef v = shift ? LLVMBuildLShr(cg->b, w, cg_i32(cg, shift), "") : w;
+  LLVMValueRef h = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, v, cg->t_i16, ""), cg->t_bf16, "");
+  return LLVMBuildFPExt(cg->b, h, cg->t_f32, "");
+}
+
+static LLVMValueRef pack2_i32(CG *cg, LLVMValueRef lo, LLVMValueRef hi) { /* two i32 halves of 16 bits */
+  return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i32(cg, 16), ""), "");
+}
+
+static void float2_unpack(CG *cg, LLVMValueRef q, LLVMValueRef *x, LLVMValueRef *y) {
+  *x = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, q, cg->t_i32, ""), cg->t_f32, "");
+  *y = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, q, cg_i64(cg, 32), ""), cg->t_i32, ""),
+                        cg->t_f32, "");
+}
+
+static LLVMValueRef float2_pack(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef lo = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, x, cg->t_i32, ""), cg->t_i64, "");
+  LLVMValueRef hi = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, y, cg->t_i32, ""), cg->t_i64, "");
+  return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i64(cg, 32), ""), "");
+}
+
+/* __float22bfloat162_rn(make_float2(x, y)) */
+static LLVMValueRef emit_float22bfloat162_rn(CG *cg, Expr *e) {
+  LLVMValueRef x = cg_expr(cg, ARG(0)), y = cg_expr(cg, ARG(1));
+  return pack2_i32(cg, bf16_bits(cg, x), bf16_bits(cg, y));
+}
+
+static LLVMValueRef emit_float22bfloat162_rn_f2(CG *cg, Expr *e) {
+  LLVMValueRef x, y;
+  float2_unpack(cg, cg_expr(cg, ARG(0)), &x, &y);
+  return pack2_i32(cg, bf16_bits(cg, x), bf16_bits(cg, y));
+}
+
+static LLVMValueRef emit_bfloat1622float2(CG *cg, Expr *e) {
+  LLVMValueRef w = cg_expr(cg, ARG(0));
+  return float2_pack(cg, bf16_from_bits(cg, w, 0), bf16_from_bits(cg, w, 16));
+}
+
+/* __fmul2_rn / __fadd2_rn on float2 packed in uint64 */
+static LLVMValueRef emit_f2_arith(CG *cg, Expr *e) {
+  LLVMValueRef ax, ay, bx, by;
+  float2_unpack(cg, cg_expr(cg, ARG(0)), &ax, &ay);
+  float2_unpack(cg, cg_expr(cg, ARG(1)), &bx, &by);
+  bool mul = e->u.call.op->id == I_CUDA_FMUL2_RN;
+  LLVMValueRef x = mul ? LLVMBuildFMul(cg->b, ax, bx, "") : LLVMBuildFAdd(cg->b, ax, bx, "");
+  LLVMValueRef y = mul ? LLVMBuildFMul(cg->b, ay, by, "") : LLVMBuildFAdd(cg->b, ay, by, "");
+  return float2_pack(cg, x, y);
+}
+
+/* __hmin2 / __hmax2 on bfloat162 packed in uint32 (NaN-propagating like CUDA's
+ * bf16 min/max: minnum/maxnum per lane) */
+static LLVMValueRef emit_bf162_minmax(CG *cg, Expr *e) {
+  LLVMValueRef a = cg_expr(cg, ARG(0)), b = cg_expr(cg, ARG(1));
+  const char *fn = e->u.call.op->id == I_CUDA_HMIN2 ? "llvm.minnum" : "llvm.maxnum";
+  LLVMTypeRef ft = cg->t_f32;
+  LLVMValueRef lo[2] = {bf16_from_bits(cg, a, 0), bf16_from_bits(cg, b, 0)};
+  LLVMValueRef hi[2] = {bf16_from_bits(cg, a, 16), bf16_from_bits(cg, b, 16)};
+  LLVMValueRef l = cg_intrinsic(cg, fn, &ft, 1, lo, 2), h = cg_intrinsic(cg, fn, &ft, 1, hi, 2);
+  return pack2_i32(cg, bf16_bits(cg, l), bf16_bits(cg, h));
+}
+
+/* get_tmem_addr(idx, row, col): lane in the high half, column in the low half,
+ * each offset modulo 2^16 (TVM's helper) */
+static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
+  LLVMValueRef idx = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i32, false);
+  LLVMValueRef row = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i32, true);
+  LLVMValueRef col = cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i32, true);
+  LLVMValueRef m = cg_i32(cg, 0xFFFF);
+  LLVMValueRef c = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, LLVMBuildAnd(cg->b, idx, m, ""), col, ""), m, "");
+  LLVMValueRef r = LLVMBuildAnd(cg->b, LLVMBuildLShr(cg->b, idx, cg_i32(cg, 16), ""), m, "");
+  r = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, r, row, ""), m, "");
+  return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
+}
+
+/* IKET markers without tirx.iket.enabled (TVM's default): no code, tokens 0 */
+static LLVMValueRef emit_iket(CG *cg, Expr *e) {
+  if (e->dtype.id == DT_VOID) return NULL;
+  return cg_i32(cg, 0);
+}
+
 static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_CTA_SYNC] = emit_cta_sync,
     [I_CUDA_WARP_SYNC] = emit_warp_sync,
@@ -519,6 +609,20 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_MBARRIER_WAIT_CLUSTER] = emit_mbarrier_wait,
     [I_CUDA_ELECT_SYNC] = emit_elect_sync,
     [I_CUDA_NANO_SLEEP] = emit_nano_sleep,
+    [I_CUDA_FLOAT22BFLOAT162_RN] = emit_float22bfloat162_rn,
+    [I_CUDA_FLOAT22BFLOAT162_RN_F2] = emit_float22bfloat162_rn_f2,
+    [I_CUDA_BFLOAT1622FLOAT2] = emit_bfloat1622float2,
+    [I_CUDA_FMUL2_RN] = emit_f2_arith,
+    [I_CUDA_FADD2_RN] = emit_f2_arith,
+    [I_CUDA_HMIN2] = emit_bf162_minmax,
+    [I_CUDA_HMAX2] = emit_bf162_minmax,
+    [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_IKET_MARK] = emit_iket,
+    [I_CUDA_IKET_RANGE_START] = emit_iket,
+    [I_CUDA_IKET_RANGE_END] = emit_iket,
+    [I_CUDA_IKET_RANGE_PUSH] = emit_iket,
+    [I_CUDA_IKET_RANGE_POP] = emit_iket,
+    [I_CUDA_IKET_SENTINEL_TOKEN] = emit_iket,
     [I_CUDA_THREAD_RANK] = emit_thread_rank,
     [I_CUDA_WARP_REDUCE] = emit_warp_reduce,
     [I_CUDA_WARP_SUM] = emit_warp_reduce,
