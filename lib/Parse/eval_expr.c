@@ -202,6 +202,9 @@ static bool promote(Eval *ev, Expr **pa, Expr **pb, Loc loc) {
   DType ta = a->dtype, tb = b->dtype;
   if (tirx_dtype_is_handle(ta) || tirx_dtype_is_handle(tb)) {
     if (tirx_dtype_eq(ta, tb)) return true;
+    /* TVM's `T.address_of(x) + T.uint64(32)`: a byte offset on the pointer
+     * (the caller only allows it for + and -) */
+    if (tirx_dtype_is_handle(ta) && tirx_dtype_is_int(tb) && tb.lanes == 1 && ev->ptr_arith_ok) return true;
     ev_error(ev, loc, "arithmetic on a pointer value is not supported");
     return false;
   }
@@ -424,7 +427,10 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (op == OP_POW)
     return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
   if (op == OP_AT) return ev_error(ev, loc, "'@' is only valid inside layout specifications");
-  if (!promote(ev, &a, &b, loc)) return v_make(V_ERROR, loc);
+  ev->ptr_arith_ok = op == OP_PLUS || op == OP_MINUS;
+  bool promoted = promote(ev, &a, &b, loc);
+  ev->ptr_arith_ok = false;
+  if (!promoted) return v_make(V_ERROR, loc);
   DType t = a->dtype;
   bool isint = tirx_dtype_is_int(t) || tirx_dtype_is_bool(t);
   ExprKind k;

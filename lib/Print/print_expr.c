@@ -38,6 +38,9 @@ static bool index_type(DType t) {
 
 static bool refolds(const Printer *p, const Expr *e) {
   const Expr *a = e->u.bin.a, *b = e->u.bin.b;
+  /* pointer ± bytes (T.address_of(x) + T.uint64(32)) re-parses as written */
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+    return false;
   if (!tirx_dtype_eq(a->dtype, b->dtype)) return true;
   if (is_const(a) && is_const(b)) return true;
   switch ((ExprKind)e->kind) {

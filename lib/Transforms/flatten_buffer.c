@@ -75,9 +75,26 @@ static Expr *arith(Module *m, ExprKind k, Expr *a, Expr *b) {
   return e;
 }
 
+static Expr *as_dtype(Module *m, Expr *e, DType t);
+
+/* Index terms of different integer types meet in the wider one (TVM's
+ * buffer indices mix int32 and int64: A[i, T.Cast("int64", j) * 8]); at equal
+ * width a signed/unsigned mix is signed. */
+static void unify(Module *m, Expr **a, Expr **b) {
+  DType ta = (*a)->dtype, tb = (*b)->dtype;
+  if (tirx_dtype_eq(ta, tb) || ta.lanes != 1 || tb.lanes != 1 || !tirx_dtype_is_int(ta) ||
+      !tirx_dtype_is_int(tb))
+    return;
+  int ba = tirx_dtype_bits(ta), bb = tirx_dtype_bits(tb);
+  DType t = ba > bb ? ta : bb > ba ? tb : tirx_dtype(ba == 64 ? DT_INT64 : DT_INT32);
+  *a = as_dtype(m, *a, t);
+  *b = as_dtype(m, *b, t);
+}
+
 static Expr *add(Module *m, Expr *a, Expr *b) {
   int64_t v;
   if (!a) return b;
+  unify(m, &a, &b);
   if (xf_const_int(b, &v) && v == 0) return a;
   if (xf_const_int(a, &v) && v == 0) return b;
   return arith(m, E_ADD, a, b);
@@ -85,6 +102,7 @@ static Expr *add(Module *m, Expr *a, Expr *b) {
 
 static Expr *mul(Module *m, Expr *a, Expr *b) {
   int64_t v;
+  unify(m, &a, &b);
   if (xf_const_int(b, &v) && v == 1) return a;
   if (xf_const_int(a, &v) && v == 1) return b;
   return arith(m, E_MUL, a, b);
