@@ -530,11 +530,14 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
 }
 
 /* Decodes the Python-escaped chained form T.ptx.cp.async_.ca.shared__cta:
- * `__` is `::` and a trailing `_` escapes a keyword. */
+ * `__` is `::`, `__colon__` is `:` and a trailing `_` escapes a keyword. */
 static void ptx_unescape(const char *in, char *out, size_t n) {
   size_t o = 0;
   for (size_t i = 0; in[i] && o + 3 < n; i++) {
-    if (in[i] == '_' && in[i + 1] == '_') {
+    if (strncmp(in + i, "__colon__", 9) == 0) { /* a single ':' (TVM's escape) */
+      out[o++] = ':';
+      i += 8;
+    } else if (in[i] == '_' && in[i + 1] == '_') {
       out[o++] = ':';
       out[o++] = ':';
       i++;

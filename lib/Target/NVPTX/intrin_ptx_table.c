@@ -188,7 +188,11 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   char nm[160];
   snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
   tmp.u.call.name = nm;
+  cg->alu_probe = true;
+  cg->alu_failed = false;
   LLVMValueRef v = cg_ptx_alu(cg, &tmp);
+  cg->alu_probe = false;
+  if (cg->alu_failed) return false; /* dead IR left behind is removed by O3 */
   if (v) store_lvalue(cg, d->ops[0], v);
   return true;
 }
@@ -267,6 +271,10 @@ static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {
   if (t.id == DT_FLOAT64) {
     *ty = cg->t_f64;
     return 'd';
+  }
+  if (bits == 128) {
+    *ty = LLVMInt128TypeInContext(cg->ctx);
+    return 'q';
   }
   *ty = cg->t_i64;
   return 'l';
