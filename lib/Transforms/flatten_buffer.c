@@ -44,6 +44,7 @@ typedef struct FlatBuf {
   Expr **lext;      /* split: layout extents */
   Expr *offset;     /* NULL = 0 */
   Expr *span;       /* extent of the flat buffer */
+  int swz_m, swz_b, swz_s; /* T.ComposeLayout swizzle (swz_b 0: none) */
 } FlatBuf;
 
 typedef struct Flat {
@@ -162,6 +163,21 @@ static bool read_layout(Flat *F, Buffer *b, FlatBuf *fb) {
     }
     return true;
   }
+  /* T.ComposeLayout(per_element M, swizzle_len B, atom_len S, tile): the tile
+   * layout's offset o, then o ^ (((o >> (M + S)) & (2^B - 1)) << M) (TVM's
+   * swizzle; swizzle_inner=False is not supported) */
+  if (is_layout(lay, "T.ComposeLayout") && lay->u.call.n == 4 && lay->u.call.nkw == 0) {
+    int64_t v[3];
+    for (int k = 0; k < 3; k++)
+      if (!xf_const_int(lay->u.call.args[k], &v[k]) || v[k] < 0 || v[k] > 16) {
+        fb->unsupported = true;
+        return false;
+      }
+    fb->swz_m = (int)v[0];
+    fb->swz_b = (int)v[1];
+    fb->swz_s = (int)v[2];
+    lay = lay->u.call.args[3];
+  }
   if (is_layout(lay, "T.TileLayout") && lay->u.call.n == 1 && lay->u.call.nkw == 0)
     lay = lay->u.call.args[0];
   if (!is_layout(lay, "T.S") || lay->u.call.n < 1 || lay->u.call.n > 2 || lay->u.call.nkw) {
@@ -252,6 +268,23 @@ static FlatBuf *info(Flat *F, Buffer *b) {
   return fb;
 }
 
+static Expr *bitcall(Module *m, IntrinId id, Expr *a, Expr *b) {
+  Expr **args = TIRX_NEWN(m, Expr *, 2);
+  args[0] = a;
+  args[1] = as_dtype(m, b, a->dtype);
+  return tirx_call(m, tirx_intrin(id), a->dtype, args, 2, xf_noloc());
+}
+
+/* o ^ (((o >> (M + S)) & (2^B - 1)) << M), folded for a constant o */
+static Expr *swizzle(Module *m, Expr *o, int M, int B, int S) {
+  int64_t c;
+  if (xf_const_int(o, &c)) return xf_int(m, o->dtype, c ^ (((c >> (M + S)) & ((1ll << B) - 1)) << M));
+  Expr *hi = bitcall(m, I_SHIFT_RIGHT, o, xf_int(m, o->dtype, M + S));
+  hi = bitcall(m, I_BITWISE_AND, hi, xf_int(m, o->dtype, (1ll << B) - 1));
+  hi = bitcall(m, I_SHIFT_LEFT, hi, xf_int(m, o->dtype, M));
+  return bitcall(m, I_BITWISE_XOR, o, hi);
+}
+
 /* The flat index of b[idx...]; NULL on error. */
 static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
   Module *m = F->m;
@@ -305,6 +338,14 @@ static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
       sum = add(m, sum, mul(m, dgt, as_dtype(m, fb->stride[k], t)));
       below = below ? mul(m, below, as_dtype(m, fb->lext[k], t)) : as_dtype(m, fb->lext[k], t);
     }
+  }
+  if (fb->swz_b) {
+    if (ramp) {
+      xf_error(F->d, loc, "vector access into the swizzled buffer '%s' is not supported yet", b->name);
+      return NULL;
+    }
+    if (!sum) sum = tirx_i32(m, 0);
+    sum = swizzle(m, sum, fb->swz_m, fb->swz_b, fb->swz_s);
   }
   if (fb->offset) {
     DType t = sum ? sum->dtype : ramp->u.ramp.base->dtype;

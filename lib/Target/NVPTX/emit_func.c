@@ -162,6 +162,12 @@ static void emit_alloc(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   const char *scope = b->scope;
   LLVMValueRef base;
+  if (scope_is(scope, "tmem")) {
+    /* Tensor memory is allocated at run time (tcgen05.alloc) and addressed
+     * through allocated_addr by the tcgen05 instructions: the declaration
+     * (TVM's T.decl_buffer(..., scope="tmem")) needs no storage here. */
+    return;
+  }
   if (scope_is(scope, "shared.dyn")) {
     base = dyn_smem(cg);
   } else {
