@@ -591,6 +591,50 @@ static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
   return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
 }
 
+/* ---- tcgen05 instruction descriptors ---------------------------------------------------- */
+/* *desc = the 32-bit instruction descriptor of tcgen05.mma (PTX ISA "Instruction
+ * descriptor"; TVM's InstrDescriptor / InstrDescriptorBlockScaled bit fields),
+ * computed at compile time from the constant arguments. */
+
+static int fmt_code(const Expr *s, bool scale) {
+  static const struct { const char *name; int code, scode; } tab[] = {
+      {"float16", 0, -1}, {"bfloat16", 1, -1}, {"tfloat32", 2, -1}, {"float8_e4m3fn", 0, 0},
+      {"float8_e4m3fnuz", 0, 0}, {"float8_e5m2", 1, -1}, {"float6_e2m3fn", 3, -1},
+      {"float6_e3m2fn", 4, -1}, {"float4_e2m1fn", 5, -1}, {"uint8", 0, -1}, {"int8", 1, -1},
+      {"float32", 1, -1}, {"int32", 2, -1}, {"float8_e8m0fnu", -1, 1}};
+  if (s->kind != E_STR) return -1;
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strlen(tab[i].name) == s->u.s.len && memcmp(tab[i].name, s->u.s.p, s->u.s.len) == 0)
+      return scale ? tab[i].scode : tab[i].code;
+  return -1;
+}
+
+static LLVMValueRef emit_instr_desc(CG *cg, Expr *e) {
+  bool bs = e->u.call.op->id == I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS;
+  int first = bs ? 8 : 4, nint = bs ? 9 : 10; /* M N K trans_a trans_b n_cta neg_a neg_b [sat_d] is_sparse */
+  int64_t v[10] = {0};
+  for (int i = 0; i < nint; i++)
+    if (!cg_const_arg(cg, e, first + i, "every descriptor field", &v[i])) return NULL;
+  int64_t M = v[0], N = v[1], K = v[2], ta = v[3], tb = v[4], na = v[6], nb = v[7];
+  int64_t sat = bs ? 0 : v[8], sparse = bs ? v[8] : v[9];
+  int d = fmt_code(ARG(1), false), a = fmt_code(ARG(2), false), b = fmt_code(ARG(3), false);
+  int sf = bs ? fmt_code(ARG(4), true) : 0;
+  if (d < 0 || a < 0 || b < 0 || sf < 0) {
+    cg_error(cg, e->loc, "T.%s: unsupported dtype combination", e->u.call.op->name);
+    return NULL;
+  }
+  if (bs && a == 5 && b == 5) a = b = 1; /* .kind::mxf4 / mxf4nvf4: both E2M1 */
+  uint32_t w = (uint32_t)((sparse & 1) << 2) | (uint32_t)(a << 7) | (uint32_t)(b << 10) |
+               (uint32_t)((na & 1) << 13) | (uint32_t)((nb & 1) << 14) | (uint32_t)((ta & 1) << 15) |
+               (uint32_t)((tb & 1) << 16) | (uint32_t)(((N >> 3) & 63) << 17) |
+               (uint32_t)(((M >> 4) & 31) << 24);
+  if (bs) w |= (uint32_t)(sf << 23) | (uint32_t)(K == 96) << 31;
+  else w |= (uint32_t)((sat & 1) << 3) | (uint32_t)(d << 4);
+  LLVMValueRef p = cg_expr(cg, ARG(0));
+  LLVMBuildStore(cg->b, cg_i32(cg, (int32_t)w), p);
+  return NULL;
+}
+
 /* IKET markers without tirx.iket.enabled (TVM's default): no code, tokens 0 */
 static LLVMValueRef emit_iket(CG *cg, Expr *e) {
   if (e->dtype.id == DT_VOID) return NULL;
@@ -617,6 +661,8 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_HMIN2] = emit_bf162_minmax,
     [I_CUDA_HMAX2] = emit_bf162_minmax,
     [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,
+    [I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS] = emit_instr_desc,
     [I_CUDA_IKET_MARK] = emit_iket,
     [I_CUDA_IKET_RANGE_START] = emit_iket,
     [I_CUDA_IKET_RANGE_END] = emit_iket,
