@@ -362,8 +362,8 @@ static FlatBuf *accessed(Flat *F, Buffer *b, Loc loc) {
   FlatBuf *fb = info(F, b);
   if (fb->unsupported) {
     if (!fb->reported) {
-      xf_error(F->d, loc, "layout of buffer '%s' not supported yet (only default and "
-                          "T.TileLayout(T.S[extents:strides]) layouts can be flattened)",
+      xf_error(F->d, loc, "layout of buffer '%s' not supported yet (only default, "
+                          "T.TileLayout(T.S[extents:strides]) and T.ComposeLayout swizzles of it can be flattened)",
                b->name);
       F->errors++;
       fb->reported = true;
