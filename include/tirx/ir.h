@@ -118,6 +118,7 @@ struct Buffer {
   Expr *annotations;    /* E_DICT or NULL */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
   Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
+  bool view_local;      /* ... made by `X.local()`: the per-thread storage under view X */
   bool decl_no_data;    /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
   int id;
 };

@@ -407,6 +407,39 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
   }
 }
 
+static Value generic_call(Eval *ev, const Intrin *in, Args *a);
+
+/* T.cuda.ldg(dst0, ..., dstN-1, addr, dtype, "vN", N): one vector __ldg whose
+ * lanes go to N destination pointers (TVM's cuda_ldg(addr, dtype, dst=, vec=)). */
+static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
+  int n = a->npos - 4;
+  int64_t cnt;
+  const char *vs;
+  size_t vl;
+  DType t;
+  if ((n != 2 && n != 4) || !ev_get_dtype(ev, a->pos[n + 1], &t, "dtype") ||
+      !ev_get_str(ev, a->pos[n + 2], &vs, &vl, "the vector width") ||
+      !ev_get_int(ev, a->pos[n + 3], &cnt, "the lane count") || cnt != n || vl != 2 || vs[0] != 'v' ||
+      vs[1] - '0' != n)
+    return ev_error(ev, loc, "vector T.cuda.ldg takes (dst0, ..., dstN-1, addr, dtype, \"vN\", N) with N 2 or 4");
+  Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos);
+  for (int i = 0; i <= n; i++) {
+    args[i] = ev_to_expr(ev, a->pos[i], "a pointer");
+    if (!args[i]) return v_make(V_ERROR, loc);
+    if (!tirx_dtype_is_handle(args[i]->dtype))
+      return ev_error(ev, a->pos[i].loc, "vector T.cuda.ldg: argument %d must be a pointer", i + 1);
+  }
+  char b[32];
+  tirx_dtype_str(t, b);
+  args[n + 1] = tirx_str(ev->m, b, strlen(b), a->pos[n + 1].loc);
+  args[n + 2] = tirx_str(ev->m, vs, vl, a->pos[n + 2].loc);
+  args[n + 3] = tirx_int(ev->m, tirx_dtype(DT_INT32), cnt, a->pos[n + 3].loc);
+  args[n + 3]->u.i.pod = true;
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CUDA_LDG_VEC), tirx_dtype(DT_VOID), args, a->npos, loc);
+  c->u.call.name = tirx_intern0(ev->m, "T.cuda.ldg");
+  return v_expr(c, loc);
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
@@ -1044,6 +1077,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (sug) return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
     return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'", name);
   }
+  if (in->id == I_CUDA_LDG && a.npos >= 6) return ldg_vector(ev, &a, call->loc);
   if (!(in->flags & INTRIN_SPECIAL)) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);

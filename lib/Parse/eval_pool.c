@@ -214,8 +214,8 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     n = a->pos[0].u.list.n;
   }
   if (n < 1 || n > 16) return ev_error(ev, a->loc, "view needs 1 to 16 dimensions");
-  if (!default_layout(b) && !layout)
-    return ev_error(ev, a->loc, "a reshaping view of '%s' (a buffer with a layout or strides) needs layout=", b->name);
+  if (b->nstrides && !layout)
+    return ev_error(ev, a->loc, "a reshaping view of '%s' (a strided buffer) needs layout=", b->name);
   bool symbolic = false;
   int64_t total = 1;
   for (int i = 0; i < b->ndim; i++) {
@@ -253,13 +253,66 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     ext[infer] = tirx_i32(ev->m, total / known);
     known = total;
   }
-  if (!symbolic && !layout && known != total)
+  /* TVM allows a view of a leading part of the buffer (known < total) */
+  if (!symbolic && !layout && known > total)
     return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
                     (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
   for (int i = 0; i < n; i++) v->shape[i] = ext[i];
-  v->layout = layout;
+  /* a laid-out source keeps its layout: the view indexes the same elements
+   * in row-major order, which the layout then maps */
+  v->layout = layout ? layout : b->layout;
   v->view_of = b;
+  return emit_view(ev, v, a->loc);
+}
+
+/* X.local(): for a view X over per-thread storage with a thread-axis layout,
+ * that storage itself (the elements this thread holds). */
+static bool is_lay(const Expr *e, const char *name) {
+  return e && e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
+}
+
+/* The number of elements one thread holds under a T.TileLayout(T.S[exts:strides])
+ * whose strides are memory strides (ints) or thread axes (k @ Axis.x); -1 if the
+ * layout is not of that form. */
+static int64_t per_thread_elems(const Expr *lay) {
+  if (is_lay(lay, "T.TileLayout") && lay->u.call.n == 1) lay = lay->u.call.args[0];
+  if (!is_lay(lay, "T.S") || lay->u.call.n != 2) return -1;
+  const Expr *ex = lay->u.call.args[0], *st = lay->u.call.args[1];
+  int n = ex->kind == E_TUPLE ? ex->u.list.n : 1;
+  if ((st->kind == E_TUPLE ? st->u.list.n : 1) != n) return -1;
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) {
+    const Expr *e = ex->kind == E_TUPLE ? ex->u.list.items[i] : ex;
+    const Expr *t = st->kind == E_TUPLE ? st->u.list.items[i] : st;
+    int64_t c;
+    if (!tirx_expr_is_const_int(e, &c)) return -1;
+    if (t->kind == E_INT) total *= c;
+    else if (!is_lay(t, "@")) return -1;
+  }
+  return total;
+}
+
+static Value local_view(Eval *ev, Buffer *b, Args *a) {
+  if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
+  if (!b->view_of && b->layout && b->scope && strcmp(b->scope, "local") == 0) {
+    /* a local allocation laid out over threads: this thread's elements */
+    int64_t n = per_thread_elems(b->layout);
+    if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
+    Buffer *v = view_of(ev, b, b->dtype, 1, a->loc);
+    v->shape[0] = tirx_i32(ev->m, n);
+    v->view_of = b;
+    v->view_local = true;
+    return emit_view(ev, v, a->loc);
+  }
+  Buffer *src = b->view_of;
+  if (!src || !src->scope || strcmp(src->scope, "local") != 0 || !b->layout)
+    return ev_error(ev, a->loc, "local() needs a view with a layout over a local buffer (X = local_buf.view(..., layout=...))");
+  Buffer *v = view_of(ev, src, src->dtype, src->ndim, a->loc);
+  for (int i = 0; i < src->ndim; i++) v->shape[i] = src->shape[i];
+  v->layout = src->layout;
+  v->view_of = b;
+  v->view_local = true;
   return emit_view(ev, v, a->loc);
 }
 
@@ -315,6 +368,7 @@ static Value permute(Eval *ev, Buffer *b, Args *a) {
 
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   if (strcmp(m, "view") == 0) return view(ev, b, a);
+  if (strcmp(m, "local") == 0) return local_view(ev, b, a);
   if (strcmp(m, "permute") == 0) return permute(ev, b, a);
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);

@@ -99,12 +99,13 @@ static void print_alloc(Printer *p, const Stmt *s) {
     PrBuf *saved = p->out;
     p->out = &rhs;
     pr_buf_ref(p, src);
-    prbuf_puts(&rhs, ".view(");
-    if (!tirx_dtype_eq(b->dtype, src->dtype)) {
+    prbuf_puts(&rhs, b->view_local ? ".local(" : ".view(");
+    if (b->view_local) {
+    } else if (!tirx_dtype_eq(b->dtype, src->dtype)) {
       pr_dtype_str(p, b->dtype);
     } else {
       pr_expr_list(p, b->shape, b->ndim);
-      if (b->layout) {
+      if (b->layout && b->layout != src->layout) {
         prbuf_puts(&rhs, ", layout=");
         pr_expr(p, b->layout);
       }
@@ -166,6 +167,18 @@ static bool merges_with(const Printer *p, const Stmt *alloc, const Stmt *next) {
          !pr_expr_reads_buf(next->u.store.value, b);
 }
 
+/* A stored value.  TVM stores a pointer into a 64-bit integer element as it
+ * is (`x: T.uint64 = T.address_of(m)`); tirx's IR has the cast the store
+ * implies, which TVM's style leaves implicit. */
+static void print_stored(Printer *p, const Expr *v) {
+  if (p->tvm_style && v->kind == E_CAST && tirx_dtype_is_int(v->dtype) && tirx_dtype_bits(v->dtype) == 64 &&
+      v->dtype.lanes == 1 && tirx_dtype_is_handle(v->u.un.a->dtype)) {
+    pr_expr(p, v->u.un.a);
+    return;
+  }
+  pr_expr(p, v);
+}
+
 /* A[i] = v | x = v | A.vstore([i], v[, predicate=p]) */
 static void print_store(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.store.buf;
@@ -174,7 +187,7 @@ static void print_store(Printer *p, const Stmt *s) {
   pr_newline(p);
   if (pr_scalar_access(p, b, idx, n, s->u.store.pred, s->u.store.value->dtype)) {
     prbuf_printf(p->out, "%s = ", pr_buf_name(p, b));
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     return;
   }
   int lanes = b->dtype.lanes;
@@ -184,7 +197,7 @@ static void print_store(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ".vstore([");
     pr_expr_list(p, idx, n);
     prbuf_puts(p->out, "], ");
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     if (s->u.store.pred) {
       prbuf_puts(p->out, ", predicate=");
       pr_expr(p, s->u.store.pred);
@@ -194,7 +207,7 @@ static void print_store(Printer *p, const Stmt *s) {
   }
   pr_access(p, b, idx, n);
   prbuf_puts(p->out, " = ");
-  pr_expr(p, s->u.store.value);
+  print_stored(p, s->u.store.value);
 }
 
 /* ---- loops --------------------------------------------------------------- */
@@ -592,7 +605,7 @@ void pr_block(Printer *p, const Stmt *s) {
       print_free_buffers(p, s, i + 1);
       print_alloc(p, st); /* x: T.int32 */
       prbuf_puts(p->out, " = ");
-      pr_expr(p, items[i + 1]->u.store.value);
+      print_stored(p, items[i + 1]->u.store.value);
       i++;
       continue;
     }

@@ -324,6 +324,31 @@ static LLVMValueRef emit_ldg(CG *cg, Expr *e) {
   return v;
 }
 
+/* vector T.cuda.ldg: one ld.global.nc.vN, lane i stored through dst i */
+static LLVMValueRef emit_ldg_vec(CG *cg, Expr *e) {
+  int n = e->u.call.n - 4;
+  Expr *ds = ARG(n + 1);
+  DType t;
+  if (ds->kind != E_STR || !tirx_dtype_parse(ds->u.s.p, ds->u.s.len, &t)) {
+    cg_error(cg, ds->loc, "vector T.cuda.ldg: unknown dtype");
+    return NULL;
+  }
+  DType vt = t;
+  vt.lanes = (uint16_t)n;
+  LLVMValueRef p = cg_cast_ptr(cg, ptr_arg(cg, ARG(n)), AS_GLOBAL);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, vt), p, "");
+  LLVMSetAlignment(v, (unsigned)(cg_dtype_bytes(t) * n));
+  unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, "invariant.load", 14);
+  LLVMSetMetadata(v, kind, LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, NULL, 0)));
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef x = LLVMBuildExtractElement(cg->b, v, cg_i32(cg, i), "");
+    LLVMValueRef d = ptr_arg(cg, ARG(i));
+    LLVMValueRef st = LLVMBuildStore(cg->b, x, d);
+    LLVMSetAlignment(st, (unsigned)cg_dtype_bytes(t));
+  }
+  return NULL;
+}
+
 static LLVMValueRef emit_cvta_to_shared(CG *cg, Expr *e) {
   LLVMValueRef p = cg_shared_addr(cg, ARG(0));
   return result(cg, e, LLVMBuildPtrToInt(cg->b, p, cg->t_i32, ""), tirx_dtype(DT_UINT32));
@@ -691,6 +716,7 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_ATOMIC_ADD] = emit_atomic_add,
     [I_CUDA_ATOMIC_CAS] = emit_atomic_cas,
     [I_CUDA_LDG] = emit_ldg,
+    [I_CUDA_LDG_VEC] = emit_ldg_vec,
     [I_CUDA_CVTA_TO_SHARED] = emit_cvta_to_shared,
     [I_CUDA_SMEM_ADDR_FROM_U64] = emit_smem_addr_u64,
     [I_CUDA_MOV_SREG] = emit_mov_sreg,
