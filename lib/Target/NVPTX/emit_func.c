@@ -115,6 +115,12 @@ static void emit_alloc(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   const char *scope = b->scope;
   LLVMValueRef base;
+  if (tirx_scope_is(scope, MEM_TMEM)) {
+    /* Tensor memory is allocated at run time (tcgen05.alloc) and addressed
+     * through allocated_addr by the tcgen05 instructions: the declaration
+     * (TVM's T.decl_buffer(..., scope="tmem")) needs no storage here. */
+    return;
+  }
   if (tirx_scope_is(scope, MEM_SHARED_DYN)) {
     base = dyn_smem(cg, b->align);
   } else {
