@@ -1,15 +1,8 @@
-# ENGINE BUG (for the T.ptx engine's owner; XFAIL until fixed): a TMA tile store in
-# TVM's spelling and operand order, T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.
-# tile.bulk_group"](map, x, y, src), with a uint32 shared-window source address (what
-# T.cuda.cvta_generic_to_shared gives) and non-constant coordinates is lowered with the
-# address as the first coordinate and y as the source:
-#   cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd1, {%r6, %r1}], [%r2];
-# (emit_tensor_s2g reads "ARG(1) is not a handle" as PTX order after the engine has put
-# the source second).  With constant coordinates, or a shared pointer as the source, it
-# is right.  On the H200 examples/gemm/ws_persistent.py faulted with
-# CUDA_ERROR_MISALIGNED_ADDRESS from this; it now passes T.address_of(ep32[...]).
-# Expected: coordinates (16n, 32n), source sm + 1024.
-# XFAIL: *
+# A TMA tile store in TVM's spelling and operand order, T.ptx["cp.async.bulk.tensor.2d.
+# global.shared::cta.tile.bulk_group"](map, x, y, src), with a uint32 shared-window source
+# address (what T.cuda.cvta_generic_to_shared gives) and non-constant coordinates: the
+# coordinates are (16n, 32n) and the source the window address (a bug once lowered the
+# address as the first coordinate; ws_persistent faulted on the H200 from it).
 # RUN: %tirx-llc --emit=ptx --mcpu=sm_90a %s | FileCheck %s
 # CHECK-DAG: shl.b32 %r[[X:[0-9]+]], %r{{[0-9]+}}, 4;
 # CHECK-DAG: shl.b32 %r[[Y:[0-9]+]], %r{{[0-9]+}}, 5;
