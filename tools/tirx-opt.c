@@ -1,7 +1,7 @@
 /* tirx-opt: parse, verify, run passes, print.  A thin main over the library.
  *
  *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c]
- *            [--print-after-all] [--print-after=NAME] [--list-passes]
+ *            [--print-after-all] [--print-after=NAME] [--list-passes [-v]]
  *            [--no-verify] [--verify-roundtrip] [--time-passes]
  *            [--print-style=tirx|tvm]
  *
@@ -35,7 +35,8 @@ static const char usage[] =
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
     "  --print-after-all       print the module after every pass (to stderr)\n"
     "  --print-after=NAME      print the module after pass NAME (to stderr)\n"
-    "  --list-passes           list the registered passes and exit\n"
+    "  --list-passes [-v]      list the registered passes and exit (-v: with what\n"
+    "                          each requires and guarantees)\n"
     "  --no-verify             do not run the verifier after each pass\n"
     "  --verify-roundtrip      also check print(parse(print(x))) == print(x) and\n"
     "                          structural equality; exit 1 if not\n"
@@ -135,7 +136,7 @@ int main(int argc, char **argv) {
       printf("tirx-opt %s\n", TIRX_VERSION);
       return 0;
     } else if (strcmp(a, "--list-passes") == 0) {
-      tirx_pass_list(stdout);
+      tirx_pass_list(stdout, i + 1 < argc && strcmp(argv[i + 1], "-v") == 0);
       return 0;
     } else if (strcmp(a, "-o") == 0) {
       if (++i >= argc) return usage_error("-o needs a file name", NULL);

@@ -300,7 +300,7 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
   const char *s;
   size_t n;
   if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
-  if (n == 0) return tirx_intern0(ev->m, "global");
+  if (n == 0) return tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
   return tirx_intern(ev->m, s, n);
 }
 
@@ -437,7 +437,7 @@ Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) 
   if (!b->decl_data) {
     b->decl_no_data = decl && strcmp(fn, "T.decl_buffer") == 0;
     for (int i = 0; i < b->ndim; i++)
-      if (!tirx_expr_is_const_int(b->shape[i], NULL) && strcmp(b->scope, "shared.dyn") != 0) {
+      if (!tirx_expr_is_const_int(b->shape[i], NULL) && !tirx_scope_is(b->scope, MEM_SHARED_DYN)) {
         ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);
         return v_make(V_ERROR, a->loc);
       }

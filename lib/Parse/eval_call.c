@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/strbuf.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
@@ -146,8 +147,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
-    char path[512];
-    snprintf(path, sizeof path, "%s.%s", obj.u.ns, name);
+    const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
       if (tirx_dtype_parse(name, strlen(name), &t) && strcmp(name, "handle") != 0) {
@@ -824,8 +824,7 @@ static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
 }
 
 static Value tile_call(Eval *ev, const char *scope, size_t sl, const char *op, Args *a) {
-  char name[96];
-  snprintf(name, sizeof name, "T.%.*s.%s", (int)sl, scope, op);
+  const char *name = tirx_intern_printf(ev->m, "T.%.*s.%s", (int)sl, scope, op);
   int n = a->npos;
   while (n > 0 && a->pos[n - 1].kind == V_NONE) n--; /* trailing None are dropped */
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
@@ -850,7 +849,7 @@ static Value compose_op(Eval *ev, Args *a) {
   if (!c->u.call.kw) return v_make(V_ERROR, a->loc);
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.node = c;
-  s->u.attr.key = tirx_intern0(ev->m, "tirx.tile.compose_op");
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_TILE_COMPOSE_OP));
   s->u.attr.value = tirx_i32(ev->m, 1);
   return ev_frame(s, s, a->loc);
 }
@@ -955,9 +954,7 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     args[i] = x;
   }
   Expr *c = tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
-  char nm[600];
-  snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
-  c->u.call.name = tirx_intern0(ev->m, nm);
+  c->u.call.name = tirx_intern_printf(ev->m, "T.ptx[\"%s\"]", sp);
   if (!dst) return v_expr(c, a->loc);
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
@@ -997,9 +994,10 @@ Value ev_call(Eval *ev, Ast *call) {
   if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
 
   const char *name = path + 2;
-  char ptxname[512];
   if (strncmp(name, "ptx.", 4) == 0 && !callee.meta) {
-    ptx_unescape(name, ptxname, sizeof ptxname);
+    size_t cap = strlen(name) + 3; /* unescaping never lengthens */
+    char *ptxname = tirx_alloc(ev->m, cap);
+    ptx_unescape(name, ptxname, cap);
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
@@ -1013,18 +1011,12 @@ Value ev_call(Eval *ev, Ast *call) {
     v.ptx_pred = true;
     return v;
   }
-  /* T.ptx instructions are statements; inside an expression the value forms
-   * (`x = T.ptx.mul.wide.s32(a, b)`, legacy rows with a result) come first */
-  bool ptx_value_form = !as_stmt && (tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4));
-  if (strncmp(name, "ptx.", 4) == 0 && !ptx_value_form && ev_ptx_is_instr(name + 4)) {
-    /* the table engine; a call it does not accept may still be one of the
-     * value forms below (`x = T.ptx.mul.wide.s32(a, b)`); an assignment
-     * prefers the value form */
-    bool nomatch = false;
-    Value r = ev_ptx_call(ev, name + 4, &a, call->loc, &nomatch);
-    if (!nomatch) return r;
-    if (!tirx_intrin_lookup(name, strlen(name)) && !tirx_ptx_alu_family(name + 4))
-      return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
+  /* T.ptx instructions are statements and go through the table engine;
+   * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
+   * the rows of intrin_ptx.def with a result) are tried first */
+  if (strncmp(name, "ptx.", 4) == 0 && ev_ptx_is_instr(name + 4)) {
+    bool value_form = tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4);
+    if (as_stmt || !value_form) return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
   }
   const Intrin *in = tirx_intrin_lookup(name, strlen(name));
   if (!in && strncmp(name, "ptx.", 4) == 0) {
@@ -1032,11 +1024,12 @@ Value ev_call(Eval *ev, Ast *call) {
     int ns = 0;
     while (ns < a.npos && a.pos[a.npos - 1 - ns].kind == V_STR) ns++;
     if (ns >= 1) {
-      char joined[512];
-      size_t o = (size_t)snprintf(joined, sizeof joined, "%s", name);
+      StrBuf jb = {0};
+      strbuf_puts(&jb, name);
       for (int i = a.npos - ns; i < a.npos - 1; i++)
-        if (a.pos[i].u.s.len && o + a.pos[i].u.s.len + 2 < sizeof joined)
-          o += (size_t)snprintf(joined + o, sizeof joined - o, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+        if (a.pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+      strbuf_free(&jb);
       const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
       if (j) {
         in = j;
@@ -1052,14 +1045,17 @@ Value ev_call(Eval *ev, Ast *call) {
        * when the rest of it is valid */
       size_t fl = strcspn(name + 4, ".");
       const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-      char fixed[512];
       PtxAlu p;
       char err[256];
       if (fs) {
-        snprintf(fixed, sizeof fixed, "%s%s", fs, name + 4 + fl);
+        const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
         if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
           return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
+      const char *ts = tirx_ptx_suggest_family(name + 4, fl);
+      if (ts)
+        return ev_error(ev, call->loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4,
+                        ts);
     }
   }
   if (in && strncmp(name, "ptx.", 4) == 0 && in->max_args >= 0 && a.npos == in->max_args + 1 &&
@@ -1090,7 +1086,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (a.npos || a.nkw) return ev_err(ev, call->loc, "T.device_entry() takes no arguments");
     if (ev->seen_device_entry) return ev_err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
-    s->u.attr.key = tirx_intern0(ev->m, "tirx.device_entry");
+    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
     s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
     return ev_frame(s, s, call->loc);
   }
@@ -1098,19 +1094,21 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_HINT: return ev_hint_frame(ev, &a);
   case I_LAUNCH_THREAD: return ev_launch_thread(ev, &a);
   case I_ENV_THREAD: return ev_env_thread(ev, &a);
-  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", "global", false);
-  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", "shared", false);
-  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", "local", false);
-  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", "tmem", false);
-  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", "global", true);
+  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", tirx_scope_name(MEM_GLOBAL), false);
+  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", tirx_scope_name(MEM_SHARED), false);
+  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
+  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", tirx_scope_name(MEM_TMEM), false);
+  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", tirx_scope_name(MEM_GLOBAL), true);
   case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
     DType t = tirx_dtype(DT_FLOAT32);
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
-    const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
+    const char *scope = tirx_scope_name(in->id == I_LOCAL_SCALAR    ? MEM_LOCAL
+                                         : in->id == I_SHARED_SCALAR ? MEM_SHARED
+                                                                     : MEM_GLOBAL);
     if (in->id == I_ALLOC_SCALAR) {
       Value *sv = ev_arg(&a, 1, "scope");
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
@@ -1128,7 +1126,7 @@ Value ev_call(Eval *ev, Ast *call) {
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
-    Value dv = ev_alloc(ev, &b, "T.decl_scalar", "global", true);
+    Value dv = ev_alloc(ev, &b, "T.decl_scalar", tirx_scope_name(MEM_GLOBAL), true);
     if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
     return dv;
   }
@@ -1148,7 +1146,7 @@ Value ev_call(Eval *ev, Ast *call) {
       return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
     if (ev->in_device) return ev_err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
-    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", "global", false);
+    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
     if (!buf) return v_make(V_ERROR, call->loc);
     P->buf = buf;
     Value v = v_make(V_BUFFER, call->loc);
@@ -1156,7 +1154,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v;
   }
   case I_BUFFER: {
-    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
+    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", tirx_scope_name(MEM_GLOBAL), !ev->in_signature);
     if (!buf) return v_make(V_ERROR, call->loc);
     if (ev->in_signature) {
       Value v = v_make(V_BUFTYPE, call->loc);
@@ -1180,7 +1178,7 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_HANDLE: {
     Value v = v_make(V_PTRTYPE, call->loc);
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
       v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
@@ -1190,7 +1188,7 @@ Value ev_call(Eval *ev, Ast *call) {
     }
     Value *sv = ev_arg(&a, 1, "storage_scope");
     if (sv) {
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       v.u.ptr.scope = sc;
     }
@@ -1199,7 +1197,7 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_TENSORMAP: {
     Value v = v_make(V_PTRTYPE, call->loc);
     v.u.ptr.tensormap = true;
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     return v;
   }
   case I_FUNC_ATTR: {
@@ -1209,7 +1207,7 @@ Value ev_call(Eval *ev, Ast *call) {
     for (int i = 0; i < d->u.dict.n; i++) {
       Expr *k = d->u.dict.keys[i];
       /* a lowered kernel (split-host-device output) is device code throughout */
-      if (k->u.s.len == 21 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {
+      if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
         ev->func->is_device_kernel = true;
         ev->in_device = true;
         ev->seen_device_entry = true;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/oom.h"
 
 Value v_make(ValueKind k, Loc loc) {
   Value v;
@@ -59,8 +60,7 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   if (ev->nbinds == ev->capbinds) {
     ev->capbinds = ev->capbinds ? ev->capbinds * 2 : 64;
-    Binding *nb = realloc(ev->binds, sizeof *nb * (size_t)ev->capbinds);
-    if (!nb) abort();
+    Binding *nb = tirx_xrealloc(ev->binds, (size_t)ev->capbinds, sizeof *nb);
     ev->binds = nb;
   }
   Binding *b = &ev->binds[ev->nbinds++];
@@ -74,8 +74,7 @@ void ev_emit(Eval *ev, Stmt *s) {
   StmtVec *c = ev->cur;
   if (c->n == c->cap) {
     c->cap = c->cap ? c->cap * 2 : 16;
-    Stmt **nv = realloc(c->v, sizeof *nv * (size_t)c->cap);
-    if (!nv) abort();
+    Stmt **nv = tirx_xrealloc(c->v, (size_t)c->cap, sizeof *nv);
     c->v = nv;
   }
   c->v[c->n++] = s;
@@ -767,8 +766,7 @@ static Value name(Eval *ev, Ast *a) {
     Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
     Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
     ev_define(ev, a->name, val, true, a->loc);
-    Var **nv = realloc(ev->sig_vars, sizeof *nv * (size_t)(ev->nsig_vars + 1));
-    if (!nv) abort();
+    Var **nv = tirx_xrealloc(ev->sig_vars, (size_t)(ev->nsig_vars + 1), sizeof *nv);
     ev->sig_vars = nv;
     ev->sig_vars[ev->nsig_vars++] = v;
     return val;

@@ -47,7 +47,7 @@ Value ev_smem_pool(Eval *ev, Args *a) {
   } else {
     Buffer *b = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "pool", tirx_dtype(DT_UINT8), 1, a->loc);
     b->shape[0] = tirx_i32(ev->m, 0);
-    b->scope = tirx_intern0(ev->m, "shared.dyn");
+    b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_SHARED_DYN));
     b->data->ptr_scope = b->scope;
     Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, a->loc);
     s->u.alloc.buf = b;
@@ -81,10 +81,10 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   if (!ev_kwarg(&b, "scope")) {
     b.kwn[b.nkw] = "scope";
     b.kwv[b.nkw] = v_make(V_STR, a->loc);
-    b.kwv[b.nkw].u.s.p = "shared.dyn";
-    b.kwv[b.nkw++].u.s.len = 10;
+    b.kwv[b.nkw].u.s.p = tirx_scope_name(MEM_SHARED_DYN);
+    b.kwv[b.nkw++].u.s.len = strlen(tirx_scope_name(MEM_SHARED_DYN));
   }
-  Buffer *buf = ev_make_buffer(ev, &b, "pool.alloc", "shared.dyn", false);
+  Buffer *buf = ev_make_buffer(ev, &b, "pool.alloc", tirx_scope_name(MEM_SHARED_DYN), false);
   if (!buf) return v_make(V_ERROR, a->loc);
   int64_t numel;
   if (!const_shape(ev, buf, &numel)) return v_make(V_ERROR, a->loc);
@@ -129,7 +129,7 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
     /* the arena size is a launch parameter: an attribute over the rest of the
      * block, as TVM's commit() emits it */
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
-    s->u.attr.key = tirx_intern0(ev->m, "tirx.dyn_smem_bytes");
+    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
     s->u.attr.value = tirx_i32(ev->m, size);
     Value f = v_make(V_FRAME, a->loc);
     f.u.frame = s;
@@ -295,7 +295,7 @@ static int64_t per_thread_elems(const Expr *lay) {
 
 static Value local_view(Eval *ev, Buffer *b, Args *a) {
   if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
-  if (!b->view_of && b->layout && b->scope && strcmp(b->scope, "local") == 0) {
+  if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
     int64_t n = per_thread_elems(b->layout);
     if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
@@ -306,7 +306,7 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
     return emit_view(ev, v, a->loc);
   }
   Buffer *src = b->view_of;
-  if (!src || !src->scope || strcmp(src->scope, "local") != 0 || !b->layout)
+  if (!src || !tirx_scope_is(src->scope, MEM_LOCAL) || !b->layout)
     return ev_error(ev, a->loc, "local() needs a view with a layout over a local buffer (X = local_buf.view(..., layout=...))");
   Buffer *v = view_of(ev, src, src->dtype, src->ndim, a->loc);
   for (int i = 0; i < src->ndim; i++) v->shape[i] = src->shape[i];

@@ -635,6 +635,17 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     return v_make(V_ERROR, loc);
   }
   if (!hits) {
+    /* shapes that only lack a modifier the call did not write are noise when
+     * another shape got as far as the operands */
+    bool closer = false;
+    for (int i = 0; i < nc; i++) closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
+    if (closer) {
+      nalive = 0;
+      for (int i = 0; i < nc; i++) {
+        if (tried[i] && strncmp(whys[i].msg, "missing required", 16) == 0) tried[i] = false;
+        nalive += tried[i];
+      }
+    }
     if (nalive == 1) {
       for (int i = 0; i < nc; i++)
         if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);

@@ -123,7 +123,7 @@ static void set_frame_body(Value *f, Stmt *body) {
 static bool frame_is_device_entry(const Value *f) {
   for (Stmt *s = f->u.frame; s; s = s == f->inner ? NULL : s->u.attr.body) {
     if (s->kind != S_ATTR) return false;
-    if (strcmp(s->u.attr.key, "tirx.device_entry") == 0) return true;
+    if (tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY)) return true;
   }
   return false;
 }
@@ -259,7 +259,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
     ev_define(ev, name, v, true, target->loc);
     return;
   }
-  Value sc = ev_new_scalar(ev, name, e->dtype, "local", target->loc);
+  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), target->loc);
   emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
   ev_define(ev, name, sc, false, target->loc);
 }
@@ -356,7 +356,7 @@ static void ann_assign(Eval *ev, Ast *s) {
   Value ann = ev_expr(ev, s->a);
   if (ann.kind == V_ERROR) return;
   if (ann.kind == V_DTYPE) {
-    Value sc = ev_new_scalar(ev, name, ann.u.dt, "local", s->b->loc);
+    Value sc = ev_new_scalar(ev, name, ann.u.dt, tirx_scope_name(MEM_LOCAL), s->b->loc);
     if (s->c) {
       Value v = ev_expr(ev, s->c);
       if (v.kind == V_ERROR) return;
@@ -375,7 +375,7 @@ static void ann_assign(Eval *ev, Ast *s) {
       b->shape[k] = ev_index_expr(ev, ann.shape[k], s->a->loc);
       if (!b->shape[k]) return;
     }
-    b->scope = tirx_intern0(ev->m, "local");
+    b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
     b->data->ptr_scope = b->scope;
     Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
     st->u.alloc.buf = b;

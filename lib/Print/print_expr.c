@@ -8,6 +8,7 @@
 
 #include "Print/printer.h"
 #include "tirx/intrin.h"
+#include "Support/oom.h"
 
 /* Python precedence, lowest first (python_doc_printer.cc). */
 enum {
@@ -241,7 +242,7 @@ void pr_var_type(Printer *p, const Var *v, bool call) {
       prbuf_printf(p->out, "T.handle(\"%s\"", tirx_dtype_str(v->ptr_elem, buf));
       if (*scope) prbuf_printf(p->out, ", \"%s\"", scope);
       prbuf_puts(p->out, ")");
-    } else if (*scope && strcmp(scope, "global") != 0) {
+    } else if (*scope && !tirx_scope_is(scope, MEM_GLOBAL)) {
       prbuf_printf(p->out, "T.handle(storage_scope=\"%s\")", scope);
     } else {
       prbuf_puts(p->out, call ? "T.handle()" : "T.handle");
@@ -392,7 +393,7 @@ void pr_buffer_kwargs(Printer *p, const Buffer *b, unsigned flags, void *sig) {
     prbuf_puts(p->out, ", elem_offset=");
     PR_KW_EXPR(b->elem_offset);
   }
-  if ((flags & PR_KW_SCOPE) && b->scope && *b->scope && strcmp(b->scope, "global") != 0) {
+  if ((flags & PR_KW_SCOPE) && b->scope && *b->scope && !tirx_scope_is(b->scope, MEM_GLOBAL)) {
     prbuf_puts(p->out, ", scope=");
     prbuf_pystr(p->out, b->scope, strlen(b->scope));
   }
@@ -531,8 +532,7 @@ static int str_cmp(const Expr *a, const Expr *b) {
  * keys keep their order. */
 static void print_dict(Printer *p, const Expr *e) {
   int n = e->u.dict.n;
-  int *order = malloc(sizeof *order * (size_t)(n ? n : 1));
-  if (!order) abort();
+  int *order = tirx_xmalloc(sizeof *order * (size_t)(n ? n : 1));
   bool all_str = true;
   for (int i = 0; i < n; i++) {
     order[i] = i;

@@ -7,6 +7,7 @@
 
 #include "Print/printer.h"
 #include "tirx/intrin.h"
+#include "Support/oom.h"
 
 void pr_newline(Printer *p) {
   prbuf_puts(p->out, "\n");
@@ -36,8 +37,7 @@ static int flatten_into(const Stmt *s, const Stmt **out, int k) {
 
 int pr_flatten(const Stmt *s, const Stmt ***items) {
   int n = s ? flatten_into(s, NULL, 0) : 0;
-  *items = malloc(sizeof **items * (size_t)(n ? n : 1));
-  if (!*items) abort();
+  *items = tirx_xmalloc(sizeof **items * (size_t)(n ? n : 1));
   if (n == 0) {
     (*items)[0] = s; /* NULL or a lone Evaluate(0): prints T.evaluate(0) */
     return 1;
@@ -59,7 +59,7 @@ static void body_scope(Printer *p, const Stmt *body) {
 static bool is_local_scalar(const Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
   if (p->tvm_style) return s->kind == S_ALLOC && pr_tvm_scalar_buf(p, b);
-  return s->kind == S_ALLOC && b->scope && strcmp(b->scope, "local") == 0 &&
+  return s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_LOCAL) &&
          tirx_buffer_is_scalar(b);
 }
 
@@ -139,10 +139,10 @@ static void print_alloc(Printer *p, const Stmt *s) {
     flags |= PR_KW_DATA;
   } else if (p->tvm_style && b->decl_no_data) {
     callee = "T.decl_buffer";
-  } else if (b->scope && strcmp(b->scope, "shared") == 0) {
+  } else if (tirx_scope_is(b->scope, MEM_SHARED)) {
     callee = "T.alloc_shared";
     flags = 0;
-  } else if (b->scope && strcmp(b->scope, "local") == 0) {
+  } else if (tirx_scope_is(b->scope, MEM_LOCAL)) {
     callee = "T.alloc_local";
     flags = 0;
   }
@@ -310,9 +310,9 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_pystr(p->out, s->u.for_.thread, strlen(s->u.for_.thread));
   }
   if (!no_annotations(s)) {
-    if (serial && dict1(ann, "disable_unroll", &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
+    if (serial && dict1(ann, tirx_attr_name(ATTR_DISABLE_UNROLL), &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=False");
-    } else if (serial && dict1(ann, "pragma_unroll", &unroll) && unroll->kind == E_INT &&
+    } else if (serial && dict1(ann, tirx_attr_name(ATTR_PRAGMA_UNROLL), &unroll) && unroll->kind == E_INT &&
                unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=");
       pr_expr(p, unroll);
@@ -335,7 +335,7 @@ static void print_for(Printer *p, const Stmt *s) {
 /* ---- scoped statements --------------------------------------------------- */
 
 static bool is_device_entry(const Stmt *s) {
-  return s->kind == S_ATTR && !s->u.attr.node && strcmp(s->u.attr.key, "tirx.device_entry") == 0;
+  return s->kind == S_ATTR && !s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY);
 }
 
 static bool is_dict_attr(const Stmt *s) {
@@ -363,7 +363,7 @@ static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
     prbuf_puts(p->out, "T.device_entry()");
     return s->u.attr.body;
   }
-  if (s->u.attr.node && strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) {
+  if (s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_TILE_COMPOSE_OP)) {
     /* `with T.tile.compose_op(...):` (TVM always prints it as a with) */
     pr_expr(p, s->u.attr.node);
   } else if (s->u.attr.node) {
@@ -535,7 +535,7 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
     return;
   case S_IF: print_if(p, s, "if"); return;
   case S_ATTR: {
-    if (strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) last = false;
+    if (tirx_attr_is(s->u.attr.key, ATTR_TILE_COMPOSE_OP)) last = false;
     const Stmt *body = print_attr_head(p, s, last);
     if (last) {
       pr_block(p, body);

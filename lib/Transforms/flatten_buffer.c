@@ -382,9 +382,7 @@ static Buffer *target(Flat *F, FlatBuf *fb) {
   if (i >= 0) return sc->aliases.items[i];
   Module *m = F->m;
   Buffer *b = fb->buf;
-  char name[256];
-  snprintf(name, sizeof name, "%s_flat", b->name);
-  Buffer *a = tirx_buffer_new(m, name, b->dtype, 1, b->loc);
+  Buffer *a = tirx_buffer_new(m, tirx_intern_printf(m, "%s_flat", b->name), b->dtype, 1, b->loc);
   a->shape[0] = fb->span;
   a->scope = b->scope;
   a->align = b->align;
@@ -438,7 +436,7 @@ static Stmt *flat_store(IRMutator *mu, Stmt *s) {
 
 static Stmt *rewrite(Flat *F, Stmt *s, Scope *sc) {
   F->cur = sc;
-  IRMutator mu = {F, F->m, flat_load, flat_store};
+  IRMutator mu = {.ctx = F, .m = F->m, .expr = flat_load, .stmt = flat_store};
   return tirx_mutate_stmt(&mu, s);
 }
 

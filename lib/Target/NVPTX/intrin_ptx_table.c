@@ -6,7 +6,8 @@
  *      sources lowers to LLVM IR (intrin_ptx_alu.c), which LLVM optimises;
  *   2. a spelling that is one of the NVVM-intrinsic rows of intrin_ptx.def
  *      with no destination (fences, barriers, mbarrier.init, cp.async groups,
- *      tcgen05 fences, ...) takes that row's emitter;
+ *      tcgen05 fences, ...) takes that row's emitter, and so do the plain
+ *      TMA tile loads and stores (tma_rows, operands reordered);
  *   3. everything else is rendered from its row into one inline-asm block:
  *      operands in PTX order, `{...}` register groups, `[a]`/`[a+imm]`,
  *      composite `[tmap, {c0, c1}]` brackets, `p|q` pairs, `_` sinks,
@@ -24,40 +25,13 @@
 #include "Print/printer.h"
 #include "Target/NVPTX/cg.h"
 #include "tirx/ptx_table.h"
+#include "Support/strbuf.h"
 
-/* A growable string (the asm text and the constraints). */
-typedef struct Str {
-  char *p;
-  size_t n, cap;
-} Str;
-
-static void s_put(Str *s, const char *t, size_t n) {
-  if (s->n + n + 1 > s->cap) {
-    size_t c = s->cap ? s->cap * 2 : 256;
-    while (c < s->n + n + 1) c *= 2;
-    char *q = realloc(s->p, c);
-    if (!q) {
-      fputs("tirx: out of memory\n", stderr);
-      abort();
-    }
-    s->p = q;
-    s->cap = c;
-  }
-  memcpy(s->p + s->n, t, n);
-  s->n += n;
-  s->p[s->n] = '\0';
-}
-static void s_puts(Str *s, const char *t) { s_put(s, t, strlen(t)); }
-static void s_printf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void s_printf(Str *s, const char *fmt, ...) {
-  char b[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(b, sizeof b, fmt, ap);
-  va_end(ap);
-  if (n >= (int)sizeof b) n = sizeof b - 1;
-  s_put(s, b, (size_t)n);
-}
+/* The asm text and the constraints are Support string builders. */
+typedef StrBuf Str;
+#define s_put strbuf_put
+#define s_puts strbuf_puts
+#define s_printf strbuf_printf
 
 /* The decoded arguments of one call. */
 typedef struct Decoded {
@@ -109,7 +83,7 @@ static bool decode(CG *cg, Expr *e, Decoded *d) {
   d->nops = n - d->e->nslots - 1 - has_pred;
   d->ops = xs;
   d->pred = has_pred ? xs[d->nops] : NULL;
-  d->mods = calloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
+  d->mods = tirx_xcalloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
   for (int i = 0; i < d->e->nslots; i++) {
     const Expr *t = xs[d->nops + has_pred + i];
     if (!t->u.s.len) continue;
@@ -227,6 +201,57 @@ static bool try_row(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   return true;
 }
 
+/* TMA loads and stores in their plain forms have NVVM intrinsics too (the
+ * rows I_PTX_CP_BULK_TENSOR_G2S/S2G, which take the mbarrier / the shared
+ * source before the coordinates). */
+static const struct {
+  const char *entry;
+  IntrinId id;
+  bool mbar_last; /* g2s: (dst, tmap, coords..., mbar) → (dst, tmap, mbar, coords...) */
+} tma_rows[] = {
+    {"cp_async_bulk_tensor_g2s_cluster", I_PTX_CP_BULK_TENSOR_G2S, true},
+    {"cp_async_bulk_tensor_s2g", I_PTX_CP_BULK_TENSOR_S2G, false},
+};
+
+static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
+  if (d->pred || d->flen) return false;
+  for (size_t r = 0; r < sizeof tma_rows / sizeof tma_rows[0]; r++) {
+    if (strcmp(d->e->name, tma_rows[r].entry) != 0) continue;
+    for (int i = 0; i < d->e->nslots; i++) {
+      const PtxSlot *s = &d->e->slots[i];
+      if (!s->optional || !d->mods[i]) continue;
+      if (strcmp(s->name, "load_mode") == 0 || strcmp(s->name, "store_mode") == 0) {
+        if (strcmp(d->mods[i], "tile") != 0) return false;
+      } else {
+        return false; /* multicast, cta_group, cache hints: the table's asm */
+      }
+    }
+    int n = d->nops;
+    if (n < 3 || n > 8) return false;
+    Expr *args[8];
+    if (tma_rows[r].mbar_last) {
+      args[0] = d->ops[0];
+      args[1] = d->ops[1];
+      args[2] = d->ops[n - 1];
+      for (int i = 2; i < n - 1; i++) args[i + 1] = d->ops[i];
+    } else {
+      args[0] = d->ops[0];
+      args[1] = d->ops[n - 1];
+      for (int i = 1; i < n - 1; i++) args[i + 1] = d->ops[i];
+    }
+    for (int i = 0; i < n; i++)
+      if (args[i]->kind == E_CALL && args[i]->u.call.op->id == I_CUDA_CVTA_TO_SHARED) args[i] = args[i]->u.call.args[0];
+    Expr tmp = *e;
+    tmp.u.call.op = tirx_intrin(tma_rows[r].id);
+    tmp.u.call.args = args;
+    tmp.u.call.n = n;
+    tmp.u.call.name = NULL;
+    cg_intrin_ptx(tma_rows[r].id)(cg, &tmp);
+    return true;
+  }
+  return false;
+}
+
 /* ---- 3. inline asm rendered from the row ------------------------------------ */
 
 typedef struct Asm {
@@ -243,14 +268,7 @@ typedef struct Asm {
   int bridges;
 } Asm;
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
+#define xcalloc tirx_xcalloc
 
 /* The constraint letter and LLVM carrier type of a register of dtype t. */
 static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {
@@ -327,7 +345,8 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (!decode(cg, e, &d)) return NULL;
   Str sp = {0};
   spelling(&d, &sp);
-  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p)) {
+  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p) ||
+      try_tma(cg, e, &d)) {
     free(sp.p);
     free(d.mods);
     return NULL;

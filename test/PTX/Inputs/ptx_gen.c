@@ -5,6 +5,7 @@
  *                                  exact text, TVM's flat form), one kernel
  *   tirx-ptx-gen ARCH              one kernel per row that ARCH can assemble
  *                                  (sm_90a, sm_100a, sm_103a), in the exact form
+ *   tirx-ptx-gen any               one kernel per row, whatever its arch
  *   tirx-ptx-gen --rows            "name arch" per row
  *   ... --skip-file F | --skip A,B   leave out the rows named in F / the list
  *   ... --only NAME                  just one row
@@ -305,15 +306,16 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  int sm;
+  int sm = 0;
   char a = 0;
-  if (sscanf(mode, "sm_%d%c", &sm, &a) < 1) {
+  bool any = strcmp(mode, "any") == 0;
+  if (!any && sscanf(mode, "sm_%d%c", &sm, &a) < 1) {
     fprintf(stderr, "tirx-ptx-gen: unknown mode '%s'\n", mode);
     return 2;
   }
   int k = 0, nskip = 0;
   for (int i = 0; i < n; i++) {
-    rows[i].skip = !arch_allows(rows[i].e, sm, a == 'a') || (only && strcmp(only, rows[i].e->name) != 0);
+    rows[i].skip = (!any && !arch_allows(rows[i].e, sm, a == 'a')) || (only && strcmp(only, rows[i].e->name) != 0);
     if (!rows[i].skip && listed(skip, rows[i].e->name)) {
       rows[i].skip = true;
       nskip++;
