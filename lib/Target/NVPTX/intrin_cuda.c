@@ -616,6 +616,18 @@ static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
   return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
 }
 
+/* __float22half2_rn: *dst (half2) = the float2 at src, rounded to nearest */
+static LLVMValueRef emit_float22half2(CG *cg, Expr *e) {
+  LLVMValueRef d = ptr_arg(cg, ARG(0)), sp = ptr_arg(cg, ARG(1));
+  LLVMTypeRef v2f = LLVMVectorType(cg->t_f32, 2), v2h = LLVMVectorType(cg->t_f16, 2);
+  LLVMValueRef x = LLVMBuildLoad2(cg->b, v2f, sp, "");
+  LLVMSetAlignment(x, 8);
+  LLVMValueRef h = LLVMBuildFPTrunc(cg->b, x, v2h, "");
+  LLVMValueRef st = LLVMBuildStore(cg->b, h, d);
+  LLVMSetAlignment(st, 4);
+  return NULL;
+}
+
 /* ---- tcgen05 instruction descriptors ---------------------------------------------------- */
 /* *desc = the 32-bit instruction descriptor of tcgen05.mma (PTX ISA "Instruction
  * descriptor"; TVM's InstrDescriptor / InstrDescriptorBlockScaled bit fields),
@@ -686,6 +698,7 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_HMIN2] = emit_bf162_minmax,
     [I_CUDA_HMAX2] = emit_bf162_minmax,
     [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_FLOAT22HALF2] = emit_float22half2,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS] = emit_instr_desc,
     [I_CUDA_IKET_MARK] = emit_iket,
