@@ -450,6 +450,11 @@ static LLVMValueRef emit_func_call(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_printf(CG *cg, Expr *e) {
   Expr *fmt = ARG(0);
+  if (fmt->kind == E_CALL && fmt->u.call.op->id == I_METADATA) {
+    cg_error(cg, fmt->loc, "T.cuda.printf: the format is TVM's metadata[...] placeholder; the text it "
+                           "was printed from does not hold the string");
+    return NULL;
+  }
   if (fmt->kind != E_STR) {
     cg_error(cg, fmt->loc, "T.cuda.printf: the format must be a string literal");
     return NULL;
