@@ -40,6 +40,17 @@ class CorpusFormat(lit.formats.base.TestFormat):
         self.tools = tools
         self.have_ptxas = have_ptxas
         self.arch = _arches(corpus)
+        # Kernels that do not get through yet, each with the reason
+        # (known-gaps.txt): they are expected to fail, and one that starts
+        # passing fails the suite (lit's XPASS) until it leaves the list.
+        self.gaps = {}
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "known-gaps.txt")
+        if os.path.exists(path):
+            for line in open(path):
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    name, _, why = line.partition(" ")
+                    self.gaps[name] = why.strip()
 
     def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
         root = os.path.join(self.corpus, "TIRx-kernels")
@@ -103,6 +114,9 @@ class CorpusFormat(lit.formats.base.TestFormat):
             if rc != 0:
                 ok = False
                 report.append(out[:4000])
+        if name in self.gaps:
+            report.insert(0, "known gap: " + self.gaps[name])
+            return (lit.Test.XPASS if ok else lit.Test.XFAIL), "\n".join(report) + "\n"
         return (lit.Test.PASS if ok else lit.Test.FAIL), "\n".join(report) + "\n"
 
 
