@@ -77,7 +77,7 @@ static void print_diag(TirxDiag *d) {
   free(s);
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
   bool time_passes = false;
@@ -264,4 +264,14 @@ int main(int argc, char **argv) {
   free(src);
   free(defines);
   return rc ? 1 : 0;
+}
+
+/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
+int main(int argc, char **argv) {
+  int rc = tool_main(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == 0) fprintf(stderr, "tirx-llc: cannot write <stdout>: %s\n", strerror(errno));
+    if (rc == 0) rc = 1;
+  }
+  return rc;
 }

@@ -395,7 +395,7 @@ static int print_values(const char *name, DLDataType t, const void *data, size_t
 
 /* ---- main ------------------------------------------------------------------------------- */
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
   int rc = parse_args(argc, argv, &o);
@@ -607,5 +607,15 @@ done:
   free(bundle);
   free(src);
   free(err);
+  return rc;
+}
+
+/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
+int main(int argc, char **argv) {
+  int rc = tool_main(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == 0) fprintf(stderr, "tirx-run: cannot write <stdout>: %s\n", strerror(errno));
+    if (rc == 0) rc = 1;
+  }
   return rc;
 }
