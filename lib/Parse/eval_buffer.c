@@ -295,13 +295,30 @@ static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
   return true;
 }
 
+/* The storage scopes a buffer or pointer may name (codegen: emit_func.c scope_as). */
+static const char *const storage_scopes[] = {"global", "shared", "shared.dyn", "local",
+                                             "local.var", "tmem"};
+
 const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
   if (!v) return tirx_intern0(ev->m, dflt);
   const char *s;
   size_t n;
   if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
   if (n == 0) return tirx_intern0(ev->m, "global");
-  return tirx_intern(ev->m, s, n);
+  const char *best = NULL;
+  int best_d = 3; /* suggest within an edit distance of 2 */
+  for (size_t i = 0; i < sizeof storage_scopes / sizeof *storage_scopes; i++) {
+    const char *k = storage_scopes[i];
+    if (strlen(k) == n && memcmp(k, s, n) == 0) return tirx_intern(ev->m, s, n);
+    int d = tirx_edit_distance(s, n, k, strlen(k));
+    if (d < best_d) best_d = d, best = k;
+  }
+  if (best)
+    ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
+  else
+    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: global, shared, shared.dyn, "
+             "local, local.var, tmem)", (int)n, s);
+  return NULL;
 }
 
 /* Fills a buffer from TVM's keyword set. `names` lists the keywords the
