@@ -110,14 +110,27 @@ static Expr *fold(Lower *L, Expr *e) {
   return e;
 }
 
-static Expr *mul(Lower *L, Expr *a, Expr *b) {
-  return fold(L, tirx_binary(L->m, E_MUL, a, b, xf_noloc()));
+/* a * b, folded when both are constants; a constant product that does not fit its dtype
+ * (64-bit overflow included) is an error at loc, not a wrapped extent. */
+static Expr *mul(Lower *L, Expr *a, Expr *b, Loc loc) {
+  int64_t x, y, r;
+  Expr *e = tirx_binary(L->m, E_MUL, a, b, xf_noloc());
+  if (xf_const_int(a, &x) && xf_const_int(b, &y) &&
+      (__builtin_mul_overflow(x, y, &r) || xf_wrap_int(e->dtype, r) != r)) {
+    char t[32];
+    if (!L->failed)
+      xf_error(L->d, loc, "the product of the scope-id extents (%lld x %lld) overflows %s",
+               (long long)x, (long long)y, tirx_dtype_str(e->dtype, t));
+    L->failed = true;
+    return a;
+  }
+  return fold(L, e);
 }
 
-static Expr *product(Lower *L, Expr **xs, int n) {
+static Expr *product(Lower *L, Expr **xs, int n, Loc loc) {
   if (n == 0) return tirx_i32(L->m, 1);
   Expr *p = xs[0];
-  for (int i = 1; i < n; i++) p = mul(L, p, xs[i]);
+  for (int i = 1; i < n; i++) p = mul(L, p, xs[i], loc);
   return fold(L, p);
 }
 
@@ -173,7 +186,7 @@ static void close_facts(Lower *L) {
           Fact *ab = &L->f[a][b], *bc = &L->f[b][c], *ac = &L->f[a][c];
           if (ab->known && bc->known) {
             snprintf(desc, sizeof desc, "%s x %s", ab->desc, bc->desc);
-            changed |= set_fact(L, a, c, mul(L, ab->ext, bc->ext), desc, bc->loc, false);
+            changed |= set_fact(L, a, c, mul(L, ab->ext, bc->ext, bc->loc), desc, bc->loc, false);
           }
           if (L->failed) return;
           if (ac->known && ab->known && !bc->known) {
@@ -245,7 +258,7 @@ static Expr *linear_id(Lower *L, Var **vars, Expr **ext, int n) {
   Expr *stride = cast_to(L, ext[0], xf_i32());
   for (int i = 1; i < n; i++) {
     t = bin(L, E_ADD, t, bin(L, E_MUL, cast_to(L, vref(L, vars[i]), xf_i32()), stride));
-    if (i + 1 < n) stride = mul(L, stride, cast_to(L, ext[i], xf_i32()));
+    if (i + 1 < n) stride = mul(L, stride, cast_to(L, ext[i], xf_i32()), xf_noloc());
   }
   return t;
 }
@@ -393,7 +406,7 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     if (!L->first[k]) L->first[k] = s;
     if (s->u.scopeid.next == 0) continue; /* deferred */
     int p = level_of(sid_info[k].parent), ch = level_of(sid_info[k].child);
-    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next), desc, s->loc, true);
+    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next, s->loc), desc, s->loc, true);
   }
   if (!L->failed) close_facts(L);
   if (L->failed) return entry;
@@ -468,7 +481,7 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
   if (L->ncluster) {
     int64_t total;
-    Expr *p = product(L, L->cluster, L->ncluster);
+    Expr *p = product(L, L->cluster, L->ncluster, inc ? inc->loc : entry->loc);
     if (!all_const(L->cluster, L->ncluster)) {
       xf_error(L->d, inc ? inc->loc : entry->loc,
                "cluster extents must be constants (symbolic clusters are not supported yet)");
