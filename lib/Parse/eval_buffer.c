@@ -34,10 +34,11 @@ bool ev_expr_same(const Expr *a, const Expr *b) {
 
 /* hi - lo as a constant, when both are constants or hi is lo + c (our own
  * printed slices `i * 4:i * 4 + 4`). */
-static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
+static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
   int64_t x, c;
+  *overflow = false;
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &c)) {
-    *out = c - x;
+    *overflow = __builtin_sub_overflow(c, x, out);
     return true;
   }
   if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && ev_expr_same(hi->u.bin.a, lo)) {
@@ -73,7 +74,13 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
     }
   }
   int64_t ext_c;
-  if (!slice_extent(lo, hi, &ext_c)) {
+  bool overflow;
+  bool is_const = slice_extent(lo, hi, &ext_c, &overflow);
+  if (overflow) {
+    ev_error(ev, it->loc, "slice extent overflows 64 bits");
+    return false;
+  }
+  if (!is_const) {
     /* symbolic extent: only a region can carry it */
     *is_slice = true;
     *out = lo;
@@ -81,7 +88,7 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
     *ext = e;
     return true;
   }
-  int64_t lanes = (ext_c + step - 1) / step;
+  int64_t lanes = ext_c / step + (ext_c % step > 0); /* ceil, without overflow */
   if (lanes <= 0) {
     ev_error(ev, it->loc, "empty slice");
     return false;

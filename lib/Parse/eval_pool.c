@@ -11,6 +11,7 @@
  *   C = A.permute(1, 0)          → C = T.decl_buffer(..., layout=T.TileLayout(T.S[...]))
  */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "Parse/eval.h"
@@ -31,7 +32,10 @@ static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
       ev_error(ev, b->loc, "a pool allocation needs a constant shape");
       return false;
     }
-    *numel *= c;
+    if (__builtin_mul_overflow(*numel, c, numel)) {
+      ev_error(ev, b->loc, "the size of pool allocation '%s' overflows 64 bits", b->name);
+      return false;
+    }
   }
   return true;
 }
@@ -98,7 +102,10 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
   s->u.alloc.buf = buf;
   ev_emit(ev, s);
-  p->cursor += (numel * bits + 7) / 8;
+  int64_t nbits;
+  if (__builtin_mul_overflow(numel, (int64_t)bits, &nbits) ||
+      __builtin_add_overflow(p->cursor, nbits / 8 + (nbits % 8 != 0), &p->cursor))
+    return ev_error(ev, a->loc, "the pool's size overflows 64 bits");
   if (p->cursor > p->high) p->high = p->cursor;
   Value v = v_make(V_BUFFER, a->loc);
   v.u.buf = buf;
@@ -171,15 +178,21 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
     int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
     int64_t last;
-    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last) || (last * ob) % nb)
+    int64_t lastbits, offbits = 0;
+    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last))
+      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+    if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
+      return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
+    if (nb == 0 || lastbits % nb)
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
     int64_t off = 0;
-    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) || (off * ob) % nb))
+    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) ||
+                           __builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb))
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
     Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
     for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
-    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, last * ob / nb, a->loc);
-    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, off * ob / nb);
+    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
+    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, offbits / nb);
     return emit_view(ev, v, a->loc);
   }
   /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred) */
@@ -194,7 +207,8 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   for (int i = 0; i < b->ndim; i++) {
     int64_t c;
     if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "view of a buffer with a symbolic shape is not supported");
-    total *= c;
+    if (__builtin_mul_overflow(total, c, &total))
+      return ev_error(ev, a->loc, "the size of '%s' overflows 64 bits", b->name);
   }
   int64_t ext[16], known = 1;
   int infer = -1;
@@ -205,8 +219,8 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       infer = i;
     } else if (ext[i] <= 0) {
       return ev_error(ev, dims[i].loc, "view dimensions must be positive");
-    } else {
-      known *= ext[i];
+    } else if (__builtin_mul_overflow(known, ext[i], &known)) {
+      return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits");
     }
   }
   if (infer >= 0) {
@@ -218,7 +232,9 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
                     (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
-  for (int i = 0; i < n; i++) v->shape[i] = tirx_i32(ev->m, ext[i]);
+  for (int i = 0; i < n; i++)
+    v->shape[i] = ext[i] <= INT32_MAX ? tirx_i32(ev->m, ext[i])
+                                      : tirx_int(ev->m, tirx_dtype(DT_INT64), ext[i], a->loc);
   return emit_view(ev, v, a->loc);
 }
 
