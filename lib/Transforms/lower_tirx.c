@@ -40,6 +40,7 @@
  * otherwise the composed 1-D total is used.  A kernel that declares any id
  * must end up with a thread extent.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -364,10 +365,18 @@ static Var *launch_var(Lower *L, const char *kind, int axis, Stmt *decl, int nde
   return tirx_var_new(L->m, name, xf_i32(), xf_noloc());
 }
 
-static Stmt *launch(Lower *L, Var *v, const char *kind, int axis, Expr *ext, Stmt *body) {
+/* The launch carries its declaration's location (codegen checks the arch's launch limits). */
+static Stmt *launch(Lower *L, Var *v, const char *kind, int axis, Expr *ext, Stmt *body, Loc loc) {
   char tag[32];
   snprintf(tag, sizeof tag, "%s.%c", kind, axis_name[axis]);
-  Stmt *s = tirx_stmt_new(L->m, S_LAUNCH, body->loc);
+  Stmt *s = tirx_stmt_new(L->m, S_LAUNCH, loc.line ? loc : body->loc);
+  int64_t c;
+  if (xf_const_int(ext, &c) && (c < 1 || c > INT32_MAX)) {
+    /* launch extents are 32-bit (the driver's gridDim / blockDim) */
+    xf_error(L->d, s->loc, "%s extent %lld does not fit a launch (1 to 2147483647)", tag,
+             (long long)c);
+    L->failed = true;
+  }
   s->u.launch.var = v;
   s->u.launch.tag = tirx_intern0(L->m, tag);
   s->u.launch.extent = cast_to(L, fold(L, ext), xf_i32());
@@ -546,9 +555,10 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     body = body->u.attr.body;
   }
   for (int i = L->nblock - 1; i >= 0; i--)
-    body = launch(L, L->tvar[i], "threadIdx", i, L->block[i], body);
+    body = launch(L, L->tvar[i], "threadIdx", i, L->block[i], body,
+                  thr ? thr->loc : L->first[SID_WARP_ID] ? L->first[SID_WARP_ID]->loc : entry->loc);
   for (int i = L->ngrid - 1; i >= 0; i--)
-    body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body);
+    body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body, cta ? cta->loc : entry->loc);
   if (L->npref)
     body = xf_attr(L->m, "tirx.preferred_cluster_dims", const_list3(L, L->pref, L->npref), body,
                    entry->loc);
