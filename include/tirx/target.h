@@ -58,7 +58,11 @@ char *tirx_ptxas_find(void);
  * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards).
  * `what` names the input in messages (a file or kernel name; may be NULL).
  * Returns 0 with *cubin / *size malloc'd, or 1 with an error in `diag`
- * (ptxas not found, or its stderr when it fails). */
+ * (ptxas not found, its stderr when it fails, naming the kernel of the failing
+ * PTX line, or a timeout: $TIRX_PTXAS_TIMEOUT, default TIRX_PTXAS_TIMEOUT_DEFAULT). */
+/* Seconds ptxas may run unless $TIRX_PTXAS_TIMEOUT says otherwise (0 = no limit). */
+#define TIRX_PTXAS_TIMEOUT_DEFAULT 120
+
 int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
                         void **cubin, size_t *size, TirxDiag *diag);
 

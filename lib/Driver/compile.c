@@ -129,8 +129,25 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
                     out->module->funcs[i]->name);
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
+  int first = diag->n;
   rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, what, &out->cubin,
                            &out->cubin_size, diag);
+  /* Point at the source of the kernel ptxas names. */
+  for (int e = first; rc != 0 && e < diag->n; e++) {
+    const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
+    if (!k) continue;
+    k += 13;
+    size_t kn = strcspn(k, "'");
+    for (int i = 0; i < out->module->nfuncs; i++) {
+      PrimFunc *f = out->module->funcs[i];
+      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 && f->loc.line) {
+        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col, "kernel '%s' comes from this function",
+                      f->name);
+        break;
+      }
+    }
+    break;
+  }
   out->ms[TIRX_STAGE_PTXAS] = now_ms() - t;
   return rc;
 }
