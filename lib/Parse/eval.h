@@ -64,6 +64,7 @@ struct Value {
   bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
   bool meta;        /* T.meta_var(...): bind the name, emit no IR */
   bool stmt_done;   /* the call already emitted its statement (scope ids) */
+  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
 };
 
 /* One binding in the lexical scope stack. */
@@ -93,6 +94,7 @@ typedef struct Eval {
   bool seen_device_entry;
   bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
+  bool stmt_call;          /* the call being evaluated is a whole statement */
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
   bool is_jit;
   int nerr;
@@ -184,6 +186,12 @@ Value ev_attr_frame(Eval *ev, Args *a);
 Value ev_hint_frame(Eval *ev, Args *a);
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
+
+/* T.ptx instructions (eval_ptx.c).  `spelling` is the dotted text after
+ * "ptx." with `::` restored.  With `nomatch` non-NULL, a call no table entry
+ * accepts sets it and reports nothing (the caller tries the value forms). */
+bool ev_ptx_is_instr(const char *spelling);
+Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);

@@ -906,6 +906,8 @@ Value ev_call(Eval *ev, Ast *call) {
   /* Decide the name before evaluating arguments: assignments pass the target
    * name down as name_hint, nested calls must not inherit it. */
   const char *hint = ev->name_hint;
+  bool as_stmt = ev->stmt_call;
+  ev->stmt_call = false;
   Value *th = ev->tuple_hints;
   int nth = ev->ntuple_hints;
   ev->name_hint = NULL;
@@ -943,6 +945,25 @@ Value ev_call(Eval *ev, Ast *call) {
   size_t tsl;
   if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, &a);
   if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, &a);
+  if (strcmp(name, "ptx.pred") == 0) {
+    if (a.npos != 1 || a.nkw) return ev_err(ev, call->loc, "T.ptx.pred takes one argument");
+    Value v = a.pos[0];
+    v.ptx_pred = true;
+    return v;
+  }
+  /* T.ptx instructions are statements; inside an expression the value forms
+   * (`x = T.ptx.mul.wide.s32(a, b)`, legacy rows with a result) come first */
+  bool ptx_value_form = !as_stmt && (tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4));
+  if (strncmp(name, "ptx.", 4) == 0 && !ptx_value_form && ev_ptx_is_instr(name + 4)) {
+    /* the table engine; a call it does not accept may still be one of the
+     * value forms below (`x = T.ptx.mul.wide.s32(a, b)`); an assignment
+     * prefers the value form */
+    bool nomatch = false;
+    Value r = ev_ptx_call(ev, name + 4, &a, call->loc, &nomatch);
+    if (!nomatch) return r;
+    if (!tirx_intrin_lookup(name, strlen(name)) && !tirx_ptx_alu_family(name + 4))
+      return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
+  }
   const Intrin *in = tirx_intrin_lookup(name, strlen(name));
   if (!in && strncmp(name, "ptx.", 4) == 0) {
     /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */

@@ -172,6 +172,11 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
     *consumed = true;
     return;
   }
+  if (v.kind == V_EXPR && tirx_dtype_code(v.u.e->dtype) == DTC_VOID) {
+    ev_error(ev, value_ast->loc, "this call returns no value; use it as a statement");
+    if (!b) ev_define(ev, name, v_make(V_ERROR, target->loc), false, target->loc);
+    return;
+  }
   if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR) {
     /* `n = T.int32()` naming a variable the signature already created */
     for (int k = 0; k < ev->nsig_vars; k++)
@@ -683,7 +688,9 @@ static void assert_stmt(Eval *ev, Ast *s) {
 /* ---- statements and blocks -------------------------------------------------- */
 
 static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
+  ev->stmt_call = s->a->kind == A_CALL;
   Value v = ev_expr(ev, s->a);
+  ev->stmt_call = false;
   switch (v.kind) {
   case V_FRAME:
     if (v.inner->kind == S_FOR) {

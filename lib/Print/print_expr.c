@@ -387,7 +387,13 @@ static void print_call(Printer *p, const Expr *e) {
   const Intrin *op = e->u.call.op;
   Expr *const *xs = e->u.call.args;
   int n = e->u.call.n;
-  if (e->u.call.name) {
+  if (op->id == I_PTX_INSTR) {
+    pr_ptx_call(p, e);
+    return;
+  }
+  if (op->id == I_PTX_ADDR) {
+    prbuf_puts(p->out, "T.ptx.addr");
+  } else if (e->u.call.name) {
     prbuf_puts(p->out, e->u.call.name);
   } else if (op->id == I_BUFFER_DATA && n == 1 && xs[0]->kind == E_BUFREF) {
     pr_buf_ref(p, xs[0]->u.bufref);

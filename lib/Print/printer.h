@@ -55,6 +55,7 @@ typedef struct Printer {
   TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
+  bool tvm_style; /* --print-style=tvm: TVM's .script() text */
 } Printer;
 
 /* ---- names (print.c) ---- */
@@ -104,6 +105,11 @@ typedef void (*PrVarFn)(void *ctx, Var *v);
 void pr_expr_vars(const Expr *e, PrVarFn fn, void *ctx);
 bool pr_expr_uses_var(const Expr *e, const Var *v);
 bool pr_expr_reads_buf(const Expr *e, const Buffer *b);
+
+/* ---- T.ptx instructions (print_ptx.c) ---- */
+/* An I_PTX_INSTR call: T.ptx["ld.global.b32"](...) in tirx's style, TVM's
+ * flat T.ptx.ld(..., "global", ..., "") in TVM's. */
+void pr_ptx_call(Printer *p, const Expr *e);
 
 /* ---- statements (print_stmt.c) ---- */
 void pr_newline(Printer *p);

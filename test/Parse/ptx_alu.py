@@ -31,9 +31,10 @@
 # CHECK-NEXT: fin: T.bool = T.ptx["testp.finite.f32"](d)
 # CHECK-NEXT: h2: T.uint32 = T.ptx["add.rn.f16x2"](U[tx], U[1])
 # The spec's destination-first statement form stores the value:
-# CHECK-NEXT: A[tx] = T.ptx["add.s32"](A[tx], 1)
-# CHECK-NEXT: F[tx] = T.ptx["fma.rn.f32"](F[tx], F[tx], F[0])
-# CHECK-NEXT: hb: T.float16 = T.reinterpret("float16", T.ptx["cvt.rn.f16.f32"](F[tx]))
+# CHECK-NEXT: T.ptx["add.s32"](A[tx], A[tx], 1)
+# CHECK-NEXT: T.ptx["fma.rn.f32"](F[tx], F[tx], F[tx], F[0])
+# CHECK-NEXT: hb: T.float16
+# CHECK-NEXT: T.ptx["cvt.rn.f16.f32"](hb, F[tx])
 @T.prim_func
 def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32"), F: T.Buffer((64,), "float32")):
     T.device_entry()

@@ -10,7 +10,7 @@
 # CHECK-NEXT:    tx = T.thread_id([256])
 # CHECK-NEXT:    T.cuda.cta_sync()
 # CHECK-NEXT:    T.ptx["setmaxnreg.inc.sync.aligned.u32"](232)
-# CHECK-NEXT:    T.ptx["mbarrier.init.shared.b64"](B.data, 1)
+# CHECK-NEXT:    T.ptx["mbarrier.init.shared.b64"](T.cuda.cvta_generic_to_shared(B.data), T.uint32(1))
 # CHECK-NEXT:    B[tx] = T.cuda.func_call("my_relu", A[tx], source_code="__device__ float my_relu(float x) { return x > 0.f ? x : 0.f; }", return_type="float32")
 
 @T.prim_func

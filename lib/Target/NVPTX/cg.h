@@ -218,6 +218,8 @@ CgIntrinFn cg_intrin_cuda(IntrinId id);
 CgIntrinFn cg_intrin_ptx(IntrinId id);
 /* The scalar T.ptx ALU/conversion row (I_PTX_ALU, intrin_ptx_alu.c). */
 LLVMValueRef cg_ptx_alu(CG *cg, Expr *e);
+/* Every T.ptx table instruction (I_PTX_INSTR, intrin_ptx_table.c). */
+LLVMValueRef cg_ptx_instr(CG *cg, Expr *e);
 /* Dispatches an E_CALL through the three tables. */
 LLVMValueRef cg_call(CG *cg, Expr *e);
 

@@ -685,7 +685,7 @@ bool cg_require_sm(CG *cg, const Expr *e, int sm, bool arch_specific) {
 
 LLVMValueRef cg_call(CG *cg, Expr *e) {
   const Intrin *op = e->u.call.op;
-  if ((op->flags & INTRIN_SPECIAL) && op->id != I_PTX_ALU) return cg_unsupported(cg, e);
+  if ((op->flags & INTRIN_SPECIAL) && op->id != I_PTX_ALU && op->id != I_PTX_INSTR) return cg_unsupported(cg, e);
   CgIntrinFn fn = cg_intrin_core(op->id);
   if (!fn) fn = cg_intrin_cuda(op->id);
   if (!fn) fn = cg_intrin_ptx(op->id);

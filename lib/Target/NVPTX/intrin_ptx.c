@@ -458,7 +458,8 @@ static const CgIntrinFn ptx_table[INTRIN_COUNT] = {
     [I_PTX_NANOSLEEP] = emit_row,
     [I_PTX_TRAP] = emit_row,
     [I_PTX_EXIT] = emit_row,
-    [I_PTX_ALU] = cg_ptx_alu, /* intrin_ptx_alu.c */
+    [I_PTX_ALU] = cg_ptx_alu,     /* intrin_ptx_alu.c */
+    [I_PTX_INSTR] = cg_ptx_instr, /* intrin_ptx_table.c */
 };
 
 CgIntrinFn cg_intrin_ptx(IntrinId id) {

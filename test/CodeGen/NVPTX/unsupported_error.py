@@ -5,7 +5,7 @@
 # CHECK: unsupported_error.py:[[@LINE+11]]:12: error: codegen: T.cuda.grid_sync is not supported by the NVPTX backend yet
 # CHECK-NOT: tcgen05
 # SM90: unsupported_error.py:[[@LINE+9]]:12: error: codegen: T.cuda.grid_sync is not supported by the NVPTX backend yet
-# SM90: unsupported_error.py:[[@LINE+9]]:19: error: codegen: T.ptx.tcgen05.fence::before_thread_sync requires sm_100a or newer (target is sm_90a)
+# SM90: unsupported_error.py:[[@LINE+9]]:19: error: codegen: T.ptx["tcgen05.fence::before_thread_sync"] requires sm_100a or newer (target is sm_90a)
 @T.prim_func
 def unsup(A_ptr: T.handle):
     A = T.match_buffer(A_ptr, (32,), "float32")

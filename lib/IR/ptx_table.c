@@ -1,0 +1,406 @@
+/* The T.ptx instruction table (include/tirx/ptx_table.def), parsed once.
+ *
+ * The rows are string literals in a compact format (ptx_table.h); this file
+ * turns them into PtxEntry structs the first time any caller asks, under a
+ * pthread_once, and answers the questions every layer asks of an entry: which
+ * slot a token fills, how long a register group is, an operand's PTX type,
+ * state space and accepted dtypes.  After initialisation the table is
+ * immutable, so it is safe to share between threads. */
+#include "tirx/ptx_table.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tirx/ir.h"
+
+typedef struct RawRow {
+  const char *name, *mnemonic;
+  PtxArch arch;
+  unsigned flags;
+  const char *slots, *ops, *sample;
+} RawRow;
+
+static const RawRow raw_rows[] = {
+#define PTX(NAME, mn, arch, flags, slots, ops, sample) {#NAME, mn, arch, flags, slots, ops, sample},
+#include "tirx/ptx_table.def"
+#undef PTX
+};
+enum { NROWS = sizeof raw_rows / sizeof raw_rows[0] };
+
+typedef struct Table {
+  PtxEntry entries[NROWS];
+  const PtxEntry *fam_sorted[NROWS]; /* sorted by (family, table order) */
+  int by_name[NROWS];                /* entry indices sorted by name */
+} Table;
+
+static Table *table;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+static void *xalloc(size_t n) {
+  void *p = calloc(1, n ? n : 1);
+  if (!p) {
+    fputs("tirx: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
+static char *xdup(const char *s) {
+  size_t n = strlen(s);
+  char *p = xalloc(n + 1);
+  memcpy(p, s, n + 1);
+  return p;
+}
+
+/* Splits s in place at `sep`; returns the pieces (count in *n). */
+static char **split(char *s, char sep, int *n) {
+  int cap = 1;
+  for (const char *p = s; *p; p++) cap += *p == sep;
+  char **out = xalloc(sizeof(char *) * (size_t)cap);
+  int k = 0;
+  if (*s) {
+    out[k++] = s;
+    for (char *p = s; *p; p++)
+      if (*p == sep) {
+        *p = '\0';
+        out[k++] = p + 1;
+      }
+  }
+  *n = k;
+  return out;
+}
+
+static int slot_index(const PtxEntry *e, const char *name) {
+  for (int i = 0; i < e->nslots; i++)
+    if (strcmp(e->slots[i].name, name) == 0) return i;
+  return -1;
+}
+
+/* `v` or `[k1+k2]a+b>R,...,*>D` */
+static void parse_tab(const PtxEntry *e, char *s, PtxTab *t) {
+  if (s[0] != '[') {
+    t->value = s;
+    return;
+  }
+  char *close = strchr(s, ']');
+  *close = '\0';
+  int nk;
+  char **keys = split(s + 1, '+', &nk);
+  t->nkeys = nk;
+  t->keys = xalloc(sizeof(int) * (size_t)nk);
+  for (int i = 0; i < nk; i++) t->keys[i] = slot_index(e, keys[i]);
+  free(keys);
+  int nr;
+  char **rows = split(close + 1, ',', &nr);
+  t->combo = xalloc(sizeof(char *) * (size_t)(nr * nk));
+  t->vals = xalloc(sizeof(char *) * (size_t)nr);
+  for (int r = 0; r < nr; r++) {
+    char *gt = strchr(rows[r], '>');
+    *gt = '\0';
+    if (strcmp(rows[r], "*") == 0) {
+      t->value = gt + 1;
+      continue;
+    }
+    int nc;
+    char **c = split(rows[r], '+', &nc);
+    for (int i = 0; i < nk; i++)
+      t->combo[t->nrows * nk + i] = (i < nc && strcmp(c[i], "-") != 0) ? c[i] : "";
+    free(c);
+    t->vals[t->nrows++] = gt + 1;
+  }
+  free(rows);
+}
+
+static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
+  e->index = index;
+  e->name = r->name;
+  e->mnemonic = r->mnemonic;
+  char *fam = xdup(r->mnemonic);
+  for (char *p = fam; *p; p++)
+    if (*p == '.') *p = '_';
+  e->family = fam;
+  e->arch = r->arch;
+  e->flags = r->flags;
+  e->sample = r->sample;
+
+  int ns;
+  char **slots = split(xdup(r->slots), ' ', &ns);
+  e->nslots = ns;
+  e->slots = xalloc(sizeof(PtxSlot) * (size_t)ns);
+  for (int i = 0; i < ns; i++) {
+    char *eq = strchr(slots[i], '=');
+    *eq = '\0';
+    size_t nl = strlen(slots[i]);
+    PtxSlot *s = &e->slots[i];
+    if (nl && slots[i][nl - 1] == '?') {
+      slots[i][nl - 1] = '\0';
+      s->optional = true;
+    }
+    s->name = slots[i];
+    s->tok = (const char **)split(eq + 1, '|', &s->ntok);
+  }
+  free(slots);
+
+  int no;
+  char **ops = split(xdup(r->ops), ' ', &no);
+  e->nops = no;
+  e->ops = xalloc(sizeof(PtxOperand) * (size_t)no);
+  for (int i = 0; i < no; i++) {
+    PtxOperand *o = &e->ops[i];
+    o->vector = -1;
+    int na;
+    char **attrs = split(ops[i], ';', &na);
+    int nh;
+    char **head = split(attrs[0], '.', &nh);
+    o->name = head[0];
+    o->rw = strcmp(head[1], "w") == 0 ? PTXRW_W : strcmp(head[1], "rw") == 0 ? PTXRW_RW : PTXRW_R;
+    o->kind = strcmp(head[2], "addr") == 0  ? PTXK_ADDR
+              : strcmp(head[2], "ptr") == 0 ? PTXK_PTR
+              : strcmp(head[2], "imm") == 0 ? PTXK_IMM
+                                            : PTXK_REG;
+    free(head);
+    o->lanes.value = "1";
+    for (int k = 1; k < na; k++) {
+      char *a = attrs[k];
+      char *eq = strchr(a, '=');
+      char *v = eq ? eq + 1 : NULL;
+      if (eq) *eq = '\0';
+      if (strcmp(a, "sp") == 0) o->space = v;
+      else if (strcmp(a, "t") == 0) parse_tab(e, v, &o->type);
+      else if (strcmp(a, "dt") == 0) parse_tab(e, v, &o->dtypes);
+      else if (strcmp(a, "n") == 0) parse_tab(e, v, &o->lanes);
+      else if (strcmp(a, "vec") == 0) o->vector = atoi(v);
+      else if (strcmp(a, "br") == 0) o->bracket = v;
+      else if (strcmp(a, "pipe") == 0) o->pipe = v;
+      else if (strcmp(a, "off") == 0) o->off = true;
+      else if (strcmp(a, "lit") == 0) o->literal = v;
+      else if (strcmp(a, "ch") == 0) o->choices = (const char **)split(v, '|', &o->nchoices);
+      else if (strcmp(a, "sink") == 0) {
+        if (v) parse_tab(e, v, &o->sink);
+        else o->sink.value = "1";
+      }
+    }
+    free(attrs);
+  }
+  free(ops);
+}
+
+static Table *sort_ctx;
+static int cmp_family(const void *a, const void *b) {
+  const PtxEntry *x = *(const PtxEntry *const *)a, *y = *(const PtxEntry *const *)b;
+  int c = strcmp(x->family, y->family);
+  return c ? c : x->index - y->index;
+}
+static int cmp_name(const void *a, const void *b) {
+  return strcmp(sort_ctx->entries[*(const int *)a].name, sort_ctx->entries[*(const int *)b].name);
+}
+
+static void table_init(void) {
+  Table *t = xalloc(sizeof *t);
+  for (int i = 0; i < NROWS; i++) {
+    parse_entry(&t->entries[i], &raw_rows[i], i);
+    t->fam_sorted[i] = &t->entries[i];
+    t->by_name[i] = i;
+  }
+  sort_ctx = t; /* only ever set inside pthread_once */
+  qsort(t->fam_sorted, NROWS, sizeof(PtxEntry *), cmp_family);
+  qsort(t->by_name, NROWS, sizeof(int), cmp_name);
+  table = t;
+}
+
+static const Table *get_table(void) {
+  pthread_once(&table_once, table_init);
+  return table;
+}
+
+int tirx_ptx_count(void) { return NROWS; }
+
+const PtxEntry *tirx_ptx_entry(int i) {
+  return i >= 0 && i < NROWS ? &get_table()->entries[i] : NULL;
+}
+
+const PtxEntry *tirx_ptx_find(const char *name) {
+  const Table *t = get_table();
+  int lo = 0, hi = NROWS - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const PtxEntry *e = &t->entries[t->by_name[mid]];
+    int c = strcmp(name, e->name);
+    if (c == 0) return e;
+    if (c < 0) hi = mid - 1;
+    else lo = mid + 1;
+  }
+  return NULL;
+}
+
+static int famcmp(const char *f, size_t len, const char *fam) {
+  int c = strncmp(f, fam, len);
+  if (c) return c;
+  return fam[len] ? -1 : 0;
+}
+
+int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out) {
+  const Table *t = get_table();
+  int lo = 0, hi = NROWS;
+  while (lo < hi) { /* the first entry whose family >= family */
+    int mid = (lo + hi) / 2;
+    if (famcmp(family, len, t->fam_sorted[mid]->family) > 0) lo = mid + 1;
+    else hi = mid;
+  }
+  int n = 0;
+  while (lo + n < NROWS && famcmp(family, len, t->fam_sorted[lo + n]->family) == 0) n++;
+  if (out) *out = &t->fam_sorted[lo];
+  return n;
+}
+
+const char *tirx_ptx_suggest_family(const char *family, size_t len) {
+  const Table *t = get_table();
+  const char *best = NULL;
+  int bd = 3;
+  for (int i = 0; i < NROWS; i++) {
+    const char *f = t->fam_sorted[i]->family;
+    if (i && strcmp(f, t->fam_sorted[i - 1]->family) == 0) continue;
+    int d = tirx_edit_distance(family, len, f, strlen(f));
+    if (d < bd) {
+      bd = d;
+      best = f;
+    }
+  }
+  return best;
+}
+
+const char *tirx_ptx_arch_name(PtxArch a) {
+  static const char *const names[] = {"", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100",
+                                      "sm_100a", "sm_103a", "sm_107a", "sm_107f"};
+  return names[a];
+}
+
+int tirx_ptx_arch_sm(PtxArch a, bool *specific) {
+  static const int sm[] = {0, 75, 80, 90, 90, 100, 100, 103, 107, 107};
+  if (specific) *specific = a == SM_90A || a == SM_100A || a == SM_103A || a == SM_107A || a == SM_107F;
+  return sm[a];
+}
+
+int tirx_ptx_fill(const PtxEntry *e, const char **mods, const char *tok, size_t len) {
+  for (int i = 0; i < e->nslots; i++) {
+    if (mods[i]) continue;
+    const PtxSlot *s = &e->slots[i];
+    for (int k = 0; k < s->ntok; k++)
+      if (strlen(s->tok[k]) == len && memcmp(s->tok[k], tok, len) == 0) {
+        mods[i] = s->tok[k];
+        return i;
+      }
+  }
+  return -1;
+}
+
+static const char *mod_at(const char *const *mods, int i) {
+  return (i >= 0 && mods[i]) ? mods[i] : "";
+}
+
+const char *tirx_ptx_tab(const PtxTab *t, const char *const *mods) {
+  for (int r = 0; r < t->nrows; r++) {
+    bool ok = true;
+    for (int k = 0; k < t->nkeys && ok; k++) ok = strcmp(t->combo[r * t->nkeys + k], mod_at(mods, t->keys[k])) == 0;
+    if (ok) return t->vals[r];
+  }
+  return t->value;
+}
+
+int tirx_ptx_lanes(const PtxOperand *o, const char *const *mods) {
+  if (o->kind == PTXK_IMM && o->literal) return 0;
+  const char *v = tirx_ptx_tab(&o->lanes, mods);
+  return v ? atoi(v) : 1;
+}
+
+const char *tirx_ptx_optype(const PtxEntry *e, const PtxOperand *o, const char *const *mods) {
+  const char *key = o->type.value || o->type.nkeys ? tirx_ptx_tab(&o->type, mods) : NULL;
+  if (!key) key = "type";
+  int si = slot_index(e, key);
+  if (si >= 0) {
+    if (mods[si] && *mods[si]) return mods[si];
+    int ti = slot_index(e, "type");
+    return ti >= 0 ? mod_at(mods, ti) : "";
+  }
+  return key;
+}
+
+const char *tirx_ptx_opspace(const PtxEntry *e, const PtxOperand *o, const char *const *mods) {
+  if (o->space) return o->space;
+  return mod_at(mods, slot_index(e, "space"));
+}
+
+/* The TVM dtypes of each PTX type token (canonical first). */
+static const struct {
+  const char *ptx, *dtypes;
+} type_dtypes[] = {
+    {"b8", "uint8|int8"},
+    {"b16", "uint16|int16|float16|bfloat16"},
+    {"b32", "uint32|int32|float32"},
+    {"b64", "uint64|int64|float64"},
+    {"b128", "uint128|int128"},
+    {"b32i", "uint32|int32"},
+    {"b64i", "uint64|int64"},
+    {"u8", "uint8"}, {"s8", "int8"}, {"u16", "uint16"}, {"s16", "int16"},
+    {"u32", "uint32"}, {"s32", "int32"}, {"u64", "uint64"}, {"s64", "int64"},
+    {"f32", "float32"}, {"f64", "float64"},
+    {"f32x2", "uint64"},
+    {"e4m3x2", "uint16"}, {"e5m2x2", "uint16"}, {"e2m3x2", "uint16"}, {"e3m2x2", "uint16"},
+    {"ue8m0x2", "uint16"}, {"ue5m3x2", "uint16"}, {"s2f6x2", "uint16"}, {"e2m1x4", "uint16"},
+    {"e4m3x4", "uint32"}, {"e5m2x4", "uint32"}, {"e2m3x4", "uint32"}, {"e3m2x4", "uint32"},
+    {"tf32", "uint32"},
+    {"e2m1x2", "uint8"},
+    {"tma_size_b8", "uint8"},
+    {"cvt_scale_ue8m0", "uint8"},
+    {"st_async_b8reg", "uint8|int8"},
+    {"mbarrier_report_b8reg", "uint8"},
+    {"f16", "uint16"}, {"bf16", "uint16"}, {"f16x2", "uint32"}, {"bf16x2", "uint32"},
+    {"pred", "uint32"},
+};
+
+const char *tirx_ptx_opdtypes(const PtxEntry *e, const PtxOperand *o, const char *const *mods) {
+  if (o->dtypes.value || o->dtypes.nkeys) {
+    const char *v = tirx_ptx_tab(&o->dtypes, mods);
+    if (v) return v;
+  }
+  const char *t = tirx_ptx_optype(e, o, mods);
+  for (size_t i = 0; i < sizeof type_dtypes / sizeof type_dtypes[0]; i++)
+    if (strcmp(type_dtypes[i].ptx, t) == 0) return type_dtypes[i].dtypes;
+  return "";
+}
+
+bool tirx_ptx_sinkable(const PtxOperand *o, const char *const *mods) {
+  const char *v = o->sink.value || o->sink.nkeys ? tirx_ptx_tab(&o->sink, mods) : NULL;
+  return v && strcmp(v, "1") == 0;
+}
+
+bool tirx_ptx_is_group(const PtxOperand *o, const char *const *mods) {
+  if (o->vector >= 0) return o->vector;
+  (void)mods;
+  return o->lanes.nkeys > 0 || (o->lanes.value && atoi(o->lanes.value) > 1);
+}
+
+bool tirx_ptx_has_dst(const PtxEntry *e) {
+  for (int i = 0; i < e->nops; i++)
+    if (e->ops[i].kind == PTXK_REG && e->ops[i].rw == PTXRW_W) return true;
+  return false;
+}
+
+bool tirx_ptx_touches_memory(const PtxEntry *e, const char *const *mods) {
+  if (e->flags & PTXF_ORDERS_MEMORY) return true;
+  for (int i = 0; i < e->nops; i++)
+    if (e->ops[i].kind == PTXK_ADDR && strcmp(tirx_ptx_opspace(e, &e->ops[i], mods), "tmem") != 0) return true;
+  return false;
+}
+
+bool tirx_ptx_list_has(const char *list, const char *dt, size_t n) {
+  for (const char *p = list; *p;) {
+    size_t k = strcspn(p, "|");
+    if (k == n && memcmp(p, dt, n) == 0) return true;
+    p += k;
+    if (*p) p++;
+  }
+  return false;
+}

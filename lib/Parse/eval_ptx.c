@@ -1,0 +1,585 @@
+/* T.ptx instruction calls: every spelling resolves through one table
+ * (include/tirx/ptx_table.def, lib/IR/ptx_table.c) to one entry.
+ *
+ *   T.ptx.ld.global_.v4.b32(d0, d1, d2, d3, addr)        chained form
+ *   T.ptx["ld.global.v4.b32"](d0, d1, d2, d3, addr)      exact text
+ *   T.ptx.ld(d0, d1, d2, d3, addr, "", ..., "v4", "b32", "")   TVM's flat print
+ *
+ * Tokens fill the first open slot that lists them; the candidates that remain
+ * are tried in table order against the operands (count, dtypes, lvalues,
+ * address spaces) and exactly one must accept them.  The IR is TVM's: an
+ * E_CALL (I_PTX_INSTR, the entry's name in call.name) whose arguments are
+ * the coerced operands, the `pred=` guard when present, one string per slot
+ * ("" = omitted) and a marker string ("pred", "keep", "p<i>" for .pred-class
+ * source operands, "s<i>" for sunk lanes; comma separated). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+#include "tirx/ptx_table.h"
+
+/* One call argument after the flat form's markers were applied. */
+typedef struct PArg {
+  Value v;
+  bool sink, tag; /* T.ptx.SINK / T.ptx.pred(x) */
+} PArg;
+
+/* Why a candidate rejected the call (for the error listing every candidate). */
+typedef struct Why {
+  char msg[320];
+} Why;
+
+static bool why(Why *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool why(Why *w, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool is_sink(const Value *v) { return v->kind == V_NS && strcmp(v->u.ns, "T.ptx.SINK") == 0; }
+
+static const char *dt_name(DType t, char *buf) { return tirx_dtype_str(t, buf); }
+
+/* The dtype name at position k of a `|` list. */
+static bool list_first(const char *list, DType *out) {
+  size_t n = strcspn(list, "|");
+  return n && tirx_dtype_parse(list, n, out);
+}
+
+static bool list_has(const char *list, DType t) {
+  char b[32];
+  dt_name(t, b);
+  return tirx_ptx_list_has(list, b, strlen(b));
+}
+
+/* A Python literal that names no dtype. */
+static bool is_literal(const Value *v) { return v->kind == V_INT || v->kind == V_BOOL || v->kind == V_FLOAT; }
+
+/* The IR expression of a non-literal operand, or NULL (with a reason). */
+static Expr *operand_expr(Eval *ev, const Value *v, Why *w, const char *what) {
+  if (v->kind == V_EXPR) return v->u.e;
+  if (v->kind == V_SCALAR) return ev_to_expr(ev, *v, what);
+  if (v->kind == V_BUFFER) return tirx_varref(ev->m, v->u.buf->data, v->loc);
+  why(w, "%s is not a value", what);
+  return NULL;
+}
+
+static bool fits(DType t, int64_t v, bool big) {
+  int bits = tirx_dtype_bits(t);
+  if (tirx_dtype_is_float(t) || bits >= 64) return !big || tirx_dtype_code(t) == DTC_UINT || tirx_dtype_is_float(t);
+  if (big) return false;
+  if (tirx_dtype_code(t) == DTC_UINT) return v >= 0 && (uint64_t)v < (1ull << bits);
+  return v >= -(1ll << (bits - 1)) && v < (1ll << (bits - 1));
+}
+
+static Expr *literal_expr(Eval *ev, const Value *v, DType t) {
+  if (v->kind == V_FLOAT) return tirx_float(ev->m, t, v->u.f, v->loc);
+  if (tirx_dtype_is_float(t)) return tirx_float(ev->m, t, (double)v->u.i, v->loc);
+  return tirx_int(ev->m, t, v->u.i, v->loc);
+}
+
+static bool is_pointer(const Expr *e) { return tirx_dtype_is_handle(e->dtype); }
+
+static bool shared_pointer(const Expr *e) {
+  return e->kind == E_VAR && e->u.var->ptr_scope && strncmp(e->u.var->ptr_scope, "shared", 6) == 0;
+}
+
+/* An addr/ptr operand: shared spaces take a pointer (converted with
+ * T.cuda.cvta_generic_to_shared) or a uint32 window address; tmem a uint32;
+ * global/generic a pointer or a uint64 (reinterpreted as a handle). */
+static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
+                            Expr *x, Why *w) {
+  if (o->kind == PTXK_PTR) {
+    if (is_pointer(x)) return x;
+    why(w, "operand '%s' must be a pointer", o->name);
+    return NULL;
+  }
+  const char *sp = tirx_ptx_opspace(en, o, mods);
+  if (strcmp(sp, "tmem") == 0) {
+    if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) return x;
+    why(w, "operand '%s' is a tmem address and must be a uint32 (compose it with T.cuda.get_tmem_addr)",
+        o->name);
+    return NULL;
+  }
+  if (strncmp(sp, "shared", 6) == 0) {
+    if (is_pointer(x)) {
+      Expr **a = TIRX_NEWN(ev->m, Expr *, 1);
+      a[0] = x;
+      return tirx_call(ev->m, tirx_intrin(I_CUDA_CVTA_TO_SHARED), tirx_dtype(DT_UINT32), a, 1, x->loc);
+    }
+    if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) return x;
+    why(w, "operand '%s' must be a shared-scope pointer or a uint32 shared address", o->name);
+    return NULL;
+  }
+  if (is_pointer(x)) {
+    if (shared_pointer(x)) {
+      why(w, "operand '%s' is a %s address but got a shared-scope pointer", o->name, *sp ? sp : "generic");
+      return NULL;
+    }
+    return x;
+  }
+  if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT64))) {
+    Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
+    a[0] = tirx_str(ev->m, "handle", 6, x->loc);
+    a[1] = x;
+    return tirx_call(ev->m, tirx_intrin(I_REINTERPRET), tirx_dtype(DT_HANDLE), a, 2, x->loc);
+  }
+  if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) {
+    why(w, "operand '%s': a uint32 address requires a shared state space", o->name);
+    return NULL;
+  }
+  why(w, "operand '%s' must be a pointer or a uint64 address", o->name);
+  return NULL;
+}
+
+static bool is_addr_call(const Expr *x) {
+  return x && x->kind == E_CALL && x->u.call.op->id == I_PTX_ADDR;
+}
+
+/* Coerces the `lanes` arguments of operand o into out[]; false with a reason. */
+static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
+                           PArg *args, int lanes, Expr **out, Why *w) {
+  const char *ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, mods) : "";
+  bool is_pred = o->kind == PTXK_REG && strcmp(ty, "pred") == 0;
+  for (int k = 0; k < lanes; k++) {
+    if (args[k].tag && !is_pred)
+      return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)", o->name);
+    if (is_sink(&args[k].v) || (args[k].v.kind == V_NS))
+      return why(w, "operand '%s' cannot take %s", o->name,
+                 is_sink(&args[k].v) ? "T.ptx.SINK here" : "a namespace");
+  }
+  if (o->kind == PTXK_IMM) {
+    for (int k = 0; k < lanes; k++) {
+      const Value *v = &args[k].v;
+      int64_t iv;
+      bool known = false;
+      if (v->kind == V_INT) {
+        iv = v->u.i;
+        known = true;
+      } else if (v->kind == V_EXPR && tirx_expr_is_const_int(v->u.e, &iv)) {
+        known = true;
+      }
+      if (!known) {
+        Expr *x = v->kind == V_EXPR ? v->u.e : NULL;
+        if (!o->nchoices && x && tirx_dtype_is_int(x->dtype)) {
+          out[k] = x; /* an unrolled loop variable: constant by codegen */
+          continue;
+        }
+        return why(w, "operand '%s' is an immediate in the instruction text; it needs a compile-time integer",
+                   o->name);
+      }
+      if (o->nchoices) {
+        char b[24];
+        snprintf(b, sizeof b, "%lld", (long long)iv);
+        bool ok = false;
+        for (int c = 0; c < o->nchoices && !ok; c++) ok = strcmp(o->choices[c], b) == 0;
+        if (!ok) {
+          char list[160] = "";
+          for (int c = 0; c < o->nchoices; c++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c ? ", " : "", o->choices[c]);
+          return why(w, "operand '%s' must be one of %s, got %lld", o->name, list, (long long)iv);
+        }
+      }
+      if (iv < INT32_MIN || iv > INT32_MAX)
+        return why(w, "operand '%s': immediate %lld does not fit in int32", o->name, (long long)iv);
+      out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), iv, v->loc);
+    }
+    return true;
+  }
+  if (o->kind == PTXK_ADDR || o->kind == PTXK_PTR) {
+    for (int k = 0; k < lanes; k++) {
+      Expr *x = operand_expr(ev, &args[k].v, w, "an address");
+      if (!x) return false;
+      if (is_addr_call(x)) {
+        if (!o->off) return why(w, "operand '%s' does not take T.ptx.addr(...)", o->name);
+        Expr *base = coerce_address(ev, en, o, mods, x->u.call.args[0], w);
+        if (!base) return false;
+        Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
+        a[0] = base;
+        a[1] = x->u.call.args[1];
+        out[k] = tirx_call(ev->m, x->u.call.op, base->dtype, a, 2, x->loc);
+        continue;
+      }
+      out[k] = coerce_address(ev, en, o, mods, x, w);
+      if (!out[k]) return false;
+    }
+    return true;
+  }
+  const char *allowed = tirx_ptx_opdtypes(en, o, mods);
+  bool dst = o->rw != PTXRW_R;
+  if (is_pred && !dst) {
+    for (int k = 0; k < lanes; k++) {
+      const Value *v = &args[k].v;
+      if (v->kind == V_BOOL || (args[k].tag && v->kind == V_INT)) {
+        out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
+        continue;
+      }
+      Expr *x = operand_expr(ev, v, w, "a predicate");
+      if (!x) return false;
+      bool ok = tirx_dtype_is_bool(x->dtype) ||
+                (args[k].tag && (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) ||
+                                 tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32))));
+      if (!ok) {
+        if (args[k].tag) return why(w, "T.ptx.pred(...) takes a bool/uint32/int32 expression");
+        return why(w,
+                   "operand '%s' is a .pred argument: pass a bool expression, or wrap an integer one as "
+                   "T.ptx.pred(x)",
+                   o->name);
+      }
+      out[k] = x;
+    }
+    return true;
+  }
+  DType want;
+  bool have = false;
+  char b1[32];
+  for (int k = 0; k < lanes; k++) {
+    const Value *v = &args[k].v;
+    if (dst) {
+      Expr *x = v->kind == V_SCALAR || v->kind == V_EXPR ? operand_expr(ev, v, w, "a destination") : NULL;
+      if (!x || x->kind != E_LOAD) {
+        DType d0;
+        list_first(allowed, &d0);
+        return why(w,
+                   "destination '%s' must be a writable scalar or buffer element (declare it first, e.g. "
+                   "`d: T.%s`); a T.let binding is immutable",
+                   o->name, dt_name(d0, b1));
+      }
+      out[k] = x;
+    } else if (!is_literal(v)) {
+      out[k] = operand_expr(ev, v, w, "an operand");
+      if (!out[k]) return false;
+    } else {
+      out[k] = NULL;
+      continue;
+    }
+    if (have && !tirx_dtype_eq(want, out[k]->dtype)) {
+      char b2[32];
+      return why(w, "operand '%s' is one %d-register group, so its lanes need one dtype, got %s and %s", o->name,
+                 lanes, dt_name(want, b1), dt_name(out[k]->dtype, b2));
+    }
+    want = out[k]->dtype;
+    have = true;
+  }
+  if (!have && !list_first(allowed, &want)) return why(w, "operand '%s' has no register type here", o->name);
+  if (!list_has(allowed, want)) {
+    char list[200];
+    snprintf(list, sizeof list, "%s", allowed);
+    for (char *p = list; *p; p++)
+      if (*p == '|') *p = '/';
+    return why(w, "%s '%s' must have dtype %s (from .%s), got %s", dst ? "destination" : "operand", o->name, list,
+               ty, dt_name(want, b1));
+  }
+  for (int k = 0; k < lanes; k++) {
+    if (out[k]) continue;
+    const Value *v = &args[k].v;
+    if (v->kind == V_FLOAT && !tirx_dtype_is_float(want))
+      return why(w, "operand '%s' is .%s, so the float literal %g would be truncated; write T.%s(...)", o->name,
+                 ty, v->u.f, dt_name(want, b1));
+    if (v->kind != V_FLOAT && !fits(want, v->u.i, v->uint_big))
+      return why(w, "operand '%s': %lld does not fit in %s", o->name, (long long)v->u.i, dt_name(want, b1));
+    out[k] = literal_expr(ev, v, want);
+  }
+  return true;
+}
+
+/* The resolved call, built by one candidate. */
+typedef struct Built {
+  Expr **args;
+  int n;
+} Built;
+
+static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
+                      Loc loc, Built *out, Why *w) {
+  char miss[200] = "";
+  for (int i = 0; i < en->nslots; i++)
+    if (!mods[i] && !en->slots[i].optional)
+      snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "", en->slots[i].name);
+  if (*miss) return why(w, "missing required modifier(s): %s", miss);
+  const char *const *cm = (const char *const *)mods;
+  int want = 0;
+  for (int i = 0; i < en->nops; i++) want += tirx_ptx_lanes(&en->ops[i], cm);
+  if (want != nops) {
+    char names[240] = "";
+    for (int i = 0; i < en->nops; i++) {
+      int l = tirx_ptx_lanes(&en->ops[i], cm);
+      if (!l) continue;
+      size_t o = strlen(names);
+      if (l > 1) snprintf(names + o, sizeof names - o, "%s%s[%d]", o ? ", " : "", en->ops[i].name, l);
+      else snprintf(names + o, sizeof names - o, "%s%s", o ? ", " : "", en->ops[i].name);
+    }
+    return why(w, "expects %d operand%s (%s), got %d", want, want == 1 ? "" : "s", names, nops);
+  }
+  if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
+  Expr **coerced = TIRX_NEWN(ev->m, Expr *, nops + en->nslots + 2);
+  char flags[256] = "";
+  size_t fl = 0;
+  if (pred) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "pred");
+  if (keep) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%skeep", fl ? "," : "");
+  int at = 0, n = 0;
+  char sinks[256] = "";
+  size_t sl = 0;
+  for (int i = 0; i < en->nops; i++) {
+    const PtxOperand *o = &en->ops[i];
+    int lanes = tirx_ptx_lanes(o, cm);
+    if (!lanes) continue;
+    int live = 0;
+    PArg *live_args = TIRX_NEWN(ev->m, PArg, lanes);
+    for (int k = 0; k < lanes; k++) {
+      PArg *a = &ops[at + k];
+      if (is_sink(&a->v)) {
+        if (o->kind != PTXK_REG || !tirx_ptx_sinkable(o, cm))
+          return why(w, "operand '%s' is not sinkable here, so it cannot take T.ptx.SINK", o->name);
+        if (sl < sizeof sinks - 16) sl += (size_t)snprintf(sinks + sl, sizeof sinks - sl, ",s%d", at + k);
+        continue;
+      }
+      live_args[live++] = *a;
+    }
+    if (lanes && !live && o->kind == PTXK_REG && live != lanes)
+      return why(w, "at least one lane of '%s' must be a real register", o->name);
+    if (live && !coerce_operand(ev, en, o, cm, live_args, live, coerced + n, w)) return false;
+    if (o->kind == PTXK_REG && o->rw == PTXRW_R && strcmp(tirx_ptx_optype(en, o, cm), "pred") == 0 &&
+        fl < sizeof flags - 16)
+      fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%sp%d", fl ? "," : "", at);
+    n += live;
+    at += lanes;
+  }
+  if (sl) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%s", fl ? sinks : sinks + 1);
+  if (pred) coerced[n++] = pred;
+  for (int i = 0; i < en->nslots; i++) {
+    const char *t = mods[i] ? mods[i] : "";
+    coerced[n++] = tirx_str(ev->m, t, strlen(t), loc);
+  }
+  coerced[n++] = tirx_str(ev->m, flags, strlen(flags), loc);
+  out->args = coerced;
+  out->n = n;
+  return true;
+}
+
+/* The family of a spelling: "shfl.sync.bfly.b32" → shfl_sync (a two-token
+ * family wins when it exists), "ld.global.b32" → ld; *rest gets the tokens. */
+static int find_family(const char *sp, const PtxEntry *const **es, const char **rest) {
+  size_t t0 = strcspn(sp, ".");
+  if (sp[t0] == '.') {
+    size_t t1 = strcspn(sp + t0 + 1, ".");
+    char two[128];
+    if (t0 + 1 + t1 < sizeof two) {
+      memcpy(two, sp, t0 + 1 + t1);
+      two[t0] = '_';
+      two[t0 + 1 + t1] = '\0';
+      int n = tirx_ptx_family(two, t0 + 1 + t1, es);
+      if (n) {
+        *rest = sp + t0 + 1 + t1;
+        return n;
+      }
+    }
+  }
+  *rest = sp + t0;
+  return tirx_ptx_family(sp, t0, es);
+}
+
+bool ev_ptx_is_instr(const char *spelling) {
+  const PtxEntry *const *es;
+  const char *rest;
+  return find_family(spelling, &es, &rest) > 0;
+}
+
+/* Candidate state while narrowing. */
+typedef struct Cand {
+  const PtxEntry *e;
+  const char **mods;
+  bool alive;
+} Cand;
+
+Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
+  const PtxEntry *const *es;
+  const char *rest;
+  int nc = find_family(spelling, &es, &rest);
+  Cand *c = TIRX_NEWN(ev->m, Cand, nc);
+  for (int i = 0; i < nc; i++) {
+    c[i].e = es[i];
+    c[i].mods = TIRX_NEWN(ev->m, const char *, es[i]->nslots ? es[i]->nslots : 1);
+    c[i].alive = true;
+  }
+  const char *fam = es[0]->family;
+  /* tokens from the spelling, then from the flat form's trailing strings */
+  int nstr = 0;
+  while (nstr < a->npos && a->pos[a->npos - 1 - nstr].kind == V_STR) nstr++;
+  int npos = a->npos - nstr;
+  const char *marker = NULL;
+  size_t markerlen = 0;
+  if (nstr) {
+    marker = a->pos[a->npos - 1].u.s.p;
+    markerlen = a->pos[a->npos - 1].u.s.len;
+  }
+  int ntok = 0;
+  const char **toks = TIRX_NEWN(ev->m, const char *, strlen(rest) + nstr + 1);
+  size_t *tlen = TIRX_NEWN(ev->m, size_t, strlen(rest) + nstr + 1);
+  for (const char *p = rest; *p == '.';) {
+    p++;
+    size_t k = strcspn(p, ".");
+    if (!k) return ev_error(ev, loc, "T.ptx[\"%s\"]: empty modifier", spelling);
+    toks[ntok] = p;
+    tlen[ntok++] = k;
+    p += k;
+  }
+  for (int i = npos; i < a->npos - 1; i++)
+    if (a->pos[i].u.s.len) {
+      toks[ntok] = a->pos[i].u.s.p;
+      tlen[ntok++] = a->pos[i].u.s.len;
+    }
+  for (int t = 0; t < ntok; t++) {
+    int alive = 0;
+    for (int i = 0; i < nc; i++) {
+      if (!c[i].alive) continue;
+      if (tirx_ptx_fill(c[i].e, c[i].mods, toks[t], tlen[t]) < 0) c[i].alive = false;
+      else alive++;
+    }
+    if (!alive && nomatch) {
+      *nomatch = true;
+      return v_make(V_ERROR, loc);
+    }
+    if (!alive) {
+      /* name the open slots of the first candidate that was alive before */
+      char open[400] = "";
+      for (int i = 0; i < nc && !*open; i++) {
+        const PtxEntry *e = c[i].e;
+        for (int s = 0; s < e->nslots; s++) {
+          if (c[i].mods[s]) continue;
+          size_t o = strlen(open);
+          if (o > sizeof open - 60) break;
+          o += (size_t)snprintf(open + o, sizeof open - o, "%s%s∈{", o ? "; " : "", e->slots[s].name);
+          for (int k = 0; k < e->slots[s].ntok && o < sizeof open - 40; k++)
+            o += (size_t)snprintf(open + o, sizeof open - o, "%s%s", k ? "," : "", e->slots[s].tok[k]);
+          snprintf(open + o, sizeof open - o, "}");
+        }
+      }
+      return ev_error(ev, loc, "'%.*s' is not a valid modifier for T.ptx.%s; open slots: %s", (int)tlen[t], toks[t],
+                      fam, *open ? open : "(none)");
+    }
+  }
+  /* keywords */
+  Expr *pred = NULL;
+  bool keep = false;
+  for (int i = 0; i < a->nkw; i++) {
+    Value *v = &a->kwv[i];
+    if (strcmp(a->kwn[i], "pred") == 0) {
+      if (v->kind == V_NONE) continue;
+      if (v->kind == V_BOOL) {
+        pred = tirx_int(ev->m, tirx_dtype(DT_BOOL), v->u.i, v->loc);
+        continue;
+      }
+      Expr *x = ev_to_expr(ev, *v, "pred=");
+      if (!x) return v_make(V_ERROR, loc);
+      if (!tirx_dtype_is_bool(x->dtype) && !tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) &&
+          !tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32)))
+        return ev_error(ev, v->loc, "pred= must be a bool/uint32/int32 expression");
+      pred = x;
+    } else if (strcmp(a->kwn[i], "preserve_dst") == 0) {
+      bool b;
+      if (!ev_truthy_const(ev, *v, &b)) return ev_error(ev, v->loc, "preserve_dst= must be True or False");
+      keep = b;
+    } else {
+      return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)", fam, a->kwn[i]);
+    }
+  }
+  /* the flat form's marker: the guard, sunk lanes and .pred tags */
+  PArg *ops = TIRX_NEWN(ev->m, PArg, npos + 64);
+  int nops = 0, cap = npos + 64;
+  for (int i = 0; i < npos; i++) {
+    ops[nops].v = a->pos[i];
+    ops[nops].tag = a->pos[i].ptx_pred;
+    ops[nops].sink = is_sink(&a->pos[i]);
+    nops++;
+  }
+  if (marker) {
+    char mk[512];
+    if (markerlen >= sizeof mk) return ev_error(ev, loc, "T.ptx.%s: marker string too long", fam);
+    memcpy(mk, marker, markerlen);
+    mk[markerlen] = '\0';
+    int sunk[64], nsunk = 0;
+    for (char *f = strtok(mk, ","); f; f = strtok(NULL, ",")) {
+      if (strcmp(f, "pred") == 0) {
+        if (!nops) return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam);
+        if (pred) return ev_error(ev, loc, "T.ptx.%s: both pred= and a \"pred\" marker", fam);
+        Value pv = ops[--nops].v;
+        pred = pv.kind == V_BOOL ? tirx_int(ev->m, tirx_dtype(DT_BOOL), pv.u.i, pv.loc)
+                                 : ev_to_expr(ev, pv, "the predicate");
+        if (!pred) return v_make(V_ERROR, loc);
+      } else if (strcmp(f, "keep") == 0) {
+        keep = true;
+      } else if (f[0] == 's' && f[1] >= '0' && f[1] <= '9') {
+        if (nsunk == 64) return ev_error(ev, loc, "T.ptx.%s: more than 64 sunk lanes", fam);
+        sunk[nsunk++] = atoi(f + 1);
+      } else if (f[0] == 'p' && f[1] >= '0' && f[1] <= '9') {
+        /* applied after the sinks are back in place */
+      } else {
+        return ev_error(ev, loc, "T.ptx.%s: unknown marker '%s'", fam, f);
+      }
+    }
+    for (int i = 1; i < nsunk; i++) /* insertion sort: few lanes */
+      for (int j = i; j > 0 && sunk[j - 1] > sunk[j]; j--) {
+        int t = sunk[j];
+        sunk[j] = sunk[j - 1];
+        sunk[j - 1] = t;
+      }
+    for (int i = 0; i < nsunk; i++) {
+      int at = sunk[i];
+      if (at < 0 || at > nops || nops + 1 > cap) return ev_error(ev, loc, "T.ptx.%s: bad sink marker", fam);
+      memmove(ops + at + 1, ops + at, sizeof(PArg) * (size_t)(nops - at));
+      ops[at].v = v_make(V_NS, loc);
+      ops[at].v.u.ns = "T.ptx.SINK";
+      ops[at].sink = true;
+      ops[at].tag = false;
+      nops++;
+    }
+    memcpy(mk, marker, markerlen);
+    mk[markerlen] = '\0';
+    for (char *f = strtok(mk, ","); f; f = strtok(NULL, ","))
+      if (f[0] == 'p' && f[1] >= '0' && f[1] <= '9') {
+        int at = atoi(f + 1);
+        if (at < 0 || at >= nops) return ev_error(ev, loc, "T.ptx.%s: bad marker '%s'", fam, f);
+        ops[at].tag = true;
+      }
+  }
+  /* try the candidates */
+  int hits = 0, nalive = 0;
+  Built built = {NULL, 0}, b = {NULL, 0};
+  const PtxEntry *hit = NULL;
+  Why *whys = TIRX_NEWN(ev->m, Why, nc);
+  bool *tried = TIRX_NEWN(ev->m, bool, nc);
+  for (int i = 0; i < nc; i++) {
+    if (!c[i].alive) continue;
+    nalive++;
+    tried[i] = true;
+    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
+      if (!hits) {
+        built = b;
+        hit = c[i].e;
+      }
+      hits++;
+    }
+  }
+  if (!hits && nomatch) {
+    *nomatch = true;
+    return v_make(V_ERROR, loc);
+  }
+  if (!hits) {
+    if (nalive == 1) {
+      for (int i = 0; i < nc; i++)
+        if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);
+    }
+    char list[2400];
+    size_t o = (size_t)snprintf(list, sizeof list, "no T.ptx.%s instruction matches these operands; candidates:", fam);
+    for (int i = 0; i < nc && o < sizeof list - 8; i++)
+      if (tried[i]) o += (size_t)snprintf(list + o, sizeof list - o, "\n  %s: %s", c[i].e->name, whys[i].msg);
+    return ev_error(ev, loc, "%s", list);
+  }
+  Expr *call = tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
+  call->u.call.name = tirx_intern0(ev->m, hit->name);
+  return v_expr(call, loc);
+}

@@ -1,0 +1,109 @@
+/* Printing T.ptx instruction calls (I_PTX_INSTR, see lib/Parse/eval_ptx.c
+ * for the argument layout).
+ *
+ * tirx's style is the exact-text form with the slot tokens in table order,
+ *     T.ptx["ld.global.v4.b32"](d0, d1, d2, d3, addr, pred=p)
+ * with T.ptx.pred(x) on integer .pred operands and T.ptx.SINK in sunk lanes;
+ * TVM's style (p->tvm_style) is its flat form, every argument as stored:
+ *     T.ptx.ld(d0, d1, d2, d3, addr, "", "", "global", ..., "v4", "b32", "")
+ * Both re-parse to the same call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Print/printer.h"
+#include "tirx/ptx_table.h"
+
+/* TVM's escape of a family that is a Python keyword (and, or, not). */
+static bool is_keyword(const char *s) {
+  static const char *const kw[] = {"and", "or", "not", "in", "is", "if", "else", "for", "while", "def",
+                                   "class", "return", "async", "await", "global", "import", "from",
+                                   "as", "with", "try", "except", "finally", "raise", "lambda",
+                                   "pass", "break", "continue", "del", "yield", "assert", "elif",
+                                   "nonlocal", "True", "False", "None"};
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    if (strcmp(kw[i], s) == 0) return true;
+  return false;
+}
+
+static bool flag_has(const char *flags, size_t n, char kind, int idx) {
+  const char *p = flags, *end = flags + n;
+  while (p < end) {
+    size_t k = 0;
+    while (p + k < end && p[k] != ',') k++;
+    if (k > 1 && p[0] == kind && p[1] >= '0' && p[1] <= '9' && atoi(p + 1) == idx) return true;
+    p += k + (p + k < end);
+  }
+  return false;
+}
+
+static bool flag_word(const char *flags, size_t n, const char *w) {
+  size_t wl = strlen(w);
+  const char *p = flags, *end = flags + n;
+  while (p < end) {
+    size_t k = 0;
+    while (p + k < end && p[k] != ',') k++;
+    if (k == wl && memcmp(p, w, wl) == 0) return true;
+    p += k + (p + k < end);
+  }
+  return false;
+}
+
+void pr_ptx_call(Printer *p, const Expr *e) {
+  Expr *const *xs = e->u.call.args;
+  int n = e->u.call.n;
+  const PtxEntry *en = tirx_ptx_find(e->u.call.name);
+  if (p->tvm_style || !en || n < en->nslots + 1) {
+    const char *fam = en ? en->family : e->u.call.name;
+    prbuf_printf(p->out, "T.ptx.%s%s(", fam, is_keyword(fam) ? "_" : "");
+    for (int i = 0; i < n; i++) {
+      if (i) prbuf_puts(p->out, ", ");
+      pr_expr(p, xs[i]);
+    }
+    prbuf_puts(p->out, ")");
+    return;
+  }
+  const Expr *fl = xs[n - 1];
+  const char *flags = fl->u.s.p;
+  size_t flen = fl->u.s.len;
+  bool has_pred = flag_word(flags, flen, "pred");
+  int nops = n - en->nslots - 1 - has_pred;
+  /* the exact text, tokens in slot order */
+  PrBuf name = {0};
+  prbuf_puts(&name, en->mnemonic);
+  for (int i = 0; i < en->nslots; i++) {
+    const Expr *t = xs[nops + has_pred + i];
+    if (!t->u.s.len) continue;
+    prbuf_puts(&name, ".");
+    prbuf_put(&name, t->u.s.p, t->u.s.len);
+  }
+  prbuf_puts(p->out, "T.ptx[");
+  prbuf_pystr(p->out, name.p, name.n);
+  free(name.p);
+  prbuf_puts(p->out, "](");
+  /* operands with the sunk lanes put back */
+  int pos = 0;
+  bool first = true;
+  for (int i = 0; i < nops || flag_has(flags, flen, 's', pos); pos++) {
+    if (!first) prbuf_puts(p->out, ", ");
+    first = false;
+    if (flag_has(flags, flen, 's', pos)) {
+      prbuf_puts(p->out, "T.ptx.SINK");
+      continue;
+    }
+    const Expr *x = xs[i++];
+    if (flag_has(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
+      prbuf_puts(p->out, "T.ptx.pred(");
+      pr_expr(p, x);
+      prbuf_puts(p->out, ")");
+    } else {
+      pr_expr(p, x);
+    }
+  }
+  if (has_pred) {
+    prbuf_puts(p->out, first ? "pred=" : ", pred=");
+    pr_expr(p, xs[nops]);
+    first = false;
+  }
+  if (flag_word(flags, flen, "keep")) prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
+  prbuf_puts(p->out, ")");
+}
