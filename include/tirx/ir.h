@@ -259,6 +259,9 @@ struct Module {
   bool is_ir_module;       /* @I.ir_module class NAME: */
   const char *class_name;  /* "Module" */
   PrimFunc **funcs; int nfuncs;
+  int capfuncs;            /* allocated entries of funcs (tirx_module_add_func doubles it) */
+  /* Name index for tirx_module_find (module.c; rebuilt when funcs is replaced). */
+  PrimFunc **func_index; int func_index_cap, func_index_n; PrimFunc **func_index_of;
   int next_id;             /* Var/Buffer ids */
   bool needs_future_import;
   struct ModuleCleanup *cleanups; /* tirx_module_on_free callbacks */

@@ -1162,6 +1162,7 @@ int xf_split_host_device(Module *m, TirxDiag *d) {
   }
   if (!rc) {
     m->funcs = TIRX_NEWN(m, PrimFunc *, out.n > 0 ? out.n : 1);
+    m->capfuncs = out.n > 0 ? out.n : 1;
     memcpy(m->funcs, out.items, sizeof *m->funcs * (size_t)out.n);
     m->nfuncs = out.n;
   }
