@@ -174,6 +174,10 @@ typedef enum {
   S_COUNT
 } StmtKind;
 
+/* The most loops one `for ... in T.grid(...)` may bind: the parser's limit, and the
+ * printer prints a longer perfect nest as several grids. */
+#define TIRX_MAX_GRID_LOOPS 16
+
 typedef enum {
   FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLLED, FOR_THREAD_BINDING
 } ForKind;
