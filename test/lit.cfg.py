@@ -49,6 +49,9 @@ config.environment["PATH"] = os.pathsep.join(path)
 for tool in ("tirx-opt", "tirx-llc", "tirx-run"):
     config.substitutions.append(("%" + tool, os.path.join(config.tirx_tools_dir, tool)))
 config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "examples")))
+# The build and source trees (the install test installs the build into a temporary prefix).
+config.substitutions.append(("%tirx-build", config.tirx_obj_root))
+config.substitutions.append(("%tirx-src", config.tirx_src_root))
 config.substitutions.append(("%python", sys.executable))
 # A stand-in libcuda (test/Runtime/Inputs/fake_libcuda.c) for TIRX_LIBCUDA.
 config.substitutions.append(

@@ -429,7 +429,7 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
     return missing ? -1 : 0;
   }
   TirxCompileOptions copts;
-  memset(&copts, 0, sizeof copts);
+  tirx_compile_options_init(&copts);
   copts.arch = o->mcpu;
   copts.opt_level = 0;
   copts.defines = o->defines;
@@ -496,7 +496,7 @@ static int tool_main(int argc, char **argv) {
     }
   } else {
     TirxCompileOptions copts;
-    memset(&copts, 0, sizeof copts);
+    tirx_compile_options_init(&copts);
     /* JIT: tirx_compile_load detects the arch itself (the same as `arch`). */
     copts.arch = o.mcpu ? o.mcpu : o.ptxas ? arch : NULL;
     copts.opt_level = 3;

@@ -17,6 +17,10 @@
 
 #include "tirx/diag.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The arch tirx compiles for when nothing says otherwise (no device, no flag). */
 #define TIRX_DEFAULT_ARCH "sm_100a"
 
@@ -65,5 +69,9 @@ char *tirx_ptxas_find(void);
 
 int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
                         void **cubin, size_t *size, TirxDiag *diag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

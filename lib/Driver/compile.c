@@ -197,6 +197,12 @@ done:
   return rc;
 }
 
+void tirx_compile_options_init(TirxCompileOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->opt_level = 3;
+  o->init_ = TIRX_COMPILE_OPTIONS_INIT_;
+}
+
 /* tirx/compile.h: the one-call entry used by tirx-run. */
 int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, void **bundle, size_t *size,
@@ -204,6 +210,12 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
   *bundle = NULL;
   *size = 0;
   if (diag_out) *diag_out = NULL;
+  if (opts && opts->init_ != TIRX_COMPILE_OPTIONS_INIT_) {
+    if (diag_out)
+      *diag_out = strdup("error: TirxCompileOptions was not initialised: call "
+                         "tirx_compile_options_init() first\n");
+    return 1;
+  }
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
   if (opts) {
