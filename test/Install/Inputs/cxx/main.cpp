@@ -16,6 +16,15 @@ static const char kSource[] =
     "    B[tx] = A[tx] * T.float32(2.0)\n";
 
 int main() {
+  TirxCompileOptions zeroed;
+  std::memset(&zeroed, 0, sizeof zeroed); /* not -O0: refused */
+  void *none = nullptr;
+  size_t nsize = 0;
+  char *why = nullptr;
+  int zrc = tirx_compile_to_bundle("scale.py", kSource, std::strlen(kSource), &zeroed, &none,
+                                   &nsize, &why);
+  std::printf("zeroed options: status %d, %s", zrc, why ? why : "no message\n");
+  std::free(why);
   TirxCompileOptions opts;
   tirx_compile_options_init(&opts);
   opts.ptx_only = 1;
