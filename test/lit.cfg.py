@@ -51,6 +51,10 @@ for tool in ("tirx-opt", "tirx-llc", "tirx-run"):
 config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "examples")))
 # The build and source trees (the install test installs the build into a temporary prefix).
 config.substitutions.append(("%tirx-build", config.tirx_obj_root))
+# The fuzz harnesses' replay programs (fuzz/replay_main.c).
+for h in ("parse", "compile", "bundle", "npy"):
+    config.substitutions.append(
+        ("%tirx-fuzz-" + h, os.path.join(config.tirx_tools_dir, "tirx-fuzz-" + h)))
 config.substitutions.append(("%tirx-src", config.tirx_src_root))
 config.substitutions.append(("%python", sys.executable))
 # A stand-in libcuda (test/Runtime/Inputs/fake_libcuda.c) for TIRX_LIBCUDA.

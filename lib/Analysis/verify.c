@@ -285,7 +285,13 @@ static bool sid_close(Verifier *v, Loc loc) {
         for (int c = b + 1; c < L_COUNT; c++) {
           int64_t ab = v->ext[a][b], bc = v->ext[b][c], ac = v->ext[a][c];
           int64_t before[3] = {ab, bc, ac};
-          if (ab && bc && !sid_set(v, a, c, ab > 0 && bc > 0 ? ab * bc : -1, loc, false)) return false;
+          int64_t abc = -1;
+          if (ab > 0 && bc > 0 && __builtin_mul_overflow(ab, bc, &abc)) {
+            error_at(v, loc, "scope id extents overflow: %s -> %s = %lld x %lld", level_names[a],
+                     level_names[c], (long long)ab, (long long)bc);
+            return false;
+          }
+          if (ab && bc && !sid_set(v, a, c, abc, loc, false)) return false;
           ac = v->ext[a][c];
           if (ac > 0 && ab > 0) {
             if (ac % ab) {
@@ -338,8 +344,15 @@ static void check_scope_id(Verifier *v, const Stmt *s) {
   int64_t total = 1;
   for (int i = 0; i < n && total > 0; i++) {
     int64_t x;
-    if (tirx_expr_is_const_int(s->u.scopeid.extents[i], &x) && x > 0) total *= x;
-    else total = -1;
+    if (tirx_expr_is_const_int(s->u.scopeid.extents[i], &x) && x > 0) {
+      if (__builtin_mul_overflow(total, x, &total)) {
+        error_at(v, s->loc, "the product of the scope id extents overflows 64 bits");
+        v->sid_error = true;
+        return;
+      }
+    } else {
+      total = -1;
+    }
   }
   if (!sid_set(v, a, b, total, s->loc, true) || !sid_close(v, s->loc)) v->sid_error = true;
 }
