@@ -20,7 +20,7 @@ done
 shift $((OPTIND - 1))
 harnesses=${*:-parse compile bundle npy}
 cc=${TIRX_FUZZ_CC:-clang}
-b=build-fuzz
+b=${TIRX_FUZZ_BUILD:-build-fuzz}   # the campaign of a session: TIRX_FUZZ_BUILD=build-fuzz-long
 
 if ! command -v "$cc" >/dev/null 2>&1; then
     echo "fuzz: $cc not found (apt-get install clang-14 libclang-rt-14-dev)"
@@ -28,7 +28,7 @@ if ! command -v "$cc" >/dev/null 2>&1; then
     exit 1
 fi
 if ! CC=$cc cmake -S . -B $b -DCMAKE_BUILD_TYPE=Release -DTIRX_FUZZ=ON >$b.log 2>&1 ||
-   ! cmake --build $b -j2 --target tirx-llc $(for h in $harnesses; do printf 'tirx-fuzz-%s ' "$h"; done) >>$b.log 2>&1; then
+   ! cmake --build $b -j"${TIRX_FUZZ_JOBS:-2}" --target tirx-llc $(for h in $harnesses; do printf 'tirx-fuzz-%s ' "$h"; done) >>$b.log 2>&1; then
     tail -n 20 $b.log
     echo "fuzz: the fuzz build failed (log: $b.log)"
     echo "0 passed, 1 failed"

@@ -1068,7 +1068,6 @@ static int check_depth(P *p, Ast *root) {
   } while (0)
   Loc root_ = root->loc;
   PUSH(root, 0, 0, 0);
-  (void)root_;
   while (n && ok) {
     DepthItem it = st[--n];
     Ast *a = it.a;
@@ -1087,7 +1086,7 @@ static int check_depth(P *p, Ast *root) {
       break;
     }
     int e = !is_stmt_kind(a);
-    Loc root_ = it.root;
+    root_ = it.root;
     PUSH(a->a, it.expr_depth, it.stmt_depth, e);
     PUSH(a->b, it.expr_depth, it.stmt_depth, e);
     PUSH(a->c, it.expr_depth, it.stmt_depth, e);

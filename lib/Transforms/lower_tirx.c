@@ -503,9 +503,9 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
    * axes (only an explicit cta_id gives them), and each constant grid axis
    * must be a multiple of the cluster's. */
   if (L->ncluster) {
-    int64_t g, c;
+    int64_t g, cx;
     for (int i = 1; i < L->ncluster; i++)
-      if (i >= L->ngrid && !(xf_const_int(L->cluster[i], &c) && c == 1)) {
+      if (i >= L->ngrid && !(xf_const_int(L->cluster[i], &cx) && cx == 1)) {
         xf_error(L->d, inc ? inc->loc : entry->loc,
                  "a cluster with more than one dimension needs an explicit T.cta_id with as "
                  "many dimensions (the composed grid is 1-D)");
@@ -513,10 +513,10 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
         return entry;
       }
     for (int i = 0; i < L->ncluster && i < L->ngrid; i++)
-      if (xf_const_int(L->grid[i], &g) && xf_const_int(L->cluster[i], &c) && c > 0 && g % c) {
+      if (xf_const_int(L->grid[i], &g) && xf_const_int(L->cluster[i], &cx) && cx > 0 && g % cx) {
         xf_error(L->d, inc ? inc->loc : entry->loc,
                  "grid extent %lld on axis %c is not a multiple of the cluster extent %lld",
-                 (long long)g, axis_name[i], (long long)c);
+                 (long long)g, axis_name[i], (long long)cx);
         L->failed = true;
         return entry;
       }

@@ -232,8 +232,8 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
       }
       if (s >= 0 && def[s].param < 0) {
         if (rt_cast_int(t->shape[k], plan->syms[s].dtype) != t->shape[k]) {
-          char dt[32];
-          rc = fail(err, "ValueError", sig, tirx_dl_dtype_str(plan->syms[s].dtype, dt),
+          char sdt[32];
+          rc = fail(err, "ValueError", sig, tirx_dl_dtype_str(plan->syms[s].dtype, sdt),
                     "%s.shape[%d] = %" PRId64 " does not fit the shape variable's type on "
                     "argument #%d", pp->name, (int)k, t->shape[k], (int)i);
           goto done;
