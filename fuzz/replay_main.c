@@ -73,7 +73,7 @@ int main(int argc, char **argv) {
       snprintf(names[n++], len, "%s/%s", argv[i], e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp);
+    if (n) qsort(names, (size_t)n, sizeof *names, cmp); /* names is NULL when n is 0 */
     for (int k = 0; k < n; k++) {
       if (run_file(names[k]) != 0) return 1;
       count++;
