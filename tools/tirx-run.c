@@ -1,7 +1,7 @@
 /* tirx-run — compile a TIRx kernel for the local GPU and run it once.
  *
  *   tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...
- *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]
+ *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas] [--no-cache]
  *
  * FILE is TIRx source or a .tirxb bundle (recognised by its magic; loaded as is).
  * Source is compiled in memory for the device's arch and JIT-loaded as PTX
@@ -44,6 +44,7 @@ enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_NODEV = 3 };
 static const char usage_text[] =
     "usage: tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...\n"
     "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]\n"
+    "                [--no-cache]\n"
     "\n"
     "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
     "\n"
@@ -57,7 +58,10 @@ static const char usage_text[] =
     "  --print NAME         after the run, print NAME's values, one per line\n"
     "  --mcpu=ARCH          compile for ARCH instead of the device's (e.g. sm_90a)\n"
     "  --ptxas              assemble with ptxas (cubin + PTX) instead of loading the\n"
-    "                       PTX through the driver JIT (the default; writes no files)\n"
+    "                       PTX through the driver JIT (the default; writes no files\n"
+    "                       but the compile cache's entry)\n"
+    "  --no-cache           neither read nor write the compile cache (TIRX_CACHE_DIR,\n"
+    "                       TIRX_NO_CACHE=1; see docs/cli.md)\n"
     "  --help, --version\n"
     "\n"
     "Exit status: 0 ok, 1 error in the input or the run, 2 usage error,\n"
@@ -91,6 +95,7 @@ typedef struct Options {
   const char *func;
   const char *mcpu;
   int ptxas;
+  int no_cache;
   const char **defines;
   int ndefines;
   ArgSpec *args;
@@ -106,20 +111,6 @@ static void usage_error(const char *fmt, const char *what) {
 }
 
 /* ---- SPEC parsing --------------------------------------------------------------------- */
-
-static const struct {
-  const char *name;
-  DLDataType t;
-} dtype_names[] = {
-    {"float16", {kDLFloat, 16, 1}},  {"float32", {kDLFloat, 32, 1}},
-    {"float64", {kDLFloat, 64, 1}},  {"bfloat16", {kDLBfloat, 16, 1}},
-    {"int8", {kDLInt, 8, 1}},        {"int16", {kDLInt, 16, 1}},
-    {"int32", {kDLInt, 32, 1}},      {"int64", {kDLInt, 64, 1}},
-    {"uint8", {kDLUInt, 8, 1}},      {"uint16", {kDLUInt, 16, 1}},
-    {"uint32", {kDLUInt, 32, 1}},    {"uint64", {kDLUInt, 64, 1}},
-    {"bool", {TIRX_DL_BOOL, 8, 1}},  {"float8_e4m3fn", {TIRX_DL_FLOAT8_E4M3FN, 8, 1}},
-    {"float8_e5m2", {TIRX_DL_FLOAT8_E5M2, 8, 1}},
-};
 
 static int ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -157,16 +148,10 @@ static int parse_spec(ArgSpec *a) {
   if (br) {
     a->kind = SPEC_ZEROS;
     size_t n = (size_t)(br - s);
-    int found = 0;
-    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
-      if (strlen(dtype_names[i].name) == n && strncmp(s, dtype_names[i].name, n) == 0) {
-        a->dtype = dtype_names[i].t;
-        found = 1;
-      }
-    if (!found) {
+    if (tirx_dl_dtype_parse(s, n, &a->dtype) != 0) {
       fprintf(stderr, "tirx-run: --arg %s=%s: unknown dtype '%.*s' (float16, float32, "
-              "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_e4m3fn, "
-              "float8_e5m2)\n", a->name, s, (int)n, s);
+              "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_*, float6_*, "
+              "float4_e2m1fn)\n", a->name, s, (int)n, s);
       return -1;
     }
     const char *p = br + 1;
@@ -259,6 +244,10 @@ static int parse_args(int argc, char **argv, Options *o) {
     }
     if (strcmp(a, "--ptxas") == 0) {
       o->ptxas = 1;
+      continue;
+    }
+    if (strcmp(a, "--no-cache") == 0) {
+      o->no_cache = 1;
       continue;
     }
     if (strcmp(a, "--version") == 0) {
@@ -503,6 +492,7 @@ static int tool_main(int argc, char **argv) {
     copts.defines = o.defines;
     copts.ndefines = o.ndefines;
     copts.func = o.func;
+    copts.no_cache = o.no_cache;
     int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
                                                &bundle_size, &err)
                       : tirx_compile_load(ctx, o.file, src, srclen, &copts, &mod, NULL, &err);
@@ -515,6 +505,11 @@ static int tool_main(int argc, char **argv) {
       if (err && err[0] && err[strlen(err) - 1] != '\n')
         fputc('\n', stderr);
       goto done;
+    }
+    if (err) { /* warnings (ptxas's, the compile cache's) */
+      fputs(err, stderr);
+      free(err);
+      err = NULL;
     }
     if (o.ptxas && tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
       fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",

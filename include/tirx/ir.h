@@ -32,7 +32,7 @@ typedef enum {
 } DTypeCode;
 
 typedef enum {
-#define X(E, name, code, bits) E,
+#define X(E, name, code, bits, dl_code, dl_bits, ctype, tma, npy) E,
 #include "tirx/dtype.def"
 #undef X
   DT_COUNT
@@ -117,10 +117,21 @@ struct Buffer {
   Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
   Expr *annotations;    /* E_DICT or NULL */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
+  Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
+  bool view_local;      /* ... made by `X.local()`: the per-thread storage under view X */
+  bool decl_no_data;    /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
   int id;
 };
 
 /* ---- intrinsics (see intrin.h for the registry) ------------------------- */
+
+/* A pointer type used as a value, `T.handle("uint64", "global").ty`: the
+ * result type of a T.reinterpret to a pointer. */
+typedef struct PtrType {
+  DType elem;        /* element dtype when typed */
+  bool typed;        /* false: `T.handle().ty` */
+  const char *scope; /* interned storage scope */
+} PtrType;
 
 typedef struct KwArg {
   const char *name;  /* interned */
@@ -130,7 +141,7 @@ typedef struct KwArg {
 /* ---- expressions --------------------------------------------------------- */
 
 typedef enum {
-#define X(E, name, payload) E,
+#define X(E, name, payload, children) E,
 #include "tirx/expr.def"
 #undef X
   E_COUNT
@@ -156,6 +167,7 @@ struct Expr {
       Expr **args; int n;
       KwArg *kw; int nkw;
       const char *name;  /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
+      const PtrType *ptr_ty; /* a handle result's pointer type (T.reinterpret), or NULL */
     } call;
     struct { Var *var; Expr *value; Expr *body; } let;
     struct { Buffer *buf; Expr **min; Expr **ext; int n; } region;
@@ -168,7 +180,7 @@ struct Expr {
 /* ---- statements ---------------------------------------------------------- */
 
 typedef enum {
-#define X(E, name, payload) E,
+#define X(E, name, payload, children) E,
 #include "tirx/stmt.def"
 #undef X
   S_COUNT
@@ -283,6 +295,9 @@ void *tirx_alloc(Module *m, size_t size);             /* zeroed, arena-owned */
 #define TIRX_NEWN(m, T, n) ((T *)tirx_alloc((m), sizeof(T) * (size_t)(n)))
 const char *tirx_intern(Module *m, const char *s, size_t len);
 const char *tirx_intern0(Module *m, const char *s);
+/* Interns a formatted name of any length (generated names never truncate,
+ * so two long names cannot collide). */
+const char *tirx_intern_printf(Module *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *tirx_strdup(Module *m, const char *s, size_t len);
 
 Var *tirx_var_new(Module *m, const char *name, DType t, Loc loc);
@@ -307,6 +322,34 @@ PrimFunc *tirx_func_new(Module *m, const char *name, Loc loc);
 void tirx_module_add_func(Module *m, PrimFunc *f);
 PrimFunc *tirx_module_find(Module *m, const char *name);
 
+/* Well-known attribute keys and storage scopes (attrs.def). */
+typedef enum {
+#define ATTR(E, key) E,
+#define SCOPE(E, name)
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+  ATTR_COUNT
+} TirxAttrKey;
+typedef enum {
+#define ATTR(E, key)
+#define SCOPE(E, name) E,
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+  MEM_COUNT
+} TirxScope;
+const char *tirx_attr_name(TirxAttrKey k);
+const char *tirx_scope_name(TirxScope k);
+/* Is `key` (NUL-terminated; NULL is no key) the well-known key k? */
+bool tirx_attr_is(const char *key, TirxAttrKey k);
+/* Is e a string constant (E_STR, NUL bytes included) spelling key k? */
+bool tirx_attr_is_str(const Expr *e, TirxAttrKey k);
+/* Is `scope` (NULL: none) the storage scope k? */
+bool tirx_scope_is(const char *scope, TirxScope k);
+/* The scope spelled s[0..n), or MEM_COUNT when it is none of attrs.def's. */
+TirxScope tirx_scope_lookup(const char *s, size_t n);
+
 /* Buffer/Var helpers. */
 bool tirx_buffer_is_scalar(const Buffer *b); /* shape (1,), local-style defaults */
 bool tirx_expr_is_const_int(const Expr *e, int64_t *v);
@@ -326,9 +369,31 @@ int tirx_edit_distance(const char *a, size_t la, const char *b, size_t lb);
 bool tirx_module_equal(const Module *a, const Module *b, const char **why);
 bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why);
 uint64_t tirx_func_hash(const PrimFunc *f);
+/* The same walk with variables and buffers compared by identity (the
+ * passes' "same expression" test); NULL equals only NULL. */
+bool tirx_expr_identical(const Expr *a, const Expr *b);
 uint64_t tirx_module_hash(const Module *m);
 
-/* ---- visitors (lib/IR/visit.c) ------------------------------------------ */
+/* ---- walks (lib/IR/visit.c), generated from the children column of
+ * expr.def / stmt.def ------------------------------------------------------ */
+
+/* The children and references of ONE node, in walk order, one callback per
+ * kind of field (any may be NULL): expressions (EXPR, EXPRS items, KWARGS
+ * values; NULL ones skipped), statements (STMT, STMTS items), variables used
+ * (USE, with the E_VAR), variables defined (DEF, DEFS), buffers used (BUF)
+ * and declared (DECL).  Read-only walks (the visitor, def/use analyses, the
+ * printer's use collection) are built on it. */
+typedef struct IRChildFns {
+  void (*expr)(void *ctx, Expr *e);
+  void (*stmt)(void *ctx, Stmt *s);
+  void (*use)(void *ctx, Var *v, Expr *at);
+  void (*def)(void *ctx, Var *v);
+  void (*buf)(void *ctx, Buffer *b);
+  void (*decl)(void *ctx, Buffer *b);
+} IRChildFns;
+void tirx_expr_children(Expr *e, const IRChildFns *fns, void *ctx);
+void tirx_stmt_children(Stmt *s, const IRChildFns *fns, void *ctx);
+
 typedef struct IRVisitor {
   void *ctx;
   /* Return false to skip the node's children. */
@@ -339,12 +404,19 @@ void tirx_visit_expr(IRVisitor *v, Expr *e);
 void tirx_visit_stmt(IRVisitor *v, Stmt *s);
 
 /* Rewriting: the callbacks return a replacement (or the node itself); the
- * walker rebuilds parents only when a child changed. */
+ * walker rebuilds parents only when a child changed (or always, with
+ * `copy`).  The optional hooks replace a definition (called before the
+ * children it scopes over), a used buffer and a declared buffer; without
+ * them variables and buffers are kept. */
 typedef struct IRMutator {
   void *ctx;
   Module *m;
   Expr *(*expr)(struct IRMutator *mu, Expr *e);   /* post-order, may be NULL */
   Stmt *(*stmt)(struct IRMutator *mu, Stmt *s);   /* post-order, may be NULL */
+  Var *(*def)(struct IRMutator *mu, Var *v);      /* DEF / DEFS, may be NULL */
+  Buffer *(*buf)(struct IRMutator *mu, Buffer *b);  /* BUF, may be NULL */
+  Buffer *(*decl)(struct IRMutator *mu, Buffer *b); /* DECL, may be NULL */
+  bool copy; /* copy every node and list (a clone that shares nothing mutable) */
 } IRMutator;
 Expr *tirx_mutate_expr(IRMutator *mu, Expr *e);
 Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s);

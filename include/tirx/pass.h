@@ -29,9 +29,11 @@
 #include "tirx/diag.h"
 #include "tirx/ir.h"
 
-/* What `--pass-pipeline=default` (and tirx-llc) runs. */
-#define TIRX_PASS_DEFAULT_PIPELINE \
-  "lower-tirx,flatten-buffer,unroll-loop,simplify,split-host-device"
+/* What `--pass-pipeline=default` (and tirx-llc) runs: the passes.def rows
+ * marked DEFAULT, in row order ("lower-tirx,flatten-buffer,...").  A static
+ * string. */
+const char *tirx_pass_default_pipeline(void);
+#define TIRX_PASS_DEFAULT_PIPELINE (tirx_pass_default_pipeline())
 
 typedef struct TirxPassOptions {
   bool verify_each;        /* run the IR verifier after every pass (default true) */
@@ -62,9 +64,10 @@ int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOption
 /* Runs one pass by name (no verification, no dumps).  0 or 1, as above. */
 int tirx_pass_run(Module *m, const char *name, TirxDiag *d);
 
-/* `--list-passes`: one line per pass, "  name  description", in pipeline
- * order, then the default pipeline. */
-void tirx_pass_list(FILE *out);
+/* `--list-passes`: one line per pass, "  name  description", in registry
+ * order, then the default pipeline; `verbose` (`--list-passes -v`) adds each
+ * pass's requires and guarantees lines. */
+void tirx_pass_list(FILE *out, bool verbose);
 
 /* Registry queries (for tools and tests). */
 int tirx_pass_count(void);

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Analysis/ptrmap.h"
+#include "Support/oom.h"
+#include "Support/ptrmap.h"
 #include "tirx/intrin.h"
 #include "tirx/verify.h"
 
@@ -86,8 +87,7 @@ static const char *dt(DType t, char *buf) { return tirx_dtype_str(t, buf); }
 static void push_frame(Verifier *v) {
   if (v->nframes == v->capframes) {
     v->capframes = v->capframes ? v->capframes * 2 : 32;
-    v->frames = realloc(v->frames, sizeof *v->frames * (size_t)v->capframes);
-    if (!v->frames) abort();
+    v->frames = tirx_xrealloc(v->frames, (size_t)v->capframes, sizeof *v->frames);
   }
   v->frames[v->nframes++] = v->nundo;
 }
@@ -105,8 +105,7 @@ static bool is_live(const Verifier *v, const void *k) { return txmap_geti(&v->li
 static void define(Verifier *v, const void *k) {
   if (v->nundo == v->capundo) {
     v->capundo = v->capundo ? v->capundo * 2 : 64;
-    v->undo = realloc(v->undo, sizeof *v->undo * (size_t)v->capundo);
-    if (!v->undo) abort();
+    v->undo = tirx_xrealloc(v->undo, (size_t)v->capundo, sizeof *v->undo);
   }
   v->undo[v->nundo++] = k;
   txmap_puti(&v->live, k, txmap_geti(&v->live, k) + 1);
@@ -159,6 +158,9 @@ static void check_indices(Verifier *v, const Buffer *b, Expr *const *idx, int n,
 
 static void check_same_dtype(Verifier *v, const Expr *e, const Expr *a, const Expr *b) {
   if (tirx_dtype_eq(a->dtype, b->dtype)) return;
+  /* a byte offset on a pointer: T.address_of(x) + T.uint64(32) */
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+    return;
   char ba[32], bb[32];
   error_at(v, e->loc, "operands of %s have different dtypes: %s and %s",
            tirx_expr_kind_name((ExprKind)e->kind), dt(a->dtype, ba), dt(b->dtype, bb));
@@ -362,7 +364,7 @@ static void check_scope_id(Verifier *v, const Stmt *s) {
 static void check_block(Verifier *v, const Stmt *s);
 
 static bool is_device_entry(const Stmt *s) {
-  return s->kind == S_ATTR && !s->u.attr.node && strcmp(s->u.attr.key, "tirx.device_entry") == 0;
+  return s->kind == S_ATTR && !s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY);
 }
 
 static void check_device_entry(Verifier *v, const Stmt *s) {
@@ -417,7 +419,7 @@ static void check_stmt(Verifier *v, const Stmt *s) {
   case S_ALLOC: case S_DECL: {
     const Buffer *b = s->u.alloc.buf;
     check_buffer_decl(v, b);
-    if (s->kind == S_ALLOC && b->scope && strcmp(b->scope, "shared.dyn") == 0 && ++v->dyn_allocs > 1)
+    if (s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_SHARED_DYN) && ++v->dyn_allocs > 1)
       error_at(v, s->loc, "Only one dynamic shared memory allocation is allowed");
     define_buffer(v, b, s->loc);
     break;
@@ -446,7 +448,10 @@ static void check_stmt(Verifier *v, const Stmt *s) {
     v->loop_depth--;
     break;
   case S_IF:
-    check_cond(v, s->u.if_.cond, "if condition");
+    if (tirx_dtype_is_int(s->u.if_.cond->dtype) && s->u.if_.cond->dtype.lanes == 1)
+      check_expr(v, s->u.if_.cond); /* an integer condition: nonzero (TVM's `if flag:`) */
+    else
+      check_cond(v, s->u.if_.cond, "if condition");
     check_block(v, s->u.if_.then_);
     if (s->u.if_.else_) check_block(v, s->u.if_.else_);
     break;

@@ -9,7 +9,7 @@ static const struct {
   DTypeCode code;
   int bits;
 } dtypes[DT_COUNT] = {
-#define X(E, name, code, bits) [E] = {name, code, bits},
+#define X(E, name, code, bits, dl_code, dl_bits, ctype, tma, npy) [E] = {name, code, bits},
 #include "tirx/dtype.def"
 #undef X
 };

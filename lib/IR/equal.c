@@ -7,54 +7,14 @@
 
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
+#include "Support/ptrmap.h"
+
+static const void *pm_get(const TxPtrMap *m, const void *k) { return txmap_get(m, k); }
+static void pm_put(TxPtrMap *m, const void *k, const void *v) { txmap_put(m, k, (void *)(uintptr_t)v); }
 
 typedef struct {
-  const void **keys;
-  const void **vals;
-  size_t cap, n;
-} PtrMap;
-
-static size_t ph(const void *p) { return ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull; }
-
-static const void *pm_get(PtrMap *m, const void *k) {
-  if (!m->cap) return NULL;
-  size_t j = ph(k) & (m->cap - 1);
-  while (m->keys[j]) {
-    if (m->keys[j] == k) return m->vals[j];
-    j = (j + 1) & (m->cap - 1);
-  }
-  return NULL;
-}
-
-static void pm_put(PtrMap *m, const void *k, const void *v);
-static void pm_grow(PtrMap *m) {
-  PtrMap n = {0};
-  n.cap = m->cap ? m->cap * 2 : 64;
-  n.keys = calloc(n.cap, sizeof *n.keys);
-  n.vals = calloc(n.cap, sizeof *n.vals);
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->keys[i]) pm_put(&n, m->keys[i], m->vals[i]);
-  free(m->keys);
-  free(m->vals);
-  *m = n;
-}
-
-static void pm_put(PtrMap *m, const void *k, const void *v) {
-  if ((m->n + 1) * 2 > m->cap) pm_grow(m);
-  size_t j = ph(k) & (m->cap - 1);
-  while (m->keys[j] && m->keys[j] != k) j = (j + 1) & (m->cap - 1);
-  if (!m->keys[j]) m->n++;
-  m->keys[j] = k;
-  m->vals[j] = v;
-}
-
-static void pm_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
-}
-
-typedef struct {
-  PtrMap a2b, b2a;
+  bool identity; /* variables and buffers compare by identity (tirx_expr_identical) */
+  TxPtrMap a2b, b2a;
   const char *why;
 } Eq;
 
@@ -66,6 +26,10 @@ static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b);
 static bool eq_dtype(DType a, DType b) { return tirx_dtype_eq(a, b); }
 
 static bool eq_var(Eq *q, const Var *a, const Var *b) {
+  if (q->identity) {
+    if (a != b) FAIL("variables differ");
+    return true;
+  }
   if (a == b && !pm_get(&q->a2b, a)) return true;
   const void *ma = pm_get(&q->a2b, a), *mb = pm_get(&q->b2a, b);
   if (ma || mb) {
@@ -101,6 +65,10 @@ static bool eq_list(Eq *q, Expr *const *a, int na, Expr *const *b, int nb) {
 }
 
 static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b) {
+  if (q->identity) {
+    if (a != b) FAIL("buffers differ");
+    return true;
+  }
   const void *ma = pm_get(&q->a2b, a);
   if (ma) {
     if (ma != b) FAIL("buffers bound differently");
@@ -129,69 +97,22 @@ static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b) {
   return eq_var(q, a->data, b->data);
 }
 
-static bool eq_expr(Eq *q, const Expr *a, const Expr *b) {
-  if (a->kind != b->kind) FAIL("expression kinds differ");
-  if (!eq_dtype(a->dtype, b->dtype)) FAIL("expression dtypes differ");
-  switch ((ExprKind)a->kind) {
-  case E_INT:
-    if (a->u.i.v != b->u.i.v || a->u.i.pod != b->u.i.pod) FAIL("integer constants differ");
-    return true;
-  case E_FLOAT:
-    if (!(a->u.f.v == b->u.f.v || (isnan(a->u.f.v) && isnan(b->u.f.v))) || a->u.f.pod != b->u.f.pod)
-      FAIL("float constants differ");
-    if (a->u.f.v == 0 && signbit(a->u.f.v) != signbit(b->u.f.v)) FAIL("float constants differ");
-    return true;
-  case E_STR:
-    if (a->u.s.len != b->u.s.len || memcmp(a->u.s.p, b->u.s.p, a->u.s.len)) FAIL("strings differ");
-    return true;
-  case E_NONE: case E_DTYPE: return true;
-  case E_VAR: return eq_var(q, a->u.var, b->u.var);
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    return eq_expr(q, a->u.bin.a, b->u.bin.a) && eq_expr(q, a->u.bin.b, b->u.bin.b);
-  case E_NOT: case E_CAST: return eq_expr(q, a->u.un.a, b->u.un.a);
-  case E_SELECT:
-    return eq_expr(q, a->u.sel.c, b->u.sel.c) && eq_expr(q, a->u.sel.t, b->u.sel.t) &&
-           eq_expr(q, a->u.sel.f, b->u.sel.f);
-  case E_LOAD:
-    return eq_buf(q, a->u.load.buf, b->u.load.buf) &&
-           eq_list(q, a->u.load.idx, a->u.load.n, b->u.load.idx, b->u.load.n) &&
-           eq_opt(q, a->u.load.pred, b->u.load.pred);
-  case E_RAMP:
-    if (a->u.ramp.lanes != b->u.ramp.lanes) FAIL("ramp lanes differ");
-    return eq_expr(q, a->u.ramp.base, b->u.ramp.base) && eq_expr(q, a->u.ramp.stride, b->u.ramp.stride);
-  case E_BCAST:
-    if (a->u.bcast.lanes != b->u.bcast.lanes) FAIL("broadcast lanes differ");
-    return eq_expr(q, a->u.bcast.value, b->u.bcast.value);
-  case E_CALL: case E_LAYOUT:
-    if (a->u.call.op != b->u.call.op) FAIL("called intrinsics differ");
-    if ((a->u.call.name == NULL) != (b->u.call.name == NULL) ||
-        (a->u.call.name && strcmp(a->u.call.name, b->u.call.name)))
-      FAIL("callee names differ");
-    if (a->u.call.nkw != b->u.call.nkw) FAIL("keyword arguments differ");
-    for (int i = 0; i < a->u.call.nkw; i++) {
-      if (strcmp(a->u.call.kw[i].name, b->u.call.kw[i].name)) FAIL("keyword names differ");
-      if (!eq_opt(q, a->u.call.kw[i].value, b->u.call.kw[i].value)) return false;
-    }
-    return eq_list(q, a->u.call.args, a->u.call.n, b->u.call.args, b->u.call.n);
-  case E_LET:
-    if (!eq_expr(q, a->u.let.value, b->u.let.value)) return false;
-    if (!eq_var(q, a->u.let.var, b->u.let.var)) return false;
-    return eq_expr(q, a->u.let.body, b->u.let.body);
-  case E_REGION:
-    return eq_buf(q, a->u.region.buf, b->u.region.buf) &&
-           eq_list(q, a->u.region.min, a->u.region.n, b->u.region.min, b->u.region.n) &&
-           eq_list(q, a->u.region.ext, a->u.region.n, b->u.region.ext, b->u.region.n);
-  case E_TUPLE: case E_LIST:
-    return eq_list(q, a->u.list.items, a->u.list.n, b->u.list.items, b->u.list.n);
-  case E_DICT:
-    return eq_list(q, a->u.dict.keys, a->u.dict.n, b->u.dict.keys, b->u.dict.n) &&
-           eq_list(q, a->u.dict.vals, a->u.dict.n, b->u.dict.vals, b->u.dict.n);
-  case E_BUFREF: return eq_buf(q, a->u.bufref, b->u.bufref);
-  case E_COUNT: break;
+static bool eq_kw(Eq *q, const KwArg *a, int na, const KwArg *b, int nb) {
+  if (na != nb) FAIL("keyword arguments differ");
+  for (int i = 0; i < na; i++) {
+    if (strcmp(a[i].name, b[i].name)) FAIL("keyword names differ");
+    if (!eq_opt(q, a[i].value, b[i].value)) return false;
   }
   return true;
+}
+
+static bool eq_name(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool eq_float(double a, double b) {
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+  return a == b && signbit(a) == signbit(b);
 }
 
 static bool eq_stmt(Eq *q, const Stmt *a, const Stmt *b);
@@ -204,11 +125,42 @@ static bool eq_sopt(Eq *q, const Stmt *a, const Stmt *b) {
   return eq_stmt(q, a, b);
 }
 
-static bool eq_kw(Eq *q, const KwArg *a, int na, const KwArg *b, int nb) {
-  if (na != nb) FAIL("keyword arguments differ");
-  for (int i = 0; i < na; i++) {
-    if (strcmp(a[i].name, b[i].name)) FAIL("keyword names differ");
-    if (!eq_opt(q, a[i].value, b[i].value)) return false;
+/* Field comparisons generated from the children column; a mismatch names
+ * the payload field, e.g. "for_.kind differs". */
+#define EXPR(f) if (!eq_opt(q, a->u.f, b->u.f)) return false;
+#define EXPRS(x, n) if (!eq_list(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
+#define KWARGS(x, n) if (!eq_kw(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
+#define USE(f) if (!eq_var(q, a->u.f, b->u.f)) return false;
+#define DEF(f) USE(f)
+#define DEFS(x, n)                                                        \
+  if (a->u.n != b->u.n) FAIL("defined variable counts differ");             \
+  for (int i_ = 0; i_ < a->u.n; i_++)                                     \
+    if (!eq_var(q, a->u.x[i_], b->u.x[i_])) return false;
+#define BUF(f) if (!eq_buf(q, a->u.f, b->u.f)) return false;
+#define DECL(f) BUF(f)
+#define DATA(f) if (a->u.f != b->u.f) FAIL(#f " differs");
+#define DTYPE(f) if (!eq_dtype(a->u.f, b->u.f)) FAIL(#f " differs");
+#define FP(f) if (!eq_float(a->u.f, b->u.f)) FAIL("float constants differ");
+#define BYTES(p, n) \
+  if (a->u.n != b->u.n || memcmp(a->u.p, b->u.p, a->u.n)) FAIL("strings differ");
+#define NAME(f) if (!eq_name(a->u.f, b->u.f)) FAIL(#f " differs");
+#define OP(f) if (a->u.f != b->u.f) FAIL("called intrinsics differ");
+#define REF(f) if (a->u.f != b->u.f) FAIL(#f " differs");
+#define SPELL(f)
+#define STMT(f) if (!eq_sopt(q, a->u.f, b->u.f)) return false;
+#define STMTS(x, n)                                                       \
+  if (a->u.n != b->u.n) FAIL("sequence lengths differ");                  \
+  for (int i_ = 0; i_ < a->u.n; i_++)                                     \
+    if (!eq_sopt(q, a->u.x[i_], b->u.x[i_])) return false;
+
+static bool eq_expr(Eq *q, const Expr *a, const Expr *b) {
+  if (a->kind != b->kind) FAIL("expression kinds differ");
+  if (!eq_dtype(a->dtype, b->dtype)) FAIL("expression dtypes differ");
+  switch ((ExprKind)a->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
+  case E_COUNT: break;
   }
   return true;
 }
@@ -216,71 +168,14 @@ static bool eq_kw(Eq *q, const KwArg *a, int na, const KwArg *b, int nb) {
 static bool eq_stmt(Eq *q, const Stmt *a, const Stmt *b) {
   if (a->kind != b->kind) FAIL("statement kinds differ");
   switch ((StmtKind)a->kind) {
-  case S_SEQ:
-    if (a->u.seq.n != b->u.seq.n) FAIL("sequence lengths differ");
-    for (int i = 0; i < a->u.seq.n; i++)
-      if (!eq_stmt(q, a->u.seq.items[i], b->u.seq.items[i])) return false;
-    return true;
-  case S_EVAL: return eq_expr(q, a->u.eval.e, b->u.eval.e);
-  case S_STORE:
-    return eq_buf(q, a->u.store.buf, b->u.store.buf) &&
-           eq_list(q, a->u.store.idx, a->u.store.n, b->u.store.idx, b->u.store.n) &&
-           eq_expr(q, a->u.store.value, b->u.store.value) &&
-           eq_opt(q, a->u.store.pred, b->u.store.pred);
-  case S_BIND:
-    return eq_expr(q, a->u.bind.value, b->u.bind.value) && eq_var(q, a->u.bind.var, b->u.bind.var);
-  case S_ALLOC: case S_DECL: return eq_buf(q, a->u.alloc.buf, b->u.alloc.buf);
-  case S_FOR:
-    if (a->u.for_.kind != b->u.for_.kind) FAIL("loop kinds differ");
-    if ((a->u.for_.thread == NULL) != (b->u.for_.thread == NULL) ||
-        (a->u.for_.thread && strcmp(a->u.for_.thread, b->u.for_.thread)))
-      FAIL("loop thread tags differ");
-    return eq_expr(q, a->u.for_.min, b->u.for_.min) &&
-           eq_expr(q, a->u.for_.extent, b->u.for_.extent) &&
-           eq_opt(q, a->u.for_.step, b->u.for_.step) &&
-           eq_opt(q, a->u.for_.annotations, b->u.for_.annotations) &&
-           eq_var(q, a->u.for_.var, b->u.for_.var) && eq_stmt(q, a->u.for_.body, b->u.for_.body);
-  case S_WHILE:
-    return eq_expr(q, a->u.while_.cond, b->u.while_.cond) &&
-           eq_stmt(q, a->u.while_.body, b->u.while_.body);
-  case S_IF:
-    return eq_expr(q, a->u.if_.cond, b->u.if_.cond) && eq_stmt(q, a->u.if_.then_, b->u.if_.then_) &&
-           eq_sopt(q, a->u.if_.else_, b->u.if_.else_);
-  case S_ATTR:
-    if (strcmp(a->u.attr.key, b->u.attr.key)) FAIL("attribute keys differ");
-    return eq_opt(q, a->u.attr.node, b->u.attr.node) &&
-           eq_opt(q, a->u.attr.value, b->u.attr.value) && eq_stmt(q, a->u.attr.body, b->u.attr.body);
-  case S_HINT:
-    return eq_opt(q, a->u.hint.message, b->u.hint.message) &&
-           eq_kw(q, a->u.hint.kw, a->u.hint.nkw, b->u.hint.kw, b->u.hint.nkw) &&
-           eq_stmt(q, a->u.hint.body, b->u.hint.body);
-  case S_SCOPEID:
-    if (a->u.scopeid.sid != b->u.scopeid.sid || a->u.scopeid.nvars != b->u.scopeid.nvars)
-      FAIL("scope ids differ");
-    if (!eq_dtype(a->u.scopeid.dtype, b->u.scopeid.dtype)) FAIL("scope id dtypes differ");
-    if (!eq_list(q, a->u.scopeid.extents, a->u.scopeid.next, b->u.scopeid.extents, b->u.scopeid.next))
-      return false;
-    if (!eq_list(q, a->u.scopeid.preferred, a->u.scopeid.npref, b->u.scopeid.preferred,
-                 b->u.scopeid.npref))
-      return false;
-    for (int i = 0; i < a->u.scopeid.nvars; i++)
-      if (!eq_var(q, a->u.scopeid.vars[i], b->u.scopeid.vars[i])) return false;
-    return true;
-  case S_ASSERT:
-    return eq_expr(q, a->u.assert_.cond, b->u.assert_.cond) &&
-           eq_opt(q, a->u.assert_.kind, b->u.assert_.kind) &&
-           eq_opt(q, a->u.assert_.parts, b->u.assert_.parts);
-  case S_RETURN: return eq_opt(q, a->u.ret.value, b->u.ret.value);
-  case S_BREAK: case S_CONTINUE: return true;
-  case S_LAUNCH:
-    if (strcmp(a->u.launch.tag, b->u.launch.tag)) FAIL("launch tags differ");
-    return eq_expr(q, a->u.launch.extent, b->u.launch.extent) &&
-           eq_var(q, a->u.launch.var, b->u.launch.var) &&
-           eq_stmt(q, a->u.launch.body, b->u.launch.body);
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
+#undef X
   case S_COUNT: break;
   }
   return true;
 }
+#include "tirx/ir_walk_end.h"
 
 static bool eq_func(Eq *q, const PrimFunc *a, const PrimFunc *b) {
   if (a->nparams != b->nparams) FAIL("parameter counts differ");
@@ -296,12 +191,19 @@ static bool eq_func(Eq *q, const PrimFunc *a, const PrimFunc *b) {
   return eq_stmt(q, a->body, b->body);
 }
 
+bool tirx_expr_identical(const Expr *a, const Expr *b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  Eq q = {.identity = true};
+  return eq_expr(&q, a, b);
+}
+
 bool tirx_func_equal(const PrimFunc *a, const PrimFunc *b, const char **why) {
   Eq q = {0};
   bool ok = eq_func(&q, a, b);
   if (why) *why = q.why;
-  pm_free(&q.a2b);
-  pm_free(&q.b2a);
+  txmap_free(&q.a2b);
+  txmap_free(&q.b2a);
   return ok;
 }
 
@@ -324,13 +226,13 @@ bool tirx_module_equal(const Module *a, const Module *b, const char **why) {
   return true;
 }
 
-/* ---- hashing: kinds, dtypes and constants, with vars numbered by first
- * occurrence (consistent with equality). ---------------------------------- */
+/* ---- hashing: kinds, dtypes, data and constants, with vars and buffers
+ * numbered by first occurrence (consistent with equality), generated from
+ * the same children column. ------------------------------------------------ */
 
 typedef struct {
-  IRVisitor v;
   uint64_t h;
-  PtrMap ids;
+  TxPtrMap ids;
   uint64_t next;
 } Hasher;
 
@@ -345,48 +247,87 @@ static void mix_var(Hasher *h, const void *p) {
   mix(h, id);
 }
 
-static bool hash_expr(IRVisitor *v, Expr *e) {
-  Hasher *h = (Hasher *)v;
-  mix(h, e->kind);
-  mix(h, (uint64_t)e->dtype.id << 16 | e->dtype.lanes);
-  switch (e->kind) {
-  case E_INT: mix(h, (uint64_t)e->u.i.v); break;
-  case E_FLOAT: {
-    uint64_t bits;
-    double d = e->u.f.v;
-    memcpy(&bits, &d, sizeof bits);
-    mix(h, bits);
-    break;
-  }
-  case E_STR:
-    for (size_t i = 0; i < e->u.s.len; i++) mix(h, (unsigned char)e->u.s.p[i]);
-    break;
-  case E_VAR: mix_var(h, e->u.var); break;
-  case E_LOAD: mix_var(h, e->u.load.buf); break;
-  case E_CALL: mix(h, (uint64_t)e->u.call.op->id); break;
-  default: break;
-  }
-  return true;
+static void mix_bytes(Hasher *h, const char *p, size_t n) {
+  mix(h, n);
+  for (size_t i = 0; i < n; i++) mix(h, (unsigned char)p[i]);
 }
 
-static bool hash_stmt(IRVisitor *v, Stmt *s) {
-  Hasher *h = (Hasher *)v;
-  mix(h, 1000u + s->kind);
-  if (s->kind == S_STORE) mix_var(h, s->u.store.buf);
-  if (s->kind == S_FOR) mix_var(h, s->u.for_.var);
-  if (s->kind == S_BIND) mix_var(h, s->u.bind.var);
-  if (s->kind == S_ALLOC || s->kind == S_DECL) mix_var(h, s->u.alloc.buf);
-  return true;
+static void mix_name(Hasher *h, const char *s) {
+  if (s) mix_bytes(h, s, strlen(s));
+  else mix(h, 0);
 }
+
+static void mix_float(Hasher *h, double d) {
+  uint64_t bits = 0x7ff8000000000000ull; /* every NaN hashes alike: they compare equal */
+  if (!isnan(d)) memcpy(&bits, &d, sizeof bits);
+  mix(h, bits);
+}
+
+static void mix_dtype(Hasher *h, DType t) { mix(h, (uint64_t)t.id << 16 | t.lanes); }
+
+static void hash_expr(Hasher *h, const Expr *x);
+static void hash_stmt(Hasher *h, const Stmt *x);
+
+#define EXPR(f) hash_expr(h, x->u.f);
+#define EXPRS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) hash_expr(h, x->u.a[i_]);
+#define KWARGS(a, n)                                   \
+  mix(h, (uint64_t)x->u.n);                            \
+  for (int i_ = 0; i_ < x->u.n; i_++) {                \
+    mix_name(h, x->u.a[i_].name);                      \
+    hash_expr(h, x->u.a[i_].value);                    \
+  }
+#define USE(f) mix_var(h, x->u.f);
+#define DEF(f) mix_var(h, x->u.f);
+#define DEFS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) mix_var(h, x->u.a[i_]);
+#define BUF(f) mix_var(h, x->u.f);
+#define DECL(f) mix_var(h, x->u.f);
+#define DATA(f) mix(h, (uint64_t)x->u.f);
+#define DTYPE(f) mix_dtype(h, x->u.f);
+#define FP(f) mix_float(h, x->u.f);
+#define BYTES(p, n) mix_bytes(h, x->u.p, x->u.n);
+#define NAME(f) mix_name(h, x->u.f);
+#define OP(f) mix(h, (uint64_t)x->u.f->id);
+#define REF(f)
+#define SPELL(f)
+#define STMT(f) hash_stmt(h, x->u.f);
+#define STMTS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) hash_stmt(h, x->u.a[i_]);
+
+static void hash_expr(Hasher *h, const Expr *x) {
+  if (!x) {
+    mix(h, 0xff);
+    return;
+  }
+  mix(h, 1u + x->kind);
+  mix_dtype(h, x->dtype);
+  switch ((ExprKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
+  case E_COUNT: break;
+  }
+}
+
+static void hash_stmt(Hasher *h, const Stmt *x) {
+  if (!x) {
+    mix(h, 0xfff);
+    return;
+  }
+  mix(h, 1000u + x->kind);
+  switch ((StmtKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
+#undef X
+  case S_COUNT: break;
+  }
+}
+#include "tirx/ir_walk_end.h"
 
 uint64_t tirx_func_hash(const PrimFunc *f) {
-  Hasher h = {{0}, 1469598103934665603ull, {0}, 0};
-  h.v.expr = hash_expr;
-  h.v.stmt = hash_stmt;
+  Hasher h = {1469598103934665603ull, {0}, 0};
   mix(&h, (uint64_t)f->nparams);
   for (int i = 0; i < f->nparams; i++) mix_var(&h, f->params[i].var);
-  tirx_visit_stmt(&h.v, f->body);
-  pm_free(&h.ids);
+  hash_stmt(&h, f->body);
+  txmap_free(&h.ids);
   return h.h;
 }
 

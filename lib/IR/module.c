@@ -1,9 +1,11 @@
 /* Module, arena-backed node constructors and small IR queries. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "Support/arena.h"
+#include "Support/strbuf.h"
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
 
@@ -50,6 +52,17 @@ const char *tirx_intern(Module *m, const char *s, size_t len) {
 }
 const char *tirx_intern0(Module *m, const char *s) { return interner_get(m->names, s, strlen(s)); }
 
+const char *tirx_intern_printf(Module *m, const char *fmt, ...) {
+  StrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  const char *r = interner_get(m->names, strbuf_str(&b), b.n);
+  strbuf_free(&b);
+  return r;
+}
+
 char *tirx_strdup(Module *m, const char *s, size_t len) {
   char *p = arena_alloc(m->arena, len + 1);
   memcpy(p, s, len);
@@ -62,7 +75,7 @@ Var *tirx_var_new(Module *m, const char *name, DType t, Loc loc) {
   v->loc = loc;
   v->name = tirx_intern0(m, name ? name : "");
   v->dtype = t;
-  v->ptr_scope = tirx_intern0(m, "global");
+  v->ptr_scope = tirx_intern0(m, tirx_scope_name(MEM_GLOBAL));
   v->id = m->next_id++;
   return v;
 }
@@ -71,7 +84,7 @@ Var *tirx_var_ptr(Module *m, const char *name, DType elem, const char *scope, Lo
   Var *v = tirx_var_new(m, name, tirx_dtype(DT_HANDLE), loc);
   v->ptr_elem = elem;
   v->ptr_typed = true;
-  v->ptr_scope = tirx_intern0(m, scope ? scope : "global");
+  v->ptr_scope = tirx_intern0(m, scope ? scope : tirx_scope_name(MEM_GLOBAL));
   return v;
 }
 
@@ -82,9 +95,9 @@ Buffer *tirx_buffer_new(Module *m, const char *name, DType t, int ndim, Loc loc)
   b->dtype = t;
   b->ndim = ndim;
   b->shape = TIRX_NEWN(m, Expr *, ndim > 0 ? ndim : 1);
-  b->scope = tirx_intern0(m, "global");
+  b->scope = tirx_intern0(m, tirx_scope_name(MEM_GLOBAL));
   b->id = m->next_id++;
-  b->data = tirx_var_ptr(m, b->name, t, "global", loc);
+  b->data = tirx_var_ptr(m, b->name, t, tirx_scope_name(MEM_GLOBAL), loc);
   b->data->kind = VAR_BUFDATA;
   b->data->buffer = b;
   return b;
@@ -292,15 +305,45 @@ bool tirx_buffer_is_scalar(const Buffer *b) {
 }
 
 static const char *expr_names[] = {
-#define X(E, name, payload) name,
+#define X(E, name, payload, children) name,
 #include "tirx/expr.def"
 #undef X
 };
 static const char *stmt_names[] = {
-#define X(E, name, payload) name,
+#define X(E, name, payload, children) name,
 #include "tirx/stmt.def"
 #undef X
 };
+static const char *const attr_keys[ATTR_COUNT] = {
+#define ATTR(E, key) [E] = key,
+#define SCOPE(E, name)
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+};
+static const char *const mem_scopes[MEM_COUNT] = {
+#define ATTR(E, key)
+#define SCOPE(E, name) [E] = name,
+#include "tirx/attrs.def"
+#undef ATTR
+#undef SCOPE
+};
+
+const char *tirx_attr_name(TirxAttrKey k) { return attr_keys[k]; }
+const char *tirx_scope_name(TirxScope k) { return mem_scopes[k]; }
+bool tirx_attr_is(const char *key, TirxAttrKey k) { return key && strcmp(key, attr_keys[k]) == 0; }
+bool tirx_attr_is_str(const Expr *e, TirxAttrKey k) {
+  return e && e->kind == E_STR && e->u.s.len == strlen(attr_keys[k]) &&
+         memcmp(e->u.s.p, attr_keys[k], e->u.s.len) == 0;
+}
+bool tirx_scope_is(const char *scope, TirxScope k) { return scope && strcmp(scope, mem_scopes[k]) == 0; }
+
+TirxScope tirx_scope_lookup(const char *s, size_t n) {
+  for (int i = 0; i < MEM_COUNT; i++)
+    if (strlen(mem_scopes[i]) == n && memcmp(mem_scopes[i], s, n) == 0) return (TirxScope)i;
+  return MEM_COUNT;
+}
+
 static const char *scope_names[] = {
 #define X(E, name, parent, child, dims) name,
 #include "tirx/scope.def"

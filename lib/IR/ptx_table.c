@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tirx/ir.h"
+#include "Support/oom.h"
 
 typedef struct RawRow {
   const char *name, *mnemonic;
@@ -38,14 +39,7 @@ typedef struct Table {
 static Table *table;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
-static void *xalloc(size_t n) {
-  void *p = calloc(1, n ? n : 1);
-  if (!p) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
+static void *xalloc(size_t n) { return tirx_xcalloc(1, n); }
 
 static char *xdup(const char *s) {
   size_t n = strlen(s);

@@ -1,301 +1,197 @@
-/* Generic pre-order visitor and post-order mutator over expressions and
- * statements.  Buffers' shapes are not visited (they are declarations). */
+/* The generic walks, generated from the children column of expr.def /
+ * stmt.def: the child enumerator (one node), the pre-order visitor built on
+ * it, and the post-order mutator.  A declared buffer (DECL) is visited
+ * through its aliased pointer only; its other fields, and buffers that are
+ * merely used (BUF), are declarations and not walked.  The mutator replaces
+ * buffers and definitions only through its hooks. */
 #include <string.h>
 
 #include "tirx/ir.h"
 
-void tirx_visit_expr(IRVisitor *v, Expr *e) {
-  if (!e) return;
-  if (v->expr && !v->expr(v, e)) return;
-  switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_VAR: case E_BUFREF: case E_DTYPE:
-    break;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    tirx_visit_expr(v, e->u.bin.a);
-    tirx_visit_expr(v, e->u.bin.b);
-    break;
-  case E_NOT: case E_CAST:
-    tirx_visit_expr(v, e->u.un.a);
-    break;
-  case E_SELECT:
-    tirx_visit_expr(v, e->u.sel.c);
-    tirx_visit_expr(v, e->u.sel.t);
-    tirx_visit_expr(v, e->u.sel.f);
-    break;
-  case E_LOAD:
-    for (int i = 0; i < e->u.load.n; i++) tirx_visit_expr(v, e->u.load.idx[i]);
-    tirx_visit_expr(v, e->u.load.pred);
-    break;
-  case E_RAMP:
-    tirx_visit_expr(v, e->u.ramp.base);
-    tirx_visit_expr(v, e->u.ramp.stride);
-    break;
-  case E_BCAST:
-    tirx_visit_expr(v, e->u.bcast.value);
-    break;
-  case E_CALL: case E_LAYOUT:
-    for (int i = 0; i < e->u.call.n; i++) tirx_visit_expr(v, e->u.call.args[i]);
-    for (int i = 0; i < e->u.call.nkw; i++) tirx_visit_expr(v, e->u.call.kw[i].value);
-    break;
-  case E_LET:
-    tirx_visit_expr(v, e->u.let.value);
-    tirx_visit_expr(v, e->u.let.body);
-    break;
-  case E_REGION:
-    for (int i = 0; i < e->u.region.n; i++) {
-      tirx_visit_expr(v, e->u.region.min[i]);
-      tirx_visit_expr(v, e->u.region.ext[i]);
-    }
-    break;
-  case E_TUPLE: case E_LIST:
-    for (int i = 0; i < e->u.list.n; i++) tirx_visit_expr(v, e->u.list.items[i]);
-    break;
-  case E_DICT:
-    for (int i = 0; i < e->u.dict.n; i++) {
-      tirx_visit_expr(v, e->u.dict.keys[i]);
-      tirx_visit_expr(v, e->u.dict.vals[i]);
-    }
-    break;
-  case E_COUNT:
-    break;
+/* ---- the child enumerator ------------------------------------------------ */
+
+#define EXPR(f) if (fns->expr && x->u.f) fns->expr(ctx, x->u.f);
+#define EXPRS(a, n) \
+  if (fns->expr) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->expr(ctx, x->u.a[i_]);
+#define KWARGS(a, n)                          \
+  if (fns->expr)                              \
+    for (int i_ = 0; i_ < x->u.n; i_++)       \
+      if (x->u.a[i_].value) fns->expr(ctx, x->u.a[i_].value);
+#define STMT(f) if (fns->stmt && x->u.f) fns->stmt(ctx, x->u.f);
+#define STMTS(a, n) \
+  if (fns->stmt) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->stmt(ctx, x->u.a[i_]);
+#define USE(f) if (fns->use) fns->use(ctx, x->u.f, (Expr *)x);
+#define DEF(f) if (fns->def) fns->def(ctx, x->u.f);
+#define DEFS(a, n) if (fns->def) for (int i_ = 0; i_ < x->u.n; i_++) fns->def(ctx, x->u.a[i_]);
+#define BUF(f) if (fns->buf) fns->buf(ctx, x->u.f);
+#define DECL(f) if (fns->decl) fns->decl(ctx, x->u.f);
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
+
+void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
+  switch ((ExprKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
+  case E_COUNT: break;
   }
 }
 
-void tirx_visit_stmt(IRVisitor *v, Stmt *s) {
-  if (!s) return;
-  if (v->stmt && !v->stmt(v, s)) return;
-  switch ((StmtKind)s->kind) {
-  case S_SEQ:
-    for (int i = 0; i < s->u.seq.n; i++) tirx_visit_stmt(v, s->u.seq.items[i]);
-    break;
-  case S_EVAL: tirx_visit_expr(v, s->u.eval.e); break;
-  case S_STORE:
-    for (int i = 0; i < s->u.store.n; i++) tirx_visit_expr(v, s->u.store.idx[i]);
-    tirx_visit_expr(v, s->u.store.value);
-    tirx_visit_expr(v, s->u.store.pred);
-    break;
-  case S_BIND: tirx_visit_expr(v, s->u.bind.value); break;
-  case S_ALLOC: case S_DECL:
-    tirx_visit_expr(v, s->u.alloc.buf->decl_data);
-    break;
-  case S_FOR:
-    tirx_visit_expr(v, s->u.for_.min);
-    tirx_visit_expr(v, s->u.for_.extent);
-    tirx_visit_expr(v, s->u.for_.step);
-    tirx_visit_stmt(v, s->u.for_.body);
-    break;
-  case S_WHILE:
-    tirx_visit_expr(v, s->u.while_.cond);
-    tirx_visit_stmt(v, s->u.while_.body);
-    break;
-  case S_IF:
-    tirx_visit_expr(v, s->u.if_.cond);
-    tirx_visit_stmt(v, s->u.if_.then_);
-    tirx_visit_stmt(v, s->u.if_.else_);
-    break;
-  case S_ATTR:
-    tirx_visit_expr(v, s->u.attr.node);
-    tirx_visit_expr(v, s->u.attr.value);
-    tirx_visit_stmt(v, s->u.attr.body);
-    break;
-  case S_HINT:
-    for (int i = 0; i < s->u.hint.nkw; i++) tirx_visit_expr(v, s->u.hint.kw[i].value);
-    tirx_visit_stmt(v, s->u.hint.body);
-    break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.next; i++) tirx_visit_expr(v, s->u.scopeid.extents[i]);
-    for (int i = 0; i < s->u.scopeid.npref; i++) tirx_visit_expr(v, s->u.scopeid.preferred[i]);
-    break;
-  case S_ASSERT: tirx_visit_expr(v, s->u.assert_.cond); break;
-  case S_RETURN: tirx_visit_expr(v, s->u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH:
-    tirx_visit_expr(v, s->u.launch.extent);
-    tirx_visit_stmt(v, s->u.launch.body);
-    break;
+void tirx_stmt_children(Stmt *x, const IRChildFns *fns, void *ctx) {
+  switch ((StmtKind)x->kind) {
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
   case S_COUNT: break;
   }
 }
+#include "tirx/ir_walk_end.h"
+#undef MUTATE_ARRAY
 
-/* ---- mutator ------------------------------------------------------------- */
+/* ---- the visitor --------------------------------------------------------- */
 
-static Expr *copy_expr(IRMutator *mu, const Expr *e) {
-  Expr *n = TIRX_NEW(mu->m, Expr);
-  *n = *e;
-  return n;
+static void visit_expr(void *v, Expr *e) { tirx_visit_expr(v, e); }
+static void visit_stmt(void *v, Stmt *s) { tirx_visit_stmt(v, s); }
+static void visit_decl(void *v, Buffer *b) { tirx_visit_expr(v, b->decl_data); }
+static const IRChildFns visit_fns = {visit_expr, visit_stmt, NULL, NULL, NULL, visit_decl};
+
+void tirx_visit_expr(IRVisitor *v, Expr *e) {
+  if (!e || (v->expr && !v->expr(v, e))) return;
+  tirx_expr_children(e, &visit_fns, v);
 }
 
-static Expr **mutate_list(IRMutator *mu, Expr **xs, int n, bool *changed) {
-  Expr **out = xs;
+void tirx_visit_stmt(IRVisitor *v, Stmt *s) {
+  if (!s || (v->stmt && !v->stmt(v, s))) return;
+  tirx_stmt_children(s, &visit_fns, v);
+}
+
+/* ---- the mutator --------------------------------------------------------- */
+
+/* Each element of xs[0..n) (elem bytes) through fn, which writes the new
+ * element to `out` and returns whether it changed.  The array is copied the
+ * first time an element changes (at once with mu->copy), so the input is
+ * never written. */
+typedef bool (*ElemFn)(IRMutator *mu, const void *in, void *out);
+
+static void *dup_array(IRMutator *mu, const void *xs, int n, size_t elem) {
+  void *c = tirx_alloc(mu->m, elem * (size_t)(n > 0 ? n : 1));
+  if (n) memcpy(c, xs, elem * (size_t)n);
+  return c;
+}
+
+static void *mutate_array(IRMutator *mu, void *xs, int n, size_t elem, ElemFn fn, bool *changed) {
+  unsigned char *out = mu->copy ? dup_array(mu, xs, n, elem) : xs;
+  unsigned char tmp[sizeof(KwArg)]; /* the largest element */
   for (int i = 0; i < n; i++) {
-    Expr *r = tirx_mutate_expr(mu, xs[i]);
-    if (r != xs[i]) {
-      if (out == xs) {
-        out = TIRX_NEWN(mu->m, Expr *, n);
-        memcpy(out, xs, sizeof *out * (size_t)n);
-      }
-      out[i] = r;
-      *changed = true;
-    }
+    if (!fn(mu, (unsigned char *)xs + elem * (size_t)i, tmp)) continue;
+    if (out == xs) out = dup_array(mu, xs, n, elem);
+    memcpy(out + elem * (size_t)i, tmp, elem);
+    *changed = true;
   }
   return out;
 }
 
-#define MUT(field)                                  \
-  do {                                              \
-    Expr *r_ = tirx_mutate_expr(mu, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
+static bool elem_expr(IRMutator *mu, const void *in, void *out) {
+  Expr *e = *(Expr *const *)in, *r = tirx_mutate_expr(mu, e);
+  memcpy(out, &r, sizeof r);
+  return r != e;
+}
+
+static bool elem_kw(IRMutator *mu, const void *in, void *out) {
+  KwArg k = *(const KwArg *)in;
+  Expr *r = tirx_mutate_expr(mu, k.value);
+  bool ch = r != k.value;
+  k.value = r;
+  memcpy(out, &k, sizeof k);
+  return ch;
+}
+
+static bool elem_stmt(IRMutator *mu, const void *in, void *out) {
+  Stmt *s = *(Stmt *const *)in, *r = tirx_mutate_stmt(mu, s);
+  memcpy(out, &r, sizeof r);
+  return r != s;
+}
+
+static bool elem_def(IRMutator *mu, const void *in, void *out) {
+  Var *v = *(Var *const *)in, *r = mu->def ? mu->def(mu, v) : v;
+  memcpy(out, &r, sizeof r);
+  return r != v;
+}
+
+#define MUTATE_ARRAY(a, n, fn)                                         \
+  {                                                                    \
+    _Static_assert(sizeof *t.u.a <= sizeof(KwArg), "element too large"); \
+    t.u.a = mutate_array(mu, t.u.a, t.u.n, sizeof *t.u.a, fn, &ch);    \
+  }
+
+/* The mutating descriptors work on the copy `t` and set `ch`. */
+#define REPLACE(slot, with)                       \
+  do {                                            \
+    void *r_ = (void *)(with);                    \
+    if (r_ != (void *)(slot)) { (slot) = r_; ch = true; } \
+  } while (0);
+#define EXPR(f) REPLACE(t.u.f, tirx_mutate_expr(mu, t.u.f))
+#define EXPRS(a, n) MUTATE_ARRAY(a, n, elem_expr)
+#define KWARGS(a, n) MUTATE_ARRAY(a, n, elem_kw)
+#define STMT(f) REPLACE(t.u.f, tirx_mutate_stmt(mu, t.u.f))
+#define STMTS(a, n) MUTATE_ARRAY(a, n, elem_stmt)
+#define USE(f) /* an E_VAR: the expr callback replaces it */
+#define DEF(f) if (mu->def) REPLACE(t.u.f, mu->def(mu, t.u.f))
+#define DEFS(a, n) MUTATE_ARRAY(a, n, elem_def)
+#define BUF(f) if (mu->buf) REPLACE(t.u.f, mu->buf(mu, t.u.f))
+#define DECL(f) if (mu->decl) REPLACE(t.u.f, mu->decl(mu, t.u.f))
+#define DATA(f)
+#define DTYPE(f)
+#define FP(f)
+#define BYTES(p, n)
+#define NAME(f)
+#define OP(f)
+#define REF(f)
+#define SPELL(f)
 
 Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   if (!e) return NULL;
   Expr t = *e;
   bool ch = false;
   switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_VAR: case E_BUFREF: case E_DTYPE:
-    break;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    MUT(t.u.bin.a);
-    MUT(t.u.bin.b);
-    break;
-  case E_NOT: case E_CAST: MUT(t.u.un.a); break;
-  case E_SELECT:
-    MUT(t.u.sel.c);
-    MUT(t.u.sel.t);
-    MUT(t.u.sel.f);
-    break;
-  case E_LOAD:
-    t.u.load.idx = mutate_list(mu, t.u.load.idx, t.u.load.n, &ch);
-    MUT(t.u.load.pred);
-    break;
-  case E_RAMP:
-    MUT(t.u.ramp.base);
-    MUT(t.u.ramp.stride);
-    break;
-  case E_BCAST: MUT(t.u.bcast.value); break;
-  case E_CALL: case E_LAYOUT:
-    t.u.call.args = mutate_list(mu, t.u.call.args, t.u.call.n, &ch);
-    if (t.u.call.nkw) {
-      KwArg *kw = t.u.call.kw;
-      for (int i = 0; i < t.u.call.nkw; i++) {
-        Expr *r = tirx_mutate_expr(mu, kw[i].value);
-        if (r != kw[i].value) {
-          if (kw == e->u.call.kw) {
-            kw = TIRX_NEWN(mu->m, KwArg, t.u.call.nkw);
-            memcpy(kw, e->u.call.kw, sizeof *kw * (size_t)t.u.call.nkw);
-          }
-          kw[i].value = r;
-          ch = true;
-        }
-      }
-      t.u.call.kw = kw;
-    }
-    break;
-  case E_LET:
-    MUT(t.u.let.value);
-    MUT(t.u.let.body);
-    break;
-  case E_REGION:
-    t.u.region.min = mutate_list(mu, t.u.region.min, t.u.region.n, &ch);
-    t.u.region.ext = mutate_list(mu, t.u.region.ext, t.u.region.n, &ch);
-    break;
-  case E_TUPLE: case E_LIST:
-    t.u.list.items = mutate_list(mu, t.u.list.items, t.u.list.n, &ch);
-    break;
-  case E_DICT:
-    t.u.dict.vals = mutate_list(mu, t.u.dict.vals, t.u.dict.n, &ch);
-    break;
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/expr.def"
+#undef X
   case E_COUNT: break;
   }
   Expr *r = e;
-  if (ch) {
-    r = copy_expr(mu, &t);
+  if (ch || mu->copy) {
+    r = TIRX_NEW(mu->m, Expr);
+    *r = t;
   }
   if (mu->expr) r = mu->expr(mu, r);
   return r;
 }
-
-static Stmt *copy_stmt(IRMutator *mu, const Stmt *s) {
-  Stmt *n = TIRX_NEW(mu->m, Stmt);
-  *n = *s;
-  return n;
-}
-
-#define MUTS(field)                                 \
-  do {                                              \
-    Stmt *r_ = tirx_mutate_stmt(mu, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
 
 Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   if (!s) return NULL;
   Stmt t = *s;
   bool ch = false;
   switch ((StmtKind)s->kind) {
-  case S_SEQ: {
-    Stmt **items = t.u.seq.items;
-    for (int i = 0; i < t.u.seq.n; i++) {
-      Stmt *r = tirx_mutate_stmt(mu, items[i]);
-      if (r != items[i]) {
-        if (items == s->u.seq.items) {
-          items = TIRX_NEWN(mu->m, Stmt *, t.u.seq.n);
-          memcpy(items, s->u.seq.items, sizeof *items * (size_t)t.u.seq.n);
-        }
-        items[i] = r;
-        ch = true;
-      }
-    }
-    if (ch) {
-      Stmt *r = tirx_seq(mu->m, items, t.u.seq.n, s->loc);
-      return mu->stmt ? mu->stmt(mu, r) : r;
-    }
-    break;
-  }
-  case S_EVAL: MUT(t.u.eval.e); break;
-  case S_STORE:
-    t.u.store.idx = mutate_list(mu, t.u.store.idx, t.u.store.n, &ch);
-    MUT(t.u.store.value);
-    MUT(t.u.store.pred);
-    break;
-  case S_BIND: MUT(t.u.bind.value); break;
-  case S_ALLOC: case S_DECL: break;
-  case S_FOR:
-    MUT(t.u.for_.min);
-    MUT(t.u.for_.extent);
-    MUT(t.u.for_.step);
-    MUTS(t.u.for_.body);
-    break;
-  case S_WHILE:
-    MUT(t.u.while_.cond);
-    MUTS(t.u.while_.body);
-    break;
-  case S_IF:
-    MUT(t.u.if_.cond);
-    MUTS(t.u.if_.then_);
-    MUTS(t.u.if_.else_);
-    break;
-  case S_ATTR:
-    MUT(t.u.attr.value);
-    MUTS(t.u.attr.body);
-    break;
-  case S_HINT: MUTS(t.u.hint.body); break;
-  case S_SCOPEID:
-    t.u.scopeid.extents = mutate_list(mu, t.u.scopeid.extents, t.u.scopeid.next, &ch);
-    break;
-  case S_ASSERT: MUT(t.u.assert_.cond); break;
-  case S_RETURN: MUT(t.u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH:
-    MUT(t.u.launch.extent);
-    MUTS(t.u.launch.body);
-    break;
+#define X(K, name, payload, children) case K: children break;
+#include "tirx/stmt.def"
+#undef X
   case S_COUNT: break;
   }
-  Stmt *r = ch ? copy_stmt(mu, &t) : s;
+  Stmt *r = s;
+  if ((ch || mu->copy) && s->kind == S_SEQ) {
+    r = tirx_seq(mu->m, t.u.seq.items, t.u.seq.n, s->loc); /* re-flattens */
+  } else if (ch || mu->copy) {
+    r = TIRX_NEW(mu->m, Stmt);
+    *r = t;
+  }
   if (mu->stmt) r = mu->stmt(mu, r);
   return r;
 }
+#include "tirx/ir_walk_end.h"
+#undef MUTATE_ARRAY

@@ -302,29 +302,29 @@ static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
   return true;
 }
 
-/* The storage scopes a buffer or pointer may name (codegen: emit_func.c scope_as). */
-static const char *const storage_scopes[] = {"global", "shared", "shared.dyn", "local",
-                                             "local.var", "tmem"};
-
 const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
   if (!v) return tirx_intern0(ev->m, dflt);
   const char *s;
   size_t n;
   if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
-  if (n == 0) return tirx_intern0(ev->m, "global");
+  if (n == 0) return tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+  if (tirx_scope_lookup(s, n) != MEM_COUNT) return tirx_intern(ev->m, s, n);
+  /* unknown: the closest of attrs.def's scopes within an edit distance of 2 */
   const char *best = NULL;
-  int best_d = 3; /* suggest within an edit distance of 2 */
-  for (size_t i = 0; i < sizeof storage_scopes / sizeof *storage_scopes; i++) {
-    const char *k = storage_scopes[i];
-    if (strlen(k) == n && memcmp(k, s, n) == 0) return tirx_intern(ev->m, s, n);
-    int d = tirx_edit_distance(s, n, k, strlen(k));
-    if (d < best_d) best_d = d, best = k;
+  int best_d = 3;
+  char known[256];
+  size_t kn = 0;
+  known[0] = '\0';
+  for (int k = 0; k < MEM_COUNT; k++) {
+    const char *name = tirx_scope_name((TirxScope)k);
+    int d = tirx_edit_distance(s, n, name, strlen(name));
+    if (d < best_d) best_d = d, best = name;
+    if (kn < sizeof known) kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
   }
   if (best)
     ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
   else
-    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: global, shared, shared.dyn, "
-             "local, local.var, tmem)", (int)n, s);
+    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
   return NULL;
 }
 
@@ -459,8 +459,9 @@ Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) 
     if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
   }
   if (!b->decl_data) {
+    b->decl_no_data = decl && strcmp(fn, "T.decl_buffer") == 0;
     for (int i = 0; i < b->ndim; i++)
-      if (!tirx_expr_is_const_int(b->shape[i], NULL) && strcmp(b->scope, "shared.dyn") != 0) {
+      if (!tirx_expr_is_const_int(b->shape[i], NULL) && !tirx_scope_is(b->scope, MEM_SHARED_DYN)) {
         ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);
         return v_make(V_ERROR, a->loc);
       }

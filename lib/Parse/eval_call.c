@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/strbuf.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
@@ -147,8 +148,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
-    char path[512];
-    snprintf(path, sizeof path, "%s.%s", obj.u.ns, name);
+    const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
       if (tirx_dtype_parse(name, strlen(name), &t) && strcmp(name, "handle") != 0) {
@@ -180,7 +180,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
-    if (strcmp(name, "buffer") == 0) {
+    if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
+      /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
       v.kind = V_BUFFER;
       v.loc = loc;
@@ -407,14 +408,58 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
   }
 }
 
+static Value generic_call(Eval *ev, const Intrin *in, Args *a);
+
+/* T.cuda.ldg(dst0, ..., dstN-1, addr, dtype, "vN", N): one vector __ldg whose
+ * lanes go to N destination pointers (TVM's cuda_ldg(addr, dtype, dst=, vec=)). */
+static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
+  int n = a->npos - 4;
+  int64_t cnt;
+  const char *vs;
+  size_t vl;
+  DType t;
+  if ((n != 2 && n != 4) || !ev_get_dtype(ev, a->pos[n + 1], &t, "dtype") ||
+      !ev_get_str(ev, a->pos[n + 2], &vs, &vl, "the vector width") ||
+      !ev_get_int(ev, a->pos[n + 3], &cnt, "the lane count") || cnt != n || vl != 2 || vs[0] != 'v' ||
+      vs[1] - '0' != n)
+    return ev_error(ev, loc, "vector T.cuda.ldg takes (dst0, ..., dstN-1, addr, dtype, \"vN\", N) with N 2 or 4");
+  Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos);
+  for (int i = 0; i <= n; i++) {
+    args[i] = ev_to_expr(ev, a->pos[i], "a pointer");
+    if (!args[i]) return v_make(V_ERROR, loc);
+    if (!tirx_dtype_is_handle(args[i]->dtype))
+      return ev_error(ev, a->pos[i].loc, "vector T.cuda.ldg: argument %d must be a pointer", i + 1);
+  }
+  char b[32];
+  tirx_dtype_str(t, b);
+  args[n + 1] = tirx_str(ev->m, b, strlen(b), a->pos[n + 1].loc);
+  args[n + 2] = tirx_str(ev->m, vs, vl, a->pos[n + 2].loc);
+  args[n + 3] = tirx_int(ev->m, tirx_dtype(DT_INT32), cnt, a->pos[n + 3].loc);
+  args[n + 3]->u.i.pod = true;
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CUDA_LDG_VEC), tirx_dtype(DT_VOID), args, a->npos, loc);
+  c->u.call.name = tirx_intern0(ev->m, "T.cuda.ldg");
+  return v_expr(c, loc);
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
+  const PtrType *ptr_ty = NULL;
   Value *pos = a->pos;
   int skip = -1;
   if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
     if (n < 1) return ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name);
-    if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) return v_make(V_ERROR, a->loc);
+    if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
+      /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
+      PtrType *pt = TIRX_NEW(ev->m, PtrType);
+      pt->elem = pos[0].u.ptr.elem;
+      pt->typed = pos[0].u.ptr.typed;
+      pt->scope = pos[0].u.ptr.scope;
+      ptr_ty = pt;
+      explicit_dt = tirx_dtype(DT_HANDLE);
+    } else if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) {
+      return v_make(V_ERROR, a->loc);
+    }
     skip = 0;
   }
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
@@ -478,7 +523,29 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
   DType t = ret_dtype(in, args, k, explicit_dt);
+  if (in->id == I_SHUFFLE) {
+    /* T.Shuffle([v0, v1, ...], [i0, i1, ...]) */
+    Expr *vs = args[0], *ix = args[1];
+    if (vs->kind != E_LIST || vs->u.list.n < 1 || ix->kind != E_LIST || ix->u.list.n < 1)
+      return ev_error(ev, a->loc, "T.Shuffle takes a list of vectors and a list of lane indices");
+    int total = 0;
+    DType el = vs->u.list.items[0]->dtype;
+    for (int i = 0; i < vs->u.list.n; i++) {
+      DType vt = vs->u.list.items[i]->dtype;
+      if (vt.id != el.id) return ev_error(ev, a->loc, "T.Shuffle: the vectors must have one element type");
+      total += vt.lanes;
+    }
+    for (int i = 0; i < ix->u.list.n; i++) {
+      int64_t c;
+      if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
+        return ev_error(ev, a->loc, "T.Shuffle: lane index %d must be a constant below %d", i, total);
+    }
+    t = el;
+    t.lanes = (uint16_t)ix->u.list.n;
+  }
+  if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
+  call->u.call.ptr_ty = ptr_ty;
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
@@ -765,8 +832,7 @@ static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
 }
 
 static Value tile_call(Eval *ev, const char *scope, size_t sl, const char *op, Args *a) {
-  char name[96];
-  snprintf(name, sizeof name, "T.%.*s.%s", (int)sl, scope, op);
+  const char *name = tirx_intern_printf(ev->m, "T.%.*s.%s", (int)sl, scope, op);
   int n = a->npos;
   while (n > 0 && a->pos[n - 1].kind == V_NONE) n--; /* trailing None are dropped */
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
@@ -791,7 +857,7 @@ static Value compose_op(Eval *ev, Args *a) {
   if (!c->u.call.kw) return v_make(V_ERROR, a->loc);
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.node = c;
-  s->u.attr.key = tirx_intern0(ev->m, "tirx.tile.compose_op");
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_TILE_COMPOSE_OP));
   s->u.attr.value = tirx_i32(ev->m, 1);
   return ev_frame(s, s, a->loc);
 }
@@ -896,9 +962,7 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     args[i] = x;
   }
   Expr *c = tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
-  char nm[600];
-  snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
-  c->u.call.name = tirx_intern0(ev->m, nm);
+  c->u.call.name = tirx_intern_printf(ev->m, "T.ptx[\"%s\"]", sp);
   if (!dst) return v_expr(c, a->loc);
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
@@ -938,9 +1002,10 @@ Value ev_call(Eval *ev, Ast *call) {
   if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
 
   const char *name = path + 2;
-  char ptxname[512];
   if (strncmp(name, "ptx.", 4) == 0 && !callee.meta) {
-    ptx_unescape(name, ptxname, sizeof ptxname);
+    size_t cap = strlen(name) + 3; /* unescaping never lengthens */
+    char *ptxname = tirx_alloc(ev->m, cap);
+    ptx_unescape(name, ptxname, cap);
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
@@ -967,11 +1032,12 @@ Value ev_call(Eval *ev, Ast *call) {
     int ns = 0;
     while (ns < a.npos && a.pos[a.npos - 1 - ns].kind == V_STR) ns++;
     if (ns >= 1) {
-      char joined[512];
-      size_t o = (size_t)snprintf(joined, sizeof joined, "%s", name);
+      StrBuf jb = {0};
+      strbuf_puts(&jb, name);
       for (int i = a.npos - ns; i < a.npos - 1; i++)
-        if (a.pos[i].u.s.len && o + a.pos[i].u.s.len + 2 < sizeof joined)
-          o += (size_t)snprintf(joined + o, sizeof joined - o, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+        if (a.pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
+      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+      strbuf_free(&jb);
       const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
       if (j) {
         in = j;
@@ -987,11 +1053,10 @@ Value ev_call(Eval *ev, Ast *call) {
        * when the rest of it is valid */
       size_t fl = strcspn(name + 4, ".");
       const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-      char fixed[512];
       PtxAlu p;
       char err[256];
       if (fs) {
-        snprintf(fixed, sizeof fixed, "%s%s", fs, name + 4 + fl);
+        const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
         if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
           return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
@@ -1016,6 +1081,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (sug) return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
     return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'", name);
   }
+  if (in->id == I_CUDA_LDG && a.npos >= 6) return ldg_vector(ev, &a, call->loc);
   if (!(in->flags & INTRIN_SPECIAL)) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);
@@ -1028,7 +1094,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (a.npos || a.nkw) return ev_err(ev, call->loc, "T.device_entry() takes no arguments");
     if (ev->seen_device_entry) return ev_err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
-    s->u.attr.key = tirx_intern0(ev->m, "tirx.device_entry");
+    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
     s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
     return ev_frame(s, s, call->loc);
   }
@@ -1036,19 +1102,21 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_HINT: return ev_hint_frame(ev, &a);
   case I_LAUNCH_THREAD: return ev_launch_thread(ev, &a);
   case I_ENV_THREAD: return ev_env_thread(ev, &a);
-  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", "global", false);
-  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", "shared", false);
-  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", "local", false);
-  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", "tmem", false);
-  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", "global", true);
+  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", tirx_scope_name(MEM_GLOBAL), false);
+  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", tirx_scope_name(MEM_SHARED), false);
+  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
+  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", tirx_scope_name(MEM_TMEM), false);
+  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", tirx_scope_name(MEM_GLOBAL), true);
   case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
     DType t = tirx_dtype(DT_FLOAT32);
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
-    const char *scope = in->id == I_LOCAL_SCALAR ? "local" : in->id == I_SHARED_SCALAR ? "shared" : "global";
+    const char *scope = tirx_scope_name(in->id == I_LOCAL_SCALAR    ? MEM_LOCAL
+                                         : in->id == I_SHARED_SCALAR ? MEM_SHARED
+                                                                     : MEM_GLOBAL);
     if (in->id == I_ALLOC_SCALAR) {
       Value *sv = ev_arg(&a, 1, "scope");
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
@@ -1066,7 +1134,7 @@ Value ev_call(Eval *ev, Ast *call) {
     b.pos = pos;
     b.npos = 2;
     /* data/scope/elem_offset may be positional in TVM's signature */
-    Value dv = ev_alloc(ev, &b, "T.decl_scalar", "global", true);
+    Value dv = ev_alloc(ev, &b, "T.decl_scalar", tirx_scope_name(MEM_GLOBAL), true);
     if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
     return dv;
   }
@@ -1086,7 +1154,7 @@ Value ev_call(Eval *ev, Ast *call) {
       return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
     if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
     if (ev->in_device) return ev_err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
-    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", "global", false);
+    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
     if (!buf) return v_make(V_ERROR, call->loc);
     P->buf = buf;
     Value v = v_make(V_BUFFER, call->loc);
@@ -1094,7 +1162,7 @@ Value ev_call(Eval *ev, Ast *call) {
     return v;
   }
   case I_BUFFER: {
-    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", "global", !ev->in_signature);
+    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", tirx_scope_name(MEM_GLOBAL), !ev->in_signature);
     if (!buf) return v_make(V_ERROR, call->loc);
     if (ev->in_signature) {
       Value v = v_make(V_BUFTYPE, call->loc);
@@ -1118,7 +1186,7 @@ Value ev_call(Eval *ev, Ast *call) {
   }
   case I_HANDLE: {
     Value v = v_make(V_PTRTYPE, call->loc);
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     Value *dv = ev_arg(&a, 0, "dtype");
     if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
       v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
@@ -1128,7 +1196,7 @@ Value ev_call(Eval *ev, Ast *call) {
     }
     Value *sv = ev_arg(&a, 1, "storage_scope");
     if (sv) {
-      const char *sc = ev_scope_str(ev, sv, "global");
+      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
       if (!sc) return v_make(V_ERROR, call->loc);
       v.u.ptr.scope = sc;
     }
@@ -1137,7 +1205,7 @@ Value ev_call(Eval *ev, Ast *call) {
   case I_TENSORMAP: {
     Value v = v_make(V_PTRTYPE, call->loc);
     v.u.ptr.tensormap = true;
-    v.u.ptr.scope = tirx_intern0(ev->m, "global");
+    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     return v;
   }
   case I_FUNC_ATTR: {
@@ -1147,7 +1215,7 @@ Value ev_call(Eval *ev, Ast *call) {
     for (int i = 0; i < d->u.dict.n; i++) {
       Expr *k = d->u.dict.keys[i];
       /* a lowered kernel (split-host-device output) is device code throughout */
-      if (k->u.s.len == 21 && memcmp(k->u.s.p, "tirx.is_device_kernel", 21) == 0) {
+      if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
         ev->func->is_device_kernel = true;
         ev->in_device = true;
         ev->seen_device_entry = true;

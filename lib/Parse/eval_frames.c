@@ -151,7 +151,7 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     d.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
     d.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
     bool off = un->kind == V_BOOL && un->u.i == 0;
-    const char *key = off ? "disable_unroll" : "pragma_unroll";
+    const char *key = tirx_attr_name(off ? ATTR_DISABLE_UNROLL : ATTR_PRAGMA_UNROLL);
     d.u.dict.keys[0] = v_make(V_STR, un->loc);
     d.u.dict.keys[0].u.s.p = key;
     d.u.dict.keys[0].u.s.len = strlen(key);

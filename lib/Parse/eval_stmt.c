@@ -123,7 +123,7 @@ static void set_frame_body(Value *f, Stmt *body) {
 static bool frame_is_device_entry(const Value *f) {
   for (Stmt *s = f->u.frame; s; s = s == f->inner ? NULL : s->u.attr.body) {
     if (s->kind != S_ATTR) return false;
-    if (strcmp(s->u.attr.key, "tirx.device_entry") == 0) return true;
+    if (tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY)) return true;
   }
   return false;
 }
@@ -259,7 +259,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
     ev_define(ev, name, v, true, target->loc);
     return;
   }
-  Value sc = ev_new_scalar(ev, name, e->dtype, "local", target->loc);
+  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), target->loc);
   emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
   ev_define(ev, name, sc, false, target->loc);
 }
@@ -356,7 +356,7 @@ static void ann_assign(Eval *ev, Ast *s) {
   Value ann = ev_expr(ev, s->a);
   if (ann.kind == V_ERROR) return;
   if (ann.kind == V_DTYPE) {
-    Value sc = ev_new_scalar(ev, name, ann.u.dt, "local", s->b->loc);
+    Value sc = ev_new_scalar(ev, name, ann.u.dt, tirx_scope_name(MEM_LOCAL), s->b->loc);
     if (s->c) {
       Value v = ev_expr(ev, s->c);
       if (v.kind == V_ERROR) return;
@@ -375,7 +375,7 @@ static void ann_assign(Eval *ev, Ast *s) {
       b->shape[k] = ev_index_expr(ev, ann.shape[k], s->a->loc);
       if (!b->shape[k]) return;
     }
-    b->scope = tirx_intern0(ev->m, "local");
+    b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
     b->data->ptr_scope = b->scope;
     Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
     st->u.alloc.buf = b;
@@ -487,6 +487,11 @@ static void aug_assign(Eval *ev, Ast *s) {
 static Expr *condition(Eval *ev, Value c, const char *what) {
   Expr *e = ev_to_expr(ev, c, what);
   if (!e) return NULL;
+  /* TVM prints `if leader:` for an integer flag (leader: T.uint32 =
+   * T.cuda.elect_sync()): an integer `if` condition means "nonzero" */
+  if (strcmp(what, "if condition") == 0 && tirx_dtype_is_int(e->dtype) && e->dtype.lanes == 1 &&
+      c.kind != V_INT && c.kind != V_BOOL)
+    return e;
   if (!tirx_dtype_is_bool(e->dtype)) {
     char b[32];
     ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)", what,
@@ -599,6 +604,8 @@ static void while_stmt(Eval *ev, Ast *s) {
   if (ev_truthy_const(ev, c, &t)) {
     if (!t) return;
     ce = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, s->a->loc);
+    /* `while 1:` (TVM keeps the int condition and prints it back as 1) */
+    ce->u.i.pod = c.kind == V_INT;
   } else {
     ce = condition(ev, c, "while condition");
     if (!ce) return;
@@ -866,9 +873,12 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   for (int i = 0; i < fd->n2; i++)
     if (!decorator(ev, fd->list2[i], f, &is_jit)) return NULL;
   ev->func = f;
+  ev->sig_def = fd;
   ev->is_jit = is_jit;
   ev->seen_device_entry = false;
-  ev->in_device = false;
+  /* A private function returning a value is a device function (TVM's
+   * helpers called from kernels): its body runs on the device. */
+  ev->in_device = f->private_ && fd->a != NULL;
   ev->nsig_vars = 0;
   ev_push_scope(ev);
 
@@ -986,6 +996,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   /* match_buffer'd params are printed with T.Buffer annotations, named after
    * the buffer */
   ev->func = NULL;
+  ev->sig_def = NULL;
   ev->is_jit = false;
   if (!f->body) f->body = tirx_seq(ev->m, NULL, 0, fd->loc);
   return f;

@@ -6,6 +6,7 @@
  * and a dedent must return to a width on the stack.  Unclosed brackets are
  * reported at end of file together with where they opened. */
 #include "Parse/lexer.h"
+#include "Support/oom.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -42,8 +43,7 @@ static Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
   if (o->n == o->cap) {
     int nc = o->cap ? o->cap * 2 : 1024;
-    Token *nt = realloc(o->t, sizeof *nt * (size_t)nc);
-    if (!nt) abort();
+    Token *nt = tirx_xrealloc(o->t, (size_t)nc, sizeof *nt);
     o->t = nt;
     o->cap = nc;
   }
@@ -109,8 +109,7 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   uint32_t sline = L->line, scol = col_of(L, start);
   L->p += triple ? 3 : 1;
   size_t cap = 64, n = 0;
-  char *buf = malloc(cap);
-  if (!buf) abort();
+  char *buf = tirx_xmalloc(cap);
   for (;;) {
     if (L->p >= L->end) {
       err_at(L, sline, scol, "unterminated string literal");
@@ -119,8 +118,7 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
     char c = *L->p;
     if (n + 8 >= cap) {
       cap *= 2;
-      char *nb = realloc(buf, cap);
-      if (!nb) abort();
+      char *nb = tirx_xrealloc(buf, cap, 1);
       buf = nb;
     }
     if (c == q && (!triple || (L->p + 2 < L->end && L->p[1] == q && L->p[2] == q))) {

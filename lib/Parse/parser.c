@@ -10,6 +10,7 @@
 
 #include "Parse/ast.h"
 #include "tirx/ir.h"
+#include "Support/oom.h"
 
 #define MAX_DEPTH 150
 
@@ -106,8 +107,7 @@ typedef struct {
 static void vpush(Vec *v, Ast *a) {
   if (v->n == v->cap) {
     v->cap = v->cap ? v->cap * 2 : 8;
-    Ast **nv = realloc(v->v, sizeof *nv * (size_t)v->cap);
-    if (!nv) abort();
+    Ast **nv = tirx_xrealloc(v->v, (size_t)v->cap, sizeof *nv);
     v->v = nv;
   }
   v->v[v->n++] = a;

@@ -6,8 +6,8 @@
 struct TirxPlan;
 
 /* "# launch plan ..." lines separated by '\n' (no trailing newline) for the
- * kernel `func` of `plan` (all kernels when none has that name); malloc'd,
- * NULL when out of memory. */
+ * kernel `func` of `plan` (all kernels when none has that name); malloc'd
+ * (out of memory: Support/oom.h). */
 char *tirx_print_plan_comment(const struct TirxPlan *plan, const char *func);
 
 #endif

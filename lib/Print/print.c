@@ -18,48 +18,9 @@
 #include "Print/plan_comment.h"
 #include "Print/printer.h"
 #include "tirx/print.h"
+#include "Support/oom.h"
 
-/* ---- output buffer ------------------------------------------------------- */
-
-static void prbuf_reserve(PrBuf *b, size_t extra) {
-  if (b->n + extra + 1 <= b->cap) return;
-  size_t nc = b->cap ? b->cap * 2 : 1024;
-  while (nc < b->n + extra + 1) nc *= 2;
-  char *np = realloc(b->p, nc);
-  if (!np) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
-  b->p = np;
-  b->cap = nc;
-}
-
-void prbuf_put(PrBuf *b, const char *s, size_t n) {
-  prbuf_reserve(b, n);
-  memcpy(b->p + b->n, s, n);
-  b->n += n;
-  b->p[b->n] = '\0';
-}
-
-void prbuf_puts(PrBuf *b, const char *s) { prbuf_put(b, s, strlen(s)); }
-
-void prbuf_printf(PrBuf *b, const char *fmt, ...) {
-  char tmp[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n < sizeof tmp) {
-    prbuf_put(b, tmp, (size_t)n);
-    return;
-  }
-  prbuf_reserve(b, (size_t)n);
-  va_start(ap, fmt);
-  vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  b->n += (size_t)n;
-}
+/* ---- output ------------------------------------------------------------ */
 
 void prbuf_pystr(PrBuf *b, const char *s, size_t n) {
   prbuf_put(b, "\"", 1);
@@ -102,8 +63,7 @@ static bool name_taken(const Printer *p, const char *s) {
 void pr_push_frame(Printer *p) {
   if (p->nframes == p->capframes) {
     p->capframes = p->capframes ? p->capframes * 2 : 16;
-    p->frames = realloc(p->frames, sizeof *p->frames * (size_t)p->capframes);
-    if (!p->frames) abort();
+    p->frames = tirx_xrealloc(p->frames, (size_t)p->capframes, sizeof *p->frames);
   }
   p->frames[p->nframes++] = p->nnames;
 }
@@ -115,8 +75,7 @@ void pr_pop_frame(Printer *p) {
 
 const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer) {
   size_t len = hint ? strlen(hint) : 0;
-  char *base = malloc(len + 8); /* room for "buffer" and a leading "v" */
-  if (!base) abort();
+  char *base = tirx_xmalloc(len + 8); /* room for "buffer" and a leading "v" */
   size_t k = 0;
   if (len && hint[0] >= '0' && hint[0] <= '9') base[k++] = 'v';
   for (size_t i = 0; i < len; i++) {
@@ -131,8 +90,7 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
     name = base;
   } else {
     size_t cap = strlen(base) + 24;
-    name = malloc(cap);
-    if (!name) abort();
+    name = tirx_xmalloc(cap);
     for (int i = 1;; i++) {
       snprintf(name, cap, "%s_%d", base, i);
       if (!name_taken(p, name)) break;
@@ -141,8 +99,7 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   }
   if (p->nnames == p->capnames) {
     p->capnames = p->capnames ? p->capnames * 2 : 64;
-    p->names = realloc(p->names, sizeof *p->names * (size_t)p->capnames);
-    if (!p->names) abort();
+    p->names = tirx_xrealloc(p->names, (size_t)p->capnames, sizeof *p->names);
   }
   p->names[p->nnames++] = (PrName){key, name, false};
   return name;
@@ -169,6 +126,14 @@ const char *pr_buf_name(Printer *p, const Buffer *b) {
 bool pr_is_scalar_buf(const Printer *p, const Buffer *b) {
   const PrName *n = pr_lookup(p, b);
   return n && n->scalar;
+}
+
+bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b) {
+  int64_t one;
+  return p->tvm_style && b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &one) && one == 1 &&
+         b->nstrides == 0 && b->align <= 0 && b->offset_factor <= 1 && !b->layout &&
+         !b->allocated_addr &&
+         !(b->annotations && !(b->annotations->kind == E_DICT && b->annotations->u.dict.n == 0));
 }
 
 void pr_set_scalar(Printer *p, const Buffer *b) {
@@ -217,8 +182,7 @@ static void use_var(void *ctx, Var *v) {
   txmap_puti(&c->seen, v, 1);
   if (c->nvars == c->capvars) {
     c->capvars = c->capvars ? c->capvars * 2 : 16;
-    c->vars = realloc(c->vars, sizeof *c->vars * (size_t)c->capvars);
-    if (!c->vars) abort();
+    c->vars = tirx_xrealloc(c->vars, (size_t)c->capvars, sizeof *c->vars);
   }
   c->vars[c->nvars++] = v;
 }
@@ -242,14 +206,12 @@ static void use_buffer(Collect *c, const Buffer *b) {
   if (!idx) {
     if (c->nbufs == c->capbufs) {
       c->capbufs = c->capbufs ? c->capbufs * 2 : 16;
-      c->bufs = realloc(c->bufs, sizeof *c->bufs * (size_t)c->capbufs);
-      if (!c->bufs) abort();
+      c->bufs = tirx_xrealloc(c->bufs, (size_t)c->capbufs, sizeof *c->bufs);
     }
     UsedBuf *u = &c->bufs[c->nbufs++];
     u->buf = b;
     u->depth = c->depth;
-    u->path = malloc(sizeof *u->path * (size_t)(c->depth ? c->depth : 1));
-    if (!u->path) abort();
+    u->path = tirx_xmalloc(sizeof *u->path * (size_t)(c->depth ? c->depth : 1));
     memcpy(u->path, c->path, sizeof *u->path * (size_t)c->depth);
     txmap_puti(&c->seen, b, c->nbufs);
     use_buffer_decl(c, b);
@@ -294,66 +256,22 @@ static void use_expr(Collect *c, const Expr *e) {
 
 static void collect_block(Collect *c, const Stmt *s);
 
+/* Uses and definitions of one statement (its children, from stmt.def's
+ * children column); nested bodies are blocks, and a SeqStmt flattens into
+ * its enclosing block. */
+static void coll_expr(void *c, Expr *e) { use_expr(c, e); }
+static void coll_body(void *c, Stmt *s) { collect_block(c, s); }
+static void coll_def(void *c, Var *v) { txmap_puti(&((Collect *)c)->defined, v, 1); }
+static void coll_buf(void *c, Buffer *b) { use_buffer(c, b); }
+static void coll_decl(void *c, Buffer *b) {
+  txmap_puti(&((Collect *)c)->defined, b, 1);
+  use_buffer_decl(c, b);
+}
+static const IRChildFns coll_fns = {coll_expr, coll_body, NULL, coll_def, coll_buf, coll_decl};
+
 static void collect_stmt(Collect *c, const Stmt *s) {
-  switch ((StmtKind)s->kind) {
-  case S_SEQ: collect_block(c, s); break;
-  case S_EVAL: use_expr(c, s->u.eval.e); break;
-  case S_STORE:
-    use_buffer(c, s->u.store.buf);
-    for (int i = 0; i < s->u.store.n; i++) use_expr(c, s->u.store.idx[i]);
-    use_expr(c, s->u.store.value);
-    use_expr(c, s->u.store.pred);
-    break;
-  case S_BIND:
-    use_expr(c, s->u.bind.value);
-    txmap_puti(&c->defined, s->u.bind.var, 1);
-    break;
-  case S_ALLOC: case S_DECL:
-    txmap_puti(&c->defined, s->u.alloc.buf, 1);
-    use_buffer_decl(c, s->u.alloc.buf);
-    break;
-  case S_FOR:
-    use_expr(c, s->u.for_.min);
-    use_expr(c, s->u.for_.extent);
-    use_expr(c, s->u.for_.step);
-    txmap_puti(&c->defined, s->u.for_.var, 1);
-    collect_block(c, s->u.for_.body);
-    break;
-  case S_WHILE:
-    use_expr(c, s->u.while_.cond);
-    collect_block(c, s->u.while_.body);
-    break;
-  case S_IF:
-    use_expr(c, s->u.if_.cond);
-    collect_block(c, s->u.if_.then_);
-    if (s->u.if_.else_) collect_block(c, s->u.if_.else_);
-    break;
-  case S_ATTR:
-    use_expr(c, s->u.attr.node);
-    use_expr(c, s->u.attr.value);
-    collect_block(c, s->u.attr.body);
-    break;
-  case S_HINT:
-    for (int i = 0; i < s->u.hint.nkw; i++) use_expr(c, s->u.hint.kw[i].value);
-    collect_block(c, s->u.hint.body);
-    break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.next; i++) use_expr(c, s->u.scopeid.extents[i]);
-    for (int i = 0; i < s->u.scopeid.npref; i++) use_expr(c, s->u.scopeid.preferred[i]);
-    for (int i = 0; i < s->u.scopeid.nvars; i++) txmap_puti(&c->defined, s->u.scopeid.vars[i], 1);
-    break;
-  case S_ASSERT:
-    use_expr(c, s->u.assert_.cond);
-    break;
-  case S_RETURN: use_expr(c, s->u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH:
-    use_expr(c, s->u.launch.extent);
-    txmap_puti(&c->defined, s->u.launch.var, 1);
-    collect_block(c, s->u.launch.body);
-    break;
-  case S_COUNT: break;
-  }
+  if (s->kind == S_SEQ) collect_block(c, s);
+  else tirx_stmt_children((Stmt *)s, &coll_fns, c);
 }
 
 static void collect_block(Collect *c, const Stmt *s) {
@@ -362,8 +280,7 @@ static void collect_block(Collect *c, const Stmt *s) {
   int n = pr_flatten(s, &items);
   if (c->depth == c->cappath) {
     c->cappath = c->cappath ? c->cappath * 2 : 16;
-    c->path = realloc(c->path, sizeof *c->path * (size_t)c->cappath);
-    if (!c->path) abort();
+    c->path = tirx_xrealloc(c->path, (size_t)c->cappath, sizeof *c->path);
   }
   int d = c->depth++;
   for (int i = 0; i < n; i++) {
@@ -404,8 +321,7 @@ static void collect_free(Printer *p, const PrimFunc *f, Var ***free_vars, int *n
     UsedBuf *u = &c.bufs[i];
     if (!txmap_has(&c.defined, u->buf) && u->depth > 0) {
       if (!p->freebufs) {
-        p->freebufs = malloc(sizeof *p->freebufs * (size_t)c.nbufs);
-        if (!p->freebufs) abort();
+        p->freebufs = tirx_xmalloc(sizeof *p->freebufs * (size_t)c.nbufs);
       }
       p->freebufs[p->nfreebufs++] =
           (PrFreeBuf){u->buf, u->path[u->depth - 1].block, u->path[u->depth - 1].index};
@@ -574,6 +490,7 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
     return;
   }
   prbuf_puts(p->out, pr_define(p, b, b->name, true));
+  if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
   txmap_put(&p->handle_buf, pa->var, (void *)b);
   prbuf_puts(p->out, ": T.Buffer((");
   for (int i = 0; i < b->ndim; i++) {
@@ -605,8 +522,7 @@ static void typevar_of(void *ctx, Var *v) {
     if (tv->vars[i] == v) return;
   if (tv->n == tv->cap) {
     tv->cap = tv->cap ? tv->cap * 2 : 8;
-    tv->vars = realloc(tv->vars, sizeof *tv->vars * (size_t)tv->cap);
-    if (!tv->vars) abort();
+    tv->vars = tirx_xrealloc(tv->vars, (size_t)tv->cap, sizeof *tv->vars);
   }
   tv->vars[tv->n++] = v;
 }
@@ -662,8 +578,7 @@ static void print_module_typevars(PrBuf *out, PrimFunc *const *fs, int n) {
       if (seen) continue;
       if (nn == cap) {
         cap = cap ? cap * 2 : 8;
-        names = realloc(names, sizeof *names * (size_t)cap);
-        if (!names) abort();
+        names = tirx_xrealloc(names, (size_t)cap, sizeof *names);
       }
       names[nn++] = strdup(name);
     }
@@ -716,9 +631,8 @@ static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
   pr_newline(p);
   SigState st = {f, NULL, NULL, 0, 0, {0}, needs_match_form(f)};
   int cap = count_sig_vars(f);
-  st.newvars = malloc(sizeof *st.newvars * (size_t)cap);
-  st.group_end = malloc(sizeof *st.group_end * (size_t)(f->nparams + 1));
-  if (!st.newvars || !st.group_end) abort();
+  st.newvars = tirx_xmalloc(sizeof *st.newvars * (size_t)cap);
+  st.group_end = tirx_xmalloc(sizeof *st.group_end * (size_t)(f->nparams + 1));
   prbuf_printf(p->out, "def %s(", f->name);
   for (int i = 0; i < f->nparams; i++) {
     if (i) prbuf_puts(p->out, ", ");
@@ -821,10 +735,13 @@ static int func_order(const void *a, const void *b) {
   return strcmp(fa->name, fb->name);
 }
 
-char *tirx_print_module(const Module *m) {
+char *tirx_print_module(const Module *m) { return tirx_print_module_opts(m, NULL); }
+
+char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
+  p.tvm_style = o && o->style == TIRX_PRINT_TVM;
   bool typevars = false;
   for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
   print_header(&out, m->is_ir_module, typevars);
@@ -835,8 +752,7 @@ char *tirx_print_module(const Module *m) {
     }
     return finish(&p, &out);
   }
-  PrimFunc **fs = malloc(sizeof *fs * (size_t)(m->nfuncs ? m->nfuncs : 1));
-  if (!fs) abort();
+  PrimFunc **fs = tirx_xmalloc(sizeof *fs * (size_t)(m->nfuncs ? m->nfuncs : 1));
   if (m->nfuncs) memcpy(fs, m->funcs, sizeof *fs * (size_t)m->nfuncs);
   qsort(fs, (size_t)m->nfuncs, sizeof *fs, func_order);
   print_module_typevars(&out, fs, m->nfuncs);

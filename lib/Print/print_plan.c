@@ -11,67 +11,29 @@
 #include <string.h>
 
 #include "Print/plan_comment.h"
+#include "Support/oom.h"
+#include "Support/strbuf.h"
 #include "tirx/plan.h"
 
-typedef struct {
-  char *p;
-  size_t n, cap;
-  int oom;
-} Out;
+#define put strbuf_printf
 
-static void put(Out *o, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0 || o->oom) return;
-  if (o->n + (size_t)n + 1 > o->cap) {
-    size_t nc = o->cap ? o->cap * 2 : 256;
-    while (nc < o->n + (size_t)n + 1) nc *= 2;
-    char *np = realloc(o->p, nc);
-    if (!np) {
-      o->oom = 1;
-      return;
-    }
-    o->p = np;
-    o->cap = nc;
-  }
-  va_start(ap, fmt);
-  vsnprintf(o->p + o->n, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  o->n += (size_t)n;
-}
-
-static void dl_dtype(Out *o, DLDataType t) {
-  const char *base = "?";
-  switch (t.code) {
-  case kDLInt: base = "int"; break;
-  case kDLUInt: base = "uint"; break;
-  case kDLFloat: base = "float"; break;
-  case kDLBfloat: base = "bfloat"; break;
-  case TIRX_DL_BOOL: put(o, "bool"); return;
-  default: put(o, "dtype%d_", t.code); base = ""; break;
-  }
-  put(o, "%s%d", base, t.bits);
-  if (t.lanes > 1) put(o, "x%d", t.lanes);
+static void dl_dtype(StrBuf *o, DLDataType t) {
+  char buf[32];
+  put(o, "%s", tirx_dl_dtype_str(t, buf));
 }
 
 /* Postfix → infix; every compound operand in parentheses. */
-static void plan_expr(Out *o, const TirxPlanExpr *e, const TirxPlan *plan) {
+static void plan_expr(StrBuf *o, const TirxPlanExpr *e, const TirxPlan *plan) {
   if (e->nops == 0) {
     put(o, "-");
     return;
   }
-  char **st = calloc((size_t)e->nops, sizeof *st);
+  char **st = tirx_xcalloc((size_t)e->nops, sizeof *st);
   int sp = 0;
-  if (!st) {
-    o->oom = 1;
-    return;
-  }
   static const char *const ops[] = {NULL, NULL, "+", "-", "*", "//", "%", "min", "max", "ceildiv"};
   for (int i = 0; i < e->nops; i++) {
     const TirxExprOp *op = &e->ops[i];
-    Out t = {0};
+    StrBuf t = {0};
     if (op->op == TIRX_EXPR_CONST) {
       put(&t, "%lld", (long long)op->imm);
     } else if (op->op == TIRX_EXPR_SYM) {
@@ -86,7 +48,7 @@ static void plan_expr(Out *o, const TirxPlanExpr *e, const TirxPlan *plan) {
     } else {
       put(&t, "?");
     }
-    st[sp++] = t.p;
+    st[sp++] = strbuf_take(&t);
   }
   const char *top = sp ? st[sp - 1] : "?";
   size_t len = top ? strlen(top) : 0;
@@ -96,7 +58,7 @@ static void plan_expr(Out *o, const TirxPlanExpr *e, const TirxPlan *plan) {
   free(st);
 }
 
-static void triple(Out *o, const char *label, const TirxPlanExpr *xyz, const TirxPlan *plan) {
+static void triple(StrBuf *o, const char *label, const TirxPlanExpr *xyz, const TirxPlan *plan) {
   put(o, " %s=(", label);
   for (int a = 0; a < 3; a++) {
     if (a) put(o, ", ");
@@ -107,7 +69,7 @@ static void triple(Out *o, const char *label, const TirxPlanExpr *xyz, const Tir
 }
 
 /* " label=(e0, e1, ...)" */
-static void list(Out *o, const char *label, const TirxPlanExpr *e, int n, const TirxPlan *plan) {
+static void list(StrBuf *o, const char *label, const TirxPlanExpr *e, int n, const TirxPlan *plan) {
   put(o, " %s=(", label);
   for (int i = 0; i < n; i++) {
     if (i) put(o, ", ");
@@ -116,7 +78,7 @@ static void list(Out *o, const char *label, const TirxPlanExpr *e, int n, const 
   put(o, ")");
 }
 
-static void map_line(Out *o, const TirxPlan *plan, const TirxPlanTensorMap *m) {
+static void map_line(StrBuf *o, const TirxPlan *plan, const TirxPlanTensorMap *m) {
   int r = m->rank < 0 ? 0 : m->rank > TIRX_TMAP_MAX_RANK ? TIRX_TMAP_MAX_RANK : m->rank;
   const char *base = m->param >= 0 && m->param < plan->nparams ? plan->params[m->param].name : "?";
   put(o, "\n# launch plan %s: tensor map %s = %s.data", plan->name, m->name, base);
@@ -135,7 +97,7 @@ static void map_line(Out *o, const TirxPlan *plan, const TirxPlanTensorMap *m) {
   if (m->force_cu_dtype >= 0) put(o, " force_cu_dtype=%d", m->force_cu_dtype);
 }
 
-static void kernel_line(Out *o, const TirxPlan *plan, const TirxPlanKernel *k) {
+static void kernel_line(StrBuf *o, const TirxPlan *plan, const TirxPlanKernel *k) {
   put(o, "\n# launch plan %s: kernel %s", plan->name, k->name);
   triple(o, "grid", k->launch[TIRX_LAUNCH_GRID], plan);
   triple(o, "block", k->launch[TIRX_LAUNCH_BLOCK], plan);
@@ -149,7 +111,7 @@ static void kernel_line(Out *o, const TirxPlan *plan, const TirxPlanKernel *k) {
 }
 
 char *tirx_print_plan_comment(const TirxPlan *plan, const char *func) {
-  Out o = {0};
+  StrBuf o = {0};
   put(&o, "# launch plan %s: params", plan->name);
   for (int i = 0; i < plan->nparams; i++) {
     const TirxPlanParam *pa = &plan->params[i];
@@ -176,9 +138,5 @@ char *tirx_print_plan_comment(const TirxPlan *plan, const char *func) {
     }
   if (!matched)
     for (int i = 0; i < plan->nkernels; i++) kernel_line(&o, plan, &plan->kernels[i]);
-  if (o.oom) {
-    free(o.p);
-    return NULL;
-  }
-  return o.p;
+  return strbuf_take(&o);
 }

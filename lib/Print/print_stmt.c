@@ -7,6 +7,7 @@
 
 #include "Print/printer.h"
 #include "tirx/intrin.h"
+#include "Support/oom.h"
 
 void pr_newline(Printer *p) {
   prbuf_puts(p->out, "\n");
@@ -36,8 +37,7 @@ static int flatten_into(const Stmt *s, const Stmt **out, int k) {
 
 int pr_flatten(const Stmt *s, const Stmt ***items) {
   int n = s ? flatten_into(s, NULL, 0) : 0;
-  *items = malloc(sizeof **items * (size_t)(n ? n : 1));
-  if (!*items) abort();
+  *items = tirx_xmalloc(sizeof **items * (size_t)(n ? n : 1));
   if (n == 0) {
     (*items)[0] = s; /* NULL or a lone Evaluate(0): prints T.evaluate(0) */
     return 1;
@@ -56,9 +56,10 @@ static void body_scope(Printer *p, const Stmt *body) {
 
 /* ---- buffers ------------------------------------------------------------- */
 
-static bool is_local_scalar(const Stmt *s) {
+static bool is_local_scalar(const Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
-  return s->kind == S_ALLOC && b->scope && strcmp(b->scope, "local") == 0 &&
+  if (p->tvm_style) return s->kind == S_ALLOC && pr_tvm_scalar_buf(p, b);
+  return s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_LOCAL) &&
          tirx_buffer_is_scalar(b);
 }
 
@@ -86,8 +87,48 @@ static void print_alloc(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
   char buf[32];
   pr_newline(p);
-  if (is_local_scalar(s)) {
+  if (is_local_scalar(p, s)) {
     prbuf_printf(p->out, "%s: T.%s", pr_define(p, b, b->name, true), tirx_dtype_str(b->dtype, buf));
+    pr_set_scalar(p, b);
+    return;
+  }
+  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of)) {
+    /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
+    const Buffer *src = b->view_of;
+    PrBuf rhs = {0};
+    PrBuf *saved = p->out;
+    p->out = &rhs;
+    pr_buf_ref(p, src);
+    prbuf_puts(&rhs, b->view_local ? ".local(" : ".view(");
+    if (b->view_local) {
+    } else if (!tirx_dtype_eq(b->dtype, src->dtype)) {
+      pr_dtype_str(p, b->dtype);
+    } else {
+      pr_expr_list(p, b->shape, b->ndim);
+      if (b->layout && b->layout != src->layout) {
+        prbuf_puts(&rhs, ", layout=");
+        pr_expr(p, b->layout);
+      }
+    }
+    prbuf_puts(&rhs, ")");
+    p->out = saved;
+    prbuf_printf(p->out, "%s = %s", pr_define(p, b, b->name, true), rhs.p);
+    if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
+    free(rhs.p);
+    return;
+  }
+  if (s->kind == S_DECL && pr_tvm_scalar_buf(p, b)) {
+    /* x = T.decl_scalar(T.uint32, data=..., elem_offset=0, scope="global") */
+    const char *name = pr_define(p, b, b->name, true);
+    prbuf_printf(p->out, "%s = T.decl_scalar(T.%s, data=", name, tirx_dtype_str(b->dtype, buf));
+    pr_expr(p, b->decl_data);
+    prbuf_puts(p->out, ", elem_offset=");
+    if (b->elem_offset) pr_expr(p, b->elem_offset);
+    else prbuf_puts(p->out, "0");
+    prbuf_puts(p->out, ", scope=");
+    const char *sc = b->scope && *b->scope ? b->scope : "global";
+    prbuf_pystr(p->out, sc, strlen(sc));
+    prbuf_puts(p->out, ")");
     pr_set_scalar(p, b);
     return;
   }
@@ -96,10 +137,12 @@ static void print_alloc(Printer *p, const Stmt *s) {
   if (s->kind == S_DECL) {
     callee = "T.decl_buffer";
     flags |= PR_KW_DATA;
-  } else if (b->scope && strcmp(b->scope, "shared") == 0) {
+  } else if (p->tvm_style && b->decl_no_data) {
+    callee = "T.decl_buffer";
+  } else if (tirx_scope_is(b->scope, MEM_SHARED)) {
     callee = "T.alloc_shared";
     flags = 0;
-  } else if (b->scope && strcmp(b->scope, "local") == 0) {
+  } else if (tirx_scope_is(b->scope, MEM_LOCAL)) {
     callee = "T.alloc_local";
     flags = 0;
   }
@@ -124,6 +167,18 @@ static bool merges_with(const Printer *p, const Stmt *alloc, const Stmt *next) {
          !pr_expr_reads_buf(next->u.store.value, b);
 }
 
+/* A stored value.  TVM stores a pointer into a 64-bit integer element as it
+ * is (`x: T.uint64 = T.address_of(m)`); tirx's IR has the cast the store
+ * implies, which TVM's style leaves implicit. */
+static void print_stored(Printer *p, const Expr *v) {
+  if (p->tvm_style && v->kind == E_CAST && tirx_dtype_is_int(v->dtype) && tirx_dtype_bits(v->dtype) == 64 &&
+      v->dtype.lanes == 1 && tirx_dtype_is_handle(v->u.un.a->dtype)) {
+    pr_expr(p, v->u.un.a);
+    return;
+  }
+  pr_expr(p, v);
+}
+
 /* A[i] = v | x = v | A.vstore([i], v[, predicate=p]) */
 static void print_store(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.store.buf;
@@ -132,7 +187,7 @@ static void print_store(Printer *p, const Stmt *s) {
   pr_newline(p);
   if (pr_scalar_access(p, b, idx, n, s->u.store.pred, s->u.store.value->dtype)) {
     prbuf_printf(p->out, "%s = ", pr_buf_name(p, b));
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     return;
   }
   int lanes = b->dtype.lanes;
@@ -142,7 +197,7 @@ static void print_store(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ".vstore([");
     pr_expr_list(p, idx, n);
     prbuf_puts(p->out, "], ");
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     if (s->u.store.pred) {
       prbuf_puts(p->out, ", predicate=");
       pr_expr(p, s->u.store.pred);
@@ -152,7 +207,7 @@ static void print_store(Printer *p, const Stmt *s) {
   }
   pr_access(p, b, idx, n);
   prbuf_puts(p->out, " = ");
-  pr_expr(p, s->u.store.value);
+  print_stored(p, s->u.store.value);
 }
 
 /* ---- loops --------------------------------------------------------------- */
@@ -244,7 +299,9 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ", ");
     pr_sum(p, s->u.for_.min, s->u.for_.extent);
   }
-  if (!trivial_step(s)) {
+  /* TVM's style prints `step=` after the other keywords */
+  bool step_last = p->tvm_style && strcmp(callee, "range") != 0;
+  if (!trivial_step(s) && !step_last) {
     prbuf_puts(p->out, strcmp(callee, "range") == 0 ? ", " : ", step=");
     pr_expr(p, s->u.for_.step);
   }
@@ -253,9 +310,9 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_pystr(p->out, s->u.for_.thread, strlen(s->u.for_.thread));
   }
   if (!no_annotations(s)) {
-    if (serial && dict1(ann, "disable_unroll", &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
+    if (serial && dict1(ann, tirx_attr_name(ATTR_DISABLE_UNROLL), &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=False");
-    } else if (serial && dict1(ann, "pragma_unroll", &unroll) && unroll->kind == E_INT &&
+    } else if (serial && dict1(ann, tirx_attr_name(ATTR_PRAGMA_UNROLL), &unroll) && unroll->kind == E_INT &&
                unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=");
       pr_expr(p, unroll);
@@ -263,6 +320,10 @@ static void print_for(Printer *p, const Stmt *s) {
       prbuf_puts(p->out, ", annotations=");
       pr_expr(p, ann);
     }
+  }
+  if (!trivial_step(s) && step_last) {
+    prbuf_puts(p->out, ", step=");
+    pr_expr(p, s->u.for_.step);
   }
   prbuf_puts(p->out, "):");
   p->indent++;
@@ -274,11 +335,16 @@ static void print_for(Printer *p, const Stmt *s) {
 /* ---- scoped statements --------------------------------------------------- */
 
 static bool is_device_entry(const Stmt *s) {
-  return s->kind == S_ATTR && !s->u.attr.node && strcmp(s->u.attr.key, "tirx.device_entry") == 0;
+  return s->kind == S_ATTR && !s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY);
 }
 
 static bool is_dict_attr(const Stmt *s) {
   return s && s->kind == S_ATTR && !s->u.attr.node && !is_device_entry(s);
+}
+
+/* TVM's style prints the device entry as the attribute it is. */
+static bool prints_device_entry(const Printer *p, const Stmt *s) {
+  return is_device_entry(s) && !p->tvm_style;
 }
 
 static void print_attr_entry(Printer *p, const Stmt *s) {
@@ -293,11 +359,11 @@ static void print_attr_entry(Printer *p, const Stmt *s) {
 static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
   pr_newline(p);
   if (!flat) prbuf_puts(p->out, "with ");
-  if (is_device_entry(s) && flat) {
+  if (prints_device_entry(p, s) && flat) {
     prbuf_puts(p->out, "T.device_entry()");
     return s->u.attr.body;
   }
-  if (s->u.attr.node && strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) {
+  if (s->u.attr.node && tirx_attr_is(s->u.attr.key, ATTR_TILE_COMPOSE_OP)) {
     /* `with T.tile.compose_op(...):` (TVM always prints it as a with) */
     pr_expr(p, s->u.attr.node);
   } else if (s->u.attr.node) {
@@ -313,7 +379,7 @@ static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
      * body of the previous one, merge in nesting order. */
     prbuf_puts(p->out, "T.attr({");
     print_attr_entry(p, s);
-    if (!is_device_entry(s))
+    if (!prints_device_entry(p, s))
       while (is_dict_attr(s->u.attr.body)) {
         s = s->u.attr.body;
         prbuf_puts(p->out, ", ");
@@ -429,7 +495,7 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
   body_scope(p, s->u.if_.then_);
   const Stmt *e = s->u.if_.else_;
   if (!e) return;
-  if (e->kind == S_IF) {
+  if (e->kind == S_IF && !p->tvm_style) {
     print_if(p, e, "elif");
     return;
   }
@@ -440,7 +506,8 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
 
 static void print_eval(Printer *p, const Expr *e) {
   pr_newline(p);
-  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name);
+  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name) &&
+              !pr_call_is_operator(p, e);
   if (!bare) prbuf_puts(p->out, "T.evaluate(");
   pr_expr(p, e);
   if (!bare) prbuf_puts(p->out, ")");
@@ -457,13 +524,18 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
   case S_WHILE:
     pr_newline(p);
     prbuf_puts(p->out, "while ");
-    pr_expr(p, s->u.while_.cond);
+    if (s->u.while_.cond->kind == E_INT && tirx_dtype_is_bool(s->u.while_.cond->dtype) &&
+        s->u.while_.cond->u.i.pod) {
+      prbuf_puts(p->out, "1"); /* `while 1:` */
+    } else {
+      pr_expr(p, s->u.while_.cond);
+    }
     prbuf_puts(p->out, ":");
     body_scope(p, s->u.while_.body);
     return;
   case S_IF: print_if(p, s, "if"); return;
   case S_ATTR: {
-    if (strcmp(s->u.attr.key, "tirx.tile.compose_op") == 0) last = false;
+    if (tirx_attr_is(s->u.attr.key, ATTR_TILE_COMPOSE_OP)) last = false;
     const Stmt *body = print_attr_head(p, s, last);
     if (last) {
       pr_block(p, body);
@@ -505,8 +577,14 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
       pr_expr(p, s->u.ret.value);
     }
     return;
-  case S_BREAK: pr_newline(p); prbuf_puts(p->out, "break"); return;
-  case S_CONTINUE: pr_newline(p); prbuf_puts(p->out, "continue"); return;
+  case S_BREAK:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.break_loop()" : "break");
+    return;
+  case S_CONTINUE:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.continue_loop()" : "continue");
+    return;
   case S_LAUNCH: print_launch(p, s, last); return;
   case S_COUNT: break;
   }
@@ -523,15 +601,17 @@ void pr_block(Printer *p, const Stmt *s) {
       prbuf_puts(p->out, "T.evaluate(0)");
       continue;
     }
-    if (is_local_scalar(st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
+    if (is_local_scalar(p, st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
       print_free_buffers(p, s, i + 1);
       print_alloc(p, st); /* x: T.int32 */
       prbuf_puts(p->out, " = ");
-      pr_expr(p, items[i + 1]->u.store.value);
+      print_stored(p, items[i + 1]->u.store.value);
       i++;
       continue;
     }
-    print_stmt(p, st, i == n - 1);
+    /* TVM's style prints a scoped statement flat only when it is the whole
+     * block; tirx's when it is the last statement of its block. */
+    print_stmt(p, st, p->tvm_style ? n == 1 : i == n - 1);
   }
   free(items);
 }

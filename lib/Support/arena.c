@@ -1,6 +1,7 @@
-/* Arena and string interning.  Out-of-memory is the one condition we do not
- * turn into a diagnostic: there is nothing sensible left to do. */
+/* Arena and string interning (out of memory: oom.h). */
 #include "Support/arena.h"
+
+#include "Support/oom.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,17 +13,8 @@ struct ArenaChunk {
   _Alignas(16) unsigned char data[];
 };
 
-static void *xmalloc(size_t n) {
-  void *p = malloc(n);
-  if (!p) {
-    fputs("tirx: out of memory\n", stderr);
-    exit(70);
-  }
-  return p;
-}
-
 Arena *arena_new(void) {
-  Arena *a = xmalloc(sizeof *a);
+  Arena *a = tirx_xmalloc(sizeof *a);
   a->head = NULL;
   a->used_total = 0;
   return a;
@@ -43,7 +35,7 @@ void *arena_alloc(Arena *a, size_t size) {
   size = (size + 15) & ~(size_t)15;
   if (!a->head || a->head->size - a->head->used < size) {
     size_t cap = size > 64 * 1024 ? size : 64 * 1024;
-    ArenaChunk *c = xmalloc(sizeof *c + cap);
+    ArenaChunk *c = tirx_xmalloc(sizeof *c + cap);
     c->next = a->head;
     c->size = cap;
     c->used = 0;
@@ -57,15 +49,11 @@ void *arena_alloc(Arena *a, size_t size) {
 }
 
 Interner *interner_new(Arena *a) {
-  Interner *t = xmalloc(sizeof *t);
+  Interner *t = tirx_xmalloc(sizeof *t);
   t->arena = a;
   t->cap = 256;
   t->n = 0;
-  t->slots = calloc(t->cap, sizeof *t->slots);
-  if (!t->slots) {
-    fputs("tirx: out of memory\n", stderr);
-    exit(70);
-  }
+  t->slots = tirx_xcalloc(t->cap, sizeof *t->slots);
   return t;
 }
 
@@ -83,11 +71,7 @@ static size_t hash_bytes(const char *s, size_t len) {
 
 static void grow(Interner *t) {
   size_t ncap = t->cap * 2;
-  const char **ns = calloc(ncap, sizeof *ns);
-  if (!ns) {
-    fputs("tirx: out of memory\n", stderr);
-    exit(70);
-  }
+  const char **ns = tirx_xcalloc(ncap, sizeof *ns);
   for (size_t i = 0; i < t->cap; i++) {
     const char *s = t->slots[i];
     if (!s) continue;

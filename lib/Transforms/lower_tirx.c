@@ -544,14 +544,13 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
 
   /* Replace the declarations by bindings. */
-  IRMutator mu = {L, L->m, NULL, replace_ids};
+  IRMutator mu = {.ctx = L, .m = L->m, .expr = NULL, .stmt = replace_ids};
   Stmt *body = tirx_mutate_stmt(&mu, entry->u.attr.body);
 
   /* Keep leading node-0 attrs (launch bounds, ...) outermost. */
-  Stmt *attrs[16];
-  int nattrs = 0;
-  while (body->kind == S_ATTR && body->u.attr.node == NULL && nattrs < 16) {
-    attrs[nattrs++] = body;
+  PtrVec attrs = {0};
+  while (body->kind == S_ATTR && body->u.attr.node == NULL) {
+    ptrvec_push(&attrs, body);
     body = body->u.attr.body;
   }
   for (int i = L->nblock - 1; i >= 0; i--)
@@ -560,19 +559,20 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   for (int i = L->ngrid - 1; i >= 0; i--)
     body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body, cta ? cta->loc : entry->loc);
   if (L->npref)
-    body = xf_attr(L->m, "tirx.preferred_cluster_dims", const_list3(L, L->pref, L->npref), body,
+    body = xf_attr(L->m, ATTR_PREFERRED_CLUSTER_DIMS, const_list3(L, L->pref, L->npref), body,
                    entry->loc);
   if (L->ncluster) {
     Expr *dims[3];
     for (int i = 0; i < L->ncluster; i++) dims[i] = fold(L, L->cluster[i]);
-    body = xf_attr(L->m, "tirx.cluster_dims", const_list3(L, dims, L->ncluster), body, entry->loc);
+    body = xf_attr(L->m, ATTR_CLUSTER_DIMS, const_list3(L, dims, L->ncluster), body, entry->loc);
   }
-  for (int i = nattrs - 1; i >= 0; i--) {
-    Stmt *a = tirx_stmt_new(L->m, S_ATTR, attrs[i]->loc);
-    *a = *attrs[i];
+  for (int i = attrs.n - 1; i >= 0; i--) {
+    Stmt *a = tirx_stmt_new(L->m, S_ATTR, ((Stmt *)attrs.items[i])->loc);
+    *a = *(Stmt *)attrs.items[i];
     a->u.attr.body = body;
     body = a;
   }
+  ptrvec_free(&attrs);
   Stmt *r = tirx_stmt_new(L->m, S_ATTR, entry->loc);
   *r = *entry;
   r->u.attr.body = body;
@@ -630,7 +630,7 @@ int xf_lower_tirx(Module *m, TirxDiag *d) {
       continue;
     }
     FuncCtx fc = {m, d, 0};
-    IRMutator mu = {&fc, m, NULL, lower_entries};
+    IRMutator mu = {.ctx = &fc, .m = m, .expr = NULL, .stmt = lower_entries};
     Stmt *body = tirx_mutate_stmt(&mu, f->body);
     if (fc.errors) {
       errors++;

@@ -24,11 +24,26 @@ typedef struct PassInfo {
 } PassInfo;
 
 static const PassInfo passes[] = {
-#define X(name, fn, desc, req, gua) {name, fn, desc, req, gua},
+#define X(name, fn, pipeline, desc, req, gua) {name, fn, desc, req, gua},
 #include "passes.def"
 #undef X
 };
 enum { NPASSES = (int)(sizeof passes / sizeof passes[0]) };
+
+/* ",a,b,c" from the rows marked DEFAULT (the leading comma is skipped). */
+#define IN_DEFAULT(name) "," name
+#define IN_OPTIONAL(name)
+static const char default_pipeline[] = ""
+#define X(name, fn, pipeline, desc, req, gua) IN_##pipeline(name)
+#include "passes.def"
+#undef X
+    ;
+#undef IN_DEFAULT
+#undef IN_OPTIONAL
+
+const char *tirx_pass_default_pipeline(void) {
+  return default_pipeline[0] ? default_pipeline + 1 : default_pipeline;
+}
 
 void tirx_pass_options_init(TirxPassOptions *o) {
   memset(o, 0, sizeof *o);
@@ -49,10 +64,15 @@ static const PassInfo *find_pass(const char *name, size_t len) {
 
 bool tirx_pass_exists(const char *name) { return find_pass(name, strlen(name)) != NULL; }
 
-void tirx_pass_list(FILE *out) {
-  fprintf(out, "Available passes (default pipeline order):\n");
-  for (int i = 0; i < NPASSES; i++) fprintf(out, "  %-18s %s\n", passes[i].name, passes[i].desc);
-  fprintf(out, "Pipelines:\n  %-18s %s\n", "default", TIRX_PASS_DEFAULT_PIPELINE);
+void tirx_pass_list(FILE *out, bool verbose) {
+  fprintf(out, "Available passes (registry order):\n");
+  for (int i = 0; i < NPASSES; i++) {
+    fprintf(out, "  %-18s %s\n", passes[i].name, passes[i].desc);
+    if (!verbose) continue;
+    fprintf(out, "  %-18s   requires:   %s\n", "", passes[i].requires);
+    fprintf(out, "  %-18s   guarantees: %s\n", "", passes[i].guarantees);
+  }
+  fprintf(out, "Pipelines:\n  %-18s %s\n", "default", tirx_pass_default_pipeline());
 }
 
 
@@ -91,7 +111,7 @@ static int parse_pipeline(const char *text, Pipeline *out, TirxDiag *d) {
     if (len == 0) continue;
     if (len == 7 && memcmp(b, "default", 7) == 0) {
       Pipeline def;
-      if (parse_pipeline(TIRX_PASS_DEFAULT_PIPELINE, &def, d)) return 1;
+      if (parse_pipeline(tirx_pass_default_pipeline(), &def, d)) return 1;
       for (int i = 0; i < def.n && out->n < 64; i++) out->items[out->n++] = def.items[i];
       continue;
     }

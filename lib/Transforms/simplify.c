@@ -571,6 +571,21 @@ static Expr **simp_list(Simp *S, Expr **xs, int n, bool *ch) {
   return out;
 }
 
+static KwArg *simp_kw(Simp *S, KwArg *kw, int n, bool *ch) {
+  KwArg *out = kw;
+  for (int i = 0; i < n; i++) {
+    Expr *r = simp_expr(S, kw[i].value);
+    if (r == kw[i].value) continue;
+    if (out == kw) {
+      out = TIRX_NEWN(S->m, KwArg, n);
+      memcpy(out, kw, sizeof *out * (size_t)n);
+    }
+    out[i].value = r;
+    *ch = true;
+  }
+  return out;
+}
+
 #define SE(field)                                   \
   do {                                              \
     Expr *r_ = simp_expr(S, (field));               \
@@ -612,7 +627,7 @@ static Expr *simp_node(IRMutator *mu, Expr *n) {
 }
 
 static Expr *simp_expr(Simp *S, Expr *e) {
-  IRMutator mu = {S, S->m, simp_node, NULL};
+  IRMutator mu = {.ctx = S, .m = S->m, .expr = simp_node, .stmt = NULL};
   return tirx_mutate_expr(&mu, e);
 }
 
@@ -730,6 +745,7 @@ static Stmt *simp_stmt(Simp *S, Stmt *s) {
     SE(t.u.for_.min);
     SE(t.u.for_.extent);
     SE(t.u.for_.step);
+    SE(t.u.for_.annotations);
     bool plain = (t.u.for_.kind == FOR_SERIAL || t.u.for_.kind == FOR_UNROLLED) &&
                  !t.u.for_.annotations;
     if (xf_const_int(t.u.for_.extent, &c) && c <= 0 && t.u.for_.kind != FOR_THREAD_BINDING)
@@ -780,10 +796,15 @@ static Stmt *simp_stmt(Simp *S, Stmt *s) {
     }
     break;
   case S_ATTR:
+    SE(t.u.attr.node);
     SE(t.u.attr.value);
     SS(t.u.attr.body);
     break;
-  case S_HINT: SS(t.u.hint.body); break;
+  case S_HINT:
+    SE(t.u.hint.message);
+    t.u.hint.kw = simp_kw(S, t.u.hint.kw, t.u.hint.nkw, &ch);
+    SS(t.u.hint.body);
+    break;
   case S_SCOPEID:
     t.u.scopeid.extents = simp_list(S, t.u.scopeid.extents, t.u.scopeid.next, &ch);
     t.u.scopeid.preferred = simp_list(S, t.u.scopeid.preferred, t.u.scopeid.npref, &ch);

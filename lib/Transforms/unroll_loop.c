@@ -62,7 +62,7 @@ int xf_unroll_loop(Module *m, TirxDiag *d) {
   for (int i = 0; i < m->nfuncs; i++) {
     PrimFunc *f = m->funcs[i];
     if (!f->body) continue;
-    IRMutator mu = {&U, m, NULL, unroll_for};
+    IRMutator mu = {.ctx = &U, .m = m, .expr = NULL, .stmt = unroll_for};
     f->body = tirx_mutate_stmt(&mu, f->body);
   }
   return U.errors ? 1 : 0;

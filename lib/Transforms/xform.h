@@ -13,25 +13,26 @@
 #include "tirx/diag.h"
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
+#include "Support/oom.h"
+#include "Support/vec.h"
 
 typedef int (*XfPassFn)(Module *m, TirxDiag *d);
 
-#define X(name, fn, desc, requires, guarantees) int fn(Module *m, TirxDiag *d);
+#define X(name, fn, pipeline, desc, requires, guarantees) int fn(Module *m, TirxDiag *d);
 #include "passes.def"
 #undef X
 
 /* ---- errors -------------------------------------------------------------- */
 void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* ---- small growable arrays (malloc'd; the IR itself lives in the arena) --- */
-typedef struct XfPtrVec {
-  void **items;
-  int n, cap;
-} XfPtrVec;
-void xf_vec_push(XfPtrVec *v, void *p);
-bool xf_vec_has(const XfPtrVec *v, const void *p);
-int xf_vec_index(const XfPtrVec *v, const void *p); /* -1 if absent */
-void xf_vec_free(XfPtrVec *v);
+/* ---- growable arrays: Support/vec.h.  XfPtrVec and xf_vec_* are the
+ * passes' names for PtrVec (kept while split_host_device.c is being edited
+ * on another branch; a mechanical rename can drop them). */
+typedef PtrVec XfPtrVec;
+#define xf_vec_push ptrvec_push
+#define xf_vec_has ptrvec_has
+#define xf_vec_index ptrvec_index
+#define xf_vec_free ptrvec_free
 
 /* ---- constants and dtypes ------------------------------------------------- */
 Loc xf_noloc(void);
@@ -63,9 +64,9 @@ bool xf_has_own_jump(const Stmt *s);
  * launches of body, i.e. at the top of the kernel proper. */
 Stmt *xf_insert_decls(Module *m, Stmt *body, Stmt **decls, int n);
 /* A node-0 attribute statement T.attr({key: value}) over body. */
-Stmt *xf_attr(Module *m, const char *key, Expr *value, Stmt *body, Loc loc);
-bool xf_is_attr(const Stmt *s, const char *key);
-/* The "tirx.device_entry" attribute. */
+Stmt *xf_attr(Module *m, TirxAttrKey key, Expr *value, Stmt *body, Loc loc);
+bool xf_is_attr(const Stmt *s, TirxAttrKey key);
+/* The ATTR_DEVICE_ENTRY ("tirx.device_entry") attribute. */
 bool xf_is_device_entry(const Stmt *s);
 
 /* ---- substitution and cloning ----------------------------------------------

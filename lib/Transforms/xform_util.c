@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Support/strbuf.h"
 #include "Transforms/xform.h"
 
 void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) {
@@ -12,33 +13,6 @@ void xf_error(TirxDiag *d, Loc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   tirx_diag_vadd(d, DIAG_ERROR, loc.line, loc.col, fmt, ap);
   va_end(ap);
-}
-
-/* ---- vectors ------------------------------------------------------------- */
-
-void xf_vec_push(XfPtrVec *v, void *p) {
-  if (v->n == v->cap) {
-    int cap = v->cap ? v->cap * 2 : 8;
-    void **items = realloc(v->items, sizeof *items * (size_t)cap);
-    if (!items) abort();
-    v->items = items;
-    v->cap = cap;
-  }
-  v->items[v->n++] = p;
-}
-
-int xf_vec_index(const XfPtrVec *v, const void *p) {
-  for (int i = v->n - 1; i >= 0; i--)
-    if (v->items[i] == p) return i;
-  return -1;
-}
-
-bool xf_vec_has(const XfPtrVec *v, const void *p) { return xf_vec_index(v, p) >= 0; }
-
-void xf_vec_free(XfPtrVec *v) {
-  free(v->items);
-  v->items = NULL;
-  v->n = v->cap = 0;
 }
 
 /* ---- constants ------------------------------------------------------------ */
@@ -108,65 +82,7 @@ Expr *xf_int(Module *m, DType t, int64_t v) { return tirx_int(m, t, xf_wrap_int(
 
 /* ---- structure queries ---------------------------------------------------- */
 
-static bool list_equal(Expr *const *a, int na, Expr *const *b, int nb) {
-  if (na != nb) return false;
-  for (int i = 0; i < na; i++)
-    if (!xf_expr_equal(a[i], b[i])) return false;
-  return true;
-}
-
-bool xf_expr_equal(const Expr *a, const Expr *b) {
-  if (a == b) return true;
-  if (!a || !b || a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
-  switch ((ExprKind)a->kind) {
-  case E_INT: return a->u.i.v == b->u.i.v;
-  case E_FLOAT: return a->u.f.v == b->u.f.v || (a->u.f.v != a->u.f.v && b->u.f.v != b->u.f.v);
-  case E_STR: return a->u.s.len == b->u.s.len && memcmp(a->u.s.p, b->u.s.p, a->u.s.len) == 0;
-  case E_NONE: case E_DTYPE: return true;
-  case E_VAR: return a->u.var == b->u.var;
-  case E_BUFREF: return a->u.bufref == b->u.bufref;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    return xf_expr_equal(a->u.bin.a, b->u.bin.a) && xf_expr_equal(a->u.bin.b, b->u.bin.b);
-  case E_NOT: case E_CAST: return xf_expr_equal(a->u.un.a, b->u.un.a);
-  case E_SELECT:
-    return xf_expr_equal(a->u.sel.c, b->u.sel.c) && xf_expr_equal(a->u.sel.t, b->u.sel.t) &&
-           xf_expr_equal(a->u.sel.f, b->u.sel.f);
-  case E_LOAD:
-    return a->u.load.buf == b->u.load.buf &&
-           list_equal(a->u.load.idx, a->u.load.n, b->u.load.idx, b->u.load.n) &&
-           xf_expr_equal(a->u.load.pred, b->u.load.pred);
-  case E_RAMP:
-    return a->u.ramp.lanes == b->u.ramp.lanes && xf_expr_equal(a->u.ramp.base, b->u.ramp.base) &&
-           xf_expr_equal(a->u.ramp.stride, b->u.ramp.stride);
-  case E_BCAST:
-    return a->u.bcast.lanes == b->u.bcast.lanes && xf_expr_equal(a->u.bcast.value, b->u.bcast.value);
-  case E_CALL: case E_LAYOUT:
-    if (a->u.call.op != b->u.call.op || a->u.call.nkw != b->u.call.nkw) return false;
-    if ((a->u.call.name == NULL) != (b->u.call.name == NULL)) return false;
-    if (a->u.call.name && strcmp(a->u.call.name, b->u.call.name) != 0) return false;
-    for (int i = 0; i < a->u.call.nkw; i++)
-      if (a->u.call.kw[i].name != b->u.call.kw[i].name ||
-          !xf_expr_equal(a->u.call.kw[i].value, b->u.call.kw[i].value))
-        return false;
-    return list_equal(a->u.call.args, a->u.call.n, b->u.call.args, b->u.call.n);
-  case E_LET:
-    return a->u.let.var == b->u.let.var && xf_expr_equal(a->u.let.value, b->u.let.value) &&
-           xf_expr_equal(a->u.let.body, b->u.let.body);
-  case E_REGION:
-    return a->u.region.buf == b->u.region.buf &&
-           list_equal(a->u.region.min, a->u.region.n, b->u.region.min, b->u.region.n) &&
-           list_equal(a->u.region.ext, a->u.region.n, b->u.region.ext, b->u.region.n);
-  case E_TUPLE: case E_LIST:
-    return list_equal(a->u.list.items, a->u.list.n, b->u.list.items, b->u.list.n);
-  case E_DICT:
-    return list_equal(a->u.dict.keys, a->u.dict.n, b->u.dict.keys, b->u.dict.n) &&
-           list_equal(a->u.dict.vals, a->u.dict.n, b->u.dict.vals, b->u.dict.n);
-  case E_COUNT: break;
-  }
-  return false;
-}
+bool xf_expr_equal(const Expr *a, const Expr *b) { return tirx_expr_identical(a, b); }
 
 static bool impure_cb(IRVisitor *v, Expr *e) {
   if (e->kind == E_CALL && !(e->u.call.op->flags & INTRIN_PURE)) *(bool *)v->ctx = true;
@@ -186,9 +102,10 @@ typedef struct UsesCtx {
   XfPtrVec seen; /* buffers whose shapes were scanned */
 } UsesCtx;
 
-static bool uses_expr_cb(IRVisitor *v, Expr *e);
-
-static void uses_buffer(IRVisitor *v, Buffer *b) {
+/* The IRChildFns callbacks below get the IRVisitor as their context: they
+ * see the references of one node (tirx_*_children), the visitor walks. */
+static void uses_buffer(void *iv, Buffer *b) {
+  IRVisitor *v = iv;
   UsesCtx *c = v->ctx;
   if (!b || xf_vec_has(&c->seen, b)) return;
   xf_vec_push(&c->seen, b);
@@ -200,38 +117,31 @@ static void uses_buffer(IRVisitor *v, Buffer *b) {
   tirx_visit_expr(v, b->layout);
 }
 
+static void uses_var(void *iv, Var *var, Expr *at) {
+  UsesCtx *c = ((IRVisitor *)iv)->ctx;
+  (void)at;
+  if (var == c->var) c->found = true;
+  if (var->kind == VAR_BUFDATA) uses_buffer(iv, var->buffer);
+}
+
+static void uses_def(void *iv, Var *var) {
+  UsesCtx *c = ((IRVisitor *)iv)->ctx;
+  if (var == c->var) c->found = true;
+}
+
+static const IRChildFns uses_refs = {NULL, NULL, uses_var, uses_def, uses_buffer, uses_buffer};
+
 static bool uses_expr_cb(IRVisitor *v, Expr *e) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  switch ((ExprKind)e->kind) {
-  case E_VAR:
-    if (e->u.var == c->var) c->found = true;
-    if (e->u.var->kind == VAR_BUFDATA) uses_buffer(v, e->u.var->buffer);
-    break;
-  case E_LOAD: uses_buffer(v, e->u.load.buf); break;
-  case E_REGION: uses_buffer(v, e->u.region.buf); break;
-  case E_BUFREF: uses_buffer(v, e->u.bufref); break;
-  case E_LET: if (e->u.let.var == c->var) c->found = true; break;
-  default: break;
-  }
+  tirx_expr_children(e, &uses_refs, v);
   return !c->found;
 }
 
 static bool uses_stmt_cb(IRVisitor *v, Stmt *s) {
   UsesCtx *c = v->ctx;
   if (c->found) return false;
-  switch ((StmtKind)s->kind) {
-  case S_STORE: uses_buffer(v, s->u.store.buf); break;
-  case S_ALLOC: case S_DECL: uses_buffer(v, s->u.alloc.buf); break;
-  case S_BIND: if (s->u.bind.var == c->var) c->found = true; break;
-  case S_FOR: if (s->u.for_.var == c->var) c->found = true; break;
-  case S_LAUNCH: if (s->u.launch.var == c->var) c->found = true; break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.nvars; i++)
-      if (s->u.scopeid.vars[i] == c->var) c->found = true;
-    break;
-  default: break;
-  }
+  tirx_stmt_children(s, &uses_refs, v);
   return !c->found;
 }
 
@@ -252,75 +162,60 @@ bool xf_stmt_uses_var(Stmt *s, const Var *var) {
 }
 
 
-static void sappend(char *buf, size_t n, size_t *pos, const char *s) {
-  size_t l = strlen(s);
-  if (*pos + 1 >= n) return;
-  if (l > n - 1 - *pos) l = n - 1 - *pos;
-  memcpy(buf + *pos, s, l);
-  *pos += l;
-  buf[*pos] = '\0';
-}
-
-static void expr_str(const Expr *e, char *buf, size_t n, size_t *pos, bool paren) {
-  char tmp[64];
+static void expr_str(StrBuf *b, const Expr *e, bool paren) {
   if (!e) {
-    sappend(buf, n, pos, "None");
+    strbuf_puts(b, "None");
     return;
   }
   /* integer Div reads as T.truncdiv below; the rest print as operators */
   const char *op = e->kind == E_DIV ? NULL : tirx_expr_op_text((ExprKind)e->kind);
   if (op) {
-    if (paren) sappend(buf, n, pos, "(");
-    expr_str(e->u.bin.a, buf, n, pos, true);
-    sappend(buf, n, pos, op);
-    expr_str(e->u.bin.b, buf, n, pos, true);
-    if (paren) sappend(buf, n, pos, ")");
+    if (paren) strbuf_puts(b, "(");
+    expr_str(b, e->u.bin.a, true);
+    strbuf_puts(b, op);
+    expr_str(b, e->u.bin.b, true);
+    if (paren) strbuf_puts(b, ")");
     return;
   }
   switch ((ExprKind)e->kind) {
-  case E_INT:
-    snprintf(tmp, sizeof tmp, "%lld", (long long)e->u.i.v);
-    sappend(buf, n, pos, tmp);
-    break;
-  case E_FLOAT:
-    snprintf(tmp, sizeof tmp, "%g", e->u.f.v);
-    sappend(buf, n, pos, tmp);
-    break;
-  case E_VAR: sappend(buf, n, pos, e->u.var->name[0] ? e->u.var->name : "v"); break;
-  case E_CAST: expr_str(e->u.un.a, buf, n, pos, paren); break;
+  case E_INT: strbuf_printf(b, "%lld", (long long)e->u.i.v); break;
+  case E_FLOAT: strbuf_printf(b, "%g", e->u.f.v); break;
+  case E_VAR: strbuf_puts(b, e->u.var->name[0] ? e->u.var->name : "v"); break;
+  case E_CAST: expr_str(b, e->u.un.a, paren); break;
   case E_MIN: case E_MAX: case E_DIV: case E_MOD:
-    sappend(buf, n, pos, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
-                         e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
-    expr_str(e->u.bin.a, buf, n, pos, false);
-    sappend(buf, n, pos, ", ");
-    expr_str(e->u.bin.b, buf, n, pos, false);
-    sappend(buf, n, pos, ")");
+    strbuf_puts(b, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
+                   e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
+    expr_str(b, e->u.bin.a, false);
+    strbuf_puts(b, ", ");
+    expr_str(b, e->u.bin.b, false);
+    strbuf_puts(b, ")");
     break;
-  default: sappend(buf, n, pos, "..."); break;
+  default: strbuf_puts(b, "..."); break; /* a message, not the printer */
   }
 }
 
 char *xf_expr_str(const Expr *e, char *buf, size_t n) {
-  size_t pos = 0;
-  if (n) buf[0] = '\0';
-  expr_str(e, buf, n, &pos, false);
+  StrBuf b = {0};
+  expr_str(&b, e, false);
+  if (n) snprintf(buf, n, "%s", strbuf_str(&b));
+  strbuf_free(&b);
   return buf;
 }
 
-Stmt *xf_attr(Module *m, const char *key, Expr *value, Stmt *body, Loc loc) {
+Stmt *xf_attr(Module *m, TirxAttrKey key, Expr *value, Stmt *body, Loc loc) {
   Stmt *s = tirx_stmt_new(m, S_ATTR, loc);
   s->u.attr.node = NULL;
-  s->u.attr.key = tirx_intern0(m, key);
+  s->u.attr.key = tirx_intern0(m, tirx_attr_name(key));
   s->u.attr.value = value;
   s->u.attr.body = body;
   return s;
 }
 
-bool xf_is_attr(const Stmt *s, const char *key) {
-  return s && s->kind == S_ATTR && s->u.attr.key && strcmp(s->u.attr.key, key) == 0;
+bool xf_is_attr(const Stmt *s, TirxAttrKey key) {
+  return s && s->kind == S_ATTR && tirx_attr_is(s->u.attr.key, key);
 }
 
-bool xf_is_device_entry(const Stmt *s) { return xf_is_attr(s, "tirx.device_entry"); }
+bool xf_is_device_entry(const Stmt *s) { return xf_is_attr(s, ATTR_DEVICE_ENTRY); }
 
 /* ---- substitution / cloning ------------------------------------------------- */
 
@@ -372,37 +267,6 @@ static Var *fresh_var(XfMap *map, Var *v) {
   return n;
 }
 
-static Expr **rewrite_list(XfMap *map, Expr **xs, int n, bool *changed) {
-  Expr **out = xs;
-  for (int i = 0; i < n; i++) {
-    Expr *r = xf_rewrite_expr(map, xs[i]);
-    if (r != xs[i] || (map->fresh_defs && out == xs)) {
-      if (out == xs) {
-        out = TIRX_NEWN(map->m, Expr *, n > 0 ? n : 1);
-        memcpy(out, xs, sizeof *out * (size_t)n);
-      }
-      out[i] = r;
-      if (r != xs[i]) *changed = true;
-    }
-  }
-  return out;
-}
-
-static KwArg *rewrite_kw(XfMap *map, KwArg *kw, int n, bool *changed) {
-  KwArg *out = kw;
-  for (int i = 0; i < n; i++) {
-    Expr *r = xf_rewrite_expr(map, kw[i].value);
-    if (r == kw[i].value) continue;
-    if (out == kw) {
-      out = TIRX_NEWN(map->m, KwArg, n);
-      memcpy(out, kw, sizeof *out * (size_t)n);
-    }
-    out[i].value = r;
-    *changed = true;
-  }
-  return out;
-}
-
 static Buffer *rewrite_bufref(XfMap *map, Buffer *b) {
   Buffer *r = b ? xf_map_lookup_buf(map, b) : NULL;
   return r ? r : b;
@@ -413,10 +277,12 @@ Buffer *xf_buffer_copy(XfMap *map, const Buffer *b) {
   Buffer *n = TIRX_NEW(m, Buffer);
   *n = *b;
   n->id = m->next_id++;
-  bool ch = false;
   n->shape = TIRX_NEWN(m, Expr *, b->ndim > 0 ? b->ndim : 1);
   for (int i = 0; i < b->ndim; i++) n->shape[i] = xf_rewrite_expr(map, b->shape[i]);
-  if (b->nstrides) n->strides = rewrite_list(map, b->strides, b->nstrides, &ch);
+  if (b->nstrides) {
+    n->strides = TIRX_NEWN(m, Expr *, b->nstrides);
+    for (int i = 0; i < b->nstrides; i++) n->strides[i] = xf_rewrite_expr(map, b->strides[i]);
+  }
   n->elem_offset = xf_rewrite_expr(map, b->elem_offset);
   n->decl_data = xf_rewrite_expr(map, b->decl_data);
   n->allocated_addr = xf_rewrite_expr(map, b->allocated_addr);
@@ -432,219 +298,68 @@ static Buffer *fresh_buffer(XfMap *map, Buffer *b) {
   return n;
 }
 
-#define RW(field)                                   \
-  do {                                              \
-    Expr *r_ = xf_rewrite_expr(map, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
-
-Expr *xf_rewrite_expr(XfMap *map, Expr *e) {
-  if (!e) return NULL;
-  Module *m = map->m;
-  Expr t = *e;
-  bool ch = false;
-  switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_DTYPE:
-    break;
-  case E_VAR: {
-    Expr *to = xf_map_lookup_var(map, e->u.var);
-    if (to) {
-      if (to->kind == E_VAR || to->kind == E_INT) {
-        Expr *c = TIRX_NEW(m, Expr);
-        *c = *to;
-        c->loc = e->loc;
-        return c;
-      }
-      return to;
-    }
-    if (e->u.var->kind == VAR_BUFDATA) {
-      Buffer *nb = xf_map_lookup_buf(map, e->u.var->buffer);
-      if (nb && nb->data != e->u.var) {
-        t.u.var = nb->data;
-        ch = true;
-      }
-    }
-    break;
-  }
-  case E_BUFREF: {
-    Buffer *nb = rewrite_bufref(map, t.u.bufref);
-    if (nb != t.u.bufref) { t.u.bufref = nb; ch = true; }
-    break;
-  }
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    RW(t.u.bin.a);
-    RW(t.u.bin.b);
-    break;
-  case E_NOT: case E_CAST: RW(t.u.un.a); break;
-  case E_SELECT:
-    RW(t.u.sel.c);
-    RW(t.u.sel.t);
-    RW(t.u.sel.f);
-    break;
-  case E_LOAD: {
-    Buffer *nb = rewrite_bufref(map, t.u.load.buf);
-    if (nb != t.u.load.buf) { t.u.load.buf = nb; ch = true; }
-    t.u.load.idx = rewrite_list(map, t.u.load.idx, t.u.load.n, &ch);
-    RW(t.u.load.pred);
-    break;
-  }
-  case E_RAMP:
-    RW(t.u.ramp.base);
-    RW(t.u.ramp.stride);
-    break;
-  case E_BCAST: RW(t.u.bcast.value); break;
-  case E_CALL: case E_LAYOUT:
-    t.u.call.args = rewrite_list(map, t.u.call.args, t.u.call.n, &ch);
-    t.u.call.kw = rewrite_kw(map, t.u.call.kw, t.u.call.nkw, &ch);
-    break;
-  case E_LET: {
-    RW(t.u.let.value);
-    Var *nv = fresh_var(map, t.u.let.var);
-    if (nv != t.u.let.var) { t.u.let.var = nv; ch = true; }
-    RW(t.u.let.body);
-    break;
-  }
-  case E_REGION: {
-    Buffer *nb = rewrite_bufref(map, t.u.region.buf);
-    if (nb != t.u.region.buf) { t.u.region.buf = nb; ch = true; }
-    t.u.region.min = rewrite_list(map, t.u.region.min, t.u.region.n, &ch);
-    t.u.region.ext = rewrite_list(map, t.u.region.ext, t.u.region.n, &ch);
-    break;
-  }
-  case E_TUPLE: case E_LIST:
-    t.u.list.items = rewrite_list(map, t.u.list.items, t.u.list.n, &ch);
-    break;
-  case E_DICT:
-    t.u.dict.vals = rewrite_list(map, t.u.dict.vals, t.u.dict.n, &ch);
-    break;
-  case E_COUNT: break;
-  }
-  if (!ch && !map->fresh_defs) return e;
-  Expr *n = TIRX_NEW(m, Expr);
-  *n = t;
-  return n;
+/* A declared buffer: a fresh copy when cloning; otherwise the mapped one,
+ * or a rewritten copy when its shape or aliased pointer mentions a
+ * substituted var. */
+static Buffer *rewrite_decl(XfMap *map, Buffer *b) {
+  if (map->fresh_defs) return fresh_buffer(map, b);
+  Buffer *nb = rewrite_bufref(map, b);
+  if (nb != b) return nb;
+  Buffer *c = xf_buffer_copy(map, b);
+  bool differs = !xf_expr_equal(c->decl_data, b->decl_data) ||
+                 !xf_expr_equal(c->elem_offset, b->elem_offset);
+  for (int i = 0; i < b->ndim && !differs; i++) differs = !xf_expr_equal(c->shape[i], b->shape[i]);
+  for (int i = 0; i < b->nstrides && !differs; i++)
+    differs = !xf_expr_equal(c->strides[i], b->strides[i]);
+  if (!differs) return b;
+  xf_map_buf(map, b, c);
+  return c;
 }
 
-#define RWS(field)                                  \
-  do {                                              \
-    Stmt *r_ = xf_rewrite_stmt(map, (field));       \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
-  } while (0)
+/* The mutator hooks: a used variable becomes its substitute (a fresh node
+ * for vars and constants, so locations stay the use's) or the data var of a
+ * remapped buffer; definitions and declared buffers get fresh copies when
+ * cloning. */
+static Expr *rw_expr(IRMutator *mu, Expr *e) {
+  XfMap *map = mu->ctx;
+  if (e->kind != E_VAR) return e;
+  Expr *to = xf_map_lookup_var(map, e->u.var);
+  if (to) {
+    if (to->kind != E_VAR && to->kind != E_INT) return to;
+    Expr *c = TIRX_NEW(map->m, Expr);
+    *c = *to;
+    c->loc = e->loc;
+    return c;
+  }
+  if (e->u.var->kind == VAR_BUFDATA) {
+    Buffer *nb = xf_map_lookup_buf(map, e->u.var->buffer);
+    if (nb && nb->data != e->u.var) {
+      Expr *c = TIRX_NEW(map->m, Expr);
+      *c = *e;
+      c->u.var = nb->data;
+      return c;
+    }
+  }
+  return e;
+}
+
+static Var *rw_def(IRMutator *mu, Var *v) { return fresh_var(mu->ctx, v); }
+static Buffer *rw_buf(IRMutator *mu, Buffer *b) { return rewrite_bufref(mu->ctx, b); }
+static Buffer *rw_decl(IRMutator *mu, Buffer *b) { return rewrite_decl(mu->ctx, b); }
+
+static IRMutator rewriter(XfMap *map) {
+  return (IRMutator){.ctx = map, .m = map->m, .expr = rw_expr, .def = rw_def, .buf = rw_buf,
+                     .decl = rw_decl, .copy = map->fresh_defs};
+}
+
+Expr *xf_rewrite_expr(XfMap *map, Expr *e) {
+  IRMutator mu = rewriter(map);
+  return tirx_mutate_expr(&mu, e);
+}
 
 Stmt *xf_rewrite_stmt(XfMap *map, Stmt *s) {
-  if (!s) return NULL;
-  Module *m = map->m;
-  Stmt t = *s;
-  bool ch = false;
-  switch ((StmtKind)s->kind) {
-  case S_SEQ: {
-    Stmt **items = TIRX_NEWN(m, Stmt *, s->u.seq.n);
-    for (int i = 0; i < s->u.seq.n; i++) {
-      items[i] = xf_rewrite_stmt(map, s->u.seq.items[i]);
-      if (items[i] != s->u.seq.items[i]) ch = true;
-    }
-    if (!ch && !map->fresh_defs) return s;
-    return tirx_seq(m, items, s->u.seq.n, s->loc);
-  }
-  case S_EVAL: RW(t.u.eval.e); break;
-  case S_STORE: {
-    Buffer *nb = rewrite_bufref(map, t.u.store.buf);
-    if (nb != t.u.store.buf) { t.u.store.buf = nb; ch = true; }
-    t.u.store.idx = rewrite_list(map, t.u.store.idx, t.u.store.n, &ch);
-    RW(t.u.store.value);
-    RW(t.u.store.pred);
-    break;
-  }
-  case S_BIND: {
-    RW(t.u.bind.value);
-    Var *nv = fresh_var(map, t.u.bind.var);
-    if (nv != t.u.bind.var) { t.u.bind.var = nv; ch = true; }
-    break;
-  }
-  case S_ALLOC: case S_DECL: {
-    Buffer *b = t.u.alloc.buf;
-    Buffer *nb;
-    if (map->fresh_defs)
-      nb = fresh_buffer(map, b);
-    else {
-      nb = rewrite_bufref(map, b);
-      /* A declared buffer whose shape or aliased pointer mentions a
-       * substituted var gets a rewritten copy. */
-      if (nb == b) {
-        Buffer *c = xf_buffer_copy(map, b);
-        bool differs = !xf_expr_equal(c->decl_data, b->decl_data) ||
-                       !xf_expr_equal(c->elem_offset, b->elem_offset);
-        for (int i = 0; i < b->ndim && !differs; i++)
-          differs = !xf_expr_equal(c->shape[i], b->shape[i]);
-        for (int i = 0; i < b->nstrides && !differs; i++)
-          differs = !xf_expr_equal(c->strides[i], b->strides[i]);
-        if (differs) {
-          nb = c;
-          xf_map_buf(map, b, nb);
-        }
-      }
-    }
-    if (nb != b) { t.u.alloc.buf = nb; ch = true; }
-    break;
-  }
-  case S_FOR: {
-    RW(t.u.for_.min);
-    RW(t.u.for_.extent);
-    RW(t.u.for_.step);
-    RW(t.u.for_.annotations);
-    Var *nv = fresh_var(map, t.u.for_.var);
-    if (nv != t.u.for_.var) { t.u.for_.var = nv; ch = true; }
-    RWS(t.u.for_.body);
-    break;
-  }
-  case S_WHILE:
-    RW(t.u.while_.cond);
-    RWS(t.u.while_.body);
-    break;
-  case S_IF:
-    RW(t.u.if_.cond);
-    RWS(t.u.if_.then_);
-    RWS(t.u.if_.else_);
-    break;
-  case S_ATTR:
-    RW(t.u.attr.node);
-    RW(t.u.attr.value);
-    RWS(t.u.attr.body);
-    break;
-  case S_HINT:
-    t.u.hint.kw = rewrite_kw(map, t.u.hint.kw, t.u.hint.nkw, &ch);
-    RWS(t.u.hint.body);
-    break;
-  case S_SCOPEID: {
-    t.u.scopeid.extents = rewrite_list(map, t.u.scopeid.extents, t.u.scopeid.next, &ch);
-    t.u.scopeid.preferred = rewrite_list(map, t.u.scopeid.preferred, t.u.scopeid.npref, &ch);
-    if (map->fresh_defs) {
-      Var **vars = TIRX_NEWN(m, Var *, t.u.scopeid.nvars > 0 ? t.u.scopeid.nvars : 1);
-      for (int i = 0; i < t.u.scopeid.nvars; i++) vars[i] = fresh_var(map, t.u.scopeid.vars[i]);
-      t.u.scopeid.vars = vars;
-    }
-    break;
-  }
-  case S_ASSERT:
-    RW(t.u.assert_.cond);
-    break;
-  case S_RETURN: RW(t.u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
-  case S_LAUNCH: {
-    RW(t.u.launch.extent);
-    Var *nv = fresh_var(map, t.u.launch.var);
-    if (nv != t.u.launch.var) { t.u.launch.var = nv; ch = true; }
-    RWS(t.u.launch.body);
-    break;
-  }
-  case S_COUNT: break;
-  }
-  if (!ch && !map->fresh_defs) return s;
-  Stmt *n = TIRX_NEW(m, Stmt);
-  *n = t;
-  return n;
+  IRMutator mu = rewriter(map);
+  return tirx_mutate_stmt(&mu, s);
 }
 
 /* ---- buffer collection ---------------------------------------------------- */
@@ -653,22 +368,22 @@ static void add_buf(XfPtrVec *out, Buffer *b) {
   if (b && !xf_vec_has(out, b)) xf_vec_push(out, b);
 }
 
+static void coll_buf(void *out, Buffer *b) { add_buf(out, b); }
+
+static void coll_var(void *out, Var *var, Expr *at) {
+  (void)at;
+  if (var->kind == VAR_BUFDATA) add_buf(out, var->buffer);
+}
+
+static const IRChildFns coll_refs = {NULL, NULL, coll_var, NULL, coll_buf, coll_buf};
+
 static bool coll_expr(IRVisitor *v, Expr *e) {
-  XfPtrVec *out = v->ctx;
-  switch ((ExprKind)e->kind) {
-  case E_LOAD: add_buf(out, e->u.load.buf); break;
-  case E_REGION: add_buf(out, e->u.region.buf); break;
-  case E_BUFREF: add_buf(out, e->u.bufref); break;
-  case E_VAR: if (e->u.var->kind == VAR_BUFDATA) add_buf(out, e->u.var->buffer); break;
-  default: break;
-  }
+  tirx_expr_children(e, &coll_refs, v->ctx);
   return true;
 }
 
 static bool coll_stmt(IRVisitor *v, Stmt *s) {
-  XfPtrVec *out = v->ctx;
-  if (s->kind == S_STORE) add_buf(out, s->u.store.buf);
-  if (s->kind == S_ALLOC || s->kind == S_DECL) add_buf(out, s->u.alloc.buf);
+  tirx_stmt_children(s, &coll_refs, v->ctx);
   return true;
 }
 
@@ -677,20 +392,20 @@ void xf_collect_buffers(Stmt *s, XfPtrVec *out) {
   tirx_visit_stmt(&v, s);
 }
 
+/* Loops own their jumps; every other statement has those of its child
+ * statements. */
+static void own_jump(void *found, Stmt *s) {
+  if (xf_has_own_jump(s)) *(bool *)found = true;
+}
+
 bool xf_has_own_jump(const Stmt *s) {
   if (!s) return false;
-  switch ((StmtKind)s->kind) {
-  case S_BREAK: case S_CONTINUE: return true;
-  case S_SEQ:
-    for (int i = 0; i < s->u.seq.n; i++)
-      if (xf_has_own_jump(s->u.seq.items[i])) return true;
-    return false;
-  case S_IF: return xf_has_own_jump(s->u.if_.then_) || xf_has_own_jump(s->u.if_.else_);
-  case S_ATTR: return xf_has_own_jump(s->u.attr.body);
-  case S_HINT: return xf_has_own_jump(s->u.hint.body);
-  case S_LAUNCH: return xf_has_own_jump(s->u.launch.body);
-  default: return false; /* loops own their jumps; leaves have none */
-  }
+  if (s->kind == S_BREAK || s->kind == S_CONTINUE) return true;
+  if (s->kind == S_FOR || s->kind == S_WHILE) return false;
+  bool found = false;
+  IRChildFns fns = {.stmt = own_jump};
+  tirx_stmt_children((Stmt *)s, &fns, &found);
+  return found;
 }
 
 Stmt *xf_insert_decls(Module *m, Stmt *body, Stmt **decls, int n) {

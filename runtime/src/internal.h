@@ -48,6 +48,36 @@ int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err);
  * (its name in SIG, its defining path in "expected ..." texts).  Malloc'd or NULL. */
 char *rt_expr_render(const TirxPlanExpr *e, const char *const *names, int32_t nsyms);
 
+/* CUtensorMapDataType values (cuda.h; tirx/dtype.def's tma column names
+ * them, and tmap.c does not need the header). */
+enum {
+  TM_UINT8 = 0,
+  TM_UINT16 = 1,
+  TM_UINT32 = 2,
+  TM_INT32 = 3,
+  TM_UINT64 = 4,
+  TM_INT64 = 5,
+  TM_FLOAT16 = 6,
+  TM_FLOAT32 = 7,
+  TM_FLOAT64 = 8,
+  TM_BFLOAT16 = 9,
+  TM_TFLOAT32 = 11,
+  TM_16U4_ALIGN16B = 14,
+};
+
+/* One row of tirx/dtype.def (dtype.c). */
+typedef struct RtDType {
+  const char *name; /* "float32" */
+  DLDataType dl;    /* lanes 1 */
+  int ctype;        /* TirxCType of a scalar kernel argument, or -1 */
+  int tma;          /* CUtensorMapDataType, or -1 */
+  const char *npy;  /* .npy descr written ("<f4"), or NULL */
+} RtDType;
+/* The row of t's scalar type (code and bits; lanes ignored), or NULL. */
+const RtDType *rt_dtype_find(DLDataType t);
+/* Row i (0-based) of the table, or NULL past its end. */
+const RtDType *rt_dtype_at(int i);
+
 /* Bytes of one element of t (lanes included, sub-byte types rounded up). */
 size_t rt_dtype_bytes(DLDataType t);
 

@@ -9,28 +9,27 @@
 #include "tirx/npy.h"
 #include "tirx/plan.h"
 
-static const struct {
-  const char *descr; /* without the byte-order character */
-  DLDataType dtype;
-} npy_types[] = {
-    {"f2", {kDLFloat, 16, 1}},  {"f4", {kDLFloat, 32, 1}}, {"f8", {kDLFloat, 64, 1}},
-    {"i1", {kDLInt, 8, 1}},     {"i2", {kDLInt, 16, 1}},   {"i4", {kDLInt, 32, 1}},
-    {"i8", {kDLInt, 64, 1}},    {"u1", {kDLUInt, 8, 1}},   {"u2", {kDLUInt, 16, 1}},
-    {"u4", {kDLUInt, 32, 1}},   {"u8", {kDLUInt, 64, 1}},  {"b1", {TIRX_DL_BOOL, 8, 1}},
-    {"V2", {kDLOpaqueHandle, 16, 1}},
-};
-
+/* Descrs come from tirx/dtype.def's npy column; reading also accepts "V2"
+ * (16-bit void, how some writers store bfloat16). */
 const char *tirx_npy_descr(DLDataType t) {
-  static const char *const le[] = {"<f2", "<f4", "<f8", "|i1", "<i2", "<i4", "<i8",
-                                   "|u1", "<u2", "<u4", "<u8", "|b1", "|V2"};
-  if (t.lanes != 1)
-    return NULL;
-  if (t.code == kDLBfloat && t.bits == 16)
-    return "<u2";
-  for (size_t i = 0; i < sizeof npy_types / sizeof npy_types[0]; i++)
-    if (npy_types[i].dtype.code == t.code && npy_types[i].dtype.bits == t.bits)
-      return le[i];
-  return NULL;
+  const RtDType *r = t.lanes == 1 ? rt_dtype_find(t) : NULL;
+  return r ? r->npy : NULL;
+}
+
+/* The dtype of a descr without its byte-order character; 0 or -1. */
+static int npy_dtype_of(const char *descr, DLDataType *out) {
+  if (strcmp(descr, "V2") == 0) {
+    *out = (DLDataType){kDLOpaqueHandle, 16, 1};
+    return 0;
+  }
+  for (int i = 0; rt_dtype_at(i); i++) { /* the first row wins: "u2" is uint16 */
+    const RtDType *r = rt_dtype_at(i);
+    if (r->npy && strcmp(r->npy + 1, descr) == 0) {
+      *out = r->dl;
+      return 0;
+    }
+  }
+  return -1;
 }
 
 int tirx_npy_compatible(DLDataType file, DLDataType want) {
@@ -86,13 +85,7 @@ static int parse_header(const char *h, TirxNpy *out, char **err) {
   char order = descr[0];
   if (order != '<' && order != '|' && order != '=' && order != '>')
     return rt_errorf(err, "unsupported dtype '%s'", descr);
-  int found = 0;
-  for (size_t i = 0; i < sizeof npy_types / sizeof npy_types[0]; i++)
-    if (strcmp(descr + 1, npy_types[i].descr) == 0) {
-      out->dtype = npy_types[i].dtype;
-      found = 1;
-    }
-  if (!found)
+  if (npy_dtype_of(descr + 1, &out->dtype) != 0)
     return rt_errorf(err, "unsupported dtype '%s'", descr);
   if (order == '>' && out->dtype.bits > 8)
     return rt_errorf(err, "big-endian data ('%s') is not supported", descr);

@@ -546,22 +546,15 @@ int tirx_plan_kernel_set_flags(TirxPlan *p, int32_t kernel, uint32_t flags) {
 
 static int is_int_code(uint8_t code) { return code == kDLInt || code == kDLUInt; }
 
+/* A scalar parameter: a dtype that is passed as a C value (dtype.def's ctype
+ * column), or a 1-bit integer (a bool some producers spell uint1). */
 static int scalar_dtype_ok(DLDataType t) {
   if (t.lanes != 1)
     return 0;
-  switch (t.code) {
-  case kDLInt:
-  case kDLUInt:
-    return t.bits == 1 || t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64;
-  case kDLFloat:
-    return t.bits == 16 || t.bits == 32 || t.bits == 64;
-  case kDLBfloat:
-    return t.bits == 16;
-  case TIRX_DL_BOOL:
-    return t.bits == 8 || t.bits == 1;
-  default:
-    return 0;
-  }
+  if ((t.code == kDLInt || t.code == kDLUInt || t.code == TIRX_DL_BOOL) && t.bits == 1)
+    return 1;
+  const RtDType *r = rt_dtype_find(t);
+  return r && r->ctype >= 0 && r->ctype != TIRX_CTYPE_PTR;
 }
 
 /* Is e exactly one SYM op?  Returns the symbol or -1. */
@@ -776,43 +769,6 @@ int tirx_plan_validate(const TirxPlan *p, char **err) {
 
 /* ---- Rendering --------------------------------------------------------------------- */
 
-const char *tirx_dl_dtype_str(DLDataType t, char *buf) {
-  static const char *const fp_names[] = {
-      [TIRX_DL_FLOAT8_E3M4] = "float8_e3m4",
-      [TIRX_DL_FLOAT8_E4M3] = "float8_e4m3",
-      [TIRX_DL_FLOAT8_E4M3B11FNUZ] = "float8_e4m3b11fnuz",
-      [TIRX_DL_FLOAT8_E4M3FN] = "float8_e4m3fn",
-      [TIRX_DL_FLOAT8_E4M3FNUZ] = "float8_e4m3fnuz",
-      [TIRX_DL_FLOAT8_E5M2] = "float8_e5m2",
-      [TIRX_DL_FLOAT8_E5M2FNUZ] = "float8_e5m2fnuz",
-      [TIRX_DL_FLOAT8_E8M0FNU] = "float8_e8m0fnu",
-      [TIRX_DL_FLOAT6_E2M3FN] = "float6_e2m3fn",
-      [TIRX_DL_FLOAT6_E3M2FN] = "float6_e3m2fn",
-      [TIRX_DL_FLOAT4_E2M1FN] = "float4_e2m1fn",
-  };
-  int n;
-  if (t.code == TIRX_DL_BOOL || (t.code == kDLUInt && t.bits == 1))
-    n = snprintf(buf, 32, "bool");
-  else if (t.code == kDLInt)
-    n = snprintf(buf, 32, "int%u", (unsigned)t.bits);
-  else if (t.code == kDLUInt)
-    n = snprintf(buf, 32, "uint%u", (unsigned)t.bits);
-  else if (t.code == kDLFloat)
-    n = snprintf(buf, 32, "float%u", (unsigned)t.bits);
-  else if (t.code == kDLBfloat)
-    n = snprintf(buf, 32, "bfloat%u", (unsigned)t.bits);
-  else if (t.code == kDLOpaqueHandle)
-    n = snprintf(buf, 32, "handle");
-  else if (t.code == kDLComplex)
-    n = snprintf(buf, 32, "complex%u", (unsigned)t.bits);
-  else if (t.code < sizeof fp_names / sizeof fp_names[0] && fp_names[t.code])
-    n = snprintf(buf, 32, "%s", fp_names[t.code]);
-  else
-    n = snprintf(buf, 32, "dtype(%u,%u)", (unsigned)t.code, (unsigned)t.bits);
-  if (t.lanes > 1 && n > 0 && n < 24)
-    snprintf(buf + n, 32 - (size_t)n, "x%u", (unsigned)t.lanes);
-  return buf;
-}
 
 size_t rt_dtype_bytes(DLDataType t) {
   return ((size_t)t.bits * (t.lanes ? t.lanes : 1) + 7) / 8;

@@ -12,47 +12,13 @@
 #include "internal.h"
 #include "tirx/runtime.h"
 
-/* CUtensorMapDataType values (cuda.h; this file does not need the header). */
-enum {
-  TM_UINT8 = 0,
-  TM_UINT16 = 1,
-  TM_UINT32 = 2,
-  TM_INT32 = 3,
-  TM_UINT64 = 4,
-  TM_INT64 = 5,
-  TM_FLOAT16 = 6,
-  TM_FLOAT32 = 7,
-  TM_FLOAT64 = 8,
-  TM_BFLOAT16 = 9,
-  TM_TFLOAT32 = 11,
-  TM_16U4_ALIGN16B = 14,
-};
-
 enum { TM_INTERLEAVE_32B = 2, TM_OOB_NAN = 1 };
 
-/* The CUtensorMapDataType of dtype (TVM's table, §4.2), or -1. */
+/* The CUtensorMapDataType of dtype (TVM's table, §4.2: dtype.def's tma
+ * column), or -1. */
 static int32_t data_type_of(DLDataType t) {
-  if (t.lanes != 1)
-    return -1;
-  switch (t.code) {
-  case kDLInt:
-    return t.bits == 8 ? TM_UINT8 : t.bits == 32 ? TM_INT32 : t.bits == 64 ? TM_INT64 : -1;
-  case kDLUInt:
-    return t.bits == 8 ? TM_UINT8 : t.bits == 16 ? TM_UINT16 : t.bits == 32 ? TM_UINT32
-           : t.bits == 64 ? TM_UINT64 : -1;
-  case kDLFloat:
-    return t.bits == 16 ? TM_FLOAT16 : t.bits == 32 ? TM_FLOAT32 : t.bits == 64 ? TM_FLOAT64
-           : -1;
-  case kDLBfloat:
-    return t.bits == 16 ? TM_BFLOAT16 : -1;
-  case TIRX_DL_FLOAT8_E4M3FN:
-  case TIRX_DL_FLOAT8_E5M2:
-    return t.bits == 8 ? TM_UINT8 : -1;
-  case TIRX_DL_FLOAT4_E2M1FN:
-    return t.bits == 4 ? TM_16U4_ALIGN16B : -1;
-  default:
-    return -1;
-  }
+  const RtDType *r = t.lanes == 1 ? rt_dtype_find(t) : NULL;
+  return r ? r->tma : -1;
 }
 
 /* Bytes per element of a non-packed data type. */

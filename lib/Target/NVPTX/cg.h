@@ -34,6 +34,9 @@
 #include "tirx/intrin.h"
 #include "tirx/ir.h"
 #include "tirx/target.h"
+#include "Support/oom.h"
+#include "Support/ptrmap.h"
+#include "Support/strbuf.h"
 
 /* NVPTX address spaces. */
 enum {
@@ -46,16 +49,6 @@ enum {
   AS_SHARED_CLUSTER = 7,
 };
 
-/* Open-addressing map from a node pointer to a pointer (LLVM value). */
-typedef struct PtrMap {
-  const void **keys;
-  void **vals;
-  size_t cap, n;
-} PtrMap;
-
-void *cg_map_get(const PtrMap *m, const void *key);
-bool cg_map_put(PtrMap *m, const void *key, void *val);
-void cg_map_free(PtrMap *m);
 
 typedef struct LoopTarget {
   LLVMBasicBlockRef brk, cont;
@@ -79,8 +72,8 @@ typedef struct CG {
   PrimFunc *f;
   LLVMValueRef fn;
   LLVMBasicBlockRef alloca_bb;
-  PtrMap vars; /* Var* → LLVMValueRef (SSA value or pointer) */
-  PtrMap bufs; /* Buffer* → LLVMValueRef (base pointer) */
+  TxPtrMap vars; /* Var* → LLVMValueRef (SSA value or pointer) */
+  TxPtrMap bufs; /* Buffer* → LLVMValueRef (base pointer) */
   LoopTarget *loops;
   int nloops, caploops;
   int64_t ntid[3];   /* constant threadIdx.{x,y,z} extents seen (0 = none) */

@@ -419,13 +419,15 @@ bool cg_expr_is_trivial(const Expr *e) {
     for (int i = 0; i < e->u.call.n; i++)
       if (!cg_expr_is_trivial(e->u.call.args[i])) return false;
     return e->u.call.op->id != I_IF_THEN_ELSE;
-  case E_LOAD:
-  case E_LET: return false;
-  default:
-    if (e->kind >= E_ADD && e->kind <= E_OR)
-      return cg_expr_is_trivial(e->u.bin.a) && cg_expr_is_trivial(e->u.bin.b);
+  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
+  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
+  case E_AND: case E_OR:
+    return cg_expr_is_trivial(e->u.bin.a) && cg_expr_is_trivial(e->u.bin.b);
+  case E_LOAD: case E_LET: case E_NONE: case E_REGION: case E_TUPLE: case E_LIST: case E_DICT:
+  case E_BUFREF: case E_DTYPE: case E_LAYOUT: case E_COUNT:
     return false;
   }
+  return false;
 }
 
 /* and/or: the right side is evaluated only when needed unless it is trivial
@@ -459,8 +461,8 @@ static LLVMValueRef logic(CG *cg, Expr *e) {
 /* ---- buffers ---------------------------------------------------------------- */
 
 LLVMValueRef cg_buffer_base(CG *cg, Buffer *b, Loc loc) {
-  LLVMValueRef p = cg_map_get(&cg->bufs, b);
-  if (!p) p = cg_map_get(&cg->vars, b->data);
+  LLVMValueRef p = txmap_get(&cg->bufs, b);
+  if (!p) p = txmap_get(&cg->vars, b->data);
   if (!p) {
     cg_error(cg, loc, "buffer '%s' is used but not allocated or declared in kernel '%s'",
              b->name, cg->f ? cg->f->name : "?");
@@ -616,6 +618,14 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
   case E_VAR: v = cg_var(cg, e->u.var, e->loc); break;
   case E_ADD:
   case E_SUB:
+    if (tirx_dtype_is_handle(e->dtype) && tirx_dtype_is_int(e->u.bin.b->dtype)) {
+      /* pointer ± bytes */
+      LLVMValueRef p = cg_expr(cg, e->u.bin.a);
+      LLVMValueRef n = cg_coerce(cg, cg_expr(cg, e->u.bin.b), cg->t_i64, cg_dtype_signed(e->u.bin.b->dtype));
+      if (e->kind == E_SUB) n = LLVMBuildNeg(cg->b, n, "");
+      return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
+    }
+    /* fall through */
   case E_MUL:
   case E_DIV:
   case E_MOD:
@@ -653,10 +663,11 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
   case E_CALL: v = cg_call(cg, e); break;
   case E_LET: {
     LLVMValueRef x = cg_expr(cg, e->u.let.value);
-    if (!cg_map_put(&cg->vars, e->u.let.var, x)) cg_error(cg, e->loc, "out of memory");
+    txmap_put(&cg->vars, e->u.let.var, x);
     return cg_expr(cg, e->u.let.body);
   }
-  default:
+  case E_NONE: case E_REGION: case E_TUPLE: case E_LIST: case E_DICT: case E_BUFREF:
+  case E_DTYPE: case E_LAYOUT: case E_COUNT:
     cg_error(cg, e->loc, "%s cannot be used as a value on the device",
              tirx_expr_kind_name((ExprKind)e->kind));
     break;

@@ -18,58 +18,6 @@
 
 /* ---- pointer map ---------------------------------------------------------- */
 
-static size_t hash_ptr(const void *p) {
-  uintptr_t x = (uintptr_t)p;
-  x ^= x >> 17;
-  x *= (uintptr_t)0x9E3779B97F4A7C15ull;
-  return (size_t)(x ^ (x >> 29));
-}
-
-void *cg_map_get(const PtrMap *m, const void *key) {
-  if (!m->cap) return NULL;
-  for (size_t i = hash_ptr(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-    if (m->keys[i] == key) return m->vals[i];
-    if (!m->keys[i]) return NULL;
-  }
-}
-
-bool cg_map_put(PtrMap *m, const void *key, void *val) {
-  if ((m->n + 1) * 2 > m->cap) {
-    size_t ncap = m->cap ? m->cap * 2 : 64;
-    const void **nk = calloc(ncap, sizeof *nk);
-    void **nv = calloc(ncap, sizeof *nv);
-    if (!nk || !nv) {
-      free(nk);
-      free(nv);
-      return false;
-    }
-    for (size_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      size_t j = hash_ptr(m->keys[i]) & (ncap - 1);
-      while (nk[j]) j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->cap = ncap;
-  }
-  size_t i = hash_ptr(key) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i]) m->n++;
-  m->keys[i] = key;
-  m->vals[i] = val;
-  return true;
-}
-
-void cg_map_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
-  memset(m, 0, sizeof *m);
-}
-
 /* ---- diagnostics ---------------------------------------------------------- */
 
 void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
@@ -102,10 +50,10 @@ LLVMValueRef cg_alloca(CG *cg, LLVMTypeRef ty, unsigned align, const char *name)
 }
 
 LLVMValueRef cg_var(CG *cg, Var *v, Loc loc) {
-  LLVMValueRef x = cg_map_get(&cg->vars, v);
+  LLVMValueRef x = txmap_get(&cg->vars, v);
   if (x) return x;
   if (v->kind == VAR_BUFDATA && v->buffer) {
-    x = cg_map_get(&cg->bufs, v->buffer);
+    x = txmap_get(&cg->bufs, v->buffer);
     if (x) return x;
   }
   cg_error(cg, loc, "variable '%s' is not defined in kernel '%s'", v->name, cg->f->name);
@@ -119,18 +67,17 @@ static void name_value(LLVMValueRef x, const char *name) {
     LLVMSetValueName2(x, name, strlen(name));
 }
 
-static void bind(CG *cg, const void *key, LLVMValueRef v, PtrMap *m) {
-  if (!cg_map_put(m, key, v)) cg_error(cg, (Loc){0, 0}, "out of memory");
+static void bind(CG *cg, const void *key, LLVMValueRef v, TxPtrMap *m) {
+  (void)cg;
+  txmap_put(m, key, v);
 }
 
 /* ---- buffers -------------------------------------------------------------- */
 
-static bool scope_is(const char *s, const char *name) { return s && strcmp(s, name) == 0; }
-
 /* The address space a buffer of storage scope `scope` lives in. */
 static unsigned scope_as(const char *scope) {
-  if (scope_is(scope, "shared") || scope_is(scope, "shared.dyn")) return AS_SHARED;
-  if (scope_is(scope, "local") || scope_is(scope, "local.var")) return AS_GENERIC;
+  if (tirx_scope_is(scope, MEM_SHARED) || tirx_scope_is(scope, MEM_SHARED_DYN)) return AS_SHARED;
+  if (tirx_scope_is(scope, MEM_LOCAL) || tirx_scope_is(scope, MEM_LOCAL_VAR)) return AS_GENERIC;
   return AS_GLOBAL;
 }
 
@@ -158,13 +105,19 @@ static int64_t alloc_elems(CG *cg, Buffer *b) {
   return n;
 }
 
-static LLVMValueRef dyn_smem(CG *cg) {
+/* The dynamic shared-memory arena, aligned to at least 64 bytes and to the largest
+ * `align=` of a shared.dyn buffer (TVM's `extern __shared__ __align__(N)`): 128B-swizzled
+ * TMA / wgmma tiles need 1024-byte-aligned addresses. */
+static LLVMValueRef dyn_smem(CG *cg, int64_t align) {
   if (!cg->dyn_smem) {
     LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, 0);
     cg->dyn_smem = LLVMAddGlobalInAddressSpace(cg->mod, ty, "__tirx_dyn_smem", AS_SHARED);
     LLVMSetLinkage(cg->dyn_smem, LLVMExternalLinkage);
     LLVMSetAlignment(cg->dyn_smem, 64);
   }
+  if (align > (int64_t)LLVMGetAlignment(cg->dyn_smem) && align <= 4096 &&
+      (align & (align - 1)) == 0)
+    LLVMSetAlignment(cg->dyn_smem, (unsigned)align);
   return cg->dyn_smem;
 }
 
@@ -172,8 +125,14 @@ static void emit_alloc(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   const char *scope = b->scope;
   LLVMValueRef base;
-  if (scope_is(scope, "shared.dyn")) {
-    base = dyn_smem(cg);
+  if (tirx_scope_is(scope, MEM_TMEM)) {
+    /* Tensor memory is allocated at run time (tcgen05.alloc) and addressed
+     * through allocated_addr by the tcgen05 instructions: the declaration
+     * (TVM's T.decl_buffer(..., scope="tmem")) needs no storage here. */
+    return;
+  }
+  if (tirx_scope_is(scope, MEM_SHARED_DYN)) {
+    base = dyn_smem(cg, b->align);
     int64_t n, bytes;
     if (!cg->smem_dyn && b->ndim > 0 && const_elems(b, &n) && n > 0) {
       if (__builtin_mul_overflow(n, (int64_t)(cg_dtype_bytes(b->dtype) * b->dtype.lanes), &bytes))
@@ -185,7 +144,7 @@ static void emit_alloc(CG *cg, Stmt *s) {
     int64_t n = alloc_elems(cg, b);
     if (n < 0) return;
     unsigned esize = (unsigned)(cg_dtype_bytes(b->dtype) * b->dtype.lanes);
-    if (scope_is(scope, "shared")) {
+    if (tirx_scope_is(scope, MEM_SHARED)) {
       int64_t bytes;
       if (__builtin_mul_overflow(n, (int64_t)esize, &bytes) ||
           __builtin_add_overflow(cg->smem_static, bytes, &cg->smem_static) ||
@@ -200,16 +159,17 @@ static void emit_alloc(CG *cg, Stmt *s) {
       }
     }
     LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, b->dtype), (uint64_t)n);
-    if (scope_is(scope, "shared")) {
-      char name[256];
-      snprintf(name, sizeof name, "%s_%s", cg->f->name, b->name);
+    if (tirx_scope_is(scope, MEM_SHARED)) {
+      StrBuf name = {0};
+      strbuf_printf(&name, "%s_%s", cg->f->name, b->name);
       /* LLVM uniquifies a taken name with a numeric suffix. */
-      base = LLVMAddGlobalInAddressSpace(cg->mod, ty, name, AS_SHARED);
+      base = LLVMAddGlobalInAddressSpace(cg->mod, ty, strbuf_str(&name), AS_SHARED);
+      strbuf_free(&name);
       LLVMSetLinkage(base, LLVMInternalLinkage);
       LLVMSetInitializer(base, LLVMGetUndef(ty));
       LLVMSetAlignment(base, b->align > 0 ? (unsigned)b->align : 64);
-    } else if (scope_is(scope, "local") || scope_is(scope, "local.var") ||
-               scope_is(scope, "global") || !scope || !*scope) {
+    } else if (tirx_scope_is(scope, MEM_LOCAL) || tirx_scope_is(scope, MEM_LOCAL_VAR) ||
+               tirx_scope_is(scope, MEM_GLOBAL) || !scope || !*scope) {
       /* A "global"-scope allocation inside a kernel is per-thread storage, as
        * in TVM's CUDA output (a plain local array). */
       unsigned align = b->align > 0 ? (unsigned)b->align : (esize > 16 ? esize : 16);
@@ -241,6 +201,8 @@ static void emit_decl(CG *cg, Stmt *s) {
   /* Only a shared scope is trusted to narrow a generic pointer: "global" is
    * also the default scope of a declaration over any pointer. */
   if (cg_ptr_as(p) == AS_GENERIC && scope_as(b->scope) == AS_SHARED) p = cg_cast_ptr(cg, p, AS_SHARED);
+  /* a view's align= raises the arena's, as TVM's printer does */
+  if (tirx_scope_is(b->scope, MEM_SHARED_DYN) && b->align > 0 && cg->dyn_smem) dyn_smem(cg, b->align);
   bind(cg, b, p, &cg->bufs);
 }
 
@@ -396,15 +358,15 @@ static void emit_attr(CG *cg, Stmt *s) {
   Expr *val = s->u.attr.value;
   int64_t n;
   char buf[96];
-  if (strcmp(key, "tirx.launch_bounds_min_blocks_per_sm") == 0 ||
-      strcmp(key, "tirx.max_registers") == 0) {
+  bool min_blocks = tirx_attr_is(key, ATTR_LAUNCH_BOUNDS_MIN_BLOCKS);
+  if (min_blocks || tirx_attr_is(key, ATTR_MAX_REGISTERS)) {
     if (!tirx_expr_is_const_int(val, &n) || n <= 0)
       cg_error(cg, s->loc, "'%s' needs a positive constant", key);
     else {
       snprintf(buf, sizeof buf, "%lld", (long long)n);
-      add_fn_attr(cg, key[5] == 'l' ? "nvvm.minctasm" : "nvvm.maxnreg", buf);
+      add_fn_attr(cg, min_blocks ? "nvvm.minctasm" : "nvvm.maxnreg", buf);
     }
-  } else if (strcmp(key, "tirx.cluster_dims") == 0) {
+  } else if (tirx_attr_is(key, ATTR_CLUSTER_DIMS)) {
     int64_t d[3] = {1, 1, 1};
     bool ok = val && (val->kind == E_LIST || val->kind == E_TUPLE) && val->u.list.n >= 1 &&
               val->u.list.n <= 3;
@@ -811,8 +773,8 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
     snprintf(buf, sizeof buf, "%lld", (long long)n);
     add_fn_attr(cg, "nvvm.maxntid", buf);
   }
-  cg_map_free(&cg->vars);
-  cg_map_free(&cg->bufs);
+  txmap_free(&cg->vars);
+  txmap_free(&cg->bufs);
   cg->nloops = 0;
   cg->f = NULL;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "Target/NVPTX/cg.h"
+#include "Support/strbuf.h"
 
 #define ARG(i) (e->u.call.args[i])
 
@@ -325,9 +326,9 @@ static LLVMValueRef emit_call_extern(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_storage_sync(CG *cg, Expr *e) {
   Expr *s = ARG(0);
-  if (s->kind == E_STR && (s->u.s.len == 4 && !memcmp(s->u.s.p, "warp", 4))) return NULL;
-  if (s->kind == E_STR && ((s->u.s.len == 6 && !memcmp(s->u.s.p, "shared", 6)) ||
-                           (s->u.s.len == 10 && !memcmp(s->u.s.p, "shared.dyn", 10)))) {
+  TirxScope sc = s->kind == E_STR ? tirx_scope_lookup(s->u.s.p, s->u.s.len) : MEM_COUNT;
+  if (sc == MEM_WARP) return NULL;
+  if (sc == MEM_SHARED || sc == MEM_SHARED_DYN) {
     LLVMValueRef zero = cg_i32(cg, 0);
     cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
     return NULL;
@@ -347,6 +348,53 @@ static LLVMValueRef emit_tvm_shuffle(CG *cg, Expr *e) {
   return cg_cast(cg, v, ARG(1)->dtype, e->dtype, e->loc);
 }
 
+/* T.handle_add_byte_offset(p, n) / T.ptr_byte_offset(p, n, T.type_annotation(t)):
+ * the pointer n bytes on. */
+static LLVMValueRef emit_byte_offset(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_expr(cg, ARG(0));
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    p = LLVMBuildIntToPtr(cg->b, p, cg->t_ptr, "");
+  LLVMValueRef n = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i64, cg_dtype_signed(ARG(1)->dtype));
+  return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
+}
+
+/* T.filter(var, pred): pred (the scope id only marks the thread set) */
+static LLVMValueRef emit_filter(CG *cg, Expr *e) { return cg_cond(cg, ARG(1)); }
+
+/* T.Shuffle([v...], [i...]): lanes of the concatenated vectors. */
+static LLVMValueRef emit_shuffle(CG *cg, Expr *e) {
+  Expr *vs = ARG(0), *ix = ARG(1);
+  int total = 0;
+  for (int i = 0; i < vs->u.list.n; i++) total += vs->u.list.items[i]->dtype.lanes;
+  LLVMValueRef *lanes = malloc(sizeof *lanes * (size_t)(total ? total : 1));
+  if (!lanes) abort();
+  int k = 0;
+  for (int i = 0; i < vs->u.list.n; i++) {
+    Expr *v = vs->u.list.items[i];
+    LLVMValueRef x = cg_expr(cg, v);
+    if (v->dtype.lanes == 1) {
+      lanes[k++] = x;
+      continue;
+    }
+    for (int j = 0; j < v->dtype.lanes; j++)
+      lanes[k++] = LLVMBuildExtractElement(cg->b, x, cg_i32(cg, j), "");
+  }
+  LLVMValueRef r;
+  int64_t c = 0;
+  if (e->dtype.lanes == 1) {
+    tirx_expr_is_const_int(ix->u.list.items[0], &c);
+    r = lanes[c];
+  } else {
+    r = LLVMGetUndef(cg_type(cg, e->dtype));
+    for (int j = 0; j < ix->u.list.n; j++) {
+      tirx_expr_is_const_int(ix->u.list.items[j], &c);
+      r = LLVMBuildInsertElement(cg->b, r, lanes[c], cg_i32(cg, j), "");
+    }
+  }
+  free(lanes);
+  return r;
+}
+
 static LLVMValueRef emit_activemask(CG *cg, Expr *e) {
   (void)e;
   return cg_intrinsic(cg, "llvm.nvvm.activemask", NULL, 0, NULL, 0);
@@ -354,32 +402,8 @@ static LLVMValueRef emit_activemask(CG *cg, Expr *e) {
 
 /* ---- print_buffer ----------------------------------------------------------------- */
 
-typedef struct SBuf {
-  char *p;
-  size_t n, cap;
-  bool oom;
-} SBuf;
-
-static void sb_put(SBuf *s, const char *t, size_t n) {
-  if (s->oom) return;
-  if (s->n + n + 1 > s->cap) {
-    size_t c = s->cap ? s->cap * 2 : 256;
-    while (c < s->n + n + 1) c *= 2;
-    char *np = realloc(s->p, c);
-    if (!np) {
-      s->oom = true;
-      return;
-    }
-    s->p = np;
-    s->cap = c;
-  }
-  memcpy(s->p + s->n, t, n);
-  s->n += n;
-  s->p[s->n] = '\0';
-}
-static void sb_str(SBuf *s, const char *t) { sb_put(s, t, strlen(t)); }
-static void sb_rep(SBuf *s, const char *t, int n) {
-  for (int i = 0; i < n; i++) sb_str(s, t);
+static void sb_rep(StrBuf *s, const char *t, int n) {
+  for (int i = 0; i < n; i++) strbuf_puts(s, t);
 }
 
 static const char *print_fmt(DType t) {
@@ -395,19 +419,19 @@ static const char *print_fmt(DType t) {
 
 /* The separator before element i > 0 when the outermost dimension that
  * advances is d: close the inner dims, a newline, d + 2 spaces, reopen. */
-static void separator(SBuf *s, int ndim, int d) {
+static void separator(StrBuf *s, int ndim, int d) {
   if (d == ndim - 1) {
-    sb_str(s, " ");
+    strbuf_puts(s, " ");
     return;
   }
   sb_rep(s, "]", ndim - 1 - d);
-  sb_str(s, "\n");
+  strbuf_puts(s, "\n");
   sb_rep(s, " ", d + 2);
   sb_rep(s, "[", ndim - 1 - d);
 }
 
-static void flush_printf(CG *cg, SBuf *fmt, LLVMValueRef *args, int *nargs) {
-  if (fmt->n == 0 || fmt->oom) return;
+static void flush_printf(CG *cg, StrBuf *fmt, LLVMValueRef *args, int *nargs) {
+  if (fmt->n == 0) return;
   cg_vprintf(cg, cg_cstring(cg, fmt->p, fmt->n), args, *nargs);
   fmt->n = 0;
   fmt->p[0] = '\0';
@@ -470,20 +494,20 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, any, cg_i32(cg, 0), ""), body, end);
   LLVMPositionBuilderAtEnd(cg->b, body);
 
-  SBuf fmt = {0};
+  StrBuf fmt = {0};
   LLVMValueRef args[40];
   int nargs = 0;
   LLVMValueRef p = cg_expr(cg, ptr);
   if (is_string) {
-    sb_str(&fmt, name);
-    sb_str(&fmt, ": %s\n\n");
+    strbuf_puts(&fmt, name);
+    strbuf_puts(&fmt, ": %s\n\n");
     args[nargs++] = cg_coerce(cg, p, cg->t_ptr, false);
   } else if (is_scalar) {
-    sb_str(&fmt, "Scalar (dtype: ");
-    sb_str(&fmt, tname);
-    sb_str(&fmt, "): ");
-    sb_str(&fmt, efmt);
-    sb_str(&fmt, "\n\n");
+    strbuf_puts(&fmt, "Scalar (dtype: ");
+    strbuf_puts(&fmt, tname);
+    strbuf_puts(&fmt, "): ");
+    strbuf_puts(&fmt, efmt);
+    strbuf_puts(&fmt, "\n\n");
     LLVMValueRef v = LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind
                          ? load_elem(cg, p, cg_i32(cg, 0), t)
                          : cg_printf_promote(cg, cg_cast(cg, p, ptr->dtype, t, e->loc), t);
@@ -505,23 +529,23 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
     constant = constant && total <= 1024;
     /* header: (<name>, shape=(d0,d1), dtype=<dtype>):\n -- extents joined
      * by "," alone, no trailing comma, as TVM's PrintBufferCall writes them */
-    sb_str(&fmt, "(");
-    sb_str(&fmt, name);
-    sb_str(&fmt, ", shape=(");
+    strbuf_puts(&fmt, "(");
+    strbuf_puts(&fmt, name);
+    strbuf_puts(&fmt, ", shape=(");
     for (int i = 0; i < ndim; i++) {
       char d[32];
       if (constant) {
         snprintf(d, sizeof d, "%lld", (long long)dims[i]);
-        sb_str(&fmt, d);
+        strbuf_puts(&fmt, d);
       } else {
-        sb_str(&fmt, "%lld");
+        strbuf_puts(&fmt, "%lld");
         args[nargs++] = cg_coerce(cg, cg_expr(cg, shape[i]), cg->t_i64, true);
       }
-      if (i + 1 < ndim) sb_str(&fmt, ",");
+      if (i + 1 < ndim) strbuf_puts(&fmt, ",");
     }
-    sb_str(&fmt, "), dtype=");
-    sb_str(&fmt, tname);
-    sb_str(&fmt, "):\n");
+    strbuf_puts(&fmt, "), dtype=");
+    strbuf_puts(&fmt, tname);
+    strbuf_puts(&fmt, "):\n");
     if (constant) {
       if (total == 0) sb_rep(&fmt, "[", (int)ndim);
       for (int64_t i = 0; i < total; i++) {
@@ -533,12 +557,12 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
           while (d > 0 && i % stride == 0) stride *= dims[--d];
           separator(&fmt, (int)ndim, d);
         }
-        sb_str(&fmt, efmt);
+        strbuf_puts(&fmt, efmt);
         args[nargs++] = load_elem(cg, p, cg_i64(cg, i), t);
         if (nargs == 32) flush_printf(cg, &fmt, args, &nargs);
       }
       sb_rep(&fmt, "]", (int)ndim);
-      sb_str(&fmt, "\n");
+      strbuf_puts(&fmt, "\n");
       flush_printf(cg, &fmt, args, &nargs);
     } else {
       flush_printf(cg, &fmt, args, &nargs);
@@ -552,19 +576,19 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
       }
       LLVMValueRef seps[9];
       for (int d = 0; d < ndim; d++) {
-        SBuf s = {0};
+        StrBuf s = {0};
         separator(&s, (int)ndim, d);
-        seps[d] = s.oom ? LLVMConstNull(cg->t_ptr) : cg_cstring(cg, s.p, s.n);
+        seps[d] = cg_cstring(cg, s.p, s.n);
         free(s.p);
       }
-      SBuf open = {0};
+      StrBuf open = {0};
       sb_rep(&open, "[", (int)ndim);
-      LLVMValueRef first = cg_cstring(cg, open.oom ? "" : open.p, open.oom ? 0 : open.n);
+      LLVMValueRef first = cg_cstring(cg, open.p, open.n);
       free(open.p);
-      SBuf ef = {0};
-      sb_str(&ef, "%s");
-      sb_str(&ef, efmt);
-      LLVMValueRef elem_fmt = cg_cstring(cg, ef.oom ? "" : ef.p, ef.oom ? 0 : ef.n);
+      StrBuf ef = {0};
+      strbuf_puts(&ef, "%s");
+      strbuf_puts(&ef, efmt);
+      LLVMValueRef elem_fmt = cg_cstring(cg, ef.p, ef.n);
       free(ef.p);
       LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
       LLVMBasicBlockRef head = cg_block(cg, "print.head"), lb = cg_block(cg, "print.elem"),
@@ -591,11 +615,10 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
       LLVMAddIncoming(iv, vals, bbs, 2);
       LLVMPositionBuilderAtEnd(cg->b, done);
       sb_rep(&fmt, "]", (int)ndim);
-      sb_str(&fmt, "\n");
+      strbuf_puts(&fmt, "\n");
     }
   }
   flush_printf(cg, &fmt, args, &nargs);
-  if (fmt.oom) cg_error(cg, e->loc, "out of memory");
   free(fmt.p);
   LLVMBuildBr(cg->b, end);
   LLVMPositionBuilderAtEnd(cg->b, end);
@@ -657,6 +680,10 @@ static const CgIntrinFn core_table[INTRIN_COUNT] = {
     [I_WARP_SHUFFLE_DOWN] = emit_tvm_shuffle,
     [I_WARP_SHUFFLE_XOR] = emit_tvm_shuffle,
     [I_WARP_ACTIVEMASK] = emit_activemask,
+    [I_SHUFFLE] = emit_shuffle,
+    [I_HANDLE_ADD_BYTE_OFFSET] = emit_byte_offset,
+    [I_PTR_BYTE_OFFSET] = emit_byte_offset,
+    [I_FILTER] = emit_filter,
     [I_TVM_ACCESS_PTR] = emit_access_ptr,
     [I_BUFFER_DATA] = emit_buffer_data,
 };

@@ -25,40 +25,13 @@
 #include "Print/printer.h"
 #include "Target/NVPTX/cg.h"
 #include "tirx/ptx_table.h"
+#include "Support/strbuf.h"
 
-/* A growable string (the asm text and the constraints). */
-typedef struct Str {
-  char *p;
-  size_t n, cap;
-} Str;
-
-static void s_put(Str *s, const char *t, size_t n) {
-  if (s->n + n + 1 > s->cap) {
-    size_t c = s->cap ? s->cap * 2 : 256;
-    while (c < s->n + n + 1) c *= 2;
-    char *q = realloc(s->p, c);
-    if (!q) {
-      fputs("tirx: out of memory\n", stderr);
-      abort();
-    }
-    s->p = q;
-    s->cap = c;
-  }
-  memcpy(s->p + s->n, t, n);
-  s->n += n;
-  s->p[s->n] = '\0';
-}
-static void s_puts(Str *s, const char *t) { s_put(s, t, strlen(t)); }
-static void s_printf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void s_printf(Str *s, const char *fmt, ...) {
-  char b[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(b, sizeof b, fmt, ap);
-  va_end(ap);
-  if (n >= (int)sizeof b) n = sizeof b - 1;
-  s_put(s, b, (size_t)n);
-}
+/* The asm text and the constraints are Support string builders. */
+typedef StrBuf Str;
+#define s_put strbuf_put
+#define s_puts strbuf_puts
+#define s_printf strbuf_printf
 
 /* The decoded arguments of one call. */
 typedef struct Decoded {
@@ -110,7 +83,7 @@ static bool decode(CG *cg, Expr *e, Decoded *d) {
   d->nops = n - d->e->nslots - 1 - has_pred;
   d->ops = xs;
   d->pred = has_pred ? xs[d->nops] : NULL;
-  d->mods = calloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
+  d->mods = tirx_xcalloc((size_t)(d->e->nslots ? d->e->nslots : 1), sizeof(char *));
   for (int i = 0; i < d->e->nslots; i++) {
     const Expr *t = xs[d->nops + has_pred + i];
     if (!t->u.s.len) continue;
@@ -136,12 +109,15 @@ static bool arch_ok(CG *cg, const Decoded *d, Loc loc, const char *sp) {
   bool specific;
   int sm = tirx_ptx_arch_sm(d->e->arch, &specific);
   if (d->e->arch == SM_107A || d->e->arch == SM_107F) {
-    cg_error(cg, loc, "T.ptx[\"%s\"] needs %s (PTX ISA 9.4), which this toolchain does not support", sp,
-             tirx_ptx_arch_name(d->e->arch));
-    return false;
+    /* Shapes TVM certifies at sm_107 (PTX ISA 9.4's additions and some
+     * Blackwell forms): no ptxas here assembles their minimal spelling, but
+     * others (tcgen05 .block_scale.block32) do, so they are emitted for any
+     * Blackwell target and ptxas decides. */
+    sm = 100;
+    specific = true;
   }
   if (cg->arch->sm >= sm && (!specific || cg->arch->arch_specific)) return true;
-  cg_error(cg, loc, "T.ptx[\"%s\"] requires %s or newer (target is %s)", sp, tirx_ptx_arch_name(d->e->arch),
+  cg_error(cg, loc, "T.ptx[\"%s\"] requires sm_%d%s or newer (target is %s)", sp, sm, specific ? "a" : "",
            cg->arch->name);
   return false;
 }
@@ -200,6 +176,32 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
 
 /* ---- 2. NVVM-intrinsic rows without destinations ---------------------------- */
 
+static bool shared_scope(const char *scope) {
+  return tirx_scope_is(scope, MEM_SHARED) || tirx_scope_is(scope, MEM_SHARED_DYN);
+}
+
+/* Whether a pointer expression is known to point into shared memory (a shared
+ * buffer's data or the address of one of its elements). */
+static bool shared_pointer(const Expr *p) {
+  if (p->kind == E_VAR) {
+    const Var *v = p->u.var;
+    if (v->kind == VAR_BUFDATA && v->buffer && shared_scope(v->buffer->scope)) return true;
+    return v->ptr_scope && shared_scope(v->ptr_scope);
+  }
+  if (p->kind == E_CALL && p->u.call.op->id == I_ADDRESS_OF && p->u.call.n == 1 && p->u.call.args[0]->kind == E_LOAD)
+    return shared_scope(p->u.call.args[0]->u.load.buf->scope);
+  return false;
+}
+
+/* The rows take the pointer itself where the parser wrapped a shared buffer's
+ * pointer for the shared window (T.cuda.cvta_generic_to_shared(p)); any other
+ * address stays the 32-bit window value the row also accepts. */
+static Expr *unwrap_cvta(Expr *x) {
+  if (x->kind == E_CALL && x->u.call.op->id == I_CUDA_CVTA_TO_SHARED && shared_pointer(x->u.call.args[0]))
+    return x->u.call.args[0];
+  return x;
+}
+
 static bool try_row(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   if (d->pred || d->flen) return false;
   char name[200];
@@ -209,14 +211,9 @@ static bool try_row(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   if (d->nops < in->min_args || (in->max_args >= 0 && d->nops > in->max_args)) return false;
   CgIntrinFn fn = cg_intrin_ptx(in->id);
   if (!fn) return false;
-  /* the rows take the pointer itself where the parser wrapped it for the
-   * shared window (T.cuda.cvta_generic_to_shared(p)) */
   Expr *args[16];
   if (d->nops > 16) return false;
-  for (int i = 0; i < d->nops; i++) {
-    Expr *x = d->ops[i];
-    args[i] = x->kind == E_CALL && x->u.call.op->id == I_CUDA_CVTA_TO_SHARED ? x->u.call.args[0] : x;
-  }
+  for (int i = 0; i < d->nops; i++) args[i] = unwrap_cvta(d->ops[i]);
   Expr tmp = *e;
   tmp.u.call.op = in;
   tmp.u.call.args = args;
@@ -266,8 +263,10 @@ static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
       args[1] = d->ops[n - 1];
       for (int i = 1; i < n - 1; i++) args[i + 1] = d->ops[i];
     }
-    for (int i = 0; i < n; i++)
-      if (args[i]->kind == E_CALL && args[i]->u.call.op->id == I_CUDA_CVTA_TO_SHARED) args[i] = args[i]->u.call.args[0];
+    for (int i = 0; i < n; i++) args[i] = unwrap_cvta(args[i]);
+    /* the S2G row tells its operand order by argument 1 being a pointer: a
+     * 32-bit shared-window source takes the table's asm */
+    if (!tma_rows[r].mbar_last && !tirx_dtype_is_handle(args[1]->dtype)) return false;
     Expr tmp = *e;
     tmp.u.call.op = tirx_intrin(tma_rows[r].id);
     tmp.u.call.args = args;
@@ -295,14 +294,7 @@ typedef struct Asm {
   int bridges;
 } Asm;
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
+#define xcalloc tirx_xcalloc
 
 /* The constraint letter and LLVM carrier type of a register of dtype t. */
 static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {

@@ -317,6 +317,9 @@ char *tirx_plan_render_signature(const TirxPlan *plan);
 /* Render a DLDataType DLPack-style: float32, bfloat16, int8, uint64, bool,
  * float8_e4m3fn, float32x4 ...  buf must hold at least 32 bytes; returns buf. */
 const char *tirx_dl_dtype_str(DLDataType t, char *buf);
+/* The DLPack type of the tirx dtype name s[0..n) ("float32", "bool",
+ * "float8_e4m3fn"; not "handle"): 0, or -1 when unknown.  From dtype.def. */
+int tirx_dl_dtype_parse(const char *s, size_t n, DLDataType *out);
 
 /* A readable multi-line description of the plan (symbols, params, kernels with their
  * args, extents, dyn smem and flags) for dumps and golden tests; malloc'd or NULL. */

@@ -423,6 +423,26 @@ static void bad_device(void) {
   show("bad-device", f, false, true);
 }
 
+/* attrs.def: every well-known key and scope tests equal to its own spelling
+ * only, and scope spellings look up to their row. */
+static void keys(void) {
+  printf("== keys\n");
+  int bad = 0;
+  for (int k = 0; k < ATTR_COUNT; k++) {
+    const char *n = tirx_attr_name((TirxAttrKey)k);
+    Expr *s = tirx_str(M, n, strlen(n), (Loc){0, 0});
+    if (!tirx_attr_is(tirx_intern0(M, n), (TirxAttrKey)k) || !tirx_attr_is_str(s, (TirxAttrKey)k)) bad++;
+    for (int j = 0; j < ATTR_COUNT; j++)
+      if (j != k && tirx_attr_is(n, (TirxAttrKey)j)) bad++;
+  }
+  for (int k = 0; k < MEM_COUNT; k++) {
+    const char *n = tirx_scope_name((TirxScope)k);
+    if (tirx_scope_lookup(n, strlen(n)) != (TirxScope)k || !tirx_scope_is(n, (TirxScope)k)) bad++;
+  }
+  if (tirx_scope_lookup("sharde", 6) != MEM_COUNT || tirx_attr_is(NULL, ATTR_DEVICE_ENTRY)) bad++;
+  printf("%d keys, %d scopes, %d mismatches\n", (int)ATTR_COUNT, (int)MEM_COUNT, bad);
+}
+
 int main(void) {
   M = tirx_module_new("ir", NULL, 0);
   free_names();
@@ -436,6 +456,7 @@ int main(void) {
   bad_scoping();
   bad_types();
   bad_device();
+  keys();
   tirx_module_free(M);
   return 0;
 }

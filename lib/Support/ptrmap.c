@@ -1,8 +1,9 @@
 /* Open-addressing pointer map (linear probing, power-of-two capacity). */
-#include "Analysis/ptrmap.h"
+#include "Support/ptrmap.h"
 
-#include <stdio.h>
 #include <stdlib.h>
+
+#include "Support/oom.h"
 
 static size_t slot_of(const void *p, size_t cap) {
   return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull) & (cap - 1);
@@ -27,12 +28,8 @@ bool txmap_has(const TxPtrMap *m, const void *k) {
 static void grow(TxPtrMap *m) {
   TxPtrMap n = {0};
   n.cap = m->cap ? m->cap * 2 : 32;
-  n.keys = calloc(n.cap, sizeof *n.keys);
-  n.vals = calloc(n.cap, sizeof *n.vals);
-  if (!n.keys || !n.vals) {
-    fputs("tirx: out of memory\n", stderr);
-    abort();
-  }
+  n.keys = tirx_xcalloc(n.cap, sizeof *n.keys);
+  n.vals = tirx_xcalloc(n.cap, sizeof *n.vals);
   for (size_t i = 0; i < m->cap; i++)
     if (m->keys[i]) {
       size_t j = find(&n, m->keys[i]);
