@@ -217,6 +217,29 @@ Value ev_subscript(Eval *ev, Ast *a) {
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
   }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "metadata") == 0) {
+    /* metadata["ir.StringImm"] ... */
+    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
+    char path[256];
+    snprintf(path, sizeof path, "metadata:%.*s", (int)(n > 200 ? 200 : n), p);
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, path);
+    return v;
+  }
+  if (obj.kind == V_NS && strncmp(obj.u.ns, "metadata:", 9) == 0) {
+    /* ... [i]: a placeholder for a constant TVM's printer did not print */
+    int64_t i;
+    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
+    Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+    args[0] = tirx_str(ev->m, obj.u.ns + 9, strlen(obj.u.ns + 9), a->loc);
+    args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
+    args[1]->u.i.pod = true;
+    return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
+  }
   if (obj.kind == V_LETTYPE) {
     Value v = v_make(V_LETTYPE, a->loc);
     v.u.let.ty = TIRX_NEW(ev->m, Value);

@@ -358,6 +358,8 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
   char kind = nk == 0 ? 'a' : (size_t)i < nk ? k[i] : k[nk - 1];
   switch (kind) {
   case 's': {
+    if (v.kind == V_EXPR && v.u.e->kind == E_CALL && v.u.e->u.call.op->id == I_METADATA)
+      return v.u.e; /* metadata["ir.StringImm"][i] stands for a string */
     if (v.kind != V_STR) {
       ev_error(ev, v.loc, "argument %d of T.%s must be a string literal", i + 1, in->name);
       return NULL;

@@ -763,6 +763,12 @@ static Value name(Eval *ev, Ast *a) {
       v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
       return v;
     }
+  if (strcmp(a->name, "metadata") == 0) {
+    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, "metadata");
+    return v;
+  }
   if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */

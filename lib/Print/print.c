@@ -17,6 +17,7 @@
 
 #include "Print/plan_comment.h"
 #include "Print/printer.h"
+#include "tirx/intrin.h"
 #include "tirx/print.h"
 #include "Support/oom.h"
 
@@ -726,6 +727,15 @@ static char *finish(Printer *p, PrBuf *out) {
   return out->p;
 }
 
+static char *finish_note(Printer *p, PrBuf *out, bool meta_note) {
+  char *r = finish(p, out);
+  if (meta_note && r) {
+    prbuf_puts(out, "\n\n# Metadata omitted. Use show_meta=True in script() method to show it.");
+    r = out->p;
+  }
+  return r;
+}
+
 /* Functions of an IRModule print sorted by name, "main" last (TVM's
  * SortableFunction with equal priorities for PrimFuncs). */
 static int func_order(const void *a, const void *b) {
@@ -735,6 +745,27 @@ static int func_order(const void *a, const void *b) {
   return strcmp(fa->name, fb->name);
 }
 
+/* Whether a module holds TVM's metadata[...] placeholders (TVM's printer then
+ * ends with a note saying the metadata was omitted). */
+typedef struct {
+  IRVisitor v;
+  bool found;
+} MetaFinder;
+
+static bool meta_visit(IRVisitor *v, Expr *e) {
+  MetaFinder *f = (MetaFinder *)v;
+  if (e->kind == E_CALL && e->u.call.op->id == I_METADATA) f->found = true;
+  return !f->found;
+}
+
+static bool uses_metadata(const Module *m) {
+  MetaFinder f = {{0}, false};
+  f.v.expr = meta_visit;
+  for (int i = 0; i < m->nfuncs && !f.found; i++)
+    if (m->funcs[i]->body) tirx_visit_stmt(&f.v, m->funcs[i]->body);
+  return f.found;
+}
+
 char *tirx_print_module(const Module *m) { return tirx_print_module_opts(m, NULL); }
 
 char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
@@ -742,6 +773,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   Printer p = {0};
   p.out = &out;
   p.tvm_style = o && o->style == TIRX_PRINT_TVM;
+  bool meta_note = p.tvm_style && uses_metadata(m);
   bool typevars = false;
   for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
   print_header(&out, m->is_ir_module, typevars);
@@ -750,7 +782,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
       if (i) prbuf_puts(&out, "\n\n");
       print_func(&p, m->funcs[i], false);
     }
-    return finish(&p, &out);
+    return finish_note(&p, &out, meta_note);
   }
   PrimFunc **fs = tirx_xmalloc(sizeof *fs * (size_t)(m->nfuncs ? m->nfuncs : 1));
   if (m->nfuncs) memcpy(fs, m->funcs, sizeof *fs * (size_t)m->nfuncs);
@@ -764,7 +796,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
     print_func(&p, fs[i], true);
   }
   free(fs);
-  return finish(&p, &out);
+  return finish_note(&p, &out, meta_note);
 }
 
 char *tirx_print_func(const PrimFunc *f) {

@@ -409,7 +409,10 @@ void cg_stmt(CG *cg, Stmt *s) {
     LLVMValueRef x = cg_expr(cg, s->u.bind.value);
     if (x && tirx_dtype_is_handle(v->dtype) && v->ptr_typed &&
         LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMPointerTypeKind && cg_ptr_as(x) == AS_GENERIC &&
-        v->ptr_scope && v->ptr_scope[0])
+        v->ptr_scope && v->ptr_scope[0] && scope_as(v->ptr_scope) != AS_GLOBAL)
+      /* not "global": TVM's pointer types are generic, and
+       * T.reinterpret(T.handle(t, "global").ty, T.address_of(smem[i])) may
+       * hold a shared address (as in emit_decl, only narrower scopes narrow) */
       x = cg_cast_ptr(cg, x, scope_as(v->ptr_scope));
     if (x) {
       name_value(x, v->name);
