@@ -264,6 +264,9 @@ static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
       for (int i = 1; i < n - 1; i++) args[i + 1] = d->ops[i];
     }
     for (int i = 0; i < n; i++) args[i] = unwrap_cvta(args[i]);
+    /* the S2G row tells its operand order by argument 1 being a pointer: a
+     * 32-bit shared-window source takes the table's asm */
+    if (!tma_rows[r].mbar_last && !tirx_dtype_is_handle(args[1]->dtype)) return false;
     Expr tmp = *e;
     tmp.u.call.op = tirx_intrin(tma_rows[r].id);
     tmp.u.call.args = args;
