@@ -124,6 +124,8 @@ static Ast **vdone(P *p, Vec *v, int *n) {
 
 static Ast *expr(P *p);
 static Ast *or_expr(P *p);
+static Ast *comprehension(P *p, Ast *elt);
+static Ast *target_list(P *p);
 static Ast *bitor_expr(P *p);
 static Ast *unary(P *p);
 
@@ -210,11 +212,12 @@ static Ast *atom(P *p) {
         e = expr(p);
       }
       if (is_kw(p, "for")) {
-        /* comprehension: parse loosely to report it properly */
-        Ast *c = node(p, A_COMP, tok(p));
-        while (!is_op(p, close) && tok(p)->kind != TK_EOF && tok(p)->kind != TK_NEWLINE) next(p);
+        Ast *c = comprehension(p, e);
+        c->op = paren ? '(' : '[';
         vpush(&v, c);
-        break;
+        expect_op(p, close);
+        free(v.v);
+        return c;
       }
       vpush(&v, e);
       trailing_comma = 0;
@@ -253,6 +256,34 @@ static Ast *atom(P *p) {
   }
   expected(p, "an expression");
   return bad(p);
+}
+
+/* comprehension := elt ("for" targets "in" or_expr ("if" or_expr)*)+
+ * One clause per A_COMP node: a = element (or the inner A_COMP), b = targets,
+ * c = iterable, list = conditions. */
+static Ast *comprehension(P *p, Ast *elt) {
+  Ast *c = node(p, A_COMP, tok(p));
+  next(p); /* for */
+  c->b = target_list(p);
+  if (!is_kw(p, "in")) {
+    expected(p, "'in'");
+    return c;
+  }
+  next(p);
+  c->c = or_expr(p);
+  Vec conds = {0};
+  while (is_kw(p, "if") && !p->failed) {
+    next(p);
+    vpush(&conds, or_expr(p));
+  }
+  c->list = vdone(p, &conds, &c->n);
+  c->a = elt;
+  if (is_kw(p, "for") && !p->failed) {
+    Ast *inner = comprehension(p, elt);
+    c->a = inner; /* nested clause: the element is the inner comprehension's */
+    c->ival = 1;
+  }
+  return c;
 }
 
 /* subscript := expr | [expr] ":" [expr] [":" [expr]] | "*" expr */
@@ -299,8 +330,8 @@ static void call_args(P *p, Ast *call) {
     } else {
       Ast *e = expr(p);
       if (is_kw(p, "for")) {
-        error_at(p, tok(p), "%s", "comprehensions are not supported in TIRx");
-        break;
+        e = comprehension(p, e);
+        e->op = '(';
       }
       vpush(&v, e);
     }
@@ -710,7 +741,18 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  static const char *unsupported[] = {"del", "global", "nonlocal", "raise", "yield", "try",
+  if (is_kw(p, "raise")) {
+    Ast *s = node(p, A_RAISE, t);
+    next(p);
+    if (tok(p)->kind != TK_NEWLINE && !is_op(p, OP_SEMI)) s->a = expr(p);
+    if (is_kw(p, "from")) {
+      next(p);
+      s->b = expr(p);
+    }
+    end_simple(p);
+    return s;
+  }
+  static const char *unsupported[] = {"del", "global", "nonlocal", "yield", "try",
                                       "except", "finally", "await", "async"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (is_kw(p, unsupported[i])) {
@@ -848,14 +890,33 @@ static void params(P *p, Ast *f) {
     Token *t = tok(p);
     if (is_op(p, OP_STAR)) {
       next(p);
-      if (tok(p)->kind == TK_NAME) {
-        error_at(p, tok(p), "%s", "'*args' parameters are not supported");
+      kwonly = 1;
+      if (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
+        Ast *pa = node(p, A_PARAM, tok(p));
+        pa->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+        pa->ival = 2; /* *args */
+        next(p);
+        if (is_op(p, OP_COLON)) {
+          next(p);
+          pa->a = expr(p);
+        }
+        vpush(&v, pa);
+      }
+    } else if (is_op(p, OP_POW)) {
+      next(p);
+      if (tok(p)->kind != TK_NAME || is_keyword_tok(tok(p))) {
+        expected(p, "a parameter name");
         break;
       }
-      kwonly = 1;
-    } else if (is_op(p, OP_POW)) {
-      error_at(p, t, "%s", "'**kwargs' parameters are not supported");
-      break;
+      Ast *pa = node(p, A_PARAM, tok(p));
+      pa->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+      pa->ival = 4; /* **kwargs */
+      next(p);
+      if (is_op(p, OP_COLON)) {
+        next(p);
+        pa->a = expr(p);
+      }
+      vpush(&v, pa);
     } else {
       if (t->kind != TK_NAME || is_keyword_tok(t)) {
         expected(p, "a parameter name");
