@@ -217,6 +217,8 @@ int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 
 bool ev_py_step(Eval *ev, Loc loc);
 Value ev_py_fstring(Eval *ev, Ast *a);
 Value ev_py_comp(Eval *ev, Ast *c);
+Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicates */
+Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out);
@@ -226,6 +228,9 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_method(Eval *ev, Value callee, Args *a);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 bool ev_py_import(Eval *ev, Ast *s);
+Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
+bool ev_py_plain_def(const Ast *fd);  /* no T./I. decorator: a Python function */
+Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
 void ev_entry(Eval *ev, const char *text);
 

@@ -730,6 +730,7 @@ static Value python_builtin(Eval *ev, const char *fn, Args *a) {
     Value x = a->pos[0];
     if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
     if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+    if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
     if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
     return ev_error(ev, a->loc, "len() of this value is not known at parse time");
   }
@@ -985,6 +986,7 @@ Value ev_call(Eval *ev, Ast *call) {
   if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
   if (callee.kind == V_MACRO) return ev_call_inline(ev, callee.u.lambda, &a);
   if (callee.kind == V_PYFUNC) return ev_py_call(ev, callee, &a);
+  if (callee.kind == V_NS && strncmp(callee.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, callee, call->loc);
   if (callee.kind == V_NS && callee.nshape == -1) return ev_py_method(ev, callee, &a);
   if (callee.kind == V_NS && strcmp(callee.u.ns, "py.zip") == 0) return ev_py_zip(ev, &a);
   if (callee.kind == V_NS && (strncmp(callee.u.ns, "py.", 3) == 0 || strncmp(callee.u.ns, "math.", 5) == 0))

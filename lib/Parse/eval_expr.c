@@ -910,12 +910,15 @@ Value ev_expr(Eval *ev, Ast *a) {
     return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
   }
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
-  case A_LIST: return list_value(ev, a, V_LIST);
+  case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
   case A_DICT: {
     Value v = v_make(V_DICT, a->loc);
     v.u.dict.n = a->n;
     v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
     v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) {
+      if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+    }
     for (int i = 0; i < a->n; i++) {
       v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
       v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);

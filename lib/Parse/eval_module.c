@@ -2,8 +2,11 @@
  *
  * The TVM imports kernels start with are no-ops naming the builtins
  * (`T`, `I`, `tvm`); `import math` binds the parse-time math module.
- * Importing any other module is a located error naming it: tirx has no
- * module search path yet. */
+ * Any other module is not loaded: the names it would bind hold an
+ * "unresolved module" value, and the first use of one (an attribute, a
+ * call, a decorator) is a located error naming the module.  Host-side code
+ * beside the kernels (torch, ctypes, test harnesses) is never reached by
+ * --entry, so it costs nothing. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,8 +40,22 @@ static bool import_math(Eval *ev, Ast *s) {
   return true;
 }
 
+/* `from typing import Any, Optional`: names only annotations use */
+static bool import_typing(Eval *ev, Ast *s) {
+  if (strncmp(s->str, "from typing import ", 19) != 0) return false;
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", s->str + 19);
+  for (char *save = NULL, *item = strtok_r(buf, ", ()", &save); item; item = strtok_r(NULL, ", ()", &save)) {
+    Value v = v_make(V_NS, s->loc);
+    v.u.ns = tirx_intern_printf(ev->m, "typing.%s", item);
+    ev_define(ev, tirx_intern0(ev->m, item), v, false, s->loc);
+  }
+  return true;
+}
+
 /* Returns false after reporting an error. */
 bool ev_py_import(Eval *ev, Ast *s) {
+  if (strcmp(s->str, "from typing import TypeVar") != 0 && import_typing(ev, s)) return true;
   if (import_math(ev, s)) return ev->nerr == 0;
   static const char *noop[] = {"from __future__ import annotations", "from tvm.script import tirx as T",
                                "from tvm.script import tir as T", "from tvm.script import ir as I",
@@ -56,12 +73,44 @@ bool ev_py_import(Eval *ev, Ast *s) {
       }
       return true;
     }
-  /* name the module: the word after import/from */
   const char *t = s->str;
-  const char *p = strncmp(t, "from ", 5) == 0 ? t + 5 : strncmp(t, "import ", 7) == 0 ? t + 7 : t;
-  size_t n = strcspn(p, " ,");
-  ev_error(ev, s->loc, "unknown module '%.*s' (tirx resolves only math and the TVM script modules)", (int)n, p);
-  return false;
+  bool from = strncmp(t, "from ", 5) == 0;
+  const char *p = from ? t + 5 : t + 7;
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", p);
+  if (from) {
+    size_t n = strcspn(buf, " ");
+    const char *mod = tirx_intern(ev->m, buf, n);
+    char *names = strstr(buf + n, " import ");
+    if (!names) {
+      ev_error(ev, s->loc, "unsupported import '%s'", t);
+      return false;
+    }
+    for (char *save = NULL, *item = strtok_r(names + 8, ",()", &save); item; item = strtok_r(NULL, ",()", &save)) {
+      char name[128], alias[128] = "";
+      if (sscanf(item, " %127[A-Za-z0-9_*] as %127[A-Za-z0-9_]", name, alias) < 1) continue;
+      if (strcmp(name, "*") == 0) continue;
+      Value v = v_make(V_NS, s->loc);
+      v.u.ns = tirx_intern_printf(ev->m, "?mod:%s", mod);
+      ev_define(ev, tirx_intern0(ev->m, alias[0] ? alias : name), v, false, s->loc);
+    }
+    return true;
+  }
+  for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    char name[256], alias[128] = "";
+    if (sscanf(item, " %255[A-Za-z0-9_.] as %127[A-Za-z0-9_]", name, alias) < 1) continue;
+    Value v = v_make(V_NS, s->loc);
+    v.u.ns = tirx_intern_printf(ev->m, "?mod:%s", name);
+    size_t root = strcspn(name, ".");
+    ev_define(ev, alias[0] ? tirx_intern0(ev->m, alias) : tirx_intern(ev->m, name, root), v, false, s->loc);
+  }
+  return true;
+}
+
+/* The error for a use of a module tirx did not load. */
+Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
+  return ev_error(ev, loc, "module '%s' is not available to tirx (only math and the TVM script modules are)",
+                  mod.u.ns + 5);
 }
 
 /* Evaluates the entry expression in the module's namespace; the module's

@@ -595,6 +595,18 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   return false;
 }
 
+/* Sets d[k] = v; the key/value arrays have room for one more entry. */
+static void dict_put(Eval *ev, Value *d, Value k, Value v) {
+  (void)ev;
+  for (int i = 0; i < d->u.dict.n; i++)
+    if (py_equal(d->u.dict.keys[i], k)) {
+      d->u.dict.vals[i] = v;
+      return;
+    }
+  d->u.dict.keys[d->u.dict.n] = k;
+  d->u.dict.vals[d->u.dict.n++] = v;
+}
+
 /* ---- comprehensions ---------------------------------------------------------- */
 
 typedef struct PyVec { Value *v; int n, cap; } PyVec;
@@ -648,7 +660,52 @@ Value ev_py_comp(Eval *ev, Ast *c) {
   bool ok = py_comp_clause(ev, c, &out);
   ev_pop_scope(ev);
   if (!ok) return v_make(V_ERROR, c->loc);
-  return py_seq(ev, c->op == '[' ? V_LIST : V_TUPLE, out.v, out.n, c->loc);
+  Value r = py_seq(ev, c->op == '(' ? V_TUPLE : V_LIST, out.v, out.n, c->loc);
+  if (c->op == 's') return ev_py_set(ev, r);
+  if (c->op != 'd') return r;
+  Value d = v_make(V_DICT, c->loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
+  for (int i = 0; i < out.n; i++) dict_put(ev, &d, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  return d;
+}
+
+Value ev_py_set(Eval *ev, Value l) {
+  if (l.kind != V_LIST) return l;
+  Value r = py_seq(ev, V_LIST, l.u.list.items, l.u.list.n, l.loc);
+  int n = 0;
+  for (int i = 0; i < r.u.list.n; i++) {
+    bool dup = false;
+    for (int j = 0; j < n && !dup; j++) dup = py_equal(r.u.list.items[j], r.u.list.items[i]);
+    if (!dup) r.u.list.items[n++] = r.u.list.items[i];
+  }
+  r.u.list.n = n;
+  return r;
+}
+
+Value ev_py_dict_display(Eval *ev, Ast *a) {
+  Value d = v_make(V_DICT, a->loc);
+  int cap = a->n + 1;
+  for (int i = 0; i < a->n; i++) {
+    if (a->list[i]->kind != A_KW) continue;
+    Value x = ev_expr(ev, a->list[i]->a);
+    if (x.kind == V_ERROR) return x;
+    if (x.kind != V_DICT) return ev_error(ev, a->list[i]->loc, "'**' needs a dictionary");
+    cap += x.u.dict.n;
+  }
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, cap);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, cap);
+  for (int i = 0; i < a->n; i++) {
+    if (a->list[i]->kind == A_KW) {
+      Value x = ev_expr(ev, a->list[i]->a);
+      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, x.u.dict.keys[j], x.u.dict.vals[j]);
+      continue;
+    }
+    Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
+    if (k.kind == V_ERROR || v.kind == V_ERROR) return v_make(V_ERROR, a->loc);
+    dict_put(ev, &d, k, v);
+  }
+  return d;
 }
 
 /* ---- functions --------------------------------------------------------------- */
@@ -668,6 +725,32 @@ Value ev_py_def(Eval *ev, Ast *fd) {
     v.u.py.env = env;
   }
   return v;
+}
+
+bool ev_py_plain_def(const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++) {
+    const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
+    while (d->kind == A_ATTR) d = d->a;
+    if (d->kind == A_NAME && (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0))
+      return false;
+  }
+  return true;
+}
+
+/* A plain def with its decorators applied, innermost first. */
+Value ev_py_def_decorated(Eval *ev, Ast *fd) {
+  Value f = ev_py_def(ev, fd);
+  for (int i = fd->n2 - 1; i >= 0; i--) {
+    Ast *d = fd->list2[i];
+    Value dv = ev_expr(ev, d);
+    if (dv.kind == V_ERROR) return dv;
+    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind != V_PYFUNC) return ev_error(ev, d->loc, "unsupported decorator on a Python function");
+    Args a = {&f, 1, NULL, NULL, 0, d->loc};
+    f = ev_py_call(ev, dv, &a);
+    if (f.kind == V_ERROR) return f;
+  }
+  return f;
 }
 
 static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
@@ -906,8 +989,10 @@ static int py_stmt(Eval *ev, Ast *s) {
     return PY_ERR;
   }
   case A_FUNCDEF: {
-    if (s->n2 == 0) {
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_py_def(ev, s));
+    if (ev_py_plain_def(s)) {
+      Value f = ev_py_def_decorated(ev, s);
+      if (f.kind == V_ERROR) return PY_ERR;
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
       return PY_NORMAL;
     }
     Value f = ev_define_kernel(ev, s);
@@ -916,6 +1001,9 @@ static int py_stmt(Eval *ev, Ast *s) {
     return PY_NORMAL;
   }
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
+  case A_UNSUPPORTED:
+    ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
+    return PY_ERR;
   default:
     ev_error(ev, s->loc, "this statement is not supported in parse-time Python code");
     return PY_ERR;
@@ -1150,6 +1238,10 @@ Value ev_py_zip(Eval *ev, Args *a) {
 
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (obj.kind == V_NS && strncmp(obj.u.ns, "?mod:", 5) == 0) {
+    *out = ev_py_unresolved(ev, obj, loc);
+    return true;
+  }
   if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
     if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
     else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);

@@ -770,7 +770,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
-  case A_RAISE: ev_py_exec(ev, &s, 1); break;
+  case A_RAISE: case A_UNSUPPORTED: ev_py_exec(ev, &s, 1); break;
   default: ev_error(ev, s->loc, "unsupported statement"); break;
   }
 }
@@ -1093,10 +1093,15 @@ Module *ev_file(Eval *ev, AstFile *f) {
     case A_EXPR_STMT:
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
-    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN:
+    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
+      if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
+        Value pf = ev_py_def_decorated(ev, s);
+        if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
+        break;
+      }
       if (s->n2 == 0) { /* a plain Python function */
         ev_define(ev, s->name, ev_py_def(ev, s), false, s->loc);
         break;

@@ -238,20 +238,64 @@ static Ast *atom(P *p) {
     next(p);
     Ast *a = node(p, A_DICT, t);
     Vec ks = {0}, vs = {0};
+    int is_set = 0;
     while (!is_op(p, OP_RBRACE) && !p->failed) {
-      if (is_op(p, OP_POW)) {
-        error_at(p, tok(p), "%s", "'**' dictionary unpacking is not supported");
-        break;
+      if (is_op(p, OP_POW)) { /* {**d}: a key A_KW without a name */
+        Ast *kw = node(p, A_KW, tok(p));
+        next(p);
+        kw->a = or_expr(p);
+        vpush(&ks, kw);
+        vpush(&vs, kw);
+      } else {
+        Ast *k = expr(p);
+        if (ks.n == 0 && (is_kw(p, "for") || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
+        if (is_set) {
+          if (is_kw(p, "for")) { /* {x for ...}: a set comprehension */
+            Ast *c = comprehension(p, k);
+            c->op = 's';
+            expect_op(p, OP_RBRACE);
+            free(ks.v);
+            return c;
+          }
+          vpush(&ks, k);
+        } else {
+          if (!expect_op(p, OP_COLON)) break;
+          Ast *v = expr(p);
+          if (ks.n == 0 && is_kw(p, "for")) { /* {k: v for ...} */
+            Ast *pair = node(p, A_TUPLE, t);
+            Vec pv = {0};
+            vpush(&pv, k);
+            vpush(&pv, v);
+            pair->list = vdone(p, &pv, &pair->n);
+            Ast *c = comprehension(p, pair);
+            c->op = 'd';
+            expect_op(p, OP_RBRACE);
+            return c;
+          }
+          vpush(&ks, k);
+          vpush(&vs, v);
+        }
       }
-      vpush(&ks, expr(p));
-      if (!expect_op(p, OP_COLON)) break;
-      vpush(&vs, expr(p));
       if (!is_op(p, OP_COMMA)) break;
       next(p);
+    }
+    if (is_set) {
+      expect_op(p, OP_RBRACE);
+      Ast *c = node(p, A_LIST, t);
+      c->op = 's'; /* a set display: a list without duplicates */
+      c->list = vdone(p, &ks, &c->n);
+      return c;
     }
     expect_op(p, OP_RBRACE);
     a->list = vdone(p, &ks, &a->n);
     a->list2 = vdone(p, &vs, &a->n2);
+    return a;
+  }
+  if (is_op(p, OP_DOT) && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_DOT && peek(p, 2)->kind == TK_OP &&
+      peek(p, 2)->op == OP_DOT) { /* ... (Ellipsis): evaluates as None */
+    Ast *a = node(p, A_CONST, t);
+    a->ival = 2;
+    next(p), next(p), next(p);
     return a;
   }
   expected(p, "an expression");
@@ -752,8 +796,16 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  static const char *unsupported[] = {"del", "global", "nonlocal", "yield", "try",
-                                      "except", "finally", "await", "async"};
+  static const char *lazy[] = {"del", "global", "nonlocal", "yield"};
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
+    if (is_kw(p, lazy[i])) { /* an error only when it runs */
+      Ast *s = node(p, A_UNSUPPORTED, t);
+      s->str = lazy[i];
+      while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF && !is_op(p, OP_SEMI)) next(p);
+      end_simple(p);
+      return s;
+    }
+  static const char *unsupported[] = {"except", "finally", "await", "async"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (is_kw(p, unsupported[i])) {
       error_at(p, t, "'%s' is not supported in TIRx", unsupported[i]);
@@ -1009,6 +1061,22 @@ static Ast *statement(P *p) {
     return NULL;
   }
   if (is_kw(p, "if")) return if_stmt(p);
+  if (is_kw(p, "try")) {
+    /* try/except/else/finally parse (Python code beside the kernels has
+     * them); running one is an error naming it (A_UNSUPPORTED) */
+    Ast *s = node(p, A_UNSUPPORTED, t);
+    s->str = "try";
+    next(p);
+    block(p, &s->list, &s->n);
+    while ((is_kw(p, "except") || is_kw(p, "else") || is_kw(p, "finally")) && !p->failed) {
+      next(p);
+      while (!is_op(p, OP_COLON) && tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
+      Ast **b;
+      int nb;
+      block(p, &b, &nb);
+    }
+    return s;
+  }
   if (is_kw(p, "elif") || is_kw(p, "else")) {
     error_at(p, t, "'%s' without a matching 'if'", is_kw(p, "elif") ? "elif" : "else");
     return NULL;
