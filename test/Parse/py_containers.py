@@ -10,6 +10,8 @@
 # CHECK-NEXT: T.evaluate(6)
 # CHECK-NEXT: T.evaluate("cba")
 # CHECK-NEXT: T.evaluate(9)
+# CHECK-NEXT: T.evaluate(3)
+# CHECK-NEXT: T.evaluate(15)
 BIG = {"a": 1, "b": (2, 3)}
 acc = []
 for i in range(5):
@@ -27,6 +29,9 @@ for i, (a, b) in enumerate(PAIRS):
         break
 D = {}
 D["z"] = 9
+SQ = {i: i * i for i in range(4)}
+S = {x % 3 for x in range(10)}
+M = {**SQ, "k": 2, 3: 5}
 
 @T.prim_func
 def f(A: T.Buffer((4,), "float32")):
@@ -38,3 +43,5 @@ def f(A: T.Buffer((4,), "float32")):
     T.evaluate(total)
     T.evaluate("abc"[::-1])
     T.evaluate(D.get("z", 0))
+    T.evaluate(len(S))
+    T.evaluate(SQ[2] + M["k"] + M[3] + len(M) - 1)
