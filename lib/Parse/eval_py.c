@@ -37,6 +37,17 @@ static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   return v;
 }
 
+/* The text built in *b as a str value; frees *b. */
+static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
+  Value r = py_str_value(ev, strbuf_str(b), b->n, loc);
+  strbuf_free(b);
+  return r;
+}
+
+/* Formats one value into *b the way f"{v:spec}" does (no spec: str(v));
+ * frees *b on failure. */
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc);
+
 static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
   Value v = v_make(k, loc);
   v.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
@@ -197,6 +208,22 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
   return true;
 }
 
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc) {
+  bool ok = has_spec && !repr ? py_format_spec(ev, v, spec, n, b, loc) : py_to_text(ev, v, b, repr);
+  if (!ok) strbuf_free(b);
+  return ok;
+}
+
+/* "{{" / "}}" in a format string: one brace into *b. */
+static bool py_brace_escape(const char *s, size_t n, size_t *i, StrBuf *b) {
+  if ((s[*i] == '{' || s[*i] == '}') && *i + 1 < n && s[*i + 1] == s[*i]) {
+    strbuf_putc(b, s[*i]);
+    (*i)++;
+    return true;
+  }
+  return false;
+}
+
 /* Evaluates the text of an f-string replacement field as an expression. */
 static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
   TokenList toks = {0};
@@ -224,11 +251,7 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
   size_t n = a->slen;
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
-    if ((c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) {
-      strbuf_putc(&b, c);
-      i++;
-      continue;
-    }
+    if (py_brace_escape(s, n, &i, &b)) continue;
     if (c == '}') {
       strbuf_free(&b);
       return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
@@ -263,19 +286,12 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
       strbuf_free(&b);
       return v;
     }
-    bool ok;
-    if (bang && s[bang + 1] == 'r') ok = py_to_text(ev, v, &b, true);
-    else if (colon) ok = py_format_spec(ev, v, s + colon + 1, j - colon - 1, &b, a->loc);
-    else ok = py_to_text(ev, v, &b, false);
-    if (!ok) {
-      strbuf_free(&b);
+    if (!py_put_field(ev, v, s + colon + 1, colon ? j - colon - 1 : 0, colon != 0, bang && s[bang + 1] == 'r', &b,
+                      a->loc))
       return v_make(V_ERROR, a->loc);
-    }
     i = j;
   }
-  Value r = py_str_value(ev, strbuf_str(&b), strlen(strbuf_str(&b)), a->loc);
-  strbuf_free(&b);
-  return r;
+  return py_take_str(ev, &b, a->loc);
 }
 
 /* "..." % args */
@@ -319,10 +335,11 @@ static Value py_percent(Eval *ev, Value f, Value args, Loc loc) {
     }
     i = j;
   }
-  Value r = py_str_value(ev, strbuf_str(&b), strlen(strbuf_str(&b)), loc);
-  strbuf_free(&b);
-  if (k < na) return ev_error(ev, loc, "not all arguments converted during string formatting");
-  return r;
+  if (k < na) {
+    strbuf_free(&b);
+    return ev_error(ev, loc, "not all arguments converted during string formatting");
+  }
+  return py_take_str(ev, &b, loc);
 }
 
 /* "...{}...{name:spec}".format(args) */
@@ -333,11 +350,7 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
   size_t n = f.u.s.len;
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
-    if ((c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) {
-      strbuf_putc(&b, c);
-      i++;
-      continue;
-    }
+    if (py_brace_escape(s, n, &i, &b)) continue;
     if (c != '{') {
       strbuf_putc(&b, c);
       continue;
@@ -372,17 +385,11 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
       }
       v = a->kwv[k];
     }
-    bool ok = colon < j ? py_format_spec(ev, v, s + colon + 1, j - colon - 1, &b, a->loc)
-                        : py_to_text(ev, v, &b, false);
-    if (!ok) {
-      strbuf_free(&b);
+    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, false, &b, a->loc))
       return v_make(V_ERROR, a->loc);
-    }
     i = j;
   }
-  Value r = py_str_value(ev, strbuf_str(&b), strlen(strbuf_str(&b)), a->loc);
-  strbuf_free(&b);
-  return r;
+  return py_take_str(ev, &b, a->loc);
 }
 
 /* ---- operators ------------------------------------------------------------ */
@@ -1104,9 +1111,7 @@ static Value py_text_call(Eval *ev, Value x, bool repr, Loc loc) {
     strbuf_free(&b);
     return v_make(V_ERROR, loc);
   }
-  Value r = py_str_value(ev, strbuf_str(&b), strlen(strbuf_str(&b)), loc);
-  strbuf_free(&b);
-  return r;
+  return py_take_str(ev, &b, loc);
 }
 
 static int py_cmp_num(const void *x, const void *y) {
@@ -1296,9 +1301,7 @@ Value ev_py_method(Eval *ev, Value callee, Args *a) {
         if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
         strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
       }
-      Value r = py_str_value(ev, strbuf_str(&b), strlen(strbuf_str(&b)), l);
-      strbuf_free(&b);
-      return r;
+      return py_take_str(ev, &b, l);
     }
   }
   if (self.kind == V_DICT) {
@@ -1380,9 +1383,7 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
       else pv_push(ev, &out, obj.u.list.items[i]);
     }
     if (obj.kind == V_STR) {
-      Value r = py_str_value(ev, strbuf_str(&sb), sb.n, a->loc);
-      strbuf_free(&sb);
-      return r;
+      return py_take_str(ev, &sb, a->loc);
     }
     return py_seq(ev, obj.kind, out.v, out.n, a->loc);
   }
