@@ -44,6 +44,7 @@ static const char usage[] =
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
     "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
+    "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
     "  --time-passes       report the time of each stage (ms) on stderr\n"
@@ -97,6 +98,7 @@ static int tool_main(int argc, char **argv) {
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
   const char **defines = calloc((size_t)argc, sizeof *defines);
+  const char *co_entry = NULL;
   if (!defines) return 1;
 
   for (int i = 1; i < argc; i++) {
@@ -137,6 +139,12 @@ static int tool_main(int argc, char **argv) {
         return usage_error("-D needs NAME=VALUE", NULL);
       }
       defines[o.ndefines++] = d;
+    } else if (!strcmp(a, "--entry") || !strncmp(a, "--entry=", 8)) {
+      co_entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!co_entry) {
+        free(defines);
+        return usage_error("--entry needs a Python expression", NULL);
+      }
     } else if (!strncmp(a, "--pass-pipeline=", 16)) {
       o.pipeline = a + 16;
     } else if (!strcmp(a, "-o")) {
@@ -206,6 +214,7 @@ static int tool_main(int argc, char **argv) {
   co.opt_level = o.opt_level;
   co.defines = defines;
   co.ndefines = o.ndefines;
+  co.entry = co_entry;
   co.pipeline = o.pipeline;
   co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
             : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN

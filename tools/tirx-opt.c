@@ -32,6 +32,8 @@ static const char usage[] =
     "options:\n"
     "  -o OUT                  write the output to OUT instead of stdout\n"
     "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
+    "  --entry EXPR            compile the PrimFunc that EXPR (a call or a name)\n"
+    "                          gives after the module ran\n"
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
     "  --print-after-all       print the module after every pass (to stderr)\n"
     "  --print-after=NAME      print the module after pass NAME (to stderr)\n"
@@ -142,6 +144,7 @@ static int tool_main(int argc, char **argv) {
    * never more of them than arguments scanned), so nothing is allocated. */
   const char **defines = (const char **)argv;
   int ndefines = 0;
+  const char *entry = NULL;
   bool roundtrip = false, print_hash = false;
   TirxPrintOptions pro = {TIRX_PRINT_CANONICAL};
   TirxPassOptions po;
@@ -165,6 +168,9 @@ static int tool_main(int argc, char **argv) {
       if (!d) return usage_error("-D needs NAME=VALUE", NULL);
       if (!strchr(d, '=') || d[0] == '=') return usage_error("-D expects NAME=VALUE, got: ", d);
       defines[ndefines++] = d;
+    } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
+      entry = a[7] ? a + 8 : (++i < argc ? argv[i] : NULL);
+      if (!entry) return usage_error("--entry needs a Python expression", NULL);
     } else if (strncmp(a, "--pass-pipeline=", 16) == 0) {
       pipeline = a + 16;
     } else if (strcmp(a, "--print-after-all") == 0) {
@@ -211,7 +217,7 @@ static int tool_main(int argc, char **argv) {
     return 1;
   }
   const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
-  TirxParseOptions popts = {defines, ndefines};
+  TirxParseOptions popts = {defines, ndefines, entry};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;

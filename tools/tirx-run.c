@@ -51,6 +51,7 @@ static const char usage_text[] =
     "\n"
     "  --func NAME          the function to run (default: the only one, or `main`)\n"
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
+    "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
     "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
     "                         DTYPE[D0,D1,...]  zero-filled tensor, e.g. float32[256]\n"
@@ -104,6 +105,7 @@ typedef struct Options {
   int no_cache;
   const char **defines;
   int ndefines;
+  const char *entry;
   ArgSpec *args;
   int nargs;
   Output *outs;
@@ -297,6 +299,12 @@ static int parse_args(int argc, char **argv, Options *o) {
     } else if (which == 4) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
+    } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
+      o->entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!o->entry) {
+        usage_error("%s needs a Python expression", a);
+        return EXIT_USAGE + 1;
+      }
     } else if (strncmp(a, "-D", 2) == 0) {
       v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
       if (!v) {
@@ -429,6 +437,7 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   copts.opt_level = 0;
   copts.defines = o->defines;
   copts.ndefines = o->ndefines;
+  copts.entry = o->entry;
   copts.func = o->func;
   copts.ptx_only = 1;
   void *bundle = NULL;
@@ -498,6 +507,7 @@ static int tool_main(int argc, char **argv) {
     copts.opt_level = 3;
     copts.defines = o.defines;
     copts.ndefines = o.ndefines;
+    copts.entry = o.entry;
     copts.func = o.func;
     copts.no_cache = o.no_cache;
     int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,

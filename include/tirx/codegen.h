@@ -94,6 +94,7 @@ typedef struct TirxDriverOptions {
   TirxStopAfter stop_after;
   bool keep_llvm;              /* keep LLVM IR text before/after opt */
   bool keep_tirx;              /* keep the lowered module's TVMScript text */
+  const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
 } TirxDriverOptions;
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */

@@ -35,6 +35,7 @@ typedef struct TirxCompileOptions {
   int no_cache;         /* 1: neither read nor write the compile cache */
   const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
                            ~/.cache/tirx */
+  const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

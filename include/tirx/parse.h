@@ -11,6 +11,10 @@ typedef struct TirxParseOptions {
    * "string"). */
   const char *const *defines;
   int ndefines;
+  /* --entry: a Python expression (a call or a name) evaluated in the
+   * module's namespace after it ran; its PrimFunc is the module's one
+   * function.  NULL: every top-level function. */
+  const char *entry;
 } TirxParseOptions;
 
 /* Parses `src` (need not be NUL-terminated).  Returns the module, or NULL

@@ -322,6 +322,7 @@ static void make_key(Cache *c, const TirxCompileOptions *o, const char *arch, co
   feed_str(&s, "stop", buf);
   feed_str(&s, "pipeline", o->pipeline ? o->pipeline : "default");
   for (int i = 0; i < o->ndefines; i++) feed_str(&s, "define", o->defines[i]);
+  if (o->entry) feed_str(&s, "entry", o->entry);
   feed_str(&s, "ir", ir);
   const char *ld = getenv("TIRX_LIBDEVICE");
   if (!ld || !*ld) ld = TIRX_LIBDEVICE;
@@ -580,6 +581,7 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
   d.opt_level = o.opt_level;
   d.defines = o.defines;
   d.ndefines = o.ndefines;
+  d.entry = o.entry;
   d.pipeline = o.pipeline;
   d.keep_tirx = true;
   d.keep_llvm = true;
@@ -591,7 +593,7 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
   TirxCompiled c;
   memset(&c, 0, sizeof c);
   double t = now_ms();
-  TirxParseOptions po = {o.defines, o.ndefines};
+  TirxParseOptions po = {o.defines, o.ndefines, o.entry};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!c.module) return 1;

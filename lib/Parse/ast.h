@@ -35,7 +35,7 @@ typedef enum {
   A_LIST,      /* [list...] */
   A_DICT,      /* {list[i]: list2[i]} */
   A_LAMBDA,    /* lambda params(list of A_NAME): a */
-  A_COMP,      /* comprehension: rejected */
+  A_COMP,      /* comprehension clause: a elt (ival 1: a is the next clause), b targets, c iter, list conds; op '[' or '(' */
   /* statements */
   A_EXPR_STMT, /* a */
   A_ASSIGN,    /* list (targets, > 1 only for a = b = c: rejected) = a */
@@ -50,9 +50,10 @@ typedef enum {
   A_RETURN,    /* return [a] */
   A_BREAK, A_CONTINUE, A_PASS,
   A_FUNCDEF,   /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3 */
-  A_PARAM,     /* name: a [= b]; ival bit0 = keyword-only (after '*') */
+  A_PARAM,     /* name: a [= b]; ival bit0 = keyword-only (after '*'), 2 = *args, 4 = **kwargs */
   A_CLASSDEF,  /* decorators list2; name; body list */
   A_IMPORT,    /* import/from: str holds the text, ignored or rejected */
+  A_RAISE,     /* raise [a [from b]] */
   A_UNSUPPORTED, /* a statement kind we recognise but reject: str = keyword */
 } AstKind;
 

@@ -32,6 +32,7 @@ typedef enum {
   V_FUNCREF, /* a function of the module (Module.f) */
   V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
   V_MACRO,   /* an @T.inline / @T.macro function (u.lambda = its A_FUNCDEF) */
+  V_PYFUNC,  /* a plain Python function (u.py: its A_FUNCDEF and captured values) */
 } ValueKind;
 
 typedef struct Value Value;
@@ -55,6 +56,7 @@ struct Value {
     Ast *lambda;
     PrimFunc *func;
     struct SmemPool *pool;
+    struct { Ast *def; struct PyEnv *env; } py;
   } u;
   /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
   Value *shape; int nshape;
@@ -110,6 +112,11 @@ typedef struct Eval {
   int inline_nest_base;    /* ir_nesting at the innermost call */
   /* T.env_thread variables and their thread tags (arena-owned arrays) */
   Var **env_vars; const char **env_tags; int nenv;
+  /* plain Python (eval_py.c) */
+  int py_depth;            /* Python calls being run */
+  int64_t py_steps;        /* statements, loop iterations and calls so far */
+  int py_floor;            /* bindings below this index are the caller's: only module names show */
+  Value py_ret;            /* value of the innermost `return` */
 } Eval;
 
 /* errors */
@@ -205,6 +212,30 @@ Value ev_subscript(Eval *ev, Ast *a);
 void ev_block(Eval *ev, Ast **stmts, int n, int from);
 Stmt *ev_body(Eval *ev, Ast **stmts, int n);
 Module *ev_file(Eval *ev, AstFile *f);
+
+/* plain Python (eval_py.c, eval_module.c) */
+Value ev_py_def(Eval *ev, Ast *fd);
+Value ev_py_call(Eval *ev, Value fn, Args *a);
+int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
+bool ev_py_step(Eval *ev, Loc loc);
+Value ev_py_fstring(Eval *ev, Ast *a);
+Value ev_py_comp(Eval *ev, Ast *c);
+Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicates */
+Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
+bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
+bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
+bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out);
+Value ev_py_builtin(Eval *ev, const char *path, Args *a);
+Value ev_py_zip(Eval *ev, Args *a);
+bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+Value ev_py_method(Eval *ev, Value callee, Args *a);
+Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
+bool ev_py_import(Eval *ev, Ast *s);
+Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
+bool ev_py_plain_def(const Ast *fd);  /* no T./I. decorator: a Python function */
+Value ev_py_def_decorated(Eval *ev, Ast *fd);
+Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
+void ev_entry(Eval *ev, const char *text);
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

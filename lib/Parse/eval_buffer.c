@@ -277,14 +277,8 @@ Value ev_subscript(Eval *ev, Ast *a) {
   if (obj.kind == V_NS && strcmp(obj.u.ns, "T.Buffer") == 0) {
     return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
   }
-  if (obj.kind == V_TUPLE || obj.kind == V_LIST) {
-    if (a->n != 1) return ev_error(ev, a->loc, "tuple index must be a single integer");
-    int64_t i;
-    if (!ev_get_int(ev, ev_expr(ev, a->list[0]), &i, "tuple index")) return v_make(V_ERROR, a->loc);
-    if (i < 0) i += obj.u.list.n;
-    if (i < 0 || i >= obj.u.list.n) return ev_error(ev, a->loc, "tuple index out of range");
-    return obj.u.list.items[i];
-  }
+  if (obj.kind == V_TUPLE || obj.kind == V_LIST || obj.kind == V_STR || obj.kind == V_DICT)
+    return ev_py_subscript(ev, obj, a);
   if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
     return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
                     obj.u.e->u.var->buffer->name);

@@ -147,6 +147,8 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 }
 
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value pya;
+  if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -738,6 +740,7 @@ static Value python_builtin(Eval *ev, const char *fn, Args *a) {
     Value x = a->pos[0];
     if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
     if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+    if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
     if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
     return ev_error(ev, a->loc, "len() of this value is not known at parse time");
   }
@@ -992,6 +995,12 @@ Value ev_call(Eval *ev, Ast *call) {
 
   if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
   if (callee.kind == V_MACRO) return ev_call_inline(ev, callee.u.lambda, &a);
+  if (callee.kind == V_PYFUNC) return ev_py_call(ev, callee, &a);
+  if (callee.kind == V_NS && strncmp(callee.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, callee, call->loc);
+  if (callee.kind == V_NS && callee.nshape == -1) return ev_py_method(ev, callee, &a);
+  if (callee.kind == V_NS && strcmp(callee.u.ns, "py.zip") == 0) return ev_py_zip(ev, &a);
+  if (callee.kind == V_NS && (strncmp(callee.u.ns, "py.", 3) == 0 || strncmp(callee.u.ns, "math.", 5) == 0))
+    return ev_py_builtin(ev, callee.u.ns, &a);
   if (callee.kind == V_LAMBDA) return ev_error(ev, call->loc, "calling a lambda is not supported");
   if (callee.kind == V_FUNCREF)
     return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");

@@ -52,7 +52,7 @@ void ev_pop_scope(Eval *ev) {
 
 Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= 0; i--)
-    if (ev->binds[i].name == name) return &ev->binds[i];
+    if (ev->binds[i].name == name && (i >= ev->py_floor || ev->binds[i].depth == 0)) return &ev->binds[i];
   return NULL;
 }
 
@@ -548,6 +548,8 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
   if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0) return layout_binop(ev, op, a, b, loc);
   if (op == OP_PLUS && (is_layout_value(&a) || is_layout_value(&b))) return layout_binop(ev, op, a, b, loc);
+  Value pyv;
+  if (ev_py_binop(ev, op, a, b, loc, &pyv)) return pyv;
   if (ev_is_number(&a) && ev_is_number(&b)) {
     if (op >= OP_LT && op <= OP_NE) {
       Value v = v_make(V_BOOL, loc);
@@ -645,7 +647,11 @@ static Value compare(Eval *ev, Ast *a) {
       r = v_make(V_BOOL, a->loc);
       r.u.i = op == CMP_IS ? same : !same;
     } else if (op == CMP_IN || op == CMP_NOTIN) {
-      return ev_error(ev, a->loc, "'in' comparisons are not supported in TIRx");
+      bool in;
+      if (!ev_py_contains(ev, left, right, &in))
+        return ev_error(ev, a->loc, "'in' needs a parse-time container (tuple, list, dict or str)");
+      r = v_make(V_BOOL, a->loc);
+      r.u.i = in == (op == CMP_IN);
     } else {
       r = ev_binop(ev, op, left, right, a->loc);
     }
@@ -769,6 +775,8 @@ static Value name(Eval *ev, Ast *a) {
     v.u.ns = tirx_intern0(ev->m, "metadata");
     return v;
   }
+  Value pyg;
+  if (ev_py_global(ev, a->name, a->loc, &pyg)) return pyg;
   if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */
@@ -836,7 +844,6 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
   int n = 0;
   Value *items = TIRX_NEWN(ev->m, Value, a->n + 1);
   for (int i = 0; i < a->n; i++) {
-    if (a->list[i]->kind == A_COMP) return ev_error(ev, a->list[i]->loc, "comprehensions are not supported in TIRx");
     if (a->list[i]->kind == A_STAR) {
       Value s = ev_expr(ev, a->list[i]->a);
       if (s.kind != V_TUPLE && s.kind != V_LIST)
@@ -877,7 +884,7 @@ Value ev_expr(Eval *ev, Ast *a) {
     v.u.s.len = a->slen;
     return v;
   }
-  case A_FSTR: return ev_error(ev, a->loc, "f-strings are not supported in TIRx (they need a Python interpreter)");
+  case A_FSTR: return ev_py_fstring(ev, a);
   case A_CONST: {
     if (a->ival == 2) return v_make(V_NONE, a->loc);
     Value v = v_make(V_BOOL, a->loc);
@@ -932,12 +939,15 @@ Value ev_expr(Eval *ev, Ast *a) {
     return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
   }
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
-  case A_LIST: return list_value(ev, a, V_LIST);
+  case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
   case A_DICT: {
     Value v = v_make(V_DICT, a->loc);
     v.u.dict.n = a->n;
     v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
     v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) {
+      if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+    }
     for (int i = 0; i < a->n; i++) {
       v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
       v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
@@ -959,7 +969,7 @@ Value ev_expr(Eval *ev, Ast *a) {
   case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");
   case A_STAR: return ev_error(ev, a->loc, "'*' unpacking is not valid here");
   case A_KW: return ev_error(ev, a->loc, "keyword argument outside a call");
-  case A_COMP: return ev_error(ev, a->loc, "comprehensions are not supported in TIRx");
+  case A_COMP: return ev_py_comp(ev, a);
   default: return ev_error(ev, a->loc, "statement used as an expression");
   }
 }

@@ -770,6 +770,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
+  case A_RAISE: case A_UNSUPPORTED: ev_py_exec(ev, &s, 1); break;
   default: ev_error(ev, s->loc, "unsupported statement"); break;
   }
 }
@@ -1004,18 +1005,21 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
 
 /* ---- module ------------------------------------------------------------------------- */
 
-static bool import_ok(Eval *ev, Ast *s) {
-  static const char *ok[] = {"from __future__ import annotations", "from tvm.script import tirx as T",
-                             "from tvm.script import tir as T", "from tvm.script import ir as I",
-                             "from tvm.tirx.layout import Axis", "from typing import TypeVar",
-                             "import tvm", "from tvm.script import ir as I, tirx as T"};
-  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-    if (strcmp(s->str, ok[i]) == 0) {
-      if (i == 0) ev->m->needs_future_import = true;
-      return true;
-    }
-  ev_error(ev, s->loc, "unsupported import '%s'", s->str);
-  return false;
+Value ev_define_kernel(Eval *ev, Ast *fd) {
+  if (ev_is_inline_def(fd)) {
+    ev_error(ev, fd->loc, "an @T.inline function inside a Python function is not supported");
+    return v_make(V_ERROR, fd->loc);
+  }
+  PrimFunc *saved = ev->func;
+  bool saved_dev = ev->in_device, saved_entry = ev->seen_device_entry;
+  PrimFunc *f = function(ev, fd);
+  ev->func = saved;
+  ev->in_device = saved_dev;
+  ev->seen_device_entry = saved_entry;
+  if (!f || ev->nerr) return v_make(V_ERROR, fd->loc);
+  Value v = v_make(V_FUNCREF, fd->loc);
+  v.u.func = f;
+  return v;
 }
 
 static void module_const(Eval *ev, Ast *s) {
@@ -1039,7 +1043,7 @@ static void module_const(Eval *ev, Ast *s) {
   if (v.kind == V_ERROR) return;
   bool typevar = v.kind == V_EXPR && v.u.e->kind == E_VAR;
   if (!ev_is_number(&v) && v.kind != V_STR && v.kind != V_NONE && v.kind != V_TUPLE && v.kind != V_LIST &&
-      !typevar) {
+      v.kind != V_DICT && v.kind != V_PYFUNC && v.kind != V_FUNCREF && v.kind != V_DTYPE && !typevar) {
     ev_error(ev, s->a->loc, "module-level '%s' must be a constant (int, float, bool, str or tuple)", name);
     return;
   }
@@ -1081,13 +1085,27 @@ Module *ev_file(Eval *ev, AstFile *f) {
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
     switch (s->kind) {
-    case A_IMPORT: import_ok(ev, s); break;
-    case A_ASSIGN: module_const(ev, s); break;
+    case A_IMPORT: ev_py_import(ev, s); break;
+    case A_ASSIGN:
+      if (s->n == 1 && s->list[0]->kind == A_NAME) module_const(ev, s);
+      else ev_py_exec(ev, &s, 1); /* unpacking, subscripts, a = b = c */
+      break;
     case A_EXPR_STMT:
-      if (s->a->kind != A_STR)
-        ev_error(ev, s->loc, "module-level statements other than constants, imports and definitions are not supported");
+      if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
+      break;
+    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
+      ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
+      if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
+        Value pf = ev_py_def_decorated(ev, s);
+        if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
+        break;
+      }
+      if (s->n2 == 0) { /* a plain Python function */
+        ev_define(ev, s->name, ev_py_def(ev, s), false, s->loc);
+        break;
+      }
       if (ev_is_inline_def(s)) {
         ev_define_inline(ev, s);
         break;
@@ -1115,8 +1133,17 @@ Module *ev_file(Eval *ev, AstFile *f) {
     }
     if (ev->nerr >= 20) break;
   }
-  if (ev->nerr == 0 && ev->m->nfuncs == 0)
+  if (ev->nerr == 0 && ev->opts && ev->opts->entry) ev_entry(ev, ev->opts->entry);
+  else if (ev->nerr == 0 && ev->m->nfuncs == 0) {
+    for (int i = 0; i < f->n; i++)
+      if (f->stmts[i]->kind == A_FUNCDEF && f->stmts[i]->n2 == 0) {
+        ev_error(ev, f->stmts[i]->loc,
+                 "function '%s' needs a @T.prim_func decorator (a plain Python function is compiled only "
+                 "through --entry)", f->stmts[i]->name);
+        return ev->m;
+      }
     ev_error(ev, (Loc){1, 1}, "no @T.prim_func found in the input");
+  }
   return ev->m;
 }
 

@@ -124,6 +124,8 @@ static Ast **vdone(P *p, Vec *v, int *n) {
 
 static Ast *expr(P *p);
 static Ast *or_expr(P *p);
+static Ast *comprehension(P *p, Ast *elt);
+static Ast *target_list(P *p);
 static Ast *bitor_expr(P *p);
 static Ast *unary(P *p);
 
@@ -210,11 +212,12 @@ static Ast *atom(P *p) {
         e = expr(p);
       }
       if (is_kw(p, "for")) {
-        /* comprehension: parse loosely to report it properly */
-        Ast *c = node(p, A_COMP, tok(p));
-        while (!is_op(p, close) && tok(p)->kind != TK_EOF && tok(p)->kind != TK_NEWLINE) next(p);
+        Ast *c = comprehension(p, e);
+        c->op = paren ? '(' : '[';
         vpush(&v, c);
-        break;
+        expect_op(p, close);
+        free(v.v);
+        return c;
       }
       vpush(&v, e);
       trailing_comma = 0;
@@ -235,24 +238,96 @@ static Ast *atom(P *p) {
     next(p);
     Ast *a = node(p, A_DICT, t);
     Vec ks = {0}, vs = {0};
+    int is_set = 0;
     while (!is_op(p, OP_RBRACE) && !p->failed) {
-      if (is_op(p, OP_POW)) {
-        error_at(p, tok(p), "%s", "'**' dictionary unpacking is not supported");
-        break;
+      if (is_op(p, OP_POW)) { /* {**d}: a key A_KW without a name */
+        Ast *kw = node(p, A_KW, tok(p));
+        next(p);
+        kw->a = or_expr(p);
+        vpush(&ks, kw);
+        vpush(&vs, kw);
+      } else {
+        Ast *k = expr(p);
+        if (ks.n == 0 && (is_kw(p, "for") || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
+        if (is_set) {
+          if (is_kw(p, "for")) { /* {x for ...}: a set comprehension */
+            Ast *c = comprehension(p, k);
+            c->op = 's';
+            expect_op(p, OP_RBRACE);
+            free(ks.v);
+            return c;
+          }
+          vpush(&ks, k);
+        } else {
+          if (!expect_op(p, OP_COLON)) break;
+          Ast *v = expr(p);
+          if (ks.n == 0 && is_kw(p, "for")) { /* {k: v for ...} */
+            Ast *pair = node(p, A_TUPLE, t);
+            Vec pv = {0};
+            vpush(&pv, k);
+            vpush(&pv, v);
+            pair->list = vdone(p, &pv, &pair->n);
+            Ast *c = comprehension(p, pair);
+            c->op = 'd';
+            expect_op(p, OP_RBRACE);
+            return c;
+          }
+          vpush(&ks, k);
+          vpush(&vs, v);
+        }
       }
-      vpush(&ks, expr(p));
-      if (!expect_op(p, OP_COLON)) break;
-      vpush(&vs, expr(p));
       if (!is_op(p, OP_COMMA)) break;
       next(p);
+    }
+    if (is_set) {
+      expect_op(p, OP_RBRACE);
+      Ast *c = node(p, A_LIST, t);
+      c->op = 's'; /* a set display: a list without duplicates */
+      c->list = vdone(p, &ks, &c->n);
+      return c;
     }
     expect_op(p, OP_RBRACE);
     a->list = vdone(p, &ks, &a->n);
     a->list2 = vdone(p, &vs, &a->n2);
     return a;
   }
+  if (is_op(p, OP_DOT) && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_DOT && peek(p, 2)->kind == TK_OP &&
+      peek(p, 2)->op == OP_DOT) { /* ... (Ellipsis): evaluates as None */
+    Ast *a = node(p, A_CONST, t);
+    a->ival = 2;
+    next(p), next(p), next(p);
+    return a;
+  }
   expected(p, "an expression");
   return bad(p);
+}
+
+/* comprehension := elt ("for" targets "in" or_expr ("if" or_expr)*)+
+ * One clause per A_COMP node: a = element (or the inner A_COMP), b = targets,
+ * c = iterable, list = conditions. */
+static Ast *comprehension(P *p, Ast *elt) {
+  Ast *c = node(p, A_COMP, tok(p));
+  next(p); /* for */
+  c->b = target_list(p);
+  if (!is_kw(p, "in")) {
+    expected(p, "'in'");
+    return c;
+  }
+  next(p);
+  c->c = or_expr(p);
+  Vec conds = {0};
+  while (is_kw(p, "if") && !p->failed) {
+    next(p);
+    vpush(&conds, or_expr(p));
+  }
+  c->list = vdone(p, &conds, &c->n);
+  c->a = elt;
+  if (is_kw(p, "for") && !p->failed) {
+    Ast *inner = comprehension(p, elt);
+    c->a = inner; /* nested clause: the element is the inner comprehension's */
+    c->ival = 1;
+  }
+  return c;
 }
 
 /* subscript := expr | [expr] ":" [expr] [":" [expr]] | "*" expr */
@@ -299,8 +374,8 @@ static void call_args(P *p, Ast *call) {
     } else {
       Ast *e = expr(p);
       if (is_kw(p, "for")) {
-        error_at(p, tok(p), "%s", "comprehensions are not supported in TIRx");
-        break;
+        e = comprehension(p, e);
+        e->op = '(';
       }
       vpush(&v, e);
     }
@@ -710,8 +785,27 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  static const char *unsupported[] = {"del", "global", "nonlocal", "raise", "yield", "try",
-                                      "except", "finally", "await", "async"};
+  if (is_kw(p, "raise")) {
+    Ast *s = node(p, A_RAISE, t);
+    next(p);
+    if (tok(p)->kind != TK_NEWLINE && !is_op(p, OP_SEMI)) s->a = expr(p);
+    if (is_kw(p, "from")) {
+      next(p);
+      s->b = expr(p);
+    }
+    end_simple(p);
+    return s;
+  }
+  static const char *lazy[] = {"del", "global", "nonlocal", "yield"};
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
+    if (is_kw(p, lazy[i])) { /* an error only when it runs */
+      Ast *s = node(p, A_UNSUPPORTED, t);
+      s->str = lazy[i];
+      while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF && !is_op(p, OP_SEMI)) next(p);
+      end_simple(p);
+      return s;
+    }
+  static const char *unsupported[] = {"except", "finally", "await", "async"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (is_kw(p, unsupported[i])) {
       error_at(p, t, "'%s' is not supported in TIRx", unsupported[i]);
@@ -856,14 +950,33 @@ static void params(P *p, Ast *f) {
     Token *t = tok(p);
     if (is_op(p, OP_STAR)) {
       next(p);
-      if (tok(p)->kind == TK_NAME) {
-        error_at(p, tok(p), "%s", "'*args' parameters are not supported");
+      kwonly = 1;
+      if (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
+        Ast *pa = node(p, A_PARAM, tok(p));
+        pa->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+        pa->ival = 2; /* *args */
+        next(p);
+        if (is_op(p, OP_COLON)) {
+          next(p);
+          pa->a = expr(p);
+        }
+        vpush(&v, pa);
+      }
+    } else if (is_op(p, OP_POW)) {
+      next(p);
+      if (tok(p)->kind != TK_NAME || is_keyword_tok(tok(p))) {
+        expected(p, "a parameter name");
         break;
       }
-      kwonly = 1;
-    } else if (is_op(p, OP_POW)) {
-      error_at(p, t, "%s", "'**kwargs' parameters are not supported");
-      break;
+      Ast *pa = node(p, A_PARAM, tok(p));
+      pa->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+      pa->ival = 4; /* **kwargs */
+      next(p);
+      if (is_op(p, OP_COLON)) {
+        next(p);
+        pa->a = expr(p);
+      }
+      vpush(&v, pa);
     } else {
       if (t->kind != TK_NAME || is_keyword_tok(t)) {
         expected(p, "a parameter name");
@@ -956,6 +1069,22 @@ static Ast *statement(P *p) {
     return NULL;
   }
   if (is_kw(p, "if")) return if_stmt(p);
+  if (is_kw(p, "try")) {
+    /* try/except/else/finally parse (Python code beside the kernels has
+     * them); running one is an error naming it (A_UNSUPPORTED) */
+    Ast *s = node(p, A_UNSUPPORTED, t);
+    s->str = "try";
+    next(p);
+    block(p, &s->list, &s->n);
+    while ((is_kw(p, "except") || is_kw(p, "else") || is_kw(p, "finally")) && !p->failed) {
+      next(p);
+      while (!is_op(p, OP_COLON) && tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
+      Ast **b;
+      int nb;
+      block(p, &b, &nb);
+    }
+    return s;
+  }
   if (is_kw(p, "elif") || is_kw(p, "else")) {
     error_at(p, t, "'%s' without a matching 'if'", is_kw(p, "elif") ? "elif" : "else");
     return NULL;

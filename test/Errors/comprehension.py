@@ -1,5 +1,6 @@
 # RUN: not %tirx-opt %s 2>&1 | FileCheck %s
-# CHECK: {{.*}}comprehension.py:5:19: error: comprehensions are not supported in TIRx
+# A comprehension runs at parse time: iterating an IR value is a located error.
+# CHECK: {{.*}}comprehension.py:6:28: error: this value cannot be iterated at parse time
 @T.prim_func
-def f(A: T.Buffer((4,), "float32")):
-    T.evaluate([i for i in range(4)])
+def f(A: T.Buffer((4,), "float32"), n: T.int32):
+    T.evaluate([i for i in n])

@@ -1,0 +1,1397 @@
+/* Plain Python at parse time: module-level and factory functions, their
+ * calls, statements over parse-time values, f-strings, comprehensions,
+ * `math`, and the limits that keep hostile input from hanging.
+ *
+ * A plain `def` (no T.* decorator) becomes a V_PYFUNC value.  A call binds
+ * the parameters (positional, defaults, keyword-only, *args, **kwargs) in a
+ * fresh scope and runs the body with py_exec, which executes statements the
+ * way Python does (no IR is emitted for them).  The callee sees its own
+ * locals, the values it captured when it was defined inside another
+ * function, and module names — never its caller's locals (ev->py_floor).
+ * A @T.prim_func defined inside such a function is built when the `def`
+ * runs, so it sees the enclosing parameters as constants. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+#include "Support/strbuf.h"
+
+#define PY_PI 3.14159265358979323846
+#define PY_MAX_DEPTH 200
+#define PY_MAX_STEPS 2000000
+#define PY_MAX_ITEMS 1000000
+
+enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
+
+typedef struct PyEnv {
+  Binding *b;
+  int n;
+} PyEnv;
+
+static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
+  Value v = v_make(V_STR, loc);
+  v.u.s.p = tirx_strdup(ev->m, s, n);
+  v.u.s.len = n;
+  return v;
+}
+
+/* The text built in *b as a str value; frees *b. */
+static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
+  Value r = py_str_value(ev, strbuf_str(b), b->n, loc);
+  strbuf_free(b);
+  return r;
+}
+
+/* Formats one value into *b the way f"{v:spec}" does (no spec: str(v));
+ * frees *b on failure. */
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc);
+
+static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
+  Value v = v_make(k, loc);
+  v.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  if (n) memcpy(v.u.list.items, items, sizeof(Value) * (size_t)n);
+  v.u.list.n = n;
+  return v;
+}
+
+bool ev_py_step(Eval *ev, Loc loc) {
+  if (++ev->py_steps > PY_MAX_STEPS) {
+    if (ev->py_steps == PY_MAX_STEPS + 1)
+      ev_error(ev, loc, "parse-time evaluation exceeded %d steps (an endless loop?)", PY_MAX_STEPS);
+    return false;
+  }
+  return true;
+}
+
+/* ---- str() ---------------------------------------------------------------- */
+
+static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
+  switch (v.kind) {
+  case V_NONE: strbuf_puts(b, "None"); return true;
+  case V_BOOL: strbuf_puts(b, v.u.i ? "True" : "False"); return true;
+  case V_INT: strbuf_printf(b, "%lld", (long long)v.u.i); return true;
+  case V_FLOAT: {
+    char buf[40];
+    if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
+    else if (isnan(v.u.f)) snprintf(buf, sizeof buf, "nan");
+    else {
+      for (int p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, v.u.f);
+        if (strtod(buf, NULL) == v.u.f) break;
+      }
+      if (!strpbrk(buf, ".e")) strcat(buf, ".0");
+    }
+    strbuf_puts(b, buf);
+    return true;
+  }
+  case V_STR:
+    if (repr) strbuf_putc(b, '\'');
+    strbuf_put(b, v.u.s.p, v.u.s.len);
+    if (repr) strbuf_putc(b, '\'');
+    return true;
+  case V_DTYPE: {
+    char buf[32];
+    tirx_dtype_str(v.u.dt, buf);
+    strbuf_puts(b, buf);
+    return true;
+  }
+  case V_TUPLE: case V_LIST:
+    strbuf_putc(b, v.kind == V_TUPLE ? '(' : '[');
+    for (int i = 0; i < v.u.list.n; i++) {
+      if (i) strbuf_puts(b, ", ");
+      if (!py_to_text(ev, v.u.list.items[i], b, true)) return false;
+    }
+    if (v.kind == V_TUPLE && v.u.list.n == 1) strbuf_putc(b, ',');
+    strbuf_putc(b, v.kind == V_TUPLE ? ')' : ']');
+    return true;
+  default:
+    ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
+    return false;
+  }
+}
+
+/* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
+static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf *out, Loc loc) {
+  char fill = ' ', align = 0, sign = 0, type = 0;
+  int width = 0, prec = -1;
+  bool comma = false;
+  size_t i = 0;
+  if (n >= 2 && strchr("<>^=", spec[1])) {
+    fill = spec[0];
+    align = spec[1];
+    i = 2;
+  } else if (n >= 1 && strchr("<>^=", spec[0])) {
+    align = spec[0];
+    i = 1;
+  }
+  if (i < n && strchr("+- ", spec[i])) sign = spec[i++];
+  if (i < n && spec[i] == '0') {
+    fill = '0';
+    if (!align) align = '=';
+    i++;
+  }
+  while (i < n && spec[i] >= '0' && spec[i] <= '9') width = width * 10 + (spec[i++] - '0');
+  if (i < n && (spec[i] == ',' || spec[i] == '_')) comma = true, i++;
+  if (i < n && spec[i] == '.') {
+    prec = 0;
+    i++;
+    while (i < n && spec[i] >= '0' && spec[i] <= '9') prec = prec * 10 + (spec[i++] - '0');
+  }
+  if (i < n) type = spec[i++];
+  if (i != n || comma || width > 1000 || prec > 100)
+    return ev_error(ev, loc, "unsupported format spec '%.*s'", (int)n, spec), false;
+  StrBuf body = {0};
+  bool num = v.kind == V_INT || v.kind == V_BOOL || v.kind == V_FLOAT;
+  if (type && strchr("dxXob", type)) {
+    if (v.kind != V_INT && v.kind != V_BOOL) {
+      strbuf_free(&body);
+      return ev_error(ev, loc, "format code '%c' needs an integer", type), false;
+    }
+    long long x = v.u.i;
+    if (sign == '+' && x >= 0) strbuf_putc(&body, '+');
+    if (type == 'd') strbuf_printf(&body, "%lld", x);
+    else if (type == 'b') {
+      unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+      char tmp[70];
+      int k = 0;
+      do tmp[k++] = (char)('0' + (u & 1)); while ((u >>= 1) && k < 68);
+      if (x < 0) strbuf_putc(&body, '-');
+      while (k) strbuf_putc(&body, tmp[--k]);
+    } else {
+      if (x < 0) strbuf_putc(&body, '-');
+      unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+      strbuf_printf(&body, type == 'x' ? "%llx" : type == 'X' ? "%llX" : "%llo", u);
+    }
+  } else if (type && strchr("fFeEgG%", type)) {
+    if (!num) {
+      strbuf_free(&body);
+      return ev_error(ev, loc, "format code '%c' needs a number", type), false;
+    }
+    double x = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
+    if (type == '%') x *= 100;
+    char f[16];
+    snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
+    strbuf_printf(&body, f, x);
+    if (type == '%') strbuf_putc(&body, '%');
+  } else if (!type || type == 's') {
+    if (sign == '+' && num && (v.kind == V_FLOAT ? v.u.f >= 0 : v.u.i >= 0)) strbuf_putc(&body, '+');
+    if (prec >= 0 && v.kind == V_FLOAT && !type) strbuf_printf(&body, "%.*g", prec, v.u.f);
+    else if (!py_to_text(ev, v, &body, false)) {
+      strbuf_free(&body);
+      return false;
+    }
+    if (prec >= 0 && v.kind == V_STR && (size_t)prec < v.u.s.len) {
+      StrBuf t = {0};
+      strbuf_put(&t, strbuf_str(&body), (size_t)prec);
+      strbuf_free(&body);
+      body = t;
+    }
+  } else {
+    strbuf_free(&body);
+    return ev_error(ev, loc, "unsupported format code '%c'", type), false;
+  }
+  const char *s = strbuf_str(&body);
+  int len = (int)strlen(s);
+  if (!align) align = num ? '>' : '<';
+  int pad = width > len ? width - len : 0;
+  int left = align == '<' ? 0 : align == '^' ? pad / 2 : pad;
+  if (align == '=' && (s[0] == '-' || s[0] == '+')) {
+    strbuf_putc(out, s[0]);
+    s++;
+  }
+  for (int k = 0; k < left; k++) strbuf_putc(out, fill);
+  strbuf_puts(out, s);
+  for (int k = 0; k < pad - left; k++) strbuf_putc(out, fill);
+  strbuf_free(&body);
+  return true;
+}
+
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc) {
+  bool ok = has_spec && !repr ? py_format_spec(ev, v, spec, n, b, loc) : py_to_text(ev, v, b, repr);
+  if (!ok) strbuf_free(b);
+  return ok;
+}
+
+/* "{{" / "}}" in a format string: one brace into *b. */
+static bool py_brace_escape(const char *s, size_t n, size_t *i, StrBuf *b) {
+  if ((s[*i] == '{' || s[*i] == '}') && *i + 1 < n && s[*i + 1] == s[*i]) {
+    strbuf_putc(b, s[*i]);
+    (*i)++;
+    return true;
+  }
+  return false;
+}
+
+/* Evaluates the text of an f-string replacement field as an expression. */
+static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
+  TokenList toks = {0};
+  TirxDiag sub;
+  tirx_diag_init(&sub, "<f-string>", p, n);
+  Value r;
+  if (lex(p, n, &toks, &sub) != 0) {
+    r = ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
+  } else {
+    for (int i = 0; i < toks.n; i++) {
+      toks.t[i].line = loc.line;
+      toks.t[i].col = loc.col;
+    }
+    Ast *e = parse_expr_tokens(ev->m, &toks, &sub);
+    r = e ? ev_expr(ev, e) : ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
+  }
+  lex_free(&toks);
+  tirx_diag_free(&sub);
+  return r;
+}
+
+Value ev_py_fstring(Eval *ev, Ast *a) {
+  StrBuf b = {0};
+  const char *s = a->str;
+  size_t n = a->slen;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (py_brace_escape(s, n, &i, &b)) continue;
+    if (c == '}') {
+      strbuf_free(&b);
+      return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
+    }
+    if (c != '{') {
+      strbuf_putc(&b, c);
+      continue;
+    }
+    size_t j = i + 1, colon = 0, bang = 0;
+    int depth = 0;
+    char q = 0;
+    for (; j < n; j++) {
+      char d = s[j];
+      if (q) {
+        if (d == q) q = 0;
+        continue;
+      }
+      if (d == '\'' || d == '"') q = d;
+      else if (d == '(' || d == '[' || d == '{') depth++;
+      else if ((d == ')' || d == ']' || d == '}') && depth > 0) depth--;
+      else if (d == '}') break;
+      else if (d == ':' && depth == 0 && !colon) colon = j;
+      else if (d == '!' && depth == 0 && !colon && j + 1 < n && s[j + 1] != '=') bang = j;
+    }
+    if (j >= n) {
+      strbuf_free(&b);
+      return ev_error(ev, a->loc, "f-string: expecting '}'");
+    }
+    size_t eend = bang ? bang : colon ? colon : j;
+    Value v = py_field_expr(ev, s + i + 1, eend - i - 1, a->loc);
+    if (v.kind == V_ERROR) {
+      strbuf_free(&b);
+      return v;
+    }
+    if (!py_put_field(ev, v, s + colon + 1, colon ? j - colon - 1 : 0, colon != 0, bang && s[bang + 1] == 'r', &b,
+                      a->loc))
+      return v_make(V_ERROR, a->loc);
+    i = j;
+  }
+  return py_take_str(ev, &b, a->loc);
+}
+
+/* "..." % args */
+static Value py_percent(Eval *ev, Value f, Value args, Loc loc) {
+  Value *items = &args;
+  int na = 1, k = 0;
+  if (args.kind == V_TUPLE) items = args.u.list.items, na = args.u.list.n;
+  StrBuf b = {0};
+  for (size_t i = 0; i < f.u.s.len; i++) {
+    char c = f.u.s.p[i];
+    if (c != '%') {
+      strbuf_putc(&b, c);
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < f.u.s.len && strchr("-+ 0#.123456789", f.u.s.p[j])) j++;
+    if (j >= f.u.s.len) break;
+    if (f.u.s.p[j] == '%') {
+      strbuf_putc(&b, '%');
+      i = j;
+      continue;
+    }
+    if (k >= na) {
+      strbuf_free(&b);
+      return ev_error(ev, loc, "not enough arguments for format string");
+    }
+    char spec[40];
+    size_t sl = j - i - 1 > 30 ? 30 : j - i - 1;
+    char ty = f.u.s.p[j];
+    /* translate to a format-spec: flags '-' → '<', digits → width */
+    const char *p = f.u.s.p + i + 1;
+    size_t o = 0;
+    if (sl && p[0] == '-') spec[o++] = '<', p++, sl--;
+    memcpy(spec + o, p, sl);
+    o += sl;
+    if (ty == 'i' || ty == 'u') ty = 'd';
+    if (ty != 's' && ty != 'r') spec[o++] = ty;
+    if (!py_format_spec(ev, items[k++], spec, o, &b, loc)) {
+      strbuf_free(&b);
+      return v_make(V_ERROR, loc);
+    }
+    i = j;
+  }
+  if (k < na) {
+    strbuf_free(&b);
+    return ev_error(ev, loc, "not all arguments converted during string formatting");
+  }
+  return py_take_str(ev, &b, loc);
+}
+
+/* "...{}...{name:spec}".format(args) */
+static Value py_format_method(Eval *ev, Value f, Args *a) {
+  StrBuf b = {0};
+  int next = 0;
+  const char *s = f.u.s.p;
+  size_t n = f.u.s.len;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (py_brace_escape(s, n, &i, &b)) continue;
+    if (c != '{') {
+      strbuf_putc(&b, c);
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < n && s[j] != '}') j++;
+    if (j >= n) break;
+    size_t colon = i + 1;
+    while (colon < j && s[colon] != ':') colon++;
+    const char *key = s + i + 1;
+    size_t kl = colon - i - 1;
+    Value v;
+    if (kl == 0) {
+      if (next >= a->npos) {
+        strbuf_free(&b);
+        return ev_error(ev, a->loc, "format(): too few positional arguments");
+      }
+      v = a->pos[next++];
+    } else if (key[0] >= '0' && key[0] <= '9') {
+      int idx = atoi(key);
+      if (idx >= a->npos) {
+        strbuf_free(&b);
+        return ev_error(ev, a->loc, "format(): index %d out of range", idx);
+      }
+      v = a->pos[idx];
+    } else {
+      int k = 0;
+      while (k < a->nkw && !(strlen(a->kwn[k]) == kl && strncmp(a->kwn[k], key, kl) == 0)) k++;
+      if (k == a->nkw) {
+        strbuf_free(&b);
+        return ev_error(ev, a->loc, "format(): no argument '%.*s'", (int)kl, key);
+      }
+      v = a->kwv[k];
+    }
+    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, false, &b, a->loc))
+      return v_make(V_ERROR, a->loc);
+    i = j;
+  }
+  return py_take_str(ev, &b, a->loc);
+}
+
+/* ---- operators ------------------------------------------------------------ */
+
+static bool py_equal(Value a, Value b) {
+  if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
+  if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
+    if (!ev_is_number(&a) || !ev_is_number(&b)) return false;
+    double x = a.kind == V_FLOAT ? a.u.f : (double)a.u.i, y = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
+    return x == y;
+  }
+  if (a.kind != b.kind) return a.kind == V_NONE && b.kind == V_NONE;
+  switch (a.kind) {
+  case V_NONE: return true;
+  case V_STR: return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
+  case V_TUPLE: case V_LIST:
+    if (a.u.list.n != b.u.list.n) return false;
+    for (int i = 0; i < a.u.list.n; i++)
+      if (!py_equal(a.u.list.items[i], b.u.list.items[i])) return false;
+    return true;
+  case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
+  default: return false;
+  }
+}
+
+/* Operators on Python values the numeric/IR path does not cover.  Returns
+ * false when the operands are not for it. */
+bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
+  if (op == OP_PERCENT && a.kind == V_STR) {
+    *out = py_percent(ev, a, b, loc);
+    return true;
+  }
+  bool seq_a = a.kind == V_STR || a.kind == V_TUPLE || a.kind == V_LIST;
+  if (op == OP_STAR && (seq_a || b.kind == V_STR || b.kind == V_TUPLE || b.kind == V_LIST) &&
+      (a.kind == V_INT || b.kind == V_INT)) {
+    Value s = seq_a ? a : b;
+    int64_t k = seq_a ? b.u.i : a.u.i;
+    if (k < 0) k = 0;
+    int64_t len = s.kind == V_STR ? (int64_t)s.u.s.len : s.u.list.n;
+    if (len * k > PY_MAX_ITEMS) {
+      *out = ev_error(ev, loc, "repeated sequence longer than %d items", PY_MAX_ITEMS);
+      return true;
+    }
+    if (s.kind == V_STR) {
+      char *p = tirx_alloc(ev->m, (size_t)(len * k) + 1);
+      for (int64_t i = 0; i < k; i++) memcpy(p + i * len, s.u.s.p, (size_t)len);
+      *out = v_make(V_STR, loc);
+      out->u.s.p = p;
+      out->u.s.len = (size_t)(len * k);
+    } else {
+      *out = v_make(s.kind, loc);
+      out->u.list.n = (int)(len * k);
+      out->u.list.items = TIRX_NEWN(ev->m, Value, len * k + 1);
+      for (int64_t i = 0; i < k; i++)
+        if (len) memcpy(out->u.list.items + i * len, s.u.list.items, sizeof(Value) * (size_t)len);
+    }
+    return true;
+  }
+  if ((op == OP_EQ || op == OP_NE) &&
+      (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE) &&
+      b.kind != V_EXPR && a.kind != V_EXPR) {
+    *out = v_make(V_BOOL, loc);
+    out->u.i = py_equal(a, b) == (op == OP_EQ);
+    return true;
+  }
+  return false;
+}
+
+/* `x in container` for Python containers; false when not one. */
+bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
+  (void)ev;
+  if (c.kind == V_TUPLE || c.kind == V_LIST) {
+    *out = false;
+    for (int i = 0; i < c.u.list.n; i++)
+      if (py_equal(x, c.u.list.items[i])) *out = true;
+    return true;
+  }
+  if (c.kind == V_DICT) {
+    *out = false;
+    for (int i = 0; i < c.u.dict.n; i++)
+      if (py_equal(x, c.u.dict.keys[i])) *out = true;
+    return true;
+  }
+  if (c.kind == V_STR && x.kind == V_STR) {
+    *out = false;
+    for (size_t i = 0; i + x.u.s.len <= c.u.s.len && !*out; i++)
+      *out = memcmp(c.u.s.p + i, x.u.s.p, x.u.s.len) == 0;
+    return true;
+  }
+  return false;
+}
+
+/* ---- iteration --------------------------------------------------------------- */
+
+static bool py_int_arg(Eval *ev, Value v, int64_t *out) { return ev_get_int(ev, v, out, "range() argument"); }
+
+/* The items a `for` over `it` visits (a Python container or range). */
+static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
+  switch (it.kind) {
+  case V_TUPLE: case V_LIST: *items = it.u.list.items; *n = it.u.list.n; return true;
+  case V_DICT: *items = it.u.dict.keys; *n = it.u.dict.n; return true;
+  case V_STR: {
+    *n = (int)it.u.s.len;
+    *items = TIRX_NEWN(ev->m, Value, *n + 1);
+    for (int i = 0; i < *n; i++) (*items)[i] = py_str_value(ev, it.u.s.p + i, 1, loc);
+    return true;
+  }
+  default: ev_error(ev, loc, "this value cannot be iterated at parse time"); return false;
+  }
+}
+
+static Value py_range(Eval *ev, Args *a) {
+  int64_t lo = 0, hi = 0, st = 1;
+  if (a->npos < 1 || a->npos > 3 || a->nkw) return ev_error(ev, a->loc, "range() takes 1 to 3 arguments");
+  if (a->npos == 1) {
+    if (!py_int_arg(ev, a->pos[0], &hi)) return v_make(V_ERROR, a->loc);
+  } else {
+    if (!py_int_arg(ev, a->pos[0], &lo) || !py_int_arg(ev, a->pos[1], &hi)) return v_make(V_ERROR, a->loc);
+    if (a->npos == 3 && !py_int_arg(ev, a->pos[2], &st)) return v_make(V_ERROR, a->loc);
+  }
+  if (st == 0) return ev_error(ev, a->loc, "range() step must not be zero");
+  int64_t cnt = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
+  if (cnt > PY_MAX_ITEMS) return ev_error(ev, a->loc, "range() of more than %d items at parse time", PY_MAX_ITEMS);
+  Value v = v_make(V_LIST, a->loc);
+  v.u.list.n = (int)cnt;
+  v.u.list.items = TIRX_NEWN(ev->m, Value, cnt + 1);
+  for (int64_t i = 0; i < cnt; i++) v.u.list.items[i] = v_int(lo + i * st, a->loc);
+  return v;
+}
+
+/* Is `a` a call of a builtin name (no binding shadows it)? */
+static bool is_builtin_call(Eval *ev, Ast *a, const char *name) {
+  return a->kind == A_CALL && a->a->kind == A_NAME && strcmp(a->a->name, name) == 0 && !ev_lookup(ev, a->a->name);
+}
+
+/* Evaluates an iterable in a Python loop: range(...) gives its items. */
+static Value py_iterable(Eval *ev, Ast *it) {
+  if (is_builtin_call(ev, it, "range")) {
+    Value *args = TIRX_NEWN(ev->m, Value, it->n + 1);
+    for (int i = 0; i < it->n; i++) {
+      if (it->list[i]->kind == A_KW || it->list[i]->kind == A_STAR)
+        return ev_error(ev, it->list[i]->loc, "range() takes positional arguments");
+      args[i] = ev_expr(ev, it->list[i]);
+      if (args[i].kind == V_ERROR) return args[i];
+    }
+    Args a = {args, it->n, NULL, NULL, 0, it->loc};
+    return py_range(ev, &a);
+  }
+  return ev_expr(ev, it);
+}
+
+/* Binds a loop/assignment target to a value (Python local semantics). */
+static bool py_assign(Eval *ev, Ast *t, Value v) {
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    v.meta = false;
+    if (b && b->depth == ev->depth) b->v = v;
+    else ev_define(ev, t->name, v, false, t->loc);
+    return true;
+  }
+  if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    if (v.kind != V_TUPLE && v.kind != V_LIST) {
+      ev_error(ev, t->loc, "cannot unpack a non-sequence");
+      return false;
+    }
+    if (v.u.list.n != t->n) {
+      ev_error(ev, t->loc, "cannot unpack %d values into %d targets", v.u.list.n, t->n);
+      return false;
+    }
+    for (int i = 0; i < t->n; i++)
+      if (!py_assign(ev, t->list[i], v.u.list.items[i])) return false;
+    return true;
+  }
+  if (t->kind == A_SUBSCRIPT && t->a->kind == A_NAME && t->n == 1) {
+    Binding *b = ev_lookup(ev, t->a->name);
+    Value k = ev_expr(ev, t->list[0]);
+    if (!b || k.kind == V_ERROR) {
+      if (!b) ev_error(ev, t->loc, "name '%s' is not defined", t->a->name);
+      return false;
+    }
+    if (b->v.kind == V_LIST) {
+      int64_t i;
+      if (!ev_get_int(ev, k, &i, "list index")) return false;
+      if (i < 0) i += b->v.u.list.n;
+      if (i < 0 || i >= b->v.u.list.n) {
+        ev_error(ev, t->loc, "list assignment index out of range");
+        return false;
+      }
+      b->v.u.list.items[i] = v;
+      return true;
+    }
+    if (b->v.kind == V_DICT) {
+      for (int i = 0; i < b->v.u.dict.n; i++)
+        if (py_equal(b->v.u.dict.keys[i], k)) {
+          b->v.u.dict.vals[i] = v;
+          return true;
+        }
+      int n = b->v.u.dict.n;
+      Value *ks = TIRX_NEWN(ev->m, Value, n + 1), *vs = TIRX_NEWN(ev->m, Value, n + 1);
+      if (n) memcpy(ks, b->v.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, b->v.u.dict.vals, sizeof(Value) * (size_t)n);
+      ks[n] = k;
+      vs[n] = v;
+      b->v.u.dict.keys = ks;
+      b->v.u.dict.vals = vs;
+      b->v.u.dict.n = n + 1;
+      return true;
+    }
+  }
+  ev_error(ev, t->loc, "unsupported assignment target in parse-time code");
+  return false;
+}
+
+/* Sets d[k] = v; the key/value arrays have room for one more entry. */
+static void dict_put(Eval *ev, Value *d, Value k, Value v) {
+  (void)ev;
+  for (int i = 0; i < d->u.dict.n; i++)
+    if (py_equal(d->u.dict.keys[i], k)) {
+      d->u.dict.vals[i] = v;
+      return;
+    }
+  d->u.dict.keys[d->u.dict.n] = k;
+  d->u.dict.vals[d->u.dict.n++] = v;
+}
+
+/* ---- comprehensions ---------------------------------------------------------- */
+
+typedef struct PyVec { Value *v; int n, cap; } PyVec;
+
+static void pv_push(Eval *ev, PyVec *p, Value v) {
+  if (p->n == p->cap) {
+    int nc = p->cap ? p->cap * 2 : 16;
+    Value *nv = TIRX_NEWN(ev->m, Value, nc);
+    if (p->n) memcpy(nv, p->v, sizeof(Value) * (size_t)p->n);
+    p->v = nv;
+    p->cap = nc;
+  }
+  p->v[p->n++] = v;
+}
+
+static bool py_comp_clause(Eval *ev, Ast *c, PyVec *out) {
+  Value it = py_iterable(ev, c->c);
+  if (it.kind == V_ERROR) return false;
+  Value *items;
+  int n;
+  if (!py_items(ev, it, &items, &n, c->c->loc)) return false;
+  for (int i = 0; i < n; i++) {
+    if (!ev_py_step(ev, c->loc) || !py_assign(ev, c->b, items[i])) return false;
+    bool keep = true;
+    for (int k = 0; k < c->n && keep; k++) {
+      Value cv = ev_expr(ev, c->list[k]);
+      if (cv.kind == V_ERROR || !ev_truthy_const(ev, cv, &keep)) {
+        if (cv.kind != V_ERROR) ev_error(ev, c->list[k]->loc, "comprehension condition must be a parse-time value");
+        return false;
+      }
+    }
+    if (!keep) continue;
+    if (c->ival & 1) {
+      if (!py_comp_clause(ev, c->a, out)) return false;
+    } else {
+      Value v = ev_expr(ev, c->a);
+      if (v.kind == V_ERROR) return false;
+      pv_push(ev, out, v);
+    }
+    if (out->n > PY_MAX_ITEMS) {
+      ev_error(ev, c->loc, "comprehension of more than %d items", PY_MAX_ITEMS);
+      return false;
+    }
+  }
+  return true;
+}
+
+Value ev_py_comp(Eval *ev, Ast *c) {
+  PyVec out = {0};
+  ev_push_scope(ev); /* the loop variables are the comprehension's own */
+  bool ok = py_comp_clause(ev, c, &out);
+  ev_pop_scope(ev);
+  if (!ok) return v_make(V_ERROR, c->loc);
+  Value r = py_seq(ev, c->op == '(' ? V_TUPLE : V_LIST, out.v, out.n, c->loc);
+  if (c->op == 's') return ev_py_set(ev, r);
+  if (c->op != 'd') return r;
+  Value d = v_make(V_DICT, c->loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
+  for (int i = 0; i < out.n; i++) dict_put(ev, &d, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  return d;
+}
+
+Value ev_py_set(Eval *ev, Value l) {
+  if (l.kind != V_LIST) return l;
+  Value r = py_seq(ev, V_LIST, l.u.list.items, l.u.list.n, l.loc);
+  int n = 0;
+  for (int i = 0; i < r.u.list.n; i++) {
+    bool dup = false;
+    for (int j = 0; j < n && !dup; j++) dup = py_equal(r.u.list.items[j], r.u.list.items[i]);
+    if (!dup) r.u.list.items[n++] = r.u.list.items[i];
+  }
+  r.u.list.n = n;
+  return r;
+}
+
+Value ev_py_dict_display(Eval *ev, Ast *a) {
+  Value d = v_make(V_DICT, a->loc);
+  int cap = a->n + 1;
+  for (int i = 0; i < a->n; i++) {
+    if (a->list[i]->kind != A_KW) continue;
+    Value x = ev_expr(ev, a->list[i]->a);
+    if (x.kind == V_ERROR) return x;
+    if (x.kind != V_DICT) return ev_error(ev, a->list[i]->loc, "'**' needs a dictionary");
+    cap += x.u.dict.n;
+  }
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, cap);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, cap);
+  for (int i = 0; i < a->n; i++) {
+    if (a->list[i]->kind == A_KW) {
+      Value x = ev_expr(ev, a->list[i]->a);
+      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, x.u.dict.keys[j], x.u.dict.vals[j]);
+      continue;
+    }
+    Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
+    if (k.kind == V_ERROR || v.kind == V_ERROR) return v_make(V_ERROR, a->loc);
+    dict_put(ev, &d, k, v);
+  }
+  return d;
+}
+
+/* ---- functions --------------------------------------------------------------- */
+
+Value ev_py_def(Eval *ev, Ast *fd) {
+  Value v = v_make(V_PYFUNC, fd->loc);
+  v.u.py.def = fd;
+  if (ev->depth > 0) {
+    /* capture the enclosing function's values (closures read them later) */
+    PyEnv *env = TIRX_NEW(ev->m, PyEnv);
+    int n = 0;
+    for (int i = ev->py_floor; i < ev->nbinds; i++)
+      if (ev->binds[i].depth > 0) n++;
+    env->b = TIRX_NEWN(ev->m, Binding, n + 1);
+    for (int i = ev->py_floor; i < ev->nbinds; i++)
+      if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
+    v.u.py.env = env;
+  }
+  return v;
+}
+
+bool ev_py_plain_def(const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++) {
+    const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
+    while (d->kind == A_ATTR) d = d->a;
+    if (d->kind == A_NAME && (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0))
+      return false;
+  }
+  return true;
+}
+
+/* A plain def with its decorators applied, innermost first. */
+Value ev_py_def_decorated(Eval *ev, Ast *fd) {
+  Value f = ev_py_def(ev, fd);
+  for (int i = fd->n2 - 1; i >= 0; i--) {
+    Ast *d = fd->list2[i];
+    Value dv = ev_expr(ev, d);
+    if (dv.kind == V_ERROR) return dv;
+    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind != V_PYFUNC) return ev_error(ev, d->loc, "unsupported decorator on a Python function");
+    Args a = {&f, 1, NULL, NULL, 0, d->loc};
+    f = ev_py_call(ev, dv, &a);
+    if (f.kind == V_ERROR) return f;
+  }
+  return f;
+}
+
+static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
+  int rc = ev_py_exec(ev, fd->list3, fd->n3);
+  if (rc == PY_ERR) return v_make(V_ERROR, loc);
+  if (rc == PY_RETURN) return ev->py_ret;
+  return v_make(V_NONE, loc);
+}
+
+Value ev_py_call(Eval *ev, Value fn, Args *a) {
+  Ast *fd = fn.u.py.def;
+  if (ev->py_depth >= PY_MAX_DEPTH)
+    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
+  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+  int np = fd->n;
+  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = TIRX_NEWN(ev->m, bool, np + 1);
+  int star = -1, dstar = -1, npos_params = 0;
+  for (int i = 0; i < np; i++) {
+    int k = (int)fd->list[i]->ival;
+    if (k & 2) star = i;
+    else if (k & 4) dstar = i;
+    else if (!(k & 1) && star < 0) npos_params++;
+  }
+  PyVec extra = {0};
+  for (int i = 0; i < a->npos; i++) {
+    if (i < npos_params) {
+      bound[i] = a->pos[i];
+      have[i] = true;
+    } else if (star >= 0) {
+      pv_push(ev, &extra, a->pos[i]);
+    } else {
+      return ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
+                      npos_params == 1 ? "" : "s", a->npos);
+    }
+  }
+  PyVec kk = {0}, kv = {0};
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < np && (fd->list[i]->name != tirx_intern0(ev->m, a->kwn[k]) || (fd->list[i]->ival & 6))) i++;
+    if (i == np) {
+      if (dstar < 0)
+        return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
+      pv_push(ev, &kk, py_str_value(ev, a->kwn[k], strlen(a->kwn[k]), a->loc));
+      pv_push(ev, &kv, a->kwv[k]);
+      continue;
+    }
+    if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]);
+    bound[i] = a->kwv[k];
+    have[i] = true;
+  }
+  if (star >= 0) bound[star] = py_seq(ev, V_TUPLE, extra.v, extra.n, a->loc), have[star] = true;
+  if (dstar >= 0) {
+    Value d = v_make(V_DICT, a->loc);
+    d.u.dict.keys = kk.n ? kk.v : TIRX_NEWN(ev->m, Value, 1);
+    d.u.dict.vals = kv.n ? kv.v : TIRX_NEWN(ev->m, Value, 1);
+    d.u.dict.n = kk.n;
+    bound[dstar] = d;
+    have[dstar] = true;
+  }
+  /* defaults are evaluated in the module/closure scope, like the body */
+  int saved_floor = ev->py_floor;
+  ev->py_floor = ev->nbinds;
+  ev_push_scope(ev);
+  if (fn.u.py.env)
+    for (int i = 0; i < fn.u.py.env->n; i++)
+      ev_define(ev, fn.u.py.env->b[i].name, fn.u.py.env->b[i].v, false, fd->loc);
+  Value r = v_make(V_NONE, a->loc);
+  for (int i = 0; i < np; i++) {
+    if (!have[i]) {
+      if (!fd->list[i]->b) {
+        r = ev_error(ev, a->loc, "%s() missing required argument '%s'", fd->name, fd->list[i]->name);
+        goto done;
+      }
+      bound[i] = ev_expr(ev, fd->list[i]->b);
+      if (bound[i].kind == V_ERROR) {
+        r = bound[i];
+        goto done;
+      }
+    }
+    Value v = bound[i];
+    v.meta = false;
+    ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
+  }
+  ev->py_depth++;
+  r = py_run_body(ev, fd, a->loc);
+  ev->py_depth--;
+done:
+  ev_pop_scope(ev);
+  ev->py_floor = saved_floor;
+  return r;
+}
+
+/* ---- statements -------------------------------------------------------------- */
+
+static int py_stmt(Eval *ev, Ast *s);
+
+int ev_py_exec(Eval *ev, Ast **stmts, int n) {
+  for (int i = 0; i < n; i++) {
+    if (!ev_py_step(ev, stmts[i]->loc)) return PY_ERR;
+    int rc = py_stmt(ev, stmts[i]);
+    if (rc != PY_NORMAL) return rc;
+    if (ev->nerr) return PY_ERR;
+  }
+  return PY_NORMAL;
+}
+
+static bool py_cond(Eval *ev, Ast *e, bool *out) {
+  Value v = ev_expr(ev, e);
+  if (v.kind == V_ERROR) return false;
+  if (!ev_truthy_const(ev, v, out)) {
+    ev_error(ev, e->loc, "condition is not a parse-time value");
+    return false;
+  }
+  return true;
+}
+
+static bool py_append(Eval *ev, Ast *call) {
+  /* NAME.append(x) / NAME.extend(xs): rebinds NAME to the longer list */
+  Ast *c = call->a;
+  if (c->kind != A_ATTR || c->a->kind != A_NAME || call->n != 1 || call->list[0]->kind == A_KW) return false;
+  bool ext = strcmp(c->name, "extend") == 0;
+  if (!ext && strcmp(c->name, "append") != 0) return false;
+  Binding *b = ev_lookup(ev, c->a->name);
+  if (!b || b->v.kind != V_LIST) return false;
+  Value x = ev_expr(ev, call->list[0]);
+  if (x.kind == V_ERROR) return true;
+  Value *add = &x;
+  int na = 1;
+  if (ext && !py_items(ev, x, &add, &na, call->loc)) return true;
+  int n = b->v.u.list.n;
+  Value *nv = TIRX_NEWN(ev->m, Value, n + na + 1);
+  if (n) memcpy(nv, b->v.u.list.items, sizeof(Value) * (size_t)n);
+  memcpy(nv + n, add, sizeof(Value) * (size_t)na);
+  b->v.u.list.items = nv;
+  b->v.u.list.n = n + na;
+  return true;
+}
+
+static int py_stmt(Eval *ev, Ast *s) {
+  switch (s->kind) {
+  case A_PASS: return PY_NORMAL;
+  case A_EXPR_STMT: {
+    if (s->a->kind == A_CALL && py_append(ev, s->a)) return ev->nerr ? PY_ERR : PY_NORMAL;
+    Value v = ev_expr(ev, s->a);
+    return v.kind == V_ERROR ? PY_ERR : PY_NORMAL;
+  }
+  case A_ASSIGN: case A_ANNASSIGN: {
+    Ast *val = s->kind == A_ASSIGN ? s->a : s->c;
+    if (!val) return PY_NORMAL;
+    Value v = ev_expr(ev, val);
+    if (v.kind == V_ERROR) return PY_ERR;
+    if (s->kind == A_ANNASSIGN) return py_assign(ev, s->b, v) ? PY_NORMAL : PY_ERR;
+    for (int i = 0; i < s->n; i++)
+      if (!py_assign(ev, s->list[i], v)) return PY_ERR;
+    return PY_NORMAL;
+  }
+  case A_AUGASSIGN: {
+    Value old = ev_expr(ev, s->b);
+    Value r = ev_expr(ev, s->a);
+    if (old.kind == V_ERROR || r.kind == V_ERROR) return PY_ERR;
+    Value v = ev_binop(ev, s->op, old, r, s->loc);
+    if (v.kind == V_ERROR) return PY_ERR;
+    return py_assign(ev, s->b, v) ? PY_NORMAL : PY_ERR;
+  }
+  case A_IF: {
+    bool c;
+    if (!py_cond(ev, s->a, &c)) return PY_ERR;
+    return c ? ev_py_exec(ev, s->list, s->n) : ev_py_exec(ev, s->list2, s->n2);
+  }
+  case A_WHILE:
+    for (;;) {
+      bool c;
+      if (!ev_py_step(ev, s->loc) || !py_cond(ev, s->a, &c)) return PY_ERR;
+      if (!c) return ev_py_exec(ev, s->list2, s->n2);
+      int rc = ev_py_exec(ev, s->list, s->n);
+      if (rc == PY_BREAK) return PY_NORMAL;
+      if (rc == PY_RETURN || rc == PY_ERR) return rc;
+    }
+  case A_FOR: {
+    Value it = py_iterable(ev, s->a);
+    if (it.kind == V_ERROR) return PY_ERR;
+    Value *items;
+    int n;
+    if (!py_items(ev, it, &items, &n, s->a->loc)) return PY_ERR;
+    for (int i = 0; i < n; i++) {
+      if (!py_assign(ev, s->b, items[i])) return PY_ERR;
+      int rc = ev_py_exec(ev, s->list, s->n);
+      if (rc == PY_BREAK) return PY_NORMAL;
+      if (rc == PY_RETURN || rc == PY_ERR) return rc;
+    }
+    return ev_py_exec(ev, s->list2, s->n2);
+  }
+  case A_BREAK: return PY_BREAK;
+  case A_CONTINUE: return PY_CONTINUE;
+  case A_RETURN:
+    if (ev->py_depth == 0) {
+      ev_error(ev, s->loc, "'return' outside function");
+      return PY_ERR;
+    }
+    ev->py_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+    return ev->py_ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
+  case A_ASSERT: {
+    bool c;
+    if (!py_cond(ev, s->a, &c)) return PY_ERR;
+    if (c) return PY_NORMAL;
+    StrBuf b = {0};
+    if (s->b) {
+      Value m = ev_expr(ev, s->b);
+      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+        strbuf_free(&b);
+        return PY_ERR;
+      }
+    }
+    ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
+    strbuf_free(&b);
+    return PY_ERR;
+  }
+  case A_RAISE: {
+    StrBuf b = {0};
+    if (s->a) {
+      Ast *e = s->a;
+      const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
+      strbuf_puts(&b, cls);
+      if (e->kind == A_CALL && e->n >= 1) {
+        Value m = ev_expr(ev, e->list[0]);
+        strbuf_puts(&b, ": ");
+        if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+          strbuf_free(&b);
+          return PY_ERR;
+        }
+      }
+    }
+    ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
+    strbuf_free(&b);
+    return PY_ERR;
+  }
+  case A_FUNCDEF: {
+    if (ev_py_plain_def(s)) {
+      Value f = ev_py_def_decorated(ev, s);
+      if (f.kind == V_ERROR) return PY_ERR;
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
+      return PY_NORMAL;
+    }
+    Value f = ev_define_kernel(ev, s);
+    if (f.kind == V_ERROR) return PY_ERR;
+    py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
+    return PY_NORMAL;
+  }
+  case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
+  case A_UNSUPPORTED:
+    ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
+    return PY_ERR;
+  default:
+    ev_error(ev, s->loc, "this statement is not supported in parse-time Python code");
+    return PY_ERR;
+  }
+}
+
+/* ---- builtins and methods ---------------------------------------------------- */
+
+static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "all", "isinstance", "sorted",
+                                         "enumerate", "zip", "reversed", "round", "dict", "hasattr",
+                                         "divmod", "pow", "repr", "ValueError", "TypeError", "RuntimeError",
+                                         "NotImplementedError", "AssertionError", "KeyError"};
+
+bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out) {
+  for (size_t i = 0; i < sizeof py_globals / sizeof py_globals[0]; i++)
+    if (strcmp(name, py_globals[i]) == 0) {
+      *out = v_make(V_NS, loc);
+      out->u.ns = tirx_intern_printf(ev->m, "py.%s", name);
+      return true;
+    }
+  return false;
+}
+
+static Value py_num(double x, Loc loc) {
+  Value v = v_make(V_FLOAT, loc);
+  v.u.f = x;
+  return v;
+}
+
+static bool py_get_num(Eval *ev, Value v, double *out, const char *fn) {
+  if (v.kind == V_FLOAT) *out = v.u.f;
+  else if (v.kind == V_INT || v.kind == V_BOOL) *out = (double)v.u.i;
+  else return ev_error(ev, v.loc, "math.%s() needs a parse-time number", fn), false;
+  return true;
+}
+
+static Value py_math(Eval *ev, const char *fn, Args *a) {
+  Loc l = a->loc;
+  if (strcmp(fn, "prod") == 0 || strcmp(fn, "gcd") == 0 || strcmp(fn, "lcm") == 0) {
+    Value *items = a->pos;
+    int n = a->npos;
+    if (strcmp(fn, "prod") == 0 && (n != 1 || !py_items(ev, a->pos[0], &items, &n, l))) {
+      if (a->npos != 1) return ev_error(ev, l, "math.prod() takes one iterable");
+      return v_make(V_ERROR, l);
+    }
+    Value acc = v_int(strcmp(fn, "gcd") == 0 ? 0 : 1, l);
+    for (int i = 0; i < n; i++) {
+      if (strcmp(fn, "prod") == 0) {
+        acc = ev_binop(ev, OP_STAR, acc, items[i], l);
+        if (acc.kind == V_ERROR) return acc;
+        continue;
+      }
+      int64_t x, g = acc.u.i;
+      if (!ev_get_int(ev, items[i], &x, "math.gcd() argument")) return v_make(V_ERROR, l);
+      if (x < 0) x = -x;
+      int64_t p = g, q = x;
+      while (q) {
+        int64_t t = p % q;
+        p = q;
+        q = t;
+      }
+      acc.u.i = strcmp(fn, "gcd") == 0 ? p : (p ? g / p * x : 0);
+    }
+    return acc;
+  }
+  if (strcmp(fn, "pi") == 0) return py_num(PY_PI, l);
+  if (a->npos != 1 || a->nkw) return ev_error(ev, l, "math.%s() takes one argument", fn);
+  if (a->pos[0].kind == V_EXPR) return ev_error(ev, l, "math.%s() needs a parse-time number, not an IR expression", fn);
+  double x;
+  if (!py_get_num(ev, a->pos[0], &x, fn)) return v_make(V_ERROR, l);
+  if (strcmp(fn, "ceil") == 0 || strcmp(fn, "floor") == 0 || strcmp(fn, "trunc") == 0) {
+    if (a->pos[0].kind != V_FLOAT) return v_int(a->pos[0].u.i, l);
+    double r = fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x);
+    if (!(r > -9.2e18 && r < 9.2e18)) return ev_error(ev, l, "math.%s() result out of range", fn);
+    return v_int((int64_t)r, l);
+  }
+  if (strcmp(fn, "isqrt") == 0) {
+    if (x < 0) return ev_error(ev, l, "math.isqrt() of a negative number");
+    int64_t r = (int64_t)sqrt(x);
+    while (r * r > (int64_t)x) r--;
+    while ((r + 1) * (r + 1) <= (int64_t)x) r++;
+    return v_int(r, l);
+  }
+  if ((strcmp(fn, "log2") == 0 || strcmp(fn, "log") == 0 || strcmp(fn, "log10") == 0 || strcmp(fn, "sqrt") == 0) &&
+      (x < 0 || (x == 0 && fn[0] == 'l')))
+    return ev_error(ev, l, "math domain error in math.%s()", fn);
+  if (strcmp(fn, "log2") == 0) return py_num(log2(x), l);
+  if (strcmp(fn, "log") == 0) return py_num(log(x), l);
+  if (strcmp(fn, "log10") == 0) return py_num(log10(x), l);
+  if (strcmp(fn, "sqrt") == 0) return py_num(sqrt(x), l);
+  if (strcmp(fn, "exp") == 0) return py_num(exp(x), l);
+  return ev_error(ev, l, "math.%s is not supported", fn);
+}
+
+static Value py_text_call(Eval *ev, Value x, bool repr, Loc loc) {
+  StrBuf b = {0};
+  if (!py_to_text(ev, x, &b, repr)) {
+    strbuf_free(&b);
+    return v_make(V_ERROR, loc);
+  }
+  return py_take_str(ev, &b, loc);
+}
+
+static int py_cmp_num(const void *x, const void *y) {
+  const Value *a = x, *b = y;
+  double p = a->kind == V_FLOAT ? a->u.f : (double)a->u.i, q = b->kind == V_FLOAT ? b->u.f : (double)b->u.i;
+  return (p > q) - (p < q);
+}
+
+Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
+  Loc l = a->loc;
+  if (strncmp(path, "math.", 5) == 0) return py_math(ev, path + 5, a);
+  if (strncmp(path, "pym.", 4) == 0) return ev_error(ev, l, "unsupported method '%s'", path + 4);
+  const char *fn = path + 3;
+  if (a->nkw && strcmp(fn, "dict") != 0)
+    return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
+  if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
+    if (a->npos == 0) return py_str_value(ev, "", 0, l);
+    return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
+  }
+  if (strcmp(fn, "dict") == 0) {
+    Value d = v_make(V_DICT, l);
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    for (int i = 0; i < a->nkw; i++)
+      d.u.dict.keys[i] = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), d.u.dict.vals[i] = a->kwv[i];
+    d.u.dict.n = a->nkw;
+    return d;
+  }
+  if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
+  if (strcmp(fn, "divmod") == 0 && a->npos == 2) {
+    Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
+    if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
+    return py_seq(ev, V_TUPLE, t, 2, l);
+  }
+  if (strcmp(fn, "pow") == 0 && a->npos == 2) return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], l);
+  if (strcmp(fn, "isinstance") == 0 && a->npos == 2) {
+    Value x = a->pos[0], t = a->pos[1];
+    Value *ts = &t;
+    int nt = 1;
+    if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
+    Value r = v_make(V_BOOL, l);
+    for (int i = 0; i < nt; i++) {
+      const char *tn = ts[i].kind == V_NS ? ts[i].u.ns : "";
+      if (strncmp(tn, "py.", 3) == 0) tn += 3;
+      if ((strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
+          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
+          (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
+          (strcmp(tn, "list") == 0 && x.kind == V_LIST) || (strcmp(tn, "dict") == 0 && x.kind == V_DICT))
+        r.u.i = 1;
+    }
+    return r;
+  }
+  if (strcmp(fn, "hasattr") == 0) return ev_error(ev, l, "hasattr() is not supported at parse time");
+  if (strcmp(fn, "round") == 0 && a->npos == 1) {
+    double x;
+    if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, l);
+    return v_int((int64_t)nearbyint(x), l);
+  }
+  if (a->npos != 1) return ev_error(ev, l, "%s() takes one argument here", fn);
+  Value *items;
+  int n;
+  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  if (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0)
+    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, items, n, l);
+  if (strcmp(fn, "reversed") == 0) {
+    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) r[i] = items[n - 1 - i];
+    return py_seq(ev, V_LIST, r, n, l);
+  }
+  if (strcmp(fn, "enumerate") == 0) {
+    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      Value p[2] = {v_int(i, l), items[i]};
+      r[i] = py_seq(ev, V_TUPLE, p, 2, l);
+    }
+    return py_seq(ev, V_LIST, r, n, l);
+  }
+  if (strcmp(fn, "sum") == 0) {
+    Value acc = v_int(0, l);
+    for (int i = 0; i < n; i++)
+      if ((acc = ev_binop(ev, OP_PLUS, acc, items[i], l)).kind == V_ERROR) return acc;
+    return acc;
+  }
+  if (strcmp(fn, "any") == 0 || strcmp(fn, "all") == 0) {
+    bool want = fn[1] == 'n';
+    for (int i = 0; i < n; i++) {
+      bool t;
+      if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, l, "%s() of a non-parse-time value", fn);
+      if (t == want) {
+        Value r = v_make(V_BOOL, l);
+        r.u.i = want;
+        return r;
+      }
+    }
+    Value r = v_make(V_BOOL, l);
+    r.u.i = !want;
+    return r;
+  }
+  if (strcmp(fn, "sorted") == 0) {
+    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      if (!ev_is_number(&items[i])) return ev_error(ev, l, "sorted() supports numbers only");
+      r[i] = items[i];
+    }
+    qsort(r, (size_t)n, sizeof *r, py_cmp_num);
+    return py_seq(ev, V_LIST, r, n, l);
+  }
+  return ev_error(ev, l, "%s() is not supported here", fn);
+}
+
+/* zip() takes several iterables: handled before the one-argument forms */
+Value ev_py_zip(Eval *ev, Args *a) {
+  int n = -1;
+  Value **cols = TIRX_NEWN(ev->m, Value *, a->npos + 1);
+  for (int k = 0; k < a->npos; k++) {
+    int m;
+    if (!py_items(ev, a->pos[k], &cols[k], &m, a->loc)) return v_make(V_ERROR, a->loc);
+    if (n < 0 || m < n) n = m;
+  }
+  if (n < 0) n = 0;
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value *row = TIRX_NEWN(ev->m, Value, a->npos + 1);
+    for (int k = 0; k < a->npos; k++) row[k] = cols[k][i];
+    r[i] = py_seq(ev, V_TUPLE, row, a->npos, a->loc);
+  }
+  return py_seq(ev, V_LIST, r, n, a->loc);
+}
+
+/* Attributes of Python values: methods bound to their receiver. */
+bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (obj.kind == V_NS && strncmp(obj.u.ns, "?mod:", 5) == 0) {
+    *out = ev_py_unresolved(ev, obj, loc);
+    return true;
+  }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
+    if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
+    else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);
+    else {
+      *out = v_make(V_NS, loc);
+      out->u.ns = tirx_intern_printf(ev->m, "math.%s", name);
+    }
+    return true;
+  }
+  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT) return false;
+  *out = v_make(V_NS, loc);
+  out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
+  out->shape = TIRX_NEW(ev->m, Value);
+  *out->shape = obj;
+  out->nshape = -1; /* marks a bound Python method */
+  return true;
+}
+
+Value ev_py_method(Eval *ev, Value callee, Args *a) {
+  Value self = *callee.shape;
+  const char *m = callee.u.ns + 4;
+  Loc l = a->loc;
+  if (self.kind == V_STR) {
+    if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);
+    if ((strcmp(m, "upper") == 0 || strcmp(m, "lower") == 0) && a->npos == 0) {
+      char *p = tirx_strdup(ev->m, self.u.s.p, self.u.s.len);
+      for (size_t i = 0; i < self.u.s.len; i++)
+        p[i] = (char)(m[0] == 'u' ? (p[i] >= 'a' && p[i] <= 'z' ? p[i] - 32 : p[i])
+                                  : (p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]));
+      Value v = v_make(V_STR, l);
+      v.u.s.p = p;
+      v.u.s.len = self.u.s.len;
+      return v;
+    }
+    if ((strcmp(m, "startswith") == 0 || strcmp(m, "endswith") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
+      size_t k = a->pos[0].u.s.len;
+      Value v = v_make(V_BOOL, l);
+      v.u.i = k <= self.u.s.len &&
+              memcmp(self.u.s.p + (m[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
+      return v;
+    }
+    if (strcmp(m, "join") == 0 && a->npos == 1) {
+      Value *items;
+      int n;
+      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+      StrBuf b = {0};
+      for (int i = 0; i < n; i++) {
+        if (items[i].kind != V_STR) {
+          strbuf_free(&b);
+          return ev_error(ev, l, "join() items must be strings");
+        }
+        if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
+        strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
+      }
+      return py_take_str(ev, &b, l);
+    }
+  }
+  if (self.kind == V_DICT) {
+    if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
+      for (int i = 0; i < self.u.dict.n; i++)
+        if (py_equal(self.u.dict.keys[i], a->pos[0])) return self.u.dict.vals[i];
+      return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+    }
+    if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
+    if (strcmp(m, "values") == 0) return py_seq(ev, V_LIST, self.u.dict.vals, self.u.dict.n, l);
+    if (strcmp(m, "items") == 0) {
+      Value *r = TIRX_NEWN(ev->m, Value, self.u.dict.n + 1);
+      for (int i = 0; i < self.u.dict.n; i++) {
+        Value p[2] = {self.u.dict.keys[i], self.u.dict.vals[i]};
+        r[i] = py_seq(ev, V_TUPLE, p, 2, l);
+      }
+      return py_seq(ev, V_LIST, r, self.u.dict.n, l);
+    }
+  }
+  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
+    for (int i = 0; i < self.u.list.n; i++)
+      if (py_equal(self.u.list.items[i], a->pos[0])) return v_int(i, l);
+    return ev_error(ev, l, "value is not in the sequence");
+  }
+  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
+    int c = 0;
+    for (int i = 0; i < self.u.list.n; i++) c += py_equal(self.u.list.items[i], a->pos[0]);
+    return v_int(c, l);
+  }
+  return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
+}
+
+/* ---- subscripts -------------------------------------------------------------- */
+
+static bool py_index(Eval *ev, Value v, int64_t n, bool clamp, int64_t *out, int64_t dflt) {
+  if (v.kind == V_NONE) {
+    *out = dflt;
+    return true;
+  }
+  if (!ev_get_int(ev, v, out, "index")) return false;
+  if (*out < 0) *out += n;
+  if (clamp) {
+    if (*out < 0) *out = dflt < 0 ? -1 : 0;
+    if (*out > n) *out = n;
+  }
+  return true;
+}
+
+Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
+  if (a->n != 1) return ev_error(ev, a->loc, "a Python sequence takes one index");
+  Ast *ix = a->list[0];
+  int64_t n = obj.kind == V_STR ? (int64_t)obj.u.s.len : obj.kind == V_DICT ? obj.u.dict.n : obj.u.list.n;
+  if (obj.kind == V_DICT) {
+    Value k = ev_expr(ev, ix);
+    if (k.kind == V_ERROR) return k;
+    for (int i = 0; i < obj.u.dict.n; i++)
+      if (py_equal(obj.u.dict.keys[i], k)) return obj.u.dict.vals[i];
+    StrBuf b = {0};
+    py_to_text(ev, k, &b, true);
+    Value e = ev_error(ev, a->loc, "key %s is not in the dict", strbuf_str(&b));
+    strbuf_free(&b);
+    return e;
+  }
+  if (ix->kind == A_SLICE) {
+    Value lo = ix->a ? ev_expr(ev, ix->a) : v_make(V_NONE, a->loc);
+    Value hi = ix->b ? ev_expr(ev, ix->b) : v_make(V_NONE, a->loc);
+    Value st = ix->c ? ev_expr(ev, ix->c) : v_make(V_NONE, a->loc);
+    int64_t step = 1, i0, i1;
+    if (st.kind != V_NONE && !ev_get_int(ev, st, &step, "slice step")) return v_make(V_ERROR, a->loc);
+    if (step == 0) return ev_error(ev, a->loc, "slice step cannot be zero");
+    if (!py_index(ev, lo, n, true, &i0, step > 0 ? 0 : n - 1) ||
+        !py_index(ev, hi, n, true, &i1, step > 0 ? n : -1))
+      return v_make(V_ERROR, a->loc);
+    if (step < 0 && i0 >= n) i0 = n - 1;
+    PyVec out = {0};
+    StrBuf sb = {0};
+    for (int64_t i = i0; step > 0 ? i < i1 : i > i1; i += step) {
+      if (obj.kind == V_STR) strbuf_putc(&sb, obj.u.s.p[i]);
+      else pv_push(ev, &out, obj.u.list.items[i]);
+    }
+    if (obj.kind == V_STR) {
+      return py_take_str(ev, &sb, a->loc);
+    }
+    return py_seq(ev, obj.kind, out.v, out.n, a->loc);
+  }
+  Value k = ev_expr(ev, ix);
+  if (k.kind == V_ERROR) return k;
+  int64_t i;
+  if (!py_index(ev, k, n, false, &i, 0)) return v_make(V_ERROR, a->loc);
+  if (i < 0 || i >= n) return ev_error(ev, a->loc, "index out of range");
+  if (obj.kind == V_STR) return py_str_value(ev, obj.u.s.p + i, 1, a->loc);
+  return obj.u.list.items[i];
+}
