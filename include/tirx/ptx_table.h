@@ -2,7 +2,7 @@
  *
  * include/tirx/ptx_table.def has one row per PTX instruction *shape*:
  *
- *   PTX(NAME, "mnemonic", ARCH, FLAGS, "slots", "operands", "sample")
+ *   PTX(NAME, "mnemonic", ARCH, FLAGS, "slots", "operands", "sample", "rule")
  *
  *   NAME      the entry's identifier (ld_vec, mbarrier_try_wait_parity); the
  *             IR names the entry by it.
@@ -32,7 +32,11 @@
  *               sink lanes may be T.ptx.SINK
  *             t=, dt=, n= and sink= may depend on slots: `[k1+k2]v1+v2>R,...,*>D`
  *             maps the tokens of slots k1, k2 (`-` = omitted) to R, else D.
- *   sample    modifier tokens of one legal spelling (the generated tests).
+ *   sample    the tokens of one legal spelling, one per slot in slot order
+ *             (`-` = omitted), space separated, for the generated tests.
+ *   rule      the cross-slot legality rule over the slots it involves:
+ *             `+[k1+k2]a+b,c+d` lists the legal token combinations,
+ *             `-[k1+k2]...` the illegal ones; "" = every combination.
  *
  * The engine resolves a call in any spelling to one entry (tirx_ptx_fill,
  * tirx_ptx_layout), the parser checks operands against it, the printer prints
@@ -88,6 +92,16 @@ typedef struct PtxOperand {
   const char **choices;
 } PtxOperand;
 
+/* A legality rule: the token combinations of `keys` that are (allow) or are
+ * not (!allow) legal. */
+typedef struct PtxRule {
+  bool allow;
+  int nkeys;
+  int *keys;
+  int ncombos;
+  const char **combo; /* ncombos * nkeys tokens ("" = omitted) */
+} PtxRule;
+
 typedef struct PtxEntry {
   int index;
   const char *name, *mnemonic;
@@ -99,6 +113,7 @@ typedef struct PtxEntry {
   int nops;
   PtxOperand *ops;
   const char *sample;
+  PtxRule rule;
 } PtxEntry;
 
 int tirx_ptx_count(void);
@@ -131,6 +146,8 @@ bool tirx_ptx_is_group(const PtxOperand *o, const char *const *mods);
 bool tirx_ptx_has_dst(const PtxEntry *e);
 /* The "memory" clobber rule: a non-tmem address operand, or PTXF_ORDERS_MEMORY. */
 bool tirx_ptx_touches_memory(const PtxEntry *e, const char *const *mods);
+/* Whether the slot tokens obey the entry's cross-slot rule. */
+bool tirx_ptx_rule_ok(const PtxEntry *e, const char *const *mods);
 /* Whether dtype name `dt` (len n) is in a `|` list. */
 bool tirx_ptx_list_has(const char *list, const char *dt, size_t n);
 

@@ -20,11 +20,11 @@ typedef struct RawRow {
   const char *name, *mnemonic;
   PtxArch arch;
   unsigned flags;
-  const char *slots, *ops, *sample;
+  const char *slots, *ops, *sample, *rule;
 } RawRow;
 
 static const RawRow raw_rows[] = {
-#define PTX(NAME, mn, arch, flags, slots, ops, sample) {#NAME, mn, arch, flags, slots, ops, sample},
+#define PTX(NAME, mn, arch, flags, slots, ops, sample, rule) {#NAME, mn, arch, flags, slots, ops, sample, rule},
 #include "tirx/ptx_table.def"
 #undef PTX
 };
@@ -179,6 +179,29 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
     free(attrs);
   }
   free(ops);
+  if (r->rule[0]) {
+    char *rs = xdup(r->rule);
+    e->rule.allow = rs[0] == '+';
+    char *close = strchr(rs, ']');
+    *close = '\0';
+    int nk;
+    char **keys = split(rs + 2, '+', &nk);
+    e->rule.nkeys = nk;
+    e->rule.keys = xalloc(sizeof(int) * (size_t)nk);
+    for (int i = 0; i < nk; i++) e->rule.keys[i] = slot_index(e, keys[i]);
+    free(keys);
+    int nc;
+    char **combos = split(close + 1, ',', &nc);
+    e->rule.ncombos = nc;
+    e->rule.combo = xalloc(sizeof(char *) * (size_t)(nc * nk + 1));
+    for (int c = 0; c < nc; c++) {
+      int nt;
+      char **toks = split(combos[c], '+', &nt);
+      for (int k = 0; k < nk; k++) e->rule.combo[c * nk + k] = (k < nt && strcmp(toks[k], "-") != 0) ? toks[k] : "";
+      free(toks);
+    }
+    free(combos);
+  }
 }
 
 static Table *sort_ctx;
@@ -387,6 +410,17 @@ bool tirx_ptx_touches_memory(const PtxEntry *e, const char *const *mods) {
   for (int i = 0; i < e->nops; i++)
     if (e->ops[i].kind == PTXK_ADDR && strcmp(tirx_ptx_opspace(e, &e->ops[i], mods), "tmem") != 0) return true;
   return false;
+}
+
+bool tirx_ptx_rule_ok(const PtxEntry *e, const char *const *mods) {
+  const PtxRule *r = &e->rule;
+  if (!r->nkeys) return true;
+  for (int c = 0; c < r->ncombos; c++) {
+    bool match = true;
+    for (int k = 0; k < r->nkeys && match; k++) match = strcmp(r->combo[c * r->nkeys + k], mod_at(mods, r->keys[k])) == 0;
+    if (match) return r->allow;
+  }
+  return !r->allow;
 }
 
 bool tirx_ptx_list_has(const char *list, const char *dt, size_t n) {

@@ -9,6 +9,7 @@
 
 #include "Parse/ast.h"
 #include "tirx/intrin.h"
+#include "tirx/ptx_table.h"
 #include "tirx/ir.h"
 #include "tirx/parse.h"
 

@@ -496,11 +496,14 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
 }
 
 /* Decodes the Python-escaped chained form T.ptx.cp.async_.ca.shared__cta:
- * `__` is `::` and a trailing `_` escapes a keyword. */
+ * `__` is `::`, `__colon__` is `:` and a trailing `_` escapes a keyword. */
 static void ptx_unescape(const char *in, char *out, size_t n) {
   size_t o = 0;
   for (size_t i = 0; in[i] && o + 3 < n; i++) {
-    if (in[i] == '_' && in[i + 1] == '_') {
+    if (strncmp(in + i, "__colon__", 9) == 0) { /* a single ':' (TVM's escape) */
+      out[o++] = ':';
+      i += 8;
+    } else if (in[i] == '_' && in[i + 1] == '_') {
       out[o++] = ':';
       out[o++] = ':';
       i++;
@@ -941,18 +944,12 @@ Value ev_call(Eval *ev, Ast *call) {
     v.ptx_pred = true;
     return v;
   }
-  /* T.ptx instructions are statements; inside an expression the value forms
-   * (`x = T.ptx.mul.wide.s32(a, b)`, legacy rows with a result) come first */
-  bool ptx_value_form = !as_stmt && (tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4));
-  if (strncmp(name, "ptx.", 4) == 0 && !ptx_value_form && ev_ptx_is_instr(name + 4)) {
-    /* the table engine; a call it does not accept may still be one of the
-     * value forms below (`x = T.ptx.mul.wide.s32(a, b)`); an assignment
-     * prefers the value form */
-    bool nomatch = false;
-    Value r = ev_ptx_call(ev, name + 4, &a, call->loc, &nomatch);
-    if (!nomatch) return r;
-    if (!tirx_intrin_lookup(name, strlen(name)) && !tirx_ptx_alu_family(name + 4))
-      return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
+  /* T.ptx instructions are statements and go through the table engine;
+   * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
+   * the rows of intrin_ptx.def with a result) are tried first */
+  if (strncmp(name, "ptx.", 4) == 0 && ev_ptx_is_instr(name + 4)) {
+    bool value_form = tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4);
+    if (as_stmt || !value_form) return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
   }
   const Intrin *in = tirx_intrin_lookup(name, strlen(name));
   if (!in && strncmp(name, "ptx.", 4) == 0) {
@@ -988,6 +985,10 @@ Value ev_call(Eval *ev, Ast *call) {
         if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
           return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
       }
+      const char *ts = tirx_ptx_suggest_family(name + 4, fl);
+      if (ts)
+        return ev_error(ev, call->loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4,
+                        ts);
     }
   }
   if (in && strncmp(name, "ptx.", 4) == 0 && in->max_args >= 0 && a.npos == in->max_args + 1 &&

@@ -59,11 +59,28 @@ static bool list_has(const char *list, DType t) {
 /* A Python literal that names no dtype. */
 static bool is_literal(const Value *v) { return v->kind == V_INT || v->kind == V_BOOL || v->kind == V_FLOAT; }
 
-/* The IR expression of a non-literal operand, or NULL (with a reason). */
-static Expr *operand_expr(Eval *ev, const Value *v, Why *w, const char *what) {
+/* Whether a buffer holds one element (a scalar or a one-element view). */
+static bool one_element(const Buffer *b) {
+  for (int i = 0; i < b->ndim; i++) {
+    int64_t n;
+    if (!tirx_expr_is_const_int(b->shape[i], &n) || n != 1) return false;
+  }
+  return true;
+}
+
+/* The IR expression of a non-literal operand, or NULL (with a reason).  A
+ * whole one-element buffer is its element in a register operand and its
+ * address in an address operand. */
+static Expr *operand_expr(Eval *ev, const Value *v, Why *w, const char *what, bool reg) {
   if (v->kind == V_EXPR) return v->u.e;
   if (v->kind == V_SCALAR) return ev_to_expr(ev, *v, what);
-  if (v->kind == V_BUFFER) return tirx_varref(ev->m, v->u.buf->data, v->loc);
+  if (v->kind == V_BUFFER && reg && one_element(v->u.buf)) {
+    Buffer *b = v->u.buf;
+    Expr **idx = TIRX_NEWN(ev->m, Expr *, b->ndim ? b->ndim : 1);
+    for (int i = 0; i < b->ndim; i++) idx[i] = tirx_int(ev->m, tirx_dtype(DT_INT32), 0, v->loc);
+    return tirx_load(ev->m, b, idx, b->ndim, v->loc);
+  }
+  if (v->kind == V_BUFFER && !reg) return tirx_varref(ev->m, v->u.buf->data, v->loc);
   why(w, "%s is not a value", what);
   return NULL;
 }
@@ -192,7 +209,7 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
   }
   if (o->kind == PTXK_ADDR || o->kind == PTXK_PTR) {
     for (int k = 0; k < lanes; k++) {
-      Expr *x = operand_expr(ev, &args[k].v, w, "an address");
+      Expr *x = operand_expr(ev, &args[k].v, w, "an address", false);
       if (!x) return false;
       if (is_addr_call(x)) {
         if (!o->off) return why(w, "operand '%s' does not take T.ptx.addr(...)", o->name);
@@ -218,7 +235,7 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
         out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
         continue;
       }
-      Expr *x = operand_expr(ev, v, w, "a predicate");
+      Expr *x = operand_expr(ev, v, w, "a predicate", true);
       if (!x) return false;
       bool ok = tirx_dtype_is_bool(x->dtype) ||
                 (args[k].tag && (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) ||
@@ -240,7 +257,9 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
   for (int k = 0; k < lanes; k++) {
     const Value *v = &args[k].v;
     if (dst) {
-      Expr *x = v->kind == V_SCALAR || v->kind == V_EXPR ? operand_expr(ev, v, w, "a destination") : NULL;
+      Expr *x = v->kind == V_SCALAR || v->kind == V_EXPR || v->kind == V_BUFFER
+                    ? operand_expr(ev, v, w, "a destination", true)
+                    : NULL;
       if (!x || x->kind != E_LOAD) {
         DType d0;
         list_first(allowed, &d0);
@@ -251,7 +270,7 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
       }
       out[k] = x;
     } else if (!is_literal(v)) {
-      out[k] = operand_expr(ev, v, w, "an operand");
+      out[k] = operand_expr(ev, v, w, "an operand", true);
       if (!out[k]) return false;
     } else {
       out[k] = NULL;
@@ -301,6 +320,16 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
       snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "", en->slots[i].name);
   if (*miss) return why(w, "missing required modifier(s): %s", miss);
   const char *const *cm = (const char *const *)mods;
+  if (!tirx_ptx_rule_ok(en, cm)) {
+    char combo[240] = "";
+    for (int k = 0; k < en->rule.nkeys; k++) {
+      const char *t = en->rule.keys[k] >= 0 ? cm[en->rule.keys[k]] : NULL;
+      size_t o = strlen(combo);
+      snprintf(combo + o, sizeof combo - o, "%s%s=%s", k ? ", " : "", en->slots[en->rule.keys[k]].name,
+               t ? t : "(none)");
+    }
+    return why(w, "the modifiers %s are not a legal combination for this shape", combo);
+  }
   int want = 0;
   for (int i = 0; i < en->nops; i++) want += tirx_ptx_lanes(&en->ops[i], cm);
   if (want != nops) {
@@ -360,26 +389,33 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
   return true;
 }
 
-/* The family of a spelling: "shfl.sync.bfly.b32" → shfl_sync (a two-token
- * family wins when it exists), "ld.global.b32" → ld; *rest gets the tokens. */
+/* The family of a spelling: the longest run of leading tokens that names one
+ * ("multimem.st.async.…" → multimem_st_async, "shfl.sync.bfly.b32" →
+ * shfl_sync, "ld.global.b32" → ld); *rest gets the remaining ".tok…". */
 static int find_family(const char *sp, const PtxEntry *const **es, const char **rest) {
-  size_t t0 = strcspn(sp, ".");
-  if (sp[t0] == '.') {
-    size_t t1 = strcspn(sp + t0 + 1, ".");
-    char two[128];
-    if (t0 + 1 + t1 < sizeof two) {
-      memcpy(two, sp, t0 + 1 + t1);
-      two[t0] = '_';
-      two[t0 + 1 + t1] = '\0';
-      int n = tirx_ptx_family(two, t0 + 1 + t1, es);
-      if (n) {
-        *rest = sp + t0 + 1 + t1;
-        return n;
-      }
+  size_t ends[4];
+  int nt = 0;
+  for (size_t i = 0; nt < 4; i++)
+    if (sp[i] == '.' || sp[i] == '\0') {
+      ends[nt++] = i;
+      if (!sp[i]) break;
+    }
+  char buf[160];
+  for (int k = nt; k >= 1; k--) {
+    size_t len = ends[k - 1];
+    if (len >= sizeof buf) continue;
+    memcpy(buf, sp, len);
+    buf[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+      if (buf[i] == '.') buf[i] = '_';
+    int n = tirx_ptx_family(buf, len, es);
+    if (n) {
+      *rest = sp + len;
+      return n;
     }
   }
-  *rest = sp + t0;
-  return tirx_ptx_family(sp, t0, es);
+  *rest = sp;
+  return 0;
 }
 
 bool ev_ptx_is_instr(const char *spelling) {
@@ -427,11 +463,38 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     tlen[ntok++] = k;
     p += k;
   }
-  for (int i = npos; i < a->npos - 1; i++)
-    if (a->pos[i].u.s.len) {
-      toks[ntok] = a->pos[i].u.s.p;
-      tlen[ntok++] = a->pos[i].u.s.len;
+  /* TVM's flat form names every slot in order: only entries with that many
+   * slots, each string a token of its own slot, can have printed it */
+  int nflat = nstr ? nstr - 1 : 0;
+  if (nflat && rest[0] != '\0')
+    return ev_error(ev, loc, "T.ptx: give the modifiers either in the name or as trailing strings, not both");
+  for (int i = 0; i < nc && nflat; i++) {
+    const PtxEntry *e = c[i].e;
+    bool ok = e->nslots == nflat;
+    for (int k = 0; ok && k < nflat; k++) {
+      const Value *sv = &a->pos[npos + k];
+      if (!sv->u.s.len) {
+        ok = e->slots[k].optional;
+        continue;
+      }
+      ok = false;
+      for (int t = 0; t < e->slots[k].ntok && !ok; t++)
+        if (strlen(e->slots[k].tok[t]) == sv->u.s.len && memcmp(e->slots[k].tok[t], sv->u.s.p, sv->u.s.len) == 0) {
+          c[i].mods[k] = e->slots[k].tok[t];
+          ok = true;
+        }
     }
+    if (!ok) c[i].alive = false;
+  }
+  if (nflat) {
+    bool any = false;
+    for (int i = 0; i < nc; i++) any |= c[i].alive;
+    if (!any && nomatch) {
+      *nomatch = true;
+      return v_make(V_ERROR, loc);
+    }
+    if (!any) return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+  }
   for (int t = 0; t < ntok; t++) {
     int alive = 0;
     for (int i = 0; i < nc; i++) {
@@ -557,7 +620,10 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     nalive++;
     tried[i] = true;
     if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
-      if (!hits) {
+      /* Several shapes can accept one call where the ISA's cross-slot rules
+       * (not in our table) would tell them apart; the oldest wins, then table
+       * order. */
+      if (!hits || c[i].e->arch < hit->arch) {
         built = b;
         hit = c[i].e;
       }
@@ -569,6 +635,17 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     return v_make(V_ERROR, loc);
   }
   if (!hits) {
+    /* shapes that only lack a modifier the call did not write are noise when
+     * another shape got as far as the operands */
+    bool closer = false;
+    for (int i = 0; i < nc; i++) closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
+    if (closer) {
+      nalive = 0;
+      for (int i = 0; i < nc; i++) {
+        if (tried[i] && strncmp(whys[i].msg, "missing required", 16) == 0) tried[i] = false;
+        nalive += tried[i];
+      }
+    }
     if (nalive == 1) {
       for (int i = 0; i < nc; i++)
         if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);

@@ -6,7 +6,8 @@
  * with T.ptx.pred(x) on integer .pred operands and T.ptx.SINK in sunk lanes;
  * TVM's style (p->tvm_style) is its flat form, every argument as stored:
  *     T.ptx.ld(d0, d1, d2, d3, addr, "", "", "global", ..., "v4", "b32", "")
- * Both re-parse to the same call. */
+ * Both re-parse to the same call.  The few rows whose tokens contain a '.'
+ * (fabric's completion mechanisms) print in the flat form in both styles. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,7 +53,13 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   Expr *const *xs = e->u.call.args;
   int n = e->u.call.n;
   const PtxEntry *en = tirx_ptx_find(e->u.call.name);
-  if (p->tvm_style || !en || n < en->nslots + 1) {
+  /* a token with a '.' of its own can only be named by the flat form */
+  bool dotted = false;
+  for (int i = 0; en && i < en->nslots && n >= en->nslots + 1; i++) {
+    const Expr *t = xs[n - 1 - en->nslots + i];
+    dotted |= t->kind == E_STR && memchr(t->u.s.p, '.', t->u.s.len) != NULL;
+  }
+  if (p->tvm_style || dotted || !en || n < en->nslots + 1) {
     const char *fam = en ? en->family : e->u.call.name;
     prbuf_printf(p->out, "T.ptx.%s%s(", fam, is_keyword(fam) ? "_" : "");
     for (int i = 0; i < n; i++) {

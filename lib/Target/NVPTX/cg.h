@@ -81,6 +81,9 @@ typedef struct CG {
 
   /* module-wide */
   LLVMValueRef dyn_smem; /* @__tirx_dyn_smem, created on first use */
+  /* intrin_ptx_table.c tries the ALU lowering first: a spelling it cannot
+   * lower then sets alu_failed instead of reporting an error */
+  bool alu_probe, alu_failed;
   int nerrors;
 } CG;
 

@@ -27,6 +27,10 @@ typedef struct {
 } Alu;
 
 static LLVMValueRef unsupported(Alu *a) {
+  if (a->cg->alu_probe) {
+    a->cg->alu_failed = true;
+    return cg_poison(a->cg, a->e->dtype);
+  }
   cg_error(a->cg, a->e->loc, "T.ptx[\"%s\"] is not supported by the NVPTX backend yet", a->sp);
   return cg_poison(a->cg, a->e->dtype);
 }

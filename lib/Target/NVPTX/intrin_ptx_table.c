@@ -6,7 +6,8 @@
  *      sources lowers to LLVM IR (intrin_ptx_alu.c), which LLVM optimises;
  *   2. a spelling that is one of the NVVM-intrinsic rows of intrin_ptx.def
  *      with no destination (fences, barriers, mbarrier.init, cp.async groups,
- *      tcgen05 fences, ...) takes that row's emitter;
+ *      tcgen05 fences, ...) takes that row's emitter, and so do the plain
+ *      TMA tile loads and stores (tma_rows, operands reordered);
  *   3. everything else is rendered from its row into one inline-asm block:
  *      operands in PTX order, `{...}` register groups, `[a]`/`[a+imm]`,
  *      composite `[tmap, {c0, c1}]` brackets, `p|q` pairs, `_` sinks,
@@ -161,7 +162,11 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   char nm[160];
   snprintf(nm, sizeof nm, "T.ptx[\"%s\"]", sp);
   tmp.u.call.name = nm;
+  cg->alu_probe = true;
+  cg->alu_failed = false;
   LLVMValueRef v = cg_ptx_alu(cg, &tmp);
+  cg->alu_probe = false;
+  if (cg->alu_failed) return false; /* dead IR left behind is removed by O3 */
   if (v) store_lvalue(cg, d->ops[0], v);
   return true;
 }
@@ -194,6 +199,57 @@ static bool try_row(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   if ((in->flags & INTRIN_SM90) && !cg_require_sm(cg, &tmp, 90, false)) return true;
   fn(cg, &tmp);
   return true;
+}
+
+/* TMA loads and stores in their plain forms have NVVM intrinsics too (the
+ * rows I_PTX_CP_BULK_TENSOR_G2S/S2G, which take the mbarrier / the shared
+ * source before the coordinates). */
+static const struct {
+  const char *entry;
+  IntrinId id;
+  bool mbar_last; /* g2s: (dst, tmap, coords..., mbar) → (dst, tmap, mbar, coords...) */
+} tma_rows[] = {
+    {"cp_async_bulk_tensor_g2s_cluster", I_PTX_CP_BULK_TENSOR_G2S, true},
+    {"cp_async_bulk_tensor_s2g", I_PTX_CP_BULK_TENSOR_S2G, false},
+};
+
+static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
+  if (d->pred || d->flen) return false;
+  for (size_t r = 0; r < sizeof tma_rows / sizeof tma_rows[0]; r++) {
+    if (strcmp(d->e->name, tma_rows[r].entry) != 0) continue;
+    for (int i = 0; i < d->e->nslots; i++) {
+      const PtxSlot *s = &d->e->slots[i];
+      if (!s->optional || !d->mods[i]) continue;
+      if (strcmp(s->name, "load_mode") == 0 || strcmp(s->name, "store_mode") == 0) {
+        if (strcmp(d->mods[i], "tile") != 0) return false;
+      } else {
+        return false; /* multicast, cta_group, cache hints: the table's asm */
+      }
+    }
+    int n = d->nops;
+    if (n < 3 || n > 8) return false;
+    Expr *args[8];
+    if (tma_rows[r].mbar_last) {
+      args[0] = d->ops[0];
+      args[1] = d->ops[1];
+      args[2] = d->ops[n - 1];
+      for (int i = 2; i < n - 1; i++) args[i + 1] = d->ops[i];
+    } else {
+      args[0] = d->ops[0];
+      args[1] = d->ops[n - 1];
+      for (int i = 1; i < n - 1; i++) args[i + 1] = d->ops[i];
+    }
+    for (int i = 0; i < n; i++)
+      if (args[i]->kind == E_CALL && args[i]->u.call.op->id == I_CUDA_CVTA_TO_SHARED) args[i] = args[i]->u.call.args[0];
+    Expr tmp = *e;
+    tmp.u.call.op = tirx_intrin(tma_rows[r].id);
+    tmp.u.call.args = args;
+    tmp.u.call.n = n;
+    tmp.u.call.name = NULL;
+    cg_intrin_ptx(tma_rows[r].id)(cg, &tmp);
+    return true;
+  }
+  return false;
 }
 
 /* ---- 3. inline asm rendered from the row ------------------------------------ */
@@ -233,6 +289,10 @@ static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {
   if (t.id == DT_FLOAT64) {
     *ty = cg->t_f64;
     return 'd';
+  }
+  if (bits == 128) {
+    *ty = LLVMInt128TypeInContext(cg->ctx);
+    return 'q';
   }
   *ty = cg->t_i64;
   return 'l';
@@ -285,7 +345,8 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (!decode(cg, e, &d)) return NULL;
   Str sp = {0};
   spelling(&d, &sp);
-  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p)) {
+  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p) ||
+      try_tma(cg, e, &d)) {
     free(sp.p);
     free(d.mods);
     return NULL;

@@ -26,8 +26,8 @@
 static const TirxArchInfo archs[] = {
     {"sm_75", 75, false, "+ptx78", "7.8"},    {"sm_80", 80, false, "+ptx78", "7.8"},
     {"sm_86", 86, false, "+ptx78", "7.8"},    {"sm_89", 89, false, "+ptx78", "7.8"},
-    {"sm_90", 90, false, "+ptx86", "8.6"},    {"sm_90a", 90, true, "+ptx86", "8.6"},
-    {"sm_100", 100, false, "+ptx86", "8.6"},  {"sm_100a", 100, true, "+ptx86", "8.6"},
+    {"sm_90", 90, false, "+ptx88", "8.8"},    {"sm_90a", 90, true, "+ptx88", "8.8"},
+    {"sm_100", 100, false, "+ptx88", "8.8"},  {"sm_100a", 100, true, "+ptx88", "8.8"},
     {"sm_103a", 103, true, "+ptx88", "8.8"},  {"sm_120", 120, false, "+ptx87", "8.7"},
     {"sm_120a", 120, true, "+ptx87", "8.7"},
 };

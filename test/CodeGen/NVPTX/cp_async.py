@@ -22,7 +22,7 @@ def ldgsts(A_ptr: T.handle, B_ptr: T.handle, n: T.int32):
     tx = T.thread_id([256])
     sm = T.alloc_shared((1024,), "float32")
     T.ptx["cp.async.cg.shared.global"](T.address_of(sm[tx * 4]), T.address_of(A[tx * 4]), 16)
-    T.ptx["cp.async.ca.shared.global"](T.address_of(sm[tx]), T.address_of(A[tx]), 4, T.if_then_else(tx < n, 4, 0))
+    T.ptx["cp.async.ca.shared.global"](T.address_of(sm[tx]), T.address_of(A[tx]), 4, T.if_then_else(tx < n, T.uint32(4), T.uint32(0)))
     T.ptx.cp.async_.commit_group()
     T.ptx.cp.async_.wait_group(0)
     T.ptx.cp.async_.wait_all()

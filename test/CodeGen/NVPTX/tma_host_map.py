@@ -40,10 +40,10 @@ def tmap_cg(A: T.Buffer((64, 128), "float16"), B: T.Buffer((64, 128), "float16")
     T.cuda.cta_sync()
     if tx == 0:
         T.ptx.mbarrier.arrive.expect_tx.shared__cta.b64(bar.data, 4096)
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(sm.data, A_map, bar.data, 0, bx * 32)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, A_map, 0, bx * 32, bar.data)
     T.cuda.mbarrier_wait(bar.data, 0)
     if tx == 0:
         T.ptx.fence.proxy.async_.shared__cta()
-        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(T.address_of(B_map), sm.data, 0, bx * 32)
+        T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](T.address_of(B_map), 0, bx * 32, sm.data)
         T.ptx.cp.async_.bulk.commit_group()
         T.ptx.cp.async_.bulk.wait_group(0)

@@ -32,6 +32,6 @@ def tma(A_map: T.TensorMap(), B_ptr: T.handle):
     T.cuda.cta_sync()
     if tx == 0:
         T.ptx.mbarrier.arrive.expect_tx.shared__cta.b64(bar.data, 8192)
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(sm.data, T.address_of(A_map), bar.data, 0, bx * 64)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, T.address_of(A_map), 0, bx * 64, bar.data)
     T.cuda.mbarrier_wait(bar.data, 0)
     B[tx // 2, (tx % 2) * 32] = sm[tx // 2, (tx % 2) * 32]

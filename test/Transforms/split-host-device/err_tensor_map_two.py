@@ -18,5 +18,5 @@ def tmaps(A: T.Buffer((64, 128), "float16"), Z: T.Buffer((8, 32), "float32")):
     sm = T.alloc_shared((16, 64), "float16", align=1024)
     bar = T.alloc_shared((1,), "uint64")
     if tx == 0:
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(sm.data, A_map, bar.data, 0, 0)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, A_map, 0, 0, bar.data)
         T.ptx.prefetch.tensormap(T.address_of(Z_map))

@@ -18,7 +18,7 @@
 # CHECK-NEXT: {{^}}def tmaps_kernel(A_map: T.TensorMap(), B_ptr: T.handle("float32", "global"), Z_map: T.TensorMap(), n: T.int32):
 # CHECK-NOT: tvm_stack_alloca
 # CHECK-NOT: call_packed
-# CHECK: T.ptx["cp.async.bulk.tensor.shared::cluster.global.mbarrier::complete_tx::bytes"](sm.data, A_map, bar.data, 0, bx * 16)
+# CHECK: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](T.cuda.cvta_generic_to_shared(sm.data), A_map, 0, bx * 16, T.cuda.cvta_generic_to_shared(bar.data))
 # CHECK: T.ptx["prefetch.tensormap"](T.address_of(Z_map))
 
 # PLAN: plan tmaps (given signature): tmaps(A: Tensor([n, 128], float16), B: Tensor([64], float32), Z: Tensor([8, 4, 32], float32), rows: int32)
@@ -47,6 +47,6 @@ def tmaps(a: T.handle, B: T.Buffer((64,), "float32"), Z: T.Buffer((8, 4, 32), "f
     sm = T.alloc_shared((16, 64), "float16", align=1024)
     bar = T.alloc_shared((1,), "uint64")
     if tx == 0:
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(sm.data, A_map, bar.data, 0, bx * 16)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, A_map, 0, bx * 16, bar.data)
         T.ptx.prefetch.tensormap(T.address_of(Z_map))
     B[tx % 64] = T.float32(1)

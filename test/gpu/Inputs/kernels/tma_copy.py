@@ -24,8 +24,7 @@ def tma_copy(A: T.Buffer((64, 128), "float16"), B: T.Buffer((64, 128), "float16"
     T.cuda.cta_sync()
     if tx == 0:
         T.ptx.mbarrier.arrive.expect_tx.shared__cta.b64(bar.data, 4096)
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(
-            sm.data, A_map, bar.data, bx * 64, by * 32)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, A_map, bx * 64, by * 32, bar.data)
     T.cuda.mbarrier_wait(bar.data, 0)
     for i in range(16):
         B[by * 32 + i * 2 + tx // 64, bx * 64 + tx % 64] = sm[i * 2 + tx // 64, tx % 64]

@@ -26,12 +26,10 @@ def tma_copy_dyn(a: T.handle, b: T.handle):
     T.cuda.cta_sync()
     if tx == 0:
         T.ptx.mbarrier.arrive.expect_tx.shared__cta.b64(bar.data, 4096)
-        T.ptx.cp.async_.bulk.tensor.shared__cluster.global_.mbarrier__complete_tx__bytes(
-            sm.data, A_map, bar.data, bx * 64, by * 32)
+        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](sm.data, A_map, bx * 64, by * 32, bar.data)
     T.cuda.mbarrier_wait(bar.data, 0)
     if tx == 0:
         T.ptx.fence.proxy.async_.shared__cta()
-        T.ptx.cp.async_.bulk.tensor.global_.shared__cta.bulk_group(
-            T.address_of(B_map), sm.data, bx * 64, by * 32)
+        T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](T.address_of(B_map), bx * 64, by * 32, sm.data)
         T.ptx.cp.async_.bulk.commit_group()
         T.ptx.cp.async_.bulk.wait_group(0)
