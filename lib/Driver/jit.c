@@ -11,14 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Support/oom.h"
 #include "tirx/compile.h"
 #include "tirx/runtime.h"
 
 static void set_diag(char **diag, const char *prefix, char *msg) {
   if (diag) {
     size_t n = strlen(prefix) + (msg ? strlen(msg) : 1) + 1;
-    *diag = malloc(n);
-    if (*diag) snprintf(*diag, n, "%s%s", prefix, msg ? msg : "?");
+    *diag = tirx_xmalloc(n);
+    snprintf(*diag, n, "%s%s", prefix, msg ? msg : "?");
   }
   free(msg);
 }

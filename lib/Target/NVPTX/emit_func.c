@@ -164,17 +164,7 @@ static void emit_decl(CG *cg, Stmt *s) {
 /* ---- statements ----------------------------------------------------------- */
 
 static void push_loop(CG *cg, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont) {
-  if (cg->nloops == cg->caploops) {
-    int nc = cg->caploops ? cg->caploops * 2 : 8;
-    LoopTarget *nl = realloc(cg->loops, sizeof *nl * (size_t)nc);
-    if (!nl) {
-      cg_error(cg, (Loc){0, 0}, "out of memory");
-      return;
-    }
-    cg->loops = nl;
-    cg->caploops = nc;
-  }
-  cg->loops[cg->nloops++] = (LoopTarget){brk, cont};
+  TIRX_VEC_PUSH(cg->loops, cg->nloops, cg->caploops, ((LoopTarget){brk, cont}));
 }
 
 /* !llvm.loop !{self, !{"llvm.loop.unroll.full"}} on a latch branch. */
@@ -641,11 +631,7 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   memset(cg->ntid, 0, sizeof cg->ntid);
   cg->ntid_dynamic = false;
   int np = f->nparams;
-  LLVMTypeRef *pts = calloc((size_t)(np ? np : 1), sizeof *pts);
-  if (!pts) {
-    cg_error(cg, f->loc, "out of memory");
-    return;
-  }
+  LLVMTypeRef *pts = tirx_xcalloc((size_t)(np ? np : 1), sizeof *pts);
   for (int i = 0; i < np; i++) {
     if (f->params[i].buf)
       cg_error(cg, f->params[i].var->loc,
