@@ -203,10 +203,8 @@ Value ev_subscript(Eval *ev, Ast *a) {
     const char *p;
     size_t n;
     if (!ev_get_str(ev, s, &p, &n, "T.ptx[...] instruction name")) return v_make(V_ERROR, a->loc);
-    char path[512];
-    snprintf(path, sizeof path, "T.ptx.%.*s", (int)(n > 400 ? 400 : n), p);
     Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, path);
+    v.u.ns = tirx_intern_printf(ev->m, "T.ptx.%.*s", (int)n, p);
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
   }
