@@ -1,7 +1,9 @@
 # Sourced by scripts/demo.sh, scripts/test.sh and .ci/run (POSIX sh).
 # tirx_deps: install what tirx needs on Debian 12, skipping apt when it is all there.
 
-TIRX_APT_PACKAGES="llvm-22-dev llvm-22-tools libdlpack-dev libzstd-dev zlib1g-dev cmake make gcc python3"
+# python3-dev: headers for the Python module (python/, built when they are found);
+# python3-numpy: the DLPack tensors of its tests (test/Python) under lit's python3.
+TIRX_APT_PACKAGES="llvm-22-dev llvm-22-tools libdlpack-dev libzstd-dev zlib1g-dev cmake make gcc python3 python3-dev python3-numpy"
 
 tirx_deps_missing() {
     for f in /usr/lib/llvm-22/bin/llvm-config /usr/lib/llvm-22/include/llvm-c/Core.h \
@@ -14,6 +16,11 @@ tirx_deps_missing() {
     for c in cmake make gcc; do
         command -v "$c" >/dev/null 2>&1 || { echo "$c"; return 0; }
     done
+    # lit runs under /usr/bin/python3 (its #! line): its headers and numpy.
+    /usr/bin/python3 -c 'import sys, sysconfig, os
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+        2>/dev/null || { echo "python3-dev"; return 0; }
+    /usr/bin/python3 -c 'import numpy' 2>/dev/null || { echo "python3-numpy"; return 0; }
     return 1
 }
 

@@ -16,6 +16,8 @@
 #   test/lit.site.cfg.py        the build tree's site config (paths relative to itself)
 #   bench-prebuilt/             nvcc cubins for bench/kernels, used if nvcc is missing there
 #   libdevice.10.bc             used when the GPU machine has no CUDA libdevice
+#   python/tirx/                the Python package: *.py and _tirx.abi3.so.xz (the
+#                               limited-API extension, LLVM linked in statically)
 #   MANIFEST                    what was packed, from which commit
 set -eu
 cd "$(dirname "$0")/.."
@@ -29,6 +31,13 @@ echo "gpu-pack: building (-j$jobs)"
 targets="tirx-llc tirx-run tirx-opt tirx-device-info tirx-bundle-dump tirx-example-load-bundle tirx-rt-gpu-selftest tirx-bench-launch"
 if grep -q '^TIRX_NVCC:FILEPATH=.*nvcc$' "$build/CMakeCache.txt"; then
     targets="$targets tirx-gpu-inputs"
+fi
+python_ext=
+if grep -q '^TIRX_PYTHON:BOOL=ON$' "$build/CMakeCache.txt"; then
+    targets="$targets tirx-python"
+    python_ext=$build/python/tirx/_tirx.abi3.so
+else
+    echo "gpu-pack: no Python module (TIRX_PYTHON is off: no Python >= 3.10 headers)" >&2
 fi
 # shellcheck disable=SC2086
 cmake --build "$build" -j"$jobs" --target $targets
@@ -49,6 +58,12 @@ for t in tirx-device-info tirx-bundle-dump tirx-example-load-bundle tirx-rt-gpu-
 done
 if [ -d "$build/gpu-inputs" ]; then
     cp "$build"/gpu-inputs/*.cubin "$build"/gpu-inputs/*.ptx "$dist/gpu-inputs/" 2>/dev/null || true
+fi
+if [ -n "$python_ext" ]; then
+    mkdir -p "$dist/python/tirx"
+    cp "$build"/python/tirx/*.py "$dist/python/tirx/"
+    strip --strip-unneeded -o "$dist/python/tirx/_tirx.abi3.so" "$python_ext"
+    xz -T"$jobs" -6 -f "$dist/python/tirx/_tirx.abi3.so"
 fi
 cp -R "$build/lit-py" "$dist/lit-py"
 cp "$build/test/lit.site.cfg.py" "$dist/test/"

@@ -8,7 +8,7 @@
 #
 # $OUT/summary.txt  environment, lit's counts, benchmark tables (read this first)
 # $OUT/lit.log      lit -sv output (failures in full)
-# $OUT/bench.log    bench/kernels and bench/launch output
+# $OUT/bench.log    bench/kernels, bench/launch and bench/python output
 # $OUT/env.log      the machine: GPU, driver, toolkit, what was packed
 # $OUT/demo.log     scripts/demo.sh with the packed tools
 # Exit status: lit's (non-zero if a test failed), or 1 if the demo or a benchmark failed.
@@ -31,7 +31,8 @@ fi
 rm -rf "$b"
 mkdir -p "$b"
 cp -R dist/gpu/. "$b/"
-for f in "$b"/bin/*.xz; do
+for f in "$b"/bin/*.xz "$b"/python/tirx/*.xz; do
+    [ -f "$f" ] || continue
     xz -d -f "$f" || { log "cannot unpack $f"; exit 1; }
 done
 chmod +x "$b"/bin/*
@@ -42,6 +43,9 @@ if [ -z "${TIRX_LIBDEVICE:-}" ] && [ ! -f /usr/local/cuda/nvvm/libdevice/libdevi
 fi
 PATH=$PATH:/usr/local/cuda/bin
 export PATH
+# The compile cache of the demo and the benchmarks (lit gives each run its own).
+TIRX_CACHE_DIR=${TIRX_CACHE_DIR:-$PWD/$b/cache}
+export TIRX_CACHE_DIR
 
 {
     echo "== packed"; cat "$b/MANIFEST"
@@ -49,6 +53,8 @@ export PATH
     echo "== tools"; for t in nvcc ptxas python3 gcc; do printf '%s: %s\n' "$t" "$(command -v $t || echo missing)"; done
     nvcc --version 2>&1 | tail -n 2; ptxas --version 2>&1 | tail -n 2
     python3 -c 'import numpy; print("numpy", numpy.__version__)' 2>&1
+    python3 -c 'import torch; print("torch", torch.__version__)' 2>&1 | tail -n 1
+    PYTHONPATH=$b/python python3 -c 'import tirx; print("tirx (python)", tirx.__version__, tirx.__file__); print("tirx.device_arch()", tirx.device_arch())' 2>&1 | tail -n 2
     echo "== tirx-device-info"; "$b/bin/tirx-device-info" 2>&1
     echo "TIRX_LIBDEVICE=${TIRX_LIBDEVICE:-the toolkit one}"
 } >"$OUT/env.log" 2>&1
@@ -85,6 +91,13 @@ bench_rc=0
     "$b/bin/tirx-llc" examples/scale.py --emit=bundle --mcpu="$arch" -o "$b/scale.tirxb" &&
         "$b/bin/tirx-bench-launch" --iters 10000 --rounds 5 "$b/scale.tirxb"
     echo "bench/launch (bundle): exit $?"
+    echo "== bench/python: Python call overhead and compile times (tirx, ctypes, CuPy, torch, Triton)"
+    if [ -f "$b/python/tirx/_tirx.abi3.so" ]; then
+        PYTHONPATH=$b/python python3 bench/python/bench_python.py --tirx-llc "$b/bin/tirx-llc"
+        echo "bench/python: exit $?"
+    else
+        echo "bench/python: skipped (no Python module packed)"
+    fi
 } >"$OUT/bench.log" 2>&1
 grep -q 'exit [1-9]' "$OUT/bench.log" && bench_rc=1
 log "benchmarks: $([ $bench_rc = 0 ] && echo ok || echo FAILED)"

@@ -9,7 +9,8 @@
 # examples/), %ptxas, %python, and with the cuda feature %gpu-arch (device 0's arch,
 # from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
 # bin dir on PATH.
-# Features: ptxas, cuda (a usable CUDA device), asan (sanitized build), llvm-static.
+# Features: ptxas, cuda (a usable CUDA device), asan (sanitized build), llvm-static,
+# python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch.
 
 import os
 import shutil
@@ -38,6 +39,17 @@ for var in (
 ):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# The compile cache (lib/Driver/cache.c): one fresh directory per lit run, removed at
+# the end, so tests never read or write ~/.cache/tirx and every run starts cold.  Tests
+# of the cache itself set TIRX_CACHE_DIR / TIRX_NO_CACHE on their own RUN lines.
+import atexit
+import tempfile
+
+_cache_dir = tempfile.mkdtemp(prefix="tirx-lit-cache-")
+atexit.register(shutil.rmtree, _cache_dir, True)
+config.environment["TIRX_CACHE_DIR"] = _cache_dir
+config.substitutions.append(("%tirx-cache-dir", _cache_dir))
 
 path = [config.tirx_tools_dir]
 if os.path.isdir(config.llvm_tools_dir):
@@ -132,6 +144,27 @@ if have_cuda_device():
     config.available_features.add("cuda")
     config.substitutions.append(("%gpu-arch", gpu_arch()))
 
+# The Python package in the build tree (python/CMakeLists.txt): feature python-module,
+# %tirx-pythonpath for PYTHONPATH; numpy for the DLPack tests, torch where installed.
+_pydir = os.path.join(config.tirx_obj_root, "python")
+if os.path.exists(os.path.join(_pydir, "tirx", "_tirx.abi3.so")):
+    config.available_features.add("python-module")
+config.substitutions.append(("%tirx-pythonpath", _pydir))
+
+
+def _python_has(mod):
+    try:
+        return subprocess.run([sys.executable, "-c", "import " + mod],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+for _mod in ("numpy", "torch"):
+    if _python_has(_mod):
+        config.available_features.add(_mod)
+
 if config.tirx_sanitize:
     config.available_features.add("asan")
     config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
@@ -141,7 +174,8 @@ if config.tirx_llvm_static:
 lit_config.note(
     "tirx: features: %s; tools: %s" % (
         " ".join(sorted(f for f in config.available_features
-                        if f in ("ptxas", "cuda", "asan", "llvm-static"))) or "(none)",
+                        if f in ("ptxas", "cuda", "asan", "llvm-static", "python-module",
+                                 "numpy", "torch"))) or "(none)",
         " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
                  if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",
     )

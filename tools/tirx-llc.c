@@ -3,6 +3,11 @@
  *
  *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
  *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
+ *            [--no-cache] [--cache-stats]
+ *
+ * Compiles through tirx_compile (lib/Driver/cache.c): the on-disk compile cache
+ * serves a kernel compiled before with the same options.  --repeat runs the pipeline
+ * itself (tirx_compile_source, no cache) for benchmarking.
  *
  * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
 #include <errno.h>
@@ -11,6 +16,7 @@
 #include <string.h>
 
 #include "tirx/codegen.h"
+#include "tirx/compile.h"
 #include "tirx/diag.h"
 #include "tirx/file.h"
 #include "tirx/pass.h"
@@ -42,11 +48,16 @@ static const char usage[] =
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
     "  --time-passes       report the time of each stage (ms) on stderr\n"
     "  --repeat=N          compile N times (benchmarking; with --time-passes the\n"
-    "                      first and the fastest later run are reported)\n"
+    "                      first and the fastest later run are reported; the\n"
+    "                      later runs bypass the compile cache)\n"
+    "  --no-cache          neither read nor write the compile cache\n"
+    "  --cache-stats       say on stderr whether the compile cache hit\n"
     "  --help              show this help\n"
     "  --version           show the version\n"
     "\n"
-    "environment: TIRX_PTXAS (ptxas to run), TIRX_LIBDEVICE (libdevice bitcode)\n";
+    "environment: TIRX_PTXAS (ptxas to run), TIRX_LIBDEVICE (libdevice bitcode),\n"
+    "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
+    "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there)\n";
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
@@ -80,7 +91,7 @@ static void print_diag(TirxDiag *d) {
 int main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
-  bool time_passes = false;
+  bool time_passes = false, no_cache = false, cache_stats = false;
   int repeat = 1;
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
@@ -143,6 +154,10 @@ int main(int argc, char **argv) {
       repeat = (int)n;
     } else if (!strcmp(a, "--time-passes")) {
       time_passes = true;
+    } else if (!strcmp(a, "--no-cache")) {
+      no_cache = true;
+    } else if (!strcmp(a, "--cache-stats")) {
+      cache_stats = true;
     } else if (a[0] == '-' && a[1]) {
       free(defines);
       return usage_error("unknown option: ", a);
@@ -184,13 +199,24 @@ int main(int argc, char **argv) {
     return 1;
   }
   const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  TirxCompileOptions co;
+  memset(&co, 0, sizeof co);
+  co.arch = o.arch;
+  co.opt_level = o.opt_level;
+  co.defines = defines;
+  co.ndefines = o.ndefines;
+  co.pipeline = o.pipeline;
+  co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
+            : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
+                                                        : TIRX_COMPILE_STOP_PTX;
+  co.no_cache = no_cache;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
-  TirxCompiled c;
-  int rc = tirx_compile_source(fname, src, len, &o, &c, &diag);
+  TirxArtifacts c;
+  int rc = tirx_compile_with_diag(fname, src, len, &co, &c, &diag);
   double first[TIRX_STAGE_COUNT], best[TIRX_STAGE_COUNT];
-  memcpy(first, c.ms, sizeof first);
-  memcpy(best, c.ms, sizeof best);
+  memcpy(first, c.ms_stage, sizeof first);
+  memcpy(best, c.ms_stage, sizeof best);
   double best_total = -1;
   for (int r = 1; r < repeat && rc == 0; r++) { /* warm runs: keep the fastest */
     TirxCompiled again;
@@ -207,39 +233,36 @@ int main(int argc, char **argv) {
     tirx_compiled_free(&again);
     tirx_diag_free(&d2);
   }
-  print_diag(&diag); /* errors, or ptxas warnings */
+  print_diag(&diag); /* errors, or warnings (ptxas's, the cache's) */
+  if (cache_stats) {
+    static const char *const what[] = {"off", "miss", "hit"};
+    fprintf(stderr, "tirx-llc: cache %s%s%s%s%s (%.3f ms)\n", what[c.cache],
+            c.key[0] ? " " : "", c.key,
+            c.cache_dropped ? ", dropped a corrupt entry" : "",
+            c.cache == TIRX_CACHE_MISS && !c.cache_stored ? ", not stored" : "", c.ms_total);
+  }
   if (rc == 0) {
-    const char *text = NULL;
-    switch (emit) {
-    case EMIT_TIRX: text = c.tirx; break;
-    case EMIT_LLVM: text = c.llvm_ir; break;
-    case EMIT_LLVM_OPT: text = c.llvm_ir_opt; break;
-    case EMIT_PTX: text = c.ptx; break;
-    default: break;
-    }
-    if (emit == EMIT_CUBIN) {
-      rc = write_out(output, c.cubin, c.cubin_size);
-    } else if (emit == EMIT_BUNDLE) {
-      void *data;
-      size_t size;
-      TirxDiag bd;
-      tirx_diag_init(&bd, fname, src, len);
-      rc = tirx_compiled_to_bundle(&c, &data, &size, &bd);
-      print_diag(&bd);
-      tirx_diag_free(&bd);
-      if (rc == 0) rc = write_out(output, data, size);
-      free(data);
-    } else if (text) {
-      size_t n = strlen(text);
+    static const int kind_of[] = {TIRX_ART_LOWERED, TIRX_ART_LLVM, TIRX_ART_LLVM_OPT,
+                                  TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
+    int k = kind_of[emit];
+    if (!c.data[k] && emit == EMIT_BUNDLE) {
+      fprintf(stderr, "%s: error: no launch plan to put in the bundle (did split-host-device "
+              "run?)\n", fname);
+      rc = 1;
+    } else if (!c.data[k]) {
+      fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));
+      rc = 1;
+    } else if (emit == EMIT_CUBIN || emit == EMIT_BUNDLE) {
+      rc = write_out(output, c.data[k], c.size[k]);
+    } else {
+      const char *text = c.data[k];
+      size_t n = c.size[k];
       char *buf = malloc(n + 2);
       if (!buf) return 1;
       memcpy(buf, text, n);
       if (n && text[n - 1] != '\n') buf[n++] = '\n'; /* the printer omits the last newline */
       rc = write_out(output, buf, n);
       free(buf);
-    } else {
-      fprintf(stderr, "tirx-llc: out of memory\n");
-      rc = 1;
     }
   }
   if (time_passes) {
@@ -259,7 +282,7 @@ int main(int argc, char **argv) {
     else
       fprintf(stderr, "  %-11s %9.3f\n", "total", total);
   }
-  tirx_compiled_free(&c);
+  tirx_artifacts_free(&c);
   tirx_diag_free(&diag);
   free(src);
   free(defines);

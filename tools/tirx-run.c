@@ -1,7 +1,7 @@
 /* tirx-run — compile a TIRx kernel for the local GPU and run it once.
  *
  *   tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...
- *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]
+ *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas] [--no-cache]
  *
  * FILE is TIRx source or a .tirxb bundle (recognised by its magic; loaded as is).
  * Source is compiled in memory for the device's arch and JIT-loaded as PTX
@@ -43,6 +43,7 @@ enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_NODEV = 3 };
 static const char usage_text[] =
     "usage: tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...\n"
     "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]\n"
+    "                [--no-cache]\n"
     "\n"
     "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
     "\n"
@@ -56,7 +57,10 @@ static const char usage_text[] =
     "  --print NAME         after the run, print NAME's values, one per line\n"
     "  --mcpu=ARCH          compile for ARCH instead of the device's (e.g. sm_90a)\n"
     "  --ptxas              assemble with ptxas (cubin + PTX) instead of loading the\n"
-    "                       PTX through the driver JIT (the default; writes no files)\n"
+    "                       PTX through the driver JIT (the default; writes no files\n"
+    "                       but the compile cache's entry)\n"
+    "  --no-cache           neither read nor write the compile cache (TIRX_CACHE_DIR,\n"
+    "                       TIRX_NO_CACHE=1; see docs/cli.md)\n"
     "  --help, --version\n"
     "\n"
     "Exit status: 0 ok, 1 error in the input or the run, 2 usage error,\n"
@@ -90,6 +94,7 @@ typedef struct Options {
   const char *func;
   const char *mcpu;
   int ptxas;
+  int no_cache;
   const char **defines;
   int ndefines;
   ArgSpec *args;
@@ -222,6 +227,10 @@ static int parse_args(int argc, char **argv, Options *o) {
     }
     if (strcmp(a, "--ptxas") == 0) {
       o->ptxas = 1;
+      continue;
+    }
+    if (strcmp(a, "--no-cache") == 0) {
+      o->no_cache = 1;
       continue;
     }
     if (strcmp(a, "--version") == 0) {
@@ -427,6 +436,7 @@ int main(int argc, char **argv) {
     copts.defines = o.defines;
     copts.ndefines = o.ndefines;
     copts.func = o.func;
+    copts.no_cache = o.no_cache;
     int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
                                                &bundle_size, &err)
                       : tirx_compile_load(ctx, o.file, src, srclen, &copts, &mod, NULL, &err);
@@ -439,6 +449,11 @@ int main(int argc, char **argv) {
       if (err && err[0] && err[strlen(err) - 1] != '\n')
         fputc('\n', stderr);
       goto done;
+    }
+    if (err) { /* warnings (ptxas's, the compile cache's) */
+      fputs(err, stderr);
+      free(err);
+      err = NULL;
     }
     if (o.ptxas && tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
       fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",

@@ -98,7 +98,7 @@ def main():
             src = os.path.join(ROOT, "examples", n + ".py")
             if not os.path.exists(src):
                 continue
-            tcmd = [llc, "--emit=cubin", "--mcpu=" + args.arch, "-O3"] + DEFINES.get(n, []) + [src, "-o", out]
+            tcmd = [llc, "--no-cache", "--emit=cubin", "--mcpu=" + args.arch, "-O3"] + DEFINES.get(n, []) + [src, "-o", out]
             ncmd = [nvcc, "-cubin", "-arch=" + args.arch, "-O3", os.path.join(HERE, "cuda", n + ".cu"), "-o", out]
             tn = wall(ncmd, args.runs)
             tt = wall(tcmd, args.runs)

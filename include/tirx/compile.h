@@ -29,6 +29,12 @@ typedef struct TirxCompileOptions {
   const char *func;     /* NULL = the only / "main" function; else that entry only */
   int ptx_only;         /* tirx_compile_to_bundle: no ptxas, the bundle holds PTX + plans
                            (libtirxrt JIT-loads it); tirx_compile_load always is */
+  /* Additions for tirx_compile (zero = the default, so older initialisers still work): */
+  const char *pipeline; /* lowering passes; NULL = "default" */
+  int stop;             /* a TirxCompileStop; 0 = through ptxas (ptx_only: through PTX) */
+  int no_cache;         /* 1: neither read nor write the compile cache */
+  const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
+                           ~/.cache/tirx */
 } TirxCompileOptions;
 
 /* Compile TIRx source text to a bundle held in memory (cubin for opts->arch + PTX;
@@ -36,10 +42,81 @@ typedef struct TirxCompileOptions {
  * `filename` is used in diagnostics only; `source` need not be NUL-terminated.
  * Returns 0 on success with *bundle / *size malloc'd (caller frees).  On failure returns
  * non-zero and sets *diag to a malloc'd, fully formatted diagnostic
- * (`file:line:col: error: ...` with the source line and a caret); caller frees. */
+ * (`file:line:col: error: ...` with the source line and a caret); caller frees.
+ * On success *diag holds the warnings (ptxas's, the compile cache's), or NULL. */
 int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, void **bundle, size_t *size,
                            char **diag);
+
+/* ---- every stage, through the compile cache (lib/Driver/cache.c) ----------------------
+ *
+ * tirx_compile runs the pipeline of tirx_compile_to_bundle and keeps every stage.  It
+ * parses the source (with opts->defines), prints the parsed module canonically, and
+ * looks the result up in the on-disk compile cache, keyed by the SHA-256 of that IR,
+ * the pass pipeline, every option, the arch, tirx's, LLVM's and ptxas's versions,
+ * ptxas's path and the libdevice file's hash.  On a hit no pass, LLVM or ptxas runs;
+ * on a miss the entry (every stage and the bundle) is written to a temporary file
+ * in the cache directory and renamed into place, so concurrent compiles of one kernel
+ * are safe without locks.  An entry that fails its checksum is deleted and rebuilt.
+ * A cache directory that cannot be created or written costs one warning in *diag and
+ * the compile goes on without it.  TIRX_NO_CACHE=1 (or opts->no_cache) turns the
+ * cache off; TIRX_DUMP_DIR=DIR writes every stage of every compile into DIR. */
+
+typedef enum TirxCompileStop {
+  TIRX_COMPILE_STOP_CUBIN = 0,   /* everything, ptxas included */
+  TIRX_COMPILE_STOP_PTX = 1,     /* no ptxas: the bundle holds PTX + plans */
+  TIRX_COMPILE_STOP_LOWERED = 2, /* the passes only: TIRX and LOWERED (never cached) */
+} TirxCompileStop;
+
+typedef enum TirxArtifactKind { /* rows: tirx/artifact.def */
+#define ARTIFACT(id, name, suffix) TIRX_ART_##id,
+#include "tirx/artifact.def"
+#undef ARTIFACT
+  TIRX_ART_COUNT
+} TirxArtifactKind;
+
+typedef enum TirxCacheStatus {
+  TIRX_CACHE_OFF = 0,  /* the cache was not used (disabled, or nothing to store) */
+  TIRX_CACHE_MISS = 1, /* compiled (and stored, unless cache_stored is 0) */
+  TIRX_CACHE_HIT = 2,  /* every stage came from the cache */
+} TirxCacheStatus;
+
+typedef struct TirxArtifacts {
+  void *data[TIRX_ART_COUNT]; /* malloc'd or NULL (not produced); text is NUL-terminated */
+  size_t size[TIRX_ART_COUNT];/* bytes, without the NUL of text stages */
+  char arch[16];              /* the arch compiled for */
+  char key[65];               /* the cache key (hex), "" when the cache was off */
+  int cache;                  /* a TirxCacheStatus */
+  int cache_stored;           /* 1: this compile wrote the entry */
+  int cache_dropped;          /* 1: a corrupt entry was found, deleted and rebuilt */
+  double ms_stage[8];         /* the pipeline's stage times (tirx/codegen.h's TirxStage);
+                                 0 for stages that did not run */
+  double ms_total;            /* the whole call */
+} TirxArtifacts;
+
+/* Stage names, as kernel.inspect() and TIRX_DUMP_DIR use them: "tirx", "lowered",
+ * "llvm", "llvm-opt", "ptx", "cubin", "bundle"; NULL for an unknown kind. */
+const char *tirx_artifact_name(int kind);
+/* The kind named `name`, or -1. */
+int tirx_artifact_kind(const char *name);
+
+/* Compile with every stage kept (see above).  Returns 0 with *out filled (free it with
+ * tirx_artifacts_free), or 1 with the formatted diagnostics in *diag.  On success *diag
+ * holds the warnings (ptxas's, the cache's) or NULL.  *diag is malloc'd; caller frees. */
+int tirx_compile(const char *filename, const char *source, size_t len,
+                 const TirxCompileOptions *opts, TirxArtifacts *out, char **diag);
+void tirx_artifacts_free(TirxArtifacts *a);
+/* The same with the diagnostics kept structured (tirx/diag.h): `diag` must have been
+ * initialised with the same filename and source; errors and warnings are added to it.
+ * Used by the Python binding (tirx.CompileError.diagnostics). */
+struct TirxDiag;
+int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
+                           const TirxCompileOptions *opts, TirxArtifacts *out,
+                           struct TirxDiag *diag);
+
+/* The directory the cache would use for opts (NULL: defaults), malloc'd, or NULL when
+ * the cache is off (TIRX_NO_CACHE=1, opts->no_cache, or no HOME to derive it from). */
+char *tirx_cache_dir(const TirxCompileOptions *opts);
 
 /* ---- compile and load (lib/Driver/jit.c) ---------------------------------------------- */
 
@@ -64,7 +141,8 @@ enum {
  * fn is not NULL, *fn = the entry opts->func (NULL: the only one / `main`), callable with
  * tirxrt_call.  On failure returns TIRX_COMPILE_ERR_SOURCE or TIRX_COMPILE_ERR_DEVICE
  * with a malloc'd message in *diag (compile errors fully formatted as in
- * tirx_compile_to_bundle); caller frees. */
+ * tirx_compile_to_bundle); caller frees.  On success *diag holds the compile's warnings, or
+ * NULL. */
 int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
                       size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
                       TirxrtFunction **fn, char **diag);

@@ -21,6 +21,8 @@
 #include "tirx/print.h"
 #include "tirx/verify.h"
 
+#include "Driver/driver.h"
+
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -84,9 +86,23 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
   out->module = tirx_parse(filename, src, len, &po, diag);
   out->ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!out->module) return 1;
+  return tirx_compile_parsed(filename, o, out, diag);
+}
+
+/* lib/Driver/driver.h: the pipeline after parsing, on out->module (the cache parses
+ * first to print the canonical IR of its key). */
+int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCompiled *out,
+                        TirxDiag *diag) {
+  const TirxArchInfo *arch = tirx_target_arch(o->arch);
+  if (!arch) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
+                  tirx_target_arch_list());
+    return 1;
+  }
+  out->arch = arch->name;
 
   /* verify */
-  t = now_ms();
+  double t = now_ms();
   bool ok = tirx_verify_module(out->module, diag);
   out->ms[TIRX_STAGE_VERIFY] = now_ms() - t;
   if (!ok) return 1;
@@ -179,41 +195,41 @@ done:
   return rc;
 }
 
-/* tirx/compile.h: the one-call entry used by tirx-run. */
+static char *dup_error(const char *filename, const char *msg) {
+  size_t n = strlen(msg) + (filename ? strlen(filename) : 7) + 16;
+  char *p = malloc(n);
+  if (p) snprintf(p, n, "%s: error: %s\n", filename ? filename : "<input>", msg);
+  return p;
+}
+
+/* tirx/compile.h: the one-call entry used by tirx-run; goes through the compile cache
+ * (tirx_compile, lib/Driver/cache.c) and keeps only the bundle. */
 int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, void **bundle, size_t *size,
                            char **diag_out) {
   *bundle = NULL;
   *size = 0;
   if (diag_out) *diag_out = NULL;
-  TirxDriverOptions o;
-  tirx_driver_options_init(&o);
-  if (opts) {
-    if (opts->arch) o.arch = opts->arch;
-    o.opt_level = opts->opt_level;
-    o.defines = opts->defines;
-    o.ndefines = opts->ndefines;
-    if (opts->ptx_only) o.stop_after = TIRX_STOP_AFTER_PTX;
+  TirxCompileOptions o;
+  memset(&o, 0, sizeof o);
+  o.opt_level = 3;
+  if (opts) o = *opts;
+  if (o.stop == TIRX_COMPILE_STOP_LOWERED) o.stop = TIRX_COMPILE_STOP_CUBIN;
+  TirxArtifacts a;
+  char *diag = NULL;
+  int rc = tirx_compile(filename, source, len, &o, &a, &diag);
+  if (rc == 0 && !a.data[TIRX_ART_BUNDLE]) {
+    free(diag);
+    diag = dup_error(filename, "no launch plan to put in the bundle (a kernel needs a "
+                               "host function with T.device_entry())");
+    rc = 1;
+  } else if (rc == 0) {
+    *bundle = a.data[TIRX_ART_BUNDLE];
+    *size = a.size[TIRX_ART_BUNDLE];
+    a.data[TIRX_ART_BUNDLE] = NULL; /* diag: the warnings, if any */
   }
-  TirxDiag diag;
-  tirx_diag_init(&diag, filename, source, len);
-  TirxCompiled c;
-  int rc = tirx_compile_source(filename, source, len, &o, &c, &diag);
-  if (rc == 0 && opts && opts->func) {
-    bool found = false; /* the entry must exist */
-    for (int i = 0; c.module && i < c.module->nfuncs; i++) {
-      struct TirxPlan *p = c.module->funcs[i]->plan;
-      found = found || (p && p->name && strcmp(p->name, opts->func) == 0);
-    }
-    if (!found) {
-      tirx_diag_add(&diag, DIAG_ERROR, 0, 0, "no function named '%s' in %s", opts->func,
-                    filename ? filename : "<input>");
-      rc = 1;
-    }
-  }
-  if (rc == 0) rc = tirx_compiled_to_bundle(&c, bundle, size, &diag);
-  if (rc && diag_out) *diag_out = tirx_diag_render(&diag);
-  tirx_compiled_free(&c);
-  tirx_diag_free(&diag);
+  tirx_artifacts_free(&a);
+  if (diag_out) *diag_out = diag;
+  else free(diag);
   return rc;
 }

@@ -17,6 +17,7 @@
 
 static void set_diag(char **diag, const char *prefix, char *msg) {
   if (diag) {
+    free(*diag); /* the compile's warnings */
     size_t n = strlen(prefix) + (msg ? strlen(msg) : 1) + 1;
     *diag = tirx_xmalloc(n);
     snprintf(*diag, n, "%s%s", prefix, msg ? msg : "?");

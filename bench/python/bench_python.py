@@ -1,0 +1,288 @@
+"""Python-side benchmark of tirx (issue 13): call overhead and compile times, with Triton
+and CuPy side by side where they are installed.
+
+    PYTHONPATH=build/python python3 bench/python/bench_python.py [--tirx-llc build/bin/tirx-llc]
+                                                                  [--iters 20000] [--quick]
+
+Call overhead (needs a GPU and torch): the host time per call of
+  tirx    kernel(a, b)                  examples/scale.py (256 threads, 2 tensors)
+  tirx    kernel(a, b, 8 ints)          the same body with eight more int32 parameters
+  ctypes  cuLaunchKernel                the same cubin, the same grid, torch's stream
+  cupy    RawModule of the same cubin   (if CuPy is installed)
+  torch   a.add_(1)
+  triton  warm launch, 2 tensors / + 8 ints (if Triton is installed)
+measured two ways: `burst` = one batch of 200 calls timed on the host (median of 50
+batches, synchronised between them: the CPU cost, before the launch queue fills) and
+`stream` = 20000 back-to-back calls (what a loop of launches sustains).
+
+Compile (no GPU needed; a fresh cache directory per row):
+  cold             tirx.compile in a new process, empty cache (in-process ms, and the
+                   whole process)
+  warm cache       the same in a new process, the entry already on disk
+  in process       tirx.compile again in the same process (a disk-cache hit) and
+                   JitFunction.specialize again (in-memory)
+  tirx-llc hit     a whole `tirx-llc --emit=cubin` run on a cache hit (wall, median)
+  tirx-llc cold    the same with --no-cache
+  triton           the same three for a Triton kernel (fresh TRITON_CACHE_DIR)
+Targets (issue 13): <= 5 us per call, warm-cache compile <= 1 ms in process, a
+tirx-llc run on a hit <= 5 ms.
+"""
+import argparse
+import ctypes
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SCALE = os.path.join(ROOT, "examples", "scale.py")
+
+SCALE_INTS = '''@T.prim_func
+def scale_ints(A_ptr: T.handle, B_ptr: T.handle, i0: T.int32, i1: T.int32, i2: T.int32,
+               i3: T.int32, i4: T.int32, i5: T.int32, i6: T.int32, i7: T.int32):
+    A = T.match_buffer(A_ptr, (256,), "float32")
+    B = T.match_buffer(B_ptr, (256,), "float32")
+    T.device_entry()
+    bx = T.cta_id([1])
+    tx = T.thread_id([256])
+    B[tx] = A[tx] * T.float32(2.0) + T.float32(i0 + i1 + i2 + i3 + i4 + i5 + i6 + i7)
+'''
+
+
+def us_per_call(fn, sync, iters, quick):
+    """(burst, stream) microseconds per call."""
+    for _ in range(200):
+        fn()
+    sync()
+    bursts = []
+    for _ in range(10 if quick else 50):
+        t = time.perf_counter()
+        for _ in range(200):
+            fn()
+        bursts.append((time.perf_counter() - t) / 200 * 1e6)
+        sync()
+    n = iters // 10 if quick else iters
+    t = time.perf_counter()
+    for _ in range(n):
+        fn()
+    sync()
+    return statistics.median(bursts), (time.perf_counter() - t) / n * 1e6
+
+
+def bench_calls(args):
+    try:
+        import torch
+    except ImportError:
+        print("call overhead: skipped (no torch)")
+        return
+    import tirx
+    if not torch.cuda.is_available():
+        print("call overhead: skipped (no GPU)")
+        return
+    dev = torch.device("cuda")
+    a = torch.ones(256, device=dev)
+    b = torch.zeros(256, device=dev)
+    sync = torch.cuda.synchronize
+    rows = []
+
+    k = tirx.compile(SCALE)
+    rows.append(("tirx kernel(a, b)",) + us_per_call(lambda: k(a, b), sync, args.iters, args.quick))
+    k8 = tirx.compile(SCALE_INTS)
+    rows.append(("tirx kernel(a, b, 8 ints)",) +
+                us_per_call(lambda: k8(a, b, 1, 2, 3, 4, 5, 6, 7, 8), sync, args.iters, args.quick))
+    s = torch.cuda.current_stream().cuda_stream
+    rows.append(("tirx kernel(a, b, stream=int)",) +
+                us_per_call(lambda: k(a, b, stream=s), sync, args.iters, args.quick))
+
+    cubin = k._stage("cubin")
+    if cubin is not None:
+        cu = ctypes.CDLL("libcuda.so.1")
+        mod, fn = ctypes.c_void_p(), ctypes.c_void_p()
+        assert cu.cuModuleLoadData(ctypes.byref(mod), cubin) == 0
+        assert cu.cuModuleGetFunction(ctypes.byref(fn), mod, b"scale_kernel") == 0
+        pa, pb = ctypes.c_void_p(a.data_ptr()), ctypes.c_void_p(b.data_ptr())
+        params = (ctypes.c_void_p * 2)(ctypes.cast(ctypes.byref(pa), ctypes.c_void_p),
+                                       ctypes.cast(ctypes.byref(pb), ctypes.c_void_p))
+        launch = cu.cuLaunchKernel
+        st = ctypes.c_void_p(s)
+        rows.append(("ctypes cuLaunchKernel (same cubin)",) + us_per_call(
+            lambda: launch(fn, 1, 1, 1, 256, 1, 1, 0, st, params, None), sync, args.iters, args.quick))
+        b.zero_()
+        launch(fn, 1, 1, 1, 256, 1, 1, 0, st, params, None)
+        sync()
+        assert torch.equal(b, a * 2), "the ctypes launch computed something else"
+        try:
+            import cupy
+            tmp = tempfile.NamedTemporaryFile(suffix=".cubin", delete=False)
+            tmp.write(cubin)
+            tmp.close()
+            m = cupy.RawModule(path=tmp.name)
+            f = m.get_function("scale_kernel")
+            ca, cb = cupy.ones(256, dtype=cupy.float32), cupy.zeros(256, dtype=cupy.float32)
+            rows.append(("cupy RawModule (same cubin)",) + us_per_call(
+                lambda: f((1,), (256,), (ca, cb)), cupy.cuda.Device().synchronize, args.iters,
+                args.quick))
+            os.unlink(tmp.name)
+        except Exception as e:  # noqa: BLE001 - optional
+            print("cupy: skipped (%s)" % (str(e).splitlines()[0] if str(e) else type(e).__name__))
+    rows.append(("torch a.add_(1)",) + us_per_call(lambda: a.add_(1), sync, args.iters, args.quick))
+
+    try:
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def tscale(a_ptr, b_ptr, BLOCK: tl.constexpr):
+            o = tl.arange(0, BLOCK)
+            tl.store(b_ptr + o, tl.load(a_ptr + o) * 2.0)
+
+        @triton.jit
+        def tscale8(a_ptr, b_ptr, i0, i1, i2, i3, i4, i5, i6, i7, BLOCK: tl.constexpr):
+            o = tl.arange(0, BLOCK)
+            tl.store(b_ptr + o, tl.load(a_ptr + o) * 2.0 + (i0 + i1 + i2 + i3 + i4 + i5 + i6 + i7))
+
+        rows.append(("triton warm launch, 2 tensors",) + us_per_call(
+            lambda: tscale[(1,)](a, b, BLOCK=256), sync, args.iters, args.quick))
+        rows.append(("triton warm launch, + 8 ints",) + us_per_call(
+            lambda: tscale8[(1,)](a, b, 1, 2, 3, 4, 5, 6, 7, 8, BLOCK=256), sync, args.iters,
+            args.quick))
+    except ImportError:
+        print("triton: skipped (not installed)")
+
+    print("\n== call overhead (us per call; burst = 200 calls on the host, stream = %d "
+          "back-to-back)" % (args.iters // 10 if args.quick else args.iters))
+    print("%-36s %9s %9s" % ("", "burst", "stream"))
+    for name, burst, stream in rows:
+        print("%-36s %9.2f %9.2f" % (name, burst, stream))
+
+
+CHILD = r"""
+import sys, time
+t0 = time.perf_counter()
+import tirx
+t1 = time.perf_counter()
+k = tirx.compile(sys.argv[1], target=sys.argv[2])
+t2 = time.perf_counter()
+print("%.3f %.3f %s" % ((t2 - t1) * 1e3, (t1 - t0) * 1e3, k.cache))
+"""
+
+TRITON_CHILD = r"""
+import sys, time, torch, triton, triton.language as tl
+@triton.jit
+def tscale(a_ptr, b_ptr, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    tl.store(b_ptr + o, tl.load(a_ptr + o) * 2.0)
+a = torch.ones(256, device="cuda"); b = torch.zeros(256, device="cuda"); torch.cuda.synchronize()
+t = time.perf_counter(); tscale[(1,)](a, b, BLOCK=256); torch.cuda.synchronize()
+first = (time.perf_counter() - t) * 1e3
+t = time.perf_counter(); tscale[(1,)](a, b, BLOCK=256); torch.cuda.synchronize()
+print("%.3f %.3f" % (first, (time.perf_counter() - t) * 1e3))
+"""
+
+
+def median_wall(cmd, runs, env=None):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
+        times.append((time.perf_counter() - t) * 1e3)
+    return statistics.median(times)
+
+
+def bench_compile(args):
+    import tirx
+    arch = args.arch
+    d = tempfile.mkdtemp(prefix="tirx-bench-cache-")
+    env = dict(os.environ, TIRX_CACHE_DIR=d)
+    env.pop("TIRX_NO_CACHE", None)
+    py = [sys.executable, "-c", CHILD, SCALE, arch]
+    rows = []
+    try:
+        t = time.perf_counter()
+        out = subprocess.run(py, env=env, stdout=subprocess.PIPE, check=True).stdout.decode().split()
+        rows.append(("tirx cold (new process, empty cache)", float(out[0]),
+                     (time.perf_counter() - t) * 1e3, out[2]))
+        warm = []
+        for _ in range(5):
+            t = time.perf_counter()
+            out = subprocess.run(py, env=env, stdout=subprocess.PIPE, check=True).stdout.decode().split()
+            warm.append((float(out[0]), (time.perf_counter() - t) * 1e3, out[2]))
+        warm.sort()
+        rows.append(("tirx warm cache (new process)",) + warm[len(warm) // 2])
+        os.environ["TIRX_CACHE_DIR"] = d
+        tirx.compile(SCALE, target=arch)
+        reps = []
+        for _ in range(50):
+            t = time.perf_counter()
+            k = tirx.compile(SCALE, target=arch)
+            reps.append((time.perf_counter() - t) * 1e3)
+        rows.append(("tirx in process (disk-cache hit)", statistics.median(reps), None, k.cache))
+        j = tirx.jit(os.path.join(ROOT, "examples", "add.py"), target=arch)
+        j.specialize(N=256)
+        reps = []
+        for _ in range(1000):
+            t = time.perf_counter()
+            j.specialize(N=256)
+            reps.append((time.perf_counter() - t) * 1e3)
+        rows.append(("tirx JitFunction.specialize again", statistics.median(reps), None, "memo"))
+        if args.tirx_llc:
+            llc = [args.tirx_llc, SCALE, "--emit=cubin", "--mcpu=" + arch, "-o", os.devnull]
+            subprocess.run(llc, env=env, check=True)
+            rows.append(("tirx-llc whole run, cache hit", None, median_wall(llc, 21, env), "hit"))
+            rows.append(("tirx-llc whole run, --no-cache", None,
+                         median_wall(llc + ["--no-cache"], 5, env), "off"))
+            ver = [args.tirx_llc, "--version"]
+            rows.append(("tirx-llc --version (process start)", None, median_wall(ver, 21, env), ""))
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    try:
+        import triton  # noqa: F401
+        import torch
+        if torch.cuda.is_available():
+            td = tempfile.mkdtemp(prefix="triton-bench-cache-")
+            tenv = dict(os.environ, TRITON_CACHE_DIR=td)
+            tp = [sys.executable, "-c", TRITON_CHILD]
+            out = subprocess.run(tp, env=tenv, stdout=subprocess.PIPE, check=True).stdout.decode().split()
+            rows.append(("triton cold (first call, empty cache)", float(out[0]), None, ""))
+            out = subprocess.run(tp, env=tenv, stdout=subprocess.PIPE, check=True).stdout.decode().split()
+            rows.append(("triton warm cache (first call, new process)", float(out[0]), None, ""))
+            rows.append(("triton in process (second call)", float(out[1]), None, ""))
+            shutil.rmtree(td, ignore_errors=True)
+    except ImportError:
+        print("triton: skipped (not installed)")
+    print("\n== compile (%s; ms; in-process = the compile call, process = the whole child)" % arch)
+    print("%-44s %12s %12s  %s" % ("", "in-process", "process", "cache"))
+    for name, inproc, proc, cache in rows:
+        print("%-44s %12s %12s  %s" % (name, "%.3f" % inproc if inproc is not None else "-",
+                                       "%.1f" % proc if proc is not None else "-", cache))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tirx-llc", default=None)
+    ap.add_argument("--arch", default=None, help="compile for (default: the device's, else sm_90a)")
+    ap.add_argument("--iters", type=int, default=20000)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-calls", action="store_true")
+    args = ap.parse_args()
+    import tirx
+    if args.tirx_llc is None:
+        cand = os.path.join(ROOT, "build", "bin", "tirx-llc")
+        args.tirx_llc = cand if os.access(cand, os.X_OK) else None
+    if args.arch is None:
+        try:
+            args.arch = tirx.device_arch()
+        except tirx.DeviceError:
+            args.arch = "sm_90a"
+    print("tirx %s from %s; ptxas %s; tirx-llc %s" % (tirx.__version__, os.path.dirname(tirx.__file__),
+                                                     tirx.ptxas_path(), args.tirx_llc))
+    bench_compile(args)
+    if not args.no_calls:
+        bench_calls(args)
+
+
+main()

@@ -1,0 +1,13 @@
+/* lib/Driver internals shared by compile.c and cache.c. */
+#ifndef TIRX_DRIVER_DRIVER_H
+#define TIRX_DRIVER_DRIVER_H
+
+#include "tirx/codegen.h"
+
+/* The pipeline of tirx_compile_source after parsing: out->module is the parsed module
+ * (owned by out), out->ms[TIRX_STAGE_PARSE] its parse time.  Returns 0 or 1 (errors in
+ * diag); out holds what was produced either way. */
+int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCompiled *out,
+                        TirxDiag *diag);
+
+#endif

@@ -1,0 +1,55 @@
+# Streams: by default a call goes on torch's current stream (a side stream inside
+# `with torch.cuda.stream(s)`), or on the stream given; no synchronisation.
+import os
+import sys
+
+import torch
+
+from common import close, dev, finish, tirx
+
+ex = sys.argv[1]
+k = tirx.compile(os.path.join(ex, "scale.py"))
+a = torch.ones(256, device=dev)
+b = torch.zeros(256, device=dev)
+k(a, b)  # warm up: module loaded
+torch.cuda.synchronize()
+
+# torch's side streams do not synchronise with the legacy default stream: if the call
+# went anywhere but s, it would read `a` before the fill that follows the sleep.
+s = torch.cuda.Stream()
+with torch.cuda.stream(s):
+    torch.cuda._sleep(200_000_000)
+    a.fill_(3.0)
+    k(a, b)  # on s (torch's current stream here)
+s.synchronize()
+close("current stream (side stream)", b, torch.full((256,), 6.0))
+
+# stream= a torch.cuda.Stream, while the current stream is the default one.
+s2 = torch.cuda.Stream()
+b.zero_()
+torch.cuda.synchronize()
+with torch.cuda.stream(s2):
+    torch.cuda._sleep(200_000_000)
+    a.fill_(5.0)
+k(a, b, stream=s2)
+s2.synchronize()
+close("stream=torch.cuda.Stream", b, torch.full((256,), 10.0))
+
+# stream= an int handle.
+b.zero_()
+torch.cuda.synchronize()
+with torch.cuda.stream(s2):
+    torch.cuda._sleep(200_000_000)
+    a.fill_(7.0)
+k(a, b, stream=s2.cuda_stream)
+s2.synchronize()
+close("stream=int", b, torch.full((256,), 14.0))
+
+# No synchronisation: the call returns while the stream is still busy.
+with torch.cuda.stream(s):
+    torch.cuda._sleep(500_000_000)
+    k(a, b)
+from common import check  # noqa: E402
+check("no synchronisation (the stream is still busy after the call)", not s.query())
+s.synchronize()
+finish()
