@@ -197,8 +197,8 @@ done:
 
 static char *dup_error(const char *filename, const char *msg) {
   size_t n = strlen(msg) + (filename ? strlen(filename) : 7) + 16;
-  char *p = malloc(n);
-  if (p) snprintf(p, n, "%s: error: %s\n", filename ? filename : "<input>", msg);
+  char *p = tirx_xmalloc(n);
+  snprintf(p, n, "%s: error: %s\n", filename ? filename : "<input>", msg);
   return p;
 }
 
