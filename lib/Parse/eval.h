@@ -166,7 +166,6 @@ void ev_inline_return(Eval *ev, Ast *s);
 /* shared between the eval_*.c files */
 Value ev_err(Eval *ev, Loc l, const char *msg);
 Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
-bool ev_expr_same(const Expr *a, const Expr *b);
 Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
 bool ev_require_device(Eval *ev, Loc loc, const char *what);
 Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);
