@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Support/oom.h"
+#include "Support/vec.h"
 #include "Support/ptrmap.h"
 #include "tirx/intrin.h"
 #include "tirx/verify.h"
@@ -85,10 +86,7 @@ static const char *dt(DType t, char *buf) { return tirx_dtype_str(t, buf); }
 /* ---- scopes -------------------------------------------------------------- */
 
 static void push_frame(Verifier *v) {
-  if (v->nframes == v->capframes) {
-    v->capframes = v->capframes ? v->capframes * 2 : 32;
-    v->frames = tirx_xrealloc(v->frames, (size_t)v->capframes, sizeof *v->frames);
-  }
+  TIRX_VEC_RESERVE(v->frames, v->capframes, v->nframes + 1);
   v->frames[v->nframes++] = v->nundo;
 }
 
@@ -103,10 +101,7 @@ static void pop_frame(Verifier *v) {
 static bool is_live(const Verifier *v, const void *k) { return txmap_geti(&v->live, k) > 0; }
 
 static void define(Verifier *v, const void *k) {
-  if (v->nundo == v->capundo) {
-    v->capundo = v->capundo ? v->capundo * 2 : 64;
-    v->undo = tirx_xrealloc(v->undo, (size_t)v->capundo, sizeof *v->undo);
-  }
+  TIRX_VEC_RESERVE(v->undo, v->capundo, v->nundo + 1);
   v->undo[v->nundo++] = k;
   txmap_puti(&v->live, k, txmap_geti(&v->live, k) + 1);
 }

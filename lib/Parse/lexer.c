@@ -8,6 +8,7 @@
 #include "Parse/lexer.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
+#include "Support/vec.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -42,12 +43,7 @@ static void err_at(Lexer *L, uint32_t line, uint32_t col, const char *msg) {
 
 static Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
-  if (o->n == o->cap) {
-    int nc = o->cap ? o->cap * 2 : 1024;
-    Token *nt = tirx_xrealloc(o->t, (size_t)nc, sizeof *nt);
-    o->t = nt;
-    o->cap = nc;
-  }
+  TIRX_VEC_RESERVE(o->t, o->cap, o->n + 1);
   Token *t = &o->t[o->n++];
   memset(t, 0, sizeof *t);
   t->kind = k;

@@ -11,6 +11,7 @@
 #include "Parse/ast.h"
 #include "tirx/ir.h"
 #include "Support/oom.h"
+#include "Support/vec.h"
 
 #define MAX_DEPTH 150
 
@@ -105,11 +106,7 @@ typedef struct {
   int n, cap;
 } Vec;
 static void vpush(Vec *v, Ast *a) {
-  if (v->n == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 8;
-    Ast **nv = tirx_xrealloc(v->v, (size_t)v->cap, sizeof *nv);
-    v->v = nv;
-  }
+  TIRX_VEC_RESERVE(v->v, v->cap, v->n + 1);
   v->v[v->n++] = a;
 }
 static Ast **vdone(P *p, Vec *v, int *n) {
