@@ -120,7 +120,9 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
   e->sample = r->sample;
 
   int ns;
-  char **slots = split(xdup(r->slots), ' ', &ns);
+  char *slot_text = xdup(r->slots); /* the slot names point into it */
+  char **slots = split(slot_text, ' ', &ns);
+  if (ns == 0) free(slot_text);
   e->nslots = ns;
   e->slots = xalloc(sizeof(PtxSlot) * (size_t)ns);
   for (int i = 0; i < ns; i++) {
@@ -138,7 +140,9 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
   free(slots);
 
   int no;
-  char **ops = split(xdup(r->ops), ' ', &no);
+  char *op_text = xdup(r->ops);
+  char **ops = split(op_text, ' ', &no);
+  if (no == 0) free(op_text);
   e->nops = no;
   e->ops = xalloc(sizeof(PtxOperand) * (size_t)no);
   for (int i = 0; i < no; i++) {
