@@ -11,6 +11,7 @@
 #   bin/tirx-{llc,run,opt}.xz   the LLVM-linked tools, stripped and xz-compressed
 #   bin/*                       the runtime programs test/gpu runs (no LLVM inside) and
 #                               tirx-bench-kernels (bench/kernels)
+#   lib/libtirxrt.so            the runtime as a shared library (bench/gemm, via ctypes)
 #   gpu-inputs/                 nvcc-built kernels of the runtime's GPU tests
 #   lit-py/lit/                 a copy of lit (test/gpu/prepare.sh)
 #   test/lit.site.cfg.py        the build tree's site config (paths relative to itself)
@@ -44,6 +45,13 @@ cmake --build "$build" -j"$jobs" --target $targets
 cc -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
     bench/kernels/bench_kernels.c -ldl -lm -o "$build/bin/tirx-bench-kernels"
 sh test/gpu/prepare.sh "$build" >/dev/null
+# libtirxrt as a shared library, for bench/gemm (Python through ctypes).
+cuda_inc=$(sed -n 's/^TIRX_CUDA_INCLUDE_DIR:PATH=//p' "$build/CMakeCache.txt")
+mkdir -p "$build/lib"
+cc -std=c11 -O2 -fPIC -shared -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    -DTIRX_VERSION="\"$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")\"" \
+    -Iruntime/include -Iruntime/src -isystem "${cuda_inc:-/usr/local/cuda/include}" \
+    runtime/src/*.c -ldl -lpthread -o "$build/lib/libtirxrt.so"
 
 echo "gpu-pack: packing $dist"
 rm -rf "$dist"
@@ -59,6 +67,8 @@ done
 if [ -d "$build/gpu-inputs" ]; then
     cp "$build"/gpu-inputs/*.cubin "$build"/gpu-inputs/*.ptx "$dist/gpu-inputs/" 2>/dev/null || true
 fi
+mkdir -p "$dist/lib"
+strip -o "$dist/lib/libtirxrt.so" "$build/lib/libtirxrt.so"
 if [ -n "$python_ext" ]; then
     mkdir -p "$dist/python/tirx"
     cp "$build"/python/tirx/*.py "$dist/python/tirx/"

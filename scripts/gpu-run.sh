@@ -8,7 +8,8 @@
 #
 # $OUT/summary.txt  environment, lit's counts, benchmark tables (read this first)
 # $OUT/lit.log      lit -sv output (failures in full)
-# $OUT/bench.log    bench/kernels, bench/launch and bench/python output
+# $OUT/bench.log    bench/kernels, bench/launch, bench/python and bench/gemm output
+# $OUT/gemm.log     bench/gemm: the GEMM ladder vs cuBLAS (also in bench.log / summary.txt)
 # $OUT/env.log      the machine: GPU, driver, toolkit, what was packed
 # $OUT/demo.log     scripts/demo.sh with the packed tools
 # Exit status: lit's (non-zero if a test failed), or 1 if the demo or a benchmark failed.
@@ -99,6 +100,15 @@ bench_rc=0
         echo "bench/python: skipped (no Python module packed)"
     fi
 } >"$OUT/bench.log" 2>&1
+# bench/gemm: the tensor-core GEMM ladder against cuBLAS (torch), through libtirxrt.
+if python3 -c 'import torch' >/dev/null 2>&1 && [ -f "$b/lib/libtirxrt.so" ]; then
+    python3 bench/gemm/run.py --tirx-llc "$b/bin/tirx-llc" --rt "$b/lib/libtirxrt.so" \
+        --work "$b/gemm" >"$OUT/gemm.log" 2>&1
+    echo "bench/gemm: exit $?" >>"$OUT/gemm.log"
+    cat "$OUT/gemm.log" >>"$OUT/bench.log"
+else
+    echo "bench/gemm: skipped (no torch or no $b/lib/libtirxrt.so)" >>"$OUT/bench.log"
+fi
 grep -q 'exit [1-9]' "$OUT/bench.log" && bench_rc=1
 log "benchmarks: $([ $bench_rc = 0 ] && echo ok || echo FAILED)"
 grep -vE '^bench/kernels: nvcc:' "$OUT/bench.log" | tee -a "$OUT/summary.txt" >/dev/null

@@ -3,6 +3,7 @@
  *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c]
  *            [--print-after-all] [--print-after=NAME] [--list-passes [-v]]
  *            [--no-verify] [--verify-roundtrip] [--time-passes]
+ *            [--print-style=tirx|tvm]
  *
  * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
 #include <errno.h>
@@ -40,6 +41,8 @@ static const char usage[] =
     "  --verify-roundtrip      also check print(parse(print(x))) == print(x) and\n"
     "                          structural equality; exit 1 if not\n"
     "  --time-passes           report the time spent in each pass (to stderr)\n"
+    "  --print-style=S         tirx (default): canonical TIRx text; tvm: exactly\n"
+    "                          what TVM's .script() prints\n"
     "  --structural-hash       print the module's structural hash instead of the\n"
     "                          module (equal up to names and locations = equal hash)\n"
     "  --help                  show this help\n"
@@ -78,7 +81,8 @@ static char *strip_plans(const char *text) {
 
 /* Parses `text` again and checks the printed fixed point and structural
  * equality against `m`. */
-static int check_roundtrip(const char *file, Module *m, const char *text, const TirxParseOptions *po) {
+static int check_roundtrip(const char *file, Module *m, const char *text, const TirxParseOptions *po,
+                           const TirxPrintOptions *pro) {
   TirxDiag d;
   tirx_diag_init(&d, file, text, strlen(text));
   Module *m2 = tirx_parse(file, text, strlen(text), po, &d);
@@ -89,7 +93,7 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
     return 1;
   }
   tirx_diag_free(&d);
-  char *text2 = tirx_print_module(m2);
+  char *text2 = tirx_print_module_opts(m2, pro);
   char *a = strip_plans(text), *b = strip_plans(text2);
   int rc = 0;
   if (!a || !b || strcmp(a, b) != 0) {
@@ -120,6 +124,7 @@ int main(int argc, char **argv) {
   const char **defines = (const char **)argv;
   int ndefines = 0;
   bool roundtrip = false, print_hash = false;
+  TirxPrintOptions pro = {TIRX_PRINT_CANONICAL};
   TirxPassOptions po;
   tirx_pass_options_init(&po);
   for (int i = 1; i < argc; i++) {
@@ -151,6 +156,10 @@ int main(int argc, char **argv) {
       po.verify_each = false;
     } else if (strcmp(a, "--verify-roundtrip") == 0) {
       roundtrip = true;
+    } else if (strncmp(a, "--print-style=", 14) == 0) {
+      if (strcmp(a + 14, "tvm") == 0) pro.style = TIRX_PRINT_TVM;
+      else if (strcmp(a + 14, "tirx") == 0) pro.style = TIRX_PRINT_CANONICAL;
+      else return usage_error("--print-style expects tirx or tvm, got: ", a + 14);
     } else if (strcmp(a, "--structural-hash") == 0) {
       print_hash = true;
     } else if (strcmp(a, "--time-passes") == 0) {
@@ -195,7 +204,7 @@ int main(int argc, char **argv) {
   } else if (print_hash) {
     printf("structural hash: 0x%016llx\n", (unsigned long long)tirx_module_hash(m));
   } else {
-    char *text = tirx_print_module(m);
+    char *text = tirx_print_module_opts(m, &pro);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
       fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", out, strerror(errno));
@@ -205,8 +214,8 @@ int main(int argc, char **argv) {
       fputc('\n', f);
       if (out) fclose(f);
     }
-    if (rc == 0 && roundtrip && !pipeline) rc = check_roundtrip(fname, m, text, &popts);
-    else if (rc == 0 && roundtrip) rc = check_roundtrip(fname, m, text, NULL);
+    if (rc == 0 && roundtrip && !pipeline) rc = check_roundtrip(fname, m, text, &popts, &pro);
+    else if (rc == 0 && roundtrip) rc = check_roundtrip(fname, m, text, NULL, &pro);
     free(text);
   }
   if (d.n && rc == 0) report(&d); /* warnings */

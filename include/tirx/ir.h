@@ -117,10 +117,21 @@ struct Buffer {
   Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
   Expr *annotations;    /* E_DICT or NULL */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
+  Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
+  bool view_local;      /* ... made by `X.local()`: the per-thread storage under view X */
+  bool decl_no_data;    /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
   int id;
 };
 
 /* ---- intrinsics (see intrin.h for the registry) ------------------------- */
+
+/* A pointer type used as a value, `T.handle("uint64", "global").ty`: the
+ * result type of a T.reinterpret to a pointer. */
+typedef struct PtrType {
+  DType elem;        /* element dtype when typed */
+  bool typed;        /* false: `T.handle().ty` */
+  const char *scope; /* interned storage scope */
+} PtrType;
 
 typedef struct KwArg {
   const char *name;  /* interned */
@@ -156,6 +167,7 @@ struct Expr {
       Expr **args; int n;
       KwArg *kw; int nkw;
       const char *name;  /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
+      const PtrType *ptr_ty; /* a handle result's pointer type (T.reinterpret), or NULL */
     } call;
     struct { Var *var; Expr *value; Expr *body; } let;
     struct { Buffer *buf; Expr **min; Expr **ext; int n; } region;

@@ -153,6 +153,9 @@ static void check_indices(Verifier *v, const Buffer *b, Expr *const *idx, int n,
 
 static void check_same_dtype(Verifier *v, const Expr *e, const Expr *a, const Expr *b) {
   if (tirx_dtype_eq(a->dtype, b->dtype)) return;
+  /* a byte offset on a pointer: T.address_of(x) + T.uint64(32) */
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+    return;
   char ba[32], bb[32];
   error_at(v, e->loc, "operands of %s have different dtypes: %s and %s",
            tirx_expr_kind_name((ExprKind)e->kind), dt(a->dtype, ba), dt(b->dtype, bb));
@@ -427,7 +430,10 @@ static void check_stmt(Verifier *v, const Stmt *s) {
     v->loop_depth--;
     break;
   case S_IF:
-    check_cond(v, s->u.if_.cond, "if condition");
+    if (tirx_dtype_is_int(s->u.if_.cond->dtype) && s->u.if_.cond->dtype.lanes == 1)
+      check_expr(v, s->u.if_.cond); /* an integer condition: nonzero (TVM's `if flag:`) */
+    else
+      check_cond(v, s->u.if_.cond, "if condition");
     check_block(v, s->u.if_.then_);
     if (s->u.if_.else_) check_block(v, s->u.if_.else_);
     break;

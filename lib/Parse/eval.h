@@ -92,6 +92,8 @@ typedef struct Eval {
   bool in_signature;       /* evaluating parameter annotations */
   bool sig_fresh_vars;     /* undefined names in quoted shapes become fresh vars */
   Var **sig_vars; int nsig_vars; /* vars created in the signature */
+  Ast *sig_def;            /* the function definition whose signature is evaluated */
+  bool ptr_arith_ok;       /* promote(): a pointer + / - an integer is allowed */
   bool seen_device_entry;
   bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */

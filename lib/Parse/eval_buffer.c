@@ -411,6 +411,7 @@ Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) 
     if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
   }
   if (!b->decl_data) {
+    b->decl_no_data = decl && strcmp(fn, "T.decl_buffer") == 0;
     for (int i = 0; i < b->ndim; i++)
       if (!tirx_expr_is_const_int(b->shape[i], NULL) && !tirx_scope_is(b->scope, MEM_SHARED_DYN)) {
         ev_error(ev, a->loc, "allocation '%s' must have a constant shape", b->name);

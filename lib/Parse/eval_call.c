@@ -179,7 +179,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
-    if (strcmp(name, "buffer") == 0) {
+    if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
+      /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
       v.kind = V_BUFFER;
       v.loc = loc;
@@ -406,14 +407,58 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
   }
 }
 
+static Value generic_call(Eval *ev, const Intrin *in, Args *a);
+
+/* T.cuda.ldg(dst0, ..., dstN-1, addr, dtype, "vN", N): one vector __ldg whose
+ * lanes go to N destination pointers (TVM's cuda_ldg(addr, dtype, dst=, vec=)). */
+static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
+  int n = a->npos - 4;
+  int64_t cnt;
+  const char *vs;
+  size_t vl;
+  DType t;
+  if ((n != 2 && n != 4) || !ev_get_dtype(ev, a->pos[n + 1], &t, "dtype") ||
+      !ev_get_str(ev, a->pos[n + 2], &vs, &vl, "the vector width") ||
+      !ev_get_int(ev, a->pos[n + 3], &cnt, "the lane count") || cnt != n || vl != 2 || vs[0] != 'v' ||
+      vs[1] - '0' != n)
+    return ev_error(ev, loc, "vector T.cuda.ldg takes (dst0, ..., dstN-1, addr, dtype, \"vN\", N) with N 2 or 4");
+  Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos);
+  for (int i = 0; i <= n; i++) {
+    args[i] = ev_to_expr(ev, a->pos[i], "a pointer");
+    if (!args[i]) return v_make(V_ERROR, loc);
+    if (!tirx_dtype_is_handle(args[i]->dtype))
+      return ev_error(ev, a->pos[i].loc, "vector T.cuda.ldg: argument %d must be a pointer", i + 1);
+  }
+  char b[32];
+  tirx_dtype_str(t, b);
+  args[n + 1] = tirx_str(ev->m, b, strlen(b), a->pos[n + 1].loc);
+  args[n + 2] = tirx_str(ev->m, vs, vl, a->pos[n + 2].loc);
+  args[n + 3] = tirx_int(ev->m, tirx_dtype(DT_INT32), cnt, a->pos[n + 3].loc);
+  args[n + 3]->u.i.pod = true;
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CUDA_LDG_VEC), tirx_dtype(DT_VOID), args, a->npos, loc);
+  c->u.call.name = tirx_intern0(ev->m, "T.cuda.ldg");
+  return v_expr(c, loc);
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
+  const PtrType *ptr_ty = NULL;
   Value *pos = a->pos;
   int skip = -1;
   if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
     if (n < 1) return ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name);
-    if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) return v_make(V_ERROR, a->loc);
+    if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
+      /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
+      PtrType *pt = TIRX_NEW(ev->m, PtrType);
+      pt->elem = pos[0].u.ptr.elem;
+      pt->typed = pos[0].u.ptr.typed;
+      pt->scope = pos[0].u.ptr.scope;
+      ptr_ty = pt;
+      explicit_dt = tirx_dtype(DT_HANDLE);
+    } else if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) {
+      return v_make(V_ERROR, a->loc);
+    }
     skip = 0;
   }
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
@@ -477,7 +522,29 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
   DType t = ret_dtype(in, args, k, explicit_dt);
+  if (in->id == I_SHUFFLE) {
+    /* T.Shuffle([v0, v1, ...], [i0, i1, ...]) */
+    Expr *vs = args[0], *ix = args[1];
+    if (vs->kind != E_LIST || vs->u.list.n < 1 || ix->kind != E_LIST || ix->u.list.n < 1)
+      return ev_error(ev, a->loc, "T.Shuffle takes a list of vectors and a list of lane indices");
+    int total = 0;
+    DType el = vs->u.list.items[0]->dtype;
+    for (int i = 0; i < vs->u.list.n; i++) {
+      DType vt = vs->u.list.items[i]->dtype;
+      if (vt.id != el.id) return ev_error(ev, a->loc, "T.Shuffle: the vectors must have one element type");
+      total += vt.lanes;
+    }
+    for (int i = 0; i < ix->u.list.n; i++) {
+      int64_t c;
+      if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
+        return ev_error(ev, a->loc, "T.Shuffle: lane index %d must be a constant below %d", i, total);
+    }
+    t = el;
+    t.lanes = (uint16_t)ix->u.list.n;
+  }
+  if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
+  call->u.call.ptr_ty = ptr_ty;
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
@@ -1006,6 +1073,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (sug) return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
     return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'", name);
   }
+  if (in->id == I_CUDA_LDG && a.npos >= 6) return ldg_vector(ev, &a, call->loc);
   if (!(in->flags & INTRIN_SPECIAL)) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);

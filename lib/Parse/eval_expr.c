@@ -125,10 +125,20 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
     return tirx_load(ev->m, v.u.buf, idx, 1, v.loc);
   }
   case V_ERROR: return NULL;
-  case V_BUFFER:
+  case V_BUFFER: {
+    /* A one-element buffer used as a value is its element, as TVM reads
+     * `T.address_of(scale)` for scale: T.Buffer((1,), ...). */
+    int64_t one;
+    Buffer *b = v.u.buf;
+    if (b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &one) && one == 1) {
+      Expr **idx = TIRX_NEWN(ev->m, Expr *, 1);
+      idx[0] = tirx_int(ev->m, dt(DT_INT32), 0, v.loc);
+      return tirx_load(ev->m, b, idx, 1, v.loc);
+    }
     ev_error(ev, v.loc, "buffer '%s' used as %s; index it (e.g. %s[i])", v.u.buf->name, what,
              v.u.buf->name);
     return NULL;
+  }
   case V_NONE: {
     Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
     return e;
@@ -184,6 +194,9 @@ static bool promote(Eval *ev, Expr **pa, Expr **pb, Loc loc) {
   DType ta = a->dtype, tb = b->dtype;
   if (tirx_dtype_is_handle(ta) || tirx_dtype_is_handle(tb)) {
     if (tirx_dtype_eq(ta, tb)) return true;
+    /* TVM's `T.address_of(x) + T.uint64(32)`: a byte offset on the pointer
+     * (the caller only allows it for + and -) */
+    if (tirx_dtype_is_handle(ta) && tirx_dtype_is_int(tb) && tb.lanes == 1 && ev->ptr_arith_ok) return true;
     ev_error(ev, loc, "arithmetic on a pointer value is not supported");
     return false;
   }
@@ -406,7 +419,10 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (op == OP_POW)
     return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
   if (op == OP_AT) return ev_error(ev, loc, "'@' is only valid inside layout specifications");
-  if (!promote(ev, &a, &b, loc)) return v_make(V_ERROR, loc);
+  ev->ptr_arith_ok = op == OP_PLUS || op == OP_MINUS;
+  bool promoted = promote(ev, &a, &b, loc);
+  ev->ptr_arith_ok = false;
+  if (!promoted) return v_make(V_ERROR, loc);
   DType t = a->dtype;
   bool isint = tirx_dtype_is_int(t) || tirx_dtype_is_bool(t);
   ExprKind k;
@@ -664,6 +680,42 @@ static Value unary(Eval *ev, Ast *a) {
   return v_expr(bitcall(ev, I_BITWISE_NOT, e, NULL, a->loc), a->loc);
 }
 
+
+/* Whether `name` occurs as an identifier inside a string literal of the
+ * signature being evaluated: TVM prints a shape variable quoted where it is
+ * first bound, and may then use it bare in the same tuple, ("s // h", h),
+ * which Python evaluates before the quoted strings are read. */
+static bool str_has_ident(const char *p, size_t n, const char *name) {
+  size_t k = strlen(name);
+  for (size_t i = 0; i + k <= n; i++) {
+    if (memcmp(p + i, name, k) != 0) continue;
+    char b = i ? p[i - 1] : ' ', e = i + k < n ? p[i + k] : ' ';
+    bool bi = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '.';
+    bool ei = (e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z') || (e >= '0' && e <= '9') || e == '_';
+    if (!bi && !ei) return true;
+  }
+  return false;
+}
+
+static bool ast_quotes(const Ast *a, const char *name, int depth) {
+  if (!a || depth > 64) return false;
+  if (a->kind == A_STR) return str_has_ident(a->str, a->slen, name);
+  if (ast_quotes(a->a, name, depth + 1) || ast_quotes(a->b, name, depth + 1) || ast_quotes(a->c, name, depth + 1))
+    return true;
+  for (int i = 0; i < a->n; i++)
+    if (ast_quotes(a->list[i], name, depth + 1)) return true;
+  return false;
+}
+
+static bool sig_name_quoted(Eval *ev, const char *name) {
+  if (!ev->sig_def) return false;
+  for (int i = 0; i < ev->sig_def->n; i++) {
+    const Ast *pa = ev->sig_def->list[i];
+    if (pa->kind == A_PARAM && ast_quotes(pa->a, name, 0)) return true;
+  }
+  return false;
+}
+
 static Value name(Eval *ev, Ast *a) {
   Binding *b = ev_lookup(ev, a->name);
   if (b) {
@@ -681,7 +733,7 @@ static Value name(Eval *ev, Ast *a) {
       v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
       return v;
     }
-  if (ev->in_signature && ev->sig_fresh_vars) {
+  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */
     DType t = tirx_dtype(DT_INT32);
@@ -689,6 +741,21 @@ static Value name(Eval *ev, Ast *a) {
       for (int i = 0; i < ev->func->nparams; i++)
         if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
           t = ev->func->params[i].var->dtype;
+    /* TVM prints a shape over a scalar parameter that comes later in the
+     * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
+     * the type of that parameter's annotation. */
+    if (ev->sig_def)
+      for (int i = 0; i < ev->sig_def->n; i++) {
+        Ast *pa = ev->sig_def->list[i];
+        if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
+            pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
+          continue;
+        bool saved_sig = ev->in_signature;
+        ev->in_signature = false;
+        Value ann = ev_expr(ev, pa->a);
+        ev->in_signature = saved_sig;
+        if (ann.kind == V_DTYPE) t = ann.u.dt;
+      }
     Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
     Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
     ev_define(ev, a->name, val, true, a->loc);

@@ -163,12 +163,31 @@ static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
   return r;
 }
 
+/* The layout= keyword of a view (NULL: none given). */
+static bool view_layout(Eval *ev, Args *a, Expr **out) {
+  *out = NULL;
+  Value *v = ev_kwarg(a, "layout");
+  if (!v || v->kind == V_NONE) return true;
+  Expr *l = ev_to_expr(ev, *v, "layout");
+  if (!l) return false;
+  if (l->kind != E_LAYOUT) {
+    ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
+    return false;
+  }
+  *out = l;
+  return true;
+}
+
 static Value view(Eval *ev, Buffer *b, Args *a) {
-  if (!default_layout(b)) return ev_error(ev, a->loc, "view of a buffer with a non-default layout is not supported yet");
+  static const char *const kws[] = {"layout", NULL};
+  if (!ev_check_kw(ev, a, "view", kws)) return v_make(V_ERROR, a->loc);
+  Expr *layout;
+  if (!view_layout(ev, a, &layout)) return v_make(V_ERROR, a->loc);
   /* A.view("float16"): reinterpret the element type, scaling the last dim */
   if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE)) {
     DType t;
     if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
+    if (b->nstrides) return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
     int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
     int64_t last;
     if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last) || (last * ob) % nb)
@@ -180,9 +199,14 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
     v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, last * ob / nb, a->loc);
     if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, off * ob / nb);
+    /* the source's layout carries over when the element width does (a layout
+     * counts elements); otherwise the view is row-major over the bytes */
+    v->layout = layout ? layout : ob == nb ? b->layout : NULL;
+    v->view_of = b;
     return emit_view(ev, v, a->loc);
   }
-  /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred) */
+  /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred);
+   * with layout= the view is a logical shape mapped by that layout */
   Value *dims = a->pos;
   int n = a->npos;
   if (n == 1 && (a->pos[0].kind == V_TUPLE || a->pos[0].kind == V_LIST)) {
@@ -190,35 +214,105 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     n = a->pos[0].u.list.n;
   }
   if (n < 1 || n > 16) return ev_error(ev, a->loc, "view needs 1 to 16 dimensions");
+  if (b->nstrides && !layout)
+    return ev_error(ev, a->loc, "a reshaping view of '%s' (a strided buffer) needs layout=", b->name);
+  bool symbolic = false;
   int64_t total = 1;
   for (int i = 0; i < b->ndim; i++) {
     int64_t c;
-    if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "view of a buffer with a symbolic shape is not supported");
-    total *= c;
+    if (!tirx_expr_is_const_int(b->shape[i], &c)) symbolic = true;
+    else total *= c;
   }
-  int64_t ext[16], known = 1;
+  Expr *ext[16];
+  int64_t known = 1;
   int infer = -1;
   for (int i = 0; i < n; i++) {
-    if (!ev_get_int(ev, dims[i], &ext[i], "view dimension")) return v_make(V_ERROR, a->loc);
-    if (ext[i] == -1) {
-      if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1");
-      infer = i;
-    } else if (ext[i] <= 0) {
-      return ev_error(ev, dims[i].loc, "view dimensions must be positive");
-    } else {
-      known *= ext[i];
+    int64_t c;
+    if (dims[i].kind == V_INT) {
+      c = dims[i].u.i;
+      if (c == -1) {
+        if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1");
+        infer = i;
+        ext[i] = NULL;
+        continue;
+      }
+      if (c <= 0) return ev_error(ev, dims[i].loc, "view dimensions must be positive");
+      known *= c;
+      ext[i] = tirx_i32(ev->m, c);
+      continue;
     }
+    /* a symbolic extent: buf.view(n * T.Cast("int32", m)) */
+    ext[i] = ev_index_expr(ev, dims[i], dims[i].loc);
+    if (!ext[i]) return v_make(V_ERROR, a->loc);
+    if (tirx_expr_is_const_int(ext[i], &c)) known *= c;
+    else symbolic = true;
   }
   if (infer >= 0) {
+    if (symbolic) return ev_error(ev, a->loc, "cannot infer the -1 dimension of a view with a symbolic shape");
     if (total % known) return ev_error(ev, a->loc, "cannot infer the -1 dimension of the view");
-    ext[infer] = total / known;
+    ext[infer] = tirx_i32(ev->m, total / known);
     known = total;
   }
-  if (known != total)
+  /* TVM allows a view of a leading part of the buffer (known < total) */
+  if (!symbolic && !layout && known > total)
     return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
                     (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
-  for (int i = 0; i < n; i++) v->shape[i] = tirx_i32(ev->m, ext[i]);
+  for (int i = 0; i < n; i++) v->shape[i] = ext[i];
+  /* a laid-out source keeps its layout: the view indexes the same elements
+   * in row-major order, which the layout then maps */
+  v->layout = layout ? layout : b->layout;
+  v->view_of = b;
+  return emit_view(ev, v, a->loc);
+}
+
+/* X.local(): for a view X over per-thread storage with a thread-axis layout,
+ * that storage itself (the elements this thread holds). */
+static bool is_lay(const Expr *e, const char *name) {
+  return e && e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
+}
+
+/* The number of elements one thread holds under a T.TileLayout(T.S[exts:strides])
+ * whose strides are memory strides (ints) or thread axes (k @ Axis.x); -1 if the
+ * layout is not of that form. */
+static int64_t per_thread_elems(const Expr *lay) {
+  if (is_lay(lay, "T.TileLayout") && lay->u.call.n == 1) lay = lay->u.call.args[0];
+  if (!is_lay(lay, "T.S") || lay->u.call.n != 2) return -1;
+  const Expr *ex = lay->u.call.args[0], *st = lay->u.call.args[1];
+  int n = ex->kind == E_TUPLE ? ex->u.list.n : 1;
+  if ((st->kind == E_TUPLE ? st->u.list.n : 1) != n) return -1;
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) {
+    const Expr *e = ex->kind == E_TUPLE ? ex->u.list.items[i] : ex;
+    const Expr *t = st->kind == E_TUPLE ? st->u.list.items[i] : st;
+    int64_t c;
+    if (!tirx_expr_is_const_int(e, &c)) return -1;
+    if (t->kind == E_INT) total *= c;
+    else if (!is_lay(t, "@")) return -1;
+  }
+  return total;
+}
+
+static Value local_view(Eval *ev, Buffer *b, Args *a) {
+  if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
+  if (!b->view_of && b->layout && b->scope && strcmp(b->scope, "local") == 0) {
+    /* a local allocation laid out over threads: this thread's elements */
+    int64_t n = per_thread_elems(b->layout);
+    if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
+    Buffer *v = view_of(ev, b, b->dtype, 1, a->loc);
+    v->shape[0] = tirx_i32(ev->m, n);
+    v->view_of = b;
+    v->view_local = true;
+    return emit_view(ev, v, a->loc);
+  }
+  Buffer *src = b->view_of;
+  if (!src || !src->scope || strcmp(src->scope, "local") != 0 || !b->layout)
+    return ev_error(ev, a->loc, "local() needs a view with a layout over a local buffer (X = local_buf.view(..., layout=...))");
+  Buffer *v = view_of(ev, src, src->dtype, src->ndim, a->loc);
+  for (int i = 0; i < src->ndim; i++) v->shape[i] = src->shape[i];
+  v->layout = src->layout;
+  v->view_of = b;
+  v->view_local = true;
   return emit_view(ev, v, a->loc);
 }
 
@@ -274,6 +368,7 @@ static Value permute(Eval *ev, Buffer *b, Args *a) {
 
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   if (strcmp(m, "view") == 0) return view(ev, b, a);
+  if (strcmp(m, "local") == 0) return local_view(ev, b, a);
   if (strcmp(m, "permute") == 0) return permute(ev, b, a);
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);

@@ -24,6 +24,7 @@
 typedef struct PArg {
   Value v;
   bool sink, tag; /* T.ptx.SINK / T.ptx.pred(x) */
+  bool printed;   /* from TVM's flat form: a bare literal is an int32/float32 constant */
 } PArg;
 
 /* Why a candidate rejected the call (for the error listing every candidate). */
@@ -283,6 +284,15 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
     }
     want = out[k]->dtype;
     have = true;
+  }
+  if (!have && lanes && args[0].printed) {
+    /* TVM prints int32 and float32 constants bare: in its printed text a bare
+     * literal denotes one of those, when the operand takes it */
+    DType lit = tirx_dtype(args[0].v.kind == V_FLOAT ? DT_FLOAT32 : DT_INT32);
+    if (list_has(allowed, lit)) {
+      want = lit;
+      have = true;
+    }
   }
   if (!have && !list_first(allowed, &want)) return why(w, "operand '%s' has no register type here", o->name);
   if (!list_has(allowed, want)) {
@@ -557,6 +567,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     ops[nops].v = a->pos[i];
     ops[nops].tag = a->pos[i].ptx_pred;
     ops[nops].sink = is_sink(&a->pos[i]);
+    ops[nops].printed = nstr > 0;
     nops++;
   }
   if (marker) {
@@ -598,6 +609,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
       ops[at].v.u.ns = "T.ptx.SINK";
       ops[at].sink = true;
       ops[at].tag = false;
+      ops[at].printed = true;
       nops++;
     }
     memcpy(mk, marker, markerlen);

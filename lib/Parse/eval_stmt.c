@@ -487,6 +487,11 @@ static void aug_assign(Eval *ev, Ast *s) {
 static Expr *condition(Eval *ev, Value c, const char *what) {
   Expr *e = ev_to_expr(ev, c, what);
   if (!e) return NULL;
+  /* TVM prints `if leader:` for an integer flag (leader: T.uint32 =
+   * T.cuda.elect_sync()): an integer `if` condition means "nonzero" */
+  if (strcmp(what, "if condition") == 0 && tirx_dtype_is_int(e->dtype) && e->dtype.lanes == 1 &&
+      c.kind != V_INT && c.kind != V_BOOL)
+    return e;
   if (!tirx_dtype_is_bool(e->dtype)) {
     char b[32];
     ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)", what,
@@ -599,6 +604,8 @@ static void while_stmt(Eval *ev, Ast *s) {
   if (ev_truthy_const(ev, c, &t)) {
     if (!t) return;
     ce = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, s->a->loc);
+    /* `while 1:` (TVM keeps the int condition and prints it back as 1) */
+    ce->u.i.pod = c.kind == V_INT;
   } else {
     ce = condition(ev, c, "while condition");
     if (!ce) return;
@@ -866,9 +873,12 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   for (int i = 0; i < fd->n2; i++)
     if (!decorator(ev, fd->list2[i], f, &is_jit)) return NULL;
   ev->func = f;
+  ev->sig_def = fd;
   ev->is_jit = is_jit;
   ev->seen_device_entry = false;
-  ev->in_device = false;
+  /* A private function returning a value is a device function (TVM's
+   * helpers called from kernels): its body runs on the device. */
+  ev->in_device = f->private_ && fd->a != NULL;
   ev->nsig_vars = 0;
   ev_push_scope(ev);
 
@@ -986,6 +996,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   /* match_buffer'd params are printed with T.Buffer annotations, named after
    * the buffer */
   ev->func = NULL;
+  ev->sig_def = NULL;
   ev->is_jit = false;
   if (!f->body) f->body = tirx_seq(ev->m, NULL, 0, fd->loc);
   return f;

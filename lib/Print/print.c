@@ -123,6 +123,14 @@ bool pr_is_scalar_buf(const Printer *p, const Buffer *b) {
   return n && n->scalar;
 }
 
+bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b) {
+  int64_t one;
+  return p->tvm_style && b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &one) && one == 1 &&
+         b->nstrides == 0 && b->align <= 0 && b->offset_factor <= 1 && !b->layout &&
+         !b->allocated_addr &&
+         !(b->annotations && !(b->annotations->kind == E_DICT && b->annotations->u.dict.n == 0));
+}
+
 void pr_set_scalar(Printer *p, const Buffer *b) {
   for (int i = p->nnames - 1; i >= 0; i--)
     if (p->names[i].key == b) {
@@ -388,6 +396,7 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
   }
   const Buffer *b = pa->buf;
   prbuf_puts(p->out, pr_define(p, b, b->name, true));
+  if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
   txmap_put(&p->handle_buf, pa->var, (void *)b);
   prbuf_puts(p->out, ": T.Buffer((");
   for (int i = 0; i < b->ndim; i++) {
@@ -618,10 +627,13 @@ static int func_order(const void *a, const void *b) {
   return strcmp(fa->name, fb->name);
 }
 
-char *tirx_print_module(const Module *m) {
+char *tirx_print_module(const Module *m) { return tirx_print_module_opts(m, NULL); }
+
+char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
+  p.tvm_style = o && o->style == TIRX_PRINT_TVM;
   bool typevars = false;
   for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
   print_header(&out, m->is_ir_module, typevars);

@@ -33,15 +33,26 @@ static bool is_cmp(ExprKind k) {
 /* Whether TVM's operator (tvm::add, ...) would not rebuild this node from
  * its printed operands: constant folding (src/arith/const_fold.h) or type
  * promotion.  Such nodes print as constructors (`T.Add(a, 0)`). */
-static bool refolds(const Expr *e) {
+static bool index_type(DType t) {
+  return t.lanes == 1 && (t.id == DT_INT32 || t.id == DT_INT64);
+}
+
+static bool refolds(const Printer *p, const Expr *e) {
   const Expr *a = e->u.bin.a, *b = e->u.bin.b;
+  /* pointer ± bytes (T.address_of(x) + T.uint64(32)) re-parses as written */
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+    return false;
   if (!tirx_dtype_eq(a->dtype, b->dtype)) return true;
   if (is_const(a) && is_const(b)) return true;
   switch ((ExprKind)e->kind) {
   case E_ADD: return const_is(a, 0) || const_is(b, 0);
   case E_SUB: return const_is(b, 0);
   case E_MUL: return const_is(a, 0) || const_is(b, 0) || const_is(a, 1) || const_is(b, 1);
-  case E_DIV: case E_FLOORDIV: case E_MOD: case E_FLOORMOD:
+  case E_FLOORMOD:
+    /* TVM folds `x % 1` and `0 % x` only for index types (int32/int64) */
+    if (p->tvm_style && !index_type(a->dtype)) return false;
+    return const_is(a, 0) || const_is(b, 1);
+  case E_DIV: case E_FLOORDIV: case E_MOD:
     return const_is(a, 0) || const_is(b, 1);
   case E_AND: case E_OR: return is_const(a) || is_const(b);
   default: return false;
@@ -51,12 +62,12 @@ static bool refolds(const Expr *e) {
 static const char *op_text(ExprKind k) { return tirx_expr_op_text(k); }
 
 /* Binary nodes that print as a Python operator (others are calls). */
-static bool op_form(const Expr *e) {
+static bool op_form(const Printer *p, const Expr *e) {
   switch ((ExprKind)e->kind) {
   case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD:
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR:
-    return !refolds(e);
-  case E_DIV: return tirx_dtype_is_float(e->dtype) && !refolds(e);
+    return !refolds(p, e);
+  case E_DIV: return tirx_dtype_is_float(e->dtype) && !refolds(p, e);
   default: return false;
   }
 }
@@ -65,13 +76,38 @@ static bool layout_is(const Expr *e, const char *name) {
   return e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
 }
 
-static int prec(const Expr *e) {
+/* TVM's style prints the bitwise and shift calls as Python operators
+ * (`a & b`, `a << b`, `~a`); a constant operand of `~` keeps the node
+ * constructor `T.BitwiseNot(3)`, like `T.Not`.  Returns the operator's
+ * precedence (0: not an operator here) and its text. */
+static int bit_op(const Printer *p, const Expr *e, const char **text) {
+  if (!p->tvm_style || e->kind != E_CALL || e->u.call.name || e->u.call.nkw) return 0;
+  int n = e->u.call.n;
+  switch (e->u.call.op->id) {
+  case I_BITWISE_AND: *text = " & "; return n == 2 ? P_BAND : 0;
+  case I_BITWISE_OR: *text = " | "; return n == 2 ? P_BOR : 0;
+  case I_BITWISE_XOR: *text = " ^ "; return n == 2 ? P_BXOR : 0;
+  case I_SHIFT_LEFT: *text = " << "; return n == 2 ? P_SHIFT : 0;
+  case I_SHIFT_RIGHT: *text = " >> "; return n == 2 ? P_SHIFT : 0;
+  case I_BITWISE_NOT: /* TVM folds `~c` only for index types: T.BitwiseNot(3) */
+    *text = "~";
+    return n == 1 && !(is_const(e->u.call.args[0]) && index_type(e->u.call.args[0]->dtype)) ? P_UNARY : 0;
+  default: return 0;
+  }
+}
+
+static int prec(const Printer *p, const Expr *e) {
+  const char *text;
   switch ((ExprKind)e->kind) {
-  case E_ADD: case E_SUB: return op_form(e) ? P_ADD : P_ATOM;
-  case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(e) ? P_MUL : P_ATOM;
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(e) ? P_CMP : P_ATOM;
-  case E_AND: return op_form(e) ? P_AND : P_ATOM;
-  case E_OR: return op_form(e) ? P_OR : P_ATOM;
+  case E_CALL: {
+    int b = bit_op(p, e, &text);
+    return b ? b : P_ATOM;
+  }
+  case E_ADD: case E_SUB: return op_form(p, e) ? P_ADD : P_ATOM;
+  case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(p, e) ? P_MUL : P_ATOM;
+  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(p, e) ? P_CMP : P_ATOM;
+  case E_AND: return op_form(p, e) ? P_AND : P_ATOM;
+  case E_OR: return op_form(p, e) ? P_OR : P_ATOM;
   case E_NOT: return is_const(e->u.un.a) ? P_ATOM : P_NOT;
   case E_LAYOUT:
     if (layout_is(e, "@")) return P_MUL;
@@ -85,7 +121,7 @@ static int prec(const Expr *e) {
  * parent (or equally, on the right); a comparison under a comparison is
  * always parenthesised, so that Python does not chain them. */
 static void child(Printer *p, const Expr *e, int parent, bool right, bool parent_cmp) {
-  int c = prec(e);
+  int c = prec(p, e);
   bool paren = c < parent || (right && c == parent) || (parent_cmp && c == P_CMP);
   if (paren) prbuf_puts(p->out, "(");
   pr_expr(p, e);
@@ -110,6 +146,12 @@ void pr_shape_tuple(Printer *p, Expr *const *xs, int n) {
 void pr_dtype_str(Printer *p, DType t) {
   char buf[32];
   prbuf_printf(p->out, "\"%s\"", tirx_dtype_str(t, buf));
+}
+
+static void call1(Printer *p, const char *callee, const Expr *a) {
+  prbuf_printf(p->out, "%s(", callee);
+  pr_expr(p, a);
+  prbuf_puts(p->out, ")");
 }
 
 static void call2(Printer *p, const char *callee, const Expr *a, const Expr *b) {
@@ -172,7 +214,7 @@ static void print_float(Printer *p, const Expr *e) {
 
 void pr_buf_ref(Printer *p, const Buffer *b) {
   prbuf_puts(p->out, pr_buf_name(p, b));
-  if (pr_is_scalar_buf(p, b)) prbuf_puts(p->out, ".buffer");
+  if (pr_is_scalar_buf(p, b)) prbuf_puts(p->out, p->tvm_style ? ".source" : ".buffer");
 }
 
 static void print_var(Printer *p, const Var *v) {
@@ -411,7 +453,17 @@ static void print_call(Printer *p, const Expr *e) {
   bool first = true;
   IntrinRet ret = e->u.call.name ? RET_SPECIAL : op->ret;
   if (ret == RET_DTYPE0) {
-    pr_dtype_str(p, e->dtype);
+    const PtrType *pt = e->u.call.ptr_ty;
+    if (pt && pt->typed) {
+      char b[32];
+      prbuf_printf(p->out, "T.handle(\"%s\", ", tirx_dtype_str(pt->elem, b));
+      prbuf_pystr(p->out, pt->scope, strlen(pt->scope));
+      prbuf_puts(p->out, ").ty");
+    } else if (p->tvm_style && tirx_dtype_is_handle(e->dtype)) {
+      prbuf_puts(p->out, "T.handle().ty");
+    } else {
+      pr_dtype_str(p, e->dtype);
+    }
     first = false;
   }
   for (int i = 0; i < n; i++) {
@@ -453,7 +505,7 @@ static void print_layout(Printer *p, const Expr *e) {
   } else if (strcmp(name, "+") == 0) {
     for (int i = 0; i < n; i++) {
       if (i) prbuf_puts(p->out, " + ");
-      bool paren = prec(xs[i]) <= P_ADD;
+      bool paren = prec(p, xs[i]) <= P_ADD;
       if (paren) prbuf_puts(p->out, "(");
       pr_expr(p, xs[i]);
       if (paren) prbuf_puts(p->out, ")");
@@ -537,12 +589,12 @@ void pr_expr(Printer *p, const Expr *e) {
   case E_VAR: print_var(p, e->u.var); return;
   case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD:
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR: {
-    if (!op_form(e)) { /* T.Add(a, b), T.Div(a, b), T.EQ(a, b) ... */
+    if (!op_form(p, e)) { /* T.Add(a, b), T.Div(a, b), T.EQ(a, b) ... */
       snprintf(buf, sizeof buf, "T.%s", tirx_expr_kind_name(e->kind));
       call2(p, buf, e->u.bin.a, e->u.bin.b);
       return;
     }
-    int pr = prec(e);
+    int pr = prec(p, e);
     bool cmp = is_cmp(e->kind);
     child(p, e->u.bin.a, pr, false, cmp);
     prbuf_puts(p->out, op_text(e->kind));
@@ -550,8 +602,8 @@ void pr_expr(Printer *p, const Expr *e) {
     return;
   }
   case E_MOD: call2(p, "T.truncmod", e->u.bin.a, e->u.bin.b); return;
-  case E_MIN: call2(p, refolds(e) ? "T.Min" : "T.min", e->u.bin.a, e->u.bin.b); return;
-  case E_MAX: call2(p, refolds(e) ? "T.Max" : "T.max", e->u.bin.a, e->u.bin.b); return;
+  case E_MIN: call2(p, refolds(p, e) ? "T.Min" : "T.min", e->u.bin.a, e->u.bin.b); return;
+  case E_MAX: call2(p, refolds(p, e) ? "T.Max" : "T.max", e->u.bin.a, e->u.bin.b); return;
   case E_NOT:
     if (is_const(e->u.un.a)) {
       prbuf_puts(p->out, "T.Not(");
@@ -563,6 +615,12 @@ void pr_expr(Printer *p, const Expr *e) {
     }
     return;
   case E_CAST:
+    if (p->tvm_style && e->dtype.id == DT_UINT32 && e->dtype.lanes == 1 && e->u.un.a->kind == E_CALL &&
+        e->u.un.a->u.call.op->id == I_CUDA_ELECT_SYNC) {
+      /* TVM's T.cuda.elect_sync() is uint32; tirx's is bool under a cast */
+      pr_expr(p, e->u.un.a);
+      return;
+    }
     prbuf_puts(p->out, "T.Cast(");
     pr_dtype_str(p, e->dtype);
     prbuf_puts(p->out, ", ");
@@ -591,7 +649,23 @@ void pr_expr(Printer *p, const Expr *e) {
     pr_expr(p, e->u.bcast.value);
     prbuf_printf(p->out, ", %d)", e->u.bcast.lanes);
     return;
-  case E_CALL: print_call(p, e); return;
+  case E_CALL: {
+    const char *text;
+    int bp = bit_op(p, e, &text);
+    if (bp == P_UNARY) {
+      prbuf_puts(p->out, text);
+      child(p, e->u.call.args[0], P_UNARY, false, false);
+    } else if (bp) {
+      child(p, e->u.call.args[0], bp, false, false);
+      prbuf_puts(p->out, text);
+      child(p, e->u.call.args[1], bp, true, false);
+    } else if (p->tvm_style && e->u.call.op->id == I_BITWISE_NOT && !e->u.call.name) {
+      call1(p, "T.BitwiseNot", e->u.call.args[0]);
+    } else {
+      print_call(p, e);
+    }
+    return;
+  }
   case E_LET: print_let(p, e); return;
   case E_REGION: print_region(p, e); return;
   case E_TUPLE: pr_shape_tuple(p, e->u.list.items, e->u.list.n); return;
@@ -657,4 +731,9 @@ bool pr_expr_reads_buf(const Expr *e, const Buffer *b) {
   f.v.expr = visit_find;
   tirx_visit_expr(&f.v, (Expr *)e);
   return f.found;
+}
+
+bool pr_call_is_operator(const Printer *p, const Expr *e) {
+  const char *text;
+  return bit_op(p, e, &text) != 0;
 }

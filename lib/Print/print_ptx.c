@@ -49,6 +49,23 @@ static bool flag_word(const char *flags, size_t n, const char *w) {
   return false;
 }
 
+/* Whether a bare int32 literal at operand position `pos` re-parses as int32:
+ * immediates are int32, and so is a register operand whose canonical dtype is. */
+static bool bare_int32_ok(const PtxEntry *en, const char *const *mods, int pos) {
+  if (!mods) return false;
+  for (int i = 0, at = 0; i < en->nops; i++) {
+    const PtxOperand *o = &en->ops[i];
+    int lanes = tirx_ptx_lanes(o, mods);
+    if (pos < at + lanes) {
+      if (o->kind != PTXK_REG) return true;
+      const char *dts = tirx_ptx_opdtypes(en, o, mods);
+      return strncmp(dts, "int32", 5) == 0 && (dts[5] == '|' || dts[5] == '\0');
+    }
+    at += lanes;
+  }
+  return false;
+}
+
 void pr_ptx_call(Printer *p, const Expr *e) {
   Expr *const *xs = e->u.call.args;
   int n = e->u.call.n;
@@ -87,6 +104,13 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   prbuf_pystr(p->out, name.p, name.n);
   free(name.p);
   prbuf_puts(p->out, "](");
+  const char **mods = calloc((size_t)en->nslots + 1, sizeof(char *));
+  for (int i = 0; mods && i < en->nslots; i++) {
+    const Expr *t = xs[nops + has_pred + i];
+    const PtxSlot *sl = &en->slots[i];
+    for (int k = 0; t->u.s.len && k < sl->ntok; k++)
+      if (strlen(sl->tok[k]) == t->u.s.len && memcmp(sl->tok[k], t->u.s.p, t->u.s.len) == 0) mods[i] = sl->tok[k];
+  }
   /* operands with the sunk lanes put back */
   int pos = 0;
   bool first = true;
@@ -98,7 +122,10 @@ void pr_ptx_call(Printer *p, const Expr *e) {
       continue;
     }
     const Expr *x = xs[i++];
-    if (flag_has(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
+    if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 && !bare_int32_ok(en, mods, pos)) {
+      /* a bare literal would take the operand's canonical dtype on re-parse */
+      prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
+    } else if (flag_has(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
       prbuf_puts(p->out, "T.ptx.pred(");
       pr_expr(p, x);
       prbuf_puts(p->out, ")");
@@ -113,4 +140,5 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   }
   if (flag_word(flags, flen, "keep")) prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
   prbuf_puts(p->out, ")");
+  free(mods);
 }

@@ -56,8 +56,9 @@ static void body_scope(Printer *p, const Stmt *body) {
 
 /* ---- buffers ------------------------------------------------------------- */
 
-static bool is_local_scalar(const Stmt *s) {
+static bool is_local_scalar(const Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
+  if (p->tvm_style) return s->kind == S_ALLOC && pr_tvm_scalar_buf(p, b);
   return s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_LOCAL) &&
          tirx_buffer_is_scalar(b);
 }
@@ -86,8 +87,48 @@ static void print_alloc(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
   char buf[32];
   pr_newline(p);
-  if (is_local_scalar(s)) {
+  if (is_local_scalar(p, s)) {
     prbuf_printf(p->out, "%s: T.%s", pr_define(p, b, b->name, true), tirx_dtype_str(b->dtype, buf));
+    pr_set_scalar(p, b);
+    return;
+  }
+  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of)) {
+    /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
+    const Buffer *src = b->view_of;
+    PrBuf rhs = {0};
+    PrBuf *saved = p->out;
+    p->out = &rhs;
+    pr_buf_ref(p, src);
+    prbuf_puts(&rhs, b->view_local ? ".local(" : ".view(");
+    if (b->view_local) {
+    } else if (!tirx_dtype_eq(b->dtype, src->dtype)) {
+      pr_dtype_str(p, b->dtype);
+    } else {
+      pr_expr_list(p, b->shape, b->ndim);
+      if (b->layout && b->layout != src->layout) {
+        prbuf_puts(&rhs, ", layout=");
+        pr_expr(p, b->layout);
+      }
+    }
+    prbuf_puts(&rhs, ")");
+    p->out = saved;
+    prbuf_printf(p->out, "%s = %s", pr_define(p, b, b->name, true), rhs.p);
+    if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
+    free(rhs.p);
+    return;
+  }
+  if (s->kind == S_DECL && pr_tvm_scalar_buf(p, b)) {
+    /* x = T.decl_scalar(T.uint32, data=..., elem_offset=0, scope="global") */
+    const char *name = pr_define(p, b, b->name, true);
+    prbuf_printf(p->out, "%s = T.decl_scalar(T.%s, data=", name, tirx_dtype_str(b->dtype, buf));
+    pr_expr(p, b->decl_data);
+    prbuf_puts(p->out, ", elem_offset=");
+    if (b->elem_offset) pr_expr(p, b->elem_offset);
+    else prbuf_puts(p->out, "0");
+    prbuf_puts(p->out, ", scope=");
+    const char *sc = b->scope && *b->scope ? b->scope : "global";
+    prbuf_pystr(p->out, sc, strlen(sc));
+    prbuf_puts(p->out, ")");
     pr_set_scalar(p, b);
     return;
   }
@@ -96,6 +137,8 @@ static void print_alloc(Printer *p, const Stmt *s) {
   if (s->kind == S_DECL) {
     callee = "T.decl_buffer";
     flags |= PR_KW_DATA;
+  } else if (p->tvm_style && b->decl_no_data) {
+    callee = "T.decl_buffer";
   } else if (tirx_scope_is(b->scope, MEM_SHARED)) {
     callee = "T.alloc_shared";
     flags = 0;
@@ -124,6 +167,18 @@ static bool merges_with(const Printer *p, const Stmt *alloc, const Stmt *next) {
          !pr_expr_reads_buf(next->u.store.value, b);
 }
 
+/* A stored value.  TVM stores a pointer into a 64-bit integer element as it
+ * is (`x: T.uint64 = T.address_of(m)`); tirx's IR has the cast the store
+ * implies, which TVM's style leaves implicit. */
+static void print_stored(Printer *p, const Expr *v) {
+  if (p->tvm_style && v->kind == E_CAST && tirx_dtype_is_int(v->dtype) && tirx_dtype_bits(v->dtype) == 64 &&
+      v->dtype.lanes == 1 && tirx_dtype_is_handle(v->u.un.a->dtype)) {
+    pr_expr(p, v->u.un.a);
+    return;
+  }
+  pr_expr(p, v);
+}
+
 /* A[i] = v | x = v | A.vstore([i], v[, predicate=p]) */
 static void print_store(Printer *p, const Stmt *s) {
   const Buffer *b = s->u.store.buf;
@@ -132,7 +187,7 @@ static void print_store(Printer *p, const Stmt *s) {
   pr_newline(p);
   if (pr_scalar_access(p, b, idx, n, s->u.store.pred, s->u.store.value->dtype)) {
     prbuf_printf(p->out, "%s = ", pr_buf_name(p, b));
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     return;
   }
   int lanes = b->dtype.lanes;
@@ -142,7 +197,7 @@ static void print_store(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ".vstore([");
     pr_expr_list(p, idx, n);
     prbuf_puts(p->out, "], ");
-    pr_expr(p, s->u.store.value);
+    print_stored(p, s->u.store.value);
     if (s->u.store.pred) {
       prbuf_puts(p->out, ", predicate=");
       pr_expr(p, s->u.store.pred);
@@ -152,7 +207,7 @@ static void print_store(Printer *p, const Stmt *s) {
   }
   pr_access(p, b, idx, n);
   prbuf_puts(p->out, " = ");
-  pr_expr(p, s->u.store.value);
+  print_stored(p, s->u.store.value);
 }
 
 /* ---- loops --------------------------------------------------------------- */
@@ -244,7 +299,9 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_puts(p->out, ", ");
     pr_sum(p, s->u.for_.min, s->u.for_.extent);
   }
-  if (!trivial_step(s)) {
+  /* TVM's style prints `step=` after the other keywords */
+  bool step_last = p->tvm_style && strcmp(callee, "range") != 0;
+  if (!trivial_step(s) && !step_last) {
     prbuf_puts(p->out, strcmp(callee, "range") == 0 ? ", " : ", step=");
     pr_expr(p, s->u.for_.step);
   }
@@ -264,6 +321,10 @@ static void print_for(Printer *p, const Stmt *s) {
       pr_expr(p, ann);
     }
   }
+  if (!trivial_step(s) && step_last) {
+    prbuf_puts(p->out, ", step=");
+    pr_expr(p, s->u.for_.step);
+  }
   prbuf_puts(p->out, "):");
   p->indent++;
   pr_block(p, s->u.for_.body);
@@ -281,6 +342,11 @@ static bool is_dict_attr(const Stmt *s) {
   return s && s->kind == S_ATTR && !s->u.attr.node && !is_device_entry(s);
 }
 
+/* TVM's style prints the device entry as the attribute it is. */
+static bool prints_device_entry(const Printer *p, const Stmt *s) {
+  return is_device_entry(s) && !p->tvm_style;
+}
+
 static void print_attr_entry(Printer *p, const Stmt *s) {
   prbuf_pystr(p->out, s->u.attr.key, strlen(s->u.attr.key));
   prbuf_puts(p->out, ": ");
@@ -293,7 +359,7 @@ static void print_attr_entry(Printer *p, const Stmt *s) {
 static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
   pr_newline(p);
   if (!flat) prbuf_puts(p->out, "with ");
-  if (is_device_entry(s) && flat) {
+  if (prints_device_entry(p, s) && flat) {
     prbuf_puts(p->out, "T.device_entry()");
     return s->u.attr.body;
   }
@@ -313,7 +379,7 @@ static const Stmt *print_attr_head(Printer *p, const Stmt *s, bool flat) {
      * body of the previous one, merge in nesting order. */
     prbuf_puts(p->out, "T.attr({");
     print_attr_entry(p, s);
-    if (!is_device_entry(s))
+    if (!prints_device_entry(p, s))
       while (is_dict_attr(s->u.attr.body)) {
         s = s->u.attr.body;
         prbuf_puts(p->out, ", ");
@@ -429,7 +495,7 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
   body_scope(p, s->u.if_.then_);
   const Stmt *e = s->u.if_.else_;
   if (!e) return;
-  if (e->kind == S_IF) {
+  if (e->kind == S_IF && !p->tvm_style) {
     print_if(p, e, "elif");
     return;
   }
@@ -440,7 +506,8 @@ static void print_if(Printer *p, const Stmt *s, const char *kw) {
 
 static void print_eval(Printer *p, const Expr *e) {
   pr_newline(p);
-  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name);
+  bool bare = e->kind == E_CALL && !(e->u.call.op->id == I_BUFFER_DATA && !e->u.call.name) &&
+              !pr_call_is_operator(p, e);
   if (!bare) prbuf_puts(p->out, "T.evaluate(");
   pr_expr(p, e);
   if (!bare) prbuf_puts(p->out, ")");
@@ -457,7 +524,12 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
   case S_WHILE:
     pr_newline(p);
     prbuf_puts(p->out, "while ");
-    pr_expr(p, s->u.while_.cond);
+    if (s->u.while_.cond->kind == E_INT && tirx_dtype_is_bool(s->u.while_.cond->dtype) &&
+        s->u.while_.cond->u.i.pod) {
+      prbuf_puts(p->out, "1"); /* `while 1:` */
+    } else {
+      pr_expr(p, s->u.while_.cond);
+    }
     prbuf_puts(p->out, ":");
     body_scope(p, s->u.while_.body);
     return;
@@ -505,8 +577,14 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
       pr_expr(p, s->u.ret.value);
     }
     return;
-  case S_BREAK: pr_newline(p); prbuf_puts(p->out, "break"); return;
-  case S_CONTINUE: pr_newline(p); prbuf_puts(p->out, "continue"); return;
+  case S_BREAK:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.break_loop()" : "break");
+    return;
+  case S_CONTINUE:
+    pr_newline(p);
+    prbuf_puts(p->out, p->tvm_style ? "T.continue_loop()" : "continue");
+    return;
   case S_LAUNCH: print_launch(p, s, last); return;
   case S_COUNT: break;
   }
@@ -523,15 +601,17 @@ void pr_block(Printer *p, const Stmt *s) {
       prbuf_puts(p->out, "T.evaluate(0)");
       continue;
     }
-    if (is_local_scalar(st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
+    if (is_local_scalar(p, st) && i + 1 < n && merges_with(p, st, items[i + 1])) {
       print_free_buffers(p, s, i + 1);
       print_alloc(p, st); /* x: T.int32 */
       prbuf_puts(p->out, " = ");
-      pr_expr(p, items[i + 1]->u.store.value);
+      print_stored(p, items[i + 1]->u.store.value);
       i++;
       continue;
     }
-    print_stmt(p, st, i == n - 1);
+    /* TVM's style prints a scoped statement flat only when it is the whole
+     * block; tirx's when it is the last statement of its block. */
+    print_stmt(p, st, p->tvm_style ? n == 1 : i == n - 1);
   }
   free(items);
 }

@@ -67,10 +67,15 @@ const PrName *pr_lookup(const Printer *p, const void *key);
 const char *pr_var_name(Printer *p, const Var *v);
 const char *pr_buf_name(Printer *p, const Buffer *b);
 bool pr_is_scalar_buf(const Printer *p, const Buffer *b);
+/* TVM's style prints every one-element buffer with default properties as a
+ * scalar: `x: T.int32`, `T.decl_scalar(...)`, loads `x`, `x.source.data`. */
+bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b);
 void pr_set_scalar(Printer *p, const Buffer *b);
 
 /* ---- expressions (print_expr.c) ---- */
 void pr_expr(Printer *p, const Expr *e);
+/* Whether a call prints as a Python operator (TVM's style: `a & b`). */
+bool pr_call_is_operator(const Printer *p, const Expr *e);
 /* A dtype as a Python string literal: "float32x4". */
 void pr_dtype_str(Printer *p, DType t);
 /* The type of a variable in an annotation (`T.int32`, `T.handle`,

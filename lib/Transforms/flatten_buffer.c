@@ -44,6 +44,7 @@ typedef struct FlatBuf {
   Expr **lext;      /* split: layout extents */
   Expr *offset;     /* NULL = 0 */
   Expr *span;       /* extent of the flat buffer */
+  int swz_m, swz_b, swz_s; /* T.ComposeLayout swizzle (swz_b 0: none) */
 } FlatBuf;
 
 typedef struct Flat {
@@ -75,9 +76,26 @@ static Expr *arith(Module *m, ExprKind k, Expr *a, Expr *b) {
   return e;
 }
 
+static Expr *as_dtype(Module *m, Expr *e, DType t);
+
+/* Index terms of different integer types meet in the wider one (TVM's
+ * buffer indices mix int32 and int64: A[i, T.Cast("int64", j) * 8]); at equal
+ * width a signed/unsigned mix is signed. */
+static void unify(Module *m, Expr **a, Expr **b) {
+  DType ta = (*a)->dtype, tb = (*b)->dtype;
+  if (tirx_dtype_eq(ta, tb) || ta.lanes != 1 || tb.lanes != 1 || !tirx_dtype_is_int(ta) ||
+      !tirx_dtype_is_int(tb))
+    return;
+  int ba = tirx_dtype_bits(ta), bb = tirx_dtype_bits(tb);
+  DType t = ba > bb ? ta : bb > ba ? tb : tirx_dtype(ba == 64 ? DT_INT64 : DT_INT32);
+  *a = as_dtype(m, *a, t);
+  *b = as_dtype(m, *b, t);
+}
+
 static Expr *add(Module *m, Expr *a, Expr *b) {
   int64_t v;
   if (!a) return b;
+  unify(m, &a, &b);
   if (xf_const_int(b, &v) && v == 0) return a;
   if (xf_const_int(a, &v) && v == 0) return b;
   return arith(m, E_ADD, a, b);
@@ -85,6 +103,7 @@ static Expr *add(Module *m, Expr *a, Expr *b) {
 
 static Expr *mul(Module *m, Expr *a, Expr *b) {
   int64_t v;
+  unify(m, &a, &b);
   if (xf_const_int(b, &v) && v == 1) return a;
   if (xf_const_int(a, &v) && v == 1) return b;
   return arith(m, E_MUL, a, b);
@@ -143,6 +162,21 @@ static bool read_layout(Flat *F, Buffer *b, FlatBuf *fb) {
       }
     }
     return true;
+  }
+  /* T.ComposeLayout(per_element M, swizzle_len B, atom_len S, tile): the tile
+   * layout's offset o, then o ^ (((o >> (M + S)) & (2^B - 1)) << M) (TVM's
+   * swizzle; swizzle_inner=False is not supported) */
+  if (is_layout(lay, "T.ComposeLayout") && lay->u.call.n == 4 && lay->u.call.nkw == 0) {
+    int64_t v[3];
+    for (int k = 0; k < 3; k++)
+      if (!xf_const_int(lay->u.call.args[k], &v[k]) || v[k] < 0 || v[k] > 16) {
+        fb->unsupported = true;
+        return false;
+      }
+    fb->swz_m = (int)v[0];
+    fb->swz_b = (int)v[1];
+    fb->swz_s = (int)v[2];
+    lay = lay->u.call.args[3];
   }
   if (is_layout(lay, "T.TileLayout") && lay->u.call.n == 1 && lay->u.call.nkw == 0)
     lay = lay->u.call.args[0];
@@ -234,6 +268,23 @@ static FlatBuf *info(Flat *F, Buffer *b) {
   return fb;
 }
 
+static Expr *bitcall(Module *m, IntrinId id, Expr *a, Expr *b) {
+  Expr **args = TIRX_NEWN(m, Expr *, 2);
+  args[0] = a;
+  args[1] = as_dtype(m, b, a->dtype);
+  return tirx_call(m, tirx_intrin(id), a->dtype, args, 2, xf_noloc());
+}
+
+/* o ^ (((o >> (M + S)) & (2^B - 1)) << M), folded for a constant o */
+static Expr *swizzle(Module *m, Expr *o, int M, int B, int S) {
+  int64_t c;
+  if (xf_const_int(o, &c)) return xf_int(m, o->dtype, c ^ (((c >> (M + S)) & ((1ll << B) - 1)) << M));
+  Expr *hi = bitcall(m, I_SHIFT_RIGHT, o, xf_int(m, o->dtype, M + S));
+  hi = bitcall(m, I_BITWISE_AND, hi, xf_int(m, o->dtype, (1ll << B) - 1));
+  hi = bitcall(m, I_SHIFT_LEFT, hi, xf_int(m, o->dtype, M));
+  return bitcall(m, I_BITWISE_XOR, o, hi);
+}
+
 /* The flat index of b[idx...]; NULL on error. */
 static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
   Module *m = F->m;
@@ -288,6 +339,14 @@ static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
       below = below ? mul(m, below, as_dtype(m, fb->lext[k], t)) : as_dtype(m, fb->lext[k], t);
     }
   }
+  if (fb->swz_b) {
+    if (ramp) {
+      xf_error(F->d, loc, "vector access into the swizzled buffer '%s' is not supported yet", b->name);
+      return NULL;
+    }
+    if (!sum) sum = tirx_i32(m, 0);
+    sum = swizzle(m, sum, fb->swz_m, fb->swz_b, fb->swz_s);
+  }
   if (fb->offset) {
     DType t = sum ? sum->dtype : ramp->u.ramp.base->dtype;
     sum = add(m, sum, as_dtype(m, fb->offset, t));
@@ -303,8 +362,8 @@ static FlatBuf *accessed(Flat *F, Buffer *b, Loc loc) {
   FlatBuf *fb = info(F, b);
   if (fb->unsupported) {
     if (!fb->reported) {
-      xf_error(F->d, loc, "layout of buffer '%s' not supported yet (only default and "
-                          "T.TileLayout(T.S[extents:strides]) layouts can be flattened)",
+      xf_error(F->d, loc, "layout of buffer '%s' not supported yet (only default, "
+                          "T.TileLayout(T.S[extents:strides]) and T.ComposeLayout swizzles of it can be flattened)",
                b->name);
       F->errors++;
       fb->reported = true;

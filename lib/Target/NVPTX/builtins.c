@@ -62,6 +62,10 @@ LLVMValueRef cg_shared_addr(CG *cg, Expr *arg) {
   LLVMTypeRef p3 = cg_ptr_type(cg, AS_SHARED);
   if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
     unsigned as = cg_ptr_as(v);
+    /* A "global" handle may hold a generic address into shared memory (TVM's
+     * T.reinterpret(T.handle(dt, "global").ty, T.address_of(smem[0]))): the
+     * global window maps addresses one to one, so it goes through generic. */
+    if (as == AS_GLOBAL) v = cg_cast_ptr(cg, v, AS_GENERIC), as = AS_GENERIC;
     if (as != AS_SHARED && as != AS_GENERIC) {
       cg_error(cg, arg->loc, "expected a shared-memory address, got a pointer to %s memory",
                as == AS_GLOBAL ? "global" : as == AS_LOCAL ? "local" : "non-shared");

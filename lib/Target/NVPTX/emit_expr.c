@@ -618,6 +618,14 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
   case E_VAR: v = cg_var(cg, e->u.var, e->loc); break;
   case E_ADD:
   case E_SUB:
+    if (tirx_dtype_is_handle(e->dtype) && tirx_dtype_is_int(e->u.bin.b->dtype)) {
+      /* pointer ± bytes */
+      LLVMValueRef p = cg_expr(cg, e->u.bin.a);
+      LLVMValueRef n = cg_coerce(cg, cg_expr(cg, e->u.bin.b), cg->t_i64, cg_dtype_signed(e->u.bin.b->dtype));
+      if (e->kind == E_SUB) n = LLVMBuildNeg(cg->b, n, "");
+      return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
+    }
+    /* fall through */
   case E_MUL:
   case E_DIV:
   case E_MOD:

@@ -95,13 +95,19 @@ static int64_t alloc_elems(CG *cg, Buffer *b) {
   return n;
 }
 
-static LLVMValueRef dyn_smem(CG *cg) {
+/* The dynamic shared-memory arena, aligned to at least 64 bytes and to the largest
+ * `align=` of a shared.dyn buffer (TVM's `extern __shared__ __align__(N)`): 128B-swizzled
+ * TMA / wgmma tiles need 1024-byte-aligned addresses. */
+static LLVMValueRef dyn_smem(CG *cg, int64_t align) {
   if (!cg->dyn_smem) {
     LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, 0);
     cg->dyn_smem = LLVMAddGlobalInAddressSpace(cg->mod, ty, "__tirx_dyn_smem", AS_SHARED);
     LLVMSetLinkage(cg->dyn_smem, LLVMExternalLinkage);
     LLVMSetAlignment(cg->dyn_smem, 64);
   }
+  if (align > (int64_t)LLVMGetAlignment(cg->dyn_smem) && align <= 4096 &&
+      (align & (align - 1)) == 0)
+    LLVMSetAlignment(cg->dyn_smem, (unsigned)align);
   return cg->dyn_smem;
 }
 
@@ -109,8 +115,14 @@ static void emit_alloc(CG *cg, Stmt *s) {
   Buffer *b = s->u.alloc.buf;
   const char *scope = b->scope;
   LLVMValueRef base;
+  if (tirx_scope_is(scope, MEM_TMEM)) {
+    /* Tensor memory is allocated at run time (tcgen05.alloc) and addressed
+     * through allocated_addr by the tcgen05 instructions: the declaration
+     * (TVM's T.decl_buffer(..., scope="tmem")) needs no storage here. */
+    return;
+  }
   if (tirx_scope_is(scope, MEM_SHARED_DYN)) {
-    base = dyn_smem(cg);
+    base = dyn_smem(cg, b->align);
   } else {
     int64_t n = alloc_elems(cg, b);
     if (n < 0) return;
@@ -158,6 +170,8 @@ static void emit_decl(CG *cg, Stmt *s) {
   /* Only a shared scope is trusted to narrow a generic pointer: "global" is
    * also the default scope of a declaration over any pointer. */
   if (cg_ptr_as(p) == AS_GENERIC && scope_as(b->scope) == AS_SHARED) p = cg_cast_ptr(cg, p, AS_SHARED);
+  /* a view's align= raises the arena's, as TVM's printer does */
+  if (tirx_scope_is(b->scope, MEM_SHARED_DYN) && b->align > 0 && cg->dyn_smem) dyn_smem(cg, b->align);
   bind(cg, b, p, &cg->bufs);
 }
 

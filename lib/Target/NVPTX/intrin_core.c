@@ -333,6 +333,53 @@ static LLVMValueRef emit_tvm_shuffle(CG *cg, Expr *e) {
   return cg_cast(cg, v, ARG(1)->dtype, e->dtype, e->loc);
 }
 
+/* T.handle_add_byte_offset(p, n) / T.ptr_byte_offset(p, n, T.type_annotation(t)):
+ * the pointer n bytes on. */
+static LLVMValueRef emit_byte_offset(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_expr(cg, ARG(0));
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    p = LLVMBuildIntToPtr(cg->b, p, cg->t_ptr, "");
+  LLVMValueRef n = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i64, cg_dtype_signed(ARG(1)->dtype));
+  return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
+}
+
+/* T.filter(var, pred): pred (the scope id only marks the thread set) */
+static LLVMValueRef emit_filter(CG *cg, Expr *e) { return cg_cond(cg, ARG(1)); }
+
+/* T.Shuffle([v...], [i...]): lanes of the concatenated vectors. */
+static LLVMValueRef emit_shuffle(CG *cg, Expr *e) {
+  Expr *vs = ARG(0), *ix = ARG(1);
+  int total = 0;
+  for (int i = 0; i < vs->u.list.n; i++) total += vs->u.list.items[i]->dtype.lanes;
+  LLVMValueRef *lanes = malloc(sizeof *lanes * (size_t)(total ? total : 1));
+  if (!lanes) abort();
+  int k = 0;
+  for (int i = 0; i < vs->u.list.n; i++) {
+    Expr *v = vs->u.list.items[i];
+    LLVMValueRef x = cg_expr(cg, v);
+    if (v->dtype.lanes == 1) {
+      lanes[k++] = x;
+      continue;
+    }
+    for (int j = 0; j < v->dtype.lanes; j++)
+      lanes[k++] = LLVMBuildExtractElement(cg->b, x, cg_i32(cg, j), "");
+  }
+  LLVMValueRef r;
+  int64_t c = 0;
+  if (e->dtype.lanes == 1) {
+    tirx_expr_is_const_int(ix->u.list.items[0], &c);
+    r = lanes[c];
+  } else {
+    r = LLVMGetUndef(cg_type(cg, e->dtype));
+    for (int j = 0; j < ix->u.list.n; j++) {
+      tirx_expr_is_const_int(ix->u.list.items[j], &c);
+      r = LLVMBuildInsertElement(cg->b, r, lanes[c], cg_i32(cg, j), "");
+    }
+  }
+  free(lanes);
+  return r;
+}
+
 static LLVMValueRef emit_activemask(CG *cg, Expr *e) {
   (void)e;
   return cg_intrinsic(cg, "llvm.nvvm.activemask", NULL, 0, NULL, 0);
@@ -618,6 +665,10 @@ static const CgIntrinFn core_table[INTRIN_COUNT] = {
     [I_WARP_SHUFFLE_DOWN] = emit_tvm_shuffle,
     [I_WARP_SHUFFLE_XOR] = emit_tvm_shuffle,
     [I_WARP_ACTIVEMASK] = emit_activemask,
+    [I_SHUFFLE] = emit_shuffle,
+    [I_HANDLE_ADD_BYTE_OFFSET] = emit_byte_offset,
+    [I_PTR_BYTE_OFFSET] = emit_byte_offset,
+    [I_FILTER] = emit_filter,
     [I_TVM_ACCESS_PTR] = emit_access_ptr,
     [I_BUFFER_DATA] = emit_buffer_data,
 };

@@ -324,6 +324,31 @@ static LLVMValueRef emit_ldg(CG *cg, Expr *e) {
   return v;
 }
 
+/* vector T.cuda.ldg: one ld.global.nc.vN, lane i stored through dst i */
+static LLVMValueRef emit_ldg_vec(CG *cg, Expr *e) {
+  int n = e->u.call.n - 4;
+  Expr *ds = ARG(n + 1);
+  DType t;
+  if (ds->kind != E_STR || !tirx_dtype_parse(ds->u.s.p, ds->u.s.len, &t)) {
+    cg_error(cg, ds->loc, "vector T.cuda.ldg: unknown dtype");
+    return NULL;
+  }
+  DType vt = t;
+  vt.lanes = (uint16_t)n;
+  LLVMValueRef p = cg_cast_ptr(cg, ptr_arg(cg, ARG(n)), AS_GLOBAL);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, vt), p, "");
+  LLVMSetAlignment(v, (unsigned)(cg_dtype_bytes(t) * n));
+  unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, "invariant.load", 14);
+  LLVMSetMetadata(v, kind, LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, NULL, 0)));
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef x = LLVMBuildExtractElement(cg->b, v, cg_i32(cg, i), "");
+    LLVMValueRef d = ptr_arg(cg, ARG(i));
+    LLVMValueRef st = LLVMBuildStore(cg->b, x, d);
+    LLVMSetAlignment(st, (unsigned)cg_dtype_bytes(t));
+  }
+  return NULL;
+}
+
 static LLVMValueRef emit_cvta_to_shared(CG *cg, Expr *e) {
   LLVMValueRef p = cg_shared_addr(cg, ARG(0));
   return result(cg, e, LLVMBuildPtrToInt(cg->b, p, cg->t_i32, ""), tirx_dtype(DT_UINT32));
@@ -507,6 +532,140 @@ static LLVMValueRef emit_encode_desc(CG *cg, Expr *e) {
 
 /* ---- the table ------------------------------------------------------------------------- */
 
+/* ---- packed float2 / bfloat162 helpers (TVM's backend/cuda/cpp/builtins.py) --------- */
+/* Packed values travel as integers: float2 in a uint64 (x low), bfloat162 in a
+ * uint32 (x low).  Each helper is plain LLVM IR. */
+
+static LLVMValueRef bf16_bits(CG *cg, LLVMValueRef f) { /* f32 → bf16 (rn) → i32 */
+  LLVMValueRef h = LLVMBuildFPTrunc(cg->b, f, cg->t_bf16, "");
+  return LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, h, cg->t_i16, ""), cg->t_i32, "");
+}
+
+static LLVMValueRef bf16_from_bits(CG *cg, LLVMValueRef w, int shift) { /* i32 half → f32 */
+  LLVMValueRef v = shift ? LLVMBuildLShr(cg->b, w, cg_i32(cg, shift), "") : w;
+  LLVMValueRef h = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, v, cg->t_i16, ""), cg->t_bf16, "");
+  return LLVMBuildFPExt(cg->b, h, cg->t_f32, "");
+}
+
+static LLVMValueRef pack2_i32(CG *cg, LLVMValueRef lo, LLVMValueRef hi) { /* two i32 halves of 16 bits */
+  return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i32(cg, 16), ""), "");
+}
+
+static void float2_unpack(CG *cg, LLVMValueRef q, LLVMValueRef *x, LLVMValueRef *y) {
+  *x = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, q, cg->t_i32, ""), cg->t_f32, "");
+  *y = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, q, cg_i64(cg, 32), ""), cg->t_i32, ""),
+                        cg->t_f32, "");
+}
+
+static LLVMValueRef float2_pack(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef lo = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, x, cg->t_i32, ""), cg->t_i64, "");
+  LLVMValueRef hi = LLVMBuildZExt(cg->b, LLVMBuildBitCast(cg->b, y, cg->t_i32, ""), cg->t_i64, "");
+  return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i64(cg, 32), ""), "");
+}
+
+/* __float22bfloat162_rn(make_float2(x, y)) */
+static LLVMValueRef emit_float22bfloat162_rn(CG *cg, Expr *e) {
+  LLVMValueRef x = cg_expr(cg, ARG(0)), y = cg_expr(cg, ARG(1));
+  return pack2_i32(cg, bf16_bits(cg, x), bf16_bits(cg, y));
+}
+
+static LLVMValueRef emit_float22bfloat162_rn_f2(CG *cg, Expr *e) {
+  LLVMValueRef x, y;
+  float2_unpack(cg, cg_expr(cg, ARG(0)), &x, &y);
+  return pack2_i32(cg, bf16_bits(cg, x), bf16_bits(cg, y));
+}
+
+static LLVMValueRef emit_bfloat1622float2(CG *cg, Expr *e) {
+  LLVMValueRef w = cg_expr(cg, ARG(0));
+  return float2_pack(cg, bf16_from_bits(cg, w, 0), bf16_from_bits(cg, w, 16));
+}
+
+/* __fmul2_rn / __fadd2_rn on float2 packed in uint64 */
+static LLVMValueRef emit_f2_arith(CG *cg, Expr *e) {
+  LLVMValueRef ax, ay, bx, by;
+  float2_unpack(cg, cg_expr(cg, ARG(0)), &ax, &ay);
+  float2_unpack(cg, cg_expr(cg, ARG(1)), &bx, &by);
+  bool mul = e->u.call.op->id == I_CUDA_FMUL2_RN;
+  LLVMValueRef x = mul ? LLVMBuildFMul(cg->b, ax, bx, "") : LLVMBuildFAdd(cg->b, ax, bx, "");
+  LLVMValueRef y = mul ? LLVMBuildFMul(cg->b, ay, by, "") : LLVMBuildFAdd(cg->b, ay, by, "");
+  return float2_pack(cg, x, y);
+}
+
+/* __hmin2 / __hmax2 on bfloat162 packed in uint32 (NaN-propagating like CUDA's
+ * bf16 min/max: minnum/maxnum per lane) */
+static LLVMValueRef emit_bf162_minmax(CG *cg, Expr *e) {
+  LLVMValueRef a = cg_expr(cg, ARG(0)), b = cg_expr(cg, ARG(1));
+  const char *fn = e->u.call.op->id == I_CUDA_HMIN2 ? "llvm.minnum" : "llvm.maxnum";
+  LLVMTypeRef ft = cg->t_f32;
+  LLVMValueRef lo[2] = {bf16_from_bits(cg, a, 0), bf16_from_bits(cg, b, 0)};
+  LLVMValueRef hi[2] = {bf16_from_bits(cg, a, 16), bf16_from_bits(cg, b, 16)};
+  LLVMValueRef l = cg_intrinsic(cg, fn, &ft, 1, lo, 2), h = cg_intrinsic(cg, fn, &ft, 1, hi, 2);
+  return pack2_i32(cg, bf16_bits(cg, l), bf16_bits(cg, h));
+}
+
+/* get_tmem_addr(idx, row, col): lane in the high half, column in the low half,
+ * each offset modulo 2^16 (TVM's helper) */
+static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
+  LLVMValueRef idx = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i32, false);
+  LLVMValueRef row = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i32, true);
+  LLVMValueRef col = cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i32, true);
+  LLVMValueRef m = cg_i32(cg, 0xFFFF);
+  LLVMValueRef c = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, LLVMBuildAnd(cg->b, idx, m, ""), col, ""), m, "");
+  LLVMValueRef r = LLVMBuildAnd(cg->b, LLVMBuildLShr(cg->b, idx, cg_i32(cg, 16), ""), m, "");
+  r = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, r, row, ""), m, "");
+  return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
+}
+
+/* ---- tcgen05 instruction descriptors ---------------------------------------------------- */
+/* *desc = the 32-bit instruction descriptor of tcgen05.mma (PTX ISA "Instruction
+ * descriptor"; TVM's InstrDescriptor / InstrDescriptorBlockScaled bit fields),
+ * computed at compile time from the constant arguments. */
+
+static int fmt_code(const Expr *s, bool scale) {
+  static const struct { const char *name; int code, scode; } tab[] = {
+      {"float16", 0, -1}, {"bfloat16", 1, -1}, {"tfloat32", 2, -1}, {"float8_e4m3fn", 0, 0},
+      {"float8_e4m3fnuz", 0, 0}, {"float8_e5m2", 1, -1}, {"float6_e2m3fn", 3, -1},
+      {"float6_e3m2fn", 4, -1}, {"float4_e2m1fn", 5, -1}, {"uint8", 0, -1}, {"int8", 1, -1},
+      {"float32", 1, -1}, {"int32", 2, -1}, {"float8_e8m0fnu", -1, 1}};
+  if (s->kind != E_STR) return -1;
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strlen(tab[i].name) == s->u.s.len && memcmp(tab[i].name, s->u.s.p, s->u.s.len) == 0)
+      return scale ? tab[i].scode : tab[i].code;
+  return -1;
+}
+
+static LLVMValueRef emit_instr_desc(CG *cg, Expr *e) {
+  bool bs = e->u.call.op->id == I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS;
+  int first = bs ? 8 : 4, nint = bs ? 9 : 10; /* M N K trans_a trans_b n_cta neg_a neg_b [sat_d] is_sparse */
+  int64_t v[10] = {0};
+  for (int i = 0; i < nint; i++)
+    if (!cg_const_arg(cg, e, first + i, "every descriptor field", &v[i])) return NULL;
+  int64_t M = v[0], N = v[1], K = v[2], ta = v[3], tb = v[4], na = v[6], nb = v[7];
+  int64_t sat = bs ? 0 : v[8], sparse = bs ? v[8] : v[9];
+  int d = fmt_code(ARG(1), false), a = fmt_code(ARG(2), false), b = fmt_code(ARG(3), false);
+  int sf = bs ? fmt_code(ARG(4), true) : 0;
+  if (d < 0 || a < 0 || b < 0 || sf < 0) {
+    cg_error(cg, e->loc, "T.%s: unsupported dtype combination", e->u.call.op->name);
+    return NULL;
+  }
+  if (bs && a == 5 && b == 5) a = b = 1; /* .kind::mxf4 / mxf4nvf4: both E2M1 */
+  uint32_t w = (uint32_t)((sparse & 1) << 2) | (uint32_t)(a << 7) | (uint32_t)(b << 10) |
+               (uint32_t)((na & 1) << 13) | (uint32_t)((nb & 1) << 14) | (uint32_t)((ta & 1) << 15) |
+               (uint32_t)((tb & 1) << 16) | (uint32_t)(((N >> 3) & 63) << 17) |
+               (uint32_t)(((M >> 4) & 31) << 24);
+  if (bs) w |= (uint32_t)(sf << 23) | (uint32_t)(K == 96) << 31;
+  else w |= (uint32_t)((sat & 1) << 3) | (uint32_t)(d << 4);
+  LLVMValueRef p = cg_expr(cg, ARG(0));
+  LLVMBuildStore(cg->b, cg_i32(cg, (int32_t)w), p);
+  return NULL;
+}
+
+/* IKET markers without tirx.iket.enabled (TVM's default): no code, tokens 0 */
+static LLVMValueRef emit_iket(CG *cg, Expr *e) {
+  if (e->dtype.id == DT_VOID) return NULL;
+  return cg_i32(cg, 0);
+}
+
 static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_CTA_SYNC] = emit_cta_sync,
     [I_CUDA_WARP_SYNC] = emit_warp_sync,
@@ -519,6 +678,22 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_MBARRIER_WAIT_CLUSTER] = emit_mbarrier_wait,
     [I_CUDA_ELECT_SYNC] = emit_elect_sync,
     [I_CUDA_NANO_SLEEP] = emit_nano_sleep,
+    [I_CUDA_FLOAT22BFLOAT162_RN] = emit_float22bfloat162_rn,
+    [I_CUDA_FLOAT22BFLOAT162_RN_F2] = emit_float22bfloat162_rn_f2,
+    [I_CUDA_BFLOAT1622FLOAT2] = emit_bfloat1622float2,
+    [I_CUDA_FMUL2_RN] = emit_f2_arith,
+    [I_CUDA_FADD2_RN] = emit_f2_arith,
+    [I_CUDA_HMIN2] = emit_bf162_minmax,
+    [I_CUDA_HMAX2] = emit_bf162_minmax,
+    [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,
+    [I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS] = emit_instr_desc,
+    [I_CUDA_IKET_MARK] = emit_iket,
+    [I_CUDA_IKET_RANGE_START] = emit_iket,
+    [I_CUDA_IKET_RANGE_END] = emit_iket,
+    [I_CUDA_IKET_RANGE_PUSH] = emit_iket,
+    [I_CUDA_IKET_RANGE_POP] = emit_iket,
+    [I_CUDA_IKET_SENTINEL_TOKEN] = emit_iket,
     [I_CUDA_THREAD_RANK] = emit_thread_rank,
     [I_CUDA_WARP_REDUCE] = emit_warp_reduce,
     [I_CUDA_WARP_SUM] = emit_warp_reduce,
@@ -541,6 +716,7 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_ATOMIC_ADD] = emit_atomic_add,
     [I_CUDA_ATOMIC_CAS] = emit_atomic_cas,
     [I_CUDA_LDG] = emit_ldg,
+    [I_CUDA_LDG_VEC] = emit_ldg_vec,
     [I_CUDA_CVTA_TO_SHARED] = emit_cvta_to_shared,
     [I_CUDA_SMEM_ADDR_FROM_U64] = emit_smem_addr_u64,
     [I_CUDA_MOV_SREG] = emit_mov_sreg,

@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""bench/gemm/run.py — the tensor-core GEMM ladder (examples/gemm/) against cuBLAS.
+
+On the H200, in one process: each rung is compiled by tirx (`tirx-llc --emit=bundle
+--mcpu=sm_90a -D DT=...`) and called through libtirxrt (ctypes; the runtime shares
+PyTorch's primary context and stream), and compared with cuBLAS through torch for
+fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K):
+
+    C[M, N] = A[M, K] @ B[N, K]^T          cuBLAS: torch.matmul(A, B.t())
+
+For each case: a correctness check against torch's result (relative Frobenius error
+and the largest element error relative to max |C|), then --rounds rounds of timing
+cuBLAS and every rung back to back (median GPU time over --iters launches, CUDA events
+around each launch, after warm-up): the median time, TFLOP/s (2 M N K / time) and the
+throughput ratio to cuBLAS (1.0 = cuBLAS speed) as the median over rounds of the
+same-round ratios, with their range.
+
+    python3 bench/gemm/run.py --tirx-llc build/bin/tirx-llc --rt build-gpu/lib/libtirxrt.so
+
+Exit status 0 when every rung that compiled is correct, 1 otherwise.
+--sass DIR also writes the cubin of each rung and, when cuobjdump is on PATH, its SASS
+and resource usage (registers, spills, HGMMA count) for the report.
+"""
+import argparse
+import ctypes as C
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+
+RUNGS = ["mma_sync", "tma_wgmma", "ws_persistent", "cluster_multicast"]
+SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
+DTYPES = ["float16", "bfloat16"]
+# relative Frobenius-norm error allowed against cuBLAS's own rounded result
+TOL = {"float16": 2e-3, "bfloat16": 1e-2}
+
+
+class DLDevice(C.Structure):
+    _fields_ = [("device_type", C.c_int32), ("device_id", C.c_int32)]
+
+
+class DLDataType(C.Structure):
+    _fields_ = [("code", C.c_uint8), ("bits", C.c_uint8), ("lanes", C.c_uint16)]
+
+
+class DLTensor(C.Structure):
+    _fields_ = [("data", C.c_void_p), ("device", DLDevice), ("ndim", C.c_int32),
+                ("dtype", DLDataType), ("shape", C.POINTER(C.c_int64)),
+                ("strides", C.POINTER(C.c_int64)), ("byte_offset", C.c_uint64)]
+
+
+class ArgValue(C.Union):
+    _fields_ = [("i", C.c_int64), ("f", C.c_double), ("ptr", C.c_void_p),
+                ("tensor", C.POINTER(DLTensor))]
+
+
+class Arg(C.Structure):
+    _fields_ = [("kind", C.c_int32), ("v", ArgValue)]
+
+
+ARG_TENSOR = 7
+DL_CUDA = 2
+DL_CODES = {"float16": 2, "bfloat16": 4}  # kDLFloat, kDLBfloat
+
+
+class Runtime:
+    """The few libtirxrt calls the benchmark needs (runtime/include/tirx/runtime.h)."""
+
+    def __init__(self, path):
+        self.lib = C.CDLL(path)
+        for name, args in [
+            ("tirxrt_context_create", [C.POINTER(C.c_void_p), C.POINTER(C.c_void_p)]),
+            ("tirxrt_module_load_file", [C.c_void_p, C.c_char_p, C.POINTER(C.c_void_p),
+                                         C.POINTER(C.c_void_p)]),
+            ("tirxrt_module_get_function", [C.c_void_p, C.c_char_p, C.POINTER(C.c_void_p),
+                                            C.POINTER(C.c_void_p)]),
+            ("tirxrt_call", [C.c_void_p, C.POINTER(Arg), C.c_int, C.c_void_p,
+                             C.POINTER(C.c_void_p)]),
+        ]:
+            f = getattr(self.lib, name)
+            f.argtypes = args
+            f.restype = C.c_int
+        self.ctx = C.c_void_p()
+        self._check(self.lib.tirxrt_context_create, C.byref(self.ctx))
+
+    @staticmethod
+    def _check(f, *args):
+        err = C.c_void_p()
+        if f(*args, C.byref(err)) != 0:
+            raise RuntimeError(C.string_at(err.value).decode() if err.value else "failed")
+
+    def load(self, bundle):
+        mod, fn = C.c_void_p(), C.c_void_p()
+        self._check(self.lib.tirxrt_module_load_file, self.ctx, bundle.encode(), C.byref(mod))
+        self._check(self.lib.tirxrt_module_get_function, mod, None, C.byref(fn))
+        return Kernel(self, fn)
+
+
+class Kernel:
+    def __init__(self, rt, fn):
+        self.rt, self.fn = rt, fn
+
+    def prepare(self, tensors, stream):
+        """Build the argument array once (the DLTensors point at the torch tensors)."""
+        keep, args = [], (Arg * len(tensors))()
+        for i, t in enumerate(tensors):
+            shape = (C.c_int64 * t.dim())(*t.shape)
+            strides = (C.c_int64 * t.dim())(*t.stride())
+            dl = DLTensor(C.c_void_p(t.data_ptr()), DLDevice(DL_CUDA, t.device.index or 0),
+                          t.dim(), DLDataType(DL_CODES[str(t.dtype).split(".")[1]], 16, 1),
+                          shape, strides, 0)
+            keep += [shape, strides, dl]
+            args[i].kind = ARG_TENSOR
+            args[i].v.tensor = C.pointer(dl)
+        keep.append(args)
+        err = C.c_void_p()
+        stream = C.c_void_p(stream)
+
+        def call():
+            if self.rt.lib.tirxrt_call(self.fn, args, len(tensors), stream, C.byref(err)) != 0:
+                raise RuntimeError(C.string_at(err.value).decode())
+        call.keep = keep
+        return call
+
+
+def compile_rung(llc, src, dt, out, emit="bundle", defines=()):
+    cmd = [llc, src, "--mcpu=sm_90a", "--emit=" + emit, "-D", 'DT="%s"' % dt, "-o", out]
+    for d in defines:
+        cmd += ["-D", d]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return (r.stderr or r.stdout).strip().splitlines()[0] if (r.stderr or r.stdout) else "failed"
+    return None
+
+
+def time_it(torch, fn, iters, warmup=3):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    evs = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+           for _ in range(iters)]
+    for s, e in evs:
+        s.record()
+        fn()
+        e.record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in evs)
+
+
+def sass_report(cubin, outdir, name):
+    """Registers / spills / instruction counts of a cubin (cuobjdump, when available)."""
+    tool = shutil.which("cuobjdump")
+    if not tool:
+        return "cuobjdump not found"
+    sass = subprocess.run([tool, "-sass", cubin], capture_output=True, text=True).stdout
+    res = subprocess.run([tool, "-res-usage", cubin], capture_output=True, text=True).stdout
+    with open(os.path.join(outdir, name + ".sass"), "w") as f:
+        f.write(res + "\n" + sass)
+    count = lambda op: sum(1 for ln in sass.splitlines() if (" " + op) in ln)
+    regs = [ln.strip() for ln in res.splitlines() if "REG" in ln]
+    return "%s | HGMMA %d, HMMA %d, LDSM %d, UTMALDG %d, UTMASTG %d, SYNCS %d, LDL %d, STL %d" % (
+        regs[0] if regs else res.strip()[:200], count("HGMMA"), count("HMMA"), count("LDSM"),
+        count("UTMALDG"), count("UTMASTG"), count("SYNCS"), count("LDL"), count("STL"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tirx-llc", default="build/bin/tirx-llc")
+    ap.add_argument("--rt", default="build-gpu/lib/libtirxrt.so", help="libtirxrt.so")
+    ap.add_argument("--examples", default=os.path.join(os.path.dirname(__file__), "..", "..",
+                                                       "examples", "gemm"))
+    ap.add_argument("--work", default="gemm-bench-work")
+    ap.add_argument("--rungs", default=",".join(RUNGS))
+    ap.add_argument("--iters", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="timing rounds per case (cuBLAS and the rungs, back to back)")
+    ap.add_argument("--sass", default=None, help="write cubin SASS / resource usage here")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="also time RUNG with module constants overridden: RUNG:NAME=V[:NAME=V]")
+    ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    import torch
+
+    if a.probe:  # child process: one small correctness run of one bundle
+        bundle, dt = a.probe.rsplit(":", 1)
+        tdt = getattr(torch, dt)
+        m, n, k = 384, 640, 320
+        A = torch.randn(m, k, device="cuda", dtype=tdt)
+        B = torch.randn(n, k, device="cuda", dtype=tdt)
+        Cout = torch.full((m, n), float("nan"), device="cuda", dtype=tdt)
+        Runtime(a.rt).load(bundle).prepare([A, B, Cout], torch.cuda.current_stream().cuda_stream)()
+        torch.cuda.synchronize()
+        ref = torch.matmul(A, B.t()).float()
+        rel = ((Cout.float() - ref).norm() / ref.norm()).item()
+        print("probe rel %.3e" % rel)
+        return 0 if rel == rel and rel <= TOL[dt] else 1
+
+    os.makedirs(a.work, exist_ok=True)
+    rt = Runtime(a.rt)
+    torch.manual_seed(0)
+    dev = torch.device("cuda:0")
+    stream = torch.cuda.current_stream().cuda_stream
+    rungs = [(r, r, ()) for r in a.rungs.split(",") if r]
+    for v in a.variant:
+        base, *defs = v.split(":")
+        rungs.append(("%s[%s]" % (base, ",".join(defs)), base, tuple(defs)))
+    kernels, notes, broken = {}, [], False
+    for label, rung, defs in rungs:
+        for dt in DTYPES:
+            bundle = os.path.join(a.work, "%s.%s.tirxb" % (label, dt))
+            err = compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), dt, bundle,
+                               defines=defs)
+            if err:
+                notes.append("%s %s: does not compile: %s" % (label, dt, err))
+                broken = True
+                continue
+            # a faulting kernel poisons the CUDA context: try each one in a child first
+            try:
+                probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                        bundle + ":" + dt], capture_output=True, text=True,
+                                       timeout=60)
+                rc, out = probe.returncode, probe.stdout + probe.stderr
+            except subprocess.TimeoutExpired:
+                rc, out = 1, "timed out after 60 s (a hang)"
+            if rc != 0:
+                tail = out.strip().splitlines()
+                notes.append("%s %s: FAILS its probe run: %s" % (label, dt,
+                                                                   tail[-1] if tail else "?"))
+                broken = True
+                continue
+            try:
+                kernels[label, dt] = rt.load(bundle)
+            except RuntimeError as e:
+                notes.append("%s %s: does not load: %s" % (label, dt, e))
+                broken = True
+        if a.sass and not defs:
+            os.makedirs(a.sass, exist_ok=True)
+            cubin = os.path.join(a.sass, rung + ".float16.cubin")
+            if compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), "float16",
+                            cubin, emit="cubin") is None:
+                notes.append("%s SASS: %s" % (rung, sass_report(cubin, a.sass, rung)))
+
+    for line in notes:
+        print(line)
+    sys.stdout.flush()
+    ok = True
+    hdr = "%-18s %-8s %-16s %9s %8s %7s  %s" % ("rung", "dtype", "MxNxK", "ms", "TFLOP/s",
+                                                 "ratio", "check")
+    print(hdr)
+    print("-" * len(hdr))
+    sys.stdout.flush()
+    for (m, n, k) in SHAPES:
+        for dt in DTYPES:
+            tdt = getattr(torch, dt)
+            A = torch.randn(m, k, device=dev, dtype=tdt)
+            B = torch.randn(n, k, device=dev, dtype=tdt)
+            ref = torch.matmul(A, B.t())
+            rf = ref.float()
+            flop = 2.0 * m * n * k
+            shape = "%dx%dx%d" % (m, n, k)
+            # correctness first; each rung's output starts as NaN
+            calls, checks, outs = {}, {}, []
+            for rung, _, _ in rungs:
+                if (rung, dt) not in kernels:
+                    continue
+                Cout = torch.full((m, n), float("nan"), device=dev, dtype=tdt)
+                try:
+                    call = kernels[rung, dt].prepare([A, B, Cout], stream)
+                    call()
+                    torch.cuda.synchronize()
+                except RuntimeError as e:
+                    ok = False
+                    checks[rung] = "FAIL: %s" % e
+                    continue
+                cf = Cout.float()
+                rel = ((cf - rf).norm() / rf.norm()).item()
+                maxe = ((cf - rf).abs().max() / rf.abs().max()).item()
+                good = rel == rel and rel <= TOL[dt]
+                ok = ok and good
+                checks[rung] = "%s rel %.2e max %.2e" % ("ok" if good else "FAIL", rel, maxe)
+                calls[rung] = call
+                outs.append(Cout)
+                del cf
+            # timing: --rounds rounds, each timing cuBLAS and every rung back to back (the
+            # order rotated per round); a rung's ratio is the median over rounds of
+            # t_cuBLAS / t_rung within the same round, so that the H200's clock and
+            # power state (it throttles at its 700 W limit on these sizes) weighs on both
+            names = ["cuBLAS"] + list(calls)
+            fns = dict(calls)
+            fns["cuBLAS"] = lambda: torch.matmul(A, B.t())
+            times = {x: [] for x in names}
+            for r in range(a.rounds):
+                order = names[r % len(names):] + names[:r % len(names)]
+                for x in order:
+                    times[x].append(time_it(torch, fns[x], a.iters))
+            t_ref = statistics.median(times["cuBLAS"])
+            print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s" % (
+                "cuBLAS", dt, shape, t_ref, flop / t_ref / 1e9, 1.0,
+                "reference (rounds %s ms)" % " ".join("%.4f" % x for x in times["cuBLAS"])))
+            for rung, _, _ in rungs:
+                if rung not in checks:
+                    print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
+                                                                "not built"))
+                    continue
+                if rung not in calls:
+                    print("%-18s %-8s %-16s %9s %8s %7s  %s" % (rung, dt, shape, "-", "-", "-",
+                                                                checks[rung]))
+                    continue
+                t = statistics.median(times[rung])
+                ratios = [tr / tx for tr, tx in zip(times["cuBLAS"], times[rung])]
+                print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s (ratio %.3f..%.3f)" % (
+                    rung, dt, shape, t, flop / t / 1e9, statistics.median(ratios),
+                    checks[rung], min(ratios), max(ratios)))
+            sys.stdout.flush()
+            del A, B, ref, rf, outs, calls, fns
+            torch.cuda.empty_cache()
+    print("bench/gemm: %s" % ("all correct" if ok and not broken else "FAILURES (see above)"))
+    return 0 if ok and not broken else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
