@@ -295,7 +295,7 @@ static int64_t per_thread_elems(const Expr *lay) {
 
 static Value local_view(Eval *ev, Buffer *b, Args *a) {
   if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
-  if (!b->view_of && b->layout && b->scope && strcmp(b->scope, "local") == 0) {
+  if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
     int64_t n = per_thread_elems(b->layout);
     if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
@@ -306,7 +306,7 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
     return emit_view(ev, v, a->loc);
   }
   Buffer *src = b->view_of;
-  if (!src || !src->scope || strcmp(src->scope, "local") != 0 || !b->layout)
+  if (!src || !tirx_scope_is(src->scope, MEM_LOCAL) || !b->layout)
     return ev_error(ev, a->loc, "local() needs a view with a layout over a local buffer (X = local_buf.view(..., layout=...))");
   Buffer *v = view_of(ev, src, src->dtype, src->ndim, a->loc);
   for (int i = 0; i < src->ndim; i++) v->shape[i] = src->shape[i];
