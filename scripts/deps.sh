@@ -43,7 +43,7 @@ tirx_deps() {
         }
 }
 
-# tirx_build [cmake args...]: configure and build into build/.
+# tirx_build [cmake args...]: configure and build into $TIRX_BUILD_DIR (default build/).
 tirx_build() {
-    cmake -S . -B build "$@" && cmake --build build -j2
+    cmake -S . -B "${TIRX_BUILD_DIR:-build}" "$@" && cmake --build "${TIRX_BUILD_DIR:-build}" -j2
 }

@@ -61,6 +61,15 @@ config.environment["PATH"] = os.pathsep.join(path)
 for tool in ("tirx-opt", "tirx-llc", "tirx-run"):
     config.substitutions.append(("%" + tool, os.path.join(config.tirx_tools_dir, tool)))
 config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "examples")))
+# The build and source trees (the install test installs the build into a temporary prefix).
+config.substitutions.append(("%tirx-build", config.tirx_obj_root))
+config.substitutions.append(
+    ("%tirx-threads-selftest", os.path.join(config.tirx_tools_dir, "tirx-threads-selftest")))
+# The fuzz harnesses' replay programs (fuzz/replay_main.c).
+for h in ("parse", "compile", "bundle", "npy"):
+    config.substitutions.append(
+        ("%tirx-fuzz-" + h, os.path.join(config.tirx_tools_dir, "tirx-fuzz-" + h)))
+config.substitutions.append(("%tirx-src", config.tirx_src_root))
 config.substitutions.append(("%python", sys.executable))
 # A stand-in libcuda (test/Runtime/Inputs/fake_libcuda.c) for TIRX_LIBCUDA.
 config.substitutions.append(

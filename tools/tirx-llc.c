@@ -88,7 +88,7 @@ static void print_diag(TirxDiag *d) {
   free(s);
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
   bool time_passes = false, no_cache = false, cache_stats = false;
@@ -200,7 +200,7 @@ int main(int argc, char **argv) {
   }
   const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
   TirxCompileOptions co;
-  memset(&co, 0, sizeof co);
+  tirx_compile_options_init(&co);
   co.arch = o.arch;
   co.opt_level = o.opt_level;
   co.defines = defines;
@@ -287,4 +287,14 @@ int main(int argc, char **argv) {
   free(src);
   free(defines);
   return rc ? 1 : 0;
+}
+
+/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
+int main(int argc, char **argv) {
+  int rc = tool_main(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == 0) fprintf(stderr, "tirx-llc: cannot write <stdout>: %s\n", strerror(errno));
+    if (rc == 0) rc = 1;
+  }
+  return rc;
 }

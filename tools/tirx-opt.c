@@ -117,7 +117,26 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
   return rc;
 }
 
-int main(int argc, char **argv) {
+/* Writes TEXT and a newline to OUT (NULL or "-" = stdout); 0, or 1 with a message when any
+ * write, flush or close fails (a full disk, /dev/full, a closed pipe). */
+static int write_output(const char *out, const char *text) {
+  bool to_stdout = !out || strcmp(out, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(out, "w");
+  if (!f) {
+    fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", out, strerror(errno));
+    return 1;
+  }
+  int bad = fputs(text, f) < 0 || fputc('\n', f) == EOF;
+  bad = (to_stdout ? fflush(f) : fclose(f)) != 0 || bad;
+  if (bad) {
+    fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", to_stdout ? "<stdout>" : out,
+            strerror(errno));
+    return 1;
+  }
+  return 0;
+}
+
+static int tool_main(int argc, char **argv) {
   const char *input = NULL, *out = NULL, *pipeline = NULL;
   /* -D values are collected into the already-scanned part of argv (there are
    * never more of them than arguments scanned), so nothing is allocated. */
@@ -202,18 +221,13 @@ int main(int argc, char **argv) {
   } else if (pipeline && tirx_pass_run_pipeline(m, pipeline, &po, &d) != 0) {
     rc = report(&d);
   } else if (print_hash) {
-    printf("structural hash: 0x%016llx\n", (unsigned long long)tirx_module_hash(m));
+    char line[64];
+    snprintf(line, sizeof line, "structural hash: 0x%016llx",
+             (unsigned long long)tirx_module_hash(m));
+    rc = write_output(out, line);
   } else {
     char *text = tirx_print_module_opts(m, &pro);
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-      fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", out, strerror(errno));
-      rc = 1;
-    } else {
-      fputs(text, f);
-      fputc('\n', f);
-      if (out) fclose(f);
-    }
+    rc = write_output(out, text);
     if (rc == 0 && roundtrip && !pipeline) rc = check_roundtrip(fname, m, text, &popts, &pro);
     else if (rc == 0 && roundtrip) rc = check_roundtrip(fname, m, text, NULL, &pro);
     free(text);
@@ -222,5 +236,15 @@ int main(int argc, char **argv) {
   tirx_module_free(m);
   tirx_diag_free(&d);
   free(src);
+  return rc;
+}
+
+/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
+int main(int argc, char **argv) {
+  int rc = tool_main(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == 0) fprintf(stderr, "tirx-opt: cannot write <stdout>: %s\n", strerror(errno));
+    if (rc == 0) rc = 1;
+  }
   return rc;
 }

@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,17 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 /* Parse a->text; on error print a message and return -1 (exit 1). */
+/* The bytes of a dense tensor, checked: -1 when the product overflows or exceeds 2^48 (more
+ * than any device holds, and a bound that keeps every later size computation exact). */
+static int tensor_bytes(DLDataType dt, const int64_t *shape, int32_t ndim, size_t *out) {
+  uint64_t n = (dt.bits * (uint64_t)dt.lanes + 7u) / 8u;
+  for (int32_t k = 0; k < ndim; k++)
+    if (shape[k] < 0 || __builtin_mul_overflow(n, (uint64_t)shape[k], &n)) return -1;
+  if (n > ((uint64_t)1 << 48)) return -1;
+  *out = (size_t)n;
+  return 0;
+}
+
 static int parse_spec(ArgSpec *a) {
   const char *s = a->text;
   char *err = NULL;
@@ -159,6 +171,11 @@ static int parse_spec(ArgSpec *a) {
     }
     if (p[1] != '\0') {
       fprintf(stderr, "tirx-run: --arg %s=%s: unexpected text after ']'\n", a->name, s);
+      return -1;
+    }
+    if (tensor_bytes(a->dtype, a->shape, a->ndim, &a->nbytes) != 0) {
+      fprintf(stderr, "tirx-run: --arg %s=%s: the tensor is too large (its byte count overflows "
+              "64 bits or exceeds 2^48)\n", a->name, s);
       return -1;
     }
     return 0;
@@ -384,7 +401,43 @@ static int print_values(const char *name, DLDataType t, const void *data, size_t
 
 /* ---- main ------------------------------------------------------------------------------- */
 
-int main(int argc, char **argv) {
+/* Without a device: read the bundle, or compile the source to PTX for --mcpu (default arch),
+ * so that a bad input is reported as such.  0 when the input is fine. */
+static int precheck_without_device(const Options *o, const char *src, size_t len, int is_bundle) {
+  char *err = NULL;
+  if (is_bundle) {
+    TirxBundle *b = NULL;
+    if (tirx_bundle_read(src, len, &b, &err) != 0) {
+      fprintf(stderr, "tirx-run: %s: %s\n", o->file, err ? err : "bad bundle");
+      free(err);
+      return -1;
+    }
+    int missing = o->func && !tirx_bundle_find_plan(b, o->func);
+    if (missing) fprintf(stderr, "tirx-run: %s: the bundle has no function '%s'\n", o->file, o->func);
+    tirx_bundle_destroy(b);
+    return missing ? -1 : 0;
+  }
+  TirxCompileOptions copts;
+  tirx_compile_options_init(&copts);
+  copts.arch = o->mcpu;
+  copts.opt_level = 0;
+  copts.defines = o->defines;
+  copts.ndefines = o->ndefines;
+  copts.func = o->func;
+  copts.ptx_only = 1;
+  void *bundle = NULL;
+  size_t size = 0;
+  int crc = tirx_compile_to_bundle(o->file, src, len, &copts, &bundle, &size, &err);
+  free(bundle);
+  if (crc != 0) {
+    fprintf(stderr, "%s", err ? err : "tirx-run: compilation failed\n");
+    if (err && err[0] && err[strlen(err) - 1] != '\n') fputc('\n', stderr);
+  }
+  free(err);
+  return crc != 0 ? -1 : 0;
+}
+
+static int tool_main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
   int rc = parse_args(argc, argv, &o);
@@ -416,12 +469,15 @@ int main(int argc, char **argv) {
 
   /* The device (exit 3 without one), then compile for its arch. */
   char arch[16];
+  int is_bundle = srclen >= 8 && memcmp(src, "TIRXBNDL", 8) == 0;
   if (tirxrt_context_create(&ctx, &err) != 0 || tirxrt_device_arch(0, arch, &err) != 0) {
+    /* No device: a bad input is still reported as such (exit 1), before "no device". */
+    if (precheck_without_device(&o, src, srclen, is_bundle) != 0)
+      goto done;
     fprintf(stderr, "tirx-run: no CUDA device available: %s\n", err ? err : "?");
     rc = EXIT_NODEV;
     goto done;
   }
-  int is_bundle = srclen >= 8 && memcmp(src, "TIRXBNDL", 8) == 0;
   if (is_bundle) {
     if (tirxrt_module_load(ctx, src, srclen, &mod, &err) != 0) {
       fprintf(stderr, "tirx-run: %s: %s\n", o.file, err ? err : "bad bundle");
@@ -429,7 +485,7 @@ int main(int argc, char **argv) {
     }
   } else {
     TirxCompileOptions copts;
-    memset(&copts, 0, sizeof copts);
+    tirx_compile_options_init(&copts);
     /* JIT: tirx_compile_load detects the arch itself (the same as `arch`). */
     copts.arch = o.mcpu ? o.mcpu : o.ptxas ? arch : NULL;
     copts.opt_level = 3;
@@ -510,15 +566,12 @@ int main(int argc, char **argv) {
       if (a->kind == SPEC_NPY && plan->params[p].kind == TIRX_PARAM_TENSOR &&
           tirx_npy_compatible(a->dtype, plan->params[p].dtype))
         a->dtype = plan->params[p].dtype;
-      a->nbytes = numel(a->shape, a->ndim) * ((a->dtype.bits * a->dtype.lanes + 7u) / 8u);
-      if (tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err) != 0 ||
-          (a->kind == SPEC_NPY
-               ? tirxrt_memcpy_htod(ctx, 0, a->dptr, a->npy.data, a->nbytes, &err)
-               : tirxrt_memset_zero(ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &err)) != 0) {
-        fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, err ? err : "?");
+      if (tensor_bytes(a->dtype, a->shape, a->ndim, &a->nbytes) != 0) {
+        fprintf(stderr, "tirx-run: --arg %s: the tensor is too large\n", a->name);
         goto done;
       }
-      a->t.data = a->dptr;
+      /* A placeholder address until the args pass tirxrt_check_args (below). */
+      a->t.data = (void *)(uintptr_t)256;
       a->t.device.device_type = kDLCUDA;
       a->t.device.device_id = 0;
       a->t.ndim = a->ndim;
@@ -526,6 +579,33 @@ int main(int argc, char **argv) {
       a->t.shape = a->shape;
       cargs[p] = tirxrt_arg_tensor(&a->t);
     }
+  }
+
+  /* Check every argument against the plan before allocating or copying anything. */
+  {
+    int64_t *syms = calloc((size_t)plan->nsyms + 1, sizeof *syms);
+    int32_t dev;
+    int crc = syms ? tirxrt_check_args(plan, tirxrt_function_signature(fn), cargs,
+                                       plan->nparams, syms, &dev, &err)
+                   : -1;
+    free(syms);
+    if (crc != 0) {
+      fprintf(stderr, "%s\n", err ? err : "tirx-run: out of memory");
+      goto done;
+    }
+  }
+  for (int i = 0; i < o.nargs; i++) {
+    ArgSpec *a = &o.args[i];
+    if (a->kind != SPEC_NPY && a->kind != SPEC_ZEROS)
+      continue;
+    if (tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err) != 0 ||
+        (a->kind == SPEC_NPY
+             ? tirxrt_memcpy_htod(ctx, 0, a->dptr, a->npy.data, a->nbytes, &err)
+             : tirxrt_memset_zero(ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &err)) != 0) {
+      fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, err ? err : "?");
+      goto done;
+    }
+    a->t.data = a->dptr;
   }
 
   /* Outputs must name a parameter that was given. */
@@ -602,5 +682,15 @@ done:
   free(bundle);
   free(src);
   free(err);
+  return rc;
+}
+
+/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
+int main(int argc, char **argv) {
+  int rc = tool_main(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == 0) fprintf(stderr, "tirx-run: cannot write <stdout>: %s\n", strerror(errno));
+    if (rc == 0) rc = 1;
+  }
   return rc;
 }

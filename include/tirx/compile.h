@@ -29,13 +29,21 @@ typedef struct TirxCompileOptions {
   const char *func;     /* NULL = the only / "main" function; else that entry only */
   int ptx_only;         /* tirx_compile_to_bundle: no ptxas, the bundle holds PTX + plans
                            (libtirxrt JIT-loads it); tirx_compile_load always is */
-  /* Additions for tirx_compile (zero = the default, so older initialisers still work): */
+  /* Additions for tirx_compile (tirx_compile_options_init zeroes them: the defaults): */
   const char *pipeline; /* lowering passes; NULL = "default" */
   int stop;             /* a TirxCompileStop; 0 = through ptxas (ptx_only: through PTX) */
   int no_cache;         /* 1: neither read nor write the compile cache */
   const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
                            ~/.cache/tirx */
+  unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
+
+/* Fills *o with the defaults (the default arch, -O3, no defines, the only / "main"
+ * function, cubin + PTX).  Every TirxCompileOptions must start here: a zeroed struct
+ * would otherwise silently mean -O0, so the compile entries refuse one that was not
+ * initialised (status non-zero, "...not initialised..." in the diagnostic). */
+void tirx_compile_options_init(TirxCompileOptions *o);
+#define TIRX_COMPILE_OPTIONS_INIT_ 0x74697278u
 
 /* Compile TIRx source text to a bundle held in memory (cubin for opts->arch + PTX;
  * PTX alone with opts->ptx_only).

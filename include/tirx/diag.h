@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
 
 typedef struct DiagEntry {
@@ -35,5 +39,9 @@ void tirx_diag_vadd(TirxDiag *d, DiagLevel lv, uint32_t line, uint32_t col, cons
 /* Renders every entry (with source line + caret where located) into a
  * malloc'd string. */
 char *tirx_diag_render(const TirxDiag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -186,6 +186,10 @@ typedef enum {
   S_COUNT
 } StmtKind;
 
+/* The most loops one `for ... in T.grid(...)` may bind: the parser's limit, and the
+ * printer prints a longer perfect nest as several grids. */
+#define TIRX_MAX_GRID_LOOPS 16
+
 typedef enum {
   FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLLED, FOR_THREAD_BINDING
 } ForKind;
@@ -271,6 +275,9 @@ struct Module {
   bool is_ir_module;       /* @I.ir_module class NAME: */
   const char *class_name;  /* "Module" */
   PrimFunc **funcs; int nfuncs;
+  int capfuncs;            /* allocated entries of funcs (tirx_module_add_func doubles it) */
+  /* Name index for tirx_module_find (module.c; rebuilt when funcs is replaced). */
+  PrimFunc **func_index; int func_index_cap, func_index_n; PrimFunc **func_index_of;
   int next_id;             /* Var/Buffer ids */
   bool needs_future_import;
   struct ModuleCleanup *cleanups; /* tirx_module_on_free callbacks */

@@ -13,8 +13,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tirx/diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The arch tirx compiles for when nothing says otherwise (no device, no flag). */
 #define TIRX_DEFAULT_ARCH "sm_100a"
@@ -32,6 +37,12 @@ typedef struct TirxArchInfo {
   bool arch_specific;      /* the "a" suffix: wgmma, setmaxnreg, tcgen05 ... */
   const char *ptx_feature; /* LLVM subtarget feature, "+ptx86" */
   const char *ptx_version; /* the `.version` it yields, "8.6" */
+  /* Launch limits, checked at compile time (codegen) where the values are constants. */
+  int max_threads_per_block;   /* 1024 */
+  int max_block_dim[3];        /* threadIdx extents: 1024, 1024, 64 */
+  int64_t max_grid_dim[3];     /* blockIdx extents: 2^31-1, 65535, 65535 */
+  int64_t max_smem_static;     /* statically sized shared memory per block: 48 KiB */
+  int64_t max_smem_per_block;  /* static + dynamic with the opt-in attribute (227 KiB on sm_90) */
 } TirxArchInfo;
 
 /* The entry for `arch` (NULL = the default arch), or NULL when tirx does not
@@ -51,8 +62,16 @@ char *tirx_ptxas_find(void);
  * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards).
  * `what` names the input in messages (a file or kernel name; may be NULL).
  * Returns 0 with *cubin / *size malloc'd, or 1 with an error in `diag`
- * (ptxas not found, or its stderr when it fails). */
+ * (ptxas not found, its stderr when it fails, naming the kernel of the failing
+ * PTX line, or a timeout: $TIRX_PTXAS_TIMEOUT, default TIRX_PTXAS_TIMEOUT_DEFAULT). */
+/* Seconds ptxas may run unless $TIRX_PTXAS_TIMEOUT says otherwise (0 = no limit). */
+#define TIRX_PTXAS_TIMEOUT_DEFAULT 120
+
 int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
                         void **cubin, size_t *size, TirxDiag *diag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

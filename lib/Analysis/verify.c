@@ -282,7 +282,13 @@ static bool sid_close(Verifier *v, Loc loc) {
         for (int c = b + 1; c < L_COUNT; c++) {
           int64_t ab = v->ext[a][b], bc = v->ext[b][c], ac = v->ext[a][c];
           int64_t before[3] = {ab, bc, ac};
-          if (ab && bc && !sid_set(v, a, c, ab > 0 && bc > 0 ? ab * bc : -1, loc, false)) return false;
+          int64_t abc = -1;
+          if (ab > 0 && bc > 0 && __builtin_mul_overflow(ab, bc, &abc)) {
+            error_at(v, loc, "scope id extents overflow: %s -> %s = %lld x %lld", level_names[a],
+                     level_names[c], (long long)ab, (long long)bc);
+            return false;
+          }
+          if (ab && bc && !sid_set(v, a, c, abc, loc, false)) return false;
           ac = v->ext[a][c];
           if (ac > 0 && ab > 0) {
             if (ac % ab) {
@@ -335,8 +341,15 @@ static void check_scope_id(Verifier *v, const Stmt *s) {
   int64_t total = 1;
   for (int i = 0; i < n && total > 0; i++) {
     int64_t x;
-    if (tirx_expr_is_const_int(s->u.scopeid.extents[i], &x) && x > 0) total *= x;
-    else total = -1;
+    if (tirx_expr_is_const_int(s->u.scopeid.extents[i], &x) && x > 0) {
+      if (__builtin_mul_overflow(total, x, &total)) {
+        error_at(v, s->loc, "the product of the scope id extents overflows 64 bits");
+        v->sid_error = true;
+        return;
+      }
+    } else {
+      total = -1;
+    }
   }
   if (!sid_set(v, a, b, total, s->loc, true) || !sid_close(v, s->loc)) v->sid_error = true;
 }
@@ -498,7 +511,153 @@ static bool sig_def(IRVisitor *iv, Expr *e) {
   return true;
 }
 
+/* ---- nesting depth ----------------------------------------------------------------------
+ * Every later walk (this verifier, the printer, the passes, codegen) recurses over the tree, so
+ * IR deeper than these limits is refused first, by a walk with a heap stack.  The parser bounds
+ * the source's nesting (TIRX_MAX_EXPR_NESTING); deeper IR can only come from parse-time
+ * substitution (T.meta_var, macros), e.g. x1 = T.meta_var(x0 + a); x2 = ...  Shared subtrees
+ * are walked again only when reached deeper than before, so a DAG costs linear time. */
+#define TIRX_MAX_IR_EXPR_DEPTH 2000
+#define TIRX_MAX_IR_STMT_DEPTH 2000
+
+typedef struct {
+  const void *node;
+  bool stmt;
+  int edepth, sdepth;
+  Loc root; /* where the outermost expression starts: the location reported */
+} DepthItem;
+
+typedef struct {
+  DepthItem *v;
+  size_t n, cap;
+  TxPtrMap seen; /* Expr* -> deepest depth it was walked at */
+} DepthWalk;
+
+static void dw_push(DepthWalk *w, const void *node, bool stmt, int edepth, int sdepth, Loc root) {
+  if (!node) return;
+  if (!stmt) {
+    intptr_t prev = txmap_geti(&w->seen, node);
+    if (prev >= edepth) return;
+    txmap_puti(&w->seen, node, edepth);
+  }
+  if (w->n == w->cap) {
+    w->cap = w->cap ? w->cap * 2 : 256;
+    DepthItem *nv = realloc(w->v, w->cap * sizeof *nv);
+    if (!nv) abort();
+    w->v = nv;
+  }
+  if (!stmt && edepth == 1) root = ((const Expr *)node)->loc;
+  w->v[w->n++] = (DepthItem){node, stmt, edepth, sdepth, root};
+}
+
+static void dw_expr_kids(DepthWalk *w, const Expr *e, int d, int sd, Loc root) {
+#define K(x) dw_push(w, (x), false, d + 1, sd, root)
+  switch ((ExprKind)e->kind) {
+  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_VAR: case E_BUFREF: case E_DTYPE:
+  case E_COUNT:
+    break;
+  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
+  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
+  case E_AND: case E_OR:
+    K(e->u.bin.a);
+    K(e->u.bin.b);
+    break;
+  case E_NOT: case E_CAST: K(e->u.un.a); break;
+  case E_SELECT: K(e->u.sel.c); K(e->u.sel.t); K(e->u.sel.f); break;
+  case E_LOAD:
+    for (int i = 0; i < e->u.load.n; i++) K(e->u.load.idx[i]);
+    K(e->u.load.pred);
+    break;
+  case E_RAMP: K(e->u.ramp.base); K(e->u.ramp.stride); break;
+  case E_BCAST: K(e->u.bcast.value); break;
+  case E_CALL: case E_LAYOUT:
+    for (int i = 0; i < e->u.call.n; i++) K(e->u.call.args[i]);
+    for (int i = 0; i < e->u.call.nkw; i++) K(e->u.call.kw[i].value);
+    break;
+  case E_LET: K(e->u.let.value); K(e->u.let.body); break;
+  case E_REGION:
+    for (int i = 0; i < e->u.region.n; i++) { K(e->u.region.min[i]); K(e->u.region.ext[i]); }
+    break;
+  case E_TUPLE: case E_LIST:
+    for (int i = 0; i < e->u.list.n; i++) K(e->u.list.items[i]);
+    break;
+  case E_DICT:
+    for (int i = 0; i < e->u.dict.n; i++) { K(e->u.dict.keys[i]); K(e->u.dict.vals[i]); }
+    break;
+  }
+#undef K
+}
+
+static void dw_stmt_kids(DepthWalk *w, const Stmt *s, int sd) {
+#define E(x) dw_push(w, (x), false, 1, sd, s->loc)
+#define S(x) dw_push(w, (x), true, 0, sd + 1, s->loc)
+  switch ((StmtKind)s->kind) {
+  case S_SEQ:
+    for (int i = 0; i < s->u.seq.n; i++) dw_push(w, s->u.seq.items[i], true, 0, sd, s->loc);
+    break;
+  case S_EVAL: E(s->u.eval.e); break;
+  case S_STORE:
+    for (int i = 0; i < s->u.store.n; i++) E(s->u.store.idx[i]);
+    E(s->u.store.value);
+    E(s->u.store.pred);
+    break;
+  case S_BIND: E(s->u.bind.value); break;
+  case S_ALLOC: case S_DECL: E(s->u.alloc.buf->decl_data); break;
+  case S_FOR: E(s->u.for_.min); E(s->u.for_.extent); E(s->u.for_.step); S(s->u.for_.body); break;
+  case S_WHILE: E(s->u.while_.cond); S(s->u.while_.body); break;
+  case S_IF: E(s->u.if_.cond); S(s->u.if_.then_); S(s->u.if_.else_); break;
+  case S_ATTR: E(s->u.attr.node); E(s->u.attr.value); S(s->u.attr.body); break;
+  case S_HINT:
+    for (int i = 0; i < s->u.hint.nkw; i++) E(s->u.hint.kw[i].value);
+    S(s->u.hint.body);
+    break;
+  case S_SCOPEID:
+    for (int i = 0; i < s->u.scopeid.next; i++) E(s->u.scopeid.extents[i]);
+    for (int i = 0; i < s->u.scopeid.npref; i++) E(s->u.scopeid.preferred[i]);
+    break;
+  case S_ASSERT: E(s->u.assert_.cond); break;
+  case S_RETURN: E(s->u.ret.value); break;
+  case S_BREAK: case S_CONTINUE: case S_COUNT: break;
+  case S_LAUNCH: E(s->u.launch.extent); S(s->u.launch.body); break;
+  }
+#undef E
+#undef S
+}
+
+static bool check_depth(const PrimFunc *f, TirxDiag *d) {
+  DepthWalk w = {0};
+  bool ok = true;
+  dw_push(&w, f->body, true, 0, 1, f->loc);
+  while (w.n) {
+    DepthItem it = w.v[--w.n];
+    if (it.stmt) {
+      const Stmt *s = it.node;
+      if (it.sdepth > TIRX_MAX_IR_STMT_DEPTH) {
+        tirx_diag_add(d, DIAG_ERROR, s->loc.line, s->loc.col,
+                      "statements nested too deeply (more than %d levels)", TIRX_MAX_IR_STMT_DEPTH);
+        ok = false;
+        break;
+      }
+      dw_stmt_kids(&w, s, it.sdepth);
+    } else {
+      const Expr *e = it.node;
+      if (it.edepth > TIRX_MAX_IR_EXPR_DEPTH) {
+        tirx_diag_add(d, DIAG_ERROR, it.root.line, it.root.col,
+                      "expression nested too deeply (more than %d levels after substituting "
+                      "T.meta_var and macro arguments)", TIRX_MAX_IR_EXPR_DEPTH);
+        ok = false;
+        break;
+      }
+      dw_expr_kids(&w, e, it.edepth, it.sdepth, it.root);
+    }
+  }
+  free(w.v);
+  txmap_free(&w.seen);
+  return ok;
+}
+
 bool tirx_verify_func(const PrimFunc *f, TirxDiag *d) {
+  if (!check_depth(f, d)) return false;
   Verifier v = {0};
   v.d = d;
   v.f = f;

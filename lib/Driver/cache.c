@@ -522,9 +522,14 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, TirxArtifacts *out, TirxDiag *diag) {
   double t0 = now_ms();
   memset(out, 0, sizeof *out);
+  if (opts && opts->init_ != TIRX_COMPILE_OPTIONS_INIT_) {
+    /* a zeroed struct would silently mean -O0 */
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "TirxCompileOptions was not initialised: call tirx_compile_options_init() first");
+    return 1;
+  }
   TirxCompileOptions o;
-  memset(&o, 0, sizeof o);
-  o.opt_level = 3;
+  tirx_compile_options_init(&o);
   if (opts) o = *opts;
   if (o.ptx_only && o.stop == TIRX_COMPILE_STOP_CUBIN) o.stop = TIRX_COMPILE_STOP_PTX;
   if (o.stop < TIRX_COMPILE_STOP_CUBIN || o.stop > TIRX_COMPILE_STOP_LOWERED)

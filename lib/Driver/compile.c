@@ -146,8 +146,25 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
                     out->module->funcs[i]->name);
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
+  int first = diag->n;
   rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, what, &out->cubin,
                            &out->cubin_size, diag);
+  /* Point at the source of the kernel ptxas names. */
+  for (int e = first; rc != 0 && e < diag->n; e++) {
+    const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
+    if (!k) continue;
+    k += 13;
+    size_t kn = strcspn(k, "'");
+    for (int i = 0; i < out->module->nfuncs; i++) {
+      PrimFunc *f = out->module->funcs[i];
+      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 && f->loc.line) {
+        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col, "kernel '%s' comes from this function",
+                      f->name);
+        break;
+      }
+    }
+    break;
+  }
   out->ms[TIRX_STAGE_PTXAS] = now_ms() - t;
   return rc;
 }
@@ -195,6 +212,12 @@ done:
   return rc;
 }
 
+void tirx_compile_options_init(TirxCompileOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->opt_level = 3;
+  o->init_ = TIRX_COMPILE_OPTIONS_INIT_;
+}
+
 static char *dup_error(const char *filename, const char *msg) {
   size_t n = strlen(msg) + (filename ? strlen(filename) : 7) + 16;
   char *p = tirx_xmalloc(n);
@@ -211,9 +234,8 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
   *size = 0;
   if (diag_out) *diag_out = NULL;
   TirxCompileOptions o;
-  memset(&o, 0, sizeof o);
-  o.opt_level = 3;
-  if (opts) o = *opts;
+  tirx_compile_options_init(&o);
+  if (opts) o = *opts; /* tirx_compile refuses one that was not initialised */
   if (o.stop == TIRX_COMPILE_STOP_LOWERED) o.stop = TIRX_COMPILE_STOP_CUBIN;
   TirxArtifacts a;
   char *diag = NULL;

@@ -38,9 +38,8 @@ int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *sour
   }
 
   TirxCompileOptions o;
-  memset(&o, 0, sizeof o);
-  o.opt_level = 3;
-  if (opts) o = *opts;
+  tirx_compile_options_init(&o);
+  if (opts) o = *opts; /* tirx_compile_to_bundle refuses an uninitialised one */
   o.ptx_only = 1;
   char arch[16];
   if (!o.arch) {

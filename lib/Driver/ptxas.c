@@ -3,14 +3,18 @@
  * The PTX and the cubin go through a private temporary directory under
  * $TMPDIR (mkdtemp), removed before returning; ptxas's stderr is captured to
  * a file there and becomes the diagnostic when it fails (or warnings when it
- * succeeds with output).
+ * succeeds with output).  A failure names the kernel whose PTX line ptxas
+ * complains about; ptxas runs under a timeout ($TIRX_PTXAS_TIMEOUT seconds,
+ * default TIRX_PTXAS_TIMEOUT_DEFAULT; 0 = none) and is killed when it expires.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -68,6 +72,43 @@ static char *read_file(const char *path, size_t *size) {
   return data;
 }
 
+/* The seconds ptxas may run: $TIRX_PTXAS_TIMEOUT (a non-negative integer; 0 = no limit). */
+static long ptxas_timeout(void) {
+  const char *e = getenv("TIRX_PTXAS_TIMEOUT");
+  if (!e || !*e) return TIRX_PTXAS_TIMEOUT_DEFAULT;
+  char *end;
+  long v = strtol(e, &end, 10);
+  return *end || v < 0 ? TIRX_PTXAS_TIMEOUT_DEFAULT : v;
+}
+
+/* The .entry that PTX line `line` (1-based) belongs to, into name; false if none. */
+static bool entry_at_line(const char *ptx, long line, char *name, size_t n) {
+  const char *p = ptx, *found = NULL;
+  for (long l = 1; *p && l <= line; l++) {
+    const char *q = p;
+    while (*q == ' ' || *q == '\t') q++;
+    if (strncmp(q, ".visible .entry ", 16) == 0) found = q + 16;
+    else if (strncmp(q, ".entry ", 7) == 0) found = q + 7;
+    const char *nl = strchr(p, '\n');
+    if (!nl) break;
+    p = nl + 1;
+  }
+  if (!found) return false;
+  size_t k = 0;
+  while (found[k] && found[k] != '(' && found[k] != ' ' && found[k] != '\n' && k + 1 < n) k++;
+  memcpy(name, found, k);
+  name[k] = '\0';
+  return k > 0;
+}
+
+/* The kernel ptxas's first "line N" refers to ("ptxas kernel.ptx, line 42; error : ..."). */
+static bool failing_kernel(const char *ptx, const char *log, char *name, size_t n) {
+  const char *l = log ? strstr(log, ", line ") : NULL;
+  if (!l) return false;
+  long line = strtol(l + 7, NULL, 10);
+  return line > 0 && entry_at_line(ptx, line, name, n);
+}
+
 /* ptxas's stderr, trimmed, as one diagnostic (long logs are cut). */
 static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *log) {
   size_t n = log ? strlen(log) : 0;
@@ -121,13 +162,43 @@ int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const 
     goto cleanup;
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  long limit = ptxas_timeout();
+  struct timespec start, now, nap = {0, 5 * 1000 * 1000};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  bool timed_out = false;
+  for (;;) {
+    pid_t r = waitpid(pid, &status, limit ? WNOHANG : 0);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) break;
+    if (r == 0) {
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      if (now.tv_sec - start.tv_sec >= limit) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        timed_out = true;
+        break;
+      }
+      nanosleep(&nap, NULL);
+      if (nap.tv_nsec < 100 * 1000 * 1000) nap.tv_nsec *= 2;
+    }
   }
   size_t loglen = 0;
   char *log = read_file(err, &loglen);
-  char head[600];
+  char head[700];
+  if (timed_out) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "ptxas (%s) did not finish within %ld s on %s and was stopped (set "
+                  "TIRX_PTXAS_TIMEOUT=SECONDS to allow more, 0 for no limit)", arch, limit, what);
+    free(log);
+    goto cleanup;
+  }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
+    char kname[200];
+    if (failing_kernel(ptx, log, kname, sizeof kname))
+      snprintf(head, sizeof head, "ptxas (%s) failed on %s, in kernel '%s'", arch, what, kname);
+    else
+      snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
     report(diag, DIAG_ERROR, head, log);
     free(log);
     goto cleanup;

@@ -1,6 +1,7 @@
 /* Module, arena-backed node constructors and small IR queries. */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "Support/arena.h"
@@ -237,16 +238,51 @@ PrimFunc *tirx_func_new(Module *m, const char *name, Loc loc) {
   return f;
 }
 
+/* Amortised O(1): the array doubles (arena memory, so the old copies stay until the
+ * module is freed: at most as much again). */
 void tirx_module_add_func(Module *m, PrimFunc *f) {
-  PrimFunc **nf = TIRX_NEWN(m, PrimFunc *, m->nfuncs + 1);
-  if (m->nfuncs) memcpy(nf, m->funcs, sizeof *nf * (size_t)m->nfuncs);
-  nf[m->nfuncs++] = f;
-  m->funcs = nf;
+  if (m->nfuncs >= m->capfuncs) {
+    int cap = m->capfuncs > 0 ? m->capfuncs * 2 : 8;
+    while (cap <= m->nfuncs) cap *= 2;
+    PrimFunc **nf = TIRX_NEWN(m, PrimFunc *, cap);
+    if (m->nfuncs) memcpy(nf, m->funcs, sizeof *nf * (size_t)m->nfuncs);
+    m->funcs = nf;
+    m->capfuncs = cap;
+  }
+  m->funcs[m->nfuncs++] = f;
+}
+
+/* Function names are interned, so the index hashes the name pointer. */
+static size_t name_slot(const char *name, int cap) {
+  return (size_t)(((uintptr_t)name >> 3) * 0x9E3779B97F4A7C15ull) & (size_t)(cap - 1);
+}
+
+static void index_insert(Module *m, PrimFunc *f) {
+  size_t i = name_slot(f->name, m->func_index_cap);
+  while (m->func_index[i] && m->func_index[i]->name != f->name)
+    i = (i + 1) & (size_t)(m->func_index_cap - 1);
+  if (!m->func_index[i]) m->func_index[i] = f; /* the first of two same-named functions wins */
 }
 
 PrimFunc *tirx_module_find(Module *m, const char *name) {
-  for (int i = 0; i < m->nfuncs; i++)
-    if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+  if (m->nfuncs == 0) return NULL;
+  const char *key = tirx_intern0(m, name);
+  if (m->func_index_of != m->funcs || m->func_index_n > m->nfuncs) {
+    m->func_index_n = 0; /* funcs was replaced (split-host-device): rebuild */
+    m->func_index_cap = 0;
+  }
+  if (m->nfuncs * 2 > m->func_index_cap) {
+    int cap = 16;
+    while (cap < m->nfuncs * 4) cap *= 2;
+    m->func_index = TIRX_NEWN(m, PrimFunc *, cap);
+    m->func_index_cap = cap;
+    m->func_index_n = 0;
+  }
+  for (; m->func_index_n < m->nfuncs; m->func_index_n++) index_insert(m, m->funcs[m->func_index_n]);
+  m->func_index_of = m->funcs;
+  for (size_t i = name_slot(key, m->func_index_cap); m->func_index[i];
+       i = (i + 1) & (size_t)(m->func_index_cap - 1))
+    if (m->func_index[i]->name == key) return m->func_index[i];
   return NULL;
 }
 

@@ -120,9 +120,9 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
   e->sample = r->sample;
 
   int ns;
-  char *slot_text = xdup(r->slots); /* the slot names point into it */
+  char *slot_text = xdup(r->slots);
   char **slots = split(slot_text, ' ', &ns);
-  if (ns == 0) free(slot_text);
+  if (ns == 0) free(slot_text); /* no piece points into it (it leaked: LSan, fuzzing) */
   e->nslots = ns;
   e->slots = xalloc(sizeof(PtxSlot) * (size_t)ns);
   for (int i = 0; i < ns; i++) {

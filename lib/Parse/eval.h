@@ -167,6 +167,9 @@ void ev_inline_return(Eval *ev, Ast *s);
 
 /* shared between the eval_*.c files */
 Value ev_err(Eval *ev, Loc l, const char *msg);
+/* Integer literal range of a dtype; integer division by a constant zero (eval_expr.c). */
+bool ev_int_fits(DType t, int64_t v, bool big);
+bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
 Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
 Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
 bool ev_require_device(Eval *ev, Loc loc, const char *what);

@@ -12,10 +12,11 @@
 
 /* hi - lo as a constant, when both are constants or hi is lo + c (our own
  * printed slices `i * 4:i * 4 + 4`). */
-static bool slice_extent(Expr *lo, Expr *hi, int64_t *out) {
+static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
   int64_t x, c;
+  *overflow = false;
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &c)) {
-    *out = c - x;
+    *overflow = __builtin_sub_overflow(c, x, out);
     return true;
   }
   if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && tirx_expr_identical(hi->u.bin.a, lo)) {
@@ -51,7 +52,13 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
     }
   }
   int64_t ext_c;
-  if (!slice_extent(lo, hi, &ext_c)) {
+  bool overflow;
+  bool is_const = slice_extent(lo, hi, &ext_c, &overflow);
+  if (overflow) {
+    ev_error(ev, it->loc, "slice extent overflows 64 bits");
+    return false;
+  }
+  if (!is_const) {
     /* symbolic extent: only a region can carry it */
     *is_slice = true;
     *out = lo;
@@ -59,7 +66,7 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
     *ext = e;
     return true;
   }
-  int64_t lanes = (ext_c + step - 1) / step;
+  int64_t lanes = ext_c / step + (ext_c % step > 0); /* ceil, without overflow */
   if (lanes <= 0) {
     ev_error(ev, it->loc, "empty slice");
     return false;
@@ -186,6 +193,29 @@ Value ev_subscript(Eval *ev, Ast *a) {
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
   }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "metadata") == 0) {
+    /* metadata["ir.StringImm"] ... */
+    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
+    char path[256];
+    snprintf(path, sizeof path, "metadata:%.*s", (int)(n > 200 ? 200 : n), p);
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, path);
+    return v;
+  }
+  if (obj.kind == V_NS && strncmp(obj.u.ns, "metadata:", 9) == 0) {
+    /* ... [i]: a placeholder for a constant TVM's printer did not print */
+    int64_t i;
+    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+    if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
+    Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+    args[0] = tirx_str(ev->m, obj.u.ns + 9, strlen(obj.u.ns + 9), a->loc);
+    args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
+    args[1]->u.i.pod = true;
+    return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
+  }
   if (obj.kind == V_LETTYPE) {
     Value v = v_make(V_LETTYPE, a->loc);
     v.u.let.ty = TIRX_NEW(ev->m, Value);
@@ -277,7 +307,24 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
   size_t n;
   if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
   if (n == 0) return tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
-  return tirx_intern(ev->m, s, n);
+  if (tirx_scope_lookup(s, n) != MEM_COUNT) return tirx_intern(ev->m, s, n);
+  /* unknown: the closest of attrs.def's scopes within an edit distance of 2 */
+  const char *best = NULL;
+  int best_d = 3;
+  char known[256];
+  size_t kn = 0;
+  known[0] = '\0';
+  for (int k = 0; k < MEM_COUNT; k++) {
+    const char *name = tirx_scope_name((TirxScope)k);
+    int d = tirx_edit_distance(s, n, name, strlen(name));
+    if (d < best_d) best_d = d, best = name;
+    if (kn < sizeof known) kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
+  }
+  if (best)
+    ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
+  else
+    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
+  return NULL;
 }
 
 /* Fills a buffer from TVM's keyword set. `names` lists the keywords the

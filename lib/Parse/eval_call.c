@@ -4,6 +4,7 @@
  * rows marked INTRIN_SPECIAL are the builder's statement forms (buffers,
  * scope ids, frames, loops) and are handled here; the rest become E_CALL
  * nodes after their arity and argument kinds are checked. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,8 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
   char kind = nk == 0 ? 'a' : (size_t)i < nk ? k[i] : k[nk - 1];
   switch (kind) {
   case 's': {
+    if (v.kind == V_EXPR && v.u.e->kind == E_CALL && v.u.e->u.call.op->id == I_METADATA)
+      return v.u.e; /* metadata["ir.StringImm"][i] stands for a string */
     if (v.kind != V_STR) {
       ev_error(ev, v.loc, "argument %d of T.%s must be a string literal", i + 1, in->name);
       return NULL;
@@ -593,6 +596,7 @@ static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn) {
     if (a->pos[0].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, a->loc);
     else if (a->pos[1].kind != V_EXPR) y = ev_const_cast(ev, x->dtype, y, a->loc);
   }
+  if (!ev_check_divisor(ev, k, y, a->pos[1].loc)) return v_make(V_ERROR, a->loc);
   return v_expr(tirx_binary(ev->m, k, x, y, a->loc), a->loc);
 }
 
@@ -615,6 +619,12 @@ static Value dtype_call(Eval *ev, DType t, Args *a) {
     else return ev_error(ev, x.loc, "T.<float>(\"...\") accepts \"inf\", \"-inf\" or \"nan\"");
     if (!tirx_dtype_is_float(t)) return ev_error(ev, x.loc, "only float types accept \"inf\"/\"nan\"");
     return v_expr(tirx_float(ev->m, t, d, a->loc), a->loc);
+  }
+  if (x.kind == V_INT && tirx_dtype_is_int(t) && !ev_int_fits(t, x.u.i, x.uint_big)) {
+    char b[32];
+    return ev_error(ev, x.loc, "%s%" PRIu64 " does not fit in %s", x.uint_big || x.u.i >= 0 ? "" : "-",
+                    x.uint_big || x.u.i >= 0 ? (uint64_t)x.u.i : -(uint64_t)x.u.i,
+                    tirx_dtype_str(t, b));
   }
   if (x.kind == V_INT && x.uint_big && t.id == DT_UINT64)
     return v_expr(tirx_int(ev->m, t, x.u.i, a->loc), a->loc);

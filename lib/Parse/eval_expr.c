@@ -351,6 +351,28 @@ static bool py_compare(int op, Value a, Value b) {
   return false;
 }
 
+/* An integer literal v (bitwise above INT64_MAX when big) fits dtype t (as TVM's IntImm). */
+bool ev_int_fits(DType t, int64_t v, bool big) {
+  int bits = tirx_dtype_bits(t);
+  if (tirx_dtype_code(t) == DTC_UINT) {
+    if (big) return bits >= 64;
+    return v >= 0 && (bits >= 64 || v < ((int64_t)1 << bits));
+  }
+  if (big) return false;
+  if (bits >= 64) return true;
+  return v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1));
+}
+
+/* Integer division or modulo by a constant zero is an error where it is written. */
+bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc) {
+  if ((k == E_DIV || k == E_MOD || k == E_FLOORDIV || k == E_FLOORMOD) && b &&
+      b->kind == E_INT && b->u.i.v == 0 && tirx_dtype_is_int(b->dtype)) {
+    ev_error(ev, loc, "integer division by zero");
+    return false;
+  }
+  return true;
+}
+
 /* ---- IR constant folding (both operands constant) --------------------------- */
 
 static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
@@ -463,6 +485,7 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (tirx_dtype_is_bool(t) && (k == E_ADD || k == E_SUB || k == E_MUL || k == E_FLOORDIV ||
                                  k == E_FLOORMOD))
     return ev_error(ev, loc, "arithmetic on boolean values; cast to an integer type first");
+  if (!ev_check_divisor(ev, k, b, b->loc.line ? b->loc : loc)) return v_make(V_ERROR, loc);
   Expr *f = fold(ev, k, a, b, loc);
   if (f) return v_expr(f, loc);
   return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
@@ -733,6 +756,12 @@ static Value name(Eval *ev, Ast *a) {
       v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
       return v;
     }
+  if (strcmp(a->name, "metadata") == 0) {
+    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern0(ev->m, "metadata");
+    return v;
+  }
   if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */

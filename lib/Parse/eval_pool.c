@@ -11,6 +11,7 @@
  *   C = A.permute(1, 0)          → C = T.decl_buffer(..., layout=T.TileLayout(T.S[...]))
  */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "Parse/eval.h"
@@ -31,7 +32,10 @@ static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
       ev_error(ev, b->loc, "a pool allocation needs a constant shape");
       return false;
     }
-    *numel *= c;
+    if (__builtin_mul_overflow(*numel, c, numel)) {
+      ev_error(ev, b->loc, "the size of pool allocation '%s' overflows 64 bits", b->name);
+      return false;
+    }
   }
   return true;
 }
@@ -98,7 +102,10 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
   s->u.alloc.buf = buf;
   ev_emit(ev, s);
-  p->cursor += (numel * bits + 7) / 8;
+  int64_t nbits;
+  if (__builtin_mul_overflow(numel, (int64_t)bits, &nbits) ||
+      __builtin_add_overflow(p->cursor, nbits / 8 + (nbits % 8 != 0), &p->cursor))
+    return ev_error(ev, a->loc, "the pool's size overflows 64 bits");
   if (p->cursor > p->high) p->high = p->cursor;
   Value v = v_make(V_BUFFER, a->loc);
   v.u.buf = buf;
@@ -190,15 +197,21 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     if (b->nstrides) return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
     int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
     int64_t last;
-    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last) || (last * ob) % nb)
+    int64_t lastbits, offbits = 0;
+    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last))
+      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+    if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
+      return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
+    if (nb == 0 || lastbits % nb)
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
     int64_t off = 0;
-    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) || (off * ob) % nb))
+    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) ||
+                           __builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb))
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
     Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
     for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
-    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, last * ob / nb, a->loc);
-    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, off * ob / nb);
+    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
+    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, offbits / nb);
     /* the source's layout carries over when the element width does (a layout
      * counts elements); otherwise the view is row-major over the bytes */
     v->layout = layout ? layout : ob == nb ? b->layout : NULL;
@@ -221,7 +234,8 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   for (int i = 0; i < b->ndim; i++) {
     int64_t c;
     if (!tirx_expr_is_const_int(b->shape[i], &c)) symbolic = true;
-    else total *= c;
+    else if (__builtin_mul_overflow(total, c, &total))
+      return ev_error(ev, a->loc, "the size of '%s' overflows 64 bits", b->name);
   }
   Expr *ext[16];
   int64_t known = 1;
@@ -237,15 +251,20 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
         continue;
       }
       if (c <= 0) return ev_error(ev, dims[i].loc, "view dimensions must be positive");
-      known *= c;
-      ext[i] = tirx_i32(ev->m, c);
+      if (__builtin_mul_overflow(known, c, &known))
+        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits");
+      ext[i] = c <= INT32_MAX ? tirx_i32(ev->m, c) : tirx_int(ev->m, tirx_dtype(DT_INT64), c, a->loc);
       continue;
     }
     /* a symbolic extent: buf.view(n * T.Cast("int32", m)) */
     ext[i] = ev_index_expr(ev, dims[i], dims[i].loc);
     if (!ext[i]) return v_make(V_ERROR, a->loc);
-    if (tirx_expr_is_const_int(ext[i], &c)) known *= c;
-    else symbolic = true;
+    if (tirx_expr_is_const_int(ext[i], &c)) {
+      if (__builtin_mul_overflow(known, c, &known))
+        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits");
+    } else {
+      symbolic = true;
+    }
   }
   if (infer >= 0) {
     if (symbolic) return ev_error(ev, a->loc, "cannot infer the -1 dimension of a view with a symbolic shape");

@@ -544,13 +544,13 @@ static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
 static void for_stmt(Eval *ev, Ast *s) {
   Value it = ev_expr(ev, s->a);
   if (it.kind == V_ERROR) return;
-  Value frames[16];
+  Value frames[TIRX_MAX_GRID_LOOPS];
   int nf = 0;
   if (it.kind == V_FRAME && it.u.frame->kind == S_FOR) {
     frames[nf++] = it;
   } else if (it.kind == V_LIST) {
-    if (it.u.list.n > 16) {
-      ev_error(ev, s->a->loc, "T.grid of more than 16 loops is not supported");
+    if (it.u.list.n > TIRX_MAX_GRID_LOOPS) {
+      ev_error(ev, s->a->loc, "T.grid of more than %d loops is not supported", TIRX_MAX_GRID_LOOPS);
       return;
     }
     for (int k = 0; k < it.u.list.n; k++) frames[nf++] = it.u.list.items[k];
@@ -560,7 +560,7 @@ static void for_stmt(Eval *ev, Ast *s) {
     return;
   }
   Ast *tg = s->b;
-  const char *names[16];
+  const char *names[TIRX_MAX_GRID_LOOPS];
   if (tg->kind == A_NAME && nf == 1) {
     names[0] = tg->name;
   } else if (tg->kind == A_NAME) {

@@ -817,23 +817,31 @@ static void block(P *p, Ast ***out, int *n) {
 
 /* if_stmt := "if" expr ":" block ("elif" expr ":" block)* ["else" ":" block] */
 static Ast *if_stmt(P *p) {
-  Token *t = tok(p);
-  next(p);
-  Ast *s = node(p, A_IF, t);
-  s->a = expr(p);
-  block(p, &s->list, &s->n);
-  if (is_kw(p, "elif")) {
-    /* elif becomes a nested if in the else branch (the IR keeps no elif) */
-    Ast **els = TIRX_NEWN(p->m, Ast *, 1);
-    els[0] = if_stmt(p);
-    s->list2 = els;
-    s->n2 = 1;
-    s->op = 1; /* written as elif */
-  } else if (is_kw(p, "else")) {
+  Ast *first = NULL, *s = NULL;
+  /* A loop, not recursion: an elif chain of any length parses in constant stack (its
+   * nesting depth is bounded afterwards by check_depth). */
+  do {
+    Token *t = tok(p);
+    next(p);
+    Ast *n = node(p, A_IF, t);
+    n->a = expr(p);
+    block(p, &n->list, &n->n);
+    if (s) {
+      /* elif becomes a nested if in the else branch (the IR keeps no elif) */
+      s->list2 = TIRX_NEWN(p->m, Ast *, 1);
+      s->list2[0] = n;
+      s->n2 = 1;
+      s->op = 1; /* written as elif */
+    } else {
+      first = n;
+    }
+    s = n;
+  } while (is_kw(p, "elif") && !p->failed);
+  if (is_kw(p, "else") && !p->failed) {
     next(p);
     block(p, &s->list2, &s->n2);
   }
-  return s;
+  return first;
 }
 
 /* param := NAME ":" expr ["=" expr] ; params may contain one bare "*" */
@@ -1018,6 +1026,77 @@ static Ast *statement(P *p) {
   return simple_stmt(p);
 }
 
+/* ---- nesting limits ---------------------------------------------------------------------
+ * The evaluator, the printer, the verifier, the passes and codegen all walk trees
+ * recursively, so the parser bounds how deep a tree may be: an expression may nest at most
+ * TIRX_MAX_EXPR_NESTING nodes deep (a chain `a + b + c ...` of N operators is N deep, as
+ * are N `and`s or N unary minuses), a statement at most TIRX_MAX_STMT_NESTING statements deep
+ * (each `elif` is an `if` nested in the previous one's else branch).  The limits keep every
+ * later walk within a default 8 MB stack, also under ASan (test/Errors/nesting_limits.test);
+ * the check itself walks with a heap stack. */
+#define TIRX_MAX_EXPR_NESTING 1000
+#define TIRX_MAX_STMT_NESTING 1000
+
+typedef struct {
+  Ast *a;
+  int expr_depth, stmt_depth;
+  Loc root; /* where the outermost expression starts: the location reported */
+} DepthItem;
+
+static int is_stmt_kind(const Ast *a) { return a->kind >= A_EXPR_STMT; }
+
+static int check_depth(P *p, Ast *root) {
+  DepthItem *st = NULL;
+  size_t n = 0, cap = 0;
+  int ok = 1;
+#define PUSH(child, parent_e, parent_s, parent_is_expr)                                     \
+  do {                                                                                      \
+    Ast *c_ = (child);                                                                      \
+    if (!c_) break;                                                                         \
+    if (n == cap) {                                                                         \
+      cap = cap ? cap * 2 : 64;                                                             \
+      DepthItem *ns_ = realloc(st, cap * sizeof *ns_);                                      \
+      if (!ns_) abort();                                                                    \
+      st = ns_;                                                                             \
+    }                                                                                       \
+    int s_ = is_stmt_kind(c_);                                                              \
+    st[n++] = (DepthItem){c_, s_ ? 0 : (parent_is_expr) ? (parent_e) + 1 : 1,               \
+                          (parent_s) + s_, (parent_is_expr) ? root_ : c_->loc};              \
+  } while (0)
+  Loc root_ = root->loc;
+  PUSH(root, 0, 0, 0);
+  while (n && ok) {
+    DepthItem it = st[--n];
+    Ast *a = it.a;
+    if (it.expr_depth > TIRX_MAX_EXPR_NESTING) {
+      tirx_diag_add(p->d, DIAG_ERROR, it.root.line, it.root.col,
+                    "expression nested too deeply (more than %d levels: split it, e.g. "
+                    "into partial sums)", TIRX_MAX_EXPR_NESTING);
+      ok = 0;
+      break;
+    }
+    if (it.stmt_depth > TIRX_MAX_STMT_NESTING) {
+      tirx_diag_add(p->d, DIAG_ERROR, a->loc.line, a->loc.col,
+                    "statements nested too deeply (more than %d levels, each elif counts "
+                    "as one)", TIRX_MAX_STMT_NESTING);
+      ok = 0;
+      break;
+    }
+    int e = !is_stmt_kind(a);
+    root_ = it.root;
+    PUSH(a->a, it.expr_depth, it.stmt_depth, e);
+    PUSH(a->b, it.expr_depth, it.stmt_depth, e);
+    PUSH(a->c, it.expr_depth, it.stmt_depth, e);
+    for (int i = 0; i < a->n && a->list; i++) PUSH(a->list[i], it.expr_depth, it.stmt_depth, e);
+    for (int i = 0; i < a->n2 && a->list2; i++) PUSH(a->list2[i], it.expr_depth, it.stmt_depth, e);
+    for (int i = 0; i < a->n3 && a->list3; i++) PUSH(a->list3[i], it.expr_depth, it.stmt_depth, e);
+  }
+#undef PUSH
+  free(st);
+  if (!ok) p->nerr++;
+  return ok;
+}
+
 int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
   P p = {m, toks, 0, d, 0, 0, 0};
   Vec v = {0};
@@ -1028,6 +1107,7 @@ int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
       continue;
     }
     Ast *s = statement(&p);
+    if (s && !p.nerr && !check_depth(&p, s)) s = NULL;
     if (s) vpush(&v, s);
     if (p.failed) skip_to_newline(&p);
     if (p.nerr >= 20) break;
@@ -1041,5 +1121,6 @@ Ast *parse_expr_tokens(Module *m, TokenList *toks, TirxDiag *d) {
   Ast *e = expr(&p);
   while (tok(&p)->kind == TK_NEWLINE) next(&p);
   if (!p.failed && tok(&p)->kind != TK_EOF) expected(&p, "end of expression");
+  if (!p.nerr) check_depth(&p, e);
   return p.nerr ? NULL : e;
 }

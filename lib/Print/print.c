@@ -17,6 +17,7 @@
 
 #include "Print/plan_comment.h"
 #include "Print/printer.h"
+#include "tirx/intrin.h"
 #include "tirx/print.h"
 #include "Support/oom.h"
 #include "Support/vec.h"
@@ -327,7 +328,60 @@ typedef struct SigState {
   Var **newvars; /* symbolic vars introduced by the signature, grouped */
   int *group_end;
   int nnew, ngroups;
+  PrBuf match; /* "A = T.match_buffer(a, ...)" lines, '\n'-separated, printed in the body */
+  bool match_form; /* every buffer param as `a: T.handle` + `A = T.match_buffer(a, ...)` */
 } SigState;
+
+typedef struct {
+  const Var *v;
+  bool used;
+} VarUse;
+
+static bool var_use(IRVisitor *iv, Expr *e) {
+  VarUse *u = iv->ctx;
+  if (e->kind == E_VAR && e->u.var == u->v) u->used = true;
+  return !u->used;
+}
+
+typedef struct {
+  const PrimFunc *f;
+  bool odd;
+} OddVars;
+
+static void odd_shape_var(void *ctx, Var *v) {
+  OddVars *o = ctx;
+  if (v->kind != VAR_PLAIN || v->dtype.lanes != 1 || v->dtype.id == DT_INT32 || v->dtype.id == DT_INT64)
+    return;
+  for (int i = 0; i < o->f->nparams; i++)
+    if (o->f->params[i].var == v && !o->f->params[i].buf) return; /* a scalar param */
+  o->odd = true;
+}
+
+static bool handle_used(const PrimFunc *f, const Var *v);
+
+/* The T.Buffer annotation form cannot say everything: a shape variable of another type
+ * than int32/int64 (`n = T.int16()`: the signature makes int32 ones) or a handle the body
+ * uses itself.  Then every buffer param is printed in the match_buffer form. */
+static bool needs_match_form(const PrimFunc *f) {
+  OddVars o = {f, false};
+  for (int i = 0; i < f->nparams && !o.odd; i++) {
+    const Buffer *b = f->params[i].buf;
+    if (!b) continue;
+    if (handle_used(f, f->params[i].var)) return true;
+    for (int k = 0; k < b->ndim; k++) pr_expr_vars(b->shape[k], odd_shape_var, &o);
+    for (int k = 0; k < b->nstrides; k++) pr_expr_vars(b->strides[k], odd_shape_var, &o);
+    if (b->elem_offset) pr_expr_vars(b->elem_offset, odd_shape_var, &o);
+  }
+  return o.odd;
+}
+
+/* Whether the body refers to the handle itself (not through its buffer). */
+static bool handle_used(const PrimFunc *f, const Var *v) {
+  VarUse u = {v, false};
+  IRVisitor iv = {&u, var_use, NULL};
+  tirx_visit_stmt(&iv, f->body);
+  return u.used;
+}
 
 typedef struct {
   Printer *p;
@@ -395,6 +449,33 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
     return;
   }
   const Buffer *b = pa->buf;
+  if (st->match_form) {
+    /* The body uses the handle `a` itself: `a: T.handle` and `A = T.match_buffer(a, ...)`
+     * (as a T.Buffer annotation, `a` would re-parse as the distinct A.data). */
+    const char *hn = pr_define(p, pa->var, pa->var->name, false);
+    prbuf_puts(p->out, hn);
+    prbuf_puts(p->out, ": ");
+    pr_var_type(p, pa->var, false);
+    PrBuf *saved = p->out;
+    p->out = &st->match;
+    if (st->match.n) prbuf_puts(p->out, "\n");
+    prbuf_printf(p->out, "%s = T.match_buffer(%s, (", pr_define(p, b, b->name, true), hn);
+    for (int i = 0; i < b->ndim; i++) {
+      if (i) prbuf_puts(p->out, ", ");
+      /* new symbolic vars get `n = T.int32()` lines before this one: printed bare */
+      SigVisit sv = {p, st, false};
+      pr_expr_vars(b->shape[i], sig_var, &sv);
+      pr_expr(p, b->shape[i]);
+    }
+    prbuf_puts(p->out, b->ndim == 1 ? ",), " : "), ");
+    pr_dtype_str(p, b->dtype);
+    pr_buffer_kwargs(p, b, PR_KW_SCOPE, st);
+    prbuf_puts(p->out, ")");
+    p->out = saved;
+    if (st->nnew > (st->ngroups ? st->group_end[st->ngroups - 1] : 0))
+      st->group_end[st->ngroups++] = st->nnew;
+    return;
+  }
   prbuf_puts(p->out, pr_define(p, b, b->name, true));
   if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
   txmap_put(&p->handle_buf, pa->var, (void *)b);
@@ -529,7 +610,7 @@ static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
   print_typevars(p, f, !in_module);
   print_decorator(p, f);
   pr_newline(p);
-  SigState st = {f, NULL, NULL, 0, 0};
+  SigState st = {f, NULL, NULL, 0, 0, {0}, needs_match_form(f)};
   int cap = count_sig_vars(f);
   st.newvars = tirx_xmalloc(sizeof *st.newvars * (size_t)cap);
   st.group_end = tirx_xmalloc(sizeof *st.group_end * (size_t)(f->nparams + 1));
@@ -562,6 +643,14 @@ static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
   }
   free(st.newvars);
   free(st.group_end);
+  for (size_t i = 0; i < st.match.n;) {
+    size_t e = i;
+    while (e < st.match.n && st.match.p[e] != '\n') e++;
+    pr_newline(p);
+    prbuf_put(p->out, st.match.p + i, e - i);
+    i = e + 1;
+  }
+  free(st.match.p);
   if (f->attrs && !(f->attrs->kind == E_DICT && f->attrs->u.dict.n == 0)) {
     pr_newline(p);
     prbuf_puts(p->out, "T.func_attr(");
@@ -618,6 +707,15 @@ static char *finish(Printer *p, PrBuf *out) {
   return out->p;
 }
 
+static char *finish_note(Printer *p, PrBuf *out, bool meta_note) {
+  char *r = finish(p, out);
+  if (meta_note && r) {
+    prbuf_puts(out, "\n\n# Metadata omitted. Use show_meta=True in script() method to show it.");
+    r = out->p;
+  }
+  return r;
+}
+
 /* Functions of an IRModule print sorted by name, "main" last (TVM's
  * SortableFunction with equal priorities for PrimFuncs). */
 static int func_order(const void *a, const void *b) {
@@ -627,6 +725,27 @@ static int func_order(const void *a, const void *b) {
   return strcmp(fa->name, fb->name);
 }
 
+/* Whether a module holds TVM's metadata[...] placeholders (TVM's printer then
+ * ends with a note saying the metadata was omitted). */
+typedef struct {
+  IRVisitor v;
+  bool found;
+} MetaFinder;
+
+static bool meta_visit(IRVisitor *v, Expr *e) {
+  MetaFinder *f = (MetaFinder *)v;
+  if (e->kind == E_CALL && e->u.call.op->id == I_METADATA) f->found = true;
+  return !f->found;
+}
+
+static bool uses_metadata(const Module *m) {
+  MetaFinder f = {{0}, false};
+  f.v.expr = meta_visit;
+  for (int i = 0; i < m->nfuncs && !f.found; i++)
+    if (m->funcs[i]->body) tirx_visit_stmt(&f.v, m->funcs[i]->body);
+  return f.found;
+}
+
 char *tirx_print_module(const Module *m) { return tirx_print_module_opts(m, NULL); }
 
 char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
@@ -634,6 +753,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   Printer p = {0};
   p.out = &out;
   p.tvm_style = o && o->style == TIRX_PRINT_TVM;
+  bool meta_note = p.tvm_style && uses_metadata(m);
   bool typevars = false;
   for (int i = 0; i < m->nfuncs; i++) typevars = typevars || uses_typevars(m->funcs[i]);
   print_header(&out, m->is_ir_module, typevars);
@@ -642,7 +762,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
       if (i) prbuf_puts(&out, "\n\n");
       print_func(&p, m->funcs[i], false);
     }
-    return finish(&p, &out);
+    return finish_note(&p, &out, meta_note);
   }
   PrimFunc **fs = tirx_xmalloc(sizeof *fs * (size_t)(m->nfuncs ? m->nfuncs : 1));
   if (m->nfuncs) memcpy(fs, m->funcs, sizeof *fs * (size_t)m->nfuncs);
@@ -656,7 +776,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
     print_func(&p, fs[i], true);
   }
   free(fs);
-  return finish(&p, &out);
+  return finish_note(&p, &out, meta_note);
 }
 
 char *tirx_print_func(const PrimFunc *f) {

@@ -659,6 +659,12 @@ void pr_expr(Printer *p, const Expr *e) {
       child(p, e->u.call.args[0], bp, false, false);
       prbuf_puts(p->out, text);
       child(p, e->u.call.args[1], bp, true, false);
+    } else if (e->u.call.op->id == I_METADATA && e->u.call.n == 2 && e->u.call.args[0]->kind == E_STR) {
+      prbuf_puts(p->out, "metadata[");
+      pr_expr(p, e->u.call.args[0]);
+      prbuf_puts(p->out, "][");
+      pr_expr(p, e->u.call.args[1]);
+      prbuf_puts(p->out, "]");
     } else if (p->tvm_style && e->u.call.op->id == I_BITWISE_NOT && !e->u.call.name) {
       call1(p, "T.BitwiseNot", e->u.call.args[0]);
     } else {

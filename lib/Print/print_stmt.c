@@ -256,8 +256,8 @@ static int grid_chain(const Stmt *s, const Stmt **chain, int cap) {
 }
 
 static void print_for(Printer *p, const Stmt *s) {
-  const Stmt *chain[64];
-  int n = grid_chain(s, chain, 64);
+  const Stmt *chain[TIRX_MAX_GRID_LOOPS]; /* longer nests print as several grids */
+  int n = grid_chain(s, chain, TIRX_MAX_GRID_LOOPS);
   pr_newline(p);
   if (n >= 2) {
     pr_push_frame(p);

@@ -369,6 +369,21 @@ static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth) {
     *off = add_off(S->m, *off, elem_bytes(S->m, lin, b));
     return true;
   }
+  /* a byte offset on one of those: T.handle_add_byte_offset(kv.data, 528),
+     T.ptr_byte_offset(p, n, T.type_annotation(t)), p + n */
+  Expr *p = NULL, *n = NULL;
+  if ((is_call(e, I_HANDLE_ADD_BYTE_OFFSET) || is_call(e, I_PTR_BYTE_OFFSET)) && e->u.call.n >= 2) {
+    p = e->u.call.args[0];
+    n = e->u.call.args[1];
+  } else if (e->kind == E_ADD && tirx_dtype_is_handle(e->u.bin.a->dtype) && tirx_dtype_is_int(e->u.bin.b->dtype)) {
+    p = e->u.bin.a;
+    n = e->u.bin.b;
+  }
+  if (p && depth < 16 && map_base(S, p, param, off, depth + 1)) {
+    if (*off && !tirx_dtype_eq((*off)->dtype, n->dtype)) n = tirx_cast(S->m, (*off)->dtype, n, xf_noloc());
+    *off = add_off(S->m, *off, n);
+    return true;
+  }
   return false;
 }
 

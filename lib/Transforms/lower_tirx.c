@@ -40,6 +40,7 @@
  * otherwise the composed 1-D total is used.  A kernel that declares any id
  * must end up with a thread extent.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,14 +111,27 @@ static Expr *fold(Lower *L, Expr *e) {
   return e;
 }
 
-static Expr *mul(Lower *L, Expr *a, Expr *b) {
-  return fold(L, tirx_binary(L->m, E_MUL, a, b, xf_noloc()));
+/* a * b, folded when both are constants; a constant product that does not fit its dtype
+ * (64-bit overflow included) is an error at loc, not a wrapped extent. */
+static Expr *mul(Lower *L, Expr *a, Expr *b, Loc loc) {
+  int64_t x, y, r;
+  Expr *e = tirx_binary(L->m, E_MUL, a, b, xf_noloc());
+  if (xf_const_int(a, &x) && xf_const_int(b, &y) &&
+      (__builtin_mul_overflow(x, y, &r) || xf_wrap_int(e->dtype, r) != r)) {
+    char t[32];
+    if (!L->failed)
+      xf_error(L->d, loc, "the product of the scope-id extents (%lld x %lld) overflows %s",
+               (long long)x, (long long)y, tirx_dtype_str(e->dtype, t));
+    L->failed = true;
+    return a;
+  }
+  return fold(L, e);
 }
 
-static Expr *product(Lower *L, Expr **xs, int n) {
+static Expr *product(Lower *L, Expr **xs, int n, Loc loc) {
   if (n == 0) return tirx_i32(L->m, 1);
   Expr *p = xs[0];
-  for (int i = 1; i < n; i++) p = mul(L, p, xs[i]);
+  for (int i = 1; i < n; i++) p = mul(L, p, xs[i], loc);
   return fold(L, p);
 }
 
@@ -173,7 +187,7 @@ static void close_facts(Lower *L) {
           Fact *ab = &L->f[a][b], *bc = &L->f[b][c], *ac = &L->f[a][c];
           if (ab->known && bc->known) {
             snprintf(desc, sizeof desc, "%s x %s", ab->desc, bc->desc);
-            changed |= set_fact(L, a, c, mul(L, ab->ext, bc->ext), desc, bc->loc, false);
+            changed |= set_fact(L, a, c, mul(L, ab->ext, bc->ext, bc->loc), desc, bc->loc, false);
           }
           if (L->failed) return;
           if (ac->known && ab->known && !bc->known) {
@@ -245,7 +259,7 @@ static Expr *linear_id(Lower *L, Var **vars, Expr **ext, int n) {
   Expr *stride = cast_to(L, ext[0], xf_i32());
   for (int i = 1; i < n; i++) {
     t = bin(L, E_ADD, t, bin(L, E_MUL, cast_to(L, vref(L, vars[i]), xf_i32()), stride));
-    if (i + 1 < n) stride = mul(L, stride, cast_to(L, ext[i], xf_i32()));
+    if (i + 1 < n) stride = mul(L, stride, cast_to(L, ext[i], xf_i32()), xf_noloc());
   }
   return t;
 }
@@ -351,10 +365,18 @@ static Var *launch_var(Lower *L, const char *kind, int axis, Stmt *decl, int nde
   return tirx_var_new(L->m, name, xf_i32(), xf_noloc());
 }
 
-static Stmt *launch(Lower *L, Var *v, const char *kind, int axis, Expr *ext, Stmt *body) {
+/* The launch carries its declaration's location (codegen checks the arch's launch limits). */
+static Stmt *launch(Lower *L, Var *v, const char *kind, int axis, Expr *ext, Stmt *body, Loc loc) {
   char tag[32];
   snprintf(tag, sizeof tag, "%s.%c", kind, axis_name[axis]);
-  Stmt *s = tirx_stmt_new(L->m, S_LAUNCH, body->loc);
+  Stmt *s = tirx_stmt_new(L->m, S_LAUNCH, loc.line ? loc : body->loc);
+  int64_t c;
+  if (xf_const_int(ext, &c) && (c < 1 || c > INT32_MAX)) {
+    /* launch extents are 32-bit (the driver's gridDim / blockDim) */
+    xf_error(L->d, s->loc, "%s extent %lld does not fit a launch (1 to 2147483647)", tag,
+             (long long)c);
+    L->failed = true;
+  }
   s->u.launch.var = v;
   s->u.launch.tag = tirx_intern0(L->m, tag);
   s->u.launch.extent = cast_to(L, fold(L, ext), xf_i32());
@@ -393,7 +415,7 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     if (!L->first[k]) L->first[k] = s;
     if (s->u.scopeid.next == 0) continue; /* deferred */
     int p = level_of(sid_info[k].parent), ch = level_of(sid_info[k].child);
-    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next), desc, s->loc, true);
+    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next, s->loc), desc, s->loc, true);
   }
   if (!L->failed) close_facts(L);
   if (L->failed) return entry;
@@ -468,7 +490,7 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
   if (L->ncluster) {
     int64_t total;
-    Expr *p = product(L, L->cluster, L->ncluster);
+    Expr *p = product(L, L->cluster, L->ncluster, inc ? inc->loc : entry->loc);
     if (!all_const(L->cluster, L->ncluster)) {
       xf_error(L->d, inc ? inc->loc : entry->loc,
                "cluster extents must be constants (symbolic clusters are not supported yet)");
@@ -481,9 +503,9 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
    * axes (only an explicit cta_id gives them), and each constant grid axis
    * must be a multiple of the cluster's. */
   if (L->ncluster) {
-    int64_t g, c;
+    int64_t g, cx;
     for (int i = 1; i < L->ncluster; i++)
-      if (i >= L->ngrid && !(xf_const_int(L->cluster[i], &c) && c == 1)) {
+      if (i >= L->ngrid && !(xf_const_int(L->cluster[i], &cx) && cx == 1)) {
         xf_error(L->d, inc ? inc->loc : entry->loc,
                  "a cluster with more than one dimension needs an explicit T.cta_id with as "
                  "many dimensions (the composed grid is 1-D)");
@@ -491,10 +513,10 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
         return entry;
       }
     for (int i = 0; i < L->ncluster && i < L->ngrid; i++)
-      if (xf_const_int(L->grid[i], &g) && xf_const_int(L->cluster[i], &c) && c > 0 && g % c) {
+      if (xf_const_int(L->grid[i], &g) && xf_const_int(L->cluster[i], &cx) && cx > 0 && g % cx) {
         xf_error(L->d, inc ? inc->loc : entry->loc,
                  "grid extent %lld on axis %c is not a multiple of the cluster extent %lld",
-                 (long long)g, axis_name[i], (long long)c);
+                 (long long)g, axis_name[i], (long long)cx);
         L->failed = true;
         return entry;
       }
@@ -532,9 +554,10 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     body = body->u.attr.body;
   }
   for (int i = L->nblock - 1; i >= 0; i--)
-    body = launch(L, L->tvar[i], "threadIdx", i, L->block[i], body);
+    body = launch(L, L->tvar[i], "threadIdx", i, L->block[i], body,
+                  thr ? thr->loc : L->first[SID_WARP_ID] ? L->first[SID_WARP_ID]->loc : entry->loc);
   for (int i = L->ngrid - 1; i >= 0; i--)
-    body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body);
+    body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body, cta ? cta->loc : entry->loc);
   if (L->npref)
     body = xf_attr(L->m, ATTR_PREFERRED_CLUSTER_DIMS, const_list3(L, L->pref, L->npref), body,
                    entry->loc);

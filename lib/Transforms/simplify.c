@@ -466,9 +466,9 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     if (!ints) return e;
     if (is_int_const(b, 0)) return a;
     {
-      Expr *x = divmod_recombine(a, b);
-      if (!x) x = divmod_recombine(b, a);
-      if (x) return x;
+      Expr *r = divmod_recombine(a, b);
+      if (!r) r = divmod_recombine(b, a);
+      if (r) return r;
     }
     if (is_int_const(a, 0)) return b;
     if (a->kind == E_INT) return simp_bin(S, mk_bin(S, E_ADD, b, a, e->loc));

@@ -208,11 +208,10 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   u.f = f;
   IRVisitor v = {&u, uses_expr, uses_stmt};
   tirx_visit_stmt(&v, body);
-  Stmt *carried[64];
-  int ncarried = 0;
+  XfPtrVec carried = {0}; /* growable: a kernel may carry any number of host decls */
   for (bool grew = true; grew;) {
     grew = false;
-    for (int i = 0; i < u.bufs.n && ncarried < 64; i++) {
+    for (int i = 0; i < u.bufs.n; i++) {
       Buffer *b = u.bufs.items[i];
       if (xf_vec_has(&u.declared, b) || is_param_buf(f, b)) continue;
       Stmt *d = NULL;
@@ -225,7 +224,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
         d->u.alloc.buf = b;
       }
       if (!d) continue;
-      carried[ncarried++] = d;
+      xf_vec_push(&carried, d);
       tirx_visit_stmt(&v, d);
       grew = true;
     }
@@ -236,14 +235,13 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   int nkp = 0;
   XfMap map;
   xf_map_init(&map, m, false);
-  Stmt *decls[64];
-  int ndecls = 0;
+  XfPtrVec decls = {0}; /* growable: any number of buffer parameters */
   for (int i = 0; i < u.bufs.n; i++) {
     Buffer *b = u.bufs.items[i];
     int pi = shd_param_of_buf(f, b);
     if (pi < 0) {
       bool carried_here = false;
-      for (int j = 0; j < ncarried; j++) carried_here |= carried[j]->u.alloc.buf == b;
+      for (int j = 0; j < carried.n; j++) carried_here |= ((Stmt *)carried.items[j])->u.alloc.buf == b;
       if (!xf_vec_has(&u.declared, b) && !carried_here) {
         xf_error(S->d, b->loc, "buffer '%s' is used in the device region but not declared there",
                  b->name);
@@ -256,7 +254,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     xf_map_var(&map, b->data, tirx_varref(m, ptr, b->loc));
   }
   /* Parameter buffers accessed directly are re-declared over their pointer. */
-  for (int i = 0; i < f->nparams && ndecls < 64; i++) {
+  for (int i = 0; i < f->nparams; i++) {
     Buffer *b = f->params[i].buf;
     if (!b || !xf_vec_has(&u.accessed, b)) continue;
     Expr *ptr = xf_map_lookup_var(&map, b->data);
@@ -269,7 +267,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     xf_map_var(&map, b->data, tirx_varref(m, nb->data, b->loc));
     Stmt *d = tirx_stmt_new(m, S_DECL, b->loc);
     d->u.alloc.buf = nb;
-    decls[ndecls++] = d;
+    xf_vec_push(&decls, d);
   }
   for (int i = 0; i < u.used.n; i++) {
     Var *var = u.used.items[i];
@@ -318,9 +316,12 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   k->nparams = nkp;
   k->params = TIRX_NEWN(m, Param, nkp > 0 ? nkp : 1);
   for (int i = 0; i < nkp; i++) k->params[i].var = kp[i].var;
+  int ndecls = decls.n, ncarried = carried.n;
   Stmt **pre = TIRX_NEWN(m, Stmt *, ndecls + ncarried + 1);
-  for (int i = 0; i < ndecls; i++) pre[i] = decls[i];
-  for (int i = 0; i < ncarried; i++) pre[ndecls + i] = xf_rewrite_stmt(&map, carried[i]);
+  for (int i = 0; i < ndecls; i++) pre[i] = decls.items[i];
+  for (int i = 0; i < ncarried; i++) pre[ndecls + i] = xf_rewrite_stmt(&map, carried.items[i]);
+  xf_vec_free(&decls);
+  xf_vec_free(&carried);
   Stmt *kb = xf_rewrite_stmt(&map, body);
   k->body = xf_insert_decls(m, kb, pre, ndecls + ncarried);
 
@@ -379,6 +380,7 @@ int xf_split_host_device(Module *m, TirxDiag *d) {
   }
   if (!rc) {
     m->funcs = TIRX_NEWN(m, PrimFunc *, out.n > 0 ? out.n : 1);
+    m->capfuncs = out.n > 0 ? out.n : 1;
     memcpy(m->funcs, out.items, sizeof *m->funcs * (size_t)out.n);
     m->nfuncs = out.n;
   }

@@ -687,7 +687,7 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
     }
   }
   TirxCompileOptions o;
-  memset(&o, 0, sizeof o);
+  tirx_compile_options_init(&o);
   o.arch = arch;
   o.opt_level = opt_level;
   o.defines = defs;

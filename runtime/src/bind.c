@@ -224,7 +224,20 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
     }
     for (int32_t k = 0; k < pp->ndim; k++) {
       int32_t s = bare_sym(&pp->shape[k]);
+      if (t->shape[k] < 0) {
+        rc = fail(err, "ValueError", sig, "a non-negative extent",
+                  "Negative %s.shape[%d] (%" PRId64 ") on argument #%d", pp->name, (int)k,
+                  t->shape[k], (int)i);
+        goto done;
+      }
       if (s >= 0 && def[s].param < 0) {
+        if (rt_cast_int(t->shape[k], plan->syms[s].dtype) != t->shape[k]) {
+          char sdt[32];
+          rc = fail(err, "ValueError", sig, tirx_dl_dtype_str(plan->syms[s].dtype, sdt),
+                    "%s.shape[%d] = %" PRId64 " does not fit the shape variable's type on "
+                    "argument #%d", pp->name, (int)k, t->shape[k], (int)i);
+          goto done;
+        }
         syms[s] = rt_cast_int(t->shape[k], plan->syms[s].dtype);
         def[s].param = i;
         def[s].dim = k;
@@ -272,10 +285,15 @@ int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg 
       int64_t d;
       if (tirx_plan_expr_eval(&pp->shape[k], syms, plan->nsyms, &d, NULL) != 0)
         d = t->shape[k];
-      numel *= d;
+      if (d < 0 || __builtin_mul_overflow(numel, d, &numel)) {
+        rc = fail(err, "ValueError", sig, "a size that fits 64 bits",
+                  "The element count of %s overflows on argument #%d", pp->name, (int)i);
+        goto done;
+      }
       if (t->strides && d != 1 && t->strides[k] != expect_stride)
         compact = 0;
-      expect_stride *= d;
+      if (__builtin_mul_overflow(expect_stride, d, &expect_stride))
+        compact = 0;
     }
     /* (b) compact strides */
     if (!compact) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "internal.h"
 #include "tirx/file.h"
@@ -101,16 +102,37 @@ char *rt_strdup(const char *s) {
   return p;
 }
 
+/* Named inputs must be regular files (a device such as /dev/zero, a FIFO or a directory is
+ * refused before reading); stdin ("-") may be a pipe but stops at RT_MAX_STREAM_BYTES. */
+#define RT_MAX_STREAM_BYTES ((size_t)256 << 20)
+
 int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) {
   rt_sb_init(out);
   bool in = strcmp(path, "-") == 0;
   FILE *f = in ? stdin : fopen(path, "rb");
   if (!f)
     return rt_errorf(err, "cannot open %s%s: %s", what, path, strerror(errno));
+  struct stat st;
+  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  if (!in && !regular) {
+    fclose(f);
+    return rt_errorf(err, "cannot read %s%s: not a regular file", what, path);
+  }
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+  bool too_big = false;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (!regular && out->len + n > RT_MAX_STREAM_BYTES) {
+      too_big = true;
+      break;
+    }
     rt_sb_appendn(out, chunk, n);
+  }
+  if (too_big) {
+    rt_sb_free(out);
+    return rt_errorf(err, "cannot read %s%s: more than %zu MiB from a stream", what,
+                     in ? "<stdin>" : path, RT_MAX_STREAM_BYTES >> 20);
+  }
   int bad = ferror(f) || out->oom;
   if (!in) fclose(f);
   if (bad) {

@@ -79,6 +79,10 @@ typedef struct CG {
   int nloops, caploops;
   int64_t ntid[3];   /* constant threadIdx.{x,y,z} extents seen (0 = none) */
   bool ntid_dynamic; /* some threadIdx extent is not a constant */
+  Loc ntid_loc;      /* where the thread extents are declared */
+  int64_t smem_static; /* bytes of statically sized shared allocations */
+  int64_t smem_dyn;    /* constant dynamic shared memory bytes (0 = none or symbolic) */
+  Loc smem_dyn_loc;
 
   /* module-wide */
   LLVMValueRef dyn_smem; /* @__tirx_dyn_smem, created on first use */

@@ -81,16 +81,26 @@ static unsigned scope_as(const char *scope) {
   return AS_GLOBAL;
 }
 
-/* Number of elements of an allocation (constant shape), or -1. */
-static int64_t alloc_elems(CG *cg, Buffer *b) {
+/* The number of elements of a constant shape (false: symbolic, negative or over 2^62). */
+static bool const_elems(const Buffer *b, int64_t *out) {
   int64_t n = 1;
   for (int i = 0; i < b->ndim; i++) {
     int64_t d;
-    if (!tirx_expr_is_const_int(b->shape[i], &d) || d < 0) {
-      cg_error(cg, b->loc, "allocation '%s' needs a constant shape", b->name);
-      return -1;
-    }
-    n *= d;
+    if (!tirx_expr_is_const_int(b->shape[i], &d) || d < 0 || __builtin_mul_overflow(n, d, &n) ||
+        n > ((int64_t)1 << 62))
+      return false;
+  }
+  *out = n;
+  return true;
+}
+
+/* Number of elements of an allocation (constant shape), or -1. */
+static int64_t alloc_elems(CG *cg, Buffer *b) {
+  int64_t n;
+  if (!const_elems(b, &n)) {
+    cg_error(cg, b->loc, "allocation '%s' needs a constant shape (of at most 2^62 elements)",
+             b->name);
+    return -1;
   }
   return n;
 }
@@ -123,11 +133,32 @@ static void emit_alloc(CG *cg, Stmt *s) {
   }
   if (tirx_scope_is(scope, MEM_SHARED_DYN)) {
     base = dyn_smem(cg, b->align);
+    int64_t n, bytes;
+    if (!cg->smem_dyn && b->ndim > 0 && const_elems(b, &n) && n > 0) {
+      if (__builtin_mul_overflow(n, (int64_t)(cg_dtype_bytes(b->dtype) * b->dtype.lanes), &bytes))
+        bytes = INT64_MAX / 2;
+      cg->smem_dyn = bytes;
+      cg->smem_dyn_loc = s->loc;
+    }
   } else {
     int64_t n = alloc_elems(cg, b);
     if (n < 0) return;
-    LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, b->dtype), (uint64_t)n);
     unsigned esize = (unsigned)(cg_dtype_bytes(b->dtype) * b->dtype.lanes);
+    if (tirx_scope_is(scope, MEM_SHARED)) {
+      int64_t bytes;
+      if (__builtin_mul_overflow(n, (int64_t)esize, &bytes) ||
+          __builtin_add_overflow(cg->smem_static, bytes, &cg->smem_static) ||
+          cg->smem_static > cg->arch->max_smem_static) {
+        cg_error(cg, s->loc,
+                 "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (use a "
+                 "scope=\"shared.dyn\" buffer for more, up to %lld bytes per block)",
+                 cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name,
+                 (long long)cg->arch->max_smem_per_block);
+        cg->smem_static = INT64_MAX / 2;
+        return;
+      }
+    }
+    LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, b->dtype), (uint64_t)n);
     if (tirx_scope_is(scope, MEM_SHARED)) {
       StrBuf name = {0};
       strbuf_printf(&name, "%s_%s", cg->f->name, b->name);
@@ -280,9 +311,17 @@ static void emit_launch(CG *cg, Stmt *s) {
     cg_stmt(cg, s->u.launch.body);
     return;
   }
+  int64_t n;
+  bool konst = tirx_expr_is_const_int(s->u.launch.extent, &n);
+  if (konst) {
+    int64_t lim = axis >= 0 ? cg->arch->max_block_dim[axis] : cg->arch->max_grid_dim[tag[9] - 'x'];
+    if (n < 1 || n > lim)
+      cg_error(cg, s->loc, "kernel '%s': %s extent %lld is outside 1..%lld on %s", cg->f->name,
+               tag, (long long)n, (long long)lim, cg->arch->name);
+  }
   if (axis >= 0) {
-    int64_t n;
-    if (tirx_expr_is_const_int(s->u.launch.extent, &n))
+    if (!cg->ntid_loc.line) cg->ntid_loc = s->loc;
+    if (konst)
       cg->ntid[axis] = n > cg->ntid[axis] ? n : cg->ntid[axis];
     else
       cg->ntid_dynamic = true;
@@ -334,6 +373,10 @@ static void emit_attr(CG *cg, Stmt *s) {
       add_fn_attr(cg, "nvvm.cluster_dim", buf);
     }
   }
+  if (strcmp(key, "tirx.dyn_smem_bytes") == 0 && tirx_expr_is_const_int(val, &n) && n > 0) {
+    cg->smem_dyn = n; /* checked against the arch at the end of the kernel */
+    cg->smem_dyn_loc = s->loc;
+  }
   /* "tirx.device_entry", "tirx.dyn_smem_bytes" (the launch plan carries it)
    * and unknown keys: the body only. */
   cg_stmt(cg, s->u.attr.body);
@@ -356,7 +399,10 @@ void cg_stmt(CG *cg, Stmt *s) {
     LLVMValueRef x = cg_expr(cg, s->u.bind.value);
     if (x && tirx_dtype_is_handle(v->dtype) && v->ptr_typed &&
         LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMPointerTypeKind && cg_ptr_as(x) == AS_GENERIC &&
-        v->ptr_scope && v->ptr_scope[0])
+        v->ptr_scope && v->ptr_scope[0] && scope_as(v->ptr_scope) != AS_GLOBAL)
+      /* not "global": TVM's pointer types are generic, and
+       * T.reinterpret(T.handle(t, "global").ty, T.address_of(smem[i])) may
+       * hold a shared address (as in emit_decl, only narrower scopes narrow) */
       x = cg_cast_ptr(cg, x, scope_as(v->ptr_scope));
     if (x) {
       name_value(x, v->name);
@@ -644,6 +690,9 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   cg->f = f;
   memset(cg->ntid, 0, sizeof cg->ntid);
   cg->ntid_dynamic = false;
+  cg->ntid_loc = (Loc){0, 0};
+  cg->smem_static = cg->smem_dyn = 0;
+  cg->smem_dyn_loc = (Loc){0, 0};
   int np = f->nparams;
   LLVMTypeRef *pts = tirx_xcalloc((size_t)(np ? np : 1), sizeof *pts);
   for (int i = 0; i < np; i++) {
@@ -696,10 +745,19 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   if (!cg_terminated(cg)) LLVMBuildRetVoid(cg->b);
   LLVMBuildBr(cg->ab, body);
 
+  if (cg->smem_dyn && cg->smem_static + cg->smem_dyn > cg->arch->max_smem_per_block)
+    cg_error(cg, cg->smem_dyn_loc,
+             "kernel '%s' needs %lld bytes of shared memory (%lld static + %lld dynamic); %s "
+             "allows at most %lld per block", f->name, (long long)(cg->smem_static + cg->smem_dyn),
+             (long long)cg->smem_static, (long long)cg->smem_dyn, cg->arch->name,
+             (long long)cg->arch->max_smem_per_block);
   if (!cg->ntid_dynamic && (cg->ntid[0] || cg->ntid[1] || cg->ntid[2])) {
     int64_t n = 1;
     for (int i = 0; i < 3; i++)
-      if (cg->ntid[i]) n *= cg->ntid[i];
+      if (cg->ntid[i]) n *= cg->ntid[i]; /* each at most 1024: no overflow */
+    if (n > cg->arch->max_threads_per_block)
+      cg_error(cg, cg->ntid_loc, "kernel '%s' has %lld threads per block; %s allows at most %d",
+               f->name, (long long)n, cg->arch->name, cg->arch->max_threads_per_block);
     char buf[32];
     snprintf(buf, sizeof buf, "%lld", (long long)n);
     add_fn_attr(cg, "nvvm.maxntid", buf);

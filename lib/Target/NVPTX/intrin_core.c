@@ -8,6 +8,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,8 +287,22 @@ static LLVMValueRef emit_call_extern(CG *cg, Expr *e) {
              e->u.call.op->name);
     return NULL;
   }
+  /* PTX identifiers: [A-Za-z_$][A-Za-z0-9_$]* (anything else aborts in LLVM's printer) */
+  bool ok = name->u.s.len > 0 && name->u.s.len < 256 && !isdigit((unsigned char)name->u.s.p[0]);
+  for (size_t i = 0; ok && i < name->u.s.len; i++) {
+    unsigned char ch = (unsigned char)name->u.s.p[i];
+    ok = isalnum(ch) || ch == '_' || ch == '$';
+  }
+  if (!ok) {
+    cg_error(cg, name->loc, "T.%s: '%.*s' is not a valid PTX function name", e->u.call.op->name,
+             (int)(name->u.s.len > 80 ? 80 : name->u.s.len), name->u.s.p);
+    return NULL;
+  }
   int n = e->u.call.n - first - 1;
-  if (n > 32) n = 32;
+  if (n > 32) {
+    cg_error(cg, e->loc, "T.%s: at most 32 arguments are supported, got %d", e->u.call.op->name, n);
+    return NULL;
+  }
   LLVMValueRef args[32];
   LLVMTypeRef tys[32];
   for (int i = 0; i < n; i++) {

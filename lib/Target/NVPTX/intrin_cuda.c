@@ -450,6 +450,11 @@ static LLVMValueRef emit_func_call(CG *cg, Expr *e) {
 
 static LLVMValueRef emit_printf(CG *cg, Expr *e) {
   Expr *fmt = ARG(0);
+  if (fmt->kind == E_CALL && fmt->u.call.op->id == I_METADATA) {
+    cg_error(cg, fmt->loc, "T.cuda.printf: the format is TVM's metadata[...] placeholder; the text it "
+                           "was printed from does not hold the string");
+    return NULL;
+  }
   if (fmt->kind != E_STR) {
     cg_error(cg, fmt->loc, "T.cuda.printf: the format must be a string literal");
     return NULL;
@@ -616,6 +621,32 @@ static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
   return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
 }
 
+/* __float22half2_rn: *dst (half2) = the float2 at src, rounded to nearest */
+static LLVMValueRef emit_float22half2(CG *cg, Expr *e) {
+  LLVMValueRef d = ptr_arg(cg, ARG(0)), sp = ptr_arg(cg, ARG(1));
+  LLVMTypeRef v2f = LLVMVectorType(cg->t_f32, 2), v2h = LLVMVectorType(cg->t_f16, 2);
+  LLVMValueRef x = LLVMBuildLoad2(cg->b, v2f, sp, "");
+  LLVMSetAlignment(x, 8);
+  LLVMValueRef h = LLVMBuildFPTrunc(cg->b, x, v2h, "");
+  LLVMValueRef st = LLVMBuildStore(cg->b, h, d);
+  LLVMSetAlignment(st, 4);
+  return NULL;
+}
+
+/* __nv_fp8x4_e4m3(float4(x, y, z, w)): bytes x (lowest), y, z, w, each rounded to
+ * nearest with saturation to the finite range (cvt.rn.satfinite.e4m3x2.f32, sm_89+) */
+static LLVMValueRef emit_fp8x4_e4m3(CG *cg, Expr *e) {
+  if (!cg_require_sm(cg, e, 89, false)) return NULL;
+  LLVMValueRef f[4];
+  for (int i = 0; i < 4; i++) f[i] = cg_expr(cg, ARG(i));
+  LLVMValueRef lo_args[2] = {f[1], f[0]}, hi_args[2] = {f[3], f[2]};
+  LLVMValueRef lo = cg_intrinsic(cg, "llvm.nvvm.ff.to.e4m3x2.rn", NULL, 0, lo_args, 2);
+  LLVMValueRef hi = cg_intrinsic(cg, "llvm.nvvm.ff.to.e4m3x2.rn", NULL, 0, hi_args, 2);
+  lo = LLVMBuildZExt(cg->b, lo, cg->t_i32, "");
+  hi = LLVMBuildZExt(cg->b, hi, cg->t_i32, "");
+  return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i32(cg, 16), ""), "");
+}
+
 /* ---- tcgen05 instruction descriptors ---------------------------------------------------- */
 /* *desc = the 32-bit instruction descriptor of tcgen05.mma (PTX ISA "Instruction
  * descriptor"; TVM's InstrDescriptor / InstrDescriptorBlockScaled bit fields),
@@ -686,6 +717,8 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_HMIN2] = emit_bf162_minmax,
     [I_CUDA_HMAX2] = emit_bf162_minmax,
     [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_FLOAT22HALF2] = emit_float22half2,
+    [I_CUDA_FP8X4_E4M3_FROM_FLOAT4] = emit_fp8x4_e4m3,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS] = emit_instr_desc,
     [I_CUDA_IKET_MARK] = emit_iket,

@@ -23,14 +23,26 @@
 
 #include "Target/NVPTX/cg.h"
 
+/* Limits: CUDA C Programming Guide, "Technical Specifications per Compute Capability" —
+ * max shared memory per block (opt-in) 64 KiB on 7.5, 163 KiB on 8.0, 99 KiB on 8.6/8.9/12.x,
+ * 227 KiB on 9.0/10.x; 48 KiB statically. */
+#define KIB 1024
+#define LIMITS(smem_kib) 1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * KIB, (smem_kib) * KIB
 static const TirxArchInfo archs[] = {
-    {"sm_75", 75, false, "+ptx78", "7.8"},    {"sm_80", 80, false, "+ptx78", "7.8"},
-    {"sm_86", 86, false, "+ptx78", "7.8"},    {"sm_89", 89, false, "+ptx78", "7.8"},
-    {"sm_90", 90, false, "+ptx88", "8.8"},    {"sm_90a", 90, true, "+ptx88", "8.8"},
-    {"sm_100", 100, false, "+ptx88", "8.8"},  {"sm_100a", 100, true, "+ptx88", "8.8"},
-    {"sm_103a", 103, true, "+ptx88", "8.8"},  {"sm_120", 120, false, "+ptx87", "8.7"},
-    {"sm_120a", 120, true, "+ptx87", "8.7"},
+    {"sm_75", 75, false, "+ptx78", "7.8", LIMITS(64)},
+    {"sm_80", 80, false, "+ptx78", "7.8", LIMITS(163)},
+    {"sm_86", 86, false, "+ptx78", "7.8", LIMITS(99)},
+    {"sm_89", 89, false, "+ptx78", "7.8", LIMITS(99)},
+    {"sm_90", 90, false, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_90a", 90, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_100", 100, false, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_100a", 100, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_103a", 103, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_120", 120, false, "+ptx87", "8.7", LIMITS(99)},
+    {"sm_120a", 120, true, "+ptx87", "8.7", LIMITS(99)},
 };
+#undef LIMITS
+#undef KIB
 
 const TirxArchInfo *tirx_target_arch(const char *arch) {
   if (!arch) arch = TIRX_DEFAULT_ARCH;

@@ -52,6 +52,17 @@ class CorpusFormat(lit.formats.base.TestFormat):
                     name, _, why = line.partition(" ")
                     self.gaps[name] = why.strip()
 
+        # PTX instructions a kernel must use, because TVM's CUDA for it
+        # (_cuda/NAME.cu) uses them (instructions.txt: NAME INSTRUCTION).
+        self.instrs = {}
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "instructions.txt")
+        if os.path.exists(path):
+            for line in open(path):
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    name, _, ins = line.partition(" ")
+                    self.instrs.setdefault(name, []).append(ins.strip())
+
     def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
         root = os.path.join(self.corpus, "TIRx-kernels")
         for name in sorted(os.listdir(root)):
@@ -114,6 +125,14 @@ class CorpusFormat(lit.formats.base.TestFormat):
             if rc != 0:
                 ok = False
                 report.append(out[:4000])
+            if name in self.instrs:
+                ptx = os.path.join(tmp, "k.ptx")
+                rc, out = self._run([llc, src, "--mcpu=" + arch, "--emit=ptx", "-o", ptx])
+                text = open(ptx, errors="replace").read() if rc == 0 and os.path.exists(ptx) else ""
+                for ins in self.instrs[name]:
+                    found = ins in text
+                    report.append("ptx has %s (as TVM's CUDA): %s" % (ins, "ok" if found else "FAIL"))
+                    ok = ok and found
         if name in self.gaps:
             report.insert(0, "known gap: " + self.gaps[name])
             return (lit.Test.XPASS if ok else lit.Test.XFAIL), "\n".join(report) + "\n"

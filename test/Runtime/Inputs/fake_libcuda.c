@@ -8,6 +8,12 @@
  *
  * Output lines start with "fake-cuda: " and go to stdout.  Only what libtirxrt resolves
  * is implemented.
+ *
+ * Fault injection (test/Runtime/fault-injection.test): TIRX_FAKE_CUDA_FAIL=N makes the N-th
+ * driver call fail with CUDA_ERROR_UNKNOWN (release calls — cuMemFree, cuModuleUnload,
+ * cuDevicePrimaryCtxRelease — and the error-name calls are not counted: a release that fails
+ * leaks by definition); TIRX_FAKE_CUDA_CHECK=1 prints, at exit and to stderr, the number of
+ * counted calls and every leaked allocation, module and context retain.
  */
 #include <cuda.h>
 #include <stdint.h>
@@ -37,6 +43,38 @@ static struct {
   int nfuncs;
 } g;
 
+static int fault_calls; /* counted driver calls so far */
+static int ctx_retains;
+
+static int fault_now(void) {
+  static int fail_at = -1;
+  if (fail_at < 0) {
+    const char *e = getenv("TIRX_FAKE_CUDA_FAIL");
+    fail_at = e ? atoi(e) : 0;
+  }
+  return ++fault_calls == fail_at;
+}
+#define FAULT()                          \
+  do {                                   \
+    if (fault_now())                     \
+      return CUDA_ERROR_UNKNOWN;         \
+  } while (0)
+
+__attribute__((destructor)) static void fake_check_at_exit(void) {
+  const char *e = getenv("TIRX_FAKE_CUDA_CHECK");
+  if (!e || strcmp(e, "1") != 0)
+    return;
+  fprintf(stderr, "fake-cuda: %d driver calls\n", fault_calls);
+  for (int i = 0; i < g.n; i++)
+    if (g.base[i])
+      fprintf(stderr, "fake-cuda: LEAK: alloc#%d (%zu bytes) was never freed\n", i, g.size[i]);
+  if (g.ptx)
+    fprintf(stderr, "fake-cuda: LEAK: a module was never unloaded\n");
+  if (ctx_retains != 0)
+    fprintf(stderr, "fake-cuda: LEAK: %d primary context retains without a release\n",
+            ctx_retains);
+}
+
 /* "alloc#N+OFF" for a fake device address, else the raw pointer. */
 static const char *where(uintptr_t p, char buf[64]) {
   for (int i = 0; i < g.n; i++) {
@@ -50,33 +88,38 @@ static const char *where(uintptr_t p, char buf[64]) {
   return buf;
 }
 
-CUresult cuInit(unsigned int f) { (void)f; return CUDA_SUCCESS; }
-CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
-CUresult cuDeviceGetCount(int *n) { *n = 1; return CUDA_SUCCESS; }
-CUresult cuDeviceGet(CUdevice *d, int i) { *d = i; return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
-CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
+CUresult cuInit(unsigned int f) { FAULT(); (void)f; return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) { FAULT(); *v = 13000; return CUDA_SUCCESS; }
+CUresult cuDeviceGetCount(int *n) { FAULT(); *n = 1; return CUDA_SUCCESS; }
+CUresult cuDeviceGet(CUdevice *d, int i) { FAULT(); *d = i; return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) { FAULT();
   (void)d;
   *v = a == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 9
        : a == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR ? 0 : 1;
   return CUDA_SUCCESS;
 }
-CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) { FAULT();
   (void)d;
   *c = (CUcontext)(uintptr_t)0x1000;
+  ctx_retains++;
   return CUDA_SUCCESS;
 }
-CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) { (void)d; return CUDA_SUCCESS; }
-CUresult cuCtxSetCurrent(CUcontext c) { g.ctx_current = c != NULL; return CUDA_SUCCESS; }
-CUresult cuCtxGetCurrent(CUcontext *c) {
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) {
+  (void)d;
+  ctx_retains--;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxSetCurrent(CUcontext c) { FAULT(); g.ctx_current = c != NULL; return CUDA_SUCCESS; }
+CUresult cuCtxGetCurrent(CUcontext *c) { FAULT();
   *c = g.ctx_current ? (CUcontext)(uintptr_t)0x1000 : NULL;
   return CUDA_SUCCESS;
 }
-CUresult cuCtxGetDevice(CUdevice *d) { *d = 0; return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
-CUresult cuStreamSynchronize(CUstream s) { (void)s; return CUDA_SUCCESS; }
+CUresult cuCtxGetDevice(CUdevice *d) { FAULT(); *d = 0; return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { FAULT(); return CUDA_SUCCESS; }
+CUresult cuStreamSynchronize(CUstream s) { FAULT(); (void)s; return CUDA_SUCCESS; }
 
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n, CUjit_option *o,
-                            void **v) {
+                            void **v) { FAULT();
   (void)n, (void)o, (void)v;
   free(g.ptx);
   g.ptx = strdup((const char *)image); /* PTX text (tirx-run loads PTX) */
@@ -91,7 +134,7 @@ CUresult cuModuleUnload(CUmodule m) {
 }
 
 /* The sizes of the `.param` declarations of `.entry name(`. */
-CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) { FAULT();
   (void)m;
   char key[160];
   snprintf(key, sizeof key, ".entry %s(", name);
@@ -120,12 +163,12 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) {
+CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) { FAULT();
   (void)a, (void)f;
   *v = 0;
   return CUDA_SUCCESS;
 }
-CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
+CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) { FAULT();
   (void)f, (void)a, (void)v;
   return CUDA_SUCCESS;
 }
@@ -134,7 +177,7 @@ CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType dt, cuuint
                                 void *addr, const cuuint64_t *dims, const cuuint64_t *strides,
                                 const cuuint32_t *box, const cuuint32_t *es,
                                 CUtensorMapInterleave il, CUtensorMapSwizzle sw,
-                                CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
+                                CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) { FAULT();
   char w[64], text[256];
   int n = snprintf(text, sizeof text, "dtype %d rank %u addr %s dims", (int)dt, rank,
                    where((uintptr_t)addr, w));
@@ -191,14 +234,14 @@ static CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsi
   return CUDA_SUCCESS;
 }
 
-CUresult cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f, void **params, void **extra) {
+CUresult cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f, void **params, void **extra) { FAULT();
   (void)extra;
   return launch(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX, c->blockDimY,
                 c->blockDimZ, c->sharedMemBytes, params);
 }
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,
-                        void **extra) {
+                        void **extra) { FAULT();
   (void)s, (void)extra;
   return launch(f, gx, gy, gz, bx, by, bz, smem, params);
 }
@@ -209,7 +252,7 @@ CUresult cuGetErrorName(CUresult r, const char **s) {
 }
 CUresult cuGetErrorString(CUresult r, const char **s) { return cuGetErrorName(r, s); }
 
-CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) { FAULT();
   if (g.n >= MAX_ALLOCS)
     return CUDA_ERROR_OUT_OF_MEMORY;
   void *m = aligned_alloc(256, (n + 255) / 256 * 256);
@@ -228,15 +271,15 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
     }
   return CUDA_SUCCESS;
 }
-CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) {
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { FAULT();
   memcpy((void *)(uintptr_t)d, s, n);
   return CUDA_SUCCESS;
 }
-CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) {
+CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { FAULT();
   memcpy(d, (const void *)(uintptr_t)s, n);
   return CUDA_SUCCESS;
 }
-CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
+CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { FAULT();
   memset((void *)(uintptr_t)d, v, n);
   return CUDA_SUCCESS;
 }

@@ -1,0 +1,26 @@
+/* libFuzzer harness: the parser and the evaluator (source text -> IR), then the verifier
+ * and the printer on what parses.  Any input must give IR or located errors, never a
+ * crash, a hang, a leak or undefined behaviour (the fuzz build has ASan + UBSan). */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "tirx/diag.h"
+#include "tirx/ir.h"
+#include "tirx/parse.h"
+#include "tirx/print.h"
+#include "tirx/verify.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const char *src = (const char *)data;
+  TirxDiag d;
+  tirx_diag_init(&d, "fuzz.py", src, size);
+  Module *m = tirx_parse("fuzz.py", src, size, NULL, &d);
+  if (m && tirx_verify_module(m, &d)) free(tirx_print_module(m));
+  free(tirx_diag_render(&d));
+  tirx_module_free(m);
+  tirx_diag_free(&d);
+  return 0;
+}

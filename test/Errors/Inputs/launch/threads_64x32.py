@@ -1,0 +1,5 @@
+@T.prim_func
+def f(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "int32")):
+    T.device_entry()
+    tx, ty = T.thread_id([64, 32])
+    A[0] = T.float32(1)
