@@ -1055,8 +1055,7 @@ static int check_depth(P *p, Ast *root) {
     if (!c_) break;                                                                         \
     if (n == cap) {                                                                         \
       cap = cap ? cap * 2 : 64;                                                             \
-      DepthItem *ns_ = realloc(st, cap * sizeof *ns_);                                      \
-      if (!ns_) abort();                                                                    \
+      DepthItem *ns_ = tirx_xrealloc(st, cap, sizeof *ns_);                                 \
       st = ns_;                                                                             \
     }                                                                                       \
     int s_ = is_stmt_kind(c_);                                                              \

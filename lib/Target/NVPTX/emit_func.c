@@ -373,7 +373,7 @@ static void emit_attr(CG *cg, Stmt *s) {
       add_fn_attr(cg, "nvvm.cluster_dim", buf);
     }
   }
-  if (strcmp(key, "tirx.dyn_smem_bytes") == 0 && tirx_expr_is_const_int(val, &n) && n > 0) {
+  if (tirx_attr_is(key, ATTR_DYN_SMEM_BYTES) && tirx_expr_is_const_int(val, &n) && n > 0) {
     cg->smem_dyn = n; /* checked against the arch at the end of the kernel */
     cg->smem_dyn_loc = s->loc;
   }
