@@ -148,6 +148,11 @@ bool tirx_ptx_has_dst(const PtxEntry *e);
 bool tirx_ptx_touches_memory(const PtxEntry *e, const char *const *mods);
 /* Whether the slot tokens obey the entry's cross-slot rule. */
 bool tirx_ptx_rule_ok(const PtxEntry *e, const char *const *mods);
+/* The marker string of a call (its last argument, see lib/Parse/eval_ptx.c):
+ * whether it holds `word` ("pred", "keep"), or `kind` followed by `idx`
+ * ("p3", "s0"). */
+bool tirx_ptx_marker_has(const char *marker, size_t n, const char *word);
+bool tirx_ptx_marker_index(const char *marker, size_t n, char kind, int idx);
 /* Whether dtype name `dt` (len n) is in a `|` list. */
 bool tirx_ptx_list_has(const char *list, const char *dt, size_t n);
 

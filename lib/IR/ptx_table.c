@@ -427,6 +427,29 @@ bool tirx_ptx_rule_ok(const PtxEntry *e, const char *const *mods) {
   return !r->allow;
 }
 
+bool tirx_ptx_marker_has(const char *marker, size_t n, const char *word) {
+  size_t wl = strlen(word);
+  const char *p = marker, *end = marker + n;
+  while (p < end) {
+    size_t k = 0;
+    while (p + k < end && p[k] != ',') k++;
+    if (k == wl && memcmp(p, word, wl) == 0) return true;
+    p += k + (p + k < end);
+  }
+  return false;
+}
+
+bool tirx_ptx_marker_index(const char *marker, size_t n, char kind, int idx) {
+  const char *p = marker, *end = marker + n;
+  while (p < end) {
+    size_t k = 0;
+    while (p + k < end && p[k] != ',') k++;
+    if (k > 1 && p[0] == kind && p[1] >= '0' && p[1] <= '9' && atoi(p + 1) == idx) return true;
+    p += k + (p + k < end);
+  }
+  return false;
+}
+
 bool tirx_ptx_list_has(const char *list, const char *dt, size_t n) {
   for (const char *p = list; *p;) {
     size_t k = strcspn(p, "|");

@@ -27,29 +27,6 @@ static bool is_keyword(const char *s) {
   return false;
 }
 
-static bool flag_has(const char *flags, size_t n, char kind, int idx) {
-  const char *p = flags, *end = flags + n;
-  while (p < end) {
-    size_t k = 0;
-    while (p + k < end && p[k] != ',') k++;
-    if (k > 1 && p[0] == kind && p[1] >= '0' && p[1] <= '9' && atoi(p + 1) == idx) return true;
-    p += k + (p + k < end);
-  }
-  return false;
-}
-
-static bool flag_word(const char *flags, size_t n, const char *w) {
-  size_t wl = strlen(w);
-  const char *p = flags, *end = flags + n;
-  while (p < end) {
-    size_t k = 0;
-    while (p + k < end && p[k] != ',') k++;
-    if (k == wl && memcmp(p, w, wl) == 0) return true;
-    p += k + (p + k < end);
-  }
-  return false;
-}
-
 /* Whether a bare int32 literal at operand position `pos` re-parses as int32:
  * immediates are int32, and so is a register operand whose canonical dtype is. */
 static bool bare_int32_ok(const PtxEntry *en, const char *const *mods, int pos) {
@@ -90,7 +67,7 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   const Expr *fl = xs[n - 1];
   const char *flags = fl->u.s.p;
   size_t flen = fl->u.s.len;
-  bool has_pred = flag_word(flags, flen, "pred");
+  bool has_pred = tirx_ptx_marker_has(flags, flen, "pred");
   int nops = n - en->nslots - 1 - has_pred;
   /* the exact text, tokens in slot order */
   PrBuf name = {0};
@@ -115,10 +92,10 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   /* operands with the sunk lanes put back */
   int pos = 0;
   bool first = true;
-  for (int i = 0; i < nops || flag_has(flags, flen, 's', pos); pos++) {
+  for (int i = 0; i < nops || tirx_ptx_marker_index(flags, flen, 's', pos); pos++) {
     if (!first) prbuf_puts(p->out, ", ");
     first = false;
-    if (flag_has(flags, flen, 's', pos)) {
+    if (tirx_ptx_marker_index(flags, flen, 's', pos)) {
       prbuf_puts(p->out, "T.ptx.SINK");
       continue;
     }
@@ -126,7 +103,7 @@ void pr_ptx_call(Printer *p, const Expr *e) {
     if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 && !bare_int32_ok(en, mods, pos)) {
       /* a bare literal would take the operand's canonical dtype on re-parse */
       prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
-    } else if (flag_has(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
+    } else if (tirx_ptx_marker_index(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
       prbuf_puts(p->out, "T.ptx.pred(");
       pr_expr(p, x);
       prbuf_puts(p->out, ")");
@@ -139,7 +116,7 @@ void pr_ptx_call(Printer *p, const Expr *e) {
     pr_expr(p, xs[nops]);
     first = false;
   }
-  if (flag_word(flags, flen, "keep")) prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
+  if (tirx_ptx_marker_has(flags, flen, "keep")) prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
   prbuf_puts(p->out, ")");
   free(mods);
 }

@@ -798,6 +798,7 @@ static struct PyModuleDef module_def = {
     NULL, NULL, NULL, NULL,
 };
 
+PyMODINIT_FUNC PyInit__tirx(void); /* for -Wmissing-prototypes (strict-warnings job) */
 PyMODINIT_FUNC PyInit__tirx(void) {
   PyObject *m = PyModule_Create(&module_def);
   if (!m) return NULL;

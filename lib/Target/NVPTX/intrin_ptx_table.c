@@ -45,28 +45,8 @@ typedef struct Decoded {
   size_t flen;
 } Decoded;
 
-static bool flag_idx(const Decoded *d, char kind, int idx) {
-  const char *p = d->flags, *end = d->flags + d->flen;
-  while (p < end) {
-    size_t k = 0;
-    while (p + k < end && p[k] != ',') k++;
-    if (k > 1 && p[0] == kind && p[1] >= '0' && p[1] <= '9' && atoi(p + 1) == idx) return true;
-    p += k + (p + k < end);
-  }
-  return false;
-}
-
-static bool flag_word(const Decoded *d, const char *w) {
-  size_t wl = strlen(w);
-  const char *p = d->flags, *end = d->flags + d->flen;
-  while (p < end) {
-    size_t k = 0;
-    while (p + k < end && p[k] != ',') k++;
-    if (k == wl && memcmp(p, w, wl) == 0) return true;
-    p += k + (p + k < end);
-  }
-  return false;
-}
+static bool flag_idx(const Decoded *d, char kind, int idx) { return tirx_ptx_marker_index(d->flags, d->flen, kind, idx); }
+static bool flag_word(const Decoded *d, const char *w) { return tirx_ptx_marker_has(d->flags, d->flen, w); }
 
 static bool decode(CG *cg, Expr *e, Decoded *d) {
   d->e = tirx_ptx_find(e->u.call.name);

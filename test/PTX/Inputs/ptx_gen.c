@@ -327,7 +327,7 @@ int main(int argc, char **argv) {
     }
     k += !rows[i].skip;
   }
-  printf("# %d of %d rows for %s (%d skipped: newer ptxas)\n", k, n, mode, nskip);
+  printf("# %d of %d rows for %s (%d skipped: %s)\n", k, n, mode, nskip, any ? "listed" : "newer ptxas");
   for (int i = 0; i < n; i++) {
     if (rows[i].skip) continue;
     char name[160];
