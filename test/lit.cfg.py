@@ -174,6 +174,34 @@ for _mod in ("numpy", "torch"):
     if _python_has(_mod):
         config.available_features.add(_mod)
 
+# NVSHMEM (T.nvshmem.*): TIRX_NVSHMEM_HOME, else the nvidia-nvshmem wheel of python3.
+# The tests that need its device bitcode or host library say `REQUIRES: nvshmem`; the
+# library's directory is passed on as TIRX_NVSHMEM_HOME.
+def _nvshmem_home():
+    import glob
+    cands = []
+    if os.environ.get("TIRX_NVSHMEM_HOME"):
+        cands.append(os.environ["TIRX_NVSHMEM_HOME"])
+    else:
+        try:
+            out = subprocess.run(
+                ["python3", "-c", "import nvidia.nvshmem as m; print(list(m.__path__)[0])"],
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, text=True)
+            if out.returncode == 0 and out.stdout.strip():
+                cands.append(out.stdout.strip())
+        except (OSError, subprocess.SubprocessError):
+            pass
+    for c in cands:
+        if glob.glob(os.path.join(c, "lib", "libnvshmem_device*.bc")):
+            return c
+    return None
+
+
+_nvshmem = _nvshmem_home()
+if _nvshmem:
+    config.available_features.add("nvshmem")
+    config.environment["TIRX_NVSHMEM_HOME"] = _nvshmem
+
 if config.tirx_sanitize:
     config.available_features.add("asan")
     config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
@@ -184,7 +212,7 @@ lit_config.note(
     "tirx: features: %s; tools: %s" % (
         " ".join(sorted(f for f in config.available_features
                         if f in ("ptxas", "cuda", "asan", "llvm-static", "python-module",
-                                 "numpy", "torch"))) or "(none)",
+                                 "numpy", "torch", "nvshmem"))) or "(none)",
         " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
                  if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",
     )

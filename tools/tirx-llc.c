@@ -56,6 +56,7 @@ static const char usage[] =
     "  --version           show the version\n"
     "\n"
     "environment: TIRX_PTXAS (ptxas to run), TIRX_LIBDEVICE (libdevice bitcode),\n"
+    "  TIRX_NVSHMEM_HOME (NVSHMEM: lib/libnvshmem_device_sm_N.bc; else the python3 wheel),\n"
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
     "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there)\n";
 

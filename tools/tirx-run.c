@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,10 @@ static const char usage_text[] =
     "                       TIRX_NO_CACHE=1; see docs/cli.md)\n"
     "  --help, --version\n"
     "\n"
+    "A function whose kernels call T.nvshmem.* loads NVSHMEM (libnvshmem_host.so.3;\n"
+    "TIRX_NVSHMEM_HOME) and takes every tensor from its symmetric heap; one process\n"
+    "is one PE (scripts/nvshmem-run.sh NPES tirx-run ... starts several).\n"
+    "\n"
     "Exit status: 0 ok, 1 error in the input or the run, 2 usage error,\n"
     "3 no CUDA device or driver.\n";
 
@@ -81,6 +86,7 @@ typedef struct ArgSpec {
   double f;  /* SPEC_FLOAT */
   int param; /* matched param index */
   void *dptr;
+  bool symmetric; /* dptr is from nvshmem_malloc */
   size_t nbytes;
   DLTensor t;
 } ArgSpec;
@@ -444,6 +450,7 @@ static int tool_main(int argc, char **argv) {
   TirxrtContext *ctx = NULL;
   TirxrtModule *mod = NULL;
   TirxrtArg *cargs = NULL;
+  bool symmetric = false; /* the function's kernels call NVSHMEM */
   char *src = NULL, *err = NULL;
   void *bundle = NULL;
   size_t srclen = 0, bundle_size = 0;
@@ -545,6 +552,11 @@ static int tool_main(int argc, char **argv) {
   cargs = calloc((size_t)plan->nparams + 1, sizeof(*cargs));
   if (!cargs)
     goto done;
+  /* A function whose kernels call NVSHMEM gets every tensor from the symmetric heap
+     (nvshmem_malloc, in parameter order on every PE), so puts/gets/signals may name any
+     of them as a remote address. */
+  for (int32_t k = 0; k < plan->nkernels; k++)
+    symmetric |= (plan->kernels[k].flags & TIRX_KERNEL_NVSHMEM) != 0;
   for (int32_t p = 0; p < plan->nparams; p++) {
     ArgSpec *a = NULL;
     for (int i = 0; i < o.nargs && !a; i++)
@@ -598,7 +610,9 @@ static int tool_main(int argc, char **argv) {
     ArgSpec *a = &o.args[i];
     if (a->kind != SPEC_NPY && a->kind != SPEC_ZEROS)
       continue;
-    if (tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err) != 0 ||
+    a->symmetric = symmetric;
+    if ((symmetric ? tirxrt_nvshmem_malloc(ctx, 0, a->nbytes, &a->dptr, &err)
+                   : tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err)) != 0 ||
         (a->kind == SPEC_NPY
              ? tirxrt_memcpy_htod(ctx, 0, a->dptr, a->npy.data, a->nbytes, &err)
              : tirxrt_memset_zero(ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &err)) != 0) {
@@ -666,7 +680,9 @@ static int tool_main(int argc, char **argv) {
 
 done:
   for (int i = 0; i < o.nargs; i++) {
-    if (o.args[i].dptr)
+    if (o.args[i].dptr && o.args[i].symmetric)
+      tirxrt_nvshmem_free(o.args[i].dptr);
+    else if (o.args[i].dptr)
       tirxrt_mem_free(ctx, 0, o.args[i].dptr, NULL);
     tirx_npy_free(&o.args[i].npy);
     free(o.args[i].name);
@@ -677,6 +693,8 @@ done:
   free(o.outs);
   free(o.defines);
   free(cargs);
+  if (symmetric)
+    tirxrt_nvshmem_finalize();
   tirxrt_module_unload(mod);
   tirxrt_context_destroy(ctx);
   free(bundle);

@@ -40,6 +40,7 @@ enum {
   INTRIN_ASM = 1u << 3,       /* lowered through the inline-asm table */
   INTRIN_SM90 = 1u << 4,      /* needs sm_90+ */
   INTRIN_SM100 = 1u << 5,     /* needs sm_100a (tcgen05) */
+  INTRIN_NVSHMEM = 1u << 6,   /* an NVSHMEM device call: links libnvshmem_device, marks the kernel */
 };
 
 typedef enum {

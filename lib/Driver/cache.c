@@ -331,6 +331,12 @@ static void make_key(Cache *c, const TirxCompileOptions *o, const char *arch, co
   feed_str(&s, "libdevice", ld);
   feed_str(&s, "libdevice-sha256", ldh);
   free(ldh);
+  /* T.nvshmem.* links NVSHMEM's device bitcode: where it was looked for is part of the
+     key (the wheel's own path is not fingerprinted) */
+  if (strstr(ir, "T.nvshmem.")) {
+    const char *nh = getenv("TIRX_NVSHMEM_HOME");
+    feed_str(&s, "nvshmem-home", nh && *nh ? nh : "(python3 wheel)");
+  }
   if (o->stop == TIRX_COMPILE_STOP_CUBIN) {
     char *ptxas = tirx_ptxas_find();
     char *ver = tool_fact(c, "ptxas", ptxas, "unknown");

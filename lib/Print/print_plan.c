@@ -108,6 +108,7 @@ static void kernel_line(StrBuf *o, const TirxPlan *plan, const TirxPlanKernel *k
   else put(o, "0");
   if (k->flags & TIRX_KERNEL_PDL) put(o, " pdl");
   if (k->flags & TIRX_KERNEL_COOPERATIVE) put(o, " cooperative");
+  if (k->flags & TIRX_KERNEL_NVSHMEM) put(o, " nvshmem");
 }
 
 char *tirx_print_plan_comment(const TirxPlan *plan, const char *func) {

@@ -625,6 +625,25 @@ void shd_plan_begin(Split *S) {
 /* The plan's entry for kernel kidx (named kname, outlined from body, with
  * parameters kp[0..nkp)): its arguments, grid / block / cluster extents,
  * dynamic shared memory and launch flags. */
+/* T.nvshmem.* calls mark the kernel; nvshmem.barrier_all waits for every CTA of every PE,
+ * so such a kernel is launched collectively (cooperatively: all CTAs co-resident, as
+ * nvshmemx_collective_launch does). */
+static bool find_nvshmem(IRVisitor *v, Expr *e) {
+  uint32_t *fl = v->ctx;
+  if (e->kind == E_CALL && (e->u.call.op->flags & INTRIN_NVSHMEM)) {
+    *fl |= TIRX_KERNEL_NVSHMEM;
+    if (e->u.call.op->id == I_NVSHMEM_BARRIER_ALL) *fl |= TIRX_KERNEL_COOPERATIVE;
+  }
+  return true;
+}
+
+static uint32_t nvshmem_flags(Stmt *body) {
+  uint32_t fl = 0;
+  IRVisitor v = {&fl, find_nvshmem, NULL};
+  tirx_visit_stmt(&v, body);
+  return fl;
+}
+
 void shd_plan_kernel(Split *S, int kidx, const char *kname, Stmt *body, const KParam *kp, int nkp) {
   Module *m = S->m;
   PrimFunc *f = S->f;
@@ -732,6 +751,7 @@ void shd_plan_kernel(Split *S, int kidx, const char *kname, Stmt *body, const KP
       if (tirx_attr_is_str(it, ATTR_USE_COOPERATIVE_LAUNCH)) flags |= TIRX_KERNEL_COOPERATIVE;
     }
   }
+  flags |= nvshmem_flags(body);
   if (flags) tirx_plan_kernel_set_flags(plan, ki, flags);
 
 }

@@ -17,9 +17,14 @@
 #define BUNDLE_MAGIC "TIRXBNDL"
 /* Version 1: no tensor maps.  Version 2: each PLAN payload ends with its tensor-map
    specs.  The writer writes 1 when no plan has a tensor map (so such bundles stay
-   readable by version-1 runtimes) and 2 otherwise; the reader reads both. */
+   readable by version-1 runtimes) and 2 otherwise; the reader reads both.  Version 3:
+   the layout of version 2, written when some kernel has TIRX_KERNEL_NVSHMEM, so that a
+   runtime that cannot initialise NVSHMEM refuses the bundle instead of launching a
+   kernel whose NVSHMEM state is empty. */
 #define BUNDLE_VERSION_MIN 1u
 #define BUNDLE_VERSION_TMAP 2u
+#define BUNDLE_VERSION_NVSHMEM 3u
+#define BUNDLE_VERSION_MAX BUNDLE_VERSION_NVSHMEM
 #define BUNDLE_HEADER_SIZE 24u
 #define TAG(a, b, c, d) \
   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
@@ -248,6 +253,10 @@ int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err)
   for (int32_t i = 0; i < b->nplans; i++)
     if (b->plans[i]->nmaps > 0)
       version = BUNDLE_VERSION_TMAP;
+  for (int32_t i = 0; i < b->nplans; i++)
+    for (int32_t k = 0; k < b->plans[i]->nkernels; k++)
+      if (b->plans[i]->kernels[k].flags & TIRX_KERNEL_NVSHMEM)
+        version = BUNDLE_VERSION_NVSHMEM;
   Wr w;
   rt_sb_init(&w);
   rt_sb_appendn(&w, BUNDLE_MAGIC, 8);
@@ -521,9 +530,9 @@ int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err
   uint64_t total = get_u64(&r);
   if (r.bad)
     return rt_errorf(err, "truncated tirx bundle header");
-  if (version < BUNDLE_VERSION_MIN || version > BUNDLE_VERSION_TMAP)
+  if (version < BUNDLE_VERSION_MIN || version > BUNDLE_VERSION_MAX)
     return rt_errorf(err, "unsupported tirx bundle version %u (this runtime reads %u to %u)",
-                     version, BUNDLE_VERSION_MIN, BUNDLE_VERSION_TMAP);
+                     version, BUNDLE_VERSION_MIN, BUNDLE_VERSION_MAX);
   if (total != size)
     return rt_errorf(err, "tirx bundle is truncated or padded: header says %" PRIu64
                      " bytes, got %zu", total, size);

@@ -61,4 +61,7 @@ int rt_cu_fail(const RtDriver *d, char **err, CUresult r, const char *fmt, ...)
 #endif
     ;
 
+/* nvshmem.c: load + initialise NVSHMEM (once) and nvshmemx_cumodule_init `mod`. */
+int rt_nvshmem_module_init(CUmodule mod, char **err);
+
 #endif /* TIRXRT_DRIVER_H */

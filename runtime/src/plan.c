@@ -1002,6 +1002,8 @@ char *tirx_plan_dump(const TirxPlan *p) {
       rt_sb_append(&sb, " pdl");
     if (k->flags & TIRX_KERNEL_COOPERATIVE)
       rt_sb_append(&sb, " cooperative");
+    if (k->flags & TIRX_KERNEL_NVSHMEM)
+      rt_sb_append(&sb, " nvshmem");
     rt_sb_append(&sb, "\n");
   }
   free(names);

@@ -10,6 +10,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,16 @@ static int module_load_device(TirxrtModule *m, int dev, char **err) {
                arch, code_kind_name(pick->kind), pick->arch);
     rt_errorf(err, "%s%s%s", sub ? sub : "cuModuleLoadData failed", log[0] ? "\n" : "", log);
     free(sub);
+    return -1;
+  }
+  /* A module whose kernels call NVSHMEM gets its device state from the host library. */
+  bool shmem = false;
+  for (int32_t i = 0; i < m->bundle->nplans; i++)
+    for (int32_t k = 0; k < m->bundle->plans[i]->nkernels; k++)
+      shmem |= (m->bundle->plans[i]->kernels[k].flags & TIRX_KERNEL_NVSHMEM) != 0;
+  if (shmem && rt_nvshmem_module_init(m->mods[dev], err) != 0) {
+    d->ModuleUnload(m->mods[dev]);
+    m->mods[dev] = NULL;
     return -1;
   }
   return 0;

@@ -14,6 +14,7 @@
  *   intrin_ptx_alu.c  the scalar T.ptx ALU/cvt families (one row, I_PTX_ALU)
  *   asm_table.def   every inline-asm string (only where LLVM 22 has no intrinsic)
  *   libdevice.c     linking libdevice when a __nv_* function is used
+ *   intrin_nvshmem.c  T.nvshmem.* rows (nvshmem.def) and linking NVSHMEM's device bitcode
  *
  * Error discipline: an emitter that finds a fault reports it with cg_error
  * (a located "codegen: ..." diagnostic) and returns a poison value of the
@@ -89,6 +90,9 @@ typedef struct CG {
   /* intrin_ptx_table.c tries the ALU lowering first: a spelling it cannot
    * lower then sets alu_failed instead of reporting an error */
   bool alu_probe, alu_failed;
+  /* the first T.nvshmem call (where a missing NVSHMEM library is reported) */
+  bool uses_nvshmem;
+  Loc nvshmem_loc;
   int nerrors;
 } CG;
 
@@ -213,6 +217,7 @@ typedef LLVMValueRef (*CgIntrinFn)(CG *cg, Expr *e);
 CgIntrinFn cg_intrin_core(IntrinId id);
 CgIntrinFn cg_intrin_cuda(IntrinId id);
 CgIntrinFn cg_intrin_ptx(IntrinId id);
+CgIntrinFn cg_intrin_nvshmem(IntrinId id); /* intrin_nvshmem.c, rows in nvshmem.def */
 /* The scalar T.ptx ALU/conversion row (I_PTX_ALU, intrin_ptx_alu.c). */
 LLVMValueRef cg_ptx_alu(CG *cg, Expr *e);
 /* Every T.ptx table instruction (I_PTX_INSTR, intrin_ptx_table.c). */
@@ -223,6 +228,11 @@ LLVMValueRef cg_call(CG *cg, Expr *e);
 /* ---- libdevice.c / target.c ------------------------------------------------ */
 /* Links libdevice into cg->mod if some __nv_* function is declared; 0 or 1. */
 int cg_link_libdevice(CG *cg);
+/* Links NVSHMEM's device bitcode if some nvshmem* function is declared; 0 or 1
+ * (intrin_nvshmem.c).  Runs before cg_link_libdevice. */
+int cg_link_nvshmem(CG *cg);
+/* The nvshmemi_*_d constants the host library fills in (kept external). */
+bool cg_nvshmem_host_global(const char *name, size_t len);
 /* Initialises the NVPTX target (once per process) and builds a target
  * machine; NULL with a message in *err. */
 LLVMTargetMachineRef cg_target_machine(const TirxArchInfo *a, int opt_level, char **err);

@@ -700,6 +700,7 @@ LLVMValueRef cg_call(CG *cg, Expr *e) {
   CgIntrinFn fn = cg_intrin_core(op->id);
   if (!fn) fn = cg_intrin_cuda(op->id);
   if (!fn) fn = cg_intrin_ptx(op->id);
+  if (!fn) fn = cg_intrin_nvshmem(op->id);
   if (!fn) return cg_unsupported(cg, e);
   if ((op->flags & INTRIN_SM100) && !cg_require_sm(cg, e, 100, true)) return cg_poison(cg, e->dtype);
   if ((op->flags & INTRIN_SM90) && !cg_require_sm(cg, e, 90, false)) return cg_poison(cg, e->dtype);

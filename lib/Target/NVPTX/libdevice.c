@@ -61,9 +61,14 @@ int cg_link_libdevice(CG *cg) {
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMPTXKernelCallConv)
       LLVMSetLinkage(f, LLVMInternalLinkage);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g))
-    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage)
+  for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *n = LLVMGetValueName2(g, &len);
+    /* NVSHMEM's host library finds its nvshmemi_*_d constants by name */
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage &&
+        !cg_nvshmem_host_global(n, len))
       LLVMSetLinkage(g, LLVMInternalLinkage);
+  }
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                     LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 0, 0)));
   return 0;

@@ -120,7 +120,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   if (cg.nerrors) goto done;
   /* The pre-optimisation text is the kernels alone, before libdevice. */
   if (t->keep_llvm) out->llvm_ir = module_text(cg.mod);
-  if (cg_link_libdevice(&cg)) goto done;
+  if (cg_link_nvshmem(&cg) || cg_link_libdevice(&cg)) goto done;
   char *msg = NULL;
   if (LLVMVerifyModule(cg.mod, LLVMReturnStatusAction, &msg)) {
     internal_error(diag, "the generated LLVM IR is invalid", msg);

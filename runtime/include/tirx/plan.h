@@ -198,6 +198,10 @@ typedef enum TirxLaunchDim {
 enum {
   TIRX_KERNEL_PDL = 1u << 0,         /* PROGRAMMATIC_STREAM_SERIALIZATION = 1 */
   TIRX_KERNEL_COOPERATIVE = 1u << 1, /* COOPERATIVE = 1 */
+  /* calls NVSHMEM's device library (T.nvshmem.*): the runtime loads libnvshmem_host.so.3,
+     initialises NVSHMEM and the module (nvshmemx_cumodule_init) before launching it;
+     bundles with such a kernel are version 3 */
+  TIRX_KERNEL_NVSHMEM = 1u << 2,
 };
 
 typedef struct TirxPlanKernel {

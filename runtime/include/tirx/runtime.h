@@ -215,6 +215,19 @@ int tirxrt_memcpy_dtoh(TirxrtContext *ctx, int dev, void *dst, const void *src,
 /* cuCtxSynchronize on dev's primary context: reports asynchronous kernel faults. */
 int tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
 
+/* ---- NVSHMEM (kernels with TIRX_KERNEL_NVSHMEM; runtime/src/nvshmem.c) --------------
+ * libnvshmem_host.so.3 is dlopen'ed on first use only ($TIRX_NVSHMEM_HOME/lib, else the
+ * loader's path) and initialised once per process with NVSHMEM's default bootstrap (one
+ * PE without a launcher; scripts/nvshmem-run.sh for several).  Loading a module whose
+ * kernels call NVSHMEM does this itself and runs nvshmemx_cumodule_init on it; without
+ * the library the load fails with "NVSHMEMError: ...".  nvshmem_malloc is collective:
+ * every PE must allocate the same sizes in the same order. */
+int tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err);
+int tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
+void tirxrt_nvshmem_free(void *dptr);
+/* nvshmemx_hostlib_finalize, if NVSHMEM was initialised (collective). */
+void tirxrt_nvshmem_finalize(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,9 @@
+@T.prim_func
+def small(R: T.Buffer((4,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    if tx == 0:
+        R[0] = T.nvshmem.my_pe()
+        R[1] = T.nvshmem.n_pes()
+        T.nvshmem.fence()
+        T.nvshmem.quiet()

@@ -1,0 +1,51 @@
+# T.nvshmem.* → one call of NVSHMEM's device function each (lib/Target/NVPTX/nvshmem.def):
+# sizes as i64, PEs as i32, signal values as i64, "set"/"add" as NVSHMEM_SIGNAL_SET/ADD
+# (9/10), comparisons as NVSHMEM_CMP_* (eq 0 ne 1 gt 2 le 3 lt 4 ge 5), the wait type
+# picks nvshmem_<type>_wait_until.  A stand-in library (Inputs/nvshmem) is linked.
+# RUN: rm -rf %t && sh %S/Inputs/nvshmem/mk-fake.sh %t 90
+# RUN: env TIRX_NVSHMEM_HOME=%t %tirx-llc --mcpu=sm_90a --emit=llvm %s | FileCheck %s
+# CHECK-LABEL: define ptx_kernel void @f_kernel(
+# CHECK: call i32 @nvshmem_my_pe()
+# CHECK: call i32 @nvshmem_n_pes()
+# CHECK: call void @nvshmem_putmem_nbi(ptr %{{.*}}, ptr %{{.*}}, i64 16, i32 %{{.*}})
+# CHECK: call void @nvshmem_getmem_nbi(ptr %{{.*}}, ptr %{{.*}}, i64 16, i32 0)
+# CHECK: call void @nvshmemx_putmem_nbi_warp(ptr %{{.*}}, ptr %{{.*}}, i64 8, i32 0)
+# CHECK: call void @nvshmemx_getmem_nbi_warp(ptr %{{.*}}, ptr %{{.*}}, i64 8, i32 0)
+# CHECK: call void @nvshmemx_putmem_nbi_block(ptr %{{.*}}, ptr %{{.*}}, i64 32, i32 0)
+# CHECK: call void @nvshmemx_getmem_nbi_block(ptr %{{.*}}, ptr %{{.*}}, i64 32, i32 0)
+# CHECK: call void @nvshmemx_signal_op(ptr %{{.*}}, i64 1, i32 10, i32 0)
+# CHECK: call void @nvshmemx_signal_op(ptr %{{.*}}, i64 7, i32 9, i32 0)
+# CHECK: call void @nvshmem_uint64_wait_until(ptr %{{.*}}, i32 5, i64 1)
+# CHECK: call void @nvshmem_uint64_wait_until(ptr %{{.*}}, i32 0, i64 7)
+# CHECK: call void @nvshmem_int32_wait_until(ptr %{{.*}}, i32 3, i32 2)
+# CHECK: call void @nvshmem_putmem_signal_nbi(ptr %{{.*}}, ptr %{{.*}}, i64 4, ptr %{{.*}}, i64 1, i32 10, i32 0)
+# CHECK: call void @nvshmemx_putmem_signal_nbi_warp(ptr %{{.*}}, ptr %{{.*}}, i64 4, ptr %{{.*}}, i64 2, i32 9, i32 0)
+# CHECK: call void @nvshmemx_putmem_signal_nbi_block(ptr %{{.*}}, ptr %{{.*}}, i64 4, ptr %{{.*}}, i64 3, i32 10, i32 0)
+# CHECK: call void @nvshmem_quiet()
+# CHECK: call void @nvshmem_fence()
+# CHECK: call void @nvshmem_barrier_all()
+# CHECK-DAG: declare i32 @nvshmem_my_pe()
+# CHECK-DAG: declare void @nvshmemx_signal_op(ptr, i64, i32, i32)
+@T.prim_func
+def f(R: T.Buffer((8,), "int32"), L: T.Buffer((8,), "int32"), S: T.Buffer((8,), "uint64"), C: T.Buffer((8,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    R[0] = T.nvshmem.my_pe()
+    R[1] = T.nvshmem.n_pes()
+    T.nvshmem.putmem_nbi(T.address_of(R[4]), T.address_of(L[0]), 16, R[0])
+    T.nvshmem.getmem_nbi(T.address_of(L[4]), T.address_of(R[0]), 16, 0)
+    T.nvshmem.putmem_nbi_warp(T.address_of(R[2]), T.address_of(L[0]), 8, 0)
+    T.nvshmem.getmem_nbi_warp(T.address_of(L[2]), T.address_of(R[0]), 8, 0)
+    T.nvshmem.putmem_nbi_block(R.data, L.data, 32, 0)
+    T.nvshmem.getmem_nbi_block(L.data, R.data, 32, 0)
+    T.nvshmem.signal_op(T.address_of(S[0]), T.uint64(1), "add", 0)
+    T.nvshmem.signal_op(T.address_of(S[1]), T.uint64(7), "set", 0)
+    T.nvshmem.wait_until(T.address_of(S[0]), "ge", T.uint64(1), "uint64")
+    T.nvshmem.wait_until(T.address_of(S[1]), "eq", T.uint64(7), "uint64_t")
+    T.nvshmem.wait_until(T.address_of(C[0]), "le", 2, "int32")
+    T.nvshmem.putmem_signal_nbi(T.address_of(R[7]), T.address_of(L[7]), 4, T.address_of(S[2]), T.uint64(1), "add", 0)
+    T.nvshmem.putmem_signal_nbi_warp(T.address_of(R[6]), T.address_of(L[6]), 4, T.address_of(S[3]), T.uint64(2), "set", 0)
+    T.nvshmem.putmem_signal_nbi_block(T.address_of(R[5]), T.address_of(L[5]), 4, T.address_of(S[4]), T.uint64(3), "add", 0)
+    T.nvshmem.quiet()
+    T.nvshmem.fence()
+    T.nvshmem.barrier_all()
