@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Support/oom.h"
+#include "Support/vec.h"
 #include "Support/ptrmap.h"
 #include "tirx/intrin.h"
 #include "tirx/verify.h"
@@ -85,10 +86,7 @@ static const char *dt(DType t, char *buf) { return tirx_dtype_str(t, buf); }
 /* ---- scopes -------------------------------------------------------------- */
 
 static void push_frame(Verifier *v) {
-  if (v->nframes == v->capframes) {
-    v->capframes = v->capframes ? v->capframes * 2 : 32;
-    v->frames = tirx_xrealloc(v->frames, (size_t)v->capframes, sizeof *v->frames);
-  }
+  TIRX_VEC_RESERVE(v->frames, v->capframes, v->nframes + 1);
   v->frames[v->nframes++] = v->nundo;
 }
 
@@ -103,10 +101,7 @@ static void pop_frame(Verifier *v) {
 static bool is_live(const Verifier *v, const void *k) { return txmap_geti(&v->live, k) > 0; }
 
 static void define(Verifier *v, const void *k) {
-  if (v->nundo == v->capundo) {
-    v->capundo = v->capundo ? v->capundo * 2 : 64;
-    v->undo = tirx_xrealloc(v->undo, (size_t)v->capundo, sizeof *v->undo);
-  }
+  TIRX_VEC_RESERVE(v->undo, v->capundo, v->nundo + 1);
   v->undo[v->nundo++] = k;
   txmap_puti(&v->live, k, txmap_geti(&v->live, k) + 1);
 }
@@ -534,7 +529,7 @@ typedef struct {
 
 typedef struct {
   DepthItem *v;
-  size_t n, cap;
+  int n, cap;
   TxPtrMap seen; /* Expr* -> deepest depth it was walked at */
 } DepthWalk;
 
@@ -545,88 +540,46 @@ static void dw_push(DepthWalk *w, const void *node, bool stmt, int edepth, int s
     if (prev >= edepth) return;
     txmap_puti(&w->seen, node, edepth);
   }
-  if (w->n == w->cap) {
-    w->cap = w->cap ? w->cap * 2 : 256;
-    DepthItem *nv = realloc(w->v, w->cap * sizeof *nv);
-    if (!nv) abort();
-    w->v = nv;
-  }
+  TIRX_VEC_RESERVE(w->v, w->cap, w->n + 1);
   if (!stmt && edepth == 1) root = ((const Expr *)node)->loc;
   w->v[w->n++] = (DepthItem){node, stmt, edepth, sdepth, root};
 }
 
-static void dw_expr_kids(DepthWalk *w, const Expr *e, int d, int sd, Loc root) {
-#define K(x) dw_push(w, (x), false, d + 1, sd, root)
-  switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_VAR: case E_BUFREF: case E_DTYPE:
-  case E_COUNT:
-    break;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    K(e->u.bin.a);
-    K(e->u.bin.b);
-    break;
-  case E_NOT: case E_CAST: K(e->u.un.a); break;
-  case E_SELECT: K(e->u.sel.c); K(e->u.sel.t); K(e->u.sel.f); break;
-  case E_LOAD:
-    for (int i = 0; i < e->u.load.n; i++) K(e->u.load.idx[i]);
-    K(e->u.load.pred);
-    break;
-  case E_RAMP: K(e->u.ramp.base); K(e->u.ramp.stride); break;
-  case E_BCAST: K(e->u.bcast.value); break;
-  case E_CALL: case E_LAYOUT:
-    for (int i = 0; i < e->u.call.n; i++) K(e->u.call.args[i]);
-    for (int i = 0; i < e->u.call.nkw; i++) K(e->u.call.kw[i].value);
-    break;
-  case E_LET: K(e->u.let.value); K(e->u.let.body); break;
-  case E_REGION:
-    for (int i = 0; i < e->u.region.n; i++) { K(e->u.region.min[i]); K(e->u.region.ext[i]); }
-    break;
-  case E_TUPLE: case E_LIST:
-    for (int i = 0; i < e->u.list.n; i++) K(e->u.list.items[i]);
-    break;
-  case E_DICT:
-    for (int i = 0; i < e->u.dict.n; i++) { K(e->u.dict.keys[i]); K(e->u.dict.vals[i]); }
-    break;
-  }
-#undef K
+/* Children are pushed through the generic child enumerator (expr.def /
+ * stmt.def's children column), so this walk sees every field the others do:
+ * expression children one level deeper, statement bodies one statement
+ * level deeper, a SeqStmt's items at its own level. */
+typedef struct {
+  DepthWalk *w;
+  int edepth, sdepth; /* of the node whose children are pushed */
+  int body_sdepth;    /* of its child statements */
+  Loc root;
+} DwCtx;
+
+static void dw_kid_expr(void *c, Expr *e) {
+  DwCtx *x = c;
+  dw_push(x->w, e, false, x->edepth + 1, x->sdepth, x->root);
 }
 
+static void dw_kid_stmt(void *c, Stmt *s) {
+  DwCtx *x = c;
+  dw_push(x->w, s, true, 0, x->body_sdepth, x->root);
+}
+
+static void dw_kid_decl(void *c, Buffer *b) { dw_kid_expr(c, b->decl_data); }
+
+static const IRChildFns dw_fns = {dw_kid_expr, dw_kid_stmt, NULL, NULL, NULL, dw_kid_decl};
+
+static void dw_expr_kids(DepthWalk *w, const Expr *e, int d, int sd, Loc root) {
+  DwCtx c = {w, d, sd, sd, root};
+  tirx_expr_children((Expr *)e, &dw_fns, &c);
+}
+
+/* A statement's expressions start at depth 1; its bodies nest one statement
+ * level deeper, except a SeqStmt's items. */
 static void dw_stmt_kids(DepthWalk *w, const Stmt *s, int sd) {
-#define E(x) dw_push(w, (x), false, 1, sd, s->loc)
-#define S(x) dw_push(w, (x), true, 0, sd + 1, s->loc)
-  switch ((StmtKind)s->kind) {
-  case S_SEQ:
-    for (int i = 0; i < s->u.seq.n; i++) dw_push(w, s->u.seq.items[i], true, 0, sd, s->loc);
-    break;
-  case S_EVAL: E(s->u.eval.e); break;
-  case S_STORE:
-    for (int i = 0; i < s->u.store.n; i++) E(s->u.store.idx[i]);
-    E(s->u.store.value);
-    E(s->u.store.pred);
-    break;
-  case S_BIND: E(s->u.bind.value); break;
-  case S_ALLOC: case S_DECL: E(s->u.alloc.buf->decl_data); break;
-  case S_FOR: E(s->u.for_.min); E(s->u.for_.extent); E(s->u.for_.step); S(s->u.for_.body); break;
-  case S_WHILE: E(s->u.while_.cond); S(s->u.while_.body); break;
-  case S_IF: E(s->u.if_.cond); S(s->u.if_.then_); S(s->u.if_.else_); break;
-  case S_ATTR: E(s->u.attr.node); E(s->u.attr.value); S(s->u.attr.body); break;
-  case S_HINT:
-    for (int i = 0; i < s->u.hint.nkw; i++) E(s->u.hint.kw[i].value);
-    S(s->u.hint.body);
-    break;
-  case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.next; i++) E(s->u.scopeid.extents[i]);
-    for (int i = 0; i < s->u.scopeid.npref; i++) E(s->u.scopeid.preferred[i]);
-    break;
-  case S_ASSERT: E(s->u.assert_.cond); break;
-  case S_RETURN: E(s->u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: case S_COUNT: break;
-  case S_LAUNCH: E(s->u.launch.extent); S(s->u.launch.body); break;
-  }
-#undef E
-#undef S
+  DwCtx c = {w, 0, sd, s->kind == S_SEQ ? sd : sd + 1, s->loc};
+  tirx_stmt_children((Stmt *)s, &dw_fns, &c);
 }
 
 static bool check_depth(const PrimFunc *f, TirxDiag *d) {

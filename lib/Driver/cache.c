@@ -35,6 +35,8 @@
 
 #include <llvm-c/Core.h>
 
+#include "Support/oom.h"
+#include "Support/strbuf.h"
 #include "tirx/bundle.h"
 #include "tirx/codegen.h"
 #include "tirx/compile.h"
@@ -102,8 +104,8 @@ static double now_ms(void) {
 
 static char *dup_printf(const char *fmt, const char *a, const char *b) {
   size_t n = strlen(fmt) + strlen(a) + (b ? strlen(b) : 0) + 1;
-  char *p = malloc(n);
-  if (p) snprintf(p, n, fmt, a, b ? b : "");
+  char *p = tirx_xmalloc(n);
+  snprintf(p, n, fmt, a, b ? b : "");
   return p;
 }
 
@@ -218,7 +220,7 @@ static char *run_version(const char *prog) {
     close(fds[0]);
     return NULL;
   }
-  char *out = malloc(4096);
+  char *out = tirx_xmalloc(4096);
   size_t n = 0;
   while (out && n < 4095) {
     ssize_t r = read(fds[0], out + n, 4095 - n);
@@ -250,8 +252,8 @@ static char *hash_file(const char *path) {
   uint8_t d[32];
   tirx_sha256(data, n, d);
   free(data);
-  char *hex = malloc(65);
-  if (hex) tirx_sha256_hex(d, hex);
+  char *hex = tirx_xmalloc(65);
+  tirx_sha256_hex(d, hex);
   return hex;
 }
 
@@ -351,33 +353,13 @@ static void make_key(Cache *c, const TirxCompileOptions *o, const char *arch, co
 
 /* ---- entries ------------------------------------------------------------------------- */
 
-typedef struct Buf {
-  uint8_t *p;
-  size_t n, cap;
-  bool oom;
-} Buf;
-
-static void put(Buf *b, const void *data, size_t n) {
-  if (b->oom) return;
-  if (b->n + n > b->cap) {
-    size_t nc = b->cap ? b->cap : 4096;
-    while (nc < b->n + n) nc *= 2;
-    uint8_t *np = realloc(b->p, nc);
-    if (!np) {
-      b->oom = true;
-      return;
-    }
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->n, data, n);
-  b->n += n;
-}
+/* An entry is built in a Support string builder (bytes; out of memory: oom.h). */
+static void put(StrBuf *b, const void *data, size_t n) { strbuf_put(b, data, n); }
 
 enum { HEADER = 8 + 64 + 16 + 4, SECTION = 4 + 4 + 8 };
 
 static int entry_store(Cache *c, const TirxArtifacts *a) {
-  Buf b = {0};
+  StrBuf b = {0};
   put(&b, ENTRY_MAGIC, 8);
   put(&b, a->key, 64);
   char arch[16] = {0};
@@ -396,16 +378,13 @@ static int entry_store(Cache *c, const TirxArtifacts *a) {
     put(&b, a->data[k], a->size[k]);
   }
   uint8_t d[32];
-  if (!b.oom) tirx_sha256(b.p, b.n, d);
+  tirx_sha256(b.p, b.n, d);
   put(&b, d, 32);
-  int rc = -1;
-  if (!b.oom) {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s.tirxc", c->dir, a->key);
-    rc = write_atomic(path, b.p, b.n);
-    if (rc != 0) cache_warn(c, "write to", c->dir, errno);
-  }
-  free(b.p);
+  char path[4200];
+  snprintf(path, sizeof path, "%s/%s.tirxc", c->dir, a->key);
+  int rc = write_atomic(path, b.p, b.n);
+  if (rc != 0) cache_warn(c, "write to", c->dir, errno);
+  strbuf_free(&b);
   return rc;
 }
 
@@ -420,7 +399,7 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
   size_t n = 0;
   if (fstat(fd, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < ((uint64_t)1 << 32)) {
     n = (size_t)st.st_size;
-    p = malloc(n);
+    p = tirx_xmalloc(n);
     size_t got = 0;
     while (p && got < n) {
       ssize_t r = read(fd, p + got, n - got);
@@ -458,11 +437,7 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
         ok = false;
         break;
       }
-      a->data[kind] = malloc((size_t)size + 1);
-      if (!a->data[kind]) {
-        ok = false;
-        break;
-      }
+      a->data[kind] = tirx_xmalloc((size_t)size + 1);
       memcpy(a->data[kind], p + off, (size_t)size);
       ((char *)a->data[kind])[size] = '\0';
       a->size[kind] = (size_t)size;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "Support/oom.h"
 #include "tirx/bundle.h"
 #include "tirx/codegen.h"
 #include "tirx/compile.h"
@@ -173,11 +174,9 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
 int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
   *data = NULL;
   *size = 0;
-  TirxBundle *b = tirx_bundle_create();
-  if (!b) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
-    return 1;
-  }
+  TirxBundle *b = tirx_bundle_create(); /* the runtime's builders return NULL / -1 only
+                                           when out of memory: Support/oom.h */
+  if (!b) tirx_oom();
   int rc = 1;
   if (c->cubin && tirx_bundle_add_code(b, TIRX_CODE_CUBIN, c->arch, c->cubin, c->cubin_size) < 0)
     goto oom;
@@ -207,7 +206,7 @@ int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, Ti
   rc = 0;
   goto done;
 oom:
-  tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
+  tirx_oom();
 done:
   tirx_bundle_destroy(b);
   return rc;
@@ -221,8 +220,8 @@ void tirx_compile_options_init(TirxCompileOptions *o) {
 
 static char *dup_error(const char *filename, const char *msg) {
   size_t n = strlen(msg) + (filename ? strlen(filename) : 7) + 16;
-  char *p = malloc(n);
-  if (p) snprintf(p, n, "%s: error: %s\n", filename ? filename : "<input>", msg);
+  char *p = tirx_xmalloc(n);
+  snprintf(p, n, "%s: error: %s\n", filename ? filename : "<input>", msg);
   return p;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Support/oom.h"
 #include "tirx/compile.h"
 #include "tirx/runtime.h"
 
@@ -18,8 +19,8 @@ static void set_diag(char **diag, const char *prefix, char *msg) {
   if (diag) {
     free(*diag); /* the compile's warnings */
     size_t n = strlen(prefix) + (msg ? strlen(msg) : 1) + 1;
-    *diag = malloc(n);
-    if (*diag) snprintf(*diag, n, "%s%s", prefix, msg ? msg : "?");
+    *diag = tirx_xmalloc(n);
+    snprintf(*diag, n, "%s%s", prefix, msg ? msg : "?");
   }
   free(msg);
 }

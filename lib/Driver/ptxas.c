@@ -19,17 +19,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "Support/oom.h"
 #include "tirx/file.h"
 #include "tirx/target.h"
 
 extern char **environ;
 
-static char *dup_str(const char *s) {
-  size_t n = strlen(s);
-  char *p = malloc(n + 1);
-  if (p) memcpy(p, s, n + 1);
-  return p;
-}
+#define dup_str tirx_xstrdup
 
 static bool executable(const char *p) {
   struct stat st;

@@ -96,11 +96,17 @@ static void *mutate_array(IRMutator *mu, void *xs, int n, size_t elem, ElemFn fn
   return out;
 }
 
-static bool elem_expr(IRMutator *mu, const void *in, void *out) {
-  Expr *e = *(Expr *const *)in, *r = tirx_mutate_expr(mu, e);
-  memcpy(out, &r, sizeof r);
-  return r != e;
-}
+/* Pointer elements: x replaced by `with`. */
+#define ELEM_PTR(name, T, with)                                 \
+  static bool name(IRMutator *mu, const void *in, void *out) { \
+    T *x = *(T *const *)in, *r = (with);                        \
+    memcpy(out, &r, sizeof r);                                  \
+    return r != x;                                              \
+  }
+ELEM_PTR(elem_expr, Expr, tirx_mutate_expr(mu, x))
+ELEM_PTR(elem_stmt, Stmt, tirx_mutate_stmt(mu, x))
+ELEM_PTR(elem_def, Var, mu->def ? mu->def(mu, x) : x)
+#undef ELEM_PTR
 
 static bool elem_kw(IRMutator *mu, const void *in, void *out) {
   KwArg k = *(const KwArg *)in;
@@ -109,18 +115,6 @@ static bool elem_kw(IRMutator *mu, const void *in, void *out) {
   k.value = r;
   memcpy(out, &k, sizeof k);
   return ch;
-}
-
-static bool elem_stmt(IRMutator *mu, const void *in, void *out) {
-  Stmt *s = *(Stmt *const *)in, *r = tirx_mutate_stmt(mu, s);
-  memcpy(out, &r, sizeof r);
-  return r != s;
-}
-
-static bool elem_def(IRMutator *mu, const void *in, void *out) {
-  Var *v = *(Var *const *)in, *r = mu->def ? mu->def(mu, v) : v;
-  memcpy(out, &r, sizeof r);
-  return r != v;
 }
 
 #define MUTATE_ARRAY(a, n, fn)                                         \

@@ -178,7 +178,6 @@ Value ev_err(Eval *ev, Loc l, const char *msg);
 bool ev_int_fits(DType t, int64_t v, bool big);
 bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
 Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
-bool ev_expr_same(const Expr *a, const Expr *b);
 Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
 bool ev_require_device(Eval *ev, Loc loc, const char *what);
 Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);

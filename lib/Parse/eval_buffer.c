@@ -10,28 +10,6 @@
 
 /* ---- buffer indexing -------------------------------------------------------- */
 
-/* Syntactic equality of the index expressions the parser builds (same
- * nodes or same shape over the same variables). */
-bool ev_expr_same(const Expr *a, const Expr *b) {
-  if (a == b) return true;
-  if (a->kind != b->kind || !tirx_dtype_eq(a->dtype, b->dtype)) return false;
-  switch (a->kind) {
-  case E_INT: return a->u.i.v == b->u.i.v;
-  case E_FLOAT: return a->u.f.v == b->u.f.v;
-  case E_VAR: return a->u.var == b->u.var;
-  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
-  case E_DIV: case E_MOD:
-    return ev_expr_same(a->u.bin.a, b->u.bin.a) && ev_expr_same(a->u.bin.b, b->u.bin.b);
-  case E_CAST: return ev_expr_same(a->u.un.a, b->u.un.a);
-  case E_LOAD:
-    if (a->u.load.buf != b->u.load.buf || a->u.load.n != b->u.load.n) return false;
-    for (int i = 0; i < a->u.load.n; i++)
-      if (!ev_expr_same(a->u.load.idx[i], b->u.load.idx[i])) return false;
-    return true;
-  default: return false;
-  }
-}
-
 /* hi - lo as a constant, when both are constants or hi is lo + c (our own
  * printed slices `i * 4:i * 4 + 4`). */
 static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
@@ -41,7 +19,7 @@ static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
     *overflow = __builtin_sub_overflow(c, x, out);
     return true;
   }
-  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && ev_expr_same(hi->u.bin.a, lo)) {
+  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && tirx_expr_identical(hi->u.bin.a, lo)) {
     *out = c;
     return true;
   }
@@ -210,10 +188,8 @@ Value ev_subscript(Eval *ev, Ast *a) {
     const char *p;
     size_t n;
     if (!ev_get_str(ev, s, &p, &n, "T.ptx[...] instruction name")) return v_make(V_ERROR, a->loc);
-    char path[512];
-    snprintf(path, sizeof path, "T.ptx.%.*s", (int)(n > 400 ? 400 : n), p);
     Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, path);
+    v.u.ns = tirx_intern_printf(ev->m, "T.ptx.%.*s", (int)n, p);
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
   }

@@ -12,6 +12,7 @@
 
 #include "Parse/eval.h"
 #include "Support/oom.h"
+#include "Support/vec.h"
 
 Value v_make(ValueKind k, Loc loc) {
   Value v;
@@ -58,11 +59,7 @@ Binding *ev_lookup(Eval *ev, const char *name) {
 
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
-  if (ev->nbinds == ev->capbinds) {
-    ev->capbinds = ev->capbinds ? ev->capbinds * 2 : 64;
-    Binding *nb = tirx_xrealloc(ev->binds, (size_t)ev->capbinds, sizeof *nb);
-    ev->binds = nb;
-  }
+  TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
   Binding *b = &ev->binds[ev->nbinds++];
   b->name = name;
   b->v = v;
@@ -72,11 +69,7 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
 
 void ev_emit(Eval *ev, Stmt *s) {
   StmtVec *c = ev->cur;
-  if (c->n == c->cap) {
-    c->cap = c->cap ? c->cap * 2 : 16;
-    Stmt **nv = tirx_xrealloc(c->v, (size_t)c->cap, sizeof *nv);
-    c->v = nv;
-  }
+  TIRX_VEC_RESERVE(c->v, c->cap, c->n + 1);
   c->v[c->n++] = s;
 }
 

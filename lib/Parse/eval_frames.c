@@ -126,7 +126,7 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     s->u.for_.extent = tirx_int(ev->m, t, y - x, a->loc);
   } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
     s->u.for_.extent = hi;
-  } else if (hi->kind == E_ADD && ev_expr_same(hi->u.bin.a, lo)) {
+  } else if (hi->kind == E_ADD && tirx_expr_identical(hi->u.bin.a, lo)) {
     s->u.for_.extent = hi->u.bin.b;
   } else {
     s->u.for_.extent = tirx_binary(ev->m, E_SUB, hi, lo, a->loc);

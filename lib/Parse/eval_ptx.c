@@ -117,7 +117,7 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
     return NULL;
   }
   const char *sp = tirx_ptx_opspace(en, o, mods);
-  if (strcmp(sp, "tmem") == 0) {
+  if (tirx_scope_is(sp, MEM_TMEM)) {
     if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) return x;
     why(w, "operand '%s' is a tmem address and must be a uint32 (compose it with T.cuda.get_tmem_addr)",
         o->name);

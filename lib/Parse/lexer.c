@@ -7,6 +7,8 @@
  * reported at end of file together with where they opened. */
 #include "Parse/lexer.h"
 #include "Support/oom.h"
+#include "Support/strbuf.h"
+#include "Support/vec.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -41,12 +43,7 @@ static void err_at(Lexer *L, uint32_t line, uint32_t col, const char *msg) {
 
 static Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
-  if (o->n == o->cap) {
-    int nc = o->cap ? o->cap * 2 : 1024;
-    Token *nt = tirx_xrealloc(o->t, (size_t)nc, sizeof *nt);
-    o->t = nt;
-    o->cap = nc;
-  }
+  TIRX_VEC_RESERVE(o->t, o->cap, o->n + 1);
   Token *t = &o->t[o->n++];
   memset(t, 0, sizeof *t);
   t->kind = k;
@@ -202,8 +199,7 @@ static int is_name_char(int c) { return isalnum(c) || c == '_' || (c & 0x80); }
 
 static void lex_number(Lexer *L) {
   const char *s = L->p;
-  char digits[512];
-  size_t nd = 0;
+  StrBuf digits = {0}; /* the literal without `_` and prefixes, any length */
   int base = 10, is_float = 0, bad = 0;
   if (*s == '0' && L->p + 1 < L->end && strchr("xXoObB", L->p[1])) {
     char b = (char)tolower((unsigned char)L->p[1]);
@@ -213,27 +209,28 @@ static void lex_number(Lexer *L) {
       if (*L->p != '_') {
         int v = hexval(*L->p);
         if (v < 0 || v >= base) bad = 1;
-        if (nd < sizeof digits - 1) digits[nd++] = *L->p;
+        strbuf_putc(&digits, *L->p);
       }
       L->p++;
     }
-    if (nd == 0) bad = 1;
+    if (digits.n == 0) bad = 1;
   } else {
     while (L->p < L->end) {
       char c = *L->p;
       if (isdigit((unsigned char)c) || c == '_') {
-        if (c != '_' && nd < sizeof digits - 1) digits[nd++] = c;
+        if (c != '_') strbuf_putc(&digits, c);
         L->p++;
       } else if (c == '.' && !is_float) {
         is_float = 1;
-        if (nd < sizeof digits - 1) digits[nd++] = c;
+        strbuf_putc(&digits, c);
         L->p++;
       } else if ((c == 'e' || c == 'E') && L->p + 1 < L->end &&
                  (isdigit((unsigned char)L->p[1]) ||
                   ((L->p[1] == '+' || L->p[1] == '-') && L->p + 2 < L->end &&
                    isdigit((unsigned char)L->p[2])))) {
         is_float = 1;
-        if (nd < sizeof digits - 2) { digits[nd++] = 'e'; digits[nd++] = L->p[1]; }
+        strbuf_putc(&digits, 'e');
+        strbuf_putc(&digits, L->p[1]);
         L->p += 2;
       } else {
         break;
@@ -242,19 +239,20 @@ static void lex_number(Lexer *L) {
     if (L->p < L->end && is_name_char((unsigned char)*L->p)) bad = 1;
     while (L->p < L->end && is_name_char((unsigned char)*L->p)) L->p++;
   }
-  digits[nd] = '\0';
   Token *t = push(L, is_float ? TK_FLOAT : TK_INT, s, (size_t)(L->p - s));
   if (bad) {
     err_at(L, t->line, t->col, "invalid number literal");
+    strbuf_free(&digits);
     return;
   }
   if (is_float) {
-    t->fval = strtod(digits, NULL);
+    t->fval = strtod(strbuf_str(&digits), NULL);
+    strbuf_free(&digits);
     return;
   }
   uint64_t v = 0;
-  for (size_t i = 0; i < nd; i++) {
-    uint64_t dv = (uint64_t)hexval(digits[i]);
+  for (size_t i = 0; i < digits.n; i++) {
+    uint64_t dv = (uint64_t)hexval(digits.p[i]);
     if (v > (UINT64_MAX - dv) / (uint64_t)base) {
       t->big = 1;
       break;
@@ -264,6 +262,7 @@ static void lex_number(Lexer *L) {
   /* Values in (INT64_MAX, UINT64_MAX] are kept bitwise for T.uint64(...). */
   if (!t->big && v > (uint64_t)INT64_MAX) t->big = 2;
   t->ival = (int64_t)v;
+  strbuf_free(&digits);
 }
 
 /* Measures indentation at the start of a line; returns width or -1 for a

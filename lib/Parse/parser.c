@@ -11,6 +11,7 @@
 #include "Parse/ast.h"
 #include "tirx/ir.h"
 #include "Support/oom.h"
+#include "Support/vec.h"
 
 #define MAX_DEPTH 150
 
@@ -105,11 +106,7 @@ typedef struct {
   int n, cap;
 } Vec;
 static void vpush(Vec *v, Ast *a) {
-  if (v->n == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 8;
-    Ast **nv = tirx_xrealloc(v->v, (size_t)v->cap, sizeof *nv);
-    v->v = nv;
-  }
+  TIRX_VEC_RESERVE(v->v, v->cap, v->n + 1);
   v->v[v->n++] = a;
 }
 static Ast **vdone(P *p, Vec *v, int *n) {
@@ -1187,8 +1184,7 @@ static int check_depth(P *p, Ast *root) {
     if (!c_) break;                                                                         \
     if (n == cap) {                                                                         \
       cap = cap ? cap * 2 : 64;                                                             \
-      DepthItem *ns_ = realloc(st, cap * sizeof *ns_);                                      \
-      if (!ns_) abort();                                                                    \
+      DepthItem *ns_ = tirx_xrealloc(st, cap, sizeof *ns_);                                 \
       st = ns_;                                                                             \
     }                                                                                       \
     int s_ = is_stmt_kind(c_);                                                              \

@@ -20,6 +20,7 @@
 #include "tirx/intrin.h"
 #include "tirx/print.h"
 #include "Support/oom.h"
+#include "Support/vec.h"
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -62,10 +63,7 @@ static bool name_taken(const Printer *p, const char *s) {
 }
 
 void pr_push_frame(Printer *p) {
-  if (p->nframes == p->capframes) {
-    p->capframes = p->capframes ? p->capframes * 2 : 16;
-    p->frames = tirx_xrealloc(p->frames, (size_t)p->capframes, sizeof *p->frames);
-  }
+  TIRX_VEC_RESERVE(p->frames, p->capframes, p->nframes + 1);
   p->frames[p->nframes++] = p->nnames;
 }
 
@@ -98,10 +96,7 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
     }
     free(base);
   }
-  if (p->nnames == p->capnames) {
-    p->capnames = p->capnames ? p->capnames * 2 : 64;
-    p->names = tirx_xrealloc(p->names, (size_t)p->capnames, sizeof *p->names);
-  }
+  TIRX_VEC_RESERVE(p->names, p->capnames, p->nnames + 1);
   p->names[p->nnames++] = (PrName){key, name, false};
   return name;
 }
@@ -181,10 +176,7 @@ static void use_var(void *ctx, Var *v) {
   }
   if (txmap_has(&c->seen, v)) return;
   txmap_puti(&c->seen, v, 1);
-  if (c->nvars == c->capvars) {
-    c->capvars = c->capvars ? c->capvars * 2 : 16;
-    c->vars = tirx_xrealloc(c->vars, (size_t)c->capvars, sizeof *c->vars);
-  }
+  TIRX_VEC_RESERVE(c->vars, c->capvars, c->nvars + 1);
   c->vars[c->nvars++] = v;
 }
 
@@ -205,10 +197,7 @@ static void use_buffer_decl(Collect *c, const Buffer *b) {
 static void use_buffer(Collect *c, const Buffer *b) {
   intptr_t idx = txmap_geti(&c->seen, b);
   if (!idx) {
-    if (c->nbufs == c->capbufs) {
-      c->capbufs = c->capbufs ? c->capbufs * 2 : 16;
-      c->bufs = tirx_xrealloc(c->bufs, (size_t)c->capbufs, sizeof *c->bufs);
-    }
+    TIRX_VEC_RESERVE(c->bufs, c->capbufs, c->nbufs + 1);
     UsedBuf *u = &c->bufs[c->nbufs++];
     u->buf = b;
     u->depth = c->depth;
@@ -279,10 +268,7 @@ static void collect_block(Collect *c, const Stmt *s) {
   if (!s) return;
   const Stmt **items;
   int n = pr_flatten(s, &items);
-  if (c->depth == c->cappath) {
-    c->cappath = c->cappath ? c->cappath * 2 : 16;
-    c->path = tirx_xrealloc(c->path, (size_t)c->cappath, sizeof *c->path);
-  }
+  TIRX_VEC_RESERVE(c->path, c->cappath, c->depth + 1);
   int d = c->depth++;
   for (int i = 0; i < n; i++) {
     c->path[d] = (PathStep){s, i};
@@ -521,10 +507,7 @@ static void typevar_of(void *ctx, Var *v) {
     if (tv->f->params[i].var == v) return;
   for (int i = 0; i < tv->n; i++)
     if (tv->vars[i] == v) return;
-  if (tv->n == tv->cap) {
-    tv->cap = tv->cap ? tv->cap * 2 : 8;
-    tv->vars = tirx_xrealloc(tv->vars, (size_t)tv->cap, sizeof *tv->vars);
-  }
+  TIRX_VEC_RESERVE(tv->vars, tv->cap, tv->n + 1);
   tv->vars[tv->n++] = v;
 }
 
@@ -577,10 +560,7 @@ static void print_module_typevars(PrBuf *out, PrimFunc *const *fs, int n) {
       bool seen = false;
       for (int j = 0; j < nn; j++) seen = seen || strcmp(names[j], name) == 0;
       if (seen) continue;
-      if (nn == cap) {
-        cap = cap ? cap * 2 : 8;
-        names = tirx_xrealloc(names, (size_t)cap, sizeof *names);
-      }
+      TIRX_VEC_RESERVE(names, cap, nn + 1);
       names[nn++] = strdup(name);
     }
     pr_pop_frame(&tmp);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "Print/printer.h"
+#include "Support/oom.h"
 #include "tirx/ptx_table.h"
 
 /* TVM's escape of a family that is a Python keyword (and, or, not). */
@@ -81,7 +82,7 @@ void pr_ptx_call(Printer *p, const Expr *e) {
   prbuf_pystr(p->out, name.p, name.n);
   free(name.p);
   prbuf_puts(p->out, "](");
-  const char **mods = calloc((size_t)en->nslots + 1, sizeof(char *));
+  const char **mods = tirx_xcalloc((size_t)en->nslots + 1, sizeof(char *));
   for (int i = 0; mods && i < en->nslots; i++) {
     const Expr *t = xs[nops + has_pred + i];
     const PtxSlot *sl = &en->slots[i];

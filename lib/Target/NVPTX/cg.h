@@ -38,6 +38,7 @@
 #include "Support/oom.h"
 #include "Support/ptrmap.h"
 #include "Support/strbuf.h"
+#include "Support/vec.h"
 
 /* NVPTX address spaces. */
 enum {

@@ -209,17 +209,7 @@ static void emit_decl(CG *cg, Stmt *s) {
 /* ---- statements ----------------------------------------------------------- */
 
 static void push_loop(CG *cg, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont) {
-  if (cg->nloops == cg->caploops) {
-    int nc = cg->caploops ? cg->caploops * 2 : 8;
-    LoopTarget *nl = realloc(cg->loops, sizeof *nl * (size_t)nc);
-    if (!nl) {
-      cg_error(cg, (Loc){0, 0}, "out of memory");
-      return;
-    }
-    cg->loops = nl;
-    cg->caploops = nc;
-  }
-  cg->loops[cg->nloops++] = (LoopTarget){brk, cont};
+  TIRX_VEC_PUSH(cg->loops, cg->nloops, cg->caploops, ((LoopTarget){brk, cont}));
 }
 
 /* !llvm.loop !{self, !{"llvm.loop.unroll.full"}} on a latch branch. */
@@ -383,7 +373,7 @@ static void emit_attr(CG *cg, Stmt *s) {
       add_fn_attr(cg, "nvvm.cluster_dim", buf);
     }
   }
-  if (strcmp(key, "tirx.dyn_smem_bytes") == 0 && tirx_expr_is_const_int(val, &n) && n > 0) {
+  if (tirx_attr_is(key, ATTR_DYN_SMEM_BYTES) && tirx_expr_is_const_int(val, &n) && n > 0) {
     cg->smem_dyn = n; /* checked against the arch at the end of the kernel */
     cg->smem_dyn_loc = s->loc;
   }
@@ -704,11 +694,7 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   cg->smem_static = cg->smem_dyn = 0;
   cg->smem_dyn_loc = (Loc){0, 0};
   int np = f->nparams;
-  LLVMTypeRef *pts = calloc((size_t)(np ? np : 1), sizeof *pts);
-  if (!pts) {
-    cg_error(cg, f->loc, "out of memory");
-    return;
-  }
+  LLVMTypeRef *pts = tirx_xcalloc((size_t)(np ? np : 1), sizeof *pts);
   for (int i = 0; i < np; i++) {
     if (f->params[i].buf)
       cg_error(cg, f->params[i].var->loc,

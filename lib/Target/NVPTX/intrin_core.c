@@ -366,8 +366,7 @@ static LLVMValueRef emit_shuffle(CG *cg, Expr *e) {
   Expr *vs = ARG(0), *ix = ARG(1);
   int total = 0;
   for (int i = 0; i < vs->u.list.n; i++) total += vs->u.list.items[i]->dtype.lanes;
-  LLVMValueRef *lanes = malloc(sizeof *lanes * (size_t)(total ? total : 1));
-  if (!lanes) abort();
+  LLVMValueRef *lanes = tirx_xcalloc((size_t)(total ? total : 1), sizeof *lanes);
   int k = 0;
   for (int i = 0; i < vs->u.list.n; i++) {
     Expr *v = vs->u.list.items[i];

@@ -437,7 +437,7 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
         }
         LLVMValueRef v;
         const char *c;
-        if (strncmp(space, "shared", 6) == 0 || strcmp(space, "tmem") == 0) {
+        if (strncmp(space, "shared", 6) == 0 || tirx_scope_is(space, MEM_TMEM)) {
           LLVMValueRef ev = cg_expr(cg, base);
           if (LLVMGetTypeKind(LLVMTypeOf(ev)) == LLVMPointerTypeKind)
             ev = LLVMBuildPtrToInt(cg->b, cg_cast_ptr(cg, ev, AS_SHARED), cg->t_i32, "");
