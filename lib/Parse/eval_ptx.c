@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/strbuf.h"
 #include "tirx/ptx_table.h"
 
 /* One call argument after the flat form's markers were applied. */
@@ -355,13 +356,11 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
   }
   if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
   Expr **coerced = TIRX_NEWN(ev->m, Expr *, nops + en->nslots + 2);
-  char flags[256] = "";
-  size_t fl = 0;
-  if (pred) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "pred");
-  if (keep) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%skeep", fl ? "," : "");
+  /* the marker: "pred", "keep", p<i> per .pred-class source, s<i> per sunk lane */
+  StrBuf flags = {0}, sinks = {0};
+  if (pred) strbuf_puts(&flags, "pred");
+  if (keep) strbuf_puts(&flags, flags.n ? ",keep" : "keep");
   int at = 0, n = 0;
-  char sinks[256] = "";
-  size_t sl = 0;
   for (int i = 0; i < en->nops; i++) {
     const PtxOperand *o = &en->ops[i];
     int lanes = tirx_ptx_lanes(o, cm);
@@ -371,29 +370,38 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
     for (int k = 0; k < lanes; k++) {
       PArg *a = &ops[at + k];
       if (is_sink(&a->v)) {
-        if (o->kind != PTXK_REG || !tirx_ptx_sinkable(o, cm))
+        if (o->kind != PTXK_REG || !tirx_ptx_sinkable(o, cm)) {
+          strbuf_free(&flags);
+          strbuf_free(&sinks);
           return why(w, "operand '%s' is not sinkable here, so it cannot take T.ptx.SINK", o->name);
-        if (sl < sizeof sinks - 16) sl += (size_t)snprintf(sinks + sl, sizeof sinks - sl, ",s%d", at + k);
+        }
+        strbuf_printf(&sinks, ",s%d", at + k);
         continue;
       }
       live_args[live++] = *a;
     }
-    if (lanes && !live && o->kind == PTXK_REG && live != lanes)
-      return why(w, "at least one lane of '%s' must be a real register", o->name);
-    if (live && !coerce_operand(ev, en, o, cm, live_args, live, coerced + n, w)) return false;
-    if (o->kind == PTXK_REG && o->rw == PTXRW_R && strcmp(tirx_ptx_optype(en, o, cm), "pred") == 0 &&
-        fl < sizeof flags - 16)
-      fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%sp%d", fl ? "," : "", at);
+    bool ok = true;
+    if (lanes && !live && o->kind == PTXK_REG) ok = why(w, "at least one lane of '%s' must be a real register", o->name);
+    else if (live) ok = coerce_operand(ev, en, o, cm, live_args, live, coerced + n, w);
+    if (!ok) {
+      strbuf_free(&flags);
+      strbuf_free(&sinks);
+      return false;
+    }
+    if (o->kind == PTXK_REG && o->rw == PTXRW_R && strcmp(tirx_ptx_optype(en, o, cm), "pred") == 0)
+      strbuf_printf(&flags, "%sp%d", flags.n ? "," : "", at);
     n += live;
     at += lanes;
   }
-  if (sl) fl += (size_t)snprintf(flags + fl, sizeof flags - fl, "%s", fl ? sinks : sinks + 1);
+  if (sinks.n) strbuf_puts(&flags, flags.n ? sinks.p : sinks.p + 1);
+  strbuf_free(&sinks);
   if (pred) coerced[n++] = pred;
   for (int i = 0; i < en->nslots; i++) {
     const char *t = mods[i] ? mods[i] : "";
     coerced[n++] = tirx_str(ev->m, t, strlen(t), loc);
   }
-  coerced[n++] = tirx_str(ev->m, flags, strlen(flags), loc);
+  coerced[n++] = tirx_str(ev->m, flags.n ? flags.p : "", flags.n, loc);
+  strbuf_free(&flags);
   out->args = coerced;
   out->n = n;
   return true;
@@ -560,9 +568,13 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
       return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)", fam, a->kwn[i]);
     }
   }
-  /* the flat form's marker: the guard, sunk lanes and .pred tags */
-  PArg *ops = TIRX_NEWN(ev->m, PArg, npos + 64);
-  int nops = 0, cap = npos + 64;
+  /* the flat form's marker: the guard, sunk lanes and .pred tags, one
+   * comma-separated field each (a lane index per 's'/'p' field) */
+  size_t nfields = 1;
+  for (size_t i = 0; i < markerlen; i++) nfields += marker[i] == ',';
+  int cap = npos + (int)nfields;
+  PArg *ops = TIRX_NEWN(ev->m, PArg, cap);
+  int nops = 0;
   for (int i = 0; i < npos; i++) {
     ops[nops].v = a->pos[i];
     ops[nops].tag = a->pos[i].ptx_pred;
@@ -571,31 +583,31 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     nops++;
   }
   if (marker) {
-    char mk[512];
-    if (markerlen >= sizeof mk) return ev_error(ev, loc, "T.ptx.%s: marker string too long", fam);
-    memcpy(mk, marker, markerlen);
-    mk[markerlen] = '\0';
-    int sunk[64], nsunk = 0;
-    for (char *f = strtok(mk, ","); f; f = strtok(NULL, ",")) {
-      if (strcmp(f, "pred") == 0) {
+    int *sunk = TIRX_NEWN(ev->m, int, nfields), nsunk = 0;
+    int *tags = TIRX_NEWN(ev->m, int, nfields), ntags = 0;
+    for (const char *f = marker, *end = marker + markerlen; f < end;) {
+      size_t k = 0;
+      while (f + k < end && f[k] != ',') k++;
+      bool lane = k > 1 && f[1] >= '0' && f[1] <= '9';
+      if (k == 4 && memcmp(f, "pred", 4) == 0) {
         if (!nops) return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam);
         if (pred) return ev_error(ev, loc, "T.ptx.%s: both pred= and a \"pred\" marker", fam);
         Value pv = ops[--nops].v;
         pred = pv.kind == V_BOOL ? tirx_int(ev->m, tirx_dtype(DT_BOOL), pv.u.i, pv.loc)
                                  : ev_to_expr(ev, pv, "the predicate");
         if (!pred) return v_make(V_ERROR, loc);
-      } else if (strcmp(f, "keep") == 0) {
+      } else if (k == 4 && memcmp(f, "keep", 4) == 0) {
         keep = true;
-      } else if (f[0] == 's' && f[1] >= '0' && f[1] <= '9') {
-        if (nsunk == 64) return ev_error(ev, loc, "T.ptx.%s: more than 64 sunk lanes", fam);
+      } else if (lane && f[0] == 's') {
         sunk[nsunk++] = atoi(f + 1);
-      } else if (f[0] == 'p' && f[1] >= '0' && f[1] <= '9') {
-        /* applied after the sinks are back in place */
-      } else {
-        return ev_error(ev, loc, "T.ptx.%s: unknown marker '%s'", fam, f);
+      } else if (lane && f[0] == 'p') {
+        tags[ntags++] = atoi(f + 1); /* applied once the sunk lanes are back */
+      } else if (k) {
+        return ev_error(ev, loc, "T.ptx.%s: unknown marker '%.*s'", fam, (int)k, f);
       }
+      f += k + 1;
     }
-    for (int i = 1; i < nsunk; i++) /* insertion sort: few lanes */
+    for (int i = 1; i < nsunk; i++) /* insertion sort: lanes come sorted from the printer */
       for (int j = i; j > 0 && sunk[j - 1] > sunk[j]; j--) {
         int t = sunk[j];
         sunk[j] = sunk[j - 1];
@@ -603,7 +615,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
       }
     for (int i = 0; i < nsunk; i++) {
       int at = sunk[i];
-      if (at < 0 || at > nops || nops + 1 > cap) return ev_error(ev, loc, "T.ptx.%s: bad sink marker", fam);
+      if (at < 0 || at > nops) return ev_error(ev, loc, "T.ptx.%s: bad sink marker 's%d'", fam, at);
       memmove(ops + at + 1, ops + at, sizeof(PArg) * (size_t)(nops - at));
       ops[at].v = v_make(V_NS, loc);
       ops[at].v.u.ns = "T.ptx.SINK";
@@ -612,14 +624,10 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
       ops[at].printed = true;
       nops++;
     }
-    memcpy(mk, marker, markerlen);
-    mk[markerlen] = '\0';
-    for (char *f = strtok(mk, ","); f; f = strtok(NULL, ","))
-      if (f[0] == 'p' && f[1] >= '0' && f[1] <= '9') {
-        int at = atoi(f + 1);
-        if (at < 0 || at >= nops) return ev_error(ev, loc, "T.ptx.%s: bad marker '%s'", fam, f);
-        ops[at].tag = true;
-      }
+    for (int i = 0; i < ntags; i++) {
+      if (tags[i] < 0 || tags[i] >= nops) return ev_error(ev, loc, "T.ptx.%s: bad marker 'p%d'", fam, tags[i]);
+      ops[tags[i]].tag = true;
+    }
   }
   /* try the candidates */
   int hits = 0, nalive = 0;

@@ -90,6 +90,7 @@ typedef struct CG {
   /* intrin_ptx_table.c tries the ALU lowering first: a spelling it cannot
    * lower then sets alu_failed instead of reporting an error */
   bool alu_probe, alu_failed;
+  bool linked_bitcode; /* cg_link_bitcode ran: cg_internalize before optimising */
   /* the first T.nvshmem call (where a missing NVSHMEM library is reported) */
   bool uses_nvshmem;
   Loc nvshmem_loc;
@@ -228,6 +229,13 @@ LLVMValueRef cg_call(CG *cg, Expr *e);
 /* ---- libdevice.c / target.c ------------------------------------------------ */
 /* Links libdevice into cg->mod if some __nv_* function is declared; 0 or 1. */
 int cg_link_libdevice(CG *cg);
+/* Links the bitcode file `path` lazily (only what the module references is
+ * copied); `what` names it in errors, `hint` ends the unreadable-file one.
+ * 0 or 1 (reported).  Sets cg->linked_bitcode. */
+int cg_link_bitcode(CG *cg, const char *path, const char *what, const char *hint);
+/* After linking: every definition but the kernels (and NVSHMEM's host-visible
+ * constants) internal, so global DCE keeps only what is used. */
+void cg_internalize(CG *cg);
 /* Links NVSHMEM's device bitcode if some nvshmem* function is declared; 0 or 1
  * (intrin_nvshmem.c).  Runs before cg_link_libdevice. */
 int cg_link_nvshmem(CG *cg);

@@ -20,8 +20,6 @@
  * The file: the newest libnvshmem_device_sm_<N>.bc with N <= the target's sm (else
  * libnvshmem_device.bc, as older wheels have it).
  */
-#include <llvm-c/BitReader.h>
-#include <llvm-c/Linker.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,44 +210,5 @@ int cg_link_nvshmem(CG *cg) {
                cg->arch->name);
     return 1;
   }
-  LLVMMemoryBufferRef buf;
-  char *msg = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    cg_error(cg, (Loc){0, 0}, "cannot read NVSHMEM's device library '%s': %s", path,
-             msg ? msg : "?");
-    LLVMDisposeMessage(msg);
-    return 1;
-  }
-  LLVMModuleRef ld;
-  if (LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &ld)) { /* ld owns buf on success */
-    LLVMDisposeMemoryBuffer(buf);
-    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid NVSHMEM device bitcode file", path);
-    return 1;
-  }
-  for (LLVMValueRef f = LLVMGetFirstFunction(ld); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f)) LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(ld); g; g = LLVMGetNextGlobal(g)) {
-    size_t len;
-    const char *n = LLVMGetValueName2(g, &len);
-    if (!LLVMIsDeclaration(g) && !cg_nvshmem_host_global(n, len))
-      LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
-  }
-  LLVMSetTarget(ld, LLVMGetTarget(cg->mod));
-  LLVMSetDataLayout(ld, LLVMGetDataLayoutStr(cg->mod));
-  if (LLVMLinkModules2(cg->mod, ld)) { /* ld is destroyed either way */
-    cg_error(cg, (Loc){0, 0}, "internal error: linking NVSHMEM's device library '%s' failed",
-             path);
-    return 1;
-  }
-  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMPTXKernelCallConv)
-      LLVMSetLinkage(f, LLVMInternalLinkage);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g)) {
-    size_t len;
-    const char *n = LLVMGetValueName2(g, &len);
-    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage &&
-        !cg_nvshmem_host_global(n, len) && strcmp(n, "__tirx_dyn_smem") != 0)
-      LLVMSetLinkage(g, LLVMInternalLinkage);
-  }
-  return 0;
+  return cg_link_bitcode(cg, path, "NVSHMEM's device library", "");
 }

@@ -22,16 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Print/printer.h"
 #include "Target/NVPTX/cg.h"
 #include "tirx/ptx_table.h"
 #include "Support/strbuf.h"
-
-/* The asm text and the constraints are Support string builders. */
-typedef StrBuf Str;
-#define s_put strbuf_put
-#define s_puts strbuf_puts
-#define s_printf strbuf_printf
 
 /* The decoded arguments of one call. */
 typedef struct Decoded {
@@ -76,12 +69,12 @@ static bool decode(CG *cg, Expr *e, Decoded *d) {
 }
 
 /* "mnemonic.tok.tok" */
-static void spelling(const Decoded *d, Str *s) {
-  s_puts(s, d->e->mnemonic);
+static void spelling(const Decoded *d, StrBuf *s) {
+  strbuf_puts(s, d->e->mnemonic);
   for (int i = 0; i < d->e->nslots; i++)
     if (d->mods[i]) {
-      s_puts(s, ".");
-      s_puts(s, d->mods[i]);
+      strbuf_puts(s, ".");
+      strbuf_puts(s, d->mods[i]);
     }
 }
 
@@ -261,8 +254,8 @@ static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
 /* ---- 3. inline asm rendered from the row ------------------------------------ */
 
 typedef struct Asm {
-  Str text, pre, post, decls;     /* instruction, bridges in/out, .reg lines */
-  Str outc, inc;                  /* output / input constraints */
+  StrBuf text, pre, post, decls;     /* instruction, bridges in/out, .reg lines */
+  StrBuf outc, inc;                  /* output / input constraints */
   LLVMTypeRef *outt;
   Expr **outdst;                  /* the lvalue each output is stored to */
   DType *outdt;
@@ -270,11 +263,9 @@ typedef struct Asm {
   LLVMValueRef *inv;
   LLVMTypeRef *int_;
   int nin;
-  int *tied;                      /* input index tied to output i, -1 none */
   int bridges;
 } Asm;
 
-#define xcalloc tirx_xcalloc
 
 /* The constraint letter and LLVM carrier type of a register of dtype t. */
 static char reg_letter(CG *cg, DType t, LLVMTypeRef *ty) {
@@ -331,8 +322,8 @@ static LLVMValueRef from_carrier(CG *cg, LLVMValueRef v, DType t) {
 }
 
 static void add_in(Asm *a, LLVMValueRef v, const char *c) {
-  if (a->inc.n) s_puts(&a->inc, ",");
-  s_puts(&a->inc, c);
+  if (a->inc.n) strbuf_puts(&a->inc, ",");
+  strbuf_puts(&a->inc, c);
   a->inv[a->nin] = v;
   a->int_[a->nin++] = LLVMTypeOf(v);
 }
@@ -349,7 +340,7 @@ static const char *bridge_class(const char *ptxty) {
 LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   Decoded d;
   if (!decode(cg, e, &d)) return NULL;
-  Str sp = {0};
+  StrBuf sp = {0};
   spelling(&d, &sp);
   if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p) ||
       try_tma(cg, e, &d)) {
@@ -358,9 +349,9 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
     return NULL;
   }
   const PtxEntry *en = d.e;
-  Asm *a = xcalloc(1, sizeof *a);
+  Asm *a = tirx_xcalloc(1, sizeof *a);
   /* First the outputs (LLVM numbers outputs before inputs), then the inputs. */
-  Str ops = {0};
+  StrBuf ops = {0};
   int argi = 0, lane_at = 0;
   /* pass 1: count outputs so input placeholders can be numbered after them */
   int nout = 0;
@@ -372,12 +363,11 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   }
   /* every lane is at most one input plus one tied input; the guard one more */
   size_t cap = (size_t)d.nops * 2 + 4;
-  a->outt = xcalloc((size_t)nout + 1, sizeof(LLVMTypeRef));
-  a->outdst = xcalloc((size_t)nout + 1, sizeof(Expr *));
-  a->outdt = xcalloc((size_t)nout + 1, sizeof(DType));
-  a->tied = xcalloc((size_t)nout + 1, sizeof(int));
-  a->inv = xcalloc(cap, sizeof(LLVMValueRef));
-  a->int_ = xcalloc(cap, sizeof(LLVMTypeRef));
+  a->outt = tirx_xcalloc((size_t)nout + 1, sizeof(LLVMTypeRef));
+  a->outdst = tirx_xcalloc((size_t)nout + 1, sizeof(Expr *));
+  a->outdt = tirx_xcalloc((size_t)nout + 1, sizeof(DType));
+  a->inv = tirx_xcalloc(cap, sizeof(LLVMValueRef));
+  a->int_ = tirx_xcalloc(cap, sizeof(LLVMTypeRef));
   int next_out = 0, next_in = nout;
   const char *prev_br = NULL, *prev_pipe = NULL;
   bool in_br = false;
@@ -390,37 +380,37 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
     bool same_br = o->bracket && prev_br && strcmp(o->bracket, prev_br) == 0;
     bool same_pipe = o->pipe && prev_pipe && strcmp(o->pipe, prev_pipe) == 0;
     if (in_br && !same_br) {
-      s_puts(&ops, "]");
+      strbuf_puts(&ops, "]");
       in_br = false;
     }
-    if (same_pipe) s_puts(&ops, "|");
-    else if (ops.n) s_puts(&ops, ", ");
+    if (same_pipe) strbuf_puts(&ops, "|");
+    else if (ops.n) strbuf_puts(&ops, ", ");
     if (o->bracket && !same_br) {
-      s_puts(&ops, "[");
+      strbuf_puts(&ops, "[");
       in_br = true;
     }
     prev_br = o->bracket;
     prev_pipe = o->pipe;
     if (o->kind == PTXK_IMM) {
       if (o->literal) {
-        s_puts(&ops, o->literal);
+        strbuf_puts(&ops, o->literal);
         continue;
       }
       int64_t v;
       if (!cg_const_arg(cg, e, argi, o->name, &v)) goto done;
-      s_printf(&ops, "%lld", (long long)v);
+      strbuf_printf(&ops, "%lld", (long long)v);
       argi++;
       lane_at++;
       continue;
     }
     bool group = tirx_ptx_is_group(o, d.mods);
-    if (group) s_puts(&ops, "{");
+    if (group) strbuf_puts(&ops, "{");
     const char *ptxty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, d.mods) : "";
     const char *bc = o->kind == PTXK_REG ? bridge_class(ptxty) : NULL;
     for (int k = 0; k < lanes; k++, lane_at++) {
-      if (k) s_puts(&ops, ", ");
+      if (k) strbuf_puts(&ops, ", ");
       if (flag_idx(&d, 's', lane_at)) {
-        s_puts(&ops, "_");
+        strbuf_puts(&ops, "_");
         continue;
       }
       Expr *x = d.ops[argi++];
@@ -450,10 +440,10 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
         }
         add_in(a, v, c);
         if (o->kind == PTXK_ADDR && !o->bracket) {
-          if (off) s_printf(&ops, "[$%d+%lld]", next_in, (long long)off);
-          else s_printf(&ops, "[$%d]", next_in);
+          if (off) strbuf_printf(&ops, "[$%d+%lld]", next_in, (long long)off);
+          else strbuf_printf(&ops, "[$%d]", next_in);
         } else {
-          s_printf(&ops, "$%d", next_in);
+          strbuf_printf(&ops, "$%d", next_in);
         }
         next_in++;
         continue;
@@ -470,18 +460,16 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
         slot = next_out++;
         char cbuf[8];
         snprintf(cbuf, sizeof cbuf, "=%c", letter);
-        if (a->outc.n) s_puts(&a->outc, ",");
-        s_puts(&a->outc, cbuf);
+        if (a->outc.n) strbuf_puts(&a->outc, ",");
+        strbuf_puts(&a->outc, cbuf);
         a->outt[a->nout] = ty;
         a->outdst[a->nout] = x;
         a->outdt[a->nout] = dt;
-        a->tied[a->nout] = -1;
         if (inout) {
           LLVMValueRef cur = to_carrier(cg, cg_expr(cg, x), dt, ty);
           char tie[12];
           snprintf(tie, sizeof tie, "%d", slot);
           add_in(a, cur, tie);
-          a->tied[a->nout] = a->nin - 1;
           next_in++;
         }
         a->nout++;
@@ -495,24 +483,24 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
       }
       if (bc) {
         int r = a->bridges++;
-        s_printf(&a->decls, ".reg %s %s%d; ", bc, strcmp(bc, ".pred") == 0 ? "%tp" : "%tb", r);
+        strbuf_printf(&a->decls, ".reg %s %s%d; ", bc, strcmp(bc, ".pred") == 0 ? "%tp" : "%tb", r);
         const char *reg = strcmp(bc, ".pred") == 0 ? "%tp" : "%tb";
         if (!out || inout) {
-          if (strcmp(bc, ".pred") == 0) s_printf(&a->pre, "setp.ne.b32 %s%d, $%d, 0; ", reg, r, slot);
-          else s_printf(&a->pre, "cvt.u8.u16 %s%d, $%d; ", reg, r, slot);
+          if (strcmp(bc, ".pred") == 0) strbuf_printf(&a->pre, "setp.ne.b32 %s%d, $%d, 0; ", reg, r, slot);
+          else strbuf_printf(&a->pre, "cvt.u8.u16 %s%d, $%d; ", reg, r, slot);
         }
         if (out) {
-          if (strcmp(bc, ".pred") == 0) s_printf(&a->post, " selp.b32 $%d, 1, 0, %s%d;", slot, reg, r);
-          else s_printf(&a->post, " cvt.u16.u8 $%d, %s%d;", slot, reg, r);
+          if (strcmp(bc, ".pred") == 0) strbuf_printf(&a->post, " selp.b32 $%d, 1, 0, %s%d;", slot, reg, r);
+          else strbuf_printf(&a->post, " cvt.u16.u8 $%d, %s%d;", slot, reg, r);
         }
-        s_printf(&ops, "%s%d", reg, r);
+        strbuf_printf(&ops, "%s%d", reg, r);
       } else {
-        s_printf(&ops, "$%d", slot);
+        strbuf_printf(&ops, "$%d", slot);
       }
     }
-    if (group) s_puts(&ops, "}");
+    if (group) strbuf_puts(&ops, "}");
   }
-  if (in_br) s_puts(&ops, "]");
+  if (in_br) strbuf_puts(&ops, "]");
   if (argi != d.nops) {
     cg_error(cg, e->loc, "T.ptx[\"%s\"]: %d operands, the row takes %d", sp.p, d.nops, argi);
     goto done;
@@ -521,32 +509,32 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (d.pred) {
     LLVMValueRef pv = LLVMBuildZExt(cg->b, cg_bool(cg, cg_expr(cg, d.pred)), cg->t_i32, "");
     add_in(a, pv, "r");
-    s_puts(&a->decls, ".reg .pred %tg; ");
-    s_printf(&a->pre, "setp.ne.b32 %%tg, $%d, 0; ", next_in);
+    strbuf_puts(&a->decls, ".reg .pred %tg; ");
+    strbuf_printf(&a->pre, "setp.ne.b32 %%tg, $%d, 0; ", next_in);
     next_in++;
   }
-  if (a->decls.n || d.pred) s_puts(&a->text, "{ ");
-  if (a->decls.n) s_puts(&a->text, a->decls.p);
-  if (a->pre.n) s_puts(&a->text, a->pre.p);
-  if (d.pred) s_puts(&a->text, "@%tg ");
-  s_puts(&a->text, sp.p);
+  if (a->decls.n || d.pred) strbuf_puts(&a->text, "{ ");
+  if (a->decls.n) strbuf_puts(&a->text, a->decls.p);
+  if (a->pre.n) strbuf_puts(&a->text, a->pre.p);
+  if (d.pred) strbuf_puts(&a->text, "@%tg ");
+  strbuf_puts(&a->text, sp.p);
   if (ops.n) {
-    s_puts(&a->text, " ");
-    s_puts(&a->text, ops.p);
+    strbuf_puts(&a->text, " ");
+    strbuf_puts(&a->text, ops.p);
   }
-  s_puts(&a->text, ";");
-  if (a->post.n) s_puts(&a->text, a->post.p);
-  if (a->decls.n || d.pred) s_puts(&a->text, " }");
+  strbuf_puts(&a->text, ";");
+  if (a->post.n) strbuf_puts(&a->text, a->post.p);
+  if (a->decls.n || d.pred) strbuf_puts(&a->text, " }");
   /* constraints: outputs, inputs, clobbers */
-  Str cons = {0};
-  if (a->outc.n) s_puts(&cons, a->outc.p);
+  StrBuf cons = {0};
+  if (a->outc.n) strbuf_puts(&cons, a->outc.p);
   if (a->inc.n) {
-    if (cons.n) s_puts(&cons, ",");
-    s_puts(&cons, a->inc.p);
+    if (cons.n) strbuf_puts(&cons, ",");
+    strbuf_puts(&cons, a->inc.p);
   }
   if (tirx_ptx_touches_memory(en, d.mods)) {
-    if (cons.n) s_puts(&cons, ",");
-    s_puts(&cons, "~{memory}");
+    if (cons.n) strbuf_puts(&cons, ",");
+    strbuf_puts(&cons, "~{memory}");
   }
   LLVMTypeRef ret = cg->t_void;
   if (a->nout == 1) ret = a->outt[0];
@@ -572,7 +560,6 @@ done:
   free(a->outt);
   free(a->outdst);
   free(a->outdt);
-  free(a->tied);
   free(a->inv);
   free(a->int_);
   free(a);

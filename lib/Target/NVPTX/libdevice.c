@@ -1,8 +1,8 @@
 /* libdevice: NVIDIA's math library as LLVM bitcode (__nv_expf, ...).
  *
  * Linked only when the module declares some __nv_* function, and only the
- * functions it uses.  The copies are made internal so that the optimiser's global DCE keeps only
- * what is called; `nvvm-reflect-ftz` = 0 selects the IEEE (no flush-to-zero)
+ * functions it uses (cg_link_bitcode, shared with NVSHMEM); cg_internalize
+ * then makes the copies internal so that global DCE keeps only what is called; `nvvm-reflect-ftz` = 0 selects the IEEE (no flush-to-zero)
  * paths when NVVMReflect (part of the NVPTX pipeline) folds __nvvm_reflect.
  * The file: $TIRX_LIBDEVICE, else the path CMake found (TIRX_LIBDEVICE), else
  * /usr/local/cuda/nvvm/libdevice/libdevice.10.bc.
@@ -27,37 +27,42 @@ static bool uses_libdevice(LLVMModuleRef mod) {
   return false;
 }
 
-int cg_link_libdevice(CG *cg) {
-  if (!uses_libdevice(cg->mod)) return 0;
-  const char *path = getenv("TIRX_LIBDEVICE");
-  if (!path || !*path) path = TIRX_LIBDEVICE;
+int cg_link_bitcode(CG *cg, const char *path, const char *what, const char *hint) {
   LLVMMemoryBufferRef buf;
   char *msg = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    cg_error(cg, (Loc){0, 0}, "math functions need libdevice, which cannot be read from '%s': %s "
-             "(set TIRX_LIBDEVICE)", path, msg ? msg : "?");
+    cg_error(cg, (Loc){0, 0}, "%s cannot be read from '%s': %s%s", what, path, msg ? msg : "?", hint);
     LLVMDisposeMessage(msg);
     return 1;
   }
   /* Lazily: bodies are read only for what the linker pulls in.  Every
    * definition becomes linkonce_odr, which the linker copies only when the
-   * module (transitively) references it: ~2 ms instead of ~35 ms for all. */
+   * module (transitively) references it: ~2 ms instead of ~35 ms for all of
+   * libdevice.  NVSHMEM's host-visible constants stay strong definitions. */
   LLVMModuleRef ld;
   if (LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &ld)) { /* ld owns buf on success */
     LLVMDisposeMemoryBuffer(buf);
-    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid libdevice bitcode file", path);
+    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid %s bitcode file", path, what);
     return 1;
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(ld); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(ld); g; g = LLVMGetNextGlobal(g))
-    if (!LLVMIsDeclaration(g)) LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(ld); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *n = LLVMGetValueName2(g, &len);
+    if (!LLVMIsDeclaration(g) && !cg_nvshmem_host_global(n, len)) LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
+  }
   LLVMSetTarget(ld, LLVMGetTarget(cg->mod));
   LLVMSetDataLayout(ld, LLVMGetDataLayoutStr(cg->mod));
   if (LLVMLinkModules2(cg->mod, ld)) { /* ld is destroyed either way */
-    cg_error(cg, (Loc){0, 0}, "internal error: linking libdevice failed");
+    cg_error(cg, (Loc){0, 0}, "internal error: linking %s '%s' failed", what, path);
     return 1;
   }
+  cg->linked_bitcode = true;
+  return 0;
+}
+
+void cg_internalize(CG *cg) {
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMPTXKernelCallConv)
       LLVMSetLinkage(f, LLVMInternalLinkage);
@@ -65,10 +70,17 @@ int cg_link_libdevice(CG *cg) {
     size_t len;
     const char *n = LLVMGetValueName2(g, &len);
     /* NVSHMEM's host library finds its nvshmemi_*_d constants by name */
-    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage &&
-        !cg_nvshmem_host_global(n, len))
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage && !cg_nvshmem_host_global(n, len) &&
+        strcmp(n, "__tirx_dyn_smem") != 0)
       LLVMSetLinkage(g, LLVMInternalLinkage);
   }
+}
+
+int cg_link_libdevice(CG *cg) {
+  if (!uses_libdevice(cg->mod)) return 0;
+  const char *path = getenv("TIRX_LIBDEVICE");
+  if (!path || !*path) path = TIRX_LIBDEVICE;
+  if (cg_link_bitcode(cg, path, "libdevice (math functions)", " (set TIRX_LIBDEVICE)")) return 1;
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                     LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 0, 0)));
   return 0;

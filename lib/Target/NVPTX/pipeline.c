@@ -121,6 +121,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   /* The pre-optimisation text is the kernels alone, before libdevice. */
   if (t->keep_llvm) out->llvm_ir = module_text(cg.mod);
   if (cg_link_nvshmem(&cg) || cg_link_libdevice(&cg)) goto done;
+  if (cg.linked_bitcode) cg_internalize(&cg);
   char *msg = NULL;
   if (LLVMVerifyModule(cg.mod, LLVMReturnStatusAction, &msg)) {
     internal_error(diag, "the generated LLVM IR is invalid", msg);
