@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "tirx/codegen.h"
+#include "tirx/internal/codegen.h"
 #include "tirx/diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

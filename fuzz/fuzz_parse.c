@@ -6,10 +6,10 @@
 #include <stdlib.h>
 
 #include "tirx/diag.h"
-#include "tirx/ir.h"
-#include "tirx/parse.h"
-#include "tirx/print.h"
-#include "tirx/verify.h"
+#include "tirx/internal/ir.h"
+#include "tirx/internal/parse.h"
+#include "tirx/internal/print.h"
+#include "tirx/internal/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Maintainer aid: measure each T.ptx row's arch floor with the installed ptxas and
-# rewrite the ARCH column of include/tirx/ptx_table.def.  The floor of a row is the
+# rewrite the ARCH column of include/tirx/internal/ptx_table.def.  The floor of a row is the
 # oldest arch whose ptxas assembles the row's sample (its minimal legal spelling,
 # built by tirx-ptx-gen, lowered for sm_103a and re-targeted); a spelling with more
 # modifiers may need a newer one, which ptxas then reports.  Rows no arch assembles
@@ -24,7 +24,7 @@ trap 'rm -rf "$T"' EXIT
   done
   echo "$row ${floor:-none}"
 done > "$T/floors"
-python3 - "$T/floors" include/tirx/ptx_table.def <<'PY'
+python3 - "$T/floors" include/tirx/internal/ptx_table.def <<'PY'
 import re, sys
 floors = dict(l.split() for l in open(sys.argv[1]))
 name = {"sm_80": "SM_80", "sm_90": "SM_90", "sm_90a": "SM_90A", "sm_100": "SM_100",

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/codegen.h"
+#include "tirx/internal/codegen.h"
 #include "tirx/compile.h"
 #include "tirx/diag.h"
 #include "tirx/file.h"
-#include "tirx/pass.h"
+#include "tirx/internal/pass.h"
 #include "tirx/target.h"
 
 #ifndef TIRX_VERSION

@@ -13,11 +13,11 @@
 
 #include "tirx/diag.h"
 #include "tirx/file.h"
-#include "tirx/ir.h"
-#include "tirx/parse.h"
-#include "tirx/pass.h"
-#include "tirx/print.h"
-#include "tirx/verify.h"
+#include "tirx/internal/ir.h"
+#include "tirx/internal/parse.h"
+#include "tirx/internal/pass.h"
+#include "tirx/internal/print.h"
+#include "tirx/internal/verify.h"
 
 #ifndef TIRX_VERSION
 #define TIRX_VERSION "0.0.0"

@@ -13,8 +13,8 @@
 #include "Support/oom.h"
 #include "Support/vec.h"
 #include "Support/ptrmap.h"
-#include "tirx/intrin.h"
-#include "tirx/verify.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/verify.h"
 
 /* Scope-id bindings, from scope.def. */
 static const struct {
@@ -22,7 +22,7 @@ static const struct {
   int dims;
 } sid_info[SID_COUNT] = {
 #define X(E, name, parent, child, dims) [E] = {parent, child, dims},
-#include "tirx/scope.def"
+#include "tirx/internal/scope.def"
 #undef X
 };
 

@@ -14,12 +14,12 @@
 
 #include "Support/oom.h"
 #include "tirx/bundle.h"
-#include "tirx/codegen.h"
+#include "tirx/internal/codegen.h"
 #include "tirx/compile.h"
-#include "tirx/parse.h"
-#include "tirx/pass.h"
-#include "tirx/print.h"
-#include "tirx/verify.h"
+#include "tirx/internal/parse.h"
+#include "tirx/internal/pass.h"
+#include "tirx/internal/print.h"
+#include "tirx/internal/verify.h"
 
 #include "Driver/driver.h"
 

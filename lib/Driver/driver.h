@@ -2,7 +2,7 @@
 #ifndef TIRX_DRIVER_DRIVER_H
 #define TIRX_DRIVER_DRIVER_H
 
-#include "tirx/codegen.h"
+#include "tirx/internal/codegen.h"
 
 /* The pipeline of tirx_compile_source after parsing: out->module is the parsed module
  * (owned by out), out->ms[TIRX_STAGE_PARSE] its parse time.  Returns 0 or 1 (errors in

@@ -1,5 +1,5 @@
 /* Data types: the table in dtype.def plus vector lanes. */
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 #include <stdio.h>
 #include <string.h>

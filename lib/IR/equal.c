@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/intrin.h"
-#include "tirx/ir.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ir.h"
 #include "Support/ptrmap.h"
 
 static const void *pm_get(const TxPtrMap *m, const void *k) { return txmap_get(m, k); }
@@ -158,7 +158,7 @@ static bool eq_expr(Eq *q, const Expr *a, const Expr *b) {
   if (!eq_dtype(a->dtype, b->dtype)) FAIL("expression dtypes differ");
   switch ((ExprKind)a->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
   }
@@ -169,13 +169,13 @@ static bool eq_stmt(Eq *q, const Stmt *a, const Stmt *b) {
   if (a->kind != b->kind) FAIL("statement kinds differ");
   switch ((StmtKind)a->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
 #undef X
   case S_COUNT: break;
   }
   return true;
 }
-#include "tirx/ir_walk_end.h"
+#include "tirx/internal/ir_walk_end.h"
 
 static bool eq_func(Eq *q, const PrimFunc *a, const PrimFunc *b) {
   if (a->nparams != b->nparams) FAIL("parameter counts differ");
@@ -301,7 +301,7 @@ static void hash_expr(Hasher *h, const Expr *x) {
   mix_dtype(h, x->dtype);
   switch ((ExprKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
   }
@@ -315,12 +315,12 @@ static void hash_stmt(Hasher *h, const Stmt *x) {
   mix(h, 1000u + x->kind);
   switch ((StmtKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
 #undef X
   case S_COUNT: break;
   }
 }
-#include "tirx/ir_walk_end.h"
+#include "tirx/internal/ir_walk_end.h"
 
 uint64_t tirx_func_hash(const PrimFunc *f) {
   Hasher h = {1469598103934665603ull, {0}, 0};

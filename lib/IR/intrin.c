@@ -1,14 +1,14 @@
 /* The intrinsic registry: rows from intrin_{core,cuda,ptx}.def. */
-#include "tirx/intrin.h"
+#include "tirx/internal/intrin.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static const Intrin table[INTRIN_COUNT] = {
 #define X(ID, name, mn, mx, kinds, ret, flags) {ID, name, mn, mx, kinds, ret, flags},
-#include "tirx/intrin_core.def"
-#include "tirx/intrin_cuda.def"
-#include "tirx/intrin_ptx.def"
+#include "tirx/internal/intrin_core.def"
+#include "tirx/internal/intrin_cuda.def"
+#include "tirx/internal/intrin_ptx.def"
 #undef X
 };
 
@@ -58,7 +58,7 @@ const char *tirx_intrin_suggest(const char *name, size_t len) {
 
 static const char *const tile_ops[] = {
 #define TILE(op) #op,
-#include "tirx/intrin_tile.def"
+#include "tirx/internal/intrin_tile.def"
 #undef TILE
 };
 
@@ -86,7 +86,7 @@ bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len,
 
 static const PtxAluFamily alu_families[] = {
 #define FAM(n, k, rule, mods, types) {#n, k, rule, mods, types},
-#include "tirx/intrin_ptx_alu.def"
+#include "tirx/internal/intrin_ptx_alu.def"
 #undef FAM
 };
 #define NFAM (sizeof alu_families / sizeof alu_families[0])

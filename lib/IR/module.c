@@ -6,8 +6,8 @@
 
 #include "Support/arena.h"
 #include "Support/strbuf.h"
-#include "tirx/intrin.h"
-#include "tirx/ir.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ir.h"
 
 Module *tirx_module_new(const char *filename, const char *source, size_t len) {
   Arena *a = arena_new();
@@ -306,25 +306,25 @@ bool tirx_buffer_is_scalar(const Buffer *b) {
 
 static const char *expr_names[] = {
 #define X(E, name, payload, children) name,
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
 };
 static const char *stmt_names[] = {
 #define X(E, name, payload, children) name,
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
 #undef X
 };
 static const char *const attr_keys[ATTR_COUNT] = {
 #define ATTR(E, key) [E] = key,
 #define SCOPE(E, name)
-#include "tirx/attrs.def"
+#include "tirx/internal/attrs.def"
 #undef ATTR
 #undef SCOPE
 };
 static const char *const mem_scopes[MEM_COUNT] = {
 #define ATTR(E, key)
 #define SCOPE(E, name) [E] = name,
-#include "tirx/attrs.def"
+#include "tirx/internal/attrs.def"
 #undef ATTR
 #undef SCOPE
 };
@@ -346,7 +346,7 @@ TirxScope tirx_scope_lookup(const char *s, size_t n) {
 
 static const char *scope_names[] = {
 #define X(E, name, parent, child, dims) name,
-#include "tirx/scope.def"
+#include "tirx/internal/scope.def"
 #undef X
 };
 

@@ -1,4 +1,4 @@
-/* The T.ptx instruction table (include/tirx/ptx_table.def), parsed once.
+/* The T.ptx instruction table (include/tirx/internal/ptx_table.def), parsed once.
  *
  * The rows are string literals in a compact format (ptx_table.h); this file
  * turns them into PtxEntry structs the first time any caller asks, under a
@@ -6,14 +6,14 @@
  * slot a token fills, how long a register group is, an operand's PTX type,
  * state space and accepted dtypes.  After initialisation the table is
  * immutable, so it is safe to share between threads. */
-#include "tirx/ptx_table.h"
+#include "tirx/internal/ptx_table.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 #include "Support/oom.h"
 
 typedef struct RawRow {
@@ -25,7 +25,7 @@ typedef struct RawRow {
 
 static const RawRow raw_rows[] = {
 #define PTX(NAME, mn, arch, flags, slots, ops, sample, rule) {#NAME, mn, arch, flags, slots, ops, sample, rule},
-#include "tirx/ptx_table.def"
+#include "tirx/internal/ptx_table.def"
 #undef PTX
 };
 enum { NROWS = sizeof raw_rows / sizeof raw_rows[0] };

@@ -6,7 +6,7 @@
  * buffers and definitions only through its hooks. */
 #include <string.h>
 
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 /* ---- the child enumerator ------------------------------------------------ */
 
@@ -37,7 +37,7 @@
 void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
   switch ((ExprKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
   }
@@ -46,11 +46,11 @@ void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
 void tirx_stmt_children(Stmt *x, const IRChildFns *fns, void *ctx) {
   switch ((StmtKind)x->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
   case S_COUNT: break;
   }
 }
-#include "tirx/ir_walk_end.h"
+#include "tirx/internal/ir_walk_end.h"
 #undef MUTATE_ARRAY
 
 /* ---- the visitor --------------------------------------------------------- */
@@ -154,7 +154,7 @@ Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   bool ch = false;
   switch ((ExprKind)e->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
   }
@@ -173,7 +173,7 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   bool ch = false;
   switch ((StmtKind)s->kind) {
 #define X(K, name, payload, children) case K: children break;
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
 #undef X
   case S_COUNT: break;
   }
@@ -187,5 +187,5 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   if (mu->stmt) r = mu->stmt(mu, r);
   return r;
 }
-#include "tirx/ir_walk_end.h"
+#include "tirx/internal/ir_walk_end.h"
 #undef MUTATE_ARRAY

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "Parse/lexer.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 typedef enum {
   /* expressions */

@@ -8,10 +8,10 @@
 #define TIRX_EVAL_H
 
 #include "Parse/ast.h"
-#include "tirx/intrin.h"
-#include "tirx/ptx_table.h"
-#include "tirx/ir.h"
-#include "tirx/parse.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ptx_table.h"
+#include "tirx/internal/ir.h"
+#include "tirx/internal/parse.h"
 
 typedef enum {
   V_ERROR,  /* an error was already reported */

@@ -1,5 +1,5 @@
 /* T.ptx instruction calls: every spelling resolves through one table
- * (include/tirx/ptx_table.def, lib/IR/ptx_table.c) to one entry.
+ * (include/tirx/internal/ptx_table.def, lib/IR/ptx_table.c) to one entry.
  *
  *   T.ptx.ld.global_.v4.b32(d0, d1, d2, d3, addr)        chained form
  *   T.ptx["ld.global.v4.b32"](d0, d1, d2, d3, addr)      exact text
@@ -19,7 +19,7 @@
 
 #include "Parse/eval.h"
 #include "Support/strbuf.h"
-#include "tirx/ptx_table.h"
+#include "tirx/internal/ptx_table.h"
 
 /* One call argument after the flat form's markers were applied. */
 typedef struct PArg {

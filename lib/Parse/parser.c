@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "Parse/ast.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 #include "Support/oom.h"
 #include "Support/vec.h"
 

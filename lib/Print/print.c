@@ -17,8 +17,8 @@
 
 #include "Print/plan_comment.h"
 #include "Print/printer.h"
-#include "tirx/intrin.h"
-#include "tirx/print.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/print.h"
 #include "Support/oom.h"
 #include "Support/vec.h"
 

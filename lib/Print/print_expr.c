@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "Print/printer.h"
-#include "tirx/intrin.h"
+#include "tirx/internal/intrin.h"
 #include "Support/oom.h"
 
 /* Python precedence, lowest first (python_doc_printer.cc). */

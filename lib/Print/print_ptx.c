@@ -13,7 +13,7 @@
 
 #include "Print/printer.h"
 #include "Support/oom.h"
-#include "tirx/ptx_table.h"
+#include "tirx/internal/ptx_table.h"
 
 /* TVM's escape of a family that is a Python keyword (and, or, not). */
 static bool is_keyword(const char *s) {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "Print/printer.h"
-#include "tirx/intrin.h"
+#include "tirx/internal/intrin.h"
 #include "Support/oom.h"
 
 void pr_newline(Printer *p) {

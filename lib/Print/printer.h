@@ -14,7 +14,7 @@
 
 #include "Support/ptrmap.h"
 #include "Support/strbuf.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 /* The output is a Support string builder; the prbuf_ spellings are the
  * printer's names for it (kept so that work in flight on lib/Print merges

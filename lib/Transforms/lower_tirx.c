@@ -65,7 +65,7 @@ static const struct {
   int max_dims;
 } sid_info[SID_COUNT] = {
 #define X(E, name, parent, child, dims) [E] = {parent, child, dims},
-#include "tirx/scope.def"
+#include "tirx/internal/scope.def"
 #undef X
 };
 

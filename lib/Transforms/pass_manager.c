@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "Transforms/xform.h"
-#include "tirx/pass.h"
-#include "tirx/print.h"
-#include "tirx/verify.h"
+#include "tirx/internal/pass.h"
+#include "tirx/internal/print.h"
+#include "tirx/internal/verify.h"
 
 typedef struct PassInfo {
   const char *name;

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "tirx/diag.h"
-#include "tirx/intrin.h"
-#include "tirx/ir.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ir.h"
 #include "Support/oom.h"
 #include "Support/vec.h"
 

@@ -31,9 +31,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tirx/codegen.h"
-#include "tirx/intrin.h"
-#include "tirx/ir.h"
+#include "tirx/internal/codegen.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ir.h"
 #include "tirx/target.h"
 #include "Support/oom.h"
 #include "Support/ptrmap.h"

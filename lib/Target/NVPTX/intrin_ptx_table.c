@@ -1,5 +1,5 @@
 /* T.ptx instruction calls (I_PTX_INSTR): one generic lowering driven by the
- * table (include/tirx/ptx_table.def).
+ * table (include/tirx/internal/ptx_table.def).
  *
  * One place decides how a call becomes code (cg_ptx_instr):
  *   1. a scalar ALU/conversion spelling with one destination and plain
@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "Target/NVPTX/cg.h"
-#include "tirx/ptx_table.h"
+#include "tirx/internal/ptx_table.h"
 #include "Support/strbuf.h"
 
 /* The decoded arguments of one call. */

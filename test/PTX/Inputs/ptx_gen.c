@@ -1,5 +1,5 @@
 /* tirx-ptx-gen: writes a TIRx module that calls every row of the T.ptx table
- * (include/tirx/ptx_table.def), for the generated lit tests in test/PTX/.
+ * (include/tirx/internal/ptx_table.def), for the generated lit tests in test/PTX/.
  *
  *   tirx-ptx-gen spellings         every row in each spelling it has (chained,
  *                                  exact text, TVM's flat form), one kernel
@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/ir.h"
-#include "tirx/ptx_table.h"
+#include "tirx/internal/ir.h"
+#include "tirx/internal/ptx_table.h"
 
 enum { MAXREG = 1024 };
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/intrin.h"
-#include "tirx/ir.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ir.h"
 #include "tirx/plan.h"
-#include "tirx/print.h"
-#include "tirx/verify.h"
+#include "tirx/internal/print.h"
+#include "tirx/internal/verify.h"
 
 #define I32 tirx_dtype(DT_INT32)
 #define F32 tirx_dtype(DT_FLOAT32)

@@ -20,7 +20,7 @@
 #ifndef TIRX_INTRIN_H
 #define TIRX_INTRIN_H
 
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 typedef enum {
   RET_VOID,    /* statement */
@@ -45,9 +45,9 @@ enum {
 
 typedef enum {
 #define X(ID, name, mn, mx, kinds, ret, flags) ID,
-#include "tirx/intrin_core.def"
-#include "tirx/intrin_cuda.def"
-#include "tirx/intrin_ptx.def"
+#include "tirx/internal/intrin_core.def"
+#include "tirx/internal/intrin_cuda.def"
+#include "tirx/internal/intrin_ptx.def"
 #undef X
   INTRIN_COUNT
 } IntrinId;

@@ -3,7 +3,7 @@
 #define TIRX_PARSE_H
 
 #include "tirx/diag.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 typedef struct TirxParseOptions {
   /* "NAME=VALUE" definitions: module constants and @T.jit T.constexpr

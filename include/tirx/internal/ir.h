@@ -142,7 +142,7 @@ typedef struct KwArg {
 
 typedef enum {
 #define X(E, name, payload, children) E,
-#include "tirx/expr.def"
+#include "tirx/internal/expr.def"
 #undef X
   E_COUNT
 } ExprKind;
@@ -181,7 +181,7 @@ struct Expr {
 
 typedef enum {
 #define X(E, name, payload, children) E,
-#include "tirx/stmt.def"
+#include "tirx/internal/stmt.def"
 #undef X
   S_COUNT
 } StmtKind;
@@ -196,7 +196,7 @@ typedef enum {
 
 typedef enum {
 #define X(E, name, parent, child, dims) E,
-#include "tirx/scope.def"
+#include "tirx/internal/scope.def"
 #undef X
   SID_COUNT
 } ScopeIdKind;
@@ -326,7 +326,7 @@ PrimFunc *tirx_module_find(Module *m, const char *name);
 typedef enum {
 #define ATTR(E, key) E,
 #define SCOPE(E, name)
-#include "tirx/attrs.def"
+#include "tirx/internal/attrs.def"
 #undef ATTR
 #undef SCOPE
   ATTR_COUNT
@@ -334,7 +334,7 @@ typedef enum {
 typedef enum {
 #define ATTR(E, key)
 #define SCOPE(E, name) E,
-#include "tirx/attrs.def"
+#include "tirx/internal/attrs.def"
 #undef ATTR
 #undef SCOPE
   MEM_COUNT

@@ -1,6 +1,6 @@
 /* The T.ptx instruction table and its engine (lib/IR/ptx_table.c).
  *
- * include/tirx/ptx_table.def has one row per PTX instruction *shape*:
+ * include/tirx/internal/ptx_table.def has one row per PTX instruction *shape*:
  *
  *   PTX(NAME, "mnemonic", ARCH, FLAGS, "slots", "operands", "sample", "rule")
  *

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 #include "tirx/diag.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 /* What `--pass-pipeline=default` (and tirx-llc) runs: the passes.def rows
  * marked DEFAULT, in row order ("lower-tirx,flatten-buffer,...").  A static

@@ -38,7 +38,7 @@
 #include <stddef.h>
 
 #include "tirx/diag.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 #include "tirx/target.h"
 
 /* ---- codegen (lib/Target/NVPTX) ------------------------------------------ */

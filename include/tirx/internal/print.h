@@ -11,7 +11,7 @@
 #ifndef TIRX_PRINT_H
 #define TIRX_PRINT_H
 
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -24,7 +24,7 @@
 #include <stdbool.h>
 
 #include "tirx/diag.h"
-#include "tirx/ir.h"
+#include "tirx/internal/ir.h"
 
 bool tirx_verify_module(Module *m, TirxDiag *d);
 bool tirx_verify_func(const PrimFunc *f, TirxDiag *d);
