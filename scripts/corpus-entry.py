@@ -38,8 +38,14 @@ for f, src, ln, cfg in rows:
     tree = ast.parse(open(full).read())
     fac = None
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.lineno <= ln <= node.end_lineno: fac = node
+        if isinstance(node, ast.FunctionDef):
+            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            if start <= ln <= node.end_lineno: fac = node
     conf = parse_cfg(cfg)
+    # a @T.jit kernel is built by the top-level factory that calls KERNEL.specialize(...)
+    if fac is not None and any(ast.unparse(d).endswith('T.jit') for d in fac.decorator_list):
+        spec = fac.name + '.specialize'
+        fac = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and spec in ast.unparse(n)), None)
     if fac is None:
         expr = None
     else:
@@ -51,7 +57,7 @@ for f, src, ln, cfg in rows:
         expr = fac.name + '(' + ', '.join(f'{k}={pylit(v)}' for k, v in kw.items()) + ')'
     want = open(os.path.join(CORPUS, f)).read()
     i = want.find('# from tvm.script import tirx as T'); want = want[i:]
-    cmd = [BIN + '/tirx-opt', '--print-style=tvm', full] + (['--entry', expr] if expr else [])
+    cmd = [BIN + '/tirx-opt', '--print-style=tvm', '-I', SRC, full] + (['--entry', expr] if expr else [])
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
         rc, out, err = p.returncode, p.stdout, p.stderr

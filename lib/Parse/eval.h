@@ -7,6 +7,8 @@
 #ifndef TIRX_EVAL_H
 #define TIRX_EVAL_H
 
+#include <string.h>
+
 #include "Parse/ast.h"
 #include "tirx/internal/intrin.h"
 #include "tirx/internal/ptx_table.h"
@@ -106,7 +108,7 @@ typedef struct PyAttrs {
   int n, cap;
 } PyAttrs;
 
-enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER };
+enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER, DK_JIT };
 
 struct PyClass {
   const char *name;
@@ -170,6 +172,7 @@ typedef struct Eval {
   Value py_self;           /* its first argument */
   struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
   struct PyModState *mods; /* loaded modules, the search path */
+  struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
@@ -301,6 +304,9 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/
 bool ev_class_equal(Value a, Value b, bool *eq);
 Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);
+bool ev_is_jit_def(const Ast *fd);
+Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
+Value ev_jit_build(Eval *ev, Value jit, Args *a);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
 Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
 
@@ -309,7 +315,13 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
 void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
 void ev_modules_free(Eval *ev);
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
-void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since `before` in the running module's file */
+void ev_module_tag(Eval *ev, int before);
+void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr); /* a failed module-level statement */ /* locate the diagnostics added since `before` in the running module's file */
+
+/* A module tirx did not load, or a name whose module-level definition failed. */
+static inline bool ev_ns_unresolved(const char *ns) {
+  return ns[0] == '?' && (strncmp(ns, "?mod:", 5) == 0 || strncmp(ns, "?err:", 5) == 0);
+}
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

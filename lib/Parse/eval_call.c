@@ -996,7 +996,7 @@ Value ev_call(Eval *ev, Ast *call) {
   if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
   if (callee.kind == V_MACRO) return ev_py_callv(ev, callee, &a);
   if (callee.kind == V_PYFUNC) return ev_py_call(ev, callee, &a);
-  if (callee.kind == V_NS && strncmp(callee.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, callee, call->loc);
+  if (callee.kind == V_NS && ev_ns_unresolved(callee.u.ns)) return ev_py_unresolved(ev, callee, call->loc);
   if (callee.kind == V_NS && callee.nshape == -1)
     return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
   if (callee.kind == V_CLASS || callee.kind == V_BOUND || callee.kind == V_DESCR || callee.kind == V_LAMBDA ||

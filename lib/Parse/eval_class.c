@@ -140,7 +140,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     }
     if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
     else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
-    else if (b.kind == V_NS && strncmp(b.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, b, c->list3[i]->loc);
+    else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);
     else if (b.kind != V_NS)
       return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
@@ -243,7 +243,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
     kv = ev_py_callv(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
@@ -379,6 +379,11 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
       return true;
     }
     return false;
+  }
+  if (obj.kind == V_DESCR && obj.nshape == DK_JIT) {
+    if (strcmp(name, "specialize") != 0) return false;
+    *out = bind(ev, v_make(V_NONE, loc), obj, loc);
+    return true;
   }
   if (obj.kind == V_BOUND || obj.kind == V_PYFUNC) {
     Ast *d = obj.kind == V_PYFUNC ? obj.u.py.def : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def : NULL;
@@ -648,6 +653,7 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   }
   case V_CLASS: return instantiate(ev, fn.u.cls, a);
   case V_BOUND: {
+    if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
     return ev_py_callv(ev, *fn.u.bound.fn, &b);
@@ -688,7 +694,7 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
     }
     break;
   case V_NS:
-    if (strncmp(fn.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, fn, a->loc);
+    if (ev_ns_unresolved(fn.u.ns)) return ev_py_unresolved(ev, fn, a->loc);
     if (fn.nshape == -1) return ev_py_method(ev, fn, a, NULL);
     if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
     if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
@@ -697,6 +703,51 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   default: break;
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
+}
+
+/* ---- @T.jit ------------------------------------------------------------------------ */
+
+bool ev_is_jit_def(const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++) {
+    const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
+    if (d->kind == A_ATTR && d->a->kind == A_NAME && strcmp(d->a->name, "T") == 0 && strcmp(d->name, "jit") == 0)
+      return true;
+  }
+  return false;
+}
+
+Value ev_jit_value(Eval *ev, Ast *fd) {
+  Value v = v_make(V_DESCR, fd->loc);
+  v.nshape = DK_JIT;
+  Value f = v_make(V_PYFUNC, fd->loc);
+  f.u.py.def = fd;
+  f.u.py.mod = ev->cur_mod;
+  v.u.bound.fn = new_value(ev, f);
+  return v;
+}
+
+/* kernel.specialize(NAME=value, ...): the PrimFunc with those T.constexpr values. */
+Value ev_jit_build(Eval *ev, Value jit, Args *a) {
+  Ast *fd = jit.u.bound.fn->u.py.def;
+  if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < fd->n && !((fd->list[i]->ival & 1) && strcmp(fd->list[i]->name, a->kwn[k]) == 0)) i++;
+    if (i == fd->n)
+      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'", a->kwn[k], fd->name);
+  }
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor;
+  ev->py_floor = ev->nbinds; /* the kernel sees its module's names, not the caller's */
+  Args *saved_args = ev->jit_args;
+  ev->jit_args = a;
+  Value r = ev_define_kernel(ev, fd);
+  ev->jit_args = saved_args;
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
 }
 
 /* ---- text and equality -------------------------------------------------------------- */

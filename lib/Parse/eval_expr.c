@@ -856,7 +856,7 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
       Value s = ev_expr(ev, a->list[i]->a);
       if (s.kind != V_TUPLE && s.kind != V_LIST)
         return ev_error(ev, a->list[i]->loc, "'*' unpacking needs a tuple or list");
-      Value *ni = TIRX_NEWN(ev->m, Value, a->n + s.u.list.n + 1);
+      Value *ni = TIRX_NEWN(ev->m, Value, n + (a->n - i) + s.u.list.n + 1);
       memcpy(ni, items, sizeof(Value) * (size_t)n);
       items = ni;
       for (int j = 0; j < s.u.list.n; j++) items[n++] = s.u.list.items[j];

@@ -267,13 +267,66 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   return m;
 }
 
+/* The names a statement binds (targets, defs, classes; nested blocks too). */
+static void poison_targets(Eval *ev, Ast *t, Value p) {
+  if (!t) return;
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    if (b && b->depth == ev->depth) b->v = p;
+    else ev_define(ev, t->name, p, false, t->loc);
+  } else if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    for (int i = 0; i < t->n; i++) poison_targets(ev, t->list[i], p);
+  }
+}
+
+static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
+  for (int i = 0; i < n; i++) {
+    Ast *s = ss[i];
+    switch (s->kind) {
+    case A_ASSIGN:
+      for (int k = 0; k < s->n; k++) poison_targets(ev, s->list[k], p);
+      break;
+    case A_ANNASSIGN: case A_AUGASSIGN: poison_targets(ev, s->b, p); break;
+    case A_FUNCDEF: case A_CLASSDEF:
+      poison_targets(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, p);
+      break;
+    case A_IF: case A_FOR: case A_WHILE: case A_TRY: case A_WITH:
+      poison_stmts(ev, s->list, s->n, p);
+      poison_stmts(ev, s->list2, s->n2, p);
+      if (s->kind == A_TRY) {
+        for (int k = 0; k < s->n2; k++) poison_stmts(ev, s->list2[k]->list, s->list2[k]->n, p);
+        poison_stmts(ev, s->list3, s->n3, p);
+      }
+      break;
+    default: break;
+    }
+  }
+}
+
+/* A module-level statement that failed: its diagnostics are dropped and
+ * the names it binds hold a value whose first use reports the failure
+ * (host code beside the kernels need not evaluate). */
+void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
+  if (ev->py_steps > 2000000 || ev->d->n <= nd) return; /* a limit is never forgiven */
+  DiagEntry *e = &ev->d->items[nd];
+  const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
+  const char *msg = tirx_intern_printf(ev->m, "?err:%s:%u:%u: %s", file, e->line, e->col, e->msg);
+  ev_diag_rollback(ev, nd, ne, nerr);
+  Value p = v_make(V_NS, s->loc);
+  p.u.ns = msg;
+  poison_stmts(ev, &s, 1, p);
+}
+
 /* Module-level statements of an imported module: Python semantics; a
  * @T.prim_func becomes a value of the module, not a function of the output. */
 static void run_module_body(Eval *ev, AstFile *f) {
-  for (int i = 0; i < f->n && ev->nerr == 0; i++) {
+  for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
     if (s->kind == A_EXPR_STMT && s->a->kind == A_STR) continue;
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
     ev_py_exec(ev, &s, 1);
+    if (ev->nerr > nerr) ev_module_poison(ev, s, nd, ne, nerr);
+    if (ev->nerr > nerr) break;
   }
 }
 
@@ -621,8 +674,11 @@ bool ev_py_import(Eval *ev, Ast *s) {
   return ok && ev->nerr == 0;
 }
 
-/* The error for a use of a module tirx did not load. */
+/* The error for a use of a module tirx did not load (or of a name whose
+ * module-level definition failed). */
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
+  if (strncmp(mod.u.ns, "?err:", 5) == 0)
+    return ev_error(ev, loc, "this name's module-level definition failed: %s", mod.u.ns + 5);
   return ev_error(ev, loc,
                   "module '%s' is not available to tirx (not found on the -I search path; only the Python "
                   "subset's own modules and the TVM script modules are built in)",
@@ -661,6 +717,11 @@ void ev_entry(Eval *ev, const char *text) {
     Value v = ev_expr(ev, e);
     if (v.kind == V_ERROR || ev->nerr > before) return;
     if (v.kind == V_DESCR && v.nshape == DK_CACHE) v = *v.u.bound.fn;
+    if (v.kind == V_DESCR && v.nshape == DK_JIT) {
+      Args none = {NULL, 0, NULL, NULL, 0, (Loc){0, 0}};
+      v = ev_jit_build(ev, v, &none);
+      if (v.kind == V_ERROR) return;
+    }
     if (v.kind != V_FUNCREF) {
       tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc", text);
       ev->nerr++;

@@ -812,7 +812,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
         !(dv.kind == V_NS && (strncmp(dv.u.ns, "py.", 3) == 0 || strncmp(dv.u.ns, "pyl.", 4) == 0)))
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
@@ -1116,6 +1116,10 @@ static int py_stmt(Eval *ev, Ast *s) {
       m.u.py.def = s;
       m.u.py.mod = ev->cur_mod;
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
+      return PY_NORMAL;
+    }
+    if (ev_is_jit_def(s)) {
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_jit_value(ev, s));
       return PY_NORMAL;
     }
     if (ev_py_plain_def(s)) {
@@ -1527,7 +1531,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     return true;
   }
-  if (obj.kind == V_NS && strncmp(obj.u.ns, "?mod:", 5) == 0) {
+  if (obj.kind == V_NS && ev_ns_unresolved(obj.u.ns)) {
     *out = ev_py_unresolved(ev, obj, loc);
     return true;
   }

@@ -906,7 +906,10 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
       }
       const char *def = define_for(ev, p->name);
       Value v;
-      if (def) {
+      Value *given = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+      if (given) {
+        v = *given;
+      } else if (def) {
         if (!ev_parse_define_value(ev, def, &v)) {
           ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
           continue;
@@ -1091,8 +1094,10 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.p = "__main__";
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
+  bool lenient = ev->opts && ev->opts->entry; /* --entry: host code beside it need not evaluate */
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
     switch (s->kind) {
     case A_IMPORT: ev_py_import(ev, s); break;
     case A_ASSIGN:
@@ -1107,6 +1112,10 @@ Module *ev_file(Eval *ev, AstFile *f) {
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
+      if (lenient && ev_is_jit_def(s)) { /* --entry builds it through .specialize(...) */
+        ev_define(ev, s->name, ev_jit_value(ev, s), false, s->loc);
+        break;
+      }
       if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
         Value pf = ev_py_def_decorated(ev, s);
         if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
@@ -1137,6 +1146,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
       break;
     default: ev_error(ev, s->loc, "statement not allowed at module level"); break;
     }
+    if (lenient && ev->nerr > nerr && s->kind != A_FUNCDEF) ev_module_poison(ev, s, nd, ne, nerr);
     if (ev->nerr >= 20) break;
   }
   if (ev->nerr == 0 && ev->opts && ev->opts->entry) ev_entry(ev, ev->opts->entry);
