@@ -745,7 +745,8 @@ static Value python_builtin(Eval *ev, const char *fn, Args *a) {
     return ev_error(ev, a->loc, "len() of this value is not known at parse time");
   }
   if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) {
-    if (a->npos != 2) return ev_error(ev, a->loc, "%s() takes two arguments in TIRx", fn);
+    if (a->npos != 2 || a->nkw) /* an iterable, key=, default=: parse-time Python */
+      return ev_py_builtin(ev, fn[1] == 'i' ? "py.min" : "py.max", a);
     if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
       Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
       bool t = lt.u.i != 0;
@@ -1153,6 +1154,17 @@ Value ev_call(Eval *ev, Ast *call) {
     return dv;
   }
   case I_MATCH_BUFFER: {
+    if (a.npos == 1 && ev_kwarg(&a, "shape")) { /* T.match_buffer(h, shape=..., dtype=...) */
+      Value *pos = TIRX_NEWN(ev->m, Value, 3);
+      pos[0] = a.pos[0];
+      pos[1] = *ev_kwarg(&a, "shape");
+      int k = 0;
+      for (int i = 0; i < a.nkw; i++)
+        if (strcmp(a.kwn[i], "shape") != 0) a.kwn[k] = a.kwn[i], a.kwv[k++] = a.kwv[i];
+      a.nkw = k;
+      a.pos = pos;
+      a.npos = 2;
+    }
     if (a.npos < 2) return ev_err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
     Value param = a.pos[0];
     Args b = a;

@@ -380,6 +380,10 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return false;
   }
+  if (obj.kind == V_FUNCREF && strcmp(name, "with_attr") == 0) {
+    *out = bind(ev, str_value(ev, "with_attr", loc), obj, loc);
+    return true;
+  }
   if (obj.kind == V_DESCR && obj.nshape == DK_JIT) {
     if (strcmp(name, "specialize") != 0) return false;
     *out = bind(ev, v_make(V_NONE, loc), obj, loc);
@@ -407,10 +411,10 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
   if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
-      obj.kind != V_PYFUNC)
+      obj.kind != V_PYFUNC && obj.kind != V_FUNCREF)
     return false;
   if (lookup(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_PYFUNC) return false;
+  if (obj.kind == V_PYFUNC || obj.kind == V_FUNCREF) return false;
   const char *what = obj.kind == V_OBJECT ? obj.u.obj->cls->name : obj.kind == V_CLASS ? obj.u.cls->name : NULL;
   if (what)
     *out = ev_error(ev, loc, "'%s' %s has no attribute '%s'", what, obj.kind == V_OBJECT ? "object" : "class", name);
@@ -565,6 +569,8 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
   return self;
 }
 
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a);
+
 /* ---- calls ---------------------------------------------------------------------- */
 
 /* Puts self before the positional arguments of *a. */
@@ -654,6 +660,7 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_CLASS: return instantiate(ev, fn.u.cls, a);
   case V_BOUND: {
     if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
+    if (fn.u.bound.self->kind == V_FUNCREF) return with_attr(ev, fn.u.bound.self->u.func, a);
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
     return ev_py_callv(ev, *fn.u.bound.fn, &b);
@@ -703,6 +710,42 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   default: break;
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
+}
+
+/* func.with_attr(key, value): a copy of the PrimFunc with that attribute set. */
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a) {
+  if (a->npos != 2 || a->pos[0].kind != V_STR) return ev_error(ev, a->loc, "with_attr() takes a key string and a value");
+  Value d = v_make(V_DICT, a->loc);
+  d.u.dict.keys = &a->pos[0];
+  d.u.dict.vals = &a->pos[1];
+  d.u.dict.n = 1;
+  Expr *e = ev_value_to_any(ev, d);
+  if (!e) return v_make(V_ERROR, a->loc);
+  PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
+  *nf = *f;
+  Expr *o = f->attrs;
+  int n = o ? o->u.dict.n : 0;
+  Expr *m = TIRX_NEW(ev->m, Expr);
+  *m = *e;
+  m->u.dict.keys = TIRX_NEWN(ev->m, Expr *, n + 1);
+  m->u.dict.vals = TIRX_NEWN(ev->m, Expr *, n + 1);
+  m->u.dict.n = 0;
+  bool replaced = false;
+  for (int i = 0; i < n; i++) {
+    Expr *k = o->u.dict.keys[i], *v = o->u.dict.vals[i];
+    if (k->u.s.len == e->u.dict.keys[0]->u.s.len && memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0)
+      v = e->u.dict.vals[0], replaced = true;
+    m->u.dict.keys[m->u.dict.n] = k;
+    m->u.dict.vals[m->u.dict.n++] = v;
+  }
+  if (!replaced) {
+    m->u.dict.keys[m->u.dict.n] = e->u.dict.keys[0];
+    m->u.dict.vals[m->u.dict.n++] = e->u.dict.vals[0];
+  }
+  nf->attrs = m;
+  Value r = v_make(V_FUNCREF, a->loc);
+  r.u.func = nf;
+  return r;
 }
 
 /* ---- @T.jit ------------------------------------------------------------------------ */

@@ -418,7 +418,7 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
 
 /* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
 static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
-                                    "operator", "contextlib", "warnings"};
+                                    "operator", "contextlib", "warnings", "os", "sys"};
 
 static bool is_pylib(const char *name) {
   for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)

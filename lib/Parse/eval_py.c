@@ -952,6 +952,70 @@ static bool py_cond(Eval *ev, Ast *e, bool *out) {
   return true;
 }
 
+/* del NAME / del d[k] / del lst[i] / del obj.attr */
+static bool py_del(Eval *ev, Ast *t) {
+  if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    for (int i = 0; i < t->n; i++)
+      if (!py_del(ev, t->list[i])) return false;
+    return true;
+  }
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    if (!b) return ev_error(ev, t->loc, "name '%s' is not defined", t->name), false;
+    b->v = v_make(V_NS, t->loc);
+    b->v.u.ns = tirx_intern_printf(ev->m, "?err:name '%s' was deleted", t->name);
+    return true;
+  }
+  if (t->kind == A_SUBSCRIPT && t->n == 1 && t->list[0]->kind != A_SLICE) {
+    Value c = ev_expr(ev, t->a), k = ev_expr(ev, t->list[0]);
+    if (c.kind == V_ERROR || k.kind == V_ERROR) return false;
+    if (c.kind == V_DICT) {
+      Value r = c;
+      r.u.dict.keys = TIRX_NEWN(ev->m, Value, c.u.dict.n + 1);
+      r.u.dict.vals = TIRX_NEWN(ev->m, Value, c.u.dict.n + 1);
+      r.u.dict.n = 0;
+      bool found = false;
+      for (int i = 0; i < c.u.dict.n; i++) {
+        if (!found && py_equal(c.u.dict.keys[i], k)) {
+          found = true;
+          continue;
+        }
+        r.u.dict.keys[r.u.dict.n] = c.u.dict.keys[i];
+        r.u.dict.vals[r.u.dict.n++] = c.u.dict.vals[i];
+      }
+      if (!found) return ev_error(ev, t->loc, "del: key is not in the dict"), false;
+      return py_store_back(ev, t->a, r);
+    }
+    if (c.kind == V_LIST) {
+      int64_t i;
+      if (!ev_get_int(ev, k, &i, "list index")) return false;
+      if (i < 0) i += c.u.list.n;
+      if (i < 0 || i >= c.u.list.n) return ev_error(ev, t->loc, "list index out of range"), false;
+      Value *items = TIRX_NEWN(ev->m, Value, c.u.list.n + 1);
+      int n = 0;
+      for (int j = 0; j < c.u.list.n; j++)
+        if (j != i) items[n++] = c.u.list.items[j];
+      return py_store_back(ev, t->a, py_seq(ev, V_LIST, items, n, t->loc));
+    }
+  }
+  if (t->kind == A_ATTR) {
+    Value o = ev_expr(ev, t->a);
+    if (o.kind == V_ERROR) return false;
+    if (o.kind == V_OBJECT) {
+      PyAttrs *at = &o.u.obj->attrs;
+      for (int i = 0; i < at->n; i++)
+        if (at->names[i] == t->name) {
+          memmove(at->names + i, at->names + i + 1, sizeof *at->names * (size_t)(at->n - i - 1));
+          memmove(at->vals + i, at->vals + i + 1, sizeof *at->vals * (size_t)(at->n - i - 1));
+          at->n--;
+          return true;
+        }
+      return ev_error(ev, t->loc, "object has no attribute '%s'", t->name), false;
+    }
+  }
+  return ev_error(ev, t->loc, "unsupported 'del' target in parse-time code"), false;
+}
+
 /* Does handler type `t` catch the exception `exc` (NULL: an error tirx
  * reported, which only bare `except`, Exception and BaseException catch)? */
 static bool py_handler_matches(Eval *ev, Ast *t, const char *exc) {
@@ -1135,6 +1199,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   }
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
+  case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
   case A_GLOBAL:
     if (s->op) {
       ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
@@ -1244,6 +1309,11 @@ static Value py_math(Eval *ev, const char *fn, Args *a) {
     double r = fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x);
     if (!(r > -9.2e18 && r < 9.2e18)) return ev_error(ev, l, "math.%s() result out of range", fn);
     return v_int((int64_t)r, l);
+  }
+  if (strcmp(fn, "isfinite") == 0 || strcmp(fn, "isinf") == 0 || strcmp(fn, "isnan") == 0) {
+    Value r = v_make(V_BOOL, l);
+    r.u.i = fn[2] == 'f' ? isfinite(x) : fn[2] == 'i' ? isinf(x) : isnan(x);
+    return r;
   }
   if (strcmp(fn, "isqrt") == 0) {
     if (x < 0) return ev_error(ev, l, "math.isqrt() of a negative number");
@@ -1429,12 +1499,28 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
   }
   if (strcmp(fn, "dict") == 0) {
+    /* dict(mapping or pairs, **kw) */
+    Value src = v_make(V_DICT, l);
+    if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
+    if (a->npos == 1 && a->pos[0].kind == V_DICT) {
+      src = a->pos[0];
+    } else if (a->npos == 1) {
+      Value *items;
+      int n;
+      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+      src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+      src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) {
+        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2)
+          return ev_error(ev, l, "dict() needs (key, value) pairs");
+        dict_put(ev, &src, items[i].u.list.items[0], items[i].u.list.items[1]);
+      }
+    }
     Value d = v_make(V_DICT, l);
-    d.u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    d.u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    for (int i = 0; i < a->nkw; i++)
-      d.u.dict.keys[i] = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), d.u.dict.vals[i] = a->kwv[i];
-    d.u.dict.n = a->nkw;
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, src.u.dict.keys[i], src.u.dict.vals[i]);
+    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
     return d;
   }
   if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
@@ -1526,6 +1612,14 @@ Value ev_py_zip(Eval *ev, Args *a) {
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
+  if (obj.kind == V_NS && (strcmp(obj.u.ns, "pyl.os") == 0 || strcmp(obj.u.ns, "pyl.sys") == 0) &&
+      (strcmp(name, "environ") == 0 || strcmp(name, "modules") == 0)) {
+    /* parse time is hermetic: no environment, no loaded host modules */
+    *out = v_make(V_DICT, loc);
+    out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+    return true;
+  }
   if (obj.kind == V_NS && strncmp(obj.u.ns, "pyl.", 4) == 0 && strchr(obj.u.ns + 4, '.') == NULL) {
     *out = v_make(V_NS, loc);
     out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);

@@ -1108,7 +1108,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
     case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
-    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH:
+    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH: case A_DEL:
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
