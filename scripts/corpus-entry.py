@@ -5,6 +5,7 @@
 # The factory is the top-level def around the line SOURCES.md names; its arguments
 # are the configuration keys that match its parameters (truncated configurations
 # keep their complete keys).  Per kernel: file, entry, exit status, identical, first error.
+# TIRX_CORPUS_OUT=DIR keeps each kernel's output and wanted text there (NAME.got.py / NAME.want.py).
 import ast, json, re, subprocess, sys, os, collections
 BIN = sys.argv[1]
 SRC = sys.argv[2]  # a checkout of mlc-ai/TIRx-kernels at 92240d6
@@ -77,6 +78,10 @@ for f, src, ln, cfg in rows:
         if 'did not give a PrimFunc' not in err: break
     ok = rc == 0
     same = ok and out == want
+    if os.environ.get('TIRX_CORPUS_OUT'):  # keep what tirx printed and the wanted text
+        d = os.environ['TIRX_CORPUS_OUT']; os.makedirs(d, exist_ok=True)
+        b = os.path.join(d, os.path.basename(f)[:-3])
+        open(b + '.got.py', 'w').write(out + err); open(b + '.want.py', 'w').write(want)
     stats['n'] += 1; stats['eval'] += ok; stats['same'] += same
     first = ''
     if not ok:

@@ -570,6 +570,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
 }
 
 static Value with_attr(Eval *ev, PrimFunc *f, Args *a);
+static Value bool_value(bool b, Loc loc);
 
 /* ---- calls ---------------------------------------------------------------------- */
 
@@ -706,6 +707,24 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
     if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
     if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
     if (strncmp(fn.u.ns, "py.", 3) == 0 || strncmp(fn.u.ns, "math.", 5) == 0) return ev_py_builtin(ev, fn.u.ns, a);
+    /* the builtins that are also TIRx names, passed as values (key=len) */
+    if (a->npos == 1 && !a->nkw) {
+      Value x = a->pos[0];
+      if (strcmp(fn.u.ns, "len") == 0) {
+        if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
+        if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+        if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
+      }
+      if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
+      if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
+      if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+      if (strcmp(fn.u.ns, "bool") == 0) {
+        bool t;
+        if (ev_truthy_const(ev, x, &t)) return bool_value(t, a->loc);
+      }
+    }
+    if (strcmp(fn.u.ns, "min") == 0 || strcmp(fn.u.ns, "max") == 0)
+      return ev_py_builtin(ev, fn.u.ns[1] == 'i' ? "py.min" : "py.max", a);
     break;
   default: break;
   }

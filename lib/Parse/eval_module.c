@@ -309,6 +309,8 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
 void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
   if (ev->py_steps > 2000000 || ev->d->n <= nd) return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
+  for (int i = nd; i < ev->d->n; i++)
+    if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
   const char *msg = tirx_intern_printf(ev->m, "?err:%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);

@@ -553,6 +553,7 @@ static Value py_iterable(Eval *ev, Ast *it) {
 }
 
 static bool py_assign(Eval *ev, Ast *t, Value v);
+static void py_alias_update(Eval *ev, Value old, Value nv);
 
 /* A container that grew (a dict with a new key, a longer list) is written
  * back where it came from: the name, attribute or item the expression names. */
@@ -637,6 +638,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
           return true;
         }
       int n = c.u.dict.n;
+      Value old = c;
       Value *ks = TIRX_NEWN(ev->m, Value, n + 1), *vs = TIRX_NEWN(ev->m, Value, n + 1);
       if (n) memcpy(ks, c.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, c.u.dict.vals, sizeof(Value) * (size_t)n);
       ks[n] = k;
@@ -644,6 +646,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       c.u.dict.keys = ks;
       c.u.dict.vals = vs;
       c.u.dict.n = n + 1;
+      py_alias_update(ev, old, c);
       return py_store_back(ev, t->a, c);
     }
     if (c.kind == V_OBJECT) {
@@ -1687,6 +1690,22 @@ static int py_dict_find(Value d, Value k) {
   return -1;
 }
 
+/* Every other name bound to the same container (the same array, the same
+ * length) sees the change too: `b = a; b.append(x)` is visible through a. */
+static void py_alias_update(Eval *ev, Value old, Value nv) {
+  for (int i = 0; i < ev->nbinds; i++) {
+    Value *v = &ev->binds[i].v;
+    if (v->kind != old.kind) continue;
+    bool same = old.kind == V_LIST ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
+                                   : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
+    if (same && (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
+      Loc l = v->loc;
+      *v = nv;
+      v->loc = l;
+    }
+  }
+}
+
 /* Methods that change their receiver: the new container is stored back
  * through the receiver's expression.  Returns false when m is not one. */
 static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, Value *out) {
@@ -1819,6 +1838,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
     return false;
   }
   if (nv.kind == V_ERROR) return *out = nv, true;
+  py_alias_update(ev, self, nv);
   if (recv && !py_store_back(ev, recv, nv)) *out = v_make(V_ERROR, l);
   return true;
 }
