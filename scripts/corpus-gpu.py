@@ -73,6 +73,45 @@ class Arr:
         return self.data.astype(np.float32)
 
 
+CU_TMAP_DTYPE = {"uint8": 0, "uint16": 1, "uint32": 2, "int32": 3, "uint64": 4, "int64": 5,
+                 "float16": 6, "float32": 7, "float64": 8, "bfloat16": 9}
+DTYPE_BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "int32": 4, "int64": 8,
+               "uint32": 4, "uint16": 2, "uint8": 1}
+
+
+class TMap:
+    """A T.TensorMap() argument: the CUtensorMap the caller encodes
+    (cuTensorMapEncodeTiled) over `base`, the name of a tensor argument or an Arr of its
+    own (a tensor the kernel reads only through the map).  Lists innermost first;
+    strides in bytes, of dims 1..rank-1."""
+
+    def __init__(self, base, dtype, dims, strides, box, swizzle=0, l2=0):
+        self.base, self.dtype = base, dtype
+        self.dims, self.strides, self.box = list(dims), list(strides), list(box)
+        self.swizzle, self.l2 = swizzle, l2
+
+    def problems(self, args):
+        base = args.get(self.base) if isinstance(self.base, str) else self.base
+        if not isinstance(base, Arr):
+            return ["the map's base %r is not a tensor argument" % (self.base,)]
+        out = []
+        if base.dtype != self.dtype:
+            out.append("the map's dtype %s, its base's %s" % (self.dtype, base.dtype))
+        size = DTYPE_BYTES[self.dtype]
+        span = size + sum((d - 1) * st for d, st in zip(self.dims[1:], self.strides))
+        span += (self.dims[0] - 1) * size
+        if span > base.data.size * size:
+            out.append("the map spans %d bytes, its base has %d" % (span, base.data.size * size))
+        if any(st % 16 for st in self.strides):
+            out.append("strides %s are not multiples of 16 bytes" % self.strides)
+        if any(b > 256 or b < 1 for b in self.box) or len(self.box) != len(self.dims):
+            out.append("box %s: 1..256 per dim, one per dim of %s" % (self.box, self.dims))
+        if self.box[0] * size % 16 or (self.swizzle == 3 and self.box[0] * size > 128):
+            out.append("inner box of %d bytes: a multiple of 16 (at most 128 with 128B "
+                       "swizzle)" % (self.box[0] * size))
+        return out
+
+
 def f32_to_bf16(x):
     """Round float32 to bfloat16 bits, to nearest even (as cvt.rn.bf16.f32)."""
     u = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
@@ -620,7 +659,15 @@ class SsuStpSimple:
             "nheads_runtime": H, "ngroups_runtime": G, "dt_softplus": 1, "update_state": 1,
             "pad_slot_id": -1, "dim_tiles_runtime": 1,
         }
+        for n in self.drop:
+            del args[n]
+        args.update(self.maps(args))
         return args, None
+
+    drop = ()
+
+    def maps(self, args):
+        return {}
 
     def check(self, args, outs, ref):
         B, H, D, N, G, S = self.batch, self.heads, self.dim, self.dstate, self.groups, self.slots
@@ -652,6 +699,61 @@ class SsuStpSimple:
         return r
 
 
+@case("selective_state_update_stp_horizontal", "mamba selective state update",
+      SsuStpSimple.tol + "; TMA state map")
+class SsuStpHorizontal(SsuStpSimple):
+    """As stp_simple, the state moved by TMA in stages of 32 states x 64 dims (a 4-D
+    tensor map over [slot, head, dim, state])."""
+    drop = ("state_scale", "state_scale_stride_batch", "nheads_runtime", "ngroups_runtime",
+            "dim_tiles_runtime")
+    box = (32, 64)
+
+    def maps(self, args):
+        H, D, N, S = self.heads, self.dim, self.dstate, self.slots
+        return {"tensor_state": TMap("state", "bfloat16", [N, D, H, S],
+                                     [N * 2, N * D * 2, H * D * N * 2], [self.box[0], self.box[1], 1, 1],
+                                     swizzle=0, l2=2)}
+
+
+@case("selective_state_update_stp_vertical", "mamba selective state update",
+      SsuStpSimple.tol + "; TMA state map")
+class SsuStpVertical(SsuStpHorizontal):
+    """As stp_simple, the state moved by TMA in stages of 16 dims x 128 states."""
+    drop = ("dim_tiles_runtime",)
+    box = (128, 16)
+
+
+@case("tinygemm2_sm100", "gemm", "bf16: rtol 2e-2, atol 1e-2 * max|out|")
+class TinyGemm2:
+    """out[b, o] = sum_k input[b, k] * weight[o, k] + bias[o] (bf16 in, f32 accumulate,
+    bf16 out; mma.sync on tiles that TMA loads with 128-byte swizzle), B = 1, O = 128,
+    K = 720 (not a multiple of the 64-wide box: the map fills zeros past K)."""
+    B, O, K = 1, 128, 720
+
+    def make(self, rng):
+        B, O, K = self.B, self.O, self.K
+        inp = f32_to_bf16((rng.standard_normal((B, K)) / 8).astype(np.float32))
+        wt = f32_to_bf16((rng.standard_normal((O, K)) / 8).astype(np.float32))
+        bias = f32_to_bf16(rng.standard_normal(O).astype(np.float32))
+        a_in, a_wt = Arr(inp, "bfloat16"), Arr(wt, "bfloat16")
+        return {
+            "a_tmap_wt": TMap(a_wt, "bfloat16", [K, O], [K * 2], [64, 16], swizzle=3),
+            "b_tmap_act": TMap(a_in, "bfloat16", [K, B], [K * 2], [64, 8], swizzle=3),
+            "c_output": Arr(np.full(B * O, 0x7FC0), "bfloat16"),
+            "d_bias": Arr(bias, "bfloat16"), "a_M": O, "b_N": B, "c_K": K,
+        }, (a_in, a_wt)
+
+    def check(self, args, outs, ref):
+        a_in, a_wt = ref
+        x = a_in.f32().reshape(self.B, self.K).astype(np.float64)
+        w = a_wt.f32().reshape(self.O, self.K).astype(np.float64)
+        want = x @ w.T + args["d_bias"].f32().astype(np.float64)[None, :]
+        r = Result()
+        r.close("c_output", outs["c_output"].f32(), want, 2e-2,
+                1e-2 * float(np.abs(want).max()))
+        return r
+
+
 # Kernels that do not run here, with the reason.  "sm100": the kernel itself uses an
 # sm_100-only instruction or Blackwell unit (tcgen05/TMEM, packed f32x2 arithmetic,
 # mixed-precision add/fma .f32.bf16, e2m1 conversions, st.bulk, 256-bit loads), so tirx
@@ -661,9 +763,8 @@ TCGEN05 = "sm100: tcgen05 / tensor memory (Blackwell only)"
 F32X2 = "sm100: packed f32x2 arithmetic (add/mul/fma.f32x2 need sm_100)"
 MIXED = "sm100: mixed-precision add/fma.f32.bf16 (needs sm_100)"
 E2M1 = "sm100: cvt e2m1x2 (FP4) needs sm_100a"
-TMAP = ("T.TensorMap() parameter: the caller passes a host CUtensorMap, and tirx's "
-        "Python binding has no way to pass one (a tensor for a handle parameter passes "
-        "its DLTensor's address)")
+TMAP4 = ("four T.TensorMap() parameters (state, B, C, x), multi-token: maps and "
+         "reference not written yet")
 SKIPPED = {
     "add_rmsnorm_fp4quant__flashinfer_add_rmsnorm_fp4quant": E2M1,
     "allgather_gemm__test_mma_ss_tma_2sm_persistent": TCGEN05,
@@ -723,16 +824,13 @@ SKIPPED = {
     "rmsnorm_quant__flashinfer_rmsnorm_quant_compact": F32X2,
     "selective_state_update_mtp_horizontal": F32X2,
     "selective_state_update_mtp_simple": F32X2,
-    "selective_state_update_mtp_vertical": TMAP,
-    "selective_state_update_stp_horizontal": TMAP,
-    "selective_state_update_stp_vertical": TMAP,
+    "selective_state_update_mtp_vertical": TMAP4,
     "silu_and_mul_nvfp4_experts_quantize": E2M1,
     "sparse_atten_fwd__kernel": TCGEN05,
     "sparse_atten_fwd_nvfp4_kv__kernel": TCGEN05,
     "sparse_decode_head64__kernel": TCGEN05,
     "sparse_prefill_head128_phase1__kernel": TCGEN05,
     "sparse_prefill_head64_phase1__kernel": TCGEN05,
-    "tinygemm2_sm100": TMAP,
 }
 
 
@@ -755,7 +853,7 @@ def check_plan(plan, args, shapes):
     if sorted(names) != sorted(args):
         problems.append("parameters %s, the case gives %s" % (names, sorted(args)))
         return problems
-    scalars = {k: v for k, v in args.items() if not isinstance(v, Arr)}
+    scalars = {k: v for k, v in args.items() if isinstance(v, (int, float))}
     for p in params:
         a = args[p["name"]]
         if p["kind"] == "tensor":
@@ -776,8 +874,10 @@ def check_plan(plan, args, shapes):
         elif p["kind"] == "scalar":
             if isinstance(a, Arr):
                 problems.append("%s: a scalar parameter, given a tensor" % p["name"])
+        elif isinstance(a, TMap):
+            problems += ["%s: %s" % (p["name"], t) for t in a.problems(args)]
         else:
-            problems.append("%s: a %s parameter: not supported here" % (p["name"], p["kind"]))
+            problems.append("%s: a %s parameter: give a TMap" % (p["name"], p["kind"]))
     return problems
 
 
@@ -785,35 +885,222 @@ def ordered_args(plan, args):
     return [(p["name"], args[p["name"]]) for p in plan["params"]]
 
 
-def to_device(a, shape):
-    """A CUDA tensor of the plan's shape (torch; CuPy for an unsigned type torch cannot
-    export through DLPack)."""
-    import torch
-    host = a.data.reshape(shape)
-    if a.dtype == "bfloat16":
-        return torch.from_numpy(host.view(np.int16).copy()).view(torch.bfloat16).cuda()
-    if a.dtype in ("uint32", "uint16"):
-        try:
-            t = torch.from_numpy(host.copy()).cuda()
-            torch.utils.dlpack.to_dlpack(t)
-            return t
-        except Exception:
-            import cupy
-            return cupy.asarray(host)
-    return torch.from_numpy(host.copy()).cuda()
+class TorchDevice:
+    """Tensors on the GPU (torch; CuPy for an unsigned type torch cannot export)."""
+    fake = False
 
-
-def to_host(t, dtype):
-    if hasattr(t, "cpu"):
+    def __init__(self):
         import torch
-        if dtype == "bfloat16":
-            return Arr(t.view(torch.int16).cpu().numpy().view(np.uint16), dtype)
-        return Arr(t.cpu().numpy(), dtype)
-    return Arr(t.get(), dtype)  # CuPy
+        self.torch = torch
+
+    def put(self, a, shape):
+        torch = self.torch
+        host = a.data.reshape(shape)
+        if a.dtype == "bfloat16":
+            return torch.from_numpy(host.view(np.int16).copy()).view(torch.bfloat16).cuda()
+        if a.dtype in ("uint32", "uint16"):
+            try:
+                t = torch.from_numpy(host.copy()).cuda()
+                torch.utils.dlpack.to_dlpack(t)
+                return t
+            except Exception:
+                import cupy
+                return cupy.asarray(host)
+        return torch.from_numpy(host.copy()).cuda()
+
+    def get(self, t, dtype):
+        if hasattr(t, "cpu"):
+            if dtype == "bfloat16":
+                return Arr(t.view(self.torch.int16).cpu().numpy().view(np.uint16), dtype)
+            return Arr(t.cpu().numpy(), dtype)
+        return Arr(t.get(), dtype)  # CuPy
+
+    @staticmethod
+    def ptr(t):
+        return t.data_ptr() if hasattr(t, "data_ptr") else t.data.ptr
+
+    @staticmethod
+    def shape_strides(t):
+        if hasattr(t, "stride"):
+            return list(t.shape), list(t.stride())
+        return list(t.shape), [s // t.itemsize for s in t.strides]
+
+    def sync(self):
+        self.torch.cuda.synchronize()
 
 
-def run_one(name, corpus, arch, dry):
-    """Compile, synthesise, (run,) check one case; a dict for the report."""
+class FakeDevice:
+    """--dry-run with the fake driver (TIRX_LIBCUDA, test/Runtime/Inputs/fake_libcuda.c:
+    "device memory" is host memory, launches only print): host arrays handed to tirx
+    as CUDA DLPack tensors, so that the whole call path — the runtime's argument
+    checks, symbol binding, launch configuration, tensor-map encoding — runs."""
+    fake = True
+
+    def __init__(self):
+        import ctypes as C
+
+        class DLDevice(C.Structure):
+            _fields_ = [("device_type", C.c_int32), ("device_id", C.c_int32)]
+
+        class DLDataType(C.Structure):
+            _fields_ = [("code", C.c_uint8), ("bits", C.c_uint8), ("lanes", C.c_uint16)]
+
+        class DLTensor(C.Structure):
+            _fields_ = [("data", C.c_void_p), ("device", DLDevice), ("ndim", C.c_int32),
+                        ("dtype", DLDataType), ("shape", C.POINTER(C.c_int64)),
+                        ("strides", C.POINTER(C.c_int64)), ("byte_offset", C.c_uint64)]
+
+        class DLManaged(C.Structure):
+            _fields_ = [("dl_tensor", DLTensor), ("manager_ctx", C.c_void_p),
+                        ("deleter", C.c_void_p)]
+
+        new = C.pythonapi.PyCapsule_New
+        new.restype = C.py_object
+        new.argtypes = [C.c_void_p, C.c_char_p, C.c_void_p]
+
+        class FakeCudaArray:
+            def __init__(self, host, code, bits):
+                self.host = host
+                self.shape = host.shape
+                self._shape = (C.c_int64 * host.ndim)(*host.shape)
+                self._mt = DLManaged(DLTensor(host.ctypes.data, DLDevice(2, 0), host.ndim,
+                                              DLDataType(code, bits, 1), self._shape, None, 0),
+                                     None, None)
+
+            def __dlpack_device__(self):
+                return (2, 0)
+
+            def __dlpack__(self, stream=None, **kw):
+                return new(C.addressof(self._mt), b"dltensor", None)
+
+        self.cls = FakeCudaArray
+
+    def put(self, a, shape):
+        return self.cls(a.data.reshape(shape).copy(), DL_CODE[a.dtype], DTYPE_BYTES[a.dtype] * 8)
+
+    def get(self, t, dtype):
+        return Arr(t.host, dtype)
+
+    @staticmethod
+    def ptr(t):
+        return t.host.ctypes.data
+
+    @staticmethod
+    def shape_strides(t):
+        return list(t.host.shape), [s // t.host.itemsize for s in t.host.strides]
+
+    def sync(self):
+        pass
+
+
+DL_CODE = {"float32": 2, "float16": 2, "bfloat16": 4, "int32": 0, "int64": 0, "uint32": 1,
+           "uint16": 1, "uint8": 1}
+
+
+def call_with_maps(k, args, devmem, d, rt_path):
+    """Launch through libtirxrt's tirxrt_call (ctypes): tensors as DLTensors over the
+    device tensors, each TMap encoded here with the driver's cuTensorMapEncodeTiled and
+    passed as a pointer (TIRXRT_ARG_PTR), scalars as ints/floats.  T.TensorMap()
+    parameters take a pointer to the caller's map, which tirx's Python binding cannot
+    pass (a tensor for a handle parameter passes its DLTensor's address)."""
+    import ctypes as C
+    import tempfile
+
+    class DLDevice(C.Structure):
+        _fields_ = [("device_type", C.c_int32), ("device_id", C.c_int32)]
+
+    class DLDataType(C.Structure):
+        _fields_ = [("code", C.c_uint8), ("bits", C.c_uint8), ("lanes", C.c_uint16)]
+
+    class DLTensor(C.Structure):
+        _fields_ = [("data", C.c_void_p), ("device", DLDevice), ("ndim", C.c_int32),
+                    ("dtype", DLDataType), ("shape", C.POINTER(C.c_int64)),
+                    ("strides", C.POINTER(C.c_int64)), ("byte_offset", C.c_uint64)]
+
+    class ArgValue(C.Union):
+        _fields_ = [("i", C.c_int64), ("f", C.c_double), ("ptr", C.c_void_p),
+                    ("tensor", C.POINTER(DLTensor))]
+
+    class Arg(C.Structure):
+        _fields_ = [("kind", C.c_int32), ("v", ArgValue)]
+
+    if not rt_path or not os.path.exists(rt_path):
+        raise RuntimeError("libtirxrt.so not found (%s): give --rt" % rt_path)
+    lib = C.CDLL(rt_path)
+    for fname, at in [
+        ("tirxrt_context_create", [C.POINTER(C.c_void_p), C.POINTER(C.c_void_p)]),
+        ("tirxrt_module_load_file", [C.c_void_p, C.c_char_p, C.POINTER(C.c_void_p),
+                                     C.POINTER(C.c_void_p)]),
+        ("tirxrt_module_get_function", [C.c_void_p, C.c_char_p, C.POINTER(C.c_void_p),
+                                        C.POINTER(C.c_void_p)]),
+        ("tirxrt_call", [C.c_void_p, C.POINTER(Arg), C.c_int, C.c_void_p,
+                         C.POINTER(C.c_void_p)]),
+    ]:
+        getattr(lib, fname).argtypes = at
+        getattr(lib, fname).restype = C.c_int
+
+    def check(rc, err):
+        if rc != 0:
+            raise RuntimeError(C.string_at(err.value).decode() if err.value else "failed")
+
+    err = C.c_void_p()
+    ctx, mod, fn = C.c_void_p(), C.c_void_p(), C.c_void_p()
+    check(lib.tirxrt_context_create(C.byref(ctx), C.byref(err)), err)
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "kernel.tirxb")
+        k.save_bundle(bundle)
+        check(lib.tirxrt_module_load_file(ctx, bundle.encode(), C.byref(mod), C.byref(err)), err)
+    check(lib.tirxrt_module_get_function(mod, None, C.byref(fn), C.byref(err)), err)
+
+    cuda = C.CDLL(os.environ.get("TIRX_LIBCUDA") or "libcuda.so.1")
+    encode = cuda.cuTensorMapEncodeTiled
+    encode.restype = C.c_int
+    keep = []
+    params = k.launch_plan["params"]
+    cargs = (Arg * len(params))()
+    for i, p in enumerate(params):
+        a = args[p["name"]]
+        if isinstance(a, Arr):
+            t = devmem[p["name"]]
+            dims, strides = d.shape_strides(t)
+            shape = (C.c_int64 * len(dims))(*dims)
+            strd = (C.c_int64 * len(dims))(*strides)
+            dl = DLTensor(C.c_void_p(d.ptr(t)), DLDevice(2, 0), len(dims),
+                          DLDataType(DL_CODE[a.dtype], DTYPE_BYTES[a.dtype] * 8, 1), shape,
+                          strd, 0)
+            keep += [shape, strd, dl]
+            cargs[i].kind = 7
+            cargs[i].v.tensor = C.pointer(dl)
+        elif isinstance(a, TMap):
+            t = devmem[a.base] if isinstance(a.base, str) else d.put(a.base, (a.base.data.size,))
+            buf = C.create_string_buffer(256)
+            addr = (C.addressof(buf) + 127) & ~127
+            rank = len(a.dims)
+            rc = encode(C.c_void_p(addr), C.c_int(CU_TMAP_DTYPE[a.dtype]), C.c_uint32(rank),
+                        C.c_void_p(d.ptr(t)), (C.c_uint64 * rank)(*a.dims),
+                        (C.c_uint64 * max(rank - 1, 1))(*a.strides),
+                        (C.c_uint32 * rank)(*a.box), (C.c_uint32 * rank)(*([1] * rank)),
+                        C.c_int(0), C.c_int(a.swizzle), C.c_int(a.l2), C.c_int(0))
+            if rc != 0:
+                raise RuntimeError("cuTensorMapEncodeTiled for %s: CUresult %d" % (p["name"], rc))
+            keep += [buf, t]
+            cargs[i].kind = 4
+            cargs[i].v.ptr = C.c_void_p(addr)
+        elif isinstance(a, float):
+            cargs[i].kind = 3
+            cargs[i].v.f = a
+        else:
+            cargs[i].kind = 1
+            cargs[i].v.i = int(a)
+    d.sync()
+    check(lib.tirxrt_call(fn, cargs, len(params), None, C.byref(err)), err)
+    d.sync()
+    del keep
+
+
+def run_one(name, corpus, arch, dry, rt_path=None, fake=False):
+    """Compile, synthesise, run, check one case; a dict for the report.  dry: no launch
+    (fake: launch on the fake driver, outputs not checked)."""
     need_numpy()
     import tirx
     c = CASES[name]
@@ -824,30 +1111,49 @@ def run_one(name, corpus, arch, dry):
         k = tirx.compile(path, target=arch)
     except Exception as e:  # CompileError: the compiler's report
         return {"status": "failed", "note": "compile for %s: %s" % (arch, str(e).splitlines()[0])}
+    if rt_path is None:
+        rt_path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(tirx.__file__)))), "lib", "libtirxrt.so")
     args, ref = c.make(rng)
     shapes = {}
     problems = check_plan(k.launch_plan, args, shapes)
     if problems:
         return {"status": "failed", "note": "inputs vs launch plan: " + "; ".join(problems)}
-    if dry:
+    maps = any(isinstance(a, TMap) for a in args.values())
+    note = "compiled in %.1f s, %d params match the plan" % (time.time() - t0, len(args))
+    if dry and not fake:
         # Exercise the reference on the untouched inputs (the outputs are not checked).
         outs = {n: Arr(a.data.copy(), a.dtype) for n, a in args.items() if isinstance(a, Arr)}
         c.check(args, outs, ref)
-        return {"status": "checked", "note": "compiled in %.1f s, %d params match the plan, "
-                "reference computed" % (time.time() - t0, len(args))}
-    import torch
-    dev = {}
+        return {"status": "checked", "note": note + ", reference computed"}
+    if fake:
+        # The fake driver loads PTX text only: compile without ptxas.
+        tirx.ptxas_path = lambda: None
+        k = tirx.compile(path, target=arch, cache=False)
+        d = FakeDevice()
+    else:
+        d = TorchDevice()
+    devmem = {}
     call = []
     for n, a in ordered_args(k.launch_plan, args):
         if isinstance(a, Arr):
-            dev[n] = to_device(a, shapes[n])
-            call.append(dev[n])
+            devmem[n] = d.put(a, shapes[n])
+            call.append(devmem[n])
+        elif isinstance(a, TMap):
+            call.append(None)
         else:
             call.append(a)
-    torch.cuda.synchronize()
-    k(*call)
-    torch.cuda.synchronize()
-    outs = {n: to_host(t, args[n].dtype) for n, t in dev.items()}
+    if maps:
+        call_with_maps(k, args, devmem, d, rt_path)
+    else:
+        d.sync()
+        k(*call)
+    d.sync()
+    outs = {n: d.get(t, args[n].dtype) for n, t in devmem.items()}
+    if fake:
+        c.check(args, outs, ref)
+        return {"status": "checked", "note": note + ", launched on the fake driver%s, "
+                "reference computed" % (" through libtirxrt" if maps else "")}
     r = c.check(args, outs, ref)
     return {"status": "passed" if r.ok else "failed", "err": r.err,
             "note": "; ".join(r.notes)}
@@ -879,12 +1185,18 @@ def main():
     ap.add_argument("--list-files", action="store_true",
                     help="print the corpus files the selected kernels need")
     ap.add_argument("--log", help="also write the report lines to this file")
+    ap.add_argument("--rt", help="libtirxrt.so, for kernels with T.TensorMap() parameters "
+                    "(default: lib/ next to the tirx package's python/)")
+    ap.add_argument("--fake-cuda", metavar="LIB",
+                    help="with --dry-run: launch on this fake driver (libtirx-fake-cuda.so, "
+                    "set as TIRX_LIBCUDA; default: <tools>/../lib/ when there)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--fake", action="store_true", help=argparse.SUPPRESS)
     o = ap.parse_args()
 
     if o.child:  # one kernel in this process, its result as JSON on the last line
         try:
-            res = run_one(o.child, o.corpus, o.arch, o.dry_run)
+            res = run_one(o.child, o.corpus, o.arch, o.dry_run, o.rt, o.fake)
         except Exception as e:
             res = {"status": "failed", "note": "%s: %s" % (type(e).__name__, e)}
         print("CORPUS-GPU-RESULT " + json.dumps(res))
@@ -913,20 +1225,39 @@ def main():
     if corpus is None:
         print("corpus-gpu: no corpus (give --corpus DIR or TIRX_CORPUS)", file=sys.stderr)
         return 2
+    fake = None
+    if o.dry_run:
+        fake = o.fake_cuda
+        if fake is None and o.tools:
+            cand = os.path.join(o.tools, "..", "lib", "libtirx-fake-cuda.so")
+            fake = os.path.abspath(cand) if os.path.exists(cand) else None
     nran = npass = nskip = 0
     bad = 0
     for n in names:
         if n in SKIPPED:
             continue
         cmd = [sys.executable, os.path.abspath(__file__), "--child", n, "--corpus", corpus,
-               "--arch", o.arch] + (["--dry-run"] if o.dry_run else [])
+               "--arch", o.arch] + (["--dry-run"] if o.dry_run else []) + (
+                   ["--rt", o.rt] if o.rt else []) + (["--fake"] if fake else [])
+        env = dict(os.environ, TIRX_LIBCUDA=fake) if fake else None
         t0 = time.time()
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=o.timeout, text=True)
+                               timeout=o.timeout, text=True, env=env)
             line = [l for l in p.stdout.splitlines() if l.startswith("CORPUS-GPU-RESULT ")]
             if line:
                 res = json.loads(line[-1].split(" ", 1)[1])
+                launches = [l[len("fake-cuda: launch "):] for l in p.stdout.splitlines()
+                            if l.startswith("fake-cuda: launch ")]
+                badp = [l for l in p.stdout.splitlines() if l.startswith("fake-cuda:") and
+                        ("MISALIGNED" in l or "not an encoded map" in l)]
+                if fake and res["status"] == "checked":
+                    if badp:
+                        res = {"status": "failed", "note": "fake driver: " + badp[0]}
+                    elif launches:
+                        res["note"] += ": " + "; ".join(launches)
+                    else:
+                        res = {"status": "failed", "note": "no launch reached the fake driver"}
             else:
                 tail = " | ".join(p.stdout.strip().splitlines()[-3:])
                 res = {"status": "failed", "note": "child exited %d: %s" % (p.returncode, tail)}
