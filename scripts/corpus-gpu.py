@@ -569,7 +569,7 @@ class SparseSplitAtomic(SparseSchedule):
 
 
 @case("sparse_decode_head64__sparse_decode_head64_combine_kernel", "flashmla sparse decode",
-      "out bf16: rtol 1e-2, atol 1e-2 * max|o|; lse fp32: rtol 1e-5, atol 1e-5")
+      "out bf16: rtol 1e-2, atol 1e-2 * max|o|; lse fp32: rtol 1e-4, atol 1e-4")
 class SparseDecodeCombine:
     """FlashMLA split-KV combine with an attention sink: per (batch, query, head), the
     splits' base-2 LSEs l_i give lse = ln(sum 2^l_i), L = log2(2^lse2 + e^sink), and
@@ -617,7 +617,7 @@ class SparseDecodeCombine:
             w = np.exp2(l - big[None])
             want_out[bi] = np.einsum("kqh,kqhd->qhd", w, oa[s0:s1])
         r = Result()
-        r.close("lse", outs["lse"].data, want_lse, 1e-5, 1e-5)
+        r.close("lse", outs["lse"].data, want_lse, 1e-4, 1e-4)
         got = outs["out"].f32().reshape(b, s_q, h_q, d_v)
         skip = np.isnan(want_out)
         r.equal("out (batches with one split: untouched)", np.isnan(got[skip]), True)
