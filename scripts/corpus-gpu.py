@@ -112,6 +112,15 @@ class TMap:
         return out
 
 
+class Addr:
+    """An integer parameter that takes the device address of a buffer the kernel reads
+    through it (not a tensor parameter): the driver allocates `arr` and passes its
+    address."""
+
+    def __init__(self, arr):
+        self.arr = arr
+
+
 def f32_to_bf16(x):
     """Round float32 to bfloat16 bits, to nearest even (as cvt.rn.bf16.f32)."""
     u = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
@@ -754,6 +763,75 @@ class TinyGemm2:
         return r
 
 
+@case("dispatch__deepep_dispatch_copy_epilogue", "deepep moe dispatch", "exact")
+class DeepepDispatchEpilogue:
+    """DeepEP dispatch, the receive side's copy epilogue on one rank (rank_idx 3 of 8,
+    32 local experts of 256): token i of the receive buffer (buffer_addr: per source
+    rank 128 slots of 14432 bytes = 7168 bf16 of x, 6 int32 expert ids, 6 float32
+    weights, the source index), the ranks' token counts as the inclusive prefix sums
+    psum_rank, is copied out: x, the ids mapped to local experts (else -1), the weights,
+    and metadata (source index, rank * 6 + the highest lane whose expert is local)."""
+    world, slots, slot_bytes, x_bytes, topk, rank = 8, 128, 14432, 14336, 6, 3
+
+    def make(self, rng):
+        W, S, SB, XB, K = self.world, self.slots, self.slot_bytes, self.x_bytes, self.topk
+        counts = rng.integers(60, S + 1, W)
+        counts[5] = 0  # a rank that sent nothing
+        psum = np.cumsum(counts)
+        buf = rng.integers(0, 256, (W, S, SB)).astype(np.uint8)
+        experts = np.empty((W, S, K), np.int32)
+        for r in range(W):
+            for t in range(S):
+                # a third of the tokens go to none of this rank's experts
+                pool = np.arange(256) if t % 3 else np.setdiff1d(np.arange(256),
+                                                                np.arange(96, 128))
+                experts[r, t] = rng.choice(pool, K, replace=False)
+        weights = rng.standard_normal((W, S, K)).astype(np.float32)
+        src = rng.integers(0, 1 << 20, (W, S)).astype(np.int32)
+        buf[:, :, XB:XB + 4 * K] = experts.view(np.uint8).reshape(W, S, 4 * K)
+        buf[:, :, XB + 24:XB + 24 + 4 * K] = weights.view(np.uint8).reshape(W, S, 4 * K)
+        buf[:, :, XB + 48:XB + 52] = src.view(np.uint8).reshape(W, S, 4)
+        n = 1024
+        return {
+            "buffer_addr": Addr(Arr(buf, "uint8")),
+            "psum_rank": Arr(psum, "int32"), "psum_expert": Arr(np.full(32, 11), "int32"),
+            "recv_x": Arr(np.zeros(n * XB), "uint8"),
+            "recv_topk_idx": Arr(np.full(n * K, -9), "int64"),
+            "recv_topk_weights": Arr(np.full(n * K, np.nan), "float32"),
+            "recv_src_metadata": Arr(np.full(n * 8, -9), "int32"),
+            "num_unaligned": Arr(np.full(32, 13), "int32"),
+            "num_recv_tokens": 1024, "rank_idx": self.rank,
+        }, (buf, counts, experts, weights, src)
+
+    def check(self, args, outs, ref):
+        buf, counts, experts, weights, src = ref
+        K, XB = self.topk, self.x_bytes
+        n = int(counts.sum())
+        x = np.concatenate([buf[r, :counts[r], :XB] for r in range(self.world)])
+        ex = np.concatenate([experts[r, :counts[r]] for r in range(self.world)]).astype(np.int64)
+        wt = np.concatenate([weights[r, :counts[r]] for r in range(self.world)])
+        sidx = np.concatenate([src[r, :counts[r]] for r in range(self.world)])
+        rank_of = np.repeat(np.arange(self.world), counts)
+        lo = 32 * self.rank
+        local = (ex >= lo) & (ex < lo + 32)
+        want_idx = np.where(local, ex - lo, -1)
+        master = np.array([max([l for l in range(K) if local[i, l]], default=-1)
+                           for i in range(n)])
+        meta = np.full((1024, 8), -9, np.int64)
+        meta[:n, 0] = sidx
+        meta[:n, 1] = rank_of * 6 + master
+        r = Result()
+        r.equal("recv_x", outs["recv_x"].data.reshape(1024, XB)[:n], x)
+        r.equal("recv_x (past the tokens)", outs["recv_x"].data.reshape(1024, XB)[n:], 0)
+        r.equal("recv_topk_idx", outs["recv_topk_idx"].data.reshape(1024, K)[:n], want_idx)
+        r.equal("recv_topk_weights", outs["recv_topk_weights"].data.reshape(1024, K)[:n], wt)
+        r.equal("recv_src_metadata", outs["recv_src_metadata"].data.reshape(1024, 8), meta)
+        r.equal("psum_expert, num_unaligned (untouched)",
+                np.concatenate([outs["psum_expert"].data, outs["num_unaligned"].data]),
+                np.concatenate([np.full(32, 11), np.full(32, 13)]))
+        return r
+
+
 # Kernels that do not run here, with the reason.  "sm100": the kernel itself uses an
 # sm_100-only instruction or Blackwell unit (tcgen05/TMEM, packed f32x2 arithmetic,
 # mixed-precision add/fma .f32.bf16, e2m1 conversions, st.bulk, 256-bit loads), so tirx
@@ -774,9 +852,6 @@ SKIPPED = {
     "combine__deepep_combine_reduce_epilogue": MIXED,
     "dispatch__deepep_dispatch": "printf formats printed as TVM's metadata[...] (no text); "
                                  "multi-rank NVSHMEM",
-    "dispatch__deepep_dispatch_copy_epilogue": "compiles for sm_90a, but reads DeepEP's "
-                                               "NVSHMEM receive buffer (buffer_addr): not "
-                                               "synthesised",
     "flash_attention4__kernel": TCGEN05,
     "flash_attention_backward__kernel": TCGEN05,
     "flashkda_decode_t1_precomputed": "compiles for sm_90a; reference not written yet",
@@ -872,8 +947,10 @@ def check_plan(plan, args, shapes):
                 problems.append("%s: %d elements (%s), the case gives %d" % (
                     p["name"], n, p["shape"], a.data.size))
         elif p["kind"] == "scalar":
-            if isinstance(a, Arr):
+            if isinstance(a, Arr) or isinstance(a, TMap):
                 problems.append("%s: a scalar parameter, given a tensor" % p["name"])
+            if isinstance(a, Addr) and p["dtype"] not in ("int64", "uint64"):
+                problems.append("%s: an address for a %s parameter" % (p["name"], p["dtype"]))
         elif isinstance(a, TMap):
             problems += ["%s: %s" % (p["name"], t) for t in a.problems(args)]
         else:
@@ -1086,6 +1163,9 @@ def call_with_maps(k, args, devmem, d, rt_path):
             keep += [buf, t]
             cargs[i].kind = 4
             cargs[i].v.ptr = C.c_void_p(addr)
+        elif isinstance(a, Addr):
+            cargs[i].kind = 1
+            cargs[i].v.i = d.ptr(devmem["__addr_" + p["name"]])
         elif isinstance(a, float):
             cargs[i].kind = 3
             cargs[i].v.f = a
@@ -1146,6 +1226,10 @@ def run_one(name, corpus, arch, dry, rt_path=None, fake=False):
             call.append(devmem[n])
         elif isinstance(a, TMap):
             call.append(None)
+        elif isinstance(a, Addr):
+            held = d.put(a.arr, (a.arr.data.size,))
+            devmem["__addr_" + n] = held
+            call.append(d.ptr(held))
         else:
             call.append(a)
     if maps:
@@ -1154,7 +1238,7 @@ def run_one(name, corpus, arch, dry, rt_path=None, fake=False):
         d.sync()
         k(*call)
     d.sync()
-    outs = {n: d.get(t, args[n].dtype) for n, t in devmem.items()}
+    outs = {n: d.get(t, args[n].dtype) for n, t in devmem.items() if n in args}
     if fake:
         c.check(args, outs, ref)
         return {"status": "checked", "note": note + ", launched on the fake driver%s, "
