@@ -832,6 +832,55 @@ class DeepepDispatchEpilogue:
         return r
 
 
+@case("flashkda_decode_t1_precomputed", "kda decode",
+      "bf16: out rtol 2e-2, atol 2e-2 * max|out|; state rtol 1e-2, atol 2e-3")
+class FlashKdaT1:
+    """Kimi delta attention decode, one token (FlashKDA T=1, precomputed gate): per value
+    head h (16; query head h for GQA ratio 1), q and k L2-normalised (q also times
+    `scale`), gate = exp(g) per key, S' = S * gate (on keys); S_new[v] = S'[v] +
+    beta (v[v] - S'[v] . k) k; out[v] = S_new[v] . q.  The state lives in slot ssm_idx
+    of a pool of 512 (layout [slot, head, v, key], bf16)."""
+    heads, slots, d, slot = 16, 512, 128, 37
+
+    def make(self, rng):
+        H, S, D = self.heads, self.slots, self.d
+        bf = lambda x: Arr(f32_to_bf16(np.asarray(x, np.float32)), "bfloat16")
+        state = np.zeros((S, H, D, D), np.uint16)
+        state[self.slot] = f32_to_bf16(rng.standard_normal((H, D, D)).astype(np.float32) * 0.5)
+        state[self.slot + 1] = f32_to_bf16(np.full((H, D, D), 0.25, np.float32))  # untouched
+        return {
+            "q": bf(rng.standard_normal(H * D)), "k": bf(rng.standard_normal(H * D)),
+            "v": bf(rng.standard_normal(H * D)),
+            "g": bf(-np.log1p(np.exp(rng.standard_normal(H * D))) * 0.3),
+            "beta": bf(1.0 / (1.0 + np.exp(-rng.standard_normal(H)))),
+            "state": Arr(state, "bfloat16"),
+            "out": Arr(np.full(H * D, 0x7FC0), "bfloat16"),
+            "cu": Arr(np.array([0, 1]), "int32"), "ssm_idx": Arr(np.array([self.slot]), "int32"),
+            "scale": float(D ** -0.5),
+        }, None
+
+    def check(self, args, outs, ref):
+        H, S, D = self.heads, self.slots, self.d
+        f = lambda n: args[n].f32().astype(np.float64)
+        q, k, v, g = (f(n).reshape(H, D) for n in "qkvg")
+        beta = f("beta")
+        q = q / np.sqrt((q * q).sum(1, keepdims=True) + 1e-6) * args["scale"]
+        k = k / np.sqrt((k * k).sum(1, keepdims=True) + 1e-6)
+        st = args["state"].f32().reshape(S, H, D, D)
+        s0 = st[self.slot].astype(np.float64)                         # H x V x K
+        hd = s0 * np.exp(g)[:, None, :]
+        delta = (v - np.einsum("hvk,hk->hv", hd, k)) * beta[:, None]
+        new = hd + delta[:, :, None] * k[:, None, :]
+        want_out = np.einsum("hvk,hk->hv", new, q)
+        r = Result()
+        r.close("out", outs["out"].f32(), want_out, 2e-2, 2e-2 * float(np.abs(want_out).max()))
+        got = outs["state"].f32().reshape(S, H, D, D)
+        r.close("state[slot]", got[self.slot], new, 1e-2, 2e-3)
+        r.equal("state (other slots untouched)", got[self.slot + 1], st[self.slot + 1])
+        r.equal("state (slot 0 untouched)", got[0], st[0])
+        return r
+
+
 # Kernels that do not run here, with the reason.  "sm100": the kernel itself uses an
 # sm_100-only instruction or Blackwell unit (tcgen05/TMEM, packed f32x2 arithmetic,
 # mixed-precision add/fma .f32.bf16, e2m1 conversions, st.bulk, 256-bit loads), so tirx
@@ -854,7 +903,6 @@ SKIPPED = {
                                  "multi-rank NVSHMEM",
     "flash_attention4__kernel": TCGEN05,
     "flash_attention_backward__kernel": TCGEN05,
-    "flashkda_decode_t1_precomputed": "compiles for sm_90a; reference not written yet",
     "flashkda_decode_t2_precomputed": "compiles for sm_90a; reference not written yet",
     "flashkda_decode_t3_lower_bound": "compiles for sm_90a; reference not written yet",
     "flashkda_decode_t4_precomputed": "compiles for sm_90a; reference not written yet",
