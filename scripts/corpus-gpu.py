@@ -881,6 +881,108 @@ class FlashKdaT1:
         return r
 
 
+class FlashKdaMulti:
+    """Kimi delta attention decode over T tokens a sequence (FlashKDA speculative
+    decode, WY/gram schedules): the recurrence of flashkda_decode_t1 applied token by
+    token in float32, starting from slot ssm_idx[n*T + clamp(nat[n] - 1, 0, T - 1)]
+    (or 0), the state after token t checkpointed (bf16) to slot ssm_idx[n*T + t]; a
+    token whose slot is negative is not stored and its output is 0.  GQA: value head hv
+    reads query head hv // (HV / H).  Inputs as the library's own test (state gain
+    0.01, q/k/v 0.5, g = logsigmoid, beta = sigmoid); its tolerance."""
+    T_ = seqs = H = HV = 0
+    slack, d = 6, 128
+    tol = "bf16: rtol 2^-5, atol 6e-3 (out and checkpoints)"
+    lower_bound = None
+
+    def make(self, rng):
+        T_, N, H, HV, D = self.T_, self.seqs, self.H, self.HV, self.d
+        total = N * T_
+        nslots = total + self.slack
+        bf = lambda x: Arr(f32_to_bf16(np.asarray(x, np.float32)), "bfloat16")
+        rn = lambda *shape: rng.standard_normal(shape)
+        slots = np.arange(1, total + 1).reshape(N, T_)
+        if N > 1:
+            slots[N - 1] = -1                      # a padded sequence
+        nat = np.arange(N) % (T_ + 2)              # 0 .. T+1: clamped to 0 .. T-1
+        if self.lower_bound is None:
+            g = -np.log1p(np.exp(-rn(total, HV, D)))   # logsigmoid
+        else:
+            g = rn(total, HV, D)
+        args = {
+            "q": bf(0.5 * rn(total, H, D)), "k": bf(0.5 * rn(total, H, D)),
+            "v": bf(0.5 * rn(total, HV, D)), "g": bf(g),
+            "beta": bf(1.0 / (1.0 + np.exp(-0.5 * rn(total, HV)))),
+            "state": bf(0.01 * rn(nslots, HV, D, D)),
+            "out": Arr(np.full(total * HV * D, 0x7FC0), "bfloat16"),
+            "cu": Arr(np.arange(0, total + 1, T_), "int32"),
+            "ssm_idx": Arr(slots.reshape(-1), "int32"), "nat": Arr(nat, "int32"),
+            "scale": float(D ** -0.5),
+        }
+        if self.lower_bound is not None:
+            args["a_log"] = Arr(np.log(rng.random(H) + 1.0), "float32")
+            args["dt_bias"] = Arr(rn(H * D), "float32")
+            args["lower_bound"] = float(self.lower_bound)
+        return args, None
+
+    def check(self, args, outs, ref):
+        T_, N, H, HV, D = self.T_, self.seqs, self.H, self.HV, self.d
+        total = N * T_
+        f = lambda n: args[n].f32().astype(np.float64)
+        q, k = f("q").reshape(total, H, D), f("k").reshape(total, H, D)
+        v, g = f("v").reshape(total, HV, D), f("g").reshape(total, HV, D)
+        beta = f("beta").reshape(total, HV)
+        st0 = args["state"].f32().reshape(-1, HV, D, D)
+        want_state = st0.copy()
+        slots = args["ssm_idx"].data.reshape(N, T_)
+        nat = args["nat"].data
+        scale = args["scale"]
+        if self.lower_bound is not None:
+            ga = np.exp(args["a_log"].data.astype(np.float64))
+            dtb = args["dt_bias"].data.astype(np.float64).reshape(H, D)
+        want_out = np.zeros((total, HV, D))
+        ratio = HV // H
+        for n in range(N):
+            init = max(int(slots[n, min(max(int(nat[n]) - 1, 0), T_ - 1)]), 0)
+            s = st0[init].astype(np.float64)                           # HV x V x K
+            for t in range(T_):
+                row = n * T_ + t
+                qh, kh = q[row, ::1][np.arange(HV) // ratio], k[row][np.arange(HV) // ratio]
+                qn = qh / np.sqrt((qh * qh).sum(1, keepdims=True) + 1e-6) * scale
+                kn = kh / np.sqrt((kh * kh).sum(1, keepdims=True) + 1e-6)
+                if self.lower_bound is None:
+                    gamma = np.exp(g[row])
+                else:
+                    hq = np.arange(HV) // ratio
+                    biased = g[row] + dtb[hq]
+                    gamma = np.exp(self.lower_bound / (1.0 + np.exp(-ga[hq, None] * biased)))
+                dec = s * gamma[:, None, :]
+                delta = (v[row] - np.einsum("hvk,hk->hv", dec, kn)) * beta[row][:, None]
+                s = dec + delta[:, :, None] * kn[:, None, :]
+                slot = int(slots[n, t])
+                if slot >= 0:
+                    want_out[row] = np.einsum("hvk,hk->hv", s, qn)
+                    want_state[slot] = bf16_round(s.astype(np.float32))
+        r = Result()
+        r.close("out", outs["out"].f32(), want_out, 2.0 ** -5, 6e-3)
+        r.close("state (checkpoints; other slots untouched)", outs["state"].f32(),
+                want_state, 2.0 ** -5, 6e-3)
+        return r
+
+
+def kda_case(name, T_, seqs, H, HV, lower_bound=None):
+    cls = type("Kda" + name, (FlashKdaMulti,), {
+        "T_": T_, "seqs": seqs, "H": H, "HV": HV, "lower_bound": lower_bound,
+        "__doc__": FlashKdaMulti.__doc__})
+    case(name, "kda decode", FlashKdaMulti.tol)(cls)
+
+
+kda_case("flashkda_decode_t2_precomputed", 2, 8, 16, 32)
+kda_case("flashkda_decode_t3_lower_bound", 3, 1, 16, 16, lower_bound=-5.0)
+kda_case("flashkda_decode_t4_precomputed", 4, 8, 16, 32)
+kda_case("flashkda_decode_t5_gram", 5, 8, 16, 32)
+kda_case("flashkda_decode_t6_gram", 6, 8, 16, 32)
+
+
 # Kernels that do not run here, with the reason.  "sm100": the kernel itself uses an
 # sm_100-only instruction or Blackwell unit (tcgen05/TMEM, packed f32x2 arithmetic,
 # mixed-precision add/fma .f32.bf16, e2m1 conversions, st.bulk, 256-bit loads), so tirx
@@ -903,11 +1005,6 @@ SKIPPED = {
                                  "multi-rank NVSHMEM",
     "flash_attention4__kernel": TCGEN05,
     "flash_attention_backward__kernel": TCGEN05,
-    "flashkda_decode_t2_precomputed": "compiles for sm_90a; reference not written yet",
-    "flashkda_decode_t3_lower_bound": "compiles for sm_90a; reference not written yet",
-    "flashkda_decode_t4_precomputed": "compiles for sm_90a; reference not written yet",
-    "flashkda_decode_t5_gram": "compiles for sm_90a; reference not written yet",
-    "flashkda_decode_t6_gram": "compiles for sm_90a; reference not written yet",
     "fp16_bf16_gemm__kernel": TCGEN05,
     "fused_add_rmsnorm__flashinfer_fused_add_rmsnorm_compact": F32X2,
     "fused_add_rmsnorm_quant__flashinfer_fused_add_rmsnorm_quant_compact": F32X2,
