@@ -992,11 +992,14 @@ TCGEN05 = "sm100: tcgen05 / tensor memory (Blackwell only)"
 F32X2 = "sm100: packed f32x2 arithmetic (add/mul/fma.f32x2 need sm_100)"
 MIXED = "sm100: mixed-precision add/fma.f32.bf16 (needs sm_100)"
 E2M1 = "sm100: cvt e2m1x2 (FP4) needs sm_100a"
-TMAP4 = ("four T.TensorMap() parameters (state, B, C, x), multi-token: maps and "
-         "reference not written yet")
+TMAP4 = ("compiles for sm_90a; four T.TensorMap() parameters (state, B, C, x) and raw "
+         "T.handle pointers (cu_seqlens, num_accepted_tokens, ...), multi-token: maps, "
+         "inputs and reference not written yet")
 SKIPPED = {
     "add_rmsnorm_fp4quant__flashinfer_add_rmsnorm_fp4quant": E2M1,
-    "allgather_gemm__test_mma_ss_tma_2sm_persistent": TCGEN05,
+    "allgather_gemm__test_mma_ss_tma_2sm_persistent": TCGEN05 + "; first error (sm_90a and "
+                                                      "sm_100a): codegen does not support "
+                                                      "T.thread_binding(thread=\"clusterCtaIdx.x\")",
     "bf16_fused_m128__kernel": TCGEN05,
     "combine__deepep_combine": "printf formats printed as TVM's metadata[...] (no text); "
                                "multi-rank NVSHMEM",
