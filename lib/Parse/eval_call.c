@@ -1155,6 +1155,17 @@ static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Ar
 
 static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
+  if (a->npos == 1 && ev_kwarg(a, "shape")) { /* T.match_buffer(h, shape=..., dtype=...) */
+    Value *pos = TIRX_NEWN(ev->m, Value, 3);
+    pos[0] = a->pos[0];
+    pos[1] = *ev_kwarg(a, "shape");
+    int k = 0;
+    for (int i = 0; i < a->nkw; i++)
+      if (strcmp(a->kwn[i], "shape") != 0) a->kwn[k] = a->kwn[i], a->kwv[k++] = a->kwv[i];
+    a->nkw = k;
+    a->pos = pos;
+    a->npos = 2;
+  }
   if (a->npos < 2) return ev_err(ev, a->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
   Value param = a->pos[0];
   Args b = *a;
