@@ -54,6 +54,10 @@ for f, src, ln, cfg in rows:
         kw = {k: v for k, v in conf.items() if k in names}
         if a.kwarg:
             kw.update({k: v for k, v in conf.items() if k not in names})
+        # the device the corpus was printed for (sm_100a): the library's runner
+        # falls back to 148 SMs (hardware_num_sms) when no GPU is queried
+        if 'num_sms' in names and 'num_sms' not in kw:
+            kw['num_sms'] = 148
         exprs = [fac.name + '(' + ', '.join(f'{k}={pylit(v)}' for k, v in kw.items()) + ')']
         if cfg.endswith('…'):
             # truncated: the first entry of the source's own benchmark/test list whose

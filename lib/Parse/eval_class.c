@@ -651,9 +651,15 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_PYFUNC: return ev_py_call(ev, fn, a);
   case V_LAMBDA: return lambda_call(ev, fn, a);
   case V_MACRO: {
+    /* expanded in the caller's scope (late binding), or over its own
+     * module's names when it comes from another module */
     struct PyModule *saved_mod;
+    int saved_floor = ev->py_floor;
+    bool other = fn.u.py.mod != ev->cur_mod;
     ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+    if (other) ev->py_floor = ev->nbinds;
     Value r = ev_call_inline(ev, fn.u.py.def, a);
+    ev->py_floor = saved_floor;
     struct PyModule *dummy;
     ev_module_switch(ev, saved_mod, &dummy);
     return r;
@@ -794,9 +800,10 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a) {
   if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
-    while (i < fd->n && !((fd->list[i]->ival & 1) && strcmp(fd->list[i]->name, a->kwn[k]) == 0)) i++;
-    if (i == fd->n)
-      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'", a->kwn[k], fd->name);
+    while (i < fd->n && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
+    if (i == fd->n || (!(fd->list[i]->ival & 1) && a->kwv[k].kind != V_NONE))
+      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s", a->kwn[k], fd->name,
+                      i < fd->n ? " (a parameter can only be removed, with None)" : "");
   }
   struct PyModule *saved_mod;
   ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);

@@ -1641,7 +1641,11 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return true;
   }
-  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT) return false;
+  if ((obj.kind == V_INT || obj.kind == V_BOOL) && strcmp(name, "bit_length") != 0) return false;
+  if (obj.kind == V_FLOAT && strcmp(name, "is_integer") != 0) return false;
+  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
+      obj.kind != V_BOOL && obj.kind != V_FLOAT)
+    return false;
   *out = v_make(V_NS, loc);
   out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
   out->shape = TIRX_NEW(ev->m, Value);
@@ -1957,6 +1961,17 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   Loc l = a->loc;
   Value mr;
   if (py_mutator(ev, self, m, a, recv, &mr)) return mr;
+  if ((self.kind == V_INT || self.kind == V_BOOL) && strcmp(m, "bit_length") == 0 && a->npos == 0) {
+    uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
+    int n = 0;
+    while (u) n++, u >>= 1;
+    return v_int(n, l);
+  }
+  if (self.kind == V_FLOAT && strcmp(m, "is_integer") == 0 && a->npos == 0) {
+    Value r = v_make(V_BOOL, l);
+    r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
+    return r;
+  }
   if (self.kind == V_STR && py_str_method(ev, self, m, a, &mr)) return mr;
   if (self.kind == V_STR) {
     if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);

@@ -930,6 +930,11 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   for (int i = 0; i < fd->n; i++) {
     Ast *p = fd->list[i];
     if (p->ival & 1) continue;
+    Value *fixed = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+    if (fixed) { /* .specialize(h=None): the parameter is gone, the name is the value */
+      ev_define(ev, p->name, *fixed, false, p->loc);
+      continue;
+    }
     if (!p->a) {
       ev_error(ev, p->loc, "parameter '%s' needs a type annotation", p->name);
       continue;
