@@ -356,12 +356,12 @@ static void ann_assign(Eval *ev, Ast *s) {
   Value ann = ev_expr(ev, s->a);
   if (ann.kind == V_ERROR) return;
   if (ann.kind == V_DTYPE) {
+    /* the value first, as Python runs it: an @T.inline call in it emits its
+     * statements before the declaration (TVM's order) */
+    Value v = s->c ? ev_expr(ev, s->c) : v_make(V_NONE, s->loc);
+    if (v.kind == V_ERROR) return;
     Value sc = ev_new_scalar(ev, name, ann.u.dt, tirx_scope_name(MEM_LOCAL), s->b->loc);
-    if (s->c) {
-      Value v = ev_expr(ev, s->c);
-      if (v.kind == V_ERROR) return;
-      emit_stmt(ev, store0(ev, sc.u.buf, v, s->b->loc));
-    }
+    if (s->c) emit_stmt(ev, store0(ev, sc.u.buf, v, s->b->loc));
     ev_define(ev, name, sc, false, s->b->loc);
     return;
   }
