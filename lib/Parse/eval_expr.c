@@ -1,9 +1,11 @@
 /* Expression evaluation: Python-level arithmetic on parse-time values, and
  * IR construction with TVM's type promotion for everything else.
  *
- * Constant folding happens only when both operands are constants (that is
- * Python arithmetic, which TVM runs before any IR exists); identities such as
- * x + 0 are kept, so printed text re-parses to the same IR. */
+ * Constant folding happens when both operands are constants (that is
+ * Python arithmetic, which TVM runs before any IR exists), and for the
+ * identities TVM's operators fold (x + 0, x * 1, x * 0, x // 1, x % 1, 0 // x):
+ * TVM's printer writes a node it would fold as T.Mul(x, 1), so printed text
+ * still re-parses to the same IR. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -441,6 +443,41 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   return tirx_int(ev->m, t, wrap_int(t, r), loc);
 }
 
+/* The identities TVM's operators fold with one constant operand (arith's
+ * TryConstFold, run by every `+ - * / // %` on PrimExprs, so printed text
+ * never shows them: a node like x * 1 prints as T.Mul(x, 1)). */
+static Expr *identity(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
+  if (a->dtype.lanes != 1) return NULL;
+  bool ca = is_const(a), cb = is_const(b);
+  if (!ca && !cb) return NULL;
+  double x = !ca ? -1 : a->kind == E_FLOAT ? a->u.f.v : (double)a->u.i.v;
+  double y = !cb ? -1 : b->kind == E_FLOAT ? b->u.f.v : (double)b->u.i.v;
+  bool fl = a->kind == E_FLOAT || b->kind == E_FLOAT;
+  switch (k) {
+  case E_ADD:
+    if (ca && x == 0) return b;
+    if (cb && y == 0) return a;
+    return NULL;
+  case E_SUB: return cb && y == 0 ? a : NULL;
+  case E_MUL:
+    if (ca && x == 1) return b;
+    if (ca && x == 0) return a;
+    if (cb && y == 1) return a;
+    if (cb && y == 0) return b;
+    return NULL;
+  case E_DIV: case E_FLOORDIV:
+    if (cb && y == 1) return a;
+    if (ca && x == 0) return a;
+    return NULL;
+  case E_FLOORMOD: /* only for the index types (TVM keeps a uint32 x % 1) */
+    if (fl || (a->dtype.id != DT_INT32 && a->dtype.id != DT_INT64)) return NULL;
+    if (cb && y == 1) return tirx_int(ev->m, a->dtype, 0, loc);
+    if (ca && x == 0) return a;
+    return NULL;
+  default: return NULL;
+  }
+}
+
 static const Intrin *intrin(IntrinId id) { return tirx_intrin(id); }
 
 static Expr *bitcall(Eval *ev, IntrinId id, Expr *a, Expr *b, Loc loc) {
@@ -503,6 +540,7 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (!ev_check_divisor(ev, k, b, b->loc.line ? b->loc : loc)) return v_make(V_ERROR, loc);
   Expr *f = fold(ev, k, a, b, loc);
   if (f) return v_expr(f, loc);
+  if ((f = identity(ev, k, a, b, loc))) return v_expr(f, loc);
   return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
 }
 
