@@ -138,6 +138,10 @@ Value ev_class_def(Eval *ev, Ast *c) {
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
       continue;
     }
+    if (is_ns(b, "typing.NamedTuple") || is_ns(b, "pyl.collections.namedtuple")) {
+      k->dataclass = k->frozen = true; /* fields by annotation, immutable */
+      continue;
+    }
     if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
     else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
     else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);

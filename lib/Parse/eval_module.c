@@ -435,7 +435,7 @@ static Value ns_value(Eval *ev, const char *path, Loc loc) {
 }
 
 /* Tokens of the import text: names, '.', ',', '(', ')', '*'; comments dropped. */
-typedef struct { char t[64][160]; int n; } ImpToks;
+typedef struct { char t[1024][160]; int n; } ImpToks;
 
 static bool imp_lex(const char *s, ImpToks *out) {
   out->n = 0;
@@ -448,7 +448,7 @@ static bool imp_lex(const char *s, ImpToks *out) {
       p++;
       continue;
     }
-    if (out->n >= 64) return false;
+    if (out->n >= 1024) return false;
     char *t = out->t[out->n++];
     if (strchr(".,()*", *p)) {
       t[0] = *p++;
@@ -546,12 +546,12 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   if (i >= t->n) return ev_error(ev, loc, "unsupported import '%s'", s->str), false;
   i++;
   /* the imported names */
-  const char *names[64], *as[64];
+  const char *names[512], *as[512];
   int nn = 0;
   for (; i < t->n; i++) {
     const char *x = t->t[i];
     if (strcmp(x, "(") == 0 || strcmp(x, ")") == 0 || strcmp(x, ",") == 0) continue;
-    if (nn >= 64) return ev_error(ev, loc, "too many names in one import"), false;
+    if (nn >= 512) return ev_error(ev, loc, "more than 512 names in one import"), false;
     names[nn] = x;
     as[nn] = NULL;
     if (i + 2 < t->n && strcmp(t->t[i + 1], "as") == 0) as[nn] = t->t[i + 2], i += 2;

@@ -1634,6 +1634,9 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   }
   if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
     if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
+    else if (strcmp(name, "e") == 0) *out = py_num(2.718281828459045, loc);
+    else if (strcmp(name, "tau") == 0) *out = py_num(2 * PY_PI, loc);
+    else if (strcmp(name, "nan") == 0) *out = py_num(NAN, loc);
     else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);
     else {
       *out = v_make(V_NS, loc);
