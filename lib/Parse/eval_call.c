@@ -1688,6 +1688,10 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     if (ptx_call(ev, name, a, as_stmt, &in, &r)) return r;
   } else {
     in = tirx_intrin_lookup(name, strlen(name));
+    /* TVM's T.cuda._shfl_sync / _shfl_*_sync / _activemask are the same ops as
+     * the __ spellings (its Python helper's methods behind the attributes) */
+    if (!in && strncmp(name, "cuda._", 6) == 0 && name[6] != '_')
+      in = tirx_intrin_lookup(tirx_intern_printf(ev->m, "cuda._%s", name + 5), strlen(name) + 1);
   }
   if (!in) {
     const char *sug = tirx_intrin_suggest(name, strlen(name));
