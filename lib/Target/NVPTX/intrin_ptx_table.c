@@ -80,8 +80,9 @@ static void spelling(const Decoded *d, StrBuf *s) {
 
 static bool arch_ok(CG *cg, const Decoded *d, Loc loc, const char *sp) {
   bool specific;
-  int sm = tirx_ptx_arch_sm(d->e->arch, &specific);
-  if (d->e->arch == SM_107A || d->e->arch == SM_107F) {
+  PtxArch need = tirx_ptx_spelling_arch(d->e, (const char *const *)d->mods);
+  int sm = tirx_ptx_arch_sm(need, &specific);
+  if (need == SM_107A || need == SM_107F) {
     /* Shapes TVM certifies at sm_107 (PTX ISA 9.4's additions and some
      * Blackwell forms): no ptxas here assembles their minimal spelling, but
      * others (tcgen05 .block_scale.block32) do, so they are emitted for any
