@@ -949,7 +949,11 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
     memset(P, 0, sizeof *P);
     ev->in_signature = true;
     ev->name_hint = p->name;
-    Value ann = ev_expr(ev, p->a);
+    Ast *pa = p->a; /* T.Optional(T.handle) not specialized away: the handle */
+    if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR && strcmp(pa->a->name, "Optional") == 0 &&
+        pa->a->a->kind == A_NAME && strcmp(pa->a->a->name, "T") == 0)
+      pa = pa->list[0];
+    Value ann = ev_expr(ev, pa);
     ev->name_hint = NULL;
     ev->in_signature = false;
     if (ann.kind == V_ERROR) continue;

@@ -22,3 +22,17 @@ def get_kernel(n):
 
 def bad():
     return add.specialize(M=1)
+
+
+# An Optional handle: specialize(h=None) removes the parameter; otherwise it is a handle.
+# RUN: %tirx-opt %s --entry 'opt.specialize(B_h=None)' | FileCheck %s --check-prefix=NONE
+# NONE: def opt(A: T.Buffer((4,), "float32")):
+# NONE-NEXT: A[0] = T.float32(1.0)
+# RUN: %tirx-opt %s --entry 'opt.specialize()' | FileCheck %s --check-prefix=KEEP
+# KEEP: def opt(A: T.Buffer((4,), "float32"), B_h: T.handle):
+@T.jit
+def opt(A: T.Buffer((4,), "float32"), B_h: T.Optional(T.handle)):
+    if B_h is None:
+        A[0] = T.float32(1.0)
+    else:
+        A[0] = T.float32(2.0)
