@@ -46,7 +46,9 @@ for f, src, ln, cfg in rows:
     # a @T.jit kernel is built by the top-level factory that calls KERNEL.specialize(...)
     if fac is not None and any(ast.unparse(d).endswith('T.jit') for d in fac.decorator_list):
         spec = fac.name + '.specialize'
-        fac = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and spec in ast.unparse(n)), None)
+        defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        fac = next((n for n in defs if n.name == 'get_kernel'), None) or \
+              next((n for n in defs if spec in ast.unparse(n)), None)
     exprs = [None]
     if fac is not None:
         a = fac.args
