@@ -403,8 +403,12 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 /* ---- operators ------------------------------------------------------------ */
 
 static bool py_equal(Value a, Value b) {
+  if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
+    return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
-  if (ev_class_equal(a, b, &ceq)) return ceq;
+  if ((a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS) &&
+      ev_class_equal(a, b, &ceq))
+    return ceq;
   if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
   if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
     if (!ev_is_number(&a) || !ev_is_number(&b)) return false;
@@ -554,6 +558,7 @@ static Value py_iterable(Eval *ev, Ast *it) {
 
 static bool py_assign(Eval *ev, Ast *t, Value v);
 static void py_alias_update(Eval *ev, Value old, Value nv);
+static Value py_dict_add(Eval *ev, Value d, Value k, Value v);
 
 /* A container that grew (a dict with a new key, a longer list) is written
  * back where it came from: the name, attribute or item the expression names. */
@@ -637,15 +642,8 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
           c.u.dict.vals[i] = v;
           return true;
         }
-      int n = c.u.dict.n;
       Value old = c;
-      Value *ks = TIRX_NEWN(ev->m, Value, n + 1), *vs = TIRX_NEWN(ev->m, Value, n + 1);
-      if (n) memcpy(ks, c.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, c.u.dict.vals, sizeof(Value) * (size_t)n);
-      ks[n] = k;
-      vs[n] = v;
-      c.u.dict.keys = ks;
-      c.u.dict.vals = vs;
-      c.u.dict.n = n + 1;
+      c = py_dict_add(ev, c, k, v);
       py_alias_update(ev, old, c);
       return py_store_back(ev, t->a, c);
     }
@@ -1691,6 +1689,26 @@ static Value py_dict_copy(Eval *ev, Value d, int extra) {
   return r;
 }
 
+/* d with the new key k: v appended, in place when d owns spare room (the
+ * same scheme as py_list_grow, keyed by the keys array). */
+static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
+  int n = d.u.dict.n;
+  intptr_t info = n ? txmap_geti(&ev->py_grow, d.u.dict.keys) : 0;
+  int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
+  if (!(info && used == n && cap > n)) {
+    cap = n * 2 + 4;
+    Value *ks = TIRX_NEWN(ev->m, Value, cap), *vs = TIRX_NEWN(ev->m, Value, cap);
+    if (n) memcpy(ks, d.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, d.u.dict.vals, sizeof(Value) * (size_t)n);
+    d.u.dict.keys = ks;
+    d.u.dict.vals = vs;
+  }
+  d.u.dict.keys[n] = k;
+  d.u.dict.vals[n] = v;
+  d.u.dict.n = n + 1;
+  txmap_puti(&ev->py_grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
+  return d;
+}
+
 static int py_dict_find(Value d, Value k) {
   for (int i = 0; i < d.u.dict.n; i++)
     if (py_equal(d.u.dict.keys[i], k)) return i;
@@ -1818,9 +1836,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
         return true;
       }
       *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
-      nv = py_dict_copy(ev, self, 1);
-      nv.u.dict.keys[nv.u.dict.n] = a->pos[0];
-      nv.u.dict.vals[nv.u.dict.n++] = *out;
+      nv = py_dict_add(ev, self, a->pos[0], *out);
     } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
       int k = py_dict_find(self, a->pos[0]);
       if (k < 0) {
