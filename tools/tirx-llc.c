@@ -17,7 +17,7 @@
 
 #include "tirx/internal/codegen.h"
 #include "tirx/compile.h"
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/file.h"
 #include "tirx/internal/pass.h"
 #include "tirx/target.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/file.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"

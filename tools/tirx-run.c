@@ -513,7 +513,7 @@ static int tool_main(int argc, char **argv) {
     int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
                                                &bundle_size, &err)
                       : tirx_compile_load(ctx, o.file, src, srclen, &copts, &mod, NULL, &err);
-    if (crc == TIRX_COMPILE_ERR_DEVICE) {
+    if (crc == TIRX_ERR_DEVICE) {
       fprintf(stderr, "tirx-run: %s\n", err ? err : "cannot load the compiled code");
       goto done;
     }

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/intrin.h"
 #include "tirx/internal/ir.h"
 #include "Support/oom.h"

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 
 /* ---- data types ---------------------------------------------------------- */
 
