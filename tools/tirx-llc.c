@@ -66,77 +66,74 @@ static const char usage[] =
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
-static int tool_main(int argc, char **argv) {
+/* argc/argv come in *args (tool_args_init); its -D list is freed by the caller. */
+static int llc_main(ToolArgs *args) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
   bool time_passes = false, no_cache = false, cache_stats = false;
   int repeat = 1;
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
-  /* -D values go into the already-scanned part of argv (never more than scanned) */
-  const char **defines = (const char **)argv;
   const char *co_entry = NULL;
   long ptxas_timeout = -1;
-  ToolArgs t;
-  tool_args_init(&t, "tirx-llc", argc, argv);
-  for (const char *a; (a = tool_next(&t));) {
+  ToolArgs *t = args;
+  for (const char *a; (a = tool_next(t));) {
     const char *v;
-    if (tool_flag(&t, "--help") || tool_flag(&t, "-h")) {
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       printf(usage, tirx_target_arch_list());
       return TOOL_EXIT_OK;
-    } else if (tool_flag(&t, "--version")) {
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION, TIRX_DEFAULT_ARCH);
       return TOOL_EXIT_OK;
-    } else if (tool_flag(&t, "--time-passes")) {
+    } else if (tool_flag(t, "--time-passes")) {
       time_passes = true;
-    } else if (tool_flag(&t, "--no-cache")) {
+    } else if (tool_flag(t, "--no-cache")) {
       no_cache = true;
-    } else if (tool_flag(&t, "--cache-stats")) {
+    } else if (tool_flag(t, "--cache-stats")) {
       cache_stats = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o.opt_level = a[2] - '0';
-    } else if ((v = tool_value(&t, "--mcpu")) || (v = tool_value(&t, "-mcpu"))) {
+    } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
       o.arch = v;
       if (!tirx_target_arch(o.arch)) {
         fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o.arch,
                 tirx_target_arch_list());
         return TOOL_EXIT_USAGE;
       }
-    } else if ((v = tool_value(&t, "--emit"))) {
+    } else if ((v = tool_value(t, "--emit"))) {
       static const char *const kinds[] = {"tirx", "llvm", "llvm-opt", "ptx", "cubin", "bundle"};
       int found = -1;
       for (int j = 0; j < 6; j++)
         if (!strcmp(v, kinds[j])) found = j;
-      if (found < 0) return tool_usage_error(t.tool, "unknown --emit kind: %s", v);
+      if (found < 0) return tool_usage_error(t->tool, "unknown --emit kind: %s", v);
       emit = (Emit)found;
     } else if (strncmp(a, "-D", 2) == 0) {
-      if (!(v = tool_define(&t))) return TOOL_EXIT_USAGE;
-      defines[o.ndefines++] = v;
-    } else if ((v = tool_value(&t, "--entry"))) {
+      if (!tool_define(t)) return TOOL_EXIT_USAGE;
+    } else if ((v = tool_value(t, "--entry"))) {
       co_entry = v;
-    } else if ((v = tool_value(&t, "--pass-pipeline"))) {
+    } else if ((v = tool_value(t, "--pass-pipeline"))) {
       o.pipeline = v;
-    } else if ((v = tool_value(&t, "-o"))) {
+    } else if ((v = tool_value(t, "-o"))) {
       output = v;
-    } else if ((v = tool_value(&t, "--repeat"))) {
+    } else if ((v = tool_value(t, "--repeat"))) {
       long n;
-      if (!tool_int_value(&t, "--repeat", v, 100000, &n)) return TOOL_EXIT_USAGE;
-      if (n < 1) return tool_usage_error(t.tool, "--repeat needs a count >= 1: %s", v);
+      if (!tool_int_value(t, "--repeat", v, 100000, &n)) return TOOL_EXIT_USAGE;
+      if (n < 1) return tool_usage_error(t->tool, "--repeat needs a count >= 1: %s", v);
       repeat = (int)n;
-    } else if ((v = tool_value(&t, "--ptxas-timeout"))) {
-      if (!tool_int_value(&t, "--ptxas-timeout", v, 1000000, &ptxas_timeout)) return TOOL_EXIT_USAGE;
-    } else if (t.bad) {
+    } else if ((v = tool_value(t, "--ptxas-timeout"))) {
+      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &ptxas_timeout)) return TOOL_EXIT_USAGE;
+    } else if (t->bad) {
       return TOOL_EXIT_USAGE;
     } else if (a[0] == '-' && a[1]) {
-      return tool_usage_error(t.tool, "unknown option: %s", a);
+      return tool_usage_error(t->tool, "unknown option: %s", a);
     } else if (input) {
-      return tool_usage_error(t.tool, "more than one input file: %s", a);
+      return tool_usage_error(t->tool, "more than one input file: %s", a);
     } else {
       input = a;
     }
-    if (t.bad) return TOOL_EXIT_USAGE;
+    if (t->bad) return TOOL_EXIT_USAGE;
   }
-  if (!input) return tool_usage_error(t.tool, "no input file");
+  if (!input) return tool_usage_error(t->tool, "no input file");
   if (o.pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, NULL, NULL, 0);
@@ -146,6 +143,8 @@ static int tool_main(int argc, char **argv) {
     if (bad) return TOOL_EXIT_USAGE;
   }
   o.ptxas_timeout = (int)ptxas_timeout;
+  const char **defines = t->defines;
+  o.ndefines = t->ndefines;
   o.defines = defines;
   o.keep_llvm = emit == EMIT_LLVM || emit == EMIT_LLVM_OPT;
   o.keep_tirx = emit == EMIT_TIRX;
@@ -239,6 +238,14 @@ static int tool_main(int argc, char **argv) {
   tirx_diag_free(&diag);
   free(src);
   return rc ? 1 : 0;
+}
+
+static int tool_main(int argc, char **argv) {
+  ToolArgs t;
+  tool_args_init(&t, "tirx-llc", argc, argv);
+  int rc = llc_main(&t);
+  tool_args_free(&t);
+  return rc;
 }
 
 int main(int argc, char **argv) { return tool_exit("tirx-llc", tool_main(argc, argv)); }

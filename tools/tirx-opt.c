@@ -125,64 +125,62 @@ typedef struct Options {
 } Options;
 
 /* The command line into *o: -1 to go on, else the exit status. */
-static int parse_options(int argc, char **argv, Options *o) {
-  ToolArgs t;
-  tool_args_init(&t, "tirx-opt", argc, argv);
-  /* -D values are collected into the already-scanned part of argv (there are
-   * never more of them than arguments scanned), so nothing is allocated. */
-  o->defines = (const char **)argv;
-  for (const char *a; (a = tool_next(&t));) {
+static int parse_options(ToolArgs *t, Options *o) {
+  int argc = t->argc;
+  char **argv = t->argv;
+  for (const char *a; (a = tool_next(t));) {
     const char *v;
-    if (tool_flag(&t, "--help") || tool_flag(&t, "-h")) {
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       fputs(usage, stdout);
       return TOOL_EXIT_OK;
-    } else if (tool_flag(&t, "--version")) {
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-opt %s\n", TIRX_VERSION);
       return TOOL_EXIT_OK;
-    } else if (tool_flag(&t, "--list-passes")) {
-      tirx_pass_list(stdout, t.i + 1 < argc && strcmp(argv[t.i + 1], "-v") == 0);
+    } else if (tool_flag(t, "--list-passes")) {
+      tirx_pass_list(stdout, t->i + 1 < argc && strcmp(argv[t->i + 1], "-v") == 0);
       return TOOL_EXIT_OK;
-    } else if (tool_flag(&t, "--print-after-all")) {
+    } else if (tool_flag(t, "--print-after-all")) {
       o->po.print_after_all = true;
-    } else if (tool_flag(&t, "--no-verify")) {
+    } else if (tool_flag(t, "--no-verify")) {
       o->po.verify_each = false;
-    } else if (tool_flag(&t, "--verify-roundtrip")) {
+    } else if (tool_flag(t, "--verify-roundtrip")) {
       o->roundtrip = true;
-    } else if (tool_flag(&t, "--structural-hash")) {
+    } else if (tool_flag(t, "--structural-hash")) {
       o->print_hash = true;
-    } else if (tool_flag(&t, "--time-passes")) {
+    } else if (tool_flag(t, "--time-passes")) {
       o->po.time_passes = true;
-    } else if (tool_flag(&t, "--split-input-file")) {
+    } else if (tool_flag(t, "--split-input-file")) {
       o->split = true;
-    } else if (tool_flag(&t, "--verify-diagnostics")) {
+    } else if (tool_flag(t, "--verify-diagnostics")) {
       o->verify_diags = true;
-    } else if ((v = tool_value(&t, "-o"))) {
+    } else if ((v = tool_value(t, "-o"))) {
       o->out = v;
     } else if (strncmp(a, "-D", 2) == 0) {
-      if (!(v = tool_define(&t))) return TOOL_EXIT_USAGE;
-      o->defines[o->ndefines++] = v;
-    } else if ((v = tool_value(&t, "--entry"))) {
+      if (!tool_define(t)) return TOOL_EXIT_USAGE;
+    } else if ((v = tool_value(t, "--entry"))) {
       o->entry = v;
-    } else if ((v = tool_value(&t, "--pass-pipeline"))) {
+    } else if ((v = tool_value(t, "--pass-pipeline"))) {
       o->pipeline = v;
-    } else if ((v = tool_value(&t, "--print-after"))) {
+    } else if ((v = tool_value(t, "--print-after"))) {
       o->po.print_after = v;
-    } else if ((v = tool_value(&t, "--print-style"))) {
+    } else if ((v = tool_value(t, "--print-style"))) {
       if (strcmp(v, "tvm") == 0) o->pro.style = TIRX_PRINT_TVM;
       else if (strcmp(v, "tirx") == 0) o->pro.style = TIRX_PRINT_CANONICAL;
-      else return tool_usage_error(t.tool, "--print-style expects tirx or tvm, got: %s", v);
-    } else if (t.bad) {
+      else return tool_usage_error(t->tool, "--print-style expects tirx or tvm, got: %s", v);
+    } else if (t->bad) {
       return TOOL_EXIT_USAGE;
     } else if (a[0] == '-' && a[1] != '\0') {
-      return tool_usage_error(t.tool, "unknown option: %s", a);
+      return tool_usage_error(t->tool, "unknown option: %s", a);
     } else if (o->input) {
-      return tool_usage_error(t.tool, "more than one input file: %s", a);
+      return tool_usage_error(t->tool, "more than one input file: %s", a);
     } else {
       o->input = a;
     }
-    if (t.bad) return TOOL_EXIT_USAGE;
+    if (t->bad) return TOOL_EXIT_USAGE;
   }
-  if (!o->input) return tool_usage_error(t.tool, "no input file (use - for stdin)");
+  if (!o->input) return tool_usage_error(t->tool, "no input file (use - for stdin)");
+  o->defines = t->defines;
+  o->ndefines = t->ndefines;
   if (o->pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, "tirx-opt", NULL, 0);
@@ -240,33 +238,42 @@ static int run_one(const Options *o, const char *fname, const char *src, size_t 
   return rc;
 }
 
-static int tool_main(int argc, char **argv) {
-  Options o;
-  memset(&o, 0, sizeof o);
-  o.pro.style = TIRX_PRINT_CANONICAL;
-  tirx_pass_options_init(&o.po);
-  int rc = parse_options(argc, argv, &o);
-  if (rc >= 0) return rc;
+/* Reads the input and runs each part of it. */
+static int run(const Options *o) {
+  int rc;
   size_t len = 0;
   char *src = NULL;
   const char *fname;
-  if (!tool_read_input("tirx-opt", o.input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
+  if (!tool_read_input("tirx-opt", o->input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
   char **chunks = &src;
   size_t *lens = &len;
-  int n = o.split ? tool_split_input(src, len, &chunks, &lens) : 1;
+  int n = o->split ? tool_split_input(src, len, &chunks, &lens) : 1;
   char *out = NULL;
   size_t outlen = 0;
   rc = 0;
   for (int i = 0; i < n; i++) {
     if (i) append(&out, &outlen, "# -----");
-    rc |= run_one(&o, fname, chunks[i], lens[i], &out, &outlen);
+    rc |= run_one(o, fname, chunks[i], lens[i], &out, &outlen);
   }
   /* the output of every part that compiled (the printer omits the last newline) */
   if (out && outlen) out[--outlen] = '\0';
-  if (out) rc |= tool_write_text("tirx-opt", o.out, out);
-  if (o.split) tool_free_chunks(chunks, lens, n);
+  if (out) rc |= tool_write_text("tirx-opt", o->out, out);
+  if (o->split) tool_free_chunks(chunks, lens, n);
   free(out);
   free(src);
+  return rc;
+}
+
+static int tool_main(int argc, char **argv) {
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.pro.style = TIRX_PRINT_CANONICAL;
+  tirx_pass_options_init(&o.po);
+  ToolArgs t;
+  tool_args_init(&t, "tirx-opt", argc, argv);
+  int rc = parse_options(&t, &o);
+  if (rc < 0) rc = run(&o);
+  tool_args_free(&t);
   return rc;
 }
 

@@ -97,7 +97,7 @@ typedef struct ArgSpec {
 } ArgSpec;
 
 typedef struct Output {
-  const char *name;
+  char *name;
   const char *path; /* --save; NULL for --print */
 } Output;
 
@@ -260,10 +260,8 @@ static int parse_args(int argc, char **argv, Options *o) {
       o->nargs++;
     } else if ((v = tool_value(&t, "--save"))) {
       Output *out = &o->outs[o->nouts];
-      char *name;
-      if (!split_eq(v, true, &name, &out->path))
+      if (!split_eq(v, true, &out->name, &out->path))
         return tool_usage_error(t.tool, "--save expects NAME=OUT.npy, got '%s'", v);
-      out->name = name;
       o->nouts++;
     } else if ((v = tool_value(&t, "--print"))) {
       o->outs[o->nouts].name = strdup(v);
@@ -657,7 +655,7 @@ static void run_free(Run *r) {
     tirx_npy_free(&o->args[i].npy);
     free(o->args[i].name);
   }
-  for (int i = 0; i < o->nouts; i++) free((char *)o->outs[i].name);
+  for (int i = 0; i < o->nouts; i++) free(o->outs[i].name);
   free(o->args);
   free(o->outs);
   free(o->defines);

@@ -211,9 +211,11 @@ static char *run_version(const char *prog) {
   posix_spawn_file_actions_addclose(&fa, fds[0]);
   posix_spawn_file_actions_addclose(&fa, fds[1]);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  char *argv[] = {(char *)prog, "--version", NULL};
+  char *prog_arg = tirx_xstrdup(prog); /* posix_spawn's argv is not const */
+  char *argv[] = {prog_arg, "--version", NULL};
   pid_t pid;
   int se = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
+  free(prog_arg);
   posix_spawn_file_actions_destroy(&fa);
   close(fds[1]);
   if (se != 0) {

@@ -66,6 +66,15 @@ static char **split(char *s, char sep, int *n) {
   return out;
 }
 
+/* split, as an array of const strings (the table's token lists are read-only). */
+static const char **split_const(char *s, char sep, int *n) {
+  char **p = split(s, sep, n);
+  const char **q = xalloc(sizeof *q * (size_t)(*n + 1));
+  for (int i = 0; i < *n; i++) q[i] = p[i];
+  free(p);
+  return q;
+}
+
 static int slot_index(const PtxEntry *e, const char *name) {
   for (int i = 0; i < e->nslots; i++)
     if (strcmp(e->slots[i].name, name) == 0) return i;
@@ -135,7 +144,7 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       s->optional = true;
     }
     s->name = slots[i];
-    s->tok = (const char **)split(eq + 1, '|', &s->ntok);
+    s->tok = split_const(eq + 1, '|', &s->ntok);
   }
   free(slots);
 
@@ -174,7 +183,7 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       else if (strcmp(a, "pipe") == 0) o->pipe = v;
       else if (strcmp(a, "off") == 0) o->off = true;
       else if (strcmp(a, "lit") == 0) o->literal = v;
-      else if (strcmp(a, "ch") == 0) o->choices = (const char **)split(v, '|', &o->nchoices);
+      else if (strcmp(a, "ch") == 0) o->choices = split_const(v, '|', &o->nchoices);
       else if (strcmp(a, "sink") == 0) {
         if (v) parse_tab(e, v, &o->sink);
         else o->sink.value = "1";

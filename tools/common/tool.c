@@ -27,6 +27,14 @@ void tool_args_init(ToolArgs *t, const char *tool, int argc, char **argv) {
   t->argv = argv;
   t->i = 0;
   t->bad = 0;
+  t->defines = NULL;
+  t->ndefines = 0;
+}
+
+void tool_args_free(ToolArgs *t) {
+  free(t->defines);
+  t->defines = NULL;
+  t->ndefines = 0;
 }
 
 const char *tool_next(ToolArgs *t) {
@@ -72,6 +80,8 @@ const char *tool_define(ToolArgs *t) {
     t->bad = 1;
     return NULL;
   }
+  t->defines = xrealloc(t->defines, sizeof *t->defines * (size_t)(t->ndefines + 1));
+  t->defines[t->ndefines++] = d;
   return d;
 }
 

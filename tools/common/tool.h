@@ -28,9 +28,12 @@ typedef struct ToolArgs {
   char **argv;
   int i;   /* the argument being looked at (argv[i]) */
   int bad; /* set when a usage error was reported (tool_value / tool_define) */
+  const char **defines; /* the -D values so far (tool_define), in order */
+  int ndefines;
 } ToolArgs;
 
 void tool_args_init(ToolArgs *t, const char *tool, int argc, char **argv);
+void tool_args_free(ToolArgs *t);
 /* The next argument, or NULL after the last. */
 const char *tool_next(ToolArgs *t);
 /* Is the current argument exactly `flag`? */
@@ -40,7 +43,7 @@ bool tool_flag(const ToolArgs *t, const char *flag);
  * when the value is missing (reported as a usage error, t->bad set). */
 const char *tool_value(ToolArgs *t, const char *opt);
 /* -D NAME=VALUE: the value of tool_value(t, "-D"), checked to be NAME=VALUE (else a usage
- * error, t->bad set, NULL). */
+ * error, t->bad set, NULL), and appended to t->defines. */
 const char *tool_define(ToolArgs *t);
 /* A non-negative integer option value ("--ptxas-timeout=30"): true with *out, or a usage
  * error (t->bad set). */
