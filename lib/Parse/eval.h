@@ -236,6 +236,12 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
 void ev_entry(Eval *ev, const char *text);
 
+/* The native names of TVM's Python library (eval_tvm.c, tvm_builtin.def).
+ * Each returns false when the name/value is not one of them. */
+bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
+bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
+
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
 

@@ -149,6 +149,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
+  if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -1001,6 +1002,8 @@ Value ev_call(Eval *ev, Ast *call) {
   if (callee.kind == V_NS && strcmp(callee.u.ns, "py.zip") == 0) return ev_py_zip(ev, &a);
   if (callee.kind == V_NS && (strncmp(callee.u.ns, "py.", 3) == 0 || strncmp(callee.u.ns, "math.", 5) == 0))
     return ev_py_builtin(ev, callee.u.ns, &a);
+  Value tvm_r;
+  if (callee.kind == V_NS && ev_tvm_call(ev, callee.u.ns, &a, &tvm_r)) return tvm_r;
   if (callee.kind == V_LAMBDA) return ev_error(ev, call->loc, "calling a lambda is not supported");
   if (callee.kind == V_FUNCREF)
     return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");

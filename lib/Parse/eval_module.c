@@ -90,7 +90,12 @@ bool ev_py_import(Eval *ev, Ast *s) {
       char name[128], alias[128] = "";
       if (sscanf(item, " %127[A-Za-z0-9_*] as %127[A-Za-z0-9_]", name, alias) < 1) continue;
       if (strcmp(name, "*") == 0) continue;
-      Value v = v_make(V_NS, s->loc);
+      Value v;
+      if (ev_tvm_import(ev, mod, name, s->loc, &v)) {
+        ev_define(ev, tirx_intern0(ev->m, alias[0] ? alias : name), v, false, s->loc);
+        continue;
+      }
+      v = v_make(V_NS, s->loc);
       v.u.ns = tirx_intern_printf(ev->m, "?mod:%s", mod);
       ev_define(ev, tirx_intern0(ev->m, alias[0] ? alias : name), v, false, s->loc);
     }

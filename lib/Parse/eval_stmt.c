@@ -239,6 +239,13 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
       }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
+      }
     }
     var->is_tensormap = is_tensormap_alloca(e);
     Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
@@ -421,6 +428,13 @@ static void ann_assign(Eval *ev, Ast *s) {
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
       }
     }
     Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
