@@ -33,12 +33,6 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
   return false;
 }
 
-static bool is_builtin_path(const char *path) {
-  for (size_t i = 0; i < sizeof tvm_builtins / sizeof tvm_builtins[0]; i++)
-    if (strcmp(tvm_builtins[i].path, path) == 0) return true;
-  return false;
-}
-
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   (void)ev;
   if (obj.kind != V_DTYPE) return false;
@@ -91,9 +85,9 @@ static Value pointer_type(Eval *ev, Args *a) {
 }
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
-  if (!is_builtin_path(path)) return false;
   if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
   else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
-  else *out = pointer_type(ev, a);
+  else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
+  else return false; /* the other rows bind T.* and Axis.* values */
   return true;
 }
