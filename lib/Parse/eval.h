@@ -241,6 +241,10 @@ void ev_entry(Eval *ev, const char *text);
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
+/* The prelude directory and a module's file in it (prelude_dir.c), or NULL. */
+const char *ev_prelude_dir(Module *m);
+const char *ev_prelude_module_file(Module *m, const char *module);
+Value ev_prelude_missing(Eval *ev, const char *module, Loc loc);
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

@@ -1037,7 +1037,11 @@ Value ev_call(Eval *ev, Ast *call) {
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the rows of intrin_ptx.def with a result) are tried first */
   if (strncmp(name, "ptx.", 4) == 0 && ev_ptx_is_instr(name + 4)) {
-    bool value_form = tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4);
+    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+    bool value_form = vf || tirx_ptx_alu_family(name + 4);
+    /* more operands than the value form takes: the destination is given
+     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+    if (vf && a.npos > vf->max_args) value_form = false;
     if (as_stmt || !value_form) return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
   }
   const Intrin *in = tirx_intrin_lookup(name, strlen(name));

@@ -114,6 +114,7 @@ bool ev_py_import(Eval *ev, Ast *s) {
 
 /* The error for a use of a module tirx did not load. */
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
+  if (strncmp(mod.u.ns + 5, "tvm.", 4) == 0) return ev_prelude_missing(ev, mod.u.ns + 5, loc);
   return ev_error(ev, loc, "module '%s' is not available to tirx (only math and the TVM script modules are)",
                   mod.u.ns + 5);
 }
