@@ -44,6 +44,7 @@ static const char usage[] =
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
     "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
+    "  -I DIR              add DIR to the module search path of `import`\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
@@ -99,6 +100,8 @@ static int tool_main(int argc, char **argv) {
   tirx_driver_options_init(&o);
   const char **defines = calloc((size_t)argc, sizeof *defines);
   const char *co_entry = NULL;
+  const char **incs = calloc((size_t)argc + 1, sizeof *incs);
+  int nincs = 0;
   if (!defines) return 1;
 
   for (int i = 1; i < argc; i++) {
@@ -139,6 +142,14 @@ static int tool_main(int argc, char **argv) {
         return usage_error("-D needs NAME=VALUE", NULL);
       }
       defines[o.ndefines++] = d;
+    } else if (!strncmp(a, "-I", 2)) {
+      const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!d) {
+        free(defines);
+        free(incs);
+        return usage_error("-I needs a directory", NULL);
+      }
+      incs[nincs++] = d;
     } else if (!strcmp(a, "--entry") || !strncmp(a, "--entry=", 8)) {
       co_entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
       if (!co_entry) {
@@ -215,6 +226,8 @@ static int tool_main(int argc, char **argv) {
   co.defines = defines;
   co.ndefines = o.ndefines;
   co.entry = co_entry;
+  co.include_dirs = incs;
+  co.ninclude_dirs = nincs;
   co.pipeline = o.pipeline;
   co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
             : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
@@ -296,6 +309,7 @@ static int tool_main(int argc, char **argv) {
   tirx_diag_free(&diag);
   free(src);
   free(defines);
+  free(incs);
   return rc ? 1 : 0;
 }
 

@@ -32,6 +32,7 @@ static const char usage[] =
     "options:\n"
     "  -o OUT                  write the output to OUT instead of stdout\n"
     "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
+    "  -I DIR                  add DIR to the module search path of `import`\n"
     "  --entry EXPR            compile the PrimFunc that EXPR (a call or a name)\n"
     "                          gives after the module ran\n"
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
@@ -144,6 +145,8 @@ static int tool_main(int argc, char **argv) {
    * never more of them than arguments scanned), so nothing is allocated. */
   const char **defines = (const char **)argv;
   int ndefines = 0;
+  const char **incs = calloc((size_t)argc, sizeof *incs);
+  int nincs = 0;
   const char *entry = NULL;
   bool roundtrip = false, print_hash = false;
   TirxPrintOptions pro = {TIRX_PRINT_CANONICAL};
@@ -168,6 +171,10 @@ static int tool_main(int argc, char **argv) {
       if (!d) return usage_error("-D needs NAME=VALUE", NULL);
       if (!strchr(d, '=') || d[0] == '=') return usage_error("-D expects NAME=VALUE, got: ", d);
       defines[ndefines++] = d;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      const char *d = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
+      if (!d) return usage_error("-I needs a directory", NULL);
+      incs[nincs++] = d;
     } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
       entry = a[7] ? a + 8 : (++i < argc ? argv[i] : NULL);
       if (!entry) return usage_error("--entry needs a Python expression", NULL);
@@ -217,7 +224,7 @@ static int tool_main(int argc, char **argv) {
     return 1;
   }
   const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
-  TirxParseOptions popts = {defines, ndefines, entry};
+  TirxParseOptions popts = {defines, ndefines, entry, incs, nincs};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;

@@ -51,6 +51,7 @@ static const char usage_text[] =
     "\n"
     "  --func NAME          the function to run (default: the only one, or `main`)\n"
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
+    "  -I DIR               add DIR to the module search path of `import`\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
     "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
@@ -106,6 +107,7 @@ typedef struct Options {
   const char **defines;
   int ndefines;
   const char *entry;
+  const char **incs; int nincs;
   ArgSpec *args;
   int nargs;
   Output *outs;
@@ -236,6 +238,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *opt, int
 /* Returns 0 to continue, or an exit code + 1 (so 1 = exit 0 for --help/--version). */
 static int parse_args(int argc, char **argv, Options *o) {
   o->defines = calloc((size_t)argc, sizeof(*o->defines));
+  o->incs = calloc((size_t)argc + 1, sizeof(*o->incs));
   o->args = calloc((size_t)argc, sizeof(*o->args));
   o->outs = calloc((size_t)argc, sizeof(*o->outs));
   if (!o->defines || !o->args || !o->outs) {
@@ -299,6 +302,13 @@ static int parse_args(int argc, char **argv, Options *o) {
     } else if (which == 4) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!v) {
+        usage_error("%s needs a directory", a);
+        return EXIT_USAGE + 1;
+      }
+      o->incs[o->nincs++] = v;
     } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
       o->entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
       if (!o->entry) {
@@ -438,6 +448,8 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   copts.defines = o->defines;
   copts.ndefines = o->ndefines;
   copts.entry = o->entry;
+  copts.include_dirs = o->incs;
+  copts.ninclude_dirs = o->nincs;
   copts.func = o->func;
   copts.ptx_only = 1;
   void *bundle = NULL;
@@ -508,6 +520,8 @@ static int tool_main(int argc, char **argv) {
     copts.defines = o.defines;
     copts.ndefines = o.ndefines;
     copts.entry = o.entry;
+    copts.include_dirs = o.incs;
+    copts.ninclude_dirs = o.nincs;
     copts.func = o.func;
     copts.no_cache = o.no_cache;
     int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
@@ -702,6 +716,7 @@ done:
   free(o.args);
   free(o.outs);
   free(o.defines);
+  free(o.incs);
   free(cargs);
   if (symmetric)
     tirxrt_nvshmem_finalize();

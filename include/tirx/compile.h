@@ -36,6 +36,8 @@ typedef struct TirxCompileOptions {
   const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
                            ~/.cache/tirx */
   const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
+  const char *const *include_dirs; /* -I DIR: module search roots for `import` */
+  int ninclude_dirs;
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

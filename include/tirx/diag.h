@@ -21,6 +21,10 @@ typedef struct DiagEntry {
   DiagLevel level;
   uint32_t line, col; /* 0 = no location */
   char *msg;
+  /* An entry located in another file than the TirxDiag's (an imported
+   * module): that file's name and the located source line (owned; NULL =
+   * the TirxDiag's file). */
+  char *file, *line_text;
 } DiagEntry;
 
 typedef struct TirxDiag {
@@ -39,6 +43,8 @@ void tirx_diag_vadd(TirxDiag *d, DiagLevel lv, uint32_t line, uint32_t col, cons
 /* Renders every entry (with source line + caret where located) into a
  * malloc'd string. */
 char *tirx_diag_render(const TirxDiag *d);
+/* Marks the last entry as located in `file`, whose source is src[0..len). */
+void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,8 @@
 #include "tirx/internal/ptx_table.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"
+#include "Support/ptrmap.h"
+#include "Support/strbuf.h"
 
 typedef enum {
   V_ERROR,  /* an error was already reported */
@@ -33,7 +35,16 @@ typedef enum {
   V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
   V_MACRO,   /* an @T.inline / @T.macro function (u.lambda = its A_FUNCDEF) */
   V_PYFUNC,  /* a plain Python function (u.py: its A_FUNCDEF and captured values) */
+  V_CLASS,   /* a Python class (u.cls) */
+  V_OBJECT,  /* an instance (u.obj): reference semantics, attributes in the object */
+  V_BOUND,   /* a method bound to its receiver (u.bound: fn, self) */
+  V_DESCR,   /* @property / @staticmethod / @classmethod / functools wrappers (u.bound.fn, nshape = kind) */
+  V_MODULE,  /* a loaded Python module (u.mod) */
 } ValueKind;
+
+struct PyClass;
+struct PyObject;
+struct PyModule;
 
 typedef struct Value Value;
 struct Value {
@@ -56,7 +67,11 @@ struct Value {
     Ast *lambda;
     PrimFunc *func;
     struct SmemPool *pool;
-    struct { Ast *def; struct PyEnv *env; } py;
+    struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
+    struct PyClass *cls;
+    struct PyObject *obj;
+    struct { Value *fn; Value *self; } bound;
+    struct PyModule *mod;
   } u;
   /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
   Value *shape; int nshape;
@@ -77,6 +92,38 @@ typedef struct Binding {
   int depth;       /* scope depth at definition */
   bool immutable;  /* loop vars, let, scope ids, params */
 } Binding;
+
+/* The values a nested def or lambda captured from its enclosing function. */
+typedef struct PyEnv {
+  Binding *b;
+  int n;
+} PyEnv;
+
+/* Attributes of a class, an instance or a module: names (interned) in order. */
+typedef struct PyAttrs {
+  const char **names;
+  Value *vals;
+  int n, cap;
+} PyAttrs;
+
+enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER };
+
+struct PyClass {
+  const char *name;
+  struct PyClass **bases; int nbases;
+  PyAttrs attrs;
+  bool dataclass, frozen;
+  int enum_kind;              /* 1 Enum, 2 IntEnum */
+  Value *members; int nmembers;/* enum members in order */
+  struct PyModule *mod;
+  Loc loc;
+};
+
+struct PyObject {
+  struct PyClass *cls;
+  PyAttrs attrs;
+  bool frozen;
+};
 
 typedef struct StmtVec {
   Stmt **v; int n, cap;
@@ -117,6 +164,14 @@ typedef struct Eval {
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   Value py_ret;            /* value of the innermost `return` */
+  /* classes and modules (eval_class.c, eval_module.c) */
+  int py_class_lo;         /* the class body being run binds from here (0: none) */
+  struct PyClass *py_owner;/* the class of the method being run (super()) */
+  Value py_self;           /* its first argument */
+  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
+  struct PyModState *mods; /* loaded modules, the search path */
+  const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
 
 /* errors */
@@ -227,7 +282,7 @@ bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out);
 Value ev_py_builtin(Eval *ev, const char *path, Args *a);
 Value ev_py_zip(Eval *ev, Args *a);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
-Value ev_py_method(Eval *ev, Value callee, Args *a);
+Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the receiver's expression (mutators store back) */
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 bool ev_py_import(Eval *ev, Ast *s);
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
@@ -236,14 +291,32 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
 void ev_entry(Eval *ev, const char *text);
 
+/* classes, objects and generic calls (eval_class.c) */
+Value ev_class_def(Eval *ev, Ast *c);
+bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
+bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
+Value ev_py_callv(Eval *ev, Value fn, Args *a); /* any Python callable */
+bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out); /* isinstance, getattr, dataclasses, ... */
+bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
+bool ev_class_equal(Value a, Value b, bool *eq);
+Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
+Value ev_py_lambda(Eval *ev, Ast *a);
+void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
+
+/* modules (eval_module.c) */
+bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
+void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
+void ev_modules_free(Eval *ev);
+void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
+void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since `before` in the running module's file */
 /* The native names of TVM's Python library (eval_tvm.c, tvm_builtin.def).
  * Each returns false when the name/value is not one of them. */
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
-/* The prelude directory and a module's file in it (prelude_dir.c), or NULL. */
+/* The prelude directory (prelude_dir.c), or NULL. */
 const char *ev_prelude_dir(Module *m);
-const char *ev_prelude_module_file(Module *m, const char *module);
 Value ev_prelude_missing(Eval *ev, const char *module, Loc loc);
 
 /* A python-level literal parsed from a -D value. */

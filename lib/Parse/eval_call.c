@@ -995,16 +995,19 @@ Value ev_call(Eval *ev, Ast *call) {
   a.loc = call->loc;
 
   if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
-  if (callee.kind == V_MACRO) return ev_call_inline(ev, callee.u.lambda, &a);
+  if (callee.kind == V_MACRO) return ev_py_callv(ev, callee, &a);
   if (callee.kind == V_PYFUNC) return ev_py_call(ev, callee, &a);
   if (callee.kind == V_NS && strncmp(callee.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, callee, call->loc);
-  if (callee.kind == V_NS && callee.nshape == -1) return ev_py_method(ev, callee, &a);
+  if (callee.kind == V_NS && callee.nshape == -1)
+    return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
+  if (callee.kind == V_CLASS || callee.kind == V_BOUND || callee.kind == V_DESCR || callee.kind == V_LAMBDA ||
+      callee.kind == V_OBJECT || (callee.kind == V_NS && strncmp(callee.u.ns, "pyl.", 4) == 0))
+    return ev_py_callv(ev, callee, &a);
   if (callee.kind == V_NS && strcmp(callee.u.ns, "py.zip") == 0) return ev_py_zip(ev, &a);
   if (callee.kind == V_NS && (strncmp(callee.u.ns, "py.", 3) == 0 || strncmp(callee.u.ns, "math.", 5) == 0))
     return ev_py_builtin(ev, callee.u.ns, &a);
   Value tvm_r;
   if (callee.kind == V_NS && ev_tvm_call(ev, callee.u.ns, &a, &tvm_r)) return tvm_r;
-  if (callee.kind == V_LAMBDA) return ev_error(ev, call->loc, "calling a lambda is not supported");
   if (callee.kind == V_FUNCREF)
     return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");
   if (callee.kind != V_NS) return ev_error(ev, call->loc, "value is not callable");

@@ -7,8 +7,9 @@
  *   2. DIR/../share/tirx/prelude, DIR being the running executable's folder:
  *      the install layout (bin/tirx-opt, share/tirx/prelude/) and the build
  *      tree's (CMake links build/share/tirx/prelude to the source prelude/).
- * A module of the `tvm` package that tvm_builtin.def does not name is looked
- * up there; the evaluator runs it like any other Python module. */
+ * A `tvm.*` module is looked up there first (eval_module.c import_abs),
+ * after the names tvm_builtin.def gives natively; the evaluator runs it
+ * like any other Python module. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +22,6 @@
 static bool is_dir(const char *p) {
   struct stat st;
   return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static bool is_file(const char *p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 const char *ev_prelude_dir(Module *m) {
@@ -42,28 +38,11 @@ const char *ev_prelude_dir(Module *m) {
   return is_dir(dir) ? dir : NULL;
 }
 
-/* DIR/a/b/c.py or DIR/a/b/c/__init__.py for module "a.b.c", or NULL. */
-const char *ev_prelude_module_file(Module *m, const char *module) {
-  const char *dir = ev_prelude_dir(m);
-  if (!dir) return NULL;
-  char rel[PATH_MAX];
-  size_t n = strlen(module);
-  if (n + 16 >= sizeof rel) return NULL;
-  for (size_t i = 0; i <= n; i++) rel[i] = module[i] == '.' ? '/' : module[i];
-  const char *f = tirx_intern_printf(m, "%s/%s.py", dir, rel);
-  if (is_file(f)) return f;
-  f = tirx_intern_printf(m, "%s/%s/__init__.py", dir, rel);
-  return is_file(f) ? f : NULL;
-}
-
 /* The error for a use of a `tvm` module tirx has neither natively nor in
  * its prelude: it names the module and where the prelude was looked for. */
 Value ev_prelude_missing(Eval *ev, const char *module, Loc loc) {
   const char *dir = ev_prelude_dir(ev->m);
   if (!dir)
-    return ev_error(ev, loc, "module '%s' is TVM's; tirx's prelude was not found (set TIRX_PRELUDE_DIR)", module);
-  if (ev_prelude_module_file(ev->m, module))
-    return ev_error(ev, loc, "module '%s' is in tirx's prelude (%s) but cannot be loaded: Python modules are not loaded yet",
-                    module, dir);
+    return ev_error(ev, loc, "module '%s' is TVM's and tirx's prelude was not found (set TIRX_PRELUDE_DIR)", module);
   return ev_error(ev, loc, "module '%s' is not part of tirx's prelude (%s)", module, dir);
 }

@@ -95,6 +95,8 @@ typedef struct TirxDriverOptions {
   bool keep_llvm;              /* keep LLVM IR text before/after opt */
   bool keep_tirx;              /* keep the lowered module's TVMScript text */
   const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
+  const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
+  int ninclude_dirs;
 } TirxDriverOptions;
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */
