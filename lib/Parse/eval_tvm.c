@@ -91,3 +91,130 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   else return false; /* the other rows bind T.* and Axis.* values */
   return true;
 }
+
+/* ---- @T.meta_class ------------------------------------------------------------
+ *
+ * TVM names the buffers of a helper object after the kernel variable it is
+ * bound to: `bar = MBarrier(pool, 2)` declares `bar_buf`, `p = Pipeline(...)`
+ * declares `p_full_buf` and `p_empty_buf`.  The rules, as TVM 0.27 behaves:
+ *   - an instance owns the buffers made while its class's own __init__ ran,
+ *     except those made by the constructors of other meta_class objects it
+ *     built (they own theirs);
+ *   - an instance of a class whose __init__ is inherited owns nothing (TVM
+ *     wraps each subclass's __init__ again, and the outer, empty wrapper has
+ *     the last word): a TMABar's buffer keeps the default name;
+ *   - binding `x = obj` in a kernel names each owned buffer found in a field
+ *     `f` as x_f; a field holding a meta_class object is named x_f_<its fields>
+ *     by its own owned buffers; list/tuple items are x_f_0, x_f_1, dict items
+ *     x_f_<key>; an object keeps the first prefix it was named with;
+ *   - T.meta_var(obj) binds without naming. */
+
+typedef struct MetaScope {
+  struct MetaScope *up;
+  struct PyClass *cls;
+  int start;                 /* the module's next Var/Buffer id when it began */
+  int *skip; int nskip, capskip; /* [lo, hi) id ranges of nested constructions */
+} MetaScope;
+
+static bool class_is_meta(const struct PyClass *k, int depth) {
+  if (!k || depth > 64) return false;
+  if (k->meta_class) return true;
+  for (int i = 0; i < k->nbases; i++)
+    if (class_is_meta(k->bases[i], depth + 1)) return true;
+  return false;
+}
+
+MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k) {
+  if (!class_is_meta(k, 0)) return NULL;
+  MetaScope *s = TIRX_NEW(ev->m, MetaScope);
+  s->up = ev->meta_scope;
+  s->cls = k;
+  s->start = ev->m->next_id;
+  ev->meta_scope = s;
+  return s;
+}
+
+static bool skipped(const MetaScope *s, int id) {
+  for (int i = 0; i + 1 < s->nskip; i += 2)
+    if (id >= s->skip[i] && id < s->skip[i + 1]) return true;
+  return false;
+}
+
+static void own_buffers(Eval *ev, MetaScope *s, struct PyObject *o, Value v, int depth) {
+  if (depth > 16) return;
+  if ((v.kind == V_BUFFER || v.kind == V_SCALAR) && v.u.buf->id >= s->start && !skipped(s, v.u.buf->id)) {
+    for (int i = 0; i < o->nmeta_owned; i++)
+      if (o->meta_owned[i] == v.u.buf) return;
+    Buffer **nb = TIRX_NEWN(ev->m, Buffer *, o->nmeta_owned + 1);
+    if (o->nmeta_owned) memcpy(nb, o->meta_owned, sizeof *nb * (size_t)o->nmeta_owned);
+    nb[o->nmeta_owned++] = v.u.buf;
+    o->meta_owned = nb;
+    return;
+  }
+  if (v.kind == V_TUPLE || v.kind == V_LIST)
+    for (int i = 0; i < v.u.list.n; i++) own_buffers(ev, s, o, v.u.list.items[i], depth + 1);
+  if (v.kind == V_DICT)
+    for (int i = 0; i < v.u.dict.n; i++) own_buffers(ev, s, o, v.u.dict.vals[i], depth + 1);
+}
+
+void ev_meta_end(Eval *ev, MetaScope *s, struct PyObject *o, const Value *init) {
+  if (!s) return;
+  ev->meta_scope = s->up;
+  int end = ev->m->next_id;
+  if (s->up) { /* the enclosing constructor does not own what this one made */
+    MetaScope *u = s->up;
+    if (u->nskip + 2 > u->capskip) {
+      int nc = u->capskip ? u->capskip * 2 : 8;
+      int *ns = TIRX_NEWN(ev->m, int, nc);
+      if (u->nskip) memcpy(ns, u->skip, sizeof *ns * (size_t)u->nskip);
+      u->skip = ns;
+      u->capskip = nc;
+    }
+    u->skip[u->nskip++] = s->start;
+    u->skip[u->nskip++] = end;
+  }
+  /* an inherited __init__: the instance owns nothing */
+  if (!o || !init || init->kind != V_PYFUNC || init->u.py.owner != s->cls) return;
+  for (int i = 0; i < o->attrs.n; i++) own_buffers(ev, s, o, o->attrs.vals[i], 0);
+}
+
+static void rename_buffer(Eval *ev, Buffer *b, const char *name) {
+  b->name = tirx_intern0(ev->m, name);
+  if (b->data) b->data->name = b->name;
+}
+
+static void name_value(Eval *ev, const char *prefix, Value v, struct PyObject *owner, int depth) {
+  if (depth > 16) return;
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
+    if (!owner) return;
+    for (int i = 0; i < owner->nmeta_owned; i++)
+      if (owner->meta_owned[i] == v.u.buf) {
+        rename_buffer(ev, v.u.buf, prefix);
+        return;
+      }
+    return;
+  }
+  if (v.kind == V_OBJECT && class_is_meta(v.u.obj->cls, 0)) {
+    struct PyObject *o = v.u.obj;
+    if (o->meta_name) return; /* named already (or being named: a cycle) */
+    o->meta_name = tirx_intern0(ev->m, prefix);
+    for (int i = 0; i < o->attrs.n; i++)
+      name_value(ev, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]), o->attrs.vals[i], o, depth + 1);
+    return;
+  }
+  if (v.kind == V_TUPLE || v.kind == V_LIST)
+    for (int i = 0; i < v.u.list.n; i++)
+      name_value(ev, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner, depth + 1);
+  if (v.kind == V_DICT)
+    for (int i = 0; i < v.u.dict.n; i++) {
+      Value k = v.u.dict.keys[i];
+      const char *part = k.kind == V_STR ? tirx_strdup(ev->m, k.u.s.p, k.u.s.len)
+                                         : tirx_intern_printf(ev->m, "item%d", i);
+      name_value(ev, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner, depth + 1);
+    }
+}
+
+void ev_meta_name(Eval *ev, const char *prefix, Value v) {
+  if (v.kind != V_OBJECT || v.meta) return;
+  name_value(ev, prefix, v, NULL, 0);
+}

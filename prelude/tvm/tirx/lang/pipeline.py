@@ -49,7 +49,7 @@ def _peer_addr(ptr, rank):
 @T.inline
 def _peer_view(ptr, rank, depth):
     # `depth` uint64 slots of CTA `rank`'s shared memory, as a buffer.
-    peer = T.alloc_local([1], "uint64")
+    peer = T.meta_var(T.alloc_local([1], "uint64"))  # unnamed, as TVM's
     T.evaluate(T.ptx.mapa.u64(peer[0], ptr, T.uint32(rank)))
     remote_mbar_ptr: T.let = T.reinterpret(PointerType(PrimType("uint64"), "shared"), peer[0])
     return T.decl_buffer([depth], "uint64", data=remote_mbar_ptr, scope="shared")
