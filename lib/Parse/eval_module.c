@@ -347,13 +347,26 @@ static struct PyModule *load_dotted(Eval *ev, const char *base, const char *pref
   return parent;
 }
 
+/* Does the prelude have module `dotted` (a file or a package)?  A TVM module
+ * it lacks stays unresolved (lazy), like any module not found. */
+static bool prelude_has(const char *dir, const char *dotted) {
+  StrBuf b = {0};
+  strbuf_printf(&b, "%s/", dir);
+  for (const char *c = dotted; *c; c++) strbuf_putc(&b, *c == '.' ? '/' : *c);
+  bool ok = is_dir(strbuf_str(&b));
+  strbuf_puts(&b, ".py");
+  ok = ok || is_file(strbuf_str(&b));
+  strbuf_free(&b);
+  return ok;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
 static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
   /* TVM's library is tirx's prelude (prelude_dir.c) */
   const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
-  if (prelude) {
+  if (prelude && prelude_has(prelude, dotted)) {
     struct PyModule *pm = load_dotted(ev, prelude, "", dotted, loc, err, root);
     if (pm || *err) return pm;
   }

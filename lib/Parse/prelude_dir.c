@@ -10,6 +10,7 @@
  * A `tvm.*` module is looked up there first (eval_module.c import_abs),
  * after the names tvm_builtin.def gives natively; the evaluator runs it
  * like any other Python module. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,11 @@ const char *ev_prelude_dir(Module *m) {
   if (!slash) return NULL;
   *slash = 0;
   const char *dir = tirx_intern_printf(m, "%s/../share/tirx/prelude", exe);
-  return is_dir(dir) ? dir : NULL;
+  if (!is_dir(dir)) return NULL;
+  char *real = realpath(dir, NULL);
+  if (real) dir = tirx_intern0(m, real);
+  free(real);
+  return dir;
 }
 
 /* The error for a use of a `tvm` module tirx has neither natively nor in
