@@ -659,7 +659,15 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_BOUND: {
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
-    return ev_py_callv(ev, *fn.u.bound.fn, &b);
+    Value *f = fn.u.bound.fn;
+    if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
+      /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
+      struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+      Value r = ev_py_callv(ev, *f, &b);
+      ev_meta_end(ev, ms, NULL, NULL);
+      return r;
+    }
+    return ev_py_callv(ev, *f, &b);
   }
   case V_OBJECT: {
     Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
