@@ -1141,7 +1141,7 @@ Value ev_call(Eval *ev, Ast *call) {
       if (!sc) return v_make(V_ERROR, call->loc);
       scope = sc;
     }
-    return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "v", t, scope, call->loc);
+    return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, call->loc); /* TVM's default */
   }
   case I_DECL_SCALAR: {
     Args b = a;

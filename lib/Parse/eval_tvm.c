@@ -183,13 +183,33 @@ static void rename_buffer(Eval *ev, Buffer *b, const char *name) {
   if (b->data) b->data->name = b->name;
 }
 
-static void name_value(Eval *ev, const char *prefix, Value v, struct PyObject *owner, int depth) {
+/* Buffers named in one naming walk: an alias field (tile_idx = tile_count)
+ * keeps the first name. */
+typedef struct Named {
+  Buffer **b; int n, cap;
+} Named;
+
+static bool named_once(Eval *ev, Named *nd, Buffer *b) {
+  for (int i = 0; i < nd->n; i++)
+    if (nd->b[i] == b) return false;
+  if (nd->n == nd->cap) {
+    int nc = nd->cap ? nd->cap * 2 : 8;
+    Buffer **nb = TIRX_NEWN(ev->m, Buffer *, nc);
+    if (nd->n) memcpy(nb, nd->b, sizeof *nb * (size_t)nd->n);
+    nd->b = nb;
+    nd->cap = nc;
+  }
+  nd->b[nd->n++] = b;
+  return true;
+}
+
+static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct PyObject *owner, int depth) {
   if (depth > 16) return;
   if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
     if (!owner) return;
     for (int i = 0; i < owner->nmeta_owned; i++)
       if (owner->meta_owned[i] == v.u.buf) {
-        rename_buffer(ev, v.u.buf, prefix);
+        if (named_once(ev, nd, v.u.buf)) rename_buffer(ev, v.u.buf, prefix);
         return;
       }
     return;
@@ -199,22 +219,24 @@ static void name_value(Eval *ev, const char *prefix, Value v, struct PyObject *o
     if (o->meta_name) return; /* named already (or being named: a cycle) */
     o->meta_name = tirx_intern0(ev->m, prefix);
     for (int i = 0; i < o->attrs.n; i++)
-      name_value(ev, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]), o->attrs.vals[i], o, depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]), o->attrs.vals[i], o,
+                 depth + 1);
     return;
   }
   if (v.kind == V_TUPLE || v.kind == V_LIST)
     for (int i = 0; i < v.u.list.n; i++)
-      name_value(ev, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner, depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner, depth + 1);
   if (v.kind == V_DICT)
     for (int i = 0; i < v.u.dict.n; i++) {
       Value k = v.u.dict.keys[i];
       const char *part = k.kind == V_STR ? tirx_strdup(ev->m, k.u.s.p, k.u.s.len)
                                          : tirx_intern_printf(ev->m, "item%d", i);
-      name_value(ev, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner, depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner, depth + 1);
     }
 }
 
 void ev_meta_name(Eval *ev, const char *prefix, Value v) {
   if (v.kind != V_OBJECT || v.meta) return;
-  name_value(ev, prefix, v, NULL, 0);
+  Named nd = {0};
+  name_value(ev, &nd, prefix, v, NULL, 0);
 }
