@@ -269,8 +269,9 @@ static int tool_main(int argc, char **argv) {
                                   TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
     int k = kind_of[emit];
     if (!c.data[k] && emit == EMIT_BUNDLE) {
-      fprintf(stderr, "%s: error: no launch plan to put in the bundle (did split-host-device "
-              "run?)\n", fname);
+      fprintf(stderr, "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
+              "T.device_entry()) and a loadable cubin (device functions alone, or calls of functions "
+              "the module does not define, give only a relocatable cubin: --emit=cubin)\n", fname);
       rc = 1;
     } else if (!c.data[k]) {
       fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));

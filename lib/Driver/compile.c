@@ -129,12 +129,23 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   out->ms[TIRX_STAGE_LLVM_OPT] = cr.ms_opt;
   out->ms[TIRX_STAGE_PTX_EMIT] = cr.ms_ptx;
   if (o->stop_after == TIRX_STOP_AFTER_PTX) return 0;
-  if (cr.nkernels == 0) {
+  if (cr.nkernels == 0 && cr.nfuncs == 0) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "%s: no device kernel to assemble (a kernel needs T.device_entry())",
                   filename ? filename : "<input>");
     return 1;
   }
+  /* Device functions alone, or calls of functions defined elsewhere: a
+   * relocatable cubin (ptxas -c) to link with the rest; it cannot be loaded
+   * and launched as it is. */
+  bool reloc = cr.nkernels == 0 || cr.nexterns > 0;
+  out->relocatable = reloc;
+  out->unresolved = cr.extern_name;
+  if (cr.nexterns)
+    tirx_diag_add(diag, DIAG_WARNING, cr.extern_loc.line, cr.extern_loc.col,
+                  "'%s'%s is called but not defined in this module: the cubin is relocatable "
+                  "(ptxas -c), to be linked with the definition (nvlink or cuLinkAddData)",
+                  cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
 
   /* ptxas (its errors name the file and the kernels) */
   char what[512];
@@ -147,7 +158,7 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
   int first = diag->n;
-  rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, what, &out->cubin,
+  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, reloc, what, &out->cubin,
                            &out->cubin_size, diag);
   /* Point at the source of the kernel ptxas names. */
   for (int e = first; rc != 0 && e < diag->n; e++) {
@@ -174,6 +185,18 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
 int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
   *data = NULL;
   *size = 0;
+  if (c->relocatable) {
+    if (c->unresolved)
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                    "'%s' is called but not defined in this module: a kernel that calls a function "
+                    "of another module cannot be loaded (tirx-llc --emit=cubin gives a relocatable "
+                    "cubin to link with the definition)", c->unresolved);
+    else
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                    "device functions without a kernel cannot be loaded (tirx-llc --emit=cubin gives "
+                    "a relocatable cubin to link)");
+    return 1;
+  }
   TirxBundle *b = tirx_bundle_create(); /* the runtime's builders return NULL / -1 only
                                            when out of memory: Support/oom.h */
   if (!b) tirx_oom();
@@ -242,8 +265,10 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
   int rc = tirx_compile(filename, source, len, &o, &a, &diag);
   if (rc == 0 && !a.data[TIRX_ART_BUNDLE]) {
     free(diag);
-    diag = dup_error(filename, "no launch plan to put in the bundle (a kernel needs a "
-                               "host function with T.device_entry())");
+    diag = dup_error(filename, "no bundle: it needs a kernel's launch plan (a host function with "
+                               "T.device_entry()) and a loadable cubin (device functions alone, or "
+                               "calls of functions the module does not define, give only a "
+                               "relocatable cubin)");
     rc = 1;
   } else if (rc == 0) {
     *bundle = a.data[TIRX_ART_BUNDLE];

@@ -152,6 +152,9 @@ typedef struct Eval {
   bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
   bool stmt_call;          /* the call being evaluated is a whole statement */
+  bool callee_name;        /* evaluating a call's callee name: an unbound one in a
+                              kernel body is a function of the module (I_CALL_FUNC) */
+  Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
   bool is_jit;
   int nerr;
@@ -265,6 +268,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);
+void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/vec.h"
 #include "Support/strbuf.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
@@ -642,145 +643,200 @@ static Value dtype_call(Eval *ev, DType t, Args *a) {
   return v_expr(ev_const_cast(ev, t, e, a->loc), a->loc);
 }
 
-static Value method_call(Eval *ev, Value callee, Args *a) {
-  const char *m = callee.u.ns + 7; /* after "method." */
-  Buffer *b = callee.buftype;
-  if (strcmp(m, "astype") == 0) {
-    DType t;
-    if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-    return v_expr(ev_const_cast(ev, t, callee.self, a->loc), a->loc);
-  }
-  if (strcmp(m, "scope") == 0) {
-    Value v = v_make(V_STR, a->loc);
-    v.u.s.p = b->scope;
-    v.u.s.len = strlen(b->scope);
-    return v;
-  }
-  if (strcmp(m, "vload") == 0 || strcmp(m, "vstore") == 0 || strcmp(m, "ptr_to") == 0) {
-    bool store = m[1] == 's';
-    Value *iv = ev_arg(a, 0, "begin");
-    if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
-      return ev_error(ev, a->loc, "%s.%s needs a list of indices", b->name, m);
-    int n = iv->u.list.n;
-    if (n != b->ndim)
-      return ev_error(ev, iv->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
-                      b->ndim, b->ndim == 1 ? "" : "s", n);
-    Expr **idx = TIRX_NEWN(ev->m, Expr *, n + 1);
-    for (int i = 0; i < n; i++) {
-      idx[i] = ev_index_expr(ev, iv->u.list.items[i], iv->loc);
-      if (!idx[i]) return v_make(V_ERROR, a->loc);
-    }
-    if (strcmp(m, "ptr_to") == 0) {
-      Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
-      Expr **args = TIRX_NEWN(ev->m, Expr *, 1);
-      args[0] = ld;
-      Expr *c = tirx_call(ev->m, tirx_intrin(I_ADDRESS_OF), tirx_dtype(DT_HANDLE), args, 1, a->loc);
-      return v_expr(c, a->loc);
-    }
-    Value *pred = ev_kwarg(a, "predicate");
-    Expr *pe = NULL;
-    if (pred && pred->kind != V_NONE) {
-      pe = ev_to_expr(ev, *pred, "predicate");
-      if (!pe) return v_make(V_ERROR, a->loc);
-    }
-    int lanes = 1;
-    Expr *val = NULL;
-    if (store) {
-      Value *vv = ev_arg(a, 1, "value");
-      if (!vv) return ev_error(ev, a->loc, "%s.vstore needs a value", b->name);
-      val = ev_to_expr(ev, *vv, "the stored value");
-      if (!val) return v_make(V_ERROR, a->loc);
-      lanes = val->dtype.lanes;
-    } else {
-      Value *dv = ev_arg(a, 1, "dtype");
-      if (dv && dv->kind != V_NONE) {
-        DType t;
-        if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
-        if (t.id != b->dtype.id)
-          return ev_error(ev, dv->loc, "vload dtype must have the buffer's element type");
-        lanes = t.lanes;
-      } else {
-        lanes = b->dtype.lanes;
-      }
-    }
-    int per = lanes / b->dtype.lanes;
-    if (per * b->dtype.lanes != lanes || per < 1)
-      return ev_error(ev, a->loc, "vector width %d is not a multiple of the buffer's lanes", lanes);
-    if (per > 1 && n > 0) {
-      Expr *base = idx[n - 1];
-      if (base->dtype.lanes == 1) {
-        Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)base->dtype.id, per), a->loc);
-        r->u.ramp.base = base;
-        r->u.ramp.stride = tirx_int(ev->m, tirx_dtype(base->dtype.id), 1, a->loc);
-        r->u.ramp.lanes = per;
-        idx[n - 1] = r;
-      }
-    }
-    if (!store) {
-      Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
-      ld->u.load.pred = pe;
-      return v_expr(ld, a->loc);
-    }
-    val = ev_const_cast(ev, tirx_dtype_vec((DTypeId)b->dtype.id, lanes), val, a->loc);
-    Stmt *s = tirx_stmt_new(ev->m, S_STORE, a->loc);
-    s->u.store.buf = b;
-    s->u.store.idx = idx;
-    s->u.store.n = n;
-    s->u.store.value = val;
-    s->u.store.pred = pe;
-    ev_emit(ev, s);
-    return v_make(V_NONE, a->loc);
-  }
-  return ev_buffer_view(ev, b, m, a);
+/* ---- methods of buffers and values (x.astype, A.vload ...) --------------------------- */
+
+typedef Value (*MethodFn)(Eval *ev, const char *m, Value callee, Args *a);
+
+static Value method_astype(Eval *ev, const char *m, Value callee, Args *a) {
+  (void)m;
+  DType t;
+  if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
+  return v_expr(ev_const_cast(ev, t, callee.self, a->loc), a->loc);
 }
 
-static Value python_builtin(Eval *ev, const char *fn, Args *a) {
-  if (strcmp(fn, "range") == 0) return ev_loop_spec(ev, a, FOR_SERIAL, "range");
-  if (strcmp(fn, "len") == 0) {
-    if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
-    Value x = a->pos[0];
-    if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
-    if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
-    if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
-    if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
-    return ev_error(ev, a->loc, "len() of this value is not known at parse time");
+static Value method_scope(Eval *ev, const char *m, Value callee, Args *a) {
+  (void)ev, (void)m;
+  Value v = v_make(V_STR, a->loc);
+  v.u.s.p = callee.buftype->scope;
+  v.u.s.len = strlen(callee.buftype->scope);
+  return v;
+}
+
+/* A.ptr_to([i, j]), A.vload([i, j], dtype=, predicate=), A.vstore([i, j], value, predicate=) */
+static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
+  Buffer *b = callee.buftype;
+  bool store = m[1] == 's';
+  Value *iv = ev_arg(a, 0, "begin");
+  if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
+    return ev_error(ev, a->loc, "%s.%s needs a list of indices", b->name, m);
+  int n = iv->u.list.n;
+  if (n != b->ndim)
+    return ev_error(ev, iv->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
+                    b->ndim, b->ndim == 1 ? "" : "s", n);
+  Expr **idx = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    idx[i] = ev_index_expr(ev, iv->u.list.items[i], iv->loc);
+    if (!idx[i]) return v_make(V_ERROR, a->loc);
   }
-  if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) {
-    if (a->npos != 2) return ev_error(ev, a->loc, "%s() takes two arguments in TIRx", fn);
-    if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
-      Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
-      bool t = lt.u.i != 0;
-      return (fn[1] == 'i') == t ? a->pos[0] : a->pos[1];
-    }
-    return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", fn, fn);
+  if (strcmp(m, "ptr_to") == 0) {
+    Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
+    Expr **args = TIRX_NEWN(ev->m, Expr *, 1);
+    args[0] = ld;
+    Expr *c = tirx_call(ev->m, tirx_intrin(I_ADDRESS_OF), tirx_dtype(DT_HANDLE), args, 1, a->loc);
+    return v_expr(c, a->loc);
   }
-  if (strcmp(fn, "abs") == 0 && a->npos == 1) {
-    Value x = a->pos[0];
-    if (x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
-    if (x.kind == V_FLOAT) {
-      x.u.f = fabs(x.u.f);
-      return x;
-    }
-    return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
+  Value *pred = ev_kwarg(a, "predicate");
+  Expr *pe = NULL;
+  if (pred && pred->kind != V_NONE) {
+    pe = ev_to_expr(ev, *pred, "predicate");
+    if (!pe) return v_make(V_ERROR, a->loc);
   }
-  if ((strcmp(fn, "int") == 0 || strcmp(fn, "float") == 0 || strcmp(fn, "bool") == 0) && a->npos == 1) {
-    Value x = a->pos[0];
-    if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
-    if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
-    if (fn[0] == 'f') {
-      Value r = v_make(V_FLOAT, a->loc);
-      r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;
-      return r;
+  int lanes = 1;
+  Expr *val = NULL;
+  if (store) {
+    Value *vv = ev_arg(a, 1, "value");
+    if (!vv) return ev_error(ev, a->loc, "%s.vstore needs a value", b->name);
+    val = ev_to_expr(ev, *vv, "the stored value");
+    if (!val) return v_make(V_ERROR, a->loc);
+    lanes = val->dtype.lanes;
+  } else {
+    Value *dv = ev_arg(a, 1, "dtype");
+    if (dv && dv->kind != V_NONE) {
+      DType t;
+      if (!ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
+      if (t.id != b->dtype.id)
+        return ev_error(ev, dv->loc, "vload dtype must have the buffer's element type");
+      lanes = t.lanes;
+    } else {
+      lanes = b->dtype.lanes;
     }
-    Value r = v_make(V_BOOL, a->loc);
-    r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
+  }
+  int per = lanes / b->dtype.lanes;
+  if (per * b->dtype.lanes != lanes || per < 1)
+    return ev_error(ev, a->loc, "vector width %d is not a multiple of the buffer's lanes", lanes);
+  if (per > 1 && n > 0) {
+    Expr *base = idx[n - 1];
+    if (base->dtype.lanes == 1) {
+      Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)base->dtype.id, per), a->loc);
+      r->u.ramp.base = base;
+      r->u.ramp.stride = tirx_int(ev->m, tirx_dtype(base->dtype.id), 1, a->loc);
+      r->u.ramp.lanes = per;
+      idx[n - 1] = r;
+    }
+  }
+  if (!store) {
+    Expr *ld = tirx_load(ev->m, b, idx, n, a->loc);
+    ld->u.load.pred = pe;
+    return v_expr(ld, a->loc);
+  }
+  val = ev_const_cast(ev, tirx_dtype_vec((DTypeId)b->dtype.id, lanes), val, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_STORE, a->loc);
+  s->u.store.buf = b;
+  s->u.store.idx = idx;
+  s->u.store.n = n;
+  s->u.store.value = val;
+  s->u.store.pred = pe;
+  ev_emit(ev, s);
+  return v_make(V_NONE, a->loc);
+}
+
+static const struct {
+  const char *name;
+  MethodFn fn;
+} method_forms[] = {
+    {"astype", method_astype}, {"scope", method_scope},   {"vload", method_access},
+    {"vstore", method_access}, {"ptr_to", method_access},
+};
+
+/* callee: "method.NAME" bound to a buffer (buftype) or a value (self); the other
+ * methods are buffer views (eval_pool.c) */
+static Value method_call(Eval *ev, Value callee, Args *a) {
+  const char *m = callee.u.ns + 7; /* after "method." */
+  for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
+    if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
+  return ev_buffer_view(ev, callee.buftype, m, a);
+}
+
+/* ---- Python builtins called by name (range, len, min ...) ----------------------------- */
+
+typedef Value (*BuiltinFn)(Eval *ev, const char *fn, Args *a);
+
+static Value py_unsupported(Eval *ev, const char *fn, Args *a) {
+  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
+}
+
+static Value py_range(Eval *ev, const char *fn, Args *a) {
+  (void)fn;
+  return ev_loop_spec(ev, a, FOR_SERIAL, "range");
+}
+
+static Value py_len(Eval *ev, const char *fn, Args *a) {
+  (void)fn;
+  if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
+  Value x = a->pos[0];
+  if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
+  if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+  if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
+  if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
+  return ev_error(ev, a->loc, "len() of this value is not known at parse time");
+}
+
+static Value py_minmax(Eval *ev, const char *fn, Args *a) {
+  if (a->npos != 2) return ev_error(ev, a->loc, "%s() takes two arguments in TIRx", fn);
+  if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
+    Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
+    bool t = lt.u.i != 0;
+    return (fn[1] == 'i') == t ? a->pos[0] : a->pos[1];
+  }
+  return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", fn, fn);
+}
+
+static Value py_abs(Eval *ev, const char *fn, Args *a) {
+  if (a->npos != 1) return py_unsupported(ev, fn, a);
+  Value x = a->pos[0];
+  if (x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+  if (x.kind == V_FLOAT) {
+    x.u.f = fabs(x.u.f);
+    return x;
+  }
+  return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
+}
+
+/* int(x), float(x), bool(x) of a number */
+static Value py_convert(Eval *ev, const char *fn, Args *a) {
+  if (a->npos != 1) return py_unsupported(ev, fn, a);
+  Value x = a->pos[0];
+  if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
+  if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
+  if (fn[0] == 'f') {
+    Value r = v_make(V_FLOAT, a->loc);
+    r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;
     return r;
   }
-  if (strcmp(fn, "TypeVar") == 0) {
-    Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT64), a->loc);
-    return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-  }
-  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
+  return r;
+}
+
+static Value py_typevar(Eval *ev, const char *fn, Args *a) {
+  (void)fn;
+  Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT64), a->loc);
+  return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+}
+
+static const struct {
+  const char *name;
+  BuiltinFn fn;
+} py_builtins[] = {
+    {"range", py_range},     {"len", py_len},        {"min", py_minmax},     {"max", py_minmax},
+    {"abs", py_abs},         {"int", py_convert},    {"float", py_convert},  {"bool", py_convert},
+    {"TypeVar", py_typevar},
+};
+
+static Value python_builtin(Eval *ev, const char *fn, Args *a) {
+  for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
+    if (strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
+  return py_unsupported(ev, fn, a);
 }
 
 /* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
@@ -973,8 +1029,715 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
 
+/* f(args) for a function of the module: by name (f unbound: defined in
+ * another file, typed void until a typed context sets it) or by reference. */
+static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
+  if (a->nkw) return ev_error(ev, a->loc, "a call of function '%s' takes positional arguments only", name);
+  if (f && f->nparams != a->npos)
+    return ev_error(ev, a->loc, "function '%s' takes %d argument%s, got %d", name, f->nparams,
+                    f->nparams == 1 ? "" : "s", a->npos);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
+  for (int i = 0; i < a->npos; i++) {
+    args[i] = ev_to_expr(ev, a->pos[i], "an argument");
+    if (!args[i]) return v_make(V_ERROR, a->loc);
+    if (f && !f->params[i].buf) args[i] = ev_const_cast(ev, f->params[i].var->dtype, args[i], a->pos[i].loc);
+  }
+  DType rt = f && f->has_ret ? f->ret : tirx_dtype(DT_VOID);
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CALL_FUNC), rt, args, a->npos, a->loc);
+  c->u.call.name = tirx_intern0(ev->m, name);
+  return v_expr(c, a->loc);
+}
+
+/* After the module ran: a call by name of a function defined later takes
+ * its return type; one the module does not define at all is an external
+ * device function, with a warning (a typo would otherwise go unnoticed). */
+void ev_resolve_calls(Eval *ev) {
+  for (int i = 0; i < ev->ncalls; i++) {
+    Expr *c = ev->calls[i];
+    PrimFunc *f = tirx_module_find(ev->m, c->u.call.name);
+    if (!f) {
+      tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
+                    "'%s' is not defined in this module: a call of a device function defined "
+                    "elsewhere (linked later)", c->u.call.name);
+    } else if (f->nparams != c->u.call.n) {
+      ev_error(ev, c->loc, "function '%s' takes %d argument%s, got %d", f->name, f->nparams,
+               f->nparams == 1 ? "" : "s", c->u.call.n);
+    } else if (c->dtype.id == DT_VOID && f->has_ret) {
+      c->dtype = f->ret;
+    }
+  }
+  free(ev->calls);
+  ev->calls = NULL;
+  ev->ncalls = ev->capcalls = 0;
+}
+
+/* f(...) with f unbound in a kernel body (eval_expr.c's "func:NAME"). */
+static Value call_by_name(Eval *ev, Value callee, Args *a) {
+  const char *fn = callee.u.ns + 5;
+  PrimFunc *f = tirx_module_find(ev->m, fn);
+  Value r = call_func(ev, fn, f, a);
+  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
+  return r;
+}
+
+static Value call_py_value(Eval *ev, Value callee, Args *a) { return ev_py_callv(ev, callee, a); }
+
+/* ---- special forms: the T.* builtins the evaluator computes ----------------------------
+ *
+ * One row per INTRIN_SPECIAL intrinsic (intrin_core.def): its handler and the row's
+ * parameters, so that the forms sharing a handler (the allocations, the loop kinds, the
+ * scope ids, the arithmetic nodes) differ by data.  A special intrinsic without a row
+ * is "not supported here".  `a->loc` is the call's location. */
+typedef struct SpecialForm SpecialForm;
+typedef Value (*SpecialFn)(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a);
+struct SpecialForm {
+  SpecialFn fn;
+  Value (*args_fn)(Eval *ev, Args *a); /* or: a handler that takes the arguments only
+                                          (eval_stmt.c's frames, T.grid, T.smem_pool) */
+  int arg, arg2;    /* per row: a TirxScope, a ForKind, an ExprKind, a ScopeIdKind and its
+                       dimensions, a StmtKind ... (see the handler) */
+  const char *what; /* the name in the handler's messages; NULL: the intrinsic's name */
+};
+
+static const char *sf_name(const SpecialForm *f, const Intrin *in) { return f->what ? f->what : in->name; }
+
+static Value sf_device_entry(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos || a->nkw) return ev_err(ev, a->loc, "T.device_entry() takes no arguments");
+  if (ev->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
+  Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
+  s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, a->loc);
+  return ev_frame(s, s, a->loc);
+}
+
+/* T.alloc_buffer / alloc_shared / alloc_local / smem / tmem / decl_buffer:
+ * arg = the default scope, arg2 = 1 for a declaration over existing data */
+static Value sf_alloc(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  return ev_alloc(ev, a, f->what, tirx_scope_name((TirxScope)f->arg), f->arg2 != 0);
+}
+
+/* T.local_scalar / shared_scalar / alloc_scalar(dtype[, scope]): arg = the scope,
+ * arg2 = 1 when a scope argument is accepted */
+static Value sf_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  DType t = tirx_dtype(DT_FLOAT32);
+  Value *dv = ev_arg(a, 0, "dtype");
+  if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, a->loc);
+  const char *scope = tirx_scope_name((TirxScope)f->arg);
+  if (f->arg2) {
+    Value *sv = ev_arg(a, 1, "scope");
+    const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
+    if (!sc) return v_make(V_ERROR, a->loc);
+    scope = sc;
+  }
+  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, a->loc); /* TVM's default */
+}
+
+static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  Args b = *a;
+  Value shp = v_make(V_TUPLE, a->loc);
+  shp.u.list.n = 1;
+  shp.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+  shp.u.list.items[0] = v_int(1, a->loc);
+  Value pos[2];
+  pos[0] = shp;
+  pos[1] = a->npos > 0 ? a->pos[0] : (ev_kwarg(a, "dtype") ? *ev_kwarg(a, "dtype") : v_make(V_NONE, a->loc));
+  b.pos = pos;
+  b.npos = 2;
+  /* data/scope/elem_offset may be positional in TVM's signature */
+  Value dv = ev_alloc(ev, &b, "T.decl_scalar", tirx_scope_name(MEM_GLOBAL), true);
+  if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
+  return dv;
+}
+
+static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos < 2) return ev_err(ev, a->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
+  Value param = a->pos[0];
+  Args b = *a;
+  b.pos = a->pos + 1;
+  b.npos = a->npos - 1;
+  if (param.kind != V_EXPR || param.u.e->kind != E_VAR)
+    return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+  Var *pv = param.u.e->u.var;
+  Param *P = NULL;
+  for (int i = 0; ev->func && i < ev->func->nparams; i++)
+    if (ev->func->params[i].var == pv) P = &ev->func->params[i];
+  if (!P || !tirx_dtype_is_handle(pv->dtype))
+    return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
+  if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
+  if (ev->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
+  Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
+  if (!buf) return v_make(V_ERROR, a->loc);
+  P->buf = buf;
+  Value v = v_make(V_BUFFER, a->loc);
+  v.u.buf = buf;
+  return v;
+}
+
+static Value sf_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  Buffer *buf = ev_make_buffer(ev, a, "T.Buffer", tirx_scope_name(MEM_GLOBAL), !ev->in_signature);
+  if (!buf) return v_make(V_ERROR, a->loc);
+  if (ev->in_signature) {
+    Value v = v_make(V_BUFTYPE, a->loc);
+    v.buftype = buf;
+    return v;
+  }
+  if (!buf->decl_data) {
+    /* TVM's body-level alias: a buffer over its own (free) data pointer,
+     * with no declaration statement; the printer recreates the line */
+    buf->declared_by_T_Buffer = true;
+    Value v = v_make(V_BUFFER, a->loc);
+    v.u.buf = buf;
+    return v;
+  }
+  Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
+  s->u.alloc.buf = buf;
+  ev_emit(ev, s);
+  Value v = v_make(V_BUFFER, a->loc);
+  v.u.buf = buf;
+  return v;
+}
+
+static Value sf_handle(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  Value v = v_make(V_PTRTYPE, a->loc);
+  v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+  Value *dv = ev_arg(a, 0, "dtype");
+  if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
+    v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
+  } else if (dv && dv->kind != V_NONE) {
+    if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, a->loc);
+    v.u.ptr.typed = true;
+  }
+  Value *sv = ev_arg(a, 1, "storage_scope");
+  if (sv) {
+    const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
+    if (!sc) return v_make(V_ERROR, a->loc);
+    v.u.ptr.scope = sc;
+  }
+  return v;
+}
+
+static Value sf_tensormap(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  Value v = v_make(V_PTRTYPE, a->loc);
+  v.u.ptr.tensormap = true;
+  v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+  return v;
+}
+
+static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1 || a->pos[0].kind != V_DICT) return ev_err(ev, a->loc, "T.func_attr takes one dict");
+  Expr *d = ev_value_to_any(ev, a->pos[0]);
+  if (!d || !ev->func) return v_make(V_ERROR, a->loc);
+  for (int i = 0; i < d->u.dict.n; i++) {
+    Expr *k = d->u.dict.keys[i];
+    /* a lowered kernel (split-host-device output) is device code throughout */
+    if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
+      ev->func->is_device_kernel = true;
+      ev->in_device = true;
+      ev->seen_device_entry = true;
+    }
+  }
+  if (!ev->func->attrs) {
+    ev->func->attrs = d;
+    return v_make(V_NONE, a->loc);
+  }
+  /* merge, rejecting duplicates */
+  Expr *o = ev->func->attrs;
+  int n = o->u.dict.n + d->u.dict.n;
+  Expr **ks = TIRX_NEWN(ev->m, Expr *, n), **vs = TIRX_NEWN(ev->m, Expr *, n);
+  memcpy(ks, o->u.dict.keys, sizeof(Expr *) * (size_t)o->u.dict.n);
+  memcpy(vs, o->u.dict.vals, sizeof(Expr *) * (size_t)o->u.dict.n);
+  for (int i = 0; i < d->u.dict.n; i++) {
+    for (int j = 0; j < o->u.dict.n; j++)
+      if (o->u.dict.keys[j]->u.s.len == d->u.dict.keys[i]->u.s.len &&
+          memcmp(o->u.dict.keys[j]->u.s.p, d->u.dict.keys[i]->u.s.p, d->u.dict.keys[i]->u.s.len) == 0)
+        return ev_error(ev, d->u.dict.keys[i]->loc, "duplicate function attribute \"%.*s\"",
+                        (int)d->u.dict.keys[i]->u.s.len, d->u.dict.keys[i]->u.s.p);
+    ks[o->u.dict.n + i] = d->u.dict.keys[i];
+    vs[o->u.dict.n + i] = d->u.dict.vals[i];
+  }
+  o->u.dict.keys = ks;
+  o->u.dict.vals = vs;
+  o->u.dict.n = n;
+  return v_make(V_NONE, a->loc);
+}
+
+static Value sf_evaluate(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1) return ev_err(ev, a->loc, "T.evaluate takes one argument");
+  Expr *e = ev_to_expr(ev, a->pos[0], "a value");
+  if (!e) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_EVAL, a->loc);
+  s->u.eval.e = e;
+  ev_emit(ev, s);
+  return v_make(V_NONE, a->loc);
+}
+
+/* T.serial / parallel / unroll / vectorized / thread_binding: arg = the ForKind */
+static Value sf_loop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  return ev_loop_spec(ev, a, (ForKind)f->arg, f->what);
+}
+
+/* T.cta_id, T.thread_id ...: arg = the ScopeIdKind, arg2 = the most dimensions */
+static Value sf_scope_id(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  return ev_scope_id(ev, (ScopeIdKind)f->arg, f->arg2, a, f->what);
+}
+
+static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  return ev_layout_call(ev, f->what, a, a->loc);
+}
+
+/* T.break_loop / continue_loop: arg = S_BREAK or S_CONTINUE, what = the keyword */
+static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)in;
+  if (ev->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
+  ev_emit(ev, tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc));
+  return v_make(V_NONE, a->loc);
+}
+
+static Value sf_cast_fn(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  DType t;
+  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[1], &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
+  Expr *e = ev_to_expr(ev, a->pos[0], "a value");
+  return e ? v_expr(ev_const_cast(ev, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
+}
+
+static Value sf_cast_node(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  DType t;
+  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return ev_err(ev, a->loc, "T.Cast(dtype, value)");
+  Expr *e = ev_to_expr(ev, a->pos[1], "a value");
+  return e ? v_expr(tirx_cast(ev->m, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
+}
+
+static Value sf_select(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 3) return ev_err(ev, a->loc, "T.Select(cond, a, b) takes 3 arguments");
+  Expr *c = ev_to_expr(ev, a->pos[0], "a condition");
+  Expr *x = ev_to_expr(ev, a->pos[1], "a value");
+  Expr *y = ev_to_expr(ev, a->pos[2], "a value");
+  if (!c || !x || !y) return v_make(V_ERROR, a->loc);
+  if (!tirx_dtype_is_bool(c->dtype)) return ev_err(ev, a->pos[0].loc, "T.Select condition must be boolean");
+  if (!tirx_dtype_eq(x->dtype, y->dtype)) {
+    if (a->pos[1].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, a->loc);
+    else y = ev_const_cast(ev, x->dtype, y, a->loc);
+  }
+  Expr *e = tirx_expr_new(ev->m, E_SELECT, x->dtype, a->loc);
+  e->u.sel.c = c;
+  e->u.sel.t = x;
+  e->u.sel.f = y;
+  return v_expr(e, a->loc);
+}
+
+static Value sf_ramp(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  int64_t lanes;
+  if (a->npos != 3 || !ev_get_int(ev, a->pos[2], &lanes, "lanes")) return ev_err(ev, a->loc, "T.Ramp(base, stride, lanes)");
+  if (lanes < 2 || lanes > 64) return ev_err(ev, a->pos[2].loc, "T.Ramp lanes must be between 2 and 64");
+  Expr *b0 = ev_index_expr(ev, a->pos[0], a->loc), *st = ev_index_expr(ev, a->pos[1], a->loc);
+  if (!b0 || !st) return v_make(V_ERROR, a->loc);
+  st = ev_const_cast(ev, b0->dtype, st, a->loc);
+  Expr *e = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)b0->dtype.id, (int)lanes), a->loc);
+  e->u.ramp.base = b0;
+  e->u.ramp.stride = st;
+  e->u.ramp.lanes = (int)lanes;
+  return v_expr(e, a->loc);
+}
+
+static Value sf_broadcast(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  int64_t lanes;
+  if (a->npos != 2 || !ev_get_int(ev, a->pos[1], &lanes, "lanes")) return ev_err(ev, a->loc, "T.Broadcast(value, lanes)");
+  if (lanes < 2 || lanes > 64) return ev_err(ev, a->pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
+  Expr *v = ev_to_expr(ev, a->pos[0], "a value");
+  if (!v) return v_make(V_ERROR, a->loc);
+  Expr *e = tirx_expr_new(ev->m, E_BCAST, tirx_dtype_vec((DTypeId)v->dtype.id, (int)lanes), a->loc);
+  e->u.bcast.value = v;
+  e->u.bcast.lanes = (int)lanes;
+  return v_expr(e, a->loc);
+}
+
+/* T.min / T.max: the operands' common type, folded when both are constants;
+ * arg = E_MIN or E_MAX */
+static Value sf_minmax(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  if (a->npos != 2) return ev_error(ev, a->loc, "T.%s takes 2 arguments", in->name);
+  Value x = a->pos[0], y = a->pos[1];
+  Expr *ex = ev_to_expr(ev, x, "an operand"), *ey = ev_to_expr(ev, y, "an operand");
+  if (!ex || !ey) return v_make(V_ERROR, a->loc);
+  Value r = ev_binop(ev, OP_PLUS, v_expr(ex, x.loc), v_expr(ey, y.loc), a->loc); /* type check */
+  if (r.kind == V_ERROR) return r;
+  DType t = r.u.e->dtype;
+  ex = ev_const_cast(ev, t, ex, a->loc);
+  ey = ev_const_cast(ev, t, ey, a->loc);
+  bool is_min = f->arg == E_MIN;
+  if (ex->kind == E_INT && ey->kind == E_INT) {
+    int64_t v = is_min ? (ex->u.i.v < ey->u.i.v ? ex->u.i.v : ey->u.i.v)
+                       : (ex->u.i.v > ey->u.i.v ? ex->u.i.v : ey->u.i.v);
+    return v_expr(tirx_int(ev->m, t, v, a->loc), a->loc);
+  }
+  return v_expr(tirx_binary(ev->m, (ExprKind)f->arg, ex, ey, a->loc), a->loc);
+}
+
+/* T.Add, T.floordiv, T.EQ ...: arg = the ExprKind, what = the name after "T." */
+static Value sf_binop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  return binop_node(ev, (ExprKind)f->arg, a, sf_name(f, in));
+}
+
+/* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
+static Value sf_ceildiv(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 2) return ev_err(ev, a->loc, "T.ceildiv takes 2 arguments");
+  Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a->pos[0], a->pos[1], a->loc), v_int(1, a->loc), a->loc);
+  return ev_binop(ev, OP_DSLASH, num, a->pos[1], a->loc);
+}
+
+static Value sf_not(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1) return ev_err(ev, a->loc, "T.Not takes 1 argument");
+  Expr *x = ev_to_expr(ev, a->pos[0], "an operand");
+  if (!x) return v_make(V_ERROR, a->loc);
+  Expr *e = tirx_expr_new(ev->m, E_NOT, x->dtype, a->loc);
+  e->u.un.a = x;
+  return v_expr(e, a->loc);
+}
+
+static Value sf_stringimm(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1 || a->pos[0].kind != V_STR) return ev_err(ev, a->loc, "T.StringImm takes a string");
+  return v_expr(tirx_str(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len, a->loc), a->loc);
+}
+
+static Value sf_large_uint(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  int64_t lo, hi;
+  if (a->npos != 2 || !ev_get_int(ev, a->pos[0], &lo, "lo") || !ev_get_int(ev, a->pos[1], &hi, "hi"))
+    return v_make(V_ERROR, a->loc);
+  return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), a->loc),
+                a->loc);
+}
+
+/* T.Let(body, where={v: value}): v is a variable declared with
+ * v = T.int32() (as TVM's printer declares it) */
+static Value sf_let_node(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  Value *w = ev_kwarg(a, "where");
+  if (a->npos != 1 || !w || w->kind != V_DICT || w->u.dict.n != 1 || a->nkw != 1)
+    return ev_err(ev, a->loc, "T.Let takes (body, where={var: value}) with one binding");
+  Value key = w->u.dict.keys[0];
+  if (key.kind != V_EXPR || key.u.e->kind != E_VAR)
+    return ev_err(ev, key.loc, "the key of T.Let's where= must be a variable (declare it with v = T.int32())");
+  Var *var = key.u.e->u.var;
+  Expr *value = ev_to_expr(ev, w->u.dict.vals[0], "a value");
+  Expr *body = ev_to_expr(ev, a->pos[0], "a value");
+  if (!value || !body) return v_make(V_ERROR, a->loc);
+  value = ev_const_cast(ev, var->dtype, value, a->loc);
+  Expr *e = tirx_expr_new(ev->m, E_LET, body->dtype, a->loc);
+  e->u.let.var = var;
+  e->u.let.value = value;
+  e->u.let.body = body;
+  return v_expr(e, a->loc);
+}
+
+static Value sf_meta_var(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1) return ev_err(ev, a->loc, "T.meta_var takes one argument");
+  Value v = a->pos[0];
+  v.meta = true;
+  return v;
+}
+
+static Value sf_static_assert(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  bool t;
+  if (a->npos < 1 || !ev_truthy_const(ev, a->pos[0], &t))
+    return ev_err(ev, a->loc, "T.static_assert needs a condition known at parse time");
+  if (!t) {
+    if (a->npos > 1 && a->pos[1].kind == V_STR)
+      return ev_error(ev, a->loc, "static assertion failed: %.*s", (int)a->pos[1].u.s.len, a->pos[1].u.s.p);
+    return ev_err(ev, a->loc, "static assertion failed");
+  }
+  return v_make(V_NONE, a->loc);
+}
+
+/* forms that are valid somewhere else only */
+static Value sf_decorator(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  return ev_err(ev, a->loc, "decorator used as a call");
+}
+
+static Value sf_annotation(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f;
+  return ev_error(ev, a->loc, "T.%s is only valid as a parameter annotation", in->name);
+}
+
+static const SpecialForm special_forms[INTRIN_COUNT] = {
+    [I_DEVICE_ENTRY] = {sf_device_entry, NULL, 0, 0, NULL},
+    [I_ATTR] = {.args_fn = ev_attr_frame},
+    [I_HINT] = {.args_fn = ev_hint_frame},
+    [I_LAUNCH_THREAD] = {.args_fn = ev_launch_thread},
+    [I_ENV_THREAD] = {.args_fn = ev_env_thread},
+    [I_GRID] = {.args_fn = ev_grid},
+    [I_SMEM_POOL] = {.args_fn = ev_smem_pool},
+    [I_ALLOC_BUFFER] = {sf_alloc, NULL, MEM_GLOBAL, 0, "T.alloc_buffer"},
+    [I_ALLOC_SHARED] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},
+    [I_SMEM] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},
+    [I_ALLOC_LOCAL] = {sf_alloc, NULL, MEM_LOCAL, 0, "T.alloc_local"},
+    [I_TMEM] = {sf_alloc, NULL, MEM_TMEM, 0, "T.tmem"},
+    [I_DECL_BUFFER] = {sf_alloc, NULL, MEM_GLOBAL, 1, "T.decl_buffer"},
+    [I_LOCAL_SCALAR] = {sf_scalar, NULL, MEM_LOCAL, 0, NULL},
+    [I_SHARED_SCALAR] = {sf_scalar, NULL, MEM_SHARED, 0, NULL},
+    [I_ALLOC_SCALAR] = {sf_scalar, NULL, MEM_GLOBAL, 1, NULL},
+    [I_DECL_SCALAR] = {sf_decl_scalar, NULL, 0, 0, NULL},
+    [I_MATCH_BUFFER] = {sf_match_buffer, NULL, 0, 0, NULL},
+    [I_BUFFER] = {sf_buffer, NULL, 0, 0, NULL},
+    [I_HANDLE] = {sf_handle, NULL, 0, 0, NULL},
+    [I_TENSORMAP] = {sf_tensormap, NULL, 0, 0, NULL},
+    [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
+    [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
+    [I_SERIAL] = {sf_loop, NULL, FOR_SERIAL, 0, "T.serial"},
+    [I_PARALLEL] = {sf_loop, NULL, FOR_PARALLEL, 0, "T.parallel"},
+    [I_UNROLL] = {sf_loop, NULL, FOR_UNROLLED, 0, "T.unroll"},
+    [I_VECTORIZED] = {sf_loop, NULL, FOR_VECTORIZED, 0, "T.vectorized"},
+    [I_THREAD_BINDING] = {sf_loop, NULL, FOR_THREAD_BINDING, 0, "T.thread_binding"},
+    [I_CLUSTER_ID] = {sf_scope_id, NULL, SID_CLUSTER_ID, 3, "T.cluster_id"},
+    [I_CTA_ID] = {sf_scope_id, NULL, SID_CTA_ID, 3, "T.cta_id"},
+    [I_CTA_ID_IN_CLUSTER] = {sf_scope_id, NULL, SID_CTA_ID_IN_CLUSTER, 3, "T.cta_id_in_cluster"},
+    [I_CTA_ID_IN_PAIR] = {sf_scope_id, NULL, SID_CTA_ID_IN_PAIR, 0, "T.cta_id_in_pair"},
+    [I_WARPGROUP_ID] = {sf_scope_id, NULL, SID_WARPGROUP_ID, 1, "T.warpgroup_id"},
+    [I_WARP_ID] = {sf_scope_id, NULL, SID_WARP_ID, 1, "T.warp_id"},
+    [I_WARP_ID_IN_WG] = {sf_scope_id, NULL, SID_WARP_ID_IN_WG, 1, "T.warp_id_in_wg"},
+    [I_LANE_ID] = {sf_scope_id, NULL, SID_LANE_ID, 1, "T.lane_id"},
+    [I_THREAD_ID] = {sf_scope_id, NULL, SID_THREAD_ID, 3, "T.thread_id"},
+    [I_THREAD_ID_IN_WG] = {sf_scope_id, NULL, SID_THREAD_ID_IN_WG, 1, "T.thread_id_in_wg"},
+    [I_TILE_LAYOUT] = {sf_layout, NULL, 0, 0, "T.TileLayout"},
+    [I_COMPOSE_LAYOUT] = {sf_layout, NULL, 0, 0, "T.ComposeLayout"},
+    [I_BREAK_LOOP] = {sf_loop_exit, NULL, S_BREAK, 0, "break"},
+    [I_CONTINUE_LOOP] = {sf_loop_exit, NULL, S_CONTINUE, 0, "continue"},
+    [I_CAST_FN] = {sf_cast_fn, NULL, 0, 0, NULL},
+    [I_CAST_NODE] = {sf_cast_node, NULL, 0, 0, NULL},
+    [I_SELECT_NODE] = {sf_select, NULL, 0, 0, NULL},
+    [I_RAMP_NODE] = {sf_ramp, NULL, 0, 0, NULL},
+    [I_BCAST_NODE] = {sf_broadcast, NULL, 0, 0, NULL},
+    [I_MIN] = {sf_minmax, NULL, E_MIN, 0, NULL},
+    [I_MAX] = {sf_minmax, NULL, E_MAX, 0, NULL},
+    [I_ADD_NODE] = {sf_binop, NULL, E_ADD, 0, "Add"},
+    [I_SUB_NODE] = {sf_binop, NULL, E_SUB, 0, "Sub"},
+    [I_MUL_NODE] = {sf_binop, NULL, E_MUL, 0, "Mul"},
+    [I_DIV_NODE] = {sf_binop, NULL, E_DIV, 0, NULL},
+    [I_TRUNCDIV] = {sf_binop, NULL, E_DIV, 0, NULL},
+    [I_TRUNCMOD] = {sf_binop, NULL, E_MOD, 0, "truncmod"},
+    [I_FLOORDIV_NODE] = {sf_binop, NULL, E_FLOORDIV, 0, NULL},
+    [I_FLOORDIV_FN] = {sf_binop, NULL, E_FLOORDIV, 0, NULL},
+    [I_FLOORMOD_NODE] = {sf_binop, NULL, E_FLOORMOD, 0, NULL},
+    [I_FLOORMOD_FN] = {sf_binop, NULL, E_FLOORMOD, 0, NULL},
+    [I_MIN_NODE] = {sf_binop, NULL, E_MIN, 0, "Min"},
+    [I_MAX_NODE] = {sf_binop, NULL, E_MAX, 0, "Max"},
+    [I_AND_NODE] = {sf_binop, NULL, E_AND, 0, "And"},
+    [I_OR_NODE] = {sf_binop, NULL, E_OR, 0, "Or"},
+    [I_EQ_NODE] = {sf_binop, NULL, E_EQ, 0, "EQ"},
+    [I_NE_NODE] = {sf_binop, NULL, E_NE, 0, "NE"},
+    [I_LT_NODE] = {sf_binop, NULL, E_LT, 0, "LT"},
+    [I_LE_NODE] = {sf_binop, NULL, E_LE, 0, "LE"},
+    [I_GT_NODE] = {sf_binop, NULL, E_GT, 0, "GT"},
+    [I_GE_NODE] = {sf_binop, NULL, E_GE, 0, "GE"},
+    [I_CEILDIV] = {sf_ceildiv, NULL, 0, 0, NULL},
+    [I_NOT_NODE] = {sf_not, NULL, 0, 0, NULL},
+    [I_STRINGIMM] = {sf_stringimm, NULL, 0, 0, NULL},
+    [I_LARGE_UINT_IMM] = {sf_large_uint, NULL, 0, 0, NULL},
+    [I_LET_NODE] = {sf_let_node, NULL, 0, 0, NULL},
+    [I_META_VAR] = {sf_meta_var, NULL, 0, 0, NULL},
+    [I_STATIC_ASSERT] = {sf_static_assert, NULL, 0, 0, NULL},
+    [I_PRIM_FUNC] = {sf_decorator, NULL, 0, 0, NULL},
+    [I_JIT] = {sf_decorator, NULL, 0, 0, NULL},
+    [I_CONSTEXPR] = {sf_annotation, NULL, 0, 0, NULL},
+    [I_OPTIONAL] = {sf_annotation, NULL, 0, 0, NULL},
+    [I_LET] = {sf_annotation, NULL, 0, 0, NULL},
+};
+
+/* ---- T.ptx spellings ------------------------------------------------------------------ */
+
+/* A call T.ptx.NAME(...) (name = "ptx.NAME", already unescaped): the instruction engine
+ * (eval_ptx.c) for statements, else a value row of intrin_ptx.def, a scalar ALU
+ * spelling, or TVM's printed flat form T.ptx.family(ops..., "tok", ..., "MARKER").
+ * Returns true with *out set when the call was handled here; false with *in set to the
+ * row to call generically (NULL: unknown). */
+static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in, Value *out) {
+  Loc loc = a->loc;
+  /* T.ptx instructions are statements and go through the table engine;
+   * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
+   * the rows of intrin_ptx.def with a result) are tried first */
+  if (ev_ptx_is_instr(name + 4)) {
+    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+    bool value_form = vf || tirx_ptx_alu_family(name + 4);
+    /* more operands than the value form takes: the destination is given
+     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+    if (vf && a->npos > vf->max_args) value_form = false;
+    if (as_stmt || !value_form) {
+      *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
+      return true;
+    }
+  }
+  *in = tirx_intrin_lookup(name, strlen(name));
+  if (!*in) {
+    /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
+    int ns = 0;
+    while (ns < a->npos && a->pos[a->npos - 1 - ns].kind == V_STR) ns++;
+    if (ns >= 1) {
+      StrBuf jb = {0};
+      strbuf_puts(&jb, name);
+      for (int i = a->npos - ns; i < a->npos - 1; i++)
+        if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
+      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+      strbuf_free(&jb);
+      const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
+      if (j) {
+        *in = j;
+        a->npos -= ns;
+      } else if (tirx_ptx_alu_family(joined + 4)) {
+        a->npos -= ns;
+        *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
+        return true;
+      }
+    }
+  }
+  if (!*in && tirx_ptx_alu_family(name + 4)) {
+    *out = ptx_alu_call(ev, name + 4, a);
+    return true;
+  }
+  if (!*in) {
+    /* a misspelt scalar family: suggest the spelling with the family fixed
+     * when the rest of it is valid */
+    size_t fl = strcspn(name + 4, ".");
+    const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
+    PtxAlu p;
+    char err[256];
+    if (fs) {
+      const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
+      if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err)) {
+        *out = ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
+        return true;
+      }
+    }
+    const char *ts = tirx_ptx_suggest_family(name + 4, fl);
+    if (ts) {
+      *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
+      return true;
+    }
+    return false;
+  }
+  if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && tirx_ptx_alu_family(name + 4)) {
+    /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
+    Args b = *a;
+    b.pos++;
+    b.npos--;
+    Value r = generic_call(ev, *in, &b);
+    *out = r.kind != V_EXPR ? r : ptx_alu_store(ev, name + 4, a->pos[0], r.u.e, loc);
+    return true;
+  }
+  return false;
+}
+
+/* ---- calls -------------------------------------------------------------------------- */
+
+/* T.NAME(...) (callee.u.ns = "T.NAME"): tile ops, T.ptx spellings, then the intrinsic
+ * table: generic rows become calls (generic_call), INTRIN_SPECIAL rows go through
+ * special_forms. */
+static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
+  Loc loc = a->loc;
+  const char *name = callee.u.ns + 2;
+  bool ptx = strncmp(name, "ptx.", 4) == 0;
+  if (ptx && !callee.meta) {
+    size_t cap = strlen(name) + 3; /* unescaping never lengthens */
+    char *ptxname = tirx_alloc(ev->m, cap);
+    ptx_unescape(name, ptxname, cap);
+    name = ptxname;
+  }
+  if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
+  const char *tscope, *top;
+  size_t tsl;
+  if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, a);
+  if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, a);
+  if (strcmp(name, "ptx.pred") == 0) {
+    if (a->npos != 1 || a->nkw) return ev_err(ev, loc, "T.ptx.pred takes one argument");
+    Value v = a->pos[0];
+    v.ptx_pred = true;
+    return v;
+  }
+  const Intrin *in = NULL;
+  Value r;
+  if (ptx) {
+    if (ptx_call(ev, name, a, as_stmt, &in, &r)) return r;
+  } else {
+    in = tirx_intrin_lookup(name, strlen(name));
+  }
+  if (!in) {
+    const char *sug = tirx_intrin_suggest(name, strlen(name));
+    if (sug) return ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
+    return ev_error(ev, loc, "unknown intrinsic 'T.%s'", name);
+  }
+  if (in->id == I_CUDA_LDG && a->npos >= 6) return ldg_vector(ev, a, loc);
+  if (!(in->flags & INTRIN_SPECIAL)) {
+    if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
+      return ev_error(ev, loc, "T.%s is only valid after T.device_entry()", in->name);
+    if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(a, "source_code"))
+      return ev_error(ev, loc, "T.cuda.func_call needs source_code=");
+    return generic_call(ev, in, a);
+  }
+  const SpecialForm *f = &special_forms[in->id];
+  if (f->args_fn) return f->args_fn(ev, a);
+  if (f->fn) return f->fn(ev, f, in, a);
+  return ev_error(ev, loc, "T.%s is not supported here", in->name);
+}
+
+static Value call_unresolved(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
+static Value call_py_zip(Eval *ev, Value callee, Args *a) {
+  (void)callee;
+  return ev_py_zip(ev, a);
+}
+static Value call_py_builtin(Eval *ev, Value callee, Args *a) { return ev_py_builtin(ev, callee.u.ns, a); }
+static Value call_pool(Eval *ev, Value callee, Args *a) {
+  if (!callee.pool_self) return python_builtin(ev, callee.u.ns, a);
+  return ev_pool_method(ev, callee.pool_self, callee.u.ns + 5, a);
+}
+static Value call_decorator(Eval *ev, Value callee, Args *a) {
+  return ev_error(ev, a->loc, "'%s' is only valid as a decorator", callee.u.ns);
+}
+
+/* Callees named by a path other than T.*, first match; the rest are Python builtins
+ * called by name (python_builtin). */
+static const struct {
+  const char *prefix;
+  bool whole; /* the path is exactly `prefix` */
+  Value (*fn)(Eval *ev, Value callee, Args *a);
+} ns_calls[] = {
+    {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
+    {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
+    {"pyl.", false, call_py_value},    /* a Python-level builtin value (eval_py.c) */
+    {"py.zip", true, call_py_zip},
+    {"py.", false, call_py_builtin},
+    {"math.", false, call_py_builtin},
+    {"method.", false, method_call}, /* x.astype(...), A.vload(...) */
+    {"pool.", false, call_pool},     /* pool.alloc(...) */
+    {"I.", false, call_decorator},
+};
+
 Value ev_call(Eval *ev, Ast *call) {
+  bool saved_callee = ev->callee_name;
+  ev->callee_name = call->a->kind == A_NAME;
   Value callee = ev_expr(ev, call->a);
+  ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
   /* Decide the name before evaluating arguments: assignments pass the target
    * name down as name_hint, nested calls must not inherit it. */
@@ -994,468 +1757,29 @@ Value ev_call(Eval *ev, Ast *call) {
   if (!ok) return v_make(V_ERROR, call->loc);
   a.loc = call->loc;
 
-  if (callee.kind == V_DTYPE) return dtype_call(ev, callee.u.dt, &a);
-  if (callee.kind == V_MACRO) return ev_py_callv(ev, callee, &a);
-  if (callee.kind == V_PYFUNC) return ev_py_call(ev, callee, &a);
-  if (callee.kind == V_NS && strncmp(callee.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, callee, call->loc);
-  if (callee.kind == V_NS && callee.nshape == -1)
+  switch (callee.kind) {
+  case V_DTYPE: return dtype_call(ev, callee.u.dt, &a);
+  case V_PYFUNC: return ev_py_call(ev, callee, &a);
+  case V_MACRO:
+  case V_CLASS:
+  case V_BOUND:
+  case V_DESCR:
+  case V_LAMBDA:
+  case V_OBJECT: return ev_py_callv(ev, callee, &a);
+  case V_FUNCREF: return call_func(ev, callee.u.func->name, callee.u.func, &a);
+  case V_NS: break;
+  default: return ev_error(ev, call->loc, "value is not callable");
+  }
+  if (callee.nshape == -1) /* a bound Python method */
     return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
-  if (callee.kind == V_CLASS || callee.kind == V_BOUND || callee.kind == V_DESCR || callee.kind == V_LAMBDA ||
-      callee.kind == V_OBJECT || (callee.kind == V_NS && strncmp(callee.u.ns, "pyl.", 4) == 0))
-    return ev_py_callv(ev, callee, &a);
-  if (callee.kind == V_NS && strcmp(callee.u.ns, "py.zip") == 0) return ev_py_zip(ev, &a);
-  if (callee.kind == V_NS && (strncmp(callee.u.ns, "py.", 3) == 0 || strncmp(callee.u.ns, "math.", 5) == 0))
-    return ev_py_builtin(ev, callee.u.ns, &a);
-  Value tvm_r;
-  if (callee.kind == V_NS && ev_tvm_call(ev, callee.u.ns, &a, &tvm_r)) return tvm_r;
-  if (callee.kind == V_FUNCREF)
-    return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");
-  if (callee.kind != V_NS) return ev_error(ev, call->loc, "value is not callable");
   const char *path = callee.u.ns;
-  if (strncmp(path, "method.", 7) == 0) return method_call(ev, callee, &a);
-  if (strncmp(path, "pool.", 5) == 0 && callee.pool_self) return ev_pool_method(ev, callee.pool_self, path + 5, &a);
-  if (strncmp(path, "T.", 2) != 0 && strncmp(path, "I.", 2) != 0)
-    return python_builtin(ev, path, &a);
-  if (strncmp(path, "I.", 2) == 0) return ev_error(ev, call->loc, "'%s' is only valid as a decorator", path);
-
-  const char *name = path + 2;
-  if (strncmp(name, "ptx.", 4) == 0 && !callee.meta) {
-    size_t cap = strlen(name) + 3; /* unescaping never lengthens */
-    char *ptxname = tirx_alloc(ev->m, cap);
-    ptx_unescape(name, ptxname, cap);
-    name = ptxname;
+  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  Value tvm_r;
+  if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
+  for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
+    size_t n = strlen(ns_calls[i].prefix);
+    if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))
+      return ns_calls[i].fn(ev, callee, &a);
   }
-  if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
-  const char *tscope, *top;
-  size_t tsl;
-  if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, &a);
-  if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, &a);
-  if (strcmp(name, "ptx.pred") == 0) {
-    if (a.npos != 1 || a.nkw) return ev_err(ev, call->loc, "T.ptx.pred takes one argument");
-    Value v = a.pos[0];
-    v.ptx_pred = true;
-    return v;
-  }
-  /* T.ptx instructions are statements and go through the table engine;
-   * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
-   * the rows of intrin_ptx.def with a result) are tried first */
-  if (strncmp(name, "ptx.", 4) == 0 && ev_ptx_is_instr(name + 4)) {
-    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
-    bool value_form = vf || tirx_ptx_alu_family(name + 4);
-    /* more operands than the value form takes: the destination is given
-     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
-    if (vf && a.npos > vf->max_args) value_form = false;
-    if (as_stmt || !value_form) return ev_ptx_call(ev, name + 4, &a, call->loc, NULL);
-  }
-  const Intrin *in = tirx_intrin_lookup(name, strlen(name));
-  if (!in && strncmp(name, "ptx.", 4) == 0) {
-    /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
-    int ns = 0;
-    while (ns < a.npos && a.pos[a.npos - 1 - ns].kind == V_STR) ns++;
-    if (ns >= 1) {
-      StrBuf jb = {0};
-      strbuf_puts(&jb, name);
-      for (int i = a.npos - ns; i < a.npos - 1; i++)
-        if (a.pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a.pos[i].u.s.len, a.pos[i].u.s.p);
-      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
-      strbuf_free(&jb);
-      const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
-      if (j) {
-        in = j;
-        a.npos -= ns;
-      } else if (tirx_ptx_alu_family(joined + 4)) {
-        a.npos -= ns;
-        return ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), &a);
-      }
-    }
-    if (!in && tirx_ptx_alu_family(name + 4)) return ptx_alu_call(ev, name + 4, &a);
-    if (!in) {
-      /* a misspelt scalar family: suggest the spelling with the family fixed
-       * when the rest of it is valid */
-      size_t fl = strcspn(name + 4, ".");
-      const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-      PtxAlu p;
-      char err[256];
-      if (fs) {
-        const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
-        if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err))
-          return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
-      }
-      const char *ts = tirx_ptx_suggest_family(name + 4, fl);
-      if (ts)
-        return ev_error(ev, call->loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4,
-                        ts);
-    }
-  }
-  if (in && strncmp(name, "ptx.", 4) == 0 && in->max_args >= 0 && a.npos == in->max_args + 1 &&
-      tirx_ptx_alu_family(name + 4)) {
-    /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
-    Args b = a;
-    b.pos++;
-    b.npos--;
-    Value r = generic_call(ev, in, &b);
-    if (r.kind != V_EXPR) return r;
-    return ptx_alu_store(ev, name + 4, a.pos[0], r.u.e, call->loc);
-  }
-  if (!in) {
-    const char *sug = tirx_intrin_suggest(name, strlen(name));
-    if (sug) return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
-    return ev_error(ev, call->loc, "unknown intrinsic 'T.%s'", name);
-  }
-  if (in->id == I_CUDA_LDG && a.npos >= 6) return ldg_vector(ev, &a, call->loc);
-  if (!(in->flags & INTRIN_SPECIAL)) {
-    if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
-      return ev_error(ev, call->loc, "T.%s is only valid after T.device_entry()", in->name);
-    if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(&a, "source_code"))
-      return ev_error(ev, call->loc, "T.cuda.func_call needs source_code=");
-    return generic_call(ev, in, &a);
-  }
-  switch (in->id) {
-  case I_DEVICE_ENTRY: {
-    if (a.npos || a.nkw) return ev_err(ev, call->loc, "T.device_entry() takes no arguments");
-    if (ev->seen_device_entry) return ev_err(ev, call->loc, "only one T.device_entry() is allowed per kernel");
-    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, call->loc);
-    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
-    s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, call->loc);
-    return ev_frame(s, s, call->loc);
-  }
-  case I_ATTR: return ev_attr_frame(ev, &a);
-  case I_HINT: return ev_hint_frame(ev, &a);
-  case I_LAUNCH_THREAD: return ev_launch_thread(ev, &a);
-  case I_ENV_THREAD: return ev_env_thread(ev, &a);
-  case I_ALLOC_BUFFER: return ev_alloc(ev, &a, "T.alloc_buffer", tirx_scope_name(MEM_GLOBAL), false);
-  case I_ALLOC_SHARED: case I_SMEM: return ev_alloc(ev, &a, "T.alloc_shared", tirx_scope_name(MEM_SHARED), false);
-  case I_ALLOC_LOCAL: return ev_alloc(ev, &a, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
-  case I_TMEM: return ev_alloc(ev, &a, "T.tmem", tirx_scope_name(MEM_TMEM), false);
-  case I_DECL_BUFFER: return ev_alloc(ev, &a, "T.decl_buffer", tirx_scope_name(MEM_GLOBAL), true);
-  case I_LOCAL_SCALAR: case I_SHARED_SCALAR: case I_ALLOC_SCALAR: {
-    DType t = tirx_dtype(DT_FLOAT32);
-    Value *dv = ev_arg(&a, 0, "dtype");
-    if (dv && !ev_get_dtype(ev, *dv, &t, "dtype")) return v_make(V_ERROR, call->loc);
-    const char *scope = tirx_scope_name(in->id == I_LOCAL_SCALAR    ? MEM_LOCAL
-                                         : in->id == I_SHARED_SCALAR ? MEM_SHARED
-                                                                     : MEM_GLOBAL);
-    if (in->id == I_ALLOC_SCALAR) {
-      Value *sv = ev_arg(&a, 1, "scope");
-      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
-      if (!sc) return v_make(V_ERROR, call->loc);
-      scope = sc;
-    }
-    return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, call->loc); /* TVM's default */
-  }
-  case I_DECL_SCALAR: {
-    Args b = a;
-    Value shp = v_make(V_TUPLE, call->loc);
-    shp.u.list.n = 1;
-    shp.u.list.items = TIRX_NEWN(ev->m, Value, 1);
-    shp.u.list.items[0] = v_int(1, call->loc);
-    Value pos[2];
-    pos[0] = shp;
-    pos[1] = a.npos > 0 ? a.pos[0] : (ev_kwarg(&a, "dtype") ? *ev_kwarg(&a, "dtype") : v_make(V_NONE, call->loc));
-    b.pos = pos;
-    b.npos = 2;
-    /* data/scope/elem_offset may be positional in TVM's signature */
-    Value dv = ev_alloc(ev, &b, "T.decl_scalar", tirx_scope_name(MEM_GLOBAL), true);
-    if (dv.kind == V_BUFFER) dv.kind = V_SCALAR;
-    return dv;
-  }
-  case I_MATCH_BUFFER: {
-    if (a.npos < 2) return ev_err(ev, call->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
-    Value param = a.pos[0];
-    Args b = a;
-    b.pos = a.pos + 1;
-    b.npos = a.npos - 1;
-    if (param.kind != V_EXPR || param.u.e->kind != E_VAR)
-      return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
-    Var *pv = param.u.e->u.var;
-    Param *P = NULL;
-    for (int i = 0; ev->func && i < ev->func->nparams; i++)
-      if (ev->func->params[i].var == pv) P = &ev->func->params[i];
-    if (!P || !tirx_dtype_is_handle(pv->dtype))
-      return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
-    if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
-    if (ev->in_device) return ev_err(ev, call->loc, "T.match_buffer must come before T.device_entry()");
-    Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
-    if (!buf) return v_make(V_ERROR, call->loc);
-    P->buf = buf;
-    Value v = v_make(V_BUFFER, call->loc);
-    v.u.buf = buf;
-    return v;
-  }
-  case I_BUFFER: {
-    Buffer *buf = ev_make_buffer(ev, &a, "T.Buffer", tirx_scope_name(MEM_GLOBAL), !ev->in_signature);
-    if (!buf) return v_make(V_ERROR, call->loc);
-    if (ev->in_signature) {
-      Value v = v_make(V_BUFTYPE, call->loc);
-      v.buftype = buf;
-      return v;
-    }
-    if (!buf->decl_data) {
-      /* TVM's body-level alias: a buffer over its own (free) data pointer,
-       * with no declaration statement; the printer recreates the line */
-      buf->declared_by_T_Buffer = true;
-      Value v = v_make(V_BUFFER, call->loc);
-      v.u.buf = buf;
-      return v;
-    }
-    Stmt *s = tirx_stmt_new(ev->m, S_DECL, call->loc);
-    s->u.alloc.buf = buf;
-    ev_emit(ev, s);
-    Value v = v_make(V_BUFFER, call->loc);
-    v.u.buf = buf;
-    return v;
-  }
-  case I_HANDLE: {
-    Value v = v_make(V_PTRTYPE, call->loc);
-    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
-    Value *dv = ev_arg(&a, 0, "dtype");
-    if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
-      v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
-    } else if (dv && dv->kind != V_NONE) {
-      if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, call->loc);
-      v.u.ptr.typed = true;
-    }
-    Value *sv = ev_arg(&a, 1, "storage_scope");
-    if (sv) {
-      const char *sc = ev_scope_str(ev, sv, tirx_scope_name(MEM_GLOBAL));
-      if (!sc) return v_make(V_ERROR, call->loc);
-      v.u.ptr.scope = sc;
-    }
-    return v;
-  }
-  case I_TENSORMAP: {
-    Value v = v_make(V_PTRTYPE, call->loc);
-    v.u.ptr.tensormap = true;
-    v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
-    return v;
-  }
-  case I_FUNC_ATTR: {
-    if (a.npos != 1 || a.pos[0].kind != V_DICT) return ev_err(ev, call->loc, "T.func_attr takes one dict");
-    Expr *d = ev_value_to_any(ev, a.pos[0]);
-    if (!d || !ev->func) return v_make(V_ERROR, call->loc);
-    for (int i = 0; i < d->u.dict.n; i++) {
-      Expr *k = d->u.dict.keys[i];
-      /* a lowered kernel (split-host-device output) is device code throughout */
-      if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
-        ev->func->is_device_kernel = true;
-        ev->in_device = true;
-        ev->seen_device_entry = true;
-      }
-    }
-    if (ev->func->attrs) {
-      /* merge, rejecting duplicates */
-      Expr *o = ev->func->attrs;
-      int n = o->u.dict.n + d->u.dict.n;
-      Expr **ks = TIRX_NEWN(ev->m, Expr *, n), **vs = TIRX_NEWN(ev->m, Expr *, n);
-      memcpy(ks, o->u.dict.keys, sizeof(Expr *) * (size_t)o->u.dict.n);
-      memcpy(vs, o->u.dict.vals, sizeof(Expr *) * (size_t)o->u.dict.n);
-      for (int i = 0; i < d->u.dict.n; i++) {
-        for (int j = 0; j < o->u.dict.n; j++)
-          if (o->u.dict.keys[j]->u.s.len == d->u.dict.keys[i]->u.s.len &&
-              memcmp(o->u.dict.keys[j]->u.s.p, d->u.dict.keys[i]->u.s.p, d->u.dict.keys[i]->u.s.len) == 0)
-            return ev_error(ev, d->u.dict.keys[i]->loc, "duplicate function attribute \"%.*s\"",
-                            (int)d->u.dict.keys[i]->u.s.len, d->u.dict.keys[i]->u.s.p);
-        ks[o->u.dict.n + i] = d->u.dict.keys[i];
-        vs[o->u.dict.n + i] = d->u.dict.vals[i];
-      }
-      o->u.dict.keys = ks;
-      o->u.dict.vals = vs;
-      o->u.dict.n = n;
-    } else {
-      ev->func->attrs = d;
-    }
-    return v_make(V_NONE, call->loc);
-  }
-  case I_EVALUATE: {
-    if (a.npos != 1) return ev_err(ev, call->loc, "T.evaluate takes one argument");
-    Expr *e = ev_to_expr(ev, a.pos[0], "a value");
-    if (!e) return v_make(V_ERROR, call->loc);
-    Stmt *s = tirx_stmt_new(ev->m, S_EVAL, call->loc);
-    s->u.eval.e = e;
-    ev_emit(ev, s);
-    return v_make(V_NONE, call->loc);
-  }
-  case I_SERIAL: return ev_loop_spec(ev, &a, FOR_SERIAL, "T.serial");
-  case I_PARALLEL: return ev_loop_spec(ev, &a, FOR_PARALLEL, "T.parallel");
-  case I_UNROLL: return ev_loop_spec(ev, &a, FOR_UNROLLED, "T.unroll");
-  case I_VECTORIZED: return ev_loop_spec(ev, &a, FOR_VECTORIZED, "T.vectorized");
-  case I_THREAD_BINDING: return ev_loop_spec(ev, &a, FOR_THREAD_BINDING, "T.thread_binding");
-  case I_GRID: return ev_grid(ev, &a);
-#define SID(I, S, D, N) case I: return ev_scope_id(ev, S, D, &a, N);
-  SID(I_CLUSTER_ID, SID_CLUSTER_ID, 3, "T.cluster_id")
-  SID(I_CTA_ID, SID_CTA_ID, 3, "T.cta_id")
-  SID(I_CTA_ID_IN_CLUSTER, SID_CTA_ID_IN_CLUSTER, 3, "T.cta_id_in_cluster")
-  SID(I_CTA_ID_IN_PAIR, SID_CTA_ID_IN_PAIR, 0, "T.cta_id_in_pair")
-  SID(I_WARPGROUP_ID, SID_WARPGROUP_ID, 1, "T.warpgroup_id")
-  SID(I_WARP_ID, SID_WARP_ID, 1, "T.warp_id")
-  SID(I_WARP_ID_IN_WG, SID_WARP_ID_IN_WG, 1, "T.warp_id_in_wg")
-  SID(I_LANE_ID, SID_LANE_ID, 1, "T.lane_id")
-  SID(I_THREAD_ID, SID_THREAD_ID, 3, "T.thread_id")
-  SID(I_THREAD_ID_IN_WG, SID_THREAD_ID_IN_WG, 1, "T.thread_id_in_wg")
-#undef SID
-  case I_TILE_LAYOUT: return ev_layout_call(ev, "T.TileLayout", &a, call->loc);
-  case I_COMPOSE_LAYOUT: return ev_layout_call(ev, "T.ComposeLayout", &a, call->loc);
-  case I_BREAK_LOOP: case I_CONTINUE_LOOP: {
-    if (ev->loop_depth == 0)
-      return ev_error(ev, call->loc, "'%s' outside a loop", in->id == I_BREAK_LOOP ? "break" : "continue");
-    ev_emit(ev, tirx_stmt_new(ev->m, in->id == I_BREAK_LOOP ? S_BREAK : S_CONTINUE, call->loc));
-    return v_make(V_NONE, call->loc);
-  }
-  case I_CAST_FN: {
-    DType t;
-    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[1], &t, "dtype")) return ev_err(ev, call->loc, "T.cast(value, dtype)");
-    Expr *e = ev_to_expr(ev, a.pos[0], "a value");
-    return e ? v_expr(ev_const_cast(ev, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
-  }
-  case I_CAST_NODE: {
-    DType t;
-    if (a.npos != 2 || !ev_get_dtype(ev, a.pos[0], &t, "dtype")) return ev_err(ev, call->loc, "T.Cast(dtype, value)");
-    Expr *e = ev_to_expr(ev, a.pos[1], "a value");
-    return e ? v_expr(tirx_cast(ev->m, t, e, call->loc), call->loc) : v_make(V_ERROR, call->loc);
-  }
-  case I_SELECT_NODE: {
-    if (a.npos != 3) return ev_err(ev, call->loc, "T.Select(cond, a, b) takes 3 arguments");
-    Expr *c = ev_to_expr(ev, a.pos[0], "a condition");
-    Expr *x = ev_to_expr(ev, a.pos[1], "a value");
-    Expr *y = ev_to_expr(ev, a.pos[2], "a value");
-    if (!c || !x || !y) return v_make(V_ERROR, call->loc);
-    if (!tirx_dtype_is_bool(c->dtype)) return ev_err(ev, a.pos[0].loc, "T.Select condition must be boolean");
-    if (!tirx_dtype_eq(x->dtype, y->dtype)) {
-      if (a.pos[1].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, call->loc);
-      else y = ev_const_cast(ev, x->dtype, y, call->loc);
-    }
-    Expr *e = tirx_expr_new(ev->m, E_SELECT, x->dtype, call->loc);
-    e->u.sel.c = c;
-    e->u.sel.t = x;
-    e->u.sel.f = y;
-    return v_expr(e, call->loc);
-  }
-  case I_RAMP_NODE: {
-    int64_t lanes;
-    if (a.npos != 3 || !ev_get_int(ev, a.pos[2], &lanes, "lanes")) return ev_err(ev, call->loc, "T.Ramp(base, stride, lanes)");
-    if (lanes < 2 || lanes > 64) return ev_err(ev, a.pos[2].loc, "T.Ramp lanes must be between 2 and 64");
-    Expr *b0 = ev_index_expr(ev, a.pos[0], call->loc), *st = ev_index_expr(ev, a.pos[1], call->loc);
-    if (!b0 || !st) return v_make(V_ERROR, call->loc);
-    st = ev_const_cast(ev, b0->dtype, st, call->loc);
-    Expr *e = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)b0->dtype.id, (int)lanes), call->loc);
-    e->u.ramp.base = b0;
-    e->u.ramp.stride = st;
-    e->u.ramp.lanes = (int)lanes;
-    return v_expr(e, call->loc);
-  }
-  case I_BCAST_NODE: {
-    int64_t lanes;
-    if (a.npos != 2 || !ev_get_int(ev, a.pos[1], &lanes, "lanes")) return ev_err(ev, call->loc, "T.Broadcast(value, lanes)");
-    if (lanes < 2 || lanes > 64) return ev_err(ev, a.pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
-    Expr *v = ev_to_expr(ev, a.pos[0], "a value");
-    if (!v) return v_make(V_ERROR, call->loc);
-    Expr *e = tirx_expr_new(ev->m, E_BCAST, tirx_dtype_vec((DTypeId)v->dtype.id, (int)lanes), call->loc);
-    e->u.bcast.value = v;
-    e->u.bcast.lanes = (int)lanes;
-    return v_expr(e, call->loc);
-  }
-  case I_MIN: case I_MAX: {
-    if (a.npos != 2) return ev_error(ev, call->loc, "T.%s takes 2 arguments", in->name);
-    Value x = a.pos[0], y = a.pos[1];
-    Expr *ex = ev_to_expr(ev, x, "an operand"), *ey = ev_to_expr(ev, y, "an operand");
-    if (!ex || !ey) return v_make(V_ERROR, call->loc);
-    Value r = ev_binop(ev, OP_PLUS, v_expr(ex, x.loc), v_expr(ey, y.loc), call->loc); /* type check */
-    if (r.kind == V_ERROR) return r;
-    DType t = r.u.e->dtype;
-    ex = ev_const_cast(ev, t, ex, call->loc);
-    ey = ev_const_cast(ev, t, ey, call->loc);
-    if (ex->kind == E_INT && ey->kind == E_INT) {
-      int64_t v = in->id == I_MIN ? (ex->u.i.v < ey->u.i.v ? ex->u.i.v : ey->u.i.v)
-                                  : (ex->u.i.v > ey->u.i.v ? ex->u.i.v : ey->u.i.v);
-      return v_expr(tirx_int(ev->m, t, v, call->loc), call->loc);
-    }
-    return v_expr(tirx_binary(ev->m, in->id == I_MIN ? E_MIN : E_MAX, ex, ey, call->loc), call->loc);
-  }
-  case I_ADD_NODE: return binop_node(ev, E_ADD, &a, "Add");
-  case I_SUB_NODE: return binop_node(ev, E_SUB, &a, "Sub");
-  case I_MUL_NODE: return binop_node(ev, E_MUL, &a, "Mul");
-  case I_DIV_NODE: case I_TRUNCDIV: return binop_node(ev, E_DIV, &a, in->name);
-  case I_TRUNCMOD: return binop_node(ev, E_MOD, &a, "truncmod");
-  case I_FLOORDIV_NODE: case I_FLOORDIV_FN: return binop_node(ev, E_FLOORDIV, &a, in->name);
-  case I_FLOORMOD_NODE: case I_FLOORMOD_FN: return binop_node(ev, E_FLOORMOD, &a, in->name);
-  case I_CEILDIV: {
-    /* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
-    if (a.npos != 2) return ev_err(ev, call->loc, "T.ceildiv takes 2 arguments");
-    Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a.pos[0], a.pos[1], call->loc), v_int(1, call->loc),
-                         call->loc);
-    return ev_binop(ev, OP_DSLASH, num, a.pos[1], call->loc);
-  }
-  case I_MIN_NODE: return binop_node(ev, E_MIN, &a, "Min");
-  case I_MAX_NODE: return binop_node(ev, E_MAX, &a, "Max");
-  case I_AND_NODE: return binop_node(ev, E_AND, &a, "And");
-  case I_OR_NODE: return binop_node(ev, E_OR, &a, "Or");
-  case I_EQ_NODE: return binop_node(ev, E_EQ, &a, "EQ");
-  case I_NE_NODE: return binop_node(ev, E_NE, &a, "NE");
-  case I_LT_NODE: return binop_node(ev, E_LT, &a, "LT");
-  case I_LE_NODE: return binop_node(ev, E_LE, &a, "LE");
-  case I_GT_NODE: return binop_node(ev, E_GT, &a, "GT");
-  case I_GE_NODE: return binop_node(ev, E_GE, &a, "GE");
-  case I_NOT_NODE: {
-    if (a.npos != 1) return ev_err(ev, call->loc, "T.Not takes 1 argument");
-    Expr *x = ev_to_expr(ev, a.pos[0], "an operand");
-    if (!x) return v_make(V_ERROR, call->loc);
-    Expr *e = tirx_expr_new(ev->m, E_NOT, x->dtype, call->loc);
-    e->u.un.a = x;
-    return v_expr(e, call->loc);
-  }
-  case I_STRINGIMM: {
-    if (a.npos != 1 || a.pos[0].kind != V_STR) return ev_err(ev, call->loc, "T.StringImm takes a string");
-    Expr *e = tirx_str(ev->m, a.pos[0].u.s.p, a.pos[0].u.s.len, call->loc);
-    return v_expr(e, call->loc);
-  }
-  case I_LARGE_UINT_IMM: {
-    int64_t lo, hi;
-    if (a.npos != 2 || !ev_get_int(ev, a.pos[0], &lo, "lo") || !ev_get_int(ev, a.pos[1], &hi, "hi"))
-      return v_make(V_ERROR, call->loc);
-    return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), call->loc),
-                  call->loc);
-  }
-  case I_LET_NODE: {
-    /* T.Let(body, where={v: value}): v is a variable declared with
-     * v = T.int32() (as TVM's printer declares it) */
-    Value *w = ev_kwarg(&a, "where");
-    if (a.npos != 1 || !w || w->kind != V_DICT || w->u.dict.n != 1 || a.nkw != 1)
-      return ev_err(ev, call->loc, "T.Let takes (body, where={var: value}) with one binding");
-    Value key = w->u.dict.keys[0];
-    if (key.kind != V_EXPR || key.u.e->kind != E_VAR)
-      return ev_err(ev, key.loc, "the key of T.Let's where= must be a variable (declare it with v = T.int32())");
-    Var *var = key.u.e->u.var;
-    Expr *value = ev_to_expr(ev, w->u.dict.vals[0], "a value");
-    Expr *body = ev_to_expr(ev, a.pos[0], "a value");
-    if (!value || !body) return v_make(V_ERROR, call->loc);
-    value = ev_const_cast(ev, var->dtype, value, call->loc);
-    Expr *e = tirx_expr_new(ev->m, E_LET, body->dtype, call->loc);
-    e->u.let.var = var;
-    e->u.let.value = value;
-    e->u.let.body = body;
-    return v_expr(e, call->loc);
-  }
-  case I_META_VAR: {
-    if (a.npos != 1) return ev_err(ev, call->loc, "T.meta_var takes one argument");
-    Value v = a.pos[0];
-    v.meta = true;
-    return v;
-  }
-  case I_STATIC_ASSERT: {
-    bool t;
-    if (a.npos < 1 || !ev_truthy_const(ev, a.pos[0], &t))
-      return ev_err(ev, call->loc, "T.static_assert needs a condition known at parse time");
-    if (!t) {
-      if (a.npos > 1 && a.pos[1].kind == V_STR)
-        return ev_error(ev, call->loc, "static assertion failed: %.*s", (int)a.pos[1].u.s.len, a.pos[1].u.s.p);
-      return ev_err(ev, call->loc, "static assertion failed");
-    }
-    return v_make(V_NONE, call->loc);
-  }
-  case I_SMEM_POOL: return ev_smem_pool(ev, &a);
-  case I_PRIM_FUNC: case I_JIT: return ev_err(ev, call->loc, "decorator used as a call");
-  case I_CONSTEXPR: case I_OPTIONAL: case I_LET:
-    return ev_error(ev, call->loc, "T.%s is only valid as a parameter annotation", in->name);
-  default: return ev_error(ev, call->loc, "T.%s is not supported here", in->name);
-  }
+  return python_builtin(ev, path, &a);
 }

@@ -178,6 +178,11 @@ static int64_t wrap_int(DType t, int64_t v) {
 Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc) {
   if (!e) return NULL;
   if (tirx_dtype_eq(e->dtype, t)) return e;
+  if (e->kind == E_CALL && e->u.call.op->id == I_CALL_FUNC && e->dtype.id == DT_VOID) {
+    /* a call of a function this module does not define: its context types it */
+    e->dtype = t;
+    return e;
+  }
   if (t.lanes > 1 && e->dtype.lanes == 1) {
     Expr *s = ev_const_cast(ev, tirx_dtype(t.id), e, loc);
     Expr *b = tirx_expr_new(ev->m, E_BCAST, t, loc);
@@ -864,6 +869,14 @@ static Value name(Eval *ev, Ast *a) {
       }
       if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
     }
+  }
+  if (ev->callee_name && ev->func && !ev->in_signature && !best) {
+    /* f(...) in a kernel body, f unbound: a call of the module's function f
+     * (TVM prints a call of another PrimFunc by its bare name; the function
+     * may be defined in another file and linked later). */
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern_printf(ev->m, "func:%s", a->name);
+    return v;
   }
   if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);
   if (ev->in_signature)

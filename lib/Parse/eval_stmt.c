@@ -1207,6 +1207,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     StmtVec top = {0};
     ev.cur = &top;
     ev_file(&ev, &file);
+    ev_resolve_calls(&ev);
     free(top.v);
     ev_modules_free(&ev);
     txmap_free(&ev.py_grow);
