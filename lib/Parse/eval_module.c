@@ -635,6 +635,10 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
     struct PyModule *root_mod = NULL;
     struct PyModule *m = import_abs(ev, mod, loc, &err, &root_mod);
     if (err) return false;
+    if (!as && strcmp(root, "tvm") == 0) { /* import tvm.testing: `tvm` stays the builtin namespace */
+      bind_name(ev, "tvm", ns_value(ev, "tvm", loc), loc);
+      continue;
+    }
     if (!m) {
       Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
       bind_name(ev, as ? as : root, v, loc);

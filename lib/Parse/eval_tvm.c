@@ -88,6 +88,8 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
   else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
   else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
+  else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */
+    *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
   else return false; /* the other rows bind T.* and Axis.* values */
   return true;
 }
