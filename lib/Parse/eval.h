@@ -325,6 +325,8 @@ void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since 
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
+bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out); /* T.TMEMPool: a prelude class */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out); /* eval_module.c */
 /* @T.meta_class (eval_tvm.c): a constructor's window of new buffers, and the
  * naming of an instance's buffers when a kernel binds it to a name. */
 struct MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k);

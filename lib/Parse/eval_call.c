@@ -1682,6 +1682,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   } else {
     in = tirx_intrin_lookup(name, strlen(name));
   }
+  if (!in && ev_tvm_T_call(ev, name, a, &r)) return r; /* T.TMEMPool (prelude) */
   if (!in) {
     const char *sug = tirx_intrin_suggest(name, strlen(name));
     if (sug) return ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);

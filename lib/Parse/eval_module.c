@@ -380,6 +380,20 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
   return NULL;
 }
 
+/* `from MODULE import NAME` for the evaluator's own use (eval_tvm.c: T.TMEMPool
+ * is a class of the prelude).  False after reporting an error. */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
+  bool err = false;
+  struct PyModule *root = NULL;
+  struct PyModule *m = import_abs(ev, module, loc, &err, &root);
+  if (err) return false;
+  if (!m) return ev_prelude_missing(ev, module, loc), false;
+  Binding *b = mod_global(ev, m, tirx_intern0(ev->m, name));
+  if (!b) return ev_error(ev, loc, "cannot import name '%s' from '%s'", name, module), false;
+  *out = b->v;
+  return true;
+}
+
 /* ---- import statements ---------------------------------------------------------------- */
 
 /* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */

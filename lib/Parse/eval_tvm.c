@@ -23,6 +23,29 @@ static const TvmBuiltin tvm_builtins[] = {
 #undef TVM_BUILTIN
 };
 
+typedef struct TvmTPrelude {
+  const char *name, *module;
+} TvmTPrelude;
+
+static const TvmTPrelude tvm_t_prelude[] = {
+#define TVM_BUILTIN(M, N, P)
+#define TVM_T_PRELUDE(N, M) {N, M},
+#include "Parse/tvm_builtin.def"
+#undef TVM_T_PRELUDE
+#undef TVM_BUILTIN
+};
+
+bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
+  for (size_t i = 0; i < sizeof tvm_t_prelude / sizeof tvm_t_prelude[0]; i++)
+    if (strcmp(tvm_t_prelude[i].name, name) == 0) {
+      Value cls;
+      if (!ev_import_name(ev, tvm_t_prelude[i].module, name, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
+      else *out = ev_py_callv(ev, cls, a);
+      return true;
+    }
+  return false;
+}
+
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
   for (size_t i = 0; i < sizeof tvm_builtins / sizeof tvm_builtins[0]; i++)
     if (strcmp(tvm_builtins[i].module, module) == 0 && strcmp(tvm_builtins[i].name, name) == 0) {

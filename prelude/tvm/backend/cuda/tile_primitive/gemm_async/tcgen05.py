@@ -49,7 +49,8 @@ def _layout(dims, replica, front=None, back=None):
     return TileLayout(shard)
 
 
-def sf_tmem_layout(rows, SF_K, sf_per_mma, sf_reuse=1, pipe_depth=None):
+def _sf_tmem_dims(rows, SF_K, sf_per_mma, sf_reuse, pipe_depth):
+    # (dims, front, back) of sf_tmem_layout: dims fuse, front/back do not
     if SF_K % sf_per_mma != 0:
         raise ValueError(f"sf_tmem_layout: SF_K={SF_K} is not a multiple of sf_per_mma={sf_per_mma}")
     k = SF_K // sf_per_mma
@@ -69,6 +70,22 @@ def sf_tmem_layout(rows, SF_K, sf_per_mma, sf_reuse=1, pipe_depth=None):
         dims.append((sf_per_mma, 1, "TCol"))
     back = (sf_reuse, 0, "TCol") if sf_reuse > 1 else None
     front = (pipe_depth, m * _EPC, "TCol") if pipe_depth is not None else None
+    return dims, front, back
+
+
+def sf_tmem_tcol_span(rows, SF_K, sf_per_mma, sf_reuse=1, pipe_depth=None):
+    # tirx's own helper (TMEMPool.alloc_sf): the elements the layout spans
+    # along TCol, as TVM's layout.span("TCol")
+    dims, front, back = _sf_tmem_dims(rows, SF_K, sf_per_mma, sf_reuse, pipe_depth)
+    span = 1
+    for d in dims + [x for x in (front, back) if x is not None]:
+        if d[2] == "TCol":
+            span = span + (d[0] - 1) * d[1]
+    return span
+
+
+def sf_tmem_layout(rows, SF_K, sf_per_mma, sf_reuse=1, pipe_depth=None):
+    dims, front, back = _sf_tmem_dims(rows, SF_K, sf_per_mma, sf_reuse, pipe_depth)
     return _layout(dims, True, front, back)
 
 
