@@ -16,9 +16,14 @@
 #       the same with an L2 swizzle of batch*head and Q blocks longest first;
 #       without num_ctas each CTA takes one task
 #
-# ClusterLaunchControlScheduler is not implemented: using it is an error
-# naming it (see the end of this file).
+#   ClusterLaunchControlScheduler(pool, num_m_tiles, num_n_tiles, l2_group_size,
+#       cta_group, finish_arrivals)
+#       Blackwell cluster launch control: .run_scheduler(cbx) in the scheduler
+#       warp steals clusters with try_cancel; .worker(prefix) gives each role a
+#       ClusterPersistentScheduler2D with .consume() / .consume_wg(...),
+#       .advance_coords(), .mark_done_if_drained(), .reset()
 from tvm.script import tirx as T
+from tvm.tirx.lang.pipeline import Pipeline, PipelineState
 
 
 def _is_int(x):
@@ -295,8 +300,100 @@ class FlashAttentionLPTScheduler(BaseTileScheduler):
         return self.linear_idx < self._total_tasks
 
 
+@T.inline
+def _clc_first_ctaid_x(first_ctaid_x, handle):
+    # decode a try_cancel response: 0xFFFFFFFF unless a cluster was cancelled
+    response = T.local_scalar("uint128")
+    canceled = T.local_scalar("uint32")
+    T.ptx["ld.acquire.cta.shared.b128"](response, handle)
+    T.ptx.clusterlaunchcontrol.query_cancel.is_canceled.pred.b128(canceled, response)
+    first_ctaid_x = T.uint32(0xFFFFFFFF)
+    T.ptx.clusterlaunchcontrol.query_cancel.get_first_ctaid__x.b32.b128(first_ctaid_x, response, pred=canceled)
+    T.ptx.fence.proxy.async_.shared__cta()
+
+
+class _CLCWorker(ClusterPersistentScheduler2D):
+    def __init__(self, clc, prefix):
+        super().__init__(prefix, num_m_tiles=clc._num_m_tiles, num_n_tiles=clc._num_n_tiles,
+                         num_clusters=clc._num_m_tiles * clc._num_n_tiles, l2_group_size=clc._l2_group_size)
+        self._clc = clc
+        self._sa = PipelineState(1, 0)
+        self._done = T.local_scalar("int32")
+        self._nxt = T.local_scalar("uint32")
+
+    @T.inline
+    def reset(self):
+        self._done = 0
+
+    @T.inline
+    def init(self, cluster_id):
+        self.linear_idx = cluster_id
+        self.tile_count = 0
+        self.update_current_m_n_idx(cluster_id)
+        self._done = 0
+
+    def valid(self):
+        return self._done == 0
+
+    @T.inline
+    def consume(self):
+        self._clc.sched_arr.full.wait(0, self._sa.phase)
+        self._sa.advance()
+        _clc_first_ctaid_x(self._nxt, T.address_of(self._clc.clc_handle[0]))
+        self._clc.sched_fin.empty.arrive(0, remote=0, pred=True)
+
+    @T.inline
+    def consume_wg(self, wg_id, warp_id, lane_id):
+        self._clc.sched_arr.full.wait(0, self._sa.phase)
+        self._sa.advance()
+        _clc_first_ctaid_x(self._nxt, T.address_of(self._clc.clc_handle[0]))
+        T.cuda.warpgroup_sync(wg_id + 1)
+        if (warp_id == 0) & (lane_id == 0):
+            self._clc.sched_fin.empty.arrive(0, remote=0, pred=True)
+
+    @T.inline
+    def advance_coords(self):
+        if self._nxt != T.uint32(0xFFFFFFFF):
+            self.update_current_m_n_idx(self._nxt // self._clc._cta_group)
+
+    @T.inline
+    def mark_done_if_drained(self):
+        if self._nxt == T.uint32(0xFFFFFFFF):
+            self._done = 1
+
+
+@T.meta_class
 class ClusterLaunchControlScheduler:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError(
-            "ClusterLaunchControlScheduler (tvm.tirx.lang.tile_scheduler) is not in tirx's prelude yet"
-        )
+    def __init__(self, pool, num_m_tiles, num_n_tiles, l2_group_size, cta_group, finish_arrivals):
+        self._num_m_tiles = num_m_tiles
+        self._num_n_tiles = num_n_tiles
+        self._l2_group_size = l2_group_size
+        self._cta_group = cta_group
+        self.sched_arr = Pipeline(pool, 1, full="tma", empty="mbar", init_empty=1)
+        self.sched_fin = Pipeline(pool, 1, full="mbar", empty="mbar", init_empty=finish_arrivals)
+        self.clc_handle = pool.alloc((4,), "uint32", align=16)
+        self._s_done = T.local_scalar("int32")
+        self._s_nxt = T.local_scalar("uint32")
+
+    def worker(self, prefix):
+        return _CLCWorker(self, prefix)
+
+    @T.inline
+    def run_scheduler(self, cbx):
+        if T.cuda.elect_sync():
+            sa = PipelineState(1, 0)
+            sf = PipelineState(1, 1)
+            self._s_done = 0
+            while self._s_done == 0:
+                if cbx == 0:
+                    self.sched_fin.empty.wait(0, sf.phase)
+                    sf.advance()
+                    T.ptx["clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128"](
+                        T.address_of(self.clc_handle[0]), T.address_of(self.sched_arr.full.buf[0]))
+                self.sched_arr.full.arrive(0, 16)
+                self.sched_arr.full.wait(0, sa.phase)
+                sa.advance()
+                _clc_first_ctaid_x(self._s_nxt, T.address_of(self.clc_handle[0]))
+                self.sched_fin.empty.arrive(0, remote=0, pred=True)
+                if self._s_nxt == T.uint32(0xFFFFFFFF):
+                    self._s_done = 1
