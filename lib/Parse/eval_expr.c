@@ -204,6 +204,14 @@ Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc) {
   return tirx_cast(ev->m, t, e, loc);
 }
 
+static Expr *literal_as(Eval *ev, Expr *lit, DType t) {
+  if (lit->kind != E_INT || lit->dtype.id != DT_INT64 || t.lanes != 1 || tirx_dtype_bits(t) != 32 ||
+      tirx_dtype_code(t) != DTC_UINT)
+    return lit;
+  if (lit->u.i.v < 0 || lit->u.i.v > (int64_t)UINT32_MAX) return lit;
+  return tirx_int(ev->m, t, lit->u.i.v, lit->loc);
+}
+
 /* TVM's PromoteBinaryOpType: float beats int; wider beats narrower; unsigned
  * beats signed at equal width; bool adopts the other side. */
 static bool promote(Eval *ev, Expr **pa, Expr **pb, Loc loc) {
@@ -622,6 +630,10 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (!x) return v_make(V_ERROR, loc);
   Expr *y = ev_to_expr(ev, b, "an operand");
   if (!y) return v_make(V_ERROR, loc);
+  /* a literal beyond int32 takes a 32/64-bit integer side's type when it fits
+   * (u == 0xFFFFFFFF on a uint32 u is uint32, as in TVM) */
+  if (a.kind == V_INT && !a.uint_big) x = literal_as(ev, x, y->dtype);
+  if (b.kind == V_INT && !b.uint_big) y = literal_as(ev, y, x->dtype);
   return ir_binop(ev, op, x, y, loc);
 }
 
