@@ -136,6 +136,16 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
     }
     s->name = slots[i];
     s->tok = (const char **)split(eq + 1, '|', &s->ntok);
+    /* tok@sm_NNN: a token with a floor above the row's (f32x2, mixed types) */
+    s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(s->ntok ? s->ntok : 1));
+    for (int k = 0; k < s->ntok; k++) {
+      char *at = strchr(s->tok[k], '@');
+      s->tokarch[k] = SM_ANY;
+      if (!at) continue;
+      *at = '\0';
+      for (int a = SM_ANY + 1; a <= SM_107F; a++)
+        if (strcmp(at + 1, tirx_ptx_arch_name((PtxArch)a)) == 0) s->tokarch[k] = (PtxArch)a;
+    }
   }
   free(slots);
 
@@ -296,6 +306,16 @@ const char *tirx_ptx_arch_name(PtxArch a) {
   static const char *const names[] = {"", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100",
                                       "sm_100a", "sm_103a", "sm_107a", "sm_107f"};
   return names[a];
+}
+
+PtxArch tirx_ptx_spelling_arch(const PtxEntry *e, const char *const *mods) {
+  PtxArch a = e->arch;
+  for (int i = 0; i < e->nslots; i++) {
+    const PtxSlot *s = &e->slots[i];
+    for (int k = 0; mods[i] && k < s->ntok; k++)
+      if (s->tokarch[k] > a && strcmp(s->tok[k], mods[i]) == 0) a = s->tokarch[k];
+  }
+  return a;
 }
 
 int tirx_ptx_arch_sm(PtxArch a, bool *specific) {
