@@ -8,7 +8,9 @@
  *
  * The rest of the library (barriers, pipelines, descriptors, schedulers,
  * layouts) is Python source under prelude/, run by the evaluator like any
- * module; the prelude directory is found by tirx_prelude_dir (prelude_dir.c). */
+ * module; the prelude directory is found by ev_prelude_dir (prelude_dir.c).
+ * Also here: T.NAME builders that are prelude classes (T.TMEMPool,
+ * TVM_T_PRELUDE rows) and @T.meta_class buffer naming (the end of the file). */
 #include <string.h>
 
 #include "Parse/eval.h"
