@@ -51,7 +51,7 @@ for f, src, ln, cfg in rows:
         expr = fac.name + '(' + ', '.join(f'{k}={pylit(v)}' for k, v in kw.items()) + ')'
     want = open(os.path.join(CORPUS, f)).read()
     i = want.find('# from tvm.script import tirx as T'); want = want[i:]
-    cmd = [BIN + '/tirx-opt', '--print-style=tvm', full] + (['--entry', expr] if expr else [])
+    cmd = [BIN + '/tirx-opt', '--print-style=tvm', '-I', SRC, full] + (['--entry', expr] if expr else [])
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
         rc, out, err = p.returncode, p.stdout, p.stderr

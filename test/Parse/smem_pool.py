@@ -5,7 +5,7 @@
 # byte cursors (aligned), move_base_to rewinds, commit() records the size.
 # CHECK: pool = T.alloc_buffer((0,), "uint8", scope="shared.dyn")
 # CHECK-NEXT: As = T.decl_buffer((64,), data=pool.data, scope="shared.dyn")
-# CHECK-NEXT: Hs = T.decl_buffer((32,), "float16", data=pool.data, elem_offset=128, scope="shared.dyn")
+# CHECK-NEXT: Hs = T.decl_buffer((32,), "float16", data=pool.data, elem_offset=128, scope="shared.dyn", align=128)
 # CHECK-NEXT: Bs = T.decl_buffer((8, 8), data=pool.data, scope="shared.dyn")
 # CHECK-NEXT: T.attr({"tirx.dyn_smem_bytes": 320})
 # PLAN: kernel f_kernel grid=(1, 1, 1) block=(64, 1, 1) dyn_smem=320
