@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "tirx/internal/codegen.h"
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"
 #include "tirx/internal/print.h"

@@ -3,22 +3,22 @@
  *
  *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
  *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
- *            [--no-cache] [--cache-stats]
+ *            [--no-cache] [--cache-stats] [--ptxas-timeout=SECONDS]
  *
  * Compiles through tirx_compile (lib/Driver/cache.c): the on-disk compile cache
  * serves a kernel compiled before with the same options.  --repeat runs the pipeline
  * itself (tirx_compile_source, no cache) for benchmarking.
  *
+ * The command line, input, output and diagnostics go through tools/common/tool.h.
  * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/internal/codegen.h"
+#include "common/tool.h"
 #include "tirx/compile.h"
-#include "tirx/diag.h"
-#include "tirx/file.h"
+#include "tirx/internal/codegen.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/pass.h"
 #include "tirx/target.h"
 
@@ -43,8 +43,8 @@ static const char usage[] =
     "                        cubin     ptxas output for ARCH (binary)\n"
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
-    "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  -I DIR              add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
@@ -54,156 +54,103 @@ static const char usage[] =
     "                      later runs bypass the compile cache)\n"
     "  --no-cache          neither read nor write the compile cache\n"
     "  --cache-stats       say on stderr whether the compile cache hit\n"
+    "  --ptxas-timeout=S   stop ptxas after S seconds (0: no limit; default\n"
+    "                      $TIRX_PTXAS_TIMEOUT, else 120)\n"
     "  --help              show this help\n"
     "  --version           show the version\n"
     "\n"
-    "environment: TIRX_PTXAS (ptxas to run), TIRX_LIBDEVICE (libdevice bitcode),\n"
+    "environment: TIRX_PTXAS (ptxas to run), TIRX_PTXAS_TIMEOUT (seconds),\n"
+    "  TIRX_LIBDEVICE (libdevice bitcode),\n"
     "  TIRX_NVSHMEM_HOME (NVSHMEM: lib/libnvshmem_device_sm_N.bc; else the python3 wheel),\n"
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
     "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there)\n";
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
-static int usage_error(const char *msg, const char *arg) {
-  fprintf(stderr, "tirx-llc: %s%s\n", msg, arg ? arg : "");
-  fprintf(stderr, "run 'tirx-llc --help' for usage\n");
-  return 2;
-}
-
-static int write_out(const char *path, const void *data, size_t n) {
-  bool to_stdout = !path || strcmp(path, "-") == 0;
-  FILE *f = to_stdout ? stdout : fopen(path, "wb");
-  if (!f) {
-    fprintf(stderr, "tirx-llc: cannot write %s: %s\n", path, strerror(errno));
-    return 1;
-  }
-  size_t w = fwrite(data, 1, n, f);
-  int bad = (to_stdout ? fflush(f) : fclose(f)) != 0 || w != n;
-  if (bad) fprintf(stderr, "tirx-llc: cannot write %s: %s\n", to_stdout ? "<stdout>" : path,
-                   strerror(errno));
-  return bad;
-}
-
-static void print_diag(TirxDiag *d) {
-  if (d->n == 0) return;
-  char *s = tirx_diag_render(d);
-  if (s) fputs(s, stderr);
-  free(s);
-}
-
-static int tool_main(int argc, char **argv) {
+/* argc/argv come in *args (tool_args_init); its -D list is freed by the caller. */
+static int llc_main(ToolArgs *args) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
   bool time_passes = false, no_cache = false, cache_stats = false;
   int repeat = 1;
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
-  const char **defines = calloc((size_t)argc, sizeof *defines);
   const char *co_entry = NULL;
-  const char **incs = calloc((size_t)argc + 1, sizeof *incs);
-  int nincs = 0;
-  if (!defines) return 1;
-
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+  long ptxas_timeout = -1;
+  ToolArgs *t = args;
+  for (const char *a; (a = tool_next(t));) {
+    const char *v;
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       printf(usage, tirx_target_arch_list());
-      free(defines);
-      return 0;
-    } else if (!strcmp(a, "--version")) {
+      return TOOL_EXIT_OK;
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION, TIRX_DEFAULT_ARCH);
-      free(defines);
-      return 0;
-    } else if (!strncmp(a, "--mcpu=", 7) || !strncmp(a, "-mcpu=", 6)) {
-      o.arch = strchr(a, '=') + 1;
+      return TOOL_EXIT_OK;
+    } else if (tool_flag(t, "--time-passes")) {
+      time_passes = true;
+    } else if (tool_flag(t, "--no-cache")) {
+      no_cache = true;
+    } else if (tool_flag(t, "--cache-stats")) {
+      cache_stats = true;
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+      o.opt_level = a[2] - '0';
+    } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
+      o.arch = v;
       if (!tirx_target_arch(o.arch)) {
         fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o.arch,
                 tirx_target_arch_list());
-        free(defines);
-        return 2;
+        return TOOL_EXIT_USAGE;
       }
-    } else if (!strncmp(a, "--emit=", 7)) {
-      const char *k = a + 7;
+    } else if ((v = tool_value(t, "--emit"))) {
       static const char *const kinds[] = {"tirx", "llvm", "llvm-opt", "ptx", "cubin", "bundle"};
       int found = -1;
       for (int j = 0; j < 6; j++)
-        if (!strcmp(k, kinds[j])) found = j;
-      if (found < 0) {
-        free(defines);
-        return usage_error("unknown --emit kind: ", k);
-      }
+        if (!strcmp(v, kinds[j])) found = j;
+      if (found < 0) return tool_usage_error(t->tool, "unknown --emit kind: %s", v);
       emit = (Emit)found;
-    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-      o.opt_level = a[2] - '0';
-    } else if (!strncmp(a, "-D", 2)) {
-      const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!d || !strchr(d, '=')) {
-        free(defines);
-        return usage_error("-D needs NAME=VALUE", NULL);
-      }
-      defines[o.ndefines++] = d;
-    } else if (!strncmp(a, "-I", 2)) {
-      const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!d) {
-        free(defines);
-        free(incs);
-        return usage_error("-I needs a directory", NULL);
-      }
-      incs[nincs++] = d;
-    } else if (!strcmp(a, "--entry") || !strncmp(a, "--entry=", 8)) {
-      co_entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!co_entry) {
-        free(defines);
-        return usage_error("--entry needs a Python expression", NULL);
-      }
-    } else if (!strncmp(a, "--pass-pipeline=", 16)) {
-      o.pipeline = a + 16;
-    } else if (!strcmp(a, "-o")) {
-      if (i + 1 >= argc) {
-        free(defines);
-        return usage_error("-o needs a file name", NULL);
-      }
-      output = argv[++i];
-    } else if (!strncmp(a, "--repeat=", 9)) {
-      char *end;
-      long n = strtol(a + 9, &end, 10);
-      if (*end || n < 1 || n > 100000) {
-        free(defines);
-        return usage_error("--repeat needs a count >= 1: ", a);
-      }
+    } else if (strncmp(a, "-D", 2) == 0) {
+      if (!tool_define(t)) return TOOL_EXIT_USAGE;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      if (!tool_include(t)) return TOOL_EXIT_USAGE;
+    } else if ((v = tool_value(t, "--entry"))) {
+      co_entry = v;
+    } else if ((v = tool_value(t, "--pass-pipeline"))) {
+      o.pipeline = v;
+    } else if ((v = tool_value(t, "-o"))) {
+      output = v;
+    } else if ((v = tool_value(t, "--repeat"))) {
+      long n;
+      if (!tool_int_value(t, "--repeat", v, 100000, &n)) return TOOL_EXIT_USAGE;
+      if (n < 1) return tool_usage_error(t->tool, "--repeat needs a count >= 1: %s", v);
       repeat = (int)n;
-    } else if (!strcmp(a, "--time-passes")) {
-      time_passes = true;
-    } else if (!strcmp(a, "--no-cache")) {
-      no_cache = true;
-    } else if (!strcmp(a, "--cache-stats")) {
-      cache_stats = true;
+    } else if ((v = tool_value(t, "--ptxas-timeout"))) {
+      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &ptxas_timeout)) return TOOL_EXIT_USAGE;
+    } else if (t->bad) {
+      return TOOL_EXIT_USAGE;
     } else if (a[0] == '-' && a[1]) {
-      free(defines);
-      return usage_error("unknown option: ", a);
+      return tool_usage_error(t->tool, "unknown option: %s", a);
     } else if (input) {
-      free(defines);
-      return usage_error("more than one input file: ", a);
+      return tool_usage_error(t->tool, "more than one input file: %s", a);
     } else {
       input = a;
     }
+    if (t->bad) return TOOL_EXIT_USAGE;
   }
-  if (!input) {
-    free(defines);
-    return usage_error("no input file", NULL);
-  }
+  if (!input) return tool_usage_error(t->tool, "no input file");
   if (o.pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, NULL, NULL, 0);
     int bad = tirx_pass_check_pipeline(o.pipeline, &pd);
-    if (bad) print_diag(&pd);
+    tool_print_diag(&pd);
     tirx_diag_free(&pd);
-    if (bad) {
-      free(defines);
-      return 2;
-    }
+    if (bad) return TOOL_EXIT_USAGE;
   }
+  o.ptxas_timeout = (int)ptxas_timeout;
+  const char **defines = t->defines;
+  o.ndefines = t->ndefines;
   o.defines = defines;
+  o.include_dirs = t->includes;
+  o.ninclude_dirs = t->nincludes;
   o.keep_llvm = emit == EMIT_LLVM || emit == EMIT_LLVM_OPT;
   o.keep_tirx = emit == EMIT_TIRX;
   o.stop_after = emit == EMIT_TIRX                          ? TIRX_STOP_AFTER_PASSES
@@ -211,14 +158,9 @@ static int tool_main(int argc, char **argv) {
                                                             : TIRX_STOP_AFTER_PTX;
 
   size_t len = 0;
-  char *src = NULL, *ferr = NULL;
-  if (tirx_read_file(input, &src, &len, &ferr) != 0) {
-    fprintf(stderr, "tirx-llc: %s\n", ferr);
-    free(ferr);
-    free(defines);
-    return 1;
-  }
-  const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  char *src = NULL;
+  const char *fname;
+  if (!tool_read_input("tirx-llc", input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
   TirxCompileOptions co;
   tirx_compile_options_init(&co);
   co.arch = o.arch;
@@ -226,13 +168,14 @@ static int tool_main(int argc, char **argv) {
   co.defines = defines;
   co.ndefines = o.ndefines;
   co.entry = co_entry;
-  co.include_dirs = incs;
-  co.ninclude_dirs = nincs;
+  co.include_dirs = t->includes;
+  co.ninclude_dirs = t->nincludes;
   co.pipeline = o.pipeline;
   co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
             : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
                                                         : TIRX_COMPILE_STOP_PTX;
   co.no_cache = no_cache;
+  co.ptxas_timeout = (int)ptxas_timeout;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
   TirxArtifacts c;
@@ -256,7 +199,7 @@ static int tool_main(int argc, char **argv) {
     tirx_compiled_free(&again);
     tirx_diag_free(&d2);
   }
-  print_diag(&diag); /* errors, or warnings (ptxas's, the cache's) */
+  tool_print_diag(&diag); /* errors, or warnings (ptxas's, the cache's) */
   if (cache_stats) {
     static const char *const what[] = {"off", "miss", "hit"};
     fprintf(stderr, "tirx-llc: cache %s%s%s%s%s (%.3f ms)\n", what[c.cache],
@@ -277,16 +220,9 @@ static int tool_main(int argc, char **argv) {
       fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));
       rc = 1;
     } else if (emit == EMIT_CUBIN || emit == EMIT_BUNDLE) {
-      rc = write_out(output, c.data[k], c.size[k]);
+      rc = tool_write("tirx-llc", output, c.data[k], c.size[k]);
     } else {
-      const char *text = c.data[k];
-      size_t n = c.size[k];
-      char *buf = malloc(n + 2);
-      if (!buf) return 1;
-      memcpy(buf, text, n);
-      if (n && text[n - 1] != '\n') buf[n++] = '\n'; /* the printer omits the last newline */
-      rc = write_out(output, buf, n);
-      free(buf);
+      rc = tool_write_text("tirx-llc", output, c.data[k]);
     }
   }
   if (time_passes) {
@@ -309,17 +245,15 @@ static int tool_main(int argc, char **argv) {
   tirx_artifacts_free(&c);
   tirx_diag_free(&diag);
   free(src);
-  free(defines);
-  free(incs);
   return rc ? 1 : 0;
 }
 
-/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
-int main(int argc, char **argv) {
-  int rc = tool_main(argc, argv);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    if (rc == 0) fprintf(stderr, "tirx-llc: cannot write <stdout>: %s\n", strerror(errno));
-    if (rc == 0) rc = 1;
-  }
+static int tool_main(int argc, char **argv) {
+  ToolArgs t;
+  tool_args_init(&t, "tirx-llc", argc, argv);
+  int rc = llc_main(&t);
+  tool_args_free(&t);
   return rc;
 }
+
+int main(int argc, char **argv) { return tool_exit("tirx-llc", tool_main(argc, argv)); }

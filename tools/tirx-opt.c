@@ -3,16 +3,18 @@
  *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c]
  *            [--print-after-all] [--print-after=NAME] [--list-passes [-v]]
  *            [--no-verify] [--verify-roundtrip] [--time-passes]
- *            [--print-style=tirx|tvm]
+ *            [--print-style=tirx|tvm] [--split-input-file] [--verify-diagnostics]
  *
- * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
+ * The command line, input, output and diagnostics go through tools/common/tool.h.
+ * Exit status: 0 ok, 1 input error (diagnostics on stderr; with --verify-diagnostics:
+ * a diagnostic that was not expected or an expectation not met), 2 usage error. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tirx/diag.h"
-#include "tirx/file.h"
+#include "common/tool.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"
 #include "tirx/internal/pass.h"
@@ -31,8 +33,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -o OUT                  write the output to OUT instead of stdout\n"
-    "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
     "  -I DIR                  add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR            compile the PrimFunc that EXPR (a call or a name)\n"
     "                          gives after the module ran\n"
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
@@ -48,21 +50,15 @@ static const char usage[] =
     "                          what TVM's .script() prints\n"
     "  --structural-hash       print the module's structural hash instead of the\n"
     "                          module (equal up to names and locations = equal hash)\n"
+    "  --split-input-file      treat each part of the input between lines starting\n"
+    "                          with '# -----' as its own file (line numbers stay the\n"
+    "                          file's); the outputs are separated by '# -----'\n"
+    "  --verify-diagnostics    check the diagnostics against the '# expected-error\n"
+    "                          {{text}}' comments of the input (@+N, @-N, @N, @*\n"
+    "                          for other lines, :COL for a column; expected-warning,\n"
+    "                          expected-note) instead of printing them\n"
     "  --help                  show this help\n"
     "  --version               show the version\n";
-
-static int usage_error(const char *msg, const char *arg) {
-  fprintf(stderr, "tirx-opt: %s%s\n", msg, arg ? arg : "");
-  fprintf(stderr, "run 'tirx-opt --help' for usage\n");
-  return 2;
-}
-
-static int report(TirxDiag *d) {
-  char *s = tirx_diag_render(d);
-  fputs(s, stderr);
-  free(s);
-  return 1;
-}
 
 /* Copies `text` without its "# launch plan" comment lines: plans belong to
  * split-host-device's output, and a re-parsed kernel has none to print. */
@@ -91,7 +87,7 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
   Module *m2 = tirx_parse(file, text, strlen(text), po, &d);
   if (!m2) {
     fprintf(stderr, "tirx-opt: round trip failed: the printed text does not parse:\n");
-    report(&d);
+    tool_print_diag(&d);
     tirx_diag_free(&d);
     return 1;
   }
@@ -120,144 +116,172 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
   return rc;
 }
 
-/* Writes TEXT and a newline to OUT (NULL or "-" = stdout); 0, or 1 with a message when any
- * write, flush or close fails (a full disk, /dev/full, a closed pipe). */
-static int write_output(const char *out, const char *text) {
-  bool to_stdout = !out || strcmp(out, "-") == 0;
-  FILE *f = to_stdout ? stdout : fopen(out, "w");
-  if (!f) {
-    fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", out, strerror(errno));
-    return 1;
-  }
-  int bad = fputs(text, f) < 0 || fputc('\n', f) == EOF;
-  bad = (to_stdout ? fflush(f) : fclose(f)) != 0 || bad;
-  if (bad) {
-    fprintf(stderr, "tirx-opt: cannot write '%s': %s\n", to_stdout ? "<stdout>" : out,
-            strerror(errno));
-    return 1;
-  }
-  return 0;
-}
-
-static int tool_main(int argc, char **argv) {
-  const char *input = NULL, *out = NULL, *pipeline = NULL;
-  /* -D values are collected into the already-scanned part of argv (there are
-   * never more of them than arguments scanned), so nothing is allocated. */
-  const char **defines = (const char **)argv;
-  int ndefines = 0;
-  const char **incs = calloc((size_t)argc, sizeof *incs);
-  int nincs = 0;
-  const char *entry = NULL;
-  bool roundtrip = false, print_hash = false;
-  TirxPrintOptions pro = {TIRX_PRINT_CANONICAL};
+typedef struct Options {
+  const char *input, *out, *pipeline, *entry;
+  const char **defines;
+  int ndefines;
+  const char **includes; /* -I */
+  int nincludes;
+  bool roundtrip, print_hash, split, verify_diags;
+  TirxPrintOptions pro;
   TirxPassOptions po;
-  tirx_pass_options_init(&po);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+} Options;
+
+/* The command line into *o: -1 to go on, else the exit status. */
+static int parse_options(ToolArgs *t, Options *o) {
+  int argc = t->argc;
+  char **argv = t->argv;
+  for (const char *a; (a = tool_next(t));) {
+    const char *v;
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       fputs(usage, stdout);
-      return 0;
-    } else if (strcmp(a, "--version") == 0) {
+      return TOOL_EXIT_OK;
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-opt %s\n", TIRX_VERSION);
-      return 0;
-    } else if (strcmp(a, "--list-passes") == 0) {
-      tirx_pass_list(stdout, i + 1 < argc && strcmp(argv[i + 1], "-v") == 0);
-      return 0;
-    } else if (strcmp(a, "-o") == 0) {
-      if (++i >= argc) return usage_error("-o needs a file name", NULL);
-      out = argv[i];
+      return TOOL_EXIT_OK;
+    } else if (tool_flag(t, "--list-passes")) {
+      tirx_pass_list(stdout, t->i + 1 < argc && strcmp(argv[t->i + 1], "-v") == 0);
+      return TOOL_EXIT_OK;
+    } else if (tool_flag(t, "--print-after-all")) {
+      o->po.print_after_all = true;
+    } else if (tool_flag(t, "--no-verify")) {
+      o->po.verify_each = false;
+    } else if (tool_flag(t, "--verify-roundtrip")) {
+      o->roundtrip = true;
+    } else if (tool_flag(t, "--structural-hash")) {
+      o->print_hash = true;
+    } else if (tool_flag(t, "--time-passes")) {
+      o->po.time_passes = true;
+    } else if (tool_flag(t, "--split-input-file")) {
+      o->split = true;
+    } else if (tool_flag(t, "--verify-diagnostics")) {
+      o->verify_diags = true;
+    } else if ((v = tool_value(t, "-o"))) {
+      o->out = v;
     } else if (strncmp(a, "-D", 2) == 0) {
-      const char *d = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
-      if (!d) return usage_error("-D needs NAME=VALUE", NULL);
-      if (!strchr(d, '=') || d[0] == '=') return usage_error("-D expects NAME=VALUE, got: ", d);
-      defines[ndefines++] = d;
+      if (!tool_define(t)) return TOOL_EXIT_USAGE;
     } else if (strncmp(a, "-I", 2) == 0) {
-      const char *d = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
-      if (!d) return usage_error("-I needs a directory", NULL);
-      incs[nincs++] = d;
-    } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
-      entry = a[7] ? a + 8 : (++i < argc ? argv[i] : NULL);
-      if (!entry) return usage_error("--entry needs a Python expression", NULL);
-    } else if (strncmp(a, "--pass-pipeline=", 16) == 0) {
-      pipeline = a + 16;
-    } else if (strcmp(a, "--print-after-all") == 0) {
-      po.print_after_all = true;
-    } else if (strncmp(a, "--print-after=", 14) == 0) {
-      po.print_after = a + 14;
-    } else if (strcmp(a, "--no-verify") == 0) {
-      po.verify_each = false;
-    } else if (strcmp(a, "--verify-roundtrip") == 0) {
-      roundtrip = true;
-    } else if (strncmp(a, "--print-style=", 14) == 0) {
-      if (strcmp(a + 14, "tvm") == 0) pro.style = TIRX_PRINT_TVM;
-      else if (strcmp(a + 14, "tirx") == 0) pro.style = TIRX_PRINT_CANONICAL;
-      else return usage_error("--print-style expects tirx or tvm, got: ", a + 14);
-    } else if (strcmp(a, "--structural-hash") == 0) {
-      print_hash = true;
-    } else if (strcmp(a, "--time-passes") == 0) {
-      po.time_passes = true;
+      if (!tool_include(t)) return TOOL_EXIT_USAGE;
+    } else if ((v = tool_value(t, "--entry"))) {
+      o->entry = v;
+    } else if ((v = tool_value(t, "--pass-pipeline"))) {
+      o->pipeline = v;
+    } else if ((v = tool_value(t, "--print-after"))) {
+      o->po.print_after = v;
+    } else if ((v = tool_value(t, "--print-style"))) {
+      if (strcmp(v, "tvm") == 0) o->pro.style = TIRX_PRINT_TVM;
+      else if (strcmp(v, "tirx") == 0) o->pro.style = TIRX_PRINT_CANONICAL;
+      else return tool_usage_error(t->tool, "--print-style expects tirx or tvm, got: %s", v);
+    } else if (t->bad) {
+      return TOOL_EXIT_USAGE;
     } else if (a[0] == '-' && a[1] != '\0') {
-      return usage_error("unknown option: ", a);
+      return tool_usage_error(t->tool, "unknown option: %s", a);
+    } else if (o->input) {
+      return tool_usage_error(t->tool, "more than one input file: %s", a);
     } else {
-      if (input) return usage_error("more than one input file: ", a);
-      input = a;
+      o->input = a;
     }
+    if (t->bad) return TOOL_EXIT_USAGE;
   }
-  if (!input) return usage_error("no input file (use - for stdin)", NULL);
-  if (pipeline) {
+  if (!o->input) return tool_usage_error(t->tool, "no input file (use - for stdin)");
+  o->defines = t->defines;
+  o->ndefines = t->ndefines;
+  o->includes = t->includes;
+  o->nincludes = t->nincludes;
+  if (o->pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, "tirx-opt", NULL, 0);
-    if (tirx_pass_check_pipeline(pipeline, &pd) != 0) {
-      char *s = tirx_diag_render(&pd);
-      fputs(s, stderr);
-      free(s);
-      tirx_diag_free(&pd);
-      return 2;
-    }
+    int bad = tirx_pass_check_pipeline(o->pipeline, &pd);
+    tool_print_diag(&pd);
     tirx_diag_free(&pd);
+    if (bad) return TOOL_EXIT_USAGE;
   }
-  size_t len = 0;
-  char *src = NULL, *ferr = NULL;
-  if (tirx_read_file(input, &src, &len, &ferr) != 0) {
-    fprintf(stderr, "tirx-opt: %s\n", ferr);
-    free(ferr);
-    return 1;
+  return -1;
+}
+
+/* Appends text and a newline to *buf. */
+static void append(char **buf, size_t *n, const char *text) {
+  size_t k = strlen(text);
+  char *b = realloc(*buf, *n + k + 2);
+  if (!b) {
+    fputs("tirx-opt: out of memory\n", stderr);
+    exit(70);
   }
-  const char *fname = strcmp(input, "-") == 0 ? "<stdin>" : input;
-  TirxParseOptions popts = {defines, ndefines, entry, incs, nincs};
+  memcpy(b + *n, text, k);
+  *n += k;
+  b[(*n)++] = '\n';
+  b[*n] = '\0';
+  *buf = b;
+}
+
+/* Parse, verify, run the passes on, and print one input (a file, or a part of it with
+ * --split-input-file), appending the output to *outbuf.  Returns 0, or 1 when it failed
+ * (with --verify-diagnostics: when its diagnostics were not the expected ones). */
+static int run_one(const Options *o, const char *fname, const char *src, size_t len, char **outbuf,
+                   size_t *outlen) {
+  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->includes, o->nincludes};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;
   Module *m = tirx_parse(fname, src, len, &popts, &d);
   if (!m || !tirx_verify_module(m, &d)) {
-    rc = report(&d);
-  } else if (pipeline && tirx_pass_run_pipeline(m, pipeline, &po, &d) != 0) {
-    rc = report(&d);
-  } else if (print_hash) {
+    rc = 1;
+  } else if (o->pipeline && tirx_pass_run_pipeline(m, o->pipeline, &o->po, &d) != 0) {
+    rc = 1;
+  } else if (o->print_hash) {
     char line[64];
-    snprintf(line, sizeof line, "structural hash: 0x%016llx",
-             (unsigned long long)tirx_module_hash(m));
-    rc = write_output(out, line);
+    snprintf(line, sizeof line, "structural hash: 0x%016llx", (unsigned long long)tirx_module_hash(m));
+    append(outbuf, outlen, line);
   } else {
-    char *text = tirx_print_module_opts(m, &pro);
-    rc = write_output(out, text);
-    if (rc == 0 && roundtrip && !pipeline) rc = check_roundtrip(fname, m, text, &popts, &pro);
-    else if (rc == 0 && roundtrip) rc = check_roundtrip(fname, m, text, NULL, &pro);
+    char *text = tirx_print_module_opts(m, &o->pro);
+    append(outbuf, outlen, text);
+    if (o->roundtrip) rc = check_roundtrip(fname, m, text, o->pipeline ? NULL : &popts, &o->pro);
     free(text);
   }
-  if (d.n && rc == 0) report(&d); /* warnings */
+  if (o->verify_diags) rc = tool_verify_diagnostics("tirx-opt", fname, src, len, &d) ? 1 : 0;
+  else tool_print_diag(&d); /* errors, or warnings */
   tirx_module_free(m);
   tirx_diag_free(&d);
+  return rc;
+}
+
+/* Reads the input and runs each part of it. */
+static int run(const Options *o) {
+  int rc;
+  size_t len = 0;
+  char *src = NULL;
+  const char *fname;
+  if (!tool_read_input("tirx-opt", o->input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
+  char **chunks = &src;
+  size_t *lens = &len;
+  int n = o->split ? tool_split_input(src, len, &chunks, &lens) : 1;
+  char *out = NULL;
+  size_t outlen = 0;
+  rc = 0;
+  for (int i = 0; i < n; i++) {
+    if (i) append(&out, &outlen, "# -----");
+    rc |= run_one(o, fname, chunks[i], lens[i], &out, &outlen);
+  }
+  /* the output of every part that compiled (the printer omits the last newline) */
+  if (out && outlen) out[--outlen] = '\0';
+  if (out) rc |= tool_write_text("tirx-opt", o->out, out);
+  if (o->split) tool_free_chunks(chunks, lens, n);
+  free(out);
   free(src);
   return rc;
 }
 
-/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
-int main(int argc, char **argv) {
-  int rc = tool_main(argc, argv);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    if (rc == 0) fprintf(stderr, "tirx-opt: cannot write <stdout>: %s\n", strerror(errno));
-    if (rc == 0) rc = 1;
-  }
+static int tool_main(int argc, char **argv) {
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.pro.style = TIRX_PRINT_CANONICAL;
+  tirx_pass_options_init(&o.po);
+  ToolArgs t;
+  tool_args_init(&t, "tirx-opt", argc, argv);
+  int rc = parse_options(&t, &o);
+  if (rc < 0) rc = run(&o);
+  tool_args_free(&t);
   return rc;
 }
+
+int main(int argc, char **argv) { return tool_exit("tirx-opt", tool_main(argc, argv)); }

@@ -2,6 +2,7 @@
  *
  *   tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...
  *            [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas] [--no-cache]
+ *            [--ptxas-timeout=SECONDS]
  *
  * FILE is TIRx source or a .tirxb bundle (recognised by its magic; loaded as is).
  * Source is compiled in memory for the device's arch and JIT-loaded as PTX
@@ -18,7 +19,8 @@
  *
  * Exit: 0 ok; 1 user error (bad spec, compile error, argument mismatch, launch or
  * kernel failure); 2 usage error; 3 no CUDA device/driver.  This is a thin main over
- * libtirxrt and the compiler's tirx_compile_load / tirx_compile_to_bundle.
+ * libtirxrt and the compiler's tirx_compile_load / tirx_compile_to_bundle: tool_main is the
+ * run's phases in order (tools/common/tool.h does the command line, input and output).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -29,9 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/tool.h"
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
-#include "tirx/file.h"
 #include "tirx/npy.h"
 #include "tirx/plan.h"
 #include "tirx/runtime.h"
@@ -45,13 +47,13 @@ enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_NODEV = 3 };
 static const char usage_text[] =
     "usage: tirx-run FILE [--func NAME] [-D NAME=VALUE]... --arg NAME=SPEC...\n"
     "                [--save NAME=OUT.npy]... [--print NAME]... [--mcpu=ARCH] [--ptxas]\n"
-    "                [--no-cache]\n"
+    "                [--no-cache] [--ptxas-timeout=SECONDS]\n"
     "\n"
     "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
     "\n"
     "  --func NAME          the function to run (default: the only one, or `main`)\n"
-    "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  -I DIR               add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
     "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
@@ -65,6 +67,8 @@ static const char usage_text[] =
     "                       but the compile cache's entry)\n"
     "  --no-cache           neither read nor write the compile cache (TIRX_CACHE_DIR,\n"
     "                       TIRX_NO_CACHE=1; see docs/cli.md)\n"
+    "  --ptxas-timeout=S    with --ptxas: stop ptxas after S seconds (0: no limit;\n"
+    "                       default $TIRX_PTXAS_TIMEOUT, else 120)\n"
     "  --help, --version\n"
     "\n"
     "A function whose kernels call T.nvshmem.* loads NVSHMEM (libnvshmem_host.so.3;\n"
@@ -94,7 +98,7 @@ typedef struct ArgSpec {
 } ArgSpec;
 
 typedef struct Output {
-  const char *name;
+  char *name;
   const char *path; /* --save; NULL for --print */
 } Output;
 
@@ -104,21 +108,17 @@ typedef struct Options {
   const char *mcpu;
   int ptxas;
   int no_cache;
+  int ptxas_timeout; /* -1: $TIRX_PTXAS_TIMEOUT / the default */
   const char **defines;
   int ndefines;
+  const char **incs; /* -I */
+  int nincs;
   const char *entry;
-  const char **incs; int nincs;
   ArgSpec *args;
   int nargs;
   Output *outs;
   int nouts;
 } Options;
-
-static void usage_error(const char *fmt, const char *what) {
-  fprintf(stderr, "tirx-run: error: ");
-  fprintf(stderr, fmt, what);
-  fprintf(stderr, "\nTry 'tirx-run --help'.\n");
-}
 
 /* ---- SPEC parsing --------------------------------------------------------------------- */
 
@@ -217,130 +217,84 @@ static int parse_spec(ArgSpec *a) {
 
 /* ---- Command line ---------------------------------------------------------------------- */
 
-/* The value of an option given as `--opt VALUE` or `--opt=VALUE`; NULL if not this
- * option.  *i is advanced past a separate value. */
-static const char *opt_value(int argc, char **argv, int *i, const char *opt, int *missing) {
-  size_t n = strlen(opt);
-  const char *a = argv[*i];
-  if (strncmp(a, opt, n) != 0)
-    return NULL;
-  if (a[n] == '=')
-    return a + n + 1;
-  if (a[n] != '\0')
-    return NULL;
-  if (*i + 1 >= argc) {
-    *missing = 1;
-    return NULL;
-  }
-  return argv[++*i];
+/* NAME=REST of --arg / --save: false (a usage error) when NAME or, if rest_needed, REST is
+ * empty. */
+static bool split_eq(const char *v, bool rest_needed, char **name, const char **rest) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || (rest_needed && !eq[1])) return false;
+  *name = strndup(v, (size_t)(eq - v));
+  *rest = eq + 1;
+  return true;
 }
 
-/* Returns 0 to continue, or an exit code + 1 (so 1 = exit 0 for --help/--version). */
+/* Returns -1 to continue, or the exit status (0 for --help/--version). */
 static int parse_args(int argc, char **argv, Options *o) {
   o->defines = calloc((size_t)argc, sizeof(*o->defines));
-  o->incs = calloc((size_t)argc + 1, sizeof(*o->incs));
+  o->incs = calloc((size_t)argc, sizeof(*o->incs));
   o->args = calloc((size_t)argc, sizeof(*o->args));
   o->outs = calloc((size_t)argc, sizeof(*o->outs));
-  if (!o->defines || !o->args || !o->outs) {
+  o->ptxas_timeout = -1;
+  if (!o->defines || !o->incs || !o->args || !o->outs) {
     fprintf(stderr, "tirx-run: out of memory\n");
-    return EXIT_USER + 1;
+    return EXIT_USER;
   }
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
+  ToolArgs t;
+  tool_args_init(&t, "tirx-run", argc, argv);
+  for (const char *a; (a = tool_next(&t));) {
     const char *v;
-    int missing = 0;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    if (tool_flag(&t, "--help") || tool_flag(&t, "-h")) {
       fputs(usage_text, stdout);
-      return 1;
-    }
-    if (strcmp(a, "--ptxas") == 0) {
-      o->ptxas = 1;
-      continue;
-    }
-    if (strcmp(a, "--no-cache") == 0) {
-      o->no_cache = 1;
-      continue;
-    }
-    if (strcmp(a, "--version") == 0) {
+      return 0;
+    } else if (tool_flag(&t, "--version")) {
       printf("tirx-run (tirx) %s\n", TIRX_VERSION);
-      return 1;
-    }
-    static const char *const value_opts[] = {"--func", "--mcpu", "--arg", "--save",
-                                             "--print"};
-    int which = -1;
-    for (int j = 0; j < 5 && which < 0; j++) {
-      v = opt_value(argc, argv, &i, value_opts[j], &missing);
-      if (missing) {
-        usage_error("%s expects a value", value_opts[j]);
-        return EXIT_USAGE + 1;
-      }
-      if (v)
-        which = j;
-    }
-    if (which == 0) {
+      return 0;
+    } else if (tool_flag(&t, "--ptxas")) {
+      o->ptxas = 1;
+    } else if (tool_flag(&t, "--no-cache")) {
+      o->no_cache = 1;
+    } else if ((v = tool_value(&t, "--func"))) {
       o->func = v;
-    } else if (which == 1) {
+    } else if ((v = tool_value(&t, "--mcpu"))) {
       o->mcpu = v;
-    } else if (which == 2) {
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v) {
-        usage_error("--arg expects NAME=SPEC, got '%s'", v);
-        return EXIT_USAGE + 1;
-      }
-      ArgSpec *s = &o->args[o->nargs++];
-      s->name = strndup(v, (size_t)(eq - v));
-      s->text = eq + 1;
+    } else if ((v = tool_value(&t, "--arg"))) {
+      ArgSpec *s = &o->args[o->nargs];
+      if (!split_eq(v, false, &s->name, &s->text))
+        return tool_usage_error(t.tool, "--arg expects NAME=SPEC, got '%s'", v);
       s->param = -1;
-    } else if (which == 3) {
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v || !eq[1]) {
-        usage_error("--save expects NAME=OUT.npy, got '%s'", v);
-        return EXIT_USAGE + 1;
-      }
-      o->outs[o->nouts].name = strndup(v, (size_t)(eq - v));
-      o->outs[o->nouts++].path = eq + 1;
-    } else if (which == 4) {
+      o->nargs++;
+    } else if ((v = tool_value(&t, "--save"))) {
+      Output *out = &o->outs[o->nouts];
+      if (!split_eq(v, true, &out->name, &out->path))
+        return tool_usage_error(t.tool, "--save expects NAME=OUT.npy, got '%s'", v);
+      o->nouts++;
+    } else if ((v = tool_value(&t, "--print"))) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
-    } else if (strncmp(a, "-I", 2) == 0) {
-      v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!v) {
-        usage_error("%s needs a directory", a);
-        return EXIT_USAGE + 1;
-      }
-      o->incs[o->nincs++] = v;
-    } else if (strcmp(a, "--entry") == 0 || strncmp(a, "--entry=", 8) == 0) {
-      o->entry = a[7] ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!o->entry) {
-        usage_error("%s needs a Python expression", a);
-        return EXIT_USAGE + 1;
-      }
+    } else if ((v = tool_value(&t, "--entry"))) {
+      o->entry = v;
+    } else if ((v = tool_value(&t, "--ptxas-timeout"))) {
+      long n;
+      if (!tool_int_value(&t, "--ptxas-timeout", v, 1000000, &n)) return EXIT_USAGE;
+      o->ptxas_timeout = (int)n;
     } else if (strncmp(a, "-D", 2) == 0) {
-      v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!v) {
-        usage_error("%s expects NAME=VALUE", a);
-        return EXIT_USAGE + 1;
-      }
-      if (!strchr(v, '=') || v[0] == '=') {
-        usage_error("-D expects NAME=VALUE, got '%s'", v);
-        return EXIT_USAGE + 1;
-      }
+      if (!(v = tool_define(&t))) return EXIT_USAGE;
       o->defines[o->ndefines++] = v;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      if (!(v = tool_include(&t))) return EXIT_USAGE;
+      o->incs[o->nincs++] = v;
+    } else if (t.bad) {
+      return EXIT_USAGE;
     } else if (a[0] == '-' && a[1] != '\0') {
-      usage_error("unknown option '%s'", a);
-      return EXIT_USAGE + 1;
+      return tool_usage_error(t.tool, "unknown option '%s'", a);
     } else if (o->file) {
-      usage_error("more than one input file ('%s')", a);
-      return EXIT_USAGE + 1;
+      return tool_usage_error(t.tool, "more than one input file ('%s')", a);
     } else {
       o->file = a;
     }
+    if (t.bad) return EXIT_USAGE;
   }
-  if (!o->file) {
-    usage_error("%s", "no input file");
-    return EXIT_USAGE + 1;
-  }
-  return 0;
+  if (!o->file) return tool_usage_error(t.tool, "no input file");
+  return -1;
 }
 
 /* ---- Helpers --------------------------------------------------------------------------- */
@@ -447,9 +401,9 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   copts.opt_level = 0;
   copts.defines = o->defines;
   copts.ndefines = o->ndefines;
-  copts.entry = o->entry;
   copts.include_dirs = o->incs;
   copts.ninclude_dirs = o->nincs;
+  copts.entry = o->entry;
   copts.func = o->func;
   copts.ptx_only = 1;
   void *bundle = NULL;
@@ -464,276 +418,281 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   return crc != 0 ? -1 : 0;
 }
 
-static int tool_main(int argc, char **argv) {
+/* One run: the options, then what each phase made (freed by run_free). */
+typedef struct Run {
   Options o;
-  memset(&o, 0, sizeof o);
-  int rc = parse_args(argc, argv, &o);
-  TirxrtContext *ctx = NULL;
-  TirxrtModule *mod = NULL;
-  TirxrtArg *cargs = NULL;
-  bool symmetric = false; /* the function's kernels call NVSHMEM */
-  char *src = NULL, *err = NULL;
-  void *bundle = NULL;
-  size_t srclen = 0, bundle_size = 0;
-  if (rc != 0) {
-    rc -= 1;
-    goto done;
-  }
-  rc = EXIT_USER;
-  /* Specs and input files first: these errors need no GPU. */
-  for (int i = 0; i < o.nargs; i++) {
-    for (int j = 0; j < i; j++)
-      if (strcmp(o.args[i].name, o.args[j].name) == 0) {
-        fprintf(stderr, "tirx-run: --arg %s given twice\n", o.args[i].name);
-        goto done;
-      }
-    if (parse_spec(&o.args[i]) != 0)
-      goto done;
-  }
-  if (tirx_read_file(o.file, &src, &srclen, &err) != 0) {
-    fprintf(stderr, "tirx-run: %s\n", err);
-    goto done;
-  }
+  char *src;
+  size_t srclen;
+  void *bundle;
+  size_t bundle_size;
+  TirxrtContext *ctx;
+  TirxrtModule *mod;
+  TirxrtFunction *fn;
+  const TirxPlan *plan;
+  TirxrtArg *cargs;
+  bool symmetric; /* the function's kernels call NVSHMEM */
+  char *err;
+} Run;
 
-  /* The device (exit 3 without one), then compile for its arch. */
+/* Specs and the input file: these errors need no GPU. */
+static int read_inputs(Run *r) {
+  Options *o = &r->o;
+  for (int i = 0; i < o->nargs; i++) {
+    for (int j = 0; j < i; j++)
+      if (strcmp(o->args[i].name, o->args[j].name) == 0) {
+        fprintf(stderr, "tirx-run: --arg %s given twice\n", o->args[i].name);
+        return EXIT_USER;
+      }
+    if (parse_spec(&o->args[i]) != 0) return EXIT_USER;
+  }
+  const char *display;
+  return tool_read_input("tirx-run", o->file, &r->src, &r->srclen, &display) ? 0 : EXIT_USER;
+}
+
+/* The device (exit 3 without one, after a bad input was reported as such), then the
+ * bundle loaded or the source compiled for its arch, and the function. */
+static int load_function(Run *r) {
+  Options *o = &r->o;
   char arch[16];
-  int is_bundle = srclen >= 8 && memcmp(src, "TIRXBNDL", 8) == 0;
-  if (tirxrt_context_create(&ctx, &err) != 0 || tirxrt_device_arch(0, arch, &err) != 0) {
-    /* No device: a bad input is still reported as such (exit 1), before "no device". */
-    if (precheck_without_device(&o, src, srclen, is_bundle) != 0)
-      goto done;
-    fprintf(stderr, "tirx-run: no CUDA device available: %s\n", err ? err : "?");
-    rc = EXIT_NODEV;
-    goto done;
+  int is_bundle = r->srclen >= 8 && memcmp(r->src, "TIRXBNDL", 8) == 0;
+  if (tirxrt_context_create(&r->ctx, &r->err) != 0 || tirxrt_device_arch(0, arch, &r->err) != 0) {
+    if (precheck_without_device(o, r->src, r->srclen, is_bundle) != 0) return EXIT_USER;
+    fprintf(stderr, "tirx-run: no CUDA device available: %s\n", r->err ? r->err : "?");
+    return EXIT_NODEV;
   }
   if (is_bundle) {
-    if (tirxrt_module_load(ctx, src, srclen, &mod, &err) != 0) {
-      fprintf(stderr, "tirx-run: %s: %s\n", o.file, err ? err : "bad bundle");
-      goto done;
+    if (tirxrt_module_load(r->ctx, r->src, r->srclen, &r->mod, &r->err) != 0) {
+      fprintf(stderr, "tirx-run: %s: %s\n", o->file, r->err ? r->err : "bad bundle");
+      return EXIT_USER;
     }
   } else {
     TirxCompileOptions copts;
     tirx_compile_options_init(&copts);
     /* JIT: tirx_compile_load detects the arch itself (the same as `arch`). */
-    copts.arch = o.mcpu ? o.mcpu : o.ptxas ? arch : NULL;
+    copts.arch = o->mcpu ? o->mcpu : o->ptxas ? arch : NULL;
     copts.opt_level = 3;
-    copts.defines = o.defines;
-    copts.ndefines = o.ndefines;
-    copts.entry = o.entry;
-    copts.include_dirs = o.incs;
-    copts.ninclude_dirs = o.nincs;
-    copts.func = o.func;
-    copts.no_cache = o.no_cache;
-    int crc = o.ptxas ? tirx_compile_to_bundle(o.file, src, srclen, &copts, &bundle,
-                                               &bundle_size, &err)
-                      : tirx_compile_load(ctx, o.file, src, srclen, &copts, &mod, NULL, &err);
-    if (crc == TIRX_COMPILE_ERR_DEVICE) {
-      fprintf(stderr, "tirx-run: %s\n", err ? err : "cannot load the compiled code");
-      goto done;
+    copts.defines = o->defines;
+    copts.ndefines = o->ndefines;
+    copts.include_dirs = o->incs;
+    copts.ninclude_dirs = o->nincs;
+    copts.entry = o->entry;
+    copts.func = o->func;
+    copts.no_cache = o->no_cache;
+    copts.ptxas_timeout = o->ptxas_timeout;
+    TirxStatus crc = o->ptxas ? tirx_compile_to_bundle(o->file, r->src, r->srclen, &copts,
+                                                       &r->bundle, &r->bundle_size, &r->err)
+                              : tirx_compile_load(r->ctx, o->file, r->src, r->srclen, &copts,
+                                                  &r->mod, NULL, &r->err);
+    if (crc == TIRX_ERR_DEVICE) {
+      fprintf(stderr, "tirx-run: %s\n", r->err ? r->err : "cannot load the compiled code");
+      return EXIT_USER;
     }
-    if (crc != 0) {
-      fprintf(stderr, "%s", err ? err : "tirx-run: compilation failed\n");
-      if (err && err[0] && err[strlen(err) - 1] != '\n')
-        fputc('\n', stderr);
-      goto done;
+    if (crc != TIRX_OK) {
+      fprintf(stderr, "%s", r->err ? r->err : "tirx-run: compilation failed\n");
+      if (r->err && r->err[0] && r->err[strlen(r->err) - 1] != '\n') fputc('\n', stderr);
+      return EXIT_USER;
     }
-    if (err) { /* warnings (ptxas's, the compile cache's) */
-      fputs(err, stderr);
-      free(err);
-      err = NULL;
+    if (r->err) { /* warnings (ptxas's, the compile cache's) */
+      fputs(r->err, stderr);
+      free(r->err);
+      r->err = NULL;
     }
-    if (o.ptxas && tirxrt_module_load(ctx, bundle, bundle_size, &mod, &err) != 0) {
-      fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",
-              err ? err : "?");
-      goto done;
+    if (o->ptxas && tirxrt_module_load(r->ctx, r->bundle, r->bundle_size, &r->mod, &r->err) != 0) {
+      fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n", r->err ? r->err : "?");
+      return EXIT_USER;
     }
   }
-  TirxrtFunction *fn;
-  if (tirxrt_module_get_function(mod, o.func, &fn, &err) != 0) {
-    fprintf(stderr, "tirx-run: %s\n", err ? err : "no such function");
-    goto done;
+  if (tirxrt_module_get_function(r->mod, o->func, &r->fn, &r->err) != 0) {
+    fprintf(stderr, "tirx-run: %s\n", r->err ? r->err : "no such function");
+    return EXIT_USER;
   }
-  const TirxPlan *plan = tirxrt_function_plan(fn);
+  r->plan = tirxrt_function_plan(r->fn);
+  return 0;
+}
 
-  /* Match --arg names to parameters. */
-  for (int i = 0; i < o.nargs; i++) {
-    for (int32_t p = 0; p < plan->nparams && o.args[i].param < 0; p++)
-      if (param_matches(&plan->params[p], o.args[i].name))
-        o.args[i].param = p;
-    if (o.args[i].param < 0) {
+/* --arg names to parameters, and the call's arguments (tensors with a placeholder
+ * address until they pass tirxrt_check_args). */
+static int bind_args(Run *r) {
+  Options *o = &r->o;
+  const TirxPlan *plan = r->plan;
+  for (int i = 0; i < o->nargs; i++) {
+    for (int32_t p = 0; p < plan->nparams && o->args[i].param < 0; p++)
+      if (param_matches(&plan->params[p], o->args[i].name)) o->args[i].param = p;
+    if (o->args[i].param < 0) {
       fprintf(stderr, "tirx-run: --arg %s: %s has no parameter named %s; its parameters:\n",
-              o.args[i].name, plan->name, o.args[i].name);
+              o->args[i].name, plan->name, o->args[i].name);
       describe_params(plan);
-      goto done;
+      return EXIT_USER;
     }
     for (int j = 0; j < i; j++)
-      if (o.args[j].param == o.args[i].param) {
+      if (o->args[j].param == o->args[i].param) {
         fprintf(stderr, "tirx-run: --arg %s and --arg %s name the same parameter\n",
-                o.args[j].name, o.args[i].name);
-        goto done;
+                o->args[j].name, o->args[i].name);
+        return EXIT_USER;
       }
   }
-  cargs = calloc((size_t)plan->nparams + 1, sizeof(*cargs));
-  if (!cargs)
-    goto done;
+  r->cargs = calloc((size_t)plan->nparams + 1, sizeof(*r->cargs));
+  if (!r->cargs) return EXIT_USER;
   /* A function whose kernels call NVSHMEM gets every tensor from the symmetric heap
      (nvshmem_malloc, in parameter order on every PE), so puts/gets/signals may name any
      of them as a remote address. */
   for (int32_t k = 0; k < plan->nkernels; k++)
-    symmetric |= (plan->kernels[k].flags & TIRX_KERNEL_NVSHMEM) != 0;
+    r->symmetric |= (plan->kernels[k].flags & TIRX_KERNEL_NVSHMEM) != 0;
   for (int32_t p = 0; p < plan->nparams; p++) {
     ArgSpec *a = NULL;
-    for (int i = 0; i < o.nargs && !a; i++)
-      if (o.args[i].param == p)
-        a = &o.args[i];
+    for (int i = 0; i < o->nargs && !a; i++)
+      if (o->args[i].param == p) a = &o->args[i];
     if (!a) {
-      fprintf(stderr, "tirx-run: missing --arg for parameter %s of `%s`\n",
-              plan->params[p].name, tirxrt_function_signature(fn));
-      goto done;
+      fprintf(stderr, "tirx-run: missing --arg for parameter %s of `%s`\n", plan->params[p].name,
+              tirxrt_function_signature(r->fn));
+      return EXIT_USER;
     }
-    if (a->kind == SPEC_INT)
-      cargs[p] = tirxrt_arg_int(a->i);
-    else if (a->kind == SPEC_BOOL)
-      cargs[p] = tirxrt_arg_bool((int)a->i);
-    else if (a->kind == SPEC_FLOAT)
-      cargs[p] = tirxrt_arg_float(a->f);
-    else {
+    if (a->kind == SPEC_INT) {
+      r->cargs[p] = tirxrt_arg_int(a->i);
+    } else if (a->kind == SPEC_BOOL) {
+      r->cargs[p] = tirxrt_arg_bool((int)a->i);
+    } else if (a->kind == SPEC_FLOAT) {
+      r->cargs[p] = tirxrt_arg_float(a->f);
+    } else {
       /* bfloat16 tensors take raw 2-byte .npy data. */
       if (a->kind == SPEC_NPY && plan->params[p].kind == TIRX_PARAM_TENSOR &&
           tirx_npy_compatible(a->dtype, plan->params[p].dtype))
         a->dtype = plan->params[p].dtype;
       if (tensor_bytes(a->dtype, a->shape, a->ndim, &a->nbytes) != 0) {
         fprintf(stderr, "tirx-run: --arg %s: the tensor is too large\n", a->name);
-        goto done;
+        return EXIT_USER;
       }
-      /* A placeholder address until the args pass tirxrt_check_args (below). */
       a->t.data = (void *)(uintptr_t)256;
       a->t.device.device_type = kDLCUDA;
       a->t.device.device_id = 0;
       a->t.ndim = a->ndim;
       a->t.dtype = a->dtype;
       a->t.shape = a->shape;
-      cargs[p] = tirxrt_arg_tensor(&a->t);
+      r->cargs[p] = tirxrt_arg_tensor(&a->t);
     }
   }
+  /* Outputs must name a parameter that was given. */
+  for (int i = 0; i < o->nouts; i++) {
+    int found = 0;
+    for (int j = 0; j < o->nargs; j++) found |= param_matches(&plan->params[o->args[j].param], o->outs[i].name);
+    if (!found) {
+      fprintf(stderr, "tirx-run: --%s %s: no such parameter\n", o->outs[i].path ? "save" : "print",
+              o->outs[i].name);
+      return EXIT_USER;
+    }
+  }
+  return 0;
+}
 
-  /* Check every argument against the plan before allocating or copying anything. */
-  {
-    int64_t *syms = calloc((size_t)plan->nsyms + 1, sizeof *syms);
-    int32_t dev;
-    int crc = syms ? tirxrt_check_args(plan, tirxrt_function_signature(fn), cargs,
-                                       plan->nparams, syms, &dev, &err)
-                   : -1;
-    free(syms);
-    if (crc != 0) {
-      fprintf(stderr, "%s\n", err ? err : "tirx-run: out of memory");
-      goto done;
-    }
+/* Every argument checked against the plan before anything is allocated or copied; then
+ * the tensors on the device. */
+static int upload_args(Run *r) {
+  Options *o = &r->o;
+  int64_t *syms = calloc((size_t)r->plan->nsyms + 1, sizeof *syms);
+  int32_t dev;
+  TirxStatus crc = syms ? tirxrt_check_args(r->plan, tirxrt_function_signature(r->fn), r->cargs,
+                                            r->plan->nparams, syms, &dev, &r->err)
+                        : TIRX_ERR;
+  free(syms);
+  if (crc != TIRX_OK) {
+    fprintf(stderr, "%s\n", r->err ? r->err : "tirx-run: out of memory");
+    return EXIT_USER;
   }
-  for (int i = 0; i < o.nargs; i++) {
-    ArgSpec *a = &o.args[i];
-    if (a->kind != SPEC_NPY && a->kind != SPEC_ZEROS)
-      continue;
-    a->symmetric = symmetric;
-    if ((symmetric ? tirxrt_nvshmem_malloc(ctx, 0, a->nbytes, &a->dptr, &err)
-                   : tirxrt_mem_alloc(ctx, 0, a->nbytes, &a->dptr, &err)) != 0 ||
-        (a->kind == SPEC_NPY
-             ? tirxrt_memcpy_htod(ctx, 0, a->dptr, a->npy.data, a->nbytes, &err)
-             : tirxrt_memset_zero(ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &err)) != 0) {
-      fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, err ? err : "?");
-      goto done;
+  for (int i = 0; i < o->nargs; i++) {
+    ArgSpec *a = &o->args[i];
+    if (a->kind != SPEC_NPY && a->kind != SPEC_ZEROS) continue;
+    a->symmetric = r->symmetric;
+    if ((r->symmetric ? tirxrt_nvshmem_malloc(r->ctx, 0, a->nbytes, &a->dptr, &r->err)
+                      : tirxrt_mem_alloc(r->ctx, 0, a->nbytes, &a->dptr, &r->err)) != 0 ||
+        (a->kind == SPEC_NPY ? tirxrt_memcpy_htod(r->ctx, 0, a->dptr, a->npy.data, a->nbytes, &r->err)
+                             : tirxrt_memset_zero(r->ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &r->err)) != 0) {
+      fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, r->err ? r->err : "?");
+      return EXIT_USER;
     }
     a->t.data = a->dptr;
   }
+  return 0;
+}
 
-  /* Outputs must name a parameter that was given. */
-  for (int i = 0; i < o.nouts; i++) {
-    int found = 0;
-    for (int j = 0; j < o.nargs; j++)
-      found |= param_matches(&plan->params[o.args[j].param], o.outs[i].name);
-    if (!found) {
-      fprintf(stderr, "tirx-run: --%s %s: no such parameter\n",
-              o.outs[i].path ? "save" : "print", o.outs[i].name);
-      goto done;
-    }
+static int call(Run *r) {
+  if (tirxrt_call(r->fn, r->cargs, r->plan->nparams, NULL, &r->err) != 0 ||
+      tirxrt_synchronize(r->ctx, 0, &r->err) != 0) {
+    fprintf(stderr, "%s\n", r->err ? r->err : "tirx-run: the call failed");
+    return EXIT_USER;
   }
+  return 0;
+}
 
-  if (tirxrt_call(fn, cargs, plan->nparams, NULL, &err) != 0 ||
-      tirxrt_synchronize(ctx, 0, &err) != 0) {
-    fprintf(stderr, "%s\n", err ? err : "tirx-run: the call failed");
-    goto done;
-  }
-
-  for (int i = 0; i < o.nouts; i++) {
+/* --save and --print, after the call. */
+static int write_outputs(Run *r) {
+  Options *o = &r->o;
+  for (int i = 0; i < o->nouts; i++) {
     ArgSpec *a = NULL;
-    for (int j = 0; j < o.nargs && !a; j++)
-      if (param_matches(&plan->params[o.args[j].param], o.outs[i].name))
-        a = &o.args[j];
+    for (int j = 0; j < o->nargs && !a; j++)
+      if (param_matches(&r->plan->params[o->args[j].param], o->outs[i].name)) a = &o->args[j];
     int tensor = a->kind == SPEC_NPY || a->kind == SPEC_ZEROS;
     if (!tensor) {
-      if (o.outs[i].path) {
-        fprintf(stderr, "tirx-run: --save %s: a scalar argument cannot be saved\n",
-                a->name);
-        goto done;
+      if (o->outs[i].path) {
+        fprintf(stderr, "tirx-run: --save %s: a scalar argument cannot be saved\n", a->name);
+        return EXIT_USER;
       }
-      if (a->kind == SPEC_FLOAT)
-        printf("%.9g\n", a->f);
-      else if (a->kind == SPEC_BOOL)
-        printf("%s\n", a->i ? "true" : "false");
-      else
-        printf("%" PRId64 "\n", a->i);
+      if (a->kind == SPEC_FLOAT) printf("%.9g\n", a->f);
+      else if (a->kind == SPEC_BOOL) printf("%s\n", a->i ? "true" : "false");
+      else printf("%" PRId64 "\n", a->i);
       continue;
     }
     void *host = malloc(a->nbytes ? a->nbytes : 1);
-    if (!host || tirxrt_memcpy_dtoh(ctx, 0, host, a->dptr, a->nbytes, &err) != 0) {
-      fprintf(stderr, "tirx-run: reading back %s: %s\n", a->name, err ? err : "out of memory");
+    if (!host || tirxrt_memcpy_dtoh(r->ctx, 0, host, a->dptr, a->nbytes, &r->err) != 0) {
+      fprintf(stderr, "tirx-run: reading back %s: %s\n", a->name, r->err ? r->err : "out of memory");
       free(host);
-      goto done;
+      return EXIT_USER;
     }
-    int orc = o.outs[i].path
-                  ? tirx_npy_write_file(o.outs[i].path, a->dtype, a->ndim, a->shape, host, &err)
-                  : print_values(a->name, a->dtype, host, numel(a->shape, a->ndim));
+    int orc = o->outs[i].path ? tirx_npy_write_file(o->outs[i].path, a->dtype, a->ndim, a->shape, host, &r->err)
+                              : print_values(a->name, a->dtype, host, numel(a->shape, a->ndim));
     free(host);
     if (orc != 0) {
-      if (err)
-        fprintf(stderr, "tirx-run: --save %s: %s\n", a->name, err);
-      goto done;
+      if (r->err) fprintf(stderr, "tirx-run: --save %s: %s\n", a->name, r->err);
+      return EXIT_USER;
     }
   }
-  rc = 0;
-
-done:
-  for (int i = 0; i < o.nargs; i++) {
-    if (o.args[i].dptr && o.args[i].symmetric)
-      tirxrt_nvshmem_free(o.args[i].dptr);
-    else if (o.args[i].dptr)
-      tirxrt_mem_free(ctx, 0, o.args[i].dptr, NULL);
-    tirx_npy_free(&o.args[i].npy);
-    free(o.args[i].name);
-  }
-  for (int i = 0; i < o.nouts; i++)
-    free((char *)o.outs[i].name);
-  free(o.args);
-  free(o.outs);
-  free(o.defines);
-  free(o.incs);
-  free(cargs);
-  if (symmetric)
-    tirxrt_nvshmem_finalize();
-  tirxrt_module_unload(mod);
-  tirxrt_context_destroy(ctx);
-  free(bundle);
-  free(src);
-  free(err);
-  return rc;
+  return 0;
 }
 
-/* Every output the tool wrote to stdout (--help, printed values, IR) must have reached it. */
-int main(int argc, char **argv) {
-  int rc = tool_main(argc, argv);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    if (rc == 0) fprintf(stderr, "tirx-run: cannot write <stdout>: %s\n", strerror(errno));
-    if (rc == 0) rc = 1;
+static void run_free(Run *r) {
+  Options *o = &r->o;
+  for (int i = 0; i < o->nargs; i++) {
+    if (o->args[i].dptr && o->args[i].symmetric) tirxrt_nvshmem_free(o->args[i].dptr);
+    else if (o->args[i].dptr) tirxrt_mem_free(r->ctx, 0, o->args[i].dptr, NULL);
+    tirx_npy_free(&o->args[i].npy);
+    free(o->args[i].name);
   }
-  return rc;
+  for (int i = 0; i < o->nouts; i++) free(o->outs[i].name);
+  free(o->args);
+  free(o->outs);
+  free(o->defines);
+  free(o->incs);
+  free(r->cargs);
+  if (r->symmetric) tirxrt_nvshmem_finalize();
+  tirxrt_module_unload(r->mod);
+  tirxrt_context_destroy(r->ctx);
+  free(r->bundle);
+  free(r->src);
+  free(r->err);
 }
+
+/* The phases in order; the first that fails gives the exit status. */
+static int tool_main(int argc, char **argv) {
+  static int (*const phases[])(Run *) = {read_inputs, load_function, bind_args, upload_args,
+                                         call,        write_outputs};
+  Run r;
+  memset(&r, 0, sizeof r);
+  int rc = parse_args(argc, argv, &r.o);
+  for (size_t i = 0; rc < 0 && i < sizeof phases / sizeof phases[0]; i++) {
+    int prc = phases[i](&r);
+    if (prc) rc = prc;
+  }
+  run_free(&r);
+  return rc < 0 ? 0 : rc;
+}
+
+int main(int argc, char **argv) { return tool_exit("tirx-run", tool_main(argc, argv)); }

@@ -11,11 +11,17 @@
  *                           and JIT-loaded by the driver; no ptxas, no files written), and
  *                           optionally the callable entry function.  Call it with
  *                           runtime.h's tirxrt_call.
+ *
+ * Every entry returns a TirxStatus (tirx/status.h): TIRX_OK, or TIRX_ERR_COMPILE (and
+ * TIRX_ERR_DEVICE from tirx_compile_load) with the formatted diagnostics in *diag.
  */
 #ifndef TIRX_COMPILE_H
 #define TIRX_COMPILE_H
 
 #include <stddef.h>
+
+#include "tirx/diag.h"
+#include "tirx/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,24 +44,27 @@ typedef struct TirxCompileOptions {
   const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
   const char *const *include_dirs; /* -I DIR: module search roots for `import` */
   int ninclude_dirs;
+  int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
+                           $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 
 /* Fills *o with the defaults (the default arch, -O3, no defines, the only / "main"
- * function, cubin + PTX).  Every TirxCompileOptions must start here: a zeroed struct
- * would otherwise silently mean -O0, so the compile entries refuse one that was not
- * initialised (status non-zero, "...not initialised..." in the diagnostic). */
+ * function, cubin + PTX, the cache on, ptxas's timeout from the environment).  Every
+ * TirxCompileOptions must start here: a zeroed struct would otherwise silently mean
+ * -O0, so the compile entries refuse one that was not initialised (TIRX_ERR_COMPILE,
+ * "TirxCompileOptions was not initialised ..." in the diagnostic). */
 void tirx_compile_options_init(TirxCompileOptions *o);
 #define TIRX_COMPILE_OPTIONS_INIT_ 0x74697278u
 
 /* Compile TIRx source text to a bundle held in memory (cubin for opts->arch + PTX;
  * PTX alone with opts->ptx_only).
  * `filename` is used in diagnostics only; `source` need not be NUL-terminated.
- * Returns 0 on success with *bundle / *size malloc'd (caller frees).  On failure returns
- * non-zero and sets *diag to a malloc'd, fully formatted diagnostic
+ * Returns TIRX_OK with *bundle / *size malloc'd (caller frees).  On failure returns
+ * TIRX_ERR_COMPILE and sets *diag to a malloc'd, fully formatted diagnostic
  * (`file:line:col: error: ...` with the source line and a caret); caller frees.
  * On success *diag holds the warnings (ptxas's, the compile cache's), or NULL. */
-int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
+TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
                            const TirxCompileOptions *opts, void **bundle, size_t *size,
                            char **diag);
 
@@ -111,19 +120,19 @@ const char *tirx_artifact_name(int kind);
 /* The kind named `name`, or -1. */
 int tirx_artifact_kind(const char *name);
 
-/* Compile with every stage kept (see above).  Returns 0 with *out filled (free it with
- * tirx_artifacts_free), or 1 with the formatted diagnostics in *diag.  On success *diag
+/* Compile with every stage kept (see above).  Returns TIRX_OK with *out filled (free it
+ * with tirx_artifacts_free), or TIRX_ERR_COMPILE with the formatted diagnostics in *diag
+ * (*out is then empty, but freeing it is harmless).  On success *diag
  * holds the warnings (ptxas's, the cache's) or NULL.  *diag is malloc'd; caller frees. */
-int tirx_compile(const char *filename, const char *source, size_t len,
+TirxStatus tirx_compile(const char *filename, const char *source, size_t len,
                  const TirxCompileOptions *opts, TirxArtifacts *out, char **diag);
 void tirx_artifacts_free(TirxArtifacts *a);
 /* The same with the diagnostics kept structured (tirx/diag.h): `diag` must have been
- * initialised with the same filename and source; errors and warnings are added to it.
- * Used by the Python binding (tirx.CompileError.diagnostics). */
-struct TirxDiag;
-int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
-                           const TirxCompileOptions *opts, TirxArtifacts *out,
-                           struct TirxDiag *diag);
+ * created with the same filename and source (tirx_diag_create); errors and warnings
+ * are added to it.  Used by the Python binding (tirx.CompileError.diagnostics). */
+TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size_t len,
+                                  const TirxCompileOptions *opts, TirxArtifacts *out,
+                                  TirxDiag *diag);
 
 /* The directory the cache would use for opts (NULL: defaults), malloc'd, or NULL when
  * the cache is off (TIRX_NO_CACHE=1, opts->no_cache, or no HOME to derive it from). */
@@ -136,25 +145,21 @@ typedef struct TirxrtContext TirxrtContext;
 typedef struct TirxrtModule TirxrtModule;
 typedef struct TirxrtFunction TirxrtFunction;
 
-/* Return values of tirx_compile_load besides 0. */
-enum {
-  TIRX_COMPILE_ERR_SOURCE = 1, /* the input does not compile (or opts->func is absent) */
-  TIRX_COMPILE_ERR_DEVICE = 2, /* no CUDA driver / device, or the runtime refused the code */
-};
-
 /* Compile TIRx source for the device of `ctx` and load it (TVM's target "cuda").
  * The arch is opts->arch when given, else device 0's (tirxrt_device_arch: sm_<cc>, plus
  * `a` when the major version is >= 9 — runtime_semantics.md §5).  The pipeline stops at
  * PTX (opts->ptx_only is implied), the PTX and the launch plans go into a bundle held in
  * memory, and libtirxrt loads it: the driver JIT-compiles the PTX (cuModuleLoadDataEx)
  * on the first call on a device.  No ptxas subprocess, no temporary files.
- * Returns 0 with *mod (unload with tirxrt_module_unload before destroying ctx) and, when
- * fn is not NULL, *fn = the entry opts->func (NULL: the only one / `main`), callable with
- * tirxrt_call.  On failure returns TIRX_COMPILE_ERR_SOURCE or TIRX_COMPILE_ERR_DEVICE
+ * Returns TIRX_OK with *mod (unload with tirxrt_module_unload before destroying ctx) and,
+ * when fn is not NULL, *fn = the entry opts->func (NULL: the only one / `main`), callable
+ * with tirxrt_call.  On failure returns TIRX_ERR_COMPILE (the input does not compile, or
+ * opts->func is absent) or TIRX_ERR_DEVICE (no CUDA driver / device, or the runtime
+ * refused the code)
  * with a malloc'd message in *diag (compile errors fully formatted as in
  * tirx_compile_to_bundle); caller frees.  On success *diag holds the compile's warnings, or
  * NULL. */
-int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
+TirxStatus tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
                       size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
                       TirxrtFunction **fn, char **diag);
 

@@ -5,8 +5,8 @@
  * LLVM NVPTX backend emits for each, and the SM level the intrinsics check
  * against.  ptxas (lib/Driver/ptxas.c) is found and run here too.
  *
- * Nothing here prints or exits: failures come back as a status plus either a
- * TirxDiag entry or a malloc'd message.
+ * Nothing here prints or exits: failures come back as a TirxStatus (tirx/status.h)
+ * with the message in a TirxDiag.
  */
 #ifndef TIRX_TARGET_H
 #define TIRX_TARGET_H
@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "tirx/diag.h"
+#include "tirx/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,12 +24,6 @@ extern "C" {
 
 /* The arch tirx compiles for when nothing says otherwise (no device, no flag). */
 #define TIRX_DEFAULT_ARCH "sm_100a"
-
-typedef struct TirxTargetOptions {
-  const char *arch; /* "sm_100a" (default when NULL), "sm_90a", ... */
-  int opt_level;    /* 0..3: the LLVM pipeline default<On> and the codegen level */
-  bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
-} TirxTargetOptions;
 
 /* What the table knows about one arch. */
 typedef struct TirxArchInfo {
@@ -58,17 +53,22 @@ const char *tirx_target_arch_list(void);
  * executable. */
 char *tirx_ptxas_find(void);
 
-/* Assembles `ptx` (NUL-terminated) for `arch` with ptxas -O<opt_level>
- * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards).
- * `what` names the input in messages (a file or kernel name; may be NULL).
- * Returns 0 with *cubin / *size malloc'd, or 1 with an error in `diag`
- * (ptxas not found, its stderr when it fails, naming the kernel of the failing
- * PTX line, or a timeout: $TIRX_PTXAS_TIMEOUT, default TIRX_PTXAS_TIMEOUT_DEFAULT). */
-/* Seconds ptxas may run unless $TIRX_PTXAS_TIMEOUT says otherwise (0 = no limit). */
+/* Seconds ptxas may run unless the caller or $TIRX_PTXAS_TIMEOUT says otherwise. */
 #define TIRX_PTXAS_TIMEOUT_DEFAULT 120
 
-int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
-                        void **cubin, size_t *size, TirxDiag *diag);
+/* The timeout a compile uses: `requested` when >= 0 (0 = no limit), else
+ * $TIRX_PTXAS_TIMEOUT (a non-negative integer), else TIRX_PTXAS_TIMEOUT_DEFAULT. */
+int tirx_ptxas_timeout(int requested);
+
+/* Assembles `ptx` (NUL-terminated) for `arch` with ptxas -O<opt_level>
+ * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards), stopping
+ * ptxas after tirx_ptxas_timeout(timeout) seconds.
+ * `what` names the input in messages (a file or kernel name; may be NULL).
+ * Returns TIRX_OK with *cubin / *size malloc'd, or TIRX_ERR_COMPILE with an error in
+ * `diag` (ptxas not found, its stderr when it fails, naming the kernel of the failing
+ * PTX line, or the timeout). */
+TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
+                               const char *what, void **cubin, size_t *size, TirxDiag *diag);
 
 #ifdef __cplusplus
 }

@@ -521,7 +521,7 @@ static bool sig_def(IRVisitor *iv, Expr *e) {
 #define TIRX_MAX_IR_STMT_DEPTH 2000
 
 typedef struct {
-  const void *node;
+  void *node;
   bool stmt;
   int edepth, sdepth;
   Loc root; /* where the outermost expression starts: the location reported */
@@ -533,7 +533,7 @@ typedef struct {
   TxPtrMap seen; /* Expr* -> deepest depth it was walked at */
 } DepthWalk;
 
-static void dw_push(DepthWalk *w, const void *node, bool stmt, int edepth, int sdepth, Loc root) {
+static void dw_push(DepthWalk *w, void *node, bool stmt, int edepth, int sdepth, Loc root) {
   if (!node) return;
   if (!stmt) {
     intptr_t prev = txmap_geti(&w->seen, node);
@@ -570,16 +570,16 @@ static void dw_kid_decl(void *c, Buffer *b) { dw_kid_expr(c, b->decl_data); }
 
 static const IRChildFns dw_fns = {dw_kid_expr, dw_kid_stmt, NULL, NULL, NULL, dw_kid_decl};
 
-static void dw_expr_kids(DepthWalk *w, const Expr *e, int d, int sd, Loc root) {
+static void dw_expr_kids(DepthWalk *w, Expr *e, int d, int sd, Loc root) {
   DwCtx c = {w, d, sd, sd, root};
-  tirx_expr_children((Expr *)e, &dw_fns, &c);
+  tirx_expr_children(e, &dw_fns, &c);
 }
 
 /* A statement's expressions start at depth 1; its bodies nest one statement
  * level deeper, except a SeqStmt's items. */
-static void dw_stmt_kids(DepthWalk *w, const Stmt *s, int sd) {
+static void dw_stmt_kids(DepthWalk *w, Stmt *s, int sd) {
   DwCtx c = {w, 0, sd, s->kind == S_SEQ ? sd : sd + 1, s->loc};
-  tirx_stmt_children((Stmt *)s, &dw_fns, &c);
+  tirx_stmt_children(s, &dw_fns, &c);
 }
 
 static bool check_depth(const PrimFunc *f, TirxDiag *d) {
@@ -589,7 +589,7 @@ static bool check_depth(const PrimFunc *f, TirxDiag *d) {
   while (w.n) {
     DepthItem it = w.v[--w.n];
     if (it.stmt) {
-      const Stmt *s = it.node;
+      Stmt *s = it.node;
       if (it.sdepth > TIRX_MAX_IR_STMT_DEPTH) {
         tirx_diag_add(d, DIAG_ERROR, s->loc.line, s->loc.col,
                       "statements nested too deeply (more than %d levels)", TIRX_MAX_IR_STMT_DEPTH);
@@ -598,7 +598,7 @@ static bool check_depth(const PrimFunc *f, TirxDiag *d) {
       }
       dw_stmt_kids(&w, s, it.sdepth);
     } else {
-      const Expr *e = it.node;
+      Expr *e = it.node;
       if (it.edepth > TIRX_MAX_IR_EXPR_DEPTH) {
         tirx_diag_add(d, DIAG_ERROR, it.root.line, it.root.col,
                       "expression nested too deeply (more than %d levels after substituting "

@@ -211,9 +211,11 @@ static char *run_version(const char *prog) {
   posix_spawn_file_actions_addclose(&fa, fds[0]);
   posix_spawn_file_actions_addclose(&fa, fds[1]);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  char *argv[] = {(char *)prog, "--version", NULL};
+  char *prog_arg = tirx_xstrdup(prog); /* posix_spawn's argv is not const */
+  char *argv[] = {prog_arg, "--version", NULL};
   pid_t pid;
   int se = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
+  free(prog_arg);
   posix_spawn_file_actions_destroy(&fa);
   close(fds[1]);
   if (se != 0) {
@@ -525,15 +527,16 @@ static int check_func(const TirxArtifacts *a, const char *func, const char *file
   return 1;
 }
 
-int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
-                           const TirxCompileOptions *opts, TirxArtifacts *out, TirxDiag *diag) {
+TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size_t len,
+                                  const TirxCompileOptions *opts, TirxArtifacts *out,
+                                  TirxDiag *diag) {
   double t0 = now_ms();
   memset(out, 0, sizeof *out);
   if (opts && opts->init_ != TIRX_COMPILE_OPTIONS_INIT_) {
     /* a zeroed struct would silently mean -O0 */
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "TirxCompileOptions was not initialised: call tirx_compile_options_init() first");
-    return 1;
+    return TIRX_ERR_COMPILE;
   }
   TirxCompileOptions o;
   tirx_compile_options_init(&o);
@@ -546,7 +549,7 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
   if (!arch) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o.arch,
                   tirx_target_arch_list());
-    return 1;
+    return TIRX_ERR_COMPILE;
   }
   snprintf(out->arch, sizeof out->arch, "%s", arch->name);
 
@@ -560,6 +563,7 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
   d.include_dirs = o.include_dirs;
   d.ninclude_dirs = o.ninclude_dirs;
   d.pipeline = o.pipeline;
+  d.ptxas_timeout = o.ptxas_timeout;
   d.keep_tirx = true;
   d.keep_llvm = true;
   d.stop_after = o.stop == TIRX_COMPILE_STOP_LOWERED ? TIRX_STOP_AFTER_PASSES
@@ -573,12 +577,12 @@ int tirx_compile_with_diag(const char *filename, const char *source, size_t len,
   TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
-  if (!c.module) return 1;
+  if (!c.module) return TIRX_ERR_COMPILE;
   char *ir = tirx_print_module(c.module);
   if (!ir) {
     tirx_compiled_free(&c);
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
-    return 1;
+    return TIRX_ERR_COMPILE;
   }
 
   Cache cache = {NULL, false, diag};
@@ -656,15 +660,15 @@ done:
     memset(out->data, 0, sizeof out->data);
     memset(out->size, 0, sizeof out->size);
   }
-  return rc;
+  return rc ? TIRX_ERR_COMPILE : TIRX_OK;
 }
 
-int tirx_compile(const char *filename, const char *source, size_t len,
-                 const TirxCompileOptions *opts, TirxArtifacts *out, char **diag_out) {
+TirxStatus tirx_compile(const char *filename, const char *source, size_t len,
+                        const TirxCompileOptions *opts, TirxArtifacts *out, char **diag_out) {
   if (diag_out) *diag_out = NULL;
   TirxDiag diag;
   tirx_diag_init(&diag, filename ? filename : "<input>", source, len);
-  int rc = tirx_compile_with_diag(filename, source, len, opts, out, &diag);
+  TirxStatus rc = tirx_compile_with_diag(filename, source, len, opts, out, &diag);
   if (diag_out && diag.n) *diag_out = tirx_diag_render(&diag);
   tirx_diag_free(&diag);
   return rc;

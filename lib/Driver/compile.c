@@ -42,6 +42,7 @@ void tirx_driver_options_init(TirxDriverOptions *o) {
   o->arch = TIRX_DEFAULT_ARCH;
   o->opt_level = 3;
   o->stop_after = TIRX_STOP_AFTER_CUBIN;
+  o->ptxas_timeout = -1;
 }
 
 void tirx_compiled_free(TirxCompiled *c) {
@@ -158,8 +159,8 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
   int first = diag->n;
-  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, reloc, what, &out->cubin,
-                           &out->cubin_size, diag);
+  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, o->ptxas_timeout, reloc, what,
+                                &out->cubin, &out->cubin_size, diag);
   /* Point at the source of the kernel ptxas names. */
   for (int e = first; rc != 0 && e < diag->n; e++) {
     const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
@@ -238,6 +239,7 @@ done:
 void tirx_compile_options_init(TirxCompileOptions *o) {
   memset(o, 0, sizeof *o);
   o->opt_level = 3;
+  o->ptxas_timeout = -1;
   o->init_ = TIRX_COMPILE_OPTIONS_INIT_;
 }
 
@@ -250,9 +252,9 @@ static char *dup_error(const char *filename, const char *msg) {
 
 /* tirx/compile.h: the one-call entry used by tirx-run; goes through the compile cache
  * (tirx_compile, lib/Driver/cache.c) and keeps only the bundle. */
-int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
-                           const TirxCompileOptions *opts, void **bundle, size_t *size,
-                           char **diag_out) {
+TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
+                                  const TirxCompileOptions *opts, void **bundle, size_t *size,
+                                  char **diag_out) {
   *bundle = NULL;
   *size = 0;
   if (diag_out) *diag_out = NULL;
@@ -262,14 +264,14 @@ int tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
   if (o.stop == TIRX_COMPILE_STOP_LOWERED) o.stop = TIRX_COMPILE_STOP_CUBIN;
   TirxArtifacts a;
   char *diag = NULL;
-  int rc = tirx_compile(filename, source, len, &o, &a, &diag);
-  if (rc == 0 && !a.data[TIRX_ART_BUNDLE]) {
+  TirxStatus rc = tirx_compile(filename, source, len, &o, &a, &diag);
+  if (rc == TIRX_OK && !a.data[TIRX_ART_BUNDLE]) {
     free(diag);
     diag = dup_error(filename, "no bundle: it needs a kernel's launch plan (a host function with "
                                "T.device_entry()) and a loadable cubin (device functions alone, or "
                                "calls of functions the module does not define, give only a "
                                "relocatable cubin)");
-    rc = 1;
+    rc = TIRX_ERR_COMPILE;
   } else if (rc == 0) {
     *bundle = a.data[TIRX_ART_BUNDLE];
     *size = a.size[TIRX_ART_BUNDLE];

@@ -25,16 +25,16 @@ static void set_diag(char **diag, const char *prefix, char *msg) {
   free(msg);
 }
 
-int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
-                      size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
-                      TirxrtFunction **fn, char **diag) {
+TirxStatus tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
+                             size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
+                             TirxrtFunction **fn, char **diag) {
   *mod = NULL;
   if (fn) *fn = NULL;
   if (diag) *diag = NULL;
   char *err = NULL;
   if (!ctx) {
     set_diag(diag, "", strdup("tirx_compile_load: no runtime context"));
-    return TIRX_COMPILE_ERR_DEVICE;
+    return TIRX_ERR_DEVICE;
   }
 
   TirxCompileOptions o;
@@ -45,7 +45,7 @@ int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *sour
   if (!o.arch) {
     if (tirxrt_device_arch(0, arch, &err) != 0) {
       set_diag(diag, "no CUDA device available: ", err);
-      return TIRX_COMPILE_ERR_DEVICE;
+      return TIRX_ERR_DEVICE;
     }
     o.arch = arch;
   }
@@ -53,18 +53,18 @@ int tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *sour
   void *bundle = NULL;
   size_t size = 0;
   if (tirx_compile_to_bundle(filename, source, len, &o, &bundle, &size, diag) != 0)
-    return TIRX_COMPILE_ERR_SOURCE;
+    return TIRX_ERR_COMPILE;
   int rc = tirxrt_module_load(ctx, bundle, size, mod, &err);
   free(bundle);
   if (rc != 0) {
     set_diag(diag, "", err);
-    return TIRX_COMPILE_ERR_DEVICE;
+    return TIRX_ERR_DEVICE;
   }
   if (fn && tirxrt_module_get_function(*mod, o.func, fn, &err) != 0) {
     tirxrt_module_unload(*mod);
     *mod = NULL;
     set_diag(diag, "", err);
-    return TIRX_COMPILE_ERR_SOURCE;
+    return TIRX_ERR_COMPILE;
   }
-  return 0;
+  return TIRX_OK;
 }

@@ -4,11 +4,12 @@
  * $TMPDIR (mkdtemp), removed before returning; ptxas's stderr is captured to
  * a file there and becomes the diagnostic when it fails (or warnings when it
  * succeeds with output).  A failure names the kernel whose PTX line ptxas
- * complains about; ptxas runs under a timeout ($TIRX_PTXAS_TIMEOUT seconds,
- * default TIRX_PTXAS_TIMEOUT_DEFAULT; 0 = none) and is killed when it expires.
+ * complains about; ptxas runs under a timeout (tirx_ptxas_timeout: the caller's, else
+ * $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT seconds; 0 = none) and is killed when it expires.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "Driver/driver.h"
 #include "Support/oom.h"
 #include "tirx/file.h"
+#include "tirx/internal/diag.h"
 #include "tirx/target.h"
 
 extern char **environ;
@@ -73,13 +75,15 @@ static char *read_file(const char *path, size_t *size) {
   return data;
 }
 
-/* The seconds ptxas may run: $TIRX_PTXAS_TIMEOUT (a non-negative integer; 0 = no limit). */
-static long ptxas_timeout(void) {
+/* tirx/target.h: the caller's seconds, else $TIRX_PTXAS_TIMEOUT (a non-negative integer;
+ * 0 = no limit), else the default. */
+int tirx_ptxas_timeout(int requested) {
+  if (requested >= 0) return requested;
   const char *e = getenv("TIRX_PTXAS_TIMEOUT");
   if (!e || !*e) return TIRX_PTXAS_TIMEOUT_DEFAULT;
   char *end;
   long v = strtol(e, &end, 10);
-  return *end || v < 0 ? TIRX_PTXAS_TIMEOUT_DEFAULT : v;
+  return *end || v < 0 || v > INT_MAX ? TIRX_PTXAS_TIMEOUT_DEFAULT : (int)v;
 }
 
 /* The .entry that PTX line `line` (1-based) belongs to, into name; false if none. */
@@ -118,13 +122,14 @@ static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *l
   tirx_diag_add(diag, lv, 0, 0, "%s%s%.*s", head, n ? ":\n" : "", (int)n, log ? log : "");
 }
 
-int tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, const char *what,
-                        void **cubin, size_t *size, TirxDiag *diag) {
-  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, false, what, cubin, size, diag);
+TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
+                               const char *what, void **cubin, size_t *size, TirxDiag *diag) {
+  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, timeout, false, what, cubin, size, diag);
 }
 
-int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, bool relocatable,
-                             const char *what, void **cubin, size_t *size, TirxDiag *diag) {
+TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
+                                    bool relocatable, const char *what, void **cubin, size_t *size,
+                                    TirxDiag *diag) {
   *cubin = NULL;
   *size = 0;
   if (!what) what = "<module>";
@@ -132,7 +137,7 @@ int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, b
   if (!ptxas) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "ptxas not found (set TIRX_PTXAS or put CUDA's bin directory on PATH)");
-    return 1;
+    return TIRX_ERR_COMPILE;
   }
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
@@ -142,12 +147,12 @@ int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, b
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot create a temporary directory in %s: %s",
                   tmp, strerror(errno));
     free(ptxas);
-    return 1;
+    return TIRX_ERR_COMPILE;
   }
   snprintf(in, sizeof in, "%s/kernel.ptx", dir);
   snprintf(out, sizeof out, "%s/kernel.cubin", dir);
   snprintf(err, sizeof err, "%s/ptxas.log", dir);
-  int rc = 1;
+  TirxStatus rc = TIRX_ERR_COMPILE;
   if (write_file(in, ptx, strlen(ptx)) != 0) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot write %s: %s", in, strerror(errno));
     goto cleanup;
@@ -172,7 +177,7 @@ int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, b
     goto cleanup;
   }
   int status = 0;
-  long limit = ptxas_timeout();
+  long limit = tirx_ptxas_timeout(timeout);
   struct timespec start, now, nap = {0, 5 * 1000 * 1000};
   clock_gettime(CLOCK_MONOTONIC, &start);
   bool timed_out = false;
@@ -198,8 +203,8 @@ int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, b
   char head[700];
   if (timed_out) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                  "ptxas (%s) did not finish within %ld s on %s and was stopped (set "
-                  "TIRX_PTXAS_TIMEOUT=SECONDS to allow more, 0 for no limit)", arch, limit, what);
+                  "ptxas (%s) did not finish within %ld s on %s and was stopped "
+                  "(--ptxas-timeout=SECONDS or TIRX_PTXAS_TIMEOUT=SECONDS allows more, 0 no limit)", arch, limit, what);
     free(log);
     goto cleanup;
   }
@@ -224,7 +229,7 @@ int tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, b
     goto cleanup;
   }
   *cubin = bin;
-  rc = 0;
+  rc = TIRX_OK;
 cleanup:
   unlink(in);
   unlink(out);

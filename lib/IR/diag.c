@@ -1,5 +1,5 @@
 /* Diagnostics engine: collect, then render with source line and caret. */
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +26,29 @@ void tirx_diag_free(TirxDiag *d) {
   free(d->items);
   d->items = NULL;
   d->n = d->cap = 0;
+}
+
+/* ---- the public handle (tirx/diag.h) ---- */
+
+TirxDiag *tirx_diag_create(const char *filename, const char *source, size_t len) {
+  TirxDiag *d = tirx_xcalloc(1, sizeof *d);
+  tirx_diag_init(d, filename, source, len);
+  return d;
+}
+
+void tirx_diag_destroy(TirxDiag *d) {
+  if (!d) return;
+  tirx_diag_free(d);
+  free(d);
+}
+
+int tirx_diag_count(const TirxDiag *d) { return d->n; }
+int tirx_diag_error_count(const TirxDiag *d) { return d->nerrors; }
+
+TirxDiagEntry tirx_diag_get(const TirxDiag *d, int i) {
+  const DiagEntry *e = &d->items[i];
+  TirxDiagEntry r = {e->level, e->line, e->col, e->msg};
+  return r;
 }
 
 void tirx_diag_vadd(TirxDiag *d, DiagLevel lv, uint32_t line, uint32_t col, const char *fmt,

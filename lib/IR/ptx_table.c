@@ -66,6 +66,15 @@ static char **split(char *s, char sep, int *n) {
   return out;
 }
 
+/* split, as an array of const strings (the table's token lists are read-only). */
+static const char **split_const(char *s, char sep, int *n) {
+  char **p = split(s, sep, n);
+  const char **q = xalloc(sizeof *q * (size_t)(*n + 1));
+  for (int i = 0; i < *n; i++) q[i] = p[i];
+  free(p);
+  return q;
+}
+
 static int slot_index(const PtxEntry *e, const char *name) {
   for (int i = 0; i < e->nslots; i++)
     if (strcmp(e->slots[i].name, name) == 0) return i;
@@ -135,16 +144,20 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       s->optional = true;
     }
     s->name = slots[i];
-    s->tok = (const char **)split(eq + 1, '|', &s->ntok);
+    s->tok = split_const(eq + 1, '|', &s->ntok);
     /* tok@sm_NNN: a token with a floor above the row's (f32x2, mixed types) */
     s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(s->ntok ? s->ntok : 1));
     for (int k = 0; k < s->ntok; k++) {
-      char *at = strchr(s->tok[k], '@');
+      const char *at = strchr(s->tok[k], '@');
       s->tokarch[k] = SM_ANY;
       if (!at) continue;
-      *at = '\0';
       for (int a = SM_ANY + 1; a <= SM_107F; a++)
         if (strcmp(at + 1, tirx_ptx_arch_name((PtxArch)a)) == 0) s->tokarch[k] = (PtxArch)a;
+      size_t n = (size_t)(at - s->tok[k]);
+      char *t = xalloc(n + 1);
+      memcpy(t, s->tok[k], n);
+      t[n] = '\0';
+      s->tok[k] = t;
     }
   }
   free(slots);
@@ -184,7 +197,7 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       else if (strcmp(a, "pipe") == 0) o->pipe = v;
       else if (strcmp(a, "off") == 0) o->off = true;
       else if (strcmp(a, "lit") == 0) o->literal = v;
-      else if (strcmp(a, "ch") == 0) o->choices = (const char **)split(v, '|', &o->nchoices);
+      else if (strcmp(a, "ch") == 0) o->choices = split_const(v, '|', &o->nchoices);
       else if (strcmp(a, "sink") == 0) {
         if (v) parse_tab(e, v, &o->sink);
         else o->sink.value = "1";

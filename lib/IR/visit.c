@@ -65,6 +65,20 @@ void tirx_visit_expr(IRVisitor *v, Expr *e) {
   tirx_expr_children(e, &visit_fns, v);
 }
 
+/* tirx/internal/ir.h: the read-only entries (a union, not a cast: -Wcast-qual). */
+static Expr *expr_of(const Expr *e) {
+  union { const Expr *c; Expr *m; } u = {e};
+  return u.m;
+}
+static Stmt *stmt_of(const Stmt *s) {
+  union { const Stmt *c; Stmt *m; } u = {s};
+  return u.m;
+}
+void tirx_visit_expr_ro(IRVisitor *v, const Expr *e) { tirx_visit_expr(v, expr_of(e)); }
+void tirx_stmt_children_ro(const Stmt *s, const IRChildFns *fns, void *ctx) {
+  tirx_stmt_children(stmt_of(s), fns, ctx);
+}
+
 void tirx_visit_stmt(IRVisitor *v, Stmt *s) {
   if (!s || (v->stmt && !v->stmt(v, s))) return;
   tirx_stmt_children(s, &visit_fns, v);

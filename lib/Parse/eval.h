@@ -115,6 +115,7 @@ struct PyClass {
   struct PyClass **bases; int nbases;
   PyAttrs attrs;
   bool dataclass, frozen;
+  bool meta_class;            /* @T.meta_class (or a subclass of one): eval_tvm.c names its buffers */
   int enum_kind;              /* 1 Enum, 2 IntEnum */
   Value *members; int nmembers;/* enum members in order */
   struct PyModule *mod;
@@ -125,6 +126,10 @@ struct PyObject {
   struct PyClass *cls;
   PyAttrs attrs;
   bool frozen;
+  /* a meta_class instance (eval_tvm.c): the buffers its own constructor made, and
+   * the name prefix it was first bound to */
+  Buffer **meta_owned; int nmeta_owned;
+  const char *meta_name;
 };
 
 typedef struct StmtVec {
@@ -173,6 +178,7 @@ typedef struct Eval {
   int py_class_lo;         /* the class body being run binds from here (0: none) */
   struct PyClass *py_owner;/* the class of the method being run (super()) */
   Value py_self;           /* its first argument */
+  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
   struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
   struct PyModState *mods; /* loaded modules, the search path */
   struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
@@ -319,8 +325,23 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
 void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
 void ev_modules_free(Eval *ev);
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
-void ev_module_tag(Eval *ev, int before);
-void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr); /* a failed module-level statement */ /* locate the diagnostics added since `before` in the running module's file */
+void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since `before` in the running module's file */
+/* The native names of TVM's Python library (eval_tvm.c, tvm_builtin.def).
+ * Each returns false when the name/value is not one of them. */
+bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
+bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
+bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out); /* T.TMEMPool: a prelude class */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out); /* eval_module.c */
+/* @T.meta_class (eval_tvm.c): a constructor's window of new buffers, and the
+ * naming of an instance's buffers when a kernel binds it to a name. */
+struct MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k);
+void ev_meta_end(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);
+void ev_meta_name(Eval *ev, const char *prefix, Value v);
+/* The prelude directory (prelude_dir.c), or NULL. */
+const char *ev_prelude_dir(Module *m);
+Value ev_prelude_missing(Eval *ev, const char *module, Loc loc);
+void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr); /* a failed module-level statement */
 
 /* A module tirx did not load, or a name whose module-level definition failed. */
 static inline bool ev_ns_unresolved(const char *ns) {

@@ -150,6 +150,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
+  if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -1132,7 +1133,7 @@ static Value sf_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
     if (!sc) return v_make(V_ERROR, a->loc);
     scope = sc;
   }
-  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "v", t, scope, a->loc);
+  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, a->loc); /* TVM's default */
 }
 
 static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
@@ -1590,7 +1591,11 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the rows of intrin_ptx.def with a result) are tried first */
   if (ev_ptx_is_instr(name + 4)) {
-    bool value_form = tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4);
+    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+    bool value_form = vf || tirx_ptx_alu_family(name + 4);
+    /* more operands than the value form takes: the destination is given
+     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+    if (vf && a->npos > vf->max_args) value_form = false;
     if (as_stmt || !value_form) {
       *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
       return true;
@@ -1693,6 +1698,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     if (!in && strncmp(name, "cuda._", 6) == 0 && name[6] != '_')
       in = tirx_intrin_lookup(tirx_intern_printf(ev->m, "cuda._%s", name + 5), strlen(name) + 1);
   }
+  if (!in && ev_tvm_T_call(ev, name, a, &r)) return r; /* T.TMEMPool (prelude) */
   if (!in) {
     const char *sug = tirx_intrin_suggest(name, strlen(name));
     if (sug) return ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
@@ -1786,6 +1792,8 @@ Value ev_call(Eval *ev, Ast *call) {
     return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
   const char *path = callee.u.ns;
   if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  Value tvm_r;
+  if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))

@@ -229,6 +229,10 @@ Value ev_class_def(Eval *ev, Ast *c) {
     Ast *callee = d->kind == A_CALL ? d->a : d;
     Value dv = ev_expr(ev, callee);
     if (dv.kind == V_ERROR) return dv;
+    if (is_ns(dv, "T.meta_class")) { /* eval_tvm.c names its instances' buffers */
+      k->meta_class = true;
+      continue;
+    }
     if (is_ns(dv, "pyl.dataclasses.dataclass")) {
       k->dataclass = true;
       for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
@@ -560,7 +564,12 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     Args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
+    struct MetaScope *ms = ev_meta_begin(ev, k);
+    const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
+    ev->name_hint = NULL;
     r = ev_py_callv(ev, *init, &b);
+    ev->name_hint = hint;
+    ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
   } else {
@@ -674,7 +683,15 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
     if (fn.u.bound.self->kind == V_FUNCREF) return with_attr(ev, fn.u.bound.self->u.func, a);
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
-    return ev_py_callv(ev, *fn.u.bound.fn, &b);
+    Value *f = fn.u.bound.fn;
+    if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
+      /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
+      struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+      Value r = ev_py_callv(ev, *f, &b);
+      ev_meta_end(ev, ms, NULL, NULL);
+      return r;
+    }
+    return ev_py_callv(ev, *f, &b);
   }
   case V_OBJECT: {
     Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);

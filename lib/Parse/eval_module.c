@@ -402,10 +402,29 @@ static struct PyModule *load_dotted(Eval *ev, const char *base, const char *pref
   return parent;
 }
 
+/* Does the prelude have module `dotted` (a file or a package)?  A TVM module
+ * it lacks stays unresolved (lazy), like any module not found. */
+static bool prelude_has(const char *dir, const char *dotted) {
+  StrBuf b = {0};
+  strbuf_printf(&b, "%s/", dir);
+  for (const char *c = dotted; *c; c++) strbuf_putc(&b, *c == '.' ? '/' : *c);
+  bool ok = is_dir(strbuf_str(&b));
+  strbuf_puts(&b, ".py");
+  ok = ok || is_file(strbuf_str(&b));
+  strbuf_free(&b);
+  return ok;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
 static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
+  /* TVM's library is tirx's prelude (prelude_dir.c) */
+  const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
+  if (prelude && prelude_has(prelude, dotted)) {
+    struct PyModule *pm = load_dotted(ev, prelude, "", dotted, loc, err, root);
+    if (pm || *err) return pm;
+  }
   const char *mydir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
   struct PyModule *m = load_dotted(ev, mydir, "", dotted, loc, err, root);
   if (m || *err) return m;
@@ -414,6 +433,20 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
     if (m || *err) return m;
   }
   return NULL;
+}
+
+/* `from MODULE import NAME` for the evaluator's own use (eval_tvm.c: T.TMEMPool
+ * is a class of the prelude).  False after reporting an error. */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
+  bool err = false;
+  struct PyModule *root = NULL;
+  struct PyModule *m = import_abs(ev, module, loc, &err, &root);
+  if (err) return false;
+  if (!m) return ev_prelude_missing(ev, module, loc), false;
+  Binding *b = mod_global(ev, m, tirx_intern0(ev->m, name));
+  if (!b) return ev_error(ev, loc, "cannot import name '%s' from '%s'", name, module), false;
+  *out = b->v;
+  return true;
 }
 
 /* ---- import statements ---------------------------------------------------------------- */
@@ -561,6 +594,17 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
     bool all = true;
     for (int k = 0; k < nn && all; k++) all = tvm_builtin(ev, mod, names[k], as[k], loc);
     if (all) return true;
+    /* names the evaluator has natively (tvm_builtin.def) need no module */
+    Value nv;
+    all = true;
+    for (int k = 0; k < nn && all; k++) all = ev_tvm_import(ev, mod, names[k], loc, &nv);
+    if (all) {
+      for (int k = 0; k < nn; k++) {
+        ev_tvm_import(ev, mod, names[k], loc, &nv);
+        bind_name(ev, as[k] ? as[k] : names[k], nv, loc);
+      }
+      return true;
+    }
     if (strcmp(mod, "math") == 0 || strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
         strcmp(mod, "collections.abc") == 0 || is_pylib(mod)) {
       for (int k = 0; k < nn; k++)
@@ -590,6 +634,11 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   if (err) return false;
   for (int k = 0; k < nn; k++) {
     const char *bind = as[k] ? as[k] : names[k];
+    Value nv;
+    if (!dots && ev_tvm_import(ev, mod, names[k], loc, &nv)) {
+      bind_name(ev, bind, nv, loc);
+      continue;
+    }
     if (strcmp(names[k], "*") == 0) {
       if (!m) continue;
       Binding *b = m->binds;
@@ -655,6 +704,10 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
     struct PyModule *root_mod = NULL;
     struct PyModule *m = import_abs(ev, mod, loc, &err, &root_mod);
     if (err) return false;
+    if (!as && strcmp(root, "tvm") == 0) { /* import tvm.testing: `tvm` stays the builtin namespace */
+      bind_name(ev, "tvm", ns_value(ev, "tvm", loc), loc);
+      continue;
+    }
     if (!m) {
       Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
       bind_name(ev, as ? as : root, v, loc);
@@ -681,6 +734,7 @@ bool ev_py_import(Eval *ev, Ast *s) {
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
   if (strncmp(mod.u.ns, "?err:", 5) == 0)
     return ev_error(ev, loc, "this name's module-level definition failed: %s", mod.u.ns + 5);
+  if (strncmp(mod.u.ns + 5, "tvm.", 4) == 0) return ev_prelude_missing(ev, mod.u.ns + 5, loc);
   return ev_error(ev, loc,
                   "module '%s' is not available to tirx (not found on the -I search path; only the Python "
                   "subset's own modules and the TVM script modules are built in)",

@@ -101,6 +101,7 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
                     (long long)p->cursor);
   if (align > 0) buf->align = (int)align; /* TVM passes it to decl_buffer */
   buf->decl_data = p->ptr;
+  if (align > 0) buf->align = (int)align; /* TVM's decl_buffer keeps it: printed align=N */
   buf->elem_offset = tirx_i32(ev->m, p->cursor * 8 / (bits ? bits : 8));
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
   s->u.alloc.buf = buf;

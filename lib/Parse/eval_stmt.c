@@ -205,7 +205,9 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   }
   if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
-      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO) {
+      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
+      v.kind == V_OBJECT) {
+    ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
     return;
@@ -238,6 +240,13 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
       }
     }
     var->is_tensormap = is_tensormap_alloca(e);
@@ -337,7 +346,22 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
     return;
   }
   if (t->kind == A_ATTR) {
-    ev_error(ev, t->loc, "assigning to an attribute is not supported");
+    /* obj.f = v in a kernel or @T.inline body: a store when obj.f is a
+     * scalar (PipelineState.stage), else the attribute is rebound */
+    Value obj = ev_expr(ev, t->a);
+    if (obj.kind == V_ERROR) return;
+    Value v = ev_expr(ev, s->a);
+    if (v.kind == V_ERROR) return;
+    bool found = false;
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+    Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
+    if (!found) ev_diag_rollback(ev, nd, ne, nerr);
+    if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
+      emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
+      return;
+    }
+    if (!ev_class_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+      ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
     return;
   }
   ev_error(ev, t->loc, "cannot assign to this expression");
@@ -421,6 +445,13 @@ static void ann_assign(Eval *ev, Ast *s) {
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
       }
     }
     Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 
 typedef enum {
   TK_EOF, TK_NEWLINE, TK_INDENT, TK_DEDENT,

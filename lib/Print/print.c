@@ -240,7 +240,7 @@ static void use_expr(Collect *c, const Expr *e) {
   if (!e) return;
   BufVisitor bv = {{0}, c};
   bv.v.expr = buf_visit;
-  tirx_visit_expr(&bv.v, (Expr *)e);
+  tirx_visit_expr_ro(&bv.v, e);
   pr_expr_vars(e, use_var, c);
 }
 
@@ -261,7 +261,7 @@ static const IRChildFns coll_fns = {coll_expr, coll_body, NULL, coll_def, coll_b
 
 static void collect_stmt(Collect *c, const Stmt *s) {
   if (s->kind == S_SEQ) collect_block(c, s);
-  else tirx_stmt_children((Stmt *)s, &coll_fns, c);
+  else tirx_stmt_children_ro(s, &coll_fns, c);
 }
 
 static void collect_block(Collect *c, const Stmt *s) {
@@ -448,7 +448,7 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
     pr_var_type(p, pa->var, false);
     return;
   }
-  const Buffer *b = pa->buf;
+  Buffer *b = pa->buf;
   if (st->match_form) {
     /* The body uses the handle `a` itself: `a: T.handle` and `A = T.match_buffer(a, ...)`
      * (as a T.Buffer annotation, `a` would re-parse as the distinct A.data). */
@@ -478,7 +478,7 @@ static void print_param(Printer *p, const Param *pa, SigState *st) {
   }
   prbuf_puts(p->out, pr_define(p, b, b->name, true));
   if (pr_tvm_scalar_buf(p, b)) pr_set_scalar(p, b);
-  txmap_put(&p->handle_buf, pa->var, (void *)b);
+  txmap_put(&p->handle_buf, pa->var, b);
   prbuf_puts(p->out, ": T.Buffer((");
   for (int i = 0; i < b->ndim; i++) {
     if (i) prbuf_puts(p->out, ", ");

@@ -708,7 +708,7 @@ static bool visit_vars(IRVisitor *v, Expr *e) {
 void pr_expr_vars(const Expr *e, PrVarFn fn, void *ctx) {
   Finder f = {{0}, fn, ctx, NULL, NULL, false};
   f.v.expr = visit_vars;
-  tirx_visit_expr(&f.v, (Expr *)e);
+  tirx_visit_expr_ro(&f.v, e);
 }
 
 static bool visit_find(IRVisitor *v, Expr *e) {
@@ -728,14 +728,14 @@ static bool visit_find(IRVisitor *v, Expr *e) {
 bool pr_expr_uses_var(const Expr *e, const Var *v) {
   Finder f = {{0}, NULL, NULL, v, NULL, false};
   f.v.expr = visit_find;
-  tirx_visit_expr(&f.v, (Expr *)e);
+  tirx_visit_expr_ro(&f.v, e);
   return f.found;
 }
 
 bool pr_expr_reads_buf(const Expr *e, const Buffer *b) {
   Finder f = {{0}, NULL, NULL, NULL, b, false};
   f.v.expr = visit_find;
-  tirx_visit_expr(&f.v, (Expr *)e);
+  tirx_visit_expr_ro(&f.v, e);
   return f.found;
 }
 

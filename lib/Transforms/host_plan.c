@@ -439,7 +439,7 @@ static void build_map(Split *S, int mi) {
   int errors = S->errors;
   TirxPlanTensorMap m;
   tirx_plan_tensor_map_init(&m);
-  m.name = (char *)mv->name; /* copied by tirx_plan_add_tensor_map */
+  m.name = tirx_xstrdup(mv->name); /* tirx_plan_add_tensor_map copies it */
   int64_t rank = 0;
   xf_const_int(a[ENC_RANK], &rank);
   m.rank = (int32_t)rank;
@@ -493,6 +493,7 @@ static void build_map(Split *S, int mi) {
   /* Only a clean split adds maps: after an error in an earlier map the plan's
    * indices would no longer match (and the split fails anyway). */
   if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi) tirx_oom(); /* the only failure */
+  free(m.name);
   tirx_plan_tensor_map_clear(&m);
 }
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/intrin.h"
 #include "tirx/internal/ir.h"
 #include "Support/oom.h"
@@ -84,8 +84,8 @@ typedef struct XfMap {
 } XfMap;
 void xf_map_init(XfMap *map, Module *m, bool fresh_defs);
 void xf_map_free(XfMap *map);
-void xf_map_var(XfMap *map, const Var *v, Expr *to);
-void xf_map_buf(XfMap *map, const Buffer *b, Buffer *to);
+void xf_map_var(XfMap *map, Var *v, Expr *to);
+void xf_map_buf(XfMap *map, Buffer *b, Buffer *to);
 Expr *xf_map_lookup_var(const XfMap *map, const Var *v);
 Buffer *xf_map_lookup_buf(const XfMap *map, const Buffer *b);
 Expr *xf_rewrite_expr(XfMap *map, Expr *e);

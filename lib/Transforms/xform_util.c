@@ -92,7 +92,7 @@ static bool impure_cb(IRVisitor *v, Expr *e) {
 bool xf_expr_pure(const Expr *e) {
   bool impure = false;
   IRVisitor v = {&impure, impure_cb, NULL};
-  tirx_visit_expr(&v, (Expr *)e);
+  tirx_visit_expr_ro(&v, e);
   return !impure;
 }
 
@@ -232,13 +232,13 @@ void xf_map_free(XfMap *map) {
   xf_vec_free(&map->bvals);
 }
 
-void xf_map_var(XfMap *map, const Var *v, Expr *to) {
-  xf_vec_push(&map->vkeys, (void *)v);
+void xf_map_var(XfMap *map, Var *v, Expr *to) {
+  xf_vec_push(&map->vkeys, v);
   xf_vec_push(&map->vvals, to);
 }
 
-void xf_map_buf(XfMap *map, const Buffer *b, Buffer *to) {
-  xf_vec_push(&map->bkeys, (void *)b);
+void xf_map_buf(XfMap *map, Buffer *b, Buffer *to) {
+  xf_vec_push(&map->bkeys, b);
   xf_vec_push(&map->bvals, to);
 }
 
@@ -404,7 +404,7 @@ bool xf_has_own_jump(const Stmt *s) {
   if (s->kind == S_FOR || s->kind == S_WHILE) return false;
   bool found = false;
   IRChildFns fns = {.stmt = own_jump};
-  tirx_stmt_children((Stmt *)s, &fns, &found);
+  tirx_stmt_children_ro(s, &fns, &found);
   return found;
 }
 

@@ -644,10 +644,10 @@ static PyType_Spec kernel_spec = {
 static PyObject *diag_list(const TirxDiag *d) {
   static const char *const levels[] = {"error", "warning", "note"};
   PyObject *l = PyList_New(0);
-  for (int i = 0; l && i < d->n; i++) {
-    const DiagEntry *e = &d->items[i];
-    PyObject *t = Py_BuildValue("(sIIs)", levels[e->level], (unsigned)e->line, (unsigned)e->col,
-                                e->msg);
+  for (int i = 0; l && i < tirx_diag_count(d); i++) {
+    TirxDiagEntry e = tirx_diag_get(d, i);
+    PyObject *t = Py_BuildValue("(sIIs)", levels[e.level], (unsigned)e.line, (unsigned)e.col,
+                                e.msg);
     if (!t || PyList_Append(l, t) != 0) {
       Py_XDECREF(t);
       Py_DECREF(l);
@@ -695,21 +695,20 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   o.func = func;
   o.ptx_only = ptx_only;
   o.no_cache = no_cache;
-  TirxDiag diag;
-  tirx_diag_init(&diag, filename, src, (size_t)srclen);
+  TirxDiag *diag = tirx_diag_create(filename, src, (size_t)srclen);
   TirxArtifacts a;
-  int rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, &diag);
+  TirxStatus rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, diag);
   free(defs);
   Py_DECREF(seq);
   PyObject *result = NULL;
-  if (rc == 0 && !a.data[TIRX_ART_BUNDLE]) {
-    tirx_diag_add(&diag, DIAG_ERROR, 0, 0,
+  if (rc == TIRX_OK && !a.data[TIRX_ART_BUNDLE]) {
+    tirx_diag_add(diag, TIRX_DIAG_ERROR, 0, 0,
                   "no launch plan: the module has no host function with T.device_entry()");
-    rc = 1;
+    rc = TIRX_ERR_COMPILE;
   }
-  if (rc != 0) {
-    char *text = tirx_diag_render(&diag);
-    PyObject *l = diag_list(&diag);
+  if (rc != TIRX_OK) {
+    char *text = tirx_diag_render(diag);
+    PyObject *l = diag_list(diag);
     if (l) result = Py_BuildValue("(sN)", text ? text : "compilation failed", l);
     free(text);
   } else {
@@ -724,9 +723,10 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
       k->cache = a.cache;
       k->compile_ms = a.ms_total;
       /* warnings (ptxas's, the cache's) go to Python's warnings module */
-      for (int i = 0; i < diag.n; i++) {
-        if (diag.items[i].level != DIAG_WARNING) continue;
-        if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "tirx: %s", diag.items[i].msg) != 0) {
+      for (int i = 0; i < tirx_diag_count(diag); i++) {
+        TirxDiagEntry e = tirx_diag_get(diag, i);
+        if (e.level != TIRX_DIAG_WARNING) continue;
+        if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "tirx: %s", e.msg) != 0) {
           Py_CLEAR(k);
           break;
         }
@@ -735,7 +735,7 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
     result = (PyObject *)k;
   }
   tirx_artifacts_free(&a);
-  tirx_diag_free(&diag);
+  tirx_diag_destroy(diag);
   return result;
 }
 

@@ -143,7 +143,7 @@ static void free_paths(char **paths, int32_t n) {
   free(paths);
 }
 
-int tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg *args,
+TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg *args,
                       int nargs, int64_t *syms, int32_t *device_id, char **err) {
   char *sig_owned = NULL;
   const char *sig = sig_in;
@@ -357,7 +357,7 @@ done:
 
 /* ---- Launch extents ---------------------------------------------------------------------- */
 
-int tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
+TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
                        TirxrtLaunchConfig *out, char **err) {
   if (kernel < 0 || kernel >= plan->nkernels)
     return rt_errorf(err, "InternalError: no kernel #%d in plan %s", (int)kernel,

@@ -243,7 +243,7 @@ static void end_section(Wr *w, size_t at) {
   put_pad8(w);
 }
 
-int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err) {
+TirxStatus tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err) {
   for (int32_t i = 0; i < b->nplans; i++)
     if (tirx_plan_validate(b->plans[i], err) != 0)
       return -1;
@@ -288,7 +288,7 @@ int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err)
   return 0;
 }
 
-int tirx_bundle_write_file(const TirxBundle *b, const char *path, char **err) {
+TirxStatus tirx_bundle_write_file(const TirxBundle *b, const char *path, char **err) {
   void *buf;
   size_t n;
   if (tirx_bundle_write(b, &buf, &n, err) != 0)
@@ -520,7 +520,7 @@ static TirxPlan *get_plan(Rd *r, uint32_t version) {
   return p;
 }
 
-int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err) {
+TirxStatus tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err) {
   Rd r = {data, size, 0, 0};
   const unsigned char *magic = take(&r, 8);
   if (!magic || memcmp(magic, BUNDLE_MAGIC, 8) != 0)
@@ -591,7 +591,7 @@ int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err
   return 0;
 }
 
-int tirx_bundle_read_file(const char *path, TirxBundle **out, char **err) {
+TirxStatus tirx_bundle_read_file(const char *path, TirxBundle **out, char **err) {
   RtStrBuf sb;
   if (rt_read_file(path, "bundle ", &sb, err) != 0)
     return -1;

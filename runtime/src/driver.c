@@ -148,7 +148,7 @@ int rt_cu_fail(const RtDriver *d, char **err, CUresult r, const char *fmt, ...) 
 
 /* ---- Device queries (no context needed) ------------------------------------------------ */
 
-int tirxrt_device_count(int *count, char **err) {
+TirxStatus tirxrt_device_count(int *count, char **err) {
   const RtDriver *d = rt_driver(err);
   if (!d)
     return -1;
@@ -158,7 +158,7 @@ int tirxrt_device_count(int *count, char **err) {
   return 0;
 }
 
-int tirxrt_device_arch(int dev, char out[16], char **err) {
+TirxStatus tirxrt_device_arch(int dev, char out[16], char **err) {
   const RtDriver *d = rt_driver(err);
   if (!d)
     return -1;

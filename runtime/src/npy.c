@@ -129,7 +129,7 @@ static int parse_header(const char *h, TirxNpy *out, char **err) {
   return 0;
 }
 
-int tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err) {
+TirxStatus tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err) {
   const unsigned char *b = buf;
   memset(out, 0, sizeof(*out));
   if (size < 10 || memcmp(b, "\x93NUMPY", 6) != 0)
@@ -179,7 +179,7 @@ int tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err) {
   return 0;
 }
 
-int tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
+TirxStatus tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
   memset(out, 0, sizeof(*out));
   RtStrBuf sb;
   if (rt_read_file(path, "", &sb, err) != 0)
@@ -194,7 +194,7 @@ int tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
   return rc;
 }
 
-int tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
+TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
                         const int64_t *shape, const void *data, char **err) {
   const char *descr = tirx_npy_descr(dtype);
   if (!descr) {

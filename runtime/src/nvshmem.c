@@ -106,7 +106,7 @@ int rt_nvshmem_module_init(CUmodule mod, char **err) {
   return 0;
 }
 
-int tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err) {
+TirxStatus tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err) {
   /* NVSHMEM binds to the current device: synchronising activates dev's primary context */
   if (tirxrt_synchronize(ctx, dev, err) != 0)
     return -1;
@@ -119,7 +119,7 @@ int tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, cha
   return 0;
 }
 
-int tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err) {
+TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err) {
   if (tirxrt_nvshmem_init(ctx, dev, NULL, NULL, err) != 0)
     return -1;
   void *q = g_shmem.f.malloc_(bytes ? bytes : 1);

@@ -56,7 +56,7 @@ struct TirxrtModule {
 
 /* ---- Context ------------------------------------------------------------------------ */
 
-int tirxrt_context_create(TirxrtContext **out, char **err) {
+TirxStatus tirxrt_context_create(TirxrtContext **out, char **err) {
   const RtDriver *d = rt_driver(err);
   if (!d)
     return -1;
@@ -153,7 +153,7 @@ static int current_device(TirxrtContext *c, int *dev, char **err) {
 
 /* ---- Modules ------------------------------------------------------------------------ */
 
-int tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModule **out,
+TirxStatus tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModule **out,
                               char **err) {
   TirxrtModule *m = calloc(1, sizeof(*m));
   if (!m) {
@@ -183,7 +183,7 @@ int tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModule **ou
   return 0;
 }
 
-int tirxrt_module_load(TirxrtContext *c, const void *data, size_t size, TirxrtModule **out,
+TirxStatus tirxrt_module_load(TirxrtContext *c, const void *data, size_t size, TirxrtModule **out,
                        char **err) {
   TirxBundle *b;
   if (tirx_bundle_read(data, size, &b, err) != 0)
@@ -191,7 +191,7 @@ int tirxrt_module_load(TirxrtContext *c, const void *data, size_t size, TirxrtMo
   return tirxrt_module_from_bundle(c, b, out, err);
 }
 
-int tirxrt_module_load_file(TirxrtContext *c, const char *path, TirxrtModule **out,
+TirxStatus tirxrt_module_load_file(TirxrtContext *c, const char *path, TirxrtModule **out,
                             char **err) {
   TirxBundle *b;
   if (tirx_bundle_read_file(path, &b, err) != 0)
@@ -219,7 +219,7 @@ void tirxrt_module_unload(TirxrtModule *m) {
 
 const TirxBundle *tirxrt_module_bundle(const TirxrtModule *m) { return m->bundle; }
 
-int tirxrt_module_get_function(TirxrtModule *m, const char *name, TirxrtFunction **out,
+TirxStatus tirxrt_module_get_function(TirxrtModule *m, const char *name, TirxrtFunction **out,
                                char **err) {
   const TirxPlan *p = tirx_bundle_find_plan(m->bundle, name);
   for (int32_t i = 0; p && i < m->nfuncs; i++)
@@ -516,7 +516,7 @@ static int encode_map(const RtDriver *d, const TirxPlan *plan, int32_t j,
   return -1;
 }
 
-int tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *stream,
+TirxStatus tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *stream,
                 char **err) {
   const TirxPlan *plan = f->plan;
   enum { SMALL = 16 };
@@ -563,7 +563,7 @@ int tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *strea
 
 /* ---- Memory helpers ------------------------------------------------------------------- */
 
-int tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr, char **err) {
+TirxStatus tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr, char **err) {
   if (ctx_activate(c, dev, err) != 0)
     return -1;
   CUdeviceptr p = 0;
@@ -574,7 +574,7 @@ int tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr, char 
   return 0;
 }
 
-int tirxrt_mem_free(TirxrtContext *c, int dev, void *dptr, char **err) {
+TirxStatus tirxrt_mem_free(TirxrtContext *c, int dev, void *dptr, char **err) {
   if (!dptr)
     return 0;
   if (ctx_activate(c, dev, err) != 0)
@@ -583,14 +583,14 @@ int tirxrt_mem_free(TirxrtContext *c, int dev, void *dptr, char **err) {
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemFree");
 }
 
-int tirxrt_memset_zero(TirxrtContext *c, int dev, void *dptr, size_t bytes, char **err) {
+TirxStatus tirxrt_memset_zero(TirxrtContext *c, int dev, void *dptr, size_t bytes, char **err) {
   if (ctx_activate(c, dev, err) != 0)
     return -1;
   CUresult r = c->drv->MemsetD8((CUdeviceptr)(uintptr_t)dptr, 0, bytes);
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemsetD8");
 }
 
-int tirxrt_memcpy_htod(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
+TirxStatus tirxrt_memcpy_htod(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
                        char **err) {
   if (ctx_activate(c, dev, err) != 0)
     return -1;
@@ -598,7 +598,7 @@ int tirxrt_memcpy_htod(TirxrtContext *c, int dev, void *dst, const void *src, si
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyHtoD");
 }
 
-int tirxrt_memcpy_dtoh(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
+TirxStatus tirxrt_memcpy_dtoh(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
                        char **err) {
   if (ctx_activate(c, dev, err) != 0)
     return -1;
@@ -606,7 +606,7 @@ int tirxrt_memcpy_dtoh(TirxrtContext *c, int dev, void *dst, const void *src, si
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyDtoH");
 }
 
-int tirxrt_synchronize(TirxrtContext *c, int dev, char **err) {
+TirxStatus tirxrt_synchronize(TirxrtContext *c, int dev, char **err) {
   if (ctx_activate(c, dev, err) != 0)
     return -1;
   CUresult r = c->drv->CtxSynchronize();

@@ -41,7 +41,7 @@ static int64_t swizzle_bytes(int32_t sw) {
   return sw == 0 ? 0 : sw == 1 ? 32 : sw == 2 ? 64 : 128;
 }
 
-int tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map,
+TirxStatus tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map,
                                const char *tensor, char **err) {
 #define BAD(...) return rt_errorf(err, "tensor map %s: " __VA_ARGS__)
   char dt[32];
@@ -170,7 +170,7 @@ static const char *base_name(const TirxPlan *plan, const TirxPlanTensorMap *m) {
   return (m->param >= 0 && m->param < plan->nparams) ? plan->params[m->param].name : "?";
 }
 
-int tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
+TirxStatus tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
                            const int64_t *syms, TirxrtTensorMapArgs *out, char **err) {
   if (map < 0 || map >= plan->nmaps)
     return rt_errorf(err, "InternalError: no tensor map #%d in plan %s", (int)map, plan->name);

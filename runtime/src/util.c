@@ -142,7 +142,7 @@ int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) 
   return 0;
 }
 
-int tirx_read_file(const char *path, char **data, size_t *len, char **err) {
+TirxStatus tirx_read_file(const char *path, char **data, size_t *len, char **err) {
   RtStrBuf sb;
   if (rt_read_file(path, "", &sb, err) != 0) return -1;
   rt_sb_appendn(&sb, "", 0); /* make sure a buffer exists for the NUL */

@@ -1,5 +1,4 @@
-# RUN: not %tirx-opt %s 2>&1 | FileCheck %s
-# CHECK: {{.*}}break_outside.py:5:5: error: 'break' outside a loop
+# RUN: %tirx-opt --verify-diagnostics %s
 @T.prim_func
 def f(A: T.Buffer((4,), "float32")):
-    break
+    break  # expected-error@+0:5 {{'break' outside a loop}}

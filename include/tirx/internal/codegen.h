@@ -37,7 +37,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 #include "tirx/target.h"
 
@@ -57,6 +57,13 @@ typedef struct TirxCodegenResult {
   double ms_opt;     /* LLVM default<On> */
   double ms_ptx;     /* NVPTX instruction selection + PTX printing */
 } TirxCodegenResult;
+
+/* What codegen targets (tirx_codegen_module). */
+typedef struct TirxTargetOptions {
+  const char *arch; /* "sm_100a" (default when NULL), "sm_90a", ... */
+  int opt_level;    /* 0..3: the LLVM pipeline default<On> and the codegen level */
+  bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
+} TirxTargetOptions;
 
 /* Compiles the device kernels of `m` (t may be NULL: sm_100a, -O3).  Returns
  * 0 and fills *out, or 1 with errors in `diag` (*out then holds nothing to
@@ -101,6 +108,7 @@ typedef struct TirxDriverOptions {
   const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
   const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
   int ninclude_dirs;
+  int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
 } TirxDriverOptions;
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 
 /* ---- data types ---------------------------------------------------------- */
 
@@ -402,6 +402,12 @@ typedef struct IRVisitor {
 } IRVisitor;
 void tirx_visit_expr(IRVisitor *v, Expr *e);
 void tirx_visit_stmt(IRVisitor *v, Stmt *s);
+/* The same walks over a const tree, for readers (the printer, the analyses): the callbacks
+ * still get the mutable pointers the walks share with the mutating passes, and a const
+ * caller promises that its callbacks do not write through them.  This is the one place a
+ * const node loses its const (lib/IR/visit.c). */
+void tirx_visit_expr_ro(IRVisitor *v, const Expr *e);
+void tirx_stmt_children_ro(const Stmt *s, const IRChildFns *fns, void *ctx);
 
 /* Rewriting: the callbacks return a replacement (or the node itself); the
  * walker rebuilds parents only when a child changed (or always, with

@@ -2,7 +2,7 @@
 #ifndef TIRX_PARSE_H
 #define TIRX_PARSE_H
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 
 typedef struct TirxParseOptions {

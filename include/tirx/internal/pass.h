@@ -26,7 +26,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 
 /* What `--pass-pipeline=default` (and tirx-llc) runs: the passes.def rows

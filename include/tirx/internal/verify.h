@@ -23,7 +23,7 @@
 
 #include <stdbool.h>
 
-#include "tirx/diag.h"
+#include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 
 bool tirx_verify_module(Module *m, TirxDiag *d);

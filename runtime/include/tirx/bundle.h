@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "tirx/plan.h"
+#include "tirx/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,14 +53,14 @@ int tirx_bundle_add_plan(TirxBundle *b, TirxPlan *plan);
 
 /* Serialise.  Every plan is validated first.  Returns 0 and a malloc'd buffer, or -1
  * with a malloc'd message in *err (err may be NULL). */
-int tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err);
-int tirx_bundle_write_file(const TirxBundle *b, const char *path, char **err);
+TirxStatus tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err);
+TirxStatus tirx_bundle_write_file(const TirxBundle *b, const char *path, char **err);
 
 /* Parse (the input is copied; it need not outlive the call).  Malformed input — bad
  * magic, unsupported version, truncation, out-of-range indices, invalid plans — is an
  * error, never a crash.  Returns 0 and *out, or -1 with *err. */
-int tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err);
-int tirx_bundle_read_file(const char *path, TirxBundle **out, char **err);
+TirxStatus tirx_bundle_read(const void *data, size_t size, TirxBundle **out, char **err);
+TirxStatus tirx_bundle_read_file(const char *path, TirxBundle **out, char **err);
 
 /* The plan named `name`, or when name is NULL the only plan / the one named "main";
  * NULL when there is no such plan (or, for name == NULL, it is ambiguous). */

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "tirx/status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -12,7 +14,7 @@ extern "C" {
 /* Reads all of `path` ("-" means stdin) into a malloc'd, NUL-terminated
  * buffer.  Returns 0 with data and len set, or -1 with err (malloc'd, the
  * caller frees) saying "cannot open PATH: reason" or "cannot read PATH". */
-int tirx_read_file(const char *path, char **data, size_t *len, char **err);
+TirxStatus tirx_read_file(const char *path, char **data, size_t *len, char **err);
 
 #ifdef __cplusplus
 }

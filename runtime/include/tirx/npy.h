@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tirx/status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,12 +30,12 @@ typedef struct TirxNpy {
 } TirxNpy;
 
 /* 0, or -1 with a malloc'd message (path included) in *err. */
-int tirx_npy_read_file(const char *path, TirxNpy *out, char **err);
-int tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err);
+TirxStatus tirx_npy_read_file(const char *path, TirxNpy *out, char **err);
+TirxStatus tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err);
 void tirx_npy_free(TirxNpy *n);
 
 /* Write data (C order) as .npy; bfloat16 is written as '<u2'. */
-int tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
+TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
                         const int64_t *shape, const void *data, char **err);
 
 /* The descr for a dtype ('<f4', '|b1', ...), or NULL when .npy cannot hold it. */

@@ -6,9 +6,9 @@
  *       tirxrt_module_get_function(mod, NULL, &fn, &err) ||
  *       tirxrt_call(fn, args, nargs, NULL, &err)) { fprintf(stderr, "%s\n", err); ... }
  *
- * Conventions: opaque handles with create/destroy pairs; every fallible call returns 0
- * on success or -1 with a malloc'd message in *err (err may be NULL) that the caller
- * frees.  The library never prints and never exits.  Messages of tirxrt_call start with
+ * Conventions: opaque handles with create/destroy pairs; every fallible call returns a
+ * TirxStatus (tirx/status.h): TIRX_OK (0) on success or TIRX_ERR (-1) with a malloc'd
+ * message in *err (err may be NULL) that the caller frees.  The library never prints and never exits.  Messages of tirxrt_call start with
  * the error kind TVM would raise ("TypeError: ", "ValueError: ", "InternalError: ",
  * "CUDAError: ") followed by TVM's text (runtime_semantics.md §1–3, 8).
  *
@@ -31,6 +31,7 @@
 
 #include "tirx/bundle.h"
 #include "tirx/plan.h"
+#include "tirx/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -98,7 +99,7 @@ static inline TirxrtArg tirxrt_arg_ptr(void *p) {
  * values, filled with the bound symbols (each cast to its dtype).  *device_id: the
  * first tensor's device_id, or -1 when the plan has no tensor param.  Returns 0, or -1
  * with "TypeError: ..." / "ValueError: ..." in *err. */
-int tirxrt_check_args(const TirxPlan *plan, const char *sig, const TirxrtArg *args,
+TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig, const TirxrtArg *args,
                       int nargs, int64_t *syms, int32_t *device_id, char **err);
 
 /* One kernel's launch configuration, evaluated from its plan expressions. */
@@ -110,7 +111,7 @@ typedef struct TirxrtLaunchConfig {
 /* Evaluate kernel #kernel's extents with the bound symbols.  Absent extents are 1,
  * absent dyn smem is 0; an extent <= 0 is launched as 1 (TVM's quirk: kernels must
  * guard); an extent above 2^32-1 or a negative/oversized dyn smem is an error. */
-int tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
+TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
                        TirxrtLaunchConfig *out, char **err);
 
 /* The arguments of one cuTensorMapEncodeTiled call (runtime_semantics.md §4.2), as
@@ -138,13 +139,13 @@ void tirxrt_tensor_map_args_init(TirxrtTensorMapArgs *a, const TirxPlanTensorMap
  * interleave / swizzle / L2 / OOB rules) and set a->data_type.  Messages name the map
  * and the tensor argument: "tensor map A_map: globalStrides[0] of A (100 bytes) must be
  * a multiple of 16".  Returns 0, or -1 with the message (no kind prefix) in *err. */
-int tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map_name,
+TirxStatus tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map_name,
                                const char *tensor_name, char **err);
 
 /* Evaluate tensor-map spec #map of plan with checked args and bound symbols
  * (tirxrt_check_args) into *out and validate it.  Returns 0, or -1 with
  * "InternalError: tensor map ...: ..." in *err. */
-int tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
+TirxStatus tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
                            const int64_t *syms, TirxrtTensorMapArgs *out, char **err);
 
 /* The args as one line ("dtype 6 (float16), rank 2, globalAddress 0x..., globalDim
@@ -154,10 +155,10 @@ char *tirxrt_tensor_map_describe(const TirxrtTensorMapArgs *a);
 /* ---- Devices ----------------------------------------------------------------------- */
 
 /* Number of CUDA devices (loads the driver and calls cuInit on first use). */
-int tirxrt_device_count(int *count, char **err);
+TirxStatus tirxrt_device_count(int *count, char **err);
 /* The arch tirx compiles for on device `dev`: "sm_<major><minor>" plus "a" when
  * major >= 9 (sm_90a, sm_100a, sm_86) — runtime_semantics.md §5. */
-int tirxrt_device_arch(int dev, char out[16], char **err);
+TirxStatus tirxrt_device_arch(int dev, char out[16], char **err);
 
 /* ---- Context, modules, functions ---------------------------------------------------- */
 
@@ -167,26 +168,26 @@ typedef struct TirxrtFunction TirxrtFunction;
 
 /* Load the driver, cuInit, count devices.  Primary contexts are retained lazily, one
  * per device used, and released by tirxrt_context_destroy. */
-int tirxrt_context_create(TirxrtContext **out, char **err);
+TirxStatus tirxrt_context_create(TirxrtContext **out, char **err);
 /* Unload every module of ctx first. */
 void tirxrt_context_destroy(TirxrtContext *ctx);
 
 /* Parse a bundle (copied) into a module.  Code is loaded lazily per device on the
  * first call there: the cubin/fatbin whose arch equals the device's, else PTX (driver
  * JIT), else an error naming the bundle's archs and the device's. */
-int tirxrt_module_load(TirxrtContext *ctx, const void *bundle, size_t size,
+TirxStatus tirxrt_module_load(TirxrtContext *ctx, const void *bundle, size_t size,
                        TirxrtModule **out, char **err);
-int tirxrt_module_load_file(TirxrtContext *ctx, const char *path, TirxrtModule **out,
+TirxStatus tirxrt_module_load_file(TirxrtContext *ctx, const char *path, TirxrtModule **out,
                             char **err);
 /* Takes ownership of b (also on failure). */
-int tirxrt_module_from_bundle(TirxrtContext *ctx, TirxBundle *b, TirxrtModule **out,
+TirxStatus tirxrt_module_from_bundle(TirxrtContext *ctx, TirxBundle *b, TirxrtModule **out,
                               char **err);
 void tirxrt_module_unload(TirxrtModule *mod);
 const TirxBundle *tirxrt_module_bundle(const TirxrtModule *mod);
 
 /* The entry function `name` (NULL: the only one, or the one named "main").  The
  * function is owned by the module. */
-int tirxrt_module_get_function(TirxrtModule *mod, const char *name, TirxrtFunction **out,
+TirxStatus tirxrt_module_get_function(TirxrtModule *mod, const char *name, TirxrtFunction **out,
                                char **err);
 const TirxPlan *tirxrt_function_plan(const TirxrtFunction *fn);
 const char *tirxrt_function_signature(const TirxrtFunction *fn);
@@ -200,20 +201,20 @@ const char *tirxrt_function_signature(const TirxrtFunction *fn);
  * Returns after the launches; no synchronisation.  Launch failures read
  * "InternalError: CUDALaunch Error: <CUDA_ERROR_...>\n grid=(x,y,z),  block=(x,y,z)\n
  * // func_name=<kernel>".  Thread-safe for concurrent calls. */
-int tirxrt_call(TirxrtFunction *fn, const TirxrtArg *args, int nargs, void *stream,
+TirxStatus tirxrt_call(TirxrtFunction *fn, const TirxrtArg *args, int nargs, void *stream,
                 char **err);
 
 /* ---- Memory helpers (for tools, tests and examples; device = primary context) ------- */
 
-int tirxrt_mem_alloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
-int tirxrt_mem_free(TirxrtContext *ctx, int dev, void *dptr, char **err);
-int tirxrt_memset_zero(TirxrtContext *ctx, int dev, void *dptr, size_t bytes, char **err);
-int tirxrt_memcpy_htod(TirxrtContext *ctx, int dev, void *dst, const void *src,
+TirxStatus tirxrt_mem_alloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
+TirxStatus tirxrt_mem_free(TirxrtContext *ctx, int dev, void *dptr, char **err);
+TirxStatus tirxrt_memset_zero(TirxrtContext *ctx, int dev, void *dptr, size_t bytes, char **err);
+TirxStatus tirxrt_memcpy_htod(TirxrtContext *ctx, int dev, void *dst, const void *src,
                        size_t bytes, char **err);
-int tirxrt_memcpy_dtoh(TirxrtContext *ctx, int dev, void *dst, const void *src,
+TirxStatus tirxrt_memcpy_dtoh(TirxrtContext *ctx, int dev, void *dst, const void *src,
                        size_t bytes, char **err);
 /* cuCtxSynchronize on dev's primary context: reports asynchronous kernel faults. */
-int tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
+TirxStatus tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
 
 /* ---- NVSHMEM (kernels with TIRX_KERNEL_NVSHMEM; runtime/src/nvshmem.c) --------------
  * libnvshmem_host.so.3 is dlopen'ed on first use only ($TIRX_NVSHMEM_HOME/lib, else the
@@ -222,8 +223,8 @@ int tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
  * kernels call NVSHMEM does this itself and runs nvshmemx_cumodule_init on it; without
  * the library the load fails with "NVSHMEMError: ...".  nvshmem_malloc is collective:
  * every PE must allocate the same sizes in the same order. */
-int tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err);
-int tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
+TirxStatus tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err);
+TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
 void tirxrt_nvshmem_free(void *dptr);
 /* nvshmemx_hostlib_finalize, if NVSHMEM was initialised (collective). */
 void tirxrt_nvshmem_finalize(void);

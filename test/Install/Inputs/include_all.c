@@ -7,6 +7,7 @@
 #include <tirx/npy.h>
 #include <tirx/plan.h>
 #include <tirx/runtime.h>
+#include <tirx/status.h>
 #include <tirx/target.h>
 
 int tirx_include_all_marker(void);

@@ -17,7 +17,13 @@ echo "load_bundle without arguments: exit $rc"
 cc -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only -I"$p/include" "$src/test/Install/Inputs/include_all.c"
 c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -x c++ -I"$p/include" "$src/test/Install/Inputs/include_all.c"
 echo "include-all: C and C++ ok"
+# ... each one extern "C"-guarded (a C++ program would not link its functions otherwise)
+for h in "$p"/include/tirx/*.h; do
+    grep -q 'extern "C"' "$h" || echo "no extern \"C\": $h"
+done
 # a C++ program through find_package(tirx)
 cmake -S "$src/test/Install/Inputs/cxx" -B "$tmp/cxx" -DCMAKE_PREFIX_PATH="$p" > "$tmp/cxx.log"
 cmake --build "$tmp/cxx" >> "$tmp/cxx.log"
 "$tmp/cxx/consumer"
+# the installed tools find the installed prelude (PREFIX/share/tirx/prelude)
+"$p/bin/tirx-opt" --print-style=tvm "$src/test/Install/Inputs/prelude_use.py" | grep -o 'st_stage: T.int32'

@@ -6,6 +6,7 @@
 
 #include <tirx/bundle.h>
 #include <tirx/compile.h>
+#include <tirx/diag.h>
 #include <tirx/target.h>
 
 static const char kSource[] =
@@ -28,17 +29,30 @@ int main() {
   TirxCompileOptions opts;
   tirx_compile_options_init(&opts);
   opts.ptx_only = 1;
+  /* structured diagnostics through the opaque handle */
+  static const char kBad[] = "@T.prim_func\nundefined_name(1)\n";
+  TirxDiag *d = tirx_diag_create("bad.py", kBad, std::strlen(kBad));
+  TirxArtifacts art;
+  TirxStatus st = tirx_compile_with_diag("bad.py", kBad, std::strlen(kBad), &opts, &art, d);
+  for (int i = 0; i < tirx_diag_count(d); i++) {
+    TirxDiagEntry e = tirx_diag_get(d, i);
+    if (e.level == TIRX_DIAG_ERROR)
+      std::printf("diagnostics handle: %d error at %u:%u, status %d\n", tirx_diag_error_count(d),
+                  e.line, e.col, (int)st);
+  }
+  tirx_artifacts_free(&art);
+  tirx_diag_destroy(d);
   void *bundle = nullptr;
   size_t size = 0;
   char *diag = nullptr;
   if (tirx_compile_to_bundle("scale.py", kSource, std::strlen(kSource), &opts, &bundle, &size,
-                             &diag) != 0) {
+                             &diag) != TIRX_OK) {
     std::fprintf(stderr, "compile failed: %s\n", diag ? diag : "?");
     return 1;
   }
   TirxBundle *b = nullptr;
   char *err = nullptr;
-  if (tirx_bundle_read(bundle, size, &b, &err) != 0 || !tirx_bundle_find_plan(b, "scale")) {
+  if (tirx_bundle_read(bundle, size, &b, &err) != TIRX_OK || !tirx_bundle_find_plan(b, "scale")) {
     std::fprintf(stderr, "bundle: %s\n", err ? err : "no plan 'scale'");
     return 1;
   }
