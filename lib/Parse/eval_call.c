@@ -1593,6 +1593,27 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
   if (ev_ptx_is_instr(name + 4)) {
     const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
     bool value_form = vf || tirx_ptx_alu_family(name + 4);
+    if (!vf && value_form) {
+      /* a scalar ALU value form takes exactly its sources; with a destination
+       * first, or a spelling only the table has (mixed types, .satfinite,
+       * f32x2), it is the instruction, as TVM reads it */
+      PtxAlu p;
+      char err[256];
+      bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
+      if (!flat && !as_stmt) {
+        if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
+          value_form = true;
+        } else {
+          bool nomatch = false;
+          Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+          if (!nomatch) {
+            *out = v;
+            return true;
+          }
+          /* no row of that spelling: the ALU family's message (below) */
+        }
+      }
+    }
     /* more operands than the value form takes: the destination is given
      * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
     if (vf && a->npos > vf->max_args) value_form = false;

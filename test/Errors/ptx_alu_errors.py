@@ -13,7 +13,7 @@
 # CHECK: {{.*}}ptx_alu_errors.py:32:35: error: T.ptx["cvt.rn.s32.f32"]: T.ptx.cvt from a float to an integer needs .rni, .rzi, .rmi or .rpi
 # CHECK: {{.*}}ptx_alu_errors.py:33:39: error: operand 2 of T.ptx["add.s32"]: 99999999999 does not fit in int32
 # CHECK: {{.*}}ptx_alu_errors.py:34:28: error: T.ptx["add.s32"] takes no keyword 'pred'
-# CHECK: {{.*}}ptx_alu_errors.py:35:20: error: T.ptx["add..s32"]: malformed T.ptx spelling 'add..s32' (empty modifier)
+# CHECK: {{.*}}ptx_alu_errors.py:35:20: error: T.ptx["add..s32"]: empty modifier
 # CHECK: {{.*}}ptx_alu_errors.py:36:15: error: T.ptx.add (add_int): destination 'd' must be a writable scalar or buffer element
 @T.prim_func
 def f(A: T.Buffer((64,), "int32"), U: T.Buffer((64,), "uint32")):
