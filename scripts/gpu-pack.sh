@@ -19,6 +19,9 @@
 #   libdevice.10.bc             used when the GPU machine has no CUDA libdevice
 #   python/tirx/                the Python package: *.py and _tirx.abi3.so.xz (the
 #                               limited-API extension, LLVM linked in statically)
+#   corpus/                     the printed corpus kernels test/gpu/corpus-run.test runs
+#                               (scripts/corpus-gpu.py --list-files; from $TIRX_CORPUS,
+#                               else ../shared/corpus; test data, never in the repository)
 #   MANIFEST                    what was packed, from which commit
 set -eu
 cd "$(dirname "$0")/.."
@@ -74,6 +77,22 @@ if [ -n "$python_ext" ]; then
     cp "$build"/python/tirx/*.py "$dist/python/tirx/"
     strip --strip-unneeded -o "$dist/python/tirx/_tirx.abi3.so" "$python_ext"
     xz -T"$jobs" -6 -f "$dist/python/tirx/_tirx.abi3.so"
+fi
+# The corpus kernels scripts/corpus-gpu.py runs (test/gpu/corpus-run.test finds them
+# at <build>/corpus); without a corpus here that test is skipped there.
+corpus=${TIRX_CORPUS:-../shared/corpus}
+if [ -d "$corpus/TIRx-kernels" ]; then
+    mkdir -p "$dist/corpus/TIRx-kernels"
+    for f in $(python3 scripts/corpus-gpu.py --list-files) SOURCES.md NOTICE; do
+        if [ -f "$corpus/$f" ]; then
+            cp "$corpus/$f" "$dist/corpus/$f"
+        else
+            echo "gpu-pack: corpus file $corpus/$f is missing" >&2
+            exit 1
+        fi
+    done
+else
+    echo "gpu-pack: no corpus at $corpus (TIRX_CORPUS): test/gpu/corpus-run.test will be skipped" >&2
 fi
 cp -R "$build/lit-py" "$dist/lit-py"
 cp "$build/test/lit.site.cfg.py" "$dist/test/"

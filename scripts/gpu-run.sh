@@ -71,6 +71,12 @@ sed -n '/^Total Discovered Tests:/,$p' "$OUT/lit.log" | tee -a "$OUT/summary.txt
 awk '/^[A-Z][A-Za-z ]* Tests \([0-9]+\):$/ { on = 1 } on && /^$/ { on = 0 } on' \
     "$OUT/lit.log" >>"$OUT/summary.txt"
 grep -E '^(FAIL|UNRESOLVED|XPASS|TIMEOUT):' "$OUT/lit.log"
+# test/gpu/corpus-run.test's report (scripts/corpus-gpu.py): one line per corpus kernel.
+corpus_log=$b/test/gpu/Output/corpus-run.test.tmp.log
+if [ -f "$corpus_log" ]; then
+    log "corpus kernels on the GPU (test/gpu/corpus-run.test):"
+    tee -a "$OUT/summary.txt" <"$corpus_log"
+fi
 
 # 2. The README's demo (scripts/demo.sh) with the packed tools.
 TIRX_DEMO_BIN=$b/bin sh scripts/demo.sh >"$OUT/demo.log" 2>&1

@@ -9,7 +9,7 @@
 # examples/), %ptxas, %python, and with the cuda feature %gpu-arch (device 0's arch,
 # from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
 # bin dir on PATH.
-# Features: ptxas, cuda (a usable CUDA device), asan (sanitized build), llvm-static,
+# Features: ptxas, nvlink, cuda (a usable CUDA device), asan (sanitized build), llvm-static,
 # python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch.
 
 import os
@@ -96,6 +96,11 @@ ptxas = find_ptxas()
 if ptxas:
     config.available_features.add("ptxas")
 config.substitutions.append(("%ptxas", ptxas or "ptxas-not-found"))
+# nvlink (CUDA's device linker, beside ptxas): links relocatable cubins.
+nvlink = os.path.join(os.path.dirname(ptxas), "nvlink") if ptxas else None
+if nvlink and os.access(nvlink, os.X_OK):
+    config.available_features.add("nvlink")
+config.substitutions.append(("%nvlink", nvlink or "nvlink-not-found"))
 
 # --- features --------------------------------------------------------------
 _CUDA_PROBE = r"""

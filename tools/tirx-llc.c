@@ -44,6 +44,7 @@ static const char usage[] =
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
     "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
+    "  -I DIR              add DIR to the module search path of `import`\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
@@ -109,6 +110,8 @@ static int llc_main(ToolArgs *args) {
       emit = (Emit)found;
     } else if (strncmp(a, "-D", 2) == 0) {
       if (!tool_define(t)) return TOOL_EXIT_USAGE;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      if (!tool_include(t)) return TOOL_EXIT_USAGE;
     } else if ((v = tool_value(t, "--entry"))) {
       co_entry = v;
     } else if ((v = tool_value(t, "--pass-pipeline"))) {
@@ -169,6 +172,8 @@ static int llc_main(ToolArgs *args) {
                                                         : TIRX_COMPILE_STOP_PTX;
   co.no_cache = no_cache;
   co.ptxas_timeout = (int)ptxas_timeout;
+  co.include_dirs = t->includes;
+  co.ninclude_dirs = t->nincludes;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
   TirxArtifacts c;
@@ -205,8 +210,9 @@ static int llc_main(ToolArgs *args) {
                                   TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
     int k = kind_of[emit];
     if (!c.data[k] && emit == EMIT_BUNDLE) {
-      fprintf(stderr, "%s: error: no launch plan to put in the bundle (did split-host-device "
-              "run?)\n", fname);
+      fprintf(stderr, "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
+              "T.device_entry()) and a loadable cubin (device functions alone, or calls of functions "
+              "the module does not define, give only a relocatable cubin: --emit=cubin)\n", fname);
       rc = 1;
     } else if (!c.data[k]) {
       fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));

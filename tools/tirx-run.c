@@ -53,6 +53,7 @@ static const char usage_text[] =
     "\n"
     "  --func NAME          the function to run (default: the only one, or `main`)\n"
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
+    "  -I DIR               add DIR to the module search path of `import`\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
     "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
@@ -110,6 +111,8 @@ typedef struct Options {
   int ptxas_timeout; /* -1: $TIRX_PTXAS_TIMEOUT / the default */
   const char **defines;
   int ndefines;
+  const char **incs;
+  int nincs;
   const char *entry;
   ArgSpec *args;
   int nargs;
@@ -225,69 +228,80 @@ static bool split_eq(const char *v, bool rest_needed, char **name, const char **
 }
 
 /* Returns -1 to continue, or the exit status (0 for --help/--version). */
-static int parse_args(int argc, char **argv, Options *o) {
+static int parse_args_with(ToolArgs *t, Options *o) {
+  int argc = t->argc;
   o->defines = calloc((size_t)argc, sizeof(*o->defines));
   o->args = calloc((size_t)argc, sizeof(*o->args));
   o->outs = calloc((size_t)argc, sizeof(*o->outs));
+  o->incs = calloc((size_t)argc, sizeof(*o->incs));
   o->ptxas_timeout = -1;
-  if (!o->defines || !o->args || !o->outs) {
+  if (!o->defines || !o->args || !o->outs || !o->incs) {
     fprintf(stderr, "tirx-run: out of memory\n");
     return EXIT_USER;
   }
-  ToolArgs t;
-  tool_args_init(&t, "tirx-run", argc, argv);
-  for (const char *a; (a = tool_next(&t));) {
+  for (const char *a; (a = tool_next(t));) {
     const char *v;
-    if (tool_flag(&t, "--help") || tool_flag(&t, "-h")) {
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       fputs(usage_text, stdout);
       return 0;
-    } else if (tool_flag(&t, "--version")) {
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-run (tirx) %s\n", TIRX_VERSION);
       return 0;
-    } else if (tool_flag(&t, "--ptxas")) {
+    } else if (tool_flag(t, "--ptxas")) {
       o->ptxas = 1;
-    } else if (tool_flag(&t, "--no-cache")) {
+    } else if (tool_flag(t, "--no-cache")) {
       o->no_cache = 1;
-    } else if ((v = tool_value(&t, "--func"))) {
+    } else if ((v = tool_value(t, "--func"))) {
       o->func = v;
-    } else if ((v = tool_value(&t, "--mcpu"))) {
+    } else if ((v = tool_value(t, "--mcpu"))) {
       o->mcpu = v;
-    } else if ((v = tool_value(&t, "--arg"))) {
+    } else if ((v = tool_value(t, "--arg"))) {
       ArgSpec *s = &o->args[o->nargs];
       if (!split_eq(v, false, &s->name, &s->text))
-        return tool_usage_error(t.tool, "--arg expects NAME=SPEC, got '%s'", v);
+        return tool_usage_error(t->tool, "--arg expects NAME=SPEC, got '%s'", v);
       s->param = -1;
       o->nargs++;
-    } else if ((v = tool_value(&t, "--save"))) {
+    } else if ((v = tool_value(t, "--save"))) {
       Output *out = &o->outs[o->nouts];
       if (!split_eq(v, true, &out->name, &out->path))
-        return tool_usage_error(t.tool, "--save expects NAME=OUT.npy, got '%s'", v);
+        return tool_usage_error(t->tool, "--save expects NAME=OUT.npy, got '%s'", v);
       o->nouts++;
-    } else if ((v = tool_value(&t, "--print"))) {
+    } else if ((v = tool_value(t, "--print"))) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
-    } else if ((v = tool_value(&t, "--entry"))) {
+    } else if ((v = tool_value(t, "--entry"))) {
       o->entry = v;
-    } else if ((v = tool_value(&t, "--ptxas-timeout"))) {
+    } else if ((v = tool_value(t, "--ptxas-timeout"))) {
       long n;
-      if (!tool_int_value(&t, "--ptxas-timeout", v, 1000000, &n)) return EXIT_USAGE;
+      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &n)) return EXIT_USAGE;
       o->ptxas_timeout = (int)n;
     } else if (strncmp(a, "-D", 2) == 0) {
-      if (!(v = tool_define(&t))) return EXIT_USAGE;
+      if (!(v = tool_define(t))) return EXIT_USAGE;
       o->defines[o->ndefines++] = v;
-    } else if (t.bad) {
+    } else if (strncmp(a, "-I", 2) == 0) {
+      if (!(v = tool_value(t, "-I"))) return EXIT_USAGE;
+      o->incs[o->nincs++] = v;
+    } else if (t->bad) {
       return EXIT_USAGE;
     } else if (a[0] == '-' && a[1] != '\0') {
-      return tool_usage_error(t.tool, "unknown option '%s'", a);
+      return tool_usage_error(t->tool, "unknown option '%s'", a);
     } else if (o->file) {
-      return tool_usage_error(t.tool, "more than one input file ('%s')", a);
+      return tool_usage_error(t->tool, "more than one input file ('%s')", a);
     } else {
       o->file = a;
     }
-    if (t.bad) return EXIT_USAGE;
+    if (t->bad) return EXIT_USAGE;
   }
-  if (!o->file) return tool_usage_error(t.tool, "no input file");
+  if (!o->file) return tool_usage_error(t->tool, "no input file");
   return -1;
+}
+
+static int parse_args(int argc, char **argv, Options *o) {
+  ToolArgs t;
+  tool_args_init(&t, "tirx-run", argc, argv);
+  int rc = parse_args_with(&t, o);
+  tool_args_free(&t);
+  return rc;
 }
 
 /* ---- Helpers --------------------------------------------------------------------------- */
@@ -396,6 +410,8 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   copts.ndefines = o->ndefines;
   copts.entry = o->entry;
   copts.func = o->func;
+  copts.include_dirs = o->incs;
+  copts.ninclude_dirs = o->nincs;
   copts.ptx_only = 1;
   void *bundle = NULL;
   size_t size = 0;
@@ -468,6 +484,8 @@ static int load_function(Run *r) {
     copts.func = o->func;
     copts.no_cache = o->no_cache;
     copts.ptxas_timeout = o->ptxas_timeout;
+    copts.include_dirs = o->incs;
+    copts.ninclude_dirs = o->nincs;
     TirxStatus crc = o->ptxas ? tirx_compile_to_bundle(o->file, r->src, r->srclen, &copts,
                                                        &r->bundle, &r->bundle_size, &r->err)
                               : tirx_compile_load(r->ctx, o->file, r->src, r->srclen, &copts,
@@ -659,6 +677,7 @@ static void run_free(Run *r) {
   free(o->args);
   free(o->outs);
   free(o->defines);
+  free(o->incs);
   free(r->cargs);
   if (r->symmetric) tirxrt_nvshmem_finalize();
   tirxrt_module_unload(r->mod);

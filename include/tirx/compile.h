@@ -44,6 +44,8 @@ typedef struct TirxCompileOptions {
   const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
   int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
                            $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
+  const char *const *include_dirs; /* -I DIR: module search roots for `import` */
+  int ninclude_dirs;
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

@@ -40,6 +40,8 @@ typedef struct TirxDiagEntry {
   TirxDiagLevel level;
   uint32_t line, col; /* 1-based; 0 = no location */
   const char *msg;    /* owned by the TirxDiag: valid until it is destroyed */
+  const char *file;   /* the file the location is in when it is not the TirxDiag's (an
+                         imported module), else NULL */
 } TirxDiagEntry;
 
 typedef struct TirxDiag TirxDiag;

@@ -560,6 +560,8 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   d.defines = o.defines;
   d.ndefines = o.ndefines;
   d.entry = o.entry;
+  d.include_dirs = o.include_dirs;
+  d.ninclude_dirs = o.ninclude_dirs;
   d.pipeline = o.pipeline;
   d.ptxas_timeout = o.ptxas_timeout;
   d.keep_tirx = true;
@@ -572,7 +574,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   TirxCompiled c;
   memset(&c, 0, sizeof c);
   double t = now_ms();
-  TirxParseOptions po = {o.defines, o.ndefines, o.entry};
+  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!c.module) return TIRX_ERR_COMPILE;

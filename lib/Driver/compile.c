@@ -83,7 +83,7 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
 
   /* parse */
   double t = now_ms();
-  TirxParseOptions po = {o->defines, o->ndefines, o->entry};
+  TirxParseOptions po = {o->defines, o->ndefines, o->entry, o->include_dirs, o->ninclude_dirs};
   out->module = tirx_parse(filename, src, len, &po, diag);
   out->ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!out->module) return 1;
@@ -130,12 +130,23 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   out->ms[TIRX_STAGE_LLVM_OPT] = cr.ms_opt;
   out->ms[TIRX_STAGE_PTX_EMIT] = cr.ms_ptx;
   if (o->stop_after == TIRX_STOP_AFTER_PTX) return 0;
-  if (cr.nkernels == 0) {
+  if (cr.nkernels == 0 && cr.nfuncs == 0) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "%s: no device kernel to assemble (a kernel needs T.device_entry())",
                   filename ? filename : "<input>");
     return 1;
   }
+  /* Device functions alone, or calls of functions defined elsewhere: a
+   * relocatable cubin (ptxas -c) to link with the rest; it cannot be loaded
+   * and launched as it is. */
+  bool reloc = cr.nkernels == 0 || cr.nexterns > 0;
+  out->relocatable = reloc;
+  out->unresolved = cr.extern_name;
+  if (cr.nexterns)
+    tirx_diag_add(diag, DIAG_WARNING, cr.extern_loc.line, cr.extern_loc.col,
+                  "'%s'%s is called but not defined in this module: the cubin is relocatable "
+                  "(ptxas -c), to be linked with the definition (nvlink or cuLinkAddData)",
+                  cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
 
   /* ptxas (its errors name the file and the kernels) */
   char what[512];
@@ -148,8 +159,8 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
   int first = diag->n;
-  rc = tirx_ptxas_assemble(out->ptx, arch->name, o->opt_level, o->ptxas_timeout, what,
-                           &out->cubin, &out->cubin_size, diag);
+  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, reloc, o->ptxas_timeout,
+                                what, &out->cubin, &out->cubin_size, diag);
   /* Point at the source of the kernel ptxas names. */
   for (int e = first; rc != 0 && e < diag->n; e++) {
     const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
@@ -175,6 +186,18 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
 int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
   *data = NULL;
   *size = 0;
+  if (c->relocatable) {
+    if (c->unresolved)
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                    "'%s' is called but not defined in this module: a kernel that calls a function "
+                    "of another module cannot be loaded (tirx-llc --emit=cubin gives a relocatable "
+                    "cubin to link with the definition)", c->unresolved);
+    else
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                    "device functions without a kernel cannot be loaded (tirx-llc --emit=cubin gives "
+                    "a relocatable cubin to link)");
+    return 1;
+  }
   TirxBundle *b = tirx_bundle_create(); /* the runtime's builders return NULL / -1 only
                                            when out of memory: Support/oom.h */
   if (!b) tirx_oom();
@@ -244,8 +267,10 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
   TirxStatus rc = tirx_compile(filename, source, len, &o, &a, &diag);
   if (rc == TIRX_OK && !a.data[TIRX_ART_BUNDLE]) {
     free(diag);
-    diag = dup_error(filename, "no launch plan to put in the bundle (a kernel needs a "
-                               "host function with T.device_entry())");
+    diag = dup_error(filename, "no bundle: it needs a kernel's launch plan (a host function with "
+                               "T.device_entry()) and a loadable cubin (device functions alone, or "
+                               "calls of functions the module does not define, give only a "
+                               "relocatable cubin)");
     rc = TIRX_ERR_COMPILE;
   } else if (rc == 0) {
     *bundle = a.data[TIRX_ART_BUNDLE];

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "Driver/driver.h"
 #include "Support/oom.h"
 #include "tirx/file.h"
 #include "tirx/internal/diag.h"
@@ -123,6 +124,12 @@ static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *l
 
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
                                const char *what, void **cubin, size_t *size, TirxDiag *diag) {
+  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, false, timeout, what, cubin, size, diag);
+}
+
+TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level,
+                                    bool relocatable, int timeout, const char *what, void **cubin,
+                                    size_t *size, TirxDiag *diag) {
   *cubin = NULL;
   *size = 0;
   if (!what) what = "<module>";
@@ -153,7 +160,11 @@ TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level,
   char archarg[64], olvl[8];
   snprintf(archarg, sizeof archarg, "-arch=%s", arch);
   snprintf(olvl, sizeof olvl, "-O%d", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
-  char *argv[] = {ptxas, archarg, olvl, "-o", out, in, NULL};
+  char *argv[] = {ptxas, archarg, olvl, "-o", out, in, NULL, NULL};
+  if (relocatable) { /* ptxas -c ... */
+    memmove(argv + 2, argv + 1, sizeof argv[0] * 6);
+    argv[1] = "-c";
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);

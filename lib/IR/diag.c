@@ -18,7 +18,11 @@ void tirx_diag_init(TirxDiag *d, const char *filename, const char *src, size_t l
 }
 
 void tirx_diag_free(TirxDiag *d) {
-  for (int i = 0; i < d->n; i++) free(d->items[i].msg);
+  for (int i = 0; i < d->n; i++) {
+    free(d->items[i].msg);
+    free(d->items[i].file);
+    free(d->items[i].line_text);
+  }
   free(d->items);
   d->items = NULL;
   d->n = d->cap = 0;
@@ -43,7 +47,7 @@ int tirx_diag_error_count(const TirxDiag *d) { return d->nerrors; }
 
 TirxDiagEntry tirx_diag_get(const TirxDiag *d, int i) {
   const DiagEntry *e = &d->items[i];
-  TirxDiagEntry r = {e->level, e->line, e->col, e->msg};
+  TirxDiagEntry r = {e->level, e->line, e->col, e->msg, e->file};
   return r;
 }
 
@@ -59,6 +63,7 @@ void tirx_diag_vadd(TirxDiag *d, DiagLevel lv, uint32_t line, uint32_t col, cons
   e->line = line;
   e->col = col;
   e->msg = strbuf_take(&msg);
+  e->file = e->line_text = NULL;
   if (lv == DIAG_ERROR) d->nerrors++;
 }
 
@@ -84,20 +89,37 @@ static const char *find_line(const TirxDiag *d, uint32_t line, size_t *len) {
   return p;
 }
 
+void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len) {
+  if (d->n == 0) return;
+  DiagEntry *e = &d->items[d->n - 1];
+  if (e->file) return;
+  TirxDiag other = {.filename = file, .source = src, .source_len = len};
+  size_t n;
+  const char *ln = find_line(&other, e->line, &n);
+  e->file = tirx_xmalloc(strlen(file) + 1);
+  memcpy(e->file, file, strlen(file) + 1);
+  if (ln) {
+    e->line_text = tirx_xmalloc(n + 1);
+    memcpy(e->line_text, ln, n);
+    e->line_text[n] = 0;
+  }
+}
+
 char *tirx_diag_render(const TirxDiag *d) {
   StrBuf b = {0};
   strbuf_put(&b, "", 0);
   static const char *names[] = {"error", "warning", "note"};
   for (int i = 0; i < d->n; i++) {
     const DiagEntry *e = &d->items[i];
+    const char *fname = e->file ? e->file : d->filename;
     if (e->line)
-      strbuf_printf(&b, "%s:%u:%u: %s: ", d->filename, e->line, e->col, names[e->level]);
+      strbuf_printf(&b, "%s:%u:%u: %s: ", fname, e->line, e->col, names[e->level]);
     else
-      strbuf_printf(&b, "%s: %s: ", d->filename, names[e->level]);
+      strbuf_printf(&b, "%s: %s: ", fname, names[e->level]);
     strbuf_puts(&b, e->msg);
     strbuf_puts(&b, "\n");
-    size_t len;
-    const char *ln = find_line(d, e->line, &len);
+    size_t len = e->line_text ? strlen(e->line_text) : 0;
+    const char *ln = e->file ? e->line_text : find_line(d, e->line, &len);
     if (!ln) continue;
     /* Show at most 200 columns; non-printable bytes as '?', so binary input
      * cannot garble the terminal. */

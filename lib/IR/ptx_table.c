@@ -66,13 +66,18 @@ static char **split(char *s, char sep, int *n) {
   return out;
 }
 
-/* split, as an array of const strings (the table's token lists are read-only). */
-static const char **split_const(char *s, char sep, int *n) {
-  char **p = split(s, sep, n);
-  const char **q = xalloc(sizeof *q * (size_t)(*n + 1));
-  for (int i = 0; i < *n; i++) q[i] = p[i];
+/* The n strings of p (freed) as an array of const strings: the table's token lists are
+ * read-only. */
+static const char **const_strings(char **p, int n) {
+  const char **q = xalloc(sizeof *q * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) q[i] = p[i];
   free(p);
   return q;
+}
+
+static const char **split_const(char *s, char sep, int *n) {
+  char **p = split(s, sep, n);
+  return const_strings(p, *n);
 }
 
 static int slot_index(const PtxEntry *e, const char *name) {
@@ -144,7 +149,20 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       s->optional = true;
     }
     s->name = slots[i];
-    s->tok = split_const(eq + 1, '|', &s->ntok);
+    int ntok;
+    char **tok = split(eq + 1, '|', &ntok);
+    /* tok@sm_NNN: a token with a floor above the row's (f32x2, mixed types) */
+    s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(ntok ? ntok : 1));
+    for (int k = 0; k < ntok; k++) {
+      char *at = strchr(tok[k], '@');
+      s->tokarch[k] = SM_ANY;
+      if (!at) continue;
+      *at = '\0';
+      for (int a = SM_ANY + 1; a <= SM_107F; a++)
+        if (strcmp(at + 1, tirx_ptx_arch_name((PtxArch)a)) == 0) s->tokarch[k] = (PtxArch)a;
+    }
+    s->tok = const_strings(tok, ntok);
+    s->ntok = ntok;
   }
   free(slots);
 
@@ -305,6 +323,16 @@ const char *tirx_ptx_arch_name(PtxArch a) {
   static const char *const names[] = {"", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100",
                                       "sm_100a", "sm_103a", "sm_107a", "sm_107f"};
   return names[a];
+}
+
+PtxArch tirx_ptx_spelling_arch(const PtxEntry *e, const char *const *mods) {
+  PtxArch a = e->arch;
+  for (int i = 0; i < e->nslots; i++) {
+    const PtxSlot *s = &e->slots[i];
+    for (int k = 0; mods[i] && k < s->ntok; k++)
+      if (s->tokarch[k] > a && strcmp(s->tok[k], mods[i]) == 0) a = s->tokarch[k];
+  }
+  return a;
 }
 
 int tirx_ptx_arch_sm(PtxArch a, bool *specific) {

@@ -34,7 +34,7 @@ typedef enum {
   A_TUPLE,     /* (list...) */
   A_LIST,      /* [list...] */
   A_DICT,      /* {list[i]: list2[i]} */
-  A_LAMBDA,    /* lambda params(list of A_NAME): a */
+  A_LAMBDA,    /* lambda params(list of A_NAME, defaults list2 parallel, NULL = none): a */
   A_COMP,      /* comprehension clause: a elt (ival 1: a is the next clause), b targets, c iter, list conds; op '[' or '(' */
   /* statements */
   A_EXPR_STMT, /* a */
@@ -55,6 +55,10 @@ typedef enum {
   A_IMPORT,    /* import/from: str holds the text, ignored or rejected */
   A_RAISE,     /* raise [a [from b]] */
   A_UNSUPPORTED, /* a statement kind we recognise but reject: str = keyword */
+  A_TRY,       /* try: list; handlers list2 (A_EXCEPT); finally: list3 */
+  A_EXCEPT,    /* except [a [as name]]: list ; op 'e' for the else: block */
+  A_GLOBAL,    /* global/nonlocal names (list of A_NAME); op 1 = nonlocal */
+  A_WALRUS,    /* name := a */
 } AstKind;
 
 typedef struct Ast Ast;

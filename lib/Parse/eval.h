@@ -12,6 +12,8 @@
 #include "tirx/internal/ptx_table.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"
+#include "Support/ptrmap.h"
+#include "Support/strbuf.h"
 
 typedef enum {
   V_ERROR,  /* an error was already reported */
@@ -33,7 +35,16 @@ typedef enum {
   V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
   V_MACRO,   /* an @T.inline / @T.macro function (u.lambda = its A_FUNCDEF) */
   V_PYFUNC,  /* a plain Python function (u.py: its A_FUNCDEF and captured values) */
+  V_CLASS,   /* a Python class (u.cls) */
+  V_OBJECT,  /* an instance (u.obj): reference semantics, attributes in the object */
+  V_BOUND,   /* a method bound to its receiver (u.bound: fn, self) */
+  V_DESCR,   /* @property / @staticmethod / @classmethod / functools wrappers (u.bound.fn, nshape = kind) */
+  V_MODULE,  /* a loaded Python module (u.mod) */
 } ValueKind;
+
+struct PyClass;
+struct PyObject;
+struct PyModule;
 
 typedef struct Value Value;
 struct Value {
@@ -56,7 +67,11 @@ struct Value {
     Ast *lambda;
     PrimFunc *func;
     struct SmemPool *pool;
-    struct { Ast *def; struct PyEnv *env; } py;
+    struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
+    struct PyClass *cls;
+    struct PyObject *obj;
+    struct { Value *fn; Value *self; } bound;
+    struct PyModule *mod;
   } u;
   /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
   Value *shape; int nshape;
@@ -77,6 +92,38 @@ typedef struct Binding {
   int depth;       /* scope depth at definition */
   bool immutable;  /* loop vars, let, scope ids, params */
 } Binding;
+
+/* The values a nested def or lambda captured from its enclosing function. */
+typedef struct PyEnv {
+  Binding *b;
+  int n;
+} PyEnv;
+
+/* Attributes of a class, an instance or a module: names (interned) in order. */
+typedef struct PyAttrs {
+  const char **names;
+  Value *vals;
+  int n, cap;
+} PyAttrs;
+
+enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER };
+
+struct PyClass {
+  const char *name;
+  struct PyClass **bases; int nbases;
+  PyAttrs attrs;
+  bool dataclass, frozen;
+  int enum_kind;              /* 1 Enum, 2 IntEnum */
+  Value *members; int nmembers;/* enum members in order */
+  struct PyModule *mod;
+  Loc loc;
+};
+
+struct PyObject {
+  struct PyClass *cls;
+  PyAttrs attrs;
+  bool frozen;
+};
 
 typedef struct StmtVec {
   Stmt **v; int n, cap;
@@ -100,6 +147,9 @@ typedef struct Eval {
   bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
   bool stmt_call;          /* the call being evaluated is a whole statement */
+  bool callee_name;        /* evaluating a call's callee name: an unbound one in a
+                              kernel body is a function of the module (I_CALL_FUNC) */
+  Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
   bool is_jit;
   int nerr;
@@ -117,6 +167,14 @@ typedef struct Eval {
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   Value py_ret;            /* value of the innermost `return` */
+  /* classes and modules (eval_class.c, eval_module.c) */
+  int py_class_lo;         /* the class body being run binds from here (0: none) */
+  struct PyClass *py_owner;/* the class of the method being run (super()) */
+  Value py_self;           /* its first argument */
+  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
+  struct PyModState *mods; /* loaded modules, the search path */
+  const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
 
 /* errors */
@@ -204,6 +262,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);
+void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a);
 
@@ -227,7 +286,7 @@ bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out);
 Value ev_py_builtin(Eval *ev, const char *path, Args *a);
 Value ev_py_zip(Eval *ev, Args *a);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
-Value ev_py_method(Eval *ev, Value callee, Args *a);
+Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the receiver's expression (mutators store back) */
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 bool ev_py_import(Eval *ev, Ast *s);
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
@@ -235,6 +294,26 @@ bool ev_py_plain_def(const Ast *fd);  /* no T./I. decorator: a Python function *
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
 void ev_entry(Eval *ev, const char *text);
+
+/* classes, objects and generic calls (eval_class.c) */
+Value ev_class_def(Eval *ev, Ast *c);
+bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
+bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
+Value ev_py_callv(Eval *ev, Value fn, Args *a); /* any Python callable */
+bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out); /* isinstance, getattr, dataclasses, ... */
+bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
+bool ev_class_equal(Value a, Value b, bool *eq);
+Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
+Value ev_py_lambda(Eval *ev, Ast *a);
+void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
+
+/* modules (eval_module.c) */
+bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
+void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
+void ev_modules_free(Eval *ev);
+void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
+void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since `before` in the running module's file */
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/vec.h"
 #include "Support/strbuf.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
@@ -1027,6 +1028,59 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
 }
 
+/* f(args) for a function of the module: by name (f unbound: defined in
+ * another file, typed void until a typed context sets it) or by reference. */
+static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
+  if (a->nkw) return ev_error(ev, a->loc, "a call of function '%s' takes positional arguments only", name);
+  if (f && f->nparams != a->npos)
+    return ev_error(ev, a->loc, "function '%s' takes %d argument%s, got %d", name, f->nparams,
+                    f->nparams == 1 ? "" : "s", a->npos);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
+  for (int i = 0; i < a->npos; i++) {
+    args[i] = ev_to_expr(ev, a->pos[i], "an argument");
+    if (!args[i]) return v_make(V_ERROR, a->loc);
+    if (f && !f->params[i].buf) args[i] = ev_const_cast(ev, f->params[i].var->dtype, args[i], a->pos[i].loc);
+  }
+  DType rt = f && f->has_ret ? f->ret : tirx_dtype(DT_VOID);
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CALL_FUNC), rt, args, a->npos, a->loc);
+  c->u.call.name = tirx_intern0(ev->m, name);
+  return v_expr(c, a->loc);
+}
+
+/* After the module ran: a call by name of a function defined later takes
+ * its return type; one the module does not define at all is an external
+ * device function, with a warning (a typo would otherwise go unnoticed). */
+void ev_resolve_calls(Eval *ev) {
+  for (int i = 0; i < ev->ncalls; i++) {
+    Expr *c = ev->calls[i];
+    PrimFunc *f = tirx_module_find(ev->m, c->u.call.name);
+    if (!f) {
+      tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
+                    "'%s' is not defined in this module: a call of a device function defined "
+                    "elsewhere (linked later)", c->u.call.name);
+    } else if (f->nparams != c->u.call.n) {
+      ev_error(ev, c->loc, "function '%s' takes %d argument%s, got %d", f->name, f->nparams,
+               f->nparams == 1 ? "" : "s", c->u.call.n);
+    } else if (c->dtype.id == DT_VOID && f->has_ret) {
+      c->dtype = f->ret;
+    }
+  }
+  free(ev->calls);
+  ev->calls = NULL;
+  ev->ncalls = ev->capcalls = 0;
+}
+
+/* f(...) with f unbound in a kernel body (eval_expr.c's "func:NAME"). */
+static Value call_by_name(Eval *ev, Value callee, Args *a) {
+  const char *fn = callee.u.ns + 5;
+  PrimFunc *f = tirx_module_find(ev->m, fn);
+  Value r = call_func(ev, fn, f, a);
+  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
+  return r;
+}
+
+static Value call_py_value(Eval *ev, Value callee, Args *a) { return ev_py_callv(ev, callee, a); }
+
 /* ---- special forms: the T.* builtins the evaluator computes ----------------------------
  *
  * One row per INTRIN_SPECIAL intrinsic (intrin_core.def): its handler and the row's
@@ -1664,6 +1718,8 @@ static const struct {
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
     {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
+    {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
+    {"pyl.", false, call_py_value},    /* a Python-level builtin value (eval_py.c) */
     {"py.zip", true, call_py_zip},
     {"py.", false, call_py_builtin},
     {"math.", false, call_py_builtin},
@@ -1673,7 +1729,10 @@ static const struct {
 };
 
 Value ev_call(Eval *ev, Ast *call) {
+  bool saved_callee = ev->callee_name;
+  ev->callee_name = call->a->kind == A_NAME;
   Value callee = ev_expr(ev, call->a);
+  ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
   /* Decide the name before evaluating arguments: assignments pass the target
    * name down as name_hint, nested calls must not inherit it. */
@@ -1695,14 +1754,19 @@ Value ev_call(Eval *ev, Ast *call) {
 
   switch (callee.kind) {
   case V_DTYPE: return dtype_call(ev, callee.u.dt, &a);
-  case V_MACRO: return ev_call_inline(ev, callee.u.lambda, &a);
   case V_PYFUNC: return ev_py_call(ev, callee, &a);
-  case V_LAMBDA: return ev_error(ev, call->loc, "calling a lambda is not supported");
-  case V_FUNCREF: return ev_error(ev, call->loc, "calls between functions of a module are not supported yet");
+  case V_MACRO:
+  case V_CLASS:
+  case V_BOUND:
+  case V_DESCR:
+  case V_LAMBDA:
+  case V_OBJECT: return ev_py_callv(ev, callee, &a);
+  case V_FUNCREF: return call_func(ev, callee.u.func->name, callee.u.func, &a);
   case V_NS: break;
   default: return ev_error(ev, call->loc, "value is not callable");
   }
-  if (callee.nshape == -1) return ev_py_method(ev, callee, &a); /* a bound Python method */
+  if (callee.nshape == -1) /* a bound Python method */
+    return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
   const char *path = callee.u.ns;
   if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {

@@ -36,8 +36,10 @@ Value v_expr(Expr *e, Loc loc) {
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
+  int before = ev->d->n;
   tirx_diag_vadd(ev->d, DIAG_ERROR, loc.line, loc.col, fmt, ap);
   va_end(ap);
+  ev_module_tag(ev, before);
   ev->nerr++;
   return v_make(V_ERROR, loc);
 }
@@ -53,7 +55,15 @@ void ev_pop_scope(Eval *ev) {
 
 Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= 0; i--)
-    if (ev->binds[i].name == name && (i >= ev->py_floor || ev->binds[i].depth == 0)) return &ev->binds[i];
+    if (ev->binds[i].name == name && (i >= ev->py_floor || ev->binds[i].depth == 0)) {
+      Binding *b = &ev->binds[i];
+      if (b->v.kind == V_NS && b->v.nshape == -2) { /* `global name`: the module's binding */
+        for (int j = i - 1; j >= 0; j--)
+          if (ev->binds[j].name == name && ev->binds[j].depth == 0) return &ev->binds[j];
+        return NULL;
+      }
+      return b;
+    }
   return NULL;
 }
 
@@ -166,6 +176,11 @@ static int64_t wrap_int(DType t, int64_t v) {
 Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc) {
   if (!e) return NULL;
   if (tirx_dtype_eq(e->dtype, t)) return e;
+  if (e->kind == E_CALL && e->u.call.op->id == I_CALL_FUNC && e->dtype.id == DT_VOID) {
+    /* a call of a function this module does not define: its context types it */
+    e->dtype = t;
+    return e;
+  }
   if (t.lanes > 1 && e->dtype.lanes == 1) {
     Expr *s = ev_const_cast(ev, tirx_dtype(t.id), e, loc);
     Expr *b = tirx_expr_new(ev->m, E_BCAST, t, loc);
@@ -592,6 +607,11 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
   case V_NONE: *out = false; return true;
   case V_STR: *out = v.u.s.len != 0; return true;
   case V_TUPLE: case V_LIST: *out = v.u.list.n != 0; return true;
+  case V_DICT: *out = v.u.dict.n != 0; return true;
+  case V_OBJECT: case V_CLASS: case V_PYFUNC: case V_MODULE: case V_BOUND: case V_DESCR: case V_LAMBDA:
+  case V_DTYPE: case V_FUNCREF: case V_MACRO:
+    *out = true;
+    return true;
   default: return false;
   }
 }
@@ -823,6 +843,14 @@ static Value name(Eval *ev, Ast *a) {
       if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
     }
   }
+  if (ev->callee_name && ev->func && !ev->in_signature && !best) {
+    /* f(...) in a kernel body, f unbound: a call of the module's function f
+     * (TVM prints a call of another PrimFunc by its bare name; the function
+     * may be defined in another file and linked later). */
+    Value v = v_make(V_NS, a->loc);
+    v.u.ns = tirx_intern_printf(ev->m, "func:%s", a->name);
+    return v;
+  }
   if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);
   if (ev->in_signature)
     return ev_error(ev, a->loc,
@@ -954,9 +982,15 @@ Value ev_expr(Eval *ev, Ast *a) {
     }
     return v;
   }
-  case A_LAMBDA: {
-    Value v = v_make(V_LAMBDA, a->loc);
-    v.u.lambda = a;
+  case A_LAMBDA: return ev_py_lambda(ev, a);
+  case A_WALRUS: {
+    Value v = ev_expr(ev, a->a);
+    if (v.kind == V_ERROR) return v;
+    Binding *b = ev_lookup(ev, a->name);
+    Value bv = v;
+    bv.meta = false;
+    if (b && (b->depth == ev->depth || b->depth == 0) && !b->immutable) b->v = bv;
+    else ev_define(ev, a->name, bv, false, a->loc);
     return v;
   }
   case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");

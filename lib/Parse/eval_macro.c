@@ -39,6 +39,7 @@ void ev_define_inline(Eval *ev, Ast *fd) {
     }
   Value v = v_make(V_MACRO, fd->loc);
   v.u.lambda = fd;
+  v.u.py.mod = ev->cur_mod;
   ev_define(ev, fd->name, v, false, fd->loc);
 }
 

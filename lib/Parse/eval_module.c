@@ -1,122 +1,637 @@
-/* Module-level Python: imports and the `--entry EXPR` evaluation.
+/* Module-level Python: imports, the module system and `--entry EXPR`.
  *
  * The TVM imports kernels start with are no-ops naming the builtins
- * (`T`, `I`, `tvm`); `import math` binds the parse-time math module.
- * Any other module is not loaded: the names it would bind hold an
- * "unresolved module" value, and the first use of one (an attribute, a
- * call, a decorator) is a located error naming the module.  Host-side code
- * beside the kernels (torch, ctypes, test harnesses) is never reached by
- * --entry, so it costs nothing. */
+ * (`T`, `I`, `tvm`); `math`, `typing`, `functools`, `itertools`,
+ * `dataclasses` and `enum` are parse-time modules of the evaluator.  Any
+ * other `import a.b` / `from a.b import c` / `from .m import y` is looked
+ * up as a file: `a/b.py` or the package `a/b/__init__.py`, first in the
+ * importing file's directory tree (relative imports: its package), then
+ * in each -I root.  A module found is parsed and run once per compile
+ * (the cache is keyed by its path) with its own globals; a cycle is an
+ * error.  A module not found (torch, numpy, ctypes, ...) is not loaded:
+ * the names it would bind hold an "unresolved module" value and the first
+ * use of one is a located error naming the module, so host code beside
+ * the kernels costs nothing until it runs.
+ *
+ * Each module's globals live in its own binding vector.  A call of a
+ * function defined in another module swaps that vector in
+ * (ev_module_switch) so the callee sees its own module's names; errors
+ * located in another file are reported with that file's name and line. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "Parse/eval.h"
+#include "Support/oom.h"
+#include "Support/strbuf.h"
+#include "Support/vec.h"
 
-/* `import math [as m]`, `from math import ceil, log2 [as l]` */
-static bool import_math(Eval *ev, Ast *s) {
-  const char *t = s->str;
-  if (strcmp(t, "import math") == 0 || strncmp(t, "import math as ", 15) == 0) {
-    Value v = v_make(V_NS, s->loc);
-    v.u.ns = "math";
-    const char *as = t[11] ? t + 15 : "math";
-    ev_define(ev, tirx_intern0(ev->m, as), v, false, s->loc);
+#define MAX_MODULES 512
+#define MAX_IMPORT_DEPTH 64
+
+struct PyModule {
+  const char *name;      /* dotted, as imported ("__main__" for the input) */
+  const char *path;      /* the file ("" for a namespace package) */
+  const char *dir;       /* its package directory (relative imports) */
+  const char *src; size_t len;
+  Binding *binds; int nbinds, capbinds; /* its globals while another module runs */
+  bool loading, failed;
+};
+
+typedef struct PyModState {
+  struct PyModule main;
+  struct PyModule **mods; int n, cap;
+  int import_depth;
+} PyModState;
+
+static PyModState *state(Eval *ev) {
+  if (!ev->mods) {
+    ev->mods = tirx_xcalloc(1, sizeof *ev->mods);
+    ev->mods->main.name = "__main__";
+    const char *fn = ev->m->filename ? ev->m->filename : "";
+    const char *slash = strrchr(fn, '/');
+    ev->mods->main.dir = slash ? tirx_strdup(ev->m, fn, (size_t)(slash - fn)) : ".";
+    ev->mods->main.path = fn;
+  }
+  return ev->mods;
+}
+
+void ev_modules_free(Eval *ev) {
+  if (!ev->mods) return;
+  for (int i = 0; i < ev->mods->n; i++) free(ev->mods->mods[i]->binds);
+  free(ev->mods->mods);
+  free(ev->mods);
+  ev->mods = NULL;
+}
+
+void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
+  *saved = ev->cur_mod;
+  if (to == ev->cur_mod) return;
+  PyModState *st = state(ev);
+  struct PyModule *from = ev->cur_mod ? ev->cur_mod : &st->main;
+  from->binds = ev->binds;
+  from->nbinds = ev->nbinds;
+  from->capbinds = ev->capbinds;
+  struct PyModule *t = to ? to : &st->main;
+  ev->binds = t->binds;
+  ev->nbinds = t->nbinds;
+  ev->capbinds = t->capbinds;
+  ev->cur_mod = to;
+}
+
+/* An error reported while another module's code runs is located in that file. */
+void ev_module_tag(Eval *ev, int before) {
+  if (ev->cur_mod && ev->d->n > before && ev->cur_mod->src)
+    tirx_diag_set_file(ev->d, ev->cur_mod->path, ev->cur_mod->src, ev->cur_mod->len);
+}
+
+/* ---- attributes ------------------------------------------------------------------ */
+
+static Binding *mod_global(Eval *ev, struct PyModule *m, const char *name) {
+  Binding *b = m == ev->cur_mod ? ev->binds : m->binds;
+  int n = m == ev->cur_mod ? ev->nbinds : m->nbinds;
+  for (int i = n - 1; i >= 0; i--)
+    if (b[i].depth == 0 && b[i].name == name) return &b[i];
+  return NULL;
+}
+
+bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out) {
+  struct PyModule *m = mod.u.mod;
+  if (name[0] == '=') { /* internal probe used by assignment: never found */
+    return false;
+  }
+  Binding *b = mod_global(ev, m, name);
+  if (b) {
+    *out = b->v;
+    out->loc = loc;
     return true;
   }
-  if (strncmp(t, "from math import ", 17) != 0) return false;
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s", t + 17);
-  for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-    char name[128], alias[128] = "";
-    if (sscanf(item, " %127[A-Za-z0-9_] as %127[A-Za-z0-9_]", name, alias) < 1) {
-      ev_error(ev, s->loc, "unsupported import '%s'", t);
-      return true;
+  if (strcmp(name, "__name__") == 0) {
+    *out = v_make(V_STR, loc);
+    out->u.s.p = m->name;
+    out->u.s.len = strlen(m->name);
+    return true;
+  }
+  *out = ev_error(ev, loc, "module '%s' has no attribute '%s'", m->name, name);
+  return true;
+}
+
+static void set_global(Eval *ev, struct PyModule *m, const char *name, Value v) {
+  Binding *b = mod_global(ev, m, name);
+  if (b) {
+    b->v = v;
+    return;
+  }
+  struct PyModule *saved;
+  ev_module_switch(ev, m, &saved);
+  int depth = ev->depth;
+  ev->depth = 0;
+  ev_define(ev, name, v, false, v.loc);
+  ev->depth = depth;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved, &dummy);
+}
+
+void ev_module_set(Eval *ev, Value mod, const char *name, Value v) { set_global(ev, mod.u.mod, name, v); }
+
+/* ---- finding and loading modules ---------------------------------------------------- */
+
+static bool is_file(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static struct PyModule *find_loaded(PyModState *st, const char *path) {
+  for (int i = 0; i < st->n; i++)
+    if (strcmp(st->mods[i]->path, path) == 0) return st->mods[i];
+  return NULL;
+}
+
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  StrBuf b = {0};
+  strbuf_put(&b, "", 0);
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) strbuf_put(&b, buf, n);
+  fclose(f);
+  *len = b.n;
+  return strbuf_take(&b);
+}
+
+/* Copies diagnostics of a sub-file into the compile's list, with the file's name. */
+static void copy_diags(Eval *ev, TirxDiag *sub, struct PyModule *m) {
+  for (int i = 0; i < sub->n; i++) {
+    DiagEntry *e = &sub->items[i];
+    int before = ev->d->n;
+    tirx_diag_add(ev->d, e->level, e->line, e->col, "%s", e->msg);
+    if (ev->d->n > before) tirx_diag_set_file(ev->d, m->path, m->src, m->len);
+    if (e->level == DIAG_ERROR) ev->nerr++;
+  }
+}
+
+static void run_module_body(Eval *ev, AstFile *f);
+
+/* Parses and runs the module in `path` (once).  NULL after an error. */
+static struct PyModule *load_file(Eval *ev, const char *name, const char *path, const char *dir, Loc loc) {
+  PyModState *st = state(ev);
+  char *real = realpath(*path ? path : dir, NULL);
+  const char *key = tirx_intern_printf(ev->m, "%s%s", *path ? "" : "ns:", real ? real : *path ? path : dir);
+  free(real);
+  struct PyModule *m = find_loaded(st, key);
+  if (m) {
+    if (m->loading) {
+      ev_error(ev, loc, "import cycle: module '%s' is imported while it is being loaded", m->name);
+      return NULL;
     }
-    Value v;
-    Value mod = v_make(V_NS, s->loc);
-    mod.u.ns = "math";
-    if (!ev_py_attr(ev, mod, tirx_intern0(ev->m, name), s->loc, &v)) return false;
-    ev_define(ev, tirx_intern0(ev->m, alias[0] ? alias : name), v, false, s->loc);
+    return m->failed ? NULL : m;
+  }
+  if (st->n >= MAX_MODULES) {
+    ev_error(ev, loc, "more than %d modules imported", MAX_MODULES);
+    return NULL;
+  }
+  if (st->import_depth >= MAX_IMPORT_DEPTH) {
+    ev_error(ev, loc, "imports nested more than %d deep", MAX_IMPORT_DEPTH);
+    return NULL;
+  }
+  m = TIRX_NEW(ev->m, struct PyModule);
+  m->name = tirx_intern0(ev->m, name);
+  m->path = key;
+  m->dir = tirx_intern0(ev->m, dir);
+  TIRX_VEC_RESERVE(st->mods, st->cap, st->n + 1);
+  st->mods[st->n++] = m;
+  if (!*path) return m; /* a namespace package: no code */
+  size_t len = 0;
+  char *text = read_all(path, &len);
+  if (!text) {
+    ev_error(ev, loc, "cannot read module '%s' (%s)", name, path);
+    m->failed = true;
+    return NULL;
+  }
+  m->src = tirx_strdup(ev->m, text, len);
+  m->len = len;
+  free(text);
+  TirxDiag sub;
+  tirx_diag_init(&sub, m->path, m->src, m->len);
+  TokenList toks = {0};
+  AstFile file = {0};
+  int rc = lex(m->src, m->len, &toks, &sub);
+  if (rc == 0) rc = parse_file(ev->m, &toks, &sub, &file);
+  lex_free(&toks);
+  if (rc != 0 || sub.nerrors) {
+    copy_diags(ev, &sub, m);
+    tirx_diag_free(&sub);
+    ev_error(ev, loc, "module '%s' has errors", name);
+    m->failed = true;
+    return NULL;
+  }
+  tirx_diag_free(&sub);
+  /* run it with its own globals */
+  m->loading = true;
+  st->import_depth++;
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, m, &saved_mod);
+  int saved_depth = ev->depth, saved_floor = ev->py_floor, saved_class = ev->py_class_lo;
+  int saved_pyd = ev->py_depth;
+  ev->depth = 0;
+  ev->py_floor = 0;
+  ev->py_class_lo = 0;
+  ev->py_depth = 0;
+  int before = ev->nerr;
+  Value nm = v_make(V_STR, loc);
+  nm.u.s.p = m->name;
+  nm.u.s.len = strlen(m->name);
+  ev_define(ev, tirx_intern0(ev->m, "__name__"), nm, false, loc);
+  run_module_body(ev, &file);
+  ev->depth = saved_depth;
+  ev->py_floor = saved_floor;
+  ev->py_class_lo = saved_class;
+  ev->py_depth = saved_pyd;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  st->import_depth--;
+  m->loading = false;
+  if (ev->nerr > before) {
+    m->failed = true;
+    ev_error(ev, loc, "module '%s' could not be loaded (the error above)", name);
+    return NULL;
+  }
+  return m;
+}
+
+/* Module-level statements of an imported module: Python semantics; a
+ * @T.prim_func becomes a value of the module, not a function of the output. */
+static void run_module_body(Eval *ev, AstFile *f) {
+  for (int i = 0; i < f->n && ev->nerr == 0; i++) {
+    Ast *s = f->stmts[i];
+    if (s->kind == A_EXPR_STMT && s->a->kind == A_STR) continue;
+    ev_py_exec(ev, &s, 1);
+  }
+}
+
+/* The file for dotted `name` under dir: a/b.py or the package a/b/__init__.py.
+ * *pkgdir = the directory relative imports inside it use. */
+static bool find_in(Eval *ev, const char *dir, const char *rel, char **path, char **pkgdir) {
+  StrBuf b = {0};
+  strbuf_printf(&b, "%s/%s.py", dir, rel);
+  if (is_file(strbuf_str(&b))) {
+    *path = strbuf_take(&b);
+    const char *slash = strrchr(*path, '/');
+    *pkgdir = tirx_xmalloc((size_t)(slash - *path) + 1);
+    memcpy(*pkgdir, *path, (size_t)(slash - *path));
+    (*pkgdir)[slash - *path] = 0;
+    return true;
+  }
+  strbuf_free(&b);
+  strbuf_printf(&b, "%s/%s", dir, rel);
+  if (is_dir(strbuf_str(&b))) {
+    *pkgdir = strbuf_take(&b);
+    StrBuf i = {0};
+    strbuf_printf(&i, "%s/__init__.py", *pkgdir);
+    if (is_file(strbuf_str(&i))) *path = strbuf_take(&i);
+    else {
+      strbuf_free(&i);
+      *path = tirx_xcalloc(1, 1); /* a namespace package */
+    }
+    return true;
+  }
+  strbuf_free(&b);
+  (void)ev;
+  return false;
+}
+
+/* Loads the module `dotted` (each package on the way first) from base
+ * directory `base`; NULL when it is not there (nothing reported) or after
+ * an error (*err set). */
+static struct PyModule *load_dotted(Eval *ev, const char *base, const char *prefix, const char *dotted, Loc loc,
+                                    bool *err, struct PyModule **root) {
+  char rel[1024];
+  size_t n = strlen(dotted);
+  if (n >= sizeof rel) return NULL;
+  struct PyModule *parent = NULL;
+  *root = NULL;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && dotted[i] != '.') continue;
+    memcpy(rel, dotted, i);
+    rel[i] = 0;
+    for (char *c = rel; *c; c++)
+      if (*c == '.') *c = '/';
+    char *path = NULL, *pkgdir = NULL;
+    if (!find_in(ev, base, rel, &path, &pkgdir)) return parent ? (*err = true, ev_error(ev, loc, "no module named '%s%.*s'", prefix, (int)i, dotted), NULL) : NULL;
+    char name[1200];
+    snprintf(name, sizeof name, "%s%.*s", prefix, (int)i, dotted);
+    struct PyModule *m = load_file(ev, name, path, pkgdir, loc);
+    free(path);
+    free(pkgdir);
+    if (!m) {
+      *err = true;
+      return NULL;
+    }
+    if (!*root) *root = m;
+    if (parent) {
+      const char *last = strrchr(m->name, '.');
+      Value mv = v_make(V_MODULE, loc);
+      mv.u.mod = m;
+      set_global(ev, parent, tirx_intern0(ev->m, last ? last + 1 : m->name), mv);
+    }
+    parent = m;
+  }
+  return parent;
+}
+
+/* The module `dotted` from the search path (the importing file's tree first). */
+static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
+  PyModState *st = state(ev);
+  *err = false;
+  const char *mydir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
+  struct PyModule *m = load_dotted(ev, mydir, "", dotted, loc, err, root);
+  if (m || *err) return m;
+  for (int i = 0; ev->opts && i < ev->opts->ninclude_dirs; i++) {
+    m = load_dotted(ev, ev->opts->include_dirs[i], "", dotted, loc, err, root);
+    if (m || *err) return m;
+  }
+  return NULL;
+}
+
+/* ---- import statements ---------------------------------------------------------------- */
+
+/* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
+static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
+                                    "operator", "contextlib", "warnings"};
+
+static bool is_pylib(const char *name) {
+  for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)
+    if (strcmp(name, pylib[i]) == 0) return true;
+  return false;
+}
+
+static Value ns_value(Eval *ev, const char *path, Loc loc) {
+  Value v = v_make(V_NS, loc);
+  v.u.ns = tirx_intern0(ev->m, path);
+  return v;
+}
+
+/* Tokens of the import text: names, '.', ',', '(', ')', '*'; comments dropped. */
+typedef struct { char t[64][160]; int n; } ImpToks;
+
+static bool imp_lex(const char *s, ImpToks *out) {
+  out->n = 0;
+  for (const char *p = s; *p;) {
+    if (*p == '#') {
+      while (*p && *p != '\n') p++;
+      continue;
+    }
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\\') {
+      p++;
+      continue;
+    }
+    if (out->n >= 64) return false;
+    char *t = out->t[out->n++];
+    if (strchr(".,()*", *p)) {
+      t[0] = *p++;
+      t[1] = 0;
+      continue;
+    }
+    size_t k = 0;
+    while (*p && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                  (unsigned char)*p >= 0x80)) {
+      if (k >= 159) return false;
+      t[k++] = *p++;
+    }
+    if (!k) return false;
+    t[k] = 0;
   }
   return true;
 }
 
-/* `from typing import Any, Optional`: names only annotations use */
-static bool import_typing(Eval *ev, Ast *s) {
-  if (strncmp(s->str, "from typing import ", 19) != 0) return false;
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s", s->str + 19);
-  for (char *save = NULL, *item = strtok_r(buf, ", ()", &save); item; item = strtok_r(NULL, ", ()", &save)) {
-    Value v = v_make(V_NS, s->loc);
-    v.u.ns = tirx_intern_printf(ev->m, "typing.%s", item);
-    ev_define(ev, tirx_intern0(ev->m, item), v, false, s->loc);
+static void bind_name(Eval *ev, const char *name, Value v, Loc loc) {
+  Binding *b = ev_lookup(ev, tirx_intern0(ev->m, name));
+  if (b && b->depth == ev->depth) b->v = v;
+  else ev_define(ev, tirx_intern0(ev->m, name), v, false, loc);
+}
+
+/* `import math [as m]`, `from math import ceil, log2 [as l]`, typing names */
+static bool import_builtin_from(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
+  Value v;
+  if (strcmp(mod, "math") == 0) {
+    Value m = ns_value(ev, "math", loc);
+    if (!ev_py_attr(ev, m, tirx_intern0(ev->m, name), loc, &v)) return false;
+  } else if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
+             strcmp(mod, "collections.abc") == 0) {
+    v = ns_value(ev, tirx_intern_printf(ev->m, "typing.%s", name), loc);
+  } else if (is_pylib(mod)) {
+    v = ns_value(ev, tirx_intern_printf(ev->m, "pyl.%s.%s", mod, name), loc);
+  } else {
+    return false;
+  }
+  bind_name(ev, as ? as : name, v, loc);
+  return true;
+}
+
+/* The TVM script modules are the builtins T / I / tvm. */
+static bool tvm_builtin(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
+  const char *bind = as ? as : name;
+  if (strcmp(mod, "tvm.script") == 0 && (strcmp(name, "tirx") == 0 || strcmp(name, "tir") == 0)) {
+    if (strcmp(bind, "T") != 0) bind_name(ev, bind, ns_value(ev, strcmp(bind, "Tx") == 0 ? "T.tile" : "T", loc), loc);
+    return true;
+  }
+  if (strcmp(mod, "tvm.script") == 0 && strcmp(name, "ir") == 0) {
+    if (strcmp(bind, "I") != 0) bind_name(ev, bind, ns_value(ev, "I", loc), loc);
+    return true;
+  }
+  if (strcmp(mod, "tvm") == 0 && strcmp(name, "tirx") == 0 && strcmp(bind, "tirx") == 0) return true;
+  if (strcmp(mod, "tvm.tirx.layout") == 0 && strcmp(name, "Axis") == 0 && strcmp(bind, "Axis") == 0) return true;
+  if (strcmp(mod, "__future__") == 0) {
+    if (strcmp(name, "annotations") == 0) ev->m->needs_future_import = true;
+    return true;
+  }
+  return false;
+}
+
+static Value module_value(struct PyModule *m, Loc loc) {
+  Value v = v_make(V_MODULE, loc);
+  v.u.mod = m;
+  return v;
+}
+
+/* The base directory of a relative import with `dots` leading dots. */
+static const char *relative_base(Eval *ev, int dots) {
+  PyModState *st = state(ev);
+  const char *dir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", dir);
+  for (int i = 1; i < dots; i++) {
+    char *slash = strrchr(buf, '/');
+    if (!slash) {
+      snprintf(buf, sizeof buf, "..");
+      continue;
+    }
+    *slash = 0;
+  }
+  return tirx_intern0(ev->m, buf);
+}
+
+static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
+  Loc loc = s->loc;
+  int i = 1, dots = 0;
+  while (i < t->n && strcmp(t->t[i], ".") == 0) dots++, i++;
+  char mod[1024] = "";
+  while (i < t->n && strcmp(t->t[i], "import") != 0) {
+    if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod) return ev_error(ev, loc, "import path too long"), false;
+    strcat(mod, t->t[i++]);
+  }
+  if (i >= t->n) return ev_error(ev, loc, "unsupported import '%s'", s->str), false;
+  i++;
+  /* the imported names */
+  const char *names[64], *as[64];
+  int nn = 0;
+  for (; i < t->n; i++) {
+    const char *x = t->t[i];
+    if (strcmp(x, "(") == 0 || strcmp(x, ")") == 0 || strcmp(x, ",") == 0) continue;
+    if (nn >= 64) return ev_error(ev, loc, "too many names in one import"), false;
+    names[nn] = x;
+    as[nn] = NULL;
+    if (i + 2 < t->n && strcmp(t->t[i + 1], "as") == 0) as[nn] = t->t[i + 2], i += 2;
+    nn++;
+  }
+  if (!dots) {
+    bool all = true;
+    for (int k = 0; k < nn && all; k++) all = tvm_builtin(ev, mod, names[k], as[k], loc);
+    if (all) return true;
+    if (strcmp(mod, "math") == 0 || strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
+        strcmp(mod, "collections.abc") == 0 || is_pylib(mod)) {
+      for (int k = 0; k < nn; k++)
+        if (strcmp(names[k], "*") != 0 && !import_builtin_from(ev, mod, names[k], as[k], loc)) return false;
+      return ev->nerr == 0;
+    }
+  }
+  bool err = false;
+  struct PyModule *m = NULL, *root = NULL;
+  const char *shown = mod;
+  if (dots) {
+    const char *base = relative_base(ev, dots);
+    if (mod[0]) {
+      m = load_dotted(ev, base, "", mod, loc, &err, &root);
+    } else {
+      /* the package itself: its __init__.py, if any, runs first */
+      char init[4200];
+      snprintf(init, sizeof init, "%s/__init__.py", base);
+      const char *slash = strrchr(base, '/');
+      m = load_file(ev, slash ? slash + 1 : base, is_file(init) ? init : "", base, loc);
+      err = !m;
+    }
+    shown = tirx_intern_printf(ev->m, "%.*s%s", dots, "..........", mod);
+  } else {
+    m = import_abs(ev, mod, loc, &err, &root);
+  }
+  if (err) return false;
+  for (int k = 0; k < nn; k++) {
+    const char *bind = as[k] ? as[k] : names[k];
+    if (strcmp(names[k], "*") == 0) {
+      if (!m) continue;
+      Binding *b = m->binds;
+      for (int j = 0; j < m->nbinds; j++)
+        if (b[j].depth == 0 && b[j].name[0] != '_') bind_name(ev, b[j].name, b[j].v, loc);
+      continue;
+    }
+    if (!m) { /* not on the search path: lazy */
+      bind_name(ev, bind, ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", shown), loc), loc);
+      continue;
+    }
+    const char *nm = tirx_intern0(ev->m, names[k]);
+    Binding *b = mod_global(ev, m, nm);
+    if (b) {
+      bind_name(ev, bind, b->v, loc);
+      continue;
+    }
+    /* a submodule: from pkg import mod */
+    char *path = NULL, *pkgdir = NULL;
+    if (m->dir && find_in(ev, m->dir, names[k], &path, &pkgdir)) {
+      char full[1200];
+      snprintf(full, sizeof full, "%s.%s", m->name, names[k]);
+      struct PyModule *sm = load_file(ev, full, path, pkgdir, loc);
+      free(path);
+      free(pkgdir);
+      if (!sm) return false;
+      set_global(ev, m, nm, module_value(sm, loc));
+      bind_name(ev, bind, module_value(sm, loc), loc);
+      continue;
+    }
+    ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
+    return false;
+  }
+  return true;
+}
+
+static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
+  Loc loc = s->loc;
+  for (int i = 1; i < t->n; i++) {
+    char mod[1024] = "";
+    while (i < t->n && strcmp(t->t[i], ",") != 0 && strcmp(t->t[i], "as") != 0) {
+      if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod) return ev_error(ev, loc, "import path too long"), false;
+      strcat(mod, t->t[i++]);
+    }
+    const char *as = NULL;
+    if (i + 1 < t->n && strcmp(t->t[i], "as") == 0) as = t->t[i + 1], i += 2;
+    size_t rootlen = strcspn(mod, ".");
+    char root[256];
+    snprintf(root, sizeof root, "%.*s", (int)rootlen, mod);
+    if (strcmp(mod, "tvm") == 0 || strncmp(mod, "tvm.script", 10) == 0) {
+      if (as) bind_name(ev, as, ns_value(ev, "tvm", loc), loc);
+      continue;
+    }
+    if (strcmp(mod, "math") == 0) {
+      bind_name(ev, as ? as : "math", ns_value(ev, "math", loc), loc);
+      continue;
+    }
+    if (strcmp(mod, "typing") == 0 || is_pylib(mod)) {
+      bind_name(ev, as ? as : mod, ns_value(ev, strcmp(mod, "typing") == 0 ? "typing" : tirx_intern_printf(ev->m, "pyl.%s", mod), loc), loc);
+      continue;
+    }
+    bool err = false;
+    struct PyModule *root_mod = NULL;
+    struct PyModule *m = import_abs(ev, mod, loc, &err, &root_mod);
+    if (err) return false;
+    if (!m) {
+      Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
+      bind_name(ev, as ? as : root, v, loc);
+      continue;
+    }
+    bind_name(ev, as ? as : root, module_value(as ? m : root_mod, loc), loc);
   }
   return true;
 }
 
 /* Returns false after reporting an error. */
 bool ev_py_import(Eval *ev, Ast *s) {
-  if (strcmp(s->str, "from typing import TypeVar") != 0 && import_typing(ev, s)) return true;
-  if (import_math(ev, s)) return ev->nerr == 0;
-  static const char *noop[] = {"from __future__ import annotations", "from tvm.script import tirx as T",
-                               "from tvm.script import tir as T", "from tvm.script import ir as I",
-                               "from tvm.tirx.layout import Axis", "from typing import TypeVar",
-                               "import tvm", "from tvm.script import ir as I, tirx as T",
-                               "from tvm.script import tirx as T, ir as I", "from tvm import tirx",
-                               "from tvm.script import tirx as Tx"};
-  for (size_t i = 0; i < sizeof noop / sizeof noop[0]; i++)
-    if (strcmp(s->str, noop[i]) == 0) {
-      if (i == 0) ev->m->needs_future_import = true;
-      if (i == sizeof noop / sizeof noop[0] - 1) {
-        Value v = v_make(V_NS, s->loc);
-        v.u.ns = "T.tile";
-        ev_define(ev, tirx_intern0(ev->m, "Tx"), v, false, s->loc);
-      }
-      return true;
-    }
-  const char *t = s->str;
-  bool from = strncmp(t, "from ", 5) == 0;
-  const char *p = from ? t + 5 : t + 7;
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", p);
-  if (from) {
-    size_t n = strcspn(buf, " ");
-    const char *mod = tirx_intern(ev->m, buf, n);
-    char *names = strstr(buf + n, " import ");
-    if (!names) {
-      ev_error(ev, s->loc, "unsupported import '%s'", t);
-      return false;
-    }
-    for (char *save = NULL, *item = strtok_r(names + 8, ",()", &save); item; item = strtok_r(NULL, ",()", &save)) {
-      char name[128], alias[128] = "";
-      if (sscanf(item, " %127[A-Za-z0-9_*] as %127[A-Za-z0-9_]", name, alias) < 1) continue;
-      if (strcmp(name, "*") == 0) continue;
-      Value v = v_make(V_NS, s->loc);
-      v.u.ns = tirx_intern_printf(ev->m, "?mod:%s", mod);
-      ev_define(ev, tirx_intern0(ev->m, alias[0] ? alias : name), v, false, s->loc);
-    }
-    return true;
-  }
-  for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-    char name[256], alias[128] = "";
-    if (sscanf(item, " %255[A-Za-z0-9_.] as %127[A-Za-z0-9_]", name, alias) < 1) continue;
-    Value v = v_make(V_NS, s->loc);
-    v.u.ns = tirx_intern_printf(ev->m, "?mod:%s", name);
-    size_t root = strcspn(name, ".");
-    ev_define(ev, alias[0] ? tirx_intern0(ev->m, alias) : tirx_intern(ev->m, name, root), v, false, s->loc);
-  }
-  return true;
+  ImpToks *t = tirx_xmalloc(sizeof *t);
+  bool ok;
+  if (!imp_lex(s->str, t) || t->n < 2) ok = (ev_error(ev, s->loc, "unsupported import '%s'", s->str), false);
+  else if (strcmp(t->t[0], "from") == 0) ok = do_from(ev, s, t);
+  else ok = do_import(ev, s, t);
+  free(t);
+  return ok && ev->nerr == 0;
 }
 
 /* The error for a use of a module tirx did not load. */
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
-  return ev_error(ev, loc, "module '%s' is not available to tirx (only math and the TVM script modules are)",
+  return ev_error(ev, loc,
+                  "module '%s' is not available to tirx (not found on the -I search path; only the Python "
+                  "subset's own modules and the TVM script modules are built in)",
                   mod.u.ns + 5);
 }
 
 /* Evaluates the entry expression in the module's namespace; the module's
  * functions become the one it names. */
 void ev_entry(Eval *ev, const char *text) {
-  Loc l = {1, 1};
   TokenList toks = {0};
   TirxDiag sub;
   size_t len = strlen(text);
@@ -145,6 +660,7 @@ void ev_entry(Eval *ev, const char *text) {
     int before = ev->nerr;
     Value v = ev_expr(ev, e);
     if (v.kind == V_ERROR || ev->nerr > before) return;
+    if (v.kind == V_DESCR && v.nshape == DK_CACHE) v = *v.u.bound.fn;
     if (v.kind != V_FUNCREF) {
       tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc", text);
       ev->nerr++;
@@ -152,7 +668,6 @@ void ev_entry(Eval *ev, const char *text) {
     }
     f = v.u.func;
   }
-  (void)l;
   ev->m->nfuncs = 0;
   tirx_module_add_func(ev->m, f);
 }

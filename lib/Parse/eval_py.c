@@ -25,11 +25,6 @@
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
 
-typedef struct PyEnv {
-  Binding *b;
-  int n;
-} PyEnv;
-
 static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   Value v = v_make(V_STR, loc);
   v.u.s.p = tirx_strdup(ev->m, s, n);
@@ -106,9 +101,22 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     if (v.kind == V_TUPLE && v.u.list.n == 1) strbuf_putc(b, ',');
     strbuf_putc(b, v.kind == V_TUPLE ? ')' : ']');
     return true;
-  default:
+  case V_DICT:
+    strbuf_putc(b, '{');
+    for (int i = 0; i < v.u.dict.n; i++) {
+      if (i) strbuf_puts(b, ", ");
+      if (!py_to_text(ev, v.u.dict.keys[i], b, true)) return false;
+      strbuf_puts(b, ": ");
+      if (!py_to_text(ev, v.u.dict.vals[i], b, true)) return false;
+    }
+    strbuf_putc(b, '}');
+    return true;
+  default: {
+    bool ok;
+    if (ev_class_text(ev, v, repr, b, &ok)) return ok;
     ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
     return false;
+  }
   }
 }
 
@@ -395,6 +403,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 /* ---- operators ------------------------------------------------------------ */
 
 static bool py_equal(Value a, Value b) {
+  bool ceq;
+  if (ev_class_equal(a, b, &ceq)) return ceq;
   if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
   if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
     if (!ev_is_number(&a) || !ev_is_number(&b)) return false;
@@ -449,7 +459,8 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
     return true;
   }
   if ((op == OP_EQ || op == OP_NE) &&
-      (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE) &&
+      (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE ||
+       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
     out->u.i = py_equal(a, b) == (op == OP_EQ);
@@ -541,11 +552,37 @@ static Value py_iterable(Eval *ev, Ast *it) {
   return ev_expr(ev, it);
 }
 
+static bool py_assign(Eval *ev, Ast *t, Value v);
+
+/* A container that grew (a dict with a new key, a longer list) is written
+ * back where it came from: the name, attribute or item the expression names. */
+static bool py_store_back(Eval *ev, Ast *e, Value v) {
+  if (e->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, e->name);
+    if (b) {
+      b->v = v;
+      return true;
+    }
+    ev_define(ev, e->name, v, false, e->loc);
+    return true;
+  }
+  if (e->kind == A_ATTR || e->kind == A_SUBSCRIPT) return py_assign(ev, e, v);
+  return true; /* a temporary: nobody else sees it */
+}
+
 /* Binds a loop/assignment target to a value (Python local semantics). */
 static bool py_assign(Eval *ev, Ast *t, Value v) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     v.meta = false;
+    if (b && b->depth == 0 && ev->depth > 0) {
+      /* a module name: rebound only after `global name` in this function */
+      for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
+        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_NS && ev->binds[i].v.nshape == -2) {
+          b->v = v;
+          return true;
+        }
+    }
     if (b && b->depth == ev->depth) b->v = v;
     else ev_define(ev, t->name, v, false, t->loc);
     return true;
@@ -563,39 +600,60 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       if (!py_assign(ev, t->list[i], v.u.list.items[i])) return false;
     return true;
   }
-  if (t->kind == A_SUBSCRIPT && t->a->kind == A_NAME && t->n == 1) {
-    Binding *b = ev_lookup(ev, t->a->name);
-    Value k = ev_expr(ev, t->list[0]);
-    if (!b || k.kind == V_ERROR) {
-      if (!b) ev_error(ev, t->loc, "name '%s' is not defined", t->a->name);
+  if (t->kind == A_ATTR) {
+    Value o = ev_expr(ev, t->a);
+    if (o.kind == V_ERROR) return false;
+    if (o.kind == V_MODULE) {
+      Value dummy;
+      return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
+             (ev_module_set(ev, o, t->name, v), true);
+    }
+    return ev_class_setattr(ev, o, t->name, v, t->loc);
+  }
+  if (t->kind == A_SUBSCRIPT && t->n == 1) {
+    Value c = ev_expr(ev, t->a);
+    if (c.kind == V_ERROR) return false;
+    if (t->list[0]->kind == A_SLICE) {
+      ev_error(ev, t->loc, "slice assignment is not supported in parse-time code");
       return false;
     }
-    if (b->v.kind == V_LIST) {
+    Value k = ev_expr(ev, t->list[0]);
+    if (k.kind == V_ERROR) return false;
+    if (c.kind == V_LIST) {
       int64_t i;
       if (!ev_get_int(ev, k, &i, "list index")) return false;
-      if (i < 0) i += b->v.u.list.n;
-      if (i < 0 || i >= b->v.u.list.n) {
+      if (i < 0) i += c.u.list.n;
+      if (i < 0 || i >= c.u.list.n) {
         ev_error(ev, t->loc, "list assignment index out of range");
         return false;
       }
-      b->v.u.list.items[i] = v;
+      c.u.list.items[i] = v; /* the array is shared by every alias of the list */
       return true;
     }
-    if (b->v.kind == V_DICT) {
-      for (int i = 0; i < b->v.u.dict.n; i++)
-        if (py_equal(b->v.u.dict.keys[i], k)) {
-          b->v.u.dict.vals[i] = v;
+    if (c.kind == V_DICT) {
+      for (int i = 0; i < c.u.dict.n; i++)
+        if (py_equal(c.u.dict.keys[i], k)) {
+          c.u.dict.vals[i] = v;
           return true;
         }
-      int n = b->v.u.dict.n;
+      int n = c.u.dict.n;
       Value *ks = TIRX_NEWN(ev->m, Value, n + 1), *vs = TIRX_NEWN(ev->m, Value, n + 1);
-      if (n) memcpy(ks, b->v.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, b->v.u.dict.vals, sizeof(Value) * (size_t)n);
+      if (n) memcpy(ks, c.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, c.u.dict.vals, sizeof(Value) * (size_t)n);
       ks[n] = k;
       vs[n] = v;
-      b->v.u.dict.keys = ks;
-      b->v.u.dict.vals = vs;
-      b->v.u.dict.n = n + 1;
-      return true;
+      c.u.dict.keys = ks;
+      c.u.dict.vals = vs;
+      c.u.dict.n = n + 1;
+      return py_store_back(ev, t->a, c);
+    }
+    if (c.kind == V_OBJECT) {
+      bool found;
+      Value m = ev_try_attr(ev, c, tirx_intern0(ev->m, "__setitem__"), t->loc, &found);
+      if (found) {
+        Value args[2] = {k, v};
+        Args a = {args, 2, NULL, NULL, 0, t->loc};
+        return ev_py_callv(ev, m, &a).kind != V_ERROR;
+      }
     }
   }
   ev_error(ev, t->loc, "unsupported assignment target in parse-time code");
@@ -720,14 +778,17 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
 Value ev_py_def(Eval *ev, Ast *fd) {
   Value v = v_make(V_PYFUNC, fd->loc);
   v.u.py.def = fd;
+  v.u.py.mod = ev->cur_mod;
   if (ev->depth > 0) {
-    /* capture the enclosing function's values (closures read them later) */
+    /* capture the enclosing function's values (closures read them later);
+     * a class body's names are not visible to its methods */
+    int hi = ev->py_class_lo > ev->py_floor ? ev->py_class_lo : ev->nbinds;
     PyEnv *env = TIRX_NEW(ev->m, PyEnv);
     int n = 0;
-    for (int i = ev->py_floor; i < ev->nbinds; i++)
+    for (int i = ev->py_floor; i < hi; i++)
       if (ev->binds[i].depth > 0) n++;
     env->b = TIRX_NEWN(ev->m, Binding, n + 1);
-    for (int i = ev->py_floor; i < ev->nbinds; i++)
+    for (int i = ev->py_floor; i < hi; i++)
       if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
     v.u.py.env = env;
   }
@@ -752,9 +813,11 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
     if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
-    if (dv.kind != V_PYFUNC) return ev_error(ev, d->loc, "unsupported decorator on a Python function");
+    if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
+        !(dv.kind == V_NS && (strncmp(dv.u.ns, "py.", 3) == 0 || strncmp(dv.u.ns, "pyl.", 4) == 0)))
+      return ev_error(ev, d->loc, "unsupported decorator on a Python function");
     Args a = {&f, 1, NULL, NULL, 0, d->loc};
-    f = ev_py_call(ev, dv, &a);
+    f = ev_py_callv(ev, dv, &a);
     if (f.kind == V_ERROR) return f;
   }
   return f;
@@ -819,8 +882,17 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     have[dstar] = true;
   }
   /* defaults are evaluated in the module/closure scope, like the body */
-  int saved_floor = ev->py_floor;
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
+  struct PyClass *saved_owner = ev->py_owner;
+  Value saved_self = ev->py_self;
   ev->py_floor = ev->nbinds;
+  ev->py_class_lo = 0;
+  if (fn.u.py.owner && np > 0 && have[0]) {
+    ev->py_owner = fn.u.py.owner;
+    ev->py_self = bound[0];
+  }
   ev_push_scope(ev);
   if (fn.u.py.env)
     for (int i = 0; i < fn.u.py.env->n; i++)
@@ -848,6 +920,11 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
 done:
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
+  ev->py_class_lo = saved_class_lo;
+  ev->py_owner = saved_owner;
+  ev->py_self = saved_self;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -875,33 +952,69 @@ static bool py_cond(Eval *ev, Ast *e, bool *out) {
   return true;
 }
 
-static bool py_append(Eval *ev, Ast *call) {
-  /* NAME.append(x) / NAME.extend(xs): rebinds NAME to the longer list */
-  Ast *c = call->a;
-  if (c->kind != A_ATTR || c->a->kind != A_NAME || call->n != 1 || call->list[0]->kind == A_KW) return false;
-  bool ext = strcmp(c->name, "extend") == 0;
-  if (!ext && strcmp(c->name, "append") != 0) return false;
-  Binding *b = ev_lookup(ev, c->a->name);
-  if (!b || b->v.kind != V_LIST) return false;
-  Value x = ev_expr(ev, call->list[0]);
-  if (x.kind == V_ERROR) return true;
-  Value *add = &x;
-  int na = 1;
-  if (ext && !py_items(ev, x, &add, &na, call->loc)) return true;
-  int n = b->v.u.list.n;
-  Value *nv = TIRX_NEWN(ev->m, Value, n + na + 1);
-  if (n) memcpy(nv, b->v.u.list.items, sizeof(Value) * (size_t)n);
-  memcpy(nv + n, add, sizeof(Value) * (size_t)na);
-  b->v.u.list.items = nv;
-  b->v.u.list.n = n + na;
-  return true;
+/* Does handler type `t` catch the exception `exc` (NULL: an error tirx
+ * reported, which only bare `except`, Exception and BaseException catch)? */
+static bool py_handler_matches(Eval *ev, Ast *t, const char *exc) {
+  if (!t) return true;
+  if (t->kind == A_TUPLE) {
+    for (int i = 0; i < t->n; i++)
+      if (py_handler_matches(ev, t->list[i], exc)) return true;
+    return false;
+  }
+  const char *n = t->kind == A_NAME ? t->name : t->kind == A_ATTR ? t->name : "";
+  if (strcmp(n, "Exception") == 0 || strcmp(n, "BaseException") == 0) return true;
+  if (!exc) return false;
+  if (strcmp(n, exc) == 0) return true;
+  /* a user exception class: its bases by name */
+  Binding *b = ev_lookup(ev, tirx_intern0(ev->m, exc));
+  if (b && b->v.kind == V_CLASS)
+    for (struct PyClass *k = b->v.u.cls; k && k->nbases; k = k->bases[0])
+      if (strcmp(k->bases[0]->name, n) == 0) return true;
+  if (strcmp(n, "LookupError") == 0) return strcmp(exc, "KeyError") == 0 || strcmp(exc, "IndexError") == 0;
+  return false;
+}
+
+/* try/except/else/finally.  What is caught is an error the source's own
+ * `raise` (or a failed assert) reported: its diagnostics are dropped. */
+static int py_try(Eval *ev, Ast *s) {
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  ev->py_exc = NULL;
+  int rc = ev_py_exec(ev, s->list, s->n);
+  bool limit = ev->py_steps > PY_MAX_STEPS;
+  if (rc == PY_ERR && !limit && s->n2) {
+    const char *exc = ev->py_exc;
+    for (int i = 0; i < s->n2; i++) {
+      Ast *h = s->list2[i];
+      if (h->op == 'e' || !py_handler_matches(ev, h->a, exc)) continue;
+      Value msg = v_make(V_STR, h->loc);
+      if (ev->d->n > nd && ev->d->items[nd].msg) {
+        msg.u.s.p = tirx_strdup(ev->m, ev->d->items[nd].msg, strlen(ev->d->items[nd].msg));
+        msg.u.s.len = strlen(msg.u.s.p);
+      } else {
+        msg.u.s.p = "";
+      }
+      ev_diag_rollback(ev, nd, ne, nerr);
+      if (h->name) py_assign(ev, &(Ast){.kind = A_NAME, .name = h->name, .loc = h->loc}, msg);
+      rc = ev_py_exec(ev, h->list, h->n);
+      break;
+    }
+  } else if (rc == PY_NORMAL) {
+    for (int i = 0; i < s->n2; i++)
+      if (s->list2[i]->op == 'e') rc = ev_py_exec(ev, s->list2[i]->list, s->list2[i]->n);
+  }
+  if (s->n3) {
+    Value saved_ret = ev->py_ret;
+    int frc = rc == PY_ERR ? PY_NORMAL : ev_py_exec(ev, s->list3, s->n3);
+    if (frc != PY_NORMAL) return frc;
+    ev->py_ret = saved_ret;
+  }
+  return rc;
 }
 
 static int py_stmt(Eval *ev, Ast *s) {
   switch (s->kind) {
   case A_PASS: return PY_NORMAL;
   case A_EXPR_STMT: {
-    if (s->a->kind == A_CALL && py_append(ev, s->a)) return ev->nerr ? PY_ERR : PY_NORMAL;
     Value v = ev_expr(ev, s->a);
     return v.kind == V_ERROR ? PY_ERR : PY_NORMAL;
   }
@@ -964,6 +1077,7 @@ static int py_stmt(Eval *ev, Ast *s) {
     bool c;
     if (!py_cond(ev, s->a, &c)) return PY_ERR;
     if (c) return PY_NORMAL;
+    ev->py_exc = "AssertionError";
     StrBuf b = {0};
     if (s->b) {
       Value m = ev_expr(ev, s->b);
@@ -981,6 +1095,7 @@ static int py_stmt(Eval *ev, Ast *s) {
     if (s->a) {
       Ast *e = s->a;
       const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
+      ev->py_exc = cls;
       strbuf_puts(&b, cls);
       if (e->kind == A_CALL && e->n >= 1) {
         Value m = ev_expr(ev, e->list[0]);
@@ -996,6 +1111,13 @@ static int py_stmt(Eval *ev, Ast *s) {
     return PY_ERR;
   }
   case A_FUNCDEF: {
+    if (ev_is_inline_def(s)) { /* a macro value: expanded where it is called */
+      Value m = v_make(V_MACRO, s->loc);
+      m.u.py.def = s;
+      m.u.py.mod = ev->cur_mod;
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
+      return PY_NORMAL;
+    }
     if (ev_py_plain_def(s)) {
       Value f = ev_py_def_decorated(ev, s);
       if (f.kind == V_ERROR) return PY_ERR;
@@ -1008,6 +1130,33 @@ static int py_stmt(Eval *ev, Ast *s) {
     return PY_NORMAL;
   }
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
+  case A_TRY: return py_try(ev, s);
+  case A_GLOBAL:
+    if (s->op) {
+      ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
+      return PY_ERR;
+    }
+    for (int i = 0; i < s->n; i++) {
+      const char *nm = s->list[i]->name;
+      bool found = false;
+      for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
+      if (!found && ev->depth > 0) {
+        ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
+        return PY_ERR;
+      }
+      if (ev->depth == 0) continue;
+      Value m = v_make(V_NS, s->loc);
+      m.u.ns = "?global";
+      m.nshape = -2;
+      ev_define(ev, nm, m, false, s->loc);
+    }
+    return PY_NORMAL;
+  case A_CLASSDEF: {
+    Value k = ev_class_def(ev, s);
+    if (k.kind == V_ERROR) return PY_ERR;
+    py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, k);
+    return PY_NORMAL;
+  }
   case A_UNSUPPORTED:
     ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
     return PY_ERR;
@@ -1021,6 +1170,11 @@ static int py_stmt(Eval *ev, Ast *s) {
 
 static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "all", "isinstance", "sorted",
                                          "enumerate", "zip", "reversed", "round", "dict", "hasattr",
+                                         "getattr", "setattr", "callable", "type", "issubclass", "id", "super",
+                                         "property", "staticmethod", "classmethod", "object", "Exception",
+                                         "map", "filter", "set", "frozenset", "IndexError",
+                                         "AttributeError", "ImportError", "ModuleNotFoundError", "OverflowError",
+                                         "ZeroDivisionError", "LookupError", "NotImplemented", "StopIteration",
                                          "divmod", "pow", "repr", "ValueError", "TypeError", "RuntimeError",
                                          "NotImplementedError", "AssertionError", "KeyError"};
 
@@ -1120,11 +1274,150 @@ static int py_cmp_num(const void *x, const void *y) {
   return (p > q) - (p < q);
 }
 
+/* Python ordering of parse-time values: numbers, strings, tuples/lists
+ * lexicographically.  *ok = false for values that have no order. */
+static int py_order(Value a, Value b, bool *ok) {
+  if (ev_is_number(&a) && ev_is_number(&b)) {
+    double p = a.kind == V_FLOAT ? a.u.f : (double)a.u.i, q = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
+    if (a.kind != V_FLOAT && b.kind != V_FLOAT) return (a.u.i > b.u.i) - (a.u.i < b.u.i);
+    return (p > q) - (p < q);
+  }
+  if (a.kind == V_STR && b.kind == V_STR) {
+    size_t n = a.u.s.len < b.u.s.len ? a.u.s.len : b.u.s.len;
+    int c = memcmp(a.u.s.p, b.u.s.p, n);
+    if (c) return c < 0 ? -1 : 1;
+    return (a.u.s.len > b.u.s.len) - (a.u.s.len < b.u.s.len);
+  }
+  if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind) {
+    for (int i = 0; i < a.u.list.n && i < b.u.list.n; i++) {
+      int c = py_order(a.u.list.items[i], b.u.list.items[i], ok);
+      if (c || !*ok) return c;
+    }
+    return (a.u.list.n > b.u.list.n) - (a.u.list.n < b.u.list.n);
+  }
+  *ok = false;
+  return 0;
+}
+
+/* sorted(), min(), max(), map(), filter(), set(), print(): the builtins with
+ * callables or keywords. */
+static Value py_builtin2(Eval *ev, const char *fn, Args *a) {
+  Loc l = a->loc;
+  Value *key = NULL, *dflt = NULL;
+  bool rev = false;
+  for (int i = 0; i < a->nkw; i++) {
+    if (strcmp(a->kwn[i], "key") == 0) key = a->kwv[i].kind == V_NONE ? NULL : &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") == 0 && !ev_truthy_const(ev, a->kwv[i], &rev))
+      return ev_error(ev, l, "reverse= must be a constant");
+    else if (strcmp(a->kwn[i], "default") == 0) dflt = &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") != 0 && strcmp(fn, "print") != 0)
+      return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
+  }
+  if (strcmp(fn, "print") == 0) return v_make(V_NONE, l); /* parse-time output is dropped */
+  if (strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0) {
+    if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
+    Value *items;
+    int n;
+    if (a->npos != 1 || !py_items(ev, a->pos[0], &items, &n, l)) return a->npos != 1 ? ev_error(ev, l, "%s() takes one iterable", fn) : v_make(V_ERROR, l);
+    return ev_py_set(ev, py_seq(ev, V_LIST, items, n, l));
+  }
+  if (strcmp(fn, "map") == 0 || strcmp(fn, "filter") == 0) {
+    if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", fn);
+    if (fn[0] == 'm' && a->npos > 2) {
+      Args za = {a->pos + 1, a->npos - 1, NULL, NULL, 0, l};
+      Value z = ev_py_zip(ev, &za);
+      if (z.kind == V_ERROR) return z;
+      PyVec out = {0};
+      for (int i = 0; i < z.u.list.n; i++) {
+        Args ca = {z.u.list.items[i].u.list.items, z.u.list.items[i].u.list.n, NULL, NULL, 0, l};
+        Value r = ev_py_callv(ev, a->pos[0], &ca);
+        if (r.kind == V_ERROR) return r;
+        pv_push(ev, &out, r);
+      }
+      return py_seq(ev, V_LIST, out.v, out.n, l);
+    }
+    Value *items;
+    int n;
+    if (!py_items(ev, a->pos[1], &items, &n, l)) return v_make(V_ERROR, l);
+    PyVec out = {0};
+    for (int i = 0; i < n; i++) {
+      Value r = items[i];
+      if (a->pos[0].kind != V_NONE) {
+        Args ca = {&items[i], 1, NULL, NULL, 0, l};
+        r = ev_py_callv(ev, a->pos[0], &ca);
+        if (r.kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
+      }
+      if (fn[0] == 'm') {
+        pv_push(ev, &out, r);
+        continue;
+      }
+      bool t;
+      if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
+      if (t) pv_push(ev, &out, items[i]);
+    }
+    return py_seq(ev, V_LIST, out.v, out.n, l);
+  }
+  /* sorted / min / max */
+  Value *items;
+  int n;
+  if (strcmp(fn, "sorted") != 0 && a->npos > 1) {
+    items = a->pos;
+    n = a->npos;
+  } else {
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", fn);
+    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  }
+  Value *keys = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    keys[i] = items[i];
+    if (key) {
+      Args ca = {&items[i], 1, NULL, NULL, 0, l};
+      keys[i] = ev_py_callv(ev, *key, &ca);
+      if (keys[i].kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
+    }
+  }
+  if (strcmp(fn, "sorted") != 0) {
+    if (n == 0) return dflt ? *dflt : ev_error(ev, l, "%s() of an empty sequence", fn);
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+      bool ok = true;
+      int c = py_order(keys[i], keys[best], &ok);
+      if (!ok) return ev_error(ev, l, "%s(): these values cannot be compared at parse time", fn);
+      if (fn[1] == 'i' ? c < 0 : c > 0) best = i;
+    }
+    return items[best];
+  }
+  /* a stable insertion sort: lists sorted at parse time are short */
+  int *ord = TIRX_NEWN(ev->m, int, n + 1);
+  for (int i = 0; i < n; i++) {
+    int j = i;
+    while (j > 0) {
+      bool ok = true;
+      int c = py_order(keys[ord[j - 1]], keys[i], &ok);
+      if (!ok) return ev_error(ev, l, "sorted(): these values cannot be compared at parse time");
+      if (rev ? c >= 0 : c <= 0) break;
+      ord[j] = ord[j - 1];
+      j--;
+    }
+    ord[j] = i;
+    if (!ev_py_step(ev, l)) return v_make(V_ERROR, l);
+  }
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) r[i] = items[ord[i]];
+  return py_seq(ev, V_LIST, r, n, l);
+}
+
 Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
   Loc l = a->loc;
   if (strncmp(path, "math.", 5) == 0) return py_math(ev, path + 5, a);
   if (strncmp(path, "pym.", 4) == 0) return ev_error(ev, l, "unsupported method '%s'", path + 4);
+  if (strncmp(path, "pyl.", 4) == 0) return ev_pylib_call(ev, path + 4, a);
   const char *fn = path + 3;
+  Value cr;
+  if (ev_class_builtin(ev, fn, a, &cr)) return cr;
+  if (strcmp(fn, "sorted") == 0 || strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0 || strcmp(fn, "map") == 0 ||
+      strcmp(fn, "filter") == 0 || strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0 || strcmp(fn, "print") == 0)
+    return py_builtin2(ev, fn, a);
   if (a->nkw && strcmp(fn, "dict") != 0)
     return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
   if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
@@ -1147,29 +1440,14 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     return py_seq(ev, V_TUPLE, t, 2, l);
   }
   if (strcmp(fn, "pow") == 0 && a->npos == 2) return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], l);
-  if (strcmp(fn, "isinstance") == 0 && a->npos == 2) {
-    Value x = a->pos[0], t = a->pos[1];
-    Value *ts = &t;
-    int nt = 1;
-    if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
-    Value r = v_make(V_BOOL, l);
-    for (int i = 0; i < nt; i++) {
-      const char *tn = ts[i].kind == V_NS ? ts[i].u.ns : "";
-      if (strncmp(tn, "py.", 3) == 0) tn += 3;
-      if ((strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
-          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
-          (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
-          (strcmp(tn, "list") == 0 && x.kind == V_LIST) || (strcmp(tn, "dict") == 0 && x.kind == V_DICT))
-        r.u.i = 1;
-    }
-    return r;
-  }
-  if (strcmp(fn, "hasattr") == 0) return ev_error(ev, l, "hasattr() is not supported at parse time");
   if (strcmp(fn, "round") == 0 && a->npos == 1) {
     double x;
     if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, l);
     return v_int((int64_t)nearbyint(x), l);
   }
+  if (a->npos == 0 && (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0))
+    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, NULL, 0, l);
+  if (a->npos == 0 && (strcmp(fn, "int") == 0 || strcmp(fn, "float") == 0)) return fn[0] == 'i' ? v_int(0, l) : py_num(0, l);
   if (a->npos != 1) return ev_error(ev, l, "%s() takes one argument here", fn);
   Value *items;
   int n;
@@ -1243,6 +1521,12 @@ Value ev_py_zip(Eval *ev, Args *a) {
 
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (ev_class_attr(ev, obj, name, loc, out)) return true;
+  if (obj.kind == V_NS && strncmp(obj.u.ns, "pyl.", 4) == 0 && strchr(obj.u.ns + 4, '.') == NULL) {
+    *out = v_make(V_NS, loc);
+    out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
+    return true;
+  }
   if (obj.kind == V_NS && strncmp(obj.u.ns, "?mod:", 5) == 0) {
     *out = ev_py_unresolved(ev, obj, loc);
     return true;
@@ -1265,10 +1549,297 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   return true;
 }
 
-Value ev_py_method(Eval *ev, Value callee, Args *a) {
+/* A list with `add` appended.  Arrays made here have spare room: the
+ * value that owns the array's used prefix appends in place, any other
+ * alias (a shorter view) copies. */
+static Value py_list_grow(Eval *ev, Value l, const Value *add, int na) {
+  int n = l.u.list.n;
+  intptr_t info = n ? txmap_geti(&ev->py_grow, l.u.list.items) : 0;
+  int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
+  if (info && used == n && cap - n >= na) {
+    if (na) memcpy(l.u.list.items + n, add, sizeof(Value) * (size_t)na);
+    l.u.list.n = n + na;
+    txmap_puti(&ev->py_grow, l.u.list.items, ((intptr_t)cap << 32) | (n + na));
+    return l;
+  }
+  int nc = (n + na) * 2 + 4;
+  Value *nv = TIRX_NEWN(ev->m, Value, nc);
+  if (n) memcpy(nv, l.u.list.items, sizeof(Value) * (size_t)n);
+  if (na) memcpy(nv + n, add, sizeof(Value) * (size_t)na);
+  txmap_puti(&ev->py_grow, nv, ((intptr_t)nc << 32) | (n + na));
+  l.u.list.items = nv;
+  l.u.list.n = n + na;
+  return l;
+}
+
+static Value py_dict_copy(Eval *ev, Value d, int extra) {
+  Value r = d;
+  r.u.dict.keys = TIRX_NEWN(ev->m, Value, d.u.dict.n + extra + 1);
+  r.u.dict.vals = TIRX_NEWN(ev->m, Value, d.u.dict.n + extra + 1);
+  if (d.u.dict.n) {
+    memcpy(r.u.dict.keys, d.u.dict.keys, sizeof(Value) * (size_t)d.u.dict.n);
+    memcpy(r.u.dict.vals, d.u.dict.vals, sizeof(Value) * (size_t)d.u.dict.n);
+  }
+  return r;
+}
+
+static int py_dict_find(Value d, Value k) {
+  for (int i = 0; i < d.u.dict.n; i++)
+    if (py_equal(d.u.dict.keys[i], k)) return i;
+  return -1;
+}
+
+/* Methods that change their receiver: the new container is stored back
+ * through the receiver's expression.  Returns false when m is not one. */
+static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, Value *out) {
+  Loc l = a->loc;
+  Value nv = self;
+  *out = v_make(V_NONE, l);
+  if (self.kind == V_LIST) {
+    if (strcmp(m, "append") == 0 && a->npos == 1) nv = py_list_grow(ev, self, a->pos, 1);
+    else if (strcmp(m, "extend") == 0 && a->npos == 1) {
+      Value *add;
+      int na;
+      if (!py_items(ev, a->pos[0], &add, &na, l)) return *out = v_make(V_ERROR, l), true;
+      if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return *out = ev_error(ev, l, "list longer than %d items", PY_MAX_ITEMS), true;
+      nv = py_list_grow(ev, self, add, na);
+    } else if (strcmp(m, "insert") == 0 && a->npos == 2) {
+      int64_t i;
+      if (!ev_get_int(ev, a->pos[0], &i, "insert() index")) return *out = v_make(V_ERROR, l), true;
+      int n = self.u.list.n;
+      if (i < 0) i += n;
+      if (i < 0) i = 0;
+      if (i > n) i = n;
+      Value *items = TIRX_NEWN(ev->m, Value, n + 2);
+      if (i) memcpy(items, self.u.list.items, sizeof(Value) * (size_t)i);
+      items[i] = a->pos[1];
+      if (n - i) memcpy(items + i + 1, self.u.list.items + i, sizeof(Value) * (size_t)(n - i));
+      nv = py_seq(ev, V_LIST, items, n + 1, l);
+    } else if (strcmp(m, "pop") == 0 && a->npos <= 1) {
+      int64_t i = self.u.list.n - 1;
+      if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return *out = v_make(V_ERROR, l), true;
+      if (i < 0 && a->npos) i += self.u.list.n;
+      if (i < 0 || i >= self.u.list.n) return *out = ev_error(ev, l, "pop from an empty list or index out of range"), true;
+      *out = self.u.list.items[i];
+      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+      int k = 0;
+      for (int j = 0; j < self.u.list.n; j++)
+        if (j != i) items[k++] = self.u.list.items[j];
+      nv = py_seq(ev, V_LIST, items, k, l);
+    } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
+      int i = 0;
+      while (i < self.u.list.n && !py_equal(self.u.list.items[i], a->pos[0])) i++;
+      if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
+      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+      int k = 0;
+      for (int j = 0; j < self.u.list.n; j++)
+        if (j != i) items[k++] = self.u.list.items[j];
+      nv = py_seq(ev, V_LIST, items, k, l);
+    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
+      nv = py_seq(ev, V_LIST, NULL, 0, l);
+    } else if ((strcmp(m, "add") == 0) && a->npos == 1) { /* a set */
+      bool in;
+      ev_py_contains(ev, a->pos[0], self, &in);
+      if (!in) nv = py_list_grow(ev, self, a->pos, 1);
+    } else if (strcmp(m, "discard") == 0 && a->npos == 1) {
+      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+      int k = 0;
+      for (int j = 0; j < self.u.list.n; j++)
+        if (!py_equal(self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+      nv = py_seq(ev, V_LIST, items, k, l);
+    } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
+      Args sa = *a;
+      sa.pos = &self;
+      sa.npos = 1;
+      if (m[0] == 's') {
+        nv = py_builtin2(ev, "sorted", &sa);
+      } else {
+        Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+        for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];
+        nv = py_seq(ev, V_LIST, items, self.u.list.n, l);
+      }
+      if (nv.kind == V_ERROR) return *out = nv, true;
+      /* in place: every alias sees the new order */
+      if (nv.u.list.n) memcpy(self.u.list.items, nv.u.list.items, sizeof(Value) * (size_t)nv.u.list.n);
+      return true;
+    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
+      *out = py_seq(ev, V_LIST, self.u.list.items, self.u.list.n, l);
+      return true;
+    } else {
+      return false;
+    }
+  } else if (self.kind == V_DICT) {
+    if (strcmp(m, "update") == 0 && a->npos <= 1) {
+      Value src = v_make(V_DICT, l);
+      if (a->npos) {
+        src = a->pos[0];
+        if (src.kind != V_DICT) return *out = ev_error(ev, l, "dict.update() needs a dict"), true;
+      }
+      nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
+      for (int i = 0; i < src.u.dict.n; i++) {
+        int k = py_dict_find(nv, src.u.dict.keys[i]);
+        if (k >= 0) nv.u.dict.vals[k] = src.u.dict.vals[i];
+        else nv.u.dict.keys[nv.u.dict.n] = src.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = src.u.dict.vals[i];
+      }
+      for (int i = 0; i < a->nkw; i++) {
+        Value kk = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l);
+        int k = py_dict_find(nv, kk);
+        if (k >= 0) nv.u.dict.vals[k] = a->kwv[i];
+        else nv.u.dict.keys[nv.u.dict.n] = kk, nv.u.dict.vals[nv.u.dict.n++] = a->kwv[i];
+      }
+    } else if (strcmp(m, "setdefault") == 0 && (a->npos == 1 || a->npos == 2)) {
+      int k = py_dict_find(self, a->pos[0]);
+      if (k >= 0) {
+        *out = self.u.dict.vals[k];
+        return true;
+      }
+      *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+      nv = py_dict_copy(ev, self, 1);
+      nv.u.dict.keys[nv.u.dict.n] = a->pos[0];
+      nv.u.dict.vals[nv.u.dict.n++] = *out;
+    } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
+      int k = py_dict_find(self, a->pos[0]);
+      if (k < 0) {
+        if (a->npos == 2) return *out = a->pos[1], true;
+        return *out = ev_error(ev, l, "dict.pop(): key not found"), true;
+      }
+      *out = self.u.dict.vals[k];
+      nv = py_dict_copy(ev, self, 0);
+      nv.u.dict.n = 0;
+      for (int i = 0; i < self.u.dict.n; i++)
+        if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
+    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
+      nv = py_dict_copy(ev, self, 0);
+      nv.u.dict.n = 0;
+    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
+      *out = py_dict_copy(ev, self, 0);
+      return true;
+    } else {
+      return false;
+    }
+  } else {
+    return false;
+  }
+  if (nv.kind == V_ERROR) return *out = nv, true;
+  if (recv && !py_store_back(ev, recv, nv)) *out = v_make(V_ERROR, l);
+  return true;
+}
+
+/* str.replace / split / strip / find / ... */
+static bool py_str_method(Eval *ev, Value self, const char *m, Args *a, Value *out) {
+  Loc l = a->loc;
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len;
+  if (strcmp(m, "replace") == 0 && a->npos >= 2 && a->pos[0].kind == V_STR && a->pos[1].kind == V_STR) {
+    Value o = a->pos[0], w = a->pos[1];
+    int64_t cnt = -1;
+    if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return *out = v_make(V_ERROR, l), true;
+    StrBuf b = {0};
+    strbuf_put(&b, "", 0);
+    size_t i = 0;
+    while (i < n) {
+      if (cnt != 0 && o.u.s.len && i + o.u.s.len <= n && memcmp(p + i, o.u.s.p, o.u.s.len) == 0) {
+        strbuf_put(&b, w.u.s.p, w.u.s.len);
+        i += o.u.s.len;
+        if (cnt > 0) cnt--;
+        continue;
+      }
+      strbuf_putc(&b, p[i++]);
+    }
+    *out = py_take_str(ev, &b, l);
+    return true;
+  }
+  if ((strcmp(m, "split") == 0 || strcmp(m, "rsplit") == 0) && a->npos <= 2) {
+    Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
+    int64_t maxs = -1;
+    if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return *out = v_make(V_ERROR, l), true;
+    PyVec parts = {0};
+    if (sep.kind == V_NONE) {
+      size_t i = 0;
+      while (i < n) {
+        while (i < n && strchr(" \t\n\r", p[i])) i++;
+        if (i >= n) break;
+        size_t j = i;
+        while (j < n && !strchr(" \t\n\r", p[j])) j++;
+        pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+        i = j;
+      }
+    } else {
+      if (sep.kind != V_STR || !sep.u.s.len) return *out = ev_error(ev, l, "split() separator must be a non-empty string"), true;
+      size_t i = 0, k = sep.u.s.len;
+      int64_t done = 0;
+      for (size_t j = 0; j + k <= n;) {
+        if ((maxs < 0 || done < maxs) && memcmp(p + j, sep.u.s.p, k) == 0) {
+          pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+          j += k;
+          i = j;
+          done++;
+        } else {
+          j++;
+        }
+      }
+      pv_push(ev, &parts, py_str_value(ev, p + i, n - i, l));
+    }
+    *out = py_seq(ev, V_LIST, parts.v, parts.n, l);
+    return true;
+  }
+  if ((strcmp(m, "strip") == 0 || strcmp(m, "lstrip") == 0 || strcmp(m, "rstrip") == 0) && a->npos <= 1) {
+    const char *chars = " \t\n\r";
+    size_t nc = 4;
+    if (a->npos && a->pos[0].kind == V_STR) chars = a->pos[0].u.s.p, nc = a->pos[0].u.s.len;
+    size_t i = 0, j = n;
+    if (m[0] != 'r')
+      while (i < j && memchr(chars, p[i], nc)) i++;
+    if (m[0] != 'l')
+      while (j > i && memchr(chars, p[j - 1], nc)) j--;
+    *out = py_str_value(ev, p + i, j - i, l);
+    return true;
+  }
+  if ((strcmp(m, "find") == 0 || strcmp(m, "rfind") == 0 || strcmp(m, "index") == 0 || strcmp(m, "count") == 0) &&
+      a->npos == 1 && a->pos[0].kind == V_STR) {
+    size_t k = a->pos[0].u.s.len;
+    int64_t r = -1, c = 0;
+    for (size_t i = 0; i + k <= n; i++)
+      if (memcmp(p + i, a->pos[0].u.s.p, k) == 0) {
+        if (r < 0 || m[0] == 'r') r = (int64_t)i;
+        c++;
+        if (m[0] == 'c' && k) i += k - 1;
+      }
+    if (m[0] == 'c') r = c;
+    if (m[0] == 'i' && r < 0) return *out = ev_error(ev, l, "substring not found"), true;
+    *out = v_int(r, l);
+    return true;
+  }
+  if ((strcmp(m, "isdigit") == 0 || strcmp(m, "isalpha") == 0 || strcmp(m, "isidentifier") == 0) && a->npos == 0) {
+    bool ok = n > 0;
+    for (size_t i = 0; i < n; i++) {
+      char c = p[i];
+      bool dig = c >= '0' && c <= '9', alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      ok &= m[2] == 'd' ? dig : m[2] == 'a' ? alpha : (alpha || c == '_' || (dig && i > 0));
+    }
+    *out = v_make(V_BOOL, l);
+    out->u.i = ok;
+    return true;
+  }
+  if ((strcmp(m, "removeprefix") == 0 || strcmp(m, "removesuffix") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
+    size_t k = a->pos[0].u.s.len;
+    bool pre = m[6] == 'p';
+    if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0)
+      *out = py_str_value(ev, pre ? p + k : p, n - k, l);
+    else
+      *out = self;
+    return true;
+  }
+  return false;
+}
+
+Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   Value self = *callee.shape;
   const char *m = callee.u.ns + 4;
   Loc l = a->loc;
+  Value mr;
+  if (py_mutator(ev, self, m, a, recv, &mr)) return mr;
+  if (self.kind == V_STR && py_str_method(ev, self, m, a, &mr)) return mr;
   if (self.kind == V_STR) {
     if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);
     if ((strcmp(m, "upper") == 0 || strcmp(m, "lower") == 0) && a->npos == 0) {

@@ -1042,15 +1042,15 @@ static void module_const(Eval *ev, Ast *s) {
   }
   if (v.kind == V_ERROR) return;
   bool typevar = v.kind == V_EXPR && v.u.e->kind == E_VAR;
-  if (!ev_is_number(&v) && v.kind != V_STR && v.kind != V_NONE && v.kind != V_TUPLE && v.kind != V_LIST &&
-      v.kind != V_DICT && v.kind != V_PYFUNC && v.kind != V_FUNCREF && v.kind != V_DTYPE && !typevar) {
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_FRAME || v.kind == V_POOL ||
+      (v.kind == V_EXPR && !typevar && v.u.e->kind != E_INT && v.u.e->kind != E_FLOAT)) {
     ev_error(ev, s->a->loc, "module-level '%s' must be a constant (int, float, bool, str or tuple)", name);
     return;
   }
   ev_define(ev, name, v, false, s->loc);
 }
 
-static void class_def(Eval *ev, Ast *c) {
+static void class_def(Eval *ev, Ast *c, bool seen_def) {
   bool is_mod = false;
   for (int i = 0; i < c->n2; i++) {
     Ast *d = c->list2[i];
@@ -1058,8 +1058,13 @@ static void class_def(Eval *ev, Ast *c) {
         strcmp(d->name, "ir_module") == 0)
       is_mod = true;
   }
-  if (!is_mod) {
-    ev_error(ev, c->loc, "a class must be decorated with @I.ir_module");
+  if (!is_mod) { /* a Python class */
+    Value k = ev_class_def(ev, c);
+    if (k.kind != V_ERROR) ev_define(ev, c->name, k, false, c->loc);
+    return;
+  }
+  if (seen_def || ev->m->is_ir_module) {
+    ev_error(ev, c->loc, "only one @I.ir_module class (or a set of functions) per file");
     return;
   }
   ev->m->is_ir_module = true;
@@ -1082,6 +1087,10 @@ static void class_def(Eval *ev, Ast *c) {
 
 Module *ev_file(Eval *ev, AstFile *f) {
   bool seen_def = false;
+  Value main_name = v_make(V_STR, (Loc){1, 1});
+  main_name.u.s.p = "__main__";
+  main_name.u.s.len = 8;
+  ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
     switch (s->kind) {
@@ -1094,6 +1103,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
     case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
+    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH:
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
@@ -1123,11 +1133,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
       break;
     }
     case A_CLASSDEF:
-      if (seen_def || ev->m->is_ir_module) {
-        ev_error(ev, s->loc, "only one @I.ir_module class (or a set of functions) per file");
-        break;
-      }
-      class_def(ev, s);
+      class_def(ev, s, seen_def);
       break;
     default: ev_error(ev, s->loc, "statement not allowed at module level"); break;
     }
@@ -1170,7 +1176,10 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     StmtVec top = {0};
     ev.cur = &top;
     ev_file(&ev, &file);
+    ev_resolve_calls(&ev);
     free(top.v);
+    ev_modules_free(&ev);
+    txmap_free(&ev.py_grow);
     free(ev.binds);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;

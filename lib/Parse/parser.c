@@ -619,16 +619,23 @@ static Ast *lambda(P *p) {
   Token *t = tok(p);
   next(p);
   Ast *l = node(p, A_LAMBDA, t);
-  Vec v = {0};
+  Vec v = {0}, d = {0};
   while (tok(p)->kind == TK_NAME && !is_op(p, OP_COLON)) {
     Ast *n = node(p, A_NAME, tok(p));
     n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
     vpush(&v, n);
     next(p);
+    Ast *dflt = NULL;
+    if (is_op(p, OP_ASSIGN)) {
+      next(p);
+      dflt = or_expr(p);
+    }
+    vpush(&d, dflt);
     if (!is_op(p, OP_COMMA)) break;
     next(p);
   }
   l->list = vdone(p, &v, &l->n);
+  l->list2 = vdone(p, &d, &l->n2);
   if (expect_op(p, OP_COLON)) l->a = expr(p);
   return l;
 }
@@ -641,6 +648,16 @@ static Ast *expr(P *p) {
     r = lambda(p);
   } else {
     Ast *a = or_expr(p);
+    if (a->kind == A_NAME && is_op(p, OP_WALRUS) && !p->failed) {
+      Token *t = tok(p);
+      next(p);
+      Ast *w = node(p, A_WALRUS, t);
+      w->loc = a->loc;
+      w->name = a->name;
+      w->a = expr(p);
+      leave(p);
+      return w;
+    }
     if (is_kw(p, "if") && !p->failed) {
       Token *t = tok(p);
       next(p);
@@ -793,7 +810,25 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  static const char *lazy[] = {"del", "global", "nonlocal", "yield"};
+  if (is_kw(p, "global") || is_kw(p, "nonlocal")) {
+    Ast *s = node(p, A_GLOBAL, t);
+    s->op = is_kw(p, "nonlocal");
+    next(p);
+    Vec v = {0};
+    while (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
+      Ast *n = node(p, A_NAME, tok(p));
+      n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+      vpush(&v, n);
+      next(p);
+      if (!is_op(p, OP_COMMA)) break;
+      next(p);
+    }
+    s->list = vdone(p, &v, &s->n);
+    if (!s->n) expected(p, "a name");
+    end_simple(p);
+    return s;
+  }
+  static const char *lazy[] = {"del", "yield"};
   for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
     if (is_kw(p, lazy[i])) { /* an error only when it runs */
       Ast *s = node(p, A_UNSUPPORTED, t);
@@ -1017,9 +1052,12 @@ static Ast *def_stmt(P *p, Ast **decos, int ndecos) {
   f->n2 = ndecos;
   next(p);
   if (is_class) {
-    if (is_op(p, OP_LPAR)) {
-      while (!is_op(p, OP_RPAR) && tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
-      expect_op(p, OP_RPAR);
+    if (is_op(p, OP_LPAR)) { /* bases (and keywords such as metaclass=) in list3 */
+      next(p);
+      Ast bases = {0};
+      call_args(p, &bases);
+      f->list3 = bases.list;
+      f->n3 = bases.n;
     }
     block(p, &f->list, &f->n);
     return f;
@@ -1069,17 +1107,37 @@ static Ast *statement(P *p) {
   if (is_kw(p, "try")) {
     /* try/except/else/finally parse (Python code beside the kernels has
      * them); running one is an error naming it (A_UNSUPPORTED) */
-    Ast *s = node(p, A_UNSUPPORTED, t);
-    s->str = "try";
+    Ast *s = node(p, A_TRY, t);
     next(p);
     block(p, &s->list, &s->n);
+    Vec h = {0};
     while ((is_kw(p, "except") || is_kw(p, "else") || is_kw(p, "finally")) && !p->failed) {
+      Token *ht = tok(p);
+      if (is_kw(p, "finally")) {
+        next(p);
+        block(p, &s->list3, &s->n3);
+        break;
+      }
+      Ast *e = node(p, A_EXCEPT, ht);
+      if (is_kw(p, "else")) e->op = 'e';
       next(p);
-      while (!is_op(p, OP_COLON) && tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
-      Ast **b;
-      int nb;
-      block(p, &b, &nb);
+      if (e->op != 'e' && !is_op(p, OP_COLON)) {
+        e->a = expr(p);
+        if (is_kw(p, "as")) {
+          next(p);
+          if (tok(p)->kind == TK_NAME) {
+            e->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+            next(p);
+          } else {
+            expected(p, "a name after 'as'");
+          }
+        }
+      }
+      block(p, &e->list, &e->n);
+      vpush(&h, e);
     }
+    s->list2 = vdone(p, &h, &s->n2);
+    if (!s->n2 && !s->n3) expected(p, "'except' or 'finally'");
     return s;
   }
   if (is_kw(p, "elif") || is_kw(p, "else")) {

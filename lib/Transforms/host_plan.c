@@ -628,13 +628,15 @@ void shd_plan_begin(Split *S) {
  * dynamic shared memory and launch flags. */
 /* T.nvshmem.* calls mark the kernel; nvshmem.barrier_all waits for every CTA of every PE,
  * so such a kernel is launched collectively (cooperatively: all CTAs co-resident, as
- * nvshmemx_collective_launch does). */
+ * nvshmemx_collective_launch does); so is one that calls T.cuda.grid_sync (the grid
+ * barrier lives in a cooperative launch's workspace). */
 static bool find_nvshmem(IRVisitor *v, Expr *e) {
   uint32_t *fl = v->ctx;
   if (e->kind == E_CALL && (e->u.call.op->flags & INTRIN_NVSHMEM)) {
     *fl |= TIRX_KERNEL_NVSHMEM;
     if (e->u.call.op->id == I_NVSHMEM_BARRIER_ALL) *fl |= TIRX_KERNEL_COOPERATIVE;
   }
+  if (e->kind == E_CALL && e->u.call.op->id == I_CUDA_GRID_SYNC) *fl |= TIRX_KERNEL_COOPERATIVE;
   return true;
 }
 

@@ -29,12 +29,15 @@ void tool_args_init(ToolArgs *t, const char *tool, int argc, char **argv) {
   t->bad = 0;
   t->defines = NULL;
   t->ndefines = 0;
+  t->includes = NULL;
+  t->nincludes = 0;
 }
 
 void tool_args_free(ToolArgs *t) {
   free(t->defines);
-  t->defines = NULL;
-  t->ndefines = 0;
+  free(t->includes);
+  t->defines = t->includes = NULL;
+  t->ndefines = t->nincludes = 0;
 }
 
 const char *tool_next(ToolArgs *t) {
@@ -82,6 +85,14 @@ const char *tool_define(ToolArgs *t) {
   }
   t->defines = xrealloc(t->defines, sizeof *t->defines * (size_t)(t->ndefines + 1));
   t->defines[t->ndefines++] = d;
+  return d;
+}
+
+const char *tool_include(ToolArgs *t) {
+  const char *d = tool_value(t, "-I");
+  if (!d) return NULL;
+  t->includes = xrealloc(t->includes, sizeof *t->includes * (size_t)(t->nincludes + 1));
+  t->includes[t->nincludes++] = d;
   return d;
 }
 

@@ -30,6 +30,8 @@ typedef struct ToolArgs {
   int bad; /* set when a usage error was reported (tool_value / tool_define) */
   const char **defines; /* the -D values so far (tool_define), in order */
   int ndefines;
+  const char **includes; /* the -I directories so far (tool_include), in order */
+  int nincludes;
 } ToolArgs;
 
 void tool_args_init(ToolArgs *t, const char *tool, int argc, char **argv);
@@ -45,6 +47,9 @@ const char *tool_value(ToolArgs *t, const char *opt);
 /* -D NAME=VALUE: the value of tool_value(t, "-D"), checked to be NAME=VALUE (else a usage
  * error, t->bad set, NULL), and appended to t->defines. */
 const char *tool_define(ToolArgs *t);
+/* -I DIR: the value of tool_value(t, "-I") (NULL: missing, a usage error), appended to
+ * t->includes. */
+const char *tool_include(ToolArgs *t);
 /* A non-negative integer option value ("--ptxas-timeout=30"): true with *out, or a usage
  * error (t->bad set). */
 bool tool_int_value(ToolArgs *t, const char *opt, const char *v, long max, long *out);

@@ -49,6 +49,10 @@ typedef struct TirxCodegenResult {
   char *ptx;         /* PTX text (NUL-terminated) */
   const char *arch;  /* the arch compiled for (static string) */
   int nkernels;      /* kernels emitted */
+  int nfuncs;        /* no kernel: device functions emitted alone (a relocatable cubin) */
+  int nexterns;      /* device functions called but not defined here (a relocatable cubin) */
+  const char *extern_name; /* the first of those (module-interned), and its call */
+  Loc extern_loc;
   double ms_irgen;   /* TIRx → LLVM IR, incl. libdevice linking and verification */
   double ms_opt;     /* LLVM default<On> */
   double ms_ptx;     /* NVPTX instruction selection + PTX printing */
@@ -103,6 +107,8 @@ typedef struct TirxDriverOptions {
   bool keep_tirx;              /* keep the lowered module's TVMScript text */
   const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
   int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
+  const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
+  int ninclude_dirs;
 } TirxDriverOptions;
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */
@@ -118,6 +124,9 @@ typedef struct TirxCompiled {
   char *ptx;
   void *cubin;
   size_t cubin_size;
+  bool relocatable;        /* the cubin is ptxas -c output (device functions alone, or calls of
+                              functions defined elsewhere): linkable, not loadable */
+  const char *unresolved;  /* the first function called but not defined (or NULL) */
   const char *arch;        /* static */
   double ms[TIRX_STAGE_COUNT];
 } TirxCompiled;

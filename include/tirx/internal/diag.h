@@ -22,6 +22,10 @@ typedef struct DiagEntry {
   DiagLevel level;
   uint32_t line, col; /* 0 = no location */
   char *msg;
+  /* An entry located in another file than the TirxDiag's (an imported
+   * module): that file's name and the located source line (owned; NULL =
+   * the TirxDiag's file). */
+  char *file, *line_text;
 } DiagEntry;
 
 struct TirxDiag {
@@ -36,6 +40,8 @@ struct TirxDiag {
 
 void tirx_diag_init(TirxDiag *d, const char *filename, const char *src, size_t len);
 void tirx_diag_free(TirxDiag *d);
+/* Marks the last entry as located in `file`, whose source is src[0..len). */
+void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,10 @@ typedef struct TirxParseOptions {
    * module's namespace after it ran; its PrimFunc is the module's one
    * function.  NULL: every top-level function. */
   const char *entry;
+  /* -I DIR: roots searched for `import a.b` (after the input file's own
+   * directory); relative imports resolve against the importing file. */
+  const char *const *include_dirs;
+  int ninclude_dirs;
 } TirxParseOptions;
 
 /* Parses `src` (need not be NUL-terminated).  Returns the module, or NULL

@@ -13,7 +13,9 @@
  *   FLAGS     PTXF_ORDERS_MEMORY (fences, barriers, waits: a "memory"
  *             clobber although no address is named), PTXF_NOT_VOLATILE.
  *   slots     the modifier slots in PTX order, space separated:
- *             `name=tok|tok` (required) or `name?=tok|tok` (optional).
+ *             `name=tok|tok` (required) or `name?=tok|tok` (optional);
+ *             `tok@sm_100` raises the floor when that token is chosen
+ *             (hand-set: the f32x2 and mixed-type forms).
  *   operands  the operands in PTX order, space separated:
  *             `name.RW.KIND` then `;key=value` attributes:
  *               RW   r (source), w (destination), rw (accumulator)
@@ -76,6 +78,7 @@ typedef struct PtxSlot {
   bool optional;
   int ntok;
   const char **tok;
+  PtxArch *tokarch;      /* per token: a floor above the row's (`tok@sm_100`), or SM_ANY */
 } PtxSlot;
 
 typedef struct PtxOperand {
@@ -126,6 +129,8 @@ const char *tirx_ptx_suggest_family(const char *family, size_t len);
 const char *tirx_ptx_arch_name(PtxArch a); /* "sm_90a" ... "" for SM_ANY */
 /* The sm number (80, 90, 100, 103, 107) and whether an "a"/"f" arch is required. */
 int tirx_ptx_arch_sm(PtxArch a, bool *specific);
+/* The floor of one spelling: the row's, raised by the tokens chosen (`tok@sm_N`). */
+PtxArch tirx_ptx_spelling_arch(const PtxEntry *e, const char *const *mods);
 
 /* Puts `tok` into the first open slot (mods[i] == NULL) that lists it;
  * returns the slot index or -1. */

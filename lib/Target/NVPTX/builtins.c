@@ -3,9 +3,12 @@
  * vprintf, string constants, the inline-asm table, libdevice declarations.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "Support/oom.h"
+#include "Support/strbuf.h"
 #include "Target/NVPTX/cg.h"
 
 /* ---- intrinsics by name ------------------------------------------------------ */
@@ -229,10 +232,10 @@ void cg_vprintf(CG *cg, LLVMValueRef fmt, LLVMValueRef *args, int n) {
   if (!fn) fn = LLVMAddFunction(cg->mod, "vprintf", fty);
   LLVMValueRef buf = LLVMConstNull(cg->t_ptr);
   if (n > 0) {
-    LLVMTypeRef tys[64];
-    if (n > 64) n = 64;
+    LLVMTypeRef *tys = tirx_xcalloc((size_t)n, sizeof *tys);
     for (int i = 0; i < n; i++) tys[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, tys, (unsigned)n, 0);
+    free(tys);
     LLVMValueRef a = cg_alloca(cg, st, 8, "printf.args");
     for (int i = 0; i < n; i++)
       LLVMBuildStore(cg->b, args[i], LLVMBuildStructGEP2(cg->b, st, a, (unsigned)i, ""));

@@ -94,12 +94,26 @@ typedef struct CG {
   /* the first T.nvshmem call (where a missing NVSHMEM library is reported) */
   bool uses_nvshmem;
   Loc nvshmem_loc;
+  /* device functions called (cg_device_func), in first-use order;
+   * standalone_funcs: a module of device functions alone (no kernel), whose
+   * functions are all emitted, visible, for a relocatable cubin */
+  struct CGFunc { PrimFunc *f; LLVMValueRef fn; } *funcs;
+  int nfuncs, capfuncs;
+  bool standalone_funcs;
+  int nexterns; /* functions called that the module does not define */
+  const char *extern_name; /* the first of them, and where it is called */
+  Loc extern_loc;
   int nerrors;
 } CG;
 
 /* ---- diagnostics ---------------------------------------------------------- */
 /* Appends "codegen: <msg>" at `loc` (or the kernel's location when loc is 0). */
 void cg_error(CG *cg, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Device functions (emit_func.c): the LLVM function of f, declared and
+ * queued on first use; the queued bodies, emitted after the kernels. */
+LLVMValueRef cg_device_func(CG *cg, PrimFunc *f);
+void cg_emit_device_funcs(CG *cg);
+void cg_warning(CG *cg, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "codegen: T.<name> is not supported by the NVPTX backend yet". */
 LLVMValueRef cg_unsupported(CG *cg, const Expr *e);
 /* Checks that the target is at least sm_<sm> (and an "a" arch when

@@ -31,6 +31,16 @@ void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
   cg->nerrors++;
 }
 
+void cg_warning(CG *cg, Loc loc, const char *fmt, ...) {
+  char msg[900];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (!loc.line && cg->f) loc = cg->f->loc;
+  tirx_diag_add(cg->diag, DIAG_WARNING, loc.line, loc.col, "codegen: %s", msg);
+}
+
 /* ---- blocks and locals ---------------------------------------------------- */
 
 LLVMBasicBlockRef cg_block(CG *cg, const char *name) {
@@ -293,33 +303,43 @@ static void emit_if(CG *cg, Stmt *s) {
   LLVMPositionBuilderAtEnd(cg->b, end);
 }
 
-/* Thread/block ids: blockIdx.x → ctaid.x, threadIdx.y → tid.y, ... */
+/* Thread/block ids bound by a launch or a thread_binding loop: the tag, the
+ * special register it reads, and what the extent is checked against
+ * (grid axis, block axis, or nothing: a CTA's rank in its cluster is fixed
+ * by the launch's cluster shape).  TVM reads clusterCtaIdx.x as the CTA's
+ * rank in the cluster (%cluster_ctarank), .y/.z as %cluster_ctaid. */
+enum { TAG_GRID, TAG_BLOCK, TAG_CLUSTER };
+static const struct { const char *tag, *sreg; int kind, axis; } thread_tags[] = {
+    {"blockIdx.x", "ctaid.x", TAG_GRID, 0},          {"blockIdx.y", "ctaid.y", TAG_GRID, 1},
+    {"blockIdx.z", "ctaid.z", TAG_GRID, 2},          {"threadIdx.x", "tid.x", TAG_BLOCK, 0},
+    {"threadIdx.y", "tid.y", TAG_BLOCK, 1},          {"threadIdx.z", "tid.z", TAG_BLOCK, 2},
+    {"clusterCtaIdx.x", "cluster.ctarank", TAG_CLUSTER, 0},
+    {"clusterCtaIdx.y", "cluster.ctaid.y", TAG_CLUSTER, 1},
+    {"clusterCtaIdx.z", "cluster.ctaid.z", TAG_CLUSTER, 2},
+};
+
 static void emit_launch(CG *cg, Stmt *s) {
   const char *tag = s->u.launch.tag ? s->u.launch.tag : "";
-  const char *sreg = NULL;
-  int axis = -1;
-  static const char *const tags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z",
-                                     "threadIdx.x", "threadIdx.y", "threadIdx.z"};
-  static const char *const sregs[] = {"ctaid.x", "ctaid.y", "ctaid.z", "tid.x", "tid.y", "tid.z"};
-  for (int i = 0; i < 6; i++)
-    if (strcmp(tag, tags[i]) == 0) {
-      sreg = sregs[i];
-      if (i >= 3) axis = i - 3;
-    }
-  if (!sreg) {
-    cg_error(cg, s->loc, "unsupported thread tag '%s' (expected blockIdx.* or threadIdx.*)", tag);
+  int t = -1;
+  for (int i = 0; i < (int)(sizeof thread_tags / sizeof thread_tags[0]); i++)
+    if (strcmp(tag, thread_tags[i].tag) == 0) t = i;
+  if (t < 0) {
+    cg_error(cg, s->loc, "unsupported thread tag '%s' (expected blockIdx.*, threadIdx.* or clusterCtaIdx.*)",
+             tag);
     cg_stmt(cg, s->u.launch.body);
     return;
   }
+  const char *sreg = thread_tags[t].sreg;
+  int kind = thread_tags[t].kind, axis = thread_tags[t].axis;
   int64_t n;
   bool konst = tirx_expr_is_const_int(s->u.launch.extent, &n);
-  if (konst) {
-    int64_t lim = axis >= 0 ? cg->arch->max_block_dim[axis] : cg->arch->max_grid_dim[tag[9] - 'x'];
+  if (konst && kind != TAG_CLUSTER) {
+    int64_t lim = kind == TAG_BLOCK ? cg->arch->max_block_dim[axis] : cg->arch->max_grid_dim[axis];
     if (n < 1 || n > lim)
       cg_error(cg, s->loc, "kernel '%s': %s extent %lld is outside 1..%lld on %s", cg->f->name,
                tag, (long long)n, (long long)lim, cg->arch->name);
   }
-  if (axis >= 0) {
+  if (kind == TAG_BLOCK) {
     if (!cg->ntid_loc.line) cg->ntid_loc = s->loc;
     if (konst)
       cg->ntid[axis] = n > cg->ntid[axis] ? n : cg->ntid[axis];
@@ -429,7 +449,13 @@ void cg_stmt(CG *cg, Stmt *s) {
     break;
   }
   case S_RETURN:
-    LLVMBuildRetVoid(cg->b);
+    if (s->u.ret.value && cg->f && cg->f->has_ret && !cg->f->is_device_kernel) {
+      LLVMValueRef v = cg_expr(cg, s->u.ret.value);
+      if (!v) break;
+      LLVMBuildRet(cg->b, cg_cast(cg, v, s->u.ret.value->dtype, cg->f->ret, s->loc));
+    } else {
+      LLVMBuildRetVoid(cg->b);
+    }
     cg_dead_block(cg);
     break;
   case S_BREAK:
@@ -686,6 +712,96 @@ static LLVMTypeRef param_type(CG *cg, Var *v) {
   return cg_type(cg, v->dtype);
 }
 
+/* The LLVM function of device function f (not a kernel), declared on first
+ * use and queued for its body: handles are generic pointers (a caller may
+ * pass any state space), scalars as in kernels, the result f's return type. */
+LLVMValueRef cg_device_func(CG *cg, PrimFunc *f) {
+  for (int i = 0; i < cg->nfuncs; i++)
+    if (cg->funcs[i].f == f) return cg->funcs[i].fn;
+  int np = f->nparams;
+  LLVMTypeRef *pts = tirx_xcalloc((size_t)(np ? np : 1), sizeof *pts);
+  for (int i = 0; i < np; i++) {
+    Var *v = f->params[i].var;
+    pts[i] = tirx_dtype_is_handle(v->dtype) ? cg->t_ptr : param_type(cg, v);
+  }
+  LLVMTypeRef ret = f->has_ret ? cg_type(cg, f->ret) : cg->t_void;
+  LLVMTypeRef fty = LLVMFunctionType(ret, pts, (unsigned)np, 0);
+  free(pts);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, f->name, fty);
+  if (strcmp(LLVMGetValueName(fn), f->name) != 0)
+    cg_error(cg, f->loc, "device function '%s' has the name of another function or kernel", f->name);
+  LLVMSetLinkage(fn, cg->standalone_funcs ? LLVMExternalLinkage : LLVMInternalLinkage);
+  TIRX_VEC_PUSH(cg->funcs, cg->nfuncs, cg->capfuncs, ((struct CGFunc){f, fn}));
+  return fn;
+}
+
+/* Binds f's parameters to fn's, emits the body and the closing return. */
+static void emit_body(CG *cg, PrimFunc *f, bool kernel) {
+  LLVMBasicBlockRef body;
+  cg->alloca_bb = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry");
+  body = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "body");
+  LLVMPositionBuilderAtEnd(cg->ab, cg->alloca_bb);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+
+  unsigned k_noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  unsigned k_byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned k_align = LLVMGetEnumAttributeKindForName("align", 5);
+  for (int i = 0; i < f->nparams; i++) {
+    Var *v = f->params[i].var;
+    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)i);
+    LLVMSetValueName2(p, v->name, strlen(v->name));
+    unsigned idx = (unsigned)i + 1;
+    if (v->is_tensormap && kernel) {
+      LLVMTypeRef map = LLVMArrayType2(cg->t_i8, 128);
+      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateTypeAttribute(cg->ctx, k_byval, map));
+      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_align, 64));
+      LLVMAddAttributeAtIndex(cg->fn, idx,
+                              LLVMCreateStringAttribute(cg->ctx, "nvvm.grid_constant", 18, "", 0));
+      bind(cg, v, p, &cg->vars);
+    } else if (tirx_dtype_is_handle(v->dtype)) {
+      if (kernel) LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_noalias, 0));
+      bind(cg, v, p, &cg->vars);
+    } else if (tirx_dtype_is_bool(v->dtype)) {
+      bind(cg, v, LLVMBuildICmp(cg->ab, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), v->name),
+           &cg->vars);
+    } else {
+      bind(cg, v, p, &cg->vars);
+    }
+  }
+
+  cg_stmt(cg, f->body);
+  if (!cg_terminated(cg)) {
+    if (f->has_ret && !kernel)
+      LLVMBuildRet(cg->b, LLVMGetUndef(cg_type(cg, f->ret))); /* TVM: falling off is undefined */
+    else
+      LLVMBuildRetVoid(cg->b);
+  }
+  LLVMBuildBr(cg->ab, body);
+}
+
+static void end_function(CG *cg) {
+  txmap_free(&cg->vars);
+  txmap_free(&cg->bufs);
+  cg->nloops = 0;
+  cg->f = NULL;
+}
+
+/* Emits the bodies of the device functions kernels (or other device
+ * functions) call, until none is left. */
+void cg_emit_device_funcs(CG *cg) {
+  for (int i = 0; i < cg->nfuncs; i++) { /* bodies may queue more */
+    PrimFunc *f = cg->funcs[i].f;
+    cg->f = f;
+    cg->fn = cg->funcs[i].fn;
+    if (f->is_device_kernel) {
+      cg_error(cg, f->loc, "kernel '%s' cannot be called as a function", f->name);
+    } else {
+      emit_body(cg, f, false);
+    }
+    end_function(cg);
+  }
+}
+
 void cg_emit_kernel(CG *cg, PrimFunc *f) {
   cg->f = f;
   memset(cg->ntid, 0, sizeof cg->ntid);
@@ -710,40 +826,7 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   }
   cg->fn = LLVMAddFunction(cg->mod, f->name, fty);
   LLVMSetFunctionCallConv(cg->fn, LLVMPTXKernelCallConv);
-  cg->alloca_bb = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "body");
-  LLVMPositionBuilderAtEnd(cg->ab, cg->alloca_bb);
-  LLVMPositionBuilderAtEnd(cg->b, body);
-
-  unsigned k_noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-  unsigned k_byval = LLVMGetEnumAttributeKindForName("byval", 5);
-  unsigned k_align = LLVMGetEnumAttributeKindForName("align", 5);
-  for (int i = 0; i < np; i++) {
-    Var *v = f->params[i].var;
-    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)i);
-    LLVMSetValueName2(p, v->name, strlen(v->name));
-    unsigned idx = (unsigned)i + 1;
-    if (v->is_tensormap) {
-      LLVMTypeRef map = LLVMArrayType2(cg->t_i8, 128);
-      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateTypeAttribute(cg->ctx, k_byval, map));
-      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_align, 64));
-      LLVMAddAttributeAtIndex(cg->fn, idx,
-                              LLVMCreateStringAttribute(cg->ctx, "nvvm.grid_constant", 18, "", 0));
-      bind(cg, v, p, &cg->vars);
-    } else if (tirx_dtype_is_handle(v->dtype)) {
-      LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_noalias, 0));
-      bind(cg, v, p, &cg->vars);
-    } else if (tirx_dtype_is_bool(v->dtype)) {
-      bind(cg, v, LLVMBuildICmp(cg->ab, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), v->name),
-           &cg->vars);
-    } else {
-      bind(cg, v, p, &cg->vars);
-    }
-  }
-
-  cg_stmt(cg, f->body);
-  if (!cg_terminated(cg)) LLVMBuildRetVoid(cg->b);
-  LLVMBuildBr(cg->ab, body);
+  emit_body(cg, f, true);
 
   if (cg->smem_dyn && cg->smem_static + cg->smem_dyn > cg->arch->max_smem_per_block)
     cg_error(cg, cg->smem_dyn_loc,
@@ -762,8 +845,5 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
     snprintf(buf, sizeof buf, "%lld", (long long)n);
     add_fn_attr(cg, "nvvm.maxntid", buf);
   }
-  txmap_free(&cg->vars);
-  txmap_free(&cg->bufs);
-  cg->nloops = 0;
-  cg->f = NULL;
+  end_function(cg);
 }

@@ -324,6 +324,73 @@ static LLVMValueRef emit_call_extern(CG *cg, Expr *e) {
   return tirx_dtype_code(e->dtype) == DTC_VOID ? NULL : call;
 }
 
+/* f(args): a call of the module's device function f, or of an external
+ * one the module does not define (declared from the call: the cubin is then
+ * relocatable, linked with f's definition later).  Pointers travel generic. */
+static LLVMValueRef emit_call_func(CG *cg, Expr *e) {
+  const char *name = e->u.call.name;
+  if (!name) {
+    cg_error(cg, e->loc, "T.call_func is internal: call a function by its name");
+    return NULL;
+  }
+  PrimFunc *f = tirx_module_find(cg->m, name);
+  int n = e->u.call.n;
+  if (f && f->is_device_kernel) {
+    cg_error(cg, e->loc, "'%s' is a kernel; a kernel cannot be called from device code", name);
+    return NULL;
+  }
+  if (f && f->nparams != n) {
+    cg_error(cg, e->loc, "function '%s' takes %d arguments, got %d", name, f->nparams, n);
+    return NULL;
+  }
+  LLVMValueRef *args = tirx_xcalloc((size_t)(n ? n : 1), sizeof *args);
+  LLVMTypeRef *tys = tirx_xcalloc((size_t)(n ? n : 1), sizeof *tys);
+  LLVMValueRef r = NULL;
+  for (int i = 0; i < n; i++) {
+    Expr *a = ARG(i);
+    LLVMValueRef v = cg_expr(cg, a);
+    if (!v) goto done;
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind) {
+      v = cg_cast_ptr(cg, v, AS_GENERIC);
+    } else if (f) {
+      DType want = f->params[i].var->dtype;
+      v = cg_cast(cg, v, a->dtype, want, a->loc);
+      if (tirx_dtype_is_bool(want)) v = LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+    } else if (tirx_dtype_is_bool(a->dtype)) {
+      v = LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+    }
+    args[i] = v;
+    tys[i] = LLVMTypeOf(v);
+  }
+  LLVMValueRef fn;
+  LLVMTypeRef fty;
+  if (f) {
+    fn = cg_device_func(cg, f);
+    fty = LLVMGlobalGetValueType(fn);
+  } else {
+    fty = LLVMFunctionType(cg_type(cg, e->dtype), tys, (unsigned)n, 0);
+    fn = LLVMGetNamedFunction(cg->mod, name);
+    if (fn && LLVMGlobalGetValueType(fn) != fty) {
+      cg_error(cg, e->loc, "function '%s' is called with two different signatures", name);
+      goto done;
+    }
+    if (!fn) {
+      fn = LLVMAddFunction(cg->mod, name, fty);
+      if (!cg->nexterns++) {
+        cg->extern_name = name;
+        cg->extern_loc = e->loc;
+      }
+    }
+  }
+  r = LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)n, "");
+  if (tirx_dtype_code(e->dtype) == DTC_VOID) r = NULL;
+  else if (f && f->has_ret) r = cg_cast(cg, r, f->ret, e->dtype, e->loc);
+done:
+  free(args);
+  free(tys);
+  return r;
+}
+
 static LLVMValueRef emit_storage_sync(CG *cg, Expr *e) {
   Expr *s = ARG(0);
   TirxScope sc = s->kind == E_STR ? tirx_scope_lookup(s->u.s.p, s->u.s.len) : MEM_COUNT;
@@ -672,6 +739,7 @@ static const CgIntrinFn core_table[INTRIN_COUNT] = {
     [I_INFINITY] = emit_limit,
     [I_ASSUME] = emit_assume,
     [I_CALL_EXTERN] = emit_call_extern,
+    [I_CALL_FUNC] = emit_call_func,
     [I_CALL_PURE_EXTERN] = emit_call_extern,
     [I_TVM_STORAGE_SYNC] = emit_storage_sync,
     [I_WARP_SHUFFLE] = emit_tvm_shuffle,

@@ -9,8 +9,11 @@
  * pipeline: it is rejected with a pointer to T.ptx (spec README decision 4).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "Support/oom.h"
+#include "Support/strbuf.h"
 #include "Target/NVPTX/cg.h"
 
 #define ARG(i) (e->u.call.args[i])
@@ -90,6 +93,60 @@ static LLVMValueRef emit_elect_sync(CG *cg, Expr *e) {
   if (!r) return NULL;
   LLVMValueRef p = LLVMBuildExtractValue(cg->b, r, 1, "");
   return result(cg, e, p, tirx_dtype(DT_BOOL));
+}
+
+/* grid_sync(): a barrier over every CTA of a cooperative launch.  The driver
+ * hands such a launch a workspace whose address is %envreg1:%envreg2 (high,
+ * low words) and whose second word is the barrier counter.  Thread 0 of each
+ * CTA adds 1 to it (CTA 0 adds 0x80000000 - (CTAs - 1), so that the last
+ * arrival flips the top bit) with release semantics, then polls with acquire
+ * loads until the top bit differs from what it saw; the CTA waits at
+ * bar.sync before and after.  The kernel is launched cooperatively
+ * (host_plan.c marks it). */
+static LLVMValueRef emit_grid_sync(CG *cg, Expr *e) {
+  (void)e;
+  LLVMValueRef zero = cg_i32(cg, 0);
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef t = LLVMBuildOr(B, LLVMBuildOr(B, cg_sreg(cg, "tid.x"), cg_sreg(cg, "tid.y"), ""),
+                               cg_sreg(cg, "tid.z"), "");
+  LLVMBasicBlockRef master = cg_block(cg, "gridsync.master"), poll = cg_block(cg, "gridsync.poll"),
+                    done = cg_block(cg, "gridsync.done");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, t, zero, ""), master, done);
+  LLVMPositionBuilderAtEnd(B, master);
+  LLVMValueRef hi = LLVMBuildZExt(B, cg_sreg(cg, "envreg1"), cg->t_i64, "");
+  LLVMValueRef lo = LLVMBuildZExt(B, cg_sreg(cg, "envreg2"), cg->t_i64, "");
+  LLVMValueRef ws = LLVMBuildOr(B, LLVMBuildShl(B, hi, cg_i64(cg, 32), ""), lo, "grid.ws");
+  LLVMValueRef bar = LLVMBuildIntToPtr(B, LLVMBuildAdd(B, ws, cg_i64(cg, 4), ""),
+                                       cg_ptr_type(cg, AS_GLOBAL), "grid.bar");
+  LLVMValueRef n = LLVMBuildMul(B, LLVMBuildMul(B, cg_sreg(cg, "nctaid.x"), cg_sreg(cg, "nctaid.y"), ""),
+                                cg_sreg(cg, "nctaid.z"), "");
+  LLVMValueRef c = LLVMBuildOr(B, LLVMBuildOr(B, cg_sreg(cg, "ctaid.x"), cg_sreg(cg, "ctaid.y"), ""),
+                               cg_sreg(cg, "ctaid.z"), "");
+  LLVMValueRef first = LLVMBuildSub(B, cg_i32(cg, (int32_t)0x80000000u),
+                                    LLVMBuildSub(B, n, cg_i32(cg, 1), ""), "");
+  LLVMValueRef nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, c, zero, ""), first, cg_i32(cg, 1), "");
+  /* LLVM 22's NVPTX prints an atomicrmw's ordering as a plain atom: the
+   * release and acquire are also explicit fences (fence.acq_rel.gpu). */
+  unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
+  LLVMBuildFenceSyncScope(B, LLVMAtomicOrderingRelease, dev, "");
+  LLVMValueRef old = LLVMBuildAtomicRMWSyncScope(B, LLVMAtomicRMWBinOpAdd, bar, nb,
+                                                 LLVMAtomicOrderingRelease, dev);
+  LLVMBuildBr(B, poll);
+  LLVMPositionBuilderAtEnd(B, poll);
+  LLVMValueRef cur = LLVMBuildLoad2(B, cg->t_i32, bar, "");
+  LLVMSetOrdering(cur, LLVMAtomicOrderingAcquire);
+  LLVMSetAtomicSyncScopeID(cur, dev);
+  LLVMSetAlignment(cur, 4);
+  LLVMValueRef flipped = LLVMBuildAnd(B, LLVMBuildXor(B, old, cur, ""), cg_i32(cg, (int32_t)0x80000000u), "");
+  LLVMBasicBlockRef acq = cg_block(cg, "gridsync.acquire");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntNE, flipped, zero, ""), acq, poll);
+  LLVMPositionBuilderAtEnd(B, acq);
+  LLVMBuildFenceSyncScope(B, LLVMAtomicOrderingAcquire, dev, "");
+  LLVMBuildBr(B, done);
+  LLVMPositionBuilderAtEnd(B, done);
+  cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
+  return NULL;
 }
 
 static LLVMValueRef emit_nano_sleep(CG *cg, Expr *e) {
@@ -448,32 +505,61 @@ static LLVMValueRef emit_func_call(CG *cg, Expr *e) {
   return NULL;
 }
 
+/* The printf conversion for an argument of dtype t after cg_printf_promote. */
+static const char *printf_conv(DType t) {
+  switch (tirx_dtype_code(t)) {
+  case DTC_FLOAT:
+  case DTC_BFLOAT: return "%f";
+  case DTC_INT: return tirx_dtype_bits(t) > 32 ? "%lld" : "%d";
+  case DTC_HANDLE: return "%p";
+  default: return tirx_dtype_bits(t) > 32 ? "%llu" : "%u";
+  }
+}
+
+/* T.cuda.printf(fmt, args...).  TVM prints a kernel without its metadata
+ * section, so a format it holds there reads metadata["ir.StringImm"][i]: the
+ * text is lost.  The kernel still compiles (the printf is almost always a
+ * diagnostic on a timeout or a failed check); the call prints a marker naming
+ * the placeholder and every argument, and a warning says so. */
 static LLVMValueRef emit_printf(CG *cg, Expr *e) {
   Expr *fmt = ARG(0);
-  if (fmt->kind == E_CALL && fmt->u.call.op->id == I_METADATA) {
-    cg_error(cg, fmt->loc, "T.cuda.printf: the format is TVM's metadata[...] placeholder; the text it "
-                           "was printed from does not hold the string");
-    return NULL;
-  }
-  if (fmt->kind != E_STR) {
+  bool lost = fmt->kind == E_CALL && fmt->u.call.op->id == I_METADATA;
+  if (!lost && fmt->kind != E_STR) {
     cg_error(cg, fmt->loc, "T.cuda.printf: the format must be a string literal");
     return NULL;
   }
-  LLVMValueRef args[32];
   int n = e->u.call.n - 1;
-  if (n > 32) {
-    cg_error(cg, e->loc, "T.cuda.printf: at most 32 arguments");
-    return NULL;
+  LLVMValueRef *args = n ? tirx_xcalloc((size_t)n, sizeof *args) : NULL;
+  StrBuf gen = {0};
+  if (lost) {
+    Expr *kind = fmt->u.call.args[0], *idx = fmt->u.call.args[1];
+    strbuf_printf(&gen, "[metadata[\"%.*s\"][%lld]]", (int)kind->u.s.len, kind->u.s.p,
+                  (long long)idx->u.i.v);
+    cg_warning(cg, fmt->loc,
+               "T.cuda.printf: the format is TVM's metadata[\"%.*s\"][%lld] placeholder and its text "
+               "is not in the input (TVM printed without show_meta); the call prints the "
+               "placeholder's name and its %d argument%s instead",
+               (int)kind->u.s.len, kind->u.s.p, (long long)idx->u.i.v, n, n == 1 ? "" : "s");
   }
-  for (int i = 0; i < n; i++) {
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) {
     Expr *a = ARG(i + 1);
     if (a->dtype.lanes > 1) {
       cg_error(cg, a->loc, "T.cuda.printf: vector arguments cannot be printed");
-      return NULL;
+      ok = false;
+      break;
     }
     args[i] = cg_printf_promote(cg, cg_expr(cg, a), a->dtype);
+    if (lost) strbuf_printf(&gen, " %s", printf_conv(a->dtype));
   }
-  cg_vprintf(cg, cg_cstring(cg, fmt->u.s.p, fmt->u.s.len), args, n);
+  if (ok) {
+    if (lost) strbuf_puts(&gen, "\n");
+    const char *f = lost ? strbuf_str(&gen) : fmt->u.s.p;
+    size_t fn = lost ? gen.n : fmt->u.s.len;
+    cg_vprintf(cg, cg_cstring(cg, f, fn), args, n);
+  }
+  strbuf_free(&gen);
+  free(args);
   return NULL;
 }
 
@@ -608,6 +694,22 @@ static LLVMValueRef emit_bf162_minmax(CG *cg, Expr *e) {
   return pack2_i32(cg, bf16_bits(cg, l), bf16_bits(cg, h));
 }
 
+/* runtime_instr_desc(desc*, sf_id): patches the scale-factor ids of a
+ * block-scaled tcgen05 instruction descriptor in place, a_sf_id (bits 29..30)
+ * and b_sf_id (bits 4..5) both set to sf_id. */
+static LLVMValueRef emit_runtime_instr_desc(CG *cg, Expr *e) {
+  LLVMValueRef p = cg_expr(cg, ARG(0)), id = cg_expr(cg, ARG(1));
+  if (!p || !id) return NULL;
+  DType u32 = tirx_dtype(DT_UINT32);
+  id = cg_cast(cg, id, ARG(1)->dtype, u32, e->loc);
+  LLVMValueRef d = cg_load_typed(cg, p, u32, 4);
+  d = LLVMBuildAnd(cg->b, d, cg_i32(cg, (int32_t)~0x60000030u), "");
+  LLVMValueRef f = LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, id, cg_i32(cg, 29), ""),
+                               LLVMBuildShl(cg->b, id, cg_i32(cg, 4), ""), "");
+  cg_store_typed(cg, p, LLVMBuildOr(cg->b, d, f, ""), u32, 4);
+  return NULL;
+}
+
 /* get_tmem_addr(idx, row, col): lane in the high half, column in the low half,
  * each offset modulo 2^16 (TVM's helper) */
 static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
@@ -709,6 +811,7 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_MBARRIER_WAIT_CLUSTER] = emit_mbarrier_wait,
     [I_CUDA_ELECT_SYNC] = emit_elect_sync,
     [I_CUDA_NANO_SLEEP] = emit_nano_sleep,
+    [I_CUDA_GRID_SYNC] = emit_grid_sync,
     [I_CUDA_FLOAT22BFLOAT162_RN] = emit_float22bfloat162_rn,
     [I_CUDA_FLOAT22BFLOAT162_RN_F2] = emit_float22bfloat162_rn_f2,
     [I_CUDA_BFLOAT1622FLOAT2] = emit_bfloat1622float2,
@@ -717,6 +820,7 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_HMIN2] = emit_bf162_minmax,
     [I_CUDA_HMAX2] = emit_bf162_minmax,
     [I_CUDA_GET_TMEM_ADDR] = emit_get_tmem_addr,
+    [I_CUDA_RUNTIME_INSTR_DESC] = emit_runtime_instr_desc,
     [I_CUDA_FLOAT22HALF2] = emit_float22half2,
     [I_CUDA_FP8X4_E4M3_FROM_FLOAT4] = emit_fp8x4_e4m3,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,

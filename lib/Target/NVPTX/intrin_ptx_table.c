@@ -80,8 +80,9 @@ static void spelling(const Decoded *d, StrBuf *s) {
 
 static bool arch_ok(CG *cg, const Decoded *d, Loc loc, const char *sp) {
   bool specific;
-  int sm = tirx_ptx_arch_sm(d->e->arch, &specific);
-  if (d->e->arch == SM_107A || d->e->arch == SM_107F) {
+  PtxArch need = tirx_ptx_spelling_arch(d->e, (const char *const *)d->mods);
+  int sm = tirx_ptx_arch_sm(need, &specific);
+  if (need == SM_107A || need == SM_107F) {
     /* Shapes TVM certifies at sm_107 (PTX ISA 9.4's additions and some
      * Blackwell forms): no ptxas here assembles their minimal spelling, but
      * others (tcgen05 .block_scale.block32) do, so they are emitted for any
@@ -144,6 +145,37 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   cg->alu_probe = false;
   if (cg->alu_failed) return false; /* dead IR left behind is removed by O3 */
   if (v) store_lvalue(cg, d->ops[0], v);
+  return true;
+}
+
+/* The token of slot `name` in this spelling (NULL = omitted or no such slot). */
+static const char *slot_tok(const Decoded *d, const char *name) {
+  for (int i = 0; i < d->e->nslots; i++)
+    if (strcmp(d->e->slots[i].name, name) == 0) return d->mods[i];
+  return NULL;
+}
+
+/* cvt.rn[.relu].bf16x2.{e4m3x2,e5m2x2} is PTX ISA 9.1, newer than the PTX
+ * LLVM 22 prints (and than CUDA 13.0's ptxas).  Every e4m3 and e5m2 value is
+ * exact in f16 and in bf16, so the f16x2 conversion (sm_89, an NVVM
+ * intrinsic) followed by an exact widening to f32 and rounding to bf16 gives
+ * the same bits. */
+static bool try_f8x2_to_bf16x2(CG *cg, const Decoded *d) {
+  if (strcmp(d->e->name, "cvt_bf16x2_f8x2") != 0 || d->pred || d->keep || d->flen || d->nops != 2) return false;
+  if (slot_tok(d, "satfinite") || slot_tok(d, "scaled")) return false;
+  const char *at = slot_tok(d, "atype");
+  bool relu = slot_tok(d, "relu") != NULL;
+  char fn[64];
+  snprintf(fn, sizeof fn, "llvm.nvvm.%s.to.f16x2.rn%s", at && strcmp(at, "e5m2x2") == 0 ? "e5m2x2" : "e4m3x2",
+           relu ? ".relu" : "");
+  LLVMValueRef a = cg_expr(cg, d->ops[1]);
+  if (!a) return true;
+  a = cg_coerce(cg, a, cg->t_i16, false);
+  LLVMValueRef h = cg_intrinsic(cg, fn, NULL, 0, &a, 1);
+  LLVMValueRef f = LLVMBuildFPExt(cg->b, h, LLVMVectorType(cg->t_f32, 2), "");
+  LLVMValueRef b = LLVMBuildFPTrunc(cg->b, f, LLVMVectorType(cg->t_bf16, 2), "");
+  LLVMValueRef bits = LLVMBuildBitCast(cg->b, b, cg->t_i32, "");
+  store_lvalue(cg, d->ops[0], cg_coerce(cg, bits, cg_type(cg, d->ops[0]->dtype), false));
   return true;
 }
 
@@ -342,8 +374,8 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (!decode(cg, e, &d)) return NULL;
   StrBuf sp = {0};
   spelling(&d, &sp);
-  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_row(cg, e, &d, sp.p) ||
-      try_tma(cg, e, &d)) {
+  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_f8x2_to_bf16x2(cg, &d) ||
+      try_row(cg, e, &d, sp.p) || try_tma(cg, e, &d)) {
     free(sp.p);
     free(d.mods);
     return NULL;

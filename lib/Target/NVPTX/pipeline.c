@@ -112,6 +112,21 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
       cg_emit_kernel(&cg, m->funcs[i]);
       out->nkernels++;
     }
+  /* A module of device functions alone (private or returning a value, as
+   * TVM prints a helper of another kernel) compiles them all, visible. */
+  if (!out->nkernels) {
+    cg.standalone_funcs = true;
+    for (int i = 0; i < m->nfuncs; i++) {
+      PrimFunc *f = m->funcs[i];
+      if (f->body && (f->private_ || f->has_ret)) cg_device_func(&cg, f);
+    }
+    out->nfuncs = cg.nfuncs;
+  }
+  cg_emit_device_funcs(&cg);
+  out->nexterns = cg.nexterns;
+  out->extern_name = cg.extern_name;
+  out->extern_loc = cg.extern_loc;
+  free(cg.funcs);
   free(cg.loops);
   LLVMDisposeBuilder(cg.b);
   LLVMDisposeBuilder(cg.ab);

@@ -35,7 +35,7 @@ def _arches(corpus):
 
 
 class CorpusFormat(lit.formats.base.TestFormat):
-    def __init__(self, corpus, tools, have_ptxas):
+    def __init__(self, corpus, tools, have_ptxas, features=()):
         self.corpus = corpus
         self.tools = tools
         self.have_ptxas = have_ptxas
@@ -50,7 +50,14 @@ class CorpusFormat(lit.formats.base.TestFormat):
                 line = line.strip()
                 if line and not line.startswith("#"):
                     name, _, why = line.partition(" ")
-                    self.gaps[name] = why.strip()
+                    # "NAME needs:FEATURE REASON": a gap only without FEATURE
+                    # (e.g. nvshmem: NVSHMEM's device bitcode is not installed)
+                    why = why.strip()
+                    if why.startswith("needs:"):
+                        need, _, why = why.partition(" ")
+                        if need[6:] in features:
+                            continue
+                    self.gaps[name] = why
 
         # PTX instructions a kernel must use, because TVM's CUDA for it
         # (_cuda/NAME.cu) uses them (instructions.txt: NAME INSTRUCTION).

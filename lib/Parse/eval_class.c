@@ -1,0 +1,1098 @@
+/* Python classes at parse time: `class` bodies, instances, methods,
+ * properties, static/class methods, single and multiple inheritance,
+ * super(), @dataclass (fields, defaults, field(default_factory=...),
+ * frozen, fields(), asdict(), replace()), Enum/IntEnum, isinstance,
+ * getattr/setattr/hasattr, and the one entry for calling any Python
+ * callable (functions, lambdas, bound methods, classes, functools
+ * wrappers).
+ *
+ * A class is a PyClass in the module arena: its attributes are the names
+ * its body bound, in order.  An instance (V_OBJECT) points to a PyObject,
+ * so every copy of the value is the same object: `a = b; a.x = 1` is
+ * visible through b, as in Python.  Method lookup walks the class, then
+ * its bases depth-first, left to right (the C3 order for the hierarchies
+ * configuration classes use). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval.h"
+#include "Support/strbuf.h"
+
+#define PY_MAX_CLASS_DEPTH 64
+
+/* ---- attribute tables ------------------------------------------------------- */
+
+static Value *attrs_find(PyAttrs *t, const char *name) {
+  for (int i = t->n - 1; i >= 0; i--)
+    if (t->names[i] == name) return &t->vals[i];
+  return NULL;
+}
+
+static void attrs_set(Eval *ev, PyAttrs *t, const char *name, Value v) {
+  Value *p = attrs_find(t, name);
+  if (p) {
+    *p = v;
+    return;
+  }
+  if (t->n == t->cap) {
+    int nc = t->cap ? t->cap * 2 : 8;
+    const char **nn = TIRX_NEWN(ev->m, const char *, nc);
+    Value *nv = TIRX_NEWN(ev->m, Value, nc);
+    if (t->n) {
+      memcpy(nn, t->names, sizeof *nn * (size_t)t->n);
+      memcpy(nv, t->vals, sizeof *nv * (size_t)t->n);
+    }
+    t->names = nn;
+    t->vals = nv;
+    t->cap = nc;
+  }
+  t->names[t->n] = name;
+  t->vals[t->n++] = v;
+}
+
+/* The class attribute `name` from k or its bases; *owner = the class that has it. */
+static Value *class_find(struct PyClass *k, const char *name, struct PyClass **owner, int depth) {
+  if (depth > PY_MAX_CLASS_DEPTH) return NULL;
+  Value *v = attrs_find(&k->attrs, name);
+  if (v) {
+    if (owner) *owner = k;
+    return v;
+  }
+  for (int i = 0; i < k->nbases; i++)
+    if ((v = class_find(k->bases[i], name, owner, depth + 1))) return v;
+  return NULL;
+}
+
+static bool is_subclass(const struct PyClass *k, const struct PyClass *of, int depth) {
+  if (k == of) return true;
+  if (depth > PY_MAX_CLASS_DEPTH) return false;
+  for (int i = 0; i < k->nbases; i++)
+    if (is_subclass(k->bases[i], of, depth + 1)) return true;
+  return false;
+}
+
+static Value *new_value(Eval *ev, Value v) {
+  Value *p = TIRX_NEW(ev->m, Value);
+  *p = v;
+  return p;
+}
+
+static Value bind(Eval *ev, Value fn, Value self, Loc loc) {
+  Value b = v_make(V_BOUND, loc);
+  b.u.bound.fn = new_value(ev, fn);
+  b.u.bound.self = new_value(ev, self);
+  return b;
+}
+
+static Value str_value(Eval *ev, const char *s, Loc loc) {
+  Value v = v_make(V_STR, loc);
+  v.u.s.len = strlen(s);
+  v.u.s.p = tirx_strdup(ev->m, s, v.u.s.len);
+  return v;
+}
+
+/* ---- class definitions -------------------------------------------------------- */
+
+/* Is the decorator/base value the builtin `path` (dataclasses.dataclass, enum.Enum)? */
+static bool is_ns(Value v, const char *path) { return v.kind == V_NS && strcmp(v.u.ns, path) == 0; }
+
+/* The dataclass field names of k (bases first), into *out. */
+static void dc_fields(Eval *ev, struct PyClass *k, const char ***names, int *n, int depth) {
+  if (depth > PY_MAX_CLASS_DEPTH) return;
+  for (int i = k->nbases - 1; i >= 0; i--) dc_fields(ev, k->bases[i], names, n, depth + 1);
+  if (!k->dataclass) return;
+  Value *f = attrs_find(&k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"));
+  if (!f || f->kind != V_TUPLE) return;
+  for (int i = 0; i < f->u.list.n; i++) {
+    const char *nm = tirx_intern(ev->m, f->u.list.items[i].u.s.p, f->u.list.items[i].u.s.len);
+    int j = 0;
+    while (j < *n && (*names)[j] != nm) j++;
+    if (j < *n) continue;
+    const char **nn = TIRX_NEWN(ev->m, const char *, *n + 1);
+    if (*n) memcpy(nn, *names, sizeof *nn * (size_t)*n);
+    nn[(*n)++] = nm;
+    *names = nn;
+  }
+}
+
+static bool is_classvar(const Ast *ann) {
+  const Ast *a = ann->kind == A_SUBSCRIPT ? ann->a : ann;
+  if (a->kind == A_ATTR) return strcmp(a->name, "ClassVar") == 0;
+  return a->kind == A_NAME && strcmp(a->name, "ClassVar") == 0;
+}
+
+Value ev_class_def(Eval *ev, Ast *c) {
+  struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
+  k->name = c->name;
+  k->loc = c->loc;
+  k->mod = ev->cur_mod;
+  /* bases */
+  k->bases = TIRX_NEWN(ev->m, struct PyClass *, c->n3 + 1);
+  for (int i = 0; i < c->n3; i++) {
+    if (c->list3[i]->kind == A_KW) continue; /* metaclass=... */
+    Value b = ev_expr(ev, c->list3[i]);
+    if (b.kind == V_ERROR) return b;
+    if (b.kind == V_CLASS) {
+      k->bases[k->nbases++] = b.u.cls;
+      if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
+      continue;
+    }
+    if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
+    else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
+    else if (b.kind == V_NS && strncmp(b.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, b, c->list3[i]->loc);
+    else if (b.kind != V_NS)
+      return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
+    /* object, Exception, typing.Generic[...] and other builtins add nothing */
+  }
+  /* the body runs in its own scope; its bindings become the attributes */
+  ev_push_scope(ev);
+  int lo = ev->nbinds, saved_lo = ev->py_class_lo;
+  ev->py_class_lo = lo;
+  int rc = 0;
+  for (int i = 0; i < c->n && rc == 0; i++) {
+    Ast *s = c->list[i];
+    if (s->kind == A_FUNCDEF && ev_is_inline_def(s)) {
+      Value v = v_make(V_MACRO, s->loc);
+      v.u.py.def = s;
+      v.u.py.mod = ev->cur_mod;
+      ev_define(ev, s->name, v, false, s->loc);
+      continue;
+    }
+    if (s->kind == A_CLASSDEF) {
+      Value inner = ev_class_def(ev, s);
+      if (inner.kind == V_ERROR) rc = 4;
+      else ev_define(ev, s->name, inner, false, s->loc);
+      continue;
+    }
+    rc = ev_py_exec(ev, &c->list[i], 1);
+    if (rc == 1) {
+      ev_error(ev, s->loc, "'return' outside function");
+      rc = 4;
+    }
+  }
+  ev->py_class_lo = saved_lo;
+  for (int i = lo; i < ev->nbinds; i++)
+    if (ev->binds[i].depth == ev->depth) {
+      Value v = ev->binds[i].v;
+      if (v.kind == V_PYFUNC && !v.u.py.owner) v.u.py.owner = k;
+      if (v.kind == V_DESCR && v.u.bound.fn->kind == V_PYFUNC && !v.u.bound.fn->u.py.owner)
+        v.u.bound.fn->u.py.owner = k;
+      attrs_set(ev, &k->attrs, ev->binds[i].name, v);
+    }
+  ev_pop_scope(ev);
+  if (rc != 0 || ev->nerr) return v_make(V_ERROR, c->loc);
+  /* dataclass fields: the annotated names of the body, in order */
+  {
+    Value *names = TIRX_NEWN(ev->m, Value, c->n + 1);
+    int nf = 0;
+    for (int i = 0; i < c->n; i++) {
+      Ast *s = c->list[i];
+      if (s->kind == A_ANNASSIGN && s->b->kind == A_NAME && !is_classvar(s->a))
+        names[nf++] = str_value(ev, s->b->name, s->loc);
+    }
+    Value t = v_make(V_TUPLE, c->loc);
+    t.u.list.items = names;
+    t.u.list.n = nf;
+    attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+  }
+  Value kv = v_make(V_CLASS, c->loc);
+  kv.u.cls = k;
+  /* enum members: every plain attribute of the body */
+  if (k->enum_kind) {
+    k->members = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
+    int64_t autov = 1;
+    for (int i = 0; i < k->attrs.n; i++) {
+      const char *nm = k->attrs.names[i];
+      Value v = k->attrs.vals[i];
+      if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
+      if (v.kind == V_NS && strcmp(v.u.ns, "pyl.enum.auto") == 0) v = v_int(autov, v.loc);
+      if (v.kind == V_INT) autov = v.u.i + 1;
+      struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+      o->cls = k;
+      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, nm, v.loc));
+      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "value"), v);
+      o->frozen = true;
+      Value mv = v_make(V_OBJECT, v.loc);
+      mv.u.obj = o;
+      k->attrs.vals[i] = mv;
+      k->members[k->nmembers++] = mv;
+    }
+  }
+  /* decorators, innermost first */
+  for (int i = c->n2 - 1; i >= 0; i--) {
+    Ast *d = c->list2[i];
+    Ast *callee = d->kind == A_CALL ? d->a : d;
+    Value dv = ev_expr(ev, callee);
+    if (dv.kind == V_ERROR) return dv;
+    if (is_ns(dv, "pyl.dataclasses.dataclass")) {
+      k->dataclass = true;
+      for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
+        Ast *kw = d->list[j];
+        if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments");
+        if (strcmp(kw->name, "frozen") == 0) {
+          Value fv = ev_expr(ev, kw->a);
+          bool t;
+          if (fv.kind == V_ERROR || !ev_truthy_const(ev, fv, &t)) return ev_error(ev, kw->loc, "frozen= must be a constant");
+          k->frozen = t;
+        }
+      }
+      continue;
+    }
+    if (d->kind == A_CALL) {
+      dv = ev_expr(ev, d);
+      if (dv.kind == V_ERROR) return dv;
+    }
+    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    Args a = {&kv, 1, NULL, NULL, 0, d->loc};
+    kv = ev_py_callv(ev, dv, &a);
+    if (kv.kind == V_ERROR) return kv;
+  }
+  return kv;
+}
+
+/* ---- attributes ---------------------------------------------------------------- */
+
+static Value make_dict(Eval *ev, PyAttrs *t, const char **only, int nonly, Loc loc) {
+  int n = only ? nonly : t->n;
+  Value d = v_make(V_DICT, loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    const char *nm = only ? only[i] : t->names[i];
+    Value *v = attrs_find(t, nm);
+    if (!v) continue;
+    d.u.dict.keys[d.u.dict.n] = str_value(ev, nm, loc);
+    d.u.dict.vals[d.u.dict.n++] = *v;
+  }
+  return d;
+}
+
+/* The value of a class attribute read through an instance or the class. */
+static Value class_attr_value(Eval *ev, Value *v, Value self, bool via_instance, Loc loc, bool *call_prop) {
+  *call_prop = false;
+  if (v->kind == V_DESCR) {
+    switch (v->nshape) {
+    case DK_PROPERTY:
+      if (!via_instance) return *v;
+      *call_prop = true;
+      return *v->u.bound.fn;
+    case DK_STATIC: return *v->u.bound.fn;
+    case DK_CLASSMETHOD: {
+      Value cls = self;
+      if (via_instance) {
+        cls = v_make(V_CLASS, loc);
+        cls.u.cls = self.u.obj->cls;
+      }
+      return bind(ev, *v->u.bound.fn, cls, loc);
+    }
+    default: break;
+    }
+  }
+  if (via_instance && (v->kind == V_PYFUNC || v->kind == V_MACRO || v->kind == V_LAMBDA ||
+                       (v->kind == V_DESCR && v->nshape == DK_CACHE)))
+    return bind(ev, *v, self, loc);
+  Value r = *v;
+  r.loc = loc;
+  return r;
+}
+
+static Value call0(Eval *ev, Value fn, Value self, Loc loc) {
+  Args a = {&self, 1, NULL, NULL, 0, loc};
+  return ev_py_callv(ev, fn, &a);
+}
+
+static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (obj.kind == V_OBJECT) {
+    struct PyObject *o = obj.u.obj;
+    struct PyClass *owner = NULL;
+    Value *cv = class_find(o->cls, name, &owner, 0);
+    if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY) {
+      *out = call0(ev, *cv->u.bound.fn, obj, loc);
+      return true;
+    }
+    Value *iv = attrs_find(&o->attrs, name);
+    if (iv) {
+      *out = *iv;
+      out->loc = loc;
+      return true;
+    }
+    if (cv) {
+      bool prop;
+      *out = class_attr_value(ev, cv, obj, true, loc, &prop);
+      return true;
+    }
+    if (strcmp(name, "__class__") == 0) {
+      *out = v_make(V_CLASS, loc);
+      out->u.cls = o->cls;
+      return true;
+    }
+    if (strcmp(name, "__dict__") == 0) {
+      *out = make_dict(ev, &o->attrs, NULL, 0, loc);
+      return true;
+    }
+    Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
+    if (ga) {
+      Value args[2] = {obj, str_value(ev, name, loc)};
+      Args a = {args, 2, NULL, NULL, 0, loc};
+      *out = ev_py_callv(ev, *ga, &a);
+      return true;
+    }
+    return false;
+  }
+  if (obj.kind == V_CLASS) {
+    Value *cv = class_find(obj.u.cls, name, NULL, 0);
+    if (cv) {
+      bool prop;
+      *out = class_attr_value(ev, cv, obj, false, loc, &prop);
+      return true;
+    }
+    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
+      *out = str_value(ev, obj.u.cls->name, loc);
+      return true;
+    }
+    if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
+      Value d = v_make(V_DICT, loc);
+      int n = obj.u.cls->nmembers;
+      d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+      d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) {
+        d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
+        d.u.dict.vals[i] = obj.u.cls->members[i];
+      }
+      d.u.dict.n = n;
+      *out = d;
+      return true;
+    }
+    return false;
+  }
+  if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) {
+    /* super(): the attribute from the bases of the method's class */
+    struct PyClass *k = obj.u.bound.fn->u.cls;
+    Value self = *obj.u.bound.self;
+    for (int i = 0; i < k->nbases; i++) {
+      Value *cv = class_find(k->bases[i], name, NULL, 0);
+      if (!cv) continue;
+      bool prop;
+      Value r = class_attr_value(ev, cv, self, self.kind == V_OBJECT, loc, &prop);
+      *out = prop ? call0(ev, r, self, loc) : r;
+      return true;
+    }
+    return false;
+  }
+  if (obj.kind == V_BOUND || obj.kind == V_PYFUNC) {
+    Ast *d = obj.kind == V_PYFUNC ? obj.u.py.def : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def : NULL;
+    if (d && strcmp(name, "__name__") == 0) {
+      *out = str_value(ev, d->name, loc);
+      return true;
+    }
+    if (obj.kind == V_BOUND && strcmp(name, "__self__") == 0) {
+      *out = *obj.u.bound.self;
+      return true;
+    }
+    if (obj.kind == V_BOUND && strcmp(name, "__func__") == 0) {
+      *out = *obj.u.bound.fn;
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
+  if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
+      obj.kind != V_PYFUNC)
+    return false;
+  if (lookup(ev, obj, name, loc, out)) return true;
+  if (obj.kind == V_PYFUNC) return false;
+  const char *what = obj.kind == V_OBJECT ? obj.u.obj->cls->name : obj.kind == V_CLASS ? obj.u.cls->name : NULL;
+  if (what)
+    *out = ev_error(ev, loc, "'%s' %s has no attribute '%s'", what, obj.kind == V_OBJECT ? "object" : "class", name);
+  else
+    *out = ev_error(ev, loc, "this value has no attribute '%s'", name);
+  return true;
+}
+
+bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
+  v.meta = false;
+  if (obj.kind == V_OBJECT) {
+    struct PyObject *o = obj.u.obj;
+    if (o->frozen) return ev_error(ev, loc, "cannot assign to field '%s' of a frozen '%s'", name, o->cls->name), false;
+    Value *cv = class_find(o->cls, name, NULL, 0);
+    if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY)
+      return ev_error(ev, loc, "property '%s' of '%s' has no setter", name, o->cls->name), false;
+    attrs_set(ev, &o->attrs, name, v);
+    return true;
+  }
+  if (obj.kind == V_CLASS) {
+    attrs_set(ev, &obj.u.cls->attrs, name, v);
+    return true;
+  }
+  return ev_error(ev, loc, "cannot set attribute '%s' on this value at parse time", name), false;
+}
+
+/* An attribute read that reports nothing when it is missing. */
+Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found) {
+  Value r;
+  if (lookup(ev, obj, name, loc, &r)) {
+    *found = r.kind != V_ERROR;
+    return r;
+  }
+  if (obj.kind == V_OBJECT || obj.kind == V_CLASS) {
+    *found = false;
+    return v_make(V_NONE, loc);
+  }
+  int n = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  r = ev_attr(ev, obj, name, loc);
+  *found = r.kind != V_ERROR && ev->nerr == nerr;
+  if (!*found) ev_diag_rollback(ev, n, ne, nerr);
+  return r;
+}
+
+void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr) {
+  for (int i = n; i < ev->d->n; i++) {
+    free(ev->d->items[i].msg);
+    free(ev->d->items[i].file);
+    free(ev->d->items[i].line_text);
+  }
+  ev->d->n = n;
+  ev->d->nerrors = nerrors;
+  ev->nerr = nerr;
+}
+
+/* ---- instances ------------------------------------------------------------------ */
+
+static Value dc_init(Eval *ev, Value self, Args *a) {
+  struct PyClass *k = self.u.obj->cls;
+  const char **names = NULL;
+  int n = 0;
+  dc_fields(ev, k, &names, &n, 0);
+  if (a->npos > n)
+    return ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", k->name, n,
+                    n == 1 ? "" : "s", a->npos);
+  bool *have = TIRX_NEWN(ev->m, bool, n + 1);
+  for (int i = 0; i < a->npos; i++) {
+    attrs_set(ev, &self.u.obj->attrs, names[i], a->pos[i]);
+    have[i] = true;
+  }
+  for (int j = 0; j < a->nkw; j++) {
+    const char *nm = tirx_intern0(ev->m, a->kwn[j]);
+    int i = 0;
+    while (i < n && names[i] != nm) i++;
+    if (i == n) return ev_error(ev, a->kwv[j].loc, "%s() got an unexpected keyword argument '%s'", k->name, nm);
+    if (have[i]) return ev_error(ev, a->kwv[j].loc, "%s() got multiple values for argument '%s'", k->name, nm);
+    attrs_set(ev, &self.u.obj->attrs, nm, a->kwv[j]);
+    have[i] = true;
+  }
+  for (int i = 0; i < n; i++) {
+    if (have[i]) continue;
+    Value *d = class_find(k, names[i], NULL, 0);
+    if (!d) return ev_error(ev, a->loc, "%s() missing required argument '%s'", k->name, names[i]);
+    Value v = *d;
+    if (v.kind == V_DESCR && v.nshape == DK_FIELD) {
+      if (v.u.bound.fn) {
+        Args none = {NULL, 0, NULL, NULL, 0, a->loc};
+        v = ev_py_callv(ev, *v.u.bound.fn, &none);
+        if (v.kind == V_ERROR) return v;
+      } else if (v.u.bound.self) {
+        v = *v.u.bound.self;
+      } else {
+        return ev_error(ev, a->loc, "%s() missing required argument '%s'", k->name, names[i]);
+      }
+    }
+    attrs_set(ev, &self.u.obj->attrs, names[i], v);
+  }
+  Value *post = class_find(k, tirx_intern0(ev->m, "__post_init__"), NULL, 0);
+  if (post) {
+    Value r = call0(ev, *post, self, a->loc);
+    if (r.kind == V_ERROR) return r;
+  }
+  return v_make(V_NONE, a->loc);
+}
+
+static bool any_dataclass(struct PyClass *k, int depth) {
+  if (k->dataclass) return true;
+  if (depth > PY_MAX_CLASS_DEPTH) return false;
+  for (int i = 0; i < k->nbases; i++)
+    if (any_dataclass(k->bases[i], depth + 1)) return true;
+  return false;
+}
+
+static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
+  if (k->enum_kind) {
+    /* Color(1): the member with that value */
+    if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", k->name);
+    for (int i = 0; i < k->nmembers; i++) {
+      Value *v = attrs_find(&k->members[i].u.obj->attrs, tirx_intern0(ev->m, "value"));
+      bool eq;
+      if (v && ev_class_equal(*v, a->pos[0], &eq) && eq) return k->members[i];
+      Value r;
+      if (v && ev_py_binop(ev, OP_EQ, *v, a->pos[0], a->loc, &r) && r.kind == V_BOOL && r.u.i) return k->members[i];
+      if (v && v->kind == a->pos[0].kind && (v->kind == V_INT || v->kind == V_BOOL) && v->u.i == a->pos[0].u.i)
+        return k->members[i];
+    }
+    return ev_error(ev, a->loc, "this value is not a valid %s", k->name);
+  }
+  struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+  o->cls = k;
+  Value self = v_make(V_OBJECT, a->loc);
+  self.u.obj = o;
+  Value *init = class_find(k, tirx_intern0(ev->m, "__init__"), NULL, 0);
+  Value r;
+  if (init) {
+    Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 2);
+    pos[0] = self;
+    if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
+    Args b = *a;
+    b.pos = pos;
+    b.npos = a->npos + 1;
+    r = ev_py_callv(ev, *init, &b);
+  } else if (any_dataclass(k, 0)) {
+    r = dc_init(ev, self, a);
+  } else {
+    if (a->npos || a->nkw) return ev_error(ev, a->loc, "%s() takes no arguments", k->name);
+    r = v_make(V_NONE, a->loc);
+  }
+  if (r.kind == V_ERROR) return r;
+  for (struct PyClass *c = k; c; c = c->nbases ? c->bases[0] : NULL)
+    if (c->frozen) o->frozen = true;
+  return self;
+}
+
+/* ---- calls ---------------------------------------------------------------------- */
+
+/* Puts self before the positional arguments of *a. */
+static void with_self(Eval *ev, Value self, Args *a) {
+  Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 2);
+  pos[0] = self;
+  if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
+  a->pos = pos;
+  a->npos++;
+}
+
+Value ev_py_lambda(Eval *ev, Ast *a) {
+  Value v = v_make(V_LAMBDA, a->loc);
+  v.u.py.def = a;
+  v.u.py.mod = ev->cur_mod;
+  if (ev->depth > 0) {
+    PyEnv *env = TIRX_NEW(ev->m, PyEnv);
+    int n = 0;
+    for (int i = ev->py_floor; i < ev->nbinds; i++)
+      if (ev->binds[i].depth > 0) n++;
+    env->b = TIRX_NEWN(ev->m, Binding, n + 1);
+    for (int i = ev->py_floor; i < ev->nbinds; i++)
+      if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
+    v.u.py.env = env;
+  }
+  return v;
+}
+
+static Value lambda_call(Eval *ev, Value fn, Args *a) {
+  Ast *l = fn.u.py.def;
+  if (a->npos > l->n)
+    return ev_error(ev, a->loc, "<lambda>() takes %d positional argument%s but %d were given", l->n,
+                    l->n == 1 ? "" : "s", a->npos);
+  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+  Value *args = TIRX_NEWN(ev->m, Value, l->n + 1);
+  bool *have = TIRX_NEWN(ev->m, bool, l->n + 1);
+  for (int i = 0; i < a->npos; i++) args[i] = a->pos[i], have[i] = true;
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < l->n && strcmp(l->list[i]->name, a->kwn[k]) != 0) i++;
+    if (i == l->n || have[i])
+      return ev_error(ev, a->loc, "<lambda>() got an unexpected keyword argument '%s'", a->kwn[k]);
+    args[i] = a->kwv[k];
+    have[i] = true;
+  }
+  for (int i = 0; i < l->n; i++) {
+    if (have[i]) continue;
+    if (i >= l->n2 || !l->list2[i]) return ev_error(ev, a->loc, "<lambda>() missing required argument '%s'", l->list[i]->name);
+    args[i] = ev_expr(ev, l->list2[i]);
+    if (args[i].kind == V_ERROR) return args[i];
+  }
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor;
+  ev->py_floor = ev->nbinds;
+  ev_push_scope(ev);
+  if (fn.u.py.env)
+    for (int i = 0; i < fn.u.py.env->n; i++) ev_define(ev, fn.u.py.env->b[i].name, fn.u.py.env->b[i].v, false, l->loc);
+  for (int i = 0; i < l->n; i++) {
+    Value v = args[i];
+    v.meta = false;
+    ev_define(ev, l->list[i]->name, v, false, l->list[i]->loc);
+  }
+  ev->py_depth++;
+  Value r = ev->py_depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
+                               : ev_expr(ev, l->a);
+  ev->py_depth--;
+  ev_pop_scope(ev);
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
+}
+
+Value ev_py_callv(Eval *ev, Value fn, Args *a) {
+  switch (fn.kind) {
+  case V_PYFUNC: return ev_py_call(ev, fn, a);
+  case V_LAMBDA: return lambda_call(ev, fn, a);
+  case V_MACRO: {
+    struct PyModule *saved_mod;
+    ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+    Value r = ev_call_inline(ev, fn.u.py.def, a);
+    struct PyModule *dummy;
+    ev_module_switch(ev, saved_mod, &dummy);
+    return r;
+  }
+  case V_CLASS: return instantiate(ev, fn.u.cls, a);
+  case V_BOUND: {
+    Args b = *a;
+    with_self(ev, *fn.u.bound.self, &b);
+    return ev_py_callv(ev, *fn.u.bound.fn, &b);
+  }
+  case V_OBJECT: {
+    Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
+    if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
+    Args b = *a;
+    with_self(ev, fn, &b);
+    return ev_py_callv(ev, *c, &b);
+  }
+  case V_DESCR:
+    switch (fn.nshape) {
+    case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_py_callv(ev, *fn.u.bound.fn, a);
+    case DK_PARTIAL: {
+      Value pre = fn.u.bound.self[0], kw = fn.u.bound.self[1];
+      Args b = *a;
+      b.pos = TIRX_NEWN(ev->m, Value, pre.u.list.n + a->npos + 1);
+      if (pre.u.list.n) memcpy(b.pos, pre.u.list.items, sizeof(Value) * (size_t)pre.u.list.n);
+      if (a->npos) memcpy(b.pos + pre.u.list.n, a->pos, sizeof(Value) * (size_t)a->npos);
+      b.npos = pre.u.list.n + a->npos;
+      b.kwn = TIRX_NEWN(ev->m, const char *, kw.u.dict.n + a->nkw + 1);
+      b.kwv = TIRX_NEWN(ev->m, Value, kw.u.dict.n + a->nkw + 1);
+      b.nkw = 0;
+      for (int i = 0; i < kw.u.dict.n; i++) {
+        bool over = false;
+        for (int j = 0; j < a->nkw; j++)
+          over |= strlen(a->kwn[j]) == kw.u.dict.keys[i].u.s.len &&
+                  memcmp(a->kwn[j], kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len) == 0;
+        if (over) continue;
+        b.kwn[b.nkw] = tirx_intern(ev->m, kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len);
+        b.kwv[b.nkw++] = kw.u.dict.vals[i];
+      }
+      for (int j = 0; j < a->nkw; j++) b.kwn[b.nkw] = a->kwn[j], b.kwv[b.nkw++] = a->kwv[j];
+      return ev_py_callv(ev, *fn.u.bound.fn, &b);
+    }
+    default: break;
+    }
+    break;
+  case V_NS:
+    if (strncmp(fn.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, fn, a->loc);
+    if (fn.nshape == -1) return ev_py_method(ev, fn, a, NULL);
+    if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
+    if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
+    if (strncmp(fn.u.ns, "py.", 3) == 0 || strncmp(fn.u.ns, "math.", 5) == 0) return ev_py_builtin(ev, fn.u.ns, a);
+    break;
+  default: break;
+  }
+  return ev_error(ev, a->loc, "this value is not callable at parse time");
+}
+
+/* ---- text and equality -------------------------------------------------------------- */
+
+bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
+  *ok = true;
+  if (v.kind == V_CLASS) {
+    strbuf_printf(b, "<class '%s'>", v.u.cls->name);
+    return true;
+  }
+  if (v.kind != V_OBJECT) return false;
+  struct PyObject *o = v.u.obj;
+  Value *m = class_find(o->cls, tirx_intern0(ev->m, repr ? "__repr__" : "__str__"), NULL, 0);
+  if (!m && !repr) m = class_find(o->cls, tirx_intern0(ev->m, "__repr__"), NULL, 0);
+  if (m) {
+    Value r = call0(ev, *m, v, v.loc);
+    if (r.kind != V_STR) {
+      if (r.kind != V_ERROR) ev_error(ev, v.loc, "__str__ must return a string");
+      *ok = false;
+      return true;
+    }
+    strbuf_put(b, r.u.s.p, r.u.s.len);
+    return true;
+  }
+  if (o->cls->enum_kind) {
+    Value *nm = attrs_find(&o->attrs, tirx_intern0(ev->m, "name"));
+    Value *val = attrs_find(&o->attrs, tirx_intern0(ev->m, "value"));
+    if (o->cls->enum_kind == 2 && !repr && val && val->kind == V_INT) strbuf_printf(b, "%lld", (long long)val->u.i);
+    else strbuf_printf(b, "%s.%.*s", o->cls->name, (int)nm->u.s.len, nm->u.s.p);
+    return true;
+  }
+  if (any_dataclass(o->cls, 0)) {
+    const char **names = NULL;
+    int n = 0;
+    dc_fields(ev, o->cls, &names, &n, 0);
+    strbuf_printf(b, "%s(", o->cls->name);
+    for (int i = 0; i < n; i++) {
+      Value *fv = attrs_find(&o->attrs, names[i]);
+      strbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);
+      if (fv) {
+        Args a = {fv, 1, NULL, NULL, 0, v.loc};
+        Value t = ev_py_builtin(ev, "py.repr", &a);
+        if (t.kind != V_STR) {
+          *ok = false;
+          return true;
+        }
+        strbuf_put(b, t.u.s.p, t.u.s.len);
+      }
+    }
+    strbuf_putc(b, ')');
+    return true;
+  }
+  strbuf_printf(b, "<%s object>", o->cls->name);
+  return true;
+}
+
+bool ev_class_equal(Value a, Value b, bool *eq) {
+  if (a.kind == V_CLASS || b.kind == V_CLASS) {
+    *eq = a.kind == b.kind && a.u.cls == b.u.cls;
+    return true;
+  }
+  if (a.kind != V_OBJECT && b.kind != V_OBJECT) return false;
+  if (a.kind != b.kind) {
+    *eq = false;
+    /* an IntEnum member equals its value */
+    Value o = a.kind == V_OBJECT ? a : b, x = a.kind == V_OBJECT ? b : a;
+    if (o.u.obj->cls->enum_kind == 2 && (x.kind == V_INT || x.kind == V_BOOL))
+      for (int i = 0; i < o.u.obj->attrs.n; i++)
+        if (strcmp(o.u.obj->attrs.names[i], "value") == 0 && o.u.obj->attrs.vals[i].kind == V_INT)
+          *eq = o.u.obj->attrs.vals[i].u.i == x.u.i;
+    return true;
+  }
+  if (a.u.obj == b.u.obj) {
+    *eq = true;
+    return true;
+  }
+  *eq = false;
+  if (a.u.obj->cls != b.u.obj->cls || !any_dataclass(a.u.obj->cls, 0) || a.u.obj->cls->enum_kind) return true;
+  /* dataclass equality: the same attributes with equal values */
+  if (a.u.obj->attrs.n != b.u.obj->attrs.n) return true;
+  for (int i = 0; i < a.u.obj->attrs.n; i++) {
+    Value *o = attrs_find(&b.u.obj->attrs, a.u.obj->attrs.names[i]);
+    if (!o) return true;
+    Value x = a.u.obj->attrs.vals[i], y = *o;
+    bool e;
+    if (ev_class_equal(x, y, &e)) {
+      if (!e) return true;
+      continue;
+    }
+    if (x.kind != y.kind) return true;
+    if ((x.kind == V_INT || x.kind == V_BOOL) && x.u.i != y.u.i) return true;
+    if (x.kind == V_FLOAT && x.u.f != y.u.f) return true;
+    if (x.kind == V_STR && (x.u.s.len != y.u.s.len || memcmp(x.u.s.p, y.u.s.p, x.u.s.len) != 0)) return true;
+  }
+  *eq = true;
+  return true;
+}
+
+/* ---- builtins ------------------------------------------------------------------------ */
+
+static bool isinstance_one(Eval *ev, Value x, Value t) {
+  if (t.kind == V_CLASS) {
+    if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
+    return false;
+  }
+  if (t.kind != V_NS) return false;
+  const char *tn = t.u.ns;
+  if (strncmp(tn, "py.", 3) == 0) tn += 3;
+  if (strncmp(tn, "typing.", 7) == 0) tn += 7;
+  (void)ev;
+  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind) {
+    if (strcmp(tn, "pyl.enum.Enum") == 0) return true;
+    if (strcmp(tn, "pyl.enum.IntEnum") == 0) return x.u.obj->cls->enum_kind == 2;
+    if (strcmp(tn, "int") == 0) return x.u.obj->cls->enum_kind == 2;
+  }
+  return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
+         (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
+         (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
+         ((strcmp(tn, "list") == 0 || strcmp(tn, "List") == 0) && x.kind == V_LIST) ||
+         ((strcmp(tn, "dict") == 0 || strcmp(tn, "Dict") == 0) && x.kind == V_DICT) ||
+         (strcmp(tn, "object") == 0) || (strcmp(tn, "Any") == 0) ||
+         ((strcmp(tn, "Callable") == 0 || strcmp(tn, "callable") == 0) &&
+          (x.kind == V_PYFUNC || x.kind == V_LAMBDA || x.kind == V_BOUND || x.kind == V_CLASS || x.kind == V_DESCR)) ||
+         ((strcmp(tn, "PrimExpr") == 0 || strcmp(tn, "tirx.PrimExpr") == 0 || strcmp(tn, "tvm.tirx.PrimExpr") == 0) &&
+          x.kind == V_EXPR) ||
+         ((strcmp(tn, "Buffer") == 0 || strcmp(tn, "tirx.Buffer") == 0 || strcmp(tn, "tvm.tirx.Buffer") == 0) &&
+          x.kind == V_BUFFER);
+}
+
+static Value bool_value(bool b, Loc loc) {
+  Value v = v_make(V_BOOL, loc);
+  v.u.i = b;
+  return v;
+}
+
+static Value descr(Eval *ev, int kind, Value fn, Loc loc) {
+  Value d = v_make(V_DESCR, loc);
+  d.nshape = kind;
+  d.u.bound.fn = new_value(ev, fn);
+  return d;
+}
+
+static bool attr_name(Eval *ev, Value v, const char **out) {
+  if (v.kind != V_STR) return ev_error(ev, v.loc, "attribute name must be a string"), false;
+  *out = tirx_intern(ev->m, v.u.s.p, v.u.s.len);
+  return true;
+}
+
+/* Handles the builtins over classes and callables; false when fn is not one. */
+bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out) {
+  Loc l = a->loc;
+  if (strcmp(fn, "isinstance") == 0 || strcmp(fn, "issubclass") == 0) {
+    if (a->npos != 2) return *out = ev_error(ev, l, "%s() takes 2 arguments", fn), true;
+    Value x = a->pos[0], t = a->pos[1];
+    Value *ts = &t;
+    int nt = 1;
+    if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
+    bool r = false;
+    for (int i = 0; i < nt && !r; i++) {
+      if (fn[2] == 's' && fn[3] == 's') /* issubclass */
+        r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
+      else
+        r = isinstance_one(ev, x, ts[i]);
+    }
+    *out = bool_value(r, l);
+    return true;
+  }
+  if (strcmp(fn, "getattr") == 0 || strcmp(fn, "hasattr") == 0) {
+    bool get = fn[0] == 'g';
+    if (a->npos < 2 || a->npos > (get ? 3 : 2)) return *out = ev_error(ev, l, "%s() takes 2%s arguments", fn, get ? " or 3" : ""), true;
+    const char *nm;
+    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
+    bool found;
+    Value r;
+    if (get && a->npos == 2) r = ev_attr(ev, a->pos[0], nm, l), found = r.kind != V_ERROR;
+    else r = ev_try_attr(ev, a->pos[0], nm, l, &found);
+    if (!get) *out = bool_value(found, l);
+    else *out = found ? r : a->npos == 3 ? a->pos[2] : r;
+    return true;
+  }
+  if (strcmp(fn, "setattr") == 0) {
+    const char *nm;
+    if (a->npos != 3) return *out = ev_error(ev, l, "setattr() takes 3 arguments"), true;
+    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
+    *out = ev_class_setattr(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
+    return true;
+  }
+  if (strcmp(fn, "callable") == 0 && a->npos == 1) {
+    ValueKind k = a->pos[0].kind;
+    *out = bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR ||
+                          k == V_MACRO || (k == V_NS && a->pos[0].nshape != 0) || k == V_DTYPE,
+                      l);
+    return true;
+  }
+  if (strcmp(fn, "type") == 0 && a->npos == 1) {
+    if (a->pos[0].kind == V_OBJECT) {
+      *out = v_make(V_CLASS, l);
+      out->u.cls = a->pos[0].u.obj->cls;
+      return true;
+    }
+    static const struct { ValueKind k; const char *n; } tn[] = {
+        {V_INT, "py.int"}, {V_BOOL, "py.bool"}, {V_FLOAT, "py.float"}, {V_STR, "py.str"},
+        {V_TUPLE, "py.tuple"}, {V_LIST, "py.list"}, {V_DICT, "py.dict"}};
+    for (size_t i = 0; i < sizeof tn / sizeof tn[0]; i++)
+      if (tn[i].k == a->pos[0].kind) {
+        *out = v_make(V_NS, l);
+        out->u.ns = tn[i].n;
+        return true;
+      }
+    return *out = ev_error(ev, l, "type() of this value is not available at parse time"), true;
+  }
+  if (strcmp(fn, "property") == 0 || strcmp(fn, "staticmethod") == 0 || strcmp(fn, "classmethod") == 0) {
+    if (a->npos != 1) return *out = ev_error(ev, l, "%s() takes one function", fn), true;
+    *out = descr(ev, fn[0] == 'p' ? DK_PROPERTY : fn[0] == 's' ? DK_STATIC : DK_CLASSMETHOD, a->pos[0], l);
+    return true;
+  }
+  if (strcmp(fn, "super") == 0) {
+    if (!ev->py_owner) return *out = ev_error(ev, l, "super() outside a method"), true;
+    Value k = v_make(V_CLASS, l);
+    k.u.cls = ev->py_owner;
+    *out = descr(ev, DK_SUPER, k, l);
+    out->u.bound.self = new_value(ev, ev->py_self);
+    return true;
+  }
+  if (strcmp(fn, "id") == 0 && a->npos == 1) {
+    *out = v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, l);
+    return true;
+  }
+  return false;
+}
+
+/* functools / dataclasses / enum / itertools callables (paths "pyl.MODULE.NAME") */
+Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
+  Loc l = a->loc;
+  if (strcmp(path, "functools.cache") == 0 || strcmp(path, "functools.lru_cache") == 0 ||
+      strcmp(path, "functools.wraps") == 0 || strcmp(path, "functools.cached_property") == 0) {
+    if (path[10] == 'c' && path[11] == 'a' && path[15] == 'd') { /* cached_property */
+      if (a->npos != 1) return ev_error(ev, l, "cached_property() takes one function");
+      return descr(ev, DK_PROPERTY, a->pos[0], l);
+    }
+    if (a->npos == 1 && a->nkw == 0 &&
+        (a->pos[0].kind == V_PYFUNC || a->pos[0].kind == V_LAMBDA || a->pos[0].kind == V_BOUND))
+      return descr(ev, DK_CACHE, a->pos[0], l);
+    /* lru_cache(maxsize=...) / wraps(f): a decorator that returns its function */
+    Value d = v_make(V_NS, l);
+    d.u.ns = "pyl.functools.cache";
+    return d;
+  }
+  if (strcmp(path, "functools.partial") == 0) {
+    if (a->npos < 1) return ev_error(ev, l, "partial() needs a function");
+    Value d = descr(ev, DK_PARTIAL, a->pos[0], l);
+    Value *st = TIRX_NEWN(ev->m, Value, 2);
+    st[0] = v_make(V_TUPLE, l);
+    st[0].u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
+    if (a->npos > 1) memcpy(st[0].u.list.items, a->pos + 1, sizeof(Value) * (size_t)(a->npos - 1));
+    st[0].u.list.n = a->npos - 1;
+    st[1] = v_make(V_DICT, l);
+    st[1].u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    st[1].u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    for (int i = 0; i < a->nkw; i++) {
+      st[1].u.dict.keys[i] = str_value(ev, a->kwn[i], l);
+      st[1].u.dict.vals[i] = a->kwv[i];
+    }
+    st[1].u.dict.n = a->nkw;
+    d.u.bound.self = st;
+    return d;
+  }
+  if (strcmp(path, "functools.reduce") == 0) {
+    if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
+    Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
+    Value items = ev_py_builtin(ev, "py.list", &la);
+    if (items.kind == V_ERROR) return items;
+    int i = 0;
+    Value acc;
+    if (a->npos == 3) acc = a->pos[2];
+    else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
+    else acc = items.u.list.items[i++];
+    for (; i < items.u.list.n; i++) {
+      Value args[2] = {acc, items.u.list.items[i]};
+      Args ca = {args, 2, NULL, NULL, 0, l};
+      acc = ev_py_callv(ev, a->pos[0], &ca);
+      if (acc.kind == V_ERROR) return acc;
+    }
+    return acc;
+  }
+  if (strcmp(path, "dataclasses.field") == 0) {
+    Value d = v_make(V_DESCR, l);
+    d.nshape = DK_FIELD;
+    for (int i = 0; i < a->nkw; i++) {
+      if (strcmp(a->kwn[i], "default_factory") == 0) d.u.bound.fn = new_value(ev, a->kwv[i]);
+      else if (strcmp(a->kwn[i], "default") == 0) d.u.bound.self = new_value(ev, a->kwv[i]);
+    }
+    if (a->npos) return ev_error(ev, l, "field() takes keyword arguments");
+    return d;
+  }
+  if (strcmp(path, "dataclasses.fields") == 0 || strcmp(path, "dataclasses.asdict") == 0 ||
+      strcmp(path, "dataclasses.astuple") == 0 || strcmp(path, "dataclasses.replace") == 0 ||
+      strcmp(path, "dataclasses.is_dataclass") == 0) {
+    const char *f = path + 12;
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one dataclass", f);
+    Value x = a->pos[0];
+    struct PyClass *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
+    if (strcmp(f, "is_dataclass") == 0) return bool_value(k && any_dataclass(k, 0), l);
+    if (!k || !any_dataclass(k, 0)) return ev_error(ev, l, "%s() needs a dataclass", f);
+    const char **names = NULL;
+    int n = 0;
+    dc_fields(ev, k, &names, &n, 0);
+    if (strcmp(f, "fields") == 0) {
+      /* Field objects with .name (and .default where known) */
+      Value t = v_make(V_TUPLE, l);
+      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) {
+        struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+        static struct PyClass field_cls = {.name = "Field"};
+        o->cls = &field_cls;
+        attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, names[i], l));
+        Value *d = class_find(k, names[i], NULL, 0);
+        if (d && d->kind != V_DESCR) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "default"), *d);
+        t.u.list.items[i] = v_make(V_OBJECT, l);
+        t.u.list.items[i].u.obj = o;
+      }
+      t.u.list.n = n;
+      return t;
+    }
+    if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", f);
+    if (strcmp(f, "asdict") == 0) return make_dict(ev, &x.u.obj->attrs, names, n, l);
+    if (strcmp(f, "astuple") == 0) {
+      Value t = v_make(V_TUPLE, l);
+      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) {
+        Value *v = attrs_find(&x.u.obj->attrs, names[i]);
+        t.u.list.items[t.u.list.n++] = v ? *v : v_make(V_NONE, l);
+      }
+      return t;
+    }
+  }
+  if (strcmp(path, "dataclasses.replace") == 0) {
+    Value x = a->pos[0];
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    *o = *x.u.obj;
+    o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
+    for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
+    for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
+    Value r = v_make(V_OBJECT, l);
+    r.u.obj = o;
+    return r;
+  }
+  if (strcmp(path, "itertools.product") == 0 || strcmp(path, "itertools.chain") == 0) {
+    int n = a->npos;
+    Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
+      cols[i] = ev_py_builtin(ev, "py.list", &la);
+      if (cols[i].kind == V_ERROR) return cols[i];
+    }
+    int repeat = 1;
+    for (int i = 0; i < a->nkw; i++)
+      if (strcmp(a->kwn[i], "repeat") == 0 && a->kwv[i].kind == V_INT) repeat = (int)a->kwv[i].u.i;
+    if (path[10] == 'c') {
+      int total = 0;
+      for (int i = 0; i < n; i++) total += cols[i].u.list.n;
+      Value r = v_make(V_LIST, l);
+      r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+      for (int i = 0; i < n; i++)
+        for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
+      return r;
+    }
+    if (repeat > 1) {
+      Value *rc = TIRX_NEWN(ev->m, Value, n * repeat + 1);
+      for (int r = 0; r < repeat; r++) memcpy(rc + r * n, cols, sizeof(Value) * (size_t)n);
+      cols = rc;
+      n *= repeat;
+    }
+    int64_t total = 1;
+    for (int i = 0; i < n; i++) total *= cols[i].u.list.n;
+    if (total > 1000000) return ev_error(ev, l, "product() of more than 1000000 items at parse time");
+    Value r = v_make(V_LIST, l);
+    r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+    for (int64_t k = 0; k < total; k++) {
+      Value *row = TIRX_NEWN(ev->m, Value, n + 1);
+      int64_t rem = k;
+      for (int i = n - 1; i >= 0; i--) {
+        row[i] = cols[i].u.list.items[rem % cols[i].u.list.n];
+        rem /= cols[i].u.list.n;
+      }
+      Value t = v_make(V_TUPLE, l);
+      t.u.list.items = row;
+      t.u.list.n = n;
+      r.u.list.items[r.u.list.n++] = t;
+    }
+    return r;
+  }
+  if (strcmp(path, "enum.auto") == 0) {
+    Value v = v_make(V_NS, l);
+    v.u.ns = "pyl.enum.auto";
+    return v;
+  }
+  return ev_error(ev, l, "%s() is not supported at parse time", path);
+}
