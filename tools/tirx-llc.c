@@ -43,8 +43,8 @@ static const char usage[] =
     "                        cubin     ptxas output for ARCH (binary)\n"
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
-    "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  -I DIR              add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --pass-pipeline=P   lowering passes to run (default \"default\")\n"
     "  -o OUT              write to OUT instead of stdout (\"-\" = stdout)\n"
@@ -149,6 +149,8 @@ static int llc_main(ToolArgs *args) {
   const char **defines = t->defines;
   o.ndefines = t->ndefines;
   o.defines = defines;
+  o.include_dirs = t->includes;
+  o.ninclude_dirs = t->nincludes;
   o.keep_llvm = emit == EMIT_LLVM || emit == EMIT_LLVM_OPT;
   o.keep_tirx = emit == EMIT_TIRX;
   o.stop_after = emit == EMIT_TIRX                          ? TIRX_STOP_AFTER_PASSES
@@ -166,14 +168,14 @@ static int llc_main(ToolArgs *args) {
   co.defines = defines;
   co.ndefines = o.ndefines;
   co.entry = co_entry;
+  co.include_dirs = t->includes;
+  co.ninclude_dirs = t->nincludes;
   co.pipeline = o.pipeline;
   co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
             : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
                                                         : TIRX_COMPILE_STOP_PTX;
   co.no_cache = no_cache;
   co.ptxas_timeout = (int)ptxas_timeout;
-  co.include_dirs = t->includes;
-  co.ninclude_dirs = t->nincludes;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
   TirxArtifacts c;

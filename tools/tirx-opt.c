@@ -33,8 +33,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -o OUT                  write the output to OUT instead of stdout\n"
-    "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
     "  -I DIR                  add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE           define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR            compile the PrimFunc that EXPR (a call or a name)\n"
     "                          gives after the module ran\n"
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
@@ -118,8 +118,10 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
 
 typedef struct Options {
   const char *input, *out, *pipeline, *entry;
-  const char **defines, **incs;
-  int ndefines, nincs;
+  const char **defines;
+  int ndefines;
+  const char **includes; /* -I */
+  int nincludes;
   bool roundtrip, print_hash, split, verify_diags;
   TirxPrintOptions pro;
   TirxPassOptions po;
@@ -184,8 +186,8 @@ static int parse_options(ToolArgs *t, Options *o) {
   if (!o->input) return tool_usage_error(t->tool, "no input file (use - for stdin)");
   o->defines = t->defines;
   o->ndefines = t->ndefines;
-  o->incs = t->includes;
-  o->nincs = t->nincludes;
+  o->includes = t->includes;
+  o->nincludes = t->nincludes;
   if (o->pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, "tirx-opt", NULL, 0);
@@ -217,7 +219,7 @@ static void append(char **buf, size_t *n, const char *text) {
  * (with --verify-diagnostics: when its diagnostics were not the expected ones). */
 static int run_one(const Options *o, const char *fname, const char *src, size_t len, char **outbuf,
                    size_t *outlen) {
-  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->incs, o->nincs};
+  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->includes, o->nincludes};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;

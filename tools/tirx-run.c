@@ -52,8 +52,8 @@ static const char usage_text[] =
     "Compile a TIRx kernel (or load a .tirxb bundle) for the local GPU and run it once.\n"
     "\n"
     "  --func NAME          the function to run (default: the only one, or `main`)\n"
-    "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  -I DIR               add DIR to the module search path of `import`\n"
+    "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
     "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
@@ -111,7 +111,7 @@ typedef struct Options {
   int ptxas_timeout; /* -1: $TIRX_PTXAS_TIMEOUT / the default */
   const char **defines;
   int ndefines;
-  const char **incs;
+  const char **incs; /* -I */
   int nincs;
   const char *entry;
   ArgSpec *args;
@@ -231,11 +231,11 @@ static bool split_eq(const char *v, bool rest_needed, char **name, const char **
 static int parse_args_with(ToolArgs *t, Options *o) {
   int argc = t->argc;
   o->defines = calloc((size_t)argc, sizeof(*o->defines));
+  o->incs = calloc((size_t)argc, sizeof(*o->incs));
   o->args = calloc((size_t)argc, sizeof(*o->args));
   o->outs = calloc((size_t)argc, sizeof(*o->outs));
-  o->incs = calloc((size_t)argc, sizeof(*o->incs));
   o->ptxas_timeout = -1;
-  if (!o->defines || !o->args || !o->outs || !o->incs) {
+  if (!o->defines || !o->incs || !o->args || !o->outs) {
     fprintf(stderr, "tirx-run: out of memory\n");
     return EXIT_USER;
   }
@@ -279,7 +279,7 @@ static int parse_args_with(ToolArgs *t, Options *o) {
       if (!(v = tool_define(t))) return EXIT_USAGE;
       o->defines[o->ndefines++] = v;
     } else if (strncmp(a, "-I", 2) == 0) {
-      if (!(v = tool_value(t, "-I"))) return EXIT_USAGE;
+      if (!(v = tool_include(t))) return EXIT_USAGE;
       o->incs[o->nincs++] = v;
     } else if (t->bad) {
       return EXIT_USAGE;
@@ -296,6 +296,7 @@ static int parse_args_with(ToolArgs *t, Options *o) {
   return -1;
 }
 
+/* The command line; the ToolArgs' own lists are freed here (o keeps its copies). */
 static int parse_args(int argc, char **argv, Options *o) {
   ToolArgs t;
   tool_args_init(&t, "tirx-run", argc, argv);
@@ -408,10 +409,10 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
   copts.opt_level = 0;
   copts.defines = o->defines;
   copts.ndefines = o->ndefines;
-  copts.entry = o->entry;
-  copts.func = o->func;
   copts.include_dirs = o->incs;
   copts.ninclude_dirs = o->nincs;
+  copts.entry = o->entry;
+  copts.func = o->func;
   copts.ptx_only = 1;
   void *bundle = NULL;
   size_t size = 0;
@@ -480,12 +481,12 @@ static int load_function(Run *r) {
     copts.opt_level = 3;
     copts.defines = o->defines;
     copts.ndefines = o->ndefines;
+    copts.include_dirs = o->incs;
+    copts.ninclude_dirs = o->nincs;
     copts.entry = o->entry;
     copts.func = o->func;
     copts.no_cache = o->no_cache;
     copts.ptxas_timeout = o->ptxas_timeout;
-    copts.include_dirs = o->incs;
-    copts.ninclude_dirs = o->nincs;
     TirxStatus crc = o->ptxas ? tirx_compile_to_bundle(o->file, r->src, r->srclen, &copts,
                                                        &r->bundle, &r->bundle_size, &r->err)
                               : tirx_compile_load(r->ctx, o->file, r->src, r->srclen, &copts,

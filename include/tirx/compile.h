@@ -42,10 +42,10 @@ typedef struct TirxCompileOptions {
   const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
                            ~/.cache/tirx */
   const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
-  int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
-                           $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
   const char *const *include_dirs; /* -I DIR: module search roots for `import` */
   int ninclude_dirs;
+  int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
+                           $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

@@ -159,8 +159,8 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   t = now_ms();
   int first = diag->n;
-  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, reloc, o->ptxas_timeout,
-                                what, &out->cubin, &out->cubin_size, diag);
+  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, o->ptxas_timeout, reloc, what,
+                                &out->cubin, &out->cubin_size, diag);
   /* Point at the source of the kernel ptxas names. */
   for (int e = first; rc != 0 && e < diag->n; e++) {
     const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;

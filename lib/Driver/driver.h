@@ -12,8 +12,8 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
 
 /* tirx_ptxas_assemble, or with ptxas -c when relocatable: a cubin that keeps
  * calls of external device functions (or has no kernel) for a later link. */
-TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level,
-                                    bool relocatable, int timeout, const char *what, void **cubin,
-                                    size_t *size, TirxDiag *diag);
+TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
+                                    bool relocatable, const char *what, void **cubin, size_t *size,
+                                    TirxDiag *diag);
 
 #endif

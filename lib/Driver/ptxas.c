@@ -124,12 +124,12 @@ static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *l
 
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
                                const char *what, void **cubin, size_t *size, TirxDiag *diag) {
-  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, false, timeout, what, cubin, size, diag);
+  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, timeout, false, what, cubin, size, diag);
 }
 
-TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level,
-                                    bool relocatable, int timeout, const char *what, void **cubin,
-                                    size_t *size, TirxDiag *diag) {
+TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
+                                    bool relocatable, const char *what, void **cubin, size_t *size,
+                                    TirxDiag *diag) {
   *cubin = NULL;
   *size = 0;
   if (!what) what = "<module>";

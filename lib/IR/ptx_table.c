@@ -66,18 +66,13 @@ static char **split(char *s, char sep, int *n) {
   return out;
 }
 
-/* The n strings of p (freed) as an array of const strings: the table's token lists are
- * read-only. */
-static const char **const_strings(char **p, int n) {
-  const char **q = xalloc(sizeof *q * (size_t)(n + 1));
-  for (int i = 0; i < n; i++) q[i] = p[i];
-  free(p);
-  return q;
-}
-
+/* split, as an array of const strings (the table's token lists are read-only). */
 static const char **split_const(char *s, char sep, int *n) {
   char **p = split(s, sep, n);
-  return const_strings(p, *n);
+  const char **q = xalloc(sizeof *q * (size_t)(*n + 1));
+  for (int i = 0; i < *n; i++) q[i] = p[i];
+  free(p);
+  return q;
 }
 
 static int slot_index(const PtxEntry *e, const char *name) {
@@ -149,20 +144,21 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
       s->optional = true;
     }
     s->name = slots[i];
-    int ntok;
-    char **tok = split(eq + 1, '|', &ntok);
+    s->tok = split_const(eq + 1, '|', &s->ntok);
     /* tok@sm_NNN: a token with a floor above the row's (f32x2, mixed types) */
-    s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(ntok ? ntok : 1));
-    for (int k = 0; k < ntok; k++) {
-      char *at = strchr(tok[k], '@');
+    s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(s->ntok ? s->ntok : 1));
+    for (int k = 0; k < s->ntok; k++) {
+      const char *at = strchr(s->tok[k], '@');
       s->tokarch[k] = SM_ANY;
       if (!at) continue;
-      *at = '\0';
       for (int a = SM_ANY + 1; a <= SM_107F; a++)
         if (strcmp(at + 1, tirx_ptx_arch_name((PtxArch)a)) == 0) s->tokarch[k] = (PtxArch)a;
+      size_t n = (size_t)(at - s->tok[k]);
+      char *t = xalloc(n + 1);
+      memcpy(t, s->tok[k], n);
+      t[n] = '\0';
+      s->tok[k] = t;
     }
-    s->tok = const_strings(tok, ntok);
-    s->ntok = ntok;
   }
   free(slots);
 

@@ -59,6 +59,7 @@ typedef enum {
   A_EXCEPT,    /* except [a [as name]]: list ; op 'e' for the else: block */
   A_GLOBAL,    /* global/nonlocal names (list of A_NAME); op 1 = nonlocal */
   A_WALRUS,    /* name := a */
+  A_DEL,       /* del a (a target or a tuple of them) */
 } AstKind;
 
 typedef struct Ast Ast;

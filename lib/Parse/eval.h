@@ -7,6 +7,8 @@
 #ifndef TIRX_EVAL_H
 #define TIRX_EVAL_H
 
+#include <string.h>
+
 #include "Parse/ast.h"
 #include "tirx/internal/intrin.h"
 #include "tirx/internal/ptx_table.h"
@@ -106,13 +108,14 @@ typedef struct PyAttrs {
   int n, cap;
 } PyAttrs;
 
-enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER };
+enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER, DK_JIT };
 
 struct PyClass {
   const char *name;
   struct PyClass **bases; int nbases;
   PyAttrs attrs;
   bool dataclass, frozen;
+  bool meta_class;            /* @T.meta_class (or a subclass of one): eval_tvm.c names its buffers */
   int enum_kind;              /* 1 Enum, 2 IntEnum */
   Value *members; int nmembers;/* enum members in order */
   struct PyModule *mod;
@@ -123,6 +126,10 @@ struct PyObject {
   struct PyClass *cls;
   PyAttrs attrs;
   bool frozen;
+  /* a meta_class instance (eval_tvm.c): the buffers its own constructor made, and
+   * the name prefix it was first bound to */
+  Buffer **meta_owned; int nmeta_owned;
+  const char *meta_name;
 };
 
 typedef struct StmtVec {
@@ -171,8 +178,10 @@ typedef struct Eval {
   int py_class_lo;         /* the class body being run binds from here (0: none) */
   struct PyClass *py_owner;/* the class of the method being run (super()) */
   Value py_self;           /* its first argument */
+  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
   struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
   struct PyModState *mods; /* loaded modules, the search path */
+  struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
@@ -305,6 +314,9 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/
 bool ev_class_equal(Value a, Value b, bool *eq);
 Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);
+bool ev_is_jit_def(const Ast *fd);
+Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
+Value ev_jit_build(Eval *ev, Value jit, Args *a);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
 Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
 
@@ -314,6 +326,27 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
 void ev_modules_free(Eval *ev);
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
 void ev_module_tag(Eval *ev, int before); /* locate the diagnostics added since `before` in the running module's file */
+/* The native names of TVM's Python library (eval_tvm.c, tvm_builtin.def).
+ * Each returns false when the name/value is not one of them. */
+bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out);
+bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out);
+bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out); /* T.TMEMPool: a prelude class */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out); /* eval_module.c */
+/* @T.meta_class (eval_tvm.c): a constructor's window of new buffers, and the
+ * naming of an instance's buffers when a kernel binds it to a name. */
+struct MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k);
+void ev_meta_end(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);
+void ev_meta_name(Eval *ev, const char *prefix, Value v);
+/* The prelude directory (prelude_dir.c), or NULL. */
+const char *ev_prelude_dir(Module *m);
+Value ev_prelude_missing(Eval *ev, const char *module, Loc loc);
+void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr); /* a failed module-level statement */
+
+/* A module tirx did not load, or a name whose module-level definition failed. */
+static inline bool ev_ns_unresolved(const char *ns) {
+  return ns[0] == '?' && (strncmp(ns, "?mod:", 5) == 0 || strncmp(ns, "?err:", 5) == 0);
+}
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

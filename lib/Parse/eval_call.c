@@ -150,6 +150,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
+  if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -781,7 +782,8 @@ static Value py_len(Eval *ev, const char *fn, Args *a) {
 }
 
 static Value py_minmax(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 2) return ev_error(ev, a->loc, "%s() takes two arguments in TIRx", fn);
+  if (a->npos != 2 || a->nkw) /* an iterable, key=, default=: parse-time Python */
+    return ev_py_builtin(ev, fn[1] == 'i' ? "py.min" : "py.max", a);
   if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
     Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
     bool t = lt.u.i != 0;
@@ -1131,7 +1133,7 @@ static Value sf_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
     if (!sc) return v_make(V_ERROR, a->loc);
     scope = sc;
   }
-  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "v", t, scope, a->loc);
+  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, a->loc); /* TVM's default */
 }
 
 static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
@@ -1154,6 +1156,17 @@ static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Ar
 
 static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
+  if (a->npos == 1 && ev_kwarg(a, "shape")) { /* T.match_buffer(h, shape=..., dtype=...) */
+    Value *pos = TIRX_NEWN(ev->m, Value, 3);
+    pos[0] = a->pos[0];
+    pos[1] = *ev_kwarg(a, "shape");
+    int k = 0;
+    for (int i = 0; i < a->nkw; i++)
+      if (strcmp(a->kwn[i], "shape") != 0) a->kwn[k] = a->kwn[i], a->kwv[k++] = a->kwv[i];
+    a->nkw = k;
+    a->pos = pos;
+    a->npos = 2;
+  }
   if (a->npos < 2) return ev_err(ev, a->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
   Value param = a->pos[0];
   Args b = *a;
@@ -1578,7 +1591,11 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the rows of intrin_ptx.def with a result) are tried first */
   if (ev_ptx_is_instr(name + 4)) {
-    bool value_form = tirx_intrin_lookup(name, strlen(name)) || tirx_ptx_alu_family(name + 4);
+    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+    bool value_form = vf || tirx_ptx_alu_family(name + 4);
+    /* more operands than the value form takes: the destination is given
+     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+    if (vf && a->npos > vf->max_args) value_form = false;
     if (as_stmt || !value_form) {
       *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
       return true;
@@ -1676,7 +1693,12 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     if (ptx_call(ev, name, a, as_stmt, &in, &r)) return r;
   } else {
     in = tirx_intrin_lookup(name, strlen(name));
+    /* TVM's T.cuda._shfl_sync / _shfl_*_sync / _activemask are the same ops as
+     * the __ spellings (its Python helper's methods behind the attributes) */
+    if (!in && strncmp(name, "cuda._", 6) == 0 && name[6] != '_')
+      in = tirx_intrin_lookup(tirx_intern_printf(ev->m, "cuda._%s", name + 5), strlen(name) + 1);
   }
+  if (!in && ev_tvm_T_call(ev, name, a, &r)) return r; /* T.TMEMPool (prelude) */
   if (!in) {
     const char *sug = tirx_intrin_suggest(name, strlen(name));
     if (sug) return ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.%s'?", name, sug);
@@ -1718,6 +1740,7 @@ static const struct {
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
     {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
+    {"?err:", false, call_unresolved}, /* a name whose module-level definition failed */
     {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
     {"pyl.", false, call_py_value},    /* a Python-level builtin value (eval_py.c) */
     {"py.zip", true, call_py_zip},
@@ -1769,6 +1792,8 @@ Value ev_call(Eval *ev, Ast *call) {
     return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
   const char *path = callee.u.ns;
   if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  Value tvm_r;
+  if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))

@@ -138,9 +138,13 @@ Value ev_class_def(Eval *ev, Ast *c) {
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
       continue;
     }
+    if (is_ns(b, "typing.NamedTuple") || is_ns(b, "pyl.collections.namedtuple")) {
+      k->dataclass = k->frozen = true; /* fields by annotation, immutable */
+      continue;
+    }
     if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
     else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
-    else if (b.kind == V_NS && strncmp(b.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, b, c->list3[i]->loc);
+    else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);
     else if (b.kind != V_NS)
       return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
@@ -225,6 +229,10 @@ Value ev_class_def(Eval *ev, Ast *c) {
     Ast *callee = d->kind == A_CALL ? d->a : d;
     Value dv = ev_expr(ev, callee);
     if (dv.kind == V_ERROR) return dv;
+    if (is_ns(dv, "T.meta_class")) { /* eval_tvm.c names its instances' buffers */
+      k->meta_class = true;
+      continue;
+    }
     if (is_ns(dv, "pyl.dataclasses.dataclass")) {
       k->dataclass = true;
       for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
@@ -243,7 +251,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
     kv = ev_py_callv(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
@@ -380,6 +388,15 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return false;
   }
+  if (obj.kind == V_FUNCREF && strcmp(name, "with_attr") == 0) {
+    *out = bind(ev, str_value(ev, "with_attr", loc), obj, loc);
+    return true;
+  }
+  if (obj.kind == V_DESCR && obj.nshape == DK_JIT) {
+    if (strcmp(name, "specialize") != 0) return false;
+    *out = bind(ev, v_make(V_NONE, loc), obj, loc);
+    return true;
+  }
   if (obj.kind == V_BOUND || obj.kind == V_PYFUNC) {
     Ast *d = obj.kind == V_PYFUNC ? obj.u.py.def : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def : NULL;
     if (d && strcmp(name, "__name__") == 0) {
@@ -402,10 +419,10 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
   if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
-      obj.kind != V_PYFUNC)
+      obj.kind != V_PYFUNC && obj.kind != V_FUNCREF)
     return false;
   if (lookup(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_PYFUNC) return false;
+  if (obj.kind == V_PYFUNC || obj.kind == V_FUNCREF) return false;
   const char *what = obj.kind == V_OBJECT ? obj.u.obj->cls->name : obj.kind == V_CLASS ? obj.u.cls->name : NULL;
   if (what)
     *out = ev_error(ev, loc, "'%s' %s has no attribute '%s'", what, obj.kind == V_OBJECT ? "object" : "class", name);
@@ -547,7 +564,12 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     Args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
+    struct MetaScope *ms = ev_meta_begin(ev, k);
+    const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
+    ev->name_hint = NULL;
     r = ev_py_callv(ev, *init, &b);
+    ev->name_hint = hint;
+    ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
   } else {
@@ -559,6 +581,9 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     if (c->frozen) o->frozen = true;
   return self;
 }
+
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a);
+static Value bool_value(bool b, Loc loc);
 
 /* ---- calls ---------------------------------------------------------------------- */
 
@@ -639,18 +664,34 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_PYFUNC: return ev_py_call(ev, fn, a);
   case V_LAMBDA: return lambda_call(ev, fn, a);
   case V_MACRO: {
+    /* expanded in the caller's scope (late binding), or over its own
+     * module's names when it comes from another module */
     struct PyModule *saved_mod;
+    int saved_floor = ev->py_floor;
+    bool other = fn.u.py.mod != ev->cur_mod;
     ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+    if (other) ev->py_floor = ev->nbinds;
     Value r = ev_call_inline(ev, fn.u.py.def, a);
+    ev->py_floor = saved_floor;
     struct PyModule *dummy;
     ev_module_switch(ev, saved_mod, &dummy);
     return r;
   }
   case V_CLASS: return instantiate(ev, fn.u.cls, a);
   case V_BOUND: {
+    if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
+    if (fn.u.bound.self->kind == V_FUNCREF) return with_attr(ev, fn.u.bound.self->u.func, a);
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
-    return ev_py_callv(ev, *fn.u.bound.fn, &b);
+    Value *f = fn.u.bound.fn;
+    if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
+      /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
+      struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+      Value r = ev_py_callv(ev, *f, &b);
+      ev_meta_end(ev, ms, NULL, NULL);
+      return r;
+    }
+    return ev_py_callv(ev, *f, &b);
   }
   case V_OBJECT: {
     Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
@@ -688,15 +729,115 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
     }
     break;
   case V_NS:
-    if (strncmp(fn.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, fn, a->loc);
+    if (ev_ns_unresolved(fn.u.ns)) return ev_py_unresolved(ev, fn, a->loc);
     if (fn.nshape == -1) return ev_py_method(ev, fn, a, NULL);
     if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
     if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
     if (strncmp(fn.u.ns, "py.", 3) == 0 || strncmp(fn.u.ns, "math.", 5) == 0) return ev_py_builtin(ev, fn.u.ns, a);
+    /* the builtins that are also TIRx names, passed as values (key=len) */
+    if (a->npos == 1 && !a->nkw) {
+      Value x = a->pos[0];
+      if (strcmp(fn.u.ns, "len") == 0) {
+        if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
+        if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
+        if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
+      }
+      if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
+      if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
+      if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+      if (strcmp(fn.u.ns, "bool") == 0) {
+        bool t;
+        if (ev_truthy_const(ev, x, &t)) return bool_value(t, a->loc);
+      }
+    }
+    if (strcmp(fn.u.ns, "min") == 0 || strcmp(fn.u.ns, "max") == 0)
+      return ev_py_builtin(ev, fn.u.ns[1] == 'i' ? "py.min" : "py.max", a);
     break;
   default: break;
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
+}
+
+/* func.with_attr(key, value): a copy of the PrimFunc with that attribute set. */
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a) {
+  if (a->npos != 2 || a->pos[0].kind != V_STR) return ev_error(ev, a->loc, "with_attr() takes a key string and a value");
+  Value d = v_make(V_DICT, a->loc);
+  d.u.dict.keys = &a->pos[0];
+  d.u.dict.vals = &a->pos[1];
+  d.u.dict.n = 1;
+  Expr *e = ev_value_to_any(ev, d);
+  if (!e) return v_make(V_ERROR, a->loc);
+  PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
+  *nf = *f;
+  Expr *o = f->attrs;
+  int n = o ? o->u.dict.n : 0;
+  Expr *m = TIRX_NEW(ev->m, Expr);
+  *m = *e;
+  m->u.dict.keys = TIRX_NEWN(ev->m, Expr *, n + 1);
+  m->u.dict.vals = TIRX_NEWN(ev->m, Expr *, n + 1);
+  m->u.dict.n = 0;
+  bool replaced = false;
+  for (int i = 0; i < n; i++) {
+    Expr *k = o->u.dict.keys[i], *v = o->u.dict.vals[i];
+    if (k->u.s.len == e->u.dict.keys[0]->u.s.len && memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0)
+      v = e->u.dict.vals[0], replaced = true;
+    m->u.dict.keys[m->u.dict.n] = k;
+    m->u.dict.vals[m->u.dict.n++] = v;
+  }
+  if (!replaced) {
+    m->u.dict.keys[m->u.dict.n] = e->u.dict.keys[0];
+    m->u.dict.vals[m->u.dict.n++] = e->u.dict.vals[0];
+  }
+  nf->attrs = m;
+  Value r = v_make(V_FUNCREF, a->loc);
+  r.u.func = nf;
+  return r;
+}
+
+/* ---- @T.jit ------------------------------------------------------------------------ */
+
+bool ev_is_jit_def(const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++) {
+    const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
+    if (d->kind == A_ATTR && d->a->kind == A_NAME && strcmp(d->a->name, "T") == 0 && strcmp(d->name, "jit") == 0)
+      return true;
+  }
+  return false;
+}
+
+Value ev_jit_value(Eval *ev, Ast *fd) {
+  Value v = v_make(V_DESCR, fd->loc);
+  v.nshape = DK_JIT;
+  Value f = v_make(V_PYFUNC, fd->loc);
+  f.u.py.def = fd;
+  f.u.py.mod = ev->cur_mod;
+  v.u.bound.fn = new_value(ev, f);
+  return v;
+}
+
+/* kernel.specialize(NAME=value, ...): the PrimFunc with those T.constexpr values. */
+Value ev_jit_build(Eval *ev, Value jit, Args *a) {
+  Ast *fd = jit.u.bound.fn->u.py.def;
+  if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < fd->n && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
+    if (i == fd->n || (!(fd->list[i]->ival & 1) && a->kwv[k].kind != V_NONE))
+      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s", a->kwn[k], fd->name,
+                      i < fd->n ? " (a parameter can only be removed, with None)" : "");
+  }
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor;
+  ev->py_floor = ev->nbinds; /* the kernel sees its module's names, not the caller's */
+  Args *saved_args = ev->jit_args;
+  ev->jit_args = a;
+  Value r = ev_define_kernel(ev, fd);
+  ev->jit_args = saved_args;
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
 }
 
 /* ---- text and equality -------------------------------------------------------------- */

@@ -1,9 +1,11 @@
 /* Expression evaluation: Python-level arithmetic on parse-time values, and
  * IR construction with TVM's type promotion for everything else.
  *
- * Constant folding happens only when both operands are constants (that is
- * Python arithmetic, which TVM runs before any IR exists); identities such as
- * x + 0 are kept, so printed text re-parses to the same IR. */
+ * Constant pairs fold (that is Python arithmetic, which TVM runs before any
+ * IR exists), and so do the identities TVM's operators fold (x + 0, x * 1,
+ * x * 0, x // 1, x % 1, 0 // x, ...: ir_identity); the explicit node forms
+ * T.Add(x, 0), T.Mul(x, 1) that TVM prints for unfolded nodes stay as
+ * written, so printed text re-parses to the same IR. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -200,6 +202,14 @@ Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc) {
       return tirx_int(ev->m, t, wrap_int(t, (int64_t)e->u.f.v), loc);
   }
   return tirx_cast(ev->m, t, e, loc);
+}
+
+static Expr *literal_as(Eval *ev, Expr *lit, DType t) {
+  if (lit->kind != E_INT || lit->dtype.id != DT_INT64 || t.lanes != 1 || tirx_dtype_bits(t) != 32 ||
+      tirx_dtype_code(t) != DTC_UINT)
+    return lit;
+  if (lit->u.i.v < 0 || lit->u.i.v > (int64_t)UINT32_MAX) return lit;
+  return tirx_int(ev->m, t, lit->u.i.v, lit->loc);
 }
 
 /* TVM's PromoteBinaryOpType: float beats int; wider beats narrower; unsigned
@@ -450,8 +460,29 @@ static Expr *bitcall(Eval *ev, IntrinId id, Expr *a, Expr *b, Loc loc) {
   return tirx_call(ev->m, intrin(id), a->dtype, args, b ? 2 : 1, loc);
 }
 
+static bool const_is(const Expr *e, double v) {
+  return (e->kind == E_INT && (double)e->u.i.v == v) || (e->kind == E_FLOAT && e->u.f.v == v);
+}
+
+/* The identities TVM's arithmetic operators fold (arith const_fold): the
+ * operand (or constant) the result is, or NULL. */
+static Expr *ir_identity(ExprKind k, Expr *a, Expr *b) {
+  switch (k) {
+  case E_ADD: return const_is(b, 0) ? a : const_is(a, 0) ? b : NULL;
+  case E_SUB: return const_is(b, 0) ? a : NULL;
+  case E_MUL:
+    if (const_is(b, 1)) return a;
+    if (const_is(a, 1)) return b;
+    if (const_is(a, 0)) return a;
+    if (const_is(b, 0)) return b;
+    return NULL;
+  case E_DIV: case E_FLOORDIV: return const_is(b, 1) || const_is(a, 0) ? a : NULL;
+  default: return NULL;
+  }
+}
+
 /* Builds an IR binary node from two expressions: promotion, type checks,
- * folding of constant pairs. */
+ * folding of constant pairs and of identities. */
 static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (op == OP_POW)
     return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
@@ -503,6 +534,10 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   if (!ev_check_divisor(ev, k, b, b->loc.line ? b->loc : loc)) return v_make(V_ERROR, loc);
   Expr *f = fold(ev, k, a, b, loc);
   if (f) return v_expr(f, loc);
+  if ((f = ir_identity(k, a, b))) return v_expr(f, loc);
+  /* x % 1, 0 % x: TVM folds these for signed integers only */
+  if (k == E_FLOORMOD && tirx_dtype_code(t) == DTC_INT && (const_is(b, 1) || const_is(a, 0)))
+    return v_expr(const_is(a, 0) ? a : tirx_int(ev->m, t, 0, loc), loc);
   return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
 }
 
@@ -595,6 +630,10 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (!x) return v_make(V_ERROR, loc);
   Expr *y = ev_to_expr(ev, b, "an operand");
   if (!y) return v_make(V_ERROR, loc);
+  /* a literal beyond int32 takes a 32/64-bit integer side's type when it fits
+   * (u == 0xFFFFFFFF on a uint32 u is uint32, as in TVM) */
+  if (a.kind == V_INT && !a.uint_big) x = literal_as(ev, x, y->dtype);
+  if (b.kind == V_INT && !b.uint_big) y = literal_as(ev, y, x->dtype);
   return ir_binop(ev, op, x, y, loc);
 }
 
@@ -869,7 +908,7 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
       Value s = ev_expr(ev, a->list[i]->a);
       if (s.kind != V_TUPLE && s.kind != V_LIST)
         return ev_error(ev, a->list[i]->loc, "'*' unpacking needs a tuple or list");
-      Value *ni = TIRX_NEWN(ev->m, Value, a->n + s.u.list.n + 1);
+      Value *ni = TIRX_NEWN(ev->m, Value, n + (a->n - i) + s.u.list.n + 1);
       memcpy(ni, items, sizeof(Value) * (size_t)n);
       items = ni;
       for (int j = 0; j < s.u.list.n; j++) items[n++] = s.u.list.items[j];

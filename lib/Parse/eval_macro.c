@@ -33,8 +33,8 @@ void ev_define_inline(Eval *ev, Ast *fd) {
     return;
   }
   for (int i = 0; i < fd->n; i++)
-    if (fd->list[i]->ival & 1) {
-      ev_error(ev, fd->list[i]->loc, "keyword-only parameters are not supported in @T.inline functions");
+    if (fd->list[i]->ival & 6) {
+      ev_error(ev, fd->list[i]->loc, "*args / **kwargs parameters are not supported in @T.inline functions");
       return;
     }
   Value v = v_make(V_MACRO, fd->loc);
@@ -47,9 +47,14 @@ Value ev_call_inline(Eval *ev, Ast *fd, Args *a) {
   if (ev->inline_depth >= MAX_INLINE_DEPTH)
     return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
                     MAX_INLINE_DEPTH);
-  int np = fd->n;
-  if (a->npos > np)
-    return ev_error(ev, a->loc, "%s() takes %d argument%s, got %d", fd->name, np, np == 1 ? "" : "s", a->npos);
+  int np = fd->n, npos = 0;
+  while (npos < np && !(fd->list[npos]->ival & 7)) npos++; /* keyword-only ones come after '*' */
+  for (int i = 0; i < np; i++)
+    if (fd->list[i]->ival & 6)
+      return ev_error(ev, fd->list[i]->loc, "*args / **kwargs parameters are not supported in @T.inline functions");
+  if (a->npos > npos)
+    return ev_error(ev, a->loc, "%s() takes %d positional argument%s, got %d", fd->name, npos, npos == 1 ? "" : "s",
+                    a->npos);
   Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
   bool *have = TIRX_NEWN(ev->m, bool, np + 1);
   for (int i = 0; i < a->npos; i++) {

@@ -267,13 +267,68 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   return m;
 }
 
+/* The names a statement binds (targets, defs, classes; nested blocks too). */
+static void poison_targets(Eval *ev, Ast *t, Value p) {
+  if (!t) return;
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    if (b && b->depth == ev->depth) b->v = p;
+    else ev_define(ev, t->name, p, false, t->loc);
+  } else if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    for (int i = 0; i < t->n; i++) poison_targets(ev, t->list[i], p);
+  }
+}
+
+static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
+  for (int i = 0; i < n; i++) {
+    Ast *s = ss[i];
+    switch (s->kind) {
+    case A_ASSIGN:
+      for (int k = 0; k < s->n; k++) poison_targets(ev, s->list[k], p);
+      break;
+    case A_ANNASSIGN: case A_AUGASSIGN: poison_targets(ev, s->b, p); break;
+    case A_FUNCDEF: case A_CLASSDEF:
+      poison_targets(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, p);
+      break;
+    case A_IF: case A_FOR: case A_WHILE: case A_TRY: case A_WITH:
+      poison_stmts(ev, s->list, s->n, p);
+      poison_stmts(ev, s->list2, s->n2, p);
+      if (s->kind == A_TRY) {
+        for (int k = 0; k < s->n2; k++) poison_stmts(ev, s->list2[k]->list, s->list2[k]->n, p);
+        poison_stmts(ev, s->list3, s->n3, p);
+      }
+      break;
+    default: break;
+    }
+  }
+}
+
+/* A module-level statement that failed: its diagnostics are dropped and
+ * the names it binds hold a value whose first use reports the failure
+ * (host code beside the kernels need not evaluate). */
+void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
+  if (ev->py_steps > 2000000 || ev->d->n <= nd) return; /* a limit is never forgiven */
+  DiagEntry *e = &ev->d->items[nd];
+  for (int i = nd; i < ev->d->n; i++)
+    if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
+  const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
+  const char *msg = tirx_intern_printf(ev->m, "?err:%s:%u:%u: %s", file, e->line, e->col, e->msg);
+  ev_diag_rollback(ev, nd, ne, nerr);
+  Value p = v_make(V_NS, s->loc);
+  p.u.ns = msg;
+  poison_stmts(ev, &s, 1, p);
+}
+
 /* Module-level statements of an imported module: Python semantics; a
  * @T.prim_func becomes a value of the module, not a function of the output. */
 static void run_module_body(Eval *ev, AstFile *f) {
-  for (int i = 0; i < f->n && ev->nerr == 0; i++) {
+  for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
     if (s->kind == A_EXPR_STMT && s->a->kind == A_STR) continue;
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
     ev_py_exec(ev, &s, 1);
+    if (ev->nerr > nerr) ev_module_poison(ev, s, nd, ne, nerr);
+    if (ev->nerr > nerr) break;
   }
 }
 
@@ -347,10 +402,29 @@ static struct PyModule *load_dotted(Eval *ev, const char *base, const char *pref
   return parent;
 }
 
+/* Does the prelude have module `dotted` (a file or a package)?  A TVM module
+ * it lacks stays unresolved (lazy), like any module not found. */
+static bool prelude_has(const char *dir, const char *dotted) {
+  StrBuf b = {0};
+  strbuf_printf(&b, "%s/", dir);
+  for (const char *c = dotted; *c; c++) strbuf_putc(&b, *c == '.' ? '/' : *c);
+  bool ok = is_dir(strbuf_str(&b));
+  strbuf_puts(&b, ".py");
+  ok = ok || is_file(strbuf_str(&b));
+  strbuf_free(&b);
+  return ok;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
 static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
+  /* TVM's library is tirx's prelude (prelude_dir.c) */
+  const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
+  if (prelude && prelude_has(prelude, dotted)) {
+    struct PyModule *pm = load_dotted(ev, prelude, "", dotted, loc, err, root);
+    if (pm || *err) return pm;
+  }
   const char *mydir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
   struct PyModule *m = load_dotted(ev, mydir, "", dotted, loc, err, root);
   if (m || *err) return m;
@@ -361,11 +435,25 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
   return NULL;
 }
 
+/* `from MODULE import NAME` for the evaluator's own use (eval_tvm.c: T.TMEMPool
+ * is a class of the prelude).  False after reporting an error. */
+bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
+  bool err = false;
+  struct PyModule *root = NULL;
+  struct PyModule *m = import_abs(ev, module, loc, &err, &root);
+  if (err) return false;
+  if (!m) return ev_prelude_missing(ev, module, loc), false;
+  Binding *b = mod_global(ev, m, tirx_intern0(ev->m, name));
+  if (!b) return ev_error(ev, loc, "cannot import name '%s' from '%s'", name, module), false;
+  *out = b->v;
+  return true;
+}
+
 /* ---- import statements ---------------------------------------------------------------- */
 
 /* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
 static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
-                                    "operator", "contextlib", "warnings"};
+                                    "operator", "contextlib", "warnings", "os", "sys"};
 
 static bool is_pylib(const char *name) {
   for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)
@@ -380,7 +468,7 @@ static Value ns_value(Eval *ev, const char *path, Loc loc) {
 }
 
 /* Tokens of the import text: names, '.', ',', '(', ')', '*'; comments dropped. */
-typedef struct { char t[64][160]; int n; } ImpToks;
+typedef struct { char t[1024][160]; int n; } ImpToks;
 
 static bool imp_lex(const char *s, ImpToks *out) {
   out->n = 0;
@@ -393,7 +481,7 @@ static bool imp_lex(const char *s, ImpToks *out) {
       p++;
       continue;
     }
-    if (out->n >= 64) return false;
+    if (out->n >= 1024) return false;
     char *t = out->t[out->n++];
     if (strchr(".,()*", *p)) {
       t[0] = *p++;
@@ -491,12 +579,12 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   if (i >= t->n) return ev_error(ev, loc, "unsupported import '%s'", s->str), false;
   i++;
   /* the imported names */
-  const char *names[64], *as[64];
+  const char *names[512], *as[512];
   int nn = 0;
   for (; i < t->n; i++) {
     const char *x = t->t[i];
     if (strcmp(x, "(") == 0 || strcmp(x, ")") == 0 || strcmp(x, ",") == 0) continue;
-    if (nn >= 64) return ev_error(ev, loc, "too many names in one import"), false;
+    if (nn >= 512) return ev_error(ev, loc, "more than 512 names in one import"), false;
     names[nn] = x;
     as[nn] = NULL;
     if (i + 2 < t->n && strcmp(t->t[i + 1], "as") == 0) as[nn] = t->t[i + 2], i += 2;
@@ -506,6 +594,17 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
     bool all = true;
     for (int k = 0; k < nn && all; k++) all = tvm_builtin(ev, mod, names[k], as[k], loc);
     if (all) return true;
+    /* names the evaluator has natively (tvm_builtin.def) need no module */
+    Value nv;
+    all = true;
+    for (int k = 0; k < nn && all; k++) all = ev_tvm_import(ev, mod, names[k], loc, &nv);
+    if (all) {
+      for (int k = 0; k < nn; k++) {
+        ev_tvm_import(ev, mod, names[k], loc, &nv);
+        bind_name(ev, as[k] ? as[k] : names[k], nv, loc);
+      }
+      return true;
+    }
     if (strcmp(mod, "math") == 0 || strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
         strcmp(mod, "collections.abc") == 0 || is_pylib(mod)) {
       for (int k = 0; k < nn; k++)
@@ -535,6 +634,11 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   if (err) return false;
   for (int k = 0; k < nn; k++) {
     const char *bind = as[k] ? as[k] : names[k];
+    Value nv;
+    if (!dots && ev_tvm_import(ev, mod, names[k], loc, &nv)) {
+      bind_name(ev, bind, nv, loc);
+      continue;
+    }
     if (strcmp(names[k], "*") == 0) {
       if (!m) continue;
       Binding *b = m->binds;
@@ -600,6 +704,10 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
     struct PyModule *root_mod = NULL;
     struct PyModule *m = import_abs(ev, mod, loc, &err, &root_mod);
     if (err) return false;
+    if (!as && strcmp(root, "tvm") == 0) { /* import tvm.testing: `tvm` stays the builtin namespace */
+      bind_name(ev, "tvm", ns_value(ev, "tvm", loc), loc);
+      continue;
+    }
     if (!m) {
       Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
       bind_name(ev, as ? as : root, v, loc);
@@ -621,8 +729,12 @@ bool ev_py_import(Eval *ev, Ast *s) {
   return ok && ev->nerr == 0;
 }
 
-/* The error for a use of a module tirx did not load. */
+/* The error for a use of a module tirx did not load (or of a name whose
+ * module-level definition failed). */
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
+  if (strncmp(mod.u.ns, "?err:", 5) == 0)
+    return ev_error(ev, loc, "this name's module-level definition failed: %s", mod.u.ns + 5);
+  if (strncmp(mod.u.ns + 5, "tvm.", 4) == 0) return ev_prelude_missing(ev, mod.u.ns + 5, loc);
   return ev_error(ev, loc,
                   "module '%s' is not available to tirx (not found on the -I search path; only the Python "
                   "subset's own modules and the TVM script modules are built in)",
@@ -661,6 +773,11 @@ void ev_entry(Eval *ev, const char *text) {
     Value v = ev_expr(ev, e);
     if (v.kind == V_ERROR || ev->nerr > before) return;
     if (v.kind == V_DESCR && v.nshape == DK_CACHE) v = *v.u.bound.fn;
+    if (v.kind == V_DESCR && v.nshape == DK_JIT) {
+      Args none = {NULL, 0, NULL, NULL, 0, (Loc){0, 0}};
+      v = ev_jit_build(ev, v, &none);
+      if (v.kind == V_ERROR) return;
+    }
     if (v.kind != V_FUNCREF) {
       tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc", text);
       ev->nerr++;

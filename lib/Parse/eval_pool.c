@@ -49,7 +49,9 @@ Value ev_smem_pool(Eval *ev, Args *a) {
     if (!p->ptr) return v_make(V_ERROR, a->loc);
     if (!tirx_dtype_is_handle(p->ptr->dtype)) return ev_error(ev, ext->loc, "T.SMEMPool(ptr) needs a pointer");
   } else {
-    Buffer *b = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "pool", tirx_dtype(DT_UINT8), 1, a->loc);
+    /* TVM 0.27 names it after the pool's `buf` attribute: pool -> pool_buf */
+    Buffer *b = tirx_buffer_new(ev->m, tirx_intern_printf(ev->m, "%s_buf", ev->name_hint ? ev->name_hint : "pool"),
+                                tirx_dtype(DT_UINT8), 1, a->loc);
     b->shape[0] = tirx_i32(ev->m, 0);
     b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_SHARED_DYN));
     b->data->ptr_scope = b->scope;
@@ -97,7 +99,9 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   if ((p->cursor * 8) % (bits ? bits : 8))
     return ev_error(ev, a->loc, "pool cursor %lld is not a multiple of the element size; pass align=",
                     (long long)p->cursor);
+  if (align > 0) buf->align = (int)align; /* TVM passes it to decl_buffer */
   buf->decl_data = p->ptr;
+  if (align > 0) buf->align = (int)align; /* TVM's decl_buffer keeps it: printed align=N */
   buf->elem_offset = tirx_i32(ev->m, p->cursor * 8 / (bits ? bits : 8));
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, a->loc);
   s->u.alloc.buf = buf;
@@ -133,15 +137,18 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
       if (want > size) size = want;
     }
     if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
-    /* the arena size is a launch parameter: an attribute over the rest of the
-     * block, as TVM's commit() emits it */
+    /* the arena size is a launch parameter: TVM 0.27's commit() adds an
+     * int64 attribute statement over an empty body where it is called */
     Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
     s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
-    s->u.attr.value = tirx_i32(ev->m, size);
-    Value f = v_make(V_FRAME, a->loc);
-    f.u.frame = s;
-    f.inner = s;
-    return f;
+    s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_INT64), size, a->loc);
+    Stmt *body = tirx_stmt_new(ev->m, S_EVAL, a->loc);
+    body->u.eval.e = tirx_i32(ev->m, 0);
+    s->u.attr.body = body;
+    ev_emit(ev, s);
+    Value r = v_make(V_NONE, a->loc);
+    r.stmt_done = true;
+    return r;
   }
   return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, move_base_to, commit)", m);
 }

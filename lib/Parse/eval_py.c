@@ -403,8 +403,12 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 /* ---- operators ------------------------------------------------------------ */
 
 static bool py_equal(Value a, Value b) {
+  if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
+    return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
-  if (ev_class_equal(a, b, &ceq)) return ceq;
+  if ((a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS) &&
+      ev_class_equal(a, b, &ceq))
+    return ceq;
   if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
   if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
     if (!ev_is_number(&a) || !ev_is_number(&b)) return false;
@@ -553,6 +557,8 @@ static Value py_iterable(Eval *ev, Ast *it) {
 }
 
 static bool py_assign(Eval *ev, Ast *t, Value v);
+static void py_alias_update(Eval *ev, Value old, Value nv);
+static Value py_dict_add(Eval *ev, Value d, Value k, Value v);
 
 /* A container that grew (a dict with a new key, a longer list) is written
  * back where it came from: the name, attribute or item the expression names. */
@@ -636,14 +642,9 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
           c.u.dict.vals[i] = v;
           return true;
         }
-      int n = c.u.dict.n;
-      Value *ks = TIRX_NEWN(ev->m, Value, n + 1), *vs = TIRX_NEWN(ev->m, Value, n + 1);
-      if (n) memcpy(ks, c.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, c.u.dict.vals, sizeof(Value) * (size_t)n);
-      ks[n] = k;
-      vs[n] = v;
-      c.u.dict.keys = ks;
-      c.u.dict.vals = vs;
-      c.u.dict.n = n + 1;
+      Value old = c;
+      c = py_dict_add(ev, c, k, v);
+      py_alias_update(ev, old, c);
       return py_store_back(ev, t->a, c);
     }
     if (c.kind == V_OBJECT) {
@@ -812,7 +813,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_NS && strncmp(dv.u.ns, "?mod:", 5) == 0) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
         !(dv.kind == V_NS && (strncmp(dv.u.ns, "py.", 3) == 0 || strncmp(dv.u.ns, "pyl.", 4) == 0)))
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
@@ -950,6 +951,70 @@ static bool py_cond(Eval *ev, Ast *e, bool *out) {
     return false;
   }
   return true;
+}
+
+/* del NAME / del d[k] / del lst[i] / del obj.attr */
+static bool py_del(Eval *ev, Ast *t) {
+  if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    for (int i = 0; i < t->n; i++)
+      if (!py_del(ev, t->list[i])) return false;
+    return true;
+  }
+  if (t->kind == A_NAME) {
+    Binding *b = ev_lookup(ev, t->name);
+    if (!b) return ev_error(ev, t->loc, "name '%s' is not defined", t->name), false;
+    b->v = v_make(V_NS, t->loc);
+    b->v.u.ns = tirx_intern_printf(ev->m, "?err:name '%s' was deleted", t->name);
+    return true;
+  }
+  if (t->kind == A_SUBSCRIPT && t->n == 1 && t->list[0]->kind != A_SLICE) {
+    Value c = ev_expr(ev, t->a), k = ev_expr(ev, t->list[0]);
+    if (c.kind == V_ERROR || k.kind == V_ERROR) return false;
+    if (c.kind == V_DICT) {
+      Value r = c;
+      r.u.dict.keys = TIRX_NEWN(ev->m, Value, c.u.dict.n + 1);
+      r.u.dict.vals = TIRX_NEWN(ev->m, Value, c.u.dict.n + 1);
+      r.u.dict.n = 0;
+      bool found = false;
+      for (int i = 0; i < c.u.dict.n; i++) {
+        if (!found && py_equal(c.u.dict.keys[i], k)) {
+          found = true;
+          continue;
+        }
+        r.u.dict.keys[r.u.dict.n] = c.u.dict.keys[i];
+        r.u.dict.vals[r.u.dict.n++] = c.u.dict.vals[i];
+      }
+      if (!found) return ev_error(ev, t->loc, "del: key is not in the dict"), false;
+      return py_store_back(ev, t->a, r);
+    }
+    if (c.kind == V_LIST) {
+      int64_t i;
+      if (!ev_get_int(ev, k, &i, "list index")) return false;
+      if (i < 0) i += c.u.list.n;
+      if (i < 0 || i >= c.u.list.n) return ev_error(ev, t->loc, "list index out of range"), false;
+      Value *items = TIRX_NEWN(ev->m, Value, c.u.list.n + 1);
+      int n = 0;
+      for (int j = 0; j < c.u.list.n; j++)
+        if (j != i) items[n++] = c.u.list.items[j];
+      return py_store_back(ev, t->a, py_seq(ev, V_LIST, items, n, t->loc));
+    }
+  }
+  if (t->kind == A_ATTR) {
+    Value o = ev_expr(ev, t->a);
+    if (o.kind == V_ERROR) return false;
+    if (o.kind == V_OBJECT) {
+      PyAttrs *at = &o.u.obj->attrs;
+      for (int i = 0; i < at->n; i++)
+        if (at->names[i] == t->name) {
+          memmove(at->names + i, at->names + i + 1, sizeof *at->names * (size_t)(at->n - i - 1));
+          memmove(at->vals + i, at->vals + i + 1, sizeof *at->vals * (size_t)(at->n - i - 1));
+          at->n--;
+          return true;
+        }
+      return ev_error(ev, t->loc, "object has no attribute '%s'", t->name), false;
+    }
+  }
+  return ev_error(ev, t->loc, "unsupported 'del' target in parse-time code"), false;
 }
 
 /* Does handler type `t` catch the exception `exc` (NULL: an error tirx
@@ -1118,6 +1183,10 @@ static int py_stmt(Eval *ev, Ast *s) {
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
       return PY_NORMAL;
     }
+    if (ev_is_jit_def(s)) {
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_jit_value(ev, s));
+      return PY_NORMAL;
+    }
     if (ev_py_plain_def(s)) {
       Value f = ev_py_def_decorated(ev, s);
       if (f.kind == V_ERROR) return PY_ERR;
@@ -1131,6 +1200,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   }
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
+  case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
   case A_GLOBAL:
     if (s->op) {
       ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
@@ -1240,6 +1310,11 @@ static Value py_math(Eval *ev, const char *fn, Args *a) {
     double r = fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x);
     if (!(r > -9.2e18 && r < 9.2e18)) return ev_error(ev, l, "math.%s() result out of range", fn);
     return v_int((int64_t)r, l);
+  }
+  if (strcmp(fn, "isfinite") == 0 || strcmp(fn, "isinf") == 0 || strcmp(fn, "isnan") == 0) {
+    Value r = v_make(V_BOOL, l);
+    r.u.i = fn[2] == 'f' ? isfinite(x) : fn[2] == 'i' ? isinf(x) : isnan(x);
+    return r;
   }
   if (strcmp(fn, "isqrt") == 0) {
     if (x < 0) return ev_error(ev, l, "math.isqrt() of a negative number");
@@ -1425,12 +1500,28 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
   }
   if (strcmp(fn, "dict") == 0) {
+    /* dict(mapping or pairs, **kw) */
+    Value src = v_make(V_DICT, l);
+    if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
+    if (a->npos == 1 && a->pos[0].kind == V_DICT) {
+      src = a->pos[0];
+    } else if (a->npos == 1) {
+      Value *items;
+      int n;
+      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+      src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+      src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) {
+        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2)
+          return ev_error(ev, l, "dict() needs (key, value) pairs");
+        dict_put(ev, &src, items[i].u.list.items[0], items[i].u.list.items[1]);
+      }
+    }
     Value d = v_make(V_DICT, l);
-    d.u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    d.u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    for (int i = 0; i < a->nkw; i++)
-      d.u.dict.keys[i] = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), d.u.dict.vals[i] = a->kwv[i];
-    d.u.dict.n = a->nkw;
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, src.u.dict.keys[i], src.u.dict.vals[i]);
+    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
     return d;
   }
   if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
@@ -1522,17 +1613,28 @@ Value ev_py_zip(Eval *ev, Args *a) {
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
+  if (obj.kind == V_NS && (strcmp(obj.u.ns, "pyl.os") == 0 || strcmp(obj.u.ns, "pyl.sys") == 0) &&
+      (strcmp(name, "environ") == 0 || strcmp(name, "modules") == 0)) {
+    /* parse time is hermetic: no environment, no loaded host modules */
+    *out = v_make(V_DICT, loc);
+    out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+    return true;
+  }
   if (obj.kind == V_NS && strncmp(obj.u.ns, "pyl.", 4) == 0 && strchr(obj.u.ns + 4, '.') == NULL) {
     *out = v_make(V_NS, loc);
     out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     return true;
   }
-  if (obj.kind == V_NS && strncmp(obj.u.ns, "?mod:", 5) == 0) {
+  if (obj.kind == V_NS && ev_ns_unresolved(obj.u.ns)) {
     *out = ev_py_unresolved(ev, obj, loc);
     return true;
   }
   if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
     if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
+    else if (strcmp(name, "e") == 0) *out = py_num(2.718281828459045, loc);
+    else if (strcmp(name, "tau") == 0) *out = py_num(2 * PY_PI, loc);
+    else if (strcmp(name, "nan") == 0) *out = py_num(NAN, loc);
     else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);
     else {
       *out = v_make(V_NS, loc);
@@ -1540,7 +1642,11 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return true;
   }
-  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT) return false;
+  if ((obj.kind == V_INT || obj.kind == V_BOOL) && strcmp(name, "bit_length") != 0) return false;
+  if (obj.kind == V_FLOAT && strcmp(name, "is_integer") != 0) return false;
+  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
+      obj.kind != V_BOOL && obj.kind != V_FLOAT)
+    return false;
   *out = v_make(V_NS, loc);
   out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
   out->shape = TIRX_NEW(ev->m, Value);
@@ -1583,10 +1689,46 @@ static Value py_dict_copy(Eval *ev, Value d, int extra) {
   return r;
 }
 
+/* d with the new key k: v appended, in place when d owns spare room (the
+ * same scheme as py_list_grow, keyed by the keys array). */
+static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
+  int n = d.u.dict.n;
+  intptr_t info = n ? txmap_geti(&ev->py_grow, d.u.dict.keys) : 0;
+  int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
+  if (!(info && used == n && cap > n)) {
+    cap = n * 2 + 4;
+    Value *ks = TIRX_NEWN(ev->m, Value, cap), *vs = TIRX_NEWN(ev->m, Value, cap);
+    if (n) memcpy(ks, d.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, d.u.dict.vals, sizeof(Value) * (size_t)n);
+    d.u.dict.keys = ks;
+    d.u.dict.vals = vs;
+  }
+  d.u.dict.keys[n] = k;
+  d.u.dict.vals[n] = v;
+  d.u.dict.n = n + 1;
+  txmap_puti(&ev->py_grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
+  return d;
+}
+
 static int py_dict_find(Value d, Value k) {
   for (int i = 0; i < d.u.dict.n; i++)
     if (py_equal(d.u.dict.keys[i], k)) return i;
   return -1;
+}
+
+/* Every other name bound to the same container (the same array, the same
+ * length) sees the change too: `b = a; b.append(x)` is visible through a. */
+static void py_alias_update(Eval *ev, Value old, Value nv) {
+  for (int i = 0; i < ev->nbinds; i++) {
+    Value *v = &ev->binds[i].v;
+    if (v->kind != old.kind) continue;
+    bool same = old.kind == V_LIST ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
+                                   : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
+    if (same && (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
+      Loc l = v->loc;
+      *v = nv;
+      v->loc = l;
+    }
+  }
 }
 
 /* Methods that change their receiver: the new container is stored back
@@ -1694,9 +1836,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
         return true;
       }
       *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
-      nv = py_dict_copy(ev, self, 1);
-      nv.u.dict.keys[nv.u.dict.n] = a->pos[0];
-      nv.u.dict.vals[nv.u.dict.n++] = *out;
+      nv = py_dict_add(ev, self, a->pos[0], *out);
     } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
       int k = py_dict_find(self, a->pos[0]);
       if (k < 0) {
@@ -1721,6 +1861,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
     return false;
   }
   if (nv.kind == V_ERROR) return *out = nv, true;
+  py_alias_update(ev, self, nv);
   if (recv && !py_store_back(ev, recv, nv)) *out = v_make(V_ERROR, l);
   return true;
 }
@@ -1839,6 +1980,17 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   Loc l = a->loc;
   Value mr;
   if (py_mutator(ev, self, m, a, recv, &mr)) return mr;
+  if ((self.kind == V_INT || self.kind == V_BOOL) && strcmp(m, "bit_length") == 0 && a->npos == 0) {
+    uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
+    int n = 0;
+    while (u) n++, u >>= 1;
+    return v_int(n, l);
+  }
+  if (self.kind == V_FLOAT && strcmp(m, "is_integer") == 0 && a->npos == 0) {
+    Value r = v_make(V_BOOL, l);
+    r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
+    return r;
+  }
   if (self.kind == V_STR && py_str_method(ev, self, m, a, &mr)) return mr;
   if (self.kind == V_STR) {
     if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);

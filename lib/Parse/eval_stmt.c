@@ -205,7 +205,9 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   }
   if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
-      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO) {
+      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
+      v.kind == V_OBJECT) {
+    ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
     return;
@@ -238,6 +240,13 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
       }
     }
     var->is_tensormap = is_tensormap_alloca(e);
@@ -337,7 +346,22 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
     return;
   }
   if (t->kind == A_ATTR) {
-    ev_error(ev, t->loc, "assigning to an attribute is not supported");
+    /* obj.f = v in a kernel or @T.inline body: a store when obj.f is a
+     * scalar (PipelineState.stage), else the attribute is rebound */
+    Value obj = ev_expr(ev, t->a);
+    if (obj.kind == V_ERROR) return;
+    Value v = ev_expr(ev, s->a);
+    if (v.kind == V_ERROR) return;
+    bool found = false;
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+    Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
+    if (!found) ev_diag_rollback(ev, nd, ne, nerr);
+    if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
+      emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
+      return;
+    }
+    if (!ev_class_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+      ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
     return;
   }
   ev_error(ev, t->loc, "cannot assign to this expression");
@@ -356,12 +380,12 @@ static void ann_assign(Eval *ev, Ast *s) {
   Value ann = ev_expr(ev, s->a);
   if (ann.kind == V_ERROR) return;
   if (ann.kind == V_DTYPE) {
+    /* the value first, as Python runs it: an @T.inline call in it emits its
+     * statements before the declaration (TVM's order) */
+    Value v = s->c ? ev_expr(ev, s->c) : v_make(V_NONE, s->loc);
+    if (v.kind == V_ERROR) return;
     Value sc = ev_new_scalar(ev, name, ann.u.dt, tirx_scope_name(MEM_LOCAL), s->b->loc);
-    if (s->c) {
-      Value v = ev_expr(ev, s->c);
-      if (v.kind == V_ERROR) return;
-      emit_stmt(ev, store0(ev, sc.u.buf, v, s->b->loc));
-    }
+    if (s->c) emit_stmt(ev, store0(ev, sc.u.buf, v, s->b->loc));
     ev_define(ev, name, sc, false, s->b->loc);
     return;
   }
@@ -421,6 +445,13 @@ static void ann_assign(Eval *ev, Ast *s) {
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
+      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+      if (rp && rp->typed) {
+        var->ptr_typed = true;
+        var->ptr_elem = rp->elem;
+        var->ptr_scope = rp->scope;
       }
     }
     Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
@@ -906,7 +937,10 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
       }
       const char *def = define_for(ev, p->name);
       Value v;
-      if (def) {
+      Value *given = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+      if (given) {
+        v = *given;
+      } else if (def) {
         if (!ev_parse_define_value(ev, def, &v)) {
           ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
           continue;
@@ -927,6 +961,11 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   for (int i = 0; i < fd->n; i++) {
     Ast *p = fd->list[i];
     if (p->ival & 1) continue;
+    Value *fixed = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+    if (fixed) { /* .specialize(h=None): the parameter is gone, the name is the value */
+      ev_define(ev, p->name, *fixed, false, p->loc);
+      continue;
+    }
     if (!p->a) {
       ev_error(ev, p->loc, "parameter '%s' needs a type annotation", p->name);
       continue;
@@ -941,7 +980,11 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
     memset(P, 0, sizeof *P);
     ev->in_signature = true;
     ev->name_hint = p->name;
-    Value ann = ev_expr(ev, p->a);
+    Ast *pa = p->a; /* T.Optional(T.handle) not specialized away: the handle */
+    if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR && strcmp(pa->a->name, "Optional") == 0 &&
+        pa->a->a->kind == A_NAME && strcmp(pa->a->a->name, "T") == 0)
+      pa = pa->list[0];
+    Value ann = ev_expr(ev, pa);
     ev->name_hint = NULL;
     ev->in_signature = false;
     if (ann.kind == V_ERROR) continue;
@@ -1091,8 +1134,10 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.p = "__main__";
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
+  bool lenient = ev->opts && ev->opts->entry; /* --entry: host code beside it need not evaluate */
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
     switch (s->kind) {
     case A_IMPORT: ev_py_import(ev, s); break;
     case A_ASSIGN:
@@ -1103,10 +1148,14 @@ Module *ev_file(Eval *ev, AstFile *f) {
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
     case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
-    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH:
+    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH: case A_DEL:
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
+      if (lenient && ev_is_jit_def(s)) { /* --entry builds it through .specialize(...) */
+        ev_define(ev, s->name, ev_jit_value(ev, s), false, s->loc);
+        break;
+      }
       if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
         Value pf = ev_py_def_decorated(ev, s);
         if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
@@ -1137,6 +1186,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
       break;
     default: ev_error(ev, s->loc, "statement not allowed at module level"); break;
     }
+    if (lenient && ev->nerr > nerr && s->kind != A_FUNCDEF) ev_module_poison(ev, s, nd, ne, nerr);
     if (ev->nerr >= 20) break;
   }
   if (ev->nerr == 0 && ev->opts && ev->opts->entry) ev_entry(ev, ev->opts->entry);

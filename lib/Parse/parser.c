@@ -828,7 +828,14 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  static const char *lazy[] = {"del", "yield"};
+  if (is_kw(p, "del")) {
+    Ast *s = node(p, A_DEL, t);
+    next(p);
+    s->a = expr_list(p);
+    end_simple(p);
+    return s;
+  }
+  static const char *lazy[] = {"yield"};
   for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
     if (is_kw(p, lazy[i])) { /* an error only when it runs */
       Ast *s = node(p, A_UNSUPPORTED, t);

@@ -1,12 +1,12 @@
-# del parses anywhere and only fails when it runs (try/except catches the
-# error of an unloaded module's use); decorated plain
+# statements run only when reached (try/except catches the error of an
+# unloaded module's use; `del` of an unbound name fails when it runs); decorated plain
 # Python functions get their decorators applied; imports of unloaded
 # modules cost nothing until used.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: not %tirx-opt %s -D RUN_TRY=True 2>&1 | FileCheck %s --check-prefix=TRY
 # CHECK: T.evaluate(12)
 # CHECK-NEXT: T.evaluate(5)
-# TRY: {{.*}}py_lazy_statements.py:29:13: error: 'del' is not supported in TIRx
+# TRY: {{.*}}py_lazy_statements.py:29:17: error: name 'x' is not defined
 import torch
 from typing import Any, Optional
 

@@ -35,9 +35,11 @@ void tool_args_init(ToolArgs *t, const char *tool, int argc, char **argv) {
 
 void tool_args_free(ToolArgs *t) {
   free(t->defines);
+  t->defines = NULL;
+  t->ndefines = 0;
   free(t->includes);
-  t->defines = t->includes = NULL;
-  t->ndefines = t->nincludes = 0;
+  t->includes = NULL;
+  t->nincludes = 0;
 }
 
 const char *tool_next(ToolArgs *t) {

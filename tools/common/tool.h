@@ -47,8 +47,7 @@ const char *tool_value(ToolArgs *t, const char *opt);
 /* -D NAME=VALUE: the value of tool_value(t, "-D"), checked to be NAME=VALUE (else a usage
  * error, t->bad set, NULL), and appended to t->defines. */
 const char *tool_define(ToolArgs *t);
-/* -I DIR: the value of tool_value(t, "-I") (NULL: missing, a usage error), appended to
- * t->includes. */
+/* -I DIR: a module search root for `import`, appended to t->includes. */
 const char *tool_include(ToolArgs *t);
 /* A non-negative integer option value ("--ptxas-timeout=30"): true with *out, or a usage
  * error (t->bad set). */

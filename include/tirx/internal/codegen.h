@@ -106,9 +106,9 @@ typedef struct TirxDriverOptions {
   bool keep_llvm;              /* keep LLVM IR text before/after opt */
   bool keep_tirx;              /* keep the lowered module's TVMScript text */
   const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
-  int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
   const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
   int ninclude_dirs;
+  int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
 } TirxDriverOptions;
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */

@@ -25,3 +25,5 @@ done
 cmake -S "$src/test/Install/Inputs/cxx" -B "$tmp/cxx" -DCMAKE_PREFIX_PATH="$p" > "$tmp/cxx.log"
 cmake --build "$tmp/cxx" >> "$tmp/cxx.log"
 "$tmp/cxx/consumer"
+# the installed tools find the installed prelude (PREFIX/share/tirx/prelude)
+"$p/bin/tirx-opt" --print-style=tvm "$src/test/Install/Inputs/prelude_use.py" | grep -o 'st_stage: T.int32'

@@ -1,0 +1,269 @@
+/* The native part of tirx's prelude: the few names of TVM's Python library
+ * whose values the evaluator already represents (tvm_builtin.def).
+ *
+ *   tvm.DataType("float16")            a dtype (V_DTYPE): .bits, .lanes, str()
+ *   tvm.ir.PrimType("uint32")          a dtype (V_DTYPE)
+ *   tvm.ir.PointerType(prim, scope)    a pointer type (V_PTRTYPE), as T.handle(dtype, scope);
+ *                                      the scope defaults to "global"
+ *
+ * The rest of the library (barriers, pipelines, descriptors, schedulers,
+ * layouts) is Python source under prelude/, run by the evaluator like any
+ * module; the prelude directory is found by ev_prelude_dir (prelude_dir.c).
+ * Also here: T.NAME builders that are prelude classes (T.TMEMPool,
+ * TVM_T_PRELUDE rows) and @T.meta_class buffer naming (the end of the file). */
+#include <string.h>
+
+#include "Parse/eval.h"
+
+typedef struct TvmBuiltin {
+  const char *module, *name, *path;
+} TvmBuiltin;
+
+static const TvmBuiltin tvm_builtins[] = {
+#define TVM_BUILTIN(M, N, P) {M, N, P},
+#include "Parse/tvm_builtin.def"
+#undef TVM_BUILTIN
+};
+
+typedef struct TvmTPrelude {
+  const char *name, *module;
+} TvmTPrelude;
+
+static const TvmTPrelude tvm_t_prelude[] = {
+#define TVM_BUILTIN(M, N, P)
+#define TVM_T_PRELUDE(N, M) {N, M},
+#include "Parse/tvm_builtin.def"
+#undef TVM_T_PRELUDE
+#undef TVM_BUILTIN
+};
+
+bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
+  for (size_t i = 0; i < sizeof tvm_t_prelude / sizeof tvm_t_prelude[0]; i++)
+    if (strcmp(tvm_t_prelude[i].name, name) == 0) {
+      Value cls;
+      if (!ev_import_name(ev, tvm_t_prelude[i].module, name, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
+      else *out = ev_py_callv(ev, cls, a);
+      return true;
+    }
+  return false;
+}
+
+bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
+  for (size_t i = 0; i < sizeof tvm_builtins / sizeof tvm_builtins[0]; i++)
+    if (strcmp(tvm_builtins[i].module, module) == 0 && strcmp(tvm_builtins[i].name, name) == 0) {
+      *out = v_make(V_NS, loc);
+      out->u.ns = tirx_intern0(ev->m, tvm_builtins[i].path);
+      return true;
+    }
+  return false;
+}
+
+bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  (void)ev;
+  if (obj.kind != V_DTYPE) return false;
+  if (strcmp(name, "bits") == 0) {
+    *out = v_int(tirx_dtype_bits(obj.u.dt), loc);
+    return true;
+  }
+  if (strcmp(name, "lanes") == 0) {
+    *out = v_int(obj.u.dt.lanes, loc);
+    return true;
+  }
+  return false;
+}
+
+/* The one dtype argument of tvm.DataType / PrimType: a dtype string or a dtype. */
+static Value dtype_of(Eval *ev, const char *fn, Args *a) {
+  static const char *const kw[] = {"dtype", NULL};
+  if (!ev_check_kw(ev, a, fn, kw)) return v_make(V_ERROR, a->loc);
+  Value *x = ev_arg(a, 0, "dtype");
+  if (!x || a->npos + a->nkw != 1)
+    return ev_error(ev, a->loc, "%s() takes one dtype, such as \"float16\"", fn);
+  if (x->kind != V_STR && x->kind != V_DTYPE)
+    return ev_error(ev, x->loc, "%s() needs a dtype string such as \"float16\"", fn);
+  Value v = v_make(V_DTYPE, a->loc);
+  if (!ev_get_dtype(ev, *x, &v.u.dt, "dtype")) return v_make(V_ERROR, a->loc);
+  return v;
+}
+
+/* tvm.ir.PointerType(element_type, storage_scope="global") */
+static Value pointer_type(Eval *ev, Args *a) {
+  static const char *const kw[] = {"element_type", "storage_scope", NULL};
+  if (!ev_check_kw(ev, a, "PointerType", kw)) return v_make(V_ERROR, a->loc);
+  Value *elem = ev_arg(a, 0, "element_type");
+  Value *scope = ev_arg(a, 1, "storage_scope");
+  if (!elem || a->npos > 2)
+    return ev_error(ev, a->loc, "PointerType() takes an element type and an optional storage scope");
+  if (elem->kind != V_DTYPE)
+    return ev_error(ev, elem->loc, "PointerType() needs an element type such as PrimType(\"float32\")");
+  Value v = v_make(V_PTRTYPE, a->loc);
+  v.u.ptr.elem = elem->u.dt;
+  v.u.ptr.typed = true;
+  v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+  if (scope) {
+    if (scope->kind != V_STR) return ev_error(ev, scope->loc, "PointerType() storage scope must be a string");
+    const char *sc = ev_scope_str(ev, scope, tirx_scope_name(MEM_GLOBAL));
+    if (!sc) return v_make(V_ERROR, a->loc);
+    v.u.ptr.scope = sc;
+  }
+  return v;
+}
+
+bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
+  if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
+  else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
+  else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
+  else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */
+    *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
+  else return false; /* the other rows bind T.* and Axis.* values */
+  return true;
+}
+
+/* ---- @T.meta_class ------------------------------------------------------------
+ *
+ * TVM names the buffers of a helper object after the kernel variable it is
+ * bound to: `bar = MBarrier(pool, 2)` declares `bar_buf`, `p = Pipeline(...)`
+ * declares `p_full_buf` and `p_empty_buf`.  The rules, as TVM 0.27 behaves:
+ *   - an instance owns the buffers made while its class's own __init__ ran,
+ *     except those made by the constructors of other meta_class objects it
+ *     built (they own theirs);
+ *   - an instance of a class whose __init__ is inherited owns nothing (TVM
+ *     wraps each subclass's __init__ again, and the outer, empty wrapper has
+ *     the last word): a TMABar's buffer keeps the default name;
+ *   - binding `x = obj` in a kernel names each owned buffer found in a field
+ *     `f` as x_f; a field holding a meta_class object is named x_f_<its fields>
+ *     by its own owned buffers; list/tuple items are x_f_0, x_f_1, dict items
+ *     x_f_<key>; an object keeps the first prefix it was named with;
+ *   - T.meta_var(obj) binds without naming. */
+
+typedef struct MetaScope {
+  struct MetaScope *up;
+  struct PyClass *cls;
+  int start;                 /* the module's next Var/Buffer id when it began */
+  int *skip; int nskip, capskip; /* [lo, hi) id ranges of nested constructions */
+} MetaScope;
+
+static bool class_is_meta(const struct PyClass *k, int depth) {
+  if (!k || depth > 64) return false;
+  if (k->meta_class) return true;
+  for (int i = 0; i < k->nbases; i++)
+    if (class_is_meta(k->bases[i], depth + 1)) return true;
+  return false;
+}
+
+MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k) {
+  if (!class_is_meta(k, 0)) return NULL;
+  MetaScope *s = TIRX_NEW(ev->m, MetaScope);
+  s->up = ev->meta_scope;
+  s->cls = k;
+  s->start = ev->m->next_id;
+  ev->meta_scope = s;
+  return s;
+}
+
+static bool skipped(const MetaScope *s, int id) {
+  for (int i = 0; i + 1 < s->nskip; i += 2)
+    if (id >= s->skip[i] && id < s->skip[i + 1]) return true;
+  return false;
+}
+
+static void own_buffers(Eval *ev, MetaScope *s, struct PyObject *o, Value v, int depth) {
+  if (depth > 16) return;
+  if ((v.kind == V_BUFFER || v.kind == V_SCALAR) && v.u.buf->id >= s->start && !skipped(s, v.u.buf->id)) {
+    for (int i = 0; i < o->nmeta_owned; i++)
+      if (o->meta_owned[i] == v.u.buf) return;
+    Buffer **nb = TIRX_NEWN(ev->m, Buffer *, o->nmeta_owned + 1);
+    if (o->nmeta_owned) memcpy(nb, o->meta_owned, sizeof *nb * (size_t)o->nmeta_owned);
+    nb[o->nmeta_owned++] = v.u.buf;
+    o->meta_owned = nb;
+    return;
+  }
+  if (v.kind == V_TUPLE || v.kind == V_LIST)
+    for (int i = 0; i < v.u.list.n; i++) own_buffers(ev, s, o, v.u.list.items[i], depth + 1);
+  if (v.kind == V_DICT)
+    for (int i = 0; i < v.u.dict.n; i++) own_buffers(ev, s, o, v.u.dict.vals[i], depth + 1);
+}
+
+void ev_meta_end(Eval *ev, MetaScope *s, struct PyObject *o, const Value *init) {
+  if (!s) return;
+  ev->meta_scope = s->up;
+  int end = ev->m->next_id;
+  if (s->up) { /* the enclosing constructor does not own what this one made */
+    MetaScope *u = s->up;
+    if (u->nskip + 2 > u->capskip) {
+      int nc = u->capskip ? u->capskip * 2 : 8;
+      int *ns = TIRX_NEWN(ev->m, int, nc);
+      if (u->nskip) memcpy(ns, u->skip, sizeof *ns * (size_t)u->nskip);
+      u->skip = ns;
+      u->capskip = nc;
+    }
+    u->skip[u->nskip++] = s->start;
+    u->skip[u->nskip++] = end;
+  }
+  /* an inherited __init__: the instance owns nothing */
+  if (!o || !init || init->kind != V_PYFUNC || init->u.py.owner != s->cls) return;
+  for (int i = 0; i < o->attrs.n; i++) own_buffers(ev, s, o, o->attrs.vals[i], 0);
+}
+
+static void rename_buffer(Eval *ev, Buffer *b, const char *name) {
+  b->name = tirx_intern0(ev->m, name);
+  if (b->data) b->data->name = b->name;
+}
+
+/* Buffers named in one naming walk: an alias field (tile_idx = tile_count)
+ * keeps the first name. */
+typedef struct Named {
+  Buffer **b; int n, cap;
+} Named;
+
+static bool named_once(Eval *ev, Named *nd, Buffer *b) {
+  for (int i = 0; i < nd->n; i++)
+    if (nd->b[i] == b) return false;
+  if (nd->n == nd->cap) {
+    int nc = nd->cap ? nd->cap * 2 : 8;
+    Buffer **nb = TIRX_NEWN(ev->m, Buffer *, nc);
+    if (nd->n) memcpy(nb, nd->b, sizeof *nb * (size_t)nd->n);
+    nd->b = nb;
+    nd->cap = nc;
+  }
+  nd->b[nd->n++] = b;
+  return true;
+}
+
+static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct PyObject *owner, int depth) {
+  if (depth > 16) return;
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
+    if (!owner) return;
+    for (int i = 0; i < owner->nmeta_owned; i++)
+      if (owner->meta_owned[i] == v.u.buf) {
+        if (named_once(ev, nd, v.u.buf)) rename_buffer(ev, v.u.buf, prefix);
+        return;
+      }
+    return;
+  }
+  if (v.kind == V_OBJECT && class_is_meta(v.u.obj->cls, 0)) {
+    struct PyObject *o = v.u.obj;
+    if (o->meta_name) return; /* named already (or being named: a cycle) */
+    o->meta_name = tirx_intern0(ev->m, prefix);
+    for (int i = 0; i < o->attrs.n; i++)
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]), o->attrs.vals[i], o,
+                 depth + 1);
+    return;
+  }
+  if (v.kind == V_TUPLE || v.kind == V_LIST)
+    for (int i = 0; i < v.u.list.n; i++)
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner, depth + 1);
+  if (v.kind == V_DICT)
+    for (int i = 0; i < v.u.dict.n; i++) {
+      Value k = v.u.dict.keys[i];
+      const char *part = k.kind == V_STR ? tirx_strdup(ev->m, k.u.s.p, k.u.s.len)
+                                         : tirx_intern_printf(ev->m, "item%d", i);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner, depth + 1);
+    }
+}
+
+void ev_meta_name(Eval *ev, const char *prefix, Value v) {
+  if (v.kind != V_OBJECT || v.meta) return;
+  Named nd = {0};
+  name_value(ev, &nd, prefix, v, NULL, 0);
+}

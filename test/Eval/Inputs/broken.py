@@ -1,0 +1,5 @@
+X = 1
+
+
+def bad():
+    return undefined_name + 1

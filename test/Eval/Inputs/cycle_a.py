@@ -1,0 +1,2 @@
+from cycle_b import B
+A = 1

@@ -1,0 +1,2 @@
+from cycle_a import A
+B = 2
