@@ -189,10 +189,10 @@ static int llc_main(ToolArgs *args) {
     TirxDiag d2;
     tirx_diag_init(&d2, fname, src, len);
     if (tirx_compile_source(fname, src, len, &o, &again, &d2) == 0) {
-      double t = 0;
-      for (int s = 0; s < TIRX_STAGE_COUNT; s++) t += again.ms[s];
-      if (best_total < 0 || t < best_total) {
-        best_total = t;
+      double ms = 0;
+      for (int s = 0; s < TIRX_STAGE_COUNT; s++) ms += again.ms[s];
+      if (best_total < 0 || ms < best_total) {
+        best_total = ms;
         memcpy(best, again.ms, sizeof best);
       }
     }

@@ -228,7 +228,8 @@ static bool split_eq(const char *v, bool rest_needed, char **name, const char **
 }
 
 /* Returns -1 to continue, or the exit status (0 for --help/--version). */
-static int parse_args(int argc, char **argv, Options *o) {
+static int parse_args_with(ToolArgs *t, Options *o) {
+  int argc = t->argc;
   o->defines = calloc((size_t)argc, sizeof(*o->defines));
   o->incs = calloc((size_t)argc, sizeof(*o->incs));
   o->args = calloc((size_t)argc, sizeof(*o->args));
@@ -238,63 +239,70 @@ static int parse_args(int argc, char **argv, Options *o) {
     fprintf(stderr, "tirx-run: out of memory\n");
     return EXIT_USER;
   }
-  ToolArgs t;
-  tool_args_init(&t, "tirx-run", argc, argv);
-  for (const char *a; (a = tool_next(&t));) {
+  for (const char *a; (a = tool_next(t));) {
     const char *v;
-    if (tool_flag(&t, "--help") || tool_flag(&t, "-h")) {
+    if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
       fputs(usage_text, stdout);
       return 0;
-    } else if (tool_flag(&t, "--version")) {
+    } else if (tool_flag(t, "--version")) {
       printf("tirx-run (tirx) %s\n", TIRX_VERSION);
       return 0;
-    } else if (tool_flag(&t, "--ptxas")) {
+    } else if (tool_flag(t, "--ptxas")) {
       o->ptxas = 1;
-    } else if (tool_flag(&t, "--no-cache")) {
+    } else if (tool_flag(t, "--no-cache")) {
       o->no_cache = 1;
-    } else if ((v = tool_value(&t, "--func"))) {
+    } else if ((v = tool_value(t, "--func"))) {
       o->func = v;
-    } else if ((v = tool_value(&t, "--mcpu"))) {
+    } else if ((v = tool_value(t, "--mcpu"))) {
       o->mcpu = v;
-    } else if ((v = tool_value(&t, "--arg"))) {
+    } else if ((v = tool_value(t, "--arg"))) {
       ArgSpec *s = &o->args[o->nargs];
       if (!split_eq(v, false, &s->name, &s->text))
-        return tool_usage_error(t.tool, "--arg expects NAME=SPEC, got '%s'", v);
+        return tool_usage_error(t->tool, "--arg expects NAME=SPEC, got '%s'", v);
       s->param = -1;
       o->nargs++;
-    } else if ((v = tool_value(&t, "--save"))) {
+    } else if ((v = tool_value(t, "--save"))) {
       Output *out = &o->outs[o->nouts];
       if (!split_eq(v, true, &out->name, &out->path))
-        return tool_usage_error(t.tool, "--save expects NAME=OUT.npy, got '%s'", v);
+        return tool_usage_error(t->tool, "--save expects NAME=OUT.npy, got '%s'", v);
       o->nouts++;
-    } else if ((v = tool_value(&t, "--print"))) {
+    } else if ((v = tool_value(t, "--print"))) {
       o->outs[o->nouts].name = strdup(v);
       o->outs[o->nouts++].path = NULL;
-    } else if ((v = tool_value(&t, "--entry"))) {
+    } else if ((v = tool_value(t, "--entry"))) {
       o->entry = v;
-    } else if ((v = tool_value(&t, "--ptxas-timeout"))) {
+    } else if ((v = tool_value(t, "--ptxas-timeout"))) {
       long n;
-      if (!tool_int_value(&t, "--ptxas-timeout", v, 1000000, &n)) return EXIT_USAGE;
+      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &n)) return EXIT_USAGE;
       o->ptxas_timeout = (int)n;
     } else if (strncmp(a, "-D", 2) == 0) {
-      if (!(v = tool_define(&t))) return EXIT_USAGE;
+      if (!(v = tool_define(t))) return EXIT_USAGE;
       o->defines[o->ndefines++] = v;
     } else if (strncmp(a, "-I", 2) == 0) {
-      if (!(v = tool_include(&t))) return EXIT_USAGE;
+      if (!(v = tool_include(t))) return EXIT_USAGE;
       o->incs[o->nincs++] = v;
-    } else if (t.bad) {
+    } else if (t->bad) {
       return EXIT_USAGE;
     } else if (a[0] == '-' && a[1] != '\0') {
-      return tool_usage_error(t.tool, "unknown option '%s'", a);
+      return tool_usage_error(t->tool, "unknown option '%s'", a);
     } else if (o->file) {
-      return tool_usage_error(t.tool, "more than one input file ('%s')", a);
+      return tool_usage_error(t->tool, "more than one input file ('%s')", a);
     } else {
       o->file = a;
     }
-    if (t.bad) return EXIT_USAGE;
+    if (t->bad) return EXIT_USAGE;
   }
-  if (!o->file) return tool_usage_error(t.tool, "no input file");
+  if (!o->file) return tool_usage_error(t->tool, "no input file");
   return -1;
+}
+
+/* The command line; the ToolArgs' own lists are freed here (o keeps its copies). */
+static int parse_args(int argc, char **argv, Options *o) {
+  ToolArgs t;
+  tool_args_init(&t, "tirx-run", argc, argv);
+  int rc = parse_args_with(&t, o);
+  tool_args_free(&t);
+  return rc;
 }
 
 /* ---- Helpers --------------------------------------------------------------------------- */

@@ -40,6 +40,8 @@ typedef struct TirxDiagEntry {
   TirxDiagLevel level;
   uint32_t line, col; /* 1-based; 0 = no location */
   const char *msg;    /* owned by the TirxDiag: valid until it is destroyed */
+  const char *file;   /* the file the location is in when it is not the TirxDiag's (an
+                         imported module), else NULL */
 } TirxDiagEntry;
 
 typedef struct TirxDiag TirxDiag;
@@ -68,8 +70,6 @@ void tirx_diag_vadd(TirxDiag *d, TirxDiagLevel lv, uint32_t line, uint32_t col, 
 /* Every entry (with the source line and a caret where located) in one malloc'd string,
  * "" when there is none; the caller frees. */
 char *tirx_diag_render(const TirxDiag *d);
-/* Marks the last entry as located in `file`, whose source is src[0..len). */
-void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len);
 
 #ifdef __cplusplus
 }

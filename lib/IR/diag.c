@@ -47,7 +47,7 @@ int tirx_diag_error_count(const TirxDiag *d) { return d->nerrors; }
 
 TirxDiagEntry tirx_diag_get(const TirxDiag *d, int i) {
   const DiagEntry *e = &d->items[i];
-  TirxDiagEntry r = {e->level, e->line, e->col, e->msg};
+  TirxDiagEntry r = {e->level, e->line, e->col, e->msg, e->file};
   return r;
 }
 

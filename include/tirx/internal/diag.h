@@ -40,6 +40,8 @@ struct TirxDiag {
 
 void tirx_diag_init(TirxDiag *d, const char *filename, const char *src, size_t len);
 void tirx_diag_free(TirxDiag *d);
+/* Marks the last entry as located in `file`, whose source is src[0..len). */
+void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len);
 
 #ifdef __cplusplus
 }
