@@ -16,6 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tirx_driver_options_init(&o);
   o.opt_level = 0;
   o.stop_after = TIRX_STOP_AFTER_PTX;
+  o.max_steps = 20000; /* 2,000,000 instrumented steps outlast libFuzzer's timeout */
   TirxDiag d;
   tirx_diag_init(&d, "fuzz.py", src, size);
   TirxCompiled c;

@@ -219,7 +219,7 @@ static void append(char **buf, size_t *n, const char *text) {
  * (with --verify-diagnostics: when its diagnostics were not the expected ones). */
 static int run_one(const Options *o, const char *fname, const char *src, size_t len, char **outbuf,
                    size_t *outlen) {
-  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->includes, o->nincludes};
+  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->includes, o->nincludes, 0};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;

@@ -574,7 +574,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   TirxCompiled c;
   memset(&c, 0, sizeof c);
   double t = now_ms();
-  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs};
+  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs, 0};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!c.module) return TIRX_ERR_COMPILE;

@@ -83,7 +83,8 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
 
   /* parse */
   double t = now_ms();
-  TirxParseOptions po = {o->defines, o->ndefines, o->entry, o->include_dirs, o->ninclude_dirs};
+  TirxParseOptions po = {o->defines, o->ndefines, o->entry, o->include_dirs, o->ninclude_dirs,
+                         o->max_steps};
   out->module = tirx_parse(filename, src, len, &po, diag);
   out->ms[TIRX_STAGE_PARSE] = now_ms() - t;
   if (!out->module) return 1;

@@ -172,6 +172,7 @@ typedef struct Eval {
   /* plain Python (eval_py.c) */
   int py_depth;            /* Python calls being run */
   int64_t py_steps;        /* statements, loop iterations and calls so far */
+  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   Value py_ret;            /* value of the innermost `return` */
   /* classes and modules (eval_class.c, eval_module.c) */

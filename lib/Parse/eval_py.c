@@ -20,7 +20,6 @@
 
 #define PY_PI 3.14159265358979323846
 #define PY_MAX_DEPTH 200
-#define PY_MAX_STEPS 2000000
 #define PY_MAX_ITEMS 1000000
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
@@ -52,9 +51,12 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
 }
 
 bool ev_py_step(Eval *ev, Loc loc) {
-  if (++ev->py_steps > PY_MAX_STEPS) {
-    if (ev->py_steps == PY_MAX_STEPS + 1)
-      ev_error(ev, loc, "parse-time evaluation exceeded %d steps (an endless loop?)", PY_MAX_STEPS);
+  if (!ev->max_steps)
+    ev->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
+  if (++ev->py_steps > ev->max_steps) {
+    if (ev->py_steps == ev->max_steps + 1)
+      ev_error(ev, loc, "parse-time evaluation exceeded %lld steps (an endless loop?)",
+               (long long)ev->max_steps);
     return false;
   }
   return true;
@@ -1045,7 +1047,7 @@ static int py_try(Eval *ev, Ast *s) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
   ev->py_exc = NULL;
   int rc = ev_py_exec(ev, s->list, s->n);
-  bool limit = ev->py_steps > PY_MAX_STEPS;
+  bool limit = ev->max_steps && ev->py_steps > ev->max_steps;
   if (rc == PY_ERR && !limit && s->n2) {
     const char *exc = ev->py_exc;
     for (int i = 0; i < s->n2; i++) {

@@ -107,6 +107,7 @@ typedef struct TirxDriverOptions {
   bool keep_tirx;              /* keep the lowered module's TVMScript text */
   const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
   const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
+  long long max_steps;             /* TirxParseOptions.max_steps (0 = the default) */
   int ninclude_dirs;
   int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
 } TirxDriverOptions;

@@ -19,7 +19,12 @@ typedef struct TirxParseOptions {
    * directory); relative imports resolve against the importing file. */
   const char *const *include_dirs;
   int ninclude_dirs;
+  /* parse-time Python steps (statements, loop iterations, calls) before the
+   * located "exceeded N steps" error; 0 = TIRX_PARSE_MAX_STEPS */
+  long long max_steps;
 } TirxParseOptions;
+
+#define TIRX_PARSE_MAX_STEPS 2000000
 
 /* Parses `src` (need not be NUL-terminated).  Returns the module, or NULL
  * with errors appended to `diag` (which the caller initialised with the
