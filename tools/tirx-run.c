@@ -296,6 +296,17 @@ static int parse_args_with(ToolArgs *t, Options *o) {
   return -1;
 }
 
+/* The compile options every compile of the input shares: -D, -I, --entry, --func. */
+static void compile_options(const Options *o, TirxCompileOptions *copts) {
+  tirx_compile_options_init(copts);
+  copts->defines = o->defines;
+  copts->ndefines = o->ndefines;
+  copts->include_dirs = o->incs;
+  copts->ninclude_dirs = o->nincs;
+  copts->entry = o->entry;
+  copts->func = o->func;
+}
+
 /* The command line; the ToolArgs' own lists are freed here (o keeps its copies). */
 static int parse_args(int argc, char **argv, Options *o) {
   ToolArgs t;
@@ -404,15 +415,9 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
     return missing ? -1 : 0;
   }
   TirxCompileOptions copts;
-  tirx_compile_options_init(&copts);
+  compile_options(o, &copts);
   copts.arch = o->mcpu;
   copts.opt_level = 0;
-  copts.defines = o->defines;
-  copts.ndefines = o->ndefines;
-  copts.include_dirs = o->incs;
-  copts.ninclude_dirs = o->nincs;
-  copts.entry = o->entry;
-  copts.func = o->func;
   copts.ptx_only = 1;
   void *bundle = NULL;
   size_t size = 0;
@@ -475,16 +480,10 @@ static int load_function(Run *r) {
     }
   } else {
     TirxCompileOptions copts;
-    tirx_compile_options_init(&copts);
+    compile_options(o, &copts);
     /* JIT: tirx_compile_load detects the arch itself (the same as `arch`). */
     copts.arch = o->mcpu ? o->mcpu : o->ptxas ? arch : NULL;
     copts.opt_level = 3;
-    copts.defines = o->defines;
-    copts.ndefines = o->ndefines;
-    copts.include_dirs = o->incs;
-    copts.ninclude_dirs = o->nincs;
-    copts.entry = o->entry;
-    copts.func = o->func;
     copts.no_cache = o->no_cache;
     copts.ptxas_timeout = o->ptxas_timeout;
     TirxStatus crc = o->ptxas ? tirx_compile_to_bundle(o->file, r->src, r->srclen, &copts,

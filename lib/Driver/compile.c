@@ -187,16 +187,10 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
 int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
   *data = NULL;
   *size = 0;
-  if (c->relocatable) {
-    if (c->unresolved)
-      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                    "'%s' is called but not defined in this module: a kernel that calls a function "
-                    "of another module cannot be loaded (tirx-llc --emit=cubin gives a relocatable "
-                    "cubin to link with the definition)", c->unresolved);
-    else
-      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                    "device functions without a kernel cannot be loaded (tirx-llc --emit=cubin gives "
-                    "a relocatable cubin to link)");
+  if (c->relocatable) { /* the tools say why a bundle is missing (tirx-llc, tirx_compile_to_bundle) */
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "a relocatable cubin cannot be bundled for loading%s%s",
+                  c->unresolved ? ": it calls an undefined function " : "",
+                  c->unresolved ? c->unresolved : "");
     return 1;
   }
   TirxBundle *b = tirx_bundle_create(); /* the runtime's builders return NULL / -1 only

@@ -1032,11 +1032,16 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
 
 /* f(args) for a function of the module: by name (f unbound: defined in
  * another file, typed void until a typed context sets it) or by reference. */
+static bool func_arity_ok(Eval *ev, const PrimFunc *f, int n, Loc loc) {
+  if (f->nparams == n) return true;
+  ev_error(ev, loc, "function '%s' takes %d argument%s, got %d", f->name, f->nparams,
+           f->nparams == 1 ? "" : "s", n);
+  return false;
+}
+
 static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
   if (a->nkw) return ev_error(ev, a->loc, "a call of function '%s' takes positional arguments only", name);
-  if (f && f->nparams != a->npos)
-    return ev_error(ev, a->loc, "function '%s' takes %d argument%s, got %d", name, f->nparams,
-                    f->nparams == 1 ? "" : "s", a->npos);
+  if (f && !func_arity_ok(ev, f, a->npos, a->loc)) return v_make(V_ERROR, a->loc);
   Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
   for (int i = 0; i < a->npos; i++) {
     args[i] = ev_to_expr(ev, a->pos[i], "an argument");
@@ -1060,10 +1065,7 @@ void ev_resolve_calls(Eval *ev) {
       tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
                     "'%s' is not defined in this module: a call of a device function defined "
                     "elsewhere (linked later)", c->u.call.name);
-    } else if (f->nparams != c->u.call.n) {
-      ev_error(ev, c->loc, "function '%s' takes %d argument%s, got %d", f->name, f->nparams,
-               f->nparams == 1 ? "" : "s", c->u.call.n);
-    } else if (c->dtype.id == DT_VOID && f->has_ret) {
+    } else if (func_arity_ok(ev, f, c->u.call.n, c->loc) && c->dtype.id == DT_VOID && f->has_ret) {
       c->dtype = f->ret;
     }
   }

@@ -20,25 +20,27 @@
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
-void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
+/* "codegen: <msg>" at loc (the function's location when loc is 0). */
+static void cg_report(CG *cg, DiagLevel lv, Loc loc, const char *fmt, va_list ap) {
   char msg[900];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  if (!loc.line && cg->f) loc = cg->f->loc;
+  tirx_diag_add(cg->diag, lv, loc.line, loc.col, "codegen: %s", msg);
+}
+
+void cg_error(CG *cg, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  cg_report(cg, DIAG_ERROR, loc, fmt, ap);
   va_end(ap);
-  if (!loc.line && cg->f) loc = cg->f->loc;
-  tirx_diag_add(cg->diag, DIAG_ERROR, loc.line, loc.col, "codegen: %s", msg);
   cg->nerrors++;
 }
 
 void cg_warning(CG *cg, Loc loc, const char *fmt, ...) {
-  char msg[900];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  cg_report(cg, DIAG_WARNING, loc, fmt, ap);
   va_end(ap);
-  if (!loc.line && cg->f) loc = cg->f->loc;
-  tirx_diag_add(cg->diag, DIAG_WARNING, loc.line, loc.col, "codegen: %s", msg);
 }
 
 /* ---- blocks and locals ---------------------------------------------------- */
@@ -792,12 +794,8 @@ void cg_emit_device_funcs(CG *cg) {
   for (int i = 0; i < cg->nfuncs; i++) { /* bodies may queue more */
     PrimFunc *f = cg->funcs[i].f;
     cg->f = f;
-    cg->fn = cg->funcs[i].fn;
-    if (f->is_device_kernel) {
-      cg_error(cg, f->loc, "kernel '%s' cannot be called as a function", f->name);
-    } else {
-      emit_body(cg, f, false);
-    }
+    cg->fn = cg->funcs[i].fn; /* never a kernel: emit_call_func refuses those */
+    emit_body(cg, f, false);
     end_function(cg);
   }
 }

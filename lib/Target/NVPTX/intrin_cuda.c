@@ -103,13 +103,24 @@ static LLVMValueRef emit_elect_sync(CG *cg, Expr *e) {
  * loads until the top bit differs from what it saw; the CTA waits at
  * bar.sync before and after.  The kernel is launched cooperatively
  * (host_plan.c marks it). */
+/* sreg.x | sreg.y | sreg.z (zero exactly when all three are). */
+static LLVMValueRef sreg_or_xyz(CG *cg, const char *sreg) {
+  char n[32];
+  LLVMValueRef r = NULL;
+  for (int i = 0; i < 3; i++) {
+    snprintf(n, sizeof n, "%s.%c", sreg, 'x' + i);
+    LLVMValueRef v = cg_sreg(cg, n);
+    r = r ? LLVMBuildOr(cg->b, r, v, "") : v;
+  }
+  return r;
+}
+
 static LLVMValueRef emit_grid_sync(CG *cg, Expr *e) {
   (void)e;
   LLVMValueRef zero = cg_i32(cg, 0);
   cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
   LLVMBuilderRef B = cg->b;
-  LLVMValueRef t = LLVMBuildOr(B, LLVMBuildOr(B, cg_sreg(cg, "tid.x"), cg_sreg(cg, "tid.y"), ""),
-                               cg_sreg(cg, "tid.z"), "");
+  LLVMValueRef t = sreg_or_xyz(cg, "tid");
   LLVMBasicBlockRef master = cg_block(cg, "gridsync.master"), poll = cg_block(cg, "gridsync.poll"),
                     done = cg_block(cg, "gridsync.done");
   LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, t, zero, ""), master, done);
@@ -121,8 +132,7 @@ static LLVMValueRef emit_grid_sync(CG *cg, Expr *e) {
                                        cg_ptr_type(cg, AS_GLOBAL), "grid.bar");
   LLVMValueRef n = LLVMBuildMul(B, LLVMBuildMul(B, cg_sreg(cg, "nctaid.x"), cg_sreg(cg, "nctaid.y"), ""),
                                 cg_sreg(cg, "nctaid.z"), "");
-  LLVMValueRef c = LLVMBuildOr(B, LLVMBuildOr(B, cg_sreg(cg, "ctaid.x"), cg_sreg(cg, "ctaid.y"), ""),
-                               cg_sreg(cg, "ctaid.z"), "");
+  LLVMValueRef c = sreg_or_xyz(cg, "ctaid");
   LLVMValueRef first = LLVMBuildSub(B, cg_i32(cg, (int32_t)0x80000000u),
                                     LLVMBuildSub(B, n, cg_i32(cg, 1), ""), "");
   LLVMValueRef nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, c, zero, ""), first, cg_i32(cg, 1), "");
