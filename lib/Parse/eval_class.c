@@ -649,8 +649,10 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     ev_define(ev, l->list[i]->name, v, false, l->list[i]->loc);
   }
   ev->py_depth++;
+  ev->py_body++;
   Value r = ev->py_depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
                                : ev_expr(ev, l->a);
+  ev->py_body--;
   ev->py_depth--;
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
@@ -664,13 +666,12 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_PYFUNC: return ev_py_call(ev, fn, a);
   case V_LAMBDA: return lambda_call(ev, fn, a);
   case V_MACRO: {
-    /* expanded in the caller's scope (late binding), or over its own
-     * module's names when it comes from another module */
+    /* expanded over its own module's names (an @T.inline is always a
+     * module-level def): the caller's locals are not its names */
     struct PyModule *saved_mod;
     int saved_floor = ev->py_floor;
-    bool other = fn.u.py.mod != ev->cur_mod;
     ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-    if (other) ev->py_floor = ev->nbinds;
+    ev->py_floor = ev->nbinds;
     Value r = ev_call_inline(ev, fn.u.py.def, a);
     ev->py_floor = saved_floor;
     struct PyModule *dummy;

@@ -675,7 +675,7 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
     /* in a kernel body (not a Python helper) TVM's parser keeps a Python
      * bool that did not decide: `True and x` is T.And(T.bool(True), x) */
     bool bt;
-    if (ev->py_depth || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
+    if (ev->py_body || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
     Expr *y = to_bool_expr(ev, b, is_and ? "operand of 'and'" : "operand of 'or'");
     if (!y) return v_make(V_ERROR, loc);
     Expr *x = tirx_int(ev->m, tirx_dtype(DT_BOOL), t, a.loc);

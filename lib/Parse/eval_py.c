@@ -827,7 +827,9 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
 }
 
 static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
+  ev->py_body++;
   int rc = ev_py_exec(ev, fd->list3, fd->n3);
+  ev->py_body--;
   if (rc == PY_ERR) return v_make(V_ERROR, loc);
   if (rc == PY_RETURN) return ev->py_ret;
   return v_make(V_NONE, loc);
