@@ -1202,6 +1202,7 @@ static int py_stmt(Eval *ev, Ast *s) {
       Value m = v_make(V_MACRO, s->loc);
       m.u.py.def = s;
       m.u.py.mod = ev->cur_mod;
+      m.nshape = ev->depth > 0; /* see ev_define_inline */
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
       return PY_NORMAL;
     }
