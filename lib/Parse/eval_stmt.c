@@ -152,12 +152,24 @@ static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, i
 
 /* ---- assignment ------------------------------------------------------------ */
 
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
+                      bool *consumed);
+
 static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i, bool *consumed) {
-  const char *name = target->name;
-  Binding *b = ev_lookup(ev, name);
-  ev->name_hint = name;
+  Binding *b = ev_lookup(ev, target->name);
+  ev->name_hint = target->name;
   Value v = ev_expr(ev, value_ast);
   ev->name_hint = NULL;
+  bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
+}
+
+/* `name = v` in a kernel body (b: the binding the name had before); value_ast
+ * is the assigned expression (NULL for one item of an unpacked tuple). */
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
+                      bool *consumed) {
+  const char *name = target->name;
+  static Ast none = {.kind = A_TUPLE};
+  if (!value_ast) value_ast = &none;
   if (v.kind == V_ERROR) {
     /* bind the name to the error so later uses do not report it again */
     if (!b) ev_define(ev, name, v, false, target->loc);
@@ -344,6 +356,13 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
       }
       Value item = v.u.list.items[k];
       bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
+      if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
+        /* a, b = f(...) with values: each binds a new variable, as
+         * TVM's parser binds `a = <expr>` */
+        bool c = false;
+        bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
+        continue;
+      }
       ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
     }
     return;
