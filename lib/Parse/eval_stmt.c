@@ -567,14 +567,38 @@ static Stmt *sub_block(Eval *ev, Ast **stmts, int n, Loc loc) {
   return finish(ev, &v, loc);
 }
 
-static void if_stmt(Eval *ev, Ast *s) {
+/* Whether a branch holds a T.attr(...) statement, which opens a scope over
+ * the rest of the enclosing block. */
+static bool opens_attr(Ast **stmts, int n) {
+  for (int i = 0; i < n; i++) {
+    Ast *x = stmts[i];
+    if (x->kind == A_EXPR_STMT && x->a && x->a->kind == A_CALL && x->a->a->kind == A_ATTR &&
+        strcmp(x->a->a->name, "attr") == 0)
+      return true;
+    if (x->kind == A_IF && (opens_attr(x->list, x->n) || opens_attr(x->list2, x->n2))) return true;
+  }
+  return false;
+}
+
+static void if_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
   Value c = ev_expr(ev, s->a);
   if (c.kind == V_ERROR) return;
   bool t;
   if (ev_truthy_const(ev, c, &t)) {
-    /* parse-time branch: only the taken side exists, its names stay visible */
-    if (t) ev_block(ev, s->list, s->n, 0);
-    else if (s->n2) ev_block(ev, s->list2, s->n2, 0);
+    /* parse-time branch: only the taken side exists, its names stay visible;
+     * a T.attr(...) in it covers the rest of the enclosing block, as in TVM's
+     * parser (the branch and what follows run as one block) */
+    Ast **br = t ? s->list : s->list2;
+    int nb = t ? s->n : s->n2;
+    if (nb && i + 1 < n && opens_attr(br, nb)) {
+      Ast **all = TIRX_NEWN(ev->m, Ast *, nb + n - i - 1);
+      memcpy(all, br, sizeof(Ast *) * (size_t)nb);
+      memcpy(all + nb, stmts + i + 1, sizeof(Ast *) * (size_t)(n - i - 1));
+      ev_block(ev, all, nb + n - i - 1, 0);
+      *consumed = true;
+      return;
+    }
+    if (nb) ev_block(ev, br, nb, 0);
     return;
   }
   Expr *ce = condition(ev, c, "if condition");
@@ -790,7 +814,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   }
   case A_AUGASSIGN: aug_assign(ev, s); break;
-  case A_IF: if_stmt(ev, s); break;
+  case A_IF: if_stmt(ev, s, stmts, n, i, consumed); break;
   case A_FOR: for_stmt(ev, s); break;
   case A_WHILE: while_stmt(ev, s); break;
   case A_WITH: with_stmt(ev, s, 0); break;
