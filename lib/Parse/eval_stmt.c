@@ -163,6 +163,29 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
 }
 
+/* `name = [x, y, ...]` (or a tuple) in a kernel body: TVM's parser binds
+ * every item as well, name_0, name_1, ... (nested: name_0_1): a value gets a
+ * variable of its own (emitted, while the name keeps the items themselves),
+ * a buffer is renamed. */
+static void bind_items(Eval *ev, const char *name, Value v, Loc loc) {
+  for (int k = 0; k < v.u.list.n; k++) {
+    Value it = v.u.list.items[k];
+    const char *nm = tirx_intern_printf(ev->m, "%s_%d", name, k);
+    if (it.kind == V_LIST || it.kind == V_TUPLE) {
+      bind_items(ev, nm, it, loc);
+    } else if (it.kind == V_BUFFER && it.u.buf) {
+      it.u.buf->name = nm;
+      if (it.u.buf->data) it.u.buf->data->name = nm;
+    } else if (it.kind == V_EXPR || it.kind == V_SCALAR || it.kind == V_INT || it.kind == V_BOOL ||
+               it.kind == V_FLOAT) {
+      Expr *e = ev_to_expr(ev, it, "a list item");
+      if (!e || tirx_dtype_is_handle(e->dtype) || e->kind == E_STR) continue;
+      Value sc = ev_new_scalar(ev, nm, e->dtype, tirx_scope_name(MEM_LOCAL), loc);
+      emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, loc), loc));
+    }
+  }
+}
+
 /* `name = v` in a kernel body (b: the binding the name had before); value_ast
  * is the assigned expression (NULL for one item of an unpacked tuple). */
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
@@ -223,6 +246,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
+    if ((v.kind == V_LIST || v.kind == V_TUPLE) && !v.meta && ev->func && !ev->py_body)
+      bind_items(ev, name, v, target->loc);
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
     return;
