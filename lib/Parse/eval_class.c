@@ -542,12 +542,9 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", k->name);
     for (int i = 0; i < k->nmembers; i++) {
       Value *v = attrs_find(&k->members[i].u.obj->attrs, tirx_intern0(ev->m, "value"));
-      bool eq;
-      if (v && ev_class_equal(*v, a->pos[0], &eq) && eq) return k->members[i];
-      Value r;
-      if (v && ev_py_binop(ev, OP_EQ, *v, a->pos[0], a->loc, &r) && r.kind == V_BOOL && r.u.i) return k->members[i];
-      if (v && v->kind == a->pos[0].kind && (v->kind == V_INT || v->kind == V_BOOL) && v->u.i == a->pos[0].u.i)
-        return k->members[i];
+      /* a member itself, or a member's value (an int, a str, ...) */
+      if (a->pos[0].kind == V_OBJECT && a->pos[0].u.obj == k->members[i].u.obj) return k->members[i];
+      if (v && ev_py_equal(*v, a->pos[0])) return k->members[i];
     }
     return ev_error(ev, a->loc, "this value is not a valid %s", k->name);
   }
@@ -742,6 +739,8 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
         if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
         if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
       }
+      if ((strcmp(fn.u.ns, "int") == 0 || strcmp(fn.u.ns, "float") == 0) && x.kind == V_STR)
+        return ev_py_convert(ev, fn.u.ns, a); /* map(int, "1 2".split()) */
       if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
       if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
       if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
@@ -1229,6 +1228,13 @@ Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
       r.u.list.items[r.u.list.n++] = t;
     }
     return r;
+  }
+  if (strcmp(path, "os.getenv") == 0) {
+    if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, l, "getenv() takes a name and an optional default");
+    Value env = *ev_py_environ(ev);
+    for (int i = 0; i < env.u.dict.n; i++)
+      if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
+    return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
   }
   if (strcmp(path, "enum.auto") == 0) {
     Value v = v_make(V_NS, l);
