@@ -1387,6 +1387,33 @@ static Value sf_evaluate(Eval *ev, const SpecialForm *f, const Intrin *in, Args 
   return v_make(V_NONE, a->loc);
 }
 
+/* T.buffer_store(buf, value, indices, predicate=None): the statement buf[indices] = value
+ * (TVM's tirx.buffer_store; one index may be given bare), through A.vstore's path */
+static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  static const char *const kws[] = {"buffer", "value", "indices", "predicate", NULL};
+  if (!ev_check_kw(ev, a, "T.buffer_store", kws)) return v_make(V_ERROR, a->loc);
+  Value *bv = ev_arg(a, 0, "buffer"), *vv = ev_arg(a, 1, "value"), *iv = ev_arg(a, 2, "indices");
+  Value *pv = ev_arg(a, 3, "predicate");
+  if (!bv || !vv || !iv) return ev_err(ev, a->loc, "T.buffer_store takes (buffer, value, indices[, predicate])");
+  if (bv->kind != V_BUFFER && bv->kind != V_SCALAR)
+    return ev_err(ev, bv->loc, "T.buffer_store: the first argument must be a buffer");
+  Value idx = *iv;
+  if (idx.kind != V_LIST && idx.kind != V_TUPLE) {
+    idx = v_make(V_LIST, iv->loc);
+    idx.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+    idx.u.list.items[0] = *iv;
+    idx.u.list.n = 1;
+  }
+  Value args[2] = {idx, *vv};
+  const char *kwn[1] = {"predicate"};
+  Value kwv[1] = {pv ? *pv : v_make(V_NONE, a->loc)};
+  Args b = {args, 2, kwn, kwv, 1, a->loc};
+  Value callee = v_make(V_NS, a->loc);
+  callee.buftype = bv->u.buf;
+  return method_access(ev, "vstore", callee, &b);
+}
+
 /* T.serial / parallel / unroll / vectorized / thread_binding: arg = the ForKind */
 static Value sf_loop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
@@ -1612,6 +1639,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_TENSORMAP] = {sf_tensormap, NULL, 0, 0, NULL},
     [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
     [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
+    [I_BUFFER_STORE] = {sf_buffer_store, NULL, 0, 0, NULL},
     [I_SERIAL] = {sf_loop, NULL, FOR_SERIAL, 0, "T.serial"},
     [I_PARALLEL] = {sf_loop, NULL, FOR_PARALLEL, 0, "T.parallel"},
     [I_UNROLL] = {sf_loop, NULL, FOR_UNROLLED, 0, "T.unroll"},
