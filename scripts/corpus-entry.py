@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 # Evaluates each corpus kernel from its source with --entry and counts how many
 # evaluate and how many print (--print-style=tvm) exactly the corpus text.
-#   usage: scripts/corpus-entry.py BUILD/bin CHECKOUT   (CHECKOUT: mlc-ai/TIRx-kernels @ 92240d6)
+#   usage: scripts/corpus-entry.py BUILD/bin CHECKOUT [--expect FILE]
+#   (CHECKOUT: mlc-ai/TIRx-kernels @ 92240d6; the corpus: $TIRX_CORPUS, else ../shared/corpus)
 # The factory is the top-level def around the line SOURCES.md names; its arguments
 # are the configuration keys that match its parameters (truncated configurations
-# keep their complete keys).  Per kernel: file, entry, exit status, identical, first error.
-# Kernels whose row is not enough (a truncated configuration, a factory that returns
-# several kernels or lives in another file) take their entry from scripts/corpus-entries.txt.
-# Per kernel: file, entry, exit status, result, evaluation time (ms), first error; then the
-# list of identical kernels.
+# keep their complete keys).  Kernels whose row is not enough (a truncated
+# configuration, a factory that returns several kernels or lives in another file,
+# a module specialised by its environment) take their entry from
+# scripts/corpus-entries.txt.
+# Prints per kernel: file, entry, exit status, result (same, same_launch, differs,
+# error = a located error, UNLOCATED), evaluation time in ms, first error; then
+# SUMMARY, the commonest errors, the identical kernels and the timings.
 # TIRX_CORPUS_OUT=DIR keeps each kernel's output and wanted text there (NAME.got.py / NAME.want.py).
 #   --expect FILE   the kernels (one name a line, '#' comments) that must print identically
+#   --only A,B      evaluate only these kernels (names without .py)
 # Exits 1 when a kernel of --expect is not identical, or when a kernel neither is identical
 # nor fails with a located error (FILE:LINE:COL: error: ...): a crash, a timeout, an
 # unlocated error (--entry did not build a PrimFunc) or a print that differs.
@@ -19,6 +23,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument('bin')
 ap.add_argument('src')  # a checkout of mlc-ai/TIRx-kernels at 92240d6
 ap.add_argument('--expect')
+ap.add_argument('--only')
 args = ap.parse_args()
 BIN, SRC = args.bin, args.src
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -30,12 +35,19 @@ for line in open(os.path.join(CORPUS, 'SOURCES.md')):
     f, path, arch, cfg = cells[1].split(' (')[0], cells[3], cells[4], cells[5]
     m = re.match(r'(\S+) \((\d+)\)', path)
     rows.append((f, m.group(1), int(m.group(2)), cfg.strip('`')))
-# NAME<TAB>ENTRY[<TAB>FILE]: the entry (and source file) for a kernel whose row is not enough
+all_names = {os.path.basename(r[0])[:-3] for r in rows}
+if args.only:
+    only = set(args.only.split(','))
+    unknown = only - all_names
+    if unknown: sys.exit('corpus-entry: unknown kernel ' + ' '.join(sorted(unknown)))
+    rows = [r for r in rows if os.path.basename(r[0])[:-3] in only]
+# NAME<TAB>ENTRY[<TAB>FILE[<TAB>FLAGS]]: the entry (source file, tirx-opt flags) for a kernel whose row is not enough
 overrides = {}
 for line in open(os.path.join(HERE, 'corpus-entries.txt')):
     if not line.strip() or line.startswith('#'): continue
     cells = line.rstrip('\n').split('\t')
-    overrides[cells[0]] = (cells[1], cells[2] if len(cells) > 2 else None)
+    file = cells[2] if len(cells) > 2 and cells[2] != '-' else None
+    overrides[cells[0]] = (cells[1], file, cells[3].split() if len(cells) > 3 else [])
 def parse_cfg(s):
     s = s.rstrip('…')
     try: return json.loads(s)
@@ -92,13 +104,15 @@ for f, src, ln, cfg in rows:
             exprs = [f'({fac.name}(**{{k: v for k, v in {L}[0].items(){keep}}}) if all((list({L}[0].get(k)) if isinstance({L}[0].get(k), tuple) else {L}[0].get(k)) == v for k, v in {shown}.items()) else None)'
                      for L in lists] + exprs
     name = os.path.basename(f)[:-3]
+    flags = []
     if name in overrides:
         exprs = [overrides[name][0]]
         if overrides[name][1]: full = os.path.join(SRC, overrides[name][1])
+        flags = overrides[name][2]
     want = open(os.path.join(CORPUS, f)).read()
     i = want.find('# from tvm.script import tirx as T'); want = want[i:]
     for expr in exprs:
-        cmd = [BIN + '/tirx-opt', '--print-style=tvm', '-I', SRC, full] + (['--entry', expr] if expr else [])
+        cmd = [BIN + '/tirx-opt', '--print-style=tvm', '-I', SRC, full] + flags + (['--entry', expr] if expr else [])
         t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
@@ -146,6 +160,8 @@ failed = bool(bad)
 if args.expect:
     want_same = [l.split('#')[0].strip() for l in open(args.expect)]
     want_same = [n for n in want_same if n]
+    # with --only, the listed corpus kernels left out are not checked (a name the corpus lacks is)
+    want_same = [n for n in want_same if n in names or n not in all_names]
     missing = [n for n in want_same if n not in names or names[n][3] != 'same']
     print('EXPECTED IDENTICAL BUT NOT %d:' % len(missing), ' '.join(missing))
     failed = failed or bool(missing)
