@@ -171,6 +171,8 @@ typedef struct Eval {
   Var **env_vars; const char **env_tags; int nenv;
   /* plain Python (eval_py.c) */
   int py_depth;            /* Python calls being run */
+  int py_body;             /* Python function bodies being run since the innermost
+                            * kernel body began: 0 = TVM's parser rules apply */
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
