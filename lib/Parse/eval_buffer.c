@@ -334,7 +334,8 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
     /* TVM's signature: shape, dtype, data, strides, elem_offset, byte_offset, scope,
      * align, offset_factor, layout, allocated_addr[, annotations]: the positional
      * arguments after dtype become those keywords */
-    int extra = a->npos - 2, most = (int)(sizeof kws / sizeof kws[0]) - 3;
+    /* kws without shape, dtype and the NULL end; only alloc_buffer takes annotations */
+    int extra = a->npos - 2, most = (int)(sizeof kws / sizeof kws[0]) - 3 - (fn[2] == 'd');
     if (extra > most) {
       ev_error(ev, a->pos[2 + most].loc, "%s() takes at most %d positional arguments", fn, most + 2);
       return NULL;
