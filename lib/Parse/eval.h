@@ -186,6 +186,7 @@ typedef struct Eval {
   struct PyModState *mods; /* loaded modules, the search path */
   struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
@@ -267,6 +268,11 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn);
 Value ev_grid(Eval *ev, Args *a);
 Value ev_attr_frame(Eval *ev, Args *a);
 Value ev_hint_frame(Eval *ev, Args *a);
+/* with T.If(c): / with T.Then(): / with T.Else(): (TVM's IR-builder frames of an if) */
+Value ev_if_frame(Eval *ev, Args *a);
+Value ev_then_frame(Eval *ev, Args *a);
+Value ev_else_frame(Eval *ev, Args *a);
+enum { FRAME_THEN = 1, FRAME_ELSE = 2 }; /* V_FRAME with no statement: nshape */
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
 
