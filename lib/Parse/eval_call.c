@@ -184,6 +184,16 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
+    if (strcmp(name, "allocated_addr") == 0) {
+      /* TVM's Buffer.allocated_addr: a tuple of expressions (empty when not given) */
+      Expr *aa = b->allocated_addr;
+      int n = !aa ? 0 : aa->kind == E_LIST ? aa->u.list.n : 1;
+      Value t = v_make(V_TUPLE, loc);
+      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) t.u.list.items[i] = v_expr(aa->kind == E_LIST ? aa->u.list.items[i] : aa, loc);
+      t.u.list.n = n;
+      return t;
+    }
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
