@@ -229,13 +229,20 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     if (nb == 0 || lastbits % nb)
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
     int64_t off = 0;
-    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) ||
-                           __builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb))
+    Expr *symoff = NULL; /* a symbolic offset in the view's elements (TVM's: off // k, off * k) */
+    if (b->elem_offset && !tirx_expr_is_const_int(b->elem_offset, &off)) {
+      Expr *o = b->elem_offset;
+      if (ob == nb) symoff = o;
+      else if (nb % ob == 0) symoff = tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
+      else if (ob % nb == 0) symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
+      else return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    } else if (b->elem_offset && (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    }
     Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
     for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
     v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
-    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, offbits / nb);
+    if (b->elem_offset) v->elem_offset = symoff ? symoff : tirx_i32(ev->m, offbits / nb);
     /* the source's layout carries over when the element width does (a layout
      * counts elements); otherwise the view is row-major over the bytes */
     v->layout = layout ? layout : ob == nb ? b->layout : NULL;
