@@ -391,6 +391,13 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
       return NULL;
     }
     b->decl_data = d;
+    /* TVM's buffer takes its scope from a typed data pointer
+     * (T.reinterpret(PointerType(...), p)), whatever scope= says */
+    const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
+    if (pt && pt->typed && pt->scope && *pt->scope) {
+      b->scope = pt->scope;
+      b->data->ptr_scope = pt->scope;
+    }
   }
   if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
     Expr **st;
