@@ -762,7 +762,8 @@ typedef struct {
 static bool meta_visit(IRVisitor *v, Expr *e) {
   MetaFinder *f = (MetaFinder *)v;
   if (e->kind == E_CALL && e->u.call.op->id == I_METADATA) f->found = true;
-  if (e->kind == E_STR && memchr(e->u.s.p, '\n', e->u.s.len)) f->found = true; /* printed as metadata */
+  if (e->kind == E_CALL && e->u.call.op->id != I_PTX_INSTR && e->u.call.op->id != I_METADATA)
+    for (int i = 0; i < e->u.call.n; i++) f->found |= tirx_str_arg_is_meta(e->u.call.args[i]);
   return !f->found;
 }
 

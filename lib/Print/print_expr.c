@@ -471,7 +471,13 @@ static void print_call(Printer *p, const Expr *e) {
   }
   for (int i = 0; i < n; i++) {
     if (!first) prbuf_puts(p->out, ", ");
-    pr_expr(p, xs[i]);
+    if (p->tvm_style && tirx_str_arg_is_meta(xs[i])) {
+      /* TVM's printer keeps a string argument with a newline in the
+       * metadata (keyword values such as source_code= print in full) */
+      prbuf_printf(p->out, "metadata[\"ir.StringImm\"][%d]", p->meta_strs++);
+    } else {
+      pr_expr(p, xs[i]);
+    }
     first = false;
     if (i == 0 && ret == RET_DTYPE1) {
       prbuf_puts(p->out, ", ");
@@ -587,14 +593,7 @@ void pr_expr(Printer *p, const Expr *e) {
   switch ((ExprKind)e->kind) {
   case E_INT: print_int(p, e); return;
   case E_FLOAT: print_float(p, e); return;
-  case E_STR:
-    if (p->tvm_style && memchr(e->u.s.p, '\n', e->u.s.len)) {
-      /* TVM's printer keeps a string with a newline in the metadata */
-      prbuf_printf(p->out, "metadata[\"ir.StringImm\"][%d]", p->meta_strs++);
-      return;
-    }
-    prbuf_pystr(p->out, e->u.s.p, e->u.s.len);
-    return;
+  case E_STR: prbuf_pystr(p->out, e->u.s.p, e->u.s.len); return;
   case E_NONE: prbuf_puts(p->out, "None"); return;
   case E_VAR: print_var(p, e->u.var); return;
   case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD:

@@ -81,6 +81,27 @@ static void print_free_buffers(Printer *p, const Stmt *block, int index) {
   }
 }
 
+/* The buffer a declaration is a dtype view of, as TVM's printer sees one: a
+ * one-dimensional buffer over another one-dimensional buffer's whole data
+ * (same bytes, scope and alignment, no offset, strides or layout) in another
+ * dtype prints as src.view("dtype") (checked with the TVM oracle); NULL when
+ * it is not one. */
+static const Buffer *dtype_view_of(const Printer *p, const Buffer *b) {
+  const Expr *d = b->decl_data;
+  if (!p->tvm_style || !d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
+  const Buffer *src = d->u.var->buffer;
+  int64_t n, m, off = 0;
+  if (src == b || !pr_lookup(p, src) || b->ndim != 1 || src->ndim != 1 || b->nstrides || src->nstrides ||
+      b->layout || src->layout || tirx_dtype_eq(b->dtype, src->dtype) ||
+      (b->elem_offset && !(tirx_expr_is_const_int(b->elem_offset, &off) && off == 0)) ||
+      (src->elem_offset && !(tirx_expr_is_const_int(src->elem_offset, &off) && off == 0)) ||
+      strcmp(b->scope, src->scope) != 0 || (b->align > 0 ? b->align : 64) != (src->align > 0 ? src->align : 64) ||
+      !tirx_expr_is_const_int(b->shape[0], &n) || !tirx_expr_is_const_int(src->shape[0], &m))
+    return NULL;
+  int64_t bb = n * tirx_dtype_bits(b->dtype) * b->dtype.lanes, sb = m * tirx_dtype_bits(src->dtype) * src->dtype.lanes;
+  return bb == sb ? src : NULL;
+}
+
 /* x: T.int32 | A = T.alloc_shared((256,)) | A = T.alloc_buffer(..., scope=...)
  * | B = T.decl_buffer((64,), data=arena.data, ...) */
 static void print_alloc(Printer *p, const Stmt *s) {
@@ -92,9 +113,10 @@ static void print_alloc(Printer *p, const Stmt *s) {
     pr_set_scalar(p, b);
     return;
   }
-  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of)) {
+  const Buffer *dv = s->kind == S_DECL ? dtype_view_of(p, b) : NULL;
+  if (s->kind == S_DECL && (dv || (b->view_of && p->tvm_style && pr_lookup(p, b->view_of)))) {
     /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
-    const Buffer *src = b->view_of;
+    const Buffer *src = dv ? dv : b->view_of;
     PrBuf rhs = {0};
     PrBuf *saved = p->out;
     p->out = &rhs;

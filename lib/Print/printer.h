@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "Support/ptrmap.h"
 #include "Support/strbuf.h"
@@ -57,6 +58,12 @@ typedef struct Printer {
   bool tvm_style; /* --print-style=tvm: TVM's .script() text */
   int meta_strs;  /* TVM style: metadata["ir.StringImm"][i] placeholders printed so far */
 } Printer;
+
+/* A call's string argument that TVM's style prints as a metadata placeholder
+ * (it holds a newline). */
+static inline bool tirx_str_arg_is_meta(const Expr *x) {
+  return x->kind == E_STR && memchr(x->u.s.p, '\n', x->u.s.len) != NULL;
+}
 
 /* ---- names (print.c) ---- */
 void pr_push_frame(Printer *p);
