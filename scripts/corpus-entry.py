@@ -6,6 +6,8 @@
 # are the configuration keys that match its parameters (truncated configurations
 # keep their complete keys).  Per kernel: file, entry, exit status, identical, first error.
 # TIRX_CORPUS_OUT=DIR keeps each kernel's output and wanted text there (NAME.got.py / NAME.want.py).
+# TIRX_CORPUS_CMDS=FILE writes the command line that decided each kernel there, one JSON
+# list [name, argv...] a line (bench/eval-corpus.py times them).
 import ast, json, re, subprocess, sys, os, collections
 BIN = sys.argv[1]
 SRC = sys.argv[2]  # a checkout of mlc-ai/TIRx-kernels at 92240d6
@@ -92,6 +94,9 @@ for f, src, ln, cfg in rows:
         return re.sub(r', "tirx\.kernel_launch_params": \[[^\]]*\]', '', t)
     same_launch = ok and drop_launch(out) == want
     stats['same_launch'] += same_launch
+    if os.environ.get('TIRX_CORPUS_CMDS'):
+        with open(os.environ['TIRX_CORPUS_CMDS'], 'a') as cf:
+            cf.write(json.dumps([f] + cmd) + '\n')
     if os.environ.get('TIRX_CORPUS_OUT'):  # keep what tirx printed and the wanted text
         d = os.environ['TIRX_CORPUS_OUT']; os.makedirs(d, exist_ok=True)
         b = os.path.join(d, os.path.basename(f)[:-3])
