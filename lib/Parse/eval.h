@@ -185,6 +185,7 @@ typedef struct Eval {
   struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
 } Eval;
 
 /* errors */

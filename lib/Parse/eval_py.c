@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/oom.h"
 #include "Support/strbuf.h"
 
 #define PY_PI 3.14159265358979323846
@@ -68,7 +69,14 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   switch (v.kind) {
   case V_NONE: strbuf_puts(b, "None"); return true;
   case V_BOOL: strbuf_puts(b, v.u.i ? "True" : "False"); return true;
-  case V_INT: strbuf_printf(b, "%lld", (long long)v.u.i); return true;
+  case V_INT: { /* the digits by hand: str(int) is the common f-string field */
+    char buf[24], *e = buf + sizeof buf, *p = e;
+    uint64_t u = v.u.i < 0 ? 0 - (uint64_t)v.u.i : (uint64_t)v.u.i;
+    do *--p = (char)('0' + u % 10); while (u /= 10);
+    if (v.u.i < 0) *--p = '-';
+    strbuf_put(b, p, (size_t)(e - p));
+    return true;
+  }
   case V_FLOAT: {
     char buf[40];
     if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
@@ -234,8 +242,13 @@ static bool py_brace_escape(const char *s, size_t n, size_t *i, StrBuf *b) {
   return false;
 }
 
-/* Evaluates the text of an f-string replacement field as an expression. */
+/* Evaluates the text of an f-string replacement field as an expression.  The
+ * field's tree is kept (ev->py_fields, keyed by the field's text, which lives
+ * in the f-string node as long as the module does): a loop or a function runs
+ * the same f-string many times and parses it once. */
 static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
+  Ast *kept = txmap_get(&ev->py_fields, p);
+  if (kept) return ev_expr(ev, kept);
   TokenList toks = {0};
   TirxDiag sub;
   tirx_diag_init(&sub, "<f-string>", p, n);
@@ -248,6 +261,7 @@ static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
       toks.t[i].col = loc.col;
     }
     Ast *e = parse_expr_tokens(ev->m, &toks, &sub);
+    if (e) txmap_put(&ev->py_fields, p, e);
     r = e ? ev_expr(ev, e) : ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
   }
   lex_free(&toks);
@@ -429,6 +443,96 @@ static bool py_equal(Value a, Value b) {
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   default: return false;
   }
+}
+
+/* ---- key index: dict keys and set items by hash ------------------------------
+ * Building a dict or a set of n items compares each new key with the ones
+ * before it; linearly that is n^2 / 2 comparisons (a module-level set over a
+ * list of thousands of configurations).  PyKeyIndex finds the earlier equal key
+ * by hash instead.  The hash agrees with py_equal: numbers hash by their value
+ * as a double (1 == 1.0 == True), strings by their bytes, tuples and lists by
+ * their items.  Other keys (objects with __eq__, dtypes, IR) have no hash here:
+ * once one is seen the index is off and every lookup is the linear scan, so the
+ * result is always the one py_equal's scan gives. */
+typedef struct PyKeyIndex {
+  int *slot;  /* cap slots: index + 1 into the key array, 0 empty */
+  size_t cap; /* a power of two; 0 before the first key */
+  bool off;   /* a key without a hash was added: scan linearly */
+} PyKeyIndex;
+
+static bool py_hash(Value v, uint64_t *h, int depth) {
+  uint64_t x;
+  switch (v.kind) {
+  case V_NONE: x = 0x9e3779b97f4a7c15u; break;
+  case V_BOOL: case V_INT: case V_FLOAT: {
+    double d = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
+    if (d == 0) d = 0; /* -0.0 == 0 */
+    memcpy(&x, &d, sizeof x);
+    break;
+  }
+  case V_STR:
+    x = 0xcbf29ce484222325u; /* FNV-1a */
+    for (size_t i = 0; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
+    break;
+  case V_TUPLE: case V_LIST:
+    if (depth > 8) return false;
+    x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
+    for (int i = 0; i < v.u.list.n; i++) {
+      uint64_t e;
+      if (!py_hash(v.u.list.items[i], &e, depth + 1)) return false;
+      x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
+    }
+    break;
+  default: return false;
+  }
+  x ^= x >> 33; /* finalise: the low bits pick the slot */
+  x *= 0xff51afd7ed558ccdu;
+  x ^= x >> 33;
+  *h = x;
+  return true;
+}
+
+static void pki_free(PyKeyIndex *x) { free(x->slot); }
+
+/* Records keys[i] (already known to be new). */
+static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
+  uint64_t h;
+  if (x->off) return;
+  if (!py_hash(keys[i], &h, 0)) {
+    x->off = true;
+    return;
+  }
+  if ((size_t)(i + 1) * 2 > x->cap) { /* grow to keep the load at most 1/2, rehash keys[0..i) */
+    size_t nc = x->cap ? x->cap * 2 : 16;
+    while ((size_t)(i + 1) * 2 > nc) nc *= 2;
+    free(x->slot);
+    x->slot = tirx_xcalloc(nc, sizeof *x->slot);
+    x->cap = nc;
+    for (int j = 0; j < i; j++) {
+      uint64_t hj;
+      py_hash(keys[j], &hj, 0);
+      size_t s = hj & (nc - 1);
+      while (x->slot[s]) s = (s + 1) & (nc - 1);
+      x->slot[s] = j + 1;
+    }
+  }
+  size_t s = h & (x->cap - 1);
+  while (x->slot[s]) s = (s + 1) & (x->cap - 1);
+  x->slot[s] = i + 1;
+}
+
+/* The index of the key among keys[0..n) equal to k (all recorded with pki_add), or -1. */
+static int pki_find(const PyKeyIndex *x, const Value *keys, int n, Value k) {
+  uint64_t h;
+  if (x->off || !py_hash(k, &h, 0)) {
+    for (int i = 0; i < n; i++)
+      if (py_equal(keys[i], k)) return i;
+    return -1;
+  }
+  if (!x->cap) return -1;
+  for (size_t s = h & (x->cap - 1); x->slot[s]; s = (s + 1) & (x->cap - 1))
+    if (py_equal(keys[x->slot[s] - 1], k)) return x->slot[s] - 1;
+  return -1;
 }
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
@@ -663,16 +767,17 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   return false;
 }
 
-/* Sets d[k] = v; the key/value arrays have room for one more entry. */
-static void dict_put(Eval *ev, Value *d, Value k, Value v) {
-  (void)ev;
-  for (int i = 0; i < d->u.dict.n; i++)
-    if (py_equal(d->u.dict.keys[i], k)) {
-      d->u.dict.vals[i] = v;
-      return;
-    }
+/* Sets d[k] = v while building d (x indexes its keys); the key/value arrays
+ * have room for one more entry. */
+static void dict_put(Value *d, PyKeyIndex *x, Value k, Value v) {
+  int i = pki_find(x, d->u.dict.keys, d->u.dict.n, k);
+  if (i >= 0) {
+    d->u.dict.vals[i] = v;
+    return;
+  }
   d->u.dict.keys[d->u.dict.n] = k;
-  d->u.dict.vals[d->u.dict.n++] = v;
+  d->u.dict.vals[d->u.dict.n] = v;
+  pki_add(x, d->u.dict.keys, d->u.dict.n++);
 }
 
 /* ---- comprehensions ---------------------------------------------------------- */
@@ -734,7 +839,9 @@ Value ev_py_comp(Eval *ev, Ast *c) {
   Value d = v_make(V_DICT, c->loc);
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
-  for (int i = 0; i < out.n; i++) dict_put(ev, &d, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  PyKeyIndex x = {0};
+  for (int i = 0; i < out.n; i++) dict_put(&d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  pki_free(&x);
   return d;
 }
 
@@ -742,11 +849,13 @@ Value ev_py_set(Eval *ev, Value l) {
   if (l.kind != V_LIST) return l;
   Value r = py_seq(ev, V_LIST, l.u.list.items, l.u.list.n, l.loc);
   int n = 0;
-  for (int i = 0; i < r.u.list.n; i++) {
-    bool dup = false;
-    for (int j = 0; j < n && !dup; j++) dup = py_equal(r.u.list.items[j], r.u.list.items[i]);
-    if (!dup) r.u.list.items[n++] = r.u.list.items[i];
-  }
+  PyKeyIndex x = {0};
+  for (int i = 0; i < r.u.list.n; i++)
+    if (pki_find(&x, r.u.list.items, n, r.u.list.items[i]) < 0) {
+      r.u.list.items[n] = r.u.list.items[i];
+      pki_add(&x, r.u.list.items, n++);
+    }
+  pki_free(&x);
   r.u.list.n = n;
   return r;
 }
@@ -763,16 +872,21 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
   }
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, cap);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, cap);
+  PyKeyIndex ix = {0};
   for (int i = 0; i < a->n; i++) {
     if (a->list[i]->kind == A_KW) {
       Value x = ev_expr(ev, a->list[i]->a);
-      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, x.u.dict.keys[j], x.u.dict.vals[j]);
+      for (int j = 0; j < x.u.dict.n; j++) dict_put(&d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
       continue;
     }
     Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
-    if (k.kind == V_ERROR || v.kind == V_ERROR) return v_make(V_ERROR, a->loc);
-    dict_put(ev, &d, k, v);
+    if (k.kind == V_ERROR || v.kind == V_ERROR) {
+      pki_free(&ix);
+      return v_make(V_ERROR, a->loc);
+    }
+    dict_put(&d, &ix, k, v);
   }
+  pki_free(&ix);
   return d;
 }
 
@@ -839,8 +953,11 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
   if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
   int np = fd->n;
-  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
-  bool *have = TIRX_NEWN(ev->m, bool, np + 1);
+  /* the parameters' values until they are bound (most functions have few: no arena) */
+  Value bound_small[16];
+  bool have_small[16] = {0};
+  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
   int star = -1, dstar = -1, npos_params = 0;
   for (int i = 0; i < np; i++) {
     int k = (int)fd->list[i]->ival;
@@ -863,7 +980,8 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   PyVec kk = {0}, kv = {0};
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
-    while (i < np && (fd->list[i]->name != tirx_intern0(ev->m, a->kwn[k]) || (fd->list[i]->ival & 6))) i++;
+    const char *kwname = tirx_intern0(ev->m, a->kwn[k]);
+    while (i < np && (fd->list[i]->name != kwname || (fd->list[i]->ival & 6))) i++;
     if (i == np) {
       if (dstar < 0)
         return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
@@ -1513,17 +1631,23 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
       if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
       src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
       src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+      PyKeyIndex x = {0};
       for (int i = 0; i < n; i++) {
-        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2)
+        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
+          pki_free(&x);
           return ev_error(ev, l, "dict() needs (key, value) pairs");
-        dict_put(ev, &src, items[i].u.list.items[0], items[i].u.list.items[1]);
+        }
+        dict_put(&src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
       }
+      pki_free(&x);
     }
     Value d = v_make(V_DICT, l);
     d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
     d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, src.u.dict.keys[i], src.u.dict.vals[i]);
-    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+    PyKeyIndex x = {0};
+    for (int i = 0; i < src.u.dict.n; i++) dict_put(&d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+    for (int i = 0; i < a->nkw; i++) dict_put(&d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+    pki_free(&x);
     return d;
   }
   if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
