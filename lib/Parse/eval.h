@@ -186,6 +186,7 @@ typedef struct Eval {
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
+  TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
 
 /* errors */
@@ -284,6 +285,7 @@ Module *ev_file(Eval *ev, AstFile *f);
 
 /* plain Python (eval_py.c, eval_module.c) */
 Value ev_py_def(Eval *ev, Ast *fd);
+void ev_py_free(Eval *ev);                   /* the evaluator's Python caches */
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
 bool ev_py_step(Eval *ev, Loc loc);

@@ -458,6 +458,7 @@ typedef struct PyKeyIndex {
   int *slot;  /* cap slots: index + 1 into the key array, 0 empty */
   size_t cap; /* a power of two; 0 before the first key */
   bool off;   /* a key without a hash was added: scan linearly */
+  int n;      /* a dict's index (py_dict_find): the keys recorded, keys[0..n) */
 } PyKeyIndex;
 
 static bool py_hash(Value v, uint64_t *h, int depth) {
@@ -535,6 +536,39 @@ static int pki_find(const PyKeyIndex *x, const Value *keys, int n, Value k) {
   return -1;
 }
 
+/* The index of key k in dict d, or -1.  A dict of more than a few keys is
+ * looked up through a PyKeyIndex kept per key array (ev->py_dindex): a dict's
+ * keys[0..n) never change once written (a key is added at keys[n], in place
+ * only by the value that owns the array's used length; del, pop and copies
+ * make new arrays), so the index of a longer view serves a shorter alias too,
+ * whose matches at n or beyond are not its keys. */
+static int py_dict_find(Eval *ev, Value d, Value k) {
+  int n = d.u.dict.n;
+  if (n < 8) {
+    for (int i = 0; i < n; i++)
+      if (py_equal(d.u.dict.keys[i], k)) return i;
+    return -1;
+  }
+  PyKeyIndex *x = txmap_get(&ev->py_dindex, d.u.dict.keys);
+  if (!x) {
+    x = tirx_xcalloc(1, sizeof *x);
+    txmap_put(&ev->py_dindex, d.u.dict.keys, x);
+  }
+  while (x->n < n) pki_add(x, d.u.dict.keys, x->n++);
+  int i = pki_find(x, d.u.dict.keys, x->n, k);
+  return i < n ? i : -1;
+}
+
+void ev_py_free(Eval *ev) {
+  for (size_t i = 0; i < ev->py_dindex.cap; i++)
+    if (ev->py_dindex.keys[i]) {
+      pki_free(ev->py_dindex.vals[i]);
+      free(ev->py_dindex.vals[i]);
+    }
+  txmap_free(&ev->py_dindex);
+  txmap_free(&ev->py_fields);
+}
+
 /* Operators on Python values the numeric/IR path does not cover.  Returns
  * false when the operands are not for it. */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
@@ -581,7 +615,6 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
 
 /* `x in container` for Python containers; false when not one. */
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
-  (void)ev;
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)
@@ -589,6 +622,11 @@ bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
     return true;
   }
   if (c.kind == V_DICT) {
+    uint64_t h;
+    if (py_hash(x, &h, 0)) { /* equality of hashable keys is symmetric */
+      *out = py_dict_find(ev, c, x) >= 0;
+      return true;
+    }
     *out = false;
     for (int i = 0; i < c.u.dict.n; i++)
       if (py_equal(x, c.u.dict.keys[i])) *out = true;
@@ -743,11 +781,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       return true;
     }
     if (c.kind == V_DICT) {
-      for (int i = 0; i < c.u.dict.n; i++)
-        if (py_equal(c.u.dict.keys[i], k)) {
-          c.u.dict.vals[i] = v;
-          return true;
-        }
+      int i = py_dict_find(ev, c, k);
+      if (i >= 0) {
+        c.u.dict.vals[i] = v;
+        return true;
+      }
       Value old = c;
       c = py_dict_add(ev, c, k, v);
       py_alias_update(ev, old, c);
@@ -1853,11 +1891,6 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   return d;
 }
 
-static int py_dict_find(Value d, Value k) {
-  for (int i = 0; i < d.u.dict.n; i++)
-    if (py_equal(d.u.dict.keys[i], k)) return i;
-  return -1;
-}
 
 /* Every other name bound to the same container (the same array, the same
  * length) sees the change too: `b = a; b.append(x)` is visible through a. */
@@ -1963,18 +1996,18 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       }
       nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
       for (int i = 0; i < src.u.dict.n; i++) {
-        int k = py_dict_find(nv, src.u.dict.keys[i]);
+        int k = py_dict_find(ev, nv, src.u.dict.keys[i]);
         if (k >= 0) nv.u.dict.vals[k] = src.u.dict.vals[i];
         else nv.u.dict.keys[nv.u.dict.n] = src.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = src.u.dict.vals[i];
       }
       for (int i = 0; i < a->nkw; i++) {
         Value kk = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l);
-        int k = py_dict_find(nv, kk);
+        int k = py_dict_find(ev, nv, kk);
         if (k >= 0) nv.u.dict.vals[k] = a->kwv[i];
         else nv.u.dict.keys[nv.u.dict.n] = kk, nv.u.dict.vals[nv.u.dict.n++] = a->kwv[i];
       }
     } else if (strcmp(m, "setdefault") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(self, a->pos[0]);
+      int k = py_dict_find(ev, self, a->pos[0]);
       if (k >= 0) {
         *out = self.u.dict.vals[k];
         return true;
@@ -1982,7 +2015,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
       nv = py_dict_add(ev, self, a->pos[0], *out);
     } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(self, a->pos[0]);
+      int k = py_dict_find(ev, self, a->pos[0]);
       if (k < 0) {
         if (a->npos == 2) return *out = a->pos[1], true;
         return *out = ev_error(ev, l, "dict.pop(): key not found"), true;
@@ -2173,8 +2206,8 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   }
   if (self.kind == V_DICT) {
     if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
-      for (int i = 0; i < self.u.dict.n; i++)
-        if (py_equal(self.u.dict.keys[i], a->pos[0])) return self.u.dict.vals[i];
+      int i = py_dict_find(ev, self, a->pos[0]);
+      if (i >= 0) return self.u.dict.vals[i];
       return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
     }
     if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
@@ -2224,8 +2257,8 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_DICT) {
     Value k = ev_expr(ev, ix);
     if (k.kind == V_ERROR) return k;
-    for (int i = 0; i < obj.u.dict.n; i++)
-      if (py_equal(obj.u.dict.keys[i], k)) return obj.u.dict.vals[i];
+    int i = py_dict_find(ev, obj, k);
+    if (i >= 0) return obj.u.dict.vals[i];
     StrBuf b = {0};
     py_to_text(ev, k, &b, true);
     Value e = ev_error(ev, a->loc, "key %s is not in the dict", strbuf_str(&b));

@@ -1230,7 +1230,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     free(top.v);
     ev_modules_free(&ev);
     txmap_free(&ev.py_grow);
-    txmap_free(&ev.py_fields);
+    ev_py_free(&ev);
     free(ev.binds);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;
