@@ -173,6 +173,7 @@ typedef struct Eval {
   int py_depth;            /* Python calls being run */
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
+  bool py_too_big;         /* a memory or size limit was reported: every later step fails */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   Value py_ret;            /* value of the innermost `return` */
   /* classes and modules (eval_class.c, eval_module.c) */
@@ -188,6 +189,14 @@ typedef struct Eval {
   TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
+
+/* Limits on parse-time values (hostile input gets a located error, never a
+ * hang or an exhausted machine): items of one list/tuple/dict/range, characters
+ * of one string, and the memory a compile's evaluation may take (the module
+ * arena, checked at every step). */
+#define EV_MAX_ITEMS 1000000
+#define EV_MAX_STR ((size_t)1 << 24)
+#define EV_MAX_BYTES ((size_t)1 << 30)
 
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -16,12 +16,13 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/arena.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
 
 #define PY_PI 3.14159265358979323846
 #define PY_MAX_DEPTH 200
-#define PY_MAX_ITEMS 1000000
+#define PY_MAX_ITEMS EV_MAX_ITEMS
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
 
@@ -32,8 +33,16 @@ static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   return v;
 }
 
+static Value py_too_long(Eval *ev, Loc loc) {
+  return ev_error(ev, loc, "string longer than %zu characters at parse time", EV_MAX_STR);
+}
+
 /* The text built in *b as a str value; frees *b. */
 static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
+  if (b->n > EV_MAX_STR) {
+    strbuf_free(b);
+    return py_too_long(ev, loc);
+  }
   Value r = py_str_value(ev, strbuf_str(b), b->n, loc);
   strbuf_free(b);
   return r;
@@ -60,12 +69,22 @@ bool ev_py_step(Eval *ev, Loc loc) {
                (long long)ev->max_steps);
     return false;
   }
+  if (ev->py_too_big) return false;
+  if (ev->m->arena->used_total > EV_MAX_BYTES) {
+    ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)", EV_MAX_BYTES >> 20);
+    ev->py_too_big = true;
+    return false;
+  }
   return true;
 }
 
 /* ---- str() ---------------------------------------------------------------- */
 
 static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
+  if (b->n > EV_MAX_STR) { /* str() of a value that shares its parts can grow exponentially */
+    py_too_long(ev, v.loc);
+    return false;
+  }
   switch (v.kind) {
   case V_NONE: strbuf_puts(b, "None"); return true;
   case V_BOOL: strbuf_puts(b, v.u.i ? "True" : "False"); return true;
@@ -418,7 +437,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 
 /* ---- operators ------------------------------------------------------------ */
 
-static bool py_equal(Value a, Value b) {
+static bool py_equal_in(Value a, Value b, int64_t *left) {
+  if (--*left < 0) return false;
   if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
     return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
@@ -438,11 +458,27 @@ static bool py_equal(Value a, Value b) {
   case V_TUPLE: case V_LIST:
     if (a.u.list.n != b.u.list.n) return false;
     for (int i = 0; i < a.u.list.n; i++)
-      if (!py_equal(a.u.list.items[i], b.u.list.items[i])) return false;
+      if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   default: return false;
   }
+}
+
+/* Python's ==.  Values that share their parts ([x, x] nested n deep) compare
+ * in 2^n steps: past PY_MAX_COMPARE items it is a located error that stops
+ * the evaluation (as the step limit does). */
+#define PY_MAX_COMPARE ((int64_t)1 << 22)
+static bool py_equal(Eval *ev, Value a, Value b) {
+  int64_t left = PY_MAX_COMPARE;
+  bool r = py_equal_in(a, b, &left);
+  if (left < 0) {
+    if (!ev->py_too_big)
+      ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
+    ev->py_too_big = true;
+    return false;
+  }
+  return r;
 }
 
 /* ---- key index: dict keys and set items by hash ------------------------------
@@ -461,8 +497,9 @@ typedef struct PyKeyIndex {
   int n;      /* a dict's index (py_dict_find): the keys recorded, keys[0..n) */
 } PyKeyIndex;
 
-static bool py_hash(Value v, uint64_t *h, int depth) {
+static bool py_hash_in(Value v, uint64_t *h, int *left) {
   uint64_t x;
+  if (--*left < 0) return false; /* a key of more items has no hash here (py_equal scans) */
   switch (v.kind) {
   case V_NONE: x = 0x9e3779b97f4a7c15u; break;
   case V_BOOL: case V_INT: case V_FLOAT: {
@@ -476,11 +513,10 @@ static bool py_hash(Value v, uint64_t *h, int depth) {
     for (size_t i = 0; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
     break;
   case V_TUPLE: case V_LIST:
-    if (depth > 8) return false;
     x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
     for (int i = 0; i < v.u.list.n; i++) {
       uint64_t e;
-      if (!py_hash(v.u.list.items[i], &e, depth + 1)) return false;
+      if (!py_hash_in(v.u.list.items[i], &e, left)) return false;
       x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
     }
     break;
@@ -493,13 +529,18 @@ static bool py_hash(Value v, uint64_t *h, int depth) {
   return true;
 }
 
+static bool py_hash(Value v, uint64_t *h) {
+  int left = 4096;
+  return py_hash_in(v, h, &left);
+}
+
 static void pki_free(PyKeyIndex *x) { free(x->slot); }
 
 /* Records keys[i] (already known to be new). */
 static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
   uint64_t h;
   if (x->off) return;
-  if (!py_hash(keys[i], &h, 0)) {
+  if (!py_hash(keys[i], &h)) {
     x->off = true;
     return;
   }
@@ -511,7 +552,7 @@ static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
     x->cap = nc;
     for (int j = 0; j < i; j++) {
       uint64_t hj;
-      py_hash(keys[j], &hj, 0);
+      py_hash(keys[j], &hj);
       size_t s = hj & (nc - 1);
       while (x->slot[s]) s = (s + 1) & (nc - 1);
       x->slot[s] = j + 1;
@@ -523,16 +564,16 @@ static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
 }
 
 /* The index of the key among keys[0..n) equal to k (all recorded with pki_add), or -1. */
-static int pki_find(const PyKeyIndex *x, const Value *keys, int n, Value k) {
+static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Value k) {
   uint64_t h;
-  if (x->off || !py_hash(k, &h, 0)) {
+  if (x->off || !py_hash(k, &h)) {
     for (int i = 0; i < n; i++)
-      if (py_equal(keys[i], k)) return i;
+      if (py_equal(ev, keys[i], k)) return i;
     return -1;
   }
   if (!x->cap) return -1;
   for (size_t s = h & (x->cap - 1); x->slot[s]; s = (s + 1) & (x->cap - 1))
-    if (py_equal(keys[x->slot[s] - 1], k)) return x->slot[s] - 1;
+    if (py_equal(ev, keys[x->slot[s] - 1], k)) return x->slot[s] - 1;
   return -1;
 }
 
@@ -546,7 +587,7 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
   int n = d.u.dict.n;
   if (n < 8) {
     for (int i = 0; i < n; i++)
-      if (py_equal(d.u.dict.keys[i], k)) return i;
+      if (py_equal(ev, d.u.dict.keys[i], k)) return i;
     return -1;
   }
   PyKeyIndex *x = txmap_get(&ev->py_dindex, d.u.dict.keys);
@@ -555,7 +596,7 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
     txmap_put(&ev->py_dindex, d.u.dict.keys, x);
   }
   while (x->n < n) pki_add(x, d.u.dict.keys, x->n++);
-  int i = pki_find(x, d.u.dict.keys, x->n, k);
+  int i = pki_find(ev, x, d.u.dict.keys, x->n, k);
   return i < n ? i : -1;
 }
 
@@ -607,7 +648,7 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
        a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
-    out->u.i = py_equal(a, b) == (op == OP_EQ);
+    out->u.i = py_equal(ev, a, b) == (op == OP_EQ);
     return true;
   }
   return false;
@@ -618,18 +659,18 @@ bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)
-      if (py_equal(x, c.u.list.items[i])) *out = true;
+      if (py_equal(ev, x, c.u.list.items[i])) *out = true;
     return true;
   }
   if (c.kind == V_DICT) {
     uint64_t h;
-    if (py_hash(x, &h, 0)) { /* equality of hashable keys is symmetric */
+    if (py_hash(x, &h)) { /* equality of hashable keys is symmetric */
       *out = py_dict_find(ev, c, x) >= 0;
       return true;
     }
     *out = false;
     for (int i = 0; i < c.u.dict.n; i++)
-      if (py_equal(x, c.u.dict.keys[i])) *out = true;
+      if (py_equal(ev, x, c.u.dict.keys[i])) *out = true;
     return true;
   }
   if (c.kind == V_STR && x.kind == V_STR) {
@@ -807,8 +848,8 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
 
 /* Sets d[k] = v while building d (x indexes its keys); the key/value arrays
  * have room for one more entry. */
-static void dict_put(Value *d, PyKeyIndex *x, Value k, Value v) {
-  int i = pki_find(x, d->u.dict.keys, d->u.dict.n, k);
+static void dict_put(Eval *ev, Value *d, PyKeyIndex *x, Value k, Value v) {
+  int i = pki_find(ev, x, d->u.dict.keys, d->u.dict.n, k);
   if (i >= 0) {
     d->u.dict.vals[i] = v;
     return;
@@ -878,7 +919,7 @@ Value ev_py_comp(Eval *ev, Ast *c) {
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
   PyKeyIndex x = {0};
-  for (int i = 0; i < out.n; i++) dict_put(&d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  for (int i = 0; i < out.n; i++) dict_put(ev, &d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
   pki_free(&x);
   return d;
 }
@@ -889,7 +930,7 @@ Value ev_py_set(Eval *ev, Value l) {
   int n = 0;
   PyKeyIndex x = {0};
   for (int i = 0; i < r.u.list.n; i++)
-    if (pki_find(&x, r.u.list.items, n, r.u.list.items[i]) < 0) {
+    if (pki_find(ev, &x, r.u.list.items, n, r.u.list.items[i]) < 0) {
       r.u.list.items[n] = r.u.list.items[i];
       pki_add(&x, r.u.list.items, n++);
     }
@@ -914,7 +955,7 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
   for (int i = 0; i < a->n; i++) {
     if (a->list[i]->kind == A_KW) {
       Value x = ev_expr(ev, a->list[i]->a);
-      for (int j = 0; j < x.u.dict.n; j++) dict_put(&d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
+      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
       continue;
     }
     Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
@@ -922,7 +963,7 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
       pki_free(&ix);
       return v_make(V_ERROR, a->loc);
     }
-    dict_put(&d, &ix, k, v);
+    dict_put(ev, &d, &ix, k, v);
   }
   pki_free(&ix);
   return d;
@@ -1153,7 +1194,7 @@ static bool py_del(Eval *ev, Ast *t) {
       r.u.dict.n = 0;
       bool found = false;
       for (int i = 0; i < c.u.dict.n; i++) {
-        if (!found && py_equal(c.u.dict.keys[i], k)) {
+        if (!found && py_equal(ev, c.u.dict.keys[i], k)) {
           found = true;
           continue;
         }
@@ -1693,7 +1734,7 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
           pki_free(&x);
           return ev_error(ev, l, "dict() needs (key, value) pairs");
         }
-        dict_put(&src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
+        dict_put(ev, &src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
       }
       pki_free(&x);
     }
@@ -1701,8 +1742,8 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
     d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
     PyKeyIndex x = {0};
-    for (int i = 0; i < src.u.dict.n; i++) dict_put(&d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
-    for (int i = 0; i < a->nkw; i++) dict_put(&d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
     pki_free(&x);
     return d;
   }
@@ -1947,7 +1988,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
       int i = 0;
-      while (i < self.u.list.n && !py_equal(self.u.list.items[i], a->pos[0])) i++;
+      while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
       if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
@@ -1964,7 +2005,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
       for (int j = 0; j < self.u.list.n; j++)
-        if (!py_equal(self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+        if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
       Args sa = *a;
@@ -2200,6 +2241,7 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
         }
         if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
         strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
+        if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
       }
       return py_take_str(ev, &b, l);
     }
@@ -2223,12 +2265,12 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
     for (int i = 0; i < self.u.list.n; i++)
-      if (py_equal(self.u.list.items[i], a->pos[0])) return v_int(i, l);
+      if (py_equal(ev, self.u.list.items[i], a->pos[0])) return v_int(i, l);
     return ev_error(ev, l, "value is not in the sequence");
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
     int c = 0;
-    for (int i = 0; i < self.u.list.n; i++) c += py_equal(self.u.list.items[i], a->pos[0]);
+    for (int i = 0; i < self.u.list.n; i++) c += py_equal(ev, self.u.list.items[i], a->pos[0]);
     return v_int(c, l);
   }
   return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
