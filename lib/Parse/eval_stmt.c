@@ -203,10 +203,13 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
       return;
     }
   }
-  if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
+  /* `s = w` naming another scalar the kernel declared: TVM's parser binds
+   * a new variable (s: T.float32 = w), not a second name for w */
+  bool copy = v.kind == V_SCALAR && !v.meta && value_ast->kind == A_NAME && ev->func && !ev->py_body;
+  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
-      v.kind == V_OBJECT) {
+      v.kind == V_OBJECT)) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
@@ -1035,7 +1038,10 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
       ev_error(ev, fd->a->loc, "unsupported return annotation");
     }
   }
+  int saved_body = ev->py_body; /* a kernel defined inside a factory: parser rules */
+  ev->py_body = 0;
   if (ev->nerr == 0) f->body = ev_body(ev, fd->list3, fd->n3);
+  ev->py_body = saved_body;
   ev_pop_scope(ev);
   /* match_buffer'd params are printed with T.Buffer annotations, named after
    * the buffer */
