@@ -1264,7 +1264,7 @@ static int py_try(Eval *ev, Ast *s) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
   ev->py_exc = NULL;
   int rc = ev_py_exec(ev, s->list, s->n);
-  bool limit = ev->max_steps && ev->py_steps > ev->max_steps;
+  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
   if (rc == PY_ERR && !limit && s->n2) {
     const char *exc = ev->py_exc;
     for (int i = 0; i < s->n2; i++) {
