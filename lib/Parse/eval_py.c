@@ -299,8 +299,11 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
       strbuf_free(&b);
       return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
     }
-    if (c != '{') {
-      strbuf_putc(&b, c);
+    if (c != '{') { /* the literal run up to the next brace at once */
+      size_t j = i + 1;
+      while (j < n && s[j] != '{' && s[j] != '}') j++;
+      strbuf_put(&b, s + i, j - i);
+      i = j - 1;
       continue;
     }
     size_t j = i + 1, colon = 0, bang = 0;
@@ -536,27 +539,36 @@ static bool py_hash(Value v, uint64_t *h) {
 
 static void pki_free(PyKeyIndex *x) { free(x->slot); }
 
-/* Records keys[i] (already known to be new). */
+/* Fewer keys than this are scanned: a table would cost more than it saves. */
+#define PKI_MIN 16
+
+/* Records keys[i] (already known to be new; keys[0..i) recorded before). */
 static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
   uint64_t h;
-  if (x->off) return;
-  if (!py_hash(keys[i], &h)) {
-    x->off = true;
-    return;
-  }
-  if ((size_t)(i + 1) * 2 > x->cap) { /* grow to keep the load at most 1/2, rehash keys[0..i) */
-    size_t nc = x->cap ? x->cap * 2 : 16;
+  if (x->off || i + 1 < PKI_MIN) return;
+  if ((size_t)(i + 1) * 2 > x->cap) { /* (re)build for keys[0..i], the load at most 1/2 */
+    size_t nc = x->cap ? x->cap * 2 : 2 * PKI_MIN;
     while ((size_t)(i + 1) * 2 > nc) nc *= 2;
     free(x->slot);
     x->slot = tirx_xcalloc(nc, sizeof *x->slot);
     x->cap = nc;
-    for (int j = 0; j < i; j++) {
-      uint64_t hj;
-      py_hash(keys[j], &hj);
-      size_t s = hj & (nc - 1);
+    for (int j = 0; j <= i; j++) {
+      if (!py_hash(keys[j], &h)) {
+        x->off = true;
+        free(x->slot);
+        x->slot = NULL;
+        x->cap = 0;
+        return;
+      }
+      size_t s = h & (nc - 1);
       while (x->slot[s]) s = (s + 1) & (nc - 1);
       x->slot[s] = j + 1;
     }
+    return;
+  }
+  if (!py_hash(keys[i], &h)) {
+    x->off = true;
+    return;
   }
   size_t s = h & (x->cap - 1);
   while (x->slot[s]) s = (s + 1) & (x->cap - 1);
@@ -566,12 +578,11 @@ static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
 /* The index of the key among keys[0..n) equal to k (all recorded with pki_add), or -1. */
 static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Value k) {
   uint64_t h;
-  if (x->off || !py_hash(k, &h)) {
+  if (x->off || !x->cap || !py_hash(k, &h)) {
     for (int i = 0; i < n; i++)
       if (py_equal(ev, keys[i], k)) return i;
     return -1;
   }
-  if (!x->cap) return -1;
   for (size_t s = h & (x->cap - 1); x->slot[s]; s = (s + 1) & (x->cap - 1))
     if (py_equal(ev, keys[x->slot[s] - 1], k)) return x->slot[s] - 1;
   return -1;
@@ -585,7 +596,7 @@ static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Val
  * whose matches at n or beyond are not its keys. */
 static int py_dict_find(Eval *ev, Value d, Value k) {
   int n = d.u.dict.n;
-  if (n < 8) {
+  if (n < PKI_MIN) {
     for (int i = 0; i < n; i++)
       if (py_equal(ev, d.u.dict.keys[i], k)) return i;
     return -1;
