@@ -23,7 +23,7 @@ with tempfile.TemporaryDirectory() as tmp:
     cmds = os.path.join(tmp, 'cmds.jsonl')
     env = dict(os.environ, TIRX_CORPUS_CMDS=cmds)
     subprocess.run([sys.executable, os.path.join(here, '..', 'scripts', 'corpus-entry.py'), bindir, src],
-                   env=env, stdout=subprocess.DEVNULL, check=True)
+                   env=env, stdout=subprocess.DEVNULL)  # its exit status is the corpus verdict, not ours
     rows = [json.loads(l) for l in open(cmds)]
 
 

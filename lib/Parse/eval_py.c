@@ -468,6 +468,13 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
   }
 }
 
+/* Python == for the other files (enum members, environment keys): the same
+ * bound, without a report (their operands are never deeply shared). */
+bool ev_py_equal(Value a, Value b) {
+  int64_t left = (int64_t)1 << 22;
+  return py_equal_in(a, b, &left);
+}
+
 /* Python's ==.  Values that share their parts ([x, x] nested n deep) compare
  * in 2^n steps: past PY_MAX_COMPARE items it is a located error that stops
  * the evaluation (as the step limit does). */
@@ -708,11 +715,32 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
     for (int i = 0; i < *n; i++) (*items)[i] = py_str_value(ev, it.u.s.p + i, 1, loc);
     return true;
   }
+  case V_FRAME: {
+    /* range(...) outside a loop header (list(range(n)), xs.extend(range(...))):
+     * a serial loop with constant bounds is its sequence of ints */
+    Stmt *f = it.u.frame;
+    int64_t lo, ext, st = 1;
+    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.inner == f &&
+        tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
+        (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0) {
+      int64_t cnt = ext > 0 ? (ext + st - 1) / st : 0;
+      if (cnt > PY_MAX_ITEMS) {
+        ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS);
+        return false;
+      }
+      *n = (int)cnt;
+      *items = TIRX_NEWN(ev->m, Value, cnt + 1);
+      for (int64_t i = 0; i < cnt; i++) (*items)[i] = v_int(lo + i * st, loc);
+      return true;
+    }
+    ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
+    return false;
+  }
   default: ev_error(ev, loc, "this value cannot be iterated at parse time"); return false;
   }
 }
 
-static Value py_range(Eval *ev, Args *a) {
+Value ev_py_range(Eval *ev, Args *a) {
   int64_t lo = 0, hi = 0, st = 1;
   if (a->npos < 1 || a->npos > 3 || a->nkw) return ev_error(ev, a->loc, "range() takes 1 to 3 arguments");
   if (a->npos == 1) {
@@ -747,7 +775,7 @@ static Value py_iterable(Eval *ev, Ast *it) {
       if (args[i].kind == V_ERROR) return args[i];
     }
     Args a = {args, it->n, NULL, NULL, 0, it->loc};
-    return py_range(ev, &a);
+    return ev_py_range(ev, &a);
   }
   return ev_expr(ev, it);
 }
@@ -809,6 +837,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       Value dummy;
       return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
              (ev_module_set(ev, o, t->name, v), true);
+    }
+    if (o.kind == V_NS && strcmp(o.u.ns, "pyl.os") == 0 && strcmp(t->name, "environ") == 0) {
+      if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
+      *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
+      return true;
     }
     return ev_class_setattr(ev, o, t->name, v, t->loc);
   }
@@ -1476,7 +1509,7 @@ static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "
                                          "map", "filter", "set", "frozenset", "IndexError",
                                          "AttributeError", "ImportError", "ModuleNotFoundError", "OverflowError",
                                          "ZeroDivisionError", "LookupError", "NotImplemented", "StopIteration",
-                                         "divmod", "pow", "repr", "ValueError", "TypeError", "RuntimeError",
+                                         "divmod", "pow", "repr", "next", "ValueError", "TypeError", "RuntimeError",
                                          "NotImplementedError", "AssertionError", "KeyError"};
 
 bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out) {
@@ -1726,6 +1759,16 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     return py_builtin2(ev, fn, a);
   if (a->nkw && strcmp(fn, "dict") != 0)
     return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
+  if (strcmp(fn, "next") == 0) {
+    /* generator expressions run eagerly (a tuple): next(g[, default]) is their first item */
+    if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
+    Value *items;
+    int n;
+    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+    if (n) return items[0];
+    if (a->npos == 2) return a->pos[1];
+    return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
+  }
   if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
     if (a->npos == 0) return py_str_value(ev, "", 0, l);
     return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
@@ -1847,12 +1890,28 @@ Value ev_py_zip(Eval *ev, Args *a) {
   return py_seq(ev, V_LIST, r, n, a->loc);
 }
 
+/* The compile's os.environ (created empty on first use). */
+Value *ev_py_environ(Eval *ev) {
+  if (ev->py_environ.kind != V_DICT) {
+    ev->py_environ = v_make(V_DICT, (Loc){0, 0});
+    ev->py_environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    ev->py_environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+  }
+  return &ev->py_environ;
+}
+
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_NS && (strcmp(obj.u.ns, "pyl.os") == 0 || strcmp(obj.u.ns, "pyl.sys") == 0) &&
-      (strcmp(name, "environ") == 0 || strcmp(name, "modules") == 0)) {
-    /* parse time is hermetic: no environment, no loaded host modules */
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.os") == 0 && strcmp(name, "environ") == 0) {
+    /* parse time is hermetic: os.environ starts empty (a compile never depends on
+     * the process environment); what the code stores in it stays for the compile */
+    *out = *ev_py_environ(ev);
+    out->loc = loc;
+    return true;
+  }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.sys") == 0 && strcmp(name, "modules") == 0) {
+    /* no loaded host modules */
     *out = v_make(V_DICT, loc);
     out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
     out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
