@@ -13,6 +13,8 @@
 # error = a located error, UNLOCATED), evaluation time in ms, first error; then
 # SUMMARY, the commonest errors, the identical kernels and the timings.
 # TIRX_CORPUS_OUT=DIR keeps each kernel's output and wanted text there (NAME.got.py / NAME.want.py).
+# TIRX_CORPUS_CMDS=FILE writes the command line that decided each kernel there, one JSON
+# list [name, argv...] a line (bench/eval-corpus.py times them).
 #   --expect FILE   the kernels (one name a line, '#' comments) that must print identically
 #   --only A,B      evaluate only these kernels (names without .py)
 # Exits 1 when a kernel of --expect is not identical, or when a kernel neither is identical
@@ -129,6 +131,9 @@ for f, src, ln, cfg in rows:
         if 'did not give a PrimFunc' not in err: break
     ok = rc == 0
     same = ok and out == want
+    if os.environ.get('TIRX_CORPUS_CMDS'):
+        with open(os.environ['TIRX_CORPUS_CMDS'], 'a') as cf:
+            cf.write(json.dumps([f] + cmd) + '\n')
     if os.environ.get('TIRX_CORPUS_OUT'):  # keep what tirx printed and the wanted text
         d = os.environ['TIRX_CORPUS_OUT']; os.makedirs(d, exist_ok=True)
         b = os.path.join(d, os.path.basename(f)[:-3])

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses (fuzz/, clang, TIRX_FUZZ=ON: ASan + UBSan + coverage) into
 # build-fuzz/ and runs each for SECONDS (default 30) on a corpus seeded from the tests.
-#   scripts/fuzz.sh [-t SECONDS] [-j 1] [HARNESS...]     harnesses: parse compile bundle npy
+#   scripts/fuzz.sh [-t SECONDS] [-j 1] [HARNESS...]     harnesses: parse eval compile bundle npy
 # Corpora grow in build-fuzz/corpus/NAME; crash inputs land in build-fuzz/crashes/NAME/ —
 # keep each one as a regression test: fix the bug, then copy the input to
 # fuzz/regressions/NAME/ (test/Fuzz/regressions.test replays them in every build).
@@ -18,7 +18,7 @@ while getopts t:j: o; do
     esac
 done
 shift $((OPTIND - 1))
-harnesses=${*:-parse compile bundle npy}
+harnesses=${*:-parse eval compile bundle npy}
 cc=${TIRX_FUZZ_CC:-clang}
 b=${TIRX_FUZZ_BUILD:-build-fuzz}   # the campaign of a session: TIRX_FUZZ_BUILD=build-fuzz-long
 
@@ -42,6 +42,10 @@ seed() {
     case $1 in
         parse|compile)
             find test examples -name '*.py' -path '*' ! -path '*/Inputs/gen_*' -size -16k |
+                while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
+        eval) # Python-subset programs (some open with "#entry: EXPR") and the evaluator's tests
+            cp fuzz/corpus/eval/*.py "$d/"
+            find test/Eval test/Prelude test/Errors -name '*.py' -size -16k |
                 while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
         bundle)
             for f in examples/scale.py examples/scale_dyn.py examples/block_sum.py; do
@@ -70,7 +74,9 @@ for h in $harnesses; do
     mkdir -p "$b/crashes/$h"
     log=$b/fuzz-$h.log
     # one process, one core; -timeout: an input slower than 20 s is a hang (a finding)
-    nice -n 19 "$b/bin/tirx-fuzz-$h" -max_total_time="$secs" -max_len=16384 -timeout=20 \
+    dict=
+    [ -f "fuzz/$h.dict" ] && dict=-dict=fuzz/$h.dict
+    nice -n 19 "$b/bin/tirx-fuzz-$h" $dict -max_total_time="$secs" -max_len=16384 -timeout=20 \
         -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$b/crashes/$h/" "$b/corpus/$h" >"$log" 2>&1
     rc=$?

@@ -67,7 +67,7 @@ config.substitutions.append(("%tirx-build", config.tirx_obj_root))
 config.substitutions.append(
     ("%tirx-threads-selftest", os.path.join(config.tirx_tools_dir, "tirx-threads-selftest")))
 # The fuzz harnesses' replay programs (fuzz/replay_main.c).
-for h in ("parse", "compile", "bundle", "npy"):
+for h in ("parse", "eval", "compile", "bundle", "npy"):
     config.substitutions.append(
         ("%tirx-fuzz-" + h, os.path.join(config.tirx_tools_dir, "tirx-fuzz-" + h)))
 config.substitutions.append(("%tirx-src", config.tirx_src_root))

@@ -15,9 +15,18 @@ static const Intrin table[INTRIN_COUNT] = {
 const Intrin *tirx_intrin(IntrinId id) { return &table[id]; }
 int tirx_intrin_count(void) { return INTRIN_COUNT; }
 
+/* Each row's name length, from the same rows (the lookup compares lengths first). */
+static const unsigned short name_len[INTRIN_COUNT] = {
+#define X(ID, name, mn, mx, kinds, ret, flags) sizeof(name) - 1,
+#include "tirx/internal/intrin_core.def"
+#include "tirx/internal/intrin_cuda.def"
+#include "tirx/internal/intrin_ptx.def"
+#undef X
+};
+
 const Intrin *tirx_intrin_lookup(const char *name, size_t len) {
   for (int i = 0; i < INTRIN_COUNT; i++)
-    if (strlen(table[i].name) == len && memcmp(table[i].name, name, len) == 0) return &table[i];
+    if (name_len[i] == len && memcmp(table[i].name, name, len) == 0) return &table[i];
   return NULL;
 }
 

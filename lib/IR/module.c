@@ -1,5 +1,6 @@
 /* Module, arena-backed node constructors and small IR queries. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
@@ -53,8 +54,13 @@ const char *tirx_intern(Module *m, const char *s, size_t len) {
 const char *tirx_intern0(Module *m, const char *s) { return interner_get(m->names, s, strlen(s)); }
 
 const char *tirx_intern_printf(Module *m, const char *fmt, ...) {
-  StrBuf b = {0};
+  char small[256]; /* most names fit: one vsnprintf, no heap */
   va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n < sizeof small) return interner_get(m->names, small, (size_t)n);
+  StrBuf b = {0};
   va_start(ap, fmt);
   strbuf_vprintf(&b, fmt, ap);
   va_end(ap);

@@ -50,17 +50,16 @@ static char *xdup(const char *s) {
 
 /* Splits s in place at `sep`; returns the pieces (count in *n). */
 static char **split(char *s, char sep, int *n) {
-  int cap = 1;
-  for (const char *p = s; *p; p++) cap += *p == sep;
+  int cap = 1; /* strchr, not a byte loop: the table's texts are long (the one-time init) */
+  for (const char *p = strchr(s, sep); p; p = strchr(p + 1, sep)) cap++;
   char **out = xalloc(sizeof(char *) * (size_t)cap);
   int k = 0;
   if (*s) {
     out[k++] = s;
-    for (char *p = s; *p; p++)
-      if (*p == sep) {
-        *p = '\0';
-        out[k++] = p + 1;
-      }
+    for (char *p = strchr(s, sep); p; p = strchr(p + 1, sep)) {
+      *p = '\0';
+      out[k++] = p + 1;
+    }
   }
   *n = k;
   return out;

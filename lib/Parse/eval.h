@@ -175,6 +175,7 @@ typedef struct Eval {
                             * kernel body began: 0 = TVM's parser rules apply */
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
+  bool py_too_big;         /* a memory or size limit was reported: every later step fails */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   Value py_ret;            /* value of the innermost `return` */
   /* classes and modules (eval_class.c, eval_module.c) */
@@ -189,7 +190,17 @@ typedef struct Eval {
   Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
+  TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
+
+/* Limits on parse-time values (hostile input gets a located error, never a
+ * hang or an exhausted machine): items of one list/tuple/dict/range, characters
+ * of one string, and the memory a compile's evaluation may take (the module
+ * arena, checked at every step). */
+#define EV_MAX_ITEMS 1000000
+#define EV_MAX_STR ((size_t)1 << 24)
+#define EV_MAX_BYTES ((size_t)1 << 30)
 
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -298,6 +309,7 @@ Module *ev_file(Eval *ev, AstFile *f);
 
 /* plain Python (eval_py.c, eval_module.c) */
 Value ev_py_def(Eval *ev, Ast *fd);
+void ev_py_free(Eval *ev);                   /* the evaluator's Python caches */
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
 bool ev_py_step(Eval *ev, Loc loc);

@@ -246,10 +246,11 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
 static bool collect_args(Eval *ev, Ast *call, Args *out) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
-  int cap = call->n + 1;
-  out->pos = TIRX_NEWN(ev->m, Value, cap);
-  out->kwn = TIRX_NEWN(ev->m, const char *, cap);
-  out->kwv = TIRX_NEWN(ev->m, Value, cap);
+  int cap = call->n + 1, nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
+  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
+  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
+  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
   for (int i = 0; i < call->n; i++) {
     Ast *x = call->list[i];
     if (x->kind == A_KW) {
@@ -259,17 +260,19 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
           if (d.kind != V_ERROR) ev_error(ev, x->loc, "'**' needs a dictionary");
           return false;
         }
-        for (int j = 0; j < d.u.dict.n; j++) {
-          if (d.u.dict.keys[j].kind != V_STR) {
-            ev_error(ev, x->loc, "'**' needs string keys");
-            return false;
-          }
+        if (d.u.dict.n) { /* room for its keys and the keywords after it */
           Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
           memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
           const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
           memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
           out->kwv = nk;
           out->kwn = nn;
+        }
+        for (int j = 0; j < d.u.dict.n; j++) {
+          if (d.u.dict.keys[j].kind != V_STR) {
+            ev_error(ev, x->loc, "'**' needs string keys");
+            return false;
+          }
           out->kwn[out->nkw] = tirx_intern(ev->m, d.u.dict.keys[j].u.s.p, d.u.dict.keys[j].u.s.len);
           out->kwv[out->nkw++] = d.u.dict.vals[j];
         }

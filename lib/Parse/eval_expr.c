@@ -620,6 +620,8 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
       return v;
     }
     if (op == OP_PLUS) {
+      if (a.u.s.len + b.u.s.len > EV_MAX_STR)
+        return ev_error(ev, loc, "string longer than %zu characters at parse time", EV_MAX_STR);
       char *s = tirx_alloc(ev->m, a.u.s.len + b.u.s.len + 1);
       memcpy(s, a.u.s.p, a.u.s.len);
       memcpy(s + a.u.s.len, b.u.s.p, b.u.s.len);
@@ -630,6 +632,8 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
     }
   }
   if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind && op == OP_PLUS) {
+    if ((int64_t)a.u.list.n + b.u.list.n > EV_MAX_ITEMS)
+      return ev_error(ev, loc, "%s longer than %d items at parse time", a.kind == V_LIST ? "list" : "tuple", EV_MAX_ITEMS);
     Value v = v_make(a.kind, loc);
     v.u.list.n = a.u.list.n + b.u.list.n;
     v.u.list.items = TIRX_NEWN(ev->m, Value, v.u.list.n ? v.u.list.n : 1);

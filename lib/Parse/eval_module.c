@@ -307,7 +307,7 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
  * the names it binds hold a value whose first use reports the failure
  * (host code beside the kernels need not evaluate). */
 void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
-  if (ev->py_steps > 2000000 || ev->d->n <= nd) return; /* a limit is never forgiven */
+  if ((ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
   for (int i = nd; i < ev->d->n; i++)
     if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */

@@ -16,11 +16,13 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/arena.h"
+#include "Support/oom.h"
 #include "Support/strbuf.h"
 
 #define PY_PI 3.14159265358979323846
 #define PY_MAX_DEPTH 200
-#define PY_MAX_ITEMS 1000000
+#define PY_MAX_ITEMS EV_MAX_ITEMS
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
 
@@ -31,8 +33,16 @@ static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   return v;
 }
 
+static Value py_too_long(Eval *ev, Loc loc) {
+  return ev_error(ev, loc, "string longer than %zu characters at parse time", EV_MAX_STR);
+}
+
 /* The text built in *b as a str value; frees *b. */
 static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
+  if (b->n > EV_MAX_STR) {
+    strbuf_free(b);
+    return py_too_long(ev, loc);
+  }
   Value r = py_str_value(ev, strbuf_str(b), b->n, loc);
   strbuf_free(b);
   return r;
@@ -59,16 +69,33 @@ bool ev_py_step(Eval *ev, Loc loc) {
                (long long)ev->max_steps);
     return false;
   }
+  if (ev->py_too_big) return false;
+  if (ev->m->arena->used_total > EV_MAX_BYTES) {
+    ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)", EV_MAX_BYTES >> 20);
+    ev->py_too_big = true;
+    return false;
+  }
   return true;
 }
 
 /* ---- str() ---------------------------------------------------------------- */
 
 static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
+  if (b->n > EV_MAX_STR) { /* str() of a value that shares its parts can grow exponentially */
+    py_too_long(ev, v.loc);
+    return false;
+  }
   switch (v.kind) {
   case V_NONE: strbuf_puts(b, "None"); return true;
   case V_BOOL: strbuf_puts(b, v.u.i ? "True" : "False"); return true;
-  case V_INT: strbuf_printf(b, "%lld", (long long)v.u.i); return true;
+  case V_INT: { /* the digits by hand: str(int) is the common f-string field */
+    char buf[24], *e = buf + sizeof buf, *p = e;
+    uint64_t u = v.u.i < 0 ? 0 - (uint64_t)v.u.i : (uint64_t)v.u.i;
+    do *--p = (char)('0' + u % 10); while (u /= 10);
+    if (v.u.i < 0) *--p = '-';
+    strbuf_put(b, p, (size_t)(e - p));
+    return true;
+  }
   case V_FLOAT: {
     char buf[40];
     if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
@@ -234,8 +261,13 @@ static bool py_brace_escape(const char *s, size_t n, size_t *i, StrBuf *b) {
   return false;
 }
 
-/* Evaluates the text of an f-string replacement field as an expression. */
+/* Evaluates the text of an f-string replacement field as an expression.  The
+ * field's tree is kept (ev->py_fields, keyed by the field's text, which lives
+ * in the f-string node as long as the module does): a loop or a function runs
+ * the same f-string many times and parses it once. */
 static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
+  Ast *kept = txmap_get(&ev->py_fields, p);
+  if (kept) return ev_expr(ev, kept);
   TokenList toks = {0};
   TirxDiag sub;
   tirx_diag_init(&sub, "<f-string>", p, n);
@@ -248,6 +280,7 @@ static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
       toks.t[i].col = loc.col;
     }
     Ast *e = parse_expr_tokens(ev->m, &toks, &sub);
+    if (e) txmap_put(&ev->py_fields, p, e);
     r = e ? ev_expr(ev, e) : ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
   }
   lex_free(&toks);
@@ -266,8 +299,11 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
       strbuf_free(&b);
       return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
     }
-    if (c != '{') {
-      strbuf_putc(&b, c);
+    if (c != '{') { /* the literal run up to the next brace at once */
+      size_t j = i + 1;
+      while (j < n && s[j] != '{' && s[j] != '}') j++;
+      strbuf_put(&b, s + i, j - i);
+      i = j - 1;
       continue;
     }
     size_t j = i + 1, colon = 0, bang = 0;
@@ -404,7 +440,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 
 /* ---- operators ------------------------------------------------------------ */
 
-bool ev_py_equal(Value a, Value b) {
+static bool py_equal_in(Value a, Value b, int64_t *left) {
+  if (--*left < 0) return false;
   if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
     return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
@@ -424,11 +461,171 @@ bool ev_py_equal(Value a, Value b) {
   case V_TUPLE: case V_LIST:
     if (a.u.list.n != b.u.list.n) return false;
     for (int i = 0; i < a.u.list.n; i++)
-      if (!ev_py_equal(a.u.list.items[i], b.u.list.items[i])) return false;
+      if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   default: return false;
   }
+}
+
+/* Python == for the other files (enum members, environment keys): the same
+ * bound, without a report (their operands are never deeply shared). */
+bool ev_py_equal(Value a, Value b) {
+  int64_t left = (int64_t)1 << 22;
+  return py_equal_in(a, b, &left);
+}
+
+/* Python's ==.  Values that share their parts ([x, x] nested n deep) compare
+ * in 2^n steps: past PY_MAX_COMPARE items it is a located error that stops
+ * the evaluation (as the step limit does). */
+#define PY_MAX_COMPARE ((int64_t)1 << 22)
+static bool py_equal(Eval *ev, Value a, Value b) {
+  int64_t left = PY_MAX_COMPARE;
+  bool r = py_equal_in(a, b, &left);
+  if (left < 0) {
+    if (!ev->py_too_big)
+      ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
+    ev->py_too_big = true;
+    return false;
+  }
+  return r;
+}
+
+/* ---- key index: dict keys and set items by hash ------------------------------
+ * Building a dict or a set of n items compares each new key with the ones
+ * before it; linearly that is n^2 / 2 comparisons (a module-level set over a
+ * list of thousands of configurations).  PyKeyIndex finds the earlier equal key
+ * by hash instead.  The hash agrees with py_equal: numbers hash by their value
+ * as a double (1 == 1.0 == True), strings by their bytes, tuples and lists by
+ * their items.  Other keys (objects with __eq__, dtypes, IR) have no hash here:
+ * once one is seen the index is off and every lookup is the linear scan, so the
+ * result is always the one py_equal's scan gives. */
+typedef struct PyKeyIndex {
+  int *slot;  /* cap slots: index + 1 into the key array, 0 empty */
+  size_t cap; /* a power of two; 0 before the first key */
+  bool off;   /* a key without a hash was added: scan linearly */
+  int n;      /* a dict's index (py_dict_find): the keys recorded, keys[0..n) */
+} PyKeyIndex;
+
+static bool py_hash_in(Value v, uint64_t *h, int *left) {
+  uint64_t x;
+  if (--*left < 0) return false; /* a key of more items has no hash here (py_equal scans) */
+  switch (v.kind) {
+  case V_NONE: x = 0x9e3779b97f4a7c15u; break;
+  case V_BOOL: case V_INT: case V_FLOAT: {
+    double d = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
+    if (d == 0) d = 0; /* -0.0 == 0 */
+    memcpy(&x, &d, sizeof x);
+    break;
+  }
+  case V_STR:
+    x = 0xcbf29ce484222325u; /* FNV-1a */
+    for (size_t i = 0; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
+    break;
+  case V_TUPLE: case V_LIST:
+    x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
+    for (int i = 0; i < v.u.list.n; i++) {
+      uint64_t e;
+      if (!py_hash_in(v.u.list.items[i], &e, left)) return false;
+      x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
+    }
+    break;
+  default: return false;
+  }
+  x ^= x >> 33; /* finalise: the low bits pick the slot */
+  x *= 0xff51afd7ed558ccdu;
+  x ^= x >> 33;
+  *h = x;
+  return true;
+}
+
+static bool py_hash(Value v, uint64_t *h) {
+  int left = 4096;
+  return py_hash_in(v, h, &left);
+}
+
+static void pki_free(PyKeyIndex *x) { free(x->slot); }
+
+/* Fewer keys than this are scanned: a table would cost more than it saves. */
+#define PKI_MIN 16
+
+/* Records keys[i] (already known to be new; keys[0..i) recorded before). */
+static void pki_add(PyKeyIndex *x, const Value *keys, int i) {
+  uint64_t h;
+  if (x->off || i + 1 < PKI_MIN) return;
+  if ((size_t)(i + 1) * 2 > x->cap) { /* (re)build for keys[0..i], the load at most 1/2 */
+    size_t nc = x->cap ? x->cap * 2 : 2 * PKI_MIN;
+    while ((size_t)(i + 1) * 2 > nc) nc *= 2;
+    free(x->slot);
+    x->slot = tirx_xcalloc(nc, sizeof *x->slot);
+    x->cap = nc;
+    for (int j = 0; j <= i; j++) {
+      if (!py_hash(keys[j], &h)) {
+        x->off = true;
+        free(x->slot);
+        x->slot = NULL;
+        x->cap = 0;
+        return;
+      }
+      size_t s = h & (nc - 1);
+      while (x->slot[s]) s = (s + 1) & (nc - 1);
+      x->slot[s] = j + 1;
+    }
+    return;
+  }
+  if (!py_hash(keys[i], &h)) {
+    x->off = true;
+    return;
+  }
+  size_t s = h & (x->cap - 1);
+  while (x->slot[s]) s = (s + 1) & (x->cap - 1);
+  x->slot[s] = i + 1;
+}
+
+/* The index of the key among keys[0..n) equal to k (all recorded with pki_add), or -1. */
+static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Value k) {
+  uint64_t h;
+  if (x->off || !x->cap || !py_hash(k, &h)) {
+    for (int i = 0; i < n; i++)
+      if (py_equal(ev, keys[i], k)) return i;
+    return -1;
+  }
+  for (size_t s = h & (x->cap - 1); x->slot[s]; s = (s + 1) & (x->cap - 1))
+    if (py_equal(ev, keys[x->slot[s] - 1], k)) return x->slot[s] - 1;
+  return -1;
+}
+
+/* The index of key k in dict d, or -1.  A dict of more than a few keys is
+ * looked up through a PyKeyIndex kept per key array (ev->py_dindex): a dict's
+ * keys[0..n) never change once written (a key is added at keys[n], in place
+ * only by the value that owns the array's used length; del, pop and copies
+ * make new arrays), so the index of a longer view serves a shorter alias too,
+ * whose matches at n or beyond are not its keys. */
+static int py_dict_find(Eval *ev, Value d, Value k) {
+  int n = d.u.dict.n;
+  if (n < PKI_MIN) {
+    for (int i = 0; i < n; i++)
+      if (py_equal(ev, d.u.dict.keys[i], k)) return i;
+    return -1;
+  }
+  PyKeyIndex *x = txmap_get(&ev->py_dindex, d.u.dict.keys);
+  if (!x) {
+    x = tirx_xcalloc(1, sizeof *x);
+    txmap_put(&ev->py_dindex, d.u.dict.keys, x);
+  }
+  while (x->n < n) pki_add(x, d.u.dict.keys, x->n++);
+  int i = pki_find(ev, x, d.u.dict.keys, x->n, k);
+  return i < n ? i : -1;
+}
+
+void ev_py_free(Eval *ev) {
+  for (size_t i = 0; i < ev->py_dindex.cap; i++)
+    if (ev->py_dindex.keys[i]) {
+      pki_free(ev->py_dindex.vals[i]);
+      free(ev->py_dindex.vals[i]);
+    }
+  txmap_free(&ev->py_dindex);
+  txmap_free(&ev->py_fields);
 }
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
@@ -469,7 +666,7 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
        a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
-    out->u.i = ev_py_equal(a, b) == (op == OP_EQ);
+    out->u.i = py_equal(ev, a, b) == (op == OP_EQ);
     return true;
   }
   return false;
@@ -477,17 +674,21 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
 
 /* `x in container` for Python containers; false when not one. */
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
-  (void)ev;
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)
-      if (ev_py_equal(x, c.u.list.items[i])) *out = true;
+      if (py_equal(ev, x, c.u.list.items[i])) *out = true;
     return true;
   }
   if (c.kind == V_DICT) {
+    uint64_t h;
+    if (py_hash(x, &h)) { /* equality of hashable keys is symmetric */
+      *out = py_dict_find(ev, c, x) >= 0;
+      return true;
+    }
     *out = false;
     for (int i = 0; i < c.u.dict.n; i++)
-      if (ev_py_equal(x, c.u.dict.keys[i])) *out = true;
+      if (py_equal(ev, x, c.u.dict.keys[i])) *out = true;
     return true;
   }
   if (c.kind == V_STR && x.kind == V_STR) {
@@ -665,11 +866,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       return true;
     }
     if (c.kind == V_DICT) {
-      for (int i = 0; i < c.u.dict.n; i++)
-        if (ev_py_equal(c.u.dict.keys[i], k)) {
-          c.u.dict.vals[i] = v;
-          return true;
-        }
+      int i = py_dict_find(ev, c, k);
+      if (i >= 0) {
+        c.u.dict.vals[i] = v;
+        return true;
+      }
       Value old = c;
       c = py_dict_add(ev, c, k, v);
       py_alias_update(ev, old, c);
@@ -689,16 +890,17 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   return false;
 }
 
-/* Sets d[k] = v; the key/value arrays have room for one more entry. */
-static void dict_put(Eval *ev, Value *d, Value k, Value v) {
-  (void)ev;
-  for (int i = 0; i < d->u.dict.n; i++)
-    if (ev_py_equal(d->u.dict.keys[i], k)) {
-      d->u.dict.vals[i] = v;
-      return;
-    }
+/* Sets d[k] = v while building d (x indexes its keys); the key/value arrays
+ * have room for one more entry. */
+static void dict_put(Eval *ev, Value *d, PyKeyIndex *x, Value k, Value v) {
+  int i = pki_find(ev, x, d->u.dict.keys, d->u.dict.n, k);
+  if (i >= 0) {
+    d->u.dict.vals[i] = v;
+    return;
+  }
   d->u.dict.keys[d->u.dict.n] = k;
-  d->u.dict.vals[d->u.dict.n++] = v;
+  d->u.dict.vals[d->u.dict.n] = v;
+  pki_add(x, d->u.dict.keys, d->u.dict.n++);
 }
 
 /* ---- comprehensions ---------------------------------------------------------- */
@@ -760,7 +962,9 @@ Value ev_py_comp(Eval *ev, Ast *c) {
   Value d = v_make(V_DICT, c->loc);
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
-  for (int i = 0; i < out.n; i++) dict_put(ev, &d, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  PyKeyIndex x = {0};
+  for (int i = 0; i < out.n; i++) dict_put(ev, &d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  pki_free(&x);
   return d;
 }
 
@@ -768,11 +972,13 @@ Value ev_py_set(Eval *ev, Value l) {
   if (l.kind != V_LIST) return l;
   Value r = py_seq(ev, V_LIST, l.u.list.items, l.u.list.n, l.loc);
   int n = 0;
-  for (int i = 0; i < r.u.list.n; i++) {
-    bool dup = false;
-    for (int j = 0; j < n && !dup; j++) dup = ev_py_equal(r.u.list.items[j], r.u.list.items[i]);
-    if (!dup) r.u.list.items[n++] = r.u.list.items[i];
-  }
+  PyKeyIndex x = {0};
+  for (int i = 0; i < r.u.list.n; i++)
+    if (pki_find(ev, &x, r.u.list.items, n, r.u.list.items[i]) < 0) {
+      r.u.list.items[n] = r.u.list.items[i];
+      pki_add(&x, r.u.list.items, n++);
+    }
+  pki_free(&x);
   r.u.list.n = n;
   return r;
 }
@@ -789,16 +995,21 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
   }
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, cap);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, cap);
+  PyKeyIndex ix = {0};
   for (int i = 0; i < a->n; i++) {
     if (a->list[i]->kind == A_KW) {
       Value x = ev_expr(ev, a->list[i]->a);
-      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, x.u.dict.keys[j], x.u.dict.vals[j]);
+      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
       continue;
     }
     Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
-    if (k.kind == V_ERROR || v.kind == V_ERROR) return v_make(V_ERROR, a->loc);
-    dict_put(ev, &d, k, v);
+    if (k.kind == V_ERROR || v.kind == V_ERROR) {
+      pki_free(&ix);
+      return v_make(V_ERROR, a->loc);
+    }
+    dict_put(ev, &d, &ix, k, v);
   }
+  pki_free(&ix);
   return d;
 }
 
@@ -867,8 +1078,11 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
   if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
   int np = fd->n;
-  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
-  bool *have = TIRX_NEWN(ev->m, bool, np + 1);
+  /* the parameters' values until they are bound (most functions have few: no arena) */
+  Value bound_small[16];
+  bool have_small[16] = {0};
+  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
   int star = -1, dstar = -1, npos_params = 0;
   for (int i = 0; i < np; i++) {
     int k = (int)fd->list[i]->ival;
@@ -891,7 +1105,8 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   PyVec kk = {0}, kv = {0};
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
-    while (i < np && (fd->list[i]->name != tirx_intern0(ev->m, a->kwn[k]) || (fd->list[i]->ival & 6))) i++;
+    const char *kwname = tirx_intern0(ev->m, a->kwn[k]);
+    while (i < np && (fd->list[i]->name != kwname || (fd->list[i]->ival & 6))) i++;
     if (i == np) {
       if (dstar < 0)
         return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
@@ -1025,7 +1240,7 @@ static bool py_del(Eval *ev, Ast *t) {
       r.u.dict.n = 0;
       bool found = false;
       for (int i = 0; i < c.u.dict.n; i++) {
-        if (!found && ev_py_equal(c.u.dict.keys[i], k)) {
+        if (!found && py_equal(ev, c.u.dict.keys[i], k)) {
           found = true;
           continue;
         }
@@ -1093,7 +1308,7 @@ static int py_try(Eval *ev, Ast *s) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
   ev->py_exc = NULL;
   int rc = ev_py_exec(ev, s->list, s->n);
-  bool limit = ev->max_steps && ev->py_steps > ev->max_steps;
+  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
   if (rc == PY_ERR && !limit && s->n2) {
     const char *exc = ev->py_exc;
     for (int i = 0; i < s->n2; i++) {
@@ -1570,17 +1785,23 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
       if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
       src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
       src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+      PyKeyIndex x = {0};
       for (int i = 0; i < n; i++) {
-        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2)
+        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
+          pki_free(&x);
           return ev_error(ev, l, "dict() needs (key, value) pairs");
-        dict_put(ev, &src, items[i].u.list.items[0], items[i].u.list.items[1]);
+        }
+        dict_put(ev, &src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
       }
+      pki_free(&x);
     }
     Value d = v_make(V_DICT, l);
     d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
     d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, src.u.dict.keys[i], src.u.dict.vals[i]);
-    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+    PyKeyIndex x = {0};
+    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+    pki_free(&x);
     return d;
   }
   if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
@@ -1784,11 +2005,6 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   return d;
 }
 
-static int py_dict_find(Value d, Value k) {
-  for (int i = 0; i < d.u.dict.n; i++)
-    if (ev_py_equal(d.u.dict.keys[i], k)) return i;
-  return -1;
-}
 
 /* Every other name bound to the same container (the same array, the same
  * length) sees the change too: `b = a; b.append(x)` is visible through a. */
@@ -1845,7 +2061,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
       int i = 0;
-      while (i < self.u.list.n && !ev_py_equal(self.u.list.items[i], a->pos[0])) i++;
+      while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
       if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
@@ -1862,7 +2078,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
       for (int j = 0; j < self.u.list.n; j++)
-        if (!ev_py_equal(self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+        if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
       Args sa = *a;
@@ -1894,18 +2110,18 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       }
       nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
       for (int i = 0; i < src.u.dict.n; i++) {
-        int k = py_dict_find(nv, src.u.dict.keys[i]);
+        int k = py_dict_find(ev, nv, src.u.dict.keys[i]);
         if (k >= 0) nv.u.dict.vals[k] = src.u.dict.vals[i];
         else nv.u.dict.keys[nv.u.dict.n] = src.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = src.u.dict.vals[i];
       }
       for (int i = 0; i < a->nkw; i++) {
         Value kk = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l);
-        int k = py_dict_find(nv, kk);
+        int k = py_dict_find(ev, nv, kk);
         if (k >= 0) nv.u.dict.vals[k] = a->kwv[i];
         else nv.u.dict.keys[nv.u.dict.n] = kk, nv.u.dict.vals[nv.u.dict.n++] = a->kwv[i];
       }
     } else if (strcmp(m, "setdefault") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(self, a->pos[0]);
+      int k = py_dict_find(ev, self, a->pos[0]);
       if (k >= 0) {
         *out = self.u.dict.vals[k];
         return true;
@@ -1913,7 +2129,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
       nv = py_dict_add(ev, self, a->pos[0], *out);
     } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(self, a->pos[0]);
+      int k = py_dict_find(ev, self, a->pos[0]);
       if (k < 0) {
         if (a->npos == 2) return *out = a->pos[1], true;
         return *out = ev_error(ev, l, "dict.pop(): key not found"), true;
@@ -2098,14 +2314,15 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
         }
         if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
         strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
+        if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
       }
       return py_take_str(ev, &b, l);
     }
   }
   if (self.kind == V_DICT) {
     if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
-      for (int i = 0; i < self.u.dict.n; i++)
-        if (ev_py_equal(self.u.dict.keys[i], a->pos[0])) return self.u.dict.vals[i];
+      int i = py_dict_find(ev, self, a->pos[0]);
+      if (i >= 0) return self.u.dict.vals[i];
       return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
     }
     if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
@@ -2121,12 +2338,12 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
     for (int i = 0; i < self.u.list.n; i++)
-      if (ev_py_equal(self.u.list.items[i], a->pos[0])) return v_int(i, l);
+      if (py_equal(ev, self.u.list.items[i], a->pos[0])) return v_int(i, l);
     return ev_error(ev, l, "value is not in the sequence");
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
     int c = 0;
-    for (int i = 0; i < self.u.list.n; i++) c += ev_py_equal(self.u.list.items[i], a->pos[0]);
+    for (int i = 0; i < self.u.list.n; i++) c += py_equal(ev, self.u.list.items[i], a->pos[0]);
     return v_int(c, l);
   }
   return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
@@ -2155,8 +2372,8 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_DICT) {
     Value k = ev_expr(ev, ix);
     if (k.kind == V_ERROR) return k;
-    for (int i = 0; i < obj.u.dict.n; i++)
-      if (ev_py_equal(obj.u.dict.keys[i], k)) return obj.u.dict.vals[i];
+    int i = py_dict_find(ev, obj, k);
+    if (i >= 0) return obj.u.dict.vals[i];
     StrBuf b = {0};
     py_to_text(ev, k, &b, true);
     Value e = ev_error(ev, a->loc, "key %s is not in the dict", strbuf_str(&b));

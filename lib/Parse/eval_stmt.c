@@ -1367,6 +1367,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     free(top.v);
     ev_modules_free(&ev);
     txmap_free(&ev.py_grow);
+    ev_py_free(&ev);
     free(ev.binds);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;

@@ -394,10 +394,11 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       lex_string(&L, L.p, 0, 0);
       continue;
     }
-    size_t i;
+    size_t i, oplen = 0;
     for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-      size_t n = strlen(ops[i].s);
-      if ((size_t)(L.end - L.p) >= n && memcmp(L.p, ops[i].s, n) == 0) break;
+      if (ops[i].s[0] != c) continue; /* most rows differ in the first byte */
+      oplen = strlen(ops[i].s);
+      if ((size_t)(L.end - L.p) >= oplen && memcmp(L.p, ops[i].s, oplen) == 0) break;
     }
     if (i == sizeof ops / sizeof ops[0]) {
       char msg[64];
@@ -410,9 +411,9 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       continue;
     }
     OpKind op = ops[i].op;
-    Token *t = push(&L, TK_OP, L.p, strlen(ops[i].s));
+    Token *t = push(&L, TK_OP, L.p, oplen);
     t->op = op;
-    L.p += strlen(ops[i].s);
+    L.p += oplen;
     if (op == OP_LPAR || op == OP_LSQB || op == OP_LBRACE) {
       if (L.nbr >= MAX_BRACKET_DEPTH) {
         err_at(&L, t->line, t->col, "too many nested brackets");

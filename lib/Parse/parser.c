@@ -36,13 +36,11 @@ static void next(P *p) {
 static Loc loc_of(Token *t) { return (Loc){t->line, t->col}; }
 
 static int is_op(P *p, OpKind op) { return tok(p)->kind == TK_OP && tok(p)->op == op; }
-static int is_kw(P *p, const char *kw) {
-  Token *t = tok(p);
-  return t->kind == TK_NAME && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
-}
+/* (a name token is never empty: its first byte rules out most keywords) */
 static int tok_is_kw(Token *t, const char *kw) {
-  return t->kind == TK_NAME && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
+  return t->kind == TK_NAME && t->p[0] == kw[0] && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
 }
+static int is_kw(P *p, const char *kw) { return tok_is_kw(tok(p), kw); }
 
 static const char *keywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await",
                                  "break", "class", "continue", "def", "del", "elif", "else",

@@ -14,8 +14,9 @@
 /* Grows *items (elements of elem bytes, capacity *cap) to hold need. */
 void tirx_vec_reserve(void **items, int *cap, int need, size_t elem);
 
+/* (the capacity test inline: a push with room calls nothing; `need` is evaluated twice) */
 #define TIRX_VEC_RESERVE(items, cap, need) \
-  tirx_vec_reserve((void **)&(items), &(cap), (need), sizeof *(items))
+  ((need) <= (cap) ? (void)0 : tirx_vec_reserve((void **)&(items), &(cap), (need), sizeof *(items)))
 #define TIRX_VEC_PUSH(items, n, cap, x)          \
   do {                                           \
     TIRX_VEC_RESERVE(items, cap, (n) + 1);       \

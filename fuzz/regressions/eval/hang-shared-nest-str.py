@@ -1,0 +1,4 @@
+x = [1]
+for i in range(40):
+    x = [x, x]
+y = str(x)
