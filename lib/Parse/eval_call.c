@@ -447,7 +447,89 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   return v_expr(c, loc);
 }
 
+/* Keyword parameters of intrinsics (intrin_params.def). */
+typedef struct IntrinParams {
+  IntrinId id;
+  const char *spec;
+} IntrinParams;
+
+static const IntrinParams intrin_params[] = {
+#define INTRIN_PARAMS(ID, SPEC) {ID, SPEC},
+#include "Parse/intrin_params.def"
+#undef INTRIN_PARAMS
+};
+
+/* One parameter of a spec ("name" or "name=default") at *p; advances *p. */
+static bool next_param(const char **p, const char **name, size_t *nlen, const char **dflt, size_t *dlen) {
+  const char *s = *p;
+  if (!*s) return false;
+  size_t n = strcspn(s, ",");
+  const char *eq = memchr(s, '=', n);
+  *name = s;
+  *nlen = eq ? (size_t)(eq - s) : n;
+  *dflt = eq ? eq + 1 : NULL;
+  *dlen = eq ? n - *nlen - 1 : 0;
+  s += n;
+  while (*s == ',' || *s == ' ') s++;
+  *p = s;
+  return true;
+}
+
+/* The arguments of a call of an intrinsic with named parameters, bound to its
+ * slots: positional ones first, then keywords by name, then defaults.  False
+ * after reporting an error (an unknown or repeated keyword, a missing one). */
+static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
+  const char *spec = NULL;
+  for (size_t i = 0; i < sizeof intrin_params / sizeof intrin_params[0]; i++)
+    if (intrin_params[i].id == in->id) spec = intrin_params[i].spec;
+  if (!spec || a->nkw == 0) return true;
+  int nslots = 0;
+  const char *p = spec, *nm, *df;
+  size_t nl, dl;
+  while (next_param(&p, &nm, &nl, &df, &dl)) nslots++;
+  for (int k = 0; k < a->nkw; k++) {
+    bool found = false;
+    for (p = spec; next_param(&p, &nm, &nl, &df, &dl);)
+      if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) found = true;
+    if (!found) {
+      ev_error(ev, a->kwv[k].loc, "T.%s() got an unexpected keyword argument '%s'", in->name, a->kwn[k]);
+      return false;
+    }
+  }
+  if (a->npos > nslots) return true; /* the arity check reports it */
+  Value *pos = TIRX_NEWN(ev->m, Value, nslots);
+  int slot = 0;
+  for (p = spec; next_param(&p, &nm, &nl, &df, &dl); slot++) {
+    Value *kv = NULL;
+    for (int k = 0; k < a->nkw; k++)
+      if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) kv = &a->kwv[k];
+    if (slot < a->npos) {
+      if (kv) {
+        ev_error(ev, kv->loc, "T.%s() got multiple values for argument '%.*s'", in->name, (int)nl, nm);
+        return false;
+      }
+      pos[slot] = a->pos[slot];
+    } else if (kv) {
+      pos[slot] = *kv;
+    } else if (df) {
+      if (dl == 4 && memcmp(df, "True", 4) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 1;
+      else if (dl == 5 && memcmp(df, "False", 5) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 0;
+      else pos[slot] = v_int(strtoll(df, NULL, 10), a->loc);
+    } else {
+      ev_error(ev, a->loc, "T.%s() missing argument '%.*s'", in->name, (int)nl, nm);
+      return false;
+    }
+  }
+  a->pos = pos;
+  a->npos = nslots;
+  a->nkw = 0;
+  return true;
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
+  Args bound = *a;
+  if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
+  a = &bound;
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
   const PtrType *ptr_ty = NULL;

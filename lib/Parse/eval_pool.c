@@ -116,14 +116,47 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   return v;
 }
 
+/* pool.alloc_tcgen05_mma_AB(shape, dtype="float16", swizzle_mode="auto", align=1024):
+ * an MMA operand tile.  Its layout (the swizzle mode resolved, the shape checked
+ * against the atom, mma_shared_layout) is the prelude's _mma_ab_layout in
+ * tvm.backend.cuda.lang.alloc_pool; the allocation is pool.alloc's. */
+static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
+  static const char *const kws[] = {"shape", "dtype", "swizzle_mode", "align", NULL};
+  if (!ev_check_kw(ev, a, "pool.alloc_tcgen05_mma_AB", kws)) return v_make(V_ERROR, a->loc);
+  if (a->npos > 4) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB takes at most 4 arguments, got %d", a->npos);
+  Value *shape = ev_arg(a, 0, "shape"), *dt = ev_arg(a, 1, "dtype"), *sw = ev_arg(a, 2, "swizzle_mode"),
+        *al = ev_arg(a, 3, "align");
+  if (!shape) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB() missing required argument 'shape'");
+  Value dtype = dt ? *dt : v_make(V_STR, a->loc), mode = sw ? *sw : v_make(V_STR, a->loc);
+  if (!dt) dtype.u.s.p = "float16", dtype.u.s.len = 7;
+  if (!sw) mode.u.s.p = "auto", mode.u.s.len = 4;
+  Value fn;
+  const char *hint = ev->name_hint;
+  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_mma_ab_layout", a->loc, &fn))
+    return v_make(V_ERROR, a->loc);
+  Value largs[3] = {*shape, dtype, mode};
+  Args la = {.pos = largs, .npos = 3, .loc = a->loc};
+  Value layout = ev_py_callv(ev, fn, &la);
+  ev->name_hint = hint;
+  if (layout.kind == V_ERROR) return layout;
+  /* pool.alloc(shape, dtype, align=align, layout=layout) */
+  Value pos[2] = {*shape, dtype};
+  const char *kwn[2] = {"align", "layout"};
+  Value kwv[2] = {al ? *al : v_int(1024, a->loc), layout};
+  Args b = {.pos = pos, .npos = 2, .kwn = kwn, .kwv = kwv, .nkw = 2, .loc = a->loc};
+  return pool_alloc(ev, p, &b);
+}
+
 Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
   if (strcmp(m, "alloc") == 0) return pool_alloc(ev, p, a);
+  if (strcmp(m, "alloc_tcgen05_mma_AB") == 0) return pool_alloc_mma_ab(ev, p, a);
   if (strcmp(m, "move_base_to") == 0) {
     int64_t off;
     Value *ov = ev_arg(a, 0, "offset");
     if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
     if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
     p->cursor = off;
+    if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
     return v_make(V_NONE, a->loc);
   }
   if (strcmp(m, "commit") == 0) {
@@ -134,7 +167,10 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
     if (sv && sv->kind != V_NONE) {
       int64_t want;
       if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
-      if (want > size) size = want;
+      if (p->arena && want < size)
+        return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
+                        (long long)want, (long long)size);
+      size = want;
     }
     if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
     /* the arena size is a launch parameter: TVM 0.27's commit() adds an
@@ -150,7 +186,7 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
     r.stmt_done = true;
     return r;
   }
-  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, move_base_to, commit)", m);
+  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", m);
 }
 
 /* ---- views --------------------------------------------------------------- */

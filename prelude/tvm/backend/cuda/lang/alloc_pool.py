@@ -15,10 +15,15 @@
 #     .commit()                  tcgen05.alloc of total_cols in warp alloc_warp
 #     .dealloc()                 relinquish + tcgen05.dealloc in warp dealloc_warp
 # alloc_tcgen05_mma_A / alloc_tcgen05_mma_D are not in the prelude yet.
+#
+# T.SMEMPool itself is native (lib/Parse/eval_pool.c); its
+# alloc_tcgen05_mma_AB(shape, dtype="float16", swizzle_mode="auto", align=1024)
+# asks _mma_ab_layout below for the layout, then allocates like alloc().
 import tvm
 from tvm.script import tirx as T
 from tvm.tirx.layout import S, TCol, TileLayout, TLane
 from tvm.backend.cuda.tile_primitive.gemm_async.tcgen05 import sf_tmem_layout, sf_tmem_tcol_span
+from tvm.backend.cuda.tile_primitive.tma_utils import SwizzleMode, mma_shared_layout
 
 
 def _numel(shape):
@@ -128,3 +133,53 @@ class TMEMPool:
             T.ptx[f"tcgen05.relinquish_alloc_permit.cta_group::{self.cta_group}.sync.aligned"]()
             T.ptx[f"tcgen05.dealloc.cta_group::{self.cta_group}.sync.aligned.b32"](
                 self._addr_buf[0], T.uint32(self.total_cols))
+
+
+# ---- SMEMPool.alloc_tcgen05_mma_AB (called by the native pool) ----
+
+_ATOM_BYTES = {0: 0, 1: 32, 2: 64, 3: 128}
+
+
+def _fitting_swizzle(row_bytes):
+    # the widest swizzle atom whose row width divides row_bytes
+    for nbytes, name in ((128, "SWIZZLE_128B_ATOM"), (64, "SWIZZLE_64B_ATOM"), (32, "SWIZZLE_32B_ATOM")):
+        if row_bytes >= nbytes and row_bytes % nbytes == 0:
+            return name
+    return "SWIZZLE_NONE"
+
+
+def _check_mma_ab_shape(shape, dtype, mode):
+    # as TVM 0.27, the request must tile the swizzle atom (8 rows of the
+    # atom's width); the error names the mode that would fit
+    if mode == SwizzleMode.SWIZZLE_NONE:
+        return
+    if len(shape) < 2:
+        raise ValueError(f"alloc_tcgen05_mma_AB: shape {tuple(shape)} is not (..., rows, cols); "
+                         f"a swizzled layout needs two dimensions (swizzle_mode='none' takes one)")
+    rows = shape[-2]
+    cols = shape[-1]
+    if not (isinstance(rows, int) and isinstance(cols, int)):
+        return
+    bits = tvm.DataType(dtype).bits
+    atom = _ATOM_BYTES[mode.value]
+    row_bits = cols * bits
+    if row_bits < atom * 8 or row_bits % (atom * 8) != 0:
+        raise ValueError(f"alloc_tcgen05_mma_AB: a row of shape {tuple(shape)} is {row_bits} bits of {dtype}, "
+                         f"not a multiple of the {atom}-byte atom of {mode.name} "
+                         f"(the rows fit {_fitting_swizzle(row_bits // 8)})")
+    if rows < 8 or rows % 8 != 0:
+        raise ValueError(f"alloc_tcgen05_mma_AB: shape {tuple(shape)} has {rows} rows, "
+                         f"not a positive multiple of the 8 rows of the {mode.name} atom")
+
+
+def _mma_ab_layout(shape, dtype, swizzle_mode):
+    if swizzle_mode == "auto":
+        mode = SwizzleMode.SWIZZLE_128B_ATOM  # TVM 0.27's choice for every dtype
+    elif swizzle_mode == "none":
+        mode = SwizzleMode.SWIZZLE_NONE
+    elif isinstance(swizzle_mode, SwizzleMode):
+        mode = swizzle_mode
+    else:
+        raise ValueError(f"alloc_tcgen05_mma_AB: swizzle_mode={swizzle_mode!r} is not 'auto', 'none' or a SwizzleMode")
+    _check_mma_ab_shape(shape, dtype, mode)
+    return mma_shared_layout(dtype, mode, shape)
