@@ -184,6 +184,15 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
+    if (strcmp(name, "allocated_addr") == 0) {
+      /* TVM: an array, one tmem column address or none */
+      Value v = v_make(V_LIST, loc);
+      v.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+      int64_t c;
+      if (b->allocated_addr && tirx_expr_is_const_int(b->allocated_addr, &c)) v.u.list.items[v.u.list.n++] = v_int(c, loc);
+      else if (b->allocated_addr) v.u.list.items[v.u.list.n++] = v_expr(b->allocated_addr, loc);
+      return v;
+    }
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
       /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
@@ -216,6 +225,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
   if (obj.kind == V_POOL) {
+    Value field;
+    if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
     char path[64];
     snprintf(path, sizeof path, "pool.%.50s", name);
     Value v = ns_value(ev, path, loc);
@@ -889,6 +900,13 @@ static Value py_abs(Eval *ev, const char *fn, Args *a) {
 static Value py_convert(Eval *ev, const char *fn, Args *a) {
   if (a->npos != 1) return py_unsupported(ev, fn, a);
   Value x = a->pos[0];
+  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
+    bool found;
+    Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
+    if (found) x = v;
+  }
+  if (x.kind == V_OBJECT)
+    return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
   if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
   if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
   if (fn[0] == 'f') {

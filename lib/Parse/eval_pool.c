@@ -116,6 +116,20 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   return v;
 }
 
+/* The pool's data attributes, as TVM 0.27's SMEMPool has them: offset (the
+ * cursor, bytes), max_offset (the high-water mark; 0 over caller-owned memory),
+ * ptr (the data pointer) and buf (the arena, None over caller-owned memory). */
+bool ev_pool_field(Eval *ev, SmemPool *p, const char *name, Loc loc, Value *out) {
+  if (strcmp(name, "offset") == 0) *out = v_int(p->cursor, loc);
+  else if (strcmp(name, "max_offset") == 0) *out = v_int(p->arena ? p->high : 0, loc);
+  else if (strcmp(name, "ptr") == 0) *out = v_expr(p->ptr, loc);
+  else if (strcmp(name, "buf") == 0 && !p->arena) *out = v_make(V_NONE, loc);
+  else if (strcmp(name, "buf") == 0) *out = v_make(V_BUFFER, loc), out->u.buf = p->arena;
+  else return false;
+  (void)ev;
+  return true;
+}
+
 /* pool.alloc_tcgen05_mma_AB(shape, dtype="float16", swizzle_mode="auto", align=1024):
  * an MMA operand tile.  Its layout (the swizzle mode resolved, the shape checked
  * against the atom, mma_shared_layout) is the prelude's _mma_ab_layout in
