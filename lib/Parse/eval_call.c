@@ -1719,6 +1719,17 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
     /* more operands than the value form takes: the destination is given
      * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
     if (vf && a->npos > vf->max_args) value_form = false;
+    /* a row without a result is an instruction wherever it is written
+     * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
+     * engine, as a statement would be, when it has the spelling */
+    if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
+      bool nomatch = false;
+      Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+      if (!nomatch) {
+        *out = v;
+        return true;
+      }
+    }
     if (as_stmt || !value_form) {
       *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
       return true;

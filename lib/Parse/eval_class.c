@@ -388,8 +388,8 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return false;
   }
-  if (obj.kind == V_FUNCREF && strcmp(name, "with_attr") == 0) {
-    *out = bind(ev, str_value(ev, "with_attr", loc), obj, loc);
+  if (obj.kind == V_FUNCREF && (strcmp(name, "with_attr") == 0 || strcmp(name, "without_attr") == 0)) {
+    *out = bind(ev, str_value(ev, name, loc), obj, loc);
     return true;
   }
   if (obj.kind == V_DESCR && obj.nshape == DK_JIT) {
@@ -582,7 +582,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
   return self;
 }
 
-static Value with_attr(Eval *ev, PrimFunc *f, Args *a);
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop);
 static Value bool_value(bool b, Loc loc);
 
 /* ---- calls ---------------------------------------------------------------------- */
@@ -680,7 +680,10 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_CLASS: return instantiate(ev, fn.u.cls, a);
   case V_BOUND: {
     if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
-    if (fn.u.bound.self->kind == V_FUNCREF) return with_attr(ev, fn.u.bound.self->u.func, a);
+    if (fn.u.bound.self->kind == V_FUNCREF) {
+      bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
+      return with_attr(ev, fn.u.bound.self->u.func, a, drop);
+    }
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
     Value *f = fn.u.bound.fn;
@@ -758,12 +761,15 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   return ev_error(ev, a->loc, "this value is not callable at parse time");
 }
 
-/* func.with_attr(key, value): a copy of the PrimFunc with that attribute set. */
-static Value with_attr(Eval *ev, PrimFunc *f, Args *a) {
-  if (a->npos != 2 || a->pos[0].kind != V_STR) return ev_error(ev, a->loc, "with_attr() takes a key string and a value");
+/* func.with_attr(key, value): a copy of the PrimFunc with that attribute set;
+ * func.without_attr(key) (drop): a copy without it. */
+static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
+  if (drop ? a->npos != 1 || a->nkw || a->pos[0].kind != V_STR : a->npos != 2 || a->nkw || a->pos[0].kind != V_STR)
+    return ev_error(ev, a->loc, drop ? "without_attr() takes a key string" : "with_attr() takes a key string and a value");
+  Value none = v_make(V_NONE, a->loc);
   Value d = v_make(V_DICT, a->loc);
   d.u.dict.keys = &a->pos[0];
-  d.u.dict.vals = &a->pos[1];
+  d.u.dict.vals = drop ? &none : &a->pos[1];
   d.u.dict.n = 1;
   Expr *e = ev_value_to_any(ev, d);
   if (!e) return v_make(V_ERROR, a->loc);
@@ -779,16 +785,18 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a) {
   bool replaced = false;
   for (int i = 0; i < n; i++) {
     Expr *k = o->u.dict.keys[i], *v = o->u.dict.vals[i];
-    if (k->u.s.len == e->u.dict.keys[0]->u.s.len && memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0)
+    if (k->u.s.len == e->u.dict.keys[0]->u.s.len && memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0) {
+      if (drop) continue;
       v = e->u.dict.vals[0], replaced = true;
+    }
     m->u.dict.keys[m->u.dict.n] = k;
     m->u.dict.vals[m->u.dict.n++] = v;
   }
-  if (!replaced) {
+  if (!replaced && !drop) {
     m->u.dict.keys[m->u.dict.n] = e->u.dict.keys[0];
     m->u.dict.vals[m->u.dict.n++] = e->u.dict.vals[0];
   }
-  nf->attrs = m;
+  nf->attrs = m->u.dict.n ? m : NULL;
   Value r = v_make(V_FUNCREF, a->loc);
   r.u.func = nf;
   return r;

@@ -671,7 +671,15 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
   if (ev_truthy_const(ev, a, &t)) {
     /* Python short-circuit: the left side is known at parse time. */
     if (is_and ? !t : t) return a;
-    return ev_expr(ev, rhs);
+    Value b = ev_expr(ev, rhs);
+    /* in a kernel body (not a Python helper) TVM's parser keeps a Python
+     * bool that did not decide: `True and x` is T.And(T.bool(True), x) */
+    bool bt;
+    if (ev->py_depth || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
+    Expr *y = to_bool_expr(ev, b, is_and ? "operand of 'and'" : "operand of 'or'");
+    if (!y) return v_make(V_ERROR, loc);
+    Expr *x = tirx_int(ev->m, tirx_dtype(DT_BOOL), t, a.loc);
+    return v_expr(tirx_binary(ev->m, is_and ? E_AND : E_OR, x, y, loc), loc);
   }
   Value b = ev_expr(ev, rhs);
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);

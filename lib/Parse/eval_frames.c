@@ -129,7 +129,7 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   } else if (hi->kind == E_ADD && tirx_expr_identical(hi->u.bin.a, lo)) {
     s->u.for_.extent = hi->u.bin.b;
   } else {
-    s->u.for_.extent = tirx_binary(ev->m, E_SUB, hi, lo, a->loc);
+    s->u.for_.extent = tirx_canon_sub(ev->m, hi, lo, a->loc); /* as TVM's builder simplifies it */
   }
   if (stepv) {
     Expr *st = ev_index_expr(ev, *stepv, a->loc);

@@ -917,9 +917,27 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
+  /* a plain Python function names nothing it makes: `x = f()` in the caller
+   * names f's result only where x binds it, not what f allocates (TVM's
+   * default names: "buffer", "v") */
+  const char *saved_hint = ev->name_hint;
+  Value *saved_th = ev->tuple_hints;
+  int saved_nth = ev->ntuple_hints;
+  ev->name_hint = NULL;
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
   ev->py_depth++;
   r = py_run_body(ev, fd, a->loc);
   ev->py_depth--;
+  ev->name_hint = saved_hint;
+  ev->tuple_hints = saved_th;
+  ev->ntuple_hints = saved_nth;
+  /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
+   * buffer f returns */
+  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) {
+    r.u.buf->name = tirx_intern0(ev->m, saved_hint);
+    if (r.u.buf->data) r.u.buf->data->name = r.u.buf->name;
+  }
 done:
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;

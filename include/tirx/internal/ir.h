@@ -372,6 +372,9 @@ uint64_t tirx_func_hash(const PrimFunc *f);
 /* The same walk with variables and buffers compared by identity (the
  * passes' "same expression" test); NULL equals only NULL. */
 bool tirx_expr_identical(const Expr *a, const Expr *b);
+/* hi - lo in the canonical sum form of TVM's simplifier (lib/IR/canon.c): the
+ * extent TVM stores for range(lo, hi). */
+Expr *tirx_canon_sub(Module *m, Expr *hi, Expr *lo, Loc loc);
 uint64_t tirx_module_hash(const Module *m);
 
 /* ---- walks (lib/IR/visit.c), generated from the children column of
