@@ -203,7 +203,10 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
       return;
     }
   }
-  if (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
+  /* y = x (or y = obj.x) of a scalar x: TVM reads x, so y is a new scalar
+   * with its value; y = T.decl_scalar(...) names the scalar the call made, and
+   * T.meta_var(x) still aliases */
+  if (v.meta || v.kind == V_BUFFER || (v.kind == V_SCALAR && (!ev->func || value_ast->kind == A_CALL)) || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT) {
