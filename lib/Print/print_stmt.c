@@ -81,6 +81,17 @@ static void print_free_buffers(Printer *p, const Stmt *block, int index) {
   }
 }
 
+/* TVM 0.27 prints a view as X.view(...) only when its elem_offset is the
+ * source's (a dtype view scales it, so one at a nonzero offset prints as the
+ * T.decl_buffer it is). */
+static bool same_offset(const Buffer *v, const Buffer *src) {
+  int64_t a = 0, b = 0;
+  bool ca = !v->elem_offset || tirx_expr_is_const_int(v->elem_offset, &a);
+  bool cb = !src->elem_offset || tirx_expr_is_const_int(src->elem_offset, &b);
+  if (ca && cb) return a == b;
+  return tirx_expr_identical(v->elem_offset, src->elem_offset);
+}
+
 /* x: T.int32 | A = T.alloc_shared((256,)) | A = T.alloc_buffer(..., scope=...)
  * | B = T.decl_buffer((64,), data=arena.data, ...) */
 static void print_alloc(Printer *p, const Stmt *s) {
@@ -92,7 +103,7 @@ static void print_alloc(Printer *p, const Stmt *s) {
     pr_set_scalar(p, b);
     return;
   }
-  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of)) {
+  if (s->kind == S_DECL && b->view_of && p->tvm_style && pr_lookup(p, b->view_of) && same_offset(b, b->view_of)) {
     /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
     const Buffer *src = b->view_of;
     PrBuf rhs = {0};
