@@ -541,6 +541,15 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   Args bound = *a;
   if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
   a = &bound;
+  if (in->id == I_PTR_BYTE_OFFSET && a->npos == 3 && (a->pos[2].kind == V_STR || a->pos[2].kind == V_DTYPE)) {
+    /* TVM 0.27 wraps a dtype given by name: T.type_annotation("uint8") */
+    Value *pos = TIRX_NEWN(ev->m, Value, 3);
+    memcpy(pos, a->pos, 3 * sizeof *pos);
+    Args ta = {.pos = &pos[2], .npos = 1, .loc = pos[2].loc};
+    pos[2] = generic_call(ev, tirx_intrin(I_TYPE_ANNOTATION), &ta);
+    if (pos[2].kind == V_ERROR) return pos[2];
+    a->pos = pos;
+  }
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
   const PtrType *ptr_ty = NULL;
