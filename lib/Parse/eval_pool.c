@@ -461,8 +461,10 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     ext[infer] = tirx_i32(ev->m, total / known);
     known = total;
   }
-  /* TVM allows a view of a leading part of the buffer (known < total) */
-  if (!symbolic && !layout && known > total)
+  /* TVM allows a view of a leading part of the buffer (known < total); a
+   * zero-sized dynamic shared arena (a pool's, sized at commit) takes any */
+  bool arena = total == 0 && tirx_scope_is(b->scope, MEM_SHARED_DYN);
+  if (!symbolic && !layout && known > total && !arena)
     return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
                     (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);

@@ -2,9 +2,12 @@
 # elements scale the strides and add an innermost (r:1) dimension (a default
 # layout first becomes row-major), wider ones divide them (a default layout
 # stays default), a swizzle keeps its atom over re-sized elements; the view
-# prints as X.view(...) only when its elem_offset is the source's.
+# prints as X.view(...) only when its elem_offset is the source's (a pool's
+# zero-sized arena prints as the source of its first uint8 buffer).
 # RUN: %tirx-opt --print-style=tvm %s | FileCheck %s
+# RUN: %tirx-opt --print-style=tvm --verify-roundtrip %s > /dev/null
 # The expected lines are what TVM 0.27 prints for these kernels.
+# CHECK: a = pool_buf.view(64)
 # CHECK: b = T.decl_buffer((64,), "uint8", data=pool_buf.data, elem_offset=64, scope="shared.dyn")
 # CHECK: a4 = a.view("float4_e2m1fn")
 # CHECK: b4 = T.decl_buffer((128,), "float4_e2m1fn", data=b.data, elem_offset=128, scope="shared.dyn", layout=T.TileLayout(T.S[(64, 2):(2, 1)]))
