@@ -364,6 +364,13 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
       return NULL;
     }
     b->decl_data = d;
+    /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
+     * (a scope= that disagrees is dropped) */
+    const Var *dv = d->kind == E_VAR ? d->u.var : NULL;
+    if (dv && (dv->ptr_typed || dv->kind == VAR_BUFDATA) && dv->ptr_scope && *dv->ptr_scope) {
+      b->scope = dv->ptr_scope;
+      b->data->ptr_scope = dv->ptr_scope;
+    }
   }
   if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
     Expr **st;

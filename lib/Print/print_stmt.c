@@ -136,7 +136,6 @@ static void print_alloc(Printer *p, const Stmt *s) {
     return;
   }
   const Buffer *vsrc = s->kind == S_DECL && p->tvm_style ? view_source(b) : NULL;
-  if (vsrc && !b->view_of && pr_tvm_scalar_buf(p, b)) vsrc = NULL; /* T.decl_scalar(...) */
   if (vsrc && pr_lookup(p, vsrc) && same_offset(b, vsrc) && reshapes(b, vsrc)) {
     /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
     const Buffer *src = vsrc;
