@@ -458,6 +458,22 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   return v_expr(c, loc);
 }
 
+/* The storage scope of a pointer expression's type, when it has one: a typed
+ * pointer variable, a buffer's data, T.address_of(buf[...]), a typed result. */
+static const char *pointer_scope(const Expr *e) {
+  if (e->kind == E_VAR) {
+    const Var *v = e->u.var;
+    return (v->ptr_typed || v->kind == VAR_BUFDATA) && v->ptr_scope && *v->ptr_scope ? v->ptr_scope : NULL;
+  }
+  if (e->kind != E_CALL) return NULL;
+  if (e->u.call.ptr_ty && e->u.call.ptr_ty->scope) return e->u.call.ptr_ty->scope;
+  if (e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 && e->u.call.args[0]->kind == E_LOAD) {
+    const Buffer *b = e->u.call.args[0]->u.load.buf;
+    return b->scope && *b->scope ? b->scope : NULL;
+  }
+  return NULL;
+}
+
 /* Keyword parameters of intrinsics (intrin_params.def). */
 typedef struct IntrinParams {
   IntrinId id;
@@ -654,6 +670,16 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
+  if (in->id == I_PTR_BYTE_OFFSET && k == 3 && args[2]->kind == E_CALL && args[2]->u.call.op->id == I_TYPE_ANNOTATION) {
+    /* TVM 0.27: a pointer to the annotated type, in the storage scope of the
+     * source pointer's type ("global" when it has none) */
+    PtrType *pt = TIRX_NEW(ev->m, PtrType);
+    pt->elem = args[2]->dtype;
+    pt->typed = true;
+    pt->scope = pointer_scope(args[0]);
+    if (!pt->scope) pt->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+    call->u.call.ptr_ty = pt;
+  }
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
