@@ -171,6 +171,8 @@ typedef struct Eval {
   Var **env_vars; const char **env_tags; int nenv;
   /* plain Python (eval_py.c) */
   int py_depth;            /* Python calls being run */
+  int py_body;             /* Python function bodies being run since the innermost
+                            * kernel body began: 0 = TVM's parser rules apply */
   int64_t py_steps;        /* statements, loop iterations and calls so far */
   int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
@@ -209,6 +211,9 @@ bool ev_is_number(const Value *v);
  * scalars → loads).  Returns NULL after reporting an error. */
 Expr *ev_to_expr(Eval *ev, Value v, const char *what);
 Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc); /* cast, folding constants */
+/* a binary node with TVM's operator folding: constant pairs and identities
+ * (x // 1, x % 1, x * 0, ...) (eval_expr.c) */
+Expr *ev_fold_binary(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc);
 Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc);
 bool ev_truthy_const(Eval *ev, Value v, bool *out); /* Python-level truth, if known */
 Expr *ev_load(Eval *ev, Buffer *b, Value *idx, int n, Loc loc, bool *is_region, Expr **region);

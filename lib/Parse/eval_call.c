@@ -718,7 +718,7 @@ static void ptx_unescape(const char *in, char *out, size_t n) {
   out[o] = '\0';
 }
 
-static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn) {
+static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn, bool fold) {
   if (a->npos != 2) return ev_error(ev, a->loc, "T.%s takes 2 arguments", fn);
   Expr *x = ev_to_expr(ev, a->pos[0], "an operand");
   Expr *y = ev_to_expr(ev, a->pos[1], "an operand");
@@ -729,7 +729,7 @@ static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn) {
     else if (a->pos[1].kind != V_EXPR) y = ev_const_cast(ev, x->dtype, y, a->loc);
   }
   if (!ev_check_divisor(ev, k, y, a->pos[1].loc)) return v_make(V_ERROR, a->loc);
-  return v_expr(tirx_binary(ev->m, k, x, y, a->loc), a->loc);
+  return v_expr(fold ? ev_fold_binary(ev, k, x, y, a->loc) : tirx_binary(ev->m, k, x, y, a->loc), a->loc);
 }
 
 static Value dtype_call(Eval *ev, DType t, Args *a) {
@@ -1541,7 +1541,7 @@ static Value sf_minmax(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
 
 /* T.Add, T.floordiv, T.EQ ...: arg = the ExprKind, what = the name after "T." */
 static Value sf_binop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
-  return binop_node(ev, (ExprKind)f->arg, a, sf_name(f, in));
+  return binop_node(ev, (ExprKind)f->arg, a, sf_name(f, in), f->arg2 != 0);
 }
 
 /* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
@@ -1685,12 +1685,14 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_SUB_NODE] = {sf_binop, NULL, E_SUB, 0, "Sub"},
     [I_MUL_NODE] = {sf_binop, NULL, E_MUL, 0, "Mul"},
     [I_DIV_NODE] = {sf_binop, NULL, E_DIV, 0, NULL},
-    [I_TRUNCDIV] = {sf_binop, NULL, E_DIV, 0, NULL},
-    [I_TRUNCMOD] = {sf_binop, NULL, E_MOD, 0, "truncmod"},
+    /* arg2 = 1: TVM's operator functions, which fold constants and
+     * identities; the node constructors (T.Div, T.FloorDiv) do not */
+    [I_TRUNCDIV] = {sf_binop, NULL, E_DIV, 1, NULL},
+    [I_TRUNCMOD] = {sf_binop, NULL, E_MOD, 1, "truncmod"},
     [I_FLOORDIV_NODE] = {sf_binop, NULL, E_FLOORDIV, 0, NULL},
-    [I_FLOORDIV_FN] = {sf_binop, NULL, E_FLOORDIV, 0, NULL},
+    [I_FLOORDIV_FN] = {sf_binop, NULL, E_FLOORDIV, 1, NULL},
     [I_FLOORMOD_NODE] = {sf_binop, NULL, E_FLOORMOD, 0, NULL},
-    [I_FLOORMOD_FN] = {sf_binop, NULL, E_FLOORMOD, 0, NULL},
+    [I_FLOORMOD_FN] = {sf_binop, NULL, E_FLOORMOD, 1, NULL},
     [I_MIN_NODE] = {sf_binop, NULL, E_MIN, 0, "Min"},
     [I_MAX_NODE] = {sf_binop, NULL, E_MAX, 0, "Max"},
     [I_AND_NODE] = {sf_binop, NULL, E_AND, 0, "And"},

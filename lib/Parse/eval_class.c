@@ -160,6 +160,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       Value v = v_make(V_MACRO, s->loc);
       v.u.py.def = s;
       v.u.py.mod = ev->cur_mod;
+      v.nshape = 1; /* a method: expanded over the caller's names */
       ev_define(ev, s->name, v, false, s->loc);
       continue;
     }
@@ -649,8 +650,10 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     ev_define(ev, l->list[i]->name, v, false, l->list[i]->loc);
   }
   ev->py_depth++;
+  ev->py_body++;
   Value r = ev->py_depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
                                : ev_expr(ev, l->a);
+  ev->py_body--;
   ev->py_depth--;
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
@@ -664,13 +667,14 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_PYFUNC: return ev_py_call(ev, fn, a);
   case V_LAMBDA: return lambda_call(ev, fn, a);
   case V_MACRO: {
-    /* expanded in the caller's scope (late binding), or over its own
-     * module's names when it comes from another module */
+    /* a module-level one is expanded over its module's names (the caller's
+     * locals are not its names); one defined inside a factory over the
+     * caller's scope, which holds the factory's names (late binding) */
     struct PyModule *saved_mod;
     int saved_floor = ev->py_floor;
     bool other = fn.u.py.mod != ev->cur_mod;
     ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-    if (other) ev->py_floor = ev->nbinds;
+    if (other || !fn.nshape) ev->py_floor = ev->nbinds;
     Value r = ev_call_inline(ev, fn.u.py.def, a);
     ev->py_floor = saved_floor;
     struct PyModule *dummy;

@@ -436,6 +436,14 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
     if (y == 0 || y == -1) return NULL;
     r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : py_floormod(x, y);
     break;
+  case E_DIV: /* T.truncdiv: C's division */
+    if (y == 0 || (x == INT64_MIN && y == -1)) return NULL;
+    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : x / y;
+    break;
+  case E_MOD:
+    if (y == 0 || y == -1) return NULL;
+    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : x % y;
+    break;
   case E_MIN: r = (u ? (uint64_t)x < (uint64_t)y : x < y) ? x : y; break;
   case E_MAX: r = (u ? (uint64_t)x > (uint64_t)y : x > y) ? x : y; break;
   case E_LT: return tirx_int(ev->m, dt(DT_BOOL), u ? (uint64_t)x < (uint64_t)y : x < y, loc);
@@ -532,13 +540,17 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
                                  k == E_FLOORMOD))
     return ev_error(ev, loc, "arithmetic on boolean values; cast to an integer type first");
   if (!ev_check_divisor(ev, k, b, b->loc.line ? b->loc : loc)) return v_make(V_ERROR, loc);
+  return v_expr(ev_fold_binary(ev, k, a, b, loc), loc);
+}
+
+Expr *ev_fold_binary(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   Expr *f = fold(ev, k, a, b, loc);
-  if (f) return v_expr(f, loc);
-  if ((f = ir_identity(k, a, b))) return v_expr(f, loc);
+  if (f) return f;
+  if ((f = ir_identity(k, a, b))) return f;
   /* x % 1, 0 % x: TVM folds these for signed integers only */
-  if (k == E_FLOORMOD && tirx_dtype_code(t) == DTC_INT && (const_is(b, 1) || const_is(a, 0)))
-    return v_expr(const_is(a, 0) ? a : tirx_int(ev->m, t, 0, loc), loc);
-  return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
+  if ((k == E_FLOORMOD || k == E_MOD) && tirx_dtype_code(a->dtype) == DTC_INT && (const_is(b, 1) || const_is(a, 0)))
+    return const_is(a, 0) ? a : tirx_int(ev->m, a->dtype, 0, loc);
+  return tirx_binary(ev->m, k, a, b, loc);
 }
 
 static Expr *layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc) {
@@ -675,7 +687,7 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
     /* in a kernel body (not a Python helper) TVM's parser keeps a Python
      * bool that did not decide: `True and x` is T.And(T.bool(True), x) */
     bool bt;
-    if (ev->py_depth || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
+    if (ev->py_body || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
     Expr *y = to_bool_expr(ev, b, is_and ? "operand of 'and'" : "operand of 'or'");
     if (!y) return v_make(V_ERROR, loc);
     Expr *x = tirx_int(ev->m, tirx_dtype(DT_BOOL), t, a.loc);

@@ -40,6 +40,7 @@ void ev_define_inline(Eval *ev, Ast *fd) {
   Value v = v_make(V_MACRO, fd->loc);
   v.u.lambda = fd;
   v.u.py.mod = ev->cur_mod;
+  v.nshape = ev->depth > 0; /* defined in a function: expanded over the caller's names */
   ev_define(ev, fd->name, v, false, fd->loc);
 }
 

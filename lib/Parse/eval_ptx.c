@@ -134,18 +134,21 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
     why(w, "operand '%s' must be a shared-scope pointer or a uint32 shared address", o->name);
     return NULL;
   }
-  if (is_pointer(x)) {
+  /* T.address_of(a T.TensorMap() variable) is a uint64 in TVM (so its
+   * engine reinterprets it, and prints the T.reinterpret) */
+  bool tmap = x->kind == E_CALL && x->u.call.op->id == I_ADDRESS_OF && x->u.call.n == 1 &&
+              x->u.call.args[0]->kind == E_VAR && x->u.call.args[0]->u.var->is_tensormap;
+  if (is_pointer(x) && !tmap) {
     if (shared_pointer(x)) {
       why(w, "operand '%s' is a %s address but got a shared-scope pointer", o->name, *sp ? sp : "generic");
       return NULL;
     }
     return x;
   }
-  if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT64))) {
-    Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
-    a[0] = tirx_str(ev->m, "handle", 6, x->loc);
-    a[1] = x;
-    return tirx_call(ev->m, tirx_intrin(I_REINTERPRET), tirx_dtype(DT_HANDLE), a, 2, x->loc);
+  if (tmap || tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT64))) {
+    Expr **a = TIRX_NEWN(ev->m, Expr *, 1);
+    a[0] = x;
+    return tirx_call(ev->m, tirx_intrin(I_REINTERPRET), tirx_dtype(DT_HANDLE), a, 1, x->loc);
   }
   if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) {
     why(w, "operand '%s': a uint32 address requires a shared state space", o->name);

@@ -827,7 +827,9 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
 }
 
 static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
+  ev->py_body++;
   int rc = ev_py_exec(ev, fd->list3, fd->n3);
+  ev->py_body--;
   if (rc == PY_ERR) return v_make(V_ERROR, loc);
   if (rc == PY_RETURN) return ev->py_ret;
   return v_make(V_NONE, loc);
@@ -1200,6 +1202,7 @@ static int py_stmt(Eval *ev, Ast *s) {
       Value m = v_make(V_MACRO, s->loc);
       m.u.py.def = s;
       m.u.py.mod = ev->cur_mod;
+      m.nshape = ev->depth > 0; /* see ev_define_inline */
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
       return PY_NORMAL;
     }

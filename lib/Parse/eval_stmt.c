@@ -152,12 +152,24 @@ static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, i
 
 /* ---- assignment ------------------------------------------------------------ */
 
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
+                      bool *consumed);
+
 static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i, bool *consumed) {
-  const char *name = target->name;
-  Binding *b = ev_lookup(ev, name);
-  ev->name_hint = name;
+  Binding *b = ev_lookup(ev, target->name);
+  ev->name_hint = target->name;
   Value v = ev_expr(ev, value_ast);
   ev->name_hint = NULL;
+  bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
+}
+
+/* `name = v` in a kernel body (b: the binding the name had before); value_ast
+ * is the assigned expression (NULL for one item of an unpacked tuple). */
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
+                      bool *consumed) {
+  const char *name = target->name;
+  static Ast none = {.kind = A_TUPLE};
+  if (!value_ast) value_ast = &none;
   if (v.kind == V_ERROR) {
     /* bind the name to the error so later uses do not report it again */
     if (!b) ev_define(ev, name, v, false, target->loc);
@@ -203,13 +215,16 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
       return;
     }
   }
-  /* y = x (or y = obj.x) of a scalar x: TVM reads x, so y is a new scalar
-   * with its value; y = T.decl_scalar(...) names the scalar the call made, and
-   * T.meta_var(x) still aliases */
-  if (v.meta || v.kind == V_BUFFER || (v.kind == V_SCALAR && (!ev->func || value_ast->kind == A_CALL)) || v.kind == V_NS || v.kind == V_DTYPE ||
+  /* `s = w` (or `s = obj.w`) naming another scalar the kernel declared: TVM's
+   * parser reads w and binds a new variable (s: T.float32 = w), not a second
+   * name for w; s = T.decl_scalar(...) names the scalar the call made, and
+   * T.meta_var(w) still aliases */
+  bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
+              !ev->py_body;
+  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
-      v.kind == V_OBJECT) {
+      v.kind == V_OBJECT)) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
@@ -344,6 +359,13 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
       }
       Value item = v.u.list.items[k];
       bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
+      if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
+        /* a, b = f(...) with values: each binds a new variable, as
+         * TVM's parser binds `a = <expr>` */
+        bool c = false;
+        bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
+        continue;
+      }
       ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
     }
     return;
@@ -548,14 +570,38 @@ static Stmt *sub_block(Eval *ev, Ast **stmts, int n, Loc loc) {
   return finish(ev, &v, loc);
 }
 
-static void if_stmt(Eval *ev, Ast *s) {
+/* Whether a branch holds a T.attr(...) statement, which opens a scope over
+ * the rest of the enclosing block. */
+static bool opens_attr(Ast **stmts, int n) {
+  for (int i = 0; i < n; i++) {
+    Ast *x = stmts[i];
+    if (x->kind == A_EXPR_STMT && x->a && x->a->kind == A_CALL && x->a->a->kind == A_ATTR &&
+        strcmp(x->a->a->name, "attr") == 0)
+      return true;
+    if (x->kind == A_IF && (opens_attr(x->list, x->n) || opens_attr(x->list2, x->n2))) return true;
+  }
+  return false;
+}
+
+static void if_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
   Value c = ev_expr(ev, s->a);
   if (c.kind == V_ERROR) return;
   bool t;
   if (ev_truthy_const(ev, c, &t)) {
-    /* parse-time branch: only the taken side exists, its names stay visible */
-    if (t) ev_block(ev, s->list, s->n, 0);
-    else if (s->n2) ev_block(ev, s->list2, s->n2, 0);
+    /* parse-time branch: only the taken side exists, its names stay visible;
+     * a T.attr(...) in it covers the rest of the enclosing block, as in TVM's
+     * parser (the branch and what follows run as one block) */
+    Ast **br = t ? s->list : s->list2;
+    int nb = t ? s->n : s->n2;
+    if (nb && i + 1 < n && opens_attr(br, nb)) {
+      Ast **all = TIRX_NEWN(ev->m, Ast *, nb + n - i - 1);
+      memcpy(all, br, sizeof(Ast *) * (size_t)nb);
+      memcpy(all + nb, stmts + i + 1, sizeof(Ast *) * (size_t)(n - i - 1));
+      ev_block(ev, all, nb + n - i - 1, 0);
+      *consumed = true;
+      return;
+    }
+    if (nb) ev_block(ev, br, nb, 0);
     return;
   }
   Expr *ce = condition(ev, c, "if condition");
@@ -771,7 +817,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   }
   case A_AUGASSIGN: aug_assign(ev, s); break;
-  case A_IF: if_stmt(ev, s); break;
+  case A_IF: if_stmt(ev, s, stmts, n, i, consumed); break;
   case A_FOR: for_stmt(ev, s); break;
   case A_WHILE: while_stmt(ev, s); break;
   case A_WITH: with_stmt(ev, s, 0); break;
@@ -1038,7 +1084,10 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
       ev_error(ev, fd->a->loc, "unsupported return annotation");
     }
   }
+  int saved_body = ev->py_body; /* a kernel defined inside a factory: parser rules */
+  ev->py_body = 0;
   if (ev->nerr == 0) f->body = ev_body(ev, fd->list3, fd->n3);
+  ev->py_body = saved_body;
   ev_pop_scope(ev);
   /* match_buffer'd params are printed with T.Buffer annotations, named after
    * the buffer */

@@ -314,9 +314,12 @@ static DType access_dtype(const Buffer *b, Expr *const *idx, int n) {
 
 bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n,
                       const Expr *pred, DType t) {
+  /* TVM's printer shows every access of a one-element buffer as its name,
+   * whatever the index (it prints x for x[n] too: checked with the TVM
+   * oracle); tirx's style keeps a non-zero index (x.buffer[n]) */
   int64_t v;
-  return pr_is_scalar_buf(p, b) && n == 1 && tirx_expr_is_const_int(idx[0], &v) && v == 0 &&
-         !pred && tirx_dtype_eq(t, b->dtype);
+  return pr_is_scalar_buf(p, b) && n == 1 &&
+         (p->tvm_style || (tirx_expr_is_const_int(idx[0], &v) && v == 0)) && !pred && tirx_dtype_eq(t, b->dtype);
 }
 
 void pr_access(Printer *p, const Buffer *b, Expr *const *idx, int n) {

@@ -13,7 +13,7 @@
 # CHECK-NEXT: {{^}}    T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, "float16", 2, T.address_of(B[32, 0]), 128, 32, 256, 64, 32, 1, 1, 0, 3, 2, 0)
 # CHECK-NEXT: {{^}}    T.device_entry()
 # CHECK: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](T.cuda.cvta_generic_to_shared(sm.data), A_map, 0, 0, T.cuda.cvta_generic_to_shared(bar.data))
-# CHECK: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](T.cuda.cvta_generic_to_shared(sm.data), T.address_of(B_map), 0, 0, T.cuda.cvta_generic_to_shared(bar.data))
+# CHECK: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](T.cuda.cvta_generic_to_shared(sm.data), T.reinterpret("handle", T.address_of(B_map)), 0, 0, T.cuda.cvta_generic_to_shared(bar.data))
 @T.prim_func
 def maps(A: T.Buffer((64, 128), "float16"), B: T.Buffer((64, 128), "float16")):
     A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)

@@ -19,7 +19,7 @@
 # CHECK-NOT: tvm_stack_alloca
 # CHECK-NOT: call_packed
 # CHECK: T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](T.cuda.cvta_generic_to_shared(sm.data), A_map, 0, bx * 16, T.cuda.cvta_generic_to_shared(bar.data))
-# CHECK: T.ptx["prefetch.tensormap"](T.address_of(Z_map))
+# CHECK: T.ptx["prefetch.tensormap"](T.reinterpret("handle", T.address_of(Z_map)))
 
 # PLAN: plan tmaps (given signature): tmaps(A: Tensor([n, 128], float16), B: Tensor([64], float32), Z: Tensor([8, 4, 32], float32), rows: int32)
 # PLAN-NEXT:   sym #0 rows: int32
