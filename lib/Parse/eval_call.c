@@ -4,6 +4,7 @@
  * rows marked INTRIN_SPECIAL are the builder's statement forms (buffers,
  * scope ids, frames, loops) and are handled here; the rest become E_CALL
  * nodes after their arity and argument kinds are checked. */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -151,6 +152,17 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
+  if (obj.kind == V_NS && !obj.buftype && !obj.self && strcmp(obj.u.ns, "T.tile") == 0) {
+    /* Tx (the tirx module under another name, bound to its tile namespace):
+     * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
+    static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
+    bool tile = false;
+    for (size_t i = 0; i < sizeof tile_names / sizeof tile_names[0]; i++) tile = tile || strcmp(name, tile_names[i]) == 0;
+    const char *tsc, *top;
+    size_t tsl;
+    if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
+    if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
+  }
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -942,6 +954,28 @@ static Value py_convert(Eval *ev, const char *fn, Args *a) {
   }
   if (x.kind == V_OBJECT)
     return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
+  if (x.kind == V_STR && fn[0] != 'b') { /* int("8192"), float("0.5") */
+    char buf[64];
+    size_t n = x.u.s.len;
+    while (n && (x.u.s.p[n - 1] == ' ' || x.u.s.p[n - 1] == '\n')) n--;
+    size_t lo = 0;
+    while (lo < n && x.u.s.p[lo] == ' ') lo++;
+    char *end = NULL;
+    if (n - lo > 0 && n - lo < sizeof buf) {
+      memcpy(buf, x.u.s.p + lo, n - lo);
+      buf[n - lo] = '\0';
+      errno = 0;
+      if (fn[0] == 'i') {
+        long long iv = strtoll(buf, &end, 10);
+        if (*end == '\0' && errno == 0) return v_int(iv, a->loc);
+      } else {
+        Value r = v_make(V_FLOAT, a->loc);
+        r.u.f = strtod(buf, &end);
+        if (*end == '\0') return r;
+      }
+    }
+    return ev_error(ev, a->loc, "invalid literal for %s(): '%.*s'", fn, (int)(x.u.s.len > 40 ? 40 : x.u.s.len), x.u.s.p);
+  }
   if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
   if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
   if (fn[0] == 'f') {

@@ -845,7 +845,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_PASS: break;
   case A_FUNCDEF:
-    if (ev_is_inline_def(s)) ev_define_inline(ev, s);
+    if (ev_is_inline_def(ev, s)) ev_define_inline(ev, s);
     else ev_error(ev, s->loc, "a nested function must be decorated with @T.inline or @T.macro");
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
@@ -913,8 +913,7 @@ static const char *define_for(Eval *ev, const char *name) {
 
 static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
   Ast *callee = d->kind == A_CALL ? d->a : d;
-  if (callee->kind != A_ATTR || callee->a->kind != A_NAME || strcmp(callee->a->name, "T") != 0 ||
-      (strcmp(callee->name, "prim_func") != 0 && strcmp(callee->name, "jit") != 0)) {
+  if (!ev_decorator_is(ev, d, "prim_func") && !ev_decorator_is(ev, d, "jit")) {
     ev_error(ev, d->loc, "unsupported decorator (expected @T.prim_func or @T.jit)");
     return false;
   }
@@ -1101,7 +1100,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
 /* ---- module ------------------------------------------------------------------------- */
 
 Value ev_define_kernel(Eval *ev, Ast *fd) {
-  if (ev_is_inline_def(fd)) {
+  if (ev_is_inline_def(ev, fd)) {
     ev_error(ev, fd->loc, "an @T.inline function inside a Python function is not supported");
     return v_make(V_ERROR, fd->loc);
   }
@@ -1204,11 +1203,11 @@ Module *ev_file(Eval *ev, AstFile *f) {
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
-      if (lenient && ev_is_jit_def(s)) { /* --entry builds it through .specialize(...) */
+      if (lenient && ev_is_jit_def(ev, s)) { /* --entry builds it through .specialize(...) */
         ev_define(ev, s->name, ev_jit_value(ev, s), false, s->loc);
         break;
       }
-      if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
+      if (s->n2 > 0 && ev_py_plain_def(ev, s)) { /* a decorated Python function */
         Value pf = ev_py_def_decorated(ev, s);
         if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
         break;
@@ -1217,7 +1216,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
         ev_define(ev, s->name, ev_py_def(ev, s), false, s->loc);
         break;
       }
-      if (ev_is_inline_def(s)) {
+      if (ev_is_inline_def(ev, s)) {
         ev_define_inline(ev, s);
         break;
       }
