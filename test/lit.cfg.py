@@ -10,7 +10,8 @@
 # from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
 # bin dir on PATH.
 # Features: ptxas, nvlink, cuda (a usable CUDA device), asan (sanitized build), llvm-static,
-# python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch.
+# python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch,
+# tirx-kernels ($TIRX_KERNELS_SRC is a TIRx-kernels checkout: %tirx-kernels-src).
 
 import os
 import shutil
@@ -207,6 +208,13 @@ if _nvshmem:
     config.available_features.add("nvshmem")
     config.environment["TIRX_NVSHMEM_HOME"] = _nvshmem
 
+# A checkout of mlc-ai/TIRx-kernels (the kernel library whose sources test/Corpus/Entry
+# evaluates with --entry): $TIRX_KERNELS_SRC.  Feature tirx-kernels, %tirx-kernels-src.
+_tk = os.environ.get("TIRX_KERNELS_SRC")
+if _tk and os.path.isdir(os.path.join(_tk, "tirx_kernels")):
+    config.available_features.add("tirx-kernels")
+    config.substitutions.append(("%tirx-kernels-src", os.path.abspath(_tk)))
+
 if config.tirx_sanitize:
     config.available_features.add("asan")
     config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
@@ -217,7 +225,7 @@ lit_config.note(
     "tirx: features: %s; tools: %s" % (
         " ".join(sorted(f for f in config.available_features
                         if f in ("ptxas", "cuda", "asan", "llvm-static", "python-module",
-                                 "numpy", "torch", "nvshmem"))) or "(none)",
+                                 "numpy", "torch", "nvshmem", "tirx-kernels"))) or "(none)",
         " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
                  if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",
     )

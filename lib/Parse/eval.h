@@ -186,6 +186,8 @@ typedef struct Eval {
   struct PyModState *mods; /* loaded modules, the search path */
   struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
+  Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
 } Eval;
 
@@ -229,6 +231,9 @@ typedef struct Args {
   Loc loc;
 } Args;
 Value *ev_kwarg(Args *a, const char *name);
+Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
+Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
+Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too */
 Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
 bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 
@@ -270,6 +275,11 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn);
 Value ev_grid(Eval *ev, Args *a);
 Value ev_attr_frame(Eval *ev, Args *a);
 Value ev_hint_frame(Eval *ev, Args *a);
+/* with T.If(c): / with T.Then(): / with T.Else(): (TVM's IR-builder frames of an if) */
+Value ev_if_frame(Eval *ev, Args *a);
+Value ev_then_frame(Eval *ev, Args *a);
+Value ev_else_frame(Eval *ev, Args *a);
+enum { FRAME_THEN = 1, FRAME_ELSE = 2 }; /* V_FRAME with no statement: nshape */
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
 
@@ -322,6 +332,7 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a); /* any Python callable */
 bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out); /* isinstance, getattr, dataclasses, ... */
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
 bool ev_class_equal(Value a, Value b, bool *eq);
+bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
 Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);
 bool ev_is_jit_def(Eval *ev, const Ast *fd);

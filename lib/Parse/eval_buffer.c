@@ -329,6 +329,33 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
                                     "scope", "align", "offset_factor", "layout", "allocated_addr",
                                     "annotations", NULL};
   if (!ev_check_kw(ev, a, fn, kws)) return NULL;
+  Args pk;
+  if (a->npos > 2 && (strcmp(fn, "T.decl_buffer") == 0 || strcmp(fn, "T.alloc_buffer") == 0)) {
+    /* TVM's signature: shape, dtype, data, strides, elem_offset, byte_offset, scope,
+     * align, offset_factor, layout, allocated_addr[, annotations]: the positional
+     * arguments after dtype become those keywords */
+    /* kws without shape, dtype and the NULL end; only alloc_buffer takes annotations */
+    int extra = a->npos - 2, most = (int)(sizeof kws / sizeof kws[0]) - 3 - (fn[2] == 'd');
+    if (extra > most) {
+      ev_error(ev, a->pos[2 + most].loc, "%s() takes at most %d positional arguments", fn, most + 2);
+      return NULL;
+    }
+    pk = *a;
+    pk.npos = 2;
+    pk.kwn = TIRX_NEWN(ev->m, const char *, a->nkw + extra);
+    pk.kwv = TIRX_NEWN(ev->m, Value, a->nkw + extra);
+    for (int i = 0; i < a->nkw; i++) pk.kwn[i] = a->kwn[i], pk.kwv[i] = a->kwv[i];
+    for (int i = 0; i < extra; i++) {
+      if (ev_kwarg(a, kws[2 + i])) {
+        ev_error(ev, a->pos[2 + i].loc, "%s() got multiple values for argument '%s'", fn, kws[2 + i]);
+        return NULL;
+      }
+      pk.kwn[a->nkw + i] = kws[2 + i];
+      pk.kwv[a->nkw + i] = a->pos[2 + i];
+    }
+    pk.nkw = a->nkw + extra;
+    a = &pk;
+  }
   Value *sv = ev_arg(a, 0, "shape");
   if (!sv) {
     ev_error(ev, a->loc, "%s() missing required argument 'shape'", fn);

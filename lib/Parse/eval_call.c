@@ -4,12 +4,13 @@
  * rows marked INTRIN_SPECIAL are the builder's statement forms (buffers,
  * scope ids, frames, loops) and are handled here; the rest become E_CALL
  * nodes after their arity and argument kinds are checked. */
-#include <errno.h>
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "Parse/eval.h"
 #include "Support/vec.h"
@@ -194,6 +195,16 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     if (strcmp(name, "ndim") == 0) return v_int(b->ndim, loc);
+    if (strcmp(name, "allocated_addr") == 0) {
+      /* TVM's Buffer.allocated_addr: a tuple of expressions (empty when not given) */
+      Expr *aa = b->allocated_addr;
+      int n = !aa ? 0 : aa->kind == E_LIST ? aa->u.list.n : 1;
+      Value t = v_make(V_TUPLE, loc);
+      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+      for (int i = 0; i < n; i++) t.u.list.items[i] = v_expr(aa->kind == E_LIST ? aa->u.list.items[i] : aa, loc);
+      t.u.list.n = n;
+      return t;
+    }
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
     if (strcmp(name, "allocated_addr") == 0) {
@@ -907,6 +918,10 @@ static Value py_unsupported(Eval *ev, const char *fn, Args *a) {
 
 static Value py_range(Eval *ev, const char *fn, Args *a) {
   (void)fn;
+  /* range(hi, lo, -1) is no loop: the parse-time sequence (Python code) */
+  if (a->npos == 3 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT && a->pos[2].kind == V_INT &&
+      a->pos[2].u.i < 0)
+    return ev_py_range(ev, a);
   return ev_loop_spec(ev, a, FOR_SERIAL, "range");
 }
 
@@ -943,10 +958,84 @@ static Value py_abs(Eval *ev, const char *fn, Args *a) {
   return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
 }
 
-/* int(x), float(x), bool(x) of a number */
-static Value py_convert(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 1) return py_unsupported(ev, fn, a);
-  Value x = a->pos[0];
+/* The text of a numeric literal for int()/float(): surrounding whitespace
+ * dropped, single underscores between digits removed (Python's rules).  False
+ * when an underscore is misplaced. */
+static bool num_text(const char *p, size_t n, char *out, size_t cap) {
+  while (n && strchr(" \t\n\r\f\v", p[0])) p++, n--;
+  while (n && strchr(" \t\n\r\f\v", p[n - 1])) n--;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] == '_') {
+      if (i == 0 || i + 1 == n || !isalnum((unsigned char)p[i - 1]) || !isalnum((unsigned char)p[i + 1])) return false;
+      continue;
+    }
+    if (!p[i] || k + 1 >= cap) return false;
+    out[k++] = p[i];
+  }
+  out[k] = 0;
+  return true;
+}
+
+/* int(s, base): Python's integer literal syntax (sign, base prefixes for base 0
+ * and their own base, digits up to base 36). */
+static Value int_of_str(Eval *ev, Value s, int64_t base, Loc loc) {
+  char t[128];
+  const char *q = t;
+  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t)) {
+    bool neg = false;
+    if (*q == '+' || *q == '-') neg = *q++ == '-';
+    int pb = 0;
+    if (q[0] == '0' && q[1]) {
+      char c = (char)tolower((unsigned char)q[1]);
+      pb = c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
+    }
+    if (pb && (base == 0 || base == pb)) q += 2, base = pb;
+    else if (base == 0) base = 10; /* a leading 0 is allowed only for the number 0 */
+    bool any = false, over = false;
+    uint64_t v = 0;
+    for (; *q; q++) {
+      int d = isdigit((unsigned char)*q) ? *q - '0' : isalpha((unsigned char)*q) ? tolower((unsigned char)*q) - 'a' + 10 : 99;
+      if (d >= base) break;
+      if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) over = true;
+      v = v * (uint64_t)base + (uint64_t)d;
+      any = true;
+    }
+    if (any && !*q) {
+      if (over || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
+        return ev_error(ev, loc, "int() of '%.*s' does not fit in 64 bits", (int)s.u.s.len, s.u.s.p);
+      return v_int(neg ? (int64_t)(0 - v) : (int64_t)v, loc);
+    }
+  }
+  return ev_error(ev, loc, "invalid literal for int() with base %lld: '%.*s'", (long long)base, (int)s.u.s.len,
+                  s.u.s.p);
+}
+
+/* float(s): a decimal literal, inf/infinity/nan (any case, signed). */
+static Value float_of_str(Eval *ev, Value s, Loc loc) {
+  char t[128];
+  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t) && t[0]) {
+    const char *q = t + (t[0] == '+' || t[0] == '-');
+    double sign = t[0] == '-' ? -1.0 : 1.0;
+    Value r = v_make(V_FLOAT, loc);
+    if (strcasecmp(q, "inf") == 0 || strcasecmp(q, "infinity") == 0) return r.u.f = sign * INFINITY, r;
+    if (strcasecmp(q, "nan") == 0) return r.u.f = NAN, r;
+    bool ok = *q != 0;
+    for (const char *c = q; *c; c++)
+      if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c)) ok = false; /* no hex floats, no words */
+    char *end;
+    double f = ok ? strtod(t, &end) : 0;
+    if (ok && *end == 0) return r.u.f = f, r;
+  }
+  return ev_error(ev, loc, "could not convert string to float: '%.*s'", (int)s.u.s.len, s.u.s.p);
+}
+
+/* int(x[, base]), float(x), bool(x) of a number or a string */
+Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
+  Value x = a->npos ? a->pos[0] : v_int(0, a->loc);
+  Value *base = fn[0] == 'i' ? ev_arg(a, 1, "base") : NULL;
+  if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0)) return py_unsupported(ev, fn, a);
+  if (base && x.kind != V_STR) return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
   if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
     bool found;
     Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
@@ -954,27 +1043,17 @@ static Value py_convert(Eval *ev, const char *fn, Args *a) {
   }
   if (x.kind == V_OBJECT)
     return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
-  if (x.kind == V_STR && fn[0] != 'b') { /* int("8192"), float("0.5") */
-    char buf[64];
-    size_t n = x.u.s.len;
-    while (n && (x.u.s.p[n - 1] == ' ' || x.u.s.p[n - 1] == '\n')) n--;
-    size_t lo = 0;
-    while (lo < n && x.u.s.p[lo] == ' ') lo++;
-    char *end = NULL;
-    if (n - lo > 0 && n - lo < sizeof buf) {
-      memcpy(buf, x.u.s.p + lo, n - lo);
-      buf[n - lo] = '\0';
-      errno = 0;
-      if (fn[0] == 'i') {
-        long long iv = strtoll(buf, &end, 10);
-        if (*end == '\0' && errno == 0) return v_int(iv, a->loc);
-      } else {
-        Value r = v_make(V_FLOAT, a->loc);
-        r.u.f = strtod(buf, &end);
-        if (*end == '\0') return r;
-      }
+  if (x.kind == V_STR) {
+    if (fn[0] == 'b') {
+      Value r = v_make(V_BOOL, a->loc);
+      r.u.i = x.u.s.len != 0;
+      return r;
     }
-    return ev_error(ev, a->loc, "invalid literal for %s(): '%.*s'", fn, (int)(x.u.s.len > 40 ? 40 : x.u.s.len), x.u.s.p);
+    if (fn[0] == 'f') return float_of_str(ev, x, a->loc);
+    int64_t b = 10;
+    if (base && !ev_get_int(ev, *base, &b, "int() base")) return v_make(V_ERROR, a->loc);
+    if (b != 0 && (b < 2 || b > 36)) return ev_error(ev, a->loc, "int() base must be >= 2 and <= 36, or 0");
+    return int_of_str(ev, x, b, a->loc);
   }
   if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
   if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
@@ -999,7 +1078,7 @@ static const struct {
   BuiltinFn fn;
 } py_builtins[] = {
     {"range", py_range},     {"len", py_len},        {"min", py_minmax},     {"max", py_minmax},
-    {"abs", py_abs},         {"int", py_convert},    {"float", py_convert},  {"bool", py_convert},
+    {"abs", py_abs},         {"int", ev_py_convert}, {"float", ev_py_convert}, {"bool", ev_py_convert},
     {"TypeVar", py_typevar},
 };
 
@@ -1464,6 +1543,33 @@ static Value sf_evaluate(Eval *ev, const SpecialForm *f, const Intrin *in, Args 
   return v_make(V_NONE, a->loc);
 }
 
+/* T.buffer_store(buf, value, indices, predicate=None): the statement buf[indices] = value
+ * (TVM's tirx.buffer_store; one index may be given bare), through A.vstore's path */
+static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  static const char *const kws[] = {"buffer", "value", "indices", "predicate", NULL};
+  if (!ev_check_kw(ev, a, "T.buffer_store", kws)) return v_make(V_ERROR, a->loc);
+  Value *bv = ev_arg(a, 0, "buffer"), *vv = ev_arg(a, 1, "value"), *iv = ev_arg(a, 2, "indices");
+  Value *pv = ev_arg(a, 3, "predicate");
+  if (!bv || !vv || !iv) return ev_err(ev, a->loc, "T.buffer_store takes (buffer, value, indices[, predicate])");
+  if (bv->kind != V_BUFFER && bv->kind != V_SCALAR)
+    return ev_err(ev, bv->loc, "T.buffer_store: the first argument must be a buffer");
+  Value idx = *iv;
+  if (idx.kind != V_LIST && idx.kind != V_TUPLE) {
+    idx = v_make(V_LIST, iv->loc);
+    idx.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+    idx.u.list.items[0] = *iv;
+    idx.u.list.n = 1;
+  }
+  Value args[2] = {idx, *vv};
+  const char *kwn[1] = {"predicate"};
+  Value kwv[1] = {pv ? *pv : v_make(V_NONE, a->loc)};
+  Args b = {args, 2, kwn, kwv, 1, a->loc};
+  Value callee = v_make(V_NS, a->loc);
+  callee.buftype = bv->u.buf;
+  return method_access(ev, "vstore", callee, &b);
+}
+
 /* T.serial / parallel / unroll / vectorized / thread_binding: arg = the ForKind */
 static Value sf_loop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
@@ -1669,6 +1775,9 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_DEVICE_ENTRY] = {sf_device_entry, NULL, 0, 0, NULL},
     [I_ATTR] = {.args_fn = ev_attr_frame},
     [I_HINT] = {.args_fn = ev_hint_frame},
+    [I_IF_FRAME] = {.args_fn = ev_if_frame},
+    [I_THEN_FRAME] = {.args_fn = ev_then_frame},
+    [I_ELSE_FRAME] = {.args_fn = ev_else_frame},
     [I_LAUNCH_THREAD] = {.args_fn = ev_launch_thread},
     [I_ENV_THREAD] = {.args_fn = ev_env_thread},
     [I_GRID] = {.args_fn = ev_grid},
@@ -1689,6 +1798,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_TENSORMAP] = {sf_tensormap, NULL, 0, 0, NULL},
     [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
     [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
+    [I_BUFFER_STORE] = {sf_buffer_store, NULL, 0, 0, NULL},
     [I_SERIAL] = {sf_loop, NULL, FOR_SERIAL, 0, "T.serial"},
     [I_PARALLEL] = {sf_loop, NULL, FOR_PARALLEL, 0, "T.parallel"},
     [I_UNROLL] = {sf_loop, NULL, FOR_UNROLLED, 0, "T.unroll"},

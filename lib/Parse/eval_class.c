@@ -543,12 +543,9 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", k->name);
     for (int i = 0; i < k->nmembers; i++) {
       Value *v = attrs_find(&k->members[i].u.obj->attrs, tirx_intern0(ev->m, "value"));
-      bool eq;
-      if (v && ev_class_equal(*v, a->pos[0], &eq) && eq) return k->members[i];
-      Value r;
-      if (v && ev_py_binop(ev, OP_EQ, *v, a->pos[0], a->loc, &r) && r.kind == V_BOOL && r.u.i) return k->members[i];
-      if (v && v->kind == a->pos[0].kind && (v->kind == V_INT || v->kind == V_BOOL) && v->u.i == a->pos[0].u.i)
-        return k->members[i];
+      /* a member itself, or a member's value (an int, a str, ...) */
+      if (a->pos[0].kind == V_OBJECT && a->pos[0].u.obj == k->members[i].u.obj) return k->members[i];
+      if (v && ev_py_equal(*v, a->pos[0])) return k->members[i];
     }
     return ev_error(ev, a->loc, "this value is not a valid %s", k->name);
   }
@@ -749,6 +746,8 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
         if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
         if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
       }
+      if ((strcmp(fn.u.ns, "int") == 0 || strcmp(fn.u.ns, "float") == 0) && x.kind == V_STR)
+        return ev_py_convert(ev, fn.u.ns, a); /* map(int, "1 2".split()) */
       if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
       if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
       if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
@@ -1079,7 +1078,57 @@ bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out) {
 }
 
 /* functools / dataclasses / enum / itertools callables (paths "pyl.MODULE.NAME") */
+/* copy.copy / copy.deepcopy.  Lists, dicts and objects are copied (deep: their
+ * items too, each shared container once, memo keyed by its array or object);
+ * everything else is immutable at parse time or keeps its identity (classes,
+ * enum members, functions, modules, IR values), as Python's copy does. */
+static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Loc l) {
+  if (depth > 200) return ev_error(ev, l, "deepcopy() of a structure nested more than 200 deep");
+  const void *key = x.kind == V_LIST || x.kind == V_TUPLE ? (const void *)x.u.list.items
+                    : x.kind == V_DICT                  ? (const void *)x.u.dict.keys
+                    : x.kind == V_OBJECT                ? (const void *)x.u.obj
+                                                        : NULL;
+  if (deep && key && txmap_has(memo, key)) return *(Value *)txmap_get(memo, key);
+  Value r = x;
+  if (x.kind == V_LIST || (x.kind == V_TUPLE && deep)) {
+    r.u.list.items = TIRX_NEWN(ev->m, Value, x.u.list.n + 1);
+    if (deep) txmap_put(memo, key, new_value(ev, r));
+    for (int i = 0; i < x.u.list.n; i++) {
+      r.u.list.items[i] = deep ? py_copy(ev, x.u.list.items[i], true, memo, depth + 1, l) : x.u.list.items[i];
+      if (r.u.list.items[i].kind == V_ERROR) return r.u.list.items[i];
+    }
+  } else if (x.kind == V_DICT) {
+    r.u.dict.keys = TIRX_NEWN(ev->m, Value, x.u.dict.n + 1);
+    r.u.dict.vals = TIRX_NEWN(ev->m, Value, x.u.dict.n + 1);
+    if (deep) txmap_put(memo, key, new_value(ev, r));
+    for (int i = 0; i < x.u.dict.n; i++) {
+      r.u.dict.keys[i] = x.u.dict.keys[i];
+      r.u.dict.vals[i] = deep ? py_copy(ev, x.u.dict.vals[i], true, memo, depth + 1, l) : x.u.dict.vals[i];
+      if (r.u.dict.vals[i].kind == V_ERROR) return r.u.dict.vals[i];
+    }
+  } else if (x.kind == V_OBJECT && !x.u.obj->cls->enum_kind && !x.u.obj->cls->meta_class) {
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    *o = *x.u.obj;
+    o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
+    r.u.obj = o;
+    if (deep) txmap_put(memo, key, new_value(ev, r));
+    for (int i = 0; i < x.u.obj->attrs.n; i++) {
+      Value v = deep ? py_copy(ev, x.u.obj->attrs.vals[i], true, memo, depth + 1, l) : x.u.obj->attrs.vals[i];
+      if (v.kind == V_ERROR) return v;
+      attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], v);
+    }
+  }
+  return r;
+}
+
 Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
+  if (strcmp(path, "copy.copy") == 0 || strcmp(path, "copy.deepcopy") == 0) {
+    if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", path + 5);
+    TxPtrMap memo = {0};
+    Value r = py_copy(ev, a->pos[0], path[5] == 'd', &memo, 0, a->loc);
+    txmap_free(&memo);
+    return r;
+  }
   Loc l = a->loc;
   if (strcmp(path, "functools.cache") == 0 || strcmp(path, "functools.lru_cache") == 0 ||
       strcmp(path, "functools.wraps") == 0 || strcmp(path, "functools.cached_property") == 0) {
@@ -1238,6 +1287,13 @@ Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
       r.u.list.items[r.u.list.n++] = t;
     }
     return r;
+  }
+  if (strcmp(path, "os.getenv") == 0) {
+    if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, l, "getenv() takes a name and an optional default");
+    Value env = *ev_py_environ(ev);
+    for (int i = 0; i < env.u.dict.n; i++)
+      if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
+    return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
   }
   if (strcmp(path, "enum.auto") == 0) {
     Value v = v_make(V_NS, l);

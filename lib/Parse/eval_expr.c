@@ -702,6 +702,25 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
   return v_expr(f ? f : tirx_binary(ev->m, is_and ? E_AND : E_OR, x, y, loc), loc);
 }
 
+/* Python identity (`is`) where the value model decides it: None, True/False,
+ * and the values with reference semantics (objects, enum members, classes,
+ * modules and builtin namespaces).  False when it cannot say (ints, strings, IR values). */
+static bool identity(Value a, Value b, bool *same) {
+  if (a.kind == V_NONE || b.kind == V_NONE) return *same = a.kind == b.kind, true;
+  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS;
+  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS;
+  if (!ra || !rb || (a.kind == V_NS && a.nshape == -1) || (b.kind == V_NS && b.nshape == -1)) return false;
+  if (a.kind != b.kind) return *same = false, true;
+  switch (a.kind) {
+  case V_OBJECT: *same = a.u.obj == b.u.obj; break;
+  case V_CLASS: *same = a.u.cls == b.u.cls; break;
+  case V_MODULE: *same = a.u.mod == b.u.mod; break;
+  case V_NS: *same = a.u.ns == b.u.ns; break; /* interned paths: math, T.cuda */
+  default: *same = (a.u.i != 0) == (b.u.i != 0); break;
+  }
+  return true;
+}
+
 static Value compare(Eval *ev, Ast *a) {
   Value left = ev_expr(ev, a->a);
   Value result = v_make(V_NONE, a->loc);
@@ -711,11 +730,11 @@ static Value compare(Eval *ev, Ast *a) {
     if (left.kind == V_ERROR || right.kind == V_ERROR) return v_make(V_ERROR, a->loc);
     Value r;
     if (op == CMP_IS || op == CMP_ISNOT) {
-      /* Python identity: only meaningful for None (T.Optional params). */
-      bool same = (left.kind == V_NONE) == (right.kind == V_NONE) &&
-                  (left.kind == V_NONE || right.kind == V_NONE);
-      if (left.kind != V_NONE && right.kind != V_NONE)
-        return ev_error(ev, a->loc, "'is' is only supported for comparisons with None");
+      bool same;
+      if (!identity(left, right, &same))
+        return ev_error(ev, a->loc,
+                        "'is' is decided at parse time only for None, True/False, classes, enum members, "
+                        "objects and modules (use == for values)");
       r = v_make(V_BOOL, a->loc);
       r.u.i = op == CMP_IS ? same : !same;
     } else if (op == CMP_IN || op == CMP_NOTIN) {

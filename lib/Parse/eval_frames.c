@@ -274,6 +274,25 @@ Value ev_hint_frame(Eval *ev, Args *a) {
   return ev_frame(s, s, a->loc);
 }
 
+Value ev_if_frame(Eval *ev, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "T.If takes one condition");
+  Expr *c = ev_to_expr(ev, a->pos[0], "the T.If condition");
+  if (!c) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_IF, a->loc);
+  s->u.if_.cond = c;
+  return ev_frame(s, s, a->loc);
+}
+
+static Value branch_frame(Eval *ev, Args *a, int kind, const char *what) {
+  if (a->npos || a->nkw) return ev_error(ev, a->loc, "%s takes no arguments", what);
+  Value r = v_make(V_FRAME, a->loc);
+  r.nshape = kind;
+  return r;
+}
+
+Value ev_then_frame(Eval *ev, Args *a) { return branch_frame(ev, a, FRAME_THEN, "T.Then()"); }
+Value ev_else_frame(Eval *ev, Args *a) { return branch_frame(ev, a, FRAME_ELSE, "T.Else()"); }
+
 /* The thread tag a T.env_thread variable was declared with, or NULL. */
 static const char *env_tag(Eval *ev, const Var *v) {
   for (int i = 0; i < ev->nenv; i++)

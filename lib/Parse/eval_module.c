@@ -453,7 +453,7 @@ bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Val
 
 /* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
 static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
-                                    "operator", "contextlib", "warnings", "os", "sys"};
+                                    "operator", "contextlib", "warnings", "os", "sys", "copy"};
 
 static bool is_pylib(const char *name) {
   for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)

@@ -384,20 +384,44 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
     int64_t last;
     int64_t lastbits, offbits = 0;
-    if (b->ndim == 0 || !tirx_expr_is_const_int(b->shape[b->ndim - 1], &last))
-      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+    if (b->ndim == 0) return ev_error(ev, a->loc, "cannot view '%s' (a 0-d buffer) as another dtype", b->name);
+    if (!tirx_expr_is_const_int(b->shape[b->ndim - 1], &last)) {
+      /* a symbolic last dimension: the same element width keeps it, a
+       * narrower element multiplies it; a wider one cannot be shown to divide */
+      Expr *off = b->elem_offset;
+      if (nb == 0 || ob % nb)
+        return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its symbolic last dimension may not divide",
+                        b->name);
+      Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
+      for (int i = 0; i < b->ndim; i++) v->shape[i] = b->shape[i];
+      if (ob != nb) {
+        Expr *k = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, ob / nb, a->loc);
+        v->shape[b->ndim - 1] = tirx_binary(ev->m, E_MUL, b->shape[b->ndim - 1], k, a->loc);
+        if (off) v->elem_offset = tirx_binary(ev->m, E_MUL, off, tirx_int(ev->m, off->dtype, ob / nb, a->loc), a->loc);
+      }
+      v->layout = layout ? layout : ob == nb ? b->layout : NULL;
+      v->view_of = b;
+      return emit_view(ev, v, a->loc);
+    }
     if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
       return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
     if (nb == 0 || lastbits % nb)
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
     int64_t off = 0;
-    if (b->elem_offset && (!tirx_expr_is_const_int(b->elem_offset, &off) ||
-                           __builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb))
+    Expr *symoff = NULL; /* a symbolic offset in the view's elements (TVM's: off // k, off * k) */
+    if (b->elem_offset && !tirx_expr_is_const_int(b->elem_offset, &off)) {
+      Expr *o = b->elem_offset;
+      if (ob == nb) symoff = o;
+      else if (nb % ob == 0) symoff = tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
+      else if (ob % nb == 0) symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
+      else return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    } else if (b->elem_offset && (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
       return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    }
     Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
     for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
     v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
-    if (b->elem_offset) v->elem_offset = tirx_i32(ev->m, offbits / nb);
+    if (b->elem_offset) v->elem_offset = symoff ? symoff : tirx_i32(ev->m, offbits / nb);
     /* the source's layout carries over when the element width does (a layout
      * counts elements); otherwise it is the source's, re-packed (repack) */
     v->layout = layout;

@@ -404,7 +404,7 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 
 /* ---- operators ------------------------------------------------------------ */
 
-static bool py_equal(Value a, Value b) {
+bool ev_py_equal(Value a, Value b) {
   if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
     return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
@@ -424,7 +424,7 @@ static bool py_equal(Value a, Value b) {
   case V_TUPLE: case V_LIST:
     if (a.u.list.n != b.u.list.n) return false;
     for (int i = 0; i < a.u.list.n; i++)
-      if (!py_equal(a.u.list.items[i], b.u.list.items[i])) return false;
+      if (!ev_py_equal(a.u.list.items[i], b.u.list.items[i])) return false;
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   default: return false;
@@ -469,7 +469,7 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
        a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
-    out->u.i = py_equal(a, b) == (op == OP_EQ);
+    out->u.i = ev_py_equal(a, b) == (op == OP_EQ);
     return true;
   }
   return false;
@@ -481,13 +481,13 @@ bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)
-      if (py_equal(x, c.u.list.items[i])) *out = true;
+      if (ev_py_equal(x, c.u.list.items[i])) *out = true;
     return true;
   }
   if (c.kind == V_DICT) {
     *out = false;
     for (int i = 0; i < c.u.dict.n; i++)
-      if (py_equal(x, c.u.dict.keys[i])) *out = true;
+      if (ev_py_equal(x, c.u.dict.keys[i])) *out = true;
     return true;
   }
   if (c.kind == V_STR && x.kind == V_STR) {
@@ -514,11 +514,32 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
     for (int i = 0; i < *n; i++) (*items)[i] = py_str_value(ev, it.u.s.p + i, 1, loc);
     return true;
   }
+  case V_FRAME: {
+    /* range(...) outside a loop header (list(range(n)), xs.extend(range(...))):
+     * a serial loop with constant bounds is its sequence of ints */
+    Stmt *f = it.u.frame;
+    int64_t lo, ext, st = 1;
+    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.inner == f &&
+        tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
+        (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0) {
+      int64_t cnt = ext > 0 ? (ext + st - 1) / st : 0;
+      if (cnt > PY_MAX_ITEMS) {
+        ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS);
+        return false;
+      }
+      *n = (int)cnt;
+      *items = TIRX_NEWN(ev->m, Value, cnt + 1);
+      for (int64_t i = 0; i < cnt; i++) (*items)[i] = v_int(lo + i * st, loc);
+      return true;
+    }
+    ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
+    return false;
+  }
   default: ev_error(ev, loc, "this value cannot be iterated at parse time"); return false;
   }
 }
 
-static Value py_range(Eval *ev, Args *a) {
+Value ev_py_range(Eval *ev, Args *a) {
   int64_t lo = 0, hi = 0, st = 1;
   if (a->npos < 1 || a->npos > 3 || a->nkw) return ev_error(ev, a->loc, "range() takes 1 to 3 arguments");
   if (a->npos == 1) {
@@ -553,7 +574,7 @@ static Value py_iterable(Eval *ev, Ast *it) {
       if (args[i].kind == V_ERROR) return args[i];
     }
     Args a = {args, it->n, NULL, NULL, 0, it->loc};
-    return py_range(ev, &a);
+    return ev_py_range(ev, &a);
   }
   return ev_expr(ev, it);
 }
@@ -616,6 +637,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
              (ev_module_set(ev, o, t->name, v), true);
     }
+    if (o.kind == V_NS && strcmp(o.u.ns, "pyl.os") == 0 && strcmp(t->name, "environ") == 0) {
+      if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
+      *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
+      return true;
+    }
     return ev_class_setattr(ev, o, t->name, v, t->loc);
   }
   if (t->kind == A_SUBSCRIPT && t->n == 1) {
@@ -640,7 +666,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     }
     if (c.kind == V_DICT) {
       for (int i = 0; i < c.u.dict.n; i++)
-        if (py_equal(c.u.dict.keys[i], k)) {
+        if (ev_py_equal(c.u.dict.keys[i], k)) {
           c.u.dict.vals[i] = v;
           return true;
         }
@@ -667,7 +693,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
 static void dict_put(Eval *ev, Value *d, Value k, Value v) {
   (void)ev;
   for (int i = 0; i < d->u.dict.n; i++)
-    if (py_equal(d->u.dict.keys[i], k)) {
+    if (ev_py_equal(d->u.dict.keys[i], k)) {
       d->u.dict.vals[i] = v;
       return;
     }
@@ -744,7 +770,7 @@ Value ev_py_set(Eval *ev, Value l) {
   int n = 0;
   for (int i = 0; i < r.u.list.n; i++) {
     bool dup = false;
-    for (int j = 0; j < n && !dup; j++) dup = py_equal(r.u.list.items[j], r.u.list.items[i]);
+    for (int j = 0; j < n && !dup; j++) dup = ev_py_equal(r.u.list.items[j], r.u.list.items[i]);
     if (!dup) r.u.list.items[n++] = r.u.list.items[i];
   }
   r.u.list.n = n;
@@ -1003,7 +1029,7 @@ static bool py_del(Eval *ev, Ast *t) {
       r.u.dict.n = 0;
       bool found = false;
       for (int i = 0; i < c.u.dict.n; i++) {
-        if (!found && py_equal(c.u.dict.keys[i], k)) {
+        if (!found && ev_py_equal(c.u.dict.keys[i], k)) {
           found = true;
           continue;
         }
@@ -1272,7 +1298,7 @@ static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "
                                          "map", "filter", "set", "frozenset", "IndexError",
                                          "AttributeError", "ImportError", "ModuleNotFoundError", "OverflowError",
                                          "ZeroDivisionError", "LookupError", "NotImplemented", "StopIteration",
-                                         "divmod", "pow", "repr", "ValueError", "TypeError", "RuntimeError",
+                                         "divmod", "pow", "repr", "next", "ValueError", "TypeError", "RuntimeError",
                                          "NotImplementedError", "AssertionError", "KeyError"};
 
 bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out) {
@@ -1522,6 +1548,16 @@ Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
     return py_builtin2(ev, fn, a);
   if (a->nkw && strcmp(fn, "dict") != 0)
     return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
+  if (strcmp(fn, "next") == 0) {
+    /* generator expressions run eagerly (a tuple): next(g[, default]) is their first item */
+    if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
+    Value *items;
+    int n;
+    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+    if (n) return items[0];
+    if (a->npos == 2) return a->pos[1];
+    return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
+  }
   if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
     if (a->npos == 0) return py_str_value(ev, "", 0, l);
     return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
@@ -1637,12 +1673,28 @@ Value ev_py_zip(Eval *ev, Args *a) {
   return py_seq(ev, V_LIST, r, n, a->loc);
 }
 
+/* The compile's os.environ (created empty on first use). */
+Value *ev_py_environ(Eval *ev) {
+  if (ev->py_environ.kind != V_DICT) {
+    ev->py_environ = v_make(V_DICT, (Loc){0, 0});
+    ev->py_environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    ev->py_environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+  }
+  return &ev->py_environ;
+}
+
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_NS && (strcmp(obj.u.ns, "pyl.os") == 0 || strcmp(obj.u.ns, "pyl.sys") == 0) &&
-      (strcmp(name, "environ") == 0 || strcmp(name, "modules") == 0)) {
-    /* parse time is hermetic: no environment, no loaded host modules */
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.os") == 0 && strcmp(name, "environ") == 0) {
+    /* parse time is hermetic: os.environ starts empty (a compile never depends on
+     * the process environment); what the code stores in it stays for the compile */
+    *out = *ev_py_environ(ev);
+    out->loc = loc;
+    return true;
+  }
+  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.sys") == 0 && strcmp(name, "modules") == 0) {
+    /* no loaded host modules */
     *out = v_make(V_DICT, loc);
     out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
     out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
@@ -1738,7 +1790,7 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
 
 static int py_dict_find(Value d, Value k) {
   for (int i = 0; i < d.u.dict.n; i++)
-    if (py_equal(d.u.dict.keys[i], k)) return i;
+    if (ev_py_equal(d.u.dict.keys[i], k)) return i;
   return -1;
 }
 
@@ -1797,7 +1849,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
       int i = 0;
-      while (i < self.u.list.n && !py_equal(self.u.list.items[i], a->pos[0])) i++;
+      while (i < self.u.list.n && !ev_py_equal(self.u.list.items[i], a->pos[0])) i++;
       if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
@@ -1814,7 +1866,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
       int k = 0;
       for (int j = 0; j < self.u.list.n; j++)
-        if (!py_equal(self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+        if (!ev_py_equal(self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
       nv = py_seq(ev, V_LIST, items, k, l);
     } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
       Args sa = *a;
@@ -2057,7 +2109,7 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   if (self.kind == V_DICT) {
     if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
       for (int i = 0; i < self.u.dict.n; i++)
-        if (py_equal(self.u.dict.keys[i], a->pos[0])) return self.u.dict.vals[i];
+        if (ev_py_equal(self.u.dict.keys[i], a->pos[0])) return self.u.dict.vals[i];
       return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
     }
     if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
@@ -2073,12 +2125,12 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
     for (int i = 0; i < self.u.list.n; i++)
-      if (py_equal(self.u.list.items[i], a->pos[0])) return v_int(i, l);
+      if (ev_py_equal(self.u.list.items[i], a->pos[0])) return v_int(i, l);
     return ev_error(ev, l, "value is not in the sequence");
   }
   if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
     int c = 0;
-    for (int i = 0; i < self.u.list.n; i++) c += py_equal(self.u.list.items[i], a->pos[0]);
+    for (int i = 0; i < self.u.list.n; i++) c += ev_py_equal(self.u.list.items[i], a->pos[0]);
     return v_int(c, l);
   }
   return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
@@ -2108,7 +2160,7 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
     Value k = ev_expr(ev, ix);
     if (k.kind == V_ERROR) return k;
     for (int i = 0; i < obj.u.dict.n; i++)
-      if (py_equal(obj.u.dict.keys[i], k)) return obj.u.dict.vals[i];
+      if (ev_py_equal(obj.u.dict.keys[i], k)) return obj.u.dict.vals[i];
     StrBuf b = {0};
     py_to_text(ev, k, &b, true);
     Value e = ev_error(ev, a->loc, "key %s is not in the dict", strbuf_str(&b));

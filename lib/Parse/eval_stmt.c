@@ -163,6 +163,29 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
 }
 
+/* `name = [x, y, ...]` (or a tuple) in a kernel body: TVM's parser binds
+ * every item as well, name_0, name_1, ... (nested: name_0_1): a value gets a
+ * variable of its own (emitted, while the name keeps the items themselves),
+ * a buffer is renamed. */
+static void bind_items(Eval *ev, const char *name, Value v, Loc loc) {
+  for (int k = 0; k < v.u.list.n; k++) {
+    Value it = v.u.list.items[k];
+    const char *nm = tirx_intern_printf(ev->m, "%s_%d", name, k);
+    if (it.kind == V_LIST || it.kind == V_TUPLE) {
+      bind_items(ev, nm, it, loc);
+    } else if (it.kind == V_BUFFER && it.u.buf) {
+      it.u.buf->name = nm;
+      if (it.u.buf->data) it.u.buf->data->name = nm;
+    } else if (it.kind == V_EXPR || it.kind == V_SCALAR || it.kind == V_INT || it.kind == V_BOOL ||
+               it.kind == V_FLOAT) {
+      Expr *e = ev_to_expr(ev, it, "a list item");
+      if (!e || tirx_dtype_is_handle(e->dtype) || e->kind == E_STR) continue;
+      Value sc = ev_new_scalar(ev, nm, e->dtype, tirx_scope_name(MEM_LOCAL), loc);
+      emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, loc), loc));
+    }
+  }
+}
+
 /* `name = v` in a kernel body (b: the binding the name had before); value_ast
  * is the assigned expression (NULL for one item of an unpacked tuple). */
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
@@ -226,6 +249,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
+    if ((v.kind == V_LIST || v.kind == V_TUPLE) && !v.meta && ev->func && !ev->py_body)
+      bind_items(ev, name, v, target->loc);
     v.meta = false;
     ev_define(ev, name, v, false, target->loc);
     return;
@@ -282,6 +307,13 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   /* a new mutable scalar of the value's dtype */
   Expr *e = ev_to_expr(ev, v, "a value");
   if (!e) return;
+  if (e->kind == E_CALL && e->u.call.op->id == I_CUDA_ELECT_SYNC) {
+    /* TVM's T.cuda.elect_sync() is a uint32 (tirx's a bool, printed under
+     * the cast as TVM's call): `x = T.cuda.elect_sync()` is a uint32 */
+    Expr *c = tirx_expr_new(ev->m, E_CAST, tirx_dtype(DT_UINT32), e->loc);
+    c->u.un.a = e;
+    e = c;
+  }
   if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
     ev_define(ev, name, v, true, target->loc);
     return;
@@ -711,6 +743,62 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   Value f = ev_expr(ev, it->a);
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
+  if (f.kind == V_FRAME && !f.u.frame) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
+    Stmt *st = ev->with_if;
+    const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
+    if (!st) {
+      ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
+      return;
+    }
+    if (f.nshape == FRAME_THEN ? st->u.if_.then_ != NULL : st->u.if_.else_ != NULL) {
+      ev_error(ev, it->a->loc, "this T.If already has a %s", what);
+      return;
+    }
+    if (f.nshape == FRAME_ELSE && !st->u.if_.then_) {
+      ev_error(ev, it->a->loc, "T.Else() needs a T.Then() before it");
+      return;
+    }
+    StmtVec body = {0};
+    StmtVec *saved = ev->cur;
+    ev->cur = &body;
+    ev->with_if = NULL; /* a branch's own statements are not the If's */
+    ev_push_scope(ev);
+    ev->ir_nesting++;
+    with_stmt(ev, s, item + 1);
+    ev->ir_nesting--;
+    ev_pop_scope(ev);
+    ev->with_if = st;
+    ev->cur = saved;
+    Stmt *b = finish(ev, &body, s->loc);
+    if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
+    else st->u.if_.else_ = b;
+    return;
+  }
+  if (f.kind == V_FRAME && f.inner->kind == S_IF) { /* with T.If(c): its T.Then() / T.Else() */
+    StmtVec body = {0};
+    StmtVec *saved = ev->cur;
+    Stmt *saved_if = ev->with_if;
+    ev->cur = &body;
+    ev->with_if = f.u.frame;
+    ev_push_scope(ev);
+    with_stmt(ev, s, item + 1);
+    ev_pop_scope(ev);
+    ev->with_if = saved_if;
+    ev->cur = saved;
+    bool stray = false;
+    for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
+    free(body.v);
+    if (stray) {
+      ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
+      return;
+    }
+    if (!f.u.frame->u.if_.then_) {
+      ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
+      return;
+    }
+    ev_emit(ev, f.u.frame);
+    return;
+  }
   if (f.kind != V_FRAME || f.inner->kind == S_FOR) {
     ev_error(ev, it->a->loc, "'with' needs T.hint(...), T.attr(...) or T.launch_thread(...)");
     return;

@@ -42,7 +42,9 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
   for (size_t i = 0; i < sizeof tvm_t_prelude / sizeof tvm_t_prelude[0]; i++)
     if (strcmp(tvm_t_prelude[i].name, name) == 0) {
       Value cls;
-      if (!ev_import_name(ev, tvm_t_prelude[i].module, name, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
+      const char *last = strrchr(name, '.');
+      last = last ? tirx_intern0(ev->m, last + 1) : name;
+      if (!ev_import_name(ev, tvm_t_prelude[i].module, last, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
       else *out = ev_py_callv(ev, cls, a);
       return true;
     }

@@ -1180,6 +1180,19 @@ static Ast *statement(P *p) {
     for (;;) {
       Ast *it = node(p, A_WITHITEM, tok(p));
       it->a = expr(p);
+      if (it->a && it->a->kind == A_TUPLE && !is_kw(p, "as")) {
+        /* with (a, b): the parenthesized items of Python 3.10 (a tuple cannot be
+         * unparenthesized here: a comma separates items) */
+        for (int i = 0; i < it->a->n; i++) {
+          Ast *e = node(p, A_WITHITEM, tok(p));
+          e->loc = it->a->list[i]->loc;
+          e->a = it->a->list[i];
+          vpush(&items, e);
+        }
+        if (!is_op(p, OP_COMMA) || p->failed) break;
+        next(p);
+        continue;
+      }
       if (is_kw(p, "as")) {
         next(p);
         it->b = expr_list(p);

@@ -767,6 +767,7 @@ typedef struct {
 static bool meta_visit(IRVisitor *v, Expr *e) {
   MetaFinder *f = (MetaFinder *)v;
   if (e->kind == E_CALL && e->u.call.op->id == I_METADATA) f->found = true;
+  if (e->kind == E_STR && memchr(e->u.s.p, '\n', e->u.s.len)) f->found = true; /* printed as metadata */
   return !f->found;
 }
 

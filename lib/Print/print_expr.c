@@ -587,7 +587,14 @@ void pr_expr(Printer *p, const Expr *e) {
   switch ((ExprKind)e->kind) {
   case E_INT: print_int(p, e); return;
   case E_FLOAT: print_float(p, e); return;
-  case E_STR: prbuf_pystr(p->out, e->u.s.p, e->u.s.len); return;
+  case E_STR:
+    if (p->tvm_style && memchr(e->u.s.p, '\n', e->u.s.len)) {
+      /* TVM's printer keeps a string with a newline in the metadata */
+      prbuf_printf(p->out, "metadata[\"ir.StringImm\"][%d]", p->meta_strs++);
+      return;
+    }
+    prbuf_pystr(p->out, e->u.s.p, e->u.s.len);
+    return;
   case E_NONE: prbuf_puts(p->out, "None"); return;
   case E_VAR: print_var(p, e->u.var); return;
   case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD:

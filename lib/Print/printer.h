@@ -55,6 +55,7 @@ typedef struct Printer {
   PrFreeBuf *freebufs;
   int nfreebufs;
   bool tvm_style; /* --print-style=tvm: TVM's .script() text */
+  int meta_strs;  /* TVM style: metadata["ir.StringImm"][i] placeholders printed so far */
 } Printer;
 
 /* ---- names (print.c) ---- */

@@ -13,7 +13,7 @@
 # CHECK-NEXT: tx = T.thread_id([64])
 # CHECK-NEXT: v: T.float32 = A[tx] * T.float32(0.5)
 # CHECK-NEXT: A[tx] = v
-# ERR: tx_alias.py:[[@LINE+8]]:9: error: invalid literal for int(): '6x4'
+# ERR: tx_alias.py:[[@LINE+8]]:9: error: invalid literal for int() with base 10: '6x4'
 import os
 from tvm.script import tirx as Tx
 
