@@ -392,11 +392,16 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
     }
     b->decl_data = d;
     /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
-     * (a scope= that disagrees is dropped) */
+     * (a typed variable, a buffer's data, T.reinterpret(PointerType(...), p)),
+     * whatever scope= says */
     const Var *dv = d->kind == E_VAR ? d->u.var : NULL;
-    if (dv && (dv->ptr_typed || dv->kind == VAR_BUFDATA) && dv->ptr_scope && *dv->ptr_scope) {
-      b->scope = dv->ptr_scope;
-      b->data->ptr_scope = dv->ptr_scope;
+    const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
+    const char *psc = dv && (dv->ptr_typed || dv->kind == VAR_BUFDATA) ? dv->ptr_scope
+                      : pt && pt->typed                                 ? pt->scope
+                                                                        : NULL;
+    if (psc && *psc) {
+      b->scope = psc;
+      b->data->ptr_scope = psc;
     }
   }
   if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
