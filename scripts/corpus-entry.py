@@ -84,9 +84,12 @@ for f, src, ln, cfg in rows:
               next((n for n in defs if spec in ast.unparse(n)), None)
     # The corpus prints the PrimFunc as its decorator made it (the function at the
     # SOURCES.md line), before the factory's .with_attr("tirx.kernel_launch_params", ...)
+    # (and .with_attr("tirx.persistent_kernel", True))
     # (TVM's own print of the factory's result shows that attribute: checked with the
     # TVM oracle): the entry drops it again.
-    drop = '.without_attr("tirx.kernel_launch_params")' if 'tirx.kernel_launch_params' in open(full).read() else ''
+    text = open(full).read()
+    drop = ''.join(f'.without_attr("{k}")' for k in ('tirx.persistent_kernel', 'tirx.kernel_launch_params')
+                   if k in text)
     exprs = [None]
     if fac is not None:
         a = fac.args

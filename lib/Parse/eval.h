@@ -251,12 +251,16 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
+bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 
 /* @T.inline / @T.macro (eval_macro.c) */
-bool ev_is_inline_def(const Ast *fd);
+bool ev_is_inline_def(Eval *ev, const Ast *fd);
+/* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
+ * module is bound to (import ... as Tx)? (eval_macro.c) */
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
 void ev_define_inline(Eval *ev, Ast *fd);
 Value ev_call_inline(Eval *ev, Ast *fd, Args *a);
 void ev_inline_return(Eval *ev, Ast *s);
@@ -327,7 +331,7 @@ Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the rec
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 bool ev_py_import(Eval *ev, Ast *s);
 Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
-bool ev_py_plain_def(const Ast *fd);  /* no T./I. decorator: a Python function */
+bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
 void ev_entry(Eval *ev, const char *text);
@@ -343,7 +347,7 @@ bool ev_class_equal(Value a, Value b, bool *eq);
 bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
 Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);
-bool ev_is_jit_def(const Ast *fd);
+bool ev_is_jit_def(Eval *ev, const Ast *fd);
 Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
 Value ev_jit_build(Eval *ev, Value jit, Args *a);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */

@@ -391,12 +391,17 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
       return NULL;
     }
     b->decl_data = d;
-    /* TVM's buffer takes its scope from a typed data pointer
-     * (T.reinterpret(PointerType(...), p)), whatever scope= says */
+    /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
+     * (a typed variable, a buffer's data, T.reinterpret(PointerType(...), p)),
+     * whatever scope= says */
+    const Var *dv = d->kind == E_VAR ? d->u.var : NULL;
     const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
-    if (pt && pt->typed && pt->scope && *pt->scope) {
-      b->scope = pt->scope;
-      b->data->ptr_scope = pt->scope;
+    const char *psc = dv && (dv->ptr_typed || dv->kind == VAR_BUFDATA) ? dv->ptr_scope
+                      : pt && pt->typed                                 ? pt->scope
+                                                                        : NULL;
+    if (psc && *psc) {
+      b->scope = psc;
+      b->data->ptr_scope = psc;
     }
   }
   if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {

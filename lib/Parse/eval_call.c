@@ -153,6 +153,17 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
+  if (obj.kind == V_NS && !obj.buftype && !obj.self && strcmp(obj.u.ns, "T.tile") == 0) {
+    /* Tx (the tirx module under another name, bound to its tile namespace):
+     * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
+    static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
+    bool tile = false;
+    for (size_t i = 0; i < sizeof tile_names / sizeof tile_names[0]; i++) tile = tile || strcmp(name, tile_names[i]) == 0;
+    const char *tsc, *top;
+    size_t tsl;
+    if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
+    if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
+  }
   if (obj.kind == V_NS && !obj.buftype && !obj.self) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -196,6 +207,15 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     if (strcmp(name, "elem_offset") == 0)
       return b->elem_offset ? v_expr(b->elem_offset, loc) : v_int(0, loc);
+    if (strcmp(name, "allocated_addr") == 0) {
+      /* TVM: an array, one tmem column address or none */
+      Value v = v_make(V_LIST, loc);
+      v.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+      int64_t c;
+      if (b->allocated_addr && tirx_expr_is_const_int(b->allocated_addr, &c)) v.u.list.items[v.u.list.n++] = v_int(c, loc);
+      else if (b->allocated_addr) v.u.list.items[v.u.list.n++] = v_expr(b->allocated_addr, loc);
+      return v;
+    }
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
       /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
@@ -228,6 +248,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
   if (obj.kind == V_POOL) {
+    Value field;
+    if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
     char path[64];
     snprintf(path, sizeof path, "pool.%.50s", name);
     Value v = ns_value(ev, path, loc);
@@ -462,7 +484,114 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   return v_expr(c, loc);
 }
 
+/* The storage scope of a pointer expression's type, when it has one: a typed
+ * pointer variable, a buffer's data, T.address_of(buf[...]), a typed result. */
+static const char *pointer_scope(const Expr *e) {
+  if (e->kind == E_VAR) {
+    const Var *v = e->u.var;
+    return (v->ptr_typed || v->kind == VAR_BUFDATA) && v->ptr_scope && *v->ptr_scope ? v->ptr_scope : NULL;
+  }
+  if (e->kind != E_CALL) return NULL;
+  if (e->u.call.ptr_ty && e->u.call.ptr_ty->scope) return e->u.call.ptr_ty->scope;
+  if (e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 && e->u.call.args[0]->kind == E_LOAD) {
+    const Buffer *b = e->u.call.args[0]->u.load.buf;
+    return b->scope && *b->scope ? b->scope : NULL;
+  }
+  return NULL;
+}
+
+/* Keyword parameters of intrinsics (intrin_params.def). */
+typedef struct IntrinParams {
+  IntrinId id;
+  const char *spec;
+} IntrinParams;
+
+static const IntrinParams intrin_params[] = {
+#define INTRIN_PARAMS(ID, SPEC) {ID, SPEC},
+#include "Parse/intrin_params.def"
+#undef INTRIN_PARAMS
+};
+
+/* One parameter of a spec ("name" or "name=default") at *p; advances *p. */
+static bool next_param(const char **p, const char **name, size_t *nlen, const char **dflt, size_t *dlen) {
+  const char *s = *p;
+  if (!*s) return false;
+  size_t n = strcspn(s, ",");
+  const char *eq = memchr(s, '=', n);
+  *name = s;
+  *nlen = eq ? (size_t)(eq - s) : n;
+  *dflt = eq ? eq + 1 : NULL;
+  *dlen = eq ? n - *nlen - 1 : 0;
+  s += n;
+  while (*s == ',' || *s == ' ') s++;
+  *p = s;
+  return true;
+}
+
+/* The arguments of a call of an intrinsic with named parameters, bound to its
+ * slots: positional ones first, then keywords by name, then defaults.  False
+ * after reporting an error (an unknown or repeated keyword, a missing one). */
+static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
+  const char *spec = NULL;
+  for (size_t i = 0; i < sizeof intrin_params / sizeof intrin_params[0]; i++)
+    if (intrin_params[i].id == in->id) spec = intrin_params[i].spec;
+  if (!spec || a->nkw == 0) return true;
+  int nslots = 0;
+  const char *p = spec, *nm, *df;
+  size_t nl, dl;
+  while (next_param(&p, &nm, &nl, &df, &dl)) nslots++;
+  for (int k = 0; k < a->nkw; k++) {
+    bool found = false;
+    for (p = spec; next_param(&p, &nm, &nl, &df, &dl);)
+      if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) found = true;
+    if (!found) {
+      ev_error(ev, a->kwv[k].loc, "T.%s() got an unexpected keyword argument '%s'", in->name, a->kwn[k]);
+      return false;
+    }
+  }
+  if (a->npos > nslots) return true; /* the arity check reports it */
+  Value *pos = TIRX_NEWN(ev->m, Value, nslots);
+  int slot = 0;
+  for (p = spec; next_param(&p, &nm, &nl, &df, &dl); slot++) {
+    Value *kv = NULL;
+    for (int k = 0; k < a->nkw; k++)
+      if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) kv = &a->kwv[k];
+    if (slot < a->npos) {
+      if (kv) {
+        ev_error(ev, kv->loc, "T.%s() got multiple values for argument '%.*s'", in->name, (int)nl, nm);
+        return false;
+      }
+      pos[slot] = a->pos[slot];
+    } else if (kv) {
+      pos[slot] = *kv;
+    } else if (df) {
+      if (dl == 4 && memcmp(df, "True", 4) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 1;
+      else if (dl == 5 && memcmp(df, "False", 5) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 0;
+      else pos[slot] = v_int(strtoll(df, NULL, 10), a->loc);
+    } else {
+      ev_error(ev, a->loc, "T.%s() missing argument '%.*s'", in->name, (int)nl, nm);
+      return false;
+    }
+  }
+  a->pos = pos;
+  a->npos = nslots;
+  a->nkw = 0;
+  return true;
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
+  Args bound = *a;
+  if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
+  a = &bound;
+  if (in->id == I_PTR_BYTE_OFFSET && a->npos == 3 && (a->pos[2].kind == V_STR || a->pos[2].kind == V_DTYPE)) {
+    /* TVM 0.27 wraps a dtype given by name: T.type_annotation("uint8") */
+    Value *pos = TIRX_NEWN(ev->m, Value, 3);
+    memcpy(pos, a->pos, 3 * sizeof *pos);
+    Args ta = {.pos = &pos[2], .npos = 1, .loc = pos[2].loc};
+    pos[2] = generic_call(ev, tirx_intrin(I_TYPE_ANNOTATION), &ta);
+    if (pos[2].kind == V_ERROR) return pos[2];
+    a->pos = pos;
+  }
   int n = a->npos;
   DType explicit_dt = tirx_dtype(DT_VOID);
   const PtrType *ptr_ty = NULL;
@@ -567,6 +696,16 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
+  if (in->id == I_PTR_BYTE_OFFSET && k == 3 && args[2]->kind == E_CALL && args[2]->u.call.op->id == I_TYPE_ANNOTATION) {
+    /* TVM 0.27: a pointer to the annotated type, in the storage scope of the
+     * source pointer's type ("global" when it has none) */
+    PtrType *pt = TIRX_NEW(ev->m, PtrType);
+    pt->elem = args[2]->dtype;
+    pt->typed = true;
+    pt->scope = pointer_scope(args[0]);
+    if (!pt->scope) pt->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+    call->u.call.ptr_ty = pt;
+  }
   if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
     int nkw = 0;
     KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
@@ -900,6 +1039,13 @@ Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
   Value *base = fn[0] == 'i' ? ev_arg(a, 1, "base") : NULL;
   if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0)) return py_unsupported(ev, fn, a);
   if (base && x.kind != V_STR) return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
+  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
+    bool found;
+    Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
+    if (found) x = v;
+  }
+  if (x.kind == V_OBJECT)
+    return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
   if (x.kind == V_STR) {
     if (fn[0] == 'b') {
       Value r = v_make(V_BOOL, a->loc);

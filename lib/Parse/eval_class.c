@@ -156,7 +156,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
   int rc = 0;
   for (int i = 0; i < c->n && rc == 0; i++) {
     Ast *s = c->list[i];
-    if (s->kind == A_FUNCDEF && ev_is_inline_def(s)) {
+    if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
       Value v = v_make(V_MACRO, s->loc);
       v.u.py.def = s;
       v.u.py.mod = ev->cur_mod;
@@ -807,12 +807,9 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
 
 /* ---- @T.jit ------------------------------------------------------------------------ */
 
-bool ev_is_jit_def(const Ast *fd) {
-  for (int i = 0; i < fd->n2; i++) {
-    const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
-    if (d->kind == A_ATTR && d->a->kind == A_NAME && strcmp(d->a->name, "T") == 0 && strcmp(d->name, "jit") == 0)
-      return true;
-  }
+bool ev_is_jit_def(Eval *ev, const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++)
+    if (ev_decorator_is(ev, fd->list2[i], "jit")) return true;
   return false;
 }
 

@@ -14,16 +14,23 @@
 
 #define MAX_INLINE_DEPTH 64
 
-/* Is `d` the decorator @T.inline / @T.macro (optionally called: @T.macro())? */
-static bool is_inline_decorator(const Ast *d) {
-  const Ast *c = d->kind == A_CALL ? d->a : d;
-  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->a->name, "T") == 0 &&
-         (strcmp(c->name, "inline") == 0 || strcmp(c->name, "macro") == 0);
+/* A name the tirx script module is bound to: T, or another name bound to it
+ * (from tvm.script import tirx as Tx binds the T.tile namespace). */
+static bool names_tirx(Eval *ev, const Ast *n) {
+  if (n->kind != A_NAME) return false;
+  if (strcmp(n->name, "T") == 0) return true;
+  Binding *b = ev_lookup(ev, n->name);
+  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
 }
 
-bool ev_is_inline_def(const Ast *fd) {
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
+  const Ast *c = d->kind == A_CALL ? d->a : d;
+  return c->kind == A_ATTR && names_tirx(ev, c->a) && strcmp(c->name, attr) == 0;
+}
+
+bool ev_is_inline_def(Eval *ev, const Ast *fd) {
   for (int i = 0; i < fd->n2; i++)
-    if (is_inline_decorator(fd->list2[i])) return true;
+    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
   return false;
 }
 

@@ -116,14 +116,61 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   return v;
 }
 
+/* The pool's data attributes, as TVM 0.27's SMEMPool has them: offset (the
+ * cursor, bytes), max_offset (the high-water mark; 0 over caller-owned memory),
+ * ptr (the data pointer) and buf (the arena, None over caller-owned memory). */
+bool ev_pool_field(Eval *ev, SmemPool *p, const char *name, Loc loc, Value *out) {
+  if (strcmp(name, "offset") == 0) *out = v_int(p->cursor, loc);
+  else if (strcmp(name, "max_offset") == 0) *out = v_int(p->arena ? p->high : 0, loc);
+  else if (strcmp(name, "ptr") == 0) *out = v_expr(p->ptr, loc);
+  else if (strcmp(name, "buf") == 0 && !p->arena) *out = v_make(V_NONE, loc);
+  else if (strcmp(name, "buf") == 0) *out = v_make(V_BUFFER, loc), out->u.buf = p->arena;
+  else return false;
+  (void)ev;
+  return true;
+}
+
+/* pool.alloc_tcgen05_mma_AB(shape, dtype="float16", swizzle_mode="auto", align=1024):
+ * an MMA operand tile.  Its layout (the swizzle mode resolved, the shape checked
+ * against the atom, mma_shared_layout) is the prelude's _mma_ab_layout in
+ * tvm.backend.cuda.lang.alloc_pool; the allocation is pool.alloc's. */
+static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
+  static const char *const kws[] = {"shape", "dtype", "swizzle_mode", "align", NULL};
+  if (!ev_check_kw(ev, a, "pool.alloc_tcgen05_mma_AB", kws)) return v_make(V_ERROR, a->loc);
+  if (a->npos > 4) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB takes at most 4 arguments, got %d", a->npos);
+  Value *shape = ev_arg(a, 0, "shape"), *dt = ev_arg(a, 1, "dtype"), *sw = ev_arg(a, 2, "swizzle_mode"),
+        *al = ev_arg(a, 3, "align");
+  if (!shape) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB() missing required argument 'shape'");
+  Value dtype = dt ? *dt : v_make(V_STR, a->loc), mode = sw ? *sw : v_make(V_STR, a->loc);
+  if (!dt) dtype.u.s.p = "float16", dtype.u.s.len = 7;
+  if (!sw) mode.u.s.p = "auto", mode.u.s.len = 4;
+  Value fn;
+  const char *hint = ev->name_hint;
+  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_mma_ab_layout", a->loc, &fn))
+    return v_make(V_ERROR, a->loc);
+  Value largs[3] = {*shape, dtype, mode};
+  Args la = {.pos = largs, .npos = 3, .loc = a->loc};
+  Value layout = ev_py_callv(ev, fn, &la);
+  ev->name_hint = hint;
+  if (layout.kind == V_ERROR) return layout;
+  /* pool.alloc(shape, dtype, align=align, layout=layout) */
+  Value pos[2] = {*shape, dtype};
+  const char *kwn[2] = {"align", "layout"};
+  Value kwv[2] = {al ? *al : v_int(1024, a->loc), layout};
+  Args b = {.pos = pos, .npos = 2, .kwn = kwn, .kwv = kwv, .nkw = 2, .loc = a->loc};
+  return pool_alloc(ev, p, &b);
+}
+
 Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
   if (strcmp(m, "alloc") == 0) return pool_alloc(ev, p, a);
+  if (strcmp(m, "alloc_tcgen05_mma_AB") == 0) return pool_alloc_mma_ab(ev, p, a);
   if (strcmp(m, "move_base_to") == 0) {
     int64_t off;
     Value *ov = ev_arg(a, 0, "offset");
     if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
     if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
     p->cursor = off;
+    if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
     return v_make(V_NONE, a->loc);
   }
   if (strcmp(m, "commit") == 0) {
@@ -134,7 +181,10 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
     if (sv && sv->kind != V_NONE) {
       int64_t want;
       if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
-      if (want > size) size = want;
+      if (p->arena && want < size)
+        return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
+                        (long long)want, (long long)size);
+      size = want;
     }
     if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
     /* the arena size is a launch parameter: TVM 0.27's commit() adds an
@@ -150,7 +200,7 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
     r.stmt_done = true;
     return r;
   }
-  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, move_base_to, commit)", m);
+  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", m);
 }
 
 /* ---- views --------------------------------------------------------------- */
@@ -189,6 +239,135 @@ static bool view_layout(Eval *ev, Args *a, Expr **out) {
     return false;
   }
   *out = l;
+  return true;
+}
+
+/* T.TileLayout(T.S[ext:str]) (one dimension: T.S[e:s]). */
+static Expr *mk_tile(Eval *ev, const int64_t *ext, const int64_t *str, int n, Loc loc) {
+  Expr *e[2];
+  for (int k = 0; k < 2; k++) {
+    const int64_t *src = k ? str : ext;
+    if (n == 1) {
+      e[k] = tirx_i32(ev->m, src[0]);
+      continue;
+    }
+    e[k] = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), loc);
+    e[k]->u.list.n = n;
+    e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n);
+    for (int i = 0; i < n; i++) e[k]->u.list.items[i] = tirx_i32(ev->m, src[i]);
+  }
+  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  sl->u.call.name = tirx_intern0(ev->m, "T.S");
+  sl->u.call.n = 2;
+  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
+  sl->u.call.args[0] = e[0];
+  sl->u.call.args[1] = e[1];
+  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
+  tl->u.call.n = 1;
+  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
+  tl->u.call.args[0] = sl;
+  return tl;
+}
+
+/* The extents and integer strides of T.TileLayout(T.S[ext:str]); false for any
+ * other layout (thread axes, replicas, offsets). */
+static bool tile_dims(const Expr *tl, int64_t *ext, int64_t *str, int *n) {
+  if (!tl || tl->kind != E_LAYOUT || strcmp(tl->u.call.name, "T.TileLayout") != 0 || tl->u.call.n != 1 ||
+      tl->u.call.nkw)
+    return false;
+  const Expr *sl = tl->u.call.args[0];
+  if (sl->kind != E_LAYOUT || strcmp(sl->u.call.name, "T.S") != 0 || sl->u.call.n != 2) return false;
+  const Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
+  int k = ex->kind == E_TUPLE ? ex->u.list.n : 1;
+  if ((st->kind == E_TUPLE ? st->u.list.n : 1) != k || k < 1 || k > 15) return false;
+  for (int i = 0; i < k; i++)
+    if (!tirx_expr_is_const_int(ex->kind == E_TUPLE ? ex->u.list.items[i] : ex, &ext[i]) ||
+        !tirx_expr_is_const_int(st->kind == E_TUPLE ? st->u.list.items[i] : st, &str[i]))
+      return false;
+  *n = k;
+  return true;
+}
+
+/* The layout of src viewed with r times narrower (unpack) or wider (pack)
+ * elements, as TVM 0.27's Layout.unpack / pack make it: unpacking scales every
+ * stride by r and adds an innermost (r:1) dimension (a default layout first
+ * becomes its row-major T.S); packing divides the innermost, unit-stride
+ * extent and the other strides by r (a default layout stays default).  A
+ * swizzle (T.ComposeLayout) keeps its swizzle over elements log2(r) wider or
+ * narrower.  False after reporting a layout that does not re-pack. */
+static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc loc, Expr **out) {
+  char tb[32];
+  tirx_dtype_str(to, tb);
+  int lg = 0;
+  while ((1ll << lg) < r) lg++;
+  if ((1ll << lg) != r) {
+    ev_error(ev, loc, "cannot view '%s' as %s: the element widths are not a power-of-two ratio", src->name, tb);
+    return false;
+  }
+  *out = NULL;
+  if (!src->layout && !unpack) return true;
+  const Expr *tile = src->layout;
+  const Expr *comp = NULL;
+  if (tile && tile->kind == E_LAYOUT && strcmp(tile->u.call.name, "T.ComposeLayout") == 0 && tile->u.call.n == 4 &&
+      !tile->u.call.nkw) {
+    comp = tile;
+    tile = comp->u.call.args[3];
+  }
+  int64_t ext[16], str[16];
+  int n = 0;
+  if (!tile) {
+    if (src->ndim > 15) return false;
+    n = src->ndim;
+    int64_t step = 1;
+    for (int i = n - 1; i >= 0; i--) {
+      if (!tirx_expr_is_const_int(src->shape[i], &ext[i])) {
+        ev_error(ev, loc, "cannot view '%s' as %s: its shape is symbolic", src->name, tb);
+        return false;
+      }
+      str[i] = step;
+      step *= ext[i];
+    }
+  } else if (!tile_dims(tile, ext, str, &n)) {
+    ev_error(ev, loc, "cannot view '%s' as %s: only a T.TileLayout(T.S[...]) of memory strides (or a "
+             "T.ComposeLayout over one) re-packs to another element width", src->name, tb);
+    return false;
+  }
+  if (unpack) {
+    for (int i = 0; i < n; i++) str[i] *= r;
+    ext[n] = r;
+    str[n++] = 1;
+  } else {
+    bool ok = str[n - 1] == 1 && ext[n - 1] % r == 0;
+    for (int i = 0; i < n - 1 && ok; i++) ok = str[i] % r == 0;
+    if (!ok) {
+      ev_error(ev, loc, "cannot view '%s' as %s: its layout does not pack %lld elements into one", src->name, tb,
+               (long long)r);
+      return false;
+    }
+    ext[n - 1] /= r;
+    for (int i = 0; i < n - 1; i++) str[i] /= r;
+  }
+  Expr *t = mk_tile(ev, ext, str, n, loc);
+  if (!comp) {
+    *out = t;
+    return true;
+  }
+  int64_t pe;
+  if (!tirx_expr_is_const_int(comp->u.call.args[0], &pe) || pe + (unpack ? lg : -lg) < 0) {
+    ev_error(ev, loc, "cannot view '%s' as %s: its swizzle's element width does not re-pack", src->name, tb);
+    return false;
+  }
+  Expr *c = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  *c = *comp;
+  c->u.call.args = TIRX_NEWN(ev->m, Expr *, 4);
+  c->u.call.args[0] = tirx_i32(ev->m, pe + (unpack ? lg : -lg));
+  c->u.call.args[1] = comp->u.call.args[1];
+  c->u.call.args[2] = comp->u.call.args[2];
+  c->u.call.args[3] = t;
+  *out = c;
   return true;
 }
 
@@ -244,8 +423,11 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
     if (b->elem_offset) v->elem_offset = symoff ? symoff : tirx_i32(ev->m, offbits / nb);
     /* the source's layout carries over when the element width does (a layout
-     * counts elements); otherwise the view is row-major over the bytes */
-    v->layout = layout ? layout : ob == nb ? b->layout : NULL;
+     * counts elements); otherwise it is the source's, re-packed (repack) */
+    v->layout = layout;
+    if (!layout && ob == nb) v->layout = b->layout;
+    else if (!layout && !repack(ev, b, ob > nb ? ob / nb : nb / ob, ob > nb, t, a->loc, &v->layout))
+      return v_make(V_ERROR, a->loc);
     v->view_of = b;
     return emit_view(ev, v, a->loc);
   }
@@ -303,8 +485,10 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     ext[infer] = tirx_i32(ev->m, total / known);
     known = total;
   }
-  /* TVM allows a view of a leading part of the buffer (known < total) */
-  if (!symbolic && !layout && known > total)
+  /* TVM allows a view of a leading part of the buffer (known < total); a
+   * zero-sized dynamic shared arena (a pool's, sized at commit) takes any */
+  bool arena = total == 0 && tirx_scope_is(b->scope, MEM_SHARED_DYN);
+  if (!symbolic && !layout && known > total && !arena)
     return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
                     (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
@@ -389,30 +573,13 @@ static Value permute(Eval *ev, Buffer *b, Args *a) {
     perm[i] = (int)d;
   }
   Buffer *v = view_of(ev, b, b->dtype, b->ndim, a->loc);
-  Expr *exts = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), a->loc);
-  Expr *strs = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), a->loc);
-  exts->u.list.n = strs->u.list.n = b->ndim;
-  exts->u.list.items = TIRX_NEWN(ev->m, Expr *, b->ndim);
-  strs->u.list.items = TIRX_NEWN(ev->m, Expr *, b->ndim);
+  int64_t pext[16], pstr[16];
   for (int i = 0; i < b->ndim; i++) {
     v->shape[i] = tirx_i32(ev->m, ext[perm[i]]);
-    exts->u.list.items[i] = tirx_i32(ev->m, ext[perm[i]]);
-    strs->u.list.items[i] = tirx_i32(ev->m, stride[perm[i]]);
+    pext[i] = ext[perm[i]];
+    pstr[i] = stride[perm[i]];
   }
-  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), a->loc);
-  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  sl->u.call.name = tirx_intern0(ev->m, "T.S");
-  sl->u.call.n = 2;
-  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
-  sl->u.call.args[0] = b->ndim == 1 ? exts->u.list.items[0] : exts;
-  sl->u.call.args[1] = b->ndim == 1 ? strs->u.list.items[0] : strs;
-  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), a->loc);
-  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
-  tl->u.call.n = 1;
-  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
-  tl->u.call.args[0] = sl;
-  v->layout = tl;
+  v->layout = mk_tile(ev, pext, pstr, b->ndim, a->loc);
   return emit_view(ev, v, a->loc);
 }
 

@@ -1035,11 +1035,15 @@ Value ev_py_def(Eval *ev, Ast *fd) {
   return v;
 }
 
-bool ev_py_plain_def(const Ast *fd) {
+bool ev_py_plain_def(Eval *ev, const Ast *fd) {
   for (int i = 0; i < fd->n2; i++) {
     const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
     while (d->kind == A_ATTR) d = d->a;
-    if (d->kind == A_NAME && (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0))
+    if (d->kind != A_NAME) continue;
+    if (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0) return false;
+    Binding *b = ev_lookup(ev, d->name);
+    if (b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0 ||
+                                   strcmp(b->v.u.ns, "I") == 0))
       return false;
   }
   return true;
@@ -1439,7 +1443,7 @@ static int py_stmt(Eval *ev, Ast *s) {
     return PY_ERR;
   }
   case A_FUNCDEF: {
-    if (ev_is_inline_def(s)) { /* a macro value: expanded where it is called */
+    if (ev_is_inline_def(ev, s)) { /* a macro value: expanded where it is called */
       Value m = v_make(V_MACRO, s->loc);
       m.u.py.def = s;
       m.u.py.mod = ev->cur_mod;
@@ -1447,11 +1451,11 @@ static int py_stmt(Eval *ev, Ast *s) {
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
       return PY_NORMAL;
     }
-    if (ev_is_jit_def(s)) {
+    if (ev_is_jit_def(ev, s)) {
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_jit_value(ev, s));
       return PY_NORMAL;
     }
-    if (ev_py_plain_def(s)) {
+    if (ev_py_plain_def(ev, s)) {
       Value f = ev_py_def_decorated(ev, s);
       if (f.kind == V_ERROR) return PY_ERR;
       py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);

@@ -238,9 +238,12 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
       return;
     }
   }
-  /* `s = w` naming another scalar the kernel declared: TVM's parser binds
-   * a new variable (s: T.float32 = w), not a second name for w */
-  bool copy = v.kind == V_SCALAR && !v.meta && value_ast->kind == A_NAME && ev->func && !ev->py_body;
+  /* `s = w` (or `s = obj.w`) naming another scalar the kernel declared: TVM's
+   * parser reads w and binds a new variable (s: T.float32 = w), not a second
+   * name for w; s = T.decl_scalar(...) names the scalar the call made, and
+   * T.meta_var(w) still aliases */
+  bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
+              !ev->py_body;
   if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
@@ -930,7 +933,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_PASS: break;
   case A_FUNCDEF:
-    if (ev_is_inline_def(s)) ev_define_inline(ev, s);
+    if (ev_is_inline_def(ev, s)) ev_define_inline(ev, s);
     else ev_error(ev, s->loc, "a nested function must be decorated with @T.inline or @T.macro");
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
@@ -998,8 +1001,7 @@ static const char *define_for(Eval *ev, const char *name) {
 
 static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
   Ast *callee = d->kind == A_CALL ? d->a : d;
-  if (callee->kind != A_ATTR || callee->a->kind != A_NAME || strcmp(callee->a->name, "T") != 0 ||
-      (strcmp(callee->name, "prim_func") != 0 && strcmp(callee->name, "jit") != 0)) {
+  if (!ev_decorator_is(ev, d, "prim_func") && !ev_decorator_is(ev, d, "jit")) {
     ev_error(ev, d->loc, "unsupported decorator (expected @T.prim_func or @T.jit)");
     return false;
   }
@@ -1186,7 +1188,7 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
 /* ---- module ------------------------------------------------------------------------- */
 
 Value ev_define_kernel(Eval *ev, Ast *fd) {
-  if (ev_is_inline_def(fd)) {
+  if (ev_is_inline_def(ev, fd)) {
     ev_error(ev, fd->loc, "an @T.inline function inside a Python function is not supported");
     return v_make(V_ERROR, fd->loc);
   }
@@ -1289,11 +1291,11 @@ Module *ev_file(Eval *ev, AstFile *f) {
       ev_py_exec(ev, &s, 1);
       break;
     case A_FUNCDEF: {
-      if (lenient && ev_is_jit_def(s)) { /* --entry builds it through .specialize(...) */
+      if (lenient && ev_is_jit_def(ev, s)) { /* --entry builds it through .specialize(...) */
         ev_define(ev, s->name, ev_jit_value(ev, s), false, s->loc);
         break;
       }
-      if (s->n2 > 0 && ev_py_plain_def(s)) { /* a decorated Python function */
+      if (s->n2 > 0 && ev_py_plain_def(ev, s)) { /* a decorated Python function */
         Value pf = ev_py_def_decorated(ev, s);
         if (pf.kind != V_ERROR) ev_define(ev, s->name, pf, false, s->loc);
         break;
@@ -1302,7 +1304,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
         ev_define(ev, s->name, ev_py_def(ev, s), false, s->loc);
         break;
       }
-      if (ev_is_inline_def(s)) {
+      if (ev_is_inline_def(ev, s)) {
         ev_define_inline(ev, s);
         break;
       }

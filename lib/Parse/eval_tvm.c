@@ -5,6 +5,7 @@
  *   tvm.ir.PrimType("uint32")          a dtype (V_DTYPE)
  *   tvm.ir.PointerType(prim, scope)    a pointer type (V_PTRTYPE), as T.handle(dtype, scope);
  *                                      the scope defaults to "global"
+ *   tvm.tirx.any(c, ...), .all(c, ...) the conditions joined by `or` / `and`
  *
  * The rest of the library (barriers, pipelines, descriptors, schedulers,
  * layouts) is Python source under prelude/, run by the evaluator like any
@@ -111,8 +112,29 @@ static Value pointer_type(Eval *ev, Args *a) {
   return v;
 }
 
+/* tvm.tirx.any(c0, c1, ...) / tvm.tirx.all(...): the conditions joined by `or`
+ * / `and` from the left, as TVM 0.27's builders do (one condition: itself). */
+static Value any_all(Eval *ev, const char *fn, bool is_and, Args *a) {
+  if (a->nkw) return ev_error(ev, a->kwv[0].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[0]);
+  if (a->npos == 0) return ev_error(ev, a->loc, "%s() needs at least one condition", fn);
+  Expr *acc = NULL;
+  for (int i = 0; i < a->npos; i++) {
+    Expr *e = ev_to_expr(ev, a->pos[i], "a condition");
+    if (!e) return v_make(V_ERROR, a->loc);
+    if (!tirx_dtype_is_bool(e->dtype)) {
+      char b[32];
+      return ev_error(ev, a->pos[i].loc, "%s(): argument %d must be a boolean expression, got %s", fn, i + 1,
+                      tirx_dtype_str(e->dtype, b));
+    }
+    acc = acc ? tirx_binary(ev->m, is_and ? E_AND : E_OR, acc, e, a->loc) : e;
+  }
+  return v_expr(acc, a->loc);
+}
+
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
-  if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
+  if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
+  else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
+  else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
   else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
   else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
   else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */

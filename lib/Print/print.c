@@ -637,6 +637,11 @@ static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
     }
     attrs = &shown;
   }
+  if (p->tvm_style && !in_module && f->private_) {
+    /* a private function has no global_symbol: TVM prints a lone one as main */
+    name = "main";
+    namelen = 4;
+  }
   prbuf_printf(p->out, "def %.*s(", namelen, name);
   for (int i = 0; i < f->nparams; i++) {
     if (i) prbuf_puts(p->out, ", ");

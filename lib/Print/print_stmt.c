@@ -102,6 +102,49 @@ static const Buffer *dtype_view_of(const Printer *p, const Buffer *b) {
   return bb == sb ? src : NULL;
 }
 
+/* TVM 0.27 prints a view as X.view(...) only when its elem_offset is the
+ * source's (a dtype view scales it, so one at a nonzero offset prints as the
+ * T.decl_buffer it is). */
+static bool same_expr(const Expr *x, const Expr *y) {
+  int64_t a, b;
+  if (x && y && tirx_expr_is_const_int(x, &a) && tirx_expr_is_const_int(y, &b)) return a == b;
+  return tirx_expr_identical(x, y);
+}
+
+/* ... and only when it changes the shape or the dtype: a same-shaped alias
+ * prints as the T.decl_buffer it is. */
+static bool reshapes(const Buffer *v, const Buffer *src) {
+  if (!tirx_dtype_eq(v->dtype, src->dtype) || v->ndim != src->ndim) return true;
+  for (int i = 0; i < v->ndim; i++)
+    if (!same_expr(v->shape[i], src->shape[i])) return true;
+  return false;
+}
+
+static bool same_offset(const Buffer *v, const Buffer *src) {
+  int64_t a = 0, b = 0;
+  bool ca = !v->elem_offset || tirx_expr_is_const_int(v->elem_offset, &a);
+  bool cb = !src->elem_offset || tirx_expr_is_const_int(src->elem_offset, &b);
+  if (ca && cb) return a == b;
+  return tirx_expr_identical(v->elem_offset, src->elem_offset);
+}
+
+/* The buffer a declaration is a view of: the one X.view(...) made it from, or
+ * (as TVM 0.27's printer finds them) a buffer whose data it aliases with the
+ * same dtype, scope, alignment and default layout. */
+static const char *scope_name(const Buffer *b) { return b->scope && *b->scope ? b->scope : "global"; }
+
+static const Buffer *view_source(const Buffer *b) {
+  if (b->view_of) return b->view_of;
+  const Expr *d = b->decl_data;
+  if (!d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
+  const Buffer *src = d->u.var->buffer;
+  if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 || b->align != src->align || b->layout || src->layout ||
+      b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
+      b->annotations)
+    return NULL;
+  return src;
+}
+
 /* x: T.int32 | A = T.alloc_shared((256,)) | A = T.alloc_buffer(..., scope=...)
  * | B = T.decl_buffer((64,), data=arena.data, ...) */
 static void print_alloc(Printer *p, const Stmt *s) {
@@ -113,10 +156,11 @@ static void print_alloc(Printer *p, const Stmt *s) {
     pr_set_scalar(p, b);
     return;
   }
-  const Buffer *dv = s->kind == S_DECL ? dtype_view_of(p, b) : NULL;
-  if (s->kind == S_DECL && (dv || (b->view_of && p->tvm_style && pr_lookup(p, b->view_of)))) {
+  const Buffer *vsrc = s->kind == S_DECL && p->tvm_style ? view_source(b) : NULL;
+  if (s->kind == S_DECL && !vsrc) vsrc = dtype_view_of(p, b);
+  if (vsrc && pr_lookup(p, vsrc) && same_offset(b, vsrc) && reshapes(b, vsrc)) {
     /* w = vals.view("uint32") | w = vals.view(2, 4, layout=...) */
-    const Buffer *src = dv ? dv : b->view_of;
+    const Buffer *src = vsrc;
     PrBuf rhs = {0};
     PrBuf *saved = p->out;
     p->out = &rhs;

@@ -11,14 +11,26 @@
 #                                default layout maps rows to lanes
 #     .alloc_sf(shape, dtype, *, sf_per_mma, sf_reuse=1)
 #                                scale factors with sf_tmem_layout
+#     .alloc_tcgen05_mma_D(shape, dtype="float32", *, M, cta_group, ws=False,
+#                          sparse=False, group=None, cols=None)   (also _C)
+#     .alloc_tcgen05_mma_A(shape, dtype="bfloat16", *, M, cta_group, ws=False,
+#                          sparse=False, cols=None)
+#                                an MMA accumulator / A operand in the layout
+#                                of the datapath that instruction M, cta_group
+#                                and ws select (PTX ISA tcgen05 data paths);
+#                                the columns are the layout's TCol span
 #     .move_base_to(col)         the next allocation starts at col
 #     .commit()                  tcgen05.alloc of total_cols in warp alloc_warp
 #     .dealloc()                 relinquish + tcgen05.dealloc in warp dealloc_warp
-# alloc_tcgen05_mma_A / alloc_tcgen05_mma_D are not in the prelude yet.
+#
+# T.SMEMPool itself is native (lib/Parse/eval_pool.c); its
+# alloc_tcgen05_mma_AB(shape, dtype="float16", swizzle_mode="auto", align=1024)
+# asks _mma_ab_layout below for the layout, then allocates like alloc().
 import tvm
 from tvm.script import tirx as T
-from tvm.tirx.layout import S, TCol, TileLayout, TLane
+from tvm.tirx.layout import R, S, TCol, TileLayout, TLane
 from tvm.backend.cuda.tile_primitive.gemm_async.tcgen05 import sf_tmem_layout, sf_tmem_tcol_span
+from tvm.backend.cuda.tile_primitive.tma_utils import SwizzleMode, mma_shared_layout
 
 
 def _numel(shape):
@@ -97,8 +109,29 @@ class TMEMPool:
             raise ValueError(f"TMEMPool.alloc_sf(): {span} {dtype} columns are not whole 32-bit cells")
         return self.alloc(shape, dtype, layout=layout, cols=bits // 32)
 
+    def alloc_tcgen05_mma_D(self, shape, dtype="float32", *, M, cta_group, ws=False, sparse=False, group=None,
+                            cols=None):
+        ext, st, rep = _tmem_operand("D", shape, M, cta_group, ws, sparse, group)
+        return self._alloc_operand(shape, dtype, ext, st, rep, cols)
+
+    alloc_tcgen05_mma_C = alloc_tcgen05_mma_D
+
+    def alloc_tcgen05_mma_A(self, shape, dtype="bfloat16", *, M, cta_group, ws=False, sparse=False, cols=None):
+        ext, st, rep = _tmem_operand("A", shape, M, cta_group, ws, sparse, None)
+        return self._alloc_operand(shape, dtype, ext, st, rep, cols)
+
+    def _alloc_operand(self, shape, dtype, ext, st, rep, cols):
+        ext, st = _fuse_dims(ext, st)
+        if cols is None:
+            bits = _tcol_span(ext, st) * tvm.DataType(dtype).bits
+            if bits % 32 != 0:
+                raise ValueError(f"TMEMPool: the {dtype} columns of shape {tuple(shape)} are not whole 32-bit cells")
+            cols = bits // 32
+        return self.alloc(shape, dtype, layout=_tmem_tile(ext, st, rep), cols=cols)
+
     def move_base_to(self, col):
         self.offset = col
+        self.max_offset = max(self.max_offset, col)
 
     def commit(self):
         if self._committed:
@@ -128,3 +161,193 @@ class TMEMPool:
             T.ptx[f"tcgen05.relinquish_alloc_permit.cta_group::{self.cta_group}.sync.aligned"]()
             T.ptx[f"tcgen05.dealloc.cta_group::{self.cta_group}.sync.aligned.b32"](
                 self._addr_buf[0], T.uint32(self.total_cols))
+
+
+# ---- TMEM operand layouts (TMEMPool.alloc_tcgen05_mma_A / _D) ----
+#
+# A layout here is a list of extents and a list of strides, each stride a
+# pair (k, "TLane" | "TCol"), plus an optional replica (extent, lanes):
+# R[extent : lanes @ TLane].  TVM 0.27 returns them canonicalised.
+
+# rows per CTA of each data path (PTX ISA, tcgen05 matrix data paths)
+_DATAPATH_ROWS = {"A": 128, "B": 64, "D": 128, "E": 64, "F": 64}
+
+
+def _datapath(M, cta_group, ws, sparse):
+    # the data path an MMA of instruction shape M uses, as TVM 0.27 picks it
+    if sparse:
+        raise ValueError(f"TMEMPool: a sparse A operand (data path C) is not supported (M={M}, cta_group={cta_group})")
+    if ws and not (cta_group == 1 and M == 64):
+        raise ValueError(f"TMEMPool: ws=True needs cta_group=1 and M=64 (data path E), got M={M}, cta_group={cta_group}")
+    if cta_group == 1 and M == 128:
+        return "D"
+    if cta_group == 1 and M == 64:
+        return "E" if ws else "F"
+    if cta_group == 2 and M == 256:
+        return "A"
+    if cta_group == 2 and M == 128:
+        return "B"
+    raise ValueError(f"TMEMPool: no data path for M={M}, cta_group={cta_group}, ws={ws} "
+                     f"(cta_group=1 takes M 64 or 128, cta_group=2 takes M 128 or 256)")
+
+
+def _datapath_dims(dp, rows, cols):
+    # the layout data path dp writes a (rows, cols) accumulator in
+    if rows != _DATAPATH_ROWS[dp]:
+        raise ValueError(f"TMEMPool: data path {dp} holds {_DATAPATH_ROWS[dp]} rows, got {rows}")
+    if dp == "A" or dp == "D":
+        return [rows, cols], [(1, "TLane"), (1, "TCol")]
+    if dp == "B" or dp == "E":
+        if cols % 2 != 0:
+            raise ValueError(f"TMEMPool: data path {dp} splits the columns in halves; {cols} is odd")
+        return [rows, 2, cols // 2], [(1, "TLane"), (64, "TLane"), (1, "TCol")]
+    return [4, 16, cols], [(32, "TLane"), (1, "TLane"), (1, "TCol")]
+
+
+def _tmem_operand(operand, shape, M, cta_group, ws, sparse, group):
+    # (extents, strides, replica) of an A or D operand of an MMA with instruction M
+    dp = _datapath(M, cta_group, ws, sparse)
+    rows = M // cta_group
+    ext = [int(x) for x in shape]
+    name = "alloc_tcgen05_mma_" + operand
+    halves = dp == "B" or dp == "E"
+
+    def check_rows(m):
+        if m != rows:
+            raise ValueError(f"TMEMPool.{name}: M={M} over cta_group={cta_group} is {rows} rows per CTA, "
+                             f"shape {tuple(ext)} has {m}")
+
+    if operand == "D":
+        if group is not None:
+            g = [int(x) for x in group]
+            if len(ext) != 2:
+                raise ValueError(f"TMEMPool.{name}: group= needs a (rows, N) shape, got {tuple(ext)}")
+            if len(g) != 3 or g[1] != 2:
+                raise ValueError(f"TMEMPool.{name}: group= must be (s, 2, n), got {tuple(group)}")
+            if g[0] * 2 * g[2] != ext[1]:
+                raise ValueError(f"TMEMPool.{name}: group={tuple(g)} does not cover N={ext[1]}")
+            if not halves:
+                raise ValueError(f"TMEMPool.{name}: group= needs data path B or E, M={M} uses {dp}")
+            check_rows(ext[0])
+            return [ext[0], g[0], 2, g[2]], [(1, "TLane"), (g[2], "TCol"), (64, "TLane"), (1, "TCol")], None
+        if len(ext) == 2:
+            check_rows(ext[0])
+            e, s = _datapath_dims(dp, ext[0], ext[1])
+            return e, s, None
+        if halves and len(ext) == 3 and ext[0] == 2:
+            check_rows(ext[1])
+            return ext, [(64, "TLane"), (1, "TLane"), (1, "TCol")], None
+        if halves and len(ext) == 3 and ext[1] == 2:
+            check_rows(ext[0])
+            return ext, [(1, "TLane"), (64, "TLane"), (1, "TCol")], None
+        if halves and len(ext) == 4 and ext[2] == 2:
+            check_rows(ext[0])
+            return ext, [(1, "TLane"), (ext[3], "TCol"), (64, "TLane"), (1, "TCol")], None
+        raise ValueError(f"TMEMPool.{name}: shape {tuple(ext)} is not a D operand of data path {dp}")
+    if dp == "A" or dp == "D" or dp == "F":
+        if len(ext) != 2:
+            raise ValueError(f"TMEMPool.{name}: data path {dp} takes a (rows, K) A operand, got {tuple(ext)}")
+        check_rows(ext[0])
+        return ext, [(1, "TLane"), (1, "TCol")], None
+    if len(ext) == 3 and ext[0] == 2:
+        check_rows(ext[1])
+        return ext, [(64, "TLane"), (1, "TLane"), (1, "TCol")], None
+    if dp == "B" and len(ext) == 2:
+        # the rows mirrored into the upper 64 lanes
+        check_rows(ext[0])
+        return ext, [(1, "TLane"), (1, "TCol")], (2, 64)
+    if dp == "B":
+        raise ValueError(f"TMEMPool.{name}: data path B takes a (64, K) or (2, 64, K) A operand, got {tuple(ext)}")
+    raise ValueError(f"TMEMPool.{name}: data path E takes only a (2, 64, K) A operand, got {tuple(ext)}")
+
+
+def _fuse_dims(ext, st):
+    # drop extent-1 dimensions; fuse a dimension into the next one when both
+    # step the same axis and it steps exactly over it
+    e = []
+    s = []
+    for i in range(len(ext)):
+        if ext[i] != 1:
+            e.append(ext[i])
+            s.append(st[i])
+    if len(e) == 0:
+        return [1], [(1, st[-1][1])]
+    oe = [e[-1]]
+    os_ = [s[-1]]
+    for i in range(len(e) - 2, -1, -1):
+        if s[i][1] == os_[0][1] and s[i][0] == oe[0] * os_[0][0]:
+            oe[0] = oe[0] * e[i]
+        else:
+            oe = [e[i]] + oe
+            os_ = [s[i]] + os_
+    return oe, os_
+
+
+def _tcol_span(ext, st):
+    span = 1
+    for i in range(len(ext)):
+        if st[i][1] == "TCol":
+            span = span + (ext[i] - 1) * st[i][0]
+    return span
+
+
+def _tmem_axis(k, axis):
+    return k @ TLane if axis == "TLane" else k @ TCol
+
+
+def _tmem_tile(ext, st, rep):
+    strides = [_tmem_axis(k, a) for (k, a) in st]
+    spec = S[ext[0] : strides[0]] if len(ext) == 1 else S[tuple(ext) : tuple(strides)]
+    if rep is not None:
+        spec = spec + R[rep[0] : rep[1] @ TLane]
+    return TileLayout(spec)
+
+
+# ---- SMEMPool.alloc_tcgen05_mma_AB (called by the native pool) ----
+
+_ATOM_BYTES = {0: 0, 1: 32, 2: 64, 3: 128}
+
+
+def _fitting_swizzle(row_bytes):
+    # the widest swizzle atom whose row width divides row_bytes
+    for nbytes, name in ((128, "SWIZZLE_128B_ATOM"), (64, "SWIZZLE_64B_ATOM"), (32, "SWIZZLE_32B_ATOM")):
+        if row_bytes >= nbytes and row_bytes % nbytes == 0:
+            return name
+    return "SWIZZLE_NONE"
+
+
+def _check_mma_ab_shape(shape, dtype, mode):
+    # as TVM 0.27, the request must tile the swizzle atom (8 rows of the
+    # atom's width); the error names the mode that would fit
+    if mode == SwizzleMode.SWIZZLE_NONE:
+        return
+    if len(shape) < 2:
+        raise ValueError(f"alloc_tcgen05_mma_AB: shape {tuple(shape)} is not (..., rows, cols); "
+                         f"a swizzled layout needs two dimensions (swizzle_mode='none' takes one)")
+    rows = shape[-2]
+    cols = shape[-1]
+    if not (isinstance(rows, int) and isinstance(cols, int)):
+        return
+    bits = tvm.DataType(dtype).bits
+    atom = _ATOM_BYTES[mode.value]
+    row_bits = cols * bits
+    if row_bits < atom * 8 or row_bits % (atom * 8) != 0:
+        raise ValueError(f"alloc_tcgen05_mma_AB: a row of shape {tuple(shape)} is {row_bits} bits of {dtype}, "
+                         f"not a multiple of the {atom}-byte atom of {mode.name} "
+                         f"(the rows fit {_fitting_swizzle(row_bits // 8)})")
+    if rows < 8 or rows % 8 != 0:
+        raise ValueError(f"alloc_tcgen05_mma_AB: shape {tuple(shape)} has {rows} rows, "
+                         f"not a positive multiple of the 8 rows of the {mode.name} atom")
+
+
+def _mma_ab_layout(shape, dtype, swizzle_mode):
+    if swizzle_mode == "auto":
+        mode = SwizzleMode.SWIZZLE_128B_ATOM  # TVM 0.27's choice for every dtype
+    elif swizzle_mode == "none":
+        mode = SwizzleMode.SWIZZLE_NONE
+    elif isinstance(swizzle_mode, SwizzleMode):
+        mode = swizzle_mode
+    else:
+        raise ValueError(f"alloc_tcgen05_mma_AB: swizzle_mode={swizzle_mode!r} is not 'auto', 'none' or a SwizzleMode")
+    _check_mma_ab_shape(shape, dtype, mode)
+    return mma_shared_layout(dtype, mode, shape)
