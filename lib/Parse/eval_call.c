@@ -744,6 +744,24 @@ static void ptx_unescape(const char *in, char *out, size_t n) {
   out[o] = '\0';
 }
 
+/* The exact-text form T.ptx["st.global_.b32"] as TVM reads it: a token that
+ * is a Python keyword plus '_' (global_, async_) is the keyword. */
+static void ptx_unescape_keywords(const char *in, char *out) {
+  static const char *const kw[] = {"global", "async", "and", "or", "not", "in", "is", "as", "from", "with"};
+  size_t o = 0;
+  for (const char *t = in; *t;) {
+    size_t k = strcspn(t, ".");
+    bool esc = false;
+    for (size_t j = 0; k > 1 && t[k - 1] == '_' && j < sizeof kw / sizeof kw[0]; j++)
+      esc |= strlen(kw[j]) == k - 1 && memcmp(kw[j], t, k - 1) == 0;
+    memcpy(out + o, t, k - esc);
+    o += k - esc;
+    t += k;
+    if (*t) out[o++] = *t++;
+  }
+  out[o] = '\0';
+}
+
 static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn, bool fold) {
   if (a->npos != 2) return ev_error(ev, a->loc, "T.%s takes 2 arguments", fn);
   Expr *x = ev_to_expr(ev, a->pos[0], "an operand");
@@ -1992,6 +2010,10 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     size_t cap = strlen(name) + 3; /* unescaping never lengthens */
     char *ptxname = tirx_alloc(ev->m, cap);
     ptx_unescape(name, ptxname, cap);
+    name = ptxname;
+  } else if (ptx) {
+    char *ptxname = tirx_alloc(ev->m, strlen(name) + 1);
+    ptx_unescape_keywords(name, ptxname);
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
