@@ -11,8 +11,11 @@
  * subtracted, then a negative base:
  *     8*n + tx - (n//3 + tx%8*1024)   ->   n*8 + tx - n//3 - tx%8*1024
  *     4096 - n - (n*2 + tx)           ->   4096 - tx - n*3
- * What TVM's simplifier does beyond that (splitting floordiv/floormod,
- * rewriting inside terms) is not modelled: such terms stay as written. */
+ * A floor division or modulo by a positive constant c keeps its numerator in
+ * this form, and the terms whose scale c divides leave it
+ * ((n*128 + 127) // 128 -> n); T.min / T.max take it in their operands.
+ * What TVM's simplifier does beyond that (its rewrite rules, bounds) is not
+ * modelled: such terms stay as written. */
 #include <stdlib.h>
 
 #include "Support/oom.h"
@@ -43,7 +46,49 @@ static void add_term(Sum *s, Expr *e, int64_t scale) {
   s->t[s->n++] = (Term){e, scale};
 }
 
-static void collect(Sum *s, Expr *e, int64_t scale) {
+static Expr *build(Module *m, Sum *s, DType t, Loc loc);
+static void collect(Module *m, Sum *s, Expr *e, int64_t scale);
+
+/* e // c or e % c for a constant c > 0: terms of e whose scale c divides
+ * leave the division ((k*c*x + r) // c = k*x + r // c, exact for floor
+ * division), the rest stays under it in canonical form. */
+static void collect_div(Module *m, Sum *s, Expr *e, int64_t c, bool mod, int64_t scale) {
+  Sum n = {NULL, 0, 0, 0, true};
+  collect(m, &n, e->u.bin.a, 1);
+  if (!n.ok) {
+    free(n.t);
+    add_term(s, e, scale);
+    return;
+  }
+  Sum r = {NULL, 0, 0, n.base, true};
+  for (int i = 0; i < n.n; i++) {
+    if (!n.t[i].scale) continue;
+    if (n.t[i].scale % c == 0) {
+      if (!mod) {
+        int64_t v;
+        if (__builtin_mul_overflow(n.t[i].scale / c, scale, &v)) s->ok = false;
+        else add_term(s, n.t[i].e, v);
+      }
+    } else {
+      add_term(&r, n.t[i].e, n.t[i].scale);
+    }
+  }
+  free(n.t);
+  bool terms = false;
+  for (int i = 0; i < r.n; i++) terms |= r.t[i].scale != 0;
+  if (!terms) { /* a constant remainder */
+    int64_t q = r.base / c, rm = r.base % c;
+    if (rm < 0) rm += c, q--;
+    int64_t v;
+    if (__builtin_mul_overflow(mod ? rm : q, scale, &v) || __builtin_add_overflow(s->base, v, &s->base)) s->ok = false;
+    free(r.t);
+    return;
+  }
+  Expr *num = build(m, &r, e->dtype, e->loc);
+  add_term(s, tirx_binary(m, mod ? E_FLOORMOD : E_FLOORDIV, num, e->u.bin.b, e->loc), scale);
+}
+
+static void collect(Module *m, Sum *s, Expr *e, int64_t scale) {
   int64_t c;
   if (!s->ok) return;
   if (tirx_expr_is_const_int(e, &c)) {
@@ -53,13 +98,13 @@ static void collect(Sum *s, Expr *e, int64_t scale) {
   }
   switch (e->kind) {
   case E_ADD:
-    collect(s, e->u.bin.a, scale);
-    collect(s, e->u.bin.b, scale);
+    collect(m, s, e->u.bin.a, scale);
+    collect(m, s, e->u.bin.b, scale);
     return;
   case E_SUB:
-    collect(s, e->u.bin.a, scale);
+    collect(m, s, e->u.bin.a, scale);
     if (scale == INT64_MIN) s->ok = false;
-    else collect(s, e->u.bin.b, -scale);
+    else collect(m, s, e->u.bin.b, -scale);
     return;
   case E_MUL: {
     int64_t k;
@@ -69,9 +114,22 @@ static void collect(Sum *s, Expr *e, int64_t scale) {
     if (x) {
       int64_t v;
       if (__builtin_mul_overflow(scale, k, &v)) s->ok = false;
-      else collect(s, x, v);
+      else collect(m, s, x, v);
       return;
     }
+    break;
+  }
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+    if (tirx_dtype_code(e->dtype) == DTC_INT && tirx_expr_is_const_int(e->u.bin.b, &c) && c > 0) {
+      collect_div(m, s, e, c, e->kind == E_FLOORMOD, scale);
+      return;
+    }
+    break;
+  case E_MIN:
+  case E_MAX: {
+    Expr *a = tirx_canon(m, e->u.bin.a, e->loc), *b = tirx_canon(m, e->u.bin.b, e->loc);
+    if (a != e->u.bin.a || b != e->u.bin.b) e = tirx_binary(m, e->kind, a, b, e->loc);
     break;
   }
   default: break;
@@ -83,47 +141,54 @@ static Expr *scaled(Module *m, Expr *e, int64_t k, DType t, Loc loc) {
   return k == 1 ? e : tirx_binary(m, E_MUL, e, tirx_int(m, t, k, loc), loc);
 }
 
-Expr *tirx_canon_sub(Module *m, Expr *hi, Expr *lo, Loc loc) {
-  DType t = hi->dtype;
-  Sum s = {NULL, 0, 0, 0, true};
-  collect(&s, hi, 1);
-  collect(&s, lo, -1);
-  if (!s.ok) {
-    free(s.t);
-    return tirx_binary(m, E_SUB, hi, lo, loc);
-  }
-  /* drop cancelled terms; stable insertion sort by descending scale */
+/* The sum written back (frees nothing: the caller owns s->t). */
+static Expr *build(Module *m, Sum *s, DType t, Loc loc) {
   int n = 0;
-  bool min = s.base == INT64_MIN;
-  for (int i = 0; i < s.n; i++) {
-    min |= s.t[i].scale == INT64_MIN;
-    if (s.t[i].scale) s.t[n++] = s.t[i];
-  }
-  if (min) { /* no negation of INT64_MIN */
-    free(s.t);
-    return tirx_binary(m, E_SUB, hi, lo, loc);
-  }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && s.t[j - 1].scale < s.t[j].scale; j--) {
-      Term x = s.t[j];
-      s.t[j] = s.t[j - 1];
-      s.t[j - 1] = x;
+  for (int i = 0; i < s->n; i++)
+    if (s->t[i].scale) s->t[n++] = s->t[i];
+  s->n = n;
+  for (int i = 1; i < n; i++) /* stable insertion sort, descending scale */
+    for (int j = i; j > 0 && s->t[j - 1].scale < s->t[j].scale; j--) {
+      Term x = s->t[j];
+      s->t[j] = s->t[j - 1];
+      s->t[j - 1] = x;
     }
   Expr *r = NULL;
-  for (int i = 0; i < n && s.t[i].scale > 0; i++) {
-    Expr *x = scaled(m, s.t[i].e, s.t[i].scale, t, loc);
+  for (int i = 0; i < n && s->t[i].scale > 0; i++) {
+    Expr *x = scaled(m, s->t[i].e, s->t[i].scale, t, loc);
     r = r ? tirx_binary(m, E_ADD, r, x, loc) : x;
   }
-  if (s.base > 0) {
-    Expr *b = tirx_int(m, t, s.base, loc);
+  if (s->base > 0) {
+    Expr *b = tirx_int(m, t, s->base, loc);
     r = r ? tirx_binary(m, E_ADD, r, b, loc) : b;
   }
   for (int i = 0; i < n; i++) {
-    if (s.t[i].scale > 0) continue;
-    Expr *x = scaled(m, s.t[i].e, -s.t[i].scale, t, loc);
+    if (s->t[i].scale > 0) continue;
+    Expr *x = scaled(m, s->t[i].e, -s->t[i].scale, t, loc);
     r = tirx_binary(m, E_SUB, r ? r : tirx_int(m, t, 0, loc), x, loc);
   }
-  if (s.base < 0) r = r ? tirx_binary(m, E_SUB, r, tirx_int(m, t, -s.base, loc), loc) : tirx_int(m, t, s.base, loc);
-  free(s.t);
+  if (s->base < 0) r = r ? tirx_binary(m, E_SUB, r, tirx_int(m, t, -s->base, loc), loc) : tirx_int(m, t, s->base, loc);
   return r ? r : tirx_int(m, t, 0, loc);
 }
+
+/* INT64_MIN anywhere: no negation of it, so no rewriting */
+static bool has_min(const Sum *s) {
+  if (s->base == INT64_MIN) return true;
+  for (int i = 0; i < s->n; i++)
+    if (s->t[i].scale == INT64_MIN) return true;
+  return false;
+}
+
+static Expr *canon2(Module *m, Expr *hi, Expr *lo, Loc loc) {
+  if (!tirx_dtype_is_int(hi->dtype) || hi->dtype.lanes != 1) return lo ? tirx_binary(m, E_SUB, hi, lo, loc) : hi;
+  Sum s = {NULL, 0, 0, 0, true};
+  collect(m, &s, hi, 1);
+  if (lo) collect(m, &s, lo, -1);
+  Expr *r = s.ok && !has_min(&s) ? build(m, &s, hi->dtype, loc) : lo ? tirx_binary(m, E_SUB, hi, lo, loc) : hi;
+  free(s.t);
+  return r;
+}
+
+Expr *tirx_canon_sub(Module *m, Expr *hi, Expr *lo, Loc loc) { return canon2(m, hi, lo, loc); }
+
+Expr *tirx_canon(Module *m, Expr *e, Loc loc) { return canon2(m, e, NULL, loc); }

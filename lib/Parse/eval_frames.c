@@ -125,7 +125,7 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &y)) {
     s->u.for_.extent = tirx_int(ev->m, t, y - x, a->loc);
   } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
-    s->u.for_.extent = hi;
+    s->u.for_.extent = tirx_canon(ev->m, hi, a->loc); /* TVM simplifies every extent */
   } else if (hi->kind == E_ADD && tirx_expr_identical(hi->u.bin.a, lo)) {
     s->u.for_.extent = hi->u.bin.b;
   } else {

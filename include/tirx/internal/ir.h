@@ -375,6 +375,8 @@ bool tirx_expr_identical(const Expr *a, const Expr *b);
 /* hi - lo in the canonical sum form of TVM's simplifier (lib/IR/canon.c): the
  * extent TVM stores for range(lo, hi). */
 Expr *tirx_canon_sub(Module *m, Expr *hi, Expr *lo, Loc loc);
+/* e itself in that form (the extent TVM stores for range(e)). */
+Expr *tirx_canon(Module *m, Expr *e, Loc loc);
 uint64_t tirx_module_hash(const Module *m);
 
 /* ---- walks (lib/IR/visit.c), generated from the children column of
