@@ -394,9 +394,9 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
     /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
      * (a typed variable, a buffer's data, T.reinterpret(PointerType(...), p)),
      * whatever scope= says */
-    const Var *dv = d->kind == E_VAR ? d->u.var : NULL;
+    const Var *dvar = d->kind == E_VAR ? d->u.var : NULL;
     const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
-    const char *psc = dv && (dv->ptr_typed || dv->kind == VAR_BUFDATA) ? dv->ptr_scope
+    const char *psc = dvar && (dvar->ptr_typed || dvar->kind == VAR_BUFDATA) ? dvar->ptr_scope
                       : pt && pt->typed                                 ? pt->scope
                                                                         : NULL;
     if (psc && *psc) {
