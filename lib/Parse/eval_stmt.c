@@ -284,6 +284,15 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
       }
+      /* p = T.address_of(buf[i]): TVM's address_of is a pointer to the
+       * element, typed with the buffer's dtype and scope */
+      if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
+          e->u.call.args[0]->kind == E_LOAD && e->u.call.args[0]->u.load.buf) {
+        const Buffer *lb = e->u.call.args[0]->u.load.buf;
+        var->ptr_typed = true;
+        var->ptr_elem = e->u.call.args[0]->dtype;
+        var->ptr_scope = lb->scope && *lb->scope ? lb->scope : tirx_intern0(ev->m, "global");
+      }
       /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
       const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
       if (rp && rp->typed) {
@@ -502,6 +511,15 @@ static void ann_assign(Eval *ev, Ast *s) {
         var->ptr_typed = true;
         var->ptr_elem = e->u.var->ptr_elem;
         var->ptr_scope = e->u.var->ptr_scope;
+      }
+      /* p = T.address_of(buf[i]): TVM's address_of is a pointer to the
+       * element, typed with the buffer's dtype and scope */
+      if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
+          e->u.call.args[0]->kind == E_LOAD && e->u.call.args[0]->u.load.buf) {
+        const Buffer *lb = e->u.call.args[0]->u.load.buf;
+        var->ptr_typed = true;
+        var->ptr_elem = e->u.call.args[0]->dtype;
+        var->ptr_scope = lb->scope && *lb->scope ? lb->scope : tirx_intern0(ev->m, "global");
       }
       /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
       const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;

@@ -8,9 +8,10 @@
 # CHECK-NEXT: {{^}}    n: T.let[T.int32] = base + 1
 # CHECK-NEXT: {{^}}    buf = T.alloc_shared((4,), "uint32")
 # CHECK-NEXT: {{^}}    ptr: T.let[T.handle("uint32", "shared")] = T.address_of(buf[1])
-# CHECK-NEXT: {{^}}    p2: T.let[T.handle] = T.address_of(buf[2])
+# CHECK-NEXT: {{^}}    p2: T.let[T.handle("uint32", "shared")] = T.address_of(buf[2])
 # CHECK-NEXT: {{^}}    A[base % 128] = T.float32(1.0)
-# T.let is the immutable binding; a new name bound to a pointer is one too.
+# T.let is the immutable binding; a new name bound to a pointer is one too, typed
+# with the element dtype and scope when it is the address of a buffer element (TVM).
 @T.prim_func
 def f(A: T.Buffer((128,), "float32")):
     T.device_entry()
