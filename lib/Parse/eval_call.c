@@ -2091,6 +2091,16 @@ static const struct {
     {"I.", false, call_decorator},
 };
 
+/* Whether an expression is a call T.ptx.X(...) or T.ptx["..."](...) (any alias
+ * of the T module). */
+static bool is_ptx_call(const Ast *x) {
+  if (x->kind != A_CALL) return false;
+  const Ast *c = x->a;
+  if (c->kind == A_SUBSCRIPT) c = c->a;
+  while (c->kind == A_ATTR && c->a->kind == A_ATTR) c = c->a;
+  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->name, "ptx") == 0;
+}
+
 Value ev_call(Eval *ev, Ast *call) {
   bool saved_callee = ev->callee_name;
   ev->callee_name = call->a->kind == A_NAME;
@@ -2107,8 +2117,13 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->name_hint = NULL;
   ev->tuple_hints = NULL;
   ev->ntuple_hints = 0;
+  /* T.evaluate(T.ptx.X(...)): the value is dropped, so the T.ptx call is the
+   * instruction, as a statement would be (TVM's T.ptx calls always are) */
+  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 && is_ptx_call(call->list[0]))
+    ev->stmt_call = true;
   Args a;
   bool ok = collect_args(ev, call, &a);
+  ev->stmt_call = false;
   ev->name_hint = hint;
   ev->tuple_hints = th;
   ev->ntuple_hints = nth;
