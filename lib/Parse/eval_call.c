@@ -611,6 +611,14 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
       return v_make(V_ERROR, a->loc);
     }
     skip = 0;
+    /* T.reinterpret("uint64", T.address_of(tmap)): TVM's address of a
+     * T.TensorMap() is a uint64 already, so this is no node (the T.ptx
+     * engine reinterprets it to a handle where an address is wanted) */
+    if (in->id == I_REINTERPRET && !ptr_ty && n == 2 && tirx_dtype_eq(explicit_dt, tirx_dtype(DT_UINT64)) &&
+        pos[1].kind == V_EXPR && pos[1].u.e->kind == E_CALL && pos[1].u.e->u.call.op->id == I_ADDRESS_OF &&
+        pos[1].u.e->u.call.n == 1 && pos[1].u.e->u.call.args[0]->kind == E_VAR &&
+        pos[1].u.e->u.call.args[0]->u.var->is_tensormap)
+      return pos[1];
   }
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
     if (n != 1 || !ev_get_dtype(ev, pos[0], &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
