@@ -85,6 +85,7 @@ static void collect_div(Module *m, Sum *s, Expr *e, int64_t c, bool mod, int64_t
     return;
   }
   Expr *num = build(m, &r, e->dtype, e->loc);
+  free(r.t);
   add_term(s, tirx_binary(m, mod ? E_FLOORMOD : E_FLOORDIV, num, e->u.bin.b, e->loc), scale);
 }
 
