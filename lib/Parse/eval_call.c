@@ -676,6 +676,9 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
       if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], a->loc);
       else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], a->loc);
     }
+    /* a constant condition picks its side, as TVM's if_then_else does */
+    int64_t c;
+    if (tirx_expr_is_const_int(args[0], &c)) return v_expr(c ? args[1] : args[2], a->loc);
   }
   if ((in->id == I_POW || in->id == I_FMOD || in->id == I_FMA) && k >= 2) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
