@@ -181,7 +181,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     if (ev->binds[i].depth == ev->depth) {
       Value v = ev->binds[i].v;
       if (v.kind == V_PYFUNC && !v.u.py.owner) v.u.py.owner = k;
-      if (v.kind == V_DESCR && v.u.bound.fn->kind == V_PYFUNC && !v.u.bound.fn->u.py.owner)
+      if (v.kind == V_DESCR && v.u.bound.fn && v.u.bound.fn->kind == V_PYFUNC && !v.u.bound.fn->u.py.owner)
         v.u.bound.fn->u.py.owner = k;
       attrs_set(ev, &k->attrs, ev->binds[i].name, v);
     }
