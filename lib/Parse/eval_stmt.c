@@ -150,6 +150,28 @@ static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, i
   ev_emit(ev, f.u.frame);
 }
 
+/* The pointer type a new binding of pointer value e gets: a typed variable's,
+ * for T.address_of(buf[i]) the element dtype and the buffer's scope (TVM's
+ * address_of), for T.reinterpret(PointerType(...), x) that type. */
+static void type_pointer(Eval *ev, Var *var, const Expr *e) {
+  const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
+  if (e->kind == E_VAR && e->u.var->ptr_typed) {
+    var->ptr_elem = e->u.var->ptr_elem;
+    var->ptr_scope = e->u.var->ptr_scope;
+  } else if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
+             e->u.call.args[0]->kind == E_LOAD && e->u.call.args[0]->u.load.buf) {
+    const Buffer *lb = e->u.call.args[0]->u.load.buf;
+    var->ptr_elem = e->u.call.args[0]->dtype;
+    var->ptr_scope = lb->scope && *lb->scope ? lb->scope : tirx_intern0(ev->m, "global");
+  } else if (rp && rp->typed) {
+    var->ptr_elem = rp->elem;
+    var->ptr_scope = rp->scope;
+  } else {
+    return;
+  }
+  var->ptr_typed = true;
+}
+
 /* ---- assignment ------------------------------------------------------------ */
 
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
@@ -279,27 +301,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
       var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
     } else {
       var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
-      if (e->kind == E_VAR && e->u.var->ptr_typed) {
-        var->ptr_typed = true;
-        var->ptr_elem = e->u.var->ptr_elem;
-        var->ptr_scope = e->u.var->ptr_scope;
-      }
-      /* p = T.address_of(buf[i]): TVM's address_of is a pointer to the
-       * element, typed with the buffer's dtype and scope */
-      if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
-          e->u.call.args[0]->kind == E_LOAD && e->u.call.args[0]->u.load.buf) {
-        const Buffer *lb = e->u.call.args[0]->u.load.buf;
-        var->ptr_typed = true;
-        var->ptr_elem = e->u.call.args[0]->dtype;
-        var->ptr_scope = lb->scope && *lb->scope ? lb->scope : tirx_intern0(ev->m, "global");
-      }
-      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
-      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
-      if (rp && rp->typed) {
-        var->ptr_typed = true;
-        var->ptr_elem = rp->elem;
-        var->ptr_scope = rp->scope;
-      }
+      type_pointer(ev, var, e);
     }
     var->is_tensormap = is_tensormap_alloca(e);
     Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
@@ -507,27 +509,7 @@ static void ann_assign(Eval *ev, Ast *s) {
     } else {
       var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
       var->is_tensormap = is_tensormap_alloca(e);
-      if (e->kind == E_VAR && e->u.var->ptr_typed) {
-        var->ptr_typed = true;
-        var->ptr_elem = e->u.var->ptr_elem;
-        var->ptr_scope = e->u.var->ptr_scope;
-      }
-      /* p = T.address_of(buf[i]): TVM's address_of is a pointer to the
-       * element, typed with the buffer's dtype and scope */
-      if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
-          e->u.call.args[0]->kind == E_LOAD && e->u.call.args[0]->u.load.buf) {
-        const Buffer *lb = e->u.call.args[0]->u.load.buf;
-        var->ptr_typed = true;
-        var->ptr_elem = e->u.call.args[0]->dtype;
-        var->ptr_scope = lb->scope && *lb->scope ? lb->scope : tirx_intern0(ev->m, "global");
-      }
-      /* T.reinterpret(PointerType(...), x): the binding has the pointer type */
-      const PtrType *rp = e->kind == E_CALL ? e->u.call.ptr_ty : NULL;
-      if (rp && rp->typed) {
-        var->ptr_typed = true;
-        var->ptr_elem = rp->elem;
-        var->ptr_scope = rp->scope;
-      }
+      type_pointer(ev, var, e);
     }
     Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
     st->u.bind.var = var;
