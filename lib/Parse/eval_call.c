@@ -535,11 +535,12 @@ static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
   const char *spec = NULL;
   for (size_t i = 0; i < sizeof intrin_params / sizeof intrin_params[0]; i++)
     if (intrin_params[i].id == in->id) spec = intrin_params[i].spec;
-  if (!spec || a->nkw == 0) return true;
+  if (!spec) return true;
   int nslots = 0;
   const char *p = spec, *nm, *df;
   size_t nl, dl;
   while (next_param(&p, &nm, &nl, &df, &dl)) nslots++;
+  if (a->nkw == 0 && a->npos >= nslots) return true;
   for (int k = 0; k < a->nkw; k++) {
     bool found = false;
     for (p = spec; next_param(&p, &nm, &nl, &df, &dl);)
@@ -1702,13 +1703,7 @@ static Value sf_minmax(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   DType t = r.u.e->dtype;
   ex = ev_const_cast(ev, t, ex, a->loc);
   ey = ev_const_cast(ev, t, ey, a->loc);
-  bool is_min = f->arg == E_MIN;
-  if (ex->kind == E_INT && ey->kind == E_INT) {
-    int64_t v = is_min ? (ex->u.i.v < ey->u.i.v ? ex->u.i.v : ey->u.i.v)
-                       : (ex->u.i.v > ey->u.i.v ? ex->u.i.v : ey->u.i.v);
-    return v_expr(tirx_int(ev->m, t, v, a->loc), a->loc);
-  }
-  return v_expr(tirx_binary(ev->m, (ExprKind)f->arg, ex, ey, a->loc), a->loc);
+  return v_expr(ev_fold_binary(ev, (ExprKind)f->arg, ex, ey, a->loc), a->loc);
 }
 
 /* T.Add, T.floordiv, T.EQ ...: arg = the ExprKind, what = the name after "T." */

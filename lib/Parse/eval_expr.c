@@ -404,12 +404,17 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   if (!is_const(a) || !is_const(b) || a->dtype.lanes != 1) return NULL;
   DType t = a->dtype;
   if (a->kind == E_FLOAT) {
+    /* TVM folds float32 arithmetic in single precision and leaves 16-bit
+       floats unfolded; min/max and comparisons pick an operand exactly */
     double x = a->u.f.v, y = b->u.f.v, r;
+    int bits = tirx_dtype_bits(t);
+    bool f32 = bits == 32, arith = k == E_ADD || k == E_SUB || k == E_MUL || k == E_DIV;
+    if (arith && bits < 32) return NULL;
     switch (k) {
-    case E_ADD: r = x + y; break;
-    case E_SUB: r = x - y; break;
-    case E_MUL: r = x * y; break;
-    case E_DIV: if (y == 0) return NULL; r = x / y; break;
+    case E_ADD: r = f32 ? (double)((float)x + (float)y) : x + y; break;
+    case E_SUB: r = f32 ? (double)((float)x - (float)y) : x - y; break;
+    case E_MUL: r = f32 ? (double)((float)x * (float)y) : x * y; break;
+    case E_DIV: if (y == 0) return NULL; r = f32 ? (double)((float)x / (float)y) : x / y; break;
     case E_MIN: r = x < y ? x : y; break;
     case E_MAX: r = x > y ? x : y; break;
     case E_LT: return tirx_int(ev->m, dt(DT_BOOL), x < y, loc);

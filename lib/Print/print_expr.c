@@ -37,13 +37,19 @@ static bool index_type(DType t) {
   return t.lanes == 1 && (t.id == DT_INT32 || t.id == DT_INT64);
 }
 
+/* TVM leaves arithmetic on two 16-bit float constants unfolded */
+static bool unfolded_float(const Expr *e) {
+  bool arith = e->kind == E_ADD || e->kind == E_SUB || e->kind == E_MUL || e->kind == E_DIV;
+  return arith && e->u.bin.a->kind == E_FLOAT && tirx_dtype_bits(e->u.bin.a->dtype) < 32;
+}
+
 static bool refolds(const Printer *p, const Expr *e) {
   const Expr *a = e->u.bin.a, *b = e->u.bin.b;
   /* pointer ± bytes (T.address_of(x) + T.uint64(32)) re-parses as written */
   if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
     return false;
   if (!tirx_dtype_eq(a->dtype, b->dtype)) return true;
-  if (is_const(a) && is_const(b)) return true;
+  if (is_const(a) && is_const(b)) return !unfolded_float(e);
   switch ((ExprKind)e->kind) {
   case E_ADD: return const_is(a, 0) || const_is(b, 0);
   case E_SUB: return const_is(b, 0);
