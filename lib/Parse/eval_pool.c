@@ -207,8 +207,10 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
 
 static bool default_layout(const Buffer *b) { return b->layout == NULL && b->nstrides == 0; }
 
+/* A view is a new T.decl_buffer: unnamed (TVM's default "buffer") until a
+ * kernel's `x = ...` names it. */
 static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
-  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : b->name, t, ndim, loc);
+  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "buffer", t, ndim, loc);
   v->scope = b->scope;
   v->data->ptr_scope = b->scope;
   v->decl_data = tirx_varref(ev->m, b->data, loc);
