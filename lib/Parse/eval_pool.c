@@ -274,6 +274,54 @@ static Expr *mk_tile(Eval *ev, const int64_t *ext, const int64_t *str, int n, Lo
   return tl;
 }
 
+/* a * k, folded where a is a constant or k is 1 (as TVM's arithmetic on a
+ * shape does) */
+static Expr *mul_k(Eval *ev, Expr *a, int64_t k, Loc loc) {
+  int64_t c;
+  if (k == 1) return a;
+  if (tirx_expr_is_const_int(a, &c)) return tirx_int(ev->m, a->dtype, c * k, loc);
+  return tirx_binary(ev->m, E_MUL, a, tirx_int(ev->m, a->dtype, k, loc), loc);
+}
+
+/* The layout TVM 0.27's Layout.unpack(r) makes of a default (row-major)
+ * layout over a shape with a symbolic extent: T.S[(d0, ..., dn-1, r):(s0 * r,
+ * ..., r, 1)], si the product of the extents after di. */
+static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
+  int n = b->ndim;
+  Expr *e[2];
+  for (int k = 0; k < 2; k++) {
+    e[k] = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), loc);
+    e[k]->u.list.n = n + 1;
+    e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n + 1);
+  }
+  Expr *step = tirx_i32(ev->m, 1);
+  for (int i = n - 1; i >= 0; i--) {
+    e[0]->u.list.items[i] = b->shape[i];
+    e[1]->u.list.items[i] = mul_k(ev, step, r, loc);
+    int64_t c, d;
+    if (tirx_expr_is_const_int(step, &c) && c == 1) step = b->shape[i];
+    else if (tirx_expr_is_const_int(step, &c) && tirx_expr_is_const_int(b->shape[i], &d))
+      step = tirx_int(ev->m, step->dtype, c * d, loc);
+    else step = tirx_binary(ev->m, E_MUL, step, b->shape[i], loc);
+  }
+  e[0]->u.list.items[n] = tirx_i32(ev->m, r);
+  e[1]->u.list.items[n] = tirx_i32(ev->m, 1);
+  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  sl->u.call.name = tirx_intern0(ev->m, "T.S");
+  sl->u.call.n = 2;
+  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
+  sl->u.call.args[0] = e[0];
+  sl->u.call.args[1] = e[1];
+  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
+  tl->u.call.n = 1;
+  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
+  tl->u.call.args[0] = sl;
+  return tl;
+}
+
 /* The extents and integer strides of T.TileLayout(T.S[ext:str]); false for any
  * other layout (thread axes, replicas, offsets). */
 static bool tile_dims(const Expr *tl, int64_t *ext, int64_t *str, int *n) {
@@ -403,6 +451,13 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       }
       v->layout = layout ? layout : ob == nb ? b->layout : NULL;
       v->view_of = b;
+      if (!layout && !b->layout) {
+        /* TVM unpacks the default layout into one with the symbolic extent
+         * (even at the same width), and its printer then shows the
+         * T.decl_buffer(..., layout=...) the view is, not X.view(...) */
+        v->layout = unpacked_row_major(ev, b, ob / nb, a->loc);
+        v->view_of = NULL;
+      }
       return emit_view(ev, v, a->loc);
     }
     if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
