@@ -374,8 +374,8 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
     int64_t step = 1;
     for (int i = n - 1; i >= 0; i--) {
       if (!tirx_expr_is_const_int(src->shape[i], &ext[i])) {
-        ev_error(ev, loc, "cannot view '%s' as %s: its shape is symbolic", src->name, tb);
-        return false;
+        *out = unpacked_row_major(ev, src, r, loc); /* a symbolic extent: (n, 4) -> T.S[(n, 4, r):(4 * r, r, 1)] */
+        return true;
       }
       str[i] = step;
       step *= ext[i];
@@ -486,6 +486,14 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     else if (!layout && !repack(ev, b, ob > nb ? ob / nb : nb / ob, ob > nb, t, a->loc, &v->layout))
       return v_make(V_ERROR, a->loc);
     v->view_of = b;
+    bool symbolic = false;
+    for (int i = 0; i < b->ndim; i++) symbolic |= !tirx_expr_is_const_int(b->shape[i], &last);
+    if (!layout && ob == nb && !b->layout && symbolic) {
+      /* at the same width TVM still unpacks a default layout over a symbolic
+       * extent (T.S[(n, 4, 1):(4, 1, 1)]), and prints the T.decl_buffer */
+      v->layout = unpacked_row_major(ev, b, 1, a->loc);
+      v->view_of = NULL;
+    }
     return emit_view(ev, v, a->loc);
   }
   /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred);
