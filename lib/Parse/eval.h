@@ -165,6 +165,10 @@ typedef struct Eval {
   TirxDiag *d;
   const TirxParseOptions *opts;
   Binding *binds; int nbinds, capbinds;
+  /* the module's globals (depth 0) are the first nglob bindings; globix maps
+   * each name to its latest one (index + 1) so a lookup need not scan the
+   * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
+  int nglob; bool glob_stray; TxPtrMap globix;
   int depth;
   int loop_depth;
   StmtVec *cur;            /* where statements are appended */

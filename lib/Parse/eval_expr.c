@@ -52,26 +52,41 @@ void ev_push_scope(Eval *ev) { ev->depth++; }
 
 void ev_pop_scope(Eval *ev) {
   while (ev->nbinds > 0 && ev->binds[ev->nbinds - 1].depth >= ev->depth) ev->nbinds--;
+  if (ev->nbinds < ev->nglob) ev->glob_stray = true; /* never expected: globals are not popped */
   ev->depth--;
 }
 
+/* The latest module-level binding of name below index hi. */
+static Binding *global_below(Eval *ev, const char *name, int hi) {
+  if (!ev->glob_stray) {
+    intptr_t k = txmap_geti(&ev->globix, name);
+    return k > 0 && k - 1 < hi ? &ev->binds[k - 1] : NULL;
+  }
+  for (int j = hi - 1; j >= 0; j--)
+    if (ev->binds[j].name == name && ev->binds[j].depth == 0) return &ev->binds[j];
+  return NULL;
+}
+
+/* The function's own names (from py_floor up), else the module's. */
 Binding *ev_lookup(Eval *ev, const char *name) {
-  for (int i = ev->nbinds - 1; i >= 0; i--)
-    if (ev->binds[i].name == name && (i >= ev->py_floor || ev->binds[i].depth == 0)) {
+  int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  for (int i = ev->nbinds - 1; i >= lo; i--)
+    if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
-      if (b->v.kind == V_NS && b->v.nshape == -2) { /* `global name`: the module's binding */
-        for (int j = i - 1; j >= 0; j--)
-          if (ev->binds[j].name == name && ev->binds[j].depth == 0) return &ev->binds[j];
-        return NULL;
-      }
+      if (b->v.kind == V_NS && b->v.nshape == -2) /* `global name`: the module's binding */
+        return global_below(ev, name, i);
       return b;
     }
-  return NULL;
+  return global_below(ev, name, lo);
 }
 
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
+  if (ev->depth == 0) {
+    if (ev->nbinds == ev->nglob) txmap_puti(&ev->globix, name, ++ev->nglob);
+    else ev->glob_stray = true;
+  }
   Binding *b = &ev->binds[ev->nbinds++];
   b->name = name;
   b->v = v;

@@ -37,6 +37,7 @@ struct PyModule {
   const char *dir;       /* its package directory (relative imports) */
   const char *src; size_t len;
   Binding *binds; int nbinds, capbinds; /* its globals while another module runs */
+  int nglob; bool glob_stray; TxPtrMap globix; /* (see Eval) */
   bool loading, failed;
 };
 
@@ -60,7 +61,10 @@ static PyModState *state(Eval *ev) {
 
 void ev_modules_free(Eval *ev) {
   if (!ev->mods) return;
-  for (int i = 0; i < ev->mods->n; i++) free(ev->mods->mods[i]->binds);
+  for (int i = 0; i < ev->mods->n; i++) {
+    free(ev->mods->mods[i]->binds);
+    txmap_free(&ev->mods->mods[i]->globix);
+  }
   free(ev->mods->mods);
   free(ev->mods);
   ev->mods = NULL;
@@ -74,10 +78,16 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   from->binds = ev->binds;
   from->nbinds = ev->nbinds;
   from->capbinds = ev->capbinds;
+  from->nglob = ev->nglob;
+  from->glob_stray = ev->glob_stray;
+  from->globix = ev->globix;
   struct PyModule *t = to ? to : &st->main;
   ev->binds = t->binds;
   ev->nbinds = t->nbinds;
   ev->capbinds = t->capbinds;
+  ev->nglob = t->nglob;
+  ev->glob_stray = t->glob_stray;
+  ev->globix = t->globix;
   ev->cur_mod = to;
 }
 

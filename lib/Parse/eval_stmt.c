@@ -1386,6 +1386,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     txmap_free(&ev.py_grow);
     ev_py_free(&ev);
     free(ev.binds);
+    txmap_free(&ev.globix);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;
   }
