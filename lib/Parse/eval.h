@@ -250,6 +250,7 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
+Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);

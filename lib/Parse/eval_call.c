@@ -624,6 +624,9 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
     if (n != 1 || !ev_get_dtype(ev, pos[0], &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
     skip = 0;
+    /* TVM 0.27's T.infinity of a float type is the constant itself (printed T.float32("inf")) */
+    if (in->id == I_INFINITY && tirx_dtype_code(explicit_dt) == DTC_FLOAT && explicit_dt.lanes == 1)
+      return v_expr(tirx_float(ev->m, explicit_dt, (double)INFINITY, a->loc), a->loc);
   }
   if (in->ret == RET_DTYPE1) {
     Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
@@ -1809,6 +1812,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_ENV_THREAD] = {.args_fn = ev_env_thread},
     [I_GRID] = {.args_fn = ev_grid},
     [I_SMEM_POOL] = {.args_fn = ev_smem_pool},
+    [I_LDST_FRAG] = {.args_fn = ev_ldst_frag},
     [I_ALLOC_BUFFER] = {sf_alloc, NULL, MEM_GLOBAL, 0, "T.alloc_buffer"},
     [I_ALLOC_SHARED] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},
     [I_SMEM] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},

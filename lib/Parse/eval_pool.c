@@ -590,3 +590,49 @@ Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);
 }
+
+/* T.alloc_tcgen05_ldst_frag(instr_shape, (rows, cols), dtype): a register
+ * fragment for tcgen05.ld/st, as TVM 0.27 builds it: a fresh local buffer of
+ * this thread's registers (TVM's default name, "buffer") and its
+ * (rows, cols) view in the atom's layout.  The register count and the layout
+ * (tcgen05_atom_layout) are the prelude's _ldst_frag in
+ * tvm.backend.cuda.lang.alloc_pool. */
+Value ev_ldst_frag(Eval *ev, Args *a) {
+  static const char *const kws[] = {"instr_shape", "tensor_shape", "dtype", NULL};
+  if (!ev_check_kw(ev, a, "T.alloc_tcgen05_ldst_frag", kws)) return v_make(V_ERROR, a->loc);
+  static const char *const names[] = {"instr_shape", "tensor_shape", "dtype"};
+  Value args[3];
+  for (int i = 0; i < 3; i++) {
+    Value *v = ev_arg(a, i, names[i]);
+    if (!v) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag() missing required argument '%s'", names[i]);
+    args[i] = *v;
+  }
+  if (!ev_require_device(ev, a->loc, "T.alloc_tcgen05_ldst_frag")) return v_make(V_ERROR, a->loc);
+  Value ts = args[1];
+  if ((ts.kind != V_TUPLE && ts.kind != V_LIST) || ts.u.list.n != 2)
+    return ev_error(ev, ts.loc, "T.alloc_tcgen05_ldst_frag: tensor_shape must be (rows, cols)");
+  const char *hint = ev->name_hint;
+  Value fn;
+  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn)) return v_make(V_ERROR, a->loc);
+  Args la = {.pos = args, .npos = 3, .loc = a->loc};
+  Value r = ev_py_callv(ev, fn, &la);
+  ev->name_hint = hint;
+  if (r.kind == V_ERROR) return r;
+  if (r.kind != V_TUPLE || r.u.list.n != 2) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");
+  /* flat = T.alloc_local((count,), dtype) */
+  Value shape = v_make(V_TUPLE, a->loc);
+  shape.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+  shape.u.list.items[0] = r.u.list.items[0];
+  shape.u.list.n = 1;
+  Value apos[2] = {shape, args[2]};
+  Args aa = {.pos = apos, .npos = 2, .loc = a->loc};
+  ev->name_hint = NULL;
+  Value flat = ev_alloc(ev, &aa, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
+  ev->name_hint = hint;
+  if (flat.kind == V_ERROR) return flat;
+  /* flat.view(rows, cols, layout=layout) */
+  const char *kwn[1] = {"layout"};
+  Value kwv[1] = {r.u.list.items[1]};
+  Args va = {.pos = ts.u.list.items, .npos = 2, .kwn = kwn, .kwv = kwv, .nkw = 1, .loc = a->loc};
+  return view(ev, flat.u.buf, &va);
+}
