@@ -223,8 +223,9 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.loc = loc;
       return v;
     }
+    if (strcmp(name, "sub") == 0) return bound(ev, "method.sub", b, NULL, loc); /* A.sub[...] (eval_view.c) */
     static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
-                                    "permute", "local", "partition", "astype"};
+                                    "permute", "local", "partition", "astype", "rearrange"};
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
       if (strcmp(name, methods[i]) == 0) {
         char path[64];
@@ -482,6 +483,34 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   Expr *c = tirx_call(ev->m, tirx_intrin(I_CUDA_LDG_VEC), tirx_dtype(DT_VOID), args, a->npos, loc);
   c->u.call.name = tirx_intern0(ev->m, "T.cuda.ldg");
   return v_expr(c, loc);
+}
+
+/* T.cuda.ldg(addr, dtype, dst=(p0, ..., pN-1), vec="vN"): TVM's keyword
+ * spelling of the vector form, the call T.cuda.ldg(p0, ..., pN-1, addr,
+ * dtype, "vN", N) (TVM 0.27's cuda_ldg builds exactly that). */
+static Value ldg_keywords(Eval *ev, Args *a, Loc loc) {
+  static const char *const kws[] = {"addr", "dtype", "dst", "vec", NULL};
+  if (!ev_check_kw(ev, a, "T.cuda.ldg", kws)) return v_make(V_ERROR, loc);
+  Value *addr = ev_arg(a, 0, "addr"), *dt = ev_arg(a, 1, "dtype"), *dst = ev_kwarg(a, "dst"), *vec = ev_kwarg(a, "vec");
+  if (!addr || !dt) return ev_error(ev, loc, "T.cuda.ldg() needs an address and a dtype");
+  if (!dst || dst->kind == V_NONE) return ev_error(ev, loc, "vector cuda.ldg requires dst");
+  const char *vs = "";
+  size_t vl = 0;
+  if (vec && !ev_get_str(ev, *vec, &vs, &vl, "vec")) return v_make(V_ERROR, loc);
+  if (!(vl == 2 && vs[0] == 'v' && (vs[1] == '2' || vs[1] == '4')))
+    return ev_error(ev, vec ? vec->loc : loc, "vector cuda.ldg expects vec in {'v2', 'v4'}, got '%.*s'", (int)vl, vs);
+  if (dst->kind != V_TUPLE && dst->kind != V_LIST) return ev_error(ev, dst->loc, "vector cuda.ldg requires tuple/list dst");
+  int n = vs[1] - '0';
+  if (dst->u.list.n != n)
+    return ev_error(ev, dst->loc, "cuda.ldg dst length must match %.*s: got %d", (int)vl, vs, dst->u.list.n);
+  Value *pos = TIRX_NEWN(ev->m, Value, n + 4);
+  for (int i = 0; i < n; i++) pos[i] = dst->u.list.items[i];
+  pos[n] = *addr;
+  pos[n + 1] = *dt;
+  pos[n + 2] = *vec;
+  pos[n + 3] = v_int(n, loc);
+  Args va = {.pos = pos, .npos = n + 4, .loc = loc};
+  return ldg_vector(ev, &va, loc);
 }
 
 /* The storage scope of a pointer expression's type, when it has one: a typed
@@ -2055,6 +2084,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     return ev_error(ev, loc, "unknown intrinsic 'T.%s'", name);
   }
   if (in->id == I_CUDA_LDG && a->npos >= 6) return ldg_vector(ev, a, loc);
+  if (in->id == I_CUDA_LDG && (ev_kwarg(a, "dst") || ev_kwarg(a, "vec"))) return ldg_keywords(ev, a, loc);
   if (!(in->flags & INTRIN_SPECIAL)) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, loc, "T.%s is only valid after T.device_entry()", in->name);
@@ -2114,7 +2144,11 @@ static bool is_ptx_call(const Ast *x) {
 Value ev_call(Eval *ev, Ast *call) {
   bool saved_callee = ev->callee_name;
   ev->callee_name = call->a->kind == A_NAME;
+  /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
+  const char *outer_hint = ev->name_hint;
+  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
   Value callee = ev_expr(ev, call->a);
+  ev->name_hint = outer_hint;
   ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
   /* Decide the name before evaluating arguments: assignments pass the target

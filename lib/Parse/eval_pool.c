@@ -205,10 +205,9 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
 
 /* ---- views --------------------------------------------------------------- */
 
-static bool default_layout(const Buffer *b) { return b->layout == NULL && b->nstrides == 0; }
 
 static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
-  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : b->name, t, ndim, loc);
+  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "buffer", t, ndim, loc); /* TVM's default name */
   v->scope = b->scope;
   v->data->ptr_scope = b->scope;
   v->decl_data = tirx_varref(ev->m, b->data, loc);
@@ -401,6 +400,12 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       }
       v->layout = layout ? layout : ob == nb ? b->layout : NULL;
       v->view_of = b;
+      if (!layout && ob == nb) {
+        /* TVM unpacks the layout by 1 (an inner (1:1) iter); its printer then
+         * shows the T.decl_buffer, the sizes not being constants */
+        if (!ev_unpack1_layout(ev, b, a->loc, &v->layout)) return v_make(V_ERROR, a->loc);
+        v->view_of = NULL;
+      }
       return emit_view(ev, v, a->loc);
     }
     if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
@@ -496,9 +501,12 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   /* a laid-out source keeps its layout: the view indexes the same elements
    * in row-major order, which the layout then maps */
   v->layout = layout ? layout : b->layout;
+  if (!layout && !b->layout) v->layout_src = b->layout_src ? b->layout_src : b;
   v->view_of = b;
   return emit_view(ev, v, a->loc);
 }
+
+Value ev_view(Eval *ev, Buffer *b, Args *a) { return view(ev, b, a); }
 
 /* X.local(): for a view X over per-thread storage with a thread-axis layout,
  * that storage itself (the elements this thread holds). */
@@ -550,43 +558,12 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   return emit_view(ev, v, a->loc);
 }
 
-/* A.permute(1, 0): permuted shape over the same storage, expressed as a
- * strided T.S layout (flatten-buffer applies it). */
-static Value permute(Eval *ev, Buffer *b, Args *a) {
-  if (!default_layout(b)) return ev_error(ev, a->loc, "permute of a buffer with a non-default layout is not supported yet");
-  if (a->npos != b->ndim) return ev_error(ev, a->loc, "permute needs %d dimensions", b->ndim);
-  int64_t stride[16], ext[16];
-  if (b->ndim > 16 || b->ndim < 1) return ev_error(ev, a->loc, "permute needs 1 to 16 dimensions");
-  int64_t s = 1;
-  for (int i = b->ndim - 1; i >= 0; i--) {
-    if (!tirx_expr_is_const_int(b->shape[i], &ext[i])) return ev_error(ev, a->loc, "permute of a symbolic shape is not supported");
-    stride[i] = s;
-    s *= ext[i];
-  }
-  bool seen[16] = {0};
-  int perm[16];
-  for (int i = 0; i < b->ndim; i++) {
-    int64_t d;
-    if (!ev_get_int(ev, a->pos[i], &d, "permute dimension")) return v_make(V_ERROR, a->loc);
-    if (d < 0 || d >= b->ndim || seen[d]) return ev_error(ev, a->pos[i].loc, "not a permutation of the dimensions");
-    seen[d] = true;
-    perm[i] = (int)d;
-  }
-  Buffer *v = view_of(ev, b, b->dtype, b->ndim, a->loc);
-  int64_t pext[16], pstr[16];
-  for (int i = 0; i < b->ndim; i++) {
-    v->shape[i] = tirx_i32(ev->m, ext[perm[i]]);
-    pext[i] = ext[perm[i]];
-    pstr[i] = stride[perm[i]];
-  }
-  v->layout = mk_tile(ev, pext, pstr, b->ndim, a->loc);
-  return emit_view(ev, v, a->loc);
-}
-
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   if (strcmp(m, "view") == 0) return view(ev, b, a);
   if (strcmp(m, "local") == 0) return local_view(ev, b, a);
-  if (strcmp(m, "permute") == 0) return permute(ev, b, a);
+  if (strcmp(m, "permute") == 0) return ev_buffer_permute(ev, b, a);
+  if (strcmp(m, "rearrange") == 0) return ev_buffer_rearrange(ev, b, a);
+  if (strcmp(m, "sub") == 0) return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);
 }

@@ -165,8 +165,10 @@ static void print_alloc(Printer *p, const Stmt *s) {
     PrBuf *saved = p->out;
     p->out = &rhs;
     pr_buf_ref(p, src);
-    prbuf_puts(&rhs, b->view_local ? ".local(" : ".view(");
+    prbuf_puts(&rhs, b->view_local ? ".local(" : b->permute ? ".permute(" : ".view(");
     if (b->view_local) {
+    } else if (b->permute) {
+      for (int i = 0; i < b->ndim; i++) prbuf_printf(&rhs, "%s%d", i ? ", " : "", b->permute[i]);
     } else if (!tirx_dtype_eq(b->dtype, src->dtype)) {
       pr_dtype_str(p, b->dtype);
     } else {
