@@ -258,7 +258,7 @@ Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_p
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
 Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
 Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
-bool ev_unpack1_layout(Eval *ev, Buffer *b, Loc loc, Expr **out); /* b's layout with an inner (1:1) iter */
+bool ev_unpack_layout(Eval *ev, Buffer *b, int64_t r, Loc loc, Expr **out); /* TVM's Layout.unpack(r) of b's */
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 

@@ -400,10 +400,10 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       }
       v->layout = layout ? layout : ob == nb ? b->layout : NULL;
       v->view_of = b;
-      if (!layout && ob == nb) {
-        /* TVM unpacks the layout by 1 (an inner (1:1) iter); its printer then
-         * shows the T.decl_buffer, the sizes not being constants */
-        if (!ev_unpack1_layout(ev, b, a->loc, &v->layout)) return v_make(V_ERROR, a->loc);
+      if (!layout) {
+        /* TVM unpacks the layout by ob / nb (an inner (r:1) iter); its printer
+         * then shows the T.decl_buffer, the sizes not being constants */
+        if (!ev_unpack_layout(ev, b, ob / nb, a->loc, &v->layout)) return v_make(V_ERROR, a->loc);
         v->view_of = NULL;
       }
       return emit_view(ev, v, a->loc);

@@ -211,17 +211,17 @@ static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim
   return true;
 }
 
-/* The layout of b unpacked by 1 (TVM's Layout.unpack(1), what a view as
- * another dtype of the same width keeps): b's layout with an innermost (1:1)
+/* The layout of b unpacked by r (TVM's Layout.unpack(r), what a view as an
+ * r times narrower dtype keeps): every stride times r and an innermost (r:1)
  * iter.  False after an error. */
-bool ev_unpack1_layout(Eval *ev, Buffer *b, Loc loc, Expr **out) {
+bool ev_unpack_layout(Eval *ev, Buffer *b, int64_t r, Loc loc, Expr **out) {
   LView lv;
-  if (!parse_layout(ev, b, &lv, loc) || lv.n >= MAX_IT) {
-    ev_error(ev, loc, "cannot view '%s' as another dtype: its layout is not a T.TileLayout (or a T.ComposeLayout over one)",
-             b->name);
+  if (!parse_layout(ev, b, &lv, loc) || lv.n >= MAX_IT || (lv.comp && r != 1)) {
+    ev_error(ev, loc, "cannot view '%s' as another dtype: its layout is not a T.TileLayout over memory strides", b->name);
     return false;
   }
-  lv.it[lv.n++] = (LIter){v_int(1, loc), v_int(1, loc), NULL};
+  for (int i = 0; i < lv.n; i++) lv.it[i].str = vop(ev, OP_STAR, lv.it[i].str, v_int(r, loc), loc);
+  lv.it[lv.n++] = (LIter){v_int(r, loc), v_int(1, loc), NULL};
   return build_layout(ev, &lv, NULL, 0, loc, out);
 }
 
