@@ -225,7 +225,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     if (strcmp(name, "sub") == 0) return bound(ev, "method.sub", b, NULL, loc); /* A.sub[...] (eval_view.c) */
     static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
-                                    "permute", "local", "partition", "astype", "rearrange"};
+                                    "permute", "local", "partition", "astype", "rearrange", "tile"};
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
       if (strcmp(name, methods[i]) == 0) {
         char path[64];

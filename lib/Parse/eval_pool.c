@@ -218,6 +218,24 @@ static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
 }
 
 static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
+  const Expr *d = v->decl_data;
+  const Buffer *src = d && d->kind == E_VAR && d->u.var->kind == VAR_BUFDATA ? d->u.var->buffer : NULL;
+  if (src && tirx_scope_is(src->scope, MEM_TMEM) && src->allocated_addr) {
+    /* TVM 0.27 aliases a tmem buffer by its column address: a T.decl_buffer
+     * without data, at the source's allocated_addr */
+    v->decl_data = NULL;
+    v->elem_offset = NULL;
+    v->offset_factor = 0;
+    v->view_of = NULL;
+    v->decl_no_data = true;
+    v->allocated_addr = src->allocated_addr;
+    Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
+    s->u.alloc.buf = v;
+    ev_emit(ev, s);
+    Value r = v_make(V_BUFFER, loc);
+    r.u.buf = v;
+    return r;
+  }
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, loc);
   s->u.alloc.buf = v;
   ev_emit(ev, s);
@@ -502,6 +520,7 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
    * in row-major order, which the layout then maps */
   v->layout = layout ? layout : b->layout;
   if (!layout && !b->layout) v->layout_src = b->layout_src ? b->layout_src : b;
+  if (layout && ev_layout_is_default(ev, layout, v->shape, n)) v->layout = NULL; /* TVM prints none */
   v->view_of = b;
   return emit_view(ev, v, a->loc);
 }
@@ -563,6 +582,7 @@ Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   if (strcmp(m, "local") == 0) return local_view(ev, b, a);
   if (strcmp(m, "permute") == 0) return ev_buffer_permute(ev, b, a);
   if (strcmp(m, "rearrange") == 0) return ev_buffer_rearrange(ev, b, a);
+  if (strcmp(m, "tile") == 0) return ev_buffer_tile(ev, b, a);
   if (strcmp(m, "sub") == 0) return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);

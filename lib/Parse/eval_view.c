@@ -91,6 +91,8 @@ static bool parse_shard(Eval *ev, const Expr *sl, LView *lv, Loc loc) {
   return true;
 }
 
+static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc);
+
 /* The layout of b as iters.  A default layout is row-major over the shape of
  * the buffer it came from: TVM's view keeps its source's layout object. */
 static bool parse_layout(Eval *ev, const Buffer *b, LView *lv, Loc loc) {
@@ -103,6 +105,11 @@ static bool parse_layout(Eval *ev, const Buffer *b, LView *lv, Loc loc) {
     row_major(ev, r->shape, r->ndim, lv, loc);
     return true;
   }
+  return parse_layout_expr(ev, l, lv, loc);
+}
+
+static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc) {
+  memset(lv, 0, sizeof *lv);
   if (lay_is(l, "T.ComposeLayout") && l->u.call.n == 4) {
     lv->comp = l;
     l = l->u.call.args[3];
@@ -223,6 +230,15 @@ bool ev_unpack_layout(Eval *ev, Buffer *b, int64_t r, Loc loc, Expr **out) {
   for (int i = 0; i < lv.n; i++) lv.it[i].str = vop(ev, OP_STAR, lv.it[i].str, v_int(r, loc), loc);
   lv.it[lv.n++] = (LIter){v_int(r, loc), v_int(1, loc), NULL};
   return build_layout(ev, &lv, NULL, 0, loc, out);
+}
+
+/* Whether layout l is the default row-major layout of `shape` (TVM's printer
+ * leaves such a layout out, so tirx keeps none). */
+bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim) {
+  LView lv;
+  Expr *out;
+  if (!l || l->kind != E_LAYOUT || ndim > MAX_IT || !parse_layout_expr(ev, l, &lv, l->loc)) return false;
+  return lv.n == ndim && build_layout(ev, &lv, shape, ndim, l->loc, &out) && !out;
 }
 
 /* Groups lv's iters by `shape` (TVM's TileLayout.group): each dimension
@@ -758,4 +774,151 @@ Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
   }
   ev->name_hint = hint;
   return v;
+}
+
+/* ---- A.tile(dim, factors)[picks] --------------------------------------------- */
+
+/* A.tile(dim, (f0, f1, ...)) or A.tile((dim, factors), ...): an indexer (a
+ * V_NS "tile_indexer" over A, its specs (dim, factors) in .shape) */
+Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
+  if (a->nkw) return ev_error(ev, a->loc, "tile() takes no keyword arguments");
+  Value *specs = a->pos;
+  int n = a->npos;
+  Value one;
+  if (n >= 1 && specs[0].kind == V_INT) {
+    if (n != 2) return ev_error(ev, a->loc, "tile(dim, factors) takes a dim and a factors tuple");
+    one = v_make(V_TUPLE, a->loc);
+    one.u.list.items = specs;
+    one.u.list.n = 2;
+    specs = &one;
+    n = 1;
+  }
+  Value *out = TIRX_NEWN(ev->m, Value, n + 1);
+  bool seen[16] = {0};
+  for (int i = 0; i < n; i++) {
+    Value s = specs[i];
+    if ((s.kind != V_TUPLE && s.kind != V_LIST) || s.u.list.n != 2 || s.u.list.items[0].kind != V_INT)
+      return ev_error(ev, s.loc, "tile: each spec must be (dim, factors)");
+    int64_t d = s.u.list.items[0].u.i;
+    if (d < 0) d += b->ndim;
+    if (d < 0 || d >= b->ndim)
+      return ev_error(ev, s.loc, "tile: dim %lld out of range for buffer of rank %d", (long long)s.u.list.items[0].u.i, b->ndim);
+    if (d >= 16 || seen[d]) return ev_error(ev, s.loc, "tile: dim %lld tiled more than once", (long long)d);
+    seen[d] = true;
+    Value f = s.u.list.items[1];
+    if ((f.kind != V_TUPLE && f.kind != V_LIST) || f.u.list.n < 1)
+      return ev_error(ev, f.loc, "tile: factors for dim %lld must be a non-empty tuple", (long long)d);
+    out[i] = s;
+    out[i].u.list.items = TIRX_NEWN(ev->m, Value, 2);
+    out[i].u.list.items[0] = v_int(d, s.loc);
+    out[i].u.list.items[1] = f;
+  }
+  Value v = v_make(V_NS, a->loc);
+  v.u.ns = tirx_intern0(ev->m, "tile_indexer");
+  v.buftype = b;
+  v.shape = out;
+  v.nshape = n;
+  return v;
+}
+
+static bool is_keep(const Ast *p) { return p->kind == A_SLICE && !p->a && !p->b && !p->c; }
+
+Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
+  const char *hint = ev->name_hint;
+  ev->name_hint = NULL;
+  Buffer *b = idx.buftype;
+  int n = sub->n;
+  Ast **items = sub->list;
+  if (n == 1 && items[0]->kind == A_TUPLE) {
+    n = items[0]->n;
+    items = items[0]->list;
+  }
+  int nf = 0;
+  for (int i = 0; i < idx.nshape; i++) nf += idx.shape[i].u.list.items[1].u.list.n;
+  if (n != nf)
+    return ev_error(ev, sub->loc, "tile: split into %d factor(s) but %d index(es) given (int/Expr picks, ':' keeps)", nf, n);
+  /* the picks, evaluated first; then the specs from the highest dim down */
+  Value *picks = TIRX_NEWN(ev->m, Value, n + 1);
+  int ndecl = 0;
+  for (int i = 0, pos = 0; i < idx.nshape; i++) {
+    int k = idx.shape[i].u.list.items[1].u.list.n, keep = 0;
+    for (int j = 0; j < k; j++) {
+      Ast *p = items[pos + j];
+      if (p->kind == A_SLICE && !is_keep(p)) return ev_error(ev, p->loc, "tile: a factor slice must be ':' (keep whole); got a sub-slice");
+      if (is_keep(p)) {
+        keep++;
+        picks[pos + j] = v_make(V_SLICE, p->loc);
+        continue;
+      }
+      picks[pos + j] = ev_expr(ev, p);
+      if (picks[pos + j].kind == V_ERROR) return picks[pos + j];
+      if (picks[pos + j].kind != V_INT) {
+        Expr *e = ev_index_expr(ev, picks[pos + j], p->loc);
+        if (!e) return v_make(V_ERROR, p->loc);
+        picks[pos + j] = v_expr(e, p->loc);
+      }
+      ndecl++;
+    }
+    if (keep == k)
+      return ev_error(ev, sub->loc, "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
+                      "Use .view / .chunk for a pure reshape.", (long long)idx.shape[i].u.list.items[0].u.i);
+    ndecl += 1 + (keep >= 2);
+    pos += k;
+  }
+  int order[16], no = idx.nshape, first[16];
+  for (int i = 0, pos = 0; i < no; i++) {
+    order[i] = i;
+    first[i] = pos;
+    pos += idx.shape[i].u.list.items[1].u.list.n;
+  }
+  for (int i = 0; i < no; i++) /* highest dim first */
+    for (int j = i + 1; j < no; j++)
+      if (idx.shape[order[j]].u.list.items[0].u.i > idx.shape[order[i]].u.list.items[0].u.i) {
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+  Value cur = v_make(V_BUFFER, sub->loc);
+  cur.u.buf = b;
+  int made = 0;
+  for (int oi = 0; oi < no && cur.kind != V_ERROR; oi++) {
+    Value spec = idx.shape[order[oi]];
+    int dim = (int)spec.u.list.items[0].u.i;
+    Value f = spec.u.list.items[1];
+    int k = f.u.list.n, keep = 0;
+    Value *pk = &picks[first[order[oi]]];
+    Buffer *x = cur.u.buf;
+    /* x.view(*shape[:dim], *factors, *shape[dim + 1:]) */
+    Value *dims = TIRX_NEWN(ev->m, Value, x->ndim + k);
+    int nd = 0;
+    for (int i = 0; i < dim; i++) dims[nd++] = expr_value(x->shape[i], sub->loc);
+    for (int i = 0; i < k; i++) dims[nd++] = f.u.list.items[i];
+    for (int i = dim + 1; i < x->ndim; i++) dims[nd++] = expr_value(x->shape[i], sub->loc);
+    Args va = {.pos = dims, .npos = nd, .loc = sub->loc};
+    ev->name_hint = step_name(ev, hint, ++made == ndecl);
+    cur = ev_view(ev, x, &va);
+    ev->name_hint = NULL;
+    for (int i = k - 1; i >= 0 && cur.kind != V_ERROR; i--) {
+      if (pk[i].kind == V_SLICE) {
+        keep++;
+        continue;
+      }
+      cur = view_drop(ev, cur.u.buf, dim + i, pk[i], step_name(ev, hint, ++made == ndecl), pk[i].loc);
+    }
+    if (cur.kind != V_ERROR && keep >= 2) {
+      /* merge the kept factors back: x.view(*shape[:dim], -1, *shape[dim + keep:]) */
+      x = cur.u.buf;
+      Value *md = TIRX_NEWN(ev->m, Value, x->ndim + 1);
+      int m = 0;
+      for (int i = 0; i < dim; i++) md[m++] = expr_value(x->shape[i], sub->loc);
+      md[m++] = v_int(-1, sub->loc);
+      for (int i = dim + keep; i < x->ndim; i++) md[m++] = expr_value(x->shape[i], sub->loc);
+      Args vb = {.pos = md, .npos = m, .loc = sub->loc};
+      ev->name_hint = step_name(ev, hint, ++made == ndecl);
+      cur = ev_view(ev, x, &vb);
+      ev->name_hint = NULL;
+    }
+  }
+  ev->name_hint = hint;
+  return cur;
 }
