@@ -323,13 +323,6 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   /* a new mutable scalar of the value's dtype */
   Expr *e = ev_to_expr(ev, v, "a value");
   if (!e) return;
-  if (e->kind == E_CALL && e->u.call.op->id == I_CUDA_ELECT_SYNC) {
-    /* TVM's T.cuda.elect_sync() is a uint32 (tirx's a bool, printed under
-     * the cast as TVM's call): `x = T.cuda.elect_sync()` is a uint32 */
-    Expr *c = tirx_expr_new(ev->m, E_CAST, tirx_dtype(DT_UINT32), e->loc);
-    c->u.un.a = e;
-    e = c;
-  }
   if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
     ev_define(ev, name, v, true, target->loc);
     return;
@@ -1036,7 +1029,19 @@ static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
   return true;
 }
 
+static PrimFunc *function_in_frame(Eval *ev, Ast *fd);
+
+/* A kernel body is a frame of its own: a closure of the factory around it
+ * does not see the kernel's names (they are IR, not the factory's locals). */
 static PrimFunc *function(Eval *ev, Ast *fd) {
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, NULL);
+  PrimFunc *f = function_in_frame(ev, fd);
+  ev_frame_leave(ev, &frame);
+  return f;
+}
+
+static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
   PrimFunc *f = tirx_func_new(ev->m, fd->name, fd->loc);
   bool is_jit = false;
   if (fd->n2 == 0) {
