@@ -284,6 +284,7 @@ Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_p
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
 Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
 Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
+Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a); /* l.tile_to(...), l.canonicalize() */
 Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
 Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
 bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */

@@ -246,6 +246,10 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
+    static const char *const layout_methods[] = {"apply", "tile_to", "canonicalize"};
+    for (size_t i = 0; obj.u.e->kind == E_LAYOUT && i < sizeof layout_methods / sizeof layout_methods[0]; i++)
+      if (strcmp(name, layout_methods[i]) == 0)
+        return bound(ev, tirx_intern_printf(ev->m, "method.layout_%s", name), NULL, obj.u.e, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
   if (obj.kind == V_POOL) {
@@ -966,6 +970,7 @@ static const struct {
  * methods are buffer views (eval_pool.c) */
 static Value method_call(Eval *ev, Value callee, Args *a) {
   const char *m = callee.u.ns + 7; /* after "method." */
+  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, callee.self, a);
   for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
     if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
   return ev_buffer_view(ev, callee.buftype, m, a);

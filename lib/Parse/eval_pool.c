@@ -554,8 +554,46 @@ static int64_t per_thread_elems(const Expr *lay) {
   return total;
 }
 
+/* X.local(d0, d1, ...): this thread's physical storage of X (its span: X's
+ * elements without thread axes) reshaped row-major, as TVM 0.27 declares it
+ * (a T.decl_buffer over X's data in the default layout). */
+static Value local_shaped(Eval *ev, Buffer *b, Args *a) {
+  int64_t span = 1, c;
+  if (b->layout) {
+    span = per_thread_elems(b->layout);
+    if (span <= 0)
+      return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over memory strides and thread axes",
+                      b->name);
+  } else {
+    for (int i = 0; i < b->ndim; i++) {
+      if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "local() of '%s': its shape is symbolic", b->name);
+      span *= c;
+    }
+  }
+  Value *dims = a->pos;
+  int n = a->npos;
+  if (n == 1 && (dims[0].kind == V_TUPLE || dims[0].kind == V_LIST)) {
+    n = dims[0].u.list.n;
+    dims = dims[0].u.list.items;
+  }
+  if (n < 1 || n > 16) return ev_error(ev, a->loc, "local() takes 1 to 16 dimensions");
+  Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) {
+    if (!ev_get_int(ev, dims[i], &c, "a local() dimension")) return v_make(V_ERROR, a->loc);
+    if (c <= 0) return ev_error(ev, dims[i].loc, "local() dimensions must be positive");
+    total *= c;
+    v->shape[i] = tirx_i32(ev->m, c);
+  }
+  if (total != span)
+    return ev_error(ev, a->loc, "Local view shape has %lld elements, but the buffer has physical storage span %lld per thread",
+                    (long long)total, (long long)span);
+  return emit_view(ev, v, a->loc);
+}
+
 static Value local_view(Eval *ev, Buffer *b, Args *a) {
-  if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
+  if (a->nkw) return ev_error(ev, a->loc, "local(layout=...) is not supported yet");
+  if (a->npos) return local_shaped(ev, b, a);
   if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
     int64_t n = per_thread_elems(b->layout);

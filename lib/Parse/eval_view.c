@@ -71,12 +71,22 @@ static void row_major(Eval *ev, Expr *const *shape, int n, LView *lv, Loc loc) {
 }
 
 static bool parse_shard(Eval *ev, const Expr *sl, LView *lv, Loc loc) {
+  if (sl->u.call.n == 1) { /* T.S[extents]: row-major strides */
+    const Expr *ex = sl->u.call.args[0];
+    bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST;
+    int k = lx ? ex->u.list.n : 1;
+    if (k > MAX_IT) return false;
+    Expr **xs = lx ? ex->u.list.items : (Expr **)&sl->u.call.args[0];
+    row_major(ev, xs, k, lv, loc);
+    return true;
+  }
   const Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
-  int k = ex->kind == E_TUPLE ? ex->u.list.n : 1;
-  if ((st->kind == E_TUPLE ? st->u.list.n : 1) != k || k > MAX_IT) return false;
+  bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST, ls = st->kind == E_TUPLE || st->kind == E_LIST;
+  int k = lx ? ex->u.list.n : 1;
+  if ((ls ? st->u.list.n : 1) != k || k > MAX_IT) return false;
   for (int i = 0; i < k; i++) {
-    Expr *e = ex->kind == E_TUPLE ? ex->u.list.items[i] : (Expr *)ex;
-    Expr *s = st->kind == E_TUPLE ? st->u.list.items[i] : (Expr *)st;
+    Expr *e = lx ? ex->u.list.items[i] : (Expr *)ex;
+    Expr *s = ls ? st->u.list.items[i] : (Expr *)st;
     LIter *it = &lv->it[i];
     it->ext = expr_value(e, loc);
     it->axis = NULL;
@@ -116,12 +126,12 @@ static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc) {
   }
   if (!lay_is(l, "T.TileLayout") || l->u.call.n != 1 || l->u.call.nkw) return false;
   const Expr *spec = l->u.call.args[0];
-  if (lay_is(spec, "T.S") && spec->u.call.n == 2) return parse_shard(ev, spec, lv, loc);
+  if (lay_is(spec, "T.S") && (spec->u.call.n == 2 || spec->u.call.n == 1)) return parse_shard(ev, spec, lv, loc);
   if (!lay_is(spec, "+")) return false;
   bool shard = false;
   for (int i = 0; i < spec->u.call.n; i++) {
     Expr *t = spec->u.call.args[i];
-    if (lay_is(t, "T.S") && t->u.call.n == 2 && !shard) {
+    if (lay_is(t, "T.S") && (t->u.call.n == 2 || t->u.call.n == 1) && !shard) {
       if (!parse_shard(ev, t, lv, loc)) return false;
       shard = true;
     } else if (lay_is(t, "T.R") || lay_is(t, "@")) {
@@ -921,4 +931,199 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   }
   ev->name_hint = hint;
   return cur;
+}
+
+/* ---- layout methods: l.tile_to(to_shape, current_shape), l.canonicalize() ---- */
+
+static bool shape_list(Eval *ev, Value v, Expr **out, int *n, Loc loc) {
+  if (v.kind != V_TUPLE && v.kind != V_LIST) return ev_error(ev, v.loc, "a shape must be a list or tuple"), false;
+  if (v.u.list.n > 16) return ev_error(ev, v.loc, "a shape of more than 16 dimensions"), false;
+  for (int i = 0; i < v.u.list.n; i++)
+    if (!(out[i] = ev_index_expr(ev, v.u.list.items[i], loc))) return false;
+  *n = v.u.list.n;
+  return true;
+}
+
+/* l.tile_to(to_shape, current_shape): l (over current_shape) repeated by the
+ * row-major tile to_shape / current_shape (TVM's Layout.tile_to, tile of an
+ * outer T.S[tile]): each dimension's outer iter strides by l's span, then its
+ * grouped iters of l.  A swizzle stays around the tiled layout. */
+static Value layout_tile_to(Eval *ev, Expr *self, Args *a) {
+  Value *tv = ev_arg(a, 0, "to_shape"), *cv = ev_arg(a, 1, "current_shape");
+  if (!tv || !cv || a->npos > 2) return ev_error(ev, a->loc, "tile_to(to_shape, current_shape) takes two shapes");
+  Expr *to[16], *cur[16];
+  int nt, nc;
+  if (!shape_list(ev, *tv, to, &nt, a->loc) || !shape_list(ev, *cv, cur, &nc, a->loc)) return v_make(V_ERROR, a->loc);
+  if (nt != nc) return ev_error(ev, a->loc, "tile_to: to_shape and current_shape have different ranks");
+  LView lv;
+  int seps[MAX_IT + 1];
+  if (!parse_layout_expr(ev, self, &lv, a->loc) || lv.nextra || lv.moff)
+    return ev_error(ev, a->loc, "tile_to: only a T.TileLayout of memory strides (or a T.ComposeLayout over one) tiles");
+  for (int i = 0; i < lv.n; i++)
+    if (lv.it[i].axis) return ev_error(ev, a->loc, "tile_to: a layout over thread axes does not tile here");
+  Buffer tmp = {.name = "layout"};
+  if (!group(ev, &tmp, &lv, cur, nc, seps, a->loc)) return v_make(V_ERROR, a->loc);
+  /* the span of l: 1 + sum (ext - 1) * stride */
+  Value span = v_int(1, a->loc);
+  for (int i = 0; i < lv.n; i++)
+    span = vop(ev, OP_PLUS, span, vop(ev, OP_STAR, vop(ev, OP_MINUS, lv.it[i].ext, v_int(1, a->loc), a->loc), lv.it[i].str, a->loc), a->loc);
+  Value tile[16], ostr[16];
+  for (int i = 0; i < nt; i++) {
+    tile[i] = vop(ev, OP_DSLASH, expr_value(to[i], a->loc), expr_value(cur[i], a->loc), a->loc);
+    if (tile[i].kind == V_ERROR) return tile[i];
+  }
+  Value s = v_int(1, a->loc);
+  for (int i = nt - 1; i >= 0; i--) {
+    ostr[i] = vop(ev, OP_STAR, s, span, a->loc);
+    s = vop(ev, OP_STAR, s, tile[i], a->loc);
+  }
+  LView out = lv;
+  out.n = 0;
+  for (int d = 0; d < nt; d++) {
+    if (out.n + 1 + seps[d + 1] - seps[d] > MAX_IT) return ev_error(ev, a->loc, "tile_to: too many layout iterators");
+    out.it[out.n++] = (LIter){tile[d], ostr[d], NULL};
+    for (int k = seps[d]; k < seps[d + 1]; k++) out.it[out.n++] = lv.it[k];
+  }
+  Expr *r;
+  if (!build_layout(ev, &out, NULL, 0, a->loc, &r)) return v_make(V_ERROR, a->loc);
+  return v_expr(r, a->loc);
+}
+
+/* l.canonicalize(): unit iters dropped, an iter merged into the one before
+ * it where that one strides by its whole extent (TVM's canonical form). */
+static Value layout_canonicalize(Eval *ev, Expr *self, Args *a) {
+  if (a->npos || a->nkw) return ev_error(ev, a->loc, "canonicalize() takes no arguments");
+  LView lv;
+  if (!parse_layout_expr(ev, self, &lv, a->loc))
+    return ev_error(ev, a->loc, "canonicalize: the layout is not a T.TileLayout (or a T.ComposeLayout over one)");
+  LView out = lv;
+  out.n = 0;
+  for (int i = 0; i < lv.n; i++) {
+    int64_t e;
+    if (val_const(&lv.it[i].ext, &e) && e == 1) continue;
+    LIter it = lv.it[i];
+    if (out.n) {
+      LIter *p = &out.it[out.n - 1];
+      Value want = vop(ev, OP_STAR, it.ext, it.str, a->loc);
+      if (p->axis == it.axis && val_same(&p->str, &want)) {
+        p->ext = vop(ev, OP_STAR, p->ext, it.ext, a->loc);
+        p->str = it.str;
+        continue;
+      }
+    }
+    out.it[out.n++] = it;
+  }
+  if (out.n == 0) out.it[out.n++] = (LIter){v_int(1, a->loc), v_int(1, a->loc), NULL};
+  Expr *r;
+  if (!build_layout(ev, &out, NULL, 0, a->loc, &r)) return v_make(V_ERROR, a->loc);
+  return v_expr(r, a->loc);
+}
+
+/* A linear coordinate ((B % M) * C, M 0: none) being split, kept in the form
+ * TVM's analyzer leaves it: (x * 8) // 32 is x // 4, (x * 8) % 32 // 16 is
+ * x % 4 // 2. */
+typedef struct {
+  Value base;
+  int64_t mod, mul;
+  bool konst;
+  int64_t k;
+} Lin;
+
+static Value lin_value(Eval *ev, const Lin *l, Loc loc) {
+  if (l->konst) return v_int(l->k, loc);
+  if (l->mul == 0 || l->mod == 1) return v_int(0, loc);
+  Value v = l->base;
+  if (l->mod) v = vop(ev, OP_PERCENT, v, v_int(l->mod, loc), loc);
+  if (l->mul != 1) v = vop(ev, OP_STAR, v, v_int(l->mul, loc), loc);
+  return v;
+}
+
+static Lin lin_of(Value x) {
+  Lin l = {x, 0, 1, false, 0};
+  int64_t c;
+  if (val_const(&x, &c)) return l.konst = true, l.k = c, l;
+  if (x.kind == V_EXPR && x.u.e->kind == E_MUL && tirx_expr_is_const_int(x.u.e->u.bin.b, &c) && c > 0) {
+    l.base = v_expr(x.u.e->u.bin.a, x.loc);
+    l.mul = c;
+  }
+  return l;
+}
+
+static Lin lin_mod(Eval *ev, Lin l, int64_t k, Loc loc) {
+  if (l.konst) return l.k = ((l.k % k) + k) % k, l;
+  if (l.mul == 0 || l.mod == 1) return l;
+  if (k % l.mul == 0) {
+    int64_t m = k / l.mul;
+    if (!l.mod || l.mod % m == 0) l.mod = m;
+    else if (m % l.mod != 0) return lin_of(vop(ev, OP_PERCENT, lin_value(ev, &l, loc), v_int(k, loc), loc));
+    return l;
+  }
+  return lin_of(vop(ev, OP_PERCENT, lin_value(ev, &l, loc), v_int(k, loc), loc));
+}
+
+static Lin lin_div(Eval *ev, Lin l, int64_t k, Loc loc) {
+  if (l.konst) return l.k = l.k >= 0 ? l.k / k : -((-l.k + k - 1) / k), l;
+  if (l.mul == 0 || l.mod == 1 || k == 1) return l;
+  if (l.mul % k == 0) return l.mul /= k, l;
+  Value inner = l.base;
+  if (l.mod) inner = vop(ev, OP_PERCENT, inner, v_int(l.mod, loc), loc);
+  if (k % l.mul == 0) return lin_of(vop(ev, OP_DSLASH, inner, v_int(k / l.mul, loc), loc));
+  return lin_of(vop(ev, OP_DSLASH, lin_value(ev, &l, loc), v_int(k, loc), loc));
+}
+
+/* l.apply(x): the linear coordinate x split over the layout's extents (the
+ * first iter the highest), each coordinate times its stride, summed per axis:
+ * {"m": memory offset, axis: offset, ...} (TVM's Layout.apply). */
+static Value layout_apply(Eval *ev, Expr *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "apply() of a layout takes one linear coordinate here");
+  LView lv;
+  if (!parse_layout_expr(ev, self, &lv, a->loc) || lv.comp || lv.nextra || lv.moff)
+    return ev_error(ev, a->loc, "apply: only a T.TileLayout(T.S[...]) applies here");
+  int64_t ext[MAX_IT];
+  for (int i = 0; i < lv.n; i++)
+    if (!val_const(&lv.it[i].ext, &ext[i])) return ev_error(ev, a->loc, "apply: the layout's extents must be constants");
+  const char *names[MAX_IT];
+  Value sums[MAX_IT];
+  int nax = 0;
+  Lin x = lin_of(a->pos[0]);
+  if (a->pos[0].kind != V_INT && !ev_index_expr(ev, a->pos[0], a->loc)) return v_make(V_ERROR, a->loc);
+  for (int i = 0; i < lv.n; i++) {
+    int64_t inner = 1;
+    for (int j = i + 1; j < lv.n; j++) inner *= ext[j];
+    Lin c = i == 0 ? x : lin_mod(ev, x, ext[i] * inner, a->loc);
+    c = lin_div(ev, c, inner, a->loc);
+    Value cv = lin_value(ev, &c, a->loc);
+    const char *axis = lv.it[i].axis ? lv.it[i].axis : tirx_intern0(ev->m, "m");
+    int k = 0;
+    while (k < nax && names[k] != axis) k++;
+    int64_t z;
+    bool zero = (val_const(&cv, &z) && z == 0) || (val_const(&lv.it[i].str, &z) && z == 0);
+    Value term = zero ? v_int(0, a->loc) : vop(ev, OP_STAR, cv, lv.it[i].str, a->loc);
+    if (term.kind == V_ERROR) return term;
+    if (k == nax) {
+      names[nax] = axis;
+      sums[nax++] = term;
+    } else if (!zero) {
+      int64_t s0;
+      sums[k] = val_const(&sums[k], &s0) && s0 == 0 ? term : vop(ev, OP_PLUS, sums[k], term, a->loc);
+    }
+  }
+  Value d = v_make(V_DICT, a->loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, nax + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, nax + 1);
+  for (int k = 0; k < nax; k++) {
+    d.u.dict.keys[k] = v_make(V_STR, a->loc);
+    d.u.dict.keys[k].u.s.p = names[k];
+    d.u.dict.keys[k].u.s.len = strlen(names[k]);
+    d.u.dict.vals[k] = sums[k];
+  }
+  d.u.dict.n = nax;
+  return d;
+}
+
+Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a) {
+  if (strcmp(m, "apply") == 0) return layout_apply(ev, self, a);
+  if (strcmp(m, "tile_to") == 0) return layout_tile_to(ev, self, a);
+  if (strcmp(m, "canonicalize") == 0) return layout_canonicalize(ev, self, a);
+  return ev_error(ev, a->loc, "layout method '%s' is not supported (apply, tile_to, canonicalize)", m);
 }
