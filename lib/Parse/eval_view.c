@@ -181,7 +181,9 @@ static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim
     row_major(ev, shape, ndim, &rm, loc);
     bool dflt = true;
     for (int i = 0; i < ndim && dflt; i++)
-      dflt = !lv->it[i].axis && val_same(&lv->it[i].ext, &rm.it[i].ext) && val_same(&lv->it[i].str, &rm.it[i].str);
+      dflt = !lv->it[i].axis && val_same(&lv->it[i].ext, &rm.it[i].ext) && val_same(&lv->it[i].str, &rm.it[i].str) &&
+             (lv->it[i].str.kind != V_EXPR || lv->it[i].str.u.e->dtype.id == DT_INT32 ||
+              !tirx_expr_is_const_int(lv->it[i].str.u.e, NULL)); /* T.uint32(1) is no default stride */
     if (dflt) return true;
   }
   if (lv->n == 0) {
