@@ -288,7 +288,6 @@ Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a); /* l.tile_
 Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
 Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
 bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */
-bool ev_unpack_layout(Eval *ev, Buffer *b, int64_t r, Loc loc, Expr **out); /* TVM's Layout.unpack(r) of b's */
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 

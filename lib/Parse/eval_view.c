@@ -230,20 +230,6 @@ static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim
   return true;
 }
 
-/* The layout of b unpacked by r (TVM's Layout.unpack(r), what a view as an
- * r times narrower dtype keeps): every stride times r and an innermost (r:1)
- * iter.  False after an error. */
-bool ev_unpack_layout(Eval *ev, Buffer *b, int64_t r, Loc loc, Expr **out) {
-  LView lv;
-  if (!parse_layout(ev, b, &lv, loc) || lv.n >= MAX_IT || (lv.comp && r != 1)) {
-    ev_error(ev, loc, "cannot view '%s' as another dtype: its layout is not a T.TileLayout over memory strides", b->name);
-    return false;
-  }
-  for (int i = 0; i < lv.n; i++) lv.it[i].str = vop(ev, OP_STAR, lv.it[i].str, v_int(r, loc), loc);
-  lv.it[lv.n++] = (LIter){v_int(r, loc), v_int(1, loc), NULL};
-  return build_layout(ev, &lv, NULL, 0, loc, out);
-}
-
 /* Whether layout l is the default row-major layout of `shape` (TVM's printer
  * leaves such a layout out, so tirx keeps none). */
 bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim) {
