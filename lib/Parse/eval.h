@@ -280,9 +280,18 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
+Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
+Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_pool.c) */
+Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
+Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
+Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
+Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a); /* l.tile_to(...), l.canonicalize() */
+Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
+Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
+bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 

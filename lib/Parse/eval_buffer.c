@@ -179,9 +179,26 @@ Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
 }
 
 
+static Value subscript_of(Eval *ev, Value obj, Ast *a);
+
 Value ev_subscript(Eval *ev, Ast *a) {
+  if (a->a->kind == A_ATTR && strcmp(a->a->name, "sub") == 0) {
+    /* x = A.view(...).sub[...]: the name is the indexer's result's, not A.view(...)'s */
+    const char *hint = ev->name_hint;
+    ev->name_hint = NULL;
+    Value obj = ev_expr(ev, a->a);
+    ev->name_hint = hint;
+    if (obj.kind == V_ERROR) return obj;
+    if (obj.kind == V_NS && obj.buftype && strcmp(obj.u.ns, "method.sub") == 0) return ev_buffer_sub(ev, obj.buftype, a);
+    return subscript_of(ev, obj, a);
+  }
   Value obj = ev_expr(ev, a->a);
+  return subscript_of(ev, obj, a);
+}
+
+static Value subscript_of(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_ERROR) return obj;
+  if (obj.kind == V_NS && obj.buftype && strcmp(obj.u.ns, "tile_indexer") == 0) return ev_buffer_tile_pick(ev, obj, a);
   if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
   if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
     Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
@@ -456,7 +473,8 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
         ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
         return NULL;
       }
-      b->layout = l;
+      /* the default row-major layout of the shape is no layout (TVM prints none) */
+      b->layout = ev_layout_is_default(ev, l, b->shape, b->ndim) ? NULL : l;
     }
   }
   if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {

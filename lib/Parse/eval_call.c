@@ -223,8 +223,9 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.loc = loc;
       return v;
     }
+    if (strcmp(name, "sub") == 0) return bound(ev, "method.sub", b, NULL, loc); /* A.sub[...] (eval_view.c) */
     static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
-                                    "permute", "local", "partition", "astype"};
+                                    "permute", "local", "partition", "astype", "rearrange", "tile"};
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
       if (strcmp(name, methods[i]) == 0) {
         char path[64];
@@ -245,6 +246,10 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
+    static const char *const layout_methods[] = {"apply", "tile_to", "canonicalize"};
+    for (size_t i = 0; obj.u.e->kind == E_LAYOUT && i < sizeof layout_methods / sizeof layout_methods[0]; i++)
+      if (strcmp(name, layout_methods[i]) == 0)
+        return bound(ev, tirx_intern_printf(ev->m, "method.layout_%s", name), NULL, obj.u.e, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
   if (obj.kind == V_POOL) {
@@ -482,6 +487,34 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   return v_expr(c, loc);
 }
 
+/* T.cuda.ldg(addr, dtype, dst=(p0, ..., pN-1), vec="vN"): TVM's keyword
+ * spelling of the vector form, the call T.cuda.ldg(p0, ..., pN-1, addr,
+ * dtype, "vN", N) (TVM 0.27's cuda_ldg builds exactly that). */
+static Value ldg_keywords(Eval *ev, Args *a, Loc loc) {
+  static const char *const kws[] = {"addr", "dtype", "dst", "vec", NULL};
+  if (!ev_check_kw(ev, a, "T.cuda.ldg", kws)) return v_make(V_ERROR, loc);
+  Value *addr = ev_arg(a, 0, "addr"), *dt = ev_arg(a, 1, "dtype"), *dst = ev_kwarg(a, "dst"), *vec = ev_kwarg(a, "vec");
+  if (!addr || !dt) return ev_error(ev, loc, "T.cuda.ldg() needs an address and a dtype");
+  if (!dst || dst->kind == V_NONE) return ev_error(ev, loc, "vector cuda.ldg requires dst");
+  const char *vs = "";
+  size_t vl = 0;
+  if (vec && !ev_get_str(ev, *vec, &vs, &vl, "vec")) return v_make(V_ERROR, loc);
+  if (!(vl == 2 && vs[0] == 'v' && (vs[1] == '2' || vs[1] == '4')))
+    return ev_error(ev, vec ? vec->loc : loc, "vector cuda.ldg expects vec in {'v2', 'v4'}, got '%.*s'", (int)vl, vs);
+  if (dst->kind != V_TUPLE && dst->kind != V_LIST) return ev_error(ev, dst->loc, "vector cuda.ldg requires tuple/list dst");
+  int n = vs[1] - '0';
+  if (dst->u.list.n != n)
+    return ev_error(ev, dst->loc, "cuda.ldg dst length must match %.*s: got %d", (int)vl, vs, dst->u.list.n);
+  Value *pos = TIRX_NEWN(ev->m, Value, n + 4);
+  for (int i = 0; i < n; i++) pos[i] = dst->u.list.items[i];
+  pos[n] = *addr;
+  pos[n + 1] = *dt;
+  pos[n + 2] = *vec;
+  pos[n + 3] = v_int(n, loc);
+  Args va = {.pos = pos, .npos = n + 4, .loc = loc};
+  return ldg_vector(ev, &va, loc);
+}
+
 /* The storage scope of a pointer expression's type, when it has one: a typed
  * pointer variable, a buffer's data, T.address_of(buf[...]), a typed result. */
 static const char *pointer_scope(const Expr *e) {
@@ -622,6 +655,9 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
     if (n != 1 || !ev_get_dtype(ev, pos[0], &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
     skip = 0;
+    /* TVM 0.27's T.infinity of a float type is the constant itself (printed T.float32("inf")) */
+    if (in->id == I_INFINITY && tirx_dtype_code(explicit_dt) == DTC_FLOAT && explicit_dt.lanes == 1)
+      return v_expr(tirx_float(ev->m, explicit_dt, (double)INFINITY, a->loc), a->loc);
   }
   if (in->ret == RET_DTYPE1) {
     Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
@@ -934,6 +970,7 @@ static const struct {
  * methods are buffer views (eval_pool.c) */
 static Value method_call(Eval *ev, Value callee, Args *a) {
   const char *m = callee.u.ns + 7; /* after "method." */
+  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, callee.self, a);
   for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
     if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
   return ev_buffer_view(ev, callee.buftype, m, a);
@@ -1815,6 +1852,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_ENV_THREAD] = {.args_fn = ev_env_thread},
     [I_GRID] = {.args_fn = ev_grid},
     [I_SMEM_POOL] = {.args_fn = ev_smem_pool},
+    [I_LDST_FRAG] = {.args_fn = ev_ldst_frag},
     [I_ALLOC_BUFFER] = {sf_alloc, NULL, MEM_GLOBAL, 0, "T.alloc_buffer"},
     [I_ALLOC_SHARED] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},
     [I_SMEM] = {sf_alloc, NULL, MEM_SHARED, 0, "T.alloc_shared"},
@@ -2062,6 +2100,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     return ev_error(ev, loc, "unknown intrinsic 'T.%s'", name);
   }
   if (in->id == I_CUDA_LDG && a->npos >= 6) return ldg_vector(ev, a, loc);
+  if (in->id == I_CUDA_LDG && (ev_kwarg(a, "dst") || ev_kwarg(a, "vec"))) return ldg_keywords(ev, a, loc);
   const SpecialForm *f = &special_forms[in->id];
   /* a call row with a handler here is an operator function (T.bitwise_and) */
   if (!(in->flags & INTRIN_SPECIAL) && !f->fn) {
@@ -2122,7 +2161,11 @@ static bool is_ptx_call(const Ast *x) {
 Value ev_call(Eval *ev, Ast *call) {
   bool saved_callee = ev->callee_name;
   ev->callee_name = call->a->kind == A_NAME;
+  /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
+  const char *outer_hint = ev->name_hint;
+  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
   Value callee = ev_expr(ev, call->a);
+  ev->name_hint = outer_hint;
   ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
   /* Decide the name before evaluating arguments: assignments pass the target

@@ -816,7 +816,8 @@ static Value unary(Eval *ev, Ast *a) {
     }
     Expr *e = ev_to_expr(ev, v, "an operand of '-'");
     if (!e) return v_make(V_ERROR, a->loc);
-    if (is_const(e)) {
+    /* TVM's constant folding leaves 16-bit floats alone: -T.float16(2.0) is a multiply */
+    if (is_const(e) && !(e->kind == E_FLOAT && tirx_dtype_bits(e->dtype) == 16)) {
       Expr *z = e->kind == E_INT ? tirx_int(ev->m, e->dtype, wrap_int(e->dtype, -e->u.i.v), a->loc)
                                  : tirx_float(ev->m, e->dtype, -e->u.f.v, a->loc);
       return v_expr(z, a->loc);

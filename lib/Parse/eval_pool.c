@@ -205,7 +205,6 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
 
 /* ---- views --------------------------------------------------------------- */
 
-static bool default_layout(const Buffer *b) { return b->layout == NULL && b->nstrides == 0; }
 
 /* A view is a new T.decl_buffer: unnamed (TVM's default "buffer") until a
  * kernel's `x = ...` names it. */
@@ -221,6 +220,24 @@ static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
 }
 
 static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
+  const Expr *d = v->decl_data;
+  const Buffer *src = d && d->kind == E_VAR && d->u.var->kind == VAR_BUFDATA ? d->u.var->buffer : NULL;
+  if (src && tirx_scope_is(src->scope, MEM_TMEM) && src->allocated_addr) {
+    /* TVM 0.27 aliases a tmem buffer by its column address: a T.decl_buffer
+     * without data, at the source's allocated_addr */
+    v->decl_data = NULL;
+    v->elem_offset = NULL;
+    v->offset_factor = 0;
+    v->view_of = NULL;
+    v->decl_no_data = true;
+    v->allocated_addr = src->allocated_addr;
+    Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
+    s->u.alloc.buf = v;
+    ev_emit(ev, s);
+    Value r = v_make(V_BUFFER, loc);
+    r.u.buf = v;
+    return r;
+  }
   Stmt *s = tirx_stmt_new(ev->m, S_DECL, loc);
   s->u.alloc.buf = v;
   ev_emit(ev, s);
@@ -561,9 +578,13 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   /* a laid-out source keeps its layout: the view indexes the same elements
    * in row-major order, which the layout then maps */
   v->layout = layout ? layout : b->layout;
+  if (!layout && !b->layout) v->layout_src = b->layout_src ? b->layout_src : b;
+  if (layout && ev_layout_is_default(ev, layout, v->shape, n)) v->layout = NULL; /* TVM prints none */
   v->view_of = b;
   return emit_view(ev, v, a->loc);
 }
+
+Value ev_view(Eval *ev, Buffer *b, Args *a) { return view(ev, b, a); }
 
 /* X.local(): for a view X over per-thread storage with a thread-axis layout,
  * that storage itself (the elements this thread holds). */
@@ -592,8 +613,46 @@ static int64_t per_thread_elems(const Expr *lay) {
   return total;
 }
 
+/* X.local(d0, d1, ...): this thread's physical storage of X (its span: X's
+ * elements without thread axes) reshaped row-major, as TVM 0.27 declares it
+ * (a T.decl_buffer over X's data in the default layout). */
+static Value local_shaped(Eval *ev, Buffer *b, Args *a) {
+  int64_t span = 1, c;
+  if (b->layout) {
+    span = per_thread_elems(b->layout);
+    if (span <= 0)
+      return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over memory strides and thread axes",
+                      b->name);
+  } else {
+    for (int i = 0; i < b->ndim; i++) {
+      if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "local() of '%s': its shape is symbolic", b->name);
+      span *= c;
+    }
+  }
+  Value *dims = a->pos;
+  int n = a->npos;
+  if (n == 1 && (dims[0].kind == V_TUPLE || dims[0].kind == V_LIST)) {
+    n = dims[0].u.list.n;
+    dims = dims[0].u.list.items;
+  }
+  if (n < 1 || n > 16) return ev_error(ev, a->loc, "local() takes 1 to 16 dimensions");
+  Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) {
+    if (!ev_get_int(ev, dims[i], &c, "a local() dimension")) return v_make(V_ERROR, a->loc);
+    if (c <= 0) return ev_error(ev, dims[i].loc, "local() dimensions must be positive");
+    total *= c;
+    v->shape[i] = tirx_i32(ev->m, c);
+  }
+  if (total != span)
+    return ev_error(ev, a->loc, "Local view shape has %lld elements, but the buffer has physical storage span %lld per thread",
+                    (long long)total, (long long)span);
+  return emit_view(ev, v, a->loc);
+}
+
 static Value local_view(Eval *ev, Buffer *b, Args *a) {
-  if (a->npos || a->nkw) return ev_error(ev, a->loc, "local() takes no arguments");
+  if (a->nkw) return ev_error(ev, a->loc, "local(layout=...) is not supported yet");
+  if (a->npos) return local_shaped(ev, b, a);
   if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
     int64_t n = per_thread_elems(b->layout);
@@ -615,43 +674,59 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   return emit_view(ev, v, a->loc);
 }
 
-/* A.permute(1, 0): permuted shape over the same storage, expressed as a
- * strided T.S layout (flatten-buffer applies it). */
-static Value permute(Eval *ev, Buffer *b, Args *a) {
-  if (!default_layout(b)) return ev_error(ev, a->loc, "permute of a buffer with a non-default layout is not supported yet");
-  if (a->npos != b->ndim) return ev_error(ev, a->loc, "permute needs %d dimensions", b->ndim);
-  int64_t stride[16], ext[16];
-  if (b->ndim > 16 || b->ndim < 1) return ev_error(ev, a->loc, "permute needs 1 to 16 dimensions");
-  int64_t s = 1;
-  for (int i = b->ndim - 1; i >= 0; i--) {
-    if (!tirx_expr_is_const_int(b->shape[i], &ext[i])) return ev_error(ev, a->loc, "permute of a symbolic shape is not supported");
-    stride[i] = s;
-    s *= ext[i];
-  }
-  bool seen[16] = {0};
-  int perm[16];
-  for (int i = 0; i < b->ndim; i++) {
-    int64_t d;
-    if (!ev_get_int(ev, a->pos[i], &d, "permute dimension")) return v_make(V_ERROR, a->loc);
-    if (d < 0 || d >= b->ndim || seen[d]) return ev_error(ev, a->pos[i].loc, "not a permutation of the dimensions");
-    seen[d] = true;
-    perm[i] = (int)d;
-  }
-  Buffer *v = view_of(ev, b, b->dtype, b->ndim, a->loc);
-  int64_t pext[16], pstr[16];
-  for (int i = 0; i < b->ndim; i++) {
-    v->shape[i] = tirx_i32(ev->m, ext[perm[i]]);
-    pext[i] = ext[perm[i]];
-    pstr[i] = stride[perm[i]];
-  }
-  v->layout = mk_tile(ev, pext, pstr, b->ndim, a->loc);
-  return emit_view(ev, v, a->loc);
-}
-
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
   if (strcmp(m, "view") == 0) return view(ev, b, a);
   if (strcmp(m, "local") == 0) return local_view(ev, b, a);
-  if (strcmp(m, "permute") == 0) return permute(ev, b, a);
+  if (strcmp(m, "permute") == 0) return ev_buffer_permute(ev, b, a);
+  if (strcmp(m, "rearrange") == 0) return ev_buffer_rearrange(ev, b, a);
+  if (strcmp(m, "tile") == 0) return ev_buffer_tile(ev, b, a);
+  if (strcmp(m, "sub") == 0) return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
                   m, b->name);
+}
+
+/* T.alloc_tcgen05_ldst_frag(instr_shape, (rows, cols), dtype): a register
+ * fragment for tcgen05.ld/st, as TVM 0.27 builds it: a fresh local buffer of
+ * this thread's registers (TVM's default name, "buffer") and its
+ * (rows, cols) view in the atom's layout.  The register count and the layout
+ * (tcgen05_atom_layout) are the prelude's _ldst_frag in
+ * tvm.backend.cuda.lang.alloc_pool. */
+Value ev_ldst_frag(Eval *ev, Args *a) {
+  static const char *const kws[] = {"instr_shape", "tensor_shape", "dtype", NULL};
+  if (!ev_check_kw(ev, a, "T.alloc_tcgen05_ldst_frag", kws)) return v_make(V_ERROR, a->loc);
+  static const char *const names[] = {"instr_shape", "tensor_shape", "dtype"};
+  Value args[3];
+  for (int i = 0; i < 3; i++) {
+    Value *v = ev_arg(a, i, names[i]);
+    if (!v) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag() missing required argument '%s'", names[i]);
+    args[i] = *v;
+  }
+  if (!ev_require_device(ev, a->loc, "T.alloc_tcgen05_ldst_frag")) return v_make(V_ERROR, a->loc);
+  Value ts = args[1];
+  if ((ts.kind != V_TUPLE && ts.kind != V_LIST) || ts.u.list.n != 2)
+    return ev_error(ev, ts.loc, "T.alloc_tcgen05_ldst_frag: tensor_shape must be (rows, cols)");
+  const char *hint = ev->name_hint;
+  Value fn;
+  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn)) return v_make(V_ERROR, a->loc);
+  Args la = {.pos = args, .npos = 3, .loc = a->loc};
+  Value r = ev_py_callv(ev, fn, &la);
+  ev->name_hint = hint;
+  if (r.kind == V_ERROR) return r;
+  if (r.kind != V_TUPLE || r.u.list.n != 2) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");
+  /* flat = T.alloc_local((count,), dtype) */
+  Value shape = v_make(V_TUPLE, a->loc);
+  shape.u.list.items = TIRX_NEWN(ev->m, Value, 1);
+  shape.u.list.items[0] = r.u.list.items[0];
+  shape.u.list.n = 1;
+  Value apos[2] = {shape, args[2]};
+  Args aa = {.pos = apos, .npos = 2, .loc = a->loc};
+  ev->name_hint = NULL;
+  Value flat = ev_alloc(ev, &aa, "T.alloc_local", tirx_scope_name(MEM_LOCAL), false);
+  ev->name_hint = hint;
+  if (flat.kind == V_ERROR) return flat;
+  /* flat.view(rows, cols, layout=layout) */
+  const char *kwn[1] = {"layout"};
+  Value kwv[1] = {r.u.list.items[1]};
+  Args va = {.pos = ts.u.list.items, .npos = 2, .kwn = kwn, .kwv = kwv, .nkw = 1, .loc = a->loc};
+  return view(ev, flat.u.buf, &va);
 }

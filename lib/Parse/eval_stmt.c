@@ -237,6 +237,11 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     *consumed = true;
     return;
   }
+  if (v.kind == V_EXPR && v.u.e->kind == E_LAYOUT && !b) {
+    /* l = TileLayout(...): a parse-time layout value (TVM binds the Python object) */
+    ev_define(ev, name, v, false, target->loc);
+    return;
+  }
   if (v.kind == V_EXPR && tirx_dtype_code(v.u.e->dtype) == DTC_VOID) {
     ev_error(ev, value_ast->loc, "this call returns no value; use it as a statement");
     if (!b) ev_define(ev, name, v_make(V_ERROR, target->loc), false, target->loc);

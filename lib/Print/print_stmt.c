@@ -138,7 +138,7 @@ static const Buffer *view_source(const Buffer *b) {
   const Expr *d = b->decl_data;
   if (!d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
   const Buffer *src = d->u.var->buffer;
-  if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 || b->align != src->align || b->layout || src->layout ||
+  if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 || b->align != src->align ||
       b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
       b->annotations)
     return NULL;
@@ -165,8 +165,10 @@ static void print_alloc(Printer *p, const Stmt *s) {
     PrBuf *saved = p->out;
     p->out = &rhs;
     pr_buf_ref(p, src);
-    prbuf_puts(&rhs, b->view_local ? ".local(" : ".view(");
+    prbuf_puts(&rhs, b->view_local ? ".local(" : b->permute ? ".permute(" : ".view(");
     if (b->view_local) {
+    } else if (b->permute) {
+      for (int i = 0; i < b->ndim; i++) prbuf_printf(&rhs, "%s%d", i ? ", " : "", b->permute[i]);
     } else if (!tirx_dtype_eq(b->dtype, src->dtype)) {
       pr_dtype_str(p, b->dtype);
     } else {

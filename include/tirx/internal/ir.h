@@ -120,6 +120,11 @@ struct Buffer {
   Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
   bool view_local;      /* ... made by `X.local()`: the per-thread storage under view X */
   bool decl_no_data;    /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
+  Buffer *layout_src;   /* layout NULL, made by X.view(shape): the buffer whose default row-major
+                           layout (over its own shape) this one keeps, as TVM's view keeps the
+                           layout object (NULL: this buffer's own shape) */
+  int *permute;         /* made by X.permute(dims) over X's own layout iters: the dims (TVM
+                           prints X.permute(...)) */
   int id;
 };
 

@@ -28,7 +28,7 @@
 # asks _mma_ab_layout below for the layout, then allocates like alloc().
 import tvm
 from tvm.script import tirx as T
-from tvm.tirx.layout import R, S, TCol, TileLayout, TLane
+from tvm.tirx.layout import Axis, R, S, TCol, TileLayout, TLane
 from tvm.backend.cuda.tile_primitive.gemm_async.tcgen05 import sf_tmem_layout, sf_tmem_tcol_span
 from tvm.backend.cuda.tile_primitive.tma_utils import SwizzleMode, mma_shared_layout
 
@@ -351,3 +351,95 @@ def _mma_ab_layout(shape, dtype, swizzle_mode):
         raise ValueError(f"alloc_tcgen05_mma_AB: swizzle_mode={swizzle_mode!r} is not 'auto', 'none' or a SwizzleMode")
     _check_mma_ab_shape(shape, dtype, mode)
     return mma_shared_layout(dtype, mode, shape)
+
+
+# ---- T.alloc_tcgen05_ldst_frag (called by the native builder, eval_pool.c) ----
+#
+# tcgen05_atom_layout(instr_shape, (rows, cols), dtype): the register-side
+# layout of a tcgen05.ld/st fragment (PTX ISA, tcgen05 data movement shapes):
+# which (lane, register) of the warpgroup holds each element of the logical
+# (rows, cols) tile.  Iters run from the high to the low bits of a
+# coordinate; memory strides count elements of this thread's registers.
+
+_LDST_REPS = {
+    "32x32b": (1, 2, 4, 8, 16, 32, 64, 128),
+    "16x64b": (1, 2, 4, 8, 16, 32, 64, 128),
+    "16x128b": (1, 2, 4, 8, 16, 32, 64),
+    "16x256b": (1, 2, 4, 8, 16, 32),
+}
+_LDST_COLS_PER_REP = {"32x32b": 1, "16x64b": 2, "16x128b": 4, "16x256b": 8}  # 32-bit columns per warp and rep
+
+
+def _ldst_iters(shape, n):
+    # (extent, stride, axis) rows then columns, in 32-bit register units; axis None: a register
+    if shape == "16x64b":
+        return [(4, 1, "wid_in_wg"), (2, 1, "laneid"), (8, 4, "laneid")], [(n, 1, None), (2, 2, "laneid")], n
+    if shape == "16x128b":
+        return [(4, 1, "wid_in_wg"), (2, 1, None), (8, 4, "laneid")], [(n, 2, None), (4, 1, "laneid")], 2 * n
+    return ([(4, 1, "wid_in_wg"), (2, 2, None), (8, 4, "laneid")],
+            [(n, 4, None), (4, 1, "laneid"), (2, 1, None)], 4 * n)
+
+
+def _ldst_stride(stride, axis):
+    if axis is None:
+        return stride
+    if axis == "laneid":
+        return stride @ Axis.laneid
+    if axis == "wid_in_wg":
+        return stride @ Axis.wid_in_wg
+    return stride @ Axis.tid_in_wg
+
+
+def tcgen05_atom_layout(instr_shape, tensor_shape, dtype):
+    if instr_shape not in _LDST_REPS:
+        raise ValueError(f"tcgen05_atom_layout: instr_shape must be one of {list(_LDST_REPS)}, got {instr_shape!r}")
+    bits = tvm.DataType(dtype).bits
+    if bits != 16 and bits != 32:
+        raise ValueError(f"tcgen05_atom_layout: dtype must be a 32-bit or 16-bit type, got {dtype} ({bits} bits)")
+    if len(tensor_shape) != 2:
+        raise ValueError(f"tcgen05_atom_layout: tensor_shape must be 2-D (rows, cols), got {tensor_shape!r}")
+    rows, cols = tensor_shape
+    if rows != 64 and rows != 128:
+        raise ValueError(f"tcgen05_atom_layout: {instr_shape!r} takes 64 or 128 rows, got {rows}")
+    if instr_shape == "32x32b" and rows == 64:
+        # the datapath B image: a (128, N/2) .32x32b register file seen as (64, N)
+        if bits != 32:
+            raise ValueError(f"tcgen05_atom_layout: 32x32b with 64 rows (datapath B) is fp32-only, got {dtype}")
+        if cols % 2 != 0 or cols // 2 not in _LDST_REPS["32x32b"]:
+            raise ValueError(f"tcgen05_atom_layout: 32x32b (64, N) needs N/2 in {_LDST_REPS['32x32b']}, got N={cols}")
+        return TileLayout(S[(64, 2, cols // 2) : (1 @ Axis.tid_in_wg, 64 @ Axis.tid_in_wg, 1)])
+    per32 = 32 // bits
+    factor = _LDST_COLS_PER_REP[instr_shape] * per32
+    if cols % factor != 0:
+        raise ValueError(f"tcgen05_atom_layout: cols={cols} is not a multiple of {factor} "
+                         f"for {instr_shape} of {dtype}")
+    rep = cols // factor
+    if rep not in _LDST_REPS[instr_shape]:
+        raise ValueError(f"tcgen05_atom_layout: {instr_shape} of {cols} columns needs rep={rep}, "
+                         f"not one of {_LDST_REPS[instr_shape]}")
+    if instr_shape == "32x32b":
+        return TileLayout(S[(rows, cols) : (1 @ Axis.tid_in_wg, 1)])
+    row_iters, col_iters, regs = _ldst_iters(instr_shape, rep)
+    if rows == 128:
+        # the second 16-row slab of each warp: the next register bit after the warp
+        row_iters = [row_iters[0], (2, regs, None), row_iters[1], row_iters[2]]
+    exts = []
+    strides = []
+    for ext, stride, axis in row_iters + col_iters:
+        exts.append(ext)
+        strides.append(_ldst_stride(stride * per32 if axis is None else stride, axis))
+    if per32 > 1:
+        exts.append(per32)
+        strides.append(1)
+    return TileLayout(S[tuple(exts) : tuple(strides)])
+
+
+def _ldst_frag(instr_shape, tensor_shape, dtype):
+    # (registers per thread, layout) of T.alloc_tcgen05_ldst_frag
+    rows, cols = tensor_shape
+    bits = tvm.DataType(dtype).bits
+    per_thread_bits = rows * cols * bits // 128
+    if per_thread_bits % bits != 0:
+        raise ValueError(f"alloc_tcgen05_ldst_frag: tensor_shape={tuple(tensor_shape)} of {dtype} "
+                         f"does not divide across 128 threads")
+    return per_thread_bits // bits, tcgen05_atom_layout(instr_shape, tensor_shape, dtype)
