@@ -1526,6 +1526,41 @@ static Value sf_tensormap(Eval *ev, const SpecialForm *f, const Intrin *in, Args
   return v;
 }
 
+/* T.Var(name, ty, span=None, *, name_hint=None): a fresh variable of type ty (a
+ * dtype string, "handle", a dtype, PrimType(...) or PointerType(...)), as
+ * tvm.ir.Var builds it.  `x: T.let[T.Var(...)] = v` binds that variable (named x). */
+static Value sf_var(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  static const char *const kw[] = {"name", "ty", "span", "name_hint", NULL};
+  if (!ev_check_kw(ev, a, "T.Var", kw)) return v_make(V_ERROR, a->loc);
+  if (a->npos > 3) return ev_error(ev, a->loc, "T.Var() takes a name, a type and an optional span");
+  Value *nv = ev_arg(a, 0, "name"), *hv = NULL, *tv = ev_arg(a, 1, "ty");
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], "name_hint") == 0) hv = &a->kwv[i];
+  if (nv && hv) return ev_error(ev, hv->loc, "T.Var(): give either name or name_hint, not both");
+  if (!nv) nv = hv;
+  if (!nv || nv->kind != V_STR) return ev_error(ev, nv ? nv->loc : a->loc, "T.Var() needs a name string");
+  const char *name = tirx_intern(ev->m, nv->u.s.p, nv->u.s.len);
+  if (!tv || tv->kind == V_NONE)
+    return ev_error(ev, a->loc, "T.Var() needs a type (ty=\"int32\", a dtype or PointerType(...))");
+  Var *var;
+  if (tv->kind == V_STR && tv->u.s.len == 6 && memcmp(tv->u.s.p, "handle", 6) == 0) {
+    var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
+  } else if (tv->kind == V_STR || tv->kind == V_DTYPE) {
+    DType t;
+    if (!ev_get_dtype(ev, *tv, &t, "T.Var() type")) return v_make(V_ERROR, a->loc);
+    var = tirx_var_new(ev->m, name, t, a->loc);
+  } else if (tv->kind == V_PTRTYPE) {
+    var = tv->u.ptr.typed ? tirx_var_ptr(ev->m, name, tv->u.ptr.elem, tv->u.ptr.scope, a->loc)
+                          : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
+    if (!tv->u.ptr.typed) var->ptr_scope = tv->u.ptr.scope;
+    var->is_tensormap = tv->u.ptr.tensormap;
+  } else {
+    return ev_error(ev, tv->loc, "T.Var() type must be a dtype string, a dtype or PointerType(...)");
+  }
+  return v_expr(tirx_varref(ev->m, var, a->loc), a->loc);
+}
+
 static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos != 1 || a->pos[0].kind != V_DICT) return ev_err(ev, a->loc, "T.func_attr takes one dict");
@@ -1823,6 +1858,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_BUFFER] = {sf_buffer, NULL, 0, 0, NULL},
     [I_HANDLE] = {sf_handle, NULL, 0, 0, NULL},
     [I_TENSORMAP] = {sf_tensormap, NULL, 0, 0, NULL},
+    [I_VAR] = {sf_var, NULL, 0, 0, NULL},
     [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
     [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
     [I_BUFFER_STORE] = {sf_buffer_store, NULL, 0, 0, NULL},
