@@ -514,7 +514,7 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
     }
   }
   if (!(v = ev_kwarg(a, "layout")) || (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
-    b->layout = tvm_default_layout(ev, b, a->loc);
+    b->layout_default = (b->layout = tvm_default_layout(ev, b, a->loc)) != NULL;
   if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
     b->allocated_addr = ev_value_to_any(ev, *v);
     if (!b->allocated_addr) return NULL;

@@ -174,7 +174,7 @@ static Value global_var(Eval *ev, Args *a) {
   Value *n = ev_arg(a, 0, "name_hint");
   Value *t = ev_arg(a, 1, "type_annot");
   if (!n || n->kind != V_STR || a->npos > 3)
-    return ev_error(ev, a->loc, "GlobalVar() takes a function name string");
+    return ev_error(ev, n && n->kind != V_STR ? n->loc : a->loc, "GlobalVar() takes a function name string");
   if (t && t->kind != V_NONE) return ev_error(ev, t->loc, "GlobalVar(): a type annotation is not supported by tirx");
   Value v = v_make(V_NS, a->loc);
   v.u.ns = tirx_intern_printf(ev->m, "func:%.*s", (int)n->u.s.len, n->u.s.p);

@@ -3,10 +3,10 @@
 #
 #   IRModule(functions=None, attrs=None)
 #       functions: a dict from a name (or a tvm.ir.GlobalVar) to a PrimFunc
-#     mod[name], mod[gv]         the function of that name (KeyError otherwise)
+#     mod[name], mod[gv]         the function of that name (ValueError otherwise)
 #     mod[name] = func           adds or replaces a function
 #     .get_global_var(name)      the GlobalVar of a function of the module
-#     .get_global_vars()         the GlobalVars, in the order the names came
+#     .get_global_vars()         the GlobalVars, sorted by name (as TVM lists them)
 #     .functions_items()         (GlobalVar, function) pairs sorted by name
 #     .update(other)             adds the functions of another module (or dict)
 #
@@ -44,7 +44,7 @@ class IRModule:
     def __getitem__(self, var):
         name = _name_of(var)
         if name not in self._funcs:
-            raise KeyError("IRModule has no function named " + repr(name))
+            raise ValueError("Cannot find global var \"" + name + "\" in the Module")
         return self._funcs[name]
 
     def get_global_var(self, name):
@@ -53,7 +53,7 @@ class IRModule:
         return tvm.ir.GlobalVar(name)
 
     def get_global_vars(self):
-        return [tvm.ir.GlobalVar(n) for n in self._names]
+        return [tvm.ir.GlobalVar(n) for n in sorted(self._names)]
 
     def functions_items(self):
         return [(tvm.ir.GlobalVar(n), self._funcs[n]) for n in sorted(self._names)]
