@@ -92,13 +92,37 @@ typedef struct Binding {
   const char *name;
   Value v;
   int depth;       /* scope depth at definition */
+  int frame;       /* id of the Python call (or kernel body) that made it; 0: none,
+                      -1: a closure's view of its enclosing functions */
   bool immutable;  /* loop vars, let, scope ids, params */
 } Binding;
 
-/* The values a nested def or lambda captured from its enclosing function. */
+/* A Python function's call as the closures defined in it see it (Python's
+ * late binding): while the call runs they read its current bindings, after it
+ * returned its last ones.  Arena-owned; made when a closure first refers to it. */
+typedef struct PyFrameRef {
+  int id, lo;            /* its bindings: index >= lo with Binding.frame == id */
+  bool live;
+  Binding *last; int nlast; /* after it returned */
+  const struct PyEnv *outer; /* what the function it runs sees (the enclosing chain) */
+} PyFrameRef;
+
+/* A running Python call or kernel body (on the C stack). */
+typedef struct PyFrame {
+  int id, lo;
+  struct PyFrame *up;
+  PyFrameRef *ref;
+  const struct PyEnv *env; /* the running function's own closure */
+  bool comp;               /* a comprehension's: it sees the frame it runs in */
+} PyFrame;
+
+/* What a nested def, lambda or macro sees of its enclosing function: that
+ * call's frame (late binding), or the values at definition (@T.macro and
+ * @T.inline capture them when decorated, as TVM does). */
 typedef struct PyEnv {
   Binding *b;
   int n;
+  PyFrameRef *frame;
 } PyEnv;
 
 /* Attributes of a class, an instance or a module: names (interned) in order. */
@@ -177,6 +201,8 @@ typedef struct Eval {
   int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
   bool py_too_big;         /* a memory or size limit was reported: every later step fails */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
+  PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
+  int nframes;             /* frame ids handed out */
   Value py_ret;            /* value of the innermost `return` */
   /* classes and modules (eval_class.c, eval_module.c) */
   int py_class_lo;         /* the class body being run binds from here (0: none) */
@@ -256,13 +282,20 @@ Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 
+/* Python frames and closures (eval_py.c) */
+void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env);
+void ev_frame_leave(Eval *ev, PyFrame *f);
+PyEnv *ev_py_capture(Eval *ev, bool late); /* NULL at module level */
+void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc); /* into the callee's scope */
+
 /* @T.inline / @T.macro (eval_macro.c) */
 bool ev_is_inline_def(Eval *ev, const Ast *fd);
 /* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
  * module is bound to (import ... as Tx)? (eval_macro.c) */
 bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
 void ev_define_inline(Eval *ev, Ast *fd);
-Value ev_call_inline(Eval *ev, Ast *fd, Args *a);
+Value ev_inline_value(Eval *ev, Ast *fd); /* the V_MACRO a definition here makes */
+Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a);
 void ev_inline_return(Eval *ev, Ast *s);
 
 /* shared between the eval_*.c files */

@@ -598,16 +598,7 @@ Value ev_py_lambda(Eval *ev, Ast *a) {
   Value v = v_make(V_LAMBDA, a->loc);
   v.u.py.def = a;
   v.u.py.mod = ev->cur_mod;
-  if (ev->depth > 0) {
-    PyEnv *env = TIRX_NEW(ev->m, PyEnv);
-    int n = 0;
-    for (int i = ev->py_floor; i < ev->nbinds; i++)
-      if (ev->binds[i].depth > 0) n++;
-    env->b = TIRX_NEWN(ev->m, Binding, n + 1);
-    for (int i = ev->py_floor; i < ev->nbinds; i++)
-      if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
-    v.u.py.env = env;
-  }
+  v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
 
@@ -639,8 +630,9 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds;
   ev_push_scope(ev);
-  if (fn.u.py.env)
-    for (int i = 0; i < fn.u.py.env->n; i++) ev_define(ev, fn.u.py.env->b[i].name, fn.u.py.env->b[i].v, false, l->loc);
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, fn.u.py.env);
+  ev_py_env_define(ev, fn.u.py.env, l->loc);
   for (int i = 0; i < l->n; i++) {
     Value v = args[i];
     v.meta = false;
@@ -652,6 +644,7 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
                                : ev_expr(ev, l->a);
   ev->py_body--;
   ev->py_depth--;
+  ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
@@ -665,14 +658,15 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
   case V_LAMBDA: return lambda_call(ev, fn, a);
   case V_MACRO: {
     /* a module-level one is expanded over its module's names (the caller's
-     * locals are not its names); one defined inside a factory over the
-     * caller's scope, which holds the factory's names (late binding) */
+     * locals are not its names), one decorated in a factory over the values
+     * it captured there (nshape 2), one defined in a kernel body over the
+     * caller's scope (late binding) */
     struct PyModule *saved_mod;
     int saved_floor = ev->py_floor;
     bool other = fn.u.py.mod != ev->cur_mod;
     ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-    if (other || !fn.nshape) ev->py_floor = ev->nbinds;
-    Value r = ev_call_inline(ev, fn.u.py.def, a);
+    if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
+    Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
     ev->py_floor = saved_floor;
     struct PyModule *dummy;
     ev_module_switch(ev, saved_mod, &dummy);

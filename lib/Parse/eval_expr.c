@@ -76,6 +76,7 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   b->name = name;
   b->v = v;
   b->depth = ev->depth;
+  b->frame = ev->frame ? ev->frame->id : 0;
   b->immutable = immutable;
 }
 

@@ -44,14 +44,25 @@ void ev_define_inline(Eval *ev, Ast *fd) {
       ev_error(ev, fd->list[i]->loc, "*args / **kwargs parameters are not supported in @T.inline functions");
       return;
     }
-  Value v = v_make(V_MACRO, fd->loc);
-  v.u.lambda = fd;
-  v.u.py.mod = ev->cur_mod;
-  v.nshape = ev->depth > 0; /* defined in a function: expanded over the caller's names */
-  ev_define(ev, fd->name, v, false, fd->loc);
+  ev_define(ev, fd->name, ev_inline_value(ev, fd), false, fd->loc);
 }
 
-Value ev_call_inline(Eval *ev, Ast *fd, Args *a) {
+Value ev_inline_value(Eval *ev, Ast *fd) {
+  Value v = v_make(V_MACRO, fd->loc);
+  v.u.py.def = fd;
+  v.u.py.mod = ev->cur_mod;
+  if (ev->depth > 0 && ev->py_body > 0) {
+    /* decorated in a Python function: it sees the values it captures now
+     * (TVM's closure variables), never its caller's names */
+    v.u.py.env = ev_py_capture(ev, false);
+    v.nshape = 2;
+  } else {
+    v.nshape = ev->depth > 0; /* defined in a kernel body: expanded over the caller's names */
+  }
+  return v;
+}
+
+Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
   if (ev->inline_depth >= MAX_INLINE_DEPTH)
     return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
                     MAX_INLINE_DEPTH);
@@ -84,8 +95,10 @@ Value ev_call_inline(Eval *ev, Ast *fd, Args *a) {
       bound[i] = ev_expr(ev, fd->list[i]->b);
       if (bound[i].kind == V_ERROR) return bound[i];
     }
-  /* the body runs in a fresh scope over the caller's (late binding) */
+  /* the body runs in a fresh scope: over the caller's (late binding) or,
+   * hygienic, over what it captured */
   ev_push_scope(ev);
+  ev_py_env_define(ev, env, a->loc);
   for (int i = 0; i < np; i++) {
     Value v = bound[i];
     v.meta = false;

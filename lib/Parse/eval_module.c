@@ -241,10 +241,12 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   ev_module_switch(ev, m, &saved_mod);
   int saved_depth = ev->depth, saved_floor = ev->py_floor, saved_class = ev->py_class_lo;
   int saved_pyd = ev->py_depth;
+  PyFrame *saved_frame = ev->frame;
   ev->depth = 0;
   ev->py_floor = 0;
   ev->py_class_lo = 0;
   ev->py_depth = 0;
+  ev->frame = NULL;
   int before = ev->nerr;
   Value nm = v_make(V_STR, loc);
   nm.u.s.p = m->name;
@@ -255,6 +257,7 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   ev->py_floor = saved_floor;
   ev->py_class_lo = saved_class;
   ev->py_depth = saved_pyd;
+  ev->frame = saved_frame;
   struct PyModule *dummy;
   ev_module_switch(ev, saved_mod, &dummy);
   st->import_depth--;

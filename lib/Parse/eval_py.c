@@ -953,7 +953,11 @@ static bool py_comp_clause(Eval *ev, Ast *c, PyVec *out) {
 Value ev_py_comp(Eval *ev, Ast *c) {
   PyVec out = {0};
   ev_push_scope(ev); /* the loop variables are the comprehension's own */
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, NULL);
+  frame.comp = true;
   bool ok = py_comp_clause(ev, c, &out);
+  ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   if (!ok) return v_make(V_ERROR, c->loc);
   Value r = py_seq(ev, c->op == '(' ? V_TUPLE : V_LIST, out.v, out.n, c->loc);
@@ -1015,23 +1019,105 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
 
 /* ---- functions --------------------------------------------------------------- */
 
+void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env) {
+  f->id = ++ev->nframes;
+  f->lo = ev->nbinds;
+  f->up = ev->frame;
+  f->ref = NULL;
+  f->env = env;
+  f->comp = false;
+  ev->frame = f;
+}
+
+/* The frame's own bindings from index lo on, copied into the arena. */
+static Binding *frame_bindings(Eval *ev, int id, int lo, int *n) {
+  int k = 0;
+  for (int i = lo; i < ev->nbinds; i++)
+    if (ev->binds[i].frame == id && ev->binds[i].depth > 0) k++;
+  Binding *b = TIRX_NEWN(ev->m, Binding, k + 1);
+  *n = 0;
+  for (int i = lo; i < ev->nbinds; i++)
+    if (ev->binds[i].frame == id && ev->binds[i].depth > 0) b[(*n)++] = ev->binds[i];
+  return b;
+}
+
+/* Leaving a call (before its scope is popped): closures that refer to it
+ * keep its last bindings. */
+void ev_frame_leave(Eval *ev, PyFrame *f) {
+  if (f->ref) {
+    f->ref->last = frame_bindings(ev, f->id, f->lo, &f->ref->nlast);
+    f->ref->live = false;
+  }
+  ev->frame = f->up;
+}
+
+/* What a def, lambda or macro defined here sees of its enclosing function:
+ * late (Python) the running call itself, otherwise (@T.macro) the values now.
+ * A class body's names are not visible to its methods. */
+static PyFrameRef *frame_ref(Eval *ev, PyFrame *f) {
+  if (!f->ref) {
+    f->ref = TIRX_NEW(ev->m, PyFrameRef);
+    f->ref->id = f->id;
+    f->ref->lo = f->lo;
+    f->ref->live = true;
+    f->ref->outer = f->env;
+    if (f->comp && f->up) { /* a comprehension sees the function it runs in */
+      PyEnv *up = TIRX_NEW(ev->m, PyEnv);
+      up->frame = frame_ref(ev, f->up);
+      f->ref->outer = up;
+    }
+  }
+  return f->ref;
+}
+
+PyEnv *ev_py_capture(Eval *ev, bool late) {
+  if (ev->depth == 0) return NULL;
+  PyEnv *env = TIRX_NEW(ev->m, PyEnv);
+  PyFrame *f = ev->frame;
+  if (late && f && f->lo >= ev->py_floor) {
+    env->frame = frame_ref(ev, f);
+    return env;
+  }
+  int hi = ev->py_class_lo > ev->py_floor ? ev->py_class_lo : ev->nbinds;
+  int n = 0;
+  for (int i = ev->py_floor; i < hi; i++)
+    if (ev->binds[i].depth > 0) n++;
+  env->b = TIRX_NEWN(ev->m, Binding, n + 1);
+  for (int i = ev->py_floor; i < hi; i++)
+    if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
+  return env;
+}
+
+static void define_seen(Eval *ev, const char *name, Value v, Loc loc) {
+  ev_define(ev, name, v, false, loc);
+  ev->binds[ev->nbinds - 1].frame = -1; /* not the callee's own: no closure of it reads it */
+}
+
+/* Binds what a closure sees in the scope of its call, outermost function
+ * first (its parameters come after and shadow them all). */
+void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc) {
+  if (!env) return;
+  const PyFrameRef *fr = env->frame;
+  if (!fr) {
+    for (int i = 0; i < env->n; i++) define_seen(ev, env->b[i].name, env->b[i].v, loc);
+    return;
+  }
+  ev_py_env_define(ev, fr->outer, loc);
+  if (fr->live) {
+    int hi = ev->nbinds; /* ev_define may move ev->binds: index, never hold a pointer */
+    for (int i = fr->lo; i < hi; i++)
+      if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0)
+        define_seen(ev, ev->binds[i].name, ev->binds[i].v, loc);
+    return;
+  }
+  for (int i = 0; i < fr->nlast; i++) define_seen(ev, fr->last[i].name, fr->last[i].v, loc);
+}
+
 Value ev_py_def(Eval *ev, Ast *fd) {
   Value v = v_make(V_PYFUNC, fd->loc);
   v.u.py.def = fd;
   v.u.py.mod = ev->cur_mod;
-  if (ev->depth > 0) {
-    /* capture the enclosing function's values (closures read them later);
-     * a class body's names are not visible to its methods */
-    int hi = ev->py_class_lo > ev->py_floor ? ev->py_class_lo : ev->nbinds;
-    PyEnv *env = TIRX_NEW(ev->m, PyEnv);
-    int n = 0;
-    for (int i = ev->py_floor; i < hi; i++)
-      if (ev->binds[i].depth > 0) n++;
-    env->b = TIRX_NEWN(ev->m, Binding, n + 1);
-    for (int i = ev->py_floor; i < hi; i++)
-      if (ev->binds[i].depth > 0) env->b[env->n++] = ev->binds[i];
-    v.u.py.env = env;
-  }
+  v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
 
@@ -1144,9 +1230,9 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     ev->py_self = bound[0];
   }
   ev_push_scope(ev);
-  if (fn.u.py.env)
-    for (int i = 0; i < fn.u.py.env->n; i++)
-      ev_define(ev, fn.u.py.env->b[i].name, fn.u.py.env->b[i].v, false, fd->loc);
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, fn.u.py.env);
+  ev_py_env_define(ev, fn.u.py.env, fd->loc);
   Value r = v_make(V_NONE, a->loc);
   for (int i = 0; i < np; i++) {
     if (!have[i]) {
@@ -1186,6 +1272,7 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
     if (r.u.buf->data) r.u.buf->data->name = r.u.buf->name;
   }
 done:
+  ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
   ev->py_class_lo = saved_class_lo;
@@ -1444,11 +1531,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   }
   case A_FUNCDEF: {
     if (ev_is_inline_def(ev, s)) { /* a macro value: expanded where it is called */
-      Value m = v_make(V_MACRO, s->loc);
-      m.u.py.def = s;
-      m.u.py.mod = ev->cur_mod;
-      m.nshape = ev->depth > 0; /* see ev_define_inline */
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, m);
+      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_inline_value(ev, s));
       return PY_NORMAL;
     }
     if (ev_is_jit_def(ev, s)) {

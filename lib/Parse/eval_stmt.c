@@ -1054,7 +1054,19 @@ static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
   return true;
 }
 
+static PrimFunc *function_in_frame(Eval *ev, Ast *fd);
+
+/* A kernel body is a frame of its own: a closure of the factory around it
+ * does not see the kernel's names (they are IR, not the factory's locals). */
 static PrimFunc *function(Eval *ev, Ast *fd) {
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, NULL);
+  PrimFunc *f = function_in_frame(ev, fd);
+  ev_frame_leave(ev, &frame);
+  return f;
+}
+
+static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
   PrimFunc *f = tirx_func_new(ev->m, fd->name, fd->loc);
   bool is_jit = false;
   if (fd->n2 == 0) {
