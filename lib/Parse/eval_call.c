@@ -1665,9 +1665,12 @@ static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args
 
 static Value sf_cast_fn(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
+  static const char *const kw[] = {"value", "dtype", "span", NULL};
+  if (!ev_check_kw(ev, a, "T.cast", kw)) return v_make(V_ERROR, a->loc);
   DType t;
-  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[1], &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
-  Expr *e = ev_to_expr(ev, a->pos[0], "a value");
+  Value *x = ev_arg(a, 0, "value"), *d = ev_arg(a, 1, "dtype");
+  if (a->npos > 2 || !x || !d || !ev_get_dtype(ev, *d, &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
+  Expr *e = ev_to_expr(ev, *x, "a value");
   return e ? v_expr(ev_const_cast(ev, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
 }
 
@@ -2059,6 +2062,12 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
+  /* Tx.cast(value, dtype): the tirx module's expression cast (Tx bound to `tvm.script.tirx`),
+   * not the tile op cast(dst, src), whose source is never a dtype */
+  if (strcmp(name, "tile.cast") == 0) {
+    Value *dt = a->npos == 2 ? &a->pos[1] : a->npos == 1 ? ev_kwarg(a, "dtype") : NULL;
+    if (dt && (dt->kind == V_STR || dt->kind == V_DTYPE)) name = "cast";
+  }
   const char *tscope, *top;
   size_t tsl;
   if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, a);
