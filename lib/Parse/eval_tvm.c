@@ -223,6 +223,23 @@ static Value ir_call(Eval *ev, Args *a) {
   return v_expr(c, a->loc);
 }
 
+/* IRBuilder.name(s, v): v (a buffer or a variable) is named s; v is the value. */
+static Value ir_builder_name(Eval *ev, Args *a) {
+  if (a->nkw || a->npos != 2 || a->pos[0].kind != V_STR)
+    return ev_error(ev, a->loc, "IRBuilder.name() takes a name string and the object to name");
+  const char *nm = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
+  Value v = a->pos[1];
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
+    v.u.buf->name = nm;
+    if (v.u.buf->data) v.u.buf->data->name = nm;
+  } else if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->kind == VAR_PLAIN) {
+    v.u.e->u.var->name = nm;
+  } else {
+    return ev_error(ev, v.loc, "IRBuilder.name(): tirx names buffers and variables only");
+  }
+  return v;
+}
+
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
@@ -231,6 +248,12 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
   else if (strcmp(path, "tvm.ir.GlobalVar") == 0) *out = global_var(ev, a);
   else if (strcmp(path, "tvm.ir.Call") == 0) *out = ir_call(ev, a);
+  else if (strcmp(path, "tvm.IRBuilder.current") == 0) { /* the builder of the kernel being built */
+    if (a->npos || a->nkw) *out = ev_error(ev, a->loc, "IRBuilder.current() takes no arguments");
+    else if (!ev->func) *out = ev_error(ev, a->loc, "IRBuilder.current(): no kernel is being built here");
+    else *out = v_make(V_NS, a->loc), out->u.ns = tirx_intern0(ev->m, "tvm.IRBuilder.builder");
+  } else if (strcmp(path, "tvm.IRBuilder.name") == 0 || strcmp(path, "tvm.IRBuilder.builder.name") == 0)
+    *out = ir_builder_name(ev, a);
   else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */
     *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
   else return false; /* the other rows bind T.* and Axis.* values */
