@@ -426,8 +426,6 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
     return e;
   }
   case 'i': {
-    if (v.kind == V_INT && !v.uint_big && (v.u.i > INT32_MAX) && v.u.i <= 0xFFFFFFFFll)
-      return tirx_int(ev->m, tirx_dtype(DT_UINT32), v.u.i, v.loc); /* masks such as 0xFFFFFFFF */
     Expr *e = ev_to_expr(ev, v, "an integer argument");
     if (e && !tirx_dtype_is_int(e->dtype) && !tirx_dtype_is_bool(e->dtype)) {
       char b[32];
@@ -1371,7 +1369,8 @@ static Value call_py_value(Eval *ev, Value callee, Args *a) { return ev_py_callv
  * One row per INTRIN_SPECIAL intrinsic (intrin_core.def): its handler and the row's
  * parameters, so that the forms sharing a handler (the allocations, the loop kinds, the
  * scope ids, the arithmetic nodes) differ by data.  A special intrinsic without a row
- * is "not supported here".  `a->loc` is the call's location. */
+ * is "not supported here".  A call row (not INTRIN_SPECIAL) with a handler is one of
+ * TVM's operator functions, built as its operator is.  `a->loc` is the call's location. */
 typedef struct SpecialForm SpecialForm;
 typedef Value (*SpecialFn)(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a);
 struct SpecialForm {
@@ -1749,6 +1748,13 @@ static Value sf_binop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a)
   return binop_node(ev, (ExprKind)f->arg, a, sf_name(f, in), f->arg2 != 0);
 }
 
+/* T.bitwise_and / _or / _xor / shift_left / shift_right: TVM's operator
+ * functions are its operators (promotion, folding); arg = the operator token */
+static Value sf_bitop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  if (a->npos != 2 || a->nkw) return ev_error(ev, a->loc, "T.%s takes 2 arguments", in->name);
+  return ev_binop(ev, f->arg, a->pos[0], a->pos[1], a->loc);
+}
+
 /* T.ceildiv(a, b) = (a + b - 1) // b, folded when both are constants */
 static Value sf_ceildiv(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
@@ -1914,6 +1920,11 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_GT_NODE] = {sf_binop, NULL, E_GT, 0, "GT"},
     [I_GE_NODE] = {sf_binop, NULL, E_GE, 0, "GE"},
     [I_CEILDIV] = {sf_ceildiv, NULL, 0, 0, NULL},
+    [I_BITWISE_AND] = {sf_bitop, NULL, OP_AMP, 0, NULL},
+    [I_BITWISE_OR] = {sf_bitop, NULL, OP_PIPE, 0, NULL},
+    [I_BITWISE_XOR] = {sf_bitop, NULL, OP_CARET, 0, NULL},
+    [I_SHIFT_LEFT] = {sf_bitop, NULL, OP_LSHIFT, 0, NULL},
+    [I_SHIFT_RIGHT] = {sf_bitop, NULL, OP_RSHIFT, 0, NULL},
     [I_NOT_NODE] = {sf_not, NULL, 0, 0, NULL},
     [I_STRINGIMM] = {sf_stringimm, NULL, 0, 0, NULL},
     [I_LARGE_UINT_IMM] = {sf_large_uint, NULL, 0, 0, NULL},
@@ -2096,14 +2107,15 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     return ev_error(ev, loc, "unknown intrinsic 'T.%s'", name);
   }
   if (in->id == I_CUDA_LDG && a->npos >= 6) return ldg_vector(ev, a, loc);
-  if (!(in->flags & INTRIN_SPECIAL)) {
+  const SpecialForm *f = &special_forms[in->id];
+  /* a call row with a handler here is an operator function (T.bitwise_and) */
+  if (!(in->flags & INTRIN_SPECIAL) && !f->fn) {
     if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, loc, "T.%s is only valid after T.device_entry()", in->name);
     if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(a, "source_code"))
       return ev_error(ev, loc, "T.cuda.func_call needs source_code=");
     return generic_call(ev, in, a);
   }
-  const SpecialForm *f = &special_forms[in->id];
   if (f->args_fn) return f->args_fn(ev, a);
   if (f->fn) return f->fn(ev, f, in, a);
   return ev_error(ev, loc, "T.%s is not supported here", in->name);

@@ -110,6 +110,12 @@ static bool shared_pointer(const Expr *e) {
 /* An addr/ptr operand: shared spaces take a pointer (converted with
  * T.cuda.cvta_generic_to_shared) or a uint32 window address; tmem a uint32;
  * global/generic a pointer or a uint64 (reinterpreted as a handle). */
+static bool tensormap_address(const Expr *x) {
+  if (x->kind == E_SELECT) return tensormap_address(x->u.sel.t) && tensormap_address(x->u.sel.f);
+  return x->kind == E_CALL && x->u.call.op->id == I_ADDRESS_OF && x->u.call.n == 1 &&
+         x->u.call.args[0]->kind == E_VAR && x->u.call.args[0]->u.var->is_tensormap;
+}
+
 static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
                             Expr *x, Why *w) {
   if (o->kind == PTXK_PTR) {
@@ -135,9 +141,9 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
     return NULL;
   }
   /* T.address_of(a T.TensorMap() variable) is a uint64 in TVM (so its
-   * engine reinterprets it, and prints the T.reinterpret) */
-  bool tmap = x->kind == E_CALL && x->u.call.op->id == I_ADDRESS_OF && x->u.call.n == 1 &&
-              x->u.call.args[0]->kind == E_VAR && x->u.call.args[0]->u.var->is_tensormap;
+   * engine reinterprets it, and prints the T.reinterpret), and so is a
+   * T.Select between two of them */
+  bool tmap = tensormap_address(x);
   if (is_pointer(x) && !tmap) {
     if (shared_pointer(x)) {
       why(w, "operand '%s' is a %s address but got a shared-scope pointer", o->name, *sp ? sp : "generic");

@@ -326,13 +326,6 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   /* a new mutable scalar of the value's dtype */
   Expr *e = ev_to_expr(ev, v, "a value");
   if (!e) return;
-  if (e->kind == E_CALL && e->u.call.op->id == I_CUDA_ELECT_SYNC) {
-    /* TVM's T.cuda.elect_sync() is a uint32 (tirx's a bool, printed under
-     * the cast as TVM's call): `x = T.cuda.elect_sync()` is a uint32 */
-    Expr *c = tirx_expr_new(ev->m, E_CAST, tirx_dtype(DT_UINT32), e->loc);
-    c->u.un.a = e;
-    e = c;
-  }
   if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
     ev_define(ev, name, v, true, target->loc);
     return;

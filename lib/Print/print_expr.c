@@ -630,12 +630,6 @@ void pr_expr(Printer *p, const Expr *e) {
     }
     return;
   case E_CAST:
-    if (p->tvm_style && e->dtype.id == DT_UINT32 && e->dtype.lanes == 1 && e->u.un.a->kind == E_CALL &&
-        e->u.un.a->u.call.op->id == I_CUDA_ELECT_SYNC) {
-      /* TVM's T.cuda.elect_sync() is uint32; tirx's is bool under a cast */
-      pr_expr(p, e->u.un.a);
-      return;
-    }
     prbuf_puts(p->out, "T.Cast(");
     pr_dtype_str(p, e->dtype);
     prbuf_puts(p->out, ", ");
