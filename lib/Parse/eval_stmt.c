@@ -506,6 +506,12 @@ static void ann_assign(Eval *ev, Ast *s) {
                ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
       /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
       var = ann.u.let.ty->u.e->u.var;
+      for (int i = 0; i < ev->nbinds; i++)
+        if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
+            ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
+          ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
+          return;
+        }
       Var vt = {.dtype = e->dtype};
       type_pointer(ev, &vt, e);
       char want[96], got[96];
