@@ -9,6 +9,7 @@
 #include "tirx/internal/ptx_table.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,10 @@ typedef struct Table {
   PtxEntry entries[NROWS];
   const PtxEntry *fam_sorted[NROWS]; /* sorted by (family, table order) */
   int by_name[NROWS];                /* entry indices sorted by name */
+  /* an entry's slots, operands and rule are parsed when it is first asked
+   * for (a compile uses a few of the rows): parsed[i] says it is done */
+  atomic_bool parsed[NROWS];
+  pthread_mutex_t lock;
 } Table;
 
 static Table *table;
@@ -115,7 +120,8 @@ static void parse_tab(const PtxEntry *e, char *s, PtxTab *t) {
   free(rows);
 }
 
-static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
+/* What the lookups sort and search by. */
+static void parse_head(PtxEntry *e, const RawRow *r, int index) {
   e->index = index;
   e->name = r->name;
   e->mnemonic = r->mnemonic;
@@ -126,7 +132,9 @@ static void parse_entry(PtxEntry *e, const RawRow *r, int index) {
   e->arch = r->arch;
   e->flags = r->flags;
   e->sample = r->sample;
+}
 
+static void parse_body(PtxEntry *e, const RawRow *r) {
   int ns;
   char *slot_text = xdup(r->slots);
   char **slots = split(slot_text, ' ', &ns);
@@ -243,35 +251,50 @@ static int cmp_name(const void *a, const void *b) {
 static void table_init(void) {
   Table *t = xalloc(sizeof *t);
   for (int i = 0; i < NROWS; i++) {
-    parse_entry(&t->entries[i], &raw_rows[i], i);
+    parse_head(&t->entries[i], &raw_rows[i], i);
+    atomic_init(&t->parsed[i], false);
     t->fam_sorted[i] = &t->entries[i];
     t->by_name[i] = i;
   }
+  pthread_mutex_init(&t->lock, NULL);
   sort_ctx = t; /* only ever set inside pthread_once */
   qsort(t->fam_sorted, NROWS, sizeof(PtxEntry *), cmp_family);
   qsort(t->by_name, NROWS, sizeof(int), cmp_name);
   table = t;
 }
 
-static const Table *get_table(void) {
+static Table *get_table(void) {
   pthread_once(&table_once, table_init);
   return table;
+}
+
+/* Entry i, parsed (once, under the lock: threads compile concurrently). */
+static const PtxEntry *ready(Table *t, int i) {
+  if (!atomic_load_explicit(&t->parsed[i], memory_order_acquire)) {
+    pthread_mutex_lock(&t->lock);
+    if (!atomic_load_explicit(&t->parsed[i], memory_order_relaxed)) {
+      parse_body(&t->entries[i], &raw_rows[i]);
+      atomic_store_explicit(&t->parsed[i], true, memory_order_release);
+    }
+    pthread_mutex_unlock(&t->lock);
+  }
+  return &t->entries[i];
 }
 
 int tirx_ptx_count(void) { return NROWS; }
 
 const PtxEntry *tirx_ptx_entry(int i) {
-  return i >= 0 && i < NROWS ? &get_table()->entries[i] : NULL;
+  return i >= 0 && i < NROWS ? ready(get_table(), i) : NULL;
 }
 
 const PtxEntry *tirx_ptx_find(const char *name) {
-  const Table *t = get_table();
+  Table *t = get_table();
   int lo = 0, hi = NROWS - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
     const PtxEntry *e = &t->entries[t->by_name[mid]];
     int c = strcmp(name, e->name);
-    if (c == 0) return e;
+    if (c == 0) return ready(t, e->index);
     if (c < 0) hi = mid - 1;
     else lo = mid + 1;
   }
@@ -285,7 +308,7 @@ static int famcmp(const char *f, size_t len, const char *fam) {
 }
 
 int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out) {
-  const Table *t = get_table();
+  Table *t = get_table();
   int lo = 0, hi = NROWS;
   while (lo < hi) { /* the first entry whose family >= family */
     int mid = (lo + hi) / 2;
@@ -293,13 +316,16 @@ int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out)
     else hi = mid;
   }
   int n = 0;
-  while (lo + n < NROWS && famcmp(family, len, t->fam_sorted[lo + n]->family) == 0) n++;
+  while (lo + n < NROWS && famcmp(family, len, t->fam_sorted[lo + n]->family) == 0) {
+    if (out) ready(t, t->fam_sorted[lo + n]->index);
+    n++;
+  }
   if (out) *out = &t->fam_sorted[lo];
   return n;
 }
 
 const char *tirx_ptx_suggest_family(const char *family, size_t len) {
-  const Table *t = get_table();
+  Table *t = get_table();
   const char *best = NULL;
   int bd = 3;
   for (int i = 0; i < NROWS; i++) {

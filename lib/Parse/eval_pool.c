@@ -207,8 +207,10 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
 
 static bool default_layout(const Buffer *b) { return b->layout == NULL && b->nstrides == 0; }
 
+/* A view is a new T.decl_buffer: unnamed (TVM's default "buffer") until a
+ * kernel's `x = ...` names it. */
 static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
-  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : b->name, t, ndim, loc);
+  Buffer *v = tirx_buffer_new(ev->m, ev->name_hint ? ev->name_hint : "buffer", t, ndim, loc);
   v->scope = b->scope;
   v->data->ptr_scope = b->scope;
   v->decl_data = tirx_varref(ev->m, b->data, loc);
@@ -256,6 +258,54 @@ static Expr *mk_tile(Eval *ev, const int64_t *ext, const int64_t *str, int n, Lo
     e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n);
     for (int i = 0; i < n; i++) e[k]->u.list.items[i] = tirx_i32(ev->m, src[i]);
   }
+  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  sl->u.call.name = tirx_intern0(ev->m, "T.S");
+  sl->u.call.n = 2;
+  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
+  sl->u.call.args[0] = e[0];
+  sl->u.call.args[1] = e[1];
+  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
+  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
+  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
+  tl->u.call.n = 1;
+  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
+  tl->u.call.args[0] = sl;
+  return tl;
+}
+
+/* a * k, folded where a is a constant or k is 1 (as TVM's arithmetic on a
+ * shape does) */
+static Expr *mul_k(Eval *ev, Expr *a, int64_t k, Loc loc) {
+  int64_t c;
+  if (k == 1) return a;
+  if (tirx_expr_is_const_int(a, &c)) return tirx_int(ev->m, a->dtype, c * k, loc);
+  return tirx_binary(ev->m, E_MUL, a, tirx_int(ev->m, a->dtype, k, loc), loc);
+}
+
+/* The layout TVM 0.27's Layout.unpack(r) makes of a default (row-major)
+ * layout over a shape with a symbolic extent: T.S[(d0, ..., dn-1, r):(s0 * r,
+ * ..., r, 1)], si the product of the extents after di. */
+static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
+  int n = b->ndim;
+  Expr *e[2];
+  for (int k = 0; k < 2; k++) {
+    e[k] = tirx_expr_new(ev->m, E_TUPLE, tirx_dtype(DT_VOID), loc);
+    e[k]->u.list.n = n + 1;
+    e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n + 1);
+  }
+  Expr *step = tirx_i32(ev->m, 1);
+  for (int i = n - 1; i >= 0; i--) {
+    e[0]->u.list.items[i] = b->shape[i];
+    e[1]->u.list.items[i] = mul_k(ev, step, r, loc);
+    int64_t c, d;
+    if (tirx_expr_is_const_int(step, &c) && c == 1) step = b->shape[i];
+    else if (tirx_expr_is_const_int(step, &c) && tirx_expr_is_const_int(b->shape[i], &d))
+      step = tirx_int(ev->m, step->dtype, c * d, loc);
+    else step = tirx_binary(ev->m, E_MUL, step, b->shape[i], loc);
+  }
+  e[0]->u.list.items[n] = tirx_i32(ev->m, r);
+  e[1]->u.list.items[n] = tirx_i32(ev->m, 1);
   Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
   sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
   sl->u.call.name = tirx_intern0(ev->m, "T.S");
@@ -324,8 +374,8 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
     int64_t step = 1;
     for (int i = n - 1; i >= 0; i--) {
       if (!tirx_expr_is_const_int(src->shape[i], &ext[i])) {
-        ev_error(ev, loc, "cannot view '%s' as %s: its shape is symbolic", src->name, tb);
-        return false;
+        *out = unpacked_row_major(ev, src, r, loc); /* a symbolic extent: (n, 4) -> T.S[(n, 4, r):(4 * r, r, 1)] */
+        return true;
       }
       str[i] = step;
       step *= ext[i];
@@ -401,6 +451,13 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       }
       v->layout = layout ? layout : ob == nb ? b->layout : NULL;
       v->view_of = b;
+      if (!layout && !b->layout) {
+        /* TVM unpacks the default layout into one with the symbolic extent
+         * (even at the same width), and its printer then shows the
+         * T.decl_buffer(..., layout=...) the view is, not X.view(...) */
+        v->layout = unpacked_row_major(ev, b, ob / nb, a->loc);
+        v->view_of = NULL;
+      }
       return emit_view(ev, v, a->loc);
     }
     if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
@@ -429,6 +486,14 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     else if (!layout && !repack(ev, b, ob > nb ? ob / nb : nb / ob, ob > nb, t, a->loc, &v->layout))
       return v_make(V_ERROR, a->loc);
     v->view_of = b;
+    bool symbolic = false;
+    for (int i = 0; i < b->ndim; i++) symbolic |= !tirx_expr_is_const_int(b->shape[i], &last);
+    if (!layout && ob == nb && !b->layout && symbolic) {
+      /* at the same width TVM still unpacks a default layout over a symbolic
+       * extent (T.S[(n, 4, 1):(4, 1, 1)]), and prints the T.decl_buffer */
+      v->layout = unpacked_row_major(ev, b, 1, a->loc);
+      v->view_of = NULL;
+    }
     return emit_view(ev, v, a->loc);
   }
   /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred);

@@ -1300,6 +1300,10 @@ int ev_py_exec(Eval *ev, Ast **stmts, int n) {
 static bool py_cond(Eval *ev, Ast *e, bool *out) {
   Value v = ev_expr(ev, e);
   if (v.kind == V_ERROR) return false;
+  if (v.kind == V_EXPR && v.u.e->kind == E_INT) { /* an IntImm (T.int32(1) != 0 folds in Python) */
+    *out = v.u.e->u.i.v != 0;
+    return true;
+  }
   if (!ev_truthy_const(ev, v, out)) {
     ev_error(ev, e->loc, "condition is not a parse-time value");
     return false;

@@ -193,6 +193,15 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
   bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
 }
 
+/* TVM's parser names the buffer a kernel body binds (`x = buf`,
+ * `a, b = f(...)`, a list item): the buffer itself is renamed, so the last
+ * name bound to it is the one printed; a plain Python body names nothing. */
+static void name_buffer(Eval *ev, const char *name, Value v) {
+  if (v.kind != V_BUFFER || !v.u.buf || v.meta || !ev->func || ev->py_body) return;
+  v.u.buf->name = tirx_intern0(ev->m, name);
+  if (v.u.buf->data) v.u.buf->data->name = v.u.buf->name;
+}
+
 /* `name = [x, y, ...]` (or a tuple) in a kernel body: TVM's parser binds
  * every item as well, name_0, name_1, ... (nested: name_0_1): a value gets a
  * variable of its own (emitted, while the name keeps the items themselves),
@@ -204,8 +213,7 @@ static void bind_items(Eval *ev, const char *name, Value v, Loc loc) {
     if (it.kind == V_LIST || it.kind == V_TUPLE) {
       bind_items(ev, nm, it, loc);
     } else if (it.kind == V_BUFFER && it.u.buf) {
-      it.u.buf->name = nm;
-      if (it.u.buf->data) it.u.buf->data->name = nm;
+      name_buffer(ev, nm, it);
     } else if (it.kind == V_EXPR || it.kind == V_SCALAR || it.kind == V_INT || it.kind == V_BOOL ||
                it.kind == V_FLOAT) {
       Expr *e = ev_to_expr(ev, it, "a list item");
@@ -279,6 +287,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
+    name_buffer(ev, name, v);
     if ((v.kind == V_LIST || v.kind == V_TUPLE) && !v.meta && ev->func && !ev->py_body)
       bind_items(ev, name, v, target->loc);
     v.meta = false;
@@ -410,6 +419,7 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
         bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
         continue;
       }
+      name_buffer(ev, t->list[k]->name, item);
       ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
     }
     return;

@@ -2,10 +2,12 @@
 # width keeps the extent, a narrower element multiplies it (TVM's shapes);
 # a wider element cannot be shown to divide: a located error.  A symbolic
 # element offset is divided (floordiv, TVM's `off // 4`) or multiplied; a
-# narrower element re-packs the layout (TVM 0.27 prints H so).
+# narrower element re-packs the layout (TVM 0.27 prints H so); over a symbolic
+# last dimension the default layout unpacks to T.S[(n, r):(r, 1)] (also at the
+# same width; TVM 0.27 prints B and C so).
 # RUN: %tirx-opt %s | FileCheck %s
-# CHECK: B = T.decl_buffer((n,), "uint32", data=A.data)
-# CHECK-NEXT: C = T.decl_buffer((n * 2,), "float16", data=A.data)
+# CHECK: B = T.decl_buffer((n,), "uint32", data=A.data, layout=T.TileLayout(T.S[(n, 1):(1, 1)]))
+# CHECK-NEXT: C = T.decl_buffer((n * 2,), "float16", data=A.data, layout=T.TileLayout(T.S[(n, 2):(2, 1)]))
 # CHECK-NEXT: B[0] = T.uint32(1)
 # CHECK-NEXT: C[1] = T.float16(0.0)
 # CHECK: W = T.decl_buffer((128,), "uint64", data=O.data, elem_offset=off // 4)

@@ -1,0 +1,57 @@
+# A dtype view of a buffer with a symbolic last extent: TVM unpacks the
+# default layout into T.S[(extents..., r):(strides * r..., 1)] (also at the
+# same element width) and prints the T.decl_buffer the view is, with its
+# (scaled) elem_offset; constant shapes keep X.view(...).  The CHECK lines are
+# what TVM 0.27 prints.
+# RUN: %tirx-opt --print-style=tvm %s | FileCheck %s
+# CHECK:      T.attr({"tirx.device_entry": T.bool(True)})
+# CHECK-NEXT: B = T.decl_buffer((n * 2 + 8,), data=A.data, elem_offset=off)
+# CHECK-NEXT: C = A.view(n * 2 + 8)
+# CHECK-NEXT: D = T.decl_buffer((16,), data=A.data, elem_offset=off)
+# CHECK-NEXT: E = A.view(16)
+# CHECK-NEXT: buffer = T.decl_buffer((n * 2 + 8,), "uint32", data=B.data, elem_offset=off, layout=T.TileLayout(T.S[(n * 2 + 8, 1):(1, 1)]))
+# CHECK-NEXT: T.address_of(buffer[0])
+# CHECK-NEXT: buffer_1 = T.decl_buffer((n * 2 + 8,), "uint32", data=C.data, layout=T.TileLayout(T.S[(n * 2 + 8, 1):(1, 1)]))
+# CHECK-NEXT: T.address_of(buffer_1[0])
+# CHECK-NEXT: buffer_2 = D.view("uint32")
+# CHECK-NEXT: T.address_of(buffer_2[0])
+# CHECK-NEXT: buffer_3 = E.view("uint32")
+# CHECK-NEXT: T.address_of(buffer_3[0])
+# CHECK-NEXT: buffer_4 = T.decl_buffer(((n * 2 + 8) * 2,), "uint16", data=B.data, elem_offset=off * 2, layout=T.TileLayout(T.S[(n * 2 + 8, 2):(2, 1)]))
+# CHECK-NEXT: T.address_of(buffer_4[0])
+# CHECK-NEXT: buffer_5 = T.decl_buffer(((n * 2 + 8) * 2,), "uint16", data=C.data, layout=T.TileLayout(T.S[(n * 2 + 8, 2):(2, 1)]))
+# CHECK-NEXT: T.address_of(buffer_5[0])
+# CHECK-NEXT: buffer_6 = T.decl_buffer((n * 4,), "uint32", data=A.data, layout=T.TileLayout(T.S[(n * 4, 1):(1, 1)]))
+# CHECK-NEXT: T.address_of(buffer_6[0])
+# CHECK-NEXT: buffer_7 = T.decl_buffer((n * 4 * 2,), "uint16", data=A.data, layout=T.TileLayout(T.S[(n * 4, 2):(2, 1)]))
+# CHECK-NEXT: T.address_of(buffer_7[0])
+# CHECK-NEXT: buffer_8 = E.view("uint16")
+# CHECK-NEXT: T.address_of(buffer_8[0])
+# CHECK-NEXT: buffer_9 = T.decl_buffer((32,), "uint16", data=D.data, elem_offset=off * 2, layout=T.TileLayout(T.S[(16, 2):(2, 1)]))
+# CHECK-NEXT: T.address_of(buffer_9[0])
+# CHECK-NEXT: buffer_10 = E.view("uint64")
+# CHECK-NEXT: T.address_of(buffer_10[0])
+# CHECK-NEXT: buffer_11 = T.decl_buffer((8,), "uint64", data=D.data, elem_offset=off // 2)
+# CHECK-NEXT: T.address_of(buffer_11[0])
+from tvm.script import tirx as T
+
+@T.prim_func
+def f(a: T.handle, n: T.int32, off: T.int32):
+    A = T.match_buffer(a, (n * 4,), "float32")
+    T.device_entry()
+    B = T.decl_buffer((n * 2 + 8,), "float32", data=A.data, elem_offset=off)
+    C = T.decl_buffer((n * 2 + 8,), "float32", data=A.data)
+    D = T.decl_buffer((16,), "float32", data=A.data, elem_offset=off)
+    E = T.decl_buffer((16,), "float32", data=A.data)
+    T.evaluate(T.address_of(B.view("uint32")[0]))
+    T.evaluate(T.address_of(C.view("uint32")[0]))
+    T.evaluate(T.address_of(D.view("uint32")[0]))
+    T.evaluate(T.address_of(E.view("uint32")[0]))
+    T.evaluate(T.address_of(B.view("uint16")[0]))
+    T.evaluate(T.address_of(C.view("uint16")[0]))
+    T.evaluate(T.address_of(A.view("uint32")[0]))
+    T.evaluate(T.address_of(A.view("uint16")[0]))
+    T.evaluate(T.address_of(E.view("uint16")[0]))
+    T.evaluate(T.address_of(D.view("uint16")[0]))
+    T.evaluate(T.address_of(E.view("uint64")[0]))
+    T.evaluate(T.address_of(D.view("uint64")[0]))
