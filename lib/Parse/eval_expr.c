@@ -549,7 +549,8 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   /* in a kernel body TVM's parser builds a comparison node even over two
    * constants (T.int32(1) != 0 is T.NE(1, 0)); only arithmetic folds.  A
    * plain Python helper runs TVM's Python operators, which fold it */
-  if (!ev->py_body && (k == E_EQ || k == E_NE || k == E_LT || k == E_LE || k == E_GT || k == E_GE)) return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
+  bool compare = k == E_EQ || k == E_NE || k == E_LT || k == E_LE || k == E_GT || k == E_GE;
+  if (!ev->py_body && compare) return v_expr(tirx_binary(ev->m, k, a, b, loc), loc);
   return v_expr(ev_fold_binary(ev, k, a, b, loc), loc);
 }
 
