@@ -272,6 +272,28 @@ static Value subscript_of(Eval *ev, Value obj, Ast *a) {
   }
   if (obj.kind == V_TUPLE || obj.kind == V_LIST || obj.kind == V_STR || obj.kind == V_DICT)
     return ev_py_subscript(ev, obj, a);
+  if (obj.kind == V_OBJECT) { /* o[k]: the class's __getitem__ */
+    bool found;
+    Value m = ev_try_attr(ev, obj, tirx_intern0(ev->m, "__getitem__"), a->loc, &found);
+    if (m.kind == V_ERROR) return m;
+    if (found) {
+      Value k;
+      if (a->n == 1) {
+        k = ev_expr(ev, a->list[0]);
+      } else { /* o[i, j]: one tuple */
+        k = v_make(V_TUPLE, a->loc);
+        k.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+        k.u.list.n = a->n;
+        for (int i = 0; i < a->n; i++) {
+          k.u.list.items[i] = ev_expr(ev, a->list[i]);
+          if (k.u.list.items[i].kind == V_ERROR) return k.u.list.items[i];
+        }
+      }
+      if (k.kind == V_ERROR) return k;
+      Args ka = {&k, 1, NULL, NULL, 0, a->loc};
+      return ev_py_callv(ev, m, &ka);
+    }
+  }
   if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
     return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
                     obj.u.e->u.var->buffer->name);
@@ -336,6 +358,38 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
   else
     ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
   return NULL;
+}
+
+/* TVM 0.27 gives every buffer declared without layout= the layout
+ * TileLayout(S[shape]): row-major strides, the innermost a 1 of the dtype of the
+ * first shape element that is not int32 (int32 when all are), each outer one
+ * the next inner stride times the next inner extent (TVM's operators: promoted,
+ * folded).  Its printer leaves that layout out unless the first extent is int32
+ * and the strides are not: then (only then) the buffer keeps it here, so it is
+ * printed and compiled as TVM's is.  NULL: the default tirx assumes anyway. */
+static Expr *tvm_default_layout(Eval *ev, const Buffer *b, Loc loc) {
+  if (b->ndim < 2 || b->shape[0]->dtype.id != DT_INT32) return NULL;
+  int k = 1;
+  while (k < b->ndim && b->shape[k]->dtype.id == DT_INT32) k++;
+  if (k == b->ndim || !tirx_dtype_is_int(b->shape[k]->dtype)) return NULL;
+  Value ext = v_make(V_TUPLE, loc), str = v_make(V_TUPLE, loc);
+  ext.u.list.n = str.u.list.n = b->ndim;
+  ext.u.list.items = TIRX_NEWN(ev->m, Value, b->ndim);
+  str.u.list.items = TIRX_NEWN(ev->m, Value, b->ndim);
+  Value s = v_expr(tirx_int(ev->m, b->shape[k]->dtype, 1, loc), loc);
+  for (int i = b->ndim - 1; i >= 0; i--) {
+    ext.u.list.items[i] = v_expr(b->shape[i], loc);
+    str.u.list.items[i] = s;
+    if (i > 0) s = ev_binop(ev, OP_STAR, s, v_expr(b->shape[i], loc), loc);
+    if (s.kind == V_ERROR) return NULL;
+  }
+  Value sa[2] = {ext, str};
+  Args la = {sa, 2, NULL, NULL, 0, loc};
+  Value sl = ev_layout_call(ev, "T.S", &la, loc);
+  if (sl.kind == V_ERROR) return NULL;
+  Args ta = {&sl, 1, NULL, NULL, 0, loc};
+  Value tl = ev_layout_call(ev, "T.TileLayout", &ta, loc);
+  return tl.kind == V_EXPR ? tl.u.e : NULL;
 }
 
 /* Fills a buffer from TVM's keyword set. `names` lists the keywords the
@@ -477,6 +531,8 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
       b->layout = ev_layout_is_default(ev, l, b->shape, b->ndim) ? NULL : l;
     }
   }
+  if (!(v = ev_kwarg(a, "layout")) || (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
+    b->layout_default = (b->layout = tvm_default_layout(ev, b, a->loc)) != NULL;
   if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
     b->allocated_addr = ev_value_to_any(ev, *v);
     if (!b->allocated_addr) return NULL;

@@ -1562,6 +1562,41 @@ static Value sf_tensormap(Eval *ev, const SpecialForm *f, const Intrin *in, Args
   return v;
 }
 
+/* T.Var(name, ty, span=None, *, name_hint=None): a fresh variable of type ty (a
+ * dtype string, "handle", a dtype, PrimType(...) or PointerType(...)), as
+ * tvm.ir.Var builds it.  `x: T.let[T.Var(...)] = v` binds that variable (named x). */
+static Value sf_var(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  static const char *const kw[] = {"name", "ty", "span", "name_hint", NULL};
+  if (!ev_check_kw(ev, a, "T.Var", kw)) return v_make(V_ERROR, a->loc);
+  if (a->npos > 3) return ev_error(ev, a->loc, "T.Var() takes a name, a type and an optional span");
+  Value *nv = ev_arg(a, 0, "name"), *hv = NULL, *tv = ev_arg(a, 1, "ty");
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], "name_hint") == 0) hv = &a->kwv[i];
+  if (nv && hv) return ev_error(ev, hv->loc, "T.Var(): give either name or name_hint, not both");
+  if (!nv) nv = hv;
+  if (!nv || nv->kind != V_STR) return ev_error(ev, nv ? nv->loc : a->loc, "T.Var() needs a name string");
+  const char *name = tirx_intern(ev->m, nv->u.s.p, nv->u.s.len);
+  if (!tv || tv->kind == V_NONE)
+    return ev_error(ev, a->loc, "T.Var() needs a type (ty=\"int32\", a dtype or PointerType(...))");
+  Var *var;
+  if (tv->kind == V_STR && tv->u.s.len == 6 && memcmp(tv->u.s.p, "handle", 6) == 0) {
+    var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
+  } else if (tv->kind == V_STR || tv->kind == V_DTYPE) {
+    DType t;
+    if (!ev_get_dtype(ev, *tv, &t, "T.Var() type")) return v_make(V_ERROR, a->loc);
+    var = tirx_var_new(ev->m, name, t, a->loc);
+  } else if (tv->kind == V_PTRTYPE) {
+    var = tv->u.ptr.typed ? tirx_var_ptr(ev->m, name, tv->u.ptr.elem, tv->u.ptr.scope, a->loc)
+                          : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
+    if (!tv->u.ptr.typed) var->ptr_scope = tv->u.ptr.scope;
+    var->is_tensormap = tv->u.ptr.tensormap;
+  } else {
+    return ev_error(ev, tv->loc, "T.Var() type must be a dtype string, a dtype or PointerType(...)");
+  }
+  return v_expr(tirx_varref(ev->m, var, a->loc), a->loc);
+}
+
 static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos != 1 || a->pos[0].kind != V_DICT) return ev_err(ev, a->loc, "T.func_attr takes one dict");
@@ -1666,9 +1701,12 @@ static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args
 
 static Value sf_cast_fn(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
+  static const char *const kw[] = {"value", "dtype", "span", NULL};
+  if (!ev_check_kw(ev, a, "T.cast", kw)) return v_make(V_ERROR, a->loc);
   DType t;
-  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[1], &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
-  Expr *e = ev_to_expr(ev, a->pos[0], "a value");
+  Value *x = ev_arg(a, 0, "value"), *d = ev_arg(a, 1, "dtype");
+  if (a->npos > 2 || !x || !d || !ev_get_dtype(ev, *d, &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
+  Expr *e = ev_to_expr(ev, *x, "a value");
   return e ? v_expr(ev_const_cast(ev, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
 }
 
@@ -1867,6 +1905,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_BUFFER] = {sf_buffer, NULL, 0, 0, NULL},
     [I_HANDLE] = {sf_handle, NULL, 0, 0, NULL},
     [I_TENSORMAP] = {sf_tensormap, NULL, 0, 0, NULL},
+    [I_VAR] = {sf_var, NULL, 0, 0, NULL},
     [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
     [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
     [I_BUFFER_STORE] = {sf_buffer_store, NULL, 0, 0, NULL},
@@ -2072,6 +2111,12 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     name = ptxname;
   }
   if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
+  /* Tx.cast(value, dtype): the tirx module's expression cast (Tx bound to `tvm.script.tirx`),
+   * not the tile op cast(dst, src), whose source is never a dtype */
+  if (strcmp(name, "tile.cast") == 0) {
+    Value *dt = a->npos == 2 ? &a->pos[1] : a->npos == 1 ? ev_kwarg(a, "dtype") : NULL;
+    if (dt && (dt->kind == V_STR || dt->kind == V_DTYPE)) name = "cast";
+  }
   const char *tscope, *top;
   size_t tsl;
   if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, a);

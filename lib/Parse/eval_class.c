@@ -150,6 +150,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
   }
   /* the body runs in its own scope; its bindings become the attributes */
+  bool module_level = ev->depth == 0;
   ev_push_scope(ev);
   int lo = ev->nbinds, saved_lo = ev->py_class_lo;
   ev->py_class_lo = lo;
@@ -160,7 +161,10 @@ Value ev_class_def(Eval *ev, Ast *c) {
       Value v = v_make(V_MACRO, s->loc);
       v.u.py.def = s;
       v.u.py.mod = ev->cur_mod;
-      v.nshape = 1; /* a method: expanded over the caller's names */
+      /* a method of a module-level class is expanded over its module's names (TVM
+       * parses it with its function's globals, never the caller's locals); one of a
+       * class defined in a function over the caller's names */
+      v.nshape = module_level ? 0 : 1;
       ev_define(ev, s->name, v, false, s->loc);
       continue;
     }

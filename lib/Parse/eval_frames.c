@@ -96,7 +96,10 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   static const char *const kws[] = {"start", "stop", "step", "annotations", "unroll", "dtype", "thread", NULL};
   if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
   int np = a->npos;
-  if (kind == FOR_THREAD_BINDING && np == 3) np = 2; /* T.thread_binding(0, n, "threadIdx.x") */
+  Value *thread_pos = NULL;
+  if (kind == FOR_THREAD_BINDING && np == 3) np = 2, thread_pos = &a->pos[2]; /* T.thread_binding(0, n, "threadIdx.x") */
+  else if (kind == FOR_THREAD_BINDING && np == 2 && a->pos[1].kind == V_STR && !ev_kwarg(a, "thread"))
+    np = 1, thread_pos = &a->pos[1]; /* T.thread_binding(n, "threadIdx.x"): TVM's stop is the thread */
   if (np < 1 || np > 3) return ev_error(ev, a->loc, "%s() takes 1 to 3 positional arguments", fn);
   Value start = np >= 2 ? a->pos[0] : v_int(0, a->loc);
   Value stop = np >= 2 ? a->pos[1] : a->pos[0];
@@ -161,7 +164,7 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     s->u.for_.annotations = ev_value_to_any(ev, d);
   }
   if (kind == FOR_THREAD_BINDING) {
-    Value *th = a->npos == 3 ? &a->pos[2] : ev_kwarg(a, "thread");
+    Value *th = thread_pos ? thread_pos : ev_kwarg(a, "thread");
     const char *p;
     size_t n;
     if (!th || !ev_get_str(ev, *th, &p, &n, "thread")) {

@@ -39,11 +39,6 @@ void ev_define_inline(Eval *ev, Ast *fd) {
     ev_error(ev, fd->loc, "an @T.inline function takes no other decorators");
     return;
   }
-  for (int i = 0; i < fd->n; i++)
-    if (fd->list[i]->ival & 6) {
-      ev_error(ev, fd->list[i]->loc, "*args / **kwargs parameters are not supported in @T.inline functions");
-      return;
-    }
   ev_define(ev, fd->name, ev_inline_value(ev, fd), false, fd->loc);
 }
 
@@ -66,27 +61,52 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
   if (ev->inline_depth >= MAX_INLINE_DEPTH)
     return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
                     MAX_INLINE_DEPTH);
-  int np = fd->n, npos = 0;
+  int np = fd->n, npos = 0, star = -1, dstar = -1;
   while (npos < np && !(fd->list[npos]->ival & 7)) npos++; /* keyword-only ones come after '*' */
-  for (int i = 0; i < np; i++)
-    if (fd->list[i]->ival & 6)
-      return ev_error(ev, fd->list[i]->loc, "*args / **kwargs parameters are not supported in @T.inline functions");
-  if (a->npos > npos)
+  for (int i = 0; i < np; i++) {
+    if (fd->list[i]->ival & 2) star = i;
+    if (fd->list[i]->ival & 4) dstar = i;
+  }
+  if (a->npos > npos && star < 0)
     return ev_error(ev, a->loc, "%s() takes %d positional argument%s, got %d", fd->name, npos, npos == 1 ? "" : "s",
                     a->npos);
   Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
   bool *have = TIRX_NEWN(ev->m, bool, np + 1);
-  for (int i = 0; i < a->npos; i++) {
+  for (int i = 0; i < a->npos && i < npos; i++) {
     bound[i] = a->pos[i];
     have[i] = true;
   }
+  if (star >= 0) { /* *args: the extra positional arguments, a tuple */
+    int ne = a->npos > npos ? a->npos - npos : 0;
+    Value t = v_make(V_TUPLE, a->loc);
+    t.u.list.items = TIRX_NEWN(ev->m, Value, ne + 1);
+    t.u.list.n = ne;
+    for (int i = 0; i < ne; i++) t.u.list.items[i] = a->pos[npos + i];
+    bound[star] = t;
+    have[star] = true;
+  }
+  Value kw = v_make(V_DICT, a->loc); /* **kwargs: the unknown keywords, a dict */
+  kw.u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  kw.u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
-    while (i < np && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
+    while (i < np && (strcmp(fd->list[i]->name, a->kwn[k]) != 0 || (fd->list[i]->ival & 6))) i++;
+    if (i == np && dstar >= 0) {
+      Value key = v_make(V_STR, a->loc);
+      key.u.s.p = a->kwn[k];
+      key.u.s.len = strlen(a->kwn[k]);
+      kw.u.dict.keys[kw.u.dict.n] = key;
+      kw.u.dict.vals[kw.u.dict.n++] = a->kwv[k];
+      continue;
+    }
     if (i == np) return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
     if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for '%s'", fd->name, a->kwn[k]);
     bound[i] = a->kwv[k];
     have[i] = true;
+  }
+  if (dstar >= 0) {
+    bound[dstar] = kw;
+    have[dstar] = true;
   }
   for (int i = 0; i < np; i++)
     if (!have[i]) {

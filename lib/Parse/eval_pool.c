@@ -311,10 +311,19 @@ static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
     e[k]->u.list.n = n + 1;
     e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n + 1);
   }
+  /* TVM's default kept on the buffer (Buffer.layout_default): its own strides,
+   * typed as TVM's (T.S[(1, n):(n, T.uint32(1))]) */
+  const Expr *kept = NULL;
+  if (b->layout_default && b->layout->kind == E_LAYOUT && b->layout->u.call.n == 1) {
+    const Expr *sl = b->layout->u.call.args[0];
+    if (sl->kind == E_LAYOUT && sl->u.call.n == 2 && sl->u.call.args[1]->kind == E_TUPLE &&
+        sl->u.call.args[1]->u.list.n == n)
+      kept = sl->u.call.args[1];
+  }
   Expr *step = tirx_i32(ev->m, 1);
   for (int i = n - 1; i >= 0; i--) {
     e[0]->u.list.items[i] = b->shape[i];
-    e[1]->u.list.items[i] = mul_k(ev, step, r, loc);
+    e[1]->u.list.items[i] = mul_k(ev, kept ? kept->u.list.items[i] : step, r, loc);
     int64_t c, d;
     if (tirx_expr_is_const_int(step, &c) && c == 1) step = b->shape[i];
     else if (tirx_expr_is_const_int(step, &c) && tirx_expr_is_const_int(b->shape[i], &d))
@@ -468,7 +477,7 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       }
       v->layout = layout ? layout : ob == nb ? b->layout : NULL;
       v->view_of = b;
-      if (!layout && !b->layout) {
+      if (!layout && (!b->layout || b->layout_default)) {
         /* TVM unpacks the default layout into one with the symbolic extent
          * (even at the same width), and its printer then shows the
          * T.decl_buffer(..., layout=...) the view is, not X.view(...) */
@@ -505,7 +514,7 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
     v->view_of = b;
     bool symbolic = false;
     for (int i = 0; i < b->ndim; i++) symbolic |= !tirx_expr_is_const_int(b->shape[i], &last);
-    if (!layout && ob == nb && !b->layout && symbolic) {
+    if (!layout && ob == nb && (!b->layout || b->layout_default) && symbolic) {
       /* at the same width TVM still unpacks a default layout over a symbolic
        * extent (T.S[(n, 4, 1):(4, 1, 1)]), and prints the T.decl_buffer */
       v->layout = unpacked_row_major(ev, b, 1, a->loc);

@@ -172,6 +172,14 @@ static void type_pointer(Eval *ev, Var *var, const Expr *e) {
   var->ptr_typed = true;
 }
 
+/* The type of a variable as TVM writes it: int32, T.handle, T.handle("float16", "shared"). */
+static void type_str(const Var *v, char *out, size_t cap) {
+  char b[32];
+  if (!tirx_dtype_is_handle(v->dtype)) snprintf(out, cap, "%s", tirx_dtype_str(v->dtype, b));
+  else if (!v->ptr_typed) snprintf(out, cap, "T.handle");
+  else snprintf(out, cap, "T.handle(\"%s\", \"%s\")", tirx_dtype_str(v->ptr_elem, b), v->ptr_scope ? v->ptr_scope : "");
+}
+
 /* ---- assignment ------------------------------------------------------------ */
 
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
@@ -490,6 +498,7 @@ static void ann_assign(Eval *ev, Ast *s) {
       ev_error(ev, s->loc, "a T.let binding needs a value");
       return;
     }
+    if (ann.u.let.ty && ann.u.let.ty->kind == V_ERROR) return;
     Value v = ev_expr(ev, s->c);
     if (v.kind == V_ERROR) return;
     Expr *e = ev_to_expr(ev, v, "a value");
@@ -508,6 +517,26 @@ static void ann_assign(Eval *ev, Ast *s) {
                             : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
       if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
       var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
+    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_EXPR && ann.u.let.ty->u.e->kind == E_VAR &&
+               ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
+      /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
+      var = ann.u.let.ty->u.e->u.var;
+      for (int i = 0; i < ev->nbinds; i++)
+        if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
+            ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
+          ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
+          return;
+        }
+      Var vt = {.dtype = e->dtype};
+      type_pointer(ev, &vt, e);
+      char want[96], got[96];
+      type_str(var, want, sizeof want);
+      type_str(&vt, got, sizeof got);
+      if (strcmp(want, got) != 0) { /* TVM binds the variable as it is: no cast */
+        ev_error(ev, s->c->loc, "value of type %s does not match the variable's type %s", got, want);
+        return;
+      }
+      var->name = tirx_intern0(ev->m, name);
     } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
       var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
       var->is_tensormap = is_tensormap_alloca(e);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "Support/vec.h"
 
 typedef struct TvmBuiltin {
   const char *module, *name, *path;
@@ -38,6 +39,29 @@ static const TvmTPrelude tvm_t_prelude[] = {
 #undef TVM_BUILTIN
 };
 
+typedef struct TvmPreludeName {
+  const char *path, *module, *name;
+} TvmPreludeName;
+
+static const TvmPreludeName tvm_prelude_names[] = {
+#define TVM_BUILTIN(M, N, P)
+#define TVM_PRELUDE_NAME(P, M, N) {P, M, N},
+#include "Parse/tvm_builtin.def"
+#undef TVM_PRELUDE_NAME
+#undef TVM_BUILTIN
+};
+
+/* `tvm.IRModule` (PATH = "tvm.IRModule"): the prelude's definition (false: not one). */
+static bool prelude_name(Eval *ev, const char *path, Loc loc, Value *out) {
+  for (size_t i = 0; i < sizeof tvm_prelude_names / sizeof tvm_prelude_names[0]; i++)
+    if (strcmp(tvm_prelude_names[i].path, path) == 0) {
+      if (!ev_import_name(ev, tvm_prelude_names[i].module, tvm_prelude_names[i].name, loc, out))
+        *out = v_make(V_ERROR, loc);
+      return true;
+    }
+  return false;
+}
+
 bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
   for (size_t i = 0; i < sizeof tvm_t_prelude / sizeof tvm_t_prelude[0]; i++)
     if (strcmp(tvm_t_prelude[i].name, name) == 0) {
@@ -52,6 +76,7 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
 }
 
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
+  if (prelude_name(ev, tirx_intern_printf(ev->m, "%s.%s", module, name), loc, out)) return true;
   for (size_t i = 0; i < sizeof tvm_builtins / sizeof tvm_builtins[0]; i++)
     if (strcmp(tvm_builtins[i].module, module) == 0 && strcmp(tvm_builtins[i].name, name) == 0) {
       *out = v_make(V_NS, loc);
@@ -62,7 +87,17 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
 }
 
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  (void)ev;
+  if (obj.kind == V_NS && !obj.buftype && !obj.self && !obj.pool_self && obj.nshape != -1) {
+    if (strncmp(obj.u.ns, "func:", 5) == 0 && strcmp(name, "name_hint") == 0) { /* a GlobalVar */
+      *out = v_make(V_STR, loc);
+      out->u.s.p = obj.u.ns + 5;
+      out->u.s.len = strlen(obj.u.ns + 5);
+      return true;
+    }
+    if (strncmp(obj.u.ns, "tvm", 3) == 0 && (obj.u.ns[3] == '\0' || obj.u.ns[3] == '.'))
+      return prelude_name(ev, tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name), loc, out);
+    return false;
+  }
   if (obj.kind != V_DTYPE) return false;
   if (strcmp(name, "bits") == 0) {
     *out = v_int(tirx_dtype_bits(obj.u.dt), loc);
@@ -131,12 +166,94 @@ static Value any_all(Eval *ev, const char *fn, bool is_and, Args *a) {
   return v_expr(acc, a->loc);
 }
 
+/* tvm.ir.GlobalVar(name_hint): the function of the module named so (the value a
+ * kernel's call by name has: V_NS "func:NAME"). */
+static Value global_var(Eval *ev, Args *a) {
+  static const char *const kw[] = {"name_hint", "type_annot", "span", NULL};
+  if (!ev_check_kw(ev, a, "GlobalVar", kw)) return v_make(V_ERROR, a->loc);
+  Value *n = ev_arg(a, 0, "name_hint");
+  Value *t = ev_arg(a, 1, "type_annot");
+  if (!n || n->kind != V_STR || a->npos > 3)
+    return ev_error(ev, n && n->kind != V_STR ? n->loc : a->loc, "GlobalVar() takes a function name string");
+  if (t && t->kind != V_NONE) return ev_error(ev, t->loc, "GlobalVar(): a type annotation is not supported by tirx");
+  Value v = v_make(V_NS, a->loc);
+  v.u.ns = tirx_intern_printf(ev->m, "func:%.*s", (int)n->u.s.len, n->u.s.p);
+  return v;
+}
+
+/* tvm.ir.Call(op, args, attrs=None, ty_args=None, span=None, ret_ty=None) with op a
+ * GlobalVar: a call of that function of the module, of type ret_ty (a dtype
+ * string, "handle", a dtype or a pointer type; None: the function's return type). */
+static Value ir_call(Eval *ev, Args *a) {
+  static const char *const kw[] = {"op", "args", "attrs", "ty_args", "span", "ret_ty", NULL};
+  if (!ev_check_kw(ev, a, "tvm.ir.Call", kw)) return v_make(V_ERROR, a->loc);
+  Value *op = ev_arg(a, 0, "op"), *args = ev_arg(a, 1, "args"), *attrs = ev_arg(a, 2, "attrs");
+  Value *tys = ev_arg(a, 3, "ty_args"), *rt = ev_arg(a, 5, "ret_ty");
+  if (!op || !args || a->npos > 6) return ev_error(ev, a->loc, "tvm.ir.Call() takes an op and a list of arguments");
+  if (op->kind != V_NS || strncmp(op->u.ns, "func:", 5) != 0)
+    return ev_error(ev, op->loc,
+                    "tvm.ir.Call() of an operator is not supported by tirx: the op must be a tvm.ir.GlobalVar "
+                    "(call T.<op>(...) for an operator)");
+  if (args->kind != V_LIST && args->kind != V_TUPLE)
+    return ev_error(ev, args->loc, "tvm.ir.Call(): the arguments must be a list");
+  if (attrs && attrs->kind != V_NONE) return ev_error(ev, attrs->loc, "tvm.ir.Call(): attrs are not supported by tirx");
+  if (tys && tys->kind != V_NONE && !((tys->kind == V_LIST || tys->kind == V_TUPLE) && tys->u.list.n == 0))
+    return ev_error(ev, tys->loc, "tvm.ir.Call(): ty_args are not supported by tirx");
+  DType t = tirx_dtype(DT_VOID);
+  if (rt && rt->kind == V_STR && rt->u.s.len == 6 && memcmp(rt->u.s.p, "handle", 6) == 0) t = tirx_dtype(DT_HANDLE);
+  else if (rt && rt->kind == V_PTRTYPE) t = tirx_dtype(DT_HANDLE);
+  else if (rt && (rt->kind == V_STR || rt->kind == V_DTYPE)) {
+    if (!ev_get_dtype(ev, *rt, &t, "ret_ty")) return v_make(V_ERROR, a->loc);
+  } else if (rt && rt->kind != V_NONE) {
+    return ev_error(ev, rt->loc, "tvm.ir.Call(): ret_ty must be a dtype string, a dtype or a pointer type");
+  }
+  int n = args->u.list.n;
+  Expr **xs = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    xs[i] = ev_to_expr(ev, args->u.list.items[i], "an argument");
+    if (!xs[i]) return v_make(V_ERROR, a->loc);
+  }
+  const PrimFunc *f = tirx_module_find(ev->m, op->u.ns + 5);
+  if (f && t.id == DT_VOID && f->has_ret) t = f->ret;
+  Expr *c = tirx_call(ev->m, tirx_intrin(I_CALL_FUNC), t, xs, n, a->loc);
+  c->u.call.name = op->u.ns + 5;
+  /* ret_ty None, of a function defined later: typed after the module ran (TVM builds a
+   * call of the GlobalVar as it is told: with ret_ty given there is nothing to check) */
+  if (!f && t.id == DT_VOID) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, c);
+  return v_expr(c, a->loc);
+}
+
+/* IRBuilder.name(s, v): v (a buffer or a variable) is named s; v is the value. */
+static Value ir_builder_name(Eval *ev, Args *a) {
+  if (a->nkw || a->npos != 2 || a->pos[0].kind != V_STR)
+    return ev_error(ev, a->loc, "IRBuilder.name() takes a name string and the object to name");
+  const char *nm = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
+  Value v = a->pos[1];
+  if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
+    v.u.buf->name = nm;
+    if (v.u.buf->data) v.u.buf->data->name = nm;
+  } else if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->kind == VAR_PLAIN) {
+    v.u.e->u.var->name = nm;
+  } else {
+    return ev_error(ev, v.loc, "IRBuilder.name(): tirx names buffers and variables only");
+  }
+  return v;
+}
+
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
   else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
   else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
+  else if (strcmp(path, "tvm.ir.GlobalVar") == 0) *out = global_var(ev, a);
+  else if (strcmp(path, "tvm.ir.Call") == 0) *out = ir_call(ev, a);
+  else if (strcmp(path, "tvm.IRBuilder.current") == 0) { /* the builder of the kernel being built */
+    if (a->npos || a->nkw) *out = ev_error(ev, a->loc, "IRBuilder.current() takes no arguments");
+    else if (!ev->func) *out = ev_error(ev, a->loc, "IRBuilder.current(): no kernel is being built here");
+    else *out = v_make(V_NS, a->loc), out->u.ns = tirx_intern0(ev->m, "tvm.IRBuilder.builder");
+  } else if (strcmp(path, "tvm.IRBuilder.name") == 0 || strcmp(path, "tvm.IRBuilder.builder.name") == 0)
+    *out = ir_builder_name(ev, a);
   else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */
     *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
   else return false; /* the other rows bind T.* and Axis.* values */

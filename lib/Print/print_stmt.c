@@ -130,7 +130,8 @@ static bool same_offset(const Buffer *v, const Buffer *src) {
 
 /* The buffer a declaration is a view of: the one X.view(...) made it from, or
  * (as TVM 0.27's printer finds them) a buffer whose data it aliases with the
- * same dtype, scope, alignment and default layout. */
+ * same dtype, scope and alignment, unless it drops (layout=None) a layout the
+ * other has. */
 static const char *scope_name(const Buffer *b) { return b->scope && *b->scope ? b->scope : "global"; }
 
 static const Buffer *view_source(const Buffer *b) {
@@ -139,7 +140,7 @@ static const Buffer *view_source(const Buffer *b) {
   if (!d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
   const Buffer *src = d->u.var->buffer;
   if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 || b->align != src->align ||
-      b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
+      (b->layout && b->layout->kind == E_NONE && src->layout) || b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
       b->annotations)
     return NULL;
   return src;

@@ -113,6 +113,7 @@ struct Buffer {
   int align;            /* bytes; 0 = default (64) */
   int offset_factor;    /* 0 = default (1) */
   Expr *layout;         /* NULL = default row-major; E_NONE = layout=None; else E_LAYOUT */
+  bool layout_default;  /* layout is TVM's default TileLayout(S[shape]), kept because TVM prints it */
   Expr *allocated_addr; /* NULL or an expr (tmem column) */
   Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
   Expr *annotations;    /* E_DICT or NULL */
