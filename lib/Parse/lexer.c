@@ -73,6 +73,19 @@ static const struct {
     {"~", OP_TILDE},   {"<", OP_LT},         {">", OP_GT},
 };
 
+/* Python's keywords: a name token that is one is marked (Token.kw). */
+static bool is_keyword(const char *p, size_t n) {
+  static const char *const kws[] = {"False", "None",   "True",   "and",   "as",    "assert", "async",
+                                    "await", "break",  "class",  "continue", "def", "del",  "elif",
+                                    "else",  "except", "finally", "for",  "from",  "global", "if",
+                                    "import", "in",    "is",     "lambda", "nonlocal", "not", "or",
+                                    "pass",  "raise",  "return", "try",   "while", "with",  "yield"};
+  if (n < 2 || n > 8) return false;
+  for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
+    if (kws[i][0] == p[0] && strlen(kws[i]) == n && memcmp(kws[i], p, n) == 0) return true;
+  return false;
+}
+
 const char *lex_op_text(OpKind op) {
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (ops[i].op == op) return ops[i].s;
@@ -294,6 +307,18 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   L.nind = 1;
   L.indents[0] = 0;
   int at_line_start = 1;
+  /* the operator rows by first byte, in table order (longest first):
+   * op_first[c] the first row, op_next[i] the next one with the same byte */
+  enum { NOPS = sizeof ops / sizeof ops[0] };
+  int op_first[128], op_next[NOPS];
+  size_t op_len[NOPS];
+  for (int c = 0; c < 128; c++) op_first[c] = -1;
+  for (int i = NOPS - 1; i >= 0; i--) {
+    unsigned char c0 = (unsigned char)ops[i].s[0];
+    op_next[i] = op_first[c0];
+    op_first[c0] = i;
+    op_len[i] = strlen(ops[i].s);
+  }
   /* A UTF-8 byte-order mark is skipped, as Python does. */
   if (len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
       (unsigned char)src[2] == 0xBF)
@@ -382,7 +407,7 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
           err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
           break;
         }
-      push(&L, TK_NAME, s, n);
+      push(&L, TK_NAME, s, n)->kw = is_keyword(s, n);
       continue;
     }
     if (isdigit((unsigned char)c) ||
@@ -394,13 +419,13 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       lex_string(&L, L.p, 0, 0);
       continue;
     }
-    size_t i, oplen = 0;
-    for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-      if (ops[i].s[0] != c) continue; /* most rows differ in the first byte */
-      oplen = strlen(ops[i].s);
+    int i = (unsigned char)c < 128 ? op_first[(unsigned char)c] : -1;
+    size_t oplen = 0;
+    for (; i >= 0; i = op_next[i]) {
+      oplen = op_len[i];
       if ((size_t)(L.end - L.p) >= oplen && memcmp(L.p, ops[i].s, oplen) == 0) break;
     }
-    if (i == sizeof ops / sizeof ops[0]) {
+    if (i < 0) {
       char msg[64];
       if (isprint((unsigned char)c))
         snprintf(msg, sizeof msg, "invalid character '%c' in source", c);

@@ -5,6 +5,7 @@
 #define TIRX_LEXER_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "tirx/internal/diag.h"
@@ -32,6 +33,7 @@ typedef struct Token {
   uint32_t line, col;
   const char *p;   /* start in the source */
   uint32_t len;    /* bytes in the source */
+  bool kw;         /* TK_NAME: a Python keyword (if, def, True, ...) */
   /* TK_STRING: decoded bytes (malloc'd array owned by the token list). */
   char *str; size_t slen;
   /* TK_INT / TK_FLOAT */

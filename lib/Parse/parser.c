@@ -37,22 +37,14 @@ static Loc loc_of(Token *t) { return (Loc){t->line, t->col}; }
 
 static int is_op(P *p, OpKind op) { return tok(p)->kind == TK_OP && tok(p)->op == op; }
 /* (a name token is never empty: its first byte rules out most keywords) */
-static int tok_is_kw(Token *t, const char *kw) {
-  return t->kind == TK_NAME && t->p[0] == kw[0] && t->len == strlen(kw) && memcmp(t->p, kw, t->len) == 0;
+static int tok_is_kwn(const Token *t, const char *kw, size_t n) {
+  return t->kind == TK_NAME && t->p[0] == kw[0] && t->len == n && memcmp(t->p, kw, n) == 0;
 }
-static int is_kw(P *p, const char *kw) { return tok_is_kw(tok(p), kw); }
+/* (strlen of a literal keyword is a compile-time constant) */
+#define tok_is_kw(t, kw) tok_is_kwn((t), (kw), strlen(kw))
+#define is_kw(p, kw) tok_is_kw(tok(p), (kw))
 
-static const char *keywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await",
-                                 "break", "class", "continue", "def", "del", "elif", "else",
-                                 "except", "finally", "for", "from", "global", "if", "import",
-                                 "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-                                 "return", "try", "while", "with", "yield"};
-static int is_keyword_tok(Token *t) {
-  if (t->kind != TK_NAME) return 0;
-  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-    if (tok_is_kw(t, keywords[i])) return 1;
-  return 0;
-}
+static int is_keyword_tok(Token *t) { return t->kind == TK_NAME && t->kw; }
 
 static void describe(Token *t, char *buf, size_t n) {
   switch (t->kind) {
