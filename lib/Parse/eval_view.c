@@ -80,13 +80,13 @@ static bool parse_shard(Eval *ev, const Expr *sl, LView *lv, Loc loc) {
     row_major(ev, xs, k, lv, loc);
     return true;
   }
-  const Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
+  Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
   bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST, ls = st->kind == E_TUPLE || st->kind == E_LIST;
   int k = lx ? ex->u.list.n : 1;
   if ((ls ? st->u.list.n : 1) != k || k > MAX_IT) return false;
   for (int i = 0; i < k; i++) {
-    Expr *e = lx ? ex->u.list.items[i] : (Expr *)ex;
-    Expr *s = ls ? st->u.list.items[i] : (Expr *)st;
+    Expr *e = lx ? ex->u.list.items[i] : ex;
+    Expr *s = ls ? st->u.list.items[i] : st;
     LIter *it = &lv->it[i];
     it->ext = expr_value(e, loc);
     it->axis = NULL;
