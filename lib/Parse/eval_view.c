@@ -416,8 +416,11 @@ static Value group_offset(Eval *ev, const LIter *g, int n, Value index, Loc loc,
 /* Drops dimension dim at index (TVM's _view_drop). */
 static Value view_drop(Eval *ev, Buffer *b, int dim, Value index, const char *name, Loc loc) {
   int64_t ic, ec;
-  if (val_const(&index, &ic) && (ic < 0 || (tirx_expr_is_const_int(b->shape[dim], &ec) && ic >= ec)))
-    return ev_error(ev, loc, "index %lld out of range for dim %d of extent %lld", (long long)ic, dim, (long long)ec);
+  if (val_const(&index, &ic)) {
+    if (ic < 0) return ev_error(ev, loc, "index %lld out of range for dim %d", (long long)ic, dim);
+    if (tirx_expr_is_const_int(b->shape[dim], &ec) && ic >= ec)
+      return ev_error(ev, loc, "index %lld out of range for dim %d of extent %lld", (long long)ic, dim, (long long)ec);
+  }
   LView lv;
   int seps[MAX_IT + 1];
   if (!parse_layout(ev, b, &lv, loc))
