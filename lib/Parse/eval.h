@@ -234,25 +234,9 @@ typedef struct Eval {
 
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* value constructors (inline: every evaluation step makes several) */
-static inline Value v_make(ValueKind k, Loc loc) {
-  Value v;
-  memset(&v, 0, sizeof v);
-  v.kind = k;
-  v.loc = loc;
-  return v;
-}
-static inline Value v_int(int64_t i, Loc loc) {
-  Value v = v_make(V_INT, loc);
-  v.u.i = i;
-  return v;
-}
-static inline Value v_expr(Expr *e, Loc loc) {
-  if (!e) return v_make(V_ERROR, loc);
-  Value v = v_make(V_EXPR, loc);
-  v.u.e = e;
-  return v;
-}
+Value v_make(ValueKind k, Loc loc);
+Value v_int(int64_t v, Loc loc);
+Value v_expr(Expr *e, Loc loc);
 
 /* scope */
 void ev_push_scope(Eval *ev);

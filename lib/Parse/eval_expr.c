@@ -16,6 +16,25 @@
 #include "Support/oom.h"
 #include "Support/vec.h"
 
+Value v_make(ValueKind k, Loc loc) {
+  Value v;
+  memset(&v, 0, sizeof v);
+  v.kind = k;
+  v.loc = loc;
+  return v;
+}
+Value v_int(int64_t i, Loc loc) {
+  Value v = v_make(V_INT, loc);
+  v.u.i = i;
+  return v;
+}
+Value v_expr(Expr *e, Loc loc) {
+  if (!e) return v_make(V_ERROR, loc);
+  Value v = v_make(V_EXPR, loc);
+  v.u.e = e;
+  return v;
+}
+
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
