@@ -284,6 +284,9 @@ Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
 Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
 Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name); /* and its data variable */
+/* an E_LAYOUT node NAME(args...) ("T.S", "T.TileLayout", "@", "+") (eval_expr.c) */
+Expr *ev_layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc);
 Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_pool.c) */
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
 Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */

@@ -367,6 +367,11 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
  * folded).  Its printer leaves that layout out unless the first extent is int32
  * and the strides are not: then (only then) the buffer keeps it here, so it is
  * printed and compiled as TVM's is.  NULL: the default tirx assumes anyway. */
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name) {
+  b->name = tirx_intern0(ev->m, name);
+  if (b->data) b->data->name = b->name;
+}
+
 static Expr *tvm_default_layout(Eval *ev, const Buffer *b, Loc loc) {
   if (b->ndim < 2 || b->shape[0]->dtype.id != DT_INT32) return NULL;
   int k = 1;

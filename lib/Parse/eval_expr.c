@@ -579,7 +579,7 @@ Expr *ev_fold_binary(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   return tirx_binary(ev->m, k, a, b, loc);
 }
 
-static Expr *layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc) {
+Expr *ev_layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc) {
   Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
   e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
   e->u.call.name = tirx_intern0(ev->m, name);
@@ -604,7 +604,7 @@ static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
     Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
     args[0] = x;
     args[1] = tirx_str(ev->m, axis, strlen(axis), b.loc);
-    return v_expr(layout_node(ev, "@", args, 2, loc), loc);
+    return v_expr(ev_layout_node(ev, "@", args, 2, loc), loc);
   }
   /* a + b over layout terms: flatten into one "+" node */
   Expr *x = ev_to_expr(ev, a, "a layout term"), *y = ev_to_expr(ev, b, "a layout term");
@@ -622,7 +622,7 @@ static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
     args[nx] = y;
   for (int i = 0; i < nx + ny; i++)
     if (args[i]->kind == E_INT) args[i]->u.i.pod = false;
-  return v_expr(layout_node(ev, "+", args, nx + ny, loc), loc);
+  return v_expr(ev_layout_node(ev, "+", args, nx + ny, loc), loc);
 }
 
 Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {

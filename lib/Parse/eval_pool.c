@@ -205,6 +205,15 @@ Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
 
 /* ---- views --------------------------------------------------------------- */
 
+/* T.TileLayout(T.S[e[0]:e[1]]) */
+static Expr *tile_layout(Eval *ev, Expr *e[2], Loc loc) {
+  Expr **sa = TIRX_NEWN(ev->m, Expr *, 2), **ta = TIRX_NEWN(ev->m, Expr *, 1);
+  sa[0] = e[0];
+  sa[1] = e[1];
+  ta[0] = ev_layout_node(ev, "T.S", sa, 2, loc);
+  return ev_layout_node(ev, "T.TileLayout", ta, 1, loc);
+}
+
 
 /* A view is a new T.decl_buffer: unnamed (TVM's default "buffer") until a
  * kernel's `x = ...` names it. */
@@ -275,20 +284,7 @@ static Expr *mk_tile(Eval *ev, const int64_t *ext, const int64_t *str, int n, Lo
     e[k]->u.list.items = TIRX_NEWN(ev->m, Expr *, n);
     for (int i = 0; i < n; i++) e[k]->u.list.items[i] = tirx_i32(ev->m, src[i]);
   }
-  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
-  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  sl->u.call.name = tirx_intern0(ev->m, "T.S");
-  sl->u.call.n = 2;
-  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
-  sl->u.call.args[0] = e[0];
-  sl->u.call.args[1] = e[1];
-  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
-  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
-  tl->u.call.n = 1;
-  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
-  tl->u.call.args[0] = sl;
-  return tl;
+  return tile_layout(ev, e, loc);
 }
 
 /* a * k, folded where a is a constant or k is 1 (as TVM's arithmetic on a
@@ -332,20 +328,7 @@ static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
   }
   e[0]->u.list.items[n] = tirx_i32(ev->m, r);
   e[1]->u.list.items[n] = tirx_i32(ev->m, 1);
-  Expr *sl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
-  sl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  sl->u.call.name = tirx_intern0(ev->m, "T.S");
-  sl->u.call.n = 2;
-  sl->u.call.args = TIRX_NEWN(ev->m, Expr *, 2);
-  sl->u.call.args[0] = e[0];
-  sl->u.call.args[1] = e[1];
-  Expr *tl = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
-  tl->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  tl->u.call.name = tirx_intern0(ev->m, "T.TileLayout");
-  tl->u.call.n = 1;
-  tl->u.call.args = TIRX_NEWN(ev->m, Expr *, 1);
-  tl->u.call.args[0] = sl;
-  return tl;
+  return tile_layout(ev, e, loc);
 }
 
 /* The extents and integer strides of T.TileLayout(T.S[ext:str]); false for any

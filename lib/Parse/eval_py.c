@@ -1267,10 +1267,7 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   ev->ntuple_hints = saved_nth;
   /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
    * buffer f returns */
-  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) {
-    r.u.buf->name = tirx_intern0(ev->m, saved_hint);
-    if (r.u.buf->data) r.u.buf->data->name = r.u.buf->name;
-  }
+  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
 done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);

@@ -198,8 +198,7 @@ static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int 
  * name bound to it is the one printed; a plain Python body names nothing. */
 static void name_buffer(Eval *ev, const char *name, Value v) {
   if (v.kind != V_BUFFER || !v.u.buf || v.meta || !ev->func || ev->py_body) return;
-  v.u.buf->name = tirx_intern0(ev->m, name);
-  if (v.u.buf->data) v.u.buf->data->name = v.u.buf->name;
+  ev_rename_buffer(ev, v.u.buf, name);
 }
 
 /* `name = [x, y, ...]` (or a tuple) in a kernel body: TVM's parser binds

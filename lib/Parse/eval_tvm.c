@@ -230,8 +230,7 @@ static Value ir_builder_name(Eval *ev, Args *a) {
   const char *nm = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
   Value v = a->pos[1];
   if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
-    v.u.buf->name = nm;
-    if (v.u.buf->data) v.u.buf->data->name = nm;
+    ev_rename_buffer(ev, v.u.buf, nm);
   } else if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->kind == VAR_PLAIN) {
     v.u.e->u.var->name = nm;
   } else {
@@ -346,11 +345,6 @@ void ev_meta_end(Eval *ev, MetaScope *s, struct PyObject *o, const Value *init) 
   for (int i = 0; i < o->attrs.n; i++) own_buffers(ev, s, o, o->attrs.vals[i], 0);
 }
 
-static void rename_buffer(Eval *ev, Buffer *b, const char *name) {
-  b->name = tirx_intern0(ev->m, name);
-  if (b->data) b->data->name = b->name;
-}
-
 /* Buffers named in one naming walk: an alias field (tile_idx = tile_count)
  * keeps the first name. */
 typedef struct Named {
@@ -377,7 +371,7 @@ static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct 
     if (!owner) return;
     for (int i = 0; i < owner->nmeta_owned; i++)
       if (owner->meta_owned[i] == v.u.buf) {
-        if (named_once(ev, nd, v.u.buf)) rename_buffer(ev, v.u.buf, prefix);
+        if (named_once(ev, nd, v.u.buf)) ev_rename_buffer(ev, v.u.buf, prefix);
         return;
       }
     return;

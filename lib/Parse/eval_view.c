@@ -154,15 +154,6 @@ static Expr *tuple_of(Eval *ev, Expr **xs, int n, Loc loc) {
   return t;
 }
 
-static Expr *lnode(Eval *ev, const char *name, Expr **args, int n, Loc loc) {
-  Expr *e = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
-  e->u.call.op = tirx_intrin(I_TILE_LAYOUT);
-  e->u.call.name = tirx_intern0(ev->m, name);
-  e->u.call.n = n;
-  e->u.call.args = args;
-  return e;
-}
-
 static Expr *layout_int(Eval *ev, Value v, Loc loc) {
   Expr *e = ev_index_expr(ev, v, loc);
   if (e && e->kind == E_INT) {
@@ -199,24 +190,24 @@ static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim
       Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
       a[0] = st[i];
       a[1] = tirx_str(ev->m, lv->it[i].axis, strlen(lv->it[i].axis), loc);
-      st[i] = lnode(ev, "@", a, 2, loc);
+      st[i] = ev_layout_node(ev, "@", a, 2, loc);
     }
   }
   Expr **sa = TIRX_NEWN(ev->m, Expr *, 2);
   sa[0] = tuple_of(ev, ex, lv->n, loc);
   sa[1] = tuple_of(ev, st, lv->n, loc);
-  Expr *spec = lnode(ev, "T.S", sa, 2, loc);
+  Expr *spec = ev_layout_node(ev, "T.S", sa, 2, loc);
   if (lv->nextra || lv->moff) {
     int n = 1 + lv->nextra + (lv->moff != NULL);
     Expr **ts = TIRX_NEWN(ev->m, Expr *, n);
     ts[0] = spec;
     for (int i = 0; i < lv->nextra; i++) ts[1 + i] = lv->extra[i];
     if (lv->moff) ts[n - 1] = lv->moff;
-    spec = lnode(ev, "+", ts, n, loc);
+    spec = ev_layout_node(ev, "+", ts, n, loc);
   }
   Expr **ta = TIRX_NEWN(ev->m, Expr *, 1);
   ta[0] = spec;
-  Expr *tile = lnode(ev, "T.TileLayout", ta, 1, loc);
+  Expr *tile = ev_layout_node(ev, "T.TileLayout", ta, 1, loc);
   if (!lv->comp) {
     *out = tile;
     return true;
@@ -413,6 +404,15 @@ static Value group_offset(Eval *ev, const LIter *g, int n, Value index, Loc loc,
   return off;
 }
 
+/* b's layout as iterators, grouped by b's dimensions (seps); false after an error. */
+static bool grouped_layout(Eval *ev, Buffer *b, LView *lv, int *seps, Loc loc) {
+  if (!parse_layout(ev, b, lv, loc)) {
+    ev_error(ev, loc, "sub of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)", b->name);
+    return false;
+  }
+  return group(ev, b, lv, b->shape, b->ndim, seps, loc);
+}
+
 /* Drops dimension dim at index (TVM's _view_drop). */
 static Value view_drop(Eval *ev, Buffer *b, int dim, Value index, const char *name, Loc loc) {
   int64_t ic, ec;
@@ -423,9 +423,7 @@ static Value view_drop(Eval *ev, Buffer *b, int dim, Value index, const char *na
   }
   LView lv;
   int seps[MAX_IT + 1];
-  if (!parse_layout(ev, b, &lv, loc))
-    return ev_error(ev, loc, "sub of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)", b->name);
-  if (!group(ev, b, &lv, b->shape, b->ndim, seps, loc)) return v_make(V_ERROR, loc);
+  if (!grouped_layout(ev, b, &lv, seps, loc)) return v_make(V_ERROR, loc);
   int lo = seps[dim], hi = seps[dim + 1];
   if (!tmem_check(ev, b, &lv.it[lo], hi - lo, &index, "index", loc)) return v_make(V_ERROR, loc);
   bool ok;
@@ -451,9 +449,7 @@ static Value view_narrow(Eval *ev, Buffer *b, int dim, Value start, Value length
                     (long long)ec);
   LView lv;
   int seps[MAX_IT + 1];
-  if (!parse_layout(ev, b, &lv, loc))
-    return ev_error(ev, loc, "sub of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)", b->name);
-  if (!group(ev, b, &lv, b->shape, b->ndim, seps, loc)) return v_make(V_ERROR, loc);
+  if (!grouped_layout(ev, b, &lv, seps, loc)) return v_make(V_ERROR, loc);
   int lo = seps[dim], hi = seps[dim + 1];
   Value off;
   if (hi - lo == 1) {
