@@ -19,6 +19,40 @@
 #define MAX_BRACKET_DEPTH 200
 #define MAX_INDENT_DEPTH 100
 
+/* Byte classes, one table lookup per byte (the C locale's classes: tirx never calls
+ * setlocale).  A name starts with CC_ALPHA (a letter or `_`) or CC_HIGH (a non-ASCII
+ * byte, then rejected with a located error) and continues with those and CC_DIGIT;
+ * CC_SPACE is the blank between tokens; CC_STRSTOP is a byte a string literal's body does
+ * not just copy. */
+enum { CC_ALPHA = 1, CC_DIGIT = 2, CC_HIGH = 4, CC_SPACE = 8, CC_STRSTOP = 16 };
+#define CC_OF(c)                                                                             \
+  ((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? CC_ALPHA : 0) | \
+   ((c) >= '0' && (c) <= '9' ? CC_DIGIT : 0) | ((c) >= 0x80 ? CC_HIGH : 0) |                  \
+   ((c) == ' ' || (c) == '\t' || (c) == '\f' || (c) == '\r' ? CC_SPACE : 0) |                \
+   ((c) == '\n' || (c) == '\\' || (c) == '\'' || (c) == '"' ? CC_STRSTOP : 0))
+#define CC4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
+#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
+#define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)
+static const uint8_t char_class[256] = {CC64(0), CC64(64), CC64(128), CC64(192)};
+#undef CC64
+#undef CC16
+#undef CC4
+#undef CC_OF
+
+static const char *const kw_text[KW_COUNT] = {
+    [KW_NAME] = "",
+#define X(id, text) [KW_##id] = text,
+    TIRX_KEYWORDS(X)
+#undef X
+};
+
+/* Keywords are looked up in a small open-addressed table that lex() fills once per call,
+ * hashed by length, first and last byte (distinct for every keyword). */
+enum { KW_MINLEN = 2, KW_MAXLEN = 8, KW_SLOTS = 64 };
+static unsigned kw_hash(const char *p, size_t n) {
+  return ((unsigned char)p[0] * 7u + (unsigned char)p[n - 1] * 3u + (unsigned)n) % KW_SLOTS;
+}
+
 typedef struct {
   const char *src, *end, *p;
   uint32_t line;
@@ -32,6 +66,8 @@ typedef struct {
   int nbr;
   int indents[MAX_INDENT_DEPTH];
   int nind;
+  uint8_t kw_len[KW_COUNT];   /* strlen(kw_text[k]) */
+  uint8_t kw_slot[KW_SLOTS];  /* by kw_hash, linear probing: KwKind, KW_NAME = empty */
 } Lexer;
 
 static uint32_t col_of(Lexer *L, const char *p) { return (uint32_t)(p - L->line_start) + 1; }
@@ -41,16 +77,11 @@ static void err_at(Lexer *L, uint32_t line, uint32_t col, const char *msg) {
   L->nerr++;
 }
 
-static Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
+static inline Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
   TIRX_VEC_RESERVE(o->t, o->cap, o->n + 1);
   Token *t = &o->t[o->n++];
-  memset(t, 0, sizeof *t);
-  t->kind = k;
-  t->p = p;
-  t->len = (uint32_t)len;
-  t->line = L->line;
-  t->col = col_of(L, p);
+  *t = (Token){.kind = (uint8_t)k, .line = L->line, .col = col_of(L, p), .len = (uint32_t)len, .p = p};
   return t;
 }
 
@@ -73,17 +104,28 @@ static const struct {
     {"~", OP_TILDE},   {"<", OP_LT},         {">", OP_GT},
 };
 
-/* Python's keywords: a name token that is one is marked (Token.kw). */
-static bool is_keyword(const char *p, size_t n) {
-  static const char *const kws[] = {"False", "None",   "True",   "and",   "as",    "assert", "async",
-                                    "await", "break",  "class",  "continue", "def", "del",  "elif",
-                                    "else",  "except", "finally", "for",  "from",  "global", "if",
-                                    "import", "in",    "is",     "lambda", "nonlocal", "not", "or",
-                                    "pass",  "raise",  "return", "try",   "while", "with",  "yield"};
-  if (n < 2 || n > 8) return false;
-  for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
-    if (kws[i][0] == p[0] && strlen(kws[i]) == n && memcmp(kws[i], p, n) == 0) return true;
-  return false;
+static void kw_init(Lexer *L) {
+  for (int k = KW_NAME + 1; k < KW_COUNT; k++) {
+    size_t n = strlen(kw_text[k]);
+    L->kw_len[k] = (uint8_t)n;
+    unsigned h = kw_hash(kw_text[k], n);
+    while (L->kw_slot[h] != KW_NAME) h = (h + 1) % KW_SLOTS;
+    L->kw_slot[h] = (uint8_t)k;
+  }
+}
+
+/* The keyword a name is (KW_NAME: none). */
+static KwKind keyword_of(const Lexer *L, const char *p, size_t n) {
+  if (n < KW_MINLEN || n > KW_MAXLEN) return KW_NAME;
+  for (unsigned h = kw_hash(p, n); L->kw_slot[h] != KW_NAME; h = (h + 1) % KW_SLOTS) {
+    int k = L->kw_slot[h];
+    if (L->kw_len[k] != n) continue;
+    const char *t = kw_text[k];
+    size_t i = 0;
+    while (i < n && t[i] == p[i]) i++;
+    if (i == n) return (KwKind)k;
+  }
+  return KW_NAME;
 }
 
 const char *lex_op_text(OpKind op) {
@@ -121,6 +163,19 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   size_t cap = 64, n = 0;
   char *buf = tirx_xmalloc(cap);
   for (;;) {
+    /* a run of bytes that are copied as they are */
+    const char *r = L->p;
+    while (r < L->end && !(char_class[(unsigned char)*r] & CC_STRSTOP)) r++;
+    if (r > L->p) {
+      size_t k = (size_t)(r - L->p);
+      if (n + k + 8 >= cap) {
+        while (n + k + 8 >= cap) cap *= 2;
+        buf = tirx_xrealloc(buf, cap, 1);
+      }
+      memcpy(buf + n, L->p, k);
+      n += k;
+      L->p = r;
+    }
     if (L->p >= L->end) {
       err_at(L, sline, scol, "unterminated string literal");
       break;
@@ -207,10 +262,36 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   t->slen = n;
 }
 
-static int is_name_start(int c) { return isalpha(c) || c == '_' || (c & 0x80); }
-static int is_name_char(int c) { return isalnum(c) || c == '_' || (c & 0x80); }
+static int is_name_char(int c) { return char_class[c] & (CC_ALPHA | CC_DIGIT | CC_HIGH); }
+static int is_digit(int c) { return char_class[c] & CC_DIGIT; }
+
+/* A decimal integer of plain digits (the common case): its value straight from the
+ * source, as the general path below would compute it.  Returns 0, consuming nothing,
+ * for any other literal. */
+static int lex_plain_int(Lexer *L) {
+  const char *s = L->p, *q = s;
+  if (*s == '0' && s + 1 < L->end && strchr("xXoObB", s[1])) return 0;
+  while (q < L->end && is_digit((unsigned char)*q)) q++;
+  if (q < L->end && (*q == '.' || *q == 'e' || *q == 'E' || is_name_char((unsigned char)*q)))
+    return 0;
+  L->p = q;
+  Token *t = push(L, TK_INT, s, (size_t)(q - s));
+  uint64_t v = 0;
+  for (; s < q; s++) {
+    uint64_t dv = (uint64_t)(*s - '0');
+    if (v > (UINT64_MAX - dv) / 10) {
+      t->big = 1;
+      break;
+    }
+    v = v * 10 + dv;
+  }
+  if (!t->big && v > (uint64_t)INT64_MAX) t->big = 2;
+  t->ival = (int64_t)v;
+  return 1;
+}
 
 static void lex_number(Lexer *L) {
+  if (lex_plain_int(L)) return;
   const char *s = L->p;
   StrBuf digits = {0}; /* the literal without `_` and prefixes, any length */
   int base = 10, is_float = 0, bad = 0;
@@ -230,7 +311,7 @@ static void lex_number(Lexer *L) {
   } else {
     while (L->p < L->end) {
       char c = *L->p;
-      if (isdigit((unsigned char)c) || c == '_') {
+      if (is_digit((unsigned char)c) || c == '_') {
         if (c != '_') strbuf_putc(&digits, c);
         L->p++;
       } else if (c == '.' && !is_float) {
@@ -238,9 +319,9 @@ static void lex_number(Lexer *L) {
         strbuf_putc(&digits, c);
         L->p++;
       } else if ((c == 'e' || c == 'E') && L->p + 1 < L->end &&
-                 (isdigit((unsigned char)L->p[1]) ||
+                 (is_digit((unsigned char)L->p[1]) ||
                   ((L->p[1] == '+' || L->p[1] == '-') && L->p + 2 < L->end &&
-                   isdigit((unsigned char)L->p[2])))) {
+                   is_digit((unsigned char)L->p[2])))) {
         is_float = 1;
         strbuf_putc(&digits, 'e');
         strbuf_putc(&digits, L->p[1]);
@@ -306,6 +387,10 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   L.d = d;
   L.nind = 1;
   L.indents[0] = 0;
+  kw_init(&L);
+  /* room for the tokens of typical code (about one per 4 source bytes) up front */
+  size_t guess = len / 4 + 16;
+  TIRX_VEC_RESERVE(out->t, out->cap, out->n + (int)(guess < (1u << 20) ? guess : (1u << 20)));
   int at_line_start = 1;
   /* the operator rows by first byte, in table order (longest first):
    * op_first[c] the first row, op_next[i] the next one with the same byte */
@@ -349,12 +434,21 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       if (L.p >= L.end) break;
     }
     char c = *L.p;
-    if (c == ' ' || c == '\t' || c == '\f' || c == '\r') {
-      L.p++;
+    unsigned cls = char_class[(unsigned char)c];
+    if (cls & CC_SPACE) {
+      /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
+       * measured again after it. */
+      if (at_line_start && L.nbr == 0) {
+        L.p++;
+        continue;
+      }
+      do L.p++;
+      while (L.p < L.end && (char_class[(unsigned char)*L.p] & CC_SPACE));
       continue;
     }
     if (c == '#') {
-      while (L.p < L.end && *L.p != '\n') L.p++;
+      const char *nl = memchr(L.p, '\n', (size_t)(L.end - L.p));
+      L.p = nl ? nl : L.end;
       continue;
     }
     if (c == '\\') {
@@ -374,7 +468,6 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       if (L.nbr == 0 && !at_line_start) {
         push(&L, TK_NEWLINE, L.p, 0);
       }
-      at_line_start = L.nbr == 0 ? 1 : at_line_start;
       L.p++;
       L.line++;
       L.line_start = L.p;
@@ -382,9 +475,12 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       continue;
     }
     at_line_start = 0;
-    if (is_name_start((unsigned char)c)) {
+    if (cls & (CC_ALPHA | CC_HIGH)) {
       const char *s = L.p;
-      while (L.p < L.end && is_name_char((unsigned char)*L.p)) L.p++;
+      while (L.p < L.end && (char_class[(unsigned char)*L.p] & (CC_ALPHA | CC_DIGIT))) L.p++;
+      int non_ascii = L.p < L.end && (char_class[(unsigned char)*L.p] & CC_HIGH);
+      if (non_ascii)
+        while (L.p < L.end && is_name_char((unsigned char)*L.p)) L.p++;
       size_t n = (size_t)(L.p - s);
       /* string prefixes: r, b, f, u and combinations */
       if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
@@ -402,16 +498,16 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
           continue;
         }
       }
-      for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] & 0x80) {
-          err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
-          break;
-        }
-      push(&L, TK_NAME, s, n)->kw = is_keyword(s, n);
+      if (non_ascii)
+        for (size_t i = 0; i < n; i++)
+          if ((unsigned char)s[i] & 0x80) {
+            err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
+            break;
+          }
+      push(&L, TK_NAME, s, n)->kw = (uint8_t)keyword_of(&L, s, n);
       continue;
     }
-    if (isdigit((unsigned char)c) ||
-        (c == '.' && L.p + 1 < L.end && isdigit((unsigned char)L.p[1]))) {
+    if ((cls & CC_DIGIT) || (c == '.' && L.p + 1 < L.end && is_digit((unsigned char)L.p[1]))) {
       lex_number(&L);
       continue;
     }
@@ -421,9 +517,12 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
     }
     int i = (unsigned char)c < 128 ? op_first[(unsigned char)c] : -1;
     size_t oplen = 0;
+    /* (the first byte matches: compare the rest, at most two bytes) */
     for (; i >= 0; i = op_next[i]) {
       oplen = op_len[i];
-      if ((size_t)(L.end - L.p) >= oplen && memcmp(L.p, ops[i].s, oplen) == 0) break;
+      if ((size_t)(L.end - L.p) >= oplen && (oplen < 2 || L.p[1] == ops[i].s[1]) &&
+          (oplen < 3 || L.p[2] == ops[i].s[2]))
+        break;
     }
     if (i < 0) {
       char msg[64];
@@ -484,7 +583,8 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
 }
 
 void lex_free(TokenList *l) {
-  for (int i = 0; i < l->n; i++) free(l->t[i].str);
+  for (int i = 0; i < l->n; i++)
+    if (l->t[i].str) free(l->t[i].str);
   free(l->t);
   l->t = NULL;
   l->n = l->cap = 0;

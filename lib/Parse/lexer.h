@@ -27,17 +27,38 @@ typedef enum {
   OP_LSHIFTEQ, OP_RSHIFTEQ, OP_AMPEQ, OP_PIPEEQ, OP_CARETEQ, OP_ATEQ, OP_WALRUS,
 } OpKind;
 
+/* Python's keywords: a NAME token that is one carries its KwKind (Token.kw), so the
+ * parser compares small integers, not text.  One row per keyword. */
+#define TIRX_KEYWORDS(X)                                                                  \
+  X(FALSE, "False") X(NONE, "None") X(TRUE, "True") X(AND, "and") X(AS, "as")             \
+  X(ASSERT, "assert") X(ASYNC, "async") X(AWAIT, "await") X(BREAK, "break")               \
+  X(CLASS, "class") X(CONTINUE, "continue") X(DEF, "def") X(DEL, "del") X(ELIF, "elif")   \
+  X(ELSE, "else") X(EXCEPT, "except") X(FINALLY, "finally") X(FOR, "for") X(FROM, "from") \
+  X(GLOBAL, "global") X(IF, "if") X(IMPORT, "import") X(IN, "in") X(IS, "is")             \
+  X(LAMBDA, "lambda") X(NONLOCAL, "nonlocal") X(NOT, "not") X(OR, "or") X(PASS, "pass")   \
+  X(RAISE, "raise") X(RETURN, "return") X(TRY, "try") X(WHILE, "while") X(WITH, "with")   \
+  X(YIELD, "yield")
+
+typedef enum {
+  KW_NAME, /* not a keyword: an ordinary name (and every token that is not a NAME) */
+#define X(id, text) KW_##id,
+  TIRX_KEYWORDS(X)
+#undef X
+  KW_COUNT
+} KwKind;
+
+/* 48 bytes: the token list of a large module is copied and walked often. */
 typedef struct Token {
-  TokKind kind;
-  OpKind op;
+  uint8_t kind;    /* TokKind */
+  uint8_t op;      /* TK_OP: OpKind */
+  uint8_t kw;      /* TK_NAME: KwKind (KW_NAME when the name is no keyword) */
+  uint8_t big;     /* TK_INT: 1 does not fit 64 bits, 2 fits only unsigned (kept bitwise) */
   uint32_t line, col;
-  const char *p;   /* start in the source */
   uint32_t len;    /* bytes in the source */
-  bool kw;         /* TK_NAME: a Python keyword (if, def, True, ...) */
-  /* TK_STRING: decoded bytes (malloc'd array owned by the token list). */
+  const char *p;   /* start in the source */
+  /* TK_STRING / TK_FSTRING: decoded bytes (malloc'd array owned by the token list). */
   char *str; size_t slen;
-  /* TK_INT / TK_FLOAT */
-  int64_t ival; double fval; int big; /* big: integer does not fit int64 */
+  union { int64_t ival; double fval; }; /* TK_INT / TK_FLOAT */
 } Token;
 
 typedef struct TokenList {
