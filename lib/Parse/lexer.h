@@ -25,6 +25,7 @@ typedef enum {
   OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE,
   OP_PLUSEQ, OP_MINUSEQ, OP_STAREQ, OP_SLASHEQ, OP_DSLASHEQ, OP_PERCENTEQ, OP_POWEQ,
   OP_LSHIFTEQ, OP_RSHIFTEQ, OP_AMPEQ, OP_PIPEEQ, OP_CARETEQ, OP_ATEQ, OP_WALRUS,
+  OP_COUNT
 } OpKind;
 
 /* Python's keywords: a NAME token that is one carries its KwKind (Token.kw), so the

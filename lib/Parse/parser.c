@@ -17,34 +17,33 @@
 
 typedef struct {
   Module *m;
-  TokenList *tl;
-  int pos;
+  Token *cur, *last; /* the current token; the last one (TK_EOF), where the parser stays */
   TirxDiag *d;
   int depth;
   int failed; /* set on the first error of the current statement */
   int nerr;
+  /* what bounds the nesting of the tree parsed since the top-level statement began
+   * (see check_needed): the longest run of nodes made with no statement node between
+   * them (a walrus counts as an expression here), and the number of elifs */
+  int run, run_max, nelif;
 } P;
 
-static Token *tok(P *p) { return &p->tl->t[p->pos]; }
+static Token *tok(P *p) { return p->cur; }
 static Token *peek(P *p, int k) {
-  int i = p->pos + k;
-  return &p->tl->t[i < p->tl->n ? i : p->tl->n - 1];
+  Token *t = p->cur + k;
+  return t < p->last ? t : p->last;
 }
 static void next(P *p) {
-  if (p->pos < p->tl->n - 1) p->pos++;
+  if (p->cur < p->last) p->cur++;
 }
 static Loc loc_of(Token *t) { return (Loc){t->line, t->col}; }
 
 static int is_op(P *p, OpKind op) { return tok(p)->kind == TK_OP && tok(p)->op == op; }
-/* (a name token is never empty: its first byte rules out most keywords) */
-static int tok_is_kwn(const Token *t, const char *kw, size_t n) {
-  return t->kind == TK_NAME && t->p[0] == kw[0] && t->len == n && memcmp(t->p, kw, n) == 0;
-}
-/* (strlen of a literal keyword is a compile-time constant) */
-#define tok_is_kw(t, kw) tok_is_kwn((t), (kw), strlen(kw))
-#define is_kw(p, kw) tok_is_kw(tok(p), (kw))
+/* Keywords by the KwKind the lexer gave the token (only a NAME token has one). */
+static int tok_is_kw(const Token *t, KwKind kw) { return t->kw == kw; }
+static int is_kw(P *p, KwKind kw) { return tok(p)->kw == kw; }
 
-static int is_keyword_tok(Token *t) { return t->kind == TK_NAME && t->kw; }
+static int is_keyword_tok(Token *t) { return t->kw != KW_NAME; }
 
 static void describe(Token *t, char *buf, size_t n) {
   switch (t->kind) {
@@ -83,29 +82,50 @@ static int expect_op(P *p, OpKind op) {
   return 0;
 }
 
+static int is_stmt_kind(const Ast *a) { return a->kind >= A_EXPR_STMT; }
+
 static Ast *node(P *p, AstKind k, Token *t) {
   Ast *a = TIRX_NEW(p->m, Ast);
   a->kind = (uint8_t)k;
   a->loc = loc_of(t);
+  if (k >= A_EXPR_STMT && k != A_WALRUS) p->run = 0;
+  else if (++p->run > p->run_max) p->run_max = p->run;
   return a;
 }
 
-/* A growable list of Ast* in malloc memory, copied to the arena at the end. */
+/* A growable list of Ast*, copied to the arena at the end: the first VEC_INLINE items in
+ * the Vec itself (most lists are short), more in malloc memory. */
+enum { VEC_INLINE = 8 };
 typedef struct {
   Ast **v;
   int n, cap;
+  Ast *inl[VEC_INLINE];
 } Vec;
 static void vpush(Vec *v, Ast *a) {
-  TIRX_VEC_RESERVE(v->v, v->cap, v->n + 1);
+  if (v->n == v->cap) {
+    if (!v->cap) {
+      v->v = v->inl;
+      v->cap = VEC_INLINE;
+    } else {
+      Ast **nv = tirx_xmalloc((size_t)v->cap * 2 * sizeof *nv);
+      memcpy(nv, v->v, sizeof *nv * (size_t)v->n);
+      if (v->v != v->inl) free(v->v);
+      v->v = nv;
+      v->cap *= 2;
+    }
+  }
   v->v[v->n++] = a;
+}
+static void vfree(Vec *v) {
+  if (v->v != v->inl) free(v->v);
+  v->v = NULL;
+  v->n = v->cap = 0;
 }
 static Ast **vdone(P *p, Vec *v, int *n) {
   *n = v->n;
   Ast **out = TIRX_NEWN(p->m, Ast *, v->n ? v->n : 1);
   if (v->n) memcpy(out, v->v, sizeof *out * (size_t)v->n);
-  free(v->v);
-  v->v = NULL;
-  v->n = v->cap = 0;
+  vfree(v);
   return out;
 }
 
@@ -133,9 +153,9 @@ static Ast *bad(P *p) { return node(p, A_CONST, tok(p)); }
 static Ast *atom(P *p) {
   Token *t = tok(p);
   if (t->kind == TK_NAME) {
-    if (tok_is_kw(t, "True") || tok_is_kw(t, "False") || tok_is_kw(t, "None")) {
+    if (tok_is_kw(t, KW_TRUE) || tok_is_kw(t, KW_FALSE) || tok_is_kw(t, KW_NONE)) {
       Ast *a = node(p, A_CONST, t);
-      a->ival = tok_is_kw(t, "True") ? 1 : tok_is_kw(t, "False") ? 0 : 2;
+      a->ival = tok_is_kw(t, KW_TRUE) ? 1 : tok_is_kw(t, KW_FALSE) ? 0 : 2;
       next(p);
       return a;
     }
@@ -198,12 +218,12 @@ static Ast *atom(P *p) {
       } else {
         e = expr(p);
       }
-      if (is_kw(p, "for")) {
+      if (is_kw(p, KW_FOR)) {
         Ast *c = comprehension(p, e);
         c->op = paren ? '(' : '[';
         vpush(&v, c);
         expect_op(p, close);
-        free(v.v);
+        vfree(&v);
         return c;
       }
       vpush(&v, e);
@@ -215,7 +235,7 @@ static Ast *atom(P *p) {
     expect_op(p, close);
     if (paren && v.n == 1 && !trailing_comma && v.v[0]->kind != A_STAR) {
       Ast *inner = v.v[0];
-      free(v.v);
+      vfree(&v);
       return inner; /* parenthesised expression */
     }
     a->list = vdone(p, &v, &a->n);
@@ -235,20 +255,20 @@ static Ast *atom(P *p) {
         vpush(&vs, kw);
       } else {
         Ast *k = expr(p);
-        if (ks.n == 0 && (is_kw(p, "for") || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
+        if (ks.n == 0 && (is_kw(p, KW_FOR) || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
         if (is_set) {
-          if (is_kw(p, "for")) { /* {x for ...}: a set comprehension */
+          if (is_kw(p, KW_FOR)) { /* {x for ...}: a set comprehension */
             Ast *c = comprehension(p, k);
             c->op = 's';
             expect_op(p, OP_RBRACE);
-            free(ks.v);
+            vfree(&ks);
             return c;
           }
           vpush(&ks, k);
         } else {
           if (!expect_op(p, OP_COLON)) break;
           Ast *v = expr(p);
-          if (ks.n == 0 && is_kw(p, "for")) { /* {k: v for ...} */
+          if (ks.n == 0 && is_kw(p, KW_FOR)) { /* {k: v for ...} */
             Ast *pair = node(p, A_TUPLE, t);
             Vec pv = {0};
             vpush(&pv, k);
@@ -296,20 +316,20 @@ static Ast *comprehension(P *p, Ast *elt) {
   Ast *c = node(p, A_COMP, tok(p));
   next(p); /* for */
   c->b = target_list(p);
-  if (!is_kw(p, "in")) {
+  if (!is_kw(p, KW_IN)) {
     expected(p, "'in'");
     return c;
   }
   next(p);
   c->c = or_expr(p);
   Vec conds = {0};
-  while (is_kw(p, "if") && !p->failed) {
+  while (is_kw(p, KW_IF) && !p->failed) {
     next(p);
     vpush(&conds, or_expr(p));
   }
   c->list = vdone(p, &conds, &c->n);
   c->a = elt;
-  if (is_kw(p, "for") && !p->failed) {
+  if (is_kw(p, KW_FOR) && !p->failed) {
     Ast *inner = comprehension(p, elt);
     c->a = inner; /* nested clause: the element is the inner comprehension's */
     c->ival = 1;
@@ -360,7 +380,7 @@ static void call_args(P *p, Ast *call) {
       vpush(&v, kw);
     } else {
       Ast *e = expr(p);
-      if (is_kw(p, "for")) {
+      if (is_kw(p, KW_FOR)) {
         e = comprehension(p, e);
         e->op = '(';
       }
@@ -440,7 +460,8 @@ static Ast *power(P *p) {
 
 /* unary := ("-" | "+" | "~") unary | power */
 static Ast *unary(P *p) {
-  if (is_op(p, OP_MINUS) || is_op(p, OP_PLUS) || is_op(p, OP_TILDE)) {
+  Token *t0 = tok(p);
+  if (t0->kind == TK_OP && (t0->op == OP_MINUS || t0->op == OP_PLUS || t0->op == OP_TILDE)) {
     Token *t = tok(p);
     next(p);
     Ast *u = node(p, A_UNARY, t);
@@ -455,57 +476,59 @@ static Ast *unary(P *p) {
 
 typedef Ast *(*RuleFn)(P *);
 
-static Ast *binary_level(P *p, RuleFn sub, const OpKind *ops, int nops) {
-  if (!enter(p)) return bad(p);
-  Ast *a = sub(p);
+/* The binary operators' levels, loosest first: the rules
+ *   bor   := bxor ("|" bxor)*
+ *   bxor  := band ("^" band)*
+ *   band  := shift ("&" shift)*
+ *   shift := arith (("<<" | ">>") arith)*
+ *   arith := term (("+" | "-") term)*
+ *   term  := unary (("*" | "/" | "//" | "%" | "@") unary)*
+ * one row per operator (0: not a binary operator). */
+enum { BIN_BOR = 1, BIN_BXOR, BIN_BAND, BIN_SHIFT, BIN_ARITH, BIN_TERM };
+static const uint8_t bin_level[OP_COUNT] = {
+    [OP_PIPE] = BIN_BOR,     [OP_CARET] = BIN_BXOR,   [OP_AMP] = BIN_BAND,
+    [OP_LSHIFT] = BIN_SHIFT, [OP_RSHIFT] = BIN_SHIFT, [OP_PLUS] = BIN_ARITH,
+    [OP_MINUS] = BIN_ARITH,  [OP_STAR] = BIN_TERM,    [OP_SLASH] = BIN_TERM,
+    [OP_DSLASH] = BIN_TERM,  [OP_PERCENT] = BIN_TERM, [OP_AT] = BIN_TERM,
+};
+
+/* binary(k) parses the rule of level k (bor .. term above) by precedence climbing: one
+ * loop over the operators instead of a call per level for every operand.  Each level is
+ * left-associative and builds the nodes its rule builds (an A_BINOP located at its left
+ * operand).  The nesting counter moves as if each level were its own recursive function
+ * entered in turn, one step each, so "expression nested too deeply" is reported exactly
+ * where that grammar reports it: a level that overflows yields an error node (at the
+ * current token) and keeps its step. */
+static Ast *binary(P *p, int k) {
+  int entered = BIN_TERM - k + 1; /* levels k .. term */
+  if (p->depth + entered > MAX_DEPTH) {
+    /* the first level past the limit fails; the ones above it return */
+    p->depth++;
+    error_at(p, tok(p), "%s", "expression nested too deeply");
+    return bad(p);
+  }
+  p->depth += entered;
+  int lvl = BIN_TERM; /* the innermost level still parsing its operands */
+  Ast *a = unary(p);
   for (;;) {
-    int hit = -1;
-    for (int i = 0; i < nops; i++)
-      if (is_op(p, ops[i])) hit = i;
-    if (hit < 0 || p->failed) break;
     Token *t = tok(p);
+    int l = t->kind == TK_OP ? bin_level[t->op] : 0;
+    if (l < k || l > lvl || p->failed) break;
+    p->depth -= lvl - l; /* the levels inside l have returned */
+    lvl = l;
     next(p);
     Ast *b = node(p, A_BINOP, t);
-    b->op = ops[hit];
+    b->op = t->op;
     b->loc = a->loc;
     b->a = a;
-    b->b = sub(p);
+    b->b = l < BIN_TERM ? binary(p, l + 1) : unary(p);
     a = b;
   }
-  leave(p);
+  p->depth -= lvl - k + 1;
   return a;
 }
 
-/* term := unary (("*" | "/" | "//" | "%" | "@") unary)* */
-static Ast *term(P *p) {
-  static const OpKind ops[] = {OP_STAR, OP_SLASH, OP_DSLASH, OP_PERCENT, OP_AT};
-  return binary_level(p, unary, ops, 5);
-}
-/* arith := term (("+" | "-") term)* */
-static Ast *arith(P *p) {
-  static const OpKind ops[] = {OP_PLUS, OP_MINUS};
-  return binary_level(p, term, ops, 2);
-}
-/* shift := arith (("<<" | ">>") arith)* */
-static Ast *shift(P *p) {
-  static const OpKind ops[] = {OP_LSHIFT, OP_RSHIFT};
-  return binary_level(p, arith, ops, 2);
-}
-/* band := shift ("&" shift)* */
-static Ast *band(P *p) {
-  static const OpKind ops[] = {OP_AMP};
-  return binary_level(p, shift, ops, 1);
-}
-/* bxor := band ("^" band)* */
-static Ast *bxor(P *p) {
-  static const OpKind ops[] = {OP_CARET};
-  return binary_level(p, band, ops, 1);
-}
-/* bor := bxor ("|" bxor)* */
-static Ast *bitor_expr(P *p) {
-  static const OpKind ops[] = {OP_PIPE};
-  return binary_level(p, bxor, ops, 1);
-}
+static Ast *bitor_expr(P *p) { return binary(p, BIN_BOR); }
 
 static int cmp_op(P *p, int *op) {
   Token *t = tok(p);
@@ -518,20 +541,20 @@ static int cmp_op(P *p, int *op) {
     default: return 0;
     }
   }
-  if (tok_is_kw(t, "in")) {
+  if (tok_is_kw(t, KW_IN)) {
     *op = CMP_IN;
     next(p);
     return 1;
   }
-  if (tok_is_kw(t, "not") && tok_is_kw(peek(p, 1), "in")) {
+  if (tok_is_kw(t, KW_NOT) && tok_is_kw(peek(p, 1), KW_IN)) {
     *op = CMP_NOTIN;
     next(p);
     next(p);
     return 1;
   }
-  if (tok_is_kw(t, "is")) {
+  if (tok_is_kw(t, KW_IS)) {
     next(p);
-    if (is_kw(p, "not")) {
+    if (is_kw(p, KW_NOT)) {
       next(p);
       *op = CMP_ISNOT;
     } else {
@@ -570,7 +593,7 @@ static Ast *comparison(P *p) {
 
 /* not_expr := "not" not_expr | comparison */
 static Ast *not_expr(P *p) {
-  if (is_kw(p, "not")) {
+  if (is_kw(p, KW_NOT)) {
     Token *t = tok(p);
     next(p);
     Ast *n = node(p, A_NOT, t);
@@ -583,7 +606,7 @@ static Ast *not_expr(P *p) {
 }
 
 /* A left-associative chain of `and` (op 1) or `or` (op 2) over `sub`. */
-static Ast *bool_level(P *p, RuleFn sub, const char *kw, int op) {
+static Ast *bool_level(P *p, RuleFn sub, KwKind kw, int op) {
   Ast *a = sub(p);
   while (is_kw(p, kw) && !p->failed) {
     Token *t = tok(p);
@@ -599,10 +622,10 @@ static Ast *bool_level(P *p, RuleFn sub, const char *kw, int op) {
 }
 
 /* and_expr := not_expr ("and" not_expr)* */
-static Ast *and_expr(P *p) { return bool_level(p, not_expr, "and", 1); }
+static Ast *and_expr(P *p) { return bool_level(p, not_expr, KW_AND, 1); }
 
 /* or_expr := and_expr ("or" and_expr)* */
-static Ast *or_expr(P *p) { return bool_level(p, and_expr, "or", 2); }
+static Ast *or_expr(P *p) { return bool_level(p, and_expr, KW_OR, 2); }
 
 /* lambda := "lambda" NAME ("," NAME)* ":" expr */
 static Ast *lambda(P *p) {
@@ -634,7 +657,7 @@ static Ast *lambda(P *p) {
 static Ast *expr(P *p) {
   if (!enter(p)) return bad(p);
   Ast *r;
-  if (is_kw(p, "lambda")) {
+  if (is_kw(p, KW_LAMBDA)) {
     r = lambda(p);
   } else {
     Ast *a = or_expr(p);
@@ -648,14 +671,14 @@ static Ast *expr(P *p) {
       leave(p);
       return w;
     }
-    if (is_kw(p, "if") && !p->failed) {
+    if (is_kw(p, KW_IF) && !p->failed) {
       Token *t = tok(p);
       next(p);
       Ast *c = node(p, A_IFEXP, t);
       c->loc = a->loc;
       c->b = a;
       c->a = or_expr(p);
-      if (!is_kw(p, "else")) {
+      if (!is_kw(p, KW_ELSE)) {
         expected(p, "'else' in conditional expression");
       } else {
         next(p);
@@ -686,7 +709,7 @@ static Ast *expr_list(P *p) {
   while (is_op(p, OP_COMMA) && !p->failed) {
     next(p);
     if (tok(p)->kind == TK_NEWLINE || is_op(p, OP_ASSIGN) || is_op(p, OP_COLON) ||
-        is_kw(p, "in"))
+        is_kw(p, KW_IN))
       break;
     if (is_op(p, OP_STAR)) {
       Token *st = tok(p);
@@ -713,7 +736,7 @@ static Ast *target_list(P *p) {
   vpush(&v, first);
   while (is_op(p, OP_COMMA) && !p->failed) {
     next(p);
-    if (is_kw(p, "in")) break;
+    if (is_kw(p, KW_IN)) break;
     vpush(&v, bitor_expr(p));
   }
   tup->list = vdone(p, &v, &tup->n);
@@ -755,20 +778,20 @@ static void end_simple(P *p) {
  *              | break | continue | pass | import */
 static Ast *simple_stmt(P *p) {
   Token *t = tok(p);
-  if (is_kw(p, "pass") || is_kw(p, "break") || is_kw(p, "continue")) {
-    Ast *s = node(p, is_kw(p, "pass") ? A_PASS : is_kw(p, "break") ? A_BREAK : A_CONTINUE, t);
+  if (is_kw(p, KW_PASS) || is_kw(p, KW_BREAK) || is_kw(p, KW_CONTINUE)) {
+    Ast *s = node(p, is_kw(p, KW_PASS) ? A_PASS : is_kw(p, KW_BREAK) ? A_BREAK : A_CONTINUE, t);
     next(p);
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "return")) {
+  if (is_kw(p, KW_RETURN)) {
     next(p);
     Ast *s = node(p, A_RETURN, t);
     if (tok(p)->kind != TK_NEWLINE) s->a = expr_list(p);
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "assert")) {
+  if (is_kw(p, KW_ASSERT)) {
     next(p);
     Ast *s = node(p, A_ASSERT, t);
     s->a = expr(p);
@@ -779,7 +802,7 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "import") || is_kw(p, "from")) {
+  if (is_kw(p, KW_IMPORT) || is_kw(p, KW_FROM)) {
     Ast *s = node(p, A_IMPORT, t);
     const char *start = t->p;
     while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF) next(p);
@@ -789,20 +812,20 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "raise")) {
+  if (is_kw(p, KW_RAISE)) {
     Ast *s = node(p, A_RAISE, t);
     next(p);
     if (tok(p)->kind != TK_NEWLINE && !is_op(p, OP_SEMI)) s->a = expr(p);
-    if (is_kw(p, "from")) {
+    if (is_kw(p, KW_FROM)) {
       next(p);
       s->b = expr(p);
     }
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "global") || is_kw(p, "nonlocal")) {
+  if (is_kw(p, KW_GLOBAL) || is_kw(p, KW_NONLOCAL)) {
     Ast *s = node(p, A_GLOBAL, t);
-    s->op = is_kw(p, "nonlocal");
+    s->op = is_kw(p, KW_NONLOCAL);
     next(p);
     Vec v = {0};
     while (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
@@ -818,26 +841,27 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  if (is_kw(p, "del")) {
+  if (is_kw(p, KW_DEL)) {
     Ast *s = node(p, A_DEL, t);
     next(p);
     s->a = expr_list(p);
     end_simple(p);
     return s;
   }
-  static const char *lazy[] = {"yield"};
+  static const struct { KwKind kw; const char *text; } lazy[] = {{KW_YIELD, "yield"}},
+      unsupported[] = {{KW_EXCEPT, "except"}, {KW_FINALLY, "finally"}, {KW_AWAIT, "await"},
+                       {KW_ASYNC, "async"}};
   for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
-    if (is_kw(p, lazy[i])) { /* an error only when it runs */
+    if (is_kw(p, lazy[i].kw)) { /* an error only when it runs */
       Ast *s = node(p, A_UNSUPPORTED, t);
-      s->str = lazy[i];
+      s->str = lazy[i].text;
       while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF && !is_op(p, OP_SEMI)) next(p);
       end_simple(p);
       return s;
     }
-  static const char *unsupported[] = {"except", "finally", "await", "async"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
-    if (is_kw(p, unsupported[i])) {
-      error_at(p, t, "'%s' is not supported in TIRx", unsupported[i]);
+    if (is_kw(p, unsupported[i].kw)) {
+      error_at(p, t, "'%s' is not supported in TIRx", unsupported[i].text);
       return node(p, A_PASS, t);
     }
   Ast *lhs = expr_list(p);
@@ -958,12 +982,13 @@ static Ast *if_stmt(P *p) {
       s->list2[0] = n;
       s->n2 = 1;
       s->op = 1; /* written as elif */
+      p->nelif++;
     } else {
       first = n;
     }
     s = n;
-  } while (is_kw(p, "elif") && !p->failed);
-  if (is_kw(p, "else") && !p->failed) {
+  } while (is_kw(p, KW_ELIF) && !p->failed);
+  if (is_kw(p, KW_ELSE) && !p->failed) {
     next(p);
     block(p, &s->list2, &s->n2);
   }
@@ -1036,7 +1061,7 @@ static void params(P *p, Ast *f) {
  * classdef := decorator* "class" NAME ["(" ... ")"] ":" block */
 static Ast *def_stmt(P *p, Ast **decos, int ndecos) {
   Token *t = tok(p);
-  int is_class = is_kw(p, "class");
+  int is_class = is_kw(p, KW_CLASS);
   next(p);
   Token *nt = tok(p);
   if (nt->kind != TK_NAME || is_keyword_tok(nt)) {
@@ -1100,27 +1125,27 @@ static Ast *statement(P *p) {
     next(p);
     return NULL;
   }
-  if (is_kw(p, "if")) return if_stmt(p);
-  if (is_kw(p, "try")) {
+  if (is_kw(p, KW_IF)) return if_stmt(p);
+  if (is_kw(p, KW_TRY)) {
     /* try/except/else/finally parse (Python code beside the kernels has
      * them); running one is an error naming it (A_UNSUPPORTED) */
     Ast *s = node(p, A_TRY, t);
     next(p);
     block(p, &s->list, &s->n);
     Vec h = {0};
-    while ((is_kw(p, "except") || is_kw(p, "else") || is_kw(p, "finally")) && !p->failed) {
+    while ((is_kw(p, KW_EXCEPT) || is_kw(p, KW_ELSE) || is_kw(p, KW_FINALLY)) && !p->failed) {
       Token *ht = tok(p);
-      if (is_kw(p, "finally")) {
+      if (is_kw(p, KW_FINALLY)) {
         next(p);
         block(p, &s->list3, &s->n3);
         break;
       }
       Ast *e = node(p, A_EXCEPT, ht);
-      if (is_kw(p, "else")) e->op = 'e';
+      if (is_kw(p, KW_ELSE)) e->op = 'e';
       next(p);
       if (e->op != 'e' && !is_op(p, OP_COLON)) {
         e->a = expr(p);
-        if (is_kw(p, "as")) {
+        if (is_kw(p, KW_AS)) {
           next(p);
           if (tok(p)->kind == TK_NAME) {
             e->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
@@ -1137,40 +1162,40 @@ static Ast *statement(P *p) {
     if (!s->n2 && !s->n3) expected(p, "'except' or 'finally'");
     return s;
   }
-  if (is_kw(p, "elif") || is_kw(p, "else")) {
-    error_at(p, t, "'%s' without a matching 'if'", is_kw(p, "elif") ? "elif" : "else");
+  if (is_kw(p, KW_ELIF) || is_kw(p, KW_ELSE)) {
+    error_at(p, t, "'%s' without a matching 'if'", is_kw(p, KW_ELIF) ? "elif" : "else");
     return NULL;
   }
-  if (is_kw(p, "while")) {
+  if (is_kw(p, KW_WHILE)) {
     next(p);
     Ast *s = node(p, A_WHILE, t);
     s->a = expr(p);
     block(p, &s->list, &s->n);
-    if (is_kw(p, "else")) error_at(p, tok(p), "%s", "'while ... else' is not supported");
+    if (is_kw(p, KW_ELSE)) error_at(p, tok(p), "%s", "'while ... else' is not supported");
     return s;
   }
-  if (is_kw(p, "for")) {
+  if (is_kw(p, KW_FOR)) {
     next(p);
     Ast *s = node(p, A_FOR, t);
     s->b = target_list(p);
-    if (!is_kw(p, "in")) {
+    if (!is_kw(p, KW_IN)) {
       expected(p, "'in'");
       return s;
     }
     next(p);
     s->a = expr_list(p);
     block(p, &s->list, &s->n);
-    if (is_kw(p, "else")) error_at(p, tok(p), "%s", "'for ... else' is not supported");
+    if (is_kw(p, KW_ELSE)) error_at(p, tok(p), "%s", "'for ... else' is not supported");
     return s;
   }
-  if (is_kw(p, "with")) {
+  if (is_kw(p, KW_WITH)) {
     next(p);
     Ast *s = node(p, A_WITH, t);
     Vec items = {0};
     for (;;) {
       Ast *it = node(p, A_WITHITEM, tok(p));
       it->a = expr(p);
-      if (it->a && it->a->kind == A_TUPLE && !is_kw(p, "as")) {
+      if (it->a && it->a->kind == A_TUPLE && !is_kw(p, KW_AS)) {
         /* with (a, b): the parenthesized items of Python 3.10 (a tuple cannot be
          * unparenthesized here: a comma separates items) */
         for (int i = 0; i < it->a->n; i++) {
@@ -1183,7 +1208,7 @@ static Ast *statement(P *p) {
         next(p);
         continue;
       }
-      if (is_kw(p, "as")) {
+      if (is_kw(p, KW_AS)) {
         next(p);
         it->b = expr_list(p);
       }
@@ -1209,15 +1234,15 @@ static Ast *statement(P *p) {
     int nd;
     Ast **d = vdone(p, &decos, &nd);
     if (p->failed) return NULL;
-    if (!is_kw(p, "def") && !is_kw(p, "class")) {
+    if (!is_kw(p, KW_DEF) && !is_kw(p, KW_CLASS)) {
       expected(p, "'def' or 'class' after decorator");
       return NULL;
     }
     return def_stmt(p, d, nd);
   }
-  if (is_kw(p, "def") || is_kw(p, "class")) return def_stmt(p, NULL, 0);
-  if (is_kw(p, "try") || is_kw(p, "async")) {
-    error_at(p, t, "'%s' is not supported in TIRx", is_kw(p, "try") ? "try" : "async");
+  if (is_kw(p, KW_DEF) || is_kw(p, KW_CLASS)) return def_stmt(p, NULL, 0);
+  if (is_kw(p, KW_TRY) || is_kw(p, KW_ASYNC)) {
+    error_at(p, t, "'%s' is not supported in TIRx", is_kw(p, KW_TRY) ? "try" : "async");
     return NULL;
   }
   return simple_stmt(p);
@@ -1239,8 +1264,6 @@ typedef struct {
   int expr_depth, stmt_depth;
   Loc root; /* where the outermost expression starts: the location reported */
 } DepthItem;
-
-static int is_stmt_kind(const Ast *a) { return a->kind >= A_EXPR_STMT; }
 
 static int check_depth(P *p, Ast *root) {
   DepthItem *st = NULL;
@@ -1293,8 +1316,28 @@ static int check_depth(P *p, Ast *root) {
   return ok;
 }
 
+/* Whether check_depth can find anything in the statement parsed since the counters were
+ * last reset (no error so far: check_depth only runs then).  An expression's nesting is at
+ * most the nodes of its expression part, which the parser makes in one run, with no
+ * statement node between them; so a run of at most TIRX_MAX_EXPR_NESTING nodes bounds it.
+ * On a path down the tree, a statement node is a root, a body statement (parsed inside a
+ * block, one nesting step each), a walrus (inside an expression, one step), an elif, an
+ * item of a try/with/def (except, with-item, parameter: each followed by one of the
+ * others) or a one-line body (at most one, a leaf but for walruses); steps stay within
+ * MAX_DEPTH, so a path holds at most 2 * MAX_DEPTH + 4 + (elifs) statement nodes. */
+static int check_needed(const P *p) {
+  return p->run_max > TIRX_MAX_EXPR_NESTING ||
+         p->nelif > TIRX_MAX_STMT_NESTING - 2 * MAX_DEPTH - 16;
+}
+
+static void reset_bounds(P *p) { p->run = p->run_max = p->nelif = 0; }
+
+static P parser_new(Module *m, TokenList *toks, TirxDiag *d) {
+  return (P){.m = m, .cur = toks->t, .last = toks->t + toks->n - 1, .d = d};
+}
+
 int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
-  P p = {m, toks, 0, d, 0, 0, 0};
+  P p = parser_new(m, toks, d);
   Vec v = {0};
   while (tok(&p)->kind != TK_EOF) {
     p.failed = 0;
@@ -1302,8 +1345,9 @@ int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
       next(&p);
       continue;
     }
+    reset_bounds(&p);
     Ast *s = statement(&p);
-    if (s && !p.nerr && !check_depth(&p, s)) s = NULL;
+    if (s && !p.nerr && check_needed(&p) && !check_depth(&p, s)) s = NULL;
     if (s) vpush(&v, s);
     if (p.failed) skip_to_newline(&p);
     if (p.nerr >= 20) break;
@@ -1313,10 +1357,10 @@ int parse_file(Module *m, TokenList *toks, TirxDiag *d, AstFile *out) {
 }
 
 Ast *parse_expr_tokens(Module *m, TokenList *toks, TirxDiag *d) {
-  P p = {m, toks, 0, d, 0, 0, 0};
+  P p = parser_new(m, toks, d);
   Ast *e = expr(&p);
   while (tok(&p)->kind == TK_NEWLINE) next(&p);
   if (!p.failed && tok(&p)->kind != TK_EOF) expected(&p, "end of expression");
-  if (!p.nerr) check_depth(&p, e);
+  if (!p.nerr && check_needed(&p)) check_depth(&p, e);
   return p.nerr ? NULL : e;
 }
