@@ -1,0 +1,2 @@
+# input of precedence.py: `@` binds tighter than `+`
+X = 2 + 3 @ 4
