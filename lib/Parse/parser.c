@@ -311,30 +311,36 @@ static Ast *atom(P *p) {
 
 /* comprehension := elt ("for" targets "in" or_expr ("if" or_expr)*)+
  * One clause per A_COMP node: a = element (or the inner A_COMP), b = targets,
- * c = iterable, list = conditions. */
+ * c = iterable, list = conditions.  A loop over the clauses, not recursion: any number of
+ * them parses in constant stack (their nesting is bounded afterwards by check_depth). */
 static Ast *comprehension(P *p, Ast *elt) {
-  Ast *c = node(p, A_COMP, tok(p));
-  next(p); /* for */
-  c->b = target_list(p);
-  if (!is_kw(p, KW_IN)) {
-    expected(p, "'in'");
-    return c;
-  }
-  next(p);
-  c->c = or_expr(p);
-  Vec conds = {0};
-  while (is_kw(p, KW_IF) && !p->failed) {
+  Ast *first = NULL, *outer = NULL;
+  for (;;) {
+    Ast *c = node(p, A_COMP, tok(p));
+    if (outer) {
+      outer->a = c; /* nested clause: the element is the inner comprehension's */
+      outer->ival = 1;
+    } else {
+      first = c;
+    }
+    next(p); /* for */
+    c->b = target_list(p);
+    if (!is_kw(p, KW_IN)) {
+      expected(p, "'in'");
+      return first;
+    }
     next(p);
-    vpush(&conds, or_expr(p));
+    c->c = or_expr(p);
+    Vec conds = {0};
+    while (is_kw(p, KW_IF) && !p->failed) {
+      next(p);
+      vpush(&conds, or_expr(p));
+    }
+    c->list = vdone(p, &conds, &c->n);
+    c->a = elt;
+    if (!is_kw(p, KW_FOR) || p->failed) return first;
+    outer = c;
   }
-  c->list = vdone(p, &conds, &c->n);
-  c->a = elt;
-  if (is_kw(p, KW_FOR) && !p->failed) {
-    Ast *inner = comprehension(p, elt);
-    c->a = inner; /* nested clause: the element is the inner comprehension's */
-    c->ival = 1;
-  }
-  return c;
 }
 
 /* subscript := expr | [expr] ":" [expr] [":" [expr]] | "*" expr */
