@@ -164,8 +164,8 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   char *buf = tirx_xmalloc(cap);
   for (;;) {
     /* a run of bytes that are copied as they are */
-    const char *r = L->p;
-    while (r < L->end && !(char_class[(unsigned char)*r] & CC_STRSTOP)) r++;
+    const char *r = L->p, *end = L->end;
+    while (r < end && !(char_class[(unsigned char)*r] & CC_STRSTOP)) r++;
     if (r > L->p) {
       size_t k = (size_t)(r - L->p);
       if (n + k + 8 >= cap) {
@@ -442,8 +442,9 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
         L.p++;
         continue;
       }
-      do L.p++;
-      while (L.p < L.end && (char_class[(unsigned char)*L.p] & CC_SPACE));
+      const char *q = L.p + 1; /* (a local: L's fields live in memory) */
+      while (q < L.end && (char_class[(unsigned char)*q] & CC_SPACE)) q++;
+      L.p = q;
       continue;
     }
     if (c == '#') {
@@ -476,12 +477,13 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
     }
     at_line_start = 0;
     if (cls & (CC_ALPHA | CC_HIGH)) {
-      const char *s = L.p;
-      while (L.p < L.end && (char_class[(unsigned char)*L.p] & (CC_ALPHA | CC_DIGIT))) L.p++;
-      int non_ascii = L.p < L.end && (char_class[(unsigned char)*L.p] & CC_HIGH);
+      const char *s = L.p, *q = s, *end = L.end;
+      while (q < end && (char_class[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT))) q++;
+      int non_ascii = q < end && (char_class[(unsigned char)*q] & CC_HIGH);
       if (non_ascii)
-        while (L.p < L.end && is_name_char((unsigned char)*L.p)) L.p++;
-      size_t n = (size_t)(L.p - s);
+        while (q < end && is_name_char((unsigned char)*q)) q++;
+      L.p = q;
+      size_t n = (size_t)(q - s);
       /* string prefixes: r, b, f, u and combinations */
       if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
         int raw = 0, fs = 0, ok = 1, bytes = 0;
