@@ -67,7 +67,7 @@ struct Value {
     struct { Value *lo, *hi, *step; } slice;
     Stmt *frame;      /* V_FRAME: statement with an empty body to fill */
     Ast *lambda;
-    PrimFunc *func;
+    struct { PrimFunc *f; struct JitPending *pending; } func; /* V_FUNCREF: built, or pending (ev_funcref) */
     struct SmemPool *pool;
     struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
     struct PyClass *cls;
@@ -399,6 +399,9 @@ Value ev_py_lambda(Eval *ev, Ast *a);
 bool ev_is_jit_def(Eval *ev, const Ast *fd);
 Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
 Value ev_jit_build(Eval *ev, Value jit, Args *a);
+/* The PrimFunc of a V_FUNCREF: a .specialize(...) deferred under --entry is
+ * built now (NULL: its build reported an error). */
+PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
 Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
 

@@ -2245,7 +2245,10 @@ Value ev_call(Eval *ev, Ast *call) {
   case V_DESCR:
   case V_LAMBDA:
   case V_OBJECT: return ev_py_callv(ev, callee, &a);
-  case V_FUNCREF: return call_func(ev, callee.u.func->name, callee.u.func, &a);
+  case V_FUNCREF: {
+    PrimFunc *pf = ev_funcref(ev, callee);
+    return pf ? call_func(ev, pf->name, pf, &a) : v_make(V_ERROR, call->loc);
+  }
   case V_NS: break;
   default: return ev_error(ev, call->loc, "value is not callable");
   }

@@ -1248,7 +1248,7 @@ Value ev_define_kernel(Eval *ev, Ast *fd) {
   ev->seen_device_entry = saved_entry;
   if (!f || ev->nerr) return v_make(V_ERROR, fd->loc);
   Value v = v_make(V_FUNCREF, fd->loc);
-  v.u.func = f;
+  v.u.func.f = f;
   return v;
 }
 
