@@ -993,6 +993,18 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
   return v;
 }
 
+/* Are a dict display's keys and values all literals (strings, numbers, True,
+ * False, None)?  Its value is then the same at every evaluation: kept once
+ * (ev->py_const_dicts), each evaluation copies it (a dict is mutable). */
+static bool literal_items(const Ast *a) {
+  for (int i = 0; i < a->n; i++)
+    for (int j = 0; j < 2; j++) {
+      const Ast *x = j ? a->list2[i] : a->list[i];
+      if (x->kind != A_STR && x->kind != A_INT && x->kind != A_FLOAT && x->kind != A_CONST) return false;
+    }
+  return true;
+}
+
 Value ev_expr(Eval *ev, Ast *a) {
   if (!a) return v_make(V_NONE, (Loc){0, 0});
   switch ((AstKind)a->kind) {
@@ -1075,6 +1087,12 @@ Value ev_expr(Eval *ev, Ast *a) {
     v.u.dict.n = a->n;
     v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
     v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    const Value *kept = txmap_get(&ev->py_const_dicts, a);
+    if (kept) { /* a display of literals, evaluated before: a fresh copy of it */
+      memcpy(v.u.dict.keys, kept->u.dict.keys, sizeof(Value) * (size_t)a->n);
+      memcpy(v.u.dict.vals, kept->u.dict.vals, sizeof(Value) * (size_t)a->n);
+      return v;
+    }
     for (int i = 0; i < a->n; i++) {
       if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
     }
@@ -1088,6 +1106,15 @@ Value ev_expr(Eval *ev, Ast *a) {
             v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
             memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
           return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
+    }
+    if (a->n && literal_items(a)) {
+      Value *k = TIRX_NEW(ev->m, Value);
+      *k = v;
+      k->u.dict.keys = TIRX_NEWN(ev->m, Value, a->n);
+      k->u.dict.vals = TIRX_NEWN(ev->m, Value, a->n);
+      memcpy(k->u.dict.keys, v.u.dict.keys, sizeof(Value) * (size_t)a->n);
+      memcpy(k->u.dict.vals, v.u.dict.vals, sizeof(Value) * (size_t)a->n);
+      txmap_put(&ev->py_const_dicts, a, k);
     }
     return v;
   }

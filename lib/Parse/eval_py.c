@@ -288,24 +288,53 @@ static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
   return r;
 }
 
-Value ev_py_fstring(Eval *ev, Ast *a) {
-  StrBuf b = {0};
+/* An f-string split once into its parts (ev->py_fplans, keyed by the node: a
+ * loop or a function runs the same f-string many times).  Part i is the
+ * literal text lit[i] (braces unescaped), then, unless it is the last part
+ * without one, a replacement field: its expression text, spec and !r. */
+typedef struct FPart {
+  const char *lit, *field, *spec;
+  size_t llen, flen, slen;
+  bool has_field, has_spec, repr;
+} FPart;
+typedef struct FPlan {
+  FPart *part;
+  int n;
+} FPlan;
+
+/* Splits f-string a into *out; false: a located error, reported. */
+static bool fstring_plan(Eval *ev, Ast *a, FPlan *out) {
   const char *s = a->str;
   size_t n = a->slen;
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (py_brace_escape(s, n, &i, &b)) continue;
-    if (c == '}') {
+  int cap = 4;
+  FPlan p = {TIRX_NEWN(ev->m, FPart, cap), 0};
+  StrBuf b = {0};
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && py_brace_escape(s, n, &i, &b)) continue;
+    if (i < n && s[i] == '}') {
       strbuf_free(&b);
-      return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
+      ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
+      return false;
     }
-    if (c != '{') { /* the literal run up to the next brace at once */
+    if (i < n && s[i] != '{') { /* the literal run up to the next brace at once */
       size_t j = i + 1;
       while (j < n && s[j] != '{' && s[j] != '}') j++;
       strbuf_put(&b, s + i, j - i);
       i = j - 1;
       continue;
     }
+    if (p.n == cap) {
+      FPart *np = TIRX_NEWN(ev->m, FPart, cap * 2);
+      memcpy(np, p.part, sizeof *np * (size_t)p.n);
+      p.part = np;
+      cap *= 2;
+    }
+    FPart *f = &p.part[p.n++];
+    memset(f, 0, sizeof *f);
+    f->llen = b.n;
+    f->lit = b.n ? tirx_strdup(ev->m, b.p, b.n) : "";
+    b.n = 0;
+    if (i == n) break; /* the text after the last field */
     size_t j = i + 1, colon = 0, bang = 0;
     int depth = 0;
     char q = 0;
@@ -324,18 +353,44 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     }
     if (j >= n) {
       strbuf_free(&b);
-      return ev_error(ev, a->loc, "f-string: expecting '}'");
+      ev_error(ev, a->loc, "f-string: expecting '}'");
+      return false;
     }
     size_t eend = bang ? bang : colon ? colon : j;
-    Value v = py_field_expr(ev, s + i + 1, eend - i - 1, a->loc);
+    f->has_field = true;
+    f->field = s + i + 1;
+    f->flen = eend - i - 1;
+    f->has_spec = colon != 0;
+    f->spec = s + colon + 1;
+    f->slen = colon ? j - colon - 1 : 0;
+    f->repr = bang && s[bang + 1] == 'r';
+    i = j;
+  }
+  strbuf_free(&b);
+  *out = p;
+  return true;
+}
+
+Value ev_py_fstring(Eval *ev, Ast *a) {
+  FPlan *p = txmap_get(&ev->py_fplans, a);
+  if (!p) {
+    FPlan plan;
+    if (!fstring_plan(ev, a, &plan)) return v_make(V_ERROR, a->loc);
+    p = TIRX_NEW(ev->m, FPlan);
+    *p = plan;
+    txmap_put(&ev->py_fplans, a, p);
+  }
+  StrBuf b = {0};
+  for (int i = 0; i < p->n; i++) {
+    const FPart *f = &p->part[i];
+    strbuf_put(&b, f->lit, f->llen);
+    if (!f->has_field) continue;
+    Value v = py_field_expr(ev, f->field, f->flen, a->loc);
     if (v.kind == V_ERROR) {
       strbuf_free(&b);
       return v;
     }
-    if (!py_put_field(ev, v, s + colon + 1, colon ? j - colon - 1 : 0, colon != 0, bang && s[bang + 1] == 'r', &b,
-                      a->loc))
-      return v_make(V_ERROR, a->loc);
-    i = j;
+    if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc)) return v_make(V_ERROR, a->loc);
   }
   return py_take_str(ev, &b, a->loc);
 }
@@ -626,6 +681,8 @@ void ev_py_free(Eval *ev) {
     }
   txmap_free(&ev->py_dindex);
   txmap_free(&ev->py_fields);
+  txmap_free(&ev->py_fplans);
+  txmap_free(&ev->py_const_dicts);
 }
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
