@@ -49,8 +49,24 @@ struct PyObject;
 struct PyModule;
 
 typedef struct Value Value;
+/* What few kinds carry besides u: V_LOCALVEC its shape, V_BUFTYPE its template,
+ * a V_NS bound method its receiver.  Shared by copies of the value, so never
+ * written in place: v_aux gives a value its own. */
+typedef struct ValueAux {
+  Value *shape;     /* V_LOCALVEC: the shape; tile_indexer: its specs; bound Python method: the receiver */
+  struct Buffer *buftype; /* V_BUFTYPE template; V_NS bound method: the buffer */
+  Expr *self;       /* V_NS bound method on an expression (x.astype) */
+  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
+} ValueAux;
+
+/* 64 bytes: values are copied on every step of the evaluator. */
 struct Value {
   ValueKind kind;
+  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
+  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
+  bool stmt_done;   /* the call already emitted its statement (scope ids) */
+  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
   Loc loc;
   union {
     int64_t i;        /* V_INT, V_BOOL */
@@ -65,7 +81,8 @@ struct Value {
     struct { DType elem; bool typed; const char *scope; bool tensormap; } ptr;
     struct { Value *ty; } let; /* V_LETTYPE: NULL ty = infer */
     struct { Value *lo, *hi, *step; } slice;
-    Stmt *frame;      /* V_FRAME: statement with an empty body to fill */
+    struct { Stmt *outer, *inner; Expr *self; } frame; /* V_FRAME: statement with an empty body to fill, the
+                                                          innermost one whose body is open, the variable it binds */
     Ast *lambda;
     struct { PrimFunc *f; struct JitPending *pending; } func; /* V_FUNCREF: built, or pending (ev_funcref) */
     struct SmemPool *pool;
@@ -75,17 +92,11 @@ struct Value {
     struct { Value *fn; Value *self; } bound;
     struct PyModule *mod;
   } u;
-  /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
-  Value *shape; int nshape;
-  Buffer *buftype;  /* V_BUFTYPE template; V_NS bound method: the buffer */
-  Expr *self;       /* V_NS bound method on an expression (x.astype) */
-  Stmt *inner;      /* V_FRAME: the innermost statement whose body is open */
-  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
-  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
-  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
-  bool stmt_done;   /* the call already emitted its statement (scope ids) */
-  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  const ValueAux *aux; /* NULL: none of its fields set */
 };
+
+/* A field of v's ValueAux (NULL when it has none). */
+#define VAUX(v, field) ((v).aux ? (v).aux->field : NULL)
 
 /* One binding in the lexical scope stack. */
 typedef struct Binding {
@@ -237,6 +248,8 @@ typedef struct Eval {
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value v_make(ValueKind k, Loc loc);
+/* v's own ValueAux, to set fields in: a copy of what it had (or zeroes). */
+ValueAux *v_aux(Eval *ev, Value *v);
 Value v_int(int64_t v, Loc loc);
 Value v_expr(Expr *e, Loc loc);
 

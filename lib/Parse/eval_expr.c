@@ -23,6 +23,15 @@ Value v_make(ValueKind k, Loc loc) {
   v.loc = loc;
   return v;
 }
+
+ValueAux *v_aux(Eval *ev, Value *v) {
+  ValueAux *x = TIRX_NEW(ev->m, ValueAux);
+  if (v->aux) *x = *v->aux;
+  v->aux = x;
+  return x;
+}
+
+_Static_assert(sizeof(void *) != 8 || sizeof(Value) == 64, "a Value is 64 bytes on 64-bit hosts");
 Value v_int(int64_t i, Loc loc) {
   Value v = v_make(V_INT, loc);
   v.u.i = i;

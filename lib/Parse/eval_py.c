@@ -775,9 +775,9 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   case V_FRAME: {
     /* range(...) outside a loop header (list(range(n)), xs.extend(range(...))):
      * a serial loop with constant bounds is its sequence of ints */
-    Stmt *f = it.u.frame;
+    Stmt *f = it.u.frame.outer;
     int64_t lo, ext, st = 1;
-    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.inner == f &&
+    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.u.frame.inner == f &&
         tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
         (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0) {
       int64_t cnt = ext > 0 ? (ext + st - 1) / st : 0;
@@ -2090,8 +2090,9 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     return false;
   *out = v_make(V_NS, loc);
   out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
-  out->shape = TIRX_NEW(ev->m, Value);
-  *out->shape = obj;
+  Value *recv = TIRX_NEW(ev->m, Value);
+  *recv = obj;
+  v_aux(ev, out)->shape = recv;
   out->nshape = -1; /* marks a bound Python method */
   return true;
 }
@@ -2411,7 +2412,7 @@ static bool py_str_method(Eval *ev, Value self, const char *m, Args *a, Value *o
 }
 
 Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
-  Value self = *callee.shape;
+  Value self = *callee.aux->shape;
   const char *m = callee.u.ns + 4;
   Loc l = a->loc;
   Value mr;
