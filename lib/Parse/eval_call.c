@@ -1155,7 +1155,7 @@ static const struct {
 
 static Value python_builtin(Eval *ev, const char *fn, Args *a) {
   for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
-    if (strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
+    if (fn[0] == py_builtins[i].name[0] && strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
   return py_unsupported(ev, fn, a);
 }
 
@@ -2262,6 +2262,7 @@ Value ev_call(Eval *ev, Ast *call) {
   Value tvm_r;
   if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
+    if (path[0] != ns_calls[i].prefix[0]) continue;
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))
       return ns_calls[i].fn(ev, callee, &a);

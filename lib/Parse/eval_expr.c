@@ -76,9 +76,12 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
   return NULL;
 }
 
-/* The function's own names (from py_floor up), else the module's. */
+/* The function's own names (from py_floor up), else the module's.  The
+ * module's globals (the first nglob bindings) are found through their index,
+ * not scanned: module-level code sees them all. */
 Binding *ev_lookup(Eval *ev, const char *name) {
   int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  if (!ev->glob_stray && lo < ev->nglob) lo = ev->nglob < ev->nbinds ? ev->nglob : ev->nbinds;
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
@@ -892,22 +895,32 @@ static Value name(Eval *ev, Ast *a) {
     if (v.kind == V_EXPR && v.u.e->kind == E_VAR) v.u.e = tirx_varref(ev->m, v.u.e->u.var, a->loc);
     return v;
   }
-  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
-                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
-  for (size_t i = 0; i < sizeof globals / sizeof globals[0]; i++)
-    if (strcmp(a->name, globals[i]) == 0) {
-      Value v = v_make(V_NS, a->loc);
-      v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
-      return v;
-    }
-  if (strcmp(a->name, "metadata") == 0) {
-    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, "metadata");
+  /* an unbound builtin's value depends on its name only: kept per name */
+  Value *kept = txmap_get(&ev->builtin_names, a->name);
+  if (kept) {
+    Value v = *kept;
+    v.loc = a->loc;
     return v;
   }
-  Value pyg;
-  if (ev_py_global(ev, a->name, a->loc, &pyg)) return pyg;
+  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
+                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
+  Value g = v_make(V_NONE, a->loc);
+  for (size_t i = 0; i < sizeof globals / sizeof globals[0] && g.kind == V_NONE; i++)
+    if (strcmp(a->name, globals[i]) == 0) {
+      g = v_make(V_NS, a->loc);
+      g.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
+    }
+  if (g.kind == V_NONE && strcmp(a->name, "metadata") == 0) {
+    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
+    g = v_make(V_NS, a->loc);
+    g.u.ns = tirx_intern0(ev->m, "metadata");
+  }
+  if (g.kind != V_NONE || ev_py_global(ev, a->name, a->loc, &g)) {
+    kept = TIRX_NEW(ev->m, Value);
+    *kept = g;
+    txmap_put(&ev->builtin_names, a->name, kept);
+    return g;
+  }
   if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */

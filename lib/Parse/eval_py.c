@@ -682,6 +682,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py_dindex);
   txmap_free(&ev->py_fields);
   txmap_free(&ev->py_fplans);
+  txmap_free(&ev->builtin_names);
   txmap_free(&ev->py_const_dicts);
 }
 

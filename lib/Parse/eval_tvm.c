@@ -240,6 +240,7 @@ static Value ir_builder_name(Eval *ev, Args *a) {
 }
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
+  if (strncmp(path, "tvm.", 4) != 0) return false;
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
