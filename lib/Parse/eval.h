@@ -232,7 +232,8 @@ typedef struct Eval {
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
-  TxPtrMap py_const_dicts; /* dict displays of literals: the A_DICT node -> its value (eval_expr.c) */
+  TxPtrMap py_const_dicts; /* dict displays of literals: the A_DICT node -> its value; a display's
+                              key list (a->list) -> 1 when its string literal keys are distinct */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */

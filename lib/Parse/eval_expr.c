@@ -1115,20 +1115,24 @@ Value ev_expr(Eval *ev, Ast *a) {
       memcpy(v.u.dict.vals, kept->u.dict.vals, sizeof(Value) * (size_t)a->n);
       return v;
     }
+    bool str_keys = true; /* string literal keys: distinct at every evaluation once they were at one */
     for (int i = 0; i < a->n; i++) {
       if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+      str_keys &= a->list[i]->kind == A_STR;
     }
+    bool checked = str_keys && txmap_has(&ev->py_const_dicts, a->list);
     for (int i = 0; i < a->n; i++) {
       v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
       v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
       if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR)
         return v_make(V_ERROR, a->loc);
-      for (int j = 0; j < i; j++)
+      for (int j = 0; j < i && !checked; j++)
         if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
             v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
             memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
           return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
     }
+    if (str_keys && !checked && a->n) txmap_puti(&ev->py_const_dicts, a->list, 1); /* keyed by its key list */
     if (a->n && literal_items(a)) {
       Value *k = TIRX_NEW(ev->m, Value);
       *k = v;

@@ -294,6 +294,7 @@ static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
  * without one, a replacement field: its expression text, spec and !r. */
 typedef struct FPart {
   const char *lit, *field, *spec;
+  Ast *expr; /* the field's tree, once parsed */
   size_t llen, flen, slen;
   bool has_field, has_spec, repr;
 } FPart;
@@ -382,10 +383,11 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
   }
   StrBuf b = {0};
   for (int i = 0; i < p->n; i++) {
-    const FPart *f = &p->part[i];
+    FPart *f = &p->part[i];
     strbuf_put(&b, f->lit, f->llen);
     if (!f->has_field) continue;
-    Value v = py_field_expr(ev, f->field, f->flen, a->loc);
+    Value v = f->expr ? ev_expr(ev, f->expr) : py_field_expr(ev, f->field, f->flen, a->loc);
+    if (!f->expr) f->expr = txmap_get(&ev->py_fields, f->field);
     if (v.kind == V_ERROR) {
       strbuf_free(&b);
       return v;
@@ -573,10 +575,18 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
     memcpy(&x, &d, sizeof x);
     break;
   }
-  case V_STR:
-    x = 0xcbf29ce484222325u; /* FNV-1a */
-    for (size_t i = 0; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
+  case V_STR: { /* eight bytes a step (labels are long), then the tail */
+    x = 0xcbf29ce484222325u ^ v.u.s.len;
+    size_t i = 0;
+    for (; i + 8 <= v.u.s.len; i += 8) {
+      uint64_t w;
+      memcpy(&w, v.u.s.p + i, 8);
+      x = (x ^ w) * 0x100000001b3u;
+      x ^= x >> 29;
+    }
+    for (; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
     break;
+  }
   case V_TUPLE: case V_LIST:
     x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
     for (int i = 0; i < v.u.list.n; i++) {
