@@ -154,9 +154,11 @@ static void parse_body(PtxEntry *e, const RawRow *r) {
     s->tok = split_const(eq + 1, '|', &s->ntok);
     /* tok@sm_NNN: a token with a floor above the row's (f32x2, mixed types) */
     s->tokarch = xalloc(sizeof(PtxArch) * (size_t)(s->ntok ? s->ntok : 1));
+    s->toklen = xalloc(sizeof(size_t) * (size_t)(s->ntok ? s->ntok : 1));
     for (int k = 0; k < s->ntok; k++) {
       const char *at = strchr(s->tok[k], '@');
       s->tokarch[k] = SM_ANY;
+      s->toklen[k] = strlen(s->tok[k]);
       if (!at) continue;
       for (int a = SM_ANY + 1; a <= SM_107F; a++)
         if (strcmp(at + 1, tirx_ptx_arch_name((PtxArch)a)) == 0) s->tokarch[k] = (PtxArch)a;
@@ -165,6 +167,7 @@ static void parse_body(PtxEntry *e, const RawRow *r) {
       memcpy(t, s->tok[k], n);
       t[n] = '\0';
       s->tok[k] = t;
+      s->toklen[k] = n;
     }
   }
   free(slots);
@@ -367,7 +370,7 @@ int tirx_ptx_fill(const PtxEntry *e, const char **mods, const char *tok, size_t 
     if (mods[i]) continue;
     const PtxSlot *s = &e->slots[i];
     for (int k = 0; k < s->ntok; k++)
-      if (strlen(s->tok[k]) == len && memcmp(s->tok[k], tok, len) == 0) {
+      if (s->toklen[k] == len && memcmp(s->tok[k], tok, len) == 0) {
         mods[i] = s->tok[k];
         return i;
       }

@@ -49,8 +49,24 @@ struct PyObject;
 struct PyModule;
 
 typedef struct Value Value;
+/* What few kinds carry besides u: V_LOCALVEC its shape, V_BUFTYPE its template,
+ * a V_NS bound method its receiver.  Shared by copies of the value, so never
+ * written in place: v_aux gives a value its own. */
+typedef struct ValueAux {
+  Value *shape;     /* V_LOCALVEC: the shape; tile_indexer: its specs; bound Python method: the receiver */
+  struct Buffer *buftype; /* V_BUFTYPE template; V_NS bound method: the buffer */
+  Expr *self;       /* V_NS bound method on an expression (x.astype) */
+  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
+} ValueAux;
+
+/* 64 bytes: values are copied on every step of the evaluator. */
 struct Value {
   ValueKind kind;
+  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
+  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
+  bool stmt_done;   /* the call already emitted its statement (scope ids) */
+  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
   Loc loc;
   union {
     int64_t i;        /* V_INT, V_BOOL */
@@ -65,9 +81,10 @@ struct Value {
     struct { DType elem; bool typed; const char *scope; bool tensormap; } ptr;
     struct { Value *ty; } let; /* V_LETTYPE: NULL ty = infer */
     struct { Value *lo, *hi, *step; } slice;
-    Stmt *frame;      /* V_FRAME: statement with an empty body to fill */
+    struct { Stmt *outer, *inner; Expr *self; } frame; /* V_FRAME: statement with an empty body to fill, the
+                                                          innermost one whose body is open, the variable it binds */
     Ast *lambda;
-    PrimFunc *func;
+    struct { PrimFunc *f; struct JitPending *pending; } func; /* V_FUNCREF: built, or pending (ev_funcref) */
     struct SmemPool *pool;
     struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
     struct PyClass *cls;
@@ -75,17 +92,11 @@ struct Value {
     struct { Value *fn; Value *self; } bound;
     struct PyModule *mod;
   } u;
-  /* V_LOCALVEC: the shape; V_BUFTYPE: the buffer template */
-  Value *shape; int nshape;
-  Buffer *buftype;  /* V_BUFTYPE template; V_NS bound method: the buffer */
-  Expr *self;       /* V_NS bound method on an expression (x.astype) */
-  Stmt *inner;      /* V_FRAME: the innermost statement whose body is open */
-  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
-  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
-  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
-  bool stmt_done;   /* the call already emitted its statement (scope ids) */
-  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  const ValueAux *aux; /* NULL: none of its fields set */
 };
+
+/* A field of v's ValueAux (NULL when it has none). */
+#define VAUX(v, field) ((v).aux ? (v).aux->field : NULL)
 
 /* One binding in the lexical scope stack. */
 typedef struct Binding {
@@ -221,6 +232,10 @@ typedef struct Eval {
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
+  TxPtrMap py_const_dicts; /* dict displays of literals: the A_DICT node -> its value; a display's
+                              key list (a->list) -> 1 when its string literal keys are distinct */
+  TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
+  TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
 
@@ -235,6 +250,8 @@ typedef struct Eval {
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value v_make(ValueKind k, Loc loc);
+/* v's own ValueAux, to set fields in: a copy of what it had (or zeroes). */
+ValueAux *v_aux(Eval *ev, Value *v);
 Value v_int(int64_t v, Loc loc);
 Value v_expr(Expr *e, Loc loc);
 
@@ -399,6 +416,9 @@ Value ev_py_lambda(Eval *ev, Ast *a);
 bool ev_is_jit_def(Eval *ev, const Ast *fd);
 Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
 Value ev_jit_build(Eval *ev, Value jit, Args *a);
+/* The PrimFunc of a V_FUNCREF: a .specialize(...) deferred under --entry is
+ * built now (NULL: its build reported an error). */
+PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
 Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
 

@@ -189,7 +189,7 @@ Value ev_subscript(Eval *ev, Ast *a) {
     Value obj = ev_expr(ev, a->a);
     ev->name_hint = hint;
     if (obj.kind == V_ERROR) return obj;
-    if (obj.kind == V_NS && obj.buftype && strcmp(obj.u.ns, "method.sub") == 0) return ev_buffer_sub(ev, obj.buftype, a);
+    if (obj.kind == V_NS && VAUX(obj, buftype) && strcmp(obj.u.ns, "method.sub") == 0) return ev_buffer_sub(ev, VAUX(obj, buftype), a);
     return subscript_of(ev, obj, a);
   }
   Value obj = ev_expr(ev, a->a);
@@ -198,7 +198,7 @@ Value ev_subscript(Eval *ev, Ast *a) {
 
 static Value subscript_of(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_ERROR) return obj;
-  if (obj.kind == V_NS && obj.buftype && strcmp(obj.u.ns, "tile_indexer") == 0) return ev_buffer_tile_pick(ev, obj, a);
+  if (obj.kind == V_NS && VAUX(obj, buftype) && strcmp(obj.u.ns, "tile_indexer") == 0) return ev_buffer_tile_pick(ev, obj, a);
   if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
   if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
     Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
@@ -243,8 +243,9 @@ static Value subscript_of(Eval *ev, Value obj, Ast *a) {
     Value v = v_make(V_LOCALVEC, a->loc);
     v.u.dt = obj.u.dt;
     v.nshape = a->n;
-    v.shape = TIRX_NEWN(ev->m, Value, a->n + 1);
-    for (int i = 0; i < a->n; i++) v.shape[i] = ev_expr(ev, a->list[i]);
+    Value *shape = TIRX_NEWN(ev->m, Value, a->n + 1);
+    for (int i = 0; i < a->n; i++) shape[i] = ev_expr(ev, a->list[i]);
+    v_aux(ev, &v)->shape = shape;
     return v;
   }
   if (obj.kind == V_NS && (strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {

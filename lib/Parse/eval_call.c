@@ -130,8 +130,11 @@ static Value ns_value(Eval *ev, const char *path, Loc loc) {
 
 static Value bound(Eval *ev, const char *method, Buffer *b, Expr *self, Loc loc) {
   Value v = ns_value(ev, method, loc);
-  v.buftype = b;
-  v.self = self;
+  if (b || self) {
+    ValueAux *x = v_aux(ev, &v);
+    x->buftype = b;
+    x->self = self;
+  }
   return v;
 }
 
@@ -153,7 +156,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
-  if (obj.kind == V_NS && !obj.buftype && !obj.self && strcmp(obj.u.ns, "T.tile") == 0) {
+  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
      * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
     static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
@@ -164,7 +167,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
     if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
   }
-  if (obj.kind == V_NS && !obj.buftype && !obj.self) {
+  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
@@ -258,7 +261,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     char path[64];
     snprintf(path, sizeof path, "pool.%.50s", name);
     Value v = ns_value(ev, path, loc);
-    v.pool_self = obj.u.pool;
+    v_aux(ev, &v)->pool_self = obj.u.pool;
     return v;
   }
   if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
@@ -869,20 +872,20 @@ static Value method_astype(Eval *ev, const char *m, Value callee, Args *a) {
   (void)m;
   DType t;
   if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-  return v_expr(ev_const_cast(ev, t, callee.self, a->loc), a->loc);
+  return v_expr(ev_const_cast(ev, t, VAUX(callee, self), a->loc), a->loc);
 }
 
 static Value method_scope(Eval *ev, const char *m, Value callee, Args *a) {
   (void)ev, (void)m;
   Value v = v_make(V_STR, a->loc);
-  v.u.s.p = callee.buftype->scope;
-  v.u.s.len = strlen(callee.buftype->scope);
+  v.u.s.p = VAUX(callee, buftype)->scope;
+  v.u.s.len = strlen(VAUX(callee, buftype)->scope);
   return v;
 }
 
 /* A.ptr_to([i, j]), A.vload([i, j], dtype=, predicate=), A.vstore([i, j], value, predicate=) */
 static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
-  Buffer *b = callee.buftype;
+  Buffer *b = VAUX(callee, buftype);
   bool store = m[1] == 's';
   Value *iv = ev_arg(a, 0, "begin");
   if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
@@ -970,10 +973,10 @@ static const struct {
  * methods are buffer views (eval_pool.c) */
 static Value method_call(Eval *ev, Value callee, Args *a) {
   const char *m = callee.u.ns + 7; /* after "method." */
-  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, callee.self, a);
+  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, VAUX(callee, self), a);
   for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
     if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
-  return ev_buffer_view(ev, callee.buftype, m, a);
+  return ev_buffer_view(ev, VAUX(callee, buftype), m, a);
 }
 
 /* ---- Python builtins called by name (range, len, min ...) ----------------------------- */
@@ -1152,7 +1155,7 @@ static const struct {
 
 static Value python_builtin(Eval *ev, const char *fn, Args *a) {
   for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
-    if (strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
+    if (fn[0] == py_builtins[i].name[0] && strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
   return py_unsupported(ev, fn, a);
 }
 
@@ -1515,7 +1518,7 @@ static Value sf_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   if (!buf) return v_make(V_ERROR, a->loc);
   if (ev->in_signature) {
     Value v = v_make(V_BUFTYPE, a->loc);
-    v.buftype = buf;
+    v_aux(ev, &v)->buftype = buf;
     return v;
   }
   if (!buf->decl_data) {
@@ -1670,7 +1673,7 @@ static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, A
   Value kwv[1] = {pv ? *pv : v_make(V_NONE, a->loc)};
   Args b = {args, 2, kwn, kwv, 1, a->loc};
   Value callee = v_make(V_NS, a->loc);
-  callee.buftype = bv->u.buf;
+  v_aux(ev, &callee)->buftype = bv->u.buf;
   return method_access(ev, "vstore", callee, &b);
 }
 
@@ -2167,8 +2170,8 @@ static Value call_py_zip(Eval *ev, Value callee, Args *a) {
 }
 static Value call_py_builtin(Eval *ev, Value callee, Args *a) { return ev_py_builtin(ev, callee.u.ns, a); }
 static Value call_pool(Eval *ev, Value callee, Args *a) {
-  if (!callee.pool_self) return python_builtin(ev, callee.u.ns, a);
-  return ev_pool_method(ev, callee.pool_self, callee.u.ns + 5, a);
+  if (!VAUX(callee, pool_self)) return python_builtin(ev, callee.u.ns, a);
+  return ev_pool_method(ev, VAUX(callee, pool_self), callee.u.ns + 5, a);
 }
 static Value call_decorator(Eval *ev, Value callee, Args *a) {
   return ev_error(ev, a->loc, "'%s' is only valid as a decorator", callee.u.ns);
@@ -2245,7 +2248,10 @@ Value ev_call(Eval *ev, Ast *call) {
   case V_DESCR:
   case V_LAMBDA:
   case V_OBJECT: return ev_py_callv(ev, callee, &a);
-  case V_FUNCREF: return call_func(ev, callee.u.func->name, callee.u.func, &a);
+  case V_FUNCREF: {
+    PrimFunc *pf = ev_funcref(ev, callee);
+    return pf ? call_func(ev, pf->name, pf, &a) : v_make(V_ERROR, call->loc);
+  }
   case V_NS: break;
   default: return ev_error(ev, call->loc, "value is not callable");
   }
@@ -2256,6 +2262,7 @@ Value ev_call(Eval *ev, Ast *call) {
   Value tvm_r;
   if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
+    if (path[0] != ns_calls[i].prefix[0]) continue;
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))
       return ns_calls[i].fn(ev, callee, &a);

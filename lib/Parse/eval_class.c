@@ -681,7 +681,8 @@ Value ev_py_callv(Eval *ev, Value fn, Args *a) {
     if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
     if (fn.u.bound.self->kind == V_FUNCREF) {
       bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
-      return with_attr(ev, fn.u.bound.self->u.func, a, drop);
+      PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
+      return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
     }
     Args b = *a;
     with_self(ev, *fn.u.bound.self, &b);
@@ -799,7 +800,7 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
   }
   nf->attrs = m->u.dict.n ? m : NULL;
   Value r = v_make(V_FUNCREF, a->loc);
-  r.u.func = nf;
+  r.u.func.f = nf;
   return r;
 }
 
@@ -821,17 +822,21 @@ Value ev_jit_value(Eval *ev, Ast *fd) {
   return v;
 }
 
-/* kernel.specialize(NAME=value, ...): the PrimFunc with those T.constexpr values. */
-Value ev_jit_build(Eval *ev, Value jit, Args *a) {
+/* kernel.specialize(NAME=value, ...): the PrimFunc with those T.constexpr values.
+ * Under --entry the build waits until the PrimFunc is needed (ev_funcref): a
+ * factory returning a dict of specialised kernels builds only the one the
+ * entry picks (--entry builds what it reaches, as it evaluates host code
+ * beside it leniently).  The body sees its module's names and the given
+ * values either way. */
+struct JitPending {
+  Value jit;
+  Args args;
+  PrimFunc *func;
+  bool started;
+};
+
+static Value jit_build_now(Eval *ev, Value jit, Args *a) {
   Ast *fd = jit.u.bound.fn->u.py.def;
-  if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
-  for (int k = 0; k < a->nkw; k++) {
-    int i = 0;
-    while (i < fd->n && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
-    if (i == fd->n || (!(fd->list[i]->ival & 1) && a->kwv[k].kind != V_NONE))
-      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s", a->kwn[k], fd->name,
-                      i < fd->n ? " (a parameter can only be removed, with None)" : "");
-  }
   struct PyModule *saved_mod;
   ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
@@ -844,6 +849,36 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a) {
   struct PyModule *dummy;
   ev_module_switch(ev, saved_mod, &dummy);
   return r;
+}
+
+Value ev_jit_build(Eval *ev, Value jit, Args *a) {
+  Ast *fd = jit.u.bound.fn->u.py.def;
+  if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < fd->n && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
+    if (i == fd->n || (!(fd->list[i]->ival & 1) && a->kwv[k].kind != V_NONE))
+      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s", a->kwn[k], fd->name,
+                      i < fd->n ? " (a parameter can only be removed, with None)" : "");
+  }
+  if (!(ev->opts && ev->opts->entry)) return jit_build_now(ev, jit, a);
+  struct JitPending *p = TIRX_NEW(ev->m, struct JitPending);
+  p->jit = jit;
+  p->args = *a;
+  Value r = v_make(V_FUNCREF, a->loc);
+  r.u.func.pending = p;
+  return r;
+}
+
+PrimFunc *ev_funcref(Eval *ev, Value v) {
+  struct JitPending *p = v.u.func.pending;
+  if (v.u.func.f || !p) return v.u.func.f;
+  if (!p->started) { /* built once: every copy of the value shares it */
+    p->started = true;
+    Value r = jit_build_now(ev, p->jit, &p->args);
+    p->func = r.kind == V_FUNCREF ? r.u.func.f : NULL;
+  }
+  return p->func;
 }
 
 /* ---- text and equality -------------------------------------------------------------- */

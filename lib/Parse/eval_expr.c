@@ -23,6 +23,15 @@ Value v_make(ValueKind k, Loc loc) {
   v.loc = loc;
   return v;
 }
+
+ValueAux *v_aux(Eval *ev, Value *v) {
+  ValueAux *x = TIRX_NEW(ev->m, ValueAux);
+  if (v->aux) *x = *v->aux;
+  v->aux = x;
+  return x;
+}
+
+_Static_assert(sizeof(void *) != 8 || sizeof(Value) == 64, "a Value is 64 bytes on 64-bit hosts");
 Value v_int(int64_t i, Loc loc) {
   Value v = v_make(V_INT, loc);
   v.u.i = i;
@@ -67,9 +76,12 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
   return NULL;
 }
 
-/* The function's own names (from py_floor up), else the module's. */
+/* The function's own names (from py_floor up), else the module's.  The
+ * module's globals (the first nglob bindings) are found through their index,
+ * not scanned: module-level code sees them all. */
 Binding *ev_lookup(Eval *ev, const char *name) {
   int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  if (!ev->glob_stray && lo < ev->nglob) lo = ev->nglob < ev->nbinds ? ev->nglob : ev->nbinds;
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
@@ -883,22 +895,32 @@ static Value name(Eval *ev, Ast *a) {
     if (v.kind == V_EXPR && v.u.e->kind == E_VAR) v.u.e = tirx_varref(ev->m, v.u.e->u.var, a->loc);
     return v;
   }
-  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
-                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
-  for (size_t i = 0; i < sizeof globals / sizeof globals[0]; i++)
-    if (strcmp(a->name, globals[i]) == 0) {
-      Value v = v_make(V_NS, a->loc);
-      v.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
-      return v;
-    }
-  if (strcmp(a->name, "metadata") == 0) {
-    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, "metadata");
+  /* an unbound builtin's value depends on its name only: kept per name */
+  Value *kept = txmap_get(&ev->builtin_names, a->name);
+  if (kept) {
+    Value v = *kept;
+    v.loc = a->loc;
     return v;
   }
-  Value pyg;
-  if (ev_py_global(ev, a->name, a->loc, &pyg)) return pyg;
+  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
+                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
+  Value g = v_make(V_NONE, a->loc);
+  for (size_t i = 0; i < sizeof globals / sizeof globals[0] && g.kind == V_NONE; i++)
+    if (strcmp(a->name, globals[i]) == 0) {
+      g = v_make(V_NS, a->loc);
+      g.u.ns = strcmp(a->name, "Tx") == 0 ? tirx_intern0(ev->m, "T.tile") : a->name;
+    }
+  if (g.kind == V_NONE && strcmp(a->name, "metadata") == 0) {
+    /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
+    g = v_make(V_NS, a->loc);
+    g.u.ns = tirx_intern0(ev->m, "metadata");
+  }
+  if (g.kind != V_NONE || ev_py_global(ev, a->name, a->loc, &g)) {
+    kept = TIRX_NEW(ev->m, Value);
+    *kept = g;
+    txmap_put(&ev->builtin_names, a->name, kept);
+    return g;
+  }
   if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
     /* A quoted shape string names a new symbolic variable (TVM's
      * _eval_signature_annotation): int32 unless a scalar param says so. */
@@ -993,6 +1015,18 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
   return v;
 }
 
+/* Are a dict display's keys and values all literals (strings, numbers, True,
+ * False, None)?  Its value is then the same at every evaluation: kept once
+ * (ev->py_const_dicts), each evaluation copies it (a dict is mutable). */
+static bool literal_items(const Ast *a) {
+  for (int i = 0; i < a->n; i++)
+    for (int j = 0; j < 2; j++) {
+      const Ast *x = j ? a->list2[i] : a->list[i];
+      if (x->kind != A_STR && x->kind != A_INT && x->kind != A_FLOAT && x->kind != A_CONST) return false;
+    }
+  return true;
+}
+
 Value ev_expr(Eval *ev, Ast *a) {
   if (!a) return v_make(V_NONE, (Loc){0, 0});
   switch ((AstKind)a->kind) {
@@ -1075,19 +1109,38 @@ Value ev_expr(Eval *ev, Ast *a) {
     v.u.dict.n = a->n;
     v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
     v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    const Value *kept = txmap_get(&ev->py_const_dicts, a);
+    if (kept) { /* a display of literals, evaluated before: a fresh copy of it */
+      memcpy(v.u.dict.keys, kept->u.dict.keys, sizeof(Value) * (size_t)a->n);
+      memcpy(v.u.dict.vals, kept->u.dict.vals, sizeof(Value) * (size_t)a->n);
+      return v;
+    }
+    bool str_keys = true; /* string literal keys: distinct at every evaluation once they were at one */
     for (int i = 0; i < a->n; i++) {
       if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+      str_keys &= a->list[i]->kind == A_STR;
     }
+    bool checked = str_keys && txmap_has(&ev->py_const_dicts, a->list);
     for (int i = 0; i < a->n; i++) {
       v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
       v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
       if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR)
         return v_make(V_ERROR, a->loc);
-      for (int j = 0; j < i; j++)
+      for (int j = 0; j < i && !checked; j++)
         if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
             v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
             memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
           return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
+    }
+    if (str_keys && !checked && a->n) txmap_puti(&ev->py_const_dicts, a->list, 1); /* keyed by its key list */
+    if (a->n && literal_items(a)) {
+      Value *k = TIRX_NEW(ev->m, Value);
+      *k = v;
+      k->u.dict.keys = TIRX_NEWN(ev->m, Value, a->n);
+      k->u.dict.vals = TIRX_NEWN(ev->m, Value, a->n);
+      memcpy(k->u.dict.keys, v.u.dict.keys, sizeof(Value) * (size_t)a->n);
+      memcpy(k->u.dict.vals, v.u.dict.vals, sizeof(Value) * (size_t)a->n);
+      txmap_put(&ev->py_const_dicts, a, k);
     }
     return v;
   }

@@ -176,8 +176,8 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   Var *v = tirx_var_new(ev->m, "", t, a->loc);
   s->u.for_.var = v;
   Value r = v_make(V_FRAME, a->loc);
-  r.u.frame = s;
-  r.inner = s;
+  r.u.frame.outer = s;
+  r.u.frame.inner = s;
   return r;
 }
 
@@ -211,8 +211,8 @@ Value ev_grid(Eval *ev, Args *a) {
 
 Value ev_frame(Stmt *outer, Stmt *inner, Loc loc) {
   Value v = v_make(V_FRAME, loc);
-  v.u.frame = outer;
-  v.inner = inner;
+  v.u.frame.outer = outer;
+  v.u.frame.inner = inner;
   return v;
 }
 
@@ -330,7 +330,7 @@ Value ev_launch_thread(Eval *ev, Args *a) {
   s->u.launch.extent = ev_index_expr(ev, a->pos[1], a->loc);
   if (!s->u.launch.extent) return v_make(V_ERROR, a->loc);
   Value r = ev_frame(s, s, a->loc);
-  r.self = tirx_varref(ev->m, v, a->loc);
+  r.u.frame.self = tirx_varref(ev->m, v, a->loc);
   return r;
 }
 

@@ -796,7 +796,8 @@ void ev_entry(Eval *ev, const char *text) {
       ev->nerr++;
       return;
     }
-    f = v.u.func;
+    f = ev_funcref(ev, v);
+    if (!f) return;
   }
   ev->m->nfuncs = 0;
   tirx_module_add_func(ev->m, f);

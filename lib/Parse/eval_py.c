@@ -288,24 +288,54 @@ static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
   return r;
 }
 
-Value ev_py_fstring(Eval *ev, Ast *a) {
-  StrBuf b = {0};
+/* An f-string split once into its parts (ev->py_fplans, keyed by the node: a
+ * loop or a function runs the same f-string many times).  Part i is the
+ * literal text lit[i] (braces unescaped), then, unless it is the last part
+ * without one, a replacement field: its expression text, spec and !r. */
+typedef struct FPart {
+  const char *lit, *field, *spec;
+  Ast *expr; /* the field's tree, once parsed */
+  size_t llen, flen, slen;
+  bool has_field, has_spec, repr;
+} FPart;
+typedef struct FPlan {
+  FPart *part;
+  int n;
+} FPlan;
+
+/* Splits f-string a into *out; false: a located error, reported. */
+static bool fstring_plan(Eval *ev, Ast *a, FPlan *out) {
   const char *s = a->str;
   size_t n = a->slen;
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (py_brace_escape(s, n, &i, &b)) continue;
-    if (c == '}') {
+  int cap = 4;
+  FPlan p = {TIRX_NEWN(ev->m, FPart, cap), 0};
+  StrBuf b = {0};
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && py_brace_escape(s, n, &i, &b)) continue;
+    if (i < n && s[i] == '}') {
       strbuf_free(&b);
-      return ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
+      ev_error(ev, a->loc, "single '}' is not allowed in an f-string");
+      return false;
     }
-    if (c != '{') { /* the literal run up to the next brace at once */
+    if (i < n && s[i] != '{') { /* the literal run up to the next brace at once */
       size_t j = i + 1;
       while (j < n && s[j] != '{' && s[j] != '}') j++;
       strbuf_put(&b, s + i, j - i);
       i = j - 1;
       continue;
     }
+    if (p.n == cap) {
+      FPart *np = TIRX_NEWN(ev->m, FPart, cap * 2);
+      memcpy(np, p.part, sizeof *np * (size_t)p.n);
+      p.part = np;
+      cap *= 2;
+    }
+    FPart *f = &p.part[p.n++];
+    memset(f, 0, sizeof *f);
+    f->llen = b.n;
+    f->lit = b.n ? tirx_strdup(ev->m, b.p, b.n) : "";
+    b.n = 0;
+    if (i == n) break; /* the text after the last field */
     size_t j = i + 1, colon = 0, bang = 0;
     int depth = 0;
     char q = 0;
@@ -324,18 +354,45 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     }
     if (j >= n) {
       strbuf_free(&b);
-      return ev_error(ev, a->loc, "f-string: expecting '}'");
+      ev_error(ev, a->loc, "f-string: expecting '}'");
+      return false;
     }
     size_t eend = bang ? bang : colon ? colon : j;
-    Value v = py_field_expr(ev, s + i + 1, eend - i - 1, a->loc);
+    f->has_field = true;
+    f->field = s + i + 1;
+    f->flen = eend - i - 1;
+    f->has_spec = colon != 0;
+    f->spec = s + colon + 1;
+    f->slen = colon ? j - colon - 1 : 0;
+    f->repr = bang && s[bang + 1] == 'r';
+    i = j;
+  }
+  strbuf_free(&b);
+  *out = p;
+  return true;
+}
+
+Value ev_py_fstring(Eval *ev, Ast *a) {
+  FPlan *p = txmap_get(&ev->py_fplans, a);
+  if (!p) {
+    FPlan plan;
+    if (!fstring_plan(ev, a, &plan)) return v_make(V_ERROR, a->loc);
+    p = TIRX_NEW(ev->m, FPlan);
+    *p = plan;
+    txmap_put(&ev->py_fplans, a, p);
+  }
+  StrBuf b = {0};
+  for (int i = 0; i < p->n; i++) {
+    FPart *f = &p->part[i];
+    strbuf_put(&b, f->lit, f->llen);
+    if (!f->has_field) continue;
+    Value v = f->expr ? ev_expr(ev, f->expr) : py_field_expr(ev, f->field, f->flen, a->loc);
+    if (!f->expr) f->expr = txmap_get(&ev->py_fields, f->field);
     if (v.kind == V_ERROR) {
       strbuf_free(&b);
       return v;
     }
-    if (!py_put_field(ev, v, s + colon + 1, colon ? j - colon - 1 : 0, colon != 0, bang && s[bang + 1] == 'r', &b,
-                      a->loc))
-      return v_make(V_ERROR, a->loc);
-    i = j;
+    if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc)) return v_make(V_ERROR, a->loc);
   }
   return py_take_str(ev, &b, a->loc);
 }
@@ -518,10 +575,18 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
     memcpy(&x, &d, sizeof x);
     break;
   }
-  case V_STR:
-    x = 0xcbf29ce484222325u; /* FNV-1a */
-    for (size_t i = 0; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
+  case V_STR: { /* eight bytes a step (labels are long), then the tail */
+    x = 0xcbf29ce484222325u ^ v.u.s.len;
+    size_t i = 0;
+    for (; i + 8 <= v.u.s.len; i += 8) {
+      uint64_t w;
+      memcpy(&w, v.u.s.p + i, 8);
+      x = (x ^ w) * 0x100000001b3u;
+      x ^= x >> 29;
+    }
+    for (; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
     break;
+  }
   case V_TUPLE: case V_LIST:
     x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
     for (int i = 0; i < v.u.list.n; i++) {
@@ -626,6 +691,9 @@ void ev_py_free(Eval *ev) {
     }
   txmap_free(&ev->py_dindex);
   txmap_free(&ev->py_fields);
+  txmap_free(&ev->py_fplans);
+  txmap_free(&ev->builtin_names);
+  txmap_free(&ev->py_const_dicts);
 }
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
@@ -718,9 +786,9 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   case V_FRAME: {
     /* range(...) outside a loop header (list(range(n)), xs.extend(range(...))):
      * a serial loop with constant bounds is its sequence of ints */
-    Stmt *f = it.u.frame;
+    Stmt *f = it.u.frame.outer;
     int64_t lo, ext, st = 1;
-    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.inner == f &&
+    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.u.frame.inner == f &&
         tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
         (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0) {
       int64_t cnt = ext > 0 ? (ext + st - 1) / st : 0;
@@ -2033,8 +2101,9 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     return false;
   *out = v_make(V_NS, loc);
   out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
-  out->shape = TIRX_NEW(ev->m, Value);
-  *out->shape = obj;
+  Value *recv = TIRX_NEW(ev->m, Value);
+  *recv = obj;
+  v_aux(ev, out)->shape = recv;
   out->nshape = -1; /* marks a bound Python method */
   return true;
 }
@@ -2354,7 +2423,7 @@ static bool py_str_method(Eval *ev, Value self, const char *m, Args *a, Value *o
 }
 
 Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
-  Value self = *callee.shape;
+  Value self = *callee.aux->shape;
   const char *m = callee.u.ns + 4;
   Loc l = a->loc;
   Value mr;

@@ -108,7 +108,7 @@ static const char *binding_kind(Binding *b) {
 /* ---- frames --------------------------------------------------------------- */
 
 static void set_frame_body(Value *f, Stmt *body) {
-  Stmt *in = f->inner;
+  Stmt *in = f->u.frame.inner;
   switch (in->kind) {
   case S_ATTR: in->u.attr.body = body; break;
   case S_HINT: in->u.hint.body = body; break;
@@ -121,7 +121,7 @@ static void set_frame_body(Value *f, Stmt *body) {
 /* Does frame f contain the device-entry attribute?  TVM prints a device
  * entry followed by other node-0 attributes as one dict chain. */
 static bool frame_is_device_entry(const Value *f) {
-  for (Stmt *s = f->u.frame; s; s = s == f->inner ? NULL : s->u.attr.body) {
+  for (Stmt *s = f->u.frame.outer; s; s = s == f->u.frame.inner ? NULL : s->u.attr.body) {
     if (s->kind != S_ATTR) return false;
     if (tirx_attr_is(s->u.attr.key, ATTR_DEVICE_ENTRY)) return true;
   }
@@ -141,13 +141,13 @@ static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, i
     ev->seen_device_entry = true;
   }
   ev_push_scope(ev);
-  if (bind_name && f.self) ev_define(ev, bind_name, v_expr(f.self, loc), true, loc);
+  if (bind_name && f.u.frame.self) ev_define(ev, bind_name, v_expr(f.u.frame.self, loc), true, loc);
   ev_block(ev, stmts, n, from);
   ev_pop_scope(ev);
   ev->in_device = was_dev;
   ev->cur = saved;
   set_frame_body(&f, finish(ev, &body, loc));
-  ev_emit(ev, f.u.frame);
+  ev_emit(ev, f.u.frame.outer);
 }
 
 /* The pointer type a new binding of pointer value e gets: a typed variable's,
@@ -236,7 +236,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     return;
   }
   if (v.kind == V_FRAME) {
-    if (v.inner->kind != S_LAUNCH) {
+    if (v.u.frame.inner->kind != S_LAUNCH) {
       ev_error(ev, target->loc, "this call opens a scope; use it as a statement or with 'with'");
       return;
     }
@@ -479,7 +479,7 @@ static void ann_assign(Eval *ev, Ast *s) {
     }
     Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
     for (int k = 0; k < ann.nshape; k++) {
-      b->shape[k] = ev_index_expr(ev, ann.shape[k], s->a->loc);
+      b->shape[k] = ev_index_expr(ev, ann.aux->shape[k], s->a->loc);
       if (!b->shape[k]) return;
     }
     b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
@@ -694,7 +694,7 @@ static void for_stmt(Eval *ev, Ast *s) {
   if (it.kind == V_ERROR) return;
   Value frames[TIRX_MAX_GRID_LOOPS];
   int nf = 0;
-  if (it.kind == V_FRAME && it.u.frame->kind == S_FOR) {
+  if (it.kind == V_FRAME && it.u.frame.outer->kind == S_FOR) {
     frames[nf++] = it;
   } else if (it.kind == V_LIST) {
     if (it.u.list.n > TIRX_MAX_GRID_LOOPS) {
@@ -731,17 +731,17 @@ static void for_stmt(Eval *ev, Ast *s) {
   }
   ev_push_scope(ev);
   for (int k = 0; k < nf; k++) {
-    Stmt *f = frames[k].u.frame;
+    Stmt *f = frames[k].u.frame.outer;
     f->loc = s->loc;
     f->u.for_.var->name = names[k];
     f->u.for_.var->loc = tg->loc;
     ev_define(ev, names[k], v_expr(tirx_varref(ev->m, f->u.for_.var, tg->loc), tg->loc), true, tg->loc);
   }
-  Stmt *inner = frames[nf - 1].u.frame;
+  Stmt *inner = frames[nf - 1].u.frame.outer;
   loop_body(ev, inner, s->list, s->n);
-  for (int k = nf - 2; k >= 0; k--) frames[k].u.frame->u.for_.body = frames[k + 1].u.frame;
+  for (int k = nf - 2; k >= 0; k--) frames[k].u.frame.outer->u.for_.body = frames[k + 1].u.frame.outer;
   ev_pop_scope(ev);
-  ev_emit(ev, frames[0].u.frame);
+  ev_emit(ev, frames[0].u.frame.outer);
 }
 
 static void while_stmt(Eval *ev, Ast *s) {
@@ -779,7 +779,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   Value f = ev_expr(ev, it->a);
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
-  if (f.kind == V_FRAME && !f.u.frame) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
+  if (f.kind == V_FRAME && !f.u.frame.outer) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
     Stmt *st = ev->with_if;
     const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
     if (!st) {
@@ -810,12 +810,12 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     else st->u.if_.else_ = b;
     return;
   }
-  if (f.kind == V_FRAME && f.inner->kind == S_IF) { /* with T.If(c): its T.Then() / T.Else() */
+  if (f.kind == V_FRAME && f.u.frame.inner->kind == S_IF) { /* with T.If(c): its T.Then() / T.Else() */
     StmtVec body = {0};
     StmtVec *saved = ev->cur;
     Stmt *saved_if = ev->with_if;
     ev->cur = &body;
-    ev->with_if = f.u.frame;
+    ev->with_if = f.u.frame.outer;
     ev_push_scope(ev);
     with_stmt(ev, s, item + 1);
     ev_pop_scope(ev);
@@ -828,14 +828,14 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
       ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
       return;
     }
-    if (!f.u.frame->u.if_.then_) {
+    if (!f.u.frame.outer->u.if_.then_) {
       ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
       return;
     }
-    ev_emit(ev, f.u.frame);
+    ev_emit(ev, f.u.frame.outer);
     return;
   }
-  if (f.kind != V_FRAME || f.inner->kind == S_FOR) {
+  if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
     ev_error(ev, it->a->loc, "'with' needs T.hint(...), T.attr(...) or T.launch_thread(...)");
     return;
   }
@@ -849,13 +849,13 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     ev->seen_device_entry = true;
   }
   ev_push_scope(ev);
-  if (bind && f.self) ev_define(ev, bind, v_expr(f.self, it->loc), true, it->loc);
+  if (bind && f.u.frame.self) ev_define(ev, bind, v_expr(f.u.frame.self, it->loc), true, it->loc);
   with_stmt(ev, s, item + 1);
   ev_pop_scope(ev);
   ev->in_device = was;
   ev->cur = saved;
   set_frame_body(&f, finish(ev, &body, s->loc));
-  ev_emit(ev, f.u.frame);
+  ev_emit(ev, f.u.frame.outer);
 }
 
 static void assert_stmt(Eval *ev, Ast *s) {
@@ -904,7 +904,7 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   ev->stmt_call = false;
   switch (v.kind) {
   case V_FRAME:
-    if (v.inner->kind == S_FOR) {
+    if (v.u.frame.inner->kind == S_FOR) {
       ev_error(ev, s->loc, "a loop iterator used as a statement");
       return;
     }
@@ -1174,7 +1174,7 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
     if (ann.kind == V_ERROR) continue;
     if (ann.kind == V_BUFTYPE) {
       P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
-      P->buf = ann.buftype;
+      P->buf = ann.aux->buftype;
       P->buf->loc = p->loc;
       Value bv = v_make(V_BUFFER, p->loc);
       bv.u.buf = P->buf;
@@ -1248,7 +1248,7 @@ Value ev_define_kernel(Eval *ev, Ast *fd) {
   ev->seen_device_entry = saved_entry;
   if (!f || ev->nerr) return v_make(V_ERROR, fd->loc);
   Value v = v_make(V_FUNCREF, fd->loc);
-  v.u.func = f;
+  v.u.func.f = f;
   return v;
 }
 

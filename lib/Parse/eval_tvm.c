@@ -87,7 +87,7 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
 }
 
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_NS && !obj.buftype && !obj.self && !obj.pool_self && obj.nshape != -1) {
+  if (obj.kind == V_NS && !obj.aux && obj.nshape != -1) {
     if (strncmp(obj.u.ns, "func:", 5) == 0 && strcmp(name, "name_hint") == 0) { /* a GlobalVar */
       *out = v_make(V_STR, loc);
       out->u.s.p = obj.u.ns + 5;
@@ -240,6 +240,7 @@ static Value ir_builder_name(Eval *ev, Args *a) {
 }
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
+  if (strncmp(path, "tvm.", 4) != 0) return false;
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);

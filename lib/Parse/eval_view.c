@@ -812,8 +812,9 @@ Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
   }
   Value v = v_make(V_NS, a->loc);
   v.u.ns = tirx_intern0(ev->m, "tile_indexer");
-  v.buftype = b;
-  v.shape = out;
+  ValueAux *x = v_aux(ev, &v);
+  x->buftype = b;
+  x->shape = out;
   v.nshape = n;
   return v;
 }
@@ -823,7 +824,8 @@ static bool is_keep(const Ast *p) { return p->kind == A_SLICE && !p->a && !p->b 
 Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   const char *hint = ev->name_hint;
   ev->name_hint = NULL;
-  Buffer *b = idx.buftype;
+  Buffer *b = idx.aux->buftype;
+  const Value *specs = idx.aux->shape;
   int n = sub->n;
   Ast **items = sub->list;
   if (n == 1 && items[0]->kind == A_TUPLE) {
@@ -831,14 +833,14 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
     items = items[0]->list;
   }
   int nf = 0;
-  for (int i = 0; i < idx.nshape; i++) nf += idx.shape[i].u.list.items[1].u.list.n;
+  for (int i = 0; i < idx.nshape; i++) nf += specs[i].u.list.items[1].u.list.n;
   if (n != nf)
     return ev_error(ev, sub->loc, "tile: split into %d factor(s) but %d index(es) given (int/Expr picks, ':' keeps)", nf, n);
   /* the picks, evaluated first; then the specs from the highest dim down */
   Value *picks = TIRX_NEWN(ev->m, Value, n + 1);
   int ndecl = 0;
   for (int i = 0, pos = 0; i < idx.nshape; i++) {
-    int k = idx.shape[i].u.list.items[1].u.list.n, keep = 0;
+    int k = specs[i].u.list.items[1].u.list.n, keep = 0;
     for (int j = 0; j < k; j++) {
       Ast *p = items[pos + j];
       if (p->kind == A_SLICE && !is_keep(p)) return ev_error(ev, p->loc, "tile: a factor slice must be ':' (keep whole); got a sub-slice");
@@ -858,7 +860,7 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
     }
     if (keep == k)
       return ev_error(ev, sub->loc, "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
-                      "Use .view / .chunk for a pure reshape.", (long long)idx.shape[i].u.list.items[0].u.i);
+                      "Use .view / .chunk for a pure reshape.", (long long)specs[i].u.list.items[0].u.i);
     ndecl += 1 + (keep >= 2);
     pos += k;
   }
@@ -866,11 +868,11 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   for (int i = 0, pos = 0; i < no; i++) {
     order[i] = i;
     first[i] = pos;
-    pos += idx.shape[i].u.list.items[1].u.list.n;
+    pos += specs[i].u.list.items[1].u.list.n;
   }
   for (int i = 0; i < no; i++) /* highest dim first */
     for (int j = i + 1; j < no; j++)
-      if (idx.shape[order[j]].u.list.items[0].u.i > idx.shape[order[i]].u.list.items[0].u.i) {
+      if (specs[order[j]].u.list.items[0].u.i > specs[order[i]].u.list.items[0].u.i) {
         int t = order[i];
         order[i] = order[j];
         order[j] = t;
@@ -879,7 +881,7 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   cur.u.buf = b;
   int made = 0;
   for (int oi = 0; oi < no && cur.kind != V_ERROR; oi++) {
-    Value spec = idx.shape[order[oi]];
+    Value spec = specs[order[oi]];
     int dim = (int)spec.u.list.items[0].u.i;
     Value f = spec.u.list.items[1];
     int k = f.u.list.n, keep = 0;

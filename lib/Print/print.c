@@ -54,11 +54,17 @@ static const char *const reserved_names[] = {
     "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
     "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL};
 
-static bool name_taken(const Printer *p, const char *s) {
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+static bool name_taken(const Printer *p, const char *s, uint32_t h) {
   for (int i = 0; reserved_names[i]; i++)
-    if (strcmp(reserved_names[i], s) == 0) return true;
+    if (reserved_names[i][0] == s[0] && strcmp(reserved_names[i], s) == 0) return true;
   for (int i = 0; i < p->nnames; i++)
-    if (strcmp(p->names[i].name, s) == 0) return true;
+    if (p->names[i].hash == h && strcmp(p->names[i].name, s) == 0) return true;
   return false;
 }
 
@@ -85,19 +91,21 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   base[k] = '\0';
   if (k == 0) strcpy(base, is_buffer ? "buffer" : "v");
   char *name = NULL;
-  if (!name_taken(p, base)) {
+  uint32_t h = name_hash(base);
+  if (!name_taken(p, base, h)) {
     name = base;
   } else {
     size_t cap = strlen(base) + 24;
     name = tirx_xmalloc(cap);
     for (int i = 1;; i++) {
       snprintf(name, cap, "%s_%d", base, i);
-      if (!name_taken(p, name)) break;
+      h = name_hash(name);
+      if (!name_taken(p, name, h)) break;
     }
     free(base);
   }
   TIRX_VEC_RESERVE(p->names, p->capnames, p->nnames + 1);
-  p->names[p->nnames++] = (PrName){key, name, false};
+  p->names[p->nnames++] = (PrName){key, name, h, false};
   return name;
 }
 
@@ -332,15 +340,26 @@ typedef struct SigState {
   bool match_form; /* every buffer param as `a: T.handle` + `A = T.match_buffer(a, ...)` */
 } SigState;
 
+/* Does the body refer to one of the buffer params' handles itself (not
+ * through its buffer)?  One walk for all of them. */
 typedef struct {
-  const Var *v;
+  const PrimFunc *f;
   bool used;
-} VarUse;
+} HandleUse;
 
-static bool var_use(IRVisitor *iv, Expr *e) {
-  VarUse *u = iv->ctx;
-  if (e->kind == E_VAR && e->u.var == u->v) u->used = true;
+static bool handle_use(IRVisitor *iv, Expr *e) {
+  HandleUse *u = iv->ctx;
+  if (e->kind == E_VAR)
+    for (int i = 0; i < u->f->nparams; i++)
+      if (u->f->params[i].buf && u->f->params[i].var == e->u.var) u->used = true;
   return !u->used;
+}
+
+static bool handles_used(const PrimFunc *f) {
+  HandleUse u = {f, false};
+  IRVisitor iv = {&u, handle_use, NULL};
+  tirx_visit_stmt(&iv, f->body);
+  return u.used;
 }
 
 typedef struct {
@@ -357,8 +376,6 @@ static void odd_shape_var(void *ctx, Var *v) {
   o->odd = true;
 }
 
-static bool handle_used(const PrimFunc *f, const Var *v);
-
 /* The T.Buffer annotation form cannot say everything: a shape variable of another type
  * than int32/int64 (`n = T.int16()`: the signature makes int32 ones) or a handle the body
  * uses itself.  Then every buffer param is printed in the match_buffer form. */
@@ -367,20 +384,11 @@ static bool needs_match_form(const PrimFunc *f) {
   for (int i = 0; i < f->nparams && !o.odd; i++) {
     const Buffer *b = f->params[i].buf;
     if (!b) continue;
-    if (handle_used(f, f->params[i].var)) return true;
     for (int k = 0; k < b->ndim; k++) pr_expr_vars(b->shape[k], odd_shape_var, &o);
     for (int k = 0; k < b->nstrides; k++) pr_expr_vars(b->strides[k], odd_shape_var, &o);
     if (b->elem_offset) pr_expr_vars(b->elem_offset, odd_shape_var, &o);
   }
-  return o.odd;
-}
-
-/* Whether the body refers to the handle itself (not through its buffer). */
-static bool handle_used(const PrimFunc *f, const Var *v) {
-  VarUse u = {v, false};
-  IRVisitor iv = {&u, var_use, NULL};
-  tirx_visit_stmt(&iv, f->body);
-  return u.used;
+  return o.odd || handles_used(f);
 }
 
 typedef struct {

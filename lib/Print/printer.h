@@ -32,6 +32,7 @@ void prbuf_pystr(PrBuf *b, const char *s, size_t n);
 typedef struct PrName {
   const void *key;
   char *name;
+  uint32_t hash; /* of name: name_taken compares it first */
   bool scalar; /* a local scalar buffer: loads print `x`, stores `x = v` */
 } PrName;
 

@@ -28,15 +28,16 @@ void strbuf_puts(StrBuf *b, const char *s) { strbuf_put(b, s, strlen(s)); }
 
 void strbuf_putc(StrBuf *b, char c) { strbuf_put(b, &c, 1); }
 
-/* One vsnprintf into the spare room; a second only when the text did not fit. */
+/* One vsnprintf into the spare room (made at least 64 bytes); a second only when the text did not fit. */
 void strbuf_vprintf(StrBuf *b, const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
-  size_t room = b->cap - b->n; /* cap > n once allocated (the terminator); 0 and 0 before */
+  reserve(b, 63); /* most texts fit the room: one vsnprintf */
+  size_t room = b->cap - b->n; /* cap > n once allocated (the terminator) */
   int n = vsnprintf(room ? b->p + b->n : NULL, room, fmt, ap2);
   va_end(ap2);
   if (n < 0) { /* an invalid format: nothing sensible to add */
-    if (room) b->p[b->n] = '\0';
+    b->p[b->n] = '\0';
     return;
   }
   if ((size_t)n >= room) {

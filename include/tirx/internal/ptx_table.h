@@ -79,6 +79,7 @@ typedef struct PtxSlot {
   int ntok;
   const char **tok;
   PtxArch *tokarch;      /* per token: a floor above the row's (`tok@sm_100`), or SM_ANY */
+  size_t *toklen;        /* per token: strlen(tok[k]) */
 } PtxSlot;
 
 typedef struct PtxOperand {
