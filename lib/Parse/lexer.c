@@ -260,6 +260,8 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   t->col = scol;
   t->str = buf;
   t->slen = n;
+  TokenList *o = L->out;
+  TIRX_VEC_PUSH(o->strs, o->nstrs, o->strs_cap, o->n - 1);
 }
 
 static int is_name_char(int c) { return char_class[c] & (CC_ALPHA | CC_DIGIT | CC_HIGH); }
@@ -585,9 +587,8 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
 }
 
 void lex_free(TokenList *l) {
-  for (int i = 0; i < l->n; i++)
-    if (l->t[i].str) free(l->t[i].str);
+  for (int i = 0; i < l->nstrs; i++) free(l->t[l->strs[i]].str);
+  free(l->strs);
   free(l->t);
-  l->t = NULL;
-  l->n = l->cap = 0;
+  *l = (TokenList){0};
 }

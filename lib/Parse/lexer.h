@@ -64,6 +64,7 @@ typedef struct Token {
 
 typedef struct TokenList {
   Token *t; int n, cap;
+  int *strs; int nstrs, strs_cap; /* the tokens that own a decoded string (lex_free) */
 } TokenList;
 
 /* Tokenises; returns 0 on success, otherwise errors are in `d`. */

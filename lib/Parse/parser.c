@@ -660,10 +660,29 @@ static Ast *lambda(P *p) {
 }
 
 /* expr := lambda | or_expr ["if" or_expr "else" expr] */
+/* The operators no expression continues with (1: one ends it): a name or literal followed
+ * by one of them (or by the end of the line) is the whole expression. */
+static const uint8_t ends_expr[OP_COUNT] = {
+    [OP_COMMA] = 1, [OP_RPAR] = 1, [OP_RSQB] = 1, [OP_RBRACE] = 1, [OP_COLON] = 1, [OP_ASSIGN] = 1,
+};
+
+/* Whether the expression at the current token is one atom: a name, number or string, then
+ * what ends an expression.  The levels between expr and atom would only pass it through. */
+static int lone_atom(P *p) {
+  Token *t = tok(p), *n = peek(p, 1);
+  int atom_tok = (t->kind == TK_NAME && t->kw == KW_NAME) || t->kind == TK_INT ||
+                 t->kind == TK_FLOAT || t->kind == TK_STRING || t->kind == TK_FSTRING;
+  return atom_tok && (n->kind == TK_NEWLINE || (n->kind == TK_OP && ends_expr[n->op]));
+}
+
 static Ast *expr(P *p) {
   if (!enter(p)) return bad(p);
   Ast *r;
-  if (is_kw(p, KW_LAMBDA)) {
+  /* (the binary levels below would enter BIN_TERM more: where that stays within the
+   * limit, nothing on the way to the atom can fail) */
+  if (p->depth + BIN_TERM <= MAX_DEPTH && lone_atom(p)) {
+    r = atom(p);
+  } else if (is_kw(p, KW_LAMBDA)) {
     r = lambda(p);
   } else {
     Ast *a = or_expr(p);
