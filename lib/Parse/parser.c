@@ -1,7 +1,10 @@
 /* Recursive-descent parser: tokens → AST, with Python's grammar and
  * precedence (lowest first: lambda, if-else, or, and, not, comparisons, |, ^,
  * &, shifts, + -, * / // % @, unary, **, primary).  Each function parses one
- * grammar rule, written in the comment above it.  Errors are reported at the
+ * grammar rule, written in the comment above it; the six binary-operator rules
+ * (| to * / // % @) are one precedence-climbing loop over a table of operator
+ * levels (binary).  Keywords are compared as the KwKind the lexer gave each
+ * NAME token.  Errors are reported at the
  * offending token; after an error the statement is skipped to its NEWLINE so
  * that several errors can be reported in one run. */
 #include <stdio.h>
@@ -29,10 +32,7 @@ typedef struct {
 } P;
 
 static Token *tok(P *p) { return p->cur; }
-static Token *peek(P *p, int k) {
-  Token *t = p->cur + k;
-  return t < p->last ? t : p->last;
-}
+static Token *peek(P *p, int k) { return k < p->last - p->cur ? p->cur + k : p->last; }
 static void next(P *p) {
   if (p->cur < p->last) p->cur++;
 }
