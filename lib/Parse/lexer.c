@@ -47,7 +47,7 @@ static const char *const kw_text[KW_COUNT] = {
 };
 
 /* Keywords are looked up in a small open-addressed table that lex() fills once per call,
- * hashed by length, first and last byte (distinct for every keyword). */
+ * hashed by length, first and last byte; a hit compares the whole text. */
 enum { KW_MINLEN = 2, KW_MAXLEN = 8, KW_SLOTS = 64 };
 static unsigned kw_hash(const char *p, size_t n) {
   return ((unsigned char)p[0] * 7u + (unsigned char)p[n - 1] * 3u + (unsigned)n) % KW_SLOTS;
