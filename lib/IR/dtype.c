@@ -39,13 +39,14 @@ char *tirx_dtype_str(DType t, char *buf) {
 }
 
 static bool lookup_scalar(const char *s, size_t len, DTypeId *out) {
+  if (!len) return false;
   for (int i = 0; i < DT_COUNT; i++)
-    if (strlen(dtypes[i].name) == len && memcmp(dtypes[i].name, s, len) == 0) {
+    if (dtypes[i].name[0] == s[0] && strlen(dtypes[i].name) == len && memcmp(dtypes[i].name, s, len) == 0) {
       *out = (DTypeId)i;
       return true;
     }
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-    if (strlen(aliases[i].alias) == len && memcmp(aliases[i].alias, s, len) == 0) {
+    if (aliases[i].alias[0] == s[0] && strlen(aliases[i].alias) == len && memcmp(aliases[i].alias, s, len) == 0) {
       *out = aliases[i].id;
       return true;
     }
