@@ -33,8 +33,12 @@ const char *tirx_dtype_scalar_name(DTypeId id) { return dtypes[id].name; }
 char *tirx_dtype_str(DType t, char *buf) {
   if (t.lanes > 1)
     snprintf(buf, 32, "%sx%d", dtypes[t.id].name, t.lanes);
-  else
-    snprintf(buf, 32, "%s", dtypes[t.id].name);
+  else { /* names are short: a copy, no printf */
+    size_t n = strlen(dtypes[t.id].name);
+    if (n > 31) n = 31;
+    memcpy(buf, dtypes[t.id].name, n);
+    buf[n] = '\0';
+  }
   return buf;
 }
 
