@@ -1,7 +1,9 @@
 /* The intrinsic registry: rows from intrin_{core,cuda,ptx}.def. */
 #include "tirx/internal/intrin.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const Intrin table[INTRIN_COUNT] = {
@@ -24,9 +26,35 @@ static const unsigned short name_len[INTRIN_COUNT] = {
 #undef X
 };
 
+/* The rows sorted by name, made once (threads compile concurrently). */
+static int by_name[INTRIN_COUNT];
+static pthread_once_t by_name_once = PTHREAD_ONCE_INIT;
+
+static int cmp_row(const void *a, const void *b) {
+  return strcmp(table[*(const int *)a].name, table[*(const int *)b].name);
+}
+
+static void sort_names(void) {
+  for (int i = 0; i < INTRIN_COUNT; i++) by_name[i] = i;
+  qsort(by_name, INTRIN_COUNT, sizeof by_name[0], cmp_row);
+}
+
+/* name[0..len) against row r's name: <0, 0, >0 as strcmp. */
+static int cmp_name(const char *name, size_t len, int r) {
+  size_t n = name_len[r] < len ? name_len[r] : len;
+  int c = memcmp(name, table[r].name, n);
+  return c ? c : len < name_len[r] ? -1 : len > name_len[r];
+}
+
 const Intrin *tirx_intrin_lookup(const char *name, size_t len) {
-  for (int i = 0; i < INTRIN_COUNT; i++)
-    if (name_len[i] == len && memcmp(table[i].name, name, len) == 0) return &table[i];
+  pthread_once(&by_name_once, sort_names);
+  int lo = 0, hi = INTRIN_COUNT - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2, c = cmp_name(name, len, by_name[mid]);
+    if (c == 0) return &table[by_name[mid]];
+    if (c < 0) hi = mid - 1;
+    else lo = mid + 1;
+  }
   return NULL;
 }
 

@@ -176,6 +176,7 @@ typedef struct Eval {
   TirxDiag *d;
   const TirxParseOptions *opts;
   Binding *binds; int nbinds, capbinds;
+  const char **bnames; int capbnames; /* binds[i].name, dense: what a lookup scans */
   /* the module's globals (depth 0) are the first nglob bindings; globix maps
    * each name to its latest one (index + 1) so a lookup need not scan the
    * callers' frames; glob_stray: a global was bound elsewhere (scan then) */

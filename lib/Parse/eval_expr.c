@@ -72,7 +72,7 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
     return k > 0 && k - 1 < hi ? &ev->binds[k - 1] : NULL;
   }
   for (int j = hi - 1; j >= 0; j--)
-    if (ev->binds[j].name == name && ev->binds[j].depth == 0) return &ev->binds[j];
+    if (ev->bnames[j] == name && ev->binds[j].depth == 0) return &ev->binds[j];
   return NULL;
 }
 
@@ -82,8 +82,9 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
 Binding *ev_lookup(Eval *ev, const char *name) {
   int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
   if (!ev->glob_stray && lo < ev->nglob) lo = ev->nglob < ev->nbinds ? ev->nglob : ev->nbinds;
+  const char *const *names = ev->bnames;
   for (int i = ev->nbinds - 1; i >= lo; i--)
-    if (ev->binds[i].name == name) {
+    if (names[i] == name) {
       Binding *b = &ev->binds[i];
       if (b->v.kind == V_NS && b->v.nshape == -2) /* `global name`: the module's binding */
         return global_below(ev, name, i);
@@ -95,6 +96,8 @@ Binding *ev_lookup(Eval *ev, const char *name) {
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
+  TIRX_VEC_RESERVE(ev->bnames, ev->capbnames, ev->nbinds + 1);
+  ev->bnames[ev->nbinds] = name;
   if (ev->depth == 0) {
     if (ev->nbinds == ev->nglob) txmap_puti(&ev->globix, name, ++ev->nglob);
     else ev->glob_stray = true;

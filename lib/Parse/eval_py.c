@@ -100,6 +100,8 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     char buf[40];
     if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
     else if (isnan(v.u.f)) snprintf(buf, sizeof buf, "nan");
+    else if (v.u.f == floor(v.u.f) && fabs(v.u.f) < 1e16) /* integral: its digits and ".0", as repr */
+      snprintf(buf, sizeof buf, "%s%lld.0", signbit(v.u.f) && v.u.f == 0 ? "-" : "", (long long)v.u.f);
     else {
       for (int p = 1; p <= 17; p++) {
         snprintf(buf, sizeof buf, "%.*g", p, v.u.f);

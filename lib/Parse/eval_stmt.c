@@ -1419,6 +1419,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     txmap_free(&ev.py_grow);
     ev_py_free(&ev);
     free(ev.binds);
+    free(ev.bnames);
     txmap_free(&ev.globix);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;

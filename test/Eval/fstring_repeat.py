@@ -6,6 +6,8 @@
 # CHECK: T.evaluate("{c}_fp16_m1_x'c'_s0p01|{c}_bf16_m2_x'c'_s1|{c}_fp16_m3_x's'_s10|")
 # CHECK: T.evaluate("  7|008|")
 # CHECK: T.evaluate("{}")
+# Floats print as Python's repr: integral ones as digits and ".0" (below 1e16).
+# CHECK: T.evaluate("1.0 -0.0 0.0 123456789012345.0 1e+16 -3.0 2.5 0.1 1e-06")
 
 
 def _code(layout):
@@ -41,6 +43,7 @@ def f(A: T.Buffer((first, second), "float32")):
     T.evaluate("".join(x + "|" for x in LABELS))
     T.evaluate("".join(PADDED))
     T.evaluate(f"{{}}")
+    T.evaluate(f"{1.0} {-0.0} {0.0} {123456789012345.0} {1e16} {-3.0} {2.5} {0.1} {1e-6}")
 
 # A malformed f-string is a located error, reported before any of its fields runs.
 # RUN: rm -rf %t && mkdir -p %t
