@@ -437,6 +437,40 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
     }
     char c = *L.p;
     unsigned cls = char_class[(unsigned char)c];
+    if (cls & (CC_ALPHA | CC_HIGH)) { /* (names first: the most common token) */
+      at_line_start = 0;
+      const char *s = L.p, *q = s, *end = L.end;
+      while (q < end && (char_class[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT))) q++;
+      int non_ascii = q < end && (char_class[(unsigned char)*q] & CC_HIGH);
+      if (non_ascii)
+        while (q < end && is_name_char((unsigned char)*q)) q++;
+      L.p = q;
+      size_t n = (size_t)(q - s);
+      /* string prefixes: r, b, f, u and combinations */
+      if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
+        int raw = 0, fs = 0, ok = 1, bytes = 0;
+        for (size_t i = 0; i < n; i++) {
+          char pc = (char)tolower((unsigned char)s[i]);
+          if (pc == 'r') raw = 1;
+          else if (pc == 'f') fs = 1;
+          else if (pc == 'b') bytes = 1;
+          else if (pc != 'u') ok = 0;
+        }
+        if (ok) {
+          (void)bytes;
+          lex_string(&L, s, raw, fs);
+          continue;
+        }
+      }
+      if (non_ascii)
+        for (size_t i = 0; i < n; i++)
+          if ((unsigned char)s[i] & 0x80) {
+            err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
+            break;
+          }
+      push(&L, TK_NAME, s, n)->kw = (uint8_t)keyword_of(&L, s, n);
+      continue;
+    }
     if (cls & CC_SPACE) {
       /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
        * measured again after it. */
@@ -478,39 +512,6 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       continue;
     }
     at_line_start = 0;
-    if (cls & (CC_ALPHA | CC_HIGH)) {
-      const char *s = L.p, *q = s, *end = L.end;
-      while (q < end && (char_class[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT))) q++;
-      int non_ascii = q < end && (char_class[(unsigned char)*q] & CC_HIGH);
-      if (non_ascii)
-        while (q < end && is_name_char((unsigned char)*q)) q++;
-      L.p = q;
-      size_t n = (size_t)(q - s);
-      /* string prefixes: r, b, f, u and combinations */
-      if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
-        int raw = 0, fs = 0, ok = 1, bytes = 0;
-        for (size_t i = 0; i < n; i++) {
-          char pc = (char)tolower((unsigned char)s[i]);
-          if (pc == 'r') raw = 1;
-          else if (pc == 'f') fs = 1;
-          else if (pc == 'b') bytes = 1;
-          else if (pc != 'u') ok = 0;
-        }
-        if (ok) {
-          (void)bytes;
-          lex_string(&L, s, raw, fs);
-          continue;
-        }
-      }
-      if (non_ascii)
-        for (size_t i = 0; i < n; i++)
-          if ((unsigned char)s[i] & 0x80) {
-            err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
-            break;
-          }
-      push(&L, TK_NAME, s, n)->kw = (uint8_t)keyword_of(&L, s, n);
-      continue;
-    }
     if ((cls & CC_DIGIT) || (c == '.' && L.p + 1 < L.end && is_digit((unsigned char)L.p[1]))) {
       lex_number(&L);
       continue;
