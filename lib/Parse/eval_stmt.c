@@ -185,12 +185,17 @@ static void type_str(const Var *v, char *out, size_t cap) {
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
                       bool *consumed);
 
+/* A binding found before an evaluation, found again after it: evaluating may
+ * grow (move) the bindings array, never drop what was bound before. */
+static int binding_index(Eval *ev, const Binding *b) { return b ? (int)(b - ev->binds) : -1; }
+static Binding *binding_at(Eval *ev, int i) { return i >= 0 && i < ev->nbinds ? &ev->binds[i] : NULL; }
+
 static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i, bool *consumed) {
-  Binding *b = ev_lookup(ev, target->name);
+  int bi = binding_index(ev, ev_lookup(ev, target->name));
   ev->name_hint = target->name;
   Value v = ev_expr(ev, value_ast);
   ev->name_hint = NULL;
-  bind_name(ev, target, value_ast, v, b, stmts, n, i, consumed);
+  bind_name(ev, target, value_ast, v, binding_at(ev, bi), stmts, n, i, consumed);
 }
 
 /* TVM's parser names the buffer a kernel body binds (`x = buf`,
@@ -583,8 +588,9 @@ static void aug_assign(Eval *ev, Ast *s) {
       return;
     }
     if (ev_is_number(&cur)) {
+      int bi = binding_index(ev, b);
       Value r = ev_binop(ev, s->op, cur, ev_expr(ev, s->a), s->loc);
-      if (r.kind != V_ERROR) b->v = r;
+      if (r.kind != V_ERROR && (b = binding_at(ev, bi))) b->v = r;
       return;
     }
     ev_error(ev, t->loc, "cannot update '%s' in place", t->name);
