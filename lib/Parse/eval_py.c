@@ -210,10 +210,17 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
     }
     double x = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
     if (type == '%') x *= 100;
-    char f[16];
-    snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
-    strbuf_printf(&body, f, x);
-    if (type == '%') strbuf_putc(&body, '%');
+    int sig = prec < 0 ? 6 : prec == 0 ? 1 : prec; /* 'g': significant digits */
+    if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) && !(x == 0 && signbit(x))) {
+      /* an integral value of at most `sig` digits: %g prints just its digits (no printf) */
+      if (sign == '+' && x >= 0) strbuf_putc(&body, '+');
+      py_to_text(ev, v_int((int64_t)x, loc), &body, false);
+    } else {
+      char f[16];
+      snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
+      strbuf_printf(&body, f, x);
+      if (type == '%') strbuf_putc(&body, '%');
+    }
   } else if (!type || type == 's') {
     if (sign == '+' && num && (v.kind == V_FLOAT ? v.u.f >= 0 : v.u.i >= 0)) strbuf_putc(&body, '+');
     if (prec >= 0 && v.kind == V_FLOAT && !type) strbuf_printf(&body, "%.*g", prec, v.u.f);

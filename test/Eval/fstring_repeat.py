@@ -8,6 +8,8 @@
 # CHECK: T.evaluate("{}")
 # Floats print as Python's repr: integral ones as digits and ".0" (below 1e16).
 # CHECK: T.evaluate("1.0 -0.0 0.0 123456789012345.0 1e+16 -3.0 2.5 0.1 1e-06")
+# ... and :g as Python's (integral values of few digits without printf).
+# CHECK: T.evaluate("1 10 0.01 -0 0 123456 1.23457e+06 -5 +5 7 1e+01        3| 2 1e+02 99")
 
 
 def _code(layout):
@@ -44,6 +46,7 @@ def f(A: T.Buffer((first, second), "float32")):
     T.evaluate("".join(PADDED))
     T.evaluate(f"{{}}")
     T.evaluate(f"{1.0} {-0.0} {0.0} {123456789012345.0} {1e16} {-3.0} {2.5} {0.1} {1e-6}")
+    T.evaluate(f"{1.0:g} {10.0:g} {0.01:g} {-0.0:g} {0.0:g} {123456.0:g} {1234567.0:g} {-5.0:+g} {5:+g} {7.0:.1g} {12.0:.1g} {3.0:8g}| {2.0:G} {100.0:.2g} {99.0:.2g}")
 
 # A malformed f-string is a located error, reported before any of its fields runs.
 # RUN: rm -rf %t && mkdir -p %t
