@@ -127,12 +127,14 @@ Interner *interner_new(Arena *a) {
   t->cap = 256;
   t->n = 0;
   t->slots = tirx_xcalloc(t->cap, sizeof *t->slots);
+  t->hashes = tirx_xcalloc(t->cap, sizeof *t->hashes);
   return t;
 }
 
 void interner_free(Interner *t) {
   if (!t) return;
   free(t->slots);
+  free(t->hashes);
   free(t);
 }
 
@@ -145,15 +147,19 @@ static size_t hash_bytes(const char *s, size_t len) {
 static void grow(Interner *t) {
   size_t ncap = t->cap * 2;
   const char **ns = tirx_xcalloc(ncap, sizeof *ns);
+  uint32_t *nh = tirx_xcalloc(ncap, sizeof *nh);
   for (size_t i = 0; i < t->cap; i++) {
     const char *s = t->slots[i];
     if (!s) continue;
-    size_t j = hash_bytes(s, strlen(s)) & (ncap - 1);
+    size_t j = t->hashes[i] & (ncap - 1);
     while (ns[j]) j = (j + 1) & (ncap - 1);
     ns[j] = s;
+    nh[j] = t->hashes[i];
   }
   free(t->slots);
+  free(t->hashes);
   t->slots = ns;
+  t->hashes = nh;
   t->cap = ncap;
 }
 
@@ -161,16 +167,18 @@ static void grow(Interner *t) {
  * of a stored name equals its length. */
 const char *interner_get(Interner *t, const char *s, size_t len) {
   if (t->n * 2 >= t->cap) grow(t);
-  size_t j = hash_bytes(s, len) & (t->cap - 1);
+  uint32_t h = (uint32_t)hash_bytes(s, len);
+  size_t j = h & (t->cap - 1);
   while (t->slots[j]) {
     const char *c = t->slots[j];
-    if (strncmp(c, s, len) == 0 && c[len] == '\0') return c;
+    if (t->hashes[j] == h && memcmp(c, s, len) == 0 && c[len] == '\0') return c;
     j = (j + 1) & (t->cap - 1);
   }
   char *copy = arena_alloc(t->arena, len + 1);
   memcpy(copy, s, len);
   copy[len] = '\0';
   t->slots[j] = copy;
+  t->hashes[j] = h;
   t->n++;
   return copy;
 }

@@ -2,6 +2,7 @@
 #ifndef TIRX_ARENA_H
 #define TIRX_ARENA_H
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct ArenaChunk ArenaChunk;
 typedef struct Arena {
@@ -18,6 +19,7 @@ void *arena_alloc(Arena *a, size_t size); /* zeroed, 16-byte aligned; aborts onl
 typedef struct Interner {
   Arena *arena;
   const char **slots;
+  uint32_t *hashes; /* per slot: its string's hash (compared before the bytes) */
   size_t cap, n;
 } Interner;
 
