@@ -1272,8 +1272,12 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   PyVec kk = {0}, kv = {0};
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
-    const char *kwname = tirx_intern0(ev->m, a->kwn[k]);
+    const char *kwname = a->kwn[k]; /* interned when it came from source (the common case) */
     while (i < np && (fd->list[i]->name != kwname || (fd->list[i]->ival & 6))) i++;
+    if (i == np) { /* a name the C side spelled: find its interned copy */
+      kwname = tirx_intern0(ev->m, a->kwn[k]);
+      for (i = 0; i < np && (fd->list[i]->name != kwname || (fd->list[i]->ival & 6));) i++;
+    }
     if (i == np) {
       if (dstar < 0)
         return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
