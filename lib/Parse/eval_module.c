@@ -237,7 +237,7 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   free(text);
   TirxDiag sub;
   tirx_diag_init(&sub, m->path, m->src, m->len);
-  TokenList toks = {0};
+  TokenList toks = {.arena = ev->m->arena};
   AstFile file = {0};
   int rc = lex(m->src, m->len, &toks, &sub);
   if (rc == 0) rc = parse_file(ev->m, &toks, &sub, &file);

@@ -1406,7 +1406,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
       return NULL;
     }
   Module *m = tirx_module_new(filename, src, len);
-  TokenList toks = {0};
+  TokenList toks = {.arena = m->arena};
   int rc = lex(src, len, &toks, diag);
   AstFile file = {0};
   if (rc == 0) rc = parse_file(m, &toks, diag, &file);

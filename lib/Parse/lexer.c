@@ -6,6 +6,7 @@
  * and a dedent must return to a width on the stack.  Unclosed brackets are
  * reported at end of file together with where they opened. */
 #include "Parse/lexer.h"
+#include "Support/arena.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
 #include "Support/vec.h"
@@ -77,9 +78,27 @@ static void err_at(Lexer *L, uint32_t line, uint32_t col, const char *msg) {
   L->nerr++;
 }
 
+/* Room for `need` tokens: doubling, in the caller's arena when it gave one. */
+static void tok_reserve(TokenList *o, int need) {
+  if (need <= o->cap) return;
+  if (!o->arena) {
+    TIRX_VEC_RESERVE(o->t, o->cap, need);
+    return;
+  }
+  int cap = o->cap ? o->cap : 64;
+  while (cap < need) {
+    if (cap > INT32_MAX / 2) tirx_oom();
+    cap *= 2;
+  }
+  Token *t = arena_alloc(o->arena, sizeof *t * (size_t)cap);
+  if (o->n) memcpy(t, o->t, sizeof *t * (size_t)o->n);
+  o->t = t;
+  o->cap = cap;
+}
+
 static inline Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
-  TIRX_VEC_RESERVE(o->t, o->cap, o->n + 1);
+  if (o->n + 1 > o->cap) tok_reserve(o, o->n + 1);
   Token *t = &o->t[o->n++];
   *t = (Token){.kind = (uint8_t)k, .line = L->line, .col = col_of(L, p), .len = (uint32_t)len, .p = p};
   return t;
@@ -392,7 +411,7 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   kw_init(&L);
   /* room for the tokens of typical code (about one per 4 source bytes) up front */
   size_t guess = len / 4 + 16;
-  TIRX_VEC_RESERVE(out->t, out->cap, out->n + (int)(guess < (1u << 20) ? guess : (1u << 20)));
+  tok_reserve(out, out->n + (int)(guess < (1u << 20) ? guess : (1u << 20)));
   int at_line_start = 1;
   /* the operator rows by first byte, in table order (longest first):
    * op_first[c] the first row, op_next[i] the next one with the same byte */
@@ -590,6 +609,6 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
 void lex_free(TokenList *l) {
   for (int i = 0; i < l->nstrs; i++) free(l->t[l->strs[i]].str);
   free(l->strs);
-  free(l->t);
+  if (!l->arena) free(l->t);
   *l = (TokenList){0};
 }

@@ -62,8 +62,11 @@ typedef struct Token {
   union { int64_t ival; double fval; }; /* TK_INT / TK_FLOAT */
 } Token;
 
+struct Arena;
 typedef struct TokenList {
   Token *t; int n, cap;
+  struct Arena *arena; /* set by the caller: t lives there (its huge pages are faulted in
+                          already; lex_free leaves it), else in malloc memory */
   int *strs; int nstrs, strs_cap; /* the tokens that own a decoded string (lex_free) */
 } TokenList;
 
