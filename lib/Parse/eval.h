@@ -237,6 +237,7 @@ typedef struct Eval {
                               key list (a->list) -> 1 when its string literal keys are distinct */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
+  TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
 

@@ -701,6 +701,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py_dindex);
   txmap_free(&ev->py_fields);
   txmap_free(&ev->py_fplans);
+  txmap_free(&ev->py_memo);
   txmap_free(&ev->builtin_names);
   txmap_free(&ev->py_const_dicts);
 }
@@ -1239,7 +1240,172 @@ static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
   return v_make(V_NONE, loc);
 }
 
+static Value py_call(Eval *ev, Value fn, Args *a);
+
+/* ---- results of pure one-line functions, kept ------------------------------------
+ * Kernel libraries build their configuration tables with small helpers
+ * (`_short_dtype(dtype)`, `_layout_code(layout)`: `return {...}[x]`, `return "c"
+ * if x == "compact" else "s"`, `return f"{x:g}".replace(".", "p")`) called thousands
+ * of times with a handful of distinct arguments.  A function whose body is one
+ * `return EXPR`, where EXPR reads only its parameters and literals (no name of the
+ * module, no call but a method of a value it made), called with values of the
+ * immutable builtin kinds, gives the same value for the same arguments: it is kept
+ * (MemoEntry rows per function in ev->py_memo) and an equal call returns it. */
+enum { MEMO_MAX = 64 };
+typedef struct MemoEntry {
+  uint64_t hash;
+  Value *args, res;
+} MemoEntry;
+typedef struct Memo {
+  signed char pure; /* 0: not yet known, 1: pure, -1: not */
+  int n;
+  MemoEntry *e; /* MEMO_MAX rows, made with the first */
+} Memo;
+
+/* A value of the immutable builtin kinds (None, bool, int, float, str, tuples of them). */
+static bool memo_value(Value v, int depth) {
+  switch (v.kind) {
+  case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: return !v.meta;
+  case V_TUPLE:
+    if (depth > 4) return false;
+    for (int i = 0; i < v.u.list.n; i++)
+      if (!memo_value(v.u.list.items[i], depth + 1)) return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* The same value, kind included (True and 1, 0.0 and -0.0 print differently). */
+static bool memo_same(Value a, Value b) {
+  if (a.kind != b.kind || a.uint_big != b.uint_big) return false;
+  switch (a.kind) {
+  case V_NONE: return true;
+  case V_BOOL: case V_INT: return a.u.i == b.u.i;
+  case V_FLOAT: return memcmp(&a.u.f, &b.u.f, sizeof a.u.f) == 0;
+  case V_STR: return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
+  case V_TUPLE:
+    if (a.u.list.n != b.u.list.n) return false;
+    for (int i = 0; i < a.u.list.n; i++)
+      if (!memo_same(a.u.list.items[i], b.u.list.items[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+static bool memo_param(const Ast *fd, const char *name) {
+  for (int i = 0; i < fd->n; i++)
+    if (fd->list[i]->name == name) return true;
+  return false;
+}
+
+/* Does e read only fd's parameters and literals, calling nothing but methods? */
+static bool memo_pure(Eval *ev, const Ast *fd, const Ast *e, int depth) {
+  if (!e) return true;
+  if (depth > 64) return false;
+  switch (e->kind) {
+  case A_INT: case A_FLOAT: case A_STR: case A_CONST: return true;
+  case A_NAME: return memo_param(fd, e->name);
+  case A_FSTR: { /* pure when each field is (its parts exist once it ran) */
+    const FPlan *p = txmap_get(&ev->py_fplans, e);
+    if (!p) return false;
+    for (int i = 0; i < p->n; i++)
+      if (p->part[i].has_field && (!p->part[i].expr || !memo_pure(ev, fd, p->part[i].expr, depth + 1))) return false;
+    return true;
+  }
+  case A_CALL: /* v.method(args): a method of a value the expression made */
+    if (e->a->kind != A_ATTR || !memo_pure(ev, fd, e->a->a, depth + 1)) return false;
+    break;
+  case A_TUPLE: case A_LIST: case A_DICT: case A_SUBSCRIPT: case A_SLICE: case A_BINOP: case A_UNARY: case A_NOT:
+  case A_BOOLOP: case A_COMPARE: case A_IFEXP:
+    if (!memo_pure(ev, fd, e->a, depth + 1) || !memo_pure(ev, fd, e->b, depth + 1) ||
+        !memo_pure(ev, fd, e->c, depth + 1))
+      return false;
+    break;
+  default: return false;
+  }
+  for (int i = 0; i < e->n; i++) {
+    const Ast *x = e->list[i];
+    if (x->kind == A_KW || x->kind == A_STAR || !memo_pure(ev, fd, x, depth + 1)) return false;
+  }
+  if (e->kind == A_DICT)
+    for (int i = 0; i < e->n; i++)
+      if (!memo_pure(ev, fd, e->list2[i], depth + 1)) return false;
+  return true;
+}
+
+/* Is fd `def f(p, ...): return EXPR` (a docstring allowed) with a pure EXPR? */
+static bool memo_def(Eval *ev, const Ast *fd) {
+  if (fd->n2) return false; /* decorated */
+  for (int i = 0; i < fd->n; i++)
+    if (fd->list[i]->ival & 6) return false; /* *args, **kwargs */
+  int k = fd->n3 == 2 && fd->list3[0]->kind == A_EXPR_STMT && fd->list3[0]->a->kind == A_STR;
+  if (fd->n3 != k + 1 || fd->list3[k]->kind != A_RETURN || !fd->list3[k]->a) return false;
+  return memo_pure(ev, fd, fd->list3[k]->a, 0);
+}
+
+static uint64_t memo_hash(const Value *args, int n) {
+  uint64_t x = 0x9e3779b97f4a7c15u;
+  for (int i = 0; i < n; i++) {
+    uint64_t h = 0;
+    if (!py_hash(args[i], &h)) h = (uint64_t)args[i].kind;
+    x = (x ^ h ^ (uint64_t)args[i].kind) * 0x100000001b3u;
+  }
+  return x;
+}
+
+/* The kept result of fd on these positional arguments, or NULL; *memo_out is
+ * where a new result may be kept (NULL: this call is not one). */
+static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_out, uint64_t *hash_out) {
+  *memo_out = NULL;
+  if (fn.u.py.owner || a->nkw || a->npos != fd->n || !fd->n) return NULL;
+  for (int i = 0; i < a->npos; i++)
+    if (!memo_value(a->pos[i], 0)) return NULL;
+  Memo *m = txmap_get(&ev->py_memo, fd);
+  if (!m) {
+    m = TIRX_NEW(ev->m, Memo);
+    txmap_put(&ev->py_memo, fd, m);
+  }
+  if (m->pure < 0) return NULL;
+  uint64_t h = memo_hash(a->pos, a->npos);
+  for (int i = 0; i < m->n; i++) {
+    if (m->e[i].hash != h) continue;
+    bool same = true;
+    for (int k = 0; k < a->npos && same; k++) same = memo_same(m->e[i].args[k], a->pos[k]);
+    if (same) return &m->e[i].res;
+  }
+  *memo_out = m;
+  *hash_out = h;
+  return NULL;
+}
+
+static void memo_keep(Eval *ev, Memo *m, Ast *fd, uint64_t h, Args *a, Value r) {
+  if (m->pure == 0) m->pure = memo_def(ev, fd) ? 1 : -1; /* known once it ran (its f-strings split) */
+  if (m->pure < 0 || m->n == MEMO_MAX || !memo_value(r, 0)) return;
+  if (!m->e) m->e = TIRX_NEWN(ev->m, MemoEntry, MEMO_MAX);
+  MemoEntry *e = &m->e[m->n++];
+  e->hash = h;
+  e->args = TIRX_NEWN(ev->m, Value, a->npos);
+  memcpy(e->args, a->pos, sizeof(Value) * (size_t)a->npos);
+  e->res = r;
+}
+
 Value ev_py_call(Eval *ev, Value fn, Args *a) {
+  Ast *fd = fn.u.py.def;
+  Memo *memo;
+  uint64_t memo_h = 0;
+  const Value *kept = memo_find(ev, fd, fn, a, &memo, &memo_h);
+  if (kept) {
+    Value r = *kept;
+    r.loc = a->loc;
+    return r;
+  }
+  int nerr = ev->nerr;
+  Value r = py_call(ev, fn, a);
+  if (memo && r.kind != V_ERROR && ev->nerr == nerr) memo_keep(ev, memo, fd, memo_h, a, r);
+  return r;
+}
+
+static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
   if (ev->py_depth >= PY_MAX_DEPTH)
     return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
