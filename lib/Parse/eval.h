@@ -176,7 +176,6 @@ typedef struct Eval {
   TirxDiag *d;
   const TirxParseOptions *opts;
   Binding *binds; int nbinds, capbinds;
-  const char **bnames; int capbnames; /* binds[i].name, dense: what a lookup scans */
   /* the module's globals (depth 0) are the first nglob bindings; globix maps
    * each name to its latest one (index + 1) so a lookup need not scan the
    * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
@@ -232,9 +231,7 @@ typedef struct Eval {
   Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
-  TxPtrMap py_fields;      /* f-string replacement fields parsed: the field's text -> its Ast */
-  TxPtrMap py_const_dicts; /* dict displays of literals: the A_DICT node -> its value; a display's
-                              key list (a->list) -> 1 when its string literal keys are distinct */
+  TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */

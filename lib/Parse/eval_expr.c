@@ -72,7 +72,7 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
     return k > 0 && k - 1 < hi ? &ev->binds[k - 1] : NULL;
   }
   for (int j = hi - 1; j >= 0; j--)
-    if (ev->bnames[j] == name && ev->binds[j].depth == 0) return &ev->binds[j];
+    if (ev->binds[j].name == name && ev->binds[j].depth == 0) return &ev->binds[j];
   return NULL;
 }
 
@@ -82,9 +82,8 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
 Binding *ev_lookup(Eval *ev, const char *name) {
   int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
   if (!ev->glob_stray && lo < ev->nglob) lo = ev->nglob < ev->nbinds ? ev->nglob : ev->nbinds;
-  const char *const *names = ev->bnames;
   for (int i = ev->nbinds - 1; i >= lo; i--)
-    if (names[i] == name) {
+    if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
       if (b->v.kind == V_NS && b->v.nshape == -2) /* `global name`: the module's binding */
         return global_below(ev, name, i);
@@ -96,8 +95,6 @@ Binding *ev_lookup(Eval *ev, const char *name) {
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
-  TIRX_VEC_RESERVE(ev->bnames, ev->capbnames, ev->nbinds + 1);
-  ev->bnames[ev->nbinds] = name;
   if (ev->depth == 0) {
     if (ev->nbinds == ev->nglob) txmap_puti(&ev->globix, name, ++ev->nglob);
     else ev->glob_stray = true;
@@ -1018,16 +1015,57 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
   return v;
 }
 
-/* Are a dict display's keys and values all literals (strings, numbers, True,
- * False, None)?  Its value is then the same at every evaluation: kept once
- * (ev->py_const_dicts), each evaluation copies it (a dict is mutable). */
-static bool literal_items(const Ast *a) {
+/* What the evaluations of one dict display share (ev->py_dicts, keyed by the node). */
+typedef struct DictPlan {
+  Value *keys, *vals; /* a display of literals (strings, numbers, True, False, None): its value,
+                         copied at each evaluation (a dict is mutable); NULL: not one */
+  bool keys_distinct; /* its keys are string literals, found distinct: not checked again */
+} DictPlan;
+
+static bool literal(const Ast *x) {
+  return x->kind == A_STR || x->kind == A_INT || x->kind == A_FLOAT || x->kind == A_CONST;
+}
+
+/* {k: v, ...}: with **d items, ev_py_dict_display. */
+static Value dict_display(Eval *ev, Ast *a) {
   for (int i = 0; i < a->n; i++)
-    for (int j = 0; j < 2; j++) {
-      const Ast *x = j ? a->list2[i] : a->list[i];
-      if (x->kind != A_STR && x->kind != A_INT && x->kind != A_FLOAT && x->kind != A_CONST) return false;
-    }
-  return true;
+    if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+  Value v = v_make(V_DICT, a->loc);
+  v.u.dict.n = a->n;
+  v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
+  v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+  DictPlan *p = txmap_get(&ev->py_dicts, a);
+  if (p && p->keys) {
+    memcpy(v.u.dict.keys, p->keys, sizeof(Value) * (size_t)a->n);
+    memcpy(v.u.dict.vals, p->vals, sizeof(Value) * (size_t)a->n);
+    return v;
+  }
+  for (int i = 0; i < a->n; i++) {
+    v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
+    v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
+    if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR) return v_make(V_ERROR, a->loc);
+    for (int j = 0; j < i && !(p && p->keys_distinct); j++)
+      if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
+          v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
+          memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
+        return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
+  }
+  if (p || !a->n) return v;
+  p = TIRX_NEW(ev->m, DictPlan);
+  bool lit = true;
+  p->keys_distinct = true;
+  for (int i = 0; i < a->n; i++) {
+    p->keys_distinct &= a->list[i]->kind == A_STR;
+    lit &= literal(a->list[i]) && literal(a->list2[i]);
+  }
+  if (lit) {
+    p->keys = TIRX_NEWN(ev->m, Value, a->n);
+    p->vals = TIRX_NEWN(ev->m, Value, a->n);
+    memcpy(p->keys, v.u.dict.keys, sizeof(Value) * (size_t)a->n);
+    memcpy(p->vals, v.u.dict.vals, sizeof(Value) * (size_t)a->n);
+  }
+  txmap_put(&ev->py_dicts, a, p);
+  return v;
 }
 
 Value ev_expr(Eval *ev, Ast *a) {
@@ -1107,46 +1145,7 @@ Value ev_expr(Eval *ev, Ast *a) {
   }
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
   case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
-  case A_DICT: {
-    Value v = v_make(V_DICT, a->loc);
-    v.u.dict.n = a->n;
-    v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
-    v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
-    const Value *kept = txmap_get(&ev->py_const_dicts, a);
-    if (kept) { /* a display of literals, evaluated before: a fresh copy of it */
-      memcpy(v.u.dict.keys, kept->u.dict.keys, sizeof(Value) * (size_t)a->n);
-      memcpy(v.u.dict.vals, kept->u.dict.vals, sizeof(Value) * (size_t)a->n);
-      return v;
-    }
-    bool str_keys = true; /* string literal keys: distinct at every evaluation once they were at one */
-    for (int i = 0; i < a->n; i++) {
-      if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
-      str_keys &= a->list[i]->kind == A_STR;
-    }
-    bool checked = str_keys && txmap_has(&ev->py_const_dicts, a->list);
-    for (int i = 0; i < a->n; i++) {
-      v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
-      v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
-      if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR)
-        return v_make(V_ERROR, a->loc);
-      for (int j = 0; j < i && !checked; j++)
-        if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
-            v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
-            memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
-          return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
-    }
-    if (str_keys && !checked && a->n) txmap_puti(&ev->py_const_dicts, a->list, 1); /* keyed by its key list */
-    if (a->n && literal_items(a)) {
-      Value *k = TIRX_NEW(ev->m, Value);
-      *k = v;
-      k->u.dict.keys = TIRX_NEWN(ev->m, Value, a->n);
-      k->u.dict.vals = TIRX_NEWN(ev->m, Value, a->n);
-      memcpy(k->u.dict.keys, v.u.dict.keys, sizeof(Value) * (size_t)a->n);
-      memcpy(k->u.dict.vals, v.u.dict.vals, sizeof(Value) * (size_t)a->n);
-      txmap_put(&ev->py_const_dicts, a, k);
-    }
-    return v;
-  }
+  case A_DICT: return dict_display(ev, a);
   case A_LAMBDA: return ev_py_lambda(ev, a);
   case A_WALRUS: {
     Value v = ev_expr(ev, a->a);

@@ -37,7 +37,6 @@ struct PyModule {
   const char *dir;       /* its package directory (relative imports) */
   const char *src; size_t len;
   Binding *binds; int nbinds, capbinds; /* its globals while another module runs */
-  const char **bnames; int capbnames;
   int nglob; bool glob_stray; TxPtrMap globix; /* (see Eval) */
   bool loading, failed;
 };
@@ -64,7 +63,6 @@ void ev_modules_free(Eval *ev) {
   if (!ev->mods) return;
   for (int i = 0; i < ev->mods->n; i++) {
     free(ev->mods->mods[i]->binds);
-    free(ev->mods->mods[i]->bnames);
     txmap_free(&ev->mods->mods[i]->globix);
   }
   free(ev->mods->mods);
@@ -80,8 +78,6 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   from->binds = ev->binds;
   from->nbinds = ev->nbinds;
   from->capbinds = ev->capbinds;
-  from->bnames = ev->bnames;
-  from->capbnames = ev->capbnames;
   from->nglob = ev->nglob;
   from->glob_stray = ev->glob_stray;
   from->globix = ev->globix;
@@ -89,8 +85,6 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   ev->binds = t->binds;
   ev->nbinds = t->nbinds;
   ev->capbinds = t->capbinds;
-  ev->bnames = t->bnames;
-  ev->capbnames = t->capbnames;
   ev->nglob = t->nglob;
   ev->glob_stray = t->glob_stray;
   ev->globix = t->globix;

@@ -231,7 +231,8 @@ static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
 static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
   const Expr *d = v->decl_data;
   const Buffer *src = d && d->kind == E_VAR && d->u.var->kind == VAR_BUFDATA ? d->u.var->buffer : NULL;
-  if (src && tirx_scope_is(src->scope, MEM_TMEM) && src->allocated_addr) {
+  bool tmem = src && tirx_scope_is(src->scope, MEM_TMEM) && src->allocated_addr;
+  if (tmem) {
     /* TVM 0.27 aliases a tmem buffer by its column address: a T.decl_buffer
      * without data, at the source's allocated_addr */
     v->decl_data = NULL;
@@ -240,14 +241,8 @@ static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
     v->view_of = NULL;
     v->decl_no_data = true;
     v->allocated_addr = src->allocated_addr;
-    Stmt *s = tirx_stmt_new(ev->m, S_ALLOC, loc);
-    s->u.alloc.buf = v;
-    ev_emit(ev, s);
-    Value r = v_make(V_BUFFER, loc);
-    r.u.buf = v;
-    return r;
   }
-  Stmt *s = tirx_stmt_new(ev->m, S_DECL, loc);
+  Stmt *s = tirx_stmt_new(ev->m, tmem ? S_ALLOC : S_DECL, loc);
   s->u.alloc.buf = v;
   ev_emit(ev, s);
   Value r = v_make(V_BUFFER, loc);

@@ -88,14 +88,9 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   switch (v.kind) {
   case V_NONE: strbuf_puts(b, "None"); return true;
   case V_BOOL: strbuf_puts(b, v.u.i ? "True" : "False"); return true;
-  case V_INT: { /* the digits by hand: str(int) is the common f-string field */
-    char buf[24], *e = buf + sizeof buf, *p = e;
-    uint64_t u = v.u.i < 0 ? 0 - (uint64_t)v.u.i : (uint64_t)v.u.i;
-    do *--p = (char)('0' + u % 10); while (u /= 10);
-    if (v.u.i < 0) *--p = '-';
-    strbuf_put(b, p, (size_t)(e - p));
+  case V_INT: /* str(int) is the common f-string field */
+    strbuf_put_decimal(b, v.u.i < 0 ? 0 - (uint64_t)v.u.i : (uint64_t)v.u.i, v.u.i < 0);
     return true;
-  }
   case V_FLOAT: {
     char buf[40];
     if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
@@ -214,7 +209,7 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
     if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) && !(x == 0 && signbit(x))) {
       /* an integral value of at most `sig` digits: %g prints just its digits (no printf) */
       if (sign == '+' && x >= 0) strbuf_putc(&body, '+');
-      py_to_text(ev, v_int((int64_t)x, loc), &body, false);
+      strbuf_put_decimal(&body, (unsigned long long)fabs(x), x < 0);
     } else {
       char f[16];
       snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
@@ -270,31 +265,25 @@ static bool py_brace_escape(const char *s, size_t n, size_t *i, StrBuf *b) {
   return false;
 }
 
-/* Evaluates the text of an f-string replacement field as an expression.  The
- * field's tree is kept (ev->py_fields, keyed by the field's text, which lives
- * in the f-string node as long as the module does): a loop or a function runs
- * the same f-string many times and parses it once. */
-static Value py_field_expr(Eval *ev, const char *p, size_t n, Loc loc) {
-  Ast *kept = txmap_get(&ev->py_fields, p);
-  if (kept) return ev_expr(ev, kept);
+/* The tree of an f-string replacement field's text (NULL: a located error,
+ * reported).  The f-string's plan keeps it: a loop or a function runs the same
+ * f-string many times and parses each field once. */
+static Ast *py_field_parse(Eval *ev, const char *p, size_t n, Loc loc) {
   TokenList toks = {0};
   TirxDiag sub;
   tirx_diag_init(&sub, "<f-string>", p, n);
-  Value r;
-  if (lex(p, n, &toks, &sub) != 0) {
-    r = ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
-  } else {
+  Ast *e = NULL;
+  if (lex(p, n, &toks, &sub) == 0) {
     for (int i = 0; i < toks.n; i++) {
       toks.t[i].line = loc.line;
       toks.t[i].col = loc.col;
     }
-    Ast *e = parse_expr_tokens(ev->m, &toks, &sub);
-    if (e) txmap_put(&ev->py_fields, p, e);
-    r = e ? ev_expr(ev, e) : ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
+    e = parse_expr_tokens(ev->m, &toks, &sub);
   }
+  if (!e) ev_error(ev, loc, "invalid expression in f-string: '%.*s'", (int)n, p);
   lex_free(&toks);
   tirx_diag_free(&sub);
-  return r;
+  return e;
 }
 
 /* An f-string split once into its parts (ev->py_fplans, keyed by the node: a
@@ -395,8 +384,11 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     FPart *f = &p->part[i];
     strbuf_put(&b, f->lit, f->llen);
     if (!f->has_field) continue;
-    Value v = f->expr ? ev_expr(ev, f->expr) : py_field_expr(ev, f->field, f->flen, a->loc);
-    if (!f->expr) f->expr = txmap_get(&ev->py_fields, f->field);
+    if (!f->expr && !(f->expr = py_field_parse(ev, f->field, f->flen, a->loc))) {
+      strbuf_free(&b);
+      return v_make(V_ERROR, a->loc);
+    }
+    Value v = ev_expr(ev, f->expr);
     if (v.kind == V_ERROR) {
       strbuf_free(&b);
       return v;
@@ -699,11 +691,10 @@ void ev_py_free(Eval *ev) {
       free(ev->py_dindex.vals[i]);
     }
   txmap_free(&ev->py_dindex);
-  txmap_free(&ev->py_fields);
   txmap_free(&ev->py_fplans);
   txmap_free(&ev->py_memo);
   txmap_free(&ev->builtin_names);
-  txmap_free(&ev->py_const_dicts);
+  txmap_free(&ev->py_dicts);
 }
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns

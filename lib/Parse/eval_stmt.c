@@ -1241,17 +1241,52 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
 
 /* ---- module ------------------------------------------------------------------------- */
 
+/* What building a kernel changes of the evaluator's state: a kernel built
+ * while another one is (a factory's @T.prim_func called from a kernel body, a
+ * pending .specialize forced there) puts it back afterwards. */
+typedef struct KernelState {
+  PrimFunc *func;
+  StmtVec *cur;
+  Ast *sig_def;
+  Var **sig_vars;
+  int nsig_vars, loop_depth, ir_nesting, py_body, ntuple_hints, nenv;
+  bool in_signature, sig_fresh_vars, ptr_arith_ok, seen_device_entry, in_device, is_jit, stmt_call, callee_name;
+  const char *name_hint;
+  Value *tuple_hints;
+  Var **env_vars;
+  const char **env_tags;
+  Stmt *with_if;
+} KernelState;
+
+static KernelState kernel_state_take(Eval *ev) {
+  KernelState k = {ev->func, ev->cur, ev->sig_def, ev->sig_vars, ev->nsig_vars, ev->loop_depth, ev->ir_nesting,
+                   ev->py_body, ev->ntuple_hints, ev->nenv, ev->in_signature, ev->sig_fresh_vars,
+                   ev->ptr_arith_ok, ev->seen_device_entry, ev->in_device, ev->is_jit, ev->stmt_call,
+                   ev->callee_name, ev->name_hint, ev->tuple_hints, ev->env_vars, ev->env_tags, ev->with_if};
+  ev->sig_vars = NULL; /* the inner kernel's own */
+  ev->nsig_vars = 0;
+  return k;
+}
+
+static void kernel_state_restore(Eval *ev, const KernelState *k) {
+  free(ev->sig_vars);
+  ev->func = k->func, ev->cur = k->cur, ev->sig_def = k->sig_def, ev->sig_vars = k->sig_vars;
+  ev->nsig_vars = k->nsig_vars, ev->loop_depth = k->loop_depth, ev->ir_nesting = k->ir_nesting;
+  ev->py_body = k->py_body, ev->ntuple_hints = k->ntuple_hints, ev->nenv = k->nenv;
+  ev->in_signature = k->in_signature, ev->sig_fresh_vars = k->sig_fresh_vars, ev->ptr_arith_ok = k->ptr_arith_ok;
+  ev->seen_device_entry = k->seen_device_entry, ev->in_device = k->in_device, ev->is_jit = k->is_jit;
+  ev->stmt_call = k->stmt_call, ev->callee_name = k->callee_name, ev->name_hint = k->name_hint;
+  ev->tuple_hints = k->tuple_hints, ev->env_vars = k->env_vars, ev->env_tags = k->env_tags, ev->with_if = k->with_if;
+}
+
 Value ev_define_kernel(Eval *ev, Ast *fd) {
   if (ev_is_inline_def(ev, fd)) {
     ev_error(ev, fd->loc, "an @T.inline function inside a Python function is not supported");
     return v_make(V_ERROR, fd->loc);
   }
-  PrimFunc *saved = ev->func;
-  bool saved_dev = ev->in_device, saved_entry = ev->seen_device_entry;
+  KernelState ks = kernel_state_take(ev);
   PrimFunc *f = function(ev, fd);
-  ev->func = saved;
-  ev->in_device = saved_dev;
-  ev->seen_device_entry = saved_entry;
+  kernel_state_restore(ev, &ks);
   if (!f || ev->nerr) return v_make(V_ERROR, fd->loc);
   Value v = v_make(V_FUNCREF, fd->loc);
   v.u.func.f = f;
@@ -1425,7 +1460,6 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     txmap_free(&ev.py_grow);
     ev_py_free(&ev);
     free(ev.binds);
-    free(ev.bnames);
     txmap_free(&ev.globix);
     free(ev.sig_vars);
     if (ev.nerr) rc = -1;

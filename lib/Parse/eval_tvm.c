@@ -240,7 +240,7 @@ static Value ir_builder_name(Eval *ev, Args *a) {
 }
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
-  if (strncmp(path, "tvm.", 4) != 0) return false;
+  if (strncmp(path, "tvm.", 4) != 0) return false; /* the other rows bind T.* and Axis.* values */
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
@@ -254,9 +254,8 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
     else *out = v_make(V_NS, a->loc), out->u.ns = tirx_intern0(ev->m, "tvm.IRBuilder.builder");
   } else if (strcmp(path, "tvm.IRBuilder.name") == 0 || strcmp(path, "tvm.IRBuilder.builder.name") == 0)
     *out = ir_builder_name(ev, a);
-  else if (strncmp(path, "tvm.", 4) == 0) /* tvm.IRModule, tvm.testing.main, ... */
+  else /* tvm.IRModule, tvm.testing.main, ... */
     *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
-  else return false; /* the other rows bind T.* and Axis.* values */
   return true;
 }
 

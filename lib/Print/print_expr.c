@@ -170,23 +170,14 @@ static void call2(Printer *p, const char *callee, const Expr *a, const Expr *b) 
 
 /* ---- literals ------------------------------------------------------------ */
 
-/* Decimal digits of u, after a '-' when neg (integers are most of what is
- * printed: no printf). */
-static void put_decimal(Printer *p, uint64_t u, bool neg) {
-  char d[24], *e = d + sizeof d, *s = e;
-  do *--s = (char)('0' + u % 10); while (u /= 10);
-  if (neg) *--s = '-';
-  prbuf_put(p->out, s, (size_t)(e - s));
-}
-
 static void int_text(Printer *p, DType t, int64_t v) {
   if (tirx_dtype_code(t) == DTC_UINT) {
     uint64_t u = (uint64_t)v;
     int bits = tirx_dtype_bits(t);
     if (bits < 64) u &= (1ull << bits) - 1;
-    put_decimal(p, u, false);
+    strbuf_put_decimal(p->out, u, 0);
   } else {
-    put_decimal(p, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
+    strbuf_put_decimal(p->out, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
   }
 }
 

@@ -28,6 +28,13 @@ void strbuf_puts(StrBuf *b, const char *s) { strbuf_put(b, s, strlen(s)); }
 
 void strbuf_putc(StrBuf *b, char c) { strbuf_put(b, &c, 1); }
 
+void strbuf_put_decimal(StrBuf *b, unsigned long long u, int neg) {
+  char d[24], *e = d + sizeof d, *s = e;
+  do *--s = (char)('0' + u % 10); while (u /= 10);
+  if (neg) *--s = '-';
+  strbuf_put(b, s, (size_t)(e - s));
+}
+
 /* One vsnprintf into the spare room (made at least 64 bytes); a second only when the text did not fit. */
 void strbuf_vprintf(StrBuf *b, const char *fmt, va_list ap) {
   va_list ap2;

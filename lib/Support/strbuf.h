@@ -17,6 +17,9 @@ typedef struct StrBuf {
 void strbuf_put(StrBuf *b, const char *s, size_t n);
 void strbuf_puts(StrBuf *b, const char *s);
 void strbuf_putc(StrBuf *b, char c);
+/* The decimal digits of u, after a '-' when neg (no printf: integers are most
+ * of what the printer and f-strings write). */
+void strbuf_put_decimal(StrBuf *b, unsigned long long u, int neg);
 void strbuf_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(StrBuf *b, const char *fmt, va_list ap);
 /* The text ("" when empty); valid until the next put. */
