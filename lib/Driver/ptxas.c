@@ -6,10 +6,13 @@
  * succeeds with output).  A failure names the kernel whose PTX line ptxas
  * complains about; ptxas runs under a timeout (tirx_ptxas_timeout: the caller's, else
  * $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT seconds; 0 = none) and is killed when it expires.
+ * The wait blocks in poll() on an exit pipe (wait_exit), so it adds no latency.
  */
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -122,6 +125,30 @@ static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *l
   tirx_diag_add(diag, lv, 0, 0, "%s%s%.*s", head, n ? ":\n" : "", (int)n, log ? log : "");
 }
 
+/* Blocks until the write ends of the exit pipe `fd` are closed (the child exited) or
+ * `limit` seconds pass (0: no limit); false when the time ran out. */
+static bool wait_exit(int fd, long limit) {
+  struct timespec start, now;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    int ms = -1;
+    if (limit > 0) {
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      long long left = (long long)limit * 1000 - ((long long)(now.tv_sec - start.tv_sec) * 1000 +
+                                                  (now.tv_nsec - start.tv_nsec) / 1000000);
+      if (left <= 0) return false;
+      ms = left > INT_MAX ? INT_MAX : (int)left;
+    }
+    struct pollfd p = {fd, POLLIN, 0};
+    int r = poll(&p, 1, ms);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return true; /* cannot wait here: waitpid blocks instead */
+    if (r == 0) continue;   /* the deadline is rechecked above */
+    char c;
+    if (read(fd, &c, 1) <= 0) return true; /* EOF: the child has exited */
+  }
+}
+
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
                                const char *what, void **cubin, size_t *size, TirxDiag *diag) {
   return tirx_ptxas_assemble_mode(ptx, arch, opt_level, timeout, false, what, cubin, size, diag);
@@ -165,38 +192,35 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
     memmove(argv + 2, argv + 1, sizeof argv[0] * 6);
     argv[1] = "-c";
   }
+  /* The exit pipe: ptxas inherits its write end (as a descriptor it never uses),
+   * so the read end reports POLLHUP the moment ptxas exits, and poll() waits for that
+   * or for the timeout without waking up in between.  Both ends are close-on-exec
+   * here, so no other thread's child inherits them. */
+  int exitp[2];
+  if (pipe2(exitp, O_CLOEXEC) != 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot create a pipe: %s", strerror(errno));
+    goto cleanup;
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  posix_spawn_file_actions_adddup2(&fa, exitp[1], 3); /* dup2 clears close-on-exec */
   pid_t pid;
   int se = posix_spawn(&pid, ptxas, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
+  close(exitp[1]);
   if (se != 0) {
+    close(exitp[0]);
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "cannot run %s: %s", ptxas, strerror(se));
     goto cleanup;
   }
-  int status = 0;
   long limit = tirx_ptxas_timeout(timeout);
-  struct timespec start, now, nap = {0, 5 * 1000 * 1000};
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  bool timed_out = false;
-  for (;;) {
-    pid_t r = waitpid(pid, &status, limit ? WNOHANG : 0);
-    if (r == pid) break;
-    if (r < 0 && errno != EINTR) break;
-    if (r == 0) {
-      clock_gettime(CLOCK_MONOTONIC, &now);
-      if (now.tv_sec - start.tv_sec >= limit) {
-        kill(pid, SIGKILL);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        timed_out = true;
-        break;
-      }
-      nanosleep(&nap, NULL);
-      if (nap.tv_nsec < 100 * 1000 * 1000) nap.tv_nsec *= 2;
-    }
+  bool timed_out = !wait_exit(exitp[0], limit);
+  close(exitp[0]);
+  if (timed_out) kill(pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   size_t loglen = 0;
   char *log = read_file(err, &loglen);
