@@ -6,7 +6,7 @@
  * succeeds with output).  A failure names the kernel whose PTX line ptxas
  * complains about; ptxas runs under a timeout (tirx_ptxas_timeout: the caller's, else
  * $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT seconds; 0 = none) and is killed when it expires.
- * The wait blocks in poll() on an exit pipe (wait_exit), so it adds no latency.
+ * The wait blocks in poll() on the child's pidfd (wait_exit), so it adds no latency.
  */
 #define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -125,8 +126,9 @@ static void report(TirxDiag *diag, DiagLevel lv, const char *head, const char *l
   tirx_diag_add(diag, lv, 0, 0, "%s%s%.*s", head, n ? ":\n" : "", (int)n, log ? log : "");
 }
 
-/* Blocks until the write ends of the exit pipe `fd` are closed (the child exited) or
- * `limit` seconds pass (0: no limit); false when the time ran out. */
+/* Blocks until `fd` is readable or `limit` seconds pass (0: no limit); false when the
+ * time ran out.  `fd` is the child's pidfd (readable once it has exited) or the read
+ * end of its exit pipe (readable at EOF, once its write ends are closed). */
 static bool wait_exit(int fd, long limit) {
   struct timespec start, now;
   clock_gettime(CLOCK_MONOTONIC, &start);
@@ -142,11 +144,25 @@ static bool wait_exit(int fd, long limit) {
     struct pollfd p = {fd, POLLIN, 0};
     int r = poll(&p, 1, ms);
     if (r < 0 && errno == EINTR) continue;
-    if (r < 0) return true; /* cannot wait here: waitpid blocks instead */
-    if (r == 0) continue;   /* the deadline is rechecked above */
-    char c;
-    if (read(fd, &c, 1) <= 0) return true; /* EOF: the child has exited */
+    if (r != 0) return true; /* exited (or poll failed: waitpid then blocks instead) */
   }
+}
+
+/* A descriptor that becomes readable when child `pid` exits: its pidfd, or, where the
+ * kernel has none (before Linux 5.3, or a sandbox that forbids the call), `exit_read`,
+ * the exit pipe.  The pidfd is exact; the pipe also waits for any grandchild that
+ * kept ptxas's descriptors. */
+static int exit_fd(pid_t pid, int exit_read) {
+#ifdef SYS_pidfd_open
+  int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+  if (fd >= 0) {
+    close(exit_read);
+    return fd;
+  }
+#else
+  (void)pid;
+#endif
+  return exit_read;
 }
 
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
@@ -192,10 +208,10 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
     memmove(argv + 2, argv + 1, sizeof argv[0] * 6);
     argv[1] = "-c";
   }
-  /* The exit pipe: ptxas inherits its write end (as a descriptor it never uses),
-   * so the read end reports POLLHUP the moment ptxas exits, and poll() waits for that
-   * or for the timeout without waking up in between.  Both ends are close-on-exec
-   * here, so no other thread's child inherits them. */
+  /* The wait blocks in poll() on the child's pidfd, or on the exit pipe where there is
+   * none (exit_fd): ptxas inherits the pipe's write end as a descriptor it never uses,
+   * so the read end reaches EOF when it exits.  Both ends are close-on-exec here, so no
+   * other thread's child inherits them. */
   int exitp[2];
   if (pipe2(exitp, O_CLOEXEC) != 0) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot create a pipe: %s", strerror(errno));
@@ -216,8 +232,9 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
     goto cleanup;
   }
   long limit = tirx_ptxas_timeout(timeout);
-  bool timed_out = !wait_exit(exitp[0], limit);
-  close(exitp[0]);
+  int efd = exit_fd(pid, exitp[0]);
+  bool timed_out = !wait_exit(efd, limit);
+  close(efd);
   if (timed_out) kill(pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
