@@ -176,6 +176,7 @@ static int llc_main(ToolArgs *args) {
                                                         : TIRX_COMPILE_STOP_PTX;
   co.no_cache = no_cache;
   co.ptxas_timeout = (int)ptxas_timeout;
+  co.lean = emit == EMIT_PTX || emit == EMIT_CUBIN || emit == EMIT_BUNDLE;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
   TirxArtifacts c;

@@ -46,6 +46,10 @@ typedef struct TirxCompileOptions {
   int ninclude_dirs;
   int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
                            $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
+  int lean;             /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
+                           when nothing is stored (no cache entry, no TIRX_DUMP_DIR) the text
+                           stages tirx, lowered, llvm and llvm-opt are not printed (up to
+                           14 % of a large kernel's compile); 0 (the default): all kept */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

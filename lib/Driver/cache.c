@@ -564,11 +564,17 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   d.ninclude_dirs = o.ninclude_dirs;
   d.pipeline = o.pipeline;
   d.ptxas_timeout = o.ptxas_timeout;
-  d.keep_tirx = true;
-  d.keep_llvm = true;
   d.stop_after = o.stop == TIRX_COMPILE_STOP_LOWERED ? TIRX_STOP_AFTER_PASSES
                  : o.stop == TIRX_COMPILE_STOP_PTX   ? TIRX_STOP_AFTER_PTX
                                                      : TIRX_STOP_AFTER_CUBIN;
+
+  const char *dump = getenv("TIRX_DUMP_DIR");
+  bool dumping = dump && *dump;
+  char *root = o.stop == TIRX_COMPILE_STOP_LOWERED ? NULL : tirx_cache_dir(&o);
+  /* The text stages are printed for the cache entry, a dump, or a caller that reads them. */
+  bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || root || dumping;
+  d.keep_tirx = text;
+  d.keep_llvm = text;
 
   /* parse, and print the canonical IR of the key */
   TirxCompiled c;
@@ -577,18 +583,15 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs, 0};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
-  if (!c.module) return TIRX_ERR_COMPILE;
-  char *ir = tirx_print_module(c.module);
-  if (!ir) {
+  char *ir = c.module && text ? tirx_print_module(c.module) : NULL;
+  if (!c.module || (text && !ir)) {
+    if (c.module) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
     tirx_compiled_free(&c);
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
+    free(root);
     return TIRX_ERR_COMPILE;
   }
 
   Cache cache = {NULL, false, diag};
-  const char *dump = getenv("TIRX_DUMP_DIR");
-  bool dumping = dump && *dump;
-  char *root = o.stop == TIRX_COMPILE_STOP_LOWERED ? NULL : tirx_cache_dir(&o);
   if (root) {
     cache.dir = dup_printf("%s/" ENTRY_DIR, root, NULL);
     free(root);
@@ -618,7 +621,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   rc = tirx_compile_parsed(filename, &d, &c, diag);
   memcpy(out->ms_stage, c.ms, sizeof c.ms);
   out->data[TIRX_ART_TIRX] = ir;
-  out->size[TIRX_ART_TIRX] = strlen(ir);
+  out->size[TIRX_ART_TIRX] = ir ? strlen(ir) : 0;
   if (rc == 0) {
     if (o.stop != TIRX_COMPILE_STOP_LOWERED) {
       /* A module without a host function has no plan and so no bundle; its other

@@ -30,3 +30,17 @@ void ptrvec_free(PtrVec *v) {
   v->items = NULL;
   v->n = v->cap = 0;
 }
+
+bool ptrset_add(PtrSet *s, void *p) {
+  if (txmap_has(&s->index, p)) return false;
+  txmap_puti(&s->index, p, 1);
+  ptrvec_push(&s->vec, p);
+  return true;
+}
+
+bool ptrset_has(const PtrSet *s, const void *p) { return txmap_has(&s->index, p); }
+
+void ptrset_free(PtrSet *s) {
+  ptrvec_free(&s->vec);
+  txmap_free(&s->index);
+}

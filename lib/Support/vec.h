@@ -33,4 +33,17 @@ bool ptrvec_has(const PtrVec *v, const void *p);
 int ptrvec_index(const PtrVec *v, const void *p); /* last index of p, -1 if absent */
 void ptrvec_free(PtrVec *v);
 
+/* A set of pointers in first-insertion order with a hashed membership test: for the
+ * sets a walk over a whole kernel grows (buffers seen, variables defined), where
+ * PtrVec's linear test made the walk quadratic.  `items` reads like a PtrVec's. */
+#include "Support/ptrmap.h"
+typedef struct PtrSet {
+  PtrVec vec;
+  TxPtrMap index;
+} PtrSet;
+
+bool ptrset_add(PtrSet *s, void *p); /* true if p was not there yet */
+bool ptrset_has(const PtrSet *s, const void *p);
+void ptrset_free(PtrSet *s);
+
 #endif

@@ -62,10 +62,10 @@ typedef struct Uses {
   const PrimFunc *f;
   XfPtrVec used;     /* Var* used (E_VAR), first use order */
   XfPtrVec uselocs;  /* the E_VAR of the first use (for locations) */
-  XfPtrVec defined;  /* Var* defined inside */
-  XfPtrVec bufs;     /* Buffer* referenced (accessed, declared, or through .data) */
-  XfPtrVec accessed; /* Buffer* accessed (load, store, region, buffer ref, decl) */
-  XfPtrVec declared; /* Buffer* allocated / declared inside */
+  PtrSet defined;    /* Var* defined inside */
+  PtrSet bufs;       /* Buffer* referenced (accessed, declared, or through .data) */
+  PtrSet accessed;   /* Buffer* accessed (load, store, region, buffer ref, decl) */
+  PtrSet declared;   /* Buffer* allocated / declared inside */
 } Uses;
 
 static bool uses_expr(IRVisitor *v, Expr *e);
@@ -82,10 +82,9 @@ static bool is_param_buf(const PrimFunc *f, const Buffer *b) {
 static void use_buffer(IRVisitor *v, Buffer *b, bool access) {
   Uses *u = v->ctx;
   if (!b) return;
-  if (!xf_vec_has(&u->bufs, b)) xf_vec_push(&u->bufs, b);
+  ptrset_add(&u->bufs, b);
   if (!access && is_param_buf(u->f, b)) return;
-  if (xf_vec_has(&u->accessed, b)) return;
-  xf_vec_push(&u->accessed, b);
+  if (!ptrset_add(&u->accessed, b)) return;
   for (int i = 0; i < b->ndim; i++) tirx_visit_expr(v, b->shape[i]);
   for (int i = 0; i < b->nstrides; i++) tirx_visit_expr(v, b->strides[i]);
   tirx_visit_expr(v, b->elem_offset);
@@ -93,7 +92,7 @@ static void use_buffer(IRVisitor *v, Buffer *b, bool access) {
 }
 
 static void define(Uses *u, Var *v) {
-  if (v && !xf_vec_has(&u->defined, v)) xf_vec_push(&u->defined, v);
+  if (v) ptrset_add(&u->defined, v);
 }
 
 /* IRChildFns callbacks: their context is the IRVisitor. */
@@ -115,7 +114,7 @@ static void uses_access(void *iv, Buffer *b) { use_buffer(iv, b, true); }
 static void uses_decl(void *iv, Buffer *b) {
   IRVisitor *v = iv;
   Uses *u = v->ctx;
-  if (!xf_vec_has(&u->declared, b)) xf_vec_push(&u->declared, b);
+  ptrset_add(&u->declared, b);
   use_buffer(v, b, true);
 }
 
@@ -134,10 +133,10 @@ static bool uses_stmt(IRVisitor *v, Stmt *s) {
 static void uses_free(Uses *u) {
   xf_vec_free(&u->used);
   xf_vec_free(&u->uselocs);
-  xf_vec_free(&u->defined);
-  xf_vec_free(&u->bufs);
-  xf_vec_free(&u->accessed);
-  xf_vec_free(&u->declared);
+  ptrset_free(&u->defined);
+  ptrset_free(&u->bufs);
+  ptrset_free(&u->accessed);
+  ptrset_free(&u->declared);
 }
 
 void shd_vars_used(const PrimFunc *f, Stmt *s, XfPtrVec *out) {
@@ -211,9 +210,9 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   XfPtrVec carried = {0}; /* growable: a kernel may carry any number of host decls */
   for (bool grew = true; grew;) {
     grew = false;
-    for (int i = 0; i < u.bufs.n; i++) {
-      Buffer *b = u.bufs.items[i];
-      if (xf_vec_has(&u.declared, b) || is_param_buf(f, b)) continue;
+    for (int i = 0; i < u.bufs.vec.n; i++) {
+      Buffer *b = u.bufs.vec.items[i];
+      if (ptrset_has(&u.declared, b) || is_param_buf(f, b)) continue;
       Stmt *d = NULL;
       for (int j = 0; j < S->host_decls.n && !d; j++) {
         Stmt *h = S->host_decls.items[j];
@@ -231,18 +230,18 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   }
 
   /* Parameters. */
-  KParam *kp = tirx_xcalloc((size_t)(u.used.n + u.bufs.n + 1), sizeof *kp);
+  KParam *kp = tirx_xcalloc((size_t)(u.used.n + u.bufs.vec.n + 1), sizeof *kp);
   int nkp = 0;
   XfMap map;
   xf_map_init(&map, m, false);
   XfPtrVec decls = {0}; /* growable: any number of buffer parameters */
-  for (int i = 0; i < u.bufs.n; i++) {
-    Buffer *b = u.bufs.items[i];
+  for (int i = 0; i < u.bufs.vec.n; i++) {
+    Buffer *b = u.bufs.vec.items[i];
     int pi = shd_param_of_buf(f, b);
     if (pi < 0) {
       bool carried_here = false;
       for (int j = 0; j < carried.n; j++) carried_here |= ((Stmt *)carried.items[j])->u.alloc.buf == b;
-      if (!xf_vec_has(&u.declared, b) && !carried_here) {
+      if (!ptrset_has(&u.declared, b) && !carried_here) {
         xf_error(S->d, b->loc, "buffer '%s' is used in the device region but not declared there",
                  b->name);
         S->errors++;
@@ -256,7 +255,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   /* Parameter buffers accessed directly are re-declared over their pointer. */
   for (int i = 0; i < f->nparams; i++) {
     Buffer *b = f->params[i].buf;
-    if (!b || !xf_vec_has(&u.accessed, b)) continue;
+    if (!b || !ptrset_has(&u.accessed, b)) continue;
     Expr *ptr = xf_map_lookup_var(&map, b->data);
     Buffer *nb = xf_buffer_copy(&map, b);
     nb->decl_data = ptr;
@@ -271,7 +270,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
   }
   for (int i = 0; i < u.used.n; i++) {
     Var *var = u.used.items[i];
-    if (xf_vec_has(&u.defined, var)) continue;
+    if (ptrset_has(&u.defined, var)) continue;
     int mi = xf_vec_index(&S->maps, var);
     if (mi >= 0) { /* a host-encoded tensor map: a by-value CUtensorMap param */
       kp[nkp++] = (KParam){var, TIRX_ARG_TENSOR_MAP, mi, var->dtype};

@@ -99,7 +99,7 @@ bool xf_expr_pure(const Expr *e) {
 typedef struct UsesCtx {
   const Var *var;
   bool found;
-  XfPtrVec seen; /* buffers whose shapes were scanned */
+  PtrSet seen; /* buffers whose shapes were scanned */
 } UsesCtx;
 
 /* The IRChildFns callbacks below get the IRVisitor as their context: they
@@ -107,8 +107,7 @@ typedef struct UsesCtx {
 static void uses_buffer(void *iv, Buffer *b) {
   IRVisitor *v = iv;
   UsesCtx *c = v->ctx;
-  if (!b || xf_vec_has(&c->seen, b)) return;
-  xf_vec_push(&c->seen, b);
+  if (!b || !ptrset_add(&c->seen, b)) return;
   for (int i = 0; i < b->ndim; i++) tirx_visit_expr(v, b->shape[i]);
   for (int i = 0; i < b->nstrides; i++) tirx_visit_expr(v, b->strides[i]);
   tirx_visit_expr(v, b->elem_offset);
@@ -146,18 +145,18 @@ static bool uses_stmt_cb(IRVisitor *v, Stmt *s) {
 }
 
 bool xf_expr_uses_var(Expr *e, const Var *var) {
-  UsesCtx c = {var, false, {0}};
+  UsesCtx c = {.var = var};
   IRVisitor v = {&c, uses_expr_cb, uses_stmt_cb};
   tirx_visit_expr(&v, e);
-  xf_vec_free(&c.seen);
+  ptrset_free(&c.seen);
   return c.found;
 }
 
 bool xf_stmt_uses_var(Stmt *s, const Var *var) {
-  UsesCtx c = {var, false, {0}};
+  UsesCtx c = {.var = var};
   IRVisitor v = {&c, uses_expr_cb, uses_stmt_cb};
   tirx_visit_stmt(&v, s);
-  xf_vec_free(&c.seen);
+  ptrset_free(&c.seen);
   return c.found;
 }
 

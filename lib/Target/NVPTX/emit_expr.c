@@ -528,6 +528,10 @@ LLVMValueRef cg_buffer_elem_ptr(CG *cg, Buffer *b, LLVMValueRef idx, Loc loc) {
   int64_t off;
   if (b->elem_offset && !(tirx_expr_is_const_int(b->elem_offset, &off) && off == 0))
     idx = add_index(cg, idx, index_value(cg, cg_expr(cg, b->elem_offset), b->elem_offset->dtype));
+  /* Element 0 is the base itself: a scalar's local buffer, read and written at [0]
+   * thousands of times in a large kernel, costs no instruction for every LLVM pass to
+   * look at (the IR is otherwise the same). */
+  if (LLVMIsAConstantInt(idx) && LLVMConstIntGetZExtValue(idx) == 0) return base;
   LLVMTypeRef et = cg_mem_type(cg, b->dtype);
   return LLVMBuildInBoundsGEP2(cg->b, et, base, &idx, 1, "");
 }
