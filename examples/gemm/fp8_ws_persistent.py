@@ -24,9 +24,12 @@
 #     of the tile and issues wgmma m64nBNk32 from shared-memory descriptors, 4 per k-tile.
 #     "tensor": BN = 256, 128 fp32 accumulators per thread, one wgmma group in flight (a
 #     stage is released once the group after it was issued and the one reading it retired).
-#     "block": BN = 128 (64 accumulators + 64 temporaries per thread), each k-tile's group
-#     waited for, its stage released, then promoted with the k-block's scales (loaded from
-#     global memory before the wait, so their latency hides behind the wgmma).
+#     "block": BN = 128 (64 accumulators + 2 x 64 temporaries per thread).  K blocks go in
+#     pairs: both groups issued, the first one's temporary promoted with its k-block's
+#     scales while the second one runs, then the second one's (the other consumer's
+#     wgmma fills that gap); each stage is released once its group retired.  The scales
+#     are read from global memory (L2) before the groups are issued, so their latency
+#     hides behind the wgmma.  Odd k-block counts get one extra, zero-filled k-block.
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -45,6 +48,12 @@ BM = 128
 BN = 128 if SCALING == "block" else 256
 BK = 128
 STAGES = 6 if SCALING == "block" else 4
+# "block": two temporaries in turn, so that a k-block's promotion overlaps the next
+# k-block's wgmma of the same warpgroup (False: one temporary, wait then promote)
+PINGPONG = True
+# k-blocks per tile are rounded up to a multiple of KSTEP (an extra k-block past K is
+# zero-filled by TMA and adds nothing)
+KSTEP = 2 if SCALING == "block" and PINGPONG else 1
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -66,6 +75,37 @@ def settle(acc, n):
     # them is scheduled above the wait (ptxas would serialize the wgmma pipeline, C7514)
     for i in T.unroll(n):
         T.cuda.wgmma.noop_barrier(acc[i])
+
+
+@T.macro
+def kb_scales(sc, SA, SB, row, tn, kt, M, nkb):
+    # the k-block's scale of this thread's two accumulator rows (row, row + 8); rows past
+    # M (clipped by the store) read row M - 1's, a k-block past K (zeros) the last one's
+    sc[0] = SA[T.min(row, M - 1), T.min(kt, nkb - 1)] * SB[tn, T.min(kt, nkb - 1)]
+    sc[1] = SA[T.min(row + 8, M - 1), T.min(kt, nkb - 1)] * SB[tn, T.min(kt, nkb - 1)]
+
+
+@T.macro
+def kb_issue(tmp, bars, it, sbase, cw, desc_hi):
+    # wait for k-block `it`'s stage, then tmp = its 64 x 128 x 128 product (4 x k32; scale-d
+    # false on the first step)
+    T.cuda.mbarrier_wait(T.address_of(bars[it % STAGES]), it // STAGES % 2)
+    T.ptx.wgmma.fence.sync.aligned()
+    for kk in T.unroll(BK // 32):
+        T.ptx[WGMMA](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], desc_hi | T.Cast("uint64", ((sbase + it % STAGES * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4)) + T.uint64(2 * kk), desc_hi | T.Cast("uint64", ((sbase + SMEM_B + it % STAGES * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4)) + T.uint64(2 * kk), kk > 0, 1, 1)
+    T.ptx.wgmma.commit_group.sync.aligned()
+
+
+@T.macro
+def kb_promote(tmp, acc, sc, bars, it, leader):
+    # after the wait that retired k-block `it`'s group: release its stage, then
+    # acc += tmp * sa[row] * sb.  (No settle() here: with the other temporary's group in
+    # flight, its register ties make ptxas serialize the pipeline, C7514; without them the
+    # reads stay below the wait -- gemm_ladder.test checks that ptxas stays quiet.)
+    if leader:
+        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + it % STAGES]))
+    for i in T.unroll(NACC):
+        acc[i] = T.fma(tmp[i], sc[i // 2 % 2], acc[i])
 
 
 @T.prim_func
@@ -105,7 +145,8 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
     num_m: T.let[T.int32] = T.ceildiv(M, BM)
     num_n: T.let[T.int32] = T.ceildiv(N, BN)
-    nk: T.let[T.int32] = T.ceildiv(K, BK)
+    nk: T.let[T.int32] = T.ceildiv(K, BK * KSTEP) * KSTEP
+    nkb: T.let[T.int32] = T.ceildiv(K, BK)
     # tiles owned by this CTA: bx, bx + NSM, ...
     ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
 
@@ -143,7 +184,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp = T.alloc_local((NACC,), "float32")
+        tmp2 = T.alloc_local((NACC if PINGPONG else 1,), "float32")
         sc = T.alloc_local((2,), "float32")
+        sc2 = T.alloc_local((2,), "float32")
         pk = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
@@ -163,7 +206,22 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
             if SCALING == "block":
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
-            for kt in range(nk):
+            if SCALING == "block" and PINGPONG:
+                # k-blocks in pairs: the second one's group runs on the tensor cores while
+                # the first one's temporary is promoted (no group stays in flight across
+                # the loop's back edge: its registers would be copied there, C7517)
+                for kp in range(nk // 2):
+                    it0: T.let[T.int32] = ti * nk + 2 * kp
+                    kb_scales(sc, SA, SB, tm * BM + r0, tn, 2 * kp, M, nkb)
+                    kb_issue(tmp, bars, it0, sbase, cw, desc_hi)
+                    kb_scales(sc2, SA, SB, tm * BM + r0, tn, 2 * kp + 1, M, nkb)
+                    kb_issue(tmp2, bars, it0 + 1, sbase, cw, desc_hi)
+                    T.ptx.wgmma.wait_group.sync.aligned(1)
+                    kb_promote(tmp, acc, sc, bars, it0, warp == 0 and lane == 0)
+                    T.ptx.wgmma.wait_group.sync.aligned(0)
+                    settle(tmp2, NACC)
+                    kb_promote(tmp2, acc, sc2, bars, it0 + 1, warp == 0 and lane == 0)
+            for kt in range(nk if not (SCALING == "block" and PINGPONG) else 0):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
