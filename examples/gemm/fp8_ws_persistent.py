@@ -12,25 +12,26 @@
 #     block of B.  C[m, n] = sum_kb SA[m, kb] * SB[n // 128, kb] * (A @ B^T over block kb).
 #     Each K block goes into a temporary fp32 accumulator (the tensor cores' fp8 sums keep
 #     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
-#     sb, in fp32 FMAs on the CUDA cores, while the other warpgroup's wgmma runs.
+#     sb, in fp32 FMAs on the CUDA cores.
 #
-# 132 CTAs (one per SM) walk the BM x BN output tiles (GROUP_M tile rows at a time for L2
+# 132 CTAs (one per SM) walk the 128 x 256 output tiles (GROUP_M tile rows at a time for L2
 # reuse); 3 warpgroups per CTA:
 #   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
-#     (128 x 128) and B (BN x 128) k-tiles into a ring of 128B-swizzled shared memory with
+#     (128 x 128) and B (256 x 128) k-tiles into a ring of 128B-swizzled shared memory with
 #     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
 #     completing on the bytes, after waiting for the stage's "empty" mbarrier;
 #   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
-#     of the tile and issues wgmma m64nBNk32 from shared-memory descriptors, 4 per k-tile.
-#     "tensor": BN = 256, 128 fp32 accumulators per thread, one wgmma group in flight (a
+#     of the tile and issues wgmma k32 from shared-memory descriptors.
+#     "tensor": 4 x m64n256k32 per k-tile into 128 fp32 accumulators per thread, one wgmma
+#     group in flight (a
 #     stage is released once the group after it was issued and the one reading it retired).
-#     "block": BN = 128 (64 accumulators + 2 x 64 temporaries per thread).  K blocks go in
-#     pairs: both groups issued, the first one's temporary promoted with its k-block's
-#     scales while the second one runs, then the second one's (the other consumer's
-#     wgmma fills that gap); each stage is released once its group retired.  The scales
-#     are read from global memory (L2) before the groups are issued, so their latency
-#     hides behind the wgmma.  Odd k-block counts get one extra, zero-filled k-block.
-# Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
+#     "block": the same 128 x 256 tile, 128 accumulators + a 64-register temporary
+#     per thread: per k-tile, each 128-column half of the tile goes through the
+#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
+#     the other consumer's wgmma runs while one promotes.  The stage is released after
+#     the second half's group retired.  The scales are read from global memory (L2)
+#     before the k-tile's barrier wait, so their latency hides behind it and the wgmma.
+# Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
 # M, N and K are symbolic.  TMA zero-fills out-of-bounds loads (a zero byte is +0.0 in
@@ -45,19 +46,14 @@ SCALING = "tensor"
 NSM = 132
 GROUP_M = 16
 BM = 128
-BN = 128 if SCALING == "block" else 256
+BN = 256
 BK = 128
-STAGES = 6 if SCALING == "block" else 4
-# "block": two temporaries in turn, so that a k-block's promotion overlaps the next
-# k-block's wgmma of the same warpgroup (False: one temporary, wait then promote)
-PINGPONG = True
-# k-blocks per tile are rounded up to a multiple of KSTEP (an extra k-block past K is
-# zero-filled by TMA and adds nothing)
-KSTEP = 2 if SCALING == "block" and PINGPONG else 1
+STAGES = 4
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
-WGMMA = "wgmma.mma_async.sync.aligned.m64n%dk32.f32.%s.%s" % (BN, ATYPE, ATYPE)
+WGMMA = "wgmma.mma_async.sync.aligned.m64n256k32.f32.%s.%s" % (ATYPE, ATYPE)
+WGMMA_HALF = "wgmma.mma_async.sync.aligned.m64n128k32.f32.%s.%s" % (ATYPE, ATYPE)
 A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
@@ -75,37 +71,6 @@ def settle(acc, n):
     # them is scheduled above the wait (ptxas would serialize the wgmma pipeline, C7514)
     for i in T.unroll(n):
         T.cuda.wgmma.noop_barrier(acc[i])
-
-
-@T.macro
-def kb_scales(sc, SA, SB, row, tn, kt, M, nkb):
-    # the k-block's scale of this thread's two accumulator rows (row, row + 8); rows past
-    # M (clipped by the store) read row M - 1's, a k-block past K (zeros) the last one's
-    sc[0] = SA[T.min(row, M - 1), T.min(kt, nkb - 1)] * SB[tn, T.min(kt, nkb - 1)]
-    sc[1] = SA[T.min(row + 8, M - 1), T.min(kt, nkb - 1)] * SB[tn, T.min(kt, nkb - 1)]
-
-
-@T.macro
-def kb_issue(tmp, bars, it, sbase, cw, desc_hi):
-    # wait for k-block `it`'s stage, then tmp = its 64 x 128 x 128 product (4 x k32; scale-d
-    # false on the first step)
-    T.cuda.mbarrier_wait(T.address_of(bars[it % STAGES]), it // STAGES % 2)
-    T.ptx.wgmma.fence.sync.aligned()
-    for kk in T.unroll(BK // 32):
-        T.ptx[WGMMA](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], desc_hi | T.Cast("uint64", ((sbase + it % STAGES * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4)) + T.uint64(2 * kk), desc_hi | T.Cast("uint64", ((sbase + SMEM_B + it % STAGES * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4)) + T.uint64(2 * kk), kk > 0, 1, 1)
-    T.ptx.wgmma.commit_group.sync.aligned()
-
-
-@T.macro
-def kb_promote(tmp, acc, sc, bars, it, leader):
-    # after the wait that retired k-block `it`'s group: release its stage, then
-    # acc += tmp * sa[row] * sb.  (No settle() here: with the other temporary's group in
-    # flight, its register ties make ptxas serialize the pipeline, C7514; without them the
-    # reads stay below the wait -- gemm_ladder.test checks that ptxas stays quiet.)
-    if leader:
-        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + it % STAGES]))
-    for i in T.unroll(NACC):
-        acc[i] = T.fma(tmp[i], sc[i // 2 % 2], acc[i])
 
 
 @T.prim_func
@@ -145,8 +110,8 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
     num_m: T.let[T.int32] = T.ceildiv(M, BM)
     num_n: T.let[T.int32] = T.ceildiv(N, BN)
-    nk: T.let[T.int32] = T.ceildiv(K, BK * KSTEP) * KSTEP
-    nkb: T.let[T.int32] = T.ceildiv(K, BK)
+    nk: T.let[T.int32] = T.ceildiv(K, BK)
+    nb: T.let[T.int32] = T.ceildiv(N, 128)
     # tiles owned by this CTA: bx, bx + NSM, ...
     ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
 
@@ -183,10 +148,8 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
-        tmp = T.alloc_local((NACC,), "float32")
-        tmp2 = T.alloc_local((NACC if PINGPONG else 1,), "float32")
-        sc = T.alloc_local((2,), "float32")
-        sc2 = T.alloc_local((2,), "float32")
+        tmp = T.alloc_local((64,), "float32")
+        sc = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
@@ -206,50 +169,45 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
             if SCALING == "block":
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
-            if SCALING == "block" and PINGPONG:
-                # k-blocks in pairs: the second one's group runs on the tensor cores while
-                # the first one's temporary is promoted (no group stays in flight across
-                # the loop's back edge: its registers would be copied there, C7517)
-                for kp in range(nk // 2):
-                    it0: T.let[T.int32] = ti * nk + 2 * kp
-                    kb_scales(sc, SA, SB, tm * BM + r0, tn, 2 * kp, M, nkb)
-                    kb_issue(tmp, bars, it0, sbase, cw, desc_hi)
-                    kb_scales(sc2, SA, SB, tm * BM + r0, tn, 2 * kp + 1, M, nkb)
-                    kb_issue(tmp2, bars, it0 + 1, sbase, cw, desc_hi)
-                    T.ptx.wgmma.wait_group.sync.aligned(1)
-                    kb_promote(tmp, acc, sc, bars, it0, warp == 0 and lane == 0)
-                    T.ptx.wgmma.wait_group.sync.aligned(0)
-                    settle(tmp2, NACC)
-                    kb_promote(tmp2, acc, sc2, bars, it0 + 1, warp == 0 and lane == 0)
-            for kt in range(nk if not (SCALING == "block" and PINGPONG) else 0):
+            for kt in range(nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
-                    # rows past M (clipped by the store) read row M - 1's scale
+                    # the k-block's scales: this thread's two rows (rows past M, clipped
+                    # by the store, read row M - 1's) and the tile's two 128-column
+                    # blocks of B (a half past N reads the last block's)
                     sa0: T.let[T.float32] = SA[T.min(tm * BM + r0, M - 1), kt]
                     sa1: T.let[T.float32] = SA[T.min(tm * BM + r0 + 8, M - 1), kt]
-                    sbk: T.let[T.float32] = SB[tn, kt]
+                    sb0: T.let[T.float32] = SB[2 * tn, kt]
+                    sb1: T.let[T.float32] = SB[T.min(2 * tn + 1, nb - 1), kt]
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
-                T.ptx.wgmma.fence.sync.aligned()
                 if SCALING == "block":
-                    # scale-d false on the k-tile's first step: tmp = A*B
-                    for kk in T.unroll(BK // 32):
-                        T.ptx[WGMMA](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kk > 0, 1, 1)
-                    T.ptx.wgmma.commit_group.sync.aligned()
-                    T.ptx.wgmma.wait_group.sync.aligned(0)
-                    settle(tmp, NACC)
-                    if warp == 0 and lane == 0:
-                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
-                    # promotion: acc += tmp * sa[row] * sb
-                    sc[0] = sa0 * sbk
-                    sc[1] = sa1 * sbk
-                    for i in T.unroll(NACC):
-                        acc[i] = T.fma(tmp[i], sc[i // 2 % 2], acc[i])
+                    for hf in T.unroll(2):
+                        # columns 128 hf ..: B rows 128 hf .. (16 KiB into the stage)
+                        T.ptx.wgmma.fence.sync.aligned()
+                        for kk in T.unroll(BK // 32):
+                            # scale-d false on the first step: tmp = A*B
+                            T.ptx[WGMMA_HALF](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
+                        T.ptx.wgmma.commit_group.sync.aligned()
+                        T.ptx.wgmma.wait_group.sync.aligned(0)
+                        settle(tmp, 64)
+                        if hf == 1 and warp == 0 and lane == 0:
+                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
+                        # promotion: acc[64 hf + i] += tmp[i] * sa[row] * sb[hf]
+                        if hf == 0:
+                            sc[0] = sa0 * sb0
+                            sc[1] = sa1 * sb0
+                        else:
+                            sc[0] = sa0 * sb1
+                            sc[1] = sa1 * sb1
+                        for i in T.unroll(64):
+                            acc[64 * hf + i] = T.fma(tmp[i], sc[i // 2 % 2], acc[64 * hf + i])
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
                     # accumulators, which therefore need no zeroing
+                    T.ptx.wgmma.fence.sync.aligned()
                     for kk in T.unroll(BK // 32):
                         T.ptx[WGMMA](acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1)
                     T.ptx.wgmma.commit_group.sync.aligned()
