@@ -29,7 +29,7 @@ torch._scaled_mm (e4m3 x e4m3 -> bf16, per-tensor scales):
 
 Exit status 0 when every rung that compiled is correct, 1 otherwise.
 --sass DIR also writes the cubin of each rung and, when cuobjdump is on PATH, its SASS
-and resource usage (registers, spills, HGMMA count) for the report.
+and resource usage (registers, spills, HGMMA / QGMMA (fp8) count) for the report.
 """
 import argparse
 import ctypes as C
@@ -171,8 +171,10 @@ def sass_report(cubin, outdir, name):
         f.write(res + "\n" + sass)
     count = lambda op: sum(1 for ln in sass.splitlines() if (" " + op) in ln)
     regs = [ln.strip() for ln in res.splitlines() if "REG" in ln]
-    return "%s | HGMMA %d, HMMA %d, LDSM %d, UTMALDG %d, UTMASTG %d, SYNCS %d, LDL %d, STL %d" % (
-        regs[0] if regs else res.strip()[:200], count("HGMMA"), count("HMMA"), count("LDSM"),
+    return ("%s | HGMMA %d, QGMMA %d, HMMA %d, LDSM %d, UTMALDG %d, UTMASTG %d, SYNCS %d, "
+            "LDL %d, STL %d") % (
+        regs[0] if regs else res.strip()[:200], count("HGMMA"), count("QGMMA"), count("HMMA"),
+        count("LDSM"),
         count("UTMALDG"), count("UTMASTG"), count("SYNCS"), count("LDL"), count("STL"))
 
 

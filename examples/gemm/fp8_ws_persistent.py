@@ -23,8 +23,8 @@
 #   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
 #     of the tile and issues wgmma k32 from shared-memory descriptors.
 #     "tensor": 4 x m64n256k32 per k-tile into 128 fp32 accumulators per thread, one wgmma
-#     group in flight (a
-#     stage is released once the group after it was issued and the one reading it retired).
+#     group in flight (a stage is released once the group after it was issued and the
+#     one reading it retired).
 #     "block": the same 128 x 256 tile, 128 accumulators + a 64-register temporary
 #     per thread: per k-tile, each 128-column half of the tile goes through the
 #     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
