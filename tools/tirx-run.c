@@ -57,7 +57,7 @@ static const char usage_text[] =
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
-    "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits, float8_*: '|u1')\n"
+    "                         FILE.npy          input tensor (raw bits: bfloat16 '<u2', float8_* '|u1')\n"
     "                         DTYPE[D0,D1,...]  zero-filled tensor, e.g. float32[256]\n"
     "                         7 | 2.5 | true    scalar literal\n"
     "  --save NAME=OUT.npy  after the run, write tensor NAME (bfloat16 as '<u2')\n"

@@ -63,7 +63,8 @@ def reference(d, dtype, scaling):
 
 def main(argv):
     if argv[1] == "make":
-        d, m, n, k, dtype, scaling = argv[2], int(argv[3]), int(argv[4]), int(argv[5]), argv[6], argv[7]
+        d, dtype, scaling = argv[2], argv[6], argv[7]
+        m, n, k = int(argv[3]), int(argv[4]), int(argv[5])
         rng = np.random.default_rng(m * 7 + n * 3 + k)
         codes = finite_codes(dtype)
         np.save(d + "/a.npy", rng.choice(codes, (m, k)))
