@@ -9,7 +9,8 @@
  * (tirx_compile_load: no ptxas, no temporary files); with --ptxas it goes through
  * tirx_compile_to_bundle instead (ptxas → cubin + PTX bundle, as tirx-llc does).  Each --arg binds a parameter by name — the
  * buffer name (`A`) or the handle name (`A_ptr`) — to a SPEC:
- *   path.npy          input data, copied to the device (bfloat16 from '<u2' raw bits)
+ *   path.npy          input data, copied to the device (bfloat16 from '<u2' raw bits,
+ *                     float8_* from '|u1')
  *   DTYPE[D0,D1,...]  a zero-filled tensor (`float32[256]`, `int32[4,8]`, `float16[]`)
  *   7, -3, 2.5, true  a scalar literal (int, float, bool)
  * Nothing is converted: the runtime checks the arguments exactly as a TVM-compiled
@@ -56,7 +57,7 @@ static const char usage_text[] =
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
-    "                         FILE.npy          input tensor (bfloat16: '<u2' raw bits)\n"
+    "                         FILE.npy          input tensor (raw bits: bfloat16 '<u2', float8_* '|u1')\n"
     "                         DTYPE[D0,D1,...]  zero-filled tensor, e.g. float32[256]\n"
     "                         7 | 2.5 | true    scalar literal\n"
     "  --save NAME=OUT.npy  after the run, write tensor NAME (bfloat16 as '<u2')\n"
@@ -561,7 +562,7 @@ static int bind_args(Run *r) {
     } else if (a->kind == SPEC_FLOAT) {
       r->cargs[p] = tirxrt_arg_float(a->f);
     } else {
-      /* bfloat16 tensors take raw 2-byte .npy data. */
+      /* bfloat16 / float8 tensors take raw 2- / 1-byte .npy data. */
       if (a->kind == SPEC_NPY && plan->params[p].kind == TIRX_PARAM_TENSOR &&
           tirx_npy_compatible(a->dtype, plan->params[p].dtype))
         a->dtype = plan->params[p].dtype;

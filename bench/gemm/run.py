@@ -17,9 +17,19 @@ same-round ratios, with their range.
 
     python3 bench/gemm/run.py --tirx-llc build/bin/tirx-llc --rt build-gpu/lib/libtirxrt.so
 
+FP8 rows (--dtypes ...,fp8): examples/gemm/fp8_ws_persistent.py with e4m3 inputs and bf16
+output, at the same shapes, timed in the same interleaved rounds against cuBLASLt through
+torch._scaled_mm (e4m3 x e4m3 -> bf16, per-tensor scales):
+  fp8-tensor   per-tensor scales; checked against _scaled_mm's result
+  fp8-block    DeepGEMM's block scales (A per 1 x 128, B per 128 x 128 along K); checked
+               against the fp32 matmul of the dequantized inputs, timed against the
+               per-tensor _scaled_mm (the ratio the issue asks for)
+--fp8-variant SCALING:NAME=V[:NAME=V] adds a build with module constants overridden
+(e.g. block:STAGES=5:GROUP_M=8).
+
 Exit status 0 when every rung that compiled is correct, 1 otherwise.
 --sass DIR also writes the cubin of each rung and, when cuobjdump is on PATH, its SASS
-and resource usage (registers, spills, HGMMA count) for the report.
+and resource usage (registers, spills, HGMMA / QGMMA (fp8) count) for the report.
 """
 import argparse
 import ctypes as C
@@ -61,7 +71,9 @@ class Arg(C.Structure):
 
 ARG_TENSOR = 7
 DL_CUDA = 2
-DL_CODES = {"float16": 2, "bfloat16": 4}  # kDLFloat, kDLBfloat
+# (DLPack code, bits): kDLFloat, kDLBfloat, kDLFloat8_e4m3fn, kDLFloat8_e5m2
+DL_CODES = {"float16": (2, 16), "bfloat16": (4, 16), "float32": (2, 32),
+            "float8_e4m3fn": (10, 8), "float8_e5m2": (12, 8)}
 
 
 class Runtime:
@@ -108,7 +120,7 @@ class Kernel:
             shape = (C.c_int64 * t.dim())(*t.shape)
             strides = (C.c_int64 * t.dim())(*t.stride())
             dl = DLTensor(C.c_void_p(t.data_ptr()), DLDevice(DL_CUDA, t.device.index or 0),
-                          t.dim(), DLDataType(DL_CODES[str(t.dtype).split(".")[1]], 16, 1),
+                          t.dim(), DLDataType(*DL_CODES[str(t.dtype).split(".")[1]], 1),
                           shape, strides, 0)
             keep += [shape, strides, dl]
             args[i].kind = ARG_TENSOR
@@ -159,9 +171,155 @@ def sass_report(cubin, outdir, name):
         f.write(res + "\n" + sass)
     count = lambda op: sum(1 for ln in sass.splitlines() if (" " + op) in ln)
     regs = [ln.strip() for ln in res.splitlines() if "REG" in ln]
-    return "%s | HGMMA %d, HMMA %d, LDSM %d, UTMALDG %d, UTMASTG %d, SYNCS %d, LDL %d, STL %d" % (
-        regs[0] if regs else res.strip()[:200], count("HGMMA"), count("HMMA"), count("LDSM"),
+    return ("%s | HGMMA %d, QGMMA %d, HMMA %d, LDSM %d, UTMALDG %d, UTMASTG %d, SYNCS %d, "
+            "LDL %d, STL %d") % (
+        regs[0] if regs else res.strip()[:200], count("HGMMA"), count("QGMMA"), count("HMMA"),
+        count("LDSM"),
         count("UTMALDG"), count("UTMASTG"), count("SYNCS"), count("LDL"), count("STL"))
+
+
+def fp8_inputs(torch, m, n, k, scaling, dev):
+    """e4m3 A [m, k], B [n, k], the scales SA, SB (float32, the kernel's shapes) and the
+    float32 reference of the scaled product.  "tensor": randn inputs cast to e4m3 with
+    scales 0.5 and 1.5; "block": randn quantized per 1 x 128 (A) and 128 x 128 (B) blocks
+    to the e4m3 range, DeepGEMM's recipe."""
+    f8 = torch.float8_e4m3fn
+    a = torch.randn(m, k, device=dev)
+    b = torch.randn(n, k, device=dev)
+    if scaling == "tensor":
+        A, B = a.to(f8), b.to(f8)
+        SA = torch.tensor([0.5], device=dev)
+        SB = torch.tensor([1.5], device=dev)
+        return A, B, SA, SB, None
+    kb, nb = (k + 127) // 128, (n + 127) // 128
+    ap = torch.nn.functional.pad(a, (0, kb * 128 - k)).view(m, kb, 128)
+    SA = ap.abs().amax(dim=2).clamp(min=1e-4) / 448.0
+    A = (ap / SA[:, :, None]).view(m, kb * 128)[:, :k].to(f8).contiguous()
+    bp = torch.nn.functional.pad(b, (0, kb * 128 - k, 0, nb * 128 - n)).view(nb, 128, kb, 128)
+    SB = bp.abs().amax(dim=(1, 3)).clamp(min=1e-4) / 448.0
+    B = (bp / SB[:, None, :, None]).view(nb * 128, kb * 128)[:n, :k].to(f8).contiguous()
+    kidx = torch.arange(k, device=dev) // 128
+    ad = A.float() * SA[:, kidx]
+    bd = B.float() * SB[torch.arange(n, device=dev) // 128][:, kidx]
+    ref = ad @ bd.t()
+    del ad, bd, ap, bp
+    return A, B, SA.contiguous(), SB.contiguous(), ref
+
+
+def scaled_mm(torch, A, B, SA, SB):
+    return torch._scaled_mm(A, B.t(), scale_a=SA.reshape(()), scale_b=SB.reshape(()),
+                            out_dtype=torch.bfloat16)
+
+
+def fp8_probe(a, torch, bundle, scaling):
+    m, n, k = 384, 640, 384
+    A, B, SA, SB, ref = fp8_inputs(torch, m, n, k, scaling, torch.device("cuda"))
+    if ref is None:
+        ref = scaled_mm(torch, A, B, SA, SB).float()
+    Cout = torch.full((m, n), float("nan"), device="cuda", dtype=torch.bfloat16)
+    Runtime(a.rt).load(bundle).prepare([A, B, SA, SB, Cout],
+                                       torch.cuda.current_stream().cuda_stream)()
+    torch.cuda.synchronize()
+    rel = ((Cout.float() - ref).norm() / ref.norm()).item()
+    print("probe rel %.3e" % rel)
+    return 0 if rel == rel and rel <= TOL["bfloat16"] else 1
+
+
+def bench_fp8(a, torch, rt):
+    """The fp8 rows: fp8_ws_persistent (per-tensor, block-scaled and --fp8-variant
+    builds) against torch._scaled_mm, in interleaved rounds.  True when all correct."""
+    src = os.path.join(a.examples, "fp8_ws_persistent.py")
+    builds = [("fp8-tensor", "tensor", ()), ("fp8-block", "block", ())]
+    for v in a.fp8_variant:
+        scaling, *defs = v.split(":")
+        builds.append(("fp8-%s[%s]" % (scaling, ",".join(defs)), scaling, tuple(defs)))
+    kernels, ok = {}, True
+    for label, scaling, defs in builds:
+        bundle = os.path.join(a.work, "%s.tirxb" % label)
+        err = compile_rung(a.tirx_llc, src, "float8_e4m3fn", bundle,
+                           defines=('SCALING="%s"' % scaling,) + defs)
+        if err:
+            print("%s: does not compile: %s" % (label, err))
+            ok = False
+            continue
+        try:
+            probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                    bundle + ":fp8-" + scaling], capture_output=True,
+                                   text=True, timeout=60)
+            rc, out = probe.returncode, probe.stdout + probe.stderr
+        except subprocess.TimeoutExpired:
+            rc, out = 1, "timed out after 60 s (a hang)"
+        if rc != 0:
+            tail = out.strip().splitlines()
+            print("%s: FAILS its probe run: %s" % (label, tail[-1] if tail else "?"))
+            ok = False
+            continue
+        kernels[label] = (rt.load(bundle), scaling)
+        if a.sass and not defs:
+            os.makedirs(a.sass, exist_ok=True)
+            cubin = os.path.join(a.sass, label + ".cubin")
+            if compile_rung(a.tirx_llc, src, "float8_e4m3fn", cubin, emit="cubin",
+                            defines=('SCALING="%s"' % scaling,)) is None:
+                print("%s SASS: %s" % (label, sass_report(cubin, a.sass, label)))
+    dev = torch.device("cuda:0")
+    stream = torch.cuda.current_stream().cuda_stream
+    for (m, n, k) in SHAPES:
+        flop = 2.0 * m * n * k
+        shape = "%dx%dx%d" % (m, n, k)
+        inputs = {sc: fp8_inputs(torch, m, n, k, sc, dev) for sc in ("tensor", "block")}
+        At, Bt, SAt, SBt, _ = inputs["tensor"]
+        ref_t = scaled_mm(torch, At, Bt, SAt, SBt).float()
+        calls, checks, outs = {}, {}, []
+        for label, (kern, scaling) in kernels.items():
+            A, B, SA, SB, ref = inputs[scaling]
+            ref = ref_t if ref is None else ref
+            Cout = torch.full((m, n), float("nan"), device=dev, dtype=torch.bfloat16)
+            try:
+                call = kern.prepare([A, B, SA, SB, Cout], stream)
+                call()
+                torch.cuda.synchronize()
+            except RuntimeError as e:
+                ok = False
+                checks[label] = "FAIL: %s" % e
+                continue
+            cf = Cout.float()
+            rel = ((cf - ref).norm() / ref.norm()).item()
+            maxe = ((cf - ref).abs().max() / ref.abs().max()).item()
+            good = rel == rel and rel <= TOL["bfloat16"]
+            ok = ok and good
+            checks[label] = "%s rel %.2e max %.2e vs %s" % (
+                "ok" if good else "FAIL", rel, maxe,
+                "_scaled_mm" if scaling == "tensor" else "dequantized fp32")
+            calls[label] = call
+            outs.append(Cout)
+            del cf
+        names = ["cuBLASLt"] + list(calls)
+        fns = dict(calls)
+        fns["cuBLASLt"] = lambda: scaled_mm(torch, At, Bt, SAt, SBt)
+        times = {x: [] for x in names}
+        for r in range(a.rounds):
+            order = names[r % len(names):] + names[:r % len(names)]
+            for x in order:
+                times[x].append(time_it(torch, fns[x], a.iters))
+        t_ref = statistics.median(times["cuBLASLt"])
+        print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s" % (
+            "cuBLASLt", "e4m3", shape, t_ref, flop / t_ref / 1e9, 1.0,
+            "torch._scaled_mm per-tensor (rounds %s ms)"
+            % " ".join("%.4f" % x for x in times["cuBLASLt"])))
+        for label in kernels:
+            if label not in calls:
+                print("%-18s %-8s %-16s %9s %8s %7s  %s" % (label, "e4m3", shape, "-", "-",
+                                                            "-", checks.get(label, "?")))
+                continue
+            t = statistics.median(times[label])
+            ratios = [tr / tx for tr, tx in zip(times["cuBLASLt"], times[label])]
+            print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s (ratio %.3f..%.3f)" % (
+                label, "e4m3", shape, t, flop / t / 1e9, statistics.median(ratios),
+                checks[label], min(ratios), max(ratios)))
+        sys.stdout.flush()
+        del inputs, At, Bt, SAt, SBt, ref_t, outs, calls, fns
+        torch.cuda.empty_cache()
+    return ok
 
 
 def main():
@@ -178,12 +336,19 @@ def main():
     ap.add_argument("--sass", default=None, help="write cubin SASS / resource usage here")
     ap.add_argument("--variant", action="append", default=[],
                     help="also time RUNG with module constants overridden: RUNG:NAME=V[:NAME=V]")
+    ap.add_argument("--dtypes", default=",".join(DTYPES + ["fp8"]),
+                    help="which rows: float16, bfloat16, fp8 (comma-separated)")
+    ap.add_argument("--fp8-variant", action="append", default=[],
+                    help="also time fp8_ws_persistent with module constants overridden: "
+                         "SCALING:NAME=V[:NAME=V]")
     ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     import torch
 
     if a.probe:  # child process: one small correctness run of one bundle
         bundle, dt = a.probe.rsplit(":", 1)
+        if dt.startswith("fp8-"):
+            return fp8_probe(a, torch, bundle, dt[4:])
         tdt = getattr(torch, dt)
         m, n, k = 384, 640, 320
         A = torch.randn(m, k, device="cuda", dtype=tdt)
@@ -201,13 +366,14 @@ def main():
     torch.manual_seed(0)
     dev = torch.device("cuda:0")
     stream = torch.cuda.current_stream().cuda_stream
-    rungs = [(r, r, ()) for r in a.rungs.split(",") if r]
+    dtypes = [d for d in DTYPES if d in a.dtypes.split(",")]
+    rungs = [(r, r, ()) for r in a.rungs.split(",") if r] if dtypes else []
     for v in a.variant:
         base, *defs = v.split(":")
         rungs.append(("%s[%s]" % (base, ",".join(defs)), base, tuple(defs)))
     kernels, notes, broken = {}, [], False
     for label, rung, defs in rungs:
-        for dt in DTYPES:
+        for dt in dtypes:
             bundle = os.path.join(a.work, "%s.%s.tirxb" % (label, dt))
             err = compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), dt, bundle,
                                defines=defs)
@@ -250,8 +416,8 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     sys.stdout.flush()
-    for (m, n, k) in SHAPES:
-        for dt in DTYPES:
+    for (m, n, k) in SHAPES if dtypes else []:
+        for dt in dtypes:
             tdt = getattr(torch, dt)
             A = torch.randn(m, k, device=dev, dtype=tdt)
             B = torch.randn(n, k, device=dev, dtype=tdt)
@@ -315,6 +481,8 @@ def main():
             sys.stdout.flush()
             del A, B, ref, rf, outs, calls, fns
             torch.cuda.empty_cache()
+    if "fp8" in a.dtypes.split(","):
+        ok = bench_fp8(a, torch, rt) and ok
     print("bench/gemm: %s" % ("all correct" if ok and not broken else "FAILURES (see above)"))
     return 0 if ok and not broken else 1
 

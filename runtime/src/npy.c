@@ -35,8 +35,15 @@ static int npy_dtype_of(const char *descr, DLDataType *out) {
 int tirx_npy_compatible(DLDataType file, DLDataType want) {
   if (file.code == want.code && file.bits == want.bits && file.lanes == want.lanes)
     return 1;
-  return want.code == kDLBfloat && want.bits == 16 && want.lanes == 1 && file.bits == 16 &&
-         (file.code == kDLUInt || file.code == kDLInt || file.code == kDLOpaqueHandle);
+  if (want.lanes != 1 || file.lanes != 1 || want.bits != file.bits)
+    return 0;
+  /* raw bits of the types NumPy lacks: bfloat16 from 2-byte integers or void, the
+   * one-byte floats (float8_e4m3fn, float8_e5m2, ...) from 1-byte integers */
+  if (want.code == kDLBfloat && want.bits == 16)
+    return file.code == kDLUInt || file.code == kDLInt || file.code == kDLOpaqueHandle;
+  if (want.bits == 8 && want.code >= TIRX_DL_FLOAT8_E3M4 && want.code <= TIRX_DL_FLOAT8_E8M0FNU)
+    return file.code == kDLUInt || file.code == kDLInt;
+  return 0;
 }
 
 void tirx_npy_free(TirxNpy *n) {

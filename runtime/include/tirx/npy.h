@@ -4,7 +4,8 @@
  * reads versions 1.0, 2.0 and 3.0.  C order, little-endian only.  dtypes: float16/32/64,
  * int8..int64, uint8..uint64, bool ('|b1').  bfloat16 has no standard NumPy descr: it is
  * stored as '<u2' (the raw bits), and '<u2' / '|V2' / '<V2' files are accepted where a
- * bfloat16 tensor is expected (tirx_npy_compatible).
+ * bfloat16 tensor is expected (tirx_npy_compatible); likewise '|u1' / '|i1' for the
+ * float8 types.
  */
 #ifndef TIRX_NPY_H
 #define TIRX_NPY_H
@@ -41,8 +42,9 @@ TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
 /* The descr for a dtype ('<f4', '|b1', ...), or NULL when .npy cannot hold it. */
 const char *tirx_npy_descr(DLDataType dtype);
 
-/* Can a file of dtype `file` feed a tensor of dtype `want`?  Equal dtypes, or a
- * bfloat16 tensor from raw 2-byte data ('<u2', '<i2', '|V2'). */
+/* Can a file of dtype `file` feed a tensor of dtype `want`?  Equal dtypes, a
+ * bfloat16 tensor from raw 2-byte data ('<u2', '<i2', '|V2'), or a one-byte float
+ * (float8_e4m3fn, float8_e5m2, ...) from raw 1-byte data ('|u1', '|i1'). */
 int tirx_npy_compatible(DLDataType file, DLDataType want);
 
 #ifdef __cplusplus

@@ -104,6 +104,13 @@ int main(int argc, char **argv) {
   }
   free(err);
 
+  /* raw bits feed the types NumPy lacks: bfloat16 from 2-byte, float8 from 1-byte data */
+  const DLDataType u1 = {kDLUInt, 8, 1}, i1 = {kDLInt, 8, 1}, u2 = {kDLUInt, 16, 1};
+  const DLDataType e4m3 = {TIRX_DL_FLOAT8_E4M3FN, 8, 1}, e5m2 = {TIRX_DL_FLOAT8_E5M2, 8, 1};
+  printf("compatible: u1->e4m3 %d i1->e5m2 %d u2->e4m3 %d u1->bf16 %d u2->bf16 %d "
+         "u1->u2 %d\n", tirx_npy_compatible(u1, e4m3), tirx_npy_compatible(i1, e5m2),
+         tirx_npy_compatible(u2, e4m3), tirx_npy_compatible(u1, (DLDataType){kDLBfloat, 16, 1}),
+         tirx_npy_compatible(u2, (DLDataType){kDLBfloat, 16, 1}), tirx_npy_compatible(u1, u2));
   reject("magic", "PK\x03\x04 not numpy", 15);
   reject_header("fortran", "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", 16);
   reject_header("big-endian", "{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }", 8);

@@ -1,0 +1,252 @@
+# FP8 GEMM, warp-specialized and persistent (sm_90a): rung 3 (ws_persistent.py) for fp8.
+#
+#   C[M, N] = (A[M, K] @ B[N, K]^T) * scales      (torch: a @ b.t()), fp32 accumulation
+#
+# DT: the input type, -D DT='"float8_e4m3fn"' (default) or '"float8_e5m2"' (wgmma .e4m3 /
+# .e5m2, k32); OT: the output type, '"bfloat16"' (default) or '"float16"'.
+# SCALING selects how the fp8 inputs are scaled back:
+#   "tensor" (default): SA and SB are float32[1], one scale per tensor (torch._scaled_mm's
+#     per-tensor form); C = (A @ B^T) * SA[0] * SB[0], applied in the epilogue.
+#   "block": DeepGEMM's scheme.  SA is float32[M, ceil(K / 128)], one scale per row and
+#     128-deep K block of A; SB is float32[ceil(N / 128), ceil(K / 128)], one per 128 x 128
+#     block of B.  C[m, n] = sum_kb SA[m, kb] * SB[n // 128, kb] * (A @ B^T over block kb).
+#     Each K block goes into a temporary fp32 accumulator (the tensor cores' fp8 sums keep
+#     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
+#     sb, in fp32 FMAs on the CUDA cores.
+#
+# 132 CTAs (one per SM) walk the 128 x 256 output tiles (GROUP_M tile rows at a time for L2
+# reuse); 3 warpgroups per CTA:
+#   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
+#     (128 x 128) and B (256 x 128) k-tiles into a ring of 128B-swizzled shared memory with
+#     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
+#     completing on the bytes, after waiting for the stage's "empty" mbarrier;
+#   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
+#     of the tile and issues wgmma k32 from shared-memory descriptors.
+#     "tensor": 4 x m64n256k32 per k-tile into 128 fp32 accumulators per thread, one wgmma
+#     group in flight (a stage is released once the group after it was issued and the
+#     one reading it retired).
+#     "block": the same 128 x 256 tile, 128 accumulators + a 64-register temporary
+#     per thread: per k-tile, each 128-column half of the tile goes through the
+#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
+#     the other consumer's wgmma runs while one promotes.  The stage is released after
+#     the second half's group retired.  The scales are read from global memory (L2)
+#     before the k-tile's barrier wait, so their latency hides behind it and the wgmma.
+# Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
+# chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
+#
+# M, N and K are symbolic.  TMA zero-fills out-of-bounds loads (a zero byte is +0.0 in
+# both fp8 formats), so K need not be a multiple of 128: a partial last K block adds
+# zeros; the TMA store clips partial tiles.  Row strides must be multiples of 16 bytes:
+# K a multiple of 16 and N of 8; the runtime refuses other shapes before launching
+# ("tensor map A_map: globalStrides[0] of A (... bytes) must be a multiple of 16"), and
+# scale tensors of the wrong shape or dtype with its argument checks.
+DT = "float8_e4m3fn"
+OT = "bfloat16"
+SCALING = "tensor"
+NSM = 132
+GROUP_M = 16
+BM = 128
+BN = 256
+BK = 128
+STAGES = 4
+# the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
+L2_PROMO = 2
+ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
+WGMMA = "wgmma.mma_async.sync.aligned.m64n256k32.f32.%s.%s" % (ATYPE, ATYPE)
+WGMMA_HALF = "wgmma.mma_async.sync.aligned.m64n128k32.f32.%s.%s" % (ATYPE, ATYPE)
+A_BYTES = BM * BK
+B_BYTES = BN * BK
+EP_BYTES = 64 * 64 * 2
+NACC = BN // 2
+# shared.dyn layout (bytes): A ring, B ring, 2 x 2 staging buffers, 2 x STAGES mbarriers
+SMEM_B = STAGES * A_BYTES
+SMEM_EP = SMEM_B + STAGES * B_BYTES
+SMEM_BAR = SMEM_EP + 4 * EP_BYTES
+SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
+
+
+@T.macro
+def settle(acc, n):
+    # after wgmma.wait_group 0: tie the accumulators to this point so that no read of
+    # them is scheduled above the wait (ptxas would serialize the wgmma pipeline, C7514)
+    for i in T.unroll(n):
+        T.cuda.wgmma.noop_barrier(acc[i])
+
+
+@T.prim_func
+def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T.handle):
+    M = T.int32()
+    N = T.int32()
+    K = T.int32()
+    A = T.match_buffer(a, (M, K), DT)
+    B = T.match_buffer(b, (N, K), DT)
+    if SCALING == "block":
+        SA = T.match_buffer(sa, (M, (K + 127) // 128), "float32")
+        SB = T.match_buffer(sb, ((N + 127) // 128, (K + 127) // 128), "float32")
+    else:
+        SA = T.match_buffer(sa, (1,), "float32")
+        SB = T.match_buffer(sb, (1,), "float32")
+    C = T.match_buffer(c, (M, N), OT)
+    A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+    T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, DT, 2, A.data,
+                  K, M, K, BK, BM, 1, 1, 0, 3, L2_PROMO, 0)
+    B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+    T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, DT, 2, B.data,
+                  K, N, K, BK, BN, 1, 1, 0, 3, L2_PROMO, 0)
+    C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+    T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, OT, 2, C.data,
+                  N, M, N * 2, 64, 64, 1, 1, 0, 3, 2, 0)
+    T.device_entry()
+    bx = T.cta_id([T.min(NSM, T.ceildiv(M, BM) * T.ceildiv(N, BN))])
+    wg = T.warpgroup_id([3])
+    warp = T.warp_id_in_wg([4])
+    lane = T.lane_id([32])
+    T.attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+    pool = T.alloc_buffer((SMEM_TOTAL,), "uint8", scope="shared.dyn", align=1024)
+    ep32 = T.decl_buffer((4 * EP_BYTES // 4,), "uint32", data=pool.data,
+                         elem_offset=SMEM_EP // 4, scope="shared.dyn")
+    bars = T.decl_buffer((2 * STAGES,), "uint64", data=pool.data,
+                         elem_offset=SMEM_BAR // 8, scope="shared.dyn")
+    sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
+    num_m: T.let[T.int32] = T.ceildiv(M, BM)
+    num_n: T.let[T.int32] = T.ceildiv(N, BN)
+    nk: T.let[T.int32] = T.ceildiv(K, BK)
+    nb: T.let[T.int32] = T.ceildiv(N, 128)
+    # tiles owned by this CTA: bx, bx + NSM, ...
+    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
+
+    if wg == 0 and warp == 0 and lane == 0:
+        for s in T.unroll(STAGES):
+            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[s]), 1)
+            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), 2)
+        T.ptx.fence.mbarrier_init.release.cluster()
+        T.ptx.fence.proxy.async_.shared__cta()
+    T.cuda.cta_sync()
+
+    if wg == 0:
+        T.ptx.setmaxnreg.dec.sync.aligned.u32(40)
+        if warp == 0 and lane == 0:
+            for ti in range(ntile):
+                t: T.let[T.int32] = bx + ti * NSM
+                gsz: T.let[T.int32] = GROUP_M * num_n
+                first_m: T.let[T.int32] = t // gsz * GROUP_M
+                gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
+                tm: T.let[T.int32] = first_m + t % gsz % gm
+                tn: T.let[T.int32] = t % gsz // gm
+                for kt in range(nk):
+                    it: T.let[T.int32] = ti * nk + kt
+                    s: T.let[T.int32] = it % STAGES
+                    # a fresh barrier has completed "phase -1" (parity 1): the first
+                    # round does not wait
+                    T.cuda.mbarrier_wait(T.address_of(bars[STAGES + s]), (it // STAGES + 1) % 2)
+                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                        sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                        sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
+    else:
+        T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
+        cw: T.let[T.int32] = wg - 1
+        acc = T.alloc_local((NACC,), "float32")
+        tmp = T.alloc_local((64,), "float32")
+        sc = T.alloc_local((4,), "float32")
+        pk = T.alloc_local((1,), "uint32")
+        # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
+        # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
+        desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
+        # this thread's accumulator rows (fragment acc[4j + 2v + h]: row 16*warp + lane/4
+        # + 8v, column 8j + 2*(lane%4) + h of the warpgroup's 64 x BN block)
+        r0: T.let[T.int32] = cw * 64 + warp * 16 + lane // 4
+        if SCALING == "tensor":
+            sc[0] = SA[0] * SB[0]
+        for ti in range(ntile):
+            t: T.let[T.int32] = bx + ti * NSM
+            gsz: T.let[T.int32] = GROUP_M * num_n
+            first_m: T.let[T.int32] = t // gsz * GROUP_M
+            gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
+            tm: T.let[T.int32] = first_m + t % gsz % gm
+            tn: T.let[T.int32] = t % gsz // gm
+            if SCALING == "block":
+                for i in T.unroll(NACC):
+                    acc[i] = T.float32(0)
+            for kt in range(nk):
+                it: T.let[T.int32] = ti * nk + kt
+                s: T.let[T.int32] = it % STAGES
+                if SCALING == "block":
+                    # the k-block's scales: this thread's two rows (rows past M, clipped
+                    # by the store, read row M - 1's) and the tile's two 128-column
+                    # blocks of B (a half past N reads the last block's)
+                    sa0: T.let[T.float32] = SA[T.min(tm * BM + r0, M - 1), kt]
+                    sa1: T.let[T.float32] = SA[T.min(tm * BM + r0 + 8, M - 1), kt]
+                    sb0: T.let[T.float32] = SB[2 * tn, kt]
+                    sb1: T.let[T.float32] = SB[T.min(2 * tn + 1, nb - 1), kt]
+                T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
+                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                if SCALING == "block":
+                    for hf in T.unroll(2):
+                        # columns 128 hf ..: B rows 128 hf .. (16 KiB into the stage)
+                        T.ptx.wgmma.fence.sync.aligned()
+                        for kk in T.unroll(BK // 32):
+                            # scale-d false on the first step: tmp = A*B
+                            T.ptx[WGMMA_HALF](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
+                        T.ptx.wgmma.commit_group.sync.aligned()
+                        T.ptx.wgmma.wait_group.sync.aligned(0)
+                        settle(tmp, 64)
+                        if hf == 1 and warp == 0 and lane == 0:
+                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
+                        # promotion: acc[64 hf + i] += tmp[i] * sa[row] * sb[hf]
+                        if hf == 0:
+                            sc[0] = sa0 * sb0
+                            sc[1] = sa1 * sb0
+                        else:
+                            sc[0] = sa0 * sb1
+                            sc[1] = sa1 * sb1
+                        for i in T.unroll(64):
+                            acc[64 * hf + i] = T.fma(tmp[i], sc[i // 2 % 2], acc[64 * hf + i])
+                else:
+                    # scale-d false for the tile's first K step: D = A*B overwrites the
+                    # accumulators, which therefore need no zeroing
+                    T.ptx.wgmma.fence.sync.aligned()
+                    for kk in T.unroll(BK // 32):
+                        T.ptx[WGMMA](acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1)
+                    T.ptx.wgmma.commit_group.sync.aligned()
+                    T.ptx.wgmma.wait_group.sync.aligned(1)
+                    # the previous k-tile's group retired: release its stage
+                    if kt > 0 and warp == 0 and lane == 0:
+                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (it - 1) % STAGES]))
+            if SCALING == "tensor":
+                T.ptx.wgmma.wait_group.sync.aligned(0)
+                settle(acc, NACC)
+                if warp == 0 and lane == 0:
+                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (ti * nk + nk - 1) % STAGES]))
+            # epilogue: 64 x 64 chunks of the warpgroup's 64 x BN block
+            for sub in T.unroll(BN // 64):
+                eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
+                # the store that read this buffer two chunks ago has finished reading
+                if warp == 0 and lane == 0:
+                    T.ptx.cp.async_.bulk.wait_group.read(1)
+                T.cuda.warpgroup_sync(1 + cw)
+                for jj in T.unroll(8):
+                    for v in T.unroll(2):
+                        if SCALING == "tensor":
+                            x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v] * sc[0]
+                            x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1] * sc[0]
+                        else:
+                            x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v]
+                            x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1]
+                        if OT == "float16":
+                            T.ptx.cvt.rn.f16x2.f32(pk[0], x1, x0)
+                        else:
+                            T.ptx.cvt.rn.bf16x2.f32(pk[0], x1, x0)
+                        r: T.let[T.int32] = warp * 16 + lane // 4 + 8 * v
+                        # 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (SWIZZLE_128B)
+                        ep32[eb + r * 32 + T.bitwise_xor(jj, r % 8) * 4 + lane % 4] = pk[0]
+                T.ptx.fence.proxy.async_.shared__cta()
+                T.cuda.warpgroup_sync(1 + cw)
+                if warp == 0 and lane == 0:
+                    T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
+                        T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
+                    T.ptx.cp.async_.bulk.commit_group()
+        if warp == 0 and lane == 0:
+            T.ptx.cp.async_.bulk.wait_group(0)
