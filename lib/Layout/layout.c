@@ -418,3 +418,44 @@ char *lay_str(const Layout *l, char *buf, size_t n) {
   if (l->offset) snprintf(buf + pos, pos < n ? n - pos : 0, " + %lld", (long long)l->offset);
   return buf;
 }
+
+/* ---- common refinement ---------------------------------------------------------- */
+
+bool lay_refine(Module *m, const Layout *a, const Layout *b, Layout *ra, Layout *rb, char *why,
+                size_t nwhy) {
+  *ra = *a;
+  *rb = *b;
+  ra->it = iters(m, a->n + b->n);
+  rb->it = iters(m, a->n + b->n);
+  int n = 0, i = a->n - 1, j = b->n - 1;
+  LayIter x = {1, 0, NULL}, y = {1, 0, NULL};
+  for (;;) {
+    while (x.ext == 1 && i >= 0) x = a->it[i--];
+    while (y.ext == 1 && j >= 0) y = b->it[j--];
+    if (x.ext == 1 && y.ext == 1) break;
+    if (x.ext == 1 || y.ext == 1)
+      return fail(why, nwhy, "the layouts cover different numbers of elements");
+    int64_t g = x.ext < y.ext ? x.ext : y.ext;
+    if (x.ext % g || y.ext % g)
+      return fail(why, nwhy, "the layouts split the tile at incompatible points (%lld vs %lld)",
+                  (long long)x.ext, (long long)y.ext);
+    ra->it[n] = (LayIter){g, x.stride, x.axis};
+    rb->it[n] = (LayIter){g, y.stride, y.axis};
+    n++;
+    x.ext /= g;
+    x.stride *= g;
+    y.ext /= g;
+    y.stride *= g;
+  }
+  /* innermost first -> outermost first */
+  for (int k = 0; k < n / 2; k++) {
+    LayIter t = ra->it[k];
+    ra->it[k] = ra->it[n - 1 - k];
+    ra->it[n - 1 - k] = t;
+    t = rb->it[k];
+    rb->it[k] = rb->it[n - 1 - k];
+    rb->it[n - 1 - k] = t;
+  }
+  ra->n = rb->n = n;
+  return true;
+}

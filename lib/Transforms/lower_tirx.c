@@ -598,12 +598,13 @@ static Stmt *lower_entries(IRMutator *mu, Stmt *s) {
   return r;
 }
 
-/* Tile primitives (T.cta.copy, with T.tile.compose_op(): ...) parse and print
- * but have no lowering yet: stop here with their spelling and location. */
+/* Tile primitives are lowered by tile-dispatch, which runs first in the
+ * default pipeline (it needs the scope ids this pass removes); one left here
+ * means a pipeline without it. */
 static bool reject_tile_expr(IRVisitor *v, Expr *e) {
   Collect *c = v->ctx;
   if (e->kind == E_CALL && (e->u.call.op->id == I_TILE_CALL || e->u.call.op->id == I_TILE_COMPOSE_OP)) {
-    xf_error(c->d, e->loc, "%s: tile primitives are not lowered yet (write the loop with scope ids, or T.ptx)",
+    xf_error(c->d, e->loc, "%s: tile primitives must be lowered by tile-dispatch before lower-tirx",
              e->u.call.name ? e->u.call.name : "tile primitive");
     c->errors++;
     return false;

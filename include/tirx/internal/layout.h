@@ -83,6 +83,12 @@ int64_t lay_span(const Layout *l);
  * none), the vector width an emitter may use. */
 int64_t lay_contig(const Layout *l);
 
+/* The common refinement of two layouts of one logical tile: both split
+ * into the same extents (outermost first), so position k of ra and rb is the
+ * same logical digit; false when their splits are incompatible. */
+bool lay_refine(Module *m, const Layout *a, const Layout *b, Layout *ra, Layout *rb, char *why,
+                size_t nwhy);
+
 /* Logical flat index -> memory offset (swizzle applied) and, when `thr` is
  * non-NULL, the coordinate of each thread axis summed into thr[k] for the
  * k-th name of `axes` (nax names). */
