@@ -232,6 +232,10 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
   op.inactive = inactive_reason(D, op.scope);
   op.nthreads = op.scope == TS_THREAD ? 1 : op.scope == TS_WARP ? 32 : op.scope == TS_WG ? 128
               : op.scope == TS_CTA ? D->cta_threads : -1;
+  if (!op.inactive && D->cta_threads > 0 && op.nthreads > 0 && op.scope != TS_CTA &&
+      (D->cta_threads < op.nthreads || D->cta_threads % op.nthreads))
+    op.inactive = tirx_intern_printf(D->m, "the CTA's %lld threads do not make whole %ss of %lld",
+                                     (long long)D->cta_threads, tile_scope_name(op.scope), (long long)op.nthreads);
 
   const Variant *rows[NVARIANTS > 0 ? NVARIANTS : 1];
   int n = 0;

@@ -290,14 +290,15 @@ Stmt *tile_ew_smem_emit(TileOp *op) {
   Var *it = tile_var(op, "it");
   int64_t rounds = (n + nt - 1) / nt;
   Expr *f = nt == 1 ? tirx_varref(op->m, it, (Loc){0, 0})
-                    : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)), tid);
+          : rounds == 1 ? tid /* one round: no loop */
+                        : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)), tid);
   Expr **c = tile_unravel(op, f, p.dst.ext, p.dst.nd);
   Expr *v[3];
   for (int i = 0; i < p.nsrc; i++)
     v[i] = p.src[i].is_buf ? tile_load(op, &p.src[i].r, src_coords(op, &p.src[i].r, &p.dst, c)) : p.src[i].scalar;
   Stmt *body = tile_store(op, &p.dst, c, compute(op, &p, v));
   if (n % nt) body = tile_if(op, tile_bin(op, E_LT, f, tile_int(op, n)), body);
-  return tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
+  return rounds == 1 && nt > 1 ? body : tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
 }
 
 /* ---- reg -------------------------------------------------------------------------- */
