@@ -14,7 +14,9 @@
  *            The call's facts the preconditions see: the scope, whether
  *            every thread of the scope is active (no enclosing `if` whose
  *            condition varies inside the scope, judged from the scope-id
- *            vars it reads, also through lets), and the scope's thread
+ *            vars it reads, also through lets; tid // 32k is per-warp and
+ *            tid // 128k per-warpgroup for a linear thread index tid), and
+ *            the scope's thread
  *            count from the region's declarations (thread_id extents, or
  *            warp_id x 32, or warpgroup_id x 128).
  * breaks:    nothing; emitted index arithmetic is left for simplify.
@@ -56,6 +58,8 @@ typedef struct Dispatch {
   PtrVec gvars;   /* Var* whose value varies inside a CTA */
   PtrVec glevels; /* its G_* level, as (void *)(intptr_t) */
   PtrVec conds;   /* enclosing `if` conditions in the device region (Expr*) */
+  PtrVec linear;  /* 1-d thread_id and thread_id_in_wg vars (linear thread indices) */
+  PtrVec linear_wg; /* ... of them, the thread_id_in_wg ones */
   int64_t cta_threads; /* -1: unknown */
 } Dispatch;
 
@@ -77,6 +81,16 @@ typedef struct LevelCtx {
 
 static bool level_expr(IRVisitor *v, Expr *e) {
   LevelCtx *c = v->ctx;
+  int64_t k;
+  /* tid // 32k is per-warp, tid // 128k per-warpgroup (tid: a linear
+   * thread index of the CTA, or of the warpgroup) */
+  if (e->kind == E_FLOORDIV && e->u.bin.a->kind == E_VAR && xf_const_int(e->u.bin.b, &k) && k > 0 &&
+      ptrvec_has(&c->D->linear, e->u.bin.a->u.var)) {
+    bool in_wg = ptrvec_has(&c->D->linear_wg, e->u.bin.a->u.var);
+    int g = k % 128 == 0 ? (in_wg ? G_UNIFORM : G_WG) : k % 32 == 0 ? G_WARP : G_THREAD;
+    if (g > c->g) c->g = g;
+    return false;
+  }
   if (e->kind == E_VAR) {
     int g = var_level(c->D, e->u.var);
     if (g > c->g) c->g = g;
@@ -339,6 +353,10 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     return dispatch_call(D, s, s->u.eval.e);
   case S_SCOPEID:
     for (int i = 0; i < s->u.scopeid.nvars; i++) set_level(D, s->u.scopeid.vars[i], sid_level(s->u.scopeid.sid));
+    if (s->u.scopeid.nvars == 1 && (s->u.scopeid.sid == SID_THREAD_ID || s->u.scopeid.sid == SID_THREAD_ID_IN_WG))
+      ptrvec_push(&D->linear, s->u.scopeid.vars[0]);
+    if (s->u.scopeid.nvars == 1 && s->u.scopeid.sid == SID_THREAD_ID_IN_WG)
+      ptrvec_push(&D->linear_wg, s->u.scopeid.vars[0]);
     return s;
   case S_BIND:
     set_level(D, s->u.bind.var, expr_level(D, s->u.bind.value));
@@ -434,5 +452,7 @@ int xf_tile_dispatch(Module *m, TirxDiag *d) {
   ptrvec_free(&D.gvars);
   ptrvec_free(&D.glevels);
   ptrvec_free(&D.conds);
+  ptrvec_free(&D.linear);
+  ptrvec_free(&D.linear_wg);
   return D.errors ? 1 : 0;
 }
