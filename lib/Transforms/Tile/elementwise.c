@@ -413,7 +413,6 @@ static Buffer *local_of(TileOp *op, Buffer *b, PtrVec *keys, PtrVec *views) {
   if (lay_of_buffer(op->m, b, &whole, why, sizeof why)) {
     Layout loc;
     lay_local(op->m, &whole, &loc);
-    loc.offset = 0;
     span = lay_span(&loc);
   }
   Buffer *v = tile_local_view(op, b, span);

@@ -119,6 +119,7 @@ Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b) {
   if (k == E_ADD && xf_const_int(a, &x) && x == 0 && !xf_const_int(b, &y)) return b;
   if (k == E_ADD && xf_const_int(b, &y) && y == 0) return a;
   if (k == E_MUL && xf_const_int(b, &y) && y == 1) return a;
+  if (k == E_MUL && xf_const_int(a, &x) && x == 1) return b;
   Expr *e = tirx_binary(op->m, k, a, b, noloc());
   if (xf_const_int(a, &x) && xf_const_int(b, &y) && e->dtype.id == DT_INT32) {
     int64_t v;
