@@ -445,6 +445,7 @@ int xf_tile_dispatch(Module *m, TirxDiag *d) {
     PrimFunc *f = m->funcs[i];
     if (!f->body) continue;
     int before = D.errors;
+    D.serial = 0; /* emitted names count per function */
     Stmt *b = walk(&D, f->body, false);
     if (D.errors == before) f->body = b;
     D.conds.n = 0;

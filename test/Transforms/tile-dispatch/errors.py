@@ -83,3 +83,20 @@ def f(A: T.Buffer((64,), "float32")):
     tx = T.thread_id([64])
     S = T.alloc_shared((64,), "float32")
     T.wg.exp(S[0:64], S[0:64])  # expected-error@+0:10 {{T.wg.exp: no variant applies (reg: the CTA's 64 threads do not make whole warpgroups of 128; smem: the CTA's 64 threads do not make whole warpgroups of 128)}}
+
+# -----
+# Reductions: the dtype is kept; dst must hold the kept elements; registers
+# reduce at thread or warp scope only.
+@T.prim_func
+def f(A: T.Buffer((64,), "float32")):
+    T.device_entry()
+    bx = T.cta_id([1])
+    tx = T.thread_id([64])
+    S = T.alloc_shared((4, 16), "float32")
+    H = T.alloc_shared((4,), "float16")
+    T.cta.sum(H[0:4], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.sum: no variant applies (local: does not run at cta scope; shared: the source is float32 but the destination float16 (a reduction keeps the dtype))}}
+    T.cta.max(S[0, 0:8], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.max: no variant applies (local: does not run at cta scope; shared: the destination has 8 elements but the source keeps 4)}}
+    R = T.alloc_local((16,), "float32")
+    P = T.alloc_local((1,), "float32")
+    T.cta.min(P[0:1], R[0:16])  # expected-error@+0:11 {{T.cta.min: no variant applies (local: does not run at cta scope; shared: operand 'R' is in local, not shared memory)}}
+    T.tile.min(P[0:1], R[0:16])
