@@ -92,6 +92,8 @@ def find_ptxas():
 
 if os.path.exists(os.path.join(config.tirx_tools_dir, "tirx-ir-selftest")):
     config.available_features.add("ir-selftest")
+if os.path.exists(os.path.join(config.tirx_tools_dir, "tirx-layout-selftest")):
+    config.available_features.add("layout-selftest")
 
 ptxas = find_ptxas()
 if ptxas:

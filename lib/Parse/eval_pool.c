@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "Parse/eval.h"
+#include "tirx/internal/layout.h"
 
 typedef struct SmemPool {
   Buffer *arena;     /* the uint8 shared.dyn allocation (NULL: external pointer) */
@@ -575,29 +576,15 @@ Value ev_view(Eval *ev, Buffer *b, Args *a) { return view(ev, b, a); }
 
 /* X.local(): for a view X over per-thread storage with a thread-axis layout,
  * that storage itself (the elements this thread holds). */
-static bool is_lay(const Expr *e, const char *name) {
-  return e && e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
-}
 
-/* The number of elements one thread holds under a T.TileLayout(T.S[exts:strides])
- * whose strides are memory strides (ints) or thread axes (k @ Axis.x); -1 if the
- * layout is not of that form. */
-static int64_t per_thread_elems(const Expr *lay) {
-  if (is_lay(lay, "T.TileLayout") && lay->u.call.n == 1) lay = lay->u.call.args[0];
-  if (!is_lay(lay, "T.S") || lay->u.call.n != 2) return -1;
-  const Expr *ex = lay->u.call.args[0], *st = lay->u.call.args[1];
-  int n = ex->kind == E_TUPLE ? ex->u.list.n : 1;
-  if ((st->kind == E_TUPLE ? st->u.list.n : 1) != n) return -1;
-  int64_t total = 1;
-  for (int i = 0; i < n; i++) {
-    const Expr *e = ex->kind == E_TUPLE ? ex->u.list.items[i] : ex;
-    const Expr *t = st->kind == E_TUPLE ? st->u.list.items[i] : st;
-    int64_t c;
-    if (!tirx_expr_is_const_int(e, &c)) return -1;
-    if (t->kind == E_INT) total *= c;
-    else if (!is_lay(t, "@")) return -1;
-  }
-  return total;
+/* The number of elements one thread holds under a register layout (the
+ * memory iters of lib/Layout's model: shards over memory strides and thread
+ * axes, replicas); -1 if the layout is not of that form or is symbolic. */
+static int64_t per_thread_elems(Module *m, const Expr *lay) {
+  Layout l;
+  char why[8];
+  if (!lay_from_expr(m, lay, NULL, 0, &l, why, sizeof why) || l.swz_b) return -1;
+  return lay_local_size(&l);
 }
 
 /* X.local(d0, d1, ...): this thread's physical storage of X (its span: X's
@@ -606,7 +593,7 @@ static int64_t per_thread_elems(const Expr *lay) {
 static Value local_shaped(Eval *ev, Buffer *b, Args *a) {
   int64_t span = 1, c;
   if (b->layout) {
-    span = per_thread_elems(b->layout);
+    span = per_thread_elems(ev->m, b->layout);
     if (span <= 0)
       return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over memory strides and thread axes",
                       b->name);
@@ -642,7 +629,7 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   if (a->npos) return local_shaped(ev, b, a);
   if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
-    int64_t n = per_thread_elems(b->layout);
+    int64_t n = per_thread_elems(ev->m, b->layout);
     if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
     Buffer *v = view_of(ev, b, b->dtype, 1, a->loc);
     v->shape[0] = tirx_i32(ev->m, n);

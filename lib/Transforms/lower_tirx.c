@@ -34,7 +34,8 @@
  * third by exact division).  Two facts for the same pair must agree when both
  * are constants ("thread_id([96]) conflicts with warp_id([4]) x lane_id([32])
  * = 128"); symbolic facts are trusted.  When a deferred id (`T.warp_id()`)
- * is still open, the hardware facts 32 threads per warp and 4 warps per
+ * is still open, the hardware facts 32 threads per warp and (only if one is
+ * still open after that) 4 warps per
  * warpgroup join the closure.  Launch extents: an explicitly declared
  * cta_id / thread_id / cta_id_in_cluster gives its own (up to 3-D) axes;
  * otherwise the composed 1-D total is used.  A kernel that declares any id
@@ -384,6 +385,18 @@ static Stmt *launch(Lower *L, Var *v, const char *kind, int axis, Expr *ext, Stm
   return s;
 }
 
+/* Is a deferred id (`T.warp_id()`) still without its extent? */
+static bool open_deferred_id(Lower *L) {
+  for (int i = 0; i < L->ids.n; i++) {
+    Stmt *s = L->ids.items[i];
+    ScopeIdKind k = s->u.scopeid.sid;
+    if (k != SID_CTA_ID_IN_PAIR && s->u.scopeid.next == 0 &&
+        !L->f[level_of(sid_info[k].parent)][level_of(sid_info[k].child)].known)
+      return true;
+  }
+  return false;
+}
+
 static Stmt *lower_region(Lower *L, Stmt *entry) {
   Collect c = {&L->ids, L->d, 0, true};
   IRVisitor v = {&c, NULL, collect_ids};
@@ -422,19 +435,16 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
 
   /* A deferred id the declarations do not determine may still follow from
    * the hardware: 32 threads per warp, 4 warps per warpgroup. */
-  bool open_deferred = false;
-  for (int i = 0; i < L->ids.n; i++) {
-    Stmt *s = L->ids.items[i];
-    ScopeIdKind k = s->u.scopeid.sid;
-    if (k != SID_CTA_ID_IN_PAIR && s->u.scopeid.next == 0 &&
-        !L->f[level_of(sid_info[k].parent)][level_of(sid_info[k].child)].known)
-      open_deferred = true;
+  /* The warp size first; the warpgroup size only if an id is still open
+   * (a CTA of 32 threads has no warpgroup, and a deferred T.lane_id() does
+   * not need one). */
+  if (open_deferred_id(L) && !L->f[LV_WARP][LV_THREAD].known) {
+    set_fact(L, LV_WARP, LV_THREAD, ci(L, 32), "the warp size (32)", entry->loc, false);
+    close_facts(L);
+    if (L->failed) return entry;
   }
-  if (open_deferred) {
-    if (!L->f[LV_WARP][LV_THREAD].known)
-      set_fact(L, LV_WARP, LV_THREAD, ci(L, 32), "the warp size (32)", entry->loc, false);
-    if (!L->f[LV_WG][LV_WARP].known)
-      set_fact(L, LV_WG, LV_WARP, ci(L, 4), "the warpgroup size (4 warps)", entry->loc, false);
+  if (open_deferred_id(L) && !L->f[LV_WG][LV_WARP].known) {
+    set_fact(L, LV_WG, LV_WARP, ci(L, 4), "the warpgroup size (4 warps)", entry->loc, false);
     close_facts(L);
     if (L->failed) return entry;
   }
@@ -598,12 +608,13 @@ static Stmt *lower_entries(IRMutator *mu, Stmt *s) {
   return r;
 }
 
-/* Tile primitives (T.cta.copy, with T.tile.compose_op(): ...) parse and print
- * but have no lowering yet: stop here with their spelling and location. */
+/* Tile primitives are lowered by tile-dispatch, which runs first in the
+ * default pipeline (it needs the scope ids this pass removes); one left here
+ * means a pipeline without it. */
 static bool reject_tile_expr(IRVisitor *v, Expr *e) {
   Collect *c = v->ctx;
   if (e->kind == E_CALL && (e->u.call.op->id == I_TILE_CALL || e->u.call.op->id == I_TILE_COMPOSE_OP)) {
-    xf_error(c->d, e->loc, "%s: tile primitives are not lowered yet (write the loop with scope ids, or T.ptx)",
+    xf_error(c->d, e->loc, "%s: tile primitives must be lowered by tile-dispatch before lower-tirx",
              e->u.call.name ? e->u.call.name : "tile primitive");
     c->errors++;
     return false;

@@ -1,0 +1,104 @@
+/* The tile-layout algebra (lib/Layout, prefix lay_): TVM 0.27's TileLayout
+ * (tvm/tirx/layout) as plain C values over constant integers, for the passes
+ * (tile dispatch first).  A layout maps a logical index of a tile to a memory
+ * offset and, for register tiles, to thread coordinates.
+ *
+ *   shard    iters it[0..n), outermost first: the logical index is split
+ *            row-major over the extents; iter k contributes digit_k * stride_k
+ *            to its axis (NULL: memory, else a thread axis "laneid",
+ *            "warpid", "wid_in_wg", "tid_in_wg", "tx", ...)
+ *   replica  rep[0..nrep): thread iters that hold copies (no logical digit)
+ *   offset   a constant memory offset
+ *   swizzle  T.ComposeLayout(per_element M, swizzle_len B, atom_len S, tile):
+ *            memory offset o -> o ^ (((o >> (M + S)) & (2^B - 1)) << M)
+ *
+ * Values live in the module arena; functions never print: a failing one
+ * returns false and writes why into a caller buffer (`why`, `nwhy`), which
+ * callers turn into located diagnostics.  Only constant extents and strides
+ * are modelled; a symbolic layout is a `false` with a reason. */
+#ifndef TIRX_INTERNAL_LAYOUT_H
+#define TIRX_INTERNAL_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tirx/internal/ir.h"
+
+typedef struct LayIter {
+  int64_t ext, stride;
+  const char *axis; /* NULL: memory; else an interned thread-axis name */
+} LayIter;
+
+typedef struct Layout {
+  LayIter *it;
+  int n;
+  LayIter *rep;
+  int nrep;
+  int64_t offset;
+  int swz_m, swz_b, swz_s; /* swz_b == 0: no swizzle */
+} Layout;
+
+/* A layout value of a buffer: its E_LAYOUT (NULL = row-major over shape).
+ * T.TileLayout(T.S[...]) / bare T.S[...] (extents only = row-major) /
+ * T.S[...] + T.R[...] replicas / T.ComposeLayout(M, B, S, tile). */
+bool lay_from_expr(Module *m, const Expr *lay, Expr *const *shape, int ndim, Layout *out,
+                   char *why, size_t nwhy);
+/* lay_from_expr over b's layout (following layout_src of views). */
+bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nwhy);
+/* Row-major over shape. */
+void lay_row_major(Module *m, const int64_t *shape, int nd, Layout *out);
+
+/* Canonical form: extent-1 iters dropped, adjacent iters of one axis with
+ * stride_outer == stride_inner * ext_inner merged.  Two layouts are the same
+ * map iff their canonical forms are equal (lay_equal compares those). */
+void lay_canonical(Module *m, const Layout *in, Layout *out);
+bool lay_equal(Module *m, const Layout *a, const Layout *b);
+
+/* Groups the iters by a logical shape (TVM's TileLayout.group): iters are
+ * split where a dimension boundary falls inside one, so that dimension d
+ * owns iters [start[d], start[d+1]).  start has nd + 1 entries. */
+bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout *out, int *start,
+               char *why, size_t nwhy);
+
+/* The layout of a region lo[d] .. lo[d] + ext[d] of a tile of `shape`: a
+ * layout over the region's shape `ext`.  Fixed outer digits move into the
+ * offset (memory) or are an error (a thread axis: the region would belong
+ * to some threads only). */
+bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *lo,
+               const int64_t *ext, Layout *out, char *why, size_t nwhy);
+
+/* The per-thread local region of a register layout: its memory iters only
+ * (thread iters and replicas dropped), i.e. what TVM's `.local()` holds. */
+void lay_local(Module *m, const Layout *in, Layout *out);
+/* Product of the extents of the memory iters (elements one thread holds of
+ * the tile) and of the thread iters on `axis` (NULL: all thread iters). */
+int64_t lay_local_size(const Layout *l);
+int64_t lay_thread_extent(const Layout *l, const char *axis);
+/* Does the layout use thread axes (shards or replicas)? */
+bool lay_has_threads(const Layout *l);
+/* The span of memory: max offset + 1 over the memory iters. */
+int64_t lay_span(const Layout *l);
+/* Length of the innermost contiguous memory run (stride-1 iter's extent, 1 if
+ * none), the vector width an emitter may use. */
+int64_t lay_contig(const Layout *l);
+
+/* The common refinement of two layouts of one logical tile: both split
+ * into the same extents (outermost first), so position k of ra and rb is the
+ * same logical digit; false when their splits are incompatible. */
+bool lay_refine(Module *m, const Layout *a, const Layout *b, Layout *ra, Layout *rb, char *why,
+                size_t nwhy);
+
+/* Logical flat index -> memory offset (swizzle applied) and, when `thr` is
+ * non-NULL, the coordinate of each thread axis summed into thr[k] for the
+ * k-th name of `axes` (nax names). */
+int64_t lay_apply(const Layout *l, int64_t flat, const char *const *axes, int nax, int64_t *thr);
+
+/* "S[(32, 8):(1@laneid, 1)] + R[4:1@warpid] + 16" into buf; returns buf. */
+char *lay_str(const Layout *l, char *buf, size_t n);
+
+/* The thread-axis names TVM defines and the execution scope each one spans
+ * (laneid: warp, warpid: cta, wid_in_wg/tid_in_wg: warpgroup, tx: cta). */
+bool lay_axis_known(const char *axis);
+
+#endif

@@ -1,0 +1,461 @@
+/* The tile-layout algebra: include/tirx/internal/layout.h describes the
+ * model.  Everything here is over constant integers; the E_LAYOUT reader is
+ * the one place that looks at the parser's layout expressions
+ * ("T.TileLayout", "T.S", "T.R", "@", "+", "T.ComposeLayout"). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tirx/internal/layout.h"
+
+static bool fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *why, size_t n, const char *fmt, ...) {
+  if (why && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, n, fmt, ap);
+    va_end(ap);
+  }
+  return false;
+}
+
+static bool is_lay(const Expr *e, const char *name) {
+  return e && e->kind == E_LAYOUT && e->u.call.name && strcmp(e->u.call.name, name) == 0;
+}
+
+static LayIter *iters(Module *m, int n) { return TIRX_NEWN(m, LayIter, n > 0 ? n : 1); }
+
+static const char *const known_axes[] = {"laneid", "warpid", "wid_in_wg", "tid_in_wg", "tx",
+                                         "wgid", "ty", "tz", "bx", "by", "bz", "cbx", "cby", "cbz"};
+
+bool lay_axis_known(const char *axis) {
+  for (size_t i = 0; i < sizeof known_axes / sizeof known_axes[0]; i++)
+    if (strcmp(axis, known_axes[i]) == 0) return true;
+  return false;
+}
+
+void lay_row_major(Module *m, const int64_t *shape, int nd, Layout *out) {
+  memset(out, 0, sizeof *out);
+  out->it = iters(m, nd);
+  out->n = nd;
+  int64_t s = 1;
+  for (int i = nd - 1; i >= 0; i--) {
+    out->it[i] = (LayIter){shape[i], s, NULL};
+    s *= shape[i];
+  }
+}
+
+/* ---- reading E_LAYOUT ------------------------------------------------------ */
+
+static int items(const Expr *e, Expr *const **out) {
+  if (e->kind == E_TUPLE || e->kind == E_LIST) {
+    *out = e->u.list.items;
+    return e->u.list.n;
+  }
+  *out = NULL;
+  return 1;
+}
+
+static bool const_of(const Expr *e, int64_t *v) { return tirx_expr_is_const_int(e, v); }
+
+/* T.S[exts] or T.S[exts:strides] (also T.R[...]) into iters. */
+static bool read_shard(Module *m, const Expr *sl, LayIter **out, int *n, char *why, size_t nwhy) {
+  Expr *const *ex, *const *st = NULL;
+  const Expr *e0 = sl->u.call.args[0];
+  int k = items(e0, &ex);
+  if (!ex) ex = &sl->u.call.args[0];
+  int ks = k;
+  if (sl->u.call.n == 2) {
+    ks = items(sl->u.call.args[1], &st);
+    if (!st) st = &sl->u.call.args[1];
+  }
+  if (ks != k) return fail(why, nwhy, "the layout has %d extents but %d strides", k, ks);
+  LayIter *it = iters(m, k);
+  int64_t s = 1;
+  for (int i = k - 1; i >= 0; i--) {
+    if (!const_of(ex[i], &it[i].ext)) return fail(why, nwhy, "the layout has a symbolic extent");
+    if (!st) {
+      it[i].stride = s;
+      it[i].axis = NULL;
+      s *= it[i].ext;
+      continue;
+    }
+    const Expr *t = st[i];
+    it[i].axis = NULL;
+    if (is_lay(t, "@") && t->u.call.n == 2 && t->u.call.args[1]->kind == E_STR) {
+      it[i].axis = tirx_intern(m, t->u.call.args[1]->u.s.p, t->u.call.args[1]->u.s.len);
+      t = t->u.call.args[0];
+    }
+    if (!const_of(t, &it[i].stride)) return fail(why, nwhy, "the layout has a symbolic stride");
+  }
+  *out = it;
+  *n = k;
+  return true;
+}
+
+bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layout *out, char *why,
+                   size_t nwhy) {
+  memset(out, 0, sizeof *out);
+  if (!l) {
+    int64_t *sh = TIRX_NEWN(m, int64_t, ndim > 0 ? ndim : 1);
+    for (int i = 0; i < ndim; i++)
+      if (!const_of(shape[i], &sh[i])) return fail(why, nwhy, "the buffer has a symbolic shape");
+    lay_row_major(m, sh, ndim, out);
+    return true;
+  }
+  if (is_lay(l, "T.ComposeLayout") && l->u.call.n == 4) {
+    int64_t v[3];
+    for (int k = 0; k < 3; k++)
+      if (!const_of(l->u.call.args[k], &v[k]) || v[k] < 0 || v[k] > 16)
+        return fail(why, nwhy, "the swizzle parameters are not small constants");
+    Layout inner;
+    if (!lay_from_expr(m, l->u.call.args[3], shape, ndim, &inner, why, nwhy)) return false;
+    *out = inner;
+    out->swz_m = (int)v[0];
+    out->swz_b = (int)v[1];
+    out->swz_s = (int)v[2];
+    return true;
+  }
+  if (is_lay(l, "T.TileLayout") && l->u.call.n == 1 && l->u.call.nkw == 0) l = l->u.call.args[0];
+  if (is_lay(l, "T.S") && (l->u.call.n == 1 || l->u.call.n == 2))
+    return read_shard(m, l, &out->it, &out->n, why, nwhy);
+  if (!is_lay(l, "+")) return fail(why, nwhy, "not a T.TileLayout / T.ComposeLayout");
+  bool shard = false;
+  for (int i = 0; i < l->u.call.n; i++) {
+    const Expr *t = l->u.call.args[i];
+    int64_t c;
+    if (is_lay(t, "T.S") && !shard) {
+      if (!read_shard(m, t, &out->it, &out->n, why, nwhy)) return false;
+      shard = true;
+    } else if (is_lay(t, "T.R") && (t->u.call.n == 1 || t->u.call.n == 2)) {
+      LayIter *r;
+      int nr;
+      if (!read_shard(m, t, &r, &nr, why, nwhy)) return false;
+      LayIter *all = iters(m, out->nrep + nr);
+      memcpy(all, out->rep, sizeof *all * (size_t)out->nrep);
+      memcpy(all + out->nrep, r, sizeof *all * (size_t)nr);
+      out->rep = all;
+      out->nrep += nr;
+    } else if (t->kind != E_LAYOUT && const_of(t, &c)) {
+      out->offset += c;
+    } else {
+      return fail(why, nwhy, "the layout has a term tirx does not model yet (a thread-axis offset or a symbolic offset)");
+    }
+  }
+  if (!shard) return fail(why, nwhy, "the layout has no T.S shard");
+  return true;
+}
+
+bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nwhy) {
+  const Buffer *r = b;
+  while (!r->layout && r->layout_src) r = r->layout_src;
+  if (r->layout && r->layout->kind != E_LAYOUT)
+    return fail(why, nwhy, "the layout of '%s' is not a layout value", b->name);
+  if (!lay_from_expr(m, r->layout, r->shape, r->ndim, out, why, nwhy)) return false;
+  int64_t off;
+  if (b->elem_offset && const_of(b->elem_offset, &off)) out->offset += off;
+  else if (b->elem_offset) return fail(why, nwhy, "'%s' has a symbolic element offset", b->name);
+  return true;
+}
+
+/* ---- canonical form -------------------------------------------------------- */
+
+void lay_canonical(Module *m, const Layout *in, Layout *out) {
+  *out = *in;
+  out->it = iters(m, in->n);
+  int n = 0;
+  for (int i = 0; i < in->n; i++) {
+    LayIter x = in->it[i];
+    if (x.ext == 1) continue;
+    out->it[n++] = x;
+  }
+  /* merge from the inside out: outer (a) over inner (b) */
+  int w = n;
+  for (int i = n - 2; i >= 0; i--) {
+    LayIter *a = &out->it[i], *b = &out->it[i + 1];
+    if (a->axis == b->axis && a->stride == b->stride * b->ext) {
+      b->ext *= a->ext;
+      memmove(a, b, sizeof *a * (size_t)(w - i - 1));
+      w--;
+    }
+  }
+  out->n = w;
+  out->rep = iters(m, in->nrep);
+  int nr = 0;
+  for (int i = 0; i < in->nrep; i++)
+    if (in->rep[i].ext != 1) out->rep[nr++] = in->rep[i];
+  out->nrep = nr;
+}
+
+static bool iters_equal(const LayIter *a, const LayIter *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i].ext != b[i].ext || a[i].stride != b[i].stride || a[i].axis != b[i].axis) return false;
+  return true;
+}
+
+bool lay_equal(Module *m, const Layout *a, const Layout *b) {
+  Layout x, y;
+  lay_canonical(m, a, &x);
+  lay_canonical(m, b, &y);
+  return x.n == y.n && x.nrep == y.nrep && x.offset == y.offset && x.swz_b == y.swz_b &&
+         (x.swz_b == 0 || (x.swz_m == y.swz_m && x.swz_s == y.swz_s)) && iters_equal(x.it, y.it, x.n) &&
+         iters_equal(x.rep, y.rep, x.nrep);
+}
+
+/* ---- grouping and slicing ---------------------------------------------------- */
+
+bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout *out, int *start,
+               char *why, size_t nwhy) {
+  *out = *in;
+  /* every split adds at most one iter per dimension */
+  out->it = iters(m, in->n + nd);
+  int n = 0, k = 0;
+  LayIter cur = {1, 0, NULL};
+  bool have = false;
+  int64_t total = 1, want = 1;
+  for (int i = 0; i < in->n; i++) total *= in->it[i].ext;
+  for (int d = 0; d < nd; d++) want *= shape[d];
+  if (total != want)
+    return fail(why, nwhy, "the layout covers %lld elements but the shape has %lld", (long long)total,
+                (long long)want);
+  for (int d = 0; d < nd; d++) {
+    start[d] = n;
+    int64_t need = shape[d];
+    while (need > 1) {
+      if (!have) {
+        if (k >= in->n) return fail(why, nwhy, "the layout's extents do not cover the shape");
+        cur = in->it[k++];
+        have = true;
+      }
+      if (cur.ext == 1) {
+        have = false;
+        continue;
+      }
+      if (cur.ext <= need) {
+        if (need % cur.ext)
+          return fail(why, nwhy, "dimension %d (extent %lld) does not split the layout's extent %lld",
+                      d, (long long)shape[d], (long long)cur.ext);
+        need /= cur.ext;
+        out->it[n++] = cur;
+        have = false;
+      } else {
+        if (cur.ext % need)
+          return fail(why, nwhy, "dimension %d (extent %lld) does not split the layout's extent %lld",
+                      d, (long long)shape[d], (long long)cur.ext);
+        /* outer part of cur belongs to d, the inner part stays for d + 1 */
+        int64_t inner = cur.ext / need;
+        out->it[n++] = (LayIter){need, cur.stride * inner, cur.axis};
+        cur.ext = inner;
+        need = 1;
+      }
+    }
+  }
+  /* trailing extent-1 iters */
+  start[nd] = n;
+  out->n = n;
+  return true;
+}
+
+bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *lo,
+               const int64_t *ext, Layout *out, char *why, size_t nwhy) {
+  Layout g;
+  int *start = TIRX_NEWN(m, int, nd + 1);
+  if (!lay_group(m, in, shape, nd, &g, start, why, nwhy)) return false;
+  *out = g;
+  out->it = iters(m, g.n + nd);
+  int n = 0;
+  for (int d = 0; d < nd; d++) {
+    if (lo[d] < 0 || ext[d] < 0 || lo[d] + ext[d] > shape[d])
+      return fail(why, nwhy, "dimension %d: the region %lld:%lld is outside the extent %lld", d,
+                  (long long)lo[d], (long long)(lo[d] + ext[d]), (long long)shape[d]);
+    /* walk the dimension's iters from the innermost: whole iters while the
+     * region covers them, then one narrowed iter, then fixed digits. */
+    int a = start[d], b = start[d + 1];
+    LayIter *kept = iters(m, b - a + 1);
+    int nk = 0;
+    int64_t inner = 1, rem = ext[d], pos = lo[d];
+    int i = b - 1;
+    for (; i >= a; i--) {
+      LayIter x = g.it[i];
+      if (rem % x.ext == 0 && pos % x.ext == 0 && rem >= x.ext) {
+        kept[nk++] = x;
+        rem /= x.ext;
+        pos /= x.ext;
+        inner *= x.ext;
+        continue;
+      }
+      break;
+    }
+    if (i >= a && rem > 1) {
+      LayIter x = g.it[i];
+      int64_t s0 = pos % x.ext;
+      if (s0 + rem > x.ext)
+        return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters",
+                    d, (long long)lo[d], (long long)(lo[d] + ext[d]));
+      if (x.axis && s0)
+        return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d, x.axis);
+      out->offset += x.axis ? 0 : s0 * x.stride;
+      kept[nk++] = (LayIter){rem, x.stride, x.axis};
+      pos /= x.ext;
+      rem = 1;
+      i--;
+    } else if (rem > 1) {
+      return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
+                  (long long)lo[d], (long long)(lo[d] + ext[d]));
+    }
+    for (; i >= a; i--) { /* fixed outer digits */
+      LayIter x = g.it[i];
+      int64_t digit = pos % x.ext;
+      pos /= x.ext;
+      if (x.axis && digit)
+        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d, x.axis);
+      if (x.axis && x.ext > 1 && ext[d] < shape[d])
+        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d, x.axis);
+      out->offset += digit * x.stride;
+    }
+    for (int k = nk - 1; k >= 0; k--) out->it[n++] = kept[k];
+    if (nk == 0) out->it[n++] = (LayIter){1, 0, NULL}; /* keep the dimension */
+  }
+  out->n = n;
+  return true;
+}
+
+/* ---- per-thread views ---------------------------------------------------------- */
+
+void lay_local(Module *m, const Layout *in, Layout *out) {
+  *out = *in;
+  out->it = iters(m, in->n);
+  int n = 0;
+  for (int i = 0; i < in->n; i++)
+    if (!in->it[i].axis) out->it[n++] = in->it[i];
+  out->n = n;
+  out->rep = NULL;
+  out->nrep = 0;
+}
+
+int64_t lay_local_size(const Layout *l) {
+  int64_t p = 1;
+  for (int i = 0; i < l->n; i++)
+    if (!l->it[i].axis) p *= l->it[i].ext;
+  return p;
+}
+
+int64_t lay_thread_extent(const Layout *l, const char *axis) {
+  int64_t p = 1;
+  for (int i = 0; i < l->n; i++)
+    if (l->it[i].axis && (!axis || strcmp(axis, l->it[i].axis) == 0)) p *= l->it[i].ext;
+  for (int i = 0; i < l->nrep; i++)
+    if (l->rep[i].axis && (!axis || strcmp(axis, l->rep[i].axis) == 0)) p *= l->rep[i].ext;
+  return p;
+}
+
+bool lay_has_threads(const Layout *l) {
+  for (int i = 0; i < l->n; i++)
+    if (l->it[i].axis) return true;
+  return l->nrep > 0;
+}
+
+int64_t lay_span(const Layout *l) {
+  int64_t mx = l->offset;
+  for (int i = 0; i < l->n; i++)
+    if (!l->it[i].axis && l->it[i].stride > 0) mx += (l->it[i].ext - 1) * l->it[i].stride;
+  return mx + 1;
+}
+
+int64_t lay_contig(const Layout *l) {
+  for (int i = l->n - 1; i >= 0; i--) {
+    if (l->it[i].axis || l->it[i].ext == 1) continue;
+    return l->it[i].stride == 1 ? l->it[i].ext : 1;
+  }
+  return 1;
+}
+
+int64_t lay_apply(const Layout *l, int64_t flat, const char *const *axes, int nax, int64_t *thr) {
+  int64_t o = l->offset;
+  for (int k = 0; k < nax && thr; k++) thr[k] = 0;
+  for (int i = l->n - 1; i >= 0; i--) {
+    int64_t digit = flat % l->it[i].ext;
+    flat /= l->it[i].ext;
+    if (!l->it[i].axis) {
+      o += digit * l->it[i].stride;
+      continue;
+    }
+    for (int k = 0; k < nax && thr; k++)
+      if (strcmp(axes[k], l->it[i].axis) == 0) thr[k] += digit * l->it[i].stride;
+  }
+  if (l->swz_b) o ^= ((o >> (l->swz_m + l->swz_s)) & ((1ll << l->swz_b) - 1)) << l->swz_m;
+  return o;
+}
+
+/* ---- printing ---------------------------------------------------------------- */
+
+static size_t put_iters(char *buf, size_t n, size_t pos, const char *kind, const LayIter *it, int k) {
+  pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s[%s", kind, k == 1 ? "" : "(");
+  for (int i = 0; i < k; i++)
+    pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s%lld", i ? ", " : "",
+                            (long long)it[i].ext);
+  pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s:%s", k == 1 ? "" : ")", k == 1 ? "" : "(");
+  for (int i = 0; i < k; i++) {
+    pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s%lld", i ? ", " : "",
+                            (long long)it[i].stride);
+    if (it[i].axis) pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "@%s", it[i].axis);
+  }
+  pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s]", k == 1 ? "" : ")");
+  return pos;
+}
+
+char *lay_str(const Layout *l, char *buf, size_t n) {
+  if (!n) return buf;
+  buf[0] = 0;
+  size_t pos = 0;
+  if (l->swz_b)
+    pos += (size_t)snprintf(buf, n, "Swizzle(%d, %d, %d) o ", l->swz_m, l->swz_b, l->swz_s);
+  pos = put_iters(buf, n, pos, "S", l->it, l->n);
+  if (l->nrep) {
+    pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, " + ");
+    pos = put_iters(buf, n, pos, "R", l->rep, l->nrep);
+  }
+  if (l->offset) snprintf(buf + pos, pos < n ? n - pos : 0, " + %lld", (long long)l->offset);
+  return buf;
+}
+
+/* ---- common refinement ---------------------------------------------------------- */
+
+bool lay_refine(Module *m, const Layout *a, const Layout *b, Layout *ra, Layout *rb, char *why,
+                size_t nwhy) {
+  *ra = *a;
+  *rb = *b;
+  ra->it = iters(m, a->n + b->n);
+  rb->it = iters(m, a->n + b->n);
+  int n = 0, i = a->n - 1, j = b->n - 1;
+  LayIter x = {1, 0, NULL}, y = {1, 0, NULL};
+  for (;;) {
+    while (x.ext == 1 && i >= 0) x = a->it[i--];
+    while (y.ext == 1 && j >= 0) y = b->it[j--];
+    if (x.ext == 1 && y.ext == 1) break;
+    if (x.ext == 1 || y.ext == 1)
+      return fail(why, nwhy, "the layouts cover different numbers of elements");
+    int64_t g = x.ext < y.ext ? x.ext : y.ext;
+    if (x.ext % g || y.ext % g)
+      return fail(why, nwhy, "the layouts split the tile at incompatible points (%lld vs %lld)",
+                  (long long)x.ext, (long long)y.ext);
+    ra->it[n] = (LayIter){g, x.stride, x.axis};
+    rb->it[n] = (LayIter){g, y.stride, y.axis};
+    n++;
+    x.ext /= g;
+    x.stride *= g;
+    y.ext /= g;
+    y.stride *= g;
+  }
+  /* innermost first -> outermost first */
+  for (int k = 0; k < n / 2; k++) {
+    LayIter t = ra->it[k];
+    ra->it[k] = ra->it[n - 1 - k];
+    ra->it[n - 1 - k] = t;
+    t = rb->it[k];
+    rb->it[k] = rb->it[n - 1 - k];
+    rb->it[n - 1 - k] = t;
+  }
+  ra->n = rb->n = n;
+  return true;
+}

@@ -1,0 +1,459 @@
+/* The elementwise tile ops (TVM 0.27's tirx.tile.{zero, fill, cast, sqrt,
+ * exp, exp2, log2, reciprocal, silu, add, sub, mul, fdiv, maximum, fma}) and
+ * their two variants (rows in variants.def):
+ *
+ *   reg   every buffer operand is a register tile ("local"): each thread
+ *         applies the op to the registers it holds; the partition is the
+ *         operands' register layout (its thread iters), so the operands'
+ *         layouts must agree on which thread holds each element.
+ *   smem  every buffer operand is in shared memory: the scope's threads
+ *         split the destination region round-robin (element f of the region
+ *         goes to thread f % nthreads) and each applies the op to its
+ *         elements.
+ *
+ * Operands, as TVM parses them:
+ *   zero(dst[, src])              dst = 0
+ *   fill(dst, value)              dst = value
+ *   cast(dst, src)                dst = src
+ *   sqrt/exp/exp2/log2(dst, src[, bias[, scale]])   dst = f(src * scale + bias)
+ *   reciprocal(dst, src)          dst = 1 / src
+ *   silu(dst, src)                dst = src / (1 + exp(0 - src))
+ *   add/sub/mul/fdiv/maximum(dst, a, b)  a or b may be a scalar; a scalar
+ *                                 left operand commutes for add/mul/maximum
+ *   fma(dst, a, b, c)             dst = a * b + c
+ * The op computes in the widest dtype among the operands (dst wins ties)
+ * and casts the result to dst's dtype.  Sources broadcast numpy-style
+ * (right-aligned, extent-1 dims) in the smem variant.
+ *
+ * Weaker than TVM for now: no vectorized (128-bit) shared accesses and no
+ * packed f32x2 / cvt pair instructions; the loops are scalar. */
+#include <stdio.h>
+#include <string.h>
+
+#include "Transforms/Tile/tile.h"
+
+typedef enum { EW_ZERO, EW_FILL, EW_CAST, EW_UNARY, EW_RECIP, EW_SILU, EW_BINARY, EW_FMA } EwKind;
+
+static const struct {
+  const char *op;
+  EwKind kind;
+  int code; /* IntrinId for EW_UNARY, ExprKind for EW_BINARY */
+} ew_ops[] = {
+    {"zero", EW_ZERO, 0},           {"fill", EW_FILL, 0},         {"cast", EW_CAST, 0},
+    {"sqrt", EW_UNARY, I_SQRT},     {"exp", EW_UNARY, I_EXP},     {"exp2", EW_UNARY, I_EXP2},
+    {"log2", EW_UNARY, I_LOG2},     {"reciprocal", EW_RECIP, 0},  {"silu", EW_SILU, 0},
+    {"add", EW_BINARY, E_ADD},      {"sub", EW_BINARY, E_SUB},    {"mul", EW_BINARY, E_MUL},
+    {"fdiv", EW_BINARY, E_DIV},     {"maximum", EW_BINARY, E_MAX}, {"fma", EW_FMA, 0},
+};
+
+typedef struct EwSrc {
+  bool is_buf;
+  TileRegion r;
+  Expr *scalar;
+} EwSrc;
+
+typedef struct EwPlan {
+  EwKind kind;
+  int code;
+  TileRegion dst;
+  EwSrc src[3];
+  int nsrc;
+  Expr *scale; /* unary: src * scale */
+  int bias;    /* unary: index of the bias in src[], -1: none */
+  DType cdt;   /* compute dtype */
+} EwPlan;
+
+static bool src_of(TileOp *op, Expr *arg, EwSrc *s, char *why, size_t nwhy) {
+  memset(s, 0, sizeof *s);
+  if (tile_is_region(arg)) {
+    s->is_buf = true;
+    return tile_region(op, arg, &s->r, why, nwhy);
+  }
+  s->scalar = arg;
+  return true;
+}
+
+static bool nargs_ok(TileOp *op, int lo, int hi, char *why, size_t nwhy) {
+  if (op->nargs >= lo && op->nargs <= hi) return true;
+  snprintf(why, nwhy, "takes %d%s%d operands, got %d", lo, lo == hi ? "" : " to ", hi, op->nargs);
+  if (lo == hi) snprintf(why, nwhy, "takes %d operands, got %d", lo, op->nargs);
+  return false;
+}
+
+/* TVM's parse of each op into dst + sources. */
+static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  p->bias = -1;
+  size_t k = 0;
+  while (k < sizeof ew_ops / sizeof ew_ops[0] && strcmp(ew_ops[k].op, op->op) != 0) k++;
+  if (k == sizeof ew_ops / sizeof ew_ops[0]) {
+    snprintf(why, nwhy, "'%s' is not an elementwise op", op->op);
+    return false;
+  }
+  p->kind = ew_ops[k].kind;
+  p->code = ew_ops[k].code;
+  if (op->nargs < 1 || !tile_is_region(op->args[0])) {
+    snprintf(why, nwhy, "the destination is not a buffer region");
+    return false;
+  }
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy)) return false;
+  switch (p->kind) {
+  case EW_ZERO:
+    if (!nargs_ok(op, 1, 2, why, nwhy)) return false;
+    break;
+  case EW_FILL:
+    if (!nargs_ok(op, 2, 2, why, nwhy)) return false;
+    if (tile_is_region(op->args[1])) {
+      snprintf(why, nwhy, "the fill value must be a scalar");
+      return false;
+    }
+    p->nsrc = 1;
+    p->src[0].scalar = op->args[1];
+    break;
+  case EW_CAST:
+    if (!nargs_ok(op, 2, 2, why, nwhy)) return false;
+    if (!tile_is_region(op->args[1])) {
+      snprintf(why, nwhy, "cast's source must be a buffer region");
+      return false;
+    }
+    p->nsrc = 1;
+    if (!src_of(op, op->args[1], &p->src[0], why, nwhy)) return false;
+    break;
+  case EW_UNARY:
+  case EW_RECIP:
+  case EW_SILU:
+    if (!nargs_ok(op, 2, 4, why, nwhy)) return false;
+    p->nsrc = 1;
+    if (!src_of(op, op->args[1], &p->src[0], why, nwhy)) return false;
+    if (p->kind == EW_UNARY && op->nargs > 2) {
+      p->bias = 1;
+      p->nsrc = 2;
+      if (!src_of(op, op->args[2], &p->src[1], why, nwhy)) return false;
+      if (op->nargs > 3) p->scale = op->args[3];
+      if (p->scale && tile_is_region(p->scale)) {
+        snprintf(why, nwhy, "the scale must be a scalar");
+        return false;
+      }
+    }
+    break;
+  case EW_BINARY: {
+    if (!nargs_ok(op, 3, 3, why, nwhy)) return false;
+    bool commutes = p->code == E_ADD || p->code == E_MUL || p->code == E_MAX;
+    Expr *a = op->args[1], *b = op->args[2];
+    if (!tile_is_region(a) && !tile_is_region(b)) {
+      snprintf(why, nwhy, "both inputs are scalars");
+      return false;
+    }
+    if (!tile_is_region(a)) {
+      if (!commutes) {
+        snprintf(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar", op->op);
+        return false;
+      }
+      Expr *t = a;
+      a = b;
+      b = t;
+    }
+    p->nsrc = 2;
+    if (!src_of(op, a, &p->src[0], why, nwhy) || !src_of(op, b, &p->src[1], why, nwhy)) return false;
+    if (p->src[1].is_buf && p->src[0].r.n < p->src[1].r.n) {
+      if (!commutes) {
+        snprintf(why, nwhy, "'%s' does not commute, so its left operand cannot be the broadcast one", op->op);
+        return false;
+      }
+      EwSrc t = p->src[0];
+      p->src[0] = p->src[1];
+      p->src[1] = t;
+    }
+    break;
+  }
+  case EW_FMA:
+    if (!nargs_ok(op, 4, 4, why, nwhy)) return false;
+    p->nsrc = 3;
+    for (int i = 0; i < 3; i++)
+      if (!src_of(op, op->args[1 + i], &p->src[i], why, nwhy)) return false;
+    break;
+  }
+  /* the compute dtype: the widest operand, dst breaking ties */
+  p->cdt = p->dst.buf->dtype;
+  for (int i = 0; i < p->nsrc; i++) {
+    DType t = p->src[i].is_buf ? p->src[i].r.buf->dtype : p->src[i].scalar->dtype;
+    if (tirx_dtype_bits(t) > tirx_dtype_bits(p->cdt)) p->cdt = t;
+  }
+  if ((p->kind == EW_UNARY || p->kind == EW_RECIP || p->kind == EW_SILU || p->code == E_DIV) &&
+      !tirx_dtype_is_float(p->cdt)) {
+    char t[32];
+    snprintf(why, nwhy, "'%s' needs a floating-point compute dtype, not %s", op->op, tirx_dtype_str(p->cdt, t));
+    return false;
+  }
+  return true;
+}
+
+static bool active_ok(TileOp *op, char *why, size_t nwhy) {
+  if (!op->inactive) return true;
+  snprintf(why, nwhy, "%s", op->inactive);
+  return false;
+}
+
+/* ---- the computation ------------------------------------------------------------- */
+
+static Expr *fconst(TileOp *op, DType t, double v) {
+  return tirx_dtype_is_float(t) ? tirx_float(op->m, t, v, (Loc){0, 0}) : tirx_int(op->m, t, (int64_t)v, (Loc){0, 0});
+}
+
+static Expr *compute(TileOp *op, const EwPlan *p, Expr **v) {
+  DType t = p->cdt;
+  for (int i = 0; i < p->nsrc; i++) v[i] = tile_cast(op, t, v[i]);
+  switch (p->kind) {
+  case EW_ZERO: return fconst(op, t, 0.0);
+  case EW_FILL:
+  case EW_CAST: return v[0];
+  case EW_UNARY: {
+    Expr *x = v[0];
+    if (p->scale) x = tile_bin(op, E_MUL, x, tile_cast(op, t, p->scale));
+    if (p->bias >= 0) x = tile_bin(op, E_ADD, x, v[p->bias]);
+    return tile_call(op, (IntrinId)p->code, t, &x, 1);
+  }
+  case EW_RECIP: return tile_bin(op, E_DIV, fconst(op, t, 1.0), v[0]);
+  case EW_SILU: {
+    Expr *neg = tile_bin(op, E_SUB, fconst(op, t, 0.0), v[0]);
+    Expr *e = tile_call(op, I_EXP, t, &neg, 1);
+    return tile_bin(op, E_DIV, v[0], tile_bin(op, E_ADD, fconst(op, t, 1.0), e));
+  }
+  case EW_BINARY: return tile_bin(op, (ExprKind)p->code, v[0], v[1]);
+  case EW_FMA: return tile_bin(op, E_ADD, tile_bin(op, E_MUL, v[0], v[1]), v[2]);
+  }
+  return NULL;
+}
+
+/* ---- smem ------------------------------------------------------------------------- */
+
+/* numpy-style right-aligned broadcast of src over dst */
+static bool broadcasts(const TileRegion *src, const TileRegion *dst, char *why, size_t nwhy) {
+  for (int k = 0; k < src->nd; k++) {
+    int j = dst->nd - src->nd + k;
+    int64_t de = j >= 0 ? dst->ext[j] : 1;
+    if (src->ext[k] != 1 && src->ext[k] != de) {
+      snprintf(why, nwhy, "the region of '%s' does not broadcast to the destination's shape (dimension %d: %lld vs %lld)",
+               src->buf->name, k, (long long)src->ext[k], (long long)de);
+      return false;
+    }
+  }
+  return true;
+}
+
+static Expr **src_coords(TileOp *op, const TileRegion *src, const TileRegion *dst, Expr **c) {
+  Expr **sc = TIRX_NEWN(op->m, Expr *, src->nd > 0 ? src->nd : 1);
+  for (int k = 0; k < src->nd; k++) {
+    int j = dst->nd - src->nd + k;
+    sc[k] = j >= 0 && src->ext[k] != 1 ? c[j] : tile_int(op, 0);
+  }
+  return sc;
+}
+
+static bool is_shared(const Buffer *b) {
+  return tile_scope_is(b, MEM_SHARED) || tile_scope_is(b, MEM_SHARED_DYN);
+}
+
+bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
+  EwPlan p;
+  if (!active_ok(op, why, nwhy) || !parse(op, &p, why, nwhy)) return false;
+  if (!is_shared(p.dst.buf)) {
+    snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", p.dst.buf->name, p.dst.buf->scope);
+    return false;
+  }
+  for (int i = 0; i < p.nsrc; i++) {
+    if (!p.src[i].is_buf) continue;
+    if (!is_shared(p.src[i].r.buf)) {
+      snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", p.src[i].r.buf->name, p.src[i].r.buf->scope);
+      return false;
+    }
+    if (!broadcasts(&p.src[i].r, &p.dst, why, nwhy)) return false;
+  }
+  if (op->nthreads <= 0) {
+    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
+             tile_scope_name(op->scope));
+    return false;
+  }
+  return true;
+}
+
+Stmt *tile_ew_smem_emit(TileOp *op) {
+  EwPlan p;
+  char why[256];
+  if (!parse(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  int64_t nt = op->nthreads, n = p.dst.n;
+  if (n == 0) return tile_seq(op, NULL, 0);
+  Expr *tid = tile_thread_index(op);
+  Var *it = tile_var(op, "it");
+  int64_t rounds = (n + nt - 1) / nt;
+  Expr *f = nt == 1 ? tirx_varref(op->m, it, (Loc){0, 0})
+          : rounds == 1 ? tid /* one round: no loop */
+                        : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)), tid);
+  Expr **c = tile_unravel(op, f, p.dst.ext, p.dst.nd);
+  Expr *v[3];
+  for (int i = 0; i < p.nsrc; i++)
+    v[i] = p.src[i].is_buf ? tile_load(op, &p.src[i].r, src_coords(op, &p.src[i].r, &p.dst, c)) : p.src[i].scalar;
+  Stmt *body = tile_store(op, &p.dst, c, compute(op, &p, v));
+  if (n % nt) body = tile_if(op, tile_bin(op, E_LT, f, tile_int(op, n)), body);
+  return rounds == 1 && nt > 1 ? body : tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
+}
+
+/* ---- reg -------------------------------------------------------------------------- */
+
+/* The axes a register layout may spread over at each scope. */
+static bool axis_fits(TileScope s, const char *axis) {
+  switch (s) {
+  case TS_THREAD: return false;
+  case TS_WARP: return strcmp(axis, "laneid") == 0;
+  case TS_WG: return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 || strcmp(axis, "tid_in_wg") == 0;
+  default: return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 || strcmp(axis, "tid_in_wg") == 0 ||
+                  strcmp(axis, "warpid") == 0 || strcmp(axis, "tx") == 0 || strcmp(axis, "wgid") == 0;
+  }
+}
+
+static bool layout_fits(TileOp *op, const Buffer *b, const Layout *l, char *why, size_t nwhy) {
+  for (int i = 0; i < l->n + l->nrep; i++) {
+    const LayIter *x = i < l->n ? &l->it[i] : &l->rep[i - l->n];
+    if (x->axis && x->ext > 1 && !axis_fits(op->scope, x->axis)) {
+      snprintf(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
+               b->name, x->axis, tile_scope_name(op->scope));
+      return false;
+    }
+  }
+  if (op->scope != TS_THREAD && !lay_has_threads(l)) {
+    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+             b->name, tile_scope_name(op->scope));
+    return false;
+  }
+  return true;
+}
+
+/* The per-operand refined layouts: position k of every operand is the same
+ * logical digit; a thread digit must be held by the same thread in all. */
+typedef struct RegPlan {
+  EwPlan p;
+  Layout dst;
+  Layout src[3];
+} RegPlan;
+
+static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
+  EwPlan *p = &rp->p;
+  if (!parse(op, p, why, nwhy)) return false;
+  if (!tile_scope_is(p->dst.buf, MEM_LOCAL)) {
+    snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", p->dst.buf->name, p->dst.buf->scope);
+    return false;
+  }
+  Layout d;
+  if (!tile_region_layout(op, &p->dst, &d, why, nwhy)) return false;
+  if (!layout_fits(op, p->dst.buf, &d, why, nwhy)) return false;
+  rp->dst = d;
+  for (int i = 0; i < p->nsrc; i++) {
+    if (!p->src[i].is_buf) continue;
+    const TileRegion *r = &p->src[i].r;
+    if (!tile_scope_is(r->buf, MEM_LOCAL)) {
+      snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name, r->buf->scope);
+      return false;
+    }
+    if (r->n != p->dst.n) {
+      snprintf(why, nwhy, "the region of '%s' has %lld elements, the destination %lld (the reg variant does not broadcast)",
+               r->buf->name, (long long)r->n, (long long)p->dst.n);
+      return false;
+    }
+    Layout s;
+    if (!tile_region_layout(op, r, &s, why, nwhy)) return false;
+    Layout rd, rs;
+    char inner[200];
+    if (!lay_refine(op->m, &rp->dst, &s, &rd, &rs, inner, sizeof inner)) {
+      snprintf(why, nwhy, "'%s' and '%s': %s", p->dst.buf->name, r->buf->name, inner);
+      return false;
+    }
+    for (int k = 0; k < rd.n; k++)
+      if (rd.it[k].axis != rs.it[k].axis || (rd.it[k].axis && rd.it[k].stride != rs.it[k].stride)) {
+        snprintf(why, nwhy, "the register layouts of '%s' and '%s' give some element to different threads",
+                 p->dst.buf->name, r->buf->name);
+        return false;
+      }
+    /* refine the others along */
+    rp->dst = rd;
+    for (int j = 0; j < i; j++)
+      if (p->src[j].is_buf) {
+        Layout a, b;
+        if (!lay_refine(op->m, &rd, &rp->src[j], &a, &b, why, nwhy)) return false;
+        rp->src[j] = b;
+      }
+    rp->src[i] = rs;
+  }
+  return true;
+}
+
+bool tile_ew_reg_ok(TileOp *op, char *why, size_t nwhy) {
+  RegPlan rp;
+  return active_ok(op, why, nwhy) && reg_plan(op, &rp, why, nwhy);
+}
+
+/* offset + Σ digit_k * stride_k over the memory positions */
+static Expr *mem_offset(TileOp *op, const Layout *l, Var **vars) {
+  Expr *o = tile_int(op, l->offset);
+  for (int k = 0; k < l->n; k++) {
+    if (l->it[k].axis || l->it[k].ext == 1) continue;
+    o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, tirx_varref(op->m, vars[k], (Loc){0, 0}), tile_int(op, l->it[k].stride)));
+  }
+  return o;
+}
+
+static Buffer *local_of(TileOp *op, Buffer *b, PtrVec *keys, PtrVec *views) {
+  int i = ptrvec_index(keys, b);
+  if (i >= 0) return views->items[i];
+  Layout whole;
+  char why[8];
+  int64_t span = 1;
+  if (lay_of_buffer(op->m, b, &whole, why, sizeof why)) {
+    Layout loc;
+    lay_local(op->m, &whole, &loc);
+    span = lay_span(&loc);
+  }
+  Buffer *v = tile_local_view(op, b, span);
+  ptrvec_push(keys, b);
+  ptrvec_push(views, v);
+  return v;
+}
+
+static Expr *local_load(TileOp *op, Buffer *v, Expr *off) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = off;
+  return tirx_load(op->m, v, idx, 1, (Loc){0, 0});
+}
+
+Stmt *tile_ew_reg_emit(TileOp *op) {
+  RegPlan rp;
+  char why[256];
+  if (!reg_plan(op, &rp, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  EwPlan *p = &rp.p;
+  PtrVec keys = {0}, views = {0};
+  Var **vars = TIRX_NEWN(op->m, Var *, rp.dst.n > 0 ? rp.dst.n : 1);
+  for (int k = 0; k < rp.dst.n; k++)
+    if (!rp.dst.it[k].axis && rp.dst.it[k].ext > 1) vars[k] = tile_var(op, "r");
+  Expr *v[3];
+  for (int i = 0; i < p->nsrc; i++)
+    v[i] = p->src[i].is_buf
+               ? local_load(op, local_of(op, p->src[i].r.buf, &keys, &views), mem_offset(op, &rp.src[i], vars))
+               : p->src[i].scalar;
+  Buffer *dv = local_of(op, p->dst.buf, &keys, &views);
+  Stmt *body = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
+  body->u.store.buf = dv;
+  body->u.store.n = 1;
+  body->u.store.idx = TIRX_NEWN(op->m, Expr *, 1);
+  body->u.store.idx[0] = mem_offset(op, &rp.dst, vars);
+  body->u.store.value = tile_cast(op, dv->dtype, compute(op, p, v));
+  for (int k = rp.dst.n - 1; k >= 0; k--)
+    if (vars[k]) body = tile_for(op, vars[k], tile_int(op, rp.dst.it[k].ext), FOR_UNROLLED, body);
+  ptrvec_free(&keys);
+  ptrvec_free(&views);
+  return body;
+}

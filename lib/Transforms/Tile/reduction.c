@@ -1,0 +1,415 @@
+/* The reductions sum / max / min (TVM 0.27's tirx.tile.{sum, max, min}):
+ * reduce(dst, src, axes, accum), axes and accum positional or keywords.
+ * `axes` lists the reduced dims of src (negative counts from the end); absent,
+ * the trailing dims of src whose removal leaves dst's element count.  dst
+ * holds the spatial (kept) elements in row-major order; with accum the old
+ * dst value joins the reduction.  Two variants (rows in variants.def):
+ *
+ *   local   src and dst in registers.  Each thread reduces the elements it
+ *           holds; when a reduced dim of src is spread over laneid (a register
+ *           layout S[...:(.., k@laneid)]) the per-lane partials are folded by a
+ *           __shfl_xor_sync butterfly over those lanes (masks k, 2k, ...) and
+ *           every lane of the group ends with the result (TVM's replica).
+ *   shared  src and dst in shared memory.  The scope's threads form groups of
+ *           G = min(next_pow2(L), 32, threads) lanes, one group per spatial
+ *           element per round; each lane gathers a strided part of the L
+ *           reduced elements, the group folds with a __shfl_xor_sync
+ *           butterfly (masks 1 .. G/2, width G), lane 0 writes dst, and the
+ *           scope synchronizes (cta_sync / warpgroup_sync / warp_sync).
+ *           TVM 0.27 fails to build this variant ("Program is not
+ *           well-formed"); this one follows its documented algorithm.
+ * Partials accumulate in the source dtype when it is 32-bit or wider, else
+ * in float32. */
+#include <stdio.h>
+#include <string.h>
+
+#include "Transforms/Tile/tile.h"
+
+typedef struct RedPlan {
+  ExprKind op;
+  TileRegion dst, src;
+  bool *red; /* per src dim */
+  bool accum;
+  int64_t P, L; /* spatial and reduced element counts */
+  DType acc;    /* accumulation dtype */
+} RedPlan;
+
+static Expr *arg_or_kw(TileOp *op, int pos, const char *kw) {
+  Expr *e = tile_kwarg(op, kw);
+  if (e) return e;
+  return pos < op->nargs ? op->args[pos] : NULL;
+}
+
+static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  p->op = strcmp(op->op, "sum") == 0 ? E_ADD : strcmp(op->op, "max") == 0 ? E_MAX : E_MIN;
+  if (op->nargs < 2 || !tile_region(op, op->args[0], &p->dst, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->src, why, nwhy)) {
+    if (op->nargs < 2) snprintf(why, nwhy, "takes a destination and a source region");
+    return false;
+  }
+  if (p->dst.buf->dtype.id != p->src.buf->dtype.id) {
+    char a[32], b[32];
+    snprintf(why, nwhy, "the source is %s but the destination %s (a reduction keeps the dtype)",
+             tirx_dtype_str(p->src.buf->dtype, a), tirx_dtype_str(p->dst.buf->dtype, b));
+    return false;
+  }
+  int nd = p->src.nd;
+  p->red = TIRX_NEWN(op->m, bool, nd > 0 ? nd : 1);
+  Expr *axes = arg_or_kw(op, 2, "axes");
+  if (axes && axes->kind != E_NONE) {
+    Expr *const *items = &axes;
+    int n = 1;
+    if (axes->kind == E_TUPLE || axes->kind == E_LIST) {
+      items = axes->u.list.items;
+      n = axes->u.list.n;
+    }
+    for (int i = 0; i < n; i++) {
+      int64_t a;
+      if (!xf_const_int(items[i], &a) || a < -nd || a >= nd) {
+        snprintf(why, nwhy, "axes must be constant dims of the %d-d source", nd);
+        return false;
+      }
+      p->red[a < 0 ? a + nd : a] = true;
+    }
+  } else { /* trailing dims until the kept ones match dst */
+    int64_t kept = p->src.n;
+    for (int d = nd - 1; d >= 0 && kept > p->dst.n; d--) {
+      p->red[d] = true;
+      kept /= p->src.ext[d] ? p->src.ext[d] : 1;
+    }
+  }
+  Expr *acc = arg_or_kw(op, 3, "accum");
+  int64_t av = 0;
+  if (acc && acc->kind != E_NONE && !xf_const_int(acc, &av)) {
+    snprintf(why, nwhy, "accum must be a constant bool");
+    return false;
+  }
+  p->accum = av != 0;
+  p->P = p->L = 1;
+  for (int d = 0; d < nd; d++) *(p->red[d] ? &p->L : &p->P) *= p->src.ext[d];
+  if (p->P != p->dst.n) {
+    snprintf(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
+             (long long)p->P);
+    return false;
+  }
+  DType t = p->src.buf->dtype;
+  p->acc = tirx_dtype_bits(t) >= 32 || !tirx_dtype_is_float(t) ? t : tirx_dtype(DT_FLOAT32);
+  return true;
+}
+
+static Expr *combine(TileOp *op, const RedPlan *p, Expr *a, Expr *b) { return tile_bin(op, p->op, a, b); }
+
+static Expr *identity(TileOp *op, const RedPlan *p) {
+  if (p->op == E_ADD)
+    return tirx_dtype_is_float(p->acc) ? tirx_float(op->m, p->acc, 0.0, (Loc){0, 0}) : tirx_int(op->m, p->acc, 0, (Loc){0, 0});
+  return tile_call(op, p->op == E_MAX ? I_MIN_VALUE : I_MAX_VALUE, p->acc, NULL, 0);
+}
+
+/* src coordinates of spatial index p and reduced index k */
+static Expr **src_coords(TileOp *op, const RedPlan *p, Expr *sp, Expr *k) {
+  int nd = p->src.nd, ns = 0, nr = 0;
+  int64_t *se = TIRX_NEWN(op->m, int64_t, nd + 1), *re = TIRX_NEWN(op->m, int64_t, nd + 1);
+  for (int d = 0; d < nd; d++) {
+    if (p->red[d]) re[nr++] = p->src.ext[d];
+    else se[ns++] = p->src.ext[d];
+  }
+  Expr **sc = tile_unravel(op, sp, se, ns), **rc = tile_unravel(op, k, re, nr);
+  Expr **c = TIRX_NEWN(op->m, Expr *, nd > 0 ? nd : 1);
+  ns = nr = 0;
+  for (int d = 0; d < nd; d++) c[d] = p->red[d] ? rc[nr++] : sc[ns++];
+  return c;
+}
+
+static Expr *shfl_xor(TileOp *op, Expr *v, int64_t lanemask, int64_t width, int64_t mask) {
+  Expr *a[4] = {tirx_int(op->m, tirx_dtype(DT_UINT32), mask, (Loc){0, 0}), v, tile_int(op, lanemask),
+                tile_int(op, width)};
+  return tile_call(op, I_CUDA_SHFL_XOR_SYNC, v->dtype, a, 4);
+}
+
+static Expr *one(TileOp *op, Buffer *b) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = tile_int(op, 0);
+  return tirx_load(op->m, b, idx, 1, (Loc){0, 0});
+}
+
+static Stmt *set_one(TileOp *op, Buffer *b, Expr *v) {
+  Stmt *s = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
+  s->u.store.buf = b;
+  s->u.store.n = 1;
+  s->u.store.idx = TIRX_NEWN(op->m, Expr *, 1);
+  s->u.store.idx[0] = tile_int(op, 0);
+  s->u.store.value = tile_cast(op, b->dtype, v);
+  return s;
+}
+
+static bool is_shared(const Buffer *b) { return tile_scope_is(b, MEM_SHARED) || tile_scope_is(b, MEM_SHARED_DYN); }
+
+/* ---- shared ------------------------------------------------------------------------- */
+
+bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
+  RedPlan p;
+  if (op->inactive) {
+    snprintf(why, nwhy, "%s", op->inactive);
+    return false;
+  }
+  if (!parse(op, &p, why, nwhy)) return false;
+  if (!is_shared(p.src.buf) || !is_shared(p.dst.buf)) {
+    const Buffer *b = is_shared(p.src.buf) ? p.dst.buf : p.src.buf;
+    snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", b->name, b->scope);
+    return false;
+  }
+  if (op->nthreads <= 0) {
+    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
+             tile_scope_name(op->scope));
+    return false;
+  }
+  return true;
+}
+
+Stmt *tile_red_shared_emit(TileOp *op) {
+  RedPlan p;
+  char why[256];
+  if (!parse(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  int64_t nt = op->nthreads, g = 1;
+  while (g < p.L && g < 32 && g * 2 <= nt && nt % (g * 2) == 0) g *= 2;
+  int64_t groups = nt / g, rounds = (p.P + groups - 1) / groups, steps = (p.L + g - 1) / g;
+  Expr *tid = tile_thread_index(op);
+  Buffer *acc = tile_alloc(op, "red_acc", p.acc, 1, "local");
+  Var *rv = tile_var(op, "round"), *kv = tile_var(op, "k");
+  Expr *grp = g == nt ? tile_int(op, 0) : tile_bin(op, E_FLOORDIV, tid, tile_int(op, g));
+  Expr *lane = g == 1 ? tile_int(op, 0) : tile_bin(op, E_FLOORMOD, tid, tile_int(op, g));
+  Expr *sp = rounds == 1 ? grp : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, rv, (Loc){0, 0}), tile_int(op, groups)), grp);
+  Expr *k = steps == 1 ? lane : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, kv, (Loc){0, 0}), tile_int(op, g)), lane);
+  /* gather: acc = op(acc, src[sp, k]) for this lane's k */
+  Expr *cond = NULL;
+  if (p.L % g) cond = tile_bin(op, E_LT, k, tile_int(op, p.L));
+  if (p.P % groups) {
+    Expr *c2 = tile_bin(op, E_LT, sp, tile_int(op, p.P));
+    cond = cond ? tile_bin(op, E_AND, cond, c2) : c2;
+  }
+  Stmt *gather = set_one(op, acc, combine(op, &p, one(op, acc), tile_cast(op, p.acc, tile_load(op, &p.src, src_coords(op, &p, sp, k)))));
+  if (cond) gather = tile_if(op, cond, gather);
+  Stmt **body = TIRX_NEWN(op->m, Stmt *, 8 + 64);
+  int nb = 0;
+  body[nb++] = set_one(op, acc, identity(op, &p));
+  body[nb++] = tile_for(op, kv, tile_int(op, steps), FOR_SERIAL, gather);
+  int64_t mask = nt >= 32 ? 0xFFFFFFFFll : (1ll << nt) - 1;
+  for (int64_t m = 1; m < g; m *= 2)
+    body[nb++] = set_one(op, acc, combine(op, &p, one(op, acc), shfl_xor(op, one(op, acc), m, g, mask)));
+  Expr **dc = tile_unravel(op, sp, p.dst.ext, p.dst.nd);
+  Expr *res = one(op, acc);
+  if (p.accum) res = combine(op, &p, tile_cast(op, p.acc, tile_load(op, &p.dst, dc)), res);
+  Stmt *wr = tile_store(op, &p.dst, dc, res);
+  Expr *wc = g == 1 ? NULL : tile_bin(op, E_EQ, lane, tile_int(op, 0));
+  if (p.P % groups) {
+    Expr *c2 = tile_bin(op, E_LT, sp, tile_int(op, p.P));
+    wc = wc ? tile_bin(op, E_AND, wc, c2) : c2;
+  }
+  body[nb++] = wc ? tile_if(op, wc, wr) : wr;
+  Stmt *loop = tile_for(op, rv, tile_int(op, rounds), FOR_SERIAL, tile_seq(op, body, nb));
+  Stmt *sync = NULL;
+  if (op->scope == TS_CTA) sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}), sync->u.eval.e = tile_call(op, I_CUDA_CTA_SYNC, tirx_dtype(DT_VOID), NULL, 0);
+  else if (op->scope == TS_WARP) sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}), sync->u.eval.e = tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0);
+  else if (op->scope == TS_WG) {
+    Expr *bar = tile_int(op, 8); /* TVM's named barrier for warpgroup_sync */
+    sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0});
+    sync->u.eval.e = tile_call(op, I_CUDA_WARPGROUP_SYNC, tirx_dtype(DT_VOID), &bar, 1);
+  }
+  Stmt *items[2] = {loop, sync};
+  return tile_seq(op, items, sync ? 2 : 1);
+}
+
+/* ---- local -------------------------------------------------------------------------- */
+
+typedef struct LocalPlan {
+  RedPlan p;
+  Layout src; /* the source region's layout, grouped by the region's shape */
+  int *start;
+  int64_t lanes_mask[8];
+  int nshfl;
+  Layout dst;
+} LocalPlan;
+
+static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
+  RedPlan *p = &lp->p;
+  memset(lp, 0, sizeof *lp);
+  if (!parse(op, p, why, nwhy)) return false;
+  if (!tile_scope_is(p->src.buf, MEM_LOCAL) || !tile_scope_is(p->dst.buf, MEM_LOCAL)) {
+    const Buffer *b = tile_scope_is(p->src.buf, MEM_LOCAL) ? p->dst.buf : p->src.buf;
+    snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", b->name, b->scope);
+    return false;
+  }
+  if (op->scope != TS_THREAD && op->scope != TS_WARP) {
+    snprintf(why, nwhy, "runs at thread or warp scope, not %s", tile_scope_name(op->scope));
+    return false;
+  }
+  Layout s;
+  if (!tile_region_layout(op, &p->src, &s, why, nwhy) || !tile_region_layout(op, &p->dst, &lp->dst, why, nwhy))
+    return false;
+  lp->start = TIRX_NEWN(op->m, int, p->src.nd + 1);
+  char inner[200];
+  if (!lay_group(op->m, &s, p->src.ext, p->src.nd, &lp->src, lp->start, inner, sizeof inner)) {
+    snprintf(why, nwhy, "the layout of '%s': %s", p->src.buf->name, inner);
+    return false;
+  }
+  for (int d = 0; d < p->src.nd; d++)
+    for (int i = lp->start[d]; i < lp->start[d + 1]; i++) {
+      const LayIter *x = &lp->src.it[i];
+      if (!x->axis || x->ext == 1) continue;
+      if (op->scope == TS_THREAD || strcmp(x->axis, "laneid") != 0) {
+        snprintf(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at %s scope", p->src.buf->name, x->axis,
+                 tile_scope_name(op->scope));
+        return false;
+      }
+      if (!p->red[d]) {
+        /* a kept dim over lanes: the dst must be held by the same lanes */
+        bool same = false;
+        for (int j = 0; j < lp->dst.n; j++)
+          same |= lp->dst.it[j].axis == x->axis && lp->dst.it[j].stride == x->stride && lp->dst.it[j].ext == x->ext;
+        if (!same) {
+          snprintf(why, nwhy, "'%s' does not keep the lanes of '%s' (axis %d over laneid)", p->dst.buf->name,
+                   p->src.buf->name, d);
+          return false;
+        }
+        continue;
+      }
+      /* reduced over lanes: a butterfly over stride * 2^j */
+      if ((x->ext & (x->ext - 1)) || (x->stride & (x->stride - 1))) {
+        snprintf(why, nwhy, "the lanes of '%s' in a reduced dim are not a power-of-two group", p->src.buf->name);
+        return false;
+      }
+      for (int64_t m = x->stride; m < x->stride * x->ext; m *= 2) {
+        if (lp->nshfl == 8) {
+          snprintf(why, nwhy, "too many lane groups");
+          return false;
+        }
+        lp->lanes_mask[lp->nshfl++] = m;
+      }
+    }
+  /* the dst must give each lane its spatial elements in its own memory */
+  if (op->scope == TS_WARP && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
+    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the warp",
+             p->src.buf->name);
+    return false;
+  }
+  return true;
+}
+
+bool tile_red_local_ok(TileOp *op, char *why, size_t nwhy) {
+  LocalPlan lp;
+  if (op->inactive) {
+    snprintf(why, nwhy, "%s", op->inactive);
+    return false;
+  }
+  return local_plan(op, &lp, why, nwhy);
+}
+
+/* The memory offset of element `c` (region coordinates, one Expr per dim)
+ * under a layout grouped per dim (start[]); thread iters contribute nothing. */
+static Expr *grouped_offset(TileOp *op, const Layout *l, const int *start, int nd, Expr **c) {
+  Expr *o = tile_int(op, l->offset);
+  for (int d = 0; d < nd; d++) {
+    int64_t inner = 1;
+    for (int i = start[d + 1] - 1; i >= start[d]; i--) {
+      const LayIter *x = &l->it[i];
+      if (!x->axis && x->ext > 1) {
+        Expr *dig = inner == 1 ? c[d] : tile_bin(op, E_FLOORDIV, c[d], tile_int(op, inner));
+        if (i > start[d]) dig = tile_bin(op, E_FLOORMOD, dig, tile_int(op, x->ext));
+        o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, dig, tile_int(op, x->stride)));
+      }
+      inner *= x->ext;
+    }
+  }
+  return o;
+}
+
+/* A loop over the coordinates of dims with `want` reduction status whose
+ * iters are memory (this thread's elements); thread digits stay at this
+ * thread's (implicit) coordinate, which the per-thread view already is. */
+Stmt *tile_red_local_emit(TileOp *op) {
+  LocalPlan lp;
+  char why[256];
+  if (!local_plan(op, &lp, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  RedPlan *p = &lp.p;
+  int nd = p->src.nd;
+  /* per-thread extents: memory iters only; the coordinate of a dim is its
+   * memory digits placed at their logical weights (thread digits 0). */
+  Var **dv = TIRX_NEWN(op->m, Var *, lp.src.n + 1);
+  Expr **c = TIRX_NEWN(op->m, Expr *, nd > 0 ? nd : 1);
+  for (int d = 0; d < nd; d++) {
+    c[d] = tile_int(op, 0);
+    int64_t inner = 1;
+    for (int i = lp.start[d + 1] - 1; i >= lp.start[d]; i--) {
+      const LayIter *x = &lp.src.it[i];
+      if (!x->axis && x->ext > 1) {
+        dv[i] = tile_var(op, p->red[d] ? "k" : "s");
+        c[d] = tile_bin(op, E_ADD, c[d], tile_bin(op, E_MUL, tirx_varref(op->m, dv[i], (Loc){0, 0}), tile_int(op, inner)));
+      }
+      inner *= x->ext;
+    }
+  }
+  Layout sw;
+  char w2[8];
+  Layout swhole;
+  if (!lay_of_buffer(op->m, p->src.buf, &swhole, w2, sizeof w2)) return NULL;
+  lay_local(op->m, &swhole, &sw);
+  Buffer *sv = tile_local_view(op, p->src.buf, lay_span(&sw));
+  Layout dwhole, dl;
+  if (!lay_of_buffer(op->m, p->dst.buf, &dwhole, w2, sizeof w2)) return NULL;
+  lay_local(op->m, &dwhole, &dl);
+  Buffer *dvw = p->dst.buf == p->src.buf ? sv : tile_local_view(op, p->dst.buf, lay_span(&dl));
+  Buffer *acc = tile_alloc(op, "red_acc", p->acc, 1, "local");
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = grouped_offset(op, &lp.src, lp.start, nd, c);
+  Stmt *red = set_one(op, acc, combine(op, p, one(op, acc), tile_cast(op, p->acc, tirx_load(op->m, sv, idx, 1, (Loc){0, 0}))));
+  for (int i = lp.src.n - 1; i >= 0; i--) {
+    int d = 0;
+    while (!(i >= lp.start[d] && i < lp.start[d + 1])) d++;
+    if (dv[i] && p->red[d]) red = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, red);
+  }
+  Stmt **body = TIRX_NEWN(op->m, Stmt *, 4 + lp.nshfl);
+  int nb = 0;
+  body[nb++] = set_one(op, acc, identity(op, p));
+  body[nb++] = red;
+  for (int j = 0; j < lp.nshfl; j++)
+    body[nb++] = set_one(op, acc, combine(op, p, one(op, acc), shfl_xor(op, one(op, acc), lp.lanes_mask[j], 32, 0xFFFFFFFFll)));
+  /* dst element: the spatial coordinate, as a dst region coordinate */
+  Expr *spf = tile_int(op, 0);
+  int64_t w = 1;
+  for (int d = nd - 1; d >= 0; d--) {
+    if (p->red[d]) continue;
+    spf = tile_bin(op, E_ADD, spf, tile_bin(op, E_MUL, c[d], tile_int(op, w)));
+    w *= p->src.ext[d];
+  }
+  Layout dg;
+  int *dstart = TIRX_NEWN(op->m, int, p->dst.nd + 1);
+  if (!lay_group(op->m, &lp.dst, p->dst.ext, p->dst.nd, &dg, dstart, why, sizeof why)) {
+    tile_error(op, "the layout of '%s': %s", p->dst.buf->name, why);
+    return NULL;
+  }
+  Expr **dc = tile_unravel(op, spf, p->dst.ext, p->dst.nd);
+  Expr **didx = TIRX_NEWN(op->m, Expr *, 1);
+  didx[0] = grouped_offset(op, &dg, dstart, p->dst.nd, dc);
+  Expr *res = one(op, acc);
+  if (p->accum) res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dvw, didx, 1, (Loc){0, 0})), res);
+  Stmt *st = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
+  st->u.store.buf = dvw;
+  st->u.store.n = 1;
+  st->u.store.idx = didx;
+  st->u.store.value = tile_cast(op, dvw->dtype, res);
+  body[nb++] = st;
+  Stmt *all = tile_seq(op, body, nb);
+  for (int i = lp.src.n - 1; i >= 0; i--) {
+    int d = 0;
+    while (!(i >= lp.start[d] && i < lp.start[d + 1])) d++;
+    if (dv[i] && !p->red[d]) all = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, all);
+  }
+  return all;
+}

@@ -1,0 +1,124 @@
+/* Tile-primitive dispatch (prefix tile_): the interface between the pass
+ * (lib/Transforms/tile_dispatch.c) and the op families (one file per family
+ * in this folder: elementwise.c, reduction.c, ...).
+ *
+ * A variant is one row of variants.def:
+ *   TILE_VARIANT(op, "variant", scopes, priority, precondition, emitter)
+ * `scopes` is a mask of TileScope bits; higher priority is tried first; rows
+ * of one op with equal priority are tried in row order.  The precondition
+ * says whether the variant applies to one call (false + a reason, which the
+ * "no variant applies" error quotes); the emitter builds the tirx IR that
+ * replaces the call (loops, buffer loads/stores, intrinsics the backend
+ * lowers) and returns NULL only after reporting a located error.  Both get
+ * the call as a TileOp.  Adding a variant: a row here, its two functions in
+ * its family's file, a test (docs/architecture.md). */
+#ifndef TIRX_TRANSFORMS_TILE_H
+#define TIRX_TRANSFORMS_TILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tirx/internal/layout.h"
+#include "Transforms/xform.h"
+
+/* The execution scope of a call: its namespace T.tile / T.warp / T.wg /
+ * T.cta / T.cluster. */
+typedef enum TileScope {
+  TS_THREAD = 1,
+  TS_WARP = 2,
+  TS_WG = 4,
+  TS_CTA = 8,
+  TS_CLUSTER = 16,
+} TileScope;
+#define TS_UP_TO_CTA (TS_THREAD | TS_WARP | TS_WG | TS_CTA)
+
+typedef struct TileOp {
+  Module *m;
+  TirxDiag *d;
+  Expr *call;        /* the I_TILE_CALL */
+  const char *name;  /* "T.cta.add" */
+  const char *op;    /* "add" */
+  TileScope scope;
+  Loc loc;
+  Expr **args;       /* positional arguments: E_REGION for buffers, else scalars */
+  int nargs;
+  /* NULL when every thread of the scope runs the call, else why not
+   * ("under `if tx < 32` (a per-thread condition)"). */
+  const char *inactive;
+  /* Threads of the scope (1, 32, 128, the CTA's); -1 when the declarations
+   * do not say. */
+  int64_t nthreads;
+  /* Statements the emitter needs before its code (a thread-index
+   * declaration, a per-thread view of a register buffer): tile_pre. */
+  PtrVec pre;
+  int serial;        /* distinguishes names the emitter makes */
+} TileOp;
+
+typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
+typedef Stmt *(*TileEmitFn)(TileOp *op);
+
+#define TILE_VARIANT(op, variant, scopes, priority, pre, emit)                                      \
+  bool pre(TileOp *o, char *why, size_t nwhy);                                                      \
+  Stmt *emit(TileOp *o);
+#include "Transforms/Tile/variants.def"
+#undef TILE_VARIANT
+
+/* ---- the call --------------------------------------------------------------- */
+/* The keyword argument `name` (NULL: absent). */
+Expr *tile_kwarg(const TileOp *op, const char *name);
+/* A located error at the call. */
+void tile_error(TileOp *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *tile_scope_name(TileScope s);
+
+/* ---- operands ------------------------------------------------------------------
+ * A buffer operand: the region buf[lo[0]:lo[0]+ext[0], ...] with constant
+ * extents (lo may be symbolic).  tile_region fails with a reason for a
+ * scalar, a symbolic extent. */
+typedef struct TileRegion {
+  Buffer *buf;
+  int nd;
+  Expr **lo;
+  int64_t *ext;
+  int64_t n; /* elements */
+} TileRegion;
+bool tile_is_region(const Expr *arg);
+bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy);
+/* Every lo constant: into lo[] (nd entries). */
+bool tile_region_const_lo(const TileRegion *r, int64_t *lo);
+/* The layout of the region (lay_of_buffer sliced by lay_slice); false with a
+ * reason when the layout or the region cannot be modelled. */
+bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+/* buf[lo + c] for region-relative coordinates c[0..nd). */
+Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
+Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);
+bool tile_scope_is(const Buffer *b, TirxScope s);
+
+/* ---- IR building -------------------------------------------------------------- */
+Expr *tile_int(TileOp *op, int64_t v);
+Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b);
+Expr *tile_cast(TileOp *op, DType t, Expr *e); /* no-op when e has dtype t */
+Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n);
+/* A fresh loop variable "<base>_<serial>" and `for v in range(extent): body`
+ * (kind FOR_SERIAL or FOR_UNROLLED). */
+Var *tile_var(TileOp *op, const char *base);
+Stmt *tile_for(TileOp *op, Var *v, Expr *extent, ForKind kind, Stmt *body);
+Stmt *tile_if(TileOp *op, Expr *cond, Stmt *then_);
+Stmt *tile_seq(TileOp *op, Stmt **items, int n);
+/* Row-major digits of `flat` over ext[0..nd) (constant extents). */
+Expr **tile_unravel(TileOp *op, Expr *flat, const int64_t *ext, int nd);
+/* The index of this thread in the op's scope (0 at thread scope): declares a
+ * deferred scope id (T.thread_id() / T.thread_id_in_wg() / T.lane_id()) into
+ * op->pre, which lower-tirx binds. */
+Expr *tile_thread_index(TileOp *op);
+/* The scope id `sid` of this thread (T.warp_id(), ...), declared the same way. */
+Expr *tile_scope_id(TileOp *op, ScopeIdKind sid);
+/* A per-thread 1-d view (span elements, "local") of register buffer b, declared
+ * into op->pre: what TVM's b.local() is. */
+Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span);
+/* A fresh local scratch buffer of n elements (allocated into op->pre). */
+Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope);
+/* Appends s to op->pre. */
+void tile_pre(TileOp *op, Stmt *s);
+
+#endif

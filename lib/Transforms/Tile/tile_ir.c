@@ -1,0 +1,232 @@
+/* Helpers the tile-op families build their code with (Transforms/Tile/tile.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "Transforms/Tile/tile.h"
+
+static Loc noloc(void) { return (Loc){0, 0}; }
+
+const char *tile_scope_name(TileScope s) {
+  switch (s) {
+  case TS_THREAD: return "thread";
+  case TS_WARP: return "warp";
+  case TS_WG: return "warpgroup";
+  case TS_CTA: return "cta";
+  case TS_CLUSTER: return "cluster";
+  }
+  return "?";
+}
+
+Expr *tile_kwarg(const TileOp *op, const char *name) {
+  for (int i = 0; i < op->call->u.call.nkw; i++)
+    if (strcmp(op->call->u.call.kw[i].name, name) == 0) return op->call->u.call.kw[i].value;
+  return NULL;
+}
+
+void tile_error(TileOp *op, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  xf_error(op->d, op->loc, "%s: %s", op->name, msg);
+}
+
+/* ---- operands ------------------------------------------------------------------- */
+
+bool tile_is_region(const Expr *arg) { return arg && arg->kind == E_REGION; }
+
+bool tile_scope_is(const Buffer *b, TirxScope s) { return tirx_scope_is(b->scope, s); }
+
+bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy) {
+  (void)op;
+  memset(r, 0, sizeof *r);
+  if (!tile_is_region(arg)) {
+    snprintf(why, nwhy, "an operand is not a buffer region");
+    return false;
+  }
+  r->buf = arg->u.region.buf;
+  r->nd = arg->u.region.n;
+  r->lo = arg->u.region.min;
+  r->ext = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
+  r->n = 1;
+  for (int i = 0; i < r->nd; i++) {
+    if (!xf_const_int(arg->u.region.ext[i], &r->ext[i])) {
+      snprintf(why, nwhy, "the region of '%s' has a symbolic extent", r->buf->name);
+      return false;
+    }
+    r->n *= r->ext[i];
+  }
+  return true;
+}
+
+bool tile_region_const_lo(const TileRegion *r, int64_t *lo) {
+  for (int i = 0; i < r->nd; i++)
+    if (!xf_const_int(r->lo[i], &lo[i])) return false;
+  return true;
+}
+
+bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
+  Layout whole;
+  if (!lay_of_buffer(op->m, r->buf, &whole, why, nwhy)) return false;
+  int64_t *lo = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
+  if (!tile_region_const_lo(r, lo)) {
+    snprintf(why, nwhy, "the region of '%s' starts at a symbolic index", r->buf->name);
+    return false;
+  }
+  if (r->buf->ndim != r->nd) {
+    snprintf(why, nwhy, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, r->nd,
+             r->buf->ndim);
+    return false;
+  }
+  for (int i = 0; i < r->nd; i++)
+    if (!xf_const_int(r->buf->shape[i], &shape[i])) {
+      snprintf(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
+      return false;
+    }
+  char inner[256];
+  if (!lay_slice(op->m, &whole, shape, r->nd, lo, r->ext, out, inner, sizeof inner)) {
+    snprintf(why, nwhy, "the region of '%s': %s", r->buf->name, inner);
+    return false;
+  }
+  return true;
+}
+
+Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
+  for (int i = 0; i < r->nd; i++) idx[i] = tile_bin(op, E_ADD, r->lo[i], c[i]);
+  return tirx_load(op->m, r->buf, idx, r->nd, noloc());
+}
+
+Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value) {
+  Stmt *s = tirx_stmt_new(op->m, S_STORE, noloc());
+  s->u.store.buf = r->buf;
+  s->u.store.n = r->nd;
+  s->u.store.idx = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
+  for (int i = 0; i < r->nd; i++) s->u.store.idx[i] = tile_bin(op, E_ADD, r->lo[i], c[i]);
+  s->u.store.value = tile_cast(op, r->buf->dtype, value);
+  return s;
+}
+
+/* ---- IR building ----------------------------------------------------------------- */
+
+Expr *tile_int(TileOp *op, int64_t v) { return tirx_i32(op->m, v); }
+
+Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b) {
+  int64_t x, y;
+  if (k == E_ADD && xf_const_int(a, &x) && x == 0 && !xf_const_int(b, &y)) return b;
+  if (k == E_ADD && xf_const_int(b, &y) && y == 0) return a;
+  if (k == E_MUL && xf_const_int(b, &y) && y == 1) return a;
+  if (k == E_MUL && xf_const_int(a, &x) && x == 1) return b;
+  Expr *e = tirx_binary(op->m, k, a, b, noloc());
+  if (xf_const_int(a, &x) && xf_const_int(b, &y) && e->dtype.id == DT_INT32) {
+    int64_t v;
+    if (xf_const_int(e, &v)) return tirx_i32(op->m, v);
+  }
+  return e;
+}
+
+Expr *tile_cast(TileOp *op, DType t, Expr *e) {
+  if (e->dtype.id == t.id && e->dtype.lanes == t.lanes) return e;
+  return tirx_cast(op->m, t, e, noloc());
+}
+
+Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n) {
+  Expr **a = TIRX_NEWN(op->m, Expr *, n > 0 ? n : 1);
+  memcpy(a, args, sizeof *a * (size_t)n);
+  return tirx_call(op->m, tirx_intrin(id), t, a, n, noloc());
+}
+
+Var *tile_var(TileOp *op, const char *base) {
+  return tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), xf_i32(), noloc());
+}
+
+Stmt *tile_for(TileOp *op, Var *v, Expr *extent, ForKind kind, Stmt *body) {
+  int64_t c;
+  if (xf_const_int(extent, &c) && c == 1) { /* a one-trip loop: the body at 0 */
+    XfMap map;
+    xf_map_init(&map, op->m, false);
+    xf_map_var(&map, v, tile_int(op, 0));
+    Stmt *r = xf_rewrite_stmt(&map, body);
+    xf_map_free(&map);
+    return r;
+  }
+  Stmt *s = tirx_stmt_new(op->m, S_FOR, noloc());
+  s->u.for_.var = v;
+  s->u.for_.min = tile_int(op, 0);
+  s->u.for_.extent = extent;
+  s->u.for_.kind = kind;
+  s->u.for_.body = body;
+  return s;
+}
+
+Stmt *tile_if(TileOp *op, Expr *cond, Stmt *then_) {
+  Stmt *s = tirx_stmt_new(op->m, S_IF, noloc());
+  s->u.if_.cond = cond;
+  s->u.if_.then_ = then_;
+  return s;
+}
+
+Stmt *tile_seq(TileOp *op, Stmt **items, int n) { return tirx_seq(op->m, items, n, noloc()); }
+
+Expr **tile_unravel(TileOp *op, Expr *flat, const int64_t *ext, int nd) {
+  Expr **c = TIRX_NEWN(op->m, Expr *, nd > 0 ? nd : 1);
+  int64_t inner = 1;
+  for (int i = nd - 1; i >= 0; i--) {
+    Expr *q = inner == 1 ? flat : tile_bin(op, E_FLOORDIV, flat, tile_int(op, inner));
+    int64_t outer = 1;
+    for (int j = 0; j < i; j++) outer *= ext[j];
+    c[i] = (i == 0 || outer == 1) ? q : tile_bin(op, E_FLOORMOD, q, tile_int(op, ext[i]));
+    if (ext[i] == 1) c[i] = tile_int(op, 0);
+    inner *= ext[i];
+  }
+  return c;
+}
+
+void tile_pre(TileOp *op, Stmt *s) { ptrvec_push(&op->pre, s); }
+
+Expr *tile_scope_id(TileOp *op, ScopeIdKind sid) {
+  Var *v = tile_var(op, tirx_scope_id_name(sid));
+  Stmt *s = tirx_stmt_new(op->m, S_SCOPEID, op->loc);
+  s->u.scopeid.sid = sid;
+  s->u.scopeid.vars = TIRX_NEWN(op->m, Var *, 1);
+  s->u.scopeid.vars[0] = v;
+  s->u.scopeid.nvars = 1;
+  s->u.scopeid.dtype = xf_i32();
+  tile_pre(op, s);
+  return tirx_varref(op->m, v, noloc());
+}
+
+Expr *tile_thread_index(TileOp *op) {
+  switch (op->scope) {
+  case TS_WARP: return tile_scope_id(op, SID_LANE_ID);
+  case TS_WG: return tile_scope_id(op, SID_THREAD_ID_IN_WG);
+  case TS_CTA: return tile_scope_id(op, SID_THREAD_ID);
+  default: return tile_int(op, 0);
+  }
+}
+
+Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span) {
+  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_local", b->name), b->dtype, 1, noloc());
+  v->shape[0] = tile_int(op, span);
+  v->scope = b->scope;
+  v->data->ptr_scope = b->scope;
+  v->decl_data = tirx_varref(op->m, b->data, noloc());
+  Stmt *s = tirx_stmt_new(op->m, S_DECL, noloc());
+  s->u.alloc.buf = v;
+  tile_pre(op, s);
+  return v;
+}
+
+Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope) {
+  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t, 1, noloc());
+  v->shape[0] = tile_int(op, n);
+  v->scope = tirx_intern0(op->m, scope);
+  v->data->ptr_scope = v->scope;
+  Stmt *s = tirx_stmt_new(op->m, S_ALLOC, noloc());
+  s->u.alloc.buf = v;
+  tile_pre(op, s);
+  return v;
+}
