@@ -11,7 +11,7 @@ causal tile bound and the epilogue -- so a wrong fragment index or mask shows up
 a wrong O or LSE before the kernel reaches the GPU.  Registers hold values, not bits
 (f16 / bf16 rounding is applied where the kernel converts).
 
-    python3 examples/attention/emulate_fa2_mma_sync.py       # a set of small cases
+    python3 examples/attention/emulate_fa2_mma_sync.py [--quick]   # small cases (--quick: 2)
 """
 import math
 import sys
@@ -243,6 +243,10 @@ def case(B, Sq, Skv, Hq, Hkv, D, causal, dt, NW=4, seed=0):
 
 
 def main():
+    if "--quick" in sys.argv[1:]:  # two cases, a few seconds (test/CodeGen/NVPTX/attention_ladder.test)
+        ok = case(1, 77, 131, 4, 2, 64, True, "float16")
+        ok = case(1, 131, 77, 2, 1, 64, True, "bfloat16") and ok
+        return 0 if ok else 1
     cases = [
         (1, 77, 131, 4, 2, 64, False, "float16"),
         (1, 77, 131, 4, 2, 64, True, "float16"),
