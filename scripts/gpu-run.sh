@@ -8,8 +8,9 @@
 #
 # $OUT/summary.txt  environment, lit's counts, benchmark tables (read this first)
 # $OUT/lit.log      lit -sv output (failures in full)
-# $OUT/bench.log    bench/kernels, bench/launch, bench/python and bench/gemm output
+# $OUT/bench.log    bench/kernels, bench/launch, bench/python, bench/gemm and bench/attention output
 # $OUT/gemm.log     bench/gemm: the GEMM ladder vs cuBLAS (also in bench.log / summary.txt)
+# $OUT/attention.log bench/attention: the attention ladder vs torch SDPA (cuDNN, flash)
 # $OUT/env.log      the machine: GPU, driver, toolkit, what was packed
 # $OUT/demo.log     scripts/demo.sh with the packed tools
 # Exit status: lit's (non-zero if a test failed), or 1 if the demo or a benchmark failed.
@@ -114,6 +115,15 @@ if python3 -c 'import torch' >/dev/null 2>&1 && [ -f "$b/lib/libtirxrt.so" ]; th
     cat "$OUT/gemm.log" >>"$OUT/bench.log"
 else
     echo "bench/gemm: skipped (no torch or no $b/lib/libtirxrt.so)" >>"$OUT/bench.log"
+fi
+# bench/attention: the attention ladder against torch SDPA's cuDNN and flash backends.
+if python3 -c 'import torch' >/dev/null 2>&1 && [ -f "$b/lib/libtirxrt.so" ]; then
+    python3 bench/attention/run.py --tirx-llc "$b/bin/tirx-llc" --rt "$b/lib/libtirxrt.so" \
+        --work "$b/attention" >"$OUT/attention.log" 2>&1
+    echo "bench/attention: exit $?" >>"$OUT/attention.log"
+    cat "$OUT/attention.log" >>"$OUT/bench.log"
+else
+    echo "bench/attention: skipped (no torch or no $b/lib/libtirxrt.so)" >>"$OUT/bench.log"
 fi
 grep -q 'exit [1-9]' "$OUT/bench.log" && bench_rc=1
 log "benchmarks: $([ $bench_rc = 0 ] && echo ok || echo FAILED)"
