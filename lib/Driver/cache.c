@@ -394,12 +394,16 @@ static int entry_store(Cache *c, const TirxArtifacts *a) {
 static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
   char path[4200];
   snprintf(path, sizeof path, "%s/%s.tirxc", c->dir, key);
-  int fd = open(path, O_RDONLY);
+  /* O_NONBLOCK: a FIFO (or another special file) in the entry's place must not block the
+     open; it is not a regular file, so it is dropped like a corrupt entry */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return 0;
   struct stat st;
   uint8_t *p = NULL;
   size_t n = 0;
-  if (fstat(fd, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < ((uint64_t)1 << 32)) {
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      (uint64_t)st.st_size < ((uint64_t)1 << 32)) {
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     n = (size_t)st.st_size;
     p = tirx_xmalloc(n);
     size_t got = 0;
