@@ -7,7 +7,8 @@
  *
  *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache)
  *       -> a `cls` (a Kernel subclass) | (rendered diagnostics, [(level, line, col, msg)])
- *   _load_bundle(cls, data, func) -> cls
+ *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
+ *   _read_file(path) -> bytes (a regular file within TIRX_MAX_INPUT_BYTES; OSError else)
  *   device_arch() -> "sm_90a"; raises DeviceError without a device
  *   ptxas_path() -> str | None
  *   Kernel: __call__(*args, stream=None), _stage(name) -> bytes | None, launch_plan,
@@ -34,6 +35,7 @@
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
 #include "tirx/diag.h"
+#include "tirx/file.h"
 #include "tirx/plan.h"
 #include "tirx/runtime.h"
 #include "tirx/target.h"
@@ -105,9 +107,14 @@ static PyObject *raise_runtime(const char *msg) {
   return NULL;
 }
 
+static PyObject *g_kernel_type; /* tirx._tirx.Kernel */
+
 static Kernel *kernel_new(PyObject *cls, const void *bundle, size_t size, const char *func) {
-  if (!PyType_Check(cls)) {
-    PyErr_SetString(PyExc_TypeError, "tirx: cls must be a Kernel type");
+  /* cls's tp_alloc sizes the object: anything but Kernel or a subclass of it would be
+     written past its end */
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
+    PyErr_Format(PyExc_TypeError, "tirx: cls must be tirx._tirx.Kernel or a subclass, not %R",
+                 cls);
     return NULL;
   }
   allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
@@ -748,6 +755,34 @@ static PyObject *mod_load_bundle(PyObject *m, PyObject *args) {
   return (PyObject *)kernel_new(cls, data, (size_t)size, func);
 }
 
+/* _read_file(path) -> bytes: tirx_read_file's checks (a regular file, at most
+   TIRX_MAX_INPUT_BYTES) for tirx.compile_file, compile and load_bundle; OSError else. */
+static PyObject *mod_read_file(PyObject *m, PyObject *arg) {
+  (void)m;
+  PyObject *bytes = NULL;
+  if (!PyUnicode_FSConverter(arg, &bytes)) return NULL;
+  const char *path = PyBytes_AsString(bytes);
+  char *data = NULL, *err = NULL;
+  size_t len = 0;
+  TirxStatus rc = TIRX_ERR_COMPILE;
+  if (path) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = tirx_read_file(path, &data, &len, &err);
+    Py_END_ALLOW_THREADS
+  }
+  PyObject *r = NULL;
+  if (!path) {
+  } else if (rc != TIRX_OK) {
+    PyErr_Format(PyExc_OSError, "tirx: %s", err ? err : "cannot read the file");
+  } else {
+    r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
+  }
+  free(data);
+  free(err);
+  Py_DECREF(bytes);
+  return r;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -787,6 +822,8 @@ static PyObject *mod_cache_dir(PyObject *m, PyObject *noargs) {
 static PyMethodDef module_methods[] = {
     {"_compile", mod_compile, METH_VARARGS, "compile TIRx source (see python/tirx)"},
     {"_load_bundle", mod_load_bundle, METH_VARARGS, "a Kernel from .tirxb bytes"},
+    {"_read_file", mod_read_file, METH_O,
+     "a file's bytes: a regular file within TIRX_MAX_INPUT_BYTES, else OSError"},
     {"device_arch", mod_device_arch, METH_NOARGS, "device 0's arch (sm_90a), or DeviceError"},
     {"ptxas_path", mod_ptxas_path, METH_NOARGS, "the ptxas tirx would run, or None"},
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
@@ -809,8 +846,16 @@ PyMODINIT_FUNC PyInit__tirx(void) {
         "No CUDA driver or device, or the driver refused the code (a RuntimeError).",
         PyExc_RuntimeError, NULL);
   if (!g_str_dlpack) g_str_dlpack = PyUnicode_InternFromString("__dlpack__");
-  if (!kt || !g_device_error || !g_str_dlpack || PyModule_AddObject(m, "Kernel", kt) != 0) {
+  if (!kt || !g_device_error || !g_str_dlpack) {
     Py_XDECREF(kt);
+    Py_DECREF(m);
+    return NULL;
+  }
+  Py_XDECREF(g_kernel_type);
+  g_kernel_type = kt;
+  Py_INCREF(kt);
+  if (PyModule_AddObject(m, "Kernel", kt) != 0) {
+    Py_DECREF(kt);
     Py_DECREF(m);
     return NULL;
   }

@@ -159,8 +159,7 @@ def _read_source(src_or_path):
             isinstance(src_or_path, str) and "\n" not in src_or_path and
             os.path.isfile(src_or_path)):
         path = os.fspath(src_or_path)
-        with open(path, "rb") as f:
-            return path, f.read()
+        return path, _tirx._read_file(path)
     if not isinstance(src_or_path, str):
         raise TypeError("expected TIRx source text or a path, not %s"
                         % type(src_or_path).__name__)
@@ -195,8 +194,7 @@ def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None,
 def compile_file(path, func=None, **kwargs):
     """compile() of the file at `path` (never taken as source text)."""
     path = os.fspath(path)
-    with open(path, "rb") as f:
-        text = f.read()
+    text = _tirx._read_file(path)  # a regular file within TIRX_MAX_INPUT_BYTES, else OSError
     return _compile_text(path, text, kwargs.pop("target", "cuda"), kwargs.pop("defines", None),
                          kwargs.pop("opt_level", 3), func, kwargs.pop("cache", True),
                          **kwargs)
@@ -204,8 +202,7 @@ def compile_file(path, func=None, **kwargs):
 
 def load_bundle(path, func=None):
     """A Kernel from a .tirxb bundle (tirx-llc --emit=bundle, Kernel.save_bundle)."""
-    with open(os.fspath(path), "rb") as f:
-        data = f.read()
+    data = _tirx._read_file(os.fspath(path))  # as compile_file: refused, not read forever
     return _tirx._load_bundle(Kernel, data, func)
 
 
