@@ -5,8 +5,10 @@
  * (libtirx: tirx_compile_with_diag, through the compile cache) and the runtime
  * (libtirxrt: bundles, launch plans, tirxrt_call).
  *
- *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache)
+ *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache
+ *            [, entry, include_dirs])
  *       -> a `cls` (a Kernel subclass) | (rendered diagnostics, [(level, line, col, msg)])
+ *       The GIL is released while compiling: threads compile at once.
  *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
  *   _read_file(path) -> bytes (a regular file within TIRX_MAX_INPUT_BYTES; OSError else)
  *   device_arch() -> "sm_90a"; raises DeviceError without a device
@@ -665,29 +667,56 @@ static PyObject *diag_list(const TirxDiag *d) {
   return l;
 }
 
+/* The strings of a sequence of str, kept alive by *seq (a new reference the caller drops):
+ * a calloc'd array (caller frees), or NULL with an exception. */
+static const char **str_list(PyObject *obj, const char *what, PyObject **seq, Py_ssize_t *n) {
+  *seq = PySequence_Fast(obj, what);
+  if (!*seq) return NULL;
+  *n = PySequence_Size(*seq);
+  const char **out = calloc((size_t)*n + 1, sizeof *out);
+  if (!out) {
+    Py_CLEAR(*seq);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < *n; i++) {
+    PyObject *it = PySequence_GetItem(*seq, i);
+    out[i] = it && PyUnicode_Check(it) ? PyUnicode_AsUTF8AndSize(it, NULL) : NULL;
+    if (it && !out[i] && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, what);
+    Py_XDECREF(it); /* the item stays alive in *seq */
+    if (!out[i]) {
+      free(out);
+      Py_CLEAR(*seq);
+      return NULL;
+    }
+  }
+  return out;
+}
+
 static PyObject *mod_compile(PyObject *m, PyObject *args) {
   (void)m;
-  PyObject *cls, *defines;
-  const char *filename, *arch, *func;
+  PyObject *cls, *defines, *incs = Py_None;
+  const char *filename, *arch, *func, *entry = NULL;
   const char *src;
   Py_ssize_t srclen;
   int opt_level, ptx_only, no_cache;
-  if (!PyArg_ParseTuple(args, "Osy#ziOzpp", &cls, &filename, &src, &srclen, &arch, &opt_level,
-                        &defines, &func, &ptx_only, &no_cache))
+  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zO", &cls, &filename, &src, &srclen, &arch, &opt_level,
+                        &defines, &func, &ptx_only, &no_cache, &entry, &incs))
     return NULL;
-  PyObject *seq = PySequence_Fast(defines, "defines must be a list of 'NAME=VALUE' strings");
-  if (!seq) return NULL;
-  Py_ssize_t nd = PySequence_Size(seq);
-  const char **defs = calloc((size_t)nd + 1, sizeof *defs);
-  if (!defs) {
-    Py_DECREF(seq);
-    return PyErr_NoMemory();
+  /* refused before compiling (kernel_new checks it too) */
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
+    PyErr_Format(PyExc_TypeError, "tirx: cls must be tirx._tirx.Kernel or a subclass, not %R",
+                 cls);
+    return NULL;
   }
-  for (Py_ssize_t i = 0; i < nd; i++) {
-    PyObject *it = PySequence_GetItem(seq, i);
-    defs[i] = it ? PyUnicode_AsUTF8AndSize(it, NULL) : NULL; /* kept alive by seq */
-    Py_XDECREF(it);
-    if (!defs[i]) {
+  PyObject *seq = NULL, *iseq = NULL;
+  Py_ssize_t nd = 0, ni = 0;
+  const char **defs = str_list(defines, "defines must be a list of 'NAME=VALUE' strings", &seq, &nd);
+  if (!defs) return NULL;
+  const char **dirs = NULL;
+  if (incs != Py_None) {
+    dirs = str_list(incs, "include_dirs must be a list of directory paths (str)", &iseq, &ni);
+    if (!dirs) {
       free(defs);
       Py_DECREF(seq);
       return NULL;
@@ -702,11 +731,21 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   o.func = func;
   o.ptx_only = ptx_only;
   o.no_cache = no_cache;
+  o.entry = entry;
+  o.include_dirs = dirs;
+  o.ninclude_dirs = (int)ni;
   TirxDiag *diag = tirx_diag_create(filename, src, (size_t)srclen);
   TirxArtifacts a;
-  TirxStatus rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, diag);
+  TirxStatus rc;
+  /* The compile touches no Python object (the strings are kept alive by seq, iseq and the
+     argument tuple): other threads run meanwhile, and several compiles run at once. */
+  Py_BEGIN_ALLOW_THREADS
+  rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, diag);
+  Py_END_ALLOW_THREADS
   free(defs);
+  free(dirs);
   Py_DECREF(seq);
+  Py_XDECREF(iseq);
   PyObject *result = NULL;
   if (rc == TIRX_OK && !a.data[TIRX_ART_BUNDLE]) {
     tirx_diag_add(diag, TIRX_DIAG_ERROR, 0, 0,
