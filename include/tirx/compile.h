@@ -82,6 +82,9 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
  * on a miss the entry (every stage and the bundle) is written to a temporary file
  * in the cache directory and renamed into place, so concurrent compiles of one kernel
  * are safe without locks.  An entry that fails its checksum is deleted and rebuilt.
+ * The diagnostics found after parsing (codegen's and ptxas's warnings) are kept in the
+ * entry with the SHA-256 of the source text and replayed on a hit from that text (from
+ * another text with the same IR, the kernel is compiled again: the lines may have moved).
  * A cache directory that cannot be created or written costs one warning in *diag and
  * the compile goes on without it.  TIRX_NO_CACHE=1 (or opts->no_cache) turns the
  * cache off; TIRX_DUMP_DIR=DIR writes every stage of every compile into DIR. */

@@ -360,16 +360,111 @@ static void put(StrBuf *b, const void *data, size_t n) { strbuf_put(b, data, n);
 
 enum { HEADER = 8 + 64 + 16 + 4, SECTION = 4 + 4 + 8 };
 
-static int entry_store(Cache *c, const TirxArtifacts *a) {
+/* The warnings of a compile, kept in its entry (section SECTION_WARNINGS) and replayed on a
+ * hit: the SHA-256 of the source they were found in (their lines and columns hold for that
+ * text only: a hit from an edited file whose IR is unchanged is compiled again), then u32
+ * count and per warning u32 level, line, col and three length-prefixed strings: the
+ * message, the file (another file's: an imported module; "" = the input) and its source
+ * line. */
+enum { SECTION_WARNINGS = 0x100 };
+
+static void put_str(StrBuf *b, const char *s) {
+  uint32_t n = s ? (uint32_t)strlen(s) : 0;
+  put(b, &n, 4);
+  if (n) put(b, s, n);
+}
+
+static void warnings_blob(const TirxDiag *d, int from, const char *source, size_t len,
+                          StrBuf *b) {
+  uint8_t h[32];
+  tirx_sha256(source ? source : "", source ? len : 0, h);
+  put(b, h, 32);
+  uint32_t n = (uint32_t)(d->n - from);
+  put(b, &n, 4);
+  for (int i = from; i < d->n; i++) {
+    const DiagEntry *e = &d->items[i];
+    uint32_t f[3] = {(uint32_t)e->level, e->line, e->col};
+    put(b, f, sizeof f);
+    put_str(b, e->msg);
+    put_str(b, e->file);
+    put_str(b, e->line_text);
+  }
+}
+
+static bool get_u32(const uint8_t **p, const uint8_t *end, uint32_t *v) {
+  if ((size_t)(end - *p) < 4) return false;
+  memcpy(v, *p, 4);
+  *p += 4;
+  return true;
+}
+
+static char *get_str(const uint8_t **p, const uint8_t *end, bool *ok) {
+  uint32_t n;
+  if (!*ok || !get_u32(p, end, &n) || (size_t)(end - *p) < n) {
+    *ok = false;
+    return NULL;
+  }
+  char *s = tirx_xmalloc((size_t)n + 1);
+  memcpy(s, *p, n);
+  s[n] = '\0';
+  *p += n;
+  return s;
+}
+
+/* Replays a warnings blob into d: 1 done, 0 the source differs (a miss), -1 malformed. */
+static int replay_warnings(const void *blob, size_t size, const char *source, size_t len,
+                           TirxDiag *d) {
+  const uint8_t *p = blob, *end = p + size;
+  uint8_t h[32];
+  uint32_t n;
+  if (size < 36) return -1;
+  tirx_sha256(source ? source : "", source ? len : 0, h);
+  if (memcmp(h, p, 32) != 0) return 0;
+  p += 32;
+  if (!get_u32(&p, end, &n)) return -1;
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < n; i++) {
+    uint32_t level = 0, line = 0, col = 0;
+    ok = get_u32(&p, end, &level) && get_u32(&p, end, &line) && get_u32(&p, end, &col) &&
+         level <= DIAG_NOTE;
+    char *msg = get_str(&p, end, &ok), *file = get_str(&p, end, &ok), *text = get_str(&p, end, &ok);
+    if (ok) {
+      int before = d->n;
+      tirx_diag_add(d, (DiagLevel)level, line, col, "%s", msg);
+      if (d->n > before && *file) { /* an imported module's line, as it was found */
+        DiagEntry *e = &d->items[d->n - 1];
+        e->file = file;
+        e->line_text = *text ? text : NULL;
+        file = NULL;
+        if (*text) text = NULL;
+      }
+    }
+    free(msg);
+    free(file);
+    free(text);
+  }
+  return ok && p == end ? 1 : -1;
+}
+
+
+static int entry_store(Cache *c, const TirxArtifacts *a, const StrBuf *warnings) {
   StrBuf b = {0};
   put(&b, ENTRY_MAGIC, 8);
   put(&b, a->key, 64);
   char arch[16] = {0};
   snprintf(arch, sizeof arch, "%s", a->arch);
   put(&b, arch, 16);
-  uint32_t nsec = 0;
+  uint32_t nsec = warnings && warnings->n ? 1 : 0;
   for (int k = 0; k < TIRX_ART_COUNT; k++) nsec += a->data[k] != NULL;
   put(&b, &nsec, 4);
+  if (warnings && warnings->n) {
+    uint32_t kind = SECTION_WARNINGS, zero = 0;
+    uint64_t size = warnings->n;
+    put(&b, &kind, 4);
+    put(&b, &zero, 4);
+    put(&b, &size, 8);
+    put(&b, warnings->p, warnings->n);
+  }
   for (uint32_t k = 0; k < TIRX_ART_COUNT; k++) {
     if (!a->data[k]) continue;
     uint32_t zero = 0;
@@ -390,8 +485,12 @@ static int entry_store(Cache *c, const TirxArtifacts *a) {
   return rc;
 }
 
-/* 1: a whole entry was read into *a; 0: none; -1: a bad entry (deleted). */
-static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
+/* 1: a whole entry was read into *a (its warnings section, if any, into *warnings:
+ * malloc'd); 0: none; -1: a bad entry (deleted). */
+static int entry_load(Cache *c, const char *key, TirxArtifacts *a, void **warnings,
+                      size_t *nwarnings) {
+  *warnings = NULL;
+  *nwarnings = 0;
   char path[4200];
   snprintf(path, sizeof path, "%s/%s.tirxc", c->dir, key);
   /* O_NONBLOCK: a FIFO (or another special file) in the entry's place must not block the
@@ -439,6 +538,13 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
       memcpy(&kind, p + off, 4);
       memcpy(&size, p + off + 8, 8);
       off += SECTION;
+      if (kind == SECTION_WARNINGS && !*warnings && size <= end - off) {
+        *warnings = tirx_xmalloc((size_t)size + 1);
+        memcpy(*warnings, p + off, (size_t)size);
+        *nwarnings = (size_t)size;
+        off += (size_t)size;
+        continue;
+      }
       if (kind >= TIRX_ART_COUNT || a->data[kind] || size > end - off) {
         ok = false;
         break;
@@ -453,6 +559,9 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
   }
   free(p);
   if (ok) return 1;
+  free(*warnings);
+  *warnings = NULL;
+  *nwarnings = 0;
   for (int k = 0; k < TIRX_ART_COUNT; k++) {
     free(a->data[k]);
     a->data[k] = NULL;
@@ -587,6 +696,9 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs, 0};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
+  /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
+     the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
+  int diag0 = diag->n;
   char *ir = c.module && text ? tirx_print_module(c.module) : NULL;
   if (!c.module || (text && !ir)) {
     if (c.module) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
@@ -609,15 +721,34 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
 
   int rc = 0;
   if (cache.dir) {
-    int got = entry_load(&cache, out->key, out);
-    if (got == 1) {
+    void *wblob = NULL;
+    size_t wsize = 0;
+    int got = entry_load(&cache, out->key, out, &wblob, &wsize);
+    /* the entry's warnings, replayed; found in another text of the source (lines moved,
+       the IR the same), the entry is compiled again and replaced */
+    int replayed = got == 1 && wblob ? replay_warnings(wblob, wsize, source, len, diag) : 1;
+    free(wblob);
+    if (got == 1 && replayed == 1) {
       out->cache = TIRX_CACHE_HIT;
       free(ir);
       tirx_compiled_free(&c);
       rc = check_func(out, o.func, filename, diag);
       goto done;
     }
-    out->cache_dropped = got < 0;
+    if (got == 1) { /* not this source's warnings: a miss */
+      TirxArtifacts drop = *out;
+      tirx_artifacts_free(&drop);
+      memset(out->data, 0, sizeof out->data);
+      memset(out->size, 0, sizeof out->size);
+      while (diag->n > diag0) { /* a malformed blob may have added some */
+        DiagEntry *e = &diag->items[--diag->n];
+        if (e->level == DIAG_ERROR) diag->nerrors--;
+        free(e->msg);
+        free(e->file);
+        free(e->line_text);
+      }
+    }
+    out->cache_dropped = got < 0 || replayed < 0;
     out->cache = TIRX_CACHE_MISS;
   }
 
@@ -651,10 +782,14 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
     }
   }
   if (rc == 0) rc = check_func(out, o.func, filename, diag);
-  /* Only clean compiles are stored: a warning (ptxas's) would not be shown on a hit. */
-  if (rc == 0 && cache.dir && diag->n == 0 && out->data[TIRX_ART_BUNDLE] &&
-      entry_store(&cache, out) == 0)
-    out->cache_stored = 1;
+  /* A compile with warnings (the parser's, ptxas's) is stored with them, and a hit replays
+     them; one whose cache warned (it cannot write) is not. */
+  if (rc == 0 && cache.dir && diag->nerrors == 0 && !cache.warned && out->data[TIRX_ART_BUNDLE]) {
+    StrBuf wb = {0};
+    if (diag->n > diag0) warnings_blob(diag, diag0, source, len, &wb);
+    if (entry_store(&cache, out, &wb) == 0) out->cache_stored = 1;
+    strbuf_free(&wb);
+  }
   tirx_compiled_free(&c);
 
 done:
