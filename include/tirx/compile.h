@@ -145,6 +145,17 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
  * the cache is off (TIRX_NO_CACHE=1, opts->no_cache, or no HOME to derive it from). */
 char *tirx_cache_dir(const TirxCompileOptions *opts);
 
+/* The cache's size bound: TIRX_CACHE_MAX_BYTES (bytes, optionally with a K, M or G suffix;
+ * 0 = no bound), else this default.  A store that leaves the entries over it removes the
+ * least recently used entries (a hit counts as a use) down to 90 % of it. */
+#define TIRX_CACHE_MAX_BYTES_DEFAULT ((unsigned long long)4 << 30)
+
+/* Removes every entry and tool memo of the cache that opts (NULL: defaults) would use.
+ * Returns TIRX_OK with *removed = the entries removed, or TIRX_ERR with *err (malloc'd)
+ * when the cache is off or a file cannot be removed.  Safe while other processes use the
+ * cache (they miss and compile). */
+TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, char **err);
+
 /* ---- compile and load (lib/Driver/jit.c) ---------------------------------------------- */
 
 /* The libtirxrt handles (runtime/include/tirx/runtime.h). */

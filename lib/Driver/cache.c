@@ -21,6 +21,7 @@
  * entry or none, and two processes storing one key at once both succeed.  A file whose
  * checksum, key or layout does not match is deleted and rebuilt.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -28,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -571,6 +573,168 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a, void **warnin
   return -1;
 }
 
+/* ---- the size bound ---------------------------------------------------------------------
+ *
+ * TIRX_CACHE_MAX_BYTES (default TIRX_CACHE_MAX_BYTES_DEFAULT; K/M/G suffixes; 0 = no bound)
+ * bounds the entries of DIR/v1.  A hit touches its entry's mtime (the use that LRU orders
+ * by: atime is often not kept); a store that leaves the entries over the bound removes the
+ * least recently used ones down to 90 % of it (so a trim is not due at every store), never
+ * the entry just stored.  Removing is unlink(): atomic, and a process reading the entry
+ * keeps its open file; a process that opens it afterwards misses and compiles.  One process
+ * trims at a time (flock on DIR/v1/.trim, not waited for: another trimmer is doing the
+ * work).  Temporary files of writers that died (`*.tmp.*` older than an hour) go too. */
+
+/* The bound in bytes (0: none); a value that is not a size is a warning and the default. */
+static uint64_t cache_max_bytes(TirxDiag *diag) {
+  const char *v = getenv("TIRX_CACHE_MAX_BYTES");
+  if (!v || !*v) return TIRX_CACHE_MAX_BYTES_DEFAULT;
+  char *end = NULL;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  unsigned shift = 0;
+  if (end && (*end == 'K' || *end == 'k')) shift = 10, end++;
+  else if (end && (*end == 'M' || *end == 'm')) shift = 20, end++;
+  else if (end && (*end == 'G' || *end == 'g')) shift = 30, end++;
+  if (v[0] < '0' || v[0] > '9' || errno || !end || *end || n > (UINT64_MAX >> shift)) {
+    if (diag)
+      tirx_diag_add(diag, DIAG_WARNING, 0, 0,
+                    "TIRX_CACHE_MAX_BYTES='%s' is not a size (bytes, optionally with a K, M or G "
+                    "suffix; 0 = no bound): the default bound of %llu MiB is used",
+                    v, (unsigned long long)(TIRX_CACHE_MAX_BYTES_DEFAULT >> 20));
+    return TIRX_CACHE_MAX_BYTES_DEFAULT;
+  }
+  return (uint64_t)n << shift;
+}
+
+typedef struct CacheFile {
+  char *name;
+  uint64_t size;
+  struct timespec mtime;
+} CacheFile;
+
+static int older_first(const void *a, const void *b) {
+  const CacheFile *x = a, *y = b;
+  if (x->mtime.tv_sec != y->mtime.tv_sec) return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+  if (x->mtime.tv_nsec != y->mtime.tv_nsec) return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static bool has_suffix(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* The entries of dir (and stale temporary files, removed on the way): malloc'd, *n of them. */
+static CacheFile *list_entries(const char *dir, int *n, uint64_t *total) {
+  *n = 0;
+  *total = 0;
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  CacheFile *fs = NULL;
+  int cap = 0;
+  time_t now = time(NULL);
+  for (struct dirent *de; (de = readdir(d));) {
+    bool entry = has_suffix(de->d_name, ".tirxc"), tmp = strstr(de->d_name, ".tmp.") != NULL;
+    if (!entry && !tmp) continue;
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (tmp) {
+      if (now - st.st_mtim.tv_sec > 3600) unlink(path);
+      continue;
+    }
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 64;
+      fs = tirx_xrealloc(fs, (size_t)cap, sizeof *fs);
+    }
+    fs[*n] = (CacheFile){tirx_xstrdup(de->d_name), (uint64_t)st.st_size, st.st_mtim};
+    *total += (uint64_t)st.st_size;
+    (*n)++;
+  }
+  closedir(d);
+  return fs;
+}
+
+static void free_entries(CacheFile *fs, int n) {
+  for (int i = 0; i < n; i++) free(fs[i].name);
+  free(fs);
+}
+
+/* After a store of `keep` (its file name): the bound, kept. */
+static void cache_trim(Cache *c, const char *keep) {
+  uint64_t max = cache_max_bytes(c->diag);
+  if (max == 0) return;
+  char lock[4200];
+  snprintf(lock, sizeof lock, "%s/.trim", c->dir);
+  int lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lfd < 0) return;
+  if (flock(lfd, LOCK_EX | LOCK_NB) != 0) { /* another process is trimming */
+    close(lfd);
+    return;
+  }
+  int n;
+  uint64_t total;
+  CacheFile *fs = list_entries(c->dir, &n, &total);
+  if (total > max) {
+    qsort(fs, (size_t)n, sizeof *fs, older_first);
+    uint64_t target = max - max / 10;
+    for (int i = 0; i < n && total > target; i++) {
+      if (strcmp(fs[i].name, keep) == 0) continue;
+      char path[4400];
+      snprintf(path, sizeof path, "%s/%s", c->dir, fs[i].name);
+      if (unlink(path) == 0 || errno == ENOENT) total -= fs[i].size;
+    }
+  }
+  free_entries(fs, n);
+  flock(lfd, LOCK_UN);
+  close(lfd);
+}
+
+TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, char **err) {
+  if (removed) *removed = 0;
+  if (err) *err = NULL;
+  char *root = tirx_cache_dir(opts);
+  if (!root) {
+    if (err) *err = tirx_xstrdup("the compile cache is off (TIRX_NO_CACHE=1, or no "
+                                 "TIRX_CACHE_DIR, XDG_CACHE_HOME or HOME to place it)");
+    return TIRX_ERR;
+  }
+  char *dir = dup_printf("%s/" ENTRY_DIR, root, NULL);
+  char *tools = dup_printf("%s/" ENTRY_DIR "/tools", root, NULL);
+  free(root);
+  TirxStatus rc = TIRX_OK;
+  const char *dirs[2] = {dir, tools};
+  for (int k = 0; k < 2; k++) {
+    DIR *d = opendir(dirs[k]);
+    if (!d) {
+      if (errno != ENOENT && err && !*err)
+        *err = dup_printf("cannot read %s: %s", dirs[k], strerror(errno));
+      if (errno != ENOENT) rc = TIRX_ERR;
+      continue;
+    }
+    for (struct dirent *de; (de = readdir(d));) {
+      bool ours = k == 1 ? de->d_name[0] != '.'
+                         : has_suffix(de->d_name, ".tirxc") || strstr(de->d_name, ".tmp.");
+      if (!ours) continue;
+      char path[4400];
+      struct stat st;
+      snprintf(path, sizeof path, "%s/%s", dirs[k], de->d_name);
+      if (lstat(path, &st) != 0 || S_ISDIR(st.st_mode)) continue;
+      if (unlink(path) == 0) {
+        if (removed && k == 0 && has_suffix(de->d_name, ".tirxc")) (*removed)++;
+      } else if (errno != ENOENT) {
+        if (err && !*err) *err = dup_printf("cannot remove %s: %s", path, strerror(errno));
+        rc = TIRX_ERR;
+      }
+    }
+    closedir(d);
+  }
+  free(dir);
+  free(tools);
+  return rc;
+}
+
 /* ---- TIRX_DUMP_DIR ------------------------------------------------------------------- */
 
 static void dump_stages(Cache *c, const char *dir, const char *filename, const TirxArtifacts *a) {
@@ -730,6 +894,9 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
     free(wblob);
     if (got == 1 && replayed == 1) {
       out->cache = TIRX_CACHE_HIT;
+      char used[4200]; /* the least recently used entries are trimmed first */
+      snprintf(used, sizeof used, "%s/%s.tirxc", cache.dir, out->key);
+      utimensat(AT_FDCWD, used, NULL, 0);
       free(ir);
       tirx_compiled_free(&c);
       rc = check_func(out, o.func, filename, diag);
@@ -787,7 +954,12 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   if (rc == 0 && cache.dir && diag->nerrors == 0 && !cache.warned && out->data[TIRX_ART_BUNDLE]) {
     StrBuf wb = {0};
     if (diag->n > diag0) warnings_blob(diag, diag0, source, len, &wb);
-    if (entry_store(&cache, out, &wb) == 0) out->cache_stored = 1;
+    if (entry_store(&cache, out, &wb) == 0) {
+      out->cache_stored = 1;
+      char keep[80];
+      snprintf(keep, sizeof keep, "%s.tirxc", out->key);
+      cache_trim(&cache, keep);
+    }
     strbuf_free(&wb);
   }
   tirx_compiled_free(&c);

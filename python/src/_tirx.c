@@ -858,6 +858,23 @@ static PyObject *mod_cache_dir(PyObject *m, PyObject *noargs) {
   return r;
 }
 
+static PyObject *mod_cache_clear(PyObject *m, PyObject *noargs) {
+  (void)m;
+  (void)noargs;
+  size_t removed = 0;
+  char *err = NULL;
+  TirxStatus rc;
+  Py_BEGIN_ALLOW_THREADS
+  rc = tirx_cache_clear(NULL, &removed, &err);
+  Py_END_ALLOW_THREADS
+  if (rc != TIRX_OK) {
+    PyErr_Format(PyExc_OSError, "tirx: cache_clear: %s", err ? err : "failed");
+    free(err);
+    return NULL;
+  }
+  return PyLong_FromSize_t(removed);
+}
+
 static PyMethodDef module_methods[] = {
     {"_compile", mod_compile, METH_VARARGS, "compile TIRx source (see python/tirx)"},
     {"_load_bundle", mod_load_bundle, METH_VARARGS, "a Kernel from .tirxb bytes"},
@@ -866,6 +883,8 @@ static PyMethodDef module_methods[] = {
     {"device_arch", mod_device_arch, METH_NOARGS, "device 0's arch (sm_90a), or DeviceError"},
     {"ptxas_path", mod_ptxas_path, METH_NOARGS, "the ptxas tirx would run, or None"},
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
+    {"cache_clear", mod_cache_clear, METH_NOARGS,
+     "remove every entry of the compile cache; the number removed (OSError when off)"},
     {NULL, NULL, 0, NULL},
 };
 

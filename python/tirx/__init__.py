@@ -15,12 +15,12 @@ import threading
 from collections import namedtuple
 
 from . import _tirx
-from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir
+from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
 
 __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
-    "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "T",
+    "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "cache_clear", "T",
 ]
 
 Diagnostic = namedtuple("Diagnostic", "filename line col level message")
