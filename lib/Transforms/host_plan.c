@@ -200,7 +200,7 @@ static bool host_pure_cb(IRVisitor *v, Expr *e) {
   return ok;
 }
 
-static void host_scalar(Split *S, Stmt *s, const void *key, const char *name, Expr *value) {
+static void host_scalar(Split *S, Stmt *s, void *key, const char *name, Expr *value) {
   if (xf_vec_has(&S->host_keys, key)) {
     xf_error(S->d, s->loc, "'%s' is assigned more than once before T.device_entry(): host "
              "code there may compute each scalar once", name);
@@ -224,7 +224,7 @@ static void host_scalar(Split *S, Stmt *s, const void *key, const char *name, Ex
     S->errors++;
     return;
   }
-  xf_vec_push(&S->host_keys, (void *)key);
+  xf_vec_push(&S->host_keys, key);
   xf_vec_push(&S->host_vals, v);
 }
 

@@ -79,8 +79,9 @@ static void name_value(LLVMValueRef x, const char *name) {
     LLVMSetValueName2(x, name, strlen(name));
 }
 
-/* cg->let_values' mark of a variable bound more than once (its divisibility is unknown). */
-static const char let_ambiguous;
+/* cg->let_values' mark of a variable bound more than once, or of a scalar whose address is
+ * taken (its divisibility is unknown): the map's own address, which no Expr has. */
+#define LET_AMBIGUOUS(map) ((void *)(map))
 
 static void bind(CG *cg, const void *key, LLVMValueRef v, TxPtrMap *m) {
   (void)cg;
@@ -435,7 +436,7 @@ void cg_stmt(CG *cg, Stmt *s) {
     }
     /* the bound expression, for the divisibility of indices that use v (known_pow2) */
     txmap_put(&cg->let_values, v,
-              txmap_has(&cg->let_values, v) ? (void *)&let_ambiguous : s->u.bind.value);
+              txmap_has(&cg->let_values, v) ? LET_AMBIGUOUS(&cg->let_values) : s->u.bind.value);
     break;
   }
   case S_ALLOC: emit_alloc(cg, s); break;
@@ -517,11 +518,11 @@ static int64_t known_pow2_at(const CG *cg, const Expr *e, int depth) {
   }
   case E_VAR: {
     const Expr *x = txmap_get(&cg->let_values, e->u.var);
-    return x && x != (const void *)&let_ambiguous ? known_pow2_at(cg, x, depth + 1) : 1;
+    return x && x != (const void *)&cg->let_values ? known_pow2_at(cg, x, depth + 1) : 1;
   }
   case E_LOAD: { /* a mutable scalar `i = (bx * 256 + tx) * 4` stored once (scan_scalars) */
     const Expr *x = txmap_get(&cg->let_values, e->u.load.buf);
-    return x && x != (const void *)&let_ambiguous && e->u.load.n == 1 && !e->u.load.pred &&
+    return x && x != (const void *)&cg->let_values && e->u.load.n == 1 && !e->u.load.pred &&
                    tirx_expr_is_const_int(e->u.load.idx[0], &v) && v == 0
                ? known_pow2_at(cg, x, depth + 1)
                : 1;
@@ -548,17 +549,17 @@ static bool scan_scalar_stmt(IRVisitor *v, Stmt *s) {
   const Buffer *b = s->u.store.buf;
   bool one = s->u.store.n == 1 && !s->u.store.pred && s->u.store.value->dtype.lanes == 1 &&
              tirx_expr_is_const_int(s->u.store.idx[0], &i) && i == 0;
-  txmap_put(m, b, one && !txmap_has(m, b) ? (void *)s->u.store.value : (void *)&let_ambiguous);
+  txmap_put(m, b, one && !txmap_has(m, b) ? (void *)s->u.store.value : LET_AMBIGUOUS(m));
   return true;
 }
 
 static bool scan_scalar_expr(IRVisitor *v, Expr *e) {
   TxPtrMap *m = v->ctx;
-  if (e->kind == E_BUFREF) txmap_put(m, e->u.bufref, (void *)&let_ambiguous);
-  if (e->kind == E_VAR && e->u.var->buffer) txmap_put(m, e->u.var->buffer, (void *)&let_ambiguous);
+  if (e->kind == E_BUFREF) txmap_put(m, e->u.bufref, LET_AMBIGUOUS(m));
+  if (e->kind == E_VAR && e->u.var->buffer) txmap_put(m, e->u.var->buffer, LET_AMBIGUOUS(m));
   if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
       e->u.call.args[0]->kind == E_LOAD)
-    txmap_put(m, e->u.call.args[0]->u.load.buf, (void *)&let_ambiguous);
+    txmap_put(m, e->u.call.args[0]->u.load.buf, LET_AMBIGUOUS(m));
   return true;
 }
 
