@@ -3,7 +3,7 @@
  *
  *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
  *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
- *            [--no-cache] [--cache-stats] [--ptxas-timeout=SECONDS]
+ *            [--no-cache] [--cache-stats] [--cache-clear] [--ptxas-timeout=SECONDS]
  *
  * Compiles through tirx_compile (lib/Driver/cache.c): the on-disk compile cache
  * serves a kernel compiled before with the same options.  --repeat runs the pipeline
@@ -54,6 +54,8 @@ static const char usage[] =
     "                      later runs bypass the compile cache)\n"
     "  --no-cache          neither read nor write the compile cache\n"
     "  --cache-stats       say on stderr whether the compile cache hit\n"
+    "  --cache-clear       remove every entry of the compile cache (then compile FILE,\n"
+    "                      if given)\n"
     "  --ptxas-timeout=S   stop ptxas after S seconds (0: no limit; default\n"
     "                      $TIRX_PTXAS_TIMEOUT, else 120)\n"
     "  --help              show this help\n"
@@ -63,7 +65,9 @@ static const char usage[] =
     "  TIRX_LIBDEVICE (libdevice bitcode),\n"
     "  TIRX_NVSHMEM_HOME (NVSHMEM: lib/libnvshmem_device_sm_N.bc; else the python3 wheel),\n"
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
-    "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there)\n";
+    "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there),\n"
+    "  TIRX_CACHE_MAX_BYTES (the cache's size bound; default 4G, 0 = none),\n"
+    "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M)\n";
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
@@ -71,7 +75,7 @@ typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_B
 static int llc_main(ToolArgs *args) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_PTX;
-  bool time_passes = false, no_cache = false, cache_stats = false;
+  bool time_passes = false, no_cache = false, cache_stats = false, cache_clear = false;
   int repeat = 1;
   TirxDriverOptions o;
   tirx_driver_options_init(&o);
@@ -92,6 +96,8 @@ static int llc_main(ToolArgs *args) {
       no_cache = true;
     } else if (tool_flag(t, "--cache-stats")) {
       cache_stats = true;
+    } else if (tool_flag(t, "--cache-clear")) {
+      cache_clear = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o.opt_level = a[2] - '0';
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
@@ -135,6 +141,22 @@ static int llc_main(ToolArgs *args) {
       input = a;
     }
     if (t->bad) return TOOL_EXIT_USAGE;
+  }
+  if (cache_clear) { /* before the compile, if there is one */
+    TirxCompileOptions co;
+    tirx_compile_options_init(&co);
+    char *dir = tirx_cache_dir(&co), *err = NULL;
+    size_t removed = 0;
+    if (tirx_cache_clear(&co, &removed, &err) != TIRX_OK) {
+      fprintf(stderr, "tirx-llc: --cache-clear: %s\n", err ? err : "failed");
+      free(err);
+      free(dir);
+      return TOOL_EXIT_INPUT;
+    }
+    fprintf(stderr, "tirx-llc: removed %zu cache entr%s from %s\n", removed,
+            removed == 1 ? "y" : "ies", dir ? dir : "?");
+    free(dir);
+    if (!input) return TOOL_EXIT_OK;
   }
   if (!input) return tool_usage_error(t->tool, "no input file");
   if (o.pipeline) {

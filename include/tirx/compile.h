@@ -82,6 +82,9 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
  * on a miss the entry (every stage and the bundle) is written to a temporary file
  * in the cache directory and renamed into place, so concurrent compiles of one kernel
  * are safe without locks.  An entry that fails its checksum is deleted and rebuilt.
+ * The diagnostics found after parsing (codegen's and ptxas's warnings) are kept in the
+ * entry with the SHA-256 of the source text and replayed on a hit from that text (from
+ * another text with the same IR, the kernel is compiled again: the lines may have moved).
  * A cache directory that cannot be created or written costs one warning in *diag and
  * the compile goes on without it.  TIRX_NO_CACHE=1 (or opts->no_cache) turns the
  * cache off; TIRX_DUMP_DIR=DIR writes every stage of every compile into DIR. */
@@ -141,6 +144,17 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
 /* The directory the cache would use for opts (NULL: defaults), malloc'd, or NULL when
  * the cache is off (TIRX_NO_CACHE=1, opts->no_cache, or no HOME to derive it from). */
 char *tirx_cache_dir(const TirxCompileOptions *opts);
+
+/* The cache's size bound: TIRX_CACHE_MAX_BYTES (bytes, optionally with a K, M or G suffix;
+ * 0 = no bound), else this default.  A store that leaves the entries over it removes the
+ * least recently used entries (a hit counts as a use) down to 90 % of it. */
+#define TIRX_CACHE_MAX_BYTES_DEFAULT ((unsigned long long)4 << 30)
+
+/* Removes every entry and tool memo of the cache that opts (NULL: defaults) would use.
+ * Returns TIRX_OK with *removed = the entries removed, or TIRX_ERR with *err (malloc'd)
+ * when the cache is off or a file cannot be removed.  Safe while other processes use the
+ * cache (they miss and compile). */
+TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, char **err);
 
 /* ---- compile and load (lib/Driver/jit.c) ---------------------------------------------- */
 

@@ -21,6 +21,7 @@
  * entry or none, and two processes storing one key at once both succeed.  A file whose
  * checksum, key or layout does not match is deleted and rebuilt.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -28,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -360,16 +362,111 @@ static void put(StrBuf *b, const void *data, size_t n) { strbuf_put(b, data, n);
 
 enum { HEADER = 8 + 64 + 16 + 4, SECTION = 4 + 4 + 8 };
 
-static int entry_store(Cache *c, const TirxArtifacts *a) {
+/* The warnings of a compile, kept in its entry (section SECTION_WARNINGS) and replayed on a
+ * hit: the SHA-256 of the source they were found in (their lines and columns hold for that
+ * text only: a hit from an edited file whose IR is unchanged is compiled again), then u32
+ * count and per warning u32 level, line, col and three length-prefixed strings: the
+ * message, the file (another file's: an imported module; "" = the input) and its source
+ * line. */
+enum { SECTION_WARNINGS = 0x100 };
+
+static void put_str(StrBuf *b, const char *s) {
+  uint32_t n = s ? (uint32_t)strlen(s) : 0;
+  put(b, &n, 4);
+  if (n) put(b, s, n);
+}
+
+static void warnings_blob(const TirxDiag *d, int from, const char *source, size_t len,
+                          StrBuf *b) {
+  uint8_t h[32];
+  tirx_sha256(source ? source : "", source ? len : 0, h);
+  put(b, h, 32);
+  uint32_t n = (uint32_t)(d->n - from);
+  put(b, &n, 4);
+  for (int i = from; i < d->n; i++) {
+    const DiagEntry *e = &d->items[i];
+    uint32_t f[3] = {(uint32_t)e->level, e->line, e->col};
+    put(b, f, sizeof f);
+    put_str(b, e->msg);
+    put_str(b, e->file);
+    put_str(b, e->line_text);
+  }
+}
+
+static bool get_u32(const uint8_t **p, const uint8_t *end, uint32_t *v) {
+  if ((size_t)(end - *p) < 4) return false;
+  memcpy(v, *p, 4);
+  *p += 4;
+  return true;
+}
+
+static char *get_str(const uint8_t **p, const uint8_t *end, bool *ok) {
+  uint32_t n;
+  if (!*ok || !get_u32(p, end, &n) || (size_t)(end - *p) < n) {
+    *ok = false;
+    return NULL;
+  }
+  char *s = tirx_xmalloc((size_t)n + 1);
+  memcpy(s, *p, n);
+  s[n] = '\0';
+  *p += n;
+  return s;
+}
+
+/* Replays a warnings blob into d: 1 done, 0 the source differs (a miss), -1 malformed. */
+static int replay_warnings(const void *blob, size_t size, const char *source, size_t len,
+                           TirxDiag *d) {
+  const uint8_t *p = blob, *end = p + size;
+  uint8_t h[32];
+  uint32_t n;
+  if (size < 36) return -1;
+  tirx_sha256(source ? source : "", source ? len : 0, h);
+  if (memcmp(h, p, 32) != 0) return 0;
+  p += 32;
+  if (!get_u32(&p, end, &n)) return -1;
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < n; i++) {
+    uint32_t level = 0, line = 0, col = 0;
+    ok = get_u32(&p, end, &level) && get_u32(&p, end, &line) && get_u32(&p, end, &col) &&
+         level <= DIAG_NOTE;
+    char *msg = get_str(&p, end, &ok), *file = get_str(&p, end, &ok), *text = get_str(&p, end, &ok);
+    if (ok) {
+      int before = d->n;
+      tirx_diag_add(d, (DiagLevel)level, line, col, "%s", msg);
+      if (d->n > before && *file) { /* an imported module's line, as it was found */
+        DiagEntry *e = &d->items[d->n - 1];
+        e->file = file;
+        e->line_text = *text ? text : NULL;
+        file = NULL;
+        if (*text) text = NULL;
+      }
+    }
+    free(msg);
+    free(file);
+    free(text);
+  }
+  return ok && p == end ? 1 : -1;
+}
+
+
+static int entry_store(Cache *c, const TirxArtifacts *a, const StrBuf *warnings) {
   StrBuf b = {0};
   put(&b, ENTRY_MAGIC, 8);
   put(&b, a->key, 64);
   char arch[16] = {0};
   snprintf(arch, sizeof arch, "%s", a->arch);
   put(&b, arch, 16);
-  uint32_t nsec = 0;
+  uint32_t nsec = warnings && warnings->n ? 1 : 0;
   for (int k = 0; k < TIRX_ART_COUNT; k++) nsec += a->data[k] != NULL;
   put(&b, &nsec, 4);
+  if (warnings && warnings->n) {
+    uint32_t kind = SECTION_WARNINGS, zero = 0;
+    uint64_t size = warnings->n;
+    put(&b, &kind, 4);
+    put(&b, &zero, 4);
+    put(&b, &size, 8);
+    put(&b, warnings->p, warnings->n);
+  }
   for (uint32_t k = 0; k < TIRX_ART_COUNT; k++) {
     if (!a->data[k]) continue;
     uint32_t zero = 0;
@@ -390,16 +487,24 @@ static int entry_store(Cache *c, const TirxArtifacts *a) {
   return rc;
 }
 
-/* 1: a whole entry was read into *a; 0: none; -1: a bad entry (deleted). */
-static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
+/* 1: a whole entry was read into *a (its warnings section, if any, into *warnings:
+ * malloc'd); 0: none; -1: a bad entry (deleted). */
+static int entry_load(Cache *c, const char *key, TirxArtifacts *a, void **warnings,
+                      size_t *nwarnings) {
+  *warnings = NULL;
+  *nwarnings = 0;
   char path[4200];
   snprintf(path, sizeof path, "%s/%s.tirxc", c->dir, key);
-  int fd = open(path, O_RDONLY);
+  /* O_NONBLOCK: a FIFO (or another special file) in the entry's place must not block the
+     open; it is not a regular file, so it is dropped like a corrupt entry */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return 0;
   struct stat st;
   uint8_t *p = NULL;
   size_t n = 0;
-  if (fstat(fd, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < ((uint64_t)1 << 32)) {
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      (uint64_t)st.st_size < ((uint64_t)1 << 32)) {
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     n = (size_t)st.st_size;
     p = tirx_xmalloc(n);
     size_t got = 0;
@@ -435,6 +540,13 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
       memcpy(&kind, p + off, 4);
       memcpy(&size, p + off + 8, 8);
       off += SECTION;
+      if (kind == SECTION_WARNINGS && !*warnings && size <= end - off) {
+        *warnings = tirx_xmalloc((size_t)size + 1);
+        memcpy(*warnings, p + off, (size_t)size);
+        *nwarnings = (size_t)size;
+        off += (size_t)size;
+        continue;
+      }
       if (kind >= TIRX_ART_COUNT || a->data[kind] || size > end - off) {
         ok = false;
         break;
@@ -449,6 +561,9 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
   }
   free(p);
   if (ok) return 1;
+  free(*warnings);
+  *warnings = NULL;
+  *nwarnings = 0;
   for (int k = 0; k < TIRX_ART_COUNT; k++) {
     free(a->data[k]);
     a->data[k] = NULL;
@@ -456,6 +571,168 @@ static int entry_load(Cache *c, const char *key, TirxArtifacts *a) {
   }
   unlink(path);
   return -1;
+}
+
+/* ---- the size bound ---------------------------------------------------------------------
+ *
+ * TIRX_CACHE_MAX_BYTES (default TIRX_CACHE_MAX_BYTES_DEFAULT; K/M/G suffixes; 0 = no bound)
+ * bounds the entries of DIR/v1.  A hit touches its entry's mtime (the use that LRU orders
+ * by: atime is often not kept); a store that leaves the entries over the bound removes the
+ * least recently used ones down to 90 % of it (so a trim is not due at every store), never
+ * the entry just stored.  Removing is unlink(): atomic, and a process reading the entry
+ * keeps its open file; a process that opens it afterwards misses and compiles.  One process
+ * trims at a time (flock on DIR/v1/.trim, not waited for: another trimmer is doing the
+ * work).  Temporary files of writers that died (`*.tmp.*` older than an hour) go too. */
+
+/* The bound in bytes (0: none); a value that is not a size is a warning and the default. */
+static uint64_t cache_max_bytes(TirxDiag *diag) {
+  const char *v = getenv("TIRX_CACHE_MAX_BYTES");
+  if (!v || !*v) return TIRX_CACHE_MAX_BYTES_DEFAULT;
+  char *end = NULL;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  unsigned shift = 0;
+  if (end && (*end == 'K' || *end == 'k')) shift = 10, end++;
+  else if (end && (*end == 'M' || *end == 'm')) shift = 20, end++;
+  else if (end && (*end == 'G' || *end == 'g')) shift = 30, end++;
+  if (v[0] < '0' || v[0] > '9' || errno || !end || *end || n > (UINT64_MAX >> shift)) {
+    if (diag)
+      tirx_diag_add(diag, DIAG_WARNING, 0, 0,
+                    "TIRX_CACHE_MAX_BYTES='%s' is not a size (bytes, optionally with a K, M or G "
+                    "suffix; 0 = no bound): the default bound of %llu MiB is used",
+                    v, (unsigned long long)(TIRX_CACHE_MAX_BYTES_DEFAULT >> 20));
+    return TIRX_CACHE_MAX_BYTES_DEFAULT;
+  }
+  return (uint64_t)n << shift;
+}
+
+typedef struct CacheFile {
+  char *name;
+  uint64_t size;
+  struct timespec mtime;
+} CacheFile;
+
+static int older_first(const void *a, const void *b) {
+  const CacheFile *x = a, *y = b;
+  if (x->mtime.tv_sec != y->mtime.tv_sec) return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+  if (x->mtime.tv_nsec != y->mtime.tv_nsec) return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static bool has_suffix(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* The entries of dir (and stale temporary files, removed on the way): malloc'd, *n of them. */
+static CacheFile *list_entries(const char *dir, int *n, uint64_t *total) {
+  *n = 0;
+  *total = 0;
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  CacheFile *fs = NULL;
+  int cap = 0;
+  time_t now = time(NULL);
+  for (struct dirent *de; (de = readdir(d));) {
+    bool entry = has_suffix(de->d_name, ".tirxc"), tmp = strstr(de->d_name, ".tmp.") != NULL;
+    if (!entry && !tmp) continue;
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (tmp) {
+      if (now - st.st_mtim.tv_sec > 3600) unlink(path);
+      continue;
+    }
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 64;
+      fs = tirx_xrealloc(fs, (size_t)cap, sizeof *fs);
+    }
+    fs[*n] = (CacheFile){tirx_xstrdup(de->d_name), (uint64_t)st.st_size, st.st_mtim};
+    *total += (uint64_t)st.st_size;
+    (*n)++;
+  }
+  closedir(d);
+  return fs;
+}
+
+static void free_entries(CacheFile *fs, int n) {
+  for (int i = 0; i < n; i++) free(fs[i].name);
+  free(fs);
+}
+
+/* After a store of `keep` (its file name): the bound, kept. */
+static void cache_trim(Cache *c, const char *keep) {
+  uint64_t max = cache_max_bytes(c->diag);
+  if (max == 0) return;
+  char lock[4200];
+  snprintf(lock, sizeof lock, "%s/.trim", c->dir);
+  int lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lfd < 0) return;
+  if (flock(lfd, LOCK_EX | LOCK_NB) != 0) { /* another process is trimming */
+    close(lfd);
+    return;
+  }
+  int n;
+  uint64_t total;
+  CacheFile *fs = list_entries(c->dir, &n, &total);
+  if (total > max) {
+    qsort(fs, (size_t)n, sizeof *fs, older_first);
+    uint64_t target = max - max / 10;
+    for (int i = 0; i < n && total > target; i++) {
+      if (strcmp(fs[i].name, keep) == 0) continue;
+      char path[4400];
+      snprintf(path, sizeof path, "%s/%s", c->dir, fs[i].name);
+      if (unlink(path) == 0 || errno == ENOENT) total -= fs[i].size;
+    }
+  }
+  free_entries(fs, n);
+  flock(lfd, LOCK_UN);
+  close(lfd);
+}
+
+TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, char **err) {
+  if (removed) *removed = 0;
+  if (err) *err = NULL;
+  char *root = tirx_cache_dir(opts);
+  if (!root) {
+    if (err) *err = tirx_xstrdup("the compile cache is off (TIRX_NO_CACHE=1, or no "
+                                 "TIRX_CACHE_DIR, XDG_CACHE_HOME or HOME to place it)");
+    return TIRX_ERR;
+  }
+  char *dir = dup_printf("%s/" ENTRY_DIR, root, NULL);
+  char *tools = dup_printf("%s/" ENTRY_DIR "/tools", root, NULL);
+  free(root);
+  TirxStatus rc = TIRX_OK;
+  const char *dirs[2] = {dir, tools};
+  for (int k = 0; k < 2; k++) {
+    DIR *d = opendir(dirs[k]);
+    if (!d) {
+      if (errno != ENOENT && err && !*err)
+        *err = dup_printf("cannot read %s: %s", dirs[k], strerror(errno));
+      if (errno != ENOENT) rc = TIRX_ERR;
+      continue;
+    }
+    for (struct dirent *de; (de = readdir(d));) {
+      bool ours = k == 1 ? de->d_name[0] != '.'
+                         : has_suffix(de->d_name, ".tirxc") || strstr(de->d_name, ".tmp.");
+      if (!ours) continue;
+      char path[4400];
+      struct stat st;
+      snprintf(path, sizeof path, "%s/%s", dirs[k], de->d_name);
+      if (lstat(path, &st) != 0 || S_ISDIR(st.st_mode)) continue;
+      if (unlink(path) == 0) {
+        if (removed && k == 0 && has_suffix(de->d_name, ".tirxc")) (*removed)++;
+      } else if (errno != ENOENT) {
+        if (err && !*err) *err = dup_printf("cannot remove %s: %s", path, strerror(errno));
+        rc = TIRX_ERR;
+      }
+    }
+    closedir(d);
+  }
+  free(dir);
+  free(tools);
+  return rc;
 }
 
 /* ---- TIRX_DUMP_DIR ------------------------------------------------------------------- */
@@ -583,6 +860,9 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs, 0};
   c.module = tirx_parse(filename, source, len, &po, diag);
   c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
+  /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
+     the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
+  int diag0 = diag->n;
   char *ir = c.module && text ? tirx_print_module(c.module) : NULL;
   if (!c.module || (text && !ir)) {
     if (c.module) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
@@ -605,15 +885,37 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
 
   int rc = 0;
   if (cache.dir) {
-    int got = entry_load(&cache, out->key, out);
-    if (got == 1) {
+    void *wblob = NULL;
+    size_t wsize = 0;
+    int got = entry_load(&cache, out->key, out, &wblob, &wsize);
+    /* the entry's warnings, replayed; found in another text of the source (lines moved,
+       the IR the same), the entry is compiled again and replaced */
+    int replayed = got == 1 && wblob ? replay_warnings(wblob, wsize, source, len, diag) : 1;
+    free(wblob);
+    if (got == 1 && replayed == 1) {
       out->cache = TIRX_CACHE_HIT;
+      char used[4200]; /* the least recently used entries are trimmed first */
+      snprintf(used, sizeof used, "%s/%s.tirxc", cache.dir, out->key);
+      utimensat(AT_FDCWD, used, NULL, 0);
       free(ir);
       tirx_compiled_free(&c);
       rc = check_func(out, o.func, filename, diag);
       goto done;
     }
-    out->cache_dropped = got < 0;
+    if (got == 1) { /* not this source's warnings: a miss */
+      TirxArtifacts drop = *out;
+      tirx_artifacts_free(&drop);
+      memset(out->data, 0, sizeof out->data);
+      memset(out->size, 0, sizeof out->size);
+      while (diag->n > diag0) { /* a malformed blob may have added some */
+        DiagEntry *e = &diag->items[--diag->n];
+        if (e->level == DIAG_ERROR) diag->nerrors--;
+        free(e->msg);
+        free(e->file);
+        free(e->line_text);
+      }
+    }
+    out->cache_dropped = got < 0 || replayed < 0;
     out->cache = TIRX_CACHE_MISS;
   }
 
@@ -647,10 +949,19 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
     }
   }
   if (rc == 0) rc = check_func(out, o.func, filename, diag);
-  /* Only clean compiles are stored: a warning (ptxas's) would not be shown on a hit. */
-  if (rc == 0 && cache.dir && diag->n == 0 && out->data[TIRX_ART_BUNDLE] &&
-      entry_store(&cache, out) == 0)
-    out->cache_stored = 1;
+  /* A compile with warnings (the parser's, ptxas's) is stored with them, and a hit replays
+     them; one whose cache warned (it cannot write) is not. */
+  if (rc == 0 && cache.dir && diag->nerrors == 0 && !cache.warned && out->data[TIRX_ART_BUNDLE]) {
+    StrBuf wb = {0};
+    if (diag->n > diag0) warnings_blob(diag, diag0, source, len, &wb);
+    if (entry_store(&cache, out, &wb) == 0) {
+      out->cache_stored = 1;
+      char keep[80];
+      snprintf(keep, sizeof keep, "%s.tirxc", out->key);
+      cache_trim(&cache, keep);
+    }
+    strbuf_free(&wb);
+  }
   tirx_compiled_free(&c);
 
 done:

@@ -419,6 +419,7 @@ static Ast *primary(P *p) {
       s->a = a;
       Vec v = {0};
       int comma = 0;
+      if (is_op(p, OP_RSQB)) expected(p, "an index or a slice (`buf[]` is a syntax error)");
       while (!is_op(p, OP_RSQB) && !p->failed) {
         vpush(&v, subscript_item(p));
         if (!is_op(p, OP_COMMA)) break;

@@ -794,6 +794,7 @@ char *tirx_print_module_opts(const Module *m, const TirxPrintOptions *o) {
   PrBuf out = {0};
   Printer p = {0};
   p.out = &out;
+  p.m = m;
   p.tvm_style = o && o->style == TIRX_PRINT_TVM;
   bool meta_note = p.tvm_style && uses_metadata(m);
   bool typevars = false;

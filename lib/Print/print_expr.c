@@ -181,19 +181,26 @@ static void int_text(Printer *p, DType t, int64_t v) {
   }
 }
 
-static void print_int(Printer *p, const Expr *e) {
+static void print_int_as(Printer *p, const Expr *e, bool typed) {
   DType t = e->dtype;
   char buf[32];
   if (tirx_dtype_is_bool(t)) {
     const char *b = e->u.i.v ? "True" : "False";
-    if (e->u.i.pod) prbuf_puts(p->out, b);
+    if (e->u.i.pod && !typed) prbuf_puts(p->out, b);
     else prbuf_printf(p->out, "T.bool(%s)", b);
     return;
   }
-  bool bare = e->u.i.pod || (t.id == DT_INT32 && t.lanes == 1);
+  bool bare = !typed && (e->u.i.pod || (t.id == DT_INT32 && t.lanes == 1));
   if (!bare) prbuf_printf(p->out, "T.%s(", tirx_dtype_str(t, buf));
   int_text(p, t, e->u.i.v);
   if (!bare) prbuf_puts(p->out, ")");
+}
+
+static void print_int(Printer *p, const Expr *e) { print_int_as(p, e, false); }
+
+void pr_cond(Printer *p, const Expr *e) {
+  if (e->kind == E_INT) print_int_as(p, e, true);
+  else pr_expr(p, e);
 }
 
 /* Integral → one decimal ("2.0", "-0.0"); otherwise %.17g; inf/nan quoted. */
@@ -276,17 +283,31 @@ void pr_sum(Printer *p, const Expr *a, const Expr *b) {
   }
 }
 
+/* Whether v fits the integer dtype t (the slice end of print_index). */
+static bool int_fits(DType t, int64_t v) {
+  int bits = tirx_dtype_bits(t);
+  if (bits >= 64) return tirx_dtype_code(t) != DTC_UINT || v >= 0;
+  if (tirx_dtype_code(t) == DTC_UINT) return v >= 0 && v < ((int64_t)1 << bits);
+  return v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1));
+}
+
 /* A load/store index: a ramp with a constant positive stride prints as a
- * slice `base:base + lanes*stride[:stride]`. */
+ * slice `base:base + lanes*stride[:stride]`, unless that end is outside the index dtype
+ * (a base near INT64_MAX): the slice would print a wrapped end, so the ramp is
+ * printed as the T.Ramp it is. */
 static void print_index(Printer *p, const Expr *ix) {
-  int64_t s;
-  if (ix->kind != E_RAMP || !tirx_expr_is_const_int(ix->u.ramp.stride, &s) || s <= 0) {
+  int64_t s, span, b0, end;
+  if (ix->kind != E_RAMP || !tirx_expr_is_const_int(ix->u.ramp.stride, &s) || s <= 0 ||
+      __builtin_mul_overflow(s, (int64_t)ix->u.ramp.lanes, &span) ||
+      !int_fits(ix->u.ramp.base->dtype, span) ||
+      (ix->u.ramp.base->kind == E_INT && tirx_expr_is_const_int(ix->u.ramp.base, &b0) &&
+       (__builtin_add_overflow(b0, span, &end) || !int_fits(ix->u.ramp.base->dtype, end)))) {
     pr_expr(p, ix);
     return;
   }
   const Expr *base = ix->u.ramp.base;
   Expr k = *ix->u.ramp.stride;
-  k.u.i.v = s * ix->u.ramp.lanes;
+  k.u.i.v = span;
   k.u.i.pod = false;
   k.dtype = base->dtype;
   pr_expr(p, base);
@@ -431,6 +452,34 @@ static void kwargs(Printer *p, const KwArg *kw, int n, bool *first) {
     pr_expr(p, kw[i].value);
     *first = false;
   }
+}
+
+static void print_call(Printer *p, const Expr *e);
+
+/* A call of a function the module does not define (an extern device function, linked
+ * later) has no dtype of its own when parsed: its context types it (`foo(n) * T.uint32(1)`
+ * makes a uint32 call; a store, a typed let or a binary operation gives it back the same
+ * dtype on re-parse).  As the operand of T.Cast it would take the cast's dtype instead, so
+ * there (once simplification dropped the context that typed it) the printer spells the
+ * dtype, `T.Cast("int32", T.uint32(foo(n)))`, which re-parses as the same typed call. */
+static bool extern_call_needs_dtype(const Printer *p, const Expr *e) {
+  if (!p->m || e->kind != E_CALL || !e->u.call.name || e->u.call.op->id != I_CALL_FUNC ||
+      e->dtype.id == DT_VOID)
+    return false;
+  for (int i = 0; i < p->m->nfuncs; i++)
+    if (p->m->funcs[i]->name && strcmp(p->m->funcs[i]->name, e->u.call.name) == 0) return false;
+  return true;
+}
+
+static void print_cast_operand(Printer *p, const Expr *e) {
+  if (!extern_call_needs_dtype(p, e)) {
+    pr_expr(p, e);
+    return;
+  }
+  char buf[32];
+  prbuf_printf(p->out, "T.%s(", tirx_dtype_str(e->dtype, buf));
+  print_call(p, e);
+  prbuf_puts(p->out, ")");
 }
 
 /* T.name(args, kw=v), with the result dtype where the op needs it
@@ -633,7 +682,7 @@ void pr_expr(Printer *p, const Expr *e) {
     prbuf_puts(p->out, "T.Cast(");
     pr_dtype_str(p, e->dtype);
     prbuf_puts(p->out, ", ");
-    pr_expr(p, e->u.un.a);
+    print_cast_operand(p, e->u.un.a);
     prbuf_puts(p->out, ")");
     return;
   case E_SELECT:

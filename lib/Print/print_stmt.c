@@ -411,9 +411,13 @@ static bool is_dict_attr(const Stmt *s) {
   return s && s->kind == S_ATTR && !s->u.attr.node && !is_device_entry(s);
 }
 
-/* TVM's style prints the device entry as the attribute it is. */
+/* TVM's style prints the device entry as the attribute it is; so does ours when the value is
+ * not the T.bool(True) that `T.device_entry()` makes (an extern call, say), which the short
+ * form would turn into another kind of value on re-parse. */
 static bool prints_device_entry(const Printer *p, const Stmt *s) {
-  return is_device_entry(s) && !p->tvm_style;
+  const Expr *v = is_device_entry(s) ? s->u.attr.value : NULL;
+  return v && !p->tvm_style && v->kind == E_INT && tirx_dtype_is_bool(v->dtype) && v->u.i.v == 1 &&
+         !v->u.i.pod;
 }
 
 static void print_attr_entry(Printer *p, const Stmt *s) {
@@ -559,7 +563,7 @@ static void print_bind(Printer *p, const Stmt *s) {
 static void print_if(Printer *p, const Stmt *s, const char *kw) {
   pr_newline(p);
   prbuf_printf(p->out, "%s ", kw);
-  pr_expr(p, s->u.if_.cond);
+  pr_cond(p, s->u.if_.cond);
   prbuf_puts(p->out, ":");
   body_scope(p, s->u.if_.then_);
   const Stmt *e = s->u.if_.else_;

@@ -56,6 +56,7 @@ typedef struct Printer {
   TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
+  const Module *m; /* the module printed (NULL: one function alone) */
   bool tvm_style; /* --print-style=tvm: TVM's .script() text */
   int meta_strs;  /* TVM style: metadata["ir.StringImm"][i] placeholders printed so far */
 } Printer;
@@ -83,6 +84,9 @@ void pr_set_scalar(Printer *p, const Buffer *b);
 
 /* ---- expressions (print_expr.c) ---- */
 void pr_expr(Printer *p, const Expr *e);
+/* The condition of an IR `if`: an integer constant typed (`T.int32(0)`, `T.bool(True)`),
+ * since a bare `if 0:` re-parses as a parse-time Python `if` that drops its body. */
+void pr_cond(Printer *p, const Expr *e);
 /* Whether a call prints as a Python operator (TVM's style: `a & b`). */
 bool pr_call_is_operator(const Printer *p, const Expr *e);
 /* A dtype as a Python string literal: "float32x4". */

@@ -128,6 +128,113 @@ static void host_map_encode(Split *S, Stmt *s) {
   xf_vec_push(&S->map_encodes, s);
 }
 
+/* ---- host scalars ------------------------------------------------------------------ */
+
+/* Scalar code before T.device_entry() (TVM 0.27 computes it on the host and passes the
+ * result): `m = n * 2` (a mutable scalar, stored once) or `m: T.let[T.int32] = n * 2`.
+ * Its value must be integer arithmetic over the scalar parameters and shape variables (and
+ * earlier host scalars); shd_subst_host_scalars puts it in place of every use in the
+ * regions, so a kernel computes the same integer from what it is passed, and a launch extent
+ * that uses it is a plan expression over the symbols. */
+static bool is_scalar_local(const Buffer *b) {
+  int64_t n;
+  return b->ndim == 1 && xf_const_int(b->shape[0], &n) && n == 1 &&
+         (tirx_scope_is(b->scope, MEM_LOCAL) || tirx_scope_is(b->scope, MEM_LOCAL_VAR));
+}
+
+/* The host scalar `key` refers to (a load m[0] or a let var), its index, else -1. */
+static int host_scalar_of(const Split *S, const Expr *e) {
+  int64_t i;
+  if (e->kind == E_LOAD && e->u.load.n == 1 && !e->u.load.pred &&
+      xf_const_int(e->u.load.idx[0], &i) && i == 0)
+    return xf_vec_index(&S->host_keys, e->u.load.buf);
+  if (e->kind == E_VAR) return xf_vec_index(&S->host_keys, e->u.var);
+  return -1;
+}
+
+static Expr *subst_cb(IRMutator *mu, Expr *e) {
+  Split *S = mu->ctx;
+  int i = host_scalar_of(S, e);
+  if (i < 0) return e;
+  IRMutator cp = {NULL, S->m, NULL, NULL, NULL, NULL, NULL, true}; /* a fresh copy per use */
+  Expr *v = tirx_mutate_expr(&cp, S->host_vals.items[i]);
+  if (!tirx_dtype_eq(v->dtype, e->dtype)) {
+    Expr *c = tirx_expr_new(S->m, E_CAST, e->dtype, e->loc);
+    c->u.un.a = v;
+    v = c;
+  }
+  return v;
+}
+
+static Expr *subst_host(Split *S, Expr *e) {
+  IRMutator mu = {S, S->m, subst_cb, NULL, NULL, NULL, NULL, false};
+  return tirx_mutate_expr(&mu, e);
+}
+
+/* Integer arithmetic over parameters and shape variables: the first part that is not
+ * (NULL: all of it is). */
+typedef struct HostPure {
+  Split *S;
+  Expr *bad;
+} HostPure;
+
+static bool host_pure_cb(IRVisitor *v, Expr *e) {
+  HostPure *h = v->ctx;
+  if (h->bad) return false;
+  bool ok;
+  switch ((ExprKind)e->kind) {
+  case E_INT: case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV:
+  case E_FLOORMOD: case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE:
+  case E_GT: case E_GE: case E_AND: case E_OR: case E_NOT: case E_CAST: case E_SELECT:
+    ok = tirx_dtype_is_int(e->dtype) || tirx_dtype_is_bool(e->dtype);
+    break;
+  case E_VAR: {
+    int pi = shd_param_of_var(h->S->f, e->u.var);
+    ok = (tirx_dtype_is_int(e->dtype) || tirx_dtype_is_bool(e->dtype)) &&
+         ((pi >= 0 && !tirx_dtype_is_handle(e->u.var->dtype)) || shd_is_shape_var(h->S->f, e->u.var));
+    break;
+  }
+  default: ok = false; break;
+  }
+  if (!ok) h->bad = e;
+  return ok;
+}
+
+static void host_scalar(Split *S, Stmt *s, void *key, const char *name, Expr *value) {
+  if (xf_vec_has(&S->host_keys, key)) {
+    xf_error(S->d, s->loc, "'%s' is assigned more than once before T.device_entry(): host "
+             "code there may compute each scalar once", name);
+    S->errors++;
+    return;
+  }
+  Expr *v = subst_host(S, value);
+  HostPure h = {S, NULL};
+  IRVisitor pv = {&h, host_pure_cb, NULL};
+  tirx_visit_expr(&pv, v);
+  if (h.bad) {
+    char whole[128], part[160];
+    if (h.bad->kind == E_LOAD) /* xf_expr_str elides loads */
+      snprintf(part, sizeof part, "a load of '%s'", h.bad->u.load.buf->name);
+    else
+      xf_expr_str(h.bad, part, sizeof part);
+    xf_error(S->d, value->loc.line ? value->loc : s->loc,
+             "host code before T.device_entry(): '%s' = %s is not integer arithmetic over the "
+             "parameters and shape variables (%s is not), which is all the host computes "
+             "for a kernel", name, xf_expr_str(value, whole, sizeof whole), part);
+    S->errors++;
+    return;
+  }
+  xf_vec_push(&S->host_keys, key);
+  xf_vec_push(&S->host_vals, v);
+}
+
+void shd_subst_host_scalars(Split *S) {
+  if (!S->host_keys.n) return;
+  IRMutator mu = {S, S->m, subst_cb, NULL, NULL, NULL, NULL, false};
+  for (int r = 0; r < S->regions.n; r++)
+    S->regions.items[r] = tirx_mutate_stmt(&mu, S->regions.items[r]);
+}
+
 /* Host part: sequences of decls around the regions. */
 static void scan_host(Split *S, Stmt *s) {
   if (xf_is_device_entry(s)) {
@@ -146,7 +253,27 @@ static void scan_host(Split *S, Stmt *s) {
       host_map_bind(S, s);
       return;
     }
+    if (!S->regions.n) {
+      host_scalar(S, s, s->u.bind.var, s->u.bind.var->name, s->u.bind.value);
+      return;
+    }
     break;
+  case S_ALLOC:
+    if (!S->regions.n && is_scalar_local(s->u.alloc.buf)) {
+      xf_vec_push(&S->host_allocs, s->u.alloc.buf);
+      return;
+    }
+    break;
+  case S_STORE: {
+    int64_t i;
+    Buffer *b = s->u.store.buf;
+    if (!S->regions.n && xf_vec_has(&S->host_allocs, b) && s->u.store.n == 1 &&
+        !s->u.store.pred && xf_const_int(s->u.store.idx[0], &i) && i == 0) {
+      host_scalar(S, s, b, b->name, s->u.store.value);
+      return;
+    }
+    break;
+  }
   case S_EVAL:
     if (s->u.eval.e->kind == E_INT) return;
     if (!S->regions.n && is_call(s->u.eval.e, I_CALL_PACKED)) {

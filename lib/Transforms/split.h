@@ -22,6 +22,12 @@ typedef struct Split {
   XfPtrVec map_binds;   /* their S_BIND, parallel to maps */
   XfPtrVec map_encodes; /* S_EVAL of cuTensorMapEncodeTiled calls, program order */
   XfPtrVec map_bad;     /* Var*: maps whose encode call had an error (already reported) */
+  XfPtrVec host_allocs; /* Buffer*: mutable scalars (`m = n * 2`) allocated before the first
+                           region */
+  XfPtrVec host_keys;   /* Buffer* (a mutable scalar, stored once) or Var* (a T.let) computed
+                           before the first region ... */
+  XfPtrVec host_vals;   /* ... and its value: integer arithmetic over parameters and shape
+                           variables (earlier host scalars substituted) */
   int errors;
   /* plan state */
   TirxPlan *plan;
@@ -47,6 +53,10 @@ void shd_vars_used(const PrimFunc *f, Stmt *s, XfPtrVec *out);
 
 /* ---- host_plan.c ---- */
 void shd_scan_host(Split *S);
+/* Host scalars (S->host_keys) used in the regions replaced by their values, so each kernel
+ * recomputes them from the parameters and symbols it is passed; the plan evaluates them in
+ * launch extents. */
+void shd_subst_host_scalars(Split *S);
 void shd_plan_begin(Split *S);
 void shd_plan_kernel(Split *S, int kidx, const char *kname, Stmt *body, const KParam *kp, int nkp);
 void shd_plan_finish(Split *S);

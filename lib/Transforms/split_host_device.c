@@ -4,10 +4,15 @@
  *
  * require:   lower-tirx ran (no S_SCOPEID); before T.device_entry() a
  *            function holds only parameter handling: nothing,
- *            `X = T.decl_buffer(..., data=...)` aliases, and TMA tensor maps
+ *            `X = T.decl_buffer(..., data=...)` aliases, TMA tensor maps
  *            (`m = T.tvm_stack_alloca("tensormap", 1)` and one
  *            `T.call_packed("runtime.cuTensorMapEncodeTiled", m, ...)` each,
- *            runtime_semantics.md §4.1).  Anything else there is an error
+ *            runtime_semantics.md §4.1), and host scalars: `m = n * 2` (a mutable
+ *            scalar stored once) or a T.let, integer arithmetic over the scalar
+ *            parameters and shape variables (TVM computes them on the host and
+ *            passes them; here every use in a region is replaced by the value, so
+ *            the kernel computes the same integer from what it is passed and the
+ *            plan evaluates it in launch extents).  Anything else there is an error
  *            "host code before T.device_entry() is not supported yet (line N)".
  * guarantee: each host PrimFunc with device regions is replaced by one
  *            kernel per region, named `<sym>_kernel`, `<sym>_kernel_1`, ...
@@ -349,6 +354,7 @@ static int split_func(Split *S, PrimFunc *f, XfPtrVec *out) {
   if (!has_region(f->body)) return 0;
   shd_scan_host(S);
   if (S->errors || S->regions.n == 0) return S->errors ? 1 : 0;
+  shd_subst_host_scalars(S);
   shd_plan_begin(S);
   for (int r = 0; r < S->regions.n; r++) xf_vec_push(out, make_kernel(S, r, r));
   shd_plan_finish(S);
@@ -373,6 +379,9 @@ int xf_split_host_device(Module *m, TirxDiag *d) {
       xf_vec_free(&S.map_binds);
       xf_vec_free(&S.map_encodes);
       xf_vec_free(&S.map_bad);
+      xf_vec_free(&S.host_allocs);
+      xf_vec_free(&S.host_keys);
+      xf_vec_free(&S.host_vals);
       xf_vec_free(&S.symvars);
     }
     if (out.n == before) xf_vec_push(&out, f); /* no device region: kept */

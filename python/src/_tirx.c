@@ -5,9 +5,12 @@
  * (libtirx: tirx_compile_with_diag, through the compile cache) and the runtime
  * (libtirxrt: bundles, launch plans, tirxrt_call).
  *
- *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache)
+ *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache
+ *            [, entry, include_dirs])
  *       -> a `cls` (a Kernel subclass) | (rendered diagnostics, [(level, line, col, msg)])
- *   _load_bundle(cls, data, func) -> cls
+ *       The GIL is released while compiling: threads compile at once.
+ *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
+ *   _read_file(path) -> bytes (a regular file within TIRX_MAX_INPUT_BYTES; OSError else)
  *   device_arch() -> "sm_90a"; raises DeviceError without a device
  *   ptxas_path() -> str | None
  *   Kernel: __call__(*args, stream=None), _stage(name) -> bytes | None, launch_plan,
@@ -34,6 +37,7 @@
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
 #include "tirx/diag.h"
+#include "tirx/file.h"
 #include "tirx/plan.h"
 #include "tirx/runtime.h"
 #include "tirx/target.h"
@@ -105,9 +109,14 @@ static PyObject *raise_runtime(const char *msg) {
   return NULL;
 }
 
+static PyObject *g_kernel_type; /* tirx._tirx.Kernel */
+
 static Kernel *kernel_new(PyObject *cls, const void *bundle, size_t size, const char *func) {
-  if (!PyType_Check(cls)) {
-    PyErr_SetString(PyExc_TypeError, "tirx: cls must be a Kernel type");
+  /* cls's tp_alloc sizes the object: anything but Kernel or a subclass of it would be
+     written past its end */
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
+    PyErr_Format(PyExc_TypeError, "tirx: cls must be tirx._tirx.Kernel or a subclass, not %R",
+                 cls);
     return NULL;
   }
   allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
@@ -658,29 +667,56 @@ static PyObject *diag_list(const TirxDiag *d) {
   return l;
 }
 
+/* The strings of a sequence of str, kept alive by *seq (a new reference the caller drops):
+ * a calloc'd array (caller frees), or NULL with an exception. */
+static const char **str_list(PyObject *obj, const char *what, PyObject **seq, Py_ssize_t *n) {
+  *seq = PySequence_Fast(obj, what);
+  if (!*seq) return NULL;
+  *n = PySequence_Size(*seq);
+  const char **out = calloc((size_t)*n + 1, sizeof *out);
+  if (!out) {
+    Py_CLEAR(*seq);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < *n; i++) {
+    PyObject *it = PySequence_GetItem(*seq, i);
+    out[i] = it && PyUnicode_Check(it) ? PyUnicode_AsUTF8AndSize(it, NULL) : NULL;
+    if (it && !out[i] && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, what);
+    Py_XDECREF(it); /* the item stays alive in *seq */
+    if (!out[i]) {
+      free(out);
+      Py_CLEAR(*seq);
+      return NULL;
+    }
+  }
+  return out;
+}
+
 static PyObject *mod_compile(PyObject *m, PyObject *args) {
   (void)m;
-  PyObject *cls, *defines;
-  const char *filename, *arch, *func;
+  PyObject *cls, *defines, *incs = Py_None;
+  const char *filename, *arch, *func, *entry = NULL;
   const char *src;
   Py_ssize_t srclen;
   int opt_level, ptx_only, no_cache;
-  if (!PyArg_ParseTuple(args, "Osy#ziOzpp", &cls, &filename, &src, &srclen, &arch, &opt_level,
-                        &defines, &func, &ptx_only, &no_cache))
+  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zO", &cls, &filename, &src, &srclen, &arch, &opt_level,
+                        &defines, &func, &ptx_only, &no_cache, &entry, &incs))
     return NULL;
-  PyObject *seq = PySequence_Fast(defines, "defines must be a list of 'NAME=VALUE' strings");
-  if (!seq) return NULL;
-  Py_ssize_t nd = PySequence_Size(seq);
-  const char **defs = calloc((size_t)nd + 1, sizeof *defs);
-  if (!defs) {
-    Py_DECREF(seq);
-    return PyErr_NoMemory();
+  /* refused before compiling (kernel_new checks it too) */
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
+    PyErr_Format(PyExc_TypeError, "tirx: cls must be tirx._tirx.Kernel or a subclass, not %R",
+                 cls);
+    return NULL;
   }
-  for (Py_ssize_t i = 0; i < nd; i++) {
-    PyObject *it = PySequence_GetItem(seq, i);
-    defs[i] = it ? PyUnicode_AsUTF8AndSize(it, NULL) : NULL; /* kept alive by seq */
-    Py_XDECREF(it);
-    if (!defs[i]) {
+  PyObject *seq = NULL, *iseq = NULL;
+  Py_ssize_t nd = 0, ni = 0;
+  const char **defs = str_list(defines, "defines must be a list of 'NAME=VALUE' strings", &seq, &nd);
+  if (!defs) return NULL;
+  const char **dirs = NULL;
+  if (incs != Py_None) {
+    dirs = str_list(incs, "include_dirs must be a list of directory paths (str)", &iseq, &ni);
+    if (!dirs) {
       free(defs);
       Py_DECREF(seq);
       return NULL;
@@ -695,11 +731,21 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   o.func = func;
   o.ptx_only = ptx_only;
   o.no_cache = no_cache;
+  o.entry = entry;
+  o.include_dirs = dirs;
+  o.ninclude_dirs = (int)ni;
   TirxDiag *diag = tirx_diag_create(filename, src, (size_t)srclen);
   TirxArtifacts a;
-  TirxStatus rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, diag);
+  TirxStatus rc;
+  /* The compile touches no Python object (the strings are kept alive by seq, iseq and the
+     argument tuple): other threads run meanwhile, and several compiles run at once. */
+  Py_BEGIN_ALLOW_THREADS
+  rc = tirx_compile_with_diag(filename, src, (size_t)srclen, &o, &a, diag);
+  Py_END_ALLOW_THREADS
   free(defs);
+  free(dirs);
   Py_DECREF(seq);
+  Py_XDECREF(iseq);
   PyObject *result = NULL;
   if (rc == TIRX_OK && !a.data[TIRX_ART_BUNDLE]) {
     tirx_diag_add(diag, TIRX_DIAG_ERROR, 0, 0,
@@ -748,6 +794,34 @@ static PyObject *mod_load_bundle(PyObject *m, PyObject *args) {
   return (PyObject *)kernel_new(cls, data, (size_t)size, func);
 }
 
+/* _read_file(path) -> bytes: tirx_read_file's checks (a regular file, at most
+   TIRX_MAX_INPUT_BYTES) for tirx.compile_file, compile and load_bundle; OSError else. */
+static PyObject *mod_read_file(PyObject *m, PyObject *arg) {
+  (void)m;
+  PyObject *bytes = NULL;
+  if (!PyUnicode_FSConverter(arg, &bytes)) return NULL;
+  const char *path = PyBytes_AsString(bytes);
+  char *data = NULL, *err = NULL;
+  size_t len = 0;
+  TirxStatus rc = TIRX_ERR_COMPILE;
+  if (path) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = tirx_read_file(path, &data, &len, &err);
+    Py_END_ALLOW_THREADS
+  }
+  PyObject *r = NULL;
+  if (!path) {
+  } else if (rc != TIRX_OK) {
+    PyErr_Format(PyExc_OSError, "tirx: %s", err ? err : "cannot read the file");
+  } else {
+    r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
+  }
+  free(data);
+  free(err);
+  Py_DECREF(bytes);
+  return r;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -784,12 +858,33 @@ static PyObject *mod_cache_dir(PyObject *m, PyObject *noargs) {
   return r;
 }
 
+static PyObject *mod_cache_clear(PyObject *m, PyObject *noargs) {
+  (void)m;
+  (void)noargs;
+  size_t removed = 0;
+  char *err = NULL;
+  TirxStatus rc;
+  Py_BEGIN_ALLOW_THREADS
+  rc = tirx_cache_clear(NULL, &removed, &err);
+  Py_END_ALLOW_THREADS
+  if (rc != TIRX_OK) {
+    PyErr_Format(PyExc_OSError, "tirx: cache_clear: %s", err ? err : "failed");
+    free(err);
+    return NULL;
+  }
+  return PyLong_FromSize_t(removed);
+}
+
 static PyMethodDef module_methods[] = {
     {"_compile", mod_compile, METH_VARARGS, "compile TIRx source (see python/tirx)"},
     {"_load_bundle", mod_load_bundle, METH_VARARGS, "a Kernel from .tirxb bytes"},
+    {"_read_file", mod_read_file, METH_O,
+     "a file's bytes: a regular file within TIRX_MAX_INPUT_BYTES, else OSError"},
     {"device_arch", mod_device_arch, METH_NOARGS, "device 0's arch (sm_90a), or DeviceError"},
     {"ptxas_path", mod_ptxas_path, METH_NOARGS, "the ptxas tirx would run, or None"},
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
+    {"cache_clear", mod_cache_clear, METH_NOARGS,
+     "remove every entry of the compile cache; the number removed (OSError when off)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -809,8 +904,16 @@ PyMODINIT_FUNC PyInit__tirx(void) {
         "No CUDA driver or device, or the driver refused the code (a RuntimeError).",
         PyExc_RuntimeError, NULL);
   if (!g_str_dlpack) g_str_dlpack = PyUnicode_InternFromString("__dlpack__");
-  if (!kt || !g_device_error || !g_str_dlpack || PyModule_AddObject(m, "Kernel", kt) != 0) {
+  if (!kt || !g_device_error || !g_str_dlpack) {
     Py_XDECREF(kt);
+    Py_DECREF(m);
+    return NULL;
+  }
+  Py_XDECREF(g_kernel_type);
+  g_kernel_type = kt;
+  Py_INCREF(kt);
+  if (PyModule_AddObject(m, "Kernel", kt) != 0) {
+    Py_DECREF(kt);
     Py_DECREF(m);
     return NULL;
   }

@@ -15,12 +15,12 @@ import threading
 from collections import namedtuple
 
 from . import _tirx
-from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir
+from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
 
 __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
-    "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "T",
+    "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "cache_clear", "T",
 ]
 
 Diagnostic = namedtuple("Diagnostic", "filename line col level message")
@@ -159,8 +159,7 @@ def _read_source(src_or_path):
             isinstance(src_or_path, str) and "\n" not in src_or_path and
             os.path.isfile(src_or_path)):
         path = os.fspath(src_or_path)
-        with open(path, "rb") as f:
-            return path, f.read()
+        return path, _tirx._read_file(path)
     if not isinstance(src_or_path, str):
         raise TypeError("expected TIRx source text or a path, not %s"
                         % type(src_or_path).__name__)
@@ -169,11 +168,23 @@ def _read_source(src_or_path):
     return "<string>", src_or_path.encode()
 
 
-def _compile_text(filename, text, target, defines, opt_level, func, cache):
+def _include_list(include_dirs):
+    if include_dirs is None:
+        return None
+    if isinstance(include_dirs, (str, bytes, os.PathLike)):
+        include_dirs = [include_dirs]
+    return [os.fsdecode(os.fspath(d)) for d in include_dirs]
+
+
+def _compile_text(filename, text, target, defines, opt_level, func, cache, entry=None,
+                  include_dirs=None):
     arch = _target_arch(target)
     ptx_only = ptxas_path() is None
+    if entry is not None and not isinstance(entry, str):
+        raise TypeError("entry must be a Python expression (str), such as "
+                        "'get_kernel(hidden_size=128)', not %s" % type(entry).__name__)
     r = _tirx._compile(Kernel, filename, text, arch, int(opt_level), _define_list(defines),
-                       func, ptx_only, not cache)
+                       func, ptx_only, not cache, entry, _include_list(include_dirs))
     if isinstance(r, tuple):
         rendered, items = r
         raise CompileError(rendered, [Diagnostic(filename, line, col, level, msg)
@@ -181,31 +192,34 @@ def _compile_text(filename, text, target, defines, opt_level, func, cache):
     return r
 
 
-def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None, cache=True):
+def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None, cache=True,
+            entry=None, include_dirs=None):
     """Compile TIRx source text, or the file at a path, into a Kernel.
 
     target: "cuda" (device 0's arch; sm_100a, compile only, without a device) or an
     arch ("sm_90a").  defines: T.constexpr / module constants ({"N": 256}).  func: the
     entry function (default: the only one, or `main`).  cache=False bypasses the compile
-    cache.  Raises CompileError with the located diagnostics."""
+    cache.  entry: a Python expression evaluated after the module ran, whose PrimFunc is
+    compiled (tirx-llc's --entry: "get_kernel(hidden_size=128)").  include_dirs: roots
+    searched by `import` (tirx-llc's -I).  Raises CompileError with the located
+    diagnostics.  The GIL is released while compiling."""
     filename, text = _read_source(src_or_path)
-    return _compile_text(filename, text, target, defines, opt_level, func, cache)
+    return _compile_text(filename, text, target, defines, opt_level, func, cache, entry,
+                         include_dirs)
 
 
-def compile_file(path, func=None, **kwargs):
+def compile_file(path, func=None, *, target="cuda", defines=None, opt_level=3, cache=True,
+                 entry=None, include_dirs=None):
     """compile() of the file at `path` (never taken as source text)."""
     path = os.fspath(path)
-    with open(path, "rb") as f:
-        text = f.read()
-    return _compile_text(path, text, kwargs.pop("target", "cuda"), kwargs.pop("defines", None),
-                         kwargs.pop("opt_level", 3), func, kwargs.pop("cache", True),
-                         **kwargs)
+    text = _tirx._read_file(path)  # a regular file within TIRX_MAX_INPUT_BYTES, else OSError
+    return _compile_text(path, text, target, defines, opt_level, func, cache, entry,
+                         include_dirs)
 
 
 def load_bundle(path, func=None):
     """A Kernel from a .tirxb bundle (tirx-llc --emit=bundle, Kernel.save_bundle)."""
-    with open(os.fspath(path), "rb") as f:
-        data = f.read()
+    data = _tirx._read_file(os.fspath(path))  # as compile_file: refused, not read forever
     return _tirx._load_bundle(Kernel, data, func)
 
 
@@ -215,12 +229,15 @@ class JitFunction:
     values (kept here, and in the compile cache across processes) and calls it;
     fn.specialize(N=256) returns that Kernel."""
 
-    def __init__(self, filename, text, target="cuda", opt_level=3, func=None):
+    def __init__(self, filename, text, target="cuda", opt_level=3, func=None, entry=None,
+                 include_dirs=None):
         self.filename = filename
         self.source = text
         self.target = target
         self.opt_level = opt_level
         self.func = func
+        self.entry = entry
+        self.include_dirs = _include_list(include_dirs)
         self._kernels = {}
         self._lock = threading.Lock()
 
@@ -232,7 +249,8 @@ class JitFunction:
                 k = self._kernels.get(key)
                 if k is None:
                     k = _compile_text(self.filename, self.source, self.target, constexprs,
-                                      self.opt_level, self.func, True)
+                                      self.opt_level, self.func, True, self.entry,
+                                      self.include_dirs)
                     self._kernels[key] = k
         return k
 
@@ -262,16 +280,18 @@ def _function_source(fn):
     return filename, ("\n" * (first - 1) + "".join(out)).encode()
 
 
-def jit(src_or_path=None, *, target="cuda", opt_level=3, func=None):
+def jit(src_or_path=None, *, target="cuda", opt_level=3, func=None, entry=None,
+        include_dirs=None):
     """tirx.jit("kernel.py") / tirx.jit(source_text) / @tirx.jit over a Python function
     holding TIRx (`from tirx import T`; the file needs `from __future__ import
-    annotations`).  Returns a JitFunction."""
+    annotations`).  entry / include_dirs as for compile(); the keyword arguments of a
+    call are the defines.  Returns a JitFunction."""
     def make(obj):
         if callable(obj):
             filename, text = _function_source(obj)
         else:
             filename, text = _read_source(obj)
-        return JitFunction(filename, text, target, opt_level, func)
+        return JitFunction(filename, text, target, opt_level, func, entry, include_dirs)
     if src_or_path is None:
         return make
     return make(src_or_path)

@@ -7,6 +7,7 @@
 #define TIRXRT_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,11 @@ char *rt_strdup(const char *s); /* NULL in, NULL out */
 /* Read a whole file into *out (initialised here; free with rt_sb_free).  `what` names
    the kind of file in messages ("bundle " -> "cannot open bundle PATH: ..."). */
 int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err);
+/* The same; with limit_streams_only a regular file of any size is read (data: .npy). */
+int rt_read_file_limited(const char *path, const char *what, bool limit_streams_only,
+                         RtStrBuf *out, char **err);
+/* tirx_max_input_bytes (tirx/file.h). */
+int rt_max_input_bytes(size_t *out, char **err);
 
 /* Render an expression in TVMScript-like infix.  names[i] is how symbol i is printed
  * (its name in SIG, its defining path in "expected ..." texts).  Malloc'd or NULL. */

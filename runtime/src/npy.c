@@ -189,7 +189,7 @@ TirxStatus tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err)
 TirxStatus tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
   memset(out, 0, sizeof(*out));
   RtStrBuf sb;
-  if (rt_read_file(path, "", &sb, err) != 0)
+  if (rt_read_file_limited(path, "", true, &sb, err) != 0) /* data: any size */
     return -1;
   char *sub = NULL;
   int rc = tirx_npy_read(sb.buf ? sb.buf : "", sb.len, out, &sub);

@@ -1,10 +1,13 @@
 /* util.c — string building and error messages for libtirxrt. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "tirx/file.h"
@@ -102,44 +105,112 @@ char *rt_strdup(const char *s) {
   return p;
 }
 
-/* Named inputs must be regular files (a device such as /dev/zero, a FIFO or a directory is
- * refused before reading); stdin ("-") may be a pipe but stops at RT_MAX_STREAM_BYTES. */
-#define RT_MAX_STREAM_BYTES ((size_t)256 << 20)
+/* Named inputs must be regular files: a device such as /dev/zero, a FIFO or a directory is
+ * refused before reading (opened with O_NONBLOCK, so that a FIFO with no writer cannot block
+ * the open; fstat then refuses it).  stdin ("-") may be a pipe.  Every read stops at the
+ * input limit, tirx_max_input_bytes(); a regular file larger than it is refused before
+ * reading.  Data files (.npy, limit_streams_only) are bounded only when they are streams. */
+int rt_max_input_bytes(size_t *out, char **err) {
+  *out = TIRX_MAX_INPUT_BYTES_DEFAULT;
+  const char *v = getenv("TIRX_MAX_INPUT_BYTES");
+  if (!v || !*v)
+    return 0;
+  char *end = NULL;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  unsigned shift = 0;
+  if (end && (*end == 'K' || *end == 'k'))
+    shift = 10, end++;
+  else if (end && (*end == 'M' || *end == 'm'))
+    shift = 20, end++;
+  else if (end && (*end == 'G' || *end == 'g'))
+    shift = 30, end++;
+  if (v[0] < '0' || v[0] > '9' || errno || !end || *end || n == 0 ||
+      n > ((unsigned long long)SIZE_MAX >> shift) - 1)
+    return rt_errorf(err, "TIRX_MAX_INPUT_BYTES='%s' is not a size (a positive number of "
+                          "bytes, optionally with a K, M or G suffix)", v);
+  *out = (size_t)(n << shift);
+  return 0;
+}
 
-int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) {
+TirxStatus tirx_max_input_bytes(size_t *out, char **err) { return rt_max_input_bytes(out, err); }
+
+static int too_big(char **err, const char *what, const char *path, unsigned long long have,
+                   size_t max, bool stream) {
+  char lim[48];
+  if (max % ((size_t)1 << 20) == 0)
+    snprintf(lim, sizeof lim, "%zu MiB", max >> 20);
+  else
+    snprintf(lim, sizeof lim, "%zu bytes", max);
+  if (stream)
+    return rt_errorf(err, "cannot read %s%s: more than %s from a stream (the input limit; "
+                          "set TIRX_MAX_INPUT_BYTES to raise it)", what, path, lim);
+  return rt_errorf(err, "cannot read %s%s: %llu bytes is more than the input limit of %s "
+                        "(set TIRX_MAX_INPUT_BYTES to raise it)", what, path, have, lim);
+}
+
+int rt_read_file_limited(const char *path, const char *what, bool limit_streams_only,
+                         RtStrBuf *out, char **err) {
   rt_sb_init(out);
+  size_t max;
+  if (rt_max_input_bytes(&max, err) != 0)
+    return -1;
   bool in = strcmp(path, "-") == 0;
-  FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f)
+  const char *shown = in ? "<stdin>" : path;
+  int fd = in ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     return rt_errorf(err, "cannot open %s%s: %s", what, path, strerror(errno));
   struct stat st;
-  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
   if (!in && !regular) {
-    fclose(f);
+    close(fd);
     return rt_errorf(err, "cannot read %s%s: not a regular file", what, path);
   }
+  if (regular && limit_streams_only)
+    max = SIZE_MAX;
+  if (regular && (unsigned long long)st.st_size > max) {
+    if (!in)
+      close(fd);
+    return too_big(err, what, shown, (unsigned long long)st.st_size, max, false);
+  }
+  if (!in) /* a regular file: back to blocking reads */
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   char chunk[65536];
-  size_t n;
-  bool too_big = false;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    if (!regular && out->len + n > RT_MAX_STREAM_BYTES) {
-      too_big = true;
+  bool big = false, bad = false;
+  for (;;) {
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      bad = true;
       break;
     }
-    rt_sb_appendn(out, chunk, n);
+    if (n == 0)
+      break;
+    if ((size_t)n > max - out->len) { /* a stream, or a file that grew while read */
+      big = true;
+      break;
+    }
+    rt_sb_appendn(out, chunk, (size_t)n);
+    if (out->oom)
+      break;
   }
-  if (too_big) {
+  if (!in)
+    close(fd);
+  if (big) {
     rt_sb_free(out);
-    return rt_errorf(err, "cannot read %s%s: more than %zu MiB from a stream", what,
-                     in ? "<stdin>" : path, RT_MAX_STREAM_BYTES >> 20);
+    return too_big(err, what, shown, 0, max, true);
   }
-  int bad = ferror(f) || out->oom;
-  if (!in) fclose(f);
-  if (bad) {
+  if (bad || out->oom) {
+    bool oom = out->oom;
     rt_sb_free(out);
-    return rt_errorf(err, "cannot read %s%s", what, path);
+    return rt_errorf(err, "cannot read %s%s%s", what, shown, oom ? ": out of memory" : "");
   }
   return 0;
+}
+
+int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err) {
+  return rt_read_file_limited(path, what, false, out, err);
 }
 
 TirxStatus tirx_read_file(const char *path, char **data, size_t *len, char **err) {

@@ -75,6 +75,8 @@ typedef struct CG {
   LLVMValueRef fn;
   LLVMBasicBlockRef alloca_bb;
   TxPtrMap vars; /* Var* → LLVMValueRef (SSA value or pointer) */
+  TxPtrMap let_values; /* Var* → the Expr* an S_BIND gave it (alignment of vector accesses);
+                          LET_AMBIGUOUS when bound more than once */
   TxPtrMap bufs; /* Buffer* → LLVMValueRef (base pointer) */
   LoopTarget *loops;
   int nloops, caploops;

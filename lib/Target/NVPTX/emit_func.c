@@ -79,6 +79,10 @@ static void name_value(LLVMValueRef x, const char *name) {
     LLVMSetValueName2(x, name, strlen(name));
 }
 
+/* cg->let_values' mark of a variable bound more than once, or of a scalar whose address is
+ * taken (its divisibility is unknown): the map's own address, which no Expr has. */
+#define LET_AMBIGUOUS(map) ((void *)(map))
+
 static void bind(CG *cg, const void *key, LLVMValueRef v, TxPtrMap *m) {
   (void)cg;
   txmap_put(m, key, v);
@@ -430,6 +434,9 @@ void cg_stmt(CG *cg, Stmt *s) {
       name_value(x, v->name);
       bind(cg, v, x, &cg->vars);
     }
+    /* the bound expression, for the divisibility of indices that use v (known_pow2) */
+    txmap_put(&cg->let_values, v,
+              txmap_has(&cg->let_values, v) ? LET_AMBIGUOUS(&cg->let_values) : s->u.bind.value);
     break;
   }
   case S_ALLOC: emit_alloc(cg, s); break;
@@ -476,8 +483,11 @@ void cg_stmt(CG *cg, Stmt *s) {
 
 /* ---- stores ------------------------------------------------------------------ */
 
-/* Largest power of two known to divide e (1 when unknown), capped at 1024. */
-static int64_t known_pow2(const Expr *e) {
+/* Largest power of two known to divide e (1 when unknown), capped at 1024.  Sees through
+ * integer casts (a sign or zero extension keeps the factor; a truncation to `bits` keeps
+ * it below 2^bits) and through variables bound by S_BIND (cg->let_values), so that
+ * `i = (bx * 256 + tx) * 4; A[i:i + 4]` is known 4-aligned whatever the buffer's shape. */
+static int64_t known_pow2_at(const CG *cg, const Expr *e, int depth) {
   int64_t v;
   if (tirx_expr_is_const_int(e, &v)) {
     if (v == 0) return 1024;
@@ -485,28 +495,97 @@ static int64_t known_pow2(const Expr *e) {
     while (p < 1024 && (v % (p * 2)) == 0) p *= 2;
     return p;
   }
-  if (e->kind == E_MUL) {
-    int64_t a = known_pow2(e->u.bin.a) * known_pow2(e->u.bin.b);
+  if (depth > 64) return 1;
+  switch (e->kind) {
+  case E_MUL: {
+    int64_t a = known_pow2_at(cg, e->u.bin.a, depth + 1) * known_pow2_at(cg, e->u.bin.b, depth + 1);
     return a > 1024 ? 1024 : a;
   }
-  if (e->kind == E_ADD || e->kind == E_SUB) {
-    int64_t a = known_pow2(e->u.bin.a), b = known_pow2(e->u.bin.b);
+  case E_ADD:
+  case E_SUB: {
+    int64_t a = known_pow2_at(cg, e->u.bin.a, depth + 1), b = known_pow2_at(cg, e->u.bin.b, depth + 1);
     return a < b ? a : b;
   }
-  return 1;
+  case E_CAST: {
+    const Expr *x = e->u.un.a;
+    if (!tirx_dtype_is_int(e->dtype) || !tirx_dtype_is_int(x->dtype) || e->dtype.lanes != 1 ||
+        x->dtype.lanes != 1)
+      return 1;
+    int64_t a = known_pow2_at(cg, x, depth + 1);
+    int bits = tirx_dtype_bits(e->dtype);
+    while (bits < 64 && a > 1 && a >= ((int64_t)1 << bits)) a /= 2;
+    return a;
+  }
+  case E_VAR: {
+    const Expr *x = txmap_get(&cg->let_values, e->u.var);
+    return x && x != (const void *)&cg->let_values ? known_pow2_at(cg, x, depth + 1) : 1;
+  }
+  case E_LOAD: { /* a mutable scalar `i = (bx * 256 + tx) * 4` stored once (scan_scalars) */
+    const Expr *x = txmap_get(&cg->let_values, e->u.load.buf);
+    return x && x != (const void *)&cg->let_values && e->u.load.n == 1 && !e->u.load.pred &&
+                   tirx_expr_is_const_int(e->u.load.idx[0], &v) && v == 0
+               ? known_pow2_at(cg, x, depth + 1)
+               : 1;
+  }
+  default: return 1;
+  }
 }
 
-/* Alignment of a vector access of `lanes` elements at element index `base`. */
-static unsigned ramp_align(const Buffer *b, const Expr *base, int lanes) {
-  int64_t k = known_pow2(base);
+/* A mutable scalar (a one-element local buffer) whose only write is one store at index 0
+ * takes that store's value in cg->let_values (keyed by the Buffer); a second store, or any
+ * use of its address (T.address_of, its data pointer, the buffer as a value), marks it
+ * LET_AMBIGUOUS.  Only the value's divisibility is read (known_pow2_at), which holds
+ * whatever iteration stored it. */
+static bool is_scalar_local(const Buffer *b) {
+  int64_t n;
+  return b->ndim == 1 && tirx_expr_is_const_int(b->shape[0], &n) && n == 1 &&
+         (tirx_scope_is(b->scope, MEM_LOCAL) || tirx_scope_is(b->scope, MEM_LOCAL_VAR));
+}
+
+static bool scan_scalar_stmt(IRVisitor *v, Stmt *s) {
+  TxPtrMap *m = v->ctx;
+  int64_t i;
+  if (s->kind != S_STORE || !is_scalar_local(s->u.store.buf)) return true;
+  const Buffer *b = s->u.store.buf;
+  bool one = s->u.store.n == 1 && !s->u.store.pred && s->u.store.value->dtype.lanes == 1 &&
+             tirx_expr_is_const_int(s->u.store.idx[0], &i) && i == 0;
+  txmap_put(m, b, one && !txmap_has(m, b) ? (void *)s->u.store.value : LET_AMBIGUOUS(m));
+  return true;
+}
+
+static bool scan_scalar_expr(IRVisitor *v, Expr *e) {
+  TxPtrMap *m = v->ctx;
+  if (e->kind == E_BUFREF) txmap_put(m, e->u.bufref, LET_AMBIGUOUS(m));
+  if (e->kind == E_VAR && e->u.var->buffer) txmap_put(m, e->u.var->buffer, LET_AMBIGUOUS(m));
+  if (e->kind == E_CALL && e->u.call.op->id == I_ADDRESS_OF && e->u.call.n == 1 &&
+      e->u.call.args[0]->kind == E_LOAD)
+    txmap_put(m, e->u.call.args[0]->u.load.buf, LET_AMBIGUOUS(m));
+  return true;
+}
+
+static void scan_scalars(CG *cg, Stmt *body) {
+  IRVisitor v = {&cg->let_values, scan_scalar_expr, scan_scalar_stmt};
+  if (body) tirx_visit_stmt(&v, body);
+}
+
+/* Alignment (bytes) of a vector access of `lanes` elements at element index `base`: the
+ * largest power of two dividing the index and the buffer's element offset (its
+ * offset_factor when the offset is symbolic), in lanes up to the vector's, and no more
+ * than the buffer's declared alignment (align=), whatever the buffer's shape. */
+static unsigned ramp_align(const CG *cg, const Buffer *b, const Expr *base, int lanes) {
+  int64_t k = known_pow2_at(cg, base, 0);
   if (b->elem_offset) {
-    int64_t o = known_pow2(b->elem_offset);
+    int64_t o = known_pow2_at(cg, b->elem_offset, 0);
+    for (int64_t f = 2; b->offset_factor > 1 && f <= 1024 && b->offset_factor % f == 0; f *= 2)
+      if (f > o) o = f;
     if (o < k) k = o;
   }
   if (k > lanes) k = lanes;
   int64_t l = 1;
   while (l * 2 <= k && (lanes % (l * 2)) == 0) l *= 2;
-  return (unsigned)(l * cg_dtype_bytes(b->dtype));
+  int64_t bytes = l * cg_dtype_bytes(b->dtype), eb = cg_dtype_bytes(b->dtype);
+  while (b->align > 0 && bytes > b->align && bytes > eb) bytes /= 2;
+  return (unsigned)bytes;
 }
 
 static bool is_unit_ramp(const Expr *e) {
@@ -533,7 +612,7 @@ static Access access_of(CG *cg, Buffer *b, Expr **idx, int n, int lanes, Loc loc
     if (is_unit_ramp(ix) && bl == 1) {
       LLVMValueRef base = cg_index_lane(cg, cg_expr(cg, ix->u.ramp.base), ix->u.ramp.base->dtype);
       a.ptr = cg_buffer_elem_ptr(cg, b, base, loc);
-      a.align = ramp_align(b, ix->u.ramp.base, lanes);
+      a.align = ramp_align(cg, b, ix->u.ramp.base, lanes);
       return a;
     }
     a.gather = true;
@@ -771,6 +850,7 @@ static void emit_body(CG *cg, PrimFunc *f, bool kernel) {
     }
   }
 
+  scan_scalars(cg, f->body);
   cg_stmt(cg, f->body);
   if (!cg_terminated(cg)) {
     if (f->has_ret && !kernel)
@@ -783,6 +863,7 @@ static void emit_body(CG *cg, PrimFunc *f, bool kernel) {
 
 static void end_function(CG *cg) {
   txmap_free(&cg->vars);
+  txmap_free(&cg->let_values);
   txmap_free(&cg->bufs);
   cg->nloops = 0;
   cg->f = NULL;

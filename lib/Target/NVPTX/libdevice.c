@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "Target/NVPTX/cg.h"
+#include "tirx/file.h"
 
 #ifndef TIRX_LIBDEVICE
 #define TIRX_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
@@ -27,24 +28,50 @@ static bool uses_libdevice(LLVMModuleRef mod) {
   return false;
 }
 
+/* The first error LLVM reports while reading bitcode, kept in *(char **)ctx. */
+static void bitcode_diag(LLVMDiagnosticInfoRef info, void *ctx) {
+  char **why = ctx;
+  if (*why || LLVMGetDiagInfoSeverity(info) != LLVMDSError) return;
+  *why = LLVMGetDiagInfoDescription(info);
+}
+
 int cg_link_bitcode(CG *cg, const char *path, const char *what, const char *hint) {
-  LLVMMemoryBufferRef buf;
-  char *msg = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    cg_error(cg, (Loc){0, 0}, "%s cannot be read from '%s': %s%s", what, path, msg ? msg : "?", hint);
-    LLVMDisposeMessage(msg);
+  /* tirx_read_file: a regular file within the input limit (TIRX_MAX_INPUT_BYTES), so that a
+     device (/dev/zero) or a FIFO named by TIRX_LIBDEVICE is refused, not read forever */
+  char *data = NULL, *msg = NULL;
+  size_t size = 0;
+  if (tirx_read_file(path, &data, &size, &msg) != 0) {
+    /* the reason alone: tirx_read_file's text repeats "cannot read PATH: " */
+    const char *why = msg ? msg : "?";
+    const char *at = strncmp(why, "cannot ", 7) == 0 ? strstr(why, path) : NULL;
+    if (at && at[strlen(path)] == ':' && at[strlen(path) + 1] == ' ') why = at + strlen(path) + 2;
+    cg_error(cg, (Loc){0, 0}, "%s cannot be read from '%s': %s%s", what, path, why, hint);
+    free(msg);
     return 1;
   }
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, path);
+  free(data);
   /* Lazily: bodies are read only for what the linker pulls in.  Every
    * definition becomes linkonce_odr, which the linker copies only when the
    * module (transitively) references it: ~2 ms instead of ~35 ms for all of
    * libdevice.  NVSHMEM's host-visible constants stay strong definitions. */
+  /* A bad file is reported through the context's diagnostic handler, whose default prints
+     "error: Invalid bitcode signature" and exits the process: catch the text instead. */
+  LLVMDiagnosticHandler old_handler = LLVMContextGetDiagnosticHandler(cg->ctx);
+  void *old_ctx = LLVMContextGetDiagnosticContext(cg->ctx);
+  char *why = NULL; /* LLVM's reason, disposed with LLVMDisposeMessage */
+  LLVMContextSetDiagnosticHandler(cg->ctx, bitcode_diag, &why);
   LLVMModuleRef ld;
-  if (LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &ld)) { /* ld owns buf on success */
+  LLVMBool bad = LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &ld); /* ld owns buf on success */
+  LLVMContextSetDiagnosticHandler(cg->ctx, old_handler, old_ctx);
+  if (bad) {
     LLVMDisposeMemoryBuffer(buf);
-    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid %s bitcode file", path, what);
+    cg_error(cg, (Loc){0, 0}, "'%s' is not a valid %s bitcode file: %s%s", path, what,
+             why ? why : "unreadable", hint);
+    LLVMDisposeMessage(why);
     return 1;
   }
+  LLVMDisposeMessage(why);
   for (LLVMValueRef f = LLVMGetFirstFunction(ld); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
   for (LLVMValueRef g = LLVMGetFirstGlobal(ld); g; g = LLVMGetNextGlobal(g)) {

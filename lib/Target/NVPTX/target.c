@@ -58,11 +58,18 @@ const char *tirx_target_arch_list(void) {
 static pthread_once_t nvptx_once = PTHREAD_ONCE_INIT;
 
 static void init_nvptx(void) {
-  /* 32-bit shared/const/local pointers, as nvcc uses: shared addresses live in
-   * .b32 registers (no cvta, fewer 64-bit registers).  A process-wide LLVM
-   * option, set once with the target. */
-  const char *const argv[] = {"tirx", "--nvptx-short-ptr"};
-  LLVMParseCommandLineOptions(2, argv, NULL);
+  /* Process-wide LLVM options, set once with the target:
+   *  --nvptx-short-ptr: 32-bit shared/const/local pointers, as nvcc uses: shared addresses
+   *    live in .b32 registers (no cvta, fewer 64-bit registers).
+   *  --expand-div-rem-bits=64, --expand-fp-convert-bits=64: int128 `//`, `%` and the
+   *    conversions between int128 and floating point are expanded in LLVM IR (ExpandLargeDivRem,
+   *    ExpandFp) into 64-bit operations.  NVPTX has no compiler-rt, so by default they
+   *    become __divti3 / __fixsfti / __floattisf calls that instruction selection cannot
+   *    make: LLVM aborts the process ("unsupported library call operation").  Integers up
+   *    to 64 bits keep their native instructions. */
+  const char *const argv[] = {"tirx", "--nvptx-short-ptr", "--expand-div-rem-bits=64",
+                              "--expand-fp-convert-bits=64"};
+  LLVMParseCommandLineOptions((int)(sizeof argv / sizeof argv[0]), argv, NULL);
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
