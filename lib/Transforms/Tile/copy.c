@@ -451,6 +451,11 @@ static bool reg_ok(TileOp *op, char *why, size_t nwhy) {
   return reg_plan(op, &rp, why, nwhy);
 }
 
+/* The extent of a thread axis within its scope (-1: the CTA's, not fixed). */
+static int64_t axis_extent(const char *axis) {
+  return strcmp(axis, "laneid") == 0 ? 32 : strcmp(axis, "wid_in_wg") == 0 ? 4 : strcmp(axis, "tid_in_wg") == 0 ? 128 : -1;
+}
+
 /* The value of thread axis `axis` for this thread. */
 static Expr *axis_value(TileOp *op, const char *axis, PtrVec *names, PtrVec *vals) {
   for (int i = 0; i < names->n; i++)
@@ -481,6 +486,8 @@ static Stmt *reg_emit(TileOp *op) {
   PtrVec names = {0}, vals = {0};
   Var **vars = TIRX_NEWN(op->m, Var *, rl->n > 0 ? rl->n : 1);
   Expr *flat = tile_int(op, 0), *roff = tile_int(op, rl->offset);
+  /* the same offset in uint32 words (V > 1: every term is a whole word) */
+  Expr *woff = tile_int(op, V > 1 ? rl->offset * p->bits / 32 : 0);
   int64_t inner = 1;
   for (int k = rl->n - 1; k >= 0; k--) {
     const LayIter *x = &rl->it[k];
@@ -491,12 +498,14 @@ static Stmt *reg_emit(TileOp *op) {
       Expr *d;
       if (x->axis) {
         Expr *t = axis_value(op, x->axis, &names, &vals);
-        d = tile_bin(op, E_FLOORMOD, tile_bin(op, E_FLOORDIV, t, tile_int(op, x->stride)), tile_int(op, x->ext));
-        if (x->stride == 1 && strcmp(x->axis, "laneid") == 0 && x->ext == 32) d = t;
+        d = x->stride == 1 ? t : tile_bin(op, E_FLOORDIV, t, tile_int(op, x->stride));
+        if (x->stride * x->ext != axis_extent(x->axis)) d = tile_bin(op, E_FLOORMOD, d, tile_int(op, x->ext));
       } else if (ext > 1) {
         vars[k] = tile_var(op, "r");
         d = tirx_varref(op->m, vars[k], noloc());
-        roff = tile_bin(op, E_ADD, roff, tile_bin(op, E_MUL, d, tile_int(op, x->stride * (unit / inner))));
+        int64_t coef = x->stride * (unit / inner);
+        roff = tile_bin(op, E_ADD, roff, tile_bin(op, E_MUL, d, tile_int(op, coef)));
+        if (V > 1) woff = tile_bin(op, E_ADD, woff, tile_bin(op, E_MUL, d, tile_int(op, coef * p->bits / 32)));
       } else {
         d = tile_int(op, 0);
       }
@@ -529,10 +538,8 @@ static Stmt *reg_emit(TileOp *op) {
     }
   } else {
     const Form *f = form_of((int)(V * p->bits / 8));
-    int per = 32 / p->bits > 0 ? 32 / p->bits : 1; /* elements per uint32 word */
     Buffer *wv = word_view(op, rp.r->buf, DT_UINT32, (span * p->bits + 31) / 32);
-    Expr *w0 = p->bits >= 32 ? tile_bin(op, E_MUL, roff, tile_int(op, p->bits / 32))
-                             : tile_bin(op, E_FLOORDIV, roff, tile_int(op, per));
+    Expr *w0 = woff;
     Expr **regs = TIRX_NEWN(op->m, Expr *, f->lanes);
     for (int i = 0; i < f->lanes; i++) regs[i] = load1(op, wv, tile_bin(op, E_ADD, w0, tile_int(op, i)));
     Expr *addr = addr_of(op, se);
