@@ -452,7 +452,8 @@ static bool reg_ok(TileOp *op, char *why, size_t nwhy) {
 }
 
 /* The extent of a thread axis within its scope (-1: the CTA's, not fixed). */
-static int64_t axis_extent(const char *axis) {
+static int64_t axis_extent(const TileOp *op, const char *axis) {
+  if (strcmp(axis, "tx") == 0) return op->scope == TS_CTA ? op->nthreads : -1;
   return strcmp(axis, "laneid") == 0 ? 32 : strcmp(axis, "wid_in_wg") == 0 ? 4 : strcmp(axis, "tid_in_wg") == 0 ? 128 : -1;
 }
 
@@ -499,7 +500,7 @@ static Stmt *reg_emit(TileOp *op) {
       if (x->axis) {
         Expr *t = axis_value(op, x->axis, &names, &vals);
         d = x->stride == 1 ? t : tile_bin(op, E_FLOORDIV, t, tile_int(op, x->stride));
-        if (x->stride * x->ext != axis_extent(x->axis)) d = tile_bin(op, E_FLOORMOD, d, tile_int(op, x->ext));
+        if (x->stride * x->ext != axis_extent(op, x->axis)) d = tile_bin(op, E_FLOORMOD, d, tile_int(op, x->ext));
       } else if (ext > 1) {
         vars[k] = tile_var(op, "r");
         d = tirx_varref(op->m, vars[k], noloc());
