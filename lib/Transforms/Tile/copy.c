@@ -50,6 +50,14 @@ static bool active_ok(TileOp *op, char *why, size_t nwhy) {
   return false;
 }
 
+static const char *shape_str(const TileRegion *r, char *buf, size_t n) {
+  size_t o = (size_t)snprintf(buf, n, "(");
+  for (int i = 0; i < r->nd && o < n; i++)
+    o += (size_t)snprintf(buf + o, n - o, "%s%lld", i ? ", " : "", (long long)r->ext[i]);
+  if (o < n) snprintf(buf + o, n - o, ")");
+  return buf;
+}
+
 /* TVM's validate_copy_op: two regions, one dtype, shapes equal up to
  * extent-1 dimensions. */
 static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
@@ -80,8 +88,9 @@ static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
     i++, j++;
   }
   if (i != p->dst.nd || j != p->src.nd) {
-    snprintf(why, nwhy, "the regions of '%s' (%lld elements) and '%s' (%lld elements) differ in shape",
-             p->dst.buf->name, (long long)p->dst.n, p->src.buf->name, (long long)p->src.n);
+    char a1[96], a2[96];
+    snprintf(why, nwhy, "the regions of '%s' %s and '%s' %s differ in shape (extent-1 dimensions aside)",
+             p->dst.buf->name, shape_str(&p->dst, a1, sizeof a1), p->src.buf->name, shape_str(&p->src, a2, sizeof a2));
     return false;
   }
   p->bits = tirx_dtype_bits(a) * (a.lanes > 0 ? a.lanes : 1);
@@ -679,8 +688,8 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
              sb->scope);
     return false;
   }
-  if (h.l2ev && bytes < 16) {
-    snprintf(why, nwhy, "L2 eviction priorities are vector-only (vec_128b or vec_256b)");
+  if (h.l2ev && bytes != 32) {
+    snprintf(why, nwhy, "l2_evict= needs the 256-bit load (vec_256b): ptxas takes an L2 eviction priority only there");
     return false;
   }
   /* the vector must be one contiguous, aligned run on the memory sides */
