@@ -63,3 +63,20 @@ def chain_k16(Dg: T.Buffer((16, 8), "float32")):
     D = T.alloc_buffer((16, 8), "float32", scope="local", layout=T.TileLayout(T.S[(2, 8, 4, 2):(2, 4 @ Axis.laneid, 1 @ Axis.laneid, 1)]))
     T.warp.gemm(D, A, B, D, transpose_A=False, transpose_B=False, alpha=1.0, beta=0.0)
     T.warp.copy(Dg[0:16, 0:8], D[0:16, 0:8])
+
+# TVM's own tile_to layouts for a 2 x 2 x 2 tiling (as TVM 0.27 prints them):
+# eight m16n8k16 instructions, as TVM emits.
+# CHECK-LABEL: def tvm_tiled
+# CHECK-COUNT-8: T.ptx["mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"]
+# CHECK-NOT: mma.sync
+@T.prim_func
+def tvm_tiled():
+    T.device_entry()
+    _cta = T.cta_id([1])
+    _warp = T.warp_id([1])
+    _lane = T.lane_id([32])
+    A = T.alloc_buffer((32, 32), "float16", scope="local", layout=T.TileLayout(T.S[(2, 2, 8, 4, 4, 2):(16, 2, 4 @ Axis.laneid, 4, 1 @ Axis.laneid, 1)]))
+    B = T.alloc_buffer((32, 16), "float16", scope="local", layout=T.TileLayout(T.S[(2, 2, 4, 2, 2, 8):(8, 2, 1 @ Axis.laneid, 1, 4, 4 @ Axis.laneid)]))
+    C = T.alloc_buffer((32, 16), "float32", scope="local", layout=T.TileLayout(T.S[(2, 2, 8, 2, 4, 2):(8, 2, 4 @ Axis.laneid, 4, 1 @ Axis.laneid, 1)]))
+    D = T.alloc_buffer((32, 16), "float32", scope="local", layout=T.TileLayout(T.S[(2, 2, 8, 2, 4, 2):(8, 2, 4 @ Axis.laneid, 4, 1 @ Axis.laneid, 1)]))
+    T.warp.gemm(D, A, B, C, transpose_A=False, transpose_B=False, alpha=1.0, beta=1.0)
