@@ -17,8 +17,8 @@
  *              one instruction; cache="nc", l1_evict=, l2_evict= (256b:
  *              sm_100), prefetch_size= go to the load (a global source).
  *   fallback   priority 0: a scalar element loop run by the scope's first
- *              thread (TVM warns; so do we, naming the rejected variants is
- *              the dispatcher's: dispatch="fallback" states the intent).
+ *              thread; picked without dispatch="fallback" it is a warning
+ *              (TVM warns too).
  *
  * Operands as TVM checks them: dst and src regions of one dtype whose
  * shapes agree once extent-1 dimensions are dropped (so the row-major
@@ -807,6 +807,11 @@ Stmt *tile_copy_fallback_emit(TileOp *op) {
   body->u.store.idx = de->u.load.idx;
   body->u.store.value = se;
   body = tile_for(op, it, tile_int(op, p.dst.n), FOR_SERIAL, body);
+  if (!tile_kwarg(op, "dispatch")) /* picked because every faster variant was rejected: TVM warns */
+    tirx_diag_add(op->d, DIAG_WARNING, op->loc.line, op->loc.col,
+                  "%s: the scalar copy fallback (one thread, element by element) moves %s -> %s; every faster "
+                  "variant was rejected (dispatch=\"fallback\" silences this)",
+                  op->name, p.src.buf->scope, p.dst.buf->scope);
   if (op->scope == TS_THREAD) return body;
   Expr *tid = tile_thread_index(op);
   return tile_if(op, tile_bin(op, E_EQ, tid, tile_int(op, 0)), body);

@@ -7,6 +7,8 @@
 # RUN: %if ptxas %{ %tirx-llc --mcpu=sm_90a --emit=cubin %s -o %t.sm_90a %}
 # RUN: %if ptxas %{ %tirx-llc --mcpu=sm_100a --emit=cubin %s -o %t.sm_100a %}
 # RUN: %tirx-llc --mcpu=sm_90a --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
+# RUN: %tirx-opt --pass-pipeline=tile-dispatch %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
+# WARN: copy_forced.py:78:11: warning: T.cta.copy: the scalar copy fallback (one thread, element by element) moves global -> global; every faster variant was rejected (dispatch="fallback" silences this)
 # PTX: ld.global.nc.L1::no_allocate.L2::256B.v4.u32
 # PTX: st.global.v4.u32
 # PTX: ld.global.nc.v4.u32
@@ -64,3 +66,13 @@ def fallback_cta(A: T.Buffer((4, 4), "float32"), B: T.Buffer((12,), "float32")):
     T.cuda.cta_sync()
     if tid < 12:
         B[tid] = S[tid // 4, tid % 4]
+
+# global -> global: vec_auto rejects it, so the fallback is picked, with a warning.
+# CHECK-LABEL: def fallback_auto
+# CHECK: if thread_id_1 == 0:
+@T.prim_func
+def fallback_auto(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    T.device_entry()
+    T.cta_id([1])
+    T.thread_id([64])
+    T.cta.copy(B[0:64], A[0:64])
