@@ -3,7 +3,8 @@
 # a 16 x 16 tile (two m16n8 accumulators).  Per 32-wide step of K the CTA
 # stages A and B tiles in shared memory (T.cta.copy: 128-bit vectors over the
 # CTA's threads), each warp loads its fragments from shared memory into
-# register tiles laid out as the m16n8k16 fragments (T.warp.copy) and issues
+# register tiles laid out as the m16n8k16 fragments (T.warp.copy: ldmatrix
+# .x4 for A, .x4.trans for B) and issues
 # T.warp.gemm (mma.m16n8k16, accumulating into D); D goes out with T.warp.copy.
 # Expected: C == A.astype(float32) @ B.astype(float32).
 M = 128

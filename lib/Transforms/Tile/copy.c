@@ -23,8 +23,8 @@
  * Operands as TVM checks them: dst and src regions of one dtype whose
  * shapes agree once extent-1 dimensions are dropped (so the row-major
  * flat index of the region is the element's identity on both sides).
- *
- * Not here yet: the ldstmatrix variant (ldmatrix/stmatrix). */
+ *   ldstmatrix priority 10, tried before vec_auto (TVM's order): registers <->
+ *              shared at warp scope with ldmatrix / stmatrix (below). */
 #include <stdio.h>
 #include <string.h>
 
@@ -815,4 +815,235 @@ Stmt *tile_copy_fallback_emit(TileOp *op) {
   if (op->scope == TS_THREAD) return body;
   Expr *tid = tile_thread_index(op);
   return tile_if(op, tile_bin(op, E_EQ, tid, tile_int(op, 0)), body);
+}
+
+/* ---- ldstmatrix ----------------------------------------------------------------------
+ * Registers <-> shared memory, warp scope, 16-bit elements: ldmatrix /
+ * stmatrix .m8n8 .x4 / .x2 / .x1 (.trans).  Each 32-bit register word w of
+ * the register tile (two adjacent 16-bit elements, the same index on every
+ * lane) must be one 8x8 matrix of shared memory: rows of 8 contiguous,
+ * 16-byte-aligned elements (a swizzle keeps them when its chunk is 8 or
+ * more), lane 4q + t holding row q, columns 2t and 2t + 1 (or, .trans,
+ * column q of rows 2t and 2t + 1).  The row a lane addresses is found
+ * element by element and must be affine in the lane's bits, so that one
+ * address expression serves the warp. */
+
+typedef struct RowSteps {
+  int64_t d[3];
+} RowSteps;
+
+typedef struct LsmPlan {
+  CopyPlan p;
+  bool to_reg;
+  const TileRegion *r, *s;
+  bool trans;
+  int nwords;
+  int64_t *word;    /* the local word index of each matrix */
+  int64_t *row0;    /* per matrix: flat index of the region at lane 0's row */
+  RowSteps *rowd;   /* per matrix: flat-index step of each bit of the row r = lane % 8 */
+} LsmPlan;
+
+static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
+  memset(lp, 0, sizeof *lp);
+  CopyPlan *p = &lp->p;
+  if (op->scope != TS_WARP) {
+    snprintf(why, nwhy, "runs at warp scope only (tirx), not %s", tile_scope_name(op->scope));
+    return false;
+  }
+  if (!active_ok(op, why, nwhy) || !parse(op, p, why, nwhy)) return false;
+  bool dl = is_local(p->dst.buf), sl = is_local(p->src.buf);
+  if (dl == sl || !(is_shared(dl ? p->src.buf : p->dst.buf))) {
+    snprintf(why, nwhy, "unsupported memory scopes src=%s dst=%s (needs local <-> shared)", p->src.buf->scope,
+             p->dst.buf->scope);
+    return false;
+  }
+  if (p->bits != 16) {
+    snprintf(why, nwhy, "ldmatrix / stmatrix move 16-bit elements, not %d-bit", p->bits);
+    return false;
+  }
+  lp->to_reg = dl;
+  lp->r = dl ? &p->dst : &p->src;
+  lp->s = dl ? &p->src : &p->dst;
+  Layout r;
+  if (!tile_region_layout(op, lp->r, &r, why, nwhy)) return false;
+  if (r.nrep || r.swz_b) {
+    snprintf(why, nwhy, "the register layout of '%s' has replicas or a swizzle", lp->r->buf->name);
+    return false;
+  }
+  for (int i = 0; i < r.n; i++)
+    if (r.it[i].axis && r.it[i].ext > 1 && strcmp(r.it[i].axis, "laneid") != 0) {
+      snprintf(why, nwhy, "the register layout of '%s' spreads over '%s', not only laneid", lp->r->buf->name,
+               r.it[i].axis);
+      return false;
+    }
+  if (lay_thread_extent(&r, "laneid") != 32) {
+    snprintf(why, nwhy, "the register layout of '%s' does not spread over the 32 lanes", lp->r->buf->name);
+    return false;
+  }
+  MemSide ms;
+  mem_side(op, lp->s, &ms);
+  if (!ms.ok) {
+    snprintf(why, nwhy, "%s", ms.why);
+    return false;
+  }
+  if (ms.sym_div && ms.sym_div % 8) {
+    snprintf(why, nwhy, "the region of '%s' may start off a 16-byte boundary", lp->s->buf->name);
+    return false;
+  }
+  int64_t n = lp->r->n, per = n / 32;
+  if (n % 64) {
+    snprintf(why, nwhy, "the region has %lld elements, not whole 8x8 matrices", (long long)n);
+    return false;
+  }
+  /* flat index by (lane, local offset); local offsets 0 .. span */
+  int64_t span = 0;
+  static const char *const ax[] = {"laneid"};
+  for (int64_t f = 0; f < n; f++) {
+    int64_t thr[1] = {0};
+    int64_t o = lay_apply(&r, f, ax, 1, thr) - r.offset;
+    if (o + 1 > span) span = o + 1;
+  }
+  if (span != per) {
+    snprintf(why, nwhy, "the register layout of '%s' does not pack a lane's elements densely", lp->r->buf->name);
+    return false;
+  }
+  int64_t *fl = TIRX_NEWN(op->m, int64_t, n);
+  for (int64_t k = 0; k < n; k++) fl[k] = -1;
+  for (int64_t f = 0; f < n; f++) {
+    int64_t thr[1] = {0};
+    int64_t o = lay_apply(&r, f, ax, 1, thr) - r.offset;
+    if (thr[0] < 0 || thr[0] >= 32 || fl[thr[0] * per + o] >= 0) {
+      snprintf(why, nwhy, "the register layout of '%s' is not one element per lane and register", lp->r->buf->name);
+      return false;
+    }
+    fl[thr[0] * per + o] = f;
+  }
+  if (r.offset % 2 || per % 2) {
+    snprintf(why, nwhy, "the register layout of '%s' does not hold whole 32-bit words", lp->r->buf->name);
+    return false;
+  }
+  lp->nwords = (int)(per / 2);
+  lp->word = TIRX_NEWN(op->m, int64_t, lp->nwords);
+  lp->row0 = TIRX_NEWN(op->m, int64_t, lp->nwords);
+  lp->rowd = TIRX_NEWN(op->m, RowSteps, lp->nwords);
+  for (int mode = 0; mode < 2; mode++) {
+    bool ok = true;
+    for (int w = 0; w < lp->nwords && ok; w++) {
+      int64_t a[32][2], rf[8];
+      for (int L = 0; L < 32; L++)
+        for (int h = 0; h < 2; h++) a[L][h] = lay_apply(&ms.l, fl[L * per + 2 * w + h], NULL, 0, NULL);
+      for (int m = 0; m < 8; m++) {
+        int L = mode ? m / 2 : 4 * m, h = mode ? m % 2 : 0;
+        rf[m] = fl[L * per + 2 * w + h];
+        int64_t ra = a[L][h];
+        if (ra % 8) ok = false;
+        for (int q = 0; q < 8 && ok; q++)
+          for (int t = 0; t < 4 && ok; t++)
+            for (int hh = 0; hh < 2 && ok; hh++) {
+              int lane = 4 * q + t;
+              if (!mode && q == m && a[lane][hh] != ra + 2 * t + hh) ok = false;
+              if (mode && 2 * t + hh == m && a[lane][hh] != ra + q) ok = false;
+            }
+      }
+      if (!ok) break;
+      lp->word[w] = w;
+      lp->row0[w] = rf[0];
+      for (int b = 0; b < 3; b++) lp->rowd[w].d[b] = rf[1 << b] - rf[0];
+      for (int m = 0; m < 8 && ok; m++) {
+        int64_t g = rf[0];
+        for (int b = 0; b < 3; b++)
+          if (m >> b & 1) g += lp->rowd[w].d[b];
+        if (g != rf[m]) ok = false;
+      }
+    }
+    if (ok) {
+      lp->trans = mode == 1;
+      return true;
+    }
+  }
+  snprintf(why, nwhy, "the layouts of '%s' and '%s' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 contiguous, "
+                      "16-byte-aligned elements, lane 4q + t holding row q, columns 2t, 2t + 1, or their transpose) with "
+                      "rows affine in the lane",
+           lp->r->buf->name, lp->s->buf->name);
+  return false;
+}
+
+bool tile_copy_ldstmatrix_ok(TileOp *op, char *why, size_t nwhy) {
+  LsmPlan lp;
+  return lsm_plan(op, &lp, why, nwhy);
+}
+
+Stmt *tile_copy_ldstmatrix_emit(TileOp *op) {
+  LsmPlan lp;
+  char why[400];
+  if (!lsm_plan(op, &lp, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  Expr *lane = tile_scope_id(op, SID_LANE_ID);
+  Layout whole, loc;
+  char w8[8];
+  int64_t span = 1;
+  if (lay_of_buffer(op->m, lp.r->buf, &whole, w8, sizeof w8)) {
+    lay_local(op->m, &whole, &loc);
+    span = lay_span(&loc);
+  }
+  Layout rl;
+  tile_region_layout(op, lp.r, &rl, why, sizeof why);
+  Buffer *wv = word_view(op, lp.r->buf, DT_UINT32, (span + 1) / 2);
+  PtrVec stmts = {0};
+  Expr *row = tile_bin(op, E_FLOORMOD, lane, tile_int(op, 8));
+  for (int w = 0; w < lp.nwords;) {
+    int num = lp.nwords - w >= 4 ? 4 : lp.nwords - w >= 2 ? 2 : 1;
+    /* the matrix of this lane's row address: j = (lane / 8) % num */
+    Expr *j = num == 1 ? tile_int(op, 0) : tile_bin(op, E_FLOORMOD, tile_bin(op, E_FLOORDIV, lane, tile_int(op, 8)), tile_int(op, num));
+    Expr *flat = NULL;
+    /* affine in the lane's bits when the matrices share their row steps and
+     * their first rows are affine in the matrix index j */
+    bool affine = true;
+    for (int k = 1; k < num; k++)
+      for (int b = 0; b < 3; b++) affine &= lp.rowd[w + k].d[b] == lp.rowd[w].d[b];
+    int64_t jd[2] = {num > 1 ? lp.row0[w + 1] - lp.row0[w] : 0, num > 2 ? lp.row0[w + 2] - lp.row0[w] : 0};
+    if (num == 4) affine &= lp.row0[w + 3] - lp.row0[w] == jd[0] + jd[1];
+    if (affine) {
+      flat = tile_int(op, lp.row0[w]);
+      for (int b = 0; b < 5; b++) {
+        int64_t d = b < 3 ? lp.rowd[w].d[b] : (b - 3 < (num == 4 ? 2 : num == 2 ? 1 : 0) ? jd[b - 3] : 0);
+        if (!d) continue;
+        Expr *bit = tile_bin(op, E_FLOORMOD, b ? tile_bin(op, E_FLOORDIV, lane, tile_int(op, 1 << b)) : lane, tile_int(op, 2));
+        flat = tile_bin(op, E_ADD, flat, tile_bin(op, E_MUL, bit, tile_int(op, d)));
+      }
+    }
+    for (int k = num - 1; k >= 0 && !affine; k--) {
+      Expr *fk = tile_int(op, lp.row0[w + k]);
+      for (int b = 0; b < 3; b++)
+        if (lp.rowd[w + k].d[b])
+          fk = tile_bin(op, E_ADD, fk,
+                        tile_bin(op, E_MUL, tile_bin(op, E_FLOORMOD, b ? tile_bin(op, E_FLOORDIV, row, tile_int(op, 1 << b)) : row, tile_int(op, 2)),
+                                 tile_int(op, lp.rowd[w + k].d[b])));
+      if (!flat) flat = fk;
+      else {
+        Expr *sel = tirx_expr_new(op->m, E_SELECT, fk->dtype, noloc());
+        sel->u.sel.c = tile_bin(op, E_EQ, j, tile_int(op, k));
+        sel->u.sel.t = fk;
+        sel->u.sel.f = flat;
+        flat = sel;
+      }
+    }
+    Expr *addr = addr_of(op, tile_load(op, lp.s, tile_unravel(op, flat, lp.s->ext, lp.s->nd)));
+    Expr **ops = TIRX_NEWN(op->m, Expr *, num + 1);
+    int at = 0;
+    if (!lp.to_reg) ops[at++] = addr;
+    for (int k = 0; k < num; k++) ops[at++] = load1(op, wv, tile_int(op, rl.offset / 2 + lp.word[w + k]));
+    if (lp.to_reg) ops[at++] = addr;
+    const char *mods[] = {"sync", "sync", "aligned", "aligned", "shape", "m8n8",
+                          "num", num == 4 ? "x4" : num == 2 ? "x2" : "x1", "trans", lp.trans ? "trans" : "",
+                          "space", "shared", "type", "b16"};
+    ptrvec_push(&stmts, ptx_stmt(op, lp.to_reg ? "ldmatrix" : "stmatrix", ops, num + 1, mods,
+                                 (int)(sizeof mods / sizeof mods[0])));
+    w += num;
+  }
+  Stmt *s = tile_seq(op, (Stmt **)stmts.items, stmts.n);
+  ptrvec_free(&stmts);
+  return s;
 }
