@@ -1,0 +1,40 @@
+# copy, the forced widths (apache/tvm's test_vec_forced_cache.py) and the
+# fallback, one thread:
+#   A (int32[4]) --vec_128b, cache="nc", L1::no_allocate, L2::256B--> registers --vec_128b--> B
+#   C (float16[8]) --vec_128b nc--> shared --vec_32b/vec_32b/vec_64b--> registers h --> D
+#   E (uint8[4]) --vec_32b--> registers --vec_16b--> F[2:4]; F[0:2] by the fallback
+# Expected: B == A, D == C, F == E.
+@T.prim_func
+def forced(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32"), C: T.Buffer((8,), "float16"), D: T.Buffer((8,), "float16"), E: T.Buffer((4,), "uint8"), F: T.Buffer((4,), "uint8")):
+    T.device_entry()
+    T.cta_id([1])
+    T.thread_id([1])
+    reg = T.alloc_local((4,), "int32")
+    T.tile.copy(reg[0:4], A[0:4], dispatch="vec_128b", cache="nc", l1_evict="L1::no_allocate", prefetch_size="L2::256B")
+    T.tile.copy(B[0:4], reg[0:4], dispatch="vec_128b")
+    smem = T.alloc_buffer((8,), "float16", scope="shared")
+    T.tile.copy(smem[0:8], C[0:8], dispatch="vec_128b", cache="nc")
+    h = T.alloc_local((8,), "float16")
+    T.tile.copy(h[2:4], smem[2:4], dispatch="vec_32b")
+    T.tile.copy(h[0:2], smem[0:2], dispatch="vec_32b")
+    T.tile.copy(h[4:8], smem[4:8], dispatch="vec_64b")
+    for i in range(8):
+        D[i] = h[i]
+    u = T.alloc_local((4,), "uint8")
+    T.tile.copy(u[0:4], E[0:4], dispatch="vec_32b")
+    T.tile.copy(F[2:4], u[2:4], dispatch="vec_16b")
+    T.tile.copy(F[0:2], E[0:2], dispatch="fallback")
+
+
+# fallback at CTA scope: thread 0 copies a 3x4 window of A into shared memory.
+# Expected: B == A[1:4, :].ravel().
+@T.prim_func
+def fallback_cta(A: T.Buffer((4, 4), "float32"), B: T.Buffer((12,), "float32")):
+    T.device_entry()
+    T.cta_id([1])
+    tid = T.thread_id([64])
+    S = T.alloc_buffer((3, 4), "float32", scope="shared")
+    T.cta.copy(S[0:3, 0:4], A[1:4, 0:4], dispatch="fallback")
+    T.cuda.cta_sync()
+    if tid < 12:
+        B[tid] = S[tid // 4, tid % 4]
