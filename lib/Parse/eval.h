@@ -42,11 +42,13 @@ typedef enum {
   V_BOUND,   /* a method bound to its receiver (u.bound: fn, self) */
   V_DESCR,   /* @property / @staticmethod / @classmethod / functools wrappers (u.bound.fn, nshape = kind) */
   V_MODULE,  /* a loaded Python module (u.mod) */
+  V_BUILTIN, /* a Python builtin (u.builtin: its row of builtins.def) */
 } ValueKind;
 
 struct PyClass;
 struct PyObject;
 struct PyModule;
+struct Builtin;
 
 typedef struct Value Value;
 /* What few kinds carry besides u: V_LOCALVEC its shape, V_BUFTYPE its template,
@@ -91,6 +93,7 @@ struct Value {
     struct PyObject *obj;
     struct { Value *fn; Value *self; } bound;
     struct PyModule *mod;
+    const struct Builtin *builtin;
   } u;
   const ValueAux *aux; /* NULL: none of its fields set */
 };
@@ -288,9 +291,31 @@ typedef struct Args {
   Loc loc;
 } Args;
 Value *ev_kwarg(Args *a, const char *name);
+
+/* Python's builtins (builtins.def; the table in eval_builtin.c, each function in
+ * the file of the values it works on). */
+typedef struct Builtin Builtin;
+typedef Value (*BuiltinFn)(Eval *ev, const Builtin *self, Args *a);
+struct Builtin {
+  const char *name;
+  BuiltinFn fn;
+  ValueKind type; /* the kind it is the type of (int: V_INT); V_ERROR: none */
+};
+enum {
+#define BUILTIN(NAME, FN, TYPE) BI_##NAME,
+#include "Parse/builtins.def"
+  BI_COUNT
+};
+extern const Builtin ev_builtins[BI_COUNT];
+#define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
+#include "Parse/builtins.def"
+const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
+Value ev_builtin_value(const Builtin *b, Loc loc);
+Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a);
+bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
 Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
 Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
-Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too */
+Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
 Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
 bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 
@@ -367,6 +392,8 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
 
 /* calls (eval_call.c) */
 Value ev_call(Eval *ev, Ast *call);
+/* The one call of a value (kernel bodies and Python code alike): each kind's call slot. */
+Value ev_call_value(Eval *ev, Value callee, Args *a);
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a);
@@ -388,9 +415,7 @@ Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicat
 Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
-bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out);
-Value ev_py_builtin(Eval *ev, const char *path, Args *a);
-Value ev_py_zip(Eval *ev, Args *a);
+Value ev_py_math(Eval *ev, const char *fn, Args *a); /* math.FN(...) */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the receiver's expression (mutators store back) */
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
@@ -405,8 +430,13 @@ void ev_entry(Eval *ev, const char *text);
 Value ev_class_def(Eval *ev, Ast *c);
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
 bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
-Value ev_py_callv(Eval *ev, Value fn, Args *a); /* any Python callable */
-bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out); /* isinstance, getattr, dataclasses, ... */
+/* the call slots of the Python kinds (ev_call_value dispatches) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a);
+Value ev_lambda_call(Eval *ev, Value fn, Args *a);
+Value ev_class_call(Eval *ev, Value fn, Args *a);
+Value ev_bound_call(Eval *ev, Value fn, Args *a);
+Value ev_object_call(Eval *ev, Value fn, Args *a);
+Value ev_descr_call(Eval *ev, Value fn, Args *a);
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
 bool ev_class_equal(Value a, Value b, bool *eq);
 bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */

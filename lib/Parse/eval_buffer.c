@@ -292,7 +292,7 @@ static Value subscript_of(Eval *ev, Value obj, Ast *a) {
       }
       if (k.kind == V_ERROR) return k;
       Args ka = {&k, 1, NULL, NULL, 0, a->loc};
-      return ev_py_callv(ev, m, &ka);
+      return ev_call_value(ev, m, &ka);
     }
   }
   if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)

@@ -979,186 +979,6 @@ static Value method_call(Eval *ev, Value callee, Args *a) {
   return ev_buffer_view(ev, VAUX(callee, buftype), m, a);
 }
 
-/* ---- Python builtins called by name (range, len, min ...) ----------------------------- */
-
-typedef Value (*BuiltinFn)(Eval *ev, const char *fn, Args *a);
-
-static Value py_unsupported(Eval *ev, const char *fn, Args *a) {
-  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
-}
-
-static Value py_range(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  /* range(hi, lo, -1) is no loop: the parse-time sequence (Python code) */
-  if (a->npos == 3 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT && a->pos[2].kind == V_INT &&
-      a->pos[2].u.i < 0)
-    return ev_py_range(ev, a);
-  return ev_loop_spec(ev, a, FOR_SERIAL, "range");
-}
-
-static Value py_len(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
-  Value x = a->pos[0];
-  if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
-  if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
-  if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
-  if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
-  return ev_error(ev, a->loc, "len() of this value is not known at parse time");
-}
-
-static Value py_minmax(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 2 || a->nkw) /* an iterable, key=, default=: parse-time Python */
-    return ev_py_builtin(ev, fn[1] == 'i' ? "py.min" : "py.max", a);
-  if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
-    Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
-    bool t = lt.u.i != 0;
-    return (fn[1] == 'i') == t ? a->pos[0] : a->pos[1];
-  }
-  return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", fn, fn);
-}
-
-static Value py_abs(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 1) return py_unsupported(ev, fn, a);
-  Value x = a->pos[0];
-  if (x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
-  if (x.kind == V_FLOAT) {
-    x.u.f = fabs(x.u.f);
-    return x;
-  }
-  return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
-}
-
-/* The text of a numeric literal for int()/float(): surrounding whitespace
- * dropped, single underscores between digits removed (Python's rules).  False
- * when an underscore is misplaced. */
-static bool num_text(const char *p, size_t n, char *out, size_t cap) {
-  while (n && strchr(" \t\n\r\f\v", p[0])) p++, n--;
-  while (n && strchr(" \t\n\r\f\v", p[n - 1])) n--;
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (p[i] == '_') {
-      if (i == 0 || i + 1 == n || !isalnum((unsigned char)p[i - 1]) || !isalnum((unsigned char)p[i + 1])) return false;
-      continue;
-    }
-    if (!p[i] || k + 1 >= cap) return false;
-    out[k++] = p[i];
-  }
-  out[k] = 0;
-  return true;
-}
-
-/* int(s, base): Python's integer literal syntax (sign, base prefixes for base 0
- * and their own base, digits up to base 36). */
-static Value int_of_str(Eval *ev, Value s, int64_t base, Loc loc) {
-  char t[128];
-  const char *q = t;
-  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t)) {
-    bool neg = false;
-    if (*q == '+' || *q == '-') neg = *q++ == '-';
-    int pb = 0;
-    if (q[0] == '0' && q[1]) {
-      char c = (char)tolower((unsigned char)q[1]);
-      pb = c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
-    }
-    if (pb && (base == 0 || base == pb)) q += 2, base = pb;
-    else if (base == 0) base = 10; /* a leading 0 is allowed only for the number 0 */
-    bool any = false, over = false;
-    uint64_t v = 0;
-    for (; *q; q++) {
-      int d = isdigit((unsigned char)*q) ? *q - '0' : isalpha((unsigned char)*q) ? tolower((unsigned char)*q) - 'a' + 10 : 99;
-      if (d >= base) break;
-      if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) over = true;
-      v = v * (uint64_t)base + (uint64_t)d;
-      any = true;
-    }
-    if (any && !*q) {
-      if (over || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
-        return ev_error(ev, loc, "int() of '%.*s' does not fit in 64 bits", (int)s.u.s.len, s.u.s.p);
-      return v_int(neg ? (int64_t)(0 - v) : (int64_t)v, loc);
-    }
-  }
-  return ev_error(ev, loc, "invalid literal for int() with base %lld: '%.*s'", (long long)base, (int)s.u.s.len,
-                  s.u.s.p);
-}
-
-/* float(s): a decimal literal, inf/infinity/nan (any case, signed). */
-static Value float_of_str(Eval *ev, Value s, Loc loc) {
-  char t[128];
-  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t) && t[0]) {
-    const char *q = t + (t[0] == '+' || t[0] == '-');
-    double sign = t[0] == '-' ? -1.0 : 1.0;
-    Value r = v_make(V_FLOAT, loc);
-    if (strcasecmp(q, "inf") == 0 || strcasecmp(q, "infinity") == 0) return r.u.f = sign * INFINITY, r;
-    if (strcasecmp(q, "nan") == 0) return r.u.f = NAN, r;
-    bool ok = *q != 0;
-    for (const char *c = q; *c; c++)
-      if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c)) ok = false; /* no hex floats, no words */
-    char *end;
-    double f = ok ? strtod(t, &end) : 0;
-    if (ok && *end == 0) return r.u.f = f, r;
-  }
-  return ev_error(ev, loc, "could not convert string to float: '%.*s'", (int)s.u.s.len, s.u.s.p);
-}
-
-/* int(x[, base]), float(x), bool(x) of a number or a string */
-Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
-  Value x = a->npos ? a->pos[0] : v_int(0, a->loc);
-  Value *base = fn[0] == 'i' ? ev_arg(a, 1, "base") : NULL;
-  if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0)) return py_unsupported(ev, fn, a);
-  if (base && x.kind != V_STR) return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
-  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
-    bool found;
-    Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
-    if (found) x = v;
-  }
-  if (x.kind == V_OBJECT)
-    return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
-  if (x.kind == V_STR) {
-    if (fn[0] == 'b') {
-      Value r = v_make(V_BOOL, a->loc);
-      r.u.i = x.u.s.len != 0;
-      return r;
-    }
-    if (fn[0] == 'f') return float_of_str(ev, x, a->loc);
-    int64_t b = 10;
-    if (base && !ev_get_int(ev, *base, &b, "int() base")) return v_make(V_ERROR, a->loc);
-    if (b != 0 && (b < 2 || b > 36)) return ev_error(ev, a->loc, "int() base must be >= 2 and <= 36, or 0");
-    return int_of_str(ev, x, b, a->loc);
-  }
-  if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
-  if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
-  if (fn[0] == 'f') {
-    Value r = v_make(V_FLOAT, a->loc);
-    r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;
-    return r;
-  }
-  Value r = v_make(V_BOOL, a->loc);
-  r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
-  return r;
-}
-
-static Value py_typevar(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT64), a->loc);
-  return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-}
-
-static const struct {
-  const char *name;
-  BuiltinFn fn;
-} py_builtins[] = {
-    {"range", py_range},     {"len", py_len},        {"min", py_minmax},     {"max", py_minmax},
-    {"abs", py_abs},         {"int", ev_py_convert}, {"float", ev_py_convert}, {"bool", ev_py_convert},
-    {"TypeVar", py_typevar},
-};
-
-static Value python_builtin(Eval *ev, const char *fn, Args *a) {
-  for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
-    if (fn[0] == py_builtins[i].name[0] && strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
-  return py_unsupported(ev, fn, a);
-}
-
 /* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
 
 /* A tile-op argument: a whole buffer is its full region, as TVM converts it. */
@@ -1402,7 +1222,7 @@ static Value call_by_name(Eval *ev, Value callee, Args *a) {
   return r;
 }
 
-static Value call_py_value(Eval *ev, Value callee, Args *a) { return ev_py_callv(ev, callee, a); }
+static Value call_pylib(Eval *ev, Value callee, Args *a) { return ev_pylib_call(ev, callee.u.ns + 4, a); }
 
 /* ---- special forms: the T.* builtins the evaluator computes ----------------------------
  *
@@ -2164,21 +1984,18 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
 }
 
 static Value call_unresolved(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
-static Value call_py_zip(Eval *ev, Value callee, Args *a) {
-  (void)callee;
-  return ev_py_zip(ev, a);
-}
-static Value call_py_builtin(Eval *ev, Value callee, Args *a) { return ev_py_builtin(ev, callee.u.ns, a); }
+static Value call_math(Eval *ev, Value callee, Args *a) { return ev_py_math(ev, callee.u.ns + 5, a); }
 static Value call_pool(Eval *ev, Value callee, Args *a) {
-  if (!VAUX(callee, pool_self)) return python_builtin(ev, callee.u.ns, a);
   return ev_pool_method(ev, VAUX(callee, pool_self), callee.u.ns + 5, a);
+}
+static Value call_unknown(Eval *ev, const char *path, Args *a) {
+  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", path);
 }
 static Value call_decorator(Eval *ev, Value callee, Args *a) {
   return ev_error(ev, a->loc, "'%s' is only valid as a decorator", callee.u.ns);
 }
 
-/* Callees named by a path other than T.*, first match; the rest are Python builtins
- * called by name (python_builtin). */
+/* Callees named by a path other than T.*, first match. */
 static const struct {
   const char *prefix;
   bool whole; /* the path is exactly `prefix` */
@@ -2187,10 +2004,8 @@ static const struct {
     {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
     {"?err:", false, call_unresolved}, /* a name whose module-level definition failed */
     {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
-    {"pyl.", false, call_py_value},    /* a Python-level builtin value (eval_py.c) */
-    {"py.zip", true, call_py_zip},
-    {"py.", false, call_py_builtin},
-    {"math.", false, call_py_builtin},
+    {"pyl.", false, call_pylib},       /* functools, dataclasses, enum, ... (eval_class.c) */
+    {"math.", false, call_math},
     {"method.", false, method_call}, /* x.astype(...), A.vload(...) */
     {"pool.", false, call_pool},     /* pool.alloc(...) */
     {"I.", false, call_decorator},
@@ -2239,33 +2054,50 @@ Value ev_call(Eval *ev, Ast *call) {
   if (!ok) return v_make(V_ERROR, call->loc);
   a.loc = call->loc;
 
-  switch (callee.kind) {
-  case V_DTYPE: return dtype_call(ev, callee.u.dt, &a);
-  case V_PYFUNC: return ev_py_call(ev, callee, &a);
-  case V_MACRO:
-  case V_CLASS:
-  case V_BOUND:
-  case V_DESCR:
-  case V_LAMBDA:
-  case V_OBJECT: return ev_py_callv(ev, callee, &a);
-  case V_FUNCREF: {
-    PrimFunc *pf = ev_funcref(ev, callee);
-    return pf ? call_func(ev, pf->name, pf, &a) : v_make(V_ERROR, call->loc);
-  }
-  case V_NS: break;
-  default: return ev_error(ev, call->loc, "value is not callable");
-  }
-  if (callee.nshape == -1) /* a bound Python method */
+  if (callee.kind == V_NS && callee.nshape == -1) /* a bound Python method: mutators store back */
     return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
+  if (callee.kind == V_NS && strncmp(callee.u.ns, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  return ev_call_value(ev, callee, &a);
+}
+
+/* A callee named by a path (V_NS): T.*, TVM's native names, the other paths. */
+static Value ns_call(Eval *ev, Value callee, Args *a) {
+  if (callee.nshape == -1) return ev_py_method(ev, callee, a, NULL); /* a bound Python method */
   const char *path = callee.u.ns;
-  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, false);
   Value tvm_r;
-  if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
+  if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
     if (path[0] != ns_calls[i].prefix[0]) continue;
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))
-      return ns_calls[i].fn(ev, callee, &a);
+      return ns_calls[i].fn(ev, callee, a);
   }
-  return python_builtin(ev, path, &a);
+  return call_unknown(ev, path, a);
+}
+
+/* The one call of a value, from kernel bodies (ev_call) and Python code alike:
+ * each kind's call slot. */
+Value ev_call_value(Eval *ev, Value callee, Args *a) {
+  switch (callee.kind) {
+  case V_DTYPE: return dtype_call(ev, callee.u.dt, a);
+  case V_PYFUNC: return ev_py_call(ev, callee, a);
+  case V_LAMBDA: return ev_lambda_call(ev, callee, a);
+  case V_MACRO: return ev_macro_call(ev, callee, a);
+  case V_CLASS: return ev_class_call(ev, callee, a);
+  case V_BOUND: return ev_bound_call(ev, callee, a);
+  case V_DESCR: return ev_descr_call(ev, callee, a);
+  case V_OBJECT: return ev_object_call(ev, callee, a);
+  case V_BUILTIN: return callee.u.builtin->fn(ev, callee.u.builtin, a);
+  case V_FUNCREF: {
+    PrimFunc *pf = ev_funcref(ev, callee);
+    return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);
+  }
+  case V_NS: return ns_call(ev, callee, a);
+  case V_ERROR: return callee;
+  case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST: case V_DICT:
+  case V_EXPR: case V_BUFFER: case V_SCALAR: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE:
+  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: break;
+  }
+  return ev_error(ev, a->loc, "value is not callable");
 }

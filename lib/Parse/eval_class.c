@@ -145,7 +145,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
     else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
     else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);
-    else if (b.kind != V_NS)
+    else if (b.kind != V_NS && b.kind != V_BUILTIN)
       return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
   }
@@ -258,7 +258,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     }
     if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
-    kv = ev_py_callv(ev, dv, &a);
+    kv = ev_call_value(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
   }
   return kv;
@@ -312,7 +312,7 @@ static Value class_attr_value(Eval *ev, Value *v, Value self, bool via_instance,
 
 static Value call0(Eval *ev, Value fn, Value self, Loc loc) {
   Args a = {&self, 1, NULL, NULL, 0, loc};
-  return ev_py_callv(ev, fn, &a);
+  return ev_call_value(ev, fn, &a);
 }
 
 static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
@@ -348,7 +348,7 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     if (ga) {
       Value args[2] = {obj, str_value(ev, name, loc)};
       Args a = {args, 2, NULL, NULL, 0, loc};
-      *out = ev_py_callv(ev, *ga, &a);
+      *out = ev_call_value(ev, *ga, &a);
       return true;
     }
     return false;
@@ -515,7 +515,7 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
     if (v.kind == V_DESCR && v.nshape == DK_FIELD) {
       if (v.u.bound.fn) {
         Args none = {NULL, 0, NULL, NULL, 0, a->loc};
-        v = ev_py_callv(ev, *v.u.bound.fn, &none);
+        v = ev_call_value(ev, *v.u.bound.fn, &none);
         if (v.kind == V_ERROR) return v;
       } else if (v.u.bound.self) {
         v = *v.u.bound.self;
@@ -569,7 +569,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     struct MetaScope *ms = ev_meta_begin(ev, k);
     const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
     ev->name_hint = NULL;
-    r = ev_py_callv(ev, *init, &b);
+    r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
     ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
@@ -656,109 +656,86 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   return r;
 }
 
-Value ev_py_callv(Eval *ev, Value fn, Args *a) {
-  switch (fn.kind) {
-  case V_PYFUNC: return ev_py_call(ev, fn, a);
-  case V_LAMBDA: return lambda_call(ev, fn, a);
-  case V_MACRO: {
-    /* a module-level one is expanded over its module's names (the caller's
-     * locals are not its names), one decorated in a factory over the values
-     * it captured there (nshape 2), one defined in a kernel body over the
-     * caller's scope (late binding) */
-    struct PyModule *saved_mod;
-    int saved_floor = ev->py_floor;
-    bool other = fn.u.py.mod != ev->cur_mod;
-    ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-    if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
-    Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
-    ev->py_floor = saved_floor;
-    struct PyModule *dummy;
-    ev_module_switch(ev, saved_mod, &dummy);
+/* The call slots of the Python kinds (ev_call_value, eval_call.c, dispatches). */
+
+/* an @T.macro / @T.inline value: a module-level one is expanded over its
+ * module's names (the caller's locals are not its names), one decorated in a
+ * factory over the values it captured there (nshape 2), one defined in a kernel
+ * body over the caller's scope (late binding) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a) {
+  struct PyModule *saved_mod;
+  int saved_floor = ev->py_floor;
+  bool other = fn.u.py.mod != ev->cur_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
+  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
+}
+
+Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a); }
+
+Value ev_class_call(Eval *ev, Value fn, Args *a) { return instantiate(ev, fn.u.cls, a); }
+
+Value ev_bound_call(Eval *ev, Value fn, Args *a) {
+  if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
+  if (fn.u.bound.self->kind == V_FUNCREF) {
+    bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
+    PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
+    return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
+  }
+  Args b = *a;
+  with_self(ev, *fn.u.bound.self, &b);
+  Value *f = fn.u.bound.fn;
+  if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
+    /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
+    struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+    Value r = ev_call_value(ev, *f, &b);
+    ev_meta_end(ev, ms, NULL, NULL);
     return r;
   }
-  case V_CLASS: return instantiate(ev, fn.u.cls, a);
-  case V_BOUND: {
-    if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
-    if (fn.u.bound.self->kind == V_FUNCREF) {
-      bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
-      PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
-      return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
-    }
-    Args b = *a;
-    with_self(ev, *fn.u.bound.self, &b);
-    Value *f = fn.u.bound.fn;
-    if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
-      /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
-      struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
-      Value r = ev_py_callv(ev, *f, &b);
-      ev_meta_end(ev, ms, NULL, NULL);
-      return r;
-    }
-    return ev_py_callv(ev, *f, &b);
+  return ev_call_value(ev, *f, &b);
+}
+
+/* obj(...): its class's __call__ */
+Value ev_object_call(Eval *ev, Value fn, Args *a) {
+  Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
+  if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
+  Args b = *a;
+  with_self(ev, fn, &b);
+  return ev_call_value(ev, *c, &b);
+}
+
+/* functools.partial(f, *pre, **kw)(...): f(*pre, *args, **kw | kwargs) */
+static Value partial_call(Eval *ev, Value fn, Args *a) {
+  Value pre = fn.u.bound.self[0], kw = fn.u.bound.self[1];
+  Args b = *a;
+  b.pos = TIRX_NEWN(ev->m, Value, pre.u.list.n + a->npos + 1);
+  if (pre.u.list.n) memcpy(b.pos, pre.u.list.items, sizeof(Value) * (size_t)pre.u.list.n);
+  if (a->npos) memcpy(b.pos + pre.u.list.n, a->pos, sizeof(Value) * (size_t)a->npos);
+  b.npos = pre.u.list.n + a->npos;
+  b.kwn = TIRX_NEWN(ev->m, const char *, kw.u.dict.n + a->nkw + 1);
+  b.kwv = TIRX_NEWN(ev->m, Value, kw.u.dict.n + a->nkw + 1);
+  b.nkw = 0;
+  for (int i = 0; i < kw.u.dict.n; i++) {
+    bool over = false;
+    for (int j = 0; j < a->nkw; j++)
+      over |= strlen(a->kwn[j]) == kw.u.dict.keys[i].u.s.len &&
+              memcmp(a->kwn[j], kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len) == 0;
+    if (over) continue;
+    b.kwn[b.nkw] = tirx_intern(ev->m, kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len);
+    b.kwv[b.nkw++] = kw.u.dict.vals[i];
   }
-  case V_OBJECT: {
-    Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
-    if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
-    Args b = *a;
-    with_self(ev, fn, &b);
-    return ev_py_callv(ev, *c, &b);
-  }
-  case V_DESCR:
-    switch (fn.nshape) {
-    case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_py_callv(ev, *fn.u.bound.fn, a);
-    case DK_PARTIAL: {
-      Value pre = fn.u.bound.self[0], kw = fn.u.bound.self[1];
-      Args b = *a;
-      b.pos = TIRX_NEWN(ev->m, Value, pre.u.list.n + a->npos + 1);
-      if (pre.u.list.n) memcpy(b.pos, pre.u.list.items, sizeof(Value) * (size_t)pre.u.list.n);
-      if (a->npos) memcpy(b.pos + pre.u.list.n, a->pos, sizeof(Value) * (size_t)a->npos);
-      b.npos = pre.u.list.n + a->npos;
-      b.kwn = TIRX_NEWN(ev->m, const char *, kw.u.dict.n + a->nkw + 1);
-      b.kwv = TIRX_NEWN(ev->m, Value, kw.u.dict.n + a->nkw + 1);
-      b.nkw = 0;
-      for (int i = 0; i < kw.u.dict.n; i++) {
-        bool over = false;
-        for (int j = 0; j < a->nkw; j++)
-          over |= strlen(a->kwn[j]) == kw.u.dict.keys[i].u.s.len &&
-                  memcmp(a->kwn[j], kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len) == 0;
-        if (over) continue;
-        b.kwn[b.nkw] = tirx_intern(ev->m, kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len);
-        b.kwv[b.nkw++] = kw.u.dict.vals[i];
-      }
-      for (int j = 0; j < a->nkw; j++) b.kwn[b.nkw] = a->kwn[j], b.kwv[b.nkw++] = a->kwv[j];
-      return ev_py_callv(ev, *fn.u.bound.fn, &b);
-    }
-    default: break;
-    }
-    break;
-  case V_NS:
-    if (ev_ns_unresolved(fn.u.ns)) return ev_py_unresolved(ev, fn, a->loc);
-    if (fn.nshape == -1) return ev_py_method(ev, fn, a, NULL);
-    if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
-    if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
-    if (strncmp(fn.u.ns, "py.", 3) == 0 || strncmp(fn.u.ns, "math.", 5) == 0) return ev_py_builtin(ev, fn.u.ns, a);
-    /* the builtins that are also TIRx names, passed as values (key=len) */
-    if (a->npos == 1 && !a->nkw) {
-      Value x = a->pos[0];
-      if (strcmp(fn.u.ns, "len") == 0) {
-        if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
-        if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
-        if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
-      }
-      if ((strcmp(fn.u.ns, "int") == 0 || strcmp(fn.u.ns, "float") == 0) && x.kind == V_STR)
-        return ev_py_convert(ev, fn.u.ns, a); /* map(int, "1 2".split()) */
-      if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
-      if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
-      if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
-      if (strcmp(fn.u.ns, "bool") == 0) {
-        bool t;
-        if (ev_truthy_const(ev, x, &t)) return bool_value(t, a->loc);
-      }
-    }
-    if (strcmp(fn.u.ns, "min") == 0 || strcmp(fn.u.ns, "max") == 0)
-      return ev_py_builtin(ev, fn.u.ns[1] == 'i' ? "py.min" : "py.max", a);
-    break;
-  default: break;
+  for (int j = 0; j < a->nkw; j++) b.kwn[b.nkw] = a->kwn[j], b.kwv[b.nkw++] = a->kwv[j];
+  return ev_call_value(ev, *fn.u.bound.fn, &b);
+}
+
+Value ev_descr_call(Eval *ev, Value fn, Args *a) {
+  switch (fn.nshape) {
+  case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_call_value(ev, *fn.u.bound.fn, a);
+  case DK_PARTIAL: return partial_call(ev, fn, a);
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
 }
@@ -920,7 +897,7 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
       strbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);
       if (fv) {
         Args a = {fv, 1, NULL, NULL, 0, v.loc};
-        Value t = ev_py_builtin(ev, "py.repr", &a);
+        Value t = bi_str(ev, &ev_builtins[BI_repr], &a);
         if (t.kind != V_STR) {
           *ok = false;
           return true;
@@ -984,9 +961,11 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
   }
-  if (t.kind != V_NS) return false;
-  const char *tn = t.u.ns;
-  if (strncmp(tn, "py.", 3) == 0) tn += 3;
+  if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
+    return x.kind == t.u.builtin->type || (t.u.builtin->type == V_INT && x.kind == V_BOOL) ||
+           (t.u.builtin->type == V_INT && x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2);
+  if (t.kind != V_NS && t.kind != V_BUILTIN) return false;
+  const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
   if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind) {
@@ -1027,87 +1006,94 @@ static bool attr_name(Eval *ev, Value v, const char **out) {
   return true;
 }
 
-/* Handles the builtins over classes and callables; false when fn is not one. */
-bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out) {
+/* isinstance(x, t) / issubclass(k, t), t a type or a tuple of them */
+Value bi_isinstance(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strcmp(fn, "isinstance") == 0 || strcmp(fn, "issubclass") == 0) {
-    if (a->npos != 2) return *out = ev_error(ev, l, "%s() takes 2 arguments", fn), true;
-    Value x = a->pos[0], t = a->pos[1];
-    Value *ts = &t;
-    int nt = 1;
-    if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
-    bool r = false;
-    for (int i = 0; i < nt && !r; i++) {
-      if (fn[2] == 's' && fn[3] == 's') /* issubclass */
-        r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
-      else
-        r = isinstance_one(ev, x, ts[i]);
-    }
-    *out = bool_value(r, l);
-    return true;
+  if (a->npos != 2 || a->nkw) return ev_error(ev, l, "%s() takes 2 arguments", self->name);
+  Value x = a->pos[0], t = a->pos[1];
+  Value *ts = &t;
+  int nt = 1;
+  if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
+  bool r = false;
+  for (int i = 0; i < nt && !r; i++) {
+    if (self == &ev_builtins[BI_issubclass])
+      r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
+    else
+      r = isinstance_one(ev, x, ts[i]);
   }
-  if (strcmp(fn, "getattr") == 0 || strcmp(fn, "hasattr") == 0) {
-    bool get = fn[0] == 'g';
-    if (a->npos < 2 || a->npos > (get ? 3 : 2)) return *out = ev_error(ev, l, "%s() takes 2%s arguments", fn, get ? " or 3" : ""), true;
-    const char *nm;
-    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
-    bool found;
-    Value r;
-    if (get && a->npos == 2) r = ev_attr(ev, a->pos[0], nm, l), found = r.kind != V_ERROR;
-    else r = ev_try_attr(ev, a->pos[0], nm, l, &found);
-    if (!get) *out = bool_value(found, l);
-    else *out = found ? r : a->npos == 3 ? a->pos[2] : r;
-    return true;
-  }
-  if (strcmp(fn, "setattr") == 0) {
-    const char *nm;
-    if (a->npos != 3) return *out = ev_error(ev, l, "setattr() takes 3 arguments"), true;
-    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
-    *out = ev_class_setattr(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
-    return true;
-  }
-  if (strcmp(fn, "callable") == 0 && a->npos == 1) {
-    ValueKind k = a->pos[0].kind;
-    *out = bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR ||
-                          k == V_MACRO || (k == V_NS && a->pos[0].nshape != 0) || k == V_DTYPE,
-                      l);
-    return true;
-  }
-  if (strcmp(fn, "type") == 0 && a->npos == 1) {
-    if (a->pos[0].kind == V_OBJECT) {
-      *out = v_make(V_CLASS, l);
-      out->u.cls = a->pos[0].u.obj->cls;
-      return true;
-    }
-    static const struct { ValueKind k; const char *n; } tn[] = {
-        {V_INT, "py.int"}, {V_BOOL, "py.bool"}, {V_FLOAT, "py.float"}, {V_STR, "py.str"},
-        {V_TUPLE, "py.tuple"}, {V_LIST, "py.list"}, {V_DICT, "py.dict"}};
-    for (size_t i = 0; i < sizeof tn / sizeof tn[0]; i++)
-      if (tn[i].k == a->pos[0].kind) {
-        *out = v_make(V_NS, l);
-        out->u.ns = tn[i].n;
-        return true;
-      }
-    return *out = ev_error(ev, l, "type() of this value is not available at parse time"), true;
-  }
-  if (strcmp(fn, "property") == 0 || strcmp(fn, "staticmethod") == 0 || strcmp(fn, "classmethod") == 0) {
-    if (a->npos != 1) return *out = ev_error(ev, l, "%s() takes one function", fn), true;
-    *out = descr(ev, fn[0] == 'p' ? DK_PROPERTY : fn[0] == 's' ? DK_STATIC : DK_CLASSMETHOD, a->pos[0], l);
-    return true;
-  }
-  if (strcmp(fn, "super") == 0) {
-    if (!ev->py_owner) return *out = ev_error(ev, l, "super() outside a method"), true;
+  return bool_value(r, l);
+}
+
+/* getattr(x, name[, default]) / hasattr(x, name) */
+Value bi_getattr(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  bool get = self == &ev_builtins[BI_getattr];
+  if (a->npos < 2 || a->npos > (get ? 3 : 2) || a->nkw)
+    return ev_error(ev, l, "%s() takes 2%s arguments", self->name, get ? " or 3" : "");
+  const char *nm;
+  if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+  bool found;
+  Value r;
+  if (get && a->npos == 2) r = ev_attr(ev, a->pos[0], nm, l), found = r.kind != V_ERROR;
+  else r = ev_try_attr(ev, a->pos[0], nm, l, &found);
+  if (!get) return bool_value(found, l);
+  return found ? r : a->npos == 3 ? a->pos[2] : r;
+}
+
+Value bi_setattr(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  const char *nm;
+  if (a->npos != 3 || a->nkw) return ev_error(ev, l, "setattr() takes 3 arguments");
+  if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+  return ev_class_setattr(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
+}
+
+Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one argument", self->name);
+  Value x = a->pos[0];
+  ValueKind k = x.kind;
+  return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
+                        (k == V_NS && x.nshape != 0) || k == V_DTYPE ||
+                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable),
+                    a->loc);
+}
+
+/* type(x): an instance's class, a builtin type's row */
+Value bi_type(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (a->npos != 1 || a->nkw) return ev_error(ev, l, "%s() takes one argument here", self->name);
+  Value x = a->pos[0];
+  if (x.kind == V_OBJECT) {
     Value k = v_make(V_CLASS, l);
-    k.u.cls = ev->py_owner;
-    *out = descr(ev, DK_SUPER, k, l);
-    out->u.bound.self = new_value(ev, ev->py_self);
-    return true;
+    k.u.cls = x.u.obj->cls;
+    return k;
   }
-  if (strcmp(fn, "id") == 0 && a->npos == 1) {
-    *out = v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, l);
-    return true;
-  }
-  return false;
+  for (int i = 0; i < BI_COUNT; i++)
+    if (ev_builtins[i].type == x.kind && x.kind != V_ERROR) return ev_builtin_value(&ev_builtins[i], l);
+  return ev_error(ev, l, "type() of this value is not available at parse time");
+}
+
+/* property(f) / staticmethod(f) / classmethod(f) */
+Value bi_descriptor(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one function", self->name);
+  int kind = self == &ev_builtins[BI_property] ? DK_PROPERTY : self == &ev_builtins[BI_staticmethod] ? DK_STATIC : DK_CLASSMETHOD;
+  return descr(ev, kind, a->pos[0], a->loc);
+}
+
+Value bi_super(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (!ev->py_owner) return ev_error(ev, a->loc, "super() outside a method");
+  Value k = v_make(V_CLASS, a->loc);
+  k.u.cls = ev->py_owner;
+  Value d = descr(ev, DK_SUPER, k, a->loc);
+  d.u.bound.self = new_value(ev, ev->py_self);
+  return d;
+}
+
+Value bi_id(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one argument", self->name);
+  return v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, a->loc);
 }
 
 /* functools / dataclasses / enum / itertools callables (paths "pyl.MODULE.NAME") */
@@ -1199,7 +1185,7 @@ Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
   if (strcmp(path, "functools.reduce") == 0) {
     if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
     Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
-    Value items = ev_py_builtin(ev, "py.list", &la);
+    Value items = bi_seq(ev, &ev_builtins[BI_list], &la);
     if (items.kind == V_ERROR) return items;
     int i = 0;
     Value acc;
@@ -1209,7 +1195,7 @@ Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
     for (; i < items.u.list.n; i++) {
       Value args[2] = {acc, items.u.list.items[i]};
       Args ca = {args, 2, NULL, NULL, 0, l};
-      acc = ev_py_callv(ev, a->pos[0], &ca);
+      acc = ev_call_value(ev, a->pos[0], &ca);
       if (acc.kind == V_ERROR) return acc;
     }
     return acc;
@@ -1281,7 +1267,7 @@ Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
     Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
     for (int i = 0; i < n; i++) {
       Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
-      cols[i] = ev_py_builtin(ev, "py.list", &la);
+      cols[i] = bi_seq(ev, &ev_builtins[BI_list], &la);
       if (cols[i].kind == V_ERROR) return cols[i];
     }
     int repeat = 1;

@@ -749,8 +749,10 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
  * modules and builtin namespaces).  False when it cannot say (ints, strings, IR values). */
 static bool identity(Value a, Value b, bool *same) {
   if (a.kind == V_NONE || b.kind == V_NONE) return *same = a.kind == b.kind, true;
-  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS;
-  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS;
+  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS ||
+            a.kind == V_BUILTIN;
+  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
+            b.kind == V_BUILTIN;
   if (!ra || !rb || (a.kind == V_NS && a.nshape == -1) || (b.kind == V_NS && b.nshape == -1)) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
@@ -758,6 +760,7 @@ static bool identity(Value a, Value b, bool *same) {
   case V_CLASS: *same = a.u.cls == b.u.cls; break;
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
   case V_NS: *same = a.u.ns == b.u.ns; break; /* interned paths: math, T.cuda */
+  case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
   default: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }
   return true;
@@ -902,9 +905,11 @@ static Value name(Eval *ev, Ast *a) {
     v.loc = a->loc;
     return v;
   }
-  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
-                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
+  /* the names of TVM's script modules, bound in every kernel source */
+  static const char *globals[] = {"T", "I", "Tx", "Axis", "tvm", "tir", "tirx"};
   Value g = v_make(V_NONE, a->loc);
+  const Builtin *bi = ev_builtin_find(a->name);
+  if (bi) g = ev_builtin_value(bi, a->loc);
   for (size_t i = 0; i < sizeof globals / sizeof globals[0] && g.kind == V_NONE; i++)
     if (strcmp(a->name, globals[i]) == 0) {
       g = v_make(V_NS, a->loc);
@@ -915,7 +920,7 @@ static Value name(Eval *ev, Ast *a) {
     g = v_make(V_NS, a->loc);
     g.u.ns = tirx_intern0(ev->m, "metadata");
   }
-  if (g.kind != V_NONE || ev_py_global(ev, a->name, a->loc, &g)) {
+  if (g.kind != V_NONE) {
     kept = TIRX_NEW(ev->m, Value);
     *kept = g;
     txmap_put(&ev->builtin_names, a->name, kept);

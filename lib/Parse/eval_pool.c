@@ -150,7 +150,7 @@ static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
     return v_make(V_ERROR, a->loc);
   Value largs[3] = {*shape, dtype, mode};
   Args la = {.pos = largs, .npos = 3, .loc = a->loc};
-  Value layout = ev_py_callv(ev, fn, &la);
+  Value layout = ev_call_value(ev, fn, &la);
   ev->name_hint = hint;
   if (layout.kind == V_ERROR) return layout;
   /* pool.alloc(shape, dtype, align=align, layout=layout) */
@@ -696,7 +696,7 @@ Value ev_ldst_frag(Eval *ev, Args *a) {
   Value fn;
   if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn)) return v_make(V_ERROR, a->loc);
   Args la = {.pos = args, .npos = 3, .loc = a->loc};
-  Value r = ev_py_callv(ev, fn, &la);
+  Value r = ev_call_value(ev, fn, &la);
   ev->name_hint = hint;
   if (r.kind == V_ERROR) return r;
   if (r.kind != V_TUPLE || r.u.list.n != 2) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");

@@ -137,6 +137,10 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     }
     strbuf_putc(b, '}');
     return true;
+  case V_BUILTIN:
+    if (v.u.builtin->type != V_ERROR) strbuf_printf(b, "<class '%s'>", v.u.builtin->name);
+    else strbuf_printf(b, "<built-in function %s>", v.u.builtin->name);
+    return true;
   default: {
     bool ok;
     if (ev_class_text(ev, v, repr, b, &ok)) return ok;
@@ -522,6 +526,7 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
       if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
+  case V_BUILTIN: return a.u.builtin == b.u.builtin;
   default: return false;
   }
 }
@@ -732,7 +737,8 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
   }
   if ((op == OP_EQ || op == OP_NE) &&
       (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE ||
-       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
+       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT ||
+       a.kind == V_BUILTIN || b.kind == V_BUILTIN) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
     out->u.i = py_equal(ev, a, b) == (op == OP_EQ);
@@ -951,7 +957,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       if (found) {
         Value args[2] = {k, v};
         Args a = {args, 2, NULL, NULL, 0, t->loc};
-        return ev_py_callv(ev, m, &a).kind != V_ERROR;
+        return ev_call_value(ev, m, &a).kind != V_ERROR;
       }
     }
   }
@@ -1213,10 +1219,10 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     if (dv.kind == V_ERROR) return dv;
     if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
-        !(dv.kind == V_NS && (strncmp(dv.u.ns, "py.", 3) == 0 || strncmp(dv.u.ns, "pyl.", 4) == 0)))
+        dv.kind != V_BUILTIN && !(dv.kind == V_NS && strncmp(dv.u.ns, "pyl.", 4) == 0))
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
     Args a = {&f, 1, NULL, NULL, 0, d->loc};
-    f = ev_py_callv(ev, dv, &a);
+    f = ev_call_value(ev, dv, &a);
     if (f.kind == V_ERROR) return f;
   }
   return f;
@@ -1828,26 +1834,6 @@ static int py_stmt(Eval *ev, Ast *s) {
 
 /* ---- builtins and methods ---------------------------------------------------- */
 
-static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "all", "isinstance", "sorted",
-                                         "enumerate", "zip", "reversed", "round", "dict", "hasattr",
-                                         "getattr", "setattr", "callable", "type", "issubclass", "id", "super",
-                                         "property", "staticmethod", "classmethod", "object", "Exception",
-                                         "map", "filter", "set", "frozenset", "IndexError",
-                                         "AttributeError", "ImportError", "ModuleNotFoundError", "OverflowError",
-                                         "ZeroDivisionError", "LookupError", "NotImplemented", "StopIteration",
-                                         "divmod", "pow", "repr", "next", "ValueError", "TypeError", "RuntimeError",
-                                         "NotImplementedError", "AssertionError", "KeyError"};
-
-bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out) {
-  for (size_t i = 0; i < sizeof py_globals / sizeof py_globals[0]; i++)
-    if (strcmp(name, py_globals[i]) == 0) {
-      *out = v_make(V_NS, loc);
-      out->u.ns = tirx_intern_printf(ev->m, "py.%s", name);
-      return true;
-    }
-  return false;
-}
-
 static Value py_num(double x, Loc loc) {
   Value v = v_make(V_FLOAT, loc);
   v.u.f = x;
@@ -1861,7 +1847,7 @@ static bool py_get_num(Eval *ev, Value v, double *out, const char *fn) {
   return true;
 }
 
-static Value py_math(Eval *ev, const char *fn, Args *a) {
+Value ev_py_math(Eval *ev, const char *fn, Args *a) {
   Loc l = a->loc;
   if (strcmp(fn, "prod") == 0 || strcmp(fn, "gcd") == 0 || strcmp(fn, "lcm") == 0) {
     Value *items = a->pos;
@@ -1933,12 +1919,6 @@ static Value py_text_call(Eval *ev, Value x, bool repr, Loc loc) {
   return py_take_str(ev, &b, loc);
 }
 
-static int py_cmp_num(const void *x, const void *y) {
-  const Value *a = x, *b = y;
-  double p = a->kind == V_FLOAT ? a->u.f : (double)a->u.i, q = b->kind == V_FLOAT ? b->u.f : (double)b->u.i;
-  return (p > q) - (p < q);
-}
-
 /* Python ordering of parse-time values: numbers, strings, tuples/lists
  * lexicographically.  *ok = false for values that have no order. */
 static int py_order(Value a, Value b, bool *ok) {
@@ -1964,94 +1944,82 @@ static int py_order(Value a, Value b, bool *ok) {
   return 0;
 }
 
-/* sorted(), min(), max(), map(), filter(), set(), print(): the builtins with
- * callables or keywords. */
-static Value py_builtin2(Eval *ev, const char *fn, Args *a) {
-  Loc l = a->loc;
-  Value *key = NULL, *dflt = NULL;
-  bool rev = false;
+/* ---- builtins over parse-time values (rows of builtins.def) ------------------------ */
+
+/* The one iterable argument of list(), sum(), enumerate() ...: its items. */
+static bool bi_one_iterable(Eval *ev, const Builtin *self, Args *a, Value **items, int *n) {
+  if (!ev_builtin_nokw(ev, self, a)) return false;
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one argument here", self->name), false;
+  return py_items(ev, a->pos[0], items, n, a->loc);
+}
+
+/* key=, reverse=, default= of sorted(), min(), max() */
+static bool bi_order_keywords(Eval *ev, const Builtin *self, Args *a, Value **key, Value **dflt, bool *rev) {
+  *key = *dflt = NULL;
+  *rev = false;
   for (int i = 0; i < a->nkw; i++) {
-    if (strcmp(a->kwn[i], "key") == 0) key = a->kwv[i].kind == V_NONE ? NULL : &a->kwv[i];
-    else if (strcmp(a->kwn[i], "reverse") == 0 && !ev_truthy_const(ev, a->kwv[i], &rev))
-      return ev_error(ev, l, "reverse= must be a constant");
-    else if (strcmp(a->kwn[i], "default") == 0) dflt = &a->kwv[i];
-    else if (strcmp(a->kwn[i], "reverse") != 0 && strcmp(fn, "print") != 0)
-      return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
+    if (strcmp(a->kwn[i], "key") == 0) *key = a->kwv[i].kind == V_NONE ? NULL : &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") == 0 && !ev_truthy_const(ev, a->kwv[i], rev))
+      return ev_error(ev, a->loc, "reverse= must be a constant"), false;
+    else if (strcmp(a->kwn[i], "default") == 0) *dflt = &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") != 0)
+      return ev_error(ev, a->loc, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[i]), false;
   }
-  if (strcmp(fn, "print") == 0) return v_make(V_NONE, l); /* parse-time output is dropped */
-  if (strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0) {
-    if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
-    Value *items;
-    int n;
-    if (a->npos != 1 || !py_items(ev, a->pos[0], &items, &n, l)) return a->npos != 1 ? ev_error(ev, l, "%s() takes one iterable", fn) : v_make(V_ERROR, l);
-    return ev_py_set(ev, py_seq(ev, V_LIST, items, n, l));
-  }
-  if (strcmp(fn, "map") == 0 || strcmp(fn, "filter") == 0) {
-    if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", fn);
-    if (fn[0] == 'm' && a->npos > 2) {
-      Args za = {a->pos + 1, a->npos - 1, NULL, NULL, 0, l};
-      Value z = ev_py_zip(ev, &za);
-      if (z.kind == V_ERROR) return z;
-      PyVec out = {0};
-      for (int i = 0; i < z.u.list.n; i++) {
-        Args ca = {z.u.list.items[i].u.list.items, z.u.list.items[i].u.list.n, NULL, NULL, 0, l};
-        Value r = ev_py_callv(ev, a->pos[0], &ca);
-        if (r.kind == V_ERROR) return r;
-        pv_push(ev, &out, r);
-      }
-      return py_seq(ev, V_LIST, out.v, out.n, l);
-    }
-    Value *items;
-    int n;
-    if (!py_items(ev, a->pos[1], &items, &n, l)) return v_make(V_ERROR, l);
-    PyVec out = {0};
-    for (int i = 0; i < n; i++) {
-      Value r = items[i];
-      if (a->pos[0].kind != V_NONE) {
-        Args ca = {&items[i], 1, NULL, NULL, 0, l};
-        r = ev_py_callv(ev, a->pos[0], &ca);
-        if (r.kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
-      }
-      if (fn[0] == 'm') {
-        pv_push(ev, &out, r);
-        continue;
-      }
-      bool t;
-      if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
-      if (t) pv_push(ev, &out, items[i]);
-    }
-    return py_seq(ev, V_LIST, out.v, out.n, l);
-  }
-  /* sorted / min / max */
-  Value *items;
-  int n;
-  if (strcmp(fn, "sorted") != 0 && a->npos > 1) {
-    items = a->pos;
-    n = a->npos;
+  return true;
+}
+
+/* The items of sorted(x) / min(x) / max(x) (or of min(a, b, ...)) and their keys. */
+static bool bi_keyed_items(Eval *ev, const Builtin *self, Args *a, Value *key, Value **items, Value **keys, int *n) {
+  Loc l = a->loc;
+  if (self != &ev_builtins[BI_sorted] && a->npos > 1) {
+    *items = a->pos;
+    *n = a->npos;
   } else {
-    if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", fn);
-    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name), false;
+    if (!py_items(ev, a->pos[0], items, n, l)) return false;
   }
-  Value *keys = TIRX_NEWN(ev->m, Value, n + 1);
-  for (int i = 0; i < n; i++) {
-    keys[i] = items[i];
+  *keys = TIRX_NEWN(ev->m, Value, *n + 1);
+  for (int i = 0; i < *n; i++) {
+    (*keys)[i] = (*items)[i];
     if (key) {
-      Args ca = {&items[i], 1, NULL, NULL, 0, l};
-      keys[i] = ev_py_callv(ev, *key, &ca);
-      if (keys[i].kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
+      Args ca = {&(*items)[i], 1, NULL, NULL, 0, l};
+      (*keys)[i] = ev_call_value(ev, *key, &ca);
+      if ((*keys)[i].kind == V_ERROR || !ev_py_step(ev, l)) return false;
     }
   }
-  if (strcmp(fn, "sorted") != 0) {
-    if (n == 0) return dflt ? *dflt : ev_error(ev, l, "%s() of an empty sequence", fn);
-    int best = 0;
-    for (int i = 1; i < n; i++) {
-      bool ok = true;
-      int c = py_order(keys[i], keys[best], &ok);
-      if (!ok) return ev_error(ev, l, "%s(): these values cannot be compared at parse time", fn);
-      if (fn[1] == 'i' ? c < 0 : c > 0) best = i;
-    }
-    return items[best];
+  return true;
+}
+
+/* min(a, b) of two numbers in a kernel body too; min(iterable, key=, default=) */
+Value bi_min_max(Eval *ev, const Builtin *self, Args *a) {
+  bool is_min = self == &ev_builtins[BI_min];
+  if (a->npos == 2 && !a->nkw && !(ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) &&
+      (a->pos[0].kind == V_EXPR || a->pos[1].kind == V_EXPR || a->pos[0].kind == V_SCALAR ||
+       a->pos[1].kind == V_SCALAR))
+    return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", self->name, self->name);
+  Value *key, *dflt, *items, *keys;
+  bool rev;
+  int n;
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+    return v_make(V_ERROR, a->loc);
+  if (n == 0) return dflt ? *dflt : ev_error(ev, a->loc, "%s() of an empty sequence", self->name);
+  int best = 0;
+  for (int i = 1; i < n; i++) {
+    bool ok = true;
+    int c = py_order(keys[i], keys[best], &ok);
+    if (!ok) return ev_error(ev, a->loc, "%s(): these values cannot be compared at parse time", self->name);
+    if (is_min ? c < 0 : c > 0) best = i;
   }
+  return items[best];
+}
+
+Value bi_sorted(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  Value *key, *dflt, *items, *keys;
+  bool rev;
+  int n;
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+    return v_make(V_ERROR, l);
   /* a stable insertion sort: lists sorted at parse time are short */
   int *ord = TIRX_NEWN(ev->m, int, n + 1);
   for (int i = 0; i < n; i++) {
@@ -2072,133 +2040,206 @@ static Value py_builtin2(Eval *ev, const char *fn, Args *a) {
   return py_seq(ev, V_LIST, r, n, l);
 }
 
-Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
+Value bi_print(Eval *ev, const Builtin *self, Args *a) {
+  (void)ev, (void)self;
+  return v_make(V_NONE, a->loc); /* parse-time output is dropped */
+}
+
+Value bi_set(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strncmp(path, "math.", 5) == 0) return py_math(ev, path + 5, a);
-  if (strncmp(path, "pym.", 4) == 0) return ev_error(ev, l, "unsupported method '%s'", path + 4);
-  if (strncmp(path, "pyl.", 4) == 0) return ev_pylib_call(ev, path + 4, a);
-  const char *fn = path + 3;
-  Value cr;
-  if (ev_class_builtin(ev, fn, a, &cr)) return cr;
-  if (strcmp(fn, "sorted") == 0 || strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0 || strcmp(fn, "map") == 0 ||
-      strcmp(fn, "filter") == 0 || strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0 || strcmp(fn, "print") == 0)
-    return py_builtin2(ev, fn, a);
-  if (a->nkw && strcmp(fn, "dict") != 0)
-    return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
-  if (strcmp(fn, "next") == 0) {
-    /* generator expressions run eagerly (a tuple): next(g[, default]) is their first item */
-    if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
-    Value *items;
-    int n;
-    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-    if (n) return items[0];
-    if (a->npos == 2) return a->pos[1];
-    return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
+  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
+  Value *items;
+  int n;
+  if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name);
+  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  return ev_py_set(ev, py_seq(ev, V_LIST, items, n, l));
+}
+
+/* map(f, xs, ys, ...) over several iterables: f of each zipped row */
+static Value map_zipped(Eval *ev, Args *a) {
+  Loc l = a->loc;
+  Args za = {a->pos + 1, a->npos - 1, NULL, NULL, 0, l};
+  Value z = bi_zip(ev, &ev_builtins[BI_zip], &za);
+  if (z.kind == V_ERROR) return z;
+  PyVec out = {0};
+  for (int i = 0; i < z.u.list.n; i++) {
+    Args ca = {z.u.list.items[i].u.list.items, z.u.list.items[i].u.list.n, NULL, NULL, 0, l};
+    Value r = ev_call_value(ev, a->pos[0], &ca);
+    if (r.kind == V_ERROR) return r;
+    pv_push(ev, &out, r);
   }
-  if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
-    if (a->npos == 0) return py_str_value(ev, "", 0, l);
-    return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
-  }
-  if (strcmp(fn, "dict") == 0) {
-    /* dict(mapping or pairs, **kw) */
-    Value src = v_make(V_DICT, l);
-    if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
-    if (a->npos == 1 && a->pos[0].kind == V_DICT) {
-      src = a->pos[0];
-    } else if (a->npos == 1) {
-      Value *items;
-      int n;
-      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-      src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
-      src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
-      PyKeyIndex x = {0};
-      for (int i = 0; i < n; i++) {
-        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
-          pki_free(&x);
-          return ev_error(ev, l, "dict() needs (key, value) pairs");
-        }
-        dict_put(ev, &src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
-      }
-      pki_free(&x);
+  return py_seq(ev, V_LIST, out.v, out.n, l);
+}
+
+Value bi_map_filter(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  bool map = self == &ev_builtins[BI_map];
+  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", self->name);
+  if (map && a->npos > 2) return map_zipped(ev, a);
+  Value *items;
+  int n;
+  if (!py_items(ev, a->pos[1], &items, &n, l)) return v_make(V_ERROR, l);
+  PyVec out = {0};
+  for (int i = 0; i < n; i++) {
+    Value r = items[i];
+    if (a->pos[0].kind != V_NONE) {
+      Args ca = {&items[i], 1, NULL, NULL, 0, l};
+      r = ev_call_value(ev, a->pos[0], &ca);
+      if (r.kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
     }
-    Value d = v_make(V_DICT, l);
-    d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    PyKeyIndex x = {0};
-    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
-    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
-    pki_free(&x);
-    return d;
+    if (map) {
+      pv_push(ev, &out, r);
+      continue;
+    }
+    bool t;
+    if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
+    if (t) pv_push(ev, &out, items[i]);
   }
-  if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
-  if (strcmp(fn, "divmod") == 0 && a->npos == 2) {
-    Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
-    if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
-    return py_seq(ev, V_TUPLE, t, 2, l);
-  }
-  if (strcmp(fn, "pow") == 0 && a->npos == 2) return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], l);
-  if (strcmp(fn, "round") == 0 && a->npos == 1) {
-    double x;
-    if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, l);
-    return v_int((int64_t)nearbyint(x), l);
-  }
-  if (a->npos == 0 && (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0))
-    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, NULL, 0, l);
-  if (a->npos == 0 && (strcmp(fn, "int") == 0 || strcmp(fn, "float") == 0)) return fn[0] == 'i' ? v_int(0, l) : py_num(0, l);
-  if (a->npos != 1) return ev_error(ev, l, "%s() takes one argument here", fn);
+  return py_seq(ev, V_LIST, out.v, out.n, l);
+}
+
+/* next(g[, default]): generator expressions run eagerly (a tuple), so next()
+ * is their first item */
+Value bi_next(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
+  if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
   Value *items;
   int n;
   if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-  if (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0)
-    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, items, n, l);
-  if (strcmp(fn, "reversed") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) r[i] = items[n - 1 - i];
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  if (strcmp(fn, "enumerate") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      Value p[2] = {v_int(i, l), items[i]};
-      r[i] = py_seq(ev, V_TUPLE, p, 2, l);
-    }
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  if (strcmp(fn, "sum") == 0) {
-    Value acc = v_int(0, l);
-    for (int i = 0; i < n; i++)
-      if ((acc = ev_binop(ev, OP_PLUS, acc, items[i], l)).kind == V_ERROR) return acc;
-    return acc;
-  }
-  if (strcmp(fn, "any") == 0 || strcmp(fn, "all") == 0) {
-    bool want = fn[1] == 'n';
-    for (int i = 0; i < n; i++) {
-      bool t;
-      if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, l, "%s() of a non-parse-time value", fn);
-      if (t == want) {
-        Value r = v_make(V_BOOL, l);
-        r.u.i = want;
-        return r;
-      }
-    }
-    Value r = v_make(V_BOOL, l);
-    r.u.i = !want;
-    return r;
-  }
-  if (strcmp(fn, "sorted") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      if (!ev_is_number(&items[i])) return ev_error(ev, l, "sorted() supports numbers only");
-      r[i] = items[i];
-    }
-    qsort(r, (size_t)n, sizeof *r, py_cmp_num);
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  return ev_error(ev, l, "%s() is not supported here", fn);
+  if (n) return items[0];
+  if (a->npos == 2) return a->pos[1];
+  return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
 }
 
-/* zip() takes several iterables: handled before the one-argument forms */
-Value ev_py_zip(Eval *ev, Args *a) {
+/* str(x) / repr(x) */
+Value bi_str(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos == 0) return py_str_value(ev, "", 0, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one argument here", self->name);
+  return py_text_call(ev, a->pos[0], self == &ev_builtins[BI_repr], a->loc);
+}
+
+/* dict(mapping or pairs) as a dict */
+static bool dict_source(Eval *ev, Value x, Value *src, Loc l) {
+  if (x.kind == V_DICT) return *src = x, true;
+  Value *items;
+  int n;
+  if (!py_items(ev, x, &items, &n, l)) return false;
+  src->u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+  src->u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+  PyKeyIndex ix = {0};
+  for (int i = 0; i < n; i++) {
+    if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
+      pki_free(&ix);
+      return ev_error(ev, l, "dict() needs (key, value) pairs"), false;
+    }
+    dict_put(ev, src, &ix, items[i].u.list.items[0], items[i].u.list.items[1]);
+  }
+  pki_free(&ix);
+  return true;
+}
+
+/* dict(mapping or pairs, **kw) */
+Value bi_dict(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  Value src = v_make(V_DICT, l);
+  if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
+  if (a->npos == 1 && !dict_source(ev, a->pos[0], &src, l)) return v_make(V_ERROR, l);
+  Value d = v_make(V_DICT, l);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+  PyKeyIndex x = {0};
+  for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  pki_free(&x);
+  return d;
+}
+
+Value bi_divmod(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
+  if (a->npos != 2) return ev_error(ev, l, "divmod() takes two arguments");
+  Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
+  if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
+  return py_seq(ev, V_TUPLE, t, 2, l);
+}
+
+Value bi_pow(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 2) return ev_error(ev, a->loc, "pow() takes two arguments here");
+  return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], a->loc);
+}
+
+Value bi_round(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "round() takes one argument here");
+  double x;
+  if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, a->loc);
+  return v_int((int64_t)nearbyint(x), a->loc);
+}
+
+/* tuple(x) / list(x) */
+Value bi_seq(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos == 0 && !a->nkw) return py_seq(ev, self->type, NULL, 0, a->loc);
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  return py_seq(ev, self->type, items, n, a->loc);
+}
+
+Value bi_reversed(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) r[i] = items[n - 1 - i];
+  return py_seq(ev, V_LIST, r, n, a->loc);
+}
+
+Value bi_enumerate(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value p[2] = {v_int(i, a->loc), items[i]};
+    r[i] = py_seq(ev, V_TUPLE, p, 2, a->loc);
+  }
+  return py_seq(ev, V_LIST, r, n, a->loc);
+}
+
+Value bi_sum(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value acc = v_int(0, a->loc);
+  for (int i = 0; i < n; i++)
+    if ((acc = ev_binop(ev, OP_PLUS, acc, items[i], a->loc)).kind == V_ERROR) return acc;
+  return acc;
+}
+
+/* any(x) / all(x) */
+Value bi_any_all(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  bool want = self == &ev_builtins[BI_any];
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = !want;
+  for (int i = 0; i < n; i++) {
+    bool t;
+    if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, a->loc, "%s() of a non-parse-time value", self->name);
+    if (t == want) return r.u.i = want, r;
+  }
+  return r;
+}
+/* zip(xs, ys, ...) */
+Value bi_zip(Eval *ev, const Builtin *self, Args *a) {
+  (void)self; /* strict= is not checked */
   int n = -1;
   Value **cols = TIRX_NEWN(ev->m, Value *, a->npos + 1);
   for (int k = 0; k < a->npos; k++) {
@@ -2412,7 +2453,7 @@ static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, 
       sa.pos = &self;
       sa.npos = 1;
       if (m[0] == 's') {
-        nv = py_builtin2(ev, "sorted", &sa);
+        nv = bi_sorted(ev, &ev_builtins[BI_sorted], &sa);
       } else {
         Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
         for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];

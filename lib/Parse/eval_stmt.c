@@ -291,7 +291,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
    * T.meta_var(w) still aliases */
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
-  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
+  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
@@ -695,6 +695,14 @@ static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
   else loop->u.while_.body = body;
 }
 
+/* T.grid(...)'s value: a non-empty list of loop frames (a Python list of
+ * other values is no TIRx loop) */
+static bool is_grid(Value it) {
+  for (int k = 0; k < it.u.list.n; k++)
+    if (it.u.list.items[k].kind != V_FRAME || it.u.list.items[k].u.frame.outer->kind != S_FOR) return false;
+  return it.u.list.n > 0;
+}
+
 static void for_stmt(Eval *ev, Ast *s) {
   Value it = ev_expr(ev, s->a);
   if (it.kind == V_ERROR) return;
@@ -702,7 +710,7 @@ static void for_stmt(Eval *ev, Ast *s) {
   int nf = 0;
   if (it.kind == V_FRAME && it.u.frame.outer->kind == S_FOR) {
     frames[nf++] = it;
-  } else if (it.kind == V_LIST) {
+  } else if (it.kind == V_LIST && is_grid(it)) {
     if (it.u.list.n > TIRX_MAX_GRID_LOOPS) {
       ev_error(ev, s->a->loc, "T.grid of more than %d loops is not supported", TIRX_MAX_GRID_LOOPS);
       return;

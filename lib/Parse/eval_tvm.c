@@ -69,7 +69,7 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
       const char *last = strrchr(name, '.');
       last = last ? tirx_intern0(ev->m, last + 1) : name;
       if (!ev_import_name(ev, tvm_t_prelude[i].module, last, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
-      else *out = ev_py_callv(ev, cls, a);
+      else *out = ev_call_value(ev, cls, a);
       return true;
     }
   return false;
