@@ -43,22 +43,23 @@ typedef enum {
   V_DESCR,   /* @property / @staticmethod / @classmethod / functools wrappers (u.bound.fn, nshape = kind) */
   V_MODULE,  /* a loaded Python module (u.mod) */
   V_BUILTIN, /* a Python builtin (u.builtin: its row of builtins.def) */
+  V_METHOD,  /* a method bound to its receiver (u.method: its row of methods.def; aux->recv) */
 } ValueKind;
 
 struct PyClass;
 struct PyObject;
 struct PyModule;
 struct Builtin;
+struct Method;
 
 typedef struct Value Value;
 /* What few kinds carry besides u: V_LOCALVEC its shape, V_BUFTYPE its template,
- * a V_NS bound method its receiver.  Shared by copies of the value, so never
- * written in place: v_aux gives a value its own. */
+ * a V_METHOD its receiver.  Shared by copies of the value, so never written in
+ * place: v_aux gives a value its own. */
 typedef struct ValueAux {
-  Value *shape;     /* V_LOCALVEC: the shape; tile_indexer: its specs; bound Python method: the receiver */
-  struct Buffer *buftype; /* V_BUFTYPE template; V_NS bound method: the buffer */
-  Expr *self;       /* V_NS bound method on an expression (x.astype) */
-  struct SmemPool *pool_self; /* V_NS bound method of a T.SMEMPool */
+  Value *shape;     /* V_LOCALVEC: the shape; tile_indexer: its specs */
+  struct Buffer *buftype; /* V_BUFTYPE template; tile_indexer: the buffer */
+  const Value *recv; /* V_METHOD: the receiver */
 } ValueAux;
 
 /* 64 bytes: values are copied on every step of the evaluator. */
@@ -94,6 +95,7 @@ struct Value {
     struct { Value *fn; Value *self; } bound;
     struct PyModule *mod;
     const struct Builtin *builtin;
+    const struct Method *method;
   } u;
   const ValueAux *aux; /* NULL: none of its fields set */
 };
@@ -313,6 +315,27 @@ const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that na
 Value ev_builtin_value(const Builtin *b, Loc loc);
 Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a);
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
+
+/* Methods of each kind of value (methods.def; the table in eval_builtin.c). */
+typedef struct Method Method;
+typedef Value (*MethodFn)(Eval *ev, const Method *m, Value self, Args *a, Ast *recv);
+struct Method {
+  ValueKind type; /* the receiver's kind */
+  const char *name;
+  MethodFn fn;
+};
+enum {
+#define METHOD(TYPE, NAME, FN) M_##TYPE##_##NAME,
+#include "Parse/methods.def"
+  M_COUNT
+};
+extern const Method ev_methods[M_COUNT];
+#define METHOD(TYPE, NAME, FN) Value FN(Eval *ev, const Method *m, Value self, Args *a, Ast *recv);
+#include "Parse/methods.def"
+const Method *ev_method_find(ValueKind type, const char *name); /* NULL: no such method */
+Value ev_method_value(Eval *ev, const Method *m, Value self, Loc loc); /* self.NAME, bound */
+/* calls a V_METHOD; recv: the receiver's expression, or NULL */
+Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv);
 Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
 Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
 Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
@@ -322,9 +345,7 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
-Value ev_pool_method(Eval *ev, struct SmemPool *p, const char *m, Args *a);
 bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
-Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a);
 void ev_rename_buffer(Eval *ev, Buffer *b, const char *name); /* and its data variable */
 /* an E_LAYOUT node NAME(args...) ("T.S", "T.TileLayout", "@", "+") (eval_expr.c) */
 Expr *ev_layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc);
@@ -332,7 +353,6 @@ Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_p
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
 Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
 Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
-Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a); /* l.tile_to(...), l.canonicalize() */
 Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
 Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
 bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */

@@ -189,7 +189,7 @@ Value ev_subscript(Eval *ev, Ast *a) {
     Value obj = ev_expr(ev, a->a);
     ev->name_hint = hint;
     if (obj.kind == V_ERROR) return obj;
-    if (obj.kind == V_NS && VAUX(obj, buftype) && strcmp(obj.u.ns, "method.sub") == 0) return ev_buffer_sub(ev, VAUX(obj, buftype), a);
+    if (obj.kind == V_METHOD && obj.u.method == &ev_methods[M_V_BUFFER_sub]) return ev_buffer_sub(ev, obj.aux->recv->u.buf, a);
     return subscript_of(ev, obj, a);
   }
   Value obj = ev_expr(ev, a->a);

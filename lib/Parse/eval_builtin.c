@@ -31,6 +31,33 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
 
 Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a) { return b->fn(ev, b, a); }
 
+const Method ev_methods[M_COUNT] = {
+#define METHOD(TYPE, NAME, FN) [M_##TYPE##_##NAME] = {TYPE, #NAME, FN},
+#include "Parse/methods.def"
+};
+
+const Method *ev_method_find(ValueKind type, const char *name) {
+  if (type == V_BOOL) type = V_INT;
+  if (type == V_SCALAR) type = V_BUFFER;
+  for (int i = 0; i < M_COUNT; i++)
+    if (ev_methods[i].type == type && ev_methods[i].name[0] == name[0] && strcmp(ev_methods[i].name, name) == 0)
+      return &ev_methods[i];
+  return NULL;
+}
+
+Value ev_method_value(Eval *ev, const Method *m, Value self, Loc loc) {
+  Value v = v_make(V_METHOD, loc);
+  v.u.method = m;
+  Value *r = TIRX_NEW(ev->m, Value);
+  *r = self;
+  v_aux(ev, &v)->recv = r;
+  return v;
+}
+
+Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv) {
+  return method.u.method->fn(ev, method.u.method, *method.aux->recv, a, recv);
+}
+
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a) {
   if (!a->nkw) return true;
   ev_error(ev, a->loc, "%s() takes no keyword arguments here", self->name);

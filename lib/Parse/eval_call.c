@@ -128,16 +128,6 @@ static Value ns_value(Eval *ev, const char *path, Loc loc) {
   return v;
 }
 
-static Value bound(Eval *ev, const char *method, Buffer *b, Expr *self, Loc loc) {
-  Value v = ns_value(ev, method, loc);
-  if (b || self) {
-    ValueAux *x = v_aux(ev, &v);
-    x->buftype = b;
-    x->self = self;
-  }
-  return v;
-}
-
 static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
   Value v = v_make(V_TUPLE, loc);
   v.u.list.n = b->ndim;
@@ -156,7 +146,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
-  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self) && strcmp(obj.u.ns, "T.tile") == 0) {
+  if (obj.kind == V_NS && !VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
      * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
     static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
@@ -167,7 +157,7 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
     if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
   }
-  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self)) {
+  if (obj.kind == V_NS && !VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
@@ -226,17 +216,8 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.loc = loc;
       return v;
     }
-    if (strcmp(name, "sub") == 0) return bound(ev, "method.sub", b, NULL, loc); /* A.sub[...] (eval_view.c) */
-    static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
-                                    "permute", "local", "partition", "astype", "rearrange", "tile"};
-    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-      if (strcmp(name, methods[i]) == 0) {
-        char path[64];
-        snprintf(path, sizeof path, "method.%s", name);
-        if (obj.kind == V_SCALAR && strcmp(name, "astype") == 0)
-          return bound(ev, path, NULL, ev_to_expr(ev, obj, "a value"), loc);
-        return bound(ev, path, b, NULL, loc);
-      }
+    const Method *m = ev_method_find(obj.kind, name);
+    if (m) return ev_method_value(ev, m, obj, loc); /* A.sub[...] too (eval_view.c) */
     return ev_error(ev, loc, "buffer '%s' has no attribute '%s'", b->name, name);
   }
   if (obj.kind == V_EXPR) {
@@ -248,21 +229,17 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.u.s.len = strlen(buf);
       return v;
     }
-    if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
-    static const char *const layout_methods[] = {"apply", "tile_to", "canonicalize"};
-    for (size_t i = 0; obj.u.e->kind == E_LAYOUT && i < sizeof layout_methods / sizeof layout_methods[0]; i++)
-      if (strcmp(name, layout_methods[i]) == 0)
-        return bound(ev, tirx_intern_printf(ev->m, "method.layout_%s", name), NULL, obj.u.e, loc);
+    const Method *m = ev_method_find(V_EXPR, name);
+    if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
+      return ev_method_value(ev, m, obj, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
   if (obj.kind == V_POOL) {
     Value field;
     if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
-    char path[64];
-    snprintf(path, sizeof path, "pool.%.50s", name);
-    Value v = ns_value(ev, path, loc);
-    v_aux(ev, &v)->pool_self = obj.u.pool;
-    return v;
+    const Method *m = ev_method_find(V_POOL, name);
+    if (m) return ev_method_value(ev, m, obj, loc);
+    return ev_error(ev, loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", name);
   }
   if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
   if (obj.kind == V_PTRTYPE && strcmp(name, "ty") == 0) return obj;
@@ -866,26 +843,29 @@ static Value dtype_call(Eval *ev, DType t, Args *a) {
 
 /* ---- methods of buffers and values (x.astype, A.vload ...) --------------------------- */
 
-typedef Value (*MethodFn)(Eval *ev, const char *m, Value callee, Args *a);
-
-static Value method_astype(Eval *ev, const char *m, Value callee, Args *a) {
-  (void)m;
+/* x.astype(dtype) of an expression or a scalar */
+Value m_astype(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
   DType t;
   if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-  return v_expr(ev_const_cast(ev, t, VAUX(callee, self), a->loc), a->loc);
+  Expr *e = self.kind == V_EXPR ? self.u.e : ev_to_expr(ev, self, "a value");
+  if (!e) return v_make(V_ERROR, a->loc);
+  return v_expr(ev_const_cast(ev, t, e, a->loc), a->loc);
 }
 
-static Value method_scope(Eval *ev, const char *m, Value callee, Args *a) {
-  (void)ev, (void)m;
+Value m_buffer_scope(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)ev, (void)m, (void)recv;
   Value v = v_make(V_STR, a->loc);
-  v.u.s.p = VAUX(callee, buftype)->scope;
-  v.u.s.len = strlen(VAUX(callee, buftype)->scope);
+  v.u.s.p = self.u.buf->scope;
+  v.u.s.len = strlen(self.u.buf->scope);
   return v;
 }
 
 /* A.ptr_to([i, j]), A.vload([i, j], dtype=, predicate=), A.vstore([i, j], value, predicate=) */
-static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
-  Buffer *b = VAUX(callee, buftype);
+Value m_buffer_access(Eval *ev, const Method *mt, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  const char *m = mt->name;
+  Buffer *b = self.u.buf;
   bool store = m[1] == 's';
   Value *iv = ev_arg(a, 0, "begin");
   if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
@@ -959,24 +939,6 @@ static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
   s->u.store.pred = pe;
   ev_emit(ev, s);
   return v_make(V_NONE, a->loc);
-}
-
-static const struct {
-  const char *name;
-  MethodFn fn;
-} method_forms[] = {
-    {"astype", method_astype}, {"scope", method_scope},   {"vload", method_access},
-    {"vstore", method_access}, {"ptr_to", method_access},
-};
-
-/* callee: "method.NAME" bound to a buffer (buftype) or a value (self); the other
- * methods are buffer views (eval_pool.c) */
-static Value method_call(Eval *ev, Value callee, Args *a) {
-  const char *m = callee.u.ns + 7; /* after "method." */
-  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, VAUX(callee, self), a);
-  for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
-    if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
-  return ev_buffer_view(ev, VAUX(callee, buftype), m, a);
 }
 
 /* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
@@ -1492,9 +1454,7 @@ static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, A
   const char *kwn[1] = {"predicate"};
   Value kwv[1] = {pv ? *pv : v_make(V_NONE, a->loc)};
   Args b = {args, 2, kwn, kwv, 1, a->loc};
-  Value callee = v_make(V_NS, a->loc);
-  v_aux(ev, &callee)->buftype = bv->u.buf;
-  return method_access(ev, "vstore", callee, &b);
+  return m_buffer_access(ev, &ev_methods[M_V_BUFFER_vstore], *bv, &b, NULL);
 }
 
 /* T.serial / parallel / unroll / vectorized / thread_binding: arg = the ForKind */
@@ -1985,9 +1945,6 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
 
 static Value call_unresolved(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
 static Value call_math(Eval *ev, Value callee, Args *a) { return ev_py_math(ev, callee.u.ns + 5, a); }
-static Value call_pool(Eval *ev, Value callee, Args *a) {
-  return ev_pool_method(ev, VAUX(callee, pool_self), callee.u.ns + 5, a);
-}
 static Value call_unknown(Eval *ev, const char *path, Args *a) {
   return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", path);
 }
@@ -2006,8 +1963,6 @@ static const struct {
     {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
     {"pyl.", false, call_pylib},       /* functools, dataclasses, enum, ... (eval_class.c) */
     {"math.", false, call_math},
-    {"method.", false, method_call}, /* x.astype(...), A.vload(...) */
-    {"pool.", false, call_pool},     /* pool.alloc(...) */
     {"I.", false, call_decorator},
 };
 
@@ -2054,15 +2009,14 @@ Value ev_call(Eval *ev, Ast *call) {
   if (!ok) return v_make(V_ERROR, call->loc);
   a.loc = call->loc;
 
-  if (callee.kind == V_NS && callee.nshape == -1) /* a bound Python method: mutators store back */
-    return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
+  if (callee.kind == V_METHOD) /* mutators of containers store back through the receiver's expression */
+    return ev_method_call(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
   if (callee.kind == V_NS && strncmp(callee.u.ns, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
   return ev_call_value(ev, callee, &a);
 }
 
 /* A callee named by a path (V_NS): T.*, TVM's native names, the other paths. */
 static Value ns_call(Eval *ev, Value callee, Args *a) {
-  if (callee.nshape == -1) return ev_py_method(ev, callee, a, NULL); /* a bound Python method */
   const char *path = callee.u.ns;
   if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, false);
   Value tvm_r;
@@ -2089,6 +2043,7 @@ Value ev_call_value(Eval *ev, Value callee, Args *a) {
   case V_DESCR: return ev_descr_call(ev, callee, a);
   case V_OBJECT: return ev_object_call(ev, callee, a);
   case V_BUILTIN: return callee.u.builtin->fn(ev, callee.u.builtin, a);
+  case V_METHOD: return ev_method_call(ev, callee, a, NULL);
   case V_FUNCREF: {
     PrimFunc *pf = ev_funcref(ev, callee);
     return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);

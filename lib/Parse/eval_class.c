@@ -1054,7 +1054,7 @@ Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
   Value x = a->pos[0];
   ValueKind k = x.kind;
   return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
-                        (k == V_NS && x.nshape != 0) || k == V_DTYPE ||
+                        k == V_METHOD || k == V_DTYPE ||
                         (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable),
                     a->loc);
 }

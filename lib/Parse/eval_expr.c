@@ -753,7 +753,7 @@ static bool identity(Value a, Value b, bool *same) {
             a.kind == V_BUILTIN;
   bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
             b.kind == V_BUILTIN;
-  if (!ra || !rb || (a.kind == V_NS && a.nshape == -1) || (b.kind == V_NS && b.nshape == -1)) return false;
+  if (!ra || !rb) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;

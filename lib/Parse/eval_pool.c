@@ -161,46 +161,58 @@ static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
   return pool_alloc(ev, p, &b);
 }
 
-Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
-  if (strcmp(m, "alloc") == 0) return pool_alloc(ev, p, a);
-  if (strcmp(m, "alloc_tcgen05_mma_AB") == 0) return pool_alloc_mma_ab(ev, p, a);
-  if (strcmp(m, "move_base_to") == 0) {
-    int64_t off;
-    Value *ov = ev_arg(a, 0, "offset");
-    if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
-    if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
-    p->cursor = off;
-    if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
-    return v_make(V_NONE, a->loc);
+/* methods.def's rows of a T.SMEMPool */
+Value m_pool_alloc(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return pool_alloc(ev, self.u.pool, a);
+}
+
+Value m_pool_alloc_mma_ab(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return pool_alloc_mma_ab(ev, self.u.pool, a);
+}
+
+Value m_pool_move_base_to(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  SmemPool *p = self.u.pool;
+  int64_t off;
+  Value *ov = ev_arg(a, 0, "offset");
+  if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
+  if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
+  p->cursor = off;
+  if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
+  return v_make(V_NONE, a->loc);
+}
+
+/* pool.commit([size]): the arena's size, a launch parameter */
+Value m_pool_commit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  SmemPool *p = self.u.pool;
+  if (p->committed) return ev_error(ev, a->loc, "pool.commit() called twice");
+  p->committed = true;
+  int64_t size = p->high;
+  Value *sv = ev_arg(a, 0, "size");
+  if (sv && sv->kind != V_NONE) {
+    int64_t want;
+    if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
+    if (p->arena && want < size)
+      return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
+                      (long long)want, (long long)size);
+    size = want;
   }
-  if (strcmp(m, "commit") == 0) {
-    if (p->committed) return ev_error(ev, a->loc, "pool.commit() called twice");
-    p->committed = true;
-    int64_t size = p->high;
-    Value *sv = ev_arg(a, 0, "size");
-    if (sv && sv->kind != V_NONE) {
-      int64_t want;
-      if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
-      if (p->arena && want < size)
-        return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
-                        (long long)want, (long long)size);
-      size = want;
-    }
-    if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
-    /* the arena size is a launch parameter: TVM 0.27's commit() adds an
-     * int64 attribute statement over an empty body where it is called */
-    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
-    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
-    s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_INT64), size, a->loc);
-    Stmt *body = tirx_stmt_new(ev->m, S_EVAL, a->loc);
-    body->u.eval.e = tirx_i32(ev->m, 0);
-    s->u.attr.body = body;
-    ev_emit(ev, s);
-    Value r = v_make(V_NONE, a->loc);
-    r.stmt_done = true;
-    return r;
-  }
-  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", m);
+  if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
+  /* the arena size is a launch parameter: TVM 0.27's commit() adds an
+   * int64 attribute statement over an empty body where it is called */
+  Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
+  s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_INT64), size, a->loc);
+  Stmt *body = tirx_stmt_new(ev->m, S_EVAL, a->loc);
+  body->u.eval.e = tirx_i32(ev->m, 0);
+  s->u.attr.body = body;
+  ev_emit(ev, s);
+  Value r = v_make(V_NONE, a->loc);
+  r.stmt_done = true;
+  return r;
 }
 
 /* ---- views --------------------------------------------------------------- */
@@ -661,15 +673,43 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   return emit_view(ev, v, a->loc);
 }
 
-Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
-  if (strcmp(m, "view") == 0) return view(ev, b, a);
-  if (strcmp(m, "local") == 0) return local_view(ev, b, a);
-  if (strcmp(m, "permute") == 0) return ev_buffer_permute(ev, b, a);
-  if (strcmp(m, "rearrange") == 0) return ev_buffer_rearrange(ev, b, a);
-  if (strcmp(m, "tile") == 0) return ev_buffer_tile(ev, b, a);
-  if (strcmp(m, "sub") == 0) return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
+/* methods.def's rows of a buffer: its views */
+Value m_buffer_view(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return view(ev, self.u.buf, a);
+}
+
+Value m_buffer_local(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return local_view(ev, self.u.buf, a);
+}
+
+Value m_buffer_permute(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_permute(ev, self.u.buf, a);
+}
+
+Value m_buffer_rearrange(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_rearrange(ev, self.u.buf, a);
+}
+
+Value m_buffer_tile(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_tile(ev, self.u.buf, a);
+}
+
+/* A.sub is subscripted (eval_buffer.c), never called */
+Value m_buffer_sub(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  Buffer *b = self.u.buf;
+  return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
+}
+
+Value m_buffer_unsupported(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
-                  m, b->name);
+                  m->name, self.u.buf->name);
 }
 
 /* T.alloc_tcgen05_ldst_frag(instr_shape, (rows, cols), dtype): a register

@@ -2305,17 +2305,18 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     }
     return true;
   }
-  if ((obj.kind == V_INT || obj.kind == V_BOOL) && strcmp(name, "bit_length") != 0) return false;
-  if (obj.kind == V_FLOAT && strcmp(name, "is_integer") != 0) return false;
   if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
       obj.kind != V_BOOL && obj.kind != V_FLOAT)
     return false;
-  *out = v_make(V_NS, loc);
-  out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
-  Value *recv = TIRX_NEW(ev->m, Value);
-  *recv = obj;
-  v_aux(ev, out)->shape = recv;
-  out->nshape = -1; /* marks a bound Python method */
+  const Method *m = ev_method_find(obj.kind, name);
+  if (!m && (obj.kind == V_INT || obj.kind == V_BOOL || obj.kind == V_FLOAT)) return false;
+  if (!m) {
+    static const char *const type_names[] = {[V_STR] = "str", [V_LIST] = "list", [V_TUPLE] = "tuple", [V_DICT] = "dict",
+                                             [V_INT] = "int", [V_BOOL] = "bool", [V_FLOAT] = "float"};
+    *out = ev_error(ev, loc, "'%s' object has no attribute '%s'", type_names[obj.kind], name);
+    return true;
+  }
+  *out = ev_method_value(ev, m, obj, loc);
   return true;
 }
 
@@ -2392,329 +2393,408 @@ static void py_alias_update(Eval *ev, Value old, Value nv) {
 
 /* Methods that change their receiver: the new container is stored back
  * through the receiver's expression.  Returns false when m is not one. */
-static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, Value *out) {
-  Loc l = a->loc;
-  Value nv = self;
-  *out = v_make(V_NONE, l);
-  if (self.kind == V_LIST) {
-    if (strcmp(m, "append") == 0 && a->npos == 1) nv = py_list_grow(ev, self, a->pos, 1);
-    else if (strcmp(m, "extend") == 0 && a->npos == 1) {
-      Value *add;
-      int na;
-      if (!py_items(ev, a->pos[0], &add, &na, l)) return *out = v_make(V_ERROR, l), true;
-      if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return *out = ev_error(ev, l, "list longer than %d items", PY_MAX_ITEMS), true;
-      nv = py_list_grow(ev, self, add, na);
-    } else if (strcmp(m, "insert") == 0 && a->npos == 2) {
-      int64_t i;
-      if (!ev_get_int(ev, a->pos[0], &i, "insert() index")) return *out = v_make(V_ERROR, l), true;
-      int n = self.u.list.n;
-      if (i < 0) i += n;
-      if (i < 0) i = 0;
-      if (i > n) i = n;
-      Value *items = TIRX_NEWN(ev->m, Value, n + 2);
-      if (i) memcpy(items, self.u.list.items, sizeof(Value) * (size_t)i);
-      items[i] = a->pos[1];
-      if (n - i) memcpy(items + i + 1, self.u.list.items + i, sizeof(Value) * (size_t)(n - i));
-      nv = py_seq(ev, V_LIST, items, n + 1, l);
-    } else if (strcmp(m, "pop") == 0 && a->npos <= 1) {
-      int64_t i = self.u.list.n - 1;
-      if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return *out = v_make(V_ERROR, l), true;
-      if (i < 0 && a->npos) i += self.u.list.n;
-      if (i < 0 || i >= self.u.list.n) return *out = ev_error(ev, l, "pop from an empty list or index out of range"), true;
-      *out = self.u.list.items[i];
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (j != i) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
-      int i = 0;
-      while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
-      if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (j != i) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
-      nv = py_seq(ev, V_LIST, NULL, 0, l);
-    } else if ((strcmp(m, "add") == 0) && a->npos == 1) { /* a set */
-      bool in;
-      ev_py_contains(ev, a->pos[0], self, &in);
-      if (!in) nv = py_list_grow(ev, self, a->pos, 1);
-    } else if (strcmp(m, "discard") == 0 && a->npos == 1) {
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
-      Args sa = *a;
-      sa.pos = &self;
-      sa.npos = 1;
-      if (m[0] == 's') {
-        nv = bi_sorted(ev, &ev_builtins[BI_sorted], &sa);
-      } else {
-        Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-        for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];
-        nv = py_seq(ev, V_LIST, items, self.u.list.n, l);
-      }
-      if (nv.kind == V_ERROR) return *out = nv, true;
-      /* in place: every alias sees the new order */
-      if (nv.u.list.n) memcpy(self.u.list.items, nv.u.list.items, sizeof(Value) * (size_t)nv.u.list.n);
-      return true;
-    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
-      *out = py_seq(ev, V_LIST, self.u.list.items, self.u.list.n, l);
-      return true;
-    } else {
-      return false;
-    }
-  } else if (self.kind == V_DICT) {
-    if (strcmp(m, "update") == 0 && a->npos <= 1) {
-      Value src = v_make(V_DICT, l);
-      if (a->npos) {
-        src = a->pos[0];
-        if (src.kind != V_DICT) return *out = ev_error(ev, l, "dict.update() needs a dict"), true;
-      }
-      nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
-      for (int i = 0; i < src.u.dict.n; i++) {
-        int k = py_dict_find(ev, nv, src.u.dict.keys[i]);
-        if (k >= 0) nv.u.dict.vals[k] = src.u.dict.vals[i];
-        else nv.u.dict.keys[nv.u.dict.n] = src.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = src.u.dict.vals[i];
-      }
-      for (int i = 0; i < a->nkw; i++) {
-        Value kk = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l);
-        int k = py_dict_find(ev, nv, kk);
-        if (k >= 0) nv.u.dict.vals[k] = a->kwv[i];
-        else nv.u.dict.keys[nv.u.dict.n] = kk, nv.u.dict.vals[nv.u.dict.n++] = a->kwv[i];
-      }
-    } else if (strcmp(m, "setdefault") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(ev, self, a->pos[0]);
-      if (k >= 0) {
-        *out = self.u.dict.vals[k];
-        return true;
-      }
-      *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
-      nv = py_dict_add(ev, self, a->pos[0], *out);
-    } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(ev, self, a->pos[0]);
-      if (k < 0) {
-        if (a->npos == 2) return *out = a->pos[1], true;
-        return *out = ev_error(ev, l, "dict.pop(): key not found"), true;
-      }
-      *out = self.u.dict.vals[k];
-      nv = py_dict_copy(ev, self, 0);
-      nv.u.dict.n = 0;
-      for (int i = 0; i < self.u.dict.n; i++)
-        if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
-    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
-      nv = py_dict_copy(ev, self, 0);
-      nv.u.dict.n = 0;
-    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
-      *out = py_dict_copy(ev, self, 0);
-      return true;
-    } else {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  if (nv.kind == V_ERROR) return *out = nv, true;
-  py_alias_update(ev, self, nv);
-  if (recv && !py_store_back(ev, recv, nv)) *out = v_make(V_ERROR, l);
-  return true;
+/* ---- methods of parse-time values (rows of methods.def) ----------------------------
+ * Each is FN(ev, row, self, args, recv): recv is the receiver's expression when
+ * the call names one (a mutator stores the new value back through it). */
+
+static Value m_bad_args(Eval *ev, const Method *m, Args *a) {
+  return ev_error(ev, a->loc, "method '%s' is not supported with these arguments at parse time", m->name);
 }
 
-/* str.replace / split / strip / find / ... */
-static bool py_str_method(Eval *ev, Value self, const char *m, Args *a, Value *out) {
+/* A mutator's result: nv replaces self for every alias and through recv. */
+static Value mutated(Eval *ev, Value self, Value nv, Value out, Ast *recv) {
+  if (nv.kind == V_ERROR) return nv;
+  py_alias_update(ev, self, nv);
+  if (recv && !py_store_back(ev, recv, nv)) return v_make(V_ERROR, out.loc);
+  return out;
+}
+
+Value m_list_append(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  return mutated(ev, self, py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_extend(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *add;
+  int na;
+  if (!py_items(ev, a->pos[0], &add, &na, a->loc)) return v_make(V_ERROR, a->loc);
+  if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return ev_error(ev, a->loc, "list longer than %d items", PY_MAX_ITEMS);
+  return mutated(ev, self, py_list_grow(ev, self, add, na), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_insert(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 2 || a->nkw) return m_bad_args(ev, m, a);
+  int64_t i;
+  if (!ev_get_int(ev, a->pos[0], &i, "insert() index")) return v_make(V_ERROR, a->loc);
+  int n = self.u.list.n;
+  if (i < 0) i += n;
+  if (i < 0) i = 0;
+  if (i > n) i = n;
+  Value *items = TIRX_NEWN(ev->m, Value, n + 2);
+  if (i) memcpy(items, self.u.list.items, sizeof(Value) * (size_t)i);
+  items[i] = a->pos[1];
+  if (n - i) memcpy(items + i + 1, self.u.list.items + i, sizeof(Value) * (size_t)(n - i));
+  return mutated(ev, self, py_seq(ev, V_LIST, items, n + 1, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* self without its item i */
+static Value list_without(Eval *ev, Value self, int64_t i, Loc l) {
+  Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+  int k = 0;
+  for (int j = 0; j < self.u.list.n; j++)
+    if (j != i) items[k++] = self.u.list.items[j];
+  return py_seq(ev, V_LIST, items, k, l);
+}
+
+Value m_list_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos > 1 || a->nkw) return m_bad_args(ev, m, a);
+  int64_t i = self.u.list.n - 1;
+  if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return v_make(V_ERROR, a->loc);
+  if (i < 0 && a->npos) i += self.u.list.n;
+  if (i < 0 || i >= self.u.list.n) return ev_error(ev, a->loc, "pop from an empty list or index out of range");
+  return mutated(ev, self, list_without(ev, self, i, a->loc), self.u.list.items[i], recv);
+}
+
+Value m_list_remove(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  int i = 0;
+  while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
+  if (i == self.u.list.n) return ev_error(ev, a->loc, "list.remove(x): x not in list");
+  return mutated(ev, self, list_without(ev, self, i, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_clear(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return mutated(ev, self, py_seq(ev, V_LIST, NULL, 0, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* s.add(x) of a set (a list without duplicates) */
+Value m_set_add(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  bool in;
+  ev_py_contains(ev, a->pos[0], self, &in);
+  return mutated(ev, self, in ? self : py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_set_discard(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+  int k = 0;
+  for (int j = 0; j < self.u.list.n; j++)
+    if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+  return mutated(ev, self, py_seq(ev, V_LIST, items, k, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* xs.sort(key=, reverse=) / xs.reverse(): in place, every alias sees the new order */
+Value m_list_sort(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos) return m_bad_args(ev, m, a);
+  Value nv;
+  if (m->name[0] == 's') {
+    Args sa = *a;
+    sa.pos = &self;
+    sa.npos = 1;
+    nv = bi_sorted(ev, &ev_builtins[BI_sorted], &sa);
+  } else {
+    if (a->nkw) return m_bad_args(ev, m, a);
+    Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+    for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];
+    nv = py_seq(ev, V_LIST, items, self.u.list.n, a->loc);
+  }
+  if (nv.kind == V_ERROR) return nv;
+  if (nv.u.list.n) memcpy(self.u.list.items, nv.u.list.items, sizeof(Value) * (size_t)nv.u.list.n);
+  return v_make(V_NONE, a->loc);
+}
+
+Value m_list_copy(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return py_seq(ev, V_LIST, self.u.list.items, self.u.list.n, a->loc);
+}
+
+/* d with key k set to v (a copy with room for it, or d's own key updated) */
+static void dict_set_copy(Eval *ev, Value *nv, Value k, Value v) {
+  int i = py_dict_find(ev, *nv, k);
+  if (i >= 0) nv->u.dict.vals[i] = v;
+  else nv->u.dict.keys[nv->u.dict.n] = k, nv->u.dict.vals[nv->u.dict.n++] = v;
+}
+
+Value m_dict_update(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  Loc l = a->loc;
+  if (a->npos > 1) return m_bad_args(ev, m, a);
+  Value src = v_make(V_DICT, l);
+  if (a->npos) {
+    src = a->pos[0];
+    if (src.kind != V_DICT) return ev_error(ev, l, "dict.update() needs a dict");
+  }
+  Value nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
+  for (int i = 0; i < src.u.dict.n; i++) dict_set_copy(ev, &nv, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++) dict_set_copy(ev, &nv, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  return mutated(ev, self, nv, v_make(V_NONE, l), recv);
+}
+
+Value m_dict_setdefault(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int k = py_dict_find(ev, self, a->pos[0]);
+  if (k >= 0) return self.u.dict.vals[k];
+  Value out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+  return mutated(ev, self, py_dict_add(ev, self, a->pos[0], out), out, recv);
+}
+
+Value m_dict_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int k = py_dict_find(ev, self, a->pos[0]);
+  if (k < 0) return a->npos == 2 ? a->pos[1] : ev_error(ev, a->loc, "dict.pop(): key not found");
+  Value nv = py_dict_copy(ev, self, 0);
+  nv.u.dict.n = 0;
+  for (int i = 0; i < self.u.dict.n; i++)
+    if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
+  return mutated(ev, self, nv, self.u.dict.vals[k], recv);
+}
+
+Value m_dict_clear(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  Value nv = py_dict_copy(ev, self, 0);
+  nv.u.dict.n = 0;
+  return mutated(ev, self, nv, v_make(V_NONE, a->loc), recv);
+}
+
+Value m_dict_copy(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return py_dict_copy(ev, self, 0);
+}
+
+Value m_dict_get(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int i = py_dict_find(ev, self, a->pos[0]);
+  if (i >= 0) return self.u.dict.vals[i];
+  return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+}
+
+/* d.keys() / d.values() / d.items() */
+Value m_dict_view(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  Loc l = a->loc;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  if (m->name[0] == 'k') return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
+  if (m->name[0] == 'v') return py_seq(ev, V_LIST, self.u.dict.vals, self.u.dict.n, l);
+  Value *r = TIRX_NEWN(ev->m, Value, self.u.dict.n + 1);
+  for (int i = 0; i < self.u.dict.n; i++) {
+    Value p[2] = {self.u.dict.keys[i], self.u.dict.vals[i]};
+    r[i] = py_seq(ev, V_TUPLE, p, 2, l);
+  }
+  return py_seq(ev, V_LIST, r, self.u.dict.n, l);
+}
+
+/* xs.index(x) / xs.count(x) of a list or tuple */
+Value m_seq_index_count(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  int c = 0;
+  for (int i = 0; i < self.u.list.n; i++)
+    if (py_equal(ev, self.u.list.items[i], a->pos[0])) {
+      if (m->name[0] == 'i') return v_int(i, a->loc);
+      c++;
+    }
+  if (m->name[0] == 'i') return ev_error(ev, a->loc, "value is not in the sequence");
+  return v_int(c, a->loc);
+}
+
+Value m_int_bit_length(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
+  int n = 0;
+  while (u) n++, u >>= 1;
+  return v_int(n, a->loc);
+}
+
+Value m_float_is_integer(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
+  return r;
+}
+
+Value m_str_format(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return py_format_method(ev, self, a);
+}
+
+/* s.upper() / s.lower() */
+Value m_str_case(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  char *p = tirx_strdup(ev->m, self.u.s.p, self.u.s.len);
+  for (size_t i = 0; i < self.u.s.len; i++)
+    p[i] = (char)(m->name[0] == 'u' ? (p[i] >= 'a' && p[i] <= 'z' ? p[i] - 32 : p[i])
+                                    : (p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]));
+  Value v = v_make(V_STR, a->loc);
+  v.u.s.p = p;
+  v.u.s.len = self.u.s.len;
+  return v;
+}
+
+/* s.startswith(t) / s.endswith(t) */
+Value m_str_affix(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  size_t k = a->pos[0].u.s.len;
+  Value v = v_make(V_BOOL, a->loc);
+  v.u.i = k <= self.u.s.len && memcmp(self.u.s.p + (m->name[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
+  return v;
+}
+
+Value m_str_join(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  Loc l = a->loc;
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *items;
+  int n;
+  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  StrBuf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (items[i].kind != V_STR) {
+      strbuf_free(&b);
+      return ev_error(ev, l, "join() items must be strings");
+    }
+    if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
+    strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
+    if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
+  }
+  return py_take_str(ev, &b, l);
+}
+
+Value m_str_replace(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   Loc l = a->loc;
   const char *p = self.u.s.p;
   size_t n = self.u.s.len;
-  if (strcmp(m, "replace") == 0 && a->npos >= 2 && a->pos[0].kind == V_STR && a->pos[1].kind == V_STR) {
-    Value o = a->pos[0], w = a->pos[1];
-    int64_t cnt = -1;
-    if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return *out = v_make(V_ERROR, l), true;
-    StrBuf b = {0};
-    strbuf_put(&b, "", 0);
-    size_t i = 0;
-    while (i < n) {
-      if (cnt != 0 && o.u.s.len && i + o.u.s.len <= n && memcmp(p + i, o.u.s.p, o.u.s.len) == 0) {
-        strbuf_put(&b, w.u.s.p, w.u.s.len);
-        i += o.u.s.len;
-        if (cnt > 0) cnt--;
-        continue;
-      }
-      strbuf_putc(&b, p[i++]);
+  if (a->npos < 2 || a->npos > 3 || a->nkw || a->pos[0].kind != V_STR || a->pos[1].kind != V_STR)
+    return m_bad_args(ev, m, a);
+  Value o = a->pos[0], w = a->pos[1];
+  int64_t cnt = -1;
+  if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return v_make(V_ERROR, l);
+  StrBuf b = {0};
+  strbuf_put(&b, "", 0);
+  size_t i = 0;
+  while (i < n) {
+    if (cnt != 0 && o.u.s.len && i + o.u.s.len <= n && memcmp(p + i, o.u.s.p, o.u.s.len) == 0) {
+      strbuf_put(&b, w.u.s.p, w.u.s.len);
+      i += o.u.s.len;
+      if (cnt > 0) cnt--;
+      continue;
     }
-    *out = py_take_str(ev, &b, l);
-    return true;
+    strbuf_putc(&b, p[i++]);
   }
-  if ((strcmp(m, "split") == 0 || strcmp(m, "rsplit") == 0) && a->npos <= 2) {
-    Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
-    int64_t maxs = -1;
-    if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return *out = v_make(V_ERROR, l), true;
-    PyVec parts = {0};
-    if (sep.kind == V_NONE) {
-      size_t i = 0;
-      while (i < n) {
-        while (i < n && strchr(" \t\n\r", p[i])) i++;
-        if (i >= n) break;
-        size_t j = i;
-        while (j < n && !strchr(" \t\n\r", p[j])) j++;
-        pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
-        i = j;
-      }
-    } else {
-      if (sep.kind != V_STR || !sep.u.s.len) return *out = ev_error(ev, l, "split() separator must be a non-empty string"), true;
-      size_t i = 0, k = sep.u.s.len;
-      int64_t done = 0;
-      for (size_t j = 0; j + k <= n;) {
-        if ((maxs < 0 || done < maxs) && memcmp(p + j, sep.u.s.p, k) == 0) {
-          pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
-          j += k;
-          i = j;
-          done++;
-        } else {
-          j++;
-        }
-      }
-      pv_push(ev, &parts, py_str_value(ev, p + i, n - i, l));
-    }
-    *out = py_seq(ev, V_LIST, parts.v, parts.n, l);
-    return true;
-  }
-  if ((strcmp(m, "strip") == 0 || strcmp(m, "lstrip") == 0 || strcmp(m, "rstrip") == 0) && a->npos <= 1) {
-    const char *chars = " \t\n\r";
-    size_t nc = 4;
-    if (a->npos && a->pos[0].kind == V_STR) chars = a->pos[0].u.s.p, nc = a->pos[0].u.s.len;
-    size_t i = 0, j = n;
-    if (m[0] != 'r')
-      while (i < j && memchr(chars, p[i], nc)) i++;
-    if (m[0] != 'l')
-      while (j > i && memchr(chars, p[j - 1], nc)) j--;
-    *out = py_str_value(ev, p + i, j - i, l);
-    return true;
-  }
-  if ((strcmp(m, "find") == 0 || strcmp(m, "rfind") == 0 || strcmp(m, "index") == 0 || strcmp(m, "count") == 0) &&
-      a->npos == 1 && a->pos[0].kind == V_STR) {
-    size_t k = a->pos[0].u.s.len;
-    int64_t r = -1, c = 0;
-    for (size_t i = 0; i + k <= n; i++)
-      if (memcmp(p + i, a->pos[0].u.s.p, k) == 0) {
-        if (r < 0 || m[0] == 'r') r = (int64_t)i;
-        c++;
-        if (m[0] == 'c' && k) i += k - 1;
-      }
-    if (m[0] == 'c') r = c;
-    if (m[0] == 'i' && r < 0) return *out = ev_error(ev, l, "substring not found"), true;
-    *out = v_int(r, l);
-    return true;
-  }
-  if ((strcmp(m, "isdigit") == 0 || strcmp(m, "isalpha") == 0 || strcmp(m, "isidentifier") == 0) && a->npos == 0) {
-    bool ok = n > 0;
-    for (size_t i = 0; i < n; i++) {
-      char c = p[i];
-      bool dig = c >= '0' && c <= '9', alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-      ok &= m[2] == 'd' ? dig : m[2] == 'a' ? alpha : (alpha || c == '_' || (dig && i > 0));
-    }
-    *out = v_make(V_BOOL, l);
-    out->u.i = ok;
-    return true;
-  }
-  if ((strcmp(m, "removeprefix") == 0 || strcmp(m, "removesuffix") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
-    size_t k = a->pos[0].u.s.len;
-    bool pre = m[6] == 'p';
-    if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0)
-      *out = py_str_value(ev, pre ? p + k : p, n - k, l);
-    else
-      *out = self;
-    return true;
-  }
-  return false;
+  return py_take_str(ev, &b, l);
 }
 
-Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
-  Value self = *callee.aux->shape;
-  const char *m = callee.u.ns + 4;
+/* s.split([sep[, maxsplit]]) / s.rsplit(...) */
+Value m_str_split(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   Loc l = a->loc;
-  Value mr;
-  if (py_mutator(ev, self, m, a, recv, &mr)) return mr;
-  if ((self.kind == V_INT || self.kind == V_BOOL) && strcmp(m, "bit_length") == 0 && a->npos == 0) {
-    uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
-    int n = 0;
-    while (u) n++, u >>= 1;
-    return v_int(n, l);
-  }
-  if (self.kind == V_FLOAT && strcmp(m, "is_integer") == 0 && a->npos == 0) {
-    Value r = v_make(V_BOOL, l);
-    r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
-    return r;
-  }
-  if (self.kind == V_STR && py_str_method(ev, self, m, a, &mr)) return mr;
-  if (self.kind == V_STR) {
-    if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);
-    if ((strcmp(m, "upper") == 0 || strcmp(m, "lower") == 0) && a->npos == 0) {
-      char *p = tirx_strdup(ev->m, self.u.s.p, self.u.s.len);
-      for (size_t i = 0; i < self.u.s.len; i++)
-        p[i] = (char)(m[0] == 'u' ? (p[i] >= 'a' && p[i] <= 'z' ? p[i] - 32 : p[i])
-                                  : (p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]));
-      Value v = v_make(V_STR, l);
-      v.u.s.p = p;
-      v.u.s.len = self.u.s.len;
-      return v;
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len;
+  if (a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
+  int64_t maxs = -1;
+  if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return v_make(V_ERROR, l);
+  PyVec parts = {0};
+  if (sep.kind == V_NONE) {
+    size_t i = 0;
+    while (i < n) {
+      while (i < n && strchr(" \t\n\r", p[i])) i++;
+      if (i >= n) break;
+      size_t j = i;
+      while (j < n && !strchr(" \t\n\r", p[j])) j++;
+      pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+      i = j;
     }
-    if ((strcmp(m, "startswith") == 0 || strcmp(m, "endswith") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
-      size_t k = a->pos[0].u.s.len;
-      Value v = v_make(V_BOOL, l);
-      v.u.i = k <= self.u.s.len &&
-              memcmp(self.u.s.p + (m[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
-      return v;
-    }
-    if (strcmp(m, "join") == 0 && a->npos == 1) {
-      Value *items;
-      int n;
-      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-      StrBuf b = {0};
-      for (int i = 0; i < n; i++) {
-        if (items[i].kind != V_STR) {
-          strbuf_free(&b);
-          return ev_error(ev, l, "join() items must be strings");
-        }
-        if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
-        strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
-        if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
-      }
-      return py_take_str(ev, &b, l);
+    return py_seq(ev, V_LIST, parts.v, parts.n, l);
+  }
+  if (sep.kind != V_STR || !sep.u.s.len) return ev_error(ev, l, "split() separator must be a non-empty string");
+  size_t i = 0, k = sep.u.s.len;
+  int64_t done = 0;
+  for (size_t j = 0; j + k <= n;) {
+    if ((maxs < 0 || done < maxs) && memcmp(p + j, sep.u.s.p, k) == 0) {
+      pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+      j += k;
+      i = j;
+      done++;
+    } else {
+      j++;
     }
   }
-  if (self.kind == V_DICT) {
-    if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int i = py_dict_find(ev, self, a->pos[0]);
-      if (i >= 0) return self.u.dict.vals[i];
-      return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+  pv_push(ev, &parts, py_str_value(ev, p + i, n - i, l));
+  return py_seq(ev, V_LIST, parts.v, parts.n, l);
+}
+
+/* s.strip([chars]) / lstrip / rstrip */
+Value m_str_strip(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos > 1 || a->nkw) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p, *chars = " \t\n\r";
+  size_t n = self.u.s.len, nc = 4;
+  if (a->npos && a->pos[0].kind == V_STR) chars = a->pos[0].u.s.p, nc = a->pos[0].u.s.len;
+  size_t i = 0, j = n;
+  if (m->name[0] != 'r')
+    while (i < j && memchr(chars, p[i], nc)) i++;
+  if (m->name[0] != 'l')
+    while (j > i && memchr(chars, p[j - 1], nc)) j--;
+  return py_str_value(ev, p + i, j - i, a->loc);
+}
+
+/* s.find(t) / rfind / index / count */
+Value m_str_find(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len, k = a->pos[0].u.s.len;
+  char f = m->name[0];
+  int64_t r = -1, c = 0;
+  for (size_t i = 0; i + k <= n; i++)
+    if (memcmp(p + i, a->pos[0].u.s.p, k) == 0) {
+      if (r < 0 || f == 'r') r = (int64_t)i;
+      c++;
+      if (f == 'c' && k) i += k - 1;
     }
-    if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
-    if (strcmp(m, "values") == 0) return py_seq(ev, V_LIST, self.u.dict.vals, self.u.dict.n, l);
-    if (strcmp(m, "items") == 0) {
-      Value *r = TIRX_NEWN(ev->m, Value, self.u.dict.n + 1);
-      for (int i = 0; i < self.u.dict.n; i++) {
-        Value p[2] = {self.u.dict.keys[i], self.u.dict.vals[i]};
-        r[i] = py_seq(ev, V_TUPLE, p, 2, l);
-      }
-      return py_seq(ev, V_LIST, r, self.u.dict.n, l);
-    }
+  if (f == 'c') r = c;
+  if (f == 'i' && r < 0) return ev_error(ev, a->loc, "substring not found");
+  return v_int(r, a->loc);
+}
+
+/* s.isdigit() / isalpha() / isidentifier() */
+Value m_str_is(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len;
+  char f = m->name[2];
+  bool ok = n > 0;
+  for (size_t i = 0; i < n; i++) {
+    char c = p[i];
+    bool dig = c >= '0' && c <= '9', alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    ok &= f == 'd' ? dig : f == 'a' ? alpha : (alpha || c == '_' || (dig && i > 0));
   }
-  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
-    for (int i = 0; i < self.u.list.n; i++)
-      if (py_equal(ev, self.u.list.items[i], a->pos[0])) return v_int(i, l);
-    return ev_error(ev, l, "value is not in the sequence");
-  }
-  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
-    int c = 0;
-    for (int i = 0; i < self.u.list.n; i++) c += py_equal(ev, self.u.list.items[i], a->pos[0]);
-    return v_int(c, l);
-  }
-  return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = ok;
+  return r;
+}
+
+/* s.removeprefix(t) / removesuffix(t) */
+Value m_str_remove(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len, k = a->pos[0].u.s.len;
+  bool pre = m->name[6] == 'p';
+  if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0) return py_str_value(ev, pre ? p + k : p, n - k, a->loc);
+  return self;
 }
 
 /* ---- subscripts -------------------------------------------------------------- */

@@ -87,7 +87,7 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
 }
 
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_NS && !obj.aux && obj.nshape != -1) {
+  if (obj.kind == V_NS && !obj.aux) {
     if (strncmp(obj.u.ns, "func:", 5) == 0 && strcmp(name, "name_hint") == 0) { /* a GlobalVar */
       *out = v_make(V_STR, loc);
       out->u.s.p = obj.u.ns + 5;

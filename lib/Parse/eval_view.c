@@ -1110,9 +1110,18 @@ static Value layout_apply(Eval *ev, Expr *self, Args *a) {
   return d;
 }
 
-Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a) {
-  if (strcmp(m, "apply") == 0) return layout_apply(ev, self, a);
-  if (strcmp(m, "tile_to") == 0) return layout_tile_to(ev, self, a);
-  if (strcmp(m, "canonicalize") == 0) return layout_canonicalize(ev, self, a);
-  return ev_error(ev, a->loc, "layout method '%s' is not supported (apply, tile_to, canonicalize)", m);
+/* methods.def's rows of a layout (an E_LAYOUT expression) */
+Value m_layout_apply(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_apply(ev, self.u.e, a);
+}
+
+Value m_layout_tile_to(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_tile_to(ev, self.u.e, a);
+}
+
+Value m_layout_canonicalize(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_canonicalize(ev, self.u.e, a);
 }
