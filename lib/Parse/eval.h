@@ -44,6 +44,12 @@ typedef enum {
   V_MODULE,  /* a loaded Python module (u.mod) */
   V_BUILTIN, /* a Python builtin (u.builtin: its row of builtins.def) */
   V_METHOD,  /* a method bound to its receiver (u.method: its row of methods.def; aux->recv) */
+  V_UNRESOLVED, /* a module tirx did not load (u.unres.what: its name), or a name whose module-level
+                   definition failed or was deleted (u.unres.failed; what: the message): its first use
+                   reports it */
+  V_GLOBALVAR,  /* a function of the module by name, resolved when called (u.ns: the name): f(...) of
+                   an unbound f in a kernel body, tvm.ir.GlobalVar("f") */
+  V_GLOBALDECL, /* `global name` in a function: the name is the module's binding */
 } ValueKind;
 
 struct PyClass;
@@ -96,6 +102,7 @@ struct Value {
     struct PyModule *mod;
     const struct Builtin *builtin;
     const struct Method *method;
+    struct { const char *what; bool failed; } unres;
   } u;
   const ValueAux *aux; /* NULL: none of its fields set */
 };
@@ -440,7 +447,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the receiver's expression (mutators store back) */
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 bool ev_py_import(Eval *ev, Ast *s);
-Value ev_py_unresolved(Eval *ev, Value mod, Loc loc); /* a use of an unloaded module ("?mod:NAME") */
+Value ev_py_unresolved(Eval *ev, Value v, Loc loc); /* the error of a use of a V_UNRESOLVED */
 bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
@@ -493,11 +500,6 @@ void ev_meta_name(Eval *ev, const char *prefix, Value v);
 const char *ev_prelude_dir(Module *m);
 Value ev_prelude_missing(Eval *ev, const char *module, Loc loc);
 void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr); /* a failed module-level statement */
-
-/* A module tirx did not load, or a name whose module-level definition failed. */
-static inline bool ev_ns_unresolved(const char *ns) {
-  return ns[0] == '?' && (strncmp(ns, "?mod:", 5) == 0 || strncmp(ns, "?err:", 5) == 0);
-}
 
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);

@@ -1175,9 +1175,9 @@ void ev_resolve_calls(Eval *ev) {
   ev->ncalls = ev->capcalls = 0;
 }
 
-/* f(...) with f unbound in a kernel body (eval_expr.c's "func:NAME"). */
+/* f(...) of a V_GLOBALVAR: f unbound in a kernel body (eval_expr.c), tvm.ir.GlobalVar */
 static Value call_by_name(Eval *ev, Value callee, Args *a) {
-  const char *fn = callee.u.ns + 5;
+  const char *fn = callee.u.ns;
   PrimFunc *f = tirx_module_find(ev->m, fn);
   Value r = call_func(ev, fn, f, a);
   if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
@@ -1943,7 +1943,6 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   return ev_error(ev, loc, "T.%s is not supported here", in->name);
 }
 
-static Value call_unresolved(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
 static Value call_math(Eval *ev, Value callee, Args *a) { return ev_py_math(ev, callee.u.ns + 5, a); }
 static Value call_unknown(Eval *ev, const char *path, Args *a) {
   return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", path);
@@ -1958,9 +1957,6 @@ static const struct {
   bool whole; /* the path is exactly `prefix` */
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
-    {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
-    {"?err:", false, call_unresolved}, /* a name whose module-level definition failed */
-    {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
     {"pyl.", false, call_pylib},       /* functools, dataclasses, enum, ... (eval_class.c) */
     {"math.", false, call_math},
     {"I.", false, call_decorator},
@@ -2049,10 +2045,12 @@ Value ev_call_value(Eval *ev, Value callee, Args *a) {
     return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);
   }
   case V_NS: return ns_call(ev, callee, a);
+  case V_UNRESOLVED: return ev_py_unresolved(ev, callee, a->loc);
+  case V_GLOBALVAR: return call_by_name(ev, callee, a);
   case V_ERROR: return callee;
   case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST: case V_DICT:
   case V_EXPR: case V_BUFFER: case V_SCALAR: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE:
-  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: break;
+  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: case V_GLOBALDECL: break;
   }
   return ev_error(ev, a->loc, "value is not callable");
 }

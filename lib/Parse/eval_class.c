@@ -144,7 +144,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
     }
     if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
     else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
-    else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);
+    else if (b.kind == V_UNRESOLVED) return ev_py_unresolved(ev, b, c->list3[i]->loc);
     else if (b.kind != V_NS && b.kind != V_BUILTIN)
       return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
@@ -256,7 +256,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
     kv = ev_call_value(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;

@@ -85,7 +85,7 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
-      if (b->v.kind == V_NS && b->v.nshape == -2) /* `global name`: the module's binding */
+      if (b->v.kind == V_GLOBALDECL) /* `global name`: the module's binding */
         return global_below(ev, name, i);
       return b;
     }
@@ -983,8 +983,8 @@ static Value name(Eval *ev, Ast *a) {
     /* f(...) in a kernel body, f unbound: a call of the module's function f
      * (TVM prints a call of another PrimFunc by its bare name; the function
      * may be defined in another file and linked later). */
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern_printf(ev->m, "func:%s", a->name);
+    Value v = v_make(V_GLOBALVAR, a->loc);
+    v.u.ns = a->name;
     return v;
   }
   if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);

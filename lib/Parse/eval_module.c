@@ -325,10 +325,11 @@ void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
   for (int i = nd; i < ev->d->n; i++)
     if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
-  const char *msg = tirx_intern_printf(ev->m, "?err:%s:%u:%u: %s", file, e->line, e->col, e->msg);
+  const char *msg = tirx_intern_printf(ev->m, "%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);
-  Value p = v_make(V_NS, s->loc);
-  p.u.ns = msg;
+  Value p = v_make(V_UNRESOLVED, s->loc);
+  p.u.unres.what = msg;
+  p.u.unres.failed = true;
   poison_stmts(ev, &s, 1, p);
 }
 
@@ -477,6 +478,13 @@ static bool is_pylib(const char *name) {
 static Value ns_value(Eval *ev, const char *path, Loc loc) {
   Value v = v_make(V_NS, loc);
   v.u.ns = tirx_intern0(ev->m, path);
+  return v;
+}
+
+/* a module tirx did not load: its uses report it (ev_py_unresolved) */
+static Value unloaded(Eval *ev, const char *module, Loc loc) {
+  Value v = v_make(V_UNRESOLVED, loc);
+  v.u.unres.what = tirx_intern0(ev->m, module);
   return v;
 }
 
@@ -660,7 +668,7 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       continue;
     }
     if (!m) { /* not on the search path: lazy */
-      bind_name(ev, bind, ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", shown), loc), loc);
+      bind_name(ev, bind, unloaded(ev, shown, loc), loc);
       continue;
     }
     const char *nm = tirx_intern0(ev->m, names[k]);
@@ -722,7 +730,7 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
       continue;
     }
     if (!m) {
-      Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
+      Value v = unloaded(ev, mod, loc);
       bind_name(ev, as ? as : root, v, loc);
       continue;
     }
@@ -744,14 +752,14 @@ bool ev_py_import(Eval *ev, Ast *s) {
 
 /* The error for a use of a module tirx did not load (or of a name whose
  * module-level definition failed). */
-Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
-  if (strncmp(mod.u.ns, "?err:", 5) == 0)
-    return ev_error(ev, loc, "this name's module-level definition failed: %s", mod.u.ns + 5);
-  if (strncmp(mod.u.ns + 5, "tvm.", 4) == 0) return ev_prelude_missing(ev, mod.u.ns + 5, loc);
+Value ev_py_unresolved(Eval *ev, Value v, Loc loc) {
+  const char *what = v.u.unres.what;
+  if (v.u.unres.failed) return ev_error(ev, loc, "this name's module-level definition failed: %s", what);
+  if (strncmp(what, "tvm.", 4) == 0) return ev_prelude_missing(ev, what, loc);
   return ev_error(ev, loc,
                   "module '%s' is not available to tirx (not found on the -I search path; only the Python "
                   "subset's own modules and the TVM script modules are built in)",
-                  mod.u.ns + 5);
+                  what);
 }
 
 /* Evaluates the entry expression in the module's namespace; the module's

@@ -883,7 +883,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     if (b && b->depth == 0 && ev->depth > 0) {
       /* a module name: rebound only after `global name` in this function */
       for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
-        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_NS && ev->binds[i].v.nshape == -2) {
+        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
           b->v = v;
           return true;
         }
@@ -1217,7 +1217,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
         dv.kind != V_BUILTIN && !(dv.kind == V_NS && strncmp(dv.u.ns, "pyl.", 4) == 0))
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
@@ -1562,8 +1562,9 @@ static bool py_del(Eval *ev, Ast *t) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     if (!b) return ev_error(ev, t->loc, "name '%s' is not defined", t->name), false;
-    b->v = v_make(V_NS, t->loc);
-    b->v.u.ns = tirx_intern_printf(ev->m, "?err:name '%s' was deleted", t->name);
+    b->v = v_make(V_UNRESOLVED, t->loc);
+    b->v.u.unres.what = tirx_intern_printf(ev->m, "name '%s' was deleted", t->name);
+    b->v.u.unres.failed = true;
     return true;
   }
   if (t->kind == A_SUBSCRIPT && t->n == 1 && t->list[0]->kind != A_SLICE) {
@@ -1811,10 +1812,7 @@ static int py_stmt(Eval *ev, Ast *s) {
         return PY_ERR;
       }
       if (ev->depth == 0) continue;
-      Value m = v_make(V_NS, s->loc);
-      m.u.ns = "?global";
-      m.nshape = -2;
-      ev_define(ev, nm, m, false, s->loc);
+      ev_define(ev, nm, v_make(V_GLOBALDECL, s->loc), false, s->loc);
     }
     return PY_NORMAL;
   case A_CLASSDEF: {
@@ -2289,7 +2287,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     return true;
   }
-  if (obj.kind == V_NS && ev_ns_unresolved(obj.u.ns)) {
+  if (obj.kind == V_UNRESOLVED) {
     *out = ev_py_unresolved(ev, obj, loc);
     return true;
   }
