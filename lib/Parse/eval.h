@@ -50,6 +50,7 @@ typedef enum {
   V_GLOBALVAR,  /* a function of the module by name, resolved when called (u.ns: the name): f(...) of
                    an unbound f in a kernel body, tvm.ir.GlobalVar("f") */
   V_GLOBALDECL, /* `global name` in a function: the name is the module's binding */
+  V_LIBMOD,  /* one of the evaluator's own modules (pylib.def; u.ns: its name) */
 } ValueKind;
 
 struct PyClass;
@@ -245,6 +246,7 @@ typedef struct Eval {
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
+  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
   TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
@@ -308,7 +310,8 @@ typedef Value (*BuiltinFn)(Eval *ev, const Builtin *self, Args *a);
 struct Builtin {
   const char *name;
   BuiltinFn fn;
-  ValueKind type; /* the kind it is the type of (int: V_INT); V_ERROR: none */
+  ValueKind type;     /* the kind it is the type of (int: V_INT); V_ERROR: none */
+  const char *module; /* pylib.def's rows: the module (NULL: a Python builtin) */
 };
 enum {
 #define BUILTIN(NAME, FN, TYPE) BI_##NAME,
@@ -319,6 +322,19 @@ extern const Builtin ev_builtins[BI_COUNT];
 #define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/builtins.def"
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
+/* The evaluator's own modules (pylib.def) */
+enum {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) LIB_##MODULE##_##NAME,
+#include "Parse/pylib.def"
+  LIB_COUNT
+};
+extern const Builtin ev_libfns[LIB_COUNT];
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) Value FN(Eval *ev, const Builtin *self, Args *a);
+#include "Parse/pylib.def"
+const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
+Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
 Value ev_builtin_value(const Builtin *b, Loc loc);
 Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a);
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
@@ -442,7 +458,6 @@ Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicat
 Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
-Value ev_py_math(Eval *ev, const char *fn, Args *a); /* math.FN(...) */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv); /* recv: the receiver's expression (mutators store back) */
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
@@ -476,7 +491,6 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a);
  * built now (NULL: its build reported an error). */
 PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
-Value ev_pylib_call(Eval *ev, const char *path, Args *a); /* functools, dataclasses, enum, itertools */
 
 /* modules (eval_module.c) */
 bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);

@@ -13,9 +13,46 @@
 #include "Parse/eval.h"
 
 const Builtin ev_builtins[BI_COUNT] = {
-#define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE},
+#define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},
 #include "Parse/builtins.def"
 };
+
+const Builtin ev_libfns[LIB_COUNT] = {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) [LIB_##MODULE##_##NAME] = {#NAME, FN, V_ERROR, #MODULE},
+#include "Parse/pylib.def"
+};
+
+const char *ev_libmod_find(Eval *ev, const char *module) {
+  static const char *const mods[] = {
+#define LIBMOD(MODULE) #MODULE,
+#define LIBFN(MODULE, NAME, FN)
+#include "Parse/pylib.def"
+  };
+  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
+    if (strcmp(module, mods[i]) == 0) return tirx_intern0(ev->m, mods[i]);
+  return NULL;
+}
+
+/* MODULE.NAME: its row, or a row made for a name without one (kept per name, so
+ * that `is` holds between two reads) */
+Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc) {
+  for (int i = 0; i < LIB_COUNT; i++)
+    if (strcmp(ev_libfns[i].module, module) == 0 && strcmp(ev_libfns[i].name, name) == 0)
+      return ev_builtin_value(&ev_libfns[i], loc);
+  const char *key = tirx_intern_printf(ev->m, "%s.%s", module, name);
+  Builtin *b = txmap_get(&ev->lib_names, key);
+  if (!b) {
+    b = TIRX_NEW(ev->m, Builtin);
+    *b = (Builtin){tirx_intern0(ev->m, name), lib_unsupported, V_ERROR, module};
+    txmap_put(&ev->lib_names, key, b);
+  }
+  return ev_builtin_value(b, loc);
+}
+
+Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
+  return ev_error(ev, a->loc, "%s.%s() is not supported at parse time", self->module, self->name);
+}
 
 static int builtin_cmp(const void *key, const void *row) { return strcmp(key, ((const Builtin *)row)->name); }
 

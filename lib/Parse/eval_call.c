@@ -1184,7 +1184,6 @@ static Value call_by_name(Eval *ev, Value callee, Args *a) {
   return r;
 }
 
-static Value call_pylib(Eval *ev, Value callee, Args *a) { return ev_pylib_call(ev, callee.u.ns + 4, a); }
 
 /* ---- special forms: the T.* builtins the evaluator computes ----------------------------
  *
@@ -1943,7 +1942,6 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   return ev_error(ev, loc, "T.%s is not supported here", in->name);
 }
 
-static Value call_math(Eval *ev, Value callee, Args *a) { return ev_py_math(ev, callee.u.ns + 5, a); }
 static Value call_unknown(Eval *ev, const char *path, Args *a) {
   return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", path);
 }
@@ -1957,8 +1955,6 @@ static const struct {
   bool whole; /* the path is exactly `prefix` */
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
-    {"pyl.", false, call_pylib},       /* functools, dataclasses, enum, ... (eval_class.c) */
-    {"math.", false, call_math},
     {"I.", false, call_decorator},
 };
 
@@ -2050,7 +2046,7 @@ Value ev_call_value(Eval *ev, Value callee, Args *a) {
   case V_ERROR: return callee;
   case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST: case V_DICT:
   case V_EXPR: case V_BUFFER: case V_SCALAR: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE:
-  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: case V_GLOBALDECL: break;
+  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: case V_GLOBALDECL: case V_LIBMOD: break;
   }
   return ev_error(ev, a->loc, "value is not callable");
 }

@@ -96,6 +96,7 @@ static Value str_value(Eval *ev, const char *s, Loc loc) {
 
 /* Is the decorator/base value the builtin `path` (dataclasses.dataclass, enum.Enum)? */
 static bool is_ns(Value v, const char *path) { return v.kind == V_NS && strcmp(v.u.ns, path) == 0; }
+static bool is_lib(Value v, int row) { return v.kind == V_BUILTIN && v.u.builtin == &ev_libfns[row]; }
 
 /* The dataclass field names of k (bases first), into *out. */
 static void dc_fields(Eval *ev, struct PyClass *k, const char ***names, int *n, int depth) {
@@ -138,14 +139,14 @@ Value ev_class_def(Eval *ev, Ast *c) {
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
       continue;
     }
-    if (is_ns(b, "typing.NamedTuple") || is_ns(b, "pyl.collections.namedtuple")) {
+    if (is_ns(b, "typing.NamedTuple") || is_lib(b, LIB_collections_namedtuple)) {
       k->dataclass = k->frozen = true; /* fields by annotation, immutable */
       continue;
     }
-    if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
-    else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
+    if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
+    else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
     else if (b.kind == V_UNRESOLVED) return ev_py_unresolved(ev, b, c->list3[i]->loc);
-    else if (b.kind != V_NS && b.kind != V_BUILTIN)
+    else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
       return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
     /* object, Exception, typing.Generic[...] and other builtins add nothing */
   }
@@ -215,7 +216,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       const char *nm = k->attrs.names[i];
       Value v = k->attrs.vals[i];
       if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
-      if (v.kind == V_NS && strcmp(v.u.ns, "pyl.enum.auto") == 0) v = v_int(autov, v.loc);
+      if (is_lib(v, LIB_enum_auto)) v = v_int(autov, v.loc);
       if (v.kind == V_INT) autov = v.u.i + 1;
       struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
       o->cls = k;
@@ -238,7 +239,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       k->meta_class = true;
       continue;
     }
-    if (is_ns(dv, "pyl.dataclasses.dataclass")) {
+    if (is_lib(dv, LIB_dataclasses_dataclass)) {
       k->dataclass = true;
       for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
         Ast *kw = d->list[j];
@@ -964,15 +965,15 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
     return x.kind == t.u.builtin->type || (t.u.builtin->type == V_INT && x.kind == V_BOOL) ||
            (t.u.builtin->type == V_INT && x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2);
+  if (t.kind == V_BUILTIN && t.u.builtin->module) { /* enum.Enum, enum.IntEnum */
+    bool member = x.kind == V_OBJECT && x.u.obj->cls->enum_kind;
+    if (t.u.builtin == &ev_libfns[LIB_enum_Enum]) return member;
+    return t.u.builtin == &ev_libfns[LIB_enum_IntEnum] && member && x.u.obj->cls->enum_kind == 2;
+  }
   if (t.kind != V_NS && t.kind != V_BUILTIN) return false;
   const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
-  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind) {
-    if (strcmp(tn, "pyl.enum.Enum") == 0) return true;
-    if (strcmp(tn, "pyl.enum.IntEnum") == 0) return x.u.obj->cls->enum_kind == 2;
-    if (strcmp(tn, "int") == 0) return x.u.obj->cls->enum_kind == 2;
-  }
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
          (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
@@ -1096,7 +1097,6 @@ Value bi_id(Eval *ev, const Builtin *self, Args *a) {
   return v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, a->loc);
 }
 
-/* functools / dataclasses / enum / itertools callables (paths "pyl.MODULE.NAME") */
 /* copy.copy / copy.deepcopy.  Lists, dicts and objects are copied (deep: their
  * items too, each shared container once, memo keyed by its array or object);
  * everything else is immutable at parse time or keeps its identity (classes,
@@ -1140,184 +1140,228 @@ static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Lo
   return r;
 }
 
-Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
-  if (strcmp(path, "copy.copy") == 0 || strcmp(path, "copy.deepcopy") == 0) {
-    if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", path + 5);
-    TxPtrMap memo = {0};
-    Value r = py_copy(ev, a->pos[0], path[5] == 'd', &memo, 0, a->loc);
-    txmap_free(&memo);
-    return r;
-  }
+/* copy.copy(x) / copy.deepcopy(x) */
+Value lib_copy(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", self->name);
+  TxPtrMap memo = {0};
+  Value r = py_copy(ev, a->pos[0], self == &ev_libfns[LIB_copy_deepcopy], &memo, 0, a->loc);
+  txmap_free(&memo);
+  return r;
+}
+
+/* functools.cache(f) / lru_cache(f): f kept per arguments; lru_cache(maxsize=...)
+ * and wraps(f): a decorator that returns its function */
+Value lib_cache(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos == 1 && a->nkw == 0 &&
+      (a->pos[0].kind == V_PYFUNC || a->pos[0].kind == V_LAMBDA || a->pos[0].kind == V_BOUND))
+    return descr(ev, DK_CACHE, a->pos[0], a->loc);
+  (void)self;
+  return ev_builtin_value(&ev_libfns[LIB_functools_cache], a->loc);
+}
+
+Value lib_cached_property(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (a->npos != 1) return ev_error(ev, a->loc, "cached_property() takes one function");
+  return descr(ev, DK_PROPERTY, a->pos[0], a->loc);
+}
+
+/* functools.partial(f, *pre, **kw) */
+Value lib_partial(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strcmp(path, "functools.cache") == 0 || strcmp(path, "functools.lru_cache") == 0 ||
-      strcmp(path, "functools.wraps") == 0 || strcmp(path, "functools.cached_property") == 0) {
-    if (path[10] == 'c' && path[11] == 'a' && path[15] == 'd') { /* cached_property */
-      if (a->npos != 1) return ev_error(ev, l, "cached_property() takes one function");
-      return descr(ev, DK_PROPERTY, a->pos[0], l);
-    }
-    if (a->npos == 1 && a->nkw == 0 &&
-        (a->pos[0].kind == V_PYFUNC || a->pos[0].kind == V_LAMBDA || a->pos[0].kind == V_BOUND))
-      return descr(ev, DK_CACHE, a->pos[0], l);
-    /* lru_cache(maxsize=...) / wraps(f): a decorator that returns its function */
-    Value d = v_make(V_NS, l);
-    d.u.ns = "pyl.functools.cache";
-    return d;
+  (void)self;
+  if (a->npos < 1) return ev_error(ev, l, "partial() needs a function");
+  Value d = descr(ev, DK_PARTIAL, a->pos[0], l);
+  Value *st = TIRX_NEWN(ev->m, Value, 2);
+  st[0] = v_make(V_TUPLE, l);
+  st[0].u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
+  if (a->npos > 1) memcpy(st[0].u.list.items, a->pos + 1, sizeof(Value) * (size_t)(a->npos - 1));
+  st[0].u.list.n = a->npos - 1;
+  st[1] = v_make(V_DICT, l);
+  st[1].u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  st[1].u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  for (int i = 0; i < a->nkw; i++) {
+    st[1].u.dict.keys[i] = str_value(ev, a->kwn[i], l);
+    st[1].u.dict.vals[i] = a->kwv[i];
   }
-  if (strcmp(path, "functools.partial") == 0) {
-    if (a->npos < 1) return ev_error(ev, l, "partial() needs a function");
-    Value d = descr(ev, DK_PARTIAL, a->pos[0], l);
-    Value *st = TIRX_NEWN(ev->m, Value, 2);
-    st[0] = v_make(V_TUPLE, l);
-    st[0].u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
-    if (a->npos > 1) memcpy(st[0].u.list.items, a->pos + 1, sizeof(Value) * (size_t)(a->npos - 1));
-    st[0].u.list.n = a->npos - 1;
-    st[1] = v_make(V_DICT, l);
-    st[1].u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    st[1].u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    for (int i = 0; i < a->nkw; i++) {
-      st[1].u.dict.keys[i] = str_value(ev, a->kwn[i], l);
-      st[1].u.dict.vals[i] = a->kwv[i];
-    }
-    st[1].u.dict.n = a->nkw;
-    d.u.bound.self = st;
-    return d;
+  st[1].u.dict.n = a->nkw;
+  d.u.bound.self = st;
+  return d;
+}
+
+/* functools.reduce(f, xs[, initial]) */
+Value lib_reduce(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
+  Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
+  Value items = bi_seq(ev, &ev_builtins[BI_list], &la);
+  if (items.kind == V_ERROR) return items;
+  int i = 0;
+  Value acc;
+  if (a->npos == 3) acc = a->pos[2];
+  else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
+  else acc = items.u.list.items[i++];
+  for (; i < items.u.list.n; i++) {
+    Value args[2] = {acc, items.u.list.items[i]};
+    Args ca = {args, 2, NULL, NULL, 0, l};
+    acc = ev_call_value(ev, a->pos[0], &ca);
+    if (acc.kind == V_ERROR) return acc;
   }
-  if (strcmp(path, "functools.reduce") == 0) {
-    if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
-    Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
-    Value items = bi_seq(ev, &ev_builtins[BI_list], &la);
-    if (items.kind == V_ERROR) return items;
-    int i = 0;
-    Value acc;
-    if (a->npos == 3) acc = a->pos[2];
-    else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
-    else acc = items.u.list.items[i++];
-    for (; i < items.u.list.n; i++) {
-      Value args[2] = {acc, items.u.list.items[i]};
-      Args ca = {args, 2, NULL, NULL, 0, l};
-      acc = ev_call_value(ev, a->pos[0], &ca);
-      if (acc.kind == V_ERROR) return acc;
-    }
-    return acc;
+  return acc;
+}
+
+/* dataclasses.field(default=, default_factory=) */
+Value lib_dc_field(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  Value d = v_make(V_DESCR, a->loc);
+  d.nshape = DK_FIELD;
+  for (int i = 0; i < a->nkw; i++) {
+    if (strcmp(a->kwn[i], "default_factory") == 0) d.u.bound.fn = new_value(ev, a->kwv[i]);
+    else if (strcmp(a->kwn[i], "default") == 0) d.u.bound.self = new_value(ev, a->kwv[i]);
   }
-  if (strcmp(path, "dataclasses.field") == 0) {
-    Value d = v_make(V_DESCR, l);
-    d.nshape = DK_FIELD;
-    for (int i = 0; i < a->nkw; i++) {
-      if (strcmp(a->kwn[i], "default_factory") == 0) d.u.bound.fn = new_value(ev, a->kwv[i]);
-      else if (strcmp(a->kwn[i], "default") == 0) d.u.bound.self = new_value(ev, a->kwv[i]);
-    }
-    if (a->npos) return ev_error(ev, l, "field() takes keyword arguments");
-    return d;
+  if (a->npos) return ev_error(ev, a->loc, "field() takes keyword arguments");
+  return d;
+}
+
+/* the dataclass of fields()/asdict()/...'s one argument and its fields; false
+ * after reporting that it is none */
+static bool dc_arg(Eval *ev, const Builtin *self, Args *a, struct PyClass **k, const char ***names, int *n) {
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one dataclass", self->name), false;
+  Value x = a->pos[0];
+  *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
+  if (!*k || !any_dataclass(*k, 0)) return ev_error(ev, a->loc, "%s() needs a dataclass", self->name), false;
+  *names = NULL;
+  *n = 0;
+  dc_fields(ev, *k, names, n, 0);
+  return true;
+}
+
+/* dataclasses.fields(): Field objects with .name (and .default where known) */
+static Value dc_field_objects(Eval *ev, struct PyClass *k, const char **names, int n, Loc l) {
+  Value t = v_make(V_TUPLE, l);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    static struct PyClass field_cls = {.name = "Field"};
+    o->cls = &field_cls;
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, names[i], l));
+    Value *d = class_find(k, names[i], NULL, 0);
+    if (d && d->kind != V_DESCR) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "default"), *d);
+    t.u.list.items[i] = v_make(V_OBJECT, l);
+    t.u.list.items[i].u.obj = o;
   }
-  if (strcmp(path, "dataclasses.fields") == 0 || strcmp(path, "dataclasses.asdict") == 0 ||
-      strcmp(path, "dataclasses.astuple") == 0 || strcmp(path, "dataclasses.replace") == 0 ||
-      strcmp(path, "dataclasses.is_dataclass") == 0) {
-    const char *f = path + 12;
-    if (a->npos != 1) return ev_error(ev, l, "%s() takes one dataclass", f);
+  t.u.list.n = n;
+  return t;
+}
+
+/* dataclasses.fields / asdict / astuple / is_dataclass */
+Value lib_dc_query(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (self == &ev_libfns[LIB_dataclasses_is_dataclass]) {
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one dataclass", self->name);
     Value x = a->pos[0];
     struct PyClass *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
-    if (strcmp(f, "is_dataclass") == 0) return bool_value(k && any_dataclass(k, 0), l);
-    if (!k || !any_dataclass(k, 0)) return ev_error(ev, l, "%s() needs a dataclass", f);
-    const char **names = NULL;
-    int n = 0;
-    dc_fields(ev, k, &names, &n, 0);
-    if (strcmp(f, "fields") == 0) {
-      /* Field objects with .name (and .default where known) */
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-        static struct PyClass field_cls = {.name = "Field"};
-        o->cls = &field_cls;
-        attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, names[i], l));
-        Value *d = class_find(k, names[i], NULL, 0);
-        if (d && d->kind != V_DESCR) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "default"), *d);
-        t.u.list.items[i] = v_make(V_OBJECT, l);
-        t.u.list.items[i].u.obj = o;
-      }
-      t.u.list.n = n;
-      return t;
-    }
-    if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", f);
-    if (strcmp(f, "asdict") == 0) return make_dict(ev, &x.u.obj->attrs, names, n, l);
-    if (strcmp(f, "astuple") == 0) {
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        Value *v = attrs_find(&x.u.obj->attrs, names[i]);
-        t.u.list.items[t.u.list.n++] = v ? *v : v_make(V_NONE, l);
-      }
-      return t;
-    }
+    return bool_value(k && any_dataclass(k, 0), l);
   }
-  if (strcmp(path, "dataclasses.replace") == 0) {
-    Value x = a->pos[0];
-    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-    *o = *x.u.obj;
-    o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
-    for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
-    for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
-    Value r = v_make(V_OBJECT, l);
-    r.u.obj = o;
-    return r;
+  struct PyClass *k;
+  const char **names;
+  int n;
+  if (!dc_arg(ev, self, a, &k, &names, &n)) return v_make(V_ERROR, l);
+  if (self == &ev_libfns[LIB_dataclasses_fields]) return dc_field_objects(ev, k, names, n, l);
+  Value x = a->pos[0];
+  if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", self->name);
+  if (self == &ev_libfns[LIB_dataclasses_asdict]) return make_dict(ev, &x.u.obj->attrs, names, n, l);
+  Value t = v_make(V_TUPLE, l);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value *v = attrs_find(&x.u.obj->attrs, names[i]);
+    t.u.list.items[t.u.list.n++] = v ? *v : v_make(V_NONE, l);
   }
-  if (strcmp(path, "itertools.product") == 0 || strcmp(path, "itertools.chain") == 0) {
-    int n = a->npos;
-    Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
-      cols[i] = bi_seq(ev, &ev_builtins[BI_list], &la);
-      if (cols[i].kind == V_ERROR) return cols[i];
-    }
-    int repeat = 1;
-    for (int i = 0; i < a->nkw; i++)
-      if (strcmp(a->kwn[i], "repeat") == 0 && a->kwv[i].kind == V_INT) repeat = (int)a->kwv[i].u.i;
-    if (path[10] == 'c') {
-      int total = 0;
-      for (int i = 0; i < n; i++) total += cols[i].u.list.n;
-      Value r = v_make(V_LIST, l);
-      r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
-      for (int i = 0; i < n; i++)
-        for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
-      return r;
-    }
-    if (repeat > 1) {
-      Value *rc = TIRX_NEWN(ev->m, Value, n * repeat + 1);
-      for (int r = 0; r < repeat; r++) memcpy(rc + r * n, cols, sizeof(Value) * (size_t)n);
-      cols = rc;
-      n *= repeat;
-    }
-    int64_t total = 1;
-    for (int i = 0; i < n; i++) total *= cols[i].u.list.n;
-    if (total > 1000000) return ev_error(ev, l, "product() of more than 1000000 items at parse time");
-    Value r = v_make(V_LIST, l);
-    r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
-    for (int64_t k = 0; k < total; k++) {
-      Value *row = TIRX_NEWN(ev->m, Value, n + 1);
-      int64_t rem = k;
-      for (int i = n - 1; i >= 0; i--) {
-        row[i] = cols[i].u.list.items[rem % cols[i].u.list.n];
-        rem /= cols[i].u.list.n;
-      }
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = row;
-      t.u.list.n = n;
-      r.u.list.items[r.u.list.n++] = t;
-    }
-    return r;
+  return t;
+}
+
+/* dataclasses.replace(obj, **changes) */
+Value lib_dc_replace(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  struct PyClass *k;
+  const char **names;
+  int n;
+  if (!dc_arg(ev, self, a, &k, &names, &n)) return v_make(V_ERROR, l);
+  Value x = a->pos[0];
+  if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", self->name);
+  struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+  *o = *x.u.obj;
+  o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
+  for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
+  for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
+  Value r = v_make(V_OBJECT, l);
+  r.u.obj = o;
+  return r;
+}
+
+/* itertools.chain(xs, ys, ...): their items in turn */
+static Value chain_lists(Eval *ev, Value *cols, int n, Loc l) {
+  int total = 0;
+  for (int i = 0; i < n; i++) total += cols[i].u.list.n;
+  Value r = v_make(V_LIST, l);
+  r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
+  return r;
+}
+
+/* itertools.product(xs, ys, ..., repeat=) / itertools.chain(...) */
+Value lib_product(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  int n = a->npos;
+  Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
+    cols[i] = bi_seq(ev, &ev_builtins[BI_list], &la);
+    if (cols[i].kind == V_ERROR) return cols[i];
   }
-  if (strcmp(path, "os.getenv") == 0) {
-    if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, l, "getenv() takes a name and an optional default");
-    Value env = *ev_py_environ(ev);
-    for (int i = 0; i < env.u.dict.n; i++)
-      if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
-    return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+  if (self == &ev_libfns[LIB_itertools_chain]) return chain_lists(ev, cols, n, l);
+  int repeat = 1;
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], "repeat") == 0 && a->kwv[i].kind == V_INT) repeat = (int)a->kwv[i].u.i;
+  if (repeat > 1) {
+    Value *rc = TIRX_NEWN(ev->m, Value, n * repeat + 1);
+    for (int r = 0; r < repeat; r++) memcpy(rc + r * n, cols, sizeof(Value) * (size_t)n);
+    cols = rc;
+    n *= repeat;
   }
-  if (strcmp(path, "enum.auto") == 0) {
-    Value v = v_make(V_NS, l);
-    v.u.ns = "pyl.enum.auto";
-    return v;
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) total *= cols[i].u.list.n;
+  if (total > 1000000) return ev_error(ev, l, "product() of more than 1000000 items at parse time");
+  Value r = v_make(V_LIST, l);
+  r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+  for (int64_t k = 0; k < total; k++) {
+    Value *row = TIRX_NEWN(ev->m, Value, n + 1);
+    int64_t rem = k;
+    for (int i = n - 1; i >= 0; i--) {
+      row[i] = cols[i].u.list.items[rem % cols[i].u.list.n];
+      rem /= cols[i].u.list.n;
+    }
+    Value t = v_make(V_TUPLE, l);
+    t.u.list.items = row;
+    t.u.list.n = n;
+    r.u.list.items[r.u.list.n++] = t;
   }
-  return ev_error(ev, l, "%s() is not supported at parse time", path);
+  return r;
+}
+
+/* os.getenv(name[, default]): the compile's os.environ (hermetic) */
+Value lib_getenv(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, a->loc, "getenv() takes a name and an optional default");
+  Value env = *ev_py_environ(ev);
+  for (int i = 0; i < env.u.dict.n; i++)
+    if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
+  return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+}
+
+/* enum.auto(): the marker a class body numbers */
+Value lib_enum_auto(Eval *ev, const Builtin *self, Args *a) {
+  (void)ev;
+  return ev_builtin_value(self, a->loc);
 }

@@ -750,16 +750,16 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
 static bool identity(Value a, Value b, bool *same) {
   if (a.kind == V_NONE || b.kind == V_NONE) return *same = a.kind == b.kind, true;
   bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS ||
-            a.kind == V_BUILTIN;
+            a.kind == V_BUILTIN || a.kind == V_LIBMOD;
   bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
-            b.kind == V_BUILTIN;
+            b.kind == V_BUILTIN || b.kind == V_LIBMOD;
   if (!ra || !rb) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;
   case V_CLASS: *same = a.u.cls == b.u.cls; break;
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
-  case V_NS: *same = a.u.ns == b.u.ns; break; /* interned paths: math, T.cuda */
+  case V_NS: case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
   case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
   default: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }

@@ -465,14 +465,13 @@ bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Val
 
 /* ---- import statements ---------------------------------------------------------------- */
 
-/* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
-static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
-                                    "operator", "contextlib", "warnings", "os", "sys", "copy"};
+/* The evaluator's own modules (pylib.def): `import X` binds a V_LIBMOD. */
+static bool is_pylib(Eval *ev, const char *name) { return ev_libmod_find(ev, name) != NULL; }
 
-static bool is_pylib(const char *name) {
-  for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)
-    if (strcmp(name, pylib[i]) == 0) return true;
-  return false;
+static Value libmod_value(Eval *ev, const char *name, Loc loc) {
+  Value v = v_make(V_LIBMOD, loc);
+  v.u.ns = ev_libmod_find(ev, name);
+  return v;
 }
 
 static Value ns_value(Eval *ev, const char *path, Loc loc) {
@@ -530,14 +529,10 @@ static void bind_name(Eval *ev, const char *name, Value v, Loc loc) {
 /* `import math [as m]`, `from math import ceil, log2 [as l]`, typing names */
 static bool import_builtin_from(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
   Value v;
-  if (strcmp(mod, "math") == 0) {
-    Value m = ns_value(ev, "math", loc);
-    if (!ev_py_attr(ev, m, tirx_intern0(ev->m, name), loc, &v)) return false;
-  } else if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
-             strcmp(mod, "collections.abc") == 0) {
+  if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0) {
     v = ns_value(ev, tirx_intern_printf(ev->m, "typing.%s", name), loc);
-  } else if (is_pylib(mod)) {
-    v = ns_value(ev, tirx_intern_printf(ev->m, "pyl.%s.%s", mod, name), loc);
+  } else if (is_pylib(ev, mod)) {
+    if (!ev_py_attr(ev, libmod_value(ev, mod, loc), tirx_intern0(ev->m, name), loc, &v)) return false;
   } else {
     return false;
   }
@@ -626,8 +621,8 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       }
       return true;
     }
-    if (strcmp(mod, "math") == 0 || strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
-        strcmp(mod, "collections.abc") == 0 || is_pylib(mod)) {
+    if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0 ||
+        is_pylib(ev, mod)) {
       for (int k = 0; k < nn; k++)
         if (strcmp(names[k], "*") != 0 && !import_builtin_from(ev, mod, names[k], as[k], loc)) return false;
       return ev->nerr == 0;
@@ -713,12 +708,12 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
       if (as) bind_name(ev, as, ns_value(ev, "tvm", loc), loc);
       continue;
     }
-    if (strcmp(mod, "math") == 0) {
-      bind_name(ev, as ? as : "math", ns_value(ev, "math", loc), loc);
+    if (strcmp(mod, "typing") == 0) {
+      bind_name(ev, as ? as : mod, ns_value(ev, "typing", loc), loc);
       continue;
     }
-    if (strcmp(mod, "typing") == 0 || is_pylib(mod)) {
-      bind_name(ev, as ? as : mod, ns_value(ev, strcmp(mod, "typing") == 0 ? "typing" : tirx_intern_printf(ev->m, "pyl.%s", mod), loc), loc);
+    if (is_pylib(ev, mod)) {
+      bind_name(ev, as ? as : mod, libmod_value(ev, mod, loc), loc);
       continue;
     }
     bool err = false;

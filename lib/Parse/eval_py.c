@@ -525,6 +525,14 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
     for (int i = 0; i < a.u.list.n; i++)
       if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
+  case V_DICT: /* the same keys (in any order) with equal values */
+    if (a.u.dict.n != b.u.dict.n) return false;
+    for (int i = 0; i < a.u.dict.n; i++) {
+      int j = 0;
+      while (j < b.u.dict.n && !py_equal_in(a.u.dict.keys[i], b.u.dict.keys[j], left)) j++;
+      if (j == b.u.dict.n || !py_equal_in(a.u.dict.vals[i], b.u.dict.vals[j], left)) return false;
+    }
+    return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   case V_BUILTIN: return a.u.builtin == b.u.builtin;
   default: return false;
@@ -699,6 +707,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py_fplans);
   txmap_free(&ev->py_memo);
   txmap_free(&ev->builtin_names);
+  txmap_free(&ev->lib_names);
   txmap_free(&ev->py_dicts);
 }
 
@@ -913,7 +922,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
              (ev_module_set(ev, o, t->name, v), true);
     }
-    if (o.kind == V_NS && strcmp(o.u.ns, "pyl.os") == 0 && strcmp(t->name, "environ") == 0) {
+    if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
       if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
       *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
       return true;
@@ -1219,7 +1228,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     if (dv.kind == V_ERROR) return dv;
     if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
-        dv.kind != V_BUILTIN && !(dv.kind == V_NS && strncmp(dv.u.ns, "pyl.", 4) == 0))
+        dv.kind != V_BUILTIN)
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
     Args a = {&f, 1, NULL, NULL, 0, d->loc};
     f = ev_call_value(ev, dv, &a);
@@ -1845,7 +1854,9 @@ static bool py_get_num(Eval *ev, Value v, double *out, const char *fn) {
   return true;
 }
 
-Value ev_py_math(Eval *ev, const char *fn, Args *a) {
+/* math.FN(...) (pylib.def's rows of math) */
+Value lib_math(Eval *ev, const Builtin *self, Args *a) {
+  const char *fn = self->name;
   Loc l = a->loc;
   if (strcmp(fn, "prod") == 0 || strcmp(fn, "gcd") == 0 || strcmp(fn, "lcm") == 0) {
     Value *items = a->pos;
@@ -2265,42 +2276,40 @@ Value *ev_py_environ(Eval *ev) {
   return &ev->py_environ;
 }
 
+/* MODULE.NAME of one of the evaluator's own modules: its values (os.environ,
+ * sys.modules, math's constants), else its row (pylib.def) */
+static Value libmod_attr(Eval *ev, const char *mod, const char *name, Loc loc) {
+  if (strcmp(mod, "os") == 0 && strcmp(name, "environ") == 0) {
+    /* parse time is hermetic: os.environ starts empty (a compile never depends on
+     * the process environment); what the code stores in it stays for the compile */
+    Value v = *ev_py_environ(ev);
+    v.loc = loc;
+    return v;
+  }
+  if (strcmp(mod, "sys") == 0 && strcmp(name, "modules") == 0) { /* no loaded host modules */
+    Value v = v_make(V_DICT, loc);
+    v.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    v.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+    return v;
+  }
+  if (strcmp(mod, "math") == 0) {
+    static const struct { const char *name; double v; } consts[] = {
+        {"pi", PY_PI}, {"e", 2.718281828459045}, {"tau", 2 * PY_PI}, {"nan", NAN}, {"inf", INFINITY}};
+    for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
+      if (strcmp(name, consts[i].name) == 0) return py_num(consts[i].v, loc);
+  }
+  return ev_libmod_attr(ev, mod, name, loc);
+}
+
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.os") == 0 && strcmp(name, "environ") == 0) {
-    /* parse time is hermetic: os.environ starts empty (a compile never depends on
-     * the process environment); what the code stores in it stays for the compile */
-    *out = *ev_py_environ(ev);
-    out->loc = loc;
-    return true;
-  }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.sys") == 0 && strcmp(name, "modules") == 0) {
-    /* no loaded host modules */
-    *out = v_make(V_DICT, loc);
-    out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
-    return true;
-  }
-  if (obj.kind == V_NS && strncmp(obj.u.ns, "pyl.", 4) == 0 && strchr(obj.u.ns + 4, '.') == NULL) {
-    *out = v_make(V_NS, loc);
-    out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
+  if (obj.kind == V_LIBMOD) {
+    *out = libmod_attr(ev, obj.u.ns, name, loc);
     return true;
   }
   if (obj.kind == V_UNRESOLVED) {
     *out = ev_py_unresolved(ev, obj, loc);
-    return true;
-  }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
-    if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
-    else if (strcmp(name, "e") == 0) *out = py_num(2.718281828459045, loc);
-    else if (strcmp(name, "tau") == 0) *out = py_num(2 * PY_PI, loc);
-    else if (strcmp(name, "nan") == 0) *out = py_num(NAN, loc);
-    else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);
-    else {
-      *out = v_make(V_NS, loc);
-      out->u.ns = tirx_intern_printf(ev->m, "math.%s", name);
-    }
     return true;
   }
   if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&

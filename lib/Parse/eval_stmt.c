@@ -292,7 +292,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
   if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_METHOD || v.kind == V_UNRESOLVED ||
-      v.kind == V_GLOBALVAR || v.kind == V_DTYPE ||
+      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
