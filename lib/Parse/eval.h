@@ -18,40 +18,14 @@
 #include "Support/strbuf.h"
 
 typedef enum {
-  V_ERROR,  /* an error was already reported */
-  V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR,
-  V_TUPLE, V_LIST, V_DICT,
-  V_EXPR,    /* IR expression */
-  V_BUFFER,  /* IR buffer */
-  V_SCALAR,  /* a scalar-sugar buffer: reads are x[0] */
-  V_DTYPE,   /* T.float32 (callable: cast / fresh var) */
-  V_NS,      /* namespace or builtin path: "T", "T.cuda", "range", "T.ptx.cp.async" */
-  V_PTRTYPE, /* T.handle("float32", "shared") as a type */
-  V_LOCALVEC,/* T.float32[8] annotation */
-  V_LETTYPE, /* T.let / T.let[ty] */
-  V_BUFTYPE, /* T.Buffer(...) used as an annotation */
-  V_SLICE,
-  V_FRAME,   /* T.hint(...), T.attr(...), T.launch_thread(...): a scoped statement */
-  V_LAMBDA,
-  V_FUNCREF, /* a function of the module (Module.f) */
-  V_POOL,    /* T.SMEMPool(): a bump allocator over the shared.dyn arena */
-  V_MACRO,   /* an @T.inline / @T.macro function (u.lambda = its A_FUNCDEF) */
-  V_PYFUNC,  /* a plain Python function (u.py: its A_FUNCDEF and captured values) */
-  V_CLASS,   /* a Python class (u.cls) */
-  V_OBJECT,  /* an instance (u.obj): reference semantics, attributes in the object */
-  V_BOUND,   /* a method bound to its receiver (u.bound: fn, self) */
-  V_DESCR,   /* @property / @staticmethod / @classmethod / functools wrappers (u.bound.fn, nshape = kind) */
-  V_MODULE,  /* a loaded Python module (u.mod) */
-  V_BUILTIN, /* a Python builtin (u.builtin: its row of builtins.def) */
-  V_METHOD,  /* a method bound to its receiver (u.method: its row of methods.def; aux->recv) */
-  V_UNRESOLVED, /* a module tirx did not load (u.unres.what: its name), or a name whose module-level
-                   definition failed or was deleted (u.unres.failed; what: the message): its first use
-                   reports it */
-  V_GLOBALVAR,  /* a function of the module by name, resolved when called (u.ns: the name): f(...) of
-                   an unbound f in a kernel body, tvm.ir.GlobalVar("f") */
-  V_GLOBALDECL, /* `global name` in a function: the name is the module's binding */
-  V_LIBMOD,  /* one of the evaluator's own modules (pylib.def; u.ns: its name) */
+#define VALUE_KIND(KIND, NAME, CALL) KIND,
+#include "Parse/value_kinds.def"
 } ValueKind;
+enum {
+  V_COUNT = 0
+#define VALUE_KIND(KIND, NAME, CALL) +1
+#include "Parse/value_kinds.def"
+};
 
 struct PyClass;
 struct PyObject;
@@ -336,7 +310,6 @@ extern const Builtin ev_libfns[LIB_COUNT];
 const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
 Value ev_builtin_value(const Builtin *b, Loc loc);
-Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a);
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
 
 /* Methods of each kind of value (methods.def; the table in eval_builtin.c). */
@@ -437,6 +410,16 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
 Value ev_call(Eval *ev, Ast *call);
 /* The one call of a value (kernel bodies and Python code alike): each kind's call slot. */
 Value ev_call_value(Eval *ev, Value callee, Args *a);
+/* The type object of each kind of value (value_kinds.def; the table in eval_types.c,
+ * which the layers below reach only through it). */
+typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
+typedef struct ValueType {
+  const char *name;
+  CallSlot call;
+} ValueType;
+extern const ValueType ev_types[V_COUNT];
+#define VALUE_KIND(KIND, NAME, CALL) Value CALL(Eval *ev, Value callee, Args *a);
+#include "Parse/value_kinds.def"
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a);

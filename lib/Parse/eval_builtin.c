@@ -12,16 +12,6 @@
 
 #include "Parse/eval.h"
 
-const Builtin ev_builtins[BI_COUNT] = {
-#define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},
-#include "Parse/builtins.def"
-};
-
-const Builtin ev_libfns[LIB_COUNT] = {
-#define LIBMOD(MODULE)
-#define LIBFN(MODULE, NAME, FN) [LIB_##MODULE##_##NAME] = {#NAME, FN, V_ERROR, #MODULE},
-#include "Parse/pylib.def"
-};
 
 const char *ev_libmod_find(Eval *ev, const char *module) {
   static const char *const mods[] = {
@@ -66,12 +56,10 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   return v;
 }
 
-Value ev_builtin_call(Eval *ev, const Builtin *b, Args *a) { return b->fn(ev, b, a); }
+/* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
+Value ev_builtin_call(Eval *ev, Value callee, Args *a) { return callee.u.builtin->fn(ev, callee.u.builtin, a); }
+Value ev_method_callv(Eval *ev, Value callee, Args *a) { return ev_method_call(ev, callee, a, NULL); }
 
-const Method ev_methods[M_COUNT] = {
-#define METHOD(TYPE, NAME, FN) [M_##TYPE##_##NAME] = {TYPE, #NAME, FN},
-#include "Parse/methods.def"
-};
 
 const Method *ev_method_find(ValueKind type, const char *name) {
   if (type == V_BOOL) type = V_INT;
@@ -141,8 +129,13 @@ Value bi_len(Eval *ev, const Builtin *self, Args *a) {
       return ev_error(ev, a->loc, "len() of buffer '%s': its first dimension is not a constant", x.u.buf->name);
     return v_int(n, a->loc);
   }
-  default: return ev_error(ev, a->loc, "len() of this value is not known at parse time");
+  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_SCALAR: case V_DTYPE:
+  case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME:
+  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
+  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  return ev_error(ev, a->loc, "len() of this value is not known at parse time");
 }
 
 Value bi_abs(Eval *ev, const Builtin *self, Args *a) {

@@ -116,8 +116,12 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
     return e;
   }
   case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
-  default: return ev_to_expr(ev, v, "a value");
+  case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  return ev_to_expr(ev, v, "a value");
 }
 
 /* ---- attributes ------------------------------------------------------------- */
@@ -2007,8 +2011,8 @@ Value ev_call(Eval *ev, Ast *call) {
   return ev_call_value(ev, callee, &a);
 }
 
-/* A callee named by a path (V_NS): T.*, TVM's native names, the other paths. */
-static Value ns_call(Eval *ev, Value callee, Args *a) {
+/* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */
+Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
   if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, false);
   Value tvm_r;
@@ -2023,30 +2027,24 @@ static Value ns_call(Eval *ev, Value callee, Args *a) {
 }
 
 /* The one call of a value, from kernel bodies (ev_call) and Python code alike:
- * each kind's call slot. */
+ * its kind's call slot (value_kinds.def). */
 Value ev_call_value(Eval *ev, Value callee, Args *a) {
-  switch (callee.kind) {
-  case V_DTYPE: return dtype_call(ev, callee.u.dt, a);
-  case V_PYFUNC: return ev_py_call(ev, callee, a);
-  case V_LAMBDA: return ev_lambda_call(ev, callee, a);
-  case V_MACRO: return ev_macro_call(ev, callee, a);
-  case V_CLASS: return ev_class_call(ev, callee, a);
-  case V_BOUND: return ev_bound_call(ev, callee, a);
-  case V_DESCR: return ev_descr_call(ev, callee, a);
-  case V_OBJECT: return ev_object_call(ev, callee, a);
-  case V_BUILTIN: return callee.u.builtin->fn(ev, callee.u.builtin, a);
-  case V_METHOD: return ev_method_call(ev, callee, a, NULL);
-  case V_FUNCREF: {
-    PrimFunc *pf = ev_funcref(ev, callee);
-    return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);
-  }
-  case V_NS: return ns_call(ev, callee, a);
-  case V_UNRESOLVED: return ev_py_unresolved(ev, callee, a->loc);
-  case V_GLOBALVAR: return call_by_name(ev, callee, a);
-  case V_ERROR: return callee;
-  case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST: case V_DICT:
-  case V_EXPR: case V_BUFFER: case V_SCALAR: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE:
-  case V_SLICE: case V_FRAME: case V_POOL: case V_MODULE: case V_GLOBALDECL: case V_LIBMOD: break;
-  }
-  return ev_error(ev, a->loc, "value is not callable");
+  const ValueType *t = &ev_types[callee.kind];
+  if (!t->call) return ev_error(ev, a->loc, "'%s' object is not callable", t->name);
+  return t->call(ev, callee, a);
 }
+
+/* the call slots of the kinds this file builds (value_kinds.def) */
+Value ev_error_call(Eval *ev, Value callee, Args *a) {
+  (void)ev, (void)a;
+  return callee;
+}
+
+Value ev_dtype_call(Eval *ev, Value callee, Args *a) { return dtype_call(ev, callee.u.dt, a); }
+
+Value ev_funcref_call(Eval *ev, Value callee, Args *a) {
+  PrimFunc *pf = ev_funcref(ev, callee);
+  return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);
+}
+
+Value ev_globalvar_call(Eval *ev, Value callee, Args *a) { return call_by_name(ev, callee, a); }

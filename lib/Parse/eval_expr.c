@@ -183,10 +183,13 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
     Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
     return e;
   }
-  default:
-    ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
-    return NULL;
+  case V_TUPLE: case V_LIST: case V_DICT: case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
+  return NULL;
 }
 
 static bool is_const(const Expr *e) { return e->kind == E_INT || e->kind == E_FLOAT; }
@@ -702,11 +705,14 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
   case V_TUPLE: case V_LIST: *out = v.u.list.n != 0; return true;
   case V_DICT: *out = v.u.dict.n != 0; return true;
   case V_OBJECT: case V_CLASS: case V_PYFUNC: case V_MODULE: case V_BOUND: case V_DESCR: case V_LAMBDA:
-  case V_DTYPE: case V_FUNCREF: case V_MACRO:
+  case V_DTYPE: case V_FUNCREF: case V_MACRO: case V_BUILTIN: case V_METHOD: case V_LIBMOD:
     *out = true;
     return true;
-  default: return false;
+  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_POOL: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: break;
   }
+  return false;
 }
 
 static Expr *to_bool_expr(Eval *ev, Value v, const char *what) {
@@ -761,7 +767,11 @@ static bool identity(Value a, Value b, bool *same) {
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
   case V_NS: case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
   case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
-  default: *same = (a.u.i != 0) == (b.u.i != 0); break;
+  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST:
+  case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_BOUND: case V_DESCR: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }
   return true;
 }

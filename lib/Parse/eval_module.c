@@ -745,6 +745,8 @@ bool ev_py_import(Eval *ev, Ast *s) {
   return ok && ev->nerr == 0;
 }
 
+Value ev_unresolved_call(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
+
 /* The error for a use of a module tirx did not load (or of a name whose
  * module-level definition failed). */
 Value ev_py_unresolved(Eval *ev, Value v, Loc loc) {

@@ -141,13 +141,15 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     if (v.u.builtin->type != V_ERROR) strbuf_printf(b, "<class '%s'>", v.u.builtin->name);
     else strbuf_printf(b, "<built-in function %s>", v.u.builtin->name);
     return true;
-  default: {
-    bool ok;
-    if (ev_class_text(ev, v, repr, b, &ok)) return ok;
-    ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
-    return false;
+  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
   }
-  }
+  bool ok;
+  if (ev_class_text(ev, v, repr, b, &ok)) return ok;
+  ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
+  return false;
 }
 
 /* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
@@ -535,8 +537,13 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   case V_BUILTIN: return a.u.builtin == b.u.builtin;
-  default: return false;
+  case V_ERROR: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
+  case V_LIBMOD: break;
   }
+  return false;
 }
 
 /* Python == for the other files (enum members, environment keys): the same
@@ -609,7 +616,11 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
       x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
     }
     break;
-  default: return false;
+  case V_ERROR: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -820,8 +831,14 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
     ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
     return false;
   }
-  default: ev_error(ev, loc, "this value cannot be iterated at parse time"); return false;
+  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR:
+  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
+  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
+  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  ev_error(ev, loc, "this value cannot be iterated at parse time");
+  return false;
 }
 
 Value ev_py_range(Eval *ev, Args *a) {
@@ -1277,8 +1294,13 @@ static bool memo_value(Value v, int depth) {
     for (int i = 0; i < v.u.list.n; i++)
       if (!memo_value(v.u.list.items[i], depth + 1)) return false;
     return true;
-  default: return false;
+  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  return false;
 }
 
 /* The same value, kind included (True and 1, 0.0 and -0.0 print differently). */
@@ -1294,8 +1316,13 @@ static bool memo_same(Value a, Value b) {
     for (int i = 0; i < a.u.list.n; i++)
       if (!memo_same(a.u.list.items[i], b.u.list.items[i])) return false;
     return true;
-  default: return false;
+  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD: break;
   }
+  return false;
 }
 
 static bool memo_param(const Ast *fd, const char *name) {
@@ -2318,9 +2345,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   const Method *m = ev_method_find(obj.kind, name);
   if (!m && (obj.kind == V_INT || obj.kind == V_BOOL || obj.kind == V_FLOAT)) return false;
   if (!m) {
-    static const char *const type_names[] = {[V_STR] = "str", [V_LIST] = "list", [V_TUPLE] = "tuple", [V_DICT] = "dict",
-                                             [V_INT] = "int", [V_BOOL] = "bool", [V_FLOAT] = "float"};
-    *out = ev_error(ev, loc, "'%s' object has no attribute '%s'", type_names[obj.kind], name);
+    *out = ev_error(ev, loc, "'%s' object has no attribute '%s'", ev_types[obj.kind].name, name);
     return true;
   }
   *out = ev_method_value(ev, m, obj, loc);

@@ -940,7 +940,11 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
     ev_emit(ev, st);
     return;
   }
-  default: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_ERROR: case V_NONE: case V_STR: case V_TUPLE: case V_LIST: case V_DICT: case V_BUFFER: case V_SCALAR:
+  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
+  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
+  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 
