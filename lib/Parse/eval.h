@@ -18,12 +18,12 @@
 #include "Support/strbuf.h"
 
 typedef enum {
-#define VALUE_KIND(KIND, NAME, CALL) KIND,
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR) KIND,
 #include "Parse/value_kinds.def"
 } ValueKind;
 enum {
   V_COUNT = 0
-#define VALUE_KIND(KIND, NAME, CALL) +1
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR) +1
 #include "Parse/value_kinds.def"
 };
 
@@ -180,6 +180,8 @@ typedef struct Eval {
   bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
   bool stmt_call;          /* the call being evaluated is a whole statement */
+  bool call_as_stmt;       /* ev_call to V_NS's call slot: the same, for the call being made */
+  Ast *call_recv;          /* ev_call to V_METHOD's call slot: the receiver's expression */
   bool callee_name;        /* evaluating a call's callee name: an unbound one in a
                               kernel body is a function of the module (I_CALL_FUNC) */
   Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
@@ -413,12 +415,16 @@ Value ev_call_value(Eval *ev, Value callee, Args *a);
 /* The type object of each kind of value (value_kinds.def; the table in eval_types.c,
  * which the layers below reach only through it). */
 typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
+typedef Value (*GetattrSlot)(Eval *ev, Value obj, const char *name, Loc loc);
 typedef struct ValueType {
   const char *name;
   CallSlot call;
+  GetattrSlot getattr;
 } ValueType;
 extern const ValueType ev_types[V_COUNT];
-#define VALUE_KIND(KIND, NAME, CALL) Value CALL(Eval *ev, Value callee, Args *a);
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR) \
+  Value CALL(Eval *ev, Value callee, Args *a); \
+  Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc);
 #include "Parse/value_kinds.def"
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);

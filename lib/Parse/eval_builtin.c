@@ -58,7 +58,11 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
 
 /* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
 Value ev_builtin_call(Eval *ev, Value callee, Args *a) { return callee.u.builtin->fn(ev, callee.u.builtin, a); }
-Value ev_method_callv(Eval *ev, Value callee, Args *a) { return ev_method_call(ev, callee, a, NULL); }
+Value ev_method_callv(Eval *ev, Value callee, Args *a) {
+  Ast *recv = ev->call_recv; /* ev_call: the receiver's expression */
+  ev->call_recv = NULL;
+  return ev_method_call(ev, callee, a, recv);
+}
 
 
 const Method *ev_method_find(ValueKind type, const char *name) {

@@ -16,34 +16,6 @@
 #include "Support/vec.h"
 #include "Support/strbuf.h"
 
-Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
-
-Value *ev_kwarg(Args *a, const char *name) {
-  for (int i = 0; i < a->nkw; i++)
-    if (strcmp(a->kwn[i], name) == 0) return &a->kwv[i];
-  return NULL;
-}
-
-/* Positional-or-keyword parameter `i` named `name`; NULL if absent. */
-Value *ev_arg(Args *a, int i, const char *name) {
-  if (i >= 0 && i < a->npos) return &a->pos[i];
-  return name ? ev_kwarg(a, name) : NULL;
-}
-
-bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
-  for (int i = 0; i < a->nkw; i++) {
-    bool ok = false;
-    for (int j = 0; allowed && allowed[j]; j++)
-      if (strcmp(a->kwn[i], allowed[j]) == 0) ok = true;
-    if (!ok) {
-      ev_error(ev, a->kwv[i].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
-      return false;
-    }
-  }
-  return true;
-}
-
-
 static Expr *list_expr(Eval *ev, Value v) {
   Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
   e->u.list.n = v.u.list.n;
@@ -146,11 +118,14 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
   return v;
 }
 
-Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
+/* The getattr slots of the kinds this file builds (value_kinds.def). */
+
+/* T.NAME: T's dtypes and its paths; Tx (the tile namespace); TVM's names under
+ * tvm (the prelude, eval_tvm.c) */
+Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
-  if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
-  if (obj.kind == V_NS && !VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
+  if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
      * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
     static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
@@ -159,9 +134,9 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     const char *tsc, *top;
     size_t tsl;
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
-    if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
+    if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
-  if (obj.kind == V_NS && !VAUX(obj, buftype)) {
+  if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
@@ -179,7 +154,12 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     return ns_value(ev, path, loc);
   }
-  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) {
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
+/* A.shape, A.dtype, A.data, ..., its methods (methods.def) */
+Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     Buffer *b = obj.u.buf;
     if (strcmp(name, "data") == 0) return v_expr(tirx_varref(ev->m, b->data, loc), loc);
     if (strcmp(name, "shape") == 0) return shape_tuple(ev, b, loc);
@@ -224,7 +204,11 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (m) return ev_method_value(ev, m, obj, loc); /* A.sub[...] too (eval_view.c) */
     return ev_error(ev, loc, "buffer '%s' has no attribute '%s'", b->name, name);
   }
-  if (obj.kind == V_EXPR) {
+}
+
+/* x.dtype, x.astype; a layout's methods */
+Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     if (strcmp(name, "dtype") == 0) {
       char buf[32];
       tirx_dtype_str(obj.u.e->dtype, buf);
@@ -238,90 +222,37 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       return ev_method_value(ev, m, obj, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
-  if (obj.kind == V_POOL) {
+}
+
+/* pool.offset, ..., its methods */
+Value ev_pool_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     Value field;
     if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
     const Method *m = ev_method_find(V_POOL, name);
     if (m) return ev_method_value(ev, m, obj, loc);
     return ev_error(ev, loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", name);
   }
-  if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
-  if (obj.kind == V_PTRTYPE && strcmp(name, "ty") == 0) return obj;
-  if (obj.kind == V_FUNCREF) return ev_error(ev, loc, "function has no attribute '%s'", name);
-  if (obj.kind == V_ERROR) return obj;
+}
+
+/* t.bits, t.lanes (eval_tvm.c), T.float32.ty */
+Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
+  if (strcmp(name, "ty") == 0) return obj;
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
-/* ---- argument collection ---------------------------------------------------- */
+Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  if (strcmp(name, "ty") == 0) return obj;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
 
-static bool collect_args(Eval *ev, Ast *call, Args *out) {
-  memset(out, 0, sizeof *out);
-  out->loc = call->loc;
-  int cap = call->n + 1, nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
-  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
-  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
-  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
-  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
-  for (int i = 0; i < call->n; i++) {
-    Ast *x = call->list[i];
-    if (x->kind == A_KW) {
-      if (!x->name) {
-        Value d = ev_expr(ev, x->a);
-        if (d.kind != V_DICT) {
-          if (d.kind != V_ERROR) ev_error(ev, x->loc, "'**' needs a dictionary");
-          return false;
-        }
-        if (d.u.dict.n) { /* room for its keys and the keywords after it */
-          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
-          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
-          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
-          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
-          out->kwv = nk;
-          out->kwn = nn;
-        }
-        for (int j = 0; j < d.u.dict.n; j++) {
-          if (d.u.dict.keys[j].kind != V_STR) {
-            ev_error(ev, x->loc, "'**' needs string keys");
-            return false;
-          }
-          out->kwn[out->nkw] = tirx_intern(ev->m, d.u.dict.keys[j].u.s.p, d.u.dict.keys[j].u.s.len);
-          out->kwv[out->nkw++] = d.u.dict.vals[j];
-        }
-        continue;
-      }
-      for (int j = 0; j < out->nkw; j++)
-        if (out->kwn[j] == x->name) {
-          ev_error(ev, x->loc, "keyword argument '%s' repeated", x->name);
-          return false;
-        }
-      out->kwn[out->nkw] = x->name;
-      out->kwv[out->nkw] = ev_expr(ev, x->a);
-      if (out->kwv[out->nkw].kind == V_ERROR) return false;
-      out->nkw++;
-      continue;
-    }
-    if (out->nkw > 0) {
-      ev_error(ev, x->loc, "positional argument follows keyword argument");
-      return false;
-    }
-    if (x->kind == A_STAR) {
-      Value s = ev_expr(ev, x->a);
-      if (s.kind != V_TUPLE && s.kind != V_LIST) {
-        if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
-        return false;
-      }
-      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
-      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
-      out->pos = np;
-      for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
-      cap += s.u.list.n;
-      continue;
-    }
-    out->pos[out->npos] = ev_expr(ev, x);
-    if (out->pos[out->npos].kind == V_ERROR) return false;
-    out->npos++;
-  }
-  return true;
+/* f.with_attr(...), f.specialize(...) (eval_class.c) */
+Value ev_funcref_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_py_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "function has no attribute '%s'", name);
 }
 
 /* ---- layouts ------------------------------------------------------------------ */
@@ -1962,59 +1893,12 @@ static const struct {
     {"I.", false, call_decorator},
 };
 
-/* Whether an expression is a call T.ptx.X(...) or T.ptx["..."](...) (any alias
- * of the T module). */
-static bool is_ptx_call(const Ast *x) {
-  if (x->kind != A_CALL) return false;
-  const Ast *c = x->a;
-  if (c->kind == A_SUBSCRIPT) c = c->a;
-  while (c->kind == A_ATTR && c->a->kind == A_ATTR) c = c->a;
-  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->name, "ptx") == 0;
-}
-
-Value ev_call(Eval *ev, Ast *call) {
-  bool saved_callee = ev->callee_name;
-  ev->callee_name = call->a->kind == A_NAME;
-  /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
-  const char *outer_hint = ev->name_hint;
-  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
-  Value callee = ev_expr(ev, call->a);
-  ev->name_hint = outer_hint;
-  ev->callee_name = saved_callee;
-  if (callee.kind == V_ERROR) return callee;
-  /* Decide the name before evaluating arguments: assignments pass the target
-   * name down as name_hint, nested calls must not inherit it. */
-  const char *hint = ev->name_hint;
-  bool as_stmt = ev->stmt_call;
-  ev->stmt_call = false;
-  Value *th = ev->tuple_hints;
-  int nth = ev->ntuple_hints;
-  ev->name_hint = NULL;
-  ev->tuple_hints = NULL;
-  ev->ntuple_hints = 0;
-  /* T.evaluate(T.ptx.X(...)): the value is dropped, so the T.ptx call is the
-   * instruction, as a statement would be (TVM's T.ptx calls always are) */
-  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 && is_ptx_call(call->list[0]))
-    ev->stmt_call = true;
-  Args a;
-  bool ok = collect_args(ev, call, &a);
-  ev->stmt_call = false;
-  ev->name_hint = hint;
-  ev->tuple_hints = th;
-  ev->ntuple_hints = nth;
-  if (!ok) return v_make(V_ERROR, call->loc);
-  a.loc = call->loc;
-
-  if (callee.kind == V_METHOD) /* mutators of containers store back through the receiver's expression */
-    return ev_method_call(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
-  if (callee.kind == V_NS && strncmp(callee.u.ns, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
-  return ev_call_value(ev, callee, &a);
-}
-
 /* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */
 Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
-  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, false);
+  bool as_stmt = ev->call_as_stmt; /* ev_call: the call is a whole statement */
+  ev->call_as_stmt = false;
+  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, as_stmt);
   Value tvm_r;
   if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
@@ -2024,20 +1908,6 @@ Value ev_ns_call(Eval *ev, Value callee, Args *a) {
       return ns_calls[i].fn(ev, callee, a);
   }
   return call_unknown(ev, path, a);
-}
-
-/* The one call of a value, from kernel bodies (ev_call) and Python code alike:
- * its kind's call slot (value_kinds.def). */
-Value ev_call_value(Eval *ev, Value callee, Args *a) {
-  const ValueType *t = &ev_types[callee.kind];
-  if (!t->call) return ev_error(ev, a->loc, "'%s' object is not callable", t->name);
-  return t->call(ev, callee, a);
-}
-
-/* the call slots of the kinds this file builds (value_kinds.def) */
-Value ev_error_call(Eval *ev, Value callee, Args *a) {
-  (void)ev, (void)a;
-  return callee;
 }
 
 Value ev_dtype_call(Eval *ev, Value callee, Args *a) { return dtype_call(ev, callee.u.dt, a); }

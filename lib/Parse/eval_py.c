@@ -2328,6 +2328,13 @@ static Value libmod_attr(Eval *ev, const char *mod, const char *name, Loc loc) {
   return ev_libmod_attr(ev, mod, name, loc);
 }
 
+/* The getattr slot of the Python kinds (value_kinds.def) */
+Value ev_py_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_py_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;

@@ -86,6 +86,13 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
   return false;
 }
 
+/* V_GLOBALVAR's getattr slot (value_kinds.def): its name_hint */
+Value ev_globalvar_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_GLOBALVAR && strcmp(name, "name_hint") == 0) {
     *out = v_make(V_STR, loc);

@@ -8,11 +8,13 @@
 #include "Parse/eval.h"
 
 #define no_call NULL
+#define no_getattr NULL
 const ValueType ev_types[V_COUNT] = {
-#define VALUE_KIND(KIND, NAME, CALL) [KIND] = {NAME, CALL},
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR) [KIND] = {NAME, CALL, GETATTR},
 #include "Parse/value_kinds.def"
 };
 #undef no_call
+#undef no_getattr
 
 const Builtin ev_builtins[BI_COUNT] = {
 #define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},
