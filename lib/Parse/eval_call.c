@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 #include "Support/vec.h"
 #include "Support/strbuf.h"
 

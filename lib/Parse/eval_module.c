@@ -23,7 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_modules.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
 #include "Support/vec.h"

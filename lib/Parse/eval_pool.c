@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 typedef struct SmemPool {
   Buffer *arena;     /* the uint8 shared.dyn allocation (NULL: external pointer) */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 
 static const Loc L0 = {0, 0};

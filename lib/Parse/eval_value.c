@@ -4,7 +4,7 @@
  * a kind does when called is its slot in the type table (eval_types.c). */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_core.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 

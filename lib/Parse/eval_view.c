@@ -17,7 +17,7 @@
  * takes the assigned name. */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 enum { MAX_IT = 40 };
 
