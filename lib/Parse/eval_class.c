@@ -123,17 +123,15 @@ static bool is_classvar(const Ast *ann) {
   return a->kind == A_NAME && strcmp(a->name, "ClassVar") == 0;
 }
 
-Value ev_class_def(Eval *ev, Ast *c) {
-  struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
-  k->name = c->name;
-  k->loc = c->loc;
-  k->mod = ev->cur_mod;
-  /* bases */
+/* A class's bases: classes, and the builtins that mark it (NamedTuple, Enum,
+ * IntEnum); object, Exception, typing.Generic[...] add nothing.  False after
+ * reporting an error (*err: the value to return). */
+static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
   k->bases = TIRX_NEWN(ev->m, struct PyClass *, c->n3 + 1);
   for (int i = 0; i < c->n3; i++) {
     if (c->list3[i]->kind == A_KW) continue; /* metaclass=... */
     Value b = ev_expr(ev, c->list3[i]);
-    if (b.kind == V_ERROR) return b;
+    if (b.kind == V_ERROR) return *err = b, false;
     if (b.kind == V_CLASS) {
       k->bases[k->nbases++] = b.u.cls;
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
@@ -145,42 +143,51 @@ Value ev_class_def(Eval *ev, Ast *c) {
     }
     if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
     else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
-    else if (b.kind == V_UNRESOLVED) return ev_py_unresolved(ev, b, c->list3[i]->loc);
+    else if (b.kind == V_UNRESOLVED) return *err = ev_py_unresolved(ev, b, c->list3[i]->loc), false;
     else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
-      return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
-    /* object, Exception, typing.Generic[...] and other builtins add nothing */
+      return *err = ev_error(ev, c->list3[i]->loc, "a base class must be a class"), false;
   }
-  /* the body runs in its own scope; its bindings become the attributes */
+  return true;
+}
+
+/* One statement of a class body: @T.inline methods and nested classes are
+ * defined, the rest runs as Python.  Returns ev_py_exec's status. */
+static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
+  Ast *s = *sp;
+  if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
+    Value v = v_make(V_MACRO, s->loc);
+    v.u.py.def = s;
+    v.u.py.mod = ev->cur_mod;
+    /* a method of a module-level class is expanded over its module's names (TVM
+     * parses it with its function's globals, never the caller's locals); one of a
+     * class defined in a function over the caller's names */
+    v.nshape = module_level ? 0 : 1;
+    ev_define(ev, s->name, v, false, s->loc);
+    return 0;
+  }
+  if (s->kind == A_CLASSDEF) {
+    Value inner = ev_class_def(ev, s);
+    if (inner.kind == V_ERROR) return 4;
+    ev_define(ev, s->name, inner, false, s->loc);
+    return 0;
+  }
+  int rc = ev_py_exec(ev, sp, 1);
+  if (rc == 1) {
+    ev_error(ev, s->loc, "'return' outside function");
+    rc = 4;
+  }
+  return rc;
+}
+
+/* The body runs in its own scope; its bindings become the attributes (its
+ * functions owned by k, for super()).  False after an error. */
+static bool class_body(Eval *ev, Ast *c, struct PyClass *k) {
   bool module_level = ev->depth == 0;
   ev_push_scope(ev);
   int lo = ev->nbinds, saved_lo = ev->py_class_lo;
   ev->py_class_lo = lo;
   int rc = 0;
-  for (int i = 0; i < c->n && rc == 0; i++) {
-    Ast *s = c->list[i];
-    if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
-      Value v = v_make(V_MACRO, s->loc);
-      v.u.py.def = s;
-      v.u.py.mod = ev->cur_mod;
-      /* a method of a module-level class is expanded over its module's names (TVM
-       * parses it with its function's globals, never the caller's locals); one of a
-       * class defined in a function over the caller's names */
-      v.nshape = module_level ? 0 : 1;
-      ev_define(ev, s->name, v, false, s->loc);
-      continue;
-    }
-    if (s->kind == A_CLASSDEF) {
-      Value inner = ev_class_def(ev, s);
-      if (inner.kind == V_ERROR) rc = 4;
-      else ev_define(ev, s->name, inner, false, s->loc);
-      continue;
-    }
-    rc = ev_py_exec(ev, &c->list[i], 1);
-    if (rc == 1) {
-      ev_error(ev, s->loc, "'return' outside function");
-      rc = 4;
-    }
-  }
+  for (int i = 0; i < c->n && rc == 0; i++) rc = class_body_stmt(ev, &c->list[i], module_level);
   ev->py_class_lo = saved_lo;
   for (int i = lo; i < ev->nbinds; i++)
     if (ev->binds[i].depth == ev->depth) {
@@ -191,45 +198,65 @@ Value ev_class_def(Eval *ev, Ast *c) {
       attrs_set(ev, &k->attrs, ev->binds[i].name, v);
     }
   ev_pop_scope(ev);
-  if (rc != 0 || ev->nerr) return v_make(V_ERROR, c->loc);
-  /* dataclass fields: the annotated names of the body, in order */
-  {
-    Value *names = TIRX_NEWN(ev->m, Value, c->n + 1);
-    int nf = 0;
-    for (int i = 0; i < c->n; i++) {
-      Ast *s = c->list[i];
-      if (s->kind == A_ANNASSIGN && s->b->kind == A_NAME && !is_classvar(s->a))
-        names[nf++] = str_value(ev, s->b->name, s->loc);
-    }
-    Value t = v_make(V_TUPLE, c->loc);
-    t.u.list.items = names;
-    t.u.list.n = nf;
-    attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+  return rc == 0 && !ev->nerr;
+}
+
+/* dataclass fields: the annotated names of the body, in order */
+static void class_fields(Eval *ev, Ast *c, struct PyClass *k) {
+  Value *names = TIRX_NEWN(ev->m, Value, c->n + 1);
+  int nf = 0;
+  for (int i = 0; i < c->n; i++) {
+    Ast *s = c->list[i];
+    if (s->kind == A_ANNASSIGN && s->b->kind == A_NAME && !is_classvar(s->a))
+      names[nf++] = str_value(ev, s->b->name, s->loc);
   }
-  Value kv = v_make(V_CLASS, c->loc);
-  kv.u.cls = k;
-  /* enum members: every plain attribute of the body */
-  if (k->enum_kind) {
-    k->members = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
-    int64_t autov = 1;
-    for (int i = 0; i < k->attrs.n; i++) {
-      const char *nm = k->attrs.names[i];
-      Value v = k->attrs.vals[i];
-      if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
-      if (is_lib(v, LIB_enum_auto)) v = v_int(autov, v.loc);
-      if (v.kind == V_INT) autov = v.u.i + 1;
-      struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-      o->cls = k;
-      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, nm, v.loc));
-      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "value"), v);
-      o->frozen = true;
-      Value mv = v_make(V_OBJECT, v.loc);
-      mv.u.obj = o;
-      k->attrs.vals[i] = mv;
-      k->members[k->nmembers++] = mv;
+  Value t = v_make(V_TUPLE, c->loc);
+  t.u.list.items = names;
+  t.u.list.n = nf;
+  attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+}
+
+/* enum members: every plain attribute of the body, auto() numbered */
+static void enum_members(Eval *ev, struct PyClass *k) {
+  k->members = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
+  int64_t autov = 1;
+  for (int i = 0; i < k->attrs.n; i++) {
+    const char *nm = k->attrs.names[i];
+    Value v = k->attrs.vals[i];
+    if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
+    if (is_lib(v, LIB_enum_auto)) v = v_int(autov, v.loc);
+    if (v.kind == V_INT) autov = v.u.i + 1;
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    o->cls = k;
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, nm, v.loc));
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "value"), v);
+    o->frozen = true;
+    Value mv = v_make(V_OBJECT, v.loc);
+    mv.u.obj = o;
+    k->attrs.vals[i] = mv;
+    k->members[k->nmembers++] = mv;
+  }
+}
+
+/* @dataclass(frozen=...): its keywords.  False after an error. */
+static bool dataclass_decorator(Eval *ev, Ast *d, struct PyClass *k) {
+  k->dataclass = true;
+  for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
+    Ast *kw = d->list[j];
+    if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments"), false;
+    if (strcmp(kw->name, "frozen") == 0) {
+      Value fv = ev_expr(ev, kw->a);
+      bool t;
+      if (fv.kind == V_ERROR || !ev_truthy_const(ev, fv, &t))
+        return ev_error(ev, kw->loc, "frozen= must be a constant"), false;
+      k->frozen = t;
     }
   }
-  /* decorators, innermost first */
+  return true;
+}
+
+/* The class value after its decorators, innermost first. */
+static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
   for (int i = c->n2 - 1; i >= 0; i--) {
     Ast *d = c->list2[i];
     Ast *callee = d->kind == A_CALL ? d->a : d;
@@ -240,17 +267,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
       continue;
     }
     if (is_lib(dv, LIB_dataclasses_dataclass)) {
-      k->dataclass = true;
-      for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
-        Ast *kw = d->list[j];
-        if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments");
-        if (strcmp(kw->name, "frozen") == 0) {
-          Value fv = ev_expr(ev, kw->a);
-          bool t;
-          if (fv.kind == V_ERROR || !ev_truthy_const(ev, fv, &t)) return ev_error(ev, kw->loc, "frozen= must be a constant");
-          k->frozen = t;
-        }
-      }
+      if (!dataclass_decorator(ev, d, k)) return v_make(V_ERROR, d->loc);
       continue;
     }
     if (d->kind == A_CALL) {
@@ -263,6 +280,21 @@ Value ev_class_def(Eval *ev, Ast *c) {
     if (kv.kind == V_ERROR) return kv;
   }
   return kv;
+}
+
+Value ev_class_def(Eval *ev, Ast *c) {
+  struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
+  k->name = c->name;
+  k->loc = c->loc;
+  k->mod = ev->cur_mod;
+  Value err;
+  if (!class_bases(ev, c, k, &err)) return err;
+  if (!class_body(ev, c, k)) return v_make(V_ERROR, c->loc);
+  class_fields(ev, c, k);
+  if (k->enum_kind) enum_members(ev, k);
+  Value kv = v_make(V_CLASS, c->loc);
+  kv.u.cls = k;
+  return class_decorated(ev, c, k, kv);
 }
 
 /* ---- attributes ---------------------------------------------------------------- */
