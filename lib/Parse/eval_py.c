@@ -1438,17 +1438,11 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   return r;
 }
 
-static Value py_call(Eval *ev, Value fn, Args *a) {
-  Ast *fd = fn.u.py.def;
-  if (ev->py_depth >= PY_MAX_DEPTH)
-    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
-  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+/* A call's arguments bound to fd's parameters (bound/have, one per parameter):
+ * positional, keywords, *args, **kwargs; defaults are left to the caller.
+ * False after reporting an error (*err: the value to return). */
+static bool py_bind_args(Eval *ev, Ast *fd, Args *a, Value *bound, bool *have, Value *err) {
   int np = fd->n;
-  /* the parameters' values until they are bound (most functions have few: no arena) */
-  Value bound_small[16];
-  bool have_small[16] = {0};
-  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
-  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
   int star = -1, dstar = -1, npos_params = 0;
   for (int i = 0; i < np; i++) {
     int k = (int)fd->list[i]->ival;
@@ -1464,8 +1458,9 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     } else if (star >= 0) {
       pv_push(ev, &extra, a->pos[i]);
     } else {
-      return ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
+      *err = ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
                       npos_params == 1 ? "" : "s", a->npos);
+      return false;
     }
   }
   PyVec kk = {0}, kv = {0};
@@ -1479,12 +1474,15 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     }
     if (i == np) {
       if (dstar < 0)
-        return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
+        return *err = ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]),
+               false;
       pv_push(ev, &kk, py_str_value(ev, a->kwn[k], strlen(a->kwn[k]), a->loc));
       pv_push(ev, &kv, a->kwv[k]);
       continue;
     }
-    if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]);
+    if (have[i])
+      return *err = ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]),
+             false;
     bound[i] = a->kwv[k];
     have[i] = true;
   }
@@ -1497,6 +1495,44 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     bound[dstar] = d;
     have[dstar] = true;
   }
+  return true;
+}
+
+/* fd's body run for a call: a plain Python function names nothing it makes
+ * (`x = f()` in the caller names f's result only where x binds it, not what f
+ * allocates: TVM's default names "buffer", "v") ... */
+static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
+  const char *saved_hint = ev->name_hint;
+  Value *saved_th = ev->tuple_hints;
+  int saved_nth = ev->ntuple_hints;
+  ev->name_hint = NULL;
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  ev->py_depth++;
+  Value r = py_run_body(ev, fd, loc);
+  ev->py_depth--;
+  ev->name_hint = saved_hint;
+  ev->tuple_hints = saved_th;
+  ev->ntuple_hints = saved_nth;
+  /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
+   * buffer f returns */
+  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
+  return r;
+}
+
+static Value py_call(Eval *ev, Value fn, Args *a) {
+  Ast *fd = fn.u.py.def;
+  if (ev->py_depth >= PY_MAX_DEPTH)
+    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
+  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+  int np = fd->n;
+  /* the parameters' values until they are bound (most functions have few: no arena) */
+  Value bound_small[16];
+  bool have_small[16] = {0};
+  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
+  Value err;
+  if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
   struct PyModule *saved_mod;
   ev_module_switch(ev, fn.u.py.mod, &saved_mod);
@@ -1530,24 +1566,7 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  /* a plain Python function names nothing it makes: `x = f()` in the caller
-   * names f's result only where x binds it, not what f allocates (TVM's
-   * default names: "buffer", "v") */
-  const char *saved_hint = ev->name_hint;
-  Value *saved_th = ev->tuple_hints;
-  int saved_nth = ev->ntuple_hints;
-  ev->name_hint = NULL;
-  ev->tuple_hints = NULL;
-  ev->ntuple_hints = 0;
-  ev->py_depth++;
-  r = py_run_body(ev, fd, a->loc);
-  ev->py_depth--;
-  ev->name_hint = saved_hint;
-  ev->tuple_hints = saved_th;
-  ev->ntuple_hints = saved_nth;
-  /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
-   * buffer f returns */
-  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
+  r = py_run_unnamed(ev, fd, a->loc);
 done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
@@ -1712,6 +1731,105 @@ static int py_try(Eval *ev, Ast *s) {
   return rc;
 }
 
+static int py_while(Eval *ev, Ast *s) {
+  for (;;) {
+    bool c;
+    if (!ev_py_step(ev, s->loc) || !py_cond(ev, s->a, &c)) return PY_ERR;
+    if (!c) return ev_py_exec(ev, s->list2, s->n2);
+    int rc = ev_py_exec(ev, s->list, s->n);
+    if (rc == PY_BREAK) return PY_NORMAL;
+    if (rc == PY_RETURN || rc == PY_ERR) return rc;
+  }
+}
+
+static int py_for(Eval *ev, Ast *s) {
+  Value it = py_iterable(ev, s->a);
+  if (it.kind == V_ERROR) return PY_ERR;
+  Value *items;
+  int n;
+  if (!py_items(ev, it, &items, &n, s->a->loc)) return PY_ERR;
+  for (int i = 0; i < n; i++) {
+    if (!py_assign(ev, s->b, items[i])) return PY_ERR;
+    int rc = ev_py_exec(ev, s->list, s->n);
+    if (rc == PY_BREAK) return PY_NORMAL;
+    if (rc == PY_RETURN || rc == PY_ERR) return rc;
+  }
+  return ev_py_exec(ev, s->list2, s->n2);
+}
+
+static int py_assert(Eval *ev, Ast *s) {
+  bool c;
+  if (!py_cond(ev, s->a, &c)) return PY_ERR;
+  if (c) return PY_NORMAL;
+  ev->py_exc = "AssertionError";
+  StrBuf b = {0};
+  if (s->b) {
+    Value m = ev_expr(ev, s->b);
+    if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+      strbuf_free(&b);
+      return PY_ERR;
+    }
+  }
+  ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
+  strbuf_free(&b);
+  return PY_ERR;
+}
+
+/* raise E(msg): the error "raised E: msg"; the class named is what except matches */
+static int py_raise(Eval *ev, Ast *s) {
+  StrBuf b = {0};
+  if (s->a) {
+    Ast *e = s->a;
+    const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
+    ev->py_exc = cls;
+    strbuf_puts(&b, cls);
+    if (e->kind == A_CALL && e->n >= 1) {
+      Value m = ev_expr(ev, e->list[0]);
+      strbuf_puts(&b, ": ");
+      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+        strbuf_free(&b);
+        return PY_ERR;
+      }
+    }
+  }
+  ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
+  strbuf_free(&b);
+  return PY_ERR;
+}
+
+/* def in Python code: a macro, a @T.jit, a plain function, or a kernel built now */
+static int py_funcdef(Eval *ev, Ast *s) {
+  Value f;
+  bool checked = false; /* a macro or @T.jit value binds even when its making failed */
+  if (ev_is_inline_def(ev, s)) f = ev_inline_value(ev, s); /* a macro value: expanded where it is called */
+  else if (ev_is_jit_def(ev, s)) f = ev_jit_value(ev, s);
+  else if (ev_py_plain_def(ev, s)) f = ev_py_def_decorated(ev, s), checked = true;
+  else f = ev_define_kernel(ev, s), checked = true;
+  if (checked && f.kind == V_ERROR) return PY_ERR;
+  py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
+  return PY_NORMAL;
+}
+
+/* global NAME (nonlocal is not supported) */
+static int py_global(Eval *ev, Ast *s) {
+  if (s->op) {
+    ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
+    return PY_ERR;
+  }
+  for (int i = 0; i < s->n; i++) {
+    const char *nm = s->list[i]->name;
+    bool found = false;
+    for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
+    if (!found && ev->depth > 0) {
+      ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
+      return PY_ERR;
+    }
+    if (ev->depth == 0) continue;
+    ev_define(ev, nm, v_make(V_GLOBALDECL, s->loc), false, s->loc);
+  }
+  return PY_NORMAL;
+}
+
 static int py_stmt(Eval *ev, Ast *s) {
   switch (s->kind) {
   case A_PASS: return PY_NORMAL;
@@ -1742,29 +1860,8 @@ static int py_stmt(Eval *ev, Ast *s) {
     if (!py_cond(ev, s->a, &c)) return PY_ERR;
     return c ? ev_py_exec(ev, s->list, s->n) : ev_py_exec(ev, s->list2, s->n2);
   }
-  case A_WHILE:
-    for (;;) {
-      bool c;
-      if (!ev_py_step(ev, s->loc) || !py_cond(ev, s->a, &c)) return PY_ERR;
-      if (!c) return ev_py_exec(ev, s->list2, s->n2);
-      int rc = ev_py_exec(ev, s->list, s->n);
-      if (rc == PY_BREAK) return PY_NORMAL;
-      if (rc == PY_RETURN || rc == PY_ERR) return rc;
-    }
-  case A_FOR: {
-    Value it = py_iterable(ev, s->a);
-    if (it.kind == V_ERROR) return PY_ERR;
-    Value *items;
-    int n;
-    if (!py_items(ev, it, &items, &n, s->a->loc)) return PY_ERR;
-    for (int i = 0; i < n; i++) {
-      if (!py_assign(ev, s->b, items[i])) return PY_ERR;
-      int rc = ev_py_exec(ev, s->list, s->n);
-      if (rc == PY_BREAK) return PY_NORMAL;
-      if (rc == PY_RETURN || rc == PY_ERR) return rc;
-    }
-    return ev_py_exec(ev, s->list2, s->n2);
-  }
+  case A_WHILE: return py_while(ev, s);
+  case A_FOR: return py_for(ev, s);
   case A_BREAK: return PY_BREAK;
   case A_CONTINUE: return PY_CONTINUE;
   case A_RETURN:
@@ -1774,83 +1871,13 @@ static int py_stmt(Eval *ev, Ast *s) {
     }
     ev->py_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
     return ev->py_ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
-  case A_ASSERT: {
-    bool c;
-    if (!py_cond(ev, s->a, &c)) return PY_ERR;
-    if (c) return PY_NORMAL;
-    ev->py_exc = "AssertionError";
-    StrBuf b = {0};
-    if (s->b) {
-      Value m = ev_expr(ev, s->b);
-      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
-        strbuf_free(&b);
-        return PY_ERR;
-      }
-    }
-    ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
-    strbuf_free(&b);
-    return PY_ERR;
-  }
-  case A_RAISE: {
-    StrBuf b = {0};
-    if (s->a) {
-      Ast *e = s->a;
-      const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
-      ev->py_exc = cls;
-      strbuf_puts(&b, cls);
-      if (e->kind == A_CALL && e->n >= 1) {
-        Value m = ev_expr(ev, e->list[0]);
-        strbuf_puts(&b, ": ");
-        if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
-          strbuf_free(&b);
-          return PY_ERR;
-        }
-      }
-    }
-    ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
-    strbuf_free(&b);
-    return PY_ERR;
-  }
-  case A_FUNCDEF: {
-    if (ev_is_inline_def(ev, s)) { /* a macro value: expanded where it is called */
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_inline_value(ev, s));
-      return PY_NORMAL;
-    }
-    if (ev_is_jit_def(ev, s)) {
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_jit_value(ev, s));
-      return PY_NORMAL;
-    }
-    if (ev_py_plain_def(ev, s)) {
-      Value f = ev_py_def_decorated(ev, s);
-      if (f.kind == V_ERROR) return PY_ERR;
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
-      return PY_NORMAL;
-    }
-    Value f = ev_define_kernel(ev, s);
-    if (f.kind == V_ERROR) return PY_ERR;
-    py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
-    return PY_NORMAL;
-  }
+  case A_ASSERT: return py_assert(ev, s);
+  case A_RAISE: return py_raise(ev, s);
+  case A_FUNCDEF: return py_funcdef(ev, s);
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
   case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
-  case A_GLOBAL:
-    if (s->op) {
-      ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
-      return PY_ERR;
-    }
-    for (int i = 0; i < s->n; i++) {
-      const char *nm = s->list[i]->name;
-      bool found = false;
-      for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
-      if (!found && ev->depth > 0) {
-        ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
-        return PY_ERR;
-      }
-      if (ev->depth == 0) continue;
-      ev_define(ev, nm, v_make(V_GLOBALDECL, s->loc), false, s->loc);
-    }
-    return PY_NORMAL;
+  case A_GLOBAL: return py_global(ev, s);
   case A_CLASSDEF: {
     Value k = ev_class_def(ev, s);
     if (k.kind == V_ERROR) return PY_ERR;
