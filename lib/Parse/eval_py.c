@@ -586,7 +586,7 @@ typedef struct PyKeyIndex {
 } PyKeyIndex;
 
 static bool py_hash_in(Value v, uint64_t *h, int *left) {
-  uint64_t x;
+  uint64_t x = 0;
   if (--*left < 0) return false; /* a key of more items has no hash here (py_equal scans) */
   switch (v.kind) {
   case V_NONE: x = 0x9e3779b97f4a7c15u; break;
