@@ -295,8 +295,7 @@ bool ev_int_fits(DType t, int64_t v, bool big);
 bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
 /* calls (eval_value.c) */
 Value ev_call(Eval *ev, Ast *call);
-/* The one call of a value (kernel bodies and Python code alike): each kind's call slot. */
-Value ev_call_value(Eval *ev, Value callee, Args *a);
+
 /* The type object of each kind of value (value_kinds.def; the table in eval_types.c,
  * which the layers below reach only through it). */
 typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
@@ -312,5 +311,13 @@ extern const ValueType ev_types[V_COUNT];
   Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc);
 #include "Parse/value_kinds.def"
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
+Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
+
+/* The one call of a value (kernel bodies and Python code alike): its kind's call
+ * slot (inline: every Python call goes through it). */
+static inline Value ev_call_value(Eval *ev, Value callee, Args *a) {
+  CallSlot call = ev_types[callee.kind].call;
+  return call ? call(ev, callee, a) : ev_not_callable(ev, callee, a);
+}
 
 #endif

@@ -106,10 +106,8 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
 
 /* The one call of a value, from kernel bodies (ev_call) and Python code alike:
  * its kind's call slot (value_kinds.def). */
-Value ev_call_value(Eval *ev, Value callee, Args *a) {
-  const ValueType *t = &ev_types[callee.kind];
-  if (!t->call) return ev_error(ev, a->loc, "'%s' object is not callable", t->name);
-  return t->call(ev, callee, a);
+Value ev_not_callable(Eval *ev, Value callee, Args *a) {
+  return ev_error(ev, a->loc, "'%s' object is not callable", ev_types[callee.kind].name);
 }
 
 Value ev_error_call(Eval *ev, Value callee, Args *a) {
