@@ -297,6 +297,29 @@ Value ev_class_def(Eval *ev, Ast *c) {
   return class_decorated(ev, c, k, kv);
 }
 
+/* o[k]: the class's __getitem__ (V_OBJECT's subscript slot) */
+Value ev_object_getitem(Eval *ev, Value obj, Ast *a) {
+  bool found;
+  Value m = ev_try_attr(ev, obj, tirx_intern0(ev->m, "__getitem__"), a->loc, &found);
+  if (m.kind == V_ERROR) return m;
+  if (!found) return ev_error(ev, a->loc, "value is not subscriptable");
+  Value k;
+  if (a->n == 1) {
+    k = ev_expr(ev, a->list[0]);
+  } else { /* o[i, j]: one tuple */
+    k = v_make(V_TUPLE, a->loc);
+    k.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+    k.u.list.n = a->n;
+    for (int i = 0; i < a->n; i++) {
+      k.u.list.items[i] = ev_expr(ev, a->list[i]);
+      if (k.u.list.items[i].kind == V_ERROR) return k.u.list.items[i];
+    }
+  }
+  if (k.kind == V_ERROR) return k;
+  Args ka = {&k, 1, NULL, NULL, 0, a->loc};
+  return ev_call_value(ev, m, &ka);
+}
+
 /* ---- attributes ---------------------------------------------------------------- */
 
 static Value make_dict(Eval *ev, PyAttrs *t, const char **only, int nonly, Loc loc) {

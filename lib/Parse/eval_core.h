@@ -23,12 +23,12 @@
 #include "Support/strbuf.h"
 
 typedef enum {
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR) KIND,
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) KIND,
 #include "Parse/value_kinds.def"
 } ValueKind;
 enum {
   V_COUNT = 0
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR) +1
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) +1
 #include "Parse/value_kinds.def"
 };
 
@@ -300,17 +300,21 @@ Value ev_call(Eval *ev, Ast *call);
  * which the layers below reach only through it). */
 typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
 typedef Value (*GetattrSlot)(Eval *ev, Value obj, const char *name, Loc loc);
+typedef Value (*GetitemSlot)(Eval *ev, Value obj, Ast *sub);
 typedef struct ValueType {
   const char *name;
   CallSlot call;
   GetattrSlot getattr;
+  GetitemSlot getitem;
 } ValueType;
 extern const ValueType ev_types[V_COUNT];
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR) \
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) \
   Value CALL(Eval *ev, Value callee, Args *a); \
-  Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc);
+  Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc); \
+  Value GETITEM(Eval *ev, Value obj, Ast *sub);
 #include "Parse/value_kinds.def"
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
+Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
 Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
 
 /* The one call of a value (kernel bodies and Python code alike): its kind's call

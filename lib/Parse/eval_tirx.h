@@ -62,7 +62,6 @@ bool ev_ptx_is_instr(const char *spelling);
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
 
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
-Value ev_subscript(Eval *ev, Ast *a);
 
 /* module / functions (eval_stmt.c) */
 void ev_block(Eval *ev, Ast **stmts, int n, int from);

@@ -9,12 +9,14 @@
 
 #define no_call NULL
 #define no_getattr NULL
+#define no_getitem NULL
 const ValueType ev_types[V_COUNT] = {
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR) [KIND] = {NAME, CALL, GETATTR},
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) [KIND] = {NAME, CALL, GETATTR, GETITEM},
 #include "Parse/value_kinds.def"
 };
 #undef no_call
 #undef no_getattr
+#undef no_getitem
 
 const Builtin ev_builtins[BI_COUNT] = {
 #define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},

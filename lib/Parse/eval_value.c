@@ -178,3 +178,21 @@ Value ev_error_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   (void)ev, (void)name, (void)loc;
   return obj;
 }
+
+/* obj[...]: its kind's subscript slot (value_kinds.def) */
+Value ev_subscript(Eval *ev, Ast *a) {
+  /* x = A.view(...).sub[...]: the name is the indexer's result's, not A.view(...)'s */
+  const char *hint = ev->name_hint;
+  bool sub = a->a->kind == A_ATTR && strcmp(a->a->name, "sub") == 0;
+  if (sub) ev->name_hint = NULL;
+  Value obj = ev_expr(ev, a->a);
+  if (sub) ev->name_hint = hint;
+  const ValueType *t = &ev_types[obj.kind];
+  if (!t->getitem) return ev_error(ev, a->loc, "'%s' object is not subscriptable", t->name);
+  return t->getitem(ev, obj, a);
+}
+
+Value ev_error_getitem(Eval *ev, Value obj, Ast *sub) {
+  (void)ev, (void)sub;
+  return obj;
+}
