@@ -44,18 +44,6 @@ Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
   return ev_error(ev, a->loc, "%s.%s() is not supported at parse time", self->module, self->name);
 }
 
-static int builtin_cmp(const void *key, const void *row) { return strcmp(key, ((const Builtin *)row)->name); }
-
-const Builtin *ev_builtin_find(const char *name) {
-  return bsearch(name, ev_builtins, BI_COUNT, sizeof ev_builtins[0], builtin_cmp);
-}
-
-Value ev_builtin_value(const Builtin *b, Loc loc) {
-  Value v = v_make(V_BUILTIN, loc);
-  v.u.builtin = b;
-  return v;
-}
-
 /* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
 Value ev_builtin_call(Eval *ev, Value callee, Args *a) { return callee.u.builtin->fn(ev, callee.u.builtin, a); }
 Value ev_method_callv(Eval *ev, Value callee, Args *a) {

@@ -315,6 +315,26 @@ extern const ValueType ev_types[V_COUNT];
 #include "Parse/value_kinds.def"
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
+
+/* Python's builtins: the rows of builtins.def (the table in eval_types.c; each
+ * function, eval_python.h, in the file of the values it works on).  The core
+ * binds an unbound name that has a row to a V_BUILTIN carrying it. */
+typedef struct Builtin Builtin;
+typedef Value (*BuiltinFn)(Eval *ev, const Builtin *self, Args *a);
+struct Builtin {
+  const char *name;
+  BuiltinFn fn;
+  ValueKind type;     /* the kind it is the type of (int: V_INT); V_ERROR: none */
+  const char *module; /* pylib.def's rows: the module (NULL: a Python builtin) */
+};
+enum {
+#define BUILTIN(NAME, FN, TYPE) BI_##NAME,
+#include "Parse/builtins.def"
+  BI_COUNT
+};
+extern const Builtin ev_builtins[BI_COUNT];
+const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
+Value ev_builtin_value(const Builtin *b, Loc loc);
 Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
 
 /* The one call of a value (kernel bodies and Python code alike): its kind's call

@@ -6,25 +6,9 @@
 
 #include "Parse/eval_core.h"
 
-/* Python's builtins (builtins.def; the table in eval_builtin.c, each function in
- * the file of the values it works on). */
-typedef struct Builtin Builtin;
-typedef Value (*BuiltinFn)(Eval *ev, const Builtin *self, Args *a);
-struct Builtin {
-  const char *name;
-  BuiltinFn fn;
-  ValueKind type;     /* the kind it is the type of (int: V_INT); V_ERROR: none */
-  const char *module; /* pylib.def's rows: the module (NULL: a Python builtin) */
-};
-enum {
-#define BUILTIN(NAME, FN, TYPE) BI_##NAME,
-#include "Parse/builtins.def"
-  BI_COUNT
-};
-extern const Builtin ev_builtins[BI_COUNT];
+/* the functions of builtins.def's rows (the rows: eval_core.h) */
 #define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/builtins.def"
-const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 /* The evaluator's own modules (pylib.def) */
 enum {
 #define LIBMOD(MODULE)
@@ -38,7 +22,6 @@ extern const Builtin ev_libfns[LIB_COUNT];
 #include "Parse/pylib.def"
 const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
-Value ev_builtin_value(const Builtin *b, Loc loc);
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
 
 /* Methods of each kind of value (methods.def; the table in eval_builtin.c). */

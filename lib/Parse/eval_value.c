@@ -2,6 +2,7 @@
  * AST node (ev_call) and of a value (ev_call_value: its kind's call slot,
  * value_kinds.def).  It names no function of a higher layer: what a value of
  * a kind does when called is its slot in the type table (eval_types.c). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "Parse/eval_core.h"
@@ -196,3 +197,18 @@ Value ev_error_getitem(Eval *ev, Value obj, Ast *sub) {
   (void)ev, (void)sub;
   return obj;
 }
+
+/* ---- builtins by name (builtins.def) ---- */
+
+static int builtin_cmp(const void *key, const void *row) { return strcmp(key, ((const Builtin *)row)->name); }
+
+const Builtin *ev_builtin_find(const char *name) {
+  return bsearch(name, ev_builtins, BI_COUNT, sizeof ev_builtins[0], builtin_cmp);
+}
+
+Value ev_builtin_value(const Builtin *b, Loc loc) {
+  Value v = v_make(V_BUILTIN, loc);
+  v.u.builtin = b;
+  return v;
+}
+
