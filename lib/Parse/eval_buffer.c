@@ -190,9 +190,8 @@ Value ev_method_getitem(Eval *ev, Value obj, Ast *a) {
   return ev_error(ev, a->loc, "'%s' object is not subscriptable", ev_types[obj.kind].name);
 }
 
-/* T.ptx["..."], metadata["ir.StringImm"][i], T.S[...] / T.R[...], a tile indexer's picks */
+/* T.ptx["..."], T.S[...] / T.R[...] */
 Value ev_ns_getitem(Eval *ev, Value obj, Ast *a) {
-  if (VAUX(obj, buftype) && strcmp(obj.u.ns, "tile_indexer") == 0) return ev_buffer_tile_pick(ev, obj, a);
   if (strcmp(obj.u.ns, "T.ptx") == 0) {
     Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
     const char *p;
@@ -202,29 +201,6 @@ Value ev_ns_getitem(Eval *ev, Value obj, Ast *a) {
     v.u.ns = tirx_intern_printf(ev->m, "T.ptx.%.*s", (int)n, p);
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
-  }
-  if (strcmp(obj.u.ns, "metadata") == 0) {
-    /* metadata["ir.StringImm"] ... */
-    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
-    const char *p;
-    size_t n;
-    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
-    char path[256];
-    snprintf(path, sizeof path, "metadata:%.*s", (int)(n > 200 ? 200 : n), p);
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, path);
-    return v;
-  }
-  if (strncmp(obj.u.ns, "metadata:", 9) == 0) {
-    /* ... [i]: a placeholder for a constant TVM's printer did not print */
-    int64_t i;
-    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
-    if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
-    Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
-    args[0] = tirx_str(ev->m, obj.u.ns + 9, strlen(obj.u.ns + 9), a->loc);
-    args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
-    args[1]->u.i.pod = true;
-    return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
   }
   if ((strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
     /* T.S[extents:strides] or T.S[extents] */
@@ -250,6 +226,29 @@ Value ev_ns_getitem(Eval *ev, Value obj, Ast *a) {
     return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
   }
   return ev_error(ev, a->loc, "value is not subscriptable");
+}
+
+Value ev_indexer_getitem(Eval *ev, Value obj, Ast *a) { return ev_buffer_tile_pick(ev, obj, a); }
+
+/* metadata["ir.StringImm"][i]: a placeholder for a constant TVM's printer did not print */
+Value ev_metadata_getitem(Eval *ev, Value obj, Ast *a) {
+  Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+  if (obj.u.s.len == 0) { /* metadata["ir.StringImm"] */
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
+    Value v = v_make(V_METADATA, a->loc);
+    v.u.s.p = tirx_intern(ev->m, p, n);
+    v.u.s.len = n;
+    return v;
+  }
+  int64_t i;
+  if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+  args[0] = tirx_str(ev->m, obj.u.s.p, obj.u.s.len, a->loc);
+  args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
+  args[1]->u.i.pod = true;
+  return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
 }
 
 /* T.let[ty] */

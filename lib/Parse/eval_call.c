@@ -91,7 +91,8 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
   case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   return ev_to_expr(ev, v, "a value");
 }

@@ -43,8 +43,8 @@ typedef struct Value Value;
  * a V_METHOD its receiver.  Shared by copies of the value, so never written in
  * place: v_aux gives a value its own. */
 typedef struct ValueAux {
-  Value *shape;     /* V_LOCALVEC: the shape; tile_indexer: its specs */
-  struct Buffer *buftype; /* V_BUFTYPE template; tile_indexer: the buffer */
+  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs */
+  struct Buffer *buftype; /* V_BUFTYPE template; V_INDEXER: the buffer */
   const Value *recv; /* V_METHOD: the receiver */
 } ValueAux;
 

@@ -186,7 +186,8 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
   case V_TUPLE: case V_LIST: case V_DICT: case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
   return NULL;
@@ -710,7 +711,7 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
     return true;
   case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_POOL: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: break;
+  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: break;
   }
   return false;
 }
@@ -771,7 +772,7 @@ static bool identity(Value a, Value b, bool *same) {
   case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_BOUND: case V_DESCR: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: *same = (a.u.i != 0) == (b.u.i != 0); break;
+  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }
   return true;
 }
@@ -927,8 +928,7 @@ static Value name(Eval *ev, Ast *a) {
     }
   if (g.kind == V_NONE && strcmp(a->name, "metadata") == 0) {
     /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
-    g = v_make(V_NS, a->loc);
-    g.u.ns = tirx_intern0(ev->m, "metadata");
+    g = v_make(V_METADATA, a->loc); /* u.s empty: metadata itself */
   }
   if (g.kind != V_NONE) {
     kept = TIRX_NEW(ev->m, Value);

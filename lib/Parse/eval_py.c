@@ -144,7 +144,8 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   bool ok;
   if (ev_class_text(ev, v, repr, b, &ok)) return ok;
@@ -541,7 +542,8 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
   case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
-  case V_LIBMOD: break;
+  case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   return false;
 }
@@ -620,7 +622,8 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
   case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD: return false;
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -835,7 +838,8 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
-  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   ev_error(ev, loc, "this value cannot be iterated at parse time");
   return false;
@@ -1298,7 +1302,8 @@ static bool memo_value(Value v, int depth) {
   case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   return false;
 }
@@ -1320,7 +1325,8 @@ static bool memo_same(Value a, Value b) {
   case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD: break;
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
   return false;
 }

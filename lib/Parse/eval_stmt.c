@@ -292,7 +292,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
   if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_METHOD || v.kind == V_UNRESOLVED ||
-      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_DTYPE ||
+      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_INDEXER || v.kind == V_METADATA || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
@@ -944,7 +944,8 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
-  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 

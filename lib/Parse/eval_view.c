@@ -776,7 +776,7 @@ Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
 /* ---- A.tile(dim, factors)[picks] --------------------------------------------- */
 
 /* A.tile(dim, (f0, f1, ...)) or A.tile((dim, factors), ...): an indexer (a
- * V_NS "tile_indexer" over A, its specs (dim, factors) in .shape) */
+ * V_INDEXER over A, its specs (dim, factors) in .shape) */
 Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
   if (a->nkw) return ev_error(ev, a->loc, "tile() takes no keyword arguments");
   Value *specs = a->pos;
@@ -810,8 +810,7 @@ Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
     out[i].u.list.items[0] = v_int(d, s.loc);
     out[i].u.list.items[1] = f;
   }
-  Value v = v_make(V_NS, a->loc);
-  v.u.ns = tirx_intern0(ev->m, "tile_indexer");
+  Value v = v_make(V_INDEXER, a->loc);
   ValueAux *x = v_aux(ev, &v);
   x->buftype = b;
   x->shape = out;
