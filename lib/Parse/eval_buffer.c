@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 /* ---- buffer indexing -------------------------------------------------------- */
 
@@ -179,28 +179,20 @@ Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
 }
 
 
-static Value subscript_of(Eval *ev, Value obj, Ast *a);
 
-Value ev_subscript(Eval *ev, Ast *a) {
-  if (a->a->kind == A_ATTR && strcmp(a->a->name, "sub") == 0) {
-    /* x = A.view(...).sub[...]: the name is the indexer's result's, not A.view(...)'s */
-    const char *hint = ev->name_hint;
-    ev->name_hint = NULL;
-    Value obj = ev_expr(ev, a->a);
-    ev->name_hint = hint;
-    if (obj.kind == V_ERROR) return obj;
-    if (obj.kind == V_NS && VAUX(obj, buftype) && strcmp(obj.u.ns, "method.sub") == 0) return ev_buffer_sub(ev, VAUX(obj, buftype), a);
-    return subscript_of(ev, obj, a);
-  }
-  Value obj = ev_expr(ev, a->a);
-  return subscript_of(ev, obj, a);
+/* The subscript slots of the kinds this file builds (value_kinds.def). */
+
+Value ev_buffer_getitem(Eval *ev, Value obj, Ast *a) { return buffer_subscript(ev, obj.u.buf, a); }
+
+/* A.sub[...] (the one subscripted method) */
+Value ev_method_getitem(Eval *ev, Value obj, Ast *a) {
+  if (obj.u.method == &ev_methods[M_V_BUFFER_sub]) return ev_buffer_sub(ev, obj.aux->recv->u.buf, a);
+  return ev_error(ev, a->loc, "'%s' object is not subscriptable", ev_types[obj.kind].name);
 }
 
-static Value subscript_of(Eval *ev, Value obj, Ast *a) {
-  if (obj.kind == V_ERROR) return obj;
-  if (obj.kind == V_NS && VAUX(obj, buftype) && strcmp(obj.u.ns, "tile_indexer") == 0) return ev_buffer_tile_pick(ev, obj, a);
-  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) return buffer_subscript(ev, obj.u.buf, a);
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.ptx") == 0) {
+/* T.ptx["..."], T.S[...] / T.R[...] */
+Value ev_ns_getitem(Eval *ev, Value obj, Ast *a) {
+  if (strcmp(obj.u.ns, "T.ptx") == 0) {
     Value s = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
     const char *p;
     size_t n;
@@ -210,45 +202,7 @@ static Value subscript_of(Eval *ev, Value obj, Ast *a) {
     v.meta = true; /* exact spelling: no escape decoding */
     return v;
   }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "metadata") == 0) {
-    /* metadata["ir.StringImm"] ... */
-    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
-    const char *p;
-    size_t n;
-    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
-    char path[256];
-    snprintf(path, sizeof path, "metadata:%.*s", (int)(n > 200 ? 200 : n), p);
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern0(ev->m, path);
-    return v;
-  }
-  if (obj.kind == V_NS && strncmp(obj.u.ns, "metadata:", 9) == 0) {
-    /* ... [i]: a placeholder for a constant TVM's printer did not print */
-    int64_t i;
-    Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
-    if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
-    Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
-    args[0] = tirx_str(ev->m, obj.u.ns + 9, strlen(obj.u.ns + 9), a->loc);
-    args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
-    args[1]->u.i.pod = true;
-    return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
-  }
-  if (obj.kind == V_LETTYPE) {
-    Value v = v_make(V_LETTYPE, a->loc);
-    v.u.let.ty = TIRX_NEW(ev->m, Value);
-    *v.u.let.ty = ev_expr(ev, a->list[0]);
-    return v;
-  }
-  if (obj.kind == V_DTYPE) {
-    Value v = v_make(V_LOCALVEC, a->loc);
-    v.u.dt = obj.u.dt;
-    v.nshape = a->n;
-    Value *shape = TIRX_NEWN(ev->m, Value, a->n + 1);
-    for (int i = 0; i < a->n; i++) shape[i] = ev_expr(ev, a->list[i]);
-    v_aux(ev, &v)->shape = shape;
-    return v;
-  }
-  if (obj.kind == V_NS && (strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
+  if ((strcmp(obj.u.ns, "T.S") == 0 || strcmp(obj.u.ns, "T.R") == 0)) {
     /* T.S[extents:strides] or T.S[extents] */
     Args la = {0};
     la.loc = a->loc;
@@ -268,33 +222,56 @@ static Value subscript_of(Eval *ev, Value obj, Ast *a) {
     la.npos = ni;
     return ev_layout_call(ev, obj.u.ns, &la, a->loc);
   }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "T.Buffer") == 0) {
+  if (strcmp(obj.u.ns, "T.Buffer") == 0) {
     return ev_error(ev, a->loc, "T.Buffer[...] is deprecated; write T.Buffer((shape), \"dtype\")");
   }
-  if (obj.kind == V_TUPLE || obj.kind == V_LIST || obj.kind == V_STR || obj.kind == V_DICT)
-    return ev_py_subscript(ev, obj, a);
-  if (obj.kind == V_OBJECT) { /* o[k]: the class's __getitem__ */
-    bool found;
-    Value m = ev_try_attr(ev, obj, tirx_intern0(ev->m, "__getitem__"), a->loc, &found);
-    if (m.kind == V_ERROR) return m;
-    if (found) {
-      Value k;
-      if (a->n == 1) {
-        k = ev_expr(ev, a->list[0]);
-      } else { /* o[i, j]: one tuple */
-        k = v_make(V_TUPLE, a->loc);
-        k.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
-        k.u.list.n = a->n;
-        for (int i = 0; i < a->n; i++) {
-          k.u.list.items[i] = ev_expr(ev, a->list[i]);
-          if (k.u.list.items[i].kind == V_ERROR) return k.u.list.items[i];
-        }
-      }
-      if (k.kind == V_ERROR) return k;
-      Args ka = {&k, 1, NULL, NULL, 0, a->loc};
-      return ev_py_callv(ev, m, &ka);
-    }
+  return ev_error(ev, a->loc, "value is not subscriptable");
+}
+
+Value ev_indexer_getitem(Eval *ev, Value obj, Ast *a) { return ev_buffer_tile_pick(ev, obj, a); }
+
+/* metadata["ir.StringImm"][i]: a placeholder for a constant TVM's printer did not print */
+Value ev_metadata_getitem(Eval *ev, Value obj, Ast *a) {
+  Value k = a->n == 1 ? ev_expr(ev, a->list[0]) : v_make(V_NONE, a->loc);
+  if (obj.u.s.len == 0) { /* metadata["ir.StringImm"] */
+    const char *p;
+    size_t n;
+    if (!ev_get_str(ev, k, &p, &n, "the metadata kind")) return v_make(V_ERROR, a->loc);
+    Value v = v_make(V_METADATA, a->loc);
+    v.u.s.p = tirx_intern(ev->m, p, n);
+    v.u.s.len = n;
+    return v;
   }
+  int64_t i;
+  if (!ev_get_int(ev, k, &i, "the metadata index")) return v_make(V_ERROR, a->loc);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, 2);
+  args[0] = tirx_str(ev->m, obj.u.s.p, obj.u.s.len, a->loc);
+  args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
+  args[1]->u.i.pod = true;
+  return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
+}
+
+/* T.let[ty] */
+Value ev_lettype_getitem(Eval *ev, Value obj, Ast *a) {
+  (void)obj;
+  Value v = v_make(V_LETTYPE, a->loc);
+  v.u.let.ty = TIRX_NEW(ev->m, Value);
+  *v.u.let.ty = ev_expr(ev, a->list[0]);
+  return v;
+}
+
+/* T.float32[8]: a local vector annotation */
+Value ev_dtype_getitem(Eval *ev, Value obj, Ast *a) {
+  Value v = v_make(V_LOCALVEC, a->loc);
+  v.u.dt = obj.u.dt;
+  v.nshape = a->n;
+  Value *shape = TIRX_NEWN(ev->m, Value, a->n + 1);
+  for (int i = 0; i < a->n; i++) shape[i] = ev_expr(ev, a->list[i]);
+  v_aux(ev, &v)->shape = shape;
+  return v;
+}
+
+Value ev_expr_getitem(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_EXPR && obj.u.e->kind == E_VAR && obj.u.e->u.var->kind == VAR_BUFDATA)
     return ev_error(ev, a->loc, "index the buffer, not its data pointer: write %s[...]",
                     obj.u.e->u.var->buffer->name);

@@ -12,37 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 #include "Support/vec.h"
 #include "Support/strbuf.h"
-
-Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
-
-Value *ev_kwarg(Args *a, const char *name) {
-  for (int i = 0; i < a->nkw; i++)
-    if (strcmp(a->kwn[i], name) == 0) return &a->kwv[i];
-  return NULL;
-}
-
-/* Positional-or-keyword parameter `i` named `name`; NULL if absent. */
-Value *ev_arg(Args *a, int i, const char *name) {
-  if (i >= 0 && i < a->npos) return &a->pos[i];
-  return name ? ev_kwarg(a, name) : NULL;
-}
-
-bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
-  for (int i = 0; i < a->nkw; i++) {
-    bool ok = false;
-    for (int j = 0; allowed && allowed[j]; j++)
-      if (strcmp(a->kwn[i], allowed[j]) == 0) ok = true;
-    if (!ok) {
-      ev_error(ev, a->kwv[i].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
-      return false;
-    }
-  }
-  return true;
-}
-
 
 static Expr *list_expr(Eval *ev, Value v) {
   Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
@@ -116,8 +88,13 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
     return e;
   }
   case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
-  default: return ev_to_expr(ev, v, "a value");
+  case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  return ev_to_expr(ev, v, "a value");
 }
 
 /* ---- attributes ------------------------------------------------------------- */
@@ -125,16 +102,6 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
 static Value ns_value(Eval *ev, const char *path, Loc loc) {
   Value v = v_make(V_NS, loc);
   v.u.ns = tirx_intern0(ev->m, path);
-  return v;
-}
-
-static Value bound(Eval *ev, const char *method, Buffer *b, Expr *self, Loc loc) {
-  Value v = ns_value(ev, method, loc);
-  if (b || self) {
-    ValueAux *x = v_aux(ev, &v);
-    x->buftype = b;
-    x->self = self;
-  }
   return v;
 }
 
@@ -152,11 +119,14 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
   return v;
 }
 
-Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
+/* The getattr slots of the kinds this file builds (value_kinds.def). */
+
+/* T.NAME: T's dtypes and its paths; Tx (the tile namespace); TVM's names under
+ * tvm (the prelude, eval_tvm.c) */
+Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
-  if (ev_py_attr(ev, obj, name, loc, &pya)) return pya;
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
-  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self) && strcmp(obj.u.ns, "T.tile") == 0) {
+  if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
      * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
     static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
@@ -165,9 +135,9 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     const char *tsc, *top;
     size_t tsl;
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
-    if (!tile) return ev_attr(ev, ns_value(ev, "T", loc), name, loc);
+    if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
-  if (obj.kind == V_NS && !VAUX(obj, buftype) && !VAUX(obj, self)) {
+  if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
@@ -185,7 +155,12 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     return ns_value(ev, path, loc);
   }
-  if (obj.kind == V_BUFFER || obj.kind == V_SCALAR) {
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
+/* A.shape, A.dtype, A.data, ..., its methods (methods.def) */
+Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     Buffer *b = obj.u.buf;
     if (strcmp(name, "data") == 0) return v_expr(tirx_varref(ev->m, b->data, loc), loc);
     if (strcmp(name, "shape") == 0) return shape_tuple(ev, b, loc);
@@ -226,20 +201,15 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.loc = loc;
       return v;
     }
-    if (strcmp(name, "sub") == 0) return bound(ev, "method.sub", b, NULL, loc); /* A.sub[...] (eval_view.c) */
-    static const char *methods[] = {"vload", "vstore", "ptr_to", "access_ptr", "scope", "view",
-                                    "permute", "local", "partition", "astype", "rearrange", "tile"};
-    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-      if (strcmp(name, methods[i]) == 0) {
-        char path[64];
-        snprintf(path, sizeof path, "method.%s", name);
-        if (obj.kind == V_SCALAR && strcmp(name, "astype") == 0)
-          return bound(ev, path, NULL, ev_to_expr(ev, obj, "a value"), loc);
-        return bound(ev, path, b, NULL, loc);
-      }
+    const Method *m = ev_method_find(obj.kind, name);
+    if (m) return ev_method_value(ev, m, obj, loc); /* A.sub[...] too (eval_view.c) */
     return ev_error(ev, loc, "buffer '%s' has no attribute '%s'", b->name, name);
   }
-  if (obj.kind == V_EXPR) {
+}
+
+/* x.dtype, x.astype; a layout's methods */
+Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     if (strcmp(name, "dtype") == 0) {
       char buf[32];
       tirx_dtype_str(obj.u.e->dtype, buf);
@@ -248,99 +218,42 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.u.s.len = strlen(buf);
       return v;
     }
-    if (strcmp(name, "astype") == 0) return bound(ev, "method.astype", NULL, obj.u.e, loc);
-    static const char *const layout_methods[] = {"apply", "tile_to", "canonicalize"};
-    for (size_t i = 0; obj.u.e->kind == E_LAYOUT && i < sizeof layout_methods / sizeof layout_methods[0]; i++)
-      if (strcmp(name, layout_methods[i]) == 0)
-        return bound(ev, tirx_intern_printf(ev->m, "method.layout_%s", name), NULL, obj.u.e, loc);
+    const Method *m = ev_method_find(V_EXPR, name);
+    if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
+      return ev_method_value(ev, m, obj, loc);
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
-  if (obj.kind == V_POOL) {
+}
+
+/* pool.offset, ..., its methods */
+Value ev_pool_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  {
     Value field;
     if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
-    char path[64];
-    snprintf(path, sizeof path, "pool.%.50s", name);
-    Value v = ns_value(ev, path, loc);
-    v_aux(ev, &v)->pool_self = obj.u.pool;
-    return v;
+    const Method *m = ev_method_find(V_POOL, name);
+    if (m) return ev_method_value(ev, m, obj, loc);
+    return ev_error(ev, loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", name);
   }
-  if (obj.kind == V_DTYPE && strcmp(name, "ty") == 0) return obj;
-  if (obj.kind == V_PTRTYPE && strcmp(name, "ty") == 0) return obj;
-  if (obj.kind == V_FUNCREF) return ev_error(ev, loc, "function has no attribute '%s'", name);
-  if (obj.kind == V_ERROR) return obj;
+}
+
+/* t.bits, t.lanes (eval_tvm.c), T.float32.ty */
+Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
+  if (strcmp(name, "ty") == 0) return obj;
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
-/* ---- argument collection ---------------------------------------------------- */
+Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  if (strcmp(name, "ty") == 0) return obj;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
 
-static bool collect_args(Eval *ev, Ast *call, Args *out) {
-  memset(out, 0, sizeof *out);
-  out->loc = call->loc;
-  int cap = call->n + 1, nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
-  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
-  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
-  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
-  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
-  for (int i = 0; i < call->n; i++) {
-    Ast *x = call->list[i];
-    if (x->kind == A_KW) {
-      if (!x->name) {
-        Value d = ev_expr(ev, x->a);
-        if (d.kind != V_DICT) {
-          if (d.kind != V_ERROR) ev_error(ev, x->loc, "'**' needs a dictionary");
-          return false;
-        }
-        if (d.u.dict.n) { /* room for its keys and the keywords after it */
-          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
-          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
-          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
-          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
-          out->kwv = nk;
-          out->kwn = nn;
-        }
-        for (int j = 0; j < d.u.dict.n; j++) {
-          if (d.u.dict.keys[j].kind != V_STR) {
-            ev_error(ev, x->loc, "'**' needs string keys");
-            return false;
-          }
-          out->kwn[out->nkw] = tirx_intern(ev->m, d.u.dict.keys[j].u.s.p, d.u.dict.keys[j].u.s.len);
-          out->kwv[out->nkw++] = d.u.dict.vals[j];
-        }
-        continue;
-      }
-      for (int j = 0; j < out->nkw; j++)
-        if (out->kwn[j] == x->name) {
-          ev_error(ev, x->loc, "keyword argument '%s' repeated", x->name);
-          return false;
-        }
-      out->kwn[out->nkw] = x->name;
-      out->kwv[out->nkw] = ev_expr(ev, x->a);
-      if (out->kwv[out->nkw].kind == V_ERROR) return false;
-      out->nkw++;
-      continue;
-    }
-    if (out->nkw > 0) {
-      ev_error(ev, x->loc, "positional argument follows keyword argument");
-      return false;
-    }
-    if (x->kind == A_STAR) {
-      Value s = ev_expr(ev, x->a);
-      if (s.kind != V_TUPLE && s.kind != V_LIST) {
-        if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
-        return false;
-      }
-      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
-      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
-      out->pos = np;
-      for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
-      cap += s.u.list.n;
-      continue;
-    }
-    out->pos[out->npos] = ev_expr(ev, x);
-    if (out->pos[out->npos].kind == V_ERROR) return false;
-    out->npos++;
-  }
-  return true;
+/* f.with_attr(...), f.specialize(...) (eval_class.c) */
+Value ev_funcref_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_py_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "function has no attribute '%s'", name);
 }
 
 /* ---- layouts ------------------------------------------------------------------ */
@@ -866,26 +779,29 @@ static Value dtype_call(Eval *ev, DType t, Args *a) {
 
 /* ---- methods of buffers and values (x.astype, A.vload ...) --------------------------- */
 
-typedef Value (*MethodFn)(Eval *ev, const char *m, Value callee, Args *a);
-
-static Value method_astype(Eval *ev, const char *m, Value callee, Args *a) {
-  (void)m;
+/* x.astype(dtype) of an expression or a scalar */
+Value m_astype(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
   DType t;
   if (a->npos != 1 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-  return v_expr(ev_const_cast(ev, t, VAUX(callee, self), a->loc), a->loc);
+  Expr *e = self.kind == V_EXPR ? self.u.e : ev_to_expr(ev, self, "a value");
+  if (!e) return v_make(V_ERROR, a->loc);
+  return v_expr(ev_const_cast(ev, t, e, a->loc), a->loc);
 }
 
-static Value method_scope(Eval *ev, const char *m, Value callee, Args *a) {
-  (void)ev, (void)m;
+Value m_buffer_scope(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)ev, (void)m, (void)recv;
   Value v = v_make(V_STR, a->loc);
-  v.u.s.p = VAUX(callee, buftype)->scope;
-  v.u.s.len = strlen(VAUX(callee, buftype)->scope);
+  v.u.s.p = self.u.buf->scope;
+  v.u.s.len = strlen(self.u.buf->scope);
   return v;
 }
 
 /* A.ptr_to([i, j]), A.vload([i, j], dtype=, predicate=), A.vstore([i, j], value, predicate=) */
-static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
-  Buffer *b = VAUX(callee, buftype);
+Value m_buffer_access(Eval *ev, const Method *mt, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  const char *m = mt->name;
+  Buffer *b = self.u.buf;
   bool store = m[1] == 's';
   Value *iv = ev_arg(a, 0, "begin");
   if (!iv || (iv->kind != V_LIST && iv->kind != V_TUPLE))
@@ -959,204 +875,6 @@ static Value method_access(Eval *ev, const char *m, Value callee, Args *a) {
   s->u.store.pred = pe;
   ev_emit(ev, s);
   return v_make(V_NONE, a->loc);
-}
-
-static const struct {
-  const char *name;
-  MethodFn fn;
-} method_forms[] = {
-    {"astype", method_astype}, {"scope", method_scope},   {"vload", method_access},
-    {"vstore", method_access}, {"ptr_to", method_access},
-};
-
-/* callee: "method.NAME" bound to a buffer (buftype) or a value (self); the other
- * methods are buffer views (eval_pool.c) */
-static Value method_call(Eval *ev, Value callee, Args *a) {
-  const char *m = callee.u.ns + 7; /* after "method." */
-  if (strncmp(m, "layout_", 7) == 0) return ev_layout_method(ev, m + 7, VAUX(callee, self), a);
-  for (size_t i = 0; i < sizeof method_forms / sizeof method_forms[0]; i++)
-    if (strcmp(m, method_forms[i].name) == 0) return method_forms[i].fn(ev, m, callee, a);
-  return ev_buffer_view(ev, VAUX(callee, buftype), m, a);
-}
-
-/* ---- Python builtins called by name (range, len, min ...) ----------------------------- */
-
-typedef Value (*BuiltinFn)(Eval *ev, const char *fn, Args *a);
-
-static Value py_unsupported(Eval *ev, const char *fn, Args *a) {
-  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", fn);
-}
-
-static Value py_range(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  /* range(hi, lo, -1) is no loop: the parse-time sequence (Python code) */
-  if (a->npos == 3 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT && a->pos[2].kind == V_INT &&
-      a->pos[2].u.i < 0)
-    return ev_py_range(ev, a);
-  return ev_loop_spec(ev, a, FOR_SERIAL, "range");
-}
-
-static Value py_len(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
-  Value x = a->pos[0];
-  if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
-  if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
-  if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
-  if (x.kind == V_BUFFER) return v_int(x.u.buf->ndim ? 0 : 0, a->loc);
-  return ev_error(ev, a->loc, "len() of this value is not known at parse time");
-}
-
-static Value py_minmax(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 2 || a->nkw) /* an iterable, key=, default=: parse-time Python */
-    return ev_py_builtin(ev, fn[1] == 'i' ? "py.min" : "py.max", a);
-  if (ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) {
-    Value lt = ev_binop(ev, OP_LT, a->pos[0], a->pos[1], a->loc);
-    bool t = lt.u.i != 0;
-    return (fn[1] == 'i') == t ? a->pos[0] : a->pos[1];
-  }
-  return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", fn, fn);
-}
-
-static Value py_abs(Eval *ev, const char *fn, Args *a) {
-  if (a->npos != 1) return py_unsupported(ev, fn, a);
-  Value x = a->pos[0];
-  if (x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
-  if (x.kind == V_FLOAT) {
-    x.u.f = fabs(x.u.f);
-    return x;
-  }
-  return ev_error(ev, a->loc, "Python abs() of an IR value: use T.abs(x)");
-}
-
-/* The text of a numeric literal for int()/float(): surrounding whitespace
- * dropped, single underscores between digits removed (Python's rules).  False
- * when an underscore is misplaced. */
-static bool num_text(const char *p, size_t n, char *out, size_t cap) {
-  while (n && strchr(" \t\n\r\f\v", p[0])) p++, n--;
-  while (n && strchr(" \t\n\r\f\v", p[n - 1])) n--;
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (p[i] == '_') {
-      if (i == 0 || i + 1 == n || !isalnum((unsigned char)p[i - 1]) || !isalnum((unsigned char)p[i + 1])) return false;
-      continue;
-    }
-    if (!p[i] || k + 1 >= cap) return false;
-    out[k++] = p[i];
-  }
-  out[k] = 0;
-  return true;
-}
-
-/* int(s, base): Python's integer literal syntax (sign, base prefixes for base 0
- * and their own base, digits up to base 36). */
-static Value int_of_str(Eval *ev, Value s, int64_t base, Loc loc) {
-  char t[128];
-  const char *q = t;
-  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t)) {
-    bool neg = false;
-    if (*q == '+' || *q == '-') neg = *q++ == '-';
-    int pb = 0;
-    if (q[0] == '0' && q[1]) {
-      char c = (char)tolower((unsigned char)q[1]);
-      pb = c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
-    }
-    if (pb && (base == 0 || base == pb)) q += 2, base = pb;
-    else if (base == 0) base = 10; /* a leading 0 is allowed only for the number 0 */
-    bool any = false, over = false;
-    uint64_t v = 0;
-    for (; *q; q++) {
-      int d = isdigit((unsigned char)*q) ? *q - '0' : isalpha((unsigned char)*q) ? tolower((unsigned char)*q) - 'a' + 10 : 99;
-      if (d >= base) break;
-      if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) over = true;
-      v = v * (uint64_t)base + (uint64_t)d;
-      any = true;
-    }
-    if (any && !*q) {
-      if (over || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
-        return ev_error(ev, loc, "int() of '%.*s' does not fit in 64 bits", (int)s.u.s.len, s.u.s.p);
-      return v_int(neg ? (int64_t)(0 - v) : (int64_t)v, loc);
-    }
-  }
-  return ev_error(ev, loc, "invalid literal for int() with base %lld: '%.*s'", (long long)base, (int)s.u.s.len,
-                  s.u.s.p);
-}
-
-/* float(s): a decimal literal, inf/infinity/nan (any case, signed). */
-static Value float_of_str(Eval *ev, Value s, Loc loc) {
-  char t[128];
-  if (num_text(s.u.s.p, s.u.s.len, t, sizeof t) && t[0]) {
-    const char *q = t + (t[0] == '+' || t[0] == '-');
-    double sign = t[0] == '-' ? -1.0 : 1.0;
-    Value r = v_make(V_FLOAT, loc);
-    if (strcasecmp(q, "inf") == 0 || strcasecmp(q, "infinity") == 0) return r.u.f = sign * INFINITY, r;
-    if (strcasecmp(q, "nan") == 0) return r.u.f = NAN, r;
-    bool ok = *q != 0;
-    for (const char *c = q; *c; c++)
-      if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c)) ok = false; /* no hex floats, no words */
-    char *end;
-    double f = ok ? strtod(t, &end) : 0;
-    if (ok && *end == 0) return r.u.f = f, r;
-  }
-  return ev_error(ev, loc, "could not convert string to float: '%.*s'", (int)s.u.s.len, s.u.s.p);
-}
-
-/* int(x[, base]), float(x), bool(x) of a number or a string */
-Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
-  Value x = a->npos ? a->pos[0] : v_int(0, a->loc);
-  Value *base = fn[0] == 'i' ? ev_arg(a, 1, "base") : NULL;
-  if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0)) return py_unsupported(ev, fn, a);
-  if (base && x.kind != V_STR) return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
-  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
-    bool found;
-    Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
-    if (found) x = v;
-  }
-  if (x.kind == V_OBJECT)
-    return ev_error(ev, a->loc, "%s() argument must be a number, not '%s'", fn, x.u.obj->cls->name);
-  if (x.kind == V_STR) {
-    if (fn[0] == 'b') {
-      Value r = v_make(V_BOOL, a->loc);
-      r.u.i = x.u.s.len != 0;
-      return r;
-    }
-    if (fn[0] == 'f') return float_of_str(ev, x, a->loc);
-    int64_t b = 10;
-    if (base && !ev_get_int(ev, *base, &b, "int() base")) return v_make(V_ERROR, a->loc);
-    if (b != 0 && (b < 2 || b > 36)) return ev_error(ev, a->loc, "int() base must be >= 2 and <= 36, or 0");
-    return int_of_str(ev, x, b, a->loc);
-  }
-  if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
-  if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
-  if (fn[0] == 'f') {
-    Value r = v_make(V_FLOAT, a->loc);
-    r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;
-    return r;
-  }
-  Value r = v_make(V_BOOL, a->loc);
-  r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
-  return r;
-}
-
-static Value py_typevar(Eval *ev, const char *fn, Args *a) {
-  (void)fn;
-  Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT64), a->loc);
-  return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-}
-
-static const struct {
-  const char *name;
-  BuiltinFn fn;
-} py_builtins[] = {
-    {"range", py_range},     {"len", py_len},        {"min", py_minmax},     {"max", py_minmax},
-    {"abs", py_abs},         {"int", ev_py_convert}, {"float", ev_py_convert}, {"bool", ev_py_convert},
-    {"TypeVar", py_typevar},
-};
-
-static Value python_builtin(Eval *ev, const char *fn, Args *a) {
-  for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
-    if (fn[0] == py_builtins[i].name[0] && strcmp(fn, py_builtins[i].name) == 0) return py_builtins[i].fn(ev, fn, a);
-  return py_unsupported(ev, fn, a);
 }
 
 /* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
@@ -1393,16 +1111,15 @@ void ev_resolve_calls(Eval *ev) {
   ev->ncalls = ev->capcalls = 0;
 }
 
-/* f(...) with f unbound in a kernel body (eval_expr.c's "func:NAME"). */
+/* f(...) of a V_GLOBALVAR: f unbound in a kernel body (eval_expr.c), tvm.ir.GlobalVar */
 static Value call_by_name(Eval *ev, Value callee, Args *a) {
-  const char *fn = callee.u.ns + 5;
+  const char *fn = callee.u.ns;
   PrimFunc *f = tirx_module_find(ev->m, fn);
   Value r = call_func(ev, fn, f, a);
   if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
   return r;
 }
 
-static Value call_py_value(Eval *ev, Value callee, Args *a) { return ev_py_callv(ev, callee, a); }
 
 /* ---- special forms: the T.* builtins the evaluator computes ----------------------------
  *
@@ -1672,9 +1389,7 @@ static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, A
   const char *kwn[1] = {"predicate"};
   Value kwv[1] = {pv ? *pv : v_make(V_NONE, a->loc)};
   Args b = {args, 2, kwn, kwv, 1, a->loc};
-  Value callee = v_make(V_NS, a->loc);
-  v_aux(ev, &callee)->buftype = bv->u.buf;
-  return method_access(ev, "vstore", callee, &b);
+  return m_buffer_access(ev, &ev_methods[M_V_BUFFER_vstore], *bv, &b, NULL);
 }
 
 /* T.serial / parallel / unroll / vectorized / thread_binding: arg = the ForKind */
@@ -2163,109 +1878,44 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   return ev_error(ev, loc, "T.%s is not supported here", in->name);
 }
 
-static Value call_unresolved(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
-static Value call_py_zip(Eval *ev, Value callee, Args *a) {
-  (void)callee;
-  return ev_py_zip(ev, a);
-}
-static Value call_py_builtin(Eval *ev, Value callee, Args *a) { return ev_py_builtin(ev, callee.u.ns, a); }
-static Value call_pool(Eval *ev, Value callee, Args *a) {
-  if (!VAUX(callee, pool_self)) return python_builtin(ev, callee.u.ns, a);
-  return ev_pool_method(ev, VAUX(callee, pool_self), callee.u.ns + 5, a);
+static Value call_unknown(Eval *ev, const char *path, Args *a) {
+  return ev_error(ev, a->loc, "calling Python function '%s' is not supported in TIRx", path);
 }
 static Value call_decorator(Eval *ev, Value callee, Args *a) {
   return ev_error(ev, a->loc, "'%s' is only valid as a decorator", callee.u.ns);
 }
 
-/* Callees named by a path other than T.*, first match; the rest are Python builtins
- * called by name (python_builtin). */
+/* Callees named by a path other than T.*, first match. */
 static const struct {
   const char *prefix;
   bool whole; /* the path is exactly `prefix` */
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
-    {"?mod:", false, call_unresolved}, /* a use of a module that was not loaded */
-    {"?err:", false, call_unresolved}, /* a name whose module-level definition failed */
-    {"func:", false, call_by_name},    /* f(...) in a kernel, f unbound: a module function */
-    {"pyl.", false, call_py_value},    /* a Python-level builtin value (eval_py.c) */
-    {"py.zip", true, call_py_zip},
-    {"py.", false, call_py_builtin},
-    {"math.", false, call_py_builtin},
-    {"method.", false, method_call}, /* x.astype(...), A.vload(...) */
-    {"pool.", false, call_pool},     /* pool.alloc(...) */
     {"I.", false, call_decorator},
 };
 
-/* Whether an expression is a call T.ptx.X(...) or T.ptx["..."](...) (any alias
- * of the T module). */
-static bool is_ptx_call(const Ast *x) {
-  if (x->kind != A_CALL) return false;
-  const Ast *c = x->a;
-  if (c->kind == A_SUBSCRIPT) c = c->a;
-  while (c->kind == A_ATTR && c->a->kind == A_ATTR) c = c->a;
-  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->name, "ptx") == 0;
-}
-
-Value ev_call(Eval *ev, Ast *call) {
-  bool saved_callee = ev->callee_name;
-  ev->callee_name = call->a->kind == A_NAME;
-  /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
-  const char *outer_hint = ev->name_hint;
-  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
-  Value callee = ev_expr(ev, call->a);
-  ev->name_hint = outer_hint;
-  ev->callee_name = saved_callee;
-  if (callee.kind == V_ERROR) return callee;
-  /* Decide the name before evaluating arguments: assignments pass the target
-   * name down as name_hint, nested calls must not inherit it. */
-  const char *hint = ev->name_hint;
-  bool as_stmt = ev->stmt_call;
-  ev->stmt_call = false;
-  Value *th = ev->tuple_hints;
-  int nth = ev->ntuple_hints;
-  ev->name_hint = NULL;
-  ev->tuple_hints = NULL;
-  ev->ntuple_hints = 0;
-  /* T.evaluate(T.ptx.X(...)): the value is dropped, so the T.ptx call is the
-   * instruction, as a statement would be (TVM's T.ptx calls always are) */
-  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 && is_ptx_call(call->list[0]))
-    ev->stmt_call = true;
-  Args a;
-  bool ok = collect_args(ev, call, &a);
-  ev->stmt_call = false;
-  ev->name_hint = hint;
-  ev->tuple_hints = th;
-  ev->ntuple_hints = nth;
-  if (!ok) return v_make(V_ERROR, call->loc);
-  a.loc = call->loc;
-
-  switch (callee.kind) {
-  case V_DTYPE: return dtype_call(ev, callee.u.dt, &a);
-  case V_PYFUNC: return ev_py_call(ev, callee, &a);
-  case V_MACRO:
-  case V_CLASS:
-  case V_BOUND:
-  case V_DESCR:
-  case V_LAMBDA:
-  case V_OBJECT: return ev_py_callv(ev, callee, &a);
-  case V_FUNCREF: {
-    PrimFunc *pf = ev_funcref(ev, callee);
-    return pf ? call_func(ev, pf->name, pf, &a) : v_make(V_ERROR, call->loc);
-  }
-  case V_NS: break;
-  default: return ev_error(ev, call->loc, "value is not callable");
-  }
-  if (callee.nshape == -1) /* a bound Python method */
-    return ev_py_method(ev, callee, &a, call->a->kind == A_ATTR ? call->a->a : NULL);
+/* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */
+Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
-  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, &a, as_stmt);
+  bool as_stmt = ev->call_as_stmt; /* ev_call: the call is a whole statement */
+  ev->call_as_stmt = false;
+  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, as_stmt);
   Value tvm_r;
-  if (ev_tvm_call(ev, path, &a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
+  if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
     if (path[0] != ns_calls[i].prefix[0]) continue;
     size_t n = strlen(ns_calls[i].prefix);
     if (strncmp(path, ns_calls[i].prefix, n) == 0 && (!ns_calls[i].whole || path[n] == '\0'))
-      return ns_calls[i].fn(ev, callee, &a);
+      return ns_calls[i].fn(ev, callee, a);
   }
-  return python_builtin(ev, path, &a);
+  return call_unknown(ev, path, a);
 }
+
+Value ev_dtype_call(Eval *ev, Value callee, Args *a) { return dtype_call(ev, callee.u.dt, a); }
+
+Value ev_funcref_call(Eval *ev, Value callee, Args *a) {
+  PrimFunc *pf = ev_funcref(ev, callee);
+  return pf ? call_func(ev, pf->name, pf, a) : v_make(V_ERROR, a->loc);
+}
+
+Value ev_globalvar_call(Eval *ev, Value callee, Args *a) { return call_by_name(ev, callee, a); }

@@ -96,6 +96,7 @@ static Value str_value(Eval *ev, const char *s, Loc loc) {
 
 /* Is the decorator/base value the builtin `path` (dataclasses.dataclass, enum.Enum)? */
 static bool is_ns(Value v, const char *path) { return v.kind == V_NS && strcmp(v.u.ns, path) == 0; }
+static bool is_lib(Value v, int row) { return v.kind == V_BUILTIN && v.u.builtin == &ev_libfns[row]; }
 
 /* The dataclass field names of k (bases first), into *out. */
 static void dc_fields(Eval *ev, struct PyClass *k, const char ***names, int *n, int depth) {
@@ -122,64 +123,71 @@ static bool is_classvar(const Ast *ann) {
   return a->kind == A_NAME && strcmp(a->name, "ClassVar") == 0;
 }
 
-Value ev_class_def(Eval *ev, Ast *c) {
-  struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
-  k->name = c->name;
-  k->loc = c->loc;
-  k->mod = ev->cur_mod;
-  /* bases */
+/* A class's bases: classes, and the builtins that mark it (NamedTuple, Enum,
+ * IntEnum); object, Exception, typing.Generic[...] add nothing.  False after
+ * reporting an error (*err: the value to return). */
+static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
   k->bases = TIRX_NEWN(ev->m, struct PyClass *, c->n3 + 1);
   for (int i = 0; i < c->n3; i++) {
     if (c->list3[i]->kind == A_KW) continue; /* metaclass=... */
     Value b = ev_expr(ev, c->list3[i]);
-    if (b.kind == V_ERROR) return b;
+    if (b.kind == V_ERROR) return *err = b, false;
     if (b.kind == V_CLASS) {
       k->bases[k->nbases++] = b.u.cls;
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
       continue;
     }
-    if (is_ns(b, "typing.NamedTuple") || is_ns(b, "pyl.collections.namedtuple")) {
+    if (is_ns(b, "typing.NamedTuple") || is_lib(b, LIB_collections_namedtuple)) {
       k->dataclass = k->frozen = true; /* fields by annotation, immutable */
       continue;
     }
-    if (is_ns(b, "pyl.enum.Enum")) k->enum_kind = 1;
-    else if (is_ns(b, "pyl.enum.IntEnum")) k->enum_kind = 2;
-    else if (b.kind == V_NS && ev_ns_unresolved(b.u.ns)) return ev_py_unresolved(ev, b, c->list3[i]->loc);
-    else if (b.kind != V_NS)
-      return ev_error(ev, c->list3[i]->loc, "a base class must be a class");
-    /* object, Exception, typing.Generic[...] and other builtins add nothing */
+    if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
+    else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
+    else if (b.kind == V_UNRESOLVED) return *err = ev_py_unresolved(ev, b, c->list3[i]->loc), false;
+    else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
+      return *err = ev_error(ev, c->list3[i]->loc, "a base class must be a class"), false;
   }
-  /* the body runs in its own scope; its bindings become the attributes */
+  return true;
+}
+
+/* One statement of a class body: @T.inline methods and nested classes are
+ * defined, the rest runs as Python.  Returns ev_py_exec's status. */
+static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
+  Ast *s = *sp;
+  if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
+    Value v = v_make(V_MACRO, s->loc);
+    v.u.py.def = s;
+    v.u.py.mod = ev->cur_mod;
+    /* a method of a module-level class is expanded over its module's names (TVM
+     * parses it with its function's globals, never the caller's locals); one of a
+     * class defined in a function over the caller's names */
+    v.nshape = module_level ? 0 : 1;
+    ev_define(ev, s->name, v, false, s->loc);
+    return 0;
+  }
+  if (s->kind == A_CLASSDEF) {
+    Value inner = ev_class_def(ev, s);
+    if (inner.kind == V_ERROR) return 4;
+    ev_define(ev, s->name, inner, false, s->loc);
+    return 0;
+  }
+  int rc = ev_py_exec(ev, sp, 1);
+  if (rc == 1) {
+    ev_error(ev, s->loc, "'return' outside function");
+    rc = 4;
+  }
+  return rc;
+}
+
+/* The body runs in its own scope; its bindings become the attributes (its
+ * functions owned by k, for super()).  False after an error. */
+static bool class_body(Eval *ev, Ast *c, struct PyClass *k) {
   bool module_level = ev->depth == 0;
   ev_push_scope(ev);
   int lo = ev->nbinds, saved_lo = ev->py_class_lo;
   ev->py_class_lo = lo;
   int rc = 0;
-  for (int i = 0; i < c->n && rc == 0; i++) {
-    Ast *s = c->list[i];
-    if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
-      Value v = v_make(V_MACRO, s->loc);
-      v.u.py.def = s;
-      v.u.py.mod = ev->cur_mod;
-      /* a method of a module-level class is expanded over its module's names (TVM
-       * parses it with its function's globals, never the caller's locals); one of a
-       * class defined in a function over the caller's names */
-      v.nshape = module_level ? 0 : 1;
-      ev_define(ev, s->name, v, false, s->loc);
-      continue;
-    }
-    if (s->kind == A_CLASSDEF) {
-      Value inner = ev_class_def(ev, s);
-      if (inner.kind == V_ERROR) rc = 4;
-      else ev_define(ev, s->name, inner, false, s->loc);
-      continue;
-    }
-    rc = ev_py_exec(ev, &c->list[i], 1);
-    if (rc == 1) {
-      ev_error(ev, s->loc, "'return' outside function");
-      rc = 4;
-    }
-  }
+  for (int i = 0; i < c->n && rc == 0; i++) rc = class_body_stmt(ev, &c->list[i], module_level);
   ev->py_class_lo = saved_lo;
   for (int i = lo; i < ev->nbinds; i++)
     if (ev->binds[i].depth == ev->depth) {
@@ -190,45 +198,65 @@ Value ev_class_def(Eval *ev, Ast *c) {
       attrs_set(ev, &k->attrs, ev->binds[i].name, v);
     }
   ev_pop_scope(ev);
-  if (rc != 0 || ev->nerr) return v_make(V_ERROR, c->loc);
-  /* dataclass fields: the annotated names of the body, in order */
-  {
-    Value *names = TIRX_NEWN(ev->m, Value, c->n + 1);
-    int nf = 0;
-    for (int i = 0; i < c->n; i++) {
-      Ast *s = c->list[i];
-      if (s->kind == A_ANNASSIGN && s->b->kind == A_NAME && !is_classvar(s->a))
-        names[nf++] = str_value(ev, s->b->name, s->loc);
-    }
-    Value t = v_make(V_TUPLE, c->loc);
-    t.u.list.items = names;
-    t.u.list.n = nf;
-    attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+  return rc == 0 && !ev->nerr;
+}
+
+/* dataclass fields: the annotated names of the body, in order */
+static void class_fields(Eval *ev, Ast *c, struct PyClass *k) {
+  Value *names = TIRX_NEWN(ev->m, Value, c->n + 1);
+  int nf = 0;
+  for (int i = 0; i < c->n; i++) {
+    Ast *s = c->list[i];
+    if (s->kind == A_ANNASSIGN && s->b->kind == A_NAME && !is_classvar(s->a))
+      names[nf++] = str_value(ev, s->b->name, s->loc);
   }
-  Value kv = v_make(V_CLASS, c->loc);
-  kv.u.cls = k;
-  /* enum members: every plain attribute of the body */
-  if (k->enum_kind) {
-    k->members = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
-    int64_t autov = 1;
-    for (int i = 0; i < k->attrs.n; i++) {
-      const char *nm = k->attrs.names[i];
-      Value v = k->attrs.vals[i];
-      if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
-      if (v.kind == V_NS && strcmp(v.u.ns, "pyl.enum.auto") == 0) v = v_int(autov, v.loc);
-      if (v.kind == V_INT) autov = v.u.i + 1;
-      struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-      o->cls = k;
-      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, nm, v.loc));
-      attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "value"), v);
-      o->frozen = true;
-      Value mv = v_make(V_OBJECT, v.loc);
-      mv.u.obj = o;
-      k->attrs.vals[i] = mv;
-      k->members[k->nmembers++] = mv;
+  Value t = v_make(V_TUPLE, c->loc);
+  t.u.list.items = names;
+  t.u.list.n = nf;
+  attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+}
+
+/* enum members: every plain attribute of the body, auto() numbered */
+static void enum_members(Eval *ev, struct PyClass *k) {
+  k->members = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
+  int64_t autov = 1;
+  for (int i = 0; i < k->attrs.n; i++) {
+    const char *nm = k->attrs.names[i];
+    Value v = k->attrs.vals[i];
+    if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
+    if (is_lib(v, LIB_enum_auto)) v = v_int(autov, v.loc);
+    if (v.kind == V_INT) autov = v.u.i + 1;
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    o->cls = k;
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, nm, v.loc));
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "value"), v);
+    o->frozen = true;
+    Value mv = v_make(V_OBJECT, v.loc);
+    mv.u.obj = o;
+    k->attrs.vals[i] = mv;
+    k->members[k->nmembers++] = mv;
+  }
+}
+
+/* @dataclass(frozen=...): its keywords.  False after an error. */
+static bool dataclass_decorator(Eval *ev, Ast *d, struct PyClass *k) {
+  k->dataclass = true;
+  for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
+    Ast *kw = d->list[j];
+    if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments"), false;
+    if (strcmp(kw->name, "frozen") == 0) {
+      Value fv = ev_expr(ev, kw->a);
+      bool t;
+      if (fv.kind == V_ERROR || !ev_truthy_const(ev, fv, &t))
+        return ev_error(ev, kw->loc, "frozen= must be a constant"), false;
+      k->frozen = t;
     }
   }
-  /* decorators, innermost first */
+  return true;
+}
+
+/* The class value after its decorators, innermost first. */
+static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
   for (int i = c->n2 - 1; i >= 0; i--) {
     Ast *d = c->list2[i];
     Ast *callee = d->kind == A_CALL ? d->a : d;
@@ -238,30 +266,58 @@ Value ev_class_def(Eval *ev, Ast *c) {
       k->meta_class = true;
       continue;
     }
-    if (is_ns(dv, "pyl.dataclasses.dataclass")) {
-      k->dataclass = true;
-      for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
-        Ast *kw = d->list[j];
-        if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments");
-        if (strcmp(kw->name, "frozen") == 0) {
-          Value fv = ev_expr(ev, kw->a);
-          bool t;
-          if (fv.kind == V_ERROR || !ev_truthy_const(ev, fv, &t)) return ev_error(ev, kw->loc, "frozen= must be a constant");
-          k->frozen = t;
-        }
-      }
+    if (is_lib(dv, LIB_dataclasses_dataclass)) {
+      if (!dataclass_decorator(ev, d, k)) return v_make(V_ERROR, d->loc);
       continue;
     }
     if (d->kind == A_CALL) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
-    kv = ev_py_callv(ev, dv, &a);
+    kv = ev_call_value(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
   }
   return kv;
+}
+
+Value ev_class_def(Eval *ev, Ast *c) {
+  struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
+  k->name = c->name;
+  k->loc = c->loc;
+  k->mod = ev->cur_mod;
+  Value err;
+  if (!class_bases(ev, c, k, &err)) return err;
+  if (!class_body(ev, c, k)) return v_make(V_ERROR, c->loc);
+  class_fields(ev, c, k);
+  if (k->enum_kind) enum_members(ev, k);
+  Value kv = v_make(V_CLASS, c->loc);
+  kv.u.cls = k;
+  return class_decorated(ev, c, k, kv);
+}
+
+/* o[k]: the class's __getitem__ (V_OBJECT's subscript slot) */
+Value ev_object_getitem(Eval *ev, Value obj, Ast *a) {
+  bool found;
+  Value m = ev_try_attr(ev, obj, tirx_intern0(ev->m, "__getitem__"), a->loc, &found);
+  if (m.kind == V_ERROR) return m;
+  if (!found) return ev_error(ev, a->loc, "value is not subscriptable");
+  Value k;
+  if (a->n == 1) {
+    k = ev_expr(ev, a->list[0]);
+  } else { /* o[i, j]: one tuple */
+    k = v_make(V_TUPLE, a->loc);
+    k.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+    k.u.list.n = a->n;
+    for (int i = 0; i < a->n; i++) {
+      k.u.list.items[i] = ev_expr(ev, a->list[i]);
+      if (k.u.list.items[i].kind == V_ERROR) return k.u.list.items[i];
+    }
+  }
+  if (k.kind == V_ERROR) return k;
+  Args ka = {&k, 1, NULL, NULL, 0, a->loc};
+  return ev_call_value(ev, m, &ka);
 }
 
 /* ---- attributes ---------------------------------------------------------------- */
@@ -312,7 +368,7 @@ static Value class_attr_value(Eval *ev, Value *v, Value self, bool via_instance,
 
 static Value call0(Eval *ev, Value fn, Value self, Loc loc) {
   Args a = {&self, 1, NULL, NULL, 0, loc};
-  return ev_py_callv(ev, fn, &a);
+  return ev_call_value(ev, fn, &a);
 }
 
 static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
@@ -348,7 +404,7 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     if (ga) {
       Value args[2] = {obj, str_value(ev, name, loc)};
       Args a = {args, 2, NULL, NULL, 0, loc};
-      *out = ev_py_callv(ev, *ga, &a);
+      *out = ev_call_value(ev, *ga, &a);
       return true;
     }
     return false;
@@ -515,7 +571,7 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
     if (v.kind == V_DESCR && v.nshape == DK_FIELD) {
       if (v.u.bound.fn) {
         Args none = {NULL, 0, NULL, NULL, 0, a->loc};
-        v = ev_py_callv(ev, *v.u.bound.fn, &none);
+        v = ev_call_value(ev, *v.u.bound.fn, &none);
         if (v.kind == V_ERROR) return v;
       } else if (v.u.bound.self) {
         v = *v.u.bound.self;
@@ -569,7 +625,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     struct MetaScope *ms = ev_meta_begin(ev, k);
     const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
     ev->name_hint = NULL;
-    r = ev_py_callv(ev, *init, &b);
+    r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
     ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
@@ -656,109 +712,86 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   return r;
 }
 
-Value ev_py_callv(Eval *ev, Value fn, Args *a) {
-  switch (fn.kind) {
-  case V_PYFUNC: return ev_py_call(ev, fn, a);
-  case V_LAMBDA: return lambda_call(ev, fn, a);
-  case V_MACRO: {
-    /* a module-level one is expanded over its module's names (the caller's
-     * locals are not its names), one decorated in a factory over the values
-     * it captured there (nshape 2), one defined in a kernel body over the
-     * caller's scope (late binding) */
-    struct PyModule *saved_mod;
-    int saved_floor = ev->py_floor;
-    bool other = fn.u.py.mod != ev->cur_mod;
-    ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-    if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
-    Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
-    ev->py_floor = saved_floor;
-    struct PyModule *dummy;
-    ev_module_switch(ev, saved_mod, &dummy);
+/* The call slots of the Python kinds (ev_call_value, eval_call.c, dispatches). */
+
+/* an @T.macro / @T.inline value: a module-level one is expanded over its
+ * module's names (the caller's locals are not its names), one decorated in a
+ * factory over the values it captured there (nshape 2), one defined in a kernel
+ * body over the caller's scope (late binding) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a) {
+  struct PyModule *saved_mod;
+  int saved_floor = ev->py_floor;
+  bool other = fn.u.py.mod != ev->cur_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
+  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
+}
+
+Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a); }
+
+Value ev_class_call(Eval *ev, Value fn, Args *a) { return instantiate(ev, fn.u.cls, a); }
+
+Value ev_bound_call(Eval *ev, Value fn, Args *a) {
+  if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
+  if (fn.u.bound.self->kind == V_FUNCREF) {
+    bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
+    PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
+    return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
+  }
+  Args b = *a;
+  with_self(ev, *fn.u.bound.self, &b);
+  Value *f = fn.u.bound.fn;
+  if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
+    /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
+    struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+    Value r = ev_call_value(ev, *f, &b);
+    ev_meta_end(ev, ms, NULL, NULL);
     return r;
   }
-  case V_CLASS: return instantiate(ev, fn.u.cls, a);
-  case V_BOUND: {
-    if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
-    if (fn.u.bound.self->kind == V_FUNCREF) {
-      bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
-      PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
-      return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
-    }
-    Args b = *a;
-    with_self(ev, *fn.u.bound.self, &b);
-    Value *f = fn.u.bound.fn;
-    if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
-      /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
-      struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
-      Value r = ev_py_callv(ev, *f, &b);
-      ev_meta_end(ev, ms, NULL, NULL);
-      return r;
-    }
-    return ev_py_callv(ev, *f, &b);
+  return ev_call_value(ev, *f, &b);
+}
+
+/* obj(...): its class's __call__ */
+Value ev_object_call(Eval *ev, Value fn, Args *a) {
+  Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
+  if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
+  Args b = *a;
+  with_self(ev, fn, &b);
+  return ev_call_value(ev, *c, &b);
+}
+
+/* functools.partial(f, *pre, **kw)(...): f(*pre, *args, **kw | kwargs) */
+static Value partial_call(Eval *ev, Value fn, Args *a) {
+  Value pre = fn.u.bound.self[0], kw = fn.u.bound.self[1];
+  Args b = *a;
+  b.pos = TIRX_NEWN(ev->m, Value, pre.u.list.n + a->npos + 1);
+  if (pre.u.list.n) memcpy(b.pos, pre.u.list.items, sizeof(Value) * (size_t)pre.u.list.n);
+  if (a->npos) memcpy(b.pos + pre.u.list.n, a->pos, sizeof(Value) * (size_t)a->npos);
+  b.npos = pre.u.list.n + a->npos;
+  b.kwn = TIRX_NEWN(ev->m, const char *, kw.u.dict.n + a->nkw + 1);
+  b.kwv = TIRX_NEWN(ev->m, Value, kw.u.dict.n + a->nkw + 1);
+  b.nkw = 0;
+  for (int i = 0; i < kw.u.dict.n; i++) {
+    bool over = false;
+    for (int j = 0; j < a->nkw; j++)
+      over |= strlen(a->kwn[j]) == kw.u.dict.keys[i].u.s.len &&
+              memcmp(a->kwn[j], kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len) == 0;
+    if (over) continue;
+    b.kwn[b.nkw] = tirx_intern(ev->m, kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len);
+    b.kwv[b.nkw++] = kw.u.dict.vals[i];
   }
-  case V_OBJECT: {
-    Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
-    if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
-    Args b = *a;
-    with_self(ev, fn, &b);
-    return ev_py_callv(ev, *c, &b);
-  }
-  case V_DESCR:
-    switch (fn.nshape) {
-    case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_py_callv(ev, *fn.u.bound.fn, a);
-    case DK_PARTIAL: {
-      Value pre = fn.u.bound.self[0], kw = fn.u.bound.self[1];
-      Args b = *a;
-      b.pos = TIRX_NEWN(ev->m, Value, pre.u.list.n + a->npos + 1);
-      if (pre.u.list.n) memcpy(b.pos, pre.u.list.items, sizeof(Value) * (size_t)pre.u.list.n);
-      if (a->npos) memcpy(b.pos + pre.u.list.n, a->pos, sizeof(Value) * (size_t)a->npos);
-      b.npos = pre.u.list.n + a->npos;
-      b.kwn = TIRX_NEWN(ev->m, const char *, kw.u.dict.n + a->nkw + 1);
-      b.kwv = TIRX_NEWN(ev->m, Value, kw.u.dict.n + a->nkw + 1);
-      b.nkw = 0;
-      for (int i = 0; i < kw.u.dict.n; i++) {
-        bool over = false;
-        for (int j = 0; j < a->nkw; j++)
-          over |= strlen(a->kwn[j]) == kw.u.dict.keys[i].u.s.len &&
-                  memcmp(a->kwn[j], kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len) == 0;
-        if (over) continue;
-        b.kwn[b.nkw] = tirx_intern(ev->m, kw.u.dict.keys[i].u.s.p, kw.u.dict.keys[i].u.s.len);
-        b.kwv[b.nkw++] = kw.u.dict.vals[i];
-      }
-      for (int j = 0; j < a->nkw; j++) b.kwn[b.nkw] = a->kwn[j], b.kwv[b.nkw++] = a->kwv[j];
-      return ev_py_callv(ev, *fn.u.bound.fn, &b);
-    }
-    default: break;
-    }
-    break;
-  case V_NS:
-    if (ev_ns_unresolved(fn.u.ns)) return ev_py_unresolved(ev, fn, a->loc);
-    if (fn.nshape == -1) return ev_py_method(ev, fn, a, NULL);
-    if (strcmp(fn.u.ns, "py.zip") == 0) return ev_py_zip(ev, a);
-    if (strncmp(fn.u.ns, "pyl.", 4) == 0) return ev_pylib_call(ev, fn.u.ns + 4, a);
-    if (strncmp(fn.u.ns, "py.", 3) == 0 || strncmp(fn.u.ns, "math.", 5) == 0) return ev_py_builtin(ev, fn.u.ns, a);
-    /* the builtins that are also TIRx names, passed as values (key=len) */
-    if (a->npos == 1 && !a->nkw) {
-      Value x = a->pos[0];
-      if (strcmp(fn.u.ns, "len") == 0) {
-        if (x.kind == V_TUPLE || x.kind == V_LIST) return v_int(x.u.list.n, a->loc);
-        if (x.kind == V_STR) return v_int((int64_t)x.u.s.len, a->loc);
-        if (x.kind == V_DICT) return v_int(x.u.dict.n, a->loc);
-      }
-      if ((strcmp(fn.u.ns, "int") == 0 || strcmp(fn.u.ns, "float") == 0) && x.kind == V_STR)
-        return ev_py_convert(ev, fn.u.ns, a); /* map(int, "1 2".split()) */
-      if (strcmp(fn.u.ns, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) return v_int(x.u.i, a->loc);
-      if (strcmp(fn.u.ns, "int") == 0 && x.kind == V_FLOAT) return v_int((int64_t)x.u.f, a->loc);
-      if (strcmp(fn.u.ns, "abs") == 0 && x.kind == V_INT) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
-      if (strcmp(fn.u.ns, "bool") == 0) {
-        bool t;
-        if (ev_truthy_const(ev, x, &t)) return bool_value(t, a->loc);
-      }
-    }
-    if (strcmp(fn.u.ns, "min") == 0 || strcmp(fn.u.ns, "max") == 0)
-      return ev_py_builtin(ev, fn.u.ns[1] == 'i' ? "py.min" : "py.max", a);
-    break;
-  default: break;
+  for (int j = 0; j < a->nkw; j++) b.kwn[b.nkw] = a->kwn[j], b.kwv[b.nkw++] = a->kwv[j];
+  return ev_call_value(ev, *fn.u.bound.fn, &b);
+}
+
+Value ev_descr_call(Eval *ev, Value fn, Args *a) {
+  switch (fn.nshape) {
+  case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_call_value(ev, *fn.u.bound.fn, a);
+  case DK_PARTIAL: return partial_call(ev, fn, a);
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
 }
@@ -920,7 +953,7 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
       strbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);
       if (fv) {
         Args a = {fv, 1, NULL, NULL, 0, v.loc};
-        Value t = ev_py_builtin(ev, "py.repr", &a);
+        Value t = bi_str(ev, &ev_builtins[BI_repr], &a);
         if (t.kind != V_STR) {
           *ok = false;
           return true;
@@ -984,16 +1017,18 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
   }
-  if (t.kind != V_NS) return false;
-  const char *tn = t.u.ns;
-  if (strncmp(tn, "py.", 3) == 0) tn += 3;
+  if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
+    return x.kind == t.u.builtin->type || (t.u.builtin->type == V_INT && x.kind == V_BOOL) ||
+           (t.u.builtin->type == V_INT && x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2);
+  if (t.kind == V_BUILTIN && t.u.builtin->module) { /* enum.Enum, enum.IntEnum */
+    bool member = x.kind == V_OBJECT && x.u.obj->cls->enum_kind;
+    if (t.u.builtin == &ev_libfns[LIB_enum_Enum]) return member;
+    return t.u.builtin == &ev_libfns[LIB_enum_IntEnum] && member && x.u.obj->cls->enum_kind == 2;
+  }
+  if (t.kind != V_NS && t.kind != V_BUILTIN) return false;
+  const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
-  if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind) {
-    if (strcmp(tn, "pyl.enum.Enum") == 0) return true;
-    if (strcmp(tn, "pyl.enum.IntEnum") == 0) return x.u.obj->cls->enum_kind == 2;
-    if (strcmp(tn, "int") == 0) return x.u.obj->cls->enum_kind == 2;
-  }
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
          (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
@@ -1027,90 +1062,96 @@ static bool attr_name(Eval *ev, Value v, const char **out) {
   return true;
 }
 
-/* Handles the builtins over classes and callables; false when fn is not one. */
-bool ev_class_builtin(Eval *ev, const char *fn, Args *a, Value *out) {
+/* isinstance(x, t) / issubclass(k, t), t a type or a tuple of them */
+Value bi_isinstance(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strcmp(fn, "isinstance") == 0 || strcmp(fn, "issubclass") == 0) {
-    if (a->npos != 2) return *out = ev_error(ev, l, "%s() takes 2 arguments", fn), true;
-    Value x = a->pos[0], t = a->pos[1];
-    Value *ts = &t;
-    int nt = 1;
-    if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
-    bool r = false;
-    for (int i = 0; i < nt && !r; i++) {
-      if (fn[2] == 's' && fn[3] == 's') /* issubclass */
-        r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
-      else
-        r = isinstance_one(ev, x, ts[i]);
-    }
-    *out = bool_value(r, l);
-    return true;
+  if (a->npos != 2 || a->nkw) return ev_error(ev, l, "%s() takes 2 arguments", self->name);
+  Value x = a->pos[0], t = a->pos[1];
+  Value *ts = &t;
+  int nt = 1;
+  if (t.kind == V_TUPLE) ts = t.u.list.items, nt = t.u.list.n;
+  bool r = false;
+  for (int i = 0; i < nt && !r; i++) {
+    if (self == &ev_builtins[BI_issubclass])
+      r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
+    else
+      r = isinstance_one(ev, x, ts[i]);
   }
-  if (strcmp(fn, "getattr") == 0 || strcmp(fn, "hasattr") == 0) {
-    bool get = fn[0] == 'g';
-    if (a->npos < 2 || a->npos > (get ? 3 : 2)) return *out = ev_error(ev, l, "%s() takes 2%s arguments", fn, get ? " or 3" : ""), true;
-    const char *nm;
-    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
-    bool found;
-    Value r;
-    if (get && a->npos == 2) r = ev_attr(ev, a->pos[0], nm, l), found = r.kind != V_ERROR;
-    else r = ev_try_attr(ev, a->pos[0], nm, l, &found);
-    if (!get) *out = bool_value(found, l);
-    else *out = found ? r : a->npos == 3 ? a->pos[2] : r;
-    return true;
-  }
-  if (strcmp(fn, "setattr") == 0) {
-    const char *nm;
-    if (a->npos != 3) return *out = ev_error(ev, l, "setattr() takes 3 arguments"), true;
-    if (!attr_name(ev, a->pos[1], &nm)) return *out = v_make(V_ERROR, l), true;
-    *out = ev_class_setattr(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
-    return true;
-  }
-  if (strcmp(fn, "callable") == 0 && a->npos == 1) {
-    ValueKind k = a->pos[0].kind;
-    *out = bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR ||
-                          k == V_MACRO || (k == V_NS && a->pos[0].nshape != 0) || k == V_DTYPE,
-                      l);
-    return true;
-  }
-  if (strcmp(fn, "type") == 0 && a->npos == 1) {
-    if (a->pos[0].kind == V_OBJECT) {
-      *out = v_make(V_CLASS, l);
-      out->u.cls = a->pos[0].u.obj->cls;
-      return true;
-    }
-    static const struct { ValueKind k; const char *n; } tn[] = {
-        {V_INT, "py.int"}, {V_BOOL, "py.bool"}, {V_FLOAT, "py.float"}, {V_STR, "py.str"},
-        {V_TUPLE, "py.tuple"}, {V_LIST, "py.list"}, {V_DICT, "py.dict"}};
-    for (size_t i = 0; i < sizeof tn / sizeof tn[0]; i++)
-      if (tn[i].k == a->pos[0].kind) {
-        *out = v_make(V_NS, l);
-        out->u.ns = tn[i].n;
-        return true;
-      }
-    return *out = ev_error(ev, l, "type() of this value is not available at parse time"), true;
-  }
-  if (strcmp(fn, "property") == 0 || strcmp(fn, "staticmethod") == 0 || strcmp(fn, "classmethod") == 0) {
-    if (a->npos != 1) return *out = ev_error(ev, l, "%s() takes one function", fn), true;
-    *out = descr(ev, fn[0] == 'p' ? DK_PROPERTY : fn[0] == 's' ? DK_STATIC : DK_CLASSMETHOD, a->pos[0], l);
-    return true;
-  }
-  if (strcmp(fn, "super") == 0) {
-    if (!ev->py_owner) return *out = ev_error(ev, l, "super() outside a method"), true;
-    Value k = v_make(V_CLASS, l);
-    k.u.cls = ev->py_owner;
-    *out = descr(ev, DK_SUPER, k, l);
-    out->u.bound.self = new_value(ev, ev->py_self);
-    return true;
-  }
-  if (strcmp(fn, "id") == 0 && a->npos == 1) {
-    *out = v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, l);
-    return true;
-  }
-  return false;
+  return bool_value(r, l);
 }
 
-/* functools / dataclasses / enum / itertools callables (paths "pyl.MODULE.NAME") */
+/* getattr(x, name[, default]) / hasattr(x, name) */
+Value bi_getattr(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  bool get = self == &ev_builtins[BI_getattr];
+  if (a->npos < 2 || a->npos > (get ? 3 : 2) || a->nkw)
+    return ev_error(ev, l, "%s() takes 2%s arguments", self->name, get ? " or 3" : "");
+  const char *nm;
+  if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+  bool found;
+  Value r;
+  if (get && a->npos == 2) r = ev_attr(ev, a->pos[0], nm, l), found = r.kind != V_ERROR;
+  else r = ev_try_attr(ev, a->pos[0], nm, l, &found);
+  if (!get) return bool_value(found, l);
+  return found ? r : a->npos == 3 ? a->pos[2] : r;
+}
+
+Value bi_setattr(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  const char *nm;
+  if (a->npos != 3 || a->nkw) return ev_error(ev, l, "setattr() takes 3 arguments");
+  if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+  return ev_class_setattr(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
+}
+
+Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one argument", self->name);
+  Value x = a->pos[0];
+  ValueKind k = x.kind;
+  return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
+                        k == V_METHOD || k == V_DTYPE ||
+                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable),
+                    a->loc);
+}
+
+/* type(x): an instance's class, a builtin type's row */
+Value bi_type(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (a->npos != 1 || a->nkw) return ev_error(ev, l, "%s() takes one argument here", self->name);
+  Value x = a->pos[0];
+  if (x.kind == V_OBJECT) {
+    Value k = v_make(V_CLASS, l);
+    k.u.cls = x.u.obj->cls;
+    return k;
+  }
+  for (int i = 0; i < BI_COUNT; i++)
+    if (ev_builtins[i].type == x.kind && x.kind != V_ERROR) return ev_builtin_value(&ev_builtins[i], l);
+  return ev_error(ev, l, "type() of this value is not available at parse time");
+}
+
+/* property(f) / staticmethod(f) / classmethod(f) */
+Value bi_descriptor(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one function", self->name);
+  int kind = self == &ev_builtins[BI_property] ? DK_PROPERTY : self == &ev_builtins[BI_staticmethod] ? DK_STATIC : DK_CLASSMETHOD;
+  return descr(ev, kind, a->pos[0], a->loc);
+}
+
+Value bi_super(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (!ev->py_owner) return ev_error(ev, a->loc, "super() outside a method");
+  Value k = v_make(V_CLASS, a->loc);
+  k.u.cls = ev->py_owner;
+  Value d = descr(ev, DK_SUPER, k, a->loc);
+  d.u.bound.self = new_value(ev, ev->py_self);
+  return d;
+}
+
+Value bi_id(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one argument", self->name);
+  return v_int(a->pos[0].kind == V_OBJECT ? (int64_t)(intptr_t)a->pos[0].u.obj : 0, a->loc);
+}
+
 /* copy.copy / copy.deepcopy.  Lists, dicts and objects are copied (deep: their
  * items too, each shared container once, memo keyed by its array or object);
  * everything else is immutable at parse time or keeps its identity (classes,
@@ -1154,184 +1195,228 @@ static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Lo
   return r;
 }
 
-Value ev_pylib_call(Eval *ev, const char *path, Args *a) {
-  if (strcmp(path, "copy.copy") == 0 || strcmp(path, "copy.deepcopy") == 0) {
-    if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", path + 5);
-    TxPtrMap memo = {0};
-    Value r = py_copy(ev, a->pos[0], path[5] == 'd', &memo, 0, a->loc);
-    txmap_free(&memo);
-    return r;
-  }
+/* copy.copy(x) / copy.deepcopy(x) */
+Value lib_copy(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one value", self->name);
+  TxPtrMap memo = {0};
+  Value r = py_copy(ev, a->pos[0], self == &ev_libfns[LIB_copy_deepcopy], &memo, 0, a->loc);
+  txmap_free(&memo);
+  return r;
+}
+
+/* functools.cache(f) / lru_cache(f): f kept per arguments; lru_cache(maxsize=...)
+ * and wraps(f): a decorator that returns its function */
+Value lib_cache(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos == 1 && a->nkw == 0 &&
+      (a->pos[0].kind == V_PYFUNC || a->pos[0].kind == V_LAMBDA || a->pos[0].kind == V_BOUND))
+    return descr(ev, DK_CACHE, a->pos[0], a->loc);
+  (void)self;
+  return ev_builtin_value(&ev_libfns[LIB_functools_cache], a->loc);
+}
+
+Value lib_cached_property(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (a->npos != 1) return ev_error(ev, a->loc, "cached_property() takes one function");
+  return descr(ev, DK_PROPERTY, a->pos[0], a->loc);
+}
+
+/* functools.partial(f, *pre, **kw) */
+Value lib_partial(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strcmp(path, "functools.cache") == 0 || strcmp(path, "functools.lru_cache") == 0 ||
-      strcmp(path, "functools.wraps") == 0 || strcmp(path, "functools.cached_property") == 0) {
-    if (path[10] == 'c' && path[11] == 'a' && path[15] == 'd') { /* cached_property */
-      if (a->npos != 1) return ev_error(ev, l, "cached_property() takes one function");
-      return descr(ev, DK_PROPERTY, a->pos[0], l);
-    }
-    if (a->npos == 1 && a->nkw == 0 &&
-        (a->pos[0].kind == V_PYFUNC || a->pos[0].kind == V_LAMBDA || a->pos[0].kind == V_BOUND))
-      return descr(ev, DK_CACHE, a->pos[0], l);
-    /* lru_cache(maxsize=...) / wraps(f): a decorator that returns its function */
-    Value d = v_make(V_NS, l);
-    d.u.ns = "pyl.functools.cache";
-    return d;
+  (void)self;
+  if (a->npos < 1) return ev_error(ev, l, "partial() needs a function");
+  Value d = descr(ev, DK_PARTIAL, a->pos[0], l);
+  Value *st = TIRX_NEWN(ev->m, Value, 2);
+  st[0] = v_make(V_TUPLE, l);
+  st[0].u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
+  if (a->npos > 1) memcpy(st[0].u.list.items, a->pos + 1, sizeof(Value) * (size_t)(a->npos - 1));
+  st[0].u.list.n = a->npos - 1;
+  st[1] = v_make(V_DICT, l);
+  st[1].u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  st[1].u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  for (int i = 0; i < a->nkw; i++) {
+    st[1].u.dict.keys[i] = str_value(ev, a->kwn[i], l);
+    st[1].u.dict.vals[i] = a->kwv[i];
   }
-  if (strcmp(path, "functools.partial") == 0) {
-    if (a->npos < 1) return ev_error(ev, l, "partial() needs a function");
-    Value d = descr(ev, DK_PARTIAL, a->pos[0], l);
-    Value *st = TIRX_NEWN(ev->m, Value, 2);
-    st[0] = v_make(V_TUPLE, l);
-    st[0].u.list.items = TIRX_NEWN(ev->m, Value, a->npos);
-    if (a->npos > 1) memcpy(st[0].u.list.items, a->pos + 1, sizeof(Value) * (size_t)(a->npos - 1));
-    st[0].u.list.n = a->npos - 1;
-    st[1] = v_make(V_DICT, l);
-    st[1].u.dict.keys = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    st[1].u.dict.vals = TIRX_NEWN(ev->m, Value, a->nkw + 1);
-    for (int i = 0; i < a->nkw; i++) {
-      st[1].u.dict.keys[i] = str_value(ev, a->kwn[i], l);
-      st[1].u.dict.vals[i] = a->kwv[i];
-    }
-    st[1].u.dict.n = a->nkw;
-    d.u.bound.self = st;
-    return d;
+  st[1].u.dict.n = a->nkw;
+  d.u.bound.self = st;
+  return d;
+}
+
+/* functools.reduce(f, xs[, initial]) */
+Value lib_reduce(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
+  Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
+  Value items = bi_seq(ev, &ev_builtins[BI_list], &la);
+  if (items.kind == V_ERROR) return items;
+  int i = 0;
+  Value acc;
+  if (a->npos == 3) acc = a->pos[2];
+  else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
+  else acc = items.u.list.items[i++];
+  for (; i < items.u.list.n; i++) {
+    Value args[2] = {acc, items.u.list.items[i]};
+    Args ca = {args, 2, NULL, NULL, 0, l};
+    acc = ev_call_value(ev, a->pos[0], &ca);
+    if (acc.kind == V_ERROR) return acc;
   }
-  if (strcmp(path, "functools.reduce") == 0) {
-    if (a->npos < 2 || a->npos > 3) return ev_error(ev, l, "reduce() takes 2 or 3 arguments");
-    Args la = {&a->pos[1], 1, NULL, NULL, 0, l};
-    Value items = ev_py_builtin(ev, "py.list", &la);
-    if (items.kind == V_ERROR) return items;
-    int i = 0;
-    Value acc;
-    if (a->npos == 3) acc = a->pos[2];
-    else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
-    else acc = items.u.list.items[i++];
-    for (; i < items.u.list.n; i++) {
-      Value args[2] = {acc, items.u.list.items[i]};
-      Args ca = {args, 2, NULL, NULL, 0, l};
-      acc = ev_py_callv(ev, a->pos[0], &ca);
-      if (acc.kind == V_ERROR) return acc;
-    }
-    return acc;
+  return acc;
+}
+
+/* dataclasses.field(default=, default_factory=) */
+Value lib_dc_field(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  Value d = v_make(V_DESCR, a->loc);
+  d.nshape = DK_FIELD;
+  for (int i = 0; i < a->nkw; i++) {
+    if (strcmp(a->kwn[i], "default_factory") == 0) d.u.bound.fn = new_value(ev, a->kwv[i]);
+    else if (strcmp(a->kwn[i], "default") == 0) d.u.bound.self = new_value(ev, a->kwv[i]);
   }
-  if (strcmp(path, "dataclasses.field") == 0) {
-    Value d = v_make(V_DESCR, l);
-    d.nshape = DK_FIELD;
-    for (int i = 0; i < a->nkw; i++) {
-      if (strcmp(a->kwn[i], "default_factory") == 0) d.u.bound.fn = new_value(ev, a->kwv[i]);
-      else if (strcmp(a->kwn[i], "default") == 0) d.u.bound.self = new_value(ev, a->kwv[i]);
-    }
-    if (a->npos) return ev_error(ev, l, "field() takes keyword arguments");
-    return d;
+  if (a->npos) return ev_error(ev, a->loc, "field() takes keyword arguments");
+  return d;
+}
+
+/* the dataclass of fields()/asdict()/...'s one argument and its fields; false
+ * after reporting that it is none */
+static bool dc_arg(Eval *ev, const Builtin *self, Args *a, struct PyClass **k, const char ***names, int *n) {
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one dataclass", self->name), false;
+  Value x = a->pos[0];
+  *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
+  if (!*k || !any_dataclass(*k, 0)) return ev_error(ev, a->loc, "%s() needs a dataclass", self->name), false;
+  *names = NULL;
+  *n = 0;
+  dc_fields(ev, *k, names, n, 0);
+  return true;
+}
+
+/* dataclasses.fields(): Field objects with .name (and .default where known) */
+static Value dc_field_objects(Eval *ev, struct PyClass *k, const char **names, int n, Loc l) {
+  Value t = v_make(V_TUPLE, l);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+    static struct PyClass field_cls = {.name = "Field"};
+    o->cls = &field_cls;
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, names[i], l));
+    Value *d = class_find(k, names[i], NULL, 0);
+    if (d && d->kind != V_DESCR) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "default"), *d);
+    t.u.list.items[i] = v_make(V_OBJECT, l);
+    t.u.list.items[i].u.obj = o;
   }
-  if (strcmp(path, "dataclasses.fields") == 0 || strcmp(path, "dataclasses.asdict") == 0 ||
-      strcmp(path, "dataclasses.astuple") == 0 || strcmp(path, "dataclasses.replace") == 0 ||
-      strcmp(path, "dataclasses.is_dataclass") == 0) {
-    const char *f = path + 12;
-    if (a->npos != 1) return ev_error(ev, l, "%s() takes one dataclass", f);
+  t.u.list.n = n;
+  return t;
+}
+
+/* dataclasses.fields / asdict / astuple / is_dataclass */
+Value lib_dc_query(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (self == &ev_libfns[LIB_dataclasses_is_dataclass]) {
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one dataclass", self->name);
     Value x = a->pos[0];
     struct PyClass *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
-    if (strcmp(f, "is_dataclass") == 0) return bool_value(k && any_dataclass(k, 0), l);
-    if (!k || !any_dataclass(k, 0)) return ev_error(ev, l, "%s() needs a dataclass", f);
-    const char **names = NULL;
-    int n = 0;
-    dc_fields(ev, k, &names, &n, 0);
-    if (strcmp(f, "fields") == 0) {
-      /* Field objects with .name (and .default where known) */
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-        static struct PyClass field_cls = {.name = "Field"};
-        o->cls = &field_cls;
-        attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "name"), str_value(ev, names[i], l));
-        Value *d = class_find(k, names[i], NULL, 0);
-        if (d && d->kind != V_DESCR) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "default"), *d);
-        t.u.list.items[i] = v_make(V_OBJECT, l);
-        t.u.list.items[i].u.obj = o;
-      }
-      t.u.list.n = n;
-      return t;
-    }
-    if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", f);
-    if (strcmp(f, "asdict") == 0) return make_dict(ev, &x.u.obj->attrs, names, n, l);
-    if (strcmp(f, "astuple") == 0) {
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        Value *v = attrs_find(&x.u.obj->attrs, names[i]);
-        t.u.list.items[t.u.list.n++] = v ? *v : v_make(V_NONE, l);
-      }
-      return t;
-    }
+    return bool_value(k && any_dataclass(k, 0), l);
   }
-  if (strcmp(path, "dataclasses.replace") == 0) {
-    Value x = a->pos[0];
-    struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
-    *o = *x.u.obj;
-    o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
-    for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
-    for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
-    Value r = v_make(V_OBJECT, l);
-    r.u.obj = o;
-    return r;
+  struct PyClass *k;
+  const char **names;
+  int n;
+  if (!dc_arg(ev, self, a, &k, &names, &n)) return v_make(V_ERROR, l);
+  if (self == &ev_libfns[LIB_dataclasses_fields]) return dc_field_objects(ev, k, names, n, l);
+  Value x = a->pos[0];
+  if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", self->name);
+  if (self == &ev_libfns[LIB_dataclasses_asdict]) return make_dict(ev, &x.u.obj->attrs, names, n, l);
+  Value t = v_make(V_TUPLE, l);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value *v = attrs_find(&x.u.obj->attrs, names[i]);
+    t.u.list.items[t.u.list.n++] = v ? *v : v_make(V_NONE, l);
   }
-  if (strcmp(path, "itertools.product") == 0 || strcmp(path, "itertools.chain") == 0) {
-    int n = a->npos;
-    Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
-      cols[i] = ev_py_builtin(ev, "py.list", &la);
-      if (cols[i].kind == V_ERROR) return cols[i];
-    }
-    int repeat = 1;
-    for (int i = 0; i < a->nkw; i++)
-      if (strcmp(a->kwn[i], "repeat") == 0 && a->kwv[i].kind == V_INT) repeat = (int)a->kwv[i].u.i;
-    if (path[10] == 'c') {
-      int total = 0;
-      for (int i = 0; i < n; i++) total += cols[i].u.list.n;
-      Value r = v_make(V_LIST, l);
-      r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
-      for (int i = 0; i < n; i++)
-        for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
-      return r;
-    }
-    if (repeat > 1) {
-      Value *rc = TIRX_NEWN(ev->m, Value, n * repeat + 1);
-      for (int r = 0; r < repeat; r++) memcpy(rc + r * n, cols, sizeof(Value) * (size_t)n);
-      cols = rc;
-      n *= repeat;
-    }
-    int64_t total = 1;
-    for (int i = 0; i < n; i++) total *= cols[i].u.list.n;
-    if (total > 1000000) return ev_error(ev, l, "product() of more than 1000000 items at parse time");
-    Value r = v_make(V_LIST, l);
-    r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
-    for (int64_t k = 0; k < total; k++) {
-      Value *row = TIRX_NEWN(ev->m, Value, n + 1);
-      int64_t rem = k;
-      for (int i = n - 1; i >= 0; i--) {
-        row[i] = cols[i].u.list.items[rem % cols[i].u.list.n];
-        rem /= cols[i].u.list.n;
-      }
-      Value t = v_make(V_TUPLE, l);
-      t.u.list.items = row;
-      t.u.list.n = n;
-      r.u.list.items[r.u.list.n++] = t;
-    }
-    return r;
+  return t;
+}
+
+/* dataclasses.replace(obj, **changes) */
+Value lib_dc_replace(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  struct PyClass *k;
+  const char **names;
+  int n;
+  if (!dc_arg(ev, self, a, &k, &names, &n)) return v_make(V_ERROR, l);
+  Value x = a->pos[0];
+  if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", self->name);
+  struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+  *o = *x.u.obj;
+  o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
+  for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
+  for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
+  Value r = v_make(V_OBJECT, l);
+  r.u.obj = o;
+  return r;
+}
+
+/* itertools.chain(xs, ys, ...): their items in turn */
+static Value chain_lists(Eval *ev, Value *cols, int n, Loc l) {
+  int total = 0;
+  for (int i = 0; i < n; i++) total += cols[i].u.list.n;
+  Value r = v_make(V_LIST, l);
+  r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
+  return r;
+}
+
+/* itertools.product(xs, ys, ..., repeat=) / itertools.chain(...) */
+Value lib_product(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  int n = a->npos;
+  Value *cols = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Args la = {&a->pos[i], 1, NULL, NULL, 0, l};
+    cols[i] = bi_seq(ev, &ev_builtins[BI_list], &la);
+    if (cols[i].kind == V_ERROR) return cols[i];
   }
-  if (strcmp(path, "os.getenv") == 0) {
-    if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, l, "getenv() takes a name and an optional default");
-    Value env = *ev_py_environ(ev);
-    for (int i = 0; i < env.u.dict.n; i++)
-      if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
-    return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+  if (self == &ev_libfns[LIB_itertools_chain]) return chain_lists(ev, cols, n, l);
+  int repeat = 1;
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], "repeat") == 0 && a->kwv[i].kind == V_INT) repeat = (int)a->kwv[i].u.i;
+  if (repeat > 1) {
+    Value *rc = TIRX_NEWN(ev->m, Value, n * repeat + 1);
+    for (int r = 0; r < repeat; r++) memcpy(rc + r * n, cols, sizeof(Value) * (size_t)n);
+    cols = rc;
+    n *= repeat;
   }
-  if (strcmp(path, "enum.auto") == 0) {
-    Value v = v_make(V_NS, l);
-    v.u.ns = "pyl.enum.auto";
-    return v;
+  int64_t total = 1;
+  for (int i = 0; i < n; i++) total *= cols[i].u.list.n;
+  if (total > 1000000) return ev_error(ev, l, "product() of more than 1000000 items at parse time");
+  Value r = v_make(V_LIST, l);
+  r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
+  for (int64_t k = 0; k < total; k++) {
+    Value *row = TIRX_NEWN(ev->m, Value, n + 1);
+    int64_t rem = k;
+    for (int i = n - 1; i >= 0; i--) {
+      row[i] = cols[i].u.list.items[rem % cols[i].u.list.n];
+      rem /= cols[i].u.list.n;
+    }
+    Value t = v_make(V_TUPLE, l);
+    t.u.list.items = row;
+    t.u.list.n = n;
+    r.u.list.items[r.u.list.n++] = t;
   }
-  return ev_error(ev, l, "%s() is not supported at parse time", path);
+  return r;
+}
+
+/* os.getenv(name[, default]): the compile's os.environ (hermetic) */
+Value lib_getenv(Eval *ev, const Builtin *self, Args *a) {
+  (void)self;
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, a->loc, "getenv() takes a name and an optional default");
+  Value env = *ev_py_environ(ev);
+  for (int i = 0; i < env.u.dict.n; i++)
+    if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];
+  return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+}
+
+/* enum.auto(): the marker a class body numbers */
+Value lib_enum_auto(Eval *ev, const Builtin *self, Args *a) {
+  (void)ev;
+  return ev_builtin_value(self, a->loc);
 }

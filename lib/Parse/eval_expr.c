@@ -85,7 +85,7 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
-      if (b->v.kind == V_NS && b->v.nshape == -2) /* `global name`: the module's binding */
+      if (b->v.kind == V_GLOBALDECL) /* `global name`: the module's binding */
         return global_below(ev, name, i);
       return b;
     }
@@ -183,10 +183,14 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
     Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
     return e;
   }
-  default:
-    ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
-    return NULL;
+  case V_TUPLE: case V_LIST: case V_DICT: case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
+  return NULL;
 }
 
 static bool is_const(const Expr *e) { return e->kind == E_INT || e->kind == E_FLOAT; }
@@ -702,11 +706,14 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
   case V_TUPLE: case V_LIST: *out = v.u.list.n != 0; return true;
   case V_DICT: *out = v.u.dict.n != 0; return true;
   case V_OBJECT: case V_CLASS: case V_PYFUNC: case V_MODULE: case V_BOUND: case V_DESCR: case V_LAMBDA:
-  case V_DTYPE: case V_FUNCREF: case V_MACRO:
+  case V_DTYPE: case V_FUNCREF: case V_MACRO: case V_BUILTIN: case V_METHOD: case V_LIBMOD:
     *out = true;
     return true;
-  default: return false;
+  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_POOL: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: break;
   }
+  return false;
 }
 
 static Expr *to_bool_expr(Eval *ev, Value v, const char *what) {
@@ -749,16 +756,23 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
  * modules and builtin namespaces).  False when it cannot say (ints, strings, IR values). */
 static bool identity(Value a, Value b, bool *same) {
   if (a.kind == V_NONE || b.kind == V_NONE) return *same = a.kind == b.kind, true;
-  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS;
-  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS;
-  if (!ra || !rb || (a.kind == V_NS && a.nshape == -1) || (b.kind == V_NS && b.nshape == -1)) return false;
+  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS ||
+            a.kind == V_BUILTIN || a.kind == V_LIBMOD;
+  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
+            b.kind == V_BUILTIN || b.kind == V_LIBMOD;
+  if (!ra || !rb) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;
   case V_CLASS: *same = a.u.cls == b.u.cls; break;
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
-  case V_NS: *same = a.u.ns == b.u.ns; break; /* interned paths: math, T.cuda */
-  default: *same = (a.u.i != 0) == (b.u.i != 0); break;
+  case V_NS: case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
+  case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
+  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST:
+  case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_BOUND: case V_DESCR: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }
   return true;
 }
@@ -902,9 +916,11 @@ static Value name(Eval *ev, Ast *a) {
     v.loc = a->loc;
     return v;
   }
-  static const char *globals[] = {"T", "I", "Tx", "Axis", "range", "len", "min", "max", "abs",
-                                  "int", "float", "bool", "TypeVar", "tvm", "tir", "tirx"};
+  /* the names of TVM's script modules, bound in every kernel source */
+  static const char *globals[] = {"T", "I", "Tx", "Axis", "tvm", "tir", "tirx"};
   Value g = v_make(V_NONE, a->loc);
+  const Builtin *bi = ev_builtin_find(a->name);
+  if (bi) g = ev_builtin_value(bi, a->loc);
   for (size_t i = 0; i < sizeof globals / sizeof globals[0] && g.kind == V_NONE; i++)
     if (strcmp(a->name, globals[i]) == 0) {
       g = v_make(V_NS, a->loc);
@@ -912,10 +928,9 @@ static Value name(Eval *ev, Ast *a) {
     }
   if (g.kind == V_NONE && strcmp(a->name, "metadata") == 0) {
     /* TVM's metadata["ir.StringImm"][i] placeholder (eval_buffer.c) */
-    g = v_make(V_NS, a->loc);
-    g.u.ns = tirx_intern0(ev->m, "metadata");
+    g = v_make(V_METADATA, a->loc); /* u.s empty: metadata itself */
   }
-  if (g.kind != V_NONE || ev_py_global(ev, a->name, a->loc, &g)) {
+  if (g.kind != V_NONE) {
     kept = TIRX_NEW(ev->m, Value);
     *kept = g;
     txmap_put(&ev->builtin_names, a->name, kept);
@@ -978,8 +993,8 @@ static Value name(Eval *ev, Ast *a) {
     /* f(...) in a kernel body, f unbound: a call of the module's function f
      * (TVM prints a call of another PrimFunc by its bare name; the function
      * may be defined in another file and linked later). */
-    Value v = v_make(V_NS, a->loc);
-    v.u.ns = tirx_intern_printf(ev->m, "func:%s", a->name);
+    Value v = v_make(V_GLOBALVAR, a->loc);
+    v.u.ns = a->name;
     return v;
   }
   if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);

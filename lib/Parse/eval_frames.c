@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 /* ---- scope ids ---------------------------------------------------------- */
 

@@ -10,7 +10,7 @@
  * ends it, up to a fixed depth. */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 #define MAX_INLINE_DEPTH 64
 

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_modules.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
 #include "Support/vec.h"
@@ -325,10 +325,11 @@ void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
   for (int i = nd; i < ev->d->n; i++)
     if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
-  const char *msg = tirx_intern_printf(ev->m, "?err:%s:%u:%u: %s", file, e->line, e->col, e->msg);
+  const char *msg = tirx_intern_printf(ev->m, "%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);
-  Value p = v_make(V_NS, s->loc);
-  p.u.ns = msg;
+  Value p = v_make(V_UNRESOLVED, s->loc);
+  p.u.unres.what = msg;
+  p.u.unres.failed = true;
   poison_stmts(ev, &s, 1, p);
 }
 
@@ -464,19 +465,25 @@ bool ev_import_name(Eval *ev, const char *module, const char *name, Loc loc, Val
 
 /* ---- import statements ---------------------------------------------------------------- */
 
-/* The evaluator's own modules: `import X` binds V_NS "pyl.X" (math: "math"). */
-static const char *const pylib[] = {"functools", "itertools", "dataclasses", "enum", "abc", "collections",
-                                    "operator", "contextlib", "warnings", "os", "sys", "copy"};
+/* The evaluator's own modules (pylib.def): `import X` binds a V_LIBMOD. */
+static bool is_pylib(Eval *ev, const char *name) { return ev_libmod_find(ev, name) != NULL; }
 
-static bool is_pylib(const char *name) {
-  for (size_t i = 0; i < sizeof pylib / sizeof pylib[0]; i++)
-    if (strcmp(name, pylib[i]) == 0) return true;
-  return false;
+static Value libmod_value(Eval *ev, const char *name, Loc loc) {
+  Value v = v_make(V_LIBMOD, loc);
+  v.u.ns = ev_libmod_find(ev, name);
+  return v;
 }
 
 static Value ns_value(Eval *ev, const char *path, Loc loc) {
   Value v = v_make(V_NS, loc);
   v.u.ns = tirx_intern0(ev->m, path);
+  return v;
+}
+
+/* a module tirx did not load: its uses report it (ev_py_unresolved) */
+static Value unloaded(Eval *ev, const char *module, Loc loc) {
+  Value v = v_make(V_UNRESOLVED, loc);
+  v.u.unres.what = tirx_intern0(ev->m, module);
   return v;
 }
 
@@ -522,14 +529,10 @@ static void bind_name(Eval *ev, const char *name, Value v, Loc loc) {
 /* `import math [as m]`, `from math import ceil, log2 [as l]`, typing names */
 static bool import_builtin_from(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
   Value v;
-  if (strcmp(mod, "math") == 0) {
-    Value m = ns_value(ev, "math", loc);
-    if (!ev_py_attr(ev, m, tirx_intern0(ev->m, name), loc, &v)) return false;
-  } else if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
-             strcmp(mod, "collections.abc") == 0) {
+  if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0) {
     v = ns_value(ev, tirx_intern_printf(ev->m, "typing.%s", name), loc);
-  } else if (is_pylib(mod)) {
-    v = ns_value(ev, tirx_intern_printf(ev->m, "pyl.%s.%s", mod, name), loc);
+  } else if (is_pylib(ev, mod)) {
+    if (!ev_py_attr(ev, libmod_value(ev, mod, loc), tirx_intern0(ev->m, name), loc, &v)) return false;
   } else {
     return false;
   }
@@ -618,8 +621,8 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       }
       return true;
     }
-    if (strcmp(mod, "math") == 0 || strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
-        strcmp(mod, "collections.abc") == 0 || is_pylib(mod)) {
+    if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0 ||
+        is_pylib(ev, mod)) {
       for (int k = 0; k < nn; k++)
         if (strcmp(names[k], "*") != 0 && !import_builtin_from(ev, mod, names[k], as[k], loc)) return false;
       return ev->nerr == 0;
@@ -660,7 +663,7 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       continue;
     }
     if (!m) { /* not on the search path: lazy */
-      bind_name(ev, bind, ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", shown), loc), loc);
+      bind_name(ev, bind, unloaded(ev, shown, loc), loc);
       continue;
     }
     const char *nm = tirx_intern0(ev->m, names[k]);
@@ -705,12 +708,12 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
       if (as) bind_name(ev, as, ns_value(ev, "tvm", loc), loc);
       continue;
     }
-    if (strcmp(mod, "math") == 0) {
-      bind_name(ev, as ? as : "math", ns_value(ev, "math", loc), loc);
+    if (strcmp(mod, "typing") == 0) {
+      bind_name(ev, as ? as : mod, ns_value(ev, "typing", loc), loc);
       continue;
     }
-    if (strcmp(mod, "typing") == 0 || is_pylib(mod)) {
-      bind_name(ev, as ? as : mod, ns_value(ev, strcmp(mod, "typing") == 0 ? "typing" : tirx_intern_printf(ev->m, "pyl.%s", mod), loc), loc);
+    if (is_pylib(ev, mod)) {
+      bind_name(ev, as ? as : mod, libmod_value(ev, mod, loc), loc);
       continue;
     }
     bool err = false;
@@ -722,7 +725,7 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
       continue;
     }
     if (!m) {
-      Value v = ns_value(ev, tirx_intern_printf(ev->m, "?mod:%s", mod), loc);
+      Value v = unloaded(ev, mod, loc);
       bind_name(ev, as ? as : root, v, loc);
       continue;
     }
@@ -742,16 +745,18 @@ bool ev_py_import(Eval *ev, Ast *s) {
   return ok && ev->nerr == 0;
 }
 
+Value ev_unresolved_call(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
+
 /* The error for a use of a module tirx did not load (or of a name whose
  * module-level definition failed). */
-Value ev_py_unresolved(Eval *ev, Value mod, Loc loc) {
-  if (strncmp(mod.u.ns, "?err:", 5) == 0)
-    return ev_error(ev, loc, "this name's module-level definition failed: %s", mod.u.ns + 5);
-  if (strncmp(mod.u.ns + 5, "tvm.", 4) == 0) return ev_prelude_missing(ev, mod.u.ns + 5, loc);
+Value ev_py_unresolved(Eval *ev, Value v, Loc loc) {
+  const char *what = v.u.unres.what;
+  if (v.u.unres.failed) return ev_error(ev, loc, "this name's module-level definition failed: %s", what);
+  if (strncmp(what, "tvm.", 4) == 0) return ev_prelude_missing(ev, what, loc);
   return ev_error(ev, loc,
                   "module '%s' is not available to tirx (not found on the -I search path; only the Python "
                   "subset's own modules and the TVM script modules are built in)",
-                  mod.u.ns + 5);
+                  what);
 }
 
 /* Evaluates the entry expression in the module's namespace; the module's

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 #include "tirx/internal/layout.h"
 
 typedef struct SmemPool {
@@ -151,7 +151,7 @@ static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
     return v_make(V_ERROR, a->loc);
   Value largs[3] = {*shape, dtype, mode};
   Args la = {.pos = largs, .npos = 3, .loc = a->loc};
-  Value layout = ev_py_callv(ev, fn, &la);
+  Value layout = ev_call_value(ev, fn, &la);
   ev->name_hint = hint;
   if (layout.kind == V_ERROR) return layout;
   /* pool.alloc(shape, dtype, align=align, layout=layout) */
@@ -162,46 +162,58 @@ static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
   return pool_alloc(ev, p, &b);
 }
 
-Value ev_pool_method(Eval *ev, SmemPool *p, const char *m, Args *a) {
-  if (strcmp(m, "alloc") == 0) return pool_alloc(ev, p, a);
-  if (strcmp(m, "alloc_tcgen05_mma_AB") == 0) return pool_alloc_mma_ab(ev, p, a);
-  if (strcmp(m, "move_base_to") == 0) {
-    int64_t off;
-    Value *ov = ev_arg(a, 0, "offset");
-    if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
-    if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
-    p->cursor = off;
-    if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
-    return v_make(V_NONE, a->loc);
+/* methods.def's rows of a T.SMEMPool */
+Value m_pool_alloc(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return pool_alloc(ev, self.u.pool, a);
+}
+
+Value m_pool_alloc_mma_ab(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return pool_alloc_mma_ab(ev, self.u.pool, a);
+}
+
+Value m_pool_move_base_to(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  SmemPool *p = self.u.pool;
+  int64_t off;
+  Value *ov = ev_arg(a, 0, "offset");
+  if (!ov || !ev_get_int(ev, *ov, &off, "offset")) return v_make(V_ERROR, a->loc);
+  if (off < 0) return ev_error(ev, ov->loc, "pool offset must be non-negative");
+  p->cursor = off;
+  if (p->arena && off > p->high) p->high = off; /* TVM 0.27: the move counts toward the size */
+  return v_make(V_NONE, a->loc);
+}
+
+/* pool.commit([size]): the arena's size, a launch parameter */
+Value m_pool_commit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  SmemPool *p = self.u.pool;
+  if (p->committed) return ev_error(ev, a->loc, "pool.commit() called twice");
+  p->committed = true;
+  int64_t size = p->high;
+  Value *sv = ev_arg(a, 0, "size");
+  if (sv && sv->kind != V_NONE) {
+    int64_t want;
+    if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
+    if (p->arena && want < size)
+      return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
+                      (long long)want, (long long)size);
+    size = want;
   }
-  if (strcmp(m, "commit") == 0) {
-    if (p->committed) return ev_error(ev, a->loc, "pool.commit() called twice");
-    p->committed = true;
-    int64_t size = p->high;
-    Value *sv = ev_arg(a, 0, "size");
-    if (sv && sv->kind != V_NONE) {
-      int64_t want;
-      if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
-      if (p->arena && want < size)
-        return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
-                        (long long)want, (long long)size);
-      size = want;
-    }
-    if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
-    /* the arena size is a launch parameter: TVM 0.27's commit() adds an
-     * int64 attribute statement over an empty body where it is called */
-    Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
-    s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
-    s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_INT64), size, a->loc);
-    Stmt *body = tirx_stmt_new(ev->m, S_EVAL, a->loc);
-    body->u.eval.e = tirx_i32(ev->m, 0);
-    s->u.attr.body = body;
-    ev_emit(ev, s);
-    Value r = v_make(V_NONE, a->loc);
-    r.stmt_done = true;
-    return r;
-  }
-  return ev_error(ev, a->loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", m);
+  if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
+  /* the arena size is a launch parameter: TVM 0.27's commit() adds an
+   * int64 attribute statement over an empty body where it is called */
+  Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
+  s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DYN_SMEM_BYTES));
+  s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_INT64), size, a->loc);
+  Stmt *body = tirx_stmt_new(ev->m, S_EVAL, a->loc);
+  body->u.eval.e = tirx_i32(ev->m, 0);
+  s->u.attr.body = body;
+  ev_emit(ev, s);
+  Value r = v_make(V_NONE, a->loc);
+  r.stmt_done = true;
+  return r;
 }
 
 /* ---- views --------------------------------------------------------------- */
@@ -426,83 +438,121 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
   return true;
 }
 
-static Value view(Eval *ev, Buffer *b, Args *a) {
-  static const char *const kws[] = {"layout", NULL};
-  if (!ev_check_kw(ev, a, "view", kws)) return v_make(V_ERROR, a->loc);
-  Expr *layout;
-  if (!view_layout(ev, a, &layout)) return v_make(V_ERROR, a->loc);
-  /* A.view("float16"): reinterpret the element type, scaling the last dim */
-  if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE)) {
-    DType t;
-    if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-    if (b->nstrides) return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
-    int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
-    int64_t last;
-    int64_t lastbits, offbits = 0;
-    if (b->ndim == 0) return ev_error(ev, a->loc, "cannot view '%s' (a 0-d buffer) as another dtype", b->name);
-    if (!tirx_expr_is_const_int(b->shape[b->ndim - 1], &last)) {
-      /* a symbolic last dimension: the same element width keeps it, a
-       * narrower element multiplies it; a wider one cannot be shown to divide */
-      Expr *off = b->elem_offset;
-      if (nb == 0 || ob % nb)
-        return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its symbolic last dimension may not divide",
-                        b->name);
-      Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
-      for (int i = 0; i < b->ndim; i++) v->shape[i] = b->shape[i];
-      if (ob != nb) {
-        Expr *k = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, ob / nb, a->loc);
-        v->shape[b->ndim - 1] = tirx_binary(ev->m, E_MUL, b->shape[b->ndim - 1], k, a->loc);
-        if (off) v->elem_offset = tirx_binary(ev->m, E_MUL, off, tirx_int(ev->m, off->dtype, ob / nb, a->loc), a->loc);
-      }
-      v->layout = layout ? layout : ob == nb ? b->layout : NULL;
-      v->view_of = b;
-      if (!layout && (!b->layout || b->layout_default)) {
-        /* TVM unpacks the default layout into one with the symbolic extent
-         * (even at the same width), and its printer then shows the
-         * T.decl_buffer(..., layout=...) the view is, not X.view(...) */
-        v->layout = unpacked_row_major(ev, b, ob / nb, a->loc);
-        v->view_of = NULL;
-      }
-      return emit_view(ev, v, a->loc);
-    }
-    if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
-      return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
-    if (nb == 0 || lastbits % nb)
-      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
-    int64_t off = 0;
-    Expr *symoff = NULL; /* a symbolic offset in the view's elements (TVM's: off // k, off * k) */
-    if (b->elem_offset && !tirx_expr_is_const_int(b->elem_offset, &off)) {
-      Expr *o = b->elem_offset;
-      if (ob == nb) symoff = o;
-      else if (nb % ob == 0) symoff = tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
-      else if (ob % nb == 0) symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
-      else return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
-    } else if (b->elem_offset && (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
-      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
-    }
-    Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
-    for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
-    v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
-    if (b->elem_offset) v->elem_offset = symoff ? symoff : tirx_i32(ev->m, offbits / nb);
-    /* the source's layout carries over when the element width does (a layout
-     * counts elements); otherwise it is the source's, re-packed (repack) */
-    v->layout = layout;
-    if (!layout && ob == nb) v->layout = b->layout;
-    else if (!layout && !repack(ev, b, ob > nb ? ob / nb : nb / ob, ob > nb, t, a->loc, &v->layout))
-      return v_make(V_ERROR, a->loc);
-    v->view_of = b;
-    bool symbolic = false;
-    for (int i = 0; i < b->ndim; i++) symbolic |= !tirx_expr_is_const_int(b->shape[i], &last);
-    if (!layout && ob == nb && (!b->layout || b->layout_default) && symbolic) {
-      /* at the same width TVM still unpacks a default layout over a symbolic
-       * extent (T.S[(n, 4, 1):(4, 1, 1)]), and prints the T.decl_buffer */
-      v->layout = unpacked_row_major(ev, b, 1, a->loc);
-      v->view_of = NULL;
-    }
-    return emit_view(ev, v, a->loc);
+/* A.view(dtype) with a symbolic last dimension: the same element width keeps
+ * it, a narrower element multiplies it; a wider one cannot be shown to divide. */
+static Value view_as_dtype_symbolic(Eval *ev, Buffer *b, DType t, Expr *layout, int ob, int nb, Loc loc) {
+  Expr *off = b->elem_offset;
+  if (nb == 0 || ob % nb)
+    return ev_error(ev, loc, "cannot view '%s' as this dtype: its symbolic last dimension may not divide",
+                    b->name);
+  Buffer *v = view_of(ev, b, t, b->ndim, loc);
+  for (int i = 0; i < b->ndim; i++) v->shape[i] = b->shape[i];
+  if (ob != nb) {
+    Expr *k = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, ob / nb, loc);
+    v->shape[b->ndim - 1] = tirx_binary(ev->m, E_MUL, b->shape[b->ndim - 1], k, loc);
+    if (off) v->elem_offset = tirx_binary(ev->m, E_MUL, off, tirx_int(ev->m, off->dtype, ob / nb, loc), loc);
   }
-  /* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred);
-   * with layout= the view is a logical shape mapped by that layout */
+  v->layout = layout ? layout : ob == nb ? b->layout : NULL;
+  v->view_of = b;
+  if (!layout && (!b->layout || b->layout_default)) {
+    /* TVM unpacks the default layout into one with the symbolic extent
+     * (even at the same width), and its printer then shows the
+     * T.decl_buffer(..., layout=...) the view is, not X.view(...) */
+    v->layout = unpacked_row_major(ev, b, ob / nb, loc);
+    v->view_of = NULL;
+  }
+  return emit_view(ev, v, loc);
+}
+
+/* A.view("float16"): reinterpret the element type, scaling the last dim */
+static Value view_as_dtype(Eval *ev, Buffer *b, Args *a, Expr *layout) {
+  DType t;
+  if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
+  if (b->nstrides) return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
+  int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
+  int64_t last;
+  int64_t lastbits, offbits = 0;
+  if (b->ndim == 0) return ev_error(ev, a->loc, "cannot view '%s' (a 0-d buffer) as another dtype", b->name);
+  if (!tirx_expr_is_const_int(b->shape[b->ndim - 1], &last))
+    return view_as_dtype_symbolic(ev, b, t, layout, ob, nb, a->loc);
+  if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
+    return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
+  if (nb == 0 || lastbits % nb)
+    return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+  int64_t off = 0;
+  Expr *symoff = NULL; /* a symbolic offset in the view's elements (TVM's: off // k, off * k) */
+  if (b->elem_offset && !tirx_expr_is_const_int(b->elem_offset, &off)) {
+    Expr *o = b->elem_offset;
+    if (ob == nb) symoff = o;
+    else if (nb % ob == 0) symoff = tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
+    else if (ob % nb == 0) symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
+    else return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+  } else if (b->elem_offset && (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
+    return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+  }
+  Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
+  for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
+  v->shape[b->ndim - 1] = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, lastbits / nb, a->loc);
+  if (b->elem_offset) v->elem_offset = symoff ? symoff : tirx_i32(ev->m, offbits / nb);
+  /* the source's layout carries over when the element width does (a layout
+   * counts elements); otherwise it is the source's, re-packed (repack) */
+  v->layout = layout;
+  if (!layout && ob == nb) v->layout = b->layout;
+  else if (!layout && !repack(ev, b, ob > nb ? ob / nb : nb / ob, ob > nb, t, a->loc, &v->layout))
+    return v_make(V_ERROR, a->loc);
+  v->view_of = b;
+  bool symbolic = false;
+  for (int i = 0; i < b->ndim; i++) symbolic |= !tirx_expr_is_const_int(b->shape[i], &last);
+  if (!layout && ob == nb && (!b->layout || b->layout_default) && symbolic) {
+    /* at the same width TVM still unpacks a default layout over a symbolic
+     * extent (T.S[(n, 4, 1):(4, 1, 1)]), and prints the T.decl_buffer */
+    v->layout = unpacked_row_major(ev, b, 1, a->loc);
+    v->view_of = NULL;
+  }
+  return emit_view(ev, v, a->loc);
+}
+
+/* The extents of A.view(d0, d1, ...) (ext[infer] left to the caller: *infer, -1
+ * for none); *known: the product of the constant ones; *symbolic set when one
+ * is not constant.  False after an error. */
+static bool view_extents(Eval *ev, Value *dims, int n, Loc loc, Expr **ext, int64_t *known_out, int *infer_out,
+                         bool *symbolic) {
+  int64_t known = 1;
+  int infer = -1;
+  for (int i = 0; i < n; i++) {
+    int64_t c;
+    if (dims[i].kind == V_INT) {
+      c = dims[i].u.i;
+      if (c == -1) {
+        if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1"), false;
+        infer = i;
+        ext[i] = NULL;
+        continue;
+      }
+      if (c <= 0) return ev_error(ev, dims[i].loc, "view dimensions must be positive"), false;
+      if (__builtin_mul_overflow(known, c, &known))
+        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits"), false;
+      ext[i] = c <= INT32_MAX ? tirx_i32(ev->m, c) : tirx_int(ev->m, tirx_dtype(DT_INT64), c, loc);
+      continue;
+    }
+    /* a symbolic extent: buf.view(n * T.Cast("int32", m)) */
+    ext[i] = ev_index_expr(ev, dims[i], dims[i].loc);
+    if (!ext[i]) return false;
+    if (tirx_expr_is_const_int(ext[i], &c)) {
+      if (__builtin_mul_overflow(known, c, &known))
+        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits"), false;
+    } else {
+      *symbolic = true;
+    }
+  }
+  *known_out = known;
+  *infer_out = infer;
+  return true;
+}
+
+/* A.view(d0, d1, ...): same elements, new shape (one -1 is inferred); with
+ * layout= the view is a logical shape mapped by that layout */
+static Value view_reshape(Eval *ev, Buffer *b, Args *a, Expr *layout) {
   Value *dims = a->pos;
   int n = a->npos;
   if (n == 1 && (a->pos[0].kind == V_TUPLE || a->pos[0].kind == V_LIST)) {
@@ -521,34 +571,9 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
       return ev_error(ev, a->loc, "the size of '%s' overflows 64 bits", b->name);
   }
   Expr *ext[16];
-  int64_t known = 1;
-  int infer = -1;
-  for (int i = 0; i < n; i++) {
-    int64_t c;
-    if (dims[i].kind == V_INT) {
-      c = dims[i].u.i;
-      if (c == -1) {
-        if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1");
-        infer = i;
-        ext[i] = NULL;
-        continue;
-      }
-      if (c <= 0) return ev_error(ev, dims[i].loc, "view dimensions must be positive");
-      if (__builtin_mul_overflow(known, c, &known))
-        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits");
-      ext[i] = c <= INT32_MAX ? tirx_i32(ev->m, c) : tirx_int(ev->m, tirx_dtype(DT_INT64), c, a->loc);
-      continue;
-    }
-    /* a symbolic extent: buf.view(n * T.Cast("int32", m)) */
-    ext[i] = ev_index_expr(ev, dims[i], dims[i].loc);
-    if (!ext[i]) return v_make(V_ERROR, a->loc);
-    if (tirx_expr_is_const_int(ext[i], &c)) {
-      if (__builtin_mul_overflow(known, c, &known))
-        return ev_error(ev, dims[i].loc, "the size of the view overflows 64 bits");
-    } else {
-      symbolic = true;
-    }
-  }
+  int64_t known;
+  int infer;
+  if (!view_extents(ev, dims, n, a->loc, ext, &known, &infer, &symbolic)) return v_make(V_ERROR, a->loc);
   if (infer >= 0) {
     if (symbolic) return ev_error(ev, a->loc, "cannot infer the -1 dimension of a view with a symbolic shape");
     if (total % known) return ev_error(ev, a->loc, "cannot infer the -1 dimension of the view");
@@ -570,6 +595,15 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   if (layout && ev_layout_is_default(ev, layout, v->shape, n)) v->layout = NULL; /* TVM prints none */
   v->view_of = b;
   return emit_view(ev, v, a->loc);
+}
+
+static Value view(Eval *ev, Buffer *b, Args *a) {
+  static const char *const kws[] = {"layout", NULL};
+  if (!ev_check_kw(ev, a, "view", kws)) return v_make(V_ERROR, a->loc);
+  Expr *layout;
+  if (!view_layout(ev, a, &layout)) return v_make(V_ERROR, a->loc);
+  if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE)) return view_as_dtype(ev, b, a, layout);
+  return view_reshape(ev, b, a, layout);
 }
 
 Value ev_view(Eval *ev, Buffer *b, Args *a) { return view(ev, b, a); }
@@ -648,15 +682,43 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   return emit_view(ev, v, a->loc);
 }
 
-Value ev_buffer_view(Eval *ev, Buffer *b, const char *m, Args *a) {
-  if (strcmp(m, "view") == 0) return view(ev, b, a);
-  if (strcmp(m, "local") == 0) return local_view(ev, b, a);
-  if (strcmp(m, "permute") == 0) return ev_buffer_permute(ev, b, a);
-  if (strcmp(m, "rearrange") == 0) return ev_buffer_rearrange(ev, b, a);
-  if (strcmp(m, "tile") == 0) return ev_buffer_tile(ev, b, a);
-  if (strcmp(m, "sub") == 0) return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
+/* methods.def's rows of a buffer: its views */
+Value m_buffer_view(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return view(ev, self.u.buf, a);
+}
+
+Value m_buffer_local(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return local_view(ev, self.u.buf, a);
+}
+
+Value m_buffer_permute(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_permute(ev, self.u.buf, a);
+}
+
+Value m_buffer_rearrange(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_rearrange(ev, self.u.buf, a);
+}
+
+Value m_buffer_tile(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return ev_buffer_tile(ev, self.u.buf, a);
+}
+
+/* A.sub is subscripted (eval_buffer.c), never called */
+Value m_buffer_sub(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  Buffer *b = self.u.buf;
+  return ev_error(ev, a->loc, "'%s.sub' is an indexer: write %s.sub[...]", b->name, b->name);
+}
+
+Value m_buffer_unsupported(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
-                  m, b->name);
+                  m->name, self.u.buf->name);
 }
 
 /* T.alloc_tcgen05_ldst_frag(instr_shape, (rows, cols), dtype): a register
@@ -683,7 +745,7 @@ Value ev_ldst_frag(Eval *ev, Args *a) {
   Value fn;
   if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn)) return v_make(V_ERROR, a->loc);
   Args la = {.pos = args, .npos = 3, .loc = a->loc};
-  Value r = ev_py_callv(ev, fn, &la);
+  Value r = ev_call_value(ev, fn, &la);
   ev->name_hint = hint;
   if (r.kind == V_ERROR) return r;
   if (r.kind != V_TUPLE || r.u.list.n != 2) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");

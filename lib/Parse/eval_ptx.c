@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 #include "Support/strbuf.h"
 #include "tirx/internal/ptx_table.h"
 

@@ -137,13 +137,20 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     }
     strbuf_putc(b, '}');
     return true;
-  default: {
-    bool ok;
-    if (ev_class_text(ev, v, repr, b, &ok)) return ok;
-    ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
-    return false;
+  case V_BUILTIN:
+    if (v.u.builtin->type != V_ERROR) strbuf_printf(b, "<class '%s'>", v.u.builtin->name);
+    else strbuf_printf(b, "<built-in function %s>", v.u.builtin->name);
+    return true;
+  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
-  }
+  bool ok;
+  if (ev_class_text(ev, v, repr, b, &ok)) return ok;
+  ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
+  return false;
 }
 
 /* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
@@ -521,9 +528,24 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
     for (int i = 0; i < a.u.list.n; i++)
       if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
+  case V_DICT: /* the same keys (in any order) with equal values */
+    if (a.u.dict.n != b.u.dict.n) return false;
+    for (int i = 0; i < a.u.dict.n; i++) {
+      int j = 0;
+      while (j < b.u.dict.n && !py_equal_in(a.u.dict.keys[i], b.u.dict.keys[j], left)) j++;
+      if (j == b.u.dict.n || !py_equal_in(a.u.dict.vals[i], b.u.dict.vals[j], left)) return false;
+    }
+    return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
-  default: return false;
+  case V_BUILTIN: return a.u.builtin == b.u.builtin;
+  case V_ERROR: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  return false;
 }
 
 /* Python == for the other files (enum members, environment keys): the same
@@ -566,7 +588,7 @@ typedef struct PyKeyIndex {
 } PyKeyIndex;
 
 static bool py_hash_in(Value v, uint64_t *h, int *left) {
-  uint64_t x;
+  uint64_t x = 0;
   if (--*left < 0) return false; /* a key of more items has no hash here (py_equal scans) */
   switch (v.kind) {
   case V_NONE: x = 0x9e3779b97f4a7c15u; break;
@@ -596,7 +618,12 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
       x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
     }
     break;
-  default: return false;
+  case V_ERROR: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -694,6 +721,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py_fplans);
   txmap_free(&ev->py_memo);
   txmap_free(&ev->builtin_names);
+  txmap_free(&ev->lib_names);
   txmap_free(&ev->py_dicts);
 }
 
@@ -732,7 +760,8 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
   }
   if ((op == OP_EQ || op == OP_NE) &&
       (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE ||
-       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT) &&
+       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT ||
+       a.kind == V_BUILTIN || b.kind == V_BUILTIN) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
     out->u.i = py_equal(ev, a, b) == (op == OP_EQ);
@@ -805,8 +834,15 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
     ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
     return false;
   }
-  default: ev_error(ev, loc, "this value cannot be iterated at parse time"); return false;
+  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR:
+  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
+  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
+  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  ev_error(ev, loc, "this value cannot be iterated at parse time");
+  return false;
 }
 
 Value ev_py_range(Eval *ev, Args *a) {
@@ -877,7 +913,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     if (b && b->depth == 0 && ev->depth > 0) {
       /* a module name: rebound only after `global name` in this function */
       for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
-        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_NS && ev->binds[i].v.nshape == -2) {
+        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
           b->v = v;
           return true;
         }
@@ -907,7 +943,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
              (ev_module_set(ev, o, t->name, v), true);
     }
-    if (o.kind == V_NS && strcmp(o.u.ns, "pyl.os") == 0 && strcmp(t->name, "environ") == 0) {
+    if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
       if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
       *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
       return true;
@@ -951,7 +987,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       if (found) {
         Value args[2] = {k, v};
         Args a = {args, 2, NULL, NULL, 0, t->loc};
-        return ev_py_callv(ev, m, &a).kind != V_ERROR;
+        return ev_call_value(ev, m, &a).kind != V_ERROR;
       }
     }
   }
@@ -1211,12 +1247,12 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_NS && ev_ns_unresolved(dv.u.ns)) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
-        !(dv.kind == V_NS && (strncmp(dv.u.ns, "py.", 3) == 0 || strncmp(dv.u.ns, "pyl.", 4) == 0)))
+        dv.kind != V_BUILTIN)
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
     Args a = {&f, 1, NULL, NULL, 0, d->loc};
-    f = ev_py_callv(ev, dv, &a);
+    f = ev_call_value(ev, dv, &a);
     if (f.kind == V_ERROR) return f;
   }
   return f;
@@ -1262,8 +1298,14 @@ static bool memo_value(Value v, int depth) {
     for (int i = 0; i < v.u.list.n; i++)
       if (!memo_value(v.u.list.items[i], depth + 1)) return false;
     return true;
-  default: return false;
+  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  return false;
 }
 
 /* The same value, kind included (True and 1, 0.0 and -0.0 print differently). */
@@ -1279,8 +1321,14 @@ static bool memo_same(Value a, Value b) {
     for (int i = 0; i < a.u.list.n; i++)
       if (!memo_same(a.u.list.items[i], b.u.list.items[i])) return false;
     return true;
-  default: return false;
+  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
+  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
+  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
+  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
+  case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
   }
+  return false;
 }
 
 static bool memo_param(const Ast *fd, const char *name) {
@@ -1396,17 +1444,11 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
   return r;
 }
 
-static Value py_call(Eval *ev, Value fn, Args *a) {
-  Ast *fd = fn.u.py.def;
-  if (ev->py_depth >= PY_MAX_DEPTH)
-    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
-  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+/* A call's arguments bound to fd's parameters (bound/have, one per parameter):
+ * positional, keywords, *args, **kwargs; defaults are left to the caller.
+ * False after reporting an error (*err: the value to return). */
+static bool py_bind_args(Eval *ev, Ast *fd, Args *a, Value *bound, bool *have, Value *err) {
   int np = fd->n;
-  /* the parameters' values until they are bound (most functions have few: no arena) */
-  Value bound_small[16];
-  bool have_small[16] = {0};
-  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
-  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
   int star = -1, dstar = -1, npos_params = 0;
   for (int i = 0; i < np; i++) {
     int k = (int)fd->list[i]->ival;
@@ -1422,8 +1464,9 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     } else if (star >= 0) {
       pv_push(ev, &extra, a->pos[i]);
     } else {
-      return ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
+      *err = ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
                       npos_params == 1 ? "" : "s", a->npos);
+      return false;
     }
   }
   PyVec kk = {0}, kv = {0};
@@ -1437,12 +1480,15 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     }
     if (i == np) {
       if (dstar < 0)
-        return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
+        return *err = ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]),
+               false;
       pv_push(ev, &kk, py_str_value(ev, a->kwn[k], strlen(a->kwn[k]), a->loc));
       pv_push(ev, &kv, a->kwv[k]);
       continue;
     }
-    if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]);
+    if (have[i])
+      return *err = ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]),
+             false;
     bound[i] = a->kwv[k];
     have[i] = true;
   }
@@ -1455,6 +1501,44 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     bound[dstar] = d;
     have[dstar] = true;
   }
+  return true;
+}
+
+/* fd's body run for a call: a plain Python function names nothing it makes
+ * (`x = f()` in the caller names f's result only where x binds it, not what f
+ * allocates: TVM's default names "buffer", "v") ... */
+static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
+  const char *saved_hint = ev->name_hint;
+  Value *saved_th = ev->tuple_hints;
+  int saved_nth = ev->ntuple_hints;
+  ev->name_hint = NULL;
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  ev->py_depth++;
+  Value r = py_run_body(ev, fd, loc);
+  ev->py_depth--;
+  ev->name_hint = saved_hint;
+  ev->tuple_hints = saved_th;
+  ev->ntuple_hints = saved_nth;
+  /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
+   * buffer f returns */
+  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
+  return r;
+}
+
+static Value py_call(Eval *ev, Value fn, Args *a) {
+  Ast *fd = fn.u.py.def;
+  if (ev->py_depth >= PY_MAX_DEPTH)
+    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
+  if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
+  int np = fd->n;
+  /* the parameters' values until they are bound (most functions have few: no arena) */
+  Value bound_small[16];
+  bool have_small[16] = {0};
+  Value *bound = np < 16 ? bound_small : TIRX_NEWN(ev->m, Value, np + 1);
+  bool *have = np < 16 ? have_small : TIRX_NEWN(ev->m, bool, np + 1);
+  Value err;
+  if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
   struct PyModule *saved_mod;
   ev_module_switch(ev, fn.u.py.mod, &saved_mod);
@@ -1488,24 +1572,7 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  /* a plain Python function names nothing it makes: `x = f()` in the caller
-   * names f's result only where x binds it, not what f allocates (TVM's
-   * default names: "buffer", "v") */
-  const char *saved_hint = ev->name_hint;
-  Value *saved_th = ev->tuple_hints;
-  int saved_nth = ev->ntuple_hints;
-  ev->name_hint = NULL;
-  ev->tuple_hints = NULL;
-  ev->ntuple_hints = 0;
-  ev->py_depth++;
-  r = py_run_body(ev, fd, a->loc);
-  ev->py_depth--;
-  ev->name_hint = saved_hint;
-  ev->tuple_hints = saved_th;
-  ev->ntuple_hints = saved_nth;
-  /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
-   * buffer f returns */
-  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
+  r = py_run_unnamed(ev, fd, a->loc);
 done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
@@ -1556,8 +1623,9 @@ static bool py_del(Eval *ev, Ast *t) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     if (!b) return ev_error(ev, t->loc, "name '%s' is not defined", t->name), false;
-    b->v = v_make(V_NS, t->loc);
-    b->v.u.ns = tirx_intern_printf(ev->m, "?err:name '%s' was deleted", t->name);
+    b->v = v_make(V_UNRESOLVED, t->loc);
+    b->v.u.unres.what = tirx_intern_printf(ev->m, "name '%s' was deleted", t->name);
+    b->v.u.unres.failed = true;
     return true;
   }
   if (t->kind == A_SUBSCRIPT && t->n == 1 && t->list[0]->kind != A_SLICE) {
@@ -1669,6 +1737,105 @@ static int py_try(Eval *ev, Ast *s) {
   return rc;
 }
 
+static int py_while(Eval *ev, Ast *s) {
+  for (;;) {
+    bool c;
+    if (!ev_py_step(ev, s->loc) || !py_cond(ev, s->a, &c)) return PY_ERR;
+    if (!c) return ev_py_exec(ev, s->list2, s->n2);
+    int rc = ev_py_exec(ev, s->list, s->n);
+    if (rc == PY_BREAK) return PY_NORMAL;
+    if (rc == PY_RETURN || rc == PY_ERR) return rc;
+  }
+}
+
+static int py_for(Eval *ev, Ast *s) {
+  Value it = py_iterable(ev, s->a);
+  if (it.kind == V_ERROR) return PY_ERR;
+  Value *items;
+  int n;
+  if (!py_items(ev, it, &items, &n, s->a->loc)) return PY_ERR;
+  for (int i = 0; i < n; i++) {
+    if (!py_assign(ev, s->b, items[i])) return PY_ERR;
+    int rc = ev_py_exec(ev, s->list, s->n);
+    if (rc == PY_BREAK) return PY_NORMAL;
+    if (rc == PY_RETURN || rc == PY_ERR) return rc;
+  }
+  return ev_py_exec(ev, s->list2, s->n2);
+}
+
+static int py_assert(Eval *ev, Ast *s) {
+  bool c;
+  if (!py_cond(ev, s->a, &c)) return PY_ERR;
+  if (c) return PY_NORMAL;
+  ev->py_exc = "AssertionError";
+  StrBuf b = {0};
+  if (s->b) {
+    Value m = ev_expr(ev, s->b);
+    if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+      strbuf_free(&b);
+      return PY_ERR;
+    }
+  }
+  ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
+  strbuf_free(&b);
+  return PY_ERR;
+}
+
+/* raise E(msg): the error "raised E: msg"; the class named is what except matches */
+static int py_raise(Eval *ev, Ast *s) {
+  StrBuf b = {0};
+  if (s->a) {
+    Ast *e = s->a;
+    const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
+    ev->py_exc = cls;
+    strbuf_puts(&b, cls);
+    if (e->kind == A_CALL && e->n >= 1) {
+      Value m = ev_expr(ev, e->list[0]);
+      strbuf_puts(&b, ": ");
+      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+        strbuf_free(&b);
+        return PY_ERR;
+      }
+    }
+  }
+  ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
+  strbuf_free(&b);
+  return PY_ERR;
+}
+
+/* def in Python code: a macro, a @T.jit, a plain function, or a kernel built now */
+static int py_funcdef(Eval *ev, Ast *s) {
+  Value f;
+  bool checked = false; /* a macro or @T.jit value binds even when its making failed */
+  if (ev_is_inline_def(ev, s)) f = ev_inline_value(ev, s); /* a macro value: expanded where it is called */
+  else if (ev_is_jit_def(ev, s)) f = ev_jit_value(ev, s);
+  else if (ev_py_plain_def(ev, s)) f = ev_py_def_decorated(ev, s), checked = true;
+  else f = ev_define_kernel(ev, s), checked = true;
+  if (checked && f.kind == V_ERROR) return PY_ERR;
+  py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
+  return PY_NORMAL;
+}
+
+/* global NAME (nonlocal is not supported) */
+static int py_global(Eval *ev, Ast *s) {
+  if (s->op) {
+    ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
+    return PY_ERR;
+  }
+  for (int i = 0; i < s->n; i++) {
+    const char *nm = s->list[i]->name;
+    bool found = false;
+    for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
+    if (!found && ev->depth > 0) {
+      ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
+      return PY_ERR;
+    }
+    if (ev->depth == 0) continue;
+    ev_define(ev, nm, v_make(V_GLOBALDECL, s->loc), false, s->loc);
+  }
+  return PY_NORMAL;
+}
+
 static int py_stmt(Eval *ev, Ast *s) {
   switch (s->kind) {
   case A_PASS: return PY_NORMAL;
@@ -1699,29 +1866,8 @@ static int py_stmt(Eval *ev, Ast *s) {
     if (!py_cond(ev, s->a, &c)) return PY_ERR;
     return c ? ev_py_exec(ev, s->list, s->n) : ev_py_exec(ev, s->list2, s->n2);
   }
-  case A_WHILE:
-    for (;;) {
-      bool c;
-      if (!ev_py_step(ev, s->loc) || !py_cond(ev, s->a, &c)) return PY_ERR;
-      if (!c) return ev_py_exec(ev, s->list2, s->n2);
-      int rc = ev_py_exec(ev, s->list, s->n);
-      if (rc == PY_BREAK) return PY_NORMAL;
-      if (rc == PY_RETURN || rc == PY_ERR) return rc;
-    }
-  case A_FOR: {
-    Value it = py_iterable(ev, s->a);
-    if (it.kind == V_ERROR) return PY_ERR;
-    Value *items;
-    int n;
-    if (!py_items(ev, it, &items, &n, s->a->loc)) return PY_ERR;
-    for (int i = 0; i < n; i++) {
-      if (!py_assign(ev, s->b, items[i])) return PY_ERR;
-      int rc = ev_py_exec(ev, s->list, s->n);
-      if (rc == PY_BREAK) return PY_NORMAL;
-      if (rc == PY_RETURN || rc == PY_ERR) return rc;
-    }
-    return ev_py_exec(ev, s->list2, s->n2);
-  }
+  case A_WHILE: return py_while(ev, s);
+  case A_FOR: return py_for(ev, s);
   case A_BREAK: return PY_BREAK;
   case A_CONTINUE: return PY_CONTINUE;
   case A_RETURN:
@@ -1731,86 +1877,13 @@ static int py_stmt(Eval *ev, Ast *s) {
     }
     ev->py_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
     return ev->py_ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
-  case A_ASSERT: {
-    bool c;
-    if (!py_cond(ev, s->a, &c)) return PY_ERR;
-    if (c) return PY_NORMAL;
-    ev->py_exc = "AssertionError";
-    StrBuf b = {0};
-    if (s->b) {
-      Value m = ev_expr(ev, s->b);
-      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
-        strbuf_free(&b);
-        return PY_ERR;
-      }
-    }
-    ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
-    strbuf_free(&b);
-    return PY_ERR;
-  }
-  case A_RAISE: {
-    StrBuf b = {0};
-    if (s->a) {
-      Ast *e = s->a;
-      const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
-      ev->py_exc = cls;
-      strbuf_puts(&b, cls);
-      if (e->kind == A_CALL && e->n >= 1) {
-        Value m = ev_expr(ev, e->list[0]);
-        strbuf_puts(&b, ": ");
-        if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
-          strbuf_free(&b);
-          return PY_ERR;
-        }
-      }
-    }
-    ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
-    strbuf_free(&b);
-    return PY_ERR;
-  }
-  case A_FUNCDEF: {
-    if (ev_is_inline_def(ev, s)) { /* a macro value: expanded where it is called */
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_inline_value(ev, s));
-      return PY_NORMAL;
-    }
-    if (ev_is_jit_def(ev, s)) {
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, ev_jit_value(ev, s));
-      return PY_NORMAL;
-    }
-    if (ev_py_plain_def(ev, s)) {
-      Value f = ev_py_def_decorated(ev, s);
-      if (f.kind == V_ERROR) return PY_ERR;
-      py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
-      return PY_NORMAL;
-    }
-    Value f = ev_define_kernel(ev, s);
-    if (f.kind == V_ERROR) return PY_ERR;
-    py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
-    return PY_NORMAL;
-  }
+  case A_ASSERT: return py_assert(ev, s);
+  case A_RAISE: return py_raise(ev, s);
+  case A_FUNCDEF: return py_funcdef(ev, s);
   case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
   case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
-  case A_GLOBAL:
-    if (s->op) {
-      ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
-      return PY_ERR;
-    }
-    for (int i = 0; i < s->n; i++) {
-      const char *nm = s->list[i]->name;
-      bool found = false;
-      for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
-      if (!found && ev->depth > 0) {
-        ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
-        return PY_ERR;
-      }
-      if (ev->depth == 0) continue;
-      Value m = v_make(V_NS, s->loc);
-      m.u.ns = "?global";
-      m.nshape = -2;
-      ev_define(ev, nm, m, false, s->loc);
-    }
-    return PY_NORMAL;
+  case A_GLOBAL: return py_global(ev, s);
   case A_CLASSDEF: {
     Value k = ev_class_def(ev, s);
     if (k.kind == V_ERROR) return PY_ERR;
@@ -1828,26 +1901,6 @@ static int py_stmt(Eval *ev, Ast *s) {
 
 /* ---- builtins and methods ---------------------------------------------------- */
 
-static const char *const py_globals[] = {"str", "tuple", "list", "sum", "any", "all", "isinstance", "sorted",
-                                         "enumerate", "zip", "reversed", "round", "dict", "hasattr",
-                                         "getattr", "setattr", "callable", "type", "issubclass", "id", "super",
-                                         "property", "staticmethod", "classmethod", "object", "Exception",
-                                         "map", "filter", "set", "frozenset", "IndexError",
-                                         "AttributeError", "ImportError", "ModuleNotFoundError", "OverflowError",
-                                         "ZeroDivisionError", "LookupError", "NotImplemented", "StopIteration",
-                                         "divmod", "pow", "repr", "next", "ValueError", "TypeError", "RuntimeError",
-                                         "NotImplementedError", "AssertionError", "KeyError"};
-
-bool ev_py_global(Eval *ev, const char *name, Loc loc, Value *out) {
-  for (size_t i = 0; i < sizeof py_globals / sizeof py_globals[0]; i++)
-    if (strcmp(name, py_globals[i]) == 0) {
-      *out = v_make(V_NS, loc);
-      out->u.ns = tirx_intern_printf(ev->m, "py.%s", name);
-      return true;
-    }
-  return false;
-}
-
 static Value py_num(double x, Loc loc) {
   Value v = v_make(V_FLOAT, loc);
   v.u.f = x;
@@ -1861,7 +1914,9 @@ static bool py_get_num(Eval *ev, Value v, double *out, const char *fn) {
   return true;
 }
 
-static Value py_math(Eval *ev, const char *fn, Args *a) {
+/* math.FN(...) (pylib.def's rows of math) */
+Value lib_math(Eval *ev, const Builtin *self, Args *a) {
+  const char *fn = self->name;
   Loc l = a->loc;
   if (strcmp(fn, "prod") == 0 || strcmp(fn, "gcd") == 0 || strcmp(fn, "lcm") == 0) {
     Value *items = a->pos;
@@ -1933,12 +1988,6 @@ static Value py_text_call(Eval *ev, Value x, bool repr, Loc loc) {
   return py_take_str(ev, &b, loc);
 }
 
-static int py_cmp_num(const void *x, const void *y) {
-  const Value *a = x, *b = y;
-  double p = a->kind == V_FLOAT ? a->u.f : (double)a->u.i, q = b->kind == V_FLOAT ? b->u.f : (double)b->u.i;
-  return (p > q) - (p < q);
-}
-
 /* Python ordering of parse-time values: numbers, strings, tuples/lists
  * lexicographically.  *ok = false for values that have no order. */
 static int py_order(Value a, Value b, bool *ok) {
@@ -1964,94 +2013,82 @@ static int py_order(Value a, Value b, bool *ok) {
   return 0;
 }
 
-/* sorted(), min(), max(), map(), filter(), set(), print(): the builtins with
- * callables or keywords. */
-static Value py_builtin2(Eval *ev, const char *fn, Args *a) {
-  Loc l = a->loc;
-  Value *key = NULL, *dflt = NULL;
-  bool rev = false;
+/* ---- builtins over parse-time values (rows of builtins.def) ------------------------ */
+
+/* The one iterable argument of list(), sum(), enumerate() ...: its items. */
+static bool bi_one_iterable(Eval *ev, const Builtin *self, Args *a, Value **items, int *n) {
+  if (!ev_builtin_nokw(ev, self, a)) return false;
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one argument here", self->name), false;
+  return py_items(ev, a->pos[0], items, n, a->loc);
+}
+
+/* key=, reverse=, default= of sorted(), min(), max() */
+static bool bi_order_keywords(Eval *ev, const Builtin *self, Args *a, Value **key, Value **dflt, bool *rev) {
+  *key = *dflt = NULL;
+  *rev = false;
   for (int i = 0; i < a->nkw; i++) {
-    if (strcmp(a->kwn[i], "key") == 0) key = a->kwv[i].kind == V_NONE ? NULL : &a->kwv[i];
-    else if (strcmp(a->kwn[i], "reverse") == 0 && !ev_truthy_const(ev, a->kwv[i], &rev))
-      return ev_error(ev, l, "reverse= must be a constant");
-    else if (strcmp(a->kwn[i], "default") == 0) dflt = &a->kwv[i];
-    else if (strcmp(a->kwn[i], "reverse") != 0 && strcmp(fn, "print") != 0)
-      return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
+    if (strcmp(a->kwn[i], "key") == 0) *key = a->kwv[i].kind == V_NONE ? NULL : &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") == 0 && !ev_truthy_const(ev, a->kwv[i], rev))
+      return ev_error(ev, a->loc, "reverse= must be a constant"), false;
+    else if (strcmp(a->kwn[i], "default") == 0) *dflt = &a->kwv[i];
+    else if (strcmp(a->kwn[i], "reverse") != 0)
+      return ev_error(ev, a->loc, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[i]), false;
   }
-  if (strcmp(fn, "print") == 0) return v_make(V_NONE, l); /* parse-time output is dropped */
-  if (strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0) {
-    if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
-    Value *items;
-    int n;
-    if (a->npos != 1 || !py_items(ev, a->pos[0], &items, &n, l)) return a->npos != 1 ? ev_error(ev, l, "%s() takes one iterable", fn) : v_make(V_ERROR, l);
-    return ev_py_set(ev, py_seq(ev, V_LIST, items, n, l));
-  }
-  if (strcmp(fn, "map") == 0 || strcmp(fn, "filter") == 0) {
-    if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", fn);
-    if (fn[0] == 'm' && a->npos > 2) {
-      Args za = {a->pos + 1, a->npos - 1, NULL, NULL, 0, l};
-      Value z = ev_py_zip(ev, &za);
-      if (z.kind == V_ERROR) return z;
-      PyVec out = {0};
-      for (int i = 0; i < z.u.list.n; i++) {
-        Args ca = {z.u.list.items[i].u.list.items, z.u.list.items[i].u.list.n, NULL, NULL, 0, l};
-        Value r = ev_py_callv(ev, a->pos[0], &ca);
-        if (r.kind == V_ERROR) return r;
-        pv_push(ev, &out, r);
-      }
-      return py_seq(ev, V_LIST, out.v, out.n, l);
-    }
-    Value *items;
-    int n;
-    if (!py_items(ev, a->pos[1], &items, &n, l)) return v_make(V_ERROR, l);
-    PyVec out = {0};
-    for (int i = 0; i < n; i++) {
-      Value r = items[i];
-      if (a->pos[0].kind != V_NONE) {
-        Args ca = {&items[i], 1, NULL, NULL, 0, l};
-        r = ev_py_callv(ev, a->pos[0], &ca);
-        if (r.kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
-      }
-      if (fn[0] == 'm') {
-        pv_push(ev, &out, r);
-        continue;
-      }
-      bool t;
-      if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
-      if (t) pv_push(ev, &out, items[i]);
-    }
-    return py_seq(ev, V_LIST, out.v, out.n, l);
-  }
-  /* sorted / min / max */
-  Value *items;
-  int n;
-  if (strcmp(fn, "sorted") != 0 && a->npos > 1) {
-    items = a->pos;
-    n = a->npos;
+  return true;
+}
+
+/* The items of sorted(x) / min(x) / max(x) (or of min(a, b, ...)) and their keys. */
+static bool bi_keyed_items(Eval *ev, const Builtin *self, Args *a, Value *key, Value **items, Value **keys, int *n) {
+  Loc l = a->loc;
+  if (self != &ev_builtins[BI_sorted] && a->npos > 1) {
+    *items = a->pos;
+    *n = a->npos;
   } else {
-    if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", fn);
-    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+    if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name), false;
+    if (!py_items(ev, a->pos[0], items, n, l)) return false;
   }
-  Value *keys = TIRX_NEWN(ev->m, Value, n + 1);
-  for (int i = 0; i < n; i++) {
-    keys[i] = items[i];
+  *keys = TIRX_NEWN(ev->m, Value, *n + 1);
+  for (int i = 0; i < *n; i++) {
+    (*keys)[i] = (*items)[i];
     if (key) {
-      Args ca = {&items[i], 1, NULL, NULL, 0, l};
-      keys[i] = ev_py_callv(ev, *key, &ca);
-      if (keys[i].kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
+      Args ca = {&(*items)[i], 1, NULL, NULL, 0, l};
+      (*keys)[i] = ev_call_value(ev, *key, &ca);
+      if ((*keys)[i].kind == V_ERROR || !ev_py_step(ev, l)) return false;
     }
   }
-  if (strcmp(fn, "sorted") != 0) {
-    if (n == 0) return dflt ? *dflt : ev_error(ev, l, "%s() of an empty sequence", fn);
-    int best = 0;
-    for (int i = 1; i < n; i++) {
-      bool ok = true;
-      int c = py_order(keys[i], keys[best], &ok);
-      if (!ok) return ev_error(ev, l, "%s(): these values cannot be compared at parse time", fn);
-      if (fn[1] == 'i' ? c < 0 : c > 0) best = i;
-    }
-    return items[best];
+  return true;
+}
+
+/* min(a, b) of two numbers in a kernel body too; min(iterable, key=, default=) */
+Value bi_min_max(Eval *ev, const Builtin *self, Args *a) {
+  bool is_min = self == &ev_builtins[BI_min];
+  if (a->npos == 2 && !a->nkw && !(ev_is_number(&a->pos[0]) && ev_is_number(&a->pos[1])) &&
+      (a->pos[0].kind == V_EXPR || a->pos[1].kind == V_EXPR || a->pos[0].kind == V_SCALAR ||
+       a->pos[1].kind == V_SCALAR))
+    return ev_error(ev, a->loc, "Python %s() of IR values: use T.%s(a, b)", self->name, self->name);
+  Value *key, *dflt, *items, *keys;
+  bool rev;
+  int n;
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+    return v_make(V_ERROR, a->loc);
+  if (n == 0) return dflt ? *dflt : ev_error(ev, a->loc, "%s() of an empty sequence", self->name);
+  int best = 0;
+  for (int i = 1; i < n; i++) {
+    bool ok = true;
+    int c = py_order(keys[i], keys[best], &ok);
+    if (!ok) return ev_error(ev, a->loc, "%s(): these values cannot be compared at parse time", self->name);
+    if (is_min ? c < 0 : c > 0) best = i;
   }
+  return items[best];
+}
+
+Value bi_sorted(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  Value *key, *dflt, *items, *keys;
+  bool rev;
+  int n;
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+    return v_make(V_ERROR, l);
   /* a stable insertion sort: lists sorted at parse time are short */
   int *ord = TIRX_NEWN(ev->m, int, n + 1);
   for (int i = 0; i < n; i++) {
@@ -2072,133 +2109,206 @@ static Value py_builtin2(Eval *ev, const char *fn, Args *a) {
   return py_seq(ev, V_LIST, r, n, l);
 }
 
-Value ev_py_builtin(Eval *ev, const char *path, Args *a) {
+Value bi_print(Eval *ev, const Builtin *self, Args *a) {
+  (void)ev, (void)self;
+  return v_make(V_NONE, a->loc); /* parse-time output is dropped */
+}
+
+Value bi_set(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (strncmp(path, "math.", 5) == 0) return py_math(ev, path + 5, a);
-  if (strncmp(path, "pym.", 4) == 0) return ev_error(ev, l, "unsupported method '%s'", path + 4);
-  if (strncmp(path, "pyl.", 4) == 0) return ev_pylib_call(ev, path + 4, a);
-  const char *fn = path + 3;
-  Value cr;
-  if (ev_class_builtin(ev, fn, a, &cr)) return cr;
-  if (strcmp(fn, "sorted") == 0 || strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0 || strcmp(fn, "map") == 0 ||
-      strcmp(fn, "filter") == 0 || strcmp(fn, "set") == 0 || strcmp(fn, "frozenset") == 0 || strcmp(fn, "print") == 0)
-    return py_builtin2(ev, fn, a);
-  if (a->nkw && strcmp(fn, "dict") != 0)
-    return ev_error(ev, l, "%s() takes no keyword arguments here", fn);
-  if (strcmp(fn, "next") == 0) {
-    /* generator expressions run eagerly (a tuple): next(g[, default]) is their first item */
-    if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
-    Value *items;
-    int n;
-    if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-    if (n) return items[0];
-    if (a->npos == 2) return a->pos[1];
-    return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
+  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
+  Value *items;
+  int n;
+  if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name);
+  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  return ev_py_set(ev, py_seq(ev, V_LIST, items, n, l));
+}
+
+/* map(f, xs, ys, ...) over several iterables: f of each zipped row */
+static Value map_zipped(Eval *ev, Args *a) {
+  Loc l = a->loc;
+  Args za = {a->pos + 1, a->npos - 1, NULL, NULL, 0, l};
+  Value z = bi_zip(ev, &ev_builtins[BI_zip], &za);
+  if (z.kind == V_ERROR) return z;
+  PyVec out = {0};
+  for (int i = 0; i < z.u.list.n; i++) {
+    Args ca = {z.u.list.items[i].u.list.items, z.u.list.items[i].u.list.n, NULL, NULL, 0, l};
+    Value r = ev_call_value(ev, a->pos[0], &ca);
+    if (r.kind == V_ERROR) return r;
+    pv_push(ev, &out, r);
   }
-  if (strcmp(fn, "str") == 0 || strcmp(fn, "repr") == 0) {
-    if (a->npos == 0) return py_str_value(ev, "", 0, l);
-    return py_text_call(ev, a->pos[0], fn[0] == 'r', l);
-  }
-  if (strcmp(fn, "dict") == 0) {
-    /* dict(mapping or pairs, **kw) */
-    Value src = v_make(V_DICT, l);
-    if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
-    if (a->npos == 1 && a->pos[0].kind == V_DICT) {
-      src = a->pos[0];
-    } else if (a->npos == 1) {
-      Value *items;
-      int n;
-      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-      src.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
-      src.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
-      PyKeyIndex x = {0};
-      for (int i = 0; i < n; i++) {
-        if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
-          pki_free(&x);
-          return ev_error(ev, l, "dict() needs (key, value) pairs");
-        }
-        dict_put(ev, &src, &x, items[i].u.list.items[0], items[i].u.list.items[1]);
-      }
-      pki_free(&x);
+  return py_seq(ev, V_LIST, out.v, out.n, l);
+}
+
+Value bi_map_filter(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  bool map = self == &ev_builtins[BI_map];
+  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", self->name);
+  if (map && a->npos > 2) return map_zipped(ev, a);
+  Value *items;
+  int n;
+  if (!py_items(ev, a->pos[1], &items, &n, l)) return v_make(V_ERROR, l);
+  PyVec out = {0};
+  for (int i = 0; i < n; i++) {
+    Value r = items[i];
+    if (a->pos[0].kind != V_NONE) {
+      Args ca = {&items[i], 1, NULL, NULL, 0, l};
+      r = ev_call_value(ev, a->pos[0], &ca);
+      if (r.kind == V_ERROR || !ev_py_step(ev, l)) return v_make(V_ERROR, l);
     }
-    Value d = v_make(V_DICT, l);
-    d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
-    PyKeyIndex x = {0};
-    for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
-    for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
-    pki_free(&x);
-    return d;
+    if (map) {
+      pv_push(ev, &out, r);
+      continue;
+    }
+    bool t;
+    if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
+    if (t) pv_push(ev, &out, items[i]);
   }
-  if (strstr(fn, "Error")) return ev_error(ev, l, "raised %s", fn);
-  if (strcmp(fn, "divmod") == 0 && a->npos == 2) {
-    Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
-    if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
-    return py_seq(ev, V_TUPLE, t, 2, l);
-  }
-  if (strcmp(fn, "pow") == 0 && a->npos == 2) return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], l);
-  if (strcmp(fn, "round") == 0 && a->npos == 1) {
-    double x;
-    if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, l);
-    return v_int((int64_t)nearbyint(x), l);
-  }
-  if (a->npos == 0 && (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0))
-    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, NULL, 0, l);
-  if (a->npos == 0 && (strcmp(fn, "int") == 0 || strcmp(fn, "float") == 0)) return fn[0] == 'i' ? v_int(0, l) : py_num(0, l);
-  if (a->npos != 1) return ev_error(ev, l, "%s() takes one argument here", fn);
+  return py_seq(ev, V_LIST, out.v, out.n, l);
+}
+
+/* next(g[, default]): generator expressions run eagerly (a tuple), so next()
+ * is their first item */
+Value bi_next(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
+  if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
   Value *items;
   int n;
   if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-  if (strcmp(fn, "tuple") == 0 || strcmp(fn, "list") == 0)
-    return py_seq(ev, fn[0] == 't' ? V_TUPLE : V_LIST, items, n, l);
-  if (strcmp(fn, "reversed") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) r[i] = items[n - 1 - i];
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  if (strcmp(fn, "enumerate") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      Value p[2] = {v_int(i, l), items[i]};
-      r[i] = py_seq(ev, V_TUPLE, p, 2, l);
-    }
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  if (strcmp(fn, "sum") == 0) {
-    Value acc = v_int(0, l);
-    for (int i = 0; i < n; i++)
-      if ((acc = ev_binop(ev, OP_PLUS, acc, items[i], l)).kind == V_ERROR) return acc;
-    return acc;
-  }
-  if (strcmp(fn, "any") == 0 || strcmp(fn, "all") == 0) {
-    bool want = fn[1] == 'n';
-    for (int i = 0; i < n; i++) {
-      bool t;
-      if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, l, "%s() of a non-parse-time value", fn);
-      if (t == want) {
-        Value r = v_make(V_BOOL, l);
-        r.u.i = want;
-        return r;
-      }
-    }
-    Value r = v_make(V_BOOL, l);
-    r.u.i = !want;
-    return r;
-  }
-  if (strcmp(fn, "sorted") == 0) {
-    Value *r = TIRX_NEWN(ev->m, Value, n + 1);
-    for (int i = 0; i < n; i++) {
-      if (!ev_is_number(&items[i])) return ev_error(ev, l, "sorted() supports numbers only");
-      r[i] = items[i];
-    }
-    qsort(r, (size_t)n, sizeof *r, py_cmp_num);
-    return py_seq(ev, V_LIST, r, n, l);
-  }
-  return ev_error(ev, l, "%s() is not supported here", fn);
+  if (n) return items[0];
+  if (a->npos == 2) return a->pos[1];
+  return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");
 }
 
-/* zip() takes several iterables: handled before the one-argument forms */
-Value ev_py_zip(Eval *ev, Args *a) {
+/* str(x) / repr(x) */
+Value bi_str(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos == 0) return py_str_value(ev, "", 0, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one argument here", self->name);
+  return py_text_call(ev, a->pos[0], self == &ev_builtins[BI_repr], a->loc);
+}
+
+/* dict(mapping or pairs) as a dict */
+static bool dict_source(Eval *ev, Value x, Value *src, Loc l) {
+  if (x.kind == V_DICT) return *src = x, true;
+  Value *items;
+  int n;
+  if (!py_items(ev, x, &items, &n, l)) return false;
+  src->u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+  src->u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+  PyKeyIndex ix = {0};
+  for (int i = 0; i < n; i++) {
+    if ((items[i].kind != V_TUPLE && items[i].kind != V_LIST) || items[i].u.list.n != 2) {
+      pki_free(&ix);
+      return ev_error(ev, l, "dict() needs (key, value) pairs"), false;
+    }
+    dict_put(ev, src, &ix, items[i].u.list.items[0], items[i].u.list.items[1]);
+  }
+  pki_free(&ix);
+  return true;
+}
+
+/* dict(mapping or pairs, **kw) */
+Value bi_dict(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  (void)self;
+  Value src = v_make(V_DICT, l);
+  if (a->npos > 1) return ev_error(ev, l, "dict() takes at most one positional argument");
+  if (a->npos == 1 && !dict_source(ev, a->pos[0], &src, l)) return v_make(V_ERROR, l);
+  Value d = v_make(V_DICT, l);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
+  PyKeyIndex x = {0};
+  for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  pki_free(&x);
+  return d;
+}
+
+Value bi_divmod(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
+  if (a->npos != 2) return ev_error(ev, l, "divmod() takes two arguments");
+  Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
+  if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
+  return py_seq(ev, V_TUPLE, t, 2, l);
+}
+
+Value bi_pow(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 2) return ev_error(ev, a->loc, "pow() takes two arguments here");
+  return ev_binop(ev, OP_POW, a->pos[0], a->pos[1], a->loc);
+}
+
+Value bi_round(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "round() takes one argument here");
+  double x;
+  if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, a->loc);
+  return v_int((int64_t)nearbyint(x), a->loc);
+}
+
+/* tuple(x) / list(x) */
+Value bi_seq(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos == 0 && !a->nkw) return py_seq(ev, self->type, NULL, 0, a->loc);
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  return py_seq(ev, self->type, items, n, a->loc);
+}
+
+Value bi_reversed(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) r[i] = items[n - 1 - i];
+  return py_seq(ev, V_LIST, r, n, a->loc);
+}
+
+Value bi_enumerate(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value *r = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) {
+    Value p[2] = {v_int(i, a->loc), items[i]};
+    r[i] = py_seq(ev, V_TUPLE, p, 2, a->loc);
+  }
+  return py_seq(ev, V_LIST, r, n, a->loc);
+}
+
+Value bi_sum(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  Value acc = v_int(0, a->loc);
+  for (int i = 0; i < n; i++)
+    if ((acc = ev_binop(ev, OP_PLUS, acc, items[i], a->loc)).kind == V_ERROR) return acc;
+  return acc;
+}
+
+/* any(x) / all(x) */
+Value bi_any_all(Eval *ev, const Builtin *self, Args *a) {
+  Value *items;
+  int n;
+  if (!bi_one_iterable(ev, self, a, &items, &n)) return v_make(V_ERROR, a->loc);
+  bool want = self == &ev_builtins[BI_any];
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = !want;
+  for (int i = 0; i < n; i++) {
+    bool t;
+    if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, a->loc, "%s() of a non-parse-time value", self->name);
+    if (t == want) return r.u.i = want, r;
+  }
+  return r;
+}
+/* zip(xs, ys, ...) */
+Value bi_zip(Eval *ev, const Builtin *self, Args *a) {
+  (void)self; /* strict= is not checked */
   int n = -1;
   Value **cols = TIRX_NEWN(ev->m, Value *, a->npos + 1);
   for (int k = 0; k < a->npos; k++) {
@@ -2226,55 +2336,59 @@ Value *ev_py_environ(Eval *ev) {
   return &ev->py_environ;
 }
 
+/* MODULE.NAME of one of the evaluator's own modules: its values (os.environ,
+ * sys.modules, math's constants), else its row (pylib.def) */
+static Value libmod_attr(Eval *ev, const char *mod, const char *name, Loc loc) {
+  if (strcmp(mod, "os") == 0 && strcmp(name, "environ") == 0) {
+    /* parse time is hermetic: os.environ starts empty (a compile never depends on
+     * the process environment); what the code stores in it stays for the compile */
+    Value v = *ev_py_environ(ev);
+    v.loc = loc;
+    return v;
+  }
+  if (strcmp(mod, "sys") == 0 && strcmp(name, "modules") == 0) { /* no loaded host modules */
+    Value v = v_make(V_DICT, loc);
+    v.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    v.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+    return v;
+  }
+  if (strcmp(mod, "math") == 0) {
+    static const struct { const char *name; double v; } consts[] = {
+        {"pi", PY_PI}, {"e", 2.718281828459045}, {"tau", 2 * PY_PI}, {"nan", NAN}, {"inf", INFINITY}};
+    for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
+      if (strcmp(name, consts[i].name) == 0) return py_num(consts[i].v, loc);
+  }
+  return ev_libmod_attr(ev, mod, name, loc);
+}
+
+/* The getattr slot of the Python kinds (value_kinds.def) */
+Value ev_py_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_py_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
 /* Attributes of Python values: methods bound to their receiver. */
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (ev_class_attr(ev, obj, name, loc, out)) return true;
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.os") == 0 && strcmp(name, "environ") == 0) {
-    /* parse time is hermetic: os.environ starts empty (a compile never depends on
-     * the process environment); what the code stores in it stays for the compile */
-    *out = *ev_py_environ(ev);
-    out->loc = loc;
+  if (obj.kind == V_LIBMOD) {
+    *out = libmod_attr(ev, obj.u.ns, name, loc);
     return true;
   }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "pyl.sys") == 0 && strcmp(name, "modules") == 0) {
-    /* no loaded host modules */
-    *out = v_make(V_DICT, loc);
-    out->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    out->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
-    return true;
-  }
-  if (obj.kind == V_NS && strncmp(obj.u.ns, "pyl.", 4) == 0 && strchr(obj.u.ns + 4, '.') == NULL) {
-    *out = v_make(V_NS, loc);
-    out->u.ns = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
-    return true;
-  }
-  if (obj.kind == V_NS && ev_ns_unresolved(obj.u.ns)) {
+  if (obj.kind == V_UNRESOLVED) {
     *out = ev_py_unresolved(ev, obj, loc);
     return true;
   }
-  if (obj.kind == V_NS && strcmp(obj.u.ns, "math") == 0) {
-    if (strcmp(name, "pi") == 0) *out = py_num(PY_PI, loc);
-    else if (strcmp(name, "e") == 0) *out = py_num(2.718281828459045, loc);
-    else if (strcmp(name, "tau") == 0) *out = py_num(2 * PY_PI, loc);
-    else if (strcmp(name, "nan") == 0) *out = py_num(NAN, loc);
-    else if (strcmp(name, "inf") == 0) *out = py_num(INFINITY, loc);
-    else {
-      *out = v_make(V_NS, loc);
-      out->u.ns = tirx_intern_printf(ev->m, "math.%s", name);
-    }
-    return true;
-  }
-  if ((obj.kind == V_INT || obj.kind == V_BOOL) && strcmp(name, "bit_length") != 0) return false;
-  if (obj.kind == V_FLOAT && strcmp(name, "is_integer") != 0) return false;
   if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
       obj.kind != V_BOOL && obj.kind != V_FLOAT)
     return false;
-  *out = v_make(V_NS, loc);
-  out->u.ns = tirx_intern_printf(ev->m, "pym.%s", name);
-  Value *recv = TIRX_NEW(ev->m, Value);
-  *recv = obj;
-  v_aux(ev, out)->shape = recv;
-  out->nshape = -1; /* marks a bound Python method */
+  const Method *m = ev_method_find(obj.kind, name);
+  if (!m && (obj.kind == V_INT || obj.kind == V_BOOL || obj.kind == V_FLOAT)) return false;
+  if (!m) {
+    *out = ev_error(ev, loc, "'%s' object has no attribute '%s'", ev_types[obj.kind].name, name);
+    return true;
+  }
+  *out = ev_method_value(ev, m, obj, loc);
   return true;
 }
 
@@ -2351,329 +2465,408 @@ static void py_alias_update(Eval *ev, Value old, Value nv) {
 
 /* Methods that change their receiver: the new container is stored back
  * through the receiver's expression.  Returns false when m is not one. */
-static bool py_mutator(Eval *ev, Value self, const char *m, Args *a, Ast *recv, Value *out) {
-  Loc l = a->loc;
-  Value nv = self;
-  *out = v_make(V_NONE, l);
-  if (self.kind == V_LIST) {
-    if (strcmp(m, "append") == 0 && a->npos == 1) nv = py_list_grow(ev, self, a->pos, 1);
-    else if (strcmp(m, "extend") == 0 && a->npos == 1) {
-      Value *add;
-      int na;
-      if (!py_items(ev, a->pos[0], &add, &na, l)) return *out = v_make(V_ERROR, l), true;
-      if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return *out = ev_error(ev, l, "list longer than %d items", PY_MAX_ITEMS), true;
-      nv = py_list_grow(ev, self, add, na);
-    } else if (strcmp(m, "insert") == 0 && a->npos == 2) {
-      int64_t i;
-      if (!ev_get_int(ev, a->pos[0], &i, "insert() index")) return *out = v_make(V_ERROR, l), true;
-      int n = self.u.list.n;
-      if (i < 0) i += n;
-      if (i < 0) i = 0;
-      if (i > n) i = n;
-      Value *items = TIRX_NEWN(ev->m, Value, n + 2);
-      if (i) memcpy(items, self.u.list.items, sizeof(Value) * (size_t)i);
-      items[i] = a->pos[1];
-      if (n - i) memcpy(items + i + 1, self.u.list.items + i, sizeof(Value) * (size_t)(n - i));
-      nv = py_seq(ev, V_LIST, items, n + 1, l);
-    } else if (strcmp(m, "pop") == 0 && a->npos <= 1) {
-      int64_t i = self.u.list.n - 1;
-      if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return *out = v_make(V_ERROR, l), true;
-      if (i < 0 && a->npos) i += self.u.list.n;
-      if (i < 0 || i >= self.u.list.n) return *out = ev_error(ev, l, "pop from an empty list or index out of range"), true;
-      *out = self.u.list.items[i];
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (j != i) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if (strcmp(m, "remove") == 0 && a->npos == 1) {
-      int i = 0;
-      while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
-      if (i == self.u.list.n) return *out = ev_error(ev, l, "list.remove(x): x not in list"), true;
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (j != i) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
-      nv = py_seq(ev, V_LIST, NULL, 0, l);
-    } else if ((strcmp(m, "add") == 0) && a->npos == 1) { /* a set */
-      bool in;
-      ev_py_contains(ev, a->pos[0], self, &in);
-      if (!in) nv = py_list_grow(ev, self, a->pos, 1);
-    } else if (strcmp(m, "discard") == 0 && a->npos == 1) {
-      Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-      int k = 0;
-      for (int j = 0; j < self.u.list.n; j++)
-        if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
-      nv = py_seq(ev, V_LIST, items, k, l);
-    } else if ((strcmp(m, "sort") == 0 || strcmp(m, "reverse") == 0) && a->npos == 0) {
-      Args sa = *a;
-      sa.pos = &self;
-      sa.npos = 1;
-      if (m[0] == 's') {
-        nv = py_builtin2(ev, "sorted", &sa);
-      } else {
-        Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
-        for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];
-        nv = py_seq(ev, V_LIST, items, self.u.list.n, l);
-      }
-      if (nv.kind == V_ERROR) return *out = nv, true;
-      /* in place: every alias sees the new order */
-      if (nv.u.list.n) memcpy(self.u.list.items, nv.u.list.items, sizeof(Value) * (size_t)nv.u.list.n);
-      return true;
-    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
-      *out = py_seq(ev, V_LIST, self.u.list.items, self.u.list.n, l);
-      return true;
-    } else {
-      return false;
-    }
-  } else if (self.kind == V_DICT) {
-    if (strcmp(m, "update") == 0 && a->npos <= 1) {
-      Value src = v_make(V_DICT, l);
-      if (a->npos) {
-        src = a->pos[0];
-        if (src.kind != V_DICT) return *out = ev_error(ev, l, "dict.update() needs a dict"), true;
-      }
-      nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
-      for (int i = 0; i < src.u.dict.n; i++) {
-        int k = py_dict_find(ev, nv, src.u.dict.keys[i]);
-        if (k >= 0) nv.u.dict.vals[k] = src.u.dict.vals[i];
-        else nv.u.dict.keys[nv.u.dict.n] = src.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = src.u.dict.vals[i];
-      }
-      for (int i = 0; i < a->nkw; i++) {
-        Value kk = py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l);
-        int k = py_dict_find(ev, nv, kk);
-        if (k >= 0) nv.u.dict.vals[k] = a->kwv[i];
-        else nv.u.dict.keys[nv.u.dict.n] = kk, nv.u.dict.vals[nv.u.dict.n++] = a->kwv[i];
-      }
-    } else if (strcmp(m, "setdefault") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(ev, self, a->pos[0]);
-      if (k >= 0) {
-        *out = self.u.dict.vals[k];
-        return true;
-      }
-      *out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
-      nv = py_dict_add(ev, self, a->pos[0], *out);
-    } else if (strcmp(m, "pop") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int k = py_dict_find(ev, self, a->pos[0]);
-      if (k < 0) {
-        if (a->npos == 2) return *out = a->pos[1], true;
-        return *out = ev_error(ev, l, "dict.pop(): key not found"), true;
-      }
-      *out = self.u.dict.vals[k];
-      nv = py_dict_copy(ev, self, 0);
-      nv.u.dict.n = 0;
-      for (int i = 0; i < self.u.dict.n; i++)
-        if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
-    } else if (strcmp(m, "clear") == 0 && a->npos == 0) {
-      nv = py_dict_copy(ev, self, 0);
-      nv.u.dict.n = 0;
-    } else if (strcmp(m, "copy") == 0 && a->npos == 0) {
-      *out = py_dict_copy(ev, self, 0);
-      return true;
-    } else {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  if (nv.kind == V_ERROR) return *out = nv, true;
-  py_alias_update(ev, self, nv);
-  if (recv && !py_store_back(ev, recv, nv)) *out = v_make(V_ERROR, l);
-  return true;
+/* ---- methods of parse-time values (rows of methods.def) ----------------------------
+ * Each is FN(ev, row, self, args, recv): recv is the receiver's expression when
+ * the call names one (a mutator stores the new value back through it). */
+
+static Value m_bad_args(Eval *ev, const Method *m, Args *a) {
+  return ev_error(ev, a->loc, "method '%s' is not supported with these arguments at parse time", m->name);
 }
 
-/* str.replace / split / strip / find / ... */
-static bool py_str_method(Eval *ev, Value self, const char *m, Args *a, Value *out) {
+/* A mutator's result: nv replaces self for every alias and through recv. */
+static Value mutated(Eval *ev, Value self, Value nv, Value out, Ast *recv) {
+  if (nv.kind == V_ERROR) return nv;
+  py_alias_update(ev, self, nv);
+  if (recv && !py_store_back(ev, recv, nv)) return v_make(V_ERROR, out.loc);
+  return out;
+}
+
+Value m_list_append(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  return mutated(ev, self, py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_extend(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *add;
+  int na;
+  if (!py_items(ev, a->pos[0], &add, &na, a->loc)) return v_make(V_ERROR, a->loc);
+  if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return ev_error(ev, a->loc, "list longer than %d items", PY_MAX_ITEMS);
+  return mutated(ev, self, py_list_grow(ev, self, add, na), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_insert(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 2 || a->nkw) return m_bad_args(ev, m, a);
+  int64_t i;
+  if (!ev_get_int(ev, a->pos[0], &i, "insert() index")) return v_make(V_ERROR, a->loc);
+  int n = self.u.list.n;
+  if (i < 0) i += n;
+  if (i < 0) i = 0;
+  if (i > n) i = n;
+  Value *items = TIRX_NEWN(ev->m, Value, n + 2);
+  if (i) memcpy(items, self.u.list.items, sizeof(Value) * (size_t)i);
+  items[i] = a->pos[1];
+  if (n - i) memcpy(items + i + 1, self.u.list.items + i, sizeof(Value) * (size_t)(n - i));
+  return mutated(ev, self, py_seq(ev, V_LIST, items, n + 1, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* self without its item i */
+static Value list_without(Eval *ev, Value self, int64_t i, Loc l) {
+  Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+  int k = 0;
+  for (int j = 0; j < self.u.list.n; j++)
+    if (j != i) items[k++] = self.u.list.items[j];
+  return py_seq(ev, V_LIST, items, k, l);
+}
+
+Value m_list_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos > 1 || a->nkw) return m_bad_args(ev, m, a);
+  int64_t i = self.u.list.n - 1;
+  if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return v_make(V_ERROR, a->loc);
+  if (i < 0 && a->npos) i += self.u.list.n;
+  if (i < 0 || i >= self.u.list.n) return ev_error(ev, a->loc, "pop from an empty list or index out of range");
+  return mutated(ev, self, list_without(ev, self, i, a->loc), self.u.list.items[i], recv);
+}
+
+Value m_list_remove(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  int i = 0;
+  while (i < self.u.list.n && !py_equal(ev, self.u.list.items[i], a->pos[0])) i++;
+  if (i == self.u.list.n) return ev_error(ev, a->loc, "list.remove(x): x not in list");
+  return mutated(ev, self, list_without(ev, self, i, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_list_clear(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return mutated(ev, self, py_seq(ev, V_LIST, NULL, 0, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* s.add(x) of a set (a list without duplicates) */
+Value m_set_add(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  bool in;
+  ev_py_contains(ev, a->pos[0], self, &in);
+  return mutated(ev, self, in ? self : py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc), recv);
+}
+
+Value m_set_discard(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+  int k = 0;
+  for (int j = 0; j < self.u.list.n; j++)
+    if (!py_equal(ev, self.u.list.items[j], a->pos[0])) items[k++] = self.u.list.items[j];
+  return mutated(ev, self, py_seq(ev, V_LIST, items, k, a->loc), v_make(V_NONE, a->loc), recv);
+}
+
+/* xs.sort(key=, reverse=) / xs.reverse(): in place, every alias sees the new order */
+Value m_list_sort(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos) return m_bad_args(ev, m, a);
+  Value nv;
+  if (m->name[0] == 's') {
+    Args sa = *a;
+    sa.pos = &self;
+    sa.npos = 1;
+    nv = bi_sorted(ev, &ev_builtins[BI_sorted], &sa);
+  } else {
+    if (a->nkw) return m_bad_args(ev, m, a);
+    Value *items = TIRX_NEWN(ev->m, Value, self.u.list.n + 1);
+    for (int j = 0; j < self.u.list.n; j++) items[j] = self.u.list.items[self.u.list.n - 1 - j];
+    nv = py_seq(ev, V_LIST, items, self.u.list.n, a->loc);
+  }
+  if (nv.kind == V_ERROR) return nv;
+  if (nv.u.list.n) memcpy(self.u.list.items, nv.u.list.items, sizeof(Value) * (size_t)nv.u.list.n);
+  return v_make(V_NONE, a->loc);
+}
+
+Value m_list_copy(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return py_seq(ev, V_LIST, self.u.list.items, self.u.list.n, a->loc);
+}
+
+/* d with key k set to v (a copy with room for it, or d's own key updated) */
+static void dict_set_copy(Eval *ev, Value *nv, Value k, Value v) {
+  int i = py_dict_find(ev, *nv, k);
+  if (i >= 0) nv->u.dict.vals[i] = v;
+  else nv->u.dict.keys[nv->u.dict.n] = k, nv->u.dict.vals[nv->u.dict.n++] = v;
+}
+
+Value m_dict_update(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  Loc l = a->loc;
+  if (a->npos > 1) return m_bad_args(ev, m, a);
+  Value src = v_make(V_DICT, l);
+  if (a->npos) {
+    src = a->pos[0];
+    if (src.kind != V_DICT) return ev_error(ev, l, "dict.update() needs a dict");
+  }
+  Value nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
+  for (int i = 0; i < src.u.dict.n; i++) dict_set_copy(ev, &nv, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++) dict_set_copy(ev, &nv, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  return mutated(ev, self, nv, v_make(V_NONE, l), recv);
+}
+
+Value m_dict_setdefault(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int k = py_dict_find(ev, self, a->pos[0]);
+  if (k >= 0) return self.u.dict.vals[k];
+  Value out = a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+  return mutated(ev, self, py_dict_add(ev, self, a->pos[0], out), out, recv);
+}
+
+Value m_dict_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int k = py_dict_find(ev, self, a->pos[0]);
+  if (k < 0) return a->npos == 2 ? a->pos[1] : ev_error(ev, a->loc, "dict.pop(): key not found");
+  Value nv = py_dict_copy(ev, self, 0);
+  nv.u.dict.n = 0;
+  for (int i = 0; i < self.u.dict.n; i++)
+    if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
+  return mutated(ev, self, nv, self.u.dict.vals[k], recv);
+}
+
+Value m_dict_clear(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  Value nv = py_dict_copy(ev, self, 0);
+  nv.u.dict.n = 0;
+  return mutated(ev, self, nv, v_make(V_NONE, a->loc), recv);
+}
+
+Value m_dict_copy(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  return py_dict_copy(ev, self, 0);
+}
+
+Value m_dict_get(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos < 1 || a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  int i = py_dict_find(ev, self, a->pos[0]);
+  if (i >= 0) return self.u.dict.vals[i];
+  return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+}
+
+/* d.keys() / d.values() / d.items() */
+Value m_dict_view(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  Loc l = a->loc;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  if (m->name[0] == 'k') return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
+  if (m->name[0] == 'v') return py_seq(ev, V_LIST, self.u.dict.vals, self.u.dict.n, l);
+  Value *r = TIRX_NEWN(ev->m, Value, self.u.dict.n + 1);
+  for (int i = 0; i < self.u.dict.n; i++) {
+    Value p[2] = {self.u.dict.keys[i], self.u.dict.vals[i]};
+    r[i] = py_seq(ev, V_TUPLE, p, 2, l);
+  }
+  return py_seq(ev, V_LIST, r, self.u.dict.n, l);
+}
+
+/* xs.index(x) / xs.count(x) of a list or tuple */
+Value m_seq_index_count(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  int c = 0;
+  for (int i = 0; i < self.u.list.n; i++)
+    if (py_equal(ev, self.u.list.items[i], a->pos[0])) {
+      if (m->name[0] == 'i') return v_int(i, a->loc);
+      c++;
+    }
+  if (m->name[0] == 'i') return ev_error(ev, a->loc, "value is not in the sequence");
+  return v_int(c, a->loc);
+}
+
+Value m_int_bit_length(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
+  int n = 0;
+  while (u) n++, u >>= 1;
+  return v_int(n, a->loc);
+}
+
+Value m_float_is_integer(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
+  return r;
+}
+
+Value m_str_format(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return py_format_method(ev, self, a);
+}
+
+/* s.upper() / s.lower() */
+Value m_str_case(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  char *p = tirx_strdup(ev->m, self.u.s.p, self.u.s.len);
+  for (size_t i = 0; i < self.u.s.len; i++)
+    p[i] = (char)(m->name[0] == 'u' ? (p[i] >= 'a' && p[i] <= 'z' ? p[i] - 32 : p[i])
+                                    : (p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]));
+  Value v = v_make(V_STR, a->loc);
+  v.u.s.p = p;
+  v.u.s.len = self.u.s.len;
+  return v;
+}
+
+/* s.startswith(t) / s.endswith(t) */
+Value m_str_affix(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  size_t k = a->pos[0].u.s.len;
+  Value v = v_make(V_BOOL, a->loc);
+  v.u.i = k <= self.u.s.len && memcmp(self.u.s.p + (m->name[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
+  return v;
+}
+
+Value m_str_join(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  Loc l = a->loc;
+  if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
+  Value *items;
+  int n;
+  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  StrBuf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (items[i].kind != V_STR) {
+      strbuf_free(&b);
+      return ev_error(ev, l, "join() items must be strings");
+    }
+    if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
+    strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
+    if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
+  }
+  return py_take_str(ev, &b, l);
+}
+
+Value m_str_replace(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   Loc l = a->loc;
   const char *p = self.u.s.p;
   size_t n = self.u.s.len;
-  if (strcmp(m, "replace") == 0 && a->npos >= 2 && a->pos[0].kind == V_STR && a->pos[1].kind == V_STR) {
-    Value o = a->pos[0], w = a->pos[1];
-    int64_t cnt = -1;
-    if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return *out = v_make(V_ERROR, l), true;
-    StrBuf b = {0};
-    strbuf_put(&b, "", 0);
-    size_t i = 0;
-    while (i < n) {
-      if (cnt != 0 && o.u.s.len && i + o.u.s.len <= n && memcmp(p + i, o.u.s.p, o.u.s.len) == 0) {
-        strbuf_put(&b, w.u.s.p, w.u.s.len);
-        i += o.u.s.len;
-        if (cnt > 0) cnt--;
-        continue;
-      }
-      strbuf_putc(&b, p[i++]);
+  if (a->npos < 2 || a->npos > 3 || a->nkw || a->pos[0].kind != V_STR || a->pos[1].kind != V_STR)
+    return m_bad_args(ev, m, a);
+  Value o = a->pos[0], w = a->pos[1];
+  int64_t cnt = -1;
+  if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return v_make(V_ERROR, l);
+  StrBuf b = {0};
+  strbuf_put(&b, "", 0);
+  size_t i = 0;
+  while (i < n) {
+    if (cnt != 0 && o.u.s.len && i + o.u.s.len <= n && memcmp(p + i, o.u.s.p, o.u.s.len) == 0) {
+      strbuf_put(&b, w.u.s.p, w.u.s.len);
+      i += o.u.s.len;
+      if (cnt > 0) cnt--;
+      continue;
     }
-    *out = py_take_str(ev, &b, l);
-    return true;
+    strbuf_putc(&b, p[i++]);
   }
-  if ((strcmp(m, "split") == 0 || strcmp(m, "rsplit") == 0) && a->npos <= 2) {
-    Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
-    int64_t maxs = -1;
-    if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return *out = v_make(V_ERROR, l), true;
-    PyVec parts = {0};
-    if (sep.kind == V_NONE) {
-      size_t i = 0;
-      while (i < n) {
-        while (i < n && strchr(" \t\n\r", p[i])) i++;
-        if (i >= n) break;
-        size_t j = i;
-        while (j < n && !strchr(" \t\n\r", p[j])) j++;
-        pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
-        i = j;
-      }
-    } else {
-      if (sep.kind != V_STR || !sep.u.s.len) return *out = ev_error(ev, l, "split() separator must be a non-empty string"), true;
-      size_t i = 0, k = sep.u.s.len;
-      int64_t done = 0;
-      for (size_t j = 0; j + k <= n;) {
-        if ((maxs < 0 || done < maxs) && memcmp(p + j, sep.u.s.p, k) == 0) {
-          pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
-          j += k;
-          i = j;
-          done++;
-        } else {
-          j++;
-        }
-      }
-      pv_push(ev, &parts, py_str_value(ev, p + i, n - i, l));
-    }
-    *out = py_seq(ev, V_LIST, parts.v, parts.n, l);
-    return true;
-  }
-  if ((strcmp(m, "strip") == 0 || strcmp(m, "lstrip") == 0 || strcmp(m, "rstrip") == 0) && a->npos <= 1) {
-    const char *chars = " \t\n\r";
-    size_t nc = 4;
-    if (a->npos && a->pos[0].kind == V_STR) chars = a->pos[0].u.s.p, nc = a->pos[0].u.s.len;
-    size_t i = 0, j = n;
-    if (m[0] != 'r')
-      while (i < j && memchr(chars, p[i], nc)) i++;
-    if (m[0] != 'l')
-      while (j > i && memchr(chars, p[j - 1], nc)) j--;
-    *out = py_str_value(ev, p + i, j - i, l);
-    return true;
-  }
-  if ((strcmp(m, "find") == 0 || strcmp(m, "rfind") == 0 || strcmp(m, "index") == 0 || strcmp(m, "count") == 0) &&
-      a->npos == 1 && a->pos[0].kind == V_STR) {
-    size_t k = a->pos[0].u.s.len;
-    int64_t r = -1, c = 0;
-    for (size_t i = 0; i + k <= n; i++)
-      if (memcmp(p + i, a->pos[0].u.s.p, k) == 0) {
-        if (r < 0 || m[0] == 'r') r = (int64_t)i;
-        c++;
-        if (m[0] == 'c' && k) i += k - 1;
-      }
-    if (m[0] == 'c') r = c;
-    if (m[0] == 'i' && r < 0) return *out = ev_error(ev, l, "substring not found"), true;
-    *out = v_int(r, l);
-    return true;
-  }
-  if ((strcmp(m, "isdigit") == 0 || strcmp(m, "isalpha") == 0 || strcmp(m, "isidentifier") == 0) && a->npos == 0) {
-    bool ok = n > 0;
-    for (size_t i = 0; i < n; i++) {
-      char c = p[i];
-      bool dig = c >= '0' && c <= '9', alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-      ok &= m[2] == 'd' ? dig : m[2] == 'a' ? alpha : (alpha || c == '_' || (dig && i > 0));
-    }
-    *out = v_make(V_BOOL, l);
-    out->u.i = ok;
-    return true;
-  }
-  if ((strcmp(m, "removeprefix") == 0 || strcmp(m, "removesuffix") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
-    size_t k = a->pos[0].u.s.len;
-    bool pre = m[6] == 'p';
-    if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0)
-      *out = py_str_value(ev, pre ? p + k : p, n - k, l);
-    else
-      *out = self;
-    return true;
-  }
-  return false;
+  return py_take_str(ev, &b, l);
 }
 
-Value ev_py_method(Eval *ev, Value callee, Args *a, Ast *recv) {
-  Value self = *callee.aux->shape;
-  const char *m = callee.u.ns + 4;
+/* s.split([sep[, maxsplit]]) / s.rsplit(...) */
+Value m_str_split(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
   Loc l = a->loc;
-  Value mr;
-  if (py_mutator(ev, self, m, a, recv, &mr)) return mr;
-  if ((self.kind == V_INT || self.kind == V_BOOL) && strcmp(m, "bit_length") == 0 && a->npos == 0) {
-    uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
-    int n = 0;
-    while (u) n++, u >>= 1;
-    return v_int(n, l);
-  }
-  if (self.kind == V_FLOAT && strcmp(m, "is_integer") == 0 && a->npos == 0) {
-    Value r = v_make(V_BOOL, l);
-    r.u.i = isfinite(self.u.f) && self.u.f == floor(self.u.f);
-    return r;
-  }
-  if (self.kind == V_STR && py_str_method(ev, self, m, a, &mr)) return mr;
-  if (self.kind == V_STR) {
-    if (strcmp(m, "format") == 0) return py_format_method(ev, self, a);
-    if ((strcmp(m, "upper") == 0 || strcmp(m, "lower") == 0) && a->npos == 0) {
-      char *p = tirx_strdup(ev->m, self.u.s.p, self.u.s.len);
-      for (size_t i = 0; i < self.u.s.len; i++)
-        p[i] = (char)(m[0] == 'u' ? (p[i] >= 'a' && p[i] <= 'z' ? p[i] - 32 : p[i])
-                                  : (p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]));
-      Value v = v_make(V_STR, l);
-      v.u.s.p = p;
-      v.u.s.len = self.u.s.len;
-      return v;
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len;
+  if (a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
+  Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
+  int64_t maxs = -1;
+  if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return v_make(V_ERROR, l);
+  PyVec parts = {0};
+  if (sep.kind == V_NONE) {
+    size_t i = 0;
+    while (i < n) {
+      while (i < n && strchr(" \t\n\r", p[i])) i++;
+      if (i >= n) break;
+      size_t j = i;
+      while (j < n && !strchr(" \t\n\r", p[j])) j++;
+      pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+      i = j;
     }
-    if ((strcmp(m, "startswith") == 0 || strcmp(m, "endswith") == 0) && a->npos == 1 && a->pos[0].kind == V_STR) {
-      size_t k = a->pos[0].u.s.len;
-      Value v = v_make(V_BOOL, l);
-      v.u.i = k <= self.u.s.len &&
-              memcmp(self.u.s.p + (m[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
-      return v;
-    }
-    if (strcmp(m, "join") == 0 && a->npos == 1) {
-      Value *items;
-      int n;
-      if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
-      StrBuf b = {0};
-      for (int i = 0; i < n; i++) {
-        if (items[i].kind != V_STR) {
-          strbuf_free(&b);
-          return ev_error(ev, l, "join() items must be strings");
-        }
-        if (i) strbuf_put(&b, self.u.s.p, self.u.s.len);
-        strbuf_put(&b, items[i].u.s.p, items[i].u.s.len);
-        if (b.n > EV_MAX_STR) break; /* py_take_str reports it */
-      }
-      return py_take_str(ev, &b, l);
+    return py_seq(ev, V_LIST, parts.v, parts.n, l);
+  }
+  if (sep.kind != V_STR || !sep.u.s.len) return ev_error(ev, l, "split() separator must be a non-empty string");
+  size_t i = 0, k = sep.u.s.len;
+  int64_t done = 0;
+  for (size_t j = 0; j + k <= n;) {
+    if ((maxs < 0 || done < maxs) && memcmp(p + j, sep.u.s.p, k) == 0) {
+      pv_push(ev, &parts, py_str_value(ev, p + i, j - i, l));
+      j += k;
+      i = j;
+      done++;
+    } else {
+      j++;
     }
   }
-  if (self.kind == V_DICT) {
-    if (strcmp(m, "get") == 0 && (a->npos == 1 || a->npos == 2)) {
-      int i = py_dict_find(ev, self, a->pos[0]);
-      if (i >= 0) return self.u.dict.vals[i];
-      return a->npos == 2 ? a->pos[1] : v_make(V_NONE, l);
+  pv_push(ev, &parts, py_str_value(ev, p + i, n - i, l));
+  return py_seq(ev, V_LIST, parts.v, parts.n, l);
+}
+
+/* s.strip([chars]) / lstrip / rstrip */
+Value m_str_strip(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos > 1 || a->nkw) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p, *chars = " \t\n\r";
+  size_t n = self.u.s.len, nc = 4;
+  if (a->npos && a->pos[0].kind == V_STR) chars = a->pos[0].u.s.p, nc = a->pos[0].u.s.len;
+  size_t i = 0, j = n;
+  if (m->name[0] != 'r')
+    while (i < j && memchr(chars, p[i], nc)) i++;
+  if (m->name[0] != 'l')
+    while (j > i && memchr(chars, p[j - 1], nc)) j--;
+  return py_str_value(ev, p + i, j - i, a->loc);
+}
+
+/* s.find(t) / rfind / index / count */
+Value m_str_find(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len, k = a->pos[0].u.s.len;
+  char f = m->name[0];
+  int64_t r = -1, c = 0;
+  for (size_t i = 0; i + k <= n; i++)
+    if (memcmp(p + i, a->pos[0].u.s.p, k) == 0) {
+      if (r < 0 || f == 'r') r = (int64_t)i;
+      c++;
+      if (f == 'c' && k) i += k - 1;
     }
-    if (strcmp(m, "keys") == 0) return py_seq(ev, V_LIST, self.u.dict.keys, self.u.dict.n, l);
-    if (strcmp(m, "values") == 0) return py_seq(ev, V_LIST, self.u.dict.vals, self.u.dict.n, l);
-    if (strcmp(m, "items") == 0) {
-      Value *r = TIRX_NEWN(ev->m, Value, self.u.dict.n + 1);
-      for (int i = 0; i < self.u.dict.n; i++) {
-        Value p[2] = {self.u.dict.keys[i], self.u.dict.vals[i]};
-        r[i] = py_seq(ev, V_TUPLE, p, 2, l);
-      }
-      return py_seq(ev, V_LIST, r, self.u.dict.n, l);
-    }
+  if (f == 'c') r = c;
+  if (f == 'i' && r < 0) return ev_error(ev, a->loc, "substring not found");
+  return v_int(r, a->loc);
+}
+
+/* s.isdigit() / isalpha() / isidentifier() */
+Value m_str_is(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos || a->nkw) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len;
+  char f = m->name[2];
+  bool ok = n > 0;
+  for (size_t i = 0; i < n; i++) {
+    char c = p[i];
+    bool dig = c >= '0' && c <= '9', alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    ok &= f == 'd' ? dig : f == 'a' ? alpha : (alpha || c == '_' || (dig && i > 0));
   }
-  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "index") == 0 && a->npos == 1) {
-    for (int i = 0; i < self.u.list.n; i++)
-      if (py_equal(ev, self.u.list.items[i], a->pos[0])) return v_int(i, l);
-    return ev_error(ev, l, "value is not in the sequence");
-  }
-  if ((self.kind == V_LIST || self.kind == V_TUPLE) && strcmp(m, "count") == 0 && a->npos == 1) {
-    int c = 0;
-    for (int i = 0; i < self.u.list.n; i++) c += py_equal(ev, self.u.list.items[i], a->pos[0]);
-    return v_int(c, l);
-  }
-  return ev_error(ev, l, "method '%s' is not supported on this value at parse time", m);
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = ok;
+  return r;
+}
+
+/* s.removeprefix(t) / removesuffix(t) */
+Value m_str_remove(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)recv;
+  if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
+  const char *p = self.u.s.p;
+  size_t n = self.u.s.len, k = a->pos[0].u.s.len;
+  bool pre = m->name[6] == 'p';
+  if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0) return py_str_value(ev, pre ? p + k : p, n - k, a->loc);
+  return self;
 }
 
 /* ---- subscripts -------------------------------------------------------------- */

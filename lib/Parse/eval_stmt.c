@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 
 static const Loc L0 = {0, 0};
@@ -291,7 +291,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
    * T.meta_var(w) still aliases */
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
-  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_DTYPE ||
+  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_METHOD || v.kind == V_UNRESOLVED ||
+      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_INDEXER || v.kind == V_METADATA || v.kind == V_DTYPE ||
       v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
       v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
       v.kind == V_OBJECT)) {
@@ -695,6 +696,14 @@ static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
   else loop->u.while_.body = body;
 }
 
+/* T.grid(...)'s value: a non-empty list of loop frames (a Python list of
+ * other values is no TIRx loop) */
+static bool is_grid(Value it) {
+  for (int k = 0; k < it.u.list.n; k++)
+    if (it.u.list.items[k].kind != V_FRAME || it.u.list.items[k].u.frame.outer->kind != S_FOR) return false;
+  return it.u.list.n > 0;
+}
+
 static void for_stmt(Eval *ev, Ast *s) {
   Value it = ev_expr(ev, s->a);
   if (it.kind == V_ERROR) return;
@@ -702,7 +711,7 @@ static void for_stmt(Eval *ev, Ast *s) {
   int nf = 0;
   if (it.kind == V_FRAME && it.u.frame.outer->kind == S_FOR) {
     frames[nf++] = it;
-  } else if (it.kind == V_LIST) {
+  } else if (it.kind == V_LIST && is_grid(it)) {
     if (it.u.list.n > TIRX_MAX_GRID_LOOPS) {
       ev_error(ev, s->a->loc, "T.grid of more than %d loops is not supported", TIRX_MAX_GRID_LOOPS);
       return;
@@ -931,7 +940,12 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
     ev_emit(ev, st);
     return;
   }
-  default: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_ERROR: case V_NONE: case V_STR: case V_TUPLE: case V_LIST: case V_DICT: case V_BUFFER: case V_SCALAR:
+  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
+  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
+  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
+  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 
@@ -1085,6 +1099,136 @@ static PrimFunc *function(Eval *ev, Ast *fd) {
   return f;
 }
 
+/* A @T.jit's keyword-only T.constexpr parameter p: bound to its value (given to
+ * .specialize, -D NAME=VALUE, or its default). */
+static void constexpr_param(Eval *ev, Ast *p, bool is_jit) {
+  if (!is_jit) {
+    ev_error(ev, p->loc, "keyword-only parameters are only allowed in @T.jit functions");
+    return;
+  }
+  Value ann = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
+  if (!(ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0)) {
+    ev_error(ev, p->loc, "keyword-only parameter '%s' must be annotated T.constexpr", p->name);
+    return;
+  }
+  const char *def = define_for(ev, p->name);
+  Value v;
+  Value *given = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+  if (given) {
+    v = *given;
+  } else if (def) {
+    if (!ev_parse_define_value(ev, def, &v)) {
+      ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
+      return;
+    }
+  } else if (p->b) {
+    v = ev_expr(ev, p->b);
+  } else {
+    ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name, p->name);
+    return;
+  }
+  ev_define(ev, p->name, v, false, p->loc);
+}
+
+/* P's variable for a pointer or scalar annotation; false after an error. */
+static bool scalar_param(Eval *ev, Ast *p, Value ann, Param *P) {
+  if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
+    if (ann.kind == V_PTRTYPE && ann.u.ptr.typed)
+      P->var = tirx_var_ptr(ev->m, p->name, ann.u.ptr.elem, ann.u.ptr.scope, p->loc);
+    else {
+      P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
+      if (ann.kind == V_PTRTYPE) {
+        P->var->ptr_scope = ann.u.ptr.scope;
+        P->var->is_tensormap = ann.u.ptr.tensormap;
+      }
+    }
+    return true;
+  }
+  if (ann.kind == V_DTYPE) {
+    Var *v = NULL;
+    for (int k = 0; k < ev->nsig_vars; k++)
+      if (ev->sig_vars[k]->name == p->name) v = ev->sig_vars[k];
+    if (v) v->dtype = ann.u.dt;
+    else v = tirx_var_new(ev->m, p->name, ann.u.dt, p->loc);
+    v->loc = p->loc;
+    P->var = v;
+    return true;
+  }
+  if (ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0)
+    ev_error(ev, p->loc, "T.constexpr parameters must come after '*' (keyword-only)");
+  else
+    ev_error(ev, p->a->loc, "unsupported parameter annotation for '%s'", p->name);
+  return false;
+}
+
+/* One positional parameter p of f: its annotation evaluated (a buffer, a pointer,
+ * a scalar), the parameter added and its name bound. */
+static void signature_param(Eval *ev, PrimFunc *f, Ast *p) {
+  Value *fixed = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+  if (fixed) { /* .specialize(h=None): the parameter is gone, the name is the value */
+    ev_define(ev, p->name, *fixed, false, p->loc);
+    return;
+  }
+  if (!p->a) {
+    ev_error(ev, p->loc, "parameter '%s' needs a type annotation", p->name);
+    return;
+  }
+  if (p->b) {
+    ev_error(ev, p->b->loc, "default values are only allowed for T.constexpr parameters");
+    return;
+  }
+  for (int j = 0; j < f->nparams; j++)
+    if (f->params[j].var->name == p->name) ev_error(ev, p->loc, "duplicate parameter '%s'", p->name);
+  Param *P = &f->params[f->nparams];
+  memset(P, 0, sizeof *P);
+  ev->in_signature = true;
+  ev->name_hint = p->name;
+  Ast *pa = p->a; /* T.Optional(T.handle) not specialized away: the handle */
+  if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR && strcmp(pa->a->name, "Optional") == 0 &&
+      pa->a->a->kind == A_NAME && strcmp(pa->a->a->name, "T") == 0)
+    pa = pa->list[0];
+  Value ann = ev_expr(ev, pa);
+  ev->name_hint = NULL;
+  ev->in_signature = false;
+  if (ann.kind == V_ERROR) return;
+  if (ann.kind == V_BUFTYPE) {
+    P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
+    P->buf = ann.aux->buftype;
+    P->buf->loc = p->loc;
+    Value bv = v_make(V_BUFFER, p->loc);
+    bv.u.buf = P->buf;
+    f->nparams++;
+    ev_define(ev, p->name, bv, true, p->loc);
+    return;
+  }
+  if (!scalar_param(ev, p, ann, P)) return;
+  f->nparams++;
+  ev_define(ev, p->name, v_expr(tirx_varref(ev->m, P->var, p->loc), p->loc), true, p->loc);
+}
+
+/* The signature: constexpr parameters first (they may appear in other
+ * annotations), then the others, then the return annotation. */
+static void signature(Eval *ev, PrimFunc *f, Ast *fd, bool is_jit) {
+  int nparams = 0;
+  for (int i = 0; i < fd->n; i++) {
+    if (fd->list[i]->ival & 1) constexpr_param(ev, fd->list[i], is_jit);
+    else nparams++;
+  }
+  f->params = TIRX_NEWN(ev->m, Param, nparams + 1);
+  f->nparams = 0;
+  for (int i = 0; i < fd->n; i++)
+    if (!(fd->list[i]->ival & 1)) signature_param(ev, f, fd->list[i]);
+  if (fd->a) {
+    Value r = ev_expr(ev, fd->a);
+    if (r.kind == V_DTYPE) {
+      f->has_ret = true;
+      f->ret = r.u.dt;
+    } else if (r.kind != V_NONE && r.kind != V_ERROR) {
+      ev_error(ev, fd->a->loc, "unsupported return annotation");
+    }
+  }
+}
+
 static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
   PrimFunc *f = tirx_func_new(ev->m, fd->name, fd->loc);
   bool is_jit = false;
@@ -1111,120 +1255,7 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
       ev_define(ev, v->name, v_expr(tirx_varref(ev->m, v, fd->c->loc), fd->c->loc), true, fd->c->loc);
     }
 
-  /* constexpr parameters first: they may appear in other annotations */
-  int nparams = 0;
-  for (int i = 0; i < fd->n; i++) {
-    Ast *p = fd->list[i];
-    if (p->ival & 1) {
-      if (!is_jit) {
-        ev_error(ev, p->loc, "keyword-only parameters are only allowed in @T.jit functions");
-        continue;
-      }
-      Value ann = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
-      if (!(ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0)) {
-        ev_error(ev, p->loc, "keyword-only parameter '%s' must be annotated T.constexpr", p->name);
-        continue;
-      }
-      const char *def = define_for(ev, p->name);
-      Value v;
-      Value *given = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
-      if (given) {
-        v = *given;
-      } else if (def) {
-        if (!ev_parse_define_value(ev, def, &v)) {
-          ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
-          continue;
-        }
-      } else if (p->b) {
-        v = ev_expr(ev, p->b);
-      } else {
-        ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name, p->name);
-        continue;
-      }
-      ev_define(ev, p->name, v, false, p->loc);
-    } else {
-      nparams++;
-    }
-  }
-  f->params = TIRX_NEWN(ev->m, Param, nparams + 1);
-  f->nparams = 0;
-  for (int i = 0; i < fd->n; i++) {
-    Ast *p = fd->list[i];
-    if (p->ival & 1) continue;
-    Value *fixed = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
-    if (fixed) { /* .specialize(h=None): the parameter is gone, the name is the value */
-      ev_define(ev, p->name, *fixed, false, p->loc);
-      continue;
-    }
-    if (!p->a) {
-      ev_error(ev, p->loc, "parameter '%s' needs a type annotation", p->name);
-      continue;
-    }
-    if (p->b) {
-      ev_error(ev, p->b->loc, "default values are only allowed for T.constexpr parameters");
-      continue;
-    }
-    for (int j = 0; j < f->nparams; j++)
-      if (f->params[j].var->name == p->name) ev_error(ev, p->loc, "duplicate parameter '%s'", p->name);
-    Param *P = &f->params[f->nparams];
-    memset(P, 0, sizeof *P);
-    ev->in_signature = true;
-    ev->name_hint = p->name;
-    Ast *pa = p->a; /* T.Optional(T.handle) not specialized away: the handle */
-    if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR && strcmp(pa->a->name, "Optional") == 0 &&
-        pa->a->a->kind == A_NAME && strcmp(pa->a->a->name, "T") == 0)
-      pa = pa->list[0];
-    Value ann = ev_expr(ev, pa);
-    ev->name_hint = NULL;
-    ev->in_signature = false;
-    if (ann.kind == V_ERROR) continue;
-    if (ann.kind == V_BUFTYPE) {
-      P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
-      P->buf = ann.aux->buftype;
-      P->buf->loc = p->loc;
-      Value bv = v_make(V_BUFFER, p->loc);
-      bv.u.buf = P->buf;
-      f->nparams++;
-      ev_define(ev, p->name, bv, true, p->loc);
-      continue;
-    }
-    if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
-      if (ann.kind == V_PTRTYPE && ann.u.ptr.typed)
-        P->var = tirx_var_ptr(ev->m, p->name, ann.u.ptr.elem, ann.u.ptr.scope, p->loc);
-      else {
-        P->var = tirx_var_new(ev->m, p->name, tirx_dtype(DT_HANDLE), p->loc);
-        if (ann.kind == V_PTRTYPE) {
-          P->var->ptr_scope = ann.u.ptr.scope;
-          P->var->is_tensormap = ann.u.ptr.tensormap;
-        }
-      }
-    } else if (ann.kind == V_DTYPE) {
-      Var *v = NULL;
-      for (int k = 0; k < ev->nsig_vars; k++)
-        if (ev->sig_vars[k]->name == p->name) v = ev->sig_vars[k];
-      if (v) v->dtype = ann.u.dt;
-      else v = tirx_var_new(ev->m, p->name, ann.u.dt, p->loc);
-      v->loc = p->loc;
-      P->var = v;
-    } else if (ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0) {
-      ev_error(ev, p->loc, "T.constexpr parameters must come after '*' (keyword-only)");
-      continue;
-    } else {
-      ev_error(ev, p->a->loc, "unsupported parameter annotation for '%s'", p->name);
-      continue;
-    }
-    f->nparams++;
-    ev_define(ev, p->name, v_expr(tirx_varref(ev->m, P->var, p->loc), p->loc), true, p->loc);
-  }
-  if (fd->a) {
-    Value r = ev_expr(ev, fd->a);
-    if (r.kind == V_DTYPE) {
-      f->has_ret = true;
-      f->ret = r.u.dt;
-    } else if (r.kind != V_NONE && r.kind != V_ERROR) {
-      ev_error(ev, fd->a->loc, "unsupported return annotation");
-    }
-  }
+  signature(ev, f, fd, is_jit);
   int saved_body = ev->py_body; /* a kernel defined inside a factory: parser rules */
   ev->py_body = 0;
   if (ev->nerr == 0) f->body = ev_body(ev, fd->list3, fd->n3);

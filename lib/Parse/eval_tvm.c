@@ -69,7 +69,7 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
       const char *last = strrchr(name, '.');
       last = last ? tirx_intern0(ev->m, last + 1) : name;
       if (!ev_import_name(ev, tvm_t_prelude[i].module, last, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
-      else *out = ev_py_callv(ev, cls, a);
+      else *out = ev_call_value(ev, cls, a);
       return true;
     }
   return false;
@@ -86,14 +86,21 @@ bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Valu
   return false;
 }
 
+/* V_GLOBALVAR's getattr slot (value_kinds.def): its name_hint */
+Value ev_globalvar_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
+  return ev_error(ev, loc, "value has no attribute '%s'", name);
+}
+
 bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_NS && !obj.aux && obj.nshape != -1) {
-    if (strncmp(obj.u.ns, "func:", 5) == 0 && strcmp(name, "name_hint") == 0) { /* a GlobalVar */
-      *out = v_make(V_STR, loc);
-      out->u.s.p = obj.u.ns + 5;
-      out->u.s.len = strlen(obj.u.ns + 5);
-      return true;
-    }
+  if (obj.kind == V_GLOBALVAR && strcmp(name, "name_hint") == 0) {
+    *out = v_make(V_STR, loc);
+    out->u.s.p = obj.u.ns;
+    out->u.s.len = strlen(obj.u.ns);
+    return true;
+  }
+  if (obj.kind == V_NS && !obj.aux) {
     if (strncmp(obj.u.ns, "tvm", 3) == 0 && (obj.u.ns[3] == '\0' || obj.u.ns[3] == '.'))
       return prelude_name(ev, tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name), loc, out);
     return false;
@@ -167,7 +174,7 @@ static Value any_all(Eval *ev, const char *fn, bool is_and, Args *a) {
 }
 
 /* tvm.ir.GlobalVar(name_hint): the function of the module named so (the value a
- * kernel's call by name has: V_NS "func:NAME"). */
+ * kernel's call by name has: V_GLOBALVAR). */
 static Value global_var(Eval *ev, Args *a) {
   static const char *const kw[] = {"name_hint", "type_annot", "span", NULL};
   if (!ev_check_kw(ev, a, "GlobalVar", kw)) return v_make(V_ERROR, a->loc);
@@ -176,8 +183,8 @@ static Value global_var(Eval *ev, Args *a) {
   if (!n || n->kind != V_STR || a->npos > 3)
     return ev_error(ev, n && n->kind != V_STR ? n->loc : a->loc, "GlobalVar() takes a function name string");
   if (t && t->kind != V_NONE) return ev_error(ev, t->loc, "GlobalVar(): a type annotation is not supported by tirx");
-  Value v = v_make(V_NS, a->loc);
-  v.u.ns = tirx_intern_printf(ev->m, "func:%.*s", (int)n->u.s.len, n->u.s.p);
+  Value v = v_make(V_GLOBALVAR, a->loc);
+  v.u.ns = tirx_intern(ev->m, n->u.s.p, n->u.s.len);
   return v;
 }
 
@@ -190,7 +197,7 @@ static Value ir_call(Eval *ev, Args *a) {
   Value *op = ev_arg(a, 0, "op"), *args = ev_arg(a, 1, "args"), *attrs = ev_arg(a, 2, "attrs");
   Value *tys = ev_arg(a, 3, "ty_args"), *rt = ev_arg(a, 5, "ret_ty");
   if (!op || !args || a->npos > 6) return ev_error(ev, a->loc, "tvm.ir.Call() takes an op and a list of arguments");
-  if (op->kind != V_NS || strncmp(op->u.ns, "func:", 5) != 0)
+  if (op->kind != V_GLOBALVAR)
     return ev_error(ev, op->loc,
                     "tvm.ir.Call() of an operator is not supported by tirx: the op must be a tvm.ir.GlobalVar "
                     "(call T.<op>(...) for an operator)");
@@ -213,10 +220,10 @@ static Value ir_call(Eval *ev, Args *a) {
     xs[i] = ev_to_expr(ev, args->u.list.items[i], "an argument");
     if (!xs[i]) return v_make(V_ERROR, a->loc);
   }
-  const PrimFunc *f = tirx_module_find(ev->m, op->u.ns + 5);
+  const PrimFunc *f = tirx_module_find(ev->m, op->u.ns);
   if (f && t.id == DT_VOID && f->has_ret) t = f->ret;
   Expr *c = tirx_call(ev->m, tirx_intrin(I_CALL_FUNC), t, xs, n, a->loc);
-  c->u.call.name = op->u.ns + 5;
+  c->u.call.name = op->u.ns;
   /* ret_ty None, of a function defined later: typed after the module ran (TVM builds a
    * call of the GlobalVar as it is told: with ret_ty given there is nothing to check) */
   if (!f && t.id == DT_VOID) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, c);

@@ -17,7 +17,7 @@
  * takes the assigned name. */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_tirx.h"
 
 enum { MAX_IT = 40 };
 
@@ -776,7 +776,7 @@ Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
 /* ---- A.tile(dim, factors)[picks] --------------------------------------------- */
 
 /* A.tile(dim, (f0, f1, ...)) or A.tile((dim, factors), ...): an indexer (a
- * V_NS "tile_indexer" over A, its specs (dim, factors) in .shape) */
+ * V_INDEXER over A, its specs (dim, factors) in .shape) */
 Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
   if (a->nkw) return ev_error(ev, a->loc, "tile() takes no keyword arguments");
   Value *specs = a->pos;
@@ -810,8 +810,7 @@ Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
     out[i].u.list.items[0] = v_int(d, s.loc);
     out[i].u.list.items[1] = f;
   }
-  Value v = v_make(V_NS, a->loc);
-  v.u.ns = tirx_intern0(ev->m, "tile_indexer");
+  Value v = v_make(V_INDEXER, a->loc);
   ValueAux *x = v_aux(ev, &v);
   x->buftype = b;
   x->shape = out;
@@ -1110,9 +1109,18 @@ static Value layout_apply(Eval *ev, Expr *self, Args *a) {
   return d;
 }
 
-Value ev_layout_method(Eval *ev, const char *m, Expr *self, Args *a) {
-  if (strcmp(m, "apply") == 0) return layout_apply(ev, self, a);
-  if (strcmp(m, "tile_to") == 0) return layout_tile_to(ev, self, a);
-  if (strcmp(m, "canonicalize") == 0) return layout_canonicalize(ev, self, a);
-  return ev_error(ev, a->loc, "layout method '%s' is not supported (apply, tile_to, canonicalize)", m);
+/* methods.def's rows of a layout (an E_LAYOUT expression) */
+Value m_layout_apply(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_apply(ev, self.u.e, a);
+}
+
+Value m_layout_tile_to(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_tile_to(ev, self.u.e, a);
+}
+
+Value m_layout_canonicalize(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  return layout_canonicalize(ev, self.u.e, a);
 }

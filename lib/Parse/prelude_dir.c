@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_modules.h"
 
 static bool is_dir(const char *p) {
   struct stat st;

@@ -1,0 +1,347 @@
+/* The evaluator's core layer: values, scopes, expressions, calls (eval_value.c,
+ * eval_expr.c) and the type object of each kind of value (value_kinds.def).
+ * The layers above it: eval_python.h, eval_modules.h, eval_tirx.h (each
+ * includes the one below; scripts/check-layers.py checks the uses).
+ *
+ * The evaluator runs the AST the way TVM's parser runs Python, producing IR.
+ *
+ * Values are either parse-time Python values (ints, floats, strings, tuples,
+ * dtypes, namespaces such as `T.cuda`) or IR objects (expressions, buffers).
+ * Which one a name holds decides what `x = e`, `x[i]` and `x + 1` mean, just
+ * as Python's dynamic types do in TVM (grammar notes §3.4, §4.3). */
+#ifndef TIRX_EVAL_CORE_H
+#define TIRX_EVAL_CORE_H
+
+#include <string.h>
+
+#include "Parse/ast.h"
+#include "tirx/internal/intrin.h"
+#include "tirx/internal/ptx_table.h"
+#include "tirx/internal/ir.h"
+#include "tirx/internal/parse.h"
+#include "Support/ptrmap.h"
+#include "Support/strbuf.h"
+
+typedef enum {
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) KIND,
+#include "Parse/value_kinds.def"
+} ValueKind;
+enum {
+  V_COUNT = 0
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) +1
+#include "Parse/value_kinds.def"
+};
+
+struct PyClass;
+struct PyObject;
+struct PyModule;
+struct Builtin;
+struct Method;
+
+typedef struct Value Value;
+/* What few kinds carry besides u: V_LOCALVEC its shape, V_BUFTYPE its template,
+ * a V_METHOD its receiver.  Shared by copies of the value, so never written in
+ * place: v_aux gives a value its own. */
+typedef struct ValueAux {
+  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs */
+  struct Buffer *buftype; /* V_BUFTYPE template; V_INDEXER: the buffer */
+  const Value *recv; /* V_METHOD: the receiver */
+} ValueAux;
+
+/* 64 bytes: values are copied on every step of the evaluator. */
+struct Value {
+  ValueKind kind;
+  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
+  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
+  bool stmt_done;   /* the call already emitted its statement (scope ids) */
+  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
+  Loc loc;
+  union {
+    int64_t i;        /* V_INT, V_BOOL */
+    double f;
+    struct { const char *p; size_t len; } s;
+    struct { Value *items; int n; } list;     /* V_TUPLE, V_LIST */
+    struct { Value *keys; Value *vals; int n; } dict;
+    Expr *e;
+    Buffer *buf;
+    DType dt;         /* V_DTYPE, V_LOCALVEC (with shape in list) */
+    const char *ns;   /* V_NS (interned path) */
+    struct { DType elem; bool typed; const char *scope; bool tensormap; } ptr;
+    struct { Value *ty; } let; /* V_LETTYPE: NULL ty = infer */
+    struct { Value *lo, *hi, *step; } slice;
+    struct { Stmt *outer, *inner; Expr *self; } frame; /* V_FRAME: statement with an empty body to fill, the
+                                                          innermost one whose body is open, the variable it binds */
+    Ast *lambda;
+    struct { PrimFunc *f; struct JitPending *pending; } func; /* V_FUNCREF: built, or pending (ev_funcref) */
+    struct SmemPool *pool;
+    struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
+    struct PyClass *cls;
+    struct PyObject *obj;
+    struct { Value *fn; Value *self; } bound;
+    struct PyModule *mod;
+    const struct Builtin *builtin;
+    const struct Method *method;
+    struct { const char *what; bool failed; } unres;
+  } u;
+  const ValueAux *aux; /* NULL: none of its fields set */
+};
+
+/* A field of v's ValueAux (NULL when it has none). */
+#define VAUX(v, field) ((v).aux ? (v).aux->field : NULL)
+
+/* One binding in the lexical scope stack. */
+typedef struct Binding {
+  const char *name;
+  Value v;
+  int depth;       /* scope depth at definition */
+  int frame;       /* id of the Python call (or kernel body) that made it; 0: none,
+                      -1: a closure's view of its enclosing functions */
+  bool immutable;  /* loop vars, let, scope ids, params */
+} Binding;
+
+/* A Python function's call as the closures defined in it see it (Python's
+ * late binding): while the call runs they read its current bindings, after it
+ * returned its last ones.  Arena-owned; made when a closure first refers to it. */
+typedef struct PyFrameRef {
+  int id, lo;            /* its bindings: index >= lo with Binding.frame == id */
+  bool live;
+  Binding *last; int nlast; /* after it returned */
+  const struct PyEnv *outer; /* what the function it runs sees (the enclosing chain) */
+} PyFrameRef;
+
+/* A running Python call or kernel body (on the C stack). */
+typedef struct PyFrame {
+  int id, lo;
+  struct PyFrame *up;
+  PyFrameRef *ref;
+  const struct PyEnv *env; /* the running function's own closure */
+  bool comp;               /* a comprehension's: it sees the frame it runs in */
+} PyFrame;
+
+/* What a nested def, lambda or macro sees of its enclosing function: that
+ * call's frame (late binding), or the values at definition (@T.macro and
+ * @T.inline capture them when decorated, as TVM does). */
+typedef struct PyEnv {
+  Binding *b;
+  int n;
+  PyFrameRef *frame;
+} PyEnv;
+
+/* Attributes of a class, an instance or a module: names (interned) in order. */
+typedef struct PyAttrs {
+  const char **names;
+  Value *vals;
+  int n, cap;
+} PyAttrs;
+
+enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER, DK_JIT };
+
+struct PyClass {
+  const char *name;
+  struct PyClass **bases; int nbases;
+  PyAttrs attrs;
+  bool dataclass, frozen;
+  bool meta_class;            /* @T.meta_class (or a subclass of one): eval_tvm.c names its buffers */
+  int enum_kind;              /* 1 Enum, 2 IntEnum */
+  Value *members; int nmembers;/* enum members in order */
+  struct PyModule *mod;
+  Loc loc;
+};
+
+struct PyObject {
+  struct PyClass *cls;
+  PyAttrs attrs;
+  bool frozen;
+  /* a meta_class instance (eval_tvm.c): the buffers its own constructor made, and
+   * the name prefix it was first bound to */
+  Buffer **meta_owned; int nmeta_owned;
+  const char *meta_name;
+};
+
+typedef struct StmtVec {
+  Stmt **v; int n, cap;
+} StmtVec;
+
+typedef struct Eval {
+  Module *m;
+  TirxDiag *d;
+  const TirxParseOptions *opts;
+  Binding *binds; int nbinds, capbinds;
+  /* the module's globals (depth 0) are the first nglob bindings; globix maps
+   * each name to its latest one (index + 1) so a lookup need not scan the
+   * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
+  int nglob; bool glob_stray; TxPtrMap globix;
+  int depth;
+  int loop_depth;
+  StmtVec *cur;            /* where statements are appended */
+  PrimFunc *func;          /* function being built */
+  bool in_signature;       /* evaluating parameter annotations */
+  bool sig_fresh_vars;     /* undefined names in quoted shapes become fresh vars */
+  Var **sig_vars; int nsig_vars; /* vars created in the signature */
+  Ast *sig_def;            /* the function definition whose signature is evaluated */
+  bool ptr_arith_ok;       /* promote(): a pointer + / - an integer is allowed */
+  bool seen_device_entry;
+  bool in_device;
+  const char *name_hint;   /* target name of the assignment being evaluated */
+  bool stmt_call;          /* the call being evaluated is a whole statement */
+  bool call_as_stmt;       /* ev_call to V_NS's call slot: the same, for the call being made */
+  Ast *call_recv;          /* ev_call to V_METHOD's call slot: the receiver's expression */
+  bool callee_name;        /* evaluating a call's callee name: an unbound one in a
+                              kernel body is a function of the module (I_CALL_FUNC) */
+  Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
+  Value *tuple_hints; int ntuple_hints; /* a, b = ... */
+  bool is_jit;
+  int nerr;
+  /* @T.inline expansion state (eval_macro.c) */
+  int inline_depth;        /* calls being expanded */
+  Value inline_ret;        /* value of the innermost call's `return` */
+  bool inline_returned;    /* its body has returned: stop evaluating */
+  int inline_loop_base;    /* loop depth at the innermost call */
+  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
+  int inline_nest_base;    /* ir_nesting at the innermost call */
+  /* T.env_thread variables and their thread tags (arena-owned arrays) */
+  Var **env_vars; const char **env_tags; int nenv;
+  /* plain Python (eval_py.c) */
+  int py_depth;            /* Python calls being run */
+  int py_body;             /* Python function bodies being run since the innermost
+                            * kernel body began: 0 = TVM's parser rules apply */
+  int64_t py_steps;        /* statements, loop iterations and calls so far */
+  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
+  bool py_too_big;         /* a memory or size limit was reported: every later step fails */
+  int py_floor;            /* bindings below this index are the caller's: only module names show */
+  PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
+  int nframes;             /* frame ids handed out */
+  Value py_ret;            /* value of the innermost `return` */
+  /* classes and modules (eval_class.c, eval_module.c) */
+  int py_class_lo;         /* the class body being run binds from here (0: none) */
+  struct PyClass *py_owner;/* the class of the method being run (super()) */
+  Value py_self;           /* its first argument */
+  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
+  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
+  struct PyModState *mods; /* loaded modules, the search path */
+  struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
+  const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
+  Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
+  TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
+  TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
+  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
+  TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
+  TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
+  TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+} Eval;
+
+/* Limits on parse-time values (hostile input gets a located error, never a
+ * hang or an exhausted machine): items of one list/tuple/dict/range, characters
+ * of one string, and the memory a compile's evaluation may take (the module
+ * arena, checked at every step). */
+#define EV_MAX_ITEMS 1000000
+#define EV_MAX_STR ((size_t)1 << 24)
+#define EV_MAX_BYTES ((size_t)1 << 30)
+
+/* errors */
+Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value v_make(ValueKind k, Loc loc);
+/* v's own ValueAux, to set fields in: a copy of what it had (or zeroes). */
+ValueAux *v_aux(Eval *ev, Value *v);
+Value v_int(int64_t v, Loc loc);
+Value v_expr(Expr *e, Loc loc);
+
+/* scope */
+void ev_push_scope(Eval *ev);
+void ev_pop_scope(Eval *ev);
+Binding *ev_lookup(Eval *ev, const char *name);
+void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
+
+/* statements */
+void ev_emit(Eval *ev, Stmt *s);
+
+/* expressions (eval_expr.c) */
+Value ev_expr(Eval *ev, Ast *a);
+bool ev_is_number(const Value *v);
+/* Converts a value to an IR expression (Python numbers → typed constants,
+ * scalars → loads).  Returns NULL after reporting an error. */
+Expr *ev_to_expr(Eval *ev, Value v, const char *what);
+Expr *ev_const_cast(Eval *ev, DType t, Expr *e, Loc loc); /* cast, folding constants */
+/* a binary node with TVM's operator folding: constant pairs and identities
+ * (x // 1, x % 1, x * 0, ...) (eval_expr.c) */
+Expr *ev_fold_binary(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc);
+Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc);
+bool ev_truthy_const(Eval *ev, Value v, bool *out); /* Python-level truth, if known */
+Expr *ev_load(Eval *ev, Buffer *b, Value *idx, int n, Loc loc, bool *is_region, Expr **region);
+bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what);
+bool ev_get_int(Eval *ev, Value v, int64_t *out, const char *what);
+bool ev_get_str(Eval *ev, Value v, const char **s, size_t *len, const char *what);
+Expr *ev_index_expr(Eval *ev, Value v, Loc loc); /* integer index */
+
+/* Call arguments after evaluation (positional, then keywords). */
+typedef struct Args {
+  Value *pos; int npos;
+  const char **kwn; Value *kwv; int nkw;
+  Loc loc;
+} Args;
+Value *ev_kwarg(Args *a, const char *name);
+
+Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
+bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
+
+/* an E_LAYOUT node NAME(args...) ("T.S", "T.TileLayout", "@", "+") (eval_expr.c) */
+Expr *ev_layout_node(Eval *ev, const char *name, Expr **args, int n, Loc loc);
+Value ev_err(Eval *ev, Loc l, const char *msg);
+/* Integer literal range of a dtype; integer division by a constant zero (eval_expr.c). */
+bool ev_int_fits(DType t, int64_t v, bool big);
+bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
+/* calls (eval_value.c) */
+Value ev_call(Eval *ev, Ast *call);
+
+/* The type object of each kind of value (value_kinds.def; the table in eval_types.c,
+ * which the layers below reach only through it). */
+typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
+typedef Value (*GetattrSlot)(Eval *ev, Value obj, const char *name, Loc loc);
+typedef Value (*GetitemSlot)(Eval *ev, Value obj, Ast *sub);
+typedef struct ValueType {
+  const char *name;
+  CallSlot call;
+  GetattrSlot getattr;
+  GetitemSlot getitem;
+} ValueType;
+extern const ValueType ev_types[V_COUNT];
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) \
+  Value CALL(Eval *ev, Value callee, Args *a); \
+  Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc); \
+  Value GETITEM(Eval *ev, Value obj, Ast *sub);
+#include "Parse/value_kinds.def"
+Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
+Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
+
+/* Python's builtins: the rows of builtins.def (the table in eval_types.c; each
+ * function, eval_python.h, in the file of the values it works on).  The core
+ * binds an unbound name that has a row to a V_BUILTIN carrying it. */
+typedef struct Builtin Builtin;
+typedef Value (*BuiltinFn)(Eval *ev, const Builtin *self, Args *a);
+struct Builtin {
+  const char *name;
+  BuiltinFn fn;
+  ValueKind type;     /* the kind it is the type of (int: V_INT); V_ERROR: none */
+  const char *module; /* pylib.def's rows: the module (NULL: a Python builtin) */
+};
+enum {
+#define BUILTIN(NAME, FN, TYPE) BI_##NAME,
+#include "Parse/builtins.def"
+  BI_COUNT
+};
+extern const Builtin ev_builtins[BI_COUNT];
+const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
+Value ev_builtin_value(const Builtin *b, Loc loc);
+Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
+
+/* The one call of a value (kernel bodies and Python code alike): its kind's call
+ * slot (inline: every Python call goes through it). */
+static inline Value ev_call_value(Eval *ev, Value callee, Args *a) {
+  CallSlot call = ev_types[callee.kind].call;
+  return call ? call(ev, callee, a) : ev_not_callable(ev, callee, a);
+}
+
+#endif

@@ -1,0 +1,96 @@
+/* The evaluator's Python layer: builtins (builtins.def), the evaluator's own
+ * modules (pylib.def), methods (methods.def), Python statements, functions,
+ * classes and objects (eval_builtin.c, eval_py.c, eval_class.c). */
+#ifndef TIRX_EVAL_PYTHON_H
+#define TIRX_EVAL_PYTHON_H
+
+#include "Parse/eval_core.h"
+
+/* the functions of builtins.def's rows (the rows: eval_core.h) */
+#define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
+#include "Parse/builtins.def"
+/* The evaluator's own modules (pylib.def) */
+enum {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) LIB_##MODULE##_##NAME,
+#include "Parse/pylib.def"
+  LIB_COUNT
+};
+extern const Builtin ev_libfns[LIB_COUNT];
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) Value FN(Eval *ev, const Builtin *self, Args *a);
+#include "Parse/pylib.def"
+const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
+Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
+bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
+
+/* Methods of each kind of value (methods.def; the table in eval_builtin.c). */
+typedef struct Method Method;
+typedef Value (*MethodFn)(Eval *ev, const Method *m, Value self, Args *a, Ast *recv);
+struct Method {
+  ValueKind type; /* the receiver's kind */
+  const char *name;
+  MethodFn fn;
+};
+enum {
+#define METHOD(TYPE, NAME, FN) M_##TYPE##_##NAME,
+#include "Parse/methods.def"
+  M_COUNT
+};
+extern const Method ev_methods[M_COUNT];
+#define METHOD(TYPE, NAME, FN) Value FN(Eval *ev, const Method *m, Value self, Args *a, Ast *recv);
+#include "Parse/methods.def"
+const Method *ev_method_find(ValueKind type, const char *name); /* NULL: no such method */
+Value ev_method_value(Eval *ev, const Method *m, Value self, Loc loc); /* self.NAME, bound */
+/* calls a V_METHOD; recv: the receiver's expression, or NULL */
+Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv);
+Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
+Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
+Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
+/* Python frames and closures (eval_py.c) */
+void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env);
+void ev_frame_leave(Eval *ev, PyFrame *f);
+PyEnv *ev_py_capture(Eval *ev, bool late); /* NULL at module level */
+void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc); /* into the callee's scope */
+
+/* plain Python (eval_py.c, eval_module.c) */
+Value ev_py_def(Eval *ev, Ast *fd);
+void ev_py_free(Eval *ev);                   /* the evaluator's Python caches */
+Value ev_py_call(Eval *ev, Value fn, Args *a);
+int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
+bool ev_py_step(Eval *ev, Loc loc);
+Value ev_py_fstring(Eval *ev, Ast *a);
+Value ev_py_comp(Eval *ev, Ast *c);
+Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicates */
+Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
+bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
+bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
+bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
+bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
+Value ev_py_def_decorated(Eval *ev, Ast *fd);
+/* classes, objects and generic calls (eval_class.c) */
+Value ev_class_def(Eval *ev, Ast *c);
+bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
+bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
+/* the call slots of the Python kinds (ev_call_value dispatches) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a);
+Value ev_lambda_call(Eval *ev, Value fn, Args *a);
+Value ev_class_call(Eval *ev, Value fn, Args *a);
+Value ev_bound_call(Eval *ev, Value fn, Args *a);
+Value ev_object_call(Eval *ev, Value fn, Args *a);
+Value ev_descr_call(Eval *ev, Value fn, Args *a);
+bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
+bool ev_class_equal(Value a, Value b, bool *eq);
+bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
+Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
+Value ev_py_lambda(Eval *ev, Ast *a);
+bool ev_is_jit_def(Eval *ev, const Ast *fd);
+Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
+Value ev_jit_build(Eval *ev, Value jit, Args *a);
+/* The PrimFunc of a V_FUNCREF: a .specialize(...) deferred under --entry is
+ * built now (NULL: its build reported an error). */
+PrimFunc *ev_funcref(Eval *ev, Value v);
+void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+
+#endif

@@ -1,0 +1,75 @@
+/* The evaluator's TIRx layer: kernels and their statements (eval_stmt.c), the T.*
+ * builders (eval_call.c), buffers, views, pools, T.ptx, frames, @T.inline
+ * (eval_buffer.c, eval_view.c, eval_pool.c, eval_ptx.c, eval_frames.c, eval_macro.c). */
+#ifndef TIRX_EVAL_TIRX_H
+#define TIRX_EVAL_TIRX_H
+
+#include "Parse/eval_modules.h"
+
+/* T.SMEMPool and buffer views (eval_pool.c) */
+Value ev_smem_pool(Eval *ev, Args *a);
+Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
+bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name); /* and its data variable */
+Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_pool.c) */
+Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
+Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
+Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
+Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
+Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
+bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */
+Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
+Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
+
+/* @T.inline / @T.macro (eval_macro.c) */
+bool ev_is_inline_def(Eval *ev, const Ast *fd);
+/* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
+ * module is bound to (import ... as Tx)? (eval_macro.c) */
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
+void ev_define_inline(Eval *ev, Ast *fd);
+Value ev_inline_value(Eval *ev, Ast *fd); /* the V_MACRO a definition here makes */
+Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a);
+void ev_inline_return(Eval *ev, Ast *s);
+
+Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
+Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
+bool ev_require_device(Eval *ev, Loc loc, const char *what);
+Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);
+
+/* buffers (eval_buffer.c) */
+Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
+Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl);
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt); /* "" → "global" */
+
+/* scope ids, loops, frames (eval_frames.c) */
+Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn);
+Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn);
+Value ev_grid(Eval *ev, Args *a);
+Value ev_attr_frame(Eval *ev, Args *a);
+Value ev_hint_frame(Eval *ev, Args *a);
+/* with T.If(c): / with T.Then(): / with T.Else(): (TVM's IR-builder frames of an if) */
+Value ev_if_frame(Eval *ev, Args *a);
+Value ev_then_frame(Eval *ev, Args *a);
+Value ev_else_frame(Eval *ev, Args *a);
+enum { FRAME_THEN = 1, FRAME_ELSE = 2 }; /* V_FRAME with no statement: nshape */
+Value ev_launch_thread(Eval *ev, Args *a);
+Value ev_env_thread(Eval *ev, Args *a);
+
+/* T.ptx instructions (eval_ptx.c).  `spelling` is the dotted text after
+ * "ptx." with `::` restored.  With `nomatch` non-NULL, a call no table entry
+ * accepts sets it and reports nothing (the caller tries the value forms). */
+bool ev_ptx_is_instr(const char *spelling);
+Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
+
+void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
+
+/* module / functions (eval_stmt.c) */
+void ev_block(Eval *ev, Ast **stmts, int n, int from);
+Stmt *ev_body(Eval *ev, Ast **stmts, int n);
+Module *ev_file(Eval *ev, AstFile *f);
+
+Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
+/* A python-level literal parsed from a -D value. */
+bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
+
+#endif

@@ -1,0 +1,35 @@
+/* The wiring of the evaluator's layers: the type object of each kind of value
+ * (value_kinds.def) and the rows of builtins.def, pylib.def and methods.def,
+ * each naming the function of the layer that implements it.  The layers below
+ * reach a higher layer's behaviour only through these tables (a call slot, a
+ * builtin's row), never by name (scripts/check-layers.py). */
+#include <stddef.h>
+
+#include "Parse/eval.h"
+
+#define no_call NULL
+#define no_getattr NULL
+#define no_getitem NULL
+const ValueType ev_types[V_COUNT] = {
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) [KIND] = {NAME, CALL, GETATTR, GETITEM},
+#include "Parse/value_kinds.def"
+};
+#undef no_call
+#undef no_getattr
+#undef no_getitem
+
+const Builtin ev_builtins[BI_COUNT] = {
+#define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},
+#include "Parse/builtins.def"
+};
+
+const Builtin ev_libfns[LIB_COUNT] = {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN) [LIB_##MODULE##_##NAME] = {#NAME, FN, V_ERROR, #MODULE},
+#include "Parse/pylib.def"
+};
+
+const Method ev_methods[M_COUNT] = {
+#define METHOD(TYPE, NAME, FN) [M_##TYPE##_##NAME] = {TYPE, #NAME, FN},
+#include "Parse/methods.def"
+};

@@ -1,0 +1,214 @@
+/* The core of the evaluator's calls: a call's arguments (Args), the call of an
+ * AST node (ev_call) and of a value (ev_call_value: its kind's call slot,
+ * value_kinds.def).  It names no function of a higher layer: what a value of
+ * a kind does when called is its slot in the type table (eval_types.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval_core.h"
+
+Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
+
+Value *ev_kwarg(Args *a, const char *name) {
+  for (int i = 0; i < a->nkw; i++)
+    if (strcmp(a->kwn[i], name) == 0) return &a->kwv[i];
+  return NULL;
+}
+
+/* Positional-or-keyword parameter `i` named `name`; NULL if absent. */
+Value *ev_arg(Args *a, int i, const char *name) {
+  if (i >= 0 && i < a->npos) return &a->pos[i];
+  return name ? ev_kwarg(a, name) : NULL;
+}
+
+bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) {
+  for (int i = 0; i < a->nkw; i++) {
+    bool ok = false;
+    for (int j = 0; allowed && allowed[j]; j++)
+      if (strcmp(a->kwn[i], allowed[j]) == 0) ok = true;
+    if (!ok) {
+      ev_error(ev, a->kwv[i].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+
+static bool collect_args(Eval *ev, Ast *call, Args *out) {
+  memset(out, 0, sizeof *out);
+  out->loc = call->loc;
+  int cap = call->n + 1, nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
+  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
+  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
+  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
+  for (int i = 0; i < call->n; i++) {
+    Ast *x = call->list[i];
+    if (x->kind == A_KW) {
+      if (!x->name) {
+        Value d = ev_expr(ev, x->a);
+        if (d.kind != V_DICT) {
+          if (d.kind != V_ERROR) ev_error(ev, x->loc, "'**' needs a dictionary");
+          return false;
+        }
+        if (d.u.dict.n) { /* room for its keys and the keywords after it */
+          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
+          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
+          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
+          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          out->kwv = nk;
+          out->kwn = nn;
+        }
+        for (int j = 0; j < d.u.dict.n; j++) {
+          if (d.u.dict.keys[j].kind != V_STR) {
+            ev_error(ev, x->loc, "'**' needs string keys");
+            return false;
+          }
+          out->kwn[out->nkw] = tirx_intern(ev->m, d.u.dict.keys[j].u.s.p, d.u.dict.keys[j].u.s.len);
+          out->kwv[out->nkw++] = d.u.dict.vals[j];
+        }
+        continue;
+      }
+      for (int j = 0; j < out->nkw; j++)
+        if (out->kwn[j] == x->name) {
+          ev_error(ev, x->loc, "keyword argument '%s' repeated", x->name);
+          return false;
+        }
+      out->kwn[out->nkw] = x->name;
+      out->kwv[out->nkw] = ev_expr(ev, x->a);
+      if (out->kwv[out->nkw].kind == V_ERROR) return false;
+      out->nkw++;
+      continue;
+    }
+    if (out->nkw > 0) {
+      ev_error(ev, x->loc, "positional argument follows keyword argument");
+      return false;
+    }
+    if (x->kind == A_STAR) {
+      Value s = ev_expr(ev, x->a);
+      if (s.kind != V_TUPLE && s.kind != V_LIST) {
+        if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
+        return false;
+      }
+      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
+      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
+      out->pos = np;
+      for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
+      cap += s.u.list.n;
+      continue;
+    }
+    out->pos[out->npos] = ev_expr(ev, x);
+    if (out->pos[out->npos].kind == V_ERROR) return false;
+    out->npos++;
+  }
+  return true;
+}
+
+/* The one call of a value, from kernel bodies (ev_call) and Python code alike:
+ * its kind's call slot (value_kinds.def). */
+Value ev_not_callable(Eval *ev, Value callee, Args *a) {
+  return ev_error(ev, a->loc, "'%s' object is not callable", ev_types[callee.kind].name);
+}
+
+Value ev_error_call(Eval *ev, Value callee, Args *a) {
+  (void)ev, (void)a;
+  return callee;
+}
+
+/* Whether an expression is a call T.ptx.X(...) or T.ptx["..."](...) (any alias
+ * of the T module). */
+static bool is_ptx_call(const Ast *x) {
+  if (x->kind != A_CALL) return false;
+  const Ast *c = x->a;
+  if (c->kind == A_SUBSCRIPT) c = c->a;
+  while (c->kind == A_ATTR && c->a->kind == A_ATTR) c = c->a;
+  return c->kind == A_ATTR && c->a->kind == A_NAME && strcmp(c->name, "ptx") == 0;
+}
+
+Value ev_call(Eval *ev, Ast *call) {
+  bool saved_callee = ev->callee_name;
+  ev->callee_name = call->a->kind == A_NAME;
+  /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
+  const char *outer_hint = ev->name_hint;
+  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
+  Value callee = ev_expr(ev, call->a);
+  ev->name_hint = outer_hint;
+  ev->callee_name = saved_callee;
+  if (callee.kind == V_ERROR) return callee;
+  /* Decide the name before evaluating arguments: assignments pass the target
+   * name down as name_hint, nested calls must not inherit it. */
+  const char *hint = ev->name_hint;
+  bool as_stmt = ev->stmt_call;
+  ev->stmt_call = false;
+  Value *th = ev->tuple_hints;
+  int nth = ev->ntuple_hints;
+  ev->name_hint = NULL;
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  /* T.evaluate(T.ptx.X(...)): the value is dropped, so the T.ptx call is the
+   * instruction, as a statement would be (TVM's T.ptx calls always are) */
+  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 && is_ptx_call(call->list[0]))
+    ev->stmt_call = true;
+  Args a;
+  bool ok = collect_args(ev, call, &a);
+  ev->stmt_call = false;
+  ev->name_hint = hint;
+  ev->tuple_hints = th;
+  ev->ntuple_hints = nth;
+  if (!ok) return v_make(V_ERROR, call->loc);
+  a.loc = call->loc;
+
+  /* a method's slot reads (and clears) the receiver's expression: mutators of
+   * value-semantics containers store back through it */
+  ev->call_recv = callee.kind == V_METHOD && call->a->kind == A_ATTR ? call->a->a : NULL;
+  /* a T.* callee's slot reads (and clears) whether the call is a whole statement */
+  ev->call_as_stmt = as_stmt && callee.kind == V_NS;
+  return ev_call_value(ev, callee, &a);
+}
+
+
+/* obj.NAME: its kind's attribute slot (value_kinds.def) */
+Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
+  const ValueType *t = &ev_types[obj.kind];
+  if (!t->getattr) return ev_error(ev, loc, "'%s' object has no attribute '%s'", t->name, name);
+  return t->getattr(ev, obj, name, loc);
+}
+
+Value ev_error_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  (void)ev, (void)name, (void)loc;
+  return obj;
+}
+
+/* obj[...]: its kind's subscript slot (value_kinds.def) */
+Value ev_subscript(Eval *ev, Ast *a) {
+  /* x = A.view(...).sub[...]: the name is the indexer's result's, not A.view(...)'s */
+  const char *hint = ev->name_hint;
+  bool sub = a->a->kind == A_ATTR && strcmp(a->a->name, "sub") == 0;
+  if (sub) ev->name_hint = NULL;
+  Value obj = ev_expr(ev, a->a);
+  if (sub) ev->name_hint = hint;
+  const ValueType *t = &ev_types[obj.kind];
+  if (!t->getitem) return ev_error(ev, a->loc, "'%s' object is not subscriptable", t->name);
+  return t->getitem(ev, obj, a);
+}
+
+Value ev_error_getitem(Eval *ev, Value obj, Ast *sub) {
+  (void)ev, (void)sub;
+  return obj;
+}
+
+/* ---- builtins by name (builtins.def) ---- */
+
+static int builtin_cmp(const void *key, const void *row) { return strcmp(key, ((const Builtin *)row)->name); }
+
+const Builtin *ev_builtin_find(const char *name) {
+  return bsearch(name, ev_builtins, BI_COUNT, sizeof ev_builtins[0], builtin_cmp);
+}
+
+Value ev_builtin_value(const Builtin *b, Loc loc) {
+  Value v = v_make(V_BUILTIN, loc);
+  v.u.builtin = b;
+  return v;
+}
+
