@@ -287,3 +287,300 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
   if (p.pred && !p.zero_fill) body = tile_if(op, tile_cast(op, tirx_dtype(DT_BOOL), p.pred), body);
   return tile_for(op, f, tile_int(op, p.outer), FOR_UNROLLED, body);
 }
+
+/* ---- tma_auto ---------------------------------------------------------------------- */
+/* One elected thread (thread scope) moves a global region to or from shared memory with
+ * cp.async.bulk.tensor, through a tensor map the host encodes before the device region
+ * (T.tvm_stack_alloca + T.call_packed("runtime.cuTensorMapEncodeTiled", ...), the form
+ * split-host-device turns into a launch-plan tensor map; one map per global buffer, box
+ * and swizzle, shared by every call of the region that needs it).
+ *
+ *   map      the global buffer's dimensions (row-major, innermost first), byte strides,
+ *            elementStrides 1, interleave 0, swizzle from the shared layout, L2
+ *            promotion tensormap_l2_promotion= (default 2, 128B, as TVM), oob 0
+ *   box      the region's extents; a region dimension over 256 must be the outermost
+ *            one the region spans: it is issued in chunks of its largest divisor <= 256
+ *            (a loop over the chunks, each at its shared offset)
+ *   shared   the region's elements must be one contiguous run in row-major order (the
+ *            order TMA writes a box); a ComposeLayout swizzle of 16-byte units whose row
+ *            is its span (32B / 64B / 128B: swizzle modes 1 / 2 / 3) sets the map's mode,
+ *            the box's inner row fitting in the span and each chunk starting at a whole
+ *            swizzle pattern (the shared buffer itself must be aligned to it: align=)
+ *   load     mbar= (the mbarrier's address) completes the transaction; expect_tx is the
+ *            caller's, as in TVM
+ *   store    shared -> global in a bulk group; commit / wait are the caller's
+ * Not supported yet (located errors): multicast (cta_mask=), reduce stores
+ * (use_tma_reduce=), cache hints, prefetch_tensormap=, strided / offset global
+ * layouts, more than one region dimension over 256. */
+
+typedef struct Tma {
+  TileRegion g, s;
+  bool load;
+  int rank;
+  int64_t eb;
+  int64_t box[5];    /* innermost first */
+  int split;         /* region dim issued in chunks, -1: none */
+  int64_t chunk;     /* its box */
+  int64_t issue;     /* instructions */
+  int64_t chunk_elems;
+  int swizzle, l2;
+  Expr *mbar;
+} Tma;
+
+static bool tma_plan(TileOp *op, Tma *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  p->split = -1;
+  if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
+    snprintf(why, nwhy, "takes a destination and a source region");
+    return false;
+  }
+  TileRegion d, s;
+  if (!tile_region(op, op->args[0], &d, why, nwhy) || !tile_region(op, op->args[1], &s, why, nwhy)) return false;
+  if (tile_scope_is(s.buf, MEM_GLOBAL) && is_shared(d.buf)) {
+    p->load = true;
+    p->g = s;
+    p->s = d;
+  } else if (is_shared(s.buf) && tile_scope_is(d.buf, MEM_GLOBAL)) {
+    p->g = d;
+    p->s = s;
+  } else {
+    snprintf(why, nwhy, "not a global <-> shared copy (%s -> %s)", s.buf->scope, d.buf->scope);
+    return false;
+  }
+  if (op->scope != TS_THREAD) {
+    snprintf(why, nwhy, "TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under an elected thread, not at %s scope",
+             tile_scope_name(op->scope));
+    return false;
+  }
+  if (!tirx_dtype_eq(s.buf->dtype, d.buf->dtype)) {
+    char a[32], b[32];
+    snprintf(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(s.buf->dtype, a), tirx_dtype_str(d.buf->dtype, b));
+    return false;
+  }
+  if (s.n != d.n) {
+    snprintf(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
+    return false;
+  }
+  static const char *const unsupported[] = {"cta_mask", "use_tma_reduce", "cache_hint", "prefetch_tensormap", "oob",
+                                            "gather4", "src_selector", "tma_dtype"};
+  for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
+    if (tile_kwarg(op, unsupported[i])) {
+      snprintf(why, nwhy, "%s= is not supported yet", unsupported[i]);
+      return false;
+    }
+  int bits = tirx_dtype_bits(s.buf->dtype) * s.buf->dtype.lanes;
+  if (bits % 8) {
+    snprintf(why, nwhy, "elements of %d bits are not whole bytes", bits);
+    return false;
+  }
+  p->eb = bits / 8;
+  /* the global side: a compact row-major buffer of rank 1..5 */
+  Buffer *gb = p->g.buf;
+  p->rank = gb->ndim;
+  if (p->rank < 1 || p->rank > 5 || p->g.nd != p->rank) {
+    snprintf(why, nwhy, "'%s' has %d dimensions; a tensor map takes 1 to 5", gb->name, gb->ndim);
+    return false;
+  }
+  int64_t eoff = 0;
+  if (gb->nstrides || (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))) {
+    snprintf(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)", gb->name);
+    return false;
+  }
+  if (gb->layout && gb->layout->kind != E_NONE) {
+    Layout l, rm;
+    bool konst = true;
+    int64_t shape[5];
+    for (int i = 0; i < p->rank; i++) konst &= xf_const_int(gb->shape[i], &shape[i]);
+    char inner[128];
+    if (!konst || !lay_of_buffer(op->m, gb, &l, inner, sizeof inner)) {
+      snprintf(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      return false;
+    }
+    lay_row_major(op->m, shape, p->rank, &rm);
+    if (!lay_equal(op->m, &l, &rm)) {
+      snprintf(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      return false;
+    }
+  }
+  /* box */
+  int first = -1;
+  for (int i = 0; i < p->rank; i++)
+    if (p->g.ext[i] > 1 && first < 0) first = i;
+  for (int i = 0; i < p->rank; i++) {
+    int64_t e = p->g.ext[i];
+    if (e <= 256) {
+      p->box[p->rank - 1 - i] = e;
+      continue;
+    }
+    if (i != first) {
+      snprintf(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)",
+               gb->name, (long long)e, i);
+      return false;
+    }
+    int64_t c = 256;
+    while (e % c) c--;
+    p->split = i;
+    p->chunk = c;
+    p->box[p->rank - 1 - i] = c;
+  }
+  p->issue = p->split >= 0 ? p->g.ext[p->split] / p->chunk : 1;
+  p->chunk_elems = p->g.n / p->issue;
+  if ((p->box[0] * p->eb) % 16) {
+    snprintf(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
+    return false;
+  }
+  /* the shared side: one contiguous row-major run */
+  Layout sl, c;
+  char inner[256];
+  if (!region_layout_any_lo(op, &p->s, &sl, inner, sizeof inner)) {
+    snprintf(why, nwhy, "%s", inner);
+    return false;
+  }
+  lay_canonical(op->m, &sl, &c);
+  if (lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) {
+    snprintf(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
+             p->s.buf->name);
+    return false;
+  }
+  int64_t repeat = 1;
+  if (sl.swz_b) {
+    if (((int64_t)1 << sl.swz_m) * p->eb != 16 || sl.swz_s != sl.swz_b || sl.swz_b > 3) {
+      snprintf(why, nwhy, "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte units, a row of 32, 64 or 128 bytes)",
+               p->s.buf->name, sl.swz_m, sl.swz_b, sl.swz_s);
+      return false;
+    }
+    p->swizzle = sl.swz_b;
+    int64_t span = 16 << sl.swz_b;
+    if (p->box[0] * p->eb > span) {
+      snprintf(why, nwhy, "the box's inner dimension is %lld bytes, wider than the %lld-byte swizzle", (long long)(p->box[0] * p->eb),
+               (long long)span);
+      return false;
+    }
+    repeat = (int64_t)1 << (sl.swz_m + sl.swz_s + sl.swz_b);
+  }
+  if (c.offset % repeat || (p->issue > 1 && p->chunk_elems % repeat)) {
+    snprintf(why, nwhy, "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern", p->s.buf->name,
+             (long long)repeat);
+    return false;
+  }
+  if ((c.offset * p->eb) % 128 && !sl.swz_b && (c.offset * p->eb) % 16) {
+    snprintf(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned", p->s.buf->name, (long long)(c.offset * p->eb));
+    return false;
+  }
+  /* options */
+  p->mbar = tile_kwarg(op, "mbar");
+  if (!p->mbar) p->mbar = tile_kwarg(op, "mbarrier_addr");
+  if (p->load && !p->mbar) {
+    snprintf(why, nwhy, "a global -> shared TMA copy needs mbar= (the mbarrier completing it)");
+    return false;
+  }
+  if (!p->load && p->mbar) {
+    snprintf(why, nwhy, "a shared -> global TMA copy takes no mbar= (it completes in a bulk group)");
+    return false;
+  }
+  int64_t l2 = 2;
+  Expr *l2e = tile_kwarg(op, "tensormap_l2_promotion");
+  if (l2e) {
+    if (l2e->kind == E_STR) {
+      static const char *const names[] = {"none", "L2::64B", "L2::128B", "L2::256B"};
+      l2 = -1;
+      for (int i = 0; i < 4; i++)
+        if (strlen(names[i]) == l2e->u.s.len && strncmp(names[i], l2e->u.s.p, l2e->u.s.len) == 0) l2 = i;
+    } else if (!xf_const_int(l2e, &l2)) {
+      l2 = -1;
+    }
+    if (l2 < 0 || l2 > 3) {
+      snprintf(why, nwhy, "tensormap_l2_promotion= must be 0..3, \"none\", \"L2::64B\", \"L2::128B\" or \"L2::256B\"");
+      return false;
+    }
+  }
+  p->l2 = (int)l2;
+  return true;
+}
+
+static bool tma_ok(TileOp *op, char *why, size_t nwhy) {
+  Tma p;
+  return tma_plan(op, &p, why, nwhy);
+}
+
+bool tile_ca_tma_auto_ok(TileOp *op, char *why, size_t nwhy) { return tma_ok(op, why, nwhy); }
+
+/* The tensor map of plan p: found, or encoded into the host prologue. */
+static Var *tma_map(TileOp *op, const Tma *p) {
+  Buffer *gb = p->g.buf;
+  char key[256];
+  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d", (void *)gb, p->rank, p->swizzle, p->l2);
+  for (int i = 0; i < p->rank && o < (int)sizeof key; i++) o += snprintf(key + o, sizeof key - (size_t)o, ":%lld", (long long)p->box[i]);
+  Var *v = tile_host_find(op, key);
+  if (v) return v;
+  int n = 0;
+  v = tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_tensormap%s", gb->name, op->host_keys->n ? tirx_intern_printf(op->m, "_%d", op->host_keys->n) : ""),
+                   tirx_dtype(DT_HANDLE), noloc());
+  v->is_tensormap = true;
+  Stmt *bind = tirx_stmt_new(op->m, S_BIND, noloc());
+  bind->u.bind.var = v;
+  Expr *aa[2] = {tirx_str(op->m, "tensormap", 9, noloc()), tile_int(op, 1)};
+  bind->u.bind.value = tile_call(op, I_TVM_STACK_ALLOCA, tirx_dtype(DT_HANDLE), aa, 2);
+  Expr *a[4 + 5 + 4 + 5 + 5 + 4];
+  const char *fn = "runtime.cuTensorMapEncodeTiled";
+  a[n++] = tirx_str(op->m, fn, strlen(fn), noloc());
+  a[n++] = tirx_varref(op->m, v, noloc());
+  char dt[32];
+  tirx_dtype_str(gb->dtype, dt);
+  a[n++] = tirx_str(op->m, tirx_intern0(op->m, dt), strlen(dt), noloc());
+  a[n++] = tile_int(op, p->rank);
+  a[n++] = tirx_varref(op->m, gb->data, noloc());
+  for (int i = p->rank - 1; i >= 0; i--) a[n++] = gb->shape[i];
+  Expr *stride = tile_int(op, p->eb);
+  for (int i = p->rank - 1; i >= 1; i--) {
+    stride = tile_bin(op, E_MUL, stride, gb->shape[i]);
+    a[n++] = stride;
+  }
+  for (int i = 0; i < p->rank; i++) a[n++] = tile_int(op, p->box[i]);
+  for (int i = 0; i < p->rank; i++) a[n++] = tile_int(op, 1);
+  a[n++] = tile_int(op, 0);
+  a[n++] = tile_int(op, p->swizzle);
+  a[n++] = tile_int(op, p->l2);
+  a[n++] = tile_int(op, 0);
+  Stmt *enc = eval(op, tile_call(op, I_CALL_PACKED, tirx_dtype(DT_INT32), a, n));
+  Stmt *items[2] = {bind, enc};
+  tile_host_add(op, key, v, items, 2);
+  return v;
+}
+
+Stmt *tile_ca_tma_auto_emit(TileOp *op) {
+  Tma p;
+  char why[320];
+  if (!tma_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  Var *map = tma_map(op, &p);
+  Var *it = p.issue > 1 ? tile_var(op, "issue") : NULL;
+  Expr *itv = it ? tirx_varref(op->m, it, noloc()) : tile_int(op, 0);
+  /* shared pointer: the region's element issue * chunk_elems (row-major) */
+  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_elems));
+  Expr *sptr = addr_of(op, &p.s, tile_unravel(op, sflat, p.s.ext, p.s.nd));
+  /* coordinates, innermost first */
+  Expr *co[5];
+  for (int i = 0; i < p.rank; i++) {
+    Expr *c = tile_cast(op, xf_i32(), p.g.lo[i]);
+    if (i == p.split) c = tile_bin(op, E_ADD, c, tile_bin(op, E_MUL, itv, tile_int(op, p.chunk)));
+    co[p.rank - 1 - i] = c;
+  }
+  Expr *a[8];
+  int n = 0;
+  Expr *mv = tirx_varref(op->m, map, noloc());
+  if (p.load) {
+    a[n++] = sptr;
+    a[n++] = mv;
+    for (int i = 0; i < p.rank; i++) a[n++] = co[i];
+    a[n++] = p.mbar;
+  } else {
+    a[n++] = mv;
+    for (int i = 0; i < p.rank; i++) a[n++] = co[i];
+    a[n++] = sptr;
+  }
+  Stmt *body = eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G, tirx_dtype(DT_VOID), a, n));
+  return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
+}

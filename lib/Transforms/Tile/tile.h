@@ -53,6 +53,12 @@ typedef struct TileOp {
    * declaration, a per-thread view of a register buffer): tile_pre. */
   PtrVec pre;
   int serial;        /* distinguishes names the emitter makes */
+  /* Host statements the call needs before the T.device_entry() of its
+   * device region (a TMA tensor map's T.tvm_stack_alloca + encode), and the
+   * keys of the ones already there (tile_host_once); owned by the pass. */
+  PtrVec *host;
+  PtrVec *host_keys; /* interned key strings */
+  PtrVec *host_vals; /* the Var each key made */
 } TileOp;
 
 typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
@@ -120,5 +126,10 @@ Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span);
 Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope);
 /* Appends s to op->pre. */
 void tile_pre(TileOp *op, Stmt *s);
+/* The host variable made for `key` by an earlier call in this device region
+ * (NULL: none yet); tile_host_add records v under key and appends the
+ * statements that define it to the host prologue. */
+Var *tile_host_find(TileOp *op, const char *key);
+void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n);
 
 #endif

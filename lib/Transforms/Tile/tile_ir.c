@@ -187,6 +187,18 @@ Expr **tile_unravel(TileOp *op, Expr *flat, const int64_t *ext, int nd) {
 
 void tile_pre(TileOp *op, Stmt *s) { ptrvec_push(&op->pre, s); }
 
+Var *tile_host_find(TileOp *op, const char *key) {
+  for (int i = 0; i < op->host_keys->n; i++)
+    if (strcmp(op->host_keys->items[i], key) == 0) return op->host_vals->items[i];
+  return NULL;
+}
+
+void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
+  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_vals, v);
+  for (int i = 0; i < n; i++) ptrvec_push(op->host, stmts[i]);
+}
+
 Expr *tile_scope_id(TileOp *op, ScopeIdKind sid) {
   Var *v = tile_var(op, tirx_scope_id_name(sid));
   Stmt *s = tirx_stmt_new(op->m, S_SCOPEID, op->loc);
