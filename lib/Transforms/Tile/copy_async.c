@@ -19,9 +19,10 @@
  *            copies the region, which must be 4, 8 or 16 contiguous bytes,
  *            with one instruction from its starts.
  *
- * Not here yet (the op then reports "no variant applies" naming ldgsts):
- * tma_auto / tma_explicit (TMA), dsmem; prefetch_size= (the L2::NB
- * qualifier) is a located error. */
+ *   tma_auto, tma_explicit   TMA (below).
+ *
+ * Not here yet: dsmem (cluster shared memory); ldgsts's prefetch_size= (the
+ * L2::NB qualifier) is a located error. */
 #include <stdio.h>
 #include <string.h>
 
@@ -309,6 +310,9 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
  *   load     mbar= (the mbarrier's address) completes the transaction; expect_tx is the
  *            caller's, as in TVM
  *   store    shared -> global in a bulk group; commit / wait are the caller's
+ * tma_explicit is the same map without planning: one instruction whose box is the
+ * region (a dimension over 256 is an error: the caller tiles the copy), and oob=
+ * ("zero", the default, or "nan") sets the map's out-of-bounds fill for loads.
  * Not supported yet (located errors): multicast (cta_mask=), reduce stores
  * (use_tma_reduce=), cache hints, prefetch_tensormap=, strided / offset global
  * layouts, more than one region dimension over 256. */
@@ -323,11 +327,11 @@ typedef struct Tma {
   int64_t chunk;     /* its box */
   int64_t issue;     /* instructions */
   int64_t chunk_elems;
-  int swizzle, l2;
+  int swizzle, l2, oob;
   Expr *mbar;
 } Tma;
 
-static bool tma_plan(TileOp *op, Tma *p, char *why, size_t nwhy) {
+static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   p->split = -1;
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
@@ -364,7 +368,12 @@ static bool tma_plan(TileOp *op, Tma *p, char *why, size_t nwhy) {
   static const char *const unsupported[] = {"cta_mask", "use_tma_reduce", "cache_hint", "prefetch_tensormap", "oob",
                                             "gather4", "src_selector", "tma_dtype"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
-    if (tile_kwarg(op, unsupported[i])) {
+    if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
+        !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
+      if (strcmp(unsupported[i], "oob") == 0) {
+        snprintf(why, nwhy, "oob= is tma_explicit's (tma_auto copies in bounds only)");
+        return false;
+      }
       snprintf(why, nwhy, "%s= is not supported yet", unsupported[i]);
       return false;
     }
@@ -411,6 +420,11 @@ static bool tma_plan(TileOp *op, Tma *p, char *why, size_t nwhy) {
     if (e <= 256) {
       p->box[p->rank - 1 - i] = e;
       continue;
+    }
+    if (explicit_) {
+      snprintf(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256 (tma_explicit issues one box: tile the copy)",
+               gb->name, (long long)e, i);
+      return false;
     }
     if (i != first) {
       snprintf(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)",
@@ -495,21 +509,42 @@ static bool tma_plan(TileOp *op, Tma *p, char *why, size_t nwhy) {
     }
   }
   p->l2 = (int)l2;
+  Expr *oob = tile_kwarg(op, "oob");
+  if (oob && oob->kind != E_NONE) {
+    bool zero = oob->kind == E_STR && oob->u.s.len == 4 && strncmp(oob->u.s.p, "zero", 4) == 0;
+    bool nan = oob->kind == E_STR && oob->u.s.len == 3 && strncmp(oob->u.s.p, "nan", 3) == 0;
+    if (!zero && !nan) {
+      snprintf(why, nwhy, "oob= must be \"zero\" or \"nan\"");
+      return false;
+    }
+    if (!p->load) {
+      snprintf(why, nwhy, "oob= applies to global -> shared copies only");
+      return false;
+    }
+    if (nan && !tirx_dtype_is_float(gb->dtype)) {
+      snprintf(why, nwhy, "oob=\"nan\" needs a floating-point tensor");
+      return false;
+    }
+    p->oob = nan;
+  }
   return true;
 }
 
-static bool tma_ok(TileOp *op, char *why, size_t nwhy) {
+bool tile_ca_tma_auto_ok(TileOp *op, char *why, size_t nwhy) {
   Tma p;
-  return tma_plan(op, &p, why, nwhy);
+  return tma_plan(op, &p, false, why, nwhy);
 }
 
-bool tile_ca_tma_auto_ok(TileOp *op, char *why, size_t nwhy) { return tma_ok(op, why, nwhy); }
+bool tile_ca_tma_explicit_ok(TileOp *op, char *why, size_t nwhy) {
+  Tma p;
+  return tma_plan(op, &p, true, why, nwhy);
+}
 
 /* The tensor map of plan p: found, or encoded into the host prologue. */
 static Var *tma_map(TileOp *op, const Tma *p) {
   Buffer *gb = p->g.buf;
   char key[256];
-  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d", (void *)gb, p->rank, p->swizzle, p->l2);
+  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d:%d", (void *)gb, p->rank, p->swizzle, p->l2, p->oob);
   for (int i = 0; i < p->rank && o < (int)sizeof key; i++) o += snprintf(key + o, sizeof key - (size_t)o, ":%lld", (long long)p->box[i]);
   Var *v = tile_host_find(op, key);
   if (v) return v;
@@ -541,17 +576,17 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   a[n++] = tile_int(op, 0);
   a[n++] = tile_int(op, p->swizzle);
   a[n++] = tile_int(op, p->l2);
-  a[n++] = tile_int(op, 0);
+  a[n++] = tile_int(op, p->oob);
   Stmt *enc = eval(op, tile_call(op, I_CALL_PACKED, tirx_dtype(DT_INT32), a, n));
   Stmt *items[2] = {bind, enc};
   tile_host_add(op, key, v, items, 2);
   return v;
 }
 
-Stmt *tile_ca_tma_auto_emit(TileOp *op) {
+static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Tma p;
   char why[320];
-  if (!tma_plan(op, &p, why, sizeof why)) {
+  if (!tma_plan(op, &p, explicit_, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
   }
@@ -584,3 +619,6 @@ Stmt *tile_ca_tma_auto_emit(TileOp *op) {
   Stmt *body = eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G, tirx_dtype(DT_VOID), a, n));
   return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
 }
+
+Stmt *tile_ca_tma_auto_emit(TileOp *op) { return tma_emit(op, false); }
+Stmt *tile_ca_tma_explicit_emit(TileOp *op) { return tma_emit(op, true); }
