@@ -194,6 +194,10 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     return false;
   }
   p->direct = direct != 0;
+  if (tile_kwarg(op, "mbar") || tile_kwarg(op, "mbarrier_addr")) {
+    snprintf(why, nwhy, "mbar= asks for a TMA copy (cp.async completes in commit groups)");
+    return false;
+  }
   if (p->direct) {
     if (op->scope != TS_THREAD) {
       snprintf(why, nwhy, "direct=True is only valid at thread scope, not %s", tile_scope_name(op->scope));
@@ -549,8 +553,13 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   Var *v = tile_host_find(op, key);
   if (v) return v;
   int n = 0;
-  v = tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_tensormap%s", gb->name, op->host_keys->n ? tirx_intern_printf(op->m, "_%d", op->host_keys->n) : ""),
-                   tirx_dtype(DT_HANDLE), noloc());
+  const char *name = tirx_intern_printf(op->m, "%s_tensormap", gb->name);
+  for (int k = 1, clash = 1; clash; k++) { /* a second map of one buffer: _1, _2, ... */
+    clash = 0;
+    for (int i = 0; i < op->host_vals->n; i++) clash |= strcmp(((Var *)op->host_vals->items[i])->name, name) == 0;
+    if (clash) name = tirx_intern_printf(op->m, "%s_tensormap_%d", gb->name, k);
+  }
+  v = tirx_var_new(op->m, name, tirx_dtype(DT_HANDLE), noloc());
   v->is_tensormap = true;
   Stmt *bind = tirx_stmt_new(op->m, S_BIND, noloc());
   bind->u.bind.var = v;
