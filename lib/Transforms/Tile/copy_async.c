@@ -631,3 +631,102 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
 
 Stmt *tile_ca_tma_auto_emit(TileOp *op) { return tma_emit(op, false); }
 Stmt *tile_ca_tma_explicit_emit(TileOp *op) { return tma_emit(op, true); }
+
+/* ---- dsmem ------------------------------------------------------------------------- */
+/* One thread copies a region of this CTA's shared memory into the same-shaped region
+ * of CTA `remote_cta_id=` of the cluster with cp.async.bulk.shared::cluster.shared::cta,
+ * completing on that CTA's copy of `mbar=` (both addresses mapped with mapa).  The
+ * region goes in chunks of c elements, c the largest run both sides hold contiguously
+ * and aligned (swizzle atoms included) that splits the region; a chunk must be a
+ * multiple of 16 bytes.  The caller arms the remote barrier (expect_tx), as in TVM. */
+
+typedef struct Dsmem {
+  TileRegion dst, src;
+  int64_t eb, chunk, n;
+  Expr *rank, *mbar;
+} Dsmem;
+
+static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  if (op->scope != TS_THREAD) {
+    snprintf(why, nwhy, "the copy is issued by a single thread (T.tile / Tx.copy_async), not at %s scope",
+             tile_scope_name(op->scope));
+    return false;
+  }
+  if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
+    snprintf(why, nwhy, "takes a destination and a source region");
+    return false;
+  }
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
+    return false;
+  if (!is_shared(p->src.buf) || !is_shared(p->dst.buf)) {
+    snprintf(why, nwhy, "copies shared -> shared (another CTA's) only, not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
+    return false;
+  }
+  if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype) || p->src.n != p->dst.n) {
+    snprintf(why, nwhy, "the regions differ in dtype or element count");
+    return false;
+  }
+  p->rank = tile_kwarg(op, "remote_cta_id");
+  p->mbar = tile_kwarg(op, "mbar");
+  if (!p->rank || !p->mbar) {
+    snprintf(why, nwhy, "needs remote_cta_id= (the destination CTA in the cluster) and mbar= (its barrier)");
+    return false;
+  }
+  int bits = tirx_dtype_bits(p->src.buf->dtype) * p->src.buf->dtype.lanes;
+  if (bits % 8) {
+    snprintf(why, nwhy, "elements of %d bits are not whole bytes", bits);
+    return false;
+  }
+  p->eb = bits / 8;
+  p->n = p->src.n;
+  char last[256] = "no chunk of a multiple of 16 bytes splits the region";
+  for (int64_t c = p->n; c >= 1; c--) {
+    if (p->n % c || (c * p->eb) % 16) continue;
+    if (!vec_fits(op, &p->src, c, last, sizeof last) || !vec_fits(op, &p->dst, c, last, sizeof last)) continue;
+    p->chunk = c;
+    return true;
+  }
+  snprintf(why, nwhy, "layouts not compatible for bulk copies of whole 16-byte chunks (%s)", last);
+  return false;
+}
+
+bool tile_ca_dsmem_ok(TileOp *op, char *why, size_t nwhy) {
+  Dsmem p;
+  return dsmem_plan(op, &p, why, nwhy);
+}
+
+static Expr *mapa(TileOp *op, Expr *ptr, Expr *rank) {
+  Expr *a[2] = {ptr, tile_cast(op, tirx_dtype(DT_UINT32), rank)};
+  return tile_call(op, I_PTX_MAPA_SHARED_U32, tirx_dtype(DT_UINT32), a, 2);
+}
+
+Stmt *tile_ca_dsmem_emit(TileOp *op) {
+  Dsmem p;
+  char why[320];
+  if (!dsmem_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  Buffer *m = tile_alloc(op, "remote_mbar", tirx_dtype(DT_UINT32), 1, "local");
+  Expr **z = TIRX_NEWN(op->m, Expr *, 1);
+  z[0] = tile_int(op, 0);
+  Stmt *set = tirx_stmt_new(op->m, S_STORE, noloc());
+  set->u.store.buf = m;
+  set->u.store.n = 1;
+  set->u.store.idx = z;
+  set->u.store.value = mapa(op, p.mbar, p.rank);
+  int64_t issues = p.n / p.chunk;
+  Var *f = issues > 1 ? tile_var(op, "chunk") : NULL;
+  Expr *flat = f ? tile_bin(op, E_MUL, tirx_varref(op->m, f, noloc()), tile_int(op, p.chunk)) : tile_int(op, 0);
+  Expr *src = addr_of(op, &p.src, tile_unravel(op, flat, p.src.ext, p.src.nd));
+  Expr *cvta = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &src, 1);
+  Expr *ops[4] = {mapa(op, addr_of(op, &p.dst, tile_unravel(op, flat, p.dst.ext, p.dst.nd)), p.rank), cvta,
+                  tirx_int(op->m, tirx_dtype(DT_UINT32), p.chunk * p.eb, noloc()), tirx_load(op->m, m, z, 1, noloc())};
+  Expr *c = tile_ptx(op, "cp_async_bulk_s2c", "async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes", ops, 4);
+  if (!c) return NULL;
+  Stmt *body = eval(op, c);
+  if (f) body = tile_for(op, f, tile_int(op, issues), FOR_UNROLLED, body);
+  Stmt *items[2] = {set, body};
+  return tile_seq(op, items, 2);
+}

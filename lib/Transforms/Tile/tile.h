@@ -105,6 +105,12 @@ Expr *tile_int(TileOp *op, int64_t v);
 Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b);
 Expr *tile_cast(TileOp *op, DType t, Expr *e); /* no-op when e has dtype t */
 Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n);
+/* A T.ptx table instruction (I_PTX_INSTR, as the parser builds it): row
+ * `entry` of ptx_table.def, its modifier tokens the '.'-separated `tokens`
+ * after the mnemonic (each fills the first open slot listing it), operands in
+ * PTX order already coerced (shared addresses as uint32 windows).  NULL after
+ * a located error when a token fits no slot (an emitter bug). */
+Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n);
 /* A fresh loop variable "<base>_<serial>" and `for v in range(extent): body`
  * (kind FOR_SERIAL or FOR_UNROLLED). */
 Var *tile_var(TileOp *op, const char *base);

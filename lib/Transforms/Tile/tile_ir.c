@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "Transforms/Tile/tile.h"
+#include "tirx/internal/ptx_table.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
 
@@ -241,4 +242,30 @@ Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char 
   s->u.alloc.buf = v;
   tile_pre(op, s);
   return v;
+}
+
+Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n) {
+  const PtxEntry *e = tirx_ptx_find(entry);
+  if (!e) {
+    tile_error(op, "internal: no T.ptx row '%s'", entry);
+    return NULL;
+  }
+  const char **mods = TIRX_NEWN(op->m, const char *, e->nslots > 0 ? e->nslots : 1);
+  for (const char *t = tokens; *t;) {
+    const char *dot = strchr(t, '.');
+    size_t len = dot ? (size_t)(dot - t) : strlen(t);
+    if (tirx_ptx_fill(e, mods, t, len) < 0) {
+      tile_error(op, "internal: token '%.*s' fits no slot of T.ptx row '%s'", (int)len, t, entry);
+      return NULL;
+    }
+    t += len + (dot ? 1 : 0);
+  }
+  Expr **a = TIRX_NEWN(op->m, Expr *, n + e->nslots + 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) a[k++] = ops[i];
+  for (int i = 0; i < e->nslots; i++) a[k++] = tirx_str(op->m, mods[i] ? mods[i] : "", mods[i] ? strlen(mods[i]) : 0, noloc());
+  a[k++] = tirx_str(op->m, "", 0, noloc());
+  Expr *c = tirx_call(op->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), a, k, noloc());
+  c->u.call.name = e->name;
+  return c;
 }
