@@ -333,6 +333,9 @@ typedef struct Tma {
   int64_t chunk_elems;
   int swizzle, l2, oob;
   Expr *mbar;
+  Expr *cta_mask;      /* multicast loads: the .u16 CTA mask, NULL: none */
+  const char *reduce;  /* reduce stores: add / min / max / inc / dec / and / or / xor, NULL: none */
+  bool prefetch;       /* prefetch_tensormap=True */
 } Tma;
 
 static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy) {
@@ -369,8 +372,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     snprintf(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
     return false;
   }
-  static const char *const unsupported[] = {"cta_mask", "use_tma_reduce", "cache_hint", "prefetch_tensormap", "oob",
-                                            "gather4", "src_selector", "tma_dtype"};
+  static const char *const unsupported[] = {"cache_hint", "oob", "gather4", "src_selector", "tma_dtype", "cta_group"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
         !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
@@ -513,6 +515,39 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     }
   }
   p->l2 = (int)l2;
+  Expr *mask = tile_kwarg(op, "cta_mask");
+  if (mask && mask->kind != E_NONE) {
+    if (!p->load) {
+      snprintf(why, nwhy, "cta_mask= (multicast) applies to global -> shared copies only");
+      return false;
+    }
+    if (!tirx_dtype_is_int(mask->dtype)) {
+      snprintf(why, nwhy, "cta_mask= must be an integer (a .u16 mask of the cluster's CTAs)");
+      return false;
+    }
+    p->cta_mask = mask;
+  }
+  Expr *red = tile_kwarg(op, "use_tma_reduce");
+  if (red && red->kind != E_NONE) {
+    static const char *const ops_[] = {"add", "min", "max", "inc", "dec", "and", "or", "xor"};
+    for (size_t i = 0; red->kind == E_STR && i < sizeof ops_ / sizeof ops_[0]; i++)
+      if (strlen(ops_[i]) == red->u.s.len && strncmp(ops_[i], red->u.s.p, red->u.s.len) == 0) p->reduce = ops_[i];
+    if (!p->reduce) {
+      snprintf(why, nwhy, "use_tma_reduce= must be one of \"add\", \"min\", \"max\", \"inc\", \"dec\", \"and\", \"or\", \"xor\"");
+      return false;
+    }
+    if (p->load) {
+      snprintf(why, nwhy, "use_tma_reduce= applies to shared -> global copies only");
+      return false;
+    }
+  }
+  Expr *pf = tile_kwarg(op, "prefetch_tensormap");
+  int64_t pfv = 0;
+  if (pf && pf->kind != E_NONE && !xf_const_int(pf, &pfv)) {
+    snprintf(why, nwhy, "prefetch_tensormap= must be True or False");
+    return false;
+  }
+  p->prefetch = pfv != 0;
   Expr *oob = tile_kwarg(op, "oob");
   if (oob && oob->kind != E_NONE) {
     bool zero = oob->kind == E_STR && oob->u.s.len == 4 && strncmp(oob->u.s.p, "zero", 4) == 0;
@@ -592,6 +627,25 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   return v;
 }
 
+/* prefetch_tensormap=True: one prefetch.tensormap of the map at the start of the
+ * device region, by thread 0 (deduplicated like the map). */
+static void tma_prefetch(TileOp *op, Var *map) {
+  const char *key = tirx_intern_printf(op->m, "prefetch:%p", (void *)map);
+  if (tile_host_find(op, key)) return;
+  Var *tid = tile_var(op, "prefetch_tid");
+  Stmt *sid = tirx_stmt_new(op->m, S_SCOPEID, noloc());
+  sid->u.scopeid.sid = SID_THREAD_ID;
+  sid->u.scopeid.vars = TIRX_NEWN(op->m, Var *, 1);
+  sid->u.scopeid.vars[0] = tid;
+  sid->u.scopeid.nvars = 1;
+  sid->u.scopeid.dtype = xf_i32();
+  Expr *mv = tirx_varref(op->m, map, noloc());
+  Stmt *pf = tile_if(op, tile_bin(op, E_EQ, tirx_varref(op->m, tid, noloc()), tile_int(op, 0)),
+                     eval(op, tile_call(op, I_PTX_PREFETCH_TENSORMAP, tirx_dtype(DT_VOID), &mv, 1)));
+  Stmt *items[2] = {sid, pf};
+  tile_device_init(op, key, map, items, 2);
+}
+
 static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Tma p;
   char why[320];
@@ -612,9 +666,32 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
     if (i == p.split) c = tile_bin(op, E_ADD, c, tile_bin(op, E_MUL, itv, tile_int(op, p.chunk)));
     co[p.rank - 1 - i] = c;
   }
-  Expr *a[8];
+  Expr *a[10];
   int n = 0;
   Expr *mv = tirx_varref(op->m, map, noloc());
+  if (p.prefetch) tma_prefetch(op, map);
+  if (p.cta_mask || p.reduce) { /* the T.ptx table's spellings: multicast loads, reduce stores */
+    Expr *cv = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &sptr, 1);
+    char tok[160];
+    if (p.load) {
+      a[n++] = cv;
+      a[n++] = mv;
+      for (int i = 0; i < p.rank; i++) a[n++] = co[i];
+      Expr *mb = p.mbar;
+      a[n++] = tirx_dtype_is_handle(mb->dtype) ? tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &mb, 1) : mb;
+      a[n++] = tile_cast(op, tirx_dtype(DT_UINT16), p.cta_mask);
+      snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster", p.rank);
+    } else {
+      a[n++] = mv;
+      for (int i = 0; i < p.rank; i++) a[n++] = co[i];
+      a[n++] = cv;
+      snprintf(tok, sizeof tok, "reduce.async.bulk.tensor.%dd.global.shared::cta.%s.tile.bulk_group", p.rank, p.reduce);
+    }
+    Expr *c = tile_ptx(op, p.load ? "cp_async_bulk_tensor_g2s_cluster" : "cp_reduce_async_bulk_tensor", tok, a, n);
+    if (!c) return NULL;
+    Stmt *body = eval(op, c);
+    return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
+  }
   if (p.load) {
     a[n++] = sptr;
     a[n++] = mv;

@@ -59,6 +59,7 @@ typedef struct TileOp {
   PtrVec *host;
   PtrVec *host_keys; /* interned key strings */
   PtrVec *host_vals; /* the Var each key made */
+  PtrVec *dev_init;  /* statements for the start of the device region (after its scope ids) */
 } TileOp;
 
 typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
@@ -137,5 +138,8 @@ void tile_pre(TileOp *op, Stmt *s);
  * statements that define it to the host prologue. */
 Var *tile_host_find(TileOp *op, const char *key);
 void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n);
+/* Same, the statements going to the start of the device region instead (after
+ * its leading scope-id declarations), e.g. a one-time prefetch. */
+void tile_device_init(TileOp *op, const char *key, Var *v, Stmt **stmts, int n);
 
 #endif

@@ -244,6 +244,12 @@ Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char 
   return v;
 }
 
+void tile_device_init(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
+  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_vals, v);
+  for (int i = 0; i < n; i++) ptrvec_push(op->dev_init, stmts[i]);
+}
+
 Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n) {
   const PtxEntry *e = tirx_ptx_find(entry);
   if (!e) {
