@@ -317,9 +317,13 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
  * tma_explicit is the same map without planning: one instruction whose box is the
  * region (a dimension over 256 is an error: the caller tiles the copy), and oob=
  * ("zero", the default, or "nan") sets the map's out-of-bounds fill for loads.
- * Not supported yet (located errors): multicast (cta_mask=), reduce stores
- * (use_tma_reduce=), cache hints, prefetch_tensormap=, strided / offset global
- * layouts, more than one region dimension over 256. */
+ *   options  cta_mask= multicasts a load to the cluster's CTAs in the mask and
+ *            use_tma_reduce= makes a store a reduction (both through the T.ptx table's
+ *            spellings, shared addresses as 32-bit windows); prefetch_tensormap=True
+ *            prefetches the map once, by thread 0, at the start of the device region
+ * Not supported yet (located errors): cache hints, cta_group=, gather4 / src_selector,
+ * tf32 maps, strided / offset global layouts, more than one region dimension over
+ * 256 (TVM regroups the layouts). */
 
 typedef struct Tma {
   TileRegion g, s;
