@@ -54,18 +54,6 @@ typedef struct Ldgsts {
   bool zero_fill;  /* fill_mode="zero" */
 } Ldgsts;
 
-/* The layout of region r with every symbolic start taken as 0 (the strides
- * are the same; the alignment of the symbolic starts is judged apart). */
-static bool region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
-  TileRegion z = *r;
-  z.lo = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
-  for (int i = 0; i < r->nd; i++) {
-    int64_t c;
-    z.lo[i] = xf_const_int(r->lo[i], &c) ? r->lo[i] : tile_int(op, 0);
-  }
-  return tile_region_layout(op, &z, out, why, nwhy);
-}
-
 /* Can every thread move `vec` elements of region r with one aligned
  * instruction?  The region's innermost contiguous run must hold whole
  * vectors, every other memory stride and the offset be multiples of vec, the
@@ -73,7 +61,7 @@ static bool region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, c
  * move the region by a multiple of vec. */
 static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, size_t nwhy) {
   Layout l, c;
-  if (!region_layout_any_lo(op, r, &l, why, nwhy)) return false;
+  if (!tile_region_layout_any_lo(op, r, &l, why, nwhy)) return false;
   lay_canonical(op->m, &l, &c);
   if (lay_has_threads(&c)) {
     snprintf(why, nwhy, "the layout of '%s' has thread axes", r->buf->name);
@@ -109,10 +97,11 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
   }
   if (!symbolic) return true;
   Layout whole, g;
-  if (!lay_of_buffer(op->m, r->buf, &whole, why, nwhy)) return false;
+  Buffer *cb = tile_const_shape(op, r);
+  if (!lay_of_buffer(op->m, cb, &whole, why, nwhy)) return false;
   int64_t *shape = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
   for (int d = 0; d < r->nd; d++)
-    if (!xf_const_int(r->buf->shape[d], &shape[d])) {
+    if (!xf_const_int(cb->shape[d], &shape[d])) {
       snprintf(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
       return false;
     }
@@ -456,7 +445,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   /* the shared side: one contiguous row-major run */
   Layout sl, c;
   char inner[256];
-  if (!region_layout_any_lo(op, &p->s, &sl, inner, sizeof inner)) {
+  if (!tile_region_layout_any_lo(op, &p->s, &sl, inner, sizeof inner)) {
     snprintf(why, nwhy, "%s", inner);
     return false;
   }

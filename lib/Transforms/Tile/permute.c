@@ -31,18 +31,6 @@ typedef struct Permute {
   int k;
 } Permute;
 
-/* The region's layout with symbolic starts taken as 0: a constant shift of
- * every offset changes neither bijectivity nor which lanes share a bank. */
-static bool layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
-  TileRegion z = *r;
-  z.lo = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
-  for (int i = 0; i < r->nd; i++) {
-    int64_t c;
-    z.lo[i] = xf_const_int(r->lo[i], &c) ? r->lo[i] : tile_int(op, 0);
-  }
-  return tile_region_layout(op, &z, out, why, nwhy);
-}
-
 static int cmp_i64(const void *a, const void *b) {
   int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
   return x < y ? -1 : x > y;
@@ -75,7 +63,7 @@ static bool bank_free(const Layout *l, int64_t P, int64_t bytes, int k) {
 }
 
 static bool plain(TileOp *op, const TileRegion *r, Layout *l, char *why, size_t nwhy) {
-  if (!layout_any_lo(op, r, l, why, nwhy)) return false;
+  if (!tile_region_layout_any_lo(op, r, l, why, nwhy)) return false;
   if (l->swz_b) {
     snprintf(why, nwhy, "the layout of '%s' is swizzled (a ComposeLayout), not a plain TileLayout", r->buf->name);
     return false;

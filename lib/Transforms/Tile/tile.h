@@ -96,6 +96,14 @@ bool tile_region_const_lo(const TileRegion *r, int64_t *lo);
 /* The layout of the region (lay_of_buffer sliced by lay_slice); false with a
  * reason when the layout or the region cannot be modelled. */
 bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+/* tile_region_layout with every symbolic start taken as 0 (the strides are the
+ * same; callers judge the symbolic starts apart), also for a compact row-major
+ * buffer whose outermost extent is symbolic (A: T.Buffer((n, 128))): its
+ * strides do not depend on it. */
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+/* r's buffer, or a copy whose symbolic outermost extent is replaced by the
+ * region's end when that changes no stride (a compact row-major buffer). */
+Buffer *tile_const_shape(TileOp *op, const TileRegion *r);
 /* buf[lo + c] for region-relative coordinates c[0..nd). */
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
 Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);

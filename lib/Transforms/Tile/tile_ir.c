@@ -95,6 +95,35 @@ bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why,
   return true;
 }
 
+Buffer *tile_const_shape(TileOp *op, const TileRegion *r) {
+  Buffer *b = r->buf;
+  int64_t v;
+  if ((b->layout && b->layout->kind != E_NONE) || b->nstrides || b->ndim < 1 || b->ndim != r->nd ||
+      xf_const_int(b->shape[0], &v))
+    return b;
+  for (int i = 1; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &v)) return b;
+  Buffer *c = TIRX_NEW(op->m, Buffer);
+  *c = *b;
+  c->shape = TIRX_NEWN(op->m, Expr *, b->ndim);
+  for (int i = 0; i < b->ndim; i++) c->shape[i] = b->shape[i];
+  int64_t lo0 = 0;
+  if (!xf_const_int(r->lo[0], &lo0)) lo0 = 0;
+  c->shape[0] = tile_int(op, lo0 + r->ext[0]);
+  return c;
+}
+
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
+  TileRegion z = *r;
+  z.buf = tile_const_shape(op, r);
+  z.lo = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
+  for (int i = 0; i < r->nd; i++) {
+    int64_t c;
+    z.lo[i] = xf_const_int(r->lo[i], &c) ? r->lo[i] : tile_int(op, 0);
+  }
+  return tile_region_layout(op, &z, out, why, nwhy);
+}
+
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c) {
   Expr **idx = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
   for (int i = 0; i < r->nd; i++) idx[i] = tile_bin(op, E_ADD, r->lo[i], c[i]);

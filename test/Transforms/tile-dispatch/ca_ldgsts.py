@@ -69,3 +69,16 @@ def ldgsts_options(A: T.Buffer((32, 16), "uint8"), m: T.int32):
     # CHECK: if tid < m:
     # CHECK-NEXT: T.ptx["cp.async.cg.shared.global"]
     T.warp.copy_async(A_smem[0:32, 0:16], A[0:32, 0:16], predicate=tid < m)
+
+@T.prim_func
+def ldgsts_dyn(A_ptr: T.handle, n: T.int32):
+    A = T.match_buffer(A_ptr, (n, 64), "float16")
+    T.device_entry()
+    bx = T.cta_id([4])
+    tx = T.thread_id([64])
+    S = T.alloc_shared((32, 64), "float16")
+    # a tensor of symbolic rows: its strides do not depend on them
+    # CHECK-LABEL: def ldgsts_dyn
+    # CHECK: for f_1 in T.unroll(4):
+    # CHECK-NEXT: T.ptx["cp.async.cg.shared.global"](T.address_of(S[(f_1 * 64 + thread_id_0) * 8 // 64, (f_1 * 64 + thread_id_0) * 8 % 64]), T.address_of(A[bx * 32 + (f_1 * 64 + thread_id_0) * 8 // 64, (f_1 * 64 + thread_id_0) * 8 % 64]), 16)
+    T.cta.copy_async(S[0:32, 0:64], A[bx * 32:bx * 32 + 32, 0:64])

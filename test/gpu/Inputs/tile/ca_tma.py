@@ -27,6 +27,7 @@ def ca_tma(A: T.Buffer((128, 128), "float16"), B: T.Buffer((128, 128), "float16"
     # 1
     for k in range(2):
         if tx == 0:
+            T.ptx.fence.proxy.async_.shared__cta()
             T.ptx.mbarrier.arrive.expect_tx.shared__cta.b64(bar.data, 8192)
             T.tile.copy_async(S[0:64, 0:64], A[bx * 64:bx * 64 + 64, k * 64:k * 64 + 64], dispatch="tma_auto", mbar=bar.ptr_to([0]))
         T.cuda.mbarrier_wait(bar.data, k)
