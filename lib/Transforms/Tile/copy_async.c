@@ -17,12 +17,14 @@
  *            src-size = c ? cp_size : 0, so the destination is zero-filled
  *            where c is false (out-of-bounds rows); direct=True (thread scope)
  *            copies the region, which must be 4, 8 or 16 contiguous bytes,
- *            with one instruction from its starts.
+ *            with one instruction from its starts; prefetch_size=64/128/256
+ *            spells the L2::<N>B prefetch qualifier (through the T.ptx table).
  *
  *   tma_auto, tma_explicit   TMA (below).
  *
- * Not here yet: dsmem (cluster shared memory); ldgsts's prefetch_size= (the
- * L2::NB qualifier) is a located error. */
+ *   dsmem                    cluster shared memory (below).
+ *
+ * Not here: the tcgen05 variants (sm_100a). */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,6 +54,7 @@ typedef struct Ldgsts {
   bool direct;
   Expr *pred;      /* predicate=, NULL: none */
   bool zero_fill;  /* fill_mode="zero" */
+  int64_t prefetch; /* prefetch_size= bytes (64, 128, 256), -1: none */
 } Ldgsts;
 
 /* Can every thread move `vec` elements of region r with one aligned
@@ -158,10 +161,11 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     snprintf(why, nwhy, "prefetch_size= must be an integer constant");
     return false;
   }
-  if (pf != -1) {
-    snprintf(why, nwhy, "prefetch_size= (the cp.async L2::%lldB qualifier) is not supported yet", (long long)pf);
+  if (pf != -1 && pf != 64 && pf != 128 && pf != 256) {
+    snprintf(why, nwhy, "prefetch_size= must be 64, 128 or 256 (the cp.async L2::<N>B qualifier), not %lld", (long long)pf);
     return false;
   }
+  p->prefetch = pf;
   Expr *pe = tile_kwarg(op, "predicate");
   int64_t pc;
   if (pe && !(xf_const_int(pe, &pc) && pc == -1)) p->pred = pe;
@@ -276,8 +280,19 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
                     tirx_int(op->m, tirx_dtype(DT_UINT32), 0, noloc())};
     a[n++] = tile_call(op, I_IF_THEN_ELSE, tirx_dtype(DT_UINT32), sel, 3);
   }
-  Stmt *body = eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA,
-                                  tirx_dtype(DT_VOID), a, n));
+  Stmt *body;
+  if (p.prefetch > 0) { /* the L2::<N>B spelling: the T.ptx table's row, shared address as a window */
+    a[0] = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &a[0], 1);
+    const char *cop = p.cp_size == 16 ? "cg" : "ca";
+    char entry[40], tok[64];
+    snprintf(entry, sizeof entry, "cp_async_%s%s", cop, p.zero_fill ? "_src_size" : "");
+    snprintf(tok, sizeof tok, "async.%s.shared.global.L2::%lldB", cop, (long long)p.prefetch);
+    Expr *c = tile_ptx(op, entry, tok, a, n);
+    if (!c) return NULL;
+    body = eval(op, c);
+  } else {
+    body = eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA, tirx_dtype(DT_VOID), a, n));
+  }
   if (p.pred && !p.zero_fill) body = tile_if(op, tile_cast(op, tirx_dtype(DT_BOOL), p.pred), body);
   return tile_for(op, f, tile_int(op, p.outer), FOR_UNROLLED, body);
 }

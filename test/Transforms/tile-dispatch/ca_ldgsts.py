@@ -15,6 +15,7 @@
 # PTX: cp.async.commit_group;
 # PTX-LABEL: .entry ldgsts_options_kernel
 # PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+# PTX: cp.async.cg.shared.global.L2::128B [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 @T.prim_func
 def ldgsts_tasks(A: T.Buffer((128, 32), "float16"), C: T.Buffer((64, 64), "float32"), D: T.Buffer((4, 32, 32), "int8"), E: T.Buffer((64, 6), "float32"), n: T.int32):
     T.device_entry()
@@ -65,6 +66,9 @@ def ldgsts_options(A: T.Buffer((32, 16), "uint8"), m: T.int32):
     # CHECK-LABEL: def ldgsts_options
     # CHECK: T.ptx["cp.async.cg.shared.global"](T.address_of(A_smem[tid, 0]), T.address_of(A[tid, 0]), 16, T.if_then_else(tid < 16, T.uint32(16), T.uint32(0)))
     T.tile.copy_async(A_smem[tid, 0:16], A[tid, 0:16], dispatch="ldgsts", direct=True, predicate=tid < 16, fill_mode="zero")
+    # ... with TVM's prefetch_size=128: the L2::128B spelling, through the T.ptx table
+    # CHECK: T.ptx["cp.async.cg.shared.global.L2::128B"](T.cuda.cvta_generic_to_shared(T.address_of(A_smem[tid, 0])), T.address_of(A[tid, 0]), 16, T.if_then_else(tid < 16, T.uint32(16), T.uint32(0)))
+    T.tile.copy_async(A_smem[tid, 0:16], A[tid, 0:16], dispatch="ldgsts", direct=True, prefetch_size=128, predicate=tid < 16, fill_mode="zero")
     # a bare predicate guards the copies
     # CHECK: if tid < m:
     # CHECK-NEXT: T.ptx["cp.async.cg.shared.global"]
