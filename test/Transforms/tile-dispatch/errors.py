@@ -72,7 +72,7 @@ def f(A: T.Buffer((64,), "float32")):
     bx = T.cta_id([1])
     tx = T.thread_id([64])
     S = T.alloc_shared((64,), "float32")
-    T.cta.copy(S[0:64], A[0:64])  # expected-error@+0:11 {{T.cta.copy: tile primitive 'copy' is not lowered yet (tirx has variants for: zero, fill, cast, sqrt, exp, exp2, log2, reciprocal, silu, add, sub, mul, fdiv, maximum, fma, sum, max, min, copy_async, permute_layout)}}
+    T.cta.minimum(S[0:64], S[0:64], A[0:64])  # expected-error@+0:11 {{T.cta.minimum: tile primitive 'minimum' is not lowered yet (tirx has variants for: zero, fill, cast,}}
 
 # -----
 # A warpgroup op in a CTA of 64 threads has no whole warpgroup.
