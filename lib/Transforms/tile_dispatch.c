@@ -61,6 +61,8 @@ typedef struct Dispatch {
   PtrVec linear;  /* 1-d thread_id and thread_id_in_wg vars (linear thread indices) */
   PtrVec linear_wg; /* ... of them, the thread_id_in_wg ones */
   int64_t cta_threads; /* -1: unknown */
+  PtrVec host, host_keys, host_vals; /* the current device region's host prologue */
+  PtrVec dev_init;                   /* ... and the start of its device code */
 } Dispatch;
 
 static int var_level(Dispatch *D, const Var *v) {
@@ -238,6 +240,10 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
   op.args = call->u.call.args;
   op.nargs = call->u.call.n;
   op.serial = D->serial;
+  op.host = &D->host;
+  op.host_keys = &D->host_keys;
+  op.host_vals = &D->host_vals;
+  op.dev_init = &D->dev_init;
   if (!parse_name(call->u.call.name, &op.scope, &op.op)) {
     xf_error(D->d, call->loc, "%s: not a T.<scope>.<op> tile primitive", op.name);
     D->errors++;
@@ -323,6 +329,20 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
 
 static Stmt *walk(Dispatch *D, Stmt *s, bool device);
 
+/* body with the calls' device-start statements after its leading scope ids */
+static Stmt *with_init(Dispatch *D, Stmt *body) {
+  Stmt **in = body->kind == S_SEQ ? body->u.seq.items : &body;
+  int n = body->kind == S_SEQ ? body->u.seq.n : 1;
+  int k = 0;
+  while (k < n && in[k]->kind == S_SCOPEID) k++;
+  Stmt **items = TIRX_NEWN(D->m, Stmt *, n + D->dev_init.n);
+  int m = 0;
+  for (int i = 0; i < k; i++) items[m++] = in[i];
+  for (int i = 0; i < D->dev_init.n; i++) items[m++] = D->dev_init.items[i];
+  for (int i = k; i < n; i++) items[m++] = in[i];
+  return tirx_seq(D->m, items, m, body->loc);
+}
+
 static Stmt *walk_body(Dispatch *D, Stmt *body, bool device) { return body ? walk(D, body, device) : body; }
 
 static bool is_tile_call(const Stmt *s) {
@@ -373,12 +393,22 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
       D->cta_threads = -1;
       IRVisitor v = {D, NULL, count_ids};
       tirx_visit_stmt(&v, s->u.attr.body);
+      D->host.n = D->host_keys.n = D->host_vals.n = D->dev_init.n = 0;
     }
     Stmt *b = walk_body(D, s->u.attr.body, device || entry);
+    if (entry && D->dev_init.n) b = with_init(D, b);
     if (b == s->u.attr.body) return s;
     r = tirx_stmt_new(D->m, S_ATTR, s->loc);
     *r = *s;
     r->u.attr.body = b;
+    if (entry && D->host.n) { /* the host prologue the calls asked for, before the entry */
+      Stmt **items = TIRX_NEWN(D->m, Stmt *, D->host.n + 1);
+      for (int i = 0; i < D->host.n; i++) items[i] = D->host.items[i];
+      items[D->host.n] = r;
+      r = tirx_seq(D->m, items, D->host.n + 1, s->loc);
+      D->host.n = D->host_keys.n = D->host_vals.n = D->dev_init.n = 0;
+    }
+    D->dev_init.n = 0;
     return r;
   }
   case S_FOR: {
@@ -455,5 +485,9 @@ int xf_tile_dispatch(Module *m, TirxDiag *d) {
   ptrvec_free(&D.conds);
   ptrvec_free(&D.linear);
   ptrvec_free(&D.linear_wg);
+  ptrvec_free(&D.host);
+  ptrvec_free(&D.host_keys);
+  ptrvec_free(&D.host_vals);
+  ptrvec_free(&D.dev_init);
   return D.errors ? 1 : 0;
 }

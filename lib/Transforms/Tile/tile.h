@@ -53,6 +53,13 @@ typedef struct TileOp {
    * declaration, a per-thread view of a register buffer): tile_pre. */
   PtrVec pre;
   int serial;        /* distinguishes names the emitter makes */
+  /* Host statements the call needs before the T.device_entry() of its
+   * device region (a TMA tensor map's T.tvm_stack_alloca + encode), and the
+   * keys of the ones already there (tile_host_once); owned by the pass. */
+  PtrVec *host;
+  PtrVec *host_keys; /* interned key strings */
+  PtrVec *host_vals; /* the Var each key made */
+  PtrVec *dev_init;  /* statements for the start of the device region (after its scope ids) */
 } TileOp;
 
 typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
@@ -89,6 +96,14 @@ bool tile_region_const_lo(const TileRegion *r, int64_t *lo);
 /* The layout of the region (lay_of_buffer sliced by lay_slice); false with a
  * reason when the layout or the region cannot be modelled. */
 bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+/* tile_region_layout with every symbolic start taken as 0 (the strides are the
+ * same; callers judge the symbolic starts apart), also for a compact row-major
+ * buffer whose outermost extent is symbolic (A: T.Buffer((n, 128))): its
+ * strides do not depend on it. */
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+/* r's buffer, or a copy whose symbolic outermost extent is replaced by the
+ * region's end when that changes no stride (a compact row-major buffer). */
+Buffer *tile_const_shape(TileOp *op, const TileRegion *r);
 /* buf[lo + c] for region-relative coordinates c[0..nd). */
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
 Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);
@@ -99,6 +114,12 @@ Expr *tile_int(TileOp *op, int64_t v);
 Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b);
 Expr *tile_cast(TileOp *op, DType t, Expr *e); /* no-op when e has dtype t */
 Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n);
+/* A T.ptx table instruction (I_PTX_INSTR, as the parser builds it): row
+ * `entry` of ptx_table.def, its modifier tokens the '.'-separated `tokens`
+ * after the mnemonic (each fills the first open slot listing it), operands in
+ * PTX order already coerced (shared addresses as uint32 windows).  NULL after
+ * a located error when a token fits no slot (an emitter bug). */
+Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n);
 /* A fresh loop variable "<base>_<serial>" and `for v in range(extent): body`
  * (kind FOR_SERIAL or FOR_UNROLLED). */
 Var *tile_var(TileOp *op, const char *base);
@@ -120,5 +141,13 @@ Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span);
 Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope);
 /* Appends s to op->pre. */
 void tile_pre(TileOp *op, Stmt *s);
+/* The host variable made for `key` by an earlier call in this device region
+ * (NULL: none yet); tile_host_add records v under key and appends the
+ * statements that define it to the host prologue. */
+Var *tile_host_find(TileOp *op, const char *key);
+void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n);
+/* Same, the statements going to the start of the device region instead (after
+ * its leading scope-id declarations), e.g. a one-time prefetch. */
+void tile_device_init(TileOp *op, const char *key, Var *v, Stmt **stmts, int n);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "Transforms/Tile/tile.h"
+#include "tirx/internal/ptx_table.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
 
@@ -92,6 +93,35 @@ bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why,
     return false;
   }
   return true;
+}
+
+Buffer *tile_const_shape(TileOp *op, const TileRegion *r) {
+  Buffer *b = r->buf;
+  int64_t v;
+  if ((b->layout && b->layout->kind != E_NONE) || b->nstrides || b->ndim < 1 || b->ndim != r->nd ||
+      xf_const_int(b->shape[0], &v))
+    return b;
+  for (int i = 1; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &v)) return b;
+  Buffer *c = TIRX_NEW(op->m, Buffer);
+  *c = *b;
+  c->shape = TIRX_NEWN(op->m, Expr *, b->ndim);
+  for (int i = 0; i < b->ndim; i++) c->shape[i] = b->shape[i];
+  int64_t lo0 = 0;
+  if (!xf_const_int(r->lo[0], &lo0)) lo0 = 0;
+  c->shape[0] = tile_int(op, lo0 + r->ext[0]);
+  return c;
+}
+
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
+  TileRegion z = *r;
+  z.buf = tile_const_shape(op, r);
+  z.lo = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
+  for (int i = 0; i < r->nd; i++) {
+    int64_t c;
+    z.lo[i] = xf_const_int(r->lo[i], &c) ? r->lo[i] : tile_int(op, 0);
+  }
+  return tile_region_layout(op, &z, out, why, nwhy);
 }
 
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c) {
@@ -187,6 +217,18 @@ Expr **tile_unravel(TileOp *op, Expr *flat, const int64_t *ext, int nd) {
 
 void tile_pre(TileOp *op, Stmt *s) { ptrvec_push(&op->pre, s); }
 
+Var *tile_host_find(TileOp *op, const char *key) {
+  for (int i = 0; i < op->host_keys->n; i++)
+    if (strcmp(op->host_keys->items[i], key) == 0) return op->host_vals->items[i];
+  return NULL;
+}
+
+void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
+  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_vals, v);
+  for (int i = 0; i < n; i++) ptrvec_push(op->host, stmts[i]);
+}
+
 Expr *tile_scope_id(TileOp *op, ScopeIdKind sid) {
   Var *v = tile_var(op, tirx_scope_id_name(sid));
   Stmt *s = tirx_stmt_new(op->m, S_SCOPEID, op->loc);
@@ -229,4 +271,36 @@ Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char 
   s->u.alloc.buf = v;
   tile_pre(op, s);
   return v;
+}
+
+void tile_device_init(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
+  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_vals, v);
+  for (int i = 0; i < n; i++) ptrvec_push(op->dev_init, stmts[i]);
+}
+
+Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n) {
+  const PtxEntry *e = tirx_ptx_find(entry);
+  if (!e) {
+    tile_error(op, "internal: no T.ptx row '%s'", entry);
+    return NULL;
+  }
+  const char **mods = TIRX_NEWN(op->m, const char *, e->nslots > 0 ? e->nslots : 1);
+  for (const char *t = tokens; *t;) {
+    const char *dot = strchr(t, '.');
+    size_t len = dot ? (size_t)(dot - t) : strlen(t);
+    if (tirx_ptx_fill(e, mods, t, len) < 0) {
+      tile_error(op, "internal: token '%.*s' fits no slot of T.ptx row '%s'", (int)len, t, entry);
+      return NULL;
+    }
+    t += len + (dot ? 1 : 0);
+  }
+  Expr **a = TIRX_NEWN(op->m, Expr *, n + e->nslots + 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) a[k++] = ops[i];
+  for (int i = 0; i < e->nslots; i++) a[k++] = tirx_str(op->m, mods[i] ? mods[i] : "", mods[i] ? strlen(mods[i]) : 0, noloc());
+  a[k++] = tirx_str(op->m, "", 0, noloc());
+  Expr *c = tirx_call(op->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), a, k, noloc());
+  c->u.call.name = e->name;
+  return c;
 }

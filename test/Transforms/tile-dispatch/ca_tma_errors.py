@@ -1,0 +1,27 @@
+# copy_async TMA preconditions (tma_auto, tma_explicit): one located error per rejected
+# call, naming each variant tried and why (lib/Transforms/Tile/copy_async.c).
+# RUN: %tirx-opt --verify-diagnostics --pass-pipeline=tile-dispatch %s
+@T.prim_func
+def f(A: T.Buffer((64, 512), "float16"), I: T.Buffer((64, 64), "int32")):
+    T.device_entry()
+    bx = T.cta_id([1])
+    tx = T.thread_id([128])
+    S = T.alloc_shared((64, 64), "float16")
+    L = T.alloc_shared((2, 512), "float16")
+    W = T.alloc_buffer((8, 128), "float16", scope="shared.dyn", align=1024, layout=T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(8, 128):(128, 1)])))
+    J = T.alloc_shared((64, 64), "int32")
+    bar = T.alloc_shared((1,), "uint64")
+    T.cta.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:11 {{T.cta.copy_async: dispatch="tma_auto" does not apply: TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under an elected thread, not at cta scope}}
+    if tx == 0:
+        T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: a global -> shared TMA copy needs mbar= (the mbarrier completing it)}}
+        T.tile.copy_async(A[0:64, 0:64], S[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: a shared -> global TMA copy takes no mbar= (it completes in a bulk group)}}
+        T.tile.copy_async(L[0:2, 0:512], A[0:2, 0:512], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the region of 'A' spans 512 elements in dimension 1, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)}}
+        T.tile.copy_async(S[0, 0:4], A[0, 0:4], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the box's inner dimension is 8 bytes, not a multiple of 16}}
+        T.tile.copy_async(S[0:32, 0:32], A[0:32, 0:32], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the region of 'S' is not one contiguous row-major run of shared memory (the order TMA writes a box)}}
+        T.tile.copy_async(W[0:8, 0:128], A[0:8, 0:128], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the box's inner dimension is 256 bytes, wider than the 128-byte swizzle}}
+        T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]), oob="zero")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: oob= is tma_explicit's (tma_auto copies in bounds only)}}
+        T.tile.copy_async(L[0:1, 0:512], A[0:1, 0:512], dispatch="tma_explicit", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: the region of 'A' spans 512 elements in dimension 1, over a box's 256 (tma_explicit issues one box: tile the copy)}}
+        T.tile.copy_async(A[0:64, 0:64], S[0:64, 0:64], dispatch="tma_explicit", oob="zero")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: oob= applies to global -> shared copies only}}
+        T.tile.copy_async(J[0:64, 0:64], I[0:64, 0:64], dispatch="tma_explicit", mbar=bar.ptr_to([0]), oob="nan")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: oob="nan" needs a floating-point tensor}}
+        T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_explicit", mbar=bar.ptr_to([0]), oob="inf")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: oob= must be "zero" or "nan"}}
+        T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]), tensormap_l2_promotion="L2::512B")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: tensormap_l2_promotion= must be 0..3, "none", "L2::64B", "L2::128B" or "L2::256B"}}
