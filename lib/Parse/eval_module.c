@@ -781,6 +781,15 @@ void ev_entry(Eval *ev, const char *text) {
     int before = ev->nerr;
     Value v = ev_expr(ev, e);
     if (v.kind == V_ERROR || ev->nerr > before) return;
+    /* An object that holds the kernel (the kern DSL's Kernel: .func, or .mod) stands for
+     * it; the chain is followed a few links, enough for a wrapper of a wrapper. */
+    for (int hop = 0; hop < 4 && v.kind == V_OBJECT; hop++) {
+      bool found = false;
+      Value inner = ev_try_attr(ev, v, tirx_intern0(ev->m, "func"), v.loc, &found);
+      if (!found) inner = ev_try_attr(ev, v, tirx_intern0(ev->m, "mod"), v.loc, &found);
+      if (!found || inner.kind == V_ERROR) break;
+      v = inner;
+    }
     if (v.kind == V_DESCR && v.nshape == DK_CACHE) v = *v.u.bound.fn;
     if (v.kind == V_DESCR && v.nshape == DK_JIT) {
       Args none = {NULL, 0, NULL, NULL, 0, (Loc){0, 0}};
