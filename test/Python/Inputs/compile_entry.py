@@ -18,8 +18,8 @@ print("entry .func:", tirx.compile(main, entry="get_obj(64).func", include_dirs=
 for kw in ({"entry": "get_kernel(64)"}, {"entry": "nope(1)", "include_dirs": [root]},
            {"entry": "get_obj(64)", "include_dirs": [root]}):
     try:
-        tirx.compile(main, target="sm_90a", **kw)
-        print("no error")
+        k = tirx.compile(main, target="sm_90a", **kw)
+        print("compiled:", k.signature)
     except tirx.CompileError as e:
         print("CompileError:", str(e).splitlines()[0])
 try:
