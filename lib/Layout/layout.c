@@ -132,8 +132,8 @@ bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layou
       int nr;
       if (!read_shard(m, t, &r, &nr, why, nwhy)) return false;
       LayIter *all = iters(m, out->nrep + nr);
-      memcpy(all, out->rep, sizeof *all * (size_t)out->nrep);
-      memcpy(all + out->nrep, r, sizeof *all * (size_t)nr);
+      if (out->nrep) memcpy(all, out->rep, sizeof *all * (size_t)out->nrep);
+      if (nr) memcpy(all + out->nrep, r, sizeof *all * (size_t)nr);
       out->rep = all;
       out->nrep += nr;
     } else if (t->kind != E_LAYOUT && const_of(t, &c)) {
@@ -273,7 +273,7 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
     int a = start[d], b = start[d + 1];
     LayIter *kept = iters(m, b - a + 1);
     int nk = 0;
-    int64_t inner = 1, rem = ext[d], pos = lo[d];
+    int64_t rem = ext[d], pos = lo[d];
     int i = b - 1;
     for (; i >= a; i--) {
       LayIter x = g.it[i];
@@ -281,7 +281,6 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
         kept[nk++] = x;
         rem /= x.ext;
         pos /= x.ext;
-        inner *= x.ext;
         continue;
       }
       break;

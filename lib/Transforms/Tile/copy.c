@@ -477,7 +477,7 @@ static Expr *axis_value(TileOp *op, const char *axis, PtrVec *names, PtrVec *val
   else if (strcmp(axis, "tid_in_wg") == 0) v = tile_scope_id(op, SID_THREAD_ID_IN_WG);
   else if (strcmp(axis, "wgid") == 0) v = tile_scope_id(op, SID_WARPGROUP_ID);
   else v = tile_scope_id(op, SID_THREAD_ID);
-  ptrvec_push(names, (void *)axis);
+  ptrvec_push(names, (void *)(uintptr_t)axis); /* read back as const char * */
   ptrvec_push(vals, v);
   return v;
 }

@@ -165,7 +165,7 @@ Expr *tile_cast(TileOp *op, DType t, Expr *e) {
 
 Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n) {
   Expr **a = TIRX_NEWN(op->m, Expr *, n > 0 ? n : 1);
-  memcpy(a, args, sizeof *a * (size_t)n);
+  if (n > 0) memcpy(a, args, sizeof *a * (size_t)n);
   return tirx_call(op->m, tirx_intrin(id), t, a, n, noloc());
 }
 
@@ -224,7 +224,7 @@ Var *tile_host_find(TileOp *op, const char *key) {
 }
 
 void tile_host_add(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
-  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_keys, (void *)(uintptr_t)tirx_intern0(op->m, key));
   ptrvec_push(op->host_vals, v);
   for (int i = 0; i < n; i++) ptrvec_push(op->host, stmts[i]);
 }
@@ -274,7 +274,7 @@ Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char 
 }
 
 void tile_device_init(TileOp *op, const char *key, Var *v, Stmt **stmts, int n) {
-  ptrvec_push(op->host_keys, (void *)tirx_intern0(op->m, key));
+  ptrvec_push(op->host_keys, (void *)(uintptr_t)tirx_intern0(op->m, key));
   ptrvec_push(op->host_vals, v);
   for (int i = 0; i < n; i++) ptrvec_push(op->dev_init, stmts[i]);
 }
