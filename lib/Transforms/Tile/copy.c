@@ -342,11 +342,7 @@ static bool gs_pair(const CopyPlan *p) {
 /* The vector length of a global <-> shared copy (0 with a reason: none). */
 static int64_t gs_vec(TileOp *op, const CopyPlan *p, char *why, size_t nwhy) {
   int64_t nt = op->nthreads, n = p->dst.n;
-  if (nt <= 0) {
-    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
-             tile_scope_name(op->scope));
-    return 0;
-  }
+  if (!tile_threads_known(op, why, nwhy)) return 0;
   if (n % nt) {
     snprintf(why, nwhy, "region size %lld not divisible by the %lld threads of the %s", (long long)n, (long long)nt,
              tile_scope_name(op->scope));

@@ -211,11 +211,7 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     }
     return true;
   }
-  if (op->nthreads <= 0) {
-    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
-             tile_scope_name(op->scope));
-    return false;
-  }
+  if (!tile_threads_known(op, why, nwhy)) return false;
   if (p->src.n % op->nthreads) {
     snprintf(why, nwhy, "region size %lld not divisible by thread_cnt=%lld", (long long)p->src.n, (long long)op->nthreads);
     return false;

@@ -269,11 +269,7 @@ bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
     }
     if (!broadcasts(&p.src[i].r, &p.dst, why, nwhy)) return false;
   }
-  if (op->nthreads <= 0) {
-    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
-             tile_scope_name(op->scope));
-    return false;
-  }
+  if (!tile_threads_known(op, why, nwhy)) return false;
   return true;
 }
 

@@ -159,11 +159,7 @@ bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
     snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", b->name, b->scope);
     return false;
   }
-  if (op->nthreads <= 0) {
-    snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
-             tile_scope_name(op->scope));
-    return false;
-  }
+  if (!tile_threads_known(op, why, nwhy)) return false;
   return true;
 }
 

@@ -77,6 +77,9 @@ Expr *tile_kwarg(const TileOp *op, const char *name);
 /* A located error at the call. */
 void tile_error(TileOp *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *tile_scope_name(TileScope s);
+/* Whether the scope's thread count is known (op->nthreads > 0); false with the reason
+ * every variant that splits work over the threads gives. */
+bool tile_threads_known(const TileOp *op, char *why, size_t nwhy);
 
 /* ---- operands ------------------------------------------------------------------
  * A buffer operand: the region buf[lo[0]:lo[0]+ext[0], ...] with constant

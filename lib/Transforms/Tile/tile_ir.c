@@ -158,6 +158,13 @@ Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b) {
   return e;
 }
 
+bool tile_threads_known(const TileOp *op, char *why, size_t nwhy) {
+  if (op->nthreads > 0) return true;
+  snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
+           tile_scope_name(op->scope));
+  return false;
+}
+
 Expr *tile_cast(TileOp *op, DType t, Expr *e) {
   if (e->dtype.id == t.id && e->dtype.lanes == t.lanes) return e;
   return tirx_cast(op->m, t, e, noloc());
