@@ -283,16 +283,8 @@ static Stmt *st_stmt(TileOp *op, const Form *f, const Buffer *dstbuf, Expr *addr
 /* A uint view (dtype reg) of a register buffer's per-thread storage,
  * `words` containers long: what TVM's buf.view(-1).view(reg) is. */
 static Buffer *word_view(TileOp *op, Buffer *b, DTypeId reg, int64_t words) {
-  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_w%d", b->name, op->serial++), tirx_dtype(reg),
-                              1, noloc());
-  v->shape[0] = tile_int(op, words > 0 ? words : 1);
-  v->scope = b->scope;
-  v->data->ptr_scope = b->scope;
-  v->decl_data = tirx_varref(op->m, b->data, noloc());
-  Stmt *s = tirx_stmt_new(op->m, S_DECL, noloc());
-  s->u.alloc.buf = v;
-  tile_pre(op, s);
-  return v;
+  return tile_storage_view(op, b, tirx_intern_printf(op->m, "%s_w%d", b->name, op->serial++),
+                           tirx_dtype(reg), words > 0 ? words : 1);
 }
 
 static Expr *load1(TileOp *op, Buffer *b, Expr *i) {

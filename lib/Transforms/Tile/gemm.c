@@ -283,16 +283,8 @@ static int64_t local_span(TileOp *op, Buffer *b) {
 }
 
 static Buffer *word_view(TileOp *op, Buffer *b) {
-  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_w%d", b->name, op->serial++),
-                              tirx_dtype(DT_UINT32), 1, noloc());
-  v->shape[0] = tile_int(op, (local_span(op, b) + 1) / 2);
-  v->scope = b->scope;
-  v->data->ptr_scope = b->scope;
-  v->decl_data = tirx_varref(op->m, b->data, noloc());
-  Stmt *s = tirx_stmt_new(op->m, S_DECL, noloc());
-  s->u.alloc.buf = v;
-  tile_pre(op, s);
-  return v;
+  return tile_storage_view(op, b, tirx_intern_printf(op->m, "%s_w%d", b->name, op->serial++),
+                           tirx_dtype(DT_UINT32), (local_span(op, b) + 1) / 2);
 }
 
 Stmt *tile_gemm_mma_emit(TileOp *op) {

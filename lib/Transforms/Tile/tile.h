@@ -140,6 +140,9 @@ Expr *tile_scope_id(TileOp *op, ScopeIdKind sid);
 /* A per-thread 1-d view (span elements, "local") of register buffer b, declared
  * into op->pre: what TVM's b.local() is. */
 Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span);
+/* A 1-d view `name` of n elements of type t over b's storage (same scope), declared into
+ * op->pre: tile_local_view, and the 32-bit word views of 16-bit register tiles. */
+Buffer *tile_storage_view(TileOp *op, Buffer *b, const char *name, DType t, int64_t n);
 /* A fresh local scratch buffer of n elements (allocated into op->pre). */
 Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope);
 /* Appends s to op->pre. */

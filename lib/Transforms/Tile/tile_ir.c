@@ -258,8 +258,12 @@ Expr *tile_thread_index(TileOp *op) {
 }
 
 Buffer *tile_local_view(TileOp *op, Buffer *b, int64_t span) {
-  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_local", b->name), b->dtype, 1, noloc());
-  v->shape[0] = tile_int(op, span);
+  return tile_storage_view(op, b, tirx_intern_printf(op->m, "%s_local", b->name), b->dtype, span);
+}
+
+Buffer *tile_storage_view(TileOp *op, Buffer *b, const char *name, DType t, int64_t n) {
+  Buffer *v = tirx_buffer_new(op->m, name, t, 1, noloc());
+  v->shape[0] = tile_int(op, n);
   v->scope = b->scope;
   v->data->ptr_scope = b->scope;
   v->decl_data = tirx_varref(op->m, b->data, noloc());
