@@ -42,6 +42,9 @@ RUNGS = {
     "fa2_mma_sync[NW=8]": ("fa2_mma_sync", ("NW=8",)),
     # rung 2 (passes on the H200); its probe still decides whether it is timed
     "fa_tma_wgmma": ("fa_tma_wgmma", ()),
+    # rung 3: warp-specialized, ping-pong and intra-warpgroup overlap (FlashAttention-3)
+    "fa3_ws": ("fa3_ws", ()),
+    "fa3_ws[BN=176]": ("fa3_ws", ("BN=176",)),
 }
 DTYPES = ["float16", "bfloat16"]
 TOKENS, HEADS = 32768, 16
