@@ -44,7 +44,8 @@ RUNGS = {
     "fa_tma_wgmma": ("fa_tma_wgmma", ()),
     # rung 3: warp-specialized, ping-pong and intra-warpgroup overlap (FlashAttention-3)
     "fa3_ws": ("fa3_ws", ()),
-    "fa3_ws[BN=176]": ("fa3_ws", ("BN=176",)),
+    # causal also persistent (its default is one CTA a tile; not causal, the same kernel)
+    "fa3_ws[PERSISTENT=True]": ("fa3_ws", ("PERSISTENT=True",)),
 }
 DTYPES = ["float16", "bfloat16"]
 TOKENS, HEADS = 32768, 16
