@@ -303,11 +303,21 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
                 if one:
                     T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EK + k0 % STAGES]))
                 softmax_tile(s, mrow, lrow, red, alpha, 0, wr0, g, t4, Skv, off)
-                rescale_pack(s, acc, pf, alpha)
-                # round j: S = Q K_j^T and O += P_{j-1} V_{j-1}; the softmax of tile j overlaps the PV
+                # round j: S = Q K_j^T and O += P_{j-1} V_{j-1}; the softmax of tile j runs
+                # while the PV is on the tensor cores.  The round begins with what needs the
+                # PV of round j - 1 retired (wait_group 0, release V, rescale O, pack P):
+                # placed after the softmax in the same basic block, ptxas would schedule the
+                # wait above the softmax (its DEPBAR has no data dependence on it) and undo
+                # the overlap; at the top of the loop body it stays behind the back-edge.
                 for j in range(1, nkv):
                     st: T.let[T.int32] = (k0 + j) % STAGES
                     pst: T.let[T.int32] = (k0 + j - 1) % STAGES
+                    T.ptx.wgmma.wait_group.sync.aligned(0)
+                    for i in T.unroll(D // 2):
+                        T.cuda.wgmma.noop_barrier(acc[i])
+                    if one and j > 1:
+                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EV + (k0 + j - 2) % STAGES]))
+                    rescale_pack(s, acc, pf, alpha)
                     T.cuda.mbarrier_wait(T.address_of(bars[FK + st]), ((k0 + j) // STAGES) % 2)
                     T.ptx.bar.sync(my_bar, T.uint32(256))
                     T.ptx.wgmma.fence.sync.aligned()
@@ -326,12 +336,13 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
                     if one:
                         T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EK + st]))
                     softmax_tile(s, mrow, lrow, red, alpha, j * BN, wr0, g, t4, Skv, off)
-                    T.ptx.wgmma.wait_group.sync.aligned(0)
-                    for i in T.unroll(D // 2):
-                        T.cuda.wgmma.noop_barrier(acc[i])
-                    if one:
-                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EV + pst]))
-                    rescale_pack(s, acc, pf, alpha)
+                # the PV of the second-to-last tile retired: rescale, pack the last P
+                T.ptx.wgmma.wait_group.sync.aligned(0)
+                for i in T.unroll(D // 2):
+                    T.cuda.wgmma.noop_barrier(acc[i])
+                if one and nkv > 1:
+                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EV + (k0 + nkv - 2) % STAGES]))
+                rescale_pack(s, acc, pf, alpha)
                 # last round: O += P V of the last tile
                 lit: T.let[T.int32] = k0 + nkv - 1
                 T.cuda.mbarrier_wait(T.address_of(bars[FV + lit % STAGES]), (lit // STAGES) % 2)
