@@ -25,8 +25,9 @@
 # Two overlaps hide the softmax behind the tensor cores:
 #   * intra-warpgroup: round j issues the QK^T of tile j and the PV of tile j - 1 back to
 #     back; `wgmma.wait_group 1` waits for QK^T only, so the mask / max / exp2 of tile j
-#     run while PV of tile j - 1 is still on the tensor cores; `wait_group 0` then
-#     releases V, O is rescaled and P packed;
+#     run while PV of tile j - 1 is still on the tensor cores; round j + 1 opens with
+#     `wait_group 0`, the release of V, the rescale of O and the packing of P (at the top
+#     of the loop body, where ptxas cannot schedule the wait above the softmax);
 #   * inter-warpgroup ping-pong: a consumer issues a round's wgmma only on its turn
 #     (named barrier SB + cw, `bar.sync id, 256`) and hands the turn to the next one
 #     (`bar.arrive`) right after issuing, so one warpgroup's softmax runs while the others'
