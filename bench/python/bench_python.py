@@ -7,6 +7,8 @@ and CuPy side by side where they are installed.
 Call overhead (needs a GPU and torch): the host time per call of
   tirx    kernel(a, b)                  examples/scale.py (256 threads, 2 tensors)
   tirx    kernel(a, b, 8 ints)          the same body with eight more int32 parameters
+  tirx    kernel(a, b, stream=...)      torch's current stream as an int / a Stream; a
+                                        side stream (the DLPack handshake: an event)
   ctypes  cuLaunchKernel                the same cubin, the same grid, torch's stream
   cupy    RawModule of the same cubin   (if CuPy is installed)
   torch   a.add_(1)
@@ -97,6 +99,13 @@ def bench_calls(args):
     s = torch.cuda.current_stream().cuda_stream
     rows.append(("tirx kernel(a, b, stream=int)",) +
                 us_per_call(lambda: k(a, b, stream=s), sync, args.iters, args.quick))
+    cs = torch.cuda.current_stream()
+    rows.append(("tirx kernel(a, b, stream=Stream)",) +
+                us_per_call(lambda: k(a, b, stream=cs), sync, args.iters, args.quick))
+    side = torch.cuda.Stream()
+    rows.append(("tirx stream=other (handshake)",) +
+                us_per_call(lambda: k(a, b, stream=side.cuda_stream), sync, args.iters // 4,
+                            args.quick))
 
     cubin = k._stage("cubin")
     if cubin is not None:
@@ -274,6 +283,7 @@ def main():
     ap.add_argument("--iters", type=int, default=20000)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-calls", action="store_true")
+    ap.add_argument("--no-compile", action="store_true")
     args = ap.parse_args()
     import tirx
     if args.tirx_llc is None:
@@ -286,7 +296,8 @@ def main():
             args.arch = "sm_90a"
     print("tirx %s from %s; ptxas %s; tirx-llc %s" % (tirx.__version__, os.path.dirname(tirx.__file__),
                                                      tirx.ptxas_path(), args.tirx_llc))
-    bench_compile(args)
+    if not args.no_compile:
+        bench_compile(args)
     if not args.no_calls:
         bench_calls(args)
 

@@ -21,6 +21,7 @@ __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
     "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "cache_clear", "T",
+    "torch_op",
 ]
 
 Diagnostic = namedtuple("Diagnostic", "filename line col level message")
@@ -86,6 +87,11 @@ class Kernel(_tirx.Kernel):
 
     def __repr__(self):
         return "<tirx.Kernel %s for %s>" % (self.signature, self.arch)
+
+    def torch_op(self, name, *, mutates_args, device_types="cuda"):
+        """tirx.torch_op(self, name, mutates_args=...): this kernel as a torch custom
+        operator, which torch.compile traces without a graph break."""
+        return torch_op(self, name, mutates_args=mutates_args, device_types=device_types)
 
 
 def _find_tool(name):
@@ -221,6 +227,16 @@ def load_bundle(path, func=None):
     """A Kernel from a .tirxb bundle (tirx-llc --emit=bundle, Kernel.save_bundle)."""
     data = _tirx._read_file(os.fspath(path))  # as compile_file: refused, not read forever
     return _tirx._load_bundle(Kernel, data, func)
+
+
+def torch_op(kernel, name, *, mutates_args, device_types="cuda"):
+    """Register a Kernel as the torch custom operator `name` ("namespace::op",
+    torch.library.custom_op with a fake implementation that does nothing) and return
+    it: op(*args) calls the kernel on torch's current stream, and torch.compile traces
+    through it without a graph break.  mutates_args: the tensor parameters the kernel
+    writes, by name.  Needs torch."""
+    from ._torch import torch_op as impl
+    return impl(kernel, name, mutates_args=mutates_args, device_types=device_types)
 
 
 class JitFunction:
