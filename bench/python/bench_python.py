@@ -9,6 +9,8 @@ Call overhead (needs a GPU and torch): the host time per call of
   tirx    kernel(a, b, 8 ints)          the same body with eight more int32 parameters
   tirx    kernel(a, b, stream=...)      torch's current stream as an int / a Stream; a
                                         side stream (the DLPack handshake: an event)
+  tirx    [to_dlpack path]              the same through torch's exporter, not DLPack's C
+                                        exchange API (what torch < 2.10 gets)
   ctypes  cuLaunchKernel                the same cubin, the same grid, torch's stream
   cupy    RawModule of the same cubin   (if CuPy is installed)
   torch   a.add_(1)
@@ -99,6 +101,16 @@ def bench_calls(args):
     s = torch.cuda.current_stream().cuda_stream
     rows.append(("tirx kernel(a, b, stream=int)",) +
                 us_per_call(lambda: k(a, b, stream=s), sync, args.iters, args.quick))
+    # the same calls through torch's exporter (to_dlpack, a capsule per tensor) instead
+    # of DLPack's C exchange API: what torch < 2.10 gets
+    if tirx._tirx._dlpack_c_api(False):
+        rows.append(("tirx kernel(a, b) [to_dlpack path]",) +
+                    us_per_call(lambda: k(a, b), sync, args.iters, args.quick))
+        rows.append(("tirx stream=int [to_dlpack path]",) +
+                    us_per_call(lambda: k(a, b, stream=s), sync, args.iters // 4, args.quick))
+        tirx._tirx._dlpack_c_api(True)
+        rows.append(("tirx kernel(a, b) [C API again]",) +
+                    us_per_call(lambda: k(a, b), sync, args.iters, args.quick))
     cs = torch.cuda.current_stream()
     rows.append(("tirx kernel(a, b, stream=Stream)",) +
                 us_per_call(lambda: k(a, b, stream=cs), sync, args.iters, args.quick))

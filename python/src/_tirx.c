@@ -16,6 +16,7 @@
  *   Kernel: __call__(*args, stream=None), _stage(name) -> bytes | None, launch_plan,
  *           name, signature, arch, cache, key, compile_ms, bundle
  *   DeviceError (a RuntimeError): no CUDA driver/device, or the driver refused the code.
+ *   _dlpack_c_api(flag) -> the previous setting (the torch fast path on/off; benchmarks)
  *
  * A call converts each argument without copying: objects with __dlpack__ (torch,
  * CuPy, JAX, numpy) become DLTensors, bool/int/float/None become scalars.  A plain torch
@@ -87,6 +88,7 @@ typedef struct TirxDLPackExchangeAPI {
   int (*current_work_stream)(int device_type, int32_t device_id, void **out_stream);
 } TirxDLPackExchangeAPI;
 static const TirxDLPackExchangeAPI *g_torch_xapi; /* NULL: torch has none (older torch) */
+static int g_xapi_off; /* _dlpack_c_api(False) or TIRX_NO_DLPACK_C_API: the older path */
 
 /* ---- Kernel ------------------------------------------------------------------------ */
 
@@ -244,8 +246,9 @@ static void torch_lookup(void) {
     const TirxDLPackExchangeAPI *x = PyCapsule_GetPointer(api, "dlpack_exchange_api");
     /* major 1: the table's layout; the capsule lives on torch.Tensor for the process */
     if (x && x->version.major == 1 && x->dltensor_from_py_object_no_sync &&
-        x->current_work_stream && !getenv("TIRX_NO_DLPACK_C_API"))
+        x->current_work_stream)
       g_torch_xapi = x;
+    if (getenv("TIRX_NO_DLPACK_C_API")) g_xapi_off = 1;
   }
   Py_XDECREF(api);
   PyErr_Clear();
@@ -273,18 +276,26 @@ static int parse_stream(PyObject *s, void **out) {
   if (PyLong_Check(s)) {
     h = s;
     Py_INCREF(h);
-  } else if (PyObject_HasAttrString(s, "__cuda_stream__")) {
-    PyObject *t = PyObject_CallMethod(s, "__cuda_stream__", NULL);
-    if (!t) return -1;
-    if (PyTuple_Check(t) && PyTuple_Size(t) == 2) {
-      h = PyTuple_GetItem(t, 1);
-      Py_XINCREF(h);
-    }
-    Py_DECREF(t);
-  } else if (PyObject_HasAttrString(s, "cuda_stream")) {
+  } else {
+    /* torch.cuda.Stream: .cuda_stream is a C attribute, cheaper than calling its
+     * __cuda_stream__ (a Python method); both name the same handle */
     h = PyObject_GetAttrString(s, "cuda_stream");
-  } else if (PyObject_HasAttrString(s, "ptr")) {
-    h = PyObject_GetAttrString(s, "ptr");
+    if (!h || !PyLong_Check(h)) {
+      Py_XDECREF(h);
+      h = NULL;
+      PyErr_Clear();
+      if (PyObject_HasAttrString(s, "__cuda_stream__")) {
+        PyObject *t = PyObject_CallMethod(s, "__cuda_stream__", NULL);
+        if (!t) return -1;
+        if (PyTuple_Check(t) && PyTuple_Size(t) == 2) {
+          h = PyTuple_GetItem(t, 1);
+          Py_XINCREF(h);
+        }
+        Py_DECREF(t);
+      } else if (PyObject_HasAttrString(s, "ptr")) {
+        h = PyObject_GetAttrString(s, "ptr");
+      }
+    }
   }
   if (!h || !PyLong_Check(h)) {
     Py_XDECREF(h);
@@ -362,6 +373,7 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   int torch_dev = -1; /* a torch CUDA tensor's device */
   void *stream = NULL;
   int explicit_stream = stream_obj && stream_obj != Py_None;
+  const TirxDLPackExchangeAPI *xapi = NULL; /* set once torch was looked up */
   int cur_dev = -1;    /* the device whose torch current stream is in cur_stream */
   void *cur_stream = NULL;
   if (explicit_stream && parse_stream(stream_obj, &stream) != 0) goto out;
@@ -383,13 +395,14 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       t->v.f = PyFloat_AsDouble(a);
     } else {
       if (!g_torch_looked) torch_lookup();
+      xapi = g_xapi_off ? NULL : g_torch_xapi;
       /* The warm path for torch tensors: torch fills a DLTensor here (no capsule, no
        * Python call).  Without stream= the launch follows torch's current stream; with
        * stream=S it needs no ordering when S is that stream, else the tensor takes the
        * DLPack way below, whose __dlpack__(stream=S) orders torch's work before S. */
-      if (g_torch_xapi && torch_plain(a)) {
+      if (xapi && torch_plain(a)) {
         DLTensor *dl = &dls[i];
-        if (g_torch_xapi->dltensor_from_py_object_no_sync(a, dl) != 0) {
+        if (xapi->dltensor_from_py_object_no_sync(a, dl) != 0) {
           if (!PyErr_Occurred())
             PyErr_Format(PyExc_TypeError, "tirx: argument #%zd: torch cannot describe "
                          "the tensor as DLPack", i);
@@ -399,8 +412,7 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
         int ordered = 1;
         if (cuda && explicit_stream) {
           if (cur_dev != dl->device.device_id) {
-            if (g_torch_xapi->current_work_stream(kDLCUDA, dl->device.device_id,
-                                                  &cur_stream) != 0)
+            if (xapi->current_work_stream(kDLCUDA, dl->device.device_id, &cur_stream) != 0)
               goto out;
             cur_dev = dl->device.device_id;
           }
@@ -472,8 +484,8 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       t->v.tensor = dl;
     }
   }
-  if (!explicit_stream && torch_dev >= 0 && g_torch_xapi) {
-    if (g_torch_xapi->current_work_stream(kDLCUDA, torch_dev, &stream) != 0) goto out;
+  if (!explicit_stream && torch_dev >= 0 && xapi) {
+    if (xapi->current_work_stream(kDLCUDA, torch_dev, &stream) != 0) goto out;
   } else if (!explicit_stream && torch_dev >= 0 && g_torch_raw_stream) {
     PyObject *dev = PyLong_FromLong(torch_dev);
     PyObject *s = dev ? PyObject_CallFunctionObjArgs(g_torch_raw_stream, dev, NULL) : NULL;
@@ -914,6 +926,19 @@ static PyObject *mod_read_file(PyObject *m, PyObject *arg) {
   return r;
 }
 
+/* _dlpack_c_api(flag) -> the previous setting: whether torch tensors take DLPack's C
+ * exchange API (True, the default where torch has it) or the older exporter path
+ * (bench/python compares the two in one process). */
+static PyObject *mod_dlpack_c_api(PyObject *m, PyObject *arg) {
+  (void)m;
+  int on = PyObject_IsTrue(arg);
+  if (on < 0) return NULL;
+  PyObject *prev = g_xapi_off ? Py_False : Py_True;
+  Py_INCREF(prev);
+  g_xapi_off = !on;
+  return prev;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -977,6 +1002,9 @@ static PyMethodDef module_methods[] = {
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
     {"cache_clear", mod_cache_clear, METH_NOARGS,
      "remove every entry of the compile cache; the number removed (OSError when off)"},
+    {"_dlpack_c_api", mod_dlpack_c_api, METH_O,
+     "torch tensors through DLPack's C exchange API (True) or torch's exporter; the "
+     "previous setting"},
     {NULL, NULL, 0, NULL},
 };
 

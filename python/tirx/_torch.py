@@ -32,10 +32,9 @@ def torch_op(kernel, name, *, mutates_args, device_types="cuda"):
     names = [p["name"] for p in params]
     unknown = sorted(set(mutates_args) - {p["name"] for p in params if p["kind"] == "tensor"})
     if unknown:
-        raise ValueError("tirx.torch_op: mutates_args names %s, which %s not tensor "
-                         "parameters of %s" % (", ".join(unknown),
-                                               "is" if len(unknown) == 1 else "are",
-                                               kernel.signature))
+        raise ValueError("tirx.torch_op: mutates_args names %s, not %s of %s"
+                         % (", ".join(unknown), "a tensor parameter" if len(unknown) == 1
+                            else "tensor parameters", kernel.signature))
     sig = inspect.Signature(
         [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                            annotation=_annotation(torch, p)) for n, p in zip(names, params)],

@@ -22,14 +22,30 @@ earliest record (a kernel shorter than 2 s decodes exactly) and reported from 0.
 Plain Python: no numpy or torch needed (they are accepted as inputs).  See
 docs/profiling.md.
 """
+import enum
 import json
 import struct
 from collections import namedtuple
 
-__all__ = ["decode", "Trace", "Span", "Instant", "export_to_perfetto_trace",
-           "buffer_slots", "KIND_START", "KIND_END", "KIND_INSTANT", "KIND_FINALIZE"]
+__all__ = ["decode", "Trace", "Span", "Instant", "export_to_perfetto_trace", "to_svg",
+           "buffer_slots", "decode_tag", "EventType", "KIND_START", "KIND_END",
+           "KIND_INSTANT", "KIND_FINALIZE"]
 
 KIND_START, KIND_END, KIND_INSTANT, KIND_FINALIZE = 0, 1, 2, 3
+
+
+class EventType(enum.Enum):
+    """A record's kind (the tag's low two bits), with TVM's names."""
+    kBegin = KIND_START
+    kEnd = KIND_END
+    kInstant = KIND_INSTANT
+    kFinalize = KIND_FINALIZE
+
+
+def decode_tag(tag, num_groups):
+    """A record's low word -> (block, group, event, kind), as TVM's decode_tag."""
+    lane = tag >> 12
+    return lane // num_groups, lane % num_groups, (tag >> 2) & 0x3FF, tag & 3
 
 Span = namedtuple("Span", "block group event name start end")
 Span.__doc__ = "A closed region of one lane: start and end in ns from the trace's origin."

@@ -140,6 +140,18 @@ call("stream=7, current 0: the handshake", a, b, stream=7)
 state["current"] = 7
 call("stream=7, current 7", a, b, stream=7)
 call("default, current 7", a, b)
+
+
+class Stream:  # torch.cuda.Stream's two spellings of its handle
+    def __init__(self, attr, method):
+        self.cuda_stream, self.method = attr, method
+
+    def __cuda_stream__(self):
+        return (0, self.method)
+
+
+call(".cuda_stream 7, current 7", a, b, stream=Stream(7, 3))
+call(".cuda_stream not an int: __cuda_stream__ 3", a, b, stream=Stream(None, 3))
 state["current"] = 0
 call("a subclass: the exporter", SubTensor(), b)
 state["fail"] = True

@@ -96,3 +96,5 @@ svg = tp.to_svg(t, os.path.join(d, "t.svg"), title="synthetic")
 print("svg:", svg.startswith("<svg"), svg.count("<rect") - 1 - 3, "bars,",
       "compute" in svg, os.path.getsize(os.path.join(d, "t.svg")) > 0)
 print("slots:", tp.buffer_slots(132, 3, 130))
+print("decode_tag:", tp.decode_tag(word(5, 7, 3, 1) & 0xFFFFFFFF, 2),
+      tp.EventType(tp.KIND_FINALIZE).name)
