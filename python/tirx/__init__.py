@@ -17,6 +17,27 @@ from collections import namedtuple
 from . import _tirx
 from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
 
+
+def _find_prelude():
+    """The compiler finds its prelude (tvm.tirx.bench, tvm.tirx.lang, ...) through
+    TIRX_PRELUDE_DIR or next to the running executable, which for Python is the
+    interpreter: so the package names it, unless set, from where the package is: a
+    prelude/ inside it (an installed package that ships one), the build tree's
+    share/tirx/prelude (build/python/tirx), or the source tree's prelude/
+    (python/tirx, and the GPU machine's build-gpu-run/python/tirx)."""
+    if os.environ.get("TIRX_PRELUDE_DIR"):
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "prelude"),
+                 os.path.join(here, "..", "..", "share", "tirx", "prelude"),
+                 os.path.join(here, "..", "..", "prelude")):
+        if os.path.isfile(os.path.join(cand, "tvm", "tirx", "bench.py")):
+            os.environ["TIRX_PRELUDE_DIR"] = os.path.normpath(cand)
+            return
+
+
+_find_prelude()
+
 __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
