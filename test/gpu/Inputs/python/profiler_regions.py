@@ -13,6 +13,7 @@ import tirx.profile as tp
 
 ex = sys.argv[1]
 out_dir = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp()
+os.makedirs(out_dir, exist_ok=True)
 src = os.path.join(ex, "profile", "regions.py")
 NAMES = ["load", "compute", "store"]
 
