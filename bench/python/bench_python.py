@@ -7,6 +7,10 @@ and CuPy side by side where they are installed.
 Call overhead (needs a GPU and torch): the host time per call of
   tirx    kernel(a, b)                  examples/scale.py (256 threads, 2 tensors)
   tirx    kernel(a, b, 8 ints)          the same body with eight more int32 parameters
+  tirx    kernel(a, b, stream=...)      torch's current stream as an int / a Stream; a
+                                        side stream (the DLPack handshake: an event)
+  tirx    [to_dlpack path]              the same through torch's exporter, not DLPack's C
+                                        exchange API (what torch < 2.10 gets)
   ctypes  cuLaunchKernel                the same cubin, the same grid, torch's stream
   cupy    RawModule of the same cubin   (if CuPy is installed)
   torch   a.add_(1)
@@ -97,6 +101,23 @@ def bench_calls(args):
     s = torch.cuda.current_stream().cuda_stream
     rows.append(("tirx kernel(a, b, stream=int)",) +
                 us_per_call(lambda: k(a, b, stream=s), sync, args.iters, args.quick))
+    # the same calls through torch's exporter (to_dlpack, a capsule per tensor) instead
+    # of DLPack's C exchange API: what torch < 2.10 gets
+    if tirx._tirx._dlpack_c_api(False):
+        rows.append(("tirx kernel(a, b) [to_dlpack path]",) +
+                    us_per_call(lambda: k(a, b), sync, args.iters, args.quick))
+        rows.append(("tirx stream=int [to_dlpack path]",) +
+                    us_per_call(lambda: k(a, b, stream=s), sync, args.iters // 4, args.quick))
+        tirx._tirx._dlpack_c_api(True)
+        rows.append(("tirx kernel(a, b) [C API again]",) +
+                    us_per_call(lambda: k(a, b), sync, args.iters, args.quick))
+    cs = torch.cuda.current_stream()
+    rows.append(("tirx kernel(a, b, stream=Stream)",) +
+                us_per_call(lambda: k(a, b, stream=cs), sync, args.iters, args.quick))
+    side = torch.cuda.Stream()
+    rows.append(("tirx stream=other (handshake)",) +
+                us_per_call(lambda: k(a, b, stream=side.cuda_stream), sync, args.iters // 4,
+                            args.quick))
 
     cubin = k._stage("cubin")
     if cubin is not None:
@@ -274,6 +295,7 @@ def main():
     ap.add_argument("--iters", type=int, default=20000)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-calls", action="store_true")
+    ap.add_argument("--no-compile", action="store_true")
     args = ap.parse_args()
     import tirx
     if args.tirx_llc is None:
@@ -286,7 +308,8 @@ def main():
             args.arch = "sm_90a"
     print("tirx %s from %s; ptxas %s; tirx-llc %s" % (tirx.__version__, os.path.dirname(tirx.__file__),
                                                      tirx.ptxas_path(), args.tirx_llc))
-    bench_compile(args)
+    if not args.no_compile:
+        bench_compile(args)
     if not args.no_calls:
         bench_calls(args)
 

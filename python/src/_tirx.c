@@ -16,16 +16,22 @@
  *   Kernel: __call__(*args, stream=None), _stage(name) -> bytes | None, launch_plan,
  *           name, signature, arch, cache, key, compile_ms, bundle
  *   DeviceError (a RuntimeError): no CUDA driver/device, or the driver refused the code.
+ *   _dlpack_c_api(flag) -> the previous setting (the torch fast path on/off; benchmarks)
  *
  * A call converts each argument without copying: objects with __dlpack__ (torch,
- * CuPy, JAX, numpy) become DLTensors (torch tensors through torch's C exporter, which is
- * faster than Tensor.__dlpack__), bool/int/float/None become scalars.  The runtime
- * checks them exactly as a TVM-compiled function does; its "TypeError: ..." and
- * "ValueError: ..." messages become those Python exceptions.  The launch goes on
- * `stream` (an int CUstream, an object with __cuda_stream__ or .cuda_stream), else on
- * torch's current stream when a tensor is a torch CUDA tensor, else on the legacy
- * default stream; nothing is synchronised.  With stream= given, CUDA tensors are
- * exported with __dlpack__(stream=S) so that their producers order their work first.  The GIL is released around the launch.
+ * CuPy, JAX, numpy) become DLTensors, bool/int/float/None become scalars.  A plain torch
+ * tensor is described by torch's DLPack exchange API (__dlpack_c_exchange_api__, torch
+ * >= 2.10) straight into a DLTensor on our stack, and torch's current stream comes from
+ * the same table: no capsule, no Python call (older torch: its C exporter to_dlpack and
+ * _cuda_getCurrentRawStream).  The runtime checks the arguments exactly as a
+ * TVM-compiled function does; its "TypeError: ..." and "ValueError: ..." messages become
+ * those Python exceptions.  The launch goes on `stream` (an int CUstream, an object with
+ * __cuda_stream__ or .cuda_stream), else on torch's current stream when a tensor is a
+ * torch CUDA tensor, else on the legacy default stream; nothing is synchronised.  With
+ * stream=S given, a CUDA tensor whose producer's current stream is not S is exported with
+ * __dlpack__(stream=S), so that its producer orders its work before S (torch: an event);
+ * a torch tensor whose current stream is S needs no ordering and takes the fast path.
+ * The GIL is released around the launch.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -64,7 +70,25 @@ static PyObject *g_str_dlpack;    /* "__dlpack__" */
 static PyObject *g_torch_tensor;  /* torch.Tensor, once torch is imported */
 static PyObject *g_torch_to_dlpack;  /* torch.utils.dlpack.to_dlpack (C) */
 static PyObject *g_torch_raw_stream; /* torch._C._cuda_getCurrentRawStream */
+static PyObject *g_torch_param;   /* torch.nn.Parameter, when torch.nn was imported */
 static int g_torch_looked;        /* the torch entries were looked up */
+
+/* DLPack 1.2's exchange API: a table of C functions that a framework publishes on its
+ * tensor type as the capsule __dlpack_c_exchange_api__ ("dlpack_exchange_api"; torch
+ * from 2.10).  A warm call fills a DLTensor on our stack from a torch tensor and asks for
+ * torch's current stream without a Python call, a capsule or an allocation.  Only the
+ * version header, the two functions used and their places in the table are declared. */
+typedef struct TirxDLPackExchangeAPI {
+  TirxDLPackVersion version;
+  void *prev_api;
+  void *managed_tensor_allocator;
+  void *managed_tensor_from_py_object_no_sync;
+  void *managed_tensor_to_py_object_no_sync;
+  int (*dltensor_from_py_object_no_sync)(void *py_object, DLTensor *out);
+  int (*current_work_stream)(int device_type, int32_t device_id, void **out_stream);
+} TirxDLPackExchangeAPI;
+static const TirxDLPackExchangeAPI *g_torch_xapi; /* NULL: torch has none (older torch) */
+static int g_xapi_off; /* _dlpack_c_api(False) or TIRX_NO_DLPACK_C_API: the older path */
 
 /* ---- Kernel ------------------------------------------------------------------------ */
 
@@ -212,6 +236,38 @@ static void torch_lookup(void) {
     Py_DECREF(c);
   }
   if (!g_torch_raw_stream) PyErr_Clear();
+  PyObject *nn = PyDict_GetItemString(mods, "torch.nn.parameter"); /* borrowed */
+  if (nn) g_torch_param = PyObject_GetAttrString(nn, "Parameter");
+  if (!g_torch_param) PyErr_Clear();
+  PyObject *api = g_torch_tensor ? PyObject_GetAttrString(g_torch_tensor,
+                                                          "__dlpack_c_exchange_api__")
+                                 : NULL;
+  if (api && PyCapsule_IsValid(api, "dlpack_exchange_api")) {
+    const TirxDLPackExchangeAPI *x = PyCapsule_GetPointer(api, "dlpack_exchange_api");
+    /* major 1: the table's layout; the capsule lives on torch.Tensor for the process */
+    if (x && x->version.major == 1 && x->dltensor_from_py_object_no_sync &&
+        x->current_work_stream)
+      g_torch_xapi = x;
+    if (getenv("TIRX_NO_DLPACK_C_API")) g_xapi_off = 1;
+  }
+  Py_XDECREF(api);
+  PyErr_Clear();
+}
+
+/* A plain torch tensor or parameter (not another subclass: those may redefine what
+ * their data is), which the exchange API describes. */
+static int torch_plain(PyObject *a) {
+  PyObject *t = (PyObject *)Py_TYPE(a);
+  return g_torch_tensor && (t == g_torch_tensor || (g_torch_param && t == g_torch_param));
+}
+
+/* s and t name the same stream: equal, or both the legacy default stream (0 is what
+ * torch reports for it; CU_STREAM_LEGACY is 1). */
+static int same_stream(void *s, void *t) {
+  uintptr_t a = (uintptr_t)s, b = (uintptr_t)t;
+  if (a == 1) a = 0;
+  if (b == 1) b = 0;
+  return a == b;
 }
 
 /* A CUstream from the stream= argument; 0 with *out set, -1 with an exception. */
@@ -220,18 +276,26 @@ static int parse_stream(PyObject *s, void **out) {
   if (PyLong_Check(s)) {
     h = s;
     Py_INCREF(h);
-  } else if (PyObject_HasAttrString(s, "__cuda_stream__")) {
-    PyObject *t = PyObject_CallMethod(s, "__cuda_stream__", NULL);
-    if (!t) return -1;
-    if (PyTuple_Check(t) && PyTuple_Size(t) == 2) {
-      h = PyTuple_GetItem(t, 1);
-      Py_XINCREF(h);
-    }
-    Py_DECREF(t);
-  } else if (PyObject_HasAttrString(s, "cuda_stream")) {
+  } else {
+    /* torch.cuda.Stream: .cuda_stream is a C attribute, cheaper than calling its
+     * __cuda_stream__ (a Python method); both name the same handle */
     h = PyObject_GetAttrString(s, "cuda_stream");
-  } else if (PyObject_HasAttrString(s, "ptr")) {
-    h = PyObject_GetAttrString(s, "ptr");
+    if (!h || !PyLong_Check(h)) {
+      Py_XDECREF(h);
+      h = NULL;
+      PyErr_Clear();
+      if (PyObject_HasAttrString(s, "__cuda_stream__")) {
+        PyObject *t = PyObject_CallMethod(s, "__cuda_stream__", NULL);
+        if (!t) return -1;
+        if (PyTuple_Check(t) && PyTuple_Size(t) == 2) {
+          h = PyTuple_GetItem(t, 1);
+          Py_XINCREF(h);
+        }
+        Py_DECREF(t);
+      } else if (PyObject_HasAttrString(s, "ptr")) {
+        h = PyObject_GetAttrString(s, "ptr");
+      }
+    }
   }
   if (!h || !PyLong_Check(h)) {
     Py_XDECREF(h);
@@ -289,14 +353,18 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   }
   TirxrtArg small_args[SMALL_ARGS];
   PyObject *small_caps[SMALL_ARGS];
+  DLTensor small_dl[SMALL_ARGS];
   TirxrtArg *targs = small_args;
   PyObject **caps = small_caps;
+  DLTensor *dls = small_dl; /* tensors described through the exchange API */
   if (n > SMALL_ARGS) {
     targs = malloc(sizeof *targs * (size_t)n);
     caps = malloc(sizeof *caps * (size_t)n);
-    if (!targs || !caps) {
+    dls = malloc(sizeof *dls * (size_t)n);
+    if (!targs || !caps || !dls) {
       free(targs);
       free(caps);
+      free(dls);
       return PyErr_NoMemory();
     }
   }
@@ -305,6 +373,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   int torch_dev = -1; /* a torch CUDA tensor's device */
   void *stream = NULL;
   int explicit_stream = stream_obj && stream_obj != Py_None;
+  const TirxDLPackExchangeAPI *xapi = NULL; /* set once torch was looked up */
+  int cur_dev = -1;    /* the device whose torch current stream is in cur_stream */
+  void *cur_stream = NULL;
   if (explicit_stream && parse_stream(stream_obj, &stream) != 0) goto out;
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *a = PyTuple_GetItem(args, i);
@@ -324,6 +395,36 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       t->v.f = PyFloat_AsDouble(a);
     } else {
       if (!g_torch_looked) torch_lookup();
+      xapi = g_xapi_off ? NULL : g_torch_xapi;
+      /* The warm path for torch tensors: torch fills a DLTensor here (no capsule, no
+       * Python call).  Without stream= the launch follows torch's current stream; with
+       * stream=S it needs no ordering when S is that stream, else the tensor takes the
+       * DLPack way below, whose __dlpack__(stream=S) orders torch's work before S. */
+      if (xapi && torch_plain(a)) {
+        DLTensor *dl = &dls[i];
+        if (xapi->dltensor_from_py_object_no_sync(a, dl) != 0) {
+          if (!PyErr_Occurred())
+            PyErr_Format(PyExc_TypeError, "tirx: argument #%zd: torch cannot describe "
+                         "the tensor as DLPack", i);
+          goto out;
+        }
+        int cuda = dl->device.device_type == kDLCUDA;
+        int ordered = 1;
+        if (cuda && explicit_stream) {
+          if (cur_dev != dl->device.device_id) {
+            if (xapi->current_work_stream(kDLCUDA, dl->device.device_id, &cur_stream) != 0)
+              goto out;
+            cur_dev = dl->device.device_id;
+          }
+          ordered = same_stream(stream, cur_stream);
+        }
+        if (ordered) {
+          if (cuda && torch_dev < 0) torch_dev = dl->device.device_id;
+          t->kind = TIRXRT_ARG_TENSOR;
+          t->v.tensor = dl;
+          continue;
+        }
+      }
       int is_torch = g_torch_tensor && PyObject_IsInstance(a, g_torch_tensor) == 1;
       PyObject *cap;
       /* Without stream=, torch tensors go through torch's C exporter and the launch
@@ -383,7 +484,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       t->v.tensor = dl;
     }
   }
-  if (!explicit_stream && torch_dev >= 0 && g_torch_raw_stream) {
+  if (!explicit_stream && torch_dev >= 0 && xapi) {
+    if (xapi->current_work_stream(kDLCUDA, torch_dev, &stream) != 0) goto out;
+  } else if (!explicit_stream && torch_dev >= 0 && g_torch_raw_stream) {
     PyObject *dev = PyLong_FromLong(torch_dev);
     PyObject *s = dev ? PyObject_CallFunctionObjArgs(g_torch_raw_stream, dev, NULL) : NULL;
     Py_XDECREF(dev);
@@ -408,6 +511,7 @@ out:
   for (Py_ssize_t i = 0; i < ncaps; i++) Py_DECREF(caps[i]);
   if (targs != small_args) free(targs);
   if (caps != small_caps) free(caps);
+  if (dls != small_dl) free(dls);
   return result;
 }
 
@@ -822,6 +926,19 @@ static PyObject *mod_read_file(PyObject *m, PyObject *arg) {
   return r;
 }
 
+/* _dlpack_c_api(flag) -> the previous setting: whether torch tensors take DLPack's C
+ * exchange API (True, the default where torch has it) or the older exporter path
+ * (bench/python compares the two in one process). */
+static PyObject *mod_dlpack_c_api(PyObject *m, PyObject *arg) {
+  (void)m;
+  int on = PyObject_IsTrue(arg);
+  if (on < 0) return NULL;
+  PyObject *prev = g_xapi_off ? Py_False : Py_True;
+  Py_INCREF(prev);
+  g_xapi_off = !on;
+  return prev;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -885,6 +1002,9 @@ static PyMethodDef module_methods[] = {
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
     {"cache_clear", mod_cache_clear, METH_NOARGS,
      "remove every entry of the compile cache; the number removed (OSError when off)"},
+    {"_dlpack_c_api", mod_dlpack_c_api, METH_O,
+     "torch tensors through DLPack's C exchange API (True) or torch's exporter; the "
+     "previous setting"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -17,10 +17,32 @@ from collections import namedtuple
 from . import _tirx
 from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
 
+
+def _find_prelude():
+    """The compiler finds its prelude (tvm.tirx.bench, tvm.tirx.lang, ...) through
+    TIRX_PRELUDE_DIR or next to the running executable, which for Python is the
+    interpreter: so the package names it, unless set, from where the package is: a
+    prelude/ inside it (an installed package that ships one), the build tree's
+    share/tirx/prelude (build/python/tirx), or the source tree's prelude/
+    (python/tirx, and the GPU machine's build-gpu-run/python/tirx)."""
+    if os.environ.get("TIRX_PRELUDE_DIR"):
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "prelude"),
+                 os.path.join(here, "..", "..", "share", "tirx", "prelude"),
+                 os.path.join(here, "..", "..", "prelude")):
+        if os.path.isfile(os.path.join(cand, "tvm", "tirx", "bench.py")):
+            os.environ["TIRX_PRELUDE_DIR"] = os.path.normpath(cand)
+            return
+
+
+_find_prelude()
+
 __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
     "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "cache_clear", "T",
+    "torch_op",
 ]
 
 Diagnostic = namedtuple("Diagnostic", "filename line col level message")
@@ -86,6 +108,11 @@ class Kernel(_tirx.Kernel):
 
     def __repr__(self):
         return "<tirx.Kernel %s for %s>" % (self.signature, self.arch)
+
+    def torch_op(self, name, *, mutates_args, device_types="cuda"):
+        """tirx.torch_op(self, name, mutates_args=...): this kernel as a torch custom
+        operator, which torch.compile traces without a graph break."""
+        return torch_op(self, name, mutates_args=mutates_args, device_types=device_types)
 
 
 def _find_tool(name):
@@ -221,6 +248,16 @@ def load_bundle(path, func=None):
     """A Kernel from a .tirxb bundle (tirx-llc --emit=bundle, Kernel.save_bundle)."""
     data = _tirx._read_file(os.fspath(path))  # as compile_file: refused, not read forever
     return _tirx._load_bundle(Kernel, data, func)
+
+
+def torch_op(kernel, name, *, mutates_args, device_types="cuda"):
+    """Register a Kernel as the torch custom operator `name` ("namespace::op",
+    torch.library.custom_op with a fake implementation that does nothing) and return
+    it: op(*args) calls the kernel on torch's current stream, and torch.compile traces
+    through it without a graph break.  mutates_args: the tensor parameters the kernel
+    writes, by name.  Needs torch."""
+    from ._torch import torch_op as impl
+    return impl(kernel, name, mutates_args=mutates_args, device_types=device_types)
 
 
 class JitFunction:

@@ -457,7 +457,13 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
   cfg.attrs = nattr ? attrs : NULL;
   cfg.numAttrs = nattr;
   if (rc == 0) {
-    CUresult r = d->LaunchKernelEx(&cfg, fn, params, NULL);
+    /* Without attributes, cuLaunchKernel: the driver's shortest path (a warm call is
+       a few microseconds, and this is part of them). */
+    CUresult r = nattr == 0 && d->LaunchKernel
+                     ? d->LaunchKernel(fn, lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0],
+                                       lc.block[1], lc.block[2], lc.dyn_smem, stream, params,
+                                       NULL)
+                     : d->LaunchKernelEx(&cfg, fn, params, NULL);
     if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED) { /* shutdown: ignored */
       char buf[32];
       rc = rt_errorf(err, "InternalError: CUDALaunch Error: %s\n grid=(%u,%u,%u),  "

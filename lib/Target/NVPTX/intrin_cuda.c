@@ -803,6 +803,108 @@ static LLVMValueRef emit_instr_desc(CG *cg, Expr *e) {
   return NULL;
 }
 
+/* ---- the in-kernel profiler (tvm.tirx.bench.CudaProfiler) ------------------------------ *
+ * A record is one uint64: %globaltimer_lo (ns, 32 bits) in the high word, the lane's tag
+ * | event << 2 | kind in the low word (kind 0 start, 1 end, 2 instant, 3 finalize).  The
+ * lane is block * num_groups + group; its tag is lane << 12, its cursor starts at 1 + lane
+ * and moves by write_stride per record, so lanes interleave without colliding.  Slot 0 is
+ * the header, num_groups << 32 | num_blocks, written by thread 0 of block 0.  The thread
+ * keeps tag and cursor in its two local registers (the profiler's buffers); only the
+ * leader stores; every thread fences (fence.sc.cta) after a start and before an end or a
+ * finalize, which brackets the region's memory traffic.  tirx.profile decodes the buffer. */
+
+/* (ctaid.z * nctaid.y + ctaid.y) * nctaid.x + ctaid.x, and the grid's block count. */
+static LLVMValueRef linear_cta(CG *cg, LLVMValueRef *nblocks) {
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef nx = cg_sreg(cg, "nctaid.x"), ny = cg_sreg(cg, "nctaid.y");
+  LLVMValueRef nz = cg_sreg(cg, "nctaid.z");
+  *nblocks = LLVMBuildMul(B, LLVMBuildMul(B, nx, ny, ""), nz, "prof.nblocks");
+  LLVMValueRef zy = LLVMBuildAdd(B, LLVMBuildMul(B, cg_sreg(cg, "ctaid.z"), ny, ""),
+                                 cg_sreg(cg, "ctaid.y"), "");
+  return LLVMBuildAdd(B, LLVMBuildMul(B, zy, nx, ""), cg_sreg(cg, "ctaid.x"), "prof.block");
+}
+
+/* timer_init(buffer, tag*, offset*, num_groups, group_id) */
+static LLVMValueRef emit_timer_init(CG *cg, Expr *e) {
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef buf = ptr_arg(cg, ARG(0)), tagp = ptr_arg(cg, ARG(1)), offp = ptr_arg(cg, ARG(2));
+  LLVMValueRef ngroups = cg_coerce(cg, cg_expr(cg, ARG(3)), cg->t_i32, true);
+  LLVMValueRef group = cg_coerce(cg, cg_expr(cg, ARG(4)), cg->t_i32, true);
+  if (!buf || !tagp || !offp || !ngroups || !group) return NULL;
+  LLVMValueRef nblocks, block = linear_cta(cg, &nblocks);
+  LLVMValueRef lane = LLVMBuildAdd(B, LLVMBuildMul(B, block, ngroups, ""), group, "prof.lane");
+  LLVMValueRef first = LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildOr(B, block, cg_linear_tid(cg), ""),
+                                     cg_i32(cg, 0), "");
+  LLVMBasicBlockRef hdr = cg_block(cg, "prof.header"), cont = cg_block(cg, "prof.init");
+  LLVMBuildCondBr(B, first, hdr, cont);
+  LLVMPositionBuilderAtEnd(B, hdr);
+  LLVMValueRef h = LLVMBuildOr(B, LLVMBuildShl(B, LLVMBuildZExt(B, ngroups, cg->t_i64, ""),
+                                               cg_i64(cg, 32), ""),
+                               LLVMBuildZExt(B, nblocks, cg->t_i64, ""), "prof.hdr");
+  LLVMSetAlignment(LLVMBuildStore(B, h, buf), 8);
+  LLVMBuildBr(B, cont);
+  LLVMPositionBuilderAtEnd(B, cont);
+  LLVMSetAlignment(LLVMBuildStore(B, LLVMBuildAdd(B, lane, cg_i32(cg, 1), ""), offp), 4);
+  LLVMValueRef tag = LLVMBuildShl(B, LLVMBuildZExt(B, lane, cg->t_i64, ""), cg_i64(cg, 12), "");
+  LLVMSetAlignment(LLVMBuildStore(B, tag, tagp), 8);
+  return NULL;
+}
+
+/* if (leader) { buffer[*offset] = timer << 32 | (*tag | bits); *offset += stride; } */
+static void timer_record(CG *cg, LLVMValueRef bits, Expr *buf_e, Expr *tag_e, Expr *off_e,
+                         Expr *stride_e, Expr *leader_e) {
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef buf = ptr_arg(cg, buf_e), tagp = ptr_arg(cg, tag_e), offp = ptr_arg(cg, off_e);
+  LLVMValueRef stride = cg_coerce(cg, cg_expr(cg, stride_e), cg->t_i32, true);
+  LLVMValueRef leader = cg_cond(cg, leader_e);
+  if (!buf || !tagp || !offp || !stride || !leader) return;
+  LLVMBasicBlockRef rec = cg_block(cg, "prof.record"), cont = cg_block(cg, "prof.next");
+  LLVMBuildCondBr(B, leader, rec, cont);
+  LLVMPositionBuilderAtEnd(B, rec);
+  LLVMValueRef off = LLVMBuildLoad2(B, cg->t_i32, offp, "prof.off");
+  LLVMSetAlignment(off, 4);
+  LLVMValueRef tag = LLVMBuildLoad2(B, cg->t_i64, tagp, "prof.tag");
+  LLVMSetAlignment(tag, 8);
+  LLVMValueRef ts = LLVMBuildZExt(B, cg_sreg(cg, "globaltimer.lo"), cg->t_i64, "");
+  LLVMValueRef w = LLVMBuildOr(B, LLVMBuildShl(B, ts, cg_i64(cg, 32), ""),
+                               LLVMBuildOr(B, tag, bits, ""), "prof.word");
+  LLVMValueRef idx = LLVMBuildZExt(B, off, cg->t_i64, "");
+  LLVMValueRef slot = LLVMBuildGEP2(B, cg->t_i64, buf, &idx, 1, "");
+  LLVMSetAlignment(LLVMBuildStore(B, w, slot), 8);
+  LLVMSetAlignment(LLVMBuildStore(B, LLVMBuildAdd(B, off, stride, ""), offp), 4);
+  LLVMBuildBr(B, cont);
+  LLVMPositionBuilderAtEnd(B, cont);
+}
+
+/* __threadfence_block: fence.sc.cta (membar.cta).  An IR fence, not the membar intrinsic:
+ * LLVM keeps every memory access, noalias parameters' too, on its side of a fence. */
+static void fence_block(CG *cg) {
+  unsigned cta = LLVMGetSyncScopeID(cg->ctx, "block", 5);
+  LLVMBuildFenceSyncScope(cg->b, LLVMAtomicOrderingSequentiallyConsistent, cta, "");
+}
+
+/* timer_start/end(event, buffer, tag*, offset*, stride, leader): the start records, then
+ * fences; the end fences, then records. */
+static LLVMValueRef emit_timer_event(CG *cg, Expr *e) {
+  bool start = e->u.call.op->id == I_CUDA_TIMER_START;
+  LLVMValueRef ev = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i64, true);
+  if (!ev) return NULL;
+  LLVMValueRef bits = LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, ev, cg_i64(cg, 0x3ff), ""),
+                                                      cg_i64(cg, 2), ""),
+                                  cg_i64(cg, start ? 0 : 1), "prof.bits");
+  if (!start) fence_block(cg);
+  timer_record(cg, bits, ARG(1), ARG(2), ARG(3), ARG(4), ARG(5));
+  if (start) fence_block(cg);
+  return NULL;
+}
+
+/* timer_finalize(buffer, tag*, offset*, stride, leader): fence, then record kind 3. */
+static LLVMValueRef emit_timer_finalize(CG *cg, Expr *e) {
+  fence_block(cg);
+  timer_record(cg, cg_i64(cg, 3), ARG(0), ARG(1), ARG(2), ARG(3), ARG(4));
+  return NULL;
+}
+
 /* IKET markers without tirx.iket.enabled (TVM's default): no code, tokens 0 */
 static LLVMValueRef emit_iket(CG *cg, Expr *e) {
   if (e->dtype.id == DT_VOID) return NULL;
@@ -835,6 +937,10 @@ static const CgIntrinFn cuda_table[INTRIN_COUNT] = {
     [I_CUDA_FP8X4_E4M3_FROM_FLOAT4] = emit_fp8x4_e4m3,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC] = emit_instr_desc,
     [I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS] = emit_instr_desc,
+    [I_CUDA_TIMER_INIT] = emit_timer_init,
+    [I_CUDA_TIMER_START] = emit_timer_event,
+    [I_CUDA_TIMER_END] = emit_timer_event,
+    [I_CUDA_TIMER_FINALIZE] = emit_timer_finalize,
     [I_CUDA_IKET_MARK] = emit_iket,
     [I_CUDA_IKET_RANGE_START] = emit_iket,
     [I_CUDA_IKET_RANGE_END] = emit_iket,
