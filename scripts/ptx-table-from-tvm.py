@@ -15,6 +15,7 @@ too wide to tabulate (the scalar ld/st/cvt spellings) are left to ptxas (see
 docs/codegen.md).
 
     python3 scripts/ptx-table-from-tvm.py PATH/TO/tvm/backend/cuda/ptx/table.py > include/tirx/internal/ptx_table.def
+    python3 scripts/ptx-lowering.py --write    # then: tirx's lowering column (PTXF_LOWER_*)
 """
 import importlib.util
 import itertools

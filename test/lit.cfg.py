@@ -66,6 +66,8 @@ config.substitutions.append(("%examples", os.path.join(config.tirx_src_root, "ex
 config.substitutions.append(("%tirx-build", config.tirx_obj_root))
 config.substitutions.append(
     ("%tirx-threads-selftest", os.path.join(config.tirx_tools_dir, "tirx-threads-selftest")))
+config.substitutions.append(
+    ("%tirx-options-selftest", os.path.join(config.tirx_tools_dir, "tirx-options-selftest")))
 # The fuzz harnesses' replay programs (fuzz/replay_main.c).
 for h in ("parse", "eval", "compile", "bundle", "npy"):
     config.substitutions.append(

@@ -1,13 +1,13 @@
 /* tirx-llc: compile a TIRx kernel to LLVM IR, PTX, a cubin or a bundle.
- * A thin main over tirx_compile_source (lib/Driver/compile.c).
+ * A thin main over the driver's one entry, tirx_compile_with_diag (tirx/compile.h).
  *
  *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
  *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
  *            [--no-cache] [--cache-stats] [--cache-clear] [--ptxas-timeout=SECONDS]
  *
- * Compiles through tirx_compile (lib/Driver/cache.c): the on-disk compile cache
- * serves a kernel compiled before with the same options.  --repeat runs the pipeline
- * itself (tirx_compile_source, no cache) for benchmarking.
+ * The command line fills one TirxCompileOptions; the on-disk compile cache (a layer of
+ * that entry) serves a kernel compiled before with the same options.  --repeat compiles
+ * again through the same entry with the cache off, for benchmarking.
  *
  * The command line, input, output and diagnostics go through tools/common/tool.h.
  * Exit status: 0 ok, 1 input error (diagnostics on stderr), 2 usage error. */
@@ -17,7 +17,6 @@
 
 #include "common/tool.h"
 #include "tirx/compile.h"
-#include "tirx/internal/codegen.h"
 #include "tirx/internal/diag.h"
 #include "tirx/internal/pass.h"
 #include "tirx/target.h"
@@ -71,17 +70,18 @@ static const char usage[] =
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
-/* argc/argv come in *args (tool_args_init); its -D list is freed by the caller. */
-static int llc_main(ToolArgs *args) {
-  const char *input = NULL, *output = NULL;
-  Emit emit = EMIT_PTX;
-  bool time_passes = false, no_cache = false, cache_stats = false, cache_clear = false;
-  int repeat = 1;
-  TirxDriverOptions o;
-  tirx_driver_options_init(&o);
-  const char *co_entry = NULL;
-  long ptxas_timeout = -1;
-  ToolArgs *t = args;
+/* The command line: the compile's options go straight into the driver's one options struct. */
+typedef struct Llc {
+  TirxCompileOptions o;
+  const char *input, *output;
+  Emit emit;
+  bool time_passes, cache_stats, cache_clear;
+  int repeat;
+} Llc;
+
+/* Parses the command line into *l; -1 to go on, else the exit status. */
+static int parse_args(ToolArgs *t, Llc *l) {
+  TirxCompileOptions *o = &l->o;
   for (const char *a; (a = tool_next(t));) {
     const char *v;
     if (tool_flag(t, "--help") || tool_flag(t, "-h")) {
@@ -91,19 +91,19 @@ static int llc_main(ToolArgs *args) {
       printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION, TIRX_DEFAULT_ARCH);
       return TOOL_EXIT_OK;
     } else if (tool_flag(t, "--time-passes")) {
-      time_passes = true;
+      l->time_passes = true;
     } else if (tool_flag(t, "--no-cache")) {
-      no_cache = true;
+      o->no_cache = 1;
     } else if (tool_flag(t, "--cache-stats")) {
-      cache_stats = true;
+      l->cache_stats = true;
     } else if (tool_flag(t, "--cache-clear")) {
-      cache_clear = true;
+      l->cache_clear = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-      o.opt_level = a[2] - '0';
+      o->opt_level = a[2] - '0';
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
-      o.arch = v;
-      if (!tirx_target_arch(o.arch)) {
-        fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o.arch,
+      o->arch = v;
+      if (!tirx_target_arch(o->arch)) {
+        fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o->arch,
                 tirx_target_arch_list());
         return TOOL_EXIT_USAGE;
       }
@@ -113,158 +113,165 @@ static int llc_main(ToolArgs *args) {
       for (int j = 0; j < 6; j++)
         if (!strcmp(v, kinds[j])) found = j;
       if (found < 0) return tool_usage_error(t->tool, "unknown --emit kind: %s", v);
-      emit = (Emit)found;
+      l->emit = (Emit)found;
     } else if (strncmp(a, "-D", 2) == 0) {
       if (!tool_define(t)) return TOOL_EXIT_USAGE;
     } else if (strncmp(a, "-I", 2) == 0) {
       if (!tool_include(t)) return TOOL_EXIT_USAGE;
     } else if ((v = tool_value(t, "--entry"))) {
-      co_entry = v;
+      o->entry = v;
     } else if ((v = tool_value(t, "--pass-pipeline"))) {
-      o.pipeline = v;
+      o->pipeline = v;
     } else if ((v = tool_value(t, "-o"))) {
-      output = v;
+      l->output = v;
     } else if ((v = tool_value(t, "--repeat"))) {
       long n;
       if (!tool_int_value(t, "--repeat", v, 100000, &n)) return TOOL_EXIT_USAGE;
       if (n < 1) return tool_usage_error(t->tool, "--repeat needs a count >= 1: %s", v);
-      repeat = (int)n;
+      l->repeat = (int)n;
     } else if ((v = tool_value(t, "--ptxas-timeout"))) {
-      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &ptxas_timeout)) return TOOL_EXIT_USAGE;
+      long n;
+      if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &n)) return TOOL_EXIT_USAGE;
+      o->ptxas_timeout = (int)n;
     } else if (t->bad) {
       return TOOL_EXIT_USAGE;
     } else if (a[0] == '-' && a[1]) {
       return tool_usage_error(t->tool, "unknown option: %s", a);
-    } else if (input) {
+    } else if (l->input) {
       return tool_usage_error(t->tool, "more than one input file: %s", a);
     } else {
-      input = a;
+      l->input = a;
     }
     if (t->bad) return TOOL_EXIT_USAGE;
   }
-  if (cache_clear) { /* before the compile, if there is one */
-    TirxCompileOptions co;
-    tirx_compile_options_init(&co);
-    char *dir = tirx_cache_dir(&co), *err = NULL;
-    size_t removed = 0;
-    if (tirx_cache_clear(&co, &removed, &err) != TIRX_OK) {
-      fprintf(stderr, "tirx-llc: --cache-clear: %s\n", err ? err : "failed");
-      free(err);
-      free(dir);
-      return TOOL_EXIT_INPUT;
-    }
+  o->defines = t->defines;
+  o->ndefines = t->ndefines;
+  o->include_dirs = t->includes;
+  o->ninclude_dirs = t->nincludes;
+  o->stop = l->emit == EMIT_TIRX                              ? TIRX_COMPILE_STOP_LOWERED
+            : l->emit == EMIT_CUBIN || l->emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
+                                                              : TIRX_COMPILE_STOP_PTX;
+  o->lean = l->emit == EMIT_PTX || l->emit == EMIT_CUBIN || l->emit == EMIT_BUNDLE;
+  return -1;
+}
+
+/* --cache-clear: 0, or the exit status. */
+static int clear_cache(const TirxCompileOptions *o) {
+  char *dir = tirx_cache_dir(o), *err = NULL;
+  size_t removed = 0;
+  int rc = TOOL_EXIT_OK;
+  if (tirx_cache_clear(o, &removed, &err) != TIRX_OK) {
+    fprintf(stderr, "tirx-llc: --cache-clear: %s\n", err ? err : "failed");
+    rc = TOOL_EXIT_INPUT;
+  } else {
     fprintf(stderr, "tirx-llc: removed %zu cache entr%s from %s\n", removed,
             removed == 1 ? "y" : "ies", dir ? dir : "?");
-    free(dir);
-    if (!input) return TOOL_EXIT_OK;
   }
-  if (!input) return tool_usage_error(t->tool, "no input file");
-  if (o.pipeline) {
+  free(err);
+  free(dir);
+  return rc;
+}
+
+/* --repeat: the later runs, through the same entry without the cache; the fastest run's
+ * stage times go to best[] (unchanged when none succeeded). */
+static void repeat_runs(const Llc *l, const char *fname, const char *src, size_t len,
+                        double best[TIRX_STAGE_COUNT], double *best_total) {
+  TirxCompileOptions o = l->o;
+  o.no_cache = 1;
+  for (int r = 1; r < l->repeat; r++) {
+    TirxArtifacts again;
+    TirxDiag d2;
+    tirx_diag_init(&d2, fname, src, len);
+    if (tirx_compile_with_diag(fname, src, len, &o, &again, &d2) == TIRX_OK) {
+      double ms = 0;
+      for (int s = 0; s < TIRX_STAGE_COUNT; s++) ms += again.ms_stage[s];
+      if (*best_total < 0 || ms < *best_total) {
+        *best_total = ms;
+        memcpy(best, again.ms_stage, sizeof(double) * TIRX_STAGE_COUNT);
+      }
+    }
+    tirx_artifacts_free(&again);
+    tirx_diag_free(&d2);
+  }
+}
+
+static void print_times(const double first[], const double best[], bool warm) {
+  double total = 0, wtotal = 0;
+  fprintf(stderr, "===== tirx-llc stage times (ms) =====%s\n", warm ? "  (first run, fastest of the rest)" : "");
+  for (int s = 0; s < TIRX_STAGE_COUNT; s++) {
+    if (warm)
+      fprintf(stderr, "  %-11s %9.3f %9.3f\n", tirx_stage_name((TirxStage)s), first[s], best[s]);
+    else
+      fprintf(stderr, "  %-11s %9.3f\n", tirx_stage_name((TirxStage)s), first[s]);
+    total += first[s];
+    wtotal += best[s];
+  }
+  if (warm)
+    fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
+  else
+    fprintf(stderr, "  %-11s %9.3f\n", "total", total);
+}
+
+/* Writes the artifact --emit asked for; 0 or 1. */
+static int write_output(const Llc *l, const char *fname, const TirxArtifacts *c) {
+  static const int kind_of[] = {TIRX_ART_LOWERED, TIRX_ART_LLVM, TIRX_ART_LLVM_OPT,
+                                TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
+  int k = kind_of[l->emit];
+  if (!c->data[k] && l->emit == EMIT_BUNDLE) {
+    fprintf(stderr, "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
+            "T.device_entry()) and a loadable cubin (device functions alone, or calls of functions "
+            "the module does not define, give only a relocatable cubin: --emit=cubin)\n", fname);
+    return 1;
+  }
+  if (!c->data[k]) {
+    fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));
+    return 1;
+  }
+  if (l->emit == EMIT_CUBIN || l->emit == EMIT_BUNDLE)
+    return tool_write("tirx-llc", l->output, c->data[k], c->size[k]);
+  return tool_write_text("tirx-llc", l->output, c->data[k]);
+}
+
+/* argc/argv come in *args (tool_args_init); its -D list is freed by the caller. */
+static int llc_main(ToolArgs *t) {
+  Llc l = {.emit = EMIT_PTX, .repeat = 1};
+  tirx_compile_options_init(&l.o);
+  int rc = parse_args(t, &l);
+  if (rc >= 0) return rc;
+  if (l.cache_clear) { /* before the compile, if there is one */
+    if ((rc = clear_cache(&l.o)) != 0 || !l.input) return rc;
+  }
+  if (!l.input) return tool_usage_error(t->tool, "no input file");
+  if (l.o.pipeline) {
     TirxDiag pd;
     tirx_diag_init(&pd, NULL, NULL, 0);
-    int bad = tirx_pass_check_pipeline(o.pipeline, &pd);
+    int bad = tirx_pass_check_pipeline(l.o.pipeline, &pd);
     tool_print_diag(&pd);
     tirx_diag_free(&pd);
     if (bad) return TOOL_EXIT_USAGE;
   }
-  o.ptxas_timeout = (int)ptxas_timeout;
-  const char **defines = t->defines;
-  o.ndefines = t->ndefines;
-  o.defines = defines;
-  o.include_dirs = t->includes;
-  o.ninclude_dirs = t->nincludes;
-  o.keep_llvm = emit == EMIT_LLVM || emit == EMIT_LLVM_OPT;
-  o.keep_tirx = emit == EMIT_TIRX;
-  o.stop_after = emit == EMIT_TIRX                          ? TIRX_STOP_AFTER_PASSES
-                 : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_STOP_AFTER_CUBIN
-                                                            : TIRX_STOP_AFTER_PTX;
 
   size_t len = 0;
   char *src = NULL;
   const char *fname;
-  if (!tool_read_input("tirx-llc", input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
-  TirxCompileOptions co;
-  tirx_compile_options_init(&co);
-  co.arch = o.arch;
-  co.opt_level = o.opt_level;
-  co.defines = defines;
-  co.ndefines = o.ndefines;
-  co.entry = co_entry;
-  co.include_dirs = t->includes;
-  co.ninclude_dirs = t->nincludes;
-  co.pipeline = o.pipeline;
-  co.stop = emit == EMIT_TIRX                           ? TIRX_COMPILE_STOP_LOWERED
-            : emit == EMIT_CUBIN || emit == EMIT_BUNDLE ? TIRX_COMPILE_STOP_CUBIN
-                                                        : TIRX_COMPILE_STOP_PTX;
-  co.no_cache = no_cache;
-  co.ptxas_timeout = (int)ptxas_timeout;
-  co.lean = emit == EMIT_PTX || emit == EMIT_CUBIN || emit == EMIT_BUNDLE;
+  if (!tool_read_input("tirx-llc", l.input, &src, &len, &fname)) return TOOL_EXIT_INPUT;
   TirxDiag diag;
   tirx_diag_init(&diag, fname, src, len);
   TirxArtifacts c;
-  int rc = tirx_compile_with_diag(fname, src, len, &co, &c, &diag);
-  double first[TIRX_STAGE_COUNT], best[TIRX_STAGE_COUNT];
-  memcpy(first, c.ms_stage, sizeof first);
+  rc = tirx_compile_with_diag(fname, src, len, &l.o, &c, &diag);
+  double best[TIRX_STAGE_COUNT], best_total = -1;
   memcpy(best, c.ms_stage, sizeof best);
-  double best_total = -1;
-  for (int r = 1; r < repeat && rc == 0; r++) { /* warm runs: keep the fastest */
-    TirxCompiled again;
-    TirxDiag d2;
-    tirx_diag_init(&d2, fname, src, len);
-    if (tirx_compile_source(fname, src, len, &o, &again, &d2) == 0) {
-      double ms = 0;
-      for (int s = 0; s < TIRX_STAGE_COUNT; s++) ms += again.ms[s];
-      if (best_total < 0 || ms < best_total) {
-        best_total = ms;
-        memcpy(best, again.ms, sizeof best);
-      }
-    }
-    tirx_compiled_free(&again);
-    tirx_diag_free(&d2);
-  }
+  if (rc == 0) repeat_runs(&l, fname, src, len, best, &best_total);
   tool_print_diag(&diag); /* errors, or warnings (ptxas's, the cache's) */
-  if (cache_stats) {
+  if (l.cache_stats) {
     static const char *const what[] = {"off", "miss", "hit"};
     fprintf(stderr, "tirx-llc: cache %s%s%s%s%s (%.3f ms)\n", what[c.cache],
             c.key[0] ? " " : "", c.key,
             c.cache_dropped ? ", dropped a corrupt entry" : "",
             c.cache == TIRX_CACHE_MISS && !c.cache_stored ? ", not stored" : "", c.ms_total);
   }
-  if (rc == 0) {
-    static const int kind_of[] = {TIRX_ART_LOWERED, TIRX_ART_LLVM, TIRX_ART_LLVM_OPT,
-                                  TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
-    int k = kind_of[emit];
-    if (!c.data[k] && emit == EMIT_BUNDLE) {
-      fprintf(stderr, "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
-              "T.device_entry()) and a loadable cubin (device functions alone, or calls of functions "
-              "the module does not define, give only a relocatable cubin: --emit=cubin)\n", fname);
-      rc = 1;
-    } else if (!c.data[k]) {
-      fprintf(stderr, "tirx-llc: internal error: no %s output\n", tirx_artifact_name(k));
-      rc = 1;
-    } else if (emit == EMIT_CUBIN || emit == EMIT_BUNDLE) {
-      rc = tool_write("tirx-llc", output, c.data[k], c.size[k]);
-    } else {
-      rc = tool_write_text("tirx-llc", output, c.data[k]);
-    }
-  }
-  if (time_passes) {
-    double total = 0, wtotal = 0;
-    bool warm = repeat > 1 && best_total >= 0;
-    fprintf(stderr, "===== tirx-llc stage times (ms) =====%s\n", warm ? "  (first run, fastest of the rest)" : "");
-    for (int s = 0; s < TIRX_STAGE_COUNT; s++) {
-      if (warm)
-        fprintf(stderr, "  %-11s %9.3f %9.3f\n", tirx_stage_name((TirxStage)s), first[s], best[s]);
-      else
-        fprintf(stderr, "  %-11s %9.3f\n", tirx_stage_name((TirxStage)s), first[s]);
-      total += first[s];
-      wtotal += best[s];
-    }
-    if (warm)
-      fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
-    else
-      fprintf(stderr, "  %-11s %9.3f\n", "total", total);
-  }
+  if (rc == 0) rc = write_output(&l, fname, &c);
+  if (l.time_passes) print_times(c.ms_stage, best, l.repeat > 1 && best_total >= 0);
   tirx_artifacts_free(&c);
   tirx_diag_free(&diag);
   free(src);

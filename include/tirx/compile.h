@@ -1,7 +1,8 @@
-/* tirx/compile.h — one-call compile entries used by tirx-run (and anyone embedding tirx).
- *
- * Contract between the runtime team (caller, tools/tirx-run.c) and the compiler team
- * (implementation in lib/Driver/compile.c and lib/Driver/jit.c).
+/* tirx/compile.h — the driver's vocabulary: one options struct (TirxCompileOptions), one
+ * result (TirxArtifacts), one entry (tirx_compile / tirx_compile_with_diag, with the compile
+ * cache as a layer inside it), and the conveniences built on that entry.  Used by tirx-llc,
+ * tirx-run, the Python module and anyone embedding tirx (lib/Driver/compile.c, cache.c,
+ * jit.c).
  *
  *   tirx_compile_to_bundle  source → a bundle in memory (format of
  *                           runtime/include/tirx/bundle.h / docs/bundle-format.md) that the
@@ -50,6 +51,8 @@ typedef struct TirxCompileOptions {
                            when nothing is stored (no cache entry, no TIRX_DUMP_DIR) the text
                            stages tirx, lowered, llvm and llvm-opt are not printed (up to
                            14 % of a large kernel's compile); 0 (the default): all kept */
+  long long max_steps;  /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
+                           default (the fuzzers lower it) */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 
@@ -89,11 +92,27 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
  * the compile goes on without it.  TIRX_NO_CACHE=1 (or opts->no_cache) turns the
  * cache off; TIRX_DUMP_DIR=DIR writes every stage of every compile into DIR. */
 
-typedef enum TirxCompileStop {
+typedef enum TirxCompileStop { /* TirxCompileOptions.stop: where the pipeline stops */
   TIRX_COMPILE_STOP_CUBIN = 0,   /* everything, ptxas included */
   TIRX_COMPILE_STOP_PTX = 1,     /* no ptxas: the bundle holds PTX + plans */
   TIRX_COMPILE_STOP_LOWERED = 2, /* the passes only: TIRX and LOWERED (never cached) */
 } TirxCompileStop;
+
+/* The pipeline's stages, in order: TirxArtifacts.ms_stage is indexed by them. */
+typedef enum TirxStage {
+  TIRX_STAGE_PARSE,
+  TIRX_STAGE_VERIFY,
+  TIRX_STAGE_PASSES,
+  TIRX_STAGE_LLVM_IRGEN,
+  TIRX_STAGE_LLVM_OPT,
+  TIRX_STAGE_PTX_EMIT,
+  TIRX_STAGE_PTXAS,
+  TIRX_STAGE_COUNT
+} TirxStage;
+
+/* "parse", "verify", "passes", "llvm-irgen", "llvm-opt", "ptx-emit", "ptxas" (tirx-llc
+ * --time-passes); "?" for another value. */
+const char *tirx_stage_name(TirxStage s);
 
 typedef enum TirxArtifactKind { /* rows: tirx/artifact.def */
 #define ARTIFACT(id, name, suffix) TIRX_ART_##id,
@@ -116,8 +135,8 @@ typedef struct TirxArtifacts {
   int cache;                  /* a TirxCacheStatus */
   int cache_stored;           /* 1: this compile wrote the entry */
   int cache_dropped;          /* 1: a corrupt entry was found, deleted and rebuilt */
-  double ms_stage[8];         /* the pipeline's stage times (tirx/codegen.h's TirxStage);
-                                 0 for stages that did not run */
+  double ms_stage[8];         /* the stage times, indexed by TirxStage (TIRX_STAGE_COUNT of
+                                 them); 0 for stages that did not run (a hit: all but parse) */
   double ms_total;            /* the whole call */
 } TirxArtifacts;
 

@@ -1,9 +1,7 @@
-/* The compile cache and tirx_compile (tirx/compile.h): every stage of a compile, kept
- * in memory and on disk.
- *
- *   parse → print (canonical IR) → key → lookup ─hit→ every stage from the entry
- *                                              └miss→ verify → passes → LLVM → PTX →
- *                                                     ptxas → bundle → store the entry
+/* The compile cache: a layer of the driver's one entry (tirx_compile_with_diag in
+ * compile.c, which calls it around the pipeline: open → key → lookup → [miss: the
+ * pipeline] → store → close; lib/Driver/driver.h).  It stores and replays TirxArtifacts,
+ * the driver's one result, as they are: no copy into another struct, no parse of its own.
  *
  * Key: SHA-256 over length-prefixed fields — the entry format, tirx's version and
  * build id (a hash of the compiler's sources, made by CMake), LLVM's version, the arch,
@@ -39,12 +37,8 @@
 
 #include "Support/oom.h"
 #include "Support/strbuf.h"
-#include "tirx/bundle.h"
-#include "tirx/internal/codegen.h"
 #include "tirx/compile.h"
 #include "tirx/file.h"
-#include "tirx/internal/parse.h"
-#include "tirx/internal/print.h"
 #include "tirx/target.h"
 
 #include "Driver/driver.h"
@@ -70,39 +64,12 @@ extern char **environ;
 #define ENTRY_MAGIC "TIRXCE01"
 #define ENTRY_DIR "v1"
 
-static const char *const art_names[TIRX_ART_COUNT] = {
-#define ARTIFACT(id, name, suffix) name,
-#include "tirx/artifact.def"
-#undef ARTIFACT
-};
 /* TIRX_DUMP_DIR file suffixes. */
 static const char *const art_suffix[TIRX_ART_COUNT] = {
 #define ARTIFACT(id, name, suffix) suffix,
 #include "tirx/artifact.def"
 #undef ARTIFACT
 };
-
-const char *tirx_artifact_name(int kind) {
-  return kind >= 0 && kind < TIRX_ART_COUNT ? art_names[kind] : NULL;
-}
-
-int tirx_artifact_kind(const char *name) {
-  for (int k = 0; name && k < TIRX_ART_COUNT; k++)
-    if (!strcmp(name, art_names[k])) return k;
-  return -1;
-}
-
-void tirx_artifacts_free(TirxArtifacts *a) {
-  if (!a) return;
-  for (int k = 0; k < TIRX_ART_COUNT; k++) free(a->data[k]);
-  memset(a, 0, sizeof *a);
-}
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static char *dup_printf(const char *fmt, const char *a, const char *b) {
   size_t n = strlen(fmt) + strlen(a) + (b ? strlen(b) : 0) + 1;
@@ -261,13 +228,7 @@ static char *hash_file(const char *path) {
   return hex;
 }
 
-typedef struct Cache {
-  char *dir;        /* DIR/v1, or NULL: no cache */
-  bool warned;      /* one warning per compile */
-  TirxDiag *diag;
-} Cache;
-
-static void cache_warn(Cache *c, const char *what, const char *path, int err) {
+static void cache_warn(DrvCache *c, const char *what, const char *path, int err) {
   if (c->warned) return;
   c->warned = true;
   tirx_diag_add(c->diag, DIAG_WARNING, 0, 0,
@@ -279,7 +240,7 @@ static void cache_warn(Cache *c, const char *what, const char *path, int err) {
 /* A fact about a tool file (ptxas's version, libdevice's hash), memoised in
  * DIR/v1/tools/ by the file's identity.  Returns malloc'd text; `fallback` (copied)
  * when the fact cannot be computed. */
-static char *tool_fact(Cache *c, const char *kind, const char *path, const char *fallback) {
+static char *tool_fact(DrvCache *c, const char *kind, const char *path, const char *fallback) {
   struct stat st;
   if (!path || stat(path, &st) != 0) return dup_printf("%s", fallback, NULL);
   char ident[4400];
@@ -309,8 +270,7 @@ static char *tool_fact(Cache *c, const char *kind, const char *path, const char 
   return v;
 }
 
-static void make_key(Cache *c, const TirxCompileOptions *o, const char *arch, const char *ir,
-                     char key[65]) {
+void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, char key[65]) {
   TirxSha256 s;
   tirx_sha256_init(&s);
   feed_str(&s, "format", ENTRY_MAGIC);
@@ -321,7 +281,7 @@ static void make_key(Cache *c, const TirxCompileOptions *o, const char *arch, co
   char buf[64];
   snprintf(buf, sizeof buf, "%u.%u.%u", maj, min, pat);
   feed_str(&s, "llvm", buf);
-  feed_str(&s, "arch", arch);
+  feed_str(&s, "arch", o->arch);
   snprintf(buf, sizeof buf, "%d", o->opt_level);
   feed_str(&s, "opt", buf);
   snprintf(buf, sizeof buf, "%d", o->stop);
@@ -449,7 +409,7 @@ static int replay_warnings(const void *blob, size_t size, const char *source, si
 }
 
 
-static int entry_store(Cache *c, const TirxArtifacts *a, const StrBuf *warnings) {
+static int entry_store(DrvCache *c, const TirxArtifacts *a, const StrBuf *warnings) {
   StrBuf b = {0};
   put(&b, ENTRY_MAGIC, 8);
   put(&b, a->key, 64);
@@ -489,7 +449,7 @@ static int entry_store(Cache *c, const TirxArtifacts *a, const StrBuf *warnings)
 
 /* 1: a whole entry was read into *a (its warnings section, if any, into *warnings:
  * malloc'd); 0: none; -1: a bad entry (deleted). */
-static int entry_load(Cache *c, const char *key, TirxArtifacts *a, void **warnings,
+static int entry_load(DrvCache *c, const char *key, TirxArtifacts *a, void **warnings,
                       size_t *nwarnings) {
   *warnings = NULL;
   *nwarnings = 0;
@@ -662,7 +622,7 @@ static void free_entries(CacheFile *fs, int n) {
 }
 
 /* After a store of `keep` (its file name): the bound, kept. */
-static void cache_trim(Cache *c, const char *keep) {
+static void cache_trim(DrvCache *c, const char *keep) {
   uint64_t max = cache_max_bytes(c->diag);
   if (max == 0) return;
   char lock[4200];
@@ -737,7 +697,7 @@ TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, cha
 
 /* ---- TIRX_DUMP_DIR ------------------------------------------------------------------- */
 
-static void dump_stages(Cache *c, const char *dir, const char *filename, const TirxArtifacts *a) {
+void drv_cache_dump(DrvCache *c, const char *dir, const char *filename, const TirxArtifacts *a) {
   if (mkdir_p(dir) != 0) {
     tirx_diag_add(c->diag, DIAG_WARNING, 0, 0, "TIRX_DUMP_DIR: cannot create %s: %s", dir,
                   strerror(errno));
@@ -769,221 +729,74 @@ static void dump_stages(Cache *c, const char *dir, const char *filename, const T
   }
 }
 
-/* ---- tirx_compile -------------------------------------------------------------------- */
+/* ---- one compile's use of the cache (lib/Driver/driver.h) ------------------------------- */
 
-/* Move a kept string into the artifacts. */
-static void take_text(TirxArtifacts *a, int kind, char **s) {
-  if (!*s) return;
-  a->data[kind] = *s;
-  a->size[kind] = strlen(*s);
-  *s = NULL;
+void drv_cache_open(DrvCache *c, const TirxCompileOptions *o, TirxDiag *diag) {
+  *c = (DrvCache){NULL, false, diag};
+  char *root = o->stop == TIRX_COMPILE_STOP_LOWERED ? NULL : tirx_cache_dir(o);
+  if (!root) return;
+  c->dir = dup_printf("%s/" ENTRY_DIR, root, NULL);
+  free(root);
+  if (mkdir_p(c->dir) != 0) {
+    cache_warn(c, "create", c->dir, errno);
+    free(c->dir);
+    c->dir = NULL;
+  }
 }
 
-static int check_func(const TirxArtifacts *a, const char *func, const char *filename,
-                      TirxDiag *diag) {
-  if (!func) return 0;
-  if (!a->data[TIRX_ART_BUNDLE]) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "no function named '%s' in %s", func,
-                  filename ? filename : "<input>");
-    return 1;
-  }
-  TirxBundle *b = NULL;
-  char *err = NULL;
-  if (tirx_bundle_read(a->data[TIRX_ART_BUNDLE], a->size[TIRX_ART_BUNDLE], &b, &err) != 0) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "internal error: bad bundle: %s", err ? err : "?");
-    free(err);
-    return 1;
-  }
-  bool found = false;
-  for (int i = 0; i < b->nplans; i++)
-    found = found || (b->plans[i]->name && strcmp(b->plans[i]->name, func) == 0);
-  tirx_bundle_destroy(b);
-  if (found) return 0;
-  tirx_diag_add(diag, DIAG_ERROR, 0, 0, "no function named '%s' in %s", func,
-                filename ? filename : "<input>");
-  return 1;
+void drv_cache_close(DrvCache *c) {
+  free(c->dir);
+  c->dir = NULL;
 }
 
-TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size_t len,
-                                  const TirxCompileOptions *opts, TirxArtifacts *out,
-                                  TirxDiag *diag) {
-  double t0 = now_ms();
-  memset(out, 0, sizeof *out);
-  if (opts && opts->init_ != TIRX_COMPILE_OPTIONS_INIT_) {
-    /* a zeroed struct would silently mean -O0 */
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                  "TirxCompileOptions was not initialised: call tirx_compile_options_init() first");
-    return TIRX_ERR_COMPILE;
+bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out) {
+  if (!c->dir) return false;
+  TirxDiag *diag = c->diag;
+  void *wblob = NULL;
+  size_t wsize = 0;
+  int got = entry_load(c, out->key, out, &wblob, &wsize);
+  /* the entry's warnings, replayed; found in another text of the source (lines moved,
+     the IR the same), the entry is compiled again and replaced */
+  int replayed = got == 1 && wblob ? replay_warnings(wblob, wsize, source, len, diag) : 1;
+  free(wblob);
+  if (got == 1 && replayed == 1) {
+    out->cache = TIRX_CACHE_HIT;
+    char used[4200]; /* the least recently used entries are trimmed first */
+    snprintf(used, sizeof used, "%s/%s.tirxc", c->dir, out->key);
+    utimensat(AT_FDCWD, used, NULL, 0);
+    return true;
   }
-  TirxCompileOptions o;
-  tirx_compile_options_init(&o);
-  if (opts) o = *opts;
-  if (o.ptx_only && o.stop == TIRX_COMPILE_STOP_CUBIN) o.stop = TIRX_COMPILE_STOP_PTX;
-  if (o.stop < TIRX_COMPILE_STOP_CUBIN || o.stop > TIRX_COMPILE_STOP_LOWERED)
-    o.stop = TIRX_COMPILE_STOP_CUBIN;
-  if (!o.arch) o.arch = TIRX_DEFAULT_ARCH;
-  const TirxArchInfo *arch = tirx_target_arch(o.arch);
-  if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o.arch,
-                  tirx_target_arch_list());
-    return TIRX_ERR_COMPILE;
-  }
-  snprintf(out->arch, sizeof out->arch, "%s", arch->name);
-
-  TirxDriverOptions d;
-  tirx_driver_options_init(&d);
-  d.arch = arch->name;
-  d.opt_level = o.opt_level;
-  d.defines = o.defines;
-  d.ndefines = o.ndefines;
-  d.entry = o.entry;
-  d.include_dirs = o.include_dirs;
-  d.ninclude_dirs = o.ninclude_dirs;
-  d.pipeline = o.pipeline;
-  d.ptxas_timeout = o.ptxas_timeout;
-  d.stop_after = o.stop == TIRX_COMPILE_STOP_LOWERED ? TIRX_STOP_AFTER_PASSES
-                 : o.stop == TIRX_COMPILE_STOP_PTX   ? TIRX_STOP_AFTER_PTX
-                                                     : TIRX_STOP_AFTER_CUBIN;
-
-  const char *dump = getenv("TIRX_DUMP_DIR");
-  bool dumping = dump && *dump;
-  char *root = o.stop == TIRX_COMPILE_STOP_LOWERED ? NULL : tirx_cache_dir(&o);
-  /* The text stages are printed for the cache entry, a dump, or a caller that reads them. */
-  bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || root || dumping;
-  d.keep_tirx = text;
-  d.keep_llvm = text;
-
-  /* parse, and print the canonical IR of the key */
-  TirxCompiled c;
-  memset(&c, 0, sizeof c);
-  double t = now_ms();
-  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs, 0};
-  c.module = tirx_parse(filename, source, len, &po, diag);
-  c.ms[TIRX_STAGE_PARSE] = now_ms() - t;
-  /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
-     the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
-  int diag0 = diag->n;
-  char *ir = c.module && text ? tirx_print_module(c.module) : NULL;
-  if (!c.module || (text && !ir)) {
-    if (c.module) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
-    tirx_compiled_free(&c);
-    free(root);
-    return TIRX_ERR_COMPILE;
-  }
-
-  Cache cache = {NULL, false, diag};
-  if (root) {
-    cache.dir = dup_printf("%s/" ENTRY_DIR, root, NULL);
-    free(root);
-    if (cache.dir && mkdir_p(cache.dir) != 0) {
-      cache_warn(&cache, "create", cache.dir, errno);
-      free(cache.dir);
-      cache.dir = NULL;
+  if (got == 1) { /* not this source's warnings: a miss */
+    for (int k = 0; k < TIRX_ART_COUNT; k++) {
+      free(out->data[k]);
+      out->data[k] = NULL;
+      out->size[k] = 0;
+    }
+    while (diag->n > diag0) { /* a malformed blob may have added some */
+      DiagEntry *e = &diag->items[--diag->n];
+      if (e->level == DIAG_ERROR) diag->nerrors--;
+      free(e->msg);
+      free(e->file);
+      free(e->line_text);
     }
   }
-  if (cache.dir || dumping) make_key(&cache, &o, arch->name, ir, out->key);
-
-  int rc = 0;
-  if (cache.dir) {
-    void *wblob = NULL;
-    size_t wsize = 0;
-    int got = entry_load(&cache, out->key, out, &wblob, &wsize);
-    /* the entry's warnings, replayed; found in another text of the source (lines moved,
-       the IR the same), the entry is compiled again and replaced */
-    int replayed = got == 1 && wblob ? replay_warnings(wblob, wsize, source, len, diag) : 1;
-    free(wblob);
-    if (got == 1 && replayed == 1) {
-      out->cache = TIRX_CACHE_HIT;
-      char used[4200]; /* the least recently used entries are trimmed first */
-      snprintf(used, sizeof used, "%s/%s.tirxc", cache.dir, out->key);
-      utimensat(AT_FDCWD, used, NULL, 0);
-      free(ir);
-      tirx_compiled_free(&c);
-      rc = check_func(out, o.func, filename, diag);
-      goto done;
-    }
-    if (got == 1) { /* not this source's warnings: a miss */
-      TirxArtifacts drop = *out;
-      tirx_artifacts_free(&drop);
-      memset(out->data, 0, sizeof out->data);
-      memset(out->size, 0, sizeof out->size);
-      while (diag->n > diag0) { /* a malformed blob may have added some */
-        DiagEntry *e = &diag->items[--diag->n];
-        if (e->level == DIAG_ERROR) diag->nerrors--;
-        free(e->msg);
-        free(e->file);
-        free(e->line_text);
-      }
-    }
-    out->cache_dropped = got < 0 || replayed < 0;
-    out->cache = TIRX_CACHE_MISS;
-  }
-
-  /* a miss: the rest of the pipeline */
-  rc = tirx_compile_parsed(filename, &d, &c, diag);
-  memcpy(out->ms_stage, c.ms, sizeof c.ms);
-  out->data[TIRX_ART_TIRX] = ir;
-  out->size[TIRX_ART_TIRX] = ir ? strlen(ir) : 0;
-  if (rc == 0) {
-    if (o.stop != TIRX_COMPILE_STOP_LOWERED) {
-      /* A module without a host function has no plan and so no bundle; its other
-       * stages are still good (tirx_compile_to_bundle reports the missing bundle). */
-      void *bundle = NULL;
-      size_t bsize = 0;
-      TirxDiag bd;
-      tirx_diag_init(&bd, filename, source, len);
-      if (tirx_compiled_to_bundle(&c, &bundle, &bsize, &bd) == 0) {
-        out->data[TIRX_ART_BUNDLE] = bundle;
-        out->size[TIRX_ART_BUNDLE] = bsize;
-      }
-      tirx_diag_free(&bd);
-    }
-    take_text(out, TIRX_ART_LOWERED, &c.tirx);
-    take_text(out, TIRX_ART_LLVM, &c.llvm_ir);
-    take_text(out, TIRX_ART_LLVM_OPT, &c.llvm_ir_opt);
-    take_text(out, TIRX_ART_PTX, &c.ptx);
-    if (c.cubin) {
-      out->data[TIRX_ART_CUBIN] = c.cubin;
-      out->size[TIRX_ART_CUBIN] = c.cubin_size;
-      c.cubin = NULL;
-    }
-  }
-  if (rc == 0) rc = check_func(out, o.func, filename, diag);
-  /* A compile with warnings (the parser's, ptxas's) is stored with them, and a hit replays
-     them; one whose cache warned (it cannot write) is not. */
-  if (rc == 0 && cache.dir && diag->nerrors == 0 && !cache.warned && out->data[TIRX_ART_BUNDLE]) {
-    StrBuf wb = {0};
-    if (diag->n > diag0) warnings_blob(diag, diag0, source, len, &wb);
-    if (entry_store(&cache, out, &wb) == 0) {
-      out->cache_stored = 1;
-      char keep[80];
-      snprintf(keep, sizeof keep, "%s.tirxc", out->key);
-      cache_trim(&cache, keep);
-    }
-    strbuf_free(&wb);
-  }
-  tirx_compiled_free(&c);
-
-done:
-  if (rc == 0 && dumping) dump_stages(&cache, dump, filename, out);
-  free(cache.dir);
-  out->ms_total = now_ms() - t0;
-  if (rc) {
-    TirxArtifacts keep = *out; /* failure: nothing to free for the caller */
-    tirx_artifacts_free(&keep);
-    memset(out->data, 0, sizeof out->data);
-    memset(out->size, 0, sizeof out->size);
-  }
-  return rc ? TIRX_ERR_COMPILE : TIRX_OK;
+  out->cache_dropped = got < 0 || replayed < 0;
+  out->cache = TIRX_CACHE_MISS;
+  return false;
 }
 
-TirxStatus tirx_compile(const char *filename, const char *source, size_t len,
-                        const TirxCompileOptions *opts, TirxArtifacts *out, char **diag_out) {
-  if (diag_out) *diag_out = NULL;
-  TirxDiag diag;
-  tirx_diag_init(&diag, filename ? filename : "<input>", source, len);
-  TirxStatus rc = tirx_compile_with_diag(filename, source, len, opts, out, &diag);
-  if (diag_out && diag.n) *diag_out = tirx_diag_render(&diag);
-  tirx_diag_free(&diag);
-  return rc;
+/* A compile with warnings (the parser's, ptxas's) is stored with them, and a hit replays
+   them; one whose cache warned (it cannot write) is not, nor one without a bundle. */
+void drv_cache_store(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out) {
+  TirxDiag *diag = c->diag;
+  if (!c->dir || diag->nerrors || c->warned || !out->data[TIRX_ART_BUNDLE]) return;
+  StrBuf wb = {0};
+  if (diag->n > diag0) warnings_blob(diag, diag0, source, len, &wb);
+  if (entry_store(c, out, &wb) == 0) {
+    out->cache_stored = 1;
+    char keep[80];
+    snprintf(keep, sizeof keep, "%s.tirxc", out->key);
+    cache_trim(c, keep);
+  }
+  strbuf_free(&wb);
 }

@@ -1,11 +1,15 @@
-/* The compile pipeline, written out as one straight line:
+/* The driver's one entry, tirx_compile_with_diag (tirx/compile.h), written out as one
+ * straight line:
  *
- *   parse → verify → passes ("default") → LLVM IR → LLVM opt → PTX → ptxas
+ *   resolve the options → parse → print the canonical IR → key → cache lookup ─hit→ done
+ *                                                                          └miss→
+ *   verify → passes → LLVM IR → LLVM opt → PTX → ptxas → bundle → cache store
  *
- * Each stage is timed (TirxCompiled.ms, tirx-llc --time-passes) and its text
- * can be kept for inspection (tirx_compiled_text, the seed's inspect_source()).
- * tirx_compile_to_bundle (tirx/compile.h) is this pipeline plus the bundle
- * writer of libtirxrt.
+ * One options struct (TirxCompileOptions) goes in, one result (TirxArtifacts) comes out;
+ * the compile cache (cache.c) is a layer the entry calls around the pipeline, nothing more.
+ * Each stage is timed (TirxArtifacts.ms_stage, tirx-llc --time-passes) and its text kept
+ * (kernel.inspect(), TIRX_DUMP_DIR).  tirx_compile_to_bundle and tirx_compile_load
+ * (jit.c) are this entry keeping only the bundle.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +18,18 @@
 
 #include "Support/oom.h"
 #include "tirx/bundle.h"
-#include "tirx/internal/codegen.h"
 #include "tirx/compile.h"
+#include "tirx/internal/codegen.h"
 #include "tirx/internal/parse.h"
 #include "tirx/internal/pass.h"
 #include "tirx/internal/print.h"
 #include "tirx/internal/verify.h"
 
 #include "Driver/driver.h"
+
+_Static_assert(TIRX_STAGE_COUNT <= sizeof ((TirxArtifacts *)0)->ms_stage /
+                                       sizeof ((TirxArtifacts *)0)->ms_stage[0],
+               "TirxArtifacts.ms_stage has a slot per stage");
 
 static double now_ms(void) {
   struct timespec ts;
@@ -37,171 +45,65 @@ const char *tirx_stage_name(TirxStage s) {
   return (unsigned)s < TIRX_STAGE_COUNT ? stage_names[s] : "?";
 }
 
-void tirx_driver_options_init(TirxDriverOptions *o) {
-  memset(o, 0, sizeof *o);
-  o->arch = TIRX_DEFAULT_ARCH;
-  o->opt_level = 3;
-  o->stop_after = TIRX_STOP_AFTER_CUBIN;
-  o->ptxas_timeout = -1;
+/* ---- the result ------------------------------------------------------------------------ */
+
+static const char *const art_names[TIRX_ART_COUNT] = {
+#define ARTIFACT(id, name, suffix) name,
+#include "tirx/artifact.def"
+#undef ARTIFACT
+};
+
+const char *tirx_artifact_name(int kind) {
+  return kind >= 0 && kind < TIRX_ART_COUNT ? art_names[kind] : NULL;
 }
 
-void tirx_compiled_free(TirxCompiled *c) {
-  if (!c) return;
-  tirx_module_free(c->module);
-  free(c->tirx);
-  free(c->llvm_ir);
-  free(c->llvm_ir_opt);
-  free(c->ptx);
-  free(c->cubin);
-  memset(c, 0, sizeof *c);
+int tirx_artifact_kind(const char *name) {
+  for (int k = 0; name && k < TIRX_ART_COUNT; k++)
+    if (!strcmp(name, art_names[k])) return k;
+  return -1;
 }
 
-const char *tirx_compiled_text(const TirxCompiled *c, const char *stage) {
-  if (!c || !stage) return NULL;
-  if (!strcmp(stage, "tirx")) return c->tirx;
-  if (!strcmp(stage, "llvm")) return c->llvm_ir;
-  if (!strcmp(stage, "llvm-opt")) return c->llvm_ir_opt;
-  if (!strcmp(stage, "ptx")) return c->ptx;
-  return NULL;
+void tirx_artifacts_free(TirxArtifacts *a) {
+  if (!a) return;
+  for (int k = 0; k < TIRX_ART_COUNT; k++) free(a->data[k]);
+  memset(a, 0, sizeof *a);
 }
 
-int tirx_compile_source(const char *filename, const char *src, size_t len,
-                        const TirxDriverOptions *o, TirxCompiled *out, TirxDiag *diag) {
-  TirxDriverOptions defaults;
-  if (!o) {
-    tirx_driver_options_init(&defaults);
-    o = &defaults;
-  }
-  memset(out, 0, sizeof *out);
-  const TirxArchInfo *arch = tirx_target_arch(o->arch);
-  if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
-                  tirx_target_arch_list());
-    return 1;
-  }
-  out->arch = arch->name;
-
-  /* parse */
-  double t = now_ms();
-  TirxParseOptions po = {o->defines, o->ndefines, o->entry, o->include_dirs, o->ninclude_dirs,
-                         o->max_steps};
-  out->module = tirx_parse(filename, src, len, &po, diag);
-  out->ms[TIRX_STAGE_PARSE] = now_ms() - t;
-  if (!out->module) return 1;
-  return tirx_compile_parsed(filename, o, out, diag);
+/* Moves a kept string into the artifacts. */
+static void take_text(TirxArtifacts *a, int kind, char *s) {
+  if (!s) return;
+  a->data[kind] = s;
+  a->size[kind] = strlen(s);
 }
 
-/* lib/Driver/driver.h: the pipeline after parsing, on out->module (the cache parses
- * first to print the canonical IR of its key). */
-int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCompiled *out,
-                        TirxDiag *diag) {
-  const TirxArchInfo *arch = tirx_target_arch(o->arch);
-  if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
-                  tirx_target_arch_list());
-    return 1;
+/* Drops every artifact (a failed compile leaves the caller nothing to free). */
+static void drop_data(TirxArtifacts *a) {
+  for (int k = 0; k < TIRX_ART_COUNT; k++) {
+    free(a->data[k]);
+    a->data[k] = NULL;
+    a->size[k] = 0;
   }
-  out->arch = arch->name;
-
-  /* verify */
-  double t = now_ms();
-  bool ok = tirx_verify_module(out->module, diag);
-  out->ms[TIRX_STAGE_VERIFY] = now_ms() - t;
-  if (!ok) return 1;
-
-  /* passes (the verifier runs after each one) */
-  t = now_ms();
-  TirxPassOptions pass_opts;
-  tirx_pass_options_init(&pass_opts);
-  int rc = tirx_pass_run_pipeline(out->module, o->pipeline ? o->pipeline : "default", &pass_opts,
-                                  diag);
-  out->ms[TIRX_STAGE_PASSES] = now_ms() - t;
-  if (rc) return 1;
-  if (o->keep_tirx) out->tirx = tirx_print_module(out->module);
-  if (o->stop_after == TIRX_STOP_AFTER_PASSES) return 0;
-
-  /* LLVM IR → opt → PTX */
-  TirxTargetOptions to = {arch->name, o->opt_level, o->keep_llvm};
-  TirxCodegenResult cr;
-  if (tirx_codegen_module(out->module, &to, &cr, diag)) return 1;
-  out->llvm_ir = cr.llvm_ir;
-  out->llvm_ir_opt = cr.llvm_ir_opt;
-  out->ptx = cr.ptx;
-  out->ms[TIRX_STAGE_LLVM_IRGEN] = cr.ms_irgen;
-  out->ms[TIRX_STAGE_LLVM_OPT] = cr.ms_opt;
-  out->ms[TIRX_STAGE_PTX_EMIT] = cr.ms_ptx;
-  if (o->stop_after == TIRX_STOP_AFTER_PTX) return 0;
-  if (cr.nkernels == 0 && cr.nfuncs == 0) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                  "%s: no device kernel to assemble (a kernel needs T.device_entry())",
-                  filename ? filename : "<input>");
-    return 1;
-  }
-  /* Device functions alone, or calls of functions defined elsewhere: a
-   * relocatable cubin (ptxas -c) to link with the rest; it cannot be loaded
-   * and launched as it is. */
-  bool reloc = cr.nkernels == 0 || cr.nexterns > 0;
-  out->relocatable = reloc;
-  out->unresolved = cr.extern_name;
-  if (cr.nexterns)
-    tirx_diag_add(diag, DIAG_WARNING, cr.extern_loc.line, cr.extern_loc.col,
-                  "'%s'%s is called but not defined in this module: the cubin is relocatable "
-                  "(ptxas -c), to be linked with the definition (nvlink or cuLinkAddData)",
-                  cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
-
-  /* ptxas (its errors name the file and the kernels) */
-  char what[512];
-  int w = snprintf(what, sizeof what, "%s (kernel%s", filename ? filename : "<input>",
-                   cr.nkernels > 1 ? "s" : "");
-  for (int i = 0, k = 0; i < out->module->nfuncs && w > 0 && (size_t)w < sizeof what - 8; i++)
-    if (out->module->funcs[i]->is_device_kernel)
-      w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ",
-                    out->module->funcs[i]->name);
-  if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
-  t = now_ms();
-  int first = diag->n;
-  rc = tirx_ptxas_assemble_mode(out->ptx, arch->name, o->opt_level, o->ptxas_timeout, reloc, what,
-                                &out->cubin, &out->cubin_size, diag);
-  /* Point at the source of the kernel ptxas names. */
-  for (int e = first; rc != 0 && e < diag->n; e++) {
-    const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
-    if (!k) continue;
-    k += 13;
-    size_t kn = strcspn(k, "'");
-    for (int i = 0; i < out->module->nfuncs; i++) {
-      PrimFunc *f = out->module->funcs[i];
-      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 && f->loc.line) {
-        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col, "kernel '%s' comes from this function",
-                      f->name);
-        break;
-      }
-    }
-    break;
-  }
-  out->ms[TIRX_STAGE_PTXAS] = now_ms() - t;
-  return rc;
 }
 
 /* ---- bundles ---------------------------------------------------------------------------- */
 
-int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag) {
+/* Packs a compile into a bundle (tirx/bundle.h): the cubin for a->arch (when present),
+ * the PTX, and one launch plan per host function of m (deduplicated: split-host-device
+ * shares a plan between the kernels of one host function).  Returns 0 with *data / *size
+ * malloc'd, or 1 with an error in `diag`. */
+static int make_bundle(const Module *m, const TirxArtifacts *a, void **data, size_t *size,
+                       TirxDiag *diag) {
   *data = NULL;
   *size = 0;
-  if (c->relocatable) { /* the tools say why a bundle is missing (tirx-llc, tirx_compile_to_bundle) */
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "a relocatable cubin cannot be bundled for loading%s%s",
-                  c->unresolved ? ": it calls an undefined function " : "",
-                  c->unresolved ? c->unresolved : "");
-    return 1;
-  }
   TirxBundle *b = tirx_bundle_create(); /* the runtime's builders return NULL / -1 only
                                            when out of memory: Support/oom.h */
   if (!b) tirx_oom();
   int rc = 1;
-  if (c->cubin && tirx_bundle_add_code(b, TIRX_CODE_CUBIN, c->arch, c->cubin, c->cubin_size) < 0)
+  const void *cubin = a->data[TIRX_ART_CUBIN], *ptx = a->data[TIRX_ART_PTX];
+  if (cubin && tirx_bundle_add_code(b, TIRX_CODE_CUBIN, a->arch, cubin, a->size[TIRX_ART_CUBIN]) < 0)
     goto oom;
-  if (c->ptx && tirx_bundle_add_code(b, TIRX_CODE_PTX, c->arch, c->ptx, strlen(c->ptx) + 1) < 0)
+  if (ptx && tirx_bundle_add_code(b, TIRX_CODE_PTX, a->arch, ptx, a->size[TIRX_ART_PTX] + 1) < 0)
     goto oom;
-  Module *m = c->module;
   for (int i = 0; m && i < m->nfuncs; i++) {
     struct TirxPlan *p = m->funcs[i]->plan;
     if (!p) continue;
@@ -228,6 +130,217 @@ oom:
   tirx_oom();
 done:
   tirx_bundle_destroy(b);
+  return rc;
+}
+
+/* ptxas on out's PTX; its errors name the file and the kernels, and a note points at the
+ * source of the kernel ptxas names. */
+static int run_ptxas(const char *filename, const Module *m, const TirxCompileOptions *o,
+                     bool reloc, TirxArtifacts *out, TirxDiag *diag) {
+  char what[512];
+  int nk = 0;
+  for (int i = 0; i < m->nfuncs; i++) nk += m->funcs[i]->is_device_kernel;
+  int w = snprintf(what, sizeof what, "%s (kernel%s", filename ? filename : "<input>",
+                   nk > 1 ? "s" : "");
+  for (int i = 0, k = 0; i < m->nfuncs && w > 0 && (size_t)w < sizeof what - 8; i++)
+    if (m->funcs[i]->is_device_kernel)
+      w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ",
+                    m->funcs[i]->name);
+  if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
+  int first = diag->n;
+  int rc = tirx_ptxas_assemble_mode(out->data[TIRX_ART_PTX], o->arch, o->opt_level,
+                                    o->ptxas_timeout, reloc, what, &out->data[TIRX_ART_CUBIN],
+                                    &out->size[TIRX_ART_CUBIN], diag);
+  for (int e = first; rc != 0 && e < diag->n; e++) {
+    const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
+    if (!k) continue;
+    k += 13;
+    size_t kn = strcspn(k, "'");
+    for (int i = 0; i < m->nfuncs; i++) {
+      const PrimFunc *f = m->funcs[i];
+      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 && f->loc.line) {
+        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col, "kernel '%s' comes from this function",
+                      f->name);
+        break;
+      }
+    }
+    break;
+  }
+  return rc;
+}
+
+/* ---- the pipeline after parsing ----------------------------------------------------------
+ *
+ * verify → passes → LLVM IR → opt → PTX → ptxas → bundle, on m (the caller frees it), into
+ * out->data[LOWERED ..] and out->ms_stage.  text: keep the text stages (lowered TIRx, LLVM IR
+ * before and after -O).  Returns 0, or 1 with errors in diag (out then holds what was made). */
+static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool text, Module *m,
+                        TirxArtifacts *out, TirxDiag *diag) {
+  /* verify */
+  double t = now_ms();
+  bool ok = tirx_verify_module(m, diag);
+  out->ms_stage[TIRX_STAGE_VERIFY] = now_ms() - t;
+  if (!ok) return 1;
+
+  /* passes (the verifier runs after each one) */
+  t = now_ms();
+  TirxPassOptions pass_opts;
+  tirx_pass_options_init(&pass_opts);
+  int rc = tirx_pass_run_pipeline(m, o->pipeline ? o->pipeline : "default", &pass_opts, diag);
+  out->ms_stage[TIRX_STAGE_PASSES] = now_ms() - t;
+  if (rc) return 1;
+  if (text) take_text(out, TIRX_ART_LOWERED, tirx_print_module(m));
+  if (o->stop == TIRX_COMPILE_STOP_LOWERED) return 0;
+
+  /* LLVM IR → opt → PTX */
+  TirxTargetOptions to = {o->arch, o->opt_level, text};
+  TirxCodegenResult cr;
+  if (tirx_codegen_module(m, &to, &cr, diag)) return 1;
+  take_text(out, TIRX_ART_LLVM, cr.llvm_ir);
+  take_text(out, TIRX_ART_LLVM_OPT, cr.llvm_ir_opt);
+  take_text(out, TIRX_ART_PTX, cr.ptx);
+  out->ms_stage[TIRX_STAGE_LLVM_IRGEN] = cr.ms_irgen;
+  out->ms_stage[TIRX_STAGE_LLVM_OPT] = cr.ms_opt;
+  out->ms_stage[TIRX_STAGE_PTX_EMIT] = cr.ms_ptx;
+  /* Device functions alone, or calls of functions defined elsewhere: a relocatable cubin
+   * (ptxas -c) to link with the rest; it cannot be loaded and launched as it is. */
+  bool reloc = cr.nkernels == 0 || cr.nexterns > 0;
+  if (o->stop == TIRX_COMPILE_STOP_CUBIN) {
+    if (cr.nkernels == 0 && cr.nfuncs == 0) {
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                    "%s: no device kernel to assemble (a kernel needs T.device_entry())",
+                    filename ? filename : "<input>");
+      return 1;
+    }
+    if (cr.nexterns)
+      tirx_diag_add(diag, DIAG_WARNING, cr.extern_loc.line, cr.extern_loc.col,
+                    "'%s'%s is called but not defined in this module: the cubin is relocatable "
+                    "(ptxas -c), to be linked with the definition (nvlink or cuLinkAddData)",
+                    cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
+    t = now_ms();
+    rc = run_ptxas(filename, m, o, reloc, out, diag);
+    out->ms_stage[TIRX_STAGE_PTXAS] = now_ms() - t;
+    if (rc) return 1;
+  }
+
+  /* A module without a host function has no plan and so no bundle; its other stages are
+   * still good (tirx_compile_to_bundle and tirx-llc --emit=bundle report the missing
+   * bundle), and so is a relocatable cubin (a bundle is for loading). */
+  if (!(reloc && o->stop == TIRX_COMPILE_STOP_CUBIN)) {
+    TirxDiag bd;
+    tirx_diag_init(&bd, filename, NULL, 0);
+    make_bundle(m, out, &out->data[TIRX_ART_BUNDLE], &out->size[TIRX_ART_BUNDLE], &bd);
+    tirx_diag_free(&bd);
+  }
+  return 0;
+}
+/* ---- the entry ---------------------------------------------------------------------------- */
+
+/* opts with every default made explicit into *o (stop, arch); 0, or 1 with an error. */
+static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o, TirxDiag *diag) {
+  tirx_compile_options_init(o);
+  if (opts && opts->init_ != TIRX_COMPILE_OPTIONS_INIT_) {
+    /* a zeroed struct would silently mean -O0 */
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "TirxCompileOptions was not initialised: call tirx_compile_options_init() first");
+    return 1;
+  }
+  if (opts) *o = *opts;
+  if (o->ptx_only && o->stop == TIRX_COMPILE_STOP_CUBIN) o->stop = TIRX_COMPILE_STOP_PTX;
+  if (o->stop < TIRX_COMPILE_STOP_CUBIN || o->stop > TIRX_COMPILE_STOP_LOWERED)
+    o->stop = TIRX_COMPILE_STOP_CUBIN;
+  const TirxArchInfo *arch = tirx_target_arch(o->arch ? o->arch : TIRX_DEFAULT_ARCH);
+  if (!arch) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
+                  tirx_target_arch_list());
+    return 1;
+  }
+  o->arch = arch->name; /* static */
+  return 0;
+}
+
+/* opts->func, when given, must name a launch plan of the bundle. */
+static int check_func(const TirxArtifacts *a, const char *func, const char *filename,
+                      TirxDiag *diag) {
+  if (!func) return 0;
+  bool found = false;
+  if (a->data[TIRX_ART_BUNDLE]) {
+    TirxBundle *b = NULL;
+    char *err = NULL;
+    if (tirx_bundle_read(a->data[TIRX_ART_BUNDLE], a->size[TIRX_ART_BUNDLE], &b, &err) != 0) {
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0, "internal error: bad bundle: %s", err ? err : "?");
+      free(err);
+      return 1;
+    }
+    for (int i = 0; i < b->nplans; i++)
+      found = found || (b->plans[i]->name && strcmp(b->plans[i]->name, func) == 0);
+    tirx_bundle_destroy(b);
+  }
+  if (found) return 0;
+  tirx_diag_add(diag, DIAG_ERROR, 0, 0, "no function named '%s' in %s", func,
+                filename ? filename : "<input>");
+  return 1;
+}
+
+TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size_t len,
+                                  const TirxCompileOptions *opts, TirxArtifacts *out,
+                                  TirxDiag *diag) {
+  double t0 = now_ms();
+  memset(out, 0, sizeof *out);
+  TirxCompileOptions o;
+  if (resolve_options(opts, &o, diag)) return TIRX_ERR_COMPILE;
+  snprintf(out->arch, sizeof out->arch, "%s", o.arch);
+  DrvCache cache;
+  drv_cache_open(&cache, &o, diag);
+  const char *dump = getenv("TIRX_DUMP_DIR");
+  bool dumping = dump && *dump;
+  /* The text stages are printed for the cache entry, a dump, or a caller that reads them. */
+  bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || cache.dir || dumping;
+
+  /* parse, and print the canonical IR (the key's, and the "tirx" artifact) */
+  double t = now_ms();
+  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs,
+                         o.max_steps};
+  Module *m = tirx_parse(filename, source, len, &po, diag);
+  out->ms_stage[TIRX_STAGE_PARSE] = now_ms() - t;
+  /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
+     the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
+  int diag0 = diag->n;
+  char *ir = m && text ? tirx_print_module(m) : NULL;
+  if (!m || (text && !ir)) {
+    if (m) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
+    tirx_module_free(m);
+    drv_cache_close(&cache);
+    return TIRX_ERR_COMPILE;
+  }
+  if (cache.dir || dumping) drv_cache_key(&cache, &o, ir, out->key);
+
+  int rc;
+  if (drv_cache_lookup(&cache, source, len, diag0, out)) {
+    free(ir);
+    rc = check_func(out, o.func, filename, diag);
+  } else {
+    rc = run_pipeline(filename, &o, text, m, out, diag);
+    take_text(out, TIRX_ART_TIRX, ir);
+    if (rc == 0) rc = check_func(out, o.func, filename, diag);
+    if (rc == 0) drv_cache_store(&cache, source, len, diag0, out);
+  }
+  tirx_module_free(m);
+  if (rc == 0 && dumping) drv_cache_dump(&cache, dump, filename, out);
+  drv_cache_close(&cache);
+  out->ms_total = now_ms() - t0;
+  if (rc) drop_data(out);
+  return rc ? TIRX_ERR_COMPILE : TIRX_OK;
+}
+
+TirxStatus tirx_compile(const char *filename, const char *source, size_t len,
+                        const TirxCompileOptions *opts, TirxArtifacts *out, char **diag_out) {
+  if (diag_out) *diag_out = NULL;
+  TirxDiag diag;
+  tirx_diag_init(&diag, filename ? filename : "<input>", source, len);
+  TirxStatus rc = tirx_compile_with_diag(filename, source, len, opts, out, &diag);
+  if (diag_out && diag.n) *diag_out = tirx_diag_render(&diag);
+  tirx_diag_free(&diag);
   return rc;
 }
 

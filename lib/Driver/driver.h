@@ -1,14 +1,49 @@
-/* lib/Driver internals shared by compile.c and cache.c. */
+/* lib/Driver internals: the Driver half of what codegen.h used to hold.
+ *
+ * The driver speaks one vocabulary, the public one of tirx/compile.h: TirxCompileOptions in,
+ * TirxArtifacts out.  compile.c owns the one entry (tirx_compile_with_diag) and the
+ * pipeline after parsing; cache.c is the compile cache, a layer the entry calls around the
+ * pipeline (open → key → lookup → [miss: the pipeline] → store → close) and that never calls
+ * back into it; ptxas.c runs ptxas.  Layers: compile.c → cache.c, ptxas.c → Target.
+ */
 #ifndef TIRX_DRIVER_DRIVER_H
 #define TIRX_DRIVER_DRIVER_H
 
-#include "tirx/internal/codegen.h"
+#include <stdbool.h>
 
-/* The pipeline of tirx_compile_source after parsing: out->module is the parsed module
- * (owned by out), out->ms[TIRX_STAGE_PARSE] its parse time.  Returns 0 or 1 (errors in
- * diag); out holds what was produced either way. */
-int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCompiled *out,
-                        TirxDiag *diag);
+#include "tirx/compile.h"
+#include "tirx/internal/diag.h"
+#include "tirx/internal/ir.h"
+
+/* ---- the compile cache (cache.c) --------------------------------------------------------
+ *
+ * One compile's use of the cache.  dir is NULL when the cache is off for this compile
+ * (TIRX_NO_CACHE, o->no_cache, TIRX_COMPILE_STOP_LOWERED, or a directory that cannot be
+ * created: one warning); the key is still computed for TIRX_DUMP_DIR then. */
+typedef struct DrvCache {
+  char *dir;      /* DIR/v1, or NULL: no cache */
+  bool warned;    /* one warning per compile */
+  TirxDiag *diag; /* the compile's diagnostics: the cache's warnings go there */
+} DrvCache;
+
+/* Opens the cache o (resolved: o->stop set, o->arch known) would use. */
+void drv_cache_open(DrvCache *c, const TirxCompileOptions *o, TirxDiag *diag);
+void drv_cache_close(DrvCache *c);
+/* The key of a compile: every option that changes an artifact, the canonical IR `ir`
+ * (printed after parsing), the versions of tirx, LLVM, ptxas and libdevice. */
+void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, char key[65]);
+/* Looks out->key up.  A hit fills out->data / size / arch, replays the entry's warnings
+ * (found in this very source text) into c->diag and returns true (out->cache = HIT).
+ * Otherwise false with out->cache = MISS (cache_dropped: a corrupt entry was deleted) and
+ * c->diag as it was at entry diag0 (the diagnostics before it are the parse's). */
+bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out);
+/* Stores a successful compile (with the warnings c->diag got from entry diag0 on, and the
+ * hash of `source` they were found in); sets out->cache_stored, trims to the size bound. */
+void drv_cache_store(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out);
+/* TIRX_DUMP_DIR: writes every artifact of `a` into dir (warnings into c->diag). */
+void drv_cache_dump(DrvCache *c, const char *dir, const char *filename, const TirxArtifacts *a);
+
+/* ---- ptxas (ptxas.c) -------------------------------------------------------------------- */
 
 /* tirx_ptxas_assemble, or with ptxas -c when relocatable: a cubin that keeps
  * calls of external device functions (or has no kernel) for a later link. */

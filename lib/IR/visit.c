@@ -36,8 +36,11 @@
 
 void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
   switch ((ExprKind)x->kind) {
+  /* clang-format 14 would fold the #include into the macro: */
+  /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/expr.def"
+  /* clang-format on */
 #undef X
   case E_COUNT: break;
   }
@@ -45,8 +48,11 @@ void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
 
 void tirx_stmt_children(Stmt *x, const IRChildFns *fns, void *ctx) {
   switch ((StmtKind)x->kind) {
+  /* clang-format 14 would fold the #include into the macro: */
+  /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/stmt.def"
+  /* clang-format on */
   case S_COUNT: break;
   }
 }
@@ -167,8 +173,11 @@ Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   Expr t = *e;
   bool ch = false;
   switch ((ExprKind)e->kind) {
+  /* clang-format 14 would fold the #include into the macro: */
+  /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/expr.def"
+  /* clang-format on */
 #undef X
   case E_COUNT: break;
   }
@@ -186,8 +195,11 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   Stmt t = *s;
   bool ch = false;
   switch ((StmtKind)s->kind) {
+  /* clang-format 14 would fold the #include into the macro: */
+  /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/stmt.def"
+  /* clang-format on */
 #undef X
   case S_COUNT: break;
   }

@@ -1,4 +1,6 @@
-/* tirx/codegen.h — lowered device kernels → LLVM IR → PTX, and the driver.
+/* tirx/internal/codegen.h — the Target half: lowered device kernels → LLVM IR → PTX.
+ * (The driver's half — options, stages, results, the compile entry — is the public
+ * tirx/compile.h; its internals are lib/Driver/driver.h.)
  *
  * tirx_codegen_module (lib/Target/NVPTX) turns every PrimFunc with
  * is_device_kernel into one `ptx_kernel` LLVM function, runs LLVM's
@@ -23,10 +25,6 @@
  *   - no S_SCOPEID ("codegen: unlowered scope id" otherwise).
  * Device asserts trap when false.  Unsupported intrinsics, arch mismatches
  * and T.cuda.func_call are located diagnostics, never aborts.
- *
- * tirx_compile_source (lib/Driver/compile.c) is the whole pipeline written out
- * as one straight line: parse → verify → passes → codegen → ptxas, each stage
- * timed, each stage's text kept for inspection (the seed's inspect_source()).
  *
  * Neither prints nor exits: errors go to the caller's TirxDiag, with source
  * locations when the fault is in the input ("codegen: T.cuda.func_call ...").
@@ -71,85 +69,5 @@ typedef struct TirxTargetOptions {
 int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
                         TirxDiag *diag);
 void tirx_codegen_result_free(TirxCodegenResult *r);
-
-/* ---- the compile pipeline (lib/Driver) ----------------------------------- */
-
-/* The stages, in pipeline order; each has a name for --time-passes. */
-typedef enum TirxStage {
-  TIRX_STAGE_PARSE,
-  TIRX_STAGE_VERIFY,
-  TIRX_STAGE_PASSES,
-  TIRX_STAGE_LLVM_IRGEN,
-  TIRX_STAGE_LLVM_OPT,
-  TIRX_STAGE_PTX_EMIT,
-  TIRX_STAGE_PTXAS,
-  TIRX_STAGE_COUNT
-} TirxStage;
-
-/* "parse", "verify", "passes", "llvm-irgen", "llvm-opt", "ptx-emit", "ptxas". */
-const char *tirx_stage_name(TirxStage s);
-
-/* How far the pipeline runs. */
-typedef enum TirxStopAfter {
-  TIRX_STOP_AFTER_PASSES, /* lowered TIRx only */
-  TIRX_STOP_AFTER_PTX,    /* LLVM IR + PTX */
-  TIRX_STOP_AFTER_CUBIN,  /* + ptxas */
-} TirxStopAfter;
-
-typedef struct TirxDriverOptions {
-  const char *arch;            /* NULL = TIRX_DEFAULT_ARCH */
-  int opt_level;               /* 0..3 (LLVM and ptxas) */
-  const char *const *defines;  /* "NAME=VALUE" (T.constexpr / module constants) */
-  int ndefines;
-  const char *pipeline;        /* NULL = "default" (tirx/pass.h) */
-  TirxStopAfter stop_after;
-  bool keep_llvm;              /* keep LLVM IR text before/after opt */
-  bool keep_tirx;              /* keep the lowered module's TVMScript text */
-  const char *entry;           /* NULL, or --entry EXPR (tirx/parse.h) */
-  const char *const *include_dirs; /* -I DIR (tirx/parse.h) */
-  long long max_steps;             /* TirxParseOptions.max_steps (0 = the default) */
-  int ninclude_dirs;
-  int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
-} TirxDriverOptions;
-
-/* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */
-void tirx_driver_options_init(TirxDriverOptions *o);
-
-/* Everything a compile produced.  Strings and the cubin are malloc'd; the
- * module (after the passes) is owned too.  NULL fields were not produced. */
-typedef struct TirxCompiled {
-  Module *module;          /* lowered module (plans hang off its kernels) */
-  char *tirx;              /* lowered TVMScript (keep_tirx) */
-  char *llvm_ir;           /* keep_llvm */
-  char *llvm_ir_opt;       /* keep_llvm */
-  char *ptx;
-  void *cubin;
-  size_t cubin_size;
-  bool relocatable;        /* the cubin is ptxas -c output (device functions alone, or calls of
-                              functions defined elsewhere): linkable, not loadable */
-  const char *unresolved;  /* the first function called but not defined (or NULL) */
-  const char *arch;        /* static */
-  double ms[TIRX_STAGE_COUNT];
-} TirxCompiled;
-
-/* Runs the pipeline on `src` (need not be NUL-terminated; `filename` is for
- * diagnostics).  `diag` must have been initialised with the same filename and
- * source so that errors render with the source line.  Returns 0, or 1 with
- * errors in `diag`; in both cases *out holds what was produced (free it with
- * tirx_compiled_free). */
-int tirx_compile_source(const char *filename, const char *src, size_t len,
-                        const TirxDriverOptions *o, TirxCompiled *out, TirxDiag *diag);
-void tirx_compiled_free(TirxCompiled *c);
-
-/* inspect_source(): a stage's text by name — "tirx" (lowered TIRx), "llvm"
- * (before opt), "llvm-opt", "ptx" — or NULL when it was not kept/produced. */
-const char *tirx_compiled_text(const TirxCompiled *c, const char *stage);
-
-/* Packs a compiled module into a bundle (tirx/bundle.h): the cubin for
- * c->arch (when present), the PTX, and one launch plan per host function
- * (deduplicated; split-host-device shares a plan between the kernels of one
- * host function).  Returns 0 with *data / *size malloc'd, or 1 with an error
- * in `diag`. */
-int tirx_compiled_to_bundle(const TirxCompiled *c, void **data, size_t *size, TirxDiag *diag);
 
 #endif

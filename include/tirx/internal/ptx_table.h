@@ -11,7 +11,13 @@
  *   ARCH      SM_ANY, SM_80, SM_90, SM_90A, SM_100, SM_100A, SM_103A,
  *             SM_107A, SM_107F: the arch the shape needs (PTX ISA fact).
  *   FLAGS     PTXF_ORDERS_MEMORY (fences, barriers, waits: a "memory"
- *             clobber although no address is named), PTXF_NOT_VOLATILE.
+ *             clobber although no address is named), PTXF_NOT_VOLATILE;
+ *             and the lowering column: PTXF_LOWER_LLVM (a spelling may
+ *             become plain LLVM IR: a scalar ALU/conversion family),
+ *             PTXF_LOWER_NVVM (a spelling may become an NVVM intrinsic: a
+ *             row of intrin_ptx.def, a TMA tile copy), neither:
+ *             inline asm.  Codegen tries only the lowerings the row names;
+ *             scripts/ptx-lowering.py derives the column and checks it.
  *   slots     the modifier slots in PTX order, space separated:
  *             `name=tok|tok` (required) or `name?=tok|tok` (optional);
  *             `tok@sm_100` raises the floor when that token is chosen
@@ -58,7 +64,12 @@ typedef enum {
   SM_ANY, SM_75, SM_80, SM_90, SM_90A, SM_100, SM_100A, SM_103A, SM_107A, SM_107F
 } PtxArch;
 
-enum { PTXF_ORDERS_MEMORY = 1u << 0, PTXF_NOT_VOLATILE = 1u << 1 };
+enum {
+  PTXF_ORDERS_MEMORY = 1u << 0,
+  PTXF_NOT_VOLATILE = 1u << 1,
+  PTXF_LOWER_LLVM = 1u << 2, /* the lowering column (see FLAGS above) */
+  PTXF_LOWER_NVVM = 1u << 3,
+};
 
 typedef enum { PTXRW_R, PTXRW_W, PTXRW_RW } PtxRw;
 typedef enum { PTXK_REG, PTXK_ADDR, PTXK_PTR, PTXK_IMM } PtxKind;

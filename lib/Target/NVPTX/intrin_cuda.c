@@ -766,10 +766,10 @@ static LLVMValueRef emit_fp8x4_e4m3(CG *cg, Expr *e) {
 
 static int fmt_code(const Expr *s, bool scale) {
   static const struct { const char *name; int code, scode; } tab[] = {
-      {"float16", 0, -1}, {"bfloat16", 1, -1}, {"tfloat32", 2, -1}, {"float8_e4m3fn", 0, 0},
-      {"float8_e4m3fnuz", 0, 0}, {"float8_e5m2", 1, -1}, {"float6_e2m3fn", 3, -1},
-      {"float6_e3m2fn", 4, -1}, {"float4_e2m1fn", 5, -1}, {"uint8", 0, -1}, {"int8", 1, -1},
-      {"float32", 1, -1}, {"int32", 2, -1}, {"float8_e8m0fnu", -1, 1}};
+#define TCGEN05_FORMAT(name, code, scode) {name, code, scode},
+#include "tirx/internal/tcgen05_format.def"
+#undef TCGEN05_FORMAT
+  };
   if (s->kind != E_STR) return -1;
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strlen(tab[i].name) == s->u.s.len && memcmp(tab[i].name, s->u.s.p, s->u.s.len) == 0)

@@ -1,14 +1,16 @@
 /* T.ptx instruction calls (I_PTX_INSTR): one generic lowering driven by the
  * table (include/tirx/internal/ptx_table.def).
  *
- * One place decides how a call becomes code (cg_ptx_instr):
- *   1. a scalar ALU/conversion spelling with one destination and plain
- *      sources lowers to LLVM IR (intrin_ptx_alu.c), which LLVM optimises;
- *   2. a spelling that is one of the NVVM-intrinsic rows of intrin_ptx.def
+ * One place decides how a call becomes code (cg_ptx_instr), reading the row's
+ * lowering column (PTXF_LOWER_* in its FLAGS, derived by scripts/ptx-lowering.py):
+ *   1. PTXF_LOWER_LLVM: a scalar ALU/conversion spelling with one destination
+ *      and plain sources lowers to LLVM IR (intrin_ptx_alu.c), which LLVM optimises;
+ *   2. PTXF_LOWER_NVVM: a spelling that is one of the NVVM-intrinsic rows of intrin_ptx.def
  *      with no destination (fences, barriers, mbarrier.init, cp.async groups,
  *      tcgen05 fences, ...) takes that row's emitter, and so do the plain
  *      TMA tile loads and stores (tma_rows, operands reordered);
- *   3. everything else is rendered from its row into one inline-asm block:
+ *   3. everything else (every row without either flag) is rendered from its row
+ *      into one inline-asm block:
  *      operands in PTX order, `{...}` register groups, `[a]`/`[a+imm]`,
  *      composite `[tmap, {c0, c1}]` brackets, `p|q` pairs, `_` sinks,
  *      immediates in the text; constraint letters from the operand dtypes
@@ -374,8 +376,11 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (!decode(cg, e, &d)) return NULL;
   StrBuf sp = {0};
   spelling(&d, &sp);
-  if (!arch_ok(cg, &d, e->loc, sp.p) || try_alu(cg, e, &d, sp.p) || try_f8x2_to_bf16x2(cg, &d) ||
-      try_row(cg, e, &d, sp.p) || try_tma(cg, e, &d)) {
+  /* the row's lowering column (ptx_table.def FLAGS) names what its spellings may become */
+  unsigned lower = d.e->flags;
+  if (!arch_ok(cg, &d, e->loc, sp.p) || ((lower & PTXF_LOWER_LLVM) && try_alu(cg, e, &d, sp.p)) ||
+      ((lower & PTXF_LOWER_NVVM) &&
+       (try_f8x2_to_bf16x2(cg, &d) || try_row(cg, e, &d, sp.p) || try_tma(cg, e, &d)))) {
     free(sp.p);
     free(d.mods);
     return NULL;
