@@ -12,6 +12,15 @@ dir=${1:-../shared/repros}
 B=${B:-build-asan}
 case $B in /*) ;; *) B=$PWD/$B ;; esac
 [ -x "$B/bin/tirx-opt" ] || { echo "error: no $B/bin/tirx-opt (build it first)" >&2; exit 2; }
+# A sanitized build's extension loads into python3 only with the ASan runtime preloaded
+# (as test/lit.cfg.py does); ASan's shadow memory does not fit under `ulimit -v`.
+py=python3 ulimit_v=
+if grep -q '^TIRX_SANITIZE:BOOL=ON' "$B/CMakeCache.txt" 2>/dev/null; then
+    cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$B/CMakeCache.txt")
+    rt=$("${cc:-cc}" -print-file-name=libasan.so 2>/dev/null)
+    case $rt in /*) py="env LD_PRELOAD=$rt ASAN_OPTIONS=detect_leaks=0 python3" ;; esac
+    ulimit_v='s#ulimit -v [0-9]*#:#g'
+fi
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 ok=0 bad=0
@@ -21,12 +30,12 @@ for f in "$dir"/*.py "$dir"/*.sh; do
     case $name in
     *.py)
         cmd=$(sed -n 's/^# command: *//p' "$f" | head -1 | sed 's/  *\(->\|(\).*$//')
-        cmd=$(printf '%s\n' "$cmd" | sed -e "s#build-fuzz/bin/tirx-fuzz-eval#$B/bin/tirx-opt#" \
-            -e "s#build-fuzz/bin/tirx-fuzz-compile#$B/bin/tirx-llc --no-cache --emit=ptx -o /dev/null#" \
-            -e "s# -timeout=[0-9]*##" -e "s#build-asan/#$B/#g" -e "s#\(^\|[ =]\)build/#\1$B/#g" \
-            -e "s#^timeout [0-9]* ##" -e "s#$name#$f#g")
+        cmd=$(printf '%s\n' "$cmd" | sed -e "s#build-fuzz/bin/tirx-fuzz-eval#@B@/bin/tirx-opt#" \
+            -e "s#build-fuzz/bin/tirx-fuzz-compile#@B@/bin/tirx-llc --no-cache --emit=ptx -o /dev/null#" \
+            -e "s# -timeout=[0-9]*##" -e "s#build-asan/#@B@/#g" -e "s#\(^\|[ =]\)build/#\1@B@/#g" \
+            -e "s#^timeout [0-9]* ##" -e "s#$name#$f#g" -e "s#python3 #$py #g" -e "s#@B@#$B#g")
         ;;
-    *.sh) cmd="sed 's#\\(^\\|[ =]\\)build/#\\1$B/#g' '$f' | B='$B' sh" ;;
+    *.sh) cmd="sed -e 's#\\(^\\|[ =]\\)build/#\\1$B/#g' -e 's#python3 #$py #g' -e '${ulimit_v:-s#^##}' '$f' | B='$B' sh" ;;
     esac
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} timeout 120 sh -c "$cmd" >"$tmp/out" 2>&1
     rc=$?
