@@ -73,7 +73,37 @@ for h in ("parse", "eval", "compile", "bundle", "npy"):
     config.substitutions.append(
         ("%tirx-fuzz-" + h, os.path.join(config.tirx_tools_dir, "tirx-fuzz-" + h)))
 config.substitutions.append(("%tirx-src", config.tirx_src_root))
-config.substitutions.append(("%python", sys.executable))
+
+
+# %python: the interpreter; in a sanitized build (TIRX_SANITIZE=ON) with the compiler's
+# ASan runtime preloaded, so that the extension (built with -fsanitize=address,undefined)
+# loads into an uninstrumented python3 and the Python tests run under ASan + UBSan too.
+# LSan is off for the interpreter: CPython keeps much of its memory to the end and LSan's
+# suppressions match any frame of a stack, so one for CPython would hide the extension's
+# leaks as well; the library's leaks are checked by the tools' tests.
+def _asan_runtime():
+    cc = getattr(config, "tirx_c_compiler", "") or "cc"
+    for name in ("libasan.so", "libclang_rt.asan-x86_64.so", "libclang_rt.asan.so"):
+        try:
+            out = subprocess.run([cc, "-print-file-name=" + name], stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True, timeout=60).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if os.path.isabs(out) and os.path.exists(out):
+            return os.path.realpath(out)
+    return None
+
+
+def _python_cmd():
+    if not config.tirx_sanitize:
+        return sys.executable
+    rt = _asan_runtime()
+    if not rt:
+        lit_config.warning("tirx: no ASan runtime found to preload: the Python tests run without it")
+        return sys.executable
+    return "env LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0:%s %s" % (
+        rt, os.environ.get("ASAN_OPTIONS", ""), sys.executable)
+config.substitutions.append(("%python", _python_cmd()))
 # A stand-in libcuda (test/Runtime/Inputs/fake_libcuda.c) for TIRX_LIBCUDA.
 config.substitutions.append(
     ("%fake-libcuda", os.path.join(config.tirx_obj_root, "lib", "libtirx-fake-cuda.so")))

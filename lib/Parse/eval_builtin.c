@@ -97,9 +97,11 @@ Value bi_raise(Eval *ev, const Builtin *self, Args *a) { return ev_error(ev, a->
  * when it counts down (range(hi, lo, -1) is no loop) */
 Value bi_range(Eval *ev, const Builtin *self, Args *a) {
   (void)self;
-  if (a->npos == 3 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT && a->pos[2].kind == V_INT &&
-      a->pos[2].u.i < 0)
-    return ev_py_range(ev, a);
+  int64_t ext;
+  if (a->npos >= 2 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT &&
+      (a->npos == 2 || a->pos[2].kind == V_INT) &&
+      ((a->npos == 3 && a->pos[2].u.i < 0) || __builtin_sub_overflow(a->pos[1].u.i, a->pos[0].u.i, &ext)))
+    return ev_py_range(ev, a); /* also when stop - start is no int64: range(-2**63, 2**63-1, 2**63-1) */
   return ev_loop_spec(ev, a, FOR_SERIAL, "range");
 }
 
@@ -135,7 +137,11 @@ Value bi_abs(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "abs() takes one argument");
   (void)self;
   Value x = a->pos[0];
-  if (x.kind == V_INT || x.kind == V_BOOL) return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+  if (x.kind == V_INT || x.kind == V_BOOL) {
+    if (x.u.i == INT64_MIN) /* Python's answer, 2**63, is not a 64-bit int */
+      return ev_error(ev, a->loc, "integer overflow: abs(%lld) does not fit in 64 bits", (long long)x.u.i);
+    return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
+  }
   if (x.kind == V_FLOAT) {
     x.u.f = fabs(x.u.f);
     return x;
@@ -233,6 +239,16 @@ static Value float_of_str(Eval *ev, Value s, Loc loc) {
   return ev_error(ev, loc, "could not convert string to float: '%.*s'", (int)s.u.s.len, s.u.s.p);
 }
 
+bool ev_float_to_int(Eval *ev, double f, int64_t *out, const char *what, Loc loc) {
+  if (isnan(f)) return ev_error(ev, loc, "%s: cannot convert float NaN to integer", what), false;
+  if (isinf(f)) return ev_error(ev, loc, "%s: cannot convert float infinity to integer", what), false;
+  /* [-2**63, 2**63) is exactly the doubles that truncate into an int64 */
+  if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0))
+    return ev_error(ev, loc, "%s: %g does not fit in a 64-bit integer (tirx's Python ints are 64-bit)", what, f), false;
+  *out = (int64_t)f;
+  return true;
+}
+
 /* int(x[, base]), float(x), bool(x) of a number or a string */
 Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
   Value x = a->npos ? a->pos[0] : v_int(0, a->loc);
@@ -259,7 +275,11 @@ Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
     return int_of_str(ev, x, b, a->loc);
   }
   if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
-  if (fn[0] == 'i') return v_int(x.kind == V_FLOAT ? (int64_t)x.u.f : x.u.i, a->loc);
+  if (fn[0] == 'i') {
+    if (x.kind != V_FLOAT) return v_int(x.u.i, a->loc);
+    int64_t i;
+    return ev_float_to_int(ev, x.u.f, &i, "int()", a->loc) ? v_int(i, a->loc) : v_make(V_ERROR, a->loc);
+  }
   if (fn[0] == 'f') {
     Value r = v_make(V_FLOAT, a->loc);
     r.u.f = x.kind == V_FLOAT ? x.u.f : (double)x.u.i;

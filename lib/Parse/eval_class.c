@@ -255,6 +255,31 @@ static bool dataclass_decorator(Eval *ev, Ast *d, struct PyClass *k) {
   return true;
 }
 
+/* @I.ir_module on a class in Python code (a factory's `@I.ir_module class Mod:`
+ * ... `return Mod`): a tvm.IRModule (the prelude's) of the class's PrimFuncs, by
+ * name in the order written, as TVM's decorator makes one. */
+static Value ir_module_of_class(Eval *ev, struct PyClass *k, Loc loc) {
+  /* the class as the source names it, `tvm.IRModule` (tvm is bound in every input;
+     the modules layer that imports it is above this one) */
+  Ast tvm = {.kind = A_NAME, .loc = loc, .name = tirx_intern0(ev->m, "tvm")};
+  Ast path = {.kind = A_ATTR, .loc = loc, .a = &tvm, .name = tirx_intern0(ev->m, "IRModule")};
+  Value cls = ev_expr(ev, &path), d = v_make(V_DICT, loc);
+  if (cls.kind == V_ERROR) return cls;
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, k->attrs.n + 1);
+  for (int i = 0; i < k->attrs.n; i++) {
+    if (k->attrs.vals[i].kind != V_FUNCREF) continue;
+    Value key = v_make(V_STR, loc);
+    key.u.s.p = k->attrs.names[i];
+    key.u.s.len = strlen(k->attrs.names[i]);
+    d.u.dict.keys[d.u.dict.n] = key;
+    d.u.dict.vals[d.u.dict.n++] = k->attrs.vals[i];
+  }
+  if (!d.u.dict.n) return ev_error(ev, loc, "@I.ir_module class '%s' defines no @T.prim_func", k->name);
+  Args a = {&d, 1, NULL, NULL, 0, loc};
+  return ev_call_value(ev, cls, &a);
+}
+
 /* The class value after its decorators, innermost first. */
 static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
   for (int i = c->n2 - 1; i >= 0; i--) {
@@ -264,6 +289,11 @@ static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
     if (dv.kind == V_ERROR) return dv;
     if (is_ns(dv, "T.meta_class")) { /* eval_tvm.c names its instances' buffers */
       k->meta_class = true;
+      continue;
+    }
+    if (is_ns(dv, "I.ir_module") && d->kind != A_CALL) {
+      kv = ir_module_of_class(ev, k, d->loc);
+      if (kv.kind == V_ERROR) return kv;
       continue;
     }
     if (is_lib(dv, LIB_dataclasses_dataclass)) {

@@ -361,9 +361,14 @@ static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
       v.u.f = pow((double)x, (double)y);
       return v;
     }
+    /* by squaring: 1 ** (2**62) must not loop 2**62 times; a square that
+       overflows while bits remain means the result does too */
     r = 1;
-    for (int64_t i = 0; i < y; i++)
-      if (__builtin_mul_overflow(r, x, &r)) goto overflow;
+    for (int64_t base = x; y; ) {
+      if ((y & 1) && __builtin_mul_overflow(r, base, &r)) goto overflow;
+      y >>= 1;
+      if (y && __builtin_mul_overflow(base, base, &base)) goto overflow;
+    }
     break;
   }
   case OP_LSHIFT:
@@ -465,21 +470,18 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   case E_ADD: r = (int64_t)((uint64_t)x + (uint64_t)y); break;
   case E_SUB: r = (int64_t)((uint64_t)x - (uint64_t)y); break;
   case E_MUL: r = (int64_t)((uint64_t)x * (uint64_t)y); break;
+  /* x // -1 and x % -1 fold as the other operators do, wrapping (TVM:
+     T.int64(-2**63) // -1 is T.int64(-2**63)); C's x / -1 is UB for the minimum */
   case E_FLOORDIV:
-    if (y == 0 || (x == INT64_MIN && y == -1)) return NULL;
-    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : py_floordiv(x, y);
+  case E_DIV: /* T.truncdiv: C's division */
+    if (y == 0) return NULL;
+    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : y == -1 ? (int64_t)(0 - (uint64_t)x)
+      : k == E_FLOORDIV ? py_floordiv(x, y) : x / y;
     break;
   case E_FLOORMOD:
-    if (y == 0 || y == -1) return NULL;
-    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : py_floormod(x, y);
-    break;
-  case E_DIV: /* T.truncdiv: C's division */
-    if (y == 0 || (x == INT64_MIN && y == -1)) return NULL;
-    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : x / y;
-    break;
   case E_MOD:
-    if (y == 0 || y == -1) return NULL;
-    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : x % y;
+    if (y == 0) return NULL;
+    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : y == -1 ? 0 : k == E_FLOORMOD ? py_floormod(x, y) : x % y;
     break;
   case E_MIN: r = (u ? (uint64_t)x < (uint64_t)y : x < y) ? x : y; break;
   case E_MAX: r = (u ? (uint64_t)x > (uint64_t)y : x > y) ? x : y; break;
@@ -844,7 +846,7 @@ static Value unary(Eval *ev, Ast *a) {
     if (!e) return v_make(V_ERROR, a->loc);
     /* TVM's constant folding leaves 16-bit floats alone: -T.float16(2.0) is a multiply */
     if (is_const(e) && !(e->kind == E_FLOAT && tirx_dtype_bits(e->dtype) == 16)) {
-      Expr *z = e->kind == E_INT ? tirx_int(ev->m, e->dtype, wrap_int(e->dtype, -e->u.i.v), a->loc)
+      Expr *z = e->kind == E_INT ? tirx_int(ev->m, e->dtype, wrap_int(e->dtype, (int64_t)(0 - (uint64_t)e->u.i.v)), a->loc)
                                  : tirx_float(ev->m, e->dtype, -e->u.f.v, a->loc);
       return v_expr(z, a->loc);
     }
@@ -1034,7 +1036,7 @@ static Value list_value(Eval *ev, Ast *a, ValueKind k) {
 typedef struct DictPlan {
   Value *keys, *vals; /* a display of literals (strings, numbers, True, False, None): its value,
                          copied at each evaluation (a dict is mutable); NULL: not one */
-  bool keys_distinct; /* its keys are string literals, found distinct: not checked again */
+  bool keys_distinct; /* its keys are string literals, found distinct: not looked up again */
 } DictPlan;
 
 static bool literal(const Ast *x) {
@@ -1045,30 +1047,31 @@ static bool literal(const Ast *x) {
 static Value dict_display(Eval *ev, Ast *a) {
   for (int i = 0; i < a->n; i++)
     if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
-  Value v = v_make(V_DICT, a->loc);
-  v.u.dict.n = a->n;
-  v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
-  v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
   DictPlan *p = txmap_get(&ev->py_dicts, a);
-  if (p && p->keys) {
-    memcpy(v.u.dict.keys, p->keys, sizeof(Value) * (size_t)a->n);
-    memcpy(v.u.dict.vals, p->vals, sizeof(Value) * (size_t)a->n);
+  if (p && (p->keys || p->keys_distinct)) {
+    Value v = v_make(V_DICT, a->loc);
+    v.u.dict.n = a->n;
+    v.u.dict.keys = TIRX_NEWN(ev->m, Value, a->n + 1);
+    v.u.dict.vals = TIRX_NEWN(ev->m, Value, a->n + 1);
+    if (p->keys) { /* literal keys and values: the first evaluation's */
+      memcpy(v.u.dict.keys, p->keys, sizeof(Value) * (size_t)a->n);
+      memcpy(v.u.dict.vals, p->vals, sizeof(Value) * (size_t)a->n);
+      return v;
+    }
+    for (int i = 0; i < a->n; i++) { /* distinct string-literal keys: no lookups */
+      v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
+      v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
+      if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR) return v_make(V_ERROR, a->loc);
+    }
     return v;
   }
-  for (int i = 0; i < a->n; i++) {
-    v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
-    v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
-    if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR) return v_make(V_ERROR, a->loc);
-    for (int j = 0; j < i && !(p && p->keys_distinct); j++)
-      if (v.u.dict.keys[j].kind == V_STR && v.u.dict.keys[i].kind == V_STR &&
-          v.u.dict.keys[j].u.s.len == v.u.dict.keys[i].u.s.len &&
-          memcmp(v.u.dict.keys[j].u.s.p, v.u.dict.keys[i].u.s.p, v.u.dict.keys[i].u.s.len) == 0)
-        return ev_error(ev, a->list[i]->loc, "duplicate key in dictionary");
-  }
-  if (p || !a->n) return v;
+  /* Python's semantics, in O(n) (ev_py_dict_display hashes the keys): a
+   * repeated key keeps its first place and its last value */
+  Value d = ev_py_dict_display(ev, a);
+  if (d.kind == V_ERROR || p || !a->n) return d;
   p = TIRX_NEW(ev->m, DictPlan);
-  bool lit = true;
-  p->keys_distinct = true;
+  bool lit = d.u.dict.n == a->n; /* a display with a repeated key is evaluated each time */
+  p->keys_distinct = lit;
   for (int i = 0; i < a->n; i++) {
     p->keys_distinct &= a->list[i]->kind == A_STR;
     lit &= literal(a->list[i]) && literal(a->list2[i]);
@@ -1076,11 +1079,11 @@ static Value dict_display(Eval *ev, Ast *a) {
   if (lit) {
     p->keys = TIRX_NEWN(ev->m, Value, a->n);
     p->vals = TIRX_NEWN(ev->m, Value, a->n);
-    memcpy(p->keys, v.u.dict.keys, sizeof(Value) * (size_t)a->n);
-    memcpy(p->vals, v.u.dict.vals, sizeof(Value) * (size_t)a->n);
+    memcpy(p->keys, d.u.dict.keys, sizeof(Value) * (size_t)a->n);
+    memcpy(p->vals, d.u.dict.vals, sizeof(Value) * (size_t)a->n);
   }
   txmap_put(&ev->py_dicts, a, p);
-  return v;
+  return d;
 }
 
 Value ev_expr(Eval *ev, Ast *a) {

@@ -126,7 +126,10 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   /* extent = stop - start, recognising our own printed `range(a, a + n)` */
   int64_t x, y;
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &y)) {
-    s->u.for_.extent = tirx_int(ev->m, t, y - x, a->loc);
+    int64_t ext;
+    if (__builtin_sub_overflow(y, x, &ext)) /* Python: len(range(-2**63, 2**63-1)) is an OverflowError */
+      return ev_error(ev, a->loc, "%s(%lld, %lld): the extent does not fit in 64 bits", fn, (long long)x, (long long)y);
+    s->u.for_.extent = tirx_int(ev->m, t, ext, a->loc);
   } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
     s->u.for_.extent = tirx_canon(ev->m, hi, a->loc); /* TVM simplifies every extent */
   } else if (hi->kind == E_ADD && tirx_expr_identical(hi->u.bin.a, lo)) {

@@ -750,8 +750,53 @@ Value ev_py_unresolved(Eval *ev, Value v, Loc loc) {
                   what);
 }
 
+/* An entry that is a tvm.IRModule (the prelude's class: its functions in _funcs,
+ * by the names in _names): the module's functions become all of its PrimFuncs. */
+static void entry_ir_module(Eval *ev, Value mod, const char *text) {
+  bool f1, f2;
+  Value names = ev_try_attr(ev, mod, tirx_intern0(ev->m, "_names"), mod.loc, &f1);
+  Value funcs = ev_try_attr(ev, mod, tirx_intern0(ev->m, "_funcs"), mod.loc, &f2);
+  if (!f1 || !f2 || names.kind != V_LIST || funcs.kind != V_DICT) {
+    tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' is no tvm.IRModule", text);
+    ev->nerr++;
+    return;
+  }
+  PrimFunc **fs = TIRX_NEWN(ev->m, PrimFunc *, funcs.u.dict.n + 1);
+  int n = 0;
+  for (int i = 0; i < funcs.u.dict.n; i++) {
+    Value v = funcs.u.dict.vals[i];
+    if (v.kind != V_FUNCREF) {
+      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: function '%.*s' of the IRModule is not a PrimFunc",
+                    (int)funcs.u.dict.keys[i].u.s.len, funcs.u.dict.keys[i].u.s.p);
+      ev->nerr++;
+      return;
+    }
+    PrimFunc *f = ev_funcref(ev, v);
+    if (!f) return;
+    bool dup = false;
+    for (int j = 0; j < n; j++) {
+      if (fs[j] == f) dup = true; /* one PrimFunc under two names: compiled once (its own name) */
+      else if (strcmp(fs[j]->name, f->name) == 0) {
+        tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: the IRModule holds two functions named '%s'", f->name);
+        ev->nerr++;
+        return;
+      }
+    }
+    if (!dup) fs[n++] = f;
+  }
+  if (!n) {
+    tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: the IRModule '%s' has no functions", text);
+    ev->nerr++;
+    return;
+  }
+  ev->m->nfuncs = 0;
+  for (int i = 0; i < n; i++) tirx_module_add_func(ev->m, fs[i]);
+  ev->m->is_ir_module = true; /* printed as one: functions sorted by name, main last */
+  ev->m->class_name = NULL;   /* not the file's class, if it has one */
+}
+
 /* Evaluates the entry expression in the module's namespace; the module's
- * functions become the one it names. */
+ * functions become the one it names (all of them for an IRModule). */
 void ev_entry(Eval *ev, const char *text) {
   TokenList toks = {0};
   TirxDiag sub;
@@ -770,6 +815,9 @@ void ev_entry(Eval *ev, const char *text) {
     return;
   }
   PrimFunc *f = NULL;
+  if (e->kind == A_NAME && !ev_lookup(ev, e->name) && ev->m->is_ir_module && ev->m->class_name &&
+      strcmp(e->name, ev->m->class_name) == 0)
+    return; /* the file's @I.ir_module class: all its functions */
   if (e->kind == A_NAME && !ev_lookup(ev, e->name)) {
     f = tirx_module_find(ev->m, e->name);
     if (!f) {
@@ -796,8 +844,12 @@ void ev_entry(Eval *ev, const char *text) {
       v = ev_jit_build(ev, v, &none);
       if (v.kind == V_ERROR) return;
     }
+    if (v.kind == V_OBJECT && strcmp(v.u.obj->cls->name, "IRModule") == 0) {
+      entry_ir_module(ev, v, text);
+      return;
+    }
     if (v.kind != V_FUNCREF) {
-      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc", text);
+      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc or an IRModule", text);
       ev->nerr++;
       return;
     }

@@ -737,9 +737,13 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
       (a.kind == V_INT || b.kind == V_INT)) {
     Value s = seq_a ? a : b;
     int64_t k = seq_a ? b.u.i : a.u.i;
-    if (k < 0) k = 0;
     int64_t len = s.kind == V_STR ? (int64_t)s.u.s.len : s.u.list.n;
-    if (len * k > PY_MAX_ITEMS) {
+    if (k < 0 || len == 0) k = 0; /* "" * (2**63-1) is "" at once, not 2**63-1 empty copies */
+    if (!ev_py_step(ev, loc)) { /* the arena bound is checked at each step */
+      *out = v_make(V_ERROR, loc);
+      return true;
+    }
+    if (k > PY_MAX_ITEMS / (len ? len : 1)) {
       *out = ev_error(ev, loc, "repeated sequence longer than %d items", PY_MAX_ITEMS);
       return true;
     }
@@ -802,6 +806,20 @@ bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
 
 static bool py_int_arg(Eval *ev, Value v, int64_t *out) { return ev_get_int(ev, v, out, "range() argument"); }
 
+/* The items of range(lo, hi, st), st != 0, computed in uint64 (the distance
+ * between two int64 bounds may be 2**64 - 1); false after reporting more than
+ * PY_MAX_ITEMS. */
+static bool py_range_items(Eval *ev, int64_t lo, int64_t hi, int64_t st, Value **items, int *n, Loc loc) {
+  uint64_t dist = st > 0 ? (hi > lo ? (uint64_t)hi - (uint64_t)lo : 0) : (lo > hi ? (uint64_t)lo - (uint64_t)hi : 0);
+  uint64_t ust = st > 0 ? (uint64_t)st : 0 - (uint64_t)st;
+  uint64_t cnt = dist ? (dist - 1) / ust + 1 : 0;
+  if (cnt > PY_MAX_ITEMS) return ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS), false;
+  *n = (int)cnt;
+  *items = TIRX_NEWN(ev->m, Value, cnt + 1);
+  for (uint64_t i = 0; i < cnt; i++) (*items)[i] = v_int((int64_t)((uint64_t)lo + i * (uint64_t)st), loc);
+  return true;
+}
+
 /* The items a `for` over `it` visits (a Python container or range). */
 static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   switch (it.kind) {
@@ -820,17 +838,8 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
     int64_t lo, ext, st = 1;
     if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.u.frame.inner == f &&
         tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
-        (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0) {
-      int64_t cnt = ext > 0 ? (ext + st - 1) / st : 0;
-      if (cnt > PY_MAX_ITEMS) {
-        ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS);
-        return false;
-      }
-      *n = (int)cnt;
-      *items = TIRX_NEWN(ev->m, Value, cnt + 1);
-      for (int64_t i = 0; i < cnt; i++) (*items)[i] = v_int(lo + i * st, loc);
-      return true;
-    }
+        (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0)
+      return py_range_items(ev, lo, (int64_t)((uint64_t)lo + (uint64_t)(ext > 0 ? ext : 0)), st, items, n, loc);
     ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
     return false;
   }
@@ -855,12 +864,8 @@ Value ev_py_range(Eval *ev, Args *a) {
     if (a->npos == 3 && !py_int_arg(ev, a->pos[2], &st)) return v_make(V_ERROR, a->loc);
   }
   if (st == 0) return ev_error(ev, a->loc, "range() step must not be zero");
-  int64_t cnt = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
-  if (cnt > PY_MAX_ITEMS) return ev_error(ev, a->loc, "range() of more than %d items at parse time", PY_MAX_ITEMS);
   Value v = v_make(V_LIST, a->loc);
-  v.u.list.n = (int)cnt;
-  v.u.list.items = TIRX_NEWN(ev->m, Value, cnt + 1);
-  for (int64_t i = 0; i < cnt; i++) v.u.list.items[i] = v_int(lo + i * st, a->loc);
+  if (!py_range_items(ev, lo, hi, st, &v.u.list.items, &v.u.list.n, a->loc)) return v_make(V_ERROR, a->loc);
   return v;
 }
 
@@ -1926,24 +1931,29 @@ Value lib_math(Eval *ev, const Builtin *self, Args *a) {
       return v_make(V_ERROR, l);
     }
     Value acc = v_int(strcmp(fn, "gcd") == 0 ? 0 : 1, l);
+    uint64_t r = (uint64_t)acc.u.i; /* gcd and lcm in magnitudes: |INT64_MIN| = 2**63 is a uint64 */
     for (int i = 0; i < n; i++) {
       if (strcmp(fn, "prod") == 0) {
         acc = ev_binop(ev, OP_STAR, acc, items[i], l);
         if (acc.kind == V_ERROR) return acc;
         continue;
       }
-      int64_t x, g = acc.u.i;
+      int64_t x;
       if (!ev_get_int(ev, items[i], &x, "math.gcd() argument")) return v_make(V_ERROR, l);
-      if (x < 0) x = -x;
-      int64_t p = g, q = x;
+      uint64_t ux = x < 0 ? 0 - (uint64_t)x : (uint64_t)x, p = r, q = ux;
       while (q) {
-        int64_t t = p % q;
+        uint64_t t = p % q;
         p = q;
         q = t;
       }
-      acc.u.i = strcmp(fn, "gcd") == 0 ? p : (p ? g / p * x : 0);
+      if (strcmp(fn, "gcd") == 0) r = p;
+      else if (!p) r = 0; /* lcm(0, x) = 0 */
+      else if (__builtin_mul_overflow(r / p, ux, &r) || r > INT64_MAX) /* an lcm only grows, bar a 0 */
+        return ev_error(ev, l, "integer overflow: the result of math.lcm() does not fit in 64 bits");
     }
-    return acc;
+    if (strcmp(fn, "prod") == 0) return acc;
+    if (r > INT64_MAX) return ev_error(ev, l, "integer overflow: the result of math.%s() does not fit in 64 bits", fn);
+    return v_int((int64_t)r, l);
   }
   if (strcmp(fn, "pi") == 0) return py_num(PY_PI, l);
   if (a->npos != 1 || a->nkw) return ev_error(ev, l, "math.%s() takes one argument", fn);
@@ -1952,9 +1962,11 @@ Value lib_math(Eval *ev, const Builtin *self, Args *a) {
   if (!py_get_num(ev, a->pos[0], &x, fn)) return v_make(V_ERROR, l);
   if (strcmp(fn, "ceil") == 0 || strcmp(fn, "floor") == 0 || strcmp(fn, "trunc") == 0) {
     if (a->pos[0].kind != V_FLOAT) return v_int(a->pos[0].u.i, l);
-    double r = fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x);
-    if (!(r > -9.2e18 && r < 9.2e18)) return ev_error(ev, l, "math.%s() result out of range", fn);
-    return v_int((int64_t)r, l);
+    int64_t r;
+    const char *what = fn[0] == 'c' ? "math.ceil()" : fn[0] == 'f' ? "math.floor()" : "math.trunc()";
+    if (!ev_float_to_int(ev, fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x), &r, what, l))
+      return v_make(V_ERROR, l);
+    return v_int(r, l);
   }
   if (strcmp(fn, "isfinite") == 0 || strcmp(fn, "isinf") == 0 || strcmp(fn, "isnan") == 0) {
     Value r = v_make(V_BOOL, l);
@@ -2246,9 +2258,11 @@ Value bi_pow(Eval *ev, const Builtin *self, Args *a) {
 Value bi_round(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "round() takes one argument here");
+  if (a->pos[0].kind == V_INT || a->pos[0].kind == V_BOOL) return v_int(a->pos[0].u.i, a->loc); /* exact */
   double x;
+  int64_t r;
   if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, a->loc);
-  return v_int((int64_t)nearbyint(x), a->loc);
+  return ev_float_to_int(ev, nearbyint(x), &r, "round()", a->loc) ? v_int(r, a->loc) : v_make(V_ERROR, a->loc);
 }
 
 /* tuple(x) / list(x) */

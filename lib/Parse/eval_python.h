@@ -47,6 +47,10 @@ Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv);
 Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
 Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
 Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
+/* f truncated toward zero into *out; false after reporting Python's error (nan:
+ * ValueError, inf: OverflowError) or that the value does not fit in 64 bits; WHAT
+ * names the operation ("int()", "round()") (eval_builtin.c) */
+bool ev_float_to_int(Eval *ev, double f, int64_t *out, const char *what, Loc loc);
 /* Python frames and closures (eval_py.c) */
 void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env);
 void ev_frame_leave(Eval *ev, PyFrame *f);

@@ -279,17 +279,19 @@ enum { MAX_TERMS = 16 };
 static bool terms_of(Expr *e, int64_t scale, Term *t, int *n) {
   int64_t c;
   if (*n >= MAX_TERMS) return false;
-  if (llabs(scale) > BOUND) return false;
+  if (scale > BOUND || scale < -BOUND) return false;
   switch ((ExprKind)e->kind) {
-  case E_INT:
-    t[(*n)++] = (Term){NULL, e->u.i.v * scale};
+  case E_INT: /* coefficients stay within BOUND, so that sums of MAX_TERMS cannot overflow */
+    if (__builtin_mul_overflow(e->u.i.v, scale, &c) || c > BOUND || c < -BOUND) return false;
+    t[(*n)++] = (Term){NULL, c};
     return true;
   case E_ADD:
     return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, scale, t, n);
   case E_SUB:
     return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, -scale, t, n);
   case E_MUL:
-    if (xf_const_int(e->u.bin.b, &c) && llabs(c) < BOUND) return terms_of(e->u.bin.a, scale * c, t, n);
+    if (xf_const_int(e->u.bin.b, &c) && c < BOUND && c > -BOUND)
+      return !__builtin_mul_overflow(scale, c, &c) && terms_of(e->u.bin.a, c, t, n);
     break;
   default:
     break;
