@@ -537,6 +537,19 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
       *out = str_value(ev, obj.u.cls->name, loc);
       return true;
     }
+    bool mro = strcmp(name, "__mro__") == 0;
+    if (mro || strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
+      struct PyClass **ks = mro ? obj.u.cls->mro : obj.u.cls->bases;
+      int n = mro ? obj.u.cls->nmro : obj.u.cls->nbases;
+      *out = v_make(V_TUPLE, loc);
+      out->u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+      out->u.list.n = n;
+      for (int i = 0; i < n; i++) {
+        out->u.list.items[i] = v_make(V_CLASS, loc);
+        out->u.list.items[i].u.cls = ks[i];
+      }
+      return true;
+    }
     if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
       Value d = v_make(V_DICT, loc);
       int n = obj.u.cls->nmembers;
@@ -646,10 +659,26 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
   if (o->cls->slotted) {
     int i = 0;
     while (i < o->cls->nslots && o->cls->slots[i] != name) i++;
-    if (i == o->cls->nslots)
-      return ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name), false;
+    if (i == o->cls->nslots) {
+      ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
+      ev->py_exc = "AttributeError"; /* what `except AttributeError` catches */
+      return false;
+    }
   }
   attrs_set(ev, &o->attrs, name, v);
+  return true;
+}
+
+/* A container held by obj.name that grew is written back in place (a list
+ * mutated through the attribute, as CPython mutates it: no __setattr__, no
+ * descriptor).  False: obj has no such attribute of its own. */
+bool ev_object_store_back(Eval *ev, Value obj, const char *name, Value v) {
+  (void)ev;
+  if (obj.kind != V_OBJECT) return false;
+  Value *p = attrs_find(&obj.u.obj->attrs, name);
+  if (!p) return false;
+  v.meta = false;
+  *p = v;
   return true;
 }
 
@@ -695,8 +724,8 @@ bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
 Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   bool set = strcmp(self->name, "__setattr__") == 0, del = strcmp(self->name, "__delattr__") == 0;
-  if (!set && !del) { /* __init__ */
-    if (a->npos != 1 || a->nkw) return ev_error(ev, l, "object.__init__() takes exactly one argument (the instance)");
+  if (!set && !del) { /* __init__, __init_subclass__ */
+    if (a->npos != 1 || a->nkw) return ev_error(ev, l, "object.%s() takes no arguments", self->name);
     return v_make(V_NONE, l);
   }
   const char *nm;

@@ -935,6 +935,11 @@ static bool py_store_back(Eval *ev, Ast *e, Value v) {
     ev_define(ev, e->name, v, false, e->loc);
     return true;
   }
+  if (e->kind == A_ATTR) {
+    Value o = ev_expr(ev, e->a);
+    if (o.kind == V_ERROR) return false;
+    if (ev_object_store_back(ev, o, e->name, v)) return true;
+  }
   if (e->kind == A_ATTR || e->kind == A_SUBSCRIPT) return py_assign(ev, e, v);
   return true; /* a temporary: nobody else sees it */
 }
@@ -1861,8 +1866,8 @@ static int py_funcdef(Eval *ev, Ast *s) {
  * ends normally or by return/break/continue; an error ends the evaluation
  * without them (parse-time code has no exception objects to pass). */
 static int py_with_items(Eval *ev, Ast *s, int i) {
-  if (i == s->n2) return ev_py_exec(ev, s->list, s->n);
-  Ast *it = s->list2[i];
+  if (i == s->n) return ev_py_exec(ev, s->list2, s->n2);
+  Ast *it = s->list[i];
   Value ctx = ev_expr(ev, it->a);
   if (ctx.kind == V_ERROR) return PY_ERR;
   const ValueProto *p = EV_PROTO(ctx);

@@ -86,6 +86,7 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq); /* false: neither is 
 Value *ev_class_find(struct PyClass *k, const char *name); /* a class attribute, MRO order; NULL: none */
 bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc); /* object.__setattr__ */
 bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc);
+bool ev_object_store_back(Eval *ev, Value obj, const char *name, Value v); /* a grown container, in place */
 /* the items a `for` over `it` visits (eval_py.c); false after reporting an error */
 bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc);
 bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
