@@ -850,6 +850,17 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     ev_emit(ev, f.u.frame.outer);
     return;
   }
+  const ValueProto *p = EV_PROTO(f);
+  if (p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
+    Value v = p->enter(ev, f, it->loc);
+    if (v.kind == V_ERROR) return;
+    ev_push_scope(ev);
+    if (bind) ev_define(ev, bind, v, false, it->loc);
+    with_stmt(ev, s, item + 1);
+    ev_pop_scope(ev);
+    if (!ev->nerr) p->exit(ev, f, it->loc);
+    return;
+  }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
     ev_error(ev, it->a->loc, "'with' needs T.hint(...), T.attr(...) or T.launch_thread(...)");
     return;
