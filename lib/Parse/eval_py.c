@@ -770,8 +770,24 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
   return false;
 }
 
+static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc);
+
 /* `x in container` for Python containers; false when not one. */
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
+  if (c.kind == V_OBJECT) { /* __contains__, else its items (__iter__ / __getitem__) */
+    Value *m = ev_class_find(c.u.obj->cls, tirx_intern0(ev->m, "__contains__"));
+    if (m) {
+      Value args[2] = {c, x};
+      Args a = {args, 2, NULL, NULL, 0, x.loc};
+      int t = ev_truth(ev, ev_call_value(ev, *m, &a), x.loc);
+      *out = t > 0;
+      return t >= 0;
+    }
+    Value *items;
+    int n;
+    if (!py_items(ev, c, &items, &n, x.loc)) return false;
+    c = py_seq(ev, V_LIST, items, n, x.loc);
+  }
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)

@@ -3,13 +3,14 @@
 # exit(None, None, None), return through a with), __iter__/__next__ with
 # StopIteration in for loops, comprehensions, list(), iter()/next(); the
 # __getitem__ sequence protocol; __len__, __bool__ (and __len__ as truth),
-# __getitem__/__setitem__, __call__, hash(), nonlocal.
+# __getitem__/__setitem__, __call__, __contains__ (and `in` over the items),
+# hash(), nonlocal.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
 # CHECK: T.evaluate("enter a|body a|exit a None None None|enter b|enter c|in c|exit c|exit b|enter r|ret|exit r")
 # CHECK-NEXT: T.evaluate("[1, 2, 3] 10 [1, 2] 1 2 done [0, 10, 20]")
 # CHECK-NEXT: T.evaluate("3 False no 0 empty yes")
-# CHECK-NEXT: T.evaluate("{'k': 5} 5 called:3 7")
+# CHECK-NEXT: T.evaluate("{'k': 5} 5 called:3 7 True False True")
 # CHECK-NEXT: T.evaluate("3 8 [1, 2]")
 from tvm.script import tirx as T
 
@@ -114,6 +115,9 @@ class Store:
     def __call__(self, x):
         return "called:%d" % x
 
+    def __contains__(self, k):
+        return k in self.d
+
 
 class H:
     def __hash__(self):
@@ -123,7 +127,7 @@ class H:
 def items():
     s = Store()
     s["k"] = 5
-    return "%s %d %s %d" % (s.d, s["k"], s(3), hash(H()))
+    return "%s %d %s %d %s %s %s" % (s.d, s["k"], s(3), hash(H()), "k" in s, 5 in Seq(), 2 in It(3))
 
 
 def counter():
