@@ -481,112 +481,124 @@ static Value call0(Eval *ev, Value fn, Value self, Loc loc) {
   return ev_call_value(ev, fn, &a);
 }
 
-static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_OBJECT) {
-    struct PyObject *o = obj.u.obj;
-    struct PyClass *owner = NULL;
-    Value *cv = class_find(o->cls, name, &owner, 0);
-    if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY) {
-      *out = call0(ev, *cv->u.bound.fn, obj, loc);
-      return true;
-    }
-    Value *iv = attrs_find(&o->attrs, name);
-    Value kv = v_make(V_CLASS, loc);
-    kv.u.cls = o->cls;
-    /* a descriptor: a data one (__set__ too) before the instance's own attribute */
-    if (cv && EV_PROTO(*cv)->get && (!iv || (cv->kind == V_OBJECT && class_find(cv->u.obj->cls, tirx_intern0(ev->m, "__set__"), NULL, 0))) &&
-        EV_PROTO(*cv)->get(ev, *cv, obj, kv, loc, out))
-      return true;
-    if (iv) {
-      *out = *iv;
-      out->loc = loc;
-      return true;
-    }
-    if (cv) {
-      bool prop;
-      *out = class_attr_value(ev, cv, obj, true, loc, &prop);
-      return true;
-    }
-    if (strcmp(name, "__class__") == 0) {
-      *out = v_make(V_CLASS, loc);
-      out->u.cls = o->cls;
-      return true;
-    }
-    if (strcmp(name, "__dict__") == 0) {
-      *out = make_dict(ev, &o->attrs, NULL, 0, loc);
-      return true;
-    }
-    Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
-    if (ga) {
-      Value args[2] = {obj, str_value(ev, name, loc)};
-      Args a = {args, 2, NULL, NULL, 0, loc};
-      *out = ev_call_value(ev, *ga, &a);
-      return true;
-    }
-    return false;
-  }
-  if (obj.kind == V_CLASS) {
-    Value *cv = class_find(obj.u.cls, name, NULL, 0);
-    if (cv && EV_PROTO(*cv)->get && EV_PROTO(*cv)->get(ev, *cv, v_make(V_NONE, loc), obj, loc, out)) return true;
-    if (cv) {
-      bool prop;
-      *out = class_attr_value(ev, cv, obj, false, loc, &prop);
-      return true;
-    }
-    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
-      *out = str_value(ev, obj.u.cls->name, loc);
-      return true;
-    }
-    bool mro = strcmp(name, "__mro__") == 0;
-    if (mro || strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
-      struct PyClass **ks = mro ? obj.u.cls->mro : obj.u.cls->bases;
-      int n = mro ? obj.u.cls->nmro : obj.u.cls->nbases;
-      *out = v_make(V_TUPLE, loc);
-      out->u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      out->u.list.n = n;
-      for (int i = 0; i < n; i++) {
-        out->u.list.items[i] = v_make(V_CLASS, loc);
-        out->u.list.items[i].u.cls = ks[i];
-      }
-      return true;
-    }
-    if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
-      Value d = v_make(V_DICT, loc);
-      int n = obj.u.cls->nmembers;
-      d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
-      d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
-        d.u.dict.vals[i] = obj.u.cls->members[i];
-      }
-      d.u.dict.n = n;
-      *out = d;
-      return true;
-    }
-    return false;
-  }
-  if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) {
-    /* super(): the attribute from the bases of the method's class */
-    struct PyClass *k = obj.u.bound.fn->u.cls;
-    Value self = *obj.u.bound.self;
-    /* the classes after k in the MRO of self's class (Python's super()) */
-    struct PyClass *sk = self.kind == V_OBJECT ? self.u.obj->cls : self.kind == V_CLASS ? self.u.cls : k;
-    int from = 0;
-    while (from < sk->nmro && sk->mro[from] != k) from++;
-    if (from == sk->nmro) sk = k, from = 0;
-    for (int i = from + 1; i < sk->nmro; i++) {
-      Value *cv = attrs_find(&sk->mro[i]->attrs, name);
-      if (!cv) continue;
-      bool prop;
-      Value r = class_attr_value(ev, cv, self, self.kind == V_OBJECT, loc, &prop);
-      *out = prop ? call0(ev, r, self, loc) : r;
-      return true;
-    }
-    Value ob = ev_libmod_attr(ev, "object", name, loc); /* object's own: super().__init__() */
-    if (ob.u.builtin->fn == lib_unsupported) return false;
-    *out = bind(ev, ob, self, loc);
+/* an instance's attribute: a property, a data descriptor, its own, its class's (a
+ * non-data descriptor's __get__), then __getattr__ */
+static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  struct PyObject *o = obj.u.obj;
+  struct PyClass *owner = NULL;
+  Value *cv = class_find(o->cls, name, &owner, 0);
+  if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY) {
+    *out = call0(ev, *cv->u.bound.fn, obj, loc);
     return true;
   }
+  Value *iv = attrs_find(&o->attrs, name);
+  Value kv = v_make(V_CLASS, loc);
+  kv.u.cls = o->cls;
+  /* a descriptor: a data one (__set__ too) before the instance's own attribute */
+  if (cv && EV_PROTO(*cv)->get && (!iv || (cv->kind == V_OBJECT && class_find(cv->u.obj->cls, tirx_intern0(ev->m, "__set__"), NULL, 0))) &&
+      EV_PROTO(*cv)->get(ev, *cv, obj, kv, loc, out))
+    return true;
+  if (iv) {
+    *out = *iv;
+    out->loc = loc;
+    return true;
+  }
+  if (cv) {
+    bool prop;
+    *out = class_attr_value(ev, cv, obj, true, loc, &prop);
+    return true;
+  }
+  if (strcmp(name, "__class__") == 0) {
+    *out = v_make(V_CLASS, loc);
+    out->u.cls = o->cls;
+    return true;
+  }
+  if (strcmp(name, "__dict__") == 0) {
+    *out = make_dict(ev, &o->attrs, NULL, 0, loc);
+    return true;
+  }
+  Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
+  if (ga) {
+    Value args[2] = {obj, str_value(ev, name, loc)};
+    Args a = {args, 2, NULL, NULL, 0, loc};
+    *out = ev_call_value(ev, *ga, &a);
+    return true;
+  }
+  return false;
+}
+
+/* a class's attribute (a descriptor's __get__(None, cls)), __name__, __mro__, an enum's __members__ */
+static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  Value *cv = class_find(obj.u.cls, name, NULL, 0);
+  if (cv && EV_PROTO(*cv)->get && EV_PROTO(*cv)->get(ev, *cv, v_make(V_NONE, loc), obj, loc, out)) return true;
+  if (cv) {
+    bool prop;
+    *out = class_attr_value(ev, cv, obj, false, loc, &prop);
+    return true;
+  }
+  if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
+    *out = str_value(ev, obj.u.cls->name, loc);
+    return true;
+  }
+  bool mro = strcmp(name, "__mro__") == 0;
+  if (mro || strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
+    struct PyClass **ks = mro ? obj.u.cls->mro : obj.u.cls->bases;
+    int n = mro ? obj.u.cls->nmro : obj.u.cls->nbases;
+    *out = v_make(V_TUPLE, loc);
+    out->u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+    out->u.list.n = n;
+    for (int i = 0; i < n; i++) {
+      out->u.list.items[i] = v_make(V_CLASS, loc);
+      out->u.list.items[i].u.cls = ks[i];
+    }
+    return true;
+  }
+  if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
+    Value d = v_make(V_DICT, loc);
+    int n = obj.u.cls->nmembers;
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
+      d.u.dict.vals[i] = obj.u.cls->members[i];
+    }
+    d.u.dict.n = n;
+    *out = d;
+    return true;
+  }
+  return false;
+}
+
+/* super().name: from the classes after the method's class in the MRO of
+ * self's class (Python's super()), then object's own */
+static bool lookup_super(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  /* super(): the attribute from the bases of the method's class */
+  struct PyClass *k = obj.u.bound.fn->u.cls;
+  Value self = *obj.u.bound.self;
+  /* the classes after k in the MRO of self's class (Python's super()) */
+  struct PyClass *sk = self.kind == V_OBJECT ? self.u.obj->cls : self.kind == V_CLASS ? self.u.cls : k;
+  int from = 0;
+  while (from < sk->nmro && sk->mro[from] != k) from++;
+  if (from == sk->nmro) sk = k, from = 0;
+  for (int i = from + 1; i < sk->nmro; i++) {
+    Value *cv = attrs_find(&sk->mro[i]->attrs, name);
+    if (!cv) continue;
+    bool prop;
+    Value r = class_attr_value(ev, cv, self, self.kind == V_OBJECT, loc, &prop);
+    *out = prop ? call0(ev, r, self, loc) : r;
+    return true;
+  }
+  Value ob = ev_libmod_attr(ev, "object", name, loc); /* object's own: super().__init__() */
+  if (ob.u.builtin->fn == lib_unsupported) return false;
+  *out = bind(ev, ob, self, loc);
+  return true;
+}
+
+/* obj.name for the Python kinds eval_class.c knows; false: not found here */
+static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  if (obj.kind == V_OBJECT) return lookup_object(ev, obj, name, loc, out);
+  if (obj.kind == V_CLASS) return lookup_class(ev, obj, name, loc, out);
+  if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) return lookup_super(ev, obj, name, loc, out);
   if (obj.kind == V_DESCR && obj.nshape == DK_PROPERTY &&
       (strcmp(name, "setter") == 0 || strcmp(name, "getter") == 0 || strcmp(name, "deleter") == 0)) {
     *out = bind(ev, ev_libmod_attr(ev, "property", name, loc), obj, loc);
