@@ -367,6 +367,12 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
   if (t->kind == A_SUBSCRIPT) {
     Value obj = ev_expr(ev, t->a);
     if (obj.kind == V_ERROR) return;
+    if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
+      Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
+      Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
+      if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
+      return;
+    }
     if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
       ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
       return;
@@ -449,7 +455,7 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
       emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
       return;
     }
-    if (!ev_class_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+    if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
       ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
     return;
   }
