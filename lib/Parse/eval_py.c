@@ -1002,6 +1002,12 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     return true;
   }
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    if (EV_PROTO(v)->iter) { /* a, b = obj: its items (__iter__) */
+      Value *items;
+      int n;
+      if (!EV_PROTO(v)->iter(ev, v, &items, &n, t->loc)) return false;
+      v = py_seq(ev, V_TUPLE, items, n, t->loc);
+    }
     if (v.kind != V_TUPLE && v.kind != V_LIST) {
       ev_error(ev, t->loc, "cannot unpack a non-sequence");
       return false;

@@ -4,7 +4,7 @@
 # StopIteration in for loops, comprehensions, list(), iter()/next(); the
 # __getitem__ sequence protocol; __len__, __bool__ (and __len__ as truth),
 # __getitem__/__setitem__, __call__, __contains__ (and `in` over the items),
-# hash(), nonlocal.
+# hash(), nonlocal, a, b = obj (its items).
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
 # CHECK: T.evaluate("enter a|body a|exit a None None None|enter b|enter c|in c|exit c|exit b|enter r|ret|exit r")
@@ -12,6 +12,7 @@
 # CHECK-NEXT: T.evaluate("3 False no 0 empty yes")
 # CHECK-NEXT: T.evaluate("{'k': 5} 5 called:3 7 True False True")
 # CHECK-NEXT: T.evaluate("3 8 [1, 2]")
+# CHECK-NEXT: T.evaluate("1 2 3 0 10")
 from tvm.script import tirx as T
 
 log = []
@@ -147,6 +148,12 @@ def counter():
     return "%d %d %s" % (first, n, seen[:2])
 
 
+def unpack():
+    a, b, c = It(3)
+    x, y = Seq()[0], Seq()[1]
+    return "%d %d %d %d %d" % (a, b, c, x, y)
+
+
 @T.prim_func
 def f():
     T.evaluate(contexts())
@@ -154,3 +161,4 @@ def f():
     T.evaluate(truth())
     T.evaluate(items())
     T.evaluate(counter())
+    T.evaluate(unpack())
