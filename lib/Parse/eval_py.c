@@ -155,6 +155,16 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
 
 /* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
 static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf *out, Loc loc) {
+  Value *fm = v.kind == V_OBJECT ? ev_class_find(v.u.obj->cls, tirx_intern0(ev->m, "__format__")) : NULL;
+  if (fm) { /* the object's own format: __format__(spec) */
+    Value args[2] = {v, py_str_value(ev, spec, n, loc)};
+    Args a = {args, 2, NULL, NULL, 0, loc};
+    Value r = ev_call_value(ev, *fm, &a);
+    if (r.kind == V_ERROR) return false;
+    if (r.kind != V_STR) return ev_error(ev, loc, "__format__ must return a str"), false;
+    strbuf_put(out, r.u.s.p, r.u.s.len);
+    return true;
+  }
   char fill = ' ', align = 0, sign = 0, type = 0;
   int width = 0, prec = -1;
   bool comma = false;
@@ -473,6 +483,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
     while (colon < j && s[colon] != ':') colon++;
     const char *key = s + i + 1;
     size_t kl = colon - i - 1;
+    bool repr = false; /* {0!r} / {!s}: the conversion */
+    if (kl >= 2 && key[kl - 2] == '!' && (key[kl - 1] == 'r' || key[kl - 1] == 's')) repr = key[kl - 1] == 'r', kl -= 2;
     Value v;
     if (kl == 0) {
       if (next >= a->npos) {
@@ -496,7 +508,7 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
       }
       v = a->kwv[k];
     }
-    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, false, &b, a->loc))
+    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, repr, &b, a->loc))
       return v_make(V_ERROR, a->loc);
     i = j;
   }

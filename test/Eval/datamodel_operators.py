@@ -3,7 +3,8 @@
 # Inputs/cpython_eval.py, a stand-in tvm.script.tirx whose T.evaluate prints).
 # Operators and their reflected forms (NotImplemented, a builtin left operand),
 # comparisons and their mirrors, unary operators, __eq__/__hash__ in sets and
-# `in`, sorted() by __lt__, __repr__/__str__ through str()/repr()/f-strings.
+# `in`, sorted() by __lt__, __repr__/__str__ through str()/repr()/f-strings,
+# %r/%s, str.format, __format__.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
 # CHECK: T.evaluate("V(3) V(6) V(501) V(6) V(7) V(-3) V(4) V(-5)")
@@ -11,6 +12,7 @@
 # CHECK-NEXT: T.evaluate("2 True False [V(1), V(2), V(3)] V(1) V(3)")
 # CHECK-NEXT: T.evaluate("<7> V(7) v8 [V(1)] 101")
 # CHECK-NEXT: T.evaluate("rsub 10 radd 1 mixed")
+# CHECK-NEXT: T.evaluate("V(9) <9>| V(2) <3> F[x8] <4> V(5)")
 from tvm.script import tirx as T
 
 
@@ -103,6 +105,15 @@ def reflected():
     return " ".join([10 - R(), V(1) + S(), "mixed"])
 
 
+class F:
+    def __format__(self, spec):
+        return "F[" + spec + "]"
+
+
+def formats():
+    return " ".join([f"{W(9)!r} {W(9)}|", "%r %s" % (V(2), W(3)), f"{F():x8}", "{} {!r}".format(W(4), V(5))])
+
+
 @T.prim_func
 def f():
     T.evaluate(ops())
@@ -110,3 +121,4 @@ def f():
     T.evaluate(containers())
     T.evaluate(texts())
     T.evaluate(reflected())
+    T.evaluate(formats())
