@@ -364,12 +364,10 @@ Value ev_class_def(Eval *ev, Ast *c) {
 /* A base's __init_subclass__(cls, **kw) (an implicit classmethod), with the
  * class statement's keywords but metaclass=.  False after an error. */
 static bool init_subclass(Eval *ev, Ast *c, Value kv) {
-  struct PyClass *k = kv.u.cls, *owner = NULL;
+  struct PyClass *k = kv.u.cls;
   Value *f = NULL;
-  for (int i = 1; i < k->nmro && !f; i++)
-    if ((f = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__init_subclass__")))) owner = k->mro[i];
+  for (int i = 1; i < k->nmro && !f; i++) f = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__init_subclass__"));
   if (!f) return true;
-  (void)owner;
   Value fn = f->kind == V_DESCR && f->nshape == DK_CLASSMETHOD ? *f->u.bound.fn : *f;
   Args a = {&kv, 1, TIRX_NEWN(ev->m, const char *, c->n3 + 1), TIRX_NEWN(ev->m, Value, c->n3 + 1), 0, c->loc};
   for (int i = 0; i < c->n3; i++) {
