@@ -602,6 +602,10 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     *out = bind(ev, ev_libmod_attr(ev, "property", name, loc), obj, loc);
     return true;
   }
+  if (obj.kind == V_BUILTIN && strcmp(name, "__name__") == 0) { /* int.__name__, ValueError.__name__ */
+    *out = str_value(ev, obj.u.builtin->name, loc);
+    return true;
+  }
   if (obj.kind == V_BUILTIN && obj.u.builtin == &ev_builtins[BI_object]) {
     Value ob = ev_libmod_attr(ev, "object", name, loc);
     if (ob.u.builtin->fn == lib_unsupported) return false;

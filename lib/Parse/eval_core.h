@@ -328,9 +328,10 @@ typedef struct ValueProto {
   bool (*binop)(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
   /* -obj, +obj, ~obj (op: OP_MINUS, OP_PLUS, OP_TILDE); false: not for it */
   bool (*unop)(Eval *ev, int op, Value obj, Loc loc, Value *out);
-  /* `with obj as x`: x; and its end (the normal path: exit(None, None, None)) */
+  /* `with obj as x`: x; and its end: exit(exc_type, None, None), exc_type V_NONE on the
+   * normal path; *suppress: the exception is swallowed (a true result); false after an error */
   Value (*enter)(Eval *ev, Value obj, Loc loc);
-  bool (*exit)(Eval *ev, Value obj, Loc loc);
+  bool (*exit)(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress);
   /* a class attribute read through an instance (inst V_NONE: through the class) or
    * assigned through one: the descriptor protocol; get's false: not a descriptor of
    * that access (the value itself is the attribute), set's false: not one (the

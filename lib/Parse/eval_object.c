@@ -202,12 +202,15 @@ static Value object_enter(Eval *ev, Value obj, Loc loc) {
   return r;
 }
 
-static bool object_exit(Eval *ev, Value obj, Loc loc) {
+static bool object_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress) {
   bool found;
-  Value none[3] = {v_make(V_NONE, loc), v_make(V_NONE, loc), v_make(V_NONE, loc)};
-  Value r = call_special(ev, obj, "__exit__", none, 3, loc, &found);
+  Value args[3] = {exc_type, v_make(V_NONE, loc), v_make(V_NONE, loc)};
+  Value r = call_special(ev, obj, "__exit__", args, 3, loc, &found);
   if (!found) return ev_error(ev, loc, "'%s' object does not support the context manager protocol", obj.u.obj->cls->name), false;
-  return r.kind != V_ERROR;
+  if (r.kind == V_ERROR) return false;
+  int t = ev_truth(ev, r, loc);
+  *suppress = t > 0;
+  return t >= 0;
 }
 
 /* ---- descriptors ------------------------------------------------------------- */

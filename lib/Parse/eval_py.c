@@ -1895,10 +1895,41 @@ static int py_funcdef(Eval *ev, Ast *s) {
   return PY_NORMAL;
 }
 
+/* The exception type a `raise` named (a class of the source, a builtin
+ * exception's row), for __exit__. */
+static Value exc_type_value(Eval *ev, const char *exc, Loc loc) {
+  Binding *b = ev_lookup(ev, tirx_intern0(ev->m, exc));
+  if (b && b->v.kind == V_CLASS) return b->v;
+  const Builtin *row = ev_builtin_find(exc);
+  return row ? ev_builtin_value(row, loc) : py_str_value(ev, exc, strlen(exc), loc);
+}
+
+/* The body of a `with` ended by a `raise` (ev->py_exc): the item's
+ * __exit__(type, None, None) runs with the error held back; a true result
+ * swallows it (its diagnostics dropped, the statement ends normally). */
+static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
+  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
+  if (!ev->py_exc || limit) return PY_ERR;
+  const char *exc = ev->py_exc;
+  int nerr1 = ev->nerr;
+  ev->nerr = nerr0; /* __exit__ runs (Python code stops at a pending error) */
+  bool suppress = false;
+  bool ok = p->exit(ev, ctx, exc_type_value(ev, exc, loc), loc, &suppress);
+  if (ok && suppress) {
+    ev_diag_rollback(ev, nd, ne, nerr0);
+    ev->py_exc = NULL;
+    return PY_NORMAL;
+  }
+  ev->nerr += nerr1 - nerr0;
+  if (ok) ev->py_exc = exc; /* what `except` matches */
+  return PY_ERR;
+}
+
 /* with A as x, B as y: body.  Each item's enter slot (__enter__), the body,
- * then the exit slots in reverse (__exit__(None, None, None)) when the body
- * ends normally or by return/break/continue; an error ends the evaluation
- * without them (parse-time code has no exception objects to pass). */
+ * then the exit slots in reverse: __exit__(None, None, None) when the body
+ * ends normally or by return/break/continue, __exit__(E, None, None) when a
+ * `raise E` ends it (the exception object is not passed: parse-time code has
+ * none); another error ends the evaluation without them. */
 static int py_with_items(Eval *ev, Ast *s, int i) {
   if (i == s->n) return ev_py_exec(ev, s->list2, s->n2);
   Ast *it = s->list[i];
@@ -1912,10 +1943,13 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   Value v = p->enter(ev, ctx, it->loc);
   if (v.kind == V_ERROR) return PY_ERR;
   if (it->b && !py_assign(ev, it->b, v)) return PY_ERR;
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  ev->py_exc = NULL;
   int rc = py_with_items(ev, s, i + 1);
-  if (rc == PY_ERR) return rc;
+  if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
   Value ret = ev->py_ret;
-  if (!p->exit(ev, ctx, it->loc)) return PY_ERR;
+  bool suppress;
+  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
   ev->py_ret = ret;
   return rc;
 }

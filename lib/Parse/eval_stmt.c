@@ -864,7 +864,8 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     if (bind) ev_define(ev, bind, v, false, it->loc);
     with_stmt(ev, s, item + 1);
     ev_pop_scope(ev);
-    if (!ev->nerr) p->exit(ev, f, it->loc);
+    bool suppress;
+    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), it->loc, &suppress);
     return;
   }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
