@@ -111,13 +111,14 @@ Value bi_len(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
   Value x = a->pos[0];
+  int64_t n;
+  if (EV_PROTO(x)->len) return EV_PROTO(x)->len(ev, x, &n, a->loc) ? v_int(n, a->loc) : v_make(V_ERROR, a->loc);
   switch (x.kind) {
   case V_TUPLE:
   case V_LIST: return v_int(x.u.list.n, a->loc);
   case V_STR: return v_int((int64_t)x.u.s.len, a->loc);
   case V_DICT: return v_int(x.u.dict.n, a->loc);
   case V_BUFFER: {
-    int64_t n;
     if (x.u.buf->ndim == 0) return ev_error(ev, a->loc, "len() of a 0-d buffer");
     if (!tirx_expr_is_const_int(x.u.buf->shape[0], &n))
       return ev_error(ev, a->loc, "len() of buffer '%s': its first dimension is not a constant", x.u.buf->name);

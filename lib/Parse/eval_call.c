@@ -527,6 +527,72 @@ static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
   return true;
 }
 
+/* The IR arguments of an intrinsic call: each positional value but the dtype
+ * one (skip), T.print_buffer's shape tuple flattened.  NULL after an error. */
+static Expr **call_args(Eval *ev, const Intrin *in, Value *pos, int n, int skip, int *k) {
+  Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
+  for (int i = 0; i < n; i++) {
+    if (i == skip) continue;
+    Value v = pos[i];
+    if (in->id == I_PRINT_BUFFER && i >= 5 && (v.kind == V_TUPLE || v.kind == V_LIST)) {
+      /* shape given as one tuple: flatten */
+      Expr **na = TIRX_NEWN(ev->m, Expr *, n + v.u.list.n + 1);
+      memcpy(na, args, sizeof(Expr *) * (size_t)*k);
+      args = na;
+      for (int j = 0; j < v.u.list.n; j++) {
+        args[*k] = ev_index_expr(ev, v.u.list.items[j], v.loc);
+        if (!args[*k]) return NULL;
+        (*k)++;
+      }
+      continue;
+    }
+    args[*k] = arg_expr(ev, in, i, v);
+    if (!args[*k]) return NULL;
+    (*k)++;
+  }
+  return args;
+}
+
+/* T.Shuffle([v0, v1, ...], [i0, i1, ...]): the result type (lanes: the indices).
+ * False after an error. */
+static bool shuffle_dtype(Eval *ev, Expr **args, Loc loc, DType *t) {
+  Expr *vs = args[0], *ix = args[1];
+  if (vs->kind != E_LIST || vs->u.list.n < 1 || ix->kind != E_LIST || ix->u.list.n < 1)
+    return ev_error(ev, loc, "T.Shuffle takes a list of vectors and a list of lane indices"), false;
+  int total = 0;
+  DType el = vs->u.list.items[0]->dtype;
+  for (int i = 0; i < vs->u.list.n; i++) {
+    DType vt = vs->u.list.items[i]->dtype;
+    if (vt.id != el.id) return ev_error(ev, loc, "T.Shuffle: the vectors must have one element type"), false;
+    total += vt.lanes;
+  }
+  for (int i = 0; i < ix->u.list.n; i++) {
+    int64_t c;
+    if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
+      return ev_error(ev, loc, "T.Shuffle: lane index %d must be a constant below %d", i, total), false;
+  }
+  *t = el;
+  t->lanes = (uint16_t)ix->u.list.n;
+  return true;
+}
+
+/* The call's keywords kept on its node (but return_type=, and a RET_DTYPE1's dtype=). */
+static bool call_kwargs(Eval *ev, const Intrin *in, Args *a, Expr *call) {
+  int nkw = 0;
+  KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
+  for (int i = 0; i < a->nkw; i++) {
+    if (strcmp(a->kwn[i], "return_type") == 0 || (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
+      continue;
+    kw[nkw].name = a->kwn[i];
+    kw[nkw].value = ev_value_to_any(ev, a->kwv[i]);
+    if (!kw[nkw].value) return false;
+    nkw++;
+  }
+  call->u.call.kw = kw;
+  call->u.call.nkw = nkw;
+  return true;
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   Args bound = *a;
   if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
@@ -596,27 +662,9 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     return ev_error(ev, a->loc, "T.%s takes %d to %d arguments, got %d", in->name, in->min_args,
                     in->max_args, n);
   }
-  Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
   int k = 0;
-  for (int i = 0; i < n; i++) {
-    if (i == skip) continue;
-    Value v = pos[i];
-    if (in->id == I_PRINT_BUFFER && i >= 5 && (v.kind == V_TUPLE || v.kind == V_LIST)) {
-      /* shape given as one tuple: flatten */
-      Expr **na = TIRX_NEWN(ev->m, Expr *, n + v.u.list.n + 1);
-      memcpy(na, args, sizeof(Expr *) * (size_t)k);
-      args = na;
-      for (int j = 0; j < v.u.list.n; j++) {
-        args[k] = ev_index_expr(ev, v.u.list.items[j], v.loc);
-        if (!args[k]) return v_make(V_ERROR, a->loc);
-        k++;
-      }
-      continue;
-    }
-    args[k] = arg_expr(ev, in, i, v);
-    if (!args[k]) return v_make(V_ERROR, a->loc);
-    k++;
-  }
+  Expr **args = call_args(ev, in, pos, n, skip, &k);
+  if (!args) return v_make(V_ERROR, a->loc);
   if (in->id == I_IF_THEN_ELSE && k == 3) {
     if (!tirx_dtype_is_bool(args[0]->dtype))
       return ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression");
@@ -635,26 +683,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
   DType t = ret_dtype(in, args, k, explicit_dt);
-  if (in->id == I_SHUFFLE) {
-    /* T.Shuffle([v0, v1, ...], [i0, i1, ...]) */
-    Expr *vs = args[0], *ix = args[1];
-    if (vs->kind != E_LIST || vs->u.list.n < 1 || ix->kind != E_LIST || ix->u.list.n < 1)
-      return ev_error(ev, a->loc, "T.Shuffle takes a list of vectors and a list of lane indices");
-    int total = 0;
-    DType el = vs->u.list.items[0]->dtype;
-    for (int i = 0; i < vs->u.list.n; i++) {
-      DType vt = vs->u.list.items[i]->dtype;
-      if (vt.id != el.id) return ev_error(ev, a->loc, "T.Shuffle: the vectors must have one element type");
-      total += vt.lanes;
-    }
-    for (int i = 0; i < ix->u.list.n; i++) {
-      int64_t c;
-      if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
-        return ev_error(ev, a->loc, "T.Shuffle: lane index %d must be a constant below %d", i, total);
-    }
-    t = el;
-    t.lanes = (uint16_t)ix->u.list.n;
-  }
+  if (in->id == I_SHUFFLE && !shuffle_dtype(ev, args, a->loc, &t)) return v_make(V_ERROR, a->loc);
   if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
@@ -668,20 +697,8 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     if (!pt->scope) pt->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
     call->u.call.ptr_ty = pt;
   }
-  if (in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) {
-    int nkw = 0;
-    KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
-    for (int i = 0; i < a->nkw; i++) {
-      if (strcmp(a->kwn[i], "return_type") == 0 || (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
-        continue;
-      kw[nkw].name = a->kwn[i];
-      kw[nkw].value = ev_value_to_any(ev, a->kwv[i]);
-      if (!kw[nkw].value) return v_make(V_ERROR, a->loc);
-      nkw++;
-    }
-    call->u.call.kw = kw;
-    call->u.call.nkw = nkw;
-  }
+  if ((in->ret != RET_DTYPE_KW || ev_kwarg(a, "source_code")) && !call_kwargs(ev, in, a, call))
+    return v_make(V_ERROR, a->loc);
   return v_expr(call, a->loc);
 }
 

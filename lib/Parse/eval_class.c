@@ -51,24 +51,83 @@ static void attrs_set(Eval *ev, PyAttrs *t, const char *name, Value v) {
   t->vals[t->n++] = v;
 }
 
-/* The class attribute `name` from k or its bases; *owner = the class that has it. */
+/* The class attribute `name` from k or its bases in MRO order; *owner = the class that has it. */
 static Value *class_find(struct PyClass *k, const char *name, struct PyClass **owner, int depth) {
-  if (depth > PY_MAX_CLASS_DEPTH) return NULL;
-  Value *v = attrs_find(&k->attrs, name);
-  if (v) {
-    if (owner) *owner = k;
-    return v;
+  (void)depth;
+  for (int i = 0; i < k->nmro; i++) {
+    Value *v = attrs_find(&k->mro[i]->attrs, name);
+    if (v) {
+      if (owner) *owner = k->mro[i];
+      return v;
+    }
   }
-  for (int i = 0; i < k->nbases; i++)
-    if ((v = class_find(k->bases[i], name, owner, depth + 1))) return v;
   return NULL;
 }
 
+Value *ev_class_find(struct PyClass *k, const char *name) { return class_find(k, name, NULL, 0); }
+
+/* k's MRO by C3 (Python's): k, then the merge of its bases' MROs and the list
+ * of its bases.  False after reporting an error (no consistent order). */
+static bool class_mro(Eval *ev, struct PyClass *k, Loc loc) {
+  int ns = k->nbases + 1, cap = 1;
+  for (int i = 0; i < k->nbases; i++) cap += k->bases[i]->nmro;
+  struct PyClass ***seq = TIRX_NEWN(ev->m, struct PyClass **, ns);
+  int *len = TIRX_NEWN(ev->m, int, ns), *pos = TIRX_NEWN(ev->m, int, ns);
+  for (int i = 0; i < k->nbases; i++) seq[i] = k->bases[i]->mro, len[i] = k->bases[i]->nmro;
+  seq[ns - 1] = k->bases, len[ns - 1] = k->nbases;
+  k->mro = TIRX_NEWN(ev->m, struct PyClass *, cap);
+  k->mro[k->nmro++] = k;
+  for (;;) {
+    struct PyClass *next = NULL;
+    bool left = false;
+    for (int i = 0; i < ns && !next; i++) {
+      if (pos[i] >= len[i]) continue;
+      left = true;
+      struct PyClass *c = seq[i][pos[i]];
+      bool in_tail = false;
+      for (int j = 0; j < ns && !in_tail; j++)
+        for (int t = pos[j] + 1; t < len[j] && !in_tail; t++) in_tail = seq[j][t] == c;
+      if (!in_tail) next = c;
+    }
+    if (!left) return true;
+    if (!next) return ev_error(ev, loc, "cannot create a consistent method resolution order (MRO) for class '%s'", k->name), false;
+    if (k->nmro == cap) return ev_error(ev, loc, "class '%s': its MRO does not fit", k->name), false;
+    k->mro[k->nmro++] = next;
+    for (int i = 0; i < ns; i++)
+      if (pos[i] < len[i] && seq[i][pos[i]] == next) pos[i]++;
+  }
+}
+
+/* __slots__: the names an instance may have when every class of the MRO names its own. */
+static bool class_slots(Eval *ev, struct PyClass *k) {
+  k->slotted = true;
+  for (int i = 0; i < k->nmro; i++) {
+    Value *sl = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__slots__"));
+    if (!sl) {
+      k->slotted = false;
+      return true;
+    }
+    Value *items = sl, one = *sl;
+    int n = 1;
+    if (sl->kind == V_TUPLE || sl->kind == V_LIST) items = sl->u.list.items, n = sl->u.list.n;
+    else items = &one;
+    const char **nn = TIRX_NEWN(ev->m, const char *, k->nslots + n + 1);
+    if (k->nslots) memcpy(nn, k->slots, sizeof *nn * (size_t)k->nslots);
+    for (int j = 0; j < n; j++) {
+      if (items[j].kind != V_STR) return ev_error(ev, sl->loc, "__slots__ items must be strings"), false;
+      const char *nm = tirx_intern(ev->m, items[j].u.s.p, items[j].u.s.len);
+      if (strcmp(nm, "__dict__") == 0) k->slotted = false;
+      nn[k->nslots++] = nm;
+    }
+    k->slots = nn;
+  }
+  return true;
+}
+
 static bool is_subclass(const struct PyClass *k, const struct PyClass *of, int depth) {
-  if (k == of) return true;
-  if (depth > PY_MAX_CLASS_DEPTH) return false;
-  for (int i = 0; i < k->nbases; i++)
-    if (is_subclass(k->bases[i], of, depth + 1)) return true;
+  (void)depth;
+  for (int i = 0; i < k->nmro; i++)
+    if (k->mro[i] == of) return true;
   return false;
 }
 
@@ -312,6 +371,8 @@ static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
   return kv;
 }
 
+static bool init_subclass(Eval *ev, Ast *c, Value kv);
+
 Value ev_class_def(Eval *ev, Ast *c) {
   struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
   k->name = c->name;
@@ -319,12 +380,70 @@ Value ev_class_def(Eval *ev, Ast *c) {
   k->mod = ev->cur_mod;
   Value err;
   if (!class_bases(ev, c, k, &err)) return err;
+  if (!class_mro(ev, k, c->loc)) return v_make(V_ERROR, c->loc);
   if (!class_body(ev, c, k)) return v_make(V_ERROR, c->loc);
+  if (!class_slots(ev, k)) return v_make(V_ERROR, c->loc);
   class_fields(ev, c, k);
   if (k->enum_kind) enum_members(ev, k);
   Value kv = v_make(V_CLASS, c->loc);
   kv.u.cls = k;
+  if (!init_subclass(ev, c, kv)) return v_make(V_ERROR, c->loc);
   return class_decorated(ev, c, k, kv);
+}
+
+/* A base's __init_subclass__(cls, **kw) (an implicit classmethod), with the
+ * class statement's keywords but metaclass=.  False after an error. */
+static bool init_subclass(Eval *ev, Ast *c, Value kv) {
+  struct PyClass *k = kv.u.cls;
+  Value *f = NULL;
+  for (int i = 1; i < k->nmro && !f; i++) f = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__init_subclass__"));
+  if (!f) return true;
+  Value fn = f->kind == V_DESCR && f->nshape == DK_CLASSMETHOD ? *f->u.bound.fn : *f;
+  Args a = {&kv, 1, TIRX_NEWN(ev->m, const char *, c->n3 + 1), TIRX_NEWN(ev->m, Value, c->n3 + 1), 0, c->loc};
+  for (int i = 0; i < c->n3; i++) {
+    Ast *kw = c->list3[i];
+    if (kw->kind != A_KW || !kw->name || strcmp(kw->name, "metaclass") == 0) continue;
+    Value v = ev_expr(ev, kw->a);
+    if (v.kind == V_ERROR) return false;
+    a.kwn[a.nkw] = kw->name;
+    a.kwv[a.nkw++] = v;
+  }
+  return ev_call_value(ev, fn, &a).kind != V_ERROR;
+}
+
+/* The key of o[...]: one value, or o[i, j]'s tuple. */
+static bool subscript_key(Eval *ev, Ast *a, Value *k) {
+  if (a->n == 1) {
+    *k = ev_expr(ev, a->list[0]);
+    return k->kind != V_ERROR;
+  }
+  *k = v_make(V_TUPLE, a->loc);
+  k->u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
+  k->u.list.n = a->n;
+  for (int i = 0; i < a->n; i++) {
+    k->u.list.items[i] = ev_expr(ev, a->list[i]);
+    if (k->u.list.items[i].kind == V_ERROR) return false;
+  }
+  return true;
+}
+
+/* K[item]: the class's __class_getitem__(cls, item) (an implicit classmethod);
+ * an enum's member by name (V_CLASS's subscript slot). */
+Value ev_class_getitem(Eval *ev, Value cls, Ast *a) {
+  Value k;
+  if (!subscript_key(ev, a, &k)) return v_make(V_ERROR, a->loc);
+  struct PyClass *c = cls.u.cls;
+  if (c->enum_kind && k.kind == V_STR)
+    for (int i = 0; i < c->nmembers; i++) {
+      Value *nm = attrs_find(&c->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
+      if (nm && ev_py_equal(*nm, k)) return c->members[i];
+    }
+  Value *f = class_find(c, tirx_intern0(ev->m, "__class_getitem__"), NULL, 0);
+  if (!f) return ev_error(ev, a->loc, "type '%s' is not subscriptable", c->name);
+  Value fn = f->kind == V_DESCR && f->nshape == DK_CLASSMETHOD ? *f->u.bound.fn : *f;
+  Value args[2] = {cls, k};
+  Args ka = {args, 2, NULL, NULL, 0, a->loc};
+  return ev_call_value(ev, fn, &ka);
 }
 
 /* o[k]: the class's __getitem__ (V_OBJECT's subscript slot) */
@@ -332,20 +451,9 @@ Value ev_object_getitem(Eval *ev, Value obj, Ast *a) {
   bool found;
   Value m = ev_try_attr(ev, obj, tirx_intern0(ev->m, "__getitem__"), a->loc, &found);
   if (m.kind == V_ERROR) return m;
-  if (!found) return ev_error(ev, a->loc, "value is not subscriptable");
+  if (!found) return ev_error(ev, a->loc, "'%s' object is not subscriptable", obj.u.obj->cls->name);
   Value k;
-  if (a->n == 1) {
-    k = ev_expr(ev, a->list[0]);
-  } else { /* o[i, j]: one tuple */
-    k = v_make(V_TUPLE, a->loc);
-    k.u.list.items = TIRX_NEWN(ev->m, Value, a->n + 1);
-    k.u.list.n = a->n;
-    for (int i = 0; i < a->n; i++) {
-      k.u.list.items[i] = ev_expr(ev, a->list[i]);
-      if (k.u.list.items[i].kind == V_ERROR) return k.u.list.items[i];
-    }
-  }
-  if (k.kind == V_ERROR) return k;
+  if (!subscript_key(ev, a, &k)) return v_make(V_ERROR, a->loc);
   Args ka = {&k, 1, NULL, NULL, 0, a->loc};
   return ev_call_value(ev, m, &ka);
 }
@@ -401,83 +509,138 @@ static Value call0(Eval *ev, Value fn, Value self, Loc loc) {
   return ev_call_value(ev, fn, &a);
 }
 
+/* an instance's attribute: a property, a data descriptor, its own, its class's (a
+ * non-data descriptor's __get__), then __getattr__ */
+static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  struct PyObject *o = obj.u.obj;
+  struct PyClass *owner = NULL;
+  Value *cv = class_find(o->cls, name, &owner, 0);
+  if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY) {
+    *out = call0(ev, *cv->u.bound.fn, obj, loc);
+    return true;
+  }
+  Value *iv = attrs_find(&o->attrs, name);
+  Value kv = v_make(V_CLASS, loc);
+  kv.u.cls = o->cls;
+  /* a descriptor: a data one (__set__ too) before the instance's own attribute */
+  if (cv && EV_PROTO(*cv)->get && (!iv || (cv->kind == V_OBJECT && class_find(cv->u.obj->cls, tirx_intern0(ev->m, "__set__"), NULL, 0))) &&
+      EV_PROTO(*cv)->get(ev, *cv, obj, kv, loc, out))
+    return true;
+  if (iv) {
+    *out = *iv;
+    out->loc = loc;
+    return true;
+  }
+  if (cv) {
+    bool prop;
+    *out = class_attr_value(ev, cv, obj, true, loc, &prop);
+    return true;
+  }
+  if (strcmp(name, "__class__") == 0) {
+    *out = v_make(V_CLASS, loc);
+    out->u.cls = o->cls;
+    return true;
+  }
+  if (strcmp(name, "__dict__") == 0) {
+    *out = make_dict(ev, &o->attrs, NULL, 0, loc);
+    return true;
+  }
+  Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
+  if (ga) {
+    Value args[2] = {obj, str_value(ev, name, loc)};
+    Args a = {args, 2, NULL, NULL, 0, loc};
+    *out = ev_call_value(ev, *ga, &a);
+    return true;
+  }
+  return false;
+}
+
+/* a class's attribute (a descriptor's __get__(None, cls)), __name__, __mro__, an enum's __members__ */
+static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  Value *cv = class_find(obj.u.cls, name, NULL, 0);
+  if (cv && EV_PROTO(*cv)->get && EV_PROTO(*cv)->get(ev, *cv, v_make(V_NONE, loc), obj, loc, out)) return true;
+  if (cv) {
+    bool prop;
+    *out = class_attr_value(ev, cv, obj, false, loc, &prop);
+    return true;
+  }
+  if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
+    *out = str_value(ev, obj.u.cls->name, loc);
+    return true;
+  }
+  bool mro = strcmp(name, "__mro__") == 0;
+  if (mro || strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
+    struct PyClass **ks = mro ? obj.u.cls->mro : obj.u.cls->bases;
+    int n = mro ? obj.u.cls->nmro : obj.u.cls->nbases;
+    *out = v_make(V_TUPLE, loc);
+    out->u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+    out->u.list.n = n;
+    for (int i = 0; i < n; i++) {
+      out->u.list.items[i] = v_make(V_CLASS, loc);
+      out->u.list.items[i].u.cls = ks[i];
+    }
+    return true;
+  }
+  if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
+    Value d = v_make(V_DICT, loc);
+    int n = obj.u.cls->nmembers;
+    d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
+    d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
+      d.u.dict.vals[i] = obj.u.cls->members[i];
+    }
+    d.u.dict.n = n;
+    *out = d;
+    return true;
+  }
+  return false;
+}
+
+/* super().name: from the classes after the method's class in the MRO of
+ * self's class (Python's super()), then object's own */
+static bool lookup_super(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  /* super(): the attribute from the bases of the method's class */
+  struct PyClass *k = obj.u.bound.fn->u.cls;
+  Value self = *obj.u.bound.self;
+  /* the classes after k in the MRO of self's class (Python's super()) */
+  struct PyClass *sk = self.kind == V_OBJECT ? self.u.obj->cls : self.kind == V_CLASS ? self.u.cls : k;
+  int from = 0;
+  while (from < sk->nmro && sk->mro[from] != k) from++;
+  if (from == sk->nmro) sk = k, from = 0;
+  for (int i = from + 1; i < sk->nmro; i++) {
+    Value *cv = attrs_find(&sk->mro[i]->attrs, name);
+    if (!cv) continue;
+    bool prop;
+    Value r = class_attr_value(ev, cv, self, self.kind == V_OBJECT, loc, &prop);
+    *out = prop ? call0(ev, r, self, loc) : r;
+    return true;
+  }
+  Value ob = ev_libmod_attr(ev, "object", name, loc); /* object's own: super().__init__() */
+  if (ob.u.builtin->fn == lib_unsupported) return false;
+  *out = bind(ev, ob, self, loc);
+  return true;
+}
+
+/* obj.name for the Python kinds eval_class.c knows; false: not found here */
 static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_OBJECT) {
-    struct PyObject *o = obj.u.obj;
-    struct PyClass *owner = NULL;
-    Value *cv = class_find(o->cls, name, &owner, 0);
-    if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY) {
-      *out = call0(ev, *cv->u.bound.fn, obj, loc);
-      return true;
-    }
-    Value *iv = attrs_find(&o->attrs, name);
-    if (iv) {
-      *out = *iv;
-      out->loc = loc;
-      return true;
-    }
-    if (cv) {
-      bool prop;
-      *out = class_attr_value(ev, cv, obj, true, loc, &prop);
-      return true;
-    }
-    if (strcmp(name, "__class__") == 0) {
-      *out = v_make(V_CLASS, loc);
-      out->u.cls = o->cls;
-      return true;
-    }
-    if (strcmp(name, "__dict__") == 0) {
-      *out = make_dict(ev, &o->attrs, NULL, 0, loc);
-      return true;
-    }
-    Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
-    if (ga) {
-      Value args[2] = {obj, str_value(ev, name, loc)};
-      Args a = {args, 2, NULL, NULL, 0, loc};
-      *out = ev_call_value(ev, *ga, &a);
-      return true;
-    }
-    return false;
+  if (obj.kind == V_OBJECT) return lookup_object(ev, obj, name, loc, out);
+  if (obj.kind == V_CLASS) return lookup_class(ev, obj, name, loc, out);
+  if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) return lookup_super(ev, obj, name, loc, out);
+  if (obj.kind == V_DESCR && obj.nshape == DK_PROPERTY &&
+      (strcmp(name, "setter") == 0 || strcmp(name, "getter") == 0 || strcmp(name, "deleter") == 0)) {
+    *out = bind(ev, ev_libmod_attr(ev, "property", name, loc), obj, loc);
+    return true;
   }
-  if (obj.kind == V_CLASS) {
-    Value *cv = class_find(obj.u.cls, name, NULL, 0);
-    if (cv) {
-      bool prop;
-      *out = class_attr_value(ev, cv, obj, false, loc, &prop);
-      return true;
-    }
-    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
-      *out = str_value(ev, obj.u.cls->name, loc);
-      return true;
-    }
-    if (obj.u.cls->enum_kind && strcmp(name, "__members__") == 0) {
-      Value d = v_make(V_DICT, loc);
-      int n = obj.u.cls->nmembers;
-      d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
-      d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) {
-        d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
-        d.u.dict.vals[i] = obj.u.cls->members[i];
-      }
-      d.u.dict.n = n;
-      *out = d;
-      return true;
-    }
-    return false;
+  if (obj.kind == V_BUILTIN && strcmp(name, "__name__") == 0) { /* int.__name__, ValueError.__name__ */
+    *out = str_value(ev, obj.u.builtin->name, loc);
+    return true;
   }
-  if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) {
-    /* super(): the attribute from the bases of the method's class */
-    struct PyClass *k = obj.u.bound.fn->u.cls;
-    Value self = *obj.u.bound.self;
-    for (int i = 0; i < k->nbases; i++) {
-      Value *cv = class_find(k->bases[i], name, NULL, 0);
-      if (!cv) continue;
-      bool prop;
-      Value r = class_attr_value(ev, cv, self, self.kind == V_OBJECT, loc, &prop);
-      *out = prop ? call0(ev, r, self, loc) : r;
-      return true;
-    }
-    return false;
+  if (obj.kind == V_BUILTIN && obj.u.builtin == &ev_builtins[BI_object]) {
+    Value ob = ev_libmod_attr(ev, "object", name, loc);
+    if (ob.u.builtin->fn == lib_unsupported) return false;
+    *out = ob;
+    return true;
   }
   if (obj.kind == V_FUNCREF && (strcmp(name, "with_attr") == 0 || strcmp(name, "without_attr") == 0)) {
     *out = bind(ev, str_value(ev, name, loc), obj, loc);
@@ -510,8 +673,9 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
   if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
-      obj.kind != V_PYFUNC && obj.kind != V_FUNCREF)
+      obj.kind != V_PYFUNC && obj.kind != V_FUNCREF && obj.kind != V_BUILTIN)
     return false;
+  if (obj.kind == V_BUILTIN) return lookup(ev, obj, name, loc, out);
   if (lookup(ev, obj, name, loc, out)) return true;
   if (obj.kind == V_PYFUNC || obj.kind == V_FUNCREF) return false;
   const char *what = obj.kind == V_OBJECT ? obj.u.obj->cls->name : obj.kind == V_CLASS ? obj.u.cls->name : NULL;
@@ -522,22 +686,118 @@ bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   return true;
 }
 
+static bool attr_name(Eval *ev, Value v, const char **out);
+
+/* object.__setattr__(obj, name, v): a data descriptor of the class (a property's
+ * setter, an object with __set__), else the instance's own attribute (one of
+ * __slots__ when the class has them). */
+bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
+  v.meta = false;
+  struct PyObject *o = obj.u.obj;
+  if (o->frozen) return ev_error(ev, loc, "cannot assign to field '%s' of a frozen '%s'", name, o->cls->name), false;
+  Value *cv = class_find(o->cls, name, NULL, 0);
+  if (cv) {
+    bool ok;
+    if (EV_PROTO(*cv)->set && EV_PROTO(*cv)->set(ev, *cv, obj, v, loc, &ok)) return ok;
+  }
+  if (o->cls->slotted) {
+    int i = 0;
+    while (i < o->cls->nslots && o->cls->slots[i] != name) i++;
+    if (i == o->cls->nslots) {
+      ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
+      ev->py_exc = "AttributeError"; /* what `except AttributeError` catches */
+      return false;
+    }
+  }
+  attrs_set(ev, &o->attrs, name, v);
+  return true;
+}
+
+/* A container held by obj.name that grew is written back in place (a list
+ * mutated through the attribute, as CPython mutates it: no __setattr__, no
+ * descriptor).  False: obj has no such attribute of its own. */
+bool ev_object_store_back(Eval *ev, Value obj, const char *name, Value v) {
+  (void)ev;
+  if (obj.kind != V_OBJECT) return false;
+  Value *p = attrs_find(&obj.u.obj->attrs, name);
+  if (!p) return false;
+  v.meta = false;
+  *p = v;
+  return true;
+}
+
+/* obj.name = v (V_OBJECT's and V_CLASS's setattr slot): a user __setattr__ first */
 bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
   v.meta = false;
   if (obj.kind == V_OBJECT) {
-    struct PyObject *o = obj.u.obj;
-    if (o->frozen) return ev_error(ev, loc, "cannot assign to field '%s' of a frozen '%s'", name, o->cls->name), false;
-    Value *cv = class_find(o->cls, name, NULL, 0);
-    if (cv && cv->kind == V_DESCR && cv->nshape == DK_PROPERTY)
-      return ev_error(ev, loc, "property '%s' of '%s' has no setter", name, o->cls->name), false;
-    attrs_set(ev, &o->attrs, name, v);
-    return true;
+    Value *sa = class_find(obj.u.obj->cls, tirx_intern0(ev->m, "__setattr__"), NULL, 0);
+    if (sa) {
+      Value args[3] = {obj, str_value(ev, name, loc), v};
+      Args a = {args, 3, NULL, NULL, 0, loc};
+      return ev_call_value(ev, *sa, &a).kind != V_ERROR;
+    }
+    return ev_object_setattr_plain(ev, obj, name, v, loc);
   }
   if (obj.kind == V_CLASS) {
     attrs_set(ev, &obj.u.cls->attrs, name, v);
     return true;
   }
   return ev_error(ev, loc, "cannot set attribute '%s' on this value at parse time", name), false;
+}
+
+/* del obj.name (V_OBJECT's delattr slot): a user __delattr__ first */
+bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value *da = class_find(obj.u.obj->cls, tirx_intern0(ev->m, "__delattr__"), NULL, 0);
+  if (da) {
+    Value args[2] = {obj, str_value(ev, name, loc)};
+    Args a = {args, 2, NULL, NULL, 0, loc};
+    return ev_call_value(ev, *da, &a).kind != V_ERROR;
+  }
+  PyAttrs *at = &obj.u.obj->attrs;
+  for (int i = 0; i < at->n; i++)
+    if (at->names[i] == name) {
+      memmove(at->names + i, at->names + i + 1, sizeof *at->names * (size_t)(at->n - i - 1));
+      memmove(at->vals + i, at->vals + i + 1, sizeof *at->vals * (size_t)(at->n - i - 1));
+      at->n--;
+      return true;
+    }
+  return ev_error(ev, loc, "'%s' object has no attribute '%s'", obj.u.obj->cls->name, name), false;
+}
+
+/* object.__setattr__ / object.__delattr__ / object.__init__ (pylib.def's `object` rows) */
+Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
+  Loc l = a->loc;
+  bool set = strcmp(self->name, "__setattr__") == 0, del = strcmp(self->name, "__delattr__") == 0;
+  if (!set && !del) { /* __init__, __init_subclass__ */
+    if (a->npos != 1 || a->nkw) return ev_error(ev, l, "object.%s() takes no arguments", self->name);
+    return v_make(V_NONE, l);
+  }
+  const char *nm;
+  if (a->npos != (set ? 3 : 2) || a->nkw) return ev_error(ev, l, "object.%s() takes %d arguments", self->name, set ? 3 : 2);
+  if (a->pos[0].kind != V_OBJECT) return ev_error(ev, l, "object.%s() needs an instance of a class", self->name);
+  if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+  PyAttrs *at = &a->pos[0].u.obj->attrs;
+  if (del) {
+    for (int i = 0; i < at->n; i++)
+      if (at->names[i] == nm) {
+        memmove(at->names + i, at->names + i + 1, sizeof *at->names * (size_t)(at->n - i - 1));
+        memmove(at->vals + i, at->vals + i + 1, sizeof *at->vals * (size_t)(at->n - i - 1));
+        at->n--;
+        return v_make(V_NONE, l);
+      }
+    return ev_error(ev, l, "'%s' object has no attribute '%s'", a->pos[0].u.obj->cls->name, nm);
+  }
+  return ev_object_setattr_plain(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
+}
+
+/* prop.setter(f) / prop.getter(f): a copy of the property with that function */
+Value lib_property_with(Eval *ev, const Builtin *self, Args *a) {
+  if (a->npos != 2 || a->nkw || a->pos[0].kind != V_DESCR) return ev_error(ev, a->loc, "property.%s() takes one function", self->name);
+  Value d = a->pos[0];
+  if (strcmp(self->name, "setter") == 0) d.u.bound.self = new_value(ev, a->pos[1]);
+  else d.u.bound.fn = new_value(ev, a->pos[1]);
+  d.loc = a->loc;
+  return d;
 }
 
 /* An attribute read that reports nothing when it is missing. */
@@ -672,6 +932,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
 
 static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop);
 static Value bool_value(bool b, Loc loc);
+static bool attr_name(Eval *ev, Value v, const char **out);
 
 /* ---- calls ---------------------------------------------------------------------- */
 
@@ -998,7 +1259,23 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
   return true;
 }
 
-bool ev_class_equal(Value a, Value b, bool *eq) {
+bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
+  if (ev && (a.kind == V_OBJECT || b.kind == V_OBJECT) && !(a.kind == V_OBJECT && b.kind == V_OBJECT && a.u.obj == b.u.obj)) {
+    /* a user __eq__ (either side) */
+    for (int side = 0; side < 2; side++) {
+      Value x = side ? b : a, y = side ? a : b;
+      if (x.kind != V_OBJECT) continue;
+      Value *m = class_find(x.u.obj->cls, tirx_intern0(ev->m, "__eq__"), NULL, 0);
+      if (!m) continue;
+      Value args[2] = {x, y};
+      Args ca = {args, 2, NULL, NULL, 0, x.loc};
+      Value r = ev_call_value(ev, *m, &ca);
+      if (r.kind == V_BUILTIN && r.u.builtin == &ev_builtins[BI_NotImplemented]) continue;
+      int t = ev_truth(ev, r, x.loc);
+      *eq = t > 0;
+      return true;
+    }
+  }
   if (a.kind == V_CLASS || b.kind == V_CLASS) {
     *eq = a.kind == b.kind && a.u.cls == b.u.cls;
     return true;
@@ -1027,7 +1304,7 @@ bool ev_class_equal(Value a, Value b, bool *eq) {
     if (!o) return true;
     Value x = a.u.obj->attrs.vals[i], y = *o;
     bool e;
-    if (ev_class_equal(x, y, &e)) {
+    if (ev_class_equal(ev, x, y, &e)) {
       if (!e) return true;
       continue;
     }

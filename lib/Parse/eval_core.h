@@ -23,12 +23,12 @@
 #include "Support/strbuf.h"
 
 typedef enum {
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) KIND,
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) KIND,
 #include "Parse/value_kinds.def"
 } ValueKind;
 enum {
   V_COUNT = 0
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) +1
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) +1
 #include "Parse/value_kinds.def"
 };
 
@@ -147,6 +147,9 @@ struct PyClass {
   Value *members; int nmembers;/* enum members in order */
   struct PyModule *mod;
   Loc loc;
+  struct PyClass **mro; int nmro; /* C3 linearisation: the class, then its bases in lookup order */
+  const char **slots; int nslots;  /* __slots__ of the whole hierarchy (slotted: every class has one) */
+  bool slotted;
 };
 
 struct PyObject {
@@ -301,18 +304,62 @@ Value ev_call(Eval *ev, Ast *call);
 typedef Value (*CallSlot)(Eval *ev, Value callee, Args *a);
 typedef Value (*GetattrSlot)(Eval *ev, Value obj, const char *name, Loc loc);
 typedef Value (*GetitemSlot)(Eval *ev, Value obj, Ast *sub);
+/* The rest of a kind's slots (CPython's tp_as_number / tp_as_sequence, Lua's
+ * metamethods).  A NULL slot: the kind has none, and the evaluator's own rules
+ * for its values apply (ev_setattr and the others below say which). */
+typedef struct ValueProto {
+  /* obj.name = v / del obj.name; false after reporting an error */
+  bool (*setattr)(Eval *ev, Value obj, const char *name, Value v, Loc loc);
+  bool (*delattr)(Eval *ev, Value obj, const char *name, Loc loc);
+  /* obj[key] = v; false after reporting an error */
+  bool (*setitem)(Eval *ev, Value obj, Value key, Value v, Loc loc);
+  /* iter(obj) run to its end: the items, arena-owned; false after an error */
+  bool (*iter)(Eval *ev, Value obj, Value **items, int *n, Loc loc);
+  /* len(obj); false after an error */
+  bool (*len)(Eval *ev, Value obj, int64_t *n, Loc loc);
+  /* bool(obj): 1 true, 0 false, -1 an error was reported */
+  int (*truth)(Eval *ev, Value obj, Loc loc);
+  /* hash(obj); false after an error */
+  bool (*hash)(Eval *ev, Value obj, int64_t *h, Loc loc);
+  /* str(obj) / repr(obj) appended to b; false: not this kind's (*ok false: an error) */
+  bool (*text)(Eval *ev, Value obj, bool repr, StrBuf *b, bool *ok);
+  /* a OP b, the comparisons too, with either operand of this kind (the left one's slot is
+   * tried first, then the right one's: its reflected form); false: not for it (NotImplemented) */
+  bool (*binop)(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
+  /* -obj, +obj, ~obj (op: OP_MINUS, OP_PLUS, OP_TILDE); false: not for it */
+  bool (*unop)(Eval *ev, int op, Value obj, Loc loc, Value *out);
+  /* `with obj as x`: x; and its end: exit(exc_type, None, None), exc_type V_NONE on the
+   * normal path; *suppress: the exception is swallowed (a true result); false after an error */
+  Value (*enter)(Eval *ev, Value obj, Loc loc);
+  bool (*exit)(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress);
+  /* a class attribute read through an instance (inst V_NONE: through the class) or
+   * assigned through one: the descriptor protocol; get's false: not a descriptor of
+   * that access (the value itself is the attribute), set's false: not one (the
+   * instance's own attribute is set); *out V_ERROR / an error reported on failure */
+  bool (*get)(Eval *ev, Value descr, Value inst, Value owner, Loc loc, Value *out);
+  bool (*set)(Eval *ev, Value descr, Value inst, Value v, Loc loc, bool *ok);
+} ValueProto;
 typedef struct ValueType {
   const char *name;
   CallSlot call;
   GetattrSlot getattr;
   GetitemSlot getitem;
+  const ValueProto *proto; /* never NULL */
 } ValueType;
 extern const ValueType ev_types[V_COUNT];
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) \
+#define no_proto ev_no_proto
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) \
   Value CALL(Eval *ev, Value callee, Args *a); \
   Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc); \
-  Value GETITEM(Eval *ev, Value obj, Ast *sub);
+  Value GETITEM(Eval *ev, Value obj, Ast *sub); \
+  extern const ValueProto PROTO;
 #include "Parse/value_kinds.def"
+#undef no_proto
+#define EV_PROTO(v) (ev_types[(v).kind].proto)
+/* The generic operations over the slots (eval_value.c): each uses the kind's slot. */
+bool ev_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
+bool ev_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc);
+int ev_truth(Eval *ev, Value v, Loc loc); /* 1, 0, or -1: not known at parse time (nothing reported) or an error */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
 

@@ -85,6 +85,7 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
+      if (b->v.kind == V_GLOBALDECL && b->v.nshape == 1) continue; /* `nonlocal name`: the closure's view below */
       if (b->v.kind == V_GLOBALDECL) /* `global name`: the module's binding */
         return global_below(ev, name, i);
       return b;
@@ -647,8 +648,11 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
   if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0) return layout_binop(ev, op, a, b, loc);
   if (op == OP_PLUS && (is_layout_value(&a) || is_layout_value(&b))) return layout_binop(ev, op, a, b, loc);
+  /* the left operand's operator slot, then the right one's (its reflected form) */
   Value pyv;
-  if (ev_py_binop(ev, op, a, b, loc, &pyv)) return pyv;
+  const ValueProto *pa = EV_PROTO(a), *pb = EV_PROTO(b);
+  if (pa->binop && pa->binop(ev, op, a, b, loc, &pyv)) return pyv;
+  if (pb != pa && pb->binop && pb->binop(ev, op, a, b, loc, &pyv)) return pyv;
   if (ev_is_number(&a) && ev_is_number(&b)) {
     if (op >= OP_LT && op <= OP_NE) {
       Value v = v_make(V_BOOL, loc);
@@ -699,7 +703,11 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
 
 /* Python truthiness when the value is known at parse time. */
 bool ev_truthy_const(Eval *ev, Value v, bool *out) {
-  (void)ev;
+  if (EV_PROTO(v)->truth) {
+    int t = EV_PROTO(v)->truth(ev, v, v.loc);
+    *out = t > 0;
+    return t >= 0;
+  }
   switch (v.kind) {
   case V_BOOL: case V_INT: *out = v.u.i != 0; return true;
   case V_FLOAT: *out = v.u.f != 0; return true;
@@ -828,6 +836,8 @@ static Value compare(Eval *ev, Ast *a) {
 static Value unary(Eval *ev, Ast *a) {
   Value v = ev_expr(ev, a->a);
   if (v.kind == V_ERROR) return v;
+  Value r;
+  if (EV_PROTO(v)->unop && EV_PROTO(v)->unop(ev, a->op, v, a->loc, &r)) return r;
   if (a->op == OP_PLUS) {
     if (ev_is_number(&v)) return v;
     return ev_error(ev, a->loc, "unary '+' on IR values is not supported");

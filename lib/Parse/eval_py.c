@@ -148,13 +148,23 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   case V_INDEXER: case V_METADATA: break;
   }
   bool ok;
-  if (ev_class_text(ev, v, repr, b, &ok)) return ok;
+  if (EV_PROTO(v)->text && EV_PROTO(v)->text(ev, v, repr, b, &ok)) return ok;
   ev_error(ev, v.loc, "this value has no parse-time text (only Python values can be formatted)");
   return false;
 }
 
 /* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
 static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf *out, Loc loc) {
+  Value *fm = v.kind == V_OBJECT ? ev_class_find(v.u.obj->cls, tirx_intern0(ev->m, "__format__")) : NULL;
+  if (fm) { /* the object's own format: __format__(spec) */
+    Value args[2] = {v, py_str_value(ev, spec, n, loc)};
+    Args a = {args, 2, NULL, NULL, 0, loc};
+    Value r = ev_call_value(ev, *fm, &a);
+    if (r.kind == V_ERROR) return false;
+    if (r.kind != V_STR) return ev_error(ev, loc, "__format__ must return a str"), false;
+    strbuf_put(out, r.u.s.p, r.u.s.len);
+    return true;
+  }
   char fill = ' ', align = 0, sign = 0, type = 0;
   int width = 0, prec = -1;
   bool comma = false;
@@ -473,6 +483,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
     while (colon < j && s[colon] != ':') colon++;
     const char *key = s + i + 1;
     size_t kl = colon - i - 1;
+    bool repr = false; /* {0!r} / {!s}: the conversion */
+    if (kl >= 2 && key[kl - 2] == '!' && (key[kl - 1] == 'r' || key[kl - 1] == 's')) repr = key[kl - 1] == 'r', kl -= 2;
     Value v;
     if (kl == 0) {
       if (next >= a->npos) {
@@ -496,7 +508,7 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
       }
       v = a->kwv[k];
     }
-    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, false, &b, a->loc))
+    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, repr, &b, a->loc))
       return v_make(V_ERROR, a->loc);
     i = j;
   }
@@ -505,13 +517,13 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
 
 /* ---- operators ------------------------------------------------------------ */
 
-static bool py_equal_in(Value a, Value b, int64_t *left) {
+static bool py_equal_in(Eval *ev, Value a, Value b, int64_t *left) {
   if (--*left < 0) return false;
   if (a.kind == V_STR && b.kind == V_STR) /* the common dict key */
     return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   bool ceq;
   if ((a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS) &&
-      ev_class_equal(a, b, &ceq))
+      ev_class_equal(ev, a, b, &ceq))
     return ceq;
   if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
   if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
@@ -526,14 +538,14 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
   case V_TUPLE: case V_LIST:
     if (a.u.list.n != b.u.list.n) return false;
     for (int i = 0; i < a.u.list.n; i++)
-      if (!py_equal_in(a.u.list.items[i], b.u.list.items[i], left)) return false;
+      if (!py_equal_in(ev, a.u.list.items[i], b.u.list.items[i], left)) return false;
     return true;
   case V_DICT: /* the same keys (in any order) with equal values */
     if (a.u.dict.n != b.u.dict.n) return false;
     for (int i = 0; i < a.u.dict.n; i++) {
       int j = 0;
-      while (j < b.u.dict.n && !py_equal_in(a.u.dict.keys[i], b.u.dict.keys[j], left)) j++;
-      if (j == b.u.dict.n || !py_equal_in(a.u.dict.vals[i], b.u.dict.vals[j], left)) return false;
+      while (j < b.u.dict.n && !py_equal_in(ev, a.u.dict.keys[i], b.u.dict.keys[j], left)) j++;
+      if (j == b.u.dict.n || !py_equal_in(ev, a.u.dict.vals[i], b.u.dict.vals[j], left)) return false;
     }
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
@@ -552,7 +564,7 @@ static bool py_equal_in(Value a, Value b, int64_t *left) {
  * bound, without a report (their operands are never deeply shared). */
 bool ev_py_equal(Value a, Value b) {
   int64_t left = (int64_t)1 << 22;
-  return py_equal_in(a, b, &left);
+  return py_equal_in(NULL, a, b, &left);
 }
 
 /* Python's ==.  Values that share their parts ([x, x] nested n deep) compare
@@ -561,7 +573,7 @@ bool ev_py_equal(Value a, Value b) {
 #define PY_MAX_COMPARE ((int64_t)1 << 22)
 static bool py_equal(Eval *ev, Value a, Value b) {
   int64_t left = PY_MAX_COMPARE;
-  bool r = py_equal_in(a, b, &left);
+  bool r = py_equal_in(ev, a, b, &left);
   if (left < 0) {
     if (!ev->py_too_big)
       ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
@@ -774,8 +786,24 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
   return false;
 }
 
+static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc);
+
 /* `x in container` for Python containers; false when not one. */
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
+  if (c.kind == V_OBJECT) { /* __contains__, else its items (__iter__ / __getitem__) */
+    Value *m = ev_class_find(c.u.obj->cls, tirx_intern0(ev->m, "__contains__"));
+    if (m) {
+      Value args[2] = {c, x};
+      Args a = {args, 2, NULL, NULL, 0, x.loc};
+      int t = ev_truth(ev, ev_call_value(ev, *m, &a), x.loc);
+      *out = t > 0;
+      return t >= 0;
+    }
+    Value *items;
+    int n;
+    if (!py_items(ev, c, &items, &n, x.loc)) return false;
+    c = py_seq(ev, V_LIST, items, n, x.loc);
+  }
   if (c.kind == V_TUPLE || c.kind == V_LIST) {
     *out = false;
     for (int i = 0; i < c.u.list.n; i++)
@@ -822,6 +850,7 @@ static bool py_range_items(Eval *ev, int64_t lo, int64_t hi, int64_t st, Value *
 
 /* The items a `for` over `it` visits (a Python container or range). */
 static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
+  if (EV_PROTO(it)->iter) return EV_PROTO(it)->iter(ev, it, items, n, loc);
   switch (it.kind) {
   case V_TUPLE: case V_LIST: *items = it.u.list.items; *n = it.u.list.n; return true;
   case V_DICT: *items = it.u.dict.keys; *n = it.u.dict.n; return true;
@@ -852,6 +881,38 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   }
   ev_error(ev, loc, "this value cannot be iterated at parse time");
   return false;
+}
+
+bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) { return py_items(ev, it, items, n, loc); }
+
+/* iter(x): an object's __iter__ (its iterator keeps its state for next());
+ * a container's items as a list */
+Value bi_iter(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "iter() takes one argument here");
+  Value x = a->pos[0];
+  Value *m = x.kind == V_OBJECT ? ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__iter__")) : NULL;
+  if (m) {
+    Args self_arg = {&x, 1, NULL, NULL, 0, a->loc};
+    return ev_call_value(ev, *m, &self_arg);
+  }
+  Value *items;
+  int n;
+  if (!py_items(ev, x, &items, &n, a->loc)) return v_make(V_ERROR, a->loc);
+  return py_seq(ev, V_LIST, items, n, a->loc);
+}
+
+/* hash(x): an object's __hash__ slot; ints hash to themselves */
+Value bi_hash(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "hash() takes one argument");
+  Value x = a->pos[0];
+  int64_t h;
+  if (EV_PROTO(x)->hash) return EV_PROTO(x)->hash(ev, x, &h, a->loc) ? v_int(h, a->loc) : v_make(V_ERROR, a->loc);
+  if (x.kind == V_INT || x.kind == V_BOOL) return v_int(x.u.i == -1 ? -2 : x.u.i, a->loc);
+  uint64_t u;
+  if (x.kind != V_LIST && x.kind != V_DICT && py_hash(x, &u)) return v_int((int64_t)(u >> 1), a->loc);
+  return ev_error(ev, a->loc, "unhashable type: '%s'", ev_types[x.kind].name);
 }
 
 Value ev_py_range(Eval *ev, Args *a) {
@@ -891,6 +952,7 @@ static Value py_iterable(Eval *ev, Ast *it) {
 }
 
 static bool py_assign(Eval *ev, Ast *t, Value v);
+static Binding *nonlocal_source(Eval *ev, const char *name);
 static void py_alias_update(Eval *ev, Value old, Value nv);
 static Value py_dict_add(Eval *ev, Value d, Value k, Value v);
 
@@ -906,8 +968,30 @@ static bool py_store_back(Eval *ev, Ast *e, Value v) {
     ev_define(ev, e->name, v, false, e->loc);
     return true;
   }
+  if (e->kind == A_ATTR) {
+    Value o = ev_expr(ev, e->a);
+    if (o.kind == V_ERROR) return false;
+    if (ev_object_store_back(ev, o, e->name, v)) return true;
+  }
   if (e->kind == A_ATTR || e->kind == A_SUBSCRIPT) return py_assign(ev, e, v);
   return true; /* a temporary: nobody else sees it */
+}
+
+/* The binding `nonlocal name` names: in the enclosing calls this closure sees
+ * (a running one's binding, or a returned one's last), innermost first. */
+static Binding *nonlocal_source(Eval *ev, const char *name) {
+  for (const PyEnv *env = ev->frame ? ev->frame->env : NULL; env; env = env->frame ? env->frame->outer : NULL) {
+    const PyFrameRef *fr = env->frame;
+    if (!fr) return NULL;
+    if (fr->live) {
+      for (int i = ev->nbinds - 1; i >= fr->lo; i--)
+        if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0 && ev->binds[i].name == name) return &ev->binds[i];
+    } else {
+      for (int i = fr->nlast - 1; i >= 0; i--)
+        if (fr->last[i].name == name) return &fr->last[i];
+    }
+  }
+  return NULL;
 }
 
 /* Binds a loop/assignment target to a value (Python local semantics). */
@@ -915,6 +999,13 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     v.meta = false;
+    for (int i = ev->nbinds - 1; b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
+      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL && ev->binds[i].v.nshape == 1) {
+        Binding *src = nonlocal_source(ev, t->name);
+        if (src) src->v = v;
+        b->v = v; /* this call's view of it */
+        return true;
+      }
     if (b && b->depth == 0 && ev->depth > 0) {
       /* a module name: rebound only after `global name` in this function */
       for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
@@ -928,6 +1019,12 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     return true;
   }
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
+    if (EV_PROTO(v)->iter) { /* a, b = obj: its items (__iter__) */
+      Value *items;
+      int n;
+      if (!EV_PROTO(v)->iter(ev, v, &items, &n, t->loc)) return false;
+      v = py_seq(ev, V_TUPLE, items, n, t->loc);
+    }
     if (v.kind != V_TUPLE && v.kind != V_LIST) {
       ev_error(ev, t->loc, "cannot unpack a non-sequence");
       return false;
@@ -953,7 +1050,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
       return true;
     }
-    return ev_class_setattr(ev, o, t->name, v, t->loc);
+    return ev_setattr(ev, o, t->name, v, t->loc);
   }
   if (t->kind == A_SUBSCRIPT && t->n == 1) {
     Value c = ev_expr(ev, t->a);
@@ -986,15 +1083,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
       py_alias_update(ev, old, c);
       return py_store_back(ev, t->a, c);
     }
-    if (c.kind == V_OBJECT) {
-      bool found;
-      Value m = ev_try_attr(ev, c, tirx_intern0(ev->m, "__setitem__"), t->loc, &found);
-      if (found) {
-        Value args[2] = {k, v};
-        Args a = {args, 2, NULL, NULL, 0, t->loc};
-        return ev_call_value(ev, m, &a).kind != V_ERROR;
-      }
-    }
+    if (EV_PROTO(c)->setitem) return EV_PROTO(c)->setitem(ev, c, k, v, t->loc);
   }
   ev_error(ev, t->loc, "unsupported assignment target in parse-time code");
   return false;
@@ -1668,17 +1757,7 @@ static bool py_del(Eval *ev, Ast *t) {
   if (t->kind == A_ATTR) {
     Value o = ev_expr(ev, t->a);
     if (o.kind == V_ERROR) return false;
-    if (o.kind == V_OBJECT) {
-      PyAttrs *at = &o.u.obj->attrs;
-      for (int i = 0; i < at->n; i++)
-        if (at->names[i] == t->name) {
-          memmove(at->names + i, at->names + i + 1, sizeof *at->names * (size_t)(at->n - i - 1));
-          memmove(at->vals + i, at->vals + i + 1, sizeof *at->vals * (size_t)(at->n - i - 1));
-          at->n--;
-          return true;
-        }
-      return ev_error(ev, t->loc, "object has no attribute '%s'", t->name), false;
-    }
+    if (EV_PROTO(o)->delattr) return EV_PROTO(o)->delattr(ev, o, t->name, t->loc);
   }
   return ev_error(ev, t->loc, "unsupported 'del' target in parse-time code"), false;
 }
@@ -1821,11 +1900,80 @@ static int py_funcdef(Eval *ev, Ast *s) {
   return PY_NORMAL;
 }
 
-/* global NAME (nonlocal is not supported) */
-static int py_global(Eval *ev, Ast *s) {
-  if (s->op) {
-    ev_error(ev, s->loc, "'nonlocal' is not supported in parse-time code");
+/* The exception type a `raise` named (a class of the source, a builtin
+ * exception's row), for __exit__. */
+static Value exc_type_value(Eval *ev, const char *exc, Loc loc) {
+  Binding *b = ev_lookup(ev, tirx_intern0(ev->m, exc));
+  if (b && b->v.kind == V_CLASS) return b->v;
+  const Builtin *row = ev_builtin_find(exc);
+  return row ? ev_builtin_value(row, loc) : py_str_value(ev, exc, strlen(exc), loc);
+}
+
+/* The body of a `with` ended by a `raise` (ev->py_exc): the item's
+ * __exit__(type, None, None) runs with the error held back; a true result
+ * swallows it (its diagnostics dropped, the statement ends normally). */
+static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
+  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
+  if (!ev->py_exc || limit) return PY_ERR;
+  const char *exc = ev->py_exc;
+  int nerr1 = ev->nerr;
+  ev->nerr = nerr0; /* __exit__ runs (Python code stops at a pending error) */
+  bool suppress = false;
+  bool ok = p->exit(ev, ctx, exc_type_value(ev, exc, loc), loc, &suppress);
+  if (ok && suppress) {
+    ev_diag_rollback(ev, nd, ne, nerr0);
+    ev->py_exc = NULL;
+    return PY_NORMAL;
+  }
+  ev->nerr += nerr1 - nerr0;
+  if (ok) ev->py_exc = exc; /* what `except` matches */
+  return PY_ERR;
+}
+
+/* with A as x, B as y: body.  Each item's enter slot (__enter__), the body,
+ * then the exit slots in reverse: __exit__(None, None, None) when the body
+ * ends normally or by return/break/continue, __exit__(E, None, None) when a
+ * `raise E` ends it (the exception object is not passed: parse-time code has
+ * none); another error ends the evaluation without them. */
+static int py_with_items(Eval *ev, Ast *s, int i) {
+  if (i == s->n) return ev_py_exec(ev, s->list2, s->n2);
+  Ast *it = s->list[i];
+  Value ctx = ev_expr(ev, it->a);
+  if (ctx.kind == V_ERROR) return PY_ERR;
+  const ValueProto *p = EV_PROTO(ctx);
+  if (!p->enter || !p->exit) {
+    ev_error(ev, it->loc, "a '%s' value is not a context manager in parse-time code", ev_types[ctx.kind].name);
     return PY_ERR;
+  }
+  Value v = p->enter(ev, ctx, it->loc);
+  if (v.kind == V_ERROR) return PY_ERR;
+  if (it->b && !py_assign(ev, it->b, v)) return PY_ERR;
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  ev->py_exc = NULL;
+  int rc = py_with_items(ev, s, i + 1);
+  if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
+  Value ret = ev->py_ret;
+  bool suppress;
+  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
+  ev->py_ret = ret;
+  return rc;
+}
+
+/* global NAME / nonlocal NAME */
+static int py_global(Eval *ev, Ast *s) {
+  if (s->op) { /* nonlocal: a marker; assignments write the enclosing call's binding too */
+    for (int i = 0; i < s->n; i++) {
+      const char *nm = s->list[i]->name;
+      Binding *b = ev_lookup(ev, nm);
+      if (!b || b->depth == 0 || ev->depth == 0 || !nonlocal_source(ev, nm)) {
+        ev_error(ev, s->list[i]->loc, "no binding for nonlocal '%s' found", nm);
+        return PY_ERR;
+      }
+      Value mark = v_make(V_GLOBALDECL, s->loc);
+      mark.nshape = 1;
+      ev_define(ev, nm, mark, false, s->loc);
+    }
+    return PY_NORMAL;
   }
   for (int i = 0; i < s->n; i++) {
     const char *nm = s->list[i]->name;
@@ -1889,6 +2037,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_TRY: return py_try(ev, s);
   case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
   case A_GLOBAL: return py_global(ev, s);
+  case A_WITH: return py_with_items(ev, s, 0);
   case A_CLASSDEF: {
     Value k = ev_class_def(ev, s);
     if (k.kind == V_ERROR) return PY_ERR;
@@ -2002,7 +2151,15 @@ static Value py_text_call(Eval *ev, Value x, bool repr, Loc loc) {
 
 /* Python ordering of parse-time values: numbers, strings, tuples/lists
  * lexicographically.  *ok = false for values that have no order. */
-static int py_order(Value a, Value b, bool *ok) {
+static int py_order(Eval *ev, Value a, Value b, bool *ok) {
+  if (a.kind == V_OBJECT || b.kind == V_OBJECT) { /* __lt__ (or the other side's __gt__) */
+    for (int side = 0; side < 2; side++) {
+      int t = ev_truth(ev, ev_binop(ev, OP_LT, side ? b : a, side ? a : b, a.loc), a.loc);
+      if (t < 0) return *ok = false, 0;
+      if (t) return side ? 1 : -1;
+    }
+    return 0;
+  }
   if (ev_is_number(&a) && ev_is_number(&b)) {
     double p = a.kind == V_FLOAT ? a.u.f : (double)a.u.i, q = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
     if (a.kind != V_FLOAT && b.kind != V_FLOAT) return (a.u.i > b.u.i) - (a.u.i < b.u.i);
@@ -2016,7 +2173,7 @@ static int py_order(Value a, Value b, bool *ok) {
   }
   if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind) {
     for (int i = 0; i < a.u.list.n && i < b.u.list.n; i++) {
-      int c = py_order(a.u.list.items[i], b.u.list.items[i], ok);
+      int c = py_order(ev, a.u.list.items[i], b.u.list.items[i], ok);
       if (c || !*ok) return c;
     }
     return (a.u.list.n > b.u.list.n) - (a.u.list.n < b.u.list.n);
@@ -2087,7 +2244,7 @@ Value bi_min_max(Eval *ev, const Builtin *self, Args *a) {
   int best = 0;
   for (int i = 1; i < n; i++) {
     bool ok = true;
-    int c = py_order(keys[i], keys[best], &ok);
+    int c = py_order(ev, keys[i], keys[best], &ok);
     if (!ok) return ev_error(ev, a->loc, "%s(): these values cannot be compared at parse time", self->name);
     if (is_min ? c < 0 : c > 0) best = i;
   }
@@ -2107,7 +2264,7 @@ Value bi_sorted(Eval *ev, const Builtin *self, Args *a) {
     int j = i;
     while (j > 0) {
       bool ok = true;
-      int c = py_order(keys[ord[j - 1]], keys[i], &ok);
+      int c = py_order(ev, keys[ord[j - 1]], keys[i], &ok);
       if (!ok) return ev_error(ev, l, "sorted(): these values cannot be compared at parse time");
       if (rev ? c >= 0 : c <= 0) break;
       ord[j] = ord[j - 1];
@@ -2189,7 +2346,19 @@ Value bi_next(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
   Value *items;
   int n;
-  if (!py_items(ev, a->pos[0], &items, &n, l)) return v_make(V_ERROR, l);
+  Value x = a->pos[0];
+  if (x.kind == V_OBJECT && ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__next__"))) {
+    /* an iterator object: its __next__; StopIteration gives the default */
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+    ev->py_exc = NULL;
+    Value r = ev_attr(ev, x, tirx_intern0(ev->m, "__next__"), l);
+    Args none = {NULL, 0, NULL, NULL, 0, l};
+    if (r.kind != V_ERROR) r = ev_call_value(ev, r, &none);
+    if (r.kind != V_ERROR || a->npos == 1 || !ev->py_exc || strcmp(ev->py_exc, "StopIteration") != 0) return r;
+    ev_diag_rollback(ev, nd, ne, nerr);
+    return a->pos[1];
+  }
+  if (!py_items(ev, x, &items, &n, l)) return v_make(V_ERROR, l);
   if (n) return items[0];
   if (a->npos == 2) return a->pos[1];
   return ev_error(ev, l, "next(): StopIteration (the iterator is empty and no default was given)");

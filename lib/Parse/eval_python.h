@@ -85,7 +85,14 @@ Value ev_bound_call(Eval *ev, Value fn, Args *a);
 Value ev_object_call(Eval *ev, Value fn, Args *a);
 Value ev_descr_call(Eval *ev, Value fn, Args *a);
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
-bool ev_class_equal(Value a, Value b, bool *eq);
+bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq); /* false: neither is an object or class */
+/* the data model's pieces of eval_class.c that eval_object.c's slots use */
+Value *ev_class_find(struct PyClass *k, const char *name); /* a class attribute, MRO order; NULL: none */
+bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc); /* object.__setattr__ */
+bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc);
+bool ev_object_store_back(Eval *ev, Value obj, const char *name, Value v); /* a grown container, in place */
+/* the items a `for` over `it` visits (eval_py.c); false after reporting an error */
+bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc);
 bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
 Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);

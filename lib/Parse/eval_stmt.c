@@ -367,6 +367,12 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
   if (t->kind == A_SUBSCRIPT) {
     Value obj = ev_expr(ev, t->a);
     if (obj.kind == V_ERROR) return;
+    if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
+      Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
+      Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
+      if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
+      return;
+    }
     if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
       ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
       return;
@@ -449,7 +455,7 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
       emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
       return;
     }
-    if (!ev_class_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+    if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
       ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
     return;
   }
@@ -848,6 +854,18 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
       return;
     }
     ev_emit(ev, f.u.frame.outer);
+    return;
+  }
+  const ValueProto *p = EV_PROTO(f);
+  if (p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
+    Value v = p->enter(ev, f, it->loc);
+    if (v.kind == V_ERROR) return;
+    ev_push_scope(ev);
+    if (bind) ev_define(ev, bind, v, false, it->loc);
+    with_stmt(ev, s, item + 1);
+    ev_pop_scope(ev);
+    bool suppress;
+    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), it->loc, &suppress);
     return;
   }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {

@@ -10,13 +10,16 @@
 #define no_call NULL
 #define no_getattr NULL
 #define no_getitem NULL
+#define no_proto ev_no_proto
+const ValueProto ev_no_proto = {0};
 const ValueType ev_types[V_COUNT] = {
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM) [KIND] = {NAME, CALL, GETATTR, GETITEM},
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) [KIND] = {NAME, CALL, GETATTR, GETITEM, &PROTO},
 #include "Parse/value_kinds.def"
 };
 #undef no_call
 #undef no_getattr
 #undef no_getitem
+#undef no_proto
 
 const Builtin ev_builtins[BI_COUNT] = {
 #define BUILTIN(NAME, FN, TYPE) [BI_##NAME] = {#NAME, FN, TYPE, NULL},

@@ -212,3 +212,28 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   return v;
 }
 
+
+/* ---- the data model's generic operations (the kinds' ValueProto slots) ---- */
+
+/* obj.name = v: the kind's setattr slot */
+bool ev_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
+  if (obj.kind == V_ERROR) return false;
+  const ValueProto *p = EV_PROTO(obj);
+  if (!p->setattr)
+    return ev_error(ev, loc, "cannot set attribute '%s' on a '%s' value at parse time", name, ev_types[obj.kind].name), false;
+  return p->setattr(ev, obj, name, v, loc);
+}
+
+/* obj[key] = v for the kinds with a setitem slot (list and dict are eval_py.c's own) */
+bool ev_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc) {
+  const ValueProto *p = EV_PROTO(obj);
+  if (!p->setitem) return ev_error(ev, loc, "'%s' object does not support item assignment", ev_types[obj.kind].name), false;
+  return p->setitem(ev, obj, key, v, loc);
+}
+
+/* bool(v): the truth slot, else Python's truth of the parse-time value */
+int ev_truth(Eval *ev, Value v, Loc loc) {
+  if (EV_PROTO(v)->truth) return EV_PROTO(v)->truth(ev, v, loc);
+  bool t;
+  return ev_truthy_const(ev, v, &t) ? t : -1;
+}
