@@ -103,7 +103,7 @@ static int llc_main(ToolArgs *args) {
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
       o.arch = v;
       if (!tirx_target_arch(o.arch)) {
-        fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o.arch,
+        fprintf(stderr, "tirx-llc: unknown arch '%s'%s (supported: %s)\n", o.arch, tirx_target_arch_hint(o.arch),
                 tirx_target_arch_list());
         return TOOL_EXIT_USAGE;
       }

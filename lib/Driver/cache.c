@@ -824,7 +824,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   if (!o.arch) o.arch = TIRX_DEFAULT_ARCH;
   const TirxArchInfo *arch = tirx_target_arch(o.arch);
   if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o.arch,
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s'%s (supported: %s)", o.arch, tirx_target_arch_hint(o.arch),
                   tirx_target_arch_list());
     return TIRX_ERR_COMPILE;
   }

@@ -75,7 +75,7 @@ int tirx_compile_source(const char *filename, const char *src, size_t len,
   memset(out, 0, sizeof *out);
   const TirxArchInfo *arch = tirx_target_arch(o->arch);
   if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s'%s (supported: %s)", o->arch, tirx_target_arch_hint(o->arch),
                   tirx_target_arch_list());
     return 1;
   }
@@ -97,7 +97,7 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
                         TirxDiag *diag) {
   const TirxArchInfo *arch = tirx_target_arch(o->arch);
   if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s'%s (supported: %s)", o->arch, tirx_target_arch_hint(o->arch),
                   tirx_target_arch_list());
     return 1;
   }

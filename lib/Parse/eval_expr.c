@@ -1135,7 +1135,9 @@ Value ev_expr(Eval *ev, Ast *a) {
     if (v.kind == V_ERROR) return v;
     Expr *e = to_bool_expr(ev, v, "operand of 'not'");
     if (!e) return v_make(V_ERROR, a->loc);
-    if (e->kind == E_INT) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+    /* `not` of a traced boolean stays traced, even of a constant one: TVM
+     * neither folds `not T.bool(True)` nor prints it otherwise. */
+    if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
     Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
     n->u.un.a = e;
     return v_expr(n, a->loc);

@@ -985,7 +985,14 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
       ev_error(ev, s->loc, "'%s' outside a loop", s->kind == A_BREAK ? "break" : "continue");
       return;
     }
-    ev_emit(ev, tirx_stmt_new(ev->m, s->kind == A_BREAK ? S_BREAK : S_CONTINUE, s->loc));
+    {
+      /* A library module run for --entry is TVMScript source, whose parser makes a
+       * `break` the T.break_loop() call; printed text read as a file keeps `break`,
+       * TVM's Break statement (stmt loopexit). */
+      Stmt *st = tirx_stmt_new(ev->m, s->kind == A_BREAK ? S_BREAK : S_CONTINUE, s->loc);
+      st->u.loopexit.as_call = ev->opts && ev->opts->entry;
+      ev_emit(ev, st);
+    }
     break;
   case A_PASS: break;
   case A_FUNCDEF:
