@@ -125,6 +125,16 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out) 
     out->u.s.len = strlen(m->name);
     return true;
   }
+  /* PEP 562: a module-level __getattr__(name) answers the names it lacks */
+  Binding *ga = name[0] == '_' && name[1] == '_' ? NULL : mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"));
+  if (ga) {
+    Value arg = v_make(V_STR, loc);
+    arg.u.s.p = name;
+    arg.u.s.len = strlen(name);
+    Args a = {&arg, 1, NULL, NULL, 0, loc};
+    *out = ev_call_value(ev, ga->v, &a);
+    return true;
+  }
   *out = ev_error(ev, loc, "module '%s' has no attribute '%s'", m->name, name);
   return true;
 }
@@ -185,13 +195,7 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   const char *key = tirx_intern_printf(ev->m, "%s%s", *path ? "" : "ns:", real ? real : *path ? path : dir);
   free(real);
   struct PyModule *m = find_loaded(st, key);
-  if (m) {
-    if (m->loading) {
-      ev_error(ev, loc, "import cycle: module '%s' is imported while it is being loaded", m->name);
-      return NULL;
-    }
-    return m->failed ? NULL : m;
-  }
+  if (m) return m->failed ? NULL : m; /* still loading in an import cycle: partially initialised, as CPython's */
   if (st->n >= MAX_MODULES) {
     ev_error(ev, loc, "more than %d modules imported", MAX_MODULES);
     return NULL;
@@ -253,6 +257,14 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   nm.u.s.p = m->name;
   nm.u.s.len = strlen(m->name);
   ev_define(ev, tirx_intern0(ev->m, "__name__"), nm, false, loc);
+  /* __package__: a package is its own (its __init__.py), a module its parent's */
+  const char *base = strrchr(path, '/');
+  bool is_pkg = base && strcmp(base + 1, "__init__.py") == 0;
+  const char *dot = strrchr(m->name, '.');
+  Value pk = v_make(V_STR, loc);
+  pk.u.s.p = m->name;
+  pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
+  ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;
@@ -314,7 +326,7 @@ void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
   if ((ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
   for (int i = nd; i < ev->d->n; i++)
-    if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
+    if (strstr(ev->d->items[i].msg, "partially initialized module")) return; /* an import cycle: never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
   const char *msg = tirx_intern_printf(ev->m, "%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);
@@ -676,7 +688,21 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       bind_name(ev, bind, module_value(sm, loc), loc);
       continue;
     }
-    ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
+    if (mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
+      Value got;
+      int before = ev->nerr;
+      ev_module_attr(ev, module_value(m, loc), nm, loc, &got);
+      if (ev->nerr > before || got.kind == V_ERROR) return false;
+      bind_name(ev, bind, got, loc);
+      continue;
+    }
+    if (m->loading)
+      ev_error(ev, loc,
+               "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular "
+               "import)",
+               names[k], m->name);
+    else
+      ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
     return false;
   }
   return true;
