@@ -432,10 +432,32 @@ static bool prelude_has(const char *dir, const char *dotted) {
   return ok;
 }
 
+/* Is `dotted` a standard-library module written in Python (pylib.def PYMOD)? */
+static bool is_pystd(const char *dotted) {
+  static const char *const mods[] = {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN)
+#define PYMOD(MODULE) #MODULE,
+#include "Parse/pylib.def"
+  };
+  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
+    if (strcmp(dotted, mods[i]) == 0) return true;
+  return false;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
 static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
+  if (is_pystd(dotted)) {
+    const char *dir = ev_prelude_dir(ev->m);
+    if (!dir) {
+      ev_error(ev, loc, "module '%s' is Python in tirx's prelude, which was not found (set TIRX_PRELUDE_DIR)", dotted);
+      *err = true;
+      return NULL;
+    }
+    return load_dotted(ev, tirx_intern_printf(ev->m, "%s/pystd", dir), "", dotted, loc, err, root);
+  }
   /* TVM's library is tirx's prelude (prelude_dir.c) */
   const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
   if (prelude && prelude_has(prelude, dotted)) {
