@@ -157,6 +157,33 @@ static void set_global(Eval *ev, struct PyModule *m, const char *name, Value v) 
 
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v) { set_global(ev, mod.u.mod, name, v); }
 
+/* globals(): the running module's names, as a dict.  A snapshot: reading it
+ * (globals()["M"], .get) is CPython's; storing into it does not rebind the
+ * module's names. */
+Value bi_globals(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos) return ev_error(ev, a->loc, "globals() takes no arguments");
+  Value d = v_make(V_DICT, a->loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, ev->nbinds + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, ev->nbinds + 1);
+  int n = 0;
+  for (int i = 0; i < ev->nbinds; i++) {
+    const Binding *b = &ev->binds[i];
+    if (b->depth != 0) continue;
+    int k = 0;
+    while (k < n && d.u.dict.keys[k].u.s.p != b->name) k++; /* interned: a later binding wins */
+    if (k == n) {
+      d.u.dict.keys[n] = v_make(V_STR, a->loc);
+      d.u.dict.keys[n].u.s.p = b->name;
+      d.u.dict.keys[n].u.s.len = strlen(b->name);
+      n++;
+    }
+    d.u.dict.vals[k] = b->v;
+  }
+  d.u.dict.n = n;
+  return d;
+}
+
 /* ---- finding and loading modules ---------------------------------------------------- */
 
 static bool is_file(const char *p) {

@@ -138,6 +138,9 @@ class Random:
             raise ValueError("empty range for randrange()")
         return start + step * self._randbelow(n)
 
+    def uniform(self, a, b):
+        return a + (b - a) * self.random()
+
     def randint(self, a, b):
         return self.randrange(a, b + 1)
 

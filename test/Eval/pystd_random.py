@@ -1,5 +1,5 @@
 # random.Random is CPython's MT19937 bit for bit (seeds of one and two words, negative too,
-# random(), getrandbits, randint/randrange, shuffle, choice; a factory's group
+# random(), uniform, getrandbits, randint/randrange, shuffle, choice; a factory's group
 # sizes come from it) and threading.local is an object of the one thread: both
 # are Python in the prelude (prelude/pystd, pylib.def PYMOD rows).  The same
 # module-level code runs under CPython for the reference.
@@ -8,7 +8,7 @@
 # RUN: grep 'T.evaluate' %t.tirx | sed 's/T.int64(\(.*\)))/\1)/' > %t.tirx.txt
 # RUN: diff %t.py.txt %t.tirx.txt
 # RUN: wc -l < %t.tirx.txt | FileCheck %s --check-prefix=COUNT
-# COUNT: 44
+# COUNT: 50
 # RUN: printf 'import random\nr = random.Random()\n' > %t.unseeded.py
 # RUN: not %tirx-opt %t.unseeded.py 2>&1 | FileCheck %s --check-prefix=UNSEEDED
 # UNSEEDED: error: raised NotImplementedError: random.Random without a seed is not reproducible
@@ -61,3 +61,9 @@ def k():
     T.evaluate(RESULTS[41])
     T.evaluate(RESULTS[42])
     T.evaluate(RESULTS[43])
+    T.evaluate(RESULTS[44])
+    T.evaluate(RESULTS[45])
+    T.evaluate(RESULTS[46])
+    T.evaluate(RESULTS[47])
+    T.evaluate(RESULTS[48])
+    T.evaluate(RESULTS[49])

@@ -10,6 +10,7 @@ for seed in [0, 1, 42, 2**40 + 7, -5, 2**62 + 3]:
     results.append(rng.getrandbits(32))
     results.append(int(rng.random() * 2**53))
     results.append(rng.randint(1, 1000))
+    results.append(int(1000 * rng.uniform(0.7, 1.3)))
     results.append(rng.randrange(3, 50, 4))
     results.append(rng.getrandbits(63) % 1000003)
     deck = list(range(12))
