@@ -18,6 +18,8 @@
 # MISSING: cycpkg/__init__.py:13:5: error: raised AttributeError: missing_name
 from partial_modules import RESULTS
 
+assert __package__ is None  # the input is a script, as `python FILE` runs it
+
 
 @T.prim_func
 def k():
