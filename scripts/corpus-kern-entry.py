@@ -6,7 +6,8 @@
 #   (CHECKOUT: mlc-ai/TIRx-kernels @ 51a6c01; the corpus: $TIRX_CORPUS_KERN, else
 #   ../shared/corpus-kern next to the source tree)
 # Each printed file's header names its source (`... @ COMMIT: PATH`) and its
-# `# Entry:` expression; a kernel is `kern` when its source imports tirx_kernels.kern.
+# `# Entry:` expression; a kernel is `kern` when SOURCES.md lists its printed file in
+# the table of the kern DSL kernels, else `tvmscript`.
 # Prints one line per kernel (name, kind, result: same / differs / error / UNLOCATED /
 # crash, ms, first error), then the causes (the first error with names, numbers and
 # quoted text blanked) with their kernels, then SUMMARY as a dict.
@@ -52,14 +53,22 @@ def cause(err):
     s = re.sub(r'\b\d+\b', 'N', s)
     return s[:160]
 
+kern_files, section = set(), None
+for line in open(os.path.join(CORPUS, 'SOURCES.md')):
+    if line.startswith('## '):
+        section = line
+    elif section and 'kern DSL' in section and line.startswith('| '):
+        cells = [c.strip() for c in line.split('|')]
+        if len(cells) > 3 and cells[3].startswith('TIRx-kernels/'):
+            kern_files.add(os.path.basename(cells[3])[:-3])
+
 rows, causes = [], collections.defaultdict(list)
 summary = collections.Counter()
 for n in names:
     path = os.path.join(KDIR, n + '.py')
     src, entry = header(path)
     srcpath = os.path.join(args.src, src) if src else None
-    kind = 'kern' if srcpath and os.path.exists(srcpath) and re.search(
-        r'tirx_kernels\.kern|from \.+ ?import kern|from \.+kern\b|import kern\b', open(srcpath).read()) else 'tvmscript'
+    kind = 'kern' if n in kern_files else 'tvmscript'
     summary['n'] += 1
     summary['n_' + kind] += 1
     if not srcpath or not entry:
