@@ -103,8 +103,8 @@ static int parse_args(ToolArgs *t, Llc *l) {
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
       o->arch = v;
       if (!tirx_target_arch(o->arch)) {
-        fprintf(stderr, "tirx-llc: unknown arch '%s' (supported: %s)\n", o->arch,
-                tirx_target_arch_list());
+        fprintf(stderr, "tirx-llc: unknown arch '%s'%s (supported: %s)\n", o->arch,
+                tirx_target_arch_hint(o->arch), tirx_target_arch_list());
         return TOOL_EXIT_USAGE;
       }
     } else if ((v = tool_value(t, "--emit"))) {

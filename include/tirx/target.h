@@ -45,6 +45,9 @@ typedef struct TirxArchInfo {
 const TirxArchInfo *tirx_target_arch(const char *arch);
 /* Every supported arch, space-separated ("sm_75 sm_80 ... sm_120a"); static. */
 const char *tirx_target_arch_list(void);
+/* What to add to "unknown arch 'X'": for an arch CUDA 13 renamed (sm_101a)
+ * ": CUDA 13 renamed it sm_110a", else ""; static. */
+const char *tirx_target_arch_hint(const char *arch);
 
 /* ---- ptxas (lib/Driver/ptxas.c) ------------------------------------------ */
 

@@ -251,8 +251,8 @@ static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o
     o->stop = TIRX_COMPILE_STOP_CUBIN;
   const TirxArchInfo *arch = tirx_target_arch(o->arch ? o->arch : TIRX_DEFAULT_ARCH);
   if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s' (supported: %s)", o->arch,
-                  tirx_target_arch_list());
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "unknown arch '%s'%s (supported: %s)", o->arch,
+                  tirx_target_arch_hint(o->arch), tirx_target_arch_list());
     return 1;
   }
   o->arch = arch->name; /* static */

@@ -669,8 +669,10 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
     if (!tirx_dtype_is_bool(args[0]->dtype))
       return ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression");
     Value x = v_expr(args[1], pos[1].loc), y = v_expr(args[2], pos[2].loc);
-    Value t = ev_binop(ev, OP_PLUS, x, y, a->loc); /* only to promote */
-    (void)t;
+    /* two boolean sides need no promotion (and `+` would refuse them) */
+    bool both_bool = tirx_dtype_is_bool(args[1]->dtype) && tirx_dtype_is_bool(args[2]->dtype);
+    Value t = both_bool ? x : ev_binop(ev, OP_PLUS, x, y, a->loc); /* only to promote */
+    if (t.kind == V_ERROR) return t;
     if (!tirx_dtype_eq(args[1]->dtype, args[2]->dtype)) {
       if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], a->loc);
       else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], a->loc);
@@ -1430,7 +1432,9 @@ static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
 static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
   if (ev->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
-  ev_emit(ev, tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc));
+  Stmt *st = tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc);
+  st->u.loopexit.as_call = true;
+  ev_emit(ev, st);
   return v_make(V_NONE, a->loc);
 }
 

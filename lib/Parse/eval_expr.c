@@ -301,10 +301,65 @@ static int64_t py_floormod(int64_t a, int64_t b) {
   return r;
 }
 
-static double num_f(const Value *v) { return v->kind == V_FLOAT ? v->u.f : (double)v->u.i; }
+static double num_f(const Value *v) {
+  return v->kind == V_FLOAT ? v->u.f : v->uint_big ? (double)(uint64_t)v->u.i : (double)v->u.i;
+}
+
+/* Integer arithmetic where an operand is above INT64_MAX (uint_big: a uint64
+ * descriptor, 4 << 61): exact in 64 unsigned bits, the other operand not
+ * negative; a result outside [INT64_MIN, UINT64_MAX] is the overflow error. */
+static Value py_arith_big(Eval *ev, int op, Value a, Value b, Loc loc) {
+  if ((!a.uint_big && a.u.i < 0) || (!b.uint_big && b.u.i < 0))
+    return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits: a value above "
+                             "2**63 meets a negative one)");
+  uint64_t x = (uint64_t)a.u.i, y = (uint64_t)b.u.i, r = 0;
+  switch (op) {
+  case OP_PLUS:
+    if (__builtin_add_overflow(x, y, &r)) goto overflow;
+    break;
+  case OP_MINUS:
+    if (x < y) {
+      if (y - x > (uint64_t)1 << 63) goto overflow;
+      return v_int((int64_t)(0 - (y - x)), loc);
+    }
+    r = x - y;
+    break;
+  case OP_STAR:
+    if (__builtin_mul_overflow(x, y, &r)) goto overflow;
+    break;
+  case OP_SLASH: {
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    Value v = v_make(V_FLOAT, loc);
+    v.u.f = (double)x / (double)y;
+    return v;
+  }
+  case OP_DSLASH: case OP_PERCENT:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = op == OP_DSLASH ? x / y : x % y;
+    break;
+  case OP_LSHIFT:
+    if (y >= 64 || (x != 0 && x > (UINT64_MAX >> y))) goto overflow;
+    r = x << y;
+    break;
+  case OP_RSHIFT: r = y >= 64 ? 0 : x >> y; break;
+  case OP_AMP: r = x & y; break;
+  case OP_PIPE: r = x | y; break;
+  case OP_CARET: r = x ^ y; break;
+  default: return ev_error(ev, loc, "unsupported operator '%s' on an integer above 2**63", lex_op_text(op));
+  }
+  Value v = v_int((int64_t)r, loc);
+  v.uint_big = r > (uint64_t)INT64_MAX;
+  return v;
+overflow:
+  return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
+}
 
 static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   bool flt = a.kind == V_FLOAT || b.kind == V_FLOAT;
+  if (!flt && (a.uint_big || b.uint_big || (op == OP_LSHIFT && a.u.i > 0 && b.u.i >= 0 && b.u.i < 64 &&
+                                             (uint64_t)a.u.i <= (UINT64_MAX >> b.u.i) &&
+                                             (uint64_t)a.u.i > ((uint64_t)INT64_MAX >> b.u.i))))
+    return py_arith_big(ev, op, a, b, loc); /* above INT64_MAX, or a shift that lands there */
   if (flt) {
     double x = num_f(&a), y = num_f(&b), r = 0;
     switch (op) {
@@ -403,13 +458,17 @@ static bool py_compare(int op, Value a, Value b) {
   }
   double x = num_f(&a), y = num_f(&b);
   bool ints = a.kind != V_FLOAT && b.kind != V_FLOAT;
+  /* integers: three-way, a value above INT64_MAX (uint_big) above every int64 */
+  int c = a.uint_big != b.uint_big ? (a.uint_big ? 1 : -1)
+          : a.uint_big             ? ((uint64_t)a.u.i > (uint64_t)b.u.i) - ((uint64_t)a.u.i < (uint64_t)b.u.i)
+                                   : (a.u.i > b.u.i) - (a.u.i < b.u.i);
   switch (op) {
-  case OP_LT: return ints ? a.u.i < b.u.i : x < y;
-  case OP_LE: return ints ? a.u.i <= b.u.i : x <= y;
-  case OP_GT: return ints ? a.u.i > b.u.i : x > y;
-  case OP_GE: return ints ? a.u.i >= b.u.i : x >= y;
-  case OP_EQ: return ints ? a.u.i == b.u.i : x == y;
-  case OP_NE: return ints ? a.u.i != b.u.i : x != y;
+  case OP_LT: return ints ? c < 0 : x < y;
+  case OP_LE: return ints ? c <= 0 : x <= y;
+  case OP_GT: return ints ? c > 0 : x > y;
+  case OP_GE: return ints ? c >= 0 : x >= y;
+  case OP_EQ: return ints ? c == 0 : x == y;
+  case OP_NE: return ints ? c != 0 : x != y;
   }
   return false;
 }
@@ -1148,7 +1207,9 @@ Value ev_expr(Eval *ev, Ast *a) {
     if (v.kind == V_ERROR) return v;
     Expr *e = to_bool_expr(ev, v, "operand of 'not'");
     if (!e) return v_make(V_ERROR, a->loc);
-    if (e->kind == E_INT) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+    /* `not` of a traced boolean stays traced, even of a constant one: TVM
+     * neither folds `not T.bool(True)` nor prints it otherwise. */
+    if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
     Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
     n->u.un.a = e;
     return v_expr(n, a->loc);

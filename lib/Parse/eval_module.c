@@ -125,6 +125,16 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out) 
     out->u.s.len = strlen(m->name);
     return true;
   }
+  /* PEP 562: a module-level __getattr__(name) answers the names it lacks */
+  Binding *ga = name[0] == '_' && name[1] == '_' ? NULL : mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"));
+  if (ga) {
+    Value arg = v_make(V_STR, loc);
+    arg.u.s.p = name;
+    arg.u.s.len = strlen(name);
+    Args a = {&arg, 1, NULL, NULL, 0, loc};
+    *out = ev_call_value(ev, ga->v, &a);
+    return true;
+  }
   *out = ev_error(ev, loc, "module '%s' has no attribute '%s'", m->name, name);
   return true;
 }
@@ -146,6 +156,33 @@ static void set_global(Eval *ev, struct PyModule *m, const char *name, Value v) 
 }
 
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v) { set_global(ev, mod.u.mod, name, v); }
+
+/* globals(): the running module's names, as a dict.  A snapshot: reading it
+ * (globals()["M"], .get) is CPython's; storing into it does not rebind the
+ * module's names. */
+Value bi_globals(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos) return ev_error(ev, a->loc, "globals() takes no arguments");
+  Value d = v_make(V_DICT, a->loc);
+  d.u.dict.keys = TIRX_NEWN(ev->m, Value, ev->nbinds + 1);
+  d.u.dict.vals = TIRX_NEWN(ev->m, Value, ev->nbinds + 1);
+  int n = 0;
+  for (int i = 0; i < ev->nbinds; i++) {
+    const Binding *b = &ev->binds[i];
+    if (b->depth != 0) continue;
+    int k = 0;
+    while (k < n && d.u.dict.keys[k].u.s.p != b->name) k++; /* interned: a later binding wins */
+    if (k == n) {
+      d.u.dict.keys[n] = v_make(V_STR, a->loc);
+      d.u.dict.keys[n].u.s.p = b->name;
+      d.u.dict.keys[n].u.s.len = strlen(b->name);
+      n++;
+    }
+    d.u.dict.vals[k] = b->v;
+  }
+  d.u.dict.n = n;
+  return d;
+}
 
 /* ---- finding and loading modules ---------------------------------------------------- */
 
@@ -185,13 +222,7 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   const char *key = tirx_intern_printf(ev->m, "%s%s", *path ? "" : "ns:", real ? real : *path ? path : dir);
   free(real);
   struct PyModule *m = find_loaded(st, key);
-  if (m) {
-    if (m->loading) {
-      ev_error(ev, loc, "import cycle: module '%s' is imported while it is being loaded", m->name);
-      return NULL;
-    }
-    return m->failed ? NULL : m;
-  }
+  if (m) return m->failed ? NULL : m; /* still loading in an import cycle: partially initialised, as CPython's */
   if (st->n >= MAX_MODULES) {
     ev_error(ev, loc, "more than %d modules imported", MAX_MODULES);
     return NULL;
@@ -253,6 +284,14 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   nm.u.s.p = m->name;
   nm.u.s.len = strlen(m->name);
   ev_define(ev, tirx_intern0(ev->m, "__name__"), nm, false, loc);
+  /* __package__: a package is its own (its __init__.py), a module its parent's */
+  const char *base = strrchr(path, '/');
+  bool is_pkg = base && strcmp(base + 1, "__init__.py") == 0;
+  const char *dot = strrchr(m->name, '.');
+  Value pk = v_make(V_STR, loc);
+  pk.u.s.p = m->name;
+  pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
+  ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;
@@ -314,7 +353,7 @@ void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
   if ((ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
   for (int i = nd; i < ev->d->n; i++)
-    if (strncmp(ev->d->items[i].msg, "import cycle", 12) == 0) return; /* never forgiven */
+    if (strstr(ev->d->items[i].msg, "partially initialized module")) return; /* an import cycle: never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
   const char *msg = tirx_intern_printf(ev->m, "%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);
@@ -420,10 +459,32 @@ static bool prelude_has(const char *dir, const char *dotted) {
   return ok;
 }
 
+/* Is `dotted` a standard-library module written in Python (pylib.def PYMOD)? */
+static bool is_pystd(const char *dotted) {
+  static const char *const mods[] = {
+#define LIBMOD(MODULE)
+#define LIBFN(MODULE, NAME, FN)
+#define PYMOD(MODULE) #MODULE,
+#include "Parse/pylib.def"
+  };
+  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
+    if (strcmp(dotted, mods[i]) == 0) return true;
+  return false;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
 static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
+  if (is_pystd(dotted)) {
+    const char *dir = ev_prelude_dir(ev->m);
+    if (!dir) {
+      ev_error(ev, loc, "module '%s' is Python in tirx's prelude, which was not found (set TIRX_PRELUDE_DIR)", dotted);
+      *err = true;
+      return NULL;
+    }
+    return load_dotted(ev, tirx_intern_printf(ev->m, "%s/pystd", dir), "", dotted, loc, err, root);
+  }
   /* TVM's library is tirx's prelude (prelude_dir.c) */
   const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
   if (prelude && prelude_has(prelude, dotted)) {
@@ -676,7 +737,21 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       bind_name(ev, bind, module_value(sm, loc), loc);
       continue;
     }
-    ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
+    if (mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
+      Value got;
+      int before = ev->nerr;
+      ev_module_attr(ev, module_value(m, loc), nm, loc, &got);
+      if (ev->nerr > before || got.kind == V_ERROR) return false;
+      bind_name(ev, bind, got, loc);
+      continue;
+    }
+    if (m->loading)
+      ev_error(ev, loc,
+               "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular "
+               "import)",
+               names[k], m->name);
+    else
+      ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
     return false;
   }
   return true;

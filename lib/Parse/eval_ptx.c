@@ -242,7 +242,19 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
   if (is_pred && !dst) {
     for (int k = 0; k < lanes; k++) {
       const Value *v = &args[k].v;
-      if (v->kind == V_BOOL || (args[k].tag && v->kind == V_INT)) {
+      if (v->kind == V_BOOL) {
+        out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
+        continue;
+      }
+      if (args[k].tag && v->kind == V_INT && args[k].printed) {
+        /* a bare integer at a "p<i>" operand of TVM's flat print is its untyped
+         * int literal, an int32 (what the kern DSL's Python int becomes) */
+        if (!fits(tirx_dtype(DT_INT32), v->u.i, v->uint_big))
+          return why(w, "operand '%s': %lld does not fit in int32", o->name, (long long)v->u.i);
+        out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), v->u.i, v->loc);
+        continue;
+      }
+      if (args[k].tag && v->kind == V_INT) { /* T.ptx.pred(1): TVM makes it a uint32 */
         out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
         continue;
       }

@@ -3113,3 +3113,64 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
   if (obj.kind == V_STR) return py_str_value(ev, obj.u.s.p + i, 1, a->loc);
   return obj.u.list.items[i];
 }
+
+/* ---- _tirx.func_params: what inspect.signature reads (prelude/pystd/inspect.py) ---- */
+
+static Value py_tuple_of(Eval *ev, Value *items, int n, Loc loc) {
+  Value t = v_make(V_TUPLE, loc);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  memcpy(t.u.list.items, items, sizeof *items * (size_t)n);
+  t.u.list.n = n;
+  return t;
+}
+
+/* _tirx.func_params(fn): one (name, kind, has_default, default, has_annotation,
+ * annotation) per parameter of a Python function, kind numbered as
+ * inspect.Parameter's (1 positional-or-keyword, 2 *args, 3 keyword-only,
+ * 4 **kwargs).  Defaults and annotations are evaluated now, in the function's
+ * module and closure (CPython evaluates them once, at the def; a kernel factory
+ * asks right after it). */
+Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1 || a->pos[0].kind != V_PYFUNC)
+    return ev_error(ev, a->loc, "inspect.signature() takes a plain Python function (tirx has no signature of this value)");
+  Value fn = a->pos[0];
+  Ast *fd = fn.u.py.def;
+  struct PyModule *saved_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
+  ev->py_floor = ev->nbinds;
+  ev->py_class_lo = 0;
+  ev_push_scope(ev);
+  PyFrame frame;
+  ev_frame_enter(ev, &frame, fn.u.py.env);
+  ev_py_env_define(ev, fn.u.py.env, fd->loc);
+  Value *rows = TIRX_NEWN(ev->m, Value, fd->n + 1);
+  Value r = v_make(V_NONE, a->loc);
+  for (int i = 0; i < fd->n; i++) {
+    Ast *p = fd->list[i];
+    Value f[6];
+    f[0] = v_make(V_STR, p->loc);
+    f[0].u.s.p = p->name;
+    f[0].u.s.len = strlen(p->name);
+    f[1] = v_int(p->ival & 4 ? 4 : p->ival & 2 ? 2 : p->ival & 1 ? 3 : 1, p->loc);
+    f[2] = v_make(V_BOOL, p->loc);
+    f[2].u.i = p->b != NULL;
+    f[3] = p->b ? ev_expr(ev, p->b) : v_make(V_NONE, p->loc);
+    f[4] = v_make(V_BOOL, p->loc);
+    f[4].u.i = p->a != NULL;
+    f[5] = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
+    if (f[3].kind == V_ERROR || f[5].kind == V_ERROR) {
+      r = v_make(V_ERROR, p->loc);
+      break;
+    }
+    rows[i] = py_tuple_of(ev, f, 6, p->loc);
+  }
+  ev_frame_leave(ev, &frame);
+  ev_pop_scope(ev);
+  ev->py_floor = saved_floor;
+  ev->py_class_lo = saved_class_lo;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);
+}

@@ -1003,7 +1003,14 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
       ev_error(ev, s->loc, "'%s' outside a loop", s->kind == A_BREAK ? "break" : "continue");
       return;
     }
-    ev_emit(ev, tirx_stmt_new(ev->m, s->kind == A_BREAK ? S_BREAK : S_CONTINUE, s->loc));
+    {
+      /* A library module run for --entry is TVMScript source, whose parser makes a
+       * `break` the T.break_loop() call; printed text read as a file keeps `break`,
+       * TVM's Break statement (stmt loopexit). */
+      Stmt *st = tirx_stmt_new(ev->m, s->kind == A_BREAK ? S_BREAK : S_CONTINUE, s->loc);
+      st->u.loopexit.as_call = ev->opts && ev->opts->entry;
+      ev_emit(ev, st);
+    }
     break;
   case A_PASS: break;
   case A_FUNCDEF:
@@ -1411,6 +1418,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.p = "__main__";
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
+  ev_define(ev, tirx_intern0(ev->m, "__package__"), v_make(V_NONE, (Loc){1, 1}), false, (Loc){1, 1}); /* a script's */
   bool lenient = ev->opts && ev->opts->entry; /* --entry: host code beside it need not evaluate */
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];

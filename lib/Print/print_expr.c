@@ -114,7 +114,7 @@ static int prec(const Printer *p, const Expr *e) {
   case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(p, e) ? P_CMP : P_ATOM;
   case E_AND: return op_form(p, e) ? P_AND : P_ATOM;
   case E_OR: return op_form(p, e) ? P_OR : P_ATOM;
-  case E_NOT: return is_const(e->u.un.a) ? P_ATOM : P_NOT;
+  case E_NOT: return P_NOT;
   case E_LAYOUT:
     if (layout_is(e, "@")) return P_MUL;
     if (layout_is(e, "+")) return P_ADD;
@@ -668,15 +668,9 @@ void pr_expr(Printer *p, const Expr *e) {
   case E_MOD: call2(p, "T.truncmod", e->u.bin.a, e->u.bin.b); return;
   case E_MIN: call2(p, refolds(p, e) ? "T.Min" : "T.min", e->u.bin.a, e->u.bin.b); return;
   case E_MAX: call2(p, refolds(p, e) ? "T.Max" : "T.max", e->u.bin.a, e->u.bin.b); return;
-  case E_NOT:
-    if (is_const(e->u.un.a)) {
-      prbuf_puts(p->out, "T.Not(");
-      pr_expr(p, e->u.un.a);
-      prbuf_puts(p->out, ")");
-    } else {
-      prbuf_puts(p->out, "not ");
-      child(p, e->u.un.a, P_NOT, false, false);
-    }
+  case E_NOT: /* `not` does not fold a traced constant: TVM prints `not T.bool(True)` */
+    prbuf_puts(p->out, "not ");
+    child(p, e->u.un.a, P_NOT, false, false);
     return;
   case E_CAST:
     prbuf_puts(p->out, "T.Cast(");

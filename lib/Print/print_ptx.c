@@ -100,13 +100,17 @@ void pr_ptx_call(Printer *p, const Expr *e) {
       continue;
     }
     const Expr *x = xs[i++];
-    if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 && !bare_int32_ok(en, mods, pos)) {
+    if (tirx_ptx_marker_index(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
+      /* T.ptx.pred(1) reads back as a uint32: an int32 literal is spelt T.int32(1) */
+      prbuf_puts(p->out, "T.ptx.pred(");
+      if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1)
+        prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
+      else
+        pr_expr(p, x);
+      prbuf_puts(p->out, ")");
+    } else if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 && !bare_int32_ok(en, mods, pos)) {
       /* a bare literal would take the operand's canonical dtype on re-parse */
       prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
-    } else if (tirx_ptx_marker_index(flags, flen, 'p', pos) && !tirx_dtype_is_bool(x->dtype)) {
-      prbuf_puts(p->out, "T.ptx.pred(");
-      pr_expr(p, x);
-      prbuf_puts(p->out, ")");
     } else {
       pr_expr(p, x);
     }

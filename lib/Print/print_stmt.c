@@ -652,11 +652,11 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
     return;
   case S_BREAK:
     pr_newline(p);
-    prbuf_puts(p->out, p->tvm_style ? "T.break_loop()" : "break");
+    prbuf_puts(p->out, s->u.loopexit.as_call ? "T.break_loop()" : "break");
     return;
   case S_CONTINUE:
     pr_newline(p);
-    prbuf_puts(p->out, p->tvm_style ? "T.continue_loop()" : "continue");
+    prbuf_puts(p->out, s->u.loopexit.as_call ? "T.continue_loop()" : "continue");
     return;
   case S_LAUNCH: print_launch(p, s, last); return;
   case S_COUNT: break;

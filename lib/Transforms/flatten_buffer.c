@@ -5,7 +5,8 @@
  *            T.S[...], extents-only T.S[e0, e1] = row-major) whose strides
  *            are plain integer expressions (no `@ Axis`).  Any other layout
  *            on an accessed buffer is an error ("layout not supported yet").
- * guarantee: every E_LOAD / S_STORE has exactly one index:
+ * guarantee: every E_LOAD / S_STORE has exactly one index (also those in a
+ *            declared buffer's aliased pointer, data=T.address_of(B[i, j])):
  *              default layout   Σ i_k * stride_k  (declared strides, else
  *                               row-major strides of the shape)
  *              T.S layout       the buffer index is linearised row-major
@@ -38,6 +39,7 @@ typedef struct FlatBuf {
   bool reported;    /* unsupported layout already diagnosed */
   bool identity;    /* already 1-d with unit stride and no offset */
   bool unsupported; /* layout we cannot apply */
+  bool data_done;   /* S_DECL: the accesses in its aliased pointer are rewritten */
   bool strided;     /* index = Σ i_k * stride[k] (else: linearise + split) */
   int nstr;
   Expr **stride;    /* strided: one per buffer dim; split: one per layout dim */
@@ -434,9 +436,19 @@ static Stmt *flat_store(IRMutator *mu, Stmt *s) {
   return r;
 }
 
+/* A declared buffer's aliased pointer can hold accesses too
+ * (data=T.address_of(B[0, 0, 0])): rewritten in place, once per buffer. */
+static Buffer *flat_decl(IRMutator *mu, Buffer *b) {
+  Flat *F = mu->ctx;
+  if (!b->decl_data || info(F, b)->data_done) return b;
+  info(F, b)->data_done = true;
+  b->decl_data = tirx_mutate_expr(mu, b->decl_data);
+  return b;
+}
+
 static Stmt *rewrite(Flat *F, Stmt *s, Scope *sc) {
   F->cur = sc;
-  IRMutator mu = {.ctx = F, .m = F->m, .expr = flat_load, .stmt = flat_store};
+  IRMutator mu = {.ctx = F, .m = F->m, .expr = flat_load, .stmt = flat_store, .decl = flat_decl};
   return tirx_mutate_stmt(&mu, s);
 }
 

@@ -8,7 +8,7 @@
 # CHECK-NEXT: {{^}}            i = i + 1
 # CHECK-NEXT: {{^}}            continue
 # CHECK-NEXT: {{^}}        elif i == 4:
-# CHECK-NEXT: {{^}}            break
+# CHECK-NEXT: {{^}}            T.break_loop()
 # CHECK-NEXT: {{^}}        else:
 # CHECK-NEXT: {{^}}            B[i] = i
 # CHECK-NEXT: {{^}}        i = i + 1
@@ -24,7 +24,7 @@
 # CHECK-NEXT: {{^}}        B[k] = 2
 # CHECK-NEXT: {{^}}    for k in T.serial(2, 10, unroll=2):
 # CHECK-NEXT: {{^}}        B[k] = 3
-# if/elif/else, while, break/continue (also TVM's T.break_loop spelling),
+# if/elif/else, while, break/continue (also TVM's T.break_loop spelling, kept as written),
 # loop kinds and T.grid.
 @T.prim_func
 def f(A: T.Buffer((16, 16), "int32"), B: T.Buffer((64,), "int32")):

@@ -25,7 +25,7 @@
 # CHECK-NEXT:    T.evaluate(T.FloorMod(0, a))
 # CHECK-NEXT:    T.evaluate(T.EQ(1, 2))
 # CHECK-NEXT:    T.evaluate(T.And(flag, T.bool(True)))
-# CHECK-NEXT:    T.evaluate(T.Not(T.bool(True)))
+# CHECK-NEXT:    T.evaluate(not T.bool(True))
 # CHECK-NEXT:    T.evaluate(T.Min(1, 2))
 # CHECK-NEXT:    T.evaluate(T.max(a, b) * 2)
 # CHECK-NEXT:    T.evaluate(T.Div(x, T.float32(1.0)))

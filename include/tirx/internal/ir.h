@@ -241,6 +241,11 @@ struct Stmt {
     } scopeid;
     struct { Expr *cond; Expr *kind; /* E_STR */ Expr *parts; /* E_LIST of E_STR */ } assert_;
     struct { Expr *value; } ret;
+    /* TVM has two IR forms for leaving a loop: the Break/Continue statement
+     * (printed `break`; what the IRBuilder makes) and an Evaluate of
+     * T.break_loop() (what TVMScript's parser makes of a source `break`).
+     * They mean the same; as_call keeps which one, for TVM's print. */
+    struct { bool as_call; } loopexit;
     /* Legacy T.launch_thread and the output of lower-tirx: `var` is the
      * value of `tag` ("blockIdx.x", "threadIdx.y", ...) for `body`. */
     struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;

@@ -5,7 +5,10 @@
  * for sm_90a), which makes newer intrinsics (mbarrier.expect_tx.relaxed,
  * cp.async.bulk ...shared::cta...) fail instruction selection.  tirx asks for
  * PTX 8.6 on sm_90/sm_100 (CUDA 12.8+ ptxas and drivers; verified on the H200
- * machine with CUDA 13) and for what the arch requires above that.
+ * machine with CUDA 13) and for what the arch requires above that (PTX ISA
+ * "Target ISA notes": 8.8 for the family targets sm_100f/sm_103f/sm_120f and
+ * sm_121, 9.0 for sm_110).  The rows are the archs both LLVM 22's NVPTX and
+ * CUDA 13.0's ptxas know; sm_101* is what CUDA 13 calls sm_110*.
  *
  * Code generation level: -O0/-O1 map to None/Less, -O2 and -O3 both to
  * Default (Aggressive yields the same PTX for NVPTX and costs more time).
@@ -37,10 +40,27 @@ static const TirxArchInfo archs[] = {
     {"sm_90a", 90, true, "+ptx88", "8.8", LIMITS(227)},
     {"sm_100", 100, false, "+ptx88", "8.8", LIMITS(227)},
     {"sm_100a", 100, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_100f", 100, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_103", 103, false, "+ptx88", "8.8", LIMITS(227)},
     {"sm_103a", 103, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_103f", 103, true, "+ptx88", "8.8", LIMITS(227)},
+    {"sm_110", 110, false, "+ptx90", "9.0", LIMITS(227)},
+    {"sm_110a", 110, true, "+ptx90", "9.0", LIMITS(227)},
+    {"sm_110f", 110, true, "+ptx90", "9.0", LIMITS(227)},
     {"sm_120", 120, false, "+ptx87", "8.7", LIMITS(99)},
     {"sm_120a", 120, true, "+ptx87", "8.7", LIMITS(99)},
+    {"sm_120f", 120, true, "+ptx88", "8.8", LIMITS(99)},
+    {"sm_121", 121, false, "+ptx88", "8.8", LIMITS(99)},
+    {"sm_121a", 121, true, "+ptx88", "8.8", LIMITS(99)},
+    {"sm_121f", 121, true, "+ptx88", "8.8", LIMITS(99)},
 };
+
+/* Archs LLVM knows that CUDA 13's ptxas renamed, with the hint naming the new name. */
+static const struct {
+  const char *old, *hint;
+} renamed[] = {{"sm_101", ": CUDA 13 renamed it sm_110"},
+               {"sm_101a", ": CUDA 13 renamed it sm_110a"},
+               {"sm_101f", ": CUDA 13 renamed it sm_110f"}};
 #undef LIMITS
 #undef KIB
 
@@ -52,7 +72,14 @@ const TirxArchInfo *tirx_target_arch(const char *arch) {
 }
 
 const char *tirx_target_arch_list(void) {
-  return "sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_100a sm_103a sm_120 sm_120a";
+  return "sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_100a sm_100f sm_103 sm_103a sm_103f sm_110 sm_110a "
+         "sm_110f sm_120 sm_120a sm_120f sm_121 sm_121a sm_121f";
+}
+
+const char *tirx_target_arch_hint(const char *arch) {
+  for (size_t i = 0; arch && i < sizeof renamed / sizeof renamed[0]; i++)
+    if (strcmp(renamed[i].old, arch) == 0) return renamed[i].hint;
+  return "";
 }
 
 static pthread_once_t nvptx_once = PTHREAD_ONCE_INIT;
