@@ -140,11 +140,8 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
     if (!nargs_ok(op, 3, 3, why, nwhy)) return false;
     bool commutes = p->code == E_ADD || p->code == E_MUL || p->code == E_MAX;
     Expr *a = op->args[1], *b = op->args[2];
-    if (!tile_is_region(a) && !tile_is_region(b)) {
-      snprintf(why, nwhy, "both inputs are scalars");
-      return false;
-    }
-    if (!tile_is_region(a)) {
+    /* both scalars (S[1, 0] = S[0, 0] + 1 as TVM prints one-element regions): dst = a op b */
+    if (!tile_is_region(a) && tile_is_region(b)) {
       if (!commutes) {
         snprintf(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar", op->op);
         return false;
