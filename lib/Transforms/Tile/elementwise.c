@@ -23,7 +23,9 @@
  *   fma(dst, a, b, c)             dst = a * b + c
  * The op computes in the widest dtype among the operands (dst wins ties)
  * and casts the result to dst's dtype.  Sources broadcast numpy-style
- * (right-aligned, extent-1 dims) in the smem variant.
+ * (right-aligned, extent-1 dims) in both variants (reg: a repeated dim
+ * reads one register of each thread, so it must not be a thread dim of the
+ * destination).
  *
  * Weaker than TVM for now: no vectorized (128-bit) shared accesses and no
  * packed f32x2 / cvt pair instructions; the loops are scalar. */
@@ -350,13 +352,20 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
       snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name, r->buf->scope);
       return false;
     }
-    if (r->n != p->dst.n) {
-      snprintf(why, nwhy, "the region of '%s' has %lld elements, the destination %lld (the reg variant does not broadcast)",
-               r->buf->name, (long long)r->n, (long long)p->dst.n);
-      return false;
-    }
     Layout s;
     if (!tile_region_layout(op, r, &s, why, nwhy)) return false;
+    bool same = r->nd == p->dst.nd;
+    for (int k = 0; same && k < r->nd; k++) same = r->ext[k] == p->dst.ext[k];
+    if (!same && r->n != p->dst.n) {
+      /* numpy-style broadcast: the repeated dims read one register (stride 0) */
+      Layout b;
+      char inner[200];
+      if (!lay_broadcast(op->m, &s, r->ext, r->nd, p->dst.ext, p->dst.nd, &b, inner, sizeof inner)) {
+        snprintf(why, nwhy, "the region of '%s' does not broadcast to the destination's: %s", r->buf->name, inner);
+        return false;
+      }
+      s = b;
+    }
     Layout rd, rs;
     char inner[200];
     if (!lay_refine(op->m, &rp->dst, &s, &rd, &rs, inner, sizeof inner)) {
@@ -391,7 +400,7 @@ bool tile_ew_reg_ok(TileOp *op, char *why, size_t nwhy) {
 static Expr *mem_offset(TileOp *op, const Layout *l, Var **vars) {
   Expr *o = tile_int(op, l->offset);
   for (int k = 0; k < l->n; k++) {
-    if (l->it[k].axis || l->it[k].ext == 1) continue;
+    if (l->it[k].axis || l->it[k].ext == 1 || l->it[k].stride == 0) continue; /* 0: a broadcast dim */
     o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, tirx_varref(op->m, vars[k], (Loc){0, 0}), tile_int(op, l->it[k].stride)));
   }
   return o;
