@@ -18,6 +18,7 @@
  *   sqrt/exp/exp2/log2(dst, src[, bias[, scale]])   dst = f(src * scale + bias)
  *   reciprocal(dst, src)          dst = 1 / src
  *   silu(dst, src)                dst = src / (1 + exp(0 - src))
+ *                                 (a unary op without src is in place: f(dst))
  *   add/sub/mul/fdiv/maximum(dst, a, b)  a or b may be a scalar; a scalar
  *                                 left operand commutes for add/mul/maximum
  *   fma(dst, a, b, c)             dst = a * b + c
@@ -124,8 +125,13 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   case EW_UNARY:
   case EW_RECIP:
   case EW_SILU:
-    if (!nargs_ok(op, 2, 4, why, nwhy)) return false;
+    if (!nargs_ok(op, 1, 4, why, nwhy)) return false;
     p->nsrc = 1;
+    if (op->nargs == 1) { /* in place: TVM prints f(dst, dst) as f(dst) */
+      p->src[0].is_buf = true;
+      p->src[0].r = p->dst;
+      break;
+    }
     if (!src_of(op, op->args[1], &p->src[0], why, nwhy)) return false;
     if (p->kind == EW_UNARY && op->nargs > 2) {
       p->bias = 1;
