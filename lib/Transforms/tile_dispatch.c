@@ -461,8 +461,18 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     r->u.launch.body = b;
     return r;
   }
-  default: return s;
+  /* no tile call and no scope below: every kind is listed (no default), so
+   * a new statement kind does not compile until this walk handles it */
+  case S_STORE:
+  case S_ALLOC:
+  case S_DECL:
+  case S_ASSERT:
+  case S_RETURN:
+  case S_BREAK:
+  case S_CONTINUE: return s;
+  case S_COUNT: break;
   }
+  return s;
 }
 
 int xf_tile_dispatch(Module *m, TirxDiag *d) {
