@@ -10,6 +10,11 @@
  *           layout S[...:(.., k@laneid)]) the per-lane partials are folded by a
  *           __shfl_xor_sync butterfly over those lanes (masks k, 2k, ...) and
  *           every lane of the group ends with the result (TVM's replica).
+ *           With thread_reduce=True only each thread's own elements are
+ *           reduced: the thread digits of a reduced dim stay, as digits of
+ *           dst held by the same threads.  At warpgroup / cta scope the
+ *           reduced dims are each thread's own (kept dims may spread over
+ *           any thread axis the dst spreads over the same way).
  *   shared  src and dst in shared memory.  The scope's threads form groups of
  *           G = min(next_pow2(L), 32, threads) lanes, one group per spatial
  *           element per round; each lane gathers a strided part of the L
@@ -32,6 +37,9 @@ typedef struct RedPlan {
   bool accum;
   int64_t P, L; /* spatial and reduced element counts */
   DType acc;    /* accumulation dtype */
+  /* thread_reduce=True (local): only the elements each thread holds are
+   * reduced; the thread digits of a reduced dim stay, as dst digits */
+  bool thread_reduce;
 } RedPlan;
 
 static Expr *arg_or_kw(TileOp *op, int pos, const char *kw) {
@@ -86,9 +94,17 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
     return false;
   }
   p->accum = av != 0;
+  Expr *tr = tile_kwarg(op, "thread_reduce");
+  int64_t tv = 0;
+  if (tr && tr->kind != E_NONE && !xf_const_int(tr, &tv)) {
+    snprintf(why, nwhy, "thread_reduce must be a constant bool");
+    return false;
+  }
+  p->thread_reduce = tv != 0;
   p->P = p->L = 1;
   for (int d = 0; d < nd; d++) *(p->red[d] ? &p->L : &p->P) *= p->src.ext[d];
-  if (p->P != p->dst.n) {
+  /* with thread_reduce the kept thread digits are counted by the local plan */
+  if (p->P != p->dst.n && !p->thread_reduce) {
     snprintf(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
              (long long)p->P);
     return false;
@@ -154,6 +170,10 @@ bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
     return false;
   }
   if (!parse(op, &p, why, nwhy)) return false;
+  if (p.thread_reduce) {
+    snprintf(why, nwhy, "thread_reduce=True reduces registers (the local variant)");
+    return false;
+  }
   if (!is_shared(p.src.buf) || !is_shared(p.dst.buf)) {
     const Buffer *b = is_shared(p.src.buf) ? p.dst.buf : p.src.buf;
     snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", b->name, b->scope);
@@ -228,6 +248,7 @@ typedef struct LocalPlan {
   int64_t lanes_mask[8];
   int nshfl;
   Layout dst;
+  int64_t *kept_threads; /* per src dim: thread_reduce's kept thread extent of a reduced dim */
 } LocalPlan;
 
 static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
@@ -239,8 +260,8 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
     snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", b->name, b->scope);
     return false;
   }
-  if (op->scope != TS_THREAD && op->scope != TS_WARP) {
-    snprintf(why, nwhy, "runs at thread or warp scope, not %s", tile_scope_name(op->scope));
+  if (op->scope == TS_CLUSTER) {
+    snprintf(why, nwhy, "runs at thread, warp, warpgroup or cta scope, not %s", tile_scope_name(op->scope));
     return false;
   }
   Layout s;
@@ -252,13 +273,25 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
     snprintf(why, nwhy, "the layout of '%s': %s", p->src.buf->name, inner);
     return false;
   }
-  for (int d = 0; d < p->src.nd; d++)
+  lp->kept_threads = TIRX_NEWN(op->m, int64_t, p->src.nd + 1);
+  int64_t kept = p->P;
+  for (int d = 0; d < p->src.nd; d++) {
+    lp->kept_threads[d] = 1;
     for (int i = lp->start[d]; i < lp->start[d + 1]; i++) {
       const LayIter *x = &lp->src.it[i];
       if (!x->axis || x->ext == 1) continue;
-      if (op->scope == TS_THREAD || strcmp(x->axis, "laneid") != 0) {
-        snprintf(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at %s scope", p->src.buf->name, x->axis,
-                 tile_scope_name(op->scope));
+      if (op->scope == TS_THREAD) {
+        snprintf(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at thread scope", p->src.buf->name, x->axis);
+        return false;
+      }
+      if (p->red[d] && p->thread_reduce) { /* kept: a dst digit of the same threads */
+        lp->kept_threads[d] *= x->ext;
+        kept *= x->ext;
+        continue;
+      }
+      if (p->red[d] && strcmp(x->axis, "laneid") != 0) {
+        snprintf(why, nwhy, "the layout of '%s' reduces over thread axis '%s' (lane butterflies only: laneid)",
+                 p->src.buf->name, x->axis);
         return false;
       }
       if (!p->red[d]) {
@@ -286,10 +319,16 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
         lp->lanes_mask[lp->nshfl++] = m;
       }
     }
+  }
+  if (kept != p->dst.n) {
+    snprintf(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
+             (long long)kept);
+    return false;
+  }
   /* the dst must give each lane its spatial elements in its own memory */
-  if (op->scope == TS_WARP && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
-    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the warp",
-             p->src.buf->name);
+  if (op->scope != TS_THREAD && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
+    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+             p->src.buf->name, tile_scope_name(op->scope));
     return false;
   }
   return true;
@@ -380,7 +419,10 @@ Stmt *tile_red_local_emit(TileOp *op) {
   Expr *spf = tile_int(op, 0);
   int64_t w = 1;
   for (int d = nd - 1; d >= 0; d--) {
-    if (p->red[d]) continue;
+    if (p->red[d]) { /* thread_reduce: the kept thread digits, this thread's (implicit, 0 here) */
+      w *= lp.kept_threads[d];
+      continue;
+    }
     spf = tile_bin(op, E_ADD, spf, tile_bin(op, E_MUL, c[d], tile_int(op, w)));
     w *= p->src.ext[d];
   }
