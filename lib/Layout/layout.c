@@ -9,12 +9,16 @@
 #include "tirx/internal/layout.h"
 
 static bool fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A reason that does not fit the caller's buffer ends in a visible marker
+ * (never cut silently). */
 static bool fail(char *why, size_t n, const char *fmt, ...) {
+  static const char cut[] = " [...cut]";
   if (why && n) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, n, fmt, ap);
+    int k = vsnprintf(why, n, fmt, ap);
     va_end(ap);
+    if (k >= 0 && (size_t)k >= n && n > sizeof cut) memcpy(why + n - sizeof cut, cut, sizeof cut);
   }
   return false;
 }

@@ -34,11 +34,17 @@ def red_tr(A: T.Buffer((16, 128), "float32"), B: T.Buffer((16, 4), "float32"), C
     # CHECK-NOT: shfl
     # CHECK-NEXT: red_view_local[s_0 * 8 * 4 // 4 // 8] = red_acc
     T.warp.sum(red_view[0:16, 0:4], acc_view[0:16, 0:128], [-1], False, thread_reduce=True)
+    # without thread_reduce the lanes of the row fold (butterfly over lanes 1, 2)
+    # and dst keeps them: each lane writes its replica of the row's result
+    # CHECK: red_acc_[[A:[0-9]+]] = red_acc_[[A]] + T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_[[A]], 1, 32)
+    # CHECK-NEXT: red_acc_[[A]] = red_acc_[[A]] + T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_[[A]], 2, 32)
+    # CHECK-NEXT: red_view_local_1[s_4 * 8 * 4 // 4 // 8] = red_acc_[[A]]
+    T.warp.sum(red_view[0:16, 0:4], acc_view[0:16, 0:128], [-1], False)
     for i in T.unroll(2):
         B[i * 8 + lane // 4, lane % 4] = red[i]
     if BAD == 1:
-        # ERR1: error: T.warp.max: no variant applies (local: the destination has 64 elements but the source keeps 16
-        T.warp.max(red_view[0:16, 0:4], acc_view[0:16, 0:128], [-1], False)
+        # ERR1: error: T.warp.max: no variant applies (local: the destination has 32 elements but the source keeps 16
+        T.warp.max(red_view[0:8, 0:4], acc_view[0:16, 0:128], [-1], False)
 
 
 @T.prim_func
