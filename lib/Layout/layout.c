@@ -9,12 +9,16 @@
 #include "tirx/internal/layout.h"
 
 static bool fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A reason that does not fit the caller's buffer ends in a visible marker
+ * (never cut silently). */
 static bool fail(char *why, size_t n, const char *fmt, ...) {
+  static const char cut[] = " [...cut]";
   if (why && n) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, n, fmt, ap);
+    int k = vsnprintf(why, n, fmt, ap);
     va_end(ap);
+    if (k >= 0 && (size_t)k >= n && n > sizeof cut) memcpy(why + n - sizeof cut, cut, sizeof cut);
   }
   return false;
 }
@@ -252,6 +256,30 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
   }
   /* trailing extent-1 iters */
   start[nd] = n;
+  out->n = n;
+  return true;
+}
+
+bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to, int tnd,
+                   Layout *out, char *why, size_t nwhy) {
+  if (nd > tnd) return fail(why, nwhy, "%d dimensions do not broadcast to %d", nd, tnd);
+  Layout g;
+  int *start = TIRX_NEWN(m, int, nd + 1);
+  if (!lay_group(m, in, shape, nd, &g, start, why, nwhy)) return false;
+  *out = g;
+  out->it = iters(m, g.n + tnd);
+  int n = 0;
+  for (int j = 0; j < tnd; j++) {
+    int d = j - (tnd - nd); /* the source dim aligned with j, < 0: missing */
+    if (d >= 0 && shape[d] == to[j]) {
+      for (int k = start[d]; k < start[d + 1]; k++) out->it[n++] = g.it[k];
+    } else if (d < 0 || shape[d] == 1) {
+      out->it[n++] = (LayIter){to[j], 0, NULL};
+    } else {
+      return fail(why, nwhy, "dimension %d (extent %lld) does not broadcast to extent %lld", d,
+                  (long long)shape[d], (long long)to[j]);
+    }
+  }
   out->n = n;
   return true;
 }

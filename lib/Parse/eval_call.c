@@ -898,8 +898,38 @@ Value m_buffer_access(Eval *ev, const Method *mt, Value self, Args *a, Ast *recv
 
 /* ---- tile primitives (Tier 4: parsed and printed, not lowered) ------------- */
 
-/* A tile-op argument: a whole buffer is its full region, as TVM converts it. */
-static Expr *tile_arg(Eval *ev, Value v) {
+/* The tile ops whose operands after the destination may be scalars (a fill
+ * value, a binary op's constant, a unary op's bias or scale). */
+static bool tile_takes_scalars(const char *op) {
+  static const char *const ops[] = {"fill",  "add",  "sub",  "mul",          "fdiv",         "maximum",
+                                    "minimum", "fma", "sqrt", "exp",        "exp2",         "log2",
+                                    "select", "memset", "binary_chain", "unary_reduce", "binary_reduce"};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (strcmp(op, ops[i]) == 0) return true;
+  return false;
+}
+
+/* A tile-op argument: a whole buffer is its full region, as TVM converts it.
+ * An element access (S[1, 0], x.buffer[0]) where the op wants a region is
+ * the one-element region there: the text TVM prints for a region whose every
+ * extent is 1 (TVM itself cannot parse it back).  `region` says whether the
+ * position wants a region. */
+static Expr *tile_arg(Eval *ev, Value v, bool region) {
+  if (region && v.kind == V_EXPR && v.u.e->kind == E_LOAD && !v.u.e->u.load.pred &&
+      v.u.e->u.load.n == v.u.e->u.load.buf->ndim &&
+      tirx_dtype_eq(v.u.e->dtype, v.u.e->u.load.buf->dtype)) {
+    const Expr *ld = v.u.e;
+    Expr *r = tirx_expr_new(ev->m, E_REGION, ld->dtype, v.loc);
+    r->u.region.buf = ld->u.load.buf;
+    r->u.region.n = ld->u.load.n;
+    r->u.region.min = TIRX_NEWN(ev->m, Expr *, ld->u.load.n + 1);
+    r->u.region.ext = TIRX_NEWN(ev->m, Expr *, ld->u.load.n + 1);
+    for (int i = 0; i < ld->u.load.n; i++) {
+      r->u.region.min[i] = ld->u.load.idx[i];
+      r->u.region.ext[i] = tirx_i32(ev->m, 1);
+    }
+    return r;
+  }
   if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
     Buffer *b = v.u.buf;
     Expr *r = tirx_expr_new(ev->m, E_REGION, b->dtype, v.loc);
@@ -933,7 +963,7 @@ static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
     if (a->kwv[i].kind == V_NONE) continue;
     if (strcmp(a->kwn[i], "workspace") == 0 && a->kwv[i].kind == V_DICT && a->kwv[i].u.dict.n == 0) continue;
     kw[n].name = a->kwn[i];
-    kw[n].value = tile_arg(ev, a->kwv[i]);
+    kw[n].value = tile_arg(ev, a->kwv[i], false);
     if (!kw[n].value) return NULL;
     n++;
   }
@@ -956,7 +986,7 @@ static Value tile_call(Eval *ev, const char *scope, size_t sl, const char *op, A
   while (n > 0 && a->pos[n - 1].kind == V_NONE) n--; /* trailing None are dropped */
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
   for (int i = 0; i < n; i++) {
-    args[i] = tile_arg(ev, a->pos[i]);
+    args[i] = tile_arg(ev, a->pos[i], i == 0 || !tile_takes_scalars(op));
     if (!args[i]) return v_make(V_ERROR, a->loc);
   }
   Expr *c = tirx_call(ev->m, tirx_intrin(I_TILE_CALL), tirx_dtype(DT_VOID), args, n, a->loc);

@@ -1289,6 +1289,10 @@ bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what) {
     ev_error(ev, v.loc, "unknown dtype \"%.*s\"", (int)(v.u.s.len > 40 ? 40 : v.u.s.len), v.u.s.p);
     return false;
   }
+  if (v.kind == V_PTRTYPE) { /* T.handle().ty, as TVM prints a pointer return type */
+    *out = tirx_dtype(DT_HANDLE);
+    return true;
+  }
   if (v.kind != V_ERROR) ev_error(ev, v.loc, "%s must be a dtype (a string like \"float32\" or T.float32)", what);
   return false;
 }

@@ -385,14 +385,26 @@ static void print_load(Printer *p, const Expr *e) {
 }
 
 /* A[m0:m0 + e0, m1, ...]: unit extents print as a bare index. */
+/* A region prints its extent-1 dimensions as plain indices, as TVM does
+ * (S[0:2, 0]).  When every dimension has extent 1 that text is an element
+ * access, which parses back as a load: tirx's style then keeps the last
+ * dimension a slice (S[1, 0:1], x.buffer[0:1]) so that the print parses back
+ * to the same region; TVM's style prints TVM's text (S[1, 0]), which tirx's
+ * parser also reads as a region where a tile primitive wants one. */
 static void print_region(Printer *p, const Expr *e) {
+  int64_t v;
+  int keep = -1; /* the dimension printed as a slice although its extent is 1 */
+  if (!p->tvm_style && e->u.region.n > 0) {
+    keep = e->u.region.n - 1;
+    for (int i = 0; i < e->u.region.n; i++)
+      if (!tirx_expr_is_const_int(e->u.region.ext[i], &v) || v != 1) keep = -1;
+  }
   pr_buf_ref(p, e->u.region.buf);
   prbuf_puts(p->out, "[");
   for (int i = 0; i < e->u.region.n; i++) {
     if (i) prbuf_puts(p->out, ", ");
     const Expr *mn = e->u.region.min[i], *ext = e->u.region.ext[i];
-    int64_t v;
-    if (tirx_expr_is_const_int(ext, &v) && v == 1) {
+    if (i != keep && tirx_expr_is_const_int(ext, &v) && v == 1) {
       pr_expr(p, mn);
       continue;
     }

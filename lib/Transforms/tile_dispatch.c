@@ -204,12 +204,12 @@ static void list_ops(char *buf, size_t n) {
 
 static bool try_variant(TileOp *op, const Variant *v, char *why, size_t nwhy) {
   if (!(v->scopes & (unsigned)op->scope)) {
-    snprintf(why, nwhy, "does not run at %s scope", tile_scope_name(op->scope));
+    tile_why(why, nwhy, "does not run at %s scope", tile_scope_name(op->scope));
     return false;
   }
   why[0] = 0;
   bool ok = v->pre(op, why, nwhy);
-  if (!ok && !why[0]) snprintf(why, nwhy, "its precondition does not hold");
+  if (!ok && !why[0]) tile_why(why, nwhy, "its precondition does not hold");
   return ok;
 }
 
@@ -278,7 +278,7 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
     }
 
   Expr *want = tile_kwarg(&op, "dispatch");
-  char why[512];
+  char why[TILE_WHY_LEN];
   if (want) {
     if (want->kind != E_STR) {
       xf_error(D->d, want->loc, "%s: dispatch= must be a variant name string", op.name);
@@ -297,13 +297,11 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
       Stmt *r = emit(D, &op, rows[i]);
       return r ? r : s;
     }
-    char names[256];
-    size_t pos = 0;
-    names[0] = 0;
-    for (int i = 0; i < n && pos < sizeof names; i++)
-      pos += (size_t)snprintf(names + pos, sizeof names - pos, "%s\"%s\"", i ? ", " : "", rows[i]->name);
+    StrBuf names = {0};
+    for (int i = 0; i < n; i++) strbuf_printf(&names, "%s\"%s\"", i ? ", " : "", rows[i]->name);
     xf_error(D->d, want->loc, "%s: no variant named \"%.*s\" (variants of %s: %s)", op.name,
-             (int)want->u.s.len, want->u.s.p, op.op, names);
+             (int)want->u.s.len, want->u.s.p, op.op, strbuf_str(&names));
+    strbuf_free(&names);
     D->errors++;
     return s;
   }
@@ -461,8 +459,18 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     r->u.launch.body = b;
     return r;
   }
-  default: return s;
+  /* no tile call and no scope below: every kind is listed (no default), so
+   * a new statement kind does not compile until this walk handles it */
+  case S_STORE:
+  case S_ALLOC:
+  case S_DECL:
+  case S_ASSERT:
+  case S_RETURN:
+  case S_BREAK:
+  case S_CONTINUE: return s;
+  case S_COUNT: break;
   }
+  return s;
 }
 
 int xf_tile_dispatch(Module *m, TirxDiag *d) {

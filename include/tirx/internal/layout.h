@@ -68,6 +68,13 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
 bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *lo,
                const int64_t *ext, Layout *out, char *why, size_t nwhy);
 
+/* A layout over `to` (tnd dims) that reads `in` (a layout over `shape`, nd
+ * dims) broadcast numpy-style: dims aligned from the right, a dim of extent 1
+ * (or a missing leading dim) repeats along `to` as a stride-0 memory iter.
+ * False with a reason when a dim is neither equal nor 1. */
+bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to, int tnd,
+                   Layout *out, char *why, size_t nwhy);
+
 /* The per-thread local region of a register layout: its memory iters only
  * (thread iters and replicas dropped), i.e. what TVM's `.local()` holds. */
 void lay_local(Module *m, const Layout *in, Layout *out);

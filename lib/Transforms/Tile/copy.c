@@ -46,7 +46,7 @@ static bool is_local(const Buffer *b) { return tile_scope_is(b, MEM_LOCAL); }
 
 static bool active_ok(TileOp *op, char *why, size_t nwhy) {
   if (!op->inactive) return true;
-  snprintf(why, nwhy, "%s", op->inactive);
+  tile_why(why, nwhy, "%s", op->inactive);
   return false;
 }
 
@@ -63,11 +63,11 @@ static const char *shape_str(const TileRegion *r, char *buf, size_t n) {
 static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->nargs != 2) {
-    snprintf(why, nwhy, "takes 2 operands (dst, src), got %d", op->nargs);
+    tile_why(why, nwhy, "takes 2 operands (dst, src), got %d", op->nargs);
     return false;
   }
   if (!tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
-    snprintf(why, nwhy, "dst and src must be buffer regions");
+    tile_why(why, nwhy, "dst and src must be buffer regions");
     return false;
   }
   if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
@@ -75,7 +75,7 @@ static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
   DType a = p->dst.buf->dtype, b = p->src.buf->dtype;
   if (a.id != b.id || a.lanes != b.lanes) {
     char s1[32], s2[32];
-    snprintf(why, nwhy, "dtype mismatch: dst '%s' is %s, src '%s' is %s", p->dst.buf->name, tirx_dtype_str(a, s1),
+    tile_why(why, nwhy, "dtype mismatch: dst '%s' is %s, src '%s' is %s", p->dst.buf->name, tirx_dtype_str(a, s1),
              p->src.buf->name, tirx_dtype_str(b, s2));
     return false;
   }
@@ -89,7 +89,7 @@ static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
   }
   if (i != p->dst.nd || j != p->src.nd) {
     char a1[96], a2[96];
-    snprintf(why, nwhy, "the regions of '%s' %s and '%s' %s differ in shape (extent-1 dimensions aside)",
+    tile_why(why, nwhy, "the regions of '%s' %s and '%s' %s differ in shape (extent-1 dimensions aside)",
              p->dst.buf->name, shape_str(&p->dst, a1, sizeof a1), p->src.buf->name, shape_str(&p->src, a2, sizeof a2));
     return false;
   }
@@ -133,7 +133,7 @@ typedef struct MemSide {
   Layout l;
   int64_t sym_div;
   bool ok;
-  char why[200];
+  char why[TILE_WHY_LEN];
 } MemSide;
 
 static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
@@ -144,13 +144,13 @@ static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
   int64_t *lo = TIRX_NEWN(op->m, int64_t, nd > 0 ? nd : 1);
   int64_t *shape = TIRX_NEWN(op->m, int64_t, nd > 0 ? nd : 1);
   if (r->buf->ndim != nd) {
-    snprintf(s->why, sizeof s->why, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, nd,
+    tile_why(s->why, sizeof s->why, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, nd,
              r->buf->ndim);
     return;
   }
   for (int i = 0; i < nd; i++)
     if (!xf_const_int(r->buf->shape[i], &shape[i])) {
-      snprintf(s->why, sizeof s->why, "'%s' has a symbolic shape", r->buf->name);
+      tile_why(s->why, sizeof s->why, "'%s' has a symbolic shape", r->buf->name);
       return;
     }
   bool symbolic = false;
@@ -165,13 +165,13 @@ static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
     stride *= shape[i];
   }
   if (symbolic && r->buf->layout && r->buf->layout->kind != E_NONE && !r->buf->layout_default) {
-    snprintf(s->why, sizeof s->why, "the region of '%s' starts at a symbolic index and the buffer has a layout",
+    tile_why(s->why, sizeof s->why, "the region of '%s' starts at a symbolic index and the buffer has a layout",
              r->buf->name);
     return;
   }
-  char inner[160];
+  char inner[TILE_WHY_LEN];
   if (!lay_slice(op->m, &whole, shape, nd, lo, r->ext, &s->l, inner, sizeof inner)) {
-    snprintf(s->why, sizeof s->why, "the region of '%s': %s", r->buf->name, inner);
+    tile_why(s->why, sizeof s->why, "the region of '%s': %s", r->buf->name, inner);
     return;
   }
   s->ok = true;
@@ -336,7 +336,7 @@ static int64_t gs_vec(TileOp *op, const CopyPlan *p, char *why, size_t nwhy) {
   int64_t nt = op->nthreads, n = p->dst.n;
   if (!tile_threads_known(op, why, nwhy)) return 0;
   if (n % nt) {
-    snprintf(why, nwhy, "region size %lld not divisible by the %lld threads of the %s", (long long)n, (long long)nt,
+    tile_why(why, nwhy, "region size %lld not divisible by the %lld threads of the %s", (long long)n, (long long)nt,
              tile_scope_name(op->scope));
     return 0;
   }
@@ -378,7 +378,7 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   if (!parse(op, p, why, nwhy)) return false;
   bool dl = is_local(p->dst.buf), sl = is_local(p->src.buf);
   if (dl == sl) {
-    snprintf(why, nwhy, "unsupported memory scopes src=%s dst=%s (the register paths need exactly one local side)",
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s (the register paths need exactly one local side)",
              p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
@@ -386,27 +386,27 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   rp->r = dl ? &p->dst : &p->src;
   rp->s = dl ? &p->src : &p->dst;
   if (!is_global(rp->s->buf) && !is_shared(rp->s->buf)) {
-    snprintf(why, nwhy, "unsupported memory scopes src=%s dst=%s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s", p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   Layout r;
   if (!tile_region_layout(op, rp->r, &r, why, nwhy)) return false;
   if (r.swz_b) {
-    snprintf(why, nwhy, "the register layout of '%s' is swizzled", rp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' is swizzled", rp->r->buf->name);
     return false;
   }
   if (r.nrep) {
-    snprintf(why, nwhy, "the register layout of '%s' has replicas", rp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' has replicas", rp->r->buf->name);
     return false;
   }
   for (int i = 0; i < r.n; i++)
     if (r.it[i].axis && r.it[i].ext > 1 && !axis_in_scope(op->scope, r.it[i].axis)) {
-      snprintf(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
+      tile_why(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
                rp->r->buf->name, r.it[i].axis, tile_scope_name(op->scope));
       return false;
     }
   if (op->scope != TS_THREAD && !lay_has_threads(&r)) {
-    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
              rp->r->buf->name, tile_scope_name(op->scope));
     return false;
   }
@@ -414,9 +414,9 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   Layout ml;
   lay_row_major(op->m, &rp->s->n, 1, &ml);
   Layout rr, mr;
-  char inner[160];
+  char inner[TILE_WHY_LEN];
   if (!lay_refine(op->m, &r, &ml, &rr, &mr, inner, sizeof inner)) {
-    snprintf(why, nwhy, "the register layout of '%s': %s", rp->r->buf->name, inner);
+    tile_why(why, nwhy, "the register layout of '%s': %s", rp->r->buf->name, inner);
     return false;
   }
   rp->rl = rr;
@@ -472,7 +472,7 @@ static Expr *axis_value(TileOp *op, const char *axis, PtrVec *names, PtrVec *val
 
 static Stmt *reg_emit(TileOp *op) {
   RegPlan rp;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!reg_plan(op, &rp, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -560,19 +560,19 @@ bool tile_copy_vec_auto_ok(TileOp *op, char *why, size_t nwhy) {
   if (gs_pair(&p)) {
     char w2[200];
     if (gs_vec(op, &p, w2, sizeof w2)) return true;
-    snprintf(why, nwhy, "global<->shared: %s", w2);
+    tile_why(why, nwhy, "global<->shared: %s", w2);
     return false;
   }
   char w1[240];
   if (reg_ok(op, w1, sizeof w1)) return true;
-  snprintf(why, nwhy, "gmem_smem: src=%s dst=%s is not global<->shared; reg: %s", p.src.buf->scope,
+  tile_why(why, nwhy, "gmem_smem: src=%s dst=%s is not global<->shared; reg: %s", p.src.buf->scope,
            p.dst.buf->scope, w1);
   return false;
 }
 
 Stmt *tile_copy_vec_auto_emit(TileOp *op) {
   CopyPlan p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!parse(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -628,11 +628,11 @@ static bool forced_hints(TileOp *op, Hints *h, char *why, size_t nwhy) {
   h->l2ev = str_kw(op, "l2_evict", &bad);
   h->prefetch = str_kw(op, "prefetch_size", &bad);
   if (bad) {
-    snprintf(why, nwhy, "cache=, l1_evict=, l2_evict= and prefetch_size= take strings");
+    tile_why(why, nwhy, "cache=, l1_evict=, l2_evict= and prefetch_size= take strings");
     return false;
   }
   if (cache && strcmp(cache, "nc") != 0) {
-    snprintf(why, nwhy, "unsupported cache config '%s'; expected None or 'nc'", cache);
+    tile_why(why, nwhy, "unsupported cache config '%s'; expected None or 'nc'", cache);
     return false;
   }
   h->nc = cache != NULL;
@@ -642,11 +642,11 @@ static bool forced_hints(TileOp *op, Hints *h, char *why, size_t nwhy) {
 static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
   Expr *d = tile_kwarg(op, "dispatch");
   if (!d || d->kind != E_STR || strlen(variant) != d->u.s.len || strncmp(variant, d->u.s.p, d->u.s.len) != 0) {
-    snprintf(why, nwhy, "requires explicit dispatch=\"%s\"", variant);
+    tile_why(why, nwhy, "requires explicit dispatch=\"%s\"", variant);
     return false;
   }
   if (op->scope != TS_THREAD) {
-    snprintf(why, nwhy, "expected thread exec_scope, got %s", tile_scope_name(op->scope));
+    tile_why(why, nwhy, "expected thread exec_scope, got %s", tile_scope_name(op->scope));
     return false;
   }
   CopyPlan p;
@@ -655,29 +655,29 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
   bool sm = is_global(sb) || is_shared(sb), dm = is_global(db) || is_shared(db);
   if ((!sm && !is_local(sb)) || (!dm && !is_local(db)) || (is_local(sb) && is_local(db)) ||
       (is_shared(sb) && is_shared(db)) || (is_global(sb) && is_global(db))) {
-    snprintf(why, nwhy, "unsupported memory scopes src=%s dst=%s", sb->scope, db->scope);
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s", sb->scope, db->scope);
     return false;
   }
   int bytes = forced_bytes(variant);
   if ((bytes * 8) % p.bits) {
-    snprintf(why, nwhy, "%s is not an integral number of %d-bit elements", variant, p.bits);
+    tile_why(why, nwhy, "%s is not an integral number of %d-bit elements", variant, p.bits);
     return false;
   }
   int64_t want = bytes * 8 / p.bits;
   if (p.src.n != want || p.dst.n != want) {
-    snprintf(why, nwhy, "%s region does not contain exactly %lld elements", p.src.n != want ? "src" : "dst",
+    tile_why(why, nwhy, "%s region does not contain exactly %lld elements", p.src.n != want ? "src" : "dst",
              (long long)want);
     return false;
   }
   Hints h;
   if (!forced_hints(op, &h, why, nwhy)) return false;
   if ((h.nc || h.l1ev || h.l2ev || h.prefetch) && !is_global(sb)) {
-    snprintf(why, nwhy, "cache/L1/L2 hint config applies to global loads; requires src scope 'global', got '%s'",
+    tile_why(why, nwhy, "cache/L1/L2 hint config applies to global loads; requires src scope 'global', got '%s'",
              sb->scope);
     return false;
   }
   if (h.l2ev && bytes != 32) {
-    snprintf(why, nwhy, "l2_evict= needs the 256-bit load (vec_256b): ptxas takes an L2 eviction priority only there");
+    tile_why(why, nwhy, "l2_evict= needs the 256-bit load (vec_256b): ptxas takes an L2 eviction priority only there");
     return false;
   }
   /* the vector must be one contiguous, aligned run on the memory sides */
@@ -687,11 +687,11 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
     MemSide ms;
     mem_side(op, r, &ms);
     if (!ms.ok) {
-      snprintf(why, nwhy, "%s", ms.why);
+      tile_why(why, nwhy, "%s", ms.why);
       return false;
     }
     if (!runs_ok(&ms, want, want)) {
-      snprintf(why, nwhy, "the region of '%s' is not one contiguous %d-byte aligned run", r->buf->name, bytes);
+      tile_why(why, nwhy, "the region of '%s' is not one contiguous %d-byte aligned run", r->buf->name, bytes);
       return false;
     }
   }
@@ -699,7 +699,7 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
 }
 
 static Stmt *forced_emit(TileOp *op, const char *variant) {
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!forced_ok(op, variant, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -767,12 +767,12 @@ bool tile_copy_fallback_ok(TileOp *op, char *why, size_t nwhy) {
     if (is_local(b[i]) && op->scope != TS_THREAD) {
       Layout l;
       if (lay_of_buffer(op->m, b[i], &l, why, nwhy) && lay_has_threads(&l)) {
-        snprintf(why, nwhy, "'%s' is a register tile spread over threads; one thread cannot copy it", b[i]->name);
+        tile_why(why, nwhy, "'%s' is a register tile spread over threads; one thread cannot copy it", b[i]->name);
         return false;
       }
     }
   if (op->inactive && op->scope != TS_THREAD) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   return true;
@@ -780,7 +780,7 @@ bool tile_copy_fallback_ok(TileOp *op, char *why, size_t nwhy) {
 
 Stmt *tile_copy_fallback_emit(TileOp *op) {
   CopyPlan p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!parse(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -835,18 +835,18 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
   memset(lp, 0, sizeof *lp);
   CopyPlan *p = &lp->p;
   if (op->scope != TS_WARP) {
-    snprintf(why, nwhy, "runs at warp scope only (tirx), not %s", tile_scope_name(op->scope));
+    tile_why(why, nwhy, "runs at warp scope only (tirx), not %s", tile_scope_name(op->scope));
     return false;
   }
   if (!active_ok(op, why, nwhy) || !parse(op, p, why, nwhy)) return false;
   bool dl = is_local(p->dst.buf), sl = is_local(p->src.buf);
   if (dl == sl || !(is_shared(dl ? p->src.buf : p->dst.buf))) {
-    snprintf(why, nwhy, "unsupported memory scopes src=%s dst=%s (needs local <-> shared)", p->src.buf->scope,
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s (needs local <-> shared)", p->src.buf->scope,
              p->dst.buf->scope);
     return false;
   }
   if (p->bits != 16) {
-    snprintf(why, nwhy, "ldmatrix / stmatrix move 16-bit elements, not %d-bit", p->bits);
+    tile_why(why, nwhy, "ldmatrix / stmatrix move 16-bit elements, not %d-bit", p->bits);
     return false;
   }
   lp->to_reg = dl;
@@ -855,32 +855,32 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
   Layout r;
   if (!tile_region_layout(op, lp->r, &r, why, nwhy)) return false;
   if (r.nrep || r.swz_b) {
-    snprintf(why, nwhy, "the register layout of '%s' has replicas or a swizzle", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' has replicas or a swizzle", lp->r->buf->name);
     return false;
   }
   for (int i = 0; i < r.n; i++)
     if (r.it[i].axis && r.it[i].ext > 1 && strcmp(r.it[i].axis, "laneid") != 0) {
-      snprintf(why, nwhy, "the register layout of '%s' spreads over '%s', not only laneid", lp->r->buf->name,
+      tile_why(why, nwhy, "the register layout of '%s' spreads over '%s', not only laneid", lp->r->buf->name,
                r.it[i].axis);
       return false;
     }
   if (lay_thread_extent(&r, "laneid") != 32) {
-    snprintf(why, nwhy, "the register layout of '%s' does not spread over the 32 lanes", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not spread over the 32 lanes", lp->r->buf->name);
     return false;
   }
   MemSide ms;
   mem_side(op, lp->s, &ms);
   if (!ms.ok) {
-    snprintf(why, nwhy, "%s", ms.why);
+    tile_why(why, nwhy, "%s", ms.why);
     return false;
   }
   if (ms.sym_div && ms.sym_div % 8) {
-    snprintf(why, nwhy, "the region of '%s' may start off a 16-byte boundary", lp->s->buf->name);
+    tile_why(why, nwhy, "the region of '%s' may start off a 16-byte boundary", lp->s->buf->name);
     return false;
   }
   int64_t n = lp->r->n, per = n / 32;
   if (n % 64) {
-    snprintf(why, nwhy, "the region has %lld elements, not whole 8x8 matrices", (long long)n);
+    tile_why(why, nwhy, "the region has %lld elements, not whole 8x8 matrices", (long long)n);
     return false;
   }
   /* flat index by (lane, local offset); local offsets 0 .. span */
@@ -892,7 +892,7 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
     if (o + 1 > span) span = o + 1;
   }
   if (span != per) {
-    snprintf(why, nwhy, "the register layout of '%s' does not pack a lane's elements densely", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not pack a lane's elements densely", lp->r->buf->name);
     return false;
   }
   int64_t *fl = TIRX_NEWN(op->m, int64_t, n);
@@ -901,13 +901,13 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
     int64_t thr[1] = {0};
     int64_t o = lay_apply(&r, f, ax, 1, thr) - r.offset;
     if (thr[0] < 0 || thr[0] >= 32 || fl[thr[0] * per + o] >= 0) {
-      snprintf(why, nwhy, "the register layout of '%s' is not one element per lane and register", lp->r->buf->name);
+      tile_why(why, nwhy, "the register layout of '%s' is not one element per lane and register", lp->r->buf->name);
       return false;
     }
     fl[thr[0] * per + o] = f;
   }
   if (r.offset % 2 || per % 2) {
-    snprintf(why, nwhy, "the register layout of '%s' does not hold whole 32-bit words", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not hold whole 32-bit words", lp->r->buf->name);
     return false;
   }
   lp->nwords = (int)(per / 2);
@@ -949,7 +949,7 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
       return true;
     }
   }
-  snprintf(why, nwhy, "the layouts of '%s' and '%s' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 contiguous, "
+  tile_why(why, nwhy, "the layouts of '%s' and '%s' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 contiguous, "
                       "16-byte-aligned elements, lane 4q + t holding row q, columns 2t, 2t + 1, or their transpose) with "
                       "rows affine in the lane",
            lp->r->buf->name, lp->s->buf->name);
@@ -963,7 +963,7 @@ bool tile_copy_ldstmatrix_ok(TileOp *op, char *why, size_t nwhy) {
 
 Stmt *tile_copy_ldstmatrix_emit(TileOp *op) {
   LsmPlan lp;
-  char why[400];
+  char why[TILE_WHY_LEN];
   if (!lsm_plan(op, &lp, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;

@@ -67,27 +67,27 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
   if (!tile_region_layout_any_lo(op, r, &l, why, nwhy)) return false;
   lay_canonical(op->m, &l, &c);
   if (lay_has_threads(&c)) {
-    snprintf(why, nwhy, "the layout of '%s' has thread axes", r->buf->name);
+    tile_why(why, nwhy, "the layout of '%s' has thread axes", r->buf->name);
     return false;
   }
   if (lay_contig(&c) % vec) {
-    snprintf(why, nwhy, "'%s' holds runs of %lld contiguous elements, not whole %lld-element vectors", r->buf->name,
+    tile_why(why, nwhy, "'%s' holds runs of %lld contiguous elements, not whole %lld-element vectors", r->buf->name,
              (long long)lay_contig(&c), (long long)vec);
     return false;
   }
   for (int k = 0; k < c.n; k++)
     if (c.it[k].ext > 1 && c.it[k].stride != 1 && c.it[k].stride % vec) {
-      snprintf(why, nwhy, "a stride of '%s' (%lld elements) is not a multiple of the %lld-element vector", r->buf->name,
+      tile_why(why, nwhy, "a stride of '%s' (%lld elements) is not a multiple of the %lld-element vector", r->buf->name,
                (long long)c.it[k].stride, (long long)vec);
       return false;
     }
   if (c.offset % vec) {
-    snprintf(why, nwhy, "the region of '%s' starts at element offset %lld, not a multiple of %lld", r->buf->name,
+    tile_why(why, nwhy, "the region of '%s' starts at element offset %lld, not a multiple of %lld", r->buf->name,
              (long long)c.offset, (long long)vec);
     return false;
   }
   if (c.swz_b && (((int64_t)1 << c.swz_m) % vec)) {
-    snprintf(why, nwhy, "the swizzle of '%s' moves %lld-element atoms, smaller than the %lld-element vector", r->buf->name,
+    tile_why(why, nwhy, "the swizzle of '%s' moves %lld-element atoms, smaller than the %lld-element vector", r->buf->name,
              (long long)((int64_t)1 << c.swz_m), (long long)vec);
     return false;
   }
@@ -105,7 +105,7 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
   int64_t *shape = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
   for (int d = 0; d < r->nd; d++)
     if (!xf_const_int(cb->shape[d], &shape[d])) {
-      snprintf(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
+      tile_why(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
       return false;
     }
   int *start = TIRX_NEWN(op->m, int, r->nd + 1);
@@ -115,7 +115,7 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
     if (xf_const_int(r->lo[d], &v)) continue;
     for (int k = start[d]; k < start[d + 1]; k++)
       if (g.it[k].ext > 1 && g.it[k].stride % vec) {
-        snprintf(why, nwhy, "the symbolic start of dimension %d of '%s' moves it by a stride of %lld elements, not a multiple of %lld",
+        tile_why(why, nwhy, "the symbolic start of dimension %d of '%s' moves it by a stride of %lld elements, not a multiple of %lld",
                  d, r->buf->name, (long long)g.it[k].stride, (long long)vec);
         return false;
       }
@@ -126,43 +126,43 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
 static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->inactive) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
-    snprintf(why, nwhy, "takes a destination and a source region");
+    tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
   if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!tile_scope_is(p->src.buf, MEM_GLOBAL) || !is_shared(p->dst.buf)) {
-    snprintf(why, nwhy, "copies global -> shared only (cp.async), not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "copies global -> shared only (cp.async), not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype)) {
     char a[32], b[32];
-    snprintf(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(p->src.buf->dtype, a),
+    tile_why(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(p->src.buf->dtype, a),
              tirx_dtype_str(p->dst.buf->dtype, b));
     return false;
   }
   if (p->src.n != p->dst.n) {
-    snprintf(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)p->src.n,
+    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)p->src.n,
              (long long)p->dst.n);
     return false;
   }
   int bits = tirx_dtype_bits(p->dst.buf->dtype) * p->dst.buf->dtype.lanes;
   if (bits % 8) {
-    snprintf(why, nwhy, "elements of %d bits are not whole bytes", bits);
+    tile_why(why, nwhy, "elements of %d bits are not whole bytes", bits);
     return false;
   }
   p->elem_bytes = bits / 8;
   int64_t pf;
   if (!opt_int(op, "prefetch_size", -1, &pf)) {
-    snprintf(why, nwhy, "prefetch_size= must be an integer constant");
+    tile_why(why, nwhy, "prefetch_size= must be an integer constant");
     return false;
   }
   if (pf != -1 && pf != 64 && pf != 128 && pf != 256) {
-    snprintf(why, nwhy, "prefetch_size= must be 64, 128 or 256 (the cp.async L2::<N>B qualifier), not %lld", (long long)pf);
+    tile_why(why, nwhy, "prefetch_size= must be 64, 128 or 256 (the cp.async L2::<N>B qualifier), not %lld", (long long)pf);
     return false;
   }
   p->prefetch = pf;
@@ -172,33 +172,33 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
   Expr *fm = tile_kwarg(op, "fill_mode");
   if (fm) {
     if (fm->kind != E_STR || (fm->u.s.len != 0 && (fm->u.s.len != 4 || strncmp(fm->u.s.p, "zero", 4) != 0))) {
-      snprintf(why, nwhy, "fill_mode= must be \"zero\" or \"\"");
+      tile_why(why, nwhy, "fill_mode= must be \"zero\" or \"\"");
       return false;
     }
     p->zero_fill = fm->u.s.len == 4;
   }
   if (p->zero_fill && !p->pred) {
-    snprintf(why, nwhy, "fill_mode=\"zero\" needs a predicate= (the elements to load; the rest are zero-filled)");
+    tile_why(why, nwhy, "fill_mode=\"zero\" needs a predicate= (the elements to load; the rest are zero-filled)");
     return false;
   }
   int64_t direct;
   if (!opt_int(op, "direct", 0, &direct)) {
-    snprintf(why, nwhy, "direct= must be a constant");
+    tile_why(why, nwhy, "direct= must be a constant");
     return false;
   }
   p->direct = direct != 0;
   if (tile_kwarg(op, "mbar") || tile_kwarg(op, "mbarrier_addr")) {
-    snprintf(why, nwhy, "mbar= asks for a TMA copy (cp.async completes in commit groups)");
+    tile_why(why, nwhy, "mbar= asks for a TMA copy (cp.async completes in commit groups)");
     return false;
   }
   if (p->direct) {
     if (op->scope != TS_THREAD) {
-      snprintf(why, nwhy, "direct=True is only valid at thread scope, not %s", tile_scope_name(op->scope));
+      tile_why(why, nwhy, "direct=True is only valid at thread scope, not %s", tile_scope_name(op->scope));
       return false;
     }
     int64_t bytes = p->dst.n * p->elem_bytes;
     if (bytes != 4 && bytes != 8 && bytes != 16) {
-      snprintf(why, nwhy, "direct=True needs a 4, 8 or 16-byte region, not %lld bytes", (long long)bytes);
+      tile_why(why, nwhy, "direct=True needs a 4, 8 or 16-byte region, not %lld bytes", (long long)bytes);
       return false;
     }
     p->vec = p->dst.n;
@@ -206,14 +206,14 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     p->outer = 1;
     char w1[256];
     if (!vec_fits(op, &p->src, p->vec, w1, sizeof w1) || !vec_fits(op, &p->dst, p->vec, w1, sizeof w1)) {
-      snprintf(why, nwhy, "direct=True: %s", w1);
+      tile_why(why, nwhy, "direct=True: %s", w1);
       return false;
     }
     return true;
   }
   if (!tile_threads_known(op, why, nwhy)) return false;
   if (p->src.n % op->nthreads) {
-    snprintf(why, nwhy, "region size %lld not divisible by thread_cnt=%lld", (long long)p->src.n, (long long)op->nthreads);
+    tile_why(why, nwhy, "region size %lld not divisible by thread_cnt=%lld", (long long)p->src.n, (long long)op->nthreads);
     return false;
   }
   char last[256] = "";
@@ -232,7 +232,7 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     p->outer = p->src.n / (op->nthreads * vec);
     return true;
   }
-  snprintf(why, nwhy, "no cp.async size of 16, 8 or 4 bytes fits (%s)",
+  tile_why(why, nwhy, "no cp.async size of 16, 8 or 4 bytes fits (%s)",
            last[0] ? last : "the element is wider than 16 bytes");
   return false;
 }
@@ -255,7 +255,7 @@ static Stmt *eval(TileOp *op, Expr *e) {
 
 Stmt *tile_ca_ldgsts_emit(TileOp *op) {
   Ldgsts p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!ldgsts_plan(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -346,7 +346,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   memset(p, 0, sizeof *p);
   p->split = -1;
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
-    snprintf(why, nwhy, "takes a destination and a source region");
+    tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
   TileRegion d, s;
@@ -359,21 +359,21 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     p->g = d;
     p->s = s;
   } else {
-    snprintf(why, nwhy, "not a global <-> shared copy (%s -> %s)", s.buf->scope, d.buf->scope);
+    tile_why(why, nwhy, "not a global <-> shared copy (%s -> %s)", s.buf->scope, d.buf->scope);
     return false;
   }
   if (op->scope != TS_THREAD) {
-    snprintf(why, nwhy, "TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under an elected thread, not at %s scope",
+    tile_why(why, nwhy, "TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under an elected thread, not at %s scope",
              tile_scope_name(op->scope));
     return false;
   }
   if (!tirx_dtype_eq(s.buf->dtype, d.buf->dtype)) {
     char a[32], b[32];
-    snprintf(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(s.buf->dtype, a), tirx_dtype_str(d.buf->dtype, b));
+    tile_why(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(s.buf->dtype, a), tirx_dtype_str(d.buf->dtype, b));
     return false;
   }
   if (s.n != d.n) {
-    snprintf(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
+    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
     return false;
   }
   static const char *const unsupported[] = {"cache_hint", "oob", "gather4", "src_selector", "tma_dtype", "cta_group"};
@@ -381,15 +381,15 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
         !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
       if (strcmp(unsupported[i], "oob") == 0) {
-        snprintf(why, nwhy, "oob= is tma_explicit's (tma_auto copies in bounds only)");
+        tile_why(why, nwhy, "oob= is tma_explicit's (tma_auto copies in bounds only)");
         return false;
       }
-      snprintf(why, nwhy, "%s= is not supported yet", unsupported[i]);
+      tile_why(why, nwhy, "%s= is not supported yet", unsupported[i]);
       return false;
     }
   int bits = tirx_dtype_bits(s.buf->dtype) * s.buf->dtype.lanes;
   if (bits % 8) {
-    snprintf(why, nwhy, "elements of %d bits are not whole bytes", bits);
+    tile_why(why, nwhy, "elements of %d bits are not whole bytes", bits);
     return false;
   }
   p->eb = bits / 8;
@@ -397,12 +397,12 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   Buffer *gb = p->g.buf;
   p->rank = gb->ndim;
   if (p->rank < 1 || p->rank > 5 || p->g.nd != p->rank) {
-    snprintf(why, nwhy, "'%s' has %d dimensions; a tensor map takes 1 to 5", gb->name, gb->ndim);
+    tile_why(why, nwhy, "'%s' has %d dimensions; a tensor map takes 1 to 5", gb->name, gb->ndim);
     return false;
   }
   int64_t eoff = 0;
   if (gb->nstrides || (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))) {
-    snprintf(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)", gb->name);
+    tile_why(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)", gb->name);
     return false;
   }
   if (gb->layout && gb->layout->kind != E_NONE) {
@@ -410,14 +410,14 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     bool konst = true;
     int64_t shape[5];
     for (int i = 0; i < p->rank; i++) konst &= xf_const_int(gb->shape[i], &shape[i]);
-    char inner[128];
+    char inner[TILE_WHY_LEN];
     if (!konst || !lay_of_buffer(op->m, gb, &l, inner, sizeof inner)) {
-      snprintf(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
       return false;
     }
     lay_row_major(op->m, shape, p->rank, &rm);
     if (!lay_equal(op->m, &l, &rm)) {
-      snprintf(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
       return false;
     }
   }
@@ -432,12 +432,12 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       continue;
     }
     if (explicit_) {
-      snprintf(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256 (tma_explicit issues one box: tile the copy)",
+      tile_why(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256 (tma_explicit issues one box: tile the copy)",
                gb->name, (long long)e, i);
       return false;
     }
     if (i != first) {
-      snprintf(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)",
+      tile_why(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)",
                gb->name, (long long)e, i);
       return false;
     }
@@ -450,56 +450,56 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   p->issue = p->split >= 0 ? p->g.ext[p->split] / p->chunk : 1;
   p->chunk_elems = p->g.n / p->issue;
   if ((p->box[0] * p->eb) % 16) {
-    snprintf(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
+    tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
     return false;
   }
   /* the shared side: one contiguous row-major run */
   Layout sl, c;
-  char inner[256];
+  char inner[TILE_WHY_LEN];
   if (!tile_region_layout_any_lo(op, &p->s, &sl, inner, sizeof inner)) {
-    snprintf(why, nwhy, "%s", inner);
+    tile_why(why, nwhy, "%s", inner);
     return false;
   }
   lay_canonical(op->m, &sl, &c);
   if (lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) {
-    snprintf(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
+    tile_why(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
              p->s.buf->name);
     return false;
   }
   int64_t repeat = 1;
   if (sl.swz_b) {
     if (((int64_t)1 << sl.swz_m) * p->eb != 16 || sl.swz_s != sl.swz_b || sl.swz_b > 3) {
-      snprintf(why, nwhy, "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte units, a row of 32, 64 or 128 bytes)",
+      tile_why(why, nwhy, "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte units, a row of 32, 64 or 128 bytes)",
                p->s.buf->name, sl.swz_m, sl.swz_b, sl.swz_s);
       return false;
     }
     p->swizzle = sl.swz_b;
     int64_t span = 16 << sl.swz_b;
     if (p->box[0] * p->eb > span) {
-      snprintf(why, nwhy, "the box's inner dimension is %lld bytes, wider than the %lld-byte swizzle", (long long)(p->box[0] * p->eb),
+      tile_why(why, nwhy, "the box's inner dimension is %lld bytes, wider than the %lld-byte swizzle", (long long)(p->box[0] * p->eb),
                (long long)span);
       return false;
     }
     repeat = (int64_t)1 << (sl.swz_m + sl.swz_s + sl.swz_b);
   }
   if (c.offset % repeat || (p->issue > 1 && p->chunk_elems % repeat)) {
-    snprintf(why, nwhy, "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern", p->s.buf->name,
+    tile_why(why, nwhy, "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern", p->s.buf->name,
              (long long)repeat);
     return false;
   }
   if ((c.offset * p->eb) % 128 && !sl.swz_b && (c.offset * p->eb) % 16) {
-    snprintf(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned", p->s.buf->name, (long long)(c.offset * p->eb));
+    tile_why(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned", p->s.buf->name, (long long)(c.offset * p->eb));
     return false;
   }
   /* options */
   p->mbar = tile_kwarg(op, "mbar");
   if (!p->mbar) p->mbar = tile_kwarg(op, "mbarrier_addr");
   if (p->load && !p->mbar) {
-    snprintf(why, nwhy, "a global -> shared TMA copy needs mbar= (the mbarrier completing it)");
+    tile_why(why, nwhy, "a global -> shared TMA copy needs mbar= (the mbarrier completing it)");
     return false;
   }
   if (!p->load && p->mbar) {
-    snprintf(why, nwhy, "a shared -> global TMA copy takes no mbar= (it completes in a bulk group)");
+    tile_why(why, nwhy, "a shared -> global TMA copy takes no mbar= (it completes in a bulk group)");
     return false;
   }
   int64_t l2 = 2;
@@ -514,7 +514,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       l2 = -1;
     }
     if (l2 < 0 || l2 > 3) {
-      snprintf(why, nwhy, "tensormap_l2_promotion= must be 0..3, \"none\", \"L2::64B\", \"L2::128B\" or \"L2::256B\"");
+      tile_why(why, nwhy, "tensormap_l2_promotion= must be 0..3, \"none\", \"L2::64B\", \"L2::128B\" or \"L2::256B\"");
       return false;
     }
   }
@@ -522,11 +522,11 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   Expr *mask = tile_kwarg(op, "cta_mask");
   if (mask && mask->kind != E_NONE) {
     if (!p->load) {
-      snprintf(why, nwhy, "cta_mask= (multicast) applies to global -> shared copies only");
+      tile_why(why, nwhy, "cta_mask= (multicast) applies to global -> shared copies only");
       return false;
     }
     if (!tirx_dtype_is_int(mask->dtype)) {
-      snprintf(why, nwhy, "cta_mask= must be an integer (a .u16 mask of the cluster's CTAs)");
+      tile_why(why, nwhy, "cta_mask= must be an integer (a .u16 mask of the cluster's CTAs)");
       return false;
     }
     p->cta_mask = mask;
@@ -537,18 +537,18 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     for (size_t i = 0; red->kind == E_STR && i < sizeof ops_ / sizeof ops_[0]; i++)
       if (strlen(ops_[i]) == red->u.s.len && strncmp(ops_[i], red->u.s.p, red->u.s.len) == 0) p->reduce = ops_[i];
     if (!p->reduce) {
-      snprintf(why, nwhy, "use_tma_reduce= must be one of \"add\", \"min\", \"max\", \"inc\", \"dec\", \"and\", \"or\", \"xor\"");
+      tile_why(why, nwhy, "use_tma_reduce= must be one of \"add\", \"min\", \"max\", \"inc\", \"dec\", \"and\", \"or\", \"xor\"");
       return false;
     }
     if (p->load) {
-      snprintf(why, nwhy, "use_tma_reduce= applies to shared -> global copies only");
+      tile_why(why, nwhy, "use_tma_reduce= applies to shared -> global copies only");
       return false;
     }
   }
   Expr *pf = tile_kwarg(op, "prefetch_tensormap");
   int64_t pfv = 0;
   if (pf && pf->kind != E_NONE && !xf_const_int(pf, &pfv)) {
-    snprintf(why, nwhy, "prefetch_tensormap= must be True or False");
+    tile_why(why, nwhy, "prefetch_tensormap= must be True or False");
     return false;
   }
   p->prefetch = pfv != 0;
@@ -557,15 +557,15 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     bool zero = oob->kind == E_STR && oob->u.s.len == 4 && strncmp(oob->u.s.p, "zero", 4) == 0;
     bool nan = oob->kind == E_STR && oob->u.s.len == 3 && strncmp(oob->u.s.p, "nan", 3) == 0;
     if (!zero && !nan) {
-      snprintf(why, nwhy, "oob= must be \"zero\" or \"nan\"");
+      tile_why(why, nwhy, "oob= must be \"zero\" or \"nan\"");
       return false;
     }
     if (!p->load) {
-      snprintf(why, nwhy, "oob= applies to global -> shared copies only");
+      tile_why(why, nwhy, "oob= applies to global -> shared copies only");
       return false;
     }
     if (nan && !tirx_dtype_is_float(gb->dtype)) {
-      snprintf(why, nwhy, "oob=\"nan\" needs a floating-point tensor");
+      tile_why(why, nwhy, "oob=\"nan\" needs a floating-point tensor");
       return false;
     }
     p->oob = nan;
@@ -652,7 +652,7 @@ static void tma_prefetch(TileOp *op, Var *map) {
 
 static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Tma p;
-  char why[320];
+  char why[TILE_WHY_LEN];
   if (!tma_plan(op, &p, explicit_, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -730,33 +730,33 @@ typedef struct Dsmem {
 static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->scope != TS_THREAD) {
-    snprintf(why, nwhy, "the copy is issued by a single thread (T.tile / Tx.copy_async), not at %s scope",
+    tile_why(why, nwhy, "the copy is issued by a single thread (T.tile / Tx.copy_async), not at %s scope",
              tile_scope_name(op->scope));
     return false;
   }
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
-    snprintf(why, nwhy, "takes a destination and a source region");
+    tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
   if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!is_shared(p->src.buf) || !is_shared(p->dst.buf)) {
-    snprintf(why, nwhy, "copies shared -> shared (another CTA's) only, not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "copies shared -> shared (another CTA's) only, not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype) || p->src.n != p->dst.n) {
-    snprintf(why, nwhy, "the regions differ in dtype or element count");
+    tile_why(why, nwhy, "the regions differ in dtype or element count");
     return false;
   }
   p->rank = tile_kwarg(op, "remote_cta_id");
   p->mbar = tile_kwarg(op, "mbar");
   if (!p->rank || !p->mbar) {
-    snprintf(why, nwhy, "needs remote_cta_id= (the destination CTA in the cluster) and mbar= (its barrier)");
+    tile_why(why, nwhy, "needs remote_cta_id= (the destination CTA in the cluster) and mbar= (its barrier)");
     return false;
   }
   int bits = tirx_dtype_bits(p->src.buf->dtype) * p->src.buf->dtype.lanes;
   if (bits % 8) {
-    snprintf(why, nwhy, "elements of %d bits are not whole bytes", bits);
+    tile_why(why, nwhy, "elements of %d bits are not whole bytes", bits);
     return false;
   }
   p->eb = bits / 8;
@@ -768,7 +768,7 @@ static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
     p->chunk = c;
     return true;
   }
-  snprintf(why, nwhy, "layouts not compatible for bulk copies of whole 16-byte chunks (%s)", last);
+  tile_why(why, nwhy, "layouts not compatible for bulk copies of whole 16-byte chunks (%s)", last);
   return false;
 }
 
@@ -784,7 +784,7 @@ static Expr *mapa(TileOp *op, Expr *ptr, Expr *rank) {
 
 Stmt *tile_ca_dsmem_emit(TileOp *op) {
   Dsmem p;
-  char why[320];
+  char why[TILE_WHY_LEN];
   if (!dsmem_plan(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;

@@ -18,12 +18,15 @@
  *   sqrt/exp/exp2/log2(dst, src[, bias[, scale]])   dst = f(src * scale + bias)
  *   reciprocal(dst, src)          dst = 1 / src
  *   silu(dst, src)                dst = src / (1 + exp(0 - src))
+ *                                 (a unary op without src is in place: f(dst))
  *   add/sub/mul/fdiv/maximum(dst, a, b)  a or b may be a scalar; a scalar
  *                                 left operand commutes for add/mul/maximum
  *   fma(dst, a, b, c)             dst = a * b + c
  * The op computes in the widest dtype among the operands (dst wins ties)
  * and casts the result to dst's dtype.  Sources broadcast numpy-style
- * (right-aligned, extent-1 dims) in the smem variant.
+ * (right-aligned, extent-1 dims) in both variants (reg: a repeated dim
+ * reads one register of each thread, so it must not be a thread dim of the
+ * destination).
  *
  * Weaker than TVM for now: no vectorized (128-bit) shared accesses and no
  * packed f32x2 / cvt pair instructions; the loops are scalar. */
@@ -75,8 +78,8 @@ static bool src_of(TileOp *op, Expr *arg, EwSrc *s, char *why, size_t nwhy) {
 
 static bool nargs_ok(TileOp *op, int lo, int hi, char *why, size_t nwhy) {
   if (op->nargs >= lo && op->nargs <= hi) return true;
-  snprintf(why, nwhy, "takes %d%s%d operands, got %d", lo, lo == hi ? "" : " to ", hi, op->nargs);
-  if (lo == hi) snprintf(why, nwhy, "takes %d operands, got %d", lo, op->nargs);
+  tile_why(why, nwhy, "takes %d%s%d operands, got %d", lo, lo == hi ? "" : " to ", hi, op->nargs);
+  if (lo == hi) tile_why(why, nwhy, "takes %d operands, got %d", lo, op->nargs);
   return false;
 }
 
@@ -87,13 +90,13 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   size_t k = 0;
   while (k < sizeof ew_ops / sizeof ew_ops[0] && strcmp(ew_ops[k].op, op->op) != 0) k++;
   if (k == sizeof ew_ops / sizeof ew_ops[0]) {
-    snprintf(why, nwhy, "'%s' is not an elementwise op", op->op);
+    tile_why(why, nwhy, "'%s' is not an elementwise op", op->op);
     return false;
   }
   p->kind = ew_ops[k].kind;
   p->code = ew_ops[k].code;
   if (op->nargs < 1 || !tile_is_region(op->args[0])) {
-    snprintf(why, nwhy, "the destination is not a buffer region");
+    tile_why(why, nwhy, "the destination is not a buffer region");
     return false;
   }
   if (!tile_region(op, op->args[0], &p->dst, why, nwhy)) return false;
@@ -104,7 +107,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   case EW_FILL:
     if (!nargs_ok(op, 2, 2, why, nwhy)) return false;
     if (tile_is_region(op->args[1])) {
-      snprintf(why, nwhy, "the fill value must be a scalar");
+      tile_why(why, nwhy, "the fill value must be a scalar");
       return false;
     }
     p->nsrc = 1;
@@ -113,7 +116,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   case EW_CAST:
     if (!nargs_ok(op, 2, 2, why, nwhy)) return false;
     if (!tile_is_region(op->args[1])) {
-      snprintf(why, nwhy, "cast's source must be a buffer region");
+      tile_why(why, nwhy, "cast's source must be a buffer region");
       return false;
     }
     p->nsrc = 1;
@@ -122,8 +125,13 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   case EW_UNARY:
   case EW_RECIP:
   case EW_SILU:
-    if (!nargs_ok(op, 2, 4, why, nwhy)) return false;
+    if (!nargs_ok(op, 1, 4, why, nwhy)) return false;
     p->nsrc = 1;
+    if (op->nargs == 1) { /* in place: TVM prints f(dst, dst) as f(dst) */
+      p->src[0].is_buf = true;
+      p->src[0].r = p->dst;
+      break;
+    }
     if (!src_of(op, op->args[1], &p->src[0], why, nwhy)) return false;
     if (p->kind == EW_UNARY && op->nargs > 2) {
       p->bias = 1;
@@ -131,7 +139,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
       if (!src_of(op, op->args[2], &p->src[1], why, nwhy)) return false;
       if (op->nargs > 3) p->scale = op->args[3];
       if (p->scale && tile_is_region(p->scale)) {
-        snprintf(why, nwhy, "the scale must be a scalar");
+        tile_why(why, nwhy, "the scale must be a scalar");
         return false;
       }
     }
@@ -140,13 +148,10 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
     if (!nargs_ok(op, 3, 3, why, nwhy)) return false;
     bool commutes = p->code == E_ADD || p->code == E_MUL || p->code == E_MAX;
     Expr *a = op->args[1], *b = op->args[2];
-    if (!tile_is_region(a) && !tile_is_region(b)) {
-      snprintf(why, nwhy, "both inputs are scalars");
-      return false;
-    }
-    if (!tile_is_region(a)) {
+    /* both scalars (S[1, 0] = S[0, 0] + 1 as TVM prints one-element regions): dst = a op b */
+    if (!tile_is_region(a) && tile_is_region(b)) {
       if (!commutes) {
-        snprintf(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar", op->op);
+        tile_why(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar", op->op);
         return false;
       }
       Expr *t = a;
@@ -157,7 +162,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
     if (!src_of(op, a, &p->src[0], why, nwhy) || !src_of(op, b, &p->src[1], why, nwhy)) return false;
     if (p->src[1].is_buf && p->src[0].r.n < p->src[1].r.n) {
       if (!commutes) {
-        snprintf(why, nwhy, "'%s' does not commute, so its left operand cannot be the broadcast one", op->op);
+        tile_why(why, nwhy, "'%s' does not commute, so its left operand cannot be the broadcast one", op->op);
         return false;
       }
       EwSrc t = p->src[0];
@@ -182,7 +187,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   if ((p->kind == EW_UNARY || p->kind == EW_RECIP || p->kind == EW_SILU || p->code == E_DIV) &&
       !tirx_dtype_is_float(p->cdt)) {
     char t[32];
-    snprintf(why, nwhy, "'%s' needs a floating-point compute dtype, not %s", op->op, tirx_dtype_str(p->cdt, t));
+    tile_why(why, nwhy, "'%s' needs a floating-point compute dtype, not %s", op->op, tirx_dtype_str(p->cdt, t));
     return false;
   }
   return true;
@@ -190,7 +195,7 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
 
 static bool active_ok(TileOp *op, char *why, size_t nwhy) {
   if (!op->inactive) return true;
-  snprintf(why, nwhy, "%s", op->inactive);
+  tile_why(why, nwhy, "%s", op->inactive);
   return false;
 }
 
@@ -233,7 +238,7 @@ static bool broadcasts(const TileRegion *src, const TileRegion *dst, char *why, 
     int j = dst->nd - src->nd + k;
     int64_t de = j >= 0 ? dst->ext[j] : 1;
     if (src->ext[k] != 1 && src->ext[k] != de) {
-      snprintf(why, nwhy, "the region of '%s' does not broadcast to the destination's shape (dimension %d: %lld vs %lld)",
+      tile_why(why, nwhy, "the region of '%s' does not broadcast to the destination's shape (dimension %d: %lld vs %lld)",
                src->buf->name, k, (long long)src->ext[k], (long long)de);
       return false;
     }
@@ -258,13 +263,13 @@ bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
   EwPlan p;
   if (!active_ok(op, why, nwhy) || !parse(op, &p, why, nwhy)) return false;
   if (!is_shared(p.dst.buf)) {
-    snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", p.dst.buf->name, p.dst.buf->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.dst.buf->name, p.dst.buf->scope);
     return false;
   }
   for (int i = 0; i < p.nsrc; i++) {
     if (!p.src[i].is_buf) continue;
     if (!is_shared(p.src[i].r.buf)) {
-      snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", p.src[i].r.buf->name, p.src[i].r.buf->scope);
+      tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.src[i].r.buf->name, p.src[i].r.buf->scope);
       return false;
     }
     if (!broadcasts(&p.src[i].r, &p.dst, why, nwhy)) return false;
@@ -275,7 +280,7 @@ bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
 
 Stmt *tile_ew_smem_emit(TileOp *op) {
   EwPlan p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!parse(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -314,13 +319,13 @@ static bool layout_fits(TileOp *op, const Buffer *b, const Layout *l, char *why,
   for (int i = 0; i < l->n + l->nrep; i++) {
     const LayIter *x = i < l->n ? &l->it[i] : &l->rep[i - l->n];
     if (x->axis && x->ext > 1 && !axis_fits(op->scope, x->axis)) {
-      snprintf(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
+      tile_why(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
                b->name, x->axis, tile_scope_name(op->scope));
       return false;
     }
   }
   if (op->scope != TS_THREAD && !lay_has_threads(l)) {
-    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
              b->name, tile_scope_name(op->scope));
     return false;
   }
@@ -339,7 +344,7 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   EwPlan *p = &rp->p;
   if (!parse(op, p, why, nwhy)) return false;
   if (!tile_scope_is(p->dst.buf, MEM_LOCAL)) {
-    snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", p->dst.buf->name, p->dst.buf->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", p->dst.buf->name, p->dst.buf->scope);
     return false;
   }
   Layout d;
@@ -350,25 +355,32 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
     if (!p->src[i].is_buf) continue;
     const TileRegion *r = &p->src[i].r;
     if (!tile_scope_is(r->buf, MEM_LOCAL)) {
-      snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name, r->buf->scope);
-      return false;
-    }
-    if (r->n != p->dst.n) {
-      snprintf(why, nwhy, "the region of '%s' has %lld elements, the destination %lld (the reg variant does not broadcast)",
-               r->buf->name, (long long)r->n, (long long)p->dst.n);
+      tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name, r->buf->scope);
       return false;
     }
     Layout s;
     if (!tile_region_layout(op, r, &s, why, nwhy)) return false;
+    bool same = r->nd == p->dst.nd;
+    for (int k = 0; same && k < r->nd; k++) same = r->ext[k] == p->dst.ext[k];
+    if (!same && r->n != p->dst.n) {
+      /* numpy-style broadcast: the repeated dims read one register (stride 0) */
+      Layout b;
+      char inner[TILE_WHY_LEN];
+      if (!lay_broadcast(op->m, &s, r->ext, r->nd, p->dst.ext, p->dst.nd, &b, inner, sizeof inner)) {
+        tile_why(why, nwhy, "the region of '%s' does not broadcast to the destination's: %s", r->buf->name, inner);
+        return false;
+      }
+      s = b;
+    }
     Layout rd, rs;
-    char inner[200];
+    char inner[TILE_WHY_LEN];
     if (!lay_refine(op->m, &rp->dst, &s, &rd, &rs, inner, sizeof inner)) {
-      snprintf(why, nwhy, "'%s' and '%s': %s", p->dst.buf->name, r->buf->name, inner);
+      tile_why(why, nwhy, "'%s' and '%s': %s", p->dst.buf->name, r->buf->name, inner);
       return false;
     }
     for (int k = 0; k < rd.n; k++)
       if (rd.it[k].axis != rs.it[k].axis || (rd.it[k].axis && rd.it[k].stride != rs.it[k].stride)) {
-        snprintf(why, nwhy, "the register layouts of '%s' and '%s' give some element to different threads",
+        tile_why(why, nwhy, "the register layouts of '%s' and '%s' give some element to different threads",
                  p->dst.buf->name, r->buf->name);
         return false;
       }
@@ -394,7 +406,7 @@ bool tile_ew_reg_ok(TileOp *op, char *why, size_t nwhy) {
 static Expr *mem_offset(TileOp *op, const Layout *l, Var **vars) {
   Expr *o = tile_int(op, l->offset);
   for (int k = 0; k < l->n; k++) {
-    if (l->it[k].axis || l->it[k].ext == 1) continue;
+    if (l->it[k].axis || l->it[k].ext == 1 || l->it[k].stride == 0) continue; /* 0: a broadcast dim */
     o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, tirx_varref(op->m, vars[k], (Loc){0, 0}), tile_int(op, l->it[k].stride)));
   }
   return o;
@@ -425,7 +437,7 @@ static Expr *local_load(TileOp *op, Buffer *v, Expr *off) {
 
 Stmt *tile_ew_reg_emit(TileOp *op) {
   RegPlan rp;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!reg_plan(op, &rp, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;

@@ -120,14 +120,14 @@ static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, 
           fn(lane, s, kinst, t0, t1, &i, &j);
           int64_t off = trans ? at(l, cols, j, i, &ln) : at(l, cols, i, j, &ln);
           if (ln != lane) {
-            snprintf(why, nwhy,
+            tile_why(why, nwhy,
                      "the layout of %s puts element (%lld, %lld) on lane %lld, the m16n8k%d fragment needs lane %d",
                      name, (long long)(trans ? j : i), (long long)(trans ? i : j), (long long)ln, kinst, lane);
             return false;
           }
           if (want < 0) want = off;
           else if (off != want) {
-            snprintf(why, nwhy, "the layout of %s holds fragment register %d at different register indices on different lanes",
+            tile_why(why, nwhy, "the layout of %s holds fragment register %d at different register indices on different lanes",
                      name, s);
             return false;
           }
@@ -135,7 +135,7 @@ static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, 
         int64_t idx = (t0 * n1 + t1) * nslots + s;
         out[idx] = want;
         if (pairs && s % 2 == 1 && (out[idx - 1] % 2 != 0 || want != out[idx - 1] + 1)) {
-          snprintf(why, nwhy, "the layout of %s does not keep the two 16-bit halves of a fragment register adjacent", name);
+          tile_why(why, nwhy, "the layout of %s does not keep the two 16-bit halves of a fragment register adjacent", name);
           return false;
         }
       }
@@ -144,16 +144,16 @@ static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, 
 
 static bool lane_only(const Layout *l, const char *name, char *why, size_t nwhy) {
   if (l->nrep) {
-    snprintf(why, nwhy, "%s layout has replicas", name);
+    tile_why(why, nwhy, "%s layout has replicas", name);
     return false;
   }
   if (l->swz_b) {
-    snprintf(why, nwhy, "%s layout is swizzled", name);
+    tile_why(why, nwhy, "%s layout is swizzled", name);
     return false;
   }
   for (int i = 0; i < l->n; i++)
     if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "laneid") != 0) {
-      snprintf(why, nwhy, "%s spreads over thread axis '%s'; the mma variant takes lane (laneid) layouts", name,
+      tile_why(why, nwhy, "%s spreads over thread axis '%s'; the mma variant takes lane (laneid) layouts", name,
                l->it[i].axis);
       return false;
     }
@@ -163,11 +163,11 @@ static bool lane_only(const Layout *l, const char *name, char *why, size_t nwhy)
 static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->inactive) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   if (op->nargs < 4) {
-    snprintf(why, nwhy, "takes D, A, B, C, got %d operands", op->nargs);
+    tile_why(why, nwhy, "takes D, A, B, C, got %d operands", op->nargs);
     return false;
   }
   TileRegion *rs[4] = {&p->d, &p->a, &p->b, &p->c};
@@ -175,7 +175,7 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   for (int i = 0; i < 4; i++) {
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
     if (!tile_scope_is(rs[i]->buf, MEM_LOCAL)) {
-      snprintf(why, nwhy, "gemm mma requires %s in register (local) scope, got %s", names[i], rs[i]->buf->scope);
+      tile_why(why, nwhy, "gemm mma requires %s in register (local) scope, got %s", names[i], rs[i]->buf->scope);
       return false;
     }
   }
@@ -184,18 +184,18 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   if (ea && !const_num(ea, &alpha)) alpha = -1;
   if (eb && !const_num(eb, &beta)) beta = -1;
   if (alpha != 1.0) {
-    snprintf(why, nwhy, "gemm mma supports only alpha=1");
+    tile_why(why, nwhy, "gemm mma supports only alpha=1");
     return false;
   }
   if (beta != 0.0 && beta != 1.0) {
-    snprintf(why, nwhy, "gemm mma supports only beta in {0, 1}");
+    tile_why(why, nwhy, "gemm mma supports only beta in {0, 1}");
     return false;
   }
   p->beta = (int)beta;
   double ta = 0, tb = 0;
   Expr *eta = arg_or_kw(op, 4, "transpose_A"), *etb = arg_or_kw(op, 5, "transpose_B");
   if ((eta && !const_num(eta, &ta)) || (etb && !const_num(etb, &tb))) {
-    snprintf(why, nwhy, "transpose_A / transpose_B must be constants");
+    tile_why(why, nwhy, "transpose_A / transpose_B must be constants");
     return false;
   }
   p->ta = ta != 0;
@@ -204,7 +204,7 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   bool f16 = da.id == DT_FLOAT16 && db.id == DT_FLOAT16, bf16 = da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16;
   if ((!f16 && !bf16) || p->c.buf->dtype.id != DT_FLOAT32 || p->d.buf->dtype.id != DT_FLOAT32) {
     char s[4][32];
-    snprintf(why, nwhy, "no mma instruction for dtypes A=%s B=%s C=%s D=%s (m16n8k16/k8 take f16 or bf16 A and B, float32 C and D)",
+    tile_why(why, nwhy, "no mma instruction for dtypes A=%s B=%s C=%s D=%s (m16n8k16/k8 take f16 or bf16 A and B, float32 C and D)",
              tirx_dtype_str(da, s[0]), tirx_dtype_str(db, s[1]), tirx_dtype_str(p->c.buf->dtype, s[2]),
              tirx_dtype_str(p->d.buf->dtype, s[3]));
     return false;
@@ -213,12 +213,12 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   int64_t a0, a1, b0, b1, d0, d1, c0, c1;
   if (!mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1) || !mat_ext(&p->d, &d0, &d1) ||
       !mat_ext(&p->c, &c0, &c1)) {
-    snprintf(why, nwhy, "gemm mma expects 2-d operands");
+    tile_why(why, nwhy, "gemm mma expects 2-d operands");
     return false;
   }
   int64_t M = p->ta ? a1 : a0, K = p->ta ? a0 : a1, BK = p->tb ? b1 : b0, N = p->tb ? b0 : b1;
   if (BK != K || d0 != M || d1 != N || c0 != M || c1 != N) {
-    snprintf(why, nwhy, "shapes do not agree: A is %lldx%lld (M x K), B %lldx%lld (K x N), D %lldx%lld, C %lldx%lld",
+    tile_why(why, nwhy, "shapes do not agree: A is %lldx%lld (M x K), B %lldx%lld (K x N), D %lldx%lld, C %lldx%lld",
              (long long)M, (long long)K, (long long)BK, (long long)N, (long long)d0, (long long)d1, (long long)c0,
              (long long)c1);
     return false;
@@ -231,7 +231,7 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
       !lane_only(&p->lc, "C", why, nwhy))
     return false;
   if (M % 16 || N % 8 || K % 8) {
-    snprintf(why, nwhy, "no mma instruction fits M=%lld, N=%lld, K=%lld (m16n8k16/k8 need M %% 16, N %% 8, K %% 8 == 0)",
+    tile_why(why, nwhy, "no mma instruction fits M=%lld, N=%lld, K=%lld (m16n8k16/k8 need M %% 16, N %% 8, K %% 8 == 0)",
              (long long)M, (long long)N, (long long)K);
     return false;
   }
@@ -259,7 +259,7 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
     }
     if (!*first) snprintf(first, sizeof first, "m16n8k%d: %.200s", ki, w);
   }
-  snprintf(why, nwhy, "%s", *first ? first : "no mma instruction fits");
+  tile_why(why, nwhy, "%s", *first ? first : "no mma instruction fits");
   return false;
 }
 
@@ -289,7 +289,7 @@ static Buffer *word_view(TileOp *op, Buffer *b) {
 
 Stmt *tile_gemm_mma_emit(TileOp *op) {
   GemmPlan p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!plan(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;

@@ -65,11 +65,11 @@ static bool bank_free(const Layout *l, int64_t P, int64_t bytes, int k) {
 static bool plain(TileOp *op, const TileRegion *r, Layout *l, char *why, size_t nwhy) {
   if (!tile_region_layout_any_lo(op, r, l, why, nwhy)) return false;
   if (l->swz_b) {
-    snprintf(why, nwhy, "the layout of '%s' is swizzled (a ComposeLayout), not a plain TileLayout", r->buf->name);
+    tile_why(why, nwhy, "the layout of '%s' is swizzled (a ComposeLayout), not a plain TileLayout", r->buf->name);
     return false;
   }
   if (lay_has_threads(l)) {
-    snprintf(why, nwhy, "the layout of '%s' has thread axes, not a plain memory TileLayout", r->buf->name);
+    tile_why(why, nwhy, "the layout of '%s' has thread axes, not a plain memory TileLayout", r->buf->name);
     return false;
   }
   return true;
@@ -78,55 +78,55 @@ static bool plain(TileOp *op, const TileRegion *r, Layout *l, char *why, size_t 
 static bool permute_plan(TileOp *op, Permute *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->inactive) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   if (op->scope != TS_WARP) {
-    snprintf(why, nwhy, "scope '%s' is not 'warp'", tile_scope_name(op->scope));
+    tile_why(why, nwhy, "scope '%s' is not 'warp'", tile_scope_name(op->scope));
     return false;
   }
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
-    snprintf(why, nwhy, "takes a destination and a source buffer region");
+    tile_why(why, nwhy, "takes a destination and a source buffer region");
     return false;
   }
   if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype)) {
     char a[32], b[32];
-    snprintf(why, nwhy, "dtype mismatch: dst=%s vs src=%s", tirx_dtype_str(p->dst.buf->dtype, a),
+    tile_why(why, nwhy, "dtype mismatch: dst=%s vs src=%s", tirx_dtype_str(p->dst.buf->dtype, a),
              tirx_dtype_str(p->src.buf->dtype, b));
     return false;
   }
   bool same = p->src.nd == p->dst.nd;
   for (int i = 0; same && i < p->src.nd; i++) same = p->src.ext[i] == p->dst.ext[i];
   if (!same) {
-    snprintf(why, nwhy, "slice shape mismatch between dst '%s' and src '%s'", p->dst.buf->name, p->src.buf->name);
+    tile_why(why, nwhy, "slice shape mismatch between dst '%s' and src '%s'", p->dst.buf->name, p->src.buf->name);
     return false;
   }
   int bits = tirx_dtype_bits(p->src.buf->dtype) * p->src.buf->dtype.lanes;
   int64_t bytes = bits / 8;
   if (bits % 8 || (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)) {
-    snprintf(why, nwhy, "unsupported element width: %d bits", bits);
+    tile_why(why, nwhy, "unsupported element width: %d bits", bits);
     return false;
   }
   Layout ls, ld;
   if (!plain(op, &p->src, &ls, why, nwhy) || !plain(op, &p->dst, &ld, why, nwhy)) return false;
   p->V = p->src.n;
   if (p->V == 0 || p->V % 32) {
-    snprintf(why, nwhy, "volume %lld not divisible by warp size 32", (long long)p->V);
+    tile_why(why, nwhy, "volume %lld not divisible by warp size 32", (long long)p->V);
     return false;
   }
   p->P = p->V / 32;
   if ((p->P & (p->P - 1)) || p->P > 32) {
-    snprintf(why, nwhy, "per-thread count %lld must be a power of 2 in [1, 32]", (long long)p->P);
+    tile_why(why, nwhy, "per-thread count %lld must be a power of 2 in [1, 32]", (long long)p->P);
     return false;
   }
   if (!bijective(op, &ls, p->V)) {
-    snprintf(why, nwhy, "the layout of src '%s' is not a bijection on the slice", p->src.buf->name);
+    tile_why(why, nwhy, "the layout of src '%s' is not a bijection on the slice", p->src.buf->name);
     return false;
   }
   if (!bijective(op, &ld, p->V)) {
-    snprintf(why, nwhy, "the layout of dst '%s' is not a bijection on the slice", p->dst.buf->name);
+    tile_why(why, nwhy, "the layout of dst '%s' is not a bijection on the slice", p->dst.buf->name);
     return false;
   }
   int maxk = 0;
@@ -136,7 +136,7 @@ static bool permute_plan(TileOp *op, Permute *p, char *why, size_t nwhy) {
       p->k = k;
       return true;
     }
-  snprintf(why, nwhy, "no XOR-bits k in [0, log2(P)=%d] makes both phases bank-free", maxk);
+  tile_why(why, nwhy, "no XOR-bits k in [0, log2(P)=%d] makes both phases bank-free", maxk);
   return false;
 }
 
@@ -169,7 +169,7 @@ static Expr *flat_of(TileOp *op, const Permute *p, Expr *lane, Var *r) {
 
 Stmt *tile_perm_xor_emit(TileOp *op) {
   Permute p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!permute_plan(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;

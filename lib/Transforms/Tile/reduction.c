@@ -10,6 +10,12 @@
  *           layout S[...:(.., k@laneid)]) the per-lane partials are folded by a
  *           __shfl_xor_sync butterfly over those lanes (masks k, 2k, ...) and
  *           every lane of the group ends with the result (TVM's replica).
+ *           With thread_reduce=True only each thread's own elements are
+ *           reduced: the thread digits of a reduced dim stay, as digits of
+ *           dst held by the same threads.  Without it a dst may also keep
+ *           the butterflied lanes (each lane writes its replica).  At warpgroup / cta scope the
+ *           reduced dims are each thread's own (kept dims may spread over
+ *           any thread axis the dst spreads over the same way).
  *   shared  src and dst in shared memory.  The scope's threads form groups of
  *           G = min(next_pow2(L), 32, threads) lanes, one group per spatial
  *           element per round; each lane gathers a strided part of the L
@@ -32,6 +38,9 @@ typedef struct RedPlan {
   bool accum;
   int64_t P, L; /* spatial and reduced element counts */
   DType acc;    /* accumulation dtype */
+  /* thread_reduce=True (local): only the elements each thread holds are
+   * reduced; the thread digits of a reduced dim stay, as dst digits */
+  bool thread_reduce;
 } RedPlan;
 
 static Expr *arg_or_kw(TileOp *op, int pos, const char *kw) {
@@ -45,12 +54,12 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
   p->op = strcmp(op->op, "sum") == 0 ? E_ADD : strcmp(op->op, "max") == 0 ? E_MAX : E_MIN;
   if (op->nargs < 2 || !tile_region(op, op->args[0], &p->dst, why, nwhy) ||
       !tile_region(op, op->args[1], &p->src, why, nwhy)) {
-    if (op->nargs < 2) snprintf(why, nwhy, "takes a destination and a source region");
+    if (op->nargs < 2) tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
   if (p->dst.buf->dtype.id != p->src.buf->dtype.id) {
     char a[32], b[32];
-    snprintf(why, nwhy, "the source is %s but the destination %s (a reduction keeps the dtype)",
+    tile_why(why, nwhy, "the source is %s but the destination %s (a reduction keeps the dtype)",
              tirx_dtype_str(p->src.buf->dtype, a), tirx_dtype_str(p->dst.buf->dtype, b));
     return false;
   }
@@ -67,7 +76,7 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
     for (int i = 0; i < n; i++) {
       int64_t a;
       if (!xf_const_int(items[i], &a) || a < -nd || a >= nd) {
-        snprintf(why, nwhy, "axes must be constant dims of the %d-d source", nd);
+        tile_why(why, nwhy, "axes must be constant dims of the %d-d source", nd);
         return false;
       }
       p->red[a < 0 ? a + nd : a] = true;
@@ -82,14 +91,23 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
   Expr *acc = arg_or_kw(op, 3, "accum");
   int64_t av = 0;
   if (acc && acc->kind != E_NONE && !xf_const_int(acc, &av)) {
-    snprintf(why, nwhy, "accum must be a constant bool");
+    tile_why(why, nwhy, "accum must be a constant bool");
     return false;
   }
   p->accum = av != 0;
+  Expr *tr = tile_kwarg(op, "thread_reduce");
+  int64_t tv = 0;
+  if (tr && tr->kind != E_NONE && !xf_const_int(tr, &tv)) {
+    tile_why(why, nwhy, "thread_reduce must be a constant bool");
+    return false;
+  }
+  p->thread_reduce = tv != 0;
   p->P = p->L = 1;
   for (int d = 0; d < nd; d++) *(p->red[d] ? &p->L : &p->P) *= p->src.ext[d];
-  if (p->P != p->dst.n) {
-    snprintf(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
+  /* with thread_reduce, or a dst that keeps the butterflied lanes (a multiple
+   * of P), the local plan counts the kept thread digits */
+  if (p->P != p->dst.n && !p->thread_reduce && (p->P == 0 || p->dst.n % p->P != 0)) {
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
              (long long)p->P);
     return false;
   }
@@ -150,13 +168,22 @@ static bool is_shared(const Buffer *b) { return tile_scope_is(b, MEM_SHARED) || 
 bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
   RedPlan p;
   if (op->inactive) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   if (!parse(op, &p, why, nwhy)) return false;
+  if (p.thread_reduce) {
+    tile_why(why, nwhy, "thread_reduce=True reduces registers (the local variant)");
+    return false;
+  }
+  if (p.P != p.dst.n) {
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p.dst.n,
+             (long long)p.P);
+    return false;
+  }
   if (!is_shared(p.src.buf) || !is_shared(p.dst.buf)) {
     const Buffer *b = is_shared(p.src.buf) ? p.dst.buf : p.src.buf;
-    snprintf(why, nwhy, "operand '%s' is in %s, not shared memory", b->name, b->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", b->name, b->scope);
     return false;
   }
   if (!tile_threads_known(op, why, nwhy)) return false;
@@ -165,7 +192,7 @@ bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
 
 Stmt *tile_red_shared_emit(TileOp *op) {
   RedPlan p;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!parse(op, &p, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -228,6 +255,7 @@ typedef struct LocalPlan {
   int64_t lanes_mask[8];
   int nshfl;
   Layout dst;
+  int64_t *kept_threads; /* per src dim: thread_reduce's kept thread extent of a reduced dim */
 } LocalPlan;
 
 static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
@@ -236,29 +264,43 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
   if (!parse(op, p, why, nwhy)) return false;
   if (!tile_scope_is(p->src.buf, MEM_LOCAL) || !tile_scope_is(p->dst.buf, MEM_LOCAL)) {
     const Buffer *b = tile_scope_is(p->src.buf, MEM_LOCAL) ? p->dst.buf : p->src.buf;
-    snprintf(why, nwhy, "operand '%s' is in %s, not registers (local)", b->name, b->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", b->name, b->scope);
     return false;
   }
-  if (op->scope != TS_THREAD && op->scope != TS_WARP) {
-    snprintf(why, nwhy, "runs at thread or warp scope, not %s", tile_scope_name(op->scope));
+  if (op->scope == TS_CLUSTER) {
+    tile_why(why, nwhy, "runs at thread, warp, warpgroup or cta scope, not %s", tile_scope_name(op->scope));
     return false;
   }
   Layout s;
   if (!tile_region_layout(op, &p->src, &s, why, nwhy) || !tile_region_layout(op, &p->dst, &lp->dst, why, nwhy))
     return false;
   lp->start = TIRX_NEWN(op->m, int, p->src.nd + 1);
-  char inner[200];
+  char inner[TILE_WHY_LEN];
   if (!lay_group(op->m, &s, p->src.ext, p->src.nd, &lp->src, lp->start, inner, sizeof inner)) {
-    snprintf(why, nwhy, "the layout of '%s': %s", p->src.buf->name, inner);
+    tile_why(why, nwhy, "the layout of '%s': %s", p->src.buf->name, inner);
     return false;
   }
-  for (int d = 0; d < p->src.nd; d++)
+  lp->kept_threads = TIRX_NEWN(op->m, int64_t, p->src.nd + 1);
+  int64_t *red_lanes = TIRX_NEWN(op->m, int64_t, p->src.nd + 1);
+  int64_t kept = p->P;
+  for (int d = 0; d < p->src.nd; d++) {
+    lp->kept_threads[d] = red_lanes[d] = 1;
     for (int i = lp->start[d]; i < lp->start[d + 1]; i++) {
       const LayIter *x = &lp->src.it[i];
       if (!x->axis || x->ext == 1) continue;
-      if (op->scope == TS_THREAD || strcmp(x->axis, "laneid") != 0) {
-        snprintf(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at %s scope", p->src.buf->name, x->axis,
-                 tile_scope_name(op->scope));
+      if (op->scope == TS_THREAD) {
+        tile_why(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at thread scope", p->src.buf->name, x->axis);
+        return false;
+      }
+      if (p->red[d] && p->thread_reduce) { /* kept: a dst digit of the same threads */
+        lp->kept_threads[d] *= x->ext;
+        kept *= x->ext;
+        continue;
+      }
+      if (p->red[d]) red_lanes[d] *= x->ext;
+      if (p->red[d] && strcmp(x->axis, "laneid") != 0) {
+        tile_why(why, nwhy, "the layout of '%s' reduces over thread axis '%s' (lane butterflies only: laneid)",
+                 p->src.buf->name, x->axis);
         return false;
       }
       if (!p->red[d]) {
@@ -267,7 +309,7 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
         for (int j = 0; j < lp->dst.n; j++)
           same |= lp->dst.it[j].axis == x->axis && lp->dst.it[j].stride == x->stride && lp->dst.it[j].ext == x->ext;
         if (!same) {
-          snprintf(why, nwhy, "'%s' does not keep the lanes of '%s' (axis %d over laneid)", p->dst.buf->name,
+          tile_why(why, nwhy, "'%s' does not keep the lanes of '%s' (axis %d over laneid)", p->dst.buf->name,
                    p->src.buf->name, d);
           return false;
         }
@@ -275,21 +317,35 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
       }
       /* reduced over lanes: a butterfly over stride * 2^j */
       if ((x->ext & (x->ext - 1)) || (x->stride & (x->stride - 1))) {
-        snprintf(why, nwhy, "the lanes of '%s' in a reduced dim are not a power-of-two group", p->src.buf->name);
+        tile_why(why, nwhy, "the lanes of '%s' in a reduced dim are not a power-of-two group", p->src.buf->name);
         return false;
       }
       for (int64_t m = x->stride; m < x->stride * x->ext; m *= 2) {
         if (lp->nshfl == 8) {
-          snprintf(why, nwhy, "too many lane groups");
+          tile_why(why, nwhy, "too many lane groups");
           return false;
         }
         lp->lanes_mask[lp->nshfl++] = m;
       }
     }
+  }
+  int64_t all_red_lanes = 1;
+  for (int d = 0; d < p->src.nd; d++) all_red_lanes *= p->red[d] && !p->thread_reduce ? red_lanes[d] : 1;
+  if (kept != p->dst.n && kept * all_red_lanes == p->dst.n) {
+    /* dst keeps the butterflied lanes: each lane of a group writes the (replicated) result */
+    for (int d = 0; d < p->src.nd; d++)
+      if (p->red[d]) lp->kept_threads[d] = red_lanes[d];
+    kept *= all_red_lanes;
+  }
+  if (kept != p->dst.n) {
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
+             (long long)kept);
+    return false;
+  }
   /* the dst must give each lane its spatial elements in its own memory */
-  if (op->scope == TS_WARP && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
-    snprintf(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the warp",
-             p->src.buf->name);
+  if (op->scope != TS_THREAD && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
+    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+             p->src.buf->name, tile_scope_name(op->scope));
     return false;
   }
   return true;
@@ -298,7 +354,7 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
 bool tile_red_local_ok(TileOp *op, char *why, size_t nwhy) {
   LocalPlan lp;
   if (op->inactive) {
-    snprintf(why, nwhy, "%s", op->inactive);
+    tile_why(why, nwhy, "%s", op->inactive);
     return false;
   }
   return local_plan(op, &lp, why, nwhy);
@@ -328,7 +384,7 @@ static Expr *grouped_offset(TileOp *op, const Layout *l, const int *start, int n
  * thread's (implicit) coordinate, which the per-thread view already is. */
 Stmt *tile_red_local_emit(TileOp *op) {
   LocalPlan lp;
-  char why[256];
+  char why[TILE_WHY_LEN];
   if (!local_plan(op, &lp, why, sizeof why)) {
     tile_error(op, "%s", why);
     return NULL;
@@ -380,7 +436,10 @@ Stmt *tile_red_local_emit(TileOp *op) {
   Expr *spf = tile_int(op, 0);
   int64_t w = 1;
   for (int d = nd - 1; d >= 0; d--) {
-    if (p->red[d]) continue;
+    if (p->red[d]) { /* thread_reduce: the kept thread digits, this thread's (implicit, 0 here) */
+      w *= lp.kept_threads[d];
+      continue;
+    }
     spf = tile_bin(op, E_ADD, spf, tile_bin(op, E_MUL, c[d], tile_int(op, w)));
     w *= p->src.ext[d];
   }

@@ -72,6 +72,11 @@ typedef Stmt *(*TileEmitFn)(TileOp *op);
 #undef TILE_VARIANT
 
 /* ---- the call --------------------------------------------------------------- */
+/* A precondition's reason: formats into why[0..nwhy) and returns false.  The
+ * buffers are bounded (the callers' TILE_WHY_LEN); a reason that does not fit
+ * ends in a visible "[...cut]" marker instead of being cut silently. */
+#define TILE_WHY_LEN 512
+bool tile_why(char *why, size_t nwhy, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The keyword argument `name` (NULL: absent). */
 Expr *tile_kwarg(const TileOp *op, const char *name);
 /* A located error at the call. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "Support/strbuf.h"
 #include "Transforms/Tile/tile.h"
 #include "tirx/internal/ptx_table.h"
 
@@ -26,12 +27,24 @@ Expr *tile_kwarg(const TileOp *op, const char *name) {
 }
 
 void tile_error(TileOp *op, const char *fmt, ...) {
-  char msg[1024];
+  StrBuf msg = {0}; /* grows: the message is never cut */
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  strbuf_vprintf(&msg, fmt, ap);
   va_end(ap);
-  xf_error(op->d, op->loc, "%s: %s", op->name, msg);
+  xf_error(op->d, op->loc, "%s: %s", op->name, strbuf_str(&msg));
+  strbuf_free(&msg);
+}
+
+bool tile_why(char *why, size_t nwhy, const char *fmt, ...) {
+  static const char cut[] = " [...cut]";
+  if (!why || !nwhy) return false;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(why, nwhy, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n >= nwhy && nwhy > sizeof cut) memcpy(why + nwhy - sizeof cut, cut, sizeof cut);
+  return false;
 }
 
 /* ---- operands ------------------------------------------------------------------- */
@@ -44,7 +57,7 @@ bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy) {
   (void)op;
   memset(r, 0, sizeof *r);
   if (!tile_is_region(arg)) {
-    snprintf(why, nwhy, "an operand is not a buffer region");
+    tile_why(why, nwhy, "an operand is not a buffer region");
     return false;
   }
   r->buf = arg->u.region.buf;
@@ -54,7 +67,7 @@ bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy) {
   r->n = 1;
   for (int i = 0; i < r->nd; i++) {
     if (!xf_const_int(arg->u.region.ext[i], &r->ext[i])) {
-      snprintf(why, nwhy, "the region of '%s' has a symbolic extent", r->buf->name);
+      tile_why(why, nwhy, "the region of '%s' has a symbolic extent", r->buf->name);
       return false;
     }
     r->n *= r->ext[i];
@@ -74,22 +87,22 @@ bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why,
   int64_t *lo = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
   int64_t *shape = TIRX_NEWN(op->m, int64_t, r->nd > 0 ? r->nd : 1);
   if (!tile_region_const_lo(r, lo)) {
-    snprintf(why, nwhy, "the region of '%s' starts at a symbolic index", r->buf->name);
+    tile_why(why, nwhy, "the region of '%s' starts at a symbolic index", r->buf->name);
     return false;
   }
   if (r->buf->ndim != r->nd) {
-    snprintf(why, nwhy, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, r->nd,
+    tile_why(why, nwhy, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, r->nd,
              r->buf->ndim);
     return false;
   }
   for (int i = 0; i < r->nd; i++)
     if (!xf_const_int(r->buf->shape[i], &shape[i])) {
-      snprintf(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
+      tile_why(why, nwhy, "'%s' has a symbolic shape", r->buf->name);
       return false;
     }
-  char inner[256];
+  char inner[TILE_WHY_LEN];
   if (!lay_slice(op->m, &whole, shape, r->nd, lo, r->ext, out, inner, sizeof inner)) {
-    snprintf(why, nwhy, "the region of '%s': %s", r->buf->name, inner);
+    tile_why(why, nwhy, "the region of '%s': %s", r->buf->name, inner);
     return false;
   }
   return true;
@@ -160,7 +173,7 @@ Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b) {
 
 bool tile_threads_known(const TileOp *op, char *why, size_t nwhy) {
   if (op->nthreads > 0) return true;
-  snprintf(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
+  tile_why(why, nwhy, "the number of threads of the %s is not known (declare T.thread_id([n]))",
            tile_scope_name(op->scope));
   return false;
 }

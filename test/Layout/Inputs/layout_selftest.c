@@ -69,6 +69,16 @@ int main(void) {
     if (!lay_slice(M, &r, (int64_t[]){32, 8}, 2, (int64_t[]){8, 0}, (int64_t[]){16, 8}, &s, why, sizeof why))
       printf("reg slice[8:24, :]: %s\n", why);
   }
+  /* broadcast: a (4, 1) column over (2, 4, 8); (4, 3) does not broadcast to (4, 8) */
+  {
+    Layout l, b;
+    lay_row_major(M, (int64_t[]){4, 1}, 2, &l);
+    if (lay_broadcast(M, &l, (int64_t[]){4, 1}, 2, (int64_t[]){2, 4, 8}, 3, &b, why, sizeof why))
+      show("broadcast(4,1 -> 2,4,8)", &b);
+    lay_row_major(M, (int64_t[]){4, 3}, 2, &l);
+    if (!lay_broadcast(M, &l, (int64_t[]){4, 3}, 2, (int64_t[]){4, 8}, 2, &b, why, sizeof why))
+      printf("broadcast(4,3 -> 4,8): %s\n", why);
+  }
   /* swizzle: 128B swizzle of f16 rows (M=3, B=3, S=3) */
   {
     Layout l;
