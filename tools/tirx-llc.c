@@ -67,7 +67,9 @@ static const char usage[] =
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
     "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there),\n"
     "  TIRX_CACHE_MAX_BYTES (the cache's size bound; default 4G, 0 = none),\n"
-    "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M)\n";
+    "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M),\n"
+    "  TIRX_VERIFY_EACH=1 (verify the IR after every lowering pass, not once after the last;\n"
+    "  on in the sanitizer builds)\n";
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
@@ -264,6 +266,8 @@ static int llc_main(ToolArgs *args) {
       fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
     else
       fprintf(stderr, "  %-11s %9.3f\n", "total", total);
+    fprintf(stderr, "  (the lowering passes were verified %s; TIRX_VERIFY_EACH)\n",
+            o.verify_each ? "after each one" : "once, after the last");
   }
   tirx_artifacts_free(&c);
   tirx_diag_free(&diag);

@@ -37,12 +37,23 @@ const char *tirx_stage_name(TirxStage s) {
   return (unsigned)s < TIRX_STAGE_COUNT ? stage_names[s] : "?";
 }
 
+bool tirx_driver_verify_each(void) {
+  const char *e = getenv("TIRX_VERIFY_EACH");
+  if (e && *e) return strcmp(e, "0") != 0;
+#ifdef TIRX_VERIFY_EACH_DEFAULT
+  return true;
+#else
+  return false;
+#endif
+}
+
 void tirx_driver_options_init(TirxDriverOptions *o) {
   memset(o, 0, sizeof *o);
   o->arch = TIRX_DEFAULT_ARCH;
   o->opt_level = 3;
   o->stop_after = TIRX_STOP_AFTER_CUBIN;
   o->ptxas_timeout = -1;
+  o->verify_each = tirx_driver_verify_each();
 }
 
 void tirx_compiled_free(TirxCompiled *c) {
@@ -109,12 +120,19 @@ int tirx_compile_parsed(const char *filename, const TirxDriverOptions *o, TirxCo
   out->ms[TIRX_STAGE_VERIFY] = now_ms() - t;
   if (!ok) return 1;
 
-  /* passes (the verifier runs after each one) */
+  /* passes (the verifier runs after each one with verify_each, else after the last) */
   t = now_ms();
   TirxPassOptions pass_opts;
   tirx_pass_options_init(&pass_opts);
+  pass_opts.verify_each = o->verify_each;
   int rc = tirx_pass_run_pipeline(out->module, o->pipeline ? o->pipeline : "default", &pass_opts,
                                   diag);
+  if (!rc && !o->verify_each && !tirx_verify_module(out->module, diag)) {
+    tirx_diag_add(diag, DIAG_NOTE, 0, 0,
+                  "the IR above was produced by the lowering passes '%s' (TIRX_VERIFY_EACH=1 "
+                  "verifies after each one and names it)", o->pipeline ? o->pipeline : "default");
+    rc = 1;
+  }
   out->ms[TIRX_STAGE_PASSES] = now_ms() - t;
   if (rc) return 1;
   if (o->keep_tirx) out->tirx = tirx_print_module(out->module);

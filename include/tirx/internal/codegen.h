@@ -110,7 +110,16 @@ typedef struct TirxDriverOptions {
   long long max_steps;             /* TirxParseOptions.max_steps (0 = the default) */
   int ninclude_dirs;
   int ptxas_timeout;           /* seconds, 0 = no limit, -1 = $TIRX_PTXAS_TIMEOUT / default */
+  bool verify_each;            /* verify the module after every lowering pass; false: once,
+                                  after the last one (tirx_driver_verify_each gives the default) */
 } TirxDriverOptions;
+
+/* The default of TirxDriverOptions.verify_each: $TIRX_VERIFY_EACH (1 = on, 0 = off), else on
+ * in the sanitizer builds (TIRX_SANITIZE) and off otherwise.  The verifier after each of the
+ * six lowering passes is ~40 % of the passes' time on a large kernel; the tests set it (lit),
+ * so a pass that breaks the IR is caught there, named; a compile verifies once, before
+ * code generation, which still turns invalid IR into an error rather than bad code. */
+bool tirx_driver_verify_each(void);
 
 /* Defaults: sm_100a, -O3, default pipeline, up to the cubin, no kept texts. */
 void tirx_driver_options_init(TirxDriverOptions *o);
