@@ -41,6 +41,11 @@ for var in (
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# The IR verifier after every lowering pass (off by default outside the sanitizer builds:
+# lib/Driver/compile.c, tirx_pass_verify_each_default): on in every test, so that a pass that
+# breaks the IR is caught and named.
+config.environment["TIRX_VERIFY_EACH"] = "1"
+
 # The compile cache (lib/Driver/cache.c): one fresh directory per lit run, removed at
 # the end, so tests never read or write ~/.cache/tirx and every run starts cold.  Tests
 # of the cache itself set TIRX_CACHE_DIR / TIRX_NO_CACHE on their own RUN lines.

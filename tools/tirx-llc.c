@@ -66,7 +66,9 @@ static const char usage[] =
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
     "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there),\n"
     "  TIRX_CACHE_MAX_BYTES (the cache's size bound; default 4G, 0 = none),\n"
-    "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M)\n";
+    "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M),\n"
+    "  TIRX_VERIFY_EACH=1 (verify the IR after every lowering pass, not once after the last;\n"
+    "  on in the sanitizer builds)\n";
 
 typedef enum { EMIT_TIRX, EMIT_LLVM, EMIT_LLVM_OPT, EMIT_PTX, EMIT_CUBIN, EMIT_BUNDLE } Emit;
 
@@ -210,6 +212,8 @@ static void print_times(const double first[], const double best[], bool warm) {
     fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
   else
     fprintf(stderr, "  %-11s %9.3f\n", "total", total);
+  fprintf(stderr, "  (the lowering passes were verified %s; TIRX_VERIFY_EACH)\n",
+          tirx_pass_verify_each_default() ? "after each one" : "once, after the last");
 }
 
 /* Writes the artifact --emit asked for; 0 or 1. */

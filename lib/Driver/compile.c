@@ -182,11 +182,19 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   out->ms_stage[TIRX_STAGE_VERIFY] = now_ms() - t;
   if (!ok) return 1;
 
-  /* passes (the verifier runs after each one) */
+  /* passes (the verifier runs after each one with verify_each, else once after the last) */
   t = now_ms();
   TirxPassOptions pass_opts;
   tirx_pass_options_init(&pass_opts);
-  int rc = tirx_pass_run_pipeline(m, o->pipeline ? o->pipeline : "default", &pass_opts, diag);
+  pass_opts.verify_each = tirx_pass_verify_each_default();
+  const char *pipeline = o->pipeline ? o->pipeline : "default";
+  int rc = tirx_pass_run_pipeline(m, pipeline, &pass_opts, diag);
+  if (!rc && !pass_opts.verify_each && !tirx_verify_module(m, diag)) {
+    tirx_diag_add(diag, DIAG_NOTE, 0, 0,
+                  "the IR above was produced by the lowering passes '%s' (TIRX_VERIFY_EACH=1 "
+                  "verifies after each one and names it)", pipeline);
+    rc = 1;
+  }
   out->ms_stage[TIRX_STAGE_PASSES] = now_ms() - t;
   if (rc) return 1;
   if (text) take_text(out, TIRX_ART_LOWERED, tirx_print_module(m));

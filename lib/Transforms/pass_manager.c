@@ -45,6 +45,16 @@ const char *tirx_pass_default_pipeline(void) {
   return default_pipeline[0] ? default_pipeline + 1 : default_pipeline;
 }
 
+bool tirx_pass_verify_each_default(void) {
+  const char *e = getenv("TIRX_VERIFY_EACH");
+  if (e && *e) return strcmp(e, "0") != 0;
+#ifdef TIRX_VERIFY_EACH_DEFAULT
+  return true;
+#else
+  return false;
+#endif
+}
+
 void tirx_pass_options_init(TirxPassOptions *o) {
   memset(o, 0, sizeof *o);
   o->verify_each = true;

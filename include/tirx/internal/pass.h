@@ -45,6 +45,13 @@ typedef struct TirxPassOptions {
   FILE *time_out;          /* where the report goes; NULL = stderr */
 } TirxPassOptions;
 
+/* Whether a compile verifies the module after every lowering pass: $TIRX_VERIFY_EACH (1 = on,
+ * 0 = off), else on in the sanitizer and fuzz builds (TIRX_VERIFY_EACH_DEFAULT) and off
+ * otherwise.  The verifier after each pass is a large part of the passes' time on big kernels;
+ * lit sets it for every test, so a pass that breaks the IR is caught there and named; a compile
+ * without it verifies once after the last pass, which still turns invalid IR into an error. */
+bool tirx_pass_verify_each_default(void);
+
 /* Defaults: verify_each = true, everything else off / NULL. */
 void tirx_pass_options_init(TirxPassOptions *o);
 
