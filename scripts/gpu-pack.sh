@@ -17,7 +17,7 @@
 #   test/lit.site.cfg.py        the build tree's site config (paths relative to itself)
 #   bench-prebuilt/             nvcc cubins for bench/kernels, used if nvcc is missing there
 #   libdevice.10.bc             used when the GPU machine has no CUDA libdevice
-#   python/tirx/                the Python package: *.py and _tirx.abi3.so.xz (the
+#   python/tirx/                the Python package: *.py, prelude/ and _tirx.abi3.so.xz (the
 #                               limited-API extension, LLVM linked in statically)
 #   corpus/                     the printed corpus kernels test/gpu/corpus-run.test runs
 #                               (scripts/corpus-gpu.py --list-files; from $TIRX_CORPUS,
@@ -77,6 +77,10 @@ if [ -n "$python_ext" ]; then
     cp "$build"/python/tirx/*.py "$dist/python/tirx/"
     strip --strip-unneeded -o "$dist/python/tirx/_tirx.abi3.so" "$python_ext"
     xz -T"$jobs" -6 -f "$dist/python/tirx/_tirx.abi3.so"
+    # the prelude (tvm.tirx.bench, ...) inside the package, where `import tirx` looks
+    # first: the pack has neither a build tree nor a source tree beside it
+    rm -rf "$dist/python/tirx/prelude"
+    cp -R prelude "$dist/python/tirx/prelude"
 fi
 # The corpus kernels scripts/corpus-gpu.py runs (test/gpu/corpus-run.test finds them
 # at <build>/corpus); without a corpus here that test is skipped there.

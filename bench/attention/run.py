@@ -46,6 +46,8 @@ RUNGS = {
     "fa3_ws": ("fa3_ws", ()),
     # causal also persistent (its default is one CTA a tile; not causal, the same kernel)
     "fa3_ws[PERSISTENT=True]": ("fa3_ws", ("PERSISTENT=True",)),
+    # not causal, also one CTA a tile (its default there is persistent)
+    "fa3_ws[PERSISTENT=False]": ("fa3_ws", ("PERSISTENT=False",)),
 }
 DTYPES = ["float16", "bfloat16"]
 TOKENS, HEADS = 32768, 16
