@@ -125,6 +125,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
  * tvm (the prelude, eval_tvm.c) */
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
+  if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
@@ -1937,12 +1938,19 @@ static Value call_decorator(Eval *ev, Value callee, Args *a) {
 }
 
 /* Callees named by a path other than T.*, first match. */
+static Value call_irb_new(Eval *ev, Value callee, Args *a) {
+  (void)callee;
+  return ev_irb_new(ev, a);
+}
+
 static const struct {
   const char *prefix;
   bool whole; /* the path is exactly `prefix` */
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
     {"I.", false, call_decorator},
+    {"irb.", false, ev_irb_call},
+    {"tvm.IRBuilder", true, call_irb_new},
 };
 
 /* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */
@@ -1950,7 +1958,12 @@ Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
   bool as_stmt = ev->call_as_stmt; /* ev_call: the call is a whole statement */
   ev->call_as_stmt = false;
-  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, as_stmt);
+  if (strncmp(path, "T.", 2) == 0) {
+    Value r = t_call(ev, callee, a, as_stmt), traced;
+    return ev_irb_t_call(ev, path, r, a, &traced) ? traced : r; /* traced Python emits (eval_irbuilder.c) */
+  }
+  for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++)
+    if (ns_calls[i].whole && strcmp(path, ns_calls[i].prefix) == 0) return ns_calls[i].fn(ev, callee, a);
   Value tvm_r;
   if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {

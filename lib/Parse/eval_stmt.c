@@ -857,7 +857,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     return;
   }
   const ValueProto *p = EV_PROTO(f);
-  if (p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
+  if (f.kind != V_FRAME && p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
     Value v = p->enter(ev, f, it->loc);
     if (v.kind == V_ERROR) return;
     ev_push_scope(ev);
