@@ -1943,6 +1943,13 @@ static Value call_irb_new(Eval *ev, Value callee, Args *a) {
   return ev_irb_new(ev, a);
 }
 
+/* tvm.tirx.Var(name, dtype): T.Var's variable (traced code makes its own) */
+static Value call_tvm_var(Eval *ev, Value callee, Args *a) {
+  Value t = v_make(V_NS, callee.loc);
+  t.u.ns = "T.Var";
+  return t_call(ev, t, a, false);
+}
+
 static const struct {
   const char *prefix;
   bool whole; /* the path is exactly `prefix` */
@@ -1951,6 +1958,7 @@ static const struct {
     {"I.", false, call_decorator},
     {"irb.", false, ev_irb_call},
     {"tvm.IRBuilder", true, call_irb_new},
+    {"tvm.tirx.Var", true, call_tvm_var},
 };
 
 /* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */

@@ -829,7 +829,10 @@ static bool identity(Value a, Value b, bool *same) {
             a.kind == V_BUILTIN || a.kind == V_LIBMOD;
   bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
             b.kind == V_BUILTIN || b.kind == V_LIBMOD;
-  if (!ra || !rb) return false;
+  /* a value of reference semantics (True / False, an object, a class, ...) is never a
+   * plain value: `grid is not False`, `ann is inspect.Parameter.empty` */
+  if (ra != rb) return a.kind != V_ERROR && b.kind != V_ERROR && (*same = false, true);
+  if (!ra) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;

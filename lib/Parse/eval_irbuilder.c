@@ -354,6 +354,14 @@ static Value irb_arg(Eval *ev, Args *a) {
     P->var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
     P->buf = x.u.buf;
     ev_rename_buffer(ev, x.u.buf, name);
+  } else if (x.kind == V_PTRTYPE || (x.kind == V_NS && strcmp(x.u.ns, "T.handle") == 0)) {
+    if (x.kind == V_PTRTYPE && x.u.ptr.typed) {
+      P->var = tirx_var_ptr(ev->m, name, x.u.ptr.elem, x.u.ptr.scope, a->loc);
+    } else {
+      P->var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
+      if (x.kind == V_PTRTYPE) P->var->ptr_scope = x.u.ptr.scope, P->var->is_tensormap = x.u.ptr.tensormap;
+    }
+    x = v_expr(tirx_varref(ev->m, P->var, a->loc), a->loc);
   } else if (x.kind == V_EXPR && x.u.e->kind == E_VAR) {
     P->var = x.u.e->u.var;
     P->var->name = name;
