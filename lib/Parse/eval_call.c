@@ -138,6 +138,8 @@ Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
     if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
+  if (!VAUX(obj, buftype) && name[0] == '_' && strncmp(obj.u.ns, "T.ptx", 5) == 0)
+    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns, name); /* a T.ptx proxy's private fields */
   if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -219,6 +221,24 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.u.s.len = strlen(buf);
       return v;
     }
+    Expr *e = obj.u.e;
+    if (strcmp(name, "ty") == 0 && e->kind != E_LAYOUT) { /* TVM's PrimExpr.ty: its PrimType */
+      Value v = v_make(V_DTYPE, loc);
+      v.u.dt = e->dtype;
+      return v;
+    }
+    if (e->kind == E_LOAD && strcmp(name, "buffer") == 0) {
+      Value v = v_make(V_BUFFER, loc);
+      v.u.buf = e->u.load.buf;
+      return v;
+    }
+    if (e->kind == E_LOAD && strcmp(name, "indices") == 0) {
+      Value v = v_make(V_LIST, loc);
+      v.u.list.n = e->u.load.n;
+      v.u.list.items = TIRX_NEWN(ev->m, Value, e->u.load.n + 1);
+      for (int i = 0; i < e->u.load.n; i++) v.u.list.items[i] = v_expr(e->u.load.idx[i], loc);
+      return v;
+    }
     const Method *m = ev_method_find(V_EXPR, name);
     if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
@@ -241,7 +261,7 @@ Value ev_pool_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
-  if (strcmp(name, "ty") == 0) return obj;
+  if (strcmp(name, "ty") == 0 || strcmp(name, "dtype") == 0) return obj; /* PrimType(t).dtype */
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 

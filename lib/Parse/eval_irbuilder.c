@@ -410,6 +410,23 @@ static Value irb_buffer_store(Eval *ev, Args *a) {
 
 /* I.device_entry(): T.device_entry()'s frame, open to the end of the frame around it */
 
+/* I.alloc_buffer / I.decl_buffer(..., data=None, strides=None, ...): T's, the keywords
+ * the builder passes as None left out (TVM's builder spells every one) */
+static Value irb_forward_alloc(Eval *ev, const char *tname, Args *a) {
+  Args b = *a;
+  b.kwn = TIRX_NEWN(ev->m, const char *, a->nkw + 1);
+  b.kwv = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+  b.nkw = 0;
+  for (int i = 0; i < a->nkw; i++)
+    if (a->kwv[i].kind != V_NONE) b.kwn[b.nkw] = a->kwn[i], b.kwv[b.nkw++] = a->kwv[i];
+  Value t = v_make(V_NS, a->loc);
+  t.u.ns = tname;
+  return ev_call_value(ev, t, &b);
+}
+
+static Value irb_alloc_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.alloc_buffer", a); }
+static Value irb_decl_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.decl_buffer", a); }
+
 typedef struct IrbName {
   const char *name;
   Value (*fn)(Eval *ev, Args *a);
@@ -418,6 +435,7 @@ typedef struct IrbName {
 static const IrbName irb_names[] = {
     {"prim_func", irb_prim_func},   {"func_name", irb_func_name}, {"arg", irb_arg},
     {"evaluate", irb_evaluate},     {"buffer_store", irb_buffer_store},
+    {"alloc_buffer", irb_alloc_buffer}, {"decl_buffer", irb_decl_buffer},
 };
 
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc) {
