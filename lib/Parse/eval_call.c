@@ -1986,6 +1986,7 @@ Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
   bool as_stmt = ev->call_as_stmt; /* ev_call: the call is a whole statement */
   ev->call_as_stmt = false;
+  if (strcmp(path, "T.While") == 0) return ev_irb_while(ev, a);
   if (strncmp(path, "T.", 2) == 0) {
     Value r = t_call(ev, callee, a, as_stmt), traced;
     return ev_irb_t_call(ev, path, r, a, &traced) ? traced : r; /* traced Python emits (eval_irbuilder.c) */

@@ -78,6 +78,7 @@ static void set_body(Stmt *in, Stmt *body) {
   case S_HINT: in->u.hint.body = body; break;
   case S_LAUNCH: in->u.launch.body = body; break;
   case S_FOR: in->u.for_.body = body; break;
+  case S_WHILE: in->u.while_.body = body; break;
   default: break;
   }
 }
@@ -148,17 +149,24 @@ static bool run_callbacks(Eval *ev, IrbFrame *fr, Loc loc) {
 
 static bool irb_exit_top(Eval *ev, Loc loc);
 
-/* Closes frame f: it must be the innermost one open (flat frames above it close first). */
+static bool same_frame(Value a, Value b) {
+  return a.kind == b.kind && a.u.frame.outer == b.u.frame.outer && a.nshape == b.nshape &&
+         a.u.frame.inner == b.u.frame.inner;
+}
+
+/* Closes frame f.  The frames entered after it close first: a flat one, and those a
+ * callback closes (kern's `_flat_frame`: add_callback(frame.__exit__) on the frame
+ * open when it was entered); any other still open is a misuse. */
 static bool irb_exit(Eval *ev, Value f, Loc loc) {
   IrbState *st = state(ev);
   for (;;) {
-    IrbFrame *top = st->top;
-    if (!top) {
-      ev_error(ev, loc, "%s is exited but no IRBuilder frame is open", frame_what(f));
+    IrbFrame *top = st->top, *mine = top;
+    while (mine && !same_frame(mine->f, f)) mine = mine->up;
+    if (!mine) {
+      ev_error(ev, loc, "%s is exited but is not open", frame_what(f));
       return false;
     }
-    if (top->f.kind == f.kind && top->f.u.frame.outer == f.u.frame.outer && top->f.nshape == f.nshape &&
-        top->f.u.frame.inner == f.u.frame.inner) {
+    if (top == mine) {
       if (!run_callbacks(ev, top, loc)) return false;
       if (st->top != top) { /* a callback left a frame of its own open */
         ev_error(ev, loc, "a callback of %s left a frame open", frame_what(f));
@@ -166,11 +174,19 @@ static bool irb_exit(Eval *ev, Value f, Loc loc) {
       }
       return irb_exit_top(ev, loc);
     }
-    if (!top->flat) {
+    IrbFrame *fr = top; /* the frame above f nearest the top that can close what is above it */
+    while (fr != mine && !fr->flat && !fr->ncbs) fr = fr->up;
+    if (fr == mine) {
       ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f), frame_what(top->f));
       return false;
     }
-    if (!run_callbacks(ev, top, loc) || st->top != top || !irb_exit_top(ev, loc)) return false;
+    if (!run_callbacks(ev, fr, loc)) return false;
+    if (st->top == fr && fr->flat) {
+      if (!irb_exit_top(ev, loc)) return false;
+    } else if (st->top == top) {
+      ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f), frame_what(top->f));
+      return false;
+    }
   }
 }
 
@@ -427,6 +443,18 @@ static Value irb_forward_alloc(Eval *ev, const char *tname, Args *a) {
 static Value irb_alloc_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.alloc_buffer", a); }
 static Value irb_decl_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.decl_buffer", a); }
 
+/* I.While(cond) / T.While(cond): `with` it, the loop's body */
+Value ev_irb_while(Eval *ev, Args *a) {
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "While() takes one condition");
+  Expr *c = ev_to_expr(ev, a->pos[0], "the While condition");
+  if (!c) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_WHILE, a->loc);
+  s->u.while_.cond = c;
+  return ev_frame(s, s, a->loc);
+}
+
+static Value irb_while(Eval *ev, Args *a) { return ev_irb_while(ev, a); }
+
 typedef struct IrbName {
   const char *name;
   Value (*fn)(Eval *ev, Args *a);
@@ -435,7 +463,7 @@ typedef struct IrbName {
 static const IrbName irb_names[] = {
     {"prim_func", irb_prim_func},   {"func_name", irb_func_name}, {"arg", irb_arg},
     {"evaluate", irb_evaluate},     {"buffer_store", irb_buffer_store},
-    {"alloc_buffer", irb_alloc_buffer}, {"decl_buffer", irb_decl_buffer},
+    {"alloc_buffer", irb_alloc_buffer}, {"decl_buffer", irb_decl_buffer}, {"While", irb_while},
 };
 
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc) {

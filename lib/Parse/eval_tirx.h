@@ -55,7 +55,8 @@ enum { FRAME_THEN = 1, FRAME_ELSE = 2, FRAME_IRB = 3, FRAME_PRIMFUNC = 4 }; /* V
 /* TVM's IRBuilder traced from plain Python (eval_irbuilder.c) */
 Value ev_irb_new(Eval *ev, Args *a);                              /* IRBuilder() */
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc);       /* I.NAME */
-Value ev_irb_call(Eval *ev, Value callee, Args *a);              /* I.NAME(...) of the builder's own names */
+Value ev_irb_call(Eval *ev, Value callee, Args *a);
+Value ev_irb_while(Eval *ev, Args *a);                           /* T.While(cond): a frame */              /* I.NAME(...) of the builder's own names */
 bool ev_irb_building(Eval *ev);                                  /* a traced prim_func is open */
 bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a, Value *out); /* T.* emitting while tracing */
 Value ev_launch_thread(Eval *ev, Args *a);
