@@ -382,7 +382,7 @@ static Value irb_arg(Eval *ev, Args *a) {
     P->var = x.u.e->u.var;
     P->var->name = name;
   } else {
-    return ev_error(ev, a->pos[1].loc, "I.arg(): a '%s' value is not a buffer or a variable",
+    return ev_error(ev, a->pos[1].loc, "I.arg() takes a buffer or a variable, not a '%s' value",
                     ev_types[a->pos[1].kind].name);
   }
   f->params = np;
@@ -390,7 +390,7 @@ static Value irb_arg(Eval *ev, Args *a) {
   return x;
 }
 
-/* I.evaluate(x) / T.evaluate(x) in traced code: the statement Evaluate(x) */
+/* I.evaluate(x) in traced code: the statement Evaluate(x) */
 static Value irb_evaluate(Eval *ev, Args *a) {
   if (!ev_irb_building(ev)) return need_func(ev, a->loc, "I.evaluate()");
   if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "evaluate() takes one expression");
@@ -486,14 +486,11 @@ Value ev_irb_call(Eval *ev, Value callee, Args *a) {
   return ev_error(ev, a->loc, "'I.%s' is not a builder function tirx knows", name);
 }
 
-/* A T.* call made from traced Python code while a builder is open: what it emits
- * (false: the call is not one of those; T.device_entry() opens a flat frame) */
+/* A T.* call made from traced Python code while a builder is open: T.device_entry()'s
+ * frame opens, flat (false: any other call, which emits what it emits anyway) */
 bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a, Value *out) {
+  (void)path;
   if (!ev->py_body || !ev_irb_building(ev)) return false;
-  if (strcmp(path, "T.evaluate") == 0) {
-    *out = irb_evaluate(ev, a);
-    return true;
-  }
   if (r.kind == V_FRAME && r.u.frame.outer && is_device_entry(r)) {
     Value e = irb_enter(ev, r, true, a->loc);
     *out = e.kind == V_ERROR ? e : v_make(V_NONE, a->loc);
