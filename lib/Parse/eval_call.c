@@ -138,8 +138,9 @@ Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
     if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
-  if (!VAUX(obj, buftype) && name[0] == '_' && strncmp(obj.u.ns, "T.ptx", 5) == 0)
-    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns, name); /* a T.ptx proxy's private fields */
+  if (!VAUX(obj, buftype) && strncmp(obj.u.ns, "T.", 2) == 0 &&
+      ((name[0] == '_' && strncmp(obj.u.ns, "T.ptx", 5) == 0) || strcmp(name, "_cands") == 0))
+    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns, name); /* TVM's op proxies' private fields */
   if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -262,6 +263,12 @@ Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
   if (strcmp(name, "ty") == 0 || strcmp(name, "dtype") == 0) return obj; /* PrimType(t).dtype */
+  if (strcmp(name, "is_integer") == 0 || strcmp(name, "is_float") == 0) { /* tvm.DataType's properties */
+    int code = tirx_dtype_code(obj.u.dt);
+    Value v = v_make(V_BOOL, loc);
+    v.u.i = name[3] == 'i' ? code == DTC_INT || code == DTC_UINT : code == DTC_FLOAT;
+    return v;
+  }
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 

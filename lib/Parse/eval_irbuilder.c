@@ -132,6 +132,8 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
   }
   if (f.u.frame.outer && is_device_entry(f)) ev->in_device = ev->seen_device_entry = true;
   if (f.u.frame.self) return v_expr(f.u.frame.self, loc);
+  if (f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
+    return v_expr(tirx_varref(ev->m, f.u.frame.inner->u.for_.var, loc), loc);
   return f;
 }
 
@@ -455,6 +457,20 @@ Value ev_irb_while(Eval *ev, Args *a) {
 
 static Value irb_while(Eval *ev, Args *a) { return ev_irb_while(ev, a); }
 
+/* I.Bind(value): a fresh variable bound to value once (a Bind statement); the variable */
+static Value irb_bind(Eval *ev, Args *a) {
+  if (!ev_irb_building(ev)) return need_func(ev, a->loc, "I.Bind()");
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "I.Bind() takes one value");
+  Expr *e = ev_to_expr(ev, a->pos[0], "the bound value");
+  if (!e) return v_make(V_ERROR, a->loc);
+  Var *v = tirx_var_new(ev->m, "", e->dtype, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_BIND, a->loc);
+  s->u.bind.var = v;
+  s->u.bind.value = e;
+  ev_emit(ev, s);
+  return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+}
+
 typedef struct IrbName {
   const char *name;
   Value (*fn)(Eval *ev, Args *a);
@@ -464,6 +480,7 @@ static const IrbName irb_names[] = {
     {"prim_func", irb_prim_func},   {"func_name", irb_func_name}, {"arg", irb_arg},
     {"evaluate", irb_evaluate},     {"buffer_store", irb_buffer_store},
     {"alloc_buffer", irb_alloc_buffer}, {"decl_buffer", irb_decl_buffer}, {"While", irb_while},
+    {"Bind", irb_bind},
 };
 
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc) {
