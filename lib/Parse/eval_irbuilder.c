@@ -132,7 +132,7 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
   }
   if (f.u.frame.outer && is_device_entry(f)) ev->in_device = ev->seen_device_entry = true;
   if (f.u.frame.self) return v_expr(f.u.frame.self, loc);
-  if (f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
+  if (f.u.frame.inner && f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
     return v_expr(tirx_varref(ev->m, f.u.frame.inner->u.for_.var, loc), loc);
   return f;
 }

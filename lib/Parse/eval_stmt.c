@@ -241,7 +241,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     return;
   }
   if (v.kind == V_FRAME) {
-    if (v.u.frame.inner->kind != S_LAUNCH) {
+    if (!v.u.frame.inner || v.u.frame.inner->kind != S_LAUNCH) {
       ev_error(ev, target->loc, "this call opens a scope; use it as a statement or with 'with'");
       return;
     }
@@ -800,6 +800,10 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   Value f = ev_expr(ev, it->a);
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
+  if (f.kind == V_FRAME && !f.u.frame.outer && f.nshape != FRAME_THEN && f.nshape != FRAME_ELSE) {
+    ev_error(ev, it->a->loc, "IRBuilder frames are entered in traced Python code, not in a kernel body");
+    return;
+  }
   if (f.kind == V_FRAME && !f.u.frame.outer) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
     Stmt *st = ev->with_if;
     const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
@@ -937,6 +941,10 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   ev->stmt_call = false;
   switch (v.kind) {
   case V_FRAME:
+    if (!v.u.frame.inner) { /* T.Then(), IRBuilder(): no statement of their own */
+      ev_error(ev, s->loc, "this frame is entered with 'with'");
+      return;
+    }
     if (v.u.frame.inner->kind == S_FOR) {
       ev_error(ev, s->loc, "a loop iterator used as a statement");
       return;
