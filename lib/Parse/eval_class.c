@@ -1331,6 +1331,7 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
 /* ---- builtins ------------------------------------------------------------------------ */
 
 static bool isinstance_one(Eval *ev, Value x, Value t) {
+  if (t.kind == V_NONE) return x.kind == V_NONE; /* `int | None` */
   if (t.kind == V_CLASS) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;

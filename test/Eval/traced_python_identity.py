@@ -2,7 +2,9 @@
 # `x is not False` for a value that is no bool (kern's `grid is not False`), `ann is
 # inspect.Parameter.empty` for a string or an int annotation, and
 # object.__getattribute__ on a __slots__ proxy whose __getattr__ forwards (kern's
-# _StmtProxy).  The same program runs under CPython for the reference.
+# _StmtProxy); `==` between values of different types (`thread_layout == "flat"` with
+# thread_layout=False); `list | tuple` (and `int | None`) as isinstance's classinfo.
+# The same program runs under CPython for the reference.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
 # CHECK: T.evaluate(T.bool(True))
@@ -12,6 +14,13 @@
 # CHECK-NEXT: T.evaluate(T.bool(True))
 # CHECK-NEXT: T.evaluate(7)
 # CHECK-NEXT: T.evaluate("fwd:bit_length")
+# CHECK-NEXT: T.evaluate(T.bool(False))
+# CHECK-NEXT: T.evaluate(T.bool(True))
+# CHECK-NEXT: T.evaluate(T.bool(False))
+# CHECK-NEXT: T.evaluate(T.bool(True))
+# CHECK-NEXT: T.evaluate(T.bool(True))
+# CHECK-NEXT: T.evaluate(T.bool(False))
+# CHECK-NEXT: T.evaluate(T.bool(True))
 import inspect
 
 from tvm.script import tirx as T
@@ -34,6 +43,10 @@ class Proxy:
 p = Proxy(7)
 
 
+def layout(x):
+    return x
+
+
 @T.prim_func
 def k():
     T.evaluate([1, 2] is not False)
@@ -43,3 +56,10 @@ def k():
     T.evaluate(Empty() is not None)
     T.evaluate(object.__getattribute__(p, "_obj"))
     T.evaluate(p.bit_length)
+    T.evaluate(layout(False) == "flat")
+    T.evaluate(layout(False) != "flat")
+    T.evaluate(layout(None) == 0)
+    T.evaluate((1,) != [1])
+    T.evaluate(isinstance([3], list | tuple))
+    T.evaluate(isinstance({}, list | tuple))
+    T.evaluate(isinstance(None, int | None) and isinstance(4, int | None))
