@@ -1366,6 +1366,7 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
           x.u.e->kind == E_LOAD) ||
          ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR && x.u.e->kind == E_VAR) ||
          (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
+         ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) && x.kind == V_FUNCREF) ||
          (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE);
 }
 
