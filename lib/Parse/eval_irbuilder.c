@@ -64,6 +64,15 @@ static IrbFrame *open_func(Eval *ev) {
 
 bool ev_irb_building(Eval *ev) { return open_func(ev) != NULL && ev->func != NULL; }
 
+void ev_irb_free(Eval *ev) {
+  for (IrbFrame *f = ev->irb ? ev->irb->top : NULL; f; f = f->up) {
+    free(f->body.v);
+    free(f->cbs);
+    f->body.v = NULL, f->cbs = NULL;
+  }
+  if (ev->irb) ev->irb->top = NULL;
+}
+
 static Stmt *take_body(Eval *ev, IrbFrame *fr, Loc loc) {
   Stmt *s = tirx_seq(ev->m, fr->body.v, fr->body.n, loc);
   free(fr->body.v);

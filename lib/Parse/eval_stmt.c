@@ -1524,6 +1524,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     ev_modules_free(&ev);
     txmap_free(&ev.py_grow);
     ev_py_free(&ev);
+    ev_irb_free(&ev);
     free(ev.binds);
     txmap_free(&ev.globix);
     free(ev.sig_vars);

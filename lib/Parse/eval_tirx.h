@@ -57,7 +57,8 @@ Value ev_irb_new(Eval *ev, Args *a);                              /* IRBuilder()
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc);       /* I.NAME */
 Value ev_irb_call(Eval *ev, Value callee, Args *a);
 Value ev_irb_while(Eval *ev, Args *a);                           /* T.While(cond): a frame */              /* I.NAME(...) of the builder's own names */
-bool ev_irb_building(Eval *ev);                                  /* a traced prim_func is open */
+bool ev_irb_building(Eval *ev);
+void ev_irb_free(Eval *ev); /* the frames an error left open */                                  /* a traced prim_func is open */
 bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a, Value *out); /* T.* emitting while tracing */
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
