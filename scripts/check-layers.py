@@ -14,7 +14,7 @@ LAYERS = [
     ('python', ['eval_builtin.c', 'eval_py.c', 'eval_class.c', 'eval_object.c']),  # builtins, statements, classes
     ('modules', ['eval_module.c', 'eval_tvm.c']),  # imports, the prelude, TVM's native names
     ('tirx', ['eval_stmt.c', 'eval_call.c', 'eval_buffer.c', 'eval_view.c', 'eval_pool.c', 'eval_ptx.c',
-              'eval_frames.c', 'eval_macro.c']),  # kernels: statements, T.* builders, buffers, views, ...
+              'eval_frames.c', 'eval_macro.c', 'eval_irbuilder.c']),  # kernels: statements, T.* builders, buffers, views, ...
     ('wiring', ['eval_types.c']),  # the type table and the rows naming every layer's functions
 ]
 

@@ -125,6 +125,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
  * tvm (the prelude, eval_tvm.c) */
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
+  if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
@@ -137,6 +138,9 @@ Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
     if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
+  if (!VAUX(obj, buftype) && strncmp(obj.u.ns, "T.", 2) == 0 &&
+      ((name[0] == '_' && strncmp(obj.u.ns, "T.ptx", 5) == 0) || strcmp(name, "_cands") == 0))
+    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns, name); /* TVM's op proxies' private fields */
   if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -218,6 +222,24 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.u.s.len = strlen(buf);
       return v;
     }
+    Expr *e = obj.u.e;
+    if (strcmp(name, "ty") == 0 && e->kind != E_LAYOUT) { /* TVM's PrimExpr.ty: its PrimType */
+      Value v = v_make(V_DTYPE, loc);
+      v.u.dt = e->dtype;
+      return v;
+    }
+    if (e->kind == E_LOAD && strcmp(name, "buffer") == 0) {
+      Value v = v_make(V_BUFFER, loc);
+      v.u.buf = e->u.load.buf;
+      return v;
+    }
+    if (e->kind == E_LOAD && strcmp(name, "indices") == 0) {
+      Value v = v_make(V_LIST, loc);
+      v.u.list.n = e->u.load.n;
+      v.u.list.items = TIRX_NEWN(ev->m, Value, e->u.load.n + 1);
+      for (int i = 0; i < e->u.load.n; i++) v.u.list.items[i] = v_expr(e->u.load.idx[i], loc);
+      return v;
+    }
     const Method *m = ev_method_find(V_EXPR, name);
     if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
@@ -240,7 +262,13 @@ Value ev_pool_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
-  if (strcmp(name, "ty") == 0) return obj;
+  if (strcmp(name, "ty") == 0 || strcmp(name, "dtype") == 0) return obj; /* PrimType(t).dtype */
+  if (strcmp(name, "is_integer") == 0 || strcmp(name, "is_float") == 0) { /* tvm.DataType's properties */
+    int code = tirx_dtype_code(obj.u.dt);
+    Value v = v_make(V_BOOL, loc);
+    v.u.i = name[3] == 'i' ? code == DTC_INT || code == DTC_UINT : code == DTC_FLOAT;
+    return v;
+  }
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
@@ -1937,12 +1965,27 @@ static Value call_decorator(Eval *ev, Value callee, Args *a) {
 }
 
 /* Callees named by a path other than T.*, first match. */
+static Value call_irb_new(Eval *ev, Value callee, Args *a) {
+  (void)callee;
+  return ev_irb_new(ev, a);
+}
+
+/* tvm.tirx.Var(name, dtype): T.Var's variable (traced code makes its own) */
+static Value call_tvm_var(Eval *ev, Value callee, Args *a) {
+  Value t = v_make(V_NS, callee.loc);
+  t.u.ns = "T.Var";
+  return t_call(ev, t, a, false);
+}
+
 static const struct {
   const char *prefix;
   bool whole; /* the path is exactly `prefix` */
   Value (*fn)(Eval *ev, Value callee, Args *a);
 } ns_calls[] = {
     {"I.", false, call_decorator},
+    {"irb.", false, ev_irb_call},
+    {"tvm.IRBuilder", true, call_irb_new},
+    {"tvm.tirx.Var", true, call_tvm_var},
 };
 
 /* A callee named by a path (V_NS's call slot): T.*, TVM's native names, the other paths. */
@@ -1950,7 +1993,13 @@ Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   const char *path = callee.u.ns;
   bool as_stmt = ev->call_as_stmt; /* ev_call: the call is a whole statement */
   ev->call_as_stmt = false;
-  if (strncmp(path, "T.", 2) == 0) return t_call(ev, callee, a, as_stmt);
+  if (strcmp(path, "T.While") == 0) return ev_irb_while(ev, a);
+  if (strncmp(path, "T.", 2) == 0) {
+    Value r = t_call(ev, callee, a, as_stmt), traced;
+    return ev_irb_t_call(ev, path, r, a, &traced) ? traced : r; /* traced Python emits (eval_irbuilder.c) */
+  }
+  for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++)
+    if (ns_calls[i].whole && strcmp(path, ns_calls[i].prefix) == 0) return ns_calls[i].fn(ev, callee, a);
   Value tvm_r;
   if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {

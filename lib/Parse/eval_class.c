@@ -764,10 +764,21 @@ bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
   return ev_error(ev, loc, "'%s' object has no attribute '%s'", obj.u.obj->cls->name, name), false;
 }
 
-/* object.__setattr__ / object.__delattr__ / object.__init__ (pylib.def's `object` rows) */
+/* object.__setattr__ / __delattr__ / __getattribute__ / __init__ (pylib.def's `object` rows) */
 Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   bool set = strcmp(self->name, "__setattr__") == 0, del = strcmp(self->name, "__delattr__") == 0;
+  if (strcmp(self->name, "__getattribute__") == 0) { /* the instance's own attribute, else the class's: no __getattr__ */
+    const char *nm;
+    if (a->npos != 2 || a->nkw) return ev_error(ev, l, "object.__getattribute__() takes 2 arguments");
+    if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
+    if (a->pos[0].kind == V_OBJECT) {
+      PyAttrs *at = &a->pos[0].u.obj->attrs;
+      for (int i = 0; i < at->n; i++)
+        if (at->names[i] == nm) return at->vals[i];
+    }
+    return ev_attr(ev, a->pos[0], nm, l);
+  }
   if (!set && !del) { /* __init__, __init_subclass__ */
     if (a->npos != 1 || a->nkw) return ev_error(ev, l, "object.%s() takes no arguments", self->name);
     return v_make(V_NONE, l);
@@ -1320,6 +1331,7 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
 /* ---- builtins ------------------------------------------------------------------------ */
 
 static bool isinstance_one(Eval *ev, Value x, Value t) {
+  if (t.kind == V_NONE) return x.kind == V_NONE; /* `int | None` */
   if (t.kind == V_CLASS) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
@@ -1347,7 +1359,15 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
          ((strcmp(tn, "PrimExpr") == 0 || strcmp(tn, "tirx.PrimExpr") == 0 || strcmp(tn, "tvm.tirx.PrimExpr") == 0) &&
           x.kind == V_EXPR) ||
          ((strcmp(tn, "Buffer") == 0 || strcmp(tn, "tirx.Buffer") == 0 || strcmp(tn, "tvm.tirx.Buffer") == 0) &&
-          x.kind == V_BUFFER);
+          x.kind == V_BUFFER) ||
+         /* traced values: TVM's expression classes */
+         ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) && x.kind == V_EXPR) ||
+         ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) && x.kind == V_EXPR &&
+          x.u.e->kind == E_LOAD) ||
+         ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR && x.u.e->kind == E_VAR) ||
+         (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
+         ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) && x.kind == V_FUNCREF) ||
+         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE);
 }
 
 static Value bool_value(bool b, Loc loc) {

@@ -233,6 +233,7 @@ typedef struct Eval {
   TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
   TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
+  struct IrbState *irb;     /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
   TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } Eval;
 

@@ -703,6 +703,24 @@ static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   return v_expr(ev_layout_node(ev, "+", args, nx + ny, loc), loc);
 }
 
+/* Plain Python values (None, numbers, str, tuple, list, dict) and their type group:
+ * two of different groups are never equal. */
+static bool py_plain(Value v) {
+  return v.kind == V_NONE || v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT || v.kind == V_STR ||
+         v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT;
+}
+static int py_group(Value v) { return v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT ? V_INT : (int)v.kind; }
+
+/* A class or a builtin type (int, list), or a tuple of them made by `|`. */
+static bool is_type_value(Value v) {
+  if (v.kind == V_TUPLE) {
+    for (int i = 0; i < v.u.list.n; i++)
+      if (!is_type_value(v.u.list.items[i]) || v.u.list.items[i].kind == V_TUPLE) return false;
+    return v.u.list.n > 0;
+  }
+  return v.kind == V_CLASS || v.kind == V_NONE || (v.kind == V_BUILTIN && v.u.builtin->type != V_ERROR);
+}
+
 Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
   if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0) return layout_binop(ev, op, a, b, loc);
@@ -737,6 +755,20 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
       v.u.s.len = a.u.s.len + b.u.s.len;
       return v;
     }
+  }
+  if ((op == OP_EQ || op == OP_NE) && py_plain(a) && py_plain(b) && py_group(a) != py_group(b)) {
+    Value v = v_make(V_BOOL, loc); /* values of different types are unequal: `False == "flat"` */
+    v.u.i = op == OP_NE;
+    return v;
+  }
+  if (op == OP_PIPE && is_type_value(a) && is_type_value(b)) { /* `list | tuple`: isinstance's tuple of types */
+    Value v = v_make(V_TUPLE, loc);
+    int na = a.kind == V_TUPLE ? a.u.list.n : 1, nb = b.kind == V_TUPLE ? b.u.list.n : 1;
+    v.u.list.n = na + nb;
+    v.u.list.items = TIRX_NEWN(ev->m, Value, na + nb);
+    for (int i = 0; i < na; i++) v.u.list.items[i] = a.kind == V_TUPLE ? a.u.list.items[i] : a;
+    for (int i = 0; i < nb; i++) v.u.list.items[na + i] = b.kind == V_TUPLE ? b.u.list.items[i] : b;
+    return v;
   }
   if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind && op == OP_PLUS) {
     if ((int64_t)a.u.list.n + b.u.list.n > EV_MAX_ITEMS)
@@ -829,7 +861,10 @@ static bool identity(Value a, Value b, bool *same) {
             a.kind == V_BUILTIN || a.kind == V_LIBMOD;
   bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
             b.kind == V_BUILTIN || b.kind == V_LIBMOD;
-  if (!ra || !rb) return false;
+  /* a value of reference semantics (True / False, an object, a class, ...) is never a
+   * plain value: `grid is not False`, `ann is inspect.Parameter.empty` */
+  if (ra != rb) return a.kind != V_ERROR && b.kind != V_ERROR && (*same = false, true);
+  if (!ra) return false;
   if (a.kind != b.kind) return *same = false, true;
   switch (a.kind) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;

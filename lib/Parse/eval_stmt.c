@@ -241,7 +241,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     return;
   }
   if (v.kind == V_FRAME) {
-    if (v.u.frame.inner->kind != S_LAUNCH) {
+    if (!v.u.frame.inner || v.u.frame.inner->kind != S_LAUNCH) {
       ev_error(ev, target->loc, "this call opens a scope; use it as a statement or with 'with'");
       return;
     }
@@ -800,6 +800,10 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   Value f = ev_expr(ev, it->a);
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
+  if (f.kind == V_FRAME && !f.u.frame.outer && f.nshape != FRAME_THEN && f.nshape != FRAME_ELSE) {
+    ev_error(ev, it->a->loc, "IRBuilder frames are entered in traced Python code, not in a kernel body");
+    return;
+  }
   if (f.kind == V_FRAME && !f.u.frame.outer) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
     Stmt *st = ev->with_if;
     const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
@@ -857,7 +861,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     return;
   }
   const ValueProto *p = EV_PROTO(f);
-  if (p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
+  if (f.kind != V_FRAME && p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
     Value v = p->enter(ev, f, it->loc);
     if (v.kind == V_ERROR) return;
     ev_push_scope(ev);
@@ -937,6 +941,10 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   ev->stmt_call = false;
   switch (v.kind) {
   case V_FRAME:
+    if (!v.u.frame.inner) { /* T.Then(), IRBuilder(): no statement of their own */
+      ev_error(ev, s->loc, "this frame is entered with 'with'");
+      return;
+    }
     if (v.u.frame.inner->kind == S_FOR) {
       ev_error(ev, s->loc, "a loop iterator used as a statement");
       return;
@@ -1516,6 +1524,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     ev_modules_free(&ev);
     txmap_free(&ev.py_grow);
     ev_py_free(&ev);
+    ev_irb_free(&ev);
     free(ev.binds);
     txmap_free(&ev.globix);
     free(ev.sig_vars);

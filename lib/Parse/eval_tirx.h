@@ -51,7 +51,15 @@ Value ev_hint_frame(Eval *ev, Args *a);
 Value ev_if_frame(Eval *ev, Args *a);
 Value ev_then_frame(Eval *ev, Args *a);
 Value ev_else_frame(Eval *ev, Args *a);
-enum { FRAME_THEN = 1, FRAME_ELSE = 2 }; /* V_FRAME with no statement: nshape */
+enum { FRAME_THEN = 1, FRAME_ELSE = 2, FRAME_IRB = 3, FRAME_PRIMFUNC = 4 }; /* V_FRAME with no statement: nshape */
+/* TVM's IRBuilder traced from plain Python (eval_irbuilder.c) */
+Value ev_irb_new(Eval *ev, Args *a);                              /* IRBuilder() */
+Value ev_irb_getattr(Eval *ev, const char *name, Loc loc);       /* I.NAME */
+Value ev_irb_call(Eval *ev, Value callee, Args *a);
+Value ev_irb_while(Eval *ev, Args *a);                           /* T.While(cond): a frame */              /* I.NAME(...) of the builder's own names */
+bool ev_irb_building(Eval *ev);
+void ev_irb_free(Eval *ev); /* the frames an error left open */                                  /* a traced prim_func is open */
+bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a, Value *out); /* T.* emitting while tracing */
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
 
