@@ -182,6 +182,48 @@ static void type_str(const Var *v, char *out, size_t cap) {
 
 /* ---- assignment ------------------------------------------------------------ */
 
+/* name = v where name is bound (b): a store into a scalar, a number
+ * rebound, or an error.  Whether that settled it. */
+static bool assign_existing(Eval *ev, const char *name, Value v, Binding *b, Loc loc) {
+  Value cur = b->v;
+  if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
+    emit_stmt(ev, store0(ev, cur.u.buf, v, loc));
+    return true;
+  }
+  if (b->immutable) return ev_error(ev, loc, "cannot assign to '%s': it is %s", name, binding_kind(b)), true;
+  if (ev_is_number(&cur) && ev_is_number(&v)) {
+    b->v = v;
+    return true;
+  }
+  if (defined_here(ev, name) && cur.kind != V_NS)
+    return ev_error(ev, loc, "'%s' is already defined in this scope", name), true;
+  return false;
+}
+
+/* The kinds of value a name binds as they are (no IR variable): a Python
+ * value, a namespace, a buffer or scalar (a second name for it), ... */
+static bool binds_as_is(ValueKind k) {
+  static const ValueKind kinds[] = {
+      V_BUFFER, V_SCALAR,  V_NS,     V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
+      V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,  V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
+      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i] == k) return true;
+  return false;
+}
+
+/* name = a pointer (or a string constant): a handle variable bound to it. */
+static void bind_pointer(Eval *ev, const char *name, Expr *e, Loc loc) {
+  Var *var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), loc);
+  if (e->kind != E_STR) type_pointer(ev, var, e);
+  var->is_tensormap = is_tensormap_alloca(e);
+  Stmt *s = tirx_stmt_new(ev->m, S_BIND, loc);
+  s->u.bind.var = var;
+  s->u.bind.value = e;
+  ev_emit(ev, s);
+  ev_define(ev, name, v_expr(tirx_varref(ev->m, var, loc), loc), true, loc);
+}
+
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
                       bool *consumed);
 
@@ -266,36 +308,14 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
           b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR && b->v.u.e->u.var == ev->sig_vars[k])
         return;
   }
-  if (b && !v.meta) {
-    Value cur = b->v;
-    if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
-      emit_stmt(ev, store0(ev, cur.u.buf, v, target->loc));
-      return;
-    }
-    if (b->immutable) {
-      ev_error(ev, target->loc, "cannot assign to '%s': it is %s", name, binding_kind(b));
-      return;
-    }
-    if (ev_is_number(&cur) && ev_is_number(&v)) {
-      b->v = v;
-      return;
-    }
-    if (defined_here(ev, name) && cur.kind != V_NS) {
-      ev_error(ev, target->loc, "'%s' is already defined in this scope", name);
-      return;
-    }
-  }
+  if (b && !v.meta && assign_existing(ev, name, v, b, target->loc)) return;
   /* `s = w` (or `s = obj.w`) naming another scalar the kernel declared: TVM's
    * parser reads w and binds a new variable (s: T.float32 = w), not a second
    * name for w; s = T.decl_scalar(...) names the scalar the call made, and
    * T.meta_var(w) still aliases */
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
-  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_METHOD || v.kind == V_UNRESOLVED ||
-      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_INDEXER || v.kind == V_METADATA || v.kind == V_DTYPE ||
-      v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
-      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
-      v.kind == V_OBJECT)) {
+  if (!copy && (v.meta || binds_as_is(v.kind))) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     name_buffer(ev, name, v);
     if ((v.kind == V_LIST || v.kind == V_TUPLE) && !v.meta && ev->func && !ev->py_body)
@@ -322,20 +342,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     return;
   }
   if (v.kind == V_EXPR && (tirx_dtype_is_handle(v.u.e->dtype) || v.u.e->kind == E_STR)) {
-    Expr *e = v.u.e;
-    Var *var;
-    if (e->kind == E_STR) {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
-    } else {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
-      type_pointer(ev, var, e);
-    }
-    var->is_tensormap = is_tensormap_alloca(e);
-    Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
-    s->u.bind.var = var;
-    s->u.bind.value = e;
-    ev_emit(ev, s);
-    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, target->loc), target->loc), true, target->loc);
+    bind_pointer(ev, name, v.u.e, target->loc);
     return;
   }
   if (!ev->func) {
