@@ -667,6 +667,29 @@ static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Wh
   return ev_error(ev, loc, "%s", list);
 }
 
+/* Tries the live candidates on the operands: how many accept them, the
+ * chosen one's call in *built (*hit), each tried one's reason in whys[]. */
+static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, Expr *pred, bool keep, Loc loc,
+                          Built *built, const PtxEntry **hit, bool *tried, Why *whys) {
+  int hits = 0;
+  Built b = {NULL, 0};
+  for (int i = 0; i < nc; i++) {
+    if (!c[i].alive) continue;
+    tried[i] = true;
+    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
+      /* Several shapes can accept one call where the ISA's cross-slot rules
+       * (not in our table) would tell them apart; the oldest wins, then table
+       * order. */
+      if (!hits || c[i].e->arch < (*hit)->arch) {
+        *built = b;
+        *hit = c[i].e;
+      }
+      hits++;
+    }
+  }
+  return hits;
+}
+
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
   const PtxEntry *const *es;
   const char *rest;
@@ -721,26 +744,11 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
   }
   if (marker && !apply_marker(ev, marker, markerlen, nfields, fam, ops, &nops, &pred, &keep, loc))
     return v_make(V_ERROR, loc);
-  /* try the candidates */
-  int hits = 0;
-  Built built = {NULL, 0}, b = {NULL, 0};
-  const PtxEntry *hit = NULL;
   Why *whys = TIRX_NEWN(ev->m, Why, nc);
   bool *tried = TIRX_NEWN(ev->m, bool, nc);
-  for (int i = 0; i < nc; i++) {
-    if (!c[i].alive) continue;
-    tried[i] = true;
-    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
-      /* Several shapes can accept one call where the ISA's cross-slot rules
-       * (not in our table) would tell them apart; the oldest wins, then table
-       * order. */
-      if (!hits || c[i].e->arch < hit->arch) {
-        built = b;
-        hit = c[i].e;
-      }
-      hits++;
-    }
-  }
+  Built built = {NULL, 0};
+  const PtxEntry *hit = NULL;
+  int hits = try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
   if (!hits && nomatch) {
     *nomatch = true;
     return v_make(V_ERROR, loc);

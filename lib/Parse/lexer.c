@@ -550,6 +550,50 @@ static void lex_finish(Lexer *L) {
   push(L, TK_EOF, L->p, 0);
 }
 
+/* Whitespace, a comment, a line continuation or a newline at L->p (its
+ * first byte c, class cls); whether it was one. */
+static bool lex_layout(Lexer *L, char c, unsigned cls, int *at_line_start) {
+  if (cls & CC_SPACE) {
+    /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
+     * measured again after it. */
+    if (*at_line_start && L->nbr == 0) {
+      L->p++;
+      return true;
+    }
+    const char *q = L->p + 1; /* (a local: L's fields live in memory) */
+    while (q < L->end && (char_class[(unsigned char)*q] & CC_SPACE)) q++;
+    L->p = q;
+    return true;
+  }
+  if (c == '#') {
+    const char *nl = memchr(L->p, '\n', (size_t)(L->end - L->p));
+    L->p = nl ? nl : L->end;
+    return true;
+  }
+  if (c == '\\') {
+    const char *q = L->p + 1;
+    if (q < L->end && *q == '\r') q++;
+    if (q < L->end && *q == '\n') {
+      L->p = q + 1;
+      L->line++;
+      L->line_start = L->p;
+      return true;
+    }
+    err_at(L, L->line, col_of(L, L->p), "unexpected character after line continuation");
+    L->p++;
+    return true;
+  }
+  if (c == '\n') {
+    if (L->nbr == 0 && !*at_line_start) push(L, TK_NEWLINE, L->p, 0);
+    L->p++;
+    L->line++;
+    L->line_start = L->p;
+    if (L->nbr == 0) *at_line_start = 1;
+    return true;
+  }
+  return false;
+}
+
 int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   Lexer L = {0};
   L.src = src;
@@ -585,44 +629,7 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       lex_name(&L);
       continue;
     }
-    if (cls & CC_SPACE) {
-      /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
-       * measured again after it. */
-      if (at_line_start && L.nbr == 0) {
-        L.p++;
-        continue;
-      }
-      const char *q = L.p + 1; /* (a local: L's fields live in memory) */
-      while (q < L.end && (char_class[(unsigned char)*q] & CC_SPACE)) q++;
-      L.p = q;
-      continue;
-    }
-    if (c == '#') {
-      const char *nl = memchr(L.p, '\n', (size_t)(L.end - L.p));
-      L.p = nl ? nl : L.end;
-      continue;
-    }
-    if (c == '\\') {
-      const char *q = L.p + 1;
-      if (q < L.end && *q == '\r') q++;
-      if (q < L.end && *q == '\n') {
-        L.p = q + 1;
-        L.line++;
-        L.line_start = L.p;
-        continue;
-      }
-      err_at(&L, L.line, col_of(&L, L.p), "unexpected character after line continuation");
-      L.p++;
-      continue;
-    }
-    if (c == '\n') {
-      if (L.nbr == 0 && !at_line_start) push(&L, TK_NEWLINE, L.p, 0);
-      L.p++;
-      L.line++;
-      L.line_start = L.p;
-      if (L.nbr == 0) at_line_start = 1;
-      continue;
-    }
+    if (lex_layout(&L, c, cls, &at_line_start)) continue;
     at_line_start = 0;
     if ((cls & CC_DIGIT) || (c == '.' && L.p + 1 < L.end && is_digit((unsigned char)L.p[1]))) {
       lex_number(&L);
