@@ -174,6 +174,51 @@ static size_t put_utf8(char *o, unsigned cp) {
 
 /* Lexes a string literal starting at L->p (after any prefix letters).
  * `\xHH` decodes to the raw byte so that our printer's output round-trips. */
+/* The escape \e (L->p just after it) into out (room for 4 bytes); the bytes
+ * written. */
+static size_t lex_escape(Lexer *L, char e, char *out) {
+  static const char simple[][2] = {{'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'0', '\0'},  {'a', '\a'},  {'b', '\b'},
+                                   {'f', '\f'}, {'v', '\v'}, {'\\', '\\'}, {'\'', '\''}, {'"', '"'}};
+  for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+    if (simple[i][0] == e) {
+      out[0] = simple[i][1];
+      return 1;
+    }
+  if (e == '\n') { /* a line continuation inside the string */
+    L->line++;
+    L->line_start = L->p;
+    return 0;
+  }
+  if (e == 'x') {
+    int h1 = L->p < L->end ? hexval(L->p[0]) : -1;
+    int h2 = L->p + 1 < L->end ? hexval(L->p[1]) : -1;
+    if (h1 < 0 || h2 < 0) {
+      err_at(L, L->line, col_of(L, L->p - 2), "invalid \\x escape in string literal");
+      return 0;
+    }
+    out[0] = (char)(h1 * 16 + h2);
+    L->p += 2;
+    return 1;
+  }
+  if (e == 'u' || e == 'U') {
+    int nd = e == 'u' ? 4 : 8;
+    unsigned cp = 0;
+    for (int i = 0; i < nd; i++) {
+      int h = L->p + i < L->end ? hexval(L->p[i]) : -1;
+      if (h < 0 || (cp = cp * 16 + (unsigned)h) > 0x10FFFF) {
+        err_at(L, L->line, col_of(L, L->p - 2), "invalid unicode escape in string literal");
+        return 0;
+      }
+    }
+    L->p += nd;
+    return put_utf8(out, cp);
+  }
+  /* Python keeps unknown escapes verbatim. */
+  out[0] = '\\';
+  out[1] = e;
+  return 2;
+}
+
 static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   char q = *L->p;
   int triple = L->p + 2 < L->end && L->p[1] == q && L->p[2] == q;
@@ -223,52 +268,7 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
     if (c == '\\' && !raw && L->p + 1 < L->end) {
       char e = L->p[1];
       L->p += 2;
-      switch (e) {
-      case 'n': buf[n++] = '\n'; break;
-      case 't': buf[n++] = '\t'; break;
-      case 'r': buf[n++] = '\r'; break;
-      case '0': buf[n++] = '\0'; break;
-      case 'a': buf[n++] = '\a'; break;
-      case 'b': buf[n++] = '\b'; break;
-      case 'f': buf[n++] = '\f'; break;
-      case 'v': buf[n++] = '\v'; break;
-      case '\\': buf[n++] = '\\'; break;
-      case '\'': buf[n++] = '\''; break;
-      case '"': buf[n++] = '"'; break;
-      case '\n': L->line++; L->line_start = L->p; break;
-      case 'x': {
-        int h1 = L->p < L->end ? hexval(L->p[0]) : -1;
-        int h2 = L->p + 1 < L->end ? hexval(L->p[1]) : -1;
-        if (h1 < 0 || h2 < 0) {
-          err_at(L, L->line, col_of(L, L->p - 2), "invalid \\x escape in string literal");
-        } else {
-          buf[n++] = (char)(h1 * 16 + h2);
-          L->p += 2;
-        }
-        break;
-      }
-      case 'u': case 'U': {
-        int nd = e == 'u' ? 4 : 8;
-        unsigned cp = 0;
-        int ok = 1;
-        for (int i = 0; i < nd; i++) {
-          int h = L->p + i < L->end ? hexval(L->p[i]) : -1;
-          if (h < 0) { ok = 0; break; }
-          cp = cp * 16 + (unsigned)h;
-        }
-        if (!ok || cp > 0x10FFFF) {
-          err_at(L, L->line, col_of(L, L->p - 2), "invalid unicode escape in string literal");
-        } else {
-          n += put_utf8(buf + n, cp);
-          L->p += nd;
-        }
-        break;
-      }
-      default:
-        /* Python keeps unknown escapes verbatim. */
-        buf[n++] = '\\';
-        buf[n++] = e;
-      }
+      n += lex_escape(L, e, buf + n);
       continue;
     }
     buf[n++] = c;
