@@ -469,6 +469,97 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
   ev_error(ev, t->loc, "cannot assign to this expression");
 }
 
+/* T.let[T.Var(name, ty)] = e: that variable is bound, under the target's
+ * name, once, and only to a value of its type.  False after an error. */
+static bool let_tvar(Eval *ev, Ast *s, const char *name, Var *var, Expr *e) {
+  for (int i = 0; i < ev->nbinds; i++)
+    if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
+        ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
+      ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
+      return false;
+    }
+  Var vt = {.dtype = e->dtype};
+  type_pointer(ev, &vt, e);
+  char want[96], got[96];
+  type_str(var, want, sizeof want);
+  type_str(&vt, got, sizeof got);
+  if (strcmp(want, got) != 0) { /* TVM binds the variable as it is: no cast */
+    ev_error(ev, s->c->loc, "value of type %s does not match the variable's type %s", got, want);
+    return false;
+  }
+  var->name = tirx_intern0(ev->m, name);
+  return true;
+}
+
+/* name: T.<dtype>[shape]: a local array. */
+static void ann_local_array(Eval *ev, Ast *s, const char *name, Value ann) {
+  if (s->c) {
+    ev_error(ev, s->c->loc, "a local array annotation takes no initial value");
+    return;
+  }
+  Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
+  for (int k = 0; k < ann.nshape; k++) {
+    b->shape[k] = ev_index_expr(ev, ann.aux->shape[k], s->a->loc);
+    if (!b->shape[k]) return;
+  }
+  b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
+  b->data->ptr_scope = b->scope;
+  Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
+  st->u.alloc.buf = b;
+  ev_emit(ev, st);
+  Value v = v_make(V_BUFFER, s->b->loc);
+  v.u.buf = b;
+  ev_define(ev, name, v, false, s->b->loc);
+}
+
+/* name: T.let[type] = value: an immutable binding. */
+static void ann_let(Eval *ev, Ast *s, const char *name, Value ann) {
+  if (!s->c) {
+    ev_error(ev, s->loc, "a T.let binding needs a value");
+    return;
+  }
+  if (ann.u.let.ty && ann.u.let.ty->kind == V_ERROR) return;
+  Value v = ev_expr(ev, s->c);
+  if (v.kind == V_ERROR) return;
+  Expr *e = ev_to_expr(ev, v, "a value");
+  if (!e) return;
+  Var *var;
+  if (ann.u.let.ty && ann.u.let.ty->kind == V_DTYPE) {
+    var = tirx_var_new(ev->m, name, ann.u.let.ty->u.dt, s->b->loc);
+    e = ev_const_cast(ev, var->dtype, e, s->loc);
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_PTRTYPE) {
+    Value *pt = ann.u.let.ty;
+    if (!tirx_dtype_is_handle(e->dtype)) {
+      ev_error(ev, s->c->loc, "value of a pointer binding must be a pointer");
+      return;
+    }
+    var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
+                          : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+    if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
+    var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_EXPR && ann.u.let.ty->u.e->kind == E_VAR &&
+             ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
+    /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
+    var = ann.u.let.ty->u.e->u.var;
+    if (!let_tvar(ev, s, name, var, e)) return;
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
+    var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+    var->is_tensormap = is_tensormap_alloca(e);
+  } else if (ann.u.let.ty) {
+    ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
+    return;
+  } else {
+    var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
+    var->is_tensormap = is_tensormap_alloca(e);
+    type_pointer(ev, var, e);
+  }
+  Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
+  st->u.bind.var = var;
+  st->u.bind.value = e;
+  ev_emit(ev, st);
+  ev_define(ev, name, v_expr(tirx_varref(ev->m, var, s->b->loc), s->b->loc), true, s->b->loc);
+}
+
 static void ann_assign(Eval *ev, Ast *s) {
   if (s->b->kind != A_NAME) {
     ev_error(ev, s->b->loc, "only a name can be annotated");
@@ -492,85 +583,11 @@ static void ann_assign(Eval *ev, Ast *s) {
     return;
   }
   if (ann.kind == V_LOCALVEC) {
-    if (s->c) {
-      ev_error(ev, s->c->loc, "a local array annotation takes no initial value");
-      return;
-    }
-    Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
-    for (int k = 0; k < ann.nshape; k++) {
-      b->shape[k] = ev_index_expr(ev, ann.aux->shape[k], s->a->loc);
-      if (!b->shape[k]) return;
-    }
-    b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
-    b->data->ptr_scope = b->scope;
-    Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
-    st->u.alloc.buf = b;
-    ev_emit(ev, st);
-    Value v = v_make(V_BUFFER, s->b->loc);
-    v.u.buf = b;
-    ev_define(ev, name, v, false, s->b->loc);
+    ann_local_array(ev, s, name, ann);
     return;
   }
   if (ann.kind == V_LETTYPE) {
-    if (!s->c) {
-      ev_error(ev, s->loc, "a T.let binding needs a value");
-      return;
-    }
-    if (ann.u.let.ty && ann.u.let.ty->kind == V_ERROR) return;
-    Value v = ev_expr(ev, s->c);
-    if (v.kind == V_ERROR) return;
-    Expr *e = ev_to_expr(ev, v, "a value");
-    if (!e) return;
-    Var *var;
-    if (ann.u.let.ty && ann.u.let.ty->kind == V_DTYPE) {
-      var = tirx_var_new(ev->m, name, ann.u.let.ty->u.dt, s->b->loc);
-      e = ev_const_cast(ev, var->dtype, e, s->loc);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_PTRTYPE) {
-      Value *pt = ann.u.let.ty;
-      if (!tirx_dtype_is_handle(e->dtype)) {
-        ev_error(ev, s->c->loc, "value of a pointer binding must be a pointer");
-        return;
-      }
-      var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
-                            : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
-      if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
-      var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_EXPR && ann.u.let.ty->u.e->kind == E_VAR &&
-               ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
-      /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
-      var = ann.u.let.ty->u.e->u.var;
-      for (int i = 0; i < ev->nbinds; i++)
-        if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
-            ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
-          ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
-          return;
-        }
-      Var vt = {.dtype = e->dtype};
-      type_pointer(ev, &vt, e);
-      char want[96], got[96];
-      type_str(var, want, sizeof want);
-      type_str(&vt, got, sizeof got);
-      if (strcmp(want, got) != 0) { /* TVM binds the variable as it is: no cast */
-        ev_error(ev, s->c->loc, "value of type %s does not match the variable's type %s", got, want);
-        return;
-      }
-      var->name = tirx_intern0(ev->m, name);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
-      var->is_tensormap = is_tensormap_alloca(e);
-    } else if (ann.u.let.ty) {
-      ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
-      return;
-    } else {
-      var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
-      var->is_tensormap = is_tensormap_alloca(e);
-      type_pointer(ev, var, e);
-    }
-    Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
-    st->u.bind.var = var;
-    st->u.bind.value = e;
-    ev_emit(ev, st);
-    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, s->b->loc), s->b->loc), true, s->b->loc);
+    ann_let(ev, s, name, ann);
     return;
   }
   if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
