@@ -1776,102 +1776,116 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
  * spelling, or TVM's printed flat form T.ptx.family(ops..., "tok", ..., "MARKER").
  * Returns true with *out set when the call was handled here; false with *in set to the
  * row to call generically (NULL: unknown). */
+/* A spelling of the T.ptx table: the instruction (through the table engine),
+ * unless a value form of the intrinsic rows fits; whether that settled it. */
+static bool ptx_table_call(Eval *ev, const char *name, Args *a, bool as_stmt, Value *out) {
+  Loc loc = a->loc;
+  const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+  bool value_form = vf || tirx_ptx_alu_family(name + 4);
+  if (!vf && value_form) {
+    /* a scalar ALU value form takes exactly its sources; with a destination
+     * first, or a spelling only the table has (mixed types, .satfinite,
+     * f32x2), it is the instruction, as TVM reads it */
+    PtxAlu p;
+    char err[256];
+    bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
+    if (!flat && !as_stmt) {
+      if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
+        value_form = true;
+      } else {
+        bool nomatch = false;
+        Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+        if (!nomatch) {
+          *out = v;
+          return true;
+        }
+        /* no row of that spelling: the ALU family's message (below) */
+      }
+    }
+  }
+  /* more operands than the value form takes: the destination is given
+   * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+  if (vf && a->npos > vf->max_args) value_form = false;
+  /* a row without a result is an instruction wherever it is written
+   * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
+   * engine, as a statement would be, when it has the spelling */
+  if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
+    bool nomatch = false;
+    Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+    if (!nomatch) {
+      *out = v;
+      return true;
+    }
+  }
+  if (as_stmt || !value_form) {
+    *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
+    return true;
+  }
+  return false;
+}
+
+/* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER"), the
+ * strings joined onto the name: an intrinsic row (*in, the strings dropped
+ * from a) or a scalar ALU call (*out); whether that settled it. */
+static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in, Value *out) {
+  int ns = 0;
+  while (ns < a->npos && a->pos[a->npos - 1 - ns].kind == V_STR) ns++;
+  if (ns >= 1) {
+    StrBuf jb = {0};
+    strbuf_puts(&jb, name);
+    for (int i = a->npos - ns; i < a->npos - 1; i++)
+      if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
+    const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+    strbuf_free(&jb);
+    const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
+    if (j) {
+      *in = j;
+      a->npos -= ns;
+    } else if (tirx_ptx_alu_family(joined + 4)) {
+      a->npos -= ns;
+      *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* An unknown T.ptx spelling: the error with a suggestion when one is close
+ * (a misspelt scalar family with the rest of it valid, or a table family);
+ * whether there was one. */
+static bool ptx_suggest(Eval *ev, const char *name, Loc loc, Value *out) {
+  size_t fl = strcspn(name + 4, ".");
+  const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
+  PtxAlu p;
+  char err[256];
+  if (fs) {
+    const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
+    if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err)) {
+      *out = ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
+      return true;
+    }
+  }
+  const char *ts = tirx_ptx_suggest_family(name + 4, fl);
+  if (ts) {
+    *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
+    return true;
+  }
+  return false;
+}
+
 static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in, Value *out) {
   Loc loc = a->loc;
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the rows of intrin_ptx.def with a result) are tried first */
-  if (ev_ptx_is_instr(name + 4)) {
-    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
-    bool value_form = vf || tirx_ptx_alu_family(name + 4);
-    if (!vf && value_form) {
-      /* a scalar ALU value form takes exactly its sources; with a destination
-       * first, or a spelling only the table has (mixed types, .satfinite,
-       * f32x2), it is the instruction, as TVM reads it */
-      PtxAlu p;
-      char err[256];
-      bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
-      if (!flat && !as_stmt) {
-        if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
-          value_form = true;
-        } else {
-          bool nomatch = false;
-          Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
-          if (!nomatch) {
-            *out = v;
-            return true;
-          }
-          /* no row of that spelling: the ALU family's message (below) */
-        }
-      }
-    }
-    /* more operands than the value form takes: the destination is given
-     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
-    if (vf && a->npos > vf->max_args) value_form = false;
-    /* a row without a result is an instruction wherever it is written
-     * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
-     * engine, as a statement would be, when it has the spelling */
-    if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
-      bool nomatch = false;
-      Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
-      if (!nomatch) {
-        *out = v;
-        return true;
-      }
-    }
-    if (as_stmt || !value_form) {
-      *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
-      return true;
-    }
-  }
+  if (ev_ptx_is_instr(name + 4) && ptx_table_call(ev, name, a, as_stmt, out)) return true;
   *in = tirx_intrin_lookup(name, strlen(name));
-  if (!*in) {
-    /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
-    int ns = 0;
-    while (ns < a->npos && a->pos[a->npos - 1 - ns].kind == V_STR) ns++;
-    if (ns >= 1) {
-      StrBuf jb = {0};
-      strbuf_puts(&jb, name);
-      for (int i = a->npos - ns; i < a->npos - 1; i++)
-        if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
-      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
-      strbuf_free(&jb);
-      const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
-      if (j) {
-        *in = j;
-        a->npos -= ns;
-      } else if (tirx_ptx_alu_family(joined + 4)) {
-        a->npos -= ns;
-        *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
-        return true;
-      }
-    }
-  }
+  if (!*in && ptx_flat_form(ev, name, a, in, out)) return true;
   if (!*in && tirx_ptx_alu_family(name + 4)) {
     *out = ptx_alu_call(ev, name + 4, a);
     return true;
   }
-  if (!*in) {
-    /* a misspelt scalar family: suggest the spelling with the family fixed
-     * when the rest of it is valid */
-    size_t fl = strcspn(name + 4, ".");
-    const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-    PtxAlu p;
-    char err[256];
-    if (fs) {
-      const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
-      if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err)) {
-        *out = ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
-        return true;
-      }
-    }
-    const char *ts = tirx_ptx_suggest_family(name + 4, fl);
-    if (ts) {
-      *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
-      return true;
-    }
-    return false;
-  }
+  if (!*in) return ptx_suggest(ev, name, loc, out);
   if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && tirx_ptx_alu_family(name + 4)) {
     /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
     Args b = *a;
