@@ -361,6 +361,105 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   ev_define(ev, name, sc, false, target->loc);
 }
 
+static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed);
+
+/* o[k] = v: a store into a buffer, or a user object's __setitem__. */
+static void assign_subscript(Eval *ev, Ast *s, Ast *t) {
+  Value obj = ev_expr(ev, t->a);
+  if (obj.kind == V_ERROR) return;
+  if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
+    Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
+    Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
+    if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
+    return;
+  }
+  if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
+    ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
+    return;
+  }
+  Value v = ev_expr(ev, s->a);
+  if (v.kind == V_ERROR) return;
+  emit_stmt(ev, ev_store(ev, obj.u.buf, t, v, t->loc));
+}
+
+/* a, b = v: element-wise from a tuple display, else by unpacking v. */
+static void assign_unpack(Eval *ev, Ast *s, Ast *t, Ast **stmts, int n, int i) {
+  for (int k = 0; k < t->n; k++)
+    if (t->list[k]->kind != A_NAME) {
+      ev_error(ev, t->list[k]->loc, "tuple assignment targets must be names");
+      return;
+    }
+  if (s->a->kind == A_TUPLE && s->a->n == t->n) {
+    /* m, n = T.int32(), T.int32(): element-wise */
+    for (int k = 0; k < t->n; k++) {
+      Ast fake = *s;
+      Ast *tg[1] = {t->list[k]};
+      fake.list = tg;
+      fake.n = 1;
+      fake.a = s->a->list[k];
+      bool c = false;
+      assign(ev, &fake, stmts, n, i, &c);
+    }
+    return;
+  }
+  Value *hints = TIRX_NEWN(ev->m, Value, t->n);
+  for (int k = 0; k < t->n; k++) {
+    hints[k] = v_make(V_STR, t->list[k]->loc);
+    hints[k].u.s.p = t->list[k]->name;
+    hints[k].u.s.len = strlen(t->list[k]->name);
+  }
+  ev->tuple_hints = hints;
+  ev->ntuple_hints = t->n;
+  Value v = ev_expr(ev, s->a);
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  if (v.kind == V_ERROR) {
+    for (int k = 0; k < t->n; k++)
+      if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
+    return;
+  }
+  if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
+    ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
+    return;
+  }
+  for (int k = 0; k < t->n; k++) {
+    if (defined_here(ev, t->list[k]->name)) {
+      ev_error(ev, t->list[k]->loc, "'%s' is already defined in this scope", t->list[k]->name);
+      continue;
+    }
+    Value item = v.u.list.items[k];
+    bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
+    if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
+      /* a, b = f(...) with values: each binds a new variable, as
+       * TVM's parser binds `a = <expr>` */
+      bool c = false;
+      bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
+      continue;
+    }
+    name_buffer(ev, t->list[k]->name, item);
+    ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
+  }
+}
+
+/* obj.f = v in a kernel or @T.inline body: a store when obj.f is a scalar
+ * (PipelineState.stage), else the attribute is rebound. */
+static void assign_attr(Eval *ev, Ast *s, Ast *t) {
+  Value obj = ev_expr(ev, t->a);
+  if (obj.kind == V_ERROR) return;
+  Value v = ev_expr(ev, s->a);
+  if (v.kind == V_ERROR) return;
+  bool found = false;
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
+  if (!found) ev_diag_rollback(ev, nd, ne, nerr);
+  if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
+    emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
+    return;
+  }
+  if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+    ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
+}
+
 static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
   if (s->n > 1) {
     ev_error(ev, s->loc, "chained assignment (a = b = c) is not supported");
@@ -372,98 +471,15 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
     return;
   }
   if (t->kind == A_SUBSCRIPT) {
-    Value obj = ev_expr(ev, t->a);
-    if (obj.kind == V_ERROR) return;
-    if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
-      Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
-      Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
-      if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
-      return;
-    }
-    if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
-      ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
-      return;
-    }
-    Value v = ev_expr(ev, s->a);
-    if (v.kind == V_ERROR) return;
-    emit_stmt(ev, ev_store(ev, obj.u.buf, t, v, t->loc));
+    assign_subscript(ev, s, t);
     return;
   }
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
-    for (int k = 0; k < t->n; k++)
-      if (t->list[k]->kind != A_NAME) {
-        ev_error(ev, t->list[k]->loc, "tuple assignment targets must be names");
-        return;
-      }
-    if (s->a->kind == A_TUPLE && s->a->n == t->n) {
-      /* m, n = T.int32(), T.int32(): element-wise */
-      for (int k = 0; k < t->n; k++) {
-        Ast fake = *s;
-        Ast *tg[1] = {t->list[k]};
-        fake.list = tg;
-        fake.n = 1;
-        fake.a = s->a->list[k];
-        bool c = false;
-        assign(ev, &fake, stmts, n, i, &c);
-      }
-      return;
-    }
-    Value *hints = TIRX_NEWN(ev->m, Value, t->n);
-    for (int k = 0; k < t->n; k++) {
-      hints[k] = v_make(V_STR, t->list[k]->loc);
-      hints[k].u.s.p = t->list[k]->name;
-      hints[k].u.s.len = strlen(t->list[k]->name);
-    }
-    ev->tuple_hints = hints;
-    ev->ntuple_hints = t->n;
-    Value v = ev_expr(ev, s->a);
-    ev->tuple_hints = NULL;
-    ev->ntuple_hints = 0;
-    if (v.kind == V_ERROR) {
-      for (int k = 0; k < t->n; k++)
-        if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
-      return;
-    }
-    if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
-      ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
-      return;
-    }
-    for (int k = 0; k < t->n; k++) {
-      if (defined_here(ev, t->list[k]->name)) {
-        ev_error(ev, t->list[k]->loc, "'%s' is already defined in this scope", t->list[k]->name);
-        continue;
-      }
-      Value item = v.u.list.items[k];
-      bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
-      if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
-        /* a, b = f(...) with values: each binds a new variable, as
-         * TVM's parser binds `a = <expr>` */
-        bool c = false;
-        bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
-        continue;
-      }
-      name_buffer(ev, t->list[k]->name, item);
-      ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
-    }
+    assign_unpack(ev, s, t, stmts, n, i);
     return;
   }
   if (t->kind == A_ATTR) {
-    /* obj.f = v in a kernel or @T.inline body: a store when obj.f is a
-     * scalar (PipelineState.stage), else the attribute is rebound */
-    Value obj = ev_expr(ev, t->a);
-    if (obj.kind == V_ERROR) return;
-    Value v = ev_expr(ev, s->a);
-    if (v.kind == V_ERROR) return;
-    bool found = false;
-    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-    Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
-    if (!found) ev_diag_rollback(ev, nd, ne, nerr);
-    if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
-      emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
-      return;
-    }
-    if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
-      ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
+    assign_attr(ev, s, t);
     return;
   }
   ev_error(ev, t->loc, "cannot assign to this expression");
