@@ -825,6 +825,66 @@ static void while_stmt(Eval *ev, Ast *s) {
   ev_emit(ev, st);
 }
 
+static void with_stmt(Eval *ev, Ast *s, int item);
+
+/* with T.Then() / T.Else(): a branch of the enclosing T.If. */
+static void with_branch(Eval *ev, Ast *s, int item, Ast *it, Value f) {
+  Stmt *st = ev->with_if;
+  const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
+  if (!st) {
+    ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
+    return;
+  }
+  if (f.nshape == FRAME_THEN ? st->u.if_.then_ != NULL : st->u.if_.else_ != NULL) {
+    ev_error(ev, it->a->loc, "this T.If already has a %s", what);
+    return;
+  }
+  if (f.nshape == FRAME_ELSE && !st->u.if_.then_) {
+    ev_error(ev, it->a->loc, "T.Else() needs a T.Then() before it");
+    return;
+  }
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &body;
+  ev->with_if = NULL; /* a branch's own statements are not the If's */
+  ev_push_scope(ev);
+  ev->ir_nesting++;
+  with_stmt(ev, s, item + 1);
+  ev->ir_nesting--;
+  ev_pop_scope(ev);
+  ev->with_if = st;
+  ev->cur = saved;
+  Stmt *b = finish(ev, &body, s->loc);
+  if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
+  else st->u.if_.else_ = b;
+}
+
+/* with T.If(c): its body holds only its T.Then() and T.Else(). */
+static void with_if(Eval *ev, Ast *s, int item, Ast *it, Value f) {
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  Stmt *saved_if = ev->with_if;
+  ev->cur = &body;
+  ev->with_if = f.u.frame.outer;
+  ev_push_scope(ev);
+  with_stmt(ev, s, item + 1);
+  ev_pop_scope(ev);
+  ev->with_if = saved_if;
+  ev->cur = saved;
+  bool stray = false;
+  for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
+  free(body.v);
+  if (stray) {
+    ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
+    return;
+  }
+  if (!f.u.frame.outer->u.if_.then_) {
+    ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
+    return;
+  }
+  ev_emit(ev, f.u.frame.outer);
+}
+
 static void with_stmt(Eval *ev, Ast *s, int item) {
   if (item == s->n) {
     ev_block(ev, s->list2, s->n2, 0);
@@ -840,60 +900,12 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   Value f = ev_expr(ev, it->a);
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
-  if (f.kind == V_FRAME && !f.u.frame.outer) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
-    Stmt *st = ev->with_if;
-    const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
-    if (!st) {
-      ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
-      return;
-    }
-    if (f.nshape == FRAME_THEN ? st->u.if_.then_ != NULL : st->u.if_.else_ != NULL) {
-      ev_error(ev, it->a->loc, "this T.If already has a %s", what);
-      return;
-    }
-    if (f.nshape == FRAME_ELSE && !st->u.if_.then_) {
-      ev_error(ev, it->a->loc, "T.Else() needs a T.Then() before it");
-      return;
-    }
-    StmtVec body = {0};
-    StmtVec *saved = ev->cur;
-    ev->cur = &body;
-    ev->with_if = NULL; /* a branch's own statements are not the If's */
-    ev_push_scope(ev);
-    ev->ir_nesting++;
-    with_stmt(ev, s, item + 1);
-    ev->ir_nesting--;
-    ev_pop_scope(ev);
-    ev->with_if = st;
-    ev->cur = saved;
-    Stmt *b = finish(ev, &body, s->loc);
-    if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
-    else st->u.if_.else_ = b;
+  if (f.kind == V_FRAME && !f.u.frame.outer) {
+    with_branch(ev, s, item, it, f);
     return;
   }
-  if (f.kind == V_FRAME && f.u.frame.inner->kind == S_IF) { /* with T.If(c): its T.Then() / T.Else() */
-    StmtVec body = {0};
-    StmtVec *saved = ev->cur;
-    Stmt *saved_if = ev->with_if;
-    ev->cur = &body;
-    ev->with_if = f.u.frame.outer;
-    ev_push_scope(ev);
-    with_stmt(ev, s, item + 1);
-    ev_pop_scope(ev);
-    ev->with_if = saved_if;
-    ev->cur = saved;
-    bool stray = false;
-    for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
-    free(body.v);
-    if (stray) {
-      ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
-      return;
-    }
-    if (!f.u.frame.outer->u.if_.then_) {
-      ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
-      return;
-    }
-    ev_emit(ev, f.u.frame.outer);
+  if (f.kind == V_FRAME && f.u.frame.inner->kind == S_IF) {
+    with_if(ev, s, item, it, f);
     return;
   }
   const ValueProto *p = EV_PROTO(f);
