@@ -971,6 +971,64 @@ static bool sig_name_quoted(Eval *ev, const char *name) {
   return false;
 }
 
+/* A quoted shape string names a new symbolic variable (TVM's
+ * _eval_signature_annotation): int32 unless a scalar param says so. */
+static Value signature_var(Eval *ev, Ast *a) {
+  DType t = tirx_dtype(DT_INT32);
+  if (ev->func)
+    for (int i = 0; i < ev->func->nparams; i++)
+      if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
+        t = ev->func->params[i].var->dtype;
+  /* TVM prints a shape over a scalar parameter that comes later in the
+   * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
+   * the type of that parameter's annotation. */
+  if (ev->sig_def)
+    for (int i = 0; i < ev->sig_def->n; i++) {
+      Ast *pa = ev->sig_def->list[i];
+      if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
+          pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
+        continue;
+      bool saved_sig = ev->in_signature;
+      ev->in_signature = false;
+      Value ann = ev_expr(ev, pa->a);
+      ev->in_signature = saved_sig;
+      if (ann.kind == V_DTYPE) t = ann.u.dt;
+    }
+  Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
+  Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+  ev_define(ev, a->name, val, true, a->loc);
+  Var **nv = tirx_xrealloc(ev->sig_vars, (size_t)(ev->nsig_vars + 1), sizeof *nv);
+  ev->sig_vars = nv;
+  ev->sig_vars[ev->nsig_vars++] = v;
+  return val;
+}
+
+/* A defined name one edit away from `name`, to suggest; NULL if none. */
+static const char *similar_name(Eval *ev, const char *name) {
+  const char *best = NULL;
+  for (int i = ev->nbinds - 1; i >= 0 && !best; i--) {
+    const char *n = ev->binds[i].name;
+    size_t la = strlen(name), lb = strlen(n);
+    if (la > 1 && lb > 1 && (la == lb || la + 1 == lb || lb + 1 == la)) {
+      int diff = 0;
+      size_t k = 0, j = 0;
+      while (k < la && j < lb) {
+        if (name[k] != n[j]) {
+          diff++;
+          if (la > lb) k++;
+          else if (lb > la) j++;
+          else { k++; j++; }
+        } else {
+          k++;
+          j++;
+        }
+      }
+      if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
+    }
+  }
+  return best;
+}
+
 static Value name(Eval *ev, Ast *a) {
   Binding *b = ev_lookup(ev, a->name);
   if (b) {
@@ -1007,59 +1065,9 @@ static Value name(Eval *ev, Ast *a) {
     txmap_put(&ev->builtin_names, a->name, kept);
     return g;
   }
-  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
-    /* A quoted shape string names a new symbolic variable (TVM's
-     * _eval_signature_annotation): int32 unless a scalar param says so. */
-    DType t = tirx_dtype(DT_INT32);
-    if (ev->func)
-      for (int i = 0; i < ev->func->nparams; i++)
-        if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
-          t = ev->func->params[i].var->dtype;
-    /* TVM prints a shape over a scalar parameter that comes later in the
-     * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
-     * the type of that parameter's annotation. */
-    if (ev->sig_def)
-      for (int i = 0; i < ev->sig_def->n; i++) {
-        Ast *pa = ev->sig_def->list[i];
-        if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
-            pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
-          continue;
-        bool saved_sig = ev->in_signature;
-        ev->in_signature = false;
-        Value ann = ev_expr(ev, pa->a);
-        ev->in_signature = saved_sig;
-        if (ann.kind == V_DTYPE) t = ann.u.dt;
-      }
-    Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
-    Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-    ev_define(ev, a->name, val, true, a->loc);
-    Var **nv = tirx_xrealloc(ev->sig_vars, (size_t)(ev->nsig_vars + 1), sizeof *nv);
-    ev->sig_vars = nv;
-    ev->sig_vars[ev->nsig_vars++] = v;
-    return val;
-  }
-  /* suggest a defined name */
-  const char *best = NULL;
-  for (int i = ev->nbinds - 1; i >= 0 && !best; i--) {
-    const char *n = ev->binds[i].name;
-    size_t la = strlen(a->name), lb = strlen(n);
-    if (la > 1 && lb > 1 && (la == lb || la + 1 == lb || lb + 1 == la)) {
-      int diff = 0;
-      size_t k = 0, j = 0;
-      while (k < la && j < lb) {
-        if (a->name[k] != n[j]) {
-          diff++;
-          if (la > lb) k++;
-          else if (lb > la) j++;
-          else { k++; j++; }
-        } else {
-          k++;
-          j++;
-        }
-      }
-      if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
-    }
-  }
+  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name)))
+    return signature_var(ev, a);
+  const char *best = similar_name(ev, a->name);
   if (ev->callee_name && ev->func && !ev->in_signature && !best) {
     /* f(...) in a kernel body, f unbound: a call of the module's function f
      * (TVM prints a call of another PrimFunc by its bare name; the function
