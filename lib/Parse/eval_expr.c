@@ -1163,6 +1163,56 @@ static Value dict_display(Eval *ev, Ast *a) {
   return d;
 }
 
+/* not x: folded when x is known, else a traced E_NOT. */
+static Value not_expr(Eval *ev, Ast *a) {
+  Value v = ev_expr(ev, a->a);
+  bool t;
+  if (ev_truthy_const(ev, v, &t)) {
+    Value r = v_make(V_BOOL, a->loc);
+    r.u.i = !t;
+    return r;
+  }
+  if (v.kind == V_ERROR) return v;
+  Expr *e = to_bool_expr(ev, v, "operand of 'not'");
+  if (!e) return v_make(V_ERROR, a->loc);
+  /* `not` of a traced boolean stays traced, even of a constant one: TVM
+   * neither folds `not T.bool(True)` nor prints it otherwise. */
+  if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+  Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
+  n->u.un.a = e;
+  return v_expr(n, a->loc);
+}
+
+/* x if c else y: the side c picks when known, else T.if_then_else. */
+static Value if_expr(Eval *ev, Ast *a) {
+  Value c = ev_expr(ev, a->a);
+  bool t;
+  if (ev_truthy_const(ev, c, &t)) return ev_expr(ev, t ? a->b : a->c);
+  if (c.kind == V_ERROR) return c;
+  Expr *ce = to_bool_expr(ev, c, "the condition of a conditional expression");
+  Expr *x = ev_to_expr(ev, ev_expr(ev, a->b), "a value");
+  Expr *y = ev_to_expr(ev, ev_expr(ev, a->c), "a value");
+  if (!ce || !x || !y) return v_make(V_ERROR, a->loc);
+  if (!promote(ev, &x, &y, a->loc)) return v_make(V_ERROR, a->loc);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, 3);
+  args[0] = ce;
+  args[1] = x;
+  args[2] = y;
+  return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
+}
+
+/* (name := v): binds name in the current scope (or rebinds it). */
+static Value walrus(Eval *ev, Ast *a) {
+  Value v = ev_expr(ev, a->a);
+  if (v.kind == V_ERROR) return v;
+  Binding *b = ev_lookup(ev, a->name);
+  Value bv = v;
+  bv.meta = false;
+  if (b && (b->depth == ev->depth || b->depth == 0) && !b->immutable) b->v = bv;
+  else ev_define(ev, a->name, bv, false, a->loc);
+  return v;
+}
+
 Value ev_expr(Eval *ev, Ast *a) {
   if (!a) return v_make(V_NONE, (Loc){0, 0});
   switch ((AstKind)a->kind) {
@@ -1204,56 +1254,15 @@ Value ev_expr(Eval *ev, Ast *a) {
     return ev_binop(ev, a->op, x, y, a->loc);
   }
   case A_UNARY: return unary(ev, a);
-  case A_NOT: {
-    Value v = ev_expr(ev, a->a);
-    bool t;
-    if (ev_truthy_const(ev, v, &t)) {
-      Value r = v_make(V_BOOL, a->loc);
-      r.u.i = !t;
-      return r;
-    }
-    if (v.kind == V_ERROR) return v;
-    Expr *e = to_bool_expr(ev, v, "operand of 'not'");
-    if (!e) return v_make(V_ERROR, a->loc);
-    /* `not` of a traced boolean stays traced, even of a constant one: TVM
-     * neither folds `not T.bool(True)` nor prints it otherwise. */
-    if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
-    Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
-    n->u.un.a = e;
-    return v_expr(n, a->loc);
-  }
+  case A_NOT: return not_expr(ev, a);
   case A_BOOLOP: return logic(ev, a->op == 1, ev_expr(ev, a->a), a->b, a->loc);
   case A_COMPARE: return compare(ev, a);
-  case A_IFEXP: {
-    Value c = ev_expr(ev, a->a);
-    bool t;
-    if (ev_truthy_const(ev, c, &t)) return ev_expr(ev, t ? a->b : a->c);
-    if (c.kind == V_ERROR) return c;
-    Expr *ce = to_bool_expr(ev, c, "the condition of a conditional expression");
-    Expr *x = ev_to_expr(ev, ev_expr(ev, a->b), "a value");
-    Expr *y = ev_to_expr(ev, ev_expr(ev, a->c), "a value");
-    if (!ce || !x || !y) return v_make(V_ERROR, a->loc);
-    if (!promote(ev, &x, &y, a->loc)) return v_make(V_ERROR, a->loc);
-    Expr **args = TIRX_NEWN(ev->m, Expr *, 3);
-    args[0] = ce;
-    args[1] = x;
-    args[2] = y;
-    return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
-  }
+  case A_IFEXP: return if_expr(ev, a);
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
   case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
   case A_DICT: return dict_display(ev, a);
   case A_LAMBDA: return ev_py_lambda(ev, a);
-  case A_WALRUS: {
-    Value v = ev_expr(ev, a->a);
-    if (v.kind == V_ERROR) return v;
-    Binding *b = ev_lookup(ev, a->name);
-    Value bv = v;
-    bv.meta = false;
-    if (b && (b->depth == ev->depth || b->depth == 0) && !b->immutable) b->v = bv;
-    else ev_define(ev, a->name, bv, false, a->loc);
-    return v;
-  }
+  case A_WALRUS: return walrus(ev, a);
   case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");
   case A_STAR: return ev_error(ev, a->loc, "'*' unpacking is not valid here");
   case A_KW: return ev_error(ev, a->loc, "keyword argument outside a call");
