@@ -361,14 +361,14 @@ typedef struct Built {
   int n;
 } Built;
 
-static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
-                      Loc loc, Built *out, Why *w) {
+/* Whether entry en can take a call with these modifiers and nops operand
+ * lanes: its required slots written, its slot rule kept, its operand count. */
+static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why *w) {
   char miss[200] = "";
   for (int i = 0; i < en->nslots; i++)
-    if (!mods[i] && !en->slots[i].optional)
+    if (!cm[i] && !en->slots[i].optional)
       snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "", en->slots[i].name);
   if (*miss) return why(w, "missing required modifier(s): %s", miss);
-  const char *const *cm = (const char *const *)mods;
   if (!tirx_ptx_rule_ok(en, cm)) {
     char combo[240] = "";
     for (int k = 0; k < en->rule.nkeys; k++) {
@@ -392,6 +392,13 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
     }
     return why(w, "expects %d operand%s (%s), got %d", want, want == 1 ? "" : "s", names, nops);
   }
+  return true;
+}
+
+static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
+                      Loc loc, Built *out, Why *w) {
+  const char *const *cm = (const char *const *)mods;
+  if (!entry_fits(en, cm, nops, w)) return false;
   if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
   Expr **coerced = TIRX_NEWN(ev->m, Expr *, nops + en->nslots + 2);
   /* the marker: "pred", "keep", p<i> per .pred-class source, s<i> per sunk lane */

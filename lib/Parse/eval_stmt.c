@@ -224,6 +224,36 @@ static void bind_pointer(Eval *ev, const char *name, Expr *e, Loc loc) {
   ev_define(ev, name, v_expr(tirx_varref(ev->m, var, loc), loc), true, loc);
 }
 
+/* name = v, a value of the kernel: a new mutable scalar of its dtype (a
+ * buffer's data pointer binds as it is). */
+static void bind_new_scalar(Eval *ev, const char *name, Value v, Loc loc) {
+  if (!ev->func) {
+    ev_error(ev, loc, "module-level '%s' must be a constant", name);
+    return;
+  }
+  /* a new mutable scalar of the value's dtype */
+  Expr *e = ev_to_expr(ev, v, "a value");
+  if (!e) return;
+  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
+    ev_define(ev, name, v, true, loc);
+    return;
+  }
+  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), loc);
+  emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, loc), loc));
+  ev_define(ev, name, sc, false, loc);
+}
+
+/* `n = T.int32()`: a symbolic variable (the signature's when it has one). */
+static void bind_symbolic(Eval *ev, const char *name, Value v, Loc loc) {
+  Var *var = v.u.e->u.var;
+  for (int k = 0; k < ev->nsig_vars; k++)
+    if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, var->dtype)) {
+      v = v_expr(tirx_varref(ev->m, ev->sig_vars[k], loc), loc);
+      break;
+    }
+  ev_define(ev, name, v, true, loc);
+}
+
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
                       bool *consumed);
 
@@ -327,13 +357,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   /* `n = T.int32()`: a symbolic variable (the signature's when it has one) */
   if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR &&
       !ev_is_number(&v)) {
-    Var *var = v.u.e->u.var;
-    for (int k = 0; k < ev->nsig_vars; k++)
-      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, var->dtype)) {
-        v = v_expr(tirx_varref(ev->m, ev->sig_vars[k], target->loc), target->loc);
-        break;
-      }
-    ev_define(ev, name, v, true, target->loc);
+    bind_symbolic(ev, name, v, target->loc);
     return;
   }
   if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->name == name && !tirx_dtype_is_handle(v.u.e->dtype)) {
@@ -345,20 +369,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     bind_pointer(ev, name, v.u.e, target->loc);
     return;
   }
-  if (!ev->func) {
-    ev_error(ev, target->loc, "module-level '%s' must be a constant", name);
-    return;
-  }
-  /* a new mutable scalar of the value's dtype */
-  Expr *e = ev_to_expr(ev, v, "a value");
-  if (!e) return;
-  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
-    ev_define(ev, name, v, true, target->loc);
-    return;
-  }
-  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), target->loc);
-  emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
-  ev_define(ev, name, sc, false, target->loc);
+  bind_new_scalar(ev, name, v, target->loc);
 }
 
 static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed);
