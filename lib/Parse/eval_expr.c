@@ -354,37 +354,40 @@ overflow:
   return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
 }
 
+/* Python arithmetic on two constants, one of them a float. */
+static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc) {
+  double x = num_f(&a), y = num_f(&b), r = 0;
+  switch (op) {
+  case OP_PLUS: r = x + y; break;
+  case OP_MINUS: r = x - y; break;
+  case OP_STAR: r = x * y; break;
+  case OP_SLASH:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = x / y;
+    break;
+  case OP_DSLASH:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = floor(x / y);
+    break;
+  case OP_PERCENT:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = x - floor(x / y) * y;
+    break;
+  case OP_POW: r = pow(x, y); break;
+  default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
+  }
+  Value v = v_make(V_FLOAT, loc);
+  v.u.f = r;
+  return v;
+}
+
 static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   bool flt = a.kind == V_FLOAT || b.kind == V_FLOAT;
   if (!flt && (a.uint_big || b.uint_big || (op == OP_LSHIFT && a.u.i > 0 && b.u.i >= 0 && b.u.i < 64 &&
                                              (uint64_t)a.u.i <= (UINT64_MAX >> b.u.i) &&
                                              (uint64_t)a.u.i > ((uint64_t)INT64_MAX >> b.u.i))))
     return py_arith_big(ev, op, a, b, loc); /* above INT64_MAX, or a shift that lands there */
-  if (flt) {
-    double x = num_f(&a), y = num_f(&b), r = 0;
-    switch (op) {
-    case OP_PLUS: r = x + y; break;
-    case OP_MINUS: r = x - y; break;
-    case OP_STAR: r = x * y; break;
-    case OP_SLASH:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = x / y;
-      break;
-    case OP_DSLASH:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = floor(x / y);
-      break;
-    case OP_PERCENT:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = x - floor(x / y) * y;
-      break;
-    case OP_POW: r = pow(x, y); break;
-    default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
-    }
-    Value v = v_make(V_FLOAT, loc);
-    v.u.f = r;
-    return v;
-  }
+  if (flt) return py_arith_float(ev, op, a, b, loc);
   int64_t x = a.u.i, y = b.u.i, r = 0;
   switch (op) {
   case OP_PLUS:
