@@ -377,6 +377,145 @@ static Expr *tvm_default_layout(Eval *ev, const Buffer *b, Loc loc) {
 
 /* Fills a buffer from TVM's keyword set. `names` lists the keywords the
  * builder accepts (for error messages). */
+/* T.decl_buffer/T.alloc_buffer(shape, dtype, data, strides, ...): TVM's
+ * positional arguments after dtype, as the keywords kws[2...] in *pk. */
+static bool positional_kws(Eval *ev, Args *a, const char *fn, const char *const *kws, int nkws, Args *pk) {
+  /* TVM's signature: shape, dtype, data, strides, elem_offset, byte_offset, scope,
+   * align, offset_factor, layout, allocated_addr[, annotations]: the positional
+   * arguments after dtype become those keywords */
+  /* kws without shape, dtype and the NULL end; only alloc_buffer takes annotations */
+  int extra = a->npos - 2, most = nkws - 3 - (fn[2] == 'd');
+  if (extra > most) {
+    ev_error(ev, a->pos[2 + most].loc, "%s() takes at most %d positional arguments", fn, most + 2);
+    return false;
+  }
+  *pk = *a;
+  pk->npos = 2;
+  pk->kwn = TIRX_NEWN(ev->m, const char *, a->nkw + extra);
+  pk->kwv = TIRX_NEWN(ev->m, Value, a->nkw + extra);
+  for (int i = 0; i < a->nkw; i++) pk->kwn[i] = a->kwn[i], pk->kwv[i] = a->kwv[i];
+  for (int i = 0; i < extra; i++) {
+    if (ev_kwarg(a, kws[2 + i])) {
+      ev_error(ev, a->pos[2 + i].loc, "%s() got multiple values for argument '%s'", fn, kws[2 + i]);
+      return false;
+    }
+    pk->kwn[a->nkw + i] = kws[2 + i];
+    pk->kwv[a->nkw + i] = a->pos[2 + i];
+  }
+  pk->nkw = a->nkw + extra;
+  return true;
+}
+
+/* data=: the buffer's pointer, whose type's storage scope wins over scope=. */
+static bool buffer_data(Eval *ev, Buffer *b, const Value *v, const char *fn, bool has_data_kw) {
+  if (!has_data_kw) {
+    ev_error(ev, v->loc, "%s() does not take data=", fn);
+    return false;
+  }
+  Expr *d = ev_to_expr(ev, *v, "data");
+  if (!d) return false;
+  if (!tirx_dtype_is_handle(d->dtype)) {
+    ev_error(ev, v->loc, "data= must be a pointer (e.g. arena.data)");
+    return false;
+  }
+  b->decl_data = d;
+  /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
+   * (a typed variable, a buffer's data, T.reinterpret(PointerType(...), p)),
+   * whatever scope= says */
+  const Var *dvar = d->kind == E_VAR ? d->u.var : NULL;
+  const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
+  const char *psc = dvar && (dvar->ptr_typed || dvar->kind == VAR_BUFDATA) ? dvar->ptr_scope
+                    : pt && pt->typed                                 ? pt->scope
+                                                                      : NULL;
+  if (psc && *psc) {
+    b->scope = psc;
+    b->data->ptr_scope = psc;
+  }
+  return true;
+}
+
+/* strides=, elem_offset=, byte_offset=, align= and offset_factor=. */
+static bool buffer_offsets(Eval *ev, Buffer *b, Args *a) {
+  Value *v;
+  DType t = b->dtype;
+  if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
+    Expr **st;
+    int ns;
+    if (!shape_from(ev, *v, &st, &ns)) return false;
+    b->strides = st;
+    b->nstrides = ns;
+  }
+  if ((v = ev_kwarg(a, "elem_offset")) && v->kind != V_NONE) {
+    Value eo = *v;
+    if (eo.kind == V_STR && ev->in_signature) {
+      extern Value ev_quoted_expr(Eval *, Value);
+      eo = ev_quoted_expr(ev, eo);
+    }
+    b->elem_offset = ev_index_expr(ev, eo, v->loc);
+    if (!b->elem_offset) return false;
+  }
+  if ((v = ev_kwarg(a, "byte_offset")) && v->kind != V_NONE) {
+    if (b->elem_offset) {
+      ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
+      return false;
+    }
+    int64_t bo;
+    if (!ev_get_int(ev, *v, &bo, "byte_offset")) return false;
+    int bits = tirx_dtype_bits(t) * t.lanes;
+    b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
+  }
+  if ((v = ev_kwarg(a, "align"))) {
+    int64_t al;
+    if (!ev_get_int(ev, *v, &al, "align")) return false;
+    b->align = al <= 0 ? 0 : (int)al;
+    if (al > 0 && (al & (al - 1))) {
+      ev_error(ev, v->loc, "align must be a power of two, got %lld", (long long)al);
+      return false;
+    }
+  }
+  if ((v = ev_kwarg(a, "offset_factor"))) {
+    int64_t of;
+    if (!ev_get_int(ev, *v, &of, "offset_factor")) return false;
+    b->offset_factor = of <= 0 ? 0 : (int)of;
+  }
+  return true;
+}
+
+/* layout= (or TVM's default layout), allocated_addr= and annotations=. */
+static bool buffer_layout_annotations(Eval *ev, Buffer *b, Args *a) {
+  Value *v;
+  if ((v = ev_kwarg(a, "layout"))) {
+    if (v->kind == V_NONE) {
+      b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
+    } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
+      b->layout = NULL;
+    } else {
+      Expr *l = ev_to_expr(ev, *v, "layout");
+      if (!l) return false;
+      if (l->kind != E_LAYOUT) {
+        ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
+        return false;
+      }
+      /* the default row-major layout of the shape is no layout (TVM prints none) */
+      b->layout = ev_layout_is_default(ev, l, b->shape, b->ndim) ? NULL : l;
+    }
+  }
+  if (!(v = ev_kwarg(a, "layout")) || (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
+    b->layout_default = (b->layout = tvm_default_layout(ev, b, a->loc)) != NULL;
+  if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
+    b->allocated_addr = ev_value_to_any(ev, *v);
+    if (!b->allocated_addr) return false;
+  }
+  if ((v = ev_kwarg(a, "annotations")) && v->kind != V_NONE) {
+    if (v->kind != V_DICT) {
+      ev_error(ev, v->loc, "annotations= must be a dictionary");
+      return false;
+    }
+    b->annotations = ev_value_to_any(ev, *v);
+  }
+  return true;
+}
+
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
                        bool has_data_kw) {
   static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
@@ -385,29 +524,7 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
   if (!ev_check_kw(ev, a, fn, kws)) return NULL;
   Args pk;
   if (a->npos > 2 && (strcmp(fn, "T.decl_buffer") == 0 || strcmp(fn, "T.alloc_buffer") == 0)) {
-    /* TVM's signature: shape, dtype, data, strides, elem_offset, byte_offset, scope,
-     * align, offset_factor, layout, allocated_addr[, annotations]: the positional
-     * arguments after dtype become those keywords */
-    /* kws without shape, dtype and the NULL end; only alloc_buffer takes annotations */
-    int extra = a->npos - 2, most = (int)(sizeof kws / sizeof kws[0]) - 3 - (fn[2] == 'd');
-    if (extra > most) {
-      ev_error(ev, a->pos[2 + most].loc, "%s() takes at most %d positional arguments", fn, most + 2);
-      return NULL;
-    }
-    pk = *a;
-    pk.npos = 2;
-    pk.kwn = TIRX_NEWN(ev->m, const char *, a->nkw + extra);
-    pk.kwv = TIRX_NEWN(ev->m, Value, a->nkw + extra);
-    for (int i = 0; i < a->nkw; i++) pk.kwn[i] = a->kwn[i], pk.kwv[i] = a->kwv[i];
-    for (int i = 0; i < extra; i++) {
-      if (ev_kwarg(a, kws[2 + i])) {
-        ev_error(ev, a->pos[2 + i].loc, "%s() got multiple values for argument '%s'", fn, kws[2 + i]);
-        return NULL;
-      }
-      pk.kwn[a->nkw + i] = kws[2 + i];
-      pk.kwv[a->nkw + i] = a->pos[2 + i];
-    }
-    pk.nkw = a->nkw + extra;
+    if (!positional_kws(ev, a, fn, kws, (int)(sizeof kws / sizeof kws[0]), &pk)) return NULL;
     a = &pk;
   }
   Value *sv = ev_arg(a, 0, "shape");
@@ -433,100 +550,8 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
   b->scope = sc;
   b->data->ptr_scope = sc;
   Value *v;
-  if ((v = ev_kwarg(a, "data"))) {
-    if (!has_data_kw) {
-      ev_error(ev, v->loc, "%s() does not take data=", fn);
-      return NULL;
-    }
-    Expr *d = ev_to_expr(ev, *v, "data");
-    if (!d) return NULL;
-    if (!tirx_dtype_is_handle(d->dtype)) {
-      ev_error(ev, v->loc, "data= must be a pointer (e.g. arena.data)");
-      return NULL;
-    }
-    b->decl_data = d;
-    /* TVM 0.27: the buffer is in the storage scope of its data pointer's type
-     * (a typed variable, a buffer's data, T.reinterpret(PointerType(...), p)),
-     * whatever scope= says */
-    const Var *dvar = d->kind == E_VAR ? d->u.var : NULL;
-    const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
-    const char *psc = dvar && (dvar->ptr_typed || dvar->kind == VAR_BUFDATA) ? dvar->ptr_scope
-                      : pt && pt->typed                                 ? pt->scope
-                                                                        : NULL;
-    if (psc && *psc) {
-      b->scope = psc;
-      b->data->ptr_scope = psc;
-    }
-  }
-  if ((v = ev_kwarg(a, "strides")) && v->kind != V_NONE) {
-    Expr **st;
-    int ns;
-    if (!shape_from(ev, *v, &st, &ns)) return NULL;
-    b->strides = st;
-    b->nstrides = ns;
-  }
-  if ((v = ev_kwarg(a, "elem_offset")) && v->kind != V_NONE) {
-    Value eo = *v;
-    if (eo.kind == V_STR && ev->in_signature) {
-      extern Value ev_quoted_expr(Eval *, Value);
-      eo = ev_quoted_expr(ev, eo);
-    }
-    b->elem_offset = ev_index_expr(ev, eo, v->loc);
-    if (!b->elem_offset) return NULL;
-  }
-  if ((v = ev_kwarg(a, "byte_offset")) && v->kind != V_NONE) {
-    if (b->elem_offset) {
-      ev_error(ev, v->loc, "byte_offset and elem_offset are mutually exclusive");
-      return NULL;
-    }
-    int64_t bo;
-    if (!ev_get_int(ev, *v, &bo, "byte_offset")) return NULL;
-    int bits = tirx_dtype_bits(t) * t.lanes;
-    b->elem_offset = tirx_i32(ev->m, bo * 8 / (bits ? bits : 8));
-  }
-  if ((v = ev_kwarg(a, "align"))) {
-    int64_t al;
-    if (!ev_get_int(ev, *v, &al, "align")) return NULL;
-    b->align = al <= 0 ? 0 : (int)al;
-    if (al > 0 && (al & (al - 1))) {
-      ev_error(ev, v->loc, "align must be a power of two, got %lld", (long long)al);
-      return NULL;
-    }
-  }
-  if ((v = ev_kwarg(a, "offset_factor"))) {
-    int64_t of;
-    if (!ev_get_int(ev, *v, &of, "offset_factor")) return NULL;
-    b->offset_factor = of <= 0 ? 0 : (int)of;
-  }
-  if ((v = ev_kwarg(a, "layout"))) {
-    if (v->kind == V_NONE) {
-      b->layout = tirx_expr_new(ev->m, E_NONE, tirx_dtype(DT_VOID), v->loc);
-    } else if (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0) {
-      b->layout = NULL;
-    } else {
-      Expr *l = ev_to_expr(ev, *v, "layout");
-      if (!l) return NULL;
-      if (l->kind != E_LAYOUT) {
-        ev_error(ev, v->loc, "layout= must be a T.TileLayout(...) or T.ComposeLayout(...)");
-        return NULL;
-      }
-      /* the default row-major layout of the shape is no layout (TVM prints none) */
-      b->layout = ev_layout_is_default(ev, l, b->shape, b->ndim) ? NULL : l;
-    }
-  }
-  if (!(v = ev_kwarg(a, "layout")) || (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
-    b->layout_default = (b->layout = tvm_default_layout(ev, b, a->loc)) != NULL;
-  if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
-    b->allocated_addr = ev_value_to_any(ev, *v);
-    if (!b->allocated_addr) return NULL;
-  }
-  if ((v = ev_kwarg(a, "annotations")) && v->kind != V_NONE) {
-    if (v->kind != V_DICT) {
-      ev_error(ev, v->loc, "annotations= must be a dictionary");
-      return NULL;
-    }
-    b->annotations = ev_value_to_any(ev, *v);
-  }
+  if ((v = ev_kwarg(a, "data")) && !buffer_data(ev, b, v, fn, has_data_kw)) return NULL;
+  if (!buffer_offsets(ev, b, a) || !buffer_layout_annotations(ev, b, a)) return NULL;
   return b;
 }
 

@@ -621,6 +621,93 @@ static bool call_kwargs(Eval *ev, const Intrin *in, Args *a, Expr *call) {
   return true;
 }
 
+/* The dtype a call's arguments give (RET_DTYPE0/1/_KW rows): *explicit_dt,
+ * *ptr_ty for a pointer result, *skip the argument that gave it.  False when
+ * that settles the call: *done is its value (or an error). */
+static bool explicit_dtype(Eval *ev, const Intrin *in, Args *a, DType *explicit_dt, const PtrType **ptr_ty,
+                           int *skip, Value *done) {
+  int n = a->npos;
+  Value *pos = a->pos;
+  if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
+    if (n < 1) return *done = ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name), false;
+    if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
+      /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
+      PtrType *pt = TIRX_NEW(ev->m, PtrType);
+      pt->elem = pos[0].u.ptr.elem;
+      pt->typed = pos[0].u.ptr.typed;
+      pt->scope = pos[0].u.ptr.scope;
+      *ptr_ty = pt;
+      *explicit_dt = tirx_dtype(DT_HANDLE);
+    } else if (!ev_get_dtype(ev, pos[0], explicit_dt, "the result dtype")) {
+      return *done = v_make(V_ERROR, a->loc), false;
+    }
+    *skip = 0;
+    /* T.reinterpret("uint64", T.address_of(tmap)): TVM's address of a
+     * T.TensorMap() is a uint64 already, so this is no node (the T.ptx
+     * engine reinterprets it to a handle where an address is wanted) */
+    if (in->id == I_REINTERPRET && !*ptr_ty && n == 2 && tirx_dtype_eq(*explicit_dt, tirx_dtype(DT_UINT64)) &&
+        pos[1].kind == V_EXPR && pos[1].u.e->kind == E_CALL && pos[1].u.e->u.call.op->id == I_ADDRESS_OF &&
+        pos[1].u.e->u.call.n == 1 && pos[1].u.e->u.call.args[0]->kind == E_VAR &&
+        pos[1].u.e->u.call.args[0]->u.var->is_tensormap)
+      return *done = pos[1], false;
+  }
+  if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
+    if (n != 1 || !ev_get_dtype(ev, pos[0], explicit_dt, "dtype")) return *done = v_make(V_ERROR, a->loc), false;
+    *skip = 0;
+    /* TVM 0.27's T.infinity of a float type is the constant itself (printed T.float32("inf")) */
+    if (in->id == I_INFINITY && tirx_dtype_code(*explicit_dt) == DTC_FLOAT && explicit_dt->lanes == 1)
+      return *done = v_expr(tirx_float(ev->m, *explicit_dt, (double)INFINITY, a->loc), a->loc), false;
+  }
+  if (in->ret == RET_DTYPE1) {
+    Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
+    if (!dv) return *done = ev_error(ev, a->loc, "T.%s needs a dtype", in->name), false;
+    if (!ev_get_dtype(ev, *dv, explicit_dt, "dtype")) return *done = v_make(V_ERROR, a->loc), false;
+    if (n >= 2) *skip = 1;
+  }
+  if (in->ret == RET_DTYPE_KW) {
+    Value *rv = ev_kwarg(a, "return_type");
+    if (!rv) rv = ev_kwarg(a, "dtype");
+    if (rv && !ev_get_dtype(ev, *rv, explicit_dt, "return_type")) return *done = v_make(V_ERROR, a->loc), false;
+  }
+  return true;
+}
+
+/* The arity check of a call with n arguments (skip >= 0: one was the dtype). */
+static bool check_arity(Eval *ev, const Intrin *in, int n, int skip, Loc loc) {
+  int nargs = n - (skip >= 0 ? 1 : 0);
+  if (nargs < in->min_args - (skip >= 0 ? 1 : 0) || (in->max_args >= 0 && n > in->max_args)) {
+    if (in->max_args == in->min_args)
+      return ev_error(ev, loc, "T.%s takes %d argument%s, got %d", in->name, in->min_args,
+                      in->min_args == 1 ? "" : "s", n), false;
+    if (in->max_args < 0)
+      return ev_error(ev, loc, "T.%s takes at least %d arguments, got %d", in->name, in->min_args, n), false;
+    return ev_error(ev, loc, "T.%s takes %d to %d arguments, got %d", in->name, in->min_args,
+                    in->max_args, n), false;
+  }
+  return true;
+}
+
+/* T.if_then_else(c, x, y): a boolean condition, the sides promoted to one
+ * dtype.  False when that settles the call: *done (a constant condition picks
+ * its side, as TVM's if_then_else does; or an error). */
+static bool if_then_else_args(Eval *ev, Expr **args, const Value *pos, Loc loc, Value *done) {
+  if (!tirx_dtype_is_bool(args[0]->dtype))
+    return *done = ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression"), false;
+  Value x = v_expr(args[1], pos[1].loc), y = v_expr(args[2], pos[2].loc);
+  /* two boolean sides need no promotion (and `+` would refuse them) */
+  bool both_bool = tirx_dtype_is_bool(args[1]->dtype) && tirx_dtype_is_bool(args[2]->dtype);
+  Value t = both_bool ? x : ev_binop(ev, OP_PLUS, x, y, loc); /* only to promote */
+  if (t.kind == V_ERROR) return *done = t, false;
+  if (!tirx_dtype_eq(args[1]->dtype, args[2]->dtype)) {
+    if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], loc);
+    else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], loc);
+  }
+  /* a constant condition picks its side, as TVM's if_then_else does */
+  int64_t c;
+  if (tirx_expr_is_const_int(args[0], &c)) return *done = v_expr(c ? args[1] : args[2], loc), false;
+  return true;
+}
+
 static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   Args bound = *a;
   if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
@@ -639,76 +726,13 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   const PtrType *ptr_ty = NULL;
   Value *pos = a->pos;
   int skip = -1;
-  if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
-    if (n < 1) return ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name);
-    if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
-      /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
-      PtrType *pt = TIRX_NEW(ev->m, PtrType);
-      pt->elem = pos[0].u.ptr.elem;
-      pt->typed = pos[0].u.ptr.typed;
-      pt->scope = pos[0].u.ptr.scope;
-      ptr_ty = pt;
-      explicit_dt = tirx_dtype(DT_HANDLE);
-    } else if (!ev_get_dtype(ev, pos[0], &explicit_dt, "the result dtype")) {
-      return v_make(V_ERROR, a->loc);
-    }
-    skip = 0;
-    /* T.reinterpret("uint64", T.address_of(tmap)): TVM's address of a
-     * T.TensorMap() is a uint64 already, so this is no node (the T.ptx
-     * engine reinterprets it to a handle where an address is wanted) */
-    if (in->id == I_REINTERPRET && !ptr_ty && n == 2 && tirx_dtype_eq(explicit_dt, tirx_dtype(DT_UINT64)) &&
-        pos[1].kind == V_EXPR && pos[1].u.e->kind == E_CALL && pos[1].u.e->u.call.op->id == I_ADDRESS_OF &&
-        pos[1].u.e->u.call.n == 1 && pos[1].u.e->u.call.args[0]->kind == E_VAR &&
-        pos[1].u.e->u.call.args[0]->u.var->is_tensormap)
-      return pos[1];
-  }
-  if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
-    if (n != 1 || !ev_get_dtype(ev, pos[0], &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
-    skip = 0;
-    /* TVM 0.27's T.infinity of a float type is the constant itself (printed T.float32("inf")) */
-    if (in->id == I_INFINITY && tirx_dtype_code(explicit_dt) == DTC_FLOAT && explicit_dt.lanes == 1)
-      return v_expr(tirx_float(ev->m, explicit_dt, (double)INFINITY, a->loc), a->loc);
-  }
-  if (in->ret == RET_DTYPE1) {
-    Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
-    if (!dv) return ev_error(ev, a->loc, "T.%s needs a dtype", in->name);
-    if (!ev_get_dtype(ev, *dv, &explicit_dt, "dtype")) return v_make(V_ERROR, a->loc);
-    if (n >= 2) skip = 1;
-  }
-  if (in->ret == RET_DTYPE_KW) {
-    Value *rv = ev_kwarg(a, "return_type");
-    if (!rv) rv = ev_kwarg(a, "dtype");
-    if (rv && !ev_get_dtype(ev, *rv, &explicit_dt, "return_type")) return v_make(V_ERROR, a->loc);
-  }
-  int nargs = n - (skip >= 0 ? 1 : 0);
-  if (nargs < in->min_args - (skip >= 0 ? 1 : 0) || (in->max_args >= 0 && n > in->max_args)) {
-    if (in->max_args == in->min_args)
-      return ev_error(ev, a->loc, "T.%s takes %d argument%s, got %d", in->name, in->min_args,
-                      in->min_args == 1 ? "" : "s", n);
-    if (in->max_args < 0)
-      return ev_error(ev, a->loc, "T.%s takes at least %d arguments, got %d", in->name, in->min_args, n);
-    return ev_error(ev, a->loc, "T.%s takes %d to %d arguments, got %d", in->name, in->min_args,
-                    in->max_args, n);
-  }
+  Value done;
+  if (!explicit_dtype(ev, in, a, &explicit_dt, &ptr_ty, &skip, &done)) return done;
+  if (!check_arity(ev, in, n, skip, a->loc)) return v_make(V_ERROR, a->loc);
   int k = 0;
   Expr **args = call_args(ev, in, pos, n, skip, &k);
   if (!args) return v_make(V_ERROR, a->loc);
-  if (in->id == I_IF_THEN_ELSE && k == 3) {
-    if (!tirx_dtype_is_bool(args[0]->dtype))
-      return ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression");
-    Value x = v_expr(args[1], pos[1].loc), y = v_expr(args[2], pos[2].loc);
-    /* two boolean sides need no promotion (and `+` would refuse them) */
-    bool both_bool = tirx_dtype_is_bool(args[1]->dtype) && tirx_dtype_is_bool(args[2]->dtype);
-    Value t = both_bool ? x : ev_binop(ev, OP_PLUS, x, y, a->loc); /* only to promote */
-    if (t.kind == V_ERROR) return t;
-    if (!tirx_dtype_eq(args[1]->dtype, args[2]->dtype)) {
-      if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], a->loc);
-      else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], a->loc);
-    }
-    /* a constant condition picks its side, as TVM's if_then_else does */
-    int64_t c;
-    if (tirx_expr_is_const_int(args[0], &c)) return v_expr(c ? args[1] : args[2], a->loc);
-  }
+  if (in->id == I_IF_THEN_ELSE && k == 3 && !if_then_else_args(ev, args, pos, a->loc, &done)) return done;
   if ((in->id == I_POW || in->id == I_FMOD || in->id == I_FMA) && k >= 2) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
@@ -1780,102 +1804,116 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
  * spelling, or TVM's printed flat form T.ptx.family(ops..., "tok", ..., "MARKER").
  * Returns true with *out set when the call was handled here; false with *in set to the
  * row to call generically (NULL: unknown). */
+/* A spelling of the T.ptx table: the instruction (through the table engine),
+ * unless a value form of the intrinsic rows fits; whether that settled it. */
+static bool ptx_table_call(Eval *ev, const char *name, Args *a, bool as_stmt, Value *out) {
+  Loc loc = a->loc;
+  const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
+  bool value_form = vf || tirx_ptx_alu_family(name + 4);
+  if (!vf && value_form) {
+    /* a scalar ALU value form takes exactly its sources; with a destination
+     * first, or a spelling only the table has (mixed types, .satfinite,
+     * f32x2), it is the instruction, as TVM reads it */
+    PtxAlu p;
+    char err[256];
+    bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
+    if (!flat && !as_stmt) {
+      if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
+        value_form = true;
+      } else {
+        bool nomatch = false;
+        Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+        if (!nomatch) {
+          *out = v;
+          return true;
+        }
+        /* no row of that spelling: the ALU family's message (below) */
+      }
+    }
+  }
+  /* more operands than the value form takes: the destination is given
+   * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
+  if (vf && a->npos > vf->max_args) value_form = false;
+  /* a row without a result is an instruction wherever it is written
+   * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
+   * engine, as a statement would be, when it has the spelling */
+  if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
+    bool nomatch = false;
+    Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+    if (!nomatch) {
+      *out = v;
+      return true;
+    }
+  }
+  if (as_stmt || !value_form) {
+    *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
+    return true;
+  }
+  return false;
+}
+
+/* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER"), the
+ * strings joined onto the name: an intrinsic row (*in, the strings dropped
+ * from a) or a scalar ALU call (*out); whether that settled it. */
+static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in, Value *out) {
+  int ns = 0;
+  while (ns < a->npos && a->pos[a->npos - 1 - ns].kind == V_STR) ns++;
+  if (ns >= 1) {
+    StrBuf jb = {0};
+    strbuf_puts(&jb, name);
+    for (int i = a->npos - ns; i < a->npos - 1; i++)
+      if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
+    const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
+    strbuf_free(&jb);
+    const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
+    if (j) {
+      *in = j;
+      a->npos -= ns;
+    } else if (tirx_ptx_alu_family(joined + 4)) {
+      a->npos -= ns;
+      *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* An unknown T.ptx spelling: the error with a suggestion when one is close
+ * (a misspelt scalar family with the rest of it valid, or a table family);
+ * whether there was one. */
+static bool ptx_suggest(Eval *ev, const char *name, Loc loc, Value *out) {
+  size_t fl = strcspn(name + 4, ".");
+  const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
+  PtxAlu p;
+  char err[256];
+  if (fs) {
+    const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
+    if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err)) {
+      *out = ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
+      return true;
+    }
+  }
+  const char *ts = tirx_ptx_suggest_family(name + 4, fl);
+  if (ts) {
+    *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
+    return true;
+  }
+  return false;
+}
+
 static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in, Value *out) {
   Loc loc = a->loc;
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the rows of intrin_ptx.def with a result) are tried first */
-  if (ev_ptx_is_instr(name + 4)) {
-    const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
-    bool value_form = vf || tirx_ptx_alu_family(name + 4);
-    if (!vf && value_form) {
-      /* a scalar ALU value form takes exactly its sources; with a destination
-       * first, or a spelling only the table has (mixed types, .satfinite,
-       * f32x2), it is the instruction, as TVM reads it */
-      PtxAlu p;
-      char err[256];
-      bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
-      if (!flat && !as_stmt) {
-        if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
-          value_form = true;
-        } else {
-          bool nomatch = false;
-          Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
-          if (!nomatch) {
-            *out = v;
-            return true;
-          }
-          /* no row of that spelling: the ALU family's message (below) */
-        }
-      }
-    }
-    /* more operands than the value form takes: the destination is given
-     * (T.evaluate(T.ptx.mapa.shared__cluster.u32(dst, a, rank))) */
-    if (vf && a->npos > vf->max_args) value_form = false;
-    /* a row without a result is an instruction wherever it is written
-     * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
-     * engine, as a statement would be, when it has the spelling */
-    if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
-      bool nomatch = false;
-      Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
-      if (!nomatch) {
-        *out = v;
-        return true;
-      }
-    }
-    if (as_stmt || !value_form) {
-      *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
-      return true;
-    }
-  }
+  if (ev_ptx_is_instr(name + 4) && ptx_table_call(ev, name, a, as_stmt, out)) return true;
   *in = tirx_intrin_lookup(name, strlen(name));
-  if (!*in) {
-    /* TVM's printed flat form: T.ptx.family(ops..., "tok", ..., "MARKER") */
-    int ns = 0;
-    while (ns < a->npos && a->pos[a->npos - 1 - ns].kind == V_STR) ns++;
-    if (ns >= 1) {
-      StrBuf jb = {0};
-      strbuf_puts(&jb, name);
-      for (int i = a->npos - ns; i < a->npos - 1; i++)
-        if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
-      const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
-      strbuf_free(&jb);
-      const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
-      if (j) {
-        *in = j;
-        a->npos -= ns;
-      } else if (tirx_ptx_alu_family(joined + 4)) {
-        a->npos -= ns;
-        *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
-        return true;
-      }
-    }
-  }
+  if (!*in && ptx_flat_form(ev, name, a, in, out)) return true;
   if (!*in && tirx_ptx_alu_family(name + 4)) {
     *out = ptx_alu_call(ev, name + 4, a);
     return true;
   }
-  if (!*in) {
-    /* a misspelt scalar family: suggest the spelling with the family fixed
-     * when the rest of it is valid */
-    size_t fl = strcspn(name + 4, ".");
-    const char *fs = tirx_ptx_alu_suggest_family(name + 4, fl);
-    PtxAlu p;
-    char err[256];
-    if (fs) {
-      const char *fixed = tirx_intern_printf(ev->m, "%s%s", fs, name + 4 + fl);
-      if (tirx_ptx_alu_parse(fixed, &p, err, sizeof err)) {
-        *out = ev_error(ev, loc, "unknown intrinsic 'T.%s'; did you mean 'T.ptx.%s'?", name, fixed);
-        return true;
-      }
-    }
-    const char *ts = tirx_ptx_suggest_family(name + 4, fl);
-    if (ts) {
-      *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
-      return true;
-    }
-    return false;
-  }
+  if (!*in) return ptx_suggest(ev, name, loc, out);
   if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && tirx_ptx_alu_family(name + 4)) {
     /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
     Args b = *a;

@@ -354,37 +354,40 @@ overflow:
   return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
 }
 
+/* Python arithmetic on two constants, one of them a float. */
+static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc) {
+  double x = num_f(&a), y = num_f(&b), r = 0;
+  switch (op) {
+  case OP_PLUS: r = x + y; break;
+  case OP_MINUS: r = x - y; break;
+  case OP_STAR: r = x * y; break;
+  case OP_SLASH:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = x / y;
+    break;
+  case OP_DSLASH:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = floor(x / y);
+    break;
+  case OP_PERCENT:
+    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
+    r = x - floor(x / y) * y;
+    break;
+  case OP_POW: r = pow(x, y); break;
+  default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
+  }
+  Value v = v_make(V_FLOAT, loc);
+  v.u.f = r;
+  return v;
+}
+
 static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   bool flt = a.kind == V_FLOAT || b.kind == V_FLOAT;
   if (!flt && (a.uint_big || b.uint_big || (op == OP_LSHIFT && a.u.i > 0 && b.u.i >= 0 && b.u.i < 64 &&
                                              (uint64_t)a.u.i <= (UINT64_MAX >> b.u.i) &&
                                              (uint64_t)a.u.i > ((uint64_t)INT64_MAX >> b.u.i))))
     return py_arith_big(ev, op, a, b, loc); /* above INT64_MAX, or a shift that lands there */
-  if (flt) {
-    double x = num_f(&a), y = num_f(&b), r = 0;
-    switch (op) {
-    case OP_PLUS: r = x + y; break;
-    case OP_MINUS: r = x - y; break;
-    case OP_STAR: r = x * y; break;
-    case OP_SLASH:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = x / y;
-      break;
-    case OP_DSLASH:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = floor(x / y);
-      break;
-    case OP_PERCENT:
-      if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-      r = x - floor(x / y) * y;
-      break;
-    case OP_POW: r = pow(x, y); break;
-    default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
-    }
-    Value v = v_make(V_FLOAT, loc);
-    v.u.f = r;
-    return v;
-  }
+  if (flt) return py_arith_float(ev, op, a, b, loc);
   int64_t x = a.u.i, y = b.u.i, r = 0;
   switch (op) {
   case OP_PLUS:
@@ -1006,6 +1009,64 @@ static bool sig_name_quoted(Eval *ev, const char *name) {
   return false;
 }
 
+/* A quoted shape string names a new symbolic variable (TVM's
+ * _eval_signature_annotation): int32 unless a scalar param says so. */
+static Value signature_var(Eval *ev, Ast *a) {
+  DType t = tirx_dtype(DT_INT32);
+  if (ev->func)
+    for (int i = 0; i < ev->func->nparams; i++)
+      if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
+        t = ev->func->params[i].var->dtype;
+  /* TVM prints a shape over a scalar parameter that comes later in the
+   * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
+   * the type of that parameter's annotation. */
+  if (ev->sig_def)
+    for (int i = 0; i < ev->sig_def->n; i++) {
+      Ast *pa = ev->sig_def->list[i];
+      if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
+          pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
+        continue;
+      bool saved_sig = ev->in_signature;
+      ev->in_signature = false;
+      Value ann = ev_expr(ev, pa->a);
+      ev->in_signature = saved_sig;
+      if (ann.kind == V_DTYPE) t = ann.u.dt;
+    }
+  Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
+  Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
+  ev_define(ev, a->name, val, true, a->loc);
+  Var **nv = tirx_xrealloc(ev->sig_vars, (size_t)(ev->nsig_vars + 1), sizeof *nv);
+  ev->sig_vars = nv;
+  ev->sig_vars[ev->nsig_vars++] = v;
+  return val;
+}
+
+/* A defined name one edit away from `name`, to suggest; NULL if none. */
+static const char *similar_name(Eval *ev, const char *name) {
+  const char *best = NULL;
+  for (int i = ev->nbinds - 1; i >= 0 && !best; i--) {
+    const char *n = ev->binds[i].name;
+    size_t la = strlen(name), lb = strlen(n);
+    if (la > 1 && lb > 1 && (la == lb || la + 1 == lb || lb + 1 == la)) {
+      int diff = 0;
+      size_t k = 0, j = 0;
+      while (k < la && j < lb) {
+        if (name[k] != n[j]) {
+          diff++;
+          if (la > lb) k++;
+          else if (lb > la) j++;
+          else { k++; j++; }
+        } else {
+          k++;
+          j++;
+        }
+      }
+      if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
+    }
+  }
+  return best;
+}
+
 static Value name(Eval *ev, Ast *a) {
   Binding *b = ev_lookup(ev, a->name);
   if (b) {
@@ -1042,59 +1103,9 @@ static Value name(Eval *ev, Ast *a) {
     txmap_put(&ev->builtin_names, a->name, kept);
     return g;
   }
-  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name))) {
-    /* A quoted shape string names a new symbolic variable (TVM's
-     * _eval_signature_annotation): int32 unless a scalar param says so. */
-    DType t = tirx_dtype(DT_INT32);
-    if (ev->func)
-      for (int i = 0; i < ev->func->nparams; i++)
-        if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
-          t = ev->func->params[i].var->dtype;
-    /* TVM prints a shape over a scalar parameter that comes later in the
-     * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
-     * the type of that parameter's annotation. */
-    if (ev->sig_def)
-      for (int i = 0; i < ev->sig_def->n; i++) {
-        Ast *pa = ev->sig_def->list[i];
-        if (pa->kind != A_PARAM || pa->name != a->name || !pa->a || pa->a->kind != A_ATTR ||
-            pa->a->a->kind != A_NAME || strcmp(pa->a->a->name, "T") != 0)
-          continue;
-        bool saved_sig = ev->in_signature;
-        ev->in_signature = false;
-        Value ann = ev_expr(ev, pa->a);
-        ev->in_signature = saved_sig;
-        if (ann.kind == V_DTYPE) t = ann.u.dt;
-      }
-    Var *v = tirx_var_new(ev->m, a->name, t, a->loc);
-    Value val = v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
-    ev_define(ev, a->name, val, true, a->loc);
-    Var **nv = tirx_xrealloc(ev->sig_vars, (size_t)(ev->nsig_vars + 1), sizeof *nv);
-    ev->sig_vars = nv;
-    ev->sig_vars[ev->nsig_vars++] = v;
-    return val;
-  }
-  /* suggest a defined name */
-  const char *best = NULL;
-  for (int i = ev->nbinds - 1; i >= 0 && !best; i--) {
-    const char *n = ev->binds[i].name;
-    size_t la = strlen(a->name), lb = strlen(n);
-    if (la > 1 && lb > 1 && (la == lb || la + 1 == lb || lb + 1 == la)) {
-      int diff = 0;
-      size_t k = 0, j = 0;
-      while (k < la && j < lb) {
-        if (a->name[k] != n[j]) {
-          diff++;
-          if (la > lb) k++;
-          else if (lb > la) j++;
-          else { k++; j++; }
-        } else {
-          k++;
-          j++;
-        }
-      }
-      if (diff + (int)(la - k) + (int)(lb - j) <= 1) best = n;
-    }
-  }
+  if (ev->in_signature && (ev->sig_fresh_vars || sig_name_quoted(ev, a->name)))
+    return signature_var(ev, a);
+  const char *best = similar_name(ev, a->name);
   if (ev->callee_name && ev->func && !ev->in_signature && !best) {
     /* f(...) in a kernel body, f unbound: a call of the module's function f
      * (TVM prints a call of another PrimFunc by its bare name; the function
@@ -1190,6 +1201,56 @@ static Value dict_display(Eval *ev, Ast *a) {
   return d;
 }
 
+/* not x: folded when x is known, else a traced E_NOT. */
+static Value not_expr(Eval *ev, Ast *a) {
+  Value v = ev_expr(ev, a->a);
+  bool t;
+  if (ev_truthy_const(ev, v, &t)) {
+    Value r = v_make(V_BOOL, a->loc);
+    r.u.i = !t;
+    return r;
+  }
+  if (v.kind == V_ERROR) return v;
+  Expr *e = to_bool_expr(ev, v, "operand of 'not'");
+  if (!e) return v_make(V_ERROR, a->loc);
+  /* `not` of a traced boolean stays traced, even of a constant one: TVM
+   * neither folds `not T.bool(True)` nor prints it otherwise. */
+  if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+  Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
+  n->u.un.a = e;
+  return v_expr(n, a->loc);
+}
+
+/* x if c else y: the side c picks when known, else T.if_then_else. */
+static Value if_expr(Eval *ev, Ast *a) {
+  Value c = ev_expr(ev, a->a);
+  bool t;
+  if (ev_truthy_const(ev, c, &t)) return ev_expr(ev, t ? a->b : a->c);
+  if (c.kind == V_ERROR) return c;
+  Expr *ce = to_bool_expr(ev, c, "the condition of a conditional expression");
+  Expr *x = ev_to_expr(ev, ev_expr(ev, a->b), "a value");
+  Expr *y = ev_to_expr(ev, ev_expr(ev, a->c), "a value");
+  if (!ce || !x || !y) return v_make(V_ERROR, a->loc);
+  if (!promote(ev, &x, &y, a->loc)) return v_make(V_ERROR, a->loc);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, 3);
+  args[0] = ce;
+  args[1] = x;
+  args[2] = y;
+  return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
+}
+
+/* (name := v): binds name in the current scope (or rebinds it). */
+static Value walrus(Eval *ev, Ast *a) {
+  Value v = ev_expr(ev, a->a);
+  if (v.kind == V_ERROR) return v;
+  Binding *b = ev_lookup(ev, a->name);
+  Value bv = v;
+  bv.meta = false;
+  if (b && (b->depth == ev->depth || b->depth == 0) && !b->immutable) b->v = bv;
+  else ev_define(ev, a->name, bv, false, a->loc);
+  return v;
+}
+
 Value ev_expr(Eval *ev, Ast *a) {
   if (!a) return v_make(V_NONE, (Loc){0, 0});
   switch ((AstKind)a->kind) {
@@ -1231,56 +1292,15 @@ Value ev_expr(Eval *ev, Ast *a) {
     return ev_binop(ev, a->op, x, y, a->loc);
   }
   case A_UNARY: return unary(ev, a);
-  case A_NOT: {
-    Value v = ev_expr(ev, a->a);
-    bool t;
-    if (ev_truthy_const(ev, v, &t)) {
-      Value r = v_make(V_BOOL, a->loc);
-      r.u.i = !t;
-      return r;
-    }
-    if (v.kind == V_ERROR) return v;
-    Expr *e = to_bool_expr(ev, v, "operand of 'not'");
-    if (!e) return v_make(V_ERROR, a->loc);
-    /* `not` of a traced boolean stays traced, even of a constant one: TVM
-     * neither folds `not T.bool(True)` nor prints it otherwise. */
-    if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
-    Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
-    n->u.un.a = e;
-    return v_expr(n, a->loc);
-  }
+  case A_NOT: return not_expr(ev, a);
   case A_BOOLOP: return logic(ev, a->op == 1, ev_expr(ev, a->a), a->b, a->loc);
   case A_COMPARE: return compare(ev, a);
-  case A_IFEXP: {
-    Value c = ev_expr(ev, a->a);
-    bool t;
-    if (ev_truthy_const(ev, c, &t)) return ev_expr(ev, t ? a->b : a->c);
-    if (c.kind == V_ERROR) return c;
-    Expr *ce = to_bool_expr(ev, c, "the condition of a conditional expression");
-    Expr *x = ev_to_expr(ev, ev_expr(ev, a->b), "a value");
-    Expr *y = ev_to_expr(ev, ev_expr(ev, a->c), "a value");
-    if (!ce || !x || !y) return v_make(V_ERROR, a->loc);
-    if (!promote(ev, &x, &y, a->loc)) return v_make(V_ERROR, a->loc);
-    Expr **args = TIRX_NEWN(ev->m, Expr *, 3);
-    args[0] = ce;
-    args[1] = x;
-    args[2] = y;
-    return v_expr(tirx_call(ev->m, tirx_intrin(I_IF_THEN_ELSE), x->dtype, args, 3, a->loc), a->loc);
-  }
+  case A_IFEXP: return if_expr(ev, a);
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
   case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
   case A_DICT: return dict_display(ev, a);
   case A_LAMBDA: return ev_py_lambda(ev, a);
-  case A_WALRUS: {
-    Value v = ev_expr(ev, a->a);
-    if (v.kind == V_ERROR) return v;
-    Binding *b = ev_lookup(ev, a->name);
-    Value bv = v;
-    bv.meta = false;
-    if (b && (b->depth == ev->depth || b->depth == 0) && !b->immutable) b->v = bv;
-    else ev_define(ev, a->name, bv, false, a->loc);
-    return v;
-  }
+  case A_WALRUS: return walrus(ev, a);
   case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");
   case A_STAR: return ev_error(ev, a->loc, "'*' unpacking is not valid here");
   case A_KW: return ev_error(ev, a->loc, "keyword argument outside a call");

@@ -57,10 +57,10 @@ Value ev_inline_value(Eval *ev, Ast *fd) {
   return v;
 }
 
-Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
-  if (ev->inline_depth >= MAX_INLINE_DEPTH)
-    return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
-                    MAX_INLINE_DEPTH);
+/* Binds a call's arguments to an @T.inline function's parameters in bound[]
+ * (one per parameter): positional, *args, keywords, **kwargs, defaults.  A
+ * V_NONE value, or the error. */
+static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
   int np = fd->n, npos = 0, star = -1, dstar = -1;
   while (npos < np && !(fd->list[npos]->ival & 7)) npos++; /* keyword-only ones come after '*' */
   for (int i = 0; i < np; i++) {
@@ -70,7 +70,6 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
   if (a->npos > npos && star < 0)
     return ev_error(ev, a->loc, "%s() takes %d positional argument%s, got %d", fd->name, npos, npos == 1 ? "" : "s",
                     a->npos);
-  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
   bool *have = TIRX_NEWN(ev->m, bool, np + 1);
   for (int i = 0; i < a->npos && i < npos; i++) {
     bound[i] = a->pos[i];
@@ -115,6 +114,17 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
       bound[i] = ev_expr(ev, fd->list[i]->b);
       if (bound[i].kind == V_ERROR) return bound[i];
     }
+  return v_make(V_NONE, a->loc);
+}
+
+Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
+  if (ev->inline_depth >= MAX_INLINE_DEPTH)
+    return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
+                    MAX_INLINE_DEPTH);
+  int np = fd->n;
+  Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
+  Value err = bind_inline_args(ev, fd, a, bound);
+  if (err.kind == V_ERROR) return err;
   /* the body runs in a fresh scope: over the caller's (late binding) or,
    * hygienic, over what it captured */
   ev_push_scope(ev);

@@ -635,6 +635,63 @@ static const char *relative_base(Eval *ev, int dots) {
   return tirx_intern0(ev->m, buf);
 }
 
+/* from MOD import NAME [as BIND], once the module m (NULL: not on the search
+ * path, or a native one) is loaded; false after an error. */
+static bool from_import_name(Eval *ev, struct PyModule *m, const char *mod, const char *shown, int dots,
+                             const char *name, const char *bind, Loc loc) {
+  Value nv;
+  if (!dots && ev_tvm_import(ev, mod, name, loc, &nv)) {
+    bind_name(ev, bind, nv, loc);
+    return true;
+  }
+  if (strcmp(name, "*") == 0) {
+    if (!m) return true;
+    Binding *b = m->binds;
+    for (int j = 0; j < m->nbinds; j++)
+      if (b[j].depth == 0 && b[j].name[0] != '_') bind_name(ev, b[j].name, b[j].v, loc);
+    return true;
+  }
+  if (!m) { /* not on the search path: lazy */
+    bind_name(ev, bind, unloaded(ev, shown, loc), loc);
+    return true;
+  }
+  const char *nm = tirx_intern0(ev->m, name);
+  Binding *b = mod_global(ev, m, nm);
+  if (b) {
+    bind_name(ev, bind, b->v, loc);
+    return true;
+  }
+  /* a submodule: from pkg import mod */
+  char *path = NULL, *pkgdir = NULL;
+  if (m->dir && find_in(ev, m->dir, name, &path, &pkgdir)) {
+    char full[1200];
+    snprintf(full, sizeof full, "%s.%s", m->name, name);
+    struct PyModule *sm = load_file(ev, full, path, pkgdir, loc);
+    free(path);
+    free(pkgdir);
+    if (!sm) return false;
+    set_global(ev, m, nm, module_value(sm, loc));
+    bind_name(ev, bind, module_value(sm, loc), loc);
+    return true;
+  }
+  if (mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
+    Value got;
+    int before = ev->nerr;
+    ev_module_attr(ev, module_value(m, loc), nm, loc, &got);
+    if (ev->nerr > before || got.kind == V_ERROR) return false;
+    bind_name(ev, bind, got, loc);
+    return true;
+  }
+  if (m->loading)
+    ev_error(ev, loc,
+             "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular "
+             "import)",
+             name, m->name);
+  else
+    ev_error(ev, loc, "cannot import name '%s' from '%s'", name, m->name);
+  return false;
+}
+
 static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   Loc loc = s->loc;
   int i = 1, dots = 0;
@@ -700,60 +757,8 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
     m = import_abs(ev, mod, loc, &err, &root);
   }
   if (err) return false;
-  for (int k = 0; k < nn; k++) {
-    const char *bind = as[k] ? as[k] : names[k];
-    Value nv;
-    if (!dots && ev_tvm_import(ev, mod, names[k], loc, &nv)) {
-      bind_name(ev, bind, nv, loc);
-      continue;
-    }
-    if (strcmp(names[k], "*") == 0) {
-      if (!m) continue;
-      Binding *b = m->binds;
-      for (int j = 0; j < m->nbinds; j++)
-        if (b[j].depth == 0 && b[j].name[0] != '_') bind_name(ev, b[j].name, b[j].v, loc);
-      continue;
-    }
-    if (!m) { /* not on the search path: lazy */
-      bind_name(ev, bind, unloaded(ev, shown, loc), loc);
-      continue;
-    }
-    const char *nm = tirx_intern0(ev->m, names[k]);
-    Binding *b = mod_global(ev, m, nm);
-    if (b) {
-      bind_name(ev, bind, b->v, loc);
-      continue;
-    }
-    /* a submodule: from pkg import mod */
-    char *path = NULL, *pkgdir = NULL;
-    if (m->dir && find_in(ev, m->dir, names[k], &path, &pkgdir)) {
-      char full[1200];
-      snprintf(full, sizeof full, "%s.%s", m->name, names[k]);
-      struct PyModule *sm = load_file(ev, full, path, pkgdir, loc);
-      free(path);
-      free(pkgdir);
-      if (!sm) return false;
-      set_global(ev, m, nm, module_value(sm, loc));
-      bind_name(ev, bind, module_value(sm, loc), loc);
-      continue;
-    }
-    if (mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
-      Value got;
-      int before = ev->nerr;
-      ev_module_attr(ev, module_value(m, loc), nm, loc, &got);
-      if (ev->nerr > before || got.kind == V_ERROR) return false;
-      bind_name(ev, bind, got, loc);
-      continue;
-    }
-    if (m->loading)
-      ev_error(ev, loc,
-               "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular "
-               "import)",
-               names[k], m->name);
-    else
-      ev_error(ev, loc, "cannot import name '%s' from '%s'", names[k], m->name);
-    return false;
-  }
+  for (int k = 0; k < nn; k++)
+    if (!from_import_name(ev, m, mod, shown, dots, names[k], as[k] ? as[k] : names[k], loc)) return false;
   return true;
 }
 

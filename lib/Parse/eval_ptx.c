@@ -168,112 +168,110 @@ static bool is_addr_call(const Expr *x) {
   return x && x->kind == E_CALL && x->u.call.op->id == I_PTX_ADDR;
 }
 
-/* Coerces the `lanes` arguments of operand o into out[]; false with a reason. */
-static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
-                           PArg *args, int lanes, Expr **out, Why *w) {
-  const char *ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, mods) : "";
-  bool is_pred = o->kind == PTXK_REG && strcmp(ty, "pred") == 0;
+/* An immediate operand: compile-time integers (or an unrolled loop variable). */
+static bool coerce_imm(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Expr **out, Why *w) {
   for (int k = 0; k < lanes; k++) {
-    if (args[k].tag && !is_pred)
-      return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)", o->name);
-    if (is_sink(&args[k].v) || (args[k].v.kind == V_NS))
-      return why(w, "operand '%s' cannot take %s", o->name,
-                 is_sink(&args[k].v) ? "T.ptx.SINK here" : "a namespace");
-  }
-  if (o->kind == PTXK_IMM) {
-    for (int k = 0; k < lanes; k++) {
-      const Value *v = &args[k].v;
-      int64_t iv;
-      bool known = false;
-      if (v->kind == V_INT) {
-        iv = v->u.i;
-        known = true;
-      } else if (v->kind == V_EXPR && tirx_expr_is_const_int(v->u.e, &iv)) {
-        known = true;
-      }
-      if (!known) {
-        Expr *x = v->kind == V_EXPR ? v->u.e : NULL;
-        if (!o->nchoices && x && tirx_dtype_is_int(x->dtype)) {
-          out[k] = x; /* an unrolled loop variable: constant by codegen */
-          continue;
-        }
-        return why(w, "operand '%s' is an immediate in the instruction text; it needs a compile-time integer",
-                   o->name);
-      }
-      if (o->nchoices) {
-        char b[24];
-        snprintf(b, sizeof b, "%lld", (long long)iv);
-        bool ok = false;
-        for (int c = 0; c < o->nchoices && !ok; c++) ok = strcmp(o->choices[c], b) == 0;
-        if (!ok) {
-          char list[160] = "";
-          for (int c = 0; c < o->nchoices; c++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c ? ", " : "", o->choices[c]);
-          return why(w, "operand '%s' must be one of %s, got %lld", o->name, list, (long long)iv);
-        }
-      }
-      if (iv < INT32_MIN || iv > INT32_MAX)
-        return why(w, "operand '%s': immediate %lld does not fit in int32", o->name, (long long)iv);
-      out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), iv, v->loc);
+    const Value *v = &args[k].v;
+    int64_t iv;
+    bool known = false;
+    if (v->kind == V_INT) {
+      iv = v->u.i;
+      known = true;
+    } else if (v->kind == V_EXPR && tirx_expr_is_const_int(v->u.e, &iv)) {
+      known = true;
     }
-    return true;
-  }
-  if (o->kind == PTXK_ADDR || o->kind == PTXK_PTR) {
-    for (int k = 0; k < lanes; k++) {
-      Expr *x = operand_expr(ev, &args[k].v, w, "an address", false);
-      if (!x) return false;
-      if (is_addr_call(x)) {
-        if (!o->off) return why(w, "operand '%s' does not take T.ptx.addr(...)", o->name);
-        Expr *base = coerce_address(ev, en, o, mods, x->u.call.args[0], w);
-        if (!base) return false;
-        Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
-        a[0] = base;
-        a[1] = x->u.call.args[1];
-        out[k] = tirx_call(ev->m, x->u.call.op, base->dtype, a, 2, x->loc);
+    if (!known) {
+      Expr *x = v->kind == V_EXPR ? v->u.e : NULL;
+      if (!o->nchoices && x && tirx_dtype_is_int(x->dtype)) {
+        out[k] = x; /* an unrolled loop variable: constant by codegen */
         continue;
       }
-      out[k] = coerce_address(ev, en, o, mods, x, w);
-      if (!out[k]) return false;
+      return why(w, "operand '%s' is an immediate in the instruction text; it needs a compile-time integer",
+                 o->name);
     }
-    return true;
+    if (o->nchoices) {
+      char b[24];
+      snprintf(b, sizeof b, "%lld", (long long)iv);
+      bool ok = false;
+      for (int c = 0; c < o->nchoices && !ok; c++) ok = strcmp(o->choices[c], b) == 0;
+      if (!ok) {
+        char list[160] = "";
+        for (int c = 0; c < o->nchoices; c++)
+          snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c ? ", " : "", o->choices[c]);
+        return why(w, "operand '%s' must be one of %s, got %lld", o->name, list, (long long)iv);
+      }
+    }
+    if (iv < INT32_MIN || iv > INT32_MAX)
+      return why(w, "operand '%s': immediate %lld does not fit in int32", o->name, (long long)iv);
+    out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), iv, v->loc);
   }
+  return true;
+}
+
+/* An address or pointer operand, with T.ptx.addr(base, offset) where it takes one. */
+static bool coerce_addr_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o,
+                                const char *const *mods, PArg *args, int lanes, Expr **out, Why *w) {
+  for (int k = 0; k < lanes; k++) {
+    Expr *x = operand_expr(ev, &args[k].v, w, "an address", false);
+    if (!x) return false;
+    if (is_addr_call(x)) {
+      if (!o->off) return why(w, "operand '%s' does not take T.ptx.addr(...)", o->name);
+      Expr *base = coerce_address(ev, en, o, mods, x->u.call.args[0], w);
+      if (!base) return false;
+      Expr **a = TIRX_NEWN(ev->m, Expr *, 2);
+      a[0] = base;
+      a[1] = x->u.call.args[1];
+      out[k] = tirx_call(ev->m, x->u.call.op, base->dtype, a, 2, x->loc);
+      continue;
+    }
+    out[k] = coerce_address(ev, en, o, mods, x, w);
+    if (!out[k]) return false;
+  }
+  return true;
+}
+
+/* A .pred source operand: a bool, or an integer wrapped as T.ptx.pred(x). */
+static bool coerce_pred(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Expr **out, Why *w) {
+  for (int k = 0; k < lanes; k++) {
+    const Value *v = &args[k].v;
+    if (v->kind == V_BOOL) {
+      out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
+      continue;
+    }
+    if (args[k].tag && v->kind == V_INT && args[k].printed) {
+      /* a bare integer at a "p<i>" operand of TVM's flat print is its untyped
+       * int literal, an int32 (what the kern DSL's Python int becomes) */
+      if (!fits(tirx_dtype(DT_INT32), v->u.i, v->uint_big))
+        return why(w, "operand '%s': %lld does not fit in int32", o->name, (long long)v->u.i);
+      out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), v->u.i, v->loc);
+      continue;
+    }
+    if (args[k].tag && v->kind == V_INT) { /* T.ptx.pred(1): TVM makes it a uint32 */
+      out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
+      continue;
+    }
+    Expr *x = operand_expr(ev, v, w, "a predicate", true);
+    if (!x) return false;
+    bool ok = tirx_dtype_is_bool(x->dtype) ||
+              (args[k].tag && (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) ||
+                               tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32))));
+    if (!ok) {
+      if (args[k].tag) return why(w, "T.ptx.pred(...) takes a bool/uint32/int32 expression");
+      return why(w,
+                 "operand '%s' is a .pred argument: pass a bool expression, or wrap an integer one as "
+                 "T.ptx.pred(x)",
+                 o->name);
+    }
+    out[k] = x;
+  }
+  return true;
+}
+
+/* A register operand: one dtype over its lanes, from the operand's allowed types. */
+static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
+                       const char *ty, PArg *args, int lanes, Expr **out, Why *w) {
   const char *allowed = tirx_ptx_opdtypes(en, o, mods);
   bool dst = o->rw != PTXRW_R;
-  if (is_pred && !dst) {
-    for (int k = 0; k < lanes; k++) {
-      const Value *v = &args[k].v;
-      if (v->kind == V_BOOL) {
-        out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
-        continue;
-      }
-      if (args[k].tag && v->kind == V_INT && args[k].printed) {
-        /* a bare integer at a "p<i>" operand of TVM's flat print is its untyped
-         * int literal, an int32 (what the kern DSL's Python int becomes) */
-        if (!fits(tirx_dtype(DT_INT32), v->u.i, v->uint_big))
-          return why(w, "operand '%s': %lld does not fit in int32", o->name, (long long)v->u.i);
-        out[k] = tirx_int(ev->m, tirx_dtype(DT_INT32), v->u.i, v->loc);
-        continue;
-      }
-      if (args[k].tag && v->kind == V_INT) { /* T.ptx.pred(1): TVM makes it a uint32 */
-        out[k] = tirx_int(ev->m, tirx_dtype(DT_UINT32), v->u.i != 0, v->loc);
-        continue;
-      }
-      Expr *x = operand_expr(ev, v, w, "a predicate", true);
-      if (!x) return false;
-      bool ok = tirx_dtype_is_bool(x->dtype) ||
-                (args[k].tag && (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) ||
-                                 tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32))));
-      if (!ok) {
-        if (args[k].tag) return why(w, "T.ptx.pred(...) takes a bool/uint32/int32 expression");
-        return why(w,
-                   "operand '%s' is a .pred argument: pass a bool expression, or wrap an integer one as "
-                   "T.ptx.pred(x)",
-                   o->name);
-      }
-      out[k] = x;
-    }
-    return true;
-  }
   DType want;
   bool have = false;
   char b1[32];
@@ -338,20 +336,39 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, co
   return true;
 }
 
+/* Coerces the `lanes` arguments of operand o into out[]; false with a reason. */
+static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
+                           PArg *args, int lanes, Expr **out, Why *w) {
+  const char *ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, mods) : "";
+  bool is_pred = o->kind == PTXK_REG && strcmp(ty, "pred") == 0;
+  for (int k = 0; k < lanes; k++) {
+    if (args[k].tag && !is_pred)
+      return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)", o->name);
+    if (is_sink(&args[k].v) || (args[k].v.kind == V_NS))
+      return why(w, "operand '%s' cannot take %s", o->name,
+                 is_sink(&args[k].v) ? "T.ptx.SINK here" : "a namespace");
+  }
+  if (o->kind == PTXK_IMM) return coerce_imm(ev, o, args, lanes, out, w);
+  if (o->kind == PTXK_ADDR || o->kind == PTXK_PTR)
+    return coerce_addr_operand(ev, en, o, mods, args, lanes, out, w);
+  if (is_pred && o->rw == PTXRW_R) return coerce_pred(ev, o, args, lanes, out, w);
+  return coerce_reg(ev, en, o, mods, ty, args, lanes, out, w);
+}
+
 /* The resolved call, built by one candidate. */
 typedef struct Built {
   Expr **args;
   int n;
 } Built;
 
-static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
-                      Loc loc, Built *out, Why *w) {
+/* Whether entry en can take a call with these modifiers and nops operand
+ * lanes: its required slots written, its slot rule kept, its operand count. */
+static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why *w) {
   char miss[200] = "";
   for (int i = 0; i < en->nslots; i++)
-    if (!mods[i] && !en->slots[i].optional)
+    if (!cm[i] && !en->slots[i].optional)
       snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "", en->slots[i].name);
   if (*miss) return why(w, "missing required modifier(s): %s", miss);
-  const char *const *cm = (const char *const *)mods;
   if (!tirx_ptx_rule_ok(en, cm)) {
     char combo[240] = "";
     for (int k = 0; k < en->rule.nkeys; k++) {
@@ -375,6 +392,13 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
     }
     return why(w, "expects %d operand%s (%s), got %d", want, want == 1 ? "" : "s", names, nops);
   }
+  return true;
+}
+
+static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
+                      Loc loc, Built *out, Why *w) {
+  const char *const *cm = (const char *const *)mods;
+  if (!entry_fits(en, cm, nops, w)) return false;
   if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
   Expr **coerced = TIRX_NEWN(ev->m, Expr *, nops + en->nslots + 2);
   /* the marker: "pred", "keep", p<i> per .pred-class source, s<i> per sunk lane */
@@ -470,6 +494,209 @@ typedef struct Cand {
   bool alive;
 } Cand;
 
+/* Keeps the candidates whose slots read TVM's flat form: it names every slot
+ * in order, so only entries with nflat slots, each string a token of its own
+ * slot, can have printed it.  Whether any is left. */
+static bool filter_flat(Cand *c, int nc, const Value *strs, int nflat) {
+  bool any = false;
+  for (int i = 0; i < nc; i++) {
+    const PtxEntry *e = c[i].e;
+    bool ok = e->nslots == nflat;
+    for (int k = 0; ok && k < nflat; k++) {
+      const Value *sv = &strs[k];
+      if (!sv->u.s.len) {
+        ok = e->slots[k].optional;
+        continue;
+      }
+      ok = false;
+      for (int t = 0; t < e->slots[k].ntok && !ok; t++)
+        if (strlen(e->slots[k].tok[t]) == sv->u.s.len &&
+            memcmp(e->slots[k].tok[t], sv->u.s.p, sv->u.s.len) == 0) {
+          c[i].mods[k] = e->slots[k].tok[t];
+          ok = true;
+        }
+    }
+    if (!ok) c[i].alive = false;
+    any |= c[i].alive;
+  }
+  return any;
+}
+
+/* The error for a modifier no candidate takes: it names the open slots of the
+ * first candidate that was alive before. */
+static Value bad_modifier(Eval *ev, const Cand *c, int nc, const char *fam, const char *tok, size_t len,
+                          Loc loc) {
+  char open[400] = "";
+  for (int i = 0; i < nc && !*open; i++) {
+    const PtxEntry *e = c[i].e;
+    for (int s = 0; s < e->nslots; s++) {
+      if (c[i].mods[s]) continue;
+      size_t o = strlen(open);
+      if (o > sizeof open - 60) break;
+      o += (size_t)snprintf(open + o, sizeof open - o, "%s%s∈{", o ? "; " : "", e->slots[s].name);
+      for (int k = 0; k < e->slots[s].ntok && o < sizeof open - 40; k++)
+        o += (size_t)snprintf(open + o, sizeof open - o, "%s%s", k ? "," : "", e->slots[s].tok[k]);
+      snprintf(open + o, sizeof open - o, "}");
+    }
+  }
+  return ev_error(ev, loc, "'%.*s' is not a valid modifier for T.ptx.%s; open slots: %s", (int)len, tok, fam,
+                  *open ? open : "(none)");
+}
+
+/* Narrows the candidates by the modifiers written in the spelling after the
+ * family (`rest`, ".tok.tok...", none empty); the ones that read the flat form's strings
+ * already carry theirs.  Returns 1 when some are left, 0 when none is (and
+ * the caller asked to hear it: *nomatch), -1 after an error. */
+static int filter_tokens(Eval *ev, Cand *c, int nc, const char *rest, const char *fam, Loc loc, bool *nomatch) {
+  for (const char *p = rest; *p == '.';) {
+    p++;
+    size_t k = strcspn(p, ".");
+    int alive = 0;
+    for (int i = 0; i < nc; i++) {
+      if (!c[i].alive) continue;
+      if (tirx_ptx_fill(c[i].e, c[i].mods, p, k) < 0) c[i].alive = false;
+      else alive++;
+    }
+    if (!alive && nomatch) return 0;
+    if (!alive) return bad_modifier(ev, c, nc, fam, p, k, loc), -1;
+    p += k;
+  }
+  return 1;
+}
+
+/* The keywords pred= and preserve_dst=; false after an error. */
+static bool ptx_keywords(Eval *ev, Args *a, const char *fam, Expr **pred, bool *keep) {
+  for (int i = 0; i < a->nkw; i++) {
+    Value *v = &a->kwv[i];
+    if (strcmp(a->kwn[i], "pred") == 0) {
+      if (v->kind == V_NONE) continue;
+      if (v->kind == V_BOOL) {
+        *pred = tirx_int(ev->m, tirx_dtype(DT_BOOL), v->u.i, v->loc);
+        continue;
+      }
+      Expr *x = ev_to_expr(ev, *v, "pred=");
+      if (!x) return false;
+      if (!tirx_dtype_is_bool(x->dtype) && !tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) &&
+          !tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32)))
+        return ev_error(ev, v->loc, "pred= must be a bool/uint32/int32 expression"), false;
+      *pred = x;
+    } else if (strcmp(a->kwn[i], "preserve_dst") == 0) {
+      bool b;
+      if (!ev_truthy_const(ev, *v, &b))
+        return ev_error(ev, v->loc, "preserve_dst= must be True or False"), false;
+      *keep = b;
+    } else {
+      return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)", fam,
+                      a->kwn[i]),
+             false;
+    }
+  }
+  return true;
+}
+
+/* Applies the flat form's marker to the operands ops[0..*nops) (room for the
+ * marker's fields more): the guard, sunk lanes and .pred tags, one
+ * comma-separated field each (a lane index per 's'/'p' field).  False after
+ * an error. */
+static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t nfields, const char *fam,
+                         PArg *ops, int *nops, Expr **pred, bool *keep, Loc loc) {
+  int *sunk = TIRX_NEWN(ev->m, int, nfields), nsunk = 0;
+  int *tags = TIRX_NEWN(ev->m, int, nfields), ntags = 0;
+  for (const char *f = marker, *end = marker + markerlen; f < end;) {
+    size_t k = 0;
+    while (f + k < end && f[k] != ',') k++;
+    bool lane = k > 1 && f[1] >= '0' && f[1] <= '9';
+    if (k == 4 && memcmp(f, "pred", 4) == 0) {
+      if (!*nops)
+        return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam), false;
+      if (*pred) return ev_error(ev, loc, "T.ptx.%s: both pred= and a \"pred\" marker", fam), false;
+      Value pv = ops[--*nops].v;
+      *pred = pv.kind == V_BOOL ? tirx_int(ev->m, tirx_dtype(DT_BOOL), pv.u.i, pv.loc)
+                                : ev_to_expr(ev, pv, "the predicate");
+      if (!*pred) return false;
+    } else if (k == 4 && memcmp(f, "keep", 4) == 0) {
+      *keep = true;
+    } else if (lane && f[0] == 's') {
+      sunk[nsunk++] = atoi(f + 1);
+    } else if (lane && f[0] == 'p') {
+      tags[ntags++] = atoi(f + 1); /* applied once the sunk lanes are back */
+    } else if (k) {
+      return ev_error(ev, loc, "T.ptx.%s: unknown marker '%.*s'", fam, (int)k, f), false;
+    }
+    f += k + 1;
+  }
+  for (int i = 1; i < nsunk; i++) /* insertion sort: lanes come sorted from the printer */
+    for (int j = i; j > 0 && sunk[j - 1] > sunk[j]; j--) {
+      int t = sunk[j];
+      sunk[j] = sunk[j - 1];
+      sunk[j - 1] = t;
+    }
+  for (int i = 0; i < nsunk; i++) {
+    int at = sunk[i];
+    if (at < 0 || at > *nops) return ev_error(ev, loc, "T.ptx.%s: bad sink marker 's%d'", fam, at), false;
+    memmove(ops + at + 1, ops + at, sizeof(PArg) * (size_t)(*nops - at));
+    ops[at].v = v_make(V_NS, loc);
+    ops[at].v.u.ns = "T.ptx.SINK";
+    ops[at].sink = true;
+    ops[at].tag = false;
+    ops[at].printed = true;
+    (*nops)++;
+  }
+  for (int i = 0; i < ntags; i++) {
+    if (tags[i] < 0 || tags[i] >= *nops)
+      return ev_error(ev, loc, "T.ptx.%s: bad marker 'p%d'", fam, tags[i]), false;
+    ops[tags[i]].tag = true;
+  }
+  return true;
+}
+
+/* The error when no candidate takes the operands: the one reason when one
+ * shape was tried, else every tried shape's.  Shapes that only lack a
+ * modifier the call did not write are noise when another shape got as far as
+ * the operands. */
+static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Why *whys, const char *fam,
+                          Loc loc) {
+  bool closer = false;
+  for (int i = 0; i < nc; i++) closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
+  int nalive = 0;
+  for (int i = 0; i < nc; i++) {
+    if (closer && tried[i] && strncmp(whys[i].msg, "missing required", 16) == 0) tried[i] = false;
+    nalive += tried[i];
+  }
+  if (nalive == 1) {
+    for (int i = 0; i < nc; i++)
+      if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);
+  }
+  char list[2400];
+  size_t o = (size_t)snprintf(list, sizeof list, "no T.ptx.%s instruction matches these operands; candidates:", fam);
+  for (int i = 0; i < nc && o < sizeof list - 8; i++)
+    if (tried[i]) o += (size_t)snprintf(list + o, sizeof list - o, "\n  %s: %s", c[i].e->name, whys[i].msg);
+  return ev_error(ev, loc, "%s", list);
+}
+
+/* Tries the live candidates on the operands: how many accept them, the
+ * chosen one's call in *built (*hit), each tried one's reason in whys[]. */
+static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, Expr *pred, bool keep, Loc loc,
+                          Built *built, const PtxEntry **hit, bool *tried, Why *whys) {
+  int hits = 0;
+  Built b = {NULL, 0};
+  for (int i = 0; i < nc; i++) {
+    if (!c[i].alive) continue;
+    tried[i] = true;
+    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
+      /* Several shapes can accept one call where the ISA's cross-slot rules
+       * (not in our table) would tell them apart; the oldest wins, then table
+       * order. */
+      if (!hits || c[i].e->arch < (*hit)->arch) {
+        *built = b;
+        *hit = c[i].e;
+      }
+      hits++;
+    }
+  }
+  return hits;
+}
+
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
   const PtxEntry *const *es;
   const char *rest;
@@ -481,7 +708,10 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     c[i].alive = true;
   }
   const char *fam = es[0]->family;
-  /* tokens from the spelling, then from the flat form's trailing strings */
+  for (const char *p = rest; *p == '.'; p += strcspn(p, "."))
+    if (*++p == '.' || !*p) return ev_error(ev, loc, "T.ptx[\"%s\"]: empty modifier", spelling);
+  /* modifiers from the flat form's trailing strings (the last one is its
+   * marker), then from the spelling */
   int nstr = 0;
   while (nstr < a->npos && a->pos[a->npos - 1 - nstr].kind == V_STR) nstr++;
   int npos = a->npos - nstr;
@@ -491,110 +721,26 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     marker = a->pos[a->npos - 1].u.s.p;
     markerlen = a->pos[a->npos - 1].u.s.len;
   }
-  int ntok = 0;
-  const char **toks = TIRX_NEWN(ev->m, const char *, strlen(rest) + nstr + 1);
-  size_t *tlen = TIRX_NEWN(ev->m, size_t, strlen(rest) + nstr + 1);
-  for (const char *p = rest; *p == '.';) {
-    p++;
-    size_t k = strcspn(p, ".");
-    if (!k) return ev_error(ev, loc, "T.ptx[\"%s\"]: empty modifier", spelling);
-    toks[ntok] = p;
-    tlen[ntok++] = k;
-    p += k;
-  }
-  /* TVM's flat form names every slot in order: only entries with that many
-   * slots, each string a token of its own slot, can have printed it */
   int nflat = nstr ? nstr - 1 : 0;
   if (nflat && rest[0] != '\0')
     return ev_error(ev, loc, "T.ptx: give the modifiers either in the name or as trailing strings, not both");
-  for (int i = 0; i < nc && nflat; i++) {
-    const PtxEntry *e = c[i].e;
-    bool ok = e->nslots == nflat;
-    for (int k = 0; ok && k < nflat; k++) {
-      const Value *sv = &a->pos[npos + k];
-      if (!sv->u.s.len) {
-        ok = e->slots[k].optional;
-        continue;
-      }
-      ok = false;
-      for (int t = 0; t < e->slots[k].ntok && !ok; t++)
-        if (strlen(e->slots[k].tok[t]) == sv->u.s.len && memcmp(e->slots[k].tok[t], sv->u.s.p, sv->u.s.len) == 0) {
-          c[i].mods[k] = e->slots[k].tok[t];
-          ok = true;
-        }
-    }
-    if (!ok) c[i].alive = false;
+  if (nflat && !filter_flat(c, nc, &a->pos[npos], nflat)) {
+    if (!nomatch) return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+    *nomatch = true;
+    return v_make(V_ERROR, loc);
   }
-  if (nflat) {
-    bool any = false;
-    for (int i = 0; i < nc; i++) any |= c[i].alive;
-    if (!any && nomatch) {
-      *nomatch = true;
-      return v_make(V_ERROR, loc);
-    }
-    if (!any) return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+  int left = filter_tokens(ev, c, nc, rest, fam, loc, nomatch);
+  if (left < 0) return v_make(V_ERROR, loc);
+  if (!left) {
+    *nomatch = true;
+    return v_make(V_ERROR, loc);
   }
-  for (int t = 0; t < ntok; t++) {
-    int alive = 0;
-    for (int i = 0; i < nc; i++) {
-      if (!c[i].alive) continue;
-      if (tirx_ptx_fill(c[i].e, c[i].mods, toks[t], tlen[t]) < 0) c[i].alive = false;
-      else alive++;
-    }
-    if (!alive && nomatch) {
-      *nomatch = true;
-      return v_make(V_ERROR, loc);
-    }
-    if (!alive) {
-      /* name the open slots of the first candidate that was alive before */
-      char open[400] = "";
-      for (int i = 0; i < nc && !*open; i++) {
-        const PtxEntry *e = c[i].e;
-        for (int s = 0; s < e->nslots; s++) {
-          if (c[i].mods[s]) continue;
-          size_t o = strlen(open);
-          if (o > sizeof open - 60) break;
-          o += (size_t)snprintf(open + o, sizeof open - o, "%s%s∈{", o ? "; " : "", e->slots[s].name);
-          for (int k = 0; k < e->slots[s].ntok && o < sizeof open - 40; k++)
-            o += (size_t)snprintf(open + o, sizeof open - o, "%s%s", k ? "," : "", e->slots[s].tok[k]);
-          snprintf(open + o, sizeof open - o, "}");
-        }
-      }
-      return ev_error(ev, loc, "'%.*s' is not a valid modifier for T.ptx.%s; open slots: %s", (int)tlen[t], toks[t],
-                      fam, *open ? open : "(none)");
-    }
-  }
-  /* keywords */
   Expr *pred = NULL;
   bool keep = false;
-  for (int i = 0; i < a->nkw; i++) {
-    Value *v = &a->kwv[i];
-    if (strcmp(a->kwn[i], "pred") == 0) {
-      if (v->kind == V_NONE) continue;
-      if (v->kind == V_BOOL) {
-        pred = tirx_int(ev->m, tirx_dtype(DT_BOOL), v->u.i, v->loc);
-        continue;
-      }
-      Expr *x = ev_to_expr(ev, *v, "pred=");
-      if (!x) return v_make(V_ERROR, loc);
-      if (!tirx_dtype_is_bool(x->dtype) && !tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32)) &&
-          !tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32)))
-        return ev_error(ev, v->loc, "pred= must be a bool/uint32/int32 expression");
-      pred = x;
-    } else if (strcmp(a->kwn[i], "preserve_dst") == 0) {
-      bool b;
-      if (!ev_truthy_const(ev, *v, &b)) return ev_error(ev, v->loc, "preserve_dst= must be True or False");
-      keep = b;
-    } else {
-      return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)", fam, a->kwn[i]);
-    }
-  }
-  /* the flat form's marker: the guard, sunk lanes and .pred tags, one
-   * comma-separated field each (a lane index per 's'/'p' field) */
+  if (!ptx_keywords(ev, a, fam, &pred, &keep)) return v_make(V_ERROR, loc);
   size_t nfields = 1;
   for (size_t i = 0; i < markerlen; i++) nfields += marker[i] == ',';
-  int cap = npos + (int)nfields;
-  PArg *ops = TIRX_NEWN(ev->m, PArg, cap);
+  PArg *ops = TIRX_NEWN(ev->m, PArg, npos + (int)nfields);
   int nops = 0;
   for (int i = 0; i < npos; i++) {
     ops[nops].v = a->pos[i];
@@ -603,100 +749,18 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     ops[nops].printed = nstr > 0;
     nops++;
   }
-  if (marker) {
-    int *sunk = TIRX_NEWN(ev->m, int, nfields), nsunk = 0;
-    int *tags = TIRX_NEWN(ev->m, int, nfields), ntags = 0;
-    for (const char *f = marker, *end = marker + markerlen; f < end;) {
-      size_t k = 0;
-      while (f + k < end && f[k] != ',') k++;
-      bool lane = k > 1 && f[1] >= '0' && f[1] <= '9';
-      if (k == 4 && memcmp(f, "pred", 4) == 0) {
-        if (!nops) return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam);
-        if (pred) return ev_error(ev, loc, "T.ptx.%s: both pred= and a \"pred\" marker", fam);
-        Value pv = ops[--nops].v;
-        pred = pv.kind == V_BOOL ? tirx_int(ev->m, tirx_dtype(DT_BOOL), pv.u.i, pv.loc)
-                                 : ev_to_expr(ev, pv, "the predicate");
-        if (!pred) return v_make(V_ERROR, loc);
-      } else if (k == 4 && memcmp(f, "keep", 4) == 0) {
-        keep = true;
-      } else if (lane && f[0] == 's') {
-        sunk[nsunk++] = atoi(f + 1);
-      } else if (lane && f[0] == 'p') {
-        tags[ntags++] = atoi(f + 1); /* applied once the sunk lanes are back */
-      } else if (k) {
-        return ev_error(ev, loc, "T.ptx.%s: unknown marker '%.*s'", fam, (int)k, f);
-      }
-      f += k + 1;
-    }
-    for (int i = 1; i < nsunk; i++) /* insertion sort: lanes come sorted from the printer */
-      for (int j = i; j > 0 && sunk[j - 1] > sunk[j]; j--) {
-        int t = sunk[j];
-        sunk[j] = sunk[j - 1];
-        sunk[j - 1] = t;
-      }
-    for (int i = 0; i < nsunk; i++) {
-      int at = sunk[i];
-      if (at < 0 || at > nops) return ev_error(ev, loc, "T.ptx.%s: bad sink marker 's%d'", fam, at);
-      memmove(ops + at + 1, ops + at, sizeof(PArg) * (size_t)(nops - at));
-      ops[at].v = v_make(V_NS, loc);
-      ops[at].v.u.ns = "T.ptx.SINK";
-      ops[at].sink = true;
-      ops[at].tag = false;
-      ops[at].printed = true;
-      nops++;
-    }
-    for (int i = 0; i < ntags; i++) {
-      if (tags[i] < 0 || tags[i] >= nops) return ev_error(ev, loc, "T.ptx.%s: bad marker 'p%d'", fam, tags[i]);
-      ops[tags[i]].tag = true;
-    }
-  }
-  /* try the candidates */
-  int hits = 0, nalive = 0;
-  Built built = {NULL, 0}, b = {NULL, 0};
-  const PtxEntry *hit = NULL;
+  if (marker && !apply_marker(ev, marker, markerlen, nfields, fam, ops, &nops, &pred, &keep, loc))
+    return v_make(V_ERROR, loc);
   Why *whys = TIRX_NEWN(ev->m, Why, nc);
   bool *tried = TIRX_NEWN(ev->m, bool, nc);
-  for (int i = 0; i < nc; i++) {
-    if (!c[i].alive) continue;
-    nalive++;
-    tried[i] = true;
-    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
-      /* Several shapes can accept one call where the ISA's cross-slot rules
-       * (not in our table) would tell them apart; the oldest wins, then table
-       * order. */
-      if (!hits || c[i].e->arch < hit->arch) {
-        built = b;
-        hit = c[i].e;
-      }
-      hits++;
-    }
-  }
+  Built built = {NULL, 0};
+  const PtxEntry *hit = NULL;
+  int hits = try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
   if (!hits && nomatch) {
     *nomatch = true;
     return v_make(V_ERROR, loc);
   }
-  if (!hits) {
-    /* shapes that only lack a modifier the call did not write are noise when
-     * another shape got as far as the operands */
-    bool closer = false;
-    for (int i = 0; i < nc; i++) closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
-    if (closer) {
-      nalive = 0;
-      for (int i = 0; i < nc; i++) {
-        if (tried[i] && strncmp(whys[i].msg, "missing required", 16) == 0) tried[i] = false;
-        nalive += tried[i];
-      }
-    }
-    if (nalive == 1) {
-      for (int i = 0; i < nc; i++)
-        if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);
-    }
-    char list[2400];
-    size_t o = (size_t)snprintf(list, sizeof list, "no T.ptx.%s instruction matches these operands; candidates:", fam);
-    for (int i = 0; i < nc && o < sizeof list - 8; i++)
-      if (tried[i]) o += (size_t)snprintf(list + o, sizeof list - o, "\n  %s: %s", c[i].e->name, whys[i].msg);
-    return ev_error(ev, loc, "%s", list);
-  }
+  if (!hits) return no_candidate(ev, c, nc, tried, whys, fam, loc);
   Expr *call = tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
   call->u.call.name = tirx_intern0(ev->m, hit->name);
   return v_expr(call, loc);

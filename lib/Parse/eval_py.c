@@ -154,6 +154,94 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
 }
 
 /* One replacement field's format spec: [[fill]align][sign][0][width][,][.prec][type] */
+/* A format spec [[fill]align][sign][0][width][.prec][type] */
+typedef struct {
+  char fill, align, sign, type;
+  int width, prec; /* prec -1: none */
+} FmtSpec;
+
+static bool parse_format_spec(Eval *ev, const char *spec, size_t n, FmtSpec *fs, Loc loc) {
+  *fs = (FmtSpec){.fill = ' ', .prec = -1};
+  bool comma = false;
+  size_t i = 0;
+  if (n >= 2 && strchr("<>^=", spec[1])) {
+    fs->fill = spec[0];
+    fs->align = spec[1];
+    i = 2;
+  } else if (n >= 1 && strchr("<>^=", spec[0])) {
+    fs->align = spec[0];
+    i = 1;
+  }
+  if (i < n && strchr("+- ", spec[i])) fs->sign = spec[i++];
+  if (i < n && spec[i] == '0') {
+    fs->fill = '0';
+    if (!fs->align) fs->align = '=';
+    i++;
+  }
+  while (i < n && spec[i] >= '0' && spec[i] <= '9') fs->width = fs->width * 10 + (spec[i++] - '0');
+  if (i < n && (spec[i] == ',' || spec[i] == '_')) comma = true, i++;
+  if (i < n && spec[i] == '.') {
+    fs->prec = 0;
+    i++;
+    while (i < n && spec[i] >= '0' && spec[i] <= '9') fs->prec = fs->prec * 10 + (spec[i++] - '0');
+  }
+  if (i < n) fs->type = spec[i++];
+  if (i != n || comma || fs->width > 1000 || fs->prec > 100)
+    return ev_error(ev, loc, "unsupported format spec '%.*s'", (int)n, spec), false;
+  return true;
+}
+
+/* An integer in format code type (d, x, X, o, b). */
+static void format_int(StrBuf *body, long long x, char type, char sign) {
+  if (sign == '+' && x >= 0) strbuf_putc(body, '+');
+  if (type == 'd') strbuf_printf(body, "%lld", x);
+  else if (type == 'b') {
+    unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+    char tmp[70];
+    int k = 0;
+    do tmp[k++] = (char)('0' + (u & 1)); while ((u >>= 1) && k < 68);
+    if (x < 0) strbuf_putc(body, '-');
+    while (k) strbuf_putc(body, tmp[--k]);
+  } else {
+    if (x < 0) strbuf_putc(body, '-');
+    unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+    strbuf_printf(body, type == 'x' ? "%llx" : type == 'X' ? "%llX" : "%llo", u);
+  }
+}
+
+/* A number in format code type (f, F, e, E, g, G, %). */
+static void format_float(StrBuf *body, double x, char type, char sign, int prec) {
+  if (type == '%') x *= 100;
+  int sig = prec < 0 ? 6 : prec == 0 ? 1 : prec; /* 'g': significant digits */
+  if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) && !(x == 0 && signbit(x))) {
+    /* an integral value of at most `sig` digits: %g prints just its digits (no printf) */
+    if (sign == '+' && x >= 0) strbuf_putc(body, '+');
+    strbuf_put_decimal(body, (unsigned long long)fabs(x), x < 0);
+  } else {
+    char f[16];
+    snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
+    strbuf_printf(body, f, x);
+    if (type == '%') strbuf_putc(body, '%');
+  }
+}
+
+/* body into out, padded to width by fs's fill and alignment (numbers right). */
+static void put_padded(StrBuf *out, StrBuf *body, const FmtSpec *fs, bool num) {
+  char align = fs->align;
+  const char *s = strbuf_str(body);
+  int len = (int)strlen(s);
+  if (!align) align = num ? '>' : '<';
+  int pad = fs->width > len ? fs->width - len : 0;
+  int left = align == '<' ? 0 : align == '^' ? pad / 2 : pad;
+  if (align == '=' && (s[0] == '-' || s[0] == '+')) {
+    strbuf_putc(out, s[0]);
+    s++;
+  }
+  for (int k = 0; k < left; k++) strbuf_putc(out, fs->fill);
+  strbuf_puts(out, s);
+  for (int k = 0; k < pad - left; k++) strbuf_putc(out, fs->fill);
+}
+
 static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf *out, Loc loc) {
   Value *fm = v.kind == V_OBJECT ? ev_class_find(v.u.obj->cls, tirx_intern0(ev->m, "__format__")) : NULL;
   if (fm) { /* the object's own format: __format__(spec) */
@@ -165,34 +253,10 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
     strbuf_put(out, r.u.s.p, r.u.s.len);
     return true;
   }
-  char fill = ' ', align = 0, sign = 0, type = 0;
-  int width = 0, prec = -1;
-  bool comma = false;
-  size_t i = 0;
-  if (n >= 2 && strchr("<>^=", spec[1])) {
-    fill = spec[0];
-    align = spec[1];
-    i = 2;
-  } else if (n >= 1 && strchr("<>^=", spec[0])) {
-    align = spec[0];
-    i = 1;
-  }
-  if (i < n && strchr("+- ", spec[i])) sign = spec[i++];
-  if (i < n && spec[i] == '0') {
-    fill = '0';
-    if (!align) align = '=';
-    i++;
-  }
-  while (i < n && spec[i] >= '0' && spec[i] <= '9') width = width * 10 + (spec[i++] - '0');
-  if (i < n && (spec[i] == ',' || spec[i] == '_')) comma = true, i++;
-  if (i < n && spec[i] == '.') {
-    prec = 0;
-    i++;
-    while (i < n && spec[i] >= '0' && spec[i] <= '9') prec = prec * 10 + (spec[i++] - '0');
-  }
-  if (i < n) type = spec[i++];
-  if (i != n || comma || width > 1000 || prec > 100)
-    return ev_error(ev, loc, "unsupported format spec '%.*s'", (int)n, spec), false;
+  FmtSpec fs;
+  if (!parse_format_spec(ev, spec, n, &fs, loc)) return false;
+  char sign = fs.sign, type = fs.type;
+  int prec = fs.prec;
   StrBuf body = {0};
   bool num = v.kind == V_INT || v.kind == V_BOOL || v.kind == V_FLOAT;
   if (type && strchr("dxXob", type)) {
@@ -200,39 +264,13 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
       strbuf_free(&body);
       return ev_error(ev, loc, "format code '%c' needs an integer", type), false;
     }
-    long long x = v.u.i;
-    if (sign == '+' && x >= 0) strbuf_putc(&body, '+');
-    if (type == 'd') strbuf_printf(&body, "%lld", x);
-    else if (type == 'b') {
-      unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
-      char tmp[70];
-      int k = 0;
-      do tmp[k++] = (char)('0' + (u & 1)); while ((u >>= 1) && k < 68);
-      if (x < 0) strbuf_putc(&body, '-');
-      while (k) strbuf_putc(&body, tmp[--k]);
-    } else {
-      if (x < 0) strbuf_putc(&body, '-');
-      unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
-      strbuf_printf(&body, type == 'x' ? "%llx" : type == 'X' ? "%llX" : "%llo", u);
-    }
+    format_int(&body, v.u.i, type, sign);
   } else if (type && strchr("fFeEgG%", type)) {
     if (!num) {
       strbuf_free(&body);
       return ev_error(ev, loc, "format code '%c' needs a number", type), false;
     }
-    double x = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
-    if (type == '%') x *= 100;
-    int sig = prec < 0 ? 6 : prec == 0 ? 1 : prec; /* 'g': significant digits */
-    if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) && !(x == 0 && signbit(x))) {
-      /* an integral value of at most `sig` digits: %g prints just its digits (no printf) */
-      if (sign == '+' && x >= 0) strbuf_putc(&body, '+');
-      strbuf_put_decimal(&body, (unsigned long long)fabs(x), x < 0);
-    } else {
-      char f[16];
-      snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
-      strbuf_printf(&body, f, x);
-      if (type == '%') strbuf_putc(&body, '%');
-    }
+    format_float(&body, v.kind == V_FLOAT ? v.u.f : (double)v.u.i, type, sign, prec);
   } else if (!type || type == 's') {
     if (sign == '+' && num && (v.kind == V_FLOAT ? v.u.f >= 0 : v.u.i >= 0)) strbuf_putc(&body, '+');
     if (prec >= 0 && v.kind == V_FLOAT && !type) strbuf_printf(&body, "%.*g", prec, v.u.f);
@@ -250,18 +288,7 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
     strbuf_free(&body);
     return ev_error(ev, loc, "unsupported format code '%c'", type), false;
   }
-  const char *s = strbuf_str(&body);
-  int len = (int)strlen(s);
-  if (!align) align = num ? '>' : '<';
-  int pad = width > len ? width - len : 0;
-  int left = align == '<' ? 0 : align == '^' ? pad / 2 : pad;
-  if (align == '=' && (s[0] == '-' || s[0] == '+')) {
-    strbuf_putc(out, s[0]);
-    s++;
-  }
-  for (int k = 0; k < left; k++) strbuf_putc(out, fill);
-  strbuf_puts(out, s);
-  for (int k = 0; k < pad - left; k++) strbuf_putc(out, fill);
+  put_padded(out, &body, &fs, num);
   strbuf_free(&body);
   return true;
 }

@@ -182,6 +182,78 @@ static void type_str(const Var *v, char *out, size_t cap) {
 
 /* ---- assignment ------------------------------------------------------------ */
 
+/* name = v where name is bound (b): a store into a scalar, a number
+ * rebound, or an error.  Whether that settled it. */
+static bool assign_existing(Eval *ev, const char *name, Value v, Binding *b, Loc loc) {
+  Value cur = b->v;
+  if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
+    emit_stmt(ev, store0(ev, cur.u.buf, v, loc));
+    return true;
+  }
+  if (b->immutable) return ev_error(ev, loc, "cannot assign to '%s': it is %s", name, binding_kind(b)), true;
+  if (ev_is_number(&cur) && ev_is_number(&v)) {
+    b->v = v;
+    return true;
+  }
+  if (defined_here(ev, name) && cur.kind != V_NS)
+    return ev_error(ev, loc, "'%s' is already defined in this scope", name), true;
+  return false;
+}
+
+/* The kinds of value a name binds as they are (no IR variable): a Python
+ * value, a namespace, a buffer or scalar (a second name for it), ... */
+static bool binds_as_is(ValueKind k) {
+  static const ValueKind kinds[] = {
+      V_BUFFER, V_SCALAR,  V_NS,     V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
+      V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,  V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
+      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i] == k) return true;
+  return false;
+}
+
+/* name = a pointer (or a string constant): a handle variable bound to it. */
+static void bind_pointer(Eval *ev, const char *name, Expr *e, Loc loc) {
+  Var *var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), loc);
+  if (e->kind != E_STR) type_pointer(ev, var, e);
+  var->is_tensormap = is_tensormap_alloca(e);
+  Stmt *s = tirx_stmt_new(ev->m, S_BIND, loc);
+  s->u.bind.var = var;
+  s->u.bind.value = e;
+  ev_emit(ev, s);
+  ev_define(ev, name, v_expr(tirx_varref(ev->m, var, loc), loc), true, loc);
+}
+
+/* name = v, a value of the kernel: a new mutable scalar of its dtype (a
+ * buffer's data pointer binds as it is). */
+static void bind_new_scalar(Eval *ev, const char *name, Value v, Loc loc) {
+  if (!ev->func) {
+    ev_error(ev, loc, "module-level '%s' must be a constant", name);
+    return;
+  }
+  /* a new mutable scalar of the value's dtype */
+  Expr *e = ev_to_expr(ev, v, "a value");
+  if (!e) return;
+  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
+    ev_define(ev, name, v, true, loc);
+    return;
+  }
+  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), loc);
+  emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, loc), loc));
+  ev_define(ev, name, sc, false, loc);
+}
+
+/* `n = T.int32()`: a symbolic variable (the signature's when it has one). */
+static void bind_symbolic(Eval *ev, const char *name, Value v, Loc loc) {
+  Var *var = v.u.e->u.var;
+  for (int k = 0; k < ev->nsig_vars; k++)
+    if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, var->dtype)) {
+      v = v_expr(tirx_varref(ev->m, ev->sig_vars[k], loc), loc);
+      break;
+    }
+  ev_define(ev, name, v, true, loc);
+}
+
 static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
                       bool *consumed);
 
@@ -266,36 +338,14 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
           b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR && b->v.u.e->u.var == ev->sig_vars[k])
         return;
   }
-  if (b && !v.meta) {
-    Value cur = b->v;
-    if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
-      emit_stmt(ev, store0(ev, cur.u.buf, v, target->loc));
-      return;
-    }
-    if (b->immutable) {
-      ev_error(ev, target->loc, "cannot assign to '%s': it is %s", name, binding_kind(b));
-      return;
-    }
-    if (ev_is_number(&cur) && ev_is_number(&v)) {
-      b->v = v;
-      return;
-    }
-    if (defined_here(ev, name) && cur.kind != V_NS) {
-      ev_error(ev, target->loc, "'%s' is already defined in this scope", name);
-      return;
-    }
-  }
+  if (b && !v.meta && assign_existing(ev, name, v, b, target->loc)) return;
   /* `s = w` (or `s = obj.w`) naming another scalar the kernel declared: TVM's
    * parser reads w and binds a new variable (s: T.float32 = w), not a second
    * name for w; s = T.decl_scalar(...) names the scalar the call made, and
    * T.meta_var(w) still aliases */
   bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
               !ev->py_body;
-  if (!copy && (v.meta || v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_NS || v.kind == V_BUILTIN || v.kind == V_METHOD || v.kind == V_UNRESOLVED ||
-      v.kind == V_GLOBALVAR || v.kind == V_LIBMOD || v.kind == V_INDEXER || v.kind == V_METADATA || v.kind == V_DTYPE ||
-      v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT || v.kind == V_PTRTYPE ||
-      v.kind == V_NONE || v.kind == V_LAMBDA || v.kind == V_STR || v.kind == V_POOL || v.kind == V_MACRO ||
-      v.kind == V_OBJECT)) {
+  if (!copy && (v.meta || binds_as_is(v.kind))) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     name_buffer(ev, name, v);
     if ((v.kind == V_LIST || v.kind == V_TUPLE) && !v.meta && ev->func && !ev->py_body)
@@ -307,13 +357,7 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   /* `n = T.int32()`: a symbolic variable (the signature's when it has one) */
   if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR &&
       !ev_is_number(&v)) {
-    Var *var = v.u.e->u.var;
-    for (int k = 0; k < ev->nsig_vars; k++)
-      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, var->dtype)) {
-        v = v_expr(tirx_varref(ev->m, ev->sig_vars[k], target->loc), target->loc);
-        break;
-      }
-    ev_define(ev, name, v, true, target->loc);
+    bind_symbolic(ev, name, v, target->loc);
     return;
   }
   if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->name == name && !tirx_dtype_is_handle(v.u.e->dtype)) {
@@ -322,36 +366,109 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     return;
   }
   if (v.kind == V_EXPR && (tirx_dtype_is_handle(v.u.e->dtype) || v.u.e->kind == E_STR)) {
-    Expr *e = v.u.e;
-    Var *var;
-    if (e->kind == E_STR) {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
-    } else {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), target->loc);
-      type_pointer(ev, var, e);
+    bind_pointer(ev, name, v.u.e, target->loc);
+    return;
+  }
+  bind_new_scalar(ev, name, v, target->loc);
+}
+
+static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed);
+
+/* o[k] = v: a store into a buffer, or a user object's __setitem__. */
+static void assign_subscript(Eval *ev, Ast *s, Ast *t) {
+  Value obj = ev_expr(ev, t->a);
+  if (obj.kind == V_ERROR) return;
+  if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
+    Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
+    Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
+    if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
+    return;
+  }
+  if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
+    ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
+    return;
+  }
+  Value v = ev_expr(ev, s->a);
+  if (v.kind == V_ERROR) return;
+  emit_stmt(ev, ev_store(ev, obj.u.buf, t, v, t->loc));
+}
+
+/* a, b = v: element-wise from a tuple display, else by unpacking v. */
+static void assign_unpack(Eval *ev, Ast *s, Ast *t, Ast **stmts, int n, int i) {
+  for (int k = 0; k < t->n; k++)
+    if (t->list[k]->kind != A_NAME) {
+      ev_error(ev, t->list[k]->loc, "tuple assignment targets must be names");
+      return;
     }
-    var->is_tensormap = is_tensormap_alloca(e);
-    Stmt *s = tirx_stmt_new(ev->m, S_BIND, target->loc);
-    s->u.bind.var = var;
-    s->u.bind.value = e;
-    ev_emit(ev, s);
-    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, target->loc), target->loc), true, target->loc);
+  if (s->a->kind == A_TUPLE && s->a->n == t->n) {
+    /* m, n = T.int32(), T.int32(): element-wise */
+    for (int k = 0; k < t->n; k++) {
+      Ast fake = *s;
+      Ast *tg[1] = {t->list[k]};
+      fake.list = tg;
+      fake.n = 1;
+      fake.a = s->a->list[k];
+      bool c = false;
+      assign(ev, &fake, stmts, n, i, &c);
+    }
     return;
   }
-  if (!ev->func) {
-    ev_error(ev, target->loc, "module-level '%s' must be a constant", name);
+  Value *hints = TIRX_NEWN(ev->m, Value, t->n);
+  for (int k = 0; k < t->n; k++) {
+    hints[k] = v_make(V_STR, t->list[k]->loc);
+    hints[k].u.s.p = t->list[k]->name;
+    hints[k].u.s.len = strlen(t->list[k]->name);
+  }
+  ev->tuple_hints = hints;
+  ev->ntuple_hints = t->n;
+  Value v = ev_expr(ev, s->a);
+  ev->tuple_hints = NULL;
+  ev->ntuple_hints = 0;
+  if (v.kind == V_ERROR) {
+    for (int k = 0; k < t->n; k++)
+      if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
     return;
   }
-  /* a new mutable scalar of the value's dtype */
-  Expr *e = ev_to_expr(ev, v, "a value");
-  if (!e) return;
-  if (e->kind == E_VAR && e->u.var->kind == VAR_BUFDATA) {
-    ev_define(ev, name, v, true, target->loc);
+  if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
+    ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
     return;
   }
-  Value sc = ev_new_scalar(ev, name, e->dtype, tirx_scope_name(MEM_LOCAL), target->loc);
-  emit_stmt(ev, store0(ev, sc.u.buf, v_expr(e, target->loc), target->loc));
-  ev_define(ev, name, sc, false, target->loc);
+  for (int k = 0; k < t->n; k++) {
+    if (defined_here(ev, t->list[k]->name)) {
+      ev_error(ev, t->list[k]->loc, "'%s' is already defined in this scope", t->list[k]->name);
+      continue;
+    }
+    Value item = v.u.list.items[k];
+    bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
+    if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
+      /* a, b = f(...) with values: each binds a new variable, as
+       * TVM's parser binds `a = <expr>` */
+      bool c = false;
+      bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
+      continue;
+    }
+    name_buffer(ev, t->list[k]->name, item);
+    ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
+  }
+}
+
+/* obj.f = v in a kernel or @T.inline body: a store when obj.f is a scalar
+ * (PipelineState.stage), else the attribute is rebound. */
+static void assign_attr(Eval *ev, Ast *s, Ast *t) {
+  Value obj = ev_expr(ev, t->a);
+  if (obj.kind == V_ERROR) return;
+  Value v = ev_expr(ev, s->a);
+  if (v.kind == V_ERROR) return;
+  bool found = false;
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
+  if (!found) ev_diag_rollback(ev, nd, ne, nerr);
+  if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
+    emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
+    return;
+  }
+  if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
+    ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
 }
 
 static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) {
@@ -365,101 +482,109 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
     return;
   }
   if (t->kind == A_SUBSCRIPT) {
-    Value obj = ev_expr(ev, t->a);
-    if (obj.kind == V_ERROR) return;
-    if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
-      Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
-      Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
-      if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
-      return;
-    }
-    if (obj.kind != V_BUFFER && obj.kind != V_SCALAR) {
-      ev_error(ev, t->loc, "only buffers can be stored to with '[...] ='");
-      return;
-    }
-    Value v = ev_expr(ev, s->a);
-    if (v.kind == V_ERROR) return;
-    emit_stmt(ev, ev_store(ev, obj.u.buf, t, v, t->loc));
+    assign_subscript(ev, s, t);
     return;
   }
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
-    for (int k = 0; k < t->n; k++)
-      if (t->list[k]->kind != A_NAME) {
-        ev_error(ev, t->list[k]->loc, "tuple assignment targets must be names");
-        return;
-      }
-    if (s->a->kind == A_TUPLE && s->a->n == t->n) {
-      /* m, n = T.int32(), T.int32(): element-wise */
-      for (int k = 0; k < t->n; k++) {
-        Ast fake = *s;
-        Ast *tg[1] = {t->list[k]};
-        fake.list = tg;
-        fake.n = 1;
-        fake.a = s->a->list[k];
-        bool c = false;
-        assign(ev, &fake, stmts, n, i, &c);
-      }
-      return;
-    }
-    Value *hints = TIRX_NEWN(ev->m, Value, t->n);
-    for (int k = 0; k < t->n; k++) {
-      hints[k] = v_make(V_STR, t->list[k]->loc);
-      hints[k].u.s.p = t->list[k]->name;
-      hints[k].u.s.len = strlen(t->list[k]->name);
-    }
-    ev->tuple_hints = hints;
-    ev->ntuple_hints = t->n;
-    Value v = ev_expr(ev, s->a);
-    ev->tuple_hints = NULL;
-    ev->ntuple_hints = 0;
-    if (v.kind == V_ERROR) {
-      for (int k = 0; k < t->n; k++)
-        if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
-      return;
-    }
-    if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
-      ev_error(ev, s->loc, "cannot unpack into %d names", t->n);
-      return;
-    }
-    for (int k = 0; k < t->n; k++) {
-      if (defined_here(ev, t->list[k]->name)) {
-        ev_error(ev, t->list[k]->loc, "'%s' is already defined in this scope", t->list[k]->name);
-        continue;
-      }
-      Value item = v.u.list.items[k];
-      bool imm = item.kind == V_EXPR && item.u.e->kind == E_VAR;
-      if (item.kind == V_EXPR && !imm && !ev_is_number(&item) && ev->func && !ev->py_body) {
-        /* a, b = f(...) with values: each binds a new variable, as
-         * TVM's parser binds `a = <expr>` */
-        bool c = false;
-        bind_name(ev, t->list[k], NULL, item, ev_lookup(ev, t->list[k]->name), stmts, n, i, &c);
-        continue;
-      }
-      name_buffer(ev, t->list[k]->name, item);
-      ev_define(ev, t->list[k]->name, item, imm, t->list[k]->loc);
-    }
+    assign_unpack(ev, s, t, stmts, n, i);
     return;
   }
   if (t->kind == A_ATTR) {
-    /* obj.f = v in a kernel or @T.inline body: a store when obj.f is a
-     * scalar (PipelineState.stage), else the attribute is rebound */
-    Value obj = ev_expr(ev, t->a);
-    if (obj.kind == V_ERROR) return;
-    Value v = ev_expr(ev, s->a);
-    if (v.kind == V_ERROR) return;
-    bool found = false;
-    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-    Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
-    if (!found) ev_diag_rollback(ev, nd, ne, nerr);
-    if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
-      emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
-      return;
-    }
-    if (!ev_setattr(ev, obj, tirx_intern0(ev->m, t->name), v, t->loc) && ev->nerr == nerr)
-      ev_error(ev, t->loc, "assigning to an attribute of this value is not supported");
+    assign_attr(ev, s, t);
     return;
   }
   ev_error(ev, t->loc, "cannot assign to this expression");
+}
+
+/* T.let[T.Var(name, ty)] = e: that variable is bound, under the target's
+ * name, once, and only to a value of its type.  False after an error. */
+static bool let_tvar(Eval *ev, Ast *s, const char *name, Var *var, Expr *e) {
+  for (int i = 0; i < ev->nbinds; i++)
+    if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
+        ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
+      ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
+      return false;
+    }
+  Var vt = {.dtype = e->dtype};
+  type_pointer(ev, &vt, e);
+  char want[96], got[96];
+  type_str(var, want, sizeof want);
+  type_str(&vt, got, sizeof got);
+  if (strcmp(want, got) != 0) { /* TVM binds the variable as it is: no cast */
+    ev_error(ev, s->c->loc, "value of type %s does not match the variable's type %s", got, want);
+    return false;
+  }
+  var->name = tirx_intern0(ev->m, name);
+  return true;
+}
+
+/* name: T.<dtype>[shape]: a local array. */
+static void ann_local_array(Eval *ev, Ast *s, const char *name, Value ann) {
+  if (s->c) {
+    ev_error(ev, s->c->loc, "a local array annotation takes no initial value");
+    return;
+  }
+  Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
+  for (int k = 0; k < ann.nshape; k++) {
+    b->shape[k] = ev_index_expr(ev, ann.aux->shape[k], s->a->loc);
+    if (!b->shape[k]) return;
+  }
+  b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
+  b->data->ptr_scope = b->scope;
+  Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
+  st->u.alloc.buf = b;
+  ev_emit(ev, st);
+  Value v = v_make(V_BUFFER, s->b->loc);
+  v.u.buf = b;
+  ev_define(ev, name, v, false, s->b->loc);
+}
+
+/* name: T.let[type] = value: an immutable binding. */
+static void ann_let(Eval *ev, Ast *s, const char *name, Value ann) {
+  if (!s->c) {
+    ev_error(ev, s->loc, "a T.let binding needs a value");
+    return;
+  }
+  if (ann.u.let.ty && ann.u.let.ty->kind == V_ERROR) return;
+  Value v = ev_expr(ev, s->c);
+  if (v.kind == V_ERROR) return;
+  Expr *e = ev_to_expr(ev, v, "a value");
+  if (!e) return;
+  Var *var;
+  if (ann.u.let.ty && ann.u.let.ty->kind == V_DTYPE) {
+    var = tirx_var_new(ev->m, name, ann.u.let.ty->u.dt, s->b->loc);
+    e = ev_const_cast(ev, var->dtype, e, s->loc);
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_PTRTYPE) {
+    Value *pt = ann.u.let.ty;
+    if (!tirx_dtype_is_handle(e->dtype)) {
+      ev_error(ev, s->c->loc, "value of a pointer binding must be a pointer");
+      return;
+    }
+    var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
+                          : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+    if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
+    var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_EXPR && ann.u.let.ty->u.e->kind == E_VAR &&
+             ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
+    /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
+    var = ann.u.let.ty->u.e->u.var;
+    if (!let_tvar(ev, s, name, var, e)) return;
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
+    var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
+    var->is_tensormap = is_tensormap_alloca(e);
+  } else if (ann.u.let.ty) {
+    ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
+    return;
+  } else {
+    var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
+    var->is_tensormap = is_tensormap_alloca(e);
+    type_pointer(ev, var, e);
+  }
+  Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
+  st->u.bind.var = var;
+  st->u.bind.value = e;
+  ev_emit(ev, st);
+  ev_define(ev, name, v_expr(tirx_varref(ev->m, var, s->b->loc), s->b->loc), true, s->b->loc);
 }
 
 static void ann_assign(Eval *ev, Ast *s) {
@@ -485,85 +610,11 @@ static void ann_assign(Eval *ev, Ast *s) {
     return;
   }
   if (ann.kind == V_LOCALVEC) {
-    if (s->c) {
-      ev_error(ev, s->c->loc, "a local array annotation takes no initial value");
-      return;
-    }
-    Buffer *b = tirx_buffer_new(ev->m, name, ann.u.dt, ann.nshape, s->b->loc);
-    for (int k = 0; k < ann.nshape; k++) {
-      b->shape[k] = ev_index_expr(ev, ann.aux->shape[k], s->a->loc);
-      if (!b->shape[k]) return;
-    }
-    b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_LOCAL));
-    b->data->ptr_scope = b->scope;
-    Stmt *st = tirx_stmt_new(ev->m, S_ALLOC, s->b->loc);
-    st->u.alloc.buf = b;
-    ev_emit(ev, st);
-    Value v = v_make(V_BUFFER, s->b->loc);
-    v.u.buf = b;
-    ev_define(ev, name, v, false, s->b->loc);
+    ann_local_array(ev, s, name, ann);
     return;
   }
   if (ann.kind == V_LETTYPE) {
-    if (!s->c) {
-      ev_error(ev, s->loc, "a T.let binding needs a value");
-      return;
-    }
-    if (ann.u.let.ty && ann.u.let.ty->kind == V_ERROR) return;
-    Value v = ev_expr(ev, s->c);
-    if (v.kind == V_ERROR) return;
-    Expr *e = ev_to_expr(ev, v, "a value");
-    if (!e) return;
-    Var *var;
-    if (ann.u.let.ty && ann.u.let.ty->kind == V_DTYPE) {
-      var = tirx_var_new(ev->m, name, ann.u.let.ty->u.dt, s->b->loc);
-      e = ev_const_cast(ev, var->dtype, e, s->loc);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_PTRTYPE) {
-      Value *pt = ann.u.let.ty;
-      if (!tirx_dtype_is_handle(e->dtype)) {
-        ev_error(ev, s->c->loc, "value of a pointer binding must be a pointer");
-        return;
-      }
-      var = pt->u.ptr.typed ? tirx_var_ptr(ev->m, name, pt->u.ptr.elem, pt->u.ptr.scope, s->b->loc)
-                            : tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
-      if (!pt->u.ptr.typed) var->ptr_scope = pt->u.ptr.scope;
-      var->is_tensormap = pt->u.ptr.tensormap || is_tensormap_alloca(e);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_EXPR && ann.u.let.ty->u.e->kind == E_VAR &&
-               ann.u.let.ty->u.e->u.var->kind == VAR_PLAIN) {
-      /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
-      var = ann.u.let.ty->u.e->u.var;
-      for (int i = 0; i < ev->nbinds; i++)
-        if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
-            ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
-          ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
-          return;
-        }
-      Var vt = {.dtype = e->dtype};
-      type_pointer(ev, &vt, e);
-      char want[96], got[96];
-      type_str(var, want, sizeof want);
-      type_str(&vt, got, sizeof got);
-      if (strcmp(want, got) != 0) { /* TVM binds the variable as it is: no cast */
-        ev_error(ev, s->c->loc, "value of type %s does not match the variable's type %s", got, want);
-        return;
-      }
-      var->name = tirx_intern0(ev->m, name);
-    } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
-      var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
-      var->is_tensormap = is_tensormap_alloca(e);
-    } else if (ann.u.let.ty) {
-      ev_error(ev, s->a->loc, "T.let[...] needs a type such as T.int32 or T.handle(\"float32\")");
-      return;
-    } else {
-      var = tirx_var_new(ev->m, name, e->dtype, s->b->loc);
-      var->is_tensormap = is_tensormap_alloca(e);
-      type_pointer(ev, var, e);
-    }
-    Stmt *st = tirx_stmt_new(ev->m, S_BIND, s->b->loc);
-    st->u.bind.var = var;
-    st->u.bind.value = e;
-    ev_emit(ev, st);
-    ev_define(ev, name, v_expr(tirx_varref(ev->m, var, s->b->loc), s->b->loc), true, s->b->loc);
+    ann_let(ev, s, name, ann);
     return;
   }
   if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
@@ -785,6 +836,66 @@ static void while_stmt(Eval *ev, Ast *s) {
   ev_emit(ev, st);
 }
 
+static void with_stmt(Eval *ev, Ast *s, int item);
+
+/* with T.Then() / T.Else(): a branch of the enclosing T.If. */
+static void with_branch(Eval *ev, Ast *s, int item, Ast *it, Value f) {
+  Stmt *st = ev->with_if;
+  const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
+  if (!st) {
+    ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
+    return;
+  }
+  if (f.nshape == FRAME_THEN ? st->u.if_.then_ != NULL : st->u.if_.else_ != NULL) {
+    ev_error(ev, it->a->loc, "this T.If already has a %s", what);
+    return;
+  }
+  if (f.nshape == FRAME_ELSE && !st->u.if_.then_) {
+    ev_error(ev, it->a->loc, "T.Else() needs a T.Then() before it");
+    return;
+  }
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  ev->cur = &body;
+  ev->with_if = NULL; /* a branch's own statements are not the If's */
+  ev_push_scope(ev);
+  ev->ir_nesting++;
+  with_stmt(ev, s, item + 1);
+  ev->ir_nesting--;
+  ev_pop_scope(ev);
+  ev->with_if = st;
+  ev->cur = saved;
+  Stmt *b = finish(ev, &body, s->loc);
+  if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
+  else st->u.if_.else_ = b;
+}
+
+/* with T.If(c): its body holds only its T.Then() and T.Else(). */
+static void with_if(Eval *ev, Ast *s, int item, Ast *it, Value f) {
+  StmtVec body = {0};
+  StmtVec *saved = ev->cur;
+  Stmt *saved_if = ev->with_if;
+  ev->cur = &body;
+  ev->with_if = f.u.frame.outer;
+  ev_push_scope(ev);
+  with_stmt(ev, s, item + 1);
+  ev_pop_scope(ev);
+  ev->with_if = saved_if;
+  ev->cur = saved;
+  bool stray = false;
+  for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
+  free(body.v);
+  if (stray) {
+    ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
+    return;
+  }
+  if (!f.u.frame.outer->u.if_.then_) {
+    ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
+    return;
+  }
+  ev_emit(ev, f.u.frame.outer);
+}
+
 static void with_stmt(Eval *ev, Ast *s, int item) {
   if (item == s->n) {
     ev_block(ev, s->list2, s->n2, 0);
@@ -804,60 +915,12 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     ev_error(ev, it->a->loc, "IRBuilder frames are entered in traced Python code, not in a kernel body");
     return;
   }
-  if (f.kind == V_FRAME && !f.u.frame.outer) { /* T.Then() / T.Else(): a branch of the enclosing T.If */
-    Stmt *st = ev->with_if;
-    const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
-    if (!st) {
-      ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
-      return;
-    }
-    if (f.nshape == FRAME_THEN ? st->u.if_.then_ != NULL : st->u.if_.else_ != NULL) {
-      ev_error(ev, it->a->loc, "this T.If already has a %s", what);
-      return;
-    }
-    if (f.nshape == FRAME_ELSE && !st->u.if_.then_) {
-      ev_error(ev, it->a->loc, "T.Else() needs a T.Then() before it");
-      return;
-    }
-    StmtVec body = {0};
-    StmtVec *saved = ev->cur;
-    ev->cur = &body;
-    ev->with_if = NULL; /* a branch's own statements are not the If's */
-    ev_push_scope(ev);
-    ev->ir_nesting++;
-    with_stmt(ev, s, item + 1);
-    ev->ir_nesting--;
-    ev_pop_scope(ev);
-    ev->with_if = st;
-    ev->cur = saved;
-    Stmt *b = finish(ev, &body, s->loc);
-    if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
-    else st->u.if_.else_ = b;
+  if (f.kind == V_FRAME && !f.u.frame.outer) {
+    with_branch(ev, s, item, it, f);
     return;
   }
-  if (f.kind == V_FRAME && f.u.frame.inner->kind == S_IF) { /* with T.If(c): its T.Then() / T.Else() */
-    StmtVec body = {0};
-    StmtVec *saved = ev->cur;
-    Stmt *saved_if = ev->with_if;
-    ev->cur = &body;
-    ev->with_if = f.u.frame.outer;
-    ev_push_scope(ev);
-    with_stmt(ev, s, item + 1);
-    ev_pop_scope(ev);
-    ev->with_if = saved_if;
-    ev->cur = saved;
-    bool stray = false;
-    for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
-    free(body.v);
-    if (stray) {
-      ev_error(ev, it->a->loc, "statements inside 'with T.If(...)' must be in T.Then() or T.Else()");
-      return;
-    }
-    if (!f.u.frame.outer->u.if_.then_) {
-      ev_error(ev, it->a->loc, "'with T.If(...)' needs a T.Then()");
-      return;
-    }
-    ev_emit(ev, f.u.frame.outer);
+  if (f.kind == V_FRAME && f.u.frame.inner->kind == S_IF) {
+    with_if(ev, s, item, it, f);
     return;
   }
   const ValueProto *p = EV_PROTO(f);

@@ -174,6 +174,51 @@ static size_t put_utf8(char *o, unsigned cp) {
 
 /* Lexes a string literal starting at L->p (after any prefix letters).
  * `\xHH` decodes to the raw byte so that our printer's output round-trips. */
+/* The escape \e (L->p just after it) into out (room for 4 bytes); the bytes
+ * written. */
+static size_t lex_escape(Lexer *L, char e, char *out) {
+  static const char simple[][2] = {{'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'0', '\0'},  {'a', '\a'},  {'b', '\b'},
+                                   {'f', '\f'}, {'v', '\v'}, {'\\', '\\'}, {'\'', '\''}, {'"', '"'}};
+  for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+    if (simple[i][0] == e) {
+      out[0] = simple[i][1];
+      return 1;
+    }
+  if (e == '\n') { /* a line continuation inside the string */
+    L->line++;
+    L->line_start = L->p;
+    return 0;
+  }
+  if (e == 'x') {
+    int h1 = L->p < L->end ? hexval(L->p[0]) : -1;
+    int h2 = L->p + 1 < L->end ? hexval(L->p[1]) : -1;
+    if (h1 < 0 || h2 < 0) {
+      err_at(L, L->line, col_of(L, L->p - 2), "invalid \\x escape in string literal");
+      return 0;
+    }
+    out[0] = (char)(h1 * 16 + h2);
+    L->p += 2;
+    return 1;
+  }
+  if (e == 'u' || e == 'U') {
+    int nd = e == 'u' ? 4 : 8;
+    unsigned cp = 0;
+    for (int i = 0; i < nd; i++) {
+      int h = L->p + i < L->end ? hexval(L->p[i]) : -1;
+      if (h < 0 || (cp = cp * 16 + (unsigned)h) > 0x10FFFF) {
+        err_at(L, L->line, col_of(L, L->p - 2), "invalid unicode escape in string literal");
+        return 0;
+      }
+    }
+    L->p += nd;
+    return put_utf8(out, cp);
+  }
+  /* Python keeps unknown escapes verbatim. */
+  out[0] = '\\';
+  out[1] = e;
+  return 2;
+}
+
 static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
   char q = *L->p;
   int triple = L->p + 2 < L->end && L->p[1] == q && L->p[2] == q;
@@ -223,52 +268,7 @@ static void lex_string(Lexer *L, const char *start, int raw, int fstr) {
     if (c == '\\' && !raw && L->p + 1 < L->end) {
       char e = L->p[1];
       L->p += 2;
-      switch (e) {
-      case 'n': buf[n++] = '\n'; break;
-      case 't': buf[n++] = '\t'; break;
-      case 'r': buf[n++] = '\r'; break;
-      case '0': buf[n++] = '\0'; break;
-      case 'a': buf[n++] = '\a'; break;
-      case 'b': buf[n++] = '\b'; break;
-      case 'f': buf[n++] = '\f'; break;
-      case 'v': buf[n++] = '\v'; break;
-      case '\\': buf[n++] = '\\'; break;
-      case '\'': buf[n++] = '\''; break;
-      case '"': buf[n++] = '"'; break;
-      case '\n': L->line++; L->line_start = L->p; break;
-      case 'x': {
-        int h1 = L->p < L->end ? hexval(L->p[0]) : -1;
-        int h2 = L->p + 1 < L->end ? hexval(L->p[1]) : -1;
-        if (h1 < 0 || h2 < 0) {
-          err_at(L, L->line, col_of(L, L->p - 2), "invalid \\x escape in string literal");
-        } else {
-          buf[n++] = (char)(h1 * 16 + h2);
-          L->p += 2;
-        }
-        break;
-      }
-      case 'u': case 'U': {
-        int nd = e == 'u' ? 4 : 8;
-        unsigned cp = 0;
-        int ok = 1;
-        for (int i = 0; i < nd; i++) {
-          int h = L->p + i < L->end ? hexval(L->p[i]) : -1;
-          if (h < 0) { ok = 0; break; }
-          cp = cp * 16 + (unsigned)h;
-        }
-        if (!ok || cp > 0x10FFFF) {
-          err_at(L, L->line, col_of(L, L->p - 2), "invalid unicode escape in string literal");
-        } else {
-          n += put_utf8(buf + n, cp);
-          L->p += nd;
-        }
-        break;
-      }
-      default:
-        /* Python keeps unknown escapes verbatim. */
-        buf[n++] = '\\';
-        buf[n++] = e;
-      }
+      n += lex_escape(L, e, buf + n);
       continue;
     }
     buf[n++] = c;
@@ -397,6 +397,203 @@ static int measure_indent(Lexer *L) {
   return w;
 }
 
+/* The operator rows by first byte, in table order (longest first): first[c]
+ * the first row, next[i] the next one with the same byte. */
+enum { NOPS = sizeof ops / sizeof ops[0] };
+typedef struct {
+  int first[128], next[NOPS];
+  size_t len[NOPS];
+} OpIndex;
+
+static void op_index(OpIndex *x) {
+  for (int c = 0; c < 128; c++) x->first[c] = -1;
+  for (int i = NOPS - 1; i >= 0; i--) {
+    unsigned char c0 = (unsigned char)ops[i].s[0];
+    x->next[i] = x->first[c0];
+    x->first[c0] = i;
+    x->len[i] = strlen(ops[i].s);
+  }
+}
+
+/* A logical line's indentation: INDENT/DEDENT tokens against the stack.
+ * Clears *at_line_start once the line has text; false when lexing must stop. */
+static bool lex_indent(Lexer *L, int *at_line_start) {
+  int w = measure_indent(L);
+  if (w < 0) return true;
+  *at_line_start = 0;
+  if (w > L->indents[L->nind - 1]) {
+    if (L->nind >= MAX_INDENT_DEPTH) {
+      err_at(L, L->line, col_of(L, L->p), "too many levels of indentation");
+      return false;
+    }
+    L->indents[L->nind++] = w;
+    push(L, TK_INDENT, L->p, 0);
+    return true;
+  }
+  while (w < L->indents[L->nind - 1]) {
+    L->nind--;
+    push(L, TK_DEDENT, L->p, 0);
+  }
+  if (w != L->indents[L->nind - 1])
+    err_at(L, L->line, col_of(L, L->p), "unindent does not match any outer indentation level");
+  return true;
+}
+
+/* A name (or keyword), or the prefix of a string literal (r, b, f, u and
+ * combinations) and that string. */
+static void lex_name(Lexer *L) {
+  const char *s = L->p, *q = s, *end = L->end;
+  while (q < end && (char_class[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT))) q++;
+  int non_ascii = q < end && (char_class[(unsigned char)*q] & CC_HIGH);
+  if (non_ascii)
+    while (q < end && is_name_char((unsigned char)*q)) q++;
+  L->p = q;
+  size_t n = (size_t)(q - s);
+  if (L->p < L->end && (*L->p == '"' || *L->p == '\'') && n <= 2) {
+    int raw = 0, fs = 0, ok = 1;
+    for (size_t i = 0; i < n; i++) {
+      char pc = (char)tolower((unsigned char)s[i]);
+      if (pc == 'r') raw = 1;
+      else if (pc == 'f') fs = 1;
+      else if (pc != 'b' && pc != 'u') ok = 0;
+    }
+    if (ok) {
+      lex_string(L, s, raw, fs);
+      return;
+    }
+  }
+  if (non_ascii)
+    for (size_t i = 0; i < n; i++)
+      if ((unsigned char)s[i] & 0x80) {
+        err_at(L, L->line, col_of(L, s + i), "non-ASCII identifiers are not supported");
+        break;
+      }
+  push(L, TK_NAME, s, n)->kw = (uint8_t)keyword_of(L, s, n);
+}
+
+/* Tracks the bracket op t opens or closes; false when lexing must stop. */
+static bool lex_bracket(Lexer *L, const Token *t, OpKind op) {
+  if (op == OP_LPAR || op == OP_LSQB || op == OP_LBRACE) {
+    if (L->nbr >= MAX_BRACKET_DEPTH) {
+      err_at(L, t->line, t->col, "too many nested brackets");
+      return false;
+    }
+    L->br[L->nbr] = op == OP_LPAR ? '(' : op == OP_LSQB ? '[' : '{';
+    L->br_line[L->nbr] = t->line;
+    L->br_col[L->nbr] = t->col;
+    L->nbr++;
+  } else if (op == OP_RPAR || op == OP_RSQB || op == OP_RBRACE) {
+    char want = op == OP_RPAR ? '(' : op == OP_RSQB ? '[' : '{';
+    char close = op == OP_RPAR ? ')' : op == OP_RSQB ? ']' : '}';
+    if (L->nbr == 0) {
+      char msg[64];
+      snprintf(msg, sizeof msg, "unmatched '%c'", close);
+      err_at(L, t->line, t->col, msg);
+    } else if (L->br[L->nbr - 1] != want) {
+      char msg[128];
+      snprintf(msg, sizeof msg, "closing '%c' does not match '%c'", close, L->br[L->nbr - 1]);
+      err_at(L, t->line, t->col, msg);
+      tirx_diag_add(L->d, DIAG_NOTE, L->br_line[L->nbr - 1], L->br_col[L->nbr - 1], "'%c' opened here",
+                    L->br[L->nbr - 1]);
+      L->nbr--;
+    } else {
+      L->nbr--;
+    }
+  }
+  return true;
+}
+
+/* An operator or delimiter starting with byte c (or an invalid byte); false
+ * when lexing must stop. */
+static bool lex_op(Lexer *L, const OpIndex *x, char c) {
+  int i = (unsigned char)c < 128 ? x->first[(unsigned char)c] : -1;
+  size_t oplen = 0;
+  /* (the first byte matches: compare the rest, at most two bytes) */
+  for (; i >= 0; i = x->next[i]) {
+    oplen = x->len[i];
+    if ((size_t)(L->end - L->p) >= oplen && (oplen < 2 || L->p[1] == ops[i].s[1]) &&
+        (oplen < 3 || L->p[2] == ops[i].s[2]))
+      break;
+  }
+  if (i < 0) {
+    char msg[64];
+    if (isprint((unsigned char)c))
+      snprintf(msg, sizeof msg, "invalid character '%c' in source", c);
+    else
+      snprintf(msg, sizeof msg, "invalid byte 0x%02X in source", (unsigned char)c);
+    err_at(L, L->line, col_of(L, L->p), msg);
+    L->p++;
+    return true;
+  }
+  Token *t = push(L, TK_OP, L->p, oplen);
+  t->op = ops[i].op;
+  L->p += oplen;
+  return lex_bracket(L, t, ops[i].op);
+}
+
+/* The end of the input: an unclosed bracket, the last NEWLINE, the DEDENTs
+ * and EOF. */
+static void lex_finish(Lexer *L) {
+  TokenList *out = L->out;
+  if (L->nbr > 0 && L->nerr == 0) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "'%c' was never closed (end of file reached at line %u)", L->br[L->nbr - 1],
+             L->line);
+    err_at(L, L->br_line[L->nbr - 1], L->br_col[L->nbr - 1], msg);
+  }
+  if (out->n > 0 && out->t[out->n - 1].kind != TK_NEWLINE && out->t[out->n - 1].kind != TK_DEDENT)
+    push(L, TK_NEWLINE, L->p, 0);
+  while (L->nind > 1) {
+    L->nind--;
+    push(L, TK_DEDENT, L->p, 0);
+  }
+  push(L, TK_EOF, L->p, 0);
+}
+
+/* Whitespace, a comment, a line continuation or a newline at L->p (its
+ * first byte c, class cls); whether it was one. */
+static bool lex_layout(Lexer *L, char c, unsigned cls, int *at_line_start) {
+  if (cls & CC_SPACE) {
+    /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
+     * measured again after it. */
+    if (*at_line_start && L->nbr == 0) {
+      L->p++;
+      return true;
+    }
+    const char *q = L->p + 1; /* (a local: L's fields live in memory) */
+    while (q < L->end && (char_class[(unsigned char)*q] & CC_SPACE)) q++;
+    L->p = q;
+    return true;
+  }
+  if (c == '#') {
+    const char *nl = memchr(L->p, '\n', (size_t)(L->end - L->p));
+    L->p = nl ? nl : L->end;
+    return true;
+  }
+  if (c == '\\') {
+    const char *q = L->p + 1;
+    if (q < L->end && *q == '\r') q++;
+    if (q < L->end && *q == '\n') {
+      L->p = q + 1;
+      L->line++;
+      L->line_start = L->p;
+      return true;
+    }
+    err_at(L, L->line, col_of(L, L->p), "unexpected character after line continuation");
+    L->p++;
+    return true;
+  }
+  if (c == '\n') {
+    if (L->nbr == 0 && !*at_line_start) push(L, TK_NEWLINE, L->p, 0);
+    L->p++;
+    L->line++;
+    L->line_start = L->p;
+    if (L->nbr == 0) *at_line_start = 1;
+    return true;
+  }
+  return false;
+}
+
 int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   Lexer L = {0};
   L.src = src;
@@ -413,18 +610,8 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
   size_t guess = len / 4 + 16;
   tok_reserve(out, out->n + (int)(guess < (1u << 20) ? guess : (1u << 20)));
   int at_line_start = 1;
-  /* the operator rows by first byte, in table order (longest first):
-   * op_first[c] the first row, op_next[i] the next one with the same byte */
-  enum { NOPS = sizeof ops / sizeof ops[0] };
-  int op_first[128], op_next[NOPS];
-  size_t op_len[NOPS];
-  for (int c = 0; c < 128; c++) op_first[c] = -1;
-  for (int i = NOPS - 1; i >= 0; i--) {
-    unsigned char c0 = (unsigned char)ops[i].s[0];
-    op_next[i] = op_first[c0];
-    op_first[c0] = i;
-    op_len[i] = strlen(ops[i].s);
-  }
+  OpIndex opx;
+  op_index(&opx);
   /* A UTF-8 byte-order mark is skipped, as Python does. */
   if (len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
       (unsigned char)src[2] == 0xBF)
@@ -432,104 +619,17 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
 
   while (L.p < L.end && L.nerr < 20) {
     if (at_line_start && L.nbr == 0) {
-      int w = measure_indent(&L);
-      if (w >= 0) {
-        at_line_start = 0;
-        if (w > L.indents[L.nind - 1]) {
-          if (L.nind >= MAX_INDENT_DEPTH) {
-            err_at(&L, L.line, col_of(&L, L.p), "too many levels of indentation");
-            break;
-          }
-          L.indents[L.nind++] = w;
-          push(&L, TK_INDENT, L.p, 0);
-        } else {
-          while (w < L.indents[L.nind - 1]) {
-            L.nind--;
-            push(&L, TK_DEDENT, L.p, 0);
-          }
-          if (w != L.indents[L.nind - 1])
-            err_at(&L, L.line, col_of(&L, L.p),
-                   "unindent does not match any outer indentation level");
-        }
-      }
+      if (!lex_indent(&L, &at_line_start)) break;
       if (L.p >= L.end) break;
     }
     char c = *L.p;
     unsigned cls = char_class[(unsigned char)c];
     if (cls & (CC_ALPHA | CC_HIGH)) { /* (names first: the most common token) */
       at_line_start = 0;
-      const char *s = L.p, *q = s, *end = L.end;
-      while (q < end && (char_class[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT))) q++;
-      int non_ascii = q < end && (char_class[(unsigned char)*q] & CC_HIGH);
-      if (non_ascii)
-        while (q < end && is_name_char((unsigned char)*q)) q++;
-      L.p = q;
-      size_t n = (size_t)(q - s);
-      /* string prefixes: r, b, f, u and combinations */
-      if (L.p < L.end && (*L.p == '"' || *L.p == '\'') && n <= 2) {
-        int raw = 0, fs = 0, ok = 1, bytes = 0;
-        for (size_t i = 0; i < n; i++) {
-          char pc = (char)tolower((unsigned char)s[i]);
-          if (pc == 'r') raw = 1;
-          else if (pc == 'f') fs = 1;
-          else if (pc == 'b') bytes = 1;
-          else if (pc != 'u') ok = 0;
-        }
-        if (ok) {
-          (void)bytes;
-          lex_string(&L, s, raw, fs);
-          continue;
-        }
-      }
-      if (non_ascii)
-        for (size_t i = 0; i < n; i++)
-          if ((unsigned char)s[i] & 0x80) {
-            err_at(&L, L.line, col_of(&L, s + i), "non-ASCII identifiers are not supported");
-            break;
-          }
-      push(&L, TK_NAME, s, n)->kw = (uint8_t)keyword_of(&L, s, n);
+      lex_name(&L);
       continue;
     }
-    if (cls & CC_SPACE) {
-      /* At a line's start (a blank line's `\r`) one byte at a time: the indentation is
-       * measured again after it. */
-      if (at_line_start && L.nbr == 0) {
-        L.p++;
-        continue;
-      }
-      const char *q = L.p + 1; /* (a local: L's fields live in memory) */
-      while (q < L.end && (char_class[(unsigned char)*q] & CC_SPACE)) q++;
-      L.p = q;
-      continue;
-    }
-    if (c == '#') {
-      const char *nl = memchr(L.p, '\n', (size_t)(L.end - L.p));
-      L.p = nl ? nl : L.end;
-      continue;
-    }
-    if (c == '\\') {
-      const char *q = L.p + 1;
-      if (q < L.end && *q == '\r') q++;
-      if (q < L.end && *q == '\n') {
-        L.p = q + 1;
-        L.line++;
-        L.line_start = L.p;
-        continue;
-      }
-      err_at(&L, L.line, col_of(&L, L.p), "unexpected character after line continuation");
-      L.p++;
-      continue;
-    }
-    if (c == '\n') {
-      if (L.nbr == 0 && !at_line_start) {
-        push(&L, TK_NEWLINE, L.p, 0);
-      }
-      L.p++;
-      L.line++;
-      L.line_start = L.p;
-      if (L.nbr == 0) at_line_start = 1;
-      continue;
-    }
+    if (lex_layout(&L, c, cls, &at_line_start)) continue;
     at_line_start = 0;
     if ((cls & CC_DIGIT) || (c == '.' && L.p + 1 < L.end && is_digit((unsigned char)L.p[1]))) {
       lex_number(&L);
@@ -539,70 +639,9 @@ int lex(const char *src, size_t len, TokenList *out, TirxDiag *d) {
       lex_string(&L, L.p, 0, 0);
       continue;
     }
-    int i = (unsigned char)c < 128 ? op_first[(unsigned char)c] : -1;
-    size_t oplen = 0;
-    /* (the first byte matches: compare the rest, at most two bytes) */
-    for (; i >= 0; i = op_next[i]) {
-      oplen = op_len[i];
-      if ((size_t)(L.end - L.p) >= oplen && (oplen < 2 || L.p[1] == ops[i].s[1]) &&
-          (oplen < 3 || L.p[2] == ops[i].s[2]))
-        break;
-    }
-    if (i < 0) {
-      char msg[64];
-      if (isprint((unsigned char)c))
-        snprintf(msg, sizeof msg, "invalid character '%c' in source", c);
-      else
-        snprintf(msg, sizeof msg, "invalid byte 0x%02X in source", (unsigned char)c);
-      err_at(&L, L.line, col_of(&L, L.p), msg);
-      L.p++;
-      continue;
-    }
-    OpKind op = ops[i].op;
-    Token *t = push(&L, TK_OP, L.p, oplen);
-    t->op = op;
-    L.p += oplen;
-    if (op == OP_LPAR || op == OP_LSQB || op == OP_LBRACE) {
-      if (L.nbr >= MAX_BRACKET_DEPTH) {
-        err_at(&L, t->line, t->col, "too many nested brackets");
-        break;
-      }
-      L.br[L.nbr] = op == OP_LPAR ? '(' : op == OP_LSQB ? '[' : '{';
-      L.br_line[L.nbr] = t->line;
-      L.br_col[L.nbr] = t->col;
-      L.nbr++;
-    } else if (op == OP_RPAR || op == OP_RSQB || op == OP_RBRACE) {
-      char want = op == OP_RPAR ? '(' : op == OP_RSQB ? '[' : '{';
-      char close = op == OP_RPAR ? ')' : op == OP_RSQB ? ']' : '}';
-      if (L.nbr == 0) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "unmatched '%c'", close);
-        err_at(&L, t->line, t->col, msg);
-      } else if (L.br[L.nbr - 1] != want) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "closing '%c' does not match '%c'", close, L.br[L.nbr - 1]);
-        err_at(&L, t->line, t->col, msg);
-        tirx_diag_add(d, DIAG_NOTE, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], "'%c' opened here",
-                      L.br[L.nbr - 1]);
-        L.nbr--;
-      } else {
-        L.nbr--;
-      }
-    }
+    if (!lex_op(&L, &opx, c)) break;
   }
-  if (L.nbr > 0 && L.nerr == 0) {
-    char msg[128];
-    snprintf(msg, sizeof msg, "'%c' was never closed (end of file reached at line %u)",
-             L.br[L.nbr - 1], L.line);
-    err_at(&L, L.br_line[L.nbr - 1], L.br_col[L.nbr - 1], msg);
-  }
-  if (out->n > 0 && out->t[out->n - 1].kind != TK_NEWLINE && out->t[out->n - 1].kind != TK_DEDENT)
-    push(&L, TK_NEWLINE, L.p, 0);
-  while (L.nind > 1) {
-    L.nind--;
-    push(&L, TK_DEDENT, L.p, 0);
-  }
-  push(&L, TK_EOF, L.p, 0);
+  lex_finish(&L);
   return L.nerr ? -1 : 0;
 }
 

@@ -150,6 +150,129 @@ static Ast *bad(P *p) { return node(p, A_CONST, tok(p)); }
 
 /* atom := NAME | NUMBER | STRING+ | True | False | None
  *       | "(" [expr ("," expr)* [","]] ")" | "[" ... "]" | "{" ... "}" */
+/* Adjacent string literals, one node (an f-string if any part is one). */
+static Ast *atom_strings(P *p, Token *t) {
+  Ast *a = node(p, t->kind == TK_FSTRING ? A_FSTR : A_STR, t);
+  size_t total = 0;
+  int k = 0;
+  while (peek(p, k)->kind == TK_STRING || peek(p, k)->kind == TK_FSTRING) {
+    if (peek(p, k)->kind == TK_FSTRING) a->kind = A_FSTR;
+    total += peek(p, k)->slen;
+    k++;
+  }
+  char *buf = tirx_alloc(p->m, total + 1);
+  size_t off = 0;
+  for (int i = 0; i < k; i++) {
+    memcpy(buf + off, tok(p)->str, tok(p)->slen);
+    off += tok(p)->slen;
+    next(p);
+  }
+  a->str = buf;
+  a->slen = total;
+  return a;
+}
+
+/* ( ... ) or [ ... ]: a parenthesised expression, a tuple, a list or a comprehension. */
+static Ast *atom_paren(P *p, Token *t) {
+  int paren = t->op == OP_LPAR;
+  OpKind close = paren ? OP_RPAR : OP_RSQB;
+  next(p);
+  Vec v = {0};
+  int trailing_comma = 0;
+  Ast *a = node(p, paren ? A_TUPLE : A_LIST, t);
+  while (!is_op(p, close) && !p->failed) {
+    Ast *e;
+    if (is_op(p, OP_STAR)) {
+      Token *st = tok(p);
+      next(p);
+      e = node(p, A_STAR, st);
+      e->a = or_expr(p);
+    } else {
+      e = expr(p);
+    }
+    if (is_kw(p, KW_FOR)) {
+      Ast *c = comprehension(p, e);
+      c->op = paren ? '(' : '[';
+      vpush(&v, c);
+      expect_op(p, close);
+      vfree(&v);
+      return c;
+    }
+    vpush(&v, e);
+    trailing_comma = 0;
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+    trailing_comma = 1;
+  }
+  expect_op(p, close);
+  if (paren && v.n == 1 && !trailing_comma && v.v[0]->kind != A_STAR) {
+    Ast *inner = v.v[0];
+    vfree(&v);
+    return inner; /* parenthesised expression */
+  }
+  a->list = vdone(p, &v, &a->n);
+  return a;
+}
+
+/* { ... }: a dict, a set, or their comprehensions. */
+static Ast *atom_brace(P *p, Token *t) {
+  next(p);
+  Ast *a = node(p, A_DICT, t);
+  Vec ks = {0}, vs = {0};
+  int is_set = 0;
+  while (!is_op(p, OP_RBRACE) && !p->failed) {
+    if (is_op(p, OP_POW)) { /* {**d}: a key A_KW without a name */
+      Ast *kw = node(p, A_KW, tok(p));
+      next(p);
+      kw->a = or_expr(p);
+      vpush(&ks, kw);
+      vpush(&vs, kw);
+    } else {
+      Ast *k = expr(p);
+      if (ks.n == 0 && (is_kw(p, KW_FOR) || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
+      if (is_set) {
+        if (is_kw(p, KW_FOR)) { /* {x for ...}: a set comprehension */
+          Ast *c = comprehension(p, k);
+          c->op = 's';
+          expect_op(p, OP_RBRACE);
+          vfree(&ks);
+          return c;
+        }
+        vpush(&ks, k);
+      } else {
+        if (!expect_op(p, OP_COLON)) break;
+        Ast *v = expr(p);
+        if (ks.n == 0 && is_kw(p, KW_FOR)) { /* {k: v for ...} */
+          Ast *pair = node(p, A_TUPLE, t);
+          Vec pv = {0};
+          vpush(&pv, k);
+          vpush(&pv, v);
+          pair->list = vdone(p, &pv, &pair->n);
+          Ast *c = comprehension(p, pair);
+          c->op = 'd';
+          expect_op(p, OP_RBRACE);
+          return c;
+        }
+        vpush(&ks, k);
+        vpush(&vs, v);
+      }
+    }
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+  }
+  if (is_set) {
+    expect_op(p, OP_RBRACE);
+    Ast *c = node(p, A_LIST, t);
+    c->op = 's'; /* a set display: a list without duplicates */
+    c->list = vdone(p, &ks, &c->n);
+    return c;
+  }
+  expect_op(p, OP_RBRACE);
+  a->list = vdone(p, &ks, &a->n);
+  a->list2 = vdone(p, &vs, &a->n2);
+  return a;
+}
+
 static Ast *atom(P *p) {
   Token *t = tok(p);
   if (t->kind == TK_NAME) {
@@ -181,123 +304,9 @@ static Ast *atom(P *p) {
     next(p);
     return a;
   }
-  if (t->kind == TK_STRING || t->kind == TK_FSTRING) {
-    Ast *a = node(p, t->kind == TK_FSTRING ? A_FSTR : A_STR, t);
-    size_t total = 0;
-    int k = 0;
-    while (peek(p, k)->kind == TK_STRING || peek(p, k)->kind == TK_FSTRING) {
-      if (peek(p, k)->kind == TK_FSTRING) a->kind = A_FSTR;
-      total += peek(p, k)->slen;
-      k++;
-    }
-    char *buf = tirx_alloc(p->m, total + 1);
-    size_t off = 0;
-    for (int i = 0; i < k; i++) {
-      memcpy(buf + off, tok(p)->str, tok(p)->slen);
-      off += tok(p)->slen;
-      next(p);
-    }
-    a->str = buf;
-    a->slen = total;
-    return a;
-  }
-  if (t->kind == TK_OP && (t->op == OP_LPAR || t->op == OP_LSQB)) {
-    int paren = t->op == OP_LPAR;
-    OpKind close = paren ? OP_RPAR : OP_RSQB;
-    next(p);
-    Vec v = {0};
-    int trailing_comma = 0;
-    Ast *a = node(p, paren ? A_TUPLE : A_LIST, t);
-    while (!is_op(p, close) && !p->failed) {
-      Ast *e;
-      if (is_op(p, OP_STAR)) {
-        Token *st = tok(p);
-        next(p);
-        e = node(p, A_STAR, st);
-        e->a = or_expr(p);
-      } else {
-        e = expr(p);
-      }
-      if (is_kw(p, KW_FOR)) {
-        Ast *c = comprehension(p, e);
-        c->op = paren ? '(' : '[';
-        vpush(&v, c);
-        expect_op(p, close);
-        vfree(&v);
-        return c;
-      }
-      vpush(&v, e);
-      trailing_comma = 0;
-      if (!is_op(p, OP_COMMA)) break;
-      next(p);
-      trailing_comma = 1;
-    }
-    expect_op(p, close);
-    if (paren && v.n == 1 && !trailing_comma && v.v[0]->kind != A_STAR) {
-      Ast *inner = v.v[0];
-      vfree(&v);
-      return inner; /* parenthesised expression */
-    }
-    a->list = vdone(p, &v, &a->n);
-    return a;
-  }
-  if (t->kind == TK_OP && t->op == OP_LBRACE) {
-    next(p);
-    Ast *a = node(p, A_DICT, t);
-    Vec ks = {0}, vs = {0};
-    int is_set = 0;
-    while (!is_op(p, OP_RBRACE) && !p->failed) {
-      if (is_op(p, OP_POW)) { /* {**d}: a key A_KW without a name */
-        Ast *kw = node(p, A_KW, tok(p));
-        next(p);
-        kw->a = or_expr(p);
-        vpush(&ks, kw);
-        vpush(&vs, kw);
-      } else {
-        Ast *k = expr(p);
-        if (ks.n == 0 && (is_kw(p, KW_FOR) || is_op(p, OP_COMMA) || is_op(p, OP_RBRACE))) is_set = 1;
-        if (is_set) {
-          if (is_kw(p, KW_FOR)) { /* {x for ...}: a set comprehension */
-            Ast *c = comprehension(p, k);
-            c->op = 's';
-            expect_op(p, OP_RBRACE);
-            vfree(&ks);
-            return c;
-          }
-          vpush(&ks, k);
-        } else {
-          if (!expect_op(p, OP_COLON)) break;
-          Ast *v = expr(p);
-          if (ks.n == 0 && is_kw(p, KW_FOR)) { /* {k: v for ...} */
-            Ast *pair = node(p, A_TUPLE, t);
-            Vec pv = {0};
-            vpush(&pv, k);
-            vpush(&pv, v);
-            pair->list = vdone(p, &pv, &pair->n);
-            Ast *c = comprehension(p, pair);
-            c->op = 'd';
-            expect_op(p, OP_RBRACE);
-            return c;
-          }
-          vpush(&ks, k);
-          vpush(&vs, v);
-        }
-      }
-      if (!is_op(p, OP_COMMA)) break;
-      next(p);
-    }
-    if (is_set) {
-      expect_op(p, OP_RBRACE);
-      Ast *c = node(p, A_LIST, t);
-      c->op = 's'; /* a set display: a list without duplicates */
-      c->list = vdone(p, &ks, &c->n);
-      return c;
-    }
-    expect_op(p, OP_RBRACE);
-    a->list = vdone(p, &ks, &a->n);
-    a->list2 = vdone(p, &vs, &a->n2);
-    return a;
-  }
+  if (t->kind == TK_STRING || t->kind == TK_FSTRING) return atom_strings(p, t);
+  if (t->kind == TK_OP && (t->op == OP_LPAR || t->op == OP_LSQB)) return atom_paren(p, t);
+  if (t->kind == TK_OP && t->op == OP_LBRACE) return atom_brace(p, t);
   if (is_op(p, OP_DOT) && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_DOT && peek(p, 2)->kind == TK_OP &&
       peek(p, 2)->op == OP_DOT) { /* ... (Ellipsis): evaluates as None */
     Ast *a = node(p, A_CONST, t);
@@ -802,8 +811,29 @@ static void end_simple(P *p) {
 
 /* simple_stmt := expr_stmt | assign | ann_assign | aug_assign | assert | return
  *              | break | continue | pass | import */
-static Ast *simple_stmt(P *p) {
-  Token *t = tok(p);
+/* global / nonlocal NAME, ... */
+static Ast *global_stmt(P *p, Token *t) {
+  Ast *s = node(p, A_GLOBAL, t);
+  s->op = is_kw(p, KW_NONLOCAL);
+  next(p);
+  Vec v = {0};
+  while (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
+    Ast *n = node(p, A_NAME, tok(p));
+    n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+    vpush(&v, n);
+    next(p);
+    if (!is_op(p, OP_COMMA)) break;
+    next(p);
+  }
+  s->list = vdone(p, &v, &s->n);
+  if (!s->n) expected(p, "a name");
+  end_simple(p);
+  return s;
+}
+
+/* A statement that starts with a keyword (pass, return, import, ...), or NULL
+ * when the statement does not. */
+static Ast *keyword_stmt(P *p, Token *t) {
   if (is_kw(p, KW_PASS) || is_kw(p, KW_BREAK) || is_kw(p, KW_CONTINUE)) {
     Ast *s = node(p, is_kw(p, KW_PASS) ? A_PASS : is_kw(p, KW_BREAK) ? A_BREAK : A_CONTINUE, t);
     next(p);
@@ -849,24 +879,7 @@ static Ast *simple_stmt(P *p) {
     end_simple(p);
     return s;
   }
-  if (is_kw(p, KW_GLOBAL) || is_kw(p, KW_NONLOCAL)) {
-    Ast *s = node(p, A_GLOBAL, t);
-    s->op = is_kw(p, KW_NONLOCAL);
-    next(p);
-    Vec v = {0};
-    while (tok(p)->kind == TK_NAME && !is_keyword_tok(tok(p))) {
-      Ast *n = node(p, A_NAME, tok(p));
-      n->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
-      vpush(&v, n);
-      next(p);
-      if (!is_op(p, OP_COMMA)) break;
-      next(p);
-    }
-    s->list = vdone(p, &v, &s->n);
-    if (!s->n) expected(p, "a name");
-    end_simple(p);
-    return s;
-  }
+  if (is_kw(p, KW_GLOBAL) || is_kw(p, KW_NONLOCAL)) return global_stmt(p, t);
   if (is_kw(p, KW_DEL)) {
     Ast *s = node(p, A_DEL, t);
     next(p);
@@ -890,8 +903,25 @@ static Ast *simple_stmt(P *p) {
       error_at(p, t, "'%s' is not supported in TIRx", unsupported[i].text);
       return node(p, A_PASS, t);
     }
-  Ast *lhs = expr_list(p);
-  if (p->failed) return lhs;
+  return NULL;
+}
+
+/* The binary operator of an augmented assignment op (+= gives +), or OP_NONE. */
+static OpKind aug_op(OpKind op) {
+  static const struct {
+    OpKind eq, op;
+  } augs[] = {{OP_PLUSEQ, OP_PLUS},     {OP_MINUSEQ, OP_MINUS},   {OP_STAREQ, OP_STAR},
+              {OP_SLASHEQ, OP_SLASH},   {OP_DSLASHEQ, OP_DSLASH}, {OP_PERCENTEQ, OP_PERCENT},
+              {OP_POWEQ, OP_POW},       {OP_LSHIFTEQ, OP_LSHIFT}, {OP_RSHIFTEQ, OP_RSHIFT},
+              {OP_AMPEQ, OP_AMP},       {OP_PIPEEQ, OP_PIPE},     {OP_CARETEQ, OP_CARET}};
+  for (size_t i = 0; i < sizeof augs / sizeof augs[0]; i++)
+    if (augs[i].eq == op) return augs[i].op;
+  return OP_NONE;
+}
+
+/* What follows an expression list lhs at a statement's start: an annotated,
+ * augmented or plain assignment, or nothing (an expression statement). */
+static Ast *assign_stmt(P *p, Token *t, Ast *lhs) {
   if (is_op(p, OP_COLON)) {
     next(p);
     Ast *s = node(p, A_ANNASSIGN, t);
@@ -905,22 +935,7 @@ static Ast *simple_stmt(P *p) {
     return s;
   }
   if (tok(p)->kind == TK_OP) {
-    OpKind aug = OP_NONE;
-    switch (tok(p)->op) {
-    case OP_PLUSEQ: aug = OP_PLUS; break;
-    case OP_MINUSEQ: aug = OP_MINUS; break;
-    case OP_STAREQ: aug = OP_STAR; break;
-    case OP_SLASHEQ: aug = OP_SLASH; break;
-    case OP_DSLASHEQ: aug = OP_DSLASH; break;
-    case OP_PERCENTEQ: aug = OP_PERCENT; break;
-    case OP_POWEQ: aug = OP_POW; break;
-    case OP_LSHIFTEQ: aug = OP_LSHIFT; break;
-    case OP_RSHIFTEQ: aug = OP_RSHIFT; break;
-    case OP_AMPEQ: aug = OP_AMP; break;
-    case OP_PIPEEQ: aug = OP_PIPE; break;
-    case OP_CARETEQ: aug = OP_CARET; break;
-    default: break;
-    }
+    OpKind aug = aug_op(tok(p)->op);
     if (aug != OP_NONE) {
       Ast *s = node(p, A_AUGASSIGN, tok(p));
       s->loc = lhs->loc;
@@ -955,6 +970,15 @@ static Ast *simple_stmt(P *p) {
   s->a = lhs;
   end_simple(p);
   return s;
+}
+
+static Ast *simple_stmt(P *p) {
+  Token *t = tok(p);
+  Ast *s = keyword_stmt(p, t);
+  if (s) return s;
+  Ast *lhs = expr_list(p);
+  if (p->failed) return lhs;
+  return assign_stmt(p, t, lhs);
 }
 
 /* block := NEWLINE INDENT stmt+ DEDENT | simple_stmt */
@@ -1140,6 +1164,99 @@ static Ast *def_stmt(P *p, Ast **decos, int ndecos) {
 }
 
 /* stmt := simple_stmt NEWLINE | if | for | while | with | decorated def/class */
+/* try/except/else/finally parse (Python code beside the kernels has them);
+ * running one is an error naming it (A_UNSUPPORTED) */
+static Ast *try_stmt(P *p, Token *t) {
+  Ast *s = node(p, A_TRY, t);
+  next(p);
+  block(p, &s->list, &s->n);
+  Vec h = {0};
+  while ((is_kw(p, KW_EXCEPT) || is_kw(p, KW_ELSE) || is_kw(p, KW_FINALLY)) && !p->failed) {
+    Token *ht = tok(p);
+    if (is_kw(p, KW_FINALLY)) {
+      next(p);
+      block(p, &s->list3, &s->n3);
+      break;
+    }
+    Ast *e = node(p, A_EXCEPT, ht);
+    if (is_kw(p, KW_ELSE)) e->op = 'e';
+    next(p);
+    if (e->op != 'e' && !is_op(p, OP_COLON)) {
+      e->a = expr(p);
+      if (is_kw(p, KW_AS)) {
+        next(p);
+        if (tok(p)->kind == TK_NAME) {
+          e->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
+          next(p);
+        } else {
+          expected(p, "a name after 'as'");
+        }
+      }
+    }
+    block(p, &e->list, &e->n);
+    vpush(&h, e);
+  }
+  s->list2 = vdone(p, &h, &s->n2);
+  if (!s->n2 && !s->n3) expected(p, "'except' or 'finally'");
+  return s;
+}
+
+/* with ITEM [as TARGET], ...: BLOCK */
+static Ast *with_stmt(P *p, Token *t) {
+  next(p);
+  Ast *s = node(p, A_WITH, t);
+  Vec items = {0};
+  for (;;) {
+    Ast *it = node(p, A_WITHITEM, tok(p));
+    it->a = expr(p);
+    if (it->a && it->a->kind == A_TUPLE && !is_kw(p, KW_AS)) {
+      /* with (a, b): the parenthesized items of Python 3.10 (a tuple cannot be
+       * unparenthesized here: a comma separates items) */
+      for (int i = 0; i < it->a->n; i++) {
+        Ast *e = node(p, A_WITHITEM, tok(p));
+        e->loc = it->a->list[i]->loc;
+        e->a = it->a->list[i];
+        vpush(&items, e);
+      }
+      if (!is_op(p, OP_COMMA) || p->failed) break;
+      next(p);
+      continue;
+    }
+    if (is_kw(p, KW_AS)) {
+      next(p);
+      it->b = expr_list(p);
+    }
+    vpush(&items, it);
+    if (!is_op(p, OP_COMMA) || p->failed) break;
+    next(p);
+  }
+  s->list = vdone(p, &items, &s->n);
+  block(p, &s->list2, &s->n2);
+  return s;
+}
+
+/* @DECORATOR NEWLINE ... def/class */
+static Ast *decorated(P *p) {
+  Vec decos = {0};
+  while (is_op(p, OP_AT) && !p->failed) {
+    next(p);
+    vpush(&decos, expr(p));
+    if (tok(p)->kind != TK_NEWLINE) {
+      expected(p, "end of line after decorator");
+      break;
+    }
+    next(p);
+  }
+  int nd;
+  Ast **d = vdone(p, &decos, &nd);
+  if (p->failed) return NULL;
+  if (!is_kw(p, KW_DEF) && !is_kw(p, KW_CLASS)) {
+    expected(p, "'def' or 'class' after decorator");
+    return NULL;
+  }
+  return def_stmt(p, d, nd);
+}
+
 static Ast *statement(P *p) {
   Token *t = tok(p);
   if (t->kind == TK_INDENT) {
@@ -1152,42 +1269,7 @@ static Ast *statement(P *p) {
     return NULL;
   }
   if (is_kw(p, KW_IF)) return if_stmt(p);
-  if (is_kw(p, KW_TRY)) {
-    /* try/except/else/finally parse (Python code beside the kernels has
-     * them); running one is an error naming it (A_UNSUPPORTED) */
-    Ast *s = node(p, A_TRY, t);
-    next(p);
-    block(p, &s->list, &s->n);
-    Vec h = {0};
-    while ((is_kw(p, KW_EXCEPT) || is_kw(p, KW_ELSE) || is_kw(p, KW_FINALLY)) && !p->failed) {
-      Token *ht = tok(p);
-      if (is_kw(p, KW_FINALLY)) {
-        next(p);
-        block(p, &s->list3, &s->n3);
-        break;
-      }
-      Ast *e = node(p, A_EXCEPT, ht);
-      if (is_kw(p, KW_ELSE)) e->op = 'e';
-      next(p);
-      if (e->op != 'e' && !is_op(p, OP_COLON)) {
-        e->a = expr(p);
-        if (is_kw(p, KW_AS)) {
-          next(p);
-          if (tok(p)->kind == TK_NAME) {
-            e->name = tirx_intern(p->m, tok(p)->p, tok(p)->len);
-            next(p);
-          } else {
-            expected(p, "a name after 'as'");
-          }
-        }
-      }
-      block(p, &e->list, &e->n);
-      vpush(&h, e);
-    }
-    s->list2 = vdone(p, &h, &s->n2);
-    if (!s->n2 && !s->n3) expected(p, "'except' or 'finally'");
-    return s;
-  }
+  if (is_kw(p, KW_TRY)) return try_stmt(p, t);
   if (is_kw(p, KW_ELIF) || is_kw(p, KW_ELSE)) {
     error_at(p, t, "'%s' without a matching 'if'", is_kw(p, KW_ELIF) ? "elif" : "else");
     return NULL;
@@ -1214,58 +1296,8 @@ static Ast *statement(P *p) {
     if (is_kw(p, KW_ELSE)) error_at(p, tok(p), "%s", "'for ... else' is not supported");
     return s;
   }
-  if (is_kw(p, KW_WITH)) {
-    next(p);
-    Ast *s = node(p, A_WITH, t);
-    Vec items = {0};
-    for (;;) {
-      Ast *it = node(p, A_WITHITEM, tok(p));
-      it->a = expr(p);
-      if (it->a && it->a->kind == A_TUPLE && !is_kw(p, KW_AS)) {
-        /* with (a, b): the parenthesized items of Python 3.10 (a tuple cannot be
-         * unparenthesized here: a comma separates items) */
-        for (int i = 0; i < it->a->n; i++) {
-          Ast *e = node(p, A_WITHITEM, tok(p));
-          e->loc = it->a->list[i]->loc;
-          e->a = it->a->list[i];
-          vpush(&items, e);
-        }
-        if (!is_op(p, OP_COMMA) || p->failed) break;
-        next(p);
-        continue;
-      }
-      if (is_kw(p, KW_AS)) {
-        next(p);
-        it->b = expr_list(p);
-      }
-      vpush(&items, it);
-      if (!is_op(p, OP_COMMA) || p->failed) break;
-      next(p);
-    }
-    s->list = vdone(p, &items, &s->n);
-    block(p, &s->list2, &s->n2);
-    return s;
-  }
-  if (is_op(p, OP_AT)) {
-    Vec decos = {0};
-    while (is_op(p, OP_AT) && !p->failed) {
-      next(p);
-      vpush(&decos, expr(p));
-      if (tok(p)->kind != TK_NEWLINE) {
-        expected(p, "end of line after decorator");
-        break;
-      }
-      next(p);
-    }
-    int nd;
-    Ast **d = vdone(p, &decos, &nd);
-    if (p->failed) return NULL;
-    if (!is_kw(p, KW_DEF) && !is_kw(p, KW_CLASS)) {
-      expected(p, "'def' or 'class' after decorator");
-      return NULL;
-    }
-    return def_stmt(p, d, nd);
-  }
+  if (is_kw(p, KW_WITH)) return with_stmt(p, t);
+  if (is_op(p, OP_AT)) return decorated(p);
   if (is_kw(p, KW_DEF) || is_kw(p, KW_CLASS)) return def_stmt(p, NULL, 0);
   if (is_kw(p, KW_TRY) || is_kw(p, KW_ASYNC)) {
     error_at(p, t, "'%s' is not supported in TIRx", is_kw(p, KW_TRY) ? "try" : "async");
