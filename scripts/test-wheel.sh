@@ -33,7 +33,7 @@ if [[ -z $whl ]]; then
         bad "build-wheel.sh"
         finish
     fi
-    whl=$(ls "$root"/dist/wheel/tirx-*.whl | head -n 1)
+    whl=$(find "$root/dist/wheel" -name "tirx-*.whl" | head -n 1)
 fi
 whl=$(cd "$(dirname "$whl")" && pwd)/$(basename "$whl")
 
@@ -45,7 +45,7 @@ fi
 vpy=$venv/bin/python
 # PyPI unreachable: pip gives up after --timeout x --retries, and the check fails.
 if timeout 600 "$vpy" -m pip install --no-cache-dir --disable-pip-version-check \
-        --timeout 30 --retries 2 "$whl[cuda]"; then
+        --timeout 30 --retries 2 "${whl}[cuda]"; then
     ok "pip install tirx[cuda] into a fresh venv"
 else
     bad "pip install tirx[cuda] into a fresh venv (is PyPI reachable?)"
