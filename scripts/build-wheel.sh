@@ -27,8 +27,18 @@ py=${PYTHON:-python3}
 
 rm -rf "$out" "$out.raw"
 mkdir -p "$out.raw"
+# pip for the build: $py's, else a venv's in $bdir/pybuild (Debian's python3 has no pip
+# without python3-pip; python3-venv brings it through ensurepip).
+bpy=$py
+if ! "$py" -m pip --version >/dev/null 2>&1; then
+    [ -x "$bdir/pybuild/bin/python" ] || "$py" -m venv "$bdir/pybuild" || {
+        echo "build-wheel: error: $py has no pip and cannot make a venv (apt-get install python3-venv)" >&2
+        exit 1
+    }
+    bpy=$bdir/pybuild/bin/python
+fi
 echo "build-wheel: building the wheel (LLVM static, Release, -j$jobs, in $bdir)"
-CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$py" -m pip wheel . --no-deps --no-cache-dir --timeout "${PIP_TIMEOUT:-30}" \
+CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$bpy" -m pip wheel . --no-deps --no-cache-dir --timeout "${PIP_TIMEOUT:-30}" \
     -w "$out.raw" \
     -C cmake.define.TIRX_LLVM_STATIC=ON -C cmake.build-type=Release \
     -C build-dir="$bdir" -C install.strip=true
