@@ -40,8 +40,8 @@ fi
 echo "build-wheel: building the wheel (LLVM static, Release, -j$jobs, in $bdir)"
 CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$bpy" -m pip wheel . --no-deps --no-cache-dir --timeout "${PIP_TIMEOUT:-30}" \
     -w "$out.raw" \
-    -C cmake.define.TIRX_LLVM_STATIC=ON -C cmake.build-type=Release \
-    -C build-dir="$bdir" -C install.strip=true
+    --config-settings=cmake.define.TIRX_LLVM_STATIC=ON --config-settings=cmake.build-type=Release \
+    --config-settings=build-dir="$bdir" --config-settings=install.strip=true
 whl=$(ls "$out.raw"/tirx-*.whl)
 
 # The extension must not need a shared LLVM.
