@@ -2,8 +2,9 @@
 # tirx_deps: install what tirx needs on Debian 12, skipping apt when it is all there.
 
 # python3-dev: headers for the Python module (python/, built when they are found);
-# python3-numpy: the DLPack tensors of its tests (test/Python) under lit's python3.
-TIRX_APT_PACKAGES="llvm-22-dev llvm-22-tools libdlpack-dev libzstd-dev zlib1g-dev cmake make gcc python3 python3-dev python3-numpy"
+# python3-numpy: the DLPack tensors of its tests (test/Python) under lit's python3;
+# python3-venv: the fresh venvs of the wheel job (scripts/build-wheel.sh, test-wheel.sh).
+TIRX_APT_PACKAGES="llvm-22-dev llvm-22-tools libdlpack-dev libzstd-dev zlib1g-dev cmake make gcc python3 python3-dev python3-numpy python3-venv"
 
 tirx_deps_missing() {
     for f in /usr/lib/llvm-22/bin/llvm-config /usr/lib/llvm-22/include/llvm-c/Core.h \
@@ -21,6 +22,7 @@ tirx_deps_missing() {
 sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
         2>/dev/null || { echo "python3-dev"; return 0; }
     /usr/bin/python3 -c 'import numpy' 2>/dev/null || { echo "python3-numpy"; return 0; }
+    /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || { echo "python3-venv"; return 0; }
     return 1
 }
 

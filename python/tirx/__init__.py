@@ -14,7 +14,7 @@ import os
 import threading
 from collections import namedtuple
 
-from . import _tirx
+from . import _cuda, _tirx
 from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
 
 
@@ -37,6 +37,7 @@ def _find_prelude():
 
 
 _find_prelude()
+_cuda.setup()
 
 __version__ = _tirx.version
 __all__ = [

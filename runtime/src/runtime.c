@@ -252,6 +252,26 @@ static const char *code_kind_name(int32_t kind) {
   return kind == TIRX_CODE_PTX ? "PTX" : kind == TIRX_CODE_FATBIN ? "fatbin" : "cubin";
 }
 
+/* The driver's answers to a cubin or fatbin it cannot run on this device, for which the
+ * bundle's PTX is tried instead (module_load_device). */
+static const CUresult refused_binary_codes[] = {
+    CUDA_ERROR_INVALID_IMAGE, CUDA_ERROR_NO_BINARY_FOR_GPU, CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+};
+
+static bool refused_binary(CUresult r) {
+  for (size_t i = 0; i < sizeof refused_binary_codes / sizeof refused_binary_codes[0]; i++)
+    if (r == refused_binary_codes[i])
+      return true;
+  return false;
+}
+
+static const TirxBundleCode *bundle_ptx(const TirxBundle *b) {
+  for (int32_t i = 0; i < b->ncodes; i++)
+    if (b->codes[i].kind == TIRX_CODE_PTX)
+      return &b->codes[i];
+  return NULL;
+}
+
 /* Load the module for dev (caller holds m->mu and made dev current). */
 static int module_load_device(TirxrtModule *m, int dev, char **err) {
   const RtDriver *d = m->ctx->drv;
@@ -284,6 +304,19 @@ static int module_load_device(TirxrtModule *m, int dev, char **err) {
   CUjit_option opts[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
   CUresult r = d->ModuleLoadDataEx(&m->mods[dev], pick->data, 2, opts, vals);
+  const TirxBundleCode *ptx = r != CUDA_SUCCESS && refused_binary(r) ? bundle_ptx(m->bundle) : NULL;
+  if (ptx && ptx != pick) {
+    /* A driver older than the ptxas that made the cubin (or one that cannot run it)
+     * refuses it: its PTX, JIT-compiled by the driver, still runs. */
+    char buf[32];
+    fprintf(stderr,
+            "tirx: warning: the driver refused the %s for %s on device %d (%s); loading the "
+            "bundle's PTX for the driver to compile\n",
+            code_kind_name(pick->kind), pick->arch, dev, rt_cu_error_name(d, r, buf));
+    pick = ptx;
+    log[0] = '\0';
+    r = d->ModuleLoadDataEx(&m->mods[dev], pick->data, 2, opts, vals);
+  }
   if (r != CUDA_SUCCESS) {
     m->mods[dev] = NULL;
     char *sub = NULL;

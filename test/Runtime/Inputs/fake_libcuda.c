@@ -9,6 +9,9 @@
  * Output lines start with "fake-cuda: " and go to stdout.  Only what libtirxrt resolves
  * is implemented.
  *
+ * TIRX_FAKE_CUDA_REFUSE=cubin|all: cuModuleLoadDataEx refuses cubins (ELF images) with
+ * CUDA_ERROR_NO_BINARY_FOR_GPU, and with `all` PTX too (CUDA_ERROR_UNSUPPORTED_PTX_VERSION).
+ *
  * Fault injection (test/Runtime/fault-injection.test): TIRX_FAKE_CUDA_FAIL=N makes the N-th
  * driver call fail with CUDA_ERROR_UNKNOWN (release calls — cuMemFree, cuModuleUnload,
  * cuDevicePrimaryCtxRelease — and the error-name calls are not counted: a release that fails
@@ -16,6 +19,7 @@
  * counted calls and every leaked allocation, module and context retain.
  */
 #include <cuda.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +125,14 @@ CUresult cuStreamSynchronize(CUstream s) { FAULT(); (void)s; return CUDA_SUCCESS
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n, CUjit_option *o,
                             void **v) { FAULT();
   (void)n, (void)o, (void)v;
+  /* TIRX_FAKE_CUDA_REFUSE=cubin: refuses ELF images (a cubin from a ptxas newer than the
+   * driver); =all: refuses PTX too (test/Runtime/cubin-refused.test). */
+  const char *refuse = getenv("TIRX_FAKE_CUDA_REFUSE");
+  bool elf = memcmp(image, "\177ELF", 4) == 0;
+  if (refuse && elf && (!strcmp(refuse, "cubin") || !strcmp(refuse, "all")))
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  if (refuse && !elf && !strcmp(refuse, "all"))
+    return CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
   free(g.ptx);
   g.ptx = strdup((const char *)image); /* PTX text (tirx-run loads PTX) */
   *m = (CUmodule)(uintptr_t)0x2000;
