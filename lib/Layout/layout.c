@@ -8,18 +8,20 @@
 
 #include "tirx/internal/layout.h"
 
-static bool fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* A reason that does not fit the caller's buffer ends in a visible marker
- * (never cut silently). */
-static bool fail(char *why, size_t n, const char *fmt, ...) {
+bool lay_vwhy(char *why, size_t nwhy, const char *fmt, va_list ap) {
   static const char cut[] = " [...cut]";
-  if (why && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(why, n, fmt, ap);
-    va_end(ap);
-    if (k >= 0 && (size_t)k >= n && n > sizeof cut) memcpy(why + n - sizeof cut, cut, sizeof cut);
-  }
+  if (!why || !nwhy) return false;
+  int k = vsnprintf(why, nwhy, fmt, ap);
+  if (k >= 0 && (size_t)k >= nwhy && nwhy > sizeof cut) memcpy(why + nwhy - sizeof cut, cut, sizeof cut);
+  return false;
+}
+
+static bool fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *why, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lay_vwhy(why, n, fmt, ap);
+  va_end(ap);
   return false;
 }
 

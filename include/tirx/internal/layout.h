@@ -19,6 +19,7 @@
 #ifndef TIRX_INTERNAL_LAYOUT_H
 #define TIRX_INTERNAL_LAYOUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,11 @@ typedef struct Layout {
 bool lay_from_expr(Module *m, const Expr *lay, Expr *const *shape, int ndim, Layout *out,
                    char *why, size_t nwhy);
 /* lay_from_expr over b's layout (following layout_src of views). */
+/* Writes a reason into why (nwhy bytes) and returns false; a reason that does not fit ends
+ * in a visible " [...cut]" marker, never cut silently.  The tile stage's tile_why uses it. */
+bool lay_vwhy(char *why, size_t nwhy, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
 bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nwhy);
 /* Row-major over shape. */
 void lay_row_major(Module *m, const int64_t *shape, int nd, Layout *out);

@@ -37,13 +37,10 @@ void tile_error(TileOp *op, const char *fmt, ...) {
 }
 
 bool tile_why(char *why, size_t nwhy, const char *fmt, ...) {
-  static const char cut[] = " [...cut]";
-  if (!why || !nwhy) return false;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(why, nwhy, fmt, ap);
+  lay_vwhy(why, nwhy, fmt, ap);
   va_end(ap);
-  if (n >= 0 && (size_t)n >= nwhy && nwhy > sizeof cut) memcpy(why + nwhy - sizeof cut, cut, sizeof cut);
   return false;
 }
 
