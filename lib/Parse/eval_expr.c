@@ -305,6 +305,8 @@ static double num_f(const Value *v) {
   return v->kind == V_FLOAT ? v->u.f : v->uint_big ? (double)(uint64_t)v->u.i : (double)v->u.i;
 }
 
+static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc);
+
 /* Integer arithmetic where an operand is above INT64_MAX (uint_big: a uint64
  * descriptor, 4 << 61): exact in 64 unsigned bits, the other operand not
  * negative; a result outside [INT64_MIN, UINT64_MAX] is the overflow error. */
@@ -327,12 +329,7 @@ static Value py_arith_big(Eval *ev, int op, Value a, Value b, Loc loc) {
   case OP_STAR:
     if (__builtin_mul_overflow(x, y, &r)) goto overflow;
     break;
-  case OP_SLASH: {
-    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-    Value v = v_make(V_FLOAT, loc);
-    v.u.f = (double)x / (double)y;
-    return v;
-  }
+  case OP_SLASH: return py_arith_float(ev, op, a, b, loc); /* true division: a float */
   case OP_DSLASH: case OP_PERCENT:
     if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
     r = op == OP_DSLASH ? x / y : x % y;
@@ -399,12 +396,7 @@ static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   case OP_STAR:
     if (__builtin_mul_overflow(x, y, &r)) goto overflow;
     break;
-  case OP_SLASH: {
-    if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
-    Value v = v_make(V_FLOAT, loc);
-    v.u.f = (double)x / (double)y;
-    return v;
-  }
+  case OP_SLASH: return py_arith_float(ev, op, a, b, loc); /* true division: a float */
   case OP_DSLASH:
     if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
     if (x == INT64_MIN && y == -1) goto overflow;
