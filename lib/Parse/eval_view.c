@@ -497,6 +497,59 @@ static const char *step_name(Eval *ev, const char *hint, bool last) {
   return last && hint ? hint : tirx_intern0(ev->m, "buffer");
 }
 
+/* x.view(*shape[:dim], *mid, *shape[dim + skip:]) named by the chain's next step. */
+static Value view_around(Eval *ev, Buffer *x, int dim, const Value *mid, int nmid, int skip, const char *name, Loc loc) {
+  Value *dims = TIRX_NEWN(ev->m, Value, x->ndim + nmid);
+  int nd = 0;
+  for (int i = 0; i < dim; i++) dims[nd++] = expr_value(x->shape[i], loc);
+  for (int i = 0; i < nmid; i++) dims[nd++] = mid[i];
+  for (int i = dim + skip; i < x->ndim; i++) dims[nd++] = expr_value(x->shape[i], loc);
+  Args va = {.pos = dims, .npos = nd, .loc = loc};
+  ev->name_hint = name;
+  Value r = ev_view(ev, x, &va);
+  ev->name_hint = NULL;
+  return r;
+}
+
+/* A slice in sub(): *op becomes a narrowing (lo:hi) or a stepped pick (lo::step).  Returns
+ * the views it declares (0: a whole-dim ':', nothing to do), or -1 after an error. */
+static int sub_slice_op(Eval *ev, Buffer *b, Ast *it, SubOp *op) {
+  Value lo = it->a ? ev_expr(ev, it->a) : v_make(V_NONE, it->loc);
+  Value hi = it->b ? ev_expr(ev, it->b) : v_make(V_NONE, it->loc);
+  Value st = it->c ? ev_expr(ev, it->c) : v_make(V_NONE, it->loc);
+  if (lo.kind == V_ERROR || hi.kind == V_ERROR || st.kind == V_ERROR) return -1;
+  if (st.kind == V_NONE || (st.kind == V_INT && st.u.i == 1)) {
+    if (lo.kind == V_NONE && hi.kind == V_NONE) return 0;
+    Value start = lo.kind == V_NONE ? v_int(0, it->loc) : lo;
+    Value stop = hi.kind == V_NONE ? expr_value(b->shape[op->dim], it->loc) : hi;
+    op->kind = OPK_NARROW;
+    op->a = start;
+    op->b = vop(ev, OP_MINUS, stop, start, it->loc);
+    return op->b.kind == V_ERROR ? -1 : 1;
+  }
+  if (st.kind != V_INT || st.u.i <= 0) return ev_error(ev, it->c->loc, "sub: step must be a positive int"), -1;
+  if (hi.kind != V_NONE) return ev_error(ev, it->b->loc, "sub: a stop bound with a step is not supported"), -1;
+  op->kind = OPK_STEP;
+  op->a = lo.kind == V_NONE ? v_int(0, it->loc) : lo;
+  op->b = st;
+  return 2;
+}
+
+/* A stepped slice of sub(): dim d becomes (ext // step, step), then the step's
+ * factor is picked at the start: x.view(*shape[:d], ext // step, step, *shape[d + 1:])[..., start, ...]. */
+static Value sub_step(Eval *ev, Buffer *x, const SubOp *op, const char *hint, int *made, int ndecl) {
+  int64_t ext, step = op->b.u.i, sc;
+  if (!tirx_expr_is_const_int(x->shape[op->dim], &ext))
+    return ev_error(ev, op->loc, "sub: a stepped slice requires a concrete dim extent");
+  if (ext % step) return ev_error(ev, op->loc, "sub: dim extent %lld is not divisible by step %lld", (long long)ext, (long long)step);
+  if (val_const(&op->a, &sc) && (sc < 0 || sc >= step))
+    return ev_error(ev, op->loc, "sub: stepped-slice start %lld must be in [0, %lld)", (long long)sc, (long long)step);
+  Value mid[2] = {v_int(ext / step, op->loc), v_int(step, op->loc)};
+  Value cur = view_around(ev, x, op->dim, mid, 2, 1, step_name(ev, hint, ++*made == ndecl), op->loc);
+  if (cur.kind == V_ERROR) return cur;
+  return view_drop(ev, cur.u.buf, op->dim + 1, op->a, step_name(ev, hint, ++*made == ndecl), op->loc);
+}
+
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
   const char *hint = ev->name_hint;
   ev->name_hint = NULL;
@@ -529,31 +582,12 @@ Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
       ndecl++;
       continue;
     }
-    Value lo = it->a ? ev_expr(ev, it->a) : v_make(V_NONE, it->loc);
-    Value hi = it->b ? ev_expr(ev, it->b) : v_make(V_NONE, it->loc);
-    Value st = it->c ? ev_expr(ev, it->c) : v_make(V_NONE, it->loc);
-    if (lo.kind == V_ERROR || hi.kind == V_ERROR || st.kind == V_ERROR) return v_make(V_ERROR, it->loc);
-    if (st.kind == V_NONE || (st.kind == V_INT && st.u.i == 1)) {
-      dim++;
-      if (lo.kind == V_NONE && hi.kind == V_NONE) continue;
-      Value start = lo.kind == V_NONE ? v_int(0, it->loc) : lo;
-      Value stop = hi.kind == V_NONE ? expr_value(b->shape[op.dim], it->loc) : hi;
-      op.kind = OPK_NARROW;
-      op.a = start;
-      op.b = vop(ev, OP_MINUS, stop, start, it->loc);
-      if (op.b.kind == V_ERROR) return op.b;
-      ops[nops++] = op;
-      ndecl++;
-      continue;
-    }
-    if (st.kind != V_INT || st.u.i <= 0) return ev_error(ev, it->c->loc, "sub: step must be a positive int");
-    if (hi.kind != V_NONE) return ev_error(ev, it->b->loc, "sub: a stop bound with a step is not supported");
-    op.kind = OPK_STEP;
-    op.a = lo.kind == V_NONE ? v_int(0, it->loc) : lo;
-    op.b = st;
-    ops[nops++] = op;
-    ndecl += 2;
+    int r = sub_slice_op(ev, b, it, &op);
+    if (r < 0) return v_make(V_ERROR, it->loc);
     dim++;
+    if (r == 0) continue;
+    ops[nops++] = op;
+    ndecl += r;
   }
   Value cur = v_make(V_BUFFER, sub->loc);
   cur.u.buf = b;
@@ -566,28 +600,7 @@ Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
     } else if (op->kind == OPK_NARROW) {
       cur = view_narrow(ev, x, op->dim, op->a, op->b, step_name(ev, hint, ++made == ndecl), op->loc);
     } else {
-      int64_t ext, step = op->b.u.i, sc;
-      if (!tirx_expr_is_const_int(x->shape[op->dim], &ext))
-        return ev_error(ev, op->loc, "sub: a stepped slice requires a concrete dim extent");
-      if (ext % step) return ev_error(ev, op->loc, "sub: dim extent %lld is not divisible by step %lld", (long long)ext, (long long)step);
-      if (val_const(&op->a, &sc) && (sc < 0 || sc >= step))
-        return ev_error(ev, op->loc, "sub: stepped-slice start %lld must be in [0, %lld)", (long long)sc, (long long)step);
-      /* x.view(*shape[:dim], ext // step, step, *shape[dim + 1:]) */
-      Value *dims = TIRX_NEWN(ev->m, Value, x->ndim + 1);
-      for (int k = 0, j = 0; k < x->ndim; k++) {
-        if (k == op->dim) {
-          dims[j++] = v_int(ext / step, op->loc);
-          dims[j++] = v_int(step, op->loc);
-        } else {
-          dims[j++] = expr_value(x->shape[k], op->loc);
-        }
-      }
-      Args va = {.pos = dims, .npos = x->ndim + 1, .loc = op->loc};
-      ev->name_hint = step_name(ev, hint, ++made == ndecl);
-      cur = ev_view(ev, x, &va);
-      ev->name_hint = NULL;
-      if (cur.kind == V_ERROR) break;
-      cur = view_drop(ev, cur.u.buf, op->dim + 1, op->a, step_name(ev, hint, ++made == ndecl), op->loc);
+      cur = sub_step(ev, x, op, hint, &made, ndecl);
     }
     if (cur.kind == V_ERROR) break;
   }
@@ -684,6 +697,46 @@ static bool pattern_side(Eval *ev, const char *p, const char *end, AxGroup *g, i
   return true;
 }
 
+/* The lhs axes of a rearrange pattern, in order, with their sizes: given as keywords
+ * (sizes=) or, for at most one axis per group, the group's dim over the others' product.
+ * Returns the number of axes, or -1 after an error. */
+static int rearrange_sizes(Eval *ev, Buffer *b, Args *a, const AxGroup *lhs, int nl, const char **ax, int64_t *size, Loc loc) {
+  int nax = 0;
+  for (int g = 0; g < nl; g++) {
+    int64_t dimc;
+    if (!tirx_expr_is_const_int(b->shape[g], &dimc))
+      return ev_error(ev, loc, "rearrange: dimension %d of '%s' is not a constant", g, b->name), -1;
+    int64_t product = 1;
+    int unknown = -1;
+    for (int k = 0; k < lhs[g].n; k++) {
+      const char *nm = lhs[g].name[k];
+      Value *sv = NULL;
+      for (int j = 0; j < a->nkw; j++)
+        if (strcmp(a->kwn[j], nm) == 0) sv = &a->kwv[j];
+      if (nax == MAX_AX * 2) return ev_error(ev, loc, "rearrange: too many axes"), -1;
+      ax[nax] = nm;
+      if (sv) {
+        if (!ev_get_int(ev, *sv, &size[nax], "a rearrange size")) return -1;
+        product *= size[nax];
+      } else if (unknown >= 0) {
+        return ev_error(ev, loc, "rearrange: group %d has >1 unknown axis; give sizes= for all but one", g), -1;
+      } else {
+        unknown = nax;
+      }
+      nax++;
+    }
+    if (unknown < 0 && product != dimc)
+      return ev_error(ev, loc, "rearrange: group %d product %lld != dim %lld", g, (long long)product, (long long)dimc), -1;
+    if (unknown >= 0) {
+      if (product <= 0 || dimc % product)
+        return ev_error(ev, loc, "rearrange: dim %lld not divisible by known product %lld in group %d", (long long)dimc,
+                        (long long)product, g), -1;
+      size[unknown] = dimc / product;
+    }
+  }
+  return nax;
+}
+
 Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
   Value *pv = a->npos ? &a->pos[0] : ev_kwarg(a, "pattern");
   if (!pv) return ev_error(ev, a->loc, "Buffer.rearrange() missing required argument: 'pattern'");
@@ -703,39 +756,8 @@ Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
     return ev_error(ev, pv->loc, "rearrange: lhs has %d groups but buffer has %d dims (pattern '%.*s')", nl, b->ndim, (int)len, p);
   const char *ax[MAX_AX * 2];
   int64_t size[MAX_AX * 2];
-  int nax = 0;
-  for (int g = 0; g < nl; g++) {
-    int64_t dimc;
-    if (!tirx_expr_is_const_int(b->shape[g], &dimc))
-      return ev_error(ev, pv->loc, "rearrange: dimension %d of '%s' is not a constant", g, b->name);
-    int64_t product = 1;
-    int unknown = -1;
-    for (int k = 0; k < lhs[g].n; k++) {
-      const char *nm = lhs[g].name[k];
-      Value *sv = NULL;
-      for (int j = 0; j < a->nkw; j++)
-        if (strcmp(a->kwn[j], nm) == 0) sv = &a->kwv[j];
-      if (nax == MAX_AX * 2) return ev_error(ev, pv->loc, "rearrange: too many axes");
-      ax[nax] = nm;
-      if (sv) {
-        if (!ev_get_int(ev, *sv, &size[nax], "a rearrange size")) return v_make(V_ERROR, a->loc);
-        product *= size[nax];
-      } else if (unknown >= 0) {
-        return ev_error(ev, pv->loc, "rearrange: group %d has >1 unknown axis; give sizes= for all but one", g);
-      } else {
-        unknown = nax;
-      }
-      nax++;
-    }
-    if (unknown < 0 && product != dimc)
-      return ev_error(ev, pv->loc, "rearrange: group %d product %lld != dim %lld", g, (long long)product, (long long)dimc);
-    if (unknown >= 0) {
-      if (product <= 0 || dimc % product)
-        return ev_error(ev, pv->loc, "rearrange: dim %lld not divisible by known product %lld in group %d", (long long)dimc,
-                        (long long)product, g);
-      size[unknown] = dimc / product;
-    }
-  }
+  int nax = rearrange_sizes(ev, b, a, lhs, nl, ax, size, pv->loc);
+  if (nax < 0) return v_make(V_ERROR, a->loc);
   /* the rhs axes: the lhs ones, each once */
   int perm[MAX_AX * 2], np = 0;
   bool used[MAX_AX * 2] = {0};
@@ -820,10 +842,64 @@ Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
 
 static bool is_keep(const Ast *p) { return p->kind == A_SLICE && !p->a && !p->b && !p->c; }
 
+/* The picks of buf.tile(...)[...], evaluated in order: ':' keeps a factor (a V_SLICE), an
+ * int or Expr picks one.  *ndecl counts the buffers the chain of views will declare. */
+static Value *tile_eval_picks(Eval *ev, Value idx, Ast **items, int n, Loc loc, int *ndecl) {
+  const Value *specs = idx.aux->shape;
+  Value *picks = TIRX_NEWN(ev->m, Value, n + 1);
+  *ndecl = 0;
+  for (int i = 0, pos = 0; i < idx.nshape; i++) {
+    int k = specs[i].u.list.items[1].u.list.n, keep = 0;
+    for (int j = 0; j < k; j++) {
+      Ast *p = items[pos + j];
+      if (p->kind == A_SLICE && !is_keep(p)) return ev_error(ev, p->loc, "tile: a factor slice must be ':' (keep whole); got a sub-slice"), NULL;
+      if (is_keep(p)) {
+        keep++;
+        picks[pos + j] = v_make(V_SLICE, p->loc);
+        continue;
+      }
+      picks[pos + j] = ev_expr(ev, p);
+      if (picks[pos + j].kind == V_ERROR) return NULL;
+      if (picks[pos + j].kind != V_INT) {
+        Expr *e = ev_index_expr(ev, picks[pos + j], p->loc);
+        if (!e) return NULL;
+        picks[pos + j] = v_expr(e, p->loc);
+      }
+      (*ndecl)++;
+    }
+    if (keep == k)
+      return ev_error(ev, loc, "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
+                      "Use .view / .chunk for a pure reshape.", (long long)specs[i].u.list.items[0].u.i), NULL;
+    *ndecl += 1 + (keep >= 2);
+    pos += k;
+  }
+  return picks;
+}
+
+/* One tiled dim of buf.tile(...)[...]: split dim into its factors, drop each picked factor
+ * (the innermost first), and merge two or more kept factors back into one dim. */
+static Value tile_apply_spec(Eval *ev, Value cur, Value spec, const Value *pk, const char *hint, int *made, int ndecl, Loc loc) {
+  int dim = (int)spec.u.list.items[0].u.i;
+  Value f = spec.u.list.items[1];
+  int k = f.u.list.n, keep = 0;
+  cur = view_around(ev, cur.u.buf, dim, f.u.list.items, k, 1, step_name(ev, hint, ++*made == ndecl), loc);
+  for (int i = k - 1; i >= 0 && cur.kind != V_ERROR; i--) {
+    if (pk[i].kind == V_SLICE) {
+      keep++;
+      continue;
+    }
+    cur = view_drop(ev, cur.u.buf, dim + i, pk[i], step_name(ev, hint, ++*made == ndecl), pk[i].loc);
+  }
+  if (cur.kind != V_ERROR && keep >= 2) {
+    Value all = v_int(-1, loc);
+    cur = view_around(ev, cur.u.buf, dim, &all, 1, keep, step_name(ev, hint, ++*made == ndecl), loc);
+  }
+  return cur;
+}
+
 Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   const char *hint = ev->name_hint;
   ev->name_hint = NULL;
-  Buffer *b = idx.aux->buftype;
   const Value *specs = idx.aux->shape;
   int n = sub->n;
   Ast **items = sub->list;
@@ -836,33 +912,9 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   if (n != nf)
     return ev_error(ev, sub->loc, "tile: split into %d factor(s) but %d index(es) given (int/Expr picks, ':' keeps)", nf, n);
   /* the picks, evaluated first; then the specs from the highest dim down */
-  Value *picks = TIRX_NEWN(ev->m, Value, n + 1);
   int ndecl = 0;
-  for (int i = 0, pos = 0; i < idx.nshape; i++) {
-    int k = specs[i].u.list.items[1].u.list.n, keep = 0;
-    for (int j = 0; j < k; j++) {
-      Ast *p = items[pos + j];
-      if (p->kind == A_SLICE && !is_keep(p)) return ev_error(ev, p->loc, "tile: a factor slice must be ':' (keep whole); got a sub-slice");
-      if (is_keep(p)) {
-        keep++;
-        picks[pos + j] = v_make(V_SLICE, p->loc);
-        continue;
-      }
-      picks[pos + j] = ev_expr(ev, p);
-      if (picks[pos + j].kind == V_ERROR) return picks[pos + j];
-      if (picks[pos + j].kind != V_INT) {
-        Expr *e = ev_index_expr(ev, picks[pos + j], p->loc);
-        if (!e) return v_make(V_ERROR, p->loc);
-        picks[pos + j] = v_expr(e, p->loc);
-      }
-      ndecl++;
-    }
-    if (keep == k)
-      return ev_error(ev, sub->loc, "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
-                      "Use .view / .chunk for a pure reshape.", (long long)specs[i].u.list.items[0].u.i);
-    ndecl += 1 + (keep >= 2);
-    pos += k;
-  }
+  Value *picks = tile_eval_picks(ev, idx, items, n, sub->loc, &ndecl);
+  if (!picks) return v_make(V_ERROR, sub->loc);
   int order[16], no = idx.nshape, first[16];
   for (int i = 0, pos = 0; i < no; i++) {
     order[i] = i;
@@ -877,46 +929,10 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
         order[j] = t;
       }
   Value cur = v_make(V_BUFFER, sub->loc);
-  cur.u.buf = b;
+  cur.u.buf = idx.aux->buftype;
   int made = 0;
-  for (int oi = 0; oi < no && cur.kind != V_ERROR; oi++) {
-    Value spec = specs[order[oi]];
-    int dim = (int)spec.u.list.items[0].u.i;
-    Value f = spec.u.list.items[1];
-    int k = f.u.list.n, keep = 0;
-    Value *pk = &picks[first[order[oi]]];
-    Buffer *x = cur.u.buf;
-    /* x.view(*shape[:dim], *factors, *shape[dim + 1:]) */
-    Value *dims = TIRX_NEWN(ev->m, Value, x->ndim + k);
-    int nd = 0;
-    for (int i = 0; i < dim; i++) dims[nd++] = expr_value(x->shape[i], sub->loc);
-    for (int i = 0; i < k; i++) dims[nd++] = f.u.list.items[i];
-    for (int i = dim + 1; i < x->ndim; i++) dims[nd++] = expr_value(x->shape[i], sub->loc);
-    Args va = {.pos = dims, .npos = nd, .loc = sub->loc};
-    ev->name_hint = step_name(ev, hint, ++made == ndecl);
-    cur = ev_view(ev, x, &va);
-    ev->name_hint = NULL;
-    for (int i = k - 1; i >= 0 && cur.kind != V_ERROR; i--) {
-      if (pk[i].kind == V_SLICE) {
-        keep++;
-        continue;
-      }
-      cur = view_drop(ev, cur.u.buf, dim + i, pk[i], step_name(ev, hint, ++made == ndecl), pk[i].loc);
-    }
-    if (cur.kind != V_ERROR && keep >= 2) {
-      /* merge the kept factors back: x.view(*shape[:dim], -1, *shape[dim + keep:]) */
-      x = cur.u.buf;
-      Value *md = TIRX_NEWN(ev->m, Value, x->ndim + 1);
-      int m = 0;
-      for (int i = 0; i < dim; i++) md[m++] = expr_value(x->shape[i], sub->loc);
-      md[m++] = v_int(-1, sub->loc);
-      for (int i = dim + keep; i < x->ndim; i++) md[m++] = expr_value(x->shape[i], sub->loc);
-      Args vb = {.pos = md, .npos = m, .loc = sub->loc};
-      ev->name_hint = step_name(ev, hint, ++made == ndecl);
-      cur = ev_view(ev, x, &vb);
-      ev->name_hint = NULL;
-    }
-  }
+  for (int oi = 0; oi < no && cur.kind != V_ERROR; oi++)
+    cur = tile_apply_spec(ev, cur, specs[order[oi]], &picks[first[order[oi]]], hint, &made, ndecl, sub->loc);
   ev->name_hint = hint;
   return cur;
 }
