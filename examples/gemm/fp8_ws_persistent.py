@@ -54,20 +54,12 @@ L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
 WGMMA = "wgmma.mma_async.sync.aligned.m64n256k32.f32.%s.%s" % (ATYPE, ATYPE)
 WGMMA_HALF = "wgmma.mma_async.sync.aligned.m64n128k32.f32.%s.%s" % (ATYPE, ATYPE)
-WGMMA_QUARTER = "wgmma.mma_async.sync.aligned.m64n64k32.f32.%s.%s" % (ATYPE, ATYPE)
-# "block": 1 = A's k-tile fragments in registers (ldmatrix once per k-tile, wgmma with A
-# from registers, B from shared memory); 0 = both operands from shared memory
-A_REGS = 1
-# setmaxnreg: the producer gives registers to the consumers (128 x 24 + 256 x 240 =
-# 128 x 40 + 256 x 232 = the 384 x 168 the CTA is launched with); "block" with A in
-# registers needs the 240 (128 accumulators, a 64-register temporary, 16 of A)
-# "block" with A_REGS: 1 = each k-tile's 256 columns in four 64-column quarters through two
-# 32-register temporaries in turn, a quarter promoted while the next one's wgmma runs
-# (the warpgroup's tensor-core queue stays fed); 0 = two 128-column halves through one
-# 64-register temporary, each waited for and then promoted
-QUARTERS = 1
-PRODUCER_REGS = 24 if SCALING == "block" and A_REGS else 40
-CONSUMER_REGS = 240 if SCALING == "block" and A_REGS else 232
+# "block": 1 = the two consumers take turns on the tensor cores, one 128-column half at a
+# time (named barriers ORDER_BAR + cw: a consumer issues a half's wgmma on its turn and
+# hands the turn over right after issuing), so that one consumer's promotion runs while
+# the other's wgmma does; 0 = each issues as soon as its stage is full
+ORDER = 1
+ORDER_BAR = 3
 A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
@@ -85,33 +77,6 @@ def settle(acc, n):
     # them is scheduled above the wait (ptxas would serialize the wgmma pipeline, C7514)
     for i in T.unroll(n):
         T.cuda.wgmma.noop_barrier(acc[i])
-
-
-@T.macro
-def q_issue(tmp, af, db, q):
-    # quarter q (columns 64 q ..: B rows 64 q .., 8 KiB into the stage) into temporary q % 2
-    # (tmp[32 (q % 2) ..]), A from registers; scale-d false on the first k32 step
-    T.ptx.wgmma.fence.sync.aligned()
-    for kk in T.unroll(BK // 32):
-        T.ptx[WGMMA_QUARTER](*[tmp[32 * (q % 2) + i] for i in range(32)], af[4 * kk], af[4 * kk + 1], af[4 * kk + 2], af[4 * kk + 3], db + T.uint64(q * (B_BYTES // 4 // 16) + 2 * kk), kk > 0, 1, 1)
-    T.ptx.wgmma.commit_group.sync.aligned()
-
-
-@T.macro
-def q_promote(tmp, acc, sc, q):
-    # after the wait that retired quarter q: acc[quarter q] += tmp * sa[row] * sb[q / 2]
-    # (the m64n64 fragment i of a quarter is the m64n256 fragment 32 q + i).  Only this
-    # temporary is tied: a tie on the other one, still in flight, would make ptxas
-    # serialize the pipeline (C7514)
-    settle_from(tmp, 32 * (q % 2), 32)
-    for i in T.unroll(32):
-        acc[32 * q + i] = T.fma(tmp[32 * (q % 2) + i], sc[2 * (q // 2) + i // 2 % 2], acc[32 * q + i])
-
-
-@T.macro
-def settle_from(acc, first, n):
-    for i in T.unroll(n):
-        T.cuda.wgmma.noop_barrier(acc[first + i])
 
 
 @T.macro
@@ -176,7 +141,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     T.cuda.cta_sync()
 
     if wg == 0:
-        T.ptx.setmaxnreg.dec.sync.aligned.u32(PRODUCER_REGS)
+        T.ptx.setmaxnreg.dec.sync.aligned.u32(40)
         if warp == 0 and lane == 0:
             for ti in range(ntile):
                 t: T.let[T.int32] = bx + ti * NSM
@@ -197,13 +162,12 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
-        T.ptx.setmaxnreg.inc.sync.aligned.u32(CONSUMER_REGS)
+        T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp = T.alloc_local((64,), "float32")
         sc = T.alloc_local((4,), "float32")
         sn = T.alloc_local((4,), "float32")
-        af = T.alloc_local((16 if A_REGS else 1,), "uint32")
         pk = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
@@ -213,6 +177,11 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         r0: T.let[T.int32] = cw * 64 + warp * 16 + lane // 4
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
+        my_turn: T.let[T.uint32] = T.Cast("uint32", ORDER_BAR + cw)
+        next_turn: T.let[T.uint32] = T.Cast("uint32", ORDER_BAR + 1 - cw)
+        if SCALING == "block" and ORDER and cw == 1:
+            # consumer 0 takes the first turn
+            T.ptx.bar.arrive(T.uint32(ORDER_BAR), T.uint32(256))
         for ti in range(ntile):
             t: T.let[T.int32] = bx + ti * NSM
             gsz: T.let[T.int32] = GROUP_M * num_n
@@ -238,54 +207,18 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
-                if SCALING == "block" and A_REGS:
-                    # this warp's 16 rows of A for the 4 k32 steps: ldmatrix.x4 lane l
-                    # gives the row address of 8 x 16-byte matrix l / 8 (rows + 8 (l / 8 % 2),
-                    # k chunk 2 kk + l / 16), which is wgmma's fp8 A fragment (a 16-byte
-                    # chunk c of row r sits at chunk c ^ (r % 8): SWIZZLE_128B)
-                    ar: T.let[T.int32] = cw * 64 + warp * 16 + lane % 8 + 8 * (lane // 8 % 2)
-                    for kk in T.unroll(BK // 32):
-                        T.ptx.ldmatrix.sync.aligned.m8n8.x4.shared.b16(
-                            af[4 * kk], af[4 * kk + 1], af[4 * kk + 2], af[4 * kk + 3],
-                            sbase + T.uint32(s * A_BYTES + ar * 128 + T.bitwise_xor(2 * kk + lane // 16, lane % 8) * 16))
-                    sc[0] = sa0 * sb0
-                    sc[1] = sa1 * sb0
-                    sc[2] = sa0 * sb1
-                    sc[3] = sa1 * sb1
-                    if QUARTERS:
-                        q_issue(tmp, af, db, 0)
-                        q_issue(tmp, af, db, 1)
-                        T.ptx.wgmma.wait_group.sync.aligned(1)
-                        q_promote(tmp, acc, sc, 0)
-                        q_issue(tmp, af, db, 2)
-                        T.ptx.wgmma.wait_group.sync.aligned(1)
-                        q_promote(tmp, acc, sc, 1)
-                        q_issue(tmp, af, db, 3)
-                        T.ptx.wgmma.wait_group.sync.aligned(1)
-                        q_promote(tmp, acc, sc, 2)
-                        T.ptx.wgmma.wait_group.sync.aligned(0)
-                        if warp == 0 and lane == 0:
-                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
-                        q_promote(tmp, acc, sc, 3)
-                    for hf in T.unroll(0 if QUARTERS else 2):
-                        T.ptx.wgmma.fence.sync.aligned()
-                        for kk in T.unroll(BK // 32):
-                            T.ptx[WGMMA_HALF](*[tmp[i] for i in range(64)], af[4 * kk], af[4 * kk + 1], af[4 * kk + 2], af[4 * kk + 3], db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
-                        T.ptx.wgmma.commit_group.sync.aligned()
-                        T.ptx.wgmma.wait_group.sync.aligned(0)
-                        settle(tmp, 64)
-                        if hf == 1 and warp == 0 and lane == 0:
-                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
-                        for i in T.unroll(64):
-                            acc[64 * hf + i] = T.fma(tmp[i], sc[2 * hf + i // 2 % 2], acc[64 * hf + i])
-                elif SCALING == "block":
+                if SCALING == "block":
                     for hf in T.unroll(2):
                         # columns 128 hf ..: B rows 128 hf .. (16 KiB into the stage)
+                        if ORDER:
+                            T.ptx.bar.sync(my_turn, T.uint32(256))
                         T.ptx.wgmma.fence.sync.aligned()
                         for kk in T.unroll(BK // 32):
                             # scale-d false on the first step: tmp = A*B
                             T.ptx[WGMMA_HALF](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
                         T.ptx.wgmma.commit_group.sync.aligned()
+                        if ORDER:
+                            T.ptx.bar.arrive(next_turn, T.uint32(256))
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp, 64)
                         if hf == 1 and warp == 0 and lane == 0:
@@ -343,5 +276,8 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
                         T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
                     T.ptx.cp.async_.bulk.commit_group()
+        if SCALING == "block" and ORDER and cw == 0:
+            # consumer 1's last hand-over is still pending on consumer 0's barrier
+            T.ptx.bar.sync(T.uint32(ORDER_BAR), T.uint32(256))
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
