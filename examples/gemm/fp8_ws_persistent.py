@@ -29,8 +29,8 @@
 #     per thread: per k-tile, each 128-column half of the tile goes through the
 #     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
 #     the other consumer's wgmma runs while one promotes.  The stage is released after
-#     the second half's group retired.  The scales are read from global memory (L2)
-#     before the k-tile's barrier wait, so their latency hides behind it and the wgmma.
+#     the second half's group retired.  The scales are read from global memory (L2) one
+#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile.
 # Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -54,12 +54,6 @@ L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
 WGMMA = "wgmma.mma_async.sync.aligned.m64n256k32.f32.%s.%s" % (ATYPE, ATYPE)
 WGMMA_HALF = "wgmma.mma_async.sync.aligned.m64n128k32.f32.%s.%s" % (ATYPE, ATYPE)
-# "block": 1 = the two consumers take turns on the tensor cores, one 128-column half at a
-# time (named barriers ORDER_BAR + cw: a consumer issues a half's wgmma on its turn and
-# hands the turn over right after issuing), so that one consumer's promotion runs while
-# the other's wgmma does; 0 = each issues as soon as its stage is full
-ORDER = 1
-ORDER_BAR = 3
 A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
@@ -177,11 +171,6 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         r0: T.let[T.int32] = cw * 64 + warp * 16 + lane // 4
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
-        my_turn: T.let[T.uint32] = T.Cast("uint32", ORDER_BAR + cw)
-        next_turn: T.let[T.uint32] = T.Cast("uint32", ORDER_BAR + 1 - cw)
-        if SCALING == "block" and ORDER and cw == 1:
-            # consumer 0 takes the first turn
-            T.ptx.bar.arrive(T.uint32(ORDER_BAR), T.uint32(256))
         for ti in range(ntile):
             t: T.let[T.int32] = bx + ti * NSM
             gsz: T.let[T.int32] = GROUP_M * num_n
@@ -210,15 +199,11 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 if SCALING == "block":
                     for hf in T.unroll(2):
                         # columns 128 hf ..: B rows 128 hf .. (16 KiB into the stage)
-                        if ORDER:
-                            T.ptx.bar.sync(my_turn, T.uint32(256))
                         T.ptx.wgmma.fence.sync.aligned()
                         for kk in T.unroll(BK // 32):
                             # scale-d false on the first step: tmp = A*B
                             T.ptx[WGMMA_HALF](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
                         T.ptx.wgmma.commit_group.sync.aligned()
-                        if ORDER:
-                            T.ptx.bar.arrive(next_turn, T.uint32(256))
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp, 64)
                         if hf == 1 and warp == 0 and lane == 0:
@@ -276,8 +261,5 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
                         T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
                     T.ptx.cp.async_.bulk.commit_group()
-        if SCALING == "block" and ORDER and cw == 0:
-            # consumer 1's last hand-over is still pending on consumer 0's barrier
-            T.ptx.bar.sync(T.uint32(ORDER_BAR), T.uint32(256))
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
