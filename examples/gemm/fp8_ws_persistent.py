@@ -29,8 +29,8 @@
 #     per thread: per k-tile, each 128-column half of the tile goes through the
 #     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
 #     the other consumer's wgmma runs while one promotes.  The stage is released after
-#     the second half's group retired.  The scales are read from global memory (L2)
-#     before the k-tile's barrier wait, so their latency hides behind it and the wgmma.
+#     the second half's group retired.  The scales are read from global memory (L2) one
+#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile.
 # Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -71,6 +71,17 @@ def settle(acc, n):
     # them is scheduled above the wait (ptxas would serialize the wgmma pipeline, C7514)
     for i in T.unroll(n):
         T.cuda.wgmma.noop_barrier(acc[i])
+
+
+@T.macro
+def kscales(sn, SA, SB, row, tn, kb, M, nb):
+    # k-block kb's scales: this thread's two accumulator rows (rows past M, clipped by the
+    # store, read row M - 1's) and the tile's two 128-column blocks of B (a half past N
+    # reads the last block's)
+    sn[0] = SA[T.min(row, M - 1), kb]
+    sn[1] = SA[T.min(row + 8, M - 1), kb]
+    sn[2] = SB[2 * tn, kb]
+    sn[3] = SB[T.min(2 * tn + 1, nb - 1), kb]
 
 
 @T.prim_func
@@ -150,6 +161,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         acc = T.alloc_local((NACC,), "float32")
         tmp = T.alloc_local((64,), "float32")
         sc = T.alloc_local((4,), "float32")
+        sn = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
@@ -169,17 +181,18 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
             if SCALING == "block":
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
+                kscales(sn, SA, SB, tm * BM + r0, tn, 0, M, nb)
             for kt in range(nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
-                    # the k-block's scales: this thread's two rows (rows past M, clipped
-                    # by the store, read row M - 1's) and the tile's two 128-column
-                    # blocks of B (a half past N reads the last block's)
-                    sa0: T.let[T.float32] = SA[T.min(tm * BM + r0, M - 1), kt]
-                    sa1: T.let[T.float32] = SA[T.min(tm * BM + r0 + 8, M - 1), kt]
-                    sb0: T.let[T.float32] = SB[2 * tn, kt]
-                    sb1: T.let[T.float32] = SB[T.min(2 * tn + 1, nb - 1), kt]
+                    # this k-block's scales, read one k-tile ahead (the next k-block's
+                    # loads are issued now, so their L2 latency hides behind this k-tile)
+                    sa0: T.let[T.float32] = sn[0]
+                    sa1: T.let[T.float32] = sn[1]
+                    sb0: T.let[T.float32] = sn[2]
+                    sb1: T.let[T.float32] = sn[3]
+                    kscales(sn, SA, SB, tm * BM + r0, tn, T.min(kt + 1, nk - 1), M, nb)
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
