@@ -6,10 +6,10 @@
 # RUN: %tirx-llc --emit=ptx --mcpu=sm_100a %s | FileCheck %s --check-prefix=SM100
 # LLVM-LABEL: define ptx_kernel void @vec_kernel(
 # LLVM: load <4 x float>, ptr addrspace(1) %{{.*}}, align 16
-# LLVM: fmul <4 x float>
+# LLVM: fmul contract <4 x float>
 # LLVM: store <4 x float> %{{.*}}, ptr addrspace(1) %{{.*}}, align 16
 # PTX: ld.global.nc.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
-# PTX-COUNT-4: mul.rn.f32
+# PTX-COUNT-4: mul.f32
 # PTX: st.global.v4.b32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 # SM100: ld.global.nc.v2.b64
 # SM100-COUNT-2: mul.rn.f32x2
