@@ -42,6 +42,9 @@ static const char usage[] =
     "                        cubin     ptxas output for ARCH (binary)\n"
     "                        bundle    cubin + PTX + launch plans (.tirxb, binary)\n"
     "  -O0 -O1 -O2 -O3     optimisation level for LLVM and ptxas (default -O3)\n"
+    "  --fmad=BOOL         true (the default, as nvcc): a floating-point a * b + c may\n"
+    "                      be contracted into one fma; false: every add / sub / mul\n"
+    "                      is rounded on its own\n"
     "  -I DIR              add DIR to the module search path of `import`\n"
     "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
@@ -102,6 +105,10 @@ static int parse_args(ToolArgs *t, Llc *l) {
       l->cache_clear = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
+    } else if ((v = tool_value(t, "--fmad"))) {
+      if (strcmp(v, "true") && strcmp(v, "false"))
+        return tool_usage_error(t->tool, "--fmad expects true or false, got '%s'", v);
+      o->no_fmad = !strcmp(v, "false");
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
       o->arch = v;
       if (!tirx_target_arch(o->arch)) {

@@ -6,7 +6,8 @@ On the H200, in one process: each rung is compiled by tirx (`tirx-llc --emit=bun
 bench/gemm's wrapper; the runtime shares PyTorch's primary context and stream), and
 compared with torch's scaled_dot_product_attention on its cuDNN and flash (FA2) backends
 (`torch.nn.attention.sdpa_kernel`) for issue 21's shapes: B * S = 32k tokens, H = 16,
-D 128 (S 1k, 4k; --long adds 16k) and 64 (S 4k), causal and not, fp16 and bf16.
+D 128 (S 1k, 4k; --long adds 16k) and 64 (S 4k), causal and not, fp16 and bf16; --long
+also D 256 at S 4k (rung 3 only).
 Layout BSHD (q, k, v [B, S, H, D]); SDPA gets the [B, H, S, D] transposed views of the
 same tensors.
 
@@ -15,15 +16,17 @@ backend in fp32 (batch 0, all heads; LSE = logsumexp of the fp32 scores), then -
 rounds timing cuDNN, flash and every rung back to back (median GPU time of --iters
 launches, CUDA events around each, after warm-up): median time, TFLOP/s (4 B H S^2 D,
 halved when causal) and the ratio to cuDNN (1.0 = cuDNN speed; the median of same-round
-ratios, with the range).  Before any of that, each bundle runs once in a child process at
-a small GQA shape with odd lengths (a faulting kernel would poison this process's
-context).
+ratios, with the range; where torch has no cuDNN kernel for the shape, the ratio is to
+its flash backend and says so).  Before any of that, each bundle
+runs once in a child process at a small GQA shape with odd lengths (a faulting kernel would
+poison this process's context); the compiles and these probes run --jobs at a time.
 
     python3 bench/attention/run.py --tirx-llc build/bin/tirx-llc --rt build-gpu/lib/libtirxrt.so
 
 Exit status 0 when every rung that compiled is correct, 1 otherwise.
 """
 import argparse
+import concurrent.futures
 import importlib.util
 import math
 import os
@@ -36,18 +39,21 @@ _spec = importlib.util.spec_from_file_location("gemm_bench", os.path.join(HERE, 
 gb = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gb)
 
-# label -> (example file, extra -D defines)
+# label -> (example file, extra -D defines, head dims, causal modes it is timed for)
+R12, R3, BOTH = (64, 128), (64, 128, 256), (0, 1)
 RUNGS = {
-    "fa2_mma_sync": ("fa2_mma_sync", ()),
-    "fa2_mma_sync[NW=8]": ("fa2_mma_sync", ("NW=8",)),
+    "fa2_mma_sync": ("fa2_mma_sync", (), R12, BOTH),
+    "fa2_mma_sync[NW=8]": ("fa2_mma_sync", ("NW=8",), R12, BOTH),
     # rung 2 (passes on the H200); its probe still decides whether it is timed
-    "fa_tma_wgmma": ("fa_tma_wgmma", ()),
+    "fa_tma_wgmma": ("fa_tma_wgmma", (), R12, BOTH),
     # rung 3: warp-specialized, ping-pong and intra-warpgroup overlap (FlashAttention-3)
-    "fa3_ws": ("fa3_ws", ()),
+    "fa3_ws": ("fa3_ws", (), R3, BOTH),
     # causal also persistent (its default is one CTA a tile; not causal, the same kernel)
-    "fa3_ws[PERSISTENT=True]": ("fa3_ws", ("PERSISTENT=True",)),
+    "fa3_ws[PERSISTENT=True]": ("fa3_ws", ("PERSISTENT=True",), R3, (1,)),
     # not causal, also one CTA a tile (its default there is persistent)
-    "fa3_ws[PERSISTENT=False]": ("fa3_ws", ("PERSISTENT=False",)),
+    "fa3_ws[PERSISTENT=False]": ("fa3_ws", ("PERSISTENT=False",), R3, (0,)),
+    # causal with the query blocks aligned to row 0 (the partial block last and longest)
+    "fa3_ws[CSHIFT=False]": ("fa3_ws", ("CSHIFT=False",), R3, (1,)),
 }
 DTYPES = ["float16", "bfloat16"]
 TOKENS, HEADS = 32768, 16
@@ -114,6 +120,8 @@ def main():
     ap.add_argument("--long", action="store_true", help="also D = 128 at S = 16k")
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)),
+                    help="compiles and probe runs at a time")
     ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     import torch
@@ -128,39 +136,47 @@ def main():
     stream = torch.cuda.current_stream().cuda_stream
     dtypes = [x for x in a.dtypes.split(",") if x]
     rungs = [x for x in a.rungs.split(",") if x]
-    cases = [(128, 1024), (128, 4096)] + ([(128, 16384)] if a.long else []) + [(64, 4096)]
+    cases = ([(128, 1024), (128, 4096)] + ([(128, 16384)] if a.long else []) + [(64, 4096)]
+             + ([(256, 4096)] if a.long else []))
     kernels, notes, broken = {}, [], False
-    for label in rungs:
-        src, defs = RUNGS[label]
-        for d in sorted({c[0] for c in cases}):
-            for causal in (0, 1):
-                for dt in dtypes:
-                    bundle = os.path.join(a.work, "%s.%s.d%d.c%d.tirxb" % (label, dt, d, causal))
-                    err = gb.compile_rung(a.tirx_llc, os.path.join(a.examples, src + ".py"), dt,
-                                          bundle, defines=defs + ("D=%d" % d, "CAUSAL=%s" % bool(causal)))
-                    if err:
-                        notes.append("%s %s D=%d causal=%d: does not compile: %s" % (label, dt, d, causal, err))
-                        broken = True
-                        continue
-                    try:
-                        p = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
-                                            "%s:%s:%d:%d" % (bundle, dt, d, causal)],
-                                           capture_output=True, text=True, timeout=120)
-                        rc, out = p.returncode, p.stdout + p.stderr
-                    except subprocess.TimeoutExpired:
-                        rc, out = 1, "timed out after 120 s (a hang)"
-                    tail = out.strip().splitlines()
-                    if rc != 0:
-                        notes.append("%s %s D=%d causal=%d: FAILS its probe run: %s"
-                                     % (label, dt, d, causal, tail[-1] if tail else "?"))
-                        broken = True
-                        continue
-                    notes.append("%s %s" % (label, tail[-1] if tail else ""))
-                    try:
-                        kernels[label, dt, d, causal] = rt.load(bundle)
-                    except RuntimeError as e:
-                        notes.append("%s %s: does not load: %s" % (label, dt, e))
-                        broken = True
+
+    def build(job):
+        """Compile one bundle and run its probe: (note, bundle or None)."""
+        label, d, causal, dt = job
+        src, defs = RUNGS[label][:2]
+        bundle = os.path.join(a.work, "%s.%s.d%d.c%d.tirxb" % (label, dt, d, causal))
+        err = gb.compile_rung(a.tirx_llc, os.path.join(a.examples, src + ".py"), dt,
+                              bundle, defines=defs + ("D=%d" % d, "CAUSAL=%s" % bool(causal)))
+        if err:
+            return "%s %s D=%d causal=%d: does not compile: %s" % (label, dt, d, causal, err), None
+        try:
+            p = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                "%s:%s:%d:%d" % (bundle, dt, d, causal)],
+                               capture_output=True, text=True, timeout=120)
+            rc, out = p.returncode, p.stdout + p.stderr
+        except subprocess.TimeoutExpired:
+            rc, out = 1, "timed out after 120 s (a hang)"
+        tail = out.strip().splitlines()
+        if rc != 0:
+            return ("%s %s D=%d causal=%d: FAILS its probe run: %s"
+                    % (label, dt, d, causal, tail[-1] if tail else "?")), None
+        return "%s %s" % (label, tail[-1] if tail else ""), bundle
+
+    jobs = [(label, d, causal, dt) for label in rungs
+            for d in sorted({c[0] for c in cases} & set(RUNGS[label][2]))
+            for causal in RUNGS[label][3] for dt in dtypes]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+        built = list(ex.map(build, jobs))
+    for job, (note, bundle) in zip(jobs, built):
+        notes.append(note)
+        if bundle is None:
+            broken = True
+            continue
+        try:
+            kernels[job[0], job[3], job[1], job[2]] = rt.load(bundle)
+        except RuntimeError as e:
+            notes.append("%s %s: does not load: %s" % (job[0], job[3], e))
+            broken = True
     for line in notes:
         print(line)
     sys.stdout.flush()
@@ -202,6 +218,8 @@ def main():
                         checks[name] = "unavailable: %s" % str(ex).splitlines()[0][:80]
                         del fns[name]
                 for label in rungs:
+                    if d not in RUNGS[label][2] or causal not in RUNGS[label][3]:
+                        continue
                     if (label, dt, d, causal) not in kernels:
                         checks[label] = "not built"
                         continue
@@ -228,8 +246,10 @@ def main():
                 for r in range(a.rounds):
                     for x in names[r % len(names):] + names[:r % len(names)]:
                         times[x].append(gb.time_it(torch, fns[x], a.iters))
-                ref_name = "torch cuDNN" if "torch cuDNN" in times else None
+                ref_name = next((x for x in ("torch cuDNN", "torch flash") if x in times), None)
                 for name in ["torch cuDNN", "torch flash"] + rungs:
+                    if name not in times and name not in checks:
+                        continue
                     if name not in times:
                         print("%-20s %-8s %-24s %9s %8s %7s  %s" % (name, dt, shape, "-", "-", "-",
                                                                   checks.get(name, "-")))
@@ -238,7 +258,9 @@ def main():
                     if ref_name:
                         ratios = [tr / tx for tr, tx in zip(times[ref_name], times[name])]
                         rs = "%7.3f" % statistics.median(ratios)
-                        rng = " (ratio %.3f..%.3f)" % (min(ratios), max(ratios))
+                        rng = " (ratio %.3f..%.3f%s)" % (min(ratios), max(ratios),
+                                                         "" if ref_name == "torch cuDNN"
+                                                         else " vs " + ref_name)
                     else:
                         rs, rng = "%7s" % "-", ""
                     print("%-20s %-8s %-24s %9.4f %8.1f %s  %s%s" % (

@@ -42,10 +42,18 @@ import math
 DT = "float16"
 D = 128
 CAUSAL = False
-BN = 128
+BN = 128 if D <= 128 else 64
 STAGES = 2
-NC = 2 if D == 128 else 3
+NC = 3 if D == 64 else 2
 NSM = 132
+# causal: the query blocks end at row Sq - 1 (the block of the partial multiple of 64 rows
+# is the first and shortest one, its leading consumers see no row) instead of starting at
+# row 0 (the partial block was the last and longest: at D = 64, S = 4k, 4096 = 21 x 192 +
+# 64, so 2 x 64 rows of the longest tile were padding, 6 % of the work)
+CSHIFT = CAUSAL
+# D = 256: the O staging buffer is the Q buffer (each consumer stages into its own Q rows
+# once its last QK^T retired; the next Q loads after the stores have read it)
+SHARE_OQ = D > 128
 # persistent (NSM CTAs walk the tiles) or one CTA a tile.  Causal tiles differ in length:
 # a static round-robin over them is unbalanced (at D = 64, S = 4k: 22 query blocks, and
 # 132 CTAs = 6 x 22, so each CTA always got the same query block: 0.55x cuDNN), while
@@ -55,8 +63,8 @@ BM = 64 * NC
 DB = D // 64  # 128-byte column blocks a row
 Q_BYTES = BM * D * 2
 KV_BYTES = BN * D * 2  # one K (or V) stage
-SMEM_O = Q_BYTES
-SMEM_K = SMEM_O + Q_BYTES
+SMEM_O = 0 if SHARE_OQ else Q_BYTES
+SMEM_K = Q_BYTES if SHARE_OQ else SMEM_O + Q_BYTES
 SMEM_V = SMEM_K + STAGES * KV_BYTES
 SMEM_BAR = SMEM_V + STAGES * KV_BYTES
 # mbarriers: fullK[STAGES], fullV[STAGES], emptyK[STAGES], emptyV[STAGES], Q full, Q empty
@@ -81,6 +89,7 @@ SB = 1 + NC
 # registers a thread after setmaxnreg (producer 128 x 24 + consumers NC x 128 x MAXREG
 # within the 64 K of an SM)
 MAXREG = 240 if NC == 2 else 160
+assert D in (64, 128, 256)
 
 @T.macro
 def qk_gemm(s, sbase, cw, st, desc_k):
@@ -119,14 +128,14 @@ def softmax_tile(s, mrow, lrow, red, alpha, n0, wr0, g, t4, Skv, off):
     for vv in T.unroll(2):
         # -(the row max) in the exp2 domain; 0 for a row with no key yet (no -inf - -inf)
         nms: T.let[T.float32] = T.Select(red[vv] == T.float32("-inf"), T.float32(0), red[vv] * T.float32(-SL2))
-        # exp2(x * scale * log2(e) - max): one FMA an element (T.fma: the compiler keeps a
-        # written x * c - m as two rounded operations, unlike nvcc's default --fmad)
-        alpha[vv] = T.ptx.ex2.approx.ftz.f32(T.fma(mrow[vv], T.float32(SL2), nms))
+        # exp2(x * scale * log2(e) - max): one FMA an element (the compiler contracts
+        # x * c + m, as nvcc's default --fmad=true does)
+        alpha[vv] = T.ptx.ex2.approx.ftz.f32(mrow[vv] * T.float32(SL2) + nms)
         mrow[vv] = red[vv]
         lrow[vv] = lrow[vv] * alpha[vv]
         for jn in T.unroll(BN // 8):
             for hh in T.unroll(2):
-                s[4 * jn + 2 * vv + hh] = T.ptx.ex2.approx.ftz.f32(T.fma(s[4 * jn + 2 * vv + hh], T.float32(SL2), nms))
+                s[4 * jn + 2 * vv + hh] = T.ptx.ex2.approx.ftz.f32(s[4 * jn + 2 * vv + hh] * T.float32(SL2) + nms)
                 lrow[vv] = lrow[vv] + s[4 * jn + 2 * vv + hh]
 
 
@@ -192,6 +201,8 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
     sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
     nqb: T.let[T.int32] = T.ceildiv(Sq, BM)
     off: T.let[T.int32] = Skv - Sq
+    # query block qb holds rows qb * BM - shift ..; rows < 0 are padding (TMA zero fill)
+    shift: T.let[T.int32] = (nqb * BM - Sq) // 64 * 64 if CSHIFT else 0
     # tiles owned by this CTA: bx, bx + NCTA, ... (one when not persistent)
     ncta: T.let[T.int32] = T.min(NSM, nqb * Hq * B) if PERSISTENT else nqb * Hq * B
     ntile: T.let[T.int32] = T.ceildiv(nqb * Hq * B - bx, ncta)
@@ -222,11 +233,12 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
                 h: T.let[T.int32] = t // nqb % Hq
                 b: T.let[T.int32] = t // nqb // Hq
                 hk: T.let[T.int32] = h // (Hq // Hkv)
-                m0: T.let[T.int32] = qb * BM
+                m0: T.let[T.int32] = qb * BM - shift
                 kv_end: T.let[T.int32] = T.min(Skv, T.max(m0 + BM + off, 0)) if CAUSAL else Skv
                 nkv: T.let[T.int32] = T.ceildiv(kv_end, BN)
-                if nkv > 0:
-                    # the consumers are done with the previous Q (a fresh barrier passes)
+                if SHARE_OQ or nkv > 0:
+                    # the consumers are done with the previous Q (a fresh barrier passes);
+                    # SHARE_OQ: and their O stores have read it (every tile loads its Q)
                     T.cuda.mbarrier_wait(T.address_of(bars[QE]), (qc[0] + 1) % 2)
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[QF]), Q_BYTES)
                     for c in T.unroll(DB):
@@ -279,7 +291,7 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
             qb: T.let[T.int32] = (nqb - 1 - t % nqb) if CAUSAL else t % nqb
             h: T.let[T.int32] = t // nqb % Hq
             b: T.let[T.int32] = t // nqb // Hq
-            m0: T.let[T.int32] = qb * BM
+            m0: T.let[T.int32] = qb * BM - shift
             kv_end: T.let[T.int32] = T.min(Skv, T.max(m0 + BM + off, 0)) if CAUSAL else Skv
             nkv: T.let[T.int32] = T.ceildiv(kv_end, BN)
             wr0: T.let[T.int32] = m0 + cw * 64 + warp * 16
@@ -288,9 +300,12 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
             for vv in T.unroll(2):
                 mrow[vv] = T.float32("-inf")
                 lrow[vv] = T.float32(0)
+            if SHARE_OQ:
+                T.cuda.mbarrier_wait(T.address_of(bars[QF]), qc[0] % 2)
             if nkv > 0:
                 k0: T.let[T.int32] = kvc[0]
-                T.cuda.mbarrier_wait(T.address_of(bars[QF]), qc[0] % 2)
+                if not SHARE_OQ:
+                    T.cuda.mbarrier_wait(T.address_of(bars[QF]), qc[0] % 2)
                 # round 0: S = Q K_0^T
                 T.cuda.mbarrier_wait(T.address_of(bars[FK + k0 % STAGES]), (k0 // STAGES) % 2)
                 T.ptx.bar.sync(my_bar, T.uint32(256))
@@ -358,9 +373,11 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
                 if one:
                     T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[EV + lit % STAGES]))
                     # this consumer's QK^T are done: the producer may load the next Q
-                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[QE]))
+                    if not SHARE_OQ:
+                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[QE]))
                 kvc[0] = kvc[0] + nkv
-                qc[0] = qc[0] + 1
+                if not SHARE_OQ:
+                    qc[0] = qc[0] + 1
 
             # epilogue: row sums over the quad, O / l, LSE = m * scale + log(l)
             for vv in T.unroll(2):
@@ -382,15 +399,22 @@ def fa3_ws(q: T.handle, k: T.handle, v: T.handle, o: T.handle, lse: T.handle):
                         T.ptx.cvt.rn.bf16x2.f32(pf[0], acc[4 * dj + 2 * vv + 1] * inv, acc[4 * dj + 2 * vv] * inv)
                     o32[((dj // 8) * BM * 128 + (cw * 64 + r) * 128 + T.bitwise_xor(dj % 8, r % 8) * 16) // 4 + t4] = pf[0]
                 orow: T.let[T.int32] = wr0 + g + 8 * vv
-                if orow < Sq and t4 == 0:
+                if orow >= 0 and orow < Sq and t4 == 0:
                     LSE[b, h, orow] = T.Select(red[vv] > T.float32(0), mrow[vv] * T.float32(SCALE) + T.ptx.lg2.approx.ftz.f32(red[vv]) * T.float32(LN2), T.float32("inf"))
             T.ptx.fence.proxy.async_.shared__cta()
             T.cuda.warpgroup_sync(1 + cw)
-            if one and m0 + cw * 64 < Sq:
+            # (a consumer's 64 rows are all padding or none: shift is a multiple of 64)
+            if one and m0 + cw * 64 >= 0 and m0 + cw * 64 < Sq:
                 for c in T.unroll(DB):
                     T.ptx[TMA4_ST](T.address_of(O_map), 64 * c, h, m0 + cw * 64, b,
                                    sbase + SMEM_O + c * BM * 128 + cw * 64 * 128)
                 T.ptx.cp.async_.bulk.commit_group()
+            if SHARE_OQ:
+                # the store has read this consumer's rows of the Q buffer: the next Q may load
+                if one:
+                    T.ptx.cp.async_.bulk.wait_group.read(0)
+                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[QE]))
+                qc[0] = qc[0] + 1
         # the last consumer arrived on consumer 0's barrier once more than consumer 0 synced
         if cw == 0:
             T.ptx.bar.sync(T.uint32(SB), T.uint32(256))

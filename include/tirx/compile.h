@@ -53,6 +53,9 @@ typedef struct TirxCompileOptions {
                            14 % of a large kernel's compile); 0 (the default): all kept */
   long long max_steps;  /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
                            default (the fuzzers lower it) */
+  int no_fmad;          /* 1: floating-point a * b + c stays two rounded operations (nvcc's
+                           --fmad=false); 0 (the default): codegen may contract it into one
+                           fma, as nvcc does by default */
   unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

@@ -287,6 +287,7 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
   snprintf(buf, sizeof buf, "%d", o->stop);
   feed_str(&s, "stop", buf);
   feed_str(&s, "pipeline", o->pipeline ? o->pipeline : "default");
+  if (o->no_fmad) feed_str(&s, "fmad", "false");
   for (int i = 0; i < o->ndefines; i++) feed_str(&s, "define", o->defines[i]);
   if (o->entry) feed_str(&s, "entry", o->entry);
   feed_str(&s, "ir", ir);

@@ -201,7 +201,7 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   if (o->stop == TIRX_COMPILE_STOP_LOWERED) return 0;
 
   /* LLVM IR → opt → PTX */
-  TirxTargetOptions to = {o->arch, o->opt_level, text};
+  TirxTargetOptions to = {o->arch, o->opt_level, text, o->no_fmad != 0};
   TirxCodegenResult cr;
   if (tirx_codegen_module(m, &to, &cr, diag)) return 1;
   take_text(out, TIRX_ART_LLVM, cr.llvm_ir);

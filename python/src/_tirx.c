@@ -6,7 +6,7 @@
  * (libtirxrt: bundles, launch plans, tirxrt_call).
  *
  *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache
- *            [, entry, include_dirs])
+ *            [, entry, include_dirs, fmad])
  *       -> a `cls` (a Kernel subclass) | (rendered diagnostics, [(level, line, col, msg)])
  *       The GIL is released while compiling: threads compile at once.
  *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
@@ -803,9 +803,9 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   const char *filename, *arch, *func, *entry = NULL;
   const char *src;
   Py_ssize_t srclen;
-  int opt_level, ptx_only, no_cache;
-  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zO", &cls, &filename, &src, &srclen, &arch, &opt_level,
-                        &defines, &func, &ptx_only, &no_cache, &entry, &incs))
+  int opt_level, ptx_only, no_cache, fmad = 1;
+  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zOp", &cls, &filename, &src, &srclen, &arch, &opt_level,
+                        &defines, &func, &ptx_only, &no_cache, &entry, &incs, &fmad))
     return NULL;
   /* refused before compiling (kernel_new checks it too) */
   if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
@@ -835,6 +835,7 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   o.func = func;
   o.ptx_only = ptx_only;
   o.no_cache = no_cache;
+  o.no_fmad = !fmad;
   o.entry = entry;
   o.include_dirs = dirs;
   o.ninclude_dirs = (int)ni;

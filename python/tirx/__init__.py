@@ -205,14 +205,15 @@ def _include_list(include_dirs):
 
 
 def _compile_text(filename, text, target, defines, opt_level, func, cache, entry=None,
-                  include_dirs=None):
+                  include_dirs=None, fmad=True):
     arch = _target_arch(target)
     ptx_only = ptxas_path() is None
     if entry is not None and not isinstance(entry, str):
         raise TypeError("entry must be a Python expression (str), such as "
                         "'get_kernel(hidden_size=128)', not %s" % type(entry).__name__)
     r = _tirx._compile(Kernel, filename, text, arch, int(opt_level), _define_list(defines),
-                       func, ptx_only, not cache, entry, _include_list(include_dirs))
+                       func, ptx_only, not cache, entry, _include_list(include_dirs),
+                       bool(fmad))
     if isinstance(r, tuple):
         rendered, items = r
         raise CompileError(rendered, [Diagnostic(filename, line, col, level, msg)
@@ -221,7 +222,7 @@ def _compile_text(filename, text, target, defines, opt_level, func, cache, entry
 
 
 def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None, cache=True,
-            entry=None, include_dirs=None):
+            entry=None, include_dirs=None, fmad=True):
     """Compile TIRx source text, or the file at a path, into a Kernel.
 
     target: "cuda" (device 0's arch; sm_100a, compile only, without a device) or an
@@ -229,20 +230,22 @@ def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None,
     entry function (default: the only one, or `main`).  cache=False bypasses the compile
     cache.  entry: a Python expression evaluated after the module ran, whose PrimFunc is
     compiled (tirx-llc's --entry: "get_kernel(hidden_size=128)").  include_dirs: roots
-    searched by `import` (tirx-llc's -I).  Raises CompileError with the located
-    diagnostics.  The GIL is released while compiling."""
+    searched by `import` (tirx-llc's -I).  fmad=False keeps every floating-point add /
+    sub / mul rounded on its own (tirx-llc's --fmad=false; by default a * b + c may
+    become one fma, as with nvcc).  Raises CompileError with the located diagnostics.
+    The GIL is released while compiling."""
     filename, text = _read_source(src_or_path)
     return _compile_text(filename, text, target, defines, opt_level, func, cache, entry,
-                         include_dirs)
+                         include_dirs, fmad)
 
 
 def compile_file(path, func=None, *, target="cuda", defines=None, opt_level=3, cache=True,
-                 entry=None, include_dirs=None):
+                 entry=None, include_dirs=None, fmad=True):
     """compile() of the file at `path` (never taken as source text)."""
     path = os.fspath(path)
     text = _tirx._read_file(path)  # a regular file within TIRX_MAX_INPUT_BYTES, else OSError
     return _compile_text(path, text, target, defines, opt_level, func, cache, entry,
-                         include_dirs)
+                         include_dirs, fmad)
 
 
 def load_bundle(path, func=None):

@@ -61,6 +61,8 @@ typedef struct TirxTargetOptions {
   const char *arch; /* "sm_100a" (default when NULL), "sm_90a", ... */
   int opt_level;    /* 0..3: the LLVM pipeline default<On> and the codegen level */
   bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
+  bool no_fmad;     /* true: no fp add / sub / mul is contracted into an fma (nvcc's
+                       --fmad=false); false (the default): they may be, as nvcc does */
 } TirxTargetOptions;
 
 /* Compiles the device kernels of `m` (t may be NULL: sm_100a, -O3).  Returns

@@ -61,6 +61,7 @@ typedef struct CG {
   TirxDiag *diag;
   const TirxArchInfo *arch;
   int opt_level;
+  bool no_fmad; /* TirxTargetOptions.no_fmad: no `contract` flags (cg_contract) */
 
   LLVMContextRef ctx;
   LLVMModuleRef mod;
@@ -172,6 +173,8 @@ void cg_store_typed(CG *cg, LLVMValueRef ptr, LLVMValueRef v, DType t, unsigned 
 LLVMValueRef cg_var(CG *cg, Var *v, Loc loc);
 /* Integer binary op with TIRx semantics (floordiv etc.). */
 LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType t, Loc loc);
+/* v (an fadd / fsub / fmul just built) with LLVM's `contract` flag unless --fmad=false. */
+LLVMValueRef cg_contract(CG *cg, LLVMValueRef v);
 /* True when evaluating `e` has no side effects and cannot fault (no loads,
  * no calls): such operands of and/or/if_then_else are evaluated eagerly. */
 bool cg_expr_is_trivial(const Expr *e);

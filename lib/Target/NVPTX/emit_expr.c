@@ -310,6 +310,16 @@ static int pow2_divisor(LLVMValueRef b) {
   return k;
 }
 
+/* A floating-point add, sub or mul of the program's arithmetic may be contracted into an
+ * fma with its neighbour (LLVM's `contract` flag), as nvcc's default --fmad=true does;
+ * tirx-llc --fmad=false (TirxCompileOptions.no_fmad) keeps every operation rounded.  The
+ * explicit rounded operations (T.ptx.add / mul ..., __fmul2_rn) are never contracted. */
+LLVMValueRef cg_contract(CG *cg, LLVMValueRef v) {
+  if (!cg->no_fmad && LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v))
+    LLVMSetFastMathFlags(v, LLVMGetFastMathFlags(v) | LLVMFastMathAllowContract);
+  return v;
+}
+
 LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType t, Loc loc) {
   LLVMBuilderRef B = cg->b;
   bool fp = is_fp(t), sg = cg_dtype_signed(t);
@@ -332,11 +342,11 @@ LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType
   }
   switch (k) {
   case E_ADD:
-    return fp ? LLVMBuildFAdd(B, a, b, "") : nsw ? LLVMBuildNSWAdd(B, a, b, "") : LLVMBuildAdd(B, a, b, "");
+    return fp ? cg_contract(cg, LLVMBuildFAdd(B, a, b, "")) : nsw ? LLVMBuildNSWAdd(B, a, b, "") : LLVMBuildAdd(B, a, b, "");
   case E_SUB:
-    return fp ? LLVMBuildFSub(B, a, b, "") : nsw ? LLVMBuildNSWSub(B, a, b, "") : LLVMBuildSub(B, a, b, "");
+    return fp ? cg_contract(cg, LLVMBuildFSub(B, a, b, "")) : nsw ? LLVMBuildNSWSub(B, a, b, "") : LLVMBuildSub(B, a, b, "");
   case E_MUL:
-    return fp ? LLVMBuildFMul(B, a, b, "") : nsw ? LLVMBuildNSWMul(B, a, b, "") : LLVMBuildMul(B, a, b, "");
+    return fp ? cg_contract(cg, LLVMBuildFMul(B, a, b, "")) : nsw ? LLVMBuildNSWMul(B, a, b, "") : LLVMBuildMul(B, a, b, "");
   case E_DIV:
     return fp ? LLVMBuildFDiv(B, a, b, "") : sg ? LLVMBuildSDiv(B, a, b, "") : LLVMBuildUDiv(B, a, b, "");
   case E_MOD:
@@ -346,7 +356,7 @@ LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType
     if (fp) {
       LLVMValueRef q = fp_intrinsic1(cg, "llvm.floor", LLVMBuildFDiv(B, a, b, ""));
       if (k == E_FLOORDIV) return q;
-      return LLVMBuildFSub(B, a, LLVMBuildFMul(B, q, b, ""), "");
+      return cg_contract(cg, LLVMBuildFSub(B, a, cg_contract(cg, LLVMBuildFMul(B, q, b, "")), ""));
     }
     if (!sg) return k == E_FLOORDIV ? LLVMBuildUDiv(B, a, b, "") : LLVMBuildURem(B, a, b, "");
     int p2 = pow2_divisor(b);
@@ -580,9 +590,9 @@ static LLVMValueRef ramp(CG *cg, Expr *e) {
   for (int i = 0; i < L; i++)
     steps[i] = is_fp(st) ? LLVMConstReal(ty, i) : LLVMConstInt(ty, (unsigned long long)i, 0);
   LLVMValueRef iota = LLVMConstVector(steps, (unsigned)L);
-  LLVMValueRef off = is_fp(st) ? LLVMBuildFMul(cg->b, cg_splat(cg, stride, L), iota, "")
+  LLVMValueRef off = is_fp(st) ? cg_contract(cg, LLVMBuildFMul(cg->b, cg_splat(cg, stride, L), iota, ""))
                                : LLVMBuildMul(cg->b, cg_splat(cg, stride, L), iota, "");
-  return is_fp(st) ? LLVMBuildFAdd(cg->b, cg_splat(cg, base, L), off, "")
+  return is_fp(st) ? cg_contract(cg, LLVMBuildFAdd(cg->b, cg_splat(cg, base, L), off, ""))
                    : LLVMBuildAdd(cg->b, cg_splat(cg, base, L), off, "");
 }
 

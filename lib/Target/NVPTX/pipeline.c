@@ -61,7 +61,7 @@ void tirx_codegen_result_free(TirxCodegenResult *r) {
 int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
                         TirxDiag *diag) {
   memset(out, 0, sizeof *out);
-  TirxTargetOptions defaults = {TIRX_DEFAULT_ARCH, 3, false};
+  TirxTargetOptions defaults = {TIRX_DEFAULT_ARCH, 3, false, false};
   if (!t) t = &defaults;
   const TirxArchInfo *arch = tirx_target_arch(t->arch);
   if (!arch) {
@@ -85,6 +85,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   cg.diag = diag;
   cg.arch = arch;
   cg.opt_level = opt;
+  cg.no_fmad = t->no_fmad;
   cg.ctx = LLVMContextCreate();
   cg.mod = LLVMModuleCreateWithNameInContext(m->filename ? m->filename : "tirx", cg.ctx);
   LLVMSetTarget(cg.mod, "nvptx64-nvidia-cuda");

@@ -13,8 +13,8 @@
 # CHECK: ![[FULL]] = !{!"llvm.loop.unroll.full"}
 # PTX: @%p1 bra
 # PTX-NOT: bra
-# PTX: mul.rn.f32
-# PTX-NEXT: mul.rn.f32
+# PTX: mul.f32
+# PTX-NEXT: mul.f32
 # PTX: trap;
 @T.prim_func
 def unr(A_ptr: T.handle, n: T.int32):
