@@ -152,8 +152,32 @@ static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
   return lay_apply(pl, i * cols + k, NULL, 0, NULL);
 }
 
+/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
+static int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t known_factor(const Expr *e) {
+  int64_t c;
+  if (xf_const_int(e, &c)) return c < 0 ? -c : c;
+  switch (e->kind) {
+  case E_MUL: return known_factor(e->u.bin.a) * known_factor(e->u.bin.b);
+  case E_ADD:
+  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
+  default: return 1;
+  }
+}
+
 /* Region starts that are symbolic: each must step by whole swizzle patterns
- * (the address the emitter takes, buf[lo], is then unswizzled). */
+ * (the address the emitter takes, buf[lo], is then unswizzled); a start known
+ * to be a multiple of f (`wg * 64`) steps f at a time. */
 static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name, char *why, size_t nwhy) {
   int64_t c;
   bool any = false;
@@ -172,9 +196,9 @@ static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, cons
     if (xf_const_int(r->lo[i], &c)) continue;
     int64_t flat = 1;
     for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
-    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
+    int64_t step = (lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL)) * known_factor(r->lo[i]);
     if (step % repeat)
-      return tile_why(why, nwhy, "a step of the symbolic start of %s's dimension %d moves %lld elements, not whole %lld-element swizzle patterns",
+      return tile_why(why, nwhy, "the symbolic start of %s's dimension %d steps %lld elements, not whole %lld-element swizzle patterns",
                       name, i, (long long)step, (long long)repeat);
   }
   return true;
