@@ -226,8 +226,10 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
   pl.swz_b = 0;
   int64_t e16 = 16 / es;
   int64_t base = pre_off(&pl, cols, 0, 0);
-  if (l->swz_b && base % repeat)
-    return tile_why(why, nwhy, "%s starts %lld elements into a %lld-element swizzle pattern", name, (long long)base, (long long)repeat);
+  /* a start inside the first row of a swizzle pattern (a K slice) is unswizzled; deeper is not */
+  if (l->swz_b && base % repeat >= row_e)
+    return tile_why(why, nwhy, "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name, (long long)base,
+                    (long long)repeat);
   if (!sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
   s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
   s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
@@ -513,5 +515,213 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
     }
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
   ptrvec_free(&st);
+  return r;
+}
+
+/* ---- tcgen05 (sm_100a) ------------------------------------------------------------
+ *
+ *   tcgen05   priority 10, thread scope (the one thread that issues) or warp scope (lane 0
+ *             issues), sm_100a / sm_103a.  Dense kinds: kind::f16 (float16 / bfloat16,
+ *             k16), kind::f8f6f4 (float8 e4m3 / e5m2, k32), kind::tf32 (float32 with
+ *             is_AB_tf32=True, k8); cta_group=1 (the default).  C float32 in tensor memory
+ *             with the M = 128 datapath layout (row i in lane i, column j in column j of the
+ *             buffer's allocated_addr, which may be any expression: a constant, a let, or a
+ *             load of the shared word tcgen05.alloc wrote, the form TVM 0.27 cannot lower);
+ *             A and B K-major in shared memory, their descriptors read off the layouts as
+ *             for wgmma (version 1, layout codes 2 / 4 / 6 for 128 / 64 / 32-byte swizzles, 0
+ *             for core matrices).  One tcgen05.mma.cta_group::1 per N block (<= 256) and K
+ *             step, the instruction descriptor a constant from tcgen05_format.def's codes; the
+ *             first K step reads D only with accum.  Completion is the caller's, as in TVM
+ *             (tcgen05.commit to an mbarrier).
+ * Not here yet: cta_group=2, M = 64 and the .ws forms, block-scaled kinds, A in tensor
+ * memory, MN-major operands.  mma_m= / mma_n= (TVM's explicit instruction tile) choose the
+ * instruction's N; its M is C's. */
+
+static int tc_format(DType t) {
+  char s[32];
+  tirx_dtype_str(t, s);
+#define TCGEN05_FORMAT(name, code, scale)                                                           \
+  if (strcmp(s, name) == 0) return code;
+#include "tirx/internal/tcgen05_format.def"
+#undef TCGEN05_FORMAT
+  return -1;
+}
+
+typedef struct TcPlan {
+  TileRegion c, a, b;
+  Layout la, lb;
+  int64_t M, N, K;
+  int kinst, ninst, es;
+  const char *kind;
+  WgSmem sa, sb;
+  Expr *taddr;     /* the tensor-memory address of C's first element (u32) */
+  uint32_t idesc;
+  Expr *accum;
+} TcPlan;
+
+/* C in tmem: row i at lane lane0 + i, column j at column col0 + j; *addr = allocated_addr + (lane0 << 16) + col0. */
+static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
+  Buffer *b = p->c.buf;
+  if (!b->allocated_addr) return tile_why(why, nwhy, "C ('%s') has no allocated_addr (its tensor-memory address)", b->name);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1), *lo = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i])) return tile_why(why, nwhy, "the shape of C ('%s') is not constant", b->name);
+  if (!tile_region_const_lo(&p->c, lo)) return tile_why(why, nwhy, "the region of C starts at a symbolic index");
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  int dm = -1, dn = -1;
+  for (int i = 0; i < p->c.nd; i++)
+    if (p->c.ext[i] != 1) {
+      if (dm < 0) dm = i;
+      else dn = i;
+    }
+  if (dm < 0 || dn < 0) return tile_why(why, nwhy, "C is not a 2-d region");
+  static const char *const ax[] = {"TLane", "TCol"};
+  int64_t lane0 = -1, col0 = -1;
+  for (int64_t i = 0; i < p->M; i++)
+    for (int64_t j = 0; j < p->N; j++) {
+      int64_t flat = 0;
+      for (int d = 0; d < b->ndim; d++) flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dn ? j : 0);
+      int64_t thr[2] = {0, 0};
+      int64_t off = lay_apply(&whole, flat, ax, 2, thr);
+      if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
+      if (off != 0 || thr[0] != lane0 + i || thr[1] != col0 + j)
+        return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the M = %lld datapath needs lane %lld, column %lld",
+                        (long long)i, (long long)j, (long long)thr[0], (long long)thr[1], (long long)p->M, (long long)(lane0 + i),
+                        (long long)(col0 + j));
+    }
+  if (lane0 != 0) return tile_why(why, nwhy, "C starts at lane %lld; the M = 128 datapath starts at lane 0", (long long)lane0);
+  DType t32 = tirx_dtype(DT_UINT32);
+  int64_t a0;
+  p->taddr = xf_const_int(b->allocated_addr, &a0) ? tirx_int(op->m, t32, a0 + col0, noloc())
+                                                   : tile_bin(op, E_ADD, tile_cast(op, t32, b->allocated_addr), tirx_int(op->m, t32, col0, noloc()));
+  return true;
+}
+
+static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  if (!need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
+  if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
+  if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
+  if (op->nargs > 3 && tile_is_region(op->args[3]))
+    return tile_why(why, nwhy, "block-scaled tcgen05 (SFA, SFB operands) is not supported yet");
+  TileRegion *rs[3] = {&p->c, &p->a, &p->b};
+  for (int i = 0; i < 3; i++)
+    if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
+  if (!tile_scope_is(p->c.buf, MEM_TMEM)) return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s", p->c.buf->scope);
+  if (tile_scope_is(p->a.buf, MEM_TMEM)) return tile_why(why, nwhy, "A in tensor memory is not supported yet");
+  if (!tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "tcgen05 takes A from shared memory, got %s", p->a.buf->scope);
+  if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "tcgen05 takes B from shared memory, got %s", p->b.buf->scope);
+  int64_t cg = 1;
+  Expr *e = tile_kwarg(op, "cta_group");
+  if (e && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2))) return tile_why(why, nwhy, "cta_group= must be 1 or 2");
+  if (cg != 1) return tile_why(why, nwhy, "cta_group=2 is not supported yet");
+  bool flag = false;
+  if ((e = tile_kwarg(op, "weight_stationary")) && const_bool(e, &flag) && flag)
+    return tile_why(why, nwhy, "weight_stationary (.ws) is not supported yet");
+  int64_t mma_m = 0, mma_n = 0;
+  if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m)) return tile_why(why, nwhy, "mma_m= must be a constant");
+  if ((e = tile_kwarg(op, "mma_n")) && !xf_const_int(e, &mma_n)) return tile_why(why, nwhy, "mma_n= must be a constant");
+  if ((mma_m != 0) != (mma_n != 0)) return tile_why(why, nwhy, "mma_m= and mma_n= go together");
+  bool ta = false, tb = false;
+  Expr *eta = arg_or_kw(op, 3, "transA"), *etb = arg_or_kw(op, 4, "transB");
+  if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb))) return tile_why(why, nwhy, "transA / transB must be constants");
+  if (ta || tb) return tile_why(why, nwhy, "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, K] and B [N, K]");
+  p->accum = arg_or_kw(op, 5, "accum");
+  bool ac;
+  if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
+  /* kind */
+  DType da = p->a.buf->dtype, db = p->b.buf->dtype;
+  char s[3][32];
+  if (p->c.buf->dtype.id != DT_FLOAT32) return tile_why(why, nwhy, "tcgen05 accumulates in float32 here, C is %s", tirx_dtype_str(p->c.buf->dtype, s[0]));
+  bool tf32 = (e = tile_kwarg(op, "is_AB_tf32")) && const_bool(e, &flag) && flag;
+  bool f8a = da.id == DT_E4M3FN || da.id == DT_E5M2, f8b = db.id == DT_E4M3FN || db.id == DT_E5M2;
+  if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id) p->kind = "kind::f16", p->kinst = 16, p->es = 2;
+  else if (f8a && f8b) p->kind = "kind::f8f6f4", p->kinst = 32, p->es = 1;
+  else if (tf32 && da.id == DT_FLOAT32 && db.id == DT_FLOAT32) p->kind = "kind::tf32", p->kinst = 8, p->es = 4;
+  else
+    return tile_why(why, nwhy, "no dense tcgen05 kind for A=%s B=%s (float16 / bfloat16 pairs, float8 e4m3 / e5m2, float32 with is_AB_tf32=True)",
+                    tirx_dtype_str(da, s[1]), tirx_dtype_str(db, s[2]));
+  int64_t c0, c1, a0, a1, b0, b1;
+  if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
+    return tile_why(why, nwhy, "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
+  if (a0 != c0 || b0 != c1 || a1 != b1)
+    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (N x K)", (long long)c0, (long long)c1,
+                    (long long)a0, (long long)a1, (long long)b0, (long long)b1);
+  p->M = c0, p->N = c1, p->K = a1;
+  p->ninst = (int)(mma_n ? mma_n : p->N <= 256 ? p->N : 256);
+  if (mma_m && mma_m != p->M) return tile_why(why, nwhy, "mma_m=%lld: with cta_group 1 the instruction's M is C's, %lld", (long long)mma_m, (long long)p->M);
+  if (p->ninst < 16 || p->ninst > 256)
+    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (16 .. 256, a multiple of 16)", p->ninst);
+  if (p->M != 128 || p->N % 16 || p->ninst % 16 || p->N % p->ninst || p->K % p->kinst)
+    return tile_why(why, nwhy, "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group 1: M = 128, N %% 16 (N %% 256 above 256), K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, p->kinst);
+  if (!tmem_acc(op, p, why, nwhy)) return false;
+  if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
+      !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why, nwhy))
+    return false;
+  if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
+      !smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why, nwhy))
+    return false;
+  /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
+  uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)), fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
+  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) | ((uint32_t)(p->M >> 4) << 24);
+  return true;
+}
+
+bool tile_ga_tcgen05_ok(TileOp *op, char *why, size_t nwhy) {
+  TcPlan p;
+  return tc_plan(op, &p, why, nwhy);
+}
+
+/* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, the tcgen05 (version 1) form. */
+static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
+  Var *v = desc_base(op, r, s, es, base, stmts);
+  Stmt *b = stmts->items[stmts->n - 1];
+  int64_t lbo = s->mode ? 1 : (s->lbo * es) >> 4, sbo = (s->sbo * es) >> 4;
+  int64_t hi = (lbo << 16) | (sbo << 32) | ((int64_t)1 << 46) | ((int64_t)(2 * s->mode) << 61);
+  b->u.bind.value->u.call.args[0] = u64(op, hi);
+  return v;
+}
+
+Stmt *tile_ga_tcgen05_emit(TileOp *op) {
+  TcPlan p;
+  char why[TILE_WHY_LEN];
+  if (!tc_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  int64_t nt = p.N / p.ninst, kt = p.K / p.kinst;
+  PtrVec st = {0};
+  Var *da = tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
+  Var *db = tc_desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
+  char tokens[64];
+  snprintf(tokens, sizeof tokens, "mma.cta_group::1.%s", p.kind);
+  DType t32 = tirx_dtype(DT_UINT32);
+  for (int64_t ki = 0; ki < kt; ki++)
+    for (int64_t ni = 0; ni < nt; ni++) {
+      Expr *ops[9];
+      int n = 0;
+      int64_t a0;
+      ops[n++] = xf_const_int(p.taddr, &a0) ? tirx_int(op->m, t32, a0 + ni * p.ninst, noloc())
+                                            : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, ni * p.ninst, noloc()));
+      ops[n++] = desc_at(op, da, p.sa.off[ki], p.es);
+      ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
+      ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
+      for (int i = 0; i < 4; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
+      ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
+      Expr *c = tile_ptx(op, "tcgen05_mma_ss", tokens, ops, n);
+      if (!c) {
+        ptrvec_free(&st);
+        return NULL;
+      }
+      ptrvec_push(&st, eval(op, c));
+    }
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  if (op->scope == TS_WARP) r = tile_if(op, tile_bin(op, E_EQ, tile_thread_index(op), tile_int(op, 0)), r);
   return r;
 }
