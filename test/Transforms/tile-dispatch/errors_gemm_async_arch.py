@@ -9,6 +9,8 @@
 # RUN: %tirx-llc --mcpu=sm_90a --emit=ptx %s -o /dev/null
 # RUN: not %tirx-llc --mcpu=sm_100a --emit=ptx %s -o /dev/null 2>&1 | FileCheck %s
 # RUN: not %tirx-llc --mcpu=sm_80 --emit=ptx %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+# RUN: not %tirx-opt --mcpu=sm_42 %s 2>&1 | FileCheck %s --check-prefix=BADARCH
+# BADARCH: tirx-opt: unknown arch 'sm_42' (supported: sm_75
 # CHECK: errors_gemm_async_arch.py:[[@LINE+15]]:10: error: T.wg.gemm_async: no variant applies (wgmma: wgmma needs sm_90a (compiling for sm_100a); tcgen05: does not run at warpgroup scope)
 # CHECK-NEXT: T.wg.gemm_async(acc[0:64, 0:64], As[0:64, 0:64], Bs[0:64, 0:64], False, False, False)
 # CHECK-NEXT: ^
