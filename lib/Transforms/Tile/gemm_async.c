@@ -523,19 +523,23 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
  *   tcgen05   priority 10, thread scope (the one thread that issues) or warp scope (lane 0
  *             issues), sm_100a / sm_103a.  Dense kinds: kind::f16 (float16 / bfloat16,
  *             k16), kind::f8f6f4 (float8 e4m3 / e5m2, k32), kind::tf32 (float32 with
- *             is_AB_tf32=True, k8); cta_group=1 (the default).  C float32 in tensor memory
- *             with the M = 128 datapath layout (row i in lane i, column j in column j of the
+ *             is_AB_tf32=True, k8).  C float32 in tensor memory
+ *             on the M = 128 datapath (row i in lane i, column j in column j of the
  *             buffer's allocated_addr, which may be any expression: a constant, a let, or a
  *             load of the shared word tcgen05.alloc wrote, the form TVM 0.27 cannot lower);
  *             A and B K-major in shared memory, their descriptors read off the layouts as
  *             for wgmma (version 1, layout codes 2 / 4 / 6 for 128 / 64 / 32-byte swizzles, 0
- *             for core matrices).  One tcgen05.mma.cta_group::1 per N block (<= 256) and K
- *             step, the instruction descriptor a constant from tcgen05_format.def's codes; the
- *             first K step reads D only with accum.  Completion is the caller's, as in TVM
- *             (tcgen05.commit to an mbarrier).
- * Not here yet: cta_group=2, M = 64 and the .ws forms, block-scaled kinds, A in tensor
- * memory, MN-major operands.  mma_m= / mma_n= (TVM's explicit instruction tile) choose the
- * instruction's N; its M is C's. */
+ *             for core matrices).  One tcgen05.mma per N block (<= 256) and K step, the
+ *             instruction descriptor a constant from tcgen05_format.def's codes; the first
+ *             K step reads D only with accum.  Completion is the caller's, as in TVM
+ *             (tcgen05.commit to an mbarrier).  cta_group=2 is TVM's per-CTA view of the
+ *             pair's instruction (C [M, N], A [M, K], B [N / 2, K] in each CTA, the
+ *             instruction's M = 2 M): M = 128 per CTA on datapath A (row i in lane i), M = 64
+ *             on datapath B (an instruction's column halves in lanes 0..63 and 64..127).
+ *             mma_m= / mma_n= (TVM's explicit instruction tile) choose the instruction's N;
+ *             mma_m must be the pair's M.
+ * Not here yet: M = 64 with cta_group 1 and the .ws forms, block-scaled kinds, A in tensor
+ * memory, MN-major operands. */
 
 static int tc_format(DType t) {
   char s[32];
@@ -550,7 +554,9 @@ static int tc_format(DType t) {
 typedef struct TcPlan {
   TileRegion c, a, b;
   Layout la, lb;
-  int64_t M, N, K;
+  int64_t M, N, K;  /* this CTA's: C is M x N, A M x K, B (N / cta_group) x K */
+  int cg;           /* cta_group: 1, or 2 (the pair's instruction has M = 2 M) */
+  bool fold;        /* datapath B (cta_group 2, M = 64): column halves in lanes 0..63, 64..127 */
   int kinst, ninst, es;
   const char *kind;
   WgSmem sa, sb;
@@ -559,7 +565,10 @@ typedef struct TcPlan {
   Expr *accum;
 } TcPlan;
 
-/* C in tmem: row i at lane lane0 + i, column j at column col0 + j; *addr = allocated_addr + (lane0 << 16) + col0. */
+/* C in tmem on the datapath of the instruction: row i at lane i, column j of N block ni at
+ * column col0 + j (datapaths A, D), or, folded (datapath B), the block's columns c < n / 2 at
+ * lane i, column col0 + ni n / 2 + c, the others at lane 64 + i, column col0 + ni n / 2 + c - n / 2;
+ * p->taddr = allocated_addr + col0. */
 static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Buffer *b = p->c.buf;
   if (!b->allocated_addr) return tile_why(why, nwhy, "C ('%s') has no allocated_addr (its tensor-memory address)", b->name);
@@ -586,12 +595,15 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
       int64_t thr[2] = {0, 0};
       int64_t off = lay_apply(&whole, flat, ax, 2, thr);
       if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
-      if (off != 0 || thr[0] != lane0 + i || thr[1] != col0 + j)
-        return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the M = %lld datapath needs lane %lld, column %lld",
-                        (long long)i, (long long)j, (long long)thr[0], (long long)thr[1], (long long)p->M, (long long)(lane0 + i),
-                        (long long)(col0 + j));
+      int64_t h = p->ninst / 2, cl = j % p->ninst, ni = j / p->ninst;
+      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : lane0 + i, wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
+      if (off != 0 || thr[0] != wl || thr[1] != wc)
+        return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the %s datapath needs lane %lld, column %lld",
+                        (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
+                        p->fold ? "M = 128 cta_group 2 (B: column halves folded)" : p->cg == 2 ? "M = 256 cta_group 2 (A)" : "M = 128 (D)",
+                        (long long)wl, (long long)wc);
     }
-  if (lane0 != 0) return tile_why(why, nwhy, "C starts at lane %lld; the M = 128 datapath starts at lane 0", (long long)lane0);
+  if (lane0 != 0) return tile_why(why, nwhy, "C starts at lane %lld; the datapath starts at lane 0", (long long)lane0);
   DType t32 = tirx_dtype(DT_UINT32);
   int64_t a0;
   p->taddr = xf_const_int(b->allocated_addr, &a0) ? tirx_int(op->m, t32, a0 + col0, noloc())
@@ -618,7 +630,7 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   int64_t cg = 1;
   Expr *e = tile_kwarg(op, "cta_group");
   if (e && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2))) return tile_why(why, nwhy, "cta_group= must be 1 or 2");
-  if (cg != 1) return tile_why(why, nwhy, "cta_group=2 is not supported yet");
+  p->cg = (int)cg;
   bool flag = false;
   if ((e = tile_kwarg(op, "weight_stationary")) && const_bool(e, &flag) && flag)
     return tile_why(why, nwhy, "weight_stationary (.ws) is not supported yet");
@@ -648,27 +660,34 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   int64_t c0, c1, a0, a1, b0, b1;
   if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
     return tile_why(why, nwhy, "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
-  if (a0 != c0 || b0 != c1 || a1 != b1)
-    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (N x K)", (long long)c0, (long long)c1,
-                    (long long)a0, (long long)a1, (long long)b0, (long long)b1);
+  if (a0 != c0 || b0 * cg != c1 || a1 != b1)
+    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (%s)", (long long)c0,
+                    (long long)c1, (long long)a0, (long long)a1, (long long)b0, (long long)b1,
+                    cg == 2 ? "N / 2 x K: this CTA's half of the pair's B" : "N x K");
   p->M = c0, p->N = c1, p->K = a1;
   p->ninst = (int)(mma_n ? mma_n : p->N <= 256 ? p->N : 256);
-  if (mma_m && mma_m != p->M) return tile_why(why, nwhy, "mma_m=%lld: with cta_group 1 the instruction's M is C's, %lld", (long long)mma_m, (long long)p->M);
-  if (p->ninst < 16 || p->ninst > 256)
-    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (16 .. 256, a multiple of 16)", p->ninst);
-  if (p->M != 128 || p->N % 16 || p->ninst % 16 || p->N % p->ninst || p->K % p->kinst)
-    return tile_why(why, nwhy, "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group 1: M = 128, N %% 16 (N %% 256 above 256), K %% %d == 0)",
-                    (long long)p->M, (long long)p->N, (long long)p->K, p->kinst);
+  if (mma_m && mma_m != cg * p->M)
+    return tile_why(why, nwhy, "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)", (long long)mma_m, (long long)cg,
+                    (long long)(cg * p->M), (long long)p->M);
+  p->fold = cg == 2 && p->M == 64;
+  int nmul = p->fold ? 32 : 16;
+  if (p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
+    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%d .. 256, a multiple of %d)", p->ninst, nmul, nmul);
+  bool m_ok = p->M == 128 || (cg == 2 && p->M == 64);
+  if (!m_ok || p->N % p->ninst || p->K % p->kinst)
+    return tile_why(why, nwhy,
+                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group %lld: M = 128%s per CTA, N a multiple of the instruction's %d, K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, (long long)cg, cg == 2 ? " or 64" : "", p->ninst, p->kinst);
   if (!tmem_acc(op, p, why, nwhy)) return false;
   if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
       !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why, nwhy))
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
-      !smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why, nwhy))
+      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb, why, nwhy))
     return false;
   /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
   uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)), fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
-  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) | ((uint32_t)(p->M >> 4) << 24);
+  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) | ((uint32_t)((cg * p->M) >> 4) << 24);
   return true;
 }
 
@@ -699,19 +718,20 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
   Var *da = tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
   Var *db = tc_desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
   char tokens[64];
-  snprintf(tokens, sizeof tokens, "mma.cta_group::1.%s", p.kind);
+  snprintf(tokens, sizeof tokens, "mma.cta_group::%d.%s", p.cg, p.kind);
   DType t32 = tirx_dtype(DT_UINT32);
   for (int64_t ki = 0; ki < kt; ki++)
     for (int64_t ni = 0; ni < nt; ni++) {
-      Expr *ops[9];
+      Expr *ops[13];
       int n = 0;
       int64_t a0;
-      ops[n++] = xf_const_int(p.taddr, &a0) ? tirx_int(op->m, t32, a0 + ni * p.ninst, noloc())
-                                            : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, ni * p.ninst, noloc()));
+      int64_t col = ni * (p.fold ? p.ninst / 2 : p.ninst);
+      ops[n++] = xf_const_int(p.taddr, &a0) ? tirx_int(op->m, t32, a0 + col, noloc())
+                                            : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
       ops[n++] = desc_at(op, da, p.sa.off[ki], p.es);
       ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
       ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
-      for (int i = 0; i < 4; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
+      for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
       ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
       Expr *c = tile_ptx(op, "tcgen05_mma_ss", tokens, ops, n);
       if (!c) {

@@ -80,3 +80,29 @@ def f8_tf32():
     if tid == 0:
         T.tile.gemm_async(C_tmem[0:128, 0:64], A8[0:128, 0:64], B8[0:64, 0:64], False, False, False)
         T.tile.gemm_async(C_tmem[0:128, 128:192], A32[0:128, 0:8], B32[0:64, 0:8], False, False, False, is_AB_tf32=True)
+
+# cta_group=2, TVM's per-CTA view: C [M, N], A [M, K], B [N / 2, K] in each CTA of the pair.
+# M = 128 per CTA: the pair's M = 256 (idesc M field 16), datapath A (identity); M = 64: the
+# pair's M = 128, datapath B (the instruction's column halves in lanes 0..63 and 64..127):
+# with N = 128 in two n64 instructions the second one's columns start at 32.  Unswizzled
+# core-matrix operands (LBO 1024 / 512 bytes, SBO 128; B's second block 512 bytes on: 32).
+# Eight disable-output-lane words.
+# CHECK-LABEL: def pair
+# CHECK: T.ptx["tcgen05.mma.cta_group::2.kind::f16"](T.uint32(0), descA_{{[0-9]+}}, descB_{{[0-9]+}}, T.uint32(269484048), T.uint32(0), T.uint32(0), T.uint32(0), T.uint32(0), T.uint32(0), T.uint32(0), T.uint32(0), T.uint32(0), T.bool(False))
+# CHECK: T.ptx["tcgen05.mma.cta_group::2.kind::f16"](T.uint32(128), descA_{{[0-9]+}}, descB_{{[0-9]+}}, T.uint32(135266320), {{.*}}, T.bool(False))
+# CHECK-NEXT: T.ptx["tcgen05.mma.cta_group::2.kind::f16"](T.uint32(160), descA_{{[0-9]+}}, descB_{{[0-9]+}} + T.uint64(32), T.uint32(135266320), {{.*}}, T.bool(False))
+# PTX: tcgen05.mma.cta_group::2.kind::f16
+@T.prim_func
+def pair():
+    T.device_entry()
+    T.cta_id([2])
+    T.cta_id_in_cluster([2])
+    tid = T.thread_id([128])
+    A128 = T.alloc_shared((128, 16), "float16", layout=T.TileLayout(T.S[(128, 2, 8):(8, 1024, 1)]))
+    A64 = T.alloc_shared((64, 16), "float16", layout=T.TileLayout(T.S[(64, 2, 8):(8, 512, 1)]))
+    B = T.alloc_shared((64, 16), "float16", layout=T.TileLayout(T.S[(64, 2, 8):(8, 512, 1)]))
+    C = T.decl_buffer((128, 128), scope="tmem", layout=T.TileLayout(T.S[(128, 128):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=0)
+    Cb = T.decl_buffer((64, 128), scope="tmem", layout=T.TileLayout(T.S[(64, 2, 2, 32):(1 @ Axis.TLane, 32 @ Axis.TCol, 64 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=128)
+    if tid == 0:
+        T.tile.gemm_async(C[0:128, 0:64], A128[0:128, 0:16], B[0:32, 0:16], False, False, False, cta_group=2)
+        T.tile.gemm_async(Cb[0:64, 0:128], A64[0:64, 0:16], B[0:64, 0:16], False, False, False, cta_group=2, mma_m=128, mma_n=64)
