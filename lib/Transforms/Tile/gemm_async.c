@@ -166,9 +166,12 @@ static int64_t gcd64(int64_t a, int64_t b) {
 
 static int64_t known_factor(const Expr *e) {
   int64_t c;
-  if (xf_const_int(e, &c)) return c < 0 ? -c : c;
+  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
   switch (e->kind) {
-  case E_MUL: return known_factor(e->u.bin.a) * known_factor(e->u.bin.b);
+  case E_MUL: {
+    int64_t f;
+    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
+  }
   case E_ADD:
   case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
   default: return 1;
@@ -196,7 +199,8 @@ static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, cons
     if (xf_const_int(r->lo[i], &c)) continue;
     int64_t flat = 1;
     for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
-    int64_t step = (lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL)) * known_factor(r->lo[i]);
+    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
+    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step)) step = 1; /* a multiple too large to know: assume none */
     if (step % repeat)
       return tile_why(why, nwhy, "the symbolic start of %s's dimension %d steps %lld elements, not whole %lld-element swizzle patterns",
                       name, i, (long long)step, (long long)repeat);
@@ -440,12 +444,12 @@ static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, 
   Expr *sh = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &addr, 1);
   DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
   Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)), u32(op, 4));
-  int64_t lbo = s->mode ? 1 : (s->lbo * es) >> 4, sbo = (s->sbo * es) >> 4;
-  int64_t hi = (lbo << 16) | (sbo << 32) | ((int64_t)s->mode << 62);
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)s->mode << 62); /* the u64 bit pattern */
   Var *v = tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
   Stmt *b = tirx_stmt_new(op->m, S_BIND, noloc());
   b->u.bind.var = v;
-  b->u.bind.value = call2(op, I_BITWISE_OR, t64, u64(op, hi), tile_cast(op, t64, lo));
+  b->u.bind.value = call2(op, I_BITWISE_OR, t64, u64(op, (int64_t)hi), tile_cast(op, t64, lo));
   ptrvec_push(stmts, b);
   return v;
 }
@@ -700,9 +704,9 @@ bool tile_ga_tcgen05_ok(TileOp *op, char *why, size_t nwhy) {
 static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
   Var *v = desc_base(op, r, s, es, base, stmts);
   Stmt *b = stmts->items[stmts->n - 1];
-  int64_t lbo = s->mode ? 1 : (s->lbo * es) >> 4, sbo = (s->sbo * es) >> 4;
-  int64_t hi = (lbo << 16) | (sbo << 32) | ((int64_t)1 << 46) | ((int64_t)(2 * s->mode) << 61);
-  b->u.bind.value->u.call.args[0] = u64(op, hi);
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)(2 * s->mode) << 61);
+  b->u.bind.value->u.call.args[0] = u64(op, (int64_t)hi);
   return v;
 }
 
