@@ -1,6 +1,6 @@
 /* tirx-opt: parse, verify, run passes, print.  A thin main over the library.
  *
- *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c]
+ *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c] [--mcpu=ARCH]
  *            [--print-after-all] [--print-after=NAME] [--list-passes [-v]]
  *            [--no-verify] [--verify-roundtrip] [--time-passes]
  *            [--print-style=tirx|tvm] [--split-input-file] [--verify-diagnostics]
@@ -20,6 +20,7 @@
 #include "tirx/internal/pass.h"
 #include "tirx/internal/print.h"
 #include "tirx/internal/verify.h"
+#include "tirx/target.h"
 
 #ifndef TIRX_VERSION
 #define TIRX_VERSION "0.0.0"
@@ -38,6 +39,8 @@ static const char usage[] =
     "  --entry EXPR            compile the PrimFunc that EXPR (a call or a name)\n"
     "                          gives after the module ran\n"
     "  --pass-pipeline=P       run passes P (comma-separated names, or \"default\")\n"
+    "  --mcpu=ARCH             the arch the passes compile for (default " TIRX_DEFAULT_ARCH "):\n"
+    "                          tile-dispatch picks the variants that ARCH has\n"
     "  --print-after-all       print the module after every pass (to stderr)\n"
     "  --print-after=NAME      print the module after pass NAME (to stderr)\n"
     "  --list-passes [-v]      list the registered passes and exit (-v: with what\n"
@@ -118,6 +121,7 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
 
 typedef struct Options {
   const char *input, *out, *pipeline, *entry;
+  const char *mcpu; /* --mcpu: the arch the passes compile for (static; NULL: the default) */
   const char **defines;
   int ndefines;
   const char **includes; /* -I */
@@ -166,6 +170,12 @@ static int parse_options(ToolArgs *t, Options *o) {
       o->entry = v;
     } else if ((v = tool_value(t, "--pass-pipeline"))) {
       o->pipeline = v;
+    } else if ((v = tool_value(t, "--mcpu"))) {
+      const TirxArchInfo *arch = tirx_target_arch(v);
+      if (!arch)
+        return tool_usage_error(t->tool, "unknown arch '%s'%s (supported: %s)", v, tirx_target_arch_hint(v),
+                                tirx_target_arch_list());
+      o->mcpu = arch->name;
     } else if ((v = tool_value(t, "--print-after"))) {
       o->po.print_after = v;
     } else if ((v = tool_value(t, "--print-style"))) {
@@ -224,6 +234,7 @@ static int run_one(const Options *o, const char *fname, const char *src, size_t 
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;
   Module *m = tirx_parse(fname, src, len, &popts, &d);
+  if (m) m->target_arch = o->mcpu;
   if (!m || !tirx_verify_module(m, &d)) {
     rc = 1;
   } else if (o->pipeline && tirx_pass_run_pipeline(m, o->pipeline, &o->po, &d) != 0) {

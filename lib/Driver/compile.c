@@ -188,6 +188,7 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   tirx_pass_options_init(&pass_opts);
   pass_opts.verify_each = tirx_pass_verify_each_default();
   const char *pipeline = o->pipeline ? o->pipeline : "default";
+  m->target_arch = o->arch;
   int rc = tirx_pass_run_pipeline(m, pipeline, &pass_opts, diag);
   if (!rc && !pass_opts.verify_each && !tirx_verify_module(m, diag)) {
     tirx_diag_add(diag, DIAG_NOTE, 0, 0,

@@ -291,6 +291,9 @@ struct Module {
   PrimFunc **func_index; int func_index_cap, func_index_n; PrimFunc **func_index_of;
   int next_id;             /* Var/Buffer ids */
   bool needs_future_import;
+  /* The arch the passes compile for ("sm_90a", static; NULL: TIRX_DEFAULT_ARCH): set by the
+   * driver (and tirx-opt --mcpu) before the pipeline, read by tile-dispatch's arch checks. */
+  const char *target_arch;
   struct ModuleCleanup *cleanups; /* tirx_module_on_free callbacks */
 };
 

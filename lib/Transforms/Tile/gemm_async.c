@@ -1,0 +1,751 @@
+/* The gemm_async tile op (TVM 0.27's tirx.tile.gemm_async,
+ * `T.<scope>.gemm_async(C, A, B, transA, transB, accum, **config)`:
+ * C = A @ B^T, or C += A @ B^T with accum; A is [M, K], B is [N, K] (K-major,
+ * transA / transB False) and its variants (rows in variants.def):
+ *
+ *   wgmma   priority 10, warpgroup scope, sm_90a only (TVM has no Hopper
+ *           variant: this one is tirx's).  C float32 in registers, spread
+ *           over the warpgroup's 128 threads by a layout over tid_in_wg (or
+ *           wid_in_wg + laneid) that holds the wgmma accumulator fragment:
+ *             thread t = 32 w + 4 g + q, slot s = 4 j + 2 v + h:
+ *             C[64 mi + 16 w + g + 8 v, n0 + 8 j + 2 q + h]
+ *           every slot at a register index the same for all threads.  A
+ *           float16 / bfloat16 (k16) or float8 e4m3 / e5m2 (k32) in shared
+ *           memory, or (16-bit types) in registers with the m64k16 A fragment
+ *             slot s = p + 2 rM + 4 kHi:  A[64 mi + 16 w + g + 8 rM, 2 q + p + 8 kHi]
+ *           the two halves of a 32-bit register adjacent; B in shared memory.
+ *           A shared operand is K-major: each wgmma's 64 x k (A) or n x k (B)
+ *           block must be the canonical layout of a descriptor, read off the
+ *           buffer's layout element by element:
+ *             swizzled (ComposeLayout(log2(16 / elem bytes), b, 3, tile),
+ *             b = 3 / 2 / 1: 128 / 64 / 32 B rows):
+ *               off(r, k) = start + (r / 8) SBO + (r % 8) row + k, the
+ *               start at the first row of a swizzle atom;
+ *             no swizzle (core matrices of 8 rows x 16 B):
+ *               off(r, k) = start + (r / 8) SBO + (k / e16) LBO + (r % 8) e16 + k % e16.
+ *           The M x N x K product is m64nNk16 (k32) instructions, N <= 256
+ *           per instruction (N % 256 == 0 above 256); M a multiple of 64.
+ *           Emitted: fence.proxy.async.shared::cta (fence_proxy=False leaves
+ *           it out: shared memory written only by TMA needs none), wgmma.fence,
+ *           the wgmmas (the first K step scales D by accum, a constant or a
+ *           runtime bool), wgmma.commit_group, wgmma.wait_group(wait_group=,
+ *           default 0; -1 waits for none: the caller waits later) and, after a
+ *           wait for all, a no-op tie of every accumulator register (so that
+ *           no read of one is scheduled above the wait, ptxas C7514).
+ *
+ * A variant's arch is its precondition's first check: the "no variant
+ * applies" error then names it, the arch compiled for and the call's line.
+ * Not here yet: MN-major (transposed) operands, f16 accumulators, the
+ * tcgen05 variant (sm_100a). */
+#include <stdio.h>
+#include <string.h>
+
+#include "Transforms/Tile/tile.h"
+#include "tirx/target.h"
+
+static Loc noloc(void) { return (Loc){0, 0}; }
+
+/* ---- arch ------------------------------------------------------------------------ */
+
+/* The arch the module is compiled for: "sm_90a" -> 90, true ("a"). */
+static const char *target_arch(const TileOp *op) {
+  return op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
+}
+
+static bool parse_arch(const char *a, int *sm, bool *specific) {
+  int n = 0;
+  if (sscanf(a, "sm_%d%n", sm, &n) != 1) return false;
+  *specific = a[n] == 'a' || a[n] == 'f';
+  return true;
+}
+
+/* Exactly sm_<sm>a (lo == hi) or any sm_<lo..hi>a: false with "needs X (compiling for Y)". */
+static bool need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
+  int sm = 0;
+  bool specific = false;
+  const char *a = target_arch(op);
+  if (parse_arch(a, &sm, &specific) && specific && sm >= lo && sm <= hi) return true;
+  if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
+  return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
+}
+
+/* ---- operands ------------------------------------------------------------------- */
+
+static Expr *arg_or_kw(TileOp *op, int pos, const char *name) {
+  Expr *e = tile_kwarg(op, name);
+  if (e) return e;
+  return op->nargs > pos ? op->args[pos] : NULL;
+}
+
+/* The two non-unit extents of a region (rows, cols); false when more. */
+static bool mat_ext(const TileRegion *r, int64_t *e0, int64_t *e1) {
+  int64_t e[2] = {1, 1};
+  int k = 0;
+  for (int i = 0; i < r->nd; i++)
+    if (r->ext[i] != 1) {
+      if (k == 2) return false;
+      e[k++] = r->ext[i];
+    }
+  if (k == 1) e[1] = e[0], e[0] = 1;
+  *e0 = e[0];
+  *e1 = e[1];
+  return true;
+}
+
+static bool const_bool(const Expr *e, bool *v) {
+  int64_t i;
+  if (!e) return false;
+  if (xf_const_int(e, &i)) {
+    *v = i != 0;
+    return true;
+  }
+  return false;
+}
+
+/* The thread of a warpgroup register layout at logical index `flat`, and its register offset. */
+static int64_t wg_at(const Layout *l, int64_t flat, int64_t *thread) {
+  static const char *const ax[] = {"tid_in_wg", "wid_in_wg", "laneid"};
+  int64_t thr[3] = {0, 0, 0};
+  int64_t off = lay_apply(l, flat, ax, 3, thr);
+  *thread = thr[0] + 32 * thr[1] + thr[2];
+  return off;
+}
+
+static bool wg_threads_only(const Layout *l, const char *name, char *why, size_t nwhy) {
+  if (l->nrep) return tile_why(why, nwhy, "the layout of %s has replicas", name);
+  if (l->swz_b) return tile_why(why, nwhy, "the layout of %s (registers) is swizzled", name);
+  for (int i = 0; i < l->n; i++)
+    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") && strcmp(l->it[i].axis, "wid_in_wg") &&
+        strcmp(l->it[i].axis, "laneid"))
+      return tile_why(why, nwhy, "%s spreads over thread axis '%s'; wgmma takes warpgroup layouts (tid_in_wg, or wid_in_wg and laneid)",
+                      name, l->it[i].axis);
+  return true;
+}
+
+/* ---- the plan -------------------------------------------------------------------- */
+
+typedef struct WgSmem {
+  int mode;          /* descriptor layout type: 0 none (core matrices), 1 128B, 2 64B, 3 32B */
+  int64_t lbo, sbo;  /* bytes */
+  int64_t *off;      /* pre-swizzle element offset of each instruction block, from the region's start */
+} WgSmem;
+
+typedef struct WgPlan {
+  TileRegion c, a, b;
+  Layout lc, la, lb;
+  bool a_regs;
+  int64_t M, N, K;
+  int kinst, ninst;
+  int es;                 /* A / B element bytes */
+  const char *entry;      /* the T.ptx row */
+  const char *atype;      /* "f16", "bf16", "e4m3", "e5m2" */
+  WgSmem sa, sb;
+  int64_t *offc;          /* [mt][nt][ninst / 2] register index of each accumulator slot */
+  int64_t *offa;          /* A in registers: [mt][kt][8] register index of each half */
+  Expr *accum;            /* NULL: false */
+  int64_t wait;           /* -1: none */
+  bool fence_proxy;
+} WgPlan;
+
+/* Pre-swizzle offset of region element (i, k) of a [rows, cols] K-major operand. */
+static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
+  return lay_apply(pl, i * cols + k, NULL, 0, NULL);
+}
+
+/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
+static int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t known_factor(const Expr *e) {
+  int64_t c;
+  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
+  switch (e->kind) {
+  case E_MUL: {
+    int64_t f;
+    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
+  }
+  case E_ADD:
+  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
+  default: return 1;
+  }
+}
+
+/* Region starts that are symbolic: each must step by whole swizzle patterns
+ * (the address the emitter takes, buf[lo], is then unswizzled); a start known
+ * to be a multiple of f (`wg * 64`) steps f at a time. */
+static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name, char *why, size_t nwhy) {
+  int64_t c;
+  bool any = false;
+  for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
+  if (!any) return true;
+  Buffer *b = tile_const_shape(op, r);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i]))
+      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  whole.swz_b = 0;
+  for (int i = 0; i < r->nd; i++) {
+    if (xf_const_int(r->lo[i], &c)) continue;
+    int64_t flat = 1;
+    for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
+    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
+    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step)) step = 1; /* a multiple too large to know: assume none */
+    if (step % repeat)
+      return tile_why(why, nwhy, "the symbolic start of %s's dimension %d steps %lld elements, not whole %lld-element swizzle patterns",
+                      name, i, (long long)step, (long long)repeat);
+  }
+  return true;
+}
+
+/* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst. */
+static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows, int64_t cols, int64_t ri, int kinst,
+                         int es, const char *name, WgSmem *s, char *why, size_t nwhy) {
+  if (lay_has_threads(l)) return tile_why(why, nwhy, "the layout of %s (shared) uses thread axes", name);
+  int64_t row_e = 0, repeat = 1;
+  s->mode = 0;
+  if (l->swz_b) {
+    if (((int64_t)1 << l->swz_m) * es != 16 || l->swz_s != 3 || l->swz_b < 1 || l->swz_b > 3)
+      return tile_why(why, nwhy,
+                      "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not a wgmma swizzle mode (ComposeLayout(%d, 1..3, 3): 16-byte units, rows of 32, 64 or 128 bytes)",
+                      name, l->swz_m, l->swz_b, l->swz_s, es == 1 ? 4 : es == 2 ? 3 : 2);
+    row_e = (16 << l->swz_b) / es;
+    repeat = 8 * row_e;
+    s->mode = 4 - l->swz_b; /* 128B: 1, 64B: 2, 32B: 3 */
+    if (r->buf->align && r->buf->align < repeat * es)
+      return tile_why(why, nwhy, "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld", name, r->buf->align,
+                      (long long)(repeat * es), (long long)(repeat * es));
+  }
+  Layout pl = *l;
+  pl.swz_b = 0;
+  int64_t e16 = 16 / es;
+  int64_t base = pre_off(&pl, cols, 0, 0);
+  /* a start inside the first row of a swizzle pattern (a K slice) is unswizzled; deeper is not */
+  if (l->swz_b && base % repeat >= row_e)
+    return tile_why(why, nwhy, "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name, (long long)base,
+                    (long long)repeat);
+  if (!sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
+  s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
+  s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
+  int64_t nr = rows / ri, nk = cols / kinst;
+  s->off = TIRX_NEWN(op->m, int64_t, nr * nk);
+  for (int64_t t = 0; t < nr; t++)
+    for (int64_t ki = 0; ki < nk; ki++) {
+      int64_t start = pre_off(&pl, cols, t * ri, ki * kinst);
+      if (l->swz_b && (start % repeat) >= row_e)
+        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s does not start on the first row of a swizzle atom", (long long)(t * ri),
+                        (long long)(ki * kinst), name);
+      if (!l->swz_b && (start * es) % 16)
+        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s is not 16-byte aligned", (long long)(t * ri), (long long)(ki * kinst), name);
+      for (int64_t i = 0; i < ri; i++)
+        for (int64_t k = 0; k < kinst; k++) {
+          int64_t want = l->swz_b ? start + (i / 8) * s->sbo + (i % 8) * row_e + k
+                                  : start + (i / 8) * s->sbo + (k / e16) * s->lbo + (i % 8) * e16 + k % e16;
+          if (pre_off(&pl, cols, t * ri + i, ki * kinst + k) != want) {
+            if (l->swz_b)
+              return tile_why(why, nwhy,
+                              "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not at row %lld of its %lld-byte swizzle atom",
+                              name, (long long)(t * ri + i), (long long)(ki * kinst + k), (long long)(i % 8), (long long)(row_e * es));
+            return tile_why(why, nwhy,
+                            "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not in an 8 x 16-byte core matrix (unswizzled operands use the core-matrix layout)",
+                            name, (long long)(t * ri + i), (long long)(ki * kinst + k));
+          }
+        }
+      s->off[t * nk + ki] = start - base;
+    }
+  if ((s->sbo * es) % 16 || (s->lbo * es) % 16 || s->sbo * es >= (1 << 18) || s->lbo * es >= (1 << 18) || s->sbo < 0 || s->lbo < 0)
+    return tile_why(why, nwhy, "the strides of %s (SBO %lld, LBO %lld bytes) do not fit a wgmma descriptor", name, (long long)(s->sbo * es),
+                    (long long)(s->lbo * es));
+  return true;
+}
+
+/* The accumulator C [M, N]: offc[(mi * nt + ni) * (ninst / 2) + s]. */
+static bool acc_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
+  int64_t mt = p->M / 64, nt = p->N / p->ninst, ns = p->ninst / 2;
+  p->offc = TIRX_NEWN(op->m, int64_t, mt * nt * ns);
+  for (int64_t mi = 0; mi < mt; mi++)
+    for (int64_t ni = 0; ni < nt; ni++)
+      for (int64_t s = 0; s < ns; s++) {
+        int64_t want = -1;
+        for (int t = 0; t < 128; t++) {
+          int w = t / 32, g = (t % 32) / 4, q = t % 4;
+          int64_t j = s / 4, v = (s / 2) % 2, h = s % 2;
+          int64_t i = 64 * mi + 16 * w + g + 8 * v, k = ni * p->ninst + 8 * j + 2 * q + h, thr;
+          int64_t off = wg_at(&p->lc, i * p->N + k, &thr);
+          if (thr != t)
+            return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) on thread %lld of the warpgroup, the wgmma accumulator fragment needs thread %d",
+                            (long long)i, (long long)k, (long long)thr, t);
+          if (want < 0) want = off;
+          else if (off != want)
+            return tile_why(why, nwhy, "the layout of C holds accumulator register %lld at different register indices on different threads", (long long)s);
+        }
+        p->offc[(mi * nt + ni) * ns + s] = want;
+      }
+  return true;
+}
+
+/* A in registers (16-bit): offa[(mi * kt + ki) * 8 + s]. */
+static bool areg_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
+  int64_t mt = p->M / 64, kt = p->K / 16;
+  p->offa = TIRX_NEWN(op->m, int64_t, mt * kt * 8);
+  for (int64_t mi = 0; mi < mt; mi++)
+    for (int64_t ki = 0; ki < kt; ki++)
+      for (int s = 0; s < 8; s++) {
+        int64_t want = -1;
+        for (int t = 0; t < 128; t++) {
+          int w = t / 32, g = (t % 32) / 4, q = t % 4, pp = s % 2, rM = (s / 2) % 2, kHi = s / 4;
+          int64_t i = 64 * mi + 16 * w + g + 8 * rM, k = 16 * ki + 2 * q + pp + 8 * kHi, thr;
+          int64_t off = wg_at(&p->la, i * p->K + k, &thr);
+          if (thr != t)
+            return tile_why(why, nwhy, "the layout of A puts element (%lld, %lld) on thread %lld of the warpgroup, the wgmma A fragment needs thread %d",
+                            (long long)i, (long long)k, (long long)thr, t);
+          if (want < 0) want = off;
+          else if (off != want)
+            return tile_why(why, nwhy, "the layout of A holds fragment half %d at different register indices on different threads", s);
+        }
+        int64_t idx = (mi * kt + ki) * 8 + s;
+        p->offa[idx] = want;
+        if (s % 2 == 1 && (p->offa[idx - 1] % 2 != 0 || want != p->offa[idx - 1] + 1))
+          return tile_why(why, nwhy, "the layout of A does not keep the two 16-bit halves of a fragment register adjacent");
+      }
+  return true;
+}
+
+static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  if (!need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
+  if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
+  if (op->nthreads > 0 && op->nthreads != 128)
+    return tile_why(why, nwhy, "the warpgroup has %lld threads, wgmma needs 128", (long long)op->nthreads);
+  if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
+  if (op->nargs > 3 && tile_is_region(op->args[3]))
+    return tile_why(why, nwhy, "block-scaled gemm_async (SFA, SFB operands) is a tcgen05 form; wgmma has no scale factors");
+  TileRegion *rs[3] = {&p->c, &p->a, &p->b};
+  for (int i = 0; i < 3; i++)
+    if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
+  if (!tile_scope_is(p->c.buf, MEM_LOCAL))
+    return tile_why(why, nwhy, "wgmma accumulates C in registers (local scope), got %s", p->c.buf->scope);
+  p->a_regs = tile_scope_is(p->a.buf, MEM_LOCAL);
+  if (!p->a_regs && !tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "wgmma takes A from shared memory or registers, got %s", p->a.buf->scope);
+  if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "wgmma takes B from shared memory, got %s", p->b.buf->scope);
+  bool ta = false, tb = false;
+  Expr *eta = arg_or_kw(op, 3, "transA"), *etb = arg_or_kw(op, 4, "transB");
+  if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
+    return tile_why(why, nwhy, "transA / transB must be constants");
+  if (ta || tb)
+    return tile_why(why, nwhy, "MN-major (transposed) wgmma operands are not supported yet: A must be [M, K] and B [N, K]");
+  p->accum = arg_or_kw(op, 5, "accum");
+  bool ac;
+  if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
+  if (p->accum && p->accum->kind != E_INT && tirx_dtype_bits(p->accum->dtype) > 64)
+    return tile_why(why, nwhy, "accum must be a bool");
+  Expr *wg = tile_kwarg(op, "wait_group");
+  p->wait = 0;
+  if (wg && (!xf_const_int(wg, &p->wait) || p->wait < -1 || p->wait > 7))
+    return tile_why(why, nwhy, "wait_group= must be a constant 0..7 (groups left in flight), or -1 (no wait)");
+  Expr *fp = tile_kwarg(op, "fence_proxy");
+  p->fence_proxy = true;
+  if (fp && !const_bool(fp, &p->fence_proxy)) return tile_why(why, nwhy, "fence_proxy= must be a constant bool");
+  /* dtypes */
+  DType da = p->a.buf->dtype, db = p->b.buf->dtype;
+  char s[3][32];
+  if (p->c.buf->dtype.id != DT_FLOAT32)
+    return tile_why(why, nwhy, "wgmma accumulates in float32 here, C is %s", tirx_dtype_str(p->c.buf->dtype, s[0]));
+  bool fp8a = da.id == DT_E4M3FN || da.id == DT_E4M3 || da.id == DT_E5M2, fp8b = db.id == DT_E4M3FN || db.id == DT_E4M3 || db.id == DT_E5M2;
+  if (da.id == DT_FLOAT16 && db.id == DT_FLOAT16) p->atype = "f16", p->kinst = 16, p->es = 2;
+  else if (da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16) p->atype = "bf16", p->kinst = 16, p->es = 2;
+  else if (fp8a && fp8b) p->atype = "fp8", p->kinst = 32, p->es = 1;
+  else
+    return tile_why(why, nwhy, "no wgmma for A=%s B=%s (float16 / bfloat16 pairs, or float8 e4m3 / e5m2)", tirx_dtype_str(da, s[1]),
+                    tirx_dtype_str(db, s[2]));
+  if (p->a_regs && p->es != 2) return tile_why(why, nwhy, "A in registers is supported for 16-bit types only");
+  p->entry = p->es == 1 ? (p->a_regs ? "wgmma_fp8_rs" : "wgmma_fp8_ss")
+             : da.id == DT_FLOAT16 ? (p->a_regs ? "wgmma_f16_rs" : "wgmma_f16_ss")
+                                   : (p->a_regs ? "wgmma_bf16_rs" : "wgmma_bf16_ss");
+  /* shapes */
+  int64_t c0, c1, a0, a1, b0, b1;
+  if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
+    return tile_why(why, nwhy, "wgmma takes 2-d operands (C, A, B each with two non-unit extents)");
+  if (a0 != c0 || b0 != c1 || a1 != b1)
+    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (N x K)", (long long)c0, (long long)c1,
+                    (long long)a0, (long long)a1, (long long)b0, (long long)b1);
+  p->M = c0, p->N = c1, p->K = a1;
+  p->ninst = (int)(p->N <= 256 ? p->N : 256);
+  if (p->M % 64 || p->N % 8 || p->N % p->ninst || p->K % p->kinst)
+    return tile_why(why, nwhy, "no wgmma tiling fits M=%lld, N=%lld, K=%lld (m64nNk%d: M %% 64, N %% 8 (N %% 256 above 256), K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, p->kinst, p->kinst);
+  /* layouts */
+  if (!tile_region_layout(op, &p->c, &p->lc, why, nwhy)) return false;
+  if (!wg_threads_only(&p->lc, "C", why, nwhy) || !acc_layout(op, p, why, nwhy)) return false;
+  if (p->a_regs) {
+    if (!tile_region_layout(op, &p->a, &p->la, why, nwhy)) return false;
+    if (!wg_threads_only(&p->la, "A", why, nwhy) || !areg_layout(op, p, why, nwhy)) return false;
+  } else {
+    if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy)) return false;
+    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, p->es, "A", &p->sa, why, nwhy)) return false;
+  }
+  if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy)) return false;
+  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why, nwhy);
+}
+
+bool tile_ga_wgmma_ok(TileOp *op, char *why, size_t nwhy) {
+  WgPlan p;
+  return plan(op, &p, why, nwhy);
+}
+
+/* ---- emission -------------------------------------------------------------------- */
+
+static Expr *ld1(TileOp *op, Buffer *b, int64_t i) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = tile_int(op, i);
+  return tirx_load(op->m, b, idx, 1, noloc());
+}
+
+static int64_t local_span(TileOp *op, Buffer *b) {
+  Layout whole, loc;
+  char w[8];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return 1;
+  lay_local(op->m, &whole, &loc);
+  return lay_span(&loc);
+}
+
+static Stmt *eval(TileOp *op, Expr *e) {
+  Stmt *s = tirx_stmt_new(op->m, S_EVAL, noloc());
+  s->u.eval.e = e;
+  return s;
+}
+
+static Expr *u64(TileOp *op, int64_t v) { return tirx_int(op->m, tirx_dtype(DT_UINT64), v, noloc()); }
+static Expr *u32(TileOp *op, int64_t v) { return tirx_int(op->m, tirx_dtype(DT_UINT32), v, noloc()); }
+
+static Expr *call2(TileOp *op, IntrinId id, DType t, Expr *a, Expr *b) {
+  Expr *x[2] = {a, b};
+  return tile_call(op, id, t, x, 2);
+}
+
+/* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, into *stmts; the var. */
+static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
+  Expr **zero = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
+  for (int i = 0; i < r->nd; i++) zero[i] = tile_int(op, 0);
+  Expr *ld = tile_load(op, r, zero);
+  Expr *addr = tile_call(op, I_ADDRESS_OF, tirx_dtype(DT_HANDLE), &ld, 1);
+  Expr *sh = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &addr, 1);
+  DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
+  Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)), u32(op, 4));
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)s->mode << 62); /* the u64 bit pattern */
+  Var *v = tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
+  Stmt *b = tirx_stmt_new(op->m, S_BIND, noloc());
+  b->u.bind.var = v;
+  b->u.bind.value = call2(op, I_BITWISE_OR, t64, u64(op, (int64_t)hi), tile_cast(op, t64, lo));
+  ptrvec_push(stmts, b);
+  return v;
+}
+
+static Expr *desc_at(TileOp *op, Var *base, int64_t off_elems, int es) {
+  Expr *v = tirx_varref(op->m, base, noloc());
+  int64_t add = (off_elems * es) >> 4;
+  return add ? tirx_binary(op->m, E_ADD, v, u64(op, add), noloc()) : v;
+}
+
+Stmt *tile_ga_wgmma_emit(TileOp *op) {
+  WgPlan p;
+  char why[TILE_WHY_LEN];
+  if (!plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  int64_t mt = p.M / 64, nt = p.N / p.ninst, kt = p.K / p.kinst, ns = p.ninst / 2;
+  Buffer *cv = tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
+  Buffer *aw = NULL;
+  if (p.a_regs)
+    aw = tile_storage_view(op, p.a.buf, tirx_intern_printf(op->m, "%s_w%d", p.a.buf->name, op->serial++), tirx_dtype(DT_UINT32),
+                           (local_span(op, p.a.buf) + 1) / 2);
+  PtrVec st = {0};
+  Var *da = p.a_regs ? NULL : desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
+  Var *db = desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
+  if (p.fence_proxy) ptrvec_push(&st, eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
+  ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_fence", "fence.sync.aligned", NULL, 0)));
+  char tokens[96];
+  const char *ty = p.es == 1 ? (p.a.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
+  const char *tyb = p.es == 1 ? (p.b.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
+  snprintf(tokens, sizeof tokens, "mma_async.sync.aligned.m64n%dk%d.f32.%s.%s", p.ninst, p.kinst, ty, tyb);
+  for (int64_t ki = 0; ki < kt; ki++)
+    for (int64_t mi = 0; mi < mt; mi++)
+      for (int64_t ni = 0; ni < nt; ni++) {
+        Expr **ops = TIRX_NEWN(op->m, Expr *, ns + 4 + 5);
+        int n = 0;
+        for (int64_t s = 0; s < ns; s++) ops[n++] = ld1(op, cv, p.offc[(mi * nt + ni) * ns + s]);
+        if (p.a_regs)
+          for (int s = 0; s < 8; s += 2) ops[n++] = ld1(op, aw, p.offa[(mi * kt + ki) * 8 + s] / 2);
+        else
+          ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], p.es);
+        ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
+        ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
+        ops[n++] = tile_int(op, 1);
+        ops[n++] = tile_int(op, 1);
+        if (p.es == 2) {
+          if (!p.a_regs) ops[n++] = tile_int(op, 0);
+          ops[n++] = tile_int(op, 0);
+        }
+        Expr *c = tile_ptx(op, p.entry, tokens, ops, n);
+        if (!c) {
+          ptrvec_free(&st);
+          return NULL;
+        }
+        ptrvec_push(&st, eval(op, c));
+      }
+  ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_commit_group", "commit_group.sync.aligned", NULL, 0)));
+  if (p.wait >= 0) {
+    Expr *g = tile_int(op, p.wait);
+    ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_wait_group", "wait_group.sync.aligned", &g, 1)));
+  }
+  if (p.wait == 0)
+    for (int64_t i = 0; i < mt * nt * ns; i++) {
+      Expr *r = ld1(op, cv, p.offc[i]);
+      ptrvec_push(&st, eval(op, tile_call(op, I_CUDA_WGMMA_NOOP_BARRIER, tirx_dtype(DT_VOID), &r, 1)));
+    }
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  return r;
+}
+
+/* ---- tcgen05 (sm_100a) ------------------------------------------------------------
+ *
+ *   tcgen05   priority 10, thread scope (the one thread that issues) or warp scope (lane 0
+ *             issues), sm_100a / sm_103a.  Dense kinds: kind::f16 (float16 / bfloat16,
+ *             k16), kind::f8f6f4 (float8 e4m3 / e5m2, k32), kind::tf32 (float32 with
+ *             is_AB_tf32=True, k8).  C float32 in tensor memory
+ *             on the M = 128 datapath (row i in lane i, column j in column j of the
+ *             buffer's allocated_addr, which may be any expression: a constant, a let, or a
+ *             load of the shared word tcgen05.alloc wrote, the form TVM 0.27 cannot lower);
+ *             A and B K-major in shared memory, their descriptors read off the layouts as
+ *             for wgmma (version 1, layout codes 2 / 4 / 6 for 128 / 64 / 32-byte swizzles, 0
+ *             for core matrices).  One tcgen05.mma per N block (<= 256) and K step, the
+ *             instruction descriptor a constant from tcgen05_format.def's codes; the first
+ *             K step reads D only with accum.  Completion is the caller's, as in TVM
+ *             (tcgen05.commit to an mbarrier).  cta_group=2 is TVM's per-CTA view of the
+ *             pair's instruction (C [M, N], A [M, K], B [N / 2, K] in each CTA, the
+ *             instruction's M = 2 M): M = 128 per CTA on datapath A (row i in lane i), M = 64
+ *             on datapath B (an instruction's column halves in lanes 0..63 and 64..127).
+ *             mma_m= / mma_n= (TVM's explicit instruction tile) choose the instruction's N;
+ *             mma_m must be the pair's M.
+ * Not here yet: M = 64 with cta_group 1 and the .ws forms, block-scaled kinds, A in tensor
+ * memory, MN-major operands. */
+
+static int tc_format(DType t) {
+  char s[32];
+  tirx_dtype_str(t, s);
+#define TCGEN05_FORMAT(name, code, scale)                                                           \
+  if (strcmp(s, name) == 0) return code;
+#include "tirx/internal/tcgen05_format.def"
+#undef TCGEN05_FORMAT
+  return -1;
+}
+
+typedef struct TcPlan {
+  TileRegion c, a, b;
+  Layout la, lb;
+  int64_t M, N, K;  /* this CTA's: C is M x N, A M x K, B (N / cta_group) x K */
+  int cg;           /* cta_group: 1, or 2 (the pair's instruction has M = 2 M) */
+  bool fold;        /* datapath B (cta_group 2, M = 64): column halves in lanes 0..63, 64..127 */
+  int kinst, ninst, es;
+  const char *kind;
+  WgSmem sa, sb;
+  Expr *taddr;     /* the tensor-memory address of C's first element (u32) */
+  uint32_t idesc;
+  Expr *accum;
+} TcPlan;
+
+/* C in tmem on the datapath of the instruction: row i at lane i, column j of N block ni at
+ * column col0 + j (datapaths A, D), or, folded (datapath B), the block's columns c < n / 2 at
+ * lane i, column col0 + ni n / 2 + c, the others at lane 64 + i, column col0 + ni n / 2 + c - n / 2;
+ * p->taddr = allocated_addr + col0. */
+static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
+  Buffer *b = p->c.buf;
+  if (!b->allocated_addr) return tile_why(why, nwhy, "C ('%s') has no allocated_addr (its tensor-memory address)", b->name);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1), *lo = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i])) return tile_why(why, nwhy, "the shape of C ('%s') is not constant", b->name);
+  if (!tile_region_const_lo(&p->c, lo)) return tile_why(why, nwhy, "the region of C starts at a symbolic index");
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  int dm = -1, dn = -1;
+  for (int i = 0; i < p->c.nd; i++)
+    if (p->c.ext[i] != 1) {
+      if (dm < 0) dm = i;
+      else dn = i;
+    }
+  if (dm < 0 || dn < 0) return tile_why(why, nwhy, "C is not a 2-d region");
+  static const char *const ax[] = {"TLane", "TCol"};
+  int64_t lane0 = -1, col0 = -1;
+  for (int64_t i = 0; i < p->M; i++)
+    for (int64_t j = 0; j < p->N; j++) {
+      int64_t flat = 0;
+      for (int d = 0; d < b->ndim; d++) flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dn ? j : 0);
+      int64_t thr[2] = {0, 0};
+      int64_t off = lay_apply(&whole, flat, ax, 2, thr);
+      if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
+      int64_t h = p->ninst / 2, cl = j % p->ninst, ni = j / p->ninst;
+      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : lane0 + i, wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
+      if (off != 0 || thr[0] != wl || thr[1] != wc)
+        return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the %s datapath needs lane %lld, column %lld",
+                        (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
+                        p->fold ? "M = 128 cta_group 2 (B: column halves folded)" : p->cg == 2 ? "M = 256 cta_group 2 (A)" : "M = 128 (D)",
+                        (long long)wl, (long long)wc);
+    }
+  if (lane0 != 0) return tile_why(why, nwhy, "C starts at lane %lld; the datapath starts at lane 0", (long long)lane0);
+  DType t32 = tirx_dtype(DT_UINT32);
+  int64_t a0;
+  p->taddr = xf_const_int(b->allocated_addr, &a0) ? tirx_int(op->m, t32, a0 + col0, noloc())
+                                                   : tile_bin(op, E_ADD, tile_cast(op, t32, b->allocated_addr), tirx_int(op->m, t32, col0, noloc()));
+  return true;
+}
+
+static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  if (!need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
+  if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
+  if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
+  if (op->nargs > 3 && tile_is_region(op->args[3]))
+    return tile_why(why, nwhy, "block-scaled tcgen05 (SFA, SFB operands) is not supported yet");
+  TileRegion *rs[3] = {&p->c, &p->a, &p->b};
+  for (int i = 0; i < 3; i++)
+    if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
+  if (!tile_scope_is(p->c.buf, MEM_TMEM)) return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s", p->c.buf->scope);
+  if (tile_scope_is(p->a.buf, MEM_TMEM)) return tile_why(why, nwhy, "A in tensor memory is not supported yet");
+  if (!tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "tcgen05 takes A from shared memory, got %s", p->a.buf->scope);
+  if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "tcgen05 takes B from shared memory, got %s", p->b.buf->scope);
+  int64_t cg = 1;
+  Expr *e = tile_kwarg(op, "cta_group");
+  if (e && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2))) return tile_why(why, nwhy, "cta_group= must be 1 or 2");
+  p->cg = (int)cg;
+  bool flag = false;
+  if ((e = tile_kwarg(op, "weight_stationary")) && const_bool(e, &flag) && flag)
+    return tile_why(why, nwhy, "weight_stationary (.ws) is not supported yet");
+  int64_t mma_m = 0, mma_n = 0;
+  if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m)) return tile_why(why, nwhy, "mma_m= must be a constant");
+  if ((e = tile_kwarg(op, "mma_n")) && !xf_const_int(e, &mma_n)) return tile_why(why, nwhy, "mma_n= must be a constant");
+  if ((mma_m != 0) != (mma_n != 0)) return tile_why(why, nwhy, "mma_m= and mma_n= go together");
+  bool ta = false, tb = false;
+  Expr *eta = arg_or_kw(op, 3, "transA"), *etb = arg_or_kw(op, 4, "transB");
+  if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb))) return tile_why(why, nwhy, "transA / transB must be constants");
+  if (ta || tb) return tile_why(why, nwhy, "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, K] and B [N, K]");
+  p->accum = arg_or_kw(op, 5, "accum");
+  bool ac;
+  if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
+  /* kind */
+  DType da = p->a.buf->dtype, db = p->b.buf->dtype;
+  char s[3][32];
+  if (p->c.buf->dtype.id != DT_FLOAT32) return tile_why(why, nwhy, "tcgen05 accumulates in float32 here, C is %s", tirx_dtype_str(p->c.buf->dtype, s[0]));
+  bool tf32 = (e = tile_kwarg(op, "is_AB_tf32")) && const_bool(e, &flag) && flag;
+  bool f8a = da.id == DT_E4M3FN || da.id == DT_E5M2, f8b = db.id == DT_E4M3FN || db.id == DT_E5M2;
+  if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id) p->kind = "kind::f16", p->kinst = 16, p->es = 2;
+  else if (f8a && f8b) p->kind = "kind::f8f6f4", p->kinst = 32, p->es = 1;
+  else if (tf32 && da.id == DT_FLOAT32 && db.id == DT_FLOAT32) p->kind = "kind::tf32", p->kinst = 8, p->es = 4;
+  else
+    return tile_why(why, nwhy, "no dense tcgen05 kind for A=%s B=%s (float16 / bfloat16 pairs, float8 e4m3 / e5m2, float32 with is_AB_tf32=True)",
+                    tirx_dtype_str(da, s[1]), tirx_dtype_str(db, s[2]));
+  int64_t c0, c1, a0, a1, b0, b1;
+  if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
+    return tile_why(why, nwhy, "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
+  if (a0 != c0 || b0 * cg != c1 || a1 != b1)
+    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (%s)", (long long)c0,
+                    (long long)c1, (long long)a0, (long long)a1, (long long)b0, (long long)b1,
+                    cg == 2 ? "N / 2 x K: this CTA's half of the pair's B" : "N x K");
+  p->M = c0, p->N = c1, p->K = a1;
+  p->ninst = (int)(mma_n ? mma_n : p->N <= 256 ? p->N : 256);
+  if (mma_m && mma_m != cg * p->M)
+    return tile_why(why, nwhy, "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)", (long long)mma_m, (long long)cg,
+                    (long long)(cg * p->M), (long long)p->M);
+  p->fold = cg == 2 && p->M == 64;
+  int nmul = p->fold ? 32 : 16;
+  if (p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
+    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%d .. 256, a multiple of %d)", p->ninst, nmul, nmul);
+  bool m_ok = p->M == 128 || (cg == 2 && p->M == 64);
+  if (!m_ok || p->N % p->ninst || p->K % p->kinst)
+    return tile_why(why, nwhy,
+                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group %lld: M = 128%s per CTA, N a multiple of the instruction's %d, K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, (long long)cg, cg == 2 ? " or 64" : "", p->ninst, p->kinst);
+  if (!tmem_acc(op, p, why, nwhy)) return false;
+  if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
+      !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why, nwhy))
+    return false;
+  if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
+      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb, why, nwhy))
+    return false;
+  /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
+  uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)), fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
+  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) | ((uint32_t)((cg * p->M) >> 4) << 24);
+  return true;
+}
+
+bool tile_ga_tcgen05_ok(TileOp *op, char *why, size_t nwhy) {
+  TcPlan p;
+  return tc_plan(op, &p, why, nwhy);
+}
+
+/* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, the tcgen05 (version 1) form. */
+static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
+  Var *v = desc_base(op, r, s, es, base, stmts);
+  Stmt *b = stmts->items[stmts->n - 1];
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)(2 * s->mode) << 61);
+  b->u.bind.value->u.call.args[0] = u64(op, (int64_t)hi);
+  return v;
+}
+
+Stmt *tile_ga_tcgen05_emit(TileOp *op) {
+  TcPlan p;
+  char why[TILE_WHY_LEN];
+  if (!tc_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  int64_t nt = p.N / p.ninst, kt = p.K / p.kinst;
+  PtrVec st = {0};
+  Var *da = tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
+  Var *db = tc_desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
+  char tokens[64];
+  snprintf(tokens, sizeof tokens, "mma.cta_group::%d.%s", p.cg, p.kind);
+  DType t32 = tirx_dtype(DT_UINT32);
+  for (int64_t ki = 0; ki < kt; ki++)
+    for (int64_t ni = 0; ni < nt; ni++) {
+      Expr *ops[13];
+      int n = 0;
+      int64_t a0;
+      int64_t col = ni * (p.fold ? p.ninst / 2 : p.ninst);
+      ops[n++] = xf_const_int(p.taddr, &a0) ? tirx_int(op->m, t32, a0 + col, noloc())
+                                            : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
+      ops[n++] = desc_at(op, da, p.sa.off[ki], p.es);
+      ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
+      ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
+      for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
+      ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
+      Expr *c = tile_ptx(op, "tcgen05_mma_ss", tokens, ops, n);
+      if (!c) {
+        ptrvec_free(&st);
+        return NULL;
+      }
+      ptrvec_push(&st, eval(op, c));
+    }
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  if (op->scope == TS_WARP) r = tile_if(op, tile_bin(op, E_EQ, tile_thread_index(op), tile_int(op, 0)), r);
+  return r;
+}
