@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 
 
 const char *ev_libmod_find(Eval *ev, const char *module) {
@@ -102,7 +102,7 @@ Value bi_range(Eval *ev, const Builtin *self, Args *a) {
       (a->npos == 2 || a->pos[2].kind == V_INT) &&
       ((a->npos == 3 && a->pos[2].u.i < 0) || __builtin_sub_overflow(a->pos[1].u.i, a->pos[0].u.i, &ext)))
     return ev_py_range(ev, a); /* also when stop - start is no int64: range(-2**63, 2**63-1, 2**63-1) */
-  return ev_loop_spec(ev, a, FOR_SERIAL, "range");
+  return ev_python_hooks.loop_spec(ev, a, FOR_SERIAL, "range");
 }
 
 /* len(x): containers, strings, and a buffer's first dimension (as TVM's

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 #include "Support/strbuf.h"
 
 #define PY_MAX_CLASS_DEPTH 64
@@ -202,7 +202,7 @@ static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
     }
     if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
     else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
-    else if (b.kind == V_UNRESOLVED) return *err = ev_py_unresolved(ev, b, c->list3[i]->loc), false;
+    else if (b.kind == V_UNRESOLVED) return *err = ev_python_hooks.unresolved(ev, b, c->list3[i]->loc), false;
     else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
       return *err = ev_error(ev, c->list3[i]->loc, "a base class must be a class"), false;
   }
@@ -363,7 +363,7 @@ static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_python_hooks.unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
     kv = ev_call_value(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
@@ -671,7 +671,7 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
 }
 
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
+  if (obj.kind == V_MODULE) return ev_python_hooks.module_attr(ev, obj, name, loc, out);
   if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
       obj.kind != V_PYFUNC && obj.kind != V_FUNCREF && obj.kind != V_BUILTIN)
     return false;
@@ -923,12 +923,12 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     Args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
-    struct MetaScope *ms = ev_meta_begin(ev, k);
+    struct MetaScope *ms = ev_python_hooks.meta_begin(ev, k);
     const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
     ev->name_hint = NULL;
     r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
-    ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
+    ev_python_hooks.meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
   } else {
@@ -988,7 +988,7 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     if (args[i].kind == V_ERROR) return args[i];
   }
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds;
   ev_push_scope(ev);
@@ -1010,28 +1010,11 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
 /* The call slots of the Python kinds (ev_call_value, eval_call.c, dispatches). */
-
-/* an @T.macro / @T.inline value: a module-level one is expanded over its
- * module's names (the caller's locals are not its names), one decorated in a
- * factory over the values it captured there (nshape 2), one defined in a kernel
- * body over the caller's scope (late binding) */
-Value ev_macro_call(Eval *ev, Value fn, Args *a) {
-  struct PyModule *saved_mod;
-  int saved_floor = ev->py_floor;
-  bool other = fn.u.py.mod != ev->cur_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
-  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
-  ev->py_floor = saved_floor;
-  struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
-  return r;
-}
 
 Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a); }
 
@@ -1049,9 +1032,9 @@ Value ev_bound_call(Eval *ev, Value fn, Args *a) {
   Value *f = fn.u.bound.fn;
   if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
     /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
-    struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+    struct MetaScope *ms = ev_python_hooks.meta_begin(ev, f->u.py.owner);
     Value r = ev_call_value(ev, *f, &b);
-    ev_meta_end(ev, ms, NULL, NULL);
+    ev_python_hooks.meta_end(ev, ms, NULL, NULL);
     return r;
   }
   return ev_call_value(ev, *f, &b);
@@ -1173,16 +1156,16 @@ struct JitPending {
 static Value jit_build_now(Eval *ev, Value jit, Args *a) {
   Ast *fd = jit.u.bound.fn->u.py.def;
   struct PyModule *saved_mod;
-  ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds; /* the kernel sees its module's names, not the caller's */
   Args *saved_args = ev->jit_args;
   ev->jit_args = a;
-  Value r = ev_define_kernel(ev, fd);
+  Value r = ev_python_hooks.define_kernel(ev, fd);
   ev->jit_args = saved_args;
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 

@@ -297,6 +297,12 @@ Value ev_err(Eval *ev, Loc l, const char *msg);
 /* Integer literal range of a dtype; integer division by a constant zero (eval_expr.c). */
 bool ev_int_fits(DType t, int64_t v, bool big);
 bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
+/* values as IR (eval_expr.c): an attribute/keyword value (Python scalars become POD
+ * constants), a storage scope argument ("" is "global"; v NULL: dflt; NULL after an
+ * error), a buffer's (and its data variable's) name */
+Expr *ev_value_to_any(Eval *ev, Value v);
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt);
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name);
 /* calls (eval_value.c) */
 Value ev_call(Eval *ev, Ast *call);
 
@@ -384,6 +390,22 @@ extern const Builtin ev_builtins[BI_COUNT];
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 Value ev_builtin_value(const Builtin *b, Loc loc);
 Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
+
+/* What the core's expressions need of the layers above it: Python's
+ * comprehensions, f-strings, lambdas, set and dict displays and `in` (eval_py.c,
+ * eval_class.c), and the file of the module whose code runs (eval_module.c).  The
+ * wiring (eval_types.c) fills the table, so the core never names a higher
+ * layer's function (scripts/check-layers.py). */
+typedef struct EvCoreHooks {
+  Value (*comp)(Eval *ev, Ast *c);           /* [x for ...], {k: v for ...}, (x for ...) */
+  Value (*fstring)(Eval *ev, Ast *a);        /* f"..." */
+  Value (*lambda)(Eval *ev, Ast *a);         /* lambda ...: ... */
+  Value (*set)(Eval *ev, Value list);        /* {a, b}: the list without duplicates */
+  Value (*dict_display)(Eval *ev, Ast *a);   /* {k: v, **d} */
+  bool (*contains)(Eval *ev, Value x, Value c, bool *out); /* x in c; false after an error */
+  void (*module_tag)(Eval *ev, int before);  /* locate the diagnostics since `before` in the running module's file */
+} EvCoreHooks;
+extern const EvCoreHooks ev_core_hooks;
 
 /* The one call of a value (kernel bodies and Python code alike): its kind's call
  * slot (inline: every Python call goes through it). */

@@ -14,26 +14,6 @@
 
 #define MAX_INLINE_DEPTH 64
 
-/* A name the tirx script module is bound to: T, or another name bound to it
- * (from tvm.script import tirx as Tx binds the T.tile namespace). */
-static bool names_tirx(Eval *ev, const Ast *n) {
-  if (n->kind != A_NAME) return false;
-  if (strcmp(n->name, "T") == 0) return true;
-  Binding *b = ev_lookup(ev, n->name);
-  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
-}
-
-bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
-  const Ast *c = d->kind == A_CALL ? d->a : d;
-  return c->kind == A_ATTR && names_tirx(ev, c->a) && strcmp(c->name, attr) == 0;
-}
-
-bool ev_is_inline_def(Eval *ev, const Ast *fd) {
-  for (int i = 0; i < fd->n2; i++)
-    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
-  return false;
-}
-
 void ev_define_inline(Eval *ev, Ast *fd) {
   if (fd->n2 != 1) {
     ev_error(ev, fd->loc, "an @T.inline function takes no other decorators");
@@ -163,4 +143,22 @@ void ev_inline_return(Eval *ev, Ast *s) {
   }
   ev->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
   ev->inline_returned = true;
+}
+
+/* The call slot of V_MACRO (value_kinds.def). */
+/* an @T.macro / @T.inline value: a module-level one is expanded over its
+ * module's names (the caller's locals are not its names), one decorated in a
+ * factory over the values it captured there (nshape 2), one defined in a kernel
+ * body over the caller's scope (late binding) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a) {
+  struct PyModule *saved_mod;
+  int saved_floor = ev->py_floor;
+  bool other = fn.u.py.mod != ev->cur_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
+  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
 }

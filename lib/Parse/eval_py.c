@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 #include "Support/arena.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
@@ -1069,8 +1069,8 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     if (o.kind == V_ERROR) return false;
     if (o.kind == V_MODULE) {
       Value dummy;
-      return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
-             (ev_module_set(ev, o, t->name, v), true);
+      return ev_python_hooks.module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
+             (ev_python_hooks.module_set(ev, o, t->name, v), true);
     }
     if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
       if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
@@ -1368,7 +1368,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_python_hooks.unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
         dv.kind != V_BUILTIN)
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
@@ -1662,7 +1662,7 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
   struct PyClass *saved_owner = ev->py_owner;
   Value saved_self = ev->py_self;
@@ -1702,7 +1702,7 @@ done:
   ev->py_owner = saved_owner;
   ev->py_self = saved_self;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -1918,10 +1918,10 @@ static int py_raise(Eval *ev, Ast *s) {
 static int py_funcdef(Eval *ev, Ast *s) {
   Value f;
   bool checked = false; /* a macro or @T.jit value binds even when its making failed */
-  if (ev_is_inline_def(ev, s)) f = ev_inline_value(ev, s); /* a macro value: expanded where it is called */
+  if (ev_is_inline_def(ev, s)) f = ev_python_hooks.inline_value(ev, s); /* a macro value: expanded where it is called */
   else if (ev_is_jit_def(ev, s)) f = ev_jit_value(ev, s);
   else if (ev_py_plain_def(ev, s)) f = ev_py_def_decorated(ev, s), checked = true;
-  else f = ev_define_kernel(ev, s), checked = true;
+  else f = ev_python_hooks.define_kernel(ev, s), checked = true;
   if (checked && f.kind == V_ERROR) return PY_ERR;
   py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
   return PY_NORMAL;
@@ -2060,7 +2060,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_ASSERT: return py_assert(ev, s);
   case A_RAISE: return py_raise(ev, s);
   case A_FUNCDEF: return py_funcdef(ev, s);
-  case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
+  case A_IMPORT: return ev_python_hooks.import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
   case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
   case A_GLOBAL: return py_global(ev, s);
@@ -2586,7 +2586,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     return true;
   }
   if (obj.kind == V_UNRESOLVED) {
-    *out = ev_py_unresolved(ev, obj, loc);
+    *out = ev_python_hooks.unresolved(ev, obj, loc);
     return true;
   }
   if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
@@ -3164,7 +3164,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   Value fn = a->pos[0];
   Ast *fd = fn.u.py.def;
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
   ev->py_floor = ev->nbinds;
   ev->py_class_lo = 0;
@@ -3198,6 +3198,28 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev->py_floor = saved_floor;
   ev->py_class_lo = saved_class_lo;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);
+}
+
+/* ---- decorators: @T.inline, @T.macro, @T.jit ---------------------------------------- */
+
+/* A name the tirx script module is bound to: T, or another name bound to it
+ * (from tvm.script import tirx as Tx binds the T.tile namespace). */
+static bool names_tirx(Eval *ev, const Ast *n) {
+  if (n->kind != A_NAME) return false;
+  if (strcmp(n->name, "T") == 0) return true;
+  Binding *b = ev_lookup(ev, n->name);
+  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
+}
+
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
+  const Ast *c = d->kind == A_CALL ? d->a : d;
+  return c->kind == A_ATTR && names_tirx(ev, c->a) && strcmp(c->name, attr) == 0;
+}
+
+bool ev_is_inline_def(Eval *ev, const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++)
+    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
+  return false;
 }

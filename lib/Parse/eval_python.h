@@ -71,6 +71,10 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
+/* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
+ * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
+bool ev_is_inline_def(Eval *ev, const Ast *fd);
 bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 /* classes, objects and generic calls (eval_class.c) */
@@ -78,7 +82,6 @@ Value ev_class_def(Eval *ev, Ast *c);
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
 bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
 /* the call slots of the Python kinds (ev_call_value dispatches) */
-Value ev_macro_call(Eval *ev, Value fn, Args *a);
 Value ev_lambda_call(Eval *ev, Value fn, Args *a);
 Value ev_class_call(Eval *ev, Value fn, Args *a);
 Value ev_bound_call(Eval *ev, Value fn, Args *a);
@@ -103,5 +106,27 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a);
  * built now (NULL: its build reported an error). */
 PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+
+/* What the Python layer needs of the layers above it: the module system
+ * (eval_module.c: imports, a module's names, running a function under its own
+ * module's globals), @T.meta_class constructors (eval_tvm.c), and the kernels
+ * a Python program defines (eval_stmt.c, eval_macro.c) or a range() in a kernel
+ * body (eval_frames.c).  The wiring (eval_types.c) fills the table, so this
+ * layer never names a higher layer's function (scripts/check-layers.py). */
+typedef struct EvPythonHooks {
+  bool (*import)(Eval *ev, Ast *s);                          /* import / from ... import */
+  Value (*unresolved)(Eval *ev, Value v, Loc loc);           /* the error of a use of a V_UNRESOLVED */
+  bool (*module_attr)(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
+  void (*module_set)(Eval *ev, Value mod, const char *name, Value v);
+  /* makes `to`'s globals the running ones (NULL: the input file's); *saved: the previous module */
+  void (*module_switch)(Eval *ev, struct PyModule *to, struct PyModule **saved);
+  /* a @T.meta_class constructor's window of new buffers, and its end */
+  struct MetaScope *(*meta_begin)(Eval *ev, struct PyClass *k);
+  void (*meta_end)(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);
+  Value (*define_kernel)(Eval *ev, Ast *fd);                 /* a @T.prim_func: V_FUNCREF */
+  Value (*inline_value)(Eval *ev, Ast *fd);                  /* an @T.inline def's V_MACRO */
+  Value (*loop_spec)(Eval *ev, Args *a, ForKind kind, const char *fn); /* range(...) in a kernel body */
+} EvPythonHooks;
+extern const EvPythonHooks ev_python_hooks;
 
 #endif

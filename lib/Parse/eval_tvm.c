@@ -14,7 +14,7 @@
  * TVM_T_PRELUDE rows) and @T.meta_class buffer naming (the end of the file). */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_modules.h"
 #include "Support/vec.h"
 
 typedef struct TvmBuiltin {
