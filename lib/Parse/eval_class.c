@@ -194,12 +194,14 @@ static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
     if (b.kind == V_CLASS) {
       k->bases[k->nbases++] = b.u.cls;
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
+      if (!k->exc_base) k->exc_base = b.u.cls->exc_base;
       continue;
     }
     if (is_ns(b, "typing.NamedTuple") || is_lib(b, LIB_collections_namedtuple)) {
       k->dataclass = k->frozen = true; /* fields by annotation, immutable */
       continue;
     }
+    if (b.kind == V_BUILTIN && b.u.builtin->fn == bi_raise && !k->exc_base) k->exc_base = b.u.builtin;
     if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
     else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
     else if (b.kind == V_UNRESOLVED) return *err = ev_python_hooks.unresolved(ev, b, c->list3[i]->loc), false;
@@ -706,6 +708,7 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
     if (i == o->cls->nslots) {
       ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
       ev->py_exc = "AttributeError"; /* what `except AttributeError` catches */
+      ev->py_exc_args = v_make(V_ERROR, loc);
       return false;
     }
   }
@@ -1201,6 +1204,53 @@ PrimFunc *ev_funcref(Eval *ev, Value v) {
 
 /* ---- text and equality -------------------------------------------------------------- */
 
+/* str() of an exception: its one argument's str(), '' without one, else the
+ * arguments' tuple; repr(): Name(args...) (CPython's BaseException) */
+static bool exc_text(Eval *ev, struct PyObject *o, bool repr, StrBuf *b, bool *ok) {
+  Value *args = attrs_find(&o->attrs, tirx_intern0(ev->m, "args"));
+  Value t = args && args->kind == V_TUPLE ? *args : v_make(V_TUPLE, o->cls->loc);
+  if (!repr && t.u.list.n == 0) return true;
+  Value *x = !repr && t.u.list.n == 1 ? &t.u.list.items[0] : &t;
+  Args a = {x, 1, NULL, NULL, 0, o->cls->loc};
+  Value s = bi_str(ev, &ev_builtins[!repr && t.u.list.n == 1 ? BI_str : BI_repr], &a);
+  if (s.kind != V_STR) return *ok = false, true;
+  if (!repr) return strbuf_put(b, s.u.s.p, s.u.s.len), true;
+  /* (1, 2) -> Name(1, 2); ('y',) -> Name('y') */
+  size_t n = s.u.s.len;
+  if (t.u.list.n == 1 && n >= 3 && s.u.s.p[n - 2] == ',') strbuf_printf(b, "%s(%.*s)", o->cls->name, (int)(n - 3), s.u.s.p + 1);
+  else strbuf_printf(b, "%s%.*s", o->cls->name, (int)n, s.u.s.p);
+  return true;
+}
+
+/* The exception a `raise` made, for __exit__: an instance of its class (a class
+ * of the source, else one made for the builtin exception or name) whose .args are
+ * the raise's arguments, its __init__ run with them as CPython's would be. */
+Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc) {
+  struct PyClass *k = type.kind == V_CLASS ? type.u.cls : NULL;
+  if (!k) {
+    k = TIRX_NEW(ev->m, struct PyClass);
+    k->name = type.kind == V_BUILTIN ? type.u.builtin->name : type.kind == V_STR ? type.u.s.p : "Exception";
+    k->exc_base = type.kind == V_BUILTIN ? type.u.builtin : &ev_builtins[BI_Exception];
+    k->mod = ev->cur_mod;
+    k->loc = loc;
+    k->mro = TIRX_NEWN(ev->m, struct PyClass *, 1);
+    k->mro[k->nmro++] = k;
+  }
+  struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+  o->cls = k;
+  Value self = v_make(V_OBJECT, loc);
+  self.u.obj = o;
+  attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "args"), args);
+  Value *init = class_find(k, tirx_intern0(ev->m, "__init__"), NULL, 0);
+  if (!init) return self;
+  Value *pos = TIRX_NEWN(ev->m, Value, args.u.list.n + 1);
+  pos[0] = self;
+  if (args.u.list.n) memcpy(pos + 1, args.u.list.items, sizeof *pos * (size_t)args.u.list.n);
+  Args b = {pos, args.u.list.n + 1, NULL, NULL, 0, loc};
+  Value r = ev_call_value(ev, *init, &b);
+  return r.kind == V_ERROR ? r : self;
+}
+
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
   *ok = true;
   if (v.kind == V_CLASS) {
@@ -1249,6 +1299,7 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
     strbuf_putc(b, ')');
     return true;
   }
+  if (o->cls->exc_base) return exc_text(ev, o, repr, b, ok);
   strbuf_printf(b, "<%s object>", o->cls->name);
   return true;
 }
@@ -1319,6 +1370,9 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
   }
+  if (t.kind == V_BUILTIN && t.u.builtin->fn == bi_raise) /* an exception's: Exception, or its builtin base */
+    return x.kind == V_OBJECT && x.u.obj->cls->exc_base &&
+           (t.u.builtin == &ev_builtins[BI_Exception] || t.u.builtin == x.u.obj->cls->exc_base);
   if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
     return x.kind == t.u.builtin->type || (t.u.builtin->type == V_INT && x.kind == V_BOOL) ||
            (t.u.builtin->type == V_INT && x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2);

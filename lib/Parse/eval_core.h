@@ -150,6 +150,7 @@ struct PyClass {
   struct PyClass **mro; int nmro; /* C3 linearisation: the class, then its bases in lookup order */
   const char **slots; int nslots;  /* __slots__ of the whole hierarchy (slotted: every class has one) */
   bool slotted;
+  const struct Builtin *exc_base; /* an exception class: the builtin exception it derives from */
 };
 
 struct PyObject {
@@ -225,6 +226,7 @@ typedef struct Eval {
   struct PyModState *mods; /* loaded modules, the search path */
   struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
   const char *py_exc;      /* the exception class the last `raise` named (try/except) */
+  Value py_exc_args;       /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
   Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
   Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
   TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
@@ -335,10 +337,11 @@ typedef struct ValueProto {
   bool (*binop)(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
   /* -obj, +obj, ~obj (op: OP_MINUS, OP_PLUS, OP_TILDE); false: not for it */
   bool (*unop)(Eval *ev, int op, Value obj, Loc loc, Value *out);
-  /* `with obj as x`: x; and its end: exit(exc_type, None, None), exc_type V_NONE on the
-   * normal path; *suppress: the exception is swallowed (a true result); false after an error */
+  /* `with obj as x`: x; and its end: exit(exc_type, exc_value, None), both V_NONE on the
+   * normal path, else the class a `raise` named and the exception (an instance of it with
+   * .args); *suppress: the exception is swallowed (a true result); false after an error */
   Value (*enter)(Eval *ev, Value obj, Loc loc);
-  bool (*exit)(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress);
+  bool (*exit)(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress);
   /* a class attribute read through an instance (inst V_NONE: through the class) or
    * assigned through one: the descriptor protocol; get's false: not a descriptor of
    * that access (the value itself is the attribute), set's false: not one (the

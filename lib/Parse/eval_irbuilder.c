@@ -253,7 +253,8 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
 
 static Value frame_enter(Eval *ev, Value obj, Loc loc) { return irb_enter(ev, obj, false, loc); }
 
-static bool frame_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress) {
+static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
+  (void)exc_value;
   *suppress = false;
   if (exc_type.kind != V_NONE) { /* an exception unwinds: drop what the frame built */
     IrbState *st = state(ev);
@@ -294,7 +295,8 @@ Value m_frame_exit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   (void)m, (void)recv;
   bool suppress;
   Value exc = a->npos ? a->pos[0] : v_make(V_NONE, a->loc);
-  if (!frame_exit(ev, self, exc, a->loc, &suppress)) return v_make(V_ERROR, a->loc);
+  Value val = a->npos > 1 ? a->pos[1] : v_make(V_NONE, a->loc);
+  if (!frame_exit(ev, self, exc, val, a->loc, &suppress)) return v_make(V_ERROR, a->loc);
   return v_make(V_NONE, a->loc);
 }
 

@@ -202,9 +202,9 @@ static Value object_enter(Eval *ev, Value obj, Loc loc) {
   return r;
 }
 
-static bool object_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress) {
+static bool object_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
   bool found;
-  Value args[3] = {exc_type, v_make(V_NONE, loc), v_make(V_NONE, loc)};
+  Value args[3] = {exc_type, exc_value, v_make(V_NONE, loc)};
   Value r = call_special(ev, obj, "__exit__", args, 3, loc, &found);
   if (!found) return ev_error(ev, loc, "'%s' object does not support the context manager protocol", obj.u.obj->cls->name), false;
   if (r.kind == V_ERROR) return false;

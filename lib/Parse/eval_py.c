@@ -26,6 +26,15 @@
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
 
+/* A tuple of n values (copied). */
+static Value py_tuple_of(Eval *ev, const Value *items, int n, Loc loc) {
+  Value t = v_make(V_TUPLE, loc);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  if (n) memcpy(t.u.list.items, items, sizeof *items * (size_t)n);
+  t.u.list.n = n;
+  return t;
+}
+
 static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   Value v = v_make(V_STR, loc);
   v.u.s.p = tirx_strdup(ev->m, s, n);
@@ -1879,6 +1888,7 @@ static int py_assert(Eval *ev, Ast *s) {
   if (!py_cond(ev, s->a, &c)) return PY_ERR;
   if (c) return PY_NORMAL;
   ev->py_exc = "AssertionError";
+  ev->py_exc_args = v_make(V_TUPLE, s->loc);
   StrBuf b = {0};
   if (s->b) {
     Value m = ev_expr(ev, s->b);
@@ -1886,28 +1896,35 @@ static int py_assert(Eval *ev, Ast *s) {
       strbuf_free(&b);
       return PY_ERR;
     }
+    ev->py_exc_args = py_tuple_of(ev, &m, 1, s->loc);
   }
   ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
   strbuf_free(&b);
   return PY_ERR;
 }
 
-/* raise E(msg): the error "raised E: msg"; the class named is what except matches */
+/* raise E(msg, ...): the error "raised E: msg"; the class named is what except
+ * matches, its arguments what __exit__'s exception carries (ev->py_exc_args) */
 static int py_raise(Eval *ev, Ast *s) {
   StrBuf b = {0};
+  ev->py_exc_args = v_make(V_TUPLE, s->loc);
   if (s->a) {
     Ast *e = s->a;
     const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
     ev->py_exc = cls;
     strbuf_puts(&b, cls);
-    if (e->kind == A_CALL && e->n >= 1) {
-      Value m = ev_expr(ev, e->list[0]);
-      strbuf_puts(&b, ": ");
-      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+    int n = e->kind == A_CALL ? e->n : 0;
+    Value *args = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      args[i] = e->list[i]->kind == A_KW ? v_make(V_ERROR, e->list[i]->loc) : ev_expr(ev, e->list[i]);
+      if (args[i].kind == V_ERROR || (i == 0 && (strbuf_puts(&b, ": "), !py_to_text(ev, args[i], &b, false)))) {
+        if (e->list[i]->kind == A_KW) ev_error(ev, e->list[i]->loc, "an exception takes no keyword arguments");
         strbuf_free(&b);
         return PY_ERR;
       }
     }
+    ev->py_exc = cls; /* (an argument's evaluation may have caught another) */
+    ev->py_exc_args = py_tuple_of(ev, args, n, s->loc);
   }
   ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
   strbuf_free(&b);
@@ -1936,32 +1953,46 @@ static Value exc_type_value(Eval *ev, const char *exc, Loc loc) {
   return row ? ev_builtin_value(row, loc) : py_str_value(ev, exc, strlen(exc), loc);
 }
 
+/* The exception a `raise` made: an instance of its type with its arguments as
+ * .args (an error without recorded arguments: its message). */
+static Value exc_value(Eval *ev, Value type, Value args, int nd, Loc loc) {
+  if (args.kind != V_TUPLE) {
+    const char *msg = ev->d->n > nd && ev->d->items[nd].msg ? ev->d->items[nd].msg : "";
+    Value m = py_str_value(ev, msg, strlen(msg), loc);
+    args = py_tuple_of(ev, &m, 1, loc);
+  }
+  return ev_exc_instance(ev, type, args, loc);
+}
+
 /* The body of a `with` ended by a `raise` (ev->py_exc): the item's
- * __exit__(type, None, None) runs with the error held back; a true result
+ * __exit__(type, exception, None) runs with the error held back; a true result
  * swallows it (its diagnostics dropped, the statement ends normally). */
 static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
   bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
   if (!ev->py_exc || limit) return PY_ERR;
   const char *exc = ev->py_exc;
+  Value exc_args = ev->py_exc_args;
   int nerr1 = ev->nerr;
   ev->nerr = nerr0; /* __exit__ runs (Python code stops at a pending error) */
   bool suppress = false;
-  bool ok = p->exit(ev, ctx, exc_type_value(ev, exc, loc), loc, &suppress);
+  Value type = exc_type_value(ev, exc, loc);
+  Value val = exc_value(ev, type, exc_args, nd, loc);
+  bool ok = val.kind != V_ERROR && p->exit(ev, ctx, type, val, loc, &suppress);
   if (ok && suppress) {
     ev_diag_rollback(ev, nd, ne, nerr0);
     ev->py_exc = NULL;
     return PY_NORMAL;
   }
   ev->nerr += nerr1 - nerr0;
-  if (ok) ev->py_exc = exc; /* what `except` matches */
+  if (ok) ev->py_exc = exc, ev->py_exc_args = exc_args; /* what `except` matches */
   return PY_ERR;
 }
 
 /* with A as x, B as y: body.  Each item's enter slot (__enter__), the body,
  * then the exit slots in reverse: __exit__(None, None, None) when the body
- * ends normally or by return/break/continue, __exit__(E, None, None) when a
- * `raise E` ends it (the exception object is not passed: parse-time code has
- * none); another error ends the evaluation without them. */
+ * ends normally or by return/break/continue, __exit__(E, e, None) when a
+ * `raise E(...)` ends it (e: an E with .args, tb None); another error ends
+ * the evaluation without them. */
 static int py_with_items(Eval *ev, Ast *s, int i) {
   if (i == s->n) return ev_py_exec(ev, s->list2, s->n2);
   Ast *it = s->list[i];
@@ -1981,7 +2012,7 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
   Value ret = ev->py_ret;
   bool suppress;
-  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
+  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
   ev->py_ret = ret;
   return rc;
 }
@@ -3142,14 +3173,6 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
 }
 
 /* ---- _tirx.func_params: what inspect.signature reads (prelude/pystd/inspect.py) ---- */
-
-static Value py_tuple_of(Eval *ev, Value *items, int n, Loc loc) {
-  Value t = v_make(V_TUPLE, loc);
-  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-  memcpy(t.u.list.items, items, sizeof *items * (size_t)n);
-  t.u.list.n = n;
-  return t;
-}
 
 /* _tirx.func_params(fn): one (name, kind, has_default, default, has_annotation,
  * annotation) per parameter of a Python function, kind numbered as

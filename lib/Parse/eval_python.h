@@ -89,6 +89,9 @@ Value ev_object_call(Eval *ev, Value fn, Args *a);
 Value ev_descr_call(Eval *ev, Value fn, Args *a);
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
 bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq); /* false: neither is an object or class */
+/* An exception for __exit__: an instance of type (a class, a builtin exception's row or
+ * a name) with .args (a tuple), its __init__ run (eval_class.c) */
+Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc);
 /* the data model's pieces of eval_class.c that eval_object.c's slots use */
 Value *ev_class_find(struct PyClass *k, const char *name); /* a class attribute, MRO order; NULL: none */
 bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc); /* object.__setattr__ */

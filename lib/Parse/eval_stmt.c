@@ -932,7 +932,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     with_stmt(ev, s, item + 1);
     ev_pop_scope(ev);
     bool suppress;
-    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), it->loc, &suppress);
+    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress);
     return;
   }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
