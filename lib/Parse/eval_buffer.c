@@ -525,7 +525,7 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
 }
 
 bool ev_require_device(Eval *ev, Loc loc, const char *what) {
-  if (!ev->in_device) {
+  if (!ev->tx->in_device) {
     ev_error(ev, loc, "%s is only valid after T.device_entry()", what);
     return false;
   }

@@ -31,11 +31,11 @@ Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc) {
     if (strcmp(ev_libfns[i].module, module) == 0 && strcmp(ev_libfns[i].name, name) == 0)
       return ev_builtin_value(&ev_libfns[i], loc);
   const char *key = tirx_intern_printf(ev->m, "%s.%s", module, name);
-  Builtin *b = txmap_get(&ev->lib_names, key);
+  Builtin *b = txmap_get(&ev->py->lib_names, key);
   if (!b) {
     b = TIRX_NEW(ev->m, Builtin);
     *b = (Builtin){tirx_intern0(ev->m, name), lib_unsupported, V_ERROR, module};
-    txmap_put(&ev->lib_names, key, b);
+    txmap_put(&ev->py->lib_names, key, b);
   }
   return ev_builtin_value(b, loc);
 }

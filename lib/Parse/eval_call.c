@@ -1115,8 +1115,8 @@ static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
  * its return type; one the module does not define at all is an external
  * device function, with a warning (a typo would otherwise go unnoticed). */
 void ev_resolve_calls(Eval *ev) {
-  for (int i = 0; i < ev->ncalls; i++) {
-    Expr *c = ev->calls[i];
+  for (int i = 0; i < ev->mod->ncalls; i++) {
+    Expr *c = ev->mod->calls[i];
     PrimFunc *f = tirx_module_find(ev->m, c->u.call.name);
     if (!f) {
       tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
@@ -1126,9 +1126,9 @@ void ev_resolve_calls(Eval *ev) {
       c->dtype = f->ret;
     }
   }
-  free(ev->calls);
-  ev->calls = NULL;
-  ev->ncalls = ev->capcalls = 0;
+  free(ev->mod->calls);
+  ev->mod->calls = NULL;
+  ev->mod->ncalls = ev->mod->capcalls = 0;
 }
 
 /* f(...) of a V_GLOBALVAR: f unbound in a kernel body (eval_expr.c), tvm.ir.GlobalVar */
@@ -1136,7 +1136,7 @@ static Value call_by_name(Eval *ev, Value callee, Args *a) {
   const char *fn = callee.u.ns;
   PrimFunc *f = tirx_module_find(ev->m, fn);
   Value r = call_func(ev, fn, f, a);
-  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
+  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->mod->calls, ev->mod->ncalls, ev->mod->capcalls, r.u.e);
   return r;
 }
 
@@ -1164,7 +1164,7 @@ static const char *sf_name(const SpecialForm *f, const Intrin *in) { return f->w
 static Value sf_device_entry(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos || a->nkw) return ev_err(ev, a->loc, "T.device_entry() takes no arguments");
-  if (ev->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
+  if (ev->tx->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
   s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, a->loc);
@@ -1240,7 +1240,7 @@ static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, A
   if (!P || !tirx_dtype_is_handle(pv->dtype))
     return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
   if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
-  if (ev->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
+  if (ev->tx->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
   Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
   if (!buf) return v_make(V_ERROR, a->loc);
   P->buf = buf;
@@ -1347,8 +1347,8 @@ static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args
     /* a lowered kernel (split-host-device output) is device code throughout */
     if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
       ev->func->is_device_kernel = true;
-      ev->in_device = true;
-      ev->seen_device_entry = true;
+      ev->tx->in_device = true;
+      ev->tx->seen_device_entry = true;
     }
   }
   if (!ev->func->attrs) {
@@ -1432,7 +1432,7 @@ static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
 /* T.break_loop / continue_loop: arg = S_BREAK or S_CONTINUE, what = the keyword */
 static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
-  if (ev->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
+  if (ev->tx->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
   Stmt *st = tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc);
   st->u.loopexit.as_call = true;
   ev_emit(ev, st);
@@ -1903,7 +1903,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   const SpecialForm *f = &special_forms[in->id];
   /* a call row with a handler here is an operator function (T.bitwise_and) */
   if (!(in->flags & INTRIN_SPECIAL) && !f->fn) {
-    if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
+    if (!ev->tx->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, loc, "T.%s is only valid after T.device_entry()", in->name);
     if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(a, "source_code"))
       return ev_error(ev, loc, "T.cuda.func_call needs source_code=");

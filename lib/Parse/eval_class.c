@@ -218,7 +218,7 @@ static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
   if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
     Value v = v_make(V_MACRO, s->loc);
     v.u.py.def = s;
-    v.u.py.mod = ev->cur_mod;
+    v.u.py.mod = ev->py->cur_mod;
     /* a method of a module-level class is expanded over its module's names (TVM
      * parses it with its function's globals, never the caller's locals); one of a
      * class defined in a function over the caller's names */
@@ -245,11 +245,11 @@ static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
 static bool class_body(Eval *ev, Ast *c, struct PyClass *k) {
   bool module_level = ev->depth == 0;
   ev_push_scope(ev);
-  int lo = ev->nbinds, saved_lo = ev->py_class_lo;
-  ev->py_class_lo = lo;
+  int lo = ev->nbinds, saved_lo = ev->py->class_lo;
+  ev->py->class_lo = lo;
   int rc = 0;
   for (int i = 0; i < c->n && rc == 0; i++) rc = class_body_stmt(ev, &c->list[i], module_level);
-  ev->py_class_lo = saved_lo;
+  ev->py->class_lo = saved_lo;
   for (int i = lo; i < ev->nbinds; i++)
     if (ev->binds[i].depth == ev->depth) {
       Value v = ev->binds[i].v;
@@ -379,7 +379,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
   struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
   k->name = c->name;
   k->loc = c->loc;
-  k->mod = ev->cur_mod;
+  k->mod = ev->py->cur_mod;
   Value err;
   if (!class_bases(ev, c, k, &err)) return err;
   if (!class_mro(ev, k, c->loc)) return v_make(V_ERROR, c->loc);
@@ -707,8 +707,8 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
     while (i < o->cls->nslots && o->cls->slots[i] != name) i++;
     if (i == o->cls->nslots) {
       ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
-      ev->py_exc = "AttributeError"; /* what `except AttributeError` catches */
-      ev->py_exc_args = v_make(V_ERROR, loc);
+      ev->py->exc = "AttributeError"; /* what `except AttributeError` catches */
+      ev->py->exc_args = v_make(V_ERROR, loc);
       return false;
     }
   }
@@ -962,7 +962,7 @@ static void with_self(Eval *ev, Value self, Args *a) {
 Value ev_py_lambda(Eval *ev, Ast *a) {
   Value v = v_make(V_LAMBDA, a->loc);
   v.u.py.def = a;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
@@ -1003,12 +1003,12 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, l->list[i]->name, v, false, l->list[i]->loc);
   }
-  ev->py_depth++;
+  ev->py->depth++;
   ev->py_body++;
-  Value r = ev->py_depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
+  Value r = ev->py->depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
                                : ev_expr(ev, l->a);
   ev->py_body--;
-  ev->py_depth--;
+  ev->py->depth--;
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
@@ -1138,7 +1138,7 @@ Value ev_jit_value(Eval *ev, Ast *fd) {
   v.nshape = DK_JIT;
   Value f = v_make(V_PYFUNC, fd->loc);
   f.u.py.def = fd;
-  f.u.py.mod = ev->cur_mod;
+  f.u.py.mod = ev->py->cur_mod;
   v.u.bound.fn = new_value(ev, f);
   return v;
 }
@@ -1162,10 +1162,10 @@ static Value jit_build_now(Eval *ev, Value jit, Args *a) {
   ev_python_hooks.module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds; /* the kernel sees its module's names, not the caller's */
-  Args *saved_args = ev->jit_args;
-  ev->jit_args = a;
+  Args *saved_args = ev->py->jit_args;
+  ev->py->jit_args = a;
   Value r = ev_python_hooks.define_kernel(ev, fd);
-  ev->jit_args = saved_args;
+  ev->py->jit_args = saved_args;
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
   ev_python_hooks.module_switch(ev, saved_mod, &dummy);
@@ -1231,7 +1231,7 @@ Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc) {
     k = TIRX_NEW(ev->m, struct PyClass);
     k->name = type.kind == V_BUILTIN ? type.u.builtin->name : type.kind == V_STR ? type.u.s.p : "Exception";
     k->exc_base = type.kind == V_BUILTIN ? type.u.builtin : &ev_builtins[BI_Exception];
-    k->mod = ev->cur_mod;
+    k->mod = ev->py->cur_mod;
     k->loc = loc;
     k->mro = TIRX_NEWN(ev->m, struct PyClass *, 1);
     k->mro[k->nmro++] = k;
@@ -1503,11 +1503,11 @@ Value bi_descriptor(Eval *ev, const Builtin *self, Args *a) {
 
 Value bi_super(Eval *ev, const Builtin *self, Args *a) {
   (void)self;
-  if (!ev->py_owner) return ev_error(ev, a->loc, "super() outside a method");
+  if (!ev->py->owner) return ev_error(ev, a->loc, "super() outside a method");
   Value k = v_make(V_CLASS, a->loc);
-  k.u.cls = ev->py_owner;
+  k.u.cls = ev->py->owner;
   Value d = descr(ev, DK_SUPER, k, a->loc);
-  d.u.bound.self = new_value(ev, ev->py_self);
+  d.u.bound.self = new_value(ev, ev->py->self);
   return d;
 }
 

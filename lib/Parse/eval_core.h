@@ -167,6 +167,15 @@ typedef struct StmtVec {
   Stmt **v; int n, cap;
 } StmtVec;
 
+/* The evaluator's state.  Eval's own fields are the core's (values, scopes,
+ * expressions, calls, and what the core's expressions read of the kernel being
+ * built); each layer above keeps its own in a struct its header declares
+ * (EvPython, eval_python.h; EvModules, eval_modules.h; EvTirx, eval_tirx.h),
+ * reached through py, mod and tx, so a layer's state is visible only to it and
+ * the layers above (scripts/eval-state-split.py moved them there). */
+struct EvPython;
+struct EvModules;
+struct EvTirx;
 typedef struct Eval {
   Module *m;
   TirxDiag *d;
@@ -177,7 +186,6 @@ typedef struct Eval {
    * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
   int nglob; bool glob_stray; TxPtrMap globix;
   int depth;
-  int loop_depth;
   StmtVec *cur;            /* where statements are appended */
   PrimFunc *func;          /* function being built */
   bool in_signature;       /* evaluating parameter annotations */
@@ -185,58 +193,23 @@ typedef struct Eval {
   Var **sig_vars; int nsig_vars; /* vars created in the signature */
   Ast *sig_def;            /* the function definition whose signature is evaluated */
   bool ptr_arith_ok;       /* promote(): a pointer + / - an integer is allowed */
-  bool seen_device_entry;
-  bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
   bool stmt_call;          /* the call being evaluated is a whole statement */
   bool call_as_stmt;       /* ev_call to V_NS's call slot: the same, for the call being made */
   Ast *call_recv;          /* ev_call to V_METHOD's call slot: the receiver's expression */
   bool callee_name;        /* evaluating a call's callee name: an unbound one in a
-                              kernel body is a function of the module (I_CALL_FUNC) */
-  Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
+                              kernel body is a function of the module (I_CALL_FUNC, EvModules.calls) */
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
-  bool is_jit;
   int nerr;
-  /* @T.inline expansion state (eval_macro.c) */
-  int inline_depth;        /* calls being expanded */
-  Value inline_ret;        /* value of the innermost call's `return` */
-  bool inline_returned;    /* its body has returned: stop evaluating */
-  int inline_loop_base;    /* loop depth at the innermost call */
-  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
-  int inline_nest_base;    /* ir_nesting at the innermost call */
-  /* T.env_thread variables and their thread tags (arena-owned arrays) */
-  Var **env_vars; const char **env_tags; int nenv;
-  /* plain Python (eval_py.c) */
-  int py_depth;            /* Python calls being run */
   int py_body;             /* Python function bodies being run since the innermost
                             * kernel body began: 0 = TVM's parser rules apply */
-  int64_t py_steps;        /* statements, loop iterations and calls so far */
-  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
-  bool py_too_big;         /* a memory or size limit was reported: every later step fails */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
-  int nframes;             /* frame ids handed out */
-  Value py_ret;            /* value of the innermost `return` */
-  /* classes and modules (eval_class.c, eval_module.c) */
-  int py_class_lo;         /* the class body being run binds from here (0: none) */
-  struct PyClass *py_owner;/* the class of the method being run (super()) */
-  Value py_self;           /* its first argument */
-  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
-  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
-  struct PyModState *mods; /* loaded modules, the search path */
-  struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
-  const char *py_exc;      /* the exception class the last `raise` named (try/except) */
-  Value py_exc_args;       /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
-  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
-  Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
-  TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
-  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
-  TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
-  TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
-  struct IrbState *irb;     /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
-  TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+  struct EvPython *py;     /* the Python layer's state (eval_python.h) */
+  struct EvModules *mod;   /* the module layer's (eval_modules.h) */
+  struct EvTirx *tx;       /* the TIRx layer's (eval_tirx.h) */
 } Eval;
 
 /* Limits on parse-time values (hostile input gets a located error, never a

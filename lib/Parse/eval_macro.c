@@ -25,7 +25,7 @@ void ev_define_inline(Eval *ev, Ast *fd) {
 Value ev_inline_value(Eval *ev, Ast *fd) {
   Value v = v_make(V_MACRO, fd->loc);
   v.u.py.def = fd;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   if (ev->depth > 0 && ev->py_body > 0) {
     /* decorated in a Python function: it sees the values it captures now
      * (TVM's closure variables), never its caller's names */
@@ -98,7 +98,7 @@ static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
 }
 
 Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
-  if (ev->inline_depth >= MAX_INLINE_DEPTH)
+  if (ev->tx->inline_depth >= MAX_INLINE_DEPTH)
     return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
                     MAX_INLINE_DEPTH);
   int np = fd->n;
@@ -114,35 +114,35 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  Value saved_ret = ev->inline_ret;
-  bool saved_done = ev->inline_returned;
-  int saved_loops = ev->inline_loop_base, saved_nest = ev->inline_nest_base;
-  ev->inline_ret = v_make(V_NONE, a->loc);
-  ev->inline_returned = false;
-  ev->inline_loop_base = ev->loop_depth;
-  ev->inline_nest_base = ev->ir_nesting;
-  ev->inline_depth++;
+  Value saved_ret = ev->tx->inline_ret;
+  bool saved_done = ev->tx->inline_returned;
+  int saved_loops = ev->tx->inline_loop_base, saved_nest = ev->tx->inline_nest_base;
+  ev->tx->inline_ret = v_make(V_NONE, a->loc);
+  ev->tx->inline_returned = false;
+  ev->tx->inline_loop_base = ev->tx->loop_depth;
+  ev->tx->inline_nest_base = ev->tx->ir_nesting;
+  ev->tx->inline_depth++;
   ev_block(ev, fd->list3, fd->n3, 0);
-  ev->inline_depth--;
-  Value r = ev->inline_ret;
-  ev->inline_ret = saved_ret;
-  ev->inline_returned = saved_done;
-  ev->inline_loop_base = saved_loops;
-  ev->inline_nest_base = saved_nest;
+  ev->tx->inline_depth--;
+  Value r = ev->tx->inline_ret;
+  ev->tx->inline_ret = saved_ret;
+  ev->tx->inline_returned = saved_done;
+  ev->tx->inline_loop_base = saved_loops;
+  ev->tx->inline_nest_base = saved_nest;
   ev_pop_scope(ev);
   return r;
 }
 
 /* `return value` inside an inline body: the value of the call. */
 void ev_inline_return(Eval *ev, Ast *s) {
-  if (ev->loop_depth > ev->inline_loop_base || ev->ir_nesting > ev->inline_nest_base) {
+  if (ev->tx->loop_depth > ev->tx->inline_loop_base || ev->tx->ir_nesting > ev->tx->inline_nest_base) {
     ev_error(ev, s->loc,
              "'return' under a loop or a run-time 'if' of an @T.inline function is not supported "
              "(the call is expanded at parse time)");
     return;
   }
-  ev->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
-  ev->inline_returned = true;
+  ev->tx->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+  ev->tx->inline_returned = true;
 }
 
 /* The call slot of V_MACRO (value_kinds.def). */
@@ -153,7 +153,7 @@ void ev_inline_return(Eval *ev, Ast *s) {
 Value ev_macro_call(Eval *ev, Value fn, Args *a) {
   struct PyModule *saved_mod;
   int saved_floor = ev->py_floor;
-  bool other = fn.u.py.mod != ev->cur_mod;
+  bool other = fn.u.py.mod != ev->py->cur_mod;
   ev_module_switch(ev, fn.u.py.mod, &saved_mod);
   if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
   Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);

@@ -70,18 +70,18 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
 }
 
 bool ev_py_step(Eval *ev, Loc loc) {
-  if (!ev->max_steps)
-    ev->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
-  if (++ev->py_steps > ev->max_steps) {
-    if (ev->py_steps == ev->max_steps + 1)
+  if (!ev->py->max_steps)
+    ev->py->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
+  if (++ev->py->steps > ev->py->max_steps) {
+    if (ev->py->steps == ev->py->max_steps + 1)
       ev_error(ev, loc, "parse-time evaluation exceeded %lld steps (an endless loop?)",
-               (long long)ev->max_steps);
+               (long long)ev->py->max_steps);
     return false;
   }
-  if (ev->py_too_big) return false;
+  if (ev->py->too_big) return false;
   if (ev->m->arena->used_total > EV_MAX_BYTES) {
     ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)", EV_MAX_BYTES >> 20);
-    ev->py_too_big = true;
+    ev->py->too_big = true;
     return false;
   }
   return true;
@@ -339,7 +339,7 @@ static Ast *py_field_parse(Eval *ev, const char *p, size_t n, Loc loc) {
   return e;
 }
 
-/* An f-string split once into its parts (ev->py_fplans, keyed by the node: a
+/* An f-string split once into its parts (ev->py->fplans, keyed by the node: a
  * loop or a function runs the same f-string many times).  Part i is the
  * literal text lit[i] (braces unescaped), then, unless it is the last part
  * without one, a replacement field: its expression text, spec and !r. */
@@ -424,13 +424,13 @@ static bool fstring_plan(Eval *ev, Ast *a, FPlan *out) {
 }
 
 Value ev_py_fstring(Eval *ev, Ast *a) {
-  FPlan *p = txmap_get(&ev->py_fplans, a);
+  FPlan *p = txmap_get(&ev->py->fplans, a);
   if (!p) {
     FPlan plan;
     if (!fstring_plan(ev, a, &plan)) return v_make(V_ERROR, a->loc);
     p = TIRX_NEW(ev->m, FPlan);
     *p = plan;
-    txmap_put(&ev->py_fplans, a, p);
+    txmap_put(&ev->py->fplans, a, p);
   }
   StrBuf b = {0};
   for (int i = 0; i < p->n; i++) {
@@ -611,9 +611,9 @@ static bool py_equal(Eval *ev, Value a, Value b) {
   int64_t left = PY_MAX_COMPARE;
   bool r = py_equal_in(ev, a, b, &left);
   if (left < 0) {
-    if (!ev->py_too_big)
+    if (!ev->py->too_big)
       ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
-    ev->py_too_big = true;
+    ev->py->too_big = true;
     return false;
   }
   return r;
@@ -737,7 +737,7 @@ static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Val
 }
 
 /* The index of key k in dict d, or -1.  A dict of more than a few keys is
- * looked up through a PyKeyIndex kept per key array (ev->py_dindex): a dict's
+ * looked up through a PyKeyIndex kept per key array (ev->py->dindex): a dict's
  * keys[0..n) never change once written (a key is added at keys[n], in place
  * only by the value that owns the array's used length; del, pop and copies
  * make new arrays), so the index of a longer view serves a shorter alias too,
@@ -749,10 +749,10 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
       if (py_equal(ev, d.u.dict.keys[i], k)) return i;
     return -1;
   }
-  PyKeyIndex *x = txmap_get(&ev->py_dindex, d.u.dict.keys);
+  PyKeyIndex *x = txmap_get(&ev->py->dindex, d.u.dict.keys);
   if (!x) {
     x = tirx_xcalloc(1, sizeof *x);
-    txmap_put(&ev->py_dindex, d.u.dict.keys, x);
+    txmap_put(&ev->py->dindex, d.u.dict.keys, x);
   }
   while (x->n < n) pki_add(x, d.u.dict.keys, x->n++);
   int i = pki_find(ev, x, d.u.dict.keys, x->n, k);
@@ -760,16 +760,16 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
 }
 
 void ev_py_free(Eval *ev) {
-  for (size_t i = 0; i < ev->py_dindex.cap; i++)
-    if (ev->py_dindex.keys[i]) {
-      pki_free(ev->py_dindex.vals[i]);
-      free(ev->py_dindex.vals[i]);
+  for (size_t i = 0; i < ev->py->dindex.cap; i++)
+    if (ev->py->dindex.keys[i]) {
+      pki_free(ev->py->dindex.vals[i]);
+      free(ev->py->dindex.vals[i]);
     }
-  txmap_free(&ev->py_dindex);
-  txmap_free(&ev->py_fplans);
-  txmap_free(&ev->py_memo);
+  txmap_free(&ev->py->dindex);
+  txmap_free(&ev->py->fplans);
+  txmap_free(&ev->py->memo);
   txmap_free(&ev->builtin_names);
-  txmap_free(&ev->lib_names);
+  txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
 }
 
@@ -1255,7 +1255,7 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
 /* ---- functions --------------------------------------------------------------- */
 
 void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env) {
-  f->id = ++ev->nframes;
+  f->id = ++ev->py->nframes;
   f->lo = ev->nbinds;
   f->up = ev->frame;
   f->ref = NULL;
@@ -1313,7 +1313,7 @@ PyEnv *ev_py_capture(Eval *ev, bool late) {
     env->frame = frame_ref(ev, f);
     return env;
   }
-  int hi = ev->py_class_lo > ev->py_floor ? ev->py_class_lo : ev->nbinds;
+  int hi = ev->py->class_lo > ev->py_floor ? ev->py->class_lo : ev->nbinds;
   int n = 0;
   for (int i = ev->py_floor; i < hi; i++)
     if (ev->binds[i].depth > 0) n++;
@@ -1351,7 +1351,7 @@ void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc) {
 Value ev_py_def(Eval *ev, Ast *fd) {
   Value v = v_make(V_PYFUNC, fd->loc);
   v.u.py.def = fd;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
@@ -1393,7 +1393,7 @@ static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
   int rc = ev_py_exec(ev, fd->list3, fd->n3);
   ev->py_body--;
   if (rc == PY_ERR) return v_make(V_ERROR, loc);
-  if (rc == PY_RETURN) return ev->py_ret;
+  if (rc == PY_RETURN) return ev->py->ret;
   return v_make(V_NONE, loc);
 }
 
@@ -1407,7 +1407,7 @@ static Value py_call(Eval *ev, Value fn, Args *a);
  * `return EXPR`, where EXPR reads only its parameters and literals (no name of the
  * module, no call but a method of a value it made), called with values of the
  * immutable builtin kinds, gives the same value for the same arguments: it is kept
- * (MemoEntry rows per function in ev->py_memo) and an equal call returns it. */
+ * (MemoEntry rows per function in ev->py->memo) and an equal call returns it. */
 enum { MEMO_MAX = 64 };
 typedef struct MemoEntry {
   uint64_t hash;
@@ -1475,7 +1475,7 @@ static bool memo_pure(Eval *ev, const Ast *fd, const Ast *e, int depth) {
   case A_INT: case A_FLOAT: case A_STR: case A_CONST: return true;
   case A_NAME: return memo_param(fd, e->name);
   case A_FSTR: { /* pure when each field is (its parts exist once it ran) */
-    const FPlan *p = txmap_get(&ev->py_fplans, e);
+    const FPlan *p = txmap_get(&ev->py->fplans, e);
     if (!p) return false;
     for (int i = 0; i < p->n; i++)
       if (p->part[i].has_field && (!p->part[i].expr || !memo_pure(ev, fd, p->part[i].expr, depth + 1))) return false;
@@ -1529,10 +1529,10 @@ static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_
   if (fn.u.py.owner || a->nkw || a->npos != fd->n || !fd->n) return NULL;
   for (int i = 0; i < a->npos; i++)
     if (!memo_value(a->pos[i], 0)) return NULL;
-  Memo *m = txmap_get(&ev->py_memo, fd);
+  Memo *m = txmap_get(&ev->py->memo, fd);
   if (!m) {
     m = TIRX_NEW(ev->m, Memo);
-    txmap_put(&ev->py_memo, fd, m);
+    txmap_put(&ev->py->memo, fd, m);
   }
   if (m->pure < 0) return NULL;
   uint64_t h = memo_hash(a->pos, a->npos);
@@ -1644,9 +1644,9 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
   ev->name_hint = NULL;
   ev->tuple_hints = NULL;
   ev->ntuple_hints = 0;
-  ev->py_depth++;
+  ev->py->depth++;
   Value r = py_run_body(ev, fd, loc);
-  ev->py_depth--;
+  ev->py->depth--;
   ev->name_hint = saved_hint;
   ev->tuple_hints = saved_th;
   ev->ntuple_hints = saved_nth;
@@ -1658,7 +1658,7 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
 
 static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
-  if (ev->py_depth >= PY_MAX_DEPTH)
+  if (ev->py->depth >= PY_MAX_DEPTH)
     return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
   if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
   int np = fd->n;
@@ -1672,14 +1672,14 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   /* defaults are evaluated in the module/closure scope, like the body */
   struct PyModule *saved_mod;
   ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
-  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
-  struct PyClass *saved_owner = ev->py_owner;
-  Value saved_self = ev->py_self;
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
+  struct PyClass *saved_owner = ev->py->owner;
+  Value saved_self = ev->py->self;
   ev->py_floor = ev->nbinds;
-  ev->py_class_lo = 0;
+  ev->py->class_lo = 0;
   if (fn.u.py.owner && np > 0 && have[0]) {
-    ev->py_owner = fn.u.py.owner;
-    ev->py_self = bound[0];
+    ev->py->owner = fn.u.py.owner;
+    ev->py->self = bound[0];
   }
   ev_push_scope(ev);
   PyFrame frame;
@@ -1707,9 +1707,9 @@ done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
-  ev->py_class_lo = saved_class_lo;
-  ev->py_owner = saved_owner;
-  ev->py_self = saved_self;
+  ev->py->class_lo = saved_class_lo;
+  ev->py->owner = saved_owner;
+  ev->py->self = saved_self;
   struct PyModule *dummy;
   ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
@@ -1824,11 +1824,11 @@ static bool py_handler_matches(Eval *ev, Ast *t, const char *exc) {
  * `raise` (or a failed assert) reported: its diagnostics are dropped. */
 static int py_try(Eval *ev, Ast *s) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-  ev->py_exc = NULL;
+  ev->py->exc = NULL;
   int rc = ev_py_exec(ev, s->list, s->n);
-  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
+  bool limit = (ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big;
   if (rc == PY_ERR && !limit && s->n2) {
-    const char *exc = ev->py_exc;
+    const char *exc = ev->py->exc;
     for (int i = 0; i < s->n2; i++) {
       Ast *h = s->list2[i];
       if (h->op == 'e' || !py_handler_matches(ev, h->a, exc)) continue;
@@ -1849,10 +1849,10 @@ static int py_try(Eval *ev, Ast *s) {
       if (s->list2[i]->op == 'e') rc = ev_py_exec(ev, s->list2[i]->list, s->list2[i]->n);
   }
   if (s->n3) {
-    Value saved_ret = ev->py_ret;
+    Value saved_ret = ev->py->ret;
     int frc = rc == PY_ERR ? PY_NORMAL : ev_py_exec(ev, s->list3, s->n3);
     if (frc != PY_NORMAL) return frc;
-    ev->py_ret = saved_ret;
+    ev->py->ret = saved_ret;
   }
   return rc;
 }
@@ -1887,8 +1887,8 @@ static int py_assert(Eval *ev, Ast *s) {
   bool c;
   if (!py_cond(ev, s->a, &c)) return PY_ERR;
   if (c) return PY_NORMAL;
-  ev->py_exc = "AssertionError";
-  ev->py_exc_args = v_make(V_TUPLE, s->loc);
+  ev->py->exc = "AssertionError";
+  ev->py->exc_args = v_make(V_TUPLE, s->loc);
   StrBuf b = {0};
   if (s->b) {
     Value m = ev_expr(ev, s->b);
@@ -1896,7 +1896,7 @@ static int py_assert(Eval *ev, Ast *s) {
       strbuf_free(&b);
       return PY_ERR;
     }
-    ev->py_exc_args = py_tuple_of(ev, &m, 1, s->loc);
+    ev->py->exc_args = py_tuple_of(ev, &m, 1, s->loc);
   }
   ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
   strbuf_free(&b);
@@ -1904,14 +1904,14 @@ static int py_assert(Eval *ev, Ast *s) {
 }
 
 /* raise E(msg, ...): the error "raised E: msg"; the class named is what except
- * matches, its arguments what __exit__'s exception carries (ev->py_exc_args) */
+ * matches, its arguments what __exit__'s exception carries (ev->py->exc_args) */
 static int py_raise(Eval *ev, Ast *s) {
   StrBuf b = {0};
-  ev->py_exc_args = v_make(V_TUPLE, s->loc);
+  ev->py->exc_args = v_make(V_TUPLE, s->loc);
   if (s->a) {
     Ast *e = s->a;
     const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
-    ev->py_exc = cls;
+    ev->py->exc = cls;
     strbuf_puts(&b, cls);
     int n = e->kind == A_CALL ? e->n : 0;
     Value *args = TIRX_NEWN(ev->m, Value, n + 1);
@@ -1923,8 +1923,8 @@ static int py_raise(Eval *ev, Ast *s) {
         return PY_ERR;
       }
     }
-    ev->py_exc = cls; /* (an argument's evaluation may have caught another) */
-    ev->py_exc_args = py_tuple_of(ev, args, n, s->loc);
+    ev->py->exc = cls; /* (an argument's evaluation may have caught another) */
+    ev->py->exc_args = py_tuple_of(ev, args, n, s->loc);
   }
   ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
   strbuf_free(&b);
@@ -1964,14 +1964,14 @@ static Value exc_value(Eval *ev, Value type, Value args, int nd, Loc loc) {
   return ev_exc_instance(ev, type, args, loc);
 }
 
-/* The body of a `with` ended by a `raise` (ev->py_exc): the item's
+/* The body of a `with` ended by a `raise` (ev->py->exc): the item's
  * __exit__(type, exception, None) runs with the error held back; a true result
  * swallows it (its diagnostics dropped, the statement ends normally). */
 static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
-  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
-  if (!ev->py_exc || limit) return PY_ERR;
-  const char *exc = ev->py_exc;
-  Value exc_args = ev->py_exc_args;
+  bool limit = (ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big;
+  if (!ev->py->exc || limit) return PY_ERR;
+  const char *exc = ev->py->exc;
+  Value exc_args = ev->py->exc_args;
   int nerr1 = ev->nerr;
   ev->nerr = nerr0; /* __exit__ runs (Python code stops at a pending error) */
   bool suppress = false;
@@ -1980,11 +1980,11 @@ static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int
   bool ok = val.kind != V_ERROR && p->exit(ev, ctx, type, val, loc, &suppress);
   if (ok && suppress) {
     ev_diag_rollback(ev, nd, ne, nerr0);
-    ev->py_exc = NULL;
+    ev->py->exc = NULL;
     return PY_NORMAL;
   }
   ev->nerr += nerr1 - nerr0;
-  if (ok) ev->py_exc = exc, ev->py_exc_args = exc_args; /* what `except` matches */
+  if (ok) ev->py->exc = exc, ev->py->exc_args = exc_args; /* what `except` matches */
   return PY_ERR;
 }
 
@@ -2007,13 +2007,13 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   if (v.kind == V_ERROR) return PY_ERR;
   if (it->b && !py_assign(ev, it->b, v)) return PY_ERR;
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-  ev->py_exc = NULL;
+  ev->py->exc = NULL;
   int rc = py_with_items(ev, s, i + 1);
   if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
-  Value ret = ev->py_ret;
+  Value ret = ev->py->ret;
   bool suppress;
   if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
-  ev->py_ret = ret;
+  ev->py->ret = ret;
   return rc;
 }
 
@@ -2082,12 +2082,12 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_BREAK: return PY_BREAK;
   case A_CONTINUE: return PY_CONTINUE;
   case A_RETURN:
-    if (ev->py_depth == 0) {
+    if (ev->py->depth == 0) {
       ev_error(ev, s->loc, "'return' outside function");
       return PY_ERR;
     }
-    ev->py_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
-    return ev->py_ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
+    ev->py->ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+    return ev->py->ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
   case A_ASSERT: return py_assert(ev, s);
   case A_RAISE: return py_raise(ev, s);
   case A_FUNCDEF: return py_funcdef(ev, s);
@@ -2408,11 +2408,11 @@ Value bi_next(Eval *ev, const Builtin *self, Args *a) {
   if (x.kind == V_OBJECT && ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__next__"))) {
     /* an iterator object: its __next__; StopIteration gives the default */
     int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-    ev->py_exc = NULL;
+    ev->py->exc = NULL;
     Value r = ev_attr(ev, x, tirx_intern0(ev->m, "__next__"), l);
     Args none = {NULL, 0, NULL, NULL, 0, l};
     if (r.kind != V_ERROR) r = ev_call_value(ev, r, &none);
-    if (r.kind != V_ERROR || a->npos == 1 || !ev->py_exc || strcmp(ev->py_exc, "StopIteration") != 0) return r;
+    if (r.kind != V_ERROR || a->npos == 1 || !ev->py->exc || strcmp(ev->py->exc, "StopIteration") != 0) return r;
     ev_diag_rollback(ev, nd, ne, nerr);
     return a->pos[1];
   }
@@ -2569,12 +2569,12 @@ Value bi_zip(Eval *ev, const Builtin *self, Args *a) {
 
 /* The compile's os.environ (created empty on first use). */
 Value *ev_py_environ(Eval *ev) {
-  if (ev->py_environ.kind != V_DICT) {
-    ev->py_environ = v_make(V_DICT, (Loc){0, 0});
-    ev->py_environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    ev->py_environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+  if (ev->py->environ.kind != V_DICT) {
+    ev->py->environ = v_make(V_DICT, (Loc){0, 0});
+    ev->py->environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    ev->py->environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
   }
-  return &ev->py_environ;
+  return &ev->py->environ;
 }
 
 /* MODULE.NAME of one of the evaluator's own modules: its values (os.environ,
@@ -2638,19 +2638,19 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
  * alias (a shorter view) copies. */
 static Value py_list_grow(Eval *ev, Value l, const Value *add, int na) {
   int n = l.u.list.n;
-  intptr_t info = n ? txmap_geti(&ev->py_grow, l.u.list.items) : 0;
+  intptr_t info = n ? txmap_geti(&ev->py->grow, l.u.list.items) : 0;
   int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
   if (info && used == n && cap - n >= na) {
     if (na) memcpy(l.u.list.items + n, add, sizeof(Value) * (size_t)na);
     l.u.list.n = n + na;
-    txmap_puti(&ev->py_grow, l.u.list.items, ((intptr_t)cap << 32) | (n + na));
+    txmap_puti(&ev->py->grow, l.u.list.items, ((intptr_t)cap << 32) | (n + na));
     return l;
   }
   int nc = (n + na) * 2 + 4;
   Value *nv = TIRX_NEWN(ev->m, Value, nc);
   if (n) memcpy(nv, l.u.list.items, sizeof(Value) * (size_t)n);
   if (na) memcpy(nv + n, add, sizeof(Value) * (size_t)na);
-  txmap_puti(&ev->py_grow, nv, ((intptr_t)nc << 32) | (n + na));
+  txmap_puti(&ev->py->grow, nv, ((intptr_t)nc << 32) | (n + na));
   l.u.list.items = nv;
   l.u.list.n = n + na;
   return l;
@@ -2671,7 +2671,7 @@ static Value py_dict_copy(Eval *ev, Value d, int extra) {
  * same scheme as py_list_grow, keyed by the keys array). */
 static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   int n = d.u.dict.n;
-  intptr_t info = n ? txmap_geti(&ev->py_grow, d.u.dict.keys) : 0;
+  intptr_t info = n ? txmap_geti(&ev->py->grow, d.u.dict.keys) : 0;
   int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
   if (!(info && used == n && cap > n)) {
     cap = n * 2 + 4;
@@ -2683,7 +2683,7 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   d.u.dict.keys[n] = k;
   d.u.dict.vals[n] = v;
   d.u.dict.n = n + 1;
-  txmap_puti(&ev->py_grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
+  txmap_puti(&ev->py->grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
   return d;
 }
 
@@ -3188,9 +3188,9 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   Ast *fd = fn.u.py.def;
   struct PyModule *saved_mod;
   ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
-  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   ev->py_floor = ev->nbinds;
-  ev->py_class_lo = 0;
+  ev->py->class_lo = 0;
   ev_push_scope(ev);
   PyFrame frame;
   ev_frame_enter(ev, &frame, fn.u.py.env);
@@ -3219,7 +3219,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
-  ev->py_class_lo = saved_class_lo;
+  ev->py->class_lo = saved_class_lo;
   struct PyModule *dummy;
   ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);

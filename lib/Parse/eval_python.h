@@ -6,6 +6,30 @@
 
 #include "Parse/eval_core.h"
 
+/* The Python layer's state (Eval.py). */
+typedef struct EvPython {
+  int depth;               /* Python calls being run */
+  int64_t steps;           /* statements, loop iterations and calls so far */
+  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
+  bool too_big;            /* a memory or size limit was reported: every later step fails */
+  int nframes;             /* frame ids handed out */
+  Value ret;               /* value of the innermost `return` */
+  /* classes and modules (eval_class.c, eval_module.c) */
+  int class_lo;            /* the class body being run binds from here (0: none) */
+  struct PyClass *owner;   /* the class of the method being run (super()) */
+  Value self;              /* its first argument */
+  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
+  struct Args *jit_args;   /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
+  const char *exc;         /* the exception class the last `raise` named (try/except) */
+  Value exc_args;          /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
+  Value environ;           /* os.environ: a parse-time dict, empty at the start (never the process's) */
+  TxPtrMap grow;           /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
+  TxPtrMap fplans;         /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
+  TxPtrMap memo;           /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
+  TxPtrMap dindex;         /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+} EvPython;
+
 /* the functions of builtins.def's rows (the rows: eval_core.h) */
 #define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/builtins.def"

@@ -6,6 +6,25 @@
 
 #include "Parse/eval_modules.h"
 
+/* The TIRx layer's state (Eval.tx). */
+typedef struct EvTirx {
+  int loop_depth;
+  bool seen_device_entry;
+  bool in_device;
+  bool is_jit;
+  /* @T.inline expansion state (eval_macro.c) */
+  int inline_depth;        /* calls being expanded */
+  Value inline_ret;        /* value of the innermost call's `return` */
+  bool inline_returned;    /* its body has returned: stop evaluating */
+  int inline_loop_base;    /* loop depth at the innermost call */
+  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
+  int inline_nest_base;    /* ir_nesting at the innermost call */
+  /* T.env_thread variables and their thread tags (arena-owned arrays) */
+  Var **env_vars; const char **env_tags; int nenv;
+  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
+  struct IrbState *irb;    /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
+} EvTirx;
+
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
