@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The evaluator's layers (docs/architecture.md "Evaluator"): a file of lib/Parse
 may use the functions of its own layer and of the layers below it, never those
-of a layer above.  Lists every use of a higher layer's function (a call, or a
-function named in a table) that scripts/layers-allowed.txt does not list, and
-exits 1 if there is one; `--write` rewrites that list to today's uses (run it
-only to record that one went away).  Run by CI's warnings job and a lit test.
-  usage: scripts/check-layers.py [--write] [REPO]"""
+of a layer above (a lower layer reaches a higher one's behaviour through the
+wiring's tables: a value kind's slots, a builtin's row, a hook table such as
+ev_core_hooks), and includes no higher layer's header.  Lists every use of a
+higher layer's function (a call, or a function named in a table) and every
+such include, and exits 1 if there is one.  There are no exceptions.  Run by
+CI's warnings job and a lit test.
+  usage: scripts/check-layers.py [REPO]"""
 import os, re, sys
 
 # lowest first; a file not listed is an error (every evaluator file has a layer)
@@ -18,11 +20,9 @@ LAYERS = [
     ('wiring', ['eval_types.c']),  # the type table and the rows naming every layer's functions
 ]
 
-args = [a for a in sys.argv[1:] if a != '--write']
-write = '--write' in sys.argv[1:]
+args = sys.argv[1:]
 repo = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 parse = os.path.join(repo, 'lib', 'Parse')
-allowed_path = os.path.join(repo, 'scripts', 'layers-allowed.txt')
 
 layer_of = {f: i for i, (_, fs) in enumerate(LAYERS) for f in fs}
 files = sorted(f for f in os.listdir(parse) if f.startswith('eval_') and f.endswith('.c'))
@@ -63,35 +63,18 @@ for f, s in texts.items():
             uses.add('%s -> %s (%s)' % (f, name, g))
 
 # headers: a file includes its own layer's (each includes the one below); the
-# whole evaluator's eval.h only the wiring and a file with a use of a higher layer
+# whole evaluator's eval.h only the wiring
 HEADERS = {'eval_core.h': 0, 'eval_python.h': 1, 'eval_modules.h': 2, 'eval_tirx.h': 3, 'eval.h': len(LAYERS) - 1}
-needs_higher = {u.split(' ')[0] for u in uses}
 bad_includes = []
 for f in files:
     for h in re.findall(r'#include "Parse/(eval\w*\.h)"', open(os.path.join(parse, f)).read()):
-        if HEADERS.get(h, 0) > layer_of[f] and f not in needs_higher:
+        if HEADERS.get(h, 0) > layer_of[f]:
             bad_includes.append('%s includes %s, a higher layer\'s header' % (f, h))
 
-if write:
-    with open(allowed_path, 'w') as out:
-        out.write('# Uses of a higher layer\'s function that exist today (scripts/check-layers.py).\n'
-                  '# Each is a debt: remove its line when it goes away; never add one by hand.\n')
-        for u in sorted(uses):
-            out.write(u + '\n')
-    print('check-layers: %d upward uses recorded' % len(uses))
-    sys.exit(0)
-
-allowed = set()
-if os.path.exists(allowed_path):
-    allowed = {l.strip() for l in open(allowed_path) if l.strip() and not l.startswith('#')}
-new = sorted(uses - allowed)
-gone = sorted(allowed - uses)
-for u in new:
+for u in sorted(uses):
     print('check-layers: a lower layer uses a higher one: ' + u)
 for b in bad_includes:
     print('check-layers: ' + b)
-for u in gone:
-    print('check-layers: no longer used, drop it from scripts/layers-allowed.txt: ' + u)
 names = ' -> '.join(n for n, _ in LAYERS)
-print('check-layers: %s; %d upward uses (%d recorded as debt), %d new' % (names, len(uses), len(allowed & uses), len(new)))
-sys.exit(1 if new or gone or bad_includes else 0)
+print('check-layers: %s; %d upward uses, %d includes of a higher layer\'s header' % (names, len(uses), len(bad_includes)))
+sys.exit(1 if uses or bad_includes else 0)

@@ -1,8 +1,7 @@
 /* The whole evaluator: every layer's header (eval_core.h -> eval_python.h ->
- * eval_modules.h -> eval_tirx.h).  For the wiring (eval_types.c), the
- * evaluator's entry (parse.c's callers) and the files whose uses of a higher
- * layer are recorded debt (scripts/layers-allowed.txt); any other file includes
- * its own layer's header. */
+ * eval_modules.h -> eval_tirx.h).  For the wiring (eval_types.c) and the
+ * evaluator's entry (parse.c's callers); every other file includes its own
+ * layer's header (scripts/check-layers.py). */
 #ifndef TIRX_EVAL_H
 #define TIRX_EVAL_H
 

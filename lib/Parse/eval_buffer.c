@@ -312,32 +312,6 @@ static bool shape_from(Eval *ev, Value v, Expr ***shape, int *ndim) {
   return true;
 }
 
-const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
-  if (!v) return tirx_intern0(ev->m, dflt);
-  const char *s;
-  size_t n;
-  if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
-  if (n == 0) return tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
-  if (tirx_scope_lookup(s, n) != MEM_COUNT) return tirx_intern(ev->m, s, n);
-  /* unknown: the closest of attrs.def's scopes within an edit distance of 2 */
-  const char *best = NULL;
-  int best_d = 3;
-  char known[256];
-  size_t kn = 0;
-  known[0] = '\0';
-  for (int k = 0; k < MEM_COUNT; k++) {
-    const char *name = tirx_scope_name((TirxScope)k);
-    int d = tirx_edit_distance(s, n, name, strlen(name));
-    if (d < best_d) best_d = d, best = name;
-    if (kn < sizeof known) kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
-  }
-  if (best)
-    ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
-  else
-    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
-  return NULL;
-}
-
 /* TVM 0.27 gives every buffer declared without layout= the layout
  * TileLayout(S[shape]): row-major strides, the innermost a 1 of the dtype of the
  * first shape element that is not int32 (int32 when all are), each outer one
@@ -345,11 +319,6 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
  * folded).  Its printer leaves that layout out unless the first extent is int32
  * and the strides are not: then (only then) the buffer keeps it here, so it is
  * printed and compiled as TVM's is.  NULL: the default tirx assumes anyway. */
-void ev_rename_buffer(Eval *ev, Buffer *b, const char *name) {
-  b->name = tirx_intern0(ev->m, name);
-  if (b->data) b->data->name = b->name;
-}
-
 static Expr *tvm_default_layout(Eval *ev, const Buffer *b, Loc loc) {
   if (b->ndim < 2 || b->shape[0]->dtype.id != DT_INT32) return NULL;
   int k = 1;
@@ -556,7 +525,7 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
 }
 
 bool ev_require_device(Eval *ev, Loc loc, const char *what) {
-  if (!ev->in_device) {
+  if (!ev->tx->in_device) {
     ev_error(ev, loc, "%s is only valid after T.device_entry()", what);
     return false;
   }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 
 
 const char *ev_libmod_find(Eval *ev, const char *module) {
@@ -31,11 +31,11 @@ Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc) {
     if (strcmp(ev_libfns[i].module, module) == 0 && strcmp(ev_libfns[i].name, name) == 0)
       return ev_builtin_value(&ev_libfns[i], loc);
   const char *key = tirx_intern_printf(ev->m, "%s.%s", module, name);
-  Builtin *b = txmap_get(&ev->lib_names, key);
+  Builtin *b = txmap_get(&ev->py->lib_names, key);
   if (!b) {
     b = TIRX_NEW(ev->m, Builtin);
     *b = (Builtin){tirx_intern0(ev->m, name), lib_unsupported, V_ERROR, module};
-    txmap_put(&ev->lib_names, key, b);
+    txmap_put(&ev->py->lib_names, key, b);
   }
   return ev_builtin_value(b, loc);
 }
@@ -102,7 +102,7 @@ Value bi_range(Eval *ev, const Builtin *self, Args *a) {
       (a->npos == 2 || a->pos[2].kind == V_INT) &&
       ((a->npos == 3 && a->pos[2].u.i < 0) || __builtin_sub_overflow(a->pos[1].u.i, a->pos[0].u.i, &ext)))
     return ev_py_range(ev, a); /* also when stop - start is no int64: range(-2**63, 2**63-1, 2**63-1) */
-  return ev_loop_spec(ev, a, FOR_SERIAL, "range");
+  return ev_python_hooks.loop_spec(ev, a, FOR_SERIAL, "range");
 }
 
 /* len(x): containers, strings, and a buffer's first dimension (as TVM's

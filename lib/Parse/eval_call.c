@@ -16,87 +16,6 @@
 #include "Support/vec.h"
 #include "Support/strbuf.h"
 
-static Expr *list_expr(Eval *ev, Value v) {
-  Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
-  e->u.list.n = v.u.list.n;
-  e->u.list.items = TIRX_NEWN(ev->m, Expr *, v.u.list.n + 1);
-  for (int i = 0; i < v.u.list.n; i++) {
-    e->u.list.items[i] = ev_value_to_any(ev, v.u.list.items[i]);
-    if (!e->u.list.items[i]) return NULL;
-  }
-  return e;
-}
-
-/* Converts any value to an expression for attribute/keyword storage:
- * Python scalars become POD constants (printed bare: True, 7, 1.5). */
-Expr *ev_value_to_any(Eval *ev, Value v) {
-  switch (v.kind) {
-  case V_INT: {
-    Expr *e = ev_to_expr(ev, v, "a value");
-    if (e) e->u.i.pod = true;
-    return e;
-  }
-  case V_BOOL: {
-    Expr *e = tirx_int(ev->m, tirx_dtype(DT_BOOL), v.u.i != 0, v.loc);
-    e->u.i.pod = true;
-    return e;
-  }
-  case V_FLOAT: {
-    Expr *e = tirx_float(ev->m, tirx_dtype(DT_FLOAT32), v.u.f, v.loc);
-    e->u.f.pod = true;
-    return e;
-  }
-  case V_TUPLE: case V_LIST: return list_expr(ev, v);
-  case V_DICT: {
-    /* string keys sorted byte-wise, as TVM's Map printer does, so that the
-     * printed dict re-parses to the same IR */
-    for (int i = 1; i < v.u.dict.n; i++)
-      for (int j = i; j > 0; j--) {
-        Value *ka = &v.u.dict.keys[j - 1], *kb = &v.u.dict.keys[j];
-        if (ka->kind != V_STR || kb->kind != V_STR) break;
-        size_t m = ka->u.s.len < kb->u.s.len ? ka->u.s.len : kb->u.s.len;
-        int c = memcmp(ka->u.s.p, kb->u.s.p, m);
-        if (c < 0 || (c == 0 && ka->u.s.len <= kb->u.s.len)) break;
-        Value tk = *ka, tv = v.u.dict.vals[j - 1];
-        *ka = *kb;
-        v.u.dict.vals[j - 1] = v.u.dict.vals[j];
-        *kb = tk;
-        v.u.dict.vals[j] = tv;
-      }
-    Expr *e = tirx_expr_new(ev->m, E_DICT, tirx_dtype(DT_VOID), v.loc);
-    e->u.dict.n = v.u.dict.n;
-    e->u.dict.keys = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
-    e->u.dict.vals = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
-    for (int i = 0; i < v.u.dict.n; i++) {
-      if (v.u.dict.keys[i].kind != V_STR) {
-        ev_error(ev, v.u.dict.keys[i].loc, "dictionary keys must be strings");
-        return NULL;
-      }
-      e->u.dict.keys[i] = ev_to_expr(ev, v.u.dict.keys[i], "a key");
-      e->u.dict.vals[i] = ev_value_to_any(ev, v.u.dict.vals[i]);
-      if (!e->u.dict.vals[i]) return NULL;
-    }
-    return e;
-  }
-  case V_BUFFER: {
-    Expr *e = tirx_expr_new(ev->m, E_BUFREF, tirx_dtype(DT_HANDLE), v.loc);
-    e->u.bufref = v.u.buf;
-    return e;
-  }
-  case V_DTYPE: {
-    Expr *e = tirx_expr_new(ev->m, E_DTYPE, v.u.dt, v.loc);
-    return e;
-  }
-  case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
-  case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
-  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
-  }
-  return ev_to_expr(ev, v, "a value");
-}
-
 /* ---- attributes ------------------------------------------------------------- */
 
 static Value ns_value(Eval *ev, const char *path, Loc loc) {
@@ -1196,8 +1115,8 @@ static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
  * its return type; one the module does not define at all is an external
  * device function, with a warning (a typo would otherwise go unnoticed). */
 void ev_resolve_calls(Eval *ev) {
-  for (int i = 0; i < ev->ncalls; i++) {
-    Expr *c = ev->calls[i];
+  for (int i = 0; i < ev->mod->ncalls; i++) {
+    Expr *c = ev->mod->calls[i];
     PrimFunc *f = tirx_module_find(ev->m, c->u.call.name);
     if (!f) {
       tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
@@ -1207,9 +1126,9 @@ void ev_resolve_calls(Eval *ev) {
       c->dtype = f->ret;
     }
   }
-  free(ev->calls);
-  ev->calls = NULL;
-  ev->ncalls = ev->capcalls = 0;
+  free(ev->mod->calls);
+  ev->mod->calls = NULL;
+  ev->mod->ncalls = ev->mod->capcalls = 0;
 }
 
 /* f(...) of a V_GLOBALVAR: f unbound in a kernel body (eval_expr.c), tvm.ir.GlobalVar */
@@ -1217,7 +1136,7 @@ static Value call_by_name(Eval *ev, Value callee, Args *a) {
   const char *fn = callee.u.ns;
   PrimFunc *f = tirx_module_find(ev->m, fn);
   Value r = call_func(ev, fn, f, a);
-  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, r.u.e);
+  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->mod->calls, ev->mod->ncalls, ev->mod->capcalls, r.u.e);
   return r;
 }
 
@@ -1245,7 +1164,7 @@ static const char *sf_name(const SpecialForm *f, const Intrin *in) { return f->w
 static Value sf_device_entry(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos || a->nkw) return ev_err(ev, a->loc, "T.device_entry() takes no arguments");
-  if (ev->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
+  if (ev->tx->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
   s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, a->loc);
@@ -1321,7 +1240,7 @@ static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, A
   if (!P || !tirx_dtype_is_handle(pv->dtype))
     return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
   if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
-  if (ev->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
+  if (ev->tx->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
   Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
   if (!buf) return v_make(V_ERROR, a->loc);
   P->buf = buf;
@@ -1428,8 +1347,8 @@ static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args
     /* a lowered kernel (split-host-device output) is device code throughout */
     if (tirx_attr_is_str(k, ATTR_IS_DEVICE_KERNEL)) {
       ev->func->is_device_kernel = true;
-      ev->in_device = true;
-      ev->seen_device_entry = true;
+      ev->tx->in_device = true;
+      ev->tx->seen_device_entry = true;
     }
   }
   if (!ev->func->attrs) {
@@ -1513,7 +1432,7 @@ static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
 /* T.break_loop / continue_loop: arg = S_BREAK or S_CONTINUE, what = the keyword */
 static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
-  if (ev->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
+  if (ev->tx->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
   Stmt *st = tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc);
   st->u.loopexit.as_call = true;
   ev_emit(ev, st);
@@ -1984,7 +1903,7 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
   const SpecialForm *f = &special_forms[in->id];
   /* a call row with a handler here is an operator function (T.bitwise_and) */
   if (!(in->flags & INTRIN_SPECIAL) && !f->fn) {
-    if (!ev->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
+    if (!ev->tx->in_device && strncmp(in->name, "cuda.", 5) == 0 && in->ret == RET_VOID)
       return ev_error(ev, loc, "T.%s is only valid after T.device_entry()", in->name);
     if (in->id == I_CUDA_FUNC_CALL && !ev_kwarg(a, "source_code"))
       return ev_error(ev, loc, "T.cuda.func_call needs source_code=");

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 #include "Support/strbuf.h"
 
 #define PY_MAX_CLASS_DEPTH 64
@@ -194,15 +194,17 @@ static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
     if (b.kind == V_CLASS) {
       k->bases[k->nbases++] = b.u.cls;
       if (b.u.cls->enum_kind) k->enum_kind = b.u.cls->enum_kind;
+      if (!k->exc_base) k->exc_base = b.u.cls->exc_base;
       continue;
     }
     if (is_ns(b, "typing.NamedTuple") || is_lib(b, LIB_collections_namedtuple)) {
       k->dataclass = k->frozen = true; /* fields by annotation, immutable */
       continue;
     }
+    if (b.kind == V_BUILTIN && b.u.builtin->fn == bi_raise && !k->exc_base) k->exc_base = b.u.builtin;
     if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
     else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
-    else if (b.kind == V_UNRESOLVED) return *err = ev_py_unresolved(ev, b, c->list3[i]->loc), false;
+    else if (b.kind == V_UNRESOLVED) return *err = ev_python_hooks.unresolved(ev, b, c->list3[i]->loc), false;
     else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
       return *err = ev_error(ev, c->list3[i]->loc, "a base class must be a class"), false;
   }
@@ -216,7 +218,7 @@ static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
   if (s->kind == A_FUNCDEF && ev_is_inline_def(ev, s)) {
     Value v = v_make(V_MACRO, s->loc);
     v.u.py.def = s;
-    v.u.py.mod = ev->cur_mod;
+    v.u.py.mod = ev->py->cur_mod;
     /* a method of a module-level class is expanded over its module's names (TVM
      * parses it with its function's globals, never the caller's locals); one of a
      * class defined in a function over the caller's names */
@@ -243,11 +245,11 @@ static int class_body_stmt(Eval *ev, Ast **sp, bool module_level) {
 static bool class_body(Eval *ev, Ast *c, struct PyClass *k) {
   bool module_level = ev->depth == 0;
   ev_push_scope(ev);
-  int lo = ev->nbinds, saved_lo = ev->py_class_lo;
-  ev->py_class_lo = lo;
+  int lo = ev->nbinds, saved_lo = ev->py->class_lo;
+  ev->py->class_lo = lo;
   int rc = 0;
   for (int i = 0; i < c->n && rc == 0; i++) rc = class_body_stmt(ev, &c->list[i], module_level);
-  ev->py_class_lo = saved_lo;
+  ev->py->class_lo = saved_lo;
   for (int i = lo; i < ev->nbinds; i++)
     if (ev->binds[i].depth == ev->depth) {
       Value v = ev->binds[i].v;
@@ -363,7 +365,7 @@ static Value class_decorated(Eval *ev, Ast *c, struct PyClass *k, Value kv) {
       dv = ev_expr(ev, d);
       if (dv.kind == V_ERROR) return dv;
     }
-    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_python_hooks.unresolved(ev, dv, d->loc);
     Args a = {&kv, 1, NULL, NULL, 0, d->loc};
     kv = ev_call_value(ev, dv, &a);
     if (kv.kind == V_ERROR) return kv;
@@ -377,7 +379,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
   struct PyClass *k = TIRX_NEW(ev->m, struct PyClass);
   k->name = c->name;
   k->loc = c->loc;
-  k->mod = ev->cur_mod;
+  k->mod = ev->py->cur_mod;
   Value err;
   if (!class_bases(ev, c, k, &err)) return err;
   if (!class_mro(ev, k, c->loc)) return v_make(V_ERROR, c->loc);
@@ -671,7 +673,7 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
 }
 
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  if (obj.kind == V_MODULE) return ev_module_attr(ev, obj, name, loc, out);
+  if (obj.kind == V_MODULE) return ev_python_hooks.module_attr(ev, obj, name, loc, out);
   if (obj.kind != V_OBJECT && obj.kind != V_CLASS && obj.kind != V_DESCR && obj.kind != V_BOUND &&
       obj.kind != V_PYFUNC && obj.kind != V_FUNCREF && obj.kind != V_BUILTIN)
     return false;
@@ -705,7 +707,8 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
     while (i < o->cls->nslots && o->cls->slots[i] != name) i++;
     if (i == o->cls->nslots) {
       ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
-      ev->py_exc = "AttributeError"; /* what `except AttributeError` catches */
+      ev->py->exc = "AttributeError"; /* what `except AttributeError` catches */
+      ev->py->exc_args = v_make(V_ERROR, loc);
       return false;
     }
   }
@@ -923,12 +926,12 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     Args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
-    struct MetaScope *ms = ev_meta_begin(ev, k);
+    struct MetaScope *ms = ev_python_hooks.meta_begin(ev, k);
     const char *hint = ev->name_hint; /* `x = C(...)` does not name what __init__ makes */
     ev->name_hint = NULL;
     r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
-    ev_meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
+    ev_python_hooks.meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
   } else {
@@ -959,7 +962,7 @@ static void with_self(Eval *ev, Value self, Args *a) {
 Value ev_py_lambda(Eval *ev, Ast *a) {
   Value v = v_make(V_LAMBDA, a->loc);
   v.u.py.def = a;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
@@ -988,7 +991,7 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     if (args[i].kind == V_ERROR) return args[i];
   }
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds;
   ev_push_scope(ev);
@@ -1000,38 +1003,21 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, l->list[i]->name, v, false, l->list[i]->loc);
   }
-  ev->py_depth++;
+  ev->py->depth++;
   ev->py_body++;
-  Value r = ev->py_depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
+  Value r = ev->py->depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
                                : ev_expr(ev, l->a);
   ev->py_body--;
-  ev->py_depth--;
+  ev->py->depth--;
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
 /* The call slots of the Python kinds (ev_call_value, eval_call.c, dispatches). */
-
-/* an @T.macro / @T.inline value: a module-level one is expanded over its
- * module's names (the caller's locals are not its names), one decorated in a
- * factory over the values it captured there (nshape 2), one defined in a kernel
- * body over the caller's scope (late binding) */
-Value ev_macro_call(Eval *ev, Value fn, Args *a) {
-  struct PyModule *saved_mod;
-  int saved_floor = ev->py_floor;
-  bool other = fn.u.py.mod != ev->cur_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
-  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
-  ev->py_floor = saved_floor;
-  struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
-  return r;
-}
 
 Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a); }
 
@@ -1049,9 +1035,9 @@ Value ev_bound_call(Eval *ev, Value fn, Args *a) {
   Value *f = fn.u.bound.fn;
   if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
     /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
-    struct MetaScope *ms = ev_meta_begin(ev, f->u.py.owner);
+    struct MetaScope *ms = ev_python_hooks.meta_begin(ev, f->u.py.owner);
     Value r = ev_call_value(ev, *f, &b);
-    ev_meta_end(ev, ms, NULL, NULL);
+    ev_python_hooks.meta_end(ev, ms, NULL, NULL);
     return r;
   }
   return ev_call_value(ev, *f, &b);
@@ -1152,7 +1138,7 @@ Value ev_jit_value(Eval *ev, Ast *fd) {
   v.nshape = DK_JIT;
   Value f = v_make(V_PYFUNC, fd->loc);
   f.u.py.def = fd;
-  f.u.py.mod = ev->cur_mod;
+  f.u.py.mod = ev->py->cur_mod;
   v.u.bound.fn = new_value(ev, f);
   return v;
 }
@@ -1173,16 +1159,16 @@ struct JitPending {
 static Value jit_build_now(Eval *ev, Value jit, Args *a) {
   Ast *fd = jit.u.bound.fn->u.py.def;
   struct PyModule *saved_mod;
-  ev_module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
+  ev_python_hooks.module_switch(ev, jit.u.bound.fn->u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor;
   ev->py_floor = ev->nbinds; /* the kernel sees its module's names, not the caller's */
-  Args *saved_args = ev->jit_args;
-  ev->jit_args = a;
-  Value r = ev_define_kernel(ev, fd);
-  ev->jit_args = saved_args;
+  Args *saved_args = ev->py->jit_args;
+  ev->py->jit_args = a;
+  Value r = ev_python_hooks.define_kernel(ev, fd);
+  ev->py->jit_args = saved_args;
   ev->py_floor = saved_floor;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -1217,6 +1203,53 @@ PrimFunc *ev_funcref(Eval *ev, Value v) {
 }
 
 /* ---- text and equality -------------------------------------------------------------- */
+
+/* str() of an exception: its one argument's str(), '' without one, else the
+ * arguments' tuple; repr(): Name(args...) (CPython's BaseException) */
+static bool exc_text(Eval *ev, struct PyObject *o, bool repr, StrBuf *b, bool *ok) {
+  Value *args = attrs_find(&o->attrs, tirx_intern0(ev->m, "args"));
+  Value t = args && args->kind == V_TUPLE ? *args : v_make(V_TUPLE, o->cls->loc);
+  if (!repr && t.u.list.n == 0) return true;
+  Value *x = !repr && t.u.list.n == 1 ? &t.u.list.items[0] : &t;
+  Args a = {x, 1, NULL, NULL, 0, o->cls->loc};
+  Value s = bi_str(ev, &ev_builtins[!repr && t.u.list.n == 1 ? BI_str : BI_repr], &a);
+  if (s.kind != V_STR) return *ok = false, true;
+  if (!repr) return strbuf_put(b, s.u.s.p, s.u.s.len), true;
+  /* (1, 2) -> Name(1, 2); ('y',) -> Name('y') */
+  size_t n = s.u.s.len;
+  if (t.u.list.n == 1 && n >= 3 && s.u.s.p[n - 2] == ',') strbuf_printf(b, "%s(%.*s)", o->cls->name, (int)(n - 3), s.u.s.p + 1);
+  else strbuf_printf(b, "%s%.*s", o->cls->name, (int)n, s.u.s.p);
+  return true;
+}
+
+/* The exception a `raise` made, for __exit__: an instance of its class (a class
+ * of the source, else one made for the builtin exception or name) whose .args are
+ * the raise's arguments, its __init__ run with them as CPython's would be. */
+Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc) {
+  struct PyClass *k = type.kind == V_CLASS ? type.u.cls : NULL;
+  if (!k) {
+    k = TIRX_NEW(ev->m, struct PyClass);
+    k->name = type.kind == V_BUILTIN ? type.u.builtin->name : type.kind == V_STR ? type.u.s.p : "Exception";
+    k->exc_base = type.kind == V_BUILTIN ? type.u.builtin : &ev_builtins[BI_Exception];
+    k->mod = ev->py->cur_mod;
+    k->loc = loc;
+    k->mro = TIRX_NEWN(ev->m, struct PyClass *, 1);
+    k->mro[k->nmro++] = k;
+  }
+  struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
+  o->cls = k;
+  Value self = v_make(V_OBJECT, loc);
+  self.u.obj = o;
+  attrs_set(ev, &o->attrs, tirx_intern0(ev->m, "args"), args);
+  Value *init = class_find(k, tirx_intern0(ev->m, "__init__"), NULL, 0);
+  if (!init) return self;
+  Value *pos = TIRX_NEWN(ev->m, Value, args.u.list.n + 1);
+  pos[0] = self;
+  if (args.u.list.n) memcpy(pos + 1, args.u.list.items, sizeof *pos * (size_t)args.u.list.n);
+  Args b = {pos, args.u.list.n + 1, NULL, NULL, 0, loc};
+  Value r = ev_call_value(ev, *init, &b);
+  return r.kind == V_ERROR ? r : self;
+}
 
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
   *ok = true;
@@ -1266,6 +1299,7 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
     strbuf_putc(b, ')');
     return true;
   }
+  if (o->cls->exc_base) return exc_text(ev, o, repr, b, ok);
   strbuf_printf(b, "<%s object>", o->cls->name);
   return true;
 }
@@ -1336,6 +1370,9 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
   }
+  if (t.kind == V_BUILTIN && t.u.builtin->fn == bi_raise) /* an exception's: Exception, or its builtin base */
+    return x.kind == V_OBJECT && x.u.obj->cls->exc_base &&
+           (t.u.builtin == &ev_builtins[BI_Exception] || t.u.builtin == x.u.obj->cls->exc_base);
   if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
     return x.kind == t.u.builtin->type || (t.u.builtin->type == V_INT && x.kind == V_BOOL) ||
            (t.u.builtin->type == V_INT && x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2);
@@ -1466,11 +1503,11 @@ Value bi_descriptor(Eval *ev, const Builtin *self, Args *a) {
 
 Value bi_super(Eval *ev, const Builtin *self, Args *a) {
   (void)self;
-  if (!ev->py_owner) return ev_error(ev, a->loc, "super() outside a method");
+  if (!ev->py->owner) return ev_error(ev, a->loc, "super() outside a method");
   Value k = v_make(V_CLASS, a->loc);
-  k.u.cls = ev->py_owner;
+  k.u.cls = ev->py->owner;
   Value d = descr(ev, DK_SUPER, k, a->loc);
-  d.u.bound.self = new_value(ev, ev->py_self);
+  d.u.bound.self = new_value(ev, ev->py->self);
   return d;
 }
 

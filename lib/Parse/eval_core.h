@@ -150,6 +150,7 @@ struct PyClass {
   struct PyClass **mro; int nmro; /* C3 linearisation: the class, then its bases in lookup order */
   const char **slots; int nslots;  /* __slots__ of the whole hierarchy (slotted: every class has one) */
   bool slotted;
+  const struct Builtin *exc_base; /* an exception class: the builtin exception it derives from */
 };
 
 struct PyObject {
@@ -166,6 +167,15 @@ typedef struct StmtVec {
   Stmt **v; int n, cap;
 } StmtVec;
 
+/* The evaluator's state.  Eval's own fields are the core's (values, scopes,
+ * expressions, calls, and what the core's expressions read of the kernel being
+ * built); each layer above keeps its own in a struct its header declares
+ * (EvPython, eval_python.h; EvModules, eval_modules.h; EvTirx, eval_tirx.h),
+ * reached through py, mod and tx, so a layer's state is visible only to it and
+ * the layers above (scripts/eval-state-split.py moved them there). */
+struct EvPython;
+struct EvModules;
+struct EvTirx;
 typedef struct Eval {
   Module *m;
   TirxDiag *d;
@@ -176,7 +186,6 @@ typedef struct Eval {
    * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
   int nglob; bool glob_stray; TxPtrMap globix;
   int depth;
-  int loop_depth;
   StmtVec *cur;            /* where statements are appended */
   PrimFunc *func;          /* function being built */
   bool in_signature;       /* evaluating parameter annotations */
@@ -184,57 +193,23 @@ typedef struct Eval {
   Var **sig_vars; int nsig_vars; /* vars created in the signature */
   Ast *sig_def;            /* the function definition whose signature is evaluated */
   bool ptr_arith_ok;       /* promote(): a pointer + / - an integer is allowed */
-  bool seen_device_entry;
-  bool in_device;
   const char *name_hint;   /* target name of the assignment being evaluated */
   bool stmt_call;          /* the call being evaluated is a whole statement */
   bool call_as_stmt;       /* ev_call to V_NS's call slot: the same, for the call being made */
   Ast *call_recv;          /* ev_call to V_METHOD's call slot: the receiver's expression */
   bool callee_name;        /* evaluating a call's callee name: an unbound one in a
-                              kernel body is a function of the module (I_CALL_FUNC) */
-  Expr **calls; int ncalls, capcalls; /* those calls, checked by ev_resolve_calls */
+                              kernel body is a function of the module (I_CALL_FUNC, EvModules.calls) */
   Value *tuple_hints; int ntuple_hints; /* a, b = ... */
-  bool is_jit;
   int nerr;
-  /* @T.inline expansion state (eval_macro.c) */
-  int inline_depth;        /* calls being expanded */
-  Value inline_ret;        /* value of the innermost call's `return` */
-  bool inline_returned;    /* its body has returned: stop evaluating */
-  int inline_loop_base;    /* loop depth at the innermost call */
-  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
-  int inline_nest_base;    /* ir_nesting at the innermost call */
-  /* T.env_thread variables and their thread tags (arena-owned arrays) */
-  Var **env_vars; const char **env_tags; int nenv;
-  /* plain Python (eval_py.c) */
-  int py_depth;            /* Python calls being run */
   int py_body;             /* Python function bodies being run since the innermost
                             * kernel body began: 0 = TVM's parser rules apply */
-  int64_t py_steps;        /* statements, loop iterations and calls so far */
-  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
-  bool py_too_big;         /* a memory or size limit was reported: every later step fails */
   int py_floor;            /* bindings below this index are the caller's: only module names show */
   PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
-  int nframes;             /* frame ids handed out */
-  Value py_ret;            /* value of the innermost `return` */
-  /* classes and modules (eval_class.c, eval_module.c) */
-  int py_class_lo;         /* the class body being run binds from here (0: none) */
-  struct PyClass *py_owner;/* the class of the method being run (super()) */
-  Value py_self;           /* its first argument */
-  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
-  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
-  struct PyModState *mods; /* loaded modules, the search path */
-  struct Args *jit_args;          /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
-  const char *py_exc;      /* the exception class the last `raise` named (try/except) */
-  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
-  Value py_environ;        /* os.environ: a parse-time dict, empty at the start (never the process's) */
-  TxPtrMap py_grow;        /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
-  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
-  TxPtrMap py_fplans;      /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
-  TxPtrMap py_memo;        /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
-  struct IrbState *irb;     /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
-  TxPtrMap py_dindex;      /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+  struct EvPython *py;     /* the Python layer's state (eval_python.h) */
+  struct EvModules *mod;   /* the module layer's (eval_modules.h) */
+  struct EvTirx *tx;       /* the TIRx layer's (eval_tirx.h) */
 } Eval;
 
 /* Limits on parse-time values (hostile input gets a located error, never a
@@ -297,6 +272,12 @@ Value ev_err(Eval *ev, Loc l, const char *msg);
 /* Integer literal range of a dtype; integer division by a constant zero (eval_expr.c). */
 bool ev_int_fits(DType t, int64_t v, bool big);
 bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc);
+/* values as IR (eval_expr.c): an attribute/keyword value (Python scalars become POD
+ * constants), a storage scope argument ("" is "global"; v NULL: dflt; NULL after an
+ * error), a buffer's (and its data variable's) name */
+Expr *ev_value_to_any(Eval *ev, Value v);
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt);
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name);
 /* calls (eval_value.c) */
 Value ev_call(Eval *ev, Ast *call);
 
@@ -329,10 +310,11 @@ typedef struct ValueProto {
   bool (*binop)(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
   /* -obj, +obj, ~obj (op: OP_MINUS, OP_PLUS, OP_TILDE); false: not for it */
   bool (*unop)(Eval *ev, int op, Value obj, Loc loc, Value *out);
-  /* `with obj as x`: x; and its end: exit(exc_type, None, None), exc_type V_NONE on the
-   * normal path; *suppress: the exception is swallowed (a true result); false after an error */
+  /* `with obj as x`: x; and its end: exit(exc_type, exc_value, None), both V_NONE on the
+   * normal path, else the class a `raise` named and the exception (an instance of it with
+   * .args); *suppress: the exception is swallowed (a true result); false after an error */
   Value (*enter)(Eval *ev, Value obj, Loc loc);
-  bool (*exit)(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress);
+  bool (*exit)(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress);
   /* a class attribute read through an instance (inst V_NONE: through the class) or
    * assigned through one: the descriptor protocol; get's false: not a descriptor of
    * that access (the value itself is the attribute), set's false: not one (the
@@ -384,6 +366,22 @@ extern const Builtin ev_builtins[BI_COUNT];
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 Value ev_builtin_value(const Builtin *b, Loc loc);
 Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
+
+/* What the core's expressions need of the layers above it: Python's
+ * comprehensions, f-strings, lambdas, set and dict displays and `in` (eval_py.c,
+ * eval_class.c), and the file of the module whose code runs (eval_module.c).  The
+ * wiring (eval_types.c) fills the table, so the core never names a higher
+ * layer's function (scripts/check-layers.py). */
+typedef struct EvCoreHooks {
+  Value (*comp)(Eval *ev, Ast *c);           /* [x for ...], {k: v for ...}, (x for ...) */
+  Value (*fstring)(Eval *ev, Ast *a);        /* f"..." */
+  Value (*lambda)(Eval *ev, Ast *a);         /* lambda ...: ... */
+  Value (*set)(Eval *ev, Value list);        /* {a, b}: the list without duplicates */
+  Value (*dict_display)(Eval *ev, Ast *a);   /* {k: v, **d} */
+  bool (*contains)(Eval *ev, Value x, Value c, bool *out); /* x in c; false after an error */
+  void (*module_tag)(Eval *ev, int before);  /* locate the diagnostics since `before` in the running module's file */
+} EvCoreHooks;
+extern const EvCoreHooks ev_core_hooks;
 
 /* The one call of a value (kernel bodies and Python code alike): its kind's call
  * slot (inline: every Python call goes through it). */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_core.h"
 #include "Support/oom.h"
 #include "Support/vec.h"
 
@@ -50,7 +50,7 @@ Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
   int before = ev->d->n;
   tirx_diag_vadd(ev->d, DIAG_ERROR, loc.line, loc.col, fmt, ap);
   va_end(ap);
-  ev_module_tag(ev, before);
+  ev_core_hooks.module_tag(ev, before);
   ev->nerr++;
   return v_make(V_ERROR, loc);
 }
@@ -894,7 +894,7 @@ static Value compare(Eval *ev, Ast *a) {
       r.u.i = op == CMP_IS ? same : !same;
     } else if (op == CMP_IN || op == CMP_NOTIN) {
       bool in;
-      if (!ev_py_contains(ev, left, right, &in))
+      if (!ev_core_hooks.contains(ev, left, right, &in))
         return ev_error(ev, a->loc, "'in' needs a parse-time container (tuple, list, dict or str)");
       r = v_make(V_BOOL, a->loc);
       r.u.i = in == (op == CMP_IN);
@@ -1153,7 +1153,7 @@ static bool literal(const Ast *x) {
 /* {k: v, ...}: with **d items, ev_py_dict_display. */
 static Value dict_display(Eval *ev, Ast *a) {
   for (int i = 0; i < a->n; i++)
-    if (a->list[i]->kind == A_KW) return ev_py_dict_display(ev, a);
+    if (a->list[i]->kind == A_KW) return ev_core_hooks.dict_display(ev, a);
   DictPlan *p = txmap_get(&ev->py_dicts, a);
   if (p && (p->keys || p->keys_distinct)) {
     Value v = v_make(V_DICT, a->loc);
@@ -1174,7 +1174,7 @@ static Value dict_display(Eval *ev, Ast *a) {
   }
   /* Python's semantics, in O(n) (ev_py_dict_display hashes the keys): a
    * repeated key keeps its first place and its last value */
-  Value d = ev_py_dict_display(ev, a);
+  Value d = ev_core_hooks.dict_display(ev, a);
   if (d.kind == V_ERROR || p || !a->n) return d;
   p = TIRX_NEW(ev->m, DictPlan);
   bool lit = d.u.dict.n == a->n; /* a display with a repeated key is evaluated each time */
@@ -1264,7 +1264,7 @@ Value ev_expr(Eval *ev, Ast *a) {
     v.u.s.len = a->slen;
     return v;
   }
-  case A_FSTR: return ev_py_fstring(ev, a);
+  case A_FSTR: return ev_core_hooks.fstring(ev, a);
   case A_CONST: {
     if (a->ival == 2) return v_make(V_NONE, a->loc);
     Value v = v_make(V_BOOL, a->loc);
@@ -1289,14 +1289,14 @@ Value ev_expr(Eval *ev, Ast *a) {
   case A_COMPARE: return compare(ev, a);
   case A_IFEXP: return if_expr(ev, a);
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
-  case A_LIST: return a->op == 's' ? ev_py_set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
+  case A_LIST: return a->op == 's' ? ev_core_hooks.set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
   case A_DICT: return dict_display(ev, a);
-  case A_LAMBDA: return ev_py_lambda(ev, a);
+  case A_LAMBDA: return ev_core_hooks.lambda(ev, a);
   case A_WALRUS: return walrus(ev, a);
   case A_SLICE: return ev_error(ev, a->loc, "a slice is only valid inside '[...]'");
   case A_STAR: return ev_error(ev, a->loc, "'*' unpacking is not valid here");
   case A_KW: return ev_error(ev, a->loc, "keyword argument outside a call");
-  case A_COMP: return ev_py_comp(ev, a);
+  case A_COMP: return ev_core_hooks.comp(ev, a);
   default: return ev_error(ev, a->loc, "statement used as an expression");
   }
 }
@@ -1354,4 +1354,122 @@ Expr *ev_index_expr(Eval *ev, Value v, Loc loc) {
     return NULL;
   }
   return e;
+}
+
+/* ---- values as IR: attribute constants, storage scopes, buffer names ---------------- */
+
+static Expr *list_expr(Eval *ev, Value v);
+
+/* Converts any value to an expression for attribute/keyword storage:
+ * Python scalars become POD constants (printed bare: True, 7, 1.5). */
+Expr *ev_value_to_any(Eval *ev, Value v) {
+  switch (v.kind) {
+  case V_INT: {
+    Expr *e = ev_to_expr(ev, v, "a value");
+    if (e) e->u.i.pod = true;
+    return e;
+  }
+  case V_BOOL: {
+    Expr *e = tirx_int(ev->m, tirx_dtype(DT_BOOL), v.u.i != 0, v.loc);
+    e->u.i.pod = true;
+    return e;
+  }
+  case V_FLOAT: {
+    Expr *e = tirx_float(ev->m, tirx_dtype(DT_FLOAT32), v.u.f, v.loc);
+    e->u.f.pod = true;
+    return e;
+  }
+  case V_TUPLE: case V_LIST: return list_expr(ev, v);
+  case V_DICT: {
+    /* string keys sorted byte-wise, as TVM's Map printer does, so that the
+     * printed dict re-parses to the same IR */
+    for (int i = 1; i < v.u.dict.n; i++)
+      for (int j = i; j > 0; j--) {
+        Value *ka = &v.u.dict.keys[j - 1], *kb = &v.u.dict.keys[j];
+        if (ka->kind != V_STR || kb->kind != V_STR) break;
+        size_t m = ka->u.s.len < kb->u.s.len ? ka->u.s.len : kb->u.s.len;
+        int c = memcmp(ka->u.s.p, kb->u.s.p, m);
+        if (c < 0 || (c == 0 && ka->u.s.len <= kb->u.s.len)) break;
+        Value tk = *ka, tv = v.u.dict.vals[j - 1];
+        *ka = *kb;
+        v.u.dict.vals[j - 1] = v.u.dict.vals[j];
+        *kb = tk;
+        v.u.dict.vals[j] = tv;
+      }
+    Expr *e = tirx_expr_new(ev->m, E_DICT, tirx_dtype(DT_VOID), v.loc);
+    e->u.dict.n = v.u.dict.n;
+    e->u.dict.keys = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
+    e->u.dict.vals = TIRX_NEWN(ev->m, Expr *, v.u.dict.n + 1);
+    for (int i = 0; i < v.u.dict.n; i++) {
+      if (v.u.dict.keys[i].kind != V_STR) {
+        ev_error(ev, v.u.dict.keys[i].loc, "dictionary keys must be strings");
+        return NULL;
+      }
+      e->u.dict.keys[i] = ev_to_expr(ev, v.u.dict.keys[i], "a key");
+      e->u.dict.vals[i] = ev_value_to_any(ev, v.u.dict.vals[i]);
+      if (!e->u.dict.vals[i]) return NULL;
+    }
+    return e;
+  }
+  case V_BUFFER: {
+    Expr *e = tirx_expr_new(ev->m, E_BUFREF, tirx_dtype(DT_HANDLE), v.loc);
+    e->u.bufref = v.u.buf;
+    return e;
+  }
+  case V_DTYPE: {
+    Expr *e = tirx_expr_new(ev->m, E_DTYPE, v.u.dt, v.loc);
+    return e;
+  }
+  case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
+  case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
+  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
+  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
+  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
+  case V_INDEXER: case V_METADATA: break;
+  }
+  return ev_to_expr(ev, v, "a value");
+}
+
+static Expr *list_expr(Eval *ev, Value v) {
+  Expr *e = tirx_expr_new(ev->m, v.kind == V_TUPLE ? E_TUPLE : E_LIST, tirx_dtype(DT_VOID), v.loc);
+  e->u.list.n = v.u.list.n;
+  e->u.list.items = TIRX_NEWN(ev->m, Expr *, v.u.list.n + 1);
+  for (int i = 0; i < v.u.list.n; i++) {
+    e->u.list.items[i] = ev_value_to_any(ev, v.u.list.items[i]);
+    if (!e->u.list.items[i]) return NULL;
+  }
+  return e;
+}
+
+/* A storage scope argument (v NULL: dflt); "" is "global".  NULL after an error. */
+const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
+  if (!v) return tirx_intern0(ev->m, dflt);
+  const char *s;
+  size_t n;
+  if (!ev_get_str(ev, *v, &s, &n, "scope")) return NULL;
+  if (n == 0) return tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
+  if (tirx_scope_lookup(s, n) != MEM_COUNT) return tirx_intern(ev->m, s, n);
+  /* unknown: the closest of attrs.def's scopes within an edit distance of 2 */
+  const char *best = NULL;
+  int best_d = 3;
+  char known[256];
+  size_t kn = 0;
+  known[0] = '\0';
+  for (int k = 0; k < MEM_COUNT; k++) {
+    const char *name = tirx_scope_name((TirxScope)k);
+    int d = tirx_edit_distance(s, n, name, strlen(name));
+    if (d < best_d) best_d = d, best = name;
+    if (kn < sizeof known) kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
+  }
+  if (best)
+    ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
+  else
+    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
+  return NULL;
+}
+
+/* Names a buffer and its data variable. */
+void ev_rename_buffer(Eval *ev, Buffer *b, const char *name) {
+  b->name = tirx_intern0(ev->m, name);
+  if (b->data) b->data->name = b->name;
 }

@@ -301,8 +301,8 @@ Value ev_else_frame(Eval *ev, Args *a) { return branch_frame(ev, a, FRAME_ELSE, 
 
 /* The thread tag a T.env_thread variable was declared with, or NULL. */
 static const char *env_tag(Eval *ev, const Var *v) {
-  for (int i = 0; i < ev->nenv; i++)
-    if (ev->env_vars[i] == v) return ev->env_tags[i];
+  for (int i = 0; i < ev->tx->nenv; i++)
+    if (ev->tx->env_vars[i] == v) return ev->tx->env_tags[i];
   return NULL;
 }
 
@@ -345,16 +345,16 @@ Value ev_env_thread(Eval *ev, Args *a) {
   size_t n;
   if (a->npos != 1 || !ev_get_str(ev, a->pos[0], &p, &n, "thread tag")) return v_make(V_ERROR, a->loc);
   Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT32), a->loc);
-  Var **nv = TIRX_NEWN(ev->m, Var *, ev->nenv + 1);
-  const char **nt = TIRX_NEWN(ev->m, const char *, ev->nenv + 1);
-  if (ev->nenv) {
-    memcpy(nv, ev->env_vars, sizeof *nv * (size_t)ev->nenv);
-    memcpy(nt, ev->env_tags, sizeof *nt * (size_t)ev->nenv);
+  Var **nv = TIRX_NEWN(ev->m, Var *, ev->tx->nenv + 1);
+  const char **nt = TIRX_NEWN(ev->m, const char *, ev->tx->nenv + 1);
+  if (ev->tx->nenv) {
+    memcpy(nv, ev->tx->env_vars, sizeof *nv * (size_t)ev->tx->nenv);
+    memcpy(nt, ev->tx->env_tags, sizeof *nt * (size_t)ev->tx->nenv);
   }
-  nv[ev->nenv] = v;
-  nt[ev->nenv] = tirx_intern(ev->m, p, n);
-  ev->env_vars = nv;
-  ev->env_tags = nt;
-  ev->nenv++;
+  nv[ev->tx->nenv] = v;
+  nt[ev->tx->nenv] = tirx_intern(ev->m, p, n);
+  ev->tx->env_vars = nv;
+  ev->tx->env_tags = nt;
+  ev->tx->nenv++;
   return v_expr(tirx_varref(ev->m, v, a->loc), a->loc);
 }

@@ -2,7 +2,7 @@
  * `IRBuilder()` object, `I.prim_func()` and the frames kern's traced kernels
  * enter with `with` (or by hand: `frame.__enter__()` / `add_callback`).
  *
- * The builder state is a stack of open frames (Eval.irb).  Entering a frame
+ * The builder state is a stack of open frames (Eval.tx->irb).  Entering a frame
  * points the evaluator's statement sink (Eval.cur) at the frame's own body;
  * exiting it assembles the frame's statement from that body and appends it to
  * the enclosing one, with the same constructors the kernel-body evaluator uses
@@ -38,8 +38,8 @@ typedef struct IrbState {
 } IrbState;
 
 static IrbState *state(Eval *ev) {
-  if (!ev->irb) ev->irb = TIRX_NEW(ev->m, IrbState);
-  return ev->irb;
+  if (!ev->tx->irb) ev->tx->irb = TIRX_NEW(ev->m, IrbState);
+  return ev->tx->irb;
 }
 
 static bool is_kind(Value f, int kind) { return f.kind == V_FRAME && !f.u.frame.outer && f.nshape == kind; }
@@ -57,7 +57,7 @@ static const char *frame_what(Value f) {
 
 /* The innermost open prim_func frame (NULL: none). */
 static IrbFrame *open_func(Eval *ev) {
-  for (IrbFrame *f = ev->irb ? ev->irb->top : NULL; f; f = f->up)
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up)
     if (is_kind(f->f, FRAME_PRIMFUNC)) return f;
   return NULL;
 }
@@ -65,12 +65,12 @@ static IrbFrame *open_func(Eval *ev) {
 bool ev_irb_building(Eval *ev) { return open_func(ev) != NULL && ev->func != NULL; }
 
 void ev_irb_free(Eval *ev) {
-  for (IrbFrame *f = ev->irb ? ev->irb->top : NULL; f; f = f->up) {
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up) {
     free(f->body.v);
     free(f->cbs);
     f->body.v = NULL, f->cbs = NULL;
   }
-  if (ev->irb) ev->irb->top = NULL;
+  if (ev->tx->irb) ev->tx->irb->top = NULL;
 }
 
 static Stmt *take_body(Eval *ev, IrbFrame *fr, Loc loc) {
@@ -123,9 +123,9 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
   fr->f = f;
   fr->flat = flat;
   fr->saved_cur = ev->cur;
-  fr->saved_in_device = ev->in_device;
-  fr->saved_seen = ev->seen_device_entry;
-  fr->saved_with_if = ev->with_if;
+  fr->saved_in_device = ev->tx->in_device;
+  fr->saved_seen = ev->tx->seen_device_entry;
+  fr->saved_with_if = ev->tx->with_if;
   fr->saved_func = ev->func;
   fr->up = top;
   st->top = fr;
@@ -135,11 +135,11 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
     PrimFunc *pf = tirx_func_new(ev->m, tirx_intern0(ev->m, "main"), loc);
     pf->params = TIRX_NEWN(ev->m, Param, 1);
     ev->func = pf;
-    ev->in_device = false;
-    ev->seen_device_entry = false;
+    ev->tx->in_device = false;
+    ev->tx->seen_device_entry = false;
     return f;
   }
-  if (f.u.frame.outer && is_device_entry(f)) ev->in_device = ev->seen_device_entry = true;
+  if (f.u.frame.outer && is_device_entry(f)) ev->tx->in_device = ev->tx->seen_device_entry = true;
   if (f.u.frame.self) return v_expr(f.u.frame.self, loc);
   if (f.u.frame.inner && f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
     return v_expr(tirx_varref(ev->m, f.u.frame.inner->u.for_.var, loc), loc);
@@ -207,9 +207,9 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
   Value f = fr->f;
   st->top = fr->up;
   ev->cur = fr->saved_cur;
-  ev->in_device = fr->saved_in_device;
-  ev->seen_device_entry = fr->saved_seen;
-  ev->with_if = fr->saved_with_if;
+  ev->tx->in_device = fr->saved_in_device;
+  ev->tx->seen_device_entry = fr->saved_seen;
+  ev->tx->with_if = fr->saved_with_if;
   if (is_kind(f, FRAME_IRB)) return true;
   if (is_kind(f, FRAME_PRIMFUNC)) {
     PrimFunc *pf = ev->func;
@@ -253,7 +253,8 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
 
 static Value frame_enter(Eval *ev, Value obj, Loc loc) { return irb_enter(ev, obj, false, loc); }
 
-static bool frame_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress) {
+static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
+  (void)exc_value;
   *suppress = false;
   if (exc_type.kind != V_NONE) { /* an exception unwinds: drop what the frame built */
     IrbState *st = state(ev);
@@ -262,9 +263,9 @@ static bool frame_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppr
       bool mine = top->f.u.frame.outer == obj.u.frame.outer && top->f.nshape == obj.nshape;
       st->top = top->up;
       ev->cur = top->saved_cur;
-      ev->in_device = top->saved_in_device;
-      ev->seen_device_entry = top->saved_seen;
-      ev->with_if = top->saved_with_if;
+      ev->tx->in_device = top->saved_in_device;
+      ev->tx->seen_device_entry = top->saved_seen;
+      ev->tx->with_if = top->saved_with_if;
       if (is_kind(top->f, FRAME_PRIMFUNC)) ev->func = top->saved_func;
       free(top->body.v);
       free(top->cbs);
@@ -294,7 +295,8 @@ Value m_frame_exit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   (void)m, (void)recv;
   bool suppress;
   Value exc = a->npos ? a->pos[0] : v_make(V_NONE, a->loc);
-  if (!frame_exit(ev, self, exc, a->loc, &suppress)) return v_make(V_ERROR, a->loc);
+  Value val = a->npos > 1 ? a->pos[1] : v_make(V_NONE, a->loc);
+  if (!frame_exit(ev, self, exc, val, a->loc, &suppress)) return v_make(V_ERROR, a->loc);
   return v_make(V_NONE, a->loc);
 }
 
@@ -364,7 +366,7 @@ static Value irb_arg(Eval *ev, Args *a) {
   if (!ev_get_str(ev, a->pos[0], &s, &n, "the parameter name")) return v_make(V_ERROR, a->loc);
   const char *name = tirx_intern(ev->m, s, n);
   PrimFunc *f = ev->func;
-  if (ev->in_device) return ev_error(ev, a->loc, "I.arg() must come before I.device_entry()");
+  if (ev->tx->in_device) return ev_error(ev, a->loc, "I.arg() must come before I.device_entry()");
   for (int j = 0; j < f->nparams; j++)
     if (f->params[j].var->name == name) return ev_error(ev, a->loc, "duplicate parameter '%s'", name);
   Param *np = TIRX_NEWN(ev->m, Param, f->nparams + 1);

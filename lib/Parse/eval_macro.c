@@ -14,26 +14,6 @@
 
 #define MAX_INLINE_DEPTH 64
 
-/* A name the tirx script module is bound to: T, or another name bound to it
- * (from tvm.script import tirx as Tx binds the T.tile namespace). */
-static bool names_tirx(Eval *ev, const Ast *n) {
-  if (n->kind != A_NAME) return false;
-  if (strcmp(n->name, "T") == 0) return true;
-  Binding *b = ev_lookup(ev, n->name);
-  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
-}
-
-bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
-  const Ast *c = d->kind == A_CALL ? d->a : d;
-  return c->kind == A_ATTR && names_tirx(ev, c->a) && strcmp(c->name, attr) == 0;
-}
-
-bool ev_is_inline_def(Eval *ev, const Ast *fd) {
-  for (int i = 0; i < fd->n2; i++)
-    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
-  return false;
-}
-
 void ev_define_inline(Eval *ev, Ast *fd) {
   if (fd->n2 != 1) {
     ev_error(ev, fd->loc, "an @T.inline function takes no other decorators");
@@ -45,7 +25,7 @@ void ev_define_inline(Eval *ev, Ast *fd) {
 Value ev_inline_value(Eval *ev, Ast *fd) {
   Value v = v_make(V_MACRO, fd->loc);
   v.u.py.def = fd;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   if (ev->depth > 0 && ev->py_body > 0) {
     /* decorated in a Python function: it sees the values it captures now
      * (TVM's closure variables), never its caller's names */
@@ -118,7 +98,7 @@ static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
 }
 
 Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
-  if (ev->inline_depth >= MAX_INLINE_DEPTH)
+  if (ev->tx->inline_depth >= MAX_INLINE_DEPTH)
     return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
                     MAX_INLINE_DEPTH);
   int np = fd->n;
@@ -134,33 +114,51 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  Value saved_ret = ev->inline_ret;
-  bool saved_done = ev->inline_returned;
-  int saved_loops = ev->inline_loop_base, saved_nest = ev->inline_nest_base;
-  ev->inline_ret = v_make(V_NONE, a->loc);
-  ev->inline_returned = false;
-  ev->inline_loop_base = ev->loop_depth;
-  ev->inline_nest_base = ev->ir_nesting;
-  ev->inline_depth++;
+  Value saved_ret = ev->tx->inline_ret;
+  bool saved_done = ev->tx->inline_returned;
+  int saved_loops = ev->tx->inline_loop_base, saved_nest = ev->tx->inline_nest_base;
+  ev->tx->inline_ret = v_make(V_NONE, a->loc);
+  ev->tx->inline_returned = false;
+  ev->tx->inline_loop_base = ev->tx->loop_depth;
+  ev->tx->inline_nest_base = ev->tx->ir_nesting;
+  ev->tx->inline_depth++;
   ev_block(ev, fd->list3, fd->n3, 0);
-  ev->inline_depth--;
-  Value r = ev->inline_ret;
-  ev->inline_ret = saved_ret;
-  ev->inline_returned = saved_done;
-  ev->inline_loop_base = saved_loops;
-  ev->inline_nest_base = saved_nest;
+  ev->tx->inline_depth--;
+  Value r = ev->tx->inline_ret;
+  ev->tx->inline_ret = saved_ret;
+  ev->tx->inline_returned = saved_done;
+  ev->tx->inline_loop_base = saved_loops;
+  ev->tx->inline_nest_base = saved_nest;
   ev_pop_scope(ev);
   return r;
 }
 
 /* `return value` inside an inline body: the value of the call. */
 void ev_inline_return(Eval *ev, Ast *s) {
-  if (ev->loop_depth > ev->inline_loop_base || ev->ir_nesting > ev->inline_nest_base) {
+  if (ev->tx->loop_depth > ev->tx->inline_loop_base || ev->tx->ir_nesting > ev->tx->inline_nest_base) {
     ev_error(ev, s->loc,
              "'return' under a loop or a run-time 'if' of an @T.inline function is not supported "
              "(the call is expanded at parse time)");
     return;
   }
-  ev->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
-  ev->inline_returned = true;
+  ev->tx->inline_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+  ev->tx->inline_returned = true;
+}
+
+/* The call slot of V_MACRO (value_kinds.def). */
+/* an @T.macro / @T.inline value: a module-level one is expanded over its
+ * module's names (the caller's locals are not its names), one decorated in a
+ * factory over the values it captured there (nshape 2), one defined in a kernel
+ * body over the caller's scope (late binding) */
+Value ev_macro_call(Eval *ev, Value fn, Args *a) {
+  struct PyModule *saved_mod;
+  int saved_floor = ev->py_floor;
+  bool other = fn.u.py.mod != ev->py->cur_mod;
+  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
+  if (other || fn.nshape != 1) ev->py_floor = ev->nbinds;
+  Value r = ev_call_inline(ev, fn.u.py.def, fn.nshape == 2 ? fn.u.py.env : NULL, a);
+  ev->py_floor = saved_floor;
+  struct PyModule *dummy;
+  ev_module_switch(ev, saved_mod, &dummy);
+  return r;
 }

@@ -49,33 +49,33 @@ typedef struct PyModState {
 } PyModState;
 
 static PyModState *state(Eval *ev) {
-  if (!ev->mods) {
-    ev->mods = tirx_xcalloc(1, sizeof *ev->mods);
-    ev->mods->main.name = "__main__";
+  if (!ev->mod->state) {
+    ev->mod->state = tirx_xcalloc(1, sizeof *ev->mod->state);
+    ev->mod->state->main.name = "__main__";
     const char *fn = ev->m->filename ? ev->m->filename : "";
     const char *slash = strrchr(fn, '/');
-    ev->mods->main.dir = slash ? tirx_strdup(ev->m, fn, (size_t)(slash - fn)) : ".";
-    ev->mods->main.path = fn;
+    ev->mod->state->main.dir = slash ? tirx_strdup(ev->m, fn, (size_t)(slash - fn)) : ".";
+    ev->mod->state->main.path = fn;
   }
-  return ev->mods;
+  return ev->mod->state;
 }
 
 void ev_modules_free(Eval *ev) {
-  if (!ev->mods) return;
-  for (int i = 0; i < ev->mods->n; i++) {
-    free(ev->mods->mods[i]->binds);
-    txmap_free(&ev->mods->mods[i]->globix);
+  if (!ev->mod->state) return;
+  for (int i = 0; i < ev->mod->state->n; i++) {
+    free(ev->mod->state->mods[i]->binds);
+    txmap_free(&ev->mod->state->mods[i]->globix);
   }
-  free(ev->mods->mods);
-  free(ev->mods);
-  ev->mods = NULL;
+  free(ev->mod->state->mods);
+  free(ev->mod->state);
+  ev->mod->state = NULL;
 }
 
 void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
-  *saved = ev->cur_mod;
-  if (to == ev->cur_mod) return;
+  *saved = ev->py->cur_mod;
+  if (to == ev->py->cur_mod) return;
   PyModState *st = state(ev);
-  struct PyModule *from = ev->cur_mod ? ev->cur_mod : &st->main;
+  struct PyModule *from = ev->py->cur_mod ? ev->py->cur_mod : &st->main;
   from->binds = ev->binds;
   from->nbinds = ev->nbinds;
   from->capbinds = ev->capbinds;
@@ -89,20 +89,20 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   ev->nglob = t->nglob;
   ev->glob_stray = t->glob_stray;
   ev->globix = t->globix;
-  ev->cur_mod = to;
+  ev->py->cur_mod = to;
 }
 
 /* An error reported while another module's code runs is located in that file. */
 void ev_module_tag(Eval *ev, int before) {
-  if (ev->cur_mod && ev->d->n > before && ev->cur_mod->src)
-    tirx_diag_set_file(ev->d, ev->cur_mod->path, ev->cur_mod->src, ev->cur_mod->len);
+  if (ev->py->cur_mod && ev->d->n > before && ev->py->cur_mod->src)
+    tirx_diag_set_file(ev->d, ev->py->cur_mod->path, ev->py->cur_mod->src, ev->py->cur_mod->len);
 }
 
 /* ---- attributes ------------------------------------------------------------------ */
 
 static Binding *mod_global(Eval *ev, struct PyModule *m, const char *name) {
-  Binding *b = m == ev->cur_mod ? ev->binds : m->binds;
-  int n = m == ev->cur_mod ? ev->nbinds : m->nbinds;
+  Binding *b = m == ev->py->cur_mod ? ev->binds : m->binds;
+  int n = m == ev->py->cur_mod ? ev->nbinds : m->nbinds;
   for (int i = n - 1; i >= 0; i--)
     if (b[i].depth == 0 && b[i].name == name) return &b[i];
   return NULL;
@@ -271,13 +271,13 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   st->import_depth++;
   struct PyModule *saved_mod;
   ev_module_switch(ev, m, &saved_mod);
-  int saved_depth = ev->depth, saved_floor = ev->py_floor, saved_class = ev->py_class_lo;
-  int saved_pyd = ev->py_depth;
+  int saved_depth = ev->depth, saved_floor = ev->py_floor, saved_class = ev->py->class_lo;
+  int saved_pyd = ev->py->depth;
   PyFrame *saved_frame = ev->frame;
   ev->depth = 0;
   ev->py_floor = 0;
-  ev->py_class_lo = 0;
-  ev->py_depth = 0;
+  ev->py->class_lo = 0;
+  ev->py->depth = 0;
   ev->frame = NULL;
   int before = ev->nerr;
   Value nm = v_make(V_STR, loc);
@@ -295,8 +295,8 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;
-  ev->py_class_lo = saved_class;
-  ev->py_depth = saved_pyd;
+  ev->py->class_lo = saved_class;
+  ev->py->depth = saved_pyd;
   ev->frame = saved_frame;
   struct PyModule *dummy;
   ev_module_switch(ev, saved_mod, &dummy);
@@ -350,7 +350,7 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
  * the names it binds hold a value whose first use reports the failure
  * (host code beside the kernels need not evaluate). */
 void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
-  if ((ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
+  if ((ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
   for (int i = nd; i < ev->d->n; i++)
     if (strstr(ev->d->items[i].msg, "partially initialized module")) return; /* an import cycle: never forgiven */
@@ -491,7 +491,7 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
     struct PyModule *pm = load_dotted(ev, prelude, "", dotted, loc, err, root);
     if (pm || *err) return pm;
   }
-  const char *mydir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
+  const char *mydir = ev->py->cur_mod ? ev->py->cur_mod->dir : st->main.dir;
   struct PyModule *m = load_dotted(ev, mydir, "", dotted, loc, err, root);
   if (m || *err) return m;
   for (int i = 0; ev->opts && i < ev->opts->ninclude_dirs; i++) {
@@ -621,7 +621,7 @@ static Value module_value(struct PyModule *m, Loc loc) {
 /* The base directory of a relative import with `dots` leading dots. */
 static const char *relative_base(Eval *ev, int dots) {
   PyModState *st = state(ev);
-  const char *dir = ev->cur_mod ? ev->cur_mod->dir : st->main.dir;
+  const char *dir = ev->py->cur_mod ? ev->py->cur_mod->dir : st->main.dir;
   char buf[4096];
   snprintf(buf, sizeof buf, "%s", dir);
   for (int i = 1; i < dots; i++) {

@@ -5,6 +5,14 @@
 
 #include "Parse/eval_python.h"
 
+/* The module layer's state (Eval.mod). */
+typedef struct EvModules {
+  struct PyModState *state;     /* loaded modules, the search path (eval_module.c) */
+  struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
+  Expr **calls; int ncalls, capcalls; /* calls of the module's functions from kernel bodies
+                                         (Eval.callee_name), checked by ev_resolve_calls */
+} EvModules;
+
 bool ev_py_import(Eval *ev, Ast *s);
 Value ev_py_unresolved(Eval *ev, Value v, Loc loc); /* the error of a use of a V_UNRESOLVED */
 void ev_entry(Eval *ev, const char *text);

@@ -160,15 +160,15 @@ static bool object_iter(Eval *ev, Value obj, Value **items, int *n, Loc loc) {
   for (int64_t i = 0;; i++) {
     if (!ev_py_step(ev, loc)) return false;
     int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-    ev->py_exc = NULL;
+    ev->py->exc = NULL;
     Value iv = v_int(i, loc);
     Value x = by_index ? call_special(ev, obj, "__getitem__", &iv, 1, loc, &found)
                        : call_special(ev, it, "__next__", NULL, 0, loc, &found);
     if (x.kind == V_ERROR) {
       const char *stop = by_index ? "IndexError" : "StopIteration";
-      if (!ev->py_exc || strcmp(ev->py_exc, stop) != 0 || ev->py_too_big) return false;
+      if (!ev->py->exc || strcmp(ev->py->exc, stop) != 0 || ev->py->too_big) return false;
       ev_diag_rollback(ev, nd, ne, nerr);
-      ev->py_exc = NULL;
+      ev->py->exc = NULL;
       break;
     }
     if (cnt == cap) {
@@ -202,9 +202,9 @@ static Value object_enter(Eval *ev, Value obj, Loc loc) {
   return r;
 }
 
-static bool object_exit(Eval *ev, Value obj, Value exc_type, Loc loc, bool *suppress) {
+static bool object_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
   bool found;
-  Value args[3] = {exc_type, v_make(V_NONE, loc), v_make(V_NONE, loc)};
+  Value args[3] = {exc_type, exc_value, v_make(V_NONE, loc)};
   Value r = call_special(ev, obj, "__exit__", args, 3, loc, &found);
   if (!found) return ev_error(ev, loc, "'%s' object does not support the context manager protocol", obj.u.obj->cls->name), false;
   if (r.kind == V_ERROR) return false;

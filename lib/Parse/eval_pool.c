@@ -42,7 +42,7 @@ static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
 }
 
 Value ev_smem_pool(Eval *ev, Args *a) {
-  if (!ev->in_device) return ev_error(ev, a->loc, "T.SMEMPool() is only valid after T.device_entry()");
+  if (!ev->tx->in_device) return ev_error(ev, a->loc, "T.SMEMPool() is only valid after T.device_entry()");
   SmemPool *p = TIRX_NEW(ev->m, SmemPool);
   Value *ext = ev_arg(a, 0, "ptr");
   if (ext && ext->kind != V_NONE) {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_python.h"
 #include "Support/arena.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
@@ -25,6 +25,15 @@
 #define PY_MAX_ITEMS EV_MAX_ITEMS
 
 enum { PY_NORMAL, PY_RETURN, PY_BREAK, PY_CONTINUE, PY_ERR };
+
+/* A tuple of n values (copied). */
+static Value py_tuple_of(Eval *ev, const Value *items, int n, Loc loc) {
+  Value t = v_make(V_TUPLE, loc);
+  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  if (n) memcpy(t.u.list.items, items, sizeof *items * (size_t)n);
+  t.u.list.n = n;
+  return t;
+}
 
 static Value py_str_value(Eval *ev, const char *s, size_t n, Loc loc) {
   Value v = v_make(V_STR, loc);
@@ -61,18 +70,18 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
 }
 
 bool ev_py_step(Eval *ev, Loc loc) {
-  if (!ev->max_steps)
-    ev->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
-  if (++ev->py_steps > ev->max_steps) {
-    if (ev->py_steps == ev->max_steps + 1)
+  if (!ev->py->max_steps)
+    ev->py->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
+  if (++ev->py->steps > ev->py->max_steps) {
+    if (ev->py->steps == ev->py->max_steps + 1)
       ev_error(ev, loc, "parse-time evaluation exceeded %lld steps (an endless loop?)",
-               (long long)ev->max_steps);
+               (long long)ev->py->max_steps);
     return false;
   }
-  if (ev->py_too_big) return false;
+  if (ev->py->too_big) return false;
   if (ev->m->arena->used_total > EV_MAX_BYTES) {
     ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)", EV_MAX_BYTES >> 20);
-    ev->py_too_big = true;
+    ev->py->too_big = true;
     return false;
   }
   return true;
@@ -330,7 +339,7 @@ static Ast *py_field_parse(Eval *ev, const char *p, size_t n, Loc loc) {
   return e;
 }
 
-/* An f-string split once into its parts (ev->py_fplans, keyed by the node: a
+/* An f-string split once into its parts (ev->py->fplans, keyed by the node: a
  * loop or a function runs the same f-string many times).  Part i is the
  * literal text lit[i] (braces unescaped), then, unless it is the last part
  * without one, a replacement field: its expression text, spec and !r. */
@@ -415,13 +424,13 @@ static bool fstring_plan(Eval *ev, Ast *a, FPlan *out) {
 }
 
 Value ev_py_fstring(Eval *ev, Ast *a) {
-  FPlan *p = txmap_get(&ev->py_fplans, a);
+  FPlan *p = txmap_get(&ev->py->fplans, a);
   if (!p) {
     FPlan plan;
     if (!fstring_plan(ev, a, &plan)) return v_make(V_ERROR, a->loc);
     p = TIRX_NEW(ev->m, FPlan);
     *p = plan;
-    txmap_put(&ev->py_fplans, a, p);
+    txmap_put(&ev->py->fplans, a, p);
   }
   StrBuf b = {0};
   for (int i = 0; i < p->n; i++) {
@@ -602,9 +611,9 @@ static bool py_equal(Eval *ev, Value a, Value b) {
   int64_t left = PY_MAX_COMPARE;
   bool r = py_equal_in(ev, a, b, &left);
   if (left < 0) {
-    if (!ev->py_too_big)
+    if (!ev->py->too_big)
       ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
-    ev->py_too_big = true;
+    ev->py->too_big = true;
     return false;
   }
   return r;
@@ -728,7 +737,7 @@ static int pki_find(Eval *ev, const PyKeyIndex *x, const Value *keys, int n, Val
 }
 
 /* The index of key k in dict d, or -1.  A dict of more than a few keys is
- * looked up through a PyKeyIndex kept per key array (ev->py_dindex): a dict's
+ * looked up through a PyKeyIndex kept per key array (ev->py->dindex): a dict's
  * keys[0..n) never change once written (a key is added at keys[n], in place
  * only by the value that owns the array's used length; del, pop and copies
  * make new arrays), so the index of a longer view serves a shorter alias too,
@@ -740,10 +749,10 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
       if (py_equal(ev, d.u.dict.keys[i], k)) return i;
     return -1;
   }
-  PyKeyIndex *x = txmap_get(&ev->py_dindex, d.u.dict.keys);
+  PyKeyIndex *x = txmap_get(&ev->py->dindex, d.u.dict.keys);
   if (!x) {
     x = tirx_xcalloc(1, sizeof *x);
-    txmap_put(&ev->py_dindex, d.u.dict.keys, x);
+    txmap_put(&ev->py->dindex, d.u.dict.keys, x);
   }
   while (x->n < n) pki_add(x, d.u.dict.keys, x->n++);
   int i = pki_find(ev, x, d.u.dict.keys, x->n, k);
@@ -751,16 +760,16 @@ static int py_dict_find(Eval *ev, Value d, Value k) {
 }
 
 void ev_py_free(Eval *ev) {
-  for (size_t i = 0; i < ev->py_dindex.cap; i++)
-    if (ev->py_dindex.keys[i]) {
-      pki_free(ev->py_dindex.vals[i]);
-      free(ev->py_dindex.vals[i]);
+  for (size_t i = 0; i < ev->py->dindex.cap; i++)
+    if (ev->py->dindex.keys[i]) {
+      pki_free(ev->py->dindex.vals[i]);
+      free(ev->py->dindex.vals[i]);
     }
-  txmap_free(&ev->py_dindex);
-  txmap_free(&ev->py_fplans);
-  txmap_free(&ev->py_memo);
+  txmap_free(&ev->py->dindex);
+  txmap_free(&ev->py->fplans);
+  txmap_free(&ev->py->memo);
   txmap_free(&ev->builtin_names);
-  txmap_free(&ev->lib_names);
+  txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
 }
 
@@ -1069,8 +1078,8 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     if (o.kind == V_ERROR) return false;
     if (o.kind == V_MODULE) {
       Value dummy;
-      return ev_module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
-             (ev_module_set(ev, o, t->name, v), true);
+      return ev_python_hooks.module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
+             (ev_python_hooks.module_set(ev, o, t->name, v), true);
     }
     if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
       if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
@@ -1246,7 +1255,7 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
 /* ---- functions --------------------------------------------------------------- */
 
 void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env) {
-  f->id = ++ev->nframes;
+  f->id = ++ev->py->nframes;
   f->lo = ev->nbinds;
   f->up = ev->frame;
   f->ref = NULL;
@@ -1304,7 +1313,7 @@ PyEnv *ev_py_capture(Eval *ev, bool late) {
     env->frame = frame_ref(ev, f);
     return env;
   }
-  int hi = ev->py_class_lo > ev->py_floor ? ev->py_class_lo : ev->nbinds;
+  int hi = ev->py->class_lo > ev->py_floor ? ev->py->class_lo : ev->nbinds;
   int n = 0;
   for (int i = ev->py_floor; i < hi; i++)
     if (ev->binds[i].depth > 0) n++;
@@ -1342,7 +1351,7 @@ void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc) {
 Value ev_py_def(Eval *ev, Ast *fd) {
   Value v = v_make(V_PYFUNC, fd->loc);
   v.u.py.def = fd;
-  v.u.py.mod = ev->cur_mod;
+  v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
   return v;
 }
@@ -1368,7 +1377,7 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Ast *d = fd->list2[i];
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
-    if (dv.kind == V_UNRESOLVED) return ev_py_unresolved(ev, dv, d->loc);
+    if (dv.kind == V_UNRESOLVED) return ev_python_hooks.unresolved(ev, dv, d->loc);
     if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
         dv.kind != V_BUILTIN)
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
@@ -1384,7 +1393,7 @@ static Value py_run_body(Eval *ev, Ast *fd, Loc loc) {
   int rc = ev_py_exec(ev, fd->list3, fd->n3);
   ev->py_body--;
   if (rc == PY_ERR) return v_make(V_ERROR, loc);
-  if (rc == PY_RETURN) return ev->py_ret;
+  if (rc == PY_RETURN) return ev->py->ret;
   return v_make(V_NONE, loc);
 }
 
@@ -1398,7 +1407,7 @@ static Value py_call(Eval *ev, Value fn, Args *a);
  * `return EXPR`, where EXPR reads only its parameters and literals (no name of the
  * module, no call but a method of a value it made), called with values of the
  * immutable builtin kinds, gives the same value for the same arguments: it is kept
- * (MemoEntry rows per function in ev->py_memo) and an equal call returns it. */
+ * (MemoEntry rows per function in ev->py->memo) and an equal call returns it. */
 enum { MEMO_MAX = 64 };
 typedef struct MemoEntry {
   uint64_t hash;
@@ -1466,7 +1475,7 @@ static bool memo_pure(Eval *ev, const Ast *fd, const Ast *e, int depth) {
   case A_INT: case A_FLOAT: case A_STR: case A_CONST: return true;
   case A_NAME: return memo_param(fd, e->name);
   case A_FSTR: { /* pure when each field is (its parts exist once it ran) */
-    const FPlan *p = txmap_get(&ev->py_fplans, e);
+    const FPlan *p = txmap_get(&ev->py->fplans, e);
     if (!p) return false;
     for (int i = 0; i < p->n; i++)
       if (p->part[i].has_field && (!p->part[i].expr || !memo_pure(ev, fd, p->part[i].expr, depth + 1))) return false;
@@ -1520,10 +1529,10 @@ static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_
   if (fn.u.py.owner || a->nkw || a->npos != fd->n || !fd->n) return NULL;
   for (int i = 0; i < a->npos; i++)
     if (!memo_value(a->pos[i], 0)) return NULL;
-  Memo *m = txmap_get(&ev->py_memo, fd);
+  Memo *m = txmap_get(&ev->py->memo, fd);
   if (!m) {
     m = TIRX_NEW(ev->m, Memo);
-    txmap_put(&ev->py_memo, fd, m);
+    txmap_put(&ev->py->memo, fd, m);
   }
   if (m->pure < 0) return NULL;
   uint64_t h = memo_hash(a->pos, a->npos);
@@ -1635,9 +1644,9 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
   ev->name_hint = NULL;
   ev->tuple_hints = NULL;
   ev->ntuple_hints = 0;
-  ev->py_depth++;
+  ev->py->depth++;
   Value r = py_run_body(ev, fd, loc);
-  ev->py_depth--;
+  ev->py->depth--;
   ev->name_hint = saved_hint;
   ev->tuple_hints = saved_th;
   ev->ntuple_hints = saved_nth;
@@ -1649,7 +1658,7 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
 
 static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
-  if (ev->py_depth >= PY_MAX_DEPTH)
+  if (ev->py->depth >= PY_MAX_DEPTH)
     return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
   if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
   int np = fd->n;
@@ -1662,15 +1671,15 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
-  struct PyClass *saved_owner = ev->py_owner;
-  Value saved_self = ev->py_self;
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
+  struct PyClass *saved_owner = ev->py->owner;
+  Value saved_self = ev->py->self;
   ev->py_floor = ev->nbinds;
-  ev->py_class_lo = 0;
+  ev->py->class_lo = 0;
   if (fn.u.py.owner && np > 0 && have[0]) {
-    ev->py_owner = fn.u.py.owner;
-    ev->py_self = bound[0];
+    ev->py->owner = fn.u.py.owner;
+    ev->py->self = bound[0];
   }
   ev_push_scope(ev);
   PyFrame frame;
@@ -1698,11 +1707,11 @@ done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
-  ev->py_class_lo = saved_class_lo;
-  ev->py_owner = saved_owner;
-  ev->py_self = saved_self;
+  ev->py->class_lo = saved_class_lo;
+  ev->py->owner = saved_owner;
+  ev->py->self = saved_self;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -1815,11 +1824,11 @@ static bool py_handler_matches(Eval *ev, Ast *t, const char *exc) {
  * `raise` (or a failed assert) reported: its diagnostics are dropped. */
 static int py_try(Eval *ev, Ast *s) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-  ev->py_exc = NULL;
+  ev->py->exc = NULL;
   int rc = ev_py_exec(ev, s->list, s->n);
-  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
+  bool limit = (ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big;
   if (rc == PY_ERR && !limit && s->n2) {
-    const char *exc = ev->py_exc;
+    const char *exc = ev->py->exc;
     for (int i = 0; i < s->n2; i++) {
       Ast *h = s->list2[i];
       if (h->op == 'e' || !py_handler_matches(ev, h->a, exc)) continue;
@@ -1840,10 +1849,10 @@ static int py_try(Eval *ev, Ast *s) {
       if (s->list2[i]->op == 'e') rc = ev_py_exec(ev, s->list2[i]->list, s->list2[i]->n);
   }
   if (s->n3) {
-    Value saved_ret = ev->py_ret;
+    Value saved_ret = ev->py->ret;
     int frc = rc == PY_ERR ? PY_NORMAL : ev_py_exec(ev, s->list3, s->n3);
     if (frc != PY_NORMAL) return frc;
-    ev->py_ret = saved_ret;
+    ev->py->ret = saved_ret;
   }
   return rc;
 }
@@ -1878,7 +1887,8 @@ static int py_assert(Eval *ev, Ast *s) {
   bool c;
   if (!py_cond(ev, s->a, &c)) return PY_ERR;
   if (c) return PY_NORMAL;
-  ev->py_exc = "AssertionError";
+  ev->py->exc = "AssertionError";
+  ev->py->exc_args = v_make(V_TUPLE, s->loc);
   StrBuf b = {0};
   if (s->b) {
     Value m = ev_expr(ev, s->b);
@@ -1886,28 +1896,35 @@ static int py_assert(Eval *ev, Ast *s) {
       strbuf_free(&b);
       return PY_ERR;
     }
+    ev->py->exc_args = py_tuple_of(ev, &m, 1, s->loc);
   }
   ev_error(ev, s->loc, "assertion failed%s%s", s->b ? ": " : "", s->b ? strbuf_str(&b) : "");
   strbuf_free(&b);
   return PY_ERR;
 }
 
-/* raise E(msg): the error "raised E: msg"; the class named is what except matches */
+/* raise E(msg, ...): the error "raised E: msg"; the class named is what except
+ * matches, its arguments what __exit__'s exception carries (ev->py->exc_args) */
 static int py_raise(Eval *ev, Ast *s) {
   StrBuf b = {0};
+  ev->py->exc_args = v_make(V_TUPLE, s->loc);
   if (s->a) {
     Ast *e = s->a;
     const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
-    ev->py_exc = cls;
+    ev->py->exc = cls;
     strbuf_puts(&b, cls);
-    if (e->kind == A_CALL && e->n >= 1) {
-      Value m = ev_expr(ev, e->list[0]);
-      strbuf_puts(&b, ": ");
-      if (m.kind == V_ERROR || !py_to_text(ev, m, &b, false)) {
+    int n = e->kind == A_CALL ? e->n : 0;
+    Value *args = TIRX_NEWN(ev->m, Value, n + 1);
+    for (int i = 0; i < n; i++) {
+      args[i] = e->list[i]->kind == A_KW ? v_make(V_ERROR, e->list[i]->loc) : ev_expr(ev, e->list[i]);
+      if (args[i].kind == V_ERROR || (i == 0 && (strbuf_puts(&b, ": "), !py_to_text(ev, args[i], &b, false)))) {
+        if (e->list[i]->kind == A_KW) ev_error(ev, e->list[i]->loc, "an exception takes no keyword arguments");
         strbuf_free(&b);
         return PY_ERR;
       }
     }
+    ev->py->exc = cls; /* (an argument's evaluation may have caught another) */
+    ev->py->exc_args = py_tuple_of(ev, args, n, s->loc);
   }
   ev_error(ev, s->loc, "raised %s", s->a ? strbuf_str(&b) : "an exception");
   strbuf_free(&b);
@@ -1918,10 +1935,10 @@ static int py_raise(Eval *ev, Ast *s) {
 static int py_funcdef(Eval *ev, Ast *s) {
   Value f;
   bool checked = false; /* a macro or @T.jit value binds even when its making failed */
-  if (ev_is_inline_def(ev, s)) f = ev_inline_value(ev, s); /* a macro value: expanded where it is called */
+  if (ev_is_inline_def(ev, s)) f = ev_python_hooks.inline_value(ev, s); /* a macro value: expanded where it is called */
   else if (ev_is_jit_def(ev, s)) f = ev_jit_value(ev, s);
   else if (ev_py_plain_def(ev, s)) f = ev_py_def_decorated(ev, s), checked = true;
-  else f = ev_define_kernel(ev, s), checked = true;
+  else f = ev_python_hooks.define_kernel(ev, s), checked = true;
   if (checked && f.kind == V_ERROR) return PY_ERR;
   py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, f);
   return PY_NORMAL;
@@ -1936,32 +1953,46 @@ static Value exc_type_value(Eval *ev, const char *exc, Loc loc) {
   return row ? ev_builtin_value(row, loc) : py_str_value(ev, exc, strlen(exc), loc);
 }
 
-/* The body of a `with` ended by a `raise` (ev->py_exc): the item's
- * __exit__(type, None, None) runs with the error held back; a true result
+/* The exception a `raise` made: an instance of its type with its arguments as
+ * .args (an error without recorded arguments: its message). */
+static Value exc_value(Eval *ev, Value type, Value args, int nd, Loc loc) {
+  if (args.kind != V_TUPLE) {
+    const char *msg = ev->d->n > nd && ev->d->items[nd].msg ? ev->d->items[nd].msg : "";
+    Value m = py_str_value(ev, msg, strlen(msg), loc);
+    args = py_tuple_of(ev, &m, 1, loc);
+  }
+  return ev_exc_instance(ev, type, args, loc);
+}
+
+/* The body of a `with` ended by a `raise` (ev->py->exc): the item's
+ * __exit__(type, exception, None) runs with the error held back; a true result
  * swallows it (its diagnostics dropped, the statement ends normally). */
 static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
-  bool limit = (ev->max_steps && ev->py_steps > ev->max_steps) || ev->py_too_big;
-  if (!ev->py_exc || limit) return PY_ERR;
-  const char *exc = ev->py_exc;
+  bool limit = (ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big;
+  if (!ev->py->exc || limit) return PY_ERR;
+  const char *exc = ev->py->exc;
+  Value exc_args = ev->py->exc_args;
   int nerr1 = ev->nerr;
   ev->nerr = nerr0; /* __exit__ runs (Python code stops at a pending error) */
   bool suppress = false;
-  bool ok = p->exit(ev, ctx, exc_type_value(ev, exc, loc), loc, &suppress);
+  Value type = exc_type_value(ev, exc, loc);
+  Value val = exc_value(ev, type, exc_args, nd, loc);
+  bool ok = val.kind != V_ERROR && p->exit(ev, ctx, type, val, loc, &suppress);
   if (ok && suppress) {
     ev_diag_rollback(ev, nd, ne, nerr0);
-    ev->py_exc = NULL;
+    ev->py->exc = NULL;
     return PY_NORMAL;
   }
   ev->nerr += nerr1 - nerr0;
-  if (ok) ev->py_exc = exc; /* what `except` matches */
+  if (ok) ev->py->exc = exc, ev->py->exc_args = exc_args; /* what `except` matches */
   return PY_ERR;
 }
 
 /* with A as x, B as y: body.  Each item's enter slot (__enter__), the body,
  * then the exit slots in reverse: __exit__(None, None, None) when the body
- * ends normally or by return/break/continue, __exit__(E, None, None) when a
- * `raise E` ends it (the exception object is not passed: parse-time code has
- * none); another error ends the evaluation without them. */
+ * ends normally or by return/break/continue, __exit__(E, e, None) when a
+ * `raise E(...)` ends it (e: an E with .args, tb None); another error ends
+ * the evaluation without them. */
 static int py_with_items(Eval *ev, Ast *s, int i) {
   if (i == s->n) return ev_py_exec(ev, s->list2, s->n2);
   Ast *it = s->list[i];
@@ -1976,13 +2007,13 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   if (v.kind == V_ERROR) return PY_ERR;
   if (it->b && !py_assign(ev, it->b, v)) return PY_ERR;
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-  ev->py_exc = NULL;
+  ev->py->exc = NULL;
   int rc = py_with_items(ev, s, i + 1);
   if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
-  Value ret = ev->py_ret;
+  Value ret = ev->py->ret;
   bool suppress;
-  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
-  ev->py_ret = ret;
+  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
+  ev->py->ret = ret;
   return rc;
 }
 
@@ -2051,16 +2082,16 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_BREAK: return PY_BREAK;
   case A_CONTINUE: return PY_CONTINUE;
   case A_RETURN:
-    if (ev->py_depth == 0) {
+    if (ev->py->depth == 0) {
       ev_error(ev, s->loc, "'return' outside function");
       return PY_ERR;
     }
-    ev->py_ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
-    return ev->py_ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
+    ev->py->ret = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+    return ev->py->ret.kind == V_ERROR ? PY_ERR : PY_RETURN;
   case A_ASSERT: return py_assert(ev, s);
   case A_RAISE: return py_raise(ev, s);
   case A_FUNCDEF: return py_funcdef(ev, s);
-  case A_IMPORT: return ev_py_import(ev, s) ? PY_NORMAL : PY_ERR;
+  case A_IMPORT: return ev_python_hooks.import(ev, s) ? PY_NORMAL : PY_ERR;
   case A_TRY: return py_try(ev, s);
   case A_DEL: return py_del(ev, s->a) ? PY_NORMAL : PY_ERR;
   case A_GLOBAL: return py_global(ev, s);
@@ -2377,11 +2408,11 @@ Value bi_next(Eval *ev, const Builtin *self, Args *a) {
   if (x.kind == V_OBJECT && ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__next__"))) {
     /* an iterator object: its __next__; StopIteration gives the default */
     int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
-    ev->py_exc = NULL;
+    ev->py->exc = NULL;
     Value r = ev_attr(ev, x, tirx_intern0(ev->m, "__next__"), l);
     Args none = {NULL, 0, NULL, NULL, 0, l};
     if (r.kind != V_ERROR) r = ev_call_value(ev, r, &none);
-    if (r.kind != V_ERROR || a->npos == 1 || !ev->py_exc || strcmp(ev->py_exc, "StopIteration") != 0) return r;
+    if (r.kind != V_ERROR || a->npos == 1 || !ev->py->exc || strcmp(ev->py->exc, "StopIteration") != 0) return r;
     ev_diag_rollback(ev, nd, ne, nerr);
     return a->pos[1];
   }
@@ -2538,12 +2569,12 @@ Value bi_zip(Eval *ev, const Builtin *self, Args *a) {
 
 /* The compile's os.environ (created empty on first use). */
 Value *ev_py_environ(Eval *ev) {
-  if (ev->py_environ.kind != V_DICT) {
-    ev->py_environ = v_make(V_DICT, (Loc){0, 0});
-    ev->py_environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    ev->py_environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+  if (ev->py->environ.kind != V_DICT) {
+    ev->py->environ = v_make(V_DICT, (Loc){0, 0});
+    ev->py->environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    ev->py->environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
   }
-  return &ev->py_environ;
+  return &ev->py->environ;
 }
 
 /* MODULE.NAME of one of the evaluator's own modules: its values (os.environ,
@@ -2586,7 +2617,7 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     return true;
   }
   if (obj.kind == V_UNRESOLVED) {
-    *out = ev_py_unresolved(ev, obj, loc);
+    *out = ev_python_hooks.unresolved(ev, obj, loc);
     return true;
   }
   if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
@@ -2607,19 +2638,19 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
  * alias (a shorter view) copies. */
 static Value py_list_grow(Eval *ev, Value l, const Value *add, int na) {
   int n = l.u.list.n;
-  intptr_t info = n ? txmap_geti(&ev->py_grow, l.u.list.items) : 0;
+  intptr_t info = n ? txmap_geti(&ev->py->grow, l.u.list.items) : 0;
   int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
   if (info && used == n && cap - n >= na) {
     if (na) memcpy(l.u.list.items + n, add, sizeof(Value) * (size_t)na);
     l.u.list.n = n + na;
-    txmap_puti(&ev->py_grow, l.u.list.items, ((intptr_t)cap << 32) | (n + na));
+    txmap_puti(&ev->py->grow, l.u.list.items, ((intptr_t)cap << 32) | (n + na));
     return l;
   }
   int nc = (n + na) * 2 + 4;
   Value *nv = TIRX_NEWN(ev->m, Value, nc);
   if (n) memcpy(nv, l.u.list.items, sizeof(Value) * (size_t)n);
   if (na) memcpy(nv + n, add, sizeof(Value) * (size_t)na);
-  txmap_puti(&ev->py_grow, nv, ((intptr_t)nc << 32) | (n + na));
+  txmap_puti(&ev->py->grow, nv, ((intptr_t)nc << 32) | (n + na));
   l.u.list.items = nv;
   l.u.list.n = n + na;
   return l;
@@ -2640,7 +2671,7 @@ static Value py_dict_copy(Eval *ev, Value d, int extra) {
  * same scheme as py_list_grow, keyed by the keys array). */
 static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   int n = d.u.dict.n;
-  intptr_t info = n ? txmap_geti(&ev->py_grow, d.u.dict.keys) : 0;
+  intptr_t info = n ? txmap_geti(&ev->py->grow, d.u.dict.keys) : 0;
   int cap = (int)(info >> 32), used = (int)(info & 0xffffffff);
   if (!(info && used == n && cap > n)) {
     cap = n * 2 + 4;
@@ -2652,7 +2683,7 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   d.u.dict.keys[n] = k;
   d.u.dict.vals[n] = v;
   d.u.dict.n = n + 1;
-  txmap_puti(&ev->py_grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
+  txmap_puti(&ev->py->grow, d.u.dict.keys, ((intptr_t)cap << 32) | (n + 1));
   return d;
 }
 
@@ -3143,14 +3174,6 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
 
 /* ---- _tirx.func_params: what inspect.signature reads (prelude/pystd/inspect.py) ---- */
 
-static Value py_tuple_of(Eval *ev, Value *items, int n, Loc loc) {
-  Value t = v_make(V_TUPLE, loc);
-  t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-  memcpy(t.u.list.items, items, sizeof *items * (size_t)n);
-  t.u.list.n = n;
-  return t;
-}
-
 /* _tirx.func_params(fn): one (name, kind, has_default, default, has_annotation,
  * annotation) per parameter of a Python function, kind numbered as
  * inspect.Parameter's (1 positional-or-keyword, 2 *args, 3 keyword-only,
@@ -3164,10 +3187,10 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   Value fn = a->pos[0];
   Ast *fd = fn.u.py.def;
   struct PyModule *saved_mod;
-  ev_module_switch(ev, fn.u.py.mod, &saved_mod);
-  int saved_floor = ev->py_floor, saved_class_lo = ev->py_class_lo;
+  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   ev->py_floor = ev->nbinds;
-  ev->py_class_lo = 0;
+  ev->py->class_lo = 0;
   ev_push_scope(ev);
   PyFrame frame;
   ev_frame_enter(ev, &frame, fn.u.py.env);
@@ -3196,8 +3219,30 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
   ev->py_floor = saved_floor;
-  ev->py_class_lo = saved_class_lo;
+  ev->py->class_lo = saved_class_lo;
   struct PyModule *dummy;
-  ev_module_switch(ev, saved_mod, &dummy);
+  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);
+}
+
+/* ---- decorators: @T.inline, @T.macro, @T.jit ---------------------------------------- */
+
+/* A name the tirx script module is bound to: T, or another name bound to it
+ * (from tvm.script import tirx as Tx binds the T.tile namespace). */
+static bool names_tirx(Eval *ev, const Ast *n) {
+  if (n->kind != A_NAME) return false;
+  if (strcmp(n->name, "T") == 0) return true;
+  Binding *b = ev_lookup(ev, n->name);
+  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
+}
+
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
+  const Ast *c = d->kind == A_CALL ? d->a : d;
+  return c->kind == A_ATTR && names_tirx(ev, c->a) && strcmp(c->name, attr) == 0;
+}
+
+bool ev_is_inline_def(Eval *ev, const Ast *fd) {
+  for (int i = 0; i < fd->n2; i++)
+    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
+  return false;
 }

@@ -6,6 +6,30 @@
 
 #include "Parse/eval_core.h"
 
+/* The Python layer's state (Eval.py). */
+typedef struct EvPython {
+  int depth;               /* Python calls being run */
+  int64_t steps;           /* statements, loop iterations and calls so far */
+  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
+  bool too_big;            /* a memory or size limit was reported: every later step fails */
+  int nframes;             /* frame ids handed out */
+  Value ret;               /* value of the innermost `return` */
+  /* classes and modules (eval_class.c, eval_module.c) */
+  int class_lo;            /* the class body being run binds from here (0: none) */
+  struct PyClass *owner;   /* the class of the method being run (super()) */
+  Value self;              /* its first argument */
+  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
+  struct Args *jit_args;   /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
+  const char *exc;         /* the exception class the last `raise` named (try/except) */
+  Value exc_args;          /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
+  Value environ;           /* os.environ: a parse-time dict, empty at the start (never the process's) */
+  TxPtrMap grow;           /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
+  TxPtrMap fplans;         /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
+  TxPtrMap memo;           /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
+  TxPtrMap dindex;         /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+} EvPython;
+
 /* the functions of builtins.def's rows (the rows: eval_core.h) */
 #define BUILTIN(NAME, FN, TYPE) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/builtins.def"
@@ -71,6 +95,10 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
+/* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
+ * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */
+bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
+bool ev_is_inline_def(Eval *ev, const Ast *fd);
 bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 /* classes, objects and generic calls (eval_class.c) */
@@ -78,7 +106,6 @@ Value ev_class_def(Eval *ev, Ast *c);
 bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
 bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
 /* the call slots of the Python kinds (ev_call_value dispatches) */
-Value ev_macro_call(Eval *ev, Value fn, Args *a);
 Value ev_lambda_call(Eval *ev, Value fn, Args *a);
 Value ev_class_call(Eval *ev, Value fn, Args *a);
 Value ev_bound_call(Eval *ev, Value fn, Args *a);
@@ -86,6 +113,9 @@ Value ev_object_call(Eval *ev, Value fn, Args *a);
 Value ev_descr_call(Eval *ev, Value fn, Args *a);
 bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
 bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq); /* false: neither is an object or class */
+/* An exception for __exit__: an instance of type (a class, a builtin exception's row or
+ * a name) with .args (a tuple), its __init__ run (eval_class.c) */
+Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc);
 /* the data model's pieces of eval_class.c that eval_object.c's slots use */
 Value *ev_class_find(struct PyClass *k, const char *name); /* a class attribute, MRO order; NULL: none */
 bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc); /* object.__setattr__ */
@@ -103,5 +133,27 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a);
  * built now (NULL: its build reported an error). */
 PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+
+/* What the Python layer needs of the layers above it: the module system
+ * (eval_module.c: imports, a module's names, running a function under its own
+ * module's globals), @T.meta_class constructors (eval_tvm.c), and the kernels
+ * a Python program defines (eval_stmt.c, eval_macro.c) or a range() in a kernel
+ * body (eval_frames.c).  The wiring (eval_types.c) fills the table, so this
+ * layer never names a higher layer's function (scripts/check-layers.py). */
+typedef struct EvPythonHooks {
+  bool (*import)(Eval *ev, Ast *s);                          /* import / from ... import */
+  Value (*unresolved)(Eval *ev, Value v, Loc loc);           /* the error of a use of a V_UNRESOLVED */
+  bool (*module_attr)(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
+  void (*module_set)(Eval *ev, Value mod, const char *name, Value v);
+  /* makes `to`'s globals the running ones (NULL: the input file's); *saved: the previous module */
+  void (*module_switch)(Eval *ev, struct PyModule *to, struct PyModule **saved);
+  /* a @T.meta_class constructor's window of new buffers, and its end */
+  struct MetaScope *(*meta_begin)(Eval *ev, struct PyClass *k);
+  void (*meta_end)(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);
+  Value (*define_kernel)(Eval *ev, Ast *fd);                 /* a @T.prim_func: V_FUNCREF */
+  Value (*inline_value)(Eval *ev, Ast *fd);                  /* an @T.inline def's V_MACRO */
+  Value (*loop_spec)(Eval *ev, Args *a, ForKind kind, const char *fn); /* range(...) in a kernel body */
+} EvPythonHooks;
+extern const EvPythonHooks ev_python_hooks;
 
 #endif

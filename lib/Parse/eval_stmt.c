@@ -135,16 +135,16 @@ static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, i
   StmtVec *saved = ev->cur;
   ev->cur = &body;
   bool dev = frame_is_device_entry(&f);
-  bool was_dev = ev->in_device;
+  bool was_dev = ev->tx->in_device;
   if (dev) {
-    ev->in_device = true;
-    ev->seen_device_entry = true;
+    ev->tx->in_device = true;
+    ev->tx->seen_device_entry = true;
   }
   ev_push_scope(ev);
   if (bind_name && f.u.frame.self) ev_define(ev, bind_name, v_expr(f.u.frame.self, loc), true, loc);
   ev_block(ev, stmts, n, from);
   ev_pop_scope(ev);
-  ev->in_device = was_dev;
+  ev->tx->in_device = was_dev;
   ev->cur = saved;
   set_frame_body(&f, finish(ev, &body, loc));
   ev_emit(ev, f.u.frame.outer);
@@ -694,9 +694,9 @@ static Stmt *sub_block(Eval *ev, Ast **stmts, int n, Loc loc) {
   StmtVec *saved = ev->cur;
   ev->cur = &v;
   ev_push_scope(ev);
-  ev->ir_nesting++;
+  ev->tx->ir_nesting++;
   ev_block(ev, stmts, n, 0);
-  ev->ir_nesting--;
+  ev->tx->ir_nesting--;
   ev_pop_scope(ev);
   ev->cur = saved;
   return finish(ev, &v, loc);
@@ -746,9 +746,9 @@ static void if_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
 }
 
 static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
-  ev->loop_depth++;
+  ev->tx->loop_depth++;
   Stmt *body = sub_block(ev, stmts, n, loop->loc);
-  ev->loop_depth--;
+  ev->tx->loop_depth--;
   if (loop->kind == S_FOR) loop->u.for_.body = body;
   else loop->u.while_.body = body;
 }
@@ -840,7 +840,7 @@ static void with_stmt(Eval *ev, Ast *s, int item);
 
 /* with T.Then() / T.Else(): a branch of the enclosing T.If. */
 static void with_branch(Eval *ev, Ast *s, int item, Ast *it, Value f) {
-  Stmt *st = ev->with_if;
+  Stmt *st = ev->tx->with_if;
   const char *what = f.nshape == FRAME_THEN ? "T.Then()" : "T.Else()";
   if (!st) {
     ev_error(ev, it->a->loc, "%s must be directly inside 'with T.If(...)'", what);
@@ -857,13 +857,13 @@ static void with_branch(Eval *ev, Ast *s, int item, Ast *it, Value f) {
   StmtVec body = {0};
   StmtVec *saved = ev->cur;
   ev->cur = &body;
-  ev->with_if = NULL; /* a branch's own statements are not the If's */
+  ev->tx->with_if = NULL; /* a branch's own statements are not the If's */
   ev_push_scope(ev);
-  ev->ir_nesting++;
+  ev->tx->ir_nesting++;
   with_stmt(ev, s, item + 1);
-  ev->ir_nesting--;
+  ev->tx->ir_nesting--;
   ev_pop_scope(ev);
-  ev->with_if = st;
+  ev->tx->with_if = st;
   ev->cur = saved;
   Stmt *b = finish(ev, &body, s->loc);
   if (f.nshape == FRAME_THEN) st->u.if_.then_ = b;
@@ -874,13 +874,13 @@ static void with_branch(Eval *ev, Ast *s, int item, Ast *it, Value f) {
 static void with_if(Eval *ev, Ast *s, int item, Ast *it, Value f) {
   StmtVec body = {0};
   StmtVec *saved = ev->cur;
-  Stmt *saved_if = ev->with_if;
+  Stmt *saved_if = ev->tx->with_if;
   ev->cur = &body;
-  ev->with_if = f.u.frame.outer;
+  ev->tx->with_if = f.u.frame.outer;
   ev_push_scope(ev);
   with_stmt(ev, s, item + 1);
   ev_pop_scope(ev);
-  ev->with_if = saved_if;
+  ev->tx->with_if = saved_if;
   ev->cur = saved;
   bool stray = false;
   for (int i = 0; i < body.n; i++) stray |= body.v[i]->kind != S_SEQ || body.v[i]->u.seq.n;
@@ -932,7 +932,7 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     with_stmt(ev, s, item + 1);
     ev_pop_scope(ev);
     bool suppress;
-    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), it->loc, &suppress);
+    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress);
     return;
   }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
@@ -943,16 +943,16 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   StmtVec *saved = ev->cur;
   ev->cur = &body;
   bool dev = frame_is_device_entry(&f);
-  bool was = ev->in_device;
+  bool was = ev->tx->in_device;
   if (dev) {
-    ev->in_device = true;
-    ev->seen_device_entry = true;
+    ev->tx->in_device = true;
+    ev->tx->seen_device_entry = true;
   }
   ev_push_scope(ev);
   if (bind && f.u.frame.self) ev_define(ev, bind, v_expr(f.u.frame.self, it->loc), true, it->loc);
   with_stmt(ev, s, item + 1);
   ev_pop_scope(ev);
-  ev->in_device = was;
+  ev->tx->in_device = was;
   ev->cur = saved;
   set_frame_body(&f, finish(ev, &body, s->loc));
   ev_emit(ev, f.u.frame.outer);
@@ -1056,7 +1056,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
   case A_WITH: with_stmt(ev, s, 0); break;
   case A_ASSERT: assert_stmt(ev, s); break;
   case A_RETURN: {
-    if (ev->inline_depth > 0) {
+    if (ev->tx->inline_depth > 0) {
       ev_inline_return(ev, s);
       break;
     }
@@ -1070,7 +1070,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   }
   case A_BREAK: case A_CONTINUE:
-    if (ev->loop_depth == 0) {
+    if (ev->tx->loop_depth == 0) {
       ev_error(ev, s->loc, "'%s' outside a loop", s->kind == A_BREAK ? "break" : "continue");
       return;
     }
@@ -1100,7 +1100,7 @@ void ev_block(Eval *ev, Ast **stmts, int n, int from) {
     bool consumed = false;
     ev->name_hint = NULL;
     ev_stmt(ev, stmts[i], stmts, n, i, &consumed);
-    if (consumed || ev->inline_returned) return;
+    if (consumed || ev->tx->inline_returned) return;
     if (ev->nerr >= 20) return;
   }
 }
@@ -1209,7 +1209,7 @@ static void constexpr_param(Eval *ev, Ast *p, bool is_jit) {
   }
   const char *def = define_for(ev, p->name);
   Value v;
-  Value *given = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+  Value *given = ev->py->jit_args ? ev_kwarg(ev->py->jit_args, p->name) : NULL;
   if (given) {
     v = *given;
   } else if (def) {
@@ -1260,7 +1260,7 @@ static bool scalar_param(Eval *ev, Ast *p, Value ann, Param *P) {
 /* One positional parameter p of f: its annotation evaluated (a buffer, a pointer,
  * a scalar), the parameter added and its name bound. */
 static void signature_param(Eval *ev, PrimFunc *f, Ast *p) {
-  Value *fixed = ev->jit_args ? ev_kwarg(ev->jit_args, p->name) : NULL;
+  Value *fixed = ev->py->jit_args ? ev_kwarg(ev->py->jit_args, p->name) : NULL;
   if (fixed) { /* .specialize(h=None): the parameter is gone, the name is the value */
     ev_define(ev, p->name, *fixed, false, p->loc);
     return;
@@ -1336,11 +1336,11 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
     if (!decorator(ev, fd->list2[i], f, &is_jit)) return NULL;
   ev->func = f;
   ev->sig_def = fd;
-  ev->is_jit = is_jit;
-  ev->seen_device_entry = false;
+  ev->tx->is_jit = is_jit;
+  ev->tx->seen_device_entry = false;
   /* A private function returning a value is a device function (TVM's
    * helpers called from kernels): its body runs on the device. */
-  ev->in_device = f->private_ && fd->a != NULL;
+  ev->tx->in_device = f->private_ && fd->a != NULL;
   ev->nsig_vars = 0;
   ev_push_scope(ev);
 
@@ -1361,7 +1361,7 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
    * the buffer */
   ev->func = NULL;
   ev->sig_def = NULL;
-  ev->is_jit = false;
+  ev->tx->is_jit = false;
   if (!f->body) f->body = tirx_seq(ev->m, NULL, 0, fd->loc);
   return f;
 }
@@ -1386,10 +1386,10 @@ typedef struct KernelState {
 } KernelState;
 
 static KernelState kernel_state_take(Eval *ev) {
-  KernelState k = {ev->func, ev->cur, ev->sig_def, ev->sig_vars, ev->nsig_vars, ev->loop_depth, ev->ir_nesting,
-                   ev->py_body, ev->ntuple_hints, ev->nenv, ev->in_signature, ev->sig_fresh_vars,
-                   ev->ptr_arith_ok, ev->seen_device_entry, ev->in_device, ev->is_jit, ev->stmt_call,
-                   ev->callee_name, ev->name_hint, ev->tuple_hints, ev->env_vars, ev->env_tags, ev->with_if};
+  KernelState k = {ev->func, ev->cur, ev->sig_def, ev->sig_vars, ev->nsig_vars, ev->tx->loop_depth, ev->tx->ir_nesting,
+                   ev->py_body, ev->ntuple_hints, ev->tx->nenv, ev->in_signature, ev->sig_fresh_vars,
+                   ev->ptr_arith_ok, ev->tx->seen_device_entry, ev->tx->in_device, ev->tx->is_jit, ev->stmt_call,
+                   ev->callee_name, ev->name_hint, ev->tuple_hints, ev->tx->env_vars, ev->tx->env_tags, ev->tx->with_if};
   ev->sig_vars = NULL; /* the inner kernel's own */
   ev->nsig_vars = 0;
   return k;
@@ -1398,12 +1398,12 @@ static KernelState kernel_state_take(Eval *ev) {
 static void kernel_state_restore(Eval *ev, const KernelState *k) {
   free(ev->sig_vars);
   ev->func = k->func, ev->cur = k->cur, ev->sig_def = k->sig_def, ev->sig_vars = k->sig_vars;
-  ev->nsig_vars = k->nsig_vars, ev->loop_depth = k->loop_depth, ev->ir_nesting = k->ir_nesting;
-  ev->py_body = k->py_body, ev->ntuple_hints = k->ntuple_hints, ev->nenv = k->nenv;
+  ev->nsig_vars = k->nsig_vars, ev->tx->loop_depth = k->loop_depth, ev->tx->ir_nesting = k->ir_nesting;
+  ev->py_body = k->py_body, ev->ntuple_hints = k->ntuple_hints, ev->tx->nenv = k->nenv;
   ev->in_signature = k->in_signature, ev->sig_fresh_vars = k->sig_fresh_vars, ev->ptr_arith_ok = k->ptr_arith_ok;
-  ev->seen_device_entry = k->seen_device_entry, ev->in_device = k->in_device, ev->is_jit = k->is_jit;
+  ev->tx->seen_device_entry = k->seen_device_entry, ev->tx->in_device = k->in_device, ev->tx->is_jit = k->is_jit;
   ev->stmt_call = k->stmt_call, ev->callee_name = k->callee_name, ev->name_hint = k->name_hint;
-  ev->tuple_hints = k->tuple_hints, ev->env_vars = k->env_vars, ev->env_tags = k->env_tags, ev->with_if = k->with_if;
+  ev->tuple_hints = k->tuple_hints, ev->tx->env_vars = k->env_vars, ev->tx->env_tags = k->env_tags, ev->tx->with_if = k->with_if;
 }
 
 Value ev_define_kernel(Eval *ev, Ast *fd) {
@@ -1575,7 +1575,14 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
   if (rc == 0) rc = parse_file(m, &toks, diag, &file);
   if (rc == 0) {
     Eval ev;
+    EvPython py;
+    EvModules mod;
+    EvTirx tx;
     memset(&ev, 0, sizeof ev);
+    memset(&py, 0, sizeof py);
+    memset(&mod, 0, sizeof mod);
+    memset(&tx, 0, sizeof tx);
+    ev.py = &py, ev.mod = &mod, ev.tx = &tx; /* each layer's state (eval_core.h) */
     ev.m = m;
     ev.d = diag;
     ev.opts = opts;
@@ -1585,7 +1592,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     ev_resolve_calls(&ev);
     free(top.v);
     ev_modules_free(&ev);
-    txmap_free(&ev.py_grow);
+    txmap_free(&ev.py->grow);
     ev_py_free(&ev);
     ev_irb_free(&ev);
     free(ev.binds);

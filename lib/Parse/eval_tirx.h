@@ -6,11 +6,29 @@
 
 #include "Parse/eval_modules.h"
 
+/* The TIRx layer's state (Eval.tx). */
+typedef struct EvTirx {
+  int loop_depth;
+  bool seen_device_entry;
+  bool in_device;
+  bool is_jit;
+  /* @T.inline expansion state (eval_macro.c) */
+  int inline_depth;        /* calls being expanded */
+  Value inline_ret;        /* value of the innermost call's `return` */
+  bool inline_returned;    /* its body has returned: stop evaluating */
+  int inline_loop_base;    /* loop depth at the innermost call */
+  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
+  int inline_nest_base;    /* ir_nesting at the innermost call */
+  /* T.env_thread variables and their thread tags (arena-owned arrays) */
+  Var **env_vars; const char **env_tags; int nenv;
+  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
+  struct IrbState *irb;    /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
+} EvTirx;
+
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
 bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
-void ev_rename_buffer(Eval *ev, Buffer *b, const char *name); /* and its data variable */
 Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_pool.c) */
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
 Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
@@ -22,16 +40,12 @@ Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_defa
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 
 /* @T.inline / @T.macro (eval_macro.c) */
-bool ev_is_inline_def(Eval *ev, const Ast *fd);
-/* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
- * module is bound to (import ... as Tx)? (eval_macro.c) */
-bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
+Value ev_macro_call(Eval *ev, Value fn, Args *a); /* V_MACRO's call slot */
 void ev_define_inline(Eval *ev, Ast *fd);
 Value ev_inline_value(Eval *ev, Ast *fd); /* the V_MACRO a definition here makes */
 Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a);
 void ev_inline_return(Eval *ev, Ast *s);
 
-Expr *ev_value_to_any(Eval *ev, Value v);   /* attribute/keyword values (POD constants) */
 Value ev_layout_call(Eval *ev, const char *name, Args *a, Loc loc);
 bool ev_require_device(Eval *ev, Loc loc, const char *what);
 Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);
@@ -39,7 +53,6 @@ Value ev_frame(Stmt *outer, Stmt *inner, Loc loc);
 /* buffers (eval_buffer.c) */
 Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc);
 Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl);
-const char *ev_scope_str(Eval *ev, Value *v, const char *dflt); /* "" → "global" */
 
 /* scope ids, loops, frames (eval_frames.c) */
 Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *fn);

@@ -14,7 +14,7 @@
  * TVM_T_PRELUDE rows) and @T.meta_class buffer naming (the end of the file). */
 #include <string.h>
 
-#include "Parse/eval.h"
+#include "Parse/eval_modules.h"
 #include "Support/vec.h"
 
 typedef struct TvmBuiltin {
@@ -226,7 +226,7 @@ static Value ir_call(Eval *ev, Args *a) {
   c->u.call.name = op->u.ns;
   /* ret_ty None, of a function defined later: typed after the module ran (TVM builds a
    * call of the GlobalVar as it is told: with ret_ty given there is nothing to check) */
-  if (!f && t.id == DT_VOID) TIRX_VEC_PUSH(ev->calls, ev->ncalls, ev->capcalls, c);
+  if (!f && t.id == DT_VOID) TIRX_VEC_PUSH(ev->mod->calls, ev->mod->ncalls, ev->mod->capcalls, c);
   return v_expr(c, a->loc);
 }
 
@@ -301,10 +301,10 @@ static bool class_is_meta(const struct PyClass *k, int depth) {
 MetaScope *ev_meta_begin(Eval *ev, struct PyClass *k) {
   if (!class_is_meta(k, 0)) return NULL;
   MetaScope *s = TIRX_NEW(ev->m, MetaScope);
-  s->up = ev->meta_scope;
+  s->up = ev->mod->meta_scope;
   s->cls = k;
   s->start = ev->m->next_id;
-  ev->meta_scope = s;
+  ev->mod->meta_scope = s;
   return s;
 }
 
@@ -333,7 +333,7 @@ static void own_buffers(Eval *ev, MetaScope *s, struct PyObject *o, Value v, int
 
 void ev_meta_end(Eval *ev, MetaScope *s, struct PyObject *o, const Value *init) {
   if (!s) return;
-  ev->meta_scope = s->up;
+  ev->mod->meta_scope = s->up;
   int end = ev->m->next_id;
   if (s->up) { /* the enclosing constructor does not own what this one made */
     MetaScope *u = s->up;

@@ -2,7 +2,8 @@
  * (value_kinds.def) and the rows of builtins.def, pylib.def and methods.def,
  * each naming the function of the layer that implements it.  The layers below
  * reach a higher layer's behaviour only through these tables (a call slot, a
- * builtin's row), never by name (scripts/check-layers.py). */
+ * builtin's row, a hook: ev_core_hooks, ev_python_hooks), never by name
+ * (scripts/check-layers.py). */
 #include <stddef.h>
 
 #include "Parse/eval.h"
@@ -35,4 +36,27 @@ const Builtin ev_libfns[LIB_COUNT] = {
 const Method ev_methods[M_COUNT] = {
 #define METHOD(TYPE, NAME, FN) [M_##TYPE##_##NAME] = {TYPE, #NAME, FN},
 #include "Parse/methods.def"
+};
+
+const EvCoreHooks ev_core_hooks = {
+    .comp = ev_py_comp,
+    .fstring = ev_py_fstring,
+    .lambda = ev_py_lambda,
+    .set = ev_py_set,
+    .dict_display = ev_py_dict_display,
+    .contains = ev_py_contains,
+    .module_tag = ev_module_tag,
+};
+
+const EvPythonHooks ev_python_hooks = {
+    .import = ev_py_import,
+    .unresolved = ev_py_unresolved,
+    .module_attr = ev_module_attr,
+    .module_set = ev_module_set,
+    .module_switch = ev_module_switch,
+    .meta_begin = ev_meta_begin,
+    .meta_end = ev_meta_end,
+    .define_kernel = ev_define_kernel,
+    .inline_value = ev_inline_value,
+    .loop_spec = ev_loop_spec,
 };

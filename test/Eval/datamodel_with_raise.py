@@ -1,6 +1,6 @@
 # __exit__ when a `raise` ends a with-body, checked against CPython (see
 # datamodel_operators.py): it gets the exception's type (a class of the source
-# or a builtin exception; value and traceback None), a true result swallows the
+# or a builtin exception; the exception itself: datamodel_exit_exception.py), a true result swallows the
 # exception, a false one lets `except` see it; nested items exit innermost first.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
