@@ -35,6 +35,19 @@ k(a, b, stream=s2)
 s2.synchronize()
 close("stream=torch.cuda.Stream", b, torch.full((256,), 10.0))
 
+# The same Stream object again (its handle is remembered from the last call), another
+# one, then the first again: each call goes on the stream it names (a wrong handle would
+# read `a` before the fill behind the sleep).
+for i, (st, v) in enumerate(((s2, 9.0), (s, 11.0), (s2, 13.0))):
+    b.zero_()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(st):
+        torch.cuda._sleep(200_000_000)
+        a.fill_(v)
+    k(a, b, stream=st)
+    st.synchronize()
+    close("stream=torch.cuda.Stream, call %d (remembered handle)" % i, b, torch.full((256,), 2 * v))
+
 # stream= an int handle.
 b.zero_()
 torch.cuda.synchronize()
