@@ -79,11 +79,12 @@ static PyObject *g_torch_to_dlpack;  /* torch.utils.dlpack.to_dlpack (C) */
 static PyObject *g_torch_raw_stream; /* torch._C._cuda_getCurrentRawStream */
 static PyObject *g_torch_param;   /* torch.nn.Parameter, when torch.nn was imported */
 static int g_torch_looked;        /* the torch entries were looked up */
-static PyObject *g_torch_stream_base; /* torch._C._CudaStreamBase (torch.cuda.Stream's base) */
 static PyObject *g_str_cuda_stream;   /* "cuda_stream" */
-/* The last torch stream given as stream= and its handle: a torch stream's handle never
- * changes, and the reference held keeps its address from naming another object, so the
- * next call with the same object skips the attribute lookup. */
+/* The last stream object given as stream= whose handle came from an int .cuda_stream
+ * (torch.cuda.Stream, torch.cuda.ExternalStream: the handle of such an object never
+ * changes), and that handle.  The reference held keeps the object's address from naming
+ * another object, so the next call with the same object skips the attribute lookup
+ * (_tirx._last_stream() shows it; test/Python/call-stream-object.test). */
 static PyObject *g_last_stream_obj;
 static void *g_last_stream;
 
@@ -247,11 +248,6 @@ static void torch_lookup(void) {
   PyObject *c = PyObject_GetAttrString(torch, "_C");
   if (c) g_torch_raw_stream = PyObject_GetAttrString(c, "_cuda_getCurrentRawStream");
   if (!g_torch_raw_stream) PyErr_Clear();
-  if (c) {
-    g_torch_stream_base = PyObject_GetAttrString(c, "_CudaStreamBase");
-    if (g_torch_stream_base && !PyType_Check(g_torch_stream_base)) Py_CLEAR(g_torch_stream_base);
-  }
-  if (!g_torch_stream_base) PyErr_Clear();
   Py_XDECREF(c);
   PyObject *nn = PyDict_GetItemString(mods, "torch.nn.parameter"); /* borrowed */
   if (nn) g_torch_param = PyObject_GetAttrString(nn, "Parameter");
@@ -290,7 +286,8 @@ static int same_stream(void *s, void *t) {
 /* A CUstream from the stream= argument; 0 with *out set, -1 with an exception. */
 static int parse_stream(PyObject *s, void **out) {
   PyObject *h = NULL;
-  if (s == g_last_stream_obj) { /* the same torch stream as the last call */
+  int remember = 0; /* the handle is an int .cuda_stream */
+  if (s == g_last_stream_obj) { /* the same stream object as the last call */
     *out = g_last_stream;
     return 0;
   }
@@ -301,6 +298,7 @@ static int parse_stream(PyObject *s, void **out) {
     /* torch.cuda.Stream: .cuda_stream is a C attribute, cheaper than calling its
      * __cuda_stream__ (a Python method); both name the same handle */
     h = PyObject_GetAttr(s, g_str_cuda_stream);
+    remember = h && PyLong_Check(h);
     if (!h || !PyLong_Check(h)) {
       Py_XDECREF(h);
       h = NULL;
@@ -329,8 +327,7 @@ static int parse_stream(PyObject *s, void **out) {
   *out = (void *)(uintptr_t)PyLong_AsUnsignedLongLongMask(h);
   Py_DECREF(h);
   if (PyErr_Occurred()) return -1;
-  if (g_torch_stream_base &&
-      PyType_IsSubtype(Py_TYPE(s), (PyTypeObject *)g_torch_stream_base)) {
+  if (remember) {
     PyObject *old = g_last_stream_obj;
     Py_INCREF(s);
     g_last_stream_obj = s;
@@ -969,6 +966,15 @@ static PyObject *mod_dlpack_c_api(PyObject *m, PyObject *arg) {
   return prev;
 }
 
+/* _last_stream(): the stream object whose handle is remembered, or None (tests). */
+static PyObject *mod_last_stream(PyObject *m, PyObject *noargs) {
+  (void)m;
+  (void)noargs;
+  PyObject *r = g_last_stream_obj ? g_last_stream_obj : Py_None;
+  Py_INCREF(r);
+  return r;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -1125,6 +1131,8 @@ static PyMethodDef module_methods[] = {
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
     {"cache_clear", mod_cache_clear, METH_NOARGS,
      "remove every entry of the compile cache; the number removed (OSError when off)"},
+    {"_last_stream", mod_last_stream, METH_NOARGS,
+     "the stream= object whose handle is remembered (an int .cuda_stream), or None"},
     {"_dlpack_c_api", mod_dlpack_c_api, METH_O,
      "torch tensors through DLPack's C exchange API (True) or torch's exporter; the "
      "previous setting"},
