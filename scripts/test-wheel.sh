@@ -7,10 +7,18 @@
 # = the venv's bin + /usr/bin:/bin: no /usr/local/cuda/bin, no /usr/local/bin; no
 # LD_LIBRARY_PATH), check:
 #   1. the extension links no shared LLVM (ldd);
-#   2. `import tirx` found the wheels' ptxas and libdevice (tirx.ptxas_path(),
-#      TIRX_LIBDEVICE) and the prelude inside the package;
+#   2. the ptxas the compiler runs and the libdevice it links, as the C lookups resolve
+#      them (tirx.ptxas_path(), tirx.libdevice_path(): lib/Driver/ptxas.c,
+#      lib/Target/NVPTX/libdevice.c, whose last resort is /usr/local/cuda), are the
+#      venv's NVIDIA wheels' files, and the prelude is the package's: where the host has
+#      a toolkit in /usr/local/cuda (this one does) the checks below would pass with
+#      it, so this is what proves the wheels are used;
 #   3. examples/add.py compiles to a cubin (ELF) and its PTX stage can be inspected;
-#   4. a kernel calling libdevice (erf, pow, tanh) compiles with the wheel's libdevice.
+#   4. a kernel calling libdevice (erf, pow, tanh) compiles with the wheel's libdevice;
+#   5. the console scripts (tirx-llc, tirx-opt, tirx-run: tirx/_cli.py, the tools run
+#      inside the extension) are the venv's small Python launchers: `tirx-llc --emit=ptx
+#      examples/add.py`, `--emit=cubin` of the libdevice kernel, `tirx-opt`, and a
+#      compile error (exit 1, `file:line:col: error:`) and a usage error (exit 2).
 # Last line "N passed, M failed".  pip runs with --timeout, so an unreachable PyPI fails
 # the job (the install check), never hangs it.
 #
@@ -70,11 +78,15 @@ else
 fi
 
 if run python -c "
-import os, tirx
-p, l, d = tirx.ptxas_path(), os.environ.get('TIRX_LIBDEVICE', ''), os.environ.get('TIRX_PRELUDE_DIR', '')
+import os, sys, tirx
+p, l, d = tirx.ptxas_path(), tirx.libdevice_path(), os.environ.get('TIRX_PRELUDE_DIR', '')
 print('ptxas:', p); print('libdevice:', l); print('prelude:', d)
-assert p and '/site-packages/nvidia/' in p, p
-assert '/site-packages/nvidia/' in l and os.path.isfile(l), l
+wheels = os.path.realpath(os.path.join(sys.prefix, 'lib')) + os.sep
+for f in (p, l):
+    assert f and os.path.isfile(f), f
+    r = os.path.realpath(f)
+    assert r.startswith(wheels) and '/site-packages/nvidia/' in r, (r, wheels)
+    assert not r.startswith('/usr/local/cuda'), r
 assert d.startswith(os.path.dirname(tirx.__file__)), d
 "; then
     ok "ptxas, libdevice and the prelude from the installed wheels"
@@ -108,6 +120,52 @@ print('libdevice kernel ptx lines:', ptx.count(chr(10)))
     ok "a kernel using libdevice (erf, pow, tanh) compiles"
 else
     bad "a kernel using libdevice (erf, pow, tanh) compiles"
+fi
+
+# The console scripts: small launchers in the venv's bin (no LLVM of their own), each
+# running its tool in the extension.
+ok_scripts=1
+for t in tirx-llc tirx-opt tirx-run; do
+    f=$(run sh -c "command -v $t")
+    if [[ $f != "$venv/bin/$t" ]] || [[ $(wc -c <"$f") -gt 4096 ]]; then
+        echo "$t: '$f'"
+        ok_scripts=0
+    fi
+done
+if [[ $ok_scripts -eq 1 ]] && run tirx-run --help >/dev/null; then
+    ok "console scripts tirx-llc, tirx-opt, tirx-run in the venv (launchers, no LLVM)"
+else
+    bad "console scripts tirx-llc, tirx-opt, tirx-run in the venv (launchers, no LLVM)"
+fi
+
+if run tirx-llc --emit=ptx "$root/examples/add.py" -D N=256 >"$work/add.ptx" &&
+   grep -q '^\.visible \.entry add_kernel(' "$work/add.ptx" &&
+   run tirx-llc --emit=cubin --mcpu=sm_90a "$root/test/CodeGen/NVPTX/Inputs/libdevice_user.py" \
+       -o "$work/ld.cubin" && [[ $(head -c 4 "$work/ld.cubin" | od -An -c | tr -d ' ') == 177ELF ]]; then
+    ok "tirx-llc --emit=ptx examples/add.py; --emit=cubin of a libdevice kernel"
+else
+    head -n 20 "$work/add.ptx" 2>/dev/null
+    bad "tirx-llc --emit=ptx examples/add.py; --emit=cubin of a libdevice kernel"
+fi
+
+if run tirx-opt "$root/examples/scale.py" >"$work/scale.opt" && grep -q '^@T.prim_func' "$work/scale.opt"; then
+    ok "tirx-opt examples/scale.py"
+else
+    cat "$work/scale.opt" 2>/dev/null
+    bad "tirx-opt examples/scale.py"
+fi
+
+printf 'x = (\n' >"$work/bad.py"
+run tirx-llc --emit=ptx "$work/bad.py" >"$work/bad.out" 2>"$work/bad.err"
+rc=$?
+run tirx-llc --bogus >/dev/null 2>"$work/usage.err"
+urc=$?
+if [[ $rc -eq 1 ]] && [[ ! -s $work/bad.out ]] && grep -q "bad.py:1:5: error: '(' was never closed" "$work/bad.err" &&
+   [[ $urc -eq 2 ]] && grep -q 'tirx-llc: unknown option: --bogus' "$work/usage.err"; then
+    ok "tirx-llc errors: a located compile error (exit 1), a usage error (exit 2)"
+else
+    cat "$work/bad.err" "$work/usage.err"
+    bad "tirx-llc errors: a located compile error (exit 1, got $rc), a usage error (exit 2, got $urc)"
 fi
 
 finish

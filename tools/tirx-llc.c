@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "common/tool.h"
+#include "common/tools.h"
 #include "tirx/compile.h"
 #include "tirx/internal/diag.h"
 #include "tirx/internal/pass.h"
@@ -297,4 +298,10 @@ static int tool_main(int argc, char **argv) {
   return rc;
 }
 
-int main(int argc, char **argv) { return tool_exit("tirx-llc", tool_main(argc, argv)); }
+/* The whole run: the executable's main, and the Python package's console script
+ * `tirx-llc` (tirx._cli, through the extension: tools/common/tools.def). */
+int tirx_llc_main(int argc, char **argv) { return tool_exit("tirx-llc", tool_main(argc, argv)); }
+
+#ifndef TIRX_TOOL_NO_MAIN
+int main(int argc, char **argv) { return tirx_llc_main(argc, argv); }
+#endif

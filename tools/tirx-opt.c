@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/tool.h"
+#include "common/tools.h"
 #include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/parse.h"
@@ -295,4 +296,10 @@ static int tool_main(int argc, char **argv) {
   return rc;
 }
 
-int main(int argc, char **argv) { return tool_exit("tirx-opt", tool_main(argc, argv)); }
+/* The whole run: the executable's main, and the Python package's console script
+ * `tirx-opt` (tirx._cli, through the extension: tools/common/tools.def). */
+int tirx_opt_main(int argc, char **argv) { return tool_exit("tirx-opt", tool_main(argc, argv)); }
+
+#ifndef TIRX_TOOL_NO_MAIN
+int main(int argc, char **argv) { return tirx_opt_main(argc, argv); }
+#endif

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "common/tool.h"
+#include "common/tools.h"
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
 #include "tirx/npy.h"
@@ -703,4 +704,10 @@ static int tool_main(int argc, char **argv) {
   return rc < 0 ? 0 : rc;
 }
 
-int main(int argc, char **argv) { return tool_exit("tirx-run", tool_main(argc, argv)); }
+/* The whole run: the executable's main, and the Python package's console script
+ * `tirx-run` (tirx._cli, through the extension: tools/common/tools.def). */
+int tirx_run_main(int argc, char **argv) { return tool_exit("tirx-run", tool_main(argc, argv)); }
+
+#ifndef TIRX_TOOL_NO_MAIN
+int main(int argc, char **argv) { return tirx_run_main(argc, argv); }
+#endif

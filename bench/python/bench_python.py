@@ -77,6 +77,13 @@ def us_per_call(fn, sync, iters, quick):
     return statistics.median(bursts), (time.perf_counter() - t) / n * 1e6
 
 
+def timeit_us(fn, n=100000):
+    t = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - t) / n * 1e6
+
+
 def bench_calls(args):
     try:
         import torch
@@ -114,6 +121,11 @@ def bench_calls(args):
     cs = torch.cuda.current_stream()
     rows.append(("tirx kernel(a, b, stream=Stream)",) +
                 us_per_call(lambda: k(a, b, stream=cs), sync, args.iters, args.quick))
+    # what the Stream row costs beyond the int row: is the handle remembered (then the
+    # C path is the int row's), and what reading it costs in Python
+    print("stream=Stream: handle remembered: %s; type %s; cs.cuda_stream %r; %s" % (
+        tirx._tirx._last_stream() is cs, type(cs).__mro__, cs.cuda_stream,
+        "cs.cuda_stream %.3f us in Python" % (timeit_us(lambda: cs.cuda_stream))))
     side = torch.cuda.Stream()
     rows.append(("tirx stream=other (handshake)",) +
                 us_per_call(lambda: k(a, b, stream=side.cuda_stream), sync, args.iters // 4,

@@ -20,6 +20,22 @@
 # M, N and K are symbolic: TMA zero-fills out-of-bounds loads and clips stores; K and N
 # must be multiples of 8 (16-byte row strides; the runtime refuses the tensor maps
 # otherwise with "globalStrides[0] of A (... bytes) must be a multiple of 16").
+#
+# Profiling (docs/profiling.md): the entry `profiled()` builds ws_persistent_profiled, the
+# same kernel with the prelude's CudaProfiler (TVM's tvm.tirx.bench) on one lane per
+# warpgroup of each CTA (num_groups = 3; its first thread the leader):
+#   group 0, the producer:  wait-empty (the stage's "empty" barrier), issue-tma
+#                           (expect_tx + the A and B loads), per k-tile
+#   groups 1-2, consumers:  wait-full (the stage's "full" barrier), mma (wgmma issue,
+#                           commit, wait for the previous group), per k-tile;
+#                           epilogue (wait_group 0 .. the TMA stores), per tile
+# Each marker costs a block fence.  Without it (ws_persistent, the file's default
+# kernel) every marker is Off's and compiles to nothing: the PTX is the one the kernel
+# had before the markers (test/CodeGen/NVPTX/gemm_ladder.test checks it).
+from enum import Enum
+
+from tvm.tirx.bench import CudaProfiler
+
 DT = "float16"
 NSM = 132
 GROUP_M = 16
@@ -38,6 +54,33 @@ SMEM_EP = SMEM_B + STAGES * B_BYTES
 SMEM_BAR = SMEM_EP + 4 * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 
+
+
+class Ev(Enum):
+    """The profiled regions (examples/profile/gemm_profile.py names them)."""
+    WaitEmpty = 0
+    IssueTMA = 1
+    WaitFull = 2
+    MMA = 3
+    Epilogue = 4
+
+
+class Off:
+    """The profiler of the unprofiled kernel: every marker is nothing."""
+
+    def init(self, group):
+        pass
+
+    def start(self, event):
+        pass
+
+    def end(self, event):
+        pass
+
+    def finalize(self):
+        pass
+
+
 # TVM_ORACLE = True leaves out what TVM 0.27's CUDA codegen cannot take (see wgmma_settle).
 TVM_ORACLE = False
 
@@ -54,8 +97,10 @@ def wgmma_settle(acc, n):
             T.cuda.wgmma.noop_barrier(acc[i])
 
 
-@T.prim_func
-def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
+@T.macro
+def ws_body(a, b, c, prof):
+    # the kernel; prof: None (no profiling: the markers below are nothing) or the
+    # profile buffer (profiled(): a CudaProfiler lane per warpgroup)
     M = T.int32()
     N = T.int32()
     K = T.int32()
@@ -88,6 +133,9 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
     nk: T.let[T.int32] = T.ceildiv(K, BK)
     # tiles owned by this CTA: bx, bx + NSM, ...
     ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
+    pr = Off() if prof is None else CudaProfiler(prof, write_stride=3 * NSM, num_groups=3,
+                                                 default_leader=(warp == 0) & (lane == 0))
+    pr.init(wg)
 
     if wg == 0 and warp == 0 and lane == 0:
         for s in T.unroll(STAGES):
@@ -112,12 +160,16 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                     s: T.let[T.int32] = it % STAGES
                     # a fresh barrier has completed "phase -1" (parity 1): the first
                     # round does not wait
+                    pr.start(Ev.WaitEmpty)
                     T.cuda.mbarrier_wait(T.address_of(bars[STAGES + s]), (it // STAGES + 1) % 2)
+                    pr.end(Ev.WaitEmpty)
+                    pr.start(Ev.IssueTMA)
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
+                    pr.end(Ev.IssueTMA)
     else:
         T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
@@ -136,7 +188,10 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
             for kt in range(nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
+                pr.start(Ev.WaitFull)
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
+                pr.end(Ev.WaitFull)
+                pr.start(Ev.MMA)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 # scale-d (the predicate operand) is false for the tile's first K step: D = A*B
@@ -151,9 +206,11 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                             acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1, 0, 0)
                 T.ptx.wgmma.commit_group.sync.aligned()
                 T.ptx.wgmma.wait_group.sync.aligned(1)
+                pr.end(Ev.MMA)
                 # the previous k-tile's group retired: release its stage
                 if kt > 0 and warp == 0 and lane == 0:
                     T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (it - 1) % STAGES]))
+            pr.start(Ev.Epilogue)
             T.ptx.wgmma.wait_group.sync.aligned(0)
             wgmma_settle(acc, 128)
             if warp == 0 and lane == 0:
@@ -183,5 +240,26 @@ def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
                     T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
                         T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
                     T.ptx.cp.async_.bulk.commit_group()
+            pr.end(Ev.Epilogue)
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
+    pr.finalize()
+
+
+@T.prim_func
+def ws_persistent(a: T.handle, b: T.handle, c: T.handle):
+    ws_body(a, b, c, None)
+
+
+def profiled():
+    """Rung 3 with the in-kernel profiler (docs/profiling.md): the entry
+    `profiled()` (tirx.compile(..., entry="profiled()"), tirx-llc --entry), a kernel
+    taking a fourth argument, the zeroed uint64 profile buffer `prof` of P slots:
+    1 + 3 * NSM * (records per lane), a lane's records being 4 per k-tile (+ 2 per tile
+    for a consumer) + 1 (finalize); examples/profile/gemm_profile.py sizes it."""
+    @T.prim_func
+    def ws_persistent_profiled(a: T.handle, b: T.handle, c: T.handle, p: T.handle):
+        P = T.int32()
+        prof = T.match_buffer(p, (P,), "uint64")
+        ws_body(a, b, c, prof)
+    return ws_persistent_profiled

@@ -2,8 +2,8 @@
 
     PYTHONPATH=build/python python3 examples/profile/gemm_profile.py [M N K] [--out DIR]
 
-Compiles examples/profile/gemm_ws_profiled.py (ws_persistent.py with CudaProfiler
-markers), runs C = A @ B^T once to warm up and once profiled on torch tensors, checks C
+Compiles examples/gemm/ws_persistent.py's profiled kernel (the entry `profiled()`: the
+same kernel with CudaProfiler markers on each warpgroup), runs C = A @ B^T once to warm up and once profiled on torch tensors, checks C
 against torch, and writes DIR/gemm_ws.trace.json (open it in ui.perfetto.dev) and
 DIR/gemm_ws.svg (the first CTAs' lanes).  Prints the per-region summary."""
 import argparse
@@ -21,7 +21,7 @@ NSM = 132
 
 
 def run(m, n, k, out_dir=None, svg_lanes=12):
-    kern = tirx.compile(os.path.join(HERE, "gemm_ws_profiled.py"))
+    kern = tirx.compile(os.path.join(HERE, "..", "gemm", "ws_persistent.py"), entry="profiled()")
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(n, k, device="cuda", dtype=torch.float16)
     c = torch.empty(m, n, device="cuda", dtype=torch.float16)

@@ -56,6 +56,14 @@ const char *tirx_target_arch_hint(const char *arch);
  * executable. */
 char *tirx_ptxas_find(void);
 
+/* ---- libdevice (lib/Target/NVPTX/libdevice.c) ----------------------------- */
+
+/* The libdevice bitcode a kernel calling __nv_* functions links: $TIRX_LIBDEVICE when
+ * set, else the path CMake found at build time (-DTIRX_LIBDEVICE), else
+ * /usr/local/cuda/nvvm/libdevice/libdevice.10.bc.  Returns a malloc'd path, or NULL
+ * when that path is not a regular file (a compile that needs it then fails, located). */
+char *tirx_libdevice_find(void);
+
 /* Seconds ptxas may run unless the caller or $TIRX_PTXAS_TIMEOUT says otherwise. */
 #define TIRX_PTXAS_TIMEOUT_DEFAULT 120
 

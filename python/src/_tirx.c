@@ -12,7 +12,12 @@
  *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
  *   _read_file(path) -> bytes (a regular file within TIRX_MAX_INPUT_BYTES; OSError else)
  *   device_arch() -> "sm_90a"; raises DeviceError without a device
- *   ptxas_path() -> str | None
+ *   ptxas_path() -> str | None, libdevice_path() -> str | None: what the compiler runs
+ *       and links (lib/Driver/ptxas.c, lib/Target/NVPTX/libdevice.c)
+ *   _tool_main(name, argv) -> int: runs the command-line tool `name` (tirx-llc,
+ *       tirx-opt, tirx-run: tools/common/tools.def) in this process, as its executable
+ *       would run with that argv, and returns its exit status (tirx/_cli.py: the
+ *       console scripts).
  *   Kernel: __call__(*args, stream=None), _stage(name) -> bytes | None, launch_plan,
  *           name, signature, arch, cache, key, compile_ms, bundle
  *   DeviceError (a RuntimeError): no CUDA driver/device, or the driver refused the code.
@@ -48,6 +53,8 @@
 #include "tirx/runtime.h"
 #include "tirx/target.h"
 
+#include "common/tools.h" /* the tools' mains (tools/common/tools.def), for _tool_main */
+
 /* DLPack 1.x's versioned capsule ("dltensor_versioned"), which the installed dlpack.h
  * (0.6) predates. */
 typedef struct {
@@ -72,6 +79,14 @@ static PyObject *g_torch_to_dlpack;  /* torch.utils.dlpack.to_dlpack (C) */
 static PyObject *g_torch_raw_stream; /* torch._C._cuda_getCurrentRawStream */
 static PyObject *g_torch_param;   /* torch.nn.Parameter, when torch.nn was imported */
 static int g_torch_looked;        /* the torch entries were looked up */
+static PyObject *g_str_cuda_stream;   /* "cuda_stream" */
+/* The last stream object given as stream= whose handle came from an int .cuda_stream
+ * (torch.cuda.Stream, torch.cuda.ExternalStream: the handle of such an object never
+ * changes), and that handle.  The reference held keeps the object's address from naming
+ * another object, so the next call with the same object skips the attribute lookup
+ * (_tirx._last_stream() shows it; test/Python/call-stream-object.test). */
+static PyObject *g_last_stream_obj;
+static void *g_last_stream;
 
 /* DLPack 1.2's exchange API: a table of C functions that a framework publishes on its
  * tensor type as the capsule __dlpack_c_exchange_api__ ("dlpack_exchange_api"; torch
@@ -231,11 +246,9 @@ static void torch_lookup(void) {
   }
   if (!g_torch_to_dlpack) PyErr_Clear();
   PyObject *c = PyObject_GetAttrString(torch, "_C");
-  if (c) {
-    g_torch_raw_stream = PyObject_GetAttrString(c, "_cuda_getCurrentRawStream");
-    Py_DECREF(c);
-  }
+  if (c) g_torch_raw_stream = PyObject_GetAttrString(c, "_cuda_getCurrentRawStream");
   if (!g_torch_raw_stream) PyErr_Clear();
+  Py_XDECREF(c);
   PyObject *nn = PyDict_GetItemString(mods, "torch.nn.parameter"); /* borrowed */
   if (nn) g_torch_param = PyObject_GetAttrString(nn, "Parameter");
   if (!g_torch_param) PyErr_Clear();
@@ -273,13 +286,19 @@ static int same_stream(void *s, void *t) {
 /* A CUstream from the stream= argument; 0 with *out set, -1 with an exception. */
 static int parse_stream(PyObject *s, void **out) {
   PyObject *h = NULL;
+  int remember = 0; /* the handle is an int .cuda_stream */
+  if (s == g_last_stream_obj) { /* the same stream object as the last call */
+    *out = g_last_stream;
+    return 0;
+  }
   if (PyLong_Check(s)) {
     h = s;
     Py_INCREF(h);
   } else {
     /* torch.cuda.Stream: .cuda_stream is a C attribute, cheaper than calling its
      * __cuda_stream__ (a Python method); both name the same handle */
-    h = PyObject_GetAttrString(s, "cuda_stream");
+    h = PyObject_GetAttr(s, g_str_cuda_stream);
+    remember = h && PyLong_Check(h);
     if (!h || !PyLong_Check(h)) {
       Py_XDECREF(h);
       h = NULL;
@@ -307,7 +326,15 @@ static int parse_stream(PyObject *s, void **out) {
   }
   *out = (void *)(uintptr_t)PyLong_AsUnsignedLongLongMask(h);
   Py_DECREF(h);
-  return PyErr_Occurred() ? -1 : 0;
+  if (PyErr_Occurred()) return -1;
+  if (remember) {
+    PyObject *old = g_last_stream_obj;
+    Py_INCREF(s);
+    g_last_stream_obj = s;
+    g_last_stream = *out;
+    Py_XDECREF(old);
+  }
+  return 0;
 }
 
 /* 1 when obj.__dlpack_device__() names a CUDA device (kDLCUDA, kDLCUDAManaged), else 0;
@@ -940,6 +967,15 @@ static PyObject *mod_dlpack_c_api(PyObject *m, PyObject *arg) {
   return prev;
 }
 
+/* _last_stream(): the stream object whose handle is remembered, or None (tests). */
+static PyObject *mod_last_stream(PyObject *m, PyObject *noargs) {
+  (void)m;
+  (void)noargs;
+  PyObject *r = g_last_stream_obj ? g_last_stream_obj : Py_None;
+  Py_INCREF(r);
+  return r;
+}
+
 static PyObject *mod_device_arch(PyObject *m, PyObject *noargs) {
   (void)m;
   (void)noargs;
@@ -964,6 +1000,95 @@ static PyObject *mod_ptxas_path(PyObject *m, PyObject *noargs) {
   PyObject *r = PyUnicode_FromString(p);
   free(p);
   return r;
+}
+
+static PyObject *mod_libdevice_path(PyObject *m, PyObject *noargs) {
+  (void)m;
+  (void)noargs;
+  char *p = tirx_libdevice_find();
+  if (!p) Py_RETURN_NONE;
+  PyObject *r = PyUnicode_FromString(p);
+  free(p);
+  return r;
+}
+
+typedef int (*ToolMain)(int argc, char **argv);
+static const struct {
+  const char *name;
+  ToolMain run;
+} g_tools[] = {
+#define TIRX_TOOL(name, fn, cli) {name, fn},
+#include "common/tools.def"
+#undef TIRX_TOOL
+};
+
+static void free_argv(char **argv, Py_ssize_t n) {
+  for (Py_ssize_t i = 0; i < n; i++) free(argv[i]);
+  free(argv);
+}
+
+/* seq[i], a str, as a malloc'd C string (os.fsencode's bytes): 0, or -1 with an exception. */
+static int copy_arg(PyObject *seq, Py_ssize_t i, char **out) {
+  PyObject *item = PySequence_GetItem(seq, i);
+  if (!item) return -1;
+  if (!PyUnicode_Check(item)) {
+    Py_DECREF(item);
+    PyErr_Format(PyExc_TypeError, "tirx: argv[%zd] is not a str", i);
+    return -1;
+  }
+  PyObject *b = PyUnicode_EncodeFSDefault(item);
+  Py_DECREF(item);
+  char *data = NULL;
+  Py_ssize_t len = 0;
+  if (!b || PyBytes_AsStringAndSize(b, &data, &len) != 0) {
+    Py_XDECREF(b);
+    return -1;
+  }
+  if (strlen(data) != (size_t)len) {
+    Py_DECREF(b);
+    PyErr_Format(PyExc_ValueError, "tirx: argv[%zd] holds a NUL character", i);
+    return -1;
+  }
+  *out = malloc((size_t)len + 1);
+  if (*out) memcpy(*out, data, (size_t)len + 1);
+  Py_DECREF(b);
+  if (!*out) PyErr_NoMemory();
+  return *out ? 0 : -1;
+}
+
+/* _tool_main(name, argv): the tool's whole run in this process.  argv (a list or tuple
+ * of str, argv[0] first) is encoded as os.fsencode does; the tool writes through C's
+ * stdio to file descriptors 1 and 2 (the caller flushes sys.stdout first) and stdout is
+ * flushed before returning (tool_exit).  The GIL is released: a run may take long. */
+static PyObject *mod_tool_main(PyObject *m, PyObject *args) {
+  (void)m;
+  const char *name;
+  PyObject *seq;
+  if (!PyArg_ParseTuple(args, "sO", &name, &seq)) return NULL;
+  ToolMain run = NULL;
+  for (size_t i = 0; i < sizeof g_tools / sizeof g_tools[0]; i++)
+    if (!strcmp(g_tools[i].name, name)) run = g_tools[i].run;
+  if (!run) return PyErr_Format(PyExc_ValueError, "tirx: no tool named '%s'", name);
+  if (!PyList_Check(seq) && !PyTuple_Check(seq))
+    return PyErr_Format(PyExc_TypeError, "tirx: argv must be a list of str");
+  Py_ssize_t n = PySequence_Size(seq);
+  if (n < 1) return PyErr_Format(PyExc_ValueError, "tirx: argv needs argv[0]");
+  if (n > INT32_MAX - 1) return PyErr_NoMemory();
+  char **argv = calloc((size_t)n + 1, sizeof *argv);
+  if (!argv) return PyErr_NoMemory();
+  for (Py_ssize_t i = 0; i < n; i++) {
+    if (copy_arg(seq, i, &argv[i]) != 0) {
+      free_argv(argv, i);
+      return NULL;
+    }
+  }
+  int rc;
+  Py_BEGIN_ALLOW_THREADS
+  rc = run((int)n, argv);
+  fflush(stderr);
+  Py_END_ALLOW_THREADS
+  free_argv(argv, n);
+  return PyLong_FromLong(rc);
 }
 
 static PyObject *mod_cache_dir(PyObject *m, PyObject *noargs) {
@@ -1000,9 +1125,15 @@ static PyMethodDef module_methods[] = {
      "a file's bytes: a regular file within TIRX_MAX_INPUT_BYTES, else OSError"},
     {"device_arch", mod_device_arch, METH_NOARGS, "device 0's arch (sm_90a), or DeviceError"},
     {"ptxas_path", mod_ptxas_path, METH_NOARGS, "the ptxas tirx would run, or None"},
+    {"libdevice_path", mod_libdevice_path, METH_NOARGS,
+     "the libdevice bitcode tirx would link, or None when it is not a file"},
+    {"_tool_main", mod_tool_main, METH_VARARGS,
+     "run a command-line tool (tirx-llc, tirx-opt, tirx-run) in process: its exit status"},
     {"cache_dir", mod_cache_dir, METH_NOARGS, "the compile cache's directory, or None (off)"},
     {"cache_clear", mod_cache_clear, METH_NOARGS,
      "remove every entry of the compile cache; the number removed (OSError when off)"},
+    {"_last_stream", mod_last_stream, METH_NOARGS,
+     "the stream= object whose handle is remembered (an int .cuda_stream), or None"},
     {"_dlpack_c_api", mod_dlpack_c_api, METH_O,
      "torch tensors through DLPack's C exchange API (True) or torch's exporter; the "
      "previous setting"},
@@ -1025,7 +1156,8 @@ PyMODINIT_FUNC PyInit__tirx(void) {
         "No CUDA driver or device, or the driver refused the code (a RuntimeError).",
         PyExc_RuntimeError, NULL);
   if (!g_str_dlpack) g_str_dlpack = PyUnicode_InternFromString("__dlpack__");
-  if (!kt || !g_device_error || !g_str_dlpack) {
+  if (!g_str_cuda_stream) g_str_cuda_stream = PyUnicode_InternFromString("cuda_stream");
+  if (!kt || !g_device_error || !g_str_dlpack || !g_str_cuda_stream) {
     Py_XDECREF(kt);
     Py_DECREF(m);
     return NULL;

@@ -15,7 +15,7 @@ import threading
 from collections import namedtuple
 
 from . import _cuda, _tirx
-from ._tirx import DeviceError, device_arch, ptxas_path, cache_dir, cache_clear
+from ._tirx import DeviceError, device_arch, ptxas_path, libdevice_path, cache_dir, cache_clear
 
 
 def _find_prelude():
@@ -42,7 +42,8 @@ _cuda.setup()
 __version__ = _tirx.version
 __all__ = [
     "compile", "compile_file", "load_bundle", "jit", "Kernel", "JitFunction",
-    "CompileError", "DeviceError", "Diagnostic", "device_arch", "cache_dir", "cache_clear", "T",
+    "CompileError", "DeviceError", "Diagnostic", "device_arch", "ptxas_path", "libdevice_path",
+    "cache_dir", "cache_clear", "T",
     "torch_op",
 ]
 

@@ -11,9 +11,12 @@
 #include <llvm-c/Linker.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "Support/oom.h"
 #include "Target/NVPTX/cg.h"
 #include "tirx/file.h"
+#include "tirx/target.h"
 
 #ifndef TIRX_LIBDEVICE
 #define TIRX_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
@@ -103,10 +106,21 @@ void cg_internalize(CG *cg) {
   }
 }
 
+/* The path linked: $TIRX_LIBDEVICE, else the build's default. */
+static const char *libdevice_path(void) {
+  const char *path = getenv("TIRX_LIBDEVICE");
+  return path && *path ? path : TIRX_LIBDEVICE;
+}
+
+char *tirx_libdevice_find(void) {
+  const char *path = libdevice_path();
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? tirx_xstrdup(path) : NULL;
+}
+
 int cg_link_libdevice(CG *cg) {
   if (!uses_libdevice(cg->mod)) return 0;
-  const char *path = getenv("TIRX_LIBDEVICE");
-  if (!path || !*path) path = TIRX_LIBDEVICE;
+  const char *path = libdevice_path();
   if (cg_link_bitcode(cg, path, "libdevice (math functions)", " (set TIRX_LIBDEVICE)")) return 1;
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                     LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 0, 0)));

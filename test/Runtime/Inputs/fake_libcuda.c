@@ -217,10 +217,12 @@ CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType dt, cuuint
 }
 
 static CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
-                       unsigned by, unsigned bz, unsigned smem, void **params) {
+                       unsigned by, unsigned bz, unsigned smem, CUstream s, void **params) {
   FakeFunc *fn = (FakeFunc *)f;
   printf("fake-cuda: launch %s grid (%u, %u, %u) block (%u, %u, %u) smem %u\n", fn->name, gx,
          gy, gz, bx, by, bz, smem);
+  /* TIRX_FAKE_CUDA_STREAMS: which stream each launch went on (test/Python/call-stream-object.test) */
+  if (getenv("TIRX_FAKE_CUDA_STREAMS")) printf("fake-cuda:   stream 0x%llx\n", (unsigned long long)(uintptr_t)s);
   for (int i = 0; i < fn->nparams; i++) {
     char w[64];
     const void *p = params[i];
@@ -249,13 +251,13 @@ static CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsi
 CUresult cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f, void **params, void **extra) { FAULT();
   (void)extra;
   return launch(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX, c->blockDimY,
-                c->blockDimZ, c->sharedMemBytes, params);
+                c->blockDimZ, c->sharedMemBytes, c->hStream, params);
 }
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,
                         void **extra) { FAULT();
-  (void)s, (void)extra;
-  return launch(f, gx, gy, gz, bx, by, bz, smem, params);
+  (void)extra;
+  return launch(f, gx, gy, gz, bx, by, bz, smem, s, params);
 }
 
 CUresult cuGetErrorName(CUresult r, const char **s) {

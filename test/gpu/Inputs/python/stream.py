@@ -5,7 +5,7 @@ import sys
 
 import torch
 
-from common import close, dev, finish, tirx
+from common import check, close, dev, finish, tirx
 
 ex = sys.argv[1]
 k = tirx.compile(os.path.join(ex, "scale.py"))
@@ -35,6 +35,21 @@ k(a, b, stream=s2)
 s2.synchronize()
 close("stream=torch.cuda.Stream", b, torch.full((256,), 10.0))
 
+# The same Stream object again (its handle is remembered from the last call), another
+# one, then the first again: each call goes on the stream it names (a wrong handle would
+# read `a` before the fill behind the sleep).
+for i, (st, v) in enumerate(((s2, 9.0), (s, 11.0), (s2, 13.0))):
+    b.zero_()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(st):
+        torch.cuda._sleep(200_000_000)
+        a.fill_(v)
+    k(a, b, stream=st)
+    st.synchronize()
+    close("stream=torch.cuda.Stream, call %d (remembered handle)" % i, b, torch.full((256,), 2 * v))
+    check("stream=torch.cuda.Stream, call %d: the object is the remembered one" % i,
+          tirx._tirx._last_stream() is st)
+
 # stream= an int handle.
 b.zero_()
 torch.cuda.synchronize()
@@ -49,7 +64,6 @@ close("stream=int", b, torch.full((256,), 14.0))
 with torch.cuda.stream(s):
     torch.cuda._sleep(500_000_000)
     k(a, b)
-from common import check  # noqa: E402
 check("no synchronisation (the stream is still busy after the call)", not s.query())
 s.synchronize()
 finish()
