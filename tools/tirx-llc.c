@@ -71,6 +71,8 @@ static const char usage[] =
     "  TIRX_NO_CACHE=1 (no compile cache), TIRX_DUMP_DIR (write every stage there),\n"
     "  TIRX_CACHE_MAX_BYTES (the cache's size bound; default 4G, 0 = none),\n"
     "  TIRX_MAX_INPUT_BYTES (the most bytes read from one input; default 256M),\n"
+    "  TIRX_LLVM_PIPELINE=tirx|llvm (-O3's LLVM pipeline: tirx's, the default, or LLVM's\n"
+    "  default<O3>),\n"
     "  TIRX_VERIFY_EACH=1 (verify the IR after every lowering pass, not once after the last;\n"
     "  on in the sanitizer builds)\n";
 

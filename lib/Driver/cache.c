@@ -39,6 +39,7 @@
 #include "Support/strbuf.h"
 #include "tirx/compile.h"
 #include "tirx/file.h"
+#include "tirx/internal/codegen.h"
 #include "tirx/target.h"
 
 #include "Driver/driver.h"
@@ -284,6 +285,8 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
   feed_str(&s, "arch", o->arch);
   snprintf(buf, sizeof buf, "%d", o->opt_level);
   feed_str(&s, "opt", buf);
+  const char *lp = tirx_llvm_pipeline_name();
+  feed_str(&s, "llvm-pipeline", lp ? lp : "invalid");
   snprintf(buf, sizeof buf, "%d", o->stop);
   feed_str(&s, "stop", buf);
   feed_str(&s, "pipeline", o->pipeline ? o->pipeline : "default");

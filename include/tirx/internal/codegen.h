@@ -52,14 +52,14 @@ typedef struct TirxCodegenResult {
   const char *extern_name; /* the first of those (module-interned), and its call */
   Loc extern_loc;
   double ms_irgen;   /* TIRx → LLVM IR, incl. libdevice linking and verification */
-  double ms_opt;     /* LLVM default<On> */
+  double ms_opt;     /* LLVM's optimisation pipeline (tirx_llvm_pipeline_name) */
   double ms_ptx;     /* NVPTX instruction selection + PTX printing */
 } TirxCodegenResult;
 
 /* What codegen targets (tirx_codegen_module). */
 typedef struct TirxTargetOptions {
   const char *arch; /* "sm_100a" (default when NULL), "sm_90a", ... */
-  int opt_level;    /* 0..3: the LLVM pipeline default<On> and the codegen level */
+  int opt_level;    /* 0..3: the LLVM pipeline (default<On>; tirx's at 3) and the codegen level */
   bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
   bool no_fmad;     /* true: no fp add / sub / mul is contracted into an fma (nvcc's
                        --fmad=false); false (the default): they may be, as nvcc does */
@@ -71,5 +71,9 @@ typedef struct TirxTargetOptions {
 int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
                         TirxDiag *diag);
 void tirx_codegen_result_free(TirxCodegenResult *r);
+/* The LLVM pipeline -O3 runs, from TIRX_LLVM_PIPELINE: "tirx" (tirx's, the default) or
+ * "llvm" (LLVM's default<O3>); NULL when the variable names neither (a compile then fails
+ * with an error).  Part of the compile cache's key. */
+const char *tirx_llvm_pipeline_name(void);
 
 #endif

@@ -3,8 +3,10 @@
  *   irgen     one ptx_kernel per device kernel (emit_func.c), libdevice
  *             linked when used, LLVMVerifyModule (a failure is an internal
  *             error, reported, never an abort)
- *   opt       LLVM's default<On> pipeline on the NVPTX target machine (it
- *             includes NVVMReflect, which resolves libdevice's __nvvm_reflect)
+ *   opt       at -O3 tirx's pipeline (llvm_pipeline.def: LLVM's default<O3> without
+ *             the passes that have nothing to do in a kernel module), or LLVM's own
+ *             default<O3> with TIRX_LLVM_PIPELINE=llvm; default<On> below -O3.  Both
+ *             run NVVMReflect, which resolves libdevice's __nvvm_reflect
  *   ptx       LLVMTargetMachineEmitToMemoryBuffer → PTX text
  *
  * Each call has its own LLVMContext and target machine, so calls may run
@@ -50,6 +52,36 @@ static void internal_error(TirxDiag *diag, const char *what, const char *msg) {
                 (int)(n && msg[n - 1] == '\n' ? n - 1 : n), msg ? msg : "");
 }
 
+/* TIRX_LLVM_PIPELINE: "tirx" (or unset/empty) selects tirx's pipeline at -O3, "llvm"
+ * LLVM's default<O3>; any other value gives NULL. */
+const char *tirx_llvm_pipeline_name(void) {
+  const char *e = getenv("TIRX_LLVM_PIPELINE");
+  if (!e || !*e || strcmp(e, "tirx") == 0) return "tirx";
+  if (strcmp(e, "llvm") == 0) return "llvm";
+  return NULL;
+}
+
+/* The rows of llvm_pipeline.def joined into LLVM's pipeline text: a comma between two
+ * elements, none after an opening "adaptor(" or before a closing ")". */
+static char *tirx_pipeline_text(void) {
+  static const char *const rows[] = {
+#define P(text) text,
+#include "Target/NVPTX/llvm_pipeline.def"
+#undef P
+  };
+  size_t n = sizeof rows / sizeof rows[0], len = 1;
+  for (size_t i = 0; i < n; i++) len += strlen(rows[i]) + 1;
+  char *s = tirx_xmalloc(len), *w = s;
+  for (size_t i = 0; i < n; i++) {
+    if (i && w[-1] != '(' && rows[i][0] != ')') *w++ = ',';
+    size_t k = strlen(rows[i]);
+    memcpy(w, rows[i], k);
+    w += k;
+  }
+  *w = '\0';
+  return s;
+}
+
 void tirx_codegen_result_free(TirxCodegenResult *r) {
   if (!r) return;
   free(r->llvm_ir);
@@ -70,6 +102,14 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
     return 1;
   }
   int opt = t->opt_level < 0 ? 0 : t->opt_level > 3 ? 3 : t->opt_level;
+  const char *which = tirx_llvm_pipeline_name();
+  if (!which) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                  "codegen: TIRX_LLVM_PIPELINE='%s' is not a pipeline (tirx: tirx's, the default; "
+                  "llvm: LLVM's default<O3>)",
+                  getenv("TIRX_LLVM_PIPELINE"));
+    return 1;
+  }
   char *err = NULL;
   LLVMTargetMachineRef tm = cg_target_machine(arch, opt, &err);
   if (!tm) {
@@ -151,7 +191,9 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   static const char *const pipelines[] = {"default<O0>,globaldce", "default<O1>", "default<O2>",
                                           "default<O3>"};
-  LLVMErrorRef perr = LLVMRunPasses(cg.mod, pipelines[opt], tm, po);
+  char *text = opt == 3 && strcmp(which, "tirx") == 0 ? tirx_pipeline_text() : NULL;
+  LLVMErrorRef perr = LLVMRunPasses(cg.mod, text ? text : pipelines[opt], tm, po);
+  free(text);
   LLVMDisposePassBuilderOptions(po);
   if (perr) {
     char *pm = LLVMGetErrorMessage(perr);

@@ -93,9 +93,14 @@ static void init_nvptx(void) {
    *    ExpandFp) into 64-bit operations.  NVPTX has no compiler-rt, so by default they
    *    become __divti3 / __fixsfti / __floattisf calls that instruction selection cannot
    *    make: LLVM aborts the process ("unsupported library call operation").  Integers up
-   *    to 64 bits keep their native instructions. */
+   *    to 64 bits keep their native instructions.
+   *  --unroll-threshold-default=300: the threshold of LLVM's O3 loop unrolling
+   *    (-unroll-threshold-aggressive) for every level.  tirx's -O3 pipeline is written out
+   *    as text (llvm_pipeline.def), where `loop-unroll-full` takes no level and unrolls as
+   *    at O2 (threshold 150): with this, it unrolls as default<O3> does, and the text gives
+   *    default<O3>'s code.  -O1 and -O2 (default<O1>, default<O2>) unroll up to it too. */
   const char *const argv[] = {"tirx", "--nvptx-short-ptr", "--expand-div-rem-bits=64",
-                              "--expand-fp-convert-bits=64"};
+                              "--expand-fp-convert-bits=64", "--unroll-threshold-default=300"};
   LLVMParseCommandLineOptions((int)(sizeof argv / sizeof argv[0]), argv, NULL);
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
