@@ -216,6 +216,7 @@ typedef struct Eval {
   PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
   int nframes;             /* frame ids handed out */
   Value py_ret;            /* value of the innermost `return` */
+  struct PyGen *py_gen;    /* the generator whose body runs: what its `yield`s give (NULL: none) */
   /* classes and modules (eval_class.c, eval_module.c) */
   int py_class_lo;         /* the class body being run binds from here (0: none) */
   struct PyClass *py_owner;/* the class of the method being run (super()) */

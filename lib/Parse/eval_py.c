@@ -1647,6 +1647,38 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
   return r;
 }
 
+/* ---- generators ------------------------------------------------------------------
+ * A generator function (a `yield` in its own body, A_FUNCDEF ival 1) runs to its end
+ * when called and gives the list of what it yielded: the evaluator's iteration is
+ * eager throughout (iter() of a value is its items, run to their end), so a
+ * generator is the items it makes.  Unlike CPython the body runs at the call, not at
+ * the first next(), and an endless generator runs into the step limit. */
+typedef struct PyGen {
+  PyVec items;
+} PyGen;
+
+static Value py_run_generator(Eval *ev, Ast *fd, Loc loc);
+
+/* yield x / yield from xs: the running generator's next items */
+static int py_yield(Eval *ev, Ast *s) {
+  if (!ev->py_gen) {
+    ev_error(ev, s->loc, "'yield' outside a Python function");
+    return PY_ERR;
+  }
+  Value v = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+  if (v.kind == V_ERROR) return PY_ERR;
+  if (!s->op) {
+    pv_push(ev, &ev->py_gen->items, v);
+    return PY_NORMAL;
+  }
+  Value *items;
+  int n;
+  PyGen *g = ev->py_gen;
+  if (!py_items(ev, v, &items, &n, s->loc)) return PY_ERR;
+  for (int i = 0; i < n; i++) pv_push(ev, &g->items, items[i]);
+  return PY_NORMAL;
+}
+
 static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
   if (ev->py_depth >= PY_MAX_DEPTH)
@@ -1693,7 +1725,7 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  r = py_run_unnamed(ev, fd, a->loc);
+  r = fd->ival == 1 ? py_run_generator(ev, fd, a->loc) : py_run_unnamed(ev, fd, a->loc);
 done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
@@ -1704,6 +1736,16 @@ done:
   struct PyModule *dummy;
   ev_module_switch(ev, saved_mod, &dummy);
   return r;
+}
+
+/* the body of generator fd run to its end: the list of what it yielded */
+static Value py_run_generator(Eval *ev, Ast *fd, Loc loc) {
+  PyGen g = {{0}}, *outer = ev->py_gen;
+  ev->py_gen = &g;
+  Value r = py_run_unnamed(ev, fd, loc);
+  ev->py_gen = outer;
+  if (r.kind == V_ERROR) return r;
+  return py_seq(ev, V_LIST, g.items.v, g.items.n, loc);
 }
 
 /* ---- statements -------------------------------------------------------------- */
@@ -2074,6 +2116,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_UNSUPPORTED:
     ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
     return PY_ERR;
+  case A_YIELD: return py_yield(ev, s);
   default:
     ev_error(ev, s->loc, "this statement is not supported in parse-time Python code");
     return PY_ERR;

@@ -1090,7 +1090,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
-  case A_RAISE: case A_UNSUPPORTED: ev_py_exec(ev, &s, 1); break;
+  case A_RAISE: case A_UNSUPPORTED: case A_YIELD: ev_py_exec(ev, &s, 1); break;
   default: ev_error(ev, s->loc, "unsupported statement"); break;
   }
 }
@@ -1503,7 +1503,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
     case A_EXPR_STMT:
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
-    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
+    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED: case A_YIELD:
     case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH: case A_DEL:
       ev_py_exec(ev, &s, 1);
       break;
