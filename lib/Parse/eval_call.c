@@ -92,7 +92,7 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
   case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return ev_to_expr(ev, v, "a value");
 }
@@ -126,6 +126,13 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
+  if (strcmp(name, "__name__") == 0 && strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
+    const char *last = strrchr(obj.u.ns, '.') + 1;
+    Value v = v_make(V_STR, loc);
+    v.u.s.p = last;
+    v.u.s.len = strlen(last);
+    return v;
+  }
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
@@ -211,6 +218,20 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   }
 }
 
+/* Call.op: the prelude's tvm.ir.Op named as TVM names the operator, "tirx." and the
+ * registry name ("tirx.address_of", "tirx.cuda.func_call"; a tile primitive's spelling) */
+static Value call_op(Eval *ev, Expr *e, Loc loc) {
+  Value cls;
+  if (!ev_import_name(ev, "tvm.ir.op", "Op", loc, &cls)) return v_make(V_ERROR, loc);
+  const char *nm = e->u.call.op->id == I_TILE_CALL && e->u.call.name ? e->u.call.name : e->u.call.op->name;
+  const char *full = tirx_intern_printf(ev->m, "tirx.%s", nm);
+  Value arg = v_make(V_STR, loc);
+  arg.u.s.p = full;
+  arg.u.s.len = strlen(full);
+  Args a = {&arg, 1, NULL, NULL, 0, loc};
+  return ev_call_value(ev, cls, &a);
+}
+
 /* x.dtype, x.astype; a layout's methods */
 Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   {
@@ -243,6 +264,9 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     const Method *m = ev_method_find(V_EXPR, name);
     if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
+    Value r;
+    if (e->kind == E_CALL && strcmp(name, "op") == 0) return call_op(ev, e, loc);
+    if (ev_irnode_expr_attr(ev, obj, name, loc, &r)) return r;
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
 }
@@ -280,6 +304,7 @@ Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 /* f.with_attr(...), f.specialize(...) (eval_class.c) */
 Value ev_funcref_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
+  if (ev_irnode_func_attr(ev, obj, name, loc, &r)) return r;
   if (ev_py_attr(ev, obj, name, loc, &r)) return r;
   return ev_error(ev, loc, "function has no attribute '%s'", name);
 }

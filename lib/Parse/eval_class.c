@@ -1454,6 +1454,12 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
   }
   for (int i = 0; i < BI_COUNT; i++)
     if (ev_builtins[i].type == x.kind && x.kind != V_ERROR) return ev_builtin_value(&ev_builtins[i], l);
+  if (x.kind == V_EXPR || x.kind == V_STMT) { /* an IR node: TVM's class of it, tvm.tirx.BufferLoad */
+    const char *kn = x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
+    Value k = v_make(V_NS, l);
+    k.u.ns = tirx_intern_printf(ev->m, "tvm.tirx.%s", kn);
+    return k;
+  }
   return ev_error(ev, l, "type() of this value is not available at parse time");
 }
 

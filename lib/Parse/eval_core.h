@@ -64,6 +64,7 @@ struct Value {
     struct { Value *items; int n; } list;     /* V_TUPLE, V_LIST */
     struct { Value *keys; Value *vals; int n; } dict;
     Expr *e;
+    struct Stmt *st;  /* V_STMT */
     Buffer *buf;
     DType dt;         /* V_DTYPE, V_LOCALVEC (with shape in list) */
     const char *ns;   /* V_NS (interned path) */

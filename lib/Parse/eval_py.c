@@ -145,7 +145,7 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
   case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   bool ok;
   if (EV_PROTO(v)->text && EV_PROTO(v)->text(ev, v, repr, b, &ok)) return ok;
@@ -582,7 +582,7 @@ static bool py_equal_in(Eval *ev, Value a, Value b, int64_t *left) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
   case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -662,7 +662,7 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: return false;
+  case V_INDEXER: case V_METADATA: case V_STMT: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -904,7 +904,7 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
   case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   ev_error(ev, loc, "this value cannot be iterated at parse time");
   return false;
@@ -1424,7 +1424,7 @@ static bool memo_value(Value v, int depth) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -1447,7 +1447,7 @@ static bool memo_same(Value a, Value b) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }

@@ -104,4 +104,9 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a);
 PrimFunc *ev_funcref(Eval *ev, Value v);
 void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
 
+/* TVM's IR nodes as Python values (eval_irnode.c): PrimFunc.body, an expression's node
+ * fields (Call.args, BufferLoad.predicate, IntImm/StringImm.value); false: none */
+bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+
 #endif

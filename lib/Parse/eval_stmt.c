@@ -206,7 +206,7 @@ static bool binds_as_is(ValueKind k) {
   static const ValueKind kinds[] = {
       V_BUFFER, V_SCALAR,  V_NS,     V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
       V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,  V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
-      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT};
+      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT, V_STMT};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i] == k) return true;
   return false;
@@ -1034,7 +1034,7 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
   case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_INDEXER: case V_METADATA: case V_STMT: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 
