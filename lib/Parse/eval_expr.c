@@ -784,6 +784,13 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
    * (u == 0xFFFFFFFF on a uint32 u is uint32, as in TVM) */
   if (a.kind == V_INT && !a.uint_big) x = literal_as(ev, x, y->dtype);
   if (b.kind == V_INT && !b.uint_big) y = literal_as(ev, y, x->dtype);
+  if (ev->py_body && b.kind == V_EXPR && (a.kind == V_INT || a.kind == V_FLOAT || a.kind == V_BOOL)) {
+    /* plain Python: `0 < x` is the expression's reflected operator, x.__gt__(0) */
+    static const struct { int op, reflected; } refl[] = {{OP_LT, OP_GT}, {OP_GT, OP_LT}, {OP_LE, OP_GE},
+                                                          {OP_GE, OP_LE}, {OP_EQ, OP_EQ}, {OP_NE, OP_NE}};
+    for (size_t i = 0; i < sizeof refl / sizeof refl[0]; i++)
+      if (refl[i].op == op) return ir_binop(ev, refl[i].reflected, y, x, loc);
+  }
   return ir_binop(ev, op, x, y, loc);
 }
 
