@@ -1438,7 +1438,10 @@ Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
   ValueKind k = x.kind;
   return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
                         k == V_METHOD || k == V_DTYPE ||
-                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable),
+                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable) ||
+                        /* T.NAME of an intrinsic (T.tvm_storage_sync): a function in TVM */
+                        (k == V_NS && strncmp(x.u.ns, "T.", 2) == 0 &&
+                         tirx_intrin_lookup(x.u.ns + 2, strlen(x.u.ns + 2)) != NULL),
                     a->loc);
 }
 

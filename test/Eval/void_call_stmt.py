@@ -1,9 +1,12 @@
 # A void call's type prints as "" (TVM's void), which is how kern's K.ptx / K.cuda
 # proxies tell an instruction to emit as a statement (T.evaluate) from a value
-# call to pass through: str(call.ty.dtype) == "" on a PrimType.
+# call to pass through: str(call.ty.dtype) == "" on a PrimType.  A T.NAME of an
+# intrinsic is callable() (kern's module __getattr__ proxies exactly the callable
+# T names: K.tvm_storage_sync("shared") emits); a namespace (T.ptx) is not.
 # RUN: %tirx-opt %s --entry 'get()' --print-style=tvm | FileCheck %s
 # CHECK: T.ptx.bar(T.uint32(0), "", "sync", "")
-# CHECK-NEXT: T.evaluate("void=[] elect=[{{[a-z]+[0-9]*}}]")
+# CHECK-NEXT: T.tvm_storage_sync("shared", T.bool(False), -1)
+# CHECK-NEXT: T.evaluate("void=[] elect=[{{[a-z]+[0-9]*}}] callable=True/False")
 # CHECK-NOT: T.ptx.bar
 import tvm
 from tvm.script import tirx as T
@@ -31,5 +34,9 @@ def get():
             I.thread_id([32])
             emit(T.ptx.bar.sync(0))
             e = emit(T.cuda.elect_sync())
-            T.evaluate(f"void=[{T.ptx.bar.sync(0).ty.dtype}] elect=[{e.ty.dtype}]")
+            sync = T.tvm_storage_sync
+            if callable(sync):
+                emit(sync("shared"))
+            c = f"callable={callable(sync)}/{callable(T.ptx)}"
+            T.evaluate(f"void=[{T.ptx.bar.sync(0).ty.dtype}] elect=[{e.ty.dtype}] {c}")
     return ib.get()
