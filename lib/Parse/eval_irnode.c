@@ -18,9 +18,11 @@
  * children its base method visits, in TVM main's StmtExprVisitor order (DeclBuffer
  * and AllocBuffer visit nothing; a BufferLoad its indices; a Var is a leaf; an
  * expression kind without a method of its own all of its operands). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "Parse/eval_python.h"
+#include "Support/oom.h"
 
 /* one statement as a value */
 static Value stmt_value(Stmt *s, Loc loc) {
@@ -227,16 +229,15 @@ typedef struct Kids {
   int n, cap;
 } Kids;
 
+/* heap-owned (kids_free): a walk makes one list per node */
 static void kid(Kids *k, Value v) {
   if (k->n == k->cap) {
-    int nc = k->cap ? k->cap * 2 : 8;
-    Value *nv = TIRX_NEWN(k->ev->m, Value, nc);
-    if (k->n) memcpy(nv, k->v, sizeof(Value) * (size_t)k->n);
-    k->v = nv;
-    k->cap = nc;
+    k->cap = k->cap ? k->cap * 2 : 8;
+    k->v = tirx_xrealloc(k->v, (size_t)k->cap, sizeof(Value));
   }
   k->v[k->n++] = v;
 }
+static void kids_free(Kids *k) { free(k->v); }
 static void kid_expr(Kids *k, Expr *e) {
   if (e) kid(k, v_expr(e, k->loc));
 }
@@ -293,5 +294,97 @@ Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
   if (x.kind == V_STMT) stmt_kids(&k, x.u.st);
   else if (x.kind == V_EXPR) expr_kids(&k, x.u.e);
   else return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[x.kind].name);
-  return list_of(ev, k.v, k.n, a->loc);
+  Value r = list_of(ev, k.v, k.n, a->loc);
+  kids_free(&k);
+  return r;
+}
+
+/* ---- the walk, native where the visitor keeps the base method ----------------------------
+ * _tirx.ir_visit(visitor, node, base) dispatches node: to the visitor's own
+ * visit_<kind>_ when its class overrides base's, else to base's, which is the walk
+ * of the node's children (_tirx.ir_visit_children(visitor, node, base)) done here
+ * without a Python call.  Methods are looked up on the visitor's class (an
+ * instance attribute does not shadow them). */
+enum { IR_VISIT_MAX_DEPTH = 4096 };
+
+typedef struct IrVisit {
+  Value self;
+  struct PyClass *cls, *base;
+  int depth;
+} IrVisit;
+
+static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc);
+
+/* visit_<kind>_ of a kind of stmt_kind / expr_kind (literals: no formatting per node) */
+static const char *method_name(const char *kind) {
+  static const char *const names[][2] = {
+      {"seqstmt", "visit_seqstmt_"},       {"evaluate", "visit_evaluate_"},
+      {"buffer_store", "visit_buffer_store_"}, {"bind", "visit_bind_"},
+      {"alloc_buffer", "visit_alloc_buffer_"}, {"decl_buffer", "visit_decl_buffer_"},
+      {"for", "visit_for_"},               {"while", "visit_while_"},
+      {"if_then_else", "visit_if_then_else_"}, {"attr", "visit_attr_"},
+      {"scope_id_def_stmt", "visit_scope_id_def_stmt_"}, {"assert", "visit_assert_"},
+      {"return", "visit_return_"},         {"break", "visit_break_"},
+      {"continue", "visit_continue_"},     {"op_call", "visit_op_call_"},
+      {"call", "visit_call_"},             {"buffer_load", "visit_buffer_load_"},
+      {"var", "visit_var_"}};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(names[i][0], kind) == 0) return names[i][1];
+  return "visit_";
+}
+
+static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
+  if (node.kind == V_NONE) return true;
+  if (node.kind != V_STMT && node.kind != V_EXPR)
+    return ev_error(ev, loc, "not an IR node: a '%s' value", ev_types[node.kind].name), false;
+  if (iv->depth >= IR_VISIT_MAX_DEPTH)
+    return ev_error(ev, loc, "IR visit deeper than %d nodes", IR_VISIT_MAX_DEPTH), false;
+  const char *k = node.kind == V_STMT ? stmt_kind(node.u.st) : expr_kind(node.u.e);
+  if (k) {
+    const char *name = tirx_intern0(ev->m, method_name(k));
+    Value *m = ev_class_find(iv->cls, name);
+    if (m && m != ev_class_find(iv->base, name)) {
+      Value args[2] = {iv->self, node};
+      Args a = {args, 2, NULL, NULL, 0, loc};
+      return ev_call_value(ev, *m, &a).kind != V_ERROR;
+    }
+  }
+  iv->depth++;
+  bool ok = ir_visit_kids(ev, iv, node, loc);
+  iv->depth--;
+  return ok;
+}
+
+static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc) {
+  Kids k = {ev, loc, NULL, 0, 0};
+  if (node.kind == V_STMT) stmt_kids(&k, node.u.st);
+  else expr_kids(&k, node.u.e);
+  bool ok = true;
+  for (int i = 0; i < k.n && ok; i++) ok = ir_visit_node(ev, iv, k.v[i], loc);
+  kids_free(&k);
+  return ok;
+}
+
+static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
+  if (!ev_builtin_nokw(ev, self, a)) return false;
+  if (a->npos != 3 || a->pos[0].kind != V_OBJECT || a->pos[2].kind != V_CLASS)
+    return ev_error(ev, a->loc, "_tirx.%s() takes a visitor, an IR node and the visitor's base class", self->name),
+           false;
+  *iv = (IrVisit){a->pos[0], a->pos[0].u.obj->cls, a->pos[2].u.cls, 0};
+  return true;
+}
+
+Value lib_ir_visit(Eval *ev, const Builtin *self, Args *a) {
+  IrVisit iv;
+  if (!ir_visit_args(ev, self, a, &iv) || !ir_visit_node(ev, &iv, a->pos[1], a->loc)) return v_make(V_ERROR, a->loc);
+  return v_make(V_NONE, a->loc);
+}
+
+Value lib_ir_visit_children(Eval *ev, const Builtin *self, Args *a) {
+  IrVisit iv;
+  if (!ir_visit_args(ev, self, a, &iv)) return v_make(V_ERROR, a->loc);
+  Value node = a->pos[1];
+  if (node.kind != V_STMT && node.kind != V_EXPR)
+    return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[node.kind].name);
+  return ir_visit_kids(ev, &iv, node, a->loc) ? v_make(V_NONE, a->loc) : v_make(V_ERROR, a->loc);
 }

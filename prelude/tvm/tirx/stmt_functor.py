@@ -13,16 +13,15 @@
 #   primitive) call buffer_load var; every other node (a binary operator, Cast, ...)
 #   has no method of its own and its operands are visited.
 #
-# The nodes are the evaluator's (lib/Parse/eval_irnode.c): _tirx.ir_kind(node) names
-# a node's method and _tirx.ir_children(node) lists what its base method visits (as
-# in TVM main, DeclBuffer / AllocBuffer visit nothing, a BufferLoad its indices, a
-# Var is a leaf).  ir_transform (rewriting) is not built yet.
+# The nodes are the evaluator's (lib/Parse/eval_irnode.c), and so is the walk:
+# _tirx.ir_visit(visitor, node, StmtExprVisitor) calls the visitor's own
+# visit_<kind>_ where its class overrides this one's, and walks the children itself
+# where it does not (a base method here is that walk, _tirx.ir_visit_children);
+# _tirx.ir_kind(node) names a node's method and _tirx.ir_children(node) lists what
+# its base method visits (as in TVM main, DeclBuffer / AllocBuffer visit nothing, a
+# BufferLoad its indices, a Var is a leaf).  ir_transform (rewriting) is not built
+# yet.
 import _tirx
-
-
-def _visit_children(visitor, op):
-    for child in _tirx.ir_children(op):
-        visitor._dispatch(child)
 
 
 class StmtExprVisitor:
@@ -34,75 +33,68 @@ class StmtExprVisitor:
 
     def visit_stmt(self, stmt):
         if stmt is not None:
-            self._dispatch(stmt)
+            _tirx.ir_visit(self, stmt, StmtExprVisitor)
 
     def visit_expr(self, expr):
         if expr is not None:
-            self._dispatch(expr)
-
-    def _dispatch(self, node):
-        kind = _tirx.ir_kind(node)
-        if kind is None:
-            _visit_children(self, node)
-        else:
-            getattr(self, "visit_" + kind + "_")(node)
+            _tirx.ir_visit(self, expr, StmtExprVisitor)
 
     def visit_seqstmt_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_evaluate_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_buffer_store_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_bind_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_alloc_buffer_(self, op):
-        pass
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_decl_buffer_(self, op):
-        pass
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_for_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_while_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_if_then_else_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_attr_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_scope_id_def_stmt_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_assert_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_return_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_break_(self, op):
-        pass
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_continue_(self, op):
-        pass
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_op_call_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_call_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_buffer_load_(self, op):
-        _visit_children(self, op)
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
     def visit_var_(self, op):
-        pass
+        _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
 
 def post_order_visit(stmt, fvisit):

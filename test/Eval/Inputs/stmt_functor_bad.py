@@ -19,3 +19,7 @@ def bad_field():
 
 def bad_node():
     return _tirx.ir_children(3)
+
+
+def bad_walk():
+    return _tirx.ir_visit(1, traced().body, 2)
