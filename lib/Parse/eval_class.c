@@ -961,6 +961,18 @@ Value ev_py_lambda(Eval *ev, Ast *a) {
   v.u.py.def = a;
   v.u.py.mod = ev->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
+  /* defaults are evaluated once, where the lambda is made (`lambda x, r=i: ...` in a loop) */
+  Value *dflt = NULL;
+  for (int i = 0; i < a->n && i < a->n2; i++) {
+    if (!a->list2[i]) continue;
+    if (!dflt) {
+      dflt = TIRX_NEWN(ev->m, Value, a->n);
+      for (int k = 0; k < a->n; k++) dflt[k] = v_make(V_ERROR, a->loc);
+    }
+    dflt[i] = ev_expr(ev, a->list2[i]);
+    if (dflt[i].kind == V_ERROR) return dflt[i];
+  }
+  if (dflt) v_aux(ev, &v)->shape = dflt;
   return v;
 }
 
@@ -983,9 +995,10 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   }
   for (int i = 0; i < l->n; i++) {
     if (have[i]) continue;
-    if (i >= l->n2 || !l->list2[i]) return ev_error(ev, a->loc, "<lambda>() missing required argument '%s'", l->list[i]->name);
-    args[i] = ev_expr(ev, l->list2[i]);
-    if (args[i].kind == V_ERROR) return args[i];
+    Value *dflt = VAUX(fn, shape);
+    if (i >= l->n2 || !l->list2[i] || !dflt)
+      return ev_error(ev, a->loc, "<lambda>() missing required argument '%s'", l->list[i]->name);
+    args[i] = dflt[i];
   }
   struct PyModule *saved_mod;
   ev_module_switch(ev, fn.u.py.mod, &saved_mod);

@@ -43,7 +43,8 @@ typedef struct Value Value;
  * a V_METHOD its receiver.  Shared by copies of the value, so never written in
  * place: v_aux gives a value its own. */
 typedef struct ValueAux {
-  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs */
+  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs; V_LAMBDA, V_PYFUNC: its defaults
+                     * (one per parameter, V_ERROR: none), evaluated where the function was made */
   struct Buffer *buftype; /* V_BUFTYPE template; V_INDEXER: the buffer */
   const Value *recv; /* V_METHOD: the receiver */
 } ValueAux;

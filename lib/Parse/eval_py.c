@@ -1344,6 +1344,23 @@ Value ev_py_def(Eval *ev, Ast *fd) {
   v.u.py.def = fd;
   v.u.py.mod = ev->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
+  /* defaults are evaluated once, here (a loop's `def g(r=i)`, a shared `into=[]`); one
+   * that cannot be evaluated here is left to the call, where its error is located */
+  Value *dflt = NULL;
+  for (int i = 0; i < fd->n; i++) {
+    if (!fd->list[i]->b) continue;
+    if (!dflt) {
+      dflt = TIRX_NEWN(ev->m, Value, fd->n);
+      for (int k = 0; k < fd->n; k++) dflt[k] = v_make(V_ERROR, fd->loc);
+    }
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+    dflt[i] = ev_expr(ev, fd->list[i]->b);
+    if (dflt[i].kind == V_ERROR || ev->nerr != nerr) {
+      ev_diag_rollback(ev, nd, ne, nerr);
+      dflt[i] = v_make(V_ERROR, fd->loc);
+    }
+  }
+  if (dflt) v_aux(ev, &v)->shape = dflt;
   return v;
 }
 
@@ -1715,7 +1732,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
         r = ev_error(ev, a->loc, "%s() missing required argument '%s'", fd->name, fd->list[i]->name);
         goto done;
       }
-      bound[i] = ev_expr(ev, fd->list[i]->b);
+      Value *dflt = VAUX(fn, shape);
+      bound[i] = dflt && dflt[i].kind != V_ERROR ? dflt[i] : ev_expr(ev, fd->list[i]->b);
       if (bound[i].kind == V_ERROR) {
         r = bound[i];
         goto done;
