@@ -1535,12 +1535,13 @@ static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   return ev_layout_call(ev, f->what, a, a->loc);
 }
 
-/* T.break_loop / continue_loop: arg = S_BREAK or S_CONTINUE, what = the keyword */
+/* T.break_loop / continue_loop (arg2 1: T.Break / T.Continue, TVM's statements, printed
+ * as the keyword): arg = S_BREAK or S_CONTINUE, what = the keyword */
 static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
   if (ev->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
   Stmt *st = tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc);
-  st->u.loopexit.as_call = true;
+  st->u.loopexit.as_call = !f->arg2;
   ev_emit(ev, st);
   return v_make(V_NONE, a->loc);
 }
@@ -1774,6 +1775,8 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_COMPOSE_LAYOUT] = {sf_layout, NULL, 0, 0, "T.ComposeLayout"},
     [I_BREAK_LOOP] = {sf_loop_exit, NULL, S_BREAK, 0, "break"},
     [I_CONTINUE_LOOP] = {sf_loop_exit, NULL, S_CONTINUE, 0, "continue"},
+    [I_BREAK_STMT] = {sf_loop_exit, NULL, S_BREAK, 1, "break"},
+    [I_CONTINUE_STMT] = {sf_loop_exit, NULL, S_CONTINUE, 1, "continue"},
     [I_CAST_FN] = {sf_cast_fn, NULL, 0, 0, NULL},
     [I_CAST_NODE] = {sf_cast_node, NULL, 0, 0, NULL},
     [I_SELECT_NODE] = {sf_select, NULL, 0, 0, NULL},
