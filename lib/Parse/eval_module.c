@@ -292,6 +292,10 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   pk.u.s.p = m->name;
   pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
   ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
+  Value fv = v_make(V_STR, loc); /* __file__: the path it was found at */
+  fv.u.s.p = tirx_intern0(ev->m, path);
+  fv.u.s.len = strlen(path);
+  ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, loc);
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;

@@ -1490,6 +1490,12 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
   ev_define(ev, tirx_intern0(ev->m, "__package__"), v_make(V_NONE, (Loc){1, 1}), false, (Loc){1, 1}); /* a script's */
+  if (ev->d->filename) { /* __file__: the input's path as given */
+    Value fv = v_make(V_STR, (Loc){1, 1});
+    fv.u.s.p = ev->d->filename;
+    fv.u.s.len = strlen(ev->d->filename);
+    ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, (Loc){1, 1});
+  }
   bool lenient = ev->opts && ev->opts->entry; /* --entry: host code beside it need not evaluate */
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
