@@ -56,6 +56,7 @@ struct Value {
   bool meta;        /* T.meta_var(...): bind the name, emit no IR */
   bool stmt_done;   /* the call already emitted its statement (scope ids) */
   bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  bool pyset;       /* a V_LIST that is a Python set (set(), {a, b}, a set comprehension) */
   int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
   Loc loc;
   union {

@@ -766,7 +766,35 @@ void ev_py_free(Eval *ev) {
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
  * false when the operands are not for it. */
+/* a & b, a | b, a - b, a ^ b over two sets: the items in order of a, then of b */
+static bool set_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
+  if (op != OP_AMP && op != OP_PIPE && op != OP_MINUS && op != OP_CARET) return false;
+  bool sa = a.kind == V_LIST && a.pyset, sb = b.kind == V_LIST && b.pyset;
+  if (!sa && !sb) return false;
+  if (!sa || !sb) {
+    *out = ev_error(ev, loc, "unsupported operand type(s) for %s: '%s' and '%s'", lex_op_text(op),
+                    sa ? "set" : ev_types[a.kind].name, sb ? "set" : ev_types[b.kind].name);
+    return true;
+  }
+  Value *r = TIRX_NEWN(ev->m, Value, a.u.list.n + b.u.list.n + 1);
+  int n = 0;
+  bool in;
+  for (int i = 0; i < a.u.list.n; i++) {
+    ev_py_contains(ev, a.u.list.items[i], b, &in);
+    if (op == OP_PIPE || (op == OP_AMP) == in) r[n++] = a.u.list.items[i];
+  }
+  if (op == OP_PIPE || op == OP_CARET)
+    for (int i = 0; i < b.u.list.n; i++) {
+      ev_py_contains(ev, b.u.list.items[i], a, &in);
+      if (!in) r[n++] = b.u.list.items[i];
+    }
+  *out = py_seq(ev, V_LIST, r, n, loc);
+  out->pyset = true;
+  return true;
+}
+
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
+  if (set_binop(ev, op, a, b, loc, out)) return true;
   if (op == OP_PERCENT && a.kind == V_STR) {
     *out = py_percent(ev, a, b, loc);
     return true;
@@ -1210,6 +1238,7 @@ Value ev_py_set(Eval *ev, Value l) {
     }
   pki_free(&x);
   r.u.list.n = n;
+  r.pyset = true;
   return r;
 }
 
@@ -2374,7 +2403,7 @@ Value bi_print(Eval *ev, const Builtin *self, Args *a) {
 Value bi_set(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
-  if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
+  if (a->npos == 0) return ev_py_set(ev, py_seq(ev, V_LIST, NULL, 0, l));
   Value *items;
   int n;
   if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name);
@@ -2747,6 +2776,7 @@ static Value m_bad_args(Eval *ev, const Method *m, Args *a) {
 /* A mutator's result: nv replaces self for every alias and through recv. */
 static Value mutated(Eval *ev, Value self, Value nv, Value out, Ast *recv) {
   if (nv.kind == V_ERROR) return nv;
+  nv.pyset = self.pyset; /* a set stays one */
   py_alias_update(ev, self, nv);
   if (recv && !py_store_back(ev, recv, nv)) return v_make(V_ERROR, out.loc);
   return out;
