@@ -13,7 +13,7 @@ import os, re, sys
 # lowest first; a file not listed is an error (every evaluator file has a layer)
 LAYERS = [
     ('core', ['eval_value.c', 'eval_expr.c']),  # values, scopes, expressions, calls
-    ('python', ['eval_builtin.c', 'eval_py.c', 'eval_class.c', 'eval_object.c']),  # builtins, statements, classes
+    ('python', ['eval_builtin.c', 'eval_py.c', 'eval_class.c', 'eval_object.c', 'eval_irnode.c']),  # builtins, statements, classes
     ('modules', ['eval_module.c', 'eval_tvm.c']),  # imports, the prelude, TVM's native names
     ('tirx', ['eval_stmt.c', 'eval_call.c', 'eval_buffer.c', 'eval_view.c', 'eval_pool.c', 'eval_ptx.c',
               'eval_frames.c', 'eval_macro.c', 'eval_irbuilder.c']),  # kernels: statements, T.* builders, buffers, views, ...

@@ -2,7 +2,7 @@
 # Evaluates each kernel of the printed kern corpus (TIRx-kernels @ 51a6c01, the
 # `kern` DSL and the TVMScript kernels beside it) from its source with --entry, and
 # groups the first error of each kernel by cause.
-#   usage: scripts/corpus-kern-entry.py BUILD/bin CHECKOUT [--only A,B] [--out DIR]
+#   usage: scripts/corpus-kern-entry.py BUILD/bin CHECKOUT [--only A,B] [--out DIR] [--expect LIST]
 #   (CHECKOUT: mlc-ai/TIRx-kernels @ 51a6c01; the corpus: $TIRX_CORPUS_KERN, else
 #   ../shared/corpus-kern next to the source tree)
 # Each printed file's header names its source (`... @ COMMIT: PATH`) and its
@@ -12,6 +12,10 @@
 # crash, ms, first error), then the causes (the first error with names, numbers and
 # quoted text blanked) with their kernels, then SUMMARY as a dict.
 # --out DIR keeps each kernel's output (NAME.got.py), wanted text and stderr there.
+# Then IDENTICAL (the kernels printed exactly), TIME ms (max, median, the slowest),
+# NEITHER IDENTICAL NOR A LOCATED ERROR (differs, unlocated errors, crashes); exits 1
+# when there is one of those, or when a kernel of --expect LIST (one name a line,
+# `#` comments) is not identical.
 import argparse, collections, os, re, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
@@ -20,11 +24,13 @@ ap.add_argument('src')
 ap.add_argument('--only')
 ap.add_argument('--out')
 ap.add_argument('--timeout', type=int, default=120)
+ap.add_argument('--expect')
 args = ap.parse_args()
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.environ.get('TIRX_CORPUS_KERN', os.path.join(HERE, '..', '..', 'shared', 'corpus-kern'))
 KDIR = os.path.join(CORPUS, 'TIRx-kernels')
 names = sorted(f[:-3] for f in os.listdir(KDIR) if f.endswith('.py'))
+all_names = set(names)
 if args.only:
     only = set(args.only.split(','))
     if only - set(names): sys.exit('corpus-kern-entry: unknown kernel ' + ' '.join(sorted(only - set(names))))
@@ -109,3 +115,18 @@ print('\n== first errors by cause ==')
 for c, ks in sorted(causes.items(), key=lambda kv: -len(kv[1])):
     print('%3d  %s\n       %s' % (len(ks), c, ' '.join(ks)))
 print('SUMMARY', dict(summary))
+same = sorted(r[0] for r in rows if r[2] == 'same')
+print('IDENTICAL %d:' % len(same), ' '.join(same))
+by_time = sorted(rows, key=lambda r: r[3])
+if by_time:
+    print('TIME ms: max %.0f, median %.0f, slowest %s' % (by_time[-1][3], by_time[len(by_time) // 2][3], by_time[-1][0]))
+bad = sorted(r[0] for r in rows if r[2] not in ('same', 'error'))
+print('NEITHER IDENTICAL NOR A LOCATED ERROR %d:' % len(bad), ' '.join(bad))
+failed = bool(bad)
+if args.expect:
+    want = [l.split('#')[0].strip() for l in open(args.expect)]
+    want = [n for n in want if n and (n in {r[0] for r in rows} or n not in all_names)]
+    missing = [n for n in want if n not in same]
+    print('EXPECTED IDENTICAL BUT NOT %d:' % len(missing), ' '.join(missing))
+    failed = failed or bool(missing)
+sys.exit(1 if failed else 0)

@@ -19,7 +19,7 @@ import os, re, sys
 MOVED = {
     # the Python layer (eval_python.h, EvPython)
     'py_depth': 'py->depth', 'py_steps': 'py->steps', 'max_steps': 'py->max_steps',
-    'py_too_big': 'py->too_big', 'nframes': 'py->nframes', 'py_ret': 'py->ret',
+    'py_too_big': 'py->too_big', 'nframes': 'py->nframes', 'py_ret': 'py->ret', 'py_gen': 'py->gen',
     'py_class_lo': 'py->class_lo', 'py_owner': 'py->owner', 'py_self': 'py->self',
     'cur_mod': 'py->cur_mod', 'jit_args': 'py->jit_args', 'py_exc': 'py->exc',
     'py_exc_args': 'py->exc_args', 'py_environ': 'py->environ', 'py_grow': 'py->grow',

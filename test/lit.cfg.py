@@ -254,6 +254,13 @@ if _tk and os.path.isdir(os.path.join(_tk, "tirx_kernels")):
     config.available_features.add("tirx-kernels")
     config.substitutions.append(("%tirx-kernels-src", os.path.abspath(_tk)))
 
+# A checkout of mlc-ai/TIRx-kernels at 51a6c01 (the kern DSL; test/CorpusKern/Entry):
+# $TIRX_KERNELS_HEAD_SRC.  Feature tirx-kernels-head, %tirx-kernels-head-src.
+_tkh = os.environ.get("TIRX_KERNELS_HEAD_SRC")
+if _tkh and os.path.isdir(os.path.join(_tkh, "tirx_kernels", "kern")):
+    config.available_features.add("tirx-kernels-head")
+    config.substitutions.append(("%tirx-kernels-head-src", os.path.abspath(_tkh)))
+
 if config.tirx_sanitize:
     config.available_features.add("asan")
     config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
@@ -264,7 +271,7 @@ lit_config.note(
     "tirx: features: %s; tools: %s" % (
         " ".join(sorted(f for f in config.available_features
                         if f in ("ptxas", "cuda", "asan", "llvm-static", "python-module",
-                                 "numpy", "torch", "nvshmem", "tirx-kernels"))) or "(none)",
+                                 "numpy", "torch", "nvshmem", "tirx-kernels", "tirx-kernels-head"))) or "(none)",
         " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
                  if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",
     )

@@ -49,7 +49,8 @@ typedef enum {
   A_ASSERT,    /* assert a[, b] */
   A_RETURN,    /* return [a] */
   A_BREAK, A_CONTINUE, A_PASS,
-  A_FUNCDEF,   /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3 */
+  A_FUNCDEF,   /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3;
+                * ival 1: a generator (a `yield` of its own body) */
   A_PARAM,     /* name: a [= b]; ival bit0 = keyword-only (after '*'), 2 = *args, 4 = **kwargs */
   A_CLASSDEF,  /* decorators list2; name; body list */
   A_IMPORT,    /* import/from: str holds the text, ignored or rejected */
@@ -60,6 +61,7 @@ typedef enum {
   A_GLOBAL,    /* global/nonlocal names (list of A_NAME); op 1 = nonlocal */
   A_WALRUS,    /* name := a */
   A_DEL,       /* del a (a target or a tuple of them) */
+  A_YIELD,     /* yield [a] ; op 1: yield from a */
 } AstKind;
 
 typedef struct Ast Ast;

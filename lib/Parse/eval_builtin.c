@@ -129,7 +129,7 @@ Value bi_len(Eval *ev, const Builtin *self, Args *a) {
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
   case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return ev_error(ev, a->loc, "len() of this value is not known at parse time");
 }

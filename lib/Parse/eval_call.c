@@ -45,6 +45,13 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
+  if (strcmp(name, "__name__") == 0 && strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
+    const char *last = strrchr(obj.u.ns, '.') + 1;
+    Value v = v_make(V_STR, loc);
+    v.u.s.p = last;
+    v.u.s.len = strlen(last);
+    return v;
+  }
   if (ev_tvm_attr(ev, obj, name, loc, &pya)) return pya;
   if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
@@ -130,6 +137,20 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   }
 }
 
+/* Call.op: the prelude's tvm.ir.Op named as TVM names the operator, "tirx." and the
+ * registry name ("tirx.address_of", "tirx.cuda.func_call"; a tile primitive's spelling) */
+static Value call_op(Eval *ev, Expr *e, Loc loc) {
+  Value cls;
+  if (!ev_import_name(ev, "tvm.ir.op", "Op", loc, &cls)) return v_make(V_ERROR, loc);
+  const char *nm = e->u.call.op->id == I_TILE_CALL && e->u.call.name ? e->u.call.name : e->u.call.op->name;
+  const char *full = tirx_intern_printf(ev->m, "tirx.%s", nm);
+  Value arg = v_make(V_STR, loc);
+  arg.u.s.p = full;
+  arg.u.s.len = strlen(full);
+  Args a = {&arg, 1, NULL, NULL, 0, loc};
+  return ev_call_value(ev, cls, &a);
+}
+
 /* x.dtype, x.astype; a layout's methods */
 Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   {
@@ -162,6 +183,9 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     const Method *m = ev_method_find(V_EXPR, name);
     if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
+    Value r;
+    if (e->kind == E_CALL && strcmp(name, "op") == 0) return call_op(ev, e, loc);
+    if (ev_irnode_expr_attr(ev, obj, name, loc, &r)) return r;
     return ev_error(ev, loc, "expression has no attribute '%s'", name);
   }
 }
@@ -199,6 +223,7 @@ Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 /* f.with_attr(...), f.specialize(...) (eval_class.c) */
 Value ev_funcref_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
+  if (ev_irnode_func_attr(ev, obj, name, loc, &r)) return r;
   if (ev_py_attr(ev, obj, name, loc, &r)) return r;
   return ev_error(ev, loc, "function has no attribute '%s'", name);
 }
@@ -1429,12 +1454,13 @@ static Value sf_layout(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   return ev_layout_call(ev, f->what, a, a->loc);
 }
 
-/* T.break_loop / continue_loop: arg = S_BREAK or S_CONTINUE, what = the keyword */
+/* T.break_loop / continue_loop (arg2 1: T.Break / T.Continue, TVM's statements, printed
+ * as the keyword): arg = S_BREAK or S_CONTINUE, what = the keyword */
 static Value sf_loop_exit(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)in;
   if (ev->tx->loop_depth == 0) return ev_error(ev, a->loc, "'%s' outside a loop", f->what);
   Stmt *st = tirx_stmt_new(ev->m, (StmtKind)f->arg, a->loc);
-  st->u.loopexit.as_call = true;
+  st->u.loopexit.as_call = !f->arg2;
   ev_emit(ev, st);
   return v_make(V_NONE, a->loc);
 }
@@ -1668,6 +1694,8 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_COMPOSE_LAYOUT] = {sf_layout, NULL, 0, 0, "T.ComposeLayout"},
     [I_BREAK_LOOP] = {sf_loop_exit, NULL, S_BREAK, 0, "break"},
     [I_CONTINUE_LOOP] = {sf_loop_exit, NULL, S_CONTINUE, 0, "continue"},
+    [I_BREAK_STMT] = {sf_loop_exit, NULL, S_BREAK, 1, "break"},
+    [I_CONTINUE_STMT] = {sf_loop_exit, NULL, S_CONTINUE, 1, "continue"},
     [I_CAST_FN] = {sf_cast_fn, NULL, 0, 0, NULL},
     [I_CAST_NODE] = {sf_cast_node, NULL, 0, 0, NULL},
     [I_SELECT_NODE] = {sf_select, NULL, 0, 0, NULL},

@@ -964,6 +964,18 @@ Value ev_py_lambda(Eval *ev, Ast *a) {
   v.u.py.def = a;
   v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
+  /* defaults are evaluated once, where the lambda is made (`lambda x, r=i: ...` in a loop) */
+  Value *dflt = NULL;
+  for (int i = 0; i < a->n && i < a->n2; i++) {
+    if (!a->list2[i]) continue;
+    if (!dflt) {
+      dflt = TIRX_NEWN(ev->m, Value, a->n);
+      for (int k = 0; k < a->n; k++) dflt[k] = v_make(V_ERROR, a->loc);
+    }
+    dflt[i] = ev_expr(ev, a->list2[i]);
+    if (dflt[i].kind == V_ERROR) return dflt[i];
+  }
+  if (dflt) v_aux(ev, &v)->shape = dflt;
   return v;
 }
 
@@ -986,9 +998,10 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   }
   for (int i = 0; i < l->n; i++) {
     if (have[i]) continue;
-    if (i >= l->n2 || !l->list2[i]) return ev_error(ev, a->loc, "<lambda>() missing required argument '%s'", l->list[i]->name);
-    args[i] = ev_expr(ev, l->list2[i]);
-    if (args[i].kind == V_ERROR) return args[i];
+    Value *dflt = VAUX(fn, shape);
+    if (i >= l->n2 || !l->list2[i] || !dflt)
+      return ev_error(ev, a->loc, "<lambda>() missing required argument '%s'", l->list[i]->name);
+    args[i] = dflt[i];
   }
   struct PyModule *saved_mod;
   ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
@@ -1475,7 +1488,10 @@ Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
   ValueKind k = x.kind;
   return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
                         k == V_METHOD || k == V_DTYPE ||
-                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable),
+                        (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable) ||
+                        /* T.NAME of an intrinsic (T.tvm_storage_sync): a function in TVM */
+                        (k == V_NS && strncmp(x.u.ns, "T.", 2) == 0 &&
+                         tirx_intrin_lookup(x.u.ns + 2, strlen(x.u.ns + 2)) != NULL),
                     a->loc);
 }
 
@@ -1491,6 +1507,12 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
   }
   for (int i = 0; i < BI_COUNT; i++)
     if (ev_builtins[i].type == x.kind && x.kind != V_ERROR) return ev_builtin_value(&ev_builtins[i], l);
+  if (x.kind == V_EXPR || x.kind == V_STMT) { /* an IR node: TVM's class of it, tvm.tirx.BufferLoad */
+    const char *kn = x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
+    Value k = v_make(V_NS, l);
+    k.u.ns = tirx_intern_printf(ev->m, "tvm.tirx.%s", kn);
+    return k;
+  }
   return ev_error(ev, l, "type() of this value is not available at parse time");
 }
 

@@ -43,7 +43,8 @@ typedef struct Value Value;
  * a V_METHOD its receiver.  Shared by copies of the value, so never written in
  * place: v_aux gives a value its own. */
 typedef struct ValueAux {
-  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs */
+  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs; V_LAMBDA, V_PYFUNC: its defaults
+                     * (one per parameter, V_ERROR: none), evaluated where the function was made */
   struct Buffer *buftype; /* V_BUFTYPE template; V_INDEXER: the buffer */
   const Value *recv; /* V_METHOD: the receiver */
 } ValueAux;
@@ -55,6 +56,7 @@ struct Value {
   bool meta;        /* T.meta_var(...): bind the name, emit no IR */
   bool stmt_done;   /* the call already emitted its statement (scope ids) */
   bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
+  bool pyset;       /* a V_LIST that is a Python set (set(), {a, b}, a set comprehension) */
   int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
   Loc loc;
   union {
@@ -64,6 +66,7 @@ struct Value {
     struct { Value *items; int n; } list;     /* V_TUPLE, V_LIST */
     struct { Value *keys; Value *vals; int n; } dict;
     Expr *e;
+    struct Stmt *st;  /* V_STMT */
     Buffer *buf;
     DType dt;         /* V_DTYPE, V_LOCALVEC (with shape in list) */
     const char *ns;   /* V_NS (interned path) */

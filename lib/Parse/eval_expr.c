@@ -188,7 +188,7 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
   case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
   return NULL;
@@ -784,6 +784,13 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
    * (u == 0xFFFFFFFF on a uint32 u is uint32, as in TVM) */
   if (a.kind == V_INT && !a.uint_big) x = literal_as(ev, x, y->dtype);
   if (b.kind == V_INT && !b.uint_big) y = literal_as(ev, y, x->dtype);
+  if (ev->py_body && b.kind == V_EXPR && (a.kind == V_INT || a.kind == V_FLOAT || a.kind == V_BOOL)) {
+    /* plain Python: `0 < x` is the expression's reflected operator, x.__gt__(0) */
+    static const struct { int op, reflected; } refl[] = {{OP_LT, OP_GT}, {OP_GT, OP_LT}, {OP_LE, OP_GE},
+                                                          {OP_GE, OP_LE}, {OP_EQ, OP_EQ}, {OP_NE, OP_NE}};
+    for (size_t i = 0; i < sizeof refl / sizeof refl[0]; i++)
+      if (refl[i].op == op) return ir_binop(ev, refl[i].reflected, y, x, loc);
+  }
   return ir_binop(ev, op, x, y, loc);
 }
 
@@ -807,7 +814,7 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
     return true;
   case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_POOL: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: break;
+  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -867,6 +874,7 @@ static bool identity(Value a, Value b, bool *same) {
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
   case V_NS: case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
   case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
+  case V_STMT: *same = a.u.st == b.u.st; break;
   case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST:
   case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_PTRTYPE: case V_LOCALVEC:
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
@@ -1425,7 +1433,7 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
   case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return ev_to_expr(ev, v, "a value");
 }

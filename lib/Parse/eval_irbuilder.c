@@ -28,6 +28,7 @@ typedef struct IrbFrame {
   StmtVec *saved_cur;
   bool saved_in_device, saved_seen;
   Stmt *saved_with_if;
+  int saved_loop_depth; /* a loop frame's body is in a loop (T.Break() is valid there) */
   PrimFunc *saved_func;
   Value *cbs; int ncbs, capcbs; /* add_callback: run (last first) when it exits */
 } IrbFrame;
@@ -126,6 +127,7 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
   fr->saved_in_device = ev->tx->in_device;
   fr->saved_seen = ev->tx->seen_device_entry;
   fr->saved_with_if = ev->tx->with_if;
+  fr->saved_loop_depth = ev->tx->loop_depth;
   fr->saved_func = ev->func;
   fr->up = top;
   st->top = fr;
@@ -140,6 +142,7 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
     return f;
   }
   if (f.u.frame.outer && is_device_entry(f)) ev->tx->in_device = ev->tx->seen_device_entry = true;
+  if (f.u.frame.inner && (f.u.frame.inner->kind == S_FOR || f.u.frame.inner->kind == S_WHILE)) ev->tx->loop_depth++;
   if (f.u.frame.self) return v_expr(f.u.frame.self, loc);
   if (f.u.frame.inner && f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
     return v_expr(tirx_varref(ev->m, f.u.frame.inner->u.for_.var, loc), loc);
@@ -210,6 +213,7 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
   ev->tx->in_device = fr->saved_in_device;
   ev->tx->seen_device_entry = fr->saved_seen;
   ev->tx->with_if = fr->saved_with_if;
+  ev->tx->loop_depth = fr->saved_loop_depth;
   if (is_kind(f, FRAME_IRB)) return true;
   if (is_kind(f, FRAME_PRIMFUNC)) {
     PrimFunc *pf = ev->func;
@@ -266,6 +270,7 @@ static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc
       ev->tx->in_device = top->saved_in_device;
       ev->tx->seen_device_entry = top->saved_seen;
       ev->tx->with_if = top->saved_with_if;
+      ev->tx->loop_depth = top->saved_loop_depth;
       if (is_kind(top->f, FRAME_PRIMFUNC)) ev->func = top->saved_func;
       free(top->body.v);
       free(top->cbs);

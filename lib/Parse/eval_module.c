@@ -292,6 +292,10 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   pk.u.s.p = m->name;
   pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
   ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
+  Value fv = v_make(V_STR, loc); /* __file__: the path it was found at */
+  fv.u.s.p = tirx_intern0(ev->m, path);
+  fv.u.s.len = strlen(path);
+  ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, loc);
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;
@@ -322,6 +326,42 @@ static void poison_targets(Eval *ev, Ast *t, Value p) {
   }
 }
 
+/* The names a failed import statement binds and did not bind yet (`from M import a,
+ * b as c`: a, c; `import a.b`: a; `import a.b as c`: c) hold the failure. */
+static void poison_import(Eval *ev, const Ast *s, Value p) {
+  const char *t = s->str, *end = s->str + s->slen;
+  bool from = strncmp(t, "from", 4) == 0;
+  if (from) {
+    const char *imp = strstr(t, " import ");
+    if (!imp) return;
+    t = imp + 8;
+  } else {
+    t += 6; /* "import" */
+  }
+  while (t < end) {
+    while (t < end && strchr(" \t(),\\\n", *t)) t++;
+    const char *n0 = t;
+    while (t < end && !strchr(" \t(),\\\n", *t)) t++;
+    size_t nl = (size_t)(t - n0);
+    if (!nl) break;
+    const char *as = t;
+    while (as < end && (*as == ' ' || *as == '\t')) as++;
+    if (end - as > 3 && strncmp(as, "as", 2) == 0 && (as[2] == ' ' || as[2] == '\t')) { /* NAME as ALIAS */
+      as += 3;
+      while (as < end && (*as == ' ' || *as == '\t')) as++;
+      n0 = as;
+      for (t = as; t < end && !strchr(" \t(),\\\n", *t);) t++;
+      nl = (size_t)(t - n0);
+    } else if (!from) {
+      const char *dot = memchr(n0, '.', nl); /* import a.b binds a */
+      if (dot) nl = (size_t)(dot - n0);
+    }
+    if (!nl || (nl == 1 && *n0 == '*')) continue;
+    const char *name = tirx_intern(ev->m, n0, nl);
+    if (!ev_lookup(ev, name)) ev_define(ev, name, p, false, s->loc);
+  }
+}
+
 static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
   for (int i = 0; i < n; i++) {
     Ast *s = ss[i];
@@ -333,6 +373,7 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
     case A_FUNCDEF: case A_CLASSDEF:
       poison_targets(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, p);
       break;
+    case A_IMPORT: poison_import(ev, s, p); break;
     case A_IF: case A_FOR: case A_WHILE: case A_TRY: case A_WITH:
       poison_stmts(ev, s->list, s->n, p);
       poison_stmts(ev, s->list2, s->n2, p);

@@ -50,9 +50,12 @@ Value ev_smem_pool(Eval *ev, Args *a) {
     if (!p->ptr) return v_make(V_ERROR, a->loc);
     if (!tirx_dtype_is_handle(p->ptr->dtype)) return ev_error(ev, ext->loc, "T.SMEMPool(ptr) needs a pointer");
   } else {
-    /* TVM 0.27 names it after the pool's `buf` attribute: pool -> pool_buf */
-    Buffer *b = tirx_buffer_new(ev->m, tirx_intern_printf(ev->m, "%s_buf", ev->name_hint ? ev->name_hint : "pool"),
-                                tirx_dtype(DT_UINT8), 1, a->loc);
+    /* TVM 0.27's parser names it after the pool's `buf` attribute: pool -> pool_buf;
+     * traced through the IRBuilder nothing is named: TVM's default "buffer" */
+    const char *name = ev->name_hint ? tirx_intern_printf(ev->m, "%s_buf", ev->name_hint)
+                       : ev_irb_building(ev) ? "buffer"
+                                             : "pool_buf";
+    Buffer *b = tirx_buffer_new(ev->m, name, tirx_dtype(DT_UINT8), 1, a->loc);
     b->shape[0] = tirx_i32(ev->m, 0);
     b->scope = tirx_intern0(ev->m, tirx_scope_name(MEM_SHARED_DYN));
     b->data->ptr_scope = b->scope;

@@ -121,10 +121,10 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     strbuf_put(b, v.u.s.p, v.u.s.len);
     if (repr) strbuf_putc(b, '\'');
     return true;
-  case V_DTYPE: {
+  case V_DTYPE: { /* TVM's void type prints as "" (its void calls are tested for that) */
     char buf[32];
     tirx_dtype_str(v.u.dt, buf);
-    strbuf_puts(b, buf);
+    if (v.u.dt.id != DT_VOID) strbuf_puts(b, buf);
     return true;
   }
   case V_TUPLE: case V_LIST:
@@ -154,7 +154,7 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
   case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
   case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   bool ok;
   if (EV_PROTO(v)->text && EV_PROTO(v)->text(ev, v, repr, b, &ok)) return ok;
@@ -591,7 +591,7 @@ static bool py_equal_in(Eval *ev, Value a, Value b, int64_t *left) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
   case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -671,7 +671,7 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: return false;
+  case V_INDEXER: case V_METADATA: case V_STMT: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -775,7 +775,35 @@ void ev_py_free(Eval *ev) {
 
 /* Operators on Python values the numeric/IR path does not cover.  Returns
  * false when the operands are not for it. */
+/* a & b, a | b, a - b, a ^ b over two sets: the items in order of a, then of b */
+static bool set_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
+  if (op != OP_AMP && op != OP_PIPE && op != OP_MINUS && op != OP_CARET) return false;
+  bool sa = a.kind == V_LIST && a.pyset, sb = b.kind == V_LIST && b.pyset;
+  if (!sa && !sb) return false;
+  if (!sa || !sb) {
+    *out = ev_error(ev, loc, "unsupported operand type(s) for %s: '%s' and '%s'", lex_op_text(op),
+                    sa ? "set" : ev_types[a.kind].name, sb ? "set" : ev_types[b.kind].name);
+    return true;
+  }
+  Value *r = TIRX_NEWN(ev->m, Value, a.u.list.n + b.u.list.n + 1);
+  int n = 0;
+  bool in;
+  for (int i = 0; i < a.u.list.n; i++) {
+    ev_py_contains(ev, a.u.list.items[i], b, &in);
+    if (op == OP_PIPE || (op == OP_AMP) == in) r[n++] = a.u.list.items[i];
+  }
+  if (op == OP_PIPE || op == OP_CARET)
+    for (int i = 0; i < b.u.list.n; i++) {
+      ev_py_contains(ev, b.u.list.items[i], a, &in);
+      if (!in) r[n++] = b.u.list.items[i];
+    }
+  *out = py_seq(ev, V_LIST, r, n, loc);
+  out->pyset = true;
+  return true;
+}
+
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
+  if (set_binop(ev, op, a, b, loc, out)) return true;
   if (op == OP_PERCENT && a.kind == V_STR) {
     *out = py_percent(ev, a, b, loc);
     return true;
@@ -913,7 +941,7 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
   case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   ev_error(ev, loc, "this value cannot be iterated at parse time");
   return false;
@@ -1219,6 +1247,7 @@ Value ev_py_set(Eval *ev, Value l) {
     }
   pki_free(&x);
   r.u.list.n = n;
+  r.pyset = true;
   return r;
 }
 
@@ -1353,6 +1382,23 @@ Value ev_py_def(Eval *ev, Ast *fd) {
   v.u.py.def = fd;
   v.u.py.mod = ev->py->cur_mod;
   v.u.py.env = ev_py_capture(ev, true);
+  /* defaults are evaluated once, here (a loop's `def g(r=i)`, a shared `into=[]`); one
+   * that cannot be evaluated here is left to the call, where its error is located */
+  Value *dflt = NULL;
+  for (int i = 0; i < fd->n; i++) {
+    if (!fd->list[i]->b) continue;
+    if (!dflt) {
+      dflt = TIRX_NEWN(ev->m, Value, fd->n);
+      for (int k = 0; k < fd->n; k++) dflt[k] = v_make(V_ERROR, fd->loc);
+    }
+    int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+    dflt[i] = ev_expr(ev, fd->list[i]->b);
+    if (dflt[i].kind == V_ERROR || ev->nerr != nerr) {
+      ev_diag_rollback(ev, nd, ne, nerr);
+      dflt[i] = v_make(V_ERROR, fd->loc);
+    }
+  }
+  if (dflt) v_aux(ev, &v)->shape = dflt;
   return v;
 }
 
@@ -1433,7 +1479,7 @@ static bool memo_value(Value v, int depth) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -1456,7 +1502,7 @@ static bool memo_same(Value a, Value b) {
   case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
   case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
   case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: break;
+  case V_INDEXER: case V_METADATA: case V_STMT: break;
   }
   return false;
 }
@@ -1656,6 +1702,38 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
   return r;
 }
 
+/* ---- generators ------------------------------------------------------------------
+ * A generator function (a `yield` in its own body, A_FUNCDEF ival 1) runs to its end
+ * when called and gives the list of what it yielded: the evaluator's iteration is
+ * eager throughout (iter() of a value is its items, run to their end), so a
+ * generator is the items it makes.  Unlike CPython the body runs at the call, not at
+ * the first next(), and an endless generator runs into the step limit. */
+typedef struct PyGen {
+  PyVec items;
+} PyGen;
+
+static Value py_run_generator(Eval *ev, Ast *fd, Loc loc);
+
+/* yield x / yield from xs: the running generator's next items */
+static int py_yield(Eval *ev, Ast *s) {
+  if (!ev->py->gen) {
+    ev_error(ev, s->loc, "'yield' outside a Python function");
+    return PY_ERR;
+  }
+  Value v = s->a ? ev_expr(ev, s->a) : v_make(V_NONE, s->loc);
+  if (v.kind == V_ERROR) return PY_ERR;
+  if (!s->op) {
+    pv_push(ev, &ev->py->gen->items, v);
+    return PY_NORMAL;
+  }
+  Value *items;
+  int n;
+  PyGen *g = ev->py->gen;
+  if (!py_items(ev, v, &items, &n, s->loc)) return PY_ERR;
+  for (int i = 0; i < n; i++) pv_push(ev, &g->items, items[i]);
+  return PY_NORMAL;
+}
+
 static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
   if (ev->py->depth >= PY_MAX_DEPTH)
@@ -1692,7 +1770,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
         r = ev_error(ev, a->loc, "%s() missing required argument '%s'", fd->name, fd->list[i]->name);
         goto done;
       }
-      bound[i] = ev_expr(ev, fd->list[i]->b);
+      Value *dflt = VAUX(fn, shape);
+      bound[i] = dflt && dflt[i].kind != V_ERROR ? dflt[i] : ev_expr(ev, fd->list[i]->b);
       if (bound[i].kind == V_ERROR) {
         r = bound[i];
         goto done;
@@ -1702,7 +1781,7 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
     v.meta = false;
     ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
   }
-  r = py_run_unnamed(ev, fd, a->loc);
+  r = fd->ival == 1 ? py_run_generator(ev, fd, a->loc) : py_run_unnamed(ev, fd, a->loc);
 done:
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
@@ -1713,6 +1792,16 @@ done:
   struct PyModule *dummy;
   ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
+}
+
+/* the body of generator fd run to its end: the list of what it yielded */
+static Value py_run_generator(Eval *ev, Ast *fd, Loc loc) {
+  PyGen g = {{0}}, *outer = ev->py->gen;
+  ev->py->gen = &g;
+  Value r = py_run_unnamed(ev, fd, loc);
+  ev->py->gen = outer;
+  if (r.kind == V_ERROR) return r;
+  return py_seq(ev, V_LIST, g.items.v, g.items.n, loc);
 }
 
 /* ---- statements -------------------------------------------------------------- */
@@ -2105,6 +2194,7 @@ static int py_stmt(Eval *ev, Ast *s) {
   case A_UNSUPPORTED:
     ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
     return PY_ERR;
+  case A_YIELD: return py_yield(ev, s);
   default:
     ev_error(ev, s->loc, "this statement is not supported in parse-time Python code");
     return PY_ERR;
@@ -2344,7 +2434,7 @@ Value bi_print(Eval *ev, const Builtin *self, Args *a) {
 Value bi_set(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
-  if (a->npos == 0) return py_seq(ev, V_LIST, NULL, 0, l);
+  if (a->npos == 0) return ev_py_set(ev, py_seq(ev, V_LIST, NULL, 0, l));
   Value *items;
   int n;
   if (a->npos != 1) return ev_error(ev, l, "%s() takes one iterable", self->name);
@@ -2717,6 +2807,7 @@ static Value m_bad_args(Eval *ev, const Method *m, Args *a) {
 /* A mutator's result: nv replaces self for every alias and through recv. */
 static Value mutated(Eval *ev, Value self, Value nv, Value out, Ast *recv) {
   if (nv.kind == V_ERROR) return nv;
+  nv.pyset = self.pyset; /* a set stays one */
   py_alias_update(ev, self, nv);
   if (recv && !py_store_back(ev, recv, nv)) return v_make(V_ERROR, out.loc);
   return out;

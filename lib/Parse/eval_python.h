@@ -14,6 +14,7 @@ typedef struct EvPython {
   bool too_big;            /* a memory or size limit was reported: every later step fails */
   int nframes;             /* frame ids handed out */
   Value ret;               /* value of the innermost `return` */
+  struct PyGen *gen;       /* the generator whose body runs: what its `yield`s give (NULL: none) */
   /* classes and modules (eval_class.c, eval_module.c) */
   int class_lo;            /* the class body being run binds from here (0: none) */
   struct PyClass *owner;   /* the class of the method being run (super()) */
@@ -155,5 +156,9 @@ typedef struct EvPythonHooks {
   Value (*loop_spec)(Eval *ev, Args *a, ForKind kind, const char *fn); /* range(...) in a kernel body */
 } EvPythonHooks;
 extern const EvPythonHooks ev_python_hooks;
+/* TVM's IR nodes as Python values (eval_irnode.c): PrimFunc.body, an expression's node
+ * fields (Call.args, BufferLoad.predicate, IntImm/StringImm.value); false: none */
+bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 
 #endif

@@ -206,7 +206,7 @@ static bool binds_as_is(ValueKind k) {
   static const ValueKind kinds[] = {
       V_BUFFER, V_SCALAR,  V_NS,     V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
       V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,  V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
-      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT};
+      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT, V_STMT};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i] == k) return true;
   return false;
@@ -1034,7 +1034,7 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
   case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
   case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
   case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_INDEXER: case V_METADATA: case V_STMT: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 
@@ -1090,7 +1090,7 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
-  case A_RAISE: case A_UNSUPPORTED: ev_py_exec(ev, &s, 1); break;
+  case A_RAISE: case A_UNSUPPORTED: case A_YIELD: ev_py_exec(ev, &s, 1); break;
   default: ev_error(ev, s->loc, "unsupported statement"); break;
   }
 }
@@ -1490,6 +1490,12 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
   ev_define(ev, tirx_intern0(ev->m, "__package__"), v_make(V_NONE, (Loc){1, 1}), false, (Loc){1, 1}); /* a script's */
+  if (ev->d->filename) { /* __file__: the input's path as given */
+    Value fv = v_make(V_STR, (Loc){1, 1});
+    fv.u.s.p = ev->d->filename;
+    fv.u.s.len = strlen(ev->d->filename);
+    ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, (Loc){1, 1});
+  }
   bool lenient = ev->opts && ev->opts->entry; /* --entry: host code beside it need not evaluate */
   for (int i = 0; i < f->n; i++) {
     Ast *s = f->stmts[i];
@@ -1503,7 +1509,7 @@ Module *ev_file(Eval *ev, AstFile *f) {
     case A_EXPR_STMT:
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
-    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED:
+    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED: case A_YIELD:
     case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH: case A_DEL:
       ev_py_exec(ev, &s, 1);
       break;

@@ -29,6 +29,7 @@ typedef struct {
    * (see check_needed): the longest run of nodes made with no statement node between
    * them (a walrus counts as an expression here), and the number of elifs */
   int run, run_max, nelif;
+  Ast *def; /* the innermost function definition being parsed (a `yield` makes it a generator) */
 } P;
 
 static Token *tok(P *p) { return p->cur; }
@@ -831,6 +832,24 @@ static Ast *global_stmt(P *p, Token *t) {
   return s;
 }
 
+/* yield_stmt := "yield" ["from" expr | expr_list]: a statement (the value of a
+ * yield expression, what send() passes in, is not supported); it makes the
+ * function being parsed a generator */
+static Ast *yield_stmt(P *p, Token *t) {
+  Ast *s = node(p, A_YIELD, t);
+  next(p);
+  if (is_kw(p, KW_FROM)) {
+    next(p);
+    s->op = 1;
+    s->a = expr(p);
+  } else if (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF && !is_op(p, OP_SEMI)) {
+    s->a = expr_list(p);
+  }
+  if (p->def) p->def->ival = 1;
+  end_simple(p);
+  return s;
+}
+
 /* A statement that starts with a keyword (pass, return, import, ...), or NULL
  * when the statement does not. */
 static Ast *keyword_stmt(P *p, Token *t) {
@@ -887,17 +906,9 @@ static Ast *keyword_stmt(P *p, Token *t) {
     end_simple(p);
     return s;
   }
-  static const struct { KwKind kw; const char *text; } lazy[] = {{KW_YIELD, "yield"}},
-      unsupported[] = {{KW_EXCEPT, "except"}, {KW_FINALLY, "finally"}, {KW_AWAIT, "await"},
-                       {KW_ASYNC, "async"}};
-  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
-    if (is_kw(p, lazy[i].kw)) { /* an error only when it runs */
-      Ast *s = node(p, A_UNSUPPORTED, t);
-      s->str = lazy[i].text;
-      while (tok(p)->kind != TK_NEWLINE && tok(p)->kind != TK_EOF && !is_op(p, OP_SEMI)) next(p);
-      end_simple(p);
-      return s;
-    }
+  if (is_kw(p, KW_YIELD)) return yield_stmt(p, t);
+  static const struct { KwKind kw; const char *text; } unsupported[] = {
+      {KW_EXCEPT, "except"}, {KW_FINALLY, "finally"}, {KW_AWAIT, "await"}, {KW_ASYNC, "async"}};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (is_kw(p, unsupported[i].kw)) {
       error_at(p, t, "'%s' is not supported in TIRx", unsupported[i].text);
@@ -1159,7 +1170,10 @@ static Ast *def_stmt(P *p, Ast **decos, int ndecos) {
     next(p);
     f->a = expr(p);
   }
+  Ast *outer = p->def;
+  p->def = f;
   block(p, &f->list3, &f->n3);
+  p->def = outer;
   return f;
 }
 

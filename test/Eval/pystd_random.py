@@ -1,6 +1,6 @@
 # random.Random is CPython's MT19937 bit for bit (seeds of one and two words, negative too,
 # random(), uniform, getrandbits, randint/randrange, shuffle, choice; a factory's group
-# sizes come from it) and threading.local is an object of the one thread: both
+# sizes come from it) and threading.local is an object of the one thread (Lock never contended): both
 # are Python in the prelude (prelude/pystd, pylib.def PYMOD rows).  The same
 # module-level code runs under CPython for the reference.
 # RUN: %tirx-opt -I %S/Inputs %s > %t.tirx
@@ -8,7 +8,7 @@
 # RUN: grep 'T.evaluate' %t.tirx | sed 's/T.int64(\(.*\)))/\1)/' > %t.tirx.txt
 # RUN: diff %t.py.txt %t.tirx.txt
 # RUN: wc -l < %t.tirx.txt | FileCheck %s --check-prefix=COUNT
-# COUNT: 50
+# COUNT: 52
 # RUN: printf 'import random\nr = random.Random()\n' > %t.unseeded.py
 # RUN: not %tirx-opt %t.unseeded.py 2>&1 | FileCheck %s --check-prefix=UNSEEDED
 # UNSEEDED: error: raised NotImplementedError: random.Random without a seed is not reproducible
@@ -67,3 +67,5 @@ def k():
     T.evaluate(RESULTS[47])
     T.evaluate(RESULTS[48])
     T.evaluate(RESULTS[49])
+    T.evaluate(RESULTS[50])
+    T.evaluate(RESULTS[51])

@@ -12,4 +12,5 @@ RESULTS = [
     int(cycpkg.helper is cycpkg.helper),
     int(getattr(cycpkg, "dyn_x", 0)),
     dyn_ab,
+    int(cycpkg.helper.__file__.endswith("cycpkg/helper.py")),
 ]

@@ -24,4 +24,9 @@ results.append(draws.getrandbits(31))
 tls = threading.local()
 tls.session = 17
 results.append(tls.session + int(getattr(tls, "missing", 0) == 0))
+lock = threading.Lock()
+with lock:  # one thread: never contended
+    results.append(3)
+results.append(int(lock.acquire()) * 2 + int(isinstance(threading.RLock(), object)))
+lock.release()
 RESULTS = results

@@ -1,0 +1,390 @@
+/* TVM's IR nodes as Python values (issue 24): what `tvm.tirx.stmt_functor`'s
+ * visitors (prelude/tvm/tirx/stmt_functor.py) and a traced kernel's own IR checks
+ * read of a built function.  A statement is a V_STMT (u.st), an expression the
+ * V_EXPR it already is; the fields carry TVM's names:
+ *
+ *   PrimFunc.body                      the function's body (V_FUNCREF, ev_irnode_func_attr)
+ *   SeqStmt.seq                        Evaluate.value
+ *   BufferStore.buffer/value/indices/predicate          Bind.var/value
+ *   AllocBuffer.buffer / DeclBuffer.buffer              AttrStmt.attr_key/value/body
+ *   For.loop_var/min/extent/step/body  While.condition/body
+ *   IfThenElse.condition/then_case/else_case            AssertStmt.condition
+ *   Return.value                       ScopeIdDefStmt: none yet
+ *   Call.args (Call.op, a tvm.ir.Op of the prelude: eval_call.c)
+ *   BufferLoad.predicate (None unless a predicated load)  IntImm/FloatImm/StringImm.value
+ *
+ * and `_tirx.ir_kind(node)` / `_tirx.ir_children(node)` are the visitor's dispatch:
+ * the stem of its `visit_<kind>_` method (None: no method of its own) and the
+ * children its base method visits, in TVM main's StmtExprVisitor order (DeclBuffer
+ * and AllocBuffer visit nothing; a BufferLoad its indices; a Var is a leaf; an
+ * expression kind without a method of its own all of its operands). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Parse/eval_python.h"
+#include "Support/oom.h"
+
+/* one statement as a value */
+static Value stmt_value(Stmt *s, Loc loc) {
+  if (!s) return v_make(V_NONE, loc);
+  Value v = v_make(V_STMT, loc);
+  v.u.st = s;
+  return v;
+}
+
+static Value opt_expr(Expr *e, Loc loc) { return e ? v_expr(e, loc) : v_make(V_NONE, loc); }
+
+static Value list_of(Eval *ev, Value *items, int n, Loc loc) {
+  Value v = v_make(V_LIST, loc);
+  v.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  if (n) memcpy(v.u.list.items, items, sizeof(Value) * (size_t)n);
+  v.u.list.n = n;
+  return v;
+}
+
+static Value exprs_of(Eval *ev, Expr **es, int n, Loc loc) {
+  Value v = list_of(ev, NULL, 0, loc);
+  v.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) v.u.list.items[i] = v_expr(es[i], loc);
+  v.u.list.n = n;
+  return v;
+}
+
+static Value stmts_of(Eval *ev, Stmt **ss, int n, Loc loc) {
+  Value v = list_of(ev, NULL, 0, loc);
+  v.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  for (int i = 0; i < n; i++) v.u.list.items[i] = stmt_value(ss[i], loc);
+  v.u.list.n = n;
+  return v;
+}
+
+static Value buffer_value(Buffer *b, Loc loc) {
+  Value v = v_make(V_BUFFER, loc);
+  v.u.buf = b;
+  return v;
+}
+
+static Value str_value(Eval *ev, const char *s, Loc loc) {
+  Value v = v_make(V_STR, loc);
+  v.u.s.len = strlen(s);
+  v.u.s.p = tirx_strdup(ev->m, s, v.u.s.len);
+  return v;
+}
+
+/* A tile primitive call (TVM's TilePrimitiveCall statement, our Evaluate of the call) */
+static bool is_tile_eval(const Stmt *s) {
+  return s->kind == S_EVAL && s->u.eval.e && s->u.eval.e->kind == E_CALL && s->u.eval.e->u.call.op->id == I_TILE_CALL;
+}
+
+/* PrimFunc.body */
+bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  (void)ev;
+  if (strcmp(name, "body") != 0 || !obj.u.func.f) return false;
+  *out = stmt_value(obj.u.func.f->body, loc);
+  return true;
+}
+
+/* one field of a statement, by TVM's name; false: it has none of that name */
+static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out) {
+#define F(N) (strcmp(name, N) == 0)
+  switch (s->kind) {
+  case S_SEQ:
+    if (F("seq")) return *out = stmts_of(ev, s->u.seq.items, s->u.seq.n, loc), true;
+    break;
+  case S_EVAL:
+    if (F("value")) return *out = opt_expr(s->u.eval.e, loc), true;
+    break;
+  case S_STORE:
+    if (F("buffer")) return *out = buffer_value(s->u.store.buf, loc), true;
+    if (F("value")) return *out = opt_expr(s->u.store.value, loc), true;
+    if (F("indices")) return *out = exprs_of(ev, s->u.store.idx, s->u.store.n, loc), true;
+    if (F("predicate")) return *out = opt_expr(s->u.store.pred, loc), true;
+    break;
+  case S_BIND:
+    if (F("var")) return *out = v_expr(tirx_varref(ev->m, s->u.bind.var, loc), loc), true;
+    if (F("value")) return *out = opt_expr(s->u.bind.value, loc), true;
+    break;
+  case S_ALLOC: case S_DECL:
+    if (F("buffer")) return *out = buffer_value(s->u.alloc.buf, loc), true;
+    break;
+  case S_FOR:
+    if (F("loop_var")) return *out = v_expr(tirx_varref(ev->m, s->u.for_.var, loc), loc), true;
+    if (F("min")) return *out = opt_expr(s->u.for_.min, loc), true;
+    if (F("extent")) return *out = opt_expr(s->u.for_.extent, loc), true;
+    if (F("step")) return *out = opt_expr(s->u.for_.step, loc), true;
+    if (F("body")) return *out = stmt_value(s->u.for_.body, loc), true;
+    break;
+  case S_WHILE:
+    if (F("condition")) return *out = opt_expr(s->u.while_.cond, loc), true;
+    if (F("body")) return *out = stmt_value(s->u.while_.body, loc), true;
+    break;
+  case S_IF:
+    if (F("condition")) return *out = opt_expr(s->u.if_.cond, loc), true;
+    if (F("then_case")) return *out = stmt_value(s->u.if_.then_, loc), true;
+    if (F("else_case")) return *out = stmt_value(s->u.if_.else_, loc), true;
+    break;
+  case S_ATTR:
+    if (F("attr_key")) return *out = s->u.attr.key ? str_value(ev, s->u.attr.key, loc) : v_make(V_NONE, loc), true;
+    if (F("value")) return *out = opt_expr(s->u.attr.value, loc), true;
+    if (F("body")) return *out = stmt_value(s->u.attr.body, loc), true;
+    break;
+  case S_HINT:
+    if (F("body")) return *out = stmt_value(s->u.hint.body, loc), true;
+    break;
+  case S_ASSERT:
+    if (F("condition")) return *out = opt_expr(s->u.assert_.cond, loc), true;
+    break;
+  case S_RETURN:
+    if (F("value")) return *out = opt_expr(s->u.ret.value, loc), true;
+    break;
+  case S_LAUNCH:
+    if (F("body")) return *out = stmt_value(s->u.launch.body, loc), true;
+    break;
+  case S_SCOPEID: case S_BREAK: case S_CONTINUE: break;
+  }
+  return false;
+#undef F
+}
+
+Value ev_stmt_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  Value r;
+  if (stmt_field(ev, obj.u.st, name, loc, &r)) return r;
+  return ev_error(ev, loc, "'%s' statement has no attribute '%s'", tirx_stmt_kind_name(obj.u.st->kind), name);
+}
+
+/* the fields of an expression node beyond ev_expr_getattr's own (dtype, ty, buffer, indices) */
+bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
+  Expr *e = obj.u.e;
+  switch (e->kind) {
+  case E_CALL: /* .op: ev_expr_getattr's (a prelude class) */
+    if (strcmp(name, "args") == 0) return *out = exprs_of(ev, e->u.call.args, e->u.call.n, loc), true;
+    return false;
+  case E_LOAD:
+    if (strcmp(name, "predicate") == 0) return *out = opt_expr(e->u.load.pred, loc), true;
+    return false;
+  case E_INT:
+    if (strcmp(name, "value") == 0) return *out = v_int(e->u.i.v, loc), true;
+    return false;
+  case E_STR:
+    if (strcmp(name, "value") == 0) {
+      Value v = v_make(V_STR, loc);
+      v.u.s.p = e->u.s.p;
+      v.u.s.len = e->u.s.len;
+      return *out = v, true;
+    }
+    return false;
+  default: return false;
+  }
+}
+
+/* ---- the visitor's dispatch ----------------------------------------------------------- */
+
+/* The stem of the visit_<stem>_ method of TVM main's StmtExprVisitor for this node, or NULL */
+static const char *stmt_kind(const Stmt *s) {
+  if (is_tile_eval(s)) return "op_call";
+  switch (s->kind) {
+  case S_SEQ: return "seqstmt";
+  case S_EVAL: return "evaluate";
+  case S_STORE: return "buffer_store";
+  case S_BIND: return "bind";
+  case S_ALLOC: return "alloc_buffer";
+  case S_DECL: return "decl_buffer";
+  case S_FOR: return "for";
+  case S_WHILE: return "while";
+  case S_IF: return "if_then_else";
+  case S_ATTR: return "attr";
+  case S_SCOPEID: return "scope_id_def_stmt";
+  case S_ASSERT: return "assert";
+  case S_RETURN: return "return";
+  case S_BREAK: return "break";
+  case S_CONTINUE: return "continue";
+  case S_HINT: case S_LAUNCH: return NULL;
+  }
+  return NULL;
+}
+
+static const char *expr_kind(const Expr *e) {
+  switch (e->kind) {
+  case E_CALL: return "call";
+  case E_LOAD: return "buffer_load";
+  case E_VAR: return "var";
+  default: return NULL;
+  }
+}
+
+Value lib_ir_kind(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "_tirx.ir_kind() takes one IR node");
+  Value x = a->pos[0];
+  const char *k = x.kind == V_STMT ? stmt_kind(x.u.st) : x.kind == V_EXPR ? expr_kind(x.u.e) : NULL;
+  if (x.kind != V_STMT && x.kind != V_EXPR)
+    return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[x.kind].name);
+  return k ? str_value(ev, k, a->loc) : v_make(V_NONE, a->loc);
+}
+
+typedef struct Kids {
+  Eval *ev;
+  Loc loc;
+  Value *v;
+  int n, cap;
+} Kids;
+
+/* heap-owned (kids_free): a walk makes one list per node */
+static void kid(Kids *k, Value v) {
+  if (k->n == k->cap) {
+    k->cap = k->cap ? k->cap * 2 : 8;
+    k->v = tirx_xrealloc(k->v, (size_t)k->cap, sizeof(Value));
+  }
+  k->v[k->n++] = v;
+}
+static void kids_free(Kids *k) { free(k->v); }
+static void kid_expr(Kids *k, Expr *e) {
+  if (e) kid(k, v_expr(e, k->loc));
+}
+static void kid_stmt(Kids *k, Stmt *s) {
+  if (s) kid(k, stmt_value(s, k->loc));
+}
+static void kid_expr_cb(void *ctx, Expr *e) { kid_expr(ctx, e); }
+static void kid_stmt_cb(void *ctx, Stmt *s) { kid_stmt(ctx, s); }
+
+/* what TVM main's base visit_<kind>_ visits of a statement */
+static void stmt_kids(Kids *k, Stmt *s) {
+  static const IRChildFns all = {kid_expr_cb, kid_stmt_cb, NULL, NULL, NULL, NULL};
+  if (is_tile_eval(s)) {
+    Expr *c = s->u.eval.e;
+    for (int i = 0; i < c->u.call.n; i++) kid_expr(k, c->u.call.args[i]);
+    return;
+  }
+  switch (s->kind) {
+  case S_STORE: /* value, indices, predicate */
+    kid_expr(k, s->u.store.value);
+    for (int i = 0; i < s->u.store.n; i++) kid_expr(k, s->u.store.idx[i]);
+    kid_expr(k, s->u.store.pred);
+    return;
+  case S_ALLOC: case S_DECL: case S_BREAK: case S_CONTINUE: return; /* the buffer definition is not walked */
+  case S_ASSERT: kid_expr(k, s->u.assert_.cond); return;
+  case S_ATTR: kid_expr(k, s->u.attr.value); kid_stmt(k, s->u.attr.body); return;
+  case S_HINT: kid_stmt(k, s->u.hint.body); return;
+  case S_SEQ: case S_EVAL: case S_BIND: case S_FOR: case S_WHILE: case S_IF: case S_SCOPEID: case S_RETURN:
+  case S_LAUNCH:
+    tirx_stmt_children(s, &all, k); /* its operands and bodies in field order */
+    return;
+  }
+}
+
+static void expr_kids(Kids *k, Expr *e) {
+  static const IRChildFns all = {kid_expr_cb, kid_stmt_cb, NULL, NULL, NULL, NULL};
+  switch (e->kind) {
+  case E_VAR: return;
+  case E_LOAD:
+    for (int i = 0; i < e->u.load.n; i++) kid_expr(k, e->u.load.idx[i]);
+    return;
+  case E_CALL:
+    for (int i = 0; i < e->u.call.n; i++) kid_expr(k, e->u.call.args[i]);
+    return;
+  default: tirx_expr_children(e, &all, k); return;
+  }
+}
+
+Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1) return ev_error(ev, a->loc, "_tirx.ir_children() takes one IR node");
+  Value x = a->pos[0];
+  Kids k = {ev, a->loc, NULL, 0, 0};
+  if (x.kind == V_STMT) stmt_kids(&k, x.u.st);
+  else if (x.kind == V_EXPR) expr_kids(&k, x.u.e);
+  else return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[x.kind].name);
+  Value r = list_of(ev, k.v, k.n, a->loc);
+  kids_free(&k);
+  return r;
+}
+
+/* ---- the walk, native where the visitor keeps the base method ----------------------------
+ * _tirx.ir_visit(visitor, node, base) dispatches node: to the visitor's own
+ * visit_<kind>_ when its class overrides base's, else to base's, which is the walk
+ * of the node's children (_tirx.ir_visit_children(visitor, node, base)) done here
+ * without a Python call.  Methods are looked up on the visitor's class (an
+ * instance attribute does not shadow them). */
+enum { IR_VISIT_MAX_DEPTH = 4096 };
+
+typedef struct IrVisit {
+  Value self;
+  struct PyClass *cls, *base;
+  int depth;
+} IrVisit;
+
+static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc);
+
+/* visit_<kind>_ of a kind of stmt_kind / expr_kind (literals: no formatting per node) */
+static const char *method_name(const char *kind) {
+  static const char *const names[][2] = {
+      {"seqstmt", "visit_seqstmt_"},       {"evaluate", "visit_evaluate_"},
+      {"buffer_store", "visit_buffer_store_"}, {"bind", "visit_bind_"},
+      {"alloc_buffer", "visit_alloc_buffer_"}, {"decl_buffer", "visit_decl_buffer_"},
+      {"for", "visit_for_"},               {"while", "visit_while_"},
+      {"if_then_else", "visit_if_then_else_"}, {"attr", "visit_attr_"},
+      {"scope_id_def_stmt", "visit_scope_id_def_stmt_"}, {"assert", "visit_assert_"},
+      {"return", "visit_return_"},         {"break", "visit_break_"},
+      {"continue", "visit_continue_"},     {"op_call", "visit_op_call_"},
+      {"call", "visit_call_"},             {"buffer_load", "visit_buffer_load_"},
+      {"var", "visit_var_"}};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(names[i][0], kind) == 0) return names[i][1];
+  return "visit_";
+}
+
+static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
+  if (node.kind == V_NONE) return true;
+  if (node.kind != V_STMT && node.kind != V_EXPR)
+    return ev_error(ev, loc, "not an IR node: a '%s' value", ev_types[node.kind].name), false;
+  if (iv->depth >= IR_VISIT_MAX_DEPTH)
+    return ev_error(ev, loc, "IR visit deeper than %d nodes", IR_VISIT_MAX_DEPTH), false;
+  const char *k = node.kind == V_STMT ? stmt_kind(node.u.st) : expr_kind(node.u.e);
+  if (k) {
+    const char *name = tirx_intern0(ev->m, method_name(k));
+    Value *m = ev_class_find(iv->cls, name);
+    if (m && m != ev_class_find(iv->base, name)) {
+      Value args[2] = {iv->self, node};
+      Args a = {args, 2, NULL, NULL, 0, loc};
+      return ev_call_value(ev, *m, &a).kind != V_ERROR;
+    }
+  }
+  iv->depth++;
+  bool ok = ir_visit_kids(ev, iv, node, loc);
+  iv->depth--;
+  return ok;
+}
+
+static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc) {
+  Kids k = {ev, loc, NULL, 0, 0};
+  if (node.kind == V_STMT) stmt_kids(&k, node.u.st);
+  else expr_kids(&k, node.u.e);
+  bool ok = true;
+  for (int i = 0; i < k.n && ok; i++) ok = ir_visit_node(ev, iv, k.v[i], loc);
+  kids_free(&k);
+  return ok;
+}
+
+static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
+  if (!ev_builtin_nokw(ev, self, a)) return false;
+  if (a->npos != 3 || a->pos[0].kind != V_OBJECT || a->pos[2].kind != V_CLASS)
+    return ev_error(ev, a->loc, "_tirx.%s() takes a visitor, an IR node and the visitor's base class", self->name),
+           false;
+  *iv = (IrVisit){a->pos[0], a->pos[0].u.obj->cls, a->pos[2].u.cls, 0};
+  return true;
+}
+
+Value lib_ir_visit(Eval *ev, const Builtin *self, Args *a) {
+  IrVisit iv;
+  if (!ir_visit_args(ev, self, a, &iv) || !ir_visit_node(ev, &iv, a->pos[1], a->loc)) return v_make(V_ERROR, a->loc);
+  return v_make(V_NONE, a->loc);
+}
+
+Value lib_ir_visit_children(Eval *ev, const Builtin *self, Args *a) {
+  IrVisit iv;
+  if (!ir_visit_args(ev, self, a, &iv)) return v_make(V_ERROR, a->loc);
+  Value node = a->pos[1];
+  if (node.kind != V_STMT && node.kind != V_EXPR)
+    return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[node.kind].name);
+  return ir_visit_kids(ev, &iv, node, a->loc) ? v_make(V_NONE, a->loc) : v_make(V_ERROR, a->loc);
+}

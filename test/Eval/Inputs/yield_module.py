@@ -1,0 +1,3 @@
+from tvm.script import tirx as T
+
+yield 1
