@@ -26,6 +26,12 @@ Expr *tile_kwarg(const TileOp *op, const char *name) {
   return NULL;
 }
 
+Expr *tile_let_value(const TileOp *op, const Var *v) {
+  if (!op->let_vars) return NULL;
+  int i = ptrvec_index(op->let_vars, v);
+  return i < 0 ? NULL : op->let_vals->items[i];
+}
+
 void tile_error(TileOp *op, const char *fmt, ...) {
   StrBuf msg = {0}; /* grows: the message is never cut */
   va_list ap;
