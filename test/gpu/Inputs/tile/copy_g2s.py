@@ -7,7 +7,7 @@
 DT = "float16"
 SCOPE = "cta"
 NT = 32
-GB = 0
+GB = 4
 GM = 64
 GN = 64
 P0 = 0
