@@ -41,15 +41,15 @@ def fallback_cta(A: T.Buffer((4, 4), "float32"), B: T.Buffer((12,), "float32")):
 
 
 # vec_128b at a symbolic start of a 128B-swizzled shared tile (apache/tvm's
-# test_copy_forced_vec_dynamic_swizzled_shared_uses_vector_ptx, at 64x128 so the tile fits
-# static shared memory): thread t stores reg = (16t + 1 .. 16t + 4) at smem[t % 64, t // 64 * 4:+4]
+# test_copy_forced_vec_dynamic_swizzled_shared_uses_vector_ptx: a 64 KiB static tile, which
+# sm_90a takes): thread t stores reg = (16t + 1 .. 16t + 4) at smem[t % 64, t // 64 * 4:+4]
 # and reads it back.  Expected: B[t, i] == 16t + i + 1.
 @T.prim_func
 def forced_swizzled(B: T.Buffer((128, 4), "float32")):
     T.device_entry()
     T.cta_id([1])
     tid = T.thread_id([128])
-    smem = T.alloc_shared((64, 128), layout=T.ComposeLayout(2, 3, 3, T.TileLayout(T.S[(64, 4, 32):(32, 2048, 1)])))
+    smem = T.alloc_shared((64, 256), layout=T.ComposeLayout(2, 3, 3, T.TileLayout(T.S[(64, 8, 32):(32, 2048, 1)])))
     reg = T.alloc_local((4,))
     out = T.alloc_local((4,))
     for i in range(4):
