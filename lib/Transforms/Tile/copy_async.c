@@ -335,6 +335,7 @@ typedef struct Tma {
   int64_t chunk;     /* its box */
   int64_t issue;     /* instructions */
   int64_t chunk_elems;
+  int64_t chunk_step; /* region-flat elements from one issue's first element to the next's */
   int swizzle, l2, oob;
   Expr *mbar;
   Expr *cta_mask;      /* multicast loads: the .u16 CTA mask, NULL: none */
@@ -376,6 +377,40 @@ static bool word_in(const char *list, const char *w) {
   size_t n = strlen(w);
   for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
     if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+  return false;
+}
+
+/* A shared tile that holds the region as several row-major runs side by side (TVM's box
+ * splitting: a 16 x 128 region stored as two 16 x 64 halves): the innermost spanned
+ * dimension of the region issued in chunks of c, the widest (a multiple of 16 bytes) whose
+ * box lands row-major in one contiguous stretch each -- element (r, j) of chunk k at the
+ * chunk's first element + r * c + j.  Not for a swizzled tile or a region already split. */
+static bool tma_split_inner(Tma *p, const Layout *sl) {
+  if (p->split >= 0 || sl->swz_b || lay_has_threads(sl)) return false;
+  int d = -1;
+  for (int i = p->g.nd - 1; i >= 0 && d < 0; i--)
+    if (p->g.ext[i] > 1) d = i;
+  if (d < 0) return false;
+  int64_t e = p->g.ext[d], rows = p->g.n / e;
+  for (int64_t c = e / 2; c >= 1; c--) {
+    if (e % c || (c * p->eb) % 16) continue;
+    bool ok = true;
+    for (int64_t k = 0; ok && k < e / c; k++) {
+      int64_t base = lay_apply(sl, k * c, NULL, 0, NULL);
+      if (k && ((base - lay_apply(sl, 0, NULL, 0, NULL)) * p->eb) % 128) ok = false;
+      for (int64_t r = 0; ok && r < rows; r++)
+        for (int64_t j = 0; ok && j < c; j++)
+          ok = lay_apply(sl, r * e + k * c + j, NULL, 0, NULL) == base + r * c + j;
+    }
+    if (!ok) continue;
+    p->split = d;
+    p->chunk = c;
+    p->box[p->rank - 1 - d] = c;
+    p->issue = e / c;
+    p->chunk_elems = p->g.n / p->issue;
+    p->chunk_step = c;
+    return true;
+  }
   return false;
 }
 
@@ -486,6 +521,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   }
   p->issue = p->split >= 0 ? p->g.ext[p->split] / p->chunk : 1;
   p->chunk_elems = p->g.n / p->issue;
+  p->chunk_step = p->chunk_elems;
   if ((p->box[0] * p->eb) % 16) {
     tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
     return false;
@@ -498,7 +534,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   lay_canonical(op->m, &sl, &c);
-  if (lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) {
+  if ((lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) && !tma_split_inner(p, &sl)) {
     tile_why(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
              p->s.buf->name);
     return false;
@@ -723,7 +759,7 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Var *it = p.issue > 1 ? tile_var(op, "issue") : NULL;
   Expr *itv = it ? tirx_varref(op->m, it, noloc()) : tile_int(op, 0);
   /* shared pointer: the region's element issue * chunk_elems (row-major) */
-  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_elems));
+  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_step));
   Expr *sptr = addr_of(op, &p.s, tile_unravel(op, sflat, p.s.ext, p.s.nd));
   /* coordinates, innermost first */
   Expr *co[5];
