@@ -36,7 +36,7 @@ typedef struct TirxArchInfo {
   int max_threads_per_block;   /* 1024 */
   int max_block_dim[3];        /* threadIdx extents: 1024, 1024, 64 */
   int64_t max_grid_dim[3];     /* blockIdx extents: 2^31-1, 65535, 65535 */
-  int64_t max_smem_static;     /* statically sized shared memory per block: 48 KiB */
+  int64_t max_smem_static;     /* statically sized shared memory per block: 48 KiB ("a" targets: the per-block max) */
   int64_t max_smem_per_block;  /* static + dynamic with the opt-in attribute (227 KiB on sm_90) */
 } TirxArchInfo;
 

@@ -219,8 +219,14 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
   LayIter cur = {1, 0, NULL};
   bool have = false;
   int64_t total = 1, want = 1;
-  for (int i = 0; i < in->n; i++) total *= in->it[i].ext;
-  for (int d = 0; d < nd; d++) want *= shape[d];
+  for (int i = 0; i < in->n; i++) {
+    if (in->it[i].ext < 1) return fail(why, nwhy, "the layout has an extent of %lld", (long long)in->it[i].ext);
+    total *= in->it[i].ext;
+  }
+  for (int d = 0; d < nd; d++) {
+    if (shape[d] < 1) return fail(why, nwhy, "dimension %d has extent %lld", d, (long long)shape[d]);
+    want *= shape[d];
+  }
   if (total != want)
     return fail(why, nwhy, "the layout covers %lld elements but the shape has %lld", (long long)total,
                 (long long)want);

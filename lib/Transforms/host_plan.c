@@ -263,6 +263,14 @@ static void scan_host(Split *S, Stmt *s) {
       xf_vec_push(&S->host_allocs, s->u.alloc.buf);
       return;
     }
+    /* a shared-memory buffer allocated before the region (TVM's printer writes an
+     * alloc_shared above `with T.attr({"tirx.device_entry": ...})`) is device memory: each
+     * region that uses it carries the allocation, as it carries host decls */
+    if (!S->regions.n && (tirx_scope_is(s->u.alloc.buf->scope, MEM_SHARED) ||
+                          tirx_scope_is(s->u.alloc.buf->scope, MEM_SHARED_DYN))) {
+      xf_vec_push(&S->host_decls, s);
+      return;
+    }
     break;
   case S_STORE: {
     int64_t i;

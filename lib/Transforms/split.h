@@ -16,7 +16,8 @@ typedef struct Split {
   PrimFunc *f;
   const char *sym_name; /* global symbol */
   XfPtrVec regions;     /* S_ATTR device_entry, program order */
-  XfPtrVec host_decls;  /* S_DECL before the first region */
+  XfPtrVec host_decls;  /* S_DECL before the first region, and S_ALLOC of shared memory there
+                           (carried into each region that uses the buffer) */
   XfPtrVec maps;        /* Var*: tensor maps bound before the first region; the index is
                            the plan's tensor-map index */
   XfPtrVec map_binds;   /* their S_BIND, parallel to maps */

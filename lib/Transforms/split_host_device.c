@@ -4,7 +4,8 @@
  *
  * require:   lower-tirx ran (no S_SCOPEID); before T.device_entry() a
  *            function holds only parameter handling: nothing,
- *            `X = T.decl_buffer(..., data=...)` aliases, TMA tensor maps
+ *            `X = T.decl_buffer(..., data=...)` aliases, shared-memory allocations
+ *            (carried into the regions that use them), TMA tensor maps
  *            (`m = T.tvm_stack_alloca("tensormap", 1)` and one
  *            `T.call_packed("runtime.cuTensorMapEncodeTiled", m, ...)` each,
  *            runtime_semantics.md §4.1), and host scalars: `m = n * 2` (a mutable

@@ -63,6 +63,7 @@ typedef struct Dispatch {
   int64_t cta_threads; /* -1: unknown */
   PtrVec host, host_keys, host_vals; /* the current device region's host prologue */
   PtrVec dev_init;                   /* ... and the start of its device code */
+  PtrVec let_vars, let_vals;         /* T.let bindings walked so far (TileOp.let_vars) */
 } Dispatch;
 
 static int var_level(Dispatch *D, const Var *v) {
@@ -244,6 +245,8 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
   op.host_keys = &D->host_keys;
   op.host_vals = &D->host_vals;
   op.dev_init = &D->dev_init;
+  op.let_vars = &D->let_vars;
+  op.let_vals = &D->let_vals;
   if (!parse_name(call->u.call.name, &op.scope, &op.op)) {
     xf_error(D->d, call->loc, "%s: not a T.<scope>.<op> tile primitive", op.name);
     D->errors++;
@@ -378,6 +381,8 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     return s;
   case S_BIND:
     set_level(D, s->u.bind.var, expr_level(D, s->u.bind.value));
+    ptrvec_push(&D->let_vars, s->u.bind.var);
+    ptrvec_push(&D->let_vals, s->u.bind.value);
     return s;
   case S_ATTR: {
     Expr *node = s->u.attr.node;
@@ -493,6 +498,8 @@ int xf_tile_dispatch(Module *m, TirxDiag *d) {
   ptrvec_free(&D.conds);
   ptrvec_free(&D.linear);
   ptrvec_free(&D.linear_wg);
+  ptrvec_free(&D.let_vars);
+  ptrvec_free(&D.let_vals);
   ptrvec_free(&D.host);
   ptrvec_free(&D.host_keys);
   ptrvec_free(&D.host_vals);

@@ -165,11 +165,15 @@ static void emit_alloc(CG *cg, Stmt *s) {
       if (__builtin_mul_overflow(n, (int64_t)esize, &bytes) ||
           __builtin_add_overflow(cg->smem_static, bytes, &cg->smem_static) ||
           cg->smem_static > cg->arch->max_smem_static) {
-        cg_error(cg, s->loc,
-                 "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (use a "
-                 "scope=\"shared.dyn\" buffer for more, up to %lld bytes per block)",
-                 cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name,
-                 (long long)cg->arch->max_smem_per_block);
+        if (cg->arch->max_smem_static < cg->arch->max_smem_per_block)
+          cg_error(cg, s->loc,
+                   "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (use a "
+                   "scope=\"shared.dyn\" buffer for more, up to %lld bytes per block)",
+                   cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name,
+                   (long long)cg->arch->max_smem_per_block);
+        else
+          cg_error(cg, s->loc, "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (the most a block has)",
+                   cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name);
         cg->smem_static = INT64_MAX / 2;
         return;
       }

@@ -110,16 +110,21 @@ static int64_t gcd64(int64_t a, int64_t b) {
   return a;
 }
 
-/* A known divisor of an integer expression (1 when nothing is known). */
-static int64_t known_divisor(const Expr *e) {
+/* A known divisor of an integer expression (1 when nothing is known), through T.let
+ * bindings (`col: T.let[T.int32] = tid // 64 * 4`). */
+static int64_t known_divisor(const TileOp *op, const Expr *e) {
   int64_t c;
   if (xf_const_int(e, &c)) return c == 0 ? ((int64_t)1 << 40) : (c < 0 ? -c : c);
   switch (e->kind) {
   case E_ADD:
-  case E_SUB: return gcd64(known_divisor(e->u.bin.a), known_divisor(e->u.bin.b));
+  case E_SUB: return gcd64(known_divisor(op, e->u.bin.a), known_divisor(op, e->u.bin.b));
   case E_MUL: {
-    int64_t x = known_divisor(e->u.bin.a), y = known_divisor(e->u.bin.b);
+    int64_t x = known_divisor(op, e->u.bin.a), y = known_divisor(op, e->u.bin.b);
     return x > ((int64_t)1 << 40) / (y > 0 ? y : 1) ? ((int64_t)1 << 40) : x * y;
+  }
+  case E_VAR: {
+    const Expr *v = tile_let_value(op, e->u.var);
+    return v ? known_divisor(op, v) : 1;
   }
   default: return 1;
   }
@@ -135,6 +140,33 @@ typedef struct MemSide {
   bool ok;
   char why[TILE_WHY_LEN];
 } MemSide;
+
+/* A region with a symbolic start on a buffer with a layout (a swizzled shared tile): the
+ * widest V (a power of two) such that, whatever the start, every V-aligned run of the region's
+ * last dimension is one contiguous, V-aligned stretch of memory: the last dimension's
+ * innermost iter has stride 1 and V divides its extent, the region's extent there and the
+ * start's known divisor; every other memory stride and the offset are multiples of V; and a
+ * swizzle moves chunks of 2^M >= V elements.  0: nothing can be said. */
+static int64_t sym_layout_vec(TileOp *op, const Layout *whole, const int64_t *shape, const TileRegion *r) {
+  int nd = r->nd;
+  Layout g;
+  int *start = TIRX_NEWN(op->m, int, nd + 1);
+  char w[8];
+  if (nd == 0 || !lay_group(op->m, whole, shape, nd, &g, start, w, sizeof w) || lay_has_threads(&g)) return 0;
+  int inner = -1;
+  for (int i = start[nd] - 1; i >= start[nd - 1] && inner < 0; i--)
+    if (g.it[i].ext > 1) inner = i;
+  if (inner < 0 || g.it[inner].stride != 1) return 1;
+  int64_t lo, V = g.it[inner].ext;
+  V = gcd64(V, r->ext[nd - 1]);
+  V = gcd64(V, xf_const_int(r->lo[nd - 1], &lo) ? (lo ? lo : V) : known_divisor(op, r->lo[nd - 1]));
+  if (g.offset) V = gcd64(V, g.offset);
+  for (int i = 0; i < g.n; i++)
+    if (i != inner && g.it[i].ext > 1) V = gcd64(V, g.it[i].stride);
+  if (g.swz_b && V > ((int64_t)1 << g.swz_m)) V = (int64_t)1 << g.swz_m;
+  while (V & (V - 1)) V &= V - 1; /* a power of two */
+  return V > 0 ? V : 1;
+}
 
 static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
   memset(s, 0, sizeof *s);
@@ -159,15 +191,18 @@ static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
     if (!xf_const_int(r->lo[i], &lo[i])) {
       symbolic = true;
       lo[i] = 0;
-      int64_t d = known_divisor(r->lo[i]);
+      int64_t d = known_divisor(op, r->lo[i]);
       s->sym_div = s->sym_div ? gcd64(s->sym_div, d * stride) : d * stride;
     }
     stride *= shape[i];
   }
   if (symbolic && r->buf->layout && r->buf->layout->kind != E_NONE && !r->buf->layout_default) {
-    tile_why(s->why, sizeof s->why, "the region of '%s' starts at a symbolic index and the buffer has a layout",
-             r->buf->name);
-    return;
+    s->sym_div = sym_layout_vec(op, &whole, shape, r);
+    if (s->sym_div == 0) {
+      tile_why(s->why, sizeof s->why, "the region of '%s' starts at a symbolic index and the buffer has a layout",
+               r->buf->name);
+      return;
+    }
   }
   char inner[TILE_WHY_LEN];
   if (!lay_slice(op->m, &whole, shape, nd, lo, r->ext, &s->l, inner, sizeof inner)) {

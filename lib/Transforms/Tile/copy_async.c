@@ -335,12 +335,84 @@ typedef struct Tma {
   int64_t chunk;     /* its box */
   int64_t issue;     /* instructions */
   int64_t chunk_elems;
+  int64_t chunk_step; /* region-flat elements from one issue's first element to the next's */
   int swizzle, l2, oob;
   Expr *mbar;
   Expr *cta_mask;      /* multicast loads: the .u16 CTA mask, NULL: none */
   const char *reduce;  /* reduce stores: add / min / max / inc / dec / and / or / xor, NULL: none */
   bool prefetch;       /* prefetch_tensormap=True */
+  Expr *cache;         /* cache_hint=: the .u64 L2 cache policy (.L2::cache_hint), NULL: none */
 } Tma;
+
+/* cache_hint="..." names TVM's built-in L2 policies (createpolicy's fractional
+ * encodings, fraction 1.0); an expression is a policy value itself. */
+static const struct {
+  const char *name;
+  uint64_t policy;
+} cache_policies[] = {
+    {"evict_normal", 0x1000000000000000ull},
+    {"evict_first", 0x12F0000000000000ull},
+    {"evict_last", 0x14F0000000000000ull},
+};
+
+/* The element types cp.reduce.async.bulk.tensor reduces, per operation (PTX ISA,
+ * cp.reduce.async.bulk.tensor: the type comes from the tensor map; f32 only adds, 64-bit
+ * floats never).  A combination outside the table is an illegal instruction at run time
+ * (ptxas cannot see the tensor map's type), so it is refused here. */
+static const struct {
+  const char *op;
+  const char *types; /* space-separated dtype names */
+} tma_reduce_types[] = {
+    {"add", "uint32 int32 uint64 float32 float16 bfloat16"},
+    {"min", "uint32 int32 uint64 int64 float16 bfloat16"},
+    {"max", "uint32 int32 uint64 int64 float16 bfloat16"},
+    {"inc", "uint32"},
+    {"dec", "uint32"},
+    {"and", "uint32 int32 uint64 int64"},
+    {"or", "uint32 int32 uint64 int64"},
+    {"xor", "uint32 int32 uint64 int64"},
+};
+
+static bool word_in(const char *list, const char *w) {
+  size_t n = strlen(w);
+  for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+  return false;
+}
+
+/* A shared tile that holds the region as several row-major runs side by side (TVM's box
+ * splitting: a 16 x 128 region stored as two 16 x 64 halves): the innermost spanned
+ * dimension of the region issued in chunks of c, the widest (a multiple of 16 bytes) whose
+ * box lands row-major in one contiguous stretch each -- element (r, j) of chunk k at the
+ * chunk's first element + r * c + j.  Not for a swizzled tile or a region already split. */
+static bool tma_split_inner(Tma *p, const Layout *sl) {
+  if (p->split >= 0 || sl->swz_b || lay_has_threads(sl)) return false;
+  int d = -1;
+  for (int i = p->g.nd - 1; i >= 0 && d < 0; i--)
+    if (p->g.ext[i] > 1) d = i;
+  if (d < 0) return false;
+  int64_t e = p->g.ext[d], rows = p->g.n / e;
+  for (int64_t c = e / 2; c >= 1; c--) {
+    if (e % c || (c * p->eb) % 16) continue;
+    bool ok = true;
+    for (int64_t k = 0; ok && k < e / c; k++) {
+      int64_t base = lay_apply(sl, k * c, NULL, 0, NULL);
+      if (k && ((base - lay_apply(sl, 0, NULL, 0, NULL)) * p->eb) % 128) ok = false;
+      for (int64_t r = 0; ok && r < rows; r++)
+        for (int64_t j = 0; ok && j < c; j++)
+          ok = lay_apply(sl, r * e + k * c + j, NULL, 0, NULL) == base + r * c + j;
+    }
+    if (!ok) continue;
+    p->split = d;
+    p->chunk = c;
+    p->box[p->rank - 1 - d] = c;
+    p->issue = e / c;
+    p->chunk_elems = p->g.n / p->issue;
+    p->chunk_step = c;
+    return true;
+  }
+  return false;
+}
 
 static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
@@ -376,7 +448,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
     return false;
   }
-  static const char *const unsupported[] = {"cache_hint", "oob", "gather4", "src_selector", "tma_dtype", "cta_group"};
+  static const char *const unsupported[] = {"oob", "gather4", "src_selector", "tma_dtype", "cta_group"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
         !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
@@ -449,6 +521,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   }
   p->issue = p->split >= 0 ? p->g.ext[p->split] / p->chunk : 1;
   p->chunk_elems = p->g.n / p->issue;
+  p->chunk_step = p->chunk_elems;
   if ((p->box[0] * p->eb) % 16) {
     tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
     return false;
@@ -461,7 +534,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   lay_canonical(op->m, &sl, &c);
-  if (lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) {
+  if ((lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) && !tma_split_inner(p, &sl)) {
     tile_why(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
              p->s.buf->name);
     return false;
@@ -542,6 +615,31 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     }
     if (p->load) {
       tile_why(why, nwhy, "use_tma_reduce= applies to shared -> global copies only");
+      return false;
+    }
+    char tn[32];
+    tirx_dtype_str(gb->dtype, tn);
+    for (size_t i = 0; i < sizeof tma_reduce_types / sizeof tma_reduce_types[0]; i++)
+      if (strcmp(tma_reduce_types[i].op, p->reduce) == 0 && !word_in(tma_reduce_types[i].types, tn)) {
+        tile_why(why, nwhy, "the TMA reduce '%s' does not take %s elements (cp.reduce.async.bulk.tensor.%s: %s)",
+                 p->reduce, tn, p->reduce, tma_reduce_types[i].types);
+        return false;
+      }
+  }
+  Expr *ch = tile_kwarg(op, "cache_hint");
+  if (ch && ch->kind != E_NONE && !(ch->kind == E_STR && ch->u.s.len == 0)) {
+    if (ch->kind == E_STR) {
+      for (size_t i = 0; i < sizeof cache_policies / sizeof cache_policies[0]; i++)
+        if (strlen(cache_policies[i].name) == ch->u.s.len && strncmp(cache_policies[i].name, ch->u.s.p, ch->u.s.len) == 0)
+          p->cache = tirx_int(op->m, tirx_dtype(DT_UINT64), (int64_t)cache_policies[i].policy, (Loc){0, 0});
+      if (!p->cache) {
+        tile_why(why, nwhy, "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a uint64 cache policy");
+        return false;
+      }
+    } else if (tirx_dtype_is_int(ch->dtype)) {
+      p->cache = tile_cast(op, tirx_dtype(DT_UINT64), ch);
+    } else {
+      tile_why(why, nwhy, "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a uint64 cache policy");
       return false;
     }
   }
@@ -661,7 +759,7 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Var *it = p.issue > 1 ? tile_var(op, "issue") : NULL;
   Expr *itv = it ? tirx_varref(op->m, it, noloc()) : tile_int(op, 0);
   /* shared pointer: the region's element issue * chunk_elems (row-major) */
-  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_elems));
+  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_step));
   Expr *sptr = addr_of(op, &p.s, tile_unravel(op, sflat, p.s.ext, p.s.nd));
   /* coordinates, innermost first */
   Expr *co[5];
@@ -674,24 +772,34 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
   int n = 0;
   Expr *mv = tirx_varref(op->m, map, noloc());
   if (p.prefetch) tma_prefetch(op, map);
-  if (p.cta_mask || p.reduce) { /* the T.ptx table's spellings: multicast loads, reduce stores */
+  if (p.cta_mask || p.reduce || p.cache) { /* the T.ptx table's spellings: multicast loads, reduce
+                                            stores, L2 cache hints */
     Expr *cv = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &sptr, 1);
-    char tok[160];
+    char tok[200];
+    const char *hint = p.cache ? ".L2::cache_hint" : "";
+    const char *entry;
     if (p.load) {
       a[n++] = cv;
       a[n++] = mv;
       for (int i = 0; i < p.rank; i++) a[n++] = co[i];
       Expr *mb = p.mbar;
       a[n++] = tirx_dtype_is_handle(mb->dtype) ? tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &mb, 1) : mb;
-      a[n++] = tile_cast(op, tirx_dtype(DT_UINT16), p.cta_mask);
-      snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster", p.rank);
+      if (p.cta_mask) a[n++] = tile_cast(op, tirx_dtype(DT_UINT16), p.cta_mask);
+      snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes%s%s", p.rank,
+               p.cta_mask ? ".multicast::cluster" : "", hint);
+      entry = "cp_async_bulk_tensor_g2s_cluster";
     } else {
       a[n++] = mv;
       for (int i = 0; i < p.rank; i++) a[n++] = co[i];
       a[n++] = cv;
-      snprintf(tok, sizeof tok, "reduce.async.bulk.tensor.%dd.global.shared::cta.%s.tile.bulk_group", p.rank, p.reduce);
+      if (p.reduce)
+        snprintf(tok, sizeof tok, "reduce.async.bulk.tensor.%dd.global.shared::cta.%s.tile.bulk_group%s", p.rank, p.reduce, hint);
+      else
+        snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.global.shared::cta.tile.bulk_group%s", p.rank, hint);
+      entry = p.reduce ? "cp_reduce_async_bulk_tensor" : "cp_async_bulk_tensor_s2g";
     }
-    Expr *c = tile_ptx(op, p.load ? "cp_async_bulk_tensor_g2s_cluster" : "cp_reduce_async_bulk_tensor", tok, a, n);
+    if (p.cache) a[n++] = p.cache;
+    Expr *c = tile_ptx(op, entry, tok, a, n);
     if (!c) return NULL;
     Stmt *body = eval(op, c);
     return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;

@@ -10,6 +10,14 @@
  *           layout S[...:(.., k@laneid)]) the per-lane partials are folded by a
  *           __shfl_xor_sync butterfly over those lanes (masks k, 2k, ...) and
  *           every lane of the group ends with the result (TVM's replica).
+ *           At warp scope TVM's lane pattern comes first: a source spread
+ *           over the warp's 32 lanes (its laneid shard spans 32 lanes) into a
+ *           destination replicated over w lanes (R[w:..@laneid], w a power of
+ *           two) reduces each thread's k-th element across groups of w
+ *           adjacent lanes (xor butterflies w/2 .. 1), the axes aside: dst's
+ *           k-th local element = op over the group of src's k-th (apache/tvm's
+ *           warp_shuffle_multi_elem / gapped_permuted_storage; with accum the
+ *           old dst value joins, which TVM's pattern drops).
  *           With thread_reduce=True only each thread's own elements are
  *           reduced: the thread digits of a reduced dim stay, as digits of
  *           dst held by the same threads.  Without it a dst may also keep
@@ -104,13 +112,6 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
   p->thread_reduce = tv != 0;
   p->P = p->L = 1;
   for (int d = 0; d < nd; d++) *(p->red[d] ? &p->L : &p->P) *= p->src.ext[d];
-  /* with thread_reduce, or a dst that keeps the butterflied lanes (a multiple
-   * of P), the local plan counts the kept thread digits */
-  if (p->P != p->dst.n && !p->thread_reduce && (p->P == 0 || p->dst.n % p->P != 0)) {
-    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
-             (long long)p->P);
-    return false;
-  }
   DType t = p->src.buf->dtype;
   p->acc = tirx_dtype_bits(t) >= 32 || !tirx_dtype_is_float(t) ? t : tirx_dtype(DT_FLOAT32);
   return true;
@@ -248,8 +249,65 @@ Stmt *tile_red_shared_emit(TileOp *op) {
 
 /* ---- local -------------------------------------------------------------------------- */
 
+/* TVM's warp lane pattern (see the head comment): the per-thread layouts of src
+ * and dst, the lane group width and the elements per thread. */
+typedef struct LanePlan {
+  Layout sl, dl;
+  int64_t width, n;
+} LanePlan;
+
+static bool whole_buffer(const TileRegion *r) {
+  for (int d = 0; d < r->nd; d++) {
+    int64_t lo, ext;
+    if (!xf_const_int(r->lo[d], &lo) || lo != 0 || !xf_const_int(r->buf->shape[d], &ext) || ext != r->ext[d])
+      return false;
+  }
+  return true;
+}
+
+static bool lane_pattern(TileOp *op, const RedPlan *p, LanePlan *lp) {
+  Layout s, d, sc, dc;
+  char w[8];
+  if (op->scope != TS_WARP || p->thread_reduce || !whole_buffer(&p->src) || !whole_buffer(&p->dst) ||
+      !lay_of_buffer(op->m, p->src.buf, &s, w, sizeof w) || !lay_of_buffer(op->m, p->dst.buf, &d, w, sizeof w) ||
+      s.swz_b || d.swz_b)
+    return false;
+  lay_canonical(op->m, &s, &sc);
+  lay_canonical(op->m, &d, &dc);
+  int64_t span = 1;
+  bool lanes = false;
+  for (int i = 0; i < sc.n; i++) {
+    if (!sc.it[i].axis) continue;
+    if (strcmp(sc.it[i].axis, "laneid") != 0) return false;
+    lanes = true;
+    span += (sc.it[i].stride < 0 ? -sc.it[i].stride : sc.it[i].stride) * (sc.it[i].ext - 1);
+  }
+  if (!lanes || span != 32) return false;
+  lp->width = 1;
+  for (int i = 0; i < dc.nrep; i++)
+    if (dc.rep[i].axis && strcmp(dc.rep[i].axis, "laneid") == 0) lp->width *= dc.rep[i].ext;
+  if (lp->width < 2 || lp->width > 32 || (lp->width & (lp->width - 1))) return false;
+  lay_local(op->m, &sc, &lp->sl);
+  lay_local(op->m, &dc, &lp->dl);
+  lp->n = lay_local_size(&lp->sl);
+  return lay_local_size(&lp->dl) == lp->n && !lay_has_threads(&lp->dl) ? true : false;
+}
+
+/* The memory offset of a thread's k-th local element under a per-thread layout. */
+static Expr *local_offset(TileOp *op, const Layout *l, Expr *k) {
+  int64_t *ext = TIRX_NEWN(op->m, int64_t, l->n + 1);
+  for (int i = 0; i < l->n; i++) ext[i] = l->it[i].ext;
+  Expr **dig = tile_unravel(op, k, ext, l->n);
+  Expr *o = tile_int(op, l->offset);
+  for (int i = 0; i < l->n; i++)
+    if (l->it[i].ext > 1) o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, dig[i], tile_int(op, l->it[i].stride)));
+  return o;
+}
+
 typedef struct LocalPlan {
   RedPlan p;
+  bool lanes; /* TVM's warp lane pattern (lane) */
+  LanePlan lane;
   Layout src; /* the source region's layout, grouped by the region's shape */
   int *start;
   int64_t lanes_mask[8];
@@ -269,6 +327,17 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
   }
   if (op->scope == TS_CLUSTER) {
     tile_why(why, nwhy, "runs at thread, warp, warpgroup or cta scope, not %s", tile_scope_name(op->scope));
+    return false;
+  }
+  if (lane_pattern(op, p, &lp->lane)) {
+    lp->lanes = true;
+    return true;
+  }
+  /* with thread_reduce, or a dst that keeps the butterflied lanes (a multiple
+   * of P), the plan below counts the kept thread digits */
+  if (p->P != p->dst.n && !p->thread_reduce && (p->P == 0 || p->dst.n % p->P != 0)) {
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
+             (long long)p->P);
     return false;
   }
   Layout s;
@@ -379,6 +448,36 @@ static Expr *grouped_offset(TileOp *op, const Layout *l, const int *start, int n
   return o;
 }
 
+/* TVM's warp lane pattern: for k: acc = src_local[k]; butterflies w/2 .. 1;
+ * dst_local[k] = acc (op'd with the old value under accum). */
+static Stmt *lane_emit(TileOp *op, const LocalPlan *lp) {
+  const RedPlan *p = &lp->p;
+  Buffer *sv = tile_local_view(op, p->src.buf, lay_span(&lp->lane.sl));
+  Buffer *dv = p->dst.buf == p->src.buf ? sv : tile_local_view(op, p->dst.buf, lay_span(&lp->lane.dl));
+  Buffer *acc = tile_alloc(op, "red_acc", p->acc, 1, "local");
+  Var *kv = tile_var(op, "k");
+  Expr *k = tirx_varref(op->m, kv, (Loc){0, 0});
+  Expr **si = TIRX_NEWN(op->m, Expr *, 1), **di = TIRX_NEWN(op->m, Expr *, 1);
+  si[0] = local_offset(op, &lp->lane.sl, k);
+  di[0] = local_offset(op, &lp->lane.dl, k);
+  int nsteps = 0;
+  for (int64_t m = lp->lane.width / 2; m > 0; m /= 2) nsteps++;
+  Stmt **body = TIRX_NEWN(op->m, Stmt *, nsteps + 2);
+  int nb = 0;
+  body[nb++] = set_one(op, acc, tile_cast(op, p->acc, tirx_load(op->m, sv, si, 1, (Loc){0, 0})));
+  for (int64_t m = lp->lane.width / 2; m > 0; m /= 2)
+    body[nb++] = set_one(op, acc, combine(op, p, one(op, acc), shfl_xor(op, one(op, acc), m, 32, 0xFFFFFFFFll)));
+  Expr *res = one(op, acc);
+  if (p->accum) res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dv, di, 1, (Loc){0, 0})), res);
+  Stmt *st = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
+  st->u.store.buf = dv;
+  st->u.store.n = 1;
+  st->u.store.idx = di;
+  st->u.store.value = tile_cast(op, dv->dtype, res);
+  body[nb++] = st;
+  return tile_for(op, kv, tile_int(op, lp->lane.n), FOR_UNROLLED, tile_seq(op, body, nb));
+}
+
 /* A loop over the coordinates of dims with `want` reduction status whose
  * iters are memory (this thread's elements); thread digits stay at this
  * thread's (implicit) coordinate, which the per-thread view already is. */
@@ -390,6 +489,7 @@ Stmt *tile_red_local_emit(TileOp *op) {
     return NULL;
   }
   RedPlan *p = &lp.p;
+  if (lp.lanes) return lane_emit(op, &lp);
   int nd = p->src.nd;
   /* per-thread extents: memory iters only; the coordinate of a dim is its
    * memory digits placed at their logical weights (thread digits 0). */

@@ -60,6 +60,8 @@ typedef struct TileOp {
   PtrVec *host_keys; /* interned key strings */
   PtrVec *host_vals; /* the Var each key made */
   PtrVec *dev_init;  /* statements for the start of the device region (after its scope ids) */
+  /* The T.let bindings seen so far in the function (Var*, and its value Expr*): tile_let_value. */
+  const PtrVec *let_vars, *let_vals;
 } TileOp;
 
 typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
@@ -79,6 +81,8 @@ typedef Stmt *(*TileEmitFn)(TileOp *op);
 bool tile_why(char *why, size_t nwhy, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The keyword argument `name` (NULL: absent). */
 Expr *tile_kwarg(const TileOp *op, const char *name);
+/* The value v was bound to by a T.let before the call (NULL: none). */
+Expr *tile_let_value(const TileOp *op, const Var *v);
 /* A located error at the call. */
 void tile_error(TileOp *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *tile_scope_name(TileScope s);

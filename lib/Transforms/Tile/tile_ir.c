@@ -26,6 +26,12 @@ Expr *tile_kwarg(const TileOp *op, const char *name) {
   return NULL;
 }
 
+Expr *tile_let_value(const TileOp *op, const Var *v) {
+  if (!op->let_vars) return NULL;
+  int i = ptrvec_index(op->let_vars, v);
+  return i < 0 ? NULL : op->let_vals->items[i];
+}
+
 void tile_error(TileOp *op, const char *fmt, ...) {
   StrBuf msg = {0}; /* grows: the message is never cut */
   va_list ap;
@@ -65,6 +71,17 @@ bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy) {
   for (int i = 0; i < r->nd; i++) {
     if (!xf_const_int(arg->u.region.ext[i], &r->ext[i])) {
       tile_why(why, nwhy, "the region of '%s' has a symbolic extent", r->buf->name);
+      return false;
+    }
+    int64_t lo, dim;
+    if (r->ext[i] < 1) {
+      tile_why(why, nwhy, "the region of '%s' is empty in dimension %d", r->buf->name, i);
+      return false;
+    }
+    if (i < r->buf->ndim && r->nd == r->buf->ndim && xf_const_int(r->buf->shape[i], &dim) &&
+        xf_const_int(r->lo[i], &lo) && (lo < 0 || lo + r->ext[i] > dim)) {
+      tile_why(why, nwhy, "the region of '%s' spans %lld..%lld in dimension %d, outside its extent %lld", r->buf->name,
+               (long long)lo, (long long)(lo + r->ext[i]), i, (long long)dim);
       return false;
     }
     r->n *= r->ext[i];

@@ -63,3 +63,14 @@ def f(A: T.Buffer((64,), "float32")):
     T.warp.copy(R32[0:16, 0:16], S32[0:16, 0:16], dispatch="ldstmatrix")  # expected-error@+0:12 {{T.warp.copy: dispatch="ldstmatrix" does not apply: ldmatrix / stmatrix move 16-bit elements, not 32-bit}}
     T.warp.copy(Rrow[0:32, 0:8], S2[0:32, 0:8], dispatch="ldstmatrix")  # expected-error@+0:12 {{T.warp.copy: dispatch="ldstmatrix" does not apply: the layouts of 'Rrow' and 'S2' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 contiguous, 16-byte-aligned elements, lane 4q + t holding row q, columns 2t, 2t + 1, or their transpose) with rows affine in the lane}}
     T.warp.copy(R[0:16, 0:16], S[0:16, 0:16], dispatch="ldstmatrix")
+
+# -----
+# A region outside its buffer (here a zero-extent dimension, which crashed lay_group with a
+# division by zero) is a reason, never a crash.
+@T.prim_func
+def z(A: T.Buffer((0, 32, 32), "float16")):
+    T.device_entry()
+    T.cta_id([1])
+    T.thread_id([32])
+    S = T.alloc_buffer((32, 32), "float16", scope="shared")
+    T.cta.copy(S[0:32, 0:32], A[0:1, 0:32, 0:32])  # expected-error@+0:11 {{T.cta.copy: no variant applies (vec_256b: does not run at cta scope; vec_128b: does not run at cta scope; vec_64b: does not run at cta scope; vec_32b: does not run at cta scope; vec_16b: does not run at cta scope; ldstmatrix: does not run at cta scope; vec_auto: the region of 'A' spans 0..1 in dimension 0, outside its extent 0; fallback: the region of 'A' spans 0..1 in dimension 0, outside its extent 0)}}

@@ -49,12 +49,13 @@ def red_local(A: T.Buffer((32, 8), "float32"), B: T.Buffer((32,), "float32")):
     # CHECK-NEXT: red_acc_1 = red_acc_1 + R_local[k_0]
     # CHECK-NEXT: S_local[0] = red_acc_1
     T.warp.sum(S, R, axes=(-1,))
-    # CHECK: for s_2 in T.unroll(8):
-    # CHECK-NEXT: red_acc_3 = T.min_value("float32")
-    # CHECK-NEXT: red_acc_3 = T.max(red_acc_3, R_local_1[s_2])
-    # CHECK-NEXT: red_acc_3 = T.max(red_acc_3, T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_3, 1, 32))
-    # CHECK: red_acc_3 = T.max(red_acc_3, T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_3, 16, 32))
-    # CHECK-NEXT: Cr_local[s_2] = red_acc_3
+    # A source over the warp's 32 lanes into a lane-replicated destination: TVM's lane
+    # pattern, tried first at warp scope (each thread's k-th element across 32 lanes).
+    # CHECK: for k_3 in T.unroll(8):
+    # CHECK-NEXT: red_acc_2 = R_local_1[k_3]
+    # CHECK-NEXT: red_acc_2 = T.max(red_acc_2, T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_2, 16, 32))
+    # CHECK: red_acc_2 = T.max(red_acc_2, T.cuda.__shfl_xor_sync(T.uint32(4294967295), red_acc_2, 1, 32))
+    # CHECK-NEXT: Cr_local[k_3] = red_acc_2
     T.warp.max(Cr, R, axes=(0,))
     Sl = S.local()
     B[lane] = Sl[0]

@@ -38,3 +38,43 @@ def fallback_cta(A: T.Buffer((4, 4), "float32"), B: T.Buffer((12,), "float32")):
     T.cuda.cta_sync()
     if tid < 12:
         B[tid] = S[tid // 4, tid % 4]
+
+
+# vec_128b at a symbolic start of a 128B-swizzled shared tile (apache/tvm's
+# test_copy_forced_vec_dynamic_swizzled_shared_uses_vector_ptx: a 64 KiB static tile, which
+# sm_90a takes): thread t stores reg = (16t + 1 .. 16t + 4) at smem[t % 64, t // 64 * 4:+4]
+# and reads it back.  Expected: B[t, i] == 16t + i + 1.
+@T.prim_func
+def forced_swizzled(B: T.Buffer((128, 4), "float32")):
+    T.device_entry()
+    T.cta_id([1])
+    tid = T.thread_id([128])
+    smem = T.alloc_shared((64, 256), layout=T.ComposeLayout(2, 3, 3, T.TileLayout(T.S[(64, 8, 32):(32, 2048, 1)])))
+    reg = T.alloc_local((4,))
+    out = T.alloc_local((4,))
+    for i in range(4):
+        reg[i] = T.Cast("float32", tid * 16 + i + 1)
+    row: T.let[T.int32] = tid % 64
+    col: T.let[T.int32] = tid // 64 * 4
+    T.tile.copy(smem[row, col:col + 4], reg[0:4], dispatch="vec_128b")
+    T.cuda.cta_sync()
+    T.tile.copy(out[0:4], smem[row, col:col + 4], dispatch="vec_128b")
+    for i in range(4):
+        B[tid, i] = out[i]
+
+
+# vec_16b through a one-element shared buffer as TVM's unsugared print writes it
+# (test_copy_forced_vec_width_codegen): reg -> shared -> out.  Expected: B == [1].
+@T.prim_func
+def forced_scalar(B: T.Buffer((1,), "uint16")):
+    T.device_entry()
+    T.cta_id([1])
+    T.thread_id([1])
+    smem = T.shared_scalar(T.uint16)
+    reg = T.local_scalar(T.uint16)
+    out = T.local_scalar(T.uint16)
+    reg = T.uint16(1)
+    T.tile.copy(smem.source[0], reg.source[0], dispatch="vec_16b")
+    T.cuda.cta_sync()
+    T.tile.copy(out.source[0], smem.source[0], dispatch="vec_16b")
+    B[0] = out
