@@ -96,7 +96,8 @@ static int parse_args(ToolArgs *t, Llc *l) {
       printf(usage, tirx_target_arch_list());
       return TOOL_EXIT_OK;
     } else if (tool_flag(t, "--version")) {
-      printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION, TIRX_DEFAULT_ARCH);
+      printf("tirx-llc %s (LLVM NVPTX backend, default arch %s)\n", TIRX_VERSION,
+             TIRX_DEFAULT_ARCH);
       return TOOL_EXIT_OK;
     } else if (tool_flag(t, "--time-passes")) {
       l->time_passes = true;
@@ -209,32 +210,32 @@ static void repeat_runs(const Llc *l, const char *fname, const char *src, size_t
 
 static void print_times(const double first[], const double best[], bool warm) {
   double total = 0, wtotal = 0;
-  fprintf(stderr, "===== tirx-llc stage times (ms) =====%s\n", warm ? "  (first run, fastest of the rest)" : "");
+  fprintf(stderr, "===== tirx-llc stage times (ms) =====%s\n",
+          warm ? "  (first run, fastest of the rest)" : "");
   for (int s = 0; s < TIRX_STAGE_COUNT; s++) {
     if (warm)
       fprintf(stderr, "  %-11s %9.3f %9.3f\n", tirx_stage_name((TirxStage)s), first[s], best[s]);
-    else
-      fprintf(stderr, "  %-11s %9.3f\n", tirx_stage_name((TirxStage)s), first[s]);
+    else fprintf(stderr, "  %-11s %9.3f\n", tirx_stage_name((TirxStage)s), first[s]);
     total += first[s];
     wtotal += best[s];
   }
-  if (warm)
-    fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
-  else
-    fprintf(stderr, "  %-11s %9.3f\n", "total", total);
+  if (warm) fprintf(stderr, "  %-11s %9.3f %9.3f\n", "total", total, wtotal);
+  else fprintf(stderr, "  %-11s %9.3f\n", "total", total);
   fprintf(stderr, "  (the lowering passes were verified %s; TIRX_VERIFY_EACH)\n",
           tirx_pass_verify_each_default() ? "after each one" : "once, after the last");
 }
 
 /* Writes the artifact --emit asked for; 0 or 1. */
 static int write_output(const Llc *l, const char *fname, const TirxArtifacts *c) {
-  static const int kind_of[] = {TIRX_ART_LOWERED, TIRX_ART_LLVM, TIRX_ART_LLVM_OPT,
+  static const int kind_of[] = {TIRX_ART_LOWERED, TIRX_ART_LLVM,  TIRX_ART_LLVM_OPT,
                                 TIRX_ART_PTX,     TIRX_ART_CUBIN, TIRX_ART_BUNDLE};
   int k = kind_of[l->emit];
   if (!c->data[k] && l->emit == EMIT_BUNDLE) {
-    fprintf(stderr, "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
+    fprintf(stderr,
+            "%s: error: no bundle: it needs a kernel's launch plan (a host function with "
             "T.device_entry()) and a loadable cubin (device functions alone, or calls of functions "
-            "the module does not define, give only a relocatable cubin: --emit=cubin)\n", fname);
+            "the module does not define, give only a relocatable cubin: --emit=cubin)\n",
+            fname);
     return 1;
   }
   if (!c->data[k]) {
@@ -279,9 +280,8 @@ static int llc_main(ToolArgs *t) {
   tool_print_diag(&diag); /* errors, or warnings (ptxas's, the cache's) */
   if (l.cache_stats) {
     static const char *const what[] = {"off", "miss", "hit"};
-    fprintf(stderr, "tirx-llc: cache %s%s%s%s%s (%.3f ms)\n", what[c.cache],
-            c.key[0] ? " " : "", c.key,
-            c.cache_dropped ? ", dropped a corrupt entry" : "",
+    fprintf(stderr, "tirx-llc: cache %s%s%s%s%s (%.3f ms)\n", what[c.cache], c.key[0] ? " " : "",
+            c.key, c.cache_dropped ? ", dropped a corrupt entry" : "",
             c.cache == TIRX_CACHE_MISS && !c.cache_stored ? ", not stored" : "", c.ms_total);
   }
   if (rc == 0) rc = write_output(&l, fname, &c);

@@ -84,8 +84,8 @@ static char *strip_plans(const char *text) {
 
 /* Parses `text` again and checks the printed fixed point and structural
  * equality against `m`. */
-static int check_roundtrip(const char *file, Module *m, const char *text, const TirxParseOptions *po,
-                           const TirxPrintOptions *pro) {
+static int check_roundtrip(const char *file, Module *m, const char *text,
+                           const TirxParseOptions *po, const TirxPrintOptions *pro) {
   TirxDiag d;
   tirx_diag_init(&d, file, text, strlen(text));
   Module *m2 = tirx_parse(file, text, strlen(text), po, &d);
@@ -100,7 +100,9 @@ static int check_roundtrip(const char *file, Module *m, const char *text, const 
   char *a = strip_plans(text), *b = strip_plans(text2);
   int rc = 0;
   if (!a || !b || strcmp(a, b) != 0) {
-    fprintf(stderr, "tirx-opt: round trip failed: printing is not a fixed point; second print:\n%s\n", text2);
+    fprintf(stderr,
+            "tirx-opt: round trip failed: printing is not a fixed point; second print:\n%s\n",
+            text2);
     rc = 1;
   }
   const char *why = NULL;
@@ -174,8 +176,8 @@ static int parse_options(ToolArgs *t, Options *o) {
     } else if ((v = tool_value(t, "--mcpu"))) {
       const TirxArchInfo *arch = tirx_target_arch(v);
       if (!arch)
-        return tool_usage_error(t->tool, "unknown arch '%s'%s (supported: %s)", v, tirx_target_arch_hint(v),
-                                tirx_target_arch_list());
+        return tool_usage_error(t->tool, "unknown arch '%s'%s (supported: %s)", v,
+                                tirx_target_arch_hint(v), tirx_target_arch_list());
       o->mcpu = arch->name;
     } else if ((v = tool_value(t, "--print-after"))) {
       o->po.print_after = v;
@@ -242,7 +244,8 @@ static int run_one(const Options *o, const char *fname, const char *src, size_t 
     rc = 1;
   } else if (o->print_hash) {
     char line[64];
-    snprintf(line, sizeof line, "structural hash: 0x%016llx", (unsigned long long)tirx_module_hash(m));
+    snprintf(line, sizeof line, "structural hash: 0x%016llx",
+             (unsigned long long)tirx_module_hash(m));
     append(outbuf, outlen, line);
   } else {
     char *text = tirx_print_module_opts(m, &o->pro);

@@ -58,7 +58,8 @@ static const char usage_text[] =
     "  -D NAME=VALUE        define a T.constexpr / module constant for compilation\n"
     "  --entry EXPR         compile the PrimFunc EXPR (a call or a name) gives\n"
     "  --arg NAME=SPEC      bind parameter NAME (buffer name or handle name) to SPEC:\n"
-    "                         FILE.npy          input tensor (raw bits: bfloat16 '<u2', float8_* '|u1')\n"
+    "                         FILE.npy          input tensor (raw bits: bfloat16 '<u2', float8_* "
+    "'|u1')\n"
     "                         DTYPE[D0,D1,...]  zero-filled tensor, e.g. float32[256]\n"
     "                         7 | 2.5 | true    scalar literal\n"
     "  --save NAME=OUT.npy  after the run, write tensor NAME (bfloat16 as '<u2')\n"
@@ -161,9 +162,11 @@ static int parse_spec(ArgSpec *a) {
     a->kind = SPEC_ZEROS;
     size_t n = (size_t)(br - s);
     if (tirx_dl_dtype_parse(s, n, &a->dtype) != 0) {
-      fprintf(stderr, "tirx-run: --arg %s=%s: unknown dtype '%.*s' (float16, float32, "
+      fprintf(stderr,
+              "tirx-run: --arg %s=%s: unknown dtype '%.*s' (float16, float32, "
               "float64, bfloat16, int8..int64, uint8..uint64, bool, float8_*, float6_*, "
-              "float4_e2m1fn)\n", a->name, s, (int)n, s);
+              "float4_e2m1fn)\n",
+              a->name, s, (int)n, s);
       return -1;
     }
     const char *p = br + 1;
@@ -172,10 +175,11 @@ static int parse_spec(ArgSpec *a) {
       char *e;
       errno = 0;
       long long v = strtoll(p, &e, 10);
-      if (e == p || v < 0 || errno || a->ndim >= TIRX_NPY_MAX_DIMS ||
-          (*e != ',' && *e != ']')) {
-        fprintf(stderr, "tirx-run: --arg %s=%s: bad shape: expected DTYPE[D0,D1,...] with "
-                "non-negative integer extents\n", a->name, s);
+      if (e == p || v < 0 || errno || a->ndim >= TIRX_NPY_MAX_DIMS || (*e != ',' && *e != ']')) {
+        fprintf(stderr,
+                "tirx-run: --arg %s=%s: bad shape: expected DTYPE[D0,D1,...] with "
+                "non-negative integer extents\n",
+                a->name, s);
         return -1;
       }
       a->shape[a->ndim++] = v;
@@ -186,8 +190,10 @@ static int parse_spec(ArgSpec *a) {
       return -1;
     }
     if (tensor_bytes(a->dtype, a->shape, a->ndim, &a->nbytes) != 0) {
-      fprintf(stderr, "tirx-run: --arg %s=%s: the tensor is too large (its byte count overflows "
-              "64 bits or exceeds 2^48)\n", a->name, s);
+      fprintf(stderr,
+              "tirx-run: --arg %s=%s: the tensor is too large (its byte count overflows "
+              "64 bits or exceeds 2^48)\n",
+              a->name, s);
       return -1;
     }
     return 0;
@@ -212,8 +218,10 @@ static int parse_spec(ArgSpec *a) {
     a->f = fv;
     return 0;
   }
-  fprintf(stderr, "tirx-run: --arg %s=%s: expected a .npy file, DTYPE[D0,D1,...] or a "
-          "scalar literal (7, 2.5, true)\n", a->name, s);
+  fprintf(stderr,
+          "tirx-run: --arg %s=%s: expected a .npy file, DTYPE[D0,D1,...] or a "
+          "scalar literal (7, 2.5, true)\n",
+          a->name, s);
   return -1;
 }
 
@@ -323,8 +331,7 @@ static int parse_args(int argc, char **argv, Options *o) {
 
 static size_t numel(const int64_t *shape, int32_t ndim) {
   size_t n = 1;
-  for (int32_t k = 0; k < ndim; k++)
-    n *= (size_t)shape[k];
+  for (int32_t k = 0; k < ndim; k++) n *= (size_t)shape[k];
   return n;
 }
 
@@ -334,14 +341,12 @@ static void describe_params(const TirxPlan *p) {
   for (int32_t i = 0; i < p->nparams; i++) {
     const TirxPlanParam *pp = &p->params[i];
     fprintf(stderr, "  %s", pp->name);
-    if (pp->handle_name)
-      fprintf(stderr, " (or %s)", pp->handle_name);
+    if (pp->handle_name) fprintf(stderr, " (or %s)", pp->handle_name);
     if (pp->kind == TIRX_PARAM_TENSOR)
       fprintf(stderr, ": %dd %s tensor\n", (int)pp->ndim, tirx_dl_dtype_str(pp->dtype, dt));
     else if (pp->kind == TIRX_PARAM_SCALAR)
       fprintf(stderr, ": %s\n", tirx_dl_dtype_str(pp->dtype, dt));
-    else
-      fprintf(stderr, ": pointer\n");
+    else fprintf(stderr, ": pointer\n");
   }
 }
 
@@ -371,7 +376,7 @@ static int print_values(const char *name, DLDataType t, const void *data, size_t
         memcpy(&v, &x, 4);
       } else {
         uint32_t sign = (uint32_t)(h >> 15), ex = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
-        double mag = ex == 0 ? ldexp((double)m, -24)
+        double mag = ex == 0    ? ldexp((double)m, -24)
                      : ex == 31 ? (m ? NAN : INFINITY)
                                 : ldexp((double)(m | 0x400u), (int)ex - 25);
         v = (float)(sign ? -mag : mag);
@@ -384,10 +389,8 @@ static int print_values(const char *name, DLDataType t, const void *data, size_t
       memcpy(&u, e, t.bits / 8u);
       if (t.code == kDLInt && t.bits < 64 && (u >> (t.bits - 1)) & 1)
         u |= ~UINT64_C(0) << t.bits; /* sign-extend */
-      if (t.code == kDLInt)
-        printf("%" PRId64 "\n", (int64_t)u);
-      else
-        printf("%" PRIu64 "\n", u);
+      if (t.code == kDLInt) printf("%" PRId64 "\n", (int64_t)u);
+      else printf("%" PRIu64 "\n", u);
     } else {
       char dt[32];
       fprintf(stderr, "tirx-run: --print %s: cannot print %s values\n", name,
@@ -412,7 +415,8 @@ static int precheck_without_device(const Options *o, const char *src, size_t len
       return -1;
     }
     int missing = o->func && !tirx_bundle_find_plan(b, o->func);
-    if (missing) fprintf(stderr, "tirx-run: %s: the bundle has no function '%s'\n", o->file, o->func);
+    if (missing)
+      fprintf(stderr, "tirx-run: %s: the bundle has no function '%s'\n", o->file, o->func);
     tirx_bundle_destroy(b);
     return missing ? -1 : 0;
   }
@@ -507,7 +511,8 @@ static int load_function(Run *r) {
       r->err = NULL;
     }
     if (o->ptxas && tirxrt_module_load(r->ctx, r->bundle, r->bundle_size, &r->mod, &r->err) != 0) {
-      fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n", r->err ? r->err : "?");
+      fprintf(stderr, "tirx-run: internal error: the compiler's bundle: %s\n",
+              r->err ? r->err : "?");
       return EXIT_USER;
     }
   }
@@ -583,7 +588,8 @@ static int bind_args(Run *r) {
   /* Outputs must name a parameter that was given. */
   for (int i = 0; i < o->nouts; i++) {
     int found = 0;
-    for (int j = 0; j < o->nargs; j++) found |= param_matches(&plan->params[o->args[j].param], o->outs[i].name);
+    for (int j = 0; j < o->nargs; j++)
+      found |= param_matches(&plan->params[o->args[j].param], o->outs[i].name);
     if (!found) {
       fprintf(stderr, "tirx-run: --%s %s: no such parameter\n", o->outs[i].path ? "save" : "print",
               o->outs[i].name);
@@ -613,8 +619,9 @@ static int upload_args(Run *r) {
     a->symmetric = r->symmetric;
     if ((r->symmetric ? tirxrt_nvshmem_malloc(r->ctx, 0, a->nbytes, &a->dptr, &r->err)
                       : tirxrt_mem_alloc(r->ctx, 0, a->nbytes, &a->dptr, &r->err)) != 0 ||
-        (a->kind == SPEC_NPY ? tirxrt_memcpy_htod(r->ctx, 0, a->dptr, a->npy.data, a->nbytes, &r->err)
-                             : tirxrt_memset_zero(r->ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &r->err)) != 0) {
+        (a->kind == SPEC_NPY
+             ? tirxrt_memcpy_htod(r->ctx, 0, a->dptr, a->npy.data, a->nbytes, &r->err)
+             : tirxrt_memset_zero(r->ctx, 0, a->dptr, a->nbytes ? a->nbytes : 1, &r->err)) != 0) {
       fprintf(stderr, "tirx-run: --arg %s: %s\n", a->name, r->err ? r->err : "?");
       return EXIT_USER;
     }
@@ -652,12 +659,14 @@ static int write_outputs(Run *r) {
     }
     void *host = malloc(a->nbytes ? a->nbytes : 1);
     if (!host || tirxrt_memcpy_dtoh(r->ctx, 0, host, a->dptr, a->nbytes, &r->err) != 0) {
-      fprintf(stderr, "tirx-run: reading back %s: %s\n", a->name, r->err ? r->err : "out of memory");
+      fprintf(stderr, "tirx-run: reading back %s: %s\n", a->name,
+              r->err ? r->err : "out of memory");
       free(host);
       return EXIT_USER;
     }
-    int orc = o->outs[i].path ? tirx_npy_write_file(o->outs[i].path, a->dtype, a->ndim, a->shape, host, &r->err)
-                              : print_values(a->name, a->dtype, host, numel(a->shape, a->ndim));
+    int orc = o->outs[i].path
+                  ? tirx_npy_write_file(o->outs[i].path, a->dtype, a->ndim, a->shape, host, &r->err)
+                  : print_values(a->name, a->dtype, host, numel(a->shape, a->ndim));
     free(host);
     if (orc != 0) {
       if (r->err) fprintf(stderr, "tirx-run: --save %s: %s\n", a->name, r->err);
@@ -691,8 +700,8 @@ static void run_free(Run *r) {
 
 /* The phases in order; the first that fails gives the exit status. */
 static int tool_main(int argc, char **argv) {
-  static int (*const phases[])(Run *) = {read_inputs, load_function, bind_args, upload_args,
-                                         call,        write_outputs};
+  static int (*const phases[])(Run *) = {read_inputs, load_function, bind_args,
+                                         upload_args, call,          write_outputs};
   Run r;
   memset(&r, 0, sizeof r);
   int rc = parse_args(argc, argv, &r.o);

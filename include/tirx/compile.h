@@ -33,30 +33,30 @@ typedef struct TirxCompileOptions {
   int opt_level;        /* 0..3 */
   const char **defines; /* "N=256" (T.constexpr / module constants, as -D) */
   int ndefines;
-  const char *func;     /* NULL = the only / "main" function; else that entry only */
-  int ptx_only;         /* tirx_compile_to_bundle: no ptxas, the bundle holds PTX + plans
+  const char *func; /* NULL = the only / "main" function; else that entry only */
+  int ptx_only;     /* tirx_compile_to_bundle: no ptxas, the bundle holds PTX + plans
                            (libtirxrt JIT-loads it); tirx_compile_load always is */
   /* Additions for tirx_compile (tirx_compile_options_init zeroes them: the defaults): */
-  const char *pipeline; /* lowering passes; NULL = "default" */
-  int stop;             /* a TirxCompileStop; 0 = through ptxas (ptx_only: through PTX) */
-  int no_cache;         /* 1: neither read nor write the compile cache */
-  const char *cache_dir;/* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
+  const char *pipeline;  /* lowering passes; NULL = "default" */
+  int stop;              /* a TirxCompileStop; 0 = through ptxas (ptx_only: through PTX) */
+  int no_cache;          /* 1: neither read nor write the compile cache */
+  const char *cache_dir; /* NULL: $TIRX_CACHE_DIR, else $XDG_CACHE_HOME/tirx, else
                            ~/.cache/tirx */
-  const char *entry;    /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
+  const char *entry; /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
   const char *const *include_dirs; /* -I DIR: module search roots for `import` */
   int ninclude_dirs;
-  int ptxas_timeout;    /* seconds ptxas may run, 0 = no limit; -1 (the default) =
+  int ptxas_timeout;   /* seconds ptxas may run, 0 = no limit; -1 (the default) =
                            $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
-  int lean;             /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
+  int lean;            /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
                            when nothing is stored (no cache entry, no TIRX_DUMP_DIR) the text
                            stages tirx, lowered, llvm and llvm-opt are not printed (up to
                            14 % of a large kernel's compile); 0 (the default): all kept */
-  long long max_steps;  /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
+  long long max_steps; /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
                            default (the fuzzers lower it) */
-  int no_fmad;          /* 1: floating-point a * b + c stays two rounded operations (nvcc's
+  int no_fmad;         /* 1: floating-point a * b + c stays two rounded operations (nvcc's
                            --fmad=false); 0 (the default): codegen may contract it into one
                            fma, as nvcc does by default */
-  unsigned init_;        /* set by tirx_compile_options_init; a struct without it is refused */
+  unsigned init_;      /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 
 /* Fills *o with the defaults (the default arch, -O3, no defines, the only / "main"
@@ -75,8 +75,8 @@ void tirx_compile_options_init(TirxCompileOptions *o);
  * (`file:line:col: error: ...` with the source line and a caret); caller frees.
  * On success *diag holds the warnings (ptxas's, the compile cache's), or NULL. */
 TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size_t len,
-                           const TirxCompileOptions *opts, void **bundle, size_t *size,
-                           char **diag);
+                                  const TirxCompileOptions *opts, void **bundle, size_t *size,
+                                  char **diag);
 
 /* ---- every stage, through the compile cache (lib/Driver/cache.c) ----------------------
  *
@@ -96,9 +96,11 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
  * cache off; TIRX_DUMP_DIR=DIR writes every stage of every compile into DIR. */
 
 typedef enum TirxCompileStop { /* TirxCompileOptions.stop: where the pipeline stops */
-  TIRX_COMPILE_STOP_CUBIN = 0,   /* everything, ptxas included */
-  TIRX_COMPILE_STOP_PTX = 1,     /* no ptxas: the bundle holds PTX + plans */
-  TIRX_COMPILE_STOP_LOWERED = 2, /* the passes only: TIRX and LOWERED (never cached) */
+                               TIRX_COMPILE_STOP_CUBIN = 0, /* everything, ptxas included */
+                               TIRX_COMPILE_STOP_PTX =
+                                   1, /* no ptxas: the bundle holds PTX + plans */
+                               TIRX_COMPILE_STOP_LOWERED =
+                                   2, /* the passes only: TIRX and LOWERED (never cached) */
 } TirxCompileStop;
 
 /* The pipeline's stages, in order: TirxArtifacts.ms_stage is indexed by them. */
@@ -121,7 +123,7 @@ typedef enum TirxArtifactKind { /* rows: tirx/artifact.def */
 #define ARTIFACT(id, name, suffix) TIRX_ART_##id,
 #include "tirx/artifact.def"
 #undef ARTIFACT
-  TIRX_ART_COUNT
+                                TIRX_ART_COUNT
 } TirxArtifactKind;
 
 typedef enum TirxCacheStatus {
@@ -131,16 +133,16 @@ typedef enum TirxCacheStatus {
 } TirxCacheStatus;
 
 typedef struct TirxArtifacts {
-  void *data[TIRX_ART_COUNT]; /* malloc'd or NULL (not produced); text is NUL-terminated */
-  size_t size[TIRX_ART_COUNT];/* bytes, without the NUL of text stages */
-  char arch[16];              /* the arch compiled for */
-  char key[65];               /* the cache key (hex), "" when the cache was off */
-  int cache;                  /* a TirxCacheStatus */
-  int cache_stored;           /* 1: this compile wrote the entry */
-  int cache_dropped;          /* 1: a corrupt entry was found, deleted and rebuilt */
-  double ms_stage[8];         /* the stage times, indexed by TirxStage (TIRX_STAGE_COUNT of
+  void *data[TIRX_ART_COUNT];  /* malloc'd or NULL (not produced); text is NUL-terminated */
+  size_t size[TIRX_ART_COUNT]; /* bytes, without the NUL of text stages */
+  char arch[16];               /* the arch compiled for */
+  char key[65];                /* the cache key (hex), "" when the cache was off */
+  int cache;                   /* a TirxCacheStatus */
+  int cache_stored;            /* 1: this compile wrote the entry */
+  int cache_dropped;           /* 1: a corrupt entry was found, deleted and rebuilt */
+  double ms_stage[8];          /* the stage times, indexed by TirxStage (TIRX_STAGE_COUNT of
                                  them); 0 for stages that did not run (a hit: all but parse) */
-  double ms_total;            /* the whole call */
+  double ms_total;             /* the whole call */
 } TirxArtifacts;
 
 /* Stage names, as kernel.inspect() and TIRX_DUMP_DIR use them: "tirx", "lowered",
@@ -154,7 +156,7 @@ int tirx_artifact_kind(const char *name);
  * (*out is then empty, but freeing it is harmless).  On success *diag
  * holds the warnings (ptxas's, the cache's) or NULL.  *diag is malloc'd; caller frees. */
 TirxStatus tirx_compile(const char *filename, const char *source, size_t len,
-                 const TirxCompileOptions *opts, TirxArtifacts *out, char **diag);
+                        const TirxCompileOptions *opts, TirxArtifacts *out, char **diag);
 void tirx_artifacts_free(TirxArtifacts *a);
 /* The same with the diagnostics kept structured (tirx/diag.h): `diag` must have been
  * created with the same filename and source (tirx_diag_create); errors and warnings
@@ -200,8 +202,8 @@ typedef struct TirxrtFunction TirxrtFunction;
  * tirx_compile_to_bundle); caller frees.  On success *diag holds the compile's warnings, or
  * NULL. */
 TirxStatus tirx_compile_load(TirxrtContext *ctx, const char *filename, const char *source,
-                      size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
-                      TirxrtFunction **fn, char **diag);
+                             size_t len, const TirxCompileOptions *opts, TirxrtModule **mod,
+                             TirxrtFunction **fn, char **diag);
 
 #ifdef __cplusplus
 }

@@ -33,11 +33,12 @@ typedef struct TirxArchInfo {
   const char *ptx_feature; /* LLVM subtarget feature, "+ptx86" */
   const char *ptx_version; /* the `.version` it yields, "8.6" */
   /* Launch limits, checked at compile time (codegen) where the values are constants. */
-  int max_threads_per_block;   /* 1024 */
-  int max_block_dim[3];        /* threadIdx extents: 1024, 1024, 64 */
-  int64_t max_grid_dim[3];     /* blockIdx extents: 2^31-1, 65535, 65535 */
-  int64_t max_smem_static;     /* statically sized shared memory per block: 48 KiB ("a" targets: the per-block max) */
-  int64_t max_smem_per_block;  /* static + dynamic with the opt-in attribute (227 KiB on sm_90) */
+  int max_threads_per_block; /* 1024 */
+  int max_block_dim[3];      /* threadIdx extents: 1024, 1024, 64 */
+  int64_t max_grid_dim[3];   /* blockIdx extents: 2^31-1, 65535, 65535 */
+  int64_t
+      max_smem_static; /* statically sized shared memory per block: 48 KiB ("a" targets: the per-block max) */
+  int64_t max_smem_per_block; /* static + dynamic with the opt-in attribute (227 KiB on sm_90) */
 } TirxArchInfo;
 
 /* The entry for `arch` (NULL = the default arch), or NULL when tirx does not

@@ -28,8 +28,8 @@ static const struct {
 
 /* Levels of the thread hierarchy that compose (the CTA pair is left out). */
 enum { L_KERNEL, L_CLUSTER, L_CTA, L_WARPGROUP, L_WARP, L_THREAD, L_COUNT };
-static const char *const level_names[L_COUNT] = {"kernel", "cluster", "cta",
-                                                 "warpgroup", "warp", "thread"};
+static const char *const level_names[L_COUNT] = {"kernel",    "cluster", "cta",
+                                                 "warpgroup", "warp",    "thread"};
 
 static int level_of(ScopeLevel l) {
   switch (l) {
@@ -48,13 +48,13 @@ typedef struct Verifier {
   TirxDiag *d;
   const PrimFunc *f;
   bool ok;
-  TxPtrMap live;      /* Var / Buffer -> number of live definitions */
-  const void **undo;  /* definitions in order, popped per frame */
+  TxPtrMap live;     /* Var / Buffer -> number of live definitions */
+  const void **undo; /* definitions in order, popped per frame */
   int nundo, capundo;
   int *frames;
   int nframes, capframes;
-  TxPtrMap reported;  /* undefined objects already reported */
-  Loc ctx;            /* location of the innermost located statement */
+  TxPtrMap reported; /* undefined objects already reported */
+  Loc ctx;           /* location of the innermost located statement */
   int loop_depth;
   int device_entries;
   bool in_device;
@@ -68,7 +68,8 @@ typedef struct Verifier {
 
 /* ---- diagnostics --------------------------------------------------------- */
 
-static void error_at(Verifier *v, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void error_at(Verifier *v, Loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void error_at(Verifier *v, Loc loc, const char *fmt, ...) {
   if (!loc.line) loc = v->ctx;
   if (!loc.line) loc = v->f->loc;
@@ -154,7 +155,8 @@ static void check_indices(Verifier *v, const Buffer *b, Expr *const *idx, int n,
 static void check_same_dtype(Verifier *v, const Expr *e, const Expr *a, const Expr *b) {
   if (tirx_dtype_eq(a->dtype, b->dtype)) return;
   /* a byte offset on a pointer: T.address_of(x) + T.uint64(32) */
-  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) &&
+      tirx_dtype_is_int(b->dtype))
     return;
   char ba[32], bb[32];
   error_at(v, e->loc, "operands of %s have different dtypes: %s and %s",
@@ -164,20 +166,38 @@ static void check_same_dtype(Verifier *v, const Expr *e, const Expr *a, const Ex
 static void check_expr(Verifier *v, const Expr *e) {
   char buf[32];
   switch ((ExprKind)e->kind) {
-  case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_DTYPE: return;
+  case E_INT:
+  case E_FLOAT:
+  case E_STR:
+  case E_NONE:
+  case E_DTYPE: return;
   case E_VAR: {
     const Var *x = e->u.var;
     if (x->kind == VAR_BUFDATA && x->buffer) check_buffer_defined(v, x->buffer, e->loc);
     else if (!is_live(v, x)) report_undefined(v, x, var_name(x), e->loc);
     return;
   }
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_DIV:
+  case E_MOD:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
     check_expr(v, e->u.bin.a);
     check_expr(v, e->u.bin.b);
     check_same_dtype(v, e, e->u.bin.a, e->u.bin.b);
     return;
-  case E_AND: case E_OR:
+  case E_AND:
+  case E_OR:
     check_expr(v, e->u.bin.a);
     check_expr(v, e->u.bin.b);
     if (!tirx_dtype_is_bool(e->u.bin.a->dtype) || !tirx_dtype_is_bool(e->u.bin.b->dtype))
@@ -206,7 +226,8 @@ static void check_expr(Verifier *v, const Expr *e) {
     check_expr(v, e->u.ramp.stride);
     return;
   case E_BCAST: check_expr(v, e->u.bcast.value); return;
-  case E_CALL: case E_LAYOUT:
+  case E_CALL:
+  case E_LAYOUT:
     check_exprs(v, e->u.call.args, e->u.call.n);
     for (int i = 0; i < e->u.call.nkw; i++)
       if (e->u.call.kw[i].value) check_expr(v, e->u.call.kw[i].value);
@@ -222,7 +243,8 @@ static void check_expr(Verifier *v, const Expr *e) {
     check_indices(v, e->u.region.buf, e->u.region.min, e->u.region.n, e->loc);
     check_exprs(v, e->u.region.ext, e->u.region.n);
     return;
-  case E_TUPLE: case E_LIST: check_exprs(v, e->u.list.items, e->u.list.n); return;
+  case E_TUPLE:
+  case E_LIST: check_exprs(v, e->u.list.items, e->u.list.n); return;
   case E_DICT:
     check_exprs(v, e->u.dict.keys, e->u.dict.n);
     check_exprs(v, e->u.dict.vals, e->u.dict.n);
@@ -260,9 +282,10 @@ static bool sid_set(Verifier *v, int a, int b, int64_t x, Loc loc, bool direct) 
   int64_t *cur = &v->ext[a][b];
   if (*cur > 0 && x > 0 && *cur != x) {
     if (direct)
-      error_at(v, loc,
-               "inconsistent scope id extents: %s -> %s is %lld here, but %lld from the other scope ids",
-               level_names[a], level_names[b], (long long)x, (long long)*cur);
+      error_at(
+          v, loc,
+          "inconsistent scope id extents: %s -> %s is %lld here, but %lld from the other scope ids",
+          level_names[a], level_names[b], (long long)x, (long long)*cur);
     else
       error_at(v, loc, "inconsistent scope id extents: the scope ids give %s -> %s = %lld and %lld",
                level_names[a], level_names[b], (long long)*cur, (long long)x);
@@ -292,9 +315,11 @@ static bool sid_close(Verifier *v, Loc loc) {
           ac = v->ext[a][c];
           if (ac > 0 && ab > 0) {
             if (ac % ab) {
-              error_at(v, loc, "inconsistent scope id extents: %s -> %s = %lld is not divisible by %s -> %s = %lld",
-                       level_names[a], level_names[c], (long long)ac, level_names[a], level_names[b],
-                       (long long)ab);
+              error_at(v, loc,
+                       "inconsistent scope id extents: %s -> %s = %lld is not divisible by %s -> "
+                       "%s = %lld",
+                       level_names[a], level_names[c], (long long)ac, level_names[a],
+                       level_names[b], (long long)ab);
               return false;
             }
             if (!sid_set(v, b, c, ac / ab, loc, false)) return false;
@@ -302,9 +327,11 @@ static bool sid_close(Verifier *v, Loc loc) {
           bc = v->ext[b][c];
           if (ac > 0 && bc > 0) {
             if (ac % bc) {
-              error_at(v, loc, "inconsistent scope id extents: %s -> %s = %lld is not divisible by %s -> %s = %lld",
-                       level_names[a], level_names[c], (long long)ac, level_names[b], level_names[c],
-                       (long long)bc);
+              error_at(v, loc,
+                       "inconsistent scope id extents: %s -> %s = %lld is not divisible by %s -> "
+                       "%s = %lld",
+                       level_names[a], level_names[c], (long long)ac, level_names[b],
+                       level_names[c], (long long)bc);
               return false;
             }
             if (!sid_set(v, a, b, ac / bc, loc, false)) return false;
@@ -405,13 +432,14 @@ static void check_stmt(Verifier *v, const Stmt *s) {
     const Var *x = s->u.bind.var;
     if (!tirx_dtype_eq(x->dtype, s->u.bind.value->dtype)) {
       char a[32], b[32];
-      error_at(v, s->loc, "T.let binds a %s value to '%s' of type %s", dt(s->u.bind.value->dtype, a),
-               var_name(x), dt(x->dtype, b));
+      error_at(v, s->loc, "T.let binds a %s value to '%s' of type %s",
+               dt(s->u.bind.value->dtype, a), var_name(x), dt(x->dtype, b));
     }
     define_var(v, x, s->loc);
     break;
   }
-  case S_ALLOC: case S_DECL: {
+  case S_ALLOC:
+  case S_DECL: {
     const Buffer *b = s->u.alloc.buf;
     check_buffer_decl(v, b);
     if (s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_SHARED_DYN) && ++v->dyn_allocs > 1)
@@ -445,8 +473,7 @@ static void check_stmt(Verifier *v, const Stmt *s) {
   case S_IF:
     if (tirx_dtype_is_int(s->u.if_.cond->dtype) && s->u.if_.cond->dtype.lanes == 1)
       check_expr(v, s->u.if_.cond); /* an integer condition: nonzero (TVM's `if flag:`) */
-    else
-      check_cond(v, s->u.if_.cond, "if condition");
+    else check_cond(v, s->u.if_.cond, "if condition");
     check_block(v, s->u.if_.then_);
     if (s->u.if_.else_) check_block(v, s->u.if_.else_);
     break;
@@ -602,7 +629,8 @@ static bool check_depth(const PrimFunc *f, TirxDiag *d) {
       if (it.edepth > TIRX_MAX_IR_EXPR_DEPTH) {
         tirx_diag_add(d, DIAG_ERROR, it.root.line, it.root.col,
                       "expression nested too deeply (more than %d levels after substituting "
-                      "T.meta_var and macro arguments)", TIRX_MAX_IR_EXPR_DEPTH);
+                      "T.meta_var and macro arguments)",
+                      TIRX_MAX_IR_EXPR_DEPTH);
         ok = false;
         break;
       }
@@ -624,7 +652,8 @@ bool tirx_verify_func(const PrimFunc *f, TirxDiag *d) {
   push_frame(&v);
   for (int i = 0; i < f->nparams; i++) {
     const Param *pa = &f->params[i];
-    if (is_live(&v, pa->var)) error_at(&v, pa->var->loc, "duplicate parameter '%s'", var_name(pa->var));
+    if (is_live(&v, pa->var))
+      error_at(&v, pa->var->loc, "duplicate parameter '%s'", var_name(pa->var));
     define(&v, pa->var);
   }
   SigDefs sd = {{0}, &v};

@@ -340,8 +340,7 @@ static void put_str(StrBuf *b, const char *s) {
   if (n) put(b, s, n);
 }
 
-static void warnings_blob(const TirxDiag *d, int from, const char *source, size_t len,
-                          StrBuf *b) {
+static void warnings_blob(const TirxDiag *d, int from, const char *source, size_t len, StrBuf *b) {
   uint8_t h[32];
   tirx_sha256(source ? source : "", source ? len : 0, h);
   put(b, h, 32);
@@ -481,8 +480,7 @@ static int entry_load(DrvCache *c, const char *key, TirxArtifacts *a, void **war
     if (got != n) n = 0;
   }
   close(fd);
-  bool ok = p && n >= HEADER + 32 && memcmp(p, ENTRY_MAGIC, 8) == 0 &&
-            memcmp(p + 8, key, 64) == 0;
+  bool ok = p && n >= HEADER + 32 && memcmp(p, ENTRY_MAGIC, 8) == 0 && memcmp(p + 8, key, 64) == 0;
   if (ok) {
     uint8_t d[32];
     tirx_sha256(p, n - 32, d);
@@ -660,8 +658,9 @@ TirxStatus tirx_cache_clear(const TirxCompileOptions *opts, size_t *removed, cha
   if (err) *err = NULL;
   char *root = tirx_cache_dir(opts);
   if (!root) {
-    if (err) *err = tirx_xstrdup("the compile cache is off (TIRX_NO_CACHE=1, or no "
-                                 "TIRX_CACHE_DIR, XDG_CACHE_HOME or HOME to place it)");
+    if (err)
+      *err = tirx_xstrdup("the compile cache is off (TIRX_NO_CACHE=1, or no "
+                          "TIRX_CACHE_DIR, XDG_CACHE_HOME or HOME to place it)");
     return TIRX_ERR;
   }
   char *dir = dup_printf("%s/" ENTRY_DIR, root, NULL);

@@ -27,8 +27,8 @@
 
 #include "Driver/driver.h"
 
-_Static_assert(TIRX_STAGE_COUNT <= sizeof ((TirxArtifacts *)0)->ms_stage /
-                                       sizeof ((TirxArtifacts *)0)->ms_stage[0],
+_Static_assert(TIRX_STAGE_COUNT <=
+                   sizeof((TirxArtifacts *)0)->ms_stage / sizeof((TirxArtifacts *)0)->ms_stage[0],
                "TirxArtifacts.ms_stage has a slot per stage");
 
 static double now_ms(void) {
@@ -100,7 +100,8 @@ static int make_bundle(const Module *m, const TirxArtifacts *a, void **data, siz
   if (!b) tirx_oom();
   int rc = 1;
   const void *cubin = a->data[TIRX_ART_CUBIN], *ptx = a->data[TIRX_ART_PTX];
-  if (cubin && tirx_bundle_add_code(b, TIRX_CODE_CUBIN, a->arch, cubin, a->size[TIRX_ART_CUBIN]) < 0)
+  if (cubin &&
+      tirx_bundle_add_code(b, TIRX_CODE_CUBIN, a->arch, cubin, a->size[TIRX_ART_CUBIN]) < 0)
     goto oom;
   if (ptx && tirx_bundle_add_code(b, TIRX_CODE_PTX, a->arch, ptx, a->size[TIRX_ART_PTX] + 1) < 0)
     goto oom;
@@ -135,8 +136,8 @@ done:
 
 /* ptxas on out's PTX; its errors name the file and the kernels, and a note points at the
  * source of the kernel ptxas names. */
-static int run_ptxas(const char *filename, const Module *m, const TirxCompileOptions *o,
-                     bool reloc, TirxArtifacts *out, TirxDiag *diag) {
+static int run_ptxas(const char *filename, const Module *m, const TirxCompileOptions *o, bool reloc,
+                     TirxArtifacts *out, TirxDiag *diag) {
   char what[512];
   int nk = 0;
   for (int i = 0; i < m->nfuncs; i++) nk += m->funcs[i]->is_device_kernel;
@@ -144,23 +145,24 @@ static int run_ptxas(const char *filename, const Module *m, const TirxCompileOpt
                    nk > 1 ? "s" : "");
   for (int i = 0, k = 0; i < m->nfuncs && w > 0 && (size_t)w < sizeof what - 8; i++)
     if (m->funcs[i]->is_device_kernel)
-      w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ",
-                    m->funcs[i]->name);
+      w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ", m->funcs[i]->name);
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   int first = diag->n;
   int rc = tirx_ptxas_assemble_mode(out->data[TIRX_ART_PTX], o->arch, o->opt_level,
                                     o->ptxas_timeout, reloc, what, &out->data[TIRX_ART_CUBIN],
                                     &out->size[TIRX_ART_CUBIN], diag);
   for (int e = first; rc != 0 && e < diag->n; e++) {
-    const char *k = diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
+    const char *k =
+        diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
     if (!k) continue;
     k += 13;
     size_t kn = strcspn(k, "'");
     for (int i = 0; i < m->nfuncs; i++) {
       const PrimFunc *f = m->funcs[i];
-      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 && f->loc.line) {
-        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col, "kernel '%s' comes from this function",
-                      f->name);
+      if (f->is_device_kernel && strlen(f->name) == kn && memcmp(f->name, k, kn) == 0 &&
+          f->loc.line) {
+        tirx_diag_add(diag, DIAG_NOTE, f->loc.line, f->loc.col,
+                      "kernel '%s' comes from this function", f->name);
         break;
       }
     }
@@ -193,7 +195,8 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   if (!rc && !pass_opts.verify_each && !tirx_verify_module(m, diag)) {
     tirx_diag_add(diag, DIAG_NOTE, 0, 0,
                   "the IR above was produced by the lowering passes '%s' (TIRX_VERIFY_EACH=1 "
-                  "verifies after each one and names it)", pipeline);
+                  "verifies after each one and names it)",
+                  pipeline);
     rc = 1;
   }
   out->ms_stage[TIRX_STAGE_PASSES] = now_ms() - t;
@@ -308,8 +311,8 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
 
   /* parse, and print the canonical IR (the key's, and the "tirx" artifact) */
   double t = now_ms();
-  TirxParseOptions po = {o.defines, o.ndefines, o.entry, o.include_dirs, o.ninclude_dirs,
-                         o.max_steps};
+  TirxParseOptions po = {o.defines,      o.ndefines,      o.entry,
+                         o.include_dirs, o.ninclude_dirs, o.max_steps};
   Module *m = tirx_parse(filename, source, len, &po, diag);
   out->ms_stage[TIRX_STAGE_PARSE] = now_ms() - t;
   /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):

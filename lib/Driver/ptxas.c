@@ -245,7 +245,8 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
   if (timed_out) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "ptxas (%s) did not finish within %ld s on %s and was stopped "
-                  "(--ptxas-timeout=SECONDS or TIRX_PTXAS_TIMEOUT=SECONDS allows more, 0 no limit)", arch, limit, what);
+                  "(--ptxas-timeout=SECONDS or TIRX_PTXAS_TIMEOUT=SECONDS allows more, 0 no limit)",
+                  arch, limit, what);
     free(log);
     goto cleanup;
   }
@@ -253,8 +254,7 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
     char kname[200];
     if (failing_kernel(ptx, log, kname, sizeof kname))
       snprintf(head, sizeof head, "ptxas (%s) failed on %s, in kernel '%s'", arch, what, kname);
-    else
-      snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
+    else snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
     report(diag, DIAG_ERROR, head, log);
     free(log);
     goto cleanup;

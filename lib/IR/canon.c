@@ -80,7 +80,9 @@ static void collect_div(Module *m, Sum *s, Expr *e, int64_t c, bool mod, int64_t
     int64_t q = r.base / c, rm = r.base % c;
     if (rm < 0) rm += c, q--;
     int64_t v;
-    if (__builtin_mul_overflow(mod ? rm : q, scale, &v) || __builtin_add_overflow(s->base, v, &s->base)) s->ok = false;
+    if (__builtin_mul_overflow(mod ? rm : q, scale, &v) ||
+        __builtin_add_overflow(s->base, v, &s->base))
+      s->ok = false;
     free(r.t);
     return;
   }
@@ -94,7 +96,8 @@ static void collect(Module *m, Sum *s, Expr *e, int64_t scale) {
   if (!s->ok) return;
   if (tirx_expr_is_const_int(e, &c)) {
     int64_t v;
-    if (__builtin_mul_overflow(c, scale, &v) || __builtin_add_overflow(s->base, v, &s->base)) s->ok = false;
+    if (__builtin_mul_overflow(c, scale, &v) || __builtin_add_overflow(s->base, v, &s->base))
+      s->ok = false;
     return;
   }
   switch (e->kind) {
@@ -168,7 +171,9 @@ static Expr *build(Module *m, Sum *s, DType t, Loc loc) {
     Expr *x = scaled(m, s->t[i].e, -s->t[i].scale, t, loc);
     r = tirx_binary(m, E_SUB, r ? r : tirx_int(m, t, 0, loc), x, loc);
   }
-  if (s->base < 0) r = r ? tirx_binary(m, E_SUB, r, tirx_int(m, t, -s->base, loc), loc) : tirx_int(m, t, s->base, loc);
+  if (s->base < 0)
+    r = r ? tirx_binary(m, E_SUB, r, tirx_int(m, t, -s->base, loc), loc)
+          : tirx_int(m, t, s->base, loc);
   return r ? r : tirx_int(m, t, 0, loc);
 }
 
@@ -181,11 +186,14 @@ static bool has_min(const Sum *s) {
 }
 
 static Expr *canon2(Module *m, Expr *hi, Expr *lo, Loc loc) {
-  if (!tirx_dtype_is_int(hi->dtype) || hi->dtype.lanes != 1) return lo ? tirx_binary(m, E_SUB, hi, lo, loc) : hi;
+  if (!tirx_dtype_is_int(hi->dtype) || hi->dtype.lanes != 1)
+    return lo ? tirx_binary(m, E_SUB, hi, lo, loc) : hi;
   Sum s = {NULL, 0, 0, 0, true};
   collect(m, &s, hi, 1);
   if (lo) collect(m, &s, lo, -1);
-  Expr *r = s.ok && !has_min(&s) ? build(m, &s, hi->dtype, loc) : lo ? tirx_binary(m, E_SUB, hi, lo, loc) : hi;
+  Expr *r = s.ok && !has_min(&s) ? build(m, &s, hi->dtype, loc)
+            : lo                 ? tirx_binary(m, E_SUB, hi, lo, loc)
+                                 : hi;
   free(s.t);
   return r;
 }

@@ -112,10 +112,8 @@ char *tirx_diag_render(const TirxDiag *d) {
   for (int i = 0; i < d->n; i++) {
     const DiagEntry *e = &d->items[i];
     const char *fname = e->file ? e->file : d->filename;
-    if (e->line)
-      strbuf_printf(&b, "%s:%u:%u: %s: ", fname, e->line, e->col, names[e->level]);
-    else
-      strbuf_printf(&b, "%s: %s: ", fname, names[e->level]);
+    if (e->line) strbuf_printf(&b, "%s:%u:%u: %s: ", fname, e->line, e->col, names[e->level]);
+    else strbuf_printf(&b, "%s: %s: ", fname, names[e->level]);
     strbuf_puts(&b, e->msg);
     strbuf_puts(&b, "\n");
     size_t len = e->line_text ? strlen(e->line_text) : 0;
@@ -133,7 +131,8 @@ char *tirx_diag_render(const TirxDiag *d) {
     strbuf_puts(&b, line);
     strbuf_puts(&b, "\n");
     uint32_t col = e->col ? e->col : 1;
-    for (uint32_t k = 1; k < col && k <= show; k++) strbuf_put(&b, ln[k - 1] == '\t' ? "\t" : " ", 1);
+    for (uint32_t k = 1; k < col && k <= show; k++)
+      strbuf_put(&b, ln[k - 1] == '\t' ? "\t" : " ", 1);
     strbuf_puts(&b, "^\n");
     free(line);
   }

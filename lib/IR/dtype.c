@@ -31,10 +31,8 @@ int tirx_dtype_bits(DType t) { return dtypes[t.id].bits; }
 const char *tirx_dtype_scalar_name(DTypeId id) { return dtypes[id].name; }
 
 char *tirx_dtype_str(DType t, char *buf) {
-  if (t.lanes > 1)
-    snprintf(buf, 32, "%sx%d", dtypes[t.id].name, t.lanes);
-  else { /* names are short: a copy, no printf */
-    size_t n = strlen(dtypes[t.id].name);
+  if (t.lanes > 1) snprintf(buf, 32, "%sx%d", dtypes[t.id].name, t.lanes);
+  else { /* names are short: a copy, no printf */ size_t n = strlen(dtypes[t.id].name);
     if (n > 31) n = 31;
     memcpy(buf, dtypes[t.id].name, n);
     buf[n] = '\0';
@@ -45,12 +43,14 @@ char *tirx_dtype_str(DType t, char *buf) {
 static bool lookup_scalar(const char *s, size_t len, DTypeId *out) {
   if (!len) return false;
   for (int i = 0; i < DT_COUNT; i++)
-    if (dtypes[i].name[0] == s[0] && strlen(dtypes[i].name) == len && memcmp(dtypes[i].name, s, len) == 0) {
+    if (dtypes[i].name[0] == s[0] && strlen(dtypes[i].name) == len &&
+        memcmp(dtypes[i].name, s, len) == 0) {
       *out = (DTypeId)i;
       return true;
     }
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-    if (aliases[i].alias[0] == s[0] && strlen(aliases[i].alias) == len && memcmp(aliases[i].alias, s, len) == 0) {
+    if (aliases[i].alias[0] == s[0] && strlen(aliases[i].alias) == len &&
+        memcmp(aliases[i].alias, s, len) == 0) {
       *out = aliases[i].id;
       return true;
     }

@@ -10,7 +10,9 @@
 #include "Support/ptrmap.h"
 
 static const void *pm_get(const TxPtrMap *m, const void *k) { return txmap_get(m, k); }
-static void pm_put(TxPtrMap *m, const void *k, const void *v) { txmap_put(m, k, (void *)(uintptr_t)v); }
+static void pm_put(TxPtrMap *m, const void *k, const void *v) {
+  txmap_put(m, k, (void *)(uintptr_t)v);
+}
 
 typedef struct {
   bool identity; /* variables and buffers compare by identity (tirx_expr_identical) */
@@ -18,7 +20,11 @@ typedef struct {
   const char *why;
 } Eq;
 
-#define FAIL(msg) do { if (!q->why) q->why = (msg); return false; } while (0)
+#define FAIL(msg)                \
+  do {                           \
+    if (!q->why) q->why = (msg); \
+    return false;                \
+  } while (0)
 
 static bool eq_expr(Eq *q, const Expr *a, const Expr *b);
 static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b);
@@ -37,7 +43,8 @@ static bool eq_var(Eq *q, const Var *a, const Var *b) {
     return true;
   }
   if (!eq_dtype(a->dtype, b->dtype)) FAIL("variable dtypes differ");
-  if (a->ptr_typed != b->ptr_typed || a->is_tensormap != b->is_tensormap) FAIL("pointer types differ");
+  if (a->ptr_typed != b->ptr_typed || a->is_tensormap != b->is_tensormap)
+    FAIL("pointer types differ");
   if (a->ptr_typed && (!eq_dtype(a->ptr_elem, b->ptr_elem) || strcmp(a->ptr_scope, b->ptr_scope)))
     FAIL("pointer types differ");
   if (a->kind != b->kind) FAIL("variable kinds differ");
@@ -81,7 +88,8 @@ static bool eq_buf(Eq *q, const Buffer *a, const Buffer *b) {
   if (strcmp(a->scope, b->scope)) FAIL("buffer scopes differ");
   int aa = a->align > 0 ? a->align : 64, ba = b->align > 0 ? b->align : 64;
   if (aa != ba) FAIL("buffer alignments differ");
-  int af = a->offset_factor > 0 ? a->offset_factor : 1, bf = b->offset_factor > 0 ? b->offset_factor : 1;
+  int af = a->offset_factor > 0 ? a->offset_factor : 1,
+      bf = b->offset_factor > 0 ? b->offset_factor : 1;
   if (af != bf) FAIL("buffer offset factors differ");
   if (!eq_list(q, a->shape, a->ndim, b->shape, b->ndim)) return false;
   if (!eq_list(q, a->strides, a->nstrides, b->strides, b->nstrides)) return false;
@@ -127,37 +135,51 @@ static bool eq_sopt(Eq *q, const Stmt *a, const Stmt *b) {
 
 /* Field comparisons generated from the children column; a mismatch names
  * the payload field, e.g. "for_.kind differs". */
-#define EXPR(f) if (!eq_opt(q, a->u.f, b->u.f)) return false;
-#define EXPRS(x, n) if (!eq_list(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
-#define KWARGS(x, n) if (!eq_kw(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
-#define USE(f) if (!eq_var(q, a->u.f, b->u.f)) return false;
+#define EXPR(f) \
+  if (!eq_opt(q, a->u.f, b->u.f)) return false;
+#define EXPRS(x, n) \
+  if (!eq_list(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
+#define KWARGS(x, n) \
+  if (!eq_kw(q, a->u.x, a->u.n, b->u.x, b->u.n)) return false;
+#define USE(f) \
+  if (!eq_var(q, a->u.f, b->u.f)) return false;
 #define DEF(f) USE(f)
-#define DEFS(x, n)                                                        \
-  if (a->u.n != b->u.n) FAIL("defined variable counts differ");             \
-  for (int i_ = 0; i_ < a->u.n; i_++)                                     \
+#define DEFS(x, n)                                              \
+  if (a->u.n != b->u.n) FAIL("defined variable counts differ"); \
+  for (int i_ = 0; i_ < a->u.n; i_++)                           \
     if (!eq_var(q, a->u.x[i_], b->u.x[i_])) return false;
-#define BUF(f) if (!eq_buf(q, a->u.f, b->u.f)) return false;
+#define BUF(f) \
+  if (!eq_buf(q, a->u.f, b->u.f)) return false;
 #define DECL(f) BUF(f)
-#define DATA(f) if (a->u.f != b->u.f) FAIL(#f " differs");
-#define DTYPE(f) if (!eq_dtype(a->u.f, b->u.f)) FAIL(#f " differs");
-#define FP(f) if (!eq_float(a->u.f, b->u.f)) FAIL("float constants differ");
+#define DATA(f) \
+  if (a->u.f != b->u.f) FAIL(#f " differs");
+#define DTYPE(f) \
+  if (!eq_dtype(a->u.f, b->u.f)) FAIL(#f " differs");
+#define FP(f) \
+  if (!eq_float(a->u.f, b->u.f)) FAIL("float constants differ");
 #define BYTES(p, n) \
   if (a->u.n != b->u.n || memcmp(a->u.p, b->u.p, a->u.n)) FAIL("strings differ");
-#define NAME(f) if (!eq_name(a->u.f, b->u.f)) FAIL(#f " differs");
-#define OP(f) if (a->u.f != b->u.f) FAIL("called intrinsics differ");
-#define REF(f) if (a->u.f != b->u.f) FAIL(#f " differs");
+#define NAME(f) \
+  if (!eq_name(a->u.f, b->u.f)) FAIL(#f " differs");
+#define OP(f) \
+  if (a->u.f != b->u.f) FAIL("called intrinsics differ");
+#define REF(f) \
+  if (a->u.f != b->u.f) FAIL(#f " differs");
 #define SPELL(f)
-#define STMT(f) if (!eq_sopt(q, a->u.f, b->u.f)) return false;
-#define STMTS(x, n)                                                       \
-  if (a->u.n != b->u.n) FAIL("sequence lengths differ");                  \
-  for (int i_ = 0; i_ < a->u.n; i_++)                                     \
+#define STMT(f) \
+  if (!eq_sopt(q, a->u.f, b->u.f)) return false;
+#define STMTS(x, n)                                      \
+  if (a->u.n != b->u.n) FAIL("sequence lengths differ"); \
+  for (int i_ = 0; i_ < a->u.n; i_++)                    \
     if (!eq_sopt(q, a->u.x[i_], b->u.x[i_])) return false;
 
 static bool eq_expr(Eq *q, const Expr *a, const Expr *b) {
   if (a->kind != b->kind) FAIL("expression kinds differ");
   if (!eq_dtype(a->dtype, b->dtype)) FAIL("expression dtypes differ");
   switch ((ExprKind)a->kind) {
-#define X(K, name, payload, children) case K: children break;
+#define X(K, name, payload, children) \
+  case K:                             \
+    children break;
 #include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
@@ -168,7 +190,9 @@ static bool eq_expr(Eq *q, const Expr *a, const Expr *b) {
 static bool eq_stmt(Eq *q, const Stmt *a, const Stmt *b) {
   if (a->kind != b->kind) FAIL("statement kinds differ");
   switch ((StmtKind)a->kind) {
-#define X(K, name, payload, children) case K: children break;
+#define X(K, name, payload, children) \
+  case K:                             \
+    children break;
 #include "tirx/internal/stmt.def"
 #undef X
   case S_COUNT: break;
@@ -181,7 +205,8 @@ static bool eq_func(Eq *q, const PrimFunc *a, const PrimFunc *b) {
   if (a->nparams != b->nparams) FAIL("parameter counts differ");
   if (a->private_ != b->private_ || a->persistent != b->persistent || a->s_tir != b->s_tir)
     FAIL("function flags differ");
-  if (a->has_ret != b->has_ret || (a->has_ret && !eq_dtype(a->ret, b->ret))) FAIL("return types differ");
+  if (a->has_ret != b->has_ret || (a->has_ret && !eq_dtype(a->ret, b->ret)))
+    FAIL("return types differ");
   for (int i = 0; i < a->nparams; i++) {
     if (!eq_var(q, a->params[i].var, b->params[i].var)) return false;
     if ((a->params[i].buf == NULL) != (b->params[i].buf == NULL)) FAIL("parameter kinds differ");
@@ -269,16 +294,20 @@ static void hash_expr(Hasher *h, const Expr *x);
 static void hash_stmt(Hasher *h, const Stmt *x);
 
 #define EXPR(f) hash_expr(h, x->u.f);
-#define EXPRS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) hash_expr(h, x->u.a[i_]);
-#define KWARGS(a, n)                                   \
-  mix(h, (uint64_t)x->u.n);                            \
-  for (int i_ = 0; i_ < x->u.n; i_++) {                \
-    mix_name(h, x->u.a[i_].name);                      \
-    hash_expr(h, x->u.a[i_].value);                    \
+#define EXPRS(a, n)         \
+  mix(h, (uint64_t)x->u.n); \
+  for (int i_ = 0; i_ < x->u.n; i_++) hash_expr(h, x->u.a[i_]);
+#define KWARGS(a, n)                    \
+  mix(h, (uint64_t)x->u.n);             \
+  for (int i_ = 0; i_ < x->u.n; i_++) { \
+    mix_name(h, x->u.a[i_].name);       \
+    hash_expr(h, x->u.a[i_].value);     \
   }
 #define USE(f) mix_var(h, x->u.f);
 #define DEF(f) mix_var(h, x->u.f);
-#define DEFS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) mix_var(h, x->u.a[i_]);
+#define DEFS(a, n)          \
+  mix(h, (uint64_t)x->u.n); \
+  for (int i_ = 0; i_ < x->u.n; i_++) mix_var(h, x->u.a[i_]);
 #define BUF(f) mix_var(h, x->u.f);
 #define DECL(f) mix_var(h, x->u.f);
 #define DATA(f) mix(h, (uint64_t)x->u.f);
@@ -290,7 +319,9 @@ static void hash_stmt(Hasher *h, const Stmt *x);
 #define REF(f)
 #define SPELL(f)
 #define STMT(f) hash_stmt(h, x->u.f);
-#define STMTS(a, n) mix(h, (uint64_t)x->u.n); for (int i_ = 0; i_ < x->u.n; i_++) hash_stmt(h, x->u.a[i_]);
+#define STMTS(a, n)         \
+  mix(h, (uint64_t)x->u.n); \
+  for (int i_ = 0; i_ < x->u.n; i_++) hash_stmt(h, x->u.a[i_]);
 
 static void hash_expr(Hasher *h, const Expr *x) {
   if (!x) {
@@ -300,7 +331,9 @@ static void hash_expr(Hasher *h, const Expr *x) {
   mix(h, 1u + x->kind);
   mix_dtype(h, x->dtype);
   switch ((ExprKind)x->kind) {
-#define X(K, name, payload, children) case K: children break;
+#define X(K, name, payload, children) \
+  case K:                             \
+    children break;
 #include "tirx/internal/expr.def"
 #undef X
   case E_COUNT: break;
@@ -314,7 +347,9 @@ static void hash_stmt(Hasher *h, const Stmt *x) {
   }
   mix(h, 1000u + x->kind);
   switch ((StmtKind)x->kind) {
-#define X(K, name, payload, children) case K: children break;
+#define X(K, name, payload, children) \
+  case K:                             \
+    children break;
 #include "tirx/internal/stmt.def"
 #undef X
   case S_COUNT: break;
@@ -337,7 +372,8 @@ uint64_t tirx_module_hash(const Module *m) {
   uint64_t h = 7;
   for (int i = 0; i < m->nfuncs; i++) {
     uint64_t nh = 1469598103934665603ull;
-    for (const char *c = m->funcs[i]->name; *c; c++) nh = (nh ^ (unsigned char)*c) * 1099511628211ull;
+    for (const char *c = m->funcs[i]->name; *c; c++)
+      nh = (nh ^ (unsigned char)*c) * 1099511628211ull;
     h += (nh ^ tirx_func_hash(m->funcs[i])) * 0x9E3779B97F4A7C15ull;
   }
   return h;

@@ -134,20 +134,21 @@ static const struct {
   unsigned cls;
   int bits;
 } ptx_types[] = {
-    {"s8", PT_S8, PTC_INT, 8},       {"s16", PT_S16, PTC_INT, 16},     {"s32", PT_S32, PTC_INT, 32},
-    {"s64", PT_S64, PTC_INT, 64},    {"u8", PT_U8, PTC_INT, 8},        {"u16", PT_U16, PTC_INT, 16},
-    {"u32", PT_U32, PTC_INT, 32},    {"u64", PT_U64, PTC_INT, 64},     {"b16", PT_B16, PTC_BIT, 16},
-    {"b32", PT_B32, PTC_BIT, 32},    {"b64", PT_B64, PTC_BIT, 64},     {"f16", PT_F16, PTC_H, 16},
-    {"f16x2", PT_F16X2, PTC_H, 32},  {"bf16", PT_BF16, PTC_H, 16},     {"bf16x2", PT_BF16X2, PTC_H, 32},
-    {"f32", PT_F32, PTC_F, 32},      {"f64", PT_F64, PTC_F, 64},
+    {"s8", PT_S8, PTC_INT, 8},      {"s16", PT_S16, PTC_INT, 16}, {"s32", PT_S32, PTC_INT, 32},
+    {"s64", PT_S64, PTC_INT, 64},   {"u8", PT_U8, PTC_INT, 8},    {"u16", PT_U16, PTC_INT, 16},
+    {"u32", PT_U32, PTC_INT, 32},   {"u64", PT_U64, PTC_INT, 64}, {"b16", PT_B16, PTC_BIT, 16},
+    {"b32", PT_B32, PTC_BIT, 32},   {"b64", PT_B64, PTC_BIT, 64}, {"f16", PT_F16, PTC_H, 16},
+    {"f16x2", PT_F16X2, PTC_H, 32}, {"bf16", PT_BF16, PTC_H, 16}, {"bf16x2", PT_BF16X2, PTC_H, 32},
+    {"f32", PT_F32, PTC_F, 32},     {"f64", PT_F64, PTC_F, 64},
 };
 #define NTYPES (sizeof ptx_types / sizeof ptx_types[0])
 
 static const char *const rnd_tokens[] = {"rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
-static const char *const cmp_tokens[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
-                                         "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
-static const char *const testp_tokens[] = {"finite", "infinite", "number", "notanumber", "normal",
-                                           "subnormal"};
+static const char *const cmp_tokens[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge",
+                                         "lo",  "ls",  "hi",  "hs",  "equ", "neu",
+                                         "ltu", "leu", "gtu", "geu", "num", "nan"};
+static const char *const testp_tokens[] = {"finite",     "infinite", "number",
+                                           "notanumber", "normal",   "subnormal"};
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* the modifiers that are one flag each */
@@ -158,7 +159,8 @@ static const struct {
 
 static unsigned flag_mod(const char *tok, size_t n) {
   for (size_t i = 0; i < NELEM(flag_mods); i++)
-    if (strlen(flag_mods[i].tok) == n && memcmp(flag_mods[i].tok, tok, n) == 0) return flag_mods[i].cls;
+    if (strlen(flag_mods[i].tok) == n && memcmp(flag_mods[i].tok, tok, n) == 0)
+      return flag_mods[i].cls;
   return 0;
 }
 
@@ -211,9 +213,16 @@ DType tirx_ptx_type_dtype(PtxType t) {
   case PT_S32: return tirx_dtype(DT_INT32);
   case PT_S64: return tirx_dtype(DT_INT64);
   case PT_U8: return tirx_dtype(DT_UINT8);
-  case PT_U16: case PT_B16: case PT_F16: case PT_BF16: return tirx_dtype(DT_UINT16);
-  case PT_U32: case PT_B32: case PT_F16X2: case PT_BF16X2: return tirx_dtype(DT_UINT32);
-  case PT_U64: case PT_B64: return tirx_dtype(DT_UINT64);
+  case PT_U16:
+  case PT_B16:
+  case PT_F16:
+  case PT_BF16: return tirx_dtype(DT_UINT16);
+  case PT_U32:
+  case PT_B32:
+  case PT_F16X2:
+  case PT_BF16X2: return tirx_dtype(DT_UINT32);
+  case PT_U64:
+  case PT_B64: return tirx_dtype(DT_UINT64);
   case PT_F32: return tirx_dtype(DT_FLOAT32);
   case PT_F64: return tirx_dtype(DT_FLOAT64);
   default: return tirx_dtype(DT_VOID);
@@ -246,13 +255,15 @@ DType tirx_ptx_alu_operand_dtype(const PtxAlu *p, int i) {
 DType tirx_ptx_alu_result_dtype(const PtxAlu *p) {
   switch (p->fam->rule) {
   case PA_COUNT: return tirx_dtype(DT_UINT32);
-  case PA_SETP: case PA_TESTP: return tirx_dtype(DT_BOOL);
+  case PA_SETP:
+  case PA_TESTP: return tirx_dtype(DT_BOOL);
   case PA_SAME: return p->hlw == 'w' ? wide_dtype(p->type[0]) : tirx_ptx_type_dtype(p->type[0]);
   default: return tirx_ptx_type_dtype(p->type[0]);
   }
 }
 
-static bool tok_in(const char *tok, size_t n, const char *const *set, size_t count, const char **out) {
+static bool tok_in(const char *tok, size_t n, const char *const *set, size_t count,
+                   const char **out) {
   for (size_t i = 0; i < count; i++)
     if (strlen(set[i]) == n && memcmp(set[i], tok, n) == 0) {
       *out = set[i];
@@ -332,7 +343,10 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
       if (out->cmp) return FAIL("T.ptx.%s: more than one property", f->name);
       out->cmp = hit;
     } else if ((cls = flag_mod(tok, n)) != 0) {
-      bool *flag = cls == PM_FTZ ? &out->ftz : cls == PM_SAT ? &out->sat : cls == PM_APPROX ? &out->approx : &out->full;
+      bool *flag = cls == PM_FTZ      ? &out->ftz
+                   : cls == PM_SAT    ? &out->sat
+                   : cls == PM_APPROX ? &out->approx
+                                      : &out->full;
       *flag = true;
     } else if ((n == 2 && (memcmp(tok, "lo", 2) == 0 || memcmp(tok, "hi", 2) == 0)) ||
                (n == 4 && memcmp(tok, "wide", 4) == 0)) {
@@ -342,15 +356,19 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
     }
     if (!cls || !(f->mods & cls)) {
       const char *s = suggest_token(tok, n, f);
-      if (s) return FAIL("T.ptx.%s does not take the modifier .%.*s; did you mean .%s?", f->name, (int)n, tok, s);
+      if (s)
+        return FAIL("T.ptx.%s does not take the modifier .%.*s; did you mean .%s?", f->name, (int)n,
+                    tok, s);
       return FAIL("T.ptx.%s does not take the modifier .%.*s", f->name, (int)n, tok);
     }
-    if (out->ntypes) return FAIL("T.ptx.%s: modifier .%.*s must come before the type", f->name, (int)n, tok);
+    if (out->ntypes)
+      return FAIL("T.ptx.%s: modifier .%.*s must come before the type", f->name, (int)n, tok);
   }
   if (*p) return FAIL("malformed T.ptx spelling '%s'", sp);
   int want = f->rule == PA_CVT ? 2 : 1;
   if (out->ntypes != want)
-    return FAIL("T.ptx.%s needs %s type suffix%s", f->name, want == 2 ? "two" : "a", want == 2 ? "es (.dtype.atype)" : "");
+    return FAIL("T.ptx.%s needs %s type suffix%s", f->name, want == 2 ? "two" : "a",
+                want == 2 ? "es (.dtype.atype)" : "");
   PtxType t = out->type[0];
   bool fl = tirx_ptx_type_is_float(t);
   if (f->rule == PA_CVT) fl = tirx_ptx_type_is_float(t) || tirx_ptx_type_is_float(out->type[1]);
@@ -363,9 +381,12 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
   if (out->hlw == 'w' && tirx_ptx_type_bits(t) != 16 && tirx_ptx_type_bits(t) != 32)
     return FAIL("T.ptx.%s.wide takes a 16- or 32-bit type", f->name);
   if (f->rule == PA_SETP && !out->cmp) return FAIL("T.ptx.setp needs a comparison (.eq, .lt, ...)");
-  if (f->rule == PA_TESTP && !out->cmp) return FAIL("T.ptx.testp needs a property (.finite, .normal, ...)");
-  if (f->rule == PA_BFE && tirx_ptx_type_bits(t) < 32) return FAIL("T.ptx.bfe takes a 32- or 64-bit type");
-  if ((f->rule == PA_BFI || f->rule == PA_COUNT || strcmp(f->name, "brev") == 0) && tirx_ptx_type_bits(t) < 32)
+  if (f->rule == PA_TESTP && !out->cmp)
+    return FAIL("T.ptx.testp needs a property (.finite, .normal, ...)");
+  if (f->rule == PA_BFE && tirx_ptx_type_bits(t) < 32)
+    return FAIL("T.ptx.bfe takes a 32- or 64-bit type");
+  if ((f->rule == PA_BFI || f->rule == PA_COUNT || strcmp(f->name, "brev") == 0) &&
+      tirx_ptx_type_bits(t) < 32)
     return FAIL("T.ptx.%s takes .b32 or .b64", f->name);
   if (strcmp(f->name, "prmt") == 0 && t != PT_B32) return FAIL("T.ptx.prmt takes .b32");
   if (f->rule == PA_CVT && tirx_ptx_type_is_float(out->type[1]) && !tirx_ptx_type_is_float(t) &&
@@ -373,10 +394,11 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
     return FAIL("T.ptx.cvt from a float to an integer needs .rni, .rzi, .rmi or .rpi");
   if (out->rnd && strlen(out->rnd) == 3 && f->rule != PA_CVT)
     return FAIL("T.ptx.%s: integer rounding .%s applies to cvt only", f->name, out->rnd);
-  if ((f->mods & PM_APPROX) && fl && !out->rnd && !out->approx && !out->full && f->rule == PA_SAME &&
-      strcmp(f->name, "div") && (f->mods & PM_RND) == 0)
+  if ((f->mods & PM_APPROX) && fl && !out->rnd && !out->approx && !out->full &&
+      f->rule == PA_SAME && strcmp(f->name, "div") && (f->mods & PM_RND) == 0)
     return FAIL("T.ptx.%s.f32 needs .approx", f->name);
-  if (out->approx && out->rnd) return FAIL("T.ptx.%s: .approx and a rounding modifier exclude each other", f->name);
+  if (out->approx && out->rnd)
+    return FAIL("T.ptx.%s: .approx and a rounding modifier exclude each other", f->name);
   if (strcmp(f->name, "div") == 0 && fl && !out->rnd && !out->approx && !out->full)
     return FAIL("T.ptx.div.%s needs .approx, .full or a rounding modifier", tirx_ptx_type_name(t));
   if ((strcmp(f->name, "rcp") == 0 || strcmp(f->name, "sqrt") == 0) && !out->rnd && !out->approx)

@@ -145,8 +145,8 @@ Expr *tirx_varref(Module *m, Var *v, Loc loc) {
 }
 
 bool tirx_is_cmp_or_logic(ExprKind k) {
-  return k == E_EQ || k == E_NE || k == E_LT || k == E_LE || k == E_GT || k == E_GE ||
-         k == E_AND || k == E_OR || k == E_NOT;
+  return k == E_EQ || k == E_NE || k == E_LT || k == E_LE || k == E_GT || k == E_GE || k == E_AND ||
+         k == E_OR || k == E_NOT;
 }
 
 Expr *tirx_binary(Module *m, ExprKind k, Expr *a, Expr *b, Loc loc) {
@@ -191,18 +191,16 @@ Stmt *tirx_stmt_new(Module *m, StmtKind k, Loc loc) {
 }
 
 static bool is_eval_zero(const Stmt *s) {
-  return s->kind == S_EVAL && s->u.eval.e->kind == E_INT &&
-         tirx_dtype_is_int(s->u.eval.e->dtype) && s->u.eval.e->u.i.v == 0;
+  return s->kind == S_EVAL && s->u.eval.e->kind == E_INT && tirx_dtype_is_int(s->u.eval.e->dtype) &&
+         s->u.eval.e->u.i.v == 0;
 }
 
 static int count_flat(Stmt **items, int n) {
   int c = 0;
   for (int i = 0; i < n; i++) {
     if (!items[i]) continue;
-    if (items[i]->kind == S_SEQ)
-      c += count_flat(items[i]->u.seq.items, items[i]->u.seq.n);
-    else if (!is_eval_zero(items[i]))
-      c++;
+    if (items[i]->kind == S_SEQ) c += count_flat(items[i]->u.seq.items, items[i]->u.seq.n);
+    else if (!is_eval_zero(items[i])) c++;
   }
   return c;
 }
@@ -210,10 +208,8 @@ static int count_flat(Stmt **items, int n) {
 static void fill_flat(Stmt **out, int *k, Stmt **items, int n) {
   for (int i = 0; i < n; i++) {
     if (!items[i]) continue;
-    if (items[i]->kind == S_SEQ)
-      fill_flat(out, k, items[i]->u.seq.items, items[i]->u.seq.n);
-    else if (!is_eval_zero(items[i]))
-      out[(*k)++] = items[i];
+    if (items[i]->kind == S_SEQ) fill_flat(out, k, items[i]->u.seq.items, items[i]->u.seq.n);
+    else if (!is_eval_zero(items[i])) out[(*k)++] = items[i];
   }
 }
 
@@ -342,7 +338,9 @@ bool tirx_attr_is_str(const Expr *e, TirxAttrKey k) {
   return e && e->kind == E_STR && e->u.s.len == strlen(attr_keys[k]) &&
          memcmp(e->u.s.p, attr_keys[k], e->u.s.len) == 0;
 }
-bool tirx_scope_is(const char *scope, TirxScope k) { return scope && strcmp(scope, mem_scopes[k]) == 0; }
+bool tirx_scope_is(const char *scope, TirxScope k) {
+  return scope && strcmp(scope, mem_scopes[k]) == 0;
+}
 
 TirxScope tirx_scope_lookup(const char *s, size_t n) {
   for (int i = 0; i < MEM_COUNT; i++)

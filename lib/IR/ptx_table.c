@@ -25,7 +25,8 @@ typedef struct RawRow {
 } RawRow;
 
 static const RawRow raw_rows[] = {
-#define PTX(NAME, mn, arch, flags, slots, ops, sample, rule) {#NAME, mn, arch, flags, slots, ops, sample, rule},
+#define PTX(NAME, mn, arch, flags, slots, ops, sample, rule) \
+  {#NAME, mn, arch, flags, slots, ops, sample, rule},
 #include "tirx/internal/ptx_table.def"
 #undef PTX
 };
@@ -234,7 +235,8 @@ static void parse_body(PtxEntry *e, const RawRow *r) {
     for (int c = 0; c < nc; c++) {
       int nt;
       char **toks = split(combos[c], '+', &nt);
-      for (int k = 0; k < nk; k++) e->rule.combo[c * nk + k] = (k < nt && strcmp(toks[k], "-") != 0) ? toks[k] : "";
+      for (int k = 0; k < nk; k++)
+        e->rule.combo[c * nk + k] = (k < nt && strcmp(toks[k], "-") != 0) ? toks[k] : "";
       free(toks);
     }
     free(combos);
@@ -286,9 +288,7 @@ static const PtxEntry *ready(Table *t, int i) {
 
 int tirx_ptx_count(void) { return NROWS; }
 
-const PtxEntry *tirx_ptx_entry(int i) {
-  return i >= 0 && i < NROWS ? ready(get_table(), i) : NULL;
-}
+const PtxEntry *tirx_ptx_entry(int i) { return i >= 0 && i < NROWS ? ready(get_table(), i) : NULL; }
 
 const PtxEntry *tirx_ptx_find(const char *name) {
   Table *t = get_table();
@@ -344,8 +344,8 @@ const char *tirx_ptx_suggest_family(const char *family, size_t len) {
 }
 
 const char *tirx_ptx_arch_name(PtxArch a) {
-  static const char *const names[] = {"", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100",
-                                      "sm_100a", "sm_103a", "sm_107a", "sm_107f"};
+  static const char *const names[] = {"",       "sm_75",   "sm_80",   "sm_90",   "sm_90a",
+                                      "sm_100", "sm_100a", "sm_103a", "sm_107a", "sm_107f"};
   return names[a];
 }
 
@@ -361,7 +361,8 @@ PtxArch tirx_ptx_spelling_arch(const PtxEntry *e, const char *const *mods) {
 
 int tirx_ptx_arch_sm(PtxArch a, bool *specific) {
   static const int sm[] = {0, 75, 80, 90, 90, 100, 100, 103, 107, 107};
-  if (specific) *specific = a == SM_90A || a == SM_100A || a == SM_103A || a == SM_107A || a == SM_107F;
+  if (specific)
+    *specific = a == SM_90A || a == SM_100A || a == SM_103A || a == SM_107A || a == SM_107F;
   return sm[a];
 }
 
@@ -385,7 +386,8 @@ static const char *mod_at(const char *const *mods, int i) {
 const char *tirx_ptx_tab(const PtxTab *t, const char *const *mods) {
   for (int r = 0; r < t->nrows; r++) {
     bool ok = true;
-    for (int k = 0; k < t->nkeys && ok; k++) ok = strcmp(t->combo[r * t->nkeys + k], mod_at(mods, t->keys[k])) == 0;
+    for (int k = 0; k < t->nkeys && ok; k++)
+      ok = strcmp(t->combo[r * t->nkeys + k], mod_at(mods, t->keys[k])) == 0;
     if (ok) return t->vals[r];
   }
   return t->value;
@@ -425,20 +427,39 @@ static const struct {
     {"b128", "uint128|int128"},
     {"b32i", "uint32|int32"},
     {"b64i", "uint64|int64"},
-    {"u8", "uint8"}, {"s8", "int8"}, {"u16", "uint16"}, {"s16", "int16"},
-    {"u32", "uint32"}, {"s32", "int32"}, {"u64", "uint64"}, {"s64", "int64"},
-    {"f32", "float32"}, {"f64", "float64"},
+    {"u8", "uint8"},
+    {"s8", "int8"},
+    {"u16", "uint16"},
+    {"s16", "int16"},
+    {"u32", "uint32"},
+    {"s32", "int32"},
+    {"u64", "uint64"},
+    {"s64", "int64"},
+    {"f32", "float32"},
+    {"f64", "float64"},
     {"f32x2", "uint64"},
-    {"e4m3x2", "uint16"}, {"e5m2x2", "uint16"}, {"e2m3x2", "uint16"}, {"e3m2x2", "uint16"},
-    {"ue8m0x2", "uint16"}, {"ue5m3x2", "uint16"}, {"s2f6x2", "uint16"}, {"e2m1x4", "uint16"},
-    {"e4m3x4", "uint32"}, {"e5m2x4", "uint32"}, {"e2m3x4", "uint32"}, {"e3m2x4", "uint32"},
+    {"e4m3x2", "uint16"},
+    {"e5m2x2", "uint16"},
+    {"e2m3x2", "uint16"},
+    {"e3m2x2", "uint16"},
+    {"ue8m0x2", "uint16"},
+    {"ue5m3x2", "uint16"},
+    {"s2f6x2", "uint16"},
+    {"e2m1x4", "uint16"},
+    {"e4m3x4", "uint32"},
+    {"e5m2x4", "uint32"},
+    {"e2m3x4", "uint32"},
+    {"e3m2x4", "uint32"},
     {"tf32", "uint32"},
     {"e2m1x2", "uint8"},
     {"tma_size_b8", "uint8"},
     {"cvt_scale_ue8m0", "uint8"},
     {"st_async_b8reg", "uint8|int8"},
     {"mbarrier_report_b8reg", "uint8"},
-    {"f16", "uint16"}, {"bf16", "uint16"}, {"f16x2", "uint32"}, {"bf16x2", "uint32"},
+    {"f16", "uint16"},
+    {"bf16", "uint16"},
+    {"f16x2", "uint32"},
+    {"bf16x2", "uint32"},
     {"pred", "uint32"},
 };
 
@@ -473,7 +494,8 @@ bool tirx_ptx_has_dst(const PtxEntry *e) {
 bool tirx_ptx_touches_memory(const PtxEntry *e, const char *const *mods) {
   if (e->flags & PTXF_ORDERS_MEMORY) return true;
   for (int i = 0; i < e->nops; i++)
-    if (e->ops[i].kind == PTXK_ADDR && strcmp(tirx_ptx_opspace(e, &e->ops[i], mods), "tmem") != 0) return true;
+    if (e->ops[i].kind == PTXK_ADDR && strcmp(tirx_ptx_opspace(e, &e->ops[i], mods), "tmem") != 0)
+      return true;
   return false;
 }
 
@@ -482,7 +504,8 @@ bool tirx_ptx_rule_ok(const PtxEntry *e, const char *const *mods) {
   if (!r->nkeys) return true;
   for (int c = 0; c < r->ncombos; c++) {
     bool match = true;
-    for (int k = 0; k < r->nkeys && match; k++) match = strcmp(r->combo[c * r->nkeys + k], mod_at(mods, r->keys[k])) == 0;
+    for (int k = 0; k < r->nkeys && match; k++)
+      match = strcmp(r->combo[c * r->nkeys + k], mod_at(mods, r->keys[k])) == 0;
     if (match) return r->allow;
   }
   return !r->allow;

@@ -10,21 +10,33 @@
 
 /* ---- the child enumerator ------------------------------------------------ */
 
-#define EXPR(f) if (fns->expr && x->u.f) fns->expr(ctx, x->u.f);
-#define EXPRS(a, n) \
-  if (fns->expr) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->expr(ctx, x->u.a[i_]);
-#define KWARGS(a, n)                          \
-  if (fns->expr)                              \
-    for (int i_ = 0; i_ < x->u.n; i_++)       \
+#define EXPR(f) \
+  if (fns->expr && x->u.f) fns->expr(ctx, x->u.f);
+#define EXPRS(a, n)                     \
+  if (fns->expr)                        \
+    for (int i_ = 0; i_ < x->u.n; i_++) \
+      if (x->u.a[i_]) fns->expr(ctx, x->u.a[i_]);
+#define KWARGS(a, n)                    \
+  if (fns->expr)                        \
+    for (int i_ = 0; i_ < x->u.n; i_++) \
       if (x->u.a[i_].value) fns->expr(ctx, x->u.a[i_].value);
-#define STMT(f) if (fns->stmt && x->u.f) fns->stmt(ctx, x->u.f);
-#define STMTS(a, n) \
-  if (fns->stmt) for (int i_ = 0; i_ < x->u.n; i_++) if (x->u.a[i_]) fns->stmt(ctx, x->u.a[i_]);
-#define USE(f) if (fns->use) fns->use(ctx, x->u.f, (Expr *)x);
-#define DEF(f) if (fns->def) fns->def(ctx, x->u.f);
-#define DEFS(a, n) if (fns->def) for (int i_ = 0; i_ < x->u.n; i_++) fns->def(ctx, x->u.a[i_]);
-#define BUF(f) if (fns->buf) fns->buf(ctx, x->u.f);
-#define DECL(f) if (fns->decl) fns->decl(ctx, x->u.f);
+#define STMT(f) \
+  if (fns->stmt && x->u.f) fns->stmt(ctx, x->u.f);
+#define STMTS(a, n)                     \
+  if (fns->stmt)                        \
+    for (int i_ = 0; i_ < x->u.n; i_++) \
+      if (x->u.a[i_]) fns->stmt(ctx, x->u.a[i_]);
+#define USE(f) \
+  if (fns->use) fns->use(ctx, x->u.f, (Expr *)x);
+#define DEF(f) \
+  if (fns->def) fns->def(ctx, x->u.f);
+#define DEFS(a, n) \
+  if (fns->def)    \
+    for (int i_ = 0; i_ < x->u.n; i_++) fns->def(ctx, x->u.a[i_]);
+#define BUF(f) \
+  if (fns->buf) fns->buf(ctx, x->u.f);
+#define DECL(f) \
+  if (fns->decl) fns->decl(ctx, x->u.f);
 #define DATA(f)
 #define DTYPE(f)
 #define FP(f)
@@ -36,11 +48,11 @@
 
 void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
   switch ((ExprKind)x->kind) {
-  /* clang-format 14 would fold the #include into the macro: */
-  /* clang-format off */
+    /* clang-format 14 would fold the #include into the macro: */
+    /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/expr.def"
-  /* clang-format on */
+    /* clang-format on */
 #undef X
   case E_COUNT: break;
   }
@@ -48,8 +60,8 @@ void tirx_expr_children(Expr *x, const IRChildFns *fns, void *ctx) {
 
 void tirx_stmt_children(Stmt *x, const IRChildFns *fns, void *ctx) {
   switch ((StmtKind)x->kind) {
-  /* clang-format 14 would fold the #include into the macro: */
-  /* clang-format off */
+    /* clang-format 14 would fold the #include into the macro: */
+    /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/stmt.def"
   /* clang-format on */
@@ -73,11 +85,17 @@ void tirx_visit_expr(IRVisitor *v, Expr *e) {
 
 /* tirx/internal/ir.h: the read-only entries (a union, not a cast: -Wcast-qual). */
 static Expr *expr_of(const Expr *e) {
-  union { const Expr *c; Expr *m; } u = {e};
+  union {
+    const Expr *c;
+    Expr *m;
+  } u = {e};
   return u.m;
 }
 static Stmt *stmt_of(const Stmt *s) {
-  union { const Stmt *c; Stmt *m; } u = {s};
+  union {
+    const Stmt *c;
+    Stmt *m;
+  } u = {s};
   return u.m;
 }
 void tirx_visit_expr_ro(IRVisitor *v, const Expr *e) { tirx_visit_expr(v, expr_of(e)); }
@@ -117,11 +135,11 @@ static void *mutate_array(IRMutator *mu, void *xs, int n, size_t elem, ElemFn fn
 }
 
 /* Pointer elements: x replaced by `with`. */
-#define ELEM_PTR(name, T, with)                                 \
+#define ELEM_PTR(name, T, with)                                \
   static bool name(IRMutator *mu, const void *in, void *out) { \
-    T *x = *(T *const *)in, *r = (with);                        \
-    memcpy(out, &r, sizeof r);                                  \
-    return r != x;                                              \
+    T *x = *(T *const *)in, *r = (with);                       \
+    memcpy(out, &r, sizeof r);                                 \
+    return r != x;                                             \
   }
 ELEM_PTR(elem_expr, Expr, tirx_mutate_expr(mu, x))
 ELEM_PTR(elem_stmt, Stmt, tirx_mutate_stmt(mu, x))
@@ -137,17 +155,20 @@ static bool elem_kw(IRMutator *mu, const void *in, void *out) {
   return ch;
 }
 
-#define MUTATE_ARRAY(a, n, fn)                                         \
-  {                                                                    \
+#define MUTATE_ARRAY(a, n, fn)                                           \
+  {                                                                      \
     _Static_assert(sizeof *t.u.a <= sizeof(KwArg), "element too large"); \
-    t.u.a = mutate_array(mu, t.u.a, t.u.n, sizeof *t.u.a, fn, &ch);    \
+    t.u.a = mutate_array(mu, t.u.a, t.u.n, sizeof *t.u.a, fn, &ch);      \
   }
 
 /* The mutating descriptors work on the copy `t` and set `ch`. */
-#define REPLACE(slot, with)                       \
-  do {                                            \
-    void *r_ = (void *)(with);                    \
-    if (r_ != (void *)(slot)) { (slot) = r_; ch = true; } \
+#define REPLACE(slot, with)     \
+  do {                          \
+    void *r_ = (void *)(with);  \
+    if (r_ != (void *)(slot)) { \
+      (slot) = r_;              \
+      ch = true;                \
+    }                           \
   } while (0);
 #define EXPR(f) REPLACE(t.u.f, tirx_mutate_expr(mu, t.u.f))
 #define EXPRS(a, n) MUTATE_ARRAY(a, n, elem_expr)
@@ -155,10 +176,13 @@ static bool elem_kw(IRMutator *mu, const void *in, void *out) {
 #define STMT(f) REPLACE(t.u.f, tirx_mutate_stmt(mu, t.u.f))
 #define STMTS(a, n) MUTATE_ARRAY(a, n, elem_stmt)
 #define USE(f) /* an E_VAR: the expr callback replaces it */
-#define DEF(f) if (mu->def) REPLACE(t.u.f, mu->def(mu, t.u.f))
+#define DEF(f) \
+  if (mu->def) REPLACE(t.u.f, mu->def(mu, t.u.f))
 #define DEFS(a, n) MUTATE_ARRAY(a, n, elem_def)
-#define BUF(f) if (mu->buf) REPLACE(t.u.f, mu->buf(mu, t.u.f))
-#define DECL(f) if (mu->decl) REPLACE(t.u.f, mu->decl(mu, t.u.f))
+#define BUF(f) \
+  if (mu->buf) REPLACE(t.u.f, mu->buf(mu, t.u.f))
+#define DECL(f) \
+  if (mu->decl) REPLACE(t.u.f, mu->decl(mu, t.u.f))
 #define DATA(f)
 #define DTYPE(f)
 #define FP(f)
@@ -173,11 +197,11 @@ Expr *tirx_mutate_expr(IRMutator *mu, Expr *e) {
   Expr t = *e;
   bool ch = false;
   switch ((ExprKind)e->kind) {
-  /* clang-format 14 would fold the #include into the macro: */
-  /* clang-format off */
+    /* clang-format 14 would fold the #include into the macro: */
+    /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/expr.def"
-  /* clang-format on */
+    /* clang-format on */
 #undef X
   case E_COUNT: break;
   }
@@ -195,11 +219,11 @@ Stmt *tirx_mutate_stmt(IRMutator *mu, Stmt *s) {
   Stmt t = *s;
   bool ch = false;
   switch ((StmtKind)s->kind) {
-  /* clang-format 14 would fold the #include into the macro: */
-  /* clang-format off */
+    /* clang-format 14 would fold the #include into the macro: */
+    /* clang-format off */
 #define X(K, name, payload, children) case K: children break;
 #include "tirx/internal/stmt.def"
-  /* clang-format on */
+    /* clang-format on */
 #undef X
   case S_COUNT: break;
   }

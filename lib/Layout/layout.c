@@ -12,7 +12,8 @@ bool lay_vwhy(char *why, size_t nwhy, const char *fmt, va_list ap) {
   static const char cut[] = " [...cut]";
   if (!why || !nwhy) return false;
   int k = vsnprintf(why, nwhy, fmt, ap);
-  if (k >= 0 && (size_t)k >= nwhy && nwhy > sizeof cut) memcpy(why + nwhy - sizeof cut, cut, sizeof cut);
+  if (k >= 0 && (size_t)k >= nwhy && nwhy > sizeof cut)
+    memcpy(why + nwhy - sizeof cut, cut, sizeof cut);
   return false;
 }
 
@@ -32,7 +33,8 @@ static bool is_lay(const Expr *e, const char *name) {
 static LayIter *iters(Module *m, int n) { return TIRX_NEWN(m, LayIter, n > 0 ? n : 1); }
 
 static const char *const known_axes[] = {"laneid", "warpid", "wid_in_wg", "tid_in_wg", "tx",
-                                         "wgid", "ty", "tz", "bx", "by", "bz", "cbx", "cby", "cbz"};
+                                         "wgid",   "ty",     "tz",        "bx",        "by",
+                                         "bz",     "cbx",    "cby",       "cbz"};
 
 bool lay_axis_known(const char *axis) {
   for (size_t i = 0; i < sizeof known_axes / sizeof known_axes[0]; i++)
@@ -145,7 +147,9 @@ bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layou
     } else if (t->kind != E_LAYOUT && const_of(t, &c)) {
       out->offset += c;
     } else {
-      return fail(why, nwhy, "the layout has a term tirx does not model yet (a thread-axis offset or a symbolic offset)");
+      return fail(why, nwhy,
+                  "the layout has a term tirx does not model yet (a thread-axis offset or a "
+                  "symbolic offset)");
     }
   }
   if (!shard) return fail(why, nwhy, "the layout has no T.S shard");
@@ -204,8 +208,8 @@ bool lay_equal(Module *m, const Layout *a, const Layout *b) {
   lay_canonical(m, a, &x);
   lay_canonical(m, b, &y);
   return x.n == y.n && x.nrep == y.nrep && x.offset == y.offset && x.swz_b == y.swz_b &&
-         (x.swz_b == 0 || (x.swz_m == y.swz_m && x.swz_s == y.swz_s)) && iters_equal(x.it, y.it, x.n) &&
-         iters_equal(x.rep, y.rep, x.nrep);
+         (x.swz_b == 0 || (x.swz_m == y.swz_m && x.swz_s == y.swz_s)) &&
+         iters_equal(x.it, y.it, x.n) && iters_equal(x.rep, y.rep, x.nrep);
 }
 
 /* ---- grouping and slicing ---------------------------------------------------- */
@@ -220,16 +224,18 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
   bool have = false;
   int64_t total = 1, want = 1;
   for (int i = 0; i < in->n; i++) {
-    if (in->it[i].ext < 1) return fail(why, nwhy, "the layout has an extent of %lld", (long long)in->it[i].ext);
+    if (in->it[i].ext < 1)
+      return fail(why, nwhy, "the layout has an extent of %lld", (long long)in->it[i].ext);
     total *= in->it[i].ext;
   }
   for (int d = 0; d < nd; d++) {
-    if (shape[d] < 1) return fail(why, nwhy, "dimension %d has extent %lld", d, (long long)shape[d]);
+    if (shape[d] < 1)
+      return fail(why, nwhy, "dimension %d has extent %lld", d, (long long)shape[d]);
     want *= shape[d];
   }
   if (total != want)
-    return fail(why, nwhy, "the layout covers %lld elements but the shape has %lld", (long long)total,
-                (long long)want);
+    return fail(why, nwhy, "the layout covers %lld elements but the shape has %lld",
+                (long long)total, (long long)want);
   for (int d = 0; d < nd; d++) {
     start[d] = n;
     int64_t need = shape[d];
@@ -245,15 +251,17 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
       }
       if (cur.ext <= need) {
         if (need % cur.ext)
-          return fail(why, nwhy, "dimension %d (extent %lld) does not split the layout's extent %lld",
-                      d, (long long)shape[d], (long long)cur.ext);
+          return fail(why, nwhy,
+                      "dimension %d (extent %lld) does not split the layout's extent %lld", d,
+                      (long long)shape[d], (long long)cur.ext);
         need /= cur.ext;
         out->it[n++] = cur;
         have = false;
       } else {
         if (cur.ext % need)
-          return fail(why, nwhy, "dimension %d (extent %lld) does not split the layout's extent %lld",
-                      d, (long long)shape[d], (long long)cur.ext);
+          return fail(why, nwhy,
+                      "dimension %d (extent %lld) does not split the layout's extent %lld", d,
+                      (long long)shape[d], (long long)cur.ext);
         /* outer part of cur belongs to d, the inner part stays for d + 1 */
         int64_t inner = cur.ext / need;
         out->it[n++] = (LayIter){need, cur.stride * inner, cur.axis};
@@ -268,8 +276,8 @@ bool lay_group(Module *m, const Layout *in, const int64_t *shape, int nd, Layout
   return true;
 }
 
-bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to, int tnd,
-                   Layout *out, char *why, size_t nwhy) {
+bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to,
+                   int tnd, Layout *out, char *why, size_t nwhy) {
   if (nd > tnd) return fail(why, nwhy, "%d dimensions do not broadcast to %d", nd, tnd);
   Layout g;
   int *start = TIRX_NEWN(m, int, nd + 1);
@@ -325,17 +333,20 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
       LayIter x = g.it[i];
       int64_t s0 = pos % x.ext;
       if (s0 + rem > x.ext)
-        return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters",
-                    d, (long long)lo[d], (long long)(lo[d] + ext[d]));
+        return fail(why, nwhy,
+                    "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
+                    (long long)lo[d], (long long)(lo[d] + ext[d]));
       if (x.axis && s0)
-        return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d, x.axis);
+        return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d,
+                    x.axis);
       out->offset += x.axis ? 0 : s0 * x.stride;
       kept[nk++] = (LayIter){rem, x.stride, x.axis};
       pos /= x.ext;
       rem = 1;
       i--;
     } else if (rem > 1) {
-      return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
+      return fail(why, nwhy,
+                  "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
                   (long long)lo[d], (long long)(lo[d] + ext[d]));
     }
     for (; i >= a; i--) { /* fixed outer digits */
@@ -343,9 +354,11 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
       int64_t digit = pos % x.ext;
       pos /= x.ext;
       if (x.axis && digit)
-        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d, x.axis);
+        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
+                    x.axis);
       if (x.axis && x.ext > 1 && ext[d] < shape[d])
-        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d, x.axis);
+        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
+                    x.axis);
       out->offset += digit * x.stride;
     }
     for (int k = nk - 1; k >= 0; k--) out->it[n++] = kept[k];
@@ -424,12 +437,14 @@ int64_t lay_apply(const Layout *l, int64_t flat, const char *const *axes, int na
 
 /* ---- printing ---------------------------------------------------------------- */
 
-static size_t put_iters(char *buf, size_t n, size_t pos, const char *kind, const LayIter *it, int k) {
+static size_t put_iters(char *buf, size_t n, size_t pos, const char *kind, const LayIter *it,
+                        int k) {
   pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s[%s", kind, k == 1 ? "" : "(");
   for (int i = 0; i < k; i++)
     pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s%lld", i ? ", " : "",
                             (long long)it[i].ext);
-  pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s:%s", k == 1 ? "" : ")", k == 1 ? "" : "(");
+  pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s:%s", k == 1 ? "" : ")",
+                          k == 1 ? "" : "(");
   for (int i = 0; i < k; i++) {
     pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, "%s%lld", i ? ", " : "",
                             (long long)it[i].stride);

@@ -35,7 +35,7 @@ typedef enum {
   A_LIST,      /* [list...] */
   A_DICT,      /* {list[i]: list2[i]} */
   A_LAMBDA,    /* lambda params(list of A_NAME, defaults list2 parallel, NULL = none): a */
-  A_COMP,      /* comprehension clause: a elt (ival 1: a is the next clause), b targets, c iter, list conds; op '[' or '(' */
+  A_COMP, /* comprehension clause: a elt (ival 1: a is the next clause), b targets, c iter, list conds; op '[' or '(' */
   /* statements */
   A_EXPR_STMT, /* a */
   A_ASSIGN,    /* list (targets, > 1 only for a = b = c: rejected) = a */
@@ -48,43 +48,51 @@ typedef enum {
   A_WITHITEM,  /* a [as b] */
   A_ASSERT,    /* assert a[, b] */
   A_RETURN,    /* return [a] */
-  A_BREAK, A_CONTINUE, A_PASS,
-  A_FUNCDEF,   /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3;
+  A_BREAK,
+  A_CONTINUE,
+  A_PASS,
+  A_FUNCDEF,  /* decorators list2; name; params list (A_PARAM); a = return annotation; body list3;
                 * ival 1: a generator (a `yield` of its own body) */
-  A_PARAM,     /* name: a [= b]; ival bit0 = keyword-only (after '*'), 2 = *args, 4 = **kwargs */
-  A_CLASSDEF,  /* decorators list2; name; body list */
-  A_IMPORT,    /* import/from: str holds the text, ignored or rejected */
-  A_RAISE,     /* raise [a [from b]] */
+  A_PARAM,    /* name: a [= b]; ival bit0 = keyword-only (after '*'), 2 = *args, 4 = **kwargs */
+  A_CLASSDEF, /* decorators list2; name; body list */
+  A_IMPORT,   /* import/from: str holds the text, ignored or rejected */
+  A_RAISE,    /* raise [a [from b]] */
   A_UNSUPPORTED, /* a statement kind we recognise but reject: str = keyword */
-  A_TRY,       /* try: list; handlers list2 (A_EXCEPT); finally: list3 */
-  A_EXCEPT,    /* except [a [as name]]: list ; op 'e' for the else: block */
-  A_GLOBAL,    /* global/nonlocal names (list of A_NAME); op 1 = nonlocal */
-  A_WALRUS,    /* name := a */
-  A_DEL,       /* del a (a target or a tuple of them) */
-  A_YIELD,     /* yield [a] ; op 1: yield from a */
+  A_TRY,         /* try: list; handlers list2 (A_EXCEPT); finally: list3 */
+  A_EXCEPT,      /* except [a [as name]]: list ; op 'e' for the else: block */
+  A_GLOBAL,      /* global/nonlocal names (list of A_NAME); op 1 = nonlocal */
+  A_WALRUS,      /* name := a */
+  A_DEL,         /* del a (a target or a tuple of them) */
+  A_YIELD,       /* yield [a] ; op 1: yield from a */
 } AstKind;
 
 typedef struct Ast Ast;
 struct Ast {
   uint8_t kind;
-  int op;                 /* OpKind or small code */
+  int op; /* OpKind or small code */
   Loc loc;
   Ast *a, *b, *c;
-  Ast **list; int n;
-  Ast **list2; int n2;
-  Ast **list3; int n3;
-  int *cmpops;            /* A_COMPARE: one OpKind per comparator (OP_* or 100+ for is/in) */
-  const char *name;       /* interned in the module */
-  int64_t ival; int big;
+  Ast **list;
+  int n;
+  Ast **list2;
+  int n2;
+  Ast **list3;
+  int n3;
+  int *cmpops;      /* A_COMPARE: one OpKind per comparator (OP_* or 100+ for is/in) */
+  const char *name; /* interned in the module */
+  int64_t ival;
+  int big;
   double fval;
-  const char *str; size_t slen;
+  const char *str;
+  size_t slen;
 };
 
 /* Comparison operator codes beyond OpKind. */
 enum { CMP_IS = 100, CMP_ISNOT, CMP_IN, CMP_NOTIN };
 
 typedef struct AstFile {
-  Ast **stmts; int n;
+  Ast **stmts;
+  int n;
 } AstFile;
 
 struct Module;

@@ -19,7 +19,8 @@ static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
     *overflow = __builtin_sub_overflow(c, x, out);
     return true;
   }
-  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) && tirx_expr_identical(hi->u.bin.a, lo)) {
+  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) &&
+      tirx_expr_identical(hi->u.bin.a, lo)) {
     *out = c;
     return true;
   }
@@ -28,7 +29,8 @@ static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
 
 /* One index position: a scalar, or a Ramp for a stepped/constant slice.
  * Returns false on error. `*is_slice` reports an unstepped slice. */
-static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr **ext, bool *is_slice) {
+static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr **ext,
+                       bool *is_slice) {
   *is_slice = false;
   if (it->kind != A_SLICE) {
     *out = ev_index_expr(ev, ev_expr(ev, it), it->loc);
@@ -80,13 +82,15 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
   if (lanes > 64) {
     /* fine as a region (a tile-op argument), too wide as a vector access */
     if (step != 1) {
-      ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)", (long long)lanes);
+      ev_error(ev, it->loc, "vector access of %lld lanes is too wide (at most 64)",
+               (long long)lanes);
       return false;
     }
     *out = lo;
     return true;
   }
-  Expr *r = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
+  Expr *r =
+      tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)lo->dtype.id, (int)lanes), it->loc);
   r->u.ramp.base = lo;
   r->u.ramp.stride = tirx_int(ev->m, lo->dtype, step, it->loc);
   r->u.ramp.lanes = (int)lanes;
@@ -95,10 +99,11 @@ static bool index_item(Eval *ev, Buffer *b, int dim, Ast *it, Expr **out, Expr *
 }
 
 typedef struct {
-  Expr **idx; int n;
-  bool any_region;       /* fewer indices than dims, or a symbolic slice */
-  bool any_slice;        /* an unstepped slice: TVM reads A[a:b] as a region */
-  bool too_wide;         /* a slice of more than 64 elements */
+  Expr **idx;
+  int n;
+  bool any_region; /* fewer indices than dims, or a symbolic slice */
+  bool any_slice;  /* an unstepped slice: TVM reads A[a:b] as a region */
+  bool too_wide;   /* a slice of more than 64 elements */
   Expr **mins, **exts;
 } Index;
 
@@ -127,7 +132,8 @@ static bool buffer_index(Eval *ev, Buffer *b, Ast *sub, Index *ix) {
     int64_t ec;
     if (is_slice && ext && !tirx_expr_is_const_int(ext, NULL)) ix->any_region = true;
     if (is_slice) ix->any_slice = true;
-    if (is_slice && tirx_expr_is_const_int(ext, &ec) && ec > 1 && ix->idx[i]->kind != E_RAMP) ix->too_wide = true;
+    if (is_slice && tirx_expr_is_const_int(ext, &ec) && ec > 1 && ix->idx[i]->kind != E_RAMP)
+      ix->too_wide = true;
     ix->mins[i] = ix->idx[i]->kind == E_RAMP ? ix->idx[i]->u.ramp.base : ix->idx[i];
     ix->exts[i] = ext ? ext : tirx_i32(ev->m, 1);
   }
@@ -179,14 +185,14 @@ Stmt *ev_store(Eval *ev, Buffer *b, Ast *sub, Value val, Loc loc) {
 }
 
 
-
 /* The subscript slots of the kinds this file builds (value_kinds.def). */
 
 Value ev_buffer_getitem(Eval *ev, Value obj, Ast *a) { return buffer_subscript(ev, obj.u.buf, a); }
 
 /* A.sub[...] (the one subscripted method) */
 Value ev_method_getitem(Eval *ev, Value obj, Ast *a) {
-  if (obj.u.method == &ev_methods[M_V_BUFFER_sub]) return ev_buffer_sub(ev, obj.aux->recv->u.buf, a);
+  if (obj.u.method == &ev_methods[M_V_BUFFER_sub])
+    return ev_buffer_sub(ev, obj.aux->recv->u.buf, a);
   return ev_error(ev, a->loc, "'%s' object is not subscriptable", ev_types[obj.kind].name);
 }
 
@@ -248,7 +254,8 @@ Value ev_metadata_getitem(Eval *ev, Value obj, Ast *a) {
   args[0] = tirx_str(ev->m, obj.u.s.p, obj.u.s.len, a->loc);
   args[1] = tirx_int(ev->m, tirx_dtype(DT_INT32), i, a->loc);
   args[1]->u.i.pod = true;
-  return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc), a->loc);
+  return v_expr(tirx_call(ev->m, tirx_intrin(I_METADATA), tirx_dtype(DT_HANDLE), args, 2, a->loc),
+                a->loc);
 }
 
 /* T.let[ty] */
@@ -348,7 +355,8 @@ static Expr *tvm_default_layout(Eval *ev, const Buffer *b, Loc loc) {
  * builder accepts (for error messages). */
 /* T.decl_buffer/T.alloc_buffer(shape, dtype, data, strides, ...): TVM's
  * positional arguments after dtype, as the keywords kws[2...] in *pk. */
-static bool positional_kws(Eval *ev, Args *a, const char *fn, const char *const *kws, int nkws, Args *pk) {
+static bool positional_kws(Eval *ev, Args *a, const char *fn, const char *const *kws, int nkws,
+                           Args *pk) {
   /* TVM's signature: shape, dtype, data, strides, elem_offset, byte_offset, scope,
    * align, offset_factor, layout, allocated_addr[, annotations]: the positional
    * arguments after dtype become those keywords */
@@ -394,8 +402,8 @@ static bool buffer_data(Eval *ev, Buffer *b, const Value *v, const char *fn, boo
   const Var *dvar = d->kind == E_VAR ? d->u.var : NULL;
   const PtrType *pt = d->kind == E_CALL ? d->u.call.ptr_ty : NULL;
   const char *psc = dvar && (dvar->ptr_typed || dvar->kind == VAR_BUFDATA) ? dvar->ptr_scope
-                    : pt && pt->typed                                 ? pt->scope
-                                                                      : NULL;
+                    : pt && pt->typed                                      ? pt->scope
+                                                                           : NULL;
   if (psc && *psc) {
     b->scope = psc;
     b->data->ptr_scope = psc;
@@ -469,7 +477,8 @@ static bool buffer_layout_annotations(Eval *ev, Buffer *b, Args *a) {
       b->layout = ev_layout_is_default(ev, l, b->shape, b->ndim) ? NULL : l;
     }
   }
-  if (!(v = ev_kwarg(a, "layout")) || (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
+  if (!(v = ev_kwarg(a, "layout")) ||
+      (v->kind == V_STR && v->u.s.len == 7 && memcmp(v->u.s.p, "default", 7) == 0))
     b->layout_default = (b->layout = tvm_default_layout(ev, b, a->loc)) != NULL;
   if ((v = ev_kwarg(a, "allocated_addr")) && v->kind != V_NONE) {
     b->allocated_addr = ev_value_to_any(ev, *v);
@@ -487,9 +496,9 @@ static bool buffer_layout_annotations(Eval *ev, Buffer *b, Args *a) {
 
 Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
                        bool has_data_kw) {
-  static const char *const kws[] = {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset",
-                                    "scope", "align", "offset_factor", "layout", "allocated_addr",
-                                    "annotations", NULL};
+  static const char *const kws[] = {
+      "shape", "dtype",         "data",   "strides",        "elem_offset", "byte_offset", "scope",
+      "align", "offset_factor", "layout", "allocated_addr", "annotations", NULL};
   if (!ev_check_kw(ev, a, fn, kws)) return NULL;
   Args pk;
   if (a->npos > 2 && (strcmp(fn, "T.decl_buffer") == 0 || strcmp(fn, "T.alloc_buffer") == 0)) {
@@ -539,7 +548,8 @@ Value ev_alloc(Eval *ev, Args *a, const char *fn, const char *scope, bool decl) 
   if (b->decl_data) {
     /* a view takes the storage scope of the pointer it aliases */
     Expr *d = b->decl_data;
-    if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope")) b->scope = d->u.var->ptr_scope;
+    if (d->kind == E_VAR && d->u.var->ptr_typed && !ev_kwarg(a, "scope"))
+      b->scope = d->u.var->ptr_scope;
   }
   if (!b->decl_data) {
     b->decl_no_data = decl && strcmp(fn, "T.decl_buffer") == 0;
@@ -571,4 +581,3 @@ Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc 
   v.u.buf = b;
   return v;
 }
-

@@ -45,7 +45,9 @@ Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
 }
 
 /* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
-Value ev_builtin_call(Eval *ev, Value callee, Args *a) { return callee.u.builtin->fn(ev, callee.u.builtin, a); }
+Value ev_builtin_call(Eval *ev, Value callee, Args *a) {
+  return callee.u.builtin->fn(ev, callee.u.builtin, a);
+}
 Value ev_method_callv(Eval *ev, Value callee, Args *a) {
   Ast *recv = ev->call_recv; /* ev_call: the receiver's expression */
   ev->call_recv = NULL;
@@ -57,7 +59,8 @@ const Method *ev_method_find(ValueKind type, const char *name) {
   if (type == V_BOOL) type = V_INT;
   if (type == V_SCALAR) type = V_BUFFER;
   for (int i = 0; i < M_COUNT; i++)
-    if (ev_methods[i].type == type && ev_methods[i].name[0] == name[0] && strcmp(ev_methods[i].name, name) == 0)
+    if (ev_methods[i].type == type && ev_methods[i].name[0] == name[0] &&
+        strcmp(ev_methods[i].name, name) == 0)
       return &ev_methods[i];
   return NULL;
 }
@@ -91,7 +94,9 @@ Value bi_object(Eval *ev, const Builtin *self, Args *a) {
 
 /* ValueError(...) and the other exception classes: calling one outside a
  * `raise` reports it (a `raise` names its class itself, eval_py.c). */
-Value bi_raise(Eval *ev, const Builtin *self, Args *a) { return ev_error(ev, a->loc, "raised %s", self->name); }
+Value bi_raise(Eval *ev, const Builtin *self, Args *a) {
+  return ev_error(ev, a->loc, "raised %s", self->name);
+}
 
 /* range(...): a loop in a kernel body (ev_loop_spec), the parse-time sequence
  * when it counts down (range(hi, lo, -1) is no loop) */
@@ -100,8 +105,10 @@ Value bi_range(Eval *ev, const Builtin *self, Args *a) {
   int64_t ext;
   if (a->npos >= 2 && !a->nkw && a->pos[0].kind == V_INT && a->pos[1].kind == V_INT &&
       (a->npos == 2 || a->pos[2].kind == V_INT) &&
-      ((a->npos == 3 && a->pos[2].u.i < 0) || __builtin_sub_overflow(a->pos[1].u.i, a->pos[0].u.i, &ext)))
-    return ev_py_range(ev, a); /* also when stop - start is no int64: range(-2**63, 2**63-1, 2**63-1) */
+      ((a->npos == 3 && a->pos[2].u.i < 0) ||
+       __builtin_sub_overflow(a->pos[1].u.i, a->pos[0].u.i, &ext)))
+    return ev_py_range(ev,
+                       a); /* also when stop - start is no int64: range(-2**63, 2**63-1, 2**63-1) */
   return ev_python_hooks.loop_spec(ev, a, FOR_SERIAL, "range");
 }
 
@@ -112,7 +119,8 @@ Value bi_len(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 1) return ev_error(ev, a->loc, "len() takes one argument");
   Value x = a->pos[0];
   int64_t n;
-  if (EV_PROTO(x)->len) return EV_PROTO(x)->len(ev, x, &n, a->loc) ? v_int(n, a->loc) : v_make(V_ERROR, a->loc);
+  if (EV_PROTO(x)->len)
+    return EV_PROTO(x)->len(ev, x, &n, a->loc) ? v_int(n, a->loc) : v_make(V_ERROR, a->loc);
   switch (x.kind) {
   case V_TUPLE:
   case V_LIST: return v_int(x.u.list.n, a->loc);
@@ -121,15 +129,44 @@ Value bi_len(Eval *ev, const Builtin *self, Args *a) {
   case V_BUFFER: {
     if (x.u.buf->ndim == 0) return ev_error(ev, a->loc, "len() of a 0-d buffer");
     if (!tirx_expr_is_const_int(x.u.buf->shape[0], &n))
-      return ev_error(ev, a->loc, "len() of buffer '%s': its first dimension is not a constant", x.u.buf->name);
+      return ev_error(ev, a->loc, "len() of buffer '%s': its first dimension is not a constant",
+                      x.u.buf->name);
     return v_int(n, a->loc);
   }
-  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_SCALAR: case V_DTYPE:
-  case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME:
-  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
-  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
-  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_NONE:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_EXPR:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return ev_error(ev, a->loc, "len() of this value is not known at parse time");
 }
@@ -140,7 +177,8 @@ Value bi_abs(Eval *ev, const Builtin *self, Args *a) {
   Value x = a->pos[0];
   if (x.kind == V_INT || x.kind == V_BOOL) {
     if (x.u.i == INT64_MIN) /* Python's answer, 2**63, is not a 64-bit int */
-      return ev_error(ev, a->loc, "integer overflow: abs(%lld) does not fit in 64 bits", (long long)x.u.i);
+      return ev_error(ev, a->loc, "integer overflow: abs(%lld) does not fit in 64 bits",
+                      (long long)x.u.i);
     return v_int(x.u.i < 0 ? -x.u.i : x.u.i, a->loc);
   }
   if (x.kind == V_FLOAT) {
@@ -177,7 +215,9 @@ static bool num_text(const char *p, size_t n, char *out, size_t cap) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (p[i] == '_') {
-      if (i == 0 || i + 1 == n || !isalnum((unsigned char)p[i - 1]) || !isalnum((unsigned char)p[i + 1])) return false;
+      if (i == 0 || i + 1 == n || !isalnum((unsigned char)p[i - 1]) ||
+          !isalnum((unsigned char)p[i + 1]))
+        return false;
       continue;
     }
     if (!p[i] || k + 1 >= cap) return false;
@@ -205,7 +245,9 @@ static Value int_of_str(Eval *ev, Value s, int64_t base, Loc loc) {
     bool any = false, over = false;
     uint64_t v = 0;
     for (; *q; q++) {
-      int d = isdigit((unsigned char)*q) ? *q - '0' : isalpha((unsigned char)*q) ? tolower((unsigned char)*q) - 'a' + 10 : 99;
+      int d = isdigit((unsigned char)*q)   ? *q - '0'
+              : isalpha((unsigned char)*q) ? tolower((unsigned char)*q) - 'a' + 10
+                                           : 99;
       if (d >= base) break;
       if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) over = true;
       v = v * (uint64_t)base + (uint64_t)d;
@@ -213,12 +255,13 @@ static Value int_of_str(Eval *ev, Value s, int64_t base, Loc loc) {
     }
     if (any && !*q) {
       if (over || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
-        return ev_error(ev, loc, "int() of '%.*s' does not fit in 64 bits", (int)s.u.s.len, s.u.s.p);
+        return ev_error(ev, loc, "int() of '%.*s' does not fit in 64 bits", (int)s.u.s.len,
+                        s.u.s.p);
       return v_int(neg ? (int64_t)(0 - v) : (int64_t)v, loc);
     }
   }
-  return ev_error(ev, loc, "invalid literal for int() with base %lld: '%.*s'", (long long)base, (int)s.u.s.len,
-                  s.u.s.p);
+  return ev_error(ev, loc, "invalid literal for int() with base %lld: '%.*s'", (long long)base,
+                  (int)s.u.s.len, s.u.s.p);
 }
 
 /* float(s): a decimal literal, inf/infinity/nan (any case, signed). */
@@ -228,11 +271,13 @@ static Value float_of_str(Eval *ev, Value s, Loc loc) {
     const char *q = t + (t[0] == '+' || t[0] == '-');
     double sign = t[0] == '-' ? -1.0 : 1.0;
     Value r = v_make(V_FLOAT, loc);
-    if (strcasecmp(q, "inf") == 0 || strcasecmp(q, "infinity") == 0) return r.u.f = sign * INFINITY, r;
+    if (strcasecmp(q, "inf") == 0 || strcasecmp(q, "infinity") == 0)
+      return r.u.f = sign * INFINITY, r;
     if (strcasecmp(q, "nan") == 0) return r.u.f = NAN, r;
     bool ok = *q != 0;
     for (const char *c = q; *c; c++)
-      if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c)) ok = false; /* no hex floats, no words */
+      if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c))
+        ok = false; /* no hex floats, no words */
     char *end;
     double f = ok ? strtod(t, &end) : 0;
     if (ok && *end == 0) return r.u.f = f, r;
@@ -242,10 +287,14 @@ static Value float_of_str(Eval *ev, Value s, Loc loc) {
 
 bool ev_float_to_int(Eval *ev, double f, int64_t *out, const char *what, Loc loc) {
   if (isnan(f)) return ev_error(ev, loc, "%s: cannot convert float NaN to integer", what), false;
-  if (isinf(f)) return ev_error(ev, loc, "%s: cannot convert float infinity to integer", what), false;
+  if (isinf(f))
+    return ev_error(ev, loc, "%s: cannot convert float infinity to integer", what), false;
   /* [-2**63, 2**63) is exactly the doubles that truncate into an int64 */
   if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0))
-    return ev_error(ev, loc, "%s: %g does not fit in a 64-bit integer (tirx's Python ints are 64-bit)", what, f), false;
+    return ev_error(ev, loc,
+                    "%s: %g does not fit in a 64-bit integer (tirx's Python ints are 64-bit)", what,
+                    f),
+           false;
   *out = (int64_t)f;
   return true;
 }
@@ -254,8 +303,11 @@ bool ev_float_to_int(Eval *ev, double f, int64_t *out, const char *what, Loc loc
 Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
   Value x = a->npos ? a->pos[0] : v_int(0, a->loc);
   Value *base = fn[0] == 'i' ? ev_arg(a, 1, "base") : NULL;
-  if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0)) return ev_error(ev, a->loc, "%s() takes at most %s argument%s here", fn, fn[0] == 'i' ? "2" : "1", fn[0] == 'i' ? "s" : "");
-  if (base && x.kind != V_STR) return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
+  if (a->npos > (base ? 2 : 1) || a->nkw > (base && a->npos < 2 ? 1 : 0))
+    return ev_error(ev, a->loc, "%s() takes at most %s argument%s here", fn,
+                    fn[0] == 'i' ? "2" : "1", fn[0] == 'i' ? "s" : "");
+  if (base && x.kind != V_STR)
+    return ev_error(ev, a->loc, "int() can't convert a non-string with an explicit base");
   if (x.kind == V_OBJECT && x.u.obj->cls->enum_kind == 2) { /* an IntEnum member: its value */
     bool found;
     Value v = ev_try_attr(ev, x, tirx_intern0(ev->m, "value"), a->loc, &found);
@@ -272,14 +324,16 @@ Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
     if (fn[0] == 'f') return float_of_str(ev, x, a->loc);
     int64_t b = 10;
     if (base && !ev_get_int(ev, *base, &b, "int() base")) return v_make(V_ERROR, a->loc);
-    if (b != 0 && (b < 2 || b > 36)) return ev_error(ev, a->loc, "int() base must be >= 2 and <= 36, or 0");
+    if (b != 0 && (b < 2 || b > 36))
+      return ev_error(ev, a->loc, "int() base must be >= 2 and <= 36, or 0");
     return int_of_str(ev, x, b, a->loc);
   }
   if (!ev_is_number(&x)) return ev_error(ev, a->loc, "%s() of an IR value: use T.Cast", fn);
   if (fn[0] == 'i') {
     if (x.kind != V_FLOAT) return v_int(x.u.i, a->loc);
     int64_t i;
-    return ev_float_to_int(ev, x.u.f, &i, "int()", a->loc) ? v_int(i, a->loc) : v_make(V_ERROR, a->loc);
+    return ev_float_to_int(ev, x.u.f, &i, "int()", a->loc) ? v_int(i, a->loc)
+                                                           : v_make(V_ERROR, a->loc);
   }
   if (fn[0] == 'f') {
     Value r = v_make(V_FLOAT, a->loc);
@@ -290,4 +344,3 @@ Value ev_py_convert(Eval *ev, const char *fn, Args *a) {
   r.u.i = x.kind == V_FLOAT ? x.u.f != 0 : x.u.i != 0;
   return r;
 }
-

@@ -32,8 +32,7 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
     int64_t c;
     if (tirx_expr_is_const_int(b->shape[i], &c) && b->shape[i]->dtype.id == DT_INT32)
       v.u.list.items[i] = v_int(c, loc);
-    else
-      v.u.list.items[i] = v_expr(b->shape[i], loc);
+    else v.u.list.items[i] = v_expr(b->shape[i], loc);
   }
   return v;
 }
@@ -45,7 +44,8 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
-  if (strcmp(name, "__name__") == 0 && strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
+  if (strcmp(name, "__name__") == 0 &&
+      strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
     const char *last = strrchr(obj.u.ns, '.') + 1;
     Value v = v_make(V_STR, loc);
     v.u.s.p = last;
@@ -56,17 +56,22 @@ Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (!VAUX(obj, buftype) && strcmp(obj.u.ns, "T.tile") == 0) {
     /* Tx (the tirx module under another name, bound to its tile namespace):
      * a name that is no tile scope is T's (Tx.prim_func, Tx.handle, Tx.int32) */
-    static const char *const tile_names[] = {"tile", "warp", "wg", "warpgroup", "cta", "cluster", "thread", "compose_op"};
+    static const char *const tile_names[] = {"tile", "warp",    "wg",     "warpgroup",
+                                             "cta",  "cluster", "thread", "compose_op"};
     bool tile = false;
-    for (size_t i = 0; i < sizeof tile_names / sizeof tile_names[0]; i++) tile = tile || strcmp(name, tile_names[i]) == 0;
+    for (size_t i = 0; i < sizeof tile_names / sizeof tile_names[0]; i++)
+      tile = tile || strcmp(name, tile_names[i]) == 0;
     const char *tsc, *top;
     size_t tsl;
-    if (!tile) tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl, &top); /* Tx.memset */
+    if (!tile)
+      tile = tirx_tile_op_split(tirx_intern_printf(ev->m, "tile.%s", name), &tsc, &tsl,
+                                &top); /* Tx.memset */
     if (!tile) return ev_ns_getattr(ev, ns_value(ev, "T", loc), name, loc);
   }
   if (!VAUX(obj, buftype) && strncmp(obj.u.ns, "T.", 2) == 0 &&
       ((name[0] == '_' && strncmp(obj.u.ns, "T.ptx", 5) == 0) || strcmp(name, "_cands") == 0))
-    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns, name); /* TVM's op proxies' private fields */
+    return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns,
+                    name); /* TVM's op proxies' private fields */
   if (!VAUX(obj, buftype)) {
     const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
@@ -109,7 +114,8 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       int n = !aa ? 0 : aa->kind == E_LIST ? aa->u.list.n : 1;
       Value t = v_make(V_TUPLE, loc);
       t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
-      for (int i = 0; i < n; i++) t.u.list.items[i] = v_expr(aa->kind == E_LIST ? aa->u.list.items[i] : aa, loc);
+      for (int i = 0; i < n; i++)
+        t.u.list.items[i] = v_expr(aa->kind == E_LIST ? aa->u.list.items[i] : aa, loc);
       t.u.list.n = n;
       return t;
     }
@@ -120,7 +126,8 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       Value v = v_make(V_LIST, loc);
       v.u.list.items = TIRX_NEWN(ev->m, Value, 1);
       int64_t c;
-      if (b->allocated_addr && tirx_expr_is_const_int(b->allocated_addr, &c)) v.u.list.items[v.u.list.n++] = v_int(c, loc);
+      if (b->allocated_addr && tirx_expr_is_const_int(b->allocated_addr, &c))
+        v.u.list.items[v.u.list.n++] = v_int(c, loc);
       else if (b->allocated_addr) v.u.list.items[v.u.list.n++] = v_expr(b->allocated_addr, loc);
       return v;
     }
@@ -142,7 +149,8 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 static Value call_op(Eval *ev, Expr *e, Loc loc) {
   Value cls;
   if (!ev_import_name(ev, "tvm.ir.op", "Op", loc, &cls)) return v_make(V_ERROR, loc);
-  const char *nm = e->u.call.op->id == I_TILE_CALL && e->u.call.name ? e->u.call.name : e->u.call.op->name;
+  const char *nm =
+      e->u.call.op->id == I_TILE_CALL && e->u.call.name ? e->u.call.name : e->u.call.op->name;
   const char *full = tirx_intern_printf(ev->m, "tirx.%s", nm);
   Value arg = v_make(V_STR, loc);
   arg.u.s.p = full;
@@ -181,7 +189,8 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     const Method *m = ev_method_find(V_EXPR, name);
-    if (m && (m == &ev_methods[M_V_EXPR_astype] || obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
+    if (m && (m == &ev_methods[M_V_EXPR_astype] ||
+              obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
     Value r;
     if (e->kind == E_CALL && strcmp(name, "op") == 0) return call_op(ev, e, loc);
@@ -197,7 +206,9 @@ Value ev_pool_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     if (ev_pool_field(ev, obj.u.pool, name, loc, &field)) return field;
     const Method *m = ev_method_find(V_POOL, name);
     if (m) return ev_method_value(ev, m, obj, loc);
-    return ev_error(ev, loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)", name);
+    return ev_error(
+        ev, loc, "SMEMPool has no method '%s' (alloc, alloc_tcgen05_mma_AB, move_base_to, commit)",
+        name);
   }
 }
 
@@ -206,7 +217,8 @@ Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (ev_tvm_attr(ev, obj, name, loc, &r)) return r;
   if (strcmp(name, "ty") == 0 || strcmp(name, "dtype") == 0) return obj; /* PrimType(t).dtype */
-  if (strcmp(name, "is_integer") == 0 || strcmp(name, "is_float") == 0) { /* tvm.DataType's properties */
+  if (strcmp(name, "is_integer") == 0 ||
+      strcmp(name, "is_float") == 0) { /* tvm.DataType's properties */
     int code = tirx_dtype_code(obj.u.dt);
     Value v = v_make(V_BOOL, loc);
     v.u.i = name[3] == 'i' ? code == DTC_INT || code == DTC_UINT : code == DTC_FLOAT;
@@ -274,7 +286,9 @@ static DType ret_dtype(const Intrin *in, Expr **args, int n, DType explicit_dt) 
   case RET_F32: return tirx_dtype(DT_FLOAT32);
   case RET_F64: return tirx_dtype(DT_FLOAT64);
   case RET_HANDLE: return tirx_dtype(DT_HANDLE);
-  case RET_DTYPE0: case RET_DTYPE1: case RET_DTYPE_KW: return explicit_dt;
+  case RET_DTYPE0:
+  case RET_DTYPE1:
+  case RET_DTYPE_KW: return explicit_dt;
   case RET_SPECIAL:
     if (in->id == I_CUDA_MOV_SREG) {
       int64_t bits = 32;
@@ -307,13 +321,14 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
     tirx_dtype_str(t, b);
     return tirx_str(ev->m, b, strlen(b), v.loc);
   }
-  case 'l': case 'a': return ev_value_to_any(ev, v);
+  case 'l':
+  case 'a': return ev_value_to_any(ev, v);
   case 'p': {
     if (v.kind == V_BUFFER) return tirx_varref(ev->m, v.u.buf->data, v.loc);
     Expr *e = ev_to_expr(ev, v, "a pointer argument");
     if (e && !tirx_dtype_is_handle(e->dtype) && !tirx_dtype_is_int(e->dtype)) {
-      ev_error(ev, v.loc, "argument %d of T.%s must be a pointer (e.g. A.data or A.ptr_to([i]))", i + 1,
-               in->name);
+      ev_error(ev, v.loc, "argument %d of T.%s must be a pointer (e.g. A.data or A.ptr_to([i]))",
+               i + 1, in->name);
       return NULL;
     }
     return e;
@@ -332,8 +347,8 @@ static Expr *arg_expr(Eval *ev, const Intrin *in, int i, Value v) {
     Expr *e = ev_to_expr(ev, v, "a floating-point argument");
     if (e && !tirx_dtype_is_float(e->dtype)) {
       char b[32];
-      ev_error(ev, v.loc, "argument %d of T.%s must be a floating-point value, got %s", i + 1, in->name,
-               tirx_dtype_str(e->dtype, b));
+      ev_error(ev, v.loc, "argument %d of T.%s must be a floating-point value, got %s", i + 1,
+               in->name, tirx_dtype_str(e->dtype, b));
       return NULL;
     }
     return e;
@@ -354,9 +369,11 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
   DType t;
   if ((n != 2 && n != 4) || !ev_get_dtype(ev, a->pos[n + 1], &t, "dtype") ||
       !ev_get_str(ev, a->pos[n + 2], &vs, &vl, "the vector width") ||
-      !ev_get_int(ev, a->pos[n + 3], &cnt, "the lane count") || cnt != n || vl != 2 || vs[0] != 'v' ||
-      vs[1] - '0' != n)
-    return ev_error(ev, loc, "vector T.cuda.ldg takes (dst0, ..., dstN-1, addr, dtype, \"vN\", N) with N 2 or 4");
+      !ev_get_int(ev, a->pos[n + 3], &cnt, "the lane count") || cnt != n || vl != 2 ||
+      vs[0] != 'v' || vs[1] - '0' != n)
+    return ev_error(
+        ev, loc,
+        "vector T.cuda.ldg takes (dst0, ..., dstN-1, addr, dtype, \"vN\", N) with N 2 or 4");
   Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos);
   for (int i = 0; i <= n; i++) {
     args[i] = ev_to_expr(ev, a->pos[i], "a pointer");
@@ -381,18 +398,22 @@ static Value ldg_vector(Eval *ev, Args *a, Loc loc) {
 static Value ldg_keywords(Eval *ev, Args *a, Loc loc) {
   static const char *const kws[] = {"addr", "dtype", "dst", "vec", NULL};
   if (!ev_check_kw(ev, a, "T.cuda.ldg", kws)) return v_make(V_ERROR, loc);
-  Value *addr = ev_arg(a, 0, "addr"), *dt = ev_arg(a, 1, "dtype"), *dst = ev_kwarg(a, "dst"), *vec = ev_kwarg(a, "vec");
+  Value *addr = ev_arg(a, 0, "addr"), *dt = ev_arg(a, 1, "dtype"), *dst = ev_kwarg(a, "dst"),
+        *vec = ev_kwarg(a, "vec");
   if (!addr || !dt) return ev_error(ev, loc, "T.cuda.ldg() needs an address and a dtype");
   if (!dst || dst->kind == V_NONE) return ev_error(ev, loc, "vector cuda.ldg requires dst");
   const char *vs = "";
   size_t vl = 0;
   if (vec && !ev_get_str(ev, *vec, &vs, &vl, "vec")) return v_make(V_ERROR, loc);
   if (!(vl == 2 && vs[0] == 'v' && (vs[1] == '2' || vs[1] == '4')))
-    return ev_error(ev, vec ? vec->loc : loc, "vector cuda.ldg expects vec in {'v2', 'v4'}, got '%.*s'", (int)vl, vs);
-  if (dst->kind != V_TUPLE && dst->kind != V_LIST) return ev_error(ev, dst->loc, "vector cuda.ldg requires tuple/list dst");
+    return ev_error(ev, vec ? vec->loc : loc,
+                    "vector cuda.ldg expects vec in {'v2', 'v4'}, got '%.*s'", (int)vl, vs);
+  if (dst->kind != V_TUPLE && dst->kind != V_LIST)
+    return ev_error(ev, dst->loc, "vector cuda.ldg requires tuple/list dst");
   int n = vs[1] - '0';
   if (dst->u.list.n != n)
-    return ev_error(ev, dst->loc, "cuda.ldg dst length must match %.*s: got %d", (int)vl, vs, dst->u.list.n);
+    return ev_error(ev, dst->loc, "cuda.ldg dst length must match %.*s: got %d", (int)vl, vs,
+                    dst->u.list.n);
   Value *pos = TIRX_NEWN(ev->m, Value, n + 4);
   for (int i = 0; i < n; i++) pos[i] = dst->u.list.items[i];
   pos[n] = *addr;
@@ -408,7 +429,8 @@ static Value ldg_keywords(Eval *ev, Args *a, Loc loc) {
 static const char *pointer_scope(const Expr *e) {
   if (e->kind == E_VAR) {
     const Var *v = e->u.var;
-    return (v->ptr_typed || v->kind == VAR_BUFDATA) && v->ptr_scope && *v->ptr_scope ? v->ptr_scope : NULL;
+    return (v->ptr_typed || v->kind == VAR_BUFDATA) && v->ptr_scope && *v->ptr_scope ? v->ptr_scope
+                                                                                     : NULL;
   }
   if (e->kind != E_CALL) return NULL;
   if (e->u.call.ptr_ty && e->u.call.ptr_ty->scope) return e->u.call.ptr_ty->scope;
@@ -432,7 +454,8 @@ static const IntrinParams intrin_params[] = {
 };
 
 /* One parameter of a spec ("name" or "name=default") at *p; advances *p. */
-static bool next_param(const char **p, const char **name, size_t *nlen, const char **dflt, size_t *dlen) {
+static bool next_param(const char **p, const char **name, size_t *nlen, const char **dflt,
+                       size_t *dlen) {
   const char *s = *p;
   if (!*s) return false;
   size_t n = strcspn(s, ",");
@@ -465,7 +488,8 @@ static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
     for (p = spec; next_param(&p, &nm, &nl, &df, &dl);)
       if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) found = true;
     if (!found) {
-      ev_error(ev, a->kwv[k].loc, "T.%s() got an unexpected keyword argument '%s'", in->name, a->kwn[k]);
+      ev_error(ev, a->kwv[k].loc, "T.%s() got an unexpected keyword argument '%s'", in->name,
+               a->kwn[k]);
       return false;
     }
   }
@@ -478,15 +502,18 @@ static bool bind_params(Eval *ev, const Intrin *in, Args *a) {
       if (strlen(a->kwn[k]) == nl && memcmp(a->kwn[k], nm, nl) == 0) kv = &a->kwv[k];
     if (slot < a->npos) {
       if (kv) {
-        ev_error(ev, kv->loc, "T.%s() got multiple values for argument '%.*s'", in->name, (int)nl, nm);
+        ev_error(ev, kv->loc, "T.%s() got multiple values for argument '%.*s'", in->name, (int)nl,
+                 nm);
         return false;
       }
       pos[slot] = a->pos[slot];
     } else if (kv) {
       pos[slot] = *kv;
     } else if (df) {
-      if (dl == 4 && memcmp(df, "True", 4) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 1;
-      else if (dl == 5 && memcmp(df, "False", 5) == 0) pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 0;
+      if (dl == 4 && memcmp(df, "True", 4) == 0)
+        pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 1;
+      else if (dl == 5 && memcmp(df, "False", 5) == 0)
+        pos[slot] = v_make(V_BOOL, a->loc), pos[slot].u.i = 0;
       else pos[slot] = v_int(strtoll(df, NULL, 10), a->loc);
     } else {
       ev_error(ev, a->loc, "T.%s() missing argument '%.*s'", in->name, (int)nl, nm);
@@ -535,13 +562,15 @@ static bool shuffle_dtype(Eval *ev, Expr **args, Loc loc, DType *t) {
   DType el = vs->u.list.items[0]->dtype;
   for (int i = 0; i < vs->u.list.n; i++) {
     DType vt = vs->u.list.items[i]->dtype;
-    if (vt.id != el.id) return ev_error(ev, loc, "T.Shuffle: the vectors must have one element type"), false;
+    if (vt.id != el.id)
+      return ev_error(ev, loc, "T.Shuffle: the vectors must have one element type"), false;
     total += vt.lanes;
   }
   for (int i = 0; i < ix->u.list.n; i++) {
     int64_t c;
     if (!tirx_expr_is_const_int(ix->u.list.items[i], &c) || c < 0 || c >= total)
-      return ev_error(ev, loc, "T.Shuffle: lane index %d must be a constant below %d", i, total), false;
+      return ev_error(ev, loc, "T.Shuffle: lane index %d must be a constant below %d", i, total),
+             false;
   }
   *t = el;
   t->lanes = (uint16_t)ix->u.list.n;
@@ -553,7 +582,8 @@ static bool call_kwargs(Eval *ev, const Intrin *in, Args *a, Expr *call) {
   int nkw = 0;
   KwArg *kw = TIRX_NEWN(ev->m, KwArg, a->nkw + 1);
   for (int i = 0; i < a->nkw; i++) {
-    if (strcmp(a->kwn[i], "return_type") == 0 || (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
+    if (strcmp(a->kwn[i], "return_type") == 0 ||
+        (in->ret == RET_DTYPE1 && strcmp(a->kwn[i], "dtype") == 0))
       continue;
     kw[nkw].name = a->kwn[i];
     kw[nkw].value = ev_value_to_any(ev, a->kwv[i]);
@@ -568,12 +598,15 @@ static bool call_kwargs(Eval *ev, const Intrin *in, Args *a, Expr *call) {
 /* The dtype a call's arguments give (RET_DTYPE0/1/_KW rows): *explicit_dt,
  * *ptr_ty for a pointer result, *skip the argument that gave it.  False when
  * that settles the call: *done is its value (or an error). */
-static bool explicit_dtype(Eval *ev, const Intrin *in, Args *a, DType *explicit_dt, const PtrType **ptr_ty,
-                           int *skip, Value *done) {
+static bool explicit_dtype(Eval *ev, const Intrin *in, Args *a, DType *explicit_dt,
+                           const PtrType **ptr_ty, int *skip, Value *done) {
   int n = a->npos;
   Value *pos = a->pos;
-  if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE && in->id != I_INFINITY) {
-    if (n < 1) return *done = ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name), false;
+  if (in->ret == RET_DTYPE0 && in->id != I_MIN_VALUE && in->id != I_MAX_VALUE &&
+      in->id != I_INFINITY) {
+    if (n < 1)
+      return *done = ev_error(ev, a->loc, "T.%s needs a dtype as its first argument", in->name),
+             false;
     if (pos[0].kind == V_PTRTYPE && in->id == I_REINTERPRET && !pos[0].u.ptr.tensormap) {
       /* T.reinterpret(T.handle("uint64", "global").ty, x): a pointer result */
       PtrType *pt = TIRX_NEW(ev->m, PtrType);
@@ -589,18 +622,23 @@ static bool explicit_dtype(Eval *ev, const Intrin *in, Args *a, DType *explicit_
     /* T.reinterpret("uint64", T.address_of(tmap)): TVM's address of a
      * T.TensorMap() is a uint64 already, so this is no node (the T.ptx
      * engine reinterprets it to a handle where an address is wanted) */
-    if (in->id == I_REINTERPRET && !*ptr_ty && n == 2 && tirx_dtype_eq(*explicit_dt, tirx_dtype(DT_UINT64)) &&
-        pos[1].kind == V_EXPR && pos[1].u.e->kind == E_CALL && pos[1].u.e->u.call.op->id == I_ADDRESS_OF &&
+    if (in->id == I_REINTERPRET && !*ptr_ty && n == 2 &&
+        tirx_dtype_eq(*explicit_dt, tirx_dtype(DT_UINT64)) && pos[1].kind == V_EXPR &&
+        pos[1].u.e->kind == E_CALL && pos[1].u.e->u.call.op->id == I_ADDRESS_OF &&
         pos[1].u.e->u.call.n == 1 && pos[1].u.e->u.call.args[0]->kind == E_VAR &&
         pos[1].u.e->u.call.args[0]->u.var->is_tensormap)
       return *done = pos[1], false;
   }
-  if (in->ret == RET_DTYPE0 && (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
-    if (n != 1 || !ev_get_dtype(ev, pos[0], explicit_dt, "dtype")) return *done = v_make(V_ERROR, a->loc), false;
+  if (in->ret == RET_DTYPE0 &&
+      (in->id == I_MIN_VALUE || in->id == I_MAX_VALUE || in->id == I_INFINITY)) {
+    if (n != 1 || !ev_get_dtype(ev, pos[0], explicit_dt, "dtype"))
+      return *done = v_make(V_ERROR, a->loc), false;
     *skip = 0;
     /* TVM 0.27's T.infinity of a float type is the constant itself (printed T.float32("inf")) */
-    if (in->id == I_INFINITY && tirx_dtype_code(*explicit_dt) == DTC_FLOAT && explicit_dt->lanes == 1)
-      return *done = v_expr(tirx_float(ev->m, *explicit_dt, (double)INFINITY, a->loc), a->loc), false;
+    if (in->id == I_INFINITY && tirx_dtype_code(*explicit_dt) == DTC_FLOAT &&
+        explicit_dt->lanes == 1)
+      return *done = v_expr(tirx_float(ev->m, *explicit_dt, (double)INFINITY, a->loc), a->loc),
+             false;
   }
   if (in->ret == RET_DTYPE1) {
     Value *dv = n >= 2 ? &pos[1] : ev_kwarg(a, "dtype");
@@ -611,7 +649,8 @@ static bool explicit_dtype(Eval *ev, const Intrin *in, Args *a, DType *explicit_
   if (in->ret == RET_DTYPE_KW) {
     Value *rv = ev_kwarg(a, "return_type");
     if (!rv) rv = ev_kwarg(a, "dtype");
-    if (rv && !ev_get_dtype(ev, *rv, explicit_dt, "return_type")) return *done = v_make(V_ERROR, a->loc), false;
+    if (rv && !ev_get_dtype(ev, *rv, explicit_dt, "return_type"))
+      return *done = v_make(V_ERROR, a->loc), false;
   }
   return true;
 }
@@ -622,11 +661,15 @@ static bool check_arity(Eval *ev, const Intrin *in, int n, int skip, Loc loc) {
   if (nargs < in->min_args - (skip >= 0 ? 1 : 0) || (in->max_args >= 0 && n > in->max_args)) {
     if (in->max_args == in->min_args)
       return ev_error(ev, loc, "T.%s takes %d argument%s, got %d", in->name, in->min_args,
-                      in->min_args == 1 ? "" : "s", n), false;
+                      in->min_args == 1 ? "" : "s", n),
+             false;
     if (in->max_args < 0)
-      return ev_error(ev, loc, "T.%s takes at least %d arguments, got %d", in->name, in->min_args, n), false;
+      return ev_error(ev, loc, "T.%s takes at least %d arguments, got %d", in->name, in->min_args,
+                      n),
+             false;
     return ev_error(ev, loc, "T.%s takes %d to %d arguments, got %d", in->name, in->min_args,
-                    in->max_args, n), false;
+                    in->max_args, n),
+           false;
   }
   return true;
 }
@@ -636,14 +679,17 @@ static bool check_arity(Eval *ev, const Intrin *in, int n, int skip, Loc loc) {
  * its side, as TVM's if_then_else does; or an error). */
 static bool if_then_else_args(Eval *ev, Expr **args, const Value *pos, Loc loc, Value *done) {
   if (!tirx_dtype_is_bool(args[0]->dtype))
-    return *done = ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression"), false;
+    return *done =
+               ev_error(ev, pos[0].loc, "T.if_then_else condition must be a boolean expression"),
+           false;
   Value x = v_expr(args[1], pos[1].loc), y = v_expr(args[2], pos[2].loc);
   /* two boolean sides need no promotion (and `+` would refuse them) */
   bool both_bool = tirx_dtype_is_bool(args[1]->dtype) && tirx_dtype_is_bool(args[2]->dtype);
   Value t = both_bool ? x : ev_binop(ev, OP_PLUS, x, y, loc); /* only to promote */
   if (t.kind == V_ERROR) return *done = t, false;
   if (!tirx_dtype_eq(args[1]->dtype, args[2]->dtype)) {
-    if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT) args[1] = ev_const_cast(ev, args[2]->dtype, args[1], loc);
+    if (args[1]->kind == E_INT || args[1]->kind == E_FLOAT)
+      args[1] = ev_const_cast(ev, args[2]->dtype, args[1], loc);
     else args[2] = ev_const_cast(ev, args[1]->dtype, args[2], loc);
   }
   /* a constant condition picks its side, as TVM's if_then_else does */
@@ -656,7 +702,8 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   Args bound = *a;
   if (!bind_params(ev, in, &bound)) return v_make(V_ERROR, a->loc);
   a = &bound;
-  if (in->id == I_PTR_BYTE_OFFSET && a->npos == 3 && (a->pos[2].kind == V_STR || a->pos[2].kind == V_DTYPE)) {
+  if (in->id == I_PTR_BYTE_OFFSET && a->npos == 3 &&
+      (a->pos[2].kind == V_STR || a->pos[2].kind == V_DTYPE)) {
     /* TVM 0.27 wraps a dtype given by name: T.type_annotation("uint8") */
     Value *pos = TIRX_NEWN(ev->m, Value, 3);
     memcpy(pos, a->pos, 3 * sizeof *pos);
@@ -676,7 +723,8 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   int k = 0;
   Expr **args = call_args(ev, in, pos, n, skip, &k);
   if (!args) return v_make(V_ERROR, a->loc);
-  if (in->id == I_IF_THEN_ELSE && k == 3 && !if_then_else_args(ev, args, pos, a->loc, &done)) return done;
+  if (in->id == I_IF_THEN_ELSE && k == 3 && !if_then_else_args(ev, args, pos, a->loc, &done))
+    return done;
   if ((in->id == I_POW || in->id == I_FMOD || in->id == I_FMA) && k >= 2) {
     for (int i = 1; i < k; i++) args[i] = ev_const_cast(ev, args[0]->dtype, args[i], a->loc);
   }
@@ -685,7 +733,8 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
   if (in->id == I_BITWISE_NOT_NODE) in = tirx_intrin(I_BITWISE_NOT);
   Expr *call = tirx_call(ev->m, in, t, args, k, a->loc);
   call->u.call.ptr_ty = ptr_ty;
-  if (in->id == I_PTR_BYTE_OFFSET && k == 3 && args[2]->kind == E_CALL && args[2]->u.call.op->id == I_TYPE_ANNOTATION) {
+  if (in->id == I_PTR_BYTE_OFFSET && k == 3 && args[2]->kind == E_CALL &&
+      args[2]->u.call.op->id == I_TYPE_ANNOTATION) {
     /* TVM 0.27: a pointer to the annotated type, in the storage scope of the
      * source pointer's type ("global" when it has none) */
     PtrType *pt = TIRX_NEW(ev->m, PtrType);
@@ -712,7 +761,8 @@ static void ptx_unescape(const char *in, char *out, size_t n) {
       out[o++] = ':';
       out[o++] = ':';
       i++;
-    } else if (in[i] == '_' && (in[i + 1] == '.' || in[i + 1] == '\0') && i > 0 && in[i - 1] != '.') {
+    } else if (in[i] == '_' && (in[i + 1] == '.' || in[i + 1] == '\0') && i > 0 &&
+               in[i - 1] != '.') {
       /* keyword escape: async_ → async */
     } else {
       out[o++] = in[i];
@@ -724,7 +774,8 @@ static void ptx_unescape(const char *in, char *out, size_t n) {
 /* The exact-text form T.ptx["st.global_.b32"] as TVM reads it: a token that
  * is a Python keyword plus '_' (global_, async_) is the keyword. */
 static void ptx_unescape_keywords(const char *in, char *out) {
-  static const char *const kw[] = {"global", "async", "and", "or", "not", "in", "is", "as", "from", "with"};
+  static const char *const kw[] = {"global", "async", "and", "or",   "not",
+                                   "in",     "is",    "as",  "from", "with"};
   size_t o = 0;
   for (const char *t = in; *t;) {
     size_t k = strcspn(t, ".");
@@ -750,7 +801,8 @@ static Value binop_node(Eval *ev, ExprKind k, Args *a, const char *fn, bool fold
     else if (a->pos[1].kind != V_EXPR) y = ev_const_cast(ev, x->dtype, y, a->loc);
   }
   if (!ev_check_divisor(ev, k, y, a->pos[1].loc)) return v_make(V_ERROR, a->loc);
-  return v_expr(fold ? ev_fold_binary(ev, k, x, y, a->loc) : tirx_binary(ev->m, k, x, y, a->loc), a->loc);
+  return v_expr(fold ? ev_fold_binary(ev, k, x, y, a->loc) : tirx_binary(ev->m, k, x, y, a->loc),
+                a->loc);
 }
 
 static Value dtype_call(Eval *ev, DType t, Args *a) {
@@ -770,18 +822,20 @@ static Value dtype_call(Eval *ev, DType t, Args *a) {
     else if (x.u.s.len == 4 && memcmp(x.u.s.p, "-inf", 4) == 0) d = -INFINITY;
     else if (x.u.s.len == 3 && memcmp(x.u.s.p, "nan", 3) == 0) d = NAN;
     else return ev_error(ev, x.loc, "T.<float>(\"...\") accepts \"inf\", \"-inf\" or \"nan\"");
-    if (!tirx_dtype_is_float(t)) return ev_error(ev, x.loc, "only float types accept \"inf\"/\"nan\"");
+    if (!tirx_dtype_is_float(t))
+      return ev_error(ev, x.loc, "only float types accept \"inf\"/\"nan\"");
     return v_expr(tirx_float(ev->m, t, d, a->loc), a->loc);
   }
   if (x.kind == V_INT && tirx_dtype_is_int(t) && !ev_int_fits(t, x.u.i, x.uint_big)) {
     char b[32];
-    return ev_error(ev, x.loc, "%s%" PRIu64 " does not fit in %s", x.uint_big || x.u.i >= 0 ? "" : "-",
-                    x.uint_big || x.u.i >= 0 ? (uint64_t)x.u.i : -(uint64_t)x.u.i,
-                    tirx_dtype_str(t, b));
+    return ev_error(
+        ev, x.loc, "%s%" PRIu64 " does not fit in %s", x.uint_big || x.u.i >= 0 ? "" : "-",
+        x.uint_big || x.u.i >= 0 ? (uint64_t)x.u.i : -(uint64_t)x.u.i, tirx_dtype_str(t, b));
   }
   if (x.kind == V_INT && x.uint_big && t.id == DT_UINT64)
     return v_expr(tirx_int(ev->m, t, x.u.i, a->loc), a->loc);
-  if (x.kind == V_INT && (t.id == DT_INT64 || t.id == DT_UINT64 || t.id == DT_UINT32) && t.lanes == 1)
+  if (x.kind == V_INT && (t.id == DT_INT64 || t.id == DT_UINT64 || t.id == DT_UINT32) &&
+      t.lanes == 1)
     return v_expr(tirx_int(ev->m, t, x.u.i, a->loc), a->loc);
   if (x.kind == V_FLOAT && tirx_dtype_is_float(t) && t.lanes == 1)
     return v_expr(tirx_float(ev->m, t, x.u.f, a->loc), a->loc);
@@ -823,8 +877,8 @@ Value m_buffer_access(Eval *ev, const Method *mt, Value self, Args *a, Ast *recv
     return ev_error(ev, a->loc, "%s.%s needs a list of indices", b->name, m);
   int n = iv->u.list.n;
   if (n != b->ndim)
-    return ev_error(ev, iv->loc, "buffer '%s' has %d dimension%s but %d indices were given", b->name,
-                    b->ndim, b->ndim == 1 ? "" : "s", n);
+    return ev_error(ev, iv->loc, "buffer '%s' has %d dimension%s but %d indices were given",
+                    b->name, b->ndim, b->ndim == 1 ? "" : "s", n);
   Expr **idx = TIRX_NEWN(ev->m, Expr *, n + 1);
   for (int i = 0; i < n; i++) {
     idx[i] = ev_index_expr(ev, iv->u.list.items[i], iv->loc);
@@ -897,9 +951,10 @@ Value m_buffer_access(Eval *ev, const Method *mt, Value self, Args *a, Ast *recv
 /* The tile ops whose operands after the destination may be scalars (a fill
  * value, a binary op's constant, a unary op's bias or scale). */
 static bool tile_takes_scalars(const char *op) {
-  static const char *const ops[] = {"fill",  "add",  "sub",  "mul",          "fdiv",         "maximum",
-                                    "minimum", "fma", "sqrt", "exp",        "exp2",         "log2",
-                                    "select", "memset", "binary_chain", "unary_reduce", "binary_reduce"};
+  static const char *const ops[] = {
+      "fill",    "add",    "sub",          "mul",          "fdiv",         "maximum",
+      "minimum", "fma",    "sqrt",         "exp",          "exp2",         "log2",
+      "select",  "memset", "binary_chain", "unary_reduce", "binary_reduce"};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (strcmp(op, ops[i]) == 0) return true;
   return false;
@@ -957,7 +1012,8 @@ static KwArg *tile_kwargs(Eval *ev, Args *a, int *nkw) {
   int n = 0;
   for (int i = 0; i < a->nkw; i++) {
     if (a->kwv[i].kind == V_NONE) continue;
-    if (strcmp(a->kwn[i], "workspace") == 0 && a->kwv[i].kind == V_DICT && a->kwv[i].u.dict.n == 0) continue;
+    if (strcmp(a->kwn[i], "workspace") == 0 && a->kwv[i].kind == V_DICT && a->kwv[i].u.dict.n == 0)
+      continue;
     kw[n].name = a->kwn[i];
     kw[n].value = tile_arg(ev, a->kwv[i], false);
     if (!kw[n].value) return NULL;
@@ -1024,7 +1080,8 @@ static Value ptx_alu_store(Eval *ev, const char *sp, Value dst, Expr *c, Loc loc
     nidx = dst.u.e->u.load.n;
   }
   if (!buf || buf->dtype.lanes != 1)
-    return ev_error(ev, dst.loc, "the destination of T.ptx[\"%s\"] must be a scalar or a buffer element", sp);
+    return ev_error(ev, dst.loc,
+                    "the destination of T.ptx[\"%s\"] must be a scalar or a buffer element", sp);
   DType want = buf->dtype;
   if (!tirx_dtype_eq(want, c->dtype)) {
     char b1[32], b2[32];
@@ -1054,15 +1111,18 @@ static Value ptx_alu_store(Eval *ev, const char *sp, Value dst, Expr *c, Loc loc
 static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
   PtxAlu p;
   char err[256];
-  if (!tirx_ptx_alu_parse(sp, &p, err, sizeof err)) return ev_error(ev, a->loc, "T.ptx[\"%s\"]: %s", sp, err);
+  if (!tirx_ptx_alu_parse(sp, &p, err, sizeof err))
+    return ev_error(ev, a->loc, "T.ptx[\"%s\"]: %s", sp, err);
   for (int i = 0; i < a->nkw; i++)
-    if (a->kwv[i].kind != V_NONE) return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes no keyword '%s'", sp, a->kwn[i]);
+    if (a->kwv[i].kind != V_NONE)
+      return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes no keyword '%s'", sp, a->kwn[i]);
   int n = a->npos;
   /* the spec's statement form, destination first: T.ptx.add.s32(d, a, b) */
   Value *dst = n == p.fam->nops + 1 ? &a->pos[0] : NULL;
   if (dst) n--;
   if (n != p.fam->nops)
-    return ev_error(ev, a->loc, "T.ptx[\"%s\"] takes %d operand%s (or a destination and %d), got %d", sp,
+    return ev_error(ev, a->loc,
+                    "T.ptx[\"%s\"] takes %d operand%s (or a destination and %d), got %d", sp,
                     p.fam->nops, p.fam->nops == 1 ? "" : "s", p.fam->nops, n);
   Expr **args = TIRX_NEWN(ev->m, Expr *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -1070,8 +1130,9 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     DType want = tirx_ptx_alu_operand_dtype(&p, i);
     bool want_float = tirx_dtype_code(want) == DTC_FLOAT;
     if (v.kind == V_FLOAT && !want_float)
-      return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"] is %s: a float literal is not allowed", i + 1, sp,
-                      tirx_dtype_str(want, (char[32]){0}));
+      return ev_error(ev, v.loc,
+                      "operand %d of T.ptx[\"%s\"] is %s: a float literal is not allowed", i + 1,
+                      sp, tirx_dtype_str(want, (char[32]){0}));
     Expr *x = ev_to_expr(ev, v, "an operand");
     if (!x) return v_make(V_ERROR, a->loc);
     if (v.kind == V_INT || v.kind == V_FLOAT || v.kind == V_BOOL) {
@@ -1083,8 +1144,8 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
         int64_t hi = wc == DTC_INT ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1;
         if (v.u.i < lo || v.u.i > hi) {
           char b1[32];
-          return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"]: %lld does not fit in %s", i + 1, sp,
-                          (long long)v.u.i, tirx_dtype_str(want, b1));
+          return ev_error(ev, v.loc, "operand %d of T.ptx[\"%s\"]: %lld does not fit in %s", i + 1,
+                          sp, (long long)v.u.i, tirx_dtype_str(want, b1));
         }
       }
       x = ev_const_cast(ev, want, x, v.loc);
@@ -1106,7 +1167,8 @@ static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
     }
     args[i] = x;
   }
-  Expr *c = tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
+  Expr *c =
+      tirx_call(ev->m, tirx_intrin(I_PTX_ALU), tirx_ptx_alu_result_dtype(&p), args, n, a->loc);
   c->u.call.name = tirx_intern_printf(ev->m, "T.ptx[\"%s\"]", sp);
   if (!dst) return v_expr(c, a->loc);
   return ptx_alu_store(ev, sp, *dst, c, a->loc);
@@ -1122,13 +1184,15 @@ static bool func_arity_ok(Eval *ev, const PrimFunc *f, int n, Loc loc) {
 }
 
 static Value call_func(Eval *ev, const char *name, const PrimFunc *f, Args *a) {
-  if (a->nkw) return ev_error(ev, a->loc, "a call of function '%s' takes positional arguments only", name);
+  if (a->nkw)
+    return ev_error(ev, a->loc, "a call of function '%s' takes positional arguments only", name);
   if (f && !func_arity_ok(ev, f, a->npos, a->loc)) return v_make(V_ERROR, a->loc);
   Expr **args = TIRX_NEWN(ev->m, Expr *, a->npos + 1);
   for (int i = 0; i < a->npos; i++) {
     args[i] = ev_to_expr(ev, a->pos[i], "an argument");
     if (!args[i]) return v_make(V_ERROR, a->loc);
-    if (f && !f->params[i].buf) args[i] = ev_const_cast(ev, f->params[i].var->dtype, args[i], a->pos[i].loc);
+    if (f && !f->params[i].buf)
+      args[i] = ev_const_cast(ev, f->params[i].var->dtype, args[i], a->pos[i].loc);
   }
   DType rt = f && f->has_ret ? f->ret : tirx_dtype(DT_VOID);
   Expr *c = tirx_call(ev->m, tirx_intrin(I_CALL_FUNC), rt, args, a->npos, a->loc);
@@ -1146,7 +1210,8 @@ void ev_resolve_calls(Eval *ev) {
     if (!f) {
       tirx_diag_add(ev->d, DIAG_WARNING, c->loc.line, c->loc.col,
                     "'%s' is not defined in this module: a call of a device function defined "
-                    "elsewhere (linked later)", c->u.call.name);
+                    "elsewhere (linked later)",
+                    c->u.call.name);
     } else if (func_arity_ok(ev, f, c->u.call.n, c->loc) && c->dtype.id == DT_VOID && f->has_ret) {
       c->dtype = f->ret;
     }
@@ -1161,7 +1226,8 @@ static Value call_by_name(Eval *ev, Value callee, Args *a) {
   const char *fn = callee.u.ns;
   PrimFunc *f = tirx_module_find(ev->m, fn);
   Value r = call_func(ev, fn, f, a);
-  if (!f && r.kind == V_EXPR) TIRX_VEC_PUSH(ev->mod->calls, ev->mod->ncalls, ev->mod->capcalls, r.u.e);
+  if (!f && r.kind == V_EXPR)
+    TIRX_VEC_PUSH(ev->mod->calls, ev->mod->ncalls, ev->mod->capcalls, r.u.e);
   return r;
 }
 
@@ -1184,12 +1250,15 @@ struct SpecialForm {
   const char *what; /* the name in the handler's messages; NULL: the intrinsic's name */
 };
 
-static const char *sf_name(const SpecialForm *f, const Intrin *in) { return f->what ? f->what : in->name; }
+static const char *sf_name(const SpecialForm *f, const Intrin *in) {
+  return f->what ? f->what : in->name;
+}
 
 static Value sf_device_entry(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos || a->nkw) return ev_err(ev, a->loc, "T.device_entry() takes no arguments");
-  if (ev->tx->seen_device_entry) return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
+  if (ev->tx->seen_device_entry)
+    return ev_err(ev, a->loc, "only one T.device_entry() is allowed per kernel");
   Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
   s->u.attr.key = tirx_intern0(ev->m, tirx_attr_name(ATTR_DEVICE_ENTRY));
   s->u.attr.value = tirx_int(ev->m, tirx_dtype(DT_BOOL), 1, a->loc);
@@ -1217,7 +1286,8 @@ static Value sf_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
     if (!sc) return v_make(V_ERROR, a->loc);
     scope = sc;
   }
-  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope, a->loc); /* TVM's default */
+  return ev_new_scalar(ev, ev->name_hint ? ev->name_hint : "buffer", t, scope,
+                       a->loc); /* TVM's default */
 }
 
 static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
@@ -1229,7 +1299,8 @@ static Value sf_decl_scalar(Eval *ev, const SpecialForm *f, const Intrin *in, Ar
   shp.u.list.items[0] = v_int(1, a->loc);
   Value pos[2];
   pos[0] = shp;
-  pos[1] = a->npos > 0 ? a->pos[0] : (ev_kwarg(a, "dtype") ? *ev_kwarg(a, "dtype") : v_make(V_NONE, a->loc));
+  pos[1] = a->npos > 0 ? a->pos[0]
+                       : (ev_kwarg(a, "dtype") ? *ev_kwarg(a, "dtype") : v_make(V_NONE, a->loc));
   b.pos = pos;
   b.npos = 2;
   /* data/scope/elem_offset may be positional in TVM's signature */
@@ -1251,7 +1322,9 @@ static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, A
     a->pos = pos;
     a->npos = 2;
   }
-  if (a->npos < 2) return ev_err(ev, a->loc, "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
+  if (a->npos < 2)
+    return ev_err(ev, a->loc,
+                  "T.match_buffer(param, shape, dtype, ...) needs a parameter and a shape");
   Value param = a->pos[0];
   Args b = *a;
   b.pos = a->pos + 1;
@@ -1264,8 +1337,10 @@ static Value sf_match_buffer(Eval *ev, const SpecialForm *f, const Intrin *in, A
     if (ev->func->params[i].var == pv) P = &ev->func->params[i];
   if (!P || !tirx_dtype_is_handle(pv->dtype))
     return ev_err(ev, param.loc, "T.match_buffer's first argument must be a T.handle parameter");
-  if (P->buf) return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
-  if (ev->tx->in_device) return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
+  if (P->buf)
+    return ev_error(ev, param.loc, "parameter '%s' is already matched to a buffer", pv->name);
+  if (ev->tx->in_device)
+    return ev_err(ev, a->loc, "T.match_buffer must come before T.device_entry()");
   Buffer *buf = ev_make_buffer(ev, &b, "T.match_buffer", tirx_scope_name(MEM_GLOBAL), false);
   if (!buf) return v_make(V_ERROR, a->loc);
   P->buf = buf;
@@ -1307,7 +1382,8 @@ static Value sf_handle(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   if (dv && dv->kind == V_STR && dv->u.s.len == 9 && memcmp(dv->u.s.p, "tensormap", 9) == 0) {
     v.u.ptr.tensormap = true; /* T.handle("tensormap") == T.TensorMap() */
   } else if (dv && dv->kind != V_NONE) {
-    if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype")) return v_make(V_ERROR, a->loc);
+    if (!ev_get_dtype(ev, *dv, &v.u.ptr.elem, "pointer element dtype"))
+      return v_make(V_ERROR, a->loc);
     v.u.ptr.typed = true;
   }
   Value *sv = ev_arg(a, 1, "storage_scope");
@@ -1340,7 +1416,8 @@ static Value sf_var(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
     if (strcmp(a->kwn[i], "name_hint") == 0) hv = &a->kwv[i];
   if (nv && hv) return ev_error(ev, hv->loc, "T.Var(): give either name or name_hint, not both");
   if (!nv) nv = hv;
-  if (!nv || nv->kind != V_STR) return ev_error(ev, nv ? nv->loc : a->loc, "T.Var() needs a name string");
+  if (!nv || nv->kind != V_STR)
+    return ev_error(ev, nv ? nv->loc : a->loc, "T.Var() needs a name string");
   const char *name = tirx_intern(ev->m, nv->u.s.p, nv->u.s.len);
   if (!tv || tv->kind == V_NONE)
     return ev_error(ev, a->loc, "T.Var() needs a type (ty=\"int32\", a dtype or PointerType(...))");
@@ -1357,14 +1434,16 @@ static Value sf_var(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
     if (!tv->u.ptr.typed) var->ptr_scope = tv->u.ptr.scope;
     var->is_tensormap = tv->u.ptr.tensormap;
   } else {
-    return ev_error(ev, tv->loc, "T.Var() type must be a dtype string, a dtype or PointerType(...)");
+    return ev_error(ev, tv->loc,
+                    "T.Var() type must be a dtype string, a dtype or PointerType(...)");
   }
   return v_expr(tirx_varref(ev->m, var, a->loc), a->loc);
 }
 
 static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
-  if (a->npos != 1 || a->pos[0].kind != V_DICT) return ev_err(ev, a->loc, "T.func_attr takes one dict");
+  if (a->npos != 1 || a->pos[0].kind != V_DICT)
+    return ev_err(ev, a->loc, "T.func_attr takes one dict");
   Expr *d = ev_value_to_any(ev, a->pos[0]);
   if (!d || !ev->func) return v_make(V_ERROR, a->loc);
   for (int i = 0; i < d->u.dict.n; i++) {
@@ -1389,7 +1468,8 @@ static Value sf_func_attr(Eval *ev, const SpecialForm *f, const Intrin *in, Args
   for (int i = 0; i < d->u.dict.n; i++) {
     for (int j = 0; j < o->u.dict.n; j++)
       if (o->u.dict.keys[j]->u.s.len == d->u.dict.keys[i]->u.s.len &&
-          memcmp(o->u.dict.keys[j]->u.s.p, d->u.dict.keys[i]->u.s.p, d->u.dict.keys[i]->u.s.len) == 0)
+          memcmp(o->u.dict.keys[j]->u.s.p, d->u.dict.keys[i]->u.s.p, d->u.dict.keys[i]->u.s.len) ==
+              0)
         return ev_error(ev, d->u.dict.keys[i]->loc, "duplicate function attribute \"%.*s\"",
                         (int)d->u.dict.keys[i]->u.s.len, d->u.dict.keys[i]->u.s.p);
     ks[o->u.dict.n + i] = d->u.dict.keys[i];
@@ -1420,7 +1500,8 @@ static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, A
   if (!ev_check_kw(ev, a, "T.buffer_store", kws)) return v_make(V_ERROR, a->loc);
   Value *bv = ev_arg(a, 0, "buffer"), *vv = ev_arg(a, 1, "value"), *iv = ev_arg(a, 2, "indices");
   Value *pv = ev_arg(a, 3, "predicate");
-  if (!bv || !vv || !iv) return ev_err(ev, a->loc, "T.buffer_store takes (buffer, value, indices[, predicate])");
+  if (!bv || !vv || !iv)
+    return ev_err(ev, a->loc, "T.buffer_store takes (buffer, value, indices[, predicate])");
   if (bv->kind != V_BUFFER && bv->kind != V_SCALAR)
     return ev_err(ev, bv->loc, "T.buffer_store: the first argument must be a buffer");
   Value idx = *iv;
@@ -1471,7 +1552,8 @@ static Value sf_cast_fn(Eval *ev, const SpecialForm *f, const Intrin *in, Args *
   if (!ev_check_kw(ev, a, "T.cast", kw)) return v_make(V_ERROR, a->loc);
   DType t;
   Value *x = ev_arg(a, 0, "value"), *d = ev_arg(a, 1, "dtype");
-  if (a->npos > 2 || !x || !d || !ev_get_dtype(ev, *d, &t, "dtype")) return ev_err(ev, a->loc, "T.cast(value, dtype)");
+  if (a->npos > 2 || !x || !d || !ev_get_dtype(ev, *d, &t, "dtype"))
+    return ev_err(ev, a->loc, "T.cast(value, dtype)");
   Expr *e = ev_to_expr(ev, *x, "a value");
   return e ? v_expr(ev_const_cast(ev, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
 }
@@ -1479,7 +1561,8 @@ static Value sf_cast_fn(Eval *ev, const SpecialForm *f, const Intrin *in, Args *
 static Value sf_cast_node(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   DType t;
-  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[0], &t, "dtype")) return ev_err(ev, a->loc, "T.Cast(dtype, value)");
+  if (a->npos != 2 || !ev_get_dtype(ev, a->pos[0], &t, "dtype"))
+    return ev_err(ev, a->loc, "T.Cast(dtype, value)");
   Expr *e = ev_to_expr(ev, a->pos[1], "a value");
   return e ? v_expr(tirx_cast(ev->m, t, e, a->loc), a->loc) : v_make(V_ERROR, a->loc);
 }
@@ -1491,7 +1574,8 @@ static Value sf_select(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
   Expr *x = ev_to_expr(ev, a->pos[1], "a value");
   Expr *y = ev_to_expr(ev, a->pos[2], "a value");
   if (!c || !x || !y) return v_make(V_ERROR, a->loc);
-  if (!tirx_dtype_is_bool(c->dtype)) return ev_err(ev, a->pos[0].loc, "T.Select condition must be boolean");
+  if (!tirx_dtype_is_bool(c->dtype))
+    return ev_err(ev, a->pos[0].loc, "T.Select condition must be boolean");
   if (!tirx_dtype_eq(x->dtype, y->dtype)) {
     if (a->pos[1].kind != V_EXPR) x = ev_const_cast(ev, y->dtype, x, a->loc);
     else y = ev_const_cast(ev, x->dtype, y, a->loc);
@@ -1506,8 +1590,10 @@ static Value sf_select(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a
 static Value sf_ramp(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   int64_t lanes;
-  if (a->npos != 3 || !ev_get_int(ev, a->pos[2], &lanes, "lanes")) return ev_err(ev, a->loc, "T.Ramp(base, stride, lanes)");
-  if (lanes < 2 || lanes > 64) return ev_err(ev, a->pos[2].loc, "T.Ramp lanes must be between 2 and 64");
+  if (a->npos != 3 || !ev_get_int(ev, a->pos[2], &lanes, "lanes"))
+    return ev_err(ev, a->loc, "T.Ramp(base, stride, lanes)");
+  if (lanes < 2 || lanes > 64)
+    return ev_err(ev, a->pos[2].loc, "T.Ramp lanes must be between 2 and 64");
   Expr *b0 = ev_index_expr(ev, a->pos[0], a->loc), *st = ev_index_expr(ev, a->pos[1], a->loc);
   if (!b0 || !st) return v_make(V_ERROR, a->loc);
   st = ev_const_cast(ev, b0->dtype, st, a->loc);
@@ -1521,8 +1607,10 @@ static Value sf_ramp(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) 
 static Value sf_broadcast(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   int64_t lanes;
-  if (a->npos != 2 || !ev_get_int(ev, a->pos[1], &lanes, "lanes")) return ev_err(ev, a->loc, "T.Broadcast(value, lanes)");
-  if (lanes < 2 || lanes > 64) return ev_err(ev, a->pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
+  if (a->npos != 2 || !ev_get_int(ev, a->pos[1], &lanes, "lanes"))
+    return ev_err(ev, a->loc, "T.Broadcast(value, lanes)");
+  if (lanes < 2 || lanes > 64)
+    return ev_err(ev, a->pos[1].loc, "T.Broadcast lanes must be between 2 and 64");
   Expr *v = ev_to_expr(ev, a->pos[0], "a value");
   if (!v) return v_make(V_ERROR, a->loc);
   Expr *e = tirx_expr_new(ev->m, E_BCAST, tirx_dtype_vec((DTypeId)v->dtype.id, (int)lanes), a->loc);
@@ -1562,7 +1650,8 @@ static Value sf_bitop(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a)
 static Value sf_ceildiv(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   if (a->npos != 2) return ev_err(ev, a->loc, "T.ceildiv takes 2 arguments");
-  Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a->pos[0], a->pos[1], a->loc), v_int(1, a->loc), a->loc);
+  Value num = ev_binop(ev, OP_MINUS, ev_binop(ev, OP_PLUS, a->pos[0], a->pos[1], a->loc),
+                       v_int(1, a->loc), a->loc);
   return ev_binop(ev, OP_DSLASH, num, a->pos[1], a->loc);
 }
 
@@ -1578,16 +1667,19 @@ static Value sf_not(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
 
 static Value sf_stringimm(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
-  if (a->npos != 1 || a->pos[0].kind != V_STR) return ev_err(ev, a->loc, "T.StringImm takes a string");
+  if (a->npos != 1 || a->pos[0].kind != V_STR)
+    return ev_err(ev, a->loc, "T.StringImm takes a string");
   return v_expr(tirx_str(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len, a->loc), a->loc);
 }
 
 static Value sf_large_uint(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
   (void)f, (void)in;
   int64_t lo, hi;
-  if (a->npos != 2 || !ev_get_int(ev, a->pos[0], &lo, "lo") || !ev_get_int(ev, a->pos[1], &hi, "hi"))
+  if (a->npos != 2 || !ev_get_int(ev, a->pos[0], &lo, "lo") ||
+      !ev_get_int(ev, a->pos[1], &hi, "hi"))
     return v_make(V_ERROR, a->loc);
-  return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64), (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), a->loc),
+  return v_expr(tirx_int(ev->m, tirx_dtype(DT_UINT64),
+                         (int64_t)(((uint64_t)hi << 32) | (uint32_t)lo), a->loc),
                 a->loc);
 }
 
@@ -1600,7 +1692,8 @@ static Value sf_let_node(Eval *ev, const SpecialForm *f, const Intrin *in, Args 
     return ev_err(ev, a->loc, "T.Let takes (body, where={var: value}) with one binding");
   Value key = w->u.dict.keys[0];
   if (key.kind != V_EXPR || key.u.e->kind != E_VAR)
-    return ev_err(ev, key.loc, "the key of T.Let's where= must be a variable (declare it with v = T.int32())");
+    return ev_err(ev, key.loc,
+                  "the key of T.Let's where= must be a variable (declare it with v = T.int32())");
   Var *var = key.u.e->u.var;
   Expr *value = ev_to_expr(ev, w->u.dict.vals[0], "a value");
   Expr *body = ev_to_expr(ev, a->pos[0], "a value");
@@ -1628,7 +1721,8 @@ static Value sf_static_assert(Eval *ev, const SpecialForm *f, const Intrin *in, 
     return ev_err(ev, a->loc, "T.static_assert needs a condition known at parse time");
   if (!t) {
     if (a->npos > 1 && a->pos[1].kind == V_STR)
-      return ev_error(ev, a->loc, "static assertion failed: %.*s", (int)a->pos[1].u.s.len, a->pos[1].u.s.p);
+      return ev_error(ev, a->loc, "static assertion failed: %.*s", (int)a->pos[1].u.s.len,
+                      a->pos[1].u.s.p);
     return ev_err(ev, a->loc, "static assertion failed");
   }
   return v_make(V_NONE, a->loc);
@@ -1842,13 +1936,15 @@ static bool ptx_suggest(Eval *ev, const char *name, Loc loc, Value *out) {
   }
   const char *ts = tirx_ptx_suggest_family(name + 4, fl);
   if (ts) {
-    *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl, name + 4, ts);
+    *out = ev_error(ev, loc, "unknown T.ptx instruction '%.*s'; did you mean 'T.ptx.%s'?", (int)fl,
+                    name + 4, ts);
     return true;
   }
   return false;
 }
 
-static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in, Value *out) {
+static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in,
+                     Value *out) {
   Loc loc = a->loc;
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
@@ -1927,7 +2023,8 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     return ev_error(ev, loc, "unknown intrinsic 'T.%s'", name);
   }
   if (in->id == I_CUDA_LDG && a->npos >= 6) return ldg_vector(ev, a, loc);
-  if (in->id == I_CUDA_LDG && (ev_kwarg(a, "dst") || ev_kwarg(a, "vec"))) return ldg_keywords(ev, a, loc);
+  if (in->id == I_CUDA_LDG && (ev_kwarg(a, "dst") || ev_kwarg(a, "vec")))
+    return ldg_keywords(ev, a, loc);
   const SpecialForm *f = &special_forms[in->id];
   /* a call row with a handler here is an operator function (T.bitwise_and) */
   if (!(in->flags & INTRIN_SPECIAL) && !f->fn) {
@@ -1981,12 +2078,15 @@ Value ev_ns_call(Eval *ev, Value callee, Args *a) {
   if (strcmp(path, "T.While") == 0) return ev_irb_while(ev, a);
   if (strncmp(path, "T.", 2) == 0) {
     Value r = t_call(ev, callee, a, as_stmt), traced;
-    return ev_irb_t_call(ev, path, r, a, &traced) ? traced : r; /* traced Python emits (eval_irbuilder.c) */
+    return ev_irb_t_call(ev, path, r, a, &traced) ? traced
+                                                  : r; /* traced Python emits (eval_irbuilder.c) */
   }
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++)
-    if (ns_calls[i].whole && strcmp(path, ns_calls[i].prefix) == 0) return ns_calls[i].fn(ev, callee, a);
+    if (ns_calls[i].whole && strcmp(path, ns_calls[i].prefix) == 0)
+      return ns_calls[i].fn(ev, callee, a);
   Value tvm_r;
-  if (ev_tvm_call(ev, path, a, &tvm_r)) return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
+  if (ev_tvm_call(ev, path, a, &tvm_r))
+    return tvm_r; /* tvm.DataType, PointerType, ... (eval_tvm.c) */
   for (size_t i = 0; i < sizeof ns_calls / sizeof ns_calls[0]; i++) {
     if (path[0] != ns_calls[i].prefix[0]) continue;
     size_t n = strlen(ns_calls[i].prefix);

@@ -90,8 +90,13 @@ static bool class_mro(Eval *ev, struct PyClass *k, Loc loc) {
       if (!in_tail) next = c;
     }
     if (!left) return true;
-    if (!next) return ev_error(ev, loc, "cannot create a consistent method resolution order (MRO) for class '%s'", k->name), false;
-    if (k->nmro == cap) return ev_error(ev, loc, "class '%s': its MRO does not fit", k->name), false;
+    if (!next)
+      return ev_error(ev, loc,
+                      "cannot create a consistent method resolution order (MRO) for class '%s'",
+                      k->name),
+             false;
+    if (k->nmro == cap)
+      return ev_error(ev, loc, "class '%s': its MRO does not fit", k->name), false;
     k->mro[k->nmro++] = next;
     for (int i = 0; i < ns; i++)
       if (pos[i] < len[i] && seq[i][pos[i]] == next) pos[i]++;
@@ -114,7 +119,8 @@ static bool class_slots(Eval *ev, struct PyClass *k) {
     const char **nn = TIRX_NEWN(ev->m, const char *, k->nslots + n + 1);
     if (k->nslots) memcpy(nn, k->slots, sizeof *nn * (size_t)k->nslots);
     for (int j = 0; j < n; j++) {
-      if (items[j].kind != V_STR) return ev_error(ev, sl->loc, "__slots__ items must be strings"), false;
+      if (items[j].kind != V_STR)
+        return ev_error(ev, sl->loc, "__slots__ items must be strings"), false;
       const char *nm = tirx_intern(ev->m, items[j].u.s.p, items[j].u.s.len);
       if (strcmp(nm, "__dict__") == 0) k->slotted = false;
       nn[k->nslots++] = nm;
@@ -155,7 +161,9 @@ static Value str_value(Eval *ev, const char *s, Loc loc) {
 
 /* Is the decorator/base value the builtin `path` (dataclasses.dataclass, enum.Enum)? */
 static bool is_ns(Value v, const char *path) { return v.kind == V_NS && strcmp(v.u.ns, path) == 0; }
-static bool is_lib(Value v, int row) { return v.kind == V_BUILTIN && v.u.builtin == &ev_libfns[row]; }
+static bool is_lib(Value v, int row) {
+  return v.kind == V_BUILTIN && v.u.builtin == &ev_libfns[row];
+}
 
 /* The dataclass field names of k (bases first), into *out. */
 static void dc_fields(Eval *ev, struct PyClass *k, const char ***names, int *n, int depth) {
@@ -201,10 +209,12 @@ static bool class_bases(Eval *ev, Ast *c, struct PyClass *k, Value *err) {
       k->dataclass = k->frozen = true; /* fields by annotation, immutable */
       continue;
     }
-    if (b.kind == V_BUILTIN && b.u.builtin->fn == bi_raise && !k->exc_base) k->exc_base = b.u.builtin;
+    if (b.kind == V_BUILTIN && b.u.builtin->fn == bi_raise && !k->exc_base)
+      k->exc_base = b.u.builtin;
     if (is_lib(b, LIB_enum_Enum)) k->enum_kind = 1;
     else if (is_lib(b, LIB_enum_IntEnum)) k->enum_kind = 2;
-    else if (b.kind == V_UNRESOLVED) return *err = ev_python_hooks.unresolved(ev, b, c->list3[i]->loc), false;
+    else if (b.kind == V_UNRESOLVED)
+      return *err = ev_python_hooks.unresolved(ev, b, c->list3[i]->loc), false;
     else if (b.kind != V_NS && b.kind != V_BUILTIN && b.kind != V_LIBMOD)
       return *err = ev_error(ev, c->list3[i]->loc, "a base class must be a class"), false;
   }
@@ -254,7 +264,8 @@ static bool class_body(Eval *ev, Ast *c, struct PyClass *k) {
     if (ev->binds[i].depth == ev->depth) {
       Value v = ev->binds[i].v;
       if (v.kind == V_PYFUNC && !v.u.py.owner) v.u.py.owner = k;
-      if (v.kind == V_DESCR && v.u.bound.fn && v.u.bound.fn->kind == V_PYFUNC && !v.u.bound.fn->u.py.owner)
+      if (v.kind == V_DESCR && v.u.bound.fn && v.u.bound.fn->kind == V_PYFUNC &&
+          !v.u.bound.fn->u.py.owner)
         v.u.bound.fn->u.py.owner = k;
       attrs_set(ev, &k->attrs, ev->binds[i].name, v);
     }
@@ -284,7 +295,9 @@ static void enum_members(Eval *ev, struct PyClass *k) {
   for (int i = 0; i < k->attrs.n; i++) {
     const char *nm = k->attrs.names[i];
     Value v = k->attrs.vals[i];
-    if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO || v.kind == V_CLASS) continue;
+    if (nm[0] == '_' || v.kind == V_PYFUNC || v.kind == V_DESCR || v.kind == V_MACRO ||
+        v.kind == V_CLASS)
+      continue;
     if (is_lib(v, LIB_enum_auto)) v = v_int(autov, v.loc);
     if (v.kind == V_INT) autov = v.u.i + 1;
     struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
@@ -304,7 +317,8 @@ static bool dataclass_decorator(Eval *ev, Ast *d, struct PyClass *k) {
   k->dataclass = true;
   for (int j = 0; d->kind == A_CALL && j < d->n; j++) {
     Ast *kw = d->list[j];
-    if (kw->kind != A_KW || !kw->name) return ev_error(ev, kw->loc, "@dataclass takes keyword arguments"), false;
+    if (kw->kind != A_KW || !kw->name)
+      return ev_error(ev, kw->loc, "@dataclass takes keyword arguments"), false;
     if (strcmp(kw->name, "frozen") == 0) {
       Value fv = ev_expr(ev, kw->a);
       bool t;
@@ -336,7 +350,8 @@ static Value ir_module_of_class(Eval *ev, struct PyClass *k, Loc loc) {
     d.u.dict.keys[d.u.dict.n] = key;
     d.u.dict.vals[d.u.dict.n++] = k->attrs.vals[i];
   }
-  if (!d.u.dict.n) return ev_error(ev, loc, "@I.ir_module class '%s' defines no @T.prim_func", k->name);
+  if (!d.u.dict.n)
+    return ev_error(ev, loc, "@I.ir_module class '%s' defines no @T.prim_func", k->name);
   Args a = {&d, 1, NULL, NULL, 0, loc};
   return ev_call_value(ev, cls, &a);
 }
@@ -398,10 +413,13 @@ Value ev_class_def(Eval *ev, Ast *c) {
 static bool init_subclass(Eval *ev, Ast *c, Value kv) {
   struct PyClass *k = kv.u.cls;
   Value *f = NULL;
-  for (int i = 1; i < k->nmro && !f; i++) f = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__init_subclass__"));
+  for (int i = 1; i < k->nmro && !f; i++)
+    f = attrs_find(&k->mro[i]->attrs, tirx_intern0(ev->m, "__init_subclass__"));
   if (!f) return true;
   Value fn = f->kind == V_DESCR && f->nshape == DK_CLASSMETHOD ? *f->u.bound.fn : *f;
-  Args a = {&kv, 1, TIRX_NEWN(ev->m, const char *, c->n3 + 1), TIRX_NEWN(ev->m, Value, c->n3 + 1), 0, c->loc};
+  Args a = {
+      &kv, 1,     TIRX_NEWN(ev->m, const char *, c->n3 + 1), TIRX_NEWN(ev->m, Value, c->n3 + 1),
+      0,   c->loc};
   for (int i = 0; i < c->n3; i++) {
     Ast *kw = c->list3[i];
     if (kw->kind != A_KW || !kw->name || strcmp(kw->name, "metaclass") == 0) continue;
@@ -478,7 +496,8 @@ static Value make_dict(Eval *ev, PyAttrs *t, const char **only, int nonly, Loc l
 }
 
 /* The value of a class attribute read through an instance or the class. */
-static Value class_attr_value(Eval *ev, Value *v, Value self, bool via_instance, Loc loc, bool *call_prop) {
+static Value class_attr_value(Eval *ev, Value *v, Value self, bool via_instance, Loc loc,
+                              bool *call_prop) {
   *call_prop = false;
   if (v->kind == V_DESCR) {
     switch (v->nshape) {
@@ -525,7 +544,9 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   Value kv = v_make(V_CLASS, loc);
   kv.u.cls = o->cls;
   /* a descriptor: a data one (__set__ too) before the instance's own attribute */
-  if (cv && EV_PROTO(*cv)->get && (!iv || (cv->kind == V_OBJECT && class_find(cv->u.obj->cls, tirx_intern0(ev->m, "__set__"), NULL, 0))) &&
+  if (cv && EV_PROTO(*cv)->get &&
+      (!iv || (cv->kind == V_OBJECT &&
+               class_find(cv->u.obj->cls, tirx_intern0(ev->m, "__set__"), NULL, 0))) &&
       EV_PROTO(*cv)->get(ev, *cv, obj, kv, loc, out))
     return true;
   if (iv) {
@@ -560,7 +581,8 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
 /* a class's attribute (a descriptor's __get__(None, cls)), __name__, __mro__, an enum's __members__ */
 static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   Value *cv = class_find(obj.u.cls, name, NULL, 0);
-  if (cv && EV_PROTO(*cv)->get && EV_PROTO(*cv)->get(ev, *cv, v_make(V_NONE, loc), obj, loc, out)) return true;
+  if (cv && EV_PROTO(*cv)->get && EV_PROTO(*cv)->get(ev, *cv, v_make(V_NONE, loc), obj, loc, out))
+    return true;
   if (cv) {
     bool prop;
     *out = class_attr_value(ev, cv, obj, false, loc, &prop);
@@ -571,7 +593,8 @@ static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *
     return true;
   }
   bool mro = strcmp(name, "__mro__") == 0;
-  if (mro || strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
+  if (mro ||
+      strcmp(name, "__bases__") == 0) { /* the classes (object, a builtin, is not one here) */
     struct PyClass **ks = mro ? obj.u.cls->mro : obj.u.cls->bases;
     int n = mro ? obj.u.cls->nmro : obj.u.cls->nbases;
     *out = v_make(V_TUPLE, loc);
@@ -589,7 +612,8 @@ static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *
     d.u.dict.keys = TIRX_NEWN(ev->m, Value, n + 1);
     d.u.dict.vals = TIRX_NEWN(ev->m, Value, n + 1);
     for (int i = 0; i < n; i++) {
-      d.u.dict.keys[i] = *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
+      d.u.dict.keys[i] =
+          *attrs_find(&obj.u.cls->members[i].u.obj->attrs, tirx_intern0(ev->m, "name"));
       d.u.dict.vals[i] = obj.u.cls->members[i];
     }
     d.u.dict.n = n;
@@ -606,7 +630,9 @@ static bool lookup_super(Eval *ev, Value obj, const char *name, Loc loc, Value *
   struct PyClass *k = obj.u.bound.fn->u.cls;
   Value self = *obj.u.bound.self;
   /* the classes after k in the MRO of self's class (Python's super()) */
-  struct PyClass *sk = self.kind == V_OBJECT ? self.u.obj->cls : self.kind == V_CLASS ? self.u.cls : k;
+  struct PyClass *sk = self.kind == V_OBJECT  ? self.u.obj->cls
+                       : self.kind == V_CLASS ? self.u.cls
+                                              : k;
   int from = 0;
   while (from < sk->nmro && sk->mro[from] != k) from++;
   if (from == sk->nmro) sk = k, from = 0;
@@ -630,11 +656,13 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_CLASS) return lookup_class(ev, obj, name, loc, out);
   if (obj.kind == V_DESCR && obj.nshape == DK_SUPER) return lookup_super(ev, obj, name, loc, out);
   if (obj.kind == V_DESCR && obj.nshape == DK_PROPERTY &&
-      (strcmp(name, "setter") == 0 || strcmp(name, "getter") == 0 || strcmp(name, "deleter") == 0)) {
+      (strcmp(name, "setter") == 0 || strcmp(name, "getter") == 0 ||
+       strcmp(name, "deleter") == 0)) {
     *out = bind(ev, ev_libmod_attr(ev, "property", name, loc), obj, loc);
     return true;
   }
-  if (obj.kind == V_BUILTIN && strcmp(name, "__name__") == 0) { /* int.__name__, ValueError.__name__ */
+  if (obj.kind == V_BUILTIN &&
+      strcmp(name, "__name__") == 0) { /* int.__name__, ValueError.__name__ */
     *out = str_value(ev, obj.u.builtin->name, loc);
     return true;
   }
@@ -644,7 +672,8 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     *out = ob;
     return true;
   }
-  if (obj.kind == V_FUNCREF && (strcmp(name, "with_attr") == 0 || strcmp(name, "without_attr") == 0)) {
+  if (obj.kind == V_FUNCREF &&
+      (strcmp(name, "with_attr") == 0 || strcmp(name, "without_attr") == 0)) {
     *out = bind(ev, str_value(ev, name, loc), obj, loc);
     return true;
   }
@@ -654,7 +683,9 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     return true;
   }
   if (obj.kind == V_BOUND || obj.kind == V_PYFUNC) {
-    Ast *d = obj.kind == V_PYFUNC ? obj.u.py.def : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def : NULL;
+    Ast *d = obj.kind == V_PYFUNC               ? obj.u.py.def
+             : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def
+                                                : NULL;
     if (d && strcmp(name, "__name__") == 0) {
       *out = str_value(ev, d->name, loc);
       return true;
@@ -680,11 +711,13 @@ bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   if (obj.kind == V_BUILTIN) return lookup(ev, obj, name, loc, out);
   if (lookup(ev, obj, name, loc, out)) return true;
   if (obj.kind == V_PYFUNC || obj.kind == V_FUNCREF) return false;
-  const char *what = obj.kind == V_OBJECT ? obj.u.obj->cls->name : obj.kind == V_CLASS ? obj.u.cls->name : NULL;
+  const char *what = obj.kind == V_OBJECT  ? obj.u.obj->cls->name
+                     : obj.kind == V_CLASS ? obj.u.cls->name
+                                           : NULL;
   if (what)
-    *out = ev_error(ev, loc, "'%s' %s has no attribute '%s'", what, obj.kind == V_OBJECT ? "object" : "class", name);
-  else
-    *out = ev_error(ev, loc, "this value has no attribute '%s'", name);
+    *out = ev_error(ev, loc, "'%s' %s has no attribute '%s'", what,
+                    obj.kind == V_OBJECT ? "object" : "class", name);
+  else *out = ev_error(ev, loc, "this value has no attribute '%s'", name);
   return true;
 }
 
@@ -696,7 +729,9 @@ static bool attr_name(Eval *ev, Value v, const char **out);
 bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
   v.meta = false;
   struct PyObject *o = obj.u.obj;
-  if (o->frozen) return ev_error(ev, loc, "cannot assign to field '%s' of a frozen '%s'", name, o->cls->name), false;
+  if (o->frozen)
+    return ev_error(ev, loc, "cannot assign to field '%s' of a frozen '%s'", name, o->cls->name),
+           false;
   Value *cv = class_find(o->cls, name, NULL, 0);
   if (cv) {
     bool ok;
@@ -706,7 +741,8 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
     int i = 0;
     while (i < o->cls->nslots && o->cls->slots[i] != name) i++;
     if (i == o->cls->nslots) {
-      ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name, name);
+      ev_error(ev, loc, "'%s' object has no attribute '%s' (not in its __slots__)", o->cls->name,
+               name);
       ev->py->exc = "AttributeError"; /* what `except AttributeError` catches */
       ev->py->exc_args = v_make(V_ERROR, loc);
       return false;
@@ -771,9 +807,11 @@ bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
 Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   bool set = strcmp(self->name, "__setattr__") == 0, del = strcmp(self->name, "__delattr__") == 0;
-  if (strcmp(self->name, "__getattribute__") == 0) { /* the instance's own attribute, else the class's: no __getattr__ */
+  if (strcmp(self->name, "__getattribute__") ==
+      0) { /* the instance's own attribute, else the class's: no __getattr__ */
     const char *nm;
-    if (a->npos != 2 || a->nkw) return ev_error(ev, l, "object.__getattribute__() takes 2 arguments");
+    if (a->npos != 2 || a->nkw)
+      return ev_error(ev, l, "object.__getattribute__() takes 2 arguments");
     if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
     if (a->pos[0].kind == V_OBJECT) {
       PyAttrs *at = &a->pos[0].u.obj->attrs;
@@ -783,12 +821,15 @@ Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
     return ev_attr(ev, a->pos[0], nm, l);
   }
   if (!set && !del) { /* __init__, __init_subclass__ */
-    if (a->npos != 1 || a->nkw) return ev_error(ev, l, "object.%s() takes no arguments", self->name);
+    if (a->npos != 1 || a->nkw)
+      return ev_error(ev, l, "object.%s() takes no arguments", self->name);
     return v_make(V_NONE, l);
   }
   const char *nm;
-  if (a->npos != (set ? 3 : 2) || a->nkw) return ev_error(ev, l, "object.%s() takes %d arguments", self->name, set ? 3 : 2);
-  if (a->pos[0].kind != V_OBJECT) return ev_error(ev, l, "object.%s() needs an instance of a class", self->name);
+  if (a->npos != (set ? 3 : 2) || a->nkw)
+    return ev_error(ev, l, "object.%s() takes %d arguments", self->name, set ? 3 : 2);
+  if (a->pos[0].kind != V_OBJECT)
+    return ev_error(ev, l, "object.%s() needs an instance of a class", self->name);
   if (!attr_name(ev, a->pos[1], &nm)) return v_make(V_ERROR, l);
   PyAttrs *at = &a->pos[0].u.obj->attrs;
   if (del) {
@@ -801,12 +842,14 @@ Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
       }
     return ev_error(ev, l, "'%s' object has no attribute '%s'", a->pos[0].u.obj->cls->name, nm);
   }
-  return ev_object_setattr_plain(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l) : v_make(V_ERROR, l);
+  return ev_object_setattr_plain(ev, a->pos[0], nm, a->pos[2], l) ? v_make(V_NONE, l)
+                                                                  : v_make(V_ERROR, l);
 }
 
 /* prop.setter(f) / prop.getter(f): a copy of the property with that function */
 Value lib_property_with(Eval *ev, const Builtin *self, Args *a) {
-  if (a->npos != 2 || a->nkw || a->pos[0].kind != V_DESCR) return ev_error(ev, a->loc, "property.%s() takes one function", self->name);
+  if (a->npos != 2 || a->nkw || a->pos[0].kind != V_DESCR)
+    return ev_error(ev, a->loc, "property.%s() takes one function", self->name);
   Value d = a->pos[0];
   if (strcmp(self->name, "setter") == 0) d.u.bound.self = new_value(ev, a->pos[1]);
   else d.u.bound.fn = new_value(ev, a->pos[1]);
@@ -862,8 +905,11 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
     const char *nm = tirx_intern0(ev->m, a->kwn[j]);
     int i = 0;
     while (i < n && names[i] != nm) i++;
-    if (i == n) return ev_error(ev, a->kwv[j].loc, "%s() got an unexpected keyword argument '%s'", k->name, nm);
-    if (have[i]) return ev_error(ev, a->kwv[j].loc, "%s() got multiple values for argument '%s'", k->name, nm);
+    if (i == n)
+      return ev_error(ev, a->kwv[j].loc, "%s() got an unexpected keyword argument '%s'", k->name,
+                      nm);
+    if (have[i])
+      return ev_error(ev, a->kwv[j].loc, "%s() got multiple values for argument '%s'", k->name, nm);
     attrs_set(ev, &self.u.obj->attrs, nm, a->kwv[j]);
     have[i] = true;
   }
@@ -908,7 +954,8 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     for (int i = 0; i < k->nmembers; i++) {
       Value *v = attrs_find(&k->members[i].u.obj->attrs, tirx_intern0(ev->m, "value"));
       /* a member itself, or a member's value (an int, a str, ...) */
-      if (a->pos[0].kind == V_OBJECT && a->pos[0].u.obj == k->members[i].u.obj) return k->members[i];
+      if (a->pos[0].kind == V_OBJECT && a->pos[0].u.obj == k->members[i].u.obj)
+        return k->members[i];
       if (v && ev_py_equal(*v, a->pos[0])) return k->members[i];
     }
     return ev_error(ev, a->loc, "this value is not a valid %s", k->name);
@@ -1018,8 +1065,9 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
   }
   ev->py->depth++;
   ev->py_body++;
-  Value r = ev->py->depth > 200 ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
-                               : ev_expr(ev, l->a);
+  Value r = ev->py->depth > 200
+                ? ev_error(ev, a->loc, "parse-time recursion deeper than 200 calls in a lambda")
+                : ev_expr(ev, l->a);
   ev->py_body--;
   ev->py->depth--;
   ev_frame_leave(ev, &frame);
@@ -1037,7 +1085,8 @@ Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a
 Value ev_class_call(Eval *ev, Value fn, Args *a) { return instantiate(ev, fn.u.cls, a); }
 
 Value ev_bound_call(Eval *ev, Value fn, Args *a) {
-  if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT) return ev_jit_build(ev, *fn.u.bound.self, a);
+  if (fn.u.bound.self->kind == V_DESCR && fn.u.bound.self->nshape == DK_JIT)
+    return ev_jit_build(ev, *fn.u.bound.self, a);
   if (fn.u.bound.self->kind == V_FUNCREF) {
     bool drop = fn.u.bound.fn->kind == V_STR && fn.u.bound.fn->u.s.len == 12; /* "without_attr" */
     PrimFunc *pf = ev_funcref(ev, *fn.u.bound.self);
@@ -1091,7 +1140,10 @@ static Value partial_call(Eval *ev, Value fn, Args *a) {
 
 Value ev_descr_call(Eval *ev, Value fn, Args *a) {
   switch (fn.nshape) {
-  case DK_CACHE: case DK_STATIC: case DK_CLASSMETHOD: case DK_PROPERTY: return ev_call_value(ev, *fn.u.bound.fn, a);
+  case DK_CACHE:
+  case DK_STATIC:
+  case DK_CLASSMETHOD:
+  case DK_PROPERTY: return ev_call_value(ev, *fn.u.bound.fn, a);
   case DK_PARTIAL: return partial_call(ev, fn, a);
   }
   return ev_error(ev, a->loc, "this value is not callable at parse time");
@@ -1100,8 +1152,11 @@ Value ev_descr_call(Eval *ev, Value fn, Args *a) {
 /* func.with_attr(key, value): a copy of the PrimFunc with that attribute set;
  * func.without_attr(key) (drop): a copy without it. */
 static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
-  if (drop ? a->npos != 1 || a->nkw || a->pos[0].kind != V_STR : a->npos != 2 || a->nkw || a->pos[0].kind != V_STR)
-    return ev_error(ev, a->loc, drop ? "without_attr() takes a key string" : "with_attr() takes a key string and a value");
+  if (drop ? a->npos != 1 || a->nkw || a->pos[0].kind != V_STR
+           : a->npos != 2 || a->nkw || a->pos[0].kind != V_STR)
+    return ev_error(ev, a->loc,
+                    drop ? "without_attr() takes a key string"
+                         : "with_attr() takes a key string and a value");
   Value none = v_make(V_NONE, a->loc);
   Value d = v_make(V_DICT, a->loc);
   d.u.dict.keys = &a->pos[0];
@@ -1121,7 +1176,8 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
   bool replaced = false;
   for (int i = 0; i < n; i++) {
     Expr *k = o->u.dict.keys[i], *v = o->u.dict.vals[i];
-    if (k->u.s.len == e->u.dict.keys[0]->u.s.len && memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0) {
+    if (k->u.s.len == e->u.dict.keys[0]->u.s.len &&
+        memcmp(k->u.s.p, e->u.dict.keys[0]->u.s.p, k->u.s.len) == 0) {
       if (drop) continue;
       v = e->u.dict.vals[0], replaced = true;
     }
@@ -1187,12 +1243,14 @@ static Value jit_build_now(Eval *ev, Value jit, Args *a) {
 
 Value ev_jit_build(Eval *ev, Value jit, Args *a) {
   Ast *fd = jit.u.bound.fn->u.py.def;
-  if (a->npos) return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
+  if (a->npos)
+    return ev_error(ev, a->loc, "specialize() takes keyword arguments (the T.constexpr values)");
   for (int k = 0; k < a->nkw; k++) {
     int i = 0;
     while (i < fd->n && strcmp(fd->list[i]->name, a->kwn[k]) != 0) i++;
     if (i == fd->n || (!(fd->list[i]->ival & 1) && a->kwv[k].kind != V_NONE))
-      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s", a->kwn[k], fd->name,
+      return ev_error(ev, a->loc, "specialize(): '%s' is not a T.constexpr parameter of '%s'%s",
+                      a->kwn[k], fd->name,
                       i < fd->n ? " (a parameter can only be removed, with None)" : "");
   }
   if (!(ev->opts && ev->opts->entry)) return jit_build_now(ev, jit, a);
@@ -1230,7 +1288,8 @@ static bool exc_text(Eval *ev, struct PyObject *o, bool repr, StrBuf *b, bool *o
   if (!repr) return strbuf_put(b, s.u.s.p, s.u.s.len), true;
   /* (1, 2) -> Name(1, 2); ('y',) -> Name('y') */
   size_t n = s.u.s.len;
-  if (t.u.list.n == 1 && n >= 3 && s.u.s.p[n - 2] == ',') strbuf_printf(b, "%s(%.*s)", o->cls->name, (int)(n - 3), s.u.s.p + 1);
+  if (t.u.list.n == 1 && n >= 3 && s.u.s.p[n - 2] == ',')
+    strbuf_printf(b, "%s(%.*s)", o->cls->name, (int)(n - 3), s.u.s.p + 1);
   else strbuf_printf(b, "%s%.*s", o->cls->name, (int)n, s.u.s.p);
   return true;
 }
@@ -1242,7 +1301,9 @@ Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc) {
   struct PyClass *k = type.kind == V_CLASS ? type.u.cls : NULL;
   if (!k) {
     k = TIRX_NEW(ev->m, struct PyClass);
-    k->name = type.kind == V_BUILTIN ? type.u.builtin->name : type.kind == V_STR ? type.u.s.p : "Exception";
+    k->name = type.kind == V_BUILTIN ? type.u.builtin->name
+              : type.kind == V_STR   ? type.u.s.p
+                                     : "Exception";
     k->exc_base = type.kind == V_BUILTIN ? type.u.builtin : &ev_builtins[BI_Exception];
     k->mod = ev->py->cur_mod;
     k->loc = loc;
@@ -1287,7 +1348,8 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
   if (o->cls->enum_kind) {
     Value *nm = attrs_find(&o->attrs, tirx_intern0(ev->m, "name"));
     Value *val = attrs_find(&o->attrs, tirx_intern0(ev->m, "value"));
-    if (o->cls->enum_kind == 2 && !repr && val && val->kind == V_INT) strbuf_printf(b, "%lld", (long long)val->u.i);
+    if (o->cls->enum_kind == 2 && !repr && val && val->kind == V_INT)
+      strbuf_printf(b, "%lld", (long long)val->u.i);
     else strbuf_printf(b, "%s.%.*s", o->cls->name, (int)nm->u.s.len, nm->u.s.p);
     return true;
   }
@@ -1318,7 +1380,8 @@ bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok) {
 }
 
 bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
-  if (ev && (a.kind == V_OBJECT || b.kind == V_OBJECT) && !(a.kind == V_OBJECT && b.kind == V_OBJECT && a.u.obj == b.u.obj)) {
+  if (ev && (a.kind == V_OBJECT || b.kind == V_OBJECT) &&
+      !(a.kind == V_OBJECT && b.kind == V_OBJECT && a.u.obj == b.u.obj)) {
     /* a user __eq__ (either side) */
     for (int side = 0; side < 2; side++) {
       Value x = side ? b : a, y = side ? a : b;
@@ -1354,7 +1417,8 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
     return true;
   }
   *eq = false;
-  if (a.u.obj->cls != b.u.obj->cls || !any_dataclass(a.u.obj->cls, 0) || a.u.obj->cls->enum_kind) return true;
+  if (a.u.obj->cls != b.u.obj->cls || !any_dataclass(a.u.obj->cls, 0) || a.u.obj->cls->enum_kind)
+    return true;
   /* dataclass equality: the same attributes with equal values */
   if (a.u.obj->attrs.n != b.u.obj->attrs.n) return true;
   for (int i = 0; i < a.u.obj->attrs.n; i++) {
@@ -1369,7 +1433,8 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
     if (x.kind != y.kind) return true;
     if ((x.kind == V_INT || x.kind == V_BOOL) && x.u.i != y.u.i) return true;
     if (x.kind == V_FLOAT && x.u.f != y.u.f) return true;
-    if (x.kind == V_STR && (x.u.s.len != y.u.s.len || memcmp(x.u.s.p, y.u.s.p, x.u.s.len) != 0)) return true;
+    if (x.kind == V_STR && (x.u.s.len != y.u.s.len || memcmp(x.u.s.p, y.u.s.p, x.u.s.len) != 0))
+      return true;
   }
   *eq = true;
   return true;
@@ -1383,7 +1448,8 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
     if (x.kind == V_OBJECT) return is_subclass(x.u.obj->cls, t.u.cls, 0);
     return false;
   }
-  if (t.kind == V_BUILTIN && t.u.builtin->fn == bi_raise) /* an exception's: Exception, or its builtin base */
+  if (t.kind == V_BUILTIN &&
+      t.u.builtin->fn == bi_raise) /* an exception's: Exception, or its builtin base */
     return x.kind == V_OBJECT && x.u.obj->cls->exc_base &&
            (t.u.builtin == &ev_builtins[BI_Exception] || t.u.builtin == x.u.obj->cls->exc_base);
   if (t.kind == V_BUILTIN && t.u.builtin->type != V_ERROR)
@@ -1399,24 +1465,32 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
-         (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) || (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
-         (strcmp(tn, "str") == 0 && x.kind == V_STR) || (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
+         (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) ||
+         (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
+         (strcmp(tn, "str") == 0 && x.kind == V_STR) ||
+         (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
          ((strcmp(tn, "list") == 0 || strcmp(tn, "List") == 0) && x.kind == V_LIST) ||
          ((strcmp(tn, "dict") == 0 || strcmp(tn, "Dict") == 0) && x.kind == V_DICT) ||
          (strcmp(tn, "object") == 0) || (strcmp(tn, "Any") == 0) ||
          ((strcmp(tn, "Callable") == 0 || strcmp(tn, "callable") == 0) &&
-          (x.kind == V_PYFUNC || x.kind == V_LAMBDA || x.kind == V_BOUND || x.kind == V_CLASS || x.kind == V_DESCR)) ||
-         ((strcmp(tn, "PrimExpr") == 0 || strcmp(tn, "tirx.PrimExpr") == 0 || strcmp(tn, "tvm.tirx.PrimExpr") == 0) &&
+          (x.kind == V_PYFUNC || x.kind == V_LAMBDA || x.kind == V_BOUND || x.kind == V_CLASS ||
+           x.kind == V_DESCR)) ||
+         ((strcmp(tn, "PrimExpr") == 0 || strcmp(tn, "tirx.PrimExpr") == 0 ||
+           strcmp(tn, "tvm.tirx.PrimExpr") == 0) &&
           x.kind == V_EXPR) ||
-         ((strcmp(tn, "Buffer") == 0 || strcmp(tn, "tirx.Buffer") == 0 || strcmp(tn, "tvm.tirx.Buffer") == 0) &&
+         ((strcmp(tn, "Buffer") == 0 || strcmp(tn, "tirx.Buffer") == 0 ||
+           strcmp(tn, "tvm.tirx.Buffer") == 0) &&
           x.kind == V_BUFFER) ||
          /* traced values: TVM's expression classes */
-         ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) && x.kind == V_EXPR) ||
-         ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) && x.kind == V_EXPR &&
-          x.u.e->kind == E_LOAD) ||
-         ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR && x.u.e->kind == E_VAR) ||
+         ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) &&
+          x.kind == V_EXPR) ||
+         ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) &&
+          x.kind == V_EXPR && x.u.e->kind == E_LOAD) ||
+         ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR &&
+          x.u.e->kind == E_VAR) ||
          (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
-         ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) && x.kind == V_FUNCREF) ||
+         ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) &&
+          x.kind == V_FUNCREF) ||
          (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE);
 }
 
@@ -1451,8 +1525,7 @@ Value bi_isinstance(Eval *ev, const Builtin *self, Args *a) {
   for (int i = 0; i < nt && !r; i++) {
     if (self == &ev_builtins[BI_issubclass])
       r = x.kind == V_CLASS && ts[i].kind == V_CLASS && is_subclass(x.u.cls, ts[i].u.cls, 0);
-    else
-      r = isinstance_one(ev, x, ts[i]);
+    else r = isinstance_one(ev, x, ts[i]);
   }
   return bool_value(r, l);
 }
@@ -1486,8 +1559,8 @@ Value bi_callable(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one argument", self->name);
   Value x = a->pos[0];
   ValueKind k = x.kind;
-  return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS || k == V_DESCR || k == V_MACRO ||
-                        k == V_METHOD || k == V_DTYPE ||
+  return bool_value(k == V_PYFUNC || k == V_LAMBDA || k == V_BOUND || k == V_CLASS ||
+                        k == V_DESCR || k == V_MACRO || k == V_METHOD || k == V_DTYPE ||
                         (k == V_BUILTIN && x.u.builtin->fn != bi_not_callable) ||
                         /* T.NAME of an intrinsic (T.tvm_storage_sync): a function in TVM */
                         (k == V_NS && strncmp(x.u.ns, "T.", 2) == 0 &&
@@ -1506,9 +1579,12 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
     return k;
   }
   for (int i = 0; i < BI_COUNT; i++)
-    if (ev_builtins[i].type == x.kind && x.kind != V_ERROR) return ev_builtin_value(&ev_builtins[i], l);
-  if (x.kind == V_EXPR || x.kind == V_STMT) { /* an IR node: TVM's class of it, tvm.tirx.BufferLoad */
-    const char *kn = x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
+    if (ev_builtins[i].type == x.kind && x.kind != V_ERROR)
+      return ev_builtin_value(&ev_builtins[i], l);
+  if (x.kind == V_EXPR ||
+      x.kind == V_STMT) { /* an IR node: TVM's class of it, tvm.tirx.BufferLoad */
+    const char *kn =
+        x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
     Value k = v_make(V_NS, l);
     k.u.ns = tirx_intern_printf(ev->m, "tvm.tirx.%s", kn);
     return k;
@@ -1519,7 +1595,9 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
 /* property(f) / staticmethod(f) / classmethod(f) */
 Value bi_descriptor(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "%s() takes one function", self->name);
-  int kind = self == &ev_builtins[BI_property] ? DK_PROPERTY : self == &ev_builtins[BI_staticmethod] ? DK_STATIC : DK_CLASSMETHOD;
+  int kind = self == &ev_builtins[BI_property]       ? DK_PROPERTY
+             : self == &ev_builtins[BI_staticmethod] ? DK_STATIC
+                                                     : DK_CLASSMETHOD;
   return descr(ev, kind, a->pos[0], a->loc);
 }
 
@@ -1545,16 +1623,17 @@ Value bi_id(Eval *ev, const Builtin *self, Args *a) {
 static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Loc l) {
   if (depth > 200) return ev_error(ev, l, "deepcopy() of a structure nested more than 200 deep");
   const void *key = x.kind == V_LIST || x.kind == V_TUPLE ? (const void *)x.u.list.items
-                    : x.kind == V_DICT                  ? (const void *)x.u.dict.keys
-                    : x.kind == V_OBJECT                ? (const void *)x.u.obj
-                                                        : NULL;
+                    : x.kind == V_DICT                    ? (const void *)x.u.dict.keys
+                    : x.kind == V_OBJECT                  ? (const void *)x.u.obj
+                                                          : NULL;
   if (deep && key && txmap_has(memo, key)) return *(Value *)txmap_get(memo, key);
   Value r = x;
   if (x.kind == V_LIST || (x.kind == V_TUPLE && deep)) {
     r.u.list.items = TIRX_NEWN(ev->m, Value, x.u.list.n + 1);
     if (deep) txmap_put(memo, key, new_value(ev, r));
     for (int i = 0; i < x.u.list.n; i++) {
-      r.u.list.items[i] = deep ? py_copy(ev, x.u.list.items[i], true, memo, depth + 1, l) : x.u.list.items[i];
+      r.u.list.items[i] =
+          deep ? py_copy(ev, x.u.list.items[i], true, memo, depth + 1, l) : x.u.list.items[i];
       if (r.u.list.items[i].kind == V_ERROR) return r.u.list.items[i];
     }
   } else if (x.kind == V_DICT) {
@@ -1563,7 +1642,8 @@ static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Lo
     if (deep) txmap_put(memo, key, new_value(ev, r));
     for (int i = 0; i < x.u.dict.n; i++) {
       r.u.dict.keys[i] = x.u.dict.keys[i];
-      r.u.dict.vals[i] = deep ? py_copy(ev, x.u.dict.vals[i], true, memo, depth + 1, l) : x.u.dict.vals[i];
+      r.u.dict.vals[i] =
+          deep ? py_copy(ev, x.u.dict.vals[i], true, memo, depth + 1, l) : x.u.dict.vals[i];
       if (r.u.dict.vals[i].kind == V_ERROR) return r.u.dict.vals[i];
     }
   } else if (x.kind == V_OBJECT && !x.u.obj->cls->enum_kind && !x.u.obj->cls->meta_class) {
@@ -1573,7 +1653,8 @@ static Value py_copy(Eval *ev, Value x, bool deep, TxPtrMap *memo, int depth, Lo
     r.u.obj = o;
     if (deep) txmap_put(memo, key, new_value(ev, r));
     for (int i = 0; i < x.u.obj->attrs.n; i++) {
-      Value v = deep ? py_copy(ev, x.u.obj->attrs.vals[i], true, memo, depth + 1, l) : x.u.obj->attrs.vals[i];
+      Value v = deep ? py_copy(ev, x.u.obj->attrs.vals[i], true, memo, depth + 1, l)
+                     : x.u.obj->attrs.vals[i];
       if (v.kind == V_ERROR) return v;
       attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], v);
     }
@@ -1640,7 +1721,8 @@ Value lib_reduce(Eval *ev, const Builtin *self, Args *a) {
   int i = 0;
   Value acc;
   if (a->npos == 3) acc = a->pos[2];
-  else if (items.u.list.n == 0) return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
+  else if (items.u.list.n == 0)
+    return ev_error(ev, l, "reduce() of an empty sequence with no initial value");
   else acc = items.u.list.items[i++];
   for (; i < items.u.list.n; i++) {
     Value args[2] = {acc, items.u.list.items[i]};
@@ -1666,11 +1748,13 @@ Value lib_dc_field(Eval *ev, const Builtin *self, Args *a) {
 
 /* the dataclass of fields()/asdict()/...'s one argument and its fields; false
  * after reporting that it is none */
-static bool dc_arg(Eval *ev, const Builtin *self, Args *a, struct PyClass **k, const char ***names, int *n) {
+static bool dc_arg(Eval *ev, const Builtin *self, Args *a, struct PyClass **k, const char ***names,
+                   int *n) {
   if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one dataclass", self->name), false;
   Value x = a->pos[0];
   *k = x.kind == V_OBJECT ? x.u.obj->cls : x.kind == V_CLASS ? x.u.cls : NULL;
-  if (!*k || !any_dataclass(*k, 0)) return ev_error(ev, a->loc, "%s() needs a dataclass", self->name), false;
+  if (!*k || !any_dataclass(*k, 0))
+    return ev_error(ev, a->loc, "%s() needs a dataclass", self->name), false;
   *names = NULL;
   *n = 0;
   dc_fields(ev, *k, names, n, 0);
@@ -1711,7 +1795,8 @@ Value lib_dc_query(Eval *ev, const Builtin *self, Args *a) {
   if (self == &ev_libfns[LIB_dataclasses_fields]) return dc_field_objects(ev, k, names, n, l);
   Value x = a->pos[0];
   if (x.kind != V_OBJECT) return ev_error(ev, l, "%s() needs an instance", self->name);
-  if (self == &ev_libfns[LIB_dataclasses_asdict]) return make_dict(ev, &x.u.obj->attrs, names, n, l);
+  if (self == &ev_libfns[LIB_dataclasses_asdict])
+    return make_dict(ev, &x.u.obj->attrs, names, n, l);
   Value t = v_make(V_TUPLE, l);
   t.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
   for (int i = 0; i < n; i++) {
@@ -1733,8 +1818,10 @@ Value lib_dc_replace(Eval *ev, const Builtin *self, Args *a) {
   struct PyObject *o = TIRX_NEW(ev->m, struct PyObject);
   *o = *x.u.obj;
   o->attrs.names = NULL, o->attrs.vals = NULL, o->attrs.n = o->attrs.cap = 0;
-  for (int i = 0; i < x.u.obj->attrs.n; i++) attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
-  for (int i = 0; i < a->nkw; i++) attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
+  for (int i = 0; i < x.u.obj->attrs.n; i++)
+    attrs_set(ev, &o->attrs, x.u.obj->attrs.names[i], x.u.obj->attrs.vals[i]);
+  for (int i = 0; i < a->nkw; i++)
+    attrs_set(ev, &o->attrs, tirx_intern0(ev->m, a->kwn[i]), a->kwv[i]);
   Value r = v_make(V_OBJECT, l);
   r.u.obj = o;
   return r;
@@ -1747,7 +1834,8 @@ static Value chain_lists(Eval *ev, Value *cols, int n, Loc l) {
   Value r = v_make(V_LIST, l);
   r.u.list.items = TIRX_NEWN(ev->m, Value, total + 1);
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < cols[i].u.list.n; j++) r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
+    for (int j = 0; j < cols[i].u.list.n; j++)
+      r.u.list.items[r.u.list.n++] = cols[i].u.list.items[j];
   return r;
 }
 
@@ -1794,7 +1882,8 @@ Value lib_product(Eval *ev, const Builtin *self, Args *a) {
 /* os.getenv(name[, default]): the compile's os.environ (hermetic) */
 Value lib_getenv(Eval *ev, const Builtin *self, Args *a) {
   (void)self;
-  if (a->npos < 1 || a->npos > 2 || a->nkw) return ev_error(ev, a->loc, "getenv() takes a name and an optional default");
+  if (a->npos < 1 || a->npos > 2 || a->nkw)
+    return ev_error(ev, a->loc, "getenv() takes a name and an optional default");
   Value env = *ev_py_environ(ev);
   for (int i = 0; i < env.u.dict.n; i++)
     if (ev_py_equal(env.u.dict.keys[i], a->pos[0])) return env.u.dict.vals[i];

@@ -43,49 +43,85 @@ typedef struct Value Value;
  * a V_METHOD its receiver.  Shared by copies of the value, so never written in
  * place: v_aux gives a value its own. */
 typedef struct ValueAux {
-  Value *shape;     /* V_LOCALVEC: the shape; V_INDEXER: its specs; V_LAMBDA, V_PYFUNC: its defaults
+  Value *shape; /* V_LOCALVEC: the shape; V_INDEXER: its specs; V_LAMBDA, V_PYFUNC: its defaults
                      * (one per parameter, V_ERROR: none), evaluated where the function was made */
   struct Buffer *buftype; /* V_BUFTYPE template; V_INDEXER: the buffer */
-  const Value *recv; /* V_METHOD: the receiver */
+  const Value *recv;      /* V_METHOD: the receiver */
 } ValueAux;
 
 /* 64 bytes: values are copied on every step of the evaluator. */
 struct Value {
   ValueKind kind;
-  bool uint_big;    /* V_INT holding a value above INT64_MAX (bitwise) */
-  bool meta;        /* T.meta_var(...): bind the name, emit no IR */
-  bool stmt_done;   /* the call already emitted its statement (scope ids) */
-  bool ptx_pred;    /* T.ptx.pred(x): x is a .pred operand */
-  bool pyset;       /* a V_LIST that is a Python set (set(), {a, b}, a set comprehension) */
-  int nshape;       /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
+  bool uint_big;  /* V_INT holding a value above INT64_MAX (bitwise) */
+  bool meta;      /* T.meta_var(...): bind the name, emit no IR */
+  bool stmt_done; /* the call already emitted its statement (scope ids) */
+  bool ptx_pred;  /* T.ptx.pred(x): x is a .pred operand */
+  bool pyset;     /* a V_LIST that is a Python set (set(), {a, b}, a set comprehension) */
+  int nshape; /* V_LOCALVEC, V_NS (-1: bound Python method, -2: `global`), V_DESCR, V_MACRO: see uses */
   Loc loc;
   union {
-    int64_t i;        /* V_INT, V_BOOL */
+    int64_t i; /* V_INT, V_BOOL */
     double f;
-    struct { const char *p; size_t len; } s;
-    struct { Value *items; int n; } list;     /* V_TUPLE, V_LIST */
-    struct { Value *keys; Value *vals; int n; } dict;
+    struct {
+      const char *p;
+      size_t len;
+    } s;
+    struct {
+      Value *items;
+      int n;
+    } list; /* V_TUPLE, V_LIST */
+    struct {
+      Value *keys;
+      Value *vals;
+      int n;
+    } dict;
     Expr *e;
-    struct Stmt *st;  /* V_STMT */
+    struct Stmt *st; /* V_STMT */
     Buffer *buf;
-    DType dt;         /* V_DTYPE, V_LOCALVEC (with shape in list) */
-    const char *ns;   /* V_NS (interned path) */
-    struct { DType elem; bool typed; const char *scope; bool tensormap; } ptr;
-    struct { Value *ty; } let; /* V_LETTYPE: NULL ty = infer */
-    struct { Value *lo, *hi, *step; } slice;
-    struct { Stmt *outer, *inner; Expr *self; } frame; /* V_FRAME: statement with an empty body to fill, the
+    DType dt;       /* V_DTYPE, V_LOCALVEC (with shape in list) */
+    const char *ns; /* V_NS (interned path) */
+    struct {
+      DType elem;
+      bool typed;
+      const char *scope;
+      bool tensormap;
+    } ptr;
+    struct {
+      Value *ty;
+    } let; /* V_LETTYPE: NULL ty = infer */
+    struct {
+      Value *lo, *hi, *step;
+    } slice;
+    struct {
+      Stmt *outer, *inner;
+      Expr *self;
+    } frame; /* V_FRAME: statement with an empty body to fill, the
                                                           innermost one whose body is open, the variable it binds */
     Ast *lambda;
-    struct { PrimFunc *f; struct JitPending *pending; } func; /* V_FUNCREF: built, or pending (ev_funcref) */
+    struct {
+      PrimFunc *f;
+      struct JitPending *pending;
+    } func; /* V_FUNCREF: built, or pending (ev_funcref) */
     struct SmemPool *pool;
-    struct { Ast *def; struct PyEnv *env; struct PyModule *mod; struct PyClass *owner; } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
+    struct {
+      Ast *def;
+      struct PyEnv *env;
+      struct PyModule *mod;
+      struct PyClass *owner;
+    } py; /* V_PYFUNC, V_LAMBDA, V_MACRO */
     struct PyClass *cls;
     struct PyObject *obj;
-    struct { Value *fn; Value *self; } bound;
+    struct {
+      Value *fn;
+      Value *self;
+    } bound;
     struct PyModule *mod;
     const struct Builtin *builtin;
     const struct Method *method;
-    struct { const char *what; bool failed; } unres;
+    struct {
+      const char *what;
+      bool failed;
+    } unres;
   } u;
   const ValueAux *aux; /* NULL: none of its fields set */
 };
@@ -97,19 +133,20 @@ struct Value {
 typedef struct Binding {
   const char *name;
   Value v;
-  int depth;       /* scope depth at definition */
-  int frame;       /* id of the Python call (or kernel body) that made it; 0: none,
+  int depth;      /* scope depth at definition */
+  int frame;      /* id of the Python call (or kernel body) that made it; 0: none,
                       -1: a closure's view of its enclosing functions */
-  bool immutable;  /* loop vars, let, scope ids, params */
+  bool immutable; /* loop vars, let, scope ids, params */
 } Binding;
 
 /* A Python function's call as the closures defined in it see it (Python's
  * late binding): while the call runs they read its current bindings, after it
  * returned its last ones.  Arena-owned; made when a closure first refers to it. */
 typedef struct PyFrameRef {
-  int id, lo;            /* its bindings: index >= lo with Binding.frame == id */
+  int id, lo; /* its bindings: index >= lo with Binding.frame == id */
   bool live;
-  Binding *last; int nlast; /* after it returned */
+  Binding *last;
+  int nlast;                 /* after it returned */
   const struct PyEnv *outer; /* what the function it runs sees (the enclosing chain) */
 } PyFrameRef;
 
@@ -138,20 +175,33 @@ typedef struct PyAttrs {
   int n, cap;
 } PyAttrs;
 
-enum { DK_PROPERTY = 1, DK_STATIC, DK_CLASSMETHOD, DK_CACHE, DK_PARTIAL, DK_FIELD, DK_SUPER, DK_JIT };
+enum {
+  DK_PROPERTY = 1,
+  DK_STATIC,
+  DK_CLASSMETHOD,
+  DK_CACHE,
+  DK_PARTIAL,
+  DK_FIELD,
+  DK_SUPER,
+  DK_JIT
+};
 
 struct PyClass {
   const char *name;
-  struct PyClass **bases; int nbases;
+  struct PyClass **bases;
+  int nbases;
   PyAttrs attrs;
   bool dataclass, frozen;
-  bool meta_class;            /* @T.meta_class (or a subclass of one): eval_tvm.c names its buffers */
-  int enum_kind;              /* 1 Enum, 2 IntEnum */
-  Value *members; int nmembers;/* enum members in order */
+  bool meta_class; /* @T.meta_class (or a subclass of one): eval_tvm.c names its buffers */
+  int enum_kind;   /* 1 Enum, 2 IntEnum */
+  Value *members;
+  int nmembers; /* enum members in order */
   struct PyModule *mod;
   Loc loc;
-  struct PyClass **mro; int nmro; /* C3 linearisation: the class, then its bases in lookup order */
-  const char **slots; int nslots;  /* __slots__ of the whole hierarchy (slotted: every class has one) */
+  struct PyClass **mro;
+  int nmro; /* C3 linearisation: the class, then its bases in lookup order */
+  const char **slots;
+  int nslots; /* __slots__ of the whole hierarchy (slotted: every class has one) */
   bool slotted;
   const struct Builtin *exc_base; /* an exception class: the builtin exception it derives from */
 };
@@ -162,12 +212,14 @@ struct PyObject {
   bool frozen;
   /* a meta_class instance (eval_tvm.c): the buffers its own constructor made, and
    * the name prefix it was first bound to */
-  Buffer **meta_owned; int nmeta_owned;
+  Buffer **meta_owned;
+  int nmeta_owned;
   const char *meta_name;
 };
 
 typedef struct StmtVec {
-  Stmt **v; int n, cap;
+  Stmt **v;
+  int n, cap;
 } StmtVec;
 
 /* The evaluator's state.  Eval's own fields are the core's (values, scopes,
@@ -183,36 +235,41 @@ typedef struct Eval {
   Module *m;
   TirxDiag *d;
   const TirxParseOptions *opts;
-  Binding *binds; int nbinds, capbinds;
+  Binding *binds;
+  int nbinds, capbinds;
   /* the module's globals (depth 0) are the first nglob bindings; globix maps
    * each name to its latest one (index + 1) so a lookup need not scan the
    * callers' frames; glob_stray: a global was bound elsewhere (scan then) */
-  int nglob; bool glob_stray; TxPtrMap globix;
+  int nglob;
+  bool glob_stray;
+  TxPtrMap globix;
   int depth;
-  StmtVec *cur;            /* where statements are appended */
-  PrimFunc *func;          /* function being built */
-  bool in_signature;       /* evaluating parameter annotations */
-  bool sig_fresh_vars;     /* undefined names in quoted shapes become fresh vars */
-  Var **sig_vars; int nsig_vars; /* vars created in the signature */
-  Ast *sig_def;            /* the function definition whose signature is evaluated */
-  bool ptr_arith_ok;       /* promote(): a pointer + / - an integer is allowed */
-  const char *name_hint;   /* target name of the assignment being evaluated */
-  bool stmt_call;          /* the call being evaluated is a whole statement */
-  bool call_as_stmt;       /* ev_call to V_NS's call slot: the same, for the call being made */
-  Ast *call_recv;          /* ev_call to V_METHOD's call slot: the receiver's expression */
-  bool callee_name;        /* evaluating a call's callee name: an unbound one in a
+  StmtVec *cur;        /* where statements are appended */
+  PrimFunc *func;      /* function being built */
+  bool in_signature;   /* evaluating parameter annotations */
+  bool sig_fresh_vars; /* undefined names in quoted shapes become fresh vars */
+  Var **sig_vars;
+  int nsig_vars;         /* vars created in the signature */
+  Ast *sig_def;          /* the function definition whose signature is evaluated */
+  bool ptr_arith_ok;     /* promote(): a pointer + / - an integer is allowed */
+  const char *name_hint; /* target name of the assignment being evaluated */
+  bool stmt_call;        /* the call being evaluated is a whole statement */
+  bool call_as_stmt;     /* ev_call to V_NS's call slot: the same, for the call being made */
+  Ast *call_recv;        /* ev_call to V_METHOD's call slot: the receiver's expression */
+  bool callee_name;      /* evaluating a call's callee name: an unbound one in a
                               kernel body is a function of the module (I_CALL_FUNC, EvModules.calls) */
-  Value *tuple_hints; int ntuple_hints; /* a, b = ... */
+  Value *tuple_hints;
+  int ntuple_hints; /* a, b = ... */
   int nerr;
-  int py_body;             /* Python function bodies being run since the innermost
+  int py_body;            /* Python function bodies being run since the innermost
                             * kernel body began: 0 = TVM's parser rules apply */
-  int py_floor;            /* bindings below this index are the caller's: only module names show */
-  PyFrame *frame;          /* the innermost Python call or kernel body running (NULL: module code) */
-  TxPtrMap py_dicts;       /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
-  TxPtrMap builtin_names;  /* an unbound builtin name -> its value (eval_expr.c) */
-  struct EvPython *py;     /* the Python layer's state (eval_python.h) */
-  struct EvModules *mod;   /* the module layer's (eval_modules.h) */
-  struct EvTirx *tx;       /* the TIRx layer's (eval_tirx.h) */
+  int py_floor;           /* bindings below this index are the caller's: only module names show */
+  PyFrame *frame;         /* the innermost Python call or kernel body running (NULL: module code) */
+  TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
+  TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
+  struct EvPython *py;    /* the Python layer's state (eval_python.h) */
+  struct EvModules *mod;  /* the module layer's (eval_modules.h) */
+  struct EvTirx *tx;      /* the TIRx layer's (eval_tirx.h) */
 } Eval;
 
 /* Limits on parse-time values (hostile input gets a located error, never a
@@ -260,8 +317,11 @@ Expr *ev_index_expr(Eval *ev, Value v, Loc loc); /* integer index */
 
 /* Call arguments after evaluation (positional, then keywords). */
 typedef struct Args {
-  Value *pos; int npos;
-  const char **kwn; Value *kwv; int nkw;
+  Value *pos;
+  int npos;
+  const char **kwn;
+  Value *kwv;
+  int nkw;
   Loc loc;
 } Args;
 Value *ev_kwarg(Args *a, const char *name);
@@ -334,10 +394,10 @@ typedef struct ValueType {
 } ValueType;
 extern const ValueType ev_types[V_COUNT];
 #define no_proto ev_no_proto
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) \
-  Value CALL(Eval *ev, Value callee, Args *a); \
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO)    \
+  Value CALL(Eval *ev, Value callee, Args *a);                   \
   Value GETATTR(Eval *ev, Value obj, const char *name, Loc loc); \
-  Value GETITEM(Eval *ev, Value obj, Ast *sub); \
+  Value GETITEM(Eval *ev, Value obj, Ast *sub);                  \
   extern const ValueProto PROTO;
 #include "Parse/value_kinds.def"
 #undef no_proto
@@ -345,7 +405,8 @@ extern const ValueType ev_types[V_COUNT];
 /* The generic operations over the slots (eval_value.c): each uses the kind's slot. */
 bool ev_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
 bool ev_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc);
-int ev_truth(Eval *ev, Value v, Loc loc); /* 1, 0, or -1: not known at parse time (nothing reported) or an error */
+int ev_truth(Eval *ev, Value v,
+             Loc loc); /* 1, 0, or -1: not known at parse time (nothing reported) or an error */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
 Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
 
@@ -368,7 +429,8 @@ enum {
 extern const Builtin ev_builtins[BI_COUNT];
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 Value ev_builtin_value(const Builtin *b, Loc loc);
-Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind without a call slot */
+Value ev_not_callable(Eval *ev, Value callee,
+                      Args *a); /* the error of a kind without a call slot */
 
 /* What the core's expressions need of the layers above it: Python's
  * comprehensions, f-strings, lambdas, set and dict displays and `in` (eval_py.c,
@@ -376,13 +438,15 @@ Value ev_not_callable(Eval *ev, Value callee, Args *a); /* the error of a kind w
  * wiring (eval_types.c) fills the table, so the core never names a higher
  * layer's function (scripts/check-layers.py). */
 typedef struct EvCoreHooks {
-  Value (*comp)(Eval *ev, Ast *c);           /* [x for ...], {k: v for ...}, (x for ...) */
-  Value (*fstring)(Eval *ev, Ast *a);        /* f"..." */
-  Value (*lambda)(Eval *ev, Ast *a);         /* lambda ...: ... */
-  Value (*set)(Eval *ev, Value list);        /* {a, b}: the list without duplicates */
-  Value (*dict_display)(Eval *ev, Ast *a);   /* {k: v, **d} */
+  Value (*comp)(Eval *ev, Ast *c);         /* [x for ...], {k: v for ...}, (x for ...) */
+  Value (*fstring)(Eval *ev, Ast *a);      /* f"..." */
+  Value (*lambda)(Eval *ev, Ast *a);       /* lambda ...: ... */
+  Value (*set)(Eval *ev, Value list);      /* {a, b}: the list without duplicates */
+  Value (*dict_display)(Eval *ev, Ast *a); /* {k: v, **d} */
   bool (*contains)(Eval *ev, Value x, Value c, bool *out); /* x in c; false after an error */
-  void (*module_tag)(Eval *ev, int before);  /* locate the diagnostics since `before` in the running module's file */
+  void (*module_tag)(
+      Eval *ev,
+      int before); /* locate the diagnostics since `before` in the running module's file */
 } EvCoreHooks;
 extern const EvCoreHooks ev_core_hooks;
 

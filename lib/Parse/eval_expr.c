@@ -85,7 +85,8 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
-      if (b->v.kind == V_GLOBALDECL && b->v.nshape == 1) continue; /* `nonlocal name`: the closure's view below */
+      if (b->v.kind == V_GLOBALDECL && b->v.nshape == 1)
+        continue;                    /* `nonlocal name`: the closure's view below */
       if (b->v.kind == V_GLOBALDECL) /* `global name`: the module's binding */
         return global_below(ev, name, i);
       return b;
@@ -137,10 +138,12 @@ static Expr *region_to_load(Eval *ev, Expr *r, const char *what) {
     if (ext == 1) {
       idx[i] = mn;
     } else if (ext < 1 || ext > 64) {
-      ev_error(ev, r->loc, "region of '%s' with extent %lld used as %s", b->name, (long long)ext, what);
+      ev_error(ev, r->loc, "region of '%s' with extent %lld used as %s", b->name, (long long)ext,
+               what);
       return NULL;
     } else {
-      Expr *rp = tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)mn->dtype.id, (int)ext), r->loc);
+      Expr *rp =
+          tirx_expr_new(ev->m, E_RAMP, tirx_dtype_vec((DTypeId)mn->dtype.id, (int)ext), r->loc);
       rp->u.ramp.base = mn;
       rp->u.ramp.stride = tirx_int(ev->m, tirx_dtype(mn->dtype.id), 1, r->loc);
       rp->u.ramp.lanes = (int)ext;
@@ -155,7 +158,8 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
   case V_EXPR: return v.u.e->kind == E_REGION ? region_to_load(ev, v.u.e, what) : v.u.e;
   case V_INT:
     if (v.uint_big) return tirx_int(ev->m, dt(DT_UINT64), v.u.i, v.loc);
-    if (v.u.i >= INT32_MIN && v.u.i <= INT32_MAX) return tirx_int(ev->m, dt(DT_INT32), v.u.i, v.loc);
+    if (v.u.i >= INT32_MIN && v.u.i <= INT32_MAX)
+      return tirx_int(ev->m, dt(DT_INT32), v.u.i, v.loc);
     return tirx_int(ev->m, dt(DT_INT64), v.u.i, v.loc);
   case V_BOOL: return tirx_int(ev->m, dt(DT_BOOL), v.u.i != 0, v.loc);
   case V_FLOAT: return tirx_float(ev->m, dt(DT_FLOAT32), v.u.f, v.loc);
@@ -184,11 +188,36 @@ Expr *ev_to_expr(Eval *ev, Value v, const char *what) {
     Expr *e = tirx_expr_new(ev->m, E_NONE, dt(DT_VOID), v.loc);
     return e;
   }
-  case V_TUPLE: case V_LIST: case V_DICT: case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
-  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_TUPLE:
+  case V_LIST:
+  case V_DICT:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   ev_error(ev, v.loc, "expected %s, got a non-expression value", what);
   return NULL;
@@ -254,7 +283,8 @@ static bool promote(Eval *ev, Expr **pa, Expr **pb, Loc loc) {
     if (tirx_dtype_eq(ta, tb)) return true;
     /* TVM's `T.address_of(x) + T.uint64(32)`: a byte offset on the pointer
      * (the caller only allows it for + and -) */
-    if (tirx_dtype_is_handle(ta) && tirx_dtype_is_int(tb) && tb.lanes == 1 && ev->ptr_arith_ok) return true;
+    if (tirx_dtype_is_handle(ta) && tirx_dtype_is_int(tb) && tb.lanes == 1 && ev->ptr_arith_ok)
+      return true;
     ev_error(ev, loc, "arithmetic on a pointer value is not supported");
     return false;
   }
@@ -312,8 +342,10 @@ static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc);
  * negative; a result outside [INT64_MIN, UINT64_MAX] is the overflow error. */
 static Value py_arith_big(Eval *ev, int op, Value a, Value b, Loc loc) {
   if ((!a.uint_big && a.u.i < 0) || (!b.uint_big && b.u.i < 0))
-    return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits: a value above "
-                             "2**63 meets a negative one)");
+    return ev_error(
+        ev, loc,
+        "integer overflow in constant expression (tirx folds constants in 64 bits: a value above "
+        "2**63 meets a negative one)");
   uint64_t x = (uint64_t)a.u.i, y = (uint64_t)b.u.i, r = 0;
   switch (op) {
   case OP_PLUS:
@@ -330,7 +362,8 @@ static Value py_arith_big(Eval *ev, int op, Value a, Value b, Loc loc) {
     if (__builtin_mul_overflow(x, y, &r)) goto overflow;
     break;
   case OP_SLASH: return py_arith_float(ev, op, a, b, loc); /* true division: a float */
-  case OP_DSLASH: case OP_PERCENT:
+  case OP_DSLASH:
+  case OP_PERCENT:
     if (y == 0) return ev_error(ev, loc, "division by zero in constant expression");
     r = op == OP_DSLASH ? x / y : x % y;
     break;
@@ -342,13 +375,16 @@ static Value py_arith_big(Eval *ev, int op, Value a, Value b, Loc loc) {
   case OP_AMP: r = x & y; break;
   case OP_PIPE: r = x | y; break;
   case OP_CARET: r = x ^ y; break;
-  default: return ev_error(ev, loc, "unsupported operator '%s' on an integer above 2**63", lex_op_text(op));
+  default:
+    return ev_error(ev, loc, "unsupported operator '%s' on an integer above 2**63",
+                    lex_op_text(op));
   }
   Value v = v_int((int64_t)r, loc);
   v.uint_big = r > (uint64_t)INT64_MAX;
   return v;
 overflow:
-  return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
+  return ev_error(ev, loc,
+                  "integer overflow in constant expression (tirx folds constants in 64 bits)");
 }
 
 /* Python arithmetic on two constants, one of them a float. */
@@ -371,7 +407,8 @@ static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc) {
     r = x - floor(x / y) * y;
     break;
   case OP_POW: r = pow(x, y); break;
-  default: return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
+  default:
+    return ev_error(ev, loc, "unsupported operator '%s' on float constants", lex_op_text(op));
   }
   Value v = v_make(V_FLOAT, loc);
   v.u.f = r;
@@ -380,9 +417,10 @@ static Value py_arith_float(Eval *ev, int op, Value a, Value b, Loc loc) {
 
 static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   bool flt = a.kind == V_FLOAT || b.kind == V_FLOAT;
-  if (!flt && (a.uint_big || b.uint_big || (op == OP_LSHIFT && a.u.i > 0 && b.u.i >= 0 && b.u.i < 64 &&
-                                             (uint64_t)a.u.i <= (UINT64_MAX >> b.u.i) &&
-                                             (uint64_t)a.u.i > ((uint64_t)INT64_MAX >> b.u.i))))
+  if (!flt && (a.uint_big || b.uint_big ||
+               (op == OP_LSHIFT && a.u.i > 0 && b.u.i >= 0 && b.u.i < 64 &&
+                (uint64_t)a.u.i <= (UINT64_MAX >> b.u.i) &&
+                (uint64_t)a.u.i > ((uint64_t)INT64_MAX >> b.u.i))))
     return py_arith_big(ev, op, a, b, loc); /* above INT64_MAX, or a shift that lands there */
   if (flt) return py_arith_float(ev, op, a, b, loc);
   int64_t x = a.u.i, y = b.u.i, r = 0;
@@ -415,7 +453,7 @@ static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
     /* by squaring: 1 ** (2**62) must not loop 2**62 times; a square that
        overflows while bits remain means the result does too */
     r = 1;
-    for (int64_t base = x; y; ) {
+    for (int64_t base = x; y;) {
       if ((y & 1) && __builtin_mul_overflow(r, base, &r)) goto overflow;
       y >>= 1;
       if (y && __builtin_mul_overflow(base, base, &base)) goto overflow;
@@ -434,7 +472,8 @@ static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   case OP_AMP: r = x & y; break;
   case OP_PIPE: r = x | y; break;
   case OP_CARET: r = x ^ y; break;
-  default: return ev_error(ev, loc, "unsupported operator '%s' on integer constants", lex_op_text(op));
+  default:
+    return ev_error(ev, loc, "unsupported operator '%s' on integer constants", lex_op_text(op));
   }
   if (a.kind == V_BOOL && b.kind == V_BOOL && (op == OP_AMP || op == OP_PIPE || op == OP_CARET)) {
     Value v = v_make(V_BOOL, loc);
@@ -443,7 +482,8 @@ static Value py_arith(Eval *ev, int op, Value a, Value b, Loc loc) {
   }
   return v_int(r, loc);
 overflow:
-  return ev_error(ev, loc, "integer overflow in constant expression (tirx folds constants in 64 bits)");
+  return ev_error(ev, loc,
+                  "integer overflow in constant expression (tirx folds constants in 64 bits)");
 }
 
 static bool py_compare(int op, Value a, Value b) {
@@ -455,8 +495,8 @@ static bool py_compare(int op, Value a, Value b) {
   bool ints = a.kind != V_FLOAT && b.kind != V_FLOAT;
   /* integers: three-way, a value above INT64_MAX (uint_big) above every int64 */
   int c = a.uint_big != b.uint_big ? (a.uint_big ? 1 : -1)
-          : a.uint_big             ? ((uint64_t)a.u.i > (uint64_t)b.u.i) - ((uint64_t)a.u.i < (uint64_t)b.u.i)
-                                   : (a.u.i > b.u.i) - (a.u.i < b.u.i);
+          : a.uint_big ? ((uint64_t)a.u.i > (uint64_t)b.u.i) - ((uint64_t)a.u.i < (uint64_t)b.u.i)
+                       : (a.u.i > b.u.i) - (a.u.i < b.u.i);
   switch (op) {
   case OP_LT: return ints ? c < 0 : x < y;
   case OP_LE: return ints ? c <= 0 : x <= y;
@@ -482,8 +522,8 @@ bool ev_int_fits(DType t, int64_t v, bool big) {
 
 /* Integer division or modulo by a constant zero is an error where it is written. */
 bool ev_check_divisor(Eval *ev, ExprKind k, const Expr *b, Loc loc) {
-  if ((k == E_DIV || k == E_MOD || k == E_FLOORDIV || k == E_FLOORMOD) && b &&
-      b->kind == E_INT && b->u.i.v == 0 && tirx_dtype_is_int(b->dtype)) {
+  if ((k == E_DIV || k == E_MOD || k == E_FLOORDIV || k == E_FLOORMOD) && b && b->kind == E_INT &&
+      b->u.i.v == 0 && tirx_dtype_is_int(b->dtype)) {
     ev_error(ev, loc, "integer division by zero");
     return false;
   }
@@ -506,7 +546,10 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
     case E_ADD: r = f32 ? (double)((float)x + (float)y) : x + y; break;
     case E_SUB: r = f32 ? (double)((float)x - (float)y) : x - y; break;
     case E_MUL: r = f32 ? (double)((float)x * (float)y) : x * y; break;
-    case E_DIV: if (y == 0) return NULL; r = f32 ? (double)((float)x / (float)y) : x / y; break;
+    case E_DIV:
+      if (y == 0) return NULL;
+      r = f32 ? (double)((float)x / (float)y) : x / y;
+      break;
     case E_MIN: r = x < y ? x : y; break;
     case E_MAX: r = x > y ? x : y; break;
     case E_LT: return tirx_int(ev->m, dt(DT_BOOL), x < y, loc);
@@ -530,13 +573,18 @@ static Expr *fold(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   case E_FLOORDIV:
   case E_DIV: /* T.truncdiv: C's division */
     if (y == 0) return NULL;
-    r = u ? (int64_t)((uint64_t)x / (uint64_t)y) : y == -1 ? (int64_t)(0 - (uint64_t)x)
-      : k == E_FLOORDIV ? py_floordiv(x, y) : x / y;
+    r = u                 ? (int64_t)((uint64_t)x / (uint64_t)y)
+        : y == -1         ? (int64_t)(0 - (uint64_t)x)
+        : k == E_FLOORDIV ? py_floordiv(x, y)
+                          : x / y;
     break;
   case E_FLOORMOD:
   case E_MOD:
     if (y == 0) return NULL;
-    r = u ? (int64_t)((uint64_t)x % (uint64_t)y) : y == -1 ? 0 : k == E_FLOORMOD ? py_floormod(x, y) : x % y;
+    r = u                 ? (int64_t)((uint64_t)x % (uint64_t)y)
+        : y == -1         ? 0
+        : k == E_FLOORMOD ? py_floormod(x, y)
+                          : x % y;
     break;
   case E_MIN: r = (u ? (uint64_t)x < (uint64_t)y : x < y) ? x : y; break;
   case E_MAX: r = (u ? (uint64_t)x > (uint64_t)y : x > y) ? x : y; break;
@@ -578,7 +626,8 @@ static Expr *ir_identity(ExprKind k, Expr *a, Expr *b) {
     if (const_is(a, 0)) return a;
     if (const_is(b, 0)) return b;
     return NULL;
-  case E_DIV: case E_FLOORDIV: return const_is(b, 1) || const_is(a, 0) ? a : NULL;
+  case E_DIV:
+  case E_FLOORDIV: return const_is(b, 1) || const_is(a, 0) ? a : NULL;
   default: return NULL;
   }
 }
@@ -586,8 +635,7 @@ static Expr *ir_identity(ExprKind k, Expr *a, Expr *b) {
 /* Builds an IR binary node from two expressions: promotion, type checks,
  * folding of constant pairs and of identities. */
 static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
-  if (op == OP_POW)
-    return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
+  if (op == OP_POW) return ev_error(ev, loc, "'**' on IR values is not supported; use T.pow(a, b)");
   if (op == OP_AT) return ev_error(ev, loc, "'@' is only valid inside layout specifications");
   ev->ptr_arith_ok = op == OP_PLUS || op == OP_MINUS;
   bool promoted = promote(ev, &a, &b, loc);
@@ -602,8 +650,8 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   case OP_STAR: k = E_MUL; break;
   case OP_SLASH:
     if (isint)
-      return ev_error(ev, loc,
-                      "'/' on integers is ambiguous in TIRx; use '//' (floor division) or T.truncdiv");
+      return ev_error(
+          ev, loc, "'/' on integers is ambiguous in TIRx; use '//' (floor division) or T.truncdiv");
     k = E_DIV;
     break;
   case OP_DSLASH: k = E_FLOORDIV; break;
@@ -614,24 +662,32 @@ static Value ir_binop(Eval *ev, int op, Expr *a, Expr *b, Loc loc) {
   case OP_GE: k = E_GE; break;
   case OP_EQ: k = E_EQ; break;
   case OP_NE: k = E_NE; break;
-  case OP_AMP: case OP_PIPE: case OP_CARET: case OP_LSHIFT: case OP_RSHIFT: {
-    if (!isint) return ev_error(ev, loc, "bitwise operator '%s' needs integer operands", lex_op_text(op));
+  case OP_AMP:
+  case OP_PIPE:
+  case OP_CARET:
+  case OP_LSHIFT:
+  case OP_RSHIFT: {
+    if (!isint)
+      return ev_error(ev, loc, "bitwise operator '%s' needs integer operands", lex_op_text(op));
     if (a->kind == E_INT && b->kind == E_INT && (t.id == DT_INT32 || t.id == DT_INT64)) {
       Value va = v_int(a->u.i.v, loc), vb = v_int(b->u.i.v, loc);
       Value r = py_arith(ev, op, va, vb, loc);
       if (r.kind != V_INT) return r;
       return v_expr(tirx_int(ev->m, t, wrap_int(t, r.u.i), loc), loc);
     }
-    IntrinId id = op == OP_AMP ? I_BITWISE_AND : op == OP_PIPE ? I_BITWISE_OR
-                : op == OP_CARET ? I_BITWISE_XOR : op == OP_LSHIFT ? I_SHIFT_LEFT : I_SHIFT_RIGHT;
+    IntrinId id = op == OP_AMP      ? I_BITWISE_AND
+                  : op == OP_PIPE   ? I_BITWISE_OR
+                  : op == OP_CARET  ? I_BITWISE_XOR
+                  : op == OP_LSHIFT ? I_SHIFT_LEFT
+                                    : I_SHIFT_RIGHT;
     if ((op == OP_LSHIFT || op == OP_RSHIFT) && tirx_dtype_is_bool(t))
       return ev_error(ev, loc, "shift of a boolean value");
     return v_expr(bitcall(ev, id, a, b, loc), loc);
   }
   default: return ev_error(ev, loc, "unsupported operator '%s'", lex_op_text(op));
   }
-  if (tirx_dtype_is_bool(t) && (k == E_ADD || k == E_SUB || k == E_MUL || k == E_FLOORDIV ||
-                                 k == E_FLOORMOD))
+  if (tirx_dtype_is_bool(t) &&
+      (k == E_ADD || k == E_SUB || k == E_MUL || k == E_FLOORDIV || k == E_FLOORMOD))
     return ev_error(ev, loc, "arithmetic on boolean values; cast to an integer type first");
   if (!ev_check_divisor(ev, k, b, b->loc.line ? b->loc : loc)) return v_make(V_ERROR, loc);
   /* in a kernel body TVM's parser builds a comparison node even over two
@@ -647,7 +703,8 @@ Expr *ev_fold_binary(Eval *ev, ExprKind k, Expr *a, Expr *b, Loc loc) {
   if (f) return f;
   if ((f = ir_identity(k, a, b))) return f;
   /* x % 1, 0 % x: TVM folds these for signed integers only */
-  if ((k == E_FLOORMOD || k == E_MOD) && tirx_dtype_code(a->dtype) == DTC_INT && (const_is(b, 1) || const_is(a, 0)))
+  if ((k == E_FLOORMOD || k == E_MOD) && tirx_dtype_code(a->dtype) == DTC_INT &&
+      (const_is(b, 1) || const_is(a, 0)))
     return const_is(a, 0) ? a : tirx_int(ev->m, a->dtype, 0, loc);
   return tirx_binary(ev->m, k, a, b, loc);
 }
@@ -687,12 +744,10 @@ static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   Expr **args = TIRX_NEWN(ev->m, Expr *, nx + ny);
   if (nx > 1 || (x->kind == E_LAYOUT && strcmp(x->u.call.name, "+") == 0))
     memcpy(args, x->u.call.args, sizeof(Expr *) * (size_t)nx);
-  else
-    args[0] = x;
+  else args[0] = x;
   if (ny > 1 || (y->kind == E_LAYOUT && strcmp(y->u.call.name, "+") == 0))
     memcpy(args + nx, y->u.call.args, sizeof(Expr *) * (size_t)ny);
-  else
-    args[nx] = y;
+  else args[nx] = y;
   for (int i = 0; i < nx + ny; i++)
     if (args[i]->kind == E_INT) args[i]->u.i.pod = false;
   return v_expr(ev_layout_node(ev, "+", args, nx + ny, loc), loc);
@@ -701,10 +756,12 @@ static Value layout_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
 /* Plain Python values (None, numbers, str, tuple, list, dict) and their type group:
  * two of different groups are never equal. */
 static bool py_plain(Value v) {
-  return v.kind == V_NONE || v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT || v.kind == V_STR ||
-         v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT;
+  return v.kind == V_NONE || v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT ||
+         v.kind == V_STR || v.kind == V_TUPLE || v.kind == V_LIST || v.kind == V_DICT;
 }
-static int py_group(Value v) { return v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT ? V_INT : (int)v.kind; }
+static int py_group(Value v) {
+  return v.kind == V_BOOL || v.kind == V_INT || v.kind == V_FLOAT ? V_INT : (int)v.kind;
+}
 
 /* A class or a builtin type (int, list), or a tuple of them made by `|`. */
 static bool is_type_value(Value v) {
@@ -713,13 +770,16 @@ static bool is_type_value(Value v) {
       if (!is_type_value(v.u.list.items[i]) || v.u.list.items[i].kind == V_TUPLE) return false;
     return v.u.list.n > 0;
   }
-  return v.kind == V_CLASS || v.kind == V_NONE || (v.kind == V_BUILTIN && v.u.builtin->type != V_ERROR);
+  return v.kind == V_CLASS || v.kind == V_NONE ||
+         (v.kind == V_BUILTIN && v.u.builtin->type != V_ERROR);
 }
 
 Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   if (a.kind == V_ERROR || b.kind == V_ERROR) return v_make(V_ERROR, loc);
-  if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0) return layout_binop(ev, op, a, b, loc);
-  if (op == OP_PLUS && (is_layout_value(&a) || is_layout_value(&b))) return layout_binop(ev, op, a, b, loc);
+  if (op == OP_AT && b.kind == V_NS && strncmp(b.u.ns, "Axis.", 5) == 0)
+    return layout_binop(ev, op, a, b, loc);
+  if (op == OP_PLUS && (is_layout_value(&a) || is_layout_value(&b)))
+    return layout_binop(ev, op, a, b, loc);
   /* the left operand's operator slot, then the right one's (its reflected form) */
   Value pyv;
   const ValueProto *pa = EV_PROTO(a), *pb = EV_PROTO(b);
@@ -756,7 +816,8 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
     v.u.i = op == OP_NE;
     return v;
   }
-  if (op == OP_PIPE && is_type_value(a) && is_type_value(b)) { /* `list | tuple`: isinstance's tuple of types */
+  if (op == OP_PIPE && is_type_value(a) &&
+      is_type_value(b)) { /* `list | tuple`: isinstance's tuple of types */
     Value v = v_make(V_TUPLE, loc);
     int na = a.kind == V_TUPLE ? a.u.list.n : 1, nb = b.kind == V_TUPLE ? b.u.list.n : 1;
     v.u.list.n = na + nb;
@@ -767,7 +828,8 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
   }
   if ((a.kind == V_TUPLE || a.kind == V_LIST) && a.kind == b.kind && op == OP_PLUS) {
     if ((int64_t)a.u.list.n + b.u.list.n > EV_MAX_ITEMS)
-      return ev_error(ev, loc, "%s longer than %d items at parse time", a.kind == V_LIST ? "list" : "tuple", EV_MAX_ITEMS);
+      return ev_error(ev, loc, "%s longer than %d items at parse time",
+                      a.kind == V_LIST ? "list" : "tuple", EV_MAX_ITEMS);
     Value v = v_make(a.kind, loc);
     v.u.list.n = a.u.list.n + b.u.list.n;
     v.u.list.items = TIRX_NEWN(ev->m, Value, v.u.list.n ? v.u.list.n : 1);
@@ -784,10 +846,13 @@ Value ev_binop(Eval *ev, int op, Value a, Value b, Loc loc) {
    * (u == 0xFFFFFFFF on a uint32 u is uint32, as in TVM) */
   if (a.kind == V_INT && !a.uint_big) x = literal_as(ev, x, y->dtype);
   if (b.kind == V_INT && !b.uint_big) y = literal_as(ev, y, x->dtype);
-  if (ev->py_body && b.kind == V_EXPR && (a.kind == V_INT || a.kind == V_FLOAT || a.kind == V_BOOL)) {
+  if (ev->py_body && b.kind == V_EXPR &&
+      (a.kind == V_INT || a.kind == V_FLOAT || a.kind == V_BOOL)) {
     /* plain Python: `0 < x` is the expression's reflected operator, x.__gt__(0) */
-    static const struct { int op, reflected; } refl[] = {{OP_LT, OP_GT}, {OP_GT, OP_LT}, {OP_LE, OP_GE},
-                                                          {OP_GE, OP_LE}, {OP_EQ, OP_EQ}, {OP_NE, OP_NE}};
+    static const struct {
+      int op, reflected;
+    } refl[] = {{OP_LT, OP_GT}, {OP_GT, OP_LT}, {OP_LE, OP_GE},
+                {OP_GE, OP_LE}, {OP_EQ, OP_EQ}, {OP_NE, OP_NE}};
     for (size_t i = 0; i < sizeof refl / sizeof refl[0]; i++)
       if (refl[i].op == op) return ir_binop(ev, refl[i].reflected, y, x, loc);
   }
@@ -802,19 +867,45 @@ bool ev_truthy_const(Eval *ev, Value v, bool *out) {
     return t >= 0;
   }
   switch (v.kind) {
-  case V_BOOL: case V_INT: *out = v.u.i != 0; return true;
+  case V_BOOL:
+  case V_INT: *out = v.u.i != 0; return true;
   case V_FLOAT: *out = v.u.f != 0; return true;
   case V_NONE: *out = false; return true;
   case V_STR: *out = v.u.s.len != 0; return true;
-  case V_TUPLE: case V_LIST: *out = v.u.list.n != 0; return true;
+  case V_TUPLE:
+  case V_LIST: *out = v.u.list.n != 0; return true;
   case V_DICT: *out = v.u.dict.n != 0; return true;
-  case V_OBJECT: case V_CLASS: case V_PYFUNC: case V_MODULE: case V_BOUND: case V_DESCR: case V_LAMBDA:
-  case V_DTYPE: case V_FUNCREF: case V_MACRO: case V_BUILTIN: case V_METHOD: case V_LIBMOD:
-    *out = true;
-    return true;
-  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_POOL: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_OBJECT:
+  case V_CLASS:
+  case V_PYFUNC:
+  case V_MODULE:
+  case V_BOUND:
+  case V_DESCR:
+  case V_LAMBDA:
+  case V_DTYPE:
+  case V_FUNCREF:
+  case V_MACRO:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_LIBMOD: *out = true; return true;
+  case V_ERROR:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_POOL:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return false;
 }
@@ -824,7 +915,8 @@ static Expr *to_bool_expr(Eval *ev, Value v, const char *what) {
   if (!e) return NULL;
   if (!tirx_dtype_is_bool(e->dtype)) {
     char b[32];
-    ev_error(ev, v.loc, "%s must be a boolean expression, got %s", what, tirx_dtype_str(e->dtype, b));
+    ev_error(ev, v.loc, "%s must be a boolean expression, got %s", what,
+             tirx_dtype_str(e->dtype, b));
     return NULL;
   }
   return e;
@@ -839,7 +931,8 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
     /* in a kernel body (not a Python helper) TVM's parser keeps a Python
      * bool that did not decide: `True and x` is T.And(T.bool(True), x) */
     bool bt;
-    if (ev->py_body || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt)) return b;
+    if (ev->py_body || a.kind != V_BOOL || b.kind == V_ERROR || ev_truthy_const(ev, b, &bt))
+      return b;
     Expr *y = to_bool_expr(ev, b, is_and ? "operand of 'and'" : "operand of 'or'");
     if (!y) return v_make(V_ERROR, loc);
     Expr *x = tirx_int(ev->m, tirx_dtype(DT_BOOL), t, a.loc);
@@ -859,10 +952,10 @@ static Value logic(Eval *ev, int is_and, Value a, Ast *rhs, Loc loc) {
  * modules and builtin namespaces).  False when it cannot say (ints, strings, IR values). */
 static bool identity(Value a, Value b, bool *same) {
   if (a.kind == V_NONE || b.kind == V_NONE) return *same = a.kind == b.kind, true;
-  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL || a.kind == V_NS ||
-            a.kind == V_BUILTIN || a.kind == V_LIBMOD;
-  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL || b.kind == V_NS ||
-            b.kind == V_BUILTIN || b.kind == V_LIBMOD;
+  bool ra = a.kind == V_OBJECT || a.kind == V_CLASS || a.kind == V_MODULE || a.kind == V_BOOL ||
+            a.kind == V_NS || a.kind == V_BUILTIN || a.kind == V_LIBMOD;
+  bool rb = b.kind == V_OBJECT || b.kind == V_CLASS || b.kind == V_MODULE || b.kind == V_BOOL ||
+            b.kind == V_NS || b.kind == V_BUILTIN || b.kind == V_LIBMOD;
   /* a value of reference semantics (True / False, an object, a class, ...) is never a
    * plain value: `grid is not False`, `ann is inspect.Parameter.empty` */
   if (ra != rb) return a.kind != V_ERROR && b.kind != V_ERROR && (*same = false, true);
@@ -872,14 +965,42 @@ static bool identity(Value a, Value b, bool *same) {
   case V_OBJECT: *same = a.u.obj == b.u.obj; break;
   case V_CLASS: *same = a.u.cls == b.u.cls; break;
   case V_MODULE: *same = a.u.mod == b.u.mod; break;
-  case V_NS: case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
+  case V_NS:
+  case V_LIBMOD: *same = a.u.ns == b.u.ns; break; /* interned paths and names: T.cuda, math */
   case V_BUILTIN: *same = a.u.builtin == b.u.builtin; break;
   case V_STMT: *same = a.u.st == b.u.st; break;
-  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: case V_TUPLE: case V_LIST:
-  case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
-  case V_MACRO: case V_PYFUNC: case V_BOUND: case V_DESCR: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_INDEXER: case V_METADATA: *same = (a.u.i != 0) == (b.u.i != 0); break;
+  case V_ERROR:
+  case V_NONE:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_STR:
+  case V_TUPLE:
+  case V_LIST:
+  case V_DICT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_BOUND:
+  case V_DESCR:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_INDEXER:
+  case V_METADATA: *same = (a.u.i != 0) == (b.u.i != 0); break;
   }
   return true;
 }
@@ -895,9 +1016,10 @@ static Value compare(Eval *ev, Ast *a) {
     if (op == CMP_IS || op == CMP_ISNOT) {
       bool same;
       if (!identity(left, right, &same))
-        return ev_error(ev, a->loc,
-                        "'is' is decided at parse time only for None, True/False, classes, enum members, "
-                        "objects and modules (use == for values)");
+        return ev_error(
+            ev, a->loc,
+            "'is' is decided at parse time only for None, True/False, classes, enum members, "
+            "objects and modules (use == for values)");
       r = v_make(V_BOOL, a->loc);
       r.u.i = op == CMP_IS ? same : !same;
     } else if (op == CMP_IN || op == CMP_NOTIN) {
@@ -941,7 +1063,8 @@ static Value unary(Eval *ev, Ast *a) {
   }
   if (a->op == OP_MINUS) {
     if (v.kind == V_INT || v.kind == V_BOOL) {
-      if (v.u.i == INT64_MIN) return ev_error(ev, a->loc, "integer overflow in constant expression");
+      if (v.u.i == INT64_MIN)
+        return ev_error(ev, a->loc, "integer overflow in constant expression");
       return v_int(-v.u.i, a->loc);
     }
     if (v.kind == V_FLOAT) {
@@ -953,15 +1076,18 @@ static Value unary(Eval *ev, Ast *a) {
     if (!e) return v_make(V_ERROR, a->loc);
     /* TVM's constant folding leaves 16-bit floats alone: -T.float16(2.0) is a multiply */
     if (is_const(e) && !(e->kind == E_FLOAT && tirx_dtype_bits(e->dtype) == 16)) {
-      Expr *z = e->kind == E_INT ? tirx_int(ev->m, e->dtype, wrap_int(e->dtype, (int64_t)(0 - (uint64_t)e->u.i.v)), a->loc)
-                                 : tirx_float(ev->m, e->dtype, -e->u.f.v, a->loc);
+      Expr *z = e->kind == E_INT
+                    ? tirx_int(ev->m, e->dtype,
+                               wrap_int(e->dtype, (int64_t)(0 - (uint64_t)e->u.i.v)), a->loc)
+                    : tirx_float(ev->m, e->dtype, -e->u.f.v, a->loc);
       return v_expr(z, a->loc);
     }
     if (tirx_dtype_is_bool(e->dtype)) return ev_error(ev, a->loc, "negation of a boolean value");
     /* TVM builds -x as x * -1 with the constant typed like x */
     Expr *m1 = tirx_dtype_is_float(e->dtype)
                    ? tirx_float(ev->m, tirx_dtype(e->dtype.id), -1.0, a->loc)
-                   : tirx_int(ev->m, tirx_dtype(e->dtype.id), wrap_int(tirx_dtype(e->dtype.id), -1), a->loc);
+                   : tirx_int(ev->m, tirx_dtype(e->dtype.id), wrap_int(tirx_dtype(e->dtype.id), -1),
+                              a->loc);
     if (e->dtype.lanes > 1) m1 = ev_const_cast(ev, e->dtype, m1, a->loc);
     return v_expr(tirx_binary(ev->m, E_MUL, e, m1, a->loc), a->loc);
   }
@@ -983,8 +1109,10 @@ static bool str_has_ident(const char *p, size_t n, const char *name) {
   for (size_t i = 0; i + k <= n; i++) {
     if (memcmp(p + i, name, k) != 0) continue;
     char b = i ? p[i - 1] : ' ', e = i + k < n ? p[i + k] : ' ';
-    bool bi = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '.';
-    bool ei = (e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z') || (e >= '0' && e <= '9') || e == '_';
+    bool bi = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+              b == '_' || b == '.';
+    bool ei =
+        (e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z') || (e >= '0' && e <= '9') || e == '_';
     if (!bi && !ei) return true;
   }
   return false;
@@ -993,7 +1121,8 @@ static bool str_has_ident(const char *p, size_t n, const char *name) {
 static bool ast_quotes(const Ast *a, const char *name, int depth) {
   if (!a || depth > 64) return false;
   if (a->kind == A_STR) return str_has_ident(a->str, a->slen, name);
-  if (ast_quotes(a->a, name, depth + 1) || ast_quotes(a->b, name, depth + 1) || ast_quotes(a->c, name, depth + 1))
+  if (ast_quotes(a->a, name, depth + 1) || ast_quotes(a->b, name, depth + 1) ||
+      ast_quotes(a->c, name, depth + 1))
     return true;
   for (int i = 0; i < a->n; i++)
     if (ast_quotes(a->list[i], name, depth + 1)) return true;
@@ -1015,7 +1144,8 @@ static Value signature_var(Eval *ev, Ast *a) {
   DType t = tirx_dtype(DT_INT32);
   if (ev->func)
     for (int i = 0; i < ev->func->nparams; i++)
-      if (ev->func->params[i].var && ev->func->params[i].var->name == a->name && !ev->func->params[i].buf)
+      if (ev->func->params[i].var && ev->func->params[i].var->name == a->name &&
+          !ev->func->params[i].buf)
         t = ev->func->params[i].var->dtype;
   /* TVM prints a shape over a scalar parameter that comes later in the
    * signature quoted ("n * T.int64(2)", n: T.int64): the variable has
@@ -1055,7 +1185,10 @@ static const char *similar_name(Eval *ev, const char *name) {
           diff++;
           if (la > lb) k++;
           else if (lb > la) j++;
-          else { k++; j++; }
+          else {
+            k++;
+            j++;
+          }
         } else {
           k++;
           j++;
@@ -1114,12 +1247,14 @@ static Value name(Eval *ev, Ast *a) {
     v.u.ns = a->name;
     return v;
   }
-  if (best) return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);
+  if (best)
+    return ev_error(ev, a->loc, "name '%s' is not defined; did you mean '%s'?", a->name, best);
   if (ev->in_signature)
-    return ev_error(ev, a->loc,
-                    "name '%s' is not defined; a new symbolic shape variable must be quoted (\"%s\") "
-                    "at its first use in the signature",
-                    a->name, a->name);
+    return ev_error(
+        ev, a->loc,
+        "name '%s' is not defined; a new symbolic shape variable must be quoted (\"%s\") "
+        "at its first use in the signature",
+        a->name, a->name);
   return ev_error(ev, a->loc, "name '%s' is not defined", a->name);
 }
 
@@ -1176,7 +1311,8 @@ static Value dict_display(Eval *ev, Ast *a) {
     for (int i = 0; i < a->n; i++) { /* distinct string-literal keys: no lookups */
       v.u.dict.keys[i] = ev_expr(ev, a->list[i]);
       v.u.dict.vals[i] = ev_expr(ev, a->list2[i]);
-      if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR) return v_make(V_ERROR, a->loc);
+      if (v.u.dict.keys[i].kind == V_ERROR || v.u.dict.vals[i].kind == V_ERROR)
+        return v_make(V_ERROR, a->loc);
     }
     return v;
   }
@@ -1215,7 +1351,8 @@ static Value not_expr(Eval *ev, Ast *a) {
   if (!e) return v_make(V_ERROR, a->loc);
   /* `not` of a traced boolean stays traced, even of a constant one: TVM
    * neither folds `not T.bool(True)` nor prints it otherwise. */
-  if (e->kind == E_INT && v.kind != V_EXPR) return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
+  if (e->kind == E_INT && v.kind != V_EXPR)
+    return v_expr(tirx_int(ev->m, e->dtype, !e->u.i.v, a->loc), a->loc);
   Expr *n = tirx_expr_new(ev->m, E_NOT, e->dtype, a->loc);
   n->u.un.a = e;
   return v_expr(n, a->loc);
@@ -1256,7 +1393,8 @@ Value ev_expr(Eval *ev, Ast *a) {
   switch ((AstKind)a->kind) {
   case A_NAME: return name(ev, a);
   case A_INT: {
-    if (a->big == 1) return ev_error(ev, a->loc, "integer literal too large (tirx supports 64-bit integers)");
+    if (a->big == 1)
+      return ev_error(ev, a->loc, "integer literal too large (tirx supports 64-bit integers)");
     Value v = v_int(a->ival, a->loc);
     v.uint_big = a->big == 2;
     return v;
@@ -1297,7 +1435,9 @@ Value ev_expr(Eval *ev, Ast *a) {
   case A_COMPARE: return compare(ev, a);
   case A_IFEXP: return if_expr(ev, a);
   case A_TUPLE: return list_value(ev, a, V_TUPLE);
-  case A_LIST: return a->op == 's' ? ev_core_hooks.set(ev, list_value(ev, a, V_LIST)) : list_value(ev, a, V_LIST);
+  case A_LIST:
+    return a->op == 's' ? ev_core_hooks.set(ev, list_value(ev, a, V_LIST))
+                        : list_value(ev, a, V_LIST);
   case A_DICT: return dict_display(ev, a);
   case A_LAMBDA: return ev_core_hooks.lambda(ev, a);
   case A_WALRUS: return walrus(ev, a);
@@ -1348,7 +1488,8 @@ bool ev_get_dtype(Eval *ev, Value v, DType *out, const char *what) {
     *out = tirx_dtype(DT_HANDLE);
     return true;
   }
-  if (v.kind != V_ERROR) ev_error(ev, v.loc, "%s must be a dtype (a string like \"float32\" or T.float32)", what);
+  if (v.kind != V_ERROR)
+    ev_error(ev, v.loc, "%s must be a dtype (a string like \"float32\" or T.float32)", what);
   return false;
 }
 
@@ -1387,7 +1528,8 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
     e->u.f.pod = true;
     return e;
   }
-  case V_TUPLE: case V_LIST: return list_expr(ev, v);
+  case V_TUPLE:
+  case V_LIST: return list_expr(ev, v);
   case V_DICT: {
     /* string keys sorted byte-wise, as TVM's Map printer does, so that the
      * printed dict re-parses to the same IR */
@@ -1429,11 +1571,36 @@ Expr *ev_value_to_any(Eval *ev, Value v) {
     return e;
   }
   case V_EXPR: return v.u.e; /* regions stay regions (tile-op arguments) */
-  case V_ERROR: case V_NONE: case V_STR: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
-  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_NONE:
+  case V_STR:
+  case V_SCALAR:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return ev_to_expr(ev, v, "a value");
 }
@@ -1467,12 +1634,12 @@ const char *ev_scope_str(Eval *ev, Value *v, const char *dflt) {
     const char *name = tirx_scope_name((TirxScope)k);
     int d = tirx_edit_distance(s, n, name, strlen(name));
     if (d < best_d) best_d = d, best = name;
-    if (kn < sizeof known) kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
+    if (kn < sizeof known)
+      kn += (size_t)snprintf(known + kn, sizeof known - kn, "%s%s", k ? ", " : "", name);
   }
   if (best)
     ev_error(ev, v->loc, "unknown storage scope '%.*s'; did you mean '%s'?", (int)n, s, best);
-  else
-    ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
+  else ev_error(ev, v->loc, "unknown storage scope '%.*s' (known: %s)", (int)n, s, known);
   return NULL;
 }
 

@@ -34,8 +34,8 @@ Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *f
       n = ext->u.list.n;
     }
     if (n < 1 || n > maxdims)
-      return ev_error(ev, ext->loc, "%s takes %s%d extent%s, got %d", fn, maxdims > 1 ? "1 to " : "",
-                      maxdims, maxdims > 1 ? "s" : "", n);
+      return ev_error(ev, ext->loc, "%s takes %s%d extent%s, got %d", fn,
+                      maxdims > 1 ? "1 to " : "", maxdims, maxdims > 1 ? "s" : "", n);
     s->u.scopeid.extents = TIRX_NEWN(ev->m, Expr *, n);
     s->u.scopeid.next = n;
     for (int i = 0; i < n; i++) {
@@ -66,8 +66,8 @@ Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *f
   }
   int nvars = n;
   if (ev->ntuple_hints && ev->ntuple_hints != nvars)
-    return ev_error(ev, a->loc, "%s with %d extent%s returns %d value%s, but %d names are assigned", fn,
-                    n, n == 1 ? "" : "s", nvars, nvars == 1 ? "" : "s", ev->ntuple_hints);
+    return ev_error(ev, a->loc, "%s with %d extent%s returns %d value%s, but %d names are assigned",
+                    fn, n, n == 1 ? "" : "s", nvars, nvars == 1 ? "" : "s", ev->ntuple_hints);
   s->u.scopeid.vars = TIRX_NEWN(ev->m, Var *, nvars);
   s->u.scopeid.nvars = nvars;
   Value res = v_make(nvars == 1 ? V_EXPR : V_TUPLE, a->loc);
@@ -93,13 +93,17 @@ Value ev_scope_id(Eval *ev, ScopeIdKind sid, int maxdims, Args *a, const char *f
 /* ---- loops ---------------------------------------------------------------- */
 
 Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
-  static const char *const kws[] = {"start", "stop", "step", "annotations", "unroll", "dtype", "thread", NULL};
+  static const char *const kws[] = {"start",  "stop",  "step",   "annotations",
+                                    "unroll", "dtype", "thread", NULL};
   if (!ev_check_kw(ev, a, fn, kws)) return v_make(V_ERROR, a->loc);
   int np = a->npos;
   Value *thread_pos = NULL;
-  if (kind == FOR_THREAD_BINDING && np == 3) np = 2, thread_pos = &a->pos[2]; /* T.thread_binding(0, n, "threadIdx.x") */
-  else if (kind == FOR_THREAD_BINDING && np == 2 && a->pos[1].kind == V_STR && !ev_kwarg(a, "thread"))
-    np = 1, thread_pos = &a->pos[1]; /* T.thread_binding(n, "threadIdx.x"): TVM's stop is the thread */
+  if (kind == FOR_THREAD_BINDING && np == 3)
+    np = 2, thread_pos = &a->pos[2]; /* T.thread_binding(0, n, "threadIdx.x") */
+  else if (kind == FOR_THREAD_BINDING && np == 2 && a->pos[1].kind == V_STR &&
+           !ev_kwarg(a, "thread"))
+    np = 1,
+    thread_pos = &a->pos[1]; /* T.thread_binding(n, "threadIdx.x"): TVM's stop is the thread */
   if (np < 1 || np > 3) return ev_error(ev, a->loc, "%s() takes 1 to 3 positional arguments", fn);
   Value start = np >= 2 ? a->pos[0] : v_int(0, a->loc);
   Value stop = np >= 2 ? a->pos[1] : a->pos[0];
@@ -115,7 +119,8 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     /* loop var dtype: the wider of the bounds, unsigned wins */
     t = hi->dtype.id == DT_INT32 && start.kind != V_EXPR ? hi->dtype : lo->dtype;
     if (tirx_dtype_bits(hi->dtype) > tirx_dtype_bits(t) ||
-        (tirx_dtype_bits(hi->dtype) == tirx_dtype_bits(t) && tirx_dtype_code(hi->dtype) == DTC_UINT))
+        (tirx_dtype_bits(hi->dtype) == tirx_dtype_bits(t) &&
+         tirx_dtype_code(hi->dtype) == DTC_UINT))
       t = hi->dtype;
   }
   lo = ev_const_cast(ev, t, lo, a->loc);
@@ -127,8 +132,10 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
   int64_t x, y;
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &y)) {
     int64_t ext;
-    if (__builtin_sub_overflow(y, x, &ext)) /* Python: len(range(-2**63, 2**63-1)) is an OverflowError */
-      return ev_error(ev, a->loc, "%s(%lld, %lld): the extent does not fit in 64 bits", fn, (long long)x, (long long)y);
+    if (__builtin_sub_overflow(y, x,
+                               &ext)) /* Python: len(range(-2**63, 2**63-1)) is an OverflowError */
+      return ev_error(ev, a->loc, "%s(%lld, %lld): the extent does not fit in 64 bits", fn,
+                      (long long)x, (long long)y);
     s->u.for_.extent = tirx_int(ev->m, t, ext, a->loc);
   } else if (tirx_expr_is_const_int(lo, &x) && x == 0) {
     s->u.for_.extent = tirx_canon(ev->m, hi, a->loc); /* TVM simplifies every extent */
@@ -141,8 +148,10 @@ Value ev_loop_spec(Eval *ev, Args *a, ForKind kind, const char *fn) {
     Expr *st = ev_index_expr(ev, *stepv, a->loc);
     if (!st) return v_make(V_ERROR, a->loc);
     int64_t sc;
-    if (tirx_expr_is_const_int(st, &sc) && sc <= 0) return ev_error(ev, stepv->loc, "loop step must be positive");
-    if (!(tirx_expr_is_const_int(st, &sc) && sc == 1)) s->u.for_.step = ev_const_cast(ev, t, st, a->loc);
+    if (tirx_expr_is_const_int(st, &sc) && sc <= 0)
+      return ev_error(ev, stepv->loc, "loop step must be positive");
+    if (!(tirx_expr_is_const_int(st, &sc) && sc == 1))
+      s->u.for_.step = ev_const_cast(ev, t, st, a->loc);
   }
   Value *ann = ev_kwarg(a, "annotations");
   if (ann && ann->kind != V_NONE) {
@@ -196,7 +205,8 @@ Value ev_grid(Eval *ev, Args *a) {
     if (a->pos[i].kind == V_TUPLE && a->pos[i].u.list.n == 2) {
       /* (min, extent) */
       p[0] = a->pos[i].u.list.items[0];
-      Value hi = ev_binop(ev, OP_PLUS, a->pos[i].u.list.items[0], a->pos[i].u.list.items[1], a->pos[i].loc);
+      Value hi = ev_binop(ev, OP_PLUS, a->pos[i].u.list.items[0], a->pos[i].u.list.items[1],
+                          a->pos[i].loc);
       p[1] = hi;
       one.npos = 2;
     } else {
@@ -227,11 +237,13 @@ Value ev_attr_frame(Eval *ev, Args *a) {
     for (int i = 0; i < d.u.dict.n; i++) {
       const char *k;
       size_t kl;
-      if (!ev_get_str(ev, d.u.dict.keys[i], &k, &kl, "attribute key")) return v_make(V_ERROR, a->loc);
+      if (!ev_get_str(ev, d.u.dict.keys[i], &k, &kl, "attribute key"))
+        return v_make(V_ERROR, a->loc);
       Stmt *s = tirx_stmt_new(ev->m, S_ATTR, a->loc);
       s->u.attr.key = tirx_intern(ev->m, k, kl);
       Value val = d.u.dict.vals[i];
-      if (val.kind == V_BOOL) val = v_expr(tirx_int(ev->m, tirx_dtype(DT_BOOL), val.u.i, val.loc), val.loc);
+      if (val.kind == V_BOOL)
+        val = v_expr(tirx_int(ev->m, tirx_dtype(DT_BOOL), val.u.i, val.loc), val.loc);
       s->u.attr.value = ev_value_to_any(ev, val);
       if (!s->u.attr.value) return v_make(V_ERROR, a->loc);
       if (s->u.attr.value->kind == E_INT) s->u.attr.value->u.i.pod = false;
@@ -264,7 +276,8 @@ Value ev_attr_frame(Eval *ev, Args *a) {
 Value ev_hint_frame(Eval *ev, Args *a) {
   Stmt *s = tirx_stmt_new(ev->m, S_HINT, a->loc);
   Value *msg = ev_arg(a, 0, "message");
-  if (a->npos > 1) return ev_error(ev, a->pos[1].loc, "T.hint takes one positional argument (the message)");
+  if (a->npos > 1)
+    return ev_error(ev, a->pos[1].loc, "T.hint takes one positional argument (the message)");
   if (msg) {
     if (msg->kind != V_STR) return ev_error(ev, msg->loc, "T.hint message must be a string");
     if (msg->u.s.len) s->u.hint.message = tirx_str(ev->m, msg->u.s.p, msg->u.s.len, msg->loc);
@@ -312,8 +325,9 @@ Value ev_launch_thread(Eval *ev, Args *a) {
   Var *v;
   if (a->pos[0].kind == V_STR) {
     s->u.launch.tag = tirx_intern(ev->m, a->pos[0].u.s.p, a->pos[0].u.s.len);
-    static const char *tags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z", "threadIdx.x", "threadIdx.y",
-                                 "threadIdx.z", "vthread", "vthread.x", "vthread.y", "vthread.z"};
+    static const char *tags[] = {"blockIdx.x",  "blockIdx.y",  "blockIdx.z", "threadIdx.x",
+                                 "threadIdx.y", "threadIdx.z", "vthread",    "vthread.x",
+                                 "vthread.y",   "vthread.z"};
     bool ok = false;
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
       if (strcmp(tags[i], s->u.launch.tag) == 0) ok = true;
@@ -323,7 +337,8 @@ Value ev_launch_thread(Eval *ev, Args *a) {
     for (char *c = nm; *c; c++)
       if (*c == '.') *c = '_';
     v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : nm, tirx_dtype(DT_INT32), a->loc);
-  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR && env_tag(ev, a->pos[0].u.e->u.var)) {
+  } else if (a->pos[0].kind == V_EXPR && a->pos[0].u.e->kind == E_VAR &&
+             env_tag(ev, a->pos[0].u.e->u.var)) {
     v = a->pos[0].u.e->u.var;
     s->u.launch.tag = env_tag(ev, v);
   } else {
@@ -343,7 +358,8 @@ Value ev_launch_thread(Eval *ev, Args *a) {
 Value ev_env_thread(Eval *ev, Args *a) {
   const char *p;
   size_t n;
-  if (a->npos != 1 || !ev_get_str(ev, a->pos[0], &p, &n, "thread tag")) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1 || !ev_get_str(ev, a->pos[0], &p, &n, "thread tag"))
+    return v_make(V_ERROR, a->loc);
   Var *v = tirx_var_new(ev->m, ev->name_hint ? ev->name_hint : "", tirx_dtype(DT_INT32), a->loc);
   Var **nv = TIRX_NEWN(ev->m, Var *, ev->tx->nenv + 1);
   const char **nt = TIRX_NEWN(ev->m, const char *, ev->tx->nenv + 1);

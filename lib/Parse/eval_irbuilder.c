@@ -22,15 +22,16 @@
 
 typedef struct IrbFrame {
   struct IrbFrame *up;
-  Value f;           /* the frame value */
-  bool flat;         /* opened by a builder call, closed with the frame around it */
-  StmtVec body;      /* its statements */
+  Value f;      /* the frame value */
+  bool flat;    /* opened by a builder call, closed with the frame around it */
+  StmtVec body; /* its statements */
   StmtVec *saved_cur;
   bool saved_in_device, saved_seen;
   Stmt *saved_with_if;
   int saved_loop_depth; /* a loop frame's body is in a loop (T.Break() is valid there) */
   PrimFunc *saved_func;
-  Value *cbs; int ncbs, capcbs; /* add_callback: run (last first) when it exits */
+  Value *cbs;
+  int ncbs, capcbs; /* add_callback: run (last first) when it exits */
 } IrbFrame;
 
 typedef struct IrbState {
@@ -43,7 +44,9 @@ static IrbState *state(Eval *ev) {
   return ev->tx->irb;
 }
 
-static bool is_kind(Value f, int kind) { return f.kind == V_FRAME && !f.u.frame.outer && f.nshape == kind; }
+static bool is_kind(Value f, int kind) {
+  return f.kind == V_FRAME && !f.u.frame.outer && f.nshape == kind;
+}
 
 static const char *frame_what(Value f) {
   if (f.u.frame.outer) return f.u.frame.inner->kind == S_IF ? "T.If" : "a scoped statement";
@@ -112,7 +115,8 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
     Stmt *ifs = top->f.u.frame.outer;
     if (f.nshape == FRAME_THEN ? ifs->u.if_.then_ != NULL : ifs->u.if_.else_ != NULL)
       return ev_error(ev, loc, "this T.If already has a %s", frame_what(f));
-    if (f.nshape == FRAME_ELSE && !ifs->u.if_.then_) return ev_error(ev, loc, "T.Else() needs a T.Then() before it");
+    if (f.nshape == FRAME_ELSE && !ifs->u.if_.then_)
+      return ev_error(ev, loc, "T.Else() needs a T.Then() before it");
   } else if (is_kind(f, FRAME_PRIMFUNC)) {
     if (!top || !is_kind(top->f, FRAME_IRB))
       return ev_error(ev, loc, "I.prim_func() must be entered directly inside 'with IRBuilder()'");
@@ -142,9 +146,11 @@ static Value irb_enter(Eval *ev, Value f, bool flat, Loc loc) {
     return f;
   }
   if (f.u.frame.outer && is_device_entry(f)) ev->tx->in_device = ev->tx->seen_device_entry = true;
-  if (f.u.frame.inner && (f.u.frame.inner->kind == S_FOR || f.u.frame.inner->kind == S_WHILE)) ev->tx->loop_depth++;
+  if (f.u.frame.inner && (f.u.frame.inner->kind == S_FOR || f.u.frame.inner->kind == S_WHILE))
+    ev->tx->loop_depth++;
   if (f.u.frame.self) return v_expr(f.u.frame.self, loc);
-  if (f.u.frame.inner && f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
+  if (f.u.frame.inner &&
+      f.u.frame.inner->kind == S_FOR) /* `with T.serial(n) as i`: the loop variable */
     return v_expr(tirx_varref(ev->m, f.u.frame.inner->u.for_.var, loc), loc);
   return f;
 }
@@ -191,14 +197,16 @@ static bool irb_exit(Eval *ev, Value f, Loc loc) {
     IrbFrame *fr = top; /* the frame above f nearest the top that can close what is above it */
     while (fr != mine && !fr->flat && !fr->ncbs) fr = fr->up;
     if (fr == mine) {
-      ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f), frame_what(top->f));
+      ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f),
+               frame_what(top->f));
       return false;
     }
     if (!run_callbacks(ev, fr, loc)) return false;
     if (st->top == fr && fr->flat) {
       if (!irb_exit_top(ev, loc)) return false;
     } else if (st->top == top) {
-      ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f), frame_what(top->f));
+      ev_error(ev, loc, "%s is exited while %s (entered later) is still open", frame_what(f),
+               frame_what(top->f));
       return false;
     }
   }
@@ -231,7 +239,8 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
   }
   if (f.u.frame.inner->kind == S_IF) {
     bool stray = false;
-    for (int i = 0; i < fr->body.n; i++) stray |= fr->body.v[i]->kind != S_SEQ || fr->body.v[i]->u.seq.n;
+    for (int i = 0; i < fr->body.n; i++)
+      stray |= fr->body.v[i]->kind != S_SEQ || fr->body.v[i]->u.seq.n;
     free(fr->body.v);
     fr->body.v = NULL;
     if (stray) {
@@ -257,7 +266,8 @@ static bool irb_exit_top(Eval *ev, Loc loc) {
 
 static Value frame_enter(Eval *ev, Value obj, Loc loc) { return irb_enter(ev, obj, false, loc); }
 
-static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
+static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc,
+                       bool *suppress) {
   (void)exc_value;
   *suppress = false;
   if (exc_type.kind != V_NONE) { /* an exception unwinds: drop what the frame built */
@@ -323,8 +333,10 @@ Value m_frame_get(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   if (a->npos || a->nkw) return ev_error(ev, a->loc, "IRBuilder.get() takes no arguments");
   IrbState *st = state(ev);
   for (IrbFrame *f = st->top; f; f = f->up)
-    if (is_kind(f->f, FRAME_IRB)) return ev_error(ev, a->loc, "IRBuilder.get(): the builder is still open");
-  if (!st->last) return ev_error(ev, a->loc, "IRBuilder.get(): nothing was built (no 'with I.prim_func()')");
+    if (is_kind(f->f, FRAME_IRB))
+      return ev_error(ev, a->loc, "IRBuilder.get(): the builder is still open");
+  if (!st->last)
+    return ev_error(ev, a->loc, "IRBuilder.get(): nothing was built (no 'with I.prim_func()')");
   Value v = v_make(V_FUNCREF, a->loc);
   v.u.func.f = st->last;
   return v;
@@ -367,13 +379,15 @@ static Value irb_arg(Eval *ev, Args *a) {
   if (!ev_irb_building(ev)) return need_func(ev, a->loc, "I.arg()");
   const char *s;
   size_t n;
-  if (a->npos != 2 || a->nkw) return ev_error(ev, a->loc, "I.arg() takes a name and a buffer or variable");
+  if (a->npos != 2 || a->nkw)
+    return ev_error(ev, a->loc, "I.arg() takes a name and a buffer or variable");
   if (!ev_get_str(ev, a->pos[0], &s, &n, "the parameter name")) return v_make(V_ERROR, a->loc);
   const char *name = tirx_intern(ev->m, s, n);
   PrimFunc *f = ev->func;
   if (ev->tx->in_device) return ev_error(ev, a->loc, "I.arg() must come before I.device_entry()");
   for (int j = 0; j < f->nparams; j++)
-    if (f->params[j].var->name == name) return ev_error(ev, a->loc, "duplicate parameter '%s'", name);
+    if (f->params[j].var->name == name)
+      return ev_error(ev, a->loc, "duplicate parameter '%s'", name);
   Param *np = TIRX_NEWN(ev->m, Param, f->nparams + 1);
   if (f->nparams) memcpy(np, f->params, sizeof(Param) * (size_t)f->nparams);
   Param *P = &np[f->nparams];
@@ -393,7 +407,8 @@ static Value irb_arg(Eval *ev, Args *a) {
       P->var = tirx_var_ptr(ev->m, name, x.u.ptr.elem, x.u.ptr.scope, a->loc);
     } else {
       P->var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), a->loc);
-      if (x.kind == V_PTRTYPE) P->var->ptr_scope = x.u.ptr.scope, P->var->is_tensormap = x.u.ptr.tensormap;
+      if (x.kind == V_PTRTYPE)
+        P->var->ptr_scope = x.u.ptr.scope, P->var->is_tensormap = x.u.ptr.tensormap;
     }
     x = v_expr(tirx_varref(ev->m, P->var, a->loc), a->loc);
   } else if (x.kind == V_EXPR && x.u.e->kind == E_VAR) {
@@ -423,9 +438,11 @@ static Value irb_evaluate(Eval *ev, Args *a) {
 /* I.buffer_store(buf, value, indices) */
 static Value irb_buffer_store(Eval *ev, Args *a) {
   if (!ev_irb_building(ev)) return need_func(ev, a->loc, "I.buffer_store()");
-  if (a->npos != 3 || a->nkw) return ev_error(ev, a->loc, "I.buffer_store() takes a buffer, a value and indices");
+  if (a->npos != 3 || a->nkw)
+    return ev_error(ev, a->loc, "I.buffer_store() takes a buffer, a value and indices");
   Value b = a->pos[0], ix = a->pos[2];
-  if (b.kind != V_BUFFER && b.kind != V_SCALAR) return ev_error(ev, b.loc, "I.buffer_store(): not a buffer");
+  if (b.kind != V_BUFFER && b.kind != V_SCALAR)
+    return ev_error(ev, b.loc, "I.buffer_store(): not a buffer");
   Value *items = &ix;
   int n = 1;
   if (ix.kind == V_LIST || ix.kind == V_TUPLE) items = ix.u.list.items, n = ix.u.list.n;
@@ -458,8 +475,12 @@ static Value irb_forward_alloc(Eval *ev, const char *tname, Args *a) {
   return ev_call_value(ev, t, &b);
 }
 
-static Value irb_alloc_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.alloc_buffer", a); }
-static Value irb_decl_buffer(Eval *ev, Args *a) { return irb_forward_alloc(ev, "T.decl_buffer", a); }
+static Value irb_alloc_buffer(Eval *ev, Args *a) {
+  return irb_forward_alloc(ev, "T.alloc_buffer", a);
+}
+static Value irb_decl_buffer(Eval *ev, Args *a) {
+  return irb_forward_alloc(ev, "T.decl_buffer", a);
+}
 
 /* I.While(cond) / T.While(cond): `with` it, the loop's body */
 Value ev_irb_while(Eval *ev, Args *a) {
@@ -493,9 +514,14 @@ typedef struct IrbName {
 } IrbName;
 
 static const IrbName irb_names[] = {
-    {"prim_func", irb_prim_func},   {"func_name", irb_func_name}, {"arg", irb_arg},
-    {"evaluate", irb_evaluate},     {"buffer_store", irb_buffer_store},
-    {"alloc_buffer", irb_alloc_buffer}, {"decl_buffer", irb_decl_buffer}, {"While", irb_while},
+    {"prim_func", irb_prim_func},
+    {"func_name", irb_func_name},
+    {"arg", irb_arg},
+    {"evaluate", irb_evaluate},
+    {"buffer_store", irb_buffer_store},
+    {"alloc_buffer", irb_alloc_buffer},
+    {"decl_buffer", irb_decl_buffer},
+    {"While", irb_while},
     {"Bind", irb_bind},
 };
 

@@ -73,7 +73,8 @@ static Value str_value(Eval *ev, const char *s, Loc loc) {
 
 /* A tile primitive call (TVM's TilePrimitiveCall statement, our Evaluate of the call) */
 static bool is_tile_eval(const Stmt *s) {
-  return s->kind == S_EVAL && s->u.eval.e && s->u.eval.e->kind == E_CALL && s->u.eval.e->u.call.op->id == I_TILE_CALL;
+  return s->kind == S_EVAL && s->u.eval.e && s->u.eval.e->kind == E_CALL &&
+         s->u.eval.e->u.call.op->id == I_TILE_CALL;
 }
 
 /* PrimFunc.body */
@@ -104,7 +105,8 @@ static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out)
     if (F("var")) return *out = v_expr(tirx_varref(ev->m, s->u.bind.var, loc), loc), true;
     if (F("value")) return *out = opt_expr(s->u.bind.value, loc), true;
     break;
-  case S_ALLOC: case S_DECL:
+  case S_ALLOC:
+  case S_DECL:
     if (F("buffer")) return *out = buffer_value(s->u.alloc.buf, loc), true;
     break;
   case S_FOR:
@@ -124,7 +126,8 @@ static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out)
     if (F("else_case")) return *out = stmt_value(s->u.if_.else_, loc), true;
     break;
   case S_ATTR:
-    if (F("attr_key")) return *out = s->u.attr.key ? str_value(ev, s->u.attr.key, loc) : v_make(V_NONE, loc), true;
+    if (F("attr_key"))
+      return *out = s->u.attr.key ? str_value(ev, s->u.attr.key, loc) : v_make(V_NONE, loc), true;
     if (F("value")) return *out = opt_expr(s->u.attr.value, loc), true;
     if (F("body")) return *out = stmt_value(s->u.attr.body, loc), true;
     break;
@@ -140,7 +143,9 @@ static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out)
   case S_LAUNCH:
     if (F("body")) return *out = stmt_value(s->u.launch.body, loc), true;
     break;
-  case S_SCOPEID: case S_BREAK: case S_CONTINUE: break;
+  case S_SCOPEID:
+  case S_BREAK:
+  case S_CONTINUE: break;
   }
   return false;
 #undef F
@@ -149,7 +154,8 @@ static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out)
 Value ev_stmt_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (stmt_field(ev, obj.u.st, name, loc, &r)) return r;
-  return ev_error(ev, loc, "'%s' statement has no attribute '%s'", tirx_stmt_kind_name(obj.u.st->kind), name);
+  return ev_error(ev, loc, "'%s' statement has no attribute '%s'",
+                  tirx_stmt_kind_name(obj.u.st->kind), name);
 }
 
 /* the fields of an expression node beyond ev_expr_getattr's own (dtype, ty, buffer, indices) */
@@ -157,7 +163,8 @@ bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *
   Expr *e = obj.u.e;
   switch (e->kind) {
   case E_CALL: /* .op: ev_expr_getattr's (a prelude class) */
-    if (strcmp(name, "args") == 0) return *out = exprs_of(ev, e->u.call.args, e->u.call.n, loc), true;
+    if (strcmp(name, "args") == 0)
+      return *out = exprs_of(ev, e->u.call.args, e->u.call.n, loc), true;
     return false;
   case E_LOAD:
     if (strcmp(name, "predicate") == 0) return *out = opt_expr(e->u.load.pred, loc), true;
@@ -198,7 +205,8 @@ static const char *stmt_kind(const Stmt *s) {
   case S_RETURN: return "return";
   case S_BREAK: return "break";
   case S_CONTINUE: return "continue";
-  case S_HINT: case S_LAUNCH: return NULL;
+  case S_HINT:
+  case S_LAUNCH: return NULL;
   }
   return NULL;
 }
@@ -261,11 +269,24 @@ static void stmt_kids(Kids *k, Stmt *s) {
     for (int i = 0; i < s->u.store.n; i++) kid_expr(k, s->u.store.idx[i]);
     kid_expr(k, s->u.store.pred);
     return;
-  case S_ALLOC: case S_DECL: case S_BREAK: case S_CONTINUE: return; /* the buffer definition is not walked */
+  case S_ALLOC:
+  case S_DECL:
+  case S_BREAK:
+  case S_CONTINUE: return; /* the buffer definition is not walked */
   case S_ASSERT: kid_expr(k, s->u.assert_.cond); return;
-  case S_ATTR: kid_expr(k, s->u.attr.value); kid_stmt(k, s->u.attr.body); return;
+  case S_ATTR:
+    kid_expr(k, s->u.attr.value);
+    kid_stmt(k, s->u.attr.body);
+    return;
   case S_HINT: kid_stmt(k, s->u.hint.body); return;
-  case S_SEQ: case S_EVAL: case S_BIND: case S_FOR: case S_WHILE: case S_IF: case S_SCOPEID: case S_RETURN:
+  case S_SEQ:
+  case S_EVAL:
+  case S_BIND:
+  case S_FOR:
+  case S_WHILE:
+  case S_IF:
+  case S_SCOPEID:
+  case S_RETURN:
   case S_LAUNCH:
     tirx_stmt_children(s, &all, k); /* its operands and bodies in field order */
     return;
@@ -317,17 +338,25 @@ static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc);
 
 /* visit_<kind>_ of a kind of stmt_kind / expr_kind (literals: no formatting per node) */
 static const char *method_name(const char *kind) {
-  static const char *const names[][2] = {
-      {"seqstmt", "visit_seqstmt_"},       {"evaluate", "visit_evaluate_"},
-      {"buffer_store", "visit_buffer_store_"}, {"bind", "visit_bind_"},
-      {"alloc_buffer", "visit_alloc_buffer_"}, {"decl_buffer", "visit_decl_buffer_"},
-      {"for", "visit_for_"},               {"while", "visit_while_"},
-      {"if_then_else", "visit_if_then_else_"}, {"attr", "visit_attr_"},
-      {"scope_id_def_stmt", "visit_scope_id_def_stmt_"}, {"assert", "visit_assert_"},
-      {"return", "visit_return_"},         {"break", "visit_break_"},
-      {"continue", "visit_continue_"},     {"op_call", "visit_op_call_"},
-      {"call", "visit_call_"},             {"buffer_load", "visit_buffer_load_"},
-      {"var", "visit_var_"}};
+  static const char *const names[][2] = {{"seqstmt", "visit_seqstmt_"},
+                                         {"evaluate", "visit_evaluate_"},
+                                         {"buffer_store", "visit_buffer_store_"},
+                                         {"bind", "visit_bind_"},
+                                         {"alloc_buffer", "visit_alloc_buffer_"},
+                                         {"decl_buffer", "visit_decl_buffer_"},
+                                         {"for", "visit_for_"},
+                                         {"while", "visit_while_"},
+                                         {"if_then_else", "visit_if_then_else_"},
+                                         {"attr", "visit_attr_"},
+                                         {"scope_id_def_stmt", "visit_scope_id_def_stmt_"},
+                                         {"assert", "visit_assert_"},
+                                         {"return", "visit_return_"},
+                                         {"break", "visit_break_"},
+                                         {"continue", "visit_continue_"},
+                                         {"op_call", "visit_op_call_"},
+                                         {"call", "visit_call_"},
+                                         {"buffer_load", "visit_buffer_load_"},
+                                         {"var", "visit_var_"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(names[i][0], kind) == 0) return names[i][1];
   return "visit_";
@@ -368,7 +397,9 @@ static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc) {
 static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
   if (!ev_builtin_nokw(ev, self, a)) return false;
   if (a->npos != 3 || a->pos[0].kind != V_OBJECT || a->pos[2].kind != V_CLASS)
-    return ev_error(ev, a->loc, "_tirx.%s() takes a visitor, an IR node and the visitor's base class", self->name),
+    return ev_error(ev, a->loc,
+                    "_tirx.%s() takes a visitor, an IR node and the visitor's base class",
+                    self->name),
            false;
   *iv = (IrVisit){a->pos[0], a->pos[0].u.obj->cls, a->pos[2].u.cls, 0};
   return true;
@@ -376,7 +407,8 @@ static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
 
 Value lib_ir_visit(Eval *ev, const Builtin *self, Args *a) {
   IrVisit iv;
-  if (!ir_visit_args(ev, self, a, &iv) || !ir_visit_node(ev, &iv, a->pos[1], a->loc)) return v_make(V_ERROR, a->loc);
+  if (!ir_visit_args(ev, self, a, &iv) || !ir_visit_node(ev, &iv, a->pos[1], a->loc))
+    return v_make(V_ERROR, a->loc);
   return v_make(V_NONE, a->loc);
 }
 

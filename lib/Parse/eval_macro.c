@@ -48,8 +48,8 @@ static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
     if (fd->list[i]->ival & 4) dstar = i;
   }
   if (a->npos > npos && star < 0)
-    return ev_error(ev, a->loc, "%s() takes %d positional argument%s, got %d", fd->name, npos, npos == 1 ? "" : "s",
-                    a->npos);
+    return ev_error(ev, a->loc, "%s() takes %d positional argument%s, got %d", fd->name, npos,
+                    npos == 1 ? "" : "s", a->npos);
   bool *have = TIRX_NEWN(ev->m, bool, np + 1);
   for (int i = 0; i < a->npos && i < npos; i++) {
     bound[i] = a->pos[i];
@@ -78,8 +78,11 @@ static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
       kw.u.dict.vals[kw.u.dict.n++] = a->kwv[k];
       continue;
     }
-    if (i == np) return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]);
-    if (have[i]) return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for '%s'", fd->name, a->kwn[k]);
+    if (i == np)
+      return ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name,
+                      a->kwn[k]);
+    if (have[i])
+      return ev_error(ev, a->kwv[k].loc, "%s() got multiple values for '%s'", fd->name, a->kwn[k]);
     bound[i] = a->kwv[k];
     have[i] = true;
   }
@@ -99,8 +102,9 @@ static Value bind_inline_args(Eval *ev, Ast *fd, Args *a, Value *bound) {
 
 Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
   if (ev->tx->inline_depth >= MAX_INLINE_DEPTH)
-    return ev_error(ev, a->loc, "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)", fd->name,
-                    MAX_INLINE_DEPTH);
+    return ev_error(ev, a->loc,
+                    "@T.inline '%s' nested more than %d calls deep (unbounded recursion?)",
+                    fd->name, MAX_INLINE_DEPTH);
   int np = fd->n;
   Value *bound = TIRX_NEWN(ev->m, Value, np + 1);
   Value err = bind_inline_args(ev, fd, a, bound);
@@ -135,7 +139,8 @@ Value ev_call_inline(Eval *ev, Ast *fd, const PyEnv *env, Args *a) {
 
 /* `return value` inside an inline body: the value of the call. */
 void ev_inline_return(Eval *ev, Ast *s) {
-  if (ev->tx->loop_depth > ev->tx->inline_loop_base || ev->tx->ir_nesting > ev->tx->inline_nest_base) {
+  if (ev->tx->loop_depth > ev->tx->inline_loop_base ||
+      ev->tx->ir_nesting > ev->tx->inline_nest_base) {
     ev_error(ev, s->loc,
              "'return' under a loop or a run-time 'if' of an @T.inline function is not supported "
              "(the call is expanded at parse time)");

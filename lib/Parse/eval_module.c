@@ -33,18 +33,23 @@
 #define MAX_IMPORT_DEPTH 64
 
 struct PyModule {
-  const char *name;      /* dotted, as imported ("__main__" for the input) */
-  const char *path;      /* the file ("" for a namespace package) */
-  const char *dir;       /* its package directory (relative imports) */
-  const char *src; size_t len;
-  Binding *binds; int nbinds, capbinds; /* its globals while another module runs */
-  int nglob; bool glob_stray; TxPtrMap globix; /* (see Eval) */
+  const char *name; /* dotted, as imported ("__main__" for the input) */
+  const char *path; /* the file ("" for a namespace package) */
+  const char *dir;  /* its package directory (relative imports) */
+  const char *src;
+  size_t len;
+  Binding *binds;
+  int nbinds, capbinds; /* its globals while another module runs */
+  int nglob;
+  bool glob_stray;
+  TxPtrMap globix; /* (see Eval) */
   bool loading, failed;
 };
 
 typedef struct PyModState {
   struct PyModule main;
-  struct PyModule **mods; int n, cap;
+  struct PyModule **mods;
+  int n, cap;
   int import_depth;
 } PyModState;
 
@@ -126,7 +131,9 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out) 
     return true;
   }
   /* PEP 562: a module-level __getattr__(name) answers the names it lacks */
-  Binding *ga = name[0] == '_' && name[1] == '_' ? NULL : mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"));
+  Binding *ga = name[0] == '_' && name[1] == '_'
+                    ? NULL
+                    : mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"));
   if (ga) {
     Value arg = v_make(V_STR, loc);
     arg.u.s.p = name;
@@ -155,7 +162,9 @@ static void set_global(Eval *ev, struct PyModule *m, const char *name, Value v) 
   ev_module_switch(ev, saved, &dummy);
 }
 
-void ev_module_set(Eval *ev, Value mod, const char *name, Value v) { set_global(ev, mod.u.mod, name, v); }
+void ev_module_set(Eval *ev, Value mod, const char *name, Value v) {
+  set_global(ev, mod.u.mod, name, v);
+}
 
 /* globals(): the running module's names, as a dict.  A snapshot: reading it
  * (globals()["M"], .get) is CPython's; storing into it does not rebind the
@@ -216,13 +225,70 @@ static void copy_diags(Eval *ev, TirxDiag *sub, struct PyModule *m) {
 static void run_module_body(Eval *ev, AstFile *f);
 
 /* Parses and runs the module in `path` (once).  NULL after an error. */
-static struct PyModule *load_file(Eval *ev, const char *name, const char *path, const char *dir, Loc loc) {
+/* Reads and parses module m's source (the one reader of every input, tirx/file.h: a
+ * regular file within the input limit, refused without blocking otherwise). */
+static bool read_module(Eval *ev, struct PyModule *m, const char *name, const char *path, Loc loc,
+                        AstFile *file) {
+  size_t len = 0;
+  char *text = NULL, *why = NULL;
+  if (tirx_read_file(path, &text, &len, &why) != 0) {
+    ev_error(ev, loc, "cannot import module '%s': %s", name, why ? why : path);
+    free(why);
+    return false;
+  }
+  m->src = tirx_strdup(ev->m, text, len);
+  m->len = len;
+  free(text);
+  TirxDiag sub;
+  tirx_diag_init(&sub, m->path, m->src, m->len);
+  TokenList toks = {.arena = ev->m->arena};
+  int rc = lex(m->src, m->len, &toks, &sub);
+  if (rc == 0) rc = parse_file(ev->m, &toks, &sub, file);
+  lex_free(&toks);
+  if (rc != 0 || sub.nerrors) {
+    copy_diags(ev, &sub, m);
+    tirx_diag_free(&sub);
+    ev_error(ev, loc, "module '%s' has errors", name);
+    return false;
+  }
+  tirx_diag_free(&sub);
+  return true;
+}
+
+/* A module's own names: __name__, __package__ (a package is its own, its __init__.py;
+ * a module its parent's) and __file__ (the path it was found at). */
+static void define_module_names(Eval *ev, struct PyModule *m, const char *path, Loc loc) {
+  Value nm = v_make(V_STR, loc);
+  nm.u.s.p = m->name;
+  nm.u.s.len = strlen(m->name);
+  ev_define(ev, tirx_intern0(ev->m, "__name__"), nm, false, loc);
+  const char *base = strrchr(path, '/');
+  bool is_pkg = base && strcmp(base + 1, "__init__.py") == 0;
+  const char *dot = strrchr(m->name, '.');
+  Value pk = v_make(V_STR, loc);
+  pk.u.s.p = m->name;
+  pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
+  ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
+  Value fv = v_make(V_STR, loc);
+  fv.u.s.p = tirx_intern0(ev->m, path);
+  fv.u.s.len = strlen(path);
+  ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, loc);
+}
+
+static struct PyModule *load_file(Eval *ev, const char *name, const char *path, const char *dir,
+                                  Loc loc) {
   PyModState *st = state(ev);
   char *real = realpath(*path ? path : dir, NULL);
-  const char *key = tirx_intern_printf(ev->m, "%s%s", *path ? "" : "ns:", real ? real : *path ? path : dir);
+  const char *key = tirx_intern_printf(ev->m, "%s%s", *path ? "" : "ns:",
+                                       real    ? real
+                                       : *path ? path
+                                               : dir);
   free(real);
   struct PyModule *m = find_loaded(st, key);
-  if (m) return m->failed ? NULL : m; /* still loading in an import cycle: partially initialised, as CPython's */
+  if (m)
+    return m->failed
+               ? NULL
+               : m; /* still loading in an import cycle: partially initialised, as CPython's */
   if (st->n >= MAX_MODULES) {
     ev_error(ev, loc, "more than %d modules imported", MAX_MODULES);
     return NULL;
@@ -238,34 +304,11 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   TIRX_VEC_RESERVE(st->mods, st->cap, st->n + 1);
   st->mods[st->n++] = m;
   if (!*path) return m; /* a namespace package: no code */
-  /* The one reader of every input (tirx/file.h): a regular file within the input
-   * limit, refused without blocking otherwise. */
-  size_t len = 0;
-  char *text = NULL, *why = NULL;
-  if (tirx_read_file(path, &text, &len, &why) != 0) {
-    ev_error(ev, loc, "cannot import module '%s': %s", name, why ? why : path);
-    free(why);
-    m->failed = true;
-    return NULL;
-  }
-  m->src = tirx_strdup(ev->m, text, len);
-  m->len = len;
-  free(text);
-  TirxDiag sub;
-  tirx_diag_init(&sub, m->path, m->src, m->len);
-  TokenList toks = {.arena = ev->m->arena};
   AstFile file = {0};
-  int rc = lex(m->src, m->len, &toks, &sub);
-  if (rc == 0) rc = parse_file(ev->m, &toks, &sub, &file);
-  lex_free(&toks);
-  if (rc != 0 || sub.nerrors) {
-    copy_diags(ev, &sub, m);
-    tirx_diag_free(&sub);
-    ev_error(ev, loc, "module '%s' has errors", name);
+  if (!read_module(ev, m, name, path, loc, &file)) {
     m->failed = true;
     return NULL;
   }
-  tirx_diag_free(&sub);
   /* run it with its own globals */
   m->loading = true;
   st->import_depth++;
@@ -280,22 +323,7 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   ev->py->depth = 0;
   ev->frame = NULL;
   int before = ev->nerr;
-  Value nm = v_make(V_STR, loc);
-  nm.u.s.p = m->name;
-  nm.u.s.len = strlen(m->name);
-  ev_define(ev, tirx_intern0(ev->m, "__name__"), nm, false, loc);
-  /* __package__: a package is its own (its __init__.py), a module its parent's */
-  const char *base = strrchr(path, '/');
-  bool is_pkg = base && strcmp(base + 1, "__init__.py") == 0;
-  const char *dot = strrchr(m->name, '.');
-  Value pk = v_make(V_STR, loc);
-  pk.u.s.p = m->name;
-  pk.u.s.len = is_pkg ? strlen(m->name) : dot ? (size_t)(dot - m->name) : 0;
-  ev_define(ev, tirx_intern0(ev->m, "__package__"), pk, false, loc);
-  Value fv = v_make(V_STR, loc); /* __file__: the path it was found at */
-  fv.u.s.p = tirx_intern0(ev->m, path);
-  fv.u.s.len = strlen(path);
-  ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, loc);
+  define_module_names(ev, m, path, loc);
   run_module_body(ev, &file);
   ev->depth = saved_depth;
   ev->py_floor = saved_floor;
@@ -346,7 +374,8 @@ static void poison_import(Eval *ev, const Ast *s, Value p) {
     if (!nl) break;
     const char *as = t;
     while (as < end && (*as == ' ' || *as == '\t')) as++;
-    if (end - as > 3 && strncmp(as, "as", 2) == 0 && (as[2] == ' ' || as[2] == '\t')) { /* NAME as ALIAS */
+    if (end - as > 3 && strncmp(as, "as", 2) == 0 &&
+        (as[2] == ' ' || as[2] == '\t')) { /* NAME as ALIAS */
       as += 3;
       while (as < end && (*as == ' ' || *as == '\t')) as++;
       n0 = as;
@@ -369,12 +398,18 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
     case A_ASSIGN:
       for (int k = 0; k < s->n; k++) poison_targets(ev, s->list[k], p);
       break;
-    case A_ANNASSIGN: case A_AUGASSIGN: poison_targets(ev, s->b, p); break;
-    case A_FUNCDEF: case A_CLASSDEF:
+    case A_ANNASSIGN:
+    case A_AUGASSIGN: poison_targets(ev, s->b, p); break;
+    case A_FUNCDEF:
+    case A_CLASSDEF:
       poison_targets(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, p);
       break;
     case A_IMPORT: poison_import(ev, s, p); break;
-    case A_IF: case A_FOR: case A_WHILE: case A_TRY: case A_WITH:
+    case A_IF:
+    case A_FOR:
+    case A_WHILE:
+    case A_TRY:
+    case A_WITH:
       poison_stmts(ev, s->list, s->n, p);
       poison_stmts(ev, s->list2, s->n2, p);
       if (s->kind == A_TRY) {
@@ -391,10 +426,12 @@ static void poison_stmts(Eval *ev, Ast **ss, int n, Value p) {
  * the names it binds hold a value whose first use reports the failure
  * (host code beside the kernels need not evaluate). */
 void ev_module_poison(Eval *ev, Ast *s, int nd, int ne, int nerr) {
-  if ((ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big || ev->d->n <= nd) return; /* a limit is never forgiven */
+  if ((ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big || ev->d->n <= nd)
+    return; /* a limit is never forgiven */
   DiagEntry *e = &ev->d->items[nd];
   for (int i = nd; i < ev->d->n; i++)
-    if (strstr(ev->d->items[i].msg, "partially initialized module")) return; /* an import cycle: never forgiven */
+    if (strstr(ev->d->items[i].msg, "partially initialized module"))
+      return; /* an import cycle: never forgiven */
   const char *file = e->file ? e->file : ev->d->filename ? ev->d->filename : "<input>";
   const char *msg = tirx_intern_printf(ev->m, "%s:%u:%u: %s", file, e->line, e->col, e->msg);
   ev_diag_rollback(ev, nd, ne, nerr);
@@ -451,8 +488,9 @@ static bool find_in(Eval *ev, const char *dir, const char *rel, char **path, cha
 /* Loads the module `dotted` (each package on the way first) from base
  * directory `base`; NULL when it is not there (nothing reported) or after
  * an error (*err set). */
-static struct PyModule *load_dotted(Eval *ev, const char *base, const char *prefix, const char *dotted, Loc loc,
-                                    bool *err, struct PyModule **root) {
+static struct PyModule *load_dotted(Eval *ev, const char *base, const char *prefix,
+                                    const char *dotted, Loc loc, bool *err,
+                                    struct PyModule **root) {
   char rel[1024];
   size_t n = strlen(dotted);
   if (n >= sizeof rel) return NULL;
@@ -465,7 +503,10 @@ static struct PyModule *load_dotted(Eval *ev, const char *base, const char *pref
     for (char *c = rel; *c; c++)
       if (*c == '.') *c = '/';
     char *path = NULL, *pkgdir = NULL;
-    if (!find_in(ev, base, rel, &path, &pkgdir)) return parent ? (*err = true, ev_error(ev, loc, "no module named '%s%.*s'", prefix, (int)i, dotted), NULL) : NULL;
+    if (!find_in(ev, base, rel, &path, &pkgdir))
+      return parent ? (*err = true,
+                       ev_error(ev, loc, "no module named '%s%.*s'", prefix, (int)i, dotted), NULL)
+                    : NULL;
     char name[1200];
     snprintf(name, sizeof name, "%s%.*s", prefix, (int)i, dotted);
     struct PyModule *m = load_file(ev, name, path, pkgdir, loc);
@@ -514,13 +555,17 @@ static bool is_pystd(const char *dotted) {
 }
 
 /* The module `dotted` from the search path (the importing file's tree first). */
-static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err, struct PyModule **root) {
+static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err,
+                                   struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
   if (is_pystd(dotted)) {
     const char *dir = ev_prelude_dir(ev->m);
     if (!dir) {
-      ev_error(ev, loc, "module '%s' is Python in tirx's prelude, which was not found (set TIRX_PRELUDE_DIR)", dotted);
+      ev_error(
+          ev, loc,
+          "module '%s' is Python in tirx's prelude, which was not found (set TIRX_PRELUDE_DIR)",
+          dotted);
       *err = true;
       return NULL;
     }
@@ -581,7 +626,10 @@ static Value unloaded(Eval *ev, const char *module, Loc loc) {
 }
 
 /* Tokens of the import text: names, '.', ',', '(', ')', '*'; comments dropped. */
-typedef struct { char t[1024][160]; int n; } ImpToks;
+typedef struct {
+  char t[1024][160];
+  int n;
+} ImpToks;
 
 static bool imp_lex(const char *s, ImpToks *out) {
   out->n = 0;
@@ -602,8 +650,8 @@ static bool imp_lex(const char *s, ImpToks *out) {
       continue;
     }
     size_t k = 0;
-    while (*p && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-                  (unsigned char)*p >= 0x80)) {
+    while (*p && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                  (*p >= '0' && *p <= '9') || (unsigned char)*p >= 0x80)) {
       if (k >= 159) return false;
       t[k++] = *p++;
     }
@@ -620,12 +668,15 @@ static void bind_name(Eval *ev, const char *name, Value v, Loc loc) {
 }
 
 /* `import math [as m]`, `from math import ceil, log2 [as l]`, typing names */
-static bool import_builtin_from(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
+static bool import_builtin_from(Eval *ev, const char *mod, const char *name, const char *as,
+                                Loc loc) {
   Value v;
-  if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0) {
+  if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
+      strcmp(mod, "collections.abc") == 0) {
     v = ns_value(ev, tirx_intern_printf(ev->m, "typing.%s", name), loc);
   } else if (is_pylib(ev, mod)) {
-    if (!ev_py_attr(ev, libmod_value(ev, mod, loc), tirx_intern0(ev->m, name), loc, &v)) return false;
+    if (!ev_py_attr(ev, libmod_value(ev, mod, loc), tirx_intern0(ev->m, name), loc, &v))
+      return false;
   } else {
     return false;
   }
@@ -637,15 +688,18 @@ static bool import_builtin_from(Eval *ev, const char *mod, const char *name, con
 static bool tvm_builtin(Eval *ev, const char *mod, const char *name, const char *as, Loc loc) {
   const char *bind = as ? as : name;
   if (strcmp(mod, "tvm.script") == 0 && (strcmp(name, "tirx") == 0 || strcmp(name, "tir") == 0)) {
-    if (strcmp(bind, "T") != 0) bind_name(ev, bind, ns_value(ev, strcmp(bind, "Tx") == 0 ? "T.tile" : "T", loc), loc);
+    if (strcmp(bind, "T") != 0)
+      bind_name(ev, bind, ns_value(ev, strcmp(bind, "Tx") == 0 ? "T.tile" : "T", loc), loc);
     return true;
   }
   if (strcmp(mod, "tvm.script") == 0 && strcmp(name, "ir") == 0) {
     if (strcmp(bind, "I") != 0) bind_name(ev, bind, ns_value(ev, "I", loc), loc);
     return true;
   }
-  if (strcmp(mod, "tvm") == 0 && strcmp(name, "tirx") == 0 && strcmp(bind, "tirx") == 0) return true;
-  if (strcmp(mod, "tvm.tirx.layout") == 0 && strcmp(name, "Axis") == 0 && strcmp(bind, "Axis") == 0) return true;
+  if (strcmp(mod, "tvm") == 0 && strcmp(name, "tirx") == 0 && strcmp(bind, "tirx") == 0)
+    return true;
+  if (strcmp(mod, "tvm.tirx.layout") == 0 && strcmp(name, "Axis") == 0 && strcmp(bind, "Axis") == 0)
+    return true;
   if (strcmp(mod, "__future__") == 0) {
     if (strcmp(name, "annotations") == 0) ev->m->needs_future_import = true;
     return true;
@@ -678,8 +732,8 @@ static const char *relative_base(Eval *ev, int dots) {
 
 /* from MOD import NAME [as BIND], once the module m (NULL: not on the search
  * path, or a native one) is loaded; false after an error. */
-static bool from_import_name(Eval *ev, struct PyModule *m, const char *mod, const char *shown, int dots,
-                             const char *name, const char *bind, Loc loc) {
+static bool from_import_name(Eval *ev, struct PyModule *m, const char *mod, const char *shown,
+                             int dots, const char *name, const char *bind, Loc loc) {
   Value nv;
   if (!dots && ev_tvm_import(ev, mod, name, loc, &nv)) {
     bind_name(ev, bind, nv, loc);
@@ -715,7 +769,9 @@ static bool from_import_name(Eval *ev, struct PyModule *m, const char *mod, cons
     bind_name(ev, bind, module_value(sm, loc), loc);
     return true;
   }
-  if (mod_global(ev, m, tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
+  if (mod_global(
+          ev, m,
+          tirx_intern0(ev->m, "__getattr__"))) { /* PEP 562 answers `from m import name` too */
     Value got;
     int before = ev->nerr;
     ev_module_attr(ev, module_value(m, loc), nm, loc, &got);
@@ -725,11 +781,11 @@ static bool from_import_name(Eval *ev, struct PyModule *m, const char *mod, cons
   }
   if (m->loading)
     ev_error(ev, loc,
-             "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular "
+             "cannot import name '%s' from partially initialized module '%s' (most likely due to a "
+             "circular "
              "import)",
              name, m->name);
-  else
-    ev_error(ev, loc, "cannot import name '%s' from '%s'", name, m->name);
+  else ev_error(ev, loc, "cannot import name '%s' from '%s'", name, m->name);
   return false;
 }
 
@@ -739,7 +795,8 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   while (i < t->n && strcmp(t->t[i], ".") == 0) dots++, i++;
   char mod[1024] = "";
   while (i < t->n && strcmp(t->t[i], "import") != 0) {
-    if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod) return ev_error(ev, loc, "import path too long"), false;
+    if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod)
+      return ev_error(ev, loc, "import path too long"), false;
     strcat(mod, t->t[i++]);
   }
   if (i >= t->n) return ev_error(ev, loc, "unsupported import '%s'", s->str), false;
@@ -771,10 +828,11 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
       }
       return true;
     }
-    if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 || strcmp(mod, "collections.abc") == 0 ||
-        is_pylib(ev, mod)) {
+    if (strcmp(mod, "typing") == 0 || strcmp(mod, "typing_extensions") == 0 ||
+        strcmp(mod, "collections.abc") == 0 || is_pylib(ev, mod)) {
       for (int k = 0; k < nn; k++)
-        if (strcmp(names[k], "*") != 0 && !import_builtin_from(ev, mod, names[k], as[k], loc)) return false;
+        if (strcmp(names[k], "*") != 0 && !import_builtin_from(ev, mod, names[k], as[k], loc))
+          return false;
       return ev->nerr == 0;
     }
   }
@@ -799,7 +857,8 @@ static bool do_from(Eval *ev, Ast *s, ImpToks *t) {
   }
   if (err) return false;
   for (int k = 0; k < nn; k++)
-    if (!from_import_name(ev, m, mod, shown, dots, names[k], as[k] ? as[k] : names[k], loc)) return false;
+    if (!from_import_name(ev, m, mod, shown, dots, names[k], as[k] ? as[k] : names[k], loc))
+      return false;
   return true;
 }
 
@@ -808,7 +867,8 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
   for (int i = 1; i < t->n; i++) {
     char mod[1024] = "";
     while (i < t->n && strcmp(t->t[i], ",") != 0 && strcmp(t->t[i], "as") != 0) {
-      if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod) return ev_error(ev, loc, "import path too long"), false;
+      if (strlen(mod) + strlen(t->t[i]) + 1 >= sizeof mod)
+        return ev_error(ev, loc, "import path too long"), false;
       strcat(mod, t->t[i++]);
     }
     const char *as = NULL;
@@ -832,7 +892,8 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
     struct PyModule *root_mod = NULL;
     struct PyModule *m = import_abs(ev, mod, loc, &err, &root_mod);
     if (err) return false;
-    if (!as && strcmp(root, "tvm") == 0) { /* import tvm.testing: `tvm` stays the builtin namespace */
+    if (!as &&
+        strcmp(root, "tvm") == 0) { /* import tvm.testing: `tvm` stays the builtin namespace */
       bind_name(ev, "tvm", ns_value(ev, "tvm", loc), loc);
       continue;
     }
@@ -850,25 +911,30 @@ static bool do_import(Eval *ev, Ast *s, ImpToks *t) {
 bool ev_py_import(Eval *ev, Ast *s) {
   ImpToks *t = tirx_xmalloc(sizeof *t);
   bool ok;
-  if (!imp_lex(s->str, t) || t->n < 2) ok = (ev_error(ev, s->loc, "unsupported import '%s'", s->str), false);
+  if (!imp_lex(s->str, t) || t->n < 2)
+    ok = (ev_error(ev, s->loc, "unsupported import '%s'", s->str), false);
   else if (strcmp(t->t[0], "from") == 0) ok = do_from(ev, s, t);
   else ok = do_import(ev, s, t);
   free(t);
   return ok && ev->nerr == 0;
 }
 
-Value ev_unresolved_call(Eval *ev, Value callee, Args *a) { return ev_py_unresolved(ev, callee, a->loc); }
+Value ev_unresolved_call(Eval *ev, Value callee, Args *a) {
+  return ev_py_unresolved(ev, callee, a->loc);
+}
 
 /* The error for a use of a module tirx did not load (or of a name whose
  * module-level definition failed). */
 Value ev_py_unresolved(Eval *ev, Value v, Loc loc) {
   const char *what = v.u.unres.what;
-  if (v.u.unres.failed) return ev_error(ev, loc, "this name's module-level definition failed: %s", what);
+  if (v.u.unres.failed)
+    return ev_error(ev, loc, "this name's module-level definition failed: %s", what);
   if (strncmp(what, "tvm.", 4) == 0) return ev_prelude_missing(ev, what, loc);
-  return ev_error(ev, loc,
-                  "module '%s' is not available to tirx (not found on the -I search path; only the Python "
-                  "subset's own modules and the TVM script modules are built in)",
-                  what);
+  return ev_error(
+      ev, loc,
+      "module '%s' is not available to tirx (not found on the -I search path; only the Python "
+      "subset's own modules and the TVM script modules are built in)",
+      what);
 }
 
 /* An entry that is a tvm.IRModule (the prelude's class: its functions in _funcs,
@@ -887,7 +953,8 @@ static void entry_ir_module(Eval *ev, Value mod, const char *text) {
   for (int i = 0; i < funcs.u.dict.n; i++) {
     Value v = funcs.u.dict.vals[i];
     if (v.kind != V_FUNCREF) {
-      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: function '%.*s' of the IRModule is not a PrimFunc",
+      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0,
+                    "--entry: function '%.*s' of the IRModule is not a PrimFunc",
                     (int)funcs.u.dict.keys[i].u.s.len, funcs.u.dict.keys[i].u.s.p);
       ev->nerr++;
       return;
@@ -898,7 +965,8 @@ static void entry_ir_module(Eval *ev, Value mod, const char *text) {
     for (int j = 0; j < n; j++) {
       if (fs[j] == f) dup = true; /* one PrimFunc under two names: compiled once (its own name) */
       else if (strcmp(fs[j]->name, f->name) == 0) {
-        tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: the IRModule holds two functions named '%s'", f->name);
+        tirx_diag_add(ev->d, DIAG_ERROR, 0, 0,
+                      "--entry: the IRModule holds two functions named '%s'", f->name);
         ev->nerr++;
         return;
       }
@@ -942,7 +1010,8 @@ void ev_entry(Eval *ev, const char *text) {
   if (e->kind == A_NAME && !ev_lookup(ev, e->name)) {
     f = tirx_module_find(ev->m, e->name);
     if (!f) {
-      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: name '%s' is not defined in the module", e->name);
+      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: name '%s' is not defined in the module",
+                    e->name);
       ev->nerr++;
       return;
     }
@@ -970,7 +1039,8 @@ void ev_entry(Eval *ev, const char *text) {
       return;
     }
     if (v.kind != V_FUNCREF) {
-      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc or an IRModule", text);
+      tirx_diag_add(ev->d, DIAG_ERROR, 0, 0, "--entry: '%s' did not give a PrimFunc or an IRModule",
+                    text);
       ev->nerr++;
       return;
     }

@@ -11,11 +11,14 @@
 
 static const char *intern(Eval *ev, const char *s) { return tirx_intern0(ev->m, s); }
 
-static bool is_notimpl(Value v) { return v.kind == V_BUILTIN && v.u.builtin == &ev_builtins[BI_NotImplemented]; }
+static bool is_notimpl(Value v) {
+  return v.kind == V_BUILTIN && v.u.builtin == &ev_builtins[BI_NotImplemented];
+}
 
 /* Calls obj's class's special method NAME with obj and args; *found false
  * (V_NONE returned) when the class has none. */
-static Value call_special(Eval *ev, Value obj, const char *name, const Value *args, int n, Loc loc, bool *found) {
+static Value call_special(Eval *ev, Value obj, const char *name, const Value *args, int n, Loc loc,
+                          bool *found) {
   Value *m = obj.kind == V_OBJECT ? ev_class_find(obj.u.obj->cls, intern(ev, name)) : NULL;
   *found = m != NULL;
   if (!m) return v_make(V_NONE, loc);
@@ -36,15 +39,24 @@ typedef struct OpNames {
 } OpNames;
 
 static const OpNames op_names[] = {
-    {OP_PLUS, "__add__", "__radd__"},        {OP_MINUS, "__sub__", "__rsub__"},
-    {OP_STAR, "__mul__", "__rmul__"},        {OP_SLASH, "__truediv__", "__rtruediv__"},
-    {OP_DSLASH, "__floordiv__", "__rfloordiv__"}, {OP_PERCENT, "__mod__", "__rmod__"},
-    {OP_POW, "__pow__", "__rpow__"},         {OP_LSHIFT, "__lshift__", "__rlshift__"},
-    {OP_RSHIFT, "__rshift__", "__rrshift__"}, {OP_AMP, "__and__", "__rand__"},
-    {OP_PIPE, "__or__", "__ror__"},          {OP_CARET, "__xor__", "__rxor__"},
-    {OP_AT, "__matmul__", "__rmatmul__"},    {OP_LT, "__lt__", "__gt__"},
-    {OP_GT, "__gt__", "__lt__"},             {OP_LE, "__le__", "__ge__"},
-    {OP_GE, "__ge__", "__le__"},             {OP_EQ, "__eq__", "__eq__"},
+    {OP_PLUS, "__add__", "__radd__"},
+    {OP_MINUS, "__sub__", "__rsub__"},
+    {OP_STAR, "__mul__", "__rmul__"},
+    {OP_SLASH, "__truediv__", "__rtruediv__"},
+    {OP_DSLASH, "__floordiv__", "__rfloordiv__"},
+    {OP_PERCENT, "__mod__", "__rmod__"},
+    {OP_POW, "__pow__", "__rpow__"},
+    {OP_LSHIFT, "__lshift__", "__rlshift__"},
+    {OP_RSHIFT, "__rshift__", "__rrshift__"},
+    {OP_AMP, "__and__", "__rand__"},
+    {OP_PIPE, "__or__", "__ror__"},
+    {OP_CARET, "__xor__", "__rxor__"},
+    {OP_AT, "__matmul__", "__rmatmul__"},
+    {OP_LT, "__lt__", "__gt__"},
+    {OP_GT, "__gt__", "__lt__"},
+    {OP_LE, "__le__", "__ge__"},
+    {OP_GE, "__ge__", "__le__"},
+    {OP_EQ, "__eq__", "__eq__"},
     {OP_NE, "__ne__", "__ne__"},
 };
 
@@ -82,16 +94,22 @@ static bool object_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out
   }
   const char *an = a.kind == V_OBJECT ? a.u.obj->cls->name : ev_types[a.kind].name;
   const char *bn = b.kind == V_OBJECT ? b.u.obj->cls->name : ev_types[b.kind].name;
-  *out = ev_error(ev, loc, "unsupported operand types for %s: '%s' and '%s'", lex_op_text(op), an, bn);
+  *out =
+      ev_error(ev, loc, "unsupported operand types for %s: '%s' and '%s'", lex_op_text(op), an, bn);
   return true;
 }
 
 static bool object_unop(Eval *ev, int op, Value obj, Loc loc, Value *out) {
-  const char *name = op == OP_MINUS ? "__neg__" : op == OP_PLUS ? "__pos__" : op == OP_TILDE ? "__invert__" : NULL;
+  const char *name = op == OP_MINUS   ? "__neg__"
+                     : op == OP_PLUS  ? "__pos__"
+                     : op == OP_TILDE ? "__invert__"
+                                      : NULL;
   if (!name) return false;
   bool found;
   *out = call_special(ev, obj, name, NULL, 0, loc, &found);
-  if (!found) *out = ev_error(ev, loc, "bad operand type for unary %s: '%s'", lex_op_text(op), obj.u.obj->cls->name);
+  if (!found)
+    *out = ev_error(ev, loc, "bad operand type for unary %s: '%s'", lex_op_text(op),
+                    obj.u.obj->cls->name);
   return true;
 }
 
@@ -100,9 +118,11 @@ static bool object_unop(Eval *ev, int op, Value obj, Loc loc, Value *out) {
 static bool object_len(Eval *ev, Value obj, int64_t *n, Loc loc) {
   bool found;
   Value r = call_special(ev, obj, "__len__", NULL, 0, loc, &found);
-  if (!found) return ev_error(ev, loc, "object of type '%s' has no len()", obj.u.obj->cls->name), false;
+  if (!found)
+    return ev_error(ev, loc, "object of type '%s' has no len()", obj.u.obj->cls->name), false;
   if (r.kind == V_ERROR) return false;
-  if (r.kind != V_INT && r.kind != V_BOOL) return ev_error(ev, loc, "__len__() should return an integer"), false;
+  if (r.kind != V_INT && r.kind != V_BOOL)
+    return ev_error(ev, loc, "__len__() should return an integer"), false;
   if (r.u.i < 0) return ev_error(ev, loc, "__len__() should return >= 0"), false;
   *n = r.u.i;
   return true;
@@ -130,7 +150,8 @@ static bool object_hash(Eval *ev, Value obj, int64_t *h, Loc loc) {
   Value r = call_special(ev, obj, "__hash__", NULL, 0, loc, &found);
   if (found) {
     if (r.kind == V_ERROR) return false;
-    if (r.kind != V_INT && r.kind != V_BOOL) return ev_error(ev, loc, "__hash__ method should return an integer"), false;
+    if (r.kind != V_INT && r.kind != V_BOOL)
+      return ev_error(ev, loc, "__hash__ method should return an integer"), false;
     *h = r.u.i;
     return true;
   }
@@ -154,7 +175,8 @@ static bool object_iter(Eval *ev, Value obj, Value **items, int *n, Loc loc) {
   if (it.kind == V_ERROR) return false;
   if (!by_index && it.kind != V_OBJECT) return ev_py_items(ev, it, items, n, loc);
   if (!by_index && !ev_class_find(it.u.obj->cls, intern(ev, "__next__")))
-    return ev_error(ev, loc, "iter() returned non-iterator of type '%s'", it.u.obj->cls->name), false;
+    return ev_error(ev, loc, "iter() returned non-iterator of type '%s'", it.u.obj->cls->name),
+           false;
   Value *out = NULL;
   int cnt = 0, cap = 0;
   for (int64_t i = 0;; i++) {
@@ -172,7 +194,9 @@ static bool object_iter(Eval *ev, Value obj, Value **items, int *n, Loc loc) {
       break;
     }
     if (cnt == cap) {
-      if (cnt >= EV_MAX_ITEMS) return ev_error(ev, loc, "iteration of more than %d items at parse time", EV_MAX_ITEMS), false;
+      if (cnt >= EV_MAX_ITEMS)
+        return ev_error(ev, loc, "iteration of more than %d items at parse time", EV_MAX_ITEMS),
+               false;
       int nc = cap ? cap * 2 : 8;
       Value *nv = TIRX_NEWN(ev->m, Value, nc);
       if (cnt) memcpy(nv, out, sizeof *nv * (size_t)cnt);
@@ -191,22 +215,30 @@ static bool object_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc) {
   bool found;
   Value args[2] = {key, v};
   Value r = call_special(ev, obj, "__setitem__", args, 2, loc, &found);
-  if (!found) return ev_error(ev, loc, "'%s' object does not support item assignment", obj.u.obj->cls->name), false;
+  if (!found)
+    return ev_error(ev, loc, "'%s' object does not support item assignment", obj.u.obj->cls->name),
+           false;
   return r.kind != V_ERROR;
 }
 
 static Value object_enter(Eval *ev, Value obj, Loc loc) {
   bool found;
   Value r = call_special(ev, obj, "__enter__", NULL, 0, loc, &found);
-  if (!found) return ev_error(ev, loc, "'%s' object does not support the context manager protocol", obj.u.obj->cls->name);
+  if (!found)
+    return ev_error(ev, loc, "'%s' object does not support the context manager protocol",
+                    obj.u.obj->cls->name);
   return r;
 }
 
-static bool object_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc, bool *suppress) {
+static bool object_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc loc,
+                        bool *suppress) {
   bool found;
   Value args[3] = {exc_type, exc_value, v_make(V_NONE, loc)};
   Value r = call_special(ev, obj, "__exit__", args, 3, loc, &found);
-  if (!found) return ev_error(ev, loc, "'%s' object does not support the context manager protocol", obj.u.obj->cls->name), false;
+  if (!found)
+    return ev_error(ev, loc, "'%s' object does not support the context manager protocol",
+                    obj.u.obj->cls->name),
+           false;
   if (r.kind == V_ERROR) return false;
   int t = ev_truth(ev, r, loc);
   *suppress = t > 0;

@@ -18,10 +18,10 @@
 #include "tirx/internal/layout.h"
 
 typedef struct SmemPool {
-  Buffer *arena;     /* the uint8 shared.dyn allocation (NULL: external pointer) */
-  Expr *ptr;         /* data pointer the views alias */
-  int64_t cursor;    /* bytes */
-  int64_t high;      /* high-water mark, bytes */
+  Buffer *arena;  /* the uint8 shared.dyn allocation (NULL: external pointer) */
+  Expr *ptr;      /* data pointer the views alias */
+  int64_t cursor; /* bytes */
+  int64_t high;   /* high-water mark, bytes */
   bool committed;
 } SmemPool;
 
@@ -42,17 +42,19 @@ static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
 }
 
 Value ev_smem_pool(Eval *ev, Args *a) {
-  if (!ev->tx->in_device) return ev_error(ev, a->loc, "T.SMEMPool() is only valid after T.device_entry()");
+  if (!ev->tx->in_device)
+    return ev_error(ev, a->loc, "T.SMEMPool() is only valid after T.device_entry()");
   SmemPool *p = TIRX_NEW(ev->m, SmemPool);
   Value *ext = ev_arg(a, 0, "ptr");
   if (ext && ext->kind != V_NONE) {
     p->ptr = ev_to_expr(ev, *ext, "a pointer");
     if (!p->ptr) return v_make(V_ERROR, a->loc);
-    if (!tirx_dtype_is_handle(p->ptr->dtype)) return ev_error(ev, ext->loc, "T.SMEMPool(ptr) needs a pointer");
+    if (!tirx_dtype_is_handle(p->ptr->dtype))
+      return ev_error(ev, ext->loc, "T.SMEMPool(ptr) needs a pointer");
   } else {
     /* TVM 0.27's parser names it after the pool's `buf` attribute: pool -> pool_buf;
      * traced through the IRBuilder nothing is named: TVM's default "buffer" */
-    const char *name = ev->name_hint ? tirx_intern_printf(ev->m, "%s_buf", ev->name_hint)
+    const char *name = ev->name_hint         ? tirx_intern_printf(ev->m, "%s_buf", ev->name_hint)
                        : ev_irb_building(ev) ? "buffer"
                                              : "pool_buf";
     Buffer *b = tirx_buffer_new(ev->m, name, tirx_dtype(DT_UINT8), 1, a->loc);
@@ -77,7 +79,8 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   int64_t align = 0;
   Value *av = ev_kwarg(a, "align");
   if (av && !ev_get_int(ev, *av, &align, "align")) return v_make(V_ERROR, a->loc);
-  if (align < 0 || (align & (align - 1))) return ev_error(ev, av->loc, "align must be a power of two");
+  if (align < 0 || (align & (align - 1)))
+    return ev_error(ev, av->loc, "align must be a power of two");
   /* reuse the buffer builder for shape/dtype/strides/layout, without align */
   Args b = *a;
   b.kwn = TIRX_NEWN(ev->m, const char *, a->nkw + 3);
@@ -101,7 +104,8 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   int bits = tirx_dtype_bits(buf->dtype) * buf->dtype.lanes;
   if (align > 1) p->cursor = (p->cursor + align - 1) / align * align;
   if ((p->cursor * 8) % (bits ? bits : 8))
-    return ev_error(ev, a->loc, "pool cursor %lld is not a multiple of the element size; pass align=",
+    return ev_error(ev, a->loc,
+                    "pool cursor %lld is not a multiple of the element size; pass align=",
                     (long long)p->cursor);
   if (align > 0) buf->align = (int)align; /* TVM passes it to decl_buffer */
   buf->decl_data = p->ptr;
@@ -141,10 +145,13 @@ bool ev_pool_field(Eval *ev, SmemPool *p, const char *name, Loc loc, Value *out)
 static Value pool_alloc_mma_ab(Eval *ev, SmemPool *p, Args *a) {
   static const char *const kws[] = {"shape", "dtype", "swizzle_mode", "align", NULL};
   if (!ev_check_kw(ev, a, "pool.alloc_tcgen05_mma_AB", kws)) return v_make(V_ERROR, a->loc);
-  if (a->npos > 4) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB takes at most 4 arguments, got %d", a->npos);
-  Value *shape = ev_arg(a, 0, "shape"), *dt = ev_arg(a, 1, "dtype"), *sw = ev_arg(a, 2, "swizzle_mode"),
-        *al = ev_arg(a, 3, "align");
-  if (!shape) return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB() missing required argument 'shape'");
+  if (a->npos > 4)
+    return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB takes at most 4 arguments, got %d",
+                    a->npos);
+  Value *shape = ev_arg(a, 0, "shape"), *dt = ev_arg(a, 1, "dtype"),
+        *sw = ev_arg(a, 2, "swizzle_mode"), *al = ev_arg(a, 3, "align");
+  if (!shape)
+    return ev_error(ev, a->loc, "pool.alloc_tcgen05_mma_AB() missing required argument 'shape'");
   Value dtype = dt ? *dt : v_make(V_STR, a->loc), mode = sw ? *sw : v_make(V_STR, a->loc);
   if (!dt) dtype.u.s.p = "float16", dtype.u.s.len = 7;
   if (!sw) mode.u.s.p = "auto", mode.u.s.len = 4;
@@ -200,7 +207,8 @@ Value m_pool_commit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
     int64_t want;
     if (!ev_get_int(ev, *sv, &want, "size")) return v_make(V_ERROR, a->loc);
     if (p->arena && want < size)
-      return ev_error(ev, sv->loc, "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
+      return ev_error(ev, sv->loc,
+                      "pool.commit(size=%lld) is below the pool's high-water mark of %lld bytes",
                       (long long)want, (long long)size);
     size = want;
   }
@@ -246,7 +254,8 @@ static Buffer *view_of(Eval *ev, Buffer *b, DType t, int ndim, Loc loc) {
 
 static Value emit_view(Eval *ev, Buffer *v, Loc loc) {
   const Expr *d = v->decl_data;
-  const Buffer *src = d && d->kind == E_VAR && d->u.var->kind == VAR_BUFDATA ? d->u.var->buffer : NULL;
+  const Buffer *src =
+      d && d->kind == E_VAR && d->u.var->kind == VAR_BUFDATA ? d->u.var->buffer : NULL;
   bool tmem = src && tirx_scope_is(src->scope, MEM_TMEM) && src->allocated_addr;
   if (tmem) {
     /* TVM 0.27 aliases a tmem buffer by its column address: a T.decl_buffer
@@ -345,11 +354,12 @@ static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
 /* The extents and integer strides of T.TileLayout(T.S[ext:str]); false for any
  * other layout (thread axes, replicas, offsets). */
 static bool tile_dims(const Expr *tl, int64_t *ext, int64_t *str, int *n) {
-  if (!tl || tl->kind != E_LAYOUT || strcmp(tl->u.call.name, "T.TileLayout") != 0 || tl->u.call.n != 1 ||
-      tl->u.call.nkw)
+  if (!tl || tl->kind != E_LAYOUT || strcmp(tl->u.call.name, "T.TileLayout") != 0 ||
+      tl->u.call.n != 1 || tl->u.call.nkw)
     return false;
   const Expr *sl = tl->u.call.args[0];
-  if (sl->kind != E_LAYOUT || strcmp(sl->u.call.name, "T.S") != 0 || sl->u.call.n != 2) return false;
+  if (sl->kind != E_LAYOUT || strcmp(sl->u.call.name, "T.S") != 0 || sl->u.call.n != 2)
+    return false;
   const Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
   int k = ex->kind == E_TUPLE ? ex->u.list.n : 1;
   if ((st->kind == E_TUPLE ? st->u.list.n : 1) != k || k < 1 || k > 15) return false;
@@ -374,15 +384,16 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
   int lg = 0;
   while ((1ll << lg) < r) lg++;
   if ((1ll << lg) != r) {
-    ev_error(ev, loc, "cannot view '%s' as %s: the element widths are not a power-of-two ratio", src->name, tb);
+    ev_error(ev, loc, "cannot view '%s' as %s: the element widths are not a power-of-two ratio",
+             src->name, tb);
     return false;
   }
   *out = NULL;
   if (!src->layout && !unpack) return true;
   const Expr *tile = src->layout;
   const Expr *comp = NULL;
-  if (tile && tile->kind == E_LAYOUT && strcmp(tile->u.call.name, "T.ComposeLayout") == 0 && tile->u.call.n == 4 &&
-      !tile->u.call.nkw) {
+  if (tile && tile->kind == E_LAYOUT && strcmp(tile->u.call.name, "T.ComposeLayout") == 0 &&
+      tile->u.call.n == 4 && !tile->u.call.nkw) {
     comp = tile;
     tile = comp->u.call.args[3];
   }
@@ -394,15 +405,18 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
     int64_t step = 1;
     for (int i = n - 1; i >= 0; i--) {
       if (!tirx_expr_is_const_int(src->shape[i], &ext[i])) {
-        *out = unpacked_row_major(ev, src, r, loc); /* a symbolic extent: (n, 4) -> T.S[(n, 4, r):(4 * r, r, 1)] */
+        *out = unpacked_row_major(
+            ev, src, r, loc); /* a symbolic extent: (n, 4) -> T.S[(n, 4, r):(4 * r, r, 1)] */
         return true;
       }
       str[i] = step;
       step *= ext[i];
     }
   } else if (!tile_dims(tile, ext, str, &n)) {
-    ev_error(ev, loc, "cannot view '%s' as %s: only a T.TileLayout(T.S[...]) of memory strides (or a "
-             "T.ComposeLayout over one) re-packs to another element width", src->name, tb);
+    ev_error(ev, loc,
+             "cannot view '%s' as %s: only a T.TileLayout(T.S[...]) of memory strides (or a "
+             "T.ComposeLayout over one) re-packs to another element width",
+             src->name, tb);
     return false;
   }
   if (unpack) {
@@ -413,8 +427,8 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
     bool ok = str[n - 1] == 1 && ext[n - 1] % r == 0;
     for (int i = 0; i < n - 1 && ok; i++) ok = str[i] % r == 0;
     if (!ok) {
-      ev_error(ev, loc, "cannot view '%s' as %s: its layout does not pack %lld elements into one", src->name, tb,
-               (long long)r);
+      ev_error(ev, loc, "cannot view '%s' as %s: its layout does not pack %lld elements into one",
+               src->name, tb, (long long)r);
       return false;
     }
     ext[n - 1] /= r;
@@ -427,7 +441,8 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
   }
   int64_t pe;
   if (!tirx_expr_is_const_int(comp->u.call.args[0], &pe) || pe + (unpack ? lg : -lg) < 0) {
-    ev_error(ev, loc, "cannot view '%s' as %s: its swizzle's element width does not re-pack", src->name, tb);
+    ev_error(ev, loc, "cannot view '%s' as %s: its swizzle's element width does not re-pack",
+             src->name, tb);
     return false;
   }
   Expr *c = tirx_expr_new(ev->m, E_LAYOUT, tirx_dtype(DT_VOID), loc);
@@ -443,17 +458,21 @@ static bool repack(Eval *ev, Buffer *src, int64_t r, bool unpack, DType to, Loc 
 
 /* A.view(dtype) with a symbolic last dimension: the same element width keeps
  * it, a narrower element multiplies it; a wider one cannot be shown to divide. */
-static Value view_as_dtype_symbolic(Eval *ev, Buffer *b, DType t, Expr *layout, int ob, int nb, Loc loc) {
+static Value view_as_dtype_symbolic(Eval *ev, Buffer *b, DType t, Expr *layout, int ob, int nb,
+                                    Loc loc) {
   Expr *off = b->elem_offset;
   if (nb == 0 || ob % nb)
-    return ev_error(ev, loc, "cannot view '%s' as this dtype: its symbolic last dimension may not divide",
+    return ev_error(ev, loc,
+                    "cannot view '%s' as this dtype: its symbolic last dimension may not divide",
                     b->name);
   Buffer *v = view_of(ev, b, t, b->ndim, loc);
   for (int i = 0; i < b->ndim; i++) v->shape[i] = b->shape[i];
   if (ob != nb) {
     Expr *k = tirx_int(ev->m, b->shape[b->ndim - 1]->dtype, ob / nb, loc);
     v->shape[b->ndim - 1] = tirx_binary(ev->m, E_MUL, b->shape[b->ndim - 1], k, loc);
-    if (off) v->elem_offset = tirx_binary(ev->m, E_MUL, off, tirx_int(ev->m, off->dtype, ob / nb, loc), loc);
+    if (off)
+      v->elem_offset =
+          tirx_binary(ev->m, E_MUL, off, tirx_int(ev->m, off->dtype, ob / nb, loc), loc);
   }
   v->layout = layout ? layout : ob == nb ? b->layout : NULL;
   v->view_of = b;
@@ -471,27 +490,37 @@ static Value view_as_dtype_symbolic(Eval *ev, Buffer *b, DType t, Expr *layout, 
 static Value view_as_dtype(Eval *ev, Buffer *b, Args *a, Expr *layout) {
   DType t;
   if (!ev_get_dtype(ev, a->pos[0], &t, "dtype")) return v_make(V_ERROR, a->loc);
-  if (b->nstrides) return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
+  if (b->nstrides)
+    return ev_error(ev, a->loc, "view of a strided buffer as another dtype is not supported");
   int ob = tirx_dtype_bits(b->dtype) * b->dtype.lanes, nb = tirx_dtype_bits(t) * t.lanes;
   int64_t last;
   int64_t lastbits, offbits = 0;
-  if (b->ndim == 0) return ev_error(ev, a->loc, "cannot view '%s' (a 0-d buffer) as another dtype", b->name);
+  if (b->ndim == 0)
+    return ev_error(ev, a->loc, "cannot view '%s' (a 0-d buffer) as another dtype", b->name);
   if (!tirx_expr_is_const_int(b->shape[b->ndim - 1], &last))
     return view_as_dtype_symbolic(ev, b, t, layout, ob, nb, a->loc);
   if (__builtin_mul_overflow(last, (int64_t)ob, &lastbits))
     return ev_error(ev, a->loc, "the size of view of '%s' overflows 64 bits", b->name);
   if (nb == 0 || lastbits % nb)
-    return ev_error(ev, a->loc, "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
+    return ev_error(ev, a->loc,
+                    "cannot view '%s' as this dtype: the last dimension does not divide", b->name);
   int64_t off = 0;
   Expr *symoff = NULL; /* a symbolic offset in the view's elements (TVM's: off // k, off * k) */
   if (b->elem_offset && !tirx_expr_is_const_int(b->elem_offset, &off)) {
     Expr *o = b->elem_offset;
     if (ob == nb) symoff = o;
-    else if (nb % ob == 0) symoff = tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
-    else if (ob % nb == 0) symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
-    else return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
-  } else if (b->elem_offset && (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
-    return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide", b->name);
+    else if (nb % ob == 0)
+      symoff =
+          tirx_binary(ev->m, E_FLOORDIV, o, tirx_int(ev->m, o->dtype, nb / ob, a->loc), a->loc);
+    else if (ob % nb == 0)
+      symoff = tirx_binary(ev->m, E_MUL, o, tirx_int(ev->m, o->dtype, ob / nb, a->loc), a->loc);
+    else
+      return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide",
+                      b->name);
+  } else if (b->elem_offset &&
+             (__builtin_mul_overflow(off, (int64_t)ob, &offbits) || offbits % nb)) {
+    return ev_error(ev, a->loc, "cannot view '%s' as this dtype: its offset does not divide",
+                    b->name);
   }
   Buffer *v = view_of(ev, b, t, b->ndim, a->loc);
   for (int i = 0; i < b->ndim - 1; i++) v->shape[i] = b->shape[i];
@@ -518,8 +547,8 @@ static Value view_as_dtype(Eval *ev, Buffer *b, Args *a, Expr *layout) {
 /* The extents of A.view(d0, d1, ...) (ext[infer] left to the caller: *infer, -1
  * for none); *known: the product of the constant ones; *symbolic set when one
  * is not constant.  False after an error. */
-static bool view_extents(Eval *ev, Value *dims, int n, Loc loc, Expr **ext, int64_t *known_out, int *infer_out,
-                         bool *symbolic) {
+static bool view_extents(Eval *ev, Value *dims, int n, Loc loc, Expr **ext, int64_t *known_out,
+                         int *infer_out, bool *symbolic) {
   int64_t known = 1;
   int infer = -1;
   for (int i = 0; i < n; i++) {
@@ -527,7 +556,8 @@ static bool view_extents(Eval *ev, Value *dims, int n, Loc loc, Expr **ext, int6
     if (dims[i].kind == V_INT) {
       c = dims[i].u.i;
       if (c == -1) {
-        if (infer >= 0) return ev_error(ev, dims[i].loc, "only one view dimension can be -1"), false;
+        if (infer >= 0)
+          return ev_error(ev, dims[i].loc, "only one view dimension can be -1"), false;
         infer = i;
         ext[i] = NULL;
         continue;
@@ -564,7 +594,8 @@ static Value view_reshape(Eval *ev, Buffer *b, Args *a, Expr *layout) {
   }
   if (n < 1 || n > 16) return ev_error(ev, a->loc, "view needs 1 to 16 dimensions");
   if (b->nstrides && !layout)
-    return ev_error(ev, a->loc, "a reshaping view of '%s' (a strided buffer) needs layout=", b->name);
+    return ev_error(ev, a->loc,
+                    "a reshaping view of '%s' (a strided buffer) needs layout=", b->name);
   bool symbolic = false;
   int64_t total = 1;
   for (int i = 0; i < b->ndim; i++) {
@@ -576,9 +607,11 @@ static Value view_reshape(Eval *ev, Buffer *b, Args *a, Expr *layout) {
   Expr *ext[16];
   int64_t known;
   int infer;
-  if (!view_extents(ev, dims, n, a->loc, ext, &known, &infer, &symbolic)) return v_make(V_ERROR, a->loc);
+  if (!view_extents(ev, dims, n, a->loc, ext, &known, &infer, &symbolic))
+    return v_make(V_ERROR, a->loc);
   if (infer >= 0) {
-    if (symbolic) return ev_error(ev, a->loc, "cannot infer the -1 dimension of a view with a symbolic shape");
+    if (symbolic)
+      return ev_error(ev, a->loc, "cannot infer the -1 dimension of a view with a symbolic shape");
     if (total % known) return ev_error(ev, a->loc, "cannot infer the -1 dimension of the view");
     ext[infer] = tirx_i32(ev->m, total / known);
     known = total;
@@ -587,15 +620,16 @@ static Value view_reshape(Eval *ev, Buffer *b, Args *a, Expr *layout) {
    * zero-sized dynamic shared arena (a pool's, sized at commit) takes any */
   bool arena = total == 0 && tirx_scope_is(b->scope, MEM_SHARED_DYN);
   if (!symbolic && !layout && known > total && !arena)
-    return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name, (long long)known,
-                    (long long)total);
+    return ev_error(ev, a->loc, "view of '%s' has %lld elements, the buffer has %lld", b->name,
+                    (long long)known, (long long)total);
   Buffer *v = view_of(ev, b, b->dtype, n, a->loc);
   for (int i = 0; i < n; i++) v->shape[i] = ext[i];
   /* a laid-out source keeps its layout: the view indexes the same elements
    * in row-major order, which the layout then maps */
   v->layout = layout ? layout : b->layout;
   if (!layout && !b->layout) v->layout_src = b->layout_src ? b->layout_src : b;
-  if (layout && ev_layout_is_default(ev, layout, v->shape, n)) v->layout = NULL; /* TVM prints none */
+  if (layout && ev_layout_is_default(ev, layout, v->shape, n))
+    v->layout = NULL; /* TVM prints none */
   v->view_of = b;
   return emit_view(ev, v, a->loc);
 }
@@ -605,7 +639,8 @@ static Value view(Eval *ev, Buffer *b, Args *a) {
   if (!ev_check_kw(ev, a, "view", kws)) return v_make(V_ERROR, a->loc);
   Expr *layout;
   if (!view_layout(ev, a, &layout)) return v_make(V_ERROR, a->loc);
-  if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE)) return view_as_dtype(ev, b, a, layout);
+  if (a->npos == 1 && (a->pos[0].kind == V_STR || a->pos[0].kind == V_DTYPE))
+    return view_as_dtype(ev, b, a, layout);
   return view_reshape(ev, b, a, layout);
 }
 
@@ -632,11 +667,14 @@ static Value local_shaped(Eval *ev, Buffer *b, Args *a) {
   if (b->layout) {
     span = per_thread_elems(ev->m, b->layout);
     if (span <= 0)
-      return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over memory strides and thread axes",
+      return ev_error(ev, a->loc,
+                      "local() of '%s': its layout is not T.TileLayout(T.S[...]) over memory "
+                      "strides and thread axes",
                       b->name);
   } else {
     for (int i = 0; i < b->ndim; i++) {
-      if (!tirx_expr_is_const_int(b->shape[i], &c)) return ev_error(ev, a->loc, "local() of '%s': its shape is symbolic", b->name);
+      if (!tirx_expr_is_const_int(b->shape[i], &c))
+        return ev_error(ev, a->loc, "local() of '%s': its shape is symbolic", b->name);
       span *= c;
     }
   }
@@ -656,7 +694,9 @@ static Value local_shaped(Eval *ev, Buffer *b, Args *a) {
     v->shape[i] = tirx_i32(ev->m, c);
   }
   if (total != span)
-    return ev_error(ev, a->loc, "Local view shape has %lld elements, but the buffer has physical storage span %lld per thread",
+    return ev_error(ev, a->loc,
+                    "Local view shape has %lld elements, but the buffer has physical storage span "
+                    "%lld per thread",
                     (long long)total, (long long)span);
   return emit_view(ev, v, a->loc);
 }
@@ -667,7 +707,10 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   if (!b->view_of && b->layout && tirx_scope_is(b->scope, MEM_LOCAL)) {
     /* a local allocation laid out over threads: this thread's elements */
     int64_t n = per_thread_elems(ev->m, b->layout);
-    if (n <= 0) return ev_error(ev, a->loc, "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes", b->name);
+    if (n <= 0)
+      return ev_error(ev, a->loc,
+                      "local() of '%s': its layout is not T.TileLayout(T.S[...]) over thread axes",
+                      b->name);
     Buffer *v = view_of(ev, b, b->dtype, 1, a->loc);
     v->shape[0] = tirx_i32(ev->m, n);
     v->view_of = b;
@@ -676,7 +719,9 @@ static Value local_view(Eval *ev, Buffer *b, Args *a) {
   }
   Buffer *src = b->view_of;
   if (!src || !tirx_scope_is(src->scope, MEM_LOCAL) || !b->layout)
-    return ev_error(ev, a->loc, "local() needs a view with a layout over a local buffer (X = local_buf.view(..., layout=...))");
+    return ev_error(ev, a->loc,
+                    "local() needs a view with a layout over a local buffer (X = "
+                    "local_buf.view(..., layout=...))");
   Buffer *v = view_of(ev, src, src->dtype, src->ndim, a->loc);
   for (int i = 0; i < src->ndim; i++) v->shape[i] = src->shape[i];
   v->layout = src->layout;
@@ -720,8 +765,10 @@ Value m_buffer_sub(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
 
 Value m_buffer_unsupported(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   (void)recv;
-  return ev_error(ev, a->loc, "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
-                  m->name, self.u.buf->name);
+  return ev_error(
+      ev, a->loc,
+      "buffer method '%s' is not supported yet (write T.decl_buffer(..., data=%s.data) instead)",
+      m->name, self.u.buf->name);
 }
 
 /* T.alloc_tcgen05_ldst_frag(instr_shape, (rows, cols), dtype): a register
@@ -737,7 +784,9 @@ Value ev_ldst_frag(Eval *ev, Args *a) {
   Value args[3];
   for (int i = 0; i < 3; i++) {
     Value *v = ev_arg(a, i, names[i]);
-    if (!v) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag() missing required argument '%s'", names[i]);
+    if (!v)
+      return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag() missing required argument '%s'",
+                      names[i]);
     args[i] = *v;
   }
   if (!ev_require_device(ev, a->loc, "T.alloc_tcgen05_ldst_frag")) return v_make(V_ERROR, a->loc);
@@ -746,12 +795,16 @@ Value ev_ldst_frag(Eval *ev, Args *a) {
     return ev_error(ev, ts.loc, "T.alloc_tcgen05_ldst_frag: tensor_shape must be (rows, cols)");
   const char *hint = ev->name_hint;
   Value fn;
-  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn)) return v_make(V_ERROR, a->loc);
+  if (!ev_import_name(ev, "tvm.backend.cuda.lang.alloc_pool", "_ldst_frag", a->loc, &fn))
+    return v_make(V_ERROR, a->loc);
   Args la = {.pos = args, .npos = 3, .loc = a->loc};
   Value r = ev_call_value(ev, fn, &la);
   ev->name_hint = hint;
   if (r.kind == V_ERROR) return r;
-  if (r.kind != V_TUPLE || r.u.list.n != 2) return ev_error(ev, a->loc, "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");
+  if (r.kind != V_TUPLE || r.u.list.n != 2)
+    return ev_error(
+        ev, a->loc,
+        "T.alloc_tcgen05_ldst_frag: the prelude's _ldst_frag returned no (count, layout)");
   /* flat = T.alloc_local((count,), dtype) */
   Value shape = v_make(V_TUPLE, a->loc);
   shape.u.list.items = TIRX_NEWN(ev->m, Value, 1);

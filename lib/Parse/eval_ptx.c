@@ -42,7 +42,9 @@ static bool why(Why *w, const char *fmt, ...) {
   return false;
 }
 
-static bool is_sink(const Value *v) { return v->kind == V_NS && strcmp(v->u.ns, "T.ptx.SINK") == 0; }
+static bool is_sink(const Value *v) {
+  return v->kind == V_NS && strcmp(v->u.ns, "T.ptx.SINK") == 0;
+}
 
 static const char *dt_name(DType t, char *buf) { return tirx_dtype_str(t, buf); }
 
@@ -59,7 +61,9 @@ static bool list_has(const char *list, DType t) {
 }
 
 /* A Python literal that names no dtype. */
-static bool is_literal(const Value *v) { return v->kind == V_INT || v->kind == V_BOOL || v->kind == V_FLOAT; }
+static bool is_literal(const Value *v) {
+  return v->kind == V_INT || v->kind == V_BOOL || v->kind == V_FLOAT;
+}
 
 /* Whether a buffer holds one element (a scalar or a one-element view). */
 static bool one_element(const Buffer *b) {
@@ -89,7 +93,8 @@ static Expr *operand_expr(Eval *ev, const Value *v, Why *w, const char *what, bo
 
 static bool fits(DType t, int64_t v, bool big) {
   int bits = tirx_dtype_bits(t);
-  if (tirx_dtype_is_float(t) || bits >= 64) return !big || tirx_dtype_code(t) == DTC_UINT || tirx_dtype_is_float(t);
+  if (tirx_dtype_is_float(t) || bits >= 64)
+    return !big || tirx_dtype_code(t) == DTC_UINT || tirx_dtype_is_float(t);
   if (big) return false;
   if (tirx_dtype_code(t) == DTC_UINT) return v >= 0 && (uint64_t)v < (1ull << bits);
   return v >= -(1ll << (bits - 1)) && v < (1ll << (bits - 1));
@@ -116,8 +121,8 @@ static bool tensormap_address(const Expr *x) {
          x->u.call.args[0]->kind == E_VAR && x->u.call.args[0]->u.var->is_tensormap;
 }
 
-static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
-                            Expr *x, Why *w) {
+static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o,
+                            const char *const *mods, Expr *x, Why *w) {
   if (o->kind == PTXK_PTR) {
     if (is_pointer(x)) return x;
     why(w, "operand '%s' must be a pointer", o->name);
@@ -126,7 +131,9 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
   const char *sp = tirx_ptx_opspace(en, o, mods);
   if (tirx_scope_is(sp, MEM_TMEM)) {
     if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) return x;
-    why(w, "operand '%s' is a tmem address and must be a uint32 (compose it with T.cuda.get_tmem_addr)",
+    why(w,
+        "operand '%s' is a tmem address and must be a uint32 (compose it with "
+        "T.cuda.get_tmem_addr)",
         o->name);
     return NULL;
   }
@@ -134,7 +141,8 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
     if (is_pointer(x)) {
       Expr **a = TIRX_NEWN(ev->m, Expr *, 1);
       a[0] = x;
-      return tirx_call(ev->m, tirx_intrin(I_CUDA_CVTA_TO_SHARED), tirx_dtype(DT_UINT32), a, 1, x->loc);
+      return tirx_call(ev->m, tirx_intrin(I_CUDA_CVTA_TO_SHARED), tirx_dtype(DT_UINT32), a, 1,
+                       x->loc);
     }
     if (tirx_dtype_eq(x->dtype, tirx_dtype(DT_UINT32))) return x;
     why(w, "operand '%s' must be a shared-scope pointer or a uint32 shared address", o->name);
@@ -146,7 +154,8 @@ static Expr *coerce_address(Eval *ev, const PtxEntry *en, const PtxOperand *o, c
   bool tmap = tensormap_address(x);
   if (is_pointer(x) && !tmap) {
     if (shared_pointer(x)) {
-      why(w, "operand '%s' is a %s address but got a shared-scope pointer", o->name, *sp ? sp : "generic");
+      why(w, "operand '%s' is a %s address but got a shared-scope pointer", o->name,
+          *sp ? sp : "generic");
       return NULL;
     }
     return x;
@@ -186,8 +195,10 @@ static bool coerce_imm(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Exp
         out[k] = x; /* an unrolled loop variable: constant by codegen */
         continue;
       }
-      return why(w, "operand '%s' is an immediate in the instruction text; it needs a compile-time integer",
-                 o->name);
+      return why(
+          w,
+          "operand '%s' is an immediate in the instruction text; it needs a compile-time integer",
+          o->name);
     }
     if (o->nchoices) {
       char b[24];
@@ -197,7 +208,8 @@ static bool coerce_imm(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Exp
       if (!ok) {
         char list[160] = "";
         for (int c = 0; c < o->nchoices; c++)
-          snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c ? ", " : "", o->choices[c]);
+          snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c ? ", " : "",
+                   o->choices[c]);
         return why(w, "operand '%s' must be one of %s, got %lld", o->name, list, (long long)iv);
       }
     }
@@ -210,7 +222,8 @@ static bool coerce_imm(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Exp
 
 /* An address or pointer operand, with T.ptx.addr(base, offset) where it takes one. */
 static bool coerce_addr_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o,
-                                const char *const *mods, PArg *args, int lanes, Expr **out, Why *w) {
+                                const char *const *mods, PArg *args, int lanes, Expr **out,
+                                Why *w) {
   for (int k = 0; k < lanes; k++) {
     Expr *x = operand_expr(ev, &args[k].v, w, "an address", false);
     if (!x) return false;
@@ -257,10 +270,11 @@ static bool coerce_pred(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Ex
                                tirx_dtype_eq(x->dtype, tirx_dtype(DT_INT32))));
     if (!ok) {
       if (args[k].tag) return why(w, "T.ptx.pred(...) takes a bool/uint32/int32 expression");
-      return why(w,
-                 "operand '%s' is a .pred argument: pass a bool expression, or wrap an integer one as "
-                 "T.ptx.pred(x)",
-                 o->name);
+      return why(
+          w,
+          "operand '%s' is a .pred argument: pass a bool expression, or wrap an integer one as "
+          "T.ptx.pred(x)",
+          o->name);
     }
     out[k] = x;
   }
@@ -284,10 +298,11 @@ static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const 
       if (!x || x->kind != E_LOAD) {
         DType d0;
         list_first(allowed, &d0);
-        return why(w,
-                   "destination '%s' must be a writable scalar or buffer element (declare it first, e.g. "
-                   "`d: T.%s`); a T.let binding is immutable",
-                   o->name, dt_name(d0, b1));
+        return why(
+            w,
+            "destination '%s' must be a writable scalar or buffer element (declare it first, e.g. "
+            "`d: T.%s`); a T.let binding is immutable",
+            o->name, dt_name(d0, b1));
       }
       out[k] = x;
     } else if (!is_literal(v)) {
@@ -299,8 +314,9 @@ static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const 
     }
     if (have && !tirx_dtype_eq(want, out[k]->dtype)) {
       char b2[32];
-      return why(w, "operand '%s' is one %d-register group, so its lanes need one dtype, got %s and %s", o->name,
-                 lanes, dt_name(want, b1), dt_name(out[k]->dtype, b2));
+      return why(
+          w, "operand '%s' is one %d-register group, so its lanes need one dtype, got %s and %s",
+          o->name, lanes, dt_name(want, b1), dt_name(out[k]->dtype, b2));
     }
     want = out[k]->dtype;
     have = true;
@@ -314,36 +330,40 @@ static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const 
       have = true;
     }
   }
-  if (!have && !list_first(allowed, &want)) return why(w, "operand '%s' has no register type here", o->name);
+  if (!have && !list_first(allowed, &want))
+    return why(w, "operand '%s' has no register type here", o->name);
   if (!list_has(allowed, want)) {
     char list[200];
     snprintf(list, sizeof list, "%s", allowed);
     for (char *p = list; *p; p++)
       if (*p == '|') *p = '/';
-    return why(w, "%s '%s' must have dtype %s (from .%s), got %s", dst ? "destination" : "operand", o->name, list,
-               ty, dt_name(want, b1));
+    return why(w, "%s '%s' must have dtype %s (from .%s), got %s", dst ? "destination" : "operand",
+               o->name, list, ty, dt_name(want, b1));
   }
   for (int k = 0; k < lanes; k++) {
     if (out[k]) continue;
     const Value *v = &args[k].v;
     if (v->kind == V_FLOAT && !tirx_dtype_is_float(want))
-      return why(w, "operand '%s' is .%s, so the float literal %g would be truncated; write T.%s(...)", o->name,
-                 ty, v->u.f, dt_name(want, b1));
+      return why(w,
+                 "operand '%s' is .%s, so the float literal %g would be truncated; write T.%s(...)",
+                 o->name, ty, v->u.f, dt_name(want, b1));
     if (v->kind != V_FLOAT && !fits(want, v->u.i, v->uint_big))
-      return why(w, "operand '%s': %lld does not fit in %s", o->name, (long long)v->u.i, dt_name(want, b1));
+      return why(w, "operand '%s': %lld does not fit in %s", o->name, (long long)v->u.i,
+                 dt_name(want, b1));
     out[k] = literal_expr(ev, v, want);
   }
   return true;
 }
 
 /* Coerces the `lanes` arguments of operand o into out[]; false with a reason. */
-static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
-                           PArg *args, int lanes, Expr **out, Why *w) {
+static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o,
+                           const char *const *mods, PArg *args, int lanes, Expr **out, Why *w) {
   const char *ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, mods) : "";
   bool is_pred = o->kind == PTXK_REG && strcmp(ty, "pred") == 0;
   for (int k = 0; k < lanes; k++) {
     if (args[k].tag && !is_pred)
-      return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)", o->name);
+      return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)",
+                 o->name);
     if (is_sink(&args[k].v) || (args[k].v.kind == V_NS))
       return why(w, "operand '%s' cannot take %s", o->name,
                  is_sink(&args[k].v) ? "T.ptx.SINK here" : "a namespace");
@@ -367,15 +387,16 @@ static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why 
   char miss[200] = "";
   for (int i = 0; i < en->nslots; i++)
     if (!cm[i] && !en->slots[i].optional)
-      snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "", en->slots[i].name);
+      snprintf(miss + strlen(miss), sizeof miss - strlen(miss), "%s%s", *miss ? ", " : "",
+               en->slots[i].name);
   if (*miss) return why(w, "missing required modifier(s): %s", miss);
   if (!tirx_ptx_rule_ok(en, cm)) {
     char combo[240] = "";
     for (int k = 0; k < en->rule.nkeys; k++) {
       const char *t = en->rule.keys[k] >= 0 ? cm[en->rule.keys[k]] : NULL;
       size_t o = strlen(combo);
-      snprintf(combo + o, sizeof combo - o, "%s%s=%s", k ? ", " : "", en->slots[en->rule.keys[k]].name,
-               t ? t : "(none)");
+      snprintf(combo + o, sizeof combo - o, "%s%s=%s", k ? ", " : "",
+               en->slots[en->rule.keys[k]].name, t ? t : "(none)");
     }
     return why(w, "the modifiers %s are not a legal combination for this shape", combo);
   }
@@ -387,7 +408,8 @@ static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why 
       int l = tirx_ptx_lanes(&en->ops[i], cm);
       if (!l) continue;
       size_t o = strlen(names);
-      if (l > 1) snprintf(names + o, sizeof names - o, "%s%s[%d]", o ? ", " : "", en->ops[i].name, l);
+      if (l > 1)
+        snprintf(names + o, sizeof names - o, "%s%s[%d]", o ? ", " : "", en->ops[i].name, l);
       else snprintf(names + o, sizeof names - o, "%s%s", o ? ", " : "", en->ops[i].name);
     }
     return why(w, "expects %d operand%s (%s), got %d", want, want == 1 ? "" : "s", names, nops);
@@ -395,8 +417,8 @@ static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why 
   return true;
 }
 
-static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops, Expr *pred, bool keep,
-                      Loc loc, Built *out, Why *w) {
+static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops,
+                      Expr *pred, bool keep, Loc loc, Built *out, Why *w) {
   const char *const *cm = (const char *const *)mods;
   if (!entry_fits(en, cm, nops, w)) return false;
   if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
@@ -426,7 +448,8 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
       live_args[live++] = *a;
     }
     bool ok = true;
-    if (lanes && !live && o->kind == PTXK_REG) ok = why(w, "at least one lane of '%s' must be a real register", o->name);
+    if (lanes && !live && o->kind == PTXK_REG)
+      ok = why(w, "at least one lane of '%s' must be a real register", o->name);
     else if (live) ok = coerce_operand(ev, en, o, cm, live_args, live, coerced + n, w);
     if (!ok) {
       strbuf_free(&flags);
@@ -524,8 +547,8 @@ static bool filter_flat(Cand *c, int nc, const Value *strs, int nflat) {
 
 /* The error for a modifier no candidate takes: it names the open slots of the
  * first candidate that was alive before. */
-static Value bad_modifier(Eval *ev, const Cand *c, int nc, const char *fam, const char *tok, size_t len,
-                          Loc loc) {
+static Value bad_modifier(Eval *ev, const Cand *c, int nc, const char *fam, const char *tok,
+                          size_t len, Loc loc) {
   char open[400] = "";
   for (int i = 0; i < nc && !*open; i++) {
     const PtxEntry *e = c[i].e;
@@ -539,15 +562,16 @@ static Value bad_modifier(Eval *ev, const Cand *c, int nc, const char *fam, cons
       snprintf(open + o, sizeof open - o, "}");
     }
   }
-  return ev_error(ev, loc, "'%.*s' is not a valid modifier for T.ptx.%s; open slots: %s", (int)len, tok, fam,
-                  *open ? open : "(none)");
+  return ev_error(ev, loc, "'%.*s' is not a valid modifier for T.ptx.%s; open slots: %s", (int)len,
+                  tok, fam, *open ? open : "(none)");
 }
 
 /* Narrows the candidates by the modifiers written in the spelling after the
  * family (`rest`, ".tok.tok...", none empty); the ones that read the flat form's strings
  * already carry theirs.  Returns 1 when some are left, 0 when none is (and
  * the caller asked to hear it: *nomatch), -1 after an error. */
-static int filter_tokens(Eval *ev, Cand *c, int nc, const char *rest, const char *fam, Loc loc, bool *nomatch) {
+static int filter_tokens(Eval *ev, Cand *c, int nc, const char *rest, const char *fam, Loc loc,
+                         bool *nomatch) {
   for (const char *p = rest; *p == '.';) {
     p++;
     size_t k = strcspn(p, ".");
@@ -586,8 +610,8 @@ static bool ptx_keywords(Eval *ev, Args *a, const char *fam, Expr **pred, bool *
         return ev_error(ev, v->loc, "preserve_dst= must be True or False"), false;
       *keep = b;
     } else {
-      return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)", fam,
-                      a->kwn[i]),
+      return ev_error(ev, v->loc, "T.ptx.%s takes no keyword '%s' (only pred= and preserve_dst=)",
+                      fam, a->kwn[i]),
              false;
     }
   }
@@ -598,8 +622,8 @@ static bool ptx_keywords(Eval *ev, Args *a, const char *fam, Expr **pred, bool *
  * marker's fields more): the guard, sunk lanes and .pred tags, one
  * comma-separated field each (a lane index per 's'/'p' field).  False after
  * an error. */
-static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t nfields, const char *fam,
-                         PArg *ops, int *nops, Expr **pred, bool *keep, Loc loc) {
+static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t nfields,
+                         const char *fam, PArg *ops, int *nops, Expr **pred, bool *keep, Loc loc) {
   int *sunk = TIRX_NEWN(ev->m, int, nfields), nsunk = 0;
   int *tags = TIRX_NEWN(ev->m, int, nfields), ntags = 0;
   for (const char *f = marker, *end = marker + markerlen; f < end;) {
@@ -608,7 +632,8 @@ static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t 
     bool lane = k > 1 && f[1] >= '0' && f[1] <= '9';
     if (k == 4 && memcmp(f, "pred", 4) == 0) {
       if (!*nops)
-        return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam), false;
+        return ev_error(ev, loc, "T.ptx.%s: marker \"pred\" without a predicate operand", fam),
+               false;
       if (*pred) return ev_error(ev, loc, "T.ptx.%s: both pred= and a \"pred\" marker", fam), false;
       Value pv = ops[--*nops].v;
       *pred = pv.kind == V_BOOL ? tirx_int(ev->m, tirx_dtype(DT_BOOL), pv.u.i, pv.loc)
@@ -633,7 +658,8 @@ static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t 
     }
   for (int i = 0; i < nsunk; i++) {
     int at = sunk[i];
-    if (at < 0 || at > *nops) return ev_error(ev, loc, "T.ptx.%s: bad sink marker 's%d'", fam, at), false;
+    if (at < 0 || at > *nops)
+      return ev_error(ev, loc, "T.ptx.%s: bad sink marker 's%d'", fam, at), false;
     memmove(ops + at + 1, ops + at, sizeof(PArg) * (size_t)(*nops - at));
     ops[at].v = v_make(V_NS, loc);
     ops[at].v.u.ns = "T.ptx.SINK";
@@ -654,10 +680,11 @@ static bool apply_marker(Eval *ev, const char *marker, size_t markerlen, size_t 
  * shape was tried, else every tried shape's.  Shapes that only lack a
  * modifier the call did not write are noise when another shape got as far as
  * the operands. */
-static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Why *whys, const char *fam,
-                          Loc loc) {
+static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Why *whys,
+                          const char *fam, Loc loc) {
   bool closer = false;
-  for (int i = 0; i < nc; i++) closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
+  for (int i = 0; i < nc; i++)
+    closer |= tried[i] && strncmp(whys[i].msg, "missing required", 16) != 0;
   int nalive = 0;
   for (int i = 0; i < nc; i++) {
     if (closer && tried[i] && strncmp(whys[i].msg, "missing required", 16) == 0) tried[i] = false;
@@ -668,16 +695,19 @@ static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Wh
       if (tried[i]) return ev_error(ev, loc, "T.ptx.%s (%s): %s", fam, c[i].e->name, whys[i].msg);
   }
   char list[2400];
-  size_t o = (size_t)snprintf(list, sizeof list, "no T.ptx.%s instruction matches these operands; candidates:", fam);
+  size_t o = (size_t)snprintf(list, sizeof list,
+                              "no T.ptx.%s instruction matches these operands; candidates:", fam);
   for (int i = 0; i < nc && o < sizeof list - 8; i++)
-    if (tried[i]) o += (size_t)snprintf(list + o, sizeof list - o, "\n  %s: %s", c[i].e->name, whys[i].msg);
+    if (tried[i])
+      o += (size_t)snprintf(list + o, sizeof list - o, "\n  %s: %s", c[i].e->name, whys[i].msg);
   return ev_error(ev, loc, "%s", list);
 }
 
 /* Tries the live candidates on the operands: how many accept them, the
  * chosen one's call in *built (*hit), each tried one's reason in whys[]. */
-static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, Expr *pred, bool keep, Loc loc,
-                          Built *built, const PtxEntry **hit, bool *tried, Why *whys) {
+static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, Expr *pred,
+                          bool keep, Loc loc, Built *built, const PtxEntry **hit, bool *tried,
+                          Why *whys) {
   int hits = 0;
   Built b = {NULL, 0};
   for (int i = 0; i < nc; i++) {
@@ -723,9 +753,11 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
   }
   int nflat = nstr ? nstr - 1 : 0;
   if (nflat && rest[0] != '\0')
-    return ev_error(ev, loc, "T.ptx: give the modifiers either in the name or as trailing strings, not both");
+    return ev_error(
+        ev, loc, "T.ptx: give the modifiers either in the name or as trailing strings, not both");
   if (nflat && !filter_flat(c, nc, &a->pos[npos], nflat)) {
-    if (!nomatch) return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+    if (!nomatch)
+      return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
     *nomatch = true;
     return v_make(V_ERROR, loc);
   }
@@ -761,7 +793,8 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
     return v_make(V_ERROR, loc);
   }
   if (!hits) return no_candidate(ev, c, nc, tried, whys, fam, loc);
-  Expr *call = tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
+  Expr *call =
+      tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
   call->u.call.name = tirx_intern0(ev->m, hit->name);
   return v_expr(call, loc);
 }

@@ -59,7 +59,8 @@ static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
 
 /* Formats one value into *b the way f"{v:spec}" does (no spec: str(v));
  * frees *b on failure. */
-static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc);
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr,
+                         StrBuf *b, Loc loc);
 
 static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
   Value v = v_make(k, loc);
@@ -71,7 +72,8 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
 
 bool ev_py_step(Eval *ev, Loc loc) {
   if (!ev->py->max_steps)
-    ev->py->max_steps = ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
+    ev->py->max_steps =
+        ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
   if (++ev->py->steps > ev->py->max_steps) {
     if (ev->py->steps == ev->py->max_steps + 1)
       ev_error(ev, loc, "parse-time evaluation exceeded %lld steps (an endless loop?)",
@@ -80,7 +82,8 @@ bool ev_py_step(Eval *ev, Loc loc) {
   }
   if (ev->py->too_big) return false;
   if (ev->m->arena->used_total > EV_MAX_BYTES) {
-    ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)", EV_MAX_BYTES >> 20);
+    ev_error(ev, loc, "parse-time evaluation used more than %zu MiB (values too large?)",
+             EV_MAX_BYTES >> 20);
     ev->py->too_big = true;
     return false;
   }
@@ -104,8 +107,10 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     char buf[40];
     if (isinf(v.u.f)) snprintf(buf, sizeof buf, "%s", v.u.f < 0 ? "-inf" : "inf");
     else if (isnan(v.u.f)) snprintf(buf, sizeof buf, "nan");
-    else if (v.u.f == floor(v.u.f) && fabs(v.u.f) < 1e16) /* integral: its digits and ".0", as repr */
-      snprintf(buf, sizeof buf, "%s%lld.0", signbit(v.u.f) && v.u.f == 0 ? "-" : "", (long long)v.u.f);
+    else if (v.u.f == floor(v.u.f) &&
+             fabs(v.u.f) < 1e16) /* integral: its digits and ".0", as repr */
+      snprintf(buf, sizeof buf, "%s%lld.0", signbit(v.u.f) && v.u.f == 0 ? "-" : "",
+               (long long)v.u.f);
     else {
       for (int p = 1; p <= 17; p++) {
         snprintf(buf, sizeof buf, "%.*g", p, v.u.f);
@@ -127,7 +132,8 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     if (v.u.dt.id != DT_VOID) strbuf_puts(b, buf);
     return true;
   }
-  case V_TUPLE: case V_LIST:
+  case V_TUPLE:
+  case V_LIST:
     strbuf_putc(b, v.kind == V_TUPLE ? '(' : '[');
     for (int i = 0; i < v.u.list.n; i++) {
       if (i) strbuf_puts(b, ", ");
@@ -150,11 +156,35 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     if (v.u.builtin->type != V_ERROR) strbuf_printf(b, "<class '%s'>", v.u.builtin->name);
     else strbuf_printf(b, "<built-in function %s>", v.u.builtin->name);
     return true;
-  case V_ERROR: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS: case V_PTRTYPE: case V_LOCALVEC:
-  case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA: case V_FUNCREF: case V_POOL:
-  case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND: case V_DESCR: case V_MODULE:
-  case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   bool ok;
   if (EV_PROTO(v)->text && EV_PROTO(v)->text(ev, v, repr, b, &ok)) return ok;
@@ -208,7 +238,8 @@ static void format_int(StrBuf *body, long long x, char type, char sign) {
     unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
     char tmp[70];
     int k = 0;
-    do tmp[k++] = (char)('0' + (u & 1)); while ((u >>= 1) && k < 68);
+    do tmp[k++] = (char)('0' + (u & 1));
+    while ((u >>= 1) && k < 68);
     if (x < 0) strbuf_putc(body, '-');
     while (k) strbuf_putc(body, tmp[--k]);
   } else {
@@ -222,13 +253,15 @@ static void format_int(StrBuf *body, long long x, char type, char sign) {
 static void format_float(StrBuf *body, double x, char type, char sign, int prec) {
   if (type == '%') x *= 100;
   int sig = prec < 0 ? 6 : prec == 0 ? 1 : prec; /* 'g': significant digits */
-  if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) && !(x == 0 && signbit(x))) {
+  if ((type == 'g' || type == 'G') && x == floor(x) && fabs(x) < pow(10, sig) &&
+      !(x == 0 && signbit(x))) {
     /* an integral value of at most `sig` digits: %g prints just its digits (no printf) */
     if (sign == '+' && x >= 0) strbuf_putc(body, '+');
     strbuf_put_decimal(body, (unsigned long long)fabs(x), x < 0);
   } else {
     char f[16];
-    snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec, type == '%' ? 'f' : type);
+    snprintf(f, sizeof f, "%%%s.%d%c", sign == '+' ? "+" : "", prec < 0 ? 6 : prec,
+             type == '%' ? 'f' : type);
     strbuf_printf(body, f, x);
     if (type == '%') strbuf_putc(body, '%');
   }
@@ -252,7 +285,8 @@ static void put_padded(StrBuf *out, StrBuf *body, const FmtSpec *fs, bool num) {
 }
 
 static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf *out, Loc loc) {
-  Value *fm = v.kind == V_OBJECT ? ev_class_find(v.u.obj->cls, tirx_intern0(ev->m, "__format__")) : NULL;
+  Value *fm =
+      v.kind == V_OBJECT ? ev_class_find(v.u.obj->cls, tirx_intern0(ev->m, "__format__")) : NULL;
   if (fm) { /* the object's own format: __format__(spec) */
     Value args[2] = {v, py_str_value(ev, spec, n, loc)};
     Args a = {args, 2, NULL, NULL, 0, loc};
@@ -281,7 +315,8 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
     }
     format_float(&body, v.kind == V_FLOAT ? v.u.f : (double)v.u.i, type, sign, prec);
   } else if (!type || type == 's') {
-    if (sign == '+' && num && (v.kind == V_FLOAT ? v.u.f >= 0 : v.u.i >= 0)) strbuf_putc(&body, '+');
+    if (sign == '+' && num && (v.kind == V_FLOAT ? v.u.f >= 0 : v.u.i >= 0))
+      strbuf_putc(&body, '+');
     if (prec >= 0 && v.kind == V_FLOAT && !type) strbuf_printf(&body, "%.*g", prec, v.u.f);
     else if (!py_to_text(ev, v, &body, false)) {
       strbuf_free(&body);
@@ -302,7 +337,8 @@ static bool py_format_spec(Eval *ev, Value v, const char *spec, size_t n, StrBuf
   return true;
 }
 
-static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr, StrBuf *b, Loc loc) {
+static bool py_put_field(Eval *ev, Value v, const char *spec, size_t n, bool has_spec, bool repr,
+                         StrBuf *b, Loc loc) {
   bool ok = has_spec && !repr ? py_format_spec(ev, v, spec, n, b, loc) : py_to_text(ev, v, b, repr);
   if (!ok) strbuf_free(b);
   return ok;
@@ -446,7 +482,8 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
       strbuf_free(&b);
       return v;
     }
-    if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc)) return v_make(V_ERROR, a->loc);
+    if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc))
+      return v_make(V_ERROR, a->loc);
   }
   return py_take_str(ev, &b, a->loc);
 }
@@ -520,7 +557,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
     const char *key = s + i + 1;
     size_t kl = colon - i - 1;
     bool repr = false; /* {0!r} / {!s}: the conversion */
-    if (kl >= 2 && key[kl - 2] == '!' && (key[kl - 1] == 'r' || key[kl - 1] == 's')) repr = key[kl - 1] == 'r', kl -= 2;
+    if (kl >= 2 && key[kl - 2] == '!' && (key[kl - 1] == 'r' || key[kl - 1] == 's'))
+      repr = key[kl - 1] == 'r', kl -= 2;
     Value v;
     if (kl == 0) {
       if (next >= a->npos) {
@@ -544,7 +582,8 @@ static Value py_format_method(Eval *ev, Value f, Args *a) {
       }
       v = a->kwv[k];
     }
-    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, repr, &b, a->loc))
+    if (!py_put_field(ev, v, s + colon + 1, colon < j ? j - colon - 1 : 0, colon < j, repr, &b,
+                      a->loc))
       return v_make(V_ERROR, a->loc);
     i = j;
   }
@@ -561,17 +600,20 @@ static bool py_equal_in(Eval *ev, Value a, Value b, int64_t *left) {
   if ((a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS) &&
       ev_class_equal(ev, a, b, &ceq))
     return ceq;
-  if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL)) return a.u.i == b.u.i;
+  if ((a.kind == V_INT || a.kind == V_BOOL) && (b.kind == V_INT || b.kind == V_BOOL))
+    return a.u.i == b.u.i;
   if (a.kind == V_FLOAT || b.kind == V_FLOAT) {
     if (!ev_is_number(&a) || !ev_is_number(&b)) return false;
-    double x = a.kind == V_FLOAT ? a.u.f : (double)a.u.i, y = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
+    double x = a.kind == V_FLOAT ? a.u.f : (double)a.u.i,
+           y = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
     return x == y;
   }
   if (a.kind != b.kind) return a.kind == V_NONE && b.kind == V_NONE;
   switch (a.kind) {
   case V_NONE: return true;
   case V_STR: return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
-  case V_TUPLE: case V_LIST:
+  case V_TUPLE:
+  case V_LIST:
     if (a.u.list.n != b.u.list.n) return false;
     for (int i = 0; i < a.u.list.n; i++)
       if (!py_equal_in(ev, a.u.list.items[i], b.u.list.items[i], left)) return false;
@@ -581,17 +623,44 @@ static bool py_equal_in(Eval *ev, Value a, Value b, int64_t *left) {
     for (int i = 0; i < a.u.dict.n; i++) {
       int j = 0;
       while (j < b.u.dict.n && !py_equal_in(ev, a.u.dict.keys[i], b.u.dict.keys[j], left)) j++;
-      if (j == b.u.dict.n || !py_equal_in(ev, a.u.dict.vals[i], b.u.dict.vals[j], left)) return false;
+      if (j == b.u.dict.n || !py_equal_in(ev, a.u.dict.vals[i], b.u.dict.vals[j], left))
+        return false;
     }
     return true;
   case V_DTYPE: return tirx_dtype_eq(a.u.dt, b.u.dt);
   case V_BUILTIN: return a.u.builtin == b.u.builtin;
-  case V_ERROR: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_NS:
-  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
-  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
-  case V_DESCR: case V_MODULE: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR: case V_GLOBALDECL:
+  case V_ERROR:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
   case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return false;
 }
@@ -612,7 +681,8 @@ static bool py_equal(Eval *ev, Value a, Value b) {
   bool r = py_equal_in(ev, a, b, &left);
   if (left < 0) {
     if (!ev->py->too_big)
-      ev_error(ev, a.loc, "comparing values of more than %lld items at parse time", (long long)PY_MAX_COMPARE);
+      ev_error(ev, a.loc, "comparing values of more than %lld items at parse time",
+               (long long)PY_MAX_COMPARE);
     ev->py->too_big = true;
     return false;
   }
@@ -640,7 +710,9 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
   if (--*left < 0) return false; /* a key of more items has no hash here (py_equal scans) */
   switch (v.kind) {
   case V_NONE: x = 0x9e3779b97f4a7c15u; break;
-  case V_BOOL: case V_INT: case V_FLOAT: {
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT: {
     double d = v.kind == V_FLOAT ? v.u.f : (double)v.u.i;
     if (d == 0) d = 0; /* -0.0 == 0 */
     memcpy(&x, &d, sizeof x);
@@ -658,7 +730,8 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
     for (; i < v.u.s.len; i++) x = (x ^ (unsigned char)v.u.s.p[i]) * 0x100000001b3u;
     break;
   }
-  case V_TUPLE: case V_LIST:
+  case V_TUPLE:
+  case V_LIST:
     x = (uint64_t)v.kind * 0x2545f4914f6cdd1du + (uint64_t)v.u.list.n;
     for (int i = 0; i < v.u.list.n; i++) {
       uint64_t e;
@@ -666,12 +739,38 @@ static bool py_hash_in(Value v, uint64_t *h, int *left) {
       x = (x ^ e) * 0x100000001b3u + 0x9e3779b97f4a7c15u;
     }
     break;
-  case V_ERROR: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
-  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
-  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
-  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: return false;
+  case V_ERROR:
+  case V_DICT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: return false;
   }
   x ^= x >> 33; /* finalise: the low bits pick the slot */
   x *= 0xff51afd7ed558ccdu;
@@ -815,7 +914,7 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
     int64_t k = seq_a ? b.u.i : a.u.i;
     int64_t len = s.kind == V_STR ? (int64_t)s.u.s.len : s.u.list.n;
     if (k < 0 || len == 0) k = 0; /* "" * (2**63-1) is "" at once, not 2**63-1 empty copies */
-    if (!ev_py_step(ev, loc)) { /* the arena bound is checked at each step */
+    if (!ev_py_step(ev, loc)) {   /* the arena bound is checked at each step */
       *out = v_make(V_ERROR, loc);
       return true;
     }
@@ -839,9 +938,9 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out) {
     return true;
   }
   if ((op == OP_EQ || op == OP_NE) &&
-      (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE || a.kind == V_DTYPE ||
-       a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS || b.kind == V_CLASS || a.kind == V_DICT ||
-       a.kind == V_BUILTIN || b.kind == V_BUILTIN) &&
+      (a.kind == V_TUPLE || a.kind == V_LIST || a.kind == V_NONE || b.kind == V_NONE ||
+       a.kind == V_DTYPE || a.kind == V_OBJECT || b.kind == V_OBJECT || a.kind == V_CLASS ||
+       b.kind == V_CLASS || a.kind == V_DICT || a.kind == V_BUILTIN || b.kind == V_BUILTIN) &&
       b.kind != V_EXPR && a.kind != V_EXPR) {
     *out = v_make(V_BOOL, loc);
     out->u.i = py_equal(ev, a, b) == (op == OP_EQ);
@@ -896,19 +995,25 @@ bool ev_py_contains(Eval *ev, Value x, Value c, bool *out) {
 
 /* ---- iteration --------------------------------------------------------------- */
 
-static bool py_int_arg(Eval *ev, Value v, int64_t *out) { return ev_get_int(ev, v, out, "range() argument"); }
+static bool py_int_arg(Eval *ev, Value v, int64_t *out) {
+  return ev_get_int(ev, v, out, "range() argument");
+}
 
 /* The items of range(lo, hi, st), st != 0, computed in uint64 (the distance
  * between two int64 bounds may be 2**64 - 1); false after reporting more than
  * PY_MAX_ITEMS. */
-static bool py_range_items(Eval *ev, int64_t lo, int64_t hi, int64_t st, Value **items, int *n, Loc loc) {
-  uint64_t dist = st > 0 ? (hi > lo ? (uint64_t)hi - (uint64_t)lo : 0) : (lo > hi ? (uint64_t)lo - (uint64_t)hi : 0);
+static bool py_range_items(Eval *ev, int64_t lo, int64_t hi, int64_t st, Value **items, int *n,
+                           Loc loc) {
+  uint64_t dist = st > 0 ? (hi > lo ? (uint64_t)hi - (uint64_t)lo : 0)
+                         : (lo > hi ? (uint64_t)lo - (uint64_t)hi : 0);
   uint64_t ust = st > 0 ? (uint64_t)st : 0 - (uint64_t)st;
   uint64_t cnt = dist ? (dist - 1) / ust + 1 : 0;
-  if (cnt > PY_MAX_ITEMS) return ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS), false;
+  if (cnt > PY_MAX_ITEMS)
+    return ev_error(ev, loc, "range() of more than %d items at parse time", PY_MAX_ITEMS), false;
   *n = (int)cnt;
   *items = TIRX_NEWN(ev->m, Value, cnt + 1);
-  for (uint64_t i = 0; i < cnt; i++) (*items)[i] = v_int((int64_t)((uint64_t)lo + i * (uint64_t)st), loc);
+  for (uint64_t i = 0; i < cnt; i++)
+    (*items)[i] = v_int((int64_t)((uint64_t)lo + i * (uint64_t)st), loc);
   return true;
 }
 
@@ -916,8 +1021,15 @@ static bool py_range_items(Eval *ev, int64_t lo, int64_t hi, int64_t st, Value *
 static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
   if (EV_PROTO(it)->iter) return EV_PROTO(it)->iter(ev, it, items, n, loc);
   switch (it.kind) {
-  case V_TUPLE: case V_LIST: *items = it.u.list.items; *n = it.u.list.n; return true;
-  case V_DICT: *items = it.u.dict.keys; *n = it.u.dict.n; return true;
+  case V_TUPLE:
+  case V_LIST:
+    *items = it.u.list.items;
+    *n = it.u.list.n;
+    return true;
+  case V_DICT:
+    *items = it.u.dict.keys;
+    *n = it.u.dict.n;
+    return true;
   case V_STR: {
     *n = (int)it.u.s.len;
     *items = TIRX_NEWN(ev->m, Value, *n + 1);
@@ -929,25 +1041,58 @@ static bool py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
      * a serial loop with constant bounds is its sequence of ints */
     Stmt *f = it.u.frame.outer;
     int64_t lo, ext, st = 1;
-    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations && it.u.frame.inner == f &&
-        tirx_expr_is_const_int(f->u.for_.min, &lo) && tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
+    if (f->kind == S_FOR && f->u.for_.kind == FOR_SERIAL && !f->u.for_.annotations &&
+        it.u.frame.inner == f && tirx_expr_is_const_int(f->u.for_.min, &lo) &&
+        tirx_expr_is_const_int(f->u.for_.extent, &ext) &&
         (!f->u.for_.step || tirx_expr_is_const_int(f->u.for_.step, &st)) && st > 0)
-      return py_range_items(ev, lo, (int64_t)((uint64_t)lo + (uint64_t)(ext > 0 ? ext : 0)), st, items, n, loc);
-    ev_error(ev, loc, "this loop cannot be iterated at parse time (only range() with constant bounds)");
+      return py_range_items(ev, lo, (int64_t)((uint64_t)lo + (uint64_t)(ext > 0 ? ext : 0)), st,
+                            items, n, loc);
+    ev_error(ev, loc,
+             "this loop cannot be iterated at parse time (only range() with constant bounds)");
     return false;
   }
-  case V_ERROR: case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_EXPR: case V_BUFFER: case V_SCALAR:
-  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
-  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
-  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
-  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_NONE:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   ev_error(ev, loc, "this value cannot be iterated at parse time");
   return false;
 }
 
-bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) { return py_items(ev, it, items, n, loc); }
+bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc) {
+  return py_items(ev, it, items, n, loc);
+}
 
 /* iter(x): an object's __iter__ (its iterator keeps its state for next());
  * a container's items as a list */
@@ -955,7 +1100,8 @@ Value bi_iter(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "iter() takes one argument here");
   Value x = a->pos[0];
-  Value *m = x.kind == V_OBJECT ? ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__iter__")) : NULL;
+  Value *m =
+      x.kind == V_OBJECT ? ev_class_find(x.u.obj->cls, tirx_intern0(ev->m, "__iter__")) : NULL;
   if (m) {
     Args self_arg = {&x, 1, NULL, NULL, 0, a->loc};
     return ev_call_value(ev, *m, &self_arg);
@@ -972,31 +1118,37 @@ Value bi_hash(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 1) return ev_error(ev, a->loc, "hash() takes one argument");
   Value x = a->pos[0];
   int64_t h;
-  if (EV_PROTO(x)->hash) return EV_PROTO(x)->hash(ev, x, &h, a->loc) ? v_int(h, a->loc) : v_make(V_ERROR, a->loc);
+  if (EV_PROTO(x)->hash)
+    return EV_PROTO(x)->hash(ev, x, &h, a->loc) ? v_int(h, a->loc) : v_make(V_ERROR, a->loc);
   if (x.kind == V_INT || x.kind == V_BOOL) return v_int(x.u.i == -1 ? -2 : x.u.i, a->loc);
   uint64_t u;
-  if (x.kind != V_LIST && x.kind != V_DICT && py_hash(x, &u)) return v_int((int64_t)(u >> 1), a->loc);
+  if (x.kind != V_LIST && x.kind != V_DICT && py_hash(x, &u))
+    return v_int((int64_t)(u >> 1), a->loc);
   return ev_error(ev, a->loc, "unhashable type: '%s'", ev_types[x.kind].name);
 }
 
 Value ev_py_range(Eval *ev, Args *a) {
   int64_t lo = 0, hi = 0, st = 1;
-  if (a->npos < 1 || a->npos > 3 || a->nkw) return ev_error(ev, a->loc, "range() takes 1 to 3 arguments");
+  if (a->npos < 1 || a->npos > 3 || a->nkw)
+    return ev_error(ev, a->loc, "range() takes 1 to 3 arguments");
   if (a->npos == 1) {
     if (!py_int_arg(ev, a->pos[0], &hi)) return v_make(V_ERROR, a->loc);
   } else {
-    if (!py_int_arg(ev, a->pos[0], &lo) || !py_int_arg(ev, a->pos[1], &hi)) return v_make(V_ERROR, a->loc);
+    if (!py_int_arg(ev, a->pos[0], &lo) || !py_int_arg(ev, a->pos[1], &hi))
+      return v_make(V_ERROR, a->loc);
     if (a->npos == 3 && !py_int_arg(ev, a->pos[2], &st)) return v_make(V_ERROR, a->loc);
   }
   if (st == 0) return ev_error(ev, a->loc, "range() step must not be zero");
   Value v = v_make(V_LIST, a->loc);
-  if (!py_range_items(ev, lo, hi, st, &v.u.list.items, &v.u.list.n, a->loc)) return v_make(V_ERROR, a->loc);
+  if (!py_range_items(ev, lo, hi, st, &v.u.list.items, &v.u.list.n, a->loc))
+    return v_make(V_ERROR, a->loc);
   return v;
 }
 
 /* Is `a` a call of a builtin name (no binding shadows it)? */
 static bool is_builtin_call(Eval *ev, Ast *a, const char *name) {
-  return a->kind == A_CALL && a->a->kind == A_NAME && strcmp(a->a->name, name) == 0 && !ev_lookup(ev, a->a->name);
+  return a->kind == A_CALL && a->a->kind == A_NAME && strcmp(a->a->name, name) == 0 &&
+         !ev_lookup(ev, a->a->name);
 }
 
 /* Evaluates an iterable in a Python loop: range(...) gives its items. */
@@ -1044,12 +1196,14 @@ static bool py_store_back(Eval *ev, Ast *e, Value v) {
 /* The binding `nonlocal name` names: in the enclosing calls this closure sees
  * (a running one's binding, or a returned one's last), innermost first. */
 static Binding *nonlocal_source(Eval *ev, const char *name) {
-  for (const PyEnv *env = ev->frame ? ev->frame->env : NULL; env; env = env->frame ? env->frame->outer : NULL) {
+  for (const PyEnv *env = ev->frame ? ev->frame->env : NULL; env;
+       env = env->frame ? env->frame->outer : NULL) {
     const PyFrameRef *fr = env->frame;
     if (!fr) return NULL;
     if (fr->live) {
       for (int i = ev->nbinds - 1; i >= fr->lo; i--)
-        if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0 && ev->binds[i].name == name) return &ev->binds[i];
+        if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0 && ev->binds[i].name == name)
+          return &ev->binds[i];
     } else {
       for (int i = fr->nlast - 1; i >= 0; i--)
         if (fr->last[i].name == name) return &fr->last[i];
@@ -1063,8 +1217,10 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     v.meta = false;
-    for (int i = ev->nbinds - 1; b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
-      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL && ev->binds[i].v.nshape == 1) {
+    for (int i = ev->nbinds - 1;
+         b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
+      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
+          ev->binds[i].v.nshape == 1) {
         Binding *src = nonlocal_source(ev, t->name);
         if (src) src->v = v;
         b->v = v; /* this call's view of it */
@@ -1106,7 +1262,8 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
     if (o.kind == V_ERROR) return false;
     if (o.kind == V_MODULE) {
       Value dummy;
-      return ev_python_hooks.module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc, &dummy) ||
+      return ev_python_hooks.module_attr(ev, o, tirx_intern_printf(ev->m, "=%s", t->name), t->loc,
+                                         &dummy) ||
              (ev_python_hooks.module_set(ev, o, t->name, v), true);
     }
     if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
@@ -1168,7 +1325,10 @@ static void dict_put(Eval *ev, Value *d, PyKeyIndex *x, Value k, Value v) {
 
 /* ---- comprehensions ---------------------------------------------------------- */
 
-typedef struct PyVec { Value *v; int n, cap; } PyVec;
+typedef struct PyVec {
+  Value *v;
+  int n, cap;
+} PyVec;
 
 static void pv_push(Eval *ev, PyVec *p, Value v) {
   if (p->n == p->cap) {
@@ -1193,7 +1353,8 @@ static bool py_comp_clause(Eval *ev, Ast *c, PyVec *out) {
     for (int k = 0; k < c->n && keep; k++) {
       Value cv = ev_expr(ev, c->list[k]);
       if (cv.kind == V_ERROR || !ev_truthy_const(ev, cv, &keep)) {
-        if (cv.kind != V_ERROR) ev_error(ev, c->list[k]->loc, "comprehension condition must be a parse-time value");
+        if (cv.kind != V_ERROR)
+          ev_error(ev, c->list[k]->loc, "comprehension condition must be a parse-time value");
         return false;
       }
     }
@@ -1230,7 +1391,8 @@ Value ev_py_comp(Eval *ev, Ast *c) {
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, out.n + 1);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, out.n + 1);
   PyKeyIndex x = {0};
-  for (int i = 0; i < out.n; i++) dict_put(ev, &d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
+  for (int i = 0; i < out.n; i++)
+    dict_put(ev, &d, &x, out.v[i].u.list.items[0], out.v[i].u.list.items[1]);
   pki_free(&x);
   return d;
 }
@@ -1267,7 +1429,8 @@ Value ev_py_dict_display(Eval *ev, Ast *a) {
   for (int i = 0; i < a->n; i++) {
     if (a->list[i]->kind == A_KW) {
       Value x = ev_expr(ev, a->list[i]->a);
-      for (int j = 0; j < x.u.dict.n; j++) dict_put(ev, &d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
+      for (int j = 0; j < x.u.dict.n; j++)
+        dict_put(ev, &d, &ix, x.u.dict.keys[j], x.u.dict.vals[j]);
       continue;
     }
     Value k = ev_expr(ev, a->list[i]), v = ev_expr(ev, a->list2[i]);
@@ -1407,10 +1570,12 @@ bool ev_py_plain_def(Eval *ev, const Ast *fd) {
     const Ast *d = fd->list2[i]->kind == A_CALL ? fd->list2[i]->a : fd->list2[i];
     while (d->kind == A_ATTR) d = d->a;
     if (d->kind != A_NAME) continue;
-    if (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0) return false;
+    if (strcmp(d->name, "T") == 0 || strcmp(d->name, "I") == 0 || strcmp(d->name, "Tx") == 0)
+      return false;
     Binding *b = ev_lookup(ev, d->name);
-    if (b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0 ||
-                                   strcmp(b->v.u.ns, "I") == 0))
+    if (b && b->v.kind == V_NS &&
+        (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0 ||
+         strcmp(b->v.u.ns, "I") == 0))
       return false;
   }
   return true;
@@ -1424,8 +1589,8 @@ Value ev_py_def_decorated(Eval *ev, Ast *fd) {
     Value dv = ev_expr(ev, d);
     if (dv.kind == V_ERROR) return dv;
     if (dv.kind == V_UNRESOLVED) return ev_python_hooks.unresolved(ev, dv, d->loc);
-    if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR && dv.kind != V_LAMBDA &&
-        dv.kind != V_BUILTIN)
+    if (dv.kind != V_PYFUNC && dv.kind != V_CLASS && dv.kind != V_BOUND && dv.kind != V_DESCR &&
+        dv.kind != V_LAMBDA && dv.kind != V_BUILTIN)
       return ev_error(ev, d->loc, "unsupported decorator on a Python function");
     Args a = {&f, 1, NULL, NULL, 0, d->loc};
     f = ev_call_value(ev, dv, &a);
@@ -1468,18 +1633,49 @@ typedef struct Memo {
 /* A value of the immutable builtin kinds (None, bool, int, float, str, tuples of them). */
 static bool memo_value(Value v, int depth) {
   switch (v.kind) {
-  case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: return !v.meta;
+  case V_NONE:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_STR: return !v.meta;
   case V_TUPLE:
     if (depth > 4) return false;
     for (int i = 0; i < v.u.list.n; i++)
       if (!memo_value(v.u.list.items[i], depth + 1)) return false;
     return true;
-  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
-  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
-  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
-  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_LIST:
+  case V_DICT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return false;
 }
@@ -1489,7 +1685,8 @@ static bool memo_same(Value a, Value b) {
   if (a.kind != b.kind || a.uint_big != b.uint_big) return false;
   switch (a.kind) {
   case V_NONE: return true;
-  case V_BOOL: case V_INT: return a.u.i == b.u.i;
+  case V_BOOL:
+  case V_INT: return a.u.i == b.u.i;
   case V_FLOAT: return memcmp(&a.u.f, &b.u.f, sizeof a.u.f) == 0;
   case V_STR: return a.u.s.len == b.u.s.len && memcmp(a.u.s.p, b.u.s.p, a.u.s.len) == 0;
   case V_TUPLE:
@@ -1497,12 +1694,39 @@ static bool memo_same(Value a, Value b) {
     for (int i = 0; i < a.u.list.n; i++)
       if (!memo_same(a.u.list.items[i], b.u.list.items[i])) return false;
     return true;
-  case V_ERROR: case V_LIST: case V_DICT: case V_EXPR: case V_BUFFER: case V_SCALAR: case V_DTYPE: case V_NS:
-  case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE: case V_FRAME: case V_LAMBDA:
-  case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT: case V_BOUND:
-  case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED: case V_GLOBALVAR:
-  case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: break;
+  case V_ERROR:
+  case V_LIST:
+  case V_DICT:
+  case V_EXPR:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_FRAME:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: break;
   }
   return false;
 }
@@ -1518,20 +1742,34 @@ static bool memo_pure(Eval *ev, const Ast *fd, const Ast *e, int depth) {
   if (!e) return true;
   if (depth > 64) return false;
   switch (e->kind) {
-  case A_INT: case A_FLOAT: case A_STR: case A_CONST: return true;
+  case A_INT:
+  case A_FLOAT:
+  case A_STR:
+  case A_CONST: return true;
   case A_NAME: return memo_param(fd, e->name);
   case A_FSTR: { /* pure when each field is (its parts exist once it ran) */
     const FPlan *p = txmap_get(&ev->py->fplans, e);
     if (!p) return false;
     for (int i = 0; i < p->n; i++)
-      if (p->part[i].has_field && (!p->part[i].expr || !memo_pure(ev, fd, p->part[i].expr, depth + 1))) return false;
+      if (p->part[i].has_field &&
+          (!p->part[i].expr || !memo_pure(ev, fd, p->part[i].expr, depth + 1)))
+        return false;
     return true;
   }
   case A_CALL: /* v.method(args): a method of a value the expression made */
     if (e->a->kind != A_ATTR || !memo_pure(ev, fd, e->a->a, depth + 1)) return false;
     break;
-  case A_TUPLE: case A_LIST: case A_DICT: case A_SUBSCRIPT: case A_SLICE: case A_BINOP: case A_UNARY: case A_NOT:
-  case A_BOOLOP: case A_COMPARE: case A_IFEXP:
+  case A_TUPLE:
+  case A_LIST:
+  case A_DICT:
+  case A_SUBSCRIPT:
+  case A_SLICE:
+  case A_BINOP:
+  case A_UNARY:
+  case A_NOT:
+  case A_BOOLOP:
+  case A_COMPARE:
+  case A_IFEXP:
     if (!memo_pure(ev, fd, e->a, depth + 1) || !memo_pure(ev, fd, e->b, depth + 1) ||
         !memo_pure(ev, fd, e->c, depth + 1))
       return false;
@@ -1570,7 +1808,8 @@ static uint64_t memo_hash(const Value *args, int n) {
 
 /* The kept result of fd on these positional arguments, or NULL; *memo_out is
  * where a new result may be kept (NULL: this call is not one). */
-static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_out, uint64_t *hash_out) {
+static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_out,
+                              uint64_t *hash_out) {
   *memo_out = NULL;
   if (fn.u.py.owner || a->nkw || a->npos != fd->n || !fd->n) return NULL;
   for (int i = 0; i < a->npos; i++)
@@ -1594,7 +1833,8 @@ static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_
 }
 
 static void memo_keep(Eval *ev, Memo *m, Ast *fd, uint64_t h, Args *a, Value r) {
-  if (m->pure == 0) m->pure = memo_def(ev, fd) ? 1 : -1; /* known once it ran (its f-strings split) */
+  if (m->pure == 0)
+    m->pure = memo_def(ev, fd) ? 1 : -1; /* known once it ran (its f-strings split) */
   if (m->pure < 0 || m->n == MEMO_MAX || !memo_value(r, 0)) return;
   if (!m->e) m->e = TIRX_NEWN(ev->m, MemoEntry, MEMO_MAX);
   MemoEntry *e = &m->e[m->n++];
@@ -1640,8 +1880,8 @@ static bool py_bind_args(Eval *ev, Ast *fd, Args *a, Value *bound, bool *have, V
     } else if (star >= 0) {
       pv_push(ev, &extra, a->pos[i]);
     } else {
-      *err = ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name, npos_params,
-                      npos_params == 1 ? "" : "s", a->npos);
+      *err = ev_error(ev, a->loc, "%s() takes %d positional argument%s but %d were given", fd->name,
+                      npos_params, npos_params == 1 ? "" : "s", a->npos);
       return false;
     }
   }
@@ -1656,14 +1896,16 @@ static bool py_bind_args(Eval *ev, Ast *fd, Args *a, Value *bound, bool *have, V
     }
     if (i == np) {
       if (dstar < 0)
-        return *err = ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'", fd->name, a->kwn[k]),
+        return *err = ev_error(ev, a->kwv[k].loc, "%s() got an unexpected keyword argument '%s'",
+                               fd->name, a->kwn[k]),
                false;
       pv_push(ev, &kk, py_str_value(ev, a->kwn[k], strlen(a->kwn[k]), a->loc));
       pv_push(ev, &kv, a->kwv[k]);
       continue;
     }
     if (have[i])
-      return *err = ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'", fd->name, a->kwn[k]),
+      return *err = ev_error(ev, a->kwv[k].loc, "%s() got multiple values for argument '%s'",
+                             fd->name, a->kwn[k]),
              false;
     bound[i] = a->kwv[k];
     have[i] = true;
@@ -1698,7 +1940,8 @@ static Value py_run_unnamed(Eval *ev, Ast *fd, Loc loc) {
   ev->ntuple_hints = saved_nth;
   /* ... and, as TVM's parser does, the caller's `x = f(...)` renames the
    * buffer f returns */
-  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf) ev_rename_buffer(ev, r.u.buf, saved_hint);
+  if (saved_hint && (r.kind == V_BUFFER || r.kind == V_SCALAR) && r.u.buf)
+    ev_rename_buffer(ev, r.u.buf, saved_hint);
   return r;
 }
 
@@ -1737,7 +1980,8 @@ static int py_yield(Eval *ev, Ast *s) {
 static Value py_call(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
   if (ev->py->depth >= PY_MAX_DEPTH)
-    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH, fd->name);
+    return ev_error(ev, a->loc, "parse-time recursion deeper than %d calls in '%s'", PY_MAX_DEPTH,
+                    fd->name);
   if (!ev_py_step(ev, a->loc)) return v_make(V_ERROR, a->loc);
   int np = fd->n;
   /* the parameters' values until they are bound (most functions have few: no arena) */
@@ -1767,7 +2011,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   for (int i = 0; i < np; i++) {
     if (!have[i]) {
       if (!fd->list[i]->b) {
-        r = ev_error(ev, a->loc, "%s() missing required argument '%s'", fd->name, fd->list[i]->name);
+        r = ev_error(ev, a->loc, "%s() missing required argument '%s'", fd->name,
+                     fd->list[i]->name);
         goto done;
       }
       Value *dflt = VAUX(fn, shape);
@@ -1905,7 +2150,8 @@ static bool py_handler_matches(Eval *ev, Ast *t, const char *exc) {
   if (b && b->v.kind == V_CLASS)
     for (struct PyClass *k = b->v.u.cls; k && k->nbases; k = k->bases[0])
       if (strcmp(k->bases[0]->name, n) == 0) return true;
-  if (strcmp(n, "LookupError") == 0) return strcmp(exc, "KeyError") == 0 || strcmp(exc, "IndexError") == 0;
+  if (strcmp(n, "LookupError") == 0)
+    return strcmp(exc, "KeyError") == 0 || strcmp(exc, "IndexError") == 0;
   return false;
 }
 
@@ -1999,15 +2245,20 @@ static int py_raise(Eval *ev, Ast *s) {
   ev->py->exc_args = v_make(V_TUPLE, s->loc);
   if (s->a) {
     Ast *e = s->a;
-    const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name : e->kind == A_NAME ? e->name : "exception";
+    const char *cls = e->kind == A_CALL && e->a->kind == A_NAME ? e->a->name
+                      : e->kind == A_NAME                       ? e->name
+                                                                : "exception";
     ev->py->exc = cls;
     strbuf_puts(&b, cls);
     int n = e->kind == A_CALL ? e->n : 0;
     Value *args = TIRX_NEWN(ev->m, Value, n + 1);
     for (int i = 0; i < n; i++) {
-      args[i] = e->list[i]->kind == A_KW ? v_make(V_ERROR, e->list[i]->loc) : ev_expr(ev, e->list[i]);
-      if (args[i].kind == V_ERROR || (i == 0 && (strbuf_puts(&b, ": "), !py_to_text(ev, args[i], &b, false)))) {
-        if (e->list[i]->kind == A_KW) ev_error(ev, e->list[i]->loc, "an exception takes no keyword arguments");
+      args[i] =
+          e->list[i]->kind == A_KW ? v_make(V_ERROR, e->list[i]->loc) : ev_expr(ev, e->list[i]);
+      if (args[i].kind == V_ERROR ||
+          (i == 0 && (strbuf_puts(&b, ": "), !py_to_text(ev, args[i], &b, false)))) {
+        if (e->list[i]->kind == A_KW)
+          ev_error(ev, e->list[i]->loc, "an exception takes no keyword arguments");
         strbuf_free(&b);
         return PY_ERR;
       }
@@ -2024,7 +2275,8 @@ static int py_raise(Eval *ev, Ast *s) {
 static int py_funcdef(Eval *ev, Ast *s) {
   Value f;
   bool checked = false; /* a macro or @T.jit value binds even when its making failed */
-  if (ev_is_inline_def(ev, s)) f = ev_python_hooks.inline_value(ev, s); /* a macro value: expanded where it is called */
+  if (ev_is_inline_def(ev, s))
+    f = ev_python_hooks.inline_value(ev, s); /* a macro value: expanded where it is called */
   else if (ev_is_jit_def(ev, s)) f = ev_jit_value(ev, s);
   else if (ev_py_plain_def(ev, s)) f = ev_py_def_decorated(ev, s), checked = true;
   else f = ev_python_hooks.define_kernel(ev, s), checked = true;
@@ -2056,7 +2308,8 @@ static Value exc_value(Eval *ev, Value type, Value args, int nd, Loc loc) {
 /* The body of a `with` ended by a `raise` (ev->py->exc): the item's
  * __exit__(type, exception, None) runs with the error held back; a true result
  * swallows it (its diagnostics dropped, the statement ends normally). */
-static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne, int nerr0) {
+static int py_with_raised(Eval *ev, const ValueProto *p, Value ctx, Loc loc, int nd, int ne,
+                          int nerr0) {
   bool limit = (ev->py->max_steps && ev->py->steps > ev->py->max_steps) || ev->py->too_big;
   if (!ev->py->exc || limit) return PY_ERR;
   const char *exc = ev->py->exc;
@@ -2089,7 +2342,8 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   if (ctx.kind == V_ERROR) return PY_ERR;
   const ValueProto *p = EV_PROTO(ctx);
   if (!p->enter || !p->exit) {
-    ev_error(ev, it->loc, "a '%s' value is not a context manager in parse-time code", ev_types[ctx.kind].name);
+    ev_error(ev, it->loc, "a '%s' value is not a context manager in parse-time code",
+             ev_types[ctx.kind].name);
     return PY_ERR;
   }
   Value v = p->enter(ev, ctx, it->loc);
@@ -2101,7 +2355,8 @@ static int py_with_items(Eval *ev, Ast *s, int i) {
   if (rc == PY_ERR) return py_with_raised(ev, p, ctx, it->loc, nd, ne, nerr);
   Value ret = ev->py->ret;
   bool suppress;
-  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress)) return PY_ERR;
+  if (!p->exit(ev, ctx, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress))
+    return PY_ERR;
   ev->py->ret = ret;
   return rc;
 }
@@ -2125,9 +2380,11 @@ static int py_global(Eval *ev, Ast *s) {
   for (int i = 0; i < s->n; i++) {
     const char *nm = s->list[i]->name;
     bool found = false;
-    for (int j = 0; j < ev->nbinds && !found; j++) found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
+    for (int j = 0; j < ev->nbinds && !found; j++)
+      found = ev->binds[j].name == nm && ev->binds[j].depth == 0;
     if (!found && ev->depth > 0) {
-      ev_error(ev, s->list[i]->loc, "global '%s' must be assigned at module level before a function rebinds it", nm);
+      ev_error(ev, s->list[i]->loc,
+               "global '%s' must be assigned at module level before a function rebinds it", nm);
       return PY_ERR;
     }
     if (ev->depth == 0) continue;
@@ -2143,7 +2400,8 @@ static int py_stmt(Eval *ev, Ast *s) {
     Value v = ev_expr(ev, s->a);
     return v.kind == V_ERROR ? PY_ERR : PY_NORMAL;
   }
-  case A_ASSIGN: case A_ANNASSIGN: {
+  case A_ASSIGN:
+  case A_ANNASSIGN: {
     Ast *val = s->kind == A_ASSIGN ? s->a : s->c;
     if (!val) return PY_NORMAL;
     Value v = ev_expr(ev, val);
@@ -2191,9 +2449,7 @@ static int py_stmt(Eval *ev, Ast *s) {
     py_assign(ev, &(Ast){.kind = A_NAME, .name = s->name, .loc = s->loc}, k);
     return PY_NORMAL;
   }
-  case A_UNSUPPORTED:
-    ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str);
-    return PY_ERR;
+  case A_UNSUPPORTED: ev_error(ev, s->loc, "'%s' is not supported in TIRx", s->str); return PY_ERR;
   case A_YIELD: return py_yield(ev, s);
   default:
     ev_error(ev, s->loc, "this statement is not supported in parse-time Python code");
@@ -2245,23 +2501,34 @@ Value lib_math(Eval *ev, const Builtin *self, Args *a) {
       }
       if (strcmp(fn, "gcd") == 0) r = p;
       else if (!p) r = 0; /* lcm(0, x) = 0 */
-      else if (__builtin_mul_overflow(r / p, ux, &r) || r > INT64_MAX) /* an lcm only grows, bar a 0 */
-        return ev_error(ev, l, "integer overflow: the result of math.lcm() does not fit in 64 bits");
+      else if (__builtin_mul_overflow(r / p, ux, &r) ||
+               r > INT64_MAX) /* an lcm only grows, bar a 0 */
+        return ev_error(ev, l,
+                        "integer overflow: the result of math.lcm() does not fit in 64 bits");
     }
     if (strcmp(fn, "prod") == 0) return acc;
-    if (r > INT64_MAX) return ev_error(ev, l, "integer overflow: the result of math.%s() does not fit in 64 bits", fn);
+    if (r > INT64_MAX)
+      return ev_error(ev, l, "integer overflow: the result of math.%s() does not fit in 64 bits",
+                      fn);
     return v_int((int64_t)r, l);
   }
   if (strcmp(fn, "pi") == 0) return py_num(PY_PI, l);
   if (a->npos != 1 || a->nkw) return ev_error(ev, l, "math.%s() takes one argument", fn);
-  if (a->pos[0].kind == V_EXPR) return ev_error(ev, l, "math.%s() needs a parse-time number, not an IR expression", fn);
+  if (a->pos[0].kind == V_EXPR)
+    return ev_error(ev, l, "math.%s() needs a parse-time number, not an IR expression", fn);
   double x;
   if (!py_get_num(ev, a->pos[0], &x, fn)) return v_make(V_ERROR, l);
   if (strcmp(fn, "ceil") == 0 || strcmp(fn, "floor") == 0 || strcmp(fn, "trunc") == 0) {
     if (a->pos[0].kind != V_FLOAT) return v_int(a->pos[0].u.i, l);
     int64_t r;
-    const char *what = fn[0] == 'c' ? "math.ceil()" : fn[0] == 'f' ? "math.floor()" : "math.trunc()";
-    if (!ev_float_to_int(ev, fn[0] == 'c' ? ceil(x) : fn[0] == 'f' ? floor(x) : trunc(x), &r, what, l))
+    const char *what = fn[0] == 'c'   ? "math.ceil()"
+                       : fn[0] == 'f' ? "math.floor()"
+                                      : "math.trunc()";
+    if (!ev_float_to_int(ev,
+                         fn[0] == 'c'   ? ceil(x)
+                         : fn[0] == 'f' ? floor(x)
+                                        : trunc(x),
+                         &r, what, l))
       return v_make(V_ERROR, l);
     return v_int(r, l);
   }
@@ -2277,7 +2544,8 @@ Value lib_math(Eval *ev, const Builtin *self, Args *a) {
     while ((r + 1) * (r + 1) <= (int64_t)x) r++;
     return v_int(r, l);
   }
-  if ((strcmp(fn, "log2") == 0 || strcmp(fn, "log") == 0 || strcmp(fn, "log10") == 0 || strcmp(fn, "sqrt") == 0) &&
+  if ((strcmp(fn, "log2") == 0 || strcmp(fn, "log") == 0 || strcmp(fn, "log10") == 0 ||
+       strcmp(fn, "sqrt") == 0) &&
       (x < 0 || (x == 0 && fn[0] == 'l')))
     return ev_error(ev, l, "math domain error in math.%s()", fn);
   if (strcmp(fn, "log2") == 0) return py_num(log2(x), l);
@@ -2309,7 +2577,8 @@ static int py_order(Eval *ev, Value a, Value b, bool *ok) {
     return 0;
   }
   if (ev_is_number(&a) && ev_is_number(&b)) {
-    double p = a.kind == V_FLOAT ? a.u.f : (double)a.u.i, q = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
+    double p = a.kind == V_FLOAT ? a.u.f : (double)a.u.i,
+           q = b.kind == V_FLOAT ? b.u.f : (double)b.u.i;
     if (a.kind != V_FLOAT && b.kind != V_FLOAT) return (a.u.i > b.u.i) - (a.u.i < b.u.i);
     return (p > q) - (p < q);
   }
@@ -2340,7 +2609,8 @@ static bool bi_one_iterable(Eval *ev, const Builtin *self, Args *a, Value **item
 }
 
 /* key=, reverse=, default= of sorted(), min(), max() */
-static bool bi_order_keywords(Eval *ev, const Builtin *self, Args *a, Value **key, Value **dflt, bool *rev) {
+static bool bi_order_keywords(Eval *ev, const Builtin *self, Args *a, Value **key, Value **dflt,
+                              bool *rev) {
   *key = *dflt = NULL;
   *rev = false;
   for (int i = 0; i < a->nkw; i++) {
@@ -2349,13 +2619,16 @@ static bool bi_order_keywords(Eval *ev, const Builtin *self, Args *a, Value **ke
       return ev_error(ev, a->loc, "reverse= must be a constant"), false;
     else if (strcmp(a->kwn[i], "default") == 0) *dflt = &a->kwv[i];
     else if (strcmp(a->kwn[i], "reverse") != 0)
-      return ev_error(ev, a->loc, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[i]), false;
+      return ev_error(ev, a->loc, "%s() got an unexpected keyword argument '%s'", self->name,
+                      a->kwn[i]),
+             false;
   }
   return true;
 }
 
 /* The items of sorted(x) / min(x) / max(x) (or of min(a, b, ...)) and their keys. */
-static bool bi_keyed_items(Eval *ev, const Builtin *self, Args *a, Value *key, Value **items, Value **keys, int *n) {
+static bool bi_keyed_items(Eval *ev, const Builtin *self, Args *a, Value *key, Value **items,
+                           Value **keys, int *n) {
   Loc l = a->loc;
   if (self != &ev_builtins[BI_sorted] && a->npos > 1) {
     *items = a->pos;
@@ -2386,14 +2659,17 @@ Value bi_min_max(Eval *ev, const Builtin *self, Args *a) {
   Value *key, *dflt, *items, *keys;
   bool rev;
   int n;
-  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) ||
+      !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
     return v_make(V_ERROR, a->loc);
   if (n == 0) return dflt ? *dflt : ev_error(ev, a->loc, "%s() of an empty sequence", self->name);
   int best = 0;
   for (int i = 1; i < n; i++) {
     bool ok = true;
     int c = py_order(ev, keys[i], keys[best], &ok);
-    if (!ok) return ev_error(ev, a->loc, "%s(): these values cannot be compared at parse time", self->name);
+    if (!ok)
+      return ev_error(ev, a->loc, "%s(): these values cannot be compared at parse time",
+                      self->name);
     if (is_min ? c < 0 : c > 0) best = i;
   }
   return items[best];
@@ -2404,7 +2680,8 @@ Value bi_sorted(Eval *ev, const Builtin *self, Args *a) {
   Value *key, *dflt, *items, *keys;
   bool rev;
   int n;
-  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) || !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
+  if (!bi_order_keywords(ev, self, a, &key, &dflt, &rev) ||
+      !bi_keyed_items(ev, self, a, key, &items, &keys, &n))
     return v_make(V_ERROR, l);
   /* a stable insertion sort: lists sorted at parse time are short */
   int *ord = TIRX_NEWN(ev->m, int, n + 1);
@@ -2433,7 +2710,8 @@ Value bi_print(Eval *ev, const Builtin *self, Args *a) {
 
 Value bi_set(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->nkw)
+    return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
   if (a->npos == 0) return ev_py_set(ev, py_seq(ev, V_LIST, NULL, 0, l));
   Value *items;
   int n;
@@ -2461,7 +2739,8 @@ static Value map_zipped(Eval *ev, Args *a) {
 Value bi_map_filter(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   bool map = self == &ev_builtins[BI_map];
-  if (a->nkw) return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
+  if (a->nkw)
+    return ev_error(ev, l, "%s() got an unexpected keyword argument '%s'", self->name, a->kwn[0]);
   if (a->npos < 2) return ev_error(ev, l, "%s() takes a function and an iterable", self->name);
   if (map && a->npos > 2) return map_zipped(ev, a);
   Value *items;
@@ -2480,7 +2759,8 @@ Value bi_map_filter(Eval *ev, const Builtin *self, Args *a) {
       continue;
     }
     bool t;
-    if (!ev_truthy_const(ev, r, &t)) return ev_error(ev, l, "filter() condition is not a parse-time value");
+    if (!ev_truthy_const(ev, r, &t))
+      return ev_error(ev, l, "filter() condition is not a parse-time value");
     if (t) pv_push(ev, &out, items[i]);
   }
   return py_seq(ev, V_LIST, out.v, out.n, l);
@@ -2491,7 +2771,8 @@ Value bi_map_filter(Eval *ev, const Builtin *self, Args *a) {
 Value bi_next(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
-  if (a->npos < 1 || a->npos > 2) return ev_error(ev, l, "next() takes an iterator and an optional default");
+  if (a->npos < 1 || a->npos > 2)
+    return ev_error(ev, l, "next() takes an iterator and an optional default");
   Value *items;
   int n;
   Value x = a->pos[0];
@@ -2502,7 +2783,9 @@ Value bi_next(Eval *ev, const Builtin *self, Args *a) {
     Value r = ev_attr(ev, x, tirx_intern0(ev->m, "__next__"), l);
     Args none = {NULL, 0, NULL, NULL, 0, l};
     if (r.kind != V_ERROR) r = ev_call_value(ev, r, &none);
-    if (r.kind != V_ERROR || a->npos == 1 || !ev->py->exc || strcmp(ev->py->exc, "StopIteration") != 0) return r;
+    if (r.kind != V_ERROR || a->npos == 1 || !ev->py->exc ||
+        strcmp(ev->py->exc, "StopIteration") != 0)
+      return r;
     ev_diag_rollback(ev, nd, ne, nerr);
     return a->pos[1];
   }
@@ -2551,8 +2834,10 @@ Value bi_dict(Eval *ev, const Builtin *self, Args *a) {
   d.u.dict.keys = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
   d.u.dict.vals = TIRX_NEWN(ev->m, Value, src.u.dict.n + a->nkw + 1);
   PyKeyIndex x = {0};
-  for (int i = 0; i < src.u.dict.n; i++) dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
-  for (int i = 0; i < a->nkw; i++) dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  for (int i = 0; i < src.u.dict.n; i++)
+    dict_put(ev, &d, &x, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++)
+    dict_put(ev, &d, &x, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
   pki_free(&x);
   return d;
 }
@@ -2561,7 +2846,8 @@ Value bi_divmod(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, l);
   if (a->npos != 2) return ev_error(ev, l, "divmod() takes two arguments");
-  Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l), ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
+  Value t[2] = {ev_binop(ev, OP_DSLASH, a->pos[0], a->pos[1], l),
+                ev_binop(ev, OP_PERCENT, a->pos[0], a->pos[1], l)};
   if (t[0].kind == V_ERROR || t[1].kind == V_ERROR) return v_make(V_ERROR, l);
   return py_seq(ev, V_TUPLE, t, 2, l);
 }
@@ -2575,11 +2861,13 @@ Value bi_pow(Eval *ev, const Builtin *self, Args *a) {
 Value bi_round(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "round() takes one argument here");
-  if (a->pos[0].kind == V_INT || a->pos[0].kind == V_BOOL) return v_int(a->pos[0].u.i, a->loc); /* exact */
+  if (a->pos[0].kind == V_INT || a->pos[0].kind == V_BOOL)
+    return v_int(a->pos[0].u.i, a->loc); /* exact */
   double x;
   int64_t r;
   if (!py_get_num(ev, a->pos[0], &x, "round")) return v_make(V_ERROR, a->loc);
-  return ev_float_to_int(ev, nearbyint(x), &r, "round()", a->loc) ? v_int(r, a->loc) : v_make(V_ERROR, a->loc);
+  return ev_float_to_int(ev, nearbyint(x), &r, "round()", a->loc) ? v_int(r, a->loc)
+                                                                  : v_make(V_ERROR, a->loc);
 }
 
 /* tuple(x) / list(x) */
@@ -2632,7 +2920,8 @@ Value bi_any_all(Eval *ev, const Builtin *self, Args *a) {
   r.u.i = !want;
   for (int i = 0; i < n; i++) {
     bool t;
-    if (!ev_truthy_const(ev, items[i], &t)) return ev_error(ev, a->loc, "%s() of a non-parse-time value", self->name);
+    if (!ev_truthy_const(ev, items[i], &t))
+      return ev_error(ev, a->loc, "%s() of a non-parse-time value", self->name);
     if (t == want) return r.u.i = want, r;
   }
   return r;
@@ -2684,8 +2973,14 @@ static Value libmod_attr(Eval *ev, const char *mod, const char *name, Loc loc) {
     return v;
   }
   if (strcmp(mod, "math") == 0) {
-    static const struct { const char *name; double v; } consts[] = {
-        {"pi", PY_PI}, {"e", 2.718281828459045}, {"tau", 2 * PY_PI}, {"nan", NAN}, {"inf", INFINITY}};
+    static const struct {
+      const char *name;
+      double v;
+    } consts[] = {{"pi", PY_PI},
+                  {"e", 2.718281828459045},
+                  {"tau", 2 * PY_PI},
+                  {"nan", NAN},
+                  {"inf", INFINITY}};
     for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
       if (strcmp(name, consts[i].name) == 0) return py_num(consts[i].v, loc);
   }
@@ -2710,8 +3005,8 @@ bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     *out = ev_python_hooks.unresolved(ev, obj, loc);
     return true;
   }
-  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT && obj.kind != V_INT &&
-      obj.kind != V_BOOL && obj.kind != V_FLOAT)
+  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT &&
+      obj.kind != V_INT && obj.kind != V_BOOL && obj.kind != V_FLOAT)
     return false;
   const Method *m = ev_method_find(obj.kind, name);
   if (!m && (obj.kind == V_INT || obj.kind == V_BOOL || obj.kind == V_FLOAT)) return false;
@@ -2766,7 +3061,9 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
   if (!(info && used == n && cap > n)) {
     cap = n * 2 + 4;
     Value *ks = TIRX_NEWN(ev->m, Value, cap), *vs = TIRX_NEWN(ev->m, Value, cap);
-    if (n) memcpy(ks, d.u.dict.keys, sizeof(Value) * (size_t)n), memcpy(vs, d.u.dict.vals, sizeof(Value) * (size_t)n);
+    if (n)
+      memcpy(ks, d.u.dict.keys, sizeof(Value) * (size_t)n),
+          memcpy(vs, d.u.dict.vals, sizeof(Value) * (size_t)n);
     d.u.dict.keys = ks;
     d.u.dict.vals = vs;
   }
@@ -2784,9 +3081,11 @@ static void py_alias_update(Eval *ev, Value old, Value nv) {
   for (int i = 0; i < ev->nbinds; i++) {
     Value *v = &ev->binds[i].v;
     if (v->kind != old.kind) continue;
-    bool same = old.kind == V_LIST ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
-                                   : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
-    if (same && (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
+    bool same = old.kind == V_LIST
+                    ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
+                    : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
+    if (same &&
+        (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
       Loc l = v->loc;
       *v = nv;
       v->loc = l;
@@ -2801,7 +3100,8 @@ static void py_alias_update(Eval *ev, Value old, Value nv) {
  * the call names one (a mutator stores the new value back through it). */
 
 static Value m_bad_args(Eval *ev, const Method *m, Args *a) {
-  return ev_error(ev, a->loc, "method '%s' is not supported with these arguments at parse time", m->name);
+  return ev_error(ev, a->loc, "method '%s' is not supported with these arguments at parse time",
+                  m->name);
 }
 
 /* A mutator's result: nv replaces self for every alias and through recv. */
@@ -2823,7 +3123,8 @@ Value m_list_extend(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   Value *add;
   int na;
   if (!py_items(ev, a->pos[0], &add, &na, a->loc)) return v_make(V_ERROR, a->loc);
-  if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS) return ev_error(ev, a->loc, "list longer than %d items", PY_MAX_ITEMS);
+  if ((int64_t)self.u.list.n + na > PY_MAX_ITEMS)
+    return ev_error(ev, a->loc, "list longer than %d items", PY_MAX_ITEMS);
   return mutated(ev, self, py_list_grow(ev, self, add, na), v_make(V_NONE, a->loc), recv);
 }
 
@@ -2856,7 +3157,8 @@ Value m_list_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   int64_t i = self.u.list.n - 1;
   if (a->npos && !ev_get_int(ev, a->pos[0], &i, "pop() index")) return v_make(V_ERROR, a->loc);
   if (i < 0 && a->npos) i += self.u.list.n;
-  if (i < 0 || i >= self.u.list.n) return ev_error(ev, a->loc, "pop from an empty list or index out of range");
+  if (i < 0 || i >= self.u.list.n)
+    return ev_error(ev, a->loc, "pop from an empty list or index out of range");
   return mutated(ev, self, list_without(ev, self, i, a->loc), self.u.list.items[i], recv);
 }
 
@@ -2878,7 +3180,8 @@ Value m_set_add(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   if (a->npos != 1 || a->nkw) return m_bad_args(ev, m, a);
   bool in;
   ev_py_contains(ev, a->pos[0], self, &in);
-  return mutated(ev, self, in ? self : py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc), recv);
+  return mutated(ev, self, in ? self : py_list_grow(ev, self, a->pos, 1), v_make(V_NONE, a->loc),
+                 recv);
 }
 
 Value m_set_discard(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
@@ -2933,8 +3236,10 @@ Value m_dict_update(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
     if (src.kind != V_DICT) return ev_error(ev, l, "dict.update() needs a dict");
   }
   Value nv = py_dict_copy(ev, self, src.u.dict.n + a->nkw);
-  for (int i = 0; i < src.u.dict.n; i++) dict_set_copy(ev, &nv, src.u.dict.keys[i], src.u.dict.vals[i]);
-  for (int i = 0; i < a->nkw; i++) dict_set_copy(ev, &nv, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
+  for (int i = 0; i < src.u.dict.n; i++)
+    dict_set_copy(ev, &nv, src.u.dict.keys[i], src.u.dict.vals[i]);
+  for (int i = 0; i < a->nkw; i++)
+    dict_set_copy(ev, &nv, py_str_value(ev, a->kwn[i], strlen(a->kwn[i]), l), a->kwv[i]);
   return mutated(ev, self, nv, v_make(V_NONE, l), recv);
 }
 
@@ -2953,7 +3258,9 @@ Value m_dict_pop(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   Value nv = py_dict_copy(ev, self, 0);
   nv.u.dict.n = 0;
   for (int i = 0; i < self.u.dict.n; i++)
-    if (i != k) nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i], nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
+    if (i != k)
+      nv.u.dict.keys[nv.u.dict.n] = self.u.dict.keys[i],
+      nv.u.dict.vals[nv.u.dict.n++] = self.u.dict.vals[i];
   return mutated(ev, self, nv, self.u.dict.vals[k], recv);
 }
 
@@ -3049,7 +3356,8 @@ Value m_str_affix(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   if (a->npos != 1 || a->nkw || a->pos[0].kind != V_STR) return m_bad_args(ev, m, a);
   size_t k = a->pos[0].u.s.len;
   Value v = v_make(V_BOOL, a->loc);
-  v.u.i = k <= self.u.s.len && memcmp(self.u.s.p + (m->name[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
+  v.u.i = k <= self.u.s.len &&
+          memcmp(self.u.s.p + (m->name[0] == 's' ? 0 : self.u.s.len - k), a->pos[0].u.s.p, k) == 0;
   return v;
 }
 
@@ -3082,7 +3390,8 @@ Value m_str_replace(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
     return m_bad_args(ev, m, a);
   Value o = a->pos[0], w = a->pos[1];
   int64_t cnt = -1;
-  if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count")) return v_make(V_ERROR, l);
+  if (a->npos == 3 && !ev_get_int(ev, a->pos[2], &cnt, "replace() count"))
+    return v_make(V_ERROR, l);
   StrBuf b = {0};
   strbuf_put(&b, "", 0);
   size_t i = 0;
@@ -3107,7 +3416,8 @@ Value m_str_split(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   if (a->npos > 2 || a->nkw) return m_bad_args(ev, m, a);
   Value sep = a->npos ? a->pos[0] : v_make(V_NONE, l);
   int64_t maxs = -1;
-  if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit")) return v_make(V_ERROR, l);
+  if (a->npos == 2 && !ev_get_int(ev, a->pos[1], &maxs, "split() maxsplit"))
+    return v_make(V_ERROR, l);
   PyVec parts = {0};
   if (sep.kind == V_NONE) {
     size_t i = 0;
@@ -3121,7 +3431,8 @@ Value m_str_split(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
     }
     return py_seq(ev, V_LIST, parts.v, parts.n, l);
   }
-  if (sep.kind != V_STR || !sep.u.s.len) return ev_error(ev, l, "split() separator must be a non-empty string");
+  if (sep.kind != V_STR || !sep.u.s.len)
+    return ev_error(ev, l, "split() separator must be a non-empty string");
   size_t i = 0, k = sep.u.s.len;
   int64_t done = 0;
   for (size_t j = 0; j + k <= n;) {
@@ -3197,7 +3508,8 @@ Value m_str_remove(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   const char *p = self.u.s.p;
   size_t n = self.u.s.len, k = a->pos[0].u.s.len;
   bool pre = m->name[6] == 'p';
-  if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0) return py_str_value(ev, pre ? p + k : p, n - k, a->loc);
+  if (k <= n && memcmp(pre ? p : p + n - k, a->pos[0].u.s.p, k) == 0)
+    return py_str_value(ev, pre ? p + k : p, n - k, a->loc);
   return self;
 }
 
@@ -3220,7 +3532,9 @@ static bool py_index(Eval *ev, Value v, int64_t n, bool clamp, int64_t *out, int
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
   if (a->n != 1) return ev_error(ev, a->loc, "a Python sequence takes one index");
   Ast *ix = a->list[0];
-  int64_t n = obj.kind == V_STR ? (int64_t)obj.u.s.len : obj.kind == V_DICT ? obj.u.dict.n : obj.u.list.n;
+  int64_t n = obj.kind == V_STR    ? (int64_t)obj.u.s.len
+              : obj.kind == V_DICT ? obj.u.dict.n
+                                   : obj.u.list.n;
   if (obj.kind == V_DICT) {
     Value k = ev_expr(ev, ix);
     if (k.kind == V_ERROR) return k;
@@ -3237,7 +3551,8 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
     Value hi = ix->b ? ev_expr(ev, ix->b) : v_make(V_NONE, a->loc);
     Value st = ix->c ? ev_expr(ev, ix->c) : v_make(V_NONE, a->loc);
     int64_t step = 1, i0, i1;
-    if (st.kind != V_NONE && !ev_get_int(ev, st, &step, "slice step")) return v_make(V_ERROR, a->loc);
+    if (st.kind != V_NONE && !ev_get_int(ev, st, &step, "slice step"))
+      return v_make(V_ERROR, a->loc);
     if (step == 0) return ev_error(ev, a->loc, "slice step cannot be zero");
     if (!py_index(ev, lo, n, true, &i0, step > 0 ? 0 : n - 1) ||
         !py_index(ev, hi, n, true, &i1, step > 0 ? n : -1))
@@ -3274,7 +3589,9 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
 Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1 || a->pos[0].kind != V_PYFUNC)
-    return ev_error(ev, a->loc, "inspect.signature() takes a plain Python function (tirx has no signature of this value)");
+    return ev_error(
+        ev, a->loc,
+        "inspect.signature() takes a plain Python function (tirx has no signature of this value)");
   Value fn = a->pos[0];
   Ast *fd = fn.u.py.def;
   struct PyModule *saved_mod;
@@ -3324,7 +3641,8 @@ static bool names_tirx(Eval *ev, const Ast *n) {
   if (n->kind != A_NAME) return false;
   if (strcmp(n->name, "T") == 0) return true;
   Binding *b = ev_lookup(ev, n->name);
-  return b && b->v.kind == V_NS && (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
+  return b && b->v.kind == V_NS &&
+         (strcmp(b->v.u.ns, "T") == 0 || strcmp(b->v.u.ns, "T.tile") == 0);
 }
 
 bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
@@ -3334,6 +3652,7 @@ bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr) {
 
 bool ev_is_inline_def(Eval *ev, const Ast *fd) {
   for (int i = 0; i < fd->n2; i++)
-    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro")) return true;
+    if (ev_decorator_is(ev, fd->list2[i], "inline") || ev_decorator_is(ev, fd->list2[i], "macro"))
+      return true;
   return false;
 }

@@ -8,27 +8,28 @@
 
 /* The Python layer's state (Eval.py). */
 typedef struct EvPython {
-  int depth;               /* Python calls being run */
-  int64_t steps;           /* statements, loop iterations and calls so far */
-  int64_t max_steps;       /* the limit (TirxParseOptions.max_steps or the default) */
-  bool too_big;            /* a memory or size limit was reported: every later step fails */
-  int nframes;             /* frame ids handed out */
-  Value ret;               /* value of the innermost `return` */
-  struct PyGen *gen;       /* the generator whose body runs: what its `yield`s give (NULL: none) */
+  int depth;         /* Python calls being run */
+  int64_t steps;     /* statements, loop iterations and calls so far */
+  int64_t max_steps; /* the limit (TirxParseOptions.max_steps or the default) */
+  bool too_big;      /* a memory or size limit was reported: every later step fails */
+  int nframes;       /* frame ids handed out */
+  Value ret;         /* value of the innermost `return` */
+  struct PyGen *gen; /* the generator whose body runs: what its `yield`s give (NULL: none) */
   /* classes and modules (eval_class.c, eval_module.c) */
-  int class_lo;            /* the class body being run binds from here (0: none) */
-  struct PyClass *owner;   /* the class of the method being run (super()) */
-  Value self;              /* its first argument */
-  struct PyModule *cur_mod;/* the module whose code runs (NULL: the input file) */
-  struct Args *jit_args;   /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
-  const char *exc;         /* the exception class the last `raise` named (try/except) */
-  Value exc_args;          /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
-  Value environ;           /* os.environ: a parse-time dict, empty at the start (never the process's) */
-  TxPtrMap grow;           /* list arrays with room to grow: items -> (capacity << 32 | used) */
-  TxPtrMap lib_names;      /* "module.name" -> the Builtin row made for a library name without one */
-  TxPtrMap fplans;         /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
-  TxPtrMap memo;           /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
-  TxPtrMap dindex;         /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+  int class_lo;             /* the class body being run binds from here (0: none) */
+  struct PyClass *owner;    /* the class of the method being run (super()) */
+  Value self;               /* its first argument */
+  struct PyModule *cur_mod; /* the module whose code runs (NULL: the input file) */
+  struct Args *jit_args; /* .specialize(**kw): the T.constexpr values of the @T.jit being built */
+  const char *exc;       /* the exception class the last `raise` named (try/except) */
+  Value
+      exc_args; /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
+  Value environ;      /* os.environ: a parse-time dict, empty at the start (never the process's) */
+  TxPtrMap grow;      /* list arrays with room to grow: items -> (capacity << 32 | used) */
+  TxPtrMap lib_names; /* "module.name" -> the Builtin row made for a library name without one */
+  TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
+  TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
+  TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
 } EvPython;
 
 /* the functions of builtins.def's rows (the rows: eval_core.h) */
@@ -65,13 +66,15 @@ enum {
 extern const Method ev_methods[M_COUNT];
 #define METHOD(TYPE, NAME, FN) Value FN(Eval *ev, const Method *m, Value self, Args *a, Ast *recv);
 #include "Parse/methods.def"
-const Method *ev_method_find(ValueKind type, const char *name); /* NULL: no such method */
+const Method *ev_method_find(ValueKind type, const char *name);        /* NULL: no such method */
 Value ev_method_value(Eval *ev, const Method *m, Value self, Loc loc); /* self.NAME, bound */
 /* calls a V_METHOD; recv: the receiver's expression, or NULL */
 Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv);
 Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
-Value *ev_py_environ(Eval *ev); /* os.environ of this compile */
-Value ev_py_convert(Eval *ev, const char *fn, Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
+Value *ev_py_environ(Eval *ev);       /* os.environ of this compile */
+Value ev_py_convert(
+    Eval *ev, const char *fn,
+    Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
 /* f truncated toward zero into *out; false after reporting Python's error (nan:
  * ValueError, inf: OverflowError) or that the value does not fit in 64 bits; WHAT
  * names the operation ("int()", "round()") (eval_builtin.c) */
@@ -79,18 +82,18 @@ bool ev_float_to_int(Eval *ev, double f, int64_t *out, const char *what, Loc loc
 /* Python frames and closures (eval_py.c) */
 void ev_frame_enter(Eval *ev, PyFrame *f, const PyEnv *env);
 void ev_frame_leave(Eval *ev, PyFrame *f);
-PyEnv *ev_py_capture(Eval *ev, bool late); /* NULL at module level */
+PyEnv *ev_py_capture(Eval *ev, bool late);                  /* NULL at module level */
 void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc); /* into the callee's scope */
 
 /* plain Python (eval_py.c, eval_module.c) */
 Value ev_py_def(Eval *ev, Ast *fd);
-void ev_py_free(Eval *ev);                   /* the evaluator's Python caches */
+void ev_py_free(Eval *ev); /* the evaluator's Python caches */
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
 bool ev_py_step(Eval *ev, Loc loc);
 Value ev_py_fstring(Eval *ev, Ast *a);
 Value ev_py_comp(Eval *ev, Ast *c);
-Value ev_py_set(Eval *ev, Value list);       /* a set: the list without duplicates */
+Value ev_py_set(Eval *ev, Value list);      /* a set: the list without duplicates */
 Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
@@ -100,11 +103,12 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
  * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */
 bool ev_decorator_is(Eval *ev, const Ast *d, const char *attr);
 bool ev_is_inline_def(Eval *ev, const Ast *fd);
-bool ev_py_plain_def(Eval *ev, const Ast *fd);  /* no T./I. decorator: a Python function */
+bool ev_py_plain_def(Eval *ev, const Ast *fd); /* no T./I. decorator: a Python function */
 Value ev_py_def_decorated(Eval *ev, Ast *fd);
 /* classes, objects and generic calls (eval_class.c) */
 Value ev_class_def(Eval *ev, Ast *c);
-bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out); /* false: not a class value */
+bool ev_class_attr(Eval *ev, Value obj, const char *name, Loc loc,
+                   Value *out); /* false: not a class value */
 bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc);
 /* the call slots of the Python kinds (ev_call_value dispatches) */
 Value ev_lambda_call(Eval *ev, Value fn, Args *a);
@@ -112,20 +116,26 @@ Value ev_class_call(Eval *ev, Value fn, Args *a);
 Value ev_bound_call(Eval *ev, Value fn, Args *a);
 Value ev_object_call(Eval *ev, Value fn, Args *a);
 Value ev_descr_call(Eval *ev, Value fn, Args *a);
-bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b, bool *ok); /* str()/repr() of an object */
-bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq); /* false: neither is an object or class */
+bool ev_class_text(Eval *ev, Value v, bool repr, StrBuf *b,
+                   bool *ok); /* str()/repr() of an object */
+bool ev_class_equal(Eval *ev, Value a, Value b,
+                    bool *eq); /* false: neither is an object or class */
 /* An exception for __exit__: an instance of type (a class, a builtin exception's row or
  * a name) with .args (a tuple), its __init__ run (eval_class.c) */
 Value ev_exc_instance(Eval *ev, Value type, Value args, Loc loc);
 /* the data model's pieces of eval_class.c that eval_object.c's slots use */
-Value *ev_class_find(struct PyClass *k, const char *name); /* a class attribute, MRO order; NULL: none */
-bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc loc); /* object.__setattr__ */
+Value *ev_class_find(struct PyClass *k,
+                     const char *name); /* a class attribute, MRO order; NULL: none */
+bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v,
+                             Loc loc); /* object.__setattr__ */
 bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc);
-bool ev_object_store_back(Eval *ev, Value obj, const char *name, Value v); /* a grown container, in place */
+bool ev_object_store_back(Eval *ev, Value obj, const char *name,
+                          Value v); /* a grown container, in place */
 /* the items a `for` over `it` visits (eval_py.c); false after reporting an error */
 bool ev_py_items(Eval *ev, Value it, Value **items, int *n, Loc loc);
 bool ev_py_equal(Value a, Value b); /* Python ==: numbers, strings, containers, enum members */
-Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found); /* no error when missing */
+Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc,
+                  bool *found); /* no error when missing */
 Value ev_py_lambda(Eval *ev, Ast *a);
 bool ev_is_jit_def(Eval *ev, const Ast *fd);
 Value ev_jit_value(Eval *ev, Ast *fd); /* a @T.jit def: built at .specialize(...) */
@@ -133,7 +143,8 @@ Value ev_jit_build(Eval *ev, Value jit, Args *a);
 /* The PrimFunc of a V_FUNCREF: a .specialize(...) deferred under --entry is
  * built now (NULL: its build reported an error). */
 PrimFunc *ev_funcref(Eval *ev, Value v);
-void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diagnostics added since */
+void ev_diag_rollback(Eval *ev, int n, int nerrors,
+                      int nerr); /* drops the diagnostics added since */
 
 /* What the Python layer needs of the layers above it: the module system
  * (eval_module.c: imports, a module's names, running a function under its own
@@ -142,8 +153,8 @@ void ev_diag_rollback(Eval *ev, int n, int nerrors, int nerr); /* drops the diag
  * body (eval_frames.c).  The wiring (eval_types.c) fills the table, so this
  * layer never names a higher layer's function (scripts/check-layers.py). */
 typedef struct EvPythonHooks {
-  bool (*import)(Eval *ev, Ast *s);                          /* import / from ... import */
-  Value (*unresolved)(Eval *ev, Value v, Loc loc);           /* the error of a use of a V_UNRESOLVED */
+  bool (*import)(Eval *ev, Ast *s);                /* import / from ... import */
+  Value (*unresolved)(Eval *ev, Value v, Loc loc); /* the error of a use of a V_UNRESOLVED */
   bool (*module_attr)(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
   void (*module_set)(Eval *ev, Value mod, const char *name, Value v);
   /* makes `to`'s globals the running ones (NULL: the input file's); *saved: the previous module */
@@ -151,9 +162,10 @@ typedef struct EvPythonHooks {
   /* a @T.meta_class constructor's window of new buffers, and its end */
   struct MetaScope *(*meta_begin)(Eval *ev, struct PyClass *k);
   void (*meta_end)(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);
-  Value (*define_kernel)(Eval *ev, Ast *fd);                 /* a @T.prim_func: V_FUNCREF */
-  Value (*inline_value)(Eval *ev, Ast *fd);                  /* an @T.inline def's V_MACRO */
-  Value (*loop_spec)(Eval *ev, Args *a, ForKind kind, const char *fn); /* range(...) in a kernel body */
+  Value (*define_kernel)(Eval *ev, Ast *fd); /* a @T.prim_func: V_FUNCREF */
+  Value (*inline_value)(Eval *ev, Ast *fd);  /* an @T.inline def's V_MACRO */
+  Value (*loop_spec)(Eval *ev, Args *a, ForKind kind,
+                     const char *fn); /* range(...) in a kernel body */
 } EvPythonHooks;
 extern const EvPythonHooks ev_python_hooks;
 /* TVM's IR nodes as Python values (eval_irnode.c): PrimFunc.body, an expression's node

@@ -37,11 +37,13 @@ Value ev_quoted_expr(Eval *ev, Value s) {
   TokenList tl = {0};
   Value r;
   if (lex(s.u.s.p, s.u.s.len, &tl, &sub) != 0) {
-    r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"", (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
+    r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"",
+                 (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
   } else {
     Ast *a = parse_expr_tokens(ev->m, &tl, &sub);
     if (!a) {
-      r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"", (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
+      r = ev_error(ev, s.loc, "invalid shape expression \"%.*s\"",
+                   (int)(s.u.s.len > 60 ? 60 : s.u.s.len), s.u.s.p);
     } else {
       /* positions inside the string are reported at the string */
       bool saved = ev->sig_fresh_vars;
@@ -101,7 +103,8 @@ static Stmt *store0(Eval *ev, Buffer *b, Value val, Loc loc) {
 }
 
 static const char *binding_kind(Binding *b) {
-  if (b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR) return "an immutable binding (loop variable, scope id, parameter or T.let)";
+  if (b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR)
+    return "an immutable binding (loop variable, scope id, parameter or T.let)";
   return "immutable";
 }
 
@@ -130,7 +133,8 @@ static bool frame_is_device_entry(const Value *f) {
 
 /* Evaluates `stmts[from..]` as the body of frame f (flat scoping) or the
  * given with-body, and emits f. */
-static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, int n, int from, Loc loc) {
+static void enter_frame(Eval *ev, Value f, const char *bind_name, Ast **stmts, int n, int from,
+                        Loc loc) {
   StmtVec body = {0};
   StmtVec *saved = ev->cur;
   ev->cur = &body;
@@ -177,7 +181,9 @@ static void type_str(const Var *v, char *out, size_t cap) {
   char b[32];
   if (!tirx_dtype_is_handle(v->dtype)) snprintf(out, cap, "%s", tirx_dtype_str(v->dtype, b));
   else if (!v->ptr_typed) snprintf(out, cap, "T.handle");
-  else snprintf(out, cap, "T.handle(\"%s\", \"%s\")", tirx_dtype_str(v->ptr_elem, b), v->ptr_scope ? v->ptr_scope : "");
+  else
+    snprintf(out, cap, "T.handle(\"%s\", \"%s\")", tirx_dtype_str(v->ptr_elem, b),
+             v->ptr_scope ? v->ptr_scope : "");
 }
 
 /* ---- assignment ------------------------------------------------------------ */
@@ -186,11 +192,13 @@ static void type_str(const Var *v, char *out, size_t cap) {
  * rebound, or an error.  Whether that settled it. */
 static bool assign_existing(Eval *ev, const char *name, Value v, Binding *b, Loc loc) {
   Value cur = b->v;
-  if (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
+  if (cur.kind == V_SCALAR ||
+      (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER)) {
     emit_stmt(ev, store0(ev, cur.u.buf, v, loc));
     return true;
   }
-  if (b->immutable) return ev_error(ev, loc, "cannot assign to '%s': it is %s", name, binding_kind(b)), true;
+  if (b->immutable)
+    return ev_error(ev, loc, "cannot assign to '%s': it is %s", name, binding_kind(b)), true;
   if (ev_is_number(&cur) && ev_is_number(&v)) {
     b->v = v;
     return true;
@@ -204,9 +212,9 @@ static bool assign_existing(Eval *ev, const char *name, Value v, Binding *b, Loc
  * value, a namespace, a buffer or scalar (a second name for it), ... */
 static bool binds_as_is(ValueKind k) {
   static const ValueKind kinds[] = {
-      V_BUFFER, V_SCALAR,  V_NS,     V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
-      V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,  V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
-      V_LAMBDA, V_STR,     V_POOL,   V_MACRO,   V_OBJECT, V_STMT};
+      V_BUFFER,  V_SCALAR,   V_NS,    V_BUILTIN, V_METHOD, V_UNRESOLVED, V_GLOBALVAR, V_LIBMOD,
+      V_INDEXER, V_METADATA, V_DTYPE, V_TUPLE,   V_LIST,   V_DICT,       V_PTRTYPE,   V_NONE,
+      V_LAMBDA,  V_STR,      V_POOL,  V_MACRO,   V_OBJECT, V_STMT};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i] == k) return true;
   return false;
@@ -254,15 +262,18 @@ static void bind_symbolic(Eval *ev, const char *name, Value v, Loc loc) {
   ev_define(ev, name, v, true, loc);
 }
 
-static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
-                      bool *consumed);
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts,
+                      int n, int i, bool *consumed);
 
 /* A binding found before an evaluation, found again after it: evaluating may
  * grow (move) the bindings array, never drop what was bound before. */
 static int binding_index(Eval *ev, const Binding *b) { return b ? (int)(b - ev->binds) : -1; }
-static Binding *binding_at(Eval *ev, int i) { return i >= 0 && i < ev->nbinds ? &ev->binds[i] : NULL; }
+static Binding *binding_at(Eval *ev, int i) {
+  return i >= 0 && i < ev->nbinds ? &ev->binds[i] : NULL;
+}
 
-static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i, bool *consumed) {
+static void assign_name(Eval *ev, Ast *target, Ast *value_ast, Ast **stmts, int n, int i,
+                        bool *consumed) {
   int bi = binding_index(ev, ev_lookup(ev, target->name));
   ev->name_hint = target->name;
   Value v = ev_expr(ev, value_ast);
@@ -302,8 +313,8 @@ static void bind_items(Eval *ev, const char *name, Value v, Loc loc) {
 
 /* `name = v` in a kernel body (b: the binding the name had before); value_ast
  * is the assigned expression (NULL for one item of an unpacked tuple). */
-static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts, int n, int i,
-                      bool *consumed) {
+static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b, Ast **stmts,
+                      int n, int i, bool *consumed) {
   const char *name = target->name;
   static Ast none = {.kind = A_TUPLE};
   if (!value_ast) value_ast = &none;
@@ -334,8 +345,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
   if (value_ast->kind == A_CALL && value_ast->n == 0 && v.kind == V_EXPR && v.u.e->kind == E_VAR) {
     /* `n = T.int32()` naming a variable the signature already created */
     for (int k = 0; k < ev->nsig_vars; k++)
-      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, v.u.e->dtype) && b &&
-          b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR && b->v.u.e->u.var == ev->sig_vars[k])
+      if (ev->sig_vars[k]->name == name && tirx_dtype_eq(ev->sig_vars[k]->dtype, v.u.e->dtype) &&
+          b && b->v.kind == V_EXPR && b->v.u.e->kind == E_VAR && b->v.u.e->u.var == ev->sig_vars[k])
         return;
   }
   if (b && !v.meta && assign_existing(ev, name, v, b, target->loc)) return;
@@ -343,8 +354,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
    * parser reads w and binds a new variable (s: T.float32 = w), not a second
    * name for w; s = T.decl_scalar(...) names the scalar the call made, and
    * T.meta_var(w) still aliases */
-  bool copy = v.kind == V_SCALAR && !v.meta && (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func &&
-              !ev->py_body;
+  bool copy = v.kind == V_SCALAR && !v.meta &&
+              (value_ast->kind == A_NAME || value_ast->kind == A_ATTR) && ev->func && !ev->py_body;
   if (!copy && (v.meta || binds_as_is(v.kind))) {
     ev_meta_name(ev, name, v); /* x = MBarrier(...): x_buf (eval_tvm.c) */
     name_buffer(ev, name, v);
@@ -360,7 +371,8 @@ static void bind_name(Eval *ev, Ast *target, Ast *value_ast, Value v, Binding *b
     bind_symbolic(ev, name, v, target->loc);
     return;
   }
-  if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->name == name && !tirx_dtype_is_handle(v.u.e->dtype)) {
+  if (v.kind == V_EXPR && v.u.e->kind == E_VAR && v.u.e->u.var->name == name &&
+      !tirx_dtype_is_handle(v.u.e->dtype)) {
     /* x = T.env_thread(...) and friends return a fresh named var */
     ev_define(ev, name, v, true, target->loc);
     return;
@@ -379,7 +391,8 @@ static void assign_subscript(Eval *ev, Ast *s, Ast *t) {
   Value obj = ev_expr(ev, t->a);
   if (obj.kind == V_ERROR) return;
   if (EV_PROTO(obj)->setitem) { /* o[k] = v on a user object: its __setitem__ */
-    Value k = t->n == 1 ? ev_expr(ev, t->list[0]) : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
+    Value k = t->n == 1 ? ev_expr(ev, t->list[0])
+                        : ev_error(ev, t->loc, "o[i, j] = v: one key only here");
     Value v = k.kind == V_ERROR ? k : ev_expr(ev, s->a);
     if (v.kind != V_ERROR) ev_setitem(ev, obj, k, v, t->loc);
     return;
@@ -426,7 +439,8 @@ static void assign_unpack(Eval *ev, Ast *s, Ast *t, Ast **stmts, int n, int i) {
   ev->ntuple_hints = 0;
   if (v.kind == V_ERROR) {
     for (int k = 0; k < t->n; k++)
-      if (!ev_lookup(ev, t->list[k]->name)) ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
+      if (!ev_lookup(ev, t->list[k]->name))
+        ev_define(ev, t->list[k]->name, v, false, t->list[k]->loc);
     return;
   }
   if ((v.kind != V_TUPLE && v.kind != V_LIST) || v.u.list.n != t->n) {
@@ -463,7 +477,8 @@ static void assign_attr(Eval *ev, Ast *s, Ast *t) {
   int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
   Value cur = ev_try_attr(ev, obj, tirx_intern0(ev->m, t->name), t->loc, &found);
   if (!found) ev_diag_rollback(ev, nd, ne, nerr);
-  if (found && (cur.kind == V_SCALAR || (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
+  if (found && (cur.kind == V_SCALAR ||
+                (cur.kind == V_BUFFER && is_scalar_like(cur.u.buf) && v.kind != V_BUFFER))) {
     emit_stmt(ev, store0(ev, cur.u.buf, v, t->loc));
     return;
   }
@@ -500,9 +515,11 @@ static void assign(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed) 
  * name, once, and only to a value of its type.  False after an error. */
 static bool let_tvar(Eval *ev, Ast *s, const char *name, Var *var, Expr *e) {
   for (int i = 0; i < ev->nbinds; i++)
-    if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 && ev->binds[i].v.kind == V_EXPR &&
-        ev->binds[i].v.u.e->kind == E_VAR && ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
-      ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once", ev->binds[i].name);
+    if (ev->binds[i].immutable && strcmp(ev->binds[i].name, var->name) == 0 &&
+        ev->binds[i].v.kind == V_EXPR && ev->binds[i].v.u.e->kind == E_VAR &&
+        ev->binds[i].v.u.e->u.var == var) { /* an earlier T.let's */
+      ev_error(ev, s->a->loc, "this T.Var is already bound (by '%s'): a variable is bound once",
+               ev->binds[i].name);
       return false;
     }
   Var vt = {.dtype = e->dtype};
@@ -569,7 +586,8 @@ static void ann_let(Eval *ev, Ast *s, const char *name, Value ann) {
     /* T.let[T.Var(name, ty)]: that variable is bound, under the target's name */
     var = ann.u.let.ty->u.e->u.var;
     if (!let_tvar(ev, s, name, var, e)) return;
-  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS && strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
+  } else if (ann.u.let.ty && ann.u.let.ty->kind == V_NS &&
+             strcmp(ann.u.let.ty->u.ns, "T.handle") == 0) {
     var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), s->b->loc);
     var->is_tensormap = is_tensormap_alloca(e);
   } else if (ann.u.let.ty) {
@@ -618,10 +636,13 @@ static void ann_assign(Eval *ev, Ast *s) {
     return;
   }
   if (ann.kind == V_PTRTYPE || (ann.kind == V_NS && strcmp(ann.u.ns, "T.handle") == 0)) {
-    ev_error(ev, s->a->loc, "a pointer binding must be immutable: write %s: T.let[...] = value", name);
+    ev_error(ev, s->a->loc, "a pointer binding must be immutable: write %s: T.let[...] = value",
+             name);
     return;
   }
-  ev_error(ev, s->a->loc, "unsupported annotation for '%s' (expected T.<dtype>, T.let[...] or T.<dtype>[shape])", name);
+  ev_error(ev, s->a->loc,
+           "unsupported annotation for '%s' (expected T.<dtype>, T.let[...] or T.<dtype>[shape])",
+           name);
 }
 
 static void aug_assign(Eval *ev, Ast *s) {
@@ -682,8 +703,8 @@ static Expr *condition(Eval *ev, Value c, const char *what) {
     return e;
   if (!tirx_dtype_is_bool(e->dtype)) {
     char b[32];
-    ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)", what,
-             tirx_dtype_str(e->dtype, b));
+    ev_error(ev, c.loc, "%s must be a boolean expression, got %s (compare explicitly, e.g. x != 0)",
+             what, tirx_dtype_str(e->dtype, b));
     return NULL;
   }
   return e;
@@ -757,7 +778,8 @@ static void loop_body(Eval *ev, Stmt *loop, Ast **stmts, int n) {
  * other values is no TIRx loop) */
 static bool is_grid(Value it) {
   for (int k = 0; k < it.u.list.n; k++)
-    if (it.u.list.items[k].kind != V_FRAME || it.u.list.items[k].u.frame.outer->kind != S_FOR) return false;
+    if (it.u.list.items[k].kind != V_FRAME || it.u.list.items[k].u.frame.outer->kind != S_FOR)
+      return false;
   return it.u.list.n > 0;
 }
 
@@ -776,7 +798,8 @@ static void for_stmt(Eval *ev, Ast *s) {
     for (int k = 0; k < it.u.list.n; k++) frames[nf++] = it.u.list.items[k];
   } else {
     ev_error(ev, s->a->loc,
-             "a TIRx for loop iterates over range(...), T.serial/T.unroll/T.vectorized/T.parallel(...) or T.grid(...)");
+             "a TIRx for loop iterates over range(...), "
+             "T.serial/T.unroll/T.vectorized/T.parallel(...) or T.grid(...)");
     return;
   }
   Ast *tg = s->b;
@@ -798,7 +821,8 @@ static void for_stmt(Eval *ev, Ast *s) {
       names[k] = tg->list[k]->name;
     }
   } else {
-    ev_error(ev, tg->loc, "the loop has %d variable%s but the target does not match", nf, nf == 1 ? "" : "s");
+    ev_error(ev, tg->loc, "the loop has %d variable%s but the target does not match", nf,
+             nf == 1 ? "" : "s");
     return;
   }
   ev_push_scope(ev);
@@ -807,11 +831,13 @@ static void for_stmt(Eval *ev, Ast *s) {
     f->loc = s->loc;
     f->u.for_.var->name = names[k];
     f->u.for_.var->loc = tg->loc;
-    ev_define(ev, names[k], v_expr(tirx_varref(ev->m, f->u.for_.var, tg->loc), tg->loc), true, tg->loc);
+    ev_define(ev, names[k], v_expr(tirx_varref(ev->m, f->u.for_.var, tg->loc), tg->loc), true,
+              tg->loc);
   }
   Stmt *inner = frames[nf - 1].u.frame.outer;
   loop_body(ev, inner, s->list, s->n);
-  for (int k = nf - 2; k >= 0; k--) frames[k].u.frame.outer->u.for_.body = frames[k + 1].u.frame.outer;
+  for (int k = nf - 2; k >= 0; k--)
+    frames[k].u.frame.outer->u.for_.body = frames[k + 1].u.frame.outer;
   ev_pop_scope(ev);
   ev_emit(ev, frames[0].u.frame.outer);
 }
@@ -912,7 +938,8 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
   ev->name_hint = NULL;
   if (f.kind == V_ERROR) return;
   if (f.kind == V_FRAME && !f.u.frame.outer && f.nshape != FRAME_THEN && f.nshape != FRAME_ELSE) {
-    ev_error(ev, it->a->loc, "IRBuilder frames are entered in traced Python code, not in a kernel body");
+    ev_error(ev, it->a->loc,
+             "IRBuilder frames are entered in traced Python code, not in a kernel body");
     return;
   }
   if (f.kind == V_FRAME && !f.u.frame.outer) {
@@ -924,7 +951,8 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     return;
   }
   const ValueProto *p = EV_PROTO(f);
-  if (f.kind != V_FRAME && p->enter && p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
+  if (f.kind != V_FRAME && p->enter &&
+      p->exit) { /* a user context manager: __enter__, the body, __exit__(None, None, None) */
     Value v = p->enter(ev, f, it->loc);
     if (v.kind == V_ERROR) return;
     ev_push_scope(ev);
@@ -932,7 +960,8 @@ static void with_stmt(Eval *ev, Ast *s, int item) {
     with_stmt(ev, s, item + 1);
     ev_pop_scope(ev);
     bool suppress;
-    if (!ev->nerr) p->exit(ev, f, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress);
+    if (!ev->nerr)
+      p->exit(ev, f, v_make(V_NONE, it->loc), v_make(V_NONE, it->loc), it->loc, &suppress);
     return;
   }
   if (f.kind != V_FRAME || f.u.frame.inner->kind == S_FOR) {
@@ -984,7 +1013,8 @@ static void assert_stmt(Eval *ev, Ast *s) {
           ev_error(ev, l.u.list.items[i].loc, "assert message parts must be strings");
           return;
         }
-        parts->u.list.items[i] = tirx_str(ev->m, l.u.list.items[i].u.s.p, l.u.list.items[i].u.s.len, l.loc);
+        parts->u.list.items[i] =
+            tirx_str(ev->m, l.u.list.items[i].u.s.p, l.u.list.items[i].u.s.len, l.loc);
       }
     } else if (m.kind != V_ERROR) {
       ev_error(ev, s->b->loc, "assert message must be a string or (\"Kind\", [\"part\", ...])");
@@ -1022,19 +1052,49 @@ static void expr_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consume
     ev_emit(ev, st);
     return;
   }
-  case V_INT: case V_BOOL: case V_FLOAT: {
+  case V_INT:
+  case V_BOOL:
+  case V_FLOAT: {
     Expr *e = ev_to_expr(ev, v, "a value");
     Stmt *st = tirx_stmt_new(ev->m, S_EVAL, s->loc);
     st->u.eval.e = e;
     ev_emit(ev, st);
     return;
   }
-  case V_ERROR: case V_NONE: case V_STR: case V_TUPLE: case V_LIST: case V_DICT: case V_BUFFER: case V_SCALAR:
-  case V_DTYPE: case V_NS: case V_PTRTYPE: case V_LOCALVEC: case V_LETTYPE: case V_BUFTYPE: case V_SLICE:
-  case V_LAMBDA: case V_FUNCREF: case V_POOL: case V_MACRO: case V_PYFUNC: case V_CLASS: case V_OBJECT:
-  case V_BOUND: case V_DESCR: case V_MODULE: case V_BUILTIN: case V_METHOD: case V_UNRESOLVED:
-  case V_GLOBALVAR: case V_GLOBALDECL: case V_LIBMOD:
-  case V_INDEXER: case V_METADATA: case V_STMT: return; /* None, docstrings, buffers (bare match_buffer) */
+  case V_ERROR:
+  case V_NONE:
+  case V_STR:
+  case V_TUPLE:
+  case V_LIST:
+  case V_DICT:
+  case V_BUFFER:
+  case V_SCALAR:
+  case V_DTYPE:
+  case V_NS:
+  case V_PTRTYPE:
+  case V_LOCALVEC:
+  case V_LETTYPE:
+  case V_BUFTYPE:
+  case V_SLICE:
+  case V_LAMBDA:
+  case V_FUNCREF:
+  case V_POOL:
+  case V_MACRO:
+  case V_PYFUNC:
+  case V_CLASS:
+  case V_OBJECT:
+  case V_BOUND:
+  case V_DESCR:
+  case V_MODULE:
+  case V_BUILTIN:
+  case V_METHOD:
+  case V_UNRESOLVED:
+  case V_GLOBALVAR:
+  case V_GLOBALDECL:
+  case V_LIBMOD:
+  case V_INDEXER:
+  case V_METADATA:
+  case V_STMT: return; /* None, docstrings, buffers (bare match_buffer) */
   }
 }
 
@@ -1069,7 +1129,8 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     ev_emit(ev, st);
     break;
   }
-  case A_BREAK: case A_CONTINUE:
+  case A_BREAK:
+  case A_CONTINUE:
     if (ev->tx->loop_depth == 0) {
       ev_error(ev, s->loc, "'%s' outside a loop", s->kind == A_BREAK ? "break" : "continue");
       return;
@@ -1090,7 +1151,9 @@ static void ev_stmt(Eval *ev, Ast *s, Ast **stmts, int n, int i, bool *consumed)
     break;
   case A_CLASSDEF: ev_error(ev, s->loc, "a class is only allowed at module level"); break;
   case A_IMPORT: ev_error(ev, s->loc, "imports are only allowed at module level"); break;
-  case A_RAISE: case A_UNSUPPORTED: case A_YIELD: ev_py_exec(ev, &s, 1); break;
+  case A_RAISE:
+  case A_UNSUPPORTED:
+  case A_YIELD: ev_py_exec(ev, &s, 1); break;
   default: ev_error(ev, s->loc, "unsupported statement"); break;
   }
 }
@@ -1214,13 +1277,15 @@ static void constexpr_param(Eval *ev, Ast *p, bool is_jit) {
     v = *given;
   } else if (def) {
     if (!ev_parse_define_value(ev, def, &v)) {
-      ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name, p->name);
+      ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name,
+               p->name);
       return;
     }
   } else if (p->b) {
     v = ev_expr(ev, p->b);
   } else {
-    ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name, p->name);
+    ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name,
+             p->name);
     return;
   }
   ev_define(ev, p->name, v, false, p->loc);
@@ -1252,8 +1317,7 @@ static bool scalar_param(Eval *ev, Ast *p, Value ann, Param *P) {
   }
   if (ann.kind == V_NS && strcmp(ann.u.ns, "T.constexpr") == 0)
     ev_error(ev, p->loc, "T.constexpr parameters must come after '*' (keyword-only)");
-  else
-    ev_error(ev, p->a->loc, "unsupported parameter annotation for '%s'", p->name);
+  else ev_error(ev, p->a->loc, "unsupported parameter annotation for '%s'", p->name);
   return false;
 }
 
@@ -1274,14 +1338,16 @@ static void signature_param(Eval *ev, PrimFunc *f, Ast *p) {
     return;
   }
   for (int j = 0; j < f->nparams; j++)
-    if (f->params[j].var->name == p->name) ev_error(ev, p->loc, "duplicate parameter '%s'", p->name);
+    if (f->params[j].var->name == p->name)
+      ev_error(ev, p->loc, "duplicate parameter '%s'", p->name);
   Param *P = &f->params[f->nparams];
   memset(P, 0, sizeof *P);
   ev->in_signature = true;
   ev->name_hint = p->name;
   Ast *pa = p->a; /* T.Optional(T.handle) not specialized away: the handle */
-  if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR && strcmp(pa->a->name, "Optional") == 0 &&
-      pa->a->a->kind == A_NAME && strcmp(pa->a->a->name, "T") == 0)
+  if (pa->kind == A_CALL && pa->n == 1 && pa->a->kind == A_ATTR &&
+      strcmp(pa->a->name, "Optional") == 0 && pa->a->a->kind == A_NAME &&
+      strcmp(pa->a->a->name, "T") == 0)
     pa = pa->list[0];
   Value ann = ev_expr(ev, pa);
   ev->name_hint = NULL;
@@ -1348,7 +1414,8 @@ static PrimFunc *function_in_frame(Eval *ev, Ast *fd) {
   if (fd->c)
     for (int i = 0; i < fd->c->n; i++) {
       Var *v = tirx_var_new(ev->m, fd->c->list[i]->name, tirx_dtype(DT_INT64), fd->c->list[i]->loc);
-      ev_define(ev, v->name, v_expr(tirx_varref(ev->m, v, fd->c->loc), fd->c->loc), true, fd->c->loc);
+      ev_define(ev, v->name, v_expr(tirx_varref(ev->m, v, fd->c->loc), fd->c->loc), true,
+                fd->c->loc);
     }
 
   signature(ev, f, fd, is_jit);
@@ -1377,7 +1444,8 @@ typedef struct KernelState {
   Ast *sig_def;
   Var **sig_vars;
   int nsig_vars, loop_depth, ir_nesting, py_body, ntuple_hints, nenv;
-  bool in_signature, sig_fresh_vars, ptr_arith_ok, seen_device_entry, in_device, is_jit, stmt_call, callee_name;
+  bool in_signature, sig_fresh_vars, ptr_arith_ok, seen_device_entry, in_device, is_jit, stmt_call,
+      callee_name;
   const char *name_hint;
   Value *tuple_hints;
   Var **env_vars;
@@ -1386,10 +1454,18 @@ typedef struct KernelState {
 } KernelState;
 
 static KernelState kernel_state_take(Eval *ev) {
-  KernelState k = {ev->func, ev->cur, ev->sig_def, ev->sig_vars, ev->nsig_vars, ev->tx->loop_depth, ev->tx->ir_nesting,
-                   ev->py_body, ev->ntuple_hints, ev->tx->nenv, ev->in_signature, ev->sig_fresh_vars,
-                   ev->ptr_arith_ok, ev->tx->seen_device_entry, ev->tx->in_device, ev->tx->is_jit, ev->stmt_call,
-                   ev->callee_name, ev->name_hint, ev->tuple_hints, ev->tx->env_vars, ev->tx->env_tags, ev->tx->with_if};
+  KernelState k = {ev->func,           ev->cur,
+                   ev->sig_def,        ev->sig_vars,
+                   ev->nsig_vars,      ev->tx->loop_depth,
+                   ev->tx->ir_nesting, ev->py_body,
+                   ev->ntuple_hints,   ev->tx->nenv,
+                   ev->in_signature,   ev->sig_fresh_vars,
+                   ev->ptr_arith_ok,   ev->tx->seen_device_entry,
+                   ev->tx->in_device,  ev->tx->is_jit,
+                   ev->stmt_call,      ev->callee_name,
+                   ev->name_hint,      ev->tuple_hints,
+                   ev->tx->env_vars,   ev->tx->env_tags,
+                   ev->tx->with_if};
   ev->sig_vars = NULL; /* the inner kernel's own */
   ev->nsig_vars = 0;
   return k;
@@ -1398,12 +1474,16 @@ static KernelState kernel_state_take(Eval *ev) {
 static void kernel_state_restore(Eval *ev, const KernelState *k) {
   free(ev->sig_vars);
   ev->func = k->func, ev->cur = k->cur, ev->sig_def = k->sig_def, ev->sig_vars = k->sig_vars;
-  ev->nsig_vars = k->nsig_vars, ev->tx->loop_depth = k->loop_depth, ev->tx->ir_nesting = k->ir_nesting;
+  ev->nsig_vars = k->nsig_vars, ev->tx->loop_depth = k->loop_depth,
+  ev->tx->ir_nesting = k->ir_nesting;
   ev->py_body = k->py_body, ev->ntuple_hints = k->ntuple_hints, ev->tx->nenv = k->nenv;
-  ev->in_signature = k->in_signature, ev->sig_fresh_vars = k->sig_fresh_vars, ev->ptr_arith_ok = k->ptr_arith_ok;
-  ev->tx->seen_device_entry = k->seen_device_entry, ev->tx->in_device = k->in_device, ev->tx->is_jit = k->is_jit;
+  ev->in_signature = k->in_signature, ev->sig_fresh_vars = k->sig_fresh_vars,
+  ev->ptr_arith_ok = k->ptr_arith_ok;
+  ev->tx->seen_device_entry = k->seen_device_entry, ev->tx->in_device = k->in_device,
+  ev->tx->is_jit = k->is_jit;
   ev->stmt_call = k->stmt_call, ev->callee_name = k->callee_name, ev->name_hint = k->name_hint;
-  ev->tuple_hints = k->tuple_hints, ev->tx->env_vars = k->env_vars, ev->tx->env_tags = k->env_tags, ev->tx->with_if = k->with_if;
+  ev->tuple_hints = k->tuple_hints, ev->tx->env_vars = k->env_vars, ev->tx->env_tags = k->env_tags,
+  ev->tx->with_if = k->with_if;
 }
 
 Value ev_define_kernel(Eval *ev, Ast *fd) {
@@ -1442,7 +1522,8 @@ static void module_const(Eval *ev, Ast *s) {
   bool typevar = v.kind == V_EXPR && v.u.e->kind == E_VAR;
   if (v.kind == V_BUFFER || v.kind == V_SCALAR || v.kind == V_FRAME || v.kind == V_POOL ||
       (v.kind == V_EXPR && !typevar && v.u.e->kind != E_INT && v.u.e->kind != E_FLOAT)) {
-    ev_error(ev, s->a->loc, "module-level '%s' must be a constant (int, float, bool, str or tuple)", name);
+    ev_error(ev, s->a->loc, "module-level '%s' must be a constant (int, float, bool, str or tuple)",
+             name);
     return;
   }
   ev_define(ev, name, v, false, s->loc);
@@ -1472,7 +1553,8 @@ static void class_def(Eval *ev, Ast *c, bool seen_def) {
     if (s->kind == A_FUNCDEF) {
       PrimFunc *f = function(ev, s);
       if (f) {
-        if (tirx_module_find(ev->m, f->name)) ev_error(ev, s->loc, "duplicate function '%s'", f->name);
+        if (tirx_module_find(ev->m, f->name))
+          ev_error(ev, s->loc, "duplicate function '%s'", f->name);
         tirx_module_add_func(ev->m, f);
       }
     } else if (s->kind == A_EXPR_STMT && s->a->kind == A_STR) {
@@ -1489,8 +1571,9 @@ Module *ev_file(Eval *ev, AstFile *f) {
   main_name.u.s.p = "__main__";
   main_name.u.s.len = 8;
   ev_define(ev, tirx_intern0(ev->m, "__name__"), main_name, false, (Loc){1, 1});
-  ev_define(ev, tirx_intern0(ev->m, "__package__"), v_make(V_NONE, (Loc){1, 1}), false, (Loc){1, 1}); /* a script's */
-  if (ev->d->filename) { /* __file__: the input's path as given */
+  ev_define(ev, tirx_intern0(ev->m, "__package__"), v_make(V_NONE, (Loc){1, 1}), false,
+            (Loc){1, 1}); /* a script's */
+  if (ev->d->filename) {  /* __file__: the input's path as given */
     Value fv = v_make(V_STR, (Loc){1, 1});
     fv.u.s.p = ev->d->filename;
     fv.u.s.len = strlen(ev->d->filename);
@@ -1509,10 +1592,19 @@ Module *ev_file(Eval *ev, AstFile *f) {
     case A_EXPR_STMT:
       if (s->a->kind != A_STR) ev_py_exec(ev, &s, 1);
       break;
-    case A_IF: case A_FOR: case A_WHILE: case A_ASSERT: case A_RAISE: case A_AUGASSIGN: case A_UNSUPPORTED: case A_YIELD:
-    case A_ANNASSIGN: case A_TRY: case A_GLOBAL: case A_WITH: case A_DEL:
-      ev_py_exec(ev, &s, 1);
-      break;
+    case A_IF:
+    case A_FOR:
+    case A_WHILE:
+    case A_ASSERT:
+    case A_RAISE:
+    case A_AUGASSIGN:
+    case A_UNSUPPORTED:
+    case A_YIELD:
+    case A_ANNASSIGN:
+    case A_TRY:
+    case A_GLOBAL:
+    case A_WITH:
+    case A_DEL: ev_py_exec(ev, &s, 1); break;
     case A_FUNCDEF: {
       if (lenient && ev_is_jit_def(ev, s)) { /* --entry builds it through .specialize(...) */
         ev_define(ev, s->name, ev_jit_value(ev, s), false, s->loc);
@@ -1537,15 +1629,14 @@ Module *ev_file(Eval *ev, AstFile *f) {
       }
       PrimFunc *fn = function(ev, s);
       if (fn) {
-        if (tirx_module_find(ev->m, fn->name)) ev_error(ev, s->loc, "duplicate function '%s'", fn->name);
+        if (tirx_module_find(ev->m, fn->name))
+          ev_error(ev, s->loc, "duplicate function '%s'", fn->name);
         tirx_module_add_func(ev->m, fn);
       }
       seen_def = true;
       break;
     }
-    case A_CLASSDEF:
-      class_def(ev, s, seen_def);
-      break;
+    case A_CLASSDEF: class_def(ev, s, seen_def); break;
     default: ev_error(ev, s->loc, "statement not allowed at module level"); break;
     }
     if (lenient && ev->nerr > nerr && s->kind != A_FUNCDEF) ev_module_poison(ev, s, nd, ne, nerr);
@@ -1556,8 +1647,10 @@ Module *ev_file(Eval *ev, AstFile *f) {
     for (int i = 0; i < f->n; i++)
       if (f->stmts[i]->kind == A_FUNCDEF && f->stmts[i]->n2 == 0) {
         ev_error(ev, f->stmts[i]->loc,
-                 "function '%s' needs a @T.prim_func decorator (a plain Python function is compiled only "
-                 "through --entry)", f->stmts[i]->name);
+                 "function '%s' needs a @T.prim_func decorator (a plain Python function is "
+                 "compiled only "
+                 "through --entry)",
+                 f->stmts[i]->name);
         return ev->m;
       }
     ev_error(ev, (Loc){1, 1}, "no @T.prim_func found in the input");
@@ -1571,7 +1664,8 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
                    TirxDiag *diag) {
   for (int i = 0; opts && i < opts->ndefines; i++)
     if (!strchr(opts->defines[i], '=')) {
-      tirx_diag_add(diag, DIAG_ERROR, 0, 0, "invalid -D '%s' (expected NAME=VALUE)", opts->defines[i]);
+      tirx_diag_add(diag, DIAG_ERROR, 0, 0, "invalid -D '%s' (expected NAME=VALUE)",
+                    opts->defines[i]);
       return NULL;
     }
   Module *m = tirx_module_new(filename, src, len);

@@ -13,30 +13,35 @@ typedef struct EvTirx {
   bool in_device;
   bool is_jit;
   /* @T.inline expansion state (eval_macro.c) */
-  int inline_depth;        /* calls being expanded */
-  Value inline_ret;        /* value of the innermost call's `return` */
-  bool inline_returned;    /* its body has returned: stop evaluating */
-  int inline_loop_base;    /* loop depth at the innermost call */
-  int ir_nesting;          /* IR blocks (if/loop/with bodies) being built */
-  int inline_nest_base;    /* ir_nesting at the innermost call */
+  int inline_depth;     /* calls being expanded */
+  Value inline_ret;     /* value of the innermost call's `return` */
+  bool inline_returned; /* its body has returned: stop evaluating */
+  int inline_loop_base; /* loop depth at the innermost call */
+  int ir_nesting;       /* IR blocks (if/loop/with bodies) being built */
+  int inline_nest_base; /* ir_nesting at the innermost call */
   /* T.env_thread variables and their thread tags (arena-owned arrays) */
-  Var **env_vars; const char **env_tags; int nenv;
-  Stmt *with_if;           /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
-  struct IrbState *irb;    /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
+  Var **env_vars;
+  const char **env_tags;
+  int nenv;
+  Stmt *with_if;        /* the `with T.If(...)` whose T.Then()/T.Else() may follow (eval_stmt.c) */
+  struct IrbState *irb; /* IRBuilder frames open in traced Python (eval_irbuilder.c) */
 } EvTirx;
 
 /* T.SMEMPool and buffer views (eval_pool.c) */
 Value ev_smem_pool(Eval *ev, Args *a);
 Value ev_ldst_frag(Eval *ev, Args *a); /* T.alloc_tcgen05_ldst_frag */
-bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc, Value *out); /* pool.offset, ... */
-Value ev_view(Eval *ev, Buffer *b, Args *a);              /* b.view(...) (eval_pool.c) */
-Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);      /* b.sub[...] (eval_view.c) */
-Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);   /* b.permute(...) */
-Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a); /* b.rearrange("... -> ...", ...) */
-Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);      /* b.tile(dim, factors): an indexer */
+bool ev_pool_field(Eval *ev, struct SmemPool *p, const char *name, Loc loc,
+                   Value *out);                               /* pool.offset, ... */
+Value ev_view(Eval *ev, Buffer *b, Args *a);                  /* b.view(...) (eval_pool.c) */
+Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub);           /* b.sub[...] (eval_view.c) */
+Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a);        /* b.permute(...) */
+Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a);      /* b.rearrange("... -> ...", ...) */
+Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a);           /* b.tile(dim, factors): an indexer */
 Value ev_buffer_tile_pick(Eval *ev, Value indexer, Ast *sub); /* ...[picks] */
-bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim); /* row-major of shape */
-Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default, bool has_data_kw);
+bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape,
+                          int ndim); /* row-major of shape */
+Buffer *ev_make_buffer(Eval *ev, Args *a, const char *fn, const char *scope_default,
+                       bool has_data_kw);
 Value ev_new_scalar(Eval *ev, const char *name, DType t, const char *scope, Loc loc);
 
 /* @T.inline / @T.macro (eval_macro.c) */
@@ -64,15 +69,22 @@ Value ev_hint_frame(Eval *ev, Args *a);
 Value ev_if_frame(Eval *ev, Args *a);
 Value ev_then_frame(Eval *ev, Args *a);
 Value ev_else_frame(Eval *ev, Args *a);
-enum { FRAME_THEN = 1, FRAME_ELSE = 2, FRAME_IRB = 3, FRAME_PRIMFUNC = 4 }; /* V_FRAME with no statement: nshape */
+enum {
+  FRAME_THEN = 1,
+  FRAME_ELSE = 2,
+  FRAME_IRB = 3,
+  FRAME_PRIMFUNC = 4
+}; /* V_FRAME with no statement: nshape */
 /* TVM's IRBuilder traced from plain Python (eval_irbuilder.c) */
-Value ev_irb_new(Eval *ev, Args *a);                              /* IRBuilder() */
-Value ev_irb_getattr(Eval *ev, const char *name, Loc loc);       /* I.NAME */
+Value ev_irb_new(Eval *ev, Args *a);                       /* IRBuilder() */
+Value ev_irb_getattr(Eval *ev, const char *name, Loc loc); /* I.NAME */
 Value ev_irb_call(Eval *ev, Value callee, Args *a);
-Value ev_irb_while(Eval *ev, Args *a);                           /* T.While(cond): a frame */              /* I.NAME(...) of the builder's own names */
+Value ev_irb_while(Eval *ev, Args *a);
+/* T.While(cond): a frame */ /* I.NAME(...) of the builder's own names */
 bool ev_irb_building(Eval *ev);
-void ev_irb_free(Eval *ev); /* the frames an error left open */                                  /* a traced prim_func is open */
-bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a, Value *out); /* T.* emitting while tracing */
+void ev_irb_free(Eval *ev); /* the frames an error left open */ /* a traced prim_func is open */
+bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a,
+                   Value *out); /* T.* emitting while tracing */
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
 

@@ -68,7 +68,8 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
       Value cls;
       const char *last = strrchr(name, '.');
       last = last ? tirx_intern0(ev->m, last + 1) : name;
-      if (!ev_import_name(ev, tvm_t_prelude[i].module, last, a->loc, &cls)) *out = v_make(V_ERROR, a->loc);
+      if (!ev_import_name(ev, tvm_t_prelude[i].module, last, a->loc, &cls))
+        *out = v_make(V_ERROR, a->loc);
       else *out = ev_call_value(ev, cls, a);
       return true;
     }
@@ -138,15 +139,18 @@ static Value pointer_type(Eval *ev, Args *a) {
   Value *elem = ev_arg(a, 0, "element_type");
   Value *scope = ev_arg(a, 1, "storage_scope");
   if (!elem || a->npos > 2)
-    return ev_error(ev, a->loc, "PointerType() takes an element type and an optional storage scope");
+    return ev_error(ev, a->loc,
+                    "PointerType() takes an element type and an optional storage scope");
   if (elem->kind != V_DTYPE)
-    return ev_error(ev, elem->loc, "PointerType() needs an element type such as PrimType(\"float32\")");
+    return ev_error(ev, elem->loc,
+                    "PointerType() needs an element type such as PrimType(\"float32\")");
   Value v = v_make(V_PTRTYPE, a->loc);
   v.u.ptr.elem = elem->u.dt;
   v.u.ptr.typed = true;
   v.u.ptr.scope = tirx_intern0(ev->m, tirx_scope_name(MEM_GLOBAL));
   if (scope) {
-    if (scope->kind != V_STR) return ev_error(ev, scope->loc, "PointerType() storage scope must be a string");
+    if (scope->kind != V_STR)
+      return ev_error(ev, scope->loc, "PointerType() storage scope must be a string");
     const char *sc = ev_scope_str(ev, scope, tirx_scope_name(MEM_GLOBAL));
     if (!sc) return v_make(V_ERROR, a->loc);
     v.u.ptr.scope = sc;
@@ -157,7 +161,9 @@ static Value pointer_type(Eval *ev, Args *a) {
 /* tvm.tirx.any(c0, c1, ...) / tvm.tirx.all(...): the conditions joined by `or`
  * / `and` from the left, as TVM 0.27's builders do (one condition: itself). */
 static Value any_all(Eval *ev, const char *fn, bool is_and, Args *a) {
-  if (a->nkw) return ev_error(ev, a->kwv[0].loc, "%s() got an unexpected keyword argument '%s'", fn, a->kwn[0]);
+  if (a->nkw)
+    return ev_error(ev, a->kwv[0].loc, "%s() got an unexpected keyword argument '%s'", fn,
+                    a->kwn[0]);
   if (a->npos == 0) return ev_error(ev, a->loc, "%s() needs at least one condition", fn);
   Expr *acc = NULL;
   for (int i = 0; i < a->npos; i++) {
@@ -165,8 +171,8 @@ static Value any_all(Eval *ev, const char *fn, bool is_and, Args *a) {
     if (!e) return v_make(V_ERROR, a->loc);
     if (!tirx_dtype_is_bool(e->dtype)) {
       char b[32];
-      return ev_error(ev, a->pos[i].loc, "%s(): argument %d must be a boolean expression, got %s", fn, i + 1,
-                      tirx_dtype_str(e->dtype, b));
+      return ev_error(ev, a->pos[i].loc, "%s(): argument %d must be a boolean expression, got %s",
+                      fn, i + 1, tirx_dtype_str(e->dtype, b));
     }
     acc = acc ? tirx_binary(ev->m, is_and ? E_AND : E_OR, acc, e, a->loc) : e;
   }
@@ -181,8 +187,10 @@ static Value global_var(Eval *ev, Args *a) {
   Value *n = ev_arg(a, 0, "name_hint");
   Value *t = ev_arg(a, 1, "type_annot");
   if (!n || n->kind != V_STR || a->npos > 3)
-    return ev_error(ev, n && n->kind != V_STR ? n->loc : a->loc, "GlobalVar() takes a function name string");
-  if (t && t->kind != V_NONE) return ev_error(ev, t->loc, "GlobalVar(): a type annotation is not supported by tirx");
+    return ev_error(ev, n && n->kind != V_STR ? n->loc : a->loc,
+                    "GlobalVar() takes a function name string");
+  if (t && t->kind != V_NONE)
+    return ev_error(ev, t->loc, "GlobalVar(): a type annotation is not supported by tirx");
   Value v = v_make(V_GLOBALVAR, a->loc);
   v.u.ns = tirx_intern(ev->m, n->u.s.p, n->u.s.len);
   return v;
@@ -196,23 +204,29 @@ static Value ir_call(Eval *ev, Args *a) {
   if (!ev_check_kw(ev, a, "tvm.ir.Call", kw)) return v_make(V_ERROR, a->loc);
   Value *op = ev_arg(a, 0, "op"), *args = ev_arg(a, 1, "args"), *attrs = ev_arg(a, 2, "attrs");
   Value *tys = ev_arg(a, 3, "ty_args"), *rt = ev_arg(a, 5, "ret_ty");
-  if (!op || !args || a->npos > 6) return ev_error(ev, a->loc, "tvm.ir.Call() takes an op and a list of arguments");
+  if (!op || !args || a->npos > 6)
+    return ev_error(ev, a->loc, "tvm.ir.Call() takes an op and a list of arguments");
   if (op->kind != V_GLOBALVAR)
-    return ev_error(ev, op->loc,
-                    "tvm.ir.Call() of an operator is not supported by tirx: the op must be a tvm.ir.GlobalVar "
-                    "(call T.<op>(...) for an operator)");
+    return ev_error(
+        ev, op->loc,
+        "tvm.ir.Call() of an operator is not supported by tirx: the op must be a tvm.ir.GlobalVar "
+        "(call T.<op>(...) for an operator)");
   if (args->kind != V_LIST && args->kind != V_TUPLE)
     return ev_error(ev, args->loc, "tvm.ir.Call(): the arguments must be a list");
-  if (attrs && attrs->kind != V_NONE) return ev_error(ev, attrs->loc, "tvm.ir.Call(): attrs are not supported by tirx");
-  if (tys && tys->kind != V_NONE && !((tys->kind == V_LIST || tys->kind == V_TUPLE) && tys->u.list.n == 0))
+  if (attrs && attrs->kind != V_NONE)
+    return ev_error(ev, attrs->loc, "tvm.ir.Call(): attrs are not supported by tirx");
+  if (tys && tys->kind != V_NONE &&
+      !((tys->kind == V_LIST || tys->kind == V_TUPLE) && tys->u.list.n == 0))
     return ev_error(ev, tys->loc, "tvm.ir.Call(): ty_args are not supported by tirx");
   DType t = tirx_dtype(DT_VOID);
-  if (rt && rt->kind == V_STR && rt->u.s.len == 6 && memcmp(rt->u.s.p, "handle", 6) == 0) t = tirx_dtype(DT_HANDLE);
+  if (rt && rt->kind == V_STR && rt->u.s.len == 6 && memcmp(rt->u.s.p, "handle", 6) == 0)
+    t = tirx_dtype(DT_HANDLE);
   else if (rt && rt->kind == V_PTRTYPE) t = tirx_dtype(DT_HANDLE);
   else if (rt && (rt->kind == V_STR || rt->kind == V_DTYPE)) {
     if (!ev_get_dtype(ev, *rt, &t, "ret_ty")) return v_make(V_ERROR, a->loc);
   } else if (rt && rt->kind != V_NONE) {
-    return ev_error(ev, rt->loc, "tvm.ir.Call(): ret_ty must be a dtype string, a dtype or a pointer type");
+    return ev_error(ev, rt->loc,
+                    "tvm.ir.Call(): ret_ty must be a dtype string, a dtype or a pointer type");
   }
   int n = args->u.list.n;
   Expr **xs = TIRX_NEWN(ev->m, Expr *, n + 1);
@@ -257,9 +271,11 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   else if (strcmp(path, "tvm.ir.Call") == 0) *out = ir_call(ev, a);
   else if (strcmp(path, "tvm.IRBuilder.current") == 0) { /* the builder of the kernel being built */
     if (a->npos || a->nkw) *out = ev_error(ev, a->loc, "IRBuilder.current() takes no arguments");
-    else if (!ev->func) *out = ev_error(ev, a->loc, "IRBuilder.current(): no kernel is being built here");
+    else if (!ev->func)
+      *out = ev_error(ev, a->loc, "IRBuilder.current(): no kernel is being built here");
     else *out = v_make(V_NS, a->loc), out->u.ns = tirx_intern0(ev->m, "tvm.IRBuilder.builder");
-  } else if (strcmp(path, "tvm.IRBuilder.name") == 0 || strcmp(path, "tvm.IRBuilder.builder.name") == 0)
+  } else if (strcmp(path, "tvm.IRBuilder.name") == 0 ||
+             strcmp(path, "tvm.IRBuilder.builder.name") == 0)
     *out = ir_builder_name(ev, a);
   else /* tvm.IRModule, tvm.testing.main, ... */
     *out = ev_error(ev, a->loc, "'%s' is TVM's and not part of tirx's prelude", path);
@@ -286,8 +302,9 @@ bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
 typedef struct MetaScope {
   struct MetaScope *up;
   struct PyClass *cls;
-  int start;                 /* the module's next Var/Buffer id when it began */
-  int *skip; int nskip, capskip; /* [lo, hi) id ranges of nested constructions */
+  int start; /* the module's next Var/Buffer id when it began */
+  int *skip;
+  int nskip, capskip; /* [lo, hi) id ranges of nested constructions */
 } MetaScope;
 
 static bool class_is_meta(const struct PyClass *k, int depth) {
@@ -316,7 +333,8 @@ static bool skipped(const MetaScope *s, int id) {
 
 static void own_buffers(Eval *ev, MetaScope *s, struct PyObject *o, Value v, int depth) {
   if (depth > 16) return;
-  if ((v.kind == V_BUFFER || v.kind == V_SCALAR) && v.u.buf->id >= s->start && !skipped(s, v.u.buf->id)) {
+  if ((v.kind == V_BUFFER || v.kind == V_SCALAR) && v.u.buf->id >= s->start &&
+      !skipped(s, v.u.buf->id)) {
     for (int i = 0; i < o->nmeta_owned; i++)
       if (o->meta_owned[i] == v.u.buf) return;
     Buffer **nb = TIRX_NEWN(ev->m, Buffer *, o->nmeta_owned + 1);
@@ -355,7 +373,8 @@ void ev_meta_end(Eval *ev, MetaScope *s, struct PyObject *o, const Value *init) 
 /* Buffers named in one naming walk: an alias field (tile_idx = tile_count)
  * keeps the first name. */
 typedef struct Named {
-  Buffer **b; int n, cap;
+  Buffer **b;
+  int n, cap;
 } Named;
 
 static bool named_once(Eval *ev, Named *nd, Buffer *b) {
@@ -372,7 +391,8 @@ static bool named_once(Eval *ev, Named *nd, Buffer *b) {
   return true;
 }
 
-static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct PyObject *owner, int depth) {
+static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct PyObject *owner,
+                       int depth) {
   if (depth > 16) return;
   if (v.kind == V_BUFFER || v.kind == V_SCALAR) {
     if (!owner) return;
@@ -388,19 +408,21 @@ static void name_value(Eval *ev, Named *nd, const char *prefix, Value v, struct 
     if (o->meta_name) return; /* named already (or being named: a cycle) */
     o->meta_name = tirx_intern0(ev->m, prefix);
     for (int i = 0; i < o->attrs.n; i++)
-      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]), o->attrs.vals[i], o,
-                 depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, o->attrs.names[i]),
+                 o->attrs.vals[i], o, depth + 1);
     return;
   }
   if (v.kind == V_TUPLE || v.kind == V_LIST)
     for (int i = 0; i < v.u.list.n; i++)
-      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner, depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%d", prefix, i), v.u.list.items[i], owner,
+                 depth + 1);
   if (v.kind == V_DICT)
     for (int i = 0; i < v.u.dict.n; i++) {
       Value k = v.u.dict.keys[i];
       const char *part = k.kind == V_STR ? tirx_strdup(ev->m, k.u.s.p, k.u.s.len)
                                          : tirx_intern_printf(ev->m, "item%d", i);
-      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner, depth + 1);
+      name_value(ev, nd, tirx_intern_printf(ev->m, "%s_%s", prefix, part), v.u.dict.vals[i], owner,
+                 depth + 1);
     }
 }
 

@@ -14,7 +14,8 @@
 #define no_proto ev_no_proto
 const ValueProto ev_no_proto = {0};
 const ValueType ev_types[V_COUNT] = {
-#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) [KIND] = {NAME, CALL, GETATTR, GETITEM, &PROTO},
+#define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) \
+  [KIND] = {NAME, CALL, GETATTR, GETITEM, &PROTO},
 #include "Parse/value_kinds.def"
 };
 #undef no_call

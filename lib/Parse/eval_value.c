@@ -38,7 +38,8 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) 
 static bool collect_args(Eval *ev, Ast *call, Args *out) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
-  int cap = call->n + 1, nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
+  int cap = call->n + 1,
+      nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
   for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
   out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
   out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
@@ -148,7 +149,8 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->ntuple_hints = 0;
   /* T.evaluate(T.ptx.X(...)): the value is dropped, so the T.ptx call is the
    * instruction, as a statement would be (TVM's T.ptx calls always are) */
-  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 && is_ptx_call(call->list[0]))
+  if (callee.kind == V_NS && strcmp(callee.u.ns, "T.evaluate") == 0 && call->n == 1 &&
+      is_ptx_call(call->list[0]))
     ev->stmt_call = true;
   Args a;
   bool ok = collect_args(ev, call, &a);
@@ -200,7 +202,9 @@ Value ev_error_getitem(Eval *ev, Value obj, Ast *sub) {
 
 /* ---- builtins by name (builtins.def) ---- */
 
-static int builtin_cmp(const void *key, const void *row) { return strcmp(key, ((const Builtin *)row)->name); }
+static int builtin_cmp(const void *key, const void *row) {
+  return strcmp(key, ((const Builtin *)row)->name);
+}
 
 const Builtin *ev_builtin_find(const char *name) {
   return bsearch(name, ev_builtins, BI_COUNT, sizeof ev_builtins[0], builtin_cmp);
@@ -220,14 +224,19 @@ bool ev_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
   if (obj.kind == V_ERROR) return false;
   const ValueProto *p = EV_PROTO(obj);
   if (!p->setattr)
-    return ev_error(ev, loc, "cannot set attribute '%s' on a '%s' value at parse time", name, ev_types[obj.kind].name), false;
+    return ev_error(ev, loc, "cannot set attribute '%s' on a '%s' value at parse time", name,
+                    ev_types[obj.kind].name),
+           false;
   return p->setattr(ev, obj, name, v, loc);
 }
 
 /* obj[key] = v for the kinds with a setitem slot (list and dict are eval_py.c's own) */
 bool ev_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc) {
   const ValueProto *p = EV_PROTO(obj);
-  if (!p->setitem) return ev_error(ev, loc, "'%s' object does not support item assignment", ev_types[obj.kind].name), false;
+  if (!p->setitem)
+    return ev_error(ev, loc, "'%s' object does not support item assignment",
+                    ev_types[obj.kind].name),
+           false;
   return p->setitem(ev, obj, key, v, loc);
 }
 

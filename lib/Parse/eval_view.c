@@ -29,7 +29,7 @@ typedef struct {
 typedef struct {
   LIter it[MAX_IT];
   int n;
-  Expr *extra[8];   /* replica and axis-offset terms, kept as written */
+  Expr *extra[8]; /* replica and axis-offset terms, kept as written */
   int nextra;
   Expr *moff;       /* the memory offset term (NULL: none) */
   const Expr *comp; /* the T.ComposeLayout around the tile (NULL: none) */
@@ -56,7 +56,9 @@ static bool val_same(const Value *a, const Value *b) {
   return a->kind == V_EXPR && b->kind == V_EXPR && tirx_expr_identical(a->u.e, b->u.e);
 }
 
-static Value vop(Eval *ev, int op, Value a, Value b, Loc loc) { return ev_binop(ev, op, a, b, loc); }
+static Value vop(Eval *ev, int op, Value a, Value b, Loc loc) {
+  return ev_binop(ev, op, a, b, loc);
+}
 
 /* Row-major iters over `shape`. */
 static void row_major(Eval *ev, Expr *const *shape, int n, LView *lv, Loc loc) {
@@ -81,7 +83,8 @@ static bool parse_shard(Eval *ev, const Expr *sl, LView *lv, Loc loc) {
     return true;
   }
   Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
-  bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST, ls = st->kind == E_TUPLE || st->kind == E_LIST;
+  bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST,
+       ls = st->kind == E_TUPLE || st->kind == E_LIST;
   int k = lx ? ex->u.list.n : 1;
   if ((ls ? st->u.list.n : 1) != k || k > MAX_IT) return false;
   for (int i = 0; i < k; i++) {
@@ -126,7 +129,8 @@ static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc) {
   }
   if (!lay_is(l, "T.TileLayout") || l->u.call.n != 1 || l->u.call.nkw) return false;
   const Expr *spec = l->u.call.args[0];
-  if (lay_is(spec, "T.S") && (spec->u.call.n == 2 || spec->u.call.n == 1)) return parse_shard(ev, spec, lv, loc);
+  if (lay_is(spec, "T.S") && (spec->u.call.n == 2 || spec->u.call.n == 1))
+    return parse_shard(ev, spec, lv, loc);
   if (!lay_is(spec, "+")) return false;
   bool shard = false;
   for (int i = 0; i < spec->u.call.n; i++) {
@@ -165,16 +169,19 @@ static Expr *layout_int(Eval *ev, Value v, Loc loc) {
 
 /* The layout expression of lv over `shape`; NULL when it is the default
  * row-major layout of that shape (TVM's printer leaves it out). */
-static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim, Loc loc, Expr **out) {
+static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim, Loc loc,
+                         Expr **out) {
   *out = NULL;
   if (shape && !lv->comp && !lv->nextra && !lv->moff && lv->n == ndim && ndim <= MAX_IT) {
     LView rm;
     row_major(ev, shape, ndim, &rm, loc);
     bool dflt = true;
     for (int i = 0; i < ndim && dflt; i++)
-      dflt = !lv->it[i].axis && val_same(&lv->it[i].ext, &rm.it[i].ext) && val_same(&lv->it[i].str, &rm.it[i].str) &&
-             (lv->it[i].str.kind != V_EXPR || lv->it[i].str.u.e->dtype.id == DT_INT32 ||
-              !tirx_expr_is_const_int(lv->it[i].str.u.e, NULL)); /* T.uint32(1) is no default stride */
+      dflt =
+          !lv->it[i].axis && val_same(&lv->it[i].ext, &rm.it[i].ext) &&
+          val_same(&lv->it[i].str, &rm.it[i].str) &&
+          (lv->it[i].str.kind != V_EXPR || lv->it[i].str.u.e->dtype.id == DT_INT32 ||
+           !tirx_expr_is_const_int(lv->it[i].str.u.e, NULL)); /* T.uint32(1) is no default stride */
     if (dflt) return true;
   }
   if (lv->n == 0) {
@@ -226,7 +233,8 @@ static bool build_layout(Eval *ev, const LView *lv, Expr *const *shape, int ndim
 bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim) {
   LView lv;
   Expr *out;
-  if (!l || l->kind != E_LAYOUT || ndim > MAX_IT || !parse_layout_expr(ev, l, &lv, l->loc)) return false;
+  if (!l || l->kind != E_LAYOUT || ndim > MAX_IT || !parse_layout_expr(ev, l, &lv, l->loc))
+    return false;
   return lv.n == ndim && build_layout(ev, &lv, shape, ndim, l->loc, &out) && !out;
 }
 
@@ -234,7 +242,8 @@ bool ev_layout_is_default(Eval *ev, const Expr *l, Expr *const *shape, int ndim)
  * takes whole iters, an iter a dimension covers part of splits into an outer
  * part (the dimension's) and the rest.  seps[d]..seps[d+1] are dimension d's
  * iters. */
-static bool group(Eval *ev, const Buffer *b, LView *lv, Expr *const *shape, int ndim, int *seps, Loc loc) {
+static bool group(Eval *ev, const Buffer *b, LView *lv, Expr *const *shape, int ndim, int *seps,
+                  Loc loc) {
   LView in = *lv;
   lv->n = 0;
   int k = 0;
@@ -252,7 +261,8 @@ static bool group(Eval *ev, const Buffer *b, LView *lv, Expr *const *shape, int 
       }
       if (!val_const(&cur->ext, &E) || !val_const(&need, &D) || E <= 0 || D <= 0) goto fail;
       if (D < E && E % D == 0) {
-        LIter outer = {v_int(D, loc), vop(ev, OP_STAR, cur->str, v_int(E / D, loc), loc), cur->axis};
+        LIter outer = {v_int(D, loc), vop(ev, OP_STAR, cur->str, v_int(E / D, loc), loc),
+                       cur->axis};
         lv->it[lv->n++] = outer;
         cur->ext = v_int(E / D, loc);
         break;
@@ -274,21 +284,29 @@ static bool group(Eval *ev, const Buffer *b, LView *lv, Expr *const *shape, int 
   seps[ndim] = lv->n;
   return true;
 fail:
-  ev_error(ev, loc, "cannot group the layout of '%s' by its shape (the layout's iterators do not split into its dimensions)",
+  ev_error(ev, loc,
+           "cannot group the layout of '%s' by its shape (the layout's iterators do not split into "
+           "its dimensions)",
            b->name);
   return false;
 }
 
-static bool is_tmem(const Buffer *b) { return tirx_scope_is(b->scope, MEM_TMEM) && b->allocated_addr; }
+static bool is_tmem(const Buffer *b) {
+  return tirx_scope_is(b->scope, MEM_TMEM) && b->allocated_addr;
+}
 
 /* TVM: a nonzero tmem offset must fall on column (TCol) iters. */
-static bool tmem_check(Eval *ev, const Buffer *b, const LIter *g, int n, const Value *start, const char *what, Loc loc) {
+static bool tmem_check(Eval *ev, const Buffer *b, const LIter *g, int n, const Value *start,
+                       const char *what, Loc loc) {
   int64_t c;
   if (!is_tmem(b) || (val_const(start, &c) && c == 0)) return true;
   for (int i = 0; i < n; i++)
     if (!g[i].axis || strcmp(g[i].axis, "TCol") != 0) {
-      ev_error(ev, loc, "sub: tmem %s with nonzero offset requires TCol-stride layout iters; dim iter has axis '%s' "
-               "(a lane-axis offset cannot fold into the column allocated_addr)", what, g[i].axis ? g[i].axis : "m");
+      ev_error(ev, loc,
+               "sub: tmem %s with nonzero offset requires TCol-stride layout iters; dim iter has "
+               "axis '%s' "
+               "(a lane-axis offset cannot fold into the column allocated_addr)",
+               what, g[i].axis ? g[i].axis : "m");
       return false;
     }
   return true;
@@ -300,7 +318,8 @@ static bool multiple_of(const Expr *e, int64_t p) {
   int64_t c;
   if (tirx_expr_is_const_int(e, &c)) return c % p == 0;
   if (e->kind == E_MUL) return multiple_of(e->u.bin.a, p) || multiple_of(e->u.bin.b, p);
-  if (e->kind == E_ADD || e->kind == E_SUB) return multiple_of(e->u.bin.a, p) && multiple_of(e->u.bin.b, p);
+  if (e->kind == E_ADD || e->kind == E_SUB)
+    return multiple_of(e->u.bin.a, p) && multiple_of(e->u.bin.b, p);
   return false;
 }
 
@@ -311,13 +330,15 @@ static bool val_multiple_of(Eval *ev, Value v, int64_t p, Loc loc) {
   return e && multiple_of(e, p);
 }
 
-static Value redecl(Eval *ev, Buffer *b, Expr **shape, int ndim, LView *lv, Value *extra, const char *name, Loc loc) {
+static Value redecl(Eval *ev, Buffer *b, Expr **shape, int ndim, LView *lv, Value *extra,
+                    const char *name, Loc loc) {
   bool tm = is_tmem(b);
   if (!tm && extra && lv->comp) {
     /* an offset that does not commute with the swizzle moves into the layout */
     int64_t pe, sl, al;
     const Expr *c = lv->comp;
-    if (!tirx_expr_is_const_int(c->u.call.args[0], &pe) || !tirx_expr_is_const_int(c->u.call.args[1], &sl) ||
+    if (!tirx_expr_is_const_int(c->u.call.args[0], &pe) ||
+        !tirx_expr_is_const_int(c->u.call.args[1], &sl) ||
         !tirx_expr_is_const_int(c->u.call.args[2], &al))
       return ev_error(ev, loc, "sub of '%s': its swizzle parameters are not constants", b->name);
     if (sl != 0 && !val_multiple_of(ev, *extra, (int64_t)1 << (pe + al + sl), loc)) {
@@ -339,7 +360,8 @@ static Value redecl(Eval *ev, Buffer *b, Expr **shape, int ndim, LView *lv, Valu
   Stmt *s;
   if (tm) {
     /* tmem: the offset (elements along TCol) moves the column address */
-    Expr *aa = b->allocated_addr->kind == E_LIST ? b->allocated_addr->u.list.items[0] : b->allocated_addr;
+    Expr *aa =
+        b->allocated_addr->kind == E_LIST ? b->allocated_addr->u.list.items[0] : b->allocated_addr;
     Value addr = expr_value(aa, loc);
     if (extra) {
       int bits = tirx_dtype_bits(b->dtype) * b->dtype.lanes;
@@ -347,12 +369,16 @@ static Value redecl(Eval *ev, Buffer *b, Expr **shape, int ndim, LView *lv, Valu
       int64_t c;
       if (val_const(&bo, &c)) {
         if (c % 32)
-          return ev_error(ev, loc, "sub: tmem TCol offset must be aligned to a physical 32-bit column");
+          return ev_error(ev, loc,
+                          "sub: tmem TCol offset must be aligned to a physical 32-bit column");
         addr = vop(ev, OP_PLUS, addr, v_int(c / 32, loc), loc);
       } else if (bits == 32) {
         addr = vop(ev, OP_PLUS, addr, *extra, loc);
       } else {
-        return ev_error(ev, loc, "sub of tmem buffer '%s': a symbolic offset of %d-bit elements is not supported", b->name, bits);
+        return ev_error(
+            ev, loc,
+            "sub of tmem buffer '%s': a symbolic offset of %d-bit elements is not supported",
+            b->name, bits);
       }
     }
     v->allocated_addr = ev_index_expr(ev, addr, loc);
@@ -364,9 +390,11 @@ static Value redecl(Eval *ev, Buffer *b, Expr **shape, int ndim, LView *lv, Valu
     v->offset_factor = b->offset_factor;
     v->elem_offset = b->elem_offset;
     if (extra) {
-      Value off = vop(ev, OP_PLUS, b->elem_offset ? expr_value(b->elem_offset, loc) : v_int(0, loc), *extra, loc);
+      Value off = vop(ev, OP_PLUS, b->elem_offset ? expr_value(b->elem_offset, loc) : v_int(0, loc),
+                      *extra, loc);
       int64_t c;
-      if (!(val_const(&off, &c) && c == 0 && !b->elem_offset)) v->elem_offset = ev_index_expr(ev, off, loc);
+      if (!(val_const(&off, &c) && c == 0 && !b->elem_offset))
+        v->elem_offset = ev_index_expr(ev, off, loc);
       if (!v->elem_offset && b->elem_offset) return v_make(V_ERROR, loc);
     }
     v->view_of = b;
@@ -386,7 +414,8 @@ static Value group_offset(Eval *ev, const LIter *g, int n, Value index, Loc loc,
   for (int i = 1; i < n; i++)
     if (!val_const(&g[i].ext, &ext[i])) {
       *ok = false;
-      return ev_error(ev, loc, "select/narrow: dim with multiple layout iters requires concrete iter extents");
+      return ev_error(
+          ev, loc, "select/narrow: dim with multiple layout iters requires concrete iter extents");
     }
   Value off = v_make(V_NONE, loc), rem = index;
   for (int p = 0; p < n; p++) {
@@ -407,7 +436,9 @@ static Value group_offset(Eval *ev, const LIter *g, int n, Value index, Loc loc,
 /* b's layout as iterators, grouped by b's dimensions (seps); false after an error. */
 static bool grouped_layout(Eval *ev, Buffer *b, LView *lv, int *seps, Loc loc) {
   if (!parse_layout(ev, b, lv, loc)) {
-    ev_error(ev, loc, "sub of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)", b->name);
+    ev_error(ev, loc,
+             "sub of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)",
+             b->name);
     return false;
   }
   return group(ev, b, lv, b->shape, b->ndim, seps, loc);
@@ -419,7 +450,8 @@ static Value view_drop(Eval *ev, Buffer *b, int dim, Value index, const char *na
   if (val_const(&index, &ic)) {
     if (ic < 0) return ev_error(ev, loc, "index %lld out of range for dim %d", (long long)ic, dim);
     if (tirx_expr_is_const_int(b->shape[dim], &ec) && ic >= ec)
-      return ev_error(ev, loc, "index %lld out of range for dim %d of extent %lld", (long long)ic, dim, (long long)ec);
+      return ev_error(ev, loc, "index %lld out of range for dim %d of extent %lld", (long long)ic,
+                      dim, (long long)ec);
   }
   LView lv;
   int seps[MAX_IT + 1];
@@ -439,14 +471,16 @@ static Value view_drop(Eval *ev, Buffer *b, int dim, Value index, const char *na
 }
 
 /* Narrows dimension dim to [start, start + length) (TVM's _view_narrow). */
-static Value view_narrow(Eval *ev, Buffer *b, int dim, Value start, Value length, const char *name, Loc loc) {
+static Value view_narrow(Eval *ev, Buffer *b, int dim, Value start, Value length, const char *name,
+                         Loc loc) {
   int64_t sc = 0, lc = 0, ec = 0;
-  bool hs = val_const(&start, &sc), hl = val_const(&length, &lc), he = tirx_expr_is_const_int(b->shape[dim], &ec);
+  bool hs = val_const(&start, &sc), hl = val_const(&length, &lc),
+       he = tirx_expr_is_const_int(b->shape[dim], &ec);
   if (hs && sc < 0) return ev_error(ev, loc, "sub: start %lld must be non-negative", (long long)sc);
   if (hl && lc < 1) return ev_error(ev, loc, "sub: length %lld must be positive", (long long)lc);
   if (hs && hl && he && sc + lc > ec)
-    return ev_error(ev, loc, "sub: range [%lld, %lld) exceeds dim %d extent %lld", (long long)sc, (long long)(sc + lc), dim,
-                    (long long)ec);
+    return ev_error(ev, loc, "sub: range [%lld, %lld) exceeds dim %d extent %lld", (long long)sc,
+                    (long long)(sc + lc), dim, (long long)ec);
   LView lv;
   int seps[MAX_IT + 1];
   if (!grouped_layout(ev, b, &lv, seps, loc)) return v_make(V_ERROR, loc);
@@ -460,14 +494,19 @@ static Value view_narrow(Eval *ev, Buffer *b, int dim, Value start, Value length
     int64_t inner = 1, e;
     for (int i = lo + 1; i < hi; i++) {
       if (!val_const(&lv.it[i].ext, &e))
-        return ev_error(ev, loc, "sub: dim with multiple layout iters requires concrete iter extents");
+        return ev_error(ev, loc,
+                        "sub: dim with multiple layout iters requires concrete iter extents");
       inner *= e;
     }
     if (start.kind != V_INT || length.kind != V_INT)
-      return ev_error(ev, loc, "sub: dim %d is made of %d layout iters; start/length must be concrete multiples of %lld", dim,
-                      hi - lo, (long long)inner);
+      return ev_error(
+          ev, loc,
+          "sub: dim %d is made of %d layout iters; start/length must be concrete multiples of %lld",
+          dim, hi - lo, (long long)inner);
     if (sc % inner || lc % inner)
-      return ev_error(ev, loc, "sub: dim %d start/length must be multiples of the inner iter block %lld; got start=%lld length=%lld",
+      return ev_error(ev, loc,
+                      "sub: dim %d start/length must be multiples of the inner iter block %lld; "
+                      "got start=%lld length=%lld",
                       dim, (long long)inner, (long long)sc, (long long)lc);
     Value so = v_int(sc / inner, loc);
     if (!tmem_check(ev, b, &lv.it[lo], 1, &so, "narrow", loc)) return v_make(V_ERROR, loc);
@@ -498,7 +537,8 @@ static const char *step_name(Eval *ev, const char *hint, bool last) {
 }
 
 /* x.view(*shape[:dim], *mid, *shape[dim + skip:]) named by the chain's next step. */
-static Value view_around(Eval *ev, Buffer *x, int dim, const Value *mid, int nmid, int skip, const char *name, Loc loc) {
+static Value view_around(Eval *ev, Buffer *x, int dim, const Value *mid, int nmid, int skip,
+                         const char *name, Loc loc) {
   Value *dims = TIRX_NEWN(ev->m, Value, x->ndim + nmid);
   int nd = 0;
   for (int i = 0; i < dim; i++) dims[nd++] = expr_value(x->shape[i], loc);
@@ -527,8 +567,10 @@ static int sub_slice_op(Eval *ev, Buffer *b, Ast *it, SubOp *op) {
     op->b = vop(ev, OP_MINUS, stop, start, it->loc);
     return op->b.kind == V_ERROR ? -1 : 1;
   }
-  if (st.kind != V_INT || st.u.i <= 0) return ev_error(ev, it->c->loc, "sub: step must be a positive int"), -1;
-  if (hi.kind != V_NONE) return ev_error(ev, it->b->loc, "sub: a stop bound with a step is not supported"), -1;
+  if (st.kind != V_INT || st.u.i <= 0)
+    return ev_error(ev, it->c->loc, "sub: step must be a positive int"), -1;
+  if (hi.kind != V_NONE)
+    return ev_error(ev, it->b->loc, "sub: a stop bound with a step is not supported"), -1;
   op->kind = OPK_STEP;
   op->a = lo.kind == V_NONE ? v_int(0, it->loc) : lo;
   op->b = st;
@@ -537,17 +579,23 @@ static int sub_slice_op(Eval *ev, Buffer *b, Ast *it, SubOp *op) {
 
 /* A stepped slice of sub(): dim d becomes (ext // step, step), then the step's
  * factor is picked at the start: x.view(*shape[:d], ext // step, step, *shape[d + 1:])[..., start, ...]. */
-static Value sub_step(Eval *ev, Buffer *x, const SubOp *op, const char *hint, int *made, int ndecl) {
+static Value sub_step(Eval *ev, Buffer *x, const SubOp *op, const char *hint, int *made,
+                      int ndecl) {
   int64_t ext, step = op->b.u.i, sc;
   if (!tirx_expr_is_const_int(x->shape[op->dim], &ext))
     return ev_error(ev, op->loc, "sub: a stepped slice requires a concrete dim extent");
-  if (ext % step) return ev_error(ev, op->loc, "sub: dim extent %lld is not divisible by step %lld", (long long)ext, (long long)step);
+  if (ext % step)
+    return ev_error(ev, op->loc, "sub: dim extent %lld is not divisible by step %lld",
+                    (long long)ext, (long long)step);
   if (val_const(&op->a, &sc) && (sc < 0 || sc >= step))
-    return ev_error(ev, op->loc, "sub: stepped-slice start %lld must be in [0, %lld)", (long long)sc, (long long)step);
+    return ev_error(ev, op->loc, "sub: stepped-slice start %lld must be in [0, %lld)",
+                    (long long)sc, (long long)step);
   Value mid[2] = {v_int(ext / step, op->loc), v_int(step, op->loc)};
-  Value cur = view_around(ev, x, op->dim, mid, 2, 1, step_name(ev, hint, ++*made == ndecl), op->loc);
+  Value cur =
+      view_around(ev, x, op->dim, mid, 2, 1, step_name(ev, hint, ++*made == ndecl), op->loc);
   if (cur.kind == V_ERROR) return cur;
-  return view_drop(ev, cur.u.buf, op->dim + 1, op->a, step_name(ev, hint, ++*made == ndecl), op->loc);
+  return view_drop(ev, cur.u.buf, op->dim + 1, op->a, step_name(ev, hint, ++*made == ndecl),
+                   op->loc);
 }
 
 Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
@@ -559,8 +607,10 @@ Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
     n = items[0]->n;
     items = items[0]->list;
   }
-  if (n > b->ndim) return ev_error(ev, sub->loc, "sub: %d indices for buffer of rank %d", n, b->ndim);
-  if (b->nstrides) return ev_error(ev, sub->loc, "sub of '%s' (a strided buffer) is not supported", b->name);
+  if (n > b->ndim)
+    return ev_error(ev, sub->loc, "sub: %d indices for buffer of rank %d", n, b->ndim);
+  if (b->nstrides)
+    return ev_error(ev, sub->loc, "sub of '%s' (a strided buffer) is not supported", b->name);
   SubOp *ops = TIRX_NEWN(ev->m, SubOp, n + 1);
   int nops = 0, dim = 0, ndecl = 0;
   /* evaluate every index first: the views are built after (TVM evaluates the
@@ -598,7 +648,8 @@ Value ev_buffer_sub(Eval *ev, Buffer *b, Ast *sub) {
     if (op->kind == OPK_DROP) {
       cur = view_drop(ev, x, op->dim, op->a, step_name(ev, hint, ++made == ndecl), op->loc);
     } else if (op->kind == OPK_NARROW) {
-      cur = view_narrow(ev, x, op->dim, op->a, op->b, step_name(ev, hint, ++made == ndecl), op->loc);
+      cur =
+          view_narrow(ev, x, op->dim, op->a, op->b, step_name(ev, hint, ++made == ndecl), op->loc);
     } else {
       cur = sub_step(ev, x, op, hint, &made, ndecl);
     }
@@ -614,7 +665,10 @@ static Value permute_to(Eval *ev, Buffer *b, const int *perm, const char *name, 
   LView lv;
   int seps[MAX_IT + 1];
   if (!parse_layout(ev, b, &lv, loc))
-    return ev_error(ev, loc, "permute of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)", b->name);
+    return ev_error(
+        ev, loc,
+        "permute of '%s': its layout is not a T.TileLayout (or a T.ComposeLayout over one)",
+        b->name);
   /* TVM prints X.permute(...) when X's layout is the default row-major one of its shape */
   Expr *own;
   bool plain = lv.n == b->ndim && build_layout(ev, &lv, b->shape, b->ndim, loc, &own) && !own;
@@ -642,13 +696,15 @@ Value ev_buffer_permute(Eval *ev, Buffer *b, Args *a) {
   if (a->nkw) return ev_error(ev, a->loc, "permute() takes no keyword arguments");
   if (b->ndim < 1 || b->ndim > 16) return ev_error(ev, a->loc, "permute needs 1 to 16 dimensions");
   if (a->npos != b->ndim) return ev_error(ev, a->loc, "permute needs %d dimensions", b->ndim);
-  if (b->nstrides) return ev_error(ev, a->loc, "permute of '%s' (a strided buffer) is not supported", b->name);
+  if (b->nstrides)
+    return ev_error(ev, a->loc, "permute of '%s' (a strided buffer) is not supported", b->name);
   bool seen[16] = {0};
   int perm[16];
   for (int i = 0; i < b->ndim; i++) {
     int64_t d;
     if (!ev_get_int(ev, a->pos[i], &d, "permute dimension")) return v_make(V_ERROR, a->loc);
-    if (d < 0 || d >= b->ndim || seen[d]) return ev_error(ev, a->pos[i].loc, "not a permutation of the dimensions");
+    if (d < 0 || d >= b->ndim || seen[d])
+      return ev_error(ev, a->pos[i].loc, "not a permutation of the dimensions");
     seen[d] = true;
     perm[i] = (int)d;
   }
@@ -700,7 +756,8 @@ static bool pattern_side(Eval *ev, const char *p, const char *end, AxGroup *g, i
 /* The lhs axes of a rearrange pattern, in order, with their sizes: given as keywords
  * (sizes=) or, for at most one axis per group, the group's dim over the others' product.
  * Returns the number of axes, or -1 after an error. */
-static int rearrange_sizes(Eval *ev, Buffer *b, Args *a, const AxGroup *lhs, int nl, const char **ax, int64_t *size, Loc loc) {
+static int rearrange_sizes(Eval *ev, Buffer *b, Args *a, const AxGroup *lhs, int nl,
+                           const char **ax, int64_t *size, Loc loc) {
   int nax = 0;
   for (int g = 0; g < nl; g++) {
     int64_t dimc;
@@ -719,18 +776,24 @@ static int rearrange_sizes(Eval *ev, Buffer *b, Args *a, const AxGroup *lhs, int
         if (!ev_get_int(ev, *sv, &size[nax], "a rearrange size")) return -1;
         product *= size[nax];
       } else if (unknown >= 0) {
-        return ev_error(ev, loc, "rearrange: group %d has >1 unknown axis; give sizes= for all but one", g), -1;
+        return ev_error(ev, loc,
+                        "rearrange: group %d has >1 unknown axis; give sizes= for all but one", g),
+               -1;
       } else {
         unknown = nax;
       }
       nax++;
     }
     if (unknown < 0 && product != dimc)
-      return ev_error(ev, loc, "rearrange: group %d product %lld != dim %lld", g, (long long)product, (long long)dimc), -1;
+      return ev_error(ev, loc, "rearrange: group %d product %lld != dim %lld", g,
+                      (long long)product, (long long)dimc),
+             -1;
     if (unknown >= 0) {
       if (product <= 0 || dimc % product)
-        return ev_error(ev, loc, "rearrange: dim %lld not divisible by known product %lld in group %d", (long long)dimc,
-                        (long long)product, g), -1;
+        return ev_error(ev, loc,
+                        "rearrange: dim %lld not divisible by known product %lld in group %d",
+                        (long long)dimc, (long long)product, g),
+               -1;
       size[unknown] = dimc / product;
     }
   }
@@ -740,20 +803,25 @@ static int rearrange_sizes(Eval *ev, Buffer *b, Args *a, const AxGroup *lhs, int
 Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
   Value *pv = a->npos ? &a->pos[0] : ev_kwarg(a, "pattern");
   if (!pv) return ev_error(ev, a->loc, "Buffer.rearrange() missing required argument: 'pattern'");
-  if (a->npos > 1) return ev_error(ev, a->loc, "rearrange() takes one positional argument (the pattern)");
+  if (a->npos > 1)
+    return ev_error(ev, a->loc, "rearrange() takes one positional argument (the pattern)");
   const char *p;
   size_t len;
   if (!ev_get_str(ev, *pv, &p, &len, "the rearrange pattern")) return v_make(V_ERROR, a->loc);
   const char *arrow = NULL;
   for (size_t i = 0; i + 1 < len; i++)
     if (p[i] == '-' && p[i + 1] == '>') arrow = p + i;
-  if (!arrow) return ev_error(ev, pv->loc, "rearrange: pattern must contain '->', got '%.*s'", (int)len, p);
+  if (!arrow)
+    return ev_error(ev, pv->loc, "rearrange: pattern must contain '->', got '%.*s'", (int)len, p);
   AxGroup lhs[MAX_AX], rhs[MAX_AX];
   int nl, nr;
-  if (!pattern_side(ev, p, arrow, lhs, &nl, pv->loc) || !pattern_side(ev, arrow + 2, p + len, rhs, &nr, pv->loc))
+  if (!pattern_side(ev, p, arrow, lhs, &nl, pv->loc) ||
+      !pattern_side(ev, arrow + 2, p + len, rhs, &nr, pv->loc))
     return v_make(V_ERROR, a->loc);
   if (nl != b->ndim)
-    return ev_error(ev, pv->loc, "rearrange: lhs has %d groups but buffer has %d dims (pattern '%.*s')", nl, b->ndim, (int)len, p);
+    return ev_error(ev, pv->loc,
+                    "rearrange: lhs has %d groups but buffer has %d dims (pattern '%.*s')", nl,
+                    b->ndim, (int)len, p);
   const char *ax[MAX_AX * 2];
   int64_t size[MAX_AX * 2];
   int nax = rearrange_sizes(ev, b, a, lhs, nl, ax, size, pv->loc);
@@ -768,14 +836,16 @@ Value ev_buffer_rearrange(Eval *ev, Buffer *b, Args *a) {
       int j = 0;
       while (j < nax && (ax[j] != rhs[g].name[k] || used[j])) j++;
       if (j == nax || np == MAX_AX * 2)
-        return ev_error(ev, pv->loc, "rearrange: lhs axes != rhs axes (pattern '%.*s')", (int)len, p);
+        return ev_error(ev, pv->loc, "rearrange: lhs axes != rhs axes (pattern '%.*s')", (int)len,
+                        p);
       used[j] = true;
       perm[np++] = j;
       s *= size[j];
     }
     merged[g] = v_int(s, pv->loc);
   }
-  if (np != nax) return ev_error(ev, pv->loc, "rearrange: lhs axes != rhs axes (pattern '%.*s')", (int)len, p);
+  if (np != nax)
+    return ev_error(ev, pv->loc, "rearrange: lhs axes != rhs axes (pattern '%.*s')", (int)len, p);
   if (nax > 16) return ev_error(ev, pv->loc, "rearrange: more than 16 axes");
   const char *hint = ev->name_hint;
   const char *dflt = tirx_intern0(ev->m, "buffer");
@@ -816,17 +886,21 @@ Value ev_buffer_tile(Eval *ev, Buffer *b, Args *a) {
   bool seen[16] = {0};
   for (int i = 0; i < n; i++) {
     Value s = specs[i];
-    if ((s.kind != V_TUPLE && s.kind != V_LIST) || s.u.list.n != 2 || s.u.list.items[0].kind != V_INT)
+    if ((s.kind != V_TUPLE && s.kind != V_LIST) || s.u.list.n != 2 ||
+        s.u.list.items[0].kind != V_INT)
       return ev_error(ev, s.loc, "tile: each spec must be (dim, factors)");
     int64_t d = s.u.list.items[0].u.i;
     if (d < 0) d += b->ndim;
     if (d < 0 || d >= b->ndim)
-      return ev_error(ev, s.loc, "tile: dim %lld out of range for buffer of rank %d", (long long)s.u.list.items[0].u.i, b->ndim);
-    if (d >= 16 || seen[d]) return ev_error(ev, s.loc, "tile: dim %lld tiled more than once", (long long)d);
+      return ev_error(ev, s.loc, "tile: dim %lld out of range for buffer of rank %d",
+                      (long long)s.u.list.items[0].u.i, b->ndim);
+    if (d >= 16 || seen[d])
+      return ev_error(ev, s.loc, "tile: dim %lld tiled more than once", (long long)d);
     seen[d] = true;
     Value f = s.u.list.items[1];
     if ((f.kind != V_TUPLE && f.kind != V_LIST) || f.u.list.n < 1)
-      return ev_error(ev, f.loc, "tile: factors for dim %lld must be a non-empty tuple", (long long)d);
+      return ev_error(ev, f.loc, "tile: factors for dim %lld must be a non-empty tuple",
+                      (long long)d);
     out[i] = s;
     out[i].u.list.items = TIRX_NEWN(ev->m, Value, 2);
     out[i].u.list.items[0] = v_int(d, s.loc);
@@ -852,7 +926,10 @@ static Value *tile_eval_picks(Eval *ev, Value idx, Ast **items, int n, Loc loc, 
     int k = specs[i].u.list.items[1].u.list.n, keep = 0;
     for (int j = 0; j < k; j++) {
       Ast *p = items[pos + j];
-      if (p->kind == A_SLICE && !is_keep(p)) return ev_error(ev, p->loc, "tile: a factor slice must be ':' (keep whole); got a sub-slice"), NULL;
+      if (p->kind == A_SLICE && !is_keep(p))
+        return ev_error(ev, p->loc,
+                        "tile: a factor slice must be ':' (keep whole); got a sub-slice"),
+               NULL;
       if (is_keep(p)) {
         keep++;
         picks[pos + j] = v_make(V_SLICE, p->loc);
@@ -868,8 +945,12 @@ static Value *tile_eval_picks(Eval *ev, Value idx, Ast **items, int n, Loc loc, 
       (*ndecl)++;
     }
     if (keep == k)
-      return ev_error(ev, loc, "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
-                      "Use .view / .chunk for a pure reshape.", (long long)specs[i].u.list.items[0].u.i), NULL;
+      return ev_error(
+                 ev, loc,
+                 "tile: dim %lld picks no factor (all ':'); a chunk must pick at least one factor. "
+                 "Use .view / .chunk for a pure reshape.",
+                 (long long)specs[i].u.list.items[0].u.i),
+             NULL;
     *ndecl += 1 + (keep >= 2);
     pos += k;
   }
@@ -878,21 +959,25 @@ static Value *tile_eval_picks(Eval *ev, Value idx, Ast **items, int n, Loc loc, 
 
 /* One tiled dim of buf.tile(...)[...]: split dim into its factors, drop each picked factor
  * (the innermost first), and merge two or more kept factors back into one dim. */
-static Value tile_apply_spec(Eval *ev, Value cur, Value spec, const Value *pk, const char *hint, int *made, int ndecl, Loc loc) {
+static Value tile_apply_spec(Eval *ev, Value cur, Value spec, const Value *pk, const char *hint,
+                             int *made, int ndecl, Loc loc) {
   int dim = (int)spec.u.list.items[0].u.i;
   Value f = spec.u.list.items[1];
   int k = f.u.list.n, keep = 0;
-  cur = view_around(ev, cur.u.buf, dim, f.u.list.items, k, 1, step_name(ev, hint, ++*made == ndecl), loc);
+  cur = view_around(ev, cur.u.buf, dim, f.u.list.items, k, 1, step_name(ev, hint, ++*made == ndecl),
+                    loc);
   for (int i = k - 1; i >= 0 && cur.kind != V_ERROR; i--) {
     if (pk[i].kind == V_SLICE) {
       keep++;
       continue;
     }
-    cur = view_drop(ev, cur.u.buf, dim + i, pk[i], step_name(ev, hint, ++*made == ndecl), pk[i].loc);
+    cur =
+        view_drop(ev, cur.u.buf, dim + i, pk[i], step_name(ev, hint, ++*made == ndecl), pk[i].loc);
   }
   if (cur.kind != V_ERROR && keep >= 2) {
     Value all = v_int(-1, loc);
-    cur = view_around(ev, cur.u.buf, dim, &all, 1, keep, step_name(ev, hint, ++*made == ndecl), loc);
+    cur =
+        view_around(ev, cur.u.buf, dim, &all, 1, keep, step_name(ev, hint, ++*made == ndecl), loc);
   }
   return cur;
 }
@@ -910,7 +995,9 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   int nf = 0;
   for (int i = 0; i < idx.nshape; i++) nf += specs[i].u.list.items[1].u.list.n;
   if (n != nf)
-    return ev_error(ev, sub->loc, "tile: split into %d factor(s) but %d index(es) given (int/Expr picks, ':' keeps)", nf, n);
+    return ev_error(
+        ev, sub->loc,
+        "tile: split into %d factor(s) but %d index(es) given (int/Expr picks, ':' keeps)", nf, n);
   /* the picks, evaluated first; then the specs from the highest dim down */
   int ndecl = 0;
   Value *picks = tile_eval_picks(ev, idx, items, n, sub->loc, &ndecl);
@@ -932,7 +1019,8 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
   cur.u.buf = idx.aux->buftype;
   int made = 0;
   for (int oi = 0; oi < no && cur.kind != V_ERROR; oi++)
-    cur = tile_apply_spec(ev, cur, specs[order[oi]], &picks[first[order[oi]]], hint, &made, ndecl, sub->loc);
+    cur = tile_apply_spec(ev, cur, specs[order[oi]], &picks[first[order[oi]]], hint, &made, ndecl,
+                          sub->loc);
   ev->name_hint = hint;
   return cur;
 }
@@ -940,7 +1028,8 @@ Value ev_buffer_tile_pick(Eval *ev, Value idx, Ast *sub) {
 /* ---- layout methods: l.tile_to(to_shape, current_shape), l.canonicalize() ---- */
 
 static bool shape_list(Eval *ev, Value v, Expr **out, int *n, Loc loc) {
-  if (v.kind != V_TUPLE && v.kind != V_LIST) return ev_error(ev, v.loc, "a shape must be a list or tuple"), false;
+  if (v.kind != V_TUPLE && v.kind != V_LIST)
+    return ev_error(ev, v.loc, "a shape must be a list or tuple"), false;
   if (v.u.list.n > 16) return ev_error(ev, v.loc, "a shape of more than 16 dimensions"), false;
   for (int i = 0; i < v.u.list.n; i++)
     if (!(out[i] = ev_index_expr(ev, v.u.list.items[i], loc))) return false;
@@ -954,23 +1043,32 @@ static bool shape_list(Eval *ev, Value v, Expr **out, int *n, Loc loc) {
  * grouped iters of l.  A swizzle stays around the tiled layout. */
 static Value layout_tile_to(Eval *ev, Expr *self, Args *a) {
   Value *tv = ev_arg(a, 0, "to_shape"), *cv = ev_arg(a, 1, "current_shape");
-  if (!tv || !cv || a->npos > 2) return ev_error(ev, a->loc, "tile_to(to_shape, current_shape) takes two shapes");
+  if (!tv || !cv || a->npos > 2)
+    return ev_error(ev, a->loc, "tile_to(to_shape, current_shape) takes two shapes");
   Expr *to[16], *cur[16];
   int nt, nc;
-  if (!shape_list(ev, *tv, to, &nt, a->loc) || !shape_list(ev, *cv, cur, &nc, a->loc)) return v_make(V_ERROR, a->loc);
-  if (nt != nc) return ev_error(ev, a->loc, "tile_to: to_shape and current_shape have different ranks");
+  if (!shape_list(ev, *tv, to, &nt, a->loc) || !shape_list(ev, *cv, cur, &nc, a->loc))
+    return v_make(V_ERROR, a->loc);
+  if (nt != nc)
+    return ev_error(ev, a->loc, "tile_to: to_shape and current_shape have different ranks");
   LView lv;
   int seps[MAX_IT + 1];
   if (!parse_layout_expr(ev, self, &lv, a->loc) || lv.nextra || lv.moff)
-    return ev_error(ev, a->loc, "tile_to: only a T.TileLayout of memory strides (or a T.ComposeLayout over one) tiles");
+    return ev_error(
+        ev, a->loc,
+        "tile_to: only a T.TileLayout of memory strides (or a T.ComposeLayout over one) tiles");
   for (int i = 0; i < lv.n; i++)
-    if (lv.it[i].axis) return ev_error(ev, a->loc, "tile_to: a layout over thread axes does not tile here");
+    if (lv.it[i].axis)
+      return ev_error(ev, a->loc, "tile_to: a layout over thread axes does not tile here");
   Buffer tmp = {.name = "layout"};
   if (!group(ev, &tmp, &lv, cur, nc, seps, a->loc)) return v_make(V_ERROR, a->loc);
   /* the span of l: 1 + sum (ext - 1) * stride */
   Value span = v_int(1, a->loc);
   for (int i = 0; i < lv.n; i++)
-    span = vop(ev, OP_PLUS, span, vop(ev, OP_STAR, vop(ev, OP_MINUS, lv.it[i].ext, v_int(1, a->loc), a->loc), lv.it[i].str, a->loc), a->loc);
+    span = vop(ev, OP_PLUS, span,
+               vop(ev, OP_STAR, vop(ev, OP_MINUS, lv.it[i].ext, v_int(1, a->loc), a->loc),
+                   lv.it[i].str, a->loc),
+               a->loc);
   Value tile[16], ostr[16];
   for (int i = 0; i < nt; i++) {
     tile[i] = vop(ev, OP_DSLASH, expr_value(to[i], a->loc), expr_value(cur[i], a->loc), a->loc);
@@ -984,7 +1082,8 @@ static Value layout_tile_to(Eval *ev, Expr *self, Args *a) {
   LView out = lv;
   out.n = 0;
   for (int d = 0; d < nt; d++) {
-    if (out.n + 1 + seps[d + 1] - seps[d] > MAX_IT) return ev_error(ev, a->loc, "tile_to: too many layout iterators");
+    if (out.n + 1 + seps[d + 1] - seps[d] > MAX_IT)
+      return ev_error(ev, a->loc, "tile_to: too many layout iterators");
     out.it[out.n++] = (LIter){tile[d], ostr[d], NULL};
     for (int k = seps[d]; k < seps[d + 1]; k++) out.it[out.n++] = lv.it[k];
   }
@@ -999,7 +1098,9 @@ static Value layout_canonicalize(Eval *ev, Expr *self, Args *a) {
   if (a->npos || a->nkw) return ev_error(ev, a->loc, "canonicalize() takes no arguments");
   LView lv;
   if (!parse_layout_expr(ev, self, &lv, a->loc))
-    return ev_error(ev, a->loc, "canonicalize: the layout is not a T.TileLayout (or a T.ComposeLayout over one)");
+    return ev_error(
+        ev, a->loc,
+        "canonicalize: the layout is not a T.TileLayout (or a T.ComposeLayout over one)");
   LView out = lv;
   out.n = 0;
   for (int i = 0; i < lv.n; i++) {
@@ -1046,7 +1147,8 @@ static Lin lin_of(Value x) {
   Lin l = {x, 0, 1, false, 0};
   int64_t c;
   if (val_const(&x, &c)) return l.konst = true, l.k = c, l;
-  if (x.kind == V_EXPR && x.u.e->kind == E_MUL && tirx_expr_is_const_int(x.u.e->u.bin.b, &c) && c > 0) {
+  if (x.kind == V_EXPR && x.u.e->kind == E_MUL && tirx_expr_is_const_int(x.u.e->u.bin.b, &c) &&
+      c > 0) {
     l.base = v_expr(x.u.e->u.bin.a, x.loc);
     l.mul = c;
   }
@@ -1059,7 +1161,8 @@ static Lin lin_mod(Eval *ev, Lin l, int64_t k, Loc loc) {
   if (k % l.mul == 0) {
     int64_t m = k / l.mul;
     if (!l.mod || l.mod % m == 0) l.mod = m;
-    else if (m % l.mod != 0) return lin_of(vop(ev, OP_PERCENT, lin_value(ev, &l, loc), v_int(k, loc), loc));
+    else if (m % l.mod != 0)
+      return lin_of(vop(ev, OP_PERCENT, lin_value(ev, &l, loc), v_int(k, loc), loc));
     return l;
   }
   return lin_of(vop(ev, OP_PERCENT, lin_value(ev, &l, loc), v_int(k, loc), loc));
@@ -1079,18 +1182,21 @@ static Lin lin_div(Eval *ev, Lin l, int64_t k, Loc loc) {
  * first iter the highest), each coordinate times its stride, summed per axis:
  * {"m": memory offset, axis: offset, ...} (TVM's Layout.apply). */
 static Value layout_apply(Eval *ev, Expr *self, Args *a) {
-  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "apply() of a layout takes one linear coordinate here");
+  if (a->npos != 1 || a->nkw)
+    return ev_error(ev, a->loc, "apply() of a layout takes one linear coordinate here");
   LView lv;
   if (!parse_layout_expr(ev, self, &lv, a->loc) || lv.comp || lv.nextra || lv.moff)
     return ev_error(ev, a->loc, "apply: only a T.TileLayout(T.S[...]) applies here");
   int64_t ext[MAX_IT];
   for (int i = 0; i < lv.n; i++)
-    if (!val_const(&lv.it[i].ext, &ext[i])) return ev_error(ev, a->loc, "apply: the layout's extents must be constants");
+    if (!val_const(&lv.it[i].ext, &ext[i]))
+      return ev_error(ev, a->loc, "apply: the layout's extents must be constants");
   const char *names[MAX_IT];
   Value sums[MAX_IT];
   int nax = 0;
   Lin x = lin_of(a->pos[0]);
-  if (a->pos[0].kind != V_INT && !ev_index_expr(ev, a->pos[0], a->loc)) return v_make(V_ERROR, a->loc);
+  if (a->pos[0].kind != V_INT && !ev_index_expr(ev, a->pos[0], a->loc))
+    return v_make(V_ERROR, a->loc);
   for (int i = 0; i < lv.n; i++) {
     int64_t inner = 1;
     for (int j = i + 1; j < lv.n; j++) inner *= ext[j];
@@ -1109,7 +1215,8 @@ static Value layout_apply(Eval *ev, Expr *self, Args *a) {
       sums[nax++] = term;
     } else if (!zero) {
       int64_t s0;
-      sums[k] = val_const(&sums[k], &s0) && s0 == 0 ? term : vop(ev, OP_PLUS, sums[k], term, a->loc);
+      sums[k] =
+          val_const(&sums[k], &s0) && s0 == 0 ? term : vop(ev, OP_PLUS, sums[k], term, a->loc);
     }
   }
   Value d = v_make(V_DICT, a->loc);

@@ -28,7 +28,7 @@
 enum { CC_ALPHA = 1, CC_DIGIT = 2, CC_HIGH = 4, CC_SPACE = 8, CC_STRSTOP = 16 };
 #define CC_OF(c)                                                                             \
   ((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? CC_ALPHA : 0) | \
-   ((c) >= '0' && (c) <= '9' ? CC_DIGIT : 0) | ((c) >= 0x80 ? CC_HIGH : 0) |                  \
+   ((c) >= '0' && (c) <= '9' ? CC_DIGIT : 0) | ((c) >= 0x80 ? CC_HIGH : 0) |                 \
    ((c) == ' ' || (c) == '\t' || (c) == '\f' || (c) == '\r' ? CC_SPACE : 0) |                \
    ((c) == '\n' || (c) == '\\' || (c) == '\'' || (c) == '"' ? CC_STRSTOP : 0))
 #define CC4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
@@ -40,10 +40,9 @@ static const uint8_t char_class[256] = {CC64(0), CC64(64), CC64(128), CC64(192)}
 #undef CC4
 #undef CC_OF
 
-static const char *const kw_text[KW_COUNT] = {
-    [KW_NAME] = "",
+static const char *const kw_text[KW_COUNT] = {[KW_NAME] = "",
 #define X(id, text) [KW_##id] = text,
-    TIRX_KEYWORDS(X)
+                                              TIRX_KEYWORDS(X)
 #undef X
 };
 
@@ -67,8 +66,8 @@ typedef struct {
   int nbr;
   int indents[MAX_INDENT_DEPTH];
   int nind;
-  uint8_t kw_len[KW_COUNT];   /* strlen(kw_text[k]) */
-  uint8_t kw_slot[KW_SLOTS];  /* by kw_hash, linear probing: KwKind, KW_NAME = empty */
+  uint8_t kw_len[KW_COUNT];  /* strlen(kw_text[k]) */
+  uint8_t kw_slot[KW_SLOTS]; /* by kw_hash, linear probing: KwKind, KW_NAME = empty */
 } Lexer;
 
 static uint32_t col_of(Lexer *L, const char *p) { return (uint32_t)(p - L->line_start) + 1; }
@@ -100,7 +99,8 @@ static inline Token *push(Lexer *L, TokKind k, const char *p, size_t len) {
   TokenList *o = L->out;
   if (o->n + 1 > o->cap) tok_reserve(o, o->n + 1);
   Token *t = &o->t[o->n++];
-  *t = (Token){.kind = (uint8_t)k, .line = L->line, .col = col_of(L, p), .len = (uint32_t)len, .p = p};
+  *t = (Token){
+      .kind = (uint8_t)k, .line = L->line, .col = col_of(L, p), .len = (uint32_t)len, .p = p};
   return t;
 }
 
@@ -109,18 +109,18 @@ static const struct {
   OpKind op;
 } ops[] = {
     /* longest first */
-    {"**=", OP_POWEQ}, {"//=", OP_DSLASHEQ}, {"<<=", OP_LSHIFTEQ}, {">>=", OP_RSHIFTEQ},
-    {"->", OP_ARROW},  {"**", OP_POW},       {"//", OP_DSLASH},    {"<<", OP_LSHIFT},
-    {">>", OP_RSHIFT}, {"<=", OP_LE},        {">=", OP_GE},        {"==", OP_EQ},
-    {"!=", OP_NE},     {"+=", OP_PLUSEQ},    {"-=", OP_MINUSEQ},   {"*=", OP_STAREQ},
-    {"/=", OP_SLASHEQ}, {"%=", OP_PERCENTEQ}, {"&=", OP_AMPEQ},    {"|=", OP_PIPEEQ},
-    {"^=", OP_CARETEQ}, {"@=", OP_ATEQ},      {":=", OP_WALRUS},
-    {"(", OP_LPAR},    {")", OP_RPAR},       {"[", OP_LSQB},       {"]", OP_RSQB},
-    {"{", OP_LBRACE},  {"}", OP_RBRACE},     {":", OP_COLON},      {",", OP_COMMA},
-    {";", OP_SEMI},    {".", OP_DOT},        {"@", OP_AT},         {"=", OP_ASSIGN},
-    {"+", OP_PLUS},    {"-", OP_MINUS},      {"*", OP_STAR},       {"/", OP_SLASH},
-    {"%", OP_PERCENT}, {"&", OP_AMP},        {"|", OP_PIPE},       {"^", OP_CARET},
-    {"~", OP_TILDE},   {"<", OP_LT},         {">", OP_GT},
+    {"**=", OP_POWEQ},  {"//=", OP_DSLASHEQ}, {"<<=", OP_LSHIFTEQ}, {">>=", OP_RSHIFTEQ},
+    {"->", OP_ARROW},   {"**", OP_POW},       {"//", OP_DSLASH},    {"<<", OP_LSHIFT},
+    {">>", OP_RSHIFT},  {"<=", OP_LE},        {">=", OP_GE},        {"==", OP_EQ},
+    {"!=", OP_NE},      {"+=", OP_PLUSEQ},    {"-=", OP_MINUSEQ},   {"*=", OP_STAREQ},
+    {"/=", OP_SLASHEQ}, {"%=", OP_PERCENTEQ}, {"&=", OP_AMPEQ},     {"|=", OP_PIPEEQ},
+    {"^=", OP_CARETEQ}, {"@=", OP_ATEQ},      {":=", OP_WALRUS},    {"(", OP_LPAR},
+    {")", OP_RPAR},     {"[", OP_LSQB},       {"]", OP_RSQB},       {"{", OP_LBRACE},
+    {"}", OP_RBRACE},   {":", OP_COLON},      {",", OP_COMMA},      {";", OP_SEMI},
+    {".", OP_DOT},      {"@", OP_AT},         {"=", OP_ASSIGN},     {"+", OP_PLUS},
+    {"-", OP_MINUS},    {"*", OP_STAR},       {"/", OP_SLASH},      {"%", OP_PERCENT},
+    {"&", OP_AMP},      {"|", OP_PIPE},       {"^", OP_CARET},      {"~", OP_TILDE},
+    {"<", OP_LT},       {">", OP_GT},
 };
 
 static void kw_init(Lexer *L) {
@@ -162,14 +162,26 @@ static int hexval(int c) {
 
 /* Appends a code point as UTF-8. */
 static size_t put_utf8(char *o, unsigned cp) {
-  if (cp < 0x80) { o[0] = (char)cp; return 1; }
-  if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 63)); return 2; }
-  if (cp < 0x10000) {
-    o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 63));
-    o[2] = (char)(0x80 | (cp & 63)); return 3;
+  if (cp < 0x80) {
+    o[0] = (char)cp;
+    return 1;
   }
-  o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 63));
-  o[2] = (char)(0x80 | ((cp >> 6) & 63)); o[3] = (char)(0x80 | (cp & 63)); return 4;
+  if (cp < 0x800) {
+    o[0] = (char)(0xC0 | cp >> 6);
+    o[1] = (char)(0x80 | (cp & 63));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    o[0] = (char)(0xE0 | cp >> 12);
+    o[1] = (char)(0x80 | ((cp >> 6) & 63));
+    o[2] = (char)(0x80 | (cp & 63));
+    return 3;
+  }
+  o[0] = (char)(0xF0 | cp >> 18);
+  o[1] = (char)(0x80 | ((cp >> 12) & 63));
+  o[2] = (char)(0x80 | ((cp >> 6) & 63));
+  o[3] = (char)(0x80 | (cp & 63));
+  return 4;
 }
 
 /* Lexes a string literal starting at L->p (after any prefix letters).
@@ -177,8 +189,9 @@ static size_t put_utf8(char *o, unsigned cp) {
 /* The escape \e (L->p just after it) into out (room for 4 bytes); the bytes
  * written. */
 static size_t lex_escape(Lexer *L, char e, char *out) {
-  static const char simple[][2] = {{'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'0', '\0'},  {'a', '\a'},  {'b', '\b'},
-                                   {'f', '\f'}, {'v', '\v'}, {'\\', '\\'}, {'\'', '\''}, {'"', '"'}};
+  static const char simple[][2] = {{'n', '\n'},  {'t', '\t'},  {'r', '\r'}, {'0', '\0'},
+                                   {'a', '\a'},  {'b', '\b'},  {'f', '\f'}, {'v', '\v'},
+                                   {'\\', '\\'}, {'\'', '\''}, {'"', '"'}};
   for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
     if (simple[i][0] == e) {
       out[0] = simple[i][1];
@@ -493,8 +506,8 @@ static bool lex_bracket(Lexer *L, const Token *t, OpKind op) {
       char msg[128];
       snprintf(msg, sizeof msg, "closing '%c' does not match '%c'", close, L->br[L->nbr - 1]);
       err_at(L, t->line, t->col, msg);
-      tirx_diag_add(L->d, DIAG_NOTE, L->br_line[L->nbr - 1], L->br_col[L->nbr - 1], "'%c' opened here",
-                    L->br[L->nbr - 1]);
+      tirx_diag_add(L->d, DIAG_NOTE, L->br_line[L->nbr - 1], L->br_col[L->nbr - 1],
+                    "'%c' opened here", L->br[L->nbr - 1]);
       L->nbr--;
     } else {
       L->nbr--;
@@ -517,10 +530,8 @@ static bool lex_op(Lexer *L, const OpIndex *x, char c) {
   }
   if (i < 0) {
     char msg[64];
-    if (isprint((unsigned char)c))
-      snprintf(msg, sizeof msg, "invalid character '%c' in source", c);
-    else
-      snprintf(msg, sizeof msg, "invalid byte 0x%02X in source", (unsigned char)c);
+    if (isprint((unsigned char)c)) snprintf(msg, sizeof msg, "invalid character '%c' in source", c);
+    else snprintf(msg, sizeof msg, "invalid byte 0x%02X in source", (unsigned char)c);
     err_at(L, L->line, col_of(L, L->p), msg);
     L->p++;
     return true;
@@ -537,8 +548,8 @@ static void lex_finish(Lexer *L) {
   TokenList *out = L->out;
   if (L->nbr > 0 && L->nerr == 0) {
     char msg[128];
-    snprintf(msg, sizeof msg, "'%c' was never closed (end of file reached at line %u)", L->br[L->nbr - 1],
-             L->line);
+    snprintf(msg, sizeof msg, "'%c' was never closed (end of file reached at line %u)",
+             L->br[L->nbr - 1], L->line);
     err_at(L, L->br_line[L->nbr - 1], L->br_col[L->nbr - 1], msg);
   }
   if (out->n > 0 && out->t[out->n - 1].kind != TK_NEWLINE && out->t[out->n - 1].kind != TK_DEDENT)

@@ -11,20 +11,67 @@
 #include "tirx/internal/diag.h"
 
 typedef enum {
-  TK_EOF, TK_NEWLINE, TK_INDENT, TK_DEDENT,
-  TK_NAME, TK_INT, TK_FLOAT, TK_STRING, TK_FSTRING, TK_OP
+  TK_EOF,
+  TK_NEWLINE,
+  TK_INDENT,
+  TK_DEDENT,
+  TK_NAME,
+  TK_INT,
+  TK_FLOAT,
+  TK_STRING,
+  TK_FSTRING,
+  TK_OP
 } TokKind;
 
 /* Operators and punctuation (TK_OP). */
 typedef enum {
   OP_NONE,
-  OP_LPAR, OP_RPAR, OP_LSQB, OP_RSQB, OP_LBRACE, OP_RBRACE,
-  OP_COLON, OP_COMMA, OP_SEMI, OP_DOT, OP_ARROW, OP_AT, OP_ASSIGN,
-  OP_PLUS, OP_MINUS, OP_STAR, OP_SLASH, OP_DSLASH, OP_PERCENT, OP_POW,
-  OP_LSHIFT, OP_RSHIFT, OP_AMP, OP_PIPE, OP_CARET, OP_TILDE,
-  OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE,
-  OP_PLUSEQ, OP_MINUSEQ, OP_STAREQ, OP_SLASHEQ, OP_DSLASHEQ, OP_PERCENTEQ, OP_POWEQ,
-  OP_LSHIFTEQ, OP_RSHIFTEQ, OP_AMPEQ, OP_PIPEEQ, OP_CARETEQ, OP_ATEQ, OP_WALRUS,
+  OP_LPAR,
+  OP_RPAR,
+  OP_LSQB,
+  OP_RSQB,
+  OP_LBRACE,
+  OP_RBRACE,
+  OP_COLON,
+  OP_COMMA,
+  OP_SEMI,
+  OP_DOT,
+  OP_ARROW,
+  OP_AT,
+  OP_ASSIGN,
+  OP_PLUS,
+  OP_MINUS,
+  OP_STAR,
+  OP_SLASH,
+  OP_DSLASH,
+  OP_PERCENT,
+  OP_POW,
+  OP_LSHIFT,
+  OP_RSHIFT,
+  OP_AMP,
+  OP_PIPE,
+  OP_CARET,
+  OP_TILDE,
+  OP_LT,
+  OP_GT,
+  OP_LE,
+  OP_GE,
+  OP_EQ,
+  OP_NE,
+  OP_PLUSEQ,
+  OP_MINUSEQ,
+  OP_STAREQ,
+  OP_SLASHEQ,
+  OP_DSLASHEQ,
+  OP_PERCENTEQ,
+  OP_POWEQ,
+  OP_LSHIFTEQ,
+  OP_RSHIFTEQ,
+  OP_AMPEQ,
+  OP_PIPEEQ,
+  OP_CARETEQ,
+  OP_ATEQ,
+  OP_WALRUS,
   OP_COUNT
 } OpKind;
 
@@ -48,29 +95,35 @@ typedef enum {
 #define X(id, text) KW_##id,
   TIRX_KEYWORDS(X)
 #undef X
-  KW_COUNT
+      KW_COUNT
 } KwKind;
 
 /* 48 bytes: the token list of a large module is copied and walked often. */
 typedef struct Token {
-  uint8_t kind;    /* TokKind */
-  uint8_t op;      /* TK_OP: OpKind */
-  uint8_t kw;      /* TK_NAME: KwKind (KW_NAME when the name is no keyword) */
-  uint8_t big;     /* TK_INT: 1 does not fit 64 bits, 2 fits only unsigned (kept bitwise) */
+  uint8_t kind; /* TokKind */
+  uint8_t op;   /* TK_OP: OpKind */
+  uint8_t kw;   /* TK_NAME: KwKind (KW_NAME when the name is no keyword) */
+  uint8_t big;  /* TK_INT: 1 does not fit 64 bits, 2 fits only unsigned (kept bitwise) */
   uint32_t line, col;
-  uint32_t len;    /* bytes in the source */
-  const char *p;   /* start in the source */
+  uint32_t len;  /* bytes in the source */
+  const char *p; /* start in the source */
   /* TK_STRING / TK_FSTRING: decoded bytes (malloc'd array owned by the token list). */
-  char *str; size_t slen;
-  union { int64_t ival; double fval; }; /* TK_INT / TK_FLOAT */
+  char *str;
+  size_t slen;
+  union {
+    int64_t ival;
+    double fval;
+  }; /* TK_INT / TK_FLOAT */
 } Token;
 
 struct Arena;
 typedef struct TokenList {
-  Token *t; int n, cap;
+  Token *t;
+  int n, cap;
   struct Arena *arena; /* set by the caller: t lives there (its huge pages are faulted in
                           already; lex_free leaves it), else in malloc memory */
-  int *strs; int nstrs, strs_cap; /* the tokens that own a decoded string (lex_free) */
+  int *strs;
+  int nstrs, strs_cap; /* the tokens that own a decoded string (lex_free) */
 } TokenList;
 
 /* Tokenises; returns 0 on success, otherwise errors are in `d`. */

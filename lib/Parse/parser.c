@@ -52,8 +52,7 @@ static void describe(Token *t, char *buf, size_t n) {
   case TK_NEWLINE: snprintf(buf, n, "end of line"); break;
   case TK_INDENT: snprintf(buf, n, "indent"); break;
   case TK_DEDENT: snprintf(buf, n, "dedent"); break;
-  default:
-    snprintf(buf, n, "'%.*s'", (int)(t->len > 40 ? 40 : t->len), t->p);
+  default: snprintf(buf, n, "'%.*s'", (int)(t->len > 40 ? 40 : t->len), t->p);
   }
 }
 
@@ -308,7 +307,8 @@ static Ast *atom(P *p) {
   if (t->kind == TK_STRING || t->kind == TK_FSTRING) return atom_strings(p, t);
   if (t->kind == TK_OP && (t->op == OP_LPAR || t->op == OP_LSQB)) return atom_paren(p, t);
   if (t->kind == TK_OP && t->op == OP_LBRACE) return atom_brace(p, t);
-  if (is_op(p, OP_DOT) && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_DOT && peek(p, 2)->kind == TK_OP &&
+  if (is_op(p, OP_DOT) && peek(p, 1)->kind == TK_OP && peek(p, 1)->op == OP_DOT &&
+      peek(p, 2)->kind == TK_OP &&
       peek(p, 2)->op == OP_DOT) { /* ... (Ellipsis): evaluates as None */
     Ast *a = node(p, A_CONST, t);
     a->ival = 2;
@@ -551,7 +551,12 @@ static int cmp_op(P *p, int *op) {
   Token *t = tok(p);
   if (t->kind == TK_OP) {
     switch (t->op) {
-    case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+    case OP_LT:
+    case OP_GT:
+    case OP_LE:
+    case OP_GE:
+    case OP_EQ:
+    case OP_NE:
       *op = t->op;
       next(p);
       return 1;
@@ -744,8 +749,7 @@ static Ast *expr_list(P *p) {
   vpush(&v, first);
   while (is_op(p, OP_COMMA) && !p->failed) {
     next(p);
-    if (tok(p)->kind == TK_NEWLINE || is_op(p, OP_ASSIGN) || is_op(p, OP_COLON) ||
-        is_kw(p, KW_IN))
+    if (tok(p)->kind == TK_NEWLINE || is_op(p, OP_ASSIGN) || is_op(p, OP_COLON) || is_kw(p, KW_IN))
       break;
     if (is_op(p, OP_STAR)) {
       Token *st = tok(p);
@@ -804,7 +808,8 @@ static void end_simple(P *p) {
     return;
   }
   if (is_op(p, OP_SEMI)) {
-    error_at(p, tok(p), "%s", "';' between statements is not supported; put each statement on its own line");
+    error_at(p, tok(p), "%s",
+             "';' between statements is not supported; put each statement on its own line");
     return;
   }
   expected(p, "end of line");
@@ -907,7 +912,10 @@ static Ast *keyword_stmt(P *p, Token *t) {
     return s;
   }
   if (is_kw(p, KW_YIELD)) return yield_stmt(p, t);
-  static const struct { KwKind kw; const char *text; } unsupported[] = {
+  static const struct {
+    KwKind kw;
+    const char *text;
+  } unsupported[] = {
       {KW_EXCEPT, "except"}, {KW_FINALLY, "finally"}, {KW_AWAIT, "await"}, {KW_ASYNC, "async"}};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (is_kw(p, unsupported[i].kw)) {
@@ -921,10 +929,10 @@ static Ast *keyword_stmt(P *p, Token *t) {
 static OpKind aug_op(OpKind op) {
   static const struct {
     OpKind eq, op;
-  } augs[] = {{OP_PLUSEQ, OP_PLUS},     {OP_MINUSEQ, OP_MINUS},   {OP_STAREQ, OP_STAR},
-              {OP_SLASHEQ, OP_SLASH},   {OP_DSLASHEQ, OP_DSLASH}, {OP_PERCENTEQ, OP_PERCENT},
-              {OP_POWEQ, OP_POW},       {OP_LSHIFTEQ, OP_LSHIFT}, {OP_RSHIFTEQ, OP_RSHIFT},
-              {OP_AMPEQ, OP_AMP},       {OP_PIPEEQ, OP_PIPE},     {OP_CARETEQ, OP_CARET}};
+  } augs[] = {{OP_PLUSEQ, OP_PLUS},   {OP_MINUSEQ, OP_MINUS},   {OP_STAREQ, OP_STAR},
+              {OP_SLASHEQ, OP_SLASH}, {OP_DSLASHEQ, OP_DSLASH}, {OP_PERCENTEQ, OP_PERCENT},
+              {OP_POWEQ, OP_POW},     {OP_LSHIFTEQ, OP_LSHIFT}, {OP_RSHIFTEQ, OP_RSHIFT},
+              {OP_AMPEQ, OP_AMP},     {OP_PIPEEQ, OP_PIPE},     {OP_CARETEQ, OP_CARET}};
   for (size_t i = 0; i < sizeof augs / sizeof augs[0]; i++)
     if (augs[i].eq == op) return augs[i].op;
   return OP_NONE;
@@ -1341,18 +1349,21 @@ static int check_depth(P *p, Ast *root) {
   DepthItem *st = NULL;
   size_t n = 0, cap = 0;
   int ok = 1;
-#define PUSH(child, parent_e, parent_s, parent_is_expr)                                     \
-  do {                                                                                      \
-    Ast *c_ = (child);                                                                      \
-    if (!c_) break;                                                                         \
-    if (n == cap) {                                                                         \
-      cap = cap ? cap * 2 : 64;                                                             \
-      DepthItem *ns_ = tirx_xrealloc(st, cap, sizeof *ns_);                                 \
-      st = ns_;                                                                             \
-    }                                                                                       \
-    int s_ = is_stmt_kind(c_);                                                              \
-    st[n++] = (DepthItem){c_, s_ ? 0 : (parent_is_expr) ? (parent_e) + 1 : 1,               \
-                          (parent_s) + s_, (parent_is_expr) ? root_ : c_->loc};              \
+#define PUSH(child, parent_e, parent_s, parent_is_expr)                         \
+  do {                                                                          \
+    Ast *c_ = (child);                                                          \
+    if (!c_) break;                                                             \
+    if (n == cap) {                                                             \
+      cap = cap ? cap * 2 : 64;                                                 \
+      DepthItem *ns_ = tirx_xrealloc(st, cap, sizeof *ns_);                     \
+      st = ns_;                                                                 \
+    }                                                                           \
+    int s_ = is_stmt_kind(c_);                                                  \
+    st[n++] = (DepthItem){c_,                                                   \
+                          s_                 ? 0                                \
+                          : (parent_is_expr) ? (parent_e) + 1                   \
+                                             : 1,                               \
+                          (parent_s) + s_, (parent_is_expr) ? root_ : c_->loc}; \
   } while (0)
   Loc root_ = root->loc;
   PUSH(root, 0, 0, 0);
@@ -1362,14 +1373,16 @@ static int check_depth(P *p, Ast *root) {
     if (it.expr_depth > TIRX_MAX_EXPR_NESTING) {
       tirx_diag_add(p->d, DIAG_ERROR, it.root.line, it.root.col,
                     "expression nested too deeply (more than %d levels: split it, e.g. "
-                    "into partial sums)", TIRX_MAX_EXPR_NESTING);
+                    "into partial sums)",
+                    TIRX_MAX_EXPR_NESTING);
       ok = 0;
       break;
     }
     if (it.stmt_depth > TIRX_MAX_STMT_NESTING) {
       tirx_diag_add(p->d, DIAG_ERROR, a->loc.line, a->loc.col,
                     "statements nested too deeply (more than %d levels, each elif counts "
-                    "as one)", TIRX_MAX_STMT_NESTING);
+                    "as one)",
+                    TIRX_MAX_STMT_NESTING);
       ok = 0;
       break;
     }

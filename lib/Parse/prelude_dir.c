@@ -48,6 +48,8 @@ const char *ev_prelude_dir(Module *m) {
 Value ev_prelude_missing(Eval *ev, const char *module, Loc loc) {
   const char *dir = ev_prelude_dir(ev->m);
   if (!dir)
-    return ev_error(ev, loc, "module '%s' is TVM's and tirx's prelude was not found (set TIRX_PRELUDE_DIR)", module);
+    return ev_error(ev, loc,
+                    "module '%s' is TVM's and tirx's prelude was not found (set TIRX_PRELUDE_DIR)",
+                    module);
   return ev_error(ev, loc, "module '%s' is not part of tirx's prelude (%s)", module, dir);
 }

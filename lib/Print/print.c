@@ -35,10 +35,8 @@ void prbuf_pystr(PrBuf *b, const char *s, size_t n) {
     case '\r': prbuf_puts(b, "\\r"); break;
     case '\n': prbuf_puts(b, "\\n"); break;
     default:
-      if (c >= 0x20 && c <= 0x7e)
-        prbuf_put(b, (const char *)&s[i], 1);
-      else
-        prbuf_printf(b, "\\x%02X", c);
+      if (c >= 0x20 && c <= 0x7e) prbuf_put(b, (const char *)&s[i], 1);
+      else prbuf_printf(b, "\\x%02X", c);
     }
   }
   prbuf_put(b, "\"", 1);
@@ -49,10 +47,11 @@ void prbuf_pystr(PrBuf *b, const char *s, size_t n) {
 /* Names the printer never gives out: the namespaces, and Python keywords
  * (TVM does not reserve those, but `in = ...` would not re-parse). */
 static const char *const reserved_names[] = {
-    "T", "I", "R", "cls", "Axis", "False", "None", "True", "and", "as", "assert", "async",
-    "await", "break", "class", "continue", "def", "del", "elif", "else", "except",
-    "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
-    "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL};
+    "T",    "I",      "R",      "cls",      "Axis",  "False", "None",     "True",  "and",
+    "as",   "assert", "async",  "await",    "break", "class", "continue", "def",   "del",
+    "elif", "else",   "except", "finally",  "for",   "from",  "global",   "if",    "import",
+    "in",   "is",     "lambda", "nonlocal", "not",   "or",    "pass",     "raise", "return",
+    "try",  "while",  "with",   "yield",    NULL};
 
 static uint32_t name_hash(const char *s) {
   uint32_t h = 2166136261u; /* FNV-1a */
@@ -85,7 +84,8 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   if (len && hint[0] >= '0' && hint[0] <= '9') base[k++] = 'v';
   for (size_t i = 0; i < len; i++) {
     char c = hint[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     base[k++] = ok ? c : '_';
   }
   base[k] = '\0';
@@ -164,9 +164,9 @@ typedef struct UsedBuf {
 } UsedBuf;
 
 typedef struct Collect {
-  TxPtrMap defined;  /* Var / Buffer defined somewhere in the function */
-  TxPtrMap seen;     /* Var / Buffer already recorded as used */
-  Var **vars;        /* used vars in first-use order */
+  TxPtrMap defined; /* Var / Buffer defined somewhere in the function */
+  TxPtrMap seen;    /* Var / Buffer already recorded as used */
+  Var **vars;       /* used vars in first-use order */
   int nvars, capvars;
   UsedBuf *bufs;
   int nbufs, capbufs;
@@ -336,7 +336,7 @@ typedef struct SigState {
   Var **newvars; /* symbolic vars introduced by the signature, grouped */
   int *group_end;
   int nnew, ngroups;
-  PrBuf match; /* "A = T.match_buffer(a, ...)" lines, '\n'-separated, printed in the body */
+  PrBuf match;     /* "A = T.match_buffer(a, ...)" lines, '\n'-separated, printed in the body */
   bool match_form; /* every buffer param as `a: T.handle` + `A = T.match_buffer(a, ...)` */
 } SigState;
 
@@ -369,7 +369,8 @@ typedef struct {
 
 static void odd_shape_var(void *ctx, Var *v) {
   OddVars *o = ctx;
-  if (v->kind != VAR_PLAIN || v->dtype.lanes != 1 || v->dtype.id == DT_INT32 || v->dtype.id == DT_INT64)
+  if (v->kind != VAR_PLAIN || v->dtype.lanes != 1 || v->dtype.id == DT_INT32 ||
+      v->dtype.id == DT_INT64)
     return;
   for (int i = 0; i < o->f->nparams; i++)
     if (o->f->params[i].var == v && !o->f->params[i].buf) return; /* a scalar param */
@@ -635,7 +636,8 @@ static void print_func(Printer *p, const PrimFunc *f, bool in_module) {
     shown.u.dict.vals = tirx_xmalloc(sizeof(Expr *) * (size_t)(attrs->u.dict.n + 1));
     for (int i = 0; i < attrs->u.dict.n; i++) {
       const Expr *k = attrs->u.dict.keys[i], *v = attrs->u.dict.vals[i];
-      if (k->kind == E_STR && k->u.s.len == 13 && memcmp(k->u.s.p, "global_symbol", 13) == 0 && v->kind == E_STR) {
+      if (k->kind == E_STR && k->u.s.len == 13 && memcmp(k->u.s.p, "global_symbol", 13) == 0 &&
+          v->kind == E_STR) {
         name = v->u.s.p;
         namelen = (int)v->u.s.len;
         continue;

@@ -12,8 +12,21 @@
 
 /* Python precedence, lowest first (python_doc_printer.cc). */
 enum {
-  P_LAMBDA = 1, P_IFELSE, P_OR, P_AND, P_NOT, P_CMP, P_BOR, P_BXOR, P_BAND, P_SHIFT,
-  P_ADD, P_MUL, P_UNARY, P_POW, P_ATOM
+  P_LAMBDA = 1,
+  P_IFELSE,
+  P_OR,
+  P_AND,
+  P_NOT,
+  P_CMP,
+  P_BOR,
+  P_BXOR,
+  P_BAND,
+  P_SHIFT,
+  P_ADD,
+  P_MUL,
+  P_UNARY,
+  P_POW,
+  P_ATOM
 };
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -33,9 +46,7 @@ static bool is_cmp(ExprKind k) {
 /* Whether TVM's operator (tvm::add, ...) would not rebuild this node from
  * its printed operands: constant folding (src/arith/const_fold.h) or type
  * promotion.  Such nodes print as constructors (`T.Add(a, 0)`). */
-static bool index_type(DType t) {
-  return t.lanes == 1 && (t.id == DT_INT32 || t.id == DT_INT64);
-}
+static bool index_type(DType t) { return t.lanes == 1 && (t.id == DT_INT32 || t.id == DT_INT64); }
 
 /* TVM leaves arithmetic on two 16-bit float constants unfolded */
 static bool unfolded_float(const Expr *e) {
@@ -46,7 +57,8 @@ static bool unfolded_float(const Expr *e) {
 static bool refolds(const Printer *p, const Expr *e) {
   const Expr *a = e->u.bin.a, *b = e->u.bin.b;
   /* pointer ± bytes (T.address_of(x) + T.uint64(32)) re-parses as written */
-  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) && tirx_dtype_is_int(b->dtype))
+  if ((e->kind == E_ADD || e->kind == E_SUB) && tirx_dtype_is_handle(a->dtype) &&
+      tirx_dtype_is_int(b->dtype))
     return false;
   if (!tirx_dtype_eq(a->dtype, b->dtype)) return true;
   if (is_const(a) && is_const(b)) return !unfolded_float(e);
@@ -58,9 +70,11 @@ static bool refolds(const Printer *p, const Expr *e) {
     /* TVM folds `x % 1` and `0 % x` only for index types (int32/int64) */
     if (p->tvm_style && !index_type(a->dtype)) return false;
     return const_is(a, 0) || const_is(b, 1);
-  case E_DIV: case E_FLOORDIV: case E_MOD:
-    return const_is(a, 0) || const_is(b, 1);
-  case E_AND: case E_OR: return is_const(a) || is_const(b);
+  case E_DIV:
+  case E_FLOORDIV:
+  case E_MOD: return const_is(a, 0) || const_is(b, 1);
+  case E_AND:
+  case E_OR: return is_const(a) || is_const(b);
   default: return false;
   }
 }
@@ -70,9 +84,19 @@ static const char *op_text(ExprKind k) { return tirx_expr_op_text(k); }
 /* Binary nodes that print as a Python operator (others are calls). */
 static bool op_form(const Printer *p, const Expr *e) {
   switch ((ExprKind)e->kind) {
-  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD:
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR:
-    return !refolds(p, e);
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
+  case E_AND:
+  case E_OR: return !refolds(p, e);
   case E_DIV: return tirx_dtype_is_float(e->dtype) && !refolds(p, e);
   default: return false;
   }
@@ -97,7 +121,9 @@ static int bit_op(const Printer *p, const Expr *e, const char **text) {
   case I_SHIFT_RIGHT: *text = " >> "; return n == 2 ? P_SHIFT : 0;
   case I_BITWISE_NOT: /* TVM folds `~c` only for index types: T.BitwiseNot(3) */
     *text = "~";
-    return n == 1 && !(is_const(e->u.call.args[0]) && index_type(e->u.call.args[0]->dtype)) ? P_UNARY : 0;
+    return n == 1 && !(is_const(e->u.call.args[0]) && index_type(e->u.call.args[0]->dtype))
+               ? P_UNARY
+               : 0;
   default: return 0;
   }
 }
@@ -109,9 +135,18 @@ static int prec(const Printer *p, const Expr *e) {
     int b = bit_op(p, e, &text);
     return b ? b : P_ATOM;
   }
-  case E_ADD: case E_SUB: return op_form(p, e) ? P_ADD : P_ATOM;
-  case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD: return op_form(p, e) ? P_MUL : P_ATOM;
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: return op_form(p, e) ? P_CMP : P_ATOM;
+  case E_ADD:
+  case E_SUB: return op_form(p, e) ? P_ADD : P_ATOM;
+  case E_MUL:
+  case E_DIV:
+  case E_FLOORDIV:
+  case E_FLOORMOD: return op_form(p, e) ? P_MUL : P_ATOM;
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE: return op_form(p, e) ? P_CMP : P_ATOM;
   case E_AND: return op_form(p, e) ? P_AND : P_ATOM;
   case E_OR: return op_form(p, e) ? P_OR : P_ATOM;
   case E_NOT: return P_NOT;
@@ -339,14 +374,15 @@ static DType access_dtype(const Buffer *b, Expr *const *idx, int n) {
   return t;
 }
 
-bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n,
-                      const Expr *pred, DType t) {
+bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n, const Expr *pred,
+                      DType t) {
   /* TVM's printer shows every access of a one-element buffer as its name,
    * whatever the index (it prints x for x[n] too: checked with the TVM
    * oracle); tirx's style keeps a non-zero index (x.buffer[n]) */
   int64_t v;
   return pr_is_scalar_buf(p, b) && n == 1 &&
-         (p->tvm_style || (tirx_expr_is_const_int(idx[0], &v) && v == 0)) && !pred && tirx_dtype_eq(t, b->dtype);
+         (p->tvm_style || (tirx_expr_is_const_int(idx[0], &v) && v == 0)) && !pred &&
+         tirx_dtype_eq(t, b->dtype);
 }
 
 void pr_access(Printer *p, const Buffer *b, Expr *const *idx, int n) {
@@ -616,7 +652,8 @@ static void print_dict(Printer *p, const Expr *e) {
   }
   if (all_str) /* insertion sort: dicts are small */
     for (int i = 1; i < n; i++)
-      for (int j = i; j > 0 && str_cmp(e->u.dict.keys[order[j - 1]], e->u.dict.keys[order[j]]) > 0; j--) {
+      for (int j = i; j > 0 && str_cmp(e->u.dict.keys[order[j - 1]], e->u.dict.keys[order[j]]) > 0;
+           j--) {
         int t = order[j];
         order[j] = order[j - 1];
         order[j - 1] = t;
@@ -663,8 +700,20 @@ void pr_expr(Printer *p, const Expr *e) {
   case E_STR: prbuf_pystr(p->out, e->u.s.p, e->u.s.len); return;
   case E_NONE: prbuf_puts(p->out, "None"); return;
   case E_VAR: print_var(p, e->u.var); return;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_FLOORDIV: case E_FLOORMOD:
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: case E_AND: case E_OR: {
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_DIV:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
+  case E_AND:
+  case E_OR: {
     if (!op_form(p, e)) { /* T.Add(a, b), T.Div(a, b), T.EQ(a, b) ... */
       snprintf(buf, sizeof buf, "T.%s", tirx_expr_kind_name(e->kind));
       call2(p, buf, e->u.bin.a, e->u.bin.b);
@@ -723,7 +772,8 @@ void pr_expr(Printer *p, const Expr *e) {
       child(p, e->u.call.args[0], bp, false, false);
       prbuf_puts(p->out, text);
       child(p, e->u.call.args[1], bp, true, false);
-    } else if (e->u.call.op->id == I_METADATA && e->u.call.n == 2 && e->u.call.args[0]->kind == E_STR) {
+    } else if (e->u.call.op->id == I_METADATA && e->u.call.n == 2 &&
+               e->u.call.args[0]->kind == E_STR) {
       prbuf_puts(p->out, "metadata[");
       pr_expr(p, e->u.call.args[0]);
       prbuf_puts(p->out, "][");

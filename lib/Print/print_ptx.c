@@ -17,11 +17,11 @@
 
 /* TVM's escape of a family that is a Python keyword (and, or, not). */
 static bool is_keyword(const char *s) {
-  static const char *const kw[] = {"and", "or", "not", "in", "is", "if", "else", "for", "while", "def",
-                                   "class", "return", "async", "await", "global", "import", "from",
-                                   "as", "with", "try", "except", "finally", "raise", "lambda",
-                                   "pass", "break", "continue", "del", "yield", "assert", "elif",
-                                   "nonlocal", "True", "False", "None"};
+  static const char *const kw[] = {
+      "and",  "or",    "not",    "in",      "is",       "if",     "else",   "for",   "while",
+      "def",  "class", "return", "async",   "await",    "global", "import", "from",  "as",
+      "with", "try",   "except", "finally", "raise",    "lambda", "pass",   "break", "continue",
+      "del",  "yield", "assert", "elif",    "nonlocal", "True",   "False",  "None"};
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     if (strcmp(kw[i], s) == 0) return true;
   return false;
@@ -87,7 +87,8 @@ void pr_ptx_call(Printer *p, const Expr *e) {
     const Expr *t = xs[nops + has_pred + i];
     const PtxSlot *sl = &en->slots[i];
     for (int k = 0; t->u.s.len && k < sl->ntok; k++)
-      if (strlen(sl->tok[k]) == t->u.s.len && memcmp(sl->tok[k], t->u.s.p, t->u.s.len) == 0) mods[i] = sl->tok[k];
+      if (strlen(sl->tok[k]) == t->u.s.len && memcmp(sl->tok[k], t->u.s.p, t->u.s.len) == 0)
+        mods[i] = sl->tok[k];
   }
   /* operands with the sunk lanes put back */
   int pos = 0;
@@ -105,10 +106,10 @@ void pr_ptx_call(Printer *p, const Expr *e) {
       prbuf_puts(p->out, "T.ptx.pred(");
       if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1)
         prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
-      else
-        pr_expr(p, x);
+      else pr_expr(p, x);
       prbuf_puts(p->out, ")");
-    } else if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 && !bare_int32_ok(en, mods, pos)) {
+    } else if (x->kind == E_INT && x->dtype.id == DT_INT32 && x->dtype.lanes == 1 &&
+               !bare_int32_ok(en, mods, pos)) {
       /* a bare literal would take the operand's canonical dtype on re-parse */
       prbuf_printf(p->out, "T.int32(%lld)", (long long)x->u.i.v);
     } else {
@@ -120,7 +121,8 @@ void pr_ptx_call(Printer *p, const Expr *e) {
     pr_expr(p, xs[nops]);
     first = false;
   }
-  if (tirx_ptx_marker_has(flags, flen, "keep")) prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
+  if (tirx_ptx_marker_has(flags, flen, "keep"))
+    prbuf_puts(p->out, first ? "preserve_dst=True" : ", preserve_dst=True");
   prbuf_puts(p->out, ")");
   free(mods);
 }

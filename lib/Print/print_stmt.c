@@ -59,8 +59,7 @@ static void body_scope(Printer *p, const Stmt *body) {
 static bool is_local_scalar(const Printer *p, const Stmt *s) {
   const Buffer *b = s->u.alloc.buf;
   if (p->tvm_style) return s->kind == S_ALLOC && pr_tvm_scalar_buf(p, b);
-  return s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_LOCAL) &&
-         tirx_buffer_is_scalar(b);
+  return s->kind == S_ALLOC && tirx_scope_is(b->scope, MEM_LOCAL) && tirx_buffer_is_scalar(b);
 }
 
 /* `X = T.Buffer(...)`: a buffer that is used but declared by no statement. */
@@ -88,17 +87,20 @@ static void print_free_buffers(Printer *p, const Stmt *block, int index) {
  * it is not one. */
 static const Buffer *dtype_view_of(const Printer *p, const Buffer *b) {
   const Expr *d = b->decl_data;
-  if (!p->tvm_style || !d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
+  if (!p->tvm_style || !d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer)
+    return NULL;
   const Buffer *src = d->u.var->buffer;
   int64_t n, m, off = 0;
-  if (src == b || !pr_lookup(p, src) || b->ndim != 1 || src->ndim != 1 || b->nstrides || src->nstrides ||
-      b->layout || src->layout || tirx_dtype_eq(b->dtype, src->dtype) ||
+  if (src == b || !pr_lookup(p, src) || b->ndim != 1 || src->ndim != 1 || b->nstrides ||
+      src->nstrides || b->layout || src->layout || tirx_dtype_eq(b->dtype, src->dtype) ||
       (b->elem_offset && !(tirx_expr_is_const_int(b->elem_offset, &off) && off == 0)) ||
       (src->elem_offset && !(tirx_expr_is_const_int(src->elem_offset, &off) && off == 0)) ||
-      strcmp(b->scope, src->scope) != 0 || (b->align > 0 ? b->align : 64) != (src->align > 0 ? src->align : 64) ||
+      strcmp(b->scope, src->scope) != 0 ||
+      (b->align > 0 ? b->align : 64) != (src->align > 0 ? src->align : 64) ||
       !tirx_expr_is_const_int(b->shape[0], &n) || !tirx_expr_is_const_int(src->shape[0], &m))
     return NULL;
-  int64_t bb = n * tirx_dtype_bits(b->dtype) * b->dtype.lanes, sb = m * tirx_dtype_bits(src->dtype) * src->dtype.lanes;
+  int64_t bb = n * tirx_dtype_bits(b->dtype) * b->dtype.lanes,
+          sb = m * tirx_dtype_bits(src->dtype) * src->dtype.lanes;
   return bb == sb ? src : NULL;
 }
 
@@ -132,15 +134,18 @@ static bool same_offset(const Buffer *v, const Buffer *src) {
  * (as TVM 0.27's printer finds them) a buffer whose data it aliases with the
  * same dtype, scope and alignment, unless it drops (layout=None) a layout the
  * other has. */
-static const char *scope_name(const Buffer *b) { return b->scope && *b->scope ? b->scope : "global"; }
+static const char *scope_name(const Buffer *b) {
+  return b->scope && *b->scope ? b->scope : "global";
+}
 
 static const Buffer *view_source(const Buffer *b) {
   if (b->view_of) return b->view_of;
   const Expr *d = b->decl_data;
   if (!d || d->kind != E_VAR || d->u.var->kind != VAR_BUFDATA || !d->u.var->buffer) return NULL;
   const Buffer *src = d->u.var->buffer;
-  if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 || b->align != src->align ||
-      (b->layout && b->layout->kind == E_NONE && src->layout) || b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
+  if (!tirx_dtype_eq(b->dtype, src->dtype) || strcmp(scope_name(b), scope_name(src)) != 0 ||
+      b->align != src->align || (b->layout && b->layout->kind == E_NONE && src->layout) ||
+      b->nstrides || src->nstrides || b->allocated_addr || b->offset_factor != src->offset_factor ||
       b->annotations)
     return NULL;
   return src;
@@ -240,8 +245,9 @@ static bool merges_with(const Printer *p, const Stmt *alloc, const Stmt *next) {
  * is (`x: T.uint64 = T.address_of(m)`); tirx's IR has the cast the store
  * implies, which TVM's style leaves implicit. */
 static void print_stored(Printer *p, const Expr *v) {
-  if (p->tvm_style && v->kind == E_CAST && tirx_dtype_is_int(v->dtype) && tirx_dtype_bits(v->dtype) == 64 &&
-      v->dtype.lanes == 1 && tirx_dtype_is_handle(v->u.un.a->dtype)) {
+  if (p->tvm_style && v->kind == E_CAST && tirx_dtype_is_int(v->dtype) &&
+      tirx_dtype_bits(v->dtype) == 64 && v->dtype.lanes == 1 &&
+      tirx_dtype_is_handle(v->u.un.a->dtype)) {
     pr_expr(p, v->u.un.a);
     return;
   }
@@ -301,7 +307,8 @@ static bool grid_loop(const Stmt *s) {
 static bool dict1(const Expr *d, const char *key, const Expr **val) {
   if (!d || d->kind != E_DICT || d->u.dict.n != 1) return false;
   const Expr *k = d->u.dict.keys[0];
-  if (k->kind != E_STR || k->u.s.len != strlen(key) || memcmp(k->u.s.p, key, k->u.s.len)) return false;
+  if (k->kind != E_STR || k->u.s.len != strlen(key) || memcmp(k->u.s.p, key, k->u.s.len))
+    return false;
   *val = d->u.dict.vals[0];
   return true;
 }
@@ -379,10 +386,11 @@ static void print_for(Printer *p, const Stmt *s) {
     prbuf_pystr(p->out, s->u.for_.thread, strlen(s->u.for_.thread));
   }
   if (!no_annotations(s)) {
-    if (serial && dict1(ann, tirx_attr_name(ATTR_DISABLE_UNROLL), &unroll) && unroll->kind == E_INT && unroll->u.i.pod) {
+    if (serial && dict1(ann, tirx_attr_name(ATTR_DISABLE_UNROLL), &unroll) &&
+        unroll->kind == E_INT && unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=False");
-    } else if (serial && dict1(ann, tirx_attr_name(ATTR_PRAGMA_UNROLL), &unroll) && unroll->kind == E_INT &&
-               unroll->u.i.pod) {
+    } else if (serial && dict1(ann, tirx_attr_name(ATTR_PRAGMA_UNROLL), &unroll) &&
+               unroll->kind == E_INT && unroll->u.i.pod) {
       prbuf_puts(p->out, ", unroll=");
       pr_expr(p, unroll);
     } else {
@@ -592,7 +600,8 @@ static void print_stmt(Printer *p, const Stmt *s, bool last) {
   case S_EVAL: print_eval(p, s->u.eval.e); return;
   case S_STORE: print_store(p, s); return;
   case S_BIND: print_bind(p, s); return;
-  case S_ALLOC: case S_DECL: print_alloc(p, s); return;
+  case S_ALLOC:
+  case S_DECL: print_alloc(p, s); return;
   case S_FOR: print_for(p, s); return;
   case S_WHILE:
     pr_newline(p);

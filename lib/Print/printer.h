@@ -33,7 +33,7 @@ typedef struct PrName {
   const void *key;
   char *name;
   uint32_t hash; /* of name: name_taken compares it first */
-  bool scalar; /* a local scalar buffer: loads print `x`, stores `x = v` */
+  bool scalar;   /* a local scalar buffer: loads print `x`, stores `x = v` */
 } PrName;
 
 /* A buffer that is used but declared nowhere (body-level `X = T.Buffer(...)`):
@@ -57,8 +57,8 @@ typedef struct Printer {
   PrFreeBuf *freebufs;
   int nfreebufs;
   const Module *m; /* the module printed (NULL: one function alone) */
-  bool tvm_style; /* --print-style=tvm: TVM's .script() text */
-  int meta_strs;  /* TVM style: metadata["ir.StringImm"][i] placeholders printed so far */
+  bool tvm_style;  /* --print-style=tvm: TVM's .script() text */
+  int meta_strs;   /* TVM style: metadata["ir.StringImm"][i] placeholders printed so far */
 } Printer;
 
 /* A call's string argument that TVM's style prints as a metadata placeholder
@@ -113,8 +113,8 @@ void pr_sum(Printer *p, const Expr *a, const Expr *b);
 void pr_buf_ref(Printer *p, const Buffer *b);
 /* Whether an access of a local scalar prints as its bare name (index 0, no
  * predicate, the element dtype). */
-bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n,
-                      const Expr *pred, DType t);
+bool pr_scalar_access(const Printer *p, const Buffer *b, Expr *const *idx, int n, const Expr *pred,
+                      DType t);
 /* `A[i, j]`, `A[0:4]`, `A[()]` (ramps with a constant stride as slices). */
 void pr_access(Printer *p, const Buffer *b, Expr *const *idx, int n);
 /* Visits every Var an expression reads (not through buffer shapes). */

@@ -77,11 +77,13 @@ static ArenaChunk *chunk_new(size_t total) {
 #ifdef ARENA_MAP
   if (total >= ARENA_HUGE && total <= SIZE_MAX / 2) {
     size_t len = (total + ARENA_HUGE - 1) & ~(ARENA_HUGE - 1);
-    char *raw = mmap(NULL, len + ARENA_HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *raw =
+        mmap(NULL, len + ARENA_HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw != MAP_FAILED) { /* trim to a 2 MiB-aligned run of len bytes */
       char *p = (char *)(((uintptr_t)raw + ARENA_HUGE - 1) & ~(uintptr_t)(ARENA_HUGE - 1));
       if (p > raw) munmap(raw, (size_t)(p - raw));
-      if (raw + len + ARENA_HUGE > p + len) munmap(p + len, (size_t)(raw + len + ARENA_HUGE - (p + len)));
+      if (raw + len + ARENA_HUGE > p + len)
+        munmap(p + len, (size_t)(raw + len + ARENA_HUGE - (p + len)));
 #ifdef MADV_HUGEPAGE
       madvise(p, len, MADV_HUGEPAGE);
 #endif

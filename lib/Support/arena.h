@@ -6,9 +6,9 @@
 
 typedef struct ArenaChunk ArenaChunk;
 typedef struct Arena {
-  ArenaChunk *head;   /* the chunk small allocations come from; the others behind it */
+  ArenaChunk *head; /* the chunk small allocations come from; the others behind it */
   size_t used_total;
-  size_t next_chunk;  /* the size of the next chunk (0: the first) */
+  size_t next_chunk; /* the size of the next chunk (0: the first) */
 } Arena;
 
 Arena *arena_new(void);

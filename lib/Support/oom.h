@@ -14,7 +14,7 @@
 
 _Noreturn void tirx_oom(void);
 void *tirx_xmalloc(size_t n);
-void *tirx_xcalloc(size_t count, size_t size);          /* zeroed */
+void *tirx_xcalloc(size_t count, size_t size);           /* zeroed */
 void *tirx_xrealloc(void *p, size_t count, size_t size); /* count * size bytes */
 char *tirx_xstrdup(const char *s);
 

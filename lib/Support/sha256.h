@@ -11,8 +11,8 @@
 
 typedef struct TirxSha256 {
   uint32_t h[8];
-  uint64_t bytes;   /* total input length */
-  uint8_t buf[64];  /* pending partial block */
+  uint64_t bytes;  /* total input length */
+  uint8_t buf[64]; /* pending partial block */
   size_t nbuf;
 } TirxSha256;
 

@@ -30,7 +30,8 @@ void strbuf_putc(StrBuf *b, char c) { strbuf_put(b, &c, 1); }
 
 void strbuf_put_decimal(StrBuf *b, unsigned long long u, int neg) {
   char d[24], *e = d + sizeof d, *s = e;
-  do *--s = (char)('0' + u % 10); while (u /= 10);
+  do *--s = (char)('0' + u % 10);
+  while (u /= 10);
   if (neg) *--s = '-';
   strbuf_put(b, s, (size_t)(e - s));
 }
@@ -39,7 +40,7 @@ void strbuf_put_decimal(StrBuf *b, unsigned long long u, int neg) {
 void strbuf_vprintf(StrBuf *b, const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
-  reserve(b, 63); /* most texts fit the room: one vsnprintf */
+  reserve(b, 63);              /* most texts fit the room: one vsnprintf */
   size_t room = b->cap - b->n; /* cap > n once allocated (the terminator) */
   int n = vsnprintf(room ? b->p + b->n : NULL, room, fmt, ap2);
   va_end(ap2);

@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 typedef struct StrBuf {
-  char *p;   /* NULL until something is put */
-  size_t n;  /* bytes, without the NUL */
+  char *p;  /* NULL until something is put */
+  size_t n; /* bytes, without the NUL */
   size_t cap;
 } StrBuf;
 

@@ -17,10 +17,10 @@ void tirx_vec_reserve(void **items, int *cap, int need, size_t elem);
 /* (the capacity test inline: a push with room calls nothing; `need` is evaluated twice) */
 #define TIRX_VEC_RESERVE(items, cap, need) \
   ((need) <= (cap) ? (void)0 : tirx_vec_reserve((void **)&(items), &(cap), (need), sizeof *(items)))
-#define TIRX_VEC_PUSH(items, n, cap, x)          \
-  do {                                           \
-    TIRX_VEC_RESERVE(items, cap, (n) + 1);       \
-    (items)[(n)++] = (x);                        \
+#define TIRX_VEC_PUSH(items, n, cap, x)    \
+  do {                                     \
+    TIRX_VEC_RESERVE(items, cap, (n) + 1); \
+    (items)[(n)++] = (x);                  \
   } while (0)
 
 typedef struct PtrVec {

@@ -42,10 +42,10 @@ typedef struct FlatBuf {
   bool data_done;   /* S_DECL: the accesses in its aliased pointer are rewritten */
   bool strided;     /* index = Σ i_k * stride[k] (else: linearise + split) */
   int nstr;
-  Expr **stride;    /* strided: one per buffer dim; split: one per layout dim */
-  Expr **lext;      /* split: layout extents */
-  Expr *offset;     /* NULL = 0 */
-  Expr *span;       /* extent of the flat buffer */
+  Expr **stride;           /* strided: one per buffer dim; split: one per layout dim */
+  Expr **lext;             /* split: layout extents */
+  Expr *offset;            /* NULL = 0 */
+  Expr *span;              /* extent of the flat buffer */
   int swz_m, swz_b, swz_s; /* T.ComposeLayout swizzle (swz_b 0: none) */
 } FlatBuf;
 
@@ -131,9 +131,15 @@ static int items_of(Expr *e, Expr ***out) {
 static bool plain_int(Expr *e) {
   if (!tirx_dtype_is_int(e->dtype)) return false;
   switch ((ExprKind)e->kind) {
-  case E_INT: case E_VAR: return true;
-  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
-    return plain_int(e->u.bin.a) && plain_int(e->u.bin.b);
+  case E_INT:
+  case E_VAR: return true;
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX: return plain_int(e->u.bin.a) && plain_int(e->u.bin.b);
   case E_CAST: return plain_int(e->u.un.a);
   default: return false;
   }
@@ -247,7 +253,8 @@ static FlatBuf *info(Flat *F, Buffer *b) {
   memset(fb, 0, sizeof *fb);
   fb->buf = b;
   int64_t off = 0;
-  if (b->elem_offset && !(xf_const_int(b->elem_offset, &off) && off == 0)) fb->offset = b->elem_offset;
+  if (b->elem_offset && !(xf_const_int(b->elem_offset, &off) && off == 0))
+    fb->offset = b->elem_offset;
   if (!read_layout(F, b, fb)) return fb;
   /* span of the flat storage */
   Module *m = F->m;
@@ -265,8 +272,8 @@ static FlatBuf *info(Flat *F, Buffer *b) {
     fb->span = sp ? add(m, sp, tirx_int(m, sp->dtype, 1, xf_noloc())) : tirx_i32(m, 1);
   }
   int64_t st;
-  fb->identity = b->ndim == 1 && fb->strided && !fb->offset &&
-                 xf_const_int(fb->stride[0], &st) && st == 1;
+  fb->identity =
+      b->ndim == 1 && fb->strided && !fb->offset && xf_const_int(fb->stride[0], &st) && st == 1;
   return fb;
 }
 
@@ -280,7 +287,8 @@ static Expr *bitcall(Module *m, IntrinId id, Expr *a, Expr *b) {
 /* o ^ (((o >> (M + S)) & (2^B - 1)) << M), folded for a constant o */
 static Expr *swizzle(Module *m, Expr *o, int M, int B, int S) {
   int64_t c;
-  if (xf_const_int(o, &c)) return xf_int(m, o->dtype, c ^ (((c >> (M + S)) & ((1ll << B) - 1)) << M));
+  if (xf_const_int(o, &c))
+    return xf_int(m, o->dtype, c ^ (((c >> (M + S)) & ((1ll << B) - 1)) << M));
   Expr *hi = bitcall(m, I_SHIFT_RIGHT, o, xf_int(m, o->dtype, M + S));
   hi = bitcall(m, I_BITWISE_AND, hi, xf_int(m, o->dtype, (1ll << B) - 1));
   hi = bitcall(m, I_SHIFT_LEFT, hi, xf_int(m, o->dtype, M));
@@ -343,7 +351,8 @@ static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
   }
   if (fb->swz_b) {
     if (ramp) {
-      xf_error(F->d, loc, "vector access into the swizzled buffer '%s' is not supported yet", b->name);
+      xf_error(F->d, loc, "vector access into the swizzled buffer '%s' is not supported yet",
+               b->name);
       return NULL;
     }
     if (!sum) sum = tirx_i32(m, 0);
@@ -354,7 +363,8 @@ static Expr *flat_index(Flat *F, FlatBuf *fb, Expr **idx, int n, Loc loc) {
     sum = add(m, sum, as_dtype(m, fb->offset, t));
   }
   if (ramp) {
-    if (sum) ramp->u.ramp.base = add(m, as_dtype(m, sum, ramp->u.ramp.base->dtype), ramp->u.ramp.base);
+    if (sum)
+      ramp->u.ramp.base = add(m, as_dtype(m, sum, ramp->u.ramp.base->dtype), ramp->u.ramp.base);
     return ramp;
   }
   return sum ? sum : tirx_i32(m, 0);
@@ -364,9 +374,11 @@ static FlatBuf *accessed(Flat *F, Buffer *b, Loc loc) {
   FlatBuf *fb = info(F, b);
   if (fb->unsupported) {
     if (!fb->reported) {
-      xf_error(F->d, loc, "layout of buffer '%s' not supported yet (only default, "
-                          "T.TileLayout(T.S[extents:strides]) and T.ComposeLayout swizzles of it can be flattened)",
-               b->name);
+      xf_error(
+          F->d, loc,
+          "layout of buffer '%s' not supported yet (only default, "
+          "T.TileLayout(T.S[extents:strides]) and T.ComposeLayout swizzles of it can be flattened)",
+          b->name);
       F->errors++;
       fb->reported = true;
     }
@@ -487,8 +499,7 @@ static void flatten_in_place(FlatBuf *fb, Module *m) {
   b->shape = TIRX_NEWN(m, Expr *, 1);
   b->shape[0] = fb->span;
   /* The folded offset moves the accesses, so the 1-d view starts at data. */
-  if (fb->offset)
-    b->shape[0] = add(m, as_dtype(m, fb->offset, fb->span->dtype), fb->span);
+  if (fb->offset) b->shape[0] = add(m, as_dtype(m, fb->offset, fb->span->dtype), fb->span);
   b->nstrides = 0;
   b->strides = NULL;
   b->layout = NULL;

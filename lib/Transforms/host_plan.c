@@ -56,7 +56,8 @@ static void host_map_bind(Split *S, Stmt *s) {
   }
   if (v->u.call.n != 2 || !is_str(v->u.call.args[0], "tensormap") ||
       !xf_const_int(v->u.call.args[1], &n) || n != 1) {
-    xf_error(S->d, v->loc, "only T.tvm_stack_alloca(\"tensormap\", 1) is supported (a host "
+    xf_error(S->d, v->loc,
+             "only T.tvm_stack_alloca(\"tensormap\", 1) is supported (a host "
              "CUtensorMap for TMA); other stack allocations need TVM's host codegen");
     S->errors++;
     return;
@@ -78,7 +79,8 @@ static void host_map_encode(Split *S, Stmt *s) {
   int64_t rank = 0;
   if (n < 1 || !is_str(a[0], "runtime.cuTensorMapEncodeTiled")) {
     bool str = n >= 1 && a[0]->kind == E_STR;
-    xf_error(S->d, e->loc, "T.call_packed(\"%.*s\", ...) is not supported before "
+    xf_error(S->d, e->loc,
+             "T.call_packed(\"%.*s\", ...) is not supported before "
              "T.device_entry(): only \"runtime.cuTensorMapEncodeTiled\" (TMA tensor maps) is",
              str ? (int)a[0]->u.s.len : 1, str ? a[0]->u.s.p : "?");
     S->errors++;
@@ -108,11 +110,12 @@ static void host_map_encode(Split *S, Stmt *s) {
   }
   int want = 4 + 4 * (int)rank + 3;
   if (n - 1 != want && n - 1 != want + 1) {
-    xf_error(S->d, e->loc, "cuTensorMapEncodeTiled expects %d (or %d with force_cu_dtype) "
+    xf_error(S->d, e->loc,
+             "cuTensorMapEncodeTiled expects %d (or %d with force_cu_dtype) "
              "arguments for rank %d, got %d: map, dtype, rank, base address, globalDim[%d], "
              "globalStrides[%d] (bytes), boxDim[%d], elementStrides[%d], interleave, swizzle, "
-             "l2Promotion, oobFill", want, want + 1, (int)rank, n - 1, (int)rank, (int)rank - 1,
-             (int)rank, (int)rank);
+             "l2Promotion, oobFill",
+             want, want + 1, (int)rank, n - 1, (int)rank, (int)rank - 1, (int)rank, (int)rank);
     S->errors++;
     return;
   }
@@ -183,15 +186,32 @@ static bool host_pure_cb(IRVisitor *v, Expr *e) {
   if (h->bad) return false;
   bool ok;
   switch ((ExprKind)e->kind) {
-  case E_INT: case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV:
-  case E_FLOORMOD: case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE:
-  case E_GT: case E_GE: case E_AND: case E_OR: case E_NOT: case E_CAST: case E_SELECT:
-    ok = tirx_dtype_is_int(e->dtype) || tirx_dtype_is_bool(e->dtype);
-    break;
+  case E_INT:
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_DIV:
+  case E_MOD:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
+  case E_AND:
+  case E_OR:
+  case E_NOT:
+  case E_CAST:
+  case E_SELECT: ok = tirx_dtype_is_int(e->dtype) || tirx_dtype_is_bool(e->dtype); break;
   case E_VAR: {
     int pi = shd_param_of_var(h->S->f, e->u.var);
     ok = (tirx_dtype_is_int(e->dtype) || tirx_dtype_is_bool(e->dtype)) &&
-         ((pi >= 0 && !tirx_dtype_is_handle(e->u.var->dtype)) || shd_is_shape_var(h->S->f, e->u.var));
+         ((pi >= 0 && !tirx_dtype_is_handle(e->u.var->dtype)) ||
+          shd_is_shape_var(h->S->f, e->u.var));
     break;
   }
   default: ok = false; break;
@@ -202,8 +222,10 @@ static bool host_pure_cb(IRVisitor *v, Expr *e) {
 
 static void host_scalar(Split *S, Stmt *s, void *key, const char *name, Expr *value) {
   if (xf_vec_has(&S->host_keys, key)) {
-    xf_error(S->d, s->loc, "'%s' is assigned more than once before T.device_entry(): host "
-             "code there may compute each scalar once", name);
+    xf_error(S->d, s->loc,
+             "'%s' is assigned more than once before T.device_entry(): host "
+             "code there may compute each scalar once",
+             name);
     S->errors++;
     return;
   }
@@ -215,12 +237,12 @@ static void host_scalar(Split *S, Stmt *s, void *key, const char *name, Expr *va
     char whole[128], part[160];
     if (h.bad->kind == E_LOAD) /* xf_expr_str elides loads */
       snprintf(part, sizeof part, "a load of '%s'", h.bad->u.load.buf->name);
-    else
-      xf_expr_str(h.bad, part, sizeof part);
+    else xf_expr_str(h.bad, part, sizeof part);
     xf_error(S->d, value->loc.line ? value->loc : s->loc,
              "host code before T.device_entry(): '%s' = %s is not integer arithmetic over the "
              "parameters and shape variables (%s is not), which is all the host computes "
-             "for a kernel", name, xf_expr_str(value, whole, sizeof whole), part);
+             "for a kernel",
+             name, xf_expr_str(value, whole, sizeof whole), part);
     S->errors++;
     return;
   }
@@ -245,9 +267,7 @@ static void scan_host(Split *S, Stmt *s) {
   case S_SEQ:
     for (int i = 0; i < s->u.seq.n; i++) scan_host(S, s->u.seq.items[i]);
     return;
-  case S_DECL:
-    xf_vec_push(&S->host_decls, s);
-    return;
+  case S_DECL: xf_vec_push(&S->host_decls, s); return;
   case S_BIND:
     if (!S->regions.n && is_map_bind(s)) {
       host_map_bind(S, s);
@@ -275,8 +295,8 @@ static void scan_host(Split *S, Stmt *s) {
   case S_STORE: {
     int64_t i;
     Buffer *b = s->u.store.buf;
-    if (!S->regions.n && xf_vec_has(&S->host_allocs, b) && s->u.store.n == 1 &&
-        !s->u.store.pred && xf_const_int(s->u.store.idx[0], &i) && i == 0) {
+    if (!S->regions.n && xf_vec_has(&S->host_allocs, b) && s->u.store.n == 1 && !s->u.store.pred &&
+        xf_const_int(s->u.store.idx[0], &i) && i == 0) {
       host_scalar(S, s, b, b->name, s->u.store.value);
       return;
     }
@@ -289,8 +309,7 @@ static void scan_host(Split *S, Stmt *s) {
       return;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   if (!S->errors) {
     xf_error(S->d, s->loc, "host code %s T.device_entry() is not supported yet (line %u)",
@@ -369,14 +388,18 @@ static bool plan_expr(Split *S, const Expr *e, TirxPlanExpr *out, const char *wh
   static const struct {
     ExprKind k;
     TirxExprOpcode op;
-  } ops[] = {{E_ADD, TIRX_EXPR_ADD},           {E_SUB, TIRX_EXPR_SUB},
-             {E_MUL, TIRX_EXPR_MUL},           {E_FLOORDIV, TIRX_EXPR_FLOORDIV},
-             {E_FLOORMOD, TIRX_EXPR_FLOORMOD}, {E_MIN, TIRX_EXPR_MIN},
+  } ops[] = {{E_ADD, TIRX_EXPR_ADD},
+             {E_SUB, TIRX_EXPR_SUB},
+             {E_MUL, TIRX_EXPR_MUL},
+             {E_FLOORDIV, TIRX_EXPR_FLOORDIV},
+             {E_FLOORMOD, TIRX_EXPR_FLOORMOD},
+             {E_MIN, TIRX_EXPR_MIN},
              {E_MAX, TIRX_EXPR_MAX}};
   char tmp[128];
   switch ((ExprKind)e->kind) {
   case E_INT:
-    if (tirx_dtype_is_int(e->dtype)) return tirx_plan_expr_push(out, TIRX_EXPR_CONST, e->u.i.v) == 0;
+    if (tirx_dtype_is_int(e->dtype))
+      return tirx_plan_expr_push(out, TIRX_EXPR_CONST, e->u.i.v) == 0;
     break;
   case E_VAR: {
     int s = sym_of(S, e->u.var);
@@ -424,8 +447,10 @@ static void add_syms_of(Split *S, Expr *e) {
 static bool host_call_in_region(IRVisitor *v, Expr *e) {
   Split *S = v->ctx;
   if (is_call(e, I_TVM_STACK_ALLOCA) || is_call(e, I_CALL_PACKED)) {
-    xf_error(S->d, e->loc, "T.%s runs on the host: it must come before T.device_entry() "
-             "(tensor maps are encoded there and passed to the kernel)", e->u.call.op->name);
+    xf_error(S->d, e->loc,
+             "T.%s runs on the host: it must come before T.device_entry() "
+             "(tensor maps are encoded there and passed to the kernel)",
+             e->u.call.op->name);
     S->errors++;
   }
   return true;
@@ -459,8 +484,8 @@ static Expr *linear_index(Module *m, const Buffer *b, Expr **idx, int n) {
     if (b->nstrides == n)
       lin = add_off(m, lin, tirx_binary(m, E_MUL, idx[k], b->strides[k], xf_noloc()));
     else
-      lin = lin ? tirx_binary(m, E_ADD, tirx_binary(m, E_MUL, lin, b->shape[k], xf_noloc()),
-                              idx[k], xf_noloc())
+      lin = lin ? tirx_binary(m, E_ADD, tirx_binary(m, E_MUL, lin, b->shape[k], xf_noloc()), idx[k],
+                              xf_noloc())
                 : idx[k];
   }
   return lin;
@@ -510,12 +535,14 @@ static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth) {
   if ((is_call(e, I_HANDLE_ADD_BYTE_OFFSET) || is_call(e, I_PTR_BYTE_OFFSET)) && e->u.call.n >= 2) {
     p = e->u.call.args[0];
     n = e->u.call.args[1];
-  } else if (e->kind == E_ADD && tirx_dtype_is_handle(e->u.bin.a->dtype) && tirx_dtype_is_int(e->u.bin.b->dtype)) {
+  } else if (e->kind == E_ADD && tirx_dtype_is_handle(e->u.bin.a->dtype) &&
+             tirx_dtype_is_int(e->u.bin.b->dtype)) {
     p = e->u.bin.a;
     n = e->u.bin.b;
   }
   if (p && depth < 16 && map_base(S, p, param, off, depth + 1)) {
-    if (*off && !tirx_dtype_eq((*off)->dtype, n->dtype)) n = tirx_cast(S->m, (*off)->dtype, n, xf_noloc());
+    if (*off && !tirx_dtype_eq((*off)->dtype, n->dtype))
+      n = tirx_cast(S->m, (*off)->dtype, n, xf_noloc());
     *off = add_off(S->m, *off, n);
     return true;
   }
@@ -559,7 +586,8 @@ static void precheck_map(Split *S, const TirxPlanTensorMap *m, const char *tenso
   if (m->byte_offset.nops && plan_const(&m->byte_offset, &off) && off % align != 0) {
     xf_error(S->d, base->loc.line ? base->loc : enc->loc,
              "the base address of tensor map %s is %s's data + %lld bytes, which is not "
-             "%d-byte aligned", m->name, tensor, (long long)off, (int)align);
+             "%d-byte aligned",
+             m->name, tensor, (long long)off, (int)align);
     S->errors++;
   }
 }
@@ -591,7 +619,8 @@ static void build_map(Split *S, int mi) {
     xf_error(S->d, a[ENC_BASE]->loc.line ? a[ENC_BASE]->loc : enc->loc,
              "the base address of tensor map %s must be a parameter's data pointer (A.data), "
              "the address of one of its elements (A.ptr_to([i, j]), T.address_of(A[i, j])) "
-             "or a T.handle parameter", mv->name);
+             "or a T.handle parameter",
+             mv->name);
     S->errors++;
   }
   char what[160];
@@ -609,8 +638,7 @@ static void build_map(Split *S, int mi) {
     }
   static const char *const enums[] = {"interleave", "swizzle", "l2Promotion", "oobFill",
                                       "force_cu_dtype"};
-  int32_t *evals[] = {&m.interleave, &m.swizzle, &m.l2_promotion, &m.oob_fill,
-                      &m.force_cu_dtype};
+  int32_t *evals[] = {&m.interleave, &m.swizzle, &m.l2_promotion, &m.oob_fill, &m.force_cu_dtype};
   for (int j = 0; j < 5 && k < n; j++, k++) {
     int64_t v;
     if (!xf_const_int(a[k], &v) || v < INT32_MIN || v > INT32_MAX) {
@@ -627,7 +655,8 @@ static void build_map(Split *S, int mi) {
   }
   /* Only a clean split adds maps: after an error in an earlier map the plan's
    * indices would no longer match (and the split fails anyway). */
-  if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi) tirx_oom(); /* the only failure */
+  if (S->errors == 0 && tirx_plan_add_tensor_map(S->plan, &m) != mi)
+    tirx_oom(); /* the only failure */
   free(m.name);
   tirx_plan_tensor_map_clear(&m);
 }
@@ -680,7 +709,8 @@ static void assign_symbols(Split *S) {
           tmp.symvars = (XfPtrVec){0};
           add_syms_of(&tmp, L.ext[dim][a]);
           for (int i = 0; i < tmp.symvars.n; i++)
-            if (!xf_vec_has(&needed, tmp.symvars.items[i])) xf_vec_push(&needed, tmp.symvars.items[i]);
+            if (!xf_vec_has(&needed, tmp.symvars.items[i]))
+              xf_vec_push(&needed, tmp.symvars.items[i]);
           xf_vec_free(&tmp.symvars);
         }
     shd_vars_used(f, region->u.attr.body, &needed);
@@ -709,7 +739,8 @@ void shd_scan_host(Split *S) {
   for (int i = 0; i < S->maps.n; i++)
     if (!map_encode_of(S, S->maps.items[i]) && !xf_vec_has(&S->map_bad, S->maps.items[i])) {
       Stmt *b = S->map_binds.items[i];
-      xf_error(S->d, b->loc, "tensor map '%s' is never encoded: call T.call_packed("
+      xf_error(S->d, b->loc,
+               "tensor map '%s' is never encoded: call T.call_packed("
                "\"runtime.cuTensorMapEncodeTiled\", %s, ...) before T.device_entry()",
                b->u.bind.var->name, b->u.bind.var->name);
       S->errors++;
@@ -792,14 +823,16 @@ void shd_plan_kernel(Split *S, int kidx, const char *kname, Stmt *body, const KP
     int ct = kp[i].var->is_tensormap ? TIRX_CTYPE_TENSORMAP : ctype_of(kp[i].dtype);
     char dt[32];
     if (ct < 0) {
-      xf_error(S->d, kp[i].var->loc, "kernel parameter '%s' of type %s cannot be passed to a kernel",
-               kp[i].var->name, tirx_dtype_str(kp[i].dtype, dt));
+      xf_error(S->d, kp[i].var->loc,
+               "kernel parameter '%s' of type %s cannot be passed to a kernel", kp[i].var->name,
+               tirx_dtype_str(kp[i].dtype, dt));
       S->errors++;
       continue;
     }
     int idx = kp[i].index;
     if (kp[i].src == TIRX_ARG_SYMBOL) idx = sym_of(S, kp[i].var);
-    if (idx < 0 || tirx_plan_kernel_add_arg(plan, ki, (TirxArgSource)kp[i].src, idx, (TirxCType)ct) < 0) {
+    if (idx < 0 ||
+        tirx_plan_kernel_add_arg(plan, ki, (TirxArgSource)kp[i].src, idx, (TirxCType)ct) < 0) {
       xf_error(S->d, kp[i].var->loc, "cannot pass '%s' to the kernel", kp[i].var->name);
       S->errors++;
     }
@@ -891,7 +924,6 @@ void shd_plan_kernel(Split *S, int kidx, const char *kname, Stmt *body, const KP
   }
   flags |= nvshmem_flags(body);
   if (flags) tirx_plan_kernel_set_flags(plan, ki, flags);
-
 }
 
 /* Validates the finished plan with the runtime's own check. */

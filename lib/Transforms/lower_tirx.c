@@ -82,8 +82,8 @@ typedef struct Lower {
   Module *m;
   TirxDiag *d;
   bool failed;
-  XfPtrVec ids;              /* S_SCOPEID statements of the region, in order */
-  Stmt *first[SID_COUNT];    /* first declaration of each kind */
+  XfPtrVec ids;           /* S_SCOPEID statements of the region, in order */
+  Stmt *first[SID_COUNT]; /* first declaration of each kind */
   Fact f[LV_N][LV_N];
   /* launch axes */
   int ngrid, nblock, ncluster, npref;
@@ -150,8 +150,7 @@ static bool set_fact(Lower *L, int p, int c, Expr *ext, const char *desc, Loc lo
   int64_t a, b;
   if (xf_const_int(f->ext, &a) && xf_const_int(ext, &b) && a != b) {
     char tmp[64];
-    if (declared && f->declared)
-      xf_error(L->d, loc, "%s conflicts with %s", desc, f->desc);
+    if (declared && f->declared) xf_error(L->d, loc, "%s conflicts with %s", desc, f->desc);
     else if (f->declared)
       xf_error(L->d, f->loc, "%s conflicts with %s = %s", f->desc, desc,
                xf_expr_str(ext, tmp, sizeof tmp));
@@ -428,7 +427,8 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     if (!L->first[k]) L->first[k] = s;
     if (s->u.scopeid.next == 0) continue; /* deferred */
     int p = level_of(sid_info[k].parent), ch = level_of(sid_info[k].child);
-    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next, s->loc), desc, s->loc, true);
+    set_fact(L, p, ch, product(L, s->u.scopeid.extents, s->u.scopeid.next, s->loc), desc, s->loc,
+             true);
   }
   if (!L->failed) close_facts(L);
   if (L->failed) return entry;
@@ -484,8 +484,9 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
     L->nblock = 1;
     L->block[0] = L->f[LV_CTA][LV_THREAD].ext;
   } else {
-    xf_error(L->d, entry->loc, "kernel has no thread launch parameters: declare T.thread_id, "
-                               "or T.warp_id and T.lane_id");
+    xf_error(L->d, entry->loc,
+             "kernel has no thread launch parameters: declare T.thread_id, "
+             "or T.warp_id and T.lane_id");
     L->failed = true;
     return entry;
   }
@@ -538,11 +539,11 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
 
   for (int i = 0; i < L->ngrid; i++)
-    L->bvar[i] = launch_var(L, "blockIdx", i, cta && cta->u.scopeid.next > 0 ? cta : NULL,
-                            L->ngrid);
+    L->bvar[i] =
+        launch_var(L, "blockIdx", i, cta && cta->u.scopeid.next > 0 ? cta : NULL, L->ngrid);
   for (int i = 0; i < L->nblock; i++)
-    L->tvar[i] = launch_var(L, "threadIdx", i, thr && thr->u.scopeid.next > 0 ? thr : NULL,
-                            L->nblock);
+    L->tvar[i] =
+        launch_var(L, "threadIdx", i, thr && thr->u.scopeid.next > 0 ? thr : NULL, L->nblock);
   /* A deferred (1-D) cta_id / thread_id also names its launch var. */
   if (cta && cta->u.scopeid.next == 0 && L->ngrid == 1) L->bvar[0] = cta->u.scopeid.vars[0];
   if (thr && thr->u.scopeid.next == 0 && L->nblock == 1) L->tvar[0] = thr->u.scopeid.vars[0];
@@ -565,7 +566,9 @@ static Stmt *lower_region(Lower *L, Stmt *entry) {
   }
   for (int i = L->nblock - 1; i >= 0; i--)
     body = launch(L, L->tvar[i], "threadIdx", i, L->block[i], body,
-                  thr ? thr->loc : L->first[SID_WARP_ID] ? L->first[SID_WARP_ID]->loc : entry->loc);
+                  thr                     ? thr->loc
+                  : L->first[SID_WARP_ID] ? L->first[SID_WARP_ID]->loc
+                                          : entry->loc);
   for (int i = L->ngrid - 1; i >= 0; i--)
     body = launch(L, L->bvar[i], "blockIdx", i, L->grid[i], body, cta ? cta->loc : entry->loc);
   if (L->npref)
@@ -613,7 +616,8 @@ static Stmt *lower_entries(IRMutator *mu, Stmt *s) {
  * means a pipeline without it. */
 static bool reject_tile_expr(IRVisitor *v, Expr *e) {
   Collect *c = v->ctx;
-  if (e->kind == E_CALL && (e->u.call.op->id == I_TILE_CALL || e->u.call.op->id == I_TILE_COMPOSE_OP)) {
+  if (e->kind == E_CALL &&
+      (e->u.call.op->id == I_TILE_CALL || e->u.call.op->id == I_TILE_COMPOSE_OP)) {
     xf_error(c->d, e->loc, "%s: tile primitives must be lowered by tile-dispatch before lower-tirx",
              e->u.call.name ? e->u.call.name : "tile primitive");
     c->errors++;

@@ -62,9 +62,7 @@ void tirx_pass_options_init(TirxPassOptions *o) {
 
 int tirx_pass_count(void) { return NPASSES; }
 const char *tirx_pass_name(int i) { return i >= 0 && i < NPASSES ? passes[i].name : NULL; }
-const char *tirx_pass_description(int i) {
-  return i >= 0 && i < NPASSES ? passes[i].desc : NULL;
-}
+const char *tirx_pass_description(int i) { return i >= 0 && i < NPASSES ? passes[i].desc : NULL; }
 
 static const PassInfo *find_pass(const char *name, size_t len) {
   for (int i = 0; i < NPASSES; i++)
@@ -132,8 +130,8 @@ static int parse_pipeline(const char *text, Pipeline *out, TirxDiag *d) {
         tirx_diag_add(d, DIAG_ERROR, 0, 0, "unknown pass '%.*s' in pipeline; did you mean '%s'?",
                       (int)len, b, s);
       else
-        tirx_diag_add(d, DIAG_ERROR, 0, 0,
-                      "unknown pass '%.*s' in pipeline (see --list-passes)", (int)len, b);
+        tirx_diag_add(d, DIAG_ERROR, 0, 0, "unknown pass '%.*s' in pipeline (see --list-passes)",
+                      (int)len, b);
       errors++;
       continue;
     }
@@ -192,8 +190,7 @@ int tirx_pass_run(Module *m, const char *name, TirxDiag *d) {
   return rc || d->nerrors > before ? 1 : 0;
 }
 
-int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOptions *o,
-                           TirxDiag *d) {
+int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOptions *o, TirxDiag *d) {
   TirxPassOptions defaults;
   if (!o) {
     tirx_pass_options_init(&defaults);
@@ -227,9 +224,11 @@ int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOption
     FILE *tout = o->time_out ? o->time_out : stderr;
     double total = 0;
     for (int i = 0; i < ran; i++) total += times[i];
-    fprintf(tout, "===-------------------------------------------------------------------------===\n");
+    fprintf(tout,
+            "===-------------------------------------------------------------------------===\n");
     fprintf(tout, "                          tirx pass execution timing report\n");
-    fprintf(tout, "===-------------------------------------------------------------------------===\n");
+    fprintf(tout,
+            "===-------------------------------------------------------------------------===\n");
     fprintf(tout, "  Total Execution Time: %.4f seconds\n\n", total);
     fprintf(tout, "   ---Wall Time---  --- Name ---\n");
     for (int i = 0; i < ran; i++)

@@ -89,9 +89,7 @@ static Range range_of(Simp *S, const Expr *e) {
   Range a, b;
   int64_t c;
   switch ((ExprKind)e->kind) {
-  case E_INT:
-    r = (Range){true, true, e->u.i.v, e->u.i.v};
-    break;
+  case E_INT: r = (Range){true, true, e->u.i.v, e->u.i.v}; break;
   case E_VAR:
     for (int i = S->nr - 1; i >= 0; i--)
       if (S->ranges[i].var == e->u.var) {
@@ -99,15 +97,20 @@ static Range range_of(Simp *S, const Expr *e) {
         break;
       }
     break;
-  case E_ADD: case E_SUB:
+  case E_ADD:
+  case E_SUB:
     a = range_of(S, e->u.bin.a);
     b = range_of(S, e->u.bin.b);
     if (e->kind == E_ADD) {
-      r.has_lo = a.has_lo && b.has_lo; r.lo = a.lo + b.lo;
-      r.has_hi = a.has_hi && b.has_hi; r.hi = a.hi + b.hi;
+      r.has_lo = a.has_lo && b.has_lo;
+      r.lo = a.lo + b.lo;
+      r.has_hi = a.has_hi && b.has_hi;
+      r.hi = a.hi + b.hi;
     } else {
-      r.has_lo = a.has_lo && b.has_hi; r.lo = a.lo - b.hi;
-      r.has_hi = a.has_hi && b.has_lo; r.hi = a.hi - b.lo;
+      r.has_lo = a.has_lo && b.has_hi;
+      r.lo = a.lo - b.hi;
+      r.has_hi = a.has_hi && b.has_lo;
+      r.hi = a.hi - b.lo;
     }
     break;
   case E_MUL:
@@ -128,28 +131,31 @@ static Range range_of(Simp *S, const Expr *e) {
   case E_FLOORDIV:
     if (xf_const_int(e->u.bin.b, &c) && c > 0) {
       a = range_of(S, e->u.bin.a);
-      r.has_lo = a.has_lo; r.lo = a.has_lo ? xf_floordiv(a.lo, c) : 0;
-      r.has_hi = a.has_hi; r.hi = a.has_hi ? xf_floordiv(a.hi, c) : 0;
+      r.has_lo = a.has_lo;
+      r.lo = a.has_lo ? xf_floordiv(a.lo, c) : 0;
+      r.has_hi = a.has_hi;
+      r.hi = a.has_hi ? xf_floordiv(a.hi, c) : 0;
     }
     break;
   case E_FLOORMOD:
     if (xf_const_int(e->u.bin.b, &c) && c > 0) {
       a = range_of(S, e->u.bin.a);
-      if (a.has_lo && a.has_hi && a.lo >= 0 && a.hi < c)
-        r = a;
-      else
-        r = (Range){true, true, 0, c - 1};
+      if (a.has_lo && a.has_hi && a.lo >= 0 && a.hi < c) r = a;
+      else r = (Range){true, true, 0, c - 1};
     }
     break;
-  case E_MIN: case E_MAX:
+  case E_MIN:
+  case E_MAX:
     a = range_of(S, e->u.bin.a);
     b = range_of(S, e->u.bin.b);
     if (e->kind == E_MIN) {
-      r.has_lo = a.has_lo && b.has_lo; r.lo = a.lo < b.lo ? a.lo : b.lo;
+      r.has_lo = a.has_lo && b.has_lo;
+      r.lo = a.lo < b.lo ? a.lo : b.lo;
       r.has_hi = a.has_hi || b.has_hi;
       r.hi = a.has_hi && b.has_hi ? (a.hi < b.hi ? a.hi : b.hi) : (a.has_hi ? a.hi : b.hi);
     } else {
-      r.has_hi = a.has_hi && b.has_hi; r.hi = a.hi > b.hi ? a.hi : b.hi;
+      r.has_hi = a.has_hi && b.has_hi;
+      r.hi = a.hi > b.hi ? a.hi : b.hi;
       r.has_lo = a.has_lo || b.has_lo;
       r.lo = a.has_lo && b.has_lo ? (a.lo > b.lo ? a.lo : b.lo) : (a.has_lo ? a.lo : b.lo);
     }
@@ -165,8 +171,7 @@ static Range range_of(Simp *S, const Expr *e) {
     if (e->u.call.op->id == I_WARP_SHUFFLE && e->u.call.n == 5) r = range_of(S, e->u.call.args[1]);
     if (e->u.call.op->id == I_CUDA_MOV_SREG) r = (Range){true, false, 0, 0};
     break;
-  default:
-    break;
+  default: break;
   }
   if (is_uint && !(r.has_lo && r.lo >= 0)) {
     r.has_lo = true;
@@ -212,13 +217,15 @@ static bool fold_int_bin(ExprKind k, DType t, int64_t a, int64_t b, int64_t *out
   case E_ADD: *out = (int64_t)(ua + ub); break;
   case E_SUB: *out = (int64_t)(ua - ub); break;
   case E_MUL: *out = (int64_t)(ua * ub); break;
-  case E_FLOORDIV: case E_DIV:
+  case E_FLOORDIV:
+  case E_DIV:
     if (b == 0) return false;
     if (u) *out = (int64_t)(ua / ub);
     else if (k == E_FLOORDIV) *out = xf_floordiv(a, b);
     else *out = b == -1 ? (int64_t)(0 - ua) : a / b;
     break;
-  case E_FLOORMOD: case E_MOD:
+  case E_FLOORMOD:
+  case E_MOD:
     if (b == 0) return false;
     if (u) *out = (int64_t)(ua % ub);
     else if (k == E_FLOORMOD) *out = xf_floormod(a, b);
@@ -253,7 +260,10 @@ static Expr *fold_float_bin(Simp *S, Expr *e, double a, double b) {
   case E_ADD: r = a + b; break;
   case E_SUB: r = a - b; break;
   case E_MUL: r = a * b; break;
-  case E_DIV: if (b == 0) return e; r = a / b; break;
+  case E_DIV:
+    if (b == 0) return e;
+    r = a / b;
+    break;
   case E_MIN: r = a < b ? a : b; break;
   case E_MAX: r = a > b ? a : b; break;
   case E_EQ: return mk_bool(S, a == b, e->loc);
@@ -285,16 +295,13 @@ static bool terms_of(Expr *e, int64_t scale, Term *t, int *n) {
     if (__builtin_mul_overflow(e->u.i.v, scale, &c) || c > BOUND || c < -BOUND) return false;
     t[(*n)++] = (Term){NULL, c};
     return true;
-  case E_ADD:
-    return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, scale, t, n);
-  case E_SUB:
-    return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, -scale, t, n);
+  case E_ADD: return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, scale, t, n);
+  case E_SUB: return terms_of(e->u.bin.a, scale, t, n) && terms_of(e->u.bin.b, -scale, t, n);
   case E_MUL:
     if (xf_const_int(e->u.bin.b, &c) && c < BOUND && c > -BOUND)
       return !__builtin_mul_overflow(scale, c, &c) && terms_of(e->u.bin.a, c, t, n);
     break;
-  default:
-    break;
+  default: break;
   }
   t[(*n)++] = (Term){e, scale};
   return true;
@@ -335,10 +342,8 @@ static Expr *divmod_terms(Simp *S, Expr *e, int64_t c) {
   Term q[MAX_TERMS], r[MAX_TERMS];
   int nq = 0, nr = 0;
   for (int i = 0; i < n; i++) {
-    if (t[i].coef % c == 0)
-      q[nq++] = (Term){t[i].base, t[i].coef / c};
-    else
-      r[nr++] = t[i];
+    if (t[i].coef % c == 0) q[nq++] = (Term){t[i].base, t[i].coef / c};
+    else r[nr++] = t[i];
     if (is_unsigned(x->dtype) && t[i].coef < 0) return NULL;
   }
   if (nq == 0) return NULL;
@@ -376,7 +381,8 @@ static Expr *simp_divmod(Simp *S, Expr *e) {
   /* (x // c1) // c  ->  x // (c1 * c) */
   if (div && a->kind == E_FLOORDIV && xf_const_int(a->u.bin.b, &c2) && c2 > 0 && c2 < BOUND &&
       c < BOUND)
-    return simp_expr(S, mk_bin(S, E_FLOORDIV, a->u.bin.a, mk_int(S, e->dtype, c2 * c, e->loc), e->loc));
+    return simp_expr(
+        S, mk_bin(S, E_FLOORDIV, a->u.bin.a, mk_int(S, e->dtype, c2 * c, e->loc), e->loc));
   /* (x % (k*c)) % c  ->  x % c */
   if (!div && a->kind == E_FLOORMOD && xf_const_int(a->u.bin.b, &c2) && c2 > 0 && c2 % c == 0)
     return simp_expr(S, mk_bin(S, E_FLOORMOD, a->u.bin.a, b, e->loc));
@@ -421,8 +427,7 @@ static Expr *simp_call(Expr *e) {
     if (e->u.call.n == 3 && xf_const_int(e->u.call.args[0], &c))
       return c ? e->u.call.args[1] : e->u.call.args[2];
     return e;
-  default:
-    return e;
+  default: return e;
   }
 }
 
@@ -431,8 +436,8 @@ static Expr *divmod_recombine(Expr *a, Expr *b) {
   int64_t c1, c2, c3;
   if (a->kind != E_MUL || b->kind != E_FLOORMOD) return NULL;
   Expr *q = a->u.bin.a;
-  if (q->kind != E_FLOORDIV || !xf_const_int(a->u.bin.b, &c1) ||
-      !xf_const_int(q->u.bin.b, &c2) || !xf_const_int(b->u.bin.b, &c3))
+  if (q->kind != E_FLOORDIV || !xf_const_int(a->u.bin.b, &c1) || !xf_const_int(q->u.bin.b, &c2) ||
+      !xf_const_int(b->u.bin.b, &c3))
     return NULL;
   if (c1 != c2 || c2 != c3 || c1 == 0) return NULL;
   if (!xf_expr_equal(q->u.bin.a, b->u.bin.a) || !xf_expr_pure(b->u.bin.a)) return NULL;
@@ -476,9 +481,11 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     if (a->kind == E_INT) return simp_bin(S, mk_bin(S, E_ADD, b, a, e->loc));
     if (xf_const_int(b, &y)) {
       if (a->kind == E_ADD && xf_const_int(a->u.bin.b, &x))
-        return simp_bin(S, mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, x + y, e->loc), e->loc));
+        return simp_bin(S,
+                        mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, x + y, e->loc), e->loc));
       if (a->kind == E_SUB && xf_const_int(a->u.bin.b, &x))
-        return simp_bin(S, mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, y - x, e->loc), e->loc));
+        return simp_bin(S,
+                        mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, y - x, e->loc), e->loc));
     }
     return e;
   case E_SUB:
@@ -487,9 +494,11 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     if (xf_expr_equal(a, b) && pure(a)) return mk_int(S, e->dtype, 0, e->loc);
     if (xf_const_int(b, &y)) {
       if (a->kind == E_ADD && xf_const_int(a->u.bin.b, &x))
-        return simp_bin(S, mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, x - y, e->loc), e->loc));
+        return simp_bin(S,
+                        mk_bin(S, E_ADD, a->u.bin.a, mk_int(S, e->dtype, x - y, e->loc), e->loc));
       if (a->kind == E_SUB && xf_const_int(a->u.bin.b, &x))
-        return simp_bin(S, mk_bin(S, E_SUB, a->u.bin.a, mk_int(S, e->dtype, x + y, e->loc), e->loc));
+        return simp_bin(S,
+                        mk_bin(S, E_SUB, a->u.bin.a, mk_int(S, e->dtype, x + y, e->loc), e->loc));
     }
     if (a->kind == E_ADD && pure(b)) {
       if (xf_expr_equal(a->u.bin.b, b)) return a->u.bin.a;
@@ -506,20 +515,24 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     if (xf_const_int(b, &y) && a->kind == E_MUL && xf_const_int(a->u.bin.b, &x))
       return simp_bin(S, mk_bin(S, E_MUL, a->u.bin.a, mk_int(S, e->dtype, x * y, e->loc), e->loc));
     return e;
-  case E_FLOORDIV: case E_FLOORMOD:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
     if (!ints) return e;
     return simp_divmod(S, e);
-  case E_DIV: case E_MOD:
+  case E_DIV:
+  case E_MOD:
     if (!ints) {
       if (k == E_DIV && foldable_float(a->dtype) && b->kind == E_FLOAT && b->u.f.v == 1.0) return a;
       return e;
     }
-    if (xf_const_int(b, &c) && c == 1) return k == E_DIV ? a : (pure(a) ? mk_int(S, e->dtype, 0, e->loc) : e);
+    if (xf_const_int(b, &c) && c == 1)
+      return k == E_DIV ? a : (pure(a) ? mk_int(S, e->dtype, 0, e->loc) : e);
     /* truncation == floor on non-negative operands */
     if (xf_const_int(b, &c) && c > 0 && nonneg(S, a))
       return simp_expr(S, mk_bin(S, k == E_DIV ? E_FLOORDIV : E_FLOORMOD, a, b, e->loc));
     return e;
-  case E_MIN: case E_MAX: {
+  case E_MIN:
+  case E_MAX: {
     if (xf_expr_equal(a, b) && pure(a)) return a;
     if (!ints) return e;
     Range ra = range_of(S, a), rb = range_of(S, b);
@@ -531,7 +544,12 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     if (k == E_MAX && b_le_a && pure(b)) return a;
     return e;
   }
-  case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE: {
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE: {
     if (!ints) return e;
     if (xf_expr_equal(a, b) && pure(a))
       return mk_bool(S, k == E_EQ || k == E_LE || k == E_GE, e->loc);
@@ -542,18 +560,33 @@ static Expr *simp_bin(Simp *S, Expr *e) {
     bool gt = ra.has_lo && rb.has_hi && ra.lo > rb.hi;
     bool ge = ra.has_lo && rb.has_hi && ra.lo >= rb.hi;
     switch (k) {
-    case E_LT: if (lt) return mk_bool(S, true, e->loc); if (ge) return mk_bool(S, false, e->loc); break;
-    case E_LE: if (le) return mk_bool(S, true, e->loc); if (gt) return mk_bool(S, false, e->loc); break;
-    case E_GT: if (gt) return mk_bool(S, true, e->loc); if (le) return mk_bool(S, false, e->loc); break;
-    case E_GE: if (ge) return mk_bool(S, true, e->loc); if (lt) return mk_bool(S, false, e->loc); break;
-    case E_EQ: if (lt || gt) return mk_bool(S, false, e->loc); break;
-    case E_NE: if (lt || gt) return mk_bool(S, true, e->loc); break;
+    case E_LT:
+      if (lt) return mk_bool(S, true, e->loc);
+      if (ge) return mk_bool(S, false, e->loc);
+      break;
+    case E_LE:
+      if (le) return mk_bool(S, true, e->loc);
+      if (gt) return mk_bool(S, false, e->loc);
+      break;
+    case E_GT:
+      if (gt) return mk_bool(S, true, e->loc);
+      if (le) return mk_bool(S, false, e->loc);
+      break;
+    case E_GE:
+      if (ge) return mk_bool(S, true, e->loc);
+      if (lt) return mk_bool(S, false, e->loc);
+      break;
+    case E_EQ:
+      if (lt || gt) return mk_bool(S, false, e->loc);
+      break;
+    case E_NE:
+      if (lt || gt) return mk_bool(S, true, e->loc);
+      break;
     default: break;
     }
     return e;
   }
-  default:
-    return e;
+  default: return e;
   }
 }
 
@@ -588,10 +621,13 @@ static KwArg *simp_kw(Simp *S, KwArg *kw, int n, bool *ch) {
   return out;
 }
 
-#define SE(field)                                   \
-  do {                                              \
-    Expr *r_ = simp_expr(S, (field));               \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
+#define SE(field)                     \
+  do {                                \
+    Expr *r_ = simp_expr(S, (field)); \
+    if (r_ != (field)) {              \
+      (field) = r_;                   \
+      ch = true;                      \
+    }                                 \
   } while (0)
 
 /* The rules at one node, after its children were simplified (post-order,
@@ -608,10 +644,23 @@ static Expr *simp_node(IRMutator *mu, Expr *n) {
     r->loc = n->loc;
     return r;
   }
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    return simp_bin(S, n);
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_DIV:
+  case E_MOD:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
+  case E_AND:
+  case E_OR: return simp_bin(S, n);
   case E_NOT:
     if (n->u.un.a->kind == E_INT) return mk_bool(S, n->u.un.a->u.i.v == 0, n->loc);
     if (n->u.un.a->kind == E_NOT) return n->u.un.a->u.un.a;
@@ -717,10 +766,13 @@ static Stmt *simp_seq(Simp *S, Stmt **in, int n, Loc loc) {
   return tirx_seq(S->m, out, k, loc);
 }
 
-#define SS(field)                                   \
-  do {                                              \
-    Stmt *r_ = simp_stmt(S, (field));               \
-    if (r_ != (field)) { (field) = r_; ch = true; } \
+#define SS(field)                     \
+  do {                                \
+    Stmt *r_ = simp_stmt(S, (field)); \
+    if (r_ != (field)) {              \
+      (field) = r_;                   \
+      ch = true;                      \
+    }                                 \
   } while (0)
 
 static Stmt *simp_stmt(Simp *S, Stmt *s) {
@@ -740,16 +792,15 @@ static Stmt *simp_stmt(Simp *S, Stmt *s) {
     SE(t.u.store.value);
     SE(t.u.store.pred);
     break;
-  case S_ALLOC: case S_DECL:
-    simp_buffer(S, s->u.alloc.buf);
-    return s;
+  case S_ALLOC:
+  case S_DECL: simp_buffer(S, s->u.alloc.buf); return s;
   case S_FOR: {
     SE(t.u.for_.min);
     SE(t.u.for_.extent);
     SE(t.u.for_.step);
     SE(t.u.for_.annotations);
-    bool plain = (t.u.for_.kind == FOR_SERIAL || t.u.for_.kind == FOR_UNROLLED) &&
-                 !t.u.for_.annotations;
+    bool plain =
+        (t.u.for_.kind == FOR_SERIAL || t.u.for_.kind == FOR_UNROLLED) && !t.u.for_.annotations;
     if (xf_const_int(t.u.for_.extent, &c) && c <= 0 && t.u.for_.kind != FOR_THREAD_BINDING)
       return nop(S, s->loc);
     if (xf_const_int(t.u.for_.extent, &c) && c == 1 && plain && !xf_has_own_jump(t.u.for_.body) &&
@@ -818,7 +869,8 @@ static Stmt *simp_stmt(Simp *S, Stmt *s) {
     if (xf_const_int(t.u.assert_.cond, &c) && c != 0) return nop(S, s->loc);
     break;
   case S_RETURN: SE(t.u.ret.value); break;
-  case S_BREAK: case S_CONTINUE: break;
+  case S_BREAK:
+  case S_CONTINUE: break;
   case S_LAUNCH: {
     SE(t.u.launch.extent);
     Range r = {true, false, 0, 0};
@@ -853,7 +905,8 @@ int xf_simplify(Module *m, TirxDiag *d) {
     for (int p = 0; p < f->nparams; p++) {
       Buffer *b = f->params[p].buf;
       for (int k = 0; b && k < b->ndim; k++)
-        if (b->shape[k]->kind == E_VAR) push_range(&S, b->shape[k]->u.var, (Range){true, false, 0, 0});
+        if (b->shape[k]->kind == E_VAR)
+          push_range(&S, b->shape[k]->u.var, (Range){true, false, 0, 0});
     }
     f->body = simp_stmt(&S, f->body);
     xf_map_free(&S.sub);

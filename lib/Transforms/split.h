@@ -38,8 +38,8 @@ typedef struct Split {
 /* One kernel parameter and where the plan takes its value from. */
 typedef struct KParam {
   Var *var;
-  int src;    /* TirxArgSource */
-  int index;  /* param / symbol index */
+  int src;   /* TirxArgSource */
+  int index; /* param / symbol index */
   DType dtype;
 } KParam;
 

@@ -66,12 +66,12 @@
 
 typedef struct Uses {
   const PrimFunc *f;
-  XfPtrVec used;     /* Var* used (E_VAR), first use order */
-  XfPtrVec uselocs;  /* the E_VAR of the first use (for locations) */
-  PtrSet defined;    /* Var* defined inside */
-  PtrSet bufs;       /* Buffer* referenced (accessed, declared, or through .data) */
-  PtrSet accessed;   /* Buffer* accessed (load, store, region, buffer ref, decl) */
-  PtrSet declared;   /* Buffer* allocated / declared inside */
+  XfPtrVec used;    /* Var* used (E_VAR), first use order */
+  XfPtrVec uselocs; /* the E_VAR of the first use (for locations) */
+  PtrSet defined;   /* Var* defined inside */
+  PtrSet bufs;      /* Buffer* referenced (accessed, declared, or through .data) */
+  PtrSet accessed;  /* Buffer* accessed (load, store, region, buffer ref, decl) */
+  PtrSet declared;  /* Buffer* allocated / declared inside */
 } Uses;
 
 static bool uses_expr(IRVisitor *v, Expr *e);
@@ -246,7 +246,8 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     int pi = shd_param_of_buf(f, b);
     if (pi < 0) {
       bool carried_here = false;
-      for (int j = 0; j < carried.n; j++) carried_here |= ((Stmt *)carried.items[j])->u.alloc.buf == b;
+      for (int j = 0; j < carried.n; j++)
+        carried_here |= ((Stmt *)carried.items[j])->u.alloc.buf == b;
       if (!ptrset_has(&u.declared, b) && !carried_here) {
         xf_error(S->d, b->loc, "buffer '%s' is used in the device region but not declared there",
                  b->name);
@@ -254,7 +255,8 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
       }
       continue;
     }
-    Var *ptr = tirx_var_ptr(m, tirx_intern_printf(m, "%s_ptr", b->name), b->dtype, tirx_scope_name(MEM_GLOBAL), b->loc);
+    Var *ptr = tirx_var_ptr(m, tirx_intern_printf(m, "%s_ptr", b->name), b->dtype,
+                            tirx_scope_name(MEM_GLOBAL), b->loc);
     kp[nkp++] = (KParam){ptr, TIRX_ARG_DATA_PTR, pi, ptr->dtype};
     xf_map_var(&map, b->data, tirx_varref(m, ptr, b->loc));
   }
@@ -286,8 +288,7 @@ static PrimFunc *make_kernel(Split *S, int r, int kidx) {
     if (pi >= 0) {
       if (tirx_dtype_is_handle(var->dtype))
         kp[nkp++] = (KParam){var, TIRX_ARG_DATA_PTR, pi, var->dtype};
-      else
-        kp[nkp++] = (KParam){var, TIRX_ARG_SCALAR_PARAM, pi, var->dtype};
+      else kp[nkp++] = (KParam){var, TIRX_ARG_SCALAR_PARAM, pi, var->dtype};
       continue;
     }
     if (shd_is_shape_var(f, var)) {

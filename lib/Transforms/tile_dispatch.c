@@ -41,7 +41,8 @@ typedef struct Variant {
 } Variant;
 
 static const Variant variants[] = {
-#define TILE_VARIANT(op, variant, scopes, priority, pre, emit) {#op, variant, scopes, priority, pre, emit},
+#define TILE_VARIANT(op, variant, scopes, priority, pre, emit) \
+  {#op, variant, scopes, priority, pre, emit},
 #include "Transforms/Tile/variants.def"
 #undef TILE_VARIANT
 };
@@ -55,11 +56,11 @@ typedef struct Dispatch {
   TirxDiag *d;
   int errors;
   int serial;
-  PtrVec gvars;   /* Var* whose value varies inside a CTA */
-  PtrVec glevels; /* its G_* level, as (void *)(intptr_t) */
-  PtrVec conds;   /* enclosing `if` conditions in the device region (Expr*) */
-  PtrVec linear;  /* 1-d thread_id and thread_id_in_wg vars (linear thread indices) */
-  PtrVec linear_wg; /* ... of them, the thread_id_in_wg ones */
+  PtrVec gvars;        /* Var* whose value varies inside a CTA */
+  PtrVec glevels;      /* its G_* level, as (void *)(intptr_t) */
+  PtrVec conds;        /* enclosing `if` conditions in the device region (Expr*) */
+  PtrVec linear;       /* 1-d thread_id and thread_id_in_wg vars (linear thread indices) */
+  PtrVec linear_wg;    /* ... of them, the thread_id_in_wg ones */
   int64_t cta_threads; /* -1: unknown */
   PtrVec host, host_keys, host_vals; /* the current device region's host prologue */
   PtrVec dev_init;                   /* ... and the start of its device code */
@@ -163,9 +164,8 @@ static bool parse_name(const char *name, TileScope *scope, const char **op) {
   static const struct {
     const char *ns;
     TileScope s;
-  } spaces[] = {{"tile", TS_THREAD}, {"thread", TS_THREAD}, {"warp", TS_WARP},
-                {"wg", TS_WG},       {"warpgroup", TS_WG}, {"cta", TS_CTA},
-                {"cluster", TS_CLUSTER}};
+  } spaces[] = {{"tile", TS_THREAD},  {"thread", TS_THREAD}, {"warp", TS_WARP},      {"wg", TS_WG},
+                {"warpgroup", TS_WG}, {"cta", TS_CTA},       {"cluster", TS_CLUSTER}};
   if (!name || strncmp(name, "T.", 2) != 0) return false;
   const char *dot = strchr(name + 2, '.');
   if (!dot) return false;
@@ -186,8 +186,9 @@ static const char *inactive_reason(Dispatch *D, TileScope scope) {
     int g = expr_level(D, c);
     if (g > allow) {
       char buf[96];
-      return tirx_intern_printf(D->m, "not every thread of the %s is active (under `if %s`, a %s condition)",
-                                tile_scope_name(scope), xf_expr_str(c, buf, sizeof buf), level_name(g));
+      return tirx_intern_printf(
+          D->m, "not every thread of the %s is active (under `if %s`, a %s condition)",
+          tile_scope_name(scope), xf_expr_str(c, buf, sizeof buf), level_name(g));
     }
   }
   return NULL;
@@ -253,12 +254,16 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
     return s;
   }
   op.inactive = inactive_reason(D, op.scope);
-  op.nthreads = op.scope == TS_THREAD ? 1 : op.scope == TS_WARP ? 32 : op.scope == TS_WG ? 128
-              : op.scope == TS_CTA ? D->cta_threads : -1;
+  op.nthreads = op.scope == TS_THREAD ? 1
+                : op.scope == TS_WARP ? 32
+                : op.scope == TS_WG   ? 128
+                : op.scope == TS_CTA  ? D->cta_threads
+                                      : -1;
   if (!op.inactive && D->cta_threads > 0 && op.nthreads > 0 && op.scope != TS_CTA &&
       (D->cta_threads < op.nthreads || D->cta_threads % op.nthreads))
     op.inactive = tirx_intern_printf(D->m, "the CTA's %lld threads do not make whole %ss of %lld",
-                                     (long long)D->cta_threads, tile_scope_name(op.scope), (long long)op.nthreads);
+                                     (long long)D->cta_threads, tile_scope_name(op.scope),
+                                     (long long)op.nthreads);
 
   const Variant *rows[NVARIANTS > 0 ? NVARIANTS : 1];
   int n = 0;
@@ -267,8 +272,9 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
   if (n == 0) {
     char ops[512];
     list_ops(ops, sizeof ops);
-    xf_error(D->d, call->loc, "%s: tile primitive '%s' is not lowered yet (tirx has variants for: %s)",
-             op.name, op.op, ops);
+    xf_error(D->d, call->loc,
+             "%s: tile primitive '%s' is not lowered yet (tirx has variants for: %s)", op.name,
+             op.op, ops);
     D->errors++;
     return s;
   }
@@ -289,10 +295,12 @@ static Stmt *dispatch_call(Dispatch *D, Stmt *s, Expr *call) {
       return s;
     }
     for (int i = 0; i < n; i++) {
-      if (strlen(rows[i]->name) != want->u.s.len || strncmp(rows[i]->name, want->u.s.p, want->u.s.len))
+      if (strlen(rows[i]->name) != want->u.s.len ||
+          strncmp(rows[i]->name, want->u.s.p, want->u.s.len))
         continue;
       if (!try_variant(&op, rows[i], why, sizeof why)) {
-        xf_error(D->d, call->loc, "%s: dispatch=\"%s\" does not apply: %s", op.name, rows[i]->name, why);
+        xf_error(D->d, call->loc, "%s: dispatch=\"%s\" does not apply: %s", op.name, rows[i]->name,
+                 why);
         D->errors++;
         ptrvec_free(&op.pre);
         return s;
@@ -344,7 +352,9 @@ static Stmt *with_init(Dispatch *D, Stmt *body) {
   return tirx_seq(D->m, items, m, body->loc);
 }
 
-static Stmt *walk_body(Dispatch *D, Stmt *body, bool device) { return body ? walk(D, body, device) : body; }
+static Stmt *walk_body(Dispatch *D, Stmt *body, bool device) {
+  return body ? walk(D, body, device) : body;
+}
 
 static bool is_tile_call(const Stmt *s) {
   return s->kind == S_EVAL && s->u.eval.e && s->u.eval.e->kind == E_CALL &&
@@ -373,8 +383,10 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     }
     return dispatch_call(D, s, s->u.eval.e);
   case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.nvars; i++) set_level(D, s->u.scopeid.vars[i], sid_level(s->u.scopeid.sid));
-    if (s->u.scopeid.nvars == 1 && (s->u.scopeid.sid == SID_THREAD_ID || s->u.scopeid.sid == SID_THREAD_ID_IN_WG))
+    for (int i = 0; i < s->u.scopeid.nvars; i++)
+      set_level(D, s->u.scopeid.vars[i], sid_level(s->u.scopeid.sid));
+    if (s->u.scopeid.nvars == 1 &&
+        (s->u.scopeid.sid == SID_THREAD_ID || s->u.scopeid.sid == SID_THREAD_ID_IN_WG))
       ptrvec_push(&D->linear, s->u.scopeid.vars[0]);
     if (s->u.scopeid.nvars == 1 && s->u.scopeid.sid == SID_THREAD_ID_IN_WG)
       ptrvec_push(&D->linear_wg, s->u.scopeid.vars[0]);

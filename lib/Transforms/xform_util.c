@@ -50,35 +50,45 @@ bool xf_const_int(const Expr *e, int64_t *out) {
   if (!e) return false;
   int64_t a, b;
   switch ((ExprKind)e->kind) {
-  case E_INT:
-    *out = e->u.i.v;
-    return true;
+  case E_INT: *out = e->u.i.v; return true;
   case E_CAST:
     if (!tirx_dtype_is_int(e->dtype) || !xf_const_int(e->u.un.a, &a)) return false;
-    if (!tirx_dtype_is_int(e->u.un.a->dtype) && !tirx_dtype_is_bool(e->u.un.a->dtype))
-      return false;
+    if (!tirx_dtype_is_int(e->u.un.a->dtype) && !tirx_dtype_is_bool(e->u.un.a->dtype)) return false;
     *out = xf_wrap_int(e->dtype, a);
     return true;
-  case E_ADD: case E_SUB: case E_MUL: case E_FLOORDIV: case E_FLOORMOD: case E_MIN: case E_MAX:
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX:
     if (!tirx_dtype_is_int(e->dtype)) return false;
     if (!xf_const_int(e->u.bin.a, &a) || !xf_const_int(e->u.bin.b, &b)) return false;
     switch ((ExprKind)e->kind) {
     case E_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); break;
     case E_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); break;
     case E_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); break;
-    case E_FLOORDIV: if (!b) return false; *out = xf_floordiv(a, b); break;
-    case E_FLOORMOD: if (!b) return false; *out = xf_floormod(a, b); break;
+    case E_FLOORDIV:
+      if (!b) return false;
+      *out = xf_floordiv(a, b);
+      break;
+    case E_FLOORMOD:
+      if (!b) return false;
+      *out = xf_floormod(a, b);
+      break;
     case E_MIN: *out = a < b ? a : b; break;
     default: *out = a > b ? a : b; break;
     }
     *out = xf_wrap_int(e->dtype, *out);
     return true;
-  default:
-    return false;
+  default: return false;
   }
 }
 
-Expr *xf_int(Module *m, DType t, int64_t v) { return tirx_int(m, t, xf_wrap_int(t, v), xf_noloc()); }
+Expr *xf_int(Module *m, DType t, int64_t v) {
+  return tirx_int(m, t, xf_wrap_int(t, v), xf_noloc());
+}
 
 /* ---- structure queries ---------------------------------------------------- */
 
@@ -181,9 +191,14 @@ static void expr_str(StrBuf *b, const Expr *e, bool paren) {
   case E_FLOAT: strbuf_printf(b, "%g", e->u.f.v); break;
   case E_VAR: strbuf_puts(b, e->u.var->name[0] ? e->u.var->name : "v"); break;
   case E_CAST: expr_str(b, e->u.un.a, paren); break;
-  case E_MIN: case E_MAX: case E_DIV: case E_MOD:
-    strbuf_puts(b, e->kind == E_MIN ? "T.min(" : e->kind == E_MAX ? "T.max(" :
-                   e->kind == E_DIV ? "T.truncdiv(" : "T.truncmod(");
+  case E_MIN:
+  case E_MAX:
+  case E_DIV:
+  case E_MOD:
+    strbuf_puts(b, e->kind == E_MIN   ? "T.min("
+                   : e->kind == E_MAX ? "T.max("
+                   : e->kind == E_DIV ? "T.truncdiv("
+                                      : "T.truncmod(");
     expr_str(b, e->u.bin.a, false);
     strbuf_puts(b, ", ");
     expr_str(b, e->u.bin.b, false);
@@ -305,8 +320,8 @@ static Buffer *rewrite_decl(XfMap *map, Buffer *b) {
   Buffer *nb = rewrite_bufref(map, b);
   if (nb != b) return nb;
   Buffer *c = xf_buffer_copy(map, b);
-  bool differs = !xf_expr_equal(c->decl_data, b->decl_data) ||
-                 !xf_expr_equal(c->elem_offset, b->elem_offset);
+  bool differs =
+      !xf_expr_equal(c->decl_data, b->decl_data) || !xf_expr_equal(c->elem_offset, b->elem_offset);
   for (int i = 0; i < b->ndim && !differs; i++) differs = !xf_expr_equal(c->shape[i], b->shape[i]);
   for (int i = 0; i < b->nstrides && !differs; i++)
     differs = !xf_expr_equal(c->strides[i], b->strides[i]);
@@ -347,8 +362,13 @@ static Buffer *rw_buf(IRMutator *mu, Buffer *b) { return rewrite_bufref(mu->ctx,
 static Buffer *rw_decl(IRMutator *mu, Buffer *b) { return rewrite_decl(mu->ctx, b); }
 
 static IRMutator rewriter(XfMap *map) {
-  return (IRMutator){.ctx = map, .m = map->m, .expr = rw_expr, .def = rw_def, .buf = rw_buf,
-                     .decl = rw_decl, .copy = map->fresh_defs};
+  return (IRMutator){.ctx = map,
+                     .m = map->m,
+                     .expr = rw_expr,
+                     .def = rw_def,
+                     .buf = rw_buf,
+                     .decl = rw_decl,
+                     .copy = map->fresh_defs};
 }
 
 Expr *xf_rewrite_expr(XfMap *map, Expr *e) {

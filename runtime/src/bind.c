@@ -20,8 +20,7 @@ static int fail(char **err, const char *kind, const char *sig, const char *expec
                 const char *fmt, ...) RT_PRINTF(5, 6);
 static int fail(char **err, const char *kind, const char *sig, const char *expected,
                 const char *fmt, ...) {
-  if (!err)
-    return -1;
+  if (!err) return -1;
   RtStrBuf sb;
   rt_sb_init(&sb);
   rt_sb_printf(&sb, "%s: ", kind);
@@ -30,8 +29,7 @@ static int fail(char **err, const char *kind, const char *sig, const char *expec
   rt_sb_vprintf(&sb, fmt, ap);
   va_end(ap);
   rt_sb_printf(&sb, " when calling:\n  `%s`", sig);
-  if (expected)
-    rt_sb_printf(&sb, ",\n  expected %s", expected);
+  if (expected) rt_sb_printf(&sb, ",\n  expected %s", expected);
   *err = rt_sb_finish(&sb);
   return -1;
 }
@@ -40,12 +38,10 @@ static int fail(char **err, const char *kind, const char *sig, const char *expec
 
 /* Cast v to an integer dtype's width (truncating, as TVM does). */
 int64_t rt_cast_int(int64_t v, DLDataType t) {
-  if (t.code == TIRX_DL_BOOL || t.bits == 1)
-    return v != 0;
+  if (t.code == TIRX_DL_BOOL || t.bits == 1) return v != 0;
   uint64_t u = (uint64_t)v;
   if (t.code == kDLUInt) {
-    if (t.bits >= 64)
-      return v;
+    if (t.bits >= 64) return v;
     return (int64_t)(u & ((UINT64_C(1) << t.bits) - 1));
   }
   switch (t.bits) {
@@ -88,8 +84,7 @@ RtScalar rt_scalar_of_arg(const TirxPlanParam *pp, const TirxrtArg *a) {
   if (is_float_dtype(pp->dtype)) {
     s.is_float = 1;
     s.f = a->kind == TIRXRT_ARG_FLOAT ? a->v.f : (double)a->v.i;
-    if (pp->dtype.bits == 32 && pp->dtype.code == kDLFloat)
-      s.f = (float)s.f;
+    if (pp->dtype.bits == 32 && pp->dtype.code == kDLFloat) s.f = (float)s.f;
   } else {
     s.i = rt_cast_int(a->v.i, pp->dtype);
   }
@@ -100,8 +95,7 @@ RtScalar rt_scalar_of_arg(const TirxPlanParam *pp, const TirxrtArg *a) {
 
 /* Legacy sub-byte buffers whose dtype and shape TVM does not check (§1.2). */
 static int unchecked_subbyte(DLDataType t) {
-  return (t.code == kDLInt && (t.bits == 1 || t.bits == 4)) ||
-         (t.code == kDLUInt && t.bits == 4);
+  return (t.code == kDLInt && (t.bits == 1 || t.bits == 4)) || (t.code == kDLUInt && t.bits == 4);
 }
 
 static int32_t bare_sym(const TirxPlanExpr *e) {
@@ -127,30 +121,25 @@ static char **def_paths(const TirxPlan *plan, const SymDef *def) {
     rt_sb_init(&sb);
     if (def[s].param < 0)
       rt_sb_append(&sb, plan->syms[s].name); /* unbound: validate() forbids using it */
-    else if (def[s].dim < 0)
-      rt_sb_append(&sb, plan->params[def[s].param].name);
-    else
-      rt_sb_printf(&sb, "%s.shape[%d]", plan->params[def[s].param].name, (int)def[s].dim);
-    if (!(paths[s] = rt_sb_finish(&sb)))
-      paths[s] = rt_strdup("?");
+    else if (def[s].dim < 0) rt_sb_append(&sb, plan->params[def[s].param].name);
+    else rt_sb_printf(&sb, "%s.shape[%d]", plan->params[def[s].param].name, (int)def[s].dim);
+    if (!(paths[s] = rt_sb_finish(&sb))) paths[s] = rt_strdup("?");
   }
   return paths;
 }
 
 static void free_paths(char **paths, int32_t n) {
-  for (int32_t s = 0; paths && s < n; s++)
-    free(paths[s]);
+  for (int32_t s = 0; paths && s < n; s++) free(paths[s]);
   free(paths);
 }
 
 TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const TirxrtArg *args,
-                      int nargs, int64_t *syms, int32_t *device_id, char **err) {
+                             int nargs, int64_t *syms, int32_t *device_id, char **err) {
   char *sig_owned = NULL;
   const char *sig = sig_in;
   if (!sig) {
     sig = sig_owned = tirx_plan_render_signature(plan);
-    if (!sig)
-      return rt_errorf(err, "InternalError: out of memory");
+    if (!sig) return rt_errorf(err, "InternalError: out of memory");
   }
   int rc = 0;
   const int32_t n = plan->nparams;
@@ -198,8 +187,7 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
      device_id. */
   for (int32_t i = 0; i < n; i++) {
     const TirxPlanParam *pp = &plan->params[i];
-    if (pp->kind != TIRX_PARAM_TENSOR)
-      continue;
+    if (pp->kind != TIRX_PARAM_TENSOR) continue;
     const DLTensor *t = args[i].kind == TIRXRT_ARG_TENSOR ? args[i].v.tensor : NULL;
     if (!t) {
       rc = fail(err, "TypeError", sig, "Tensor", "Mismatched type on argument #%d", (int)i);
@@ -207,8 +195,8 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
     }
     if (t->ndim != pp->ndim) {
       snprintf(buf, sizeof buf, "%d", (int)pp->ndim);
-      rc = fail(err, "ValueError", sig, buf, "Mismatched %s.ndim on argument #%d", pp->name,
-                (int)i);
+      rc =
+          fail(err, "ValueError", sig, buf, "Mismatched %s.ndim on argument #%d", pp->name, (int)i);
       goto done;
     }
     if (t->ndim > 0 && !t->shape) {
@@ -235,7 +223,8 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
           char sdt[32];
           rc = fail(err, "ValueError", sig, tirx_dl_dtype_str(plan->syms[s].dtype, sdt),
                     "%s.shape[%d] = %" PRId64 " does not fit the shape variable's type on "
-                    "argument #%d", pp->name, (int)k, t->shape[k], (int)i);
+                    "argument #%d",
+                    pp->name, (int)k, t->shape[k], (int)i);
           goto done;
         }
         syms[s] = rt_cast_int(t->shape[k], plan->syms[s].dtype);
@@ -256,15 +245,13 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
   /* Deferred checks (§1.3), tensor by tensor. */
   for (int32_t i = 0; i < n; i++) {
     const TirxPlanParam *pp = &plan->params[i];
-    if (pp->kind != TIRX_PARAM_TENSOR)
-      continue;
+    if (pp->kind != TIRX_PARAM_TENSOR) continue;
     const DLTensor *t = args[i].v.tensor;
     int checked = !unchecked_subbyte(pp->dtype);
     /* (a) later occurrences of a bound symbol */
     for (int32_t k = 0; checked && k < pp->ndim; k++) {
       int32_t s = bare_sym(&pp->shape[k]);
-      if (s < 0 || (def[s].param == i && def[s].dim == k))
-        continue;
+      if (s < 0 || (def[s].param == i && def[s].dim == k)) continue;
       if (rt_cast_int(t->shape[k], plan->syms[s].dtype) != syms[s]) {
         paths = def_paths(plan, def);
         RtStrBuf ex;
@@ -283,17 +270,14 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
     int compact = 1;
     for (int32_t k = pp->ndim - 1; k >= 0; k--) {
       int64_t d;
-      if (tirx_plan_expr_eval(&pp->shape[k], syms, plan->nsyms, &d, NULL) != 0)
-        d = t->shape[k];
+      if (tirx_plan_expr_eval(&pp->shape[k], syms, plan->nsyms, &d, NULL) != 0) d = t->shape[k];
       if (d < 0 || __builtin_mul_overflow(numel, d, &numel)) {
         rc = fail(err, "ValueError", sig, "a size that fits 64 bits",
                   "The element count of %s overflows on argument #%d", pp->name, (int)i);
         goto done;
       }
-      if (t->strides && d != 1 && t->strides[k] != expect_stride)
-        compact = 0;
-      if (__builtin_mul_overflow(expect_stride, d, &expect_stride))
-        compact = 0;
+      if (t->strides && d != 1 && t->strides[k] != expect_stride) compact = 0;
+      if (__builtin_mul_overflow(expect_stride, d, &expect_stride)) compact = 0;
     }
     /* (b) compact strides */
     if (!compact) {
@@ -307,8 +291,8 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
       rt_sb_init(&ex);
       rt_sb_printf(&ex, "to match %s.device_id", plan->params[first_tensor].name);
       char *exs = rt_sb_finish(&ex);
-      rc = fail(err, "ValueError", sig, exs ? exs : "?",
-                "Mismatched %s.device_id on argument #%d", pp->name, (int)i);
+      rc = fail(err, "ValueError", sig, exs ? exs : "?", "Mismatched %s.device_id on argument #%d",
+                pp->name, (int)i);
       free(exs);
       goto done;
     }
@@ -322,35 +306,31 @@ TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig_in, const Tir
   /* Last: constant / expression extents, then byte_offset, in generation order. */
   for (int32_t i = 0; i < n; i++) {
     const TirxPlanParam *pp = &plan->params[i];
-    if (pp->kind != TIRX_PARAM_TENSOR)
-      continue;
+    if (pp->kind != TIRX_PARAM_TENSOR) continue;
     const DLTensor *t = args[i].v.tensor;
     for (int32_t k = 0; !unchecked_subbyte(pp->dtype) && k < pp->ndim; k++) {
-      if (bare_sym(&pp->shape[k]) >= 0)
-        continue;
+      if (bare_sym(&pp->shape[k]) >= 0) continue;
       int64_t want;
       int bad = tirx_plan_expr_eval(&pp->shape[k], syms, plan->nsyms, &want, NULL) != 0;
       if (bad || t->shape[k] != want) {
         paths = def_paths(plan, def);
-        char *ex = paths ? rt_expr_render(&pp->shape[k], (const char *const *)paths,
-                                          plan->nsyms)
-                         : NULL;
-        rc = fail(err, "ValueError", sig, ex ? ex : "?",
-                  "Invalid %s.shape[%d] on argument #%d", pp->name, (int)k, (int)i);
+        char *ex =
+            paths ? rt_expr_render(&pp->shape[k], (const char *const *)paths, plan->nsyms) : NULL;
+        rc = fail(err, "ValueError", sig, ex ? ex : "?", "Invalid %s.shape[%d] on argument #%d",
+                  pp->name, (int)k, (int)i);
         free(ex);
         goto done;
       }
     }
     if (t->byte_offset != 0) {
-      rc = fail(err, "ValueError", sig, "0", "Invalid %s.byte_offset on argument #%d",
-                pp->name, (int)i);
+      rc = fail(err, "ValueError", sig, "0", "Invalid %s.byte_offset on argument #%d", pp->name,
+                (int)i);
       goto done;
     }
   }
 done:
   free_paths(paths, plan->nsyms);
-  if (def != small_def)
-    free(def);
+  if (def != small_def) free(def);
   free(sig_owned);
   return rc;
 }
@@ -358,15 +338,13 @@ done:
 /* ---- Launch extents ---------------------------------------------------------------------- */
 
 TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
-                       TirxrtLaunchConfig *out, char **err) {
+                              TirxrtLaunchConfig *out, char **err) {
   if (kernel < 0 || kernel >= plan->nkernels)
-    return rt_errorf(err, "InternalError: no kernel #%d in plan %s", (int)kernel,
-                     plan->name);
+    return rt_errorf(err, "InternalError: no kernel #%d in plan %s", (int)kernel, plan->name);
   const TirxPlanKernel *k = &plan->kernels[kernel];
   static const char *const dim_names[TIRX_LAUNCH_NUM] = {"grid", "block", "cluster",
                                                          "preferred_cluster"};
-  uint32_t *slots[TIRX_LAUNCH_NUM] = {out->grid, out->block, out->cluster,
-                                      out->preferred_cluster};
+  uint32_t *slots[TIRX_LAUNCH_NUM] = {out->grid, out->block, out->cluster, out->preferred_cluster};
   for (int d = 0; d < TIRX_LAUNCH_NUM; d++)
     for (int x = 0; x < 3; x++) {
       int64_t v = 1;
@@ -379,8 +357,9 @@ TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_
         return -1;
       }
       if (v > (int64_t)UINT32_MAX)
-        return rt_errorf(err, "InternalError: kernel %s: %s[%d] = %" PRId64
-                         " does not fit a launch dimension", k->name, dim_names[d], x, v);
+        return rt_errorf(
+            err, "InternalError: kernel %s: %s[%d] = %" PRId64 " does not fit a launch dimension",
+            k->name, dim_names[d], x, v);
       slots[d][x] = v > 0 ? (uint32_t)v : 1; /* TVM launches extent <= 0 as 1 */
     }
   int64_t dyn = 0;
@@ -393,8 +372,9 @@ TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_
     return -1;
   }
   if (dyn < 0 || dyn > (int64_t)UINT32_MAX)
-    return rt_errorf(err, "InternalError: kernel %s: dynamic shared memory size %" PRId64
-                     " is out of range", k->name, dyn);
+    return rt_errorf(
+        err, "InternalError: kernel %s: dynamic shared memory size %" PRId64 " is out of range",
+        k->name, dyn);
   out->dyn_smem = (uint32_t)dyn;
   return 0;
 }
@@ -411,16 +391,13 @@ static uint16_t f32_to_f16(float f) {
   if (exp == 0xFF) /* inf / nan */
     return (uint16_t)(sign | 0x7C00u | (mant ? 0x200u : 0));
   int32_t e = exp - 127 + 15;
-  if (e >= 0x1F)
-    return (uint16_t)(sign | 0x7C00u);
+  if (e >= 0x1F) return (uint16_t)(sign | 0x7C00u);
   if (e <= 0) { /* subnormal half or zero */
-    if (e < -10)
-      return (uint16_t)sign;
+    if (e < -10) return (uint16_t)sign;
     mant |= 0x800000u;
     uint32_t shift = (uint32_t)(14 - e);
     uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rem > half || (rem == half && (h & 1)))
-      h++;
+    if (rem > half || (rem == half && (h & 1))) h++;
     return (uint16_t)(sign | h);
   }
   uint32_t h = ((uint32_t)e << 10) | (mant >> 13), rem = mant & 0x1FFFu;
@@ -467,8 +444,8 @@ static void store(RtHolder *h, TirxCType ctype, RtScalar v) {
 }
 
 int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *args,
-                        const int64_t *syms, void *const *maps, RtHolder *holders,
-                        void **params, char **err) {
+                        const int64_t *syms, void *const *maps, RtHolder *holders, void **params,
+                        char **err) {
   const TirxPlanKernel *k = &plan->kernels[kernel];
   for (int32_t a = 0; a < k->nargs; a++) {
     const TirxPlanKernelArg *ka = &k->args[a];
@@ -483,32 +460,29 @@ int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *a
                              ? arg->v.tensor->data
                              : (void *)arg->v.tensor; /* raw handle: TVM passes the
                                                          DLTensor's address */
-      else if (arg->kind == TIRXRT_ARG_PTR)
-        holders[a].ptr = arg->v.ptr;
+      else if (arg->kind == TIRXRT_ARG_PTR) holders[a].ptr = arg->v.ptr;
       if (ka->ctype == TIRX_CTYPE_TENSORMAP) { /* the caller's CUtensorMap, by value */
         if (!holders[a].ptr)
-          return rt_errorf(err, "InternalError: kernel %s: tensor map argument %s is NULL",
-                           k->name, plan->params[ka->index].name);
+          return rt_errorf(err, "InternalError: kernel %s: tensor map argument %s is NULL", k->name,
+                           plan->params[ka->index].name);
         params[a] = holders[a].ptr;
       }
       continue;
     }
     case TIRX_ARG_TENSOR_MAP: /* the map the runtime encoded, by value */
       if (!maps || !maps[ka->index])
-        return rt_errorf(err, "InternalError: kernel %s: tensor map %s was not encoded",
-                         k->name, plan->maps[ka->index].name);
+        return rt_errorf(err, "InternalError: kernel %s: tensor map %s was not encoded", k->name,
+                         plan->maps[ka->index].name);
       params[a] = maps[ka->index];
       continue;
-    case TIRX_ARG_SYMBOL:
-      v.i = syms[ka->index];
-      break;
+    case TIRX_ARG_SYMBOL: v.i = syms[ka->index]; break;
     case TIRX_ARG_SCALAR_PARAM:
       v = rt_scalar_of_arg(&plan->params[ka->index], &args[ka->index]);
       break;
     case TIRX_ARG_EXPR:
       if (tirx_plan_expr_eval(&ka->expr, syms, plan->nsyms, &v.i, NULL) != 0)
-        return rt_errorf(err, "InternalError: kernel %s: cannot evaluate argument #%d",
-                         k->name, (int)a);
+        return rt_errorf(err, "InternalError: kernel %s: cannot evaluate argument #%d", k->name,
+                         (int)a);
       break;
     }
     store(&holders[a], (TirxCType)ka->ctype, v);

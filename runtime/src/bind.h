@@ -38,7 +38,7 @@ uint16_t rt_float_to_bfloat16(double d);
  * j (the TENSOR_MAP args point params[] straight at it); may be NULL when the plan has
  * none.  Returns 0 or -1 with *err. */
 int rt_pack_kernel_args(const TirxPlan *plan, int32_t kernel, const TirxrtArg *args,
-                        const int64_t *syms, void *const *maps, RtHolder *holders,
-                        void **params, char **err);
+                        const int64_t *syms, void *const *maps, RtHolder *holders, void **params,
+                        char **err);
 
 #endif /* TIRXRT_BIND_H */

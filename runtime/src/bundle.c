@@ -41,31 +41,23 @@
 TirxBundle *tirx_bundle_create(void) { return calloc(1, sizeof(TirxBundle)); }
 
 void tirx_bundle_destroy(TirxBundle *b) {
-  if (!b)
-    return;
-  for (int32_t i = 0; i < b->ncodes; i++)
-    free(b->codes[i].data);
+  if (!b) return;
+  for (int32_t i = 0; i < b->ncodes; i++) free(b->codes[i].data);
   free(b->codes);
-  for (int32_t i = 0; i < b->nplans; i++)
-    tirx_plan_destroy(b->plans[i]);
+  for (int32_t i = 0; i < b->nplans; i++) tirx_plan_destroy(b->plans[i]);
   free(b->plans);
   free(b);
 }
 
-int tirx_bundle_add_code(TirxBundle *b, TirxCodeKind kind, const char *arch,
-                         const void *data, size_t size) {
-  if (!arch || strlen(arch) >= sizeof(b->codes[0].arch) || (size > 0 && !data))
-    return -1;
-  if (kind != TIRX_CODE_CUBIN && kind != TIRX_CODE_PTX && kind != TIRX_CODE_FATBIN)
-    return -1;
+int tirx_bundle_add_code(TirxBundle *b, TirxCodeKind kind, const char *arch, const void *data,
+                         size_t size) {
+  if (!arch || strlen(arch) >= sizeof(b->codes[0].arch) || (size > 0 && !data)) return -1;
+  if (kind != TIRX_CODE_CUBIN && kind != TIRX_CODE_PTX && kind != TIRX_CODE_FATBIN) return -1;
   int add_nul = kind == TIRX_CODE_PTX && (size == 0 || ((const char *)data)[size - 1]);
   void *copy = malloc(size + (size_t)add_nul + 1);
-  if (!copy)
-    return -1;
-  if (size)
-    memcpy(copy, data, size);
-  if (add_nul)
-    ((char *)copy)[size++] = '\0';
+  if (!copy) return -1;
+  if (size) memcpy(copy, data, size);
+  if (add_nul) ((char *)copy)[size++] = '\0';
   TirxBundleCode *codes = realloc(b->codes, sizeof(*codes) * (size_t)(b->ncodes + 1));
   if (!codes) {
     free(copy);
@@ -82,8 +74,7 @@ int tirx_bundle_add_code(TirxBundle *b, TirxCodeKind kind, const char *arch,
 }
 
 int tirx_bundle_add_plan(TirxBundle *b, TirxPlan *plan) {
-  if (!plan)
-    return -1;
+  if (!plan) return -1;
   TirxPlan **plans = realloc(b->plans, sizeof(*plans) * (size_t)(b->nplans + 1));
   if (!plans) {
     tirx_plan_destroy(plan);
@@ -97,12 +88,10 @@ int tirx_bundle_add_plan(TirxBundle *b, TirxPlan *plan) {
 const TirxPlan *tirx_bundle_find_plan(const TirxBundle *b, const char *name) {
   if (name) {
     for (int32_t i = 0; i < b->nplans; i++)
-      if (strcmp(b->plans[i]->name, name) == 0)
-        return b->plans[i];
+      if (strcmp(b->plans[i]->name, name) == 0) return b->plans[i];
     return NULL;
   }
-  if (b->nplans == 1)
-    return b->plans[0];
+  if (b->nplans == 1) return b->plans[0];
   return tirx_bundle_find_plan(b, "main");
 }
 
@@ -114,8 +103,7 @@ static void put_u8(Wr *w, uint8_t v) { rt_sb_appendn(w, (const char *)&v, 1); }
 
 static void put_u32(Wr *w, uint32_t v) {
   unsigned char b[4];
-  for (int i = 0; i < 4; i++)
-    b[i] = (unsigned char)(v >> (8 * i));
+  for (int i = 0; i < 4; i++) b[i] = (unsigned char)(v >> (8 * i));
   rt_sb_appendn(w, (const char *)b, 4);
 }
 
@@ -133,8 +121,7 @@ static void put_str(Wr *w, const char *s) {
 /* A nullable string: flag byte, then the string. */
 static void put_opt_str(Wr *w, const char *s) {
   put_u8(w, s != NULL);
-  if (s)
-    put_str(w, s);
+  if (s) put_str(w, s);
 }
 
 static void put_dtype(Wr *w, DLDataType t) {
@@ -157,14 +144,10 @@ static void put_tensor_map(Wr *w, const TirxPlanTensorMap *m) {
   put_expr(w, &m->byte_offset);
   put_dtype(w, m->dtype);
   put_u32(w, (uint32_t)m->rank);
-  for (int32_t i = 0; i < m->rank; i++)
-    put_expr(w, &m->global_dim[i]);
-  for (int32_t i = 0; i + 1 < m->rank; i++)
-    put_expr(w, &m->global_strides[i]);
-  for (int32_t i = 0; i < m->rank; i++)
-    put_expr(w, &m->box_dim[i]);
-  for (int32_t i = 0; i < m->rank; i++)
-    put_expr(w, &m->element_strides[i]);
+  for (int32_t i = 0; i < m->rank; i++) put_expr(w, &m->global_dim[i]);
+  for (int32_t i = 0; i + 1 < m->rank; i++) put_expr(w, &m->global_strides[i]);
+  for (int32_t i = 0; i < m->rank; i++) put_expr(w, &m->box_dim[i]);
+  for (int32_t i = 0; i < m->rank; i++) put_expr(w, &m->element_strides[i]);
   put_u32(w, (uint32_t)m->interleave);
   put_u32(w, (uint32_t)m->swizzle);
   put_u32(w, (uint32_t)m->l2_promotion);
@@ -188,8 +171,7 @@ static void put_plan(Wr *w, const TirxPlan *p, uint32_t version) {
     put_opt_str(w, pp->handle_name);
     put_dtype(w, pp->dtype);
     put_u32(w, (uint32_t)pp->ndim);
-    for (int32_t k = 0; k < pp->ndim; k++)
-      put_expr(w, &pp->shape[k]);
+    for (int32_t k = 0; k < pp->ndim; k++) put_expr(w, &pp->shape[k]);
     put_u32(w, (uint32_t)pp->has_strides);
     put_u32(w, (uint32_t)pp->sym);
   }
@@ -206,20 +188,17 @@ static void put_plan(Wr *w, const TirxPlan *p, uint32_t version) {
       put_expr(w, &k->args[a].expr);
     }
     for (int d = 0; d < TIRX_LAUNCH_NUM; d++)
-      for (int x = 0; x < 3; x++)
-        put_expr(w, &k->launch[d][x]);
+      for (int x = 0; x < 3; x++) put_expr(w, &k->launch[d][x]);
     put_expr(w, &k->dyn_smem);
   }
   if (version >= BUNDLE_VERSION_TMAP) {
     put_u32(w, (uint32_t)p->nmaps);
-    for (int32_t i = 0; i < p->nmaps; i++)
-      put_tensor_map(w, &p->maps[i]);
+    for (int32_t i = 0; i < p->nmaps; i++) put_tensor_map(w, &p->maps[i]);
   }
 }
 
 static void put_pad8(Wr *w) {
-  while (w->len % 8)
-    put_u8(w, 0);
+  while (w->len % 8) put_u8(w, 0);
 }
 
 /* Section header; returns the offset of the length field, patched by end_section. */
@@ -232,10 +211,8 @@ static size_t begin_section(Wr *w, uint32_t tag) {
 }
 
 static void patch_u64(Wr *w, size_t at, uint64_t v) {
-  if (w->oom)
-    return;
-  for (int i = 0; i < 8; i++)
-    w->buf[at + (size_t)i] = (char)(unsigned char)(v >> (8 * i));
+  if (w->oom) return;
+  for (int i = 0; i < 8; i++) w->buf[at + (size_t)i] = (char)(unsigned char)(v >> (8 * i));
 }
 
 static void end_section(Wr *w, size_t at) {
@@ -245,18 +222,14 @@ static void end_section(Wr *w, size_t at) {
 
 TirxStatus tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char **err) {
   for (int32_t i = 0; i < b->nplans; i++)
-    if (tirx_plan_validate(b->plans[i], err) != 0)
-      return -1;
-  if (b->ncodes == 0)
-    return rt_errorf(err, "bundle has no code object");
+    if (tirx_plan_validate(b->plans[i], err) != 0) return -1;
+  if (b->ncodes == 0) return rt_errorf(err, "bundle has no code object");
   uint32_t version = BUNDLE_VERSION_MIN;
   for (int32_t i = 0; i < b->nplans; i++)
-    if (b->plans[i]->nmaps > 0)
-      version = BUNDLE_VERSION_TMAP;
+    if (b->plans[i]->nmaps > 0) version = BUNDLE_VERSION_TMAP;
   for (int32_t i = 0; i < b->nplans; i++)
     for (int32_t k = 0; k < b->plans[i]->nkernels; k++)
-      if (b->plans[i]->kernels[k].flags & TIRX_KERNEL_NVSHMEM)
-        version = BUNDLE_VERSION_NVSHMEM;
+      if (b->plans[i]->kernels[k].flags & TIRX_KERNEL_NVSHMEM) version = BUNDLE_VERSION_NVSHMEM;
   Wr w;
   rt_sb_init(&w);
   rt_sb_appendn(&w, BUNDLE_MAGIC, 8);
@@ -291,8 +264,7 @@ TirxStatus tirx_bundle_write(const TirxBundle *b, void **out, size_t *size, char
 TirxStatus tirx_bundle_write_file(const TirxBundle *b, const char *path, char **err) {
   void *buf;
   size_t n;
-  if (tirx_bundle_write(b, &buf, &n, err) != 0)
-    return -1;
+  if (tirx_bundle_write(b, &buf, &n, err) != 0) return -1;
   FILE *f = fopen(path, "wb");
   if (!f) {
     free(buf);
@@ -331,8 +303,7 @@ static uint8_t get_u8(Rd *r) {
 
 static uint32_t get_u32(Rd *r) {
   const unsigned char *q = take(r, 4);
-  if (!q)
-    return 0;
+  if (!q) return 0;
   return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
 }
 
@@ -344,19 +315,16 @@ static uint64_t get_u64(Rd *r) {
 /* A count that must be <= MAX_COUNT (else the reader is marked bad). */
 static uint32_t get_count(Rd *r) {
   uint32_t n = get_u32(r);
-  if (n > MAX_COUNT)
-    r->bad = 1;
+  if (n > MAX_COUNT) r->bad = 1;
   return r->bad ? 0 : n;
 }
 
 /* Malloc'd NUL-terminated copy, or NULL (bad/oom: r->bad set). */
 static char *get_str(Rd *r) {
   uint32_t n = get_u32(r);
-  if (n > MAX_STRING)
-    r->bad = 1;
+  if (n > MAX_STRING) r->bad = 1;
   const unsigned char *q = take(r, n);
-  if (!q)
-    return NULL;
+  if (!q) return NULL;
   char *s = malloc((size_t)n + 1);
   if (!s) {
     r->bad = 1;
@@ -376,8 +344,7 @@ static DLDataType get_dtype(Rd *r) {
   t.code = get_u8(r);
   t.bits = get_u8(r);
   uint32_t lanes = get_u32(r);
-  if (lanes > 0xFFFF)
-    r->bad = 1;
+  if (lanes > 0xFFFF) r->bad = 1;
   t.lanes = (uint16_t)lanes;
   return t;
 }
@@ -388,15 +355,13 @@ static void get_expr(Rd *r, TirxPlanExpr *e) {
   for (uint32_t i = 0; i < n && !r->bad; i++) {
     uint32_t op = get_u32(r);
     int64_t imm = (int64_t)get_u64(r);
-    if (!r->bad && tirx_plan_expr_push(e, (TirxExprOpcode)op, imm) != 0)
-      r->bad = 1;
+    if (!r->bad && tirx_plan_expr_push(e, (TirxExprOpcode)op, imm) != 0) r->bad = 1;
   }
 }
 
 /* Read n expressions into e[0..n) (n <= TIRX_TMAP_MAX_RANK). */
 static void get_exprs(Rd *r, TirxPlanExpr *e, int32_t n) {
-  for (int32_t i = 0; i < n && !r->bad; i++)
-    get_expr(r, &e[i]);
+  for (int32_t i = 0; i < n && !r->bad; i++) get_expr(r, &e[i]);
 }
 
 /* One tensor-map spec, added to p (r->bad on failure). */
@@ -408,8 +373,7 @@ static void get_tensor_map(Rd *r, TirxPlan *p) {
   get_expr(r, &m.byte_offset);
   m.dtype = get_dtype(r);
   uint32_t rank = get_u32(r);
-  if (rank < 1 || rank > TIRX_TMAP_MAX_RANK)
-    r->bad = 1;
+  if (rank < 1 || rank > TIRX_TMAP_MAX_RANK) r->bad = 1;
   m.rank = r->bad ? 0 : (int32_t)rank;
   get_exprs(r, m.global_dim, m.rank);
   get_exprs(r, m.global_strides, m.rank - 1);
@@ -421,8 +385,7 @@ static void get_tensor_map(Rd *r, TirxPlan *p) {
   m.oob_fill = (int32_t)get_u32(r);
   m.force_cu_dtype = (int32_t)get_u32(r);
   m.name = name;
-  if (!r->bad && tirx_plan_add_tensor_map(p, &m) < 0)
-    r->bad = 1;
+  if (!r->bad && tirx_plan_add_tensor_map(p, &m) < 0) r->bad = 1;
   free(name);
   tirx_plan_tensor_map_clear(&m);
 }
@@ -441,8 +404,7 @@ static TirxPlan *get_plan(Rd *r, uint32_t version) {
   for (uint32_t s = 0; s < nsyms && !r->bad; s++) {
     char *sn = get_str(r);
     DLDataType t = get_dtype(r);
-    if (r->bad || tirx_plan_add_symbol(p, sn, t) < 0)
-      r->bad = 1;
+    if (r->bad || tirx_plan_add_symbol(p, sn, t) < 0) r->bad = 1;
     free(sn);
   }
   uint32_t nparams = get_count(r);
@@ -453,27 +415,20 @@ static TirxPlan *get_plan(Rd *r, uint32_t version) {
     DLDataType t = get_dtype(r);
     uint32_t ndim = get_count(r);
     TirxPlanExpr *shape = calloc((size_t)ndim + 1, sizeof(*shape));
-    if (!shape)
-      r->bad = 1;
-    for (uint32_t k = 0; k < ndim && !r->bad; k++)
-      get_expr(r, &shape[k]);
+    if (!shape) r->bad = 1;
+    for (uint32_t k = 0; k < ndim && !r->bad; k++) get_expr(r, &shape[k]);
     uint32_t has_strides = get_u32(r);
     int32_t sym = (int32_t)get_u32(r);
     int32_t j = -1;
     if (!r->bad && pn) {
       if (kind == TIRX_PARAM_TENSOR)
         j = tirx_plan_add_tensor_param(p, pn, hn, t, (int32_t)ndim, shape);
-      else if (kind == TIRX_PARAM_SCALAR)
-        j = tirx_plan_add_scalar_param(p, pn, t, sym);
-      else if (kind == TIRX_PARAM_HANDLE)
-        j = tirx_plan_add_handle_param(p, pn);
+      else if (kind == TIRX_PARAM_SCALAR) j = tirx_plan_add_scalar_param(p, pn, t, sym);
+      else if (kind == TIRX_PARAM_HANDLE) j = tirx_plan_add_handle_param(p, pn);
     }
-    if (j < 0)
-      r->bad = 1;
-    else
-      p->params[j].has_strides = (int32_t)has_strides;
-    for (uint32_t k = 0; shape && k < ndim; k++)
-      tirx_plan_expr_clear(&shape[k]);
+    if (j < 0) r->bad = 1;
+    else p->params[j].has_strides = (int32_t)has_strides;
+    for (uint32_t k = 0; shape && k < ndim; k++) tirx_plan_expr_clear(&shape[k]);
     free(shape);
     free(pn);
     free(hn);
@@ -501,18 +456,15 @@ static TirxPlan *get_plan(Rd *r, uint32_t version) {
         got = tirx_plan_kernel_add_expr_arg(p, k, &e, (TirxCType)ctype);
       else if (!r->bad)
         got = tirx_plan_kernel_add_arg(p, k, (TirxArgSource)src, index, (TirxCType)ctype);
-      if (got < 0)
-        r->bad = 1;
+      if (got < 0) r->bad = 1;
       tirx_plan_expr_clear(&e);
     }
     for (int d = 0; d < TIRX_LAUNCH_NUM; d++)
-      for (int x = 0; x < 3; x++)
-        get_expr(r, &kk->launch[d][x]);
+      for (int x = 0; x < 3; x++) get_expr(r, &kk->launch[d][x]);
     get_expr(r, &kk->dyn_smem);
   }
   uint32_t nmaps = version >= BUNDLE_VERSION_TMAP ? get_count(r) : 0;
-  for (uint32_t i = 0; i < nmaps && !r->bad; i++)
-    get_tensor_map(r, p);
+  for (uint32_t i = 0; i < nmaps && !r->bad; i++) get_tensor_map(r, p);
   if (r->bad) {
     tirx_plan_destroy(p);
     return NULL;
@@ -528,17 +480,16 @@ TirxStatus tirx_bundle_read(const void *data, size_t size, TirxBundle **out, cha
   uint32_t version = get_u32(&r);
   get_u32(&r); /* flags: none defined */
   uint64_t total = get_u64(&r);
-  if (r.bad)
-    return rt_errorf(err, "truncated tirx bundle header");
+  if (r.bad) return rt_errorf(err, "truncated tirx bundle header");
   if (version < BUNDLE_VERSION_MIN || version > BUNDLE_VERSION_MAX)
     return rt_errorf(err, "unsupported tirx bundle version %u (this runtime reads %u to %u)",
                      version, BUNDLE_VERSION_MIN, BUNDLE_VERSION_MAX);
   if (total != size)
-    return rt_errorf(err, "tirx bundle is truncated or padded: header says %" PRIu64
-                     " bytes, got %zu", total, size);
+    return rt_errorf(err,
+                     "tirx bundle is truncated or padded: header says %" PRIu64 " bytes, got %zu",
+                     total, size);
   TirxBundle *b = tirx_bundle_create();
-  if (!b)
-    return rt_errorf(err, "out of memory");
+  if (!b) return rt_errorf(err, "out of memory");
   int seen_end = 0;
   while (!seen_end) {
     uint32_t tag = get_u32(&r);
@@ -564,12 +515,9 @@ TirxStatus tirx_bundle_read(const void *data, size_t size, TirxBundle **out, cha
       free(arch);
     } else if (tag == TAG_PLAN) {
       TirxPlan *p = get_plan(&sec, version);
-      if (!p || sec.pos != sec.len)
-        what = "launch plan";
-      if (p && !what && tirx_bundle_add_plan(b, p) < 0)
-        what = "launch plan";
-      else if (p && what)
-        tirx_plan_destroy(p);
+      if (!p || sec.pos != sec.len) what = "launch plan";
+      if (p && !what && tirx_bundle_add_plan(b, p) < 0) what = "launch plan";
+      else if (p && what) tirx_plan_destroy(p);
     } else if (tag == TAG_END) {
       seen_end = 1;
     } /* other tags: skipped */
@@ -593,8 +541,7 @@ TirxStatus tirx_bundle_read(const void *data, size_t size, TirxBundle **out, cha
 
 TirxStatus tirx_bundle_read_file(const char *path, TirxBundle **out, char **err) {
   RtStrBuf sb;
-  if (rt_read_file(path, "bundle ", &sb, err) != 0)
-    return -1;
+  if (rt_read_file(path, "bundle ", &sb, err) != 0) return -1;
   char *sub = NULL;
   int rc = tirx_bundle_read(sb.buf ? sb.buf : "", sb.len, out, &sub);
   rt_sb_free(&sb);

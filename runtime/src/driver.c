@@ -35,13 +35,12 @@ static int resolve(void *lib, void *slot, const char *name) {
 
 static void driver_init(void) {
   const char *path = getenv("TIRX_LIBCUDA");
-  if (!path || !*path)
-    path = "libcuda.so.1";
+  if (!path || !*path) path = "libcuda.so.1";
   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char *why = dlerror();
-    snprintf(g_driver.msg, sizeof g_driver.msg, "CUDA driver library %s not found: %s",
-             path, why ? why : "dlopen failed");
+    snprintf(g_driver.msg, sizeof g_driver.msg, "CUDA driver library %s not found: %s", path,
+             why ? why : "dlopen failed");
     return;
   }
   RtDriver *d = &g_driver.drv;
@@ -79,20 +78,16 @@ static void driver_init(void) {
       {&d->MemsetD8, "cuMemsetD8_v2"},
   };
   for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++)
-    if (resolve(lib, syms[i].slot, syms[i].name) != 0)
-      return;
+    if (resolve(lib, syms[i].slot, syms[i].name) != 0) return;
   void *tmap = dlsym(lib, "cuTensorMapEncodeTiled"); /* optional: CUDA >= 12 */
-  if (tmap)
-    memcpy(&d->TensorMapEncodeTiled, &tmap, sizeof tmap);
+  if (tmap) memcpy(&d->TensorMapEncodeTiled, &tmap, sizeof tmap);
   CUresult r = d->Init(0);
   if (r != CUDA_SUCCESS) {
     char buf[32];
     const char *desc = NULL;
-    if (d->GetErrorString(r, &desc) != CUDA_SUCCESS)
-      desc = NULL;
+    if (d->GetErrorString(r, &desc) != CUDA_SUCCESS) desc = NULL;
     snprintf(g_driver.msg, sizeof g_driver.msg, "cuInit failed: %s%s%s%s",
-             rt_cu_error_name(d, r, buf), desc ? " (" : "", desc ? desc : "",
-             desc ? ")" : "");
+             rt_cu_error_name(d, r, buf), desc ? " (" : "", desc ? desc : "", desc ? ")" : "");
     return;
   }
   g_driver.ok = 1;
@@ -109,8 +104,7 @@ const RtDriver *rt_driver(char **err) {
 
 const char *rt_cu_error_name(const RtDriver *d, CUresult r, char buf[32]) {
   const char *name = NULL;
-  if (d && d->GetErrorName && d->GetErrorName(r, &name) == CUDA_SUCCESS && name)
-    return name;
+  if (d && d->GetErrorName && d->GetErrorName(r, &name) == CUDA_SUCCESS && name) return name;
   switch (r) { /* what a stub or broken driver cannot name itself */
   case CUDA_ERROR_STUB_LIBRARY: return "CUDA_ERROR_STUB_LIBRARY";
   case CUDA_ERROR_NO_DEVICE: return "CUDA_ERROR_NO_DEVICE";
@@ -127,8 +121,7 @@ const char *rt_cu_error_name(const RtDriver *d, CUresult r, char buf[32]) {
 }
 
 int rt_cu_fail(const RtDriver *d, char **err, CUresult r, const char *fmt, ...) {
-  if (!err)
-    return -1;
+  if (!err) return -1;
   RtStrBuf sb;
   rt_sb_init(&sb);
   va_list ap;
@@ -137,11 +130,9 @@ int rt_cu_fail(const RtDriver *d, char **err, CUresult r, const char *fmt, ...) 
   va_end(ap);
   char buf[32];
   const char *desc = NULL;
-  if (d->GetErrorString(r, &desc) != CUDA_SUCCESS)
-    desc = NULL;
+  if (d->GetErrorString(r, &desc) != CUDA_SUCCESS) desc = NULL;
   rt_sb_printf(&sb, " failed: %s", rt_cu_error_name(d, r, buf));
-  if (desc)
-    rt_sb_printf(&sb, " (%s)", desc);
+  if (desc) rt_sb_printf(&sb, " (%s)", desc);
   *err = rt_sb_finish(&sb);
   return -1;
 }
@@ -150,25 +141,20 @@ int rt_cu_fail(const RtDriver *d, char **err, CUresult r, const char *fmt, ...) 
 
 TirxStatus tirxrt_device_count(int *count, char **err) {
   const RtDriver *d = rt_driver(err);
-  if (!d)
-    return -1;
+  if (!d) return -1;
   CUresult r = d->DeviceGetCount(count);
-  if (r != CUDA_SUCCESS)
-    return rt_cu_fail(d, err, r, "cuDeviceGetCount");
+  if (r != CUDA_SUCCESS) return rt_cu_fail(d, err, r, "cuDeviceGetCount");
   return 0;
 }
 
 TirxStatus tirxrt_device_arch(int dev, char out[16], char **err) {
   const RtDriver *d = rt_driver(err);
-  if (!d)
-    return -1;
+  if (!d) return -1;
   int n = 0;
   CUresult r = d->DeviceGetCount(&n);
-  if (r != CUDA_SUCCESS)
-    return rt_cu_fail(d, err, r, "cuDeviceGetCount");
+  if (r != CUDA_SUCCESS) return rt_cu_fail(d, err, r, "cuDeviceGetCount");
   if (dev < 0 || dev >= n)
-    return rt_errorf(err, "CUDA device %d does not exist (%d device%s)", dev, n,
-                     n == 1 ? "" : "s");
+    return rt_errorf(err, "CUDA device %d does not exist (%d device%s)", dev, n, n == 1 ? "" : "s");
   CUdevice cd;
   int major = 0, minor = 0;
   if ((r = d->DeviceGet(&cd, dev)) != CUDA_SUCCESS)

@@ -22,16 +22,14 @@ typedef struct RtDriver {
   CUresult (*CtxGetCurrent)(CUcontext *);
   CUresult (*CtxGetDevice)(CUdevice *);
   CUresult (*CtxSynchronize)(void);
-  CUresult (*ModuleLoadDataEx)(CUmodule *, const void *, unsigned int, CUjit_option *,
-                               void **);
+  CUresult (*ModuleLoadDataEx)(CUmodule *, const void *, unsigned int, CUjit_option *, void **);
   CUresult (*ModuleUnload)(CUmodule);
   CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*FuncGetAttribute)(int *, CUfunction_attribute, CUfunction);
   CUresult (*FuncSetAttribute)(CUfunction, CUfunction_attribute, int);
   CUresult (*LaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **);
-  CUresult (*LaunchKernel)(CUfunction, unsigned int, unsigned int, unsigned int,
-                           unsigned int, unsigned int, unsigned int, unsigned int, CUstream,
-                           void **, void **);
+  CUresult (*LaunchKernel)(CUfunction, unsigned int, unsigned int, unsigned int, unsigned int,
+                           unsigned int, unsigned int, unsigned int, CUstream, void **, void **);
   CUresult (*StreamSynchronize)(CUstream);
   CUresult (*GetErrorName)(CUresult, const char **);
   CUresult (*GetErrorString)(CUresult, const char **);

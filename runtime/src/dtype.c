@@ -35,23 +35,15 @@ int tirx_dl_dtype_parse(const char *s, size_t n, DLDataType *out) {
 const char *tirx_dl_dtype_str(DLDataType t, char *buf) {
   const RtDType *r = rt_dtype_find(t);
   int n;
-  if (r)
-    n = snprintf(buf, 32, "%s", r->name);
-  else if (t.code == kDLUInt && t.bits == 1)
-    n = snprintf(buf, 32, "bool");
+  if (r) n = snprintf(buf, 32, "%s", r->name);
+  else if (t.code == kDLUInt && t.bits == 1) n = snprintf(buf, 32, "bool");
   else if (t.code == kDLInt) /* widths tirx has no dtype for (int4, ...) */
     n = snprintf(buf, 32, "int%u", (unsigned)t.bits);
-  else if (t.code == kDLUInt)
-    n = snprintf(buf, 32, "uint%u", (unsigned)t.bits);
-  else if (t.code == kDLFloat)
-    n = snprintf(buf, 32, "float%u", (unsigned)t.bits);
-  else if (t.code == kDLBfloat)
-    n = snprintf(buf, 32, "bfloat%u", (unsigned)t.bits);
-  else if (t.code == kDLComplex)
-    n = snprintf(buf, 32, "complex%u", (unsigned)t.bits);
-  else
-    n = snprintf(buf, 32, "dtype(%u,%u)", (unsigned)t.code, (unsigned)t.bits);
-  if (t.lanes > 1 && n > 0 && n < 24)
-    snprintf(buf + n, 32 - (size_t)n, "x%u", (unsigned)t.lanes);
+  else if (t.code == kDLUInt) n = snprintf(buf, 32, "uint%u", (unsigned)t.bits);
+  else if (t.code == kDLFloat) n = snprintf(buf, 32, "float%u", (unsigned)t.bits);
+  else if (t.code == kDLBfloat) n = snprintf(buf, 32, "bfloat%u", (unsigned)t.bits);
+  else if (t.code == kDLComplex) n = snprintf(buf, 32, "complex%u", (unsigned)t.bits);
+  else n = snprintf(buf, 32, "dtype(%u,%u)", (unsigned)t.code, (unsigned)t.bits);
+  if (t.lanes > 1 && n > 0 && n < 24) snprintf(buf + n, 32 - (size_t)n, "x%u", (unsigned)t.lanes);
   return buf;
 }

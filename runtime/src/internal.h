@@ -45,8 +45,8 @@ char *rt_strdup(const char *s); /* NULL in, NULL out */
    the kind of file in messages ("bundle " -> "cannot open bundle PATH: ..."). */
 int rt_read_file(const char *path, const char *what, RtStrBuf *out, char **err);
 /* The same; with limit_streams_only a regular file of any size is read (data: .npy). */
-int rt_read_file_limited(const char *path, const char *what, bool limit_streams_only,
-                         RtStrBuf *out, char **err);
+int rt_read_file_limited(const char *path, const char *what, bool limit_streams_only, RtStrBuf *out,
+                         char **err);
 /* tirx_max_input_bytes (tirx/file.h). */
 int rt_max_input_bytes(size_t *out, char **err);
 

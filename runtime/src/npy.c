@@ -33,10 +33,8 @@ static int npy_dtype_of(const char *descr, DLDataType *out) {
 }
 
 int tirx_npy_compatible(DLDataType file, DLDataType want) {
-  if (file.code == want.code && file.bits == want.bits && file.lanes == want.lanes)
-    return 1;
-  if (want.lanes != 1 || file.lanes != 1 || want.bits != file.bits)
-    return 0;
+  if (file.code == want.code && file.bits == want.bits && file.lanes == want.lanes) return 1;
+  if (want.lanes != 1 || file.lanes != 1 || want.bits != file.bits) return 0;
   /* raw bits of the types NumPy lacks: bfloat16 from 2-byte integers or void, the
    * one-byte floats (float8_e4m3fn, float8_e5m2, ...) from 1-byte integers */
   if (want.code == kDLBfloat && want.bits == 16)
@@ -60,32 +58,27 @@ static const char *find_key(const char *h, const char *key) {
     snprintf(pat, sizeof pat, "\"%s\"", key);
     p = strstr(h, pat);
   }
-  if (!p)
-    return NULL;
+  if (!p) return NULL;
   p += strlen(pat);
-  while (*p == ' ')
-    p++;
+  while (*p == ' ') p++;
   return *p == ':' ? p + 1 : NULL;
 }
 
 static const char *skip_ws(const char *p) {
-  while (*p == ' ' || *p == '\t' || *p == '\n')
-    p++;
+  while (*p == ' ' || *p == '\t' || *p == '\n') p++;
   return p;
 }
 
 /* Parse the header dict into out (dtype, ndim, shape). */
 static int parse_header(const char *h, TirxNpy *out, char **err) {
   const char *p = find_key(h, "descr");
-  if (!p)
-    return rt_errorf(err, "no 'descr' in header");
+  if (!p) return rt_errorf(err, "no 'descr' in header");
   p = skip_ws(p);
   char q = *p;
   if (q != '\'' && q != '"')
     return rt_errorf(err, "unsupported dtype descr (structured arrays are not supported)");
   const char *end = strchr(p + 1, q);
-  if (!end || end - p - 1 >= 16)
-    return rt_errorf(err, "bad 'descr'");
+  if (!end || end - p - 1 >= 16) return rt_errorf(err, "bad 'descr'");
   char descr[16];
   memcpy(descr, p + 1, (size_t)(end - p - 1));
   descr[end - p - 1] = '\0';
@@ -98,40 +91,32 @@ static int parse_header(const char *h, TirxNpy *out, char **err) {
     return rt_errorf(err, "big-endian data ('%s') is not supported", descr);
 
   p = find_key(h, "fortran_order");
-  if (!p)
-    return rt_errorf(err, "no 'fortran_order' in header");
+  if (!p) return rt_errorf(err, "no 'fortran_order' in header");
   p = skip_ws(p);
   if (strncmp(p, "True", 4) == 0)
     return rt_errorf(err, "Fortran-order arrays are not supported (save with "
                           "np.ascontiguousarray)");
-  if (strncmp(p, "False", 5) != 0)
-    return rt_errorf(err, "bad 'fortran_order'");
+  if (strncmp(p, "False", 5) != 0) return rt_errorf(err, "bad 'fortran_order'");
 
   p = find_key(h, "shape");
-  if (!p)
-    return rt_errorf(err, "no 'shape' in header");
+  if (!p) return rt_errorf(err, "no 'shape' in header");
   p = skip_ws(p);
-  if (*p != '(')
-    return rt_errorf(err, "bad 'shape'");
+  if (*p != '(') return rt_errorf(err, "bad 'shape'");
   p++;
   out->ndim = 0;
   for (;;) {
     p = skip_ws(p);
-    if (*p == ')')
-      break;
+    if (*p == ')') break;
     char *e;
     errno = 0;
     long long v = strtoll(p, &e, 10);
-    if (e == p || v < 0 || errno)
-      return rt_errorf(err, "bad 'shape'");
+    if (e == p || v < 0 || errno) return rt_errorf(err, "bad 'shape'");
     if (out->ndim >= TIRX_NPY_MAX_DIMS)
       return rt_errorf(err, "more than %d dimensions", TIRX_NPY_MAX_DIMS);
     out->shape[out->ndim++] = v;
     p = skip_ws(e);
-    if (*p == ',')
-      p++;
-    else if (*p != ')')
-      return rt_errorf(err, "bad 'shape'");
+    if (*p == ',') p++;
+    else if (*p != ')') return rt_errorf(err, "bad 'shape'");
   }
   return 0;
 }
@@ -139,32 +124,27 @@ static int parse_header(const char *h, TirxNpy *out, char **err) {
 TirxStatus tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err) {
   const unsigned char *b = buf;
   memset(out, 0, sizeof(*out));
-  if (size < 10 || memcmp(b, "\x93NUMPY", 6) != 0)
-    return rt_errorf(err, "not a .npy file");
+  if (size < 10 || memcmp(b, "\x93NUMPY", 6) != 0) return rt_errorf(err, "not a .npy file");
   unsigned major = b[6];
   size_t hlen, hstart;
   if (major == 1) {
     hlen = (size_t)b[8] | (size_t)b[9] << 8;
     hstart = 10;
   } else if (major == 2 || major == 3) {
-    if (size < 12)
-      return rt_errorf(err, "truncated .npy header");
+    if (size < 12) return rt_errorf(err, "truncated .npy header");
     hlen = (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
     hstart = 12;
   } else {
     return rt_errorf(err, "unsupported .npy version %u.%u", major, (unsigned)b[7]);
   }
-  if (hlen > size - hstart)
-    return rt_errorf(err, "truncated .npy header");
+  if (hlen > size - hstart) return rt_errorf(err, "truncated .npy header");
   char *h = malloc(hlen + 1);
-  if (!h)
-    return rt_errorf(err, "out of memory");
+  if (!h) return rt_errorf(err, "out of memory");
   memcpy(h, b + hstart, hlen);
   h[hlen] = '\0';
   int rc = parse_header(h, out, err);
   free(h);
-  if (rc != 0)
-    return -1;
+  if (rc != 0) return -1;
   size_t n = 1;
   for (int32_t k = 0; k < out->ndim; k++) {
     if (out->shape[k] != 0 && n > SIZE_MAX / (size_t)out->shape[k])
@@ -172,16 +152,14 @@ TirxStatus tirx_npy_read(const void *buf, size_t size, TirxNpy *out, char **err)
     n *= (size_t)out->shape[k];
   }
   size_t elem = rt_dtype_bytes(out->dtype);
-  if (n > SIZE_MAX / elem)
-    return rt_errorf(err, "array too large");
+  if (n > SIZE_MAX / elem) return rt_errorf(err, "array too large");
   out->nbytes = n * elem;
   size_t dstart = hstart + hlen;
   if (size - dstart < out->nbytes)
     return rt_errorf(err, "truncated .npy data: expected %zu bytes, found %zu", out->nbytes,
                      size - dstart);
   out->data = malloc(out->nbytes ? out->nbytes : 1);
-  if (!out->data)
-    return rt_errorf(err, "out of memory");
+  if (!out->data) return rt_errorf(err, "out of memory");
   memcpy(out->data, b + dstart, out->nbytes);
   return 0;
 }
@@ -202,7 +180,7 @@ TirxStatus tirx_npy_read_file(const char *path, TirxNpy *out, char **err) {
 }
 
 TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
-                        const int64_t *shape, const void *data, char **err) {
+                               const int64_t *shape, const void *data, char **err) {
   const char *descr = tirx_npy_descr(dtype);
   if (!descr) {
     char dt[32];
@@ -218,15 +196,22 @@ TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
   }
   rt_sb_append(&h, ndim == 1 ? ",), }" : "), }");
   /* Pad with spaces so that 10 + header length (incl. '\n') is a multiple of 64. */
-  while ((10 + h.len + 1) % 64)
-    rt_sb_append(&h, " ");
+  while ((10 + h.len + 1) % 64) rt_sb_append(&h, " ");
   rt_sb_append(&h, "\n");
   if (h.oom || h.len > 65535) {
     rt_sb_free(&h);
     return rt_errorf(err, "cannot build .npy header");
   }
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
-                           (unsigned char)(h.len & 0xFF), (unsigned char)(h.len >> 8)};
+  unsigned char pre[10] = {0x93,
+                           'N',
+                           'U',
+                           'M',
+                           'P',
+                           'Y',
+                           1,
+                           0,
+                           (unsigned char)(h.len & 0xFF),
+                           (unsigned char)(h.len >> 8)};
   FILE *f = fopen(path, "wb");
   if (!f) {
     rt_sb_free(&h);
@@ -237,7 +222,6 @@ TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
            (bytes == 0 || fwrite(data, 1, bytes, f) == bytes);
   ok = (fclose(f) == 0) && ok;
   rt_sb_free(&h);
-  if (!ok)
-    return rt_errorf(err, "cannot write %s: %s", path, strerror(errno));
+  if (!ok) return rt_errorf(err, "cannot write %s: %s", path, strerror(errno));
   return 0;
 }

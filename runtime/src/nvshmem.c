@@ -83,7 +83,8 @@ static void shmem_load(void) {
   if (st != 0) {
     snprintf(g_shmem.msg, sizeof g_shmem.msg,
              "NVSHMEMError: nvshmemx_hostlib_init_attr failed with status %d (run with "
-             "NVSHMEM_DEBUG=INFO for NVSHMEM's reason)", st);
+             "NVSHMEM_DEBUG=INFO for NVSHMEM's reason)",
+             st);
     return;
   }
   g_shmem.ok = 1;
@@ -92,14 +93,12 @@ static void shmem_load(void) {
 /* Loads and initialises NVSHMEM once; 0 or -1 with the reason in *err. */
 static int shmem_ready(char **err) {
   pthread_once(&g_shmem.once, shmem_load);
-  if (!g_shmem.ok)
-    return rt_errorf(err, "%s", g_shmem.msg);
+  if (!g_shmem.ok) return rt_errorf(err, "%s", g_shmem.msg);
   return 0;
 }
 
 int rt_nvshmem_module_init(CUmodule mod, char **err) {
-  if (shmem_ready(err) != 0)
-    return -1;
+  if (shmem_ready(err) != 0) return -1;
   int st = g_shmem.f.cumodule_init(mod);
   if (st != 0)
     return rt_errorf(err, "NVSHMEMError: nvshmemx_cumodule_init failed with status %d", st);
@@ -108,34 +107,30 @@ int rt_nvshmem_module_init(CUmodule mod, char **err) {
 
 TirxStatus tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err) {
   /* NVSHMEM binds to the current device: synchronising activates dev's primary context */
-  if (tirxrt_synchronize(ctx, dev, err) != 0)
-    return -1;
-  if (shmem_ready(err) != 0)
-    return -1;
-  if (my_pe)
-    *my_pe = g_shmem.f.my_pe();
-  if (n_pes)
-    *n_pes = g_shmem.f.n_pes();
+  if (tirxrt_synchronize(ctx, dev, err) != 0) return -1;
+  if (shmem_ready(err) != 0) return -1;
+  if (my_pe) *my_pe = g_shmem.f.my_pe();
+  if (n_pes) *n_pes = g_shmem.f.n_pes();
   return 0;
 }
 
-TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err) {
-  if (tirxrt_nvshmem_init(ctx, dev, NULL, NULL, err) != 0)
-    return -1;
+TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr,
+                                 char **err) {
+  if (tirxrt_nvshmem_init(ctx, dev, NULL, NULL, err) != 0) return -1;
   void *q = g_shmem.f.malloc_(bytes ? bytes : 1);
   if (!q)
-    return rt_errorf(err, "NVSHMEMError: nvshmem_malloc(%zu bytes) failed (the symmetric "
-                     "heap is NVSHMEM_SYMMETRIC_SIZE bytes)", bytes);
+    return rt_errorf(err,
+                     "NVSHMEMError: nvshmem_malloc(%zu bytes) failed (the symmetric "
+                     "heap is NVSHMEM_SYMMETRIC_SIZE bytes)",
+                     bytes);
   *dptr = q;
   return 0;
 }
 
 void tirxrt_nvshmem_free(void *dptr) {
-  if (dptr && g_shmem.ok)
-    g_shmem.f.free_(dptr);
+  if (dptr && g_shmem.ok) g_shmem.f.free_(dptr);
 }
 
 void tirxrt_nvshmem_finalize(void) {
-  if (g_shmem.ok)
-    g_shmem.f.hostlib_finalize();
+  if (g_shmem.ok) g_shmem.f.hostlib_finalize();
 }

@@ -28,13 +28,13 @@ struct TirxrtContext {
   int ndev;
   pthread_mutex_t mu;          /* serialises retaining primary[] */
   _Atomic(CUcontext) *primary; /* ndev; NULL until retained */
-  CUdevice *devs;      /* ndev */
+  CUdevice *devs;              /* ndev */
 };
 
 typedef struct RtSlot {
-  _Atomic(CUfunction) fn;        /* NULL until fetched; published last */
-  int static_smem;               /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
-  _Atomic uint32_t max_dyn_set;  /* the largest MAX_DYNAMIC_SHARED_SIZE_BYTES applied */
+  _Atomic(CUfunction) fn;       /* NULL until fetched; published last */
+  int static_smem;              /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
+  _Atomic uint32_t max_dyn_set; /* the largest MAX_DYNAMIC_SHARED_SIZE_BYTES applied */
   _Atomic int nonportable_set;
 } RtSlot;
 
@@ -58,14 +58,11 @@ struct TirxrtModule {
 
 TirxStatus tirxrt_context_create(TirxrtContext **out, char **err) {
   const RtDriver *d = rt_driver(err);
-  if (!d)
-    return -1;
+  if (!d) return -1;
   int n = 0;
   CUresult r = d->DeviceGetCount(&n);
-  if (r != CUDA_SUCCESS)
-    return rt_cu_fail(d, err, r, "cuDeviceGetCount");
-  if (n < 1)
-    return rt_errorf(err, "no CUDA device found");
+  if (r != CUDA_SUCCESS) return rt_cu_fail(d, err, r, "cuDeviceGetCount");
+  if (n < 1) return rt_errorf(err, "no CUDA device found");
   TirxrtContext *c = calloc(1, sizeof(*c));
   if (c) {
     c->primary = calloc((size_t)n, sizeof(*c->primary));
@@ -92,11 +89,9 @@ TirxStatus tirxrt_context_create(TirxrtContext **out, char **err) {
 }
 
 void tirxrt_context_destroy(TirxrtContext *c) {
-  if (!c)
-    return;
+  if (!c) return;
   for (int i = 0; i < c->ndev; i++)
-    if (atomic_load(&c->primary[i]))
-      c->drv->DevicePrimaryCtxRelease(c->devs[i]);
+    if (atomic_load(&c->primary[i])) c->drv->DevicePrimaryCtxRelease(c->devs[i]);
   pthread_mutex_destroy(&c->mu);
   free(c->primary);
   free(c->devs);
@@ -107,8 +102,8 @@ void tirxrt_context_destroy(TirxrtContext *c) {
  * equivalent of cudaSetDevice. */
 static int ctx_activate(TirxrtContext *c, int dev, char **err) {
   if (dev < 0 || dev >= c->ndev)
-    return rt_errorf(err, "ValueError: CUDA device %d does not exist (%d device%s)", dev,
-                     c->ndev, c->ndev == 1 ? "" : "s");
+    return rt_errorf(err, "ValueError: CUDA device %d does not exist (%d device%s)", dev, c->ndev,
+                     c->ndev == 1 ? "" : "s");
   const RtDriver *d = c->drv;
   CUresult r = CUDA_SUCCESS;
   CUcontext pc = atomic_load_explicit(&c->primary[dev], memory_order_acquire);
@@ -122,8 +117,7 @@ static int ctx_activate(TirxrtContext *c, int dev, char **err) {
   if (r != CUDA_SUCCESS)
     return rt_cu_fail(d, err, r, "CUDAError: cuDevicePrimaryCtxRetain(%d)", dev);
   CUcontext cur = NULL; /* reading the current context is cheaper than setting it */
-  if (d->CtxGetCurrent(&cur) == CUDA_SUCCESS && cur == pc)
-    return 0;
+  if (d->CtxGetCurrent(&cur) == CUDA_SUCCESS && cur == pc) return 0;
   if ((r = d->CtxSetCurrent(pc)) != CUDA_SUCCESS)
     return rt_cu_fail(d, err, r, "CUDAError: cuCtxSetCurrent(device %d)", dev);
   return 0;
@@ -134,8 +128,7 @@ static int current_device(TirxrtContext *c, int *dev, char **err) {
   const RtDriver *d = c->drv;
   CUcontext cur = NULL;
   CUresult r = d->CtxGetCurrent(&cur);
-  if (r != CUDA_SUCCESS)
-    return rt_cu_fail(d, err, r, "CUDAError: cuCtxGetCurrent");
+  if (r != CUDA_SUCCESS) return rt_cu_fail(d, err, r, "CUDAError: cuCtxGetCurrent");
   if (!cur) {
     *dev = 0;
     return ctx_activate(c, 0, err);
@@ -154,7 +147,7 @@ static int current_device(TirxrtContext *c, int *dev, char **err) {
 /* ---- Modules ------------------------------------------------------------------------ */
 
 TirxStatus tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModule **out,
-                              char **err) {
+                                     char **err) {
   TirxrtModule *m = calloc(1, sizeof(*m));
   if (!m) {
     tirx_bundle_destroy(b);
@@ -184,24 +177,21 @@ TirxStatus tirxrt_module_from_bundle(TirxrtContext *c, TirxBundle *b, TirxrtModu
 }
 
 TirxStatus tirxrt_module_load(TirxrtContext *c, const void *data, size_t size, TirxrtModule **out,
-                       char **err) {
+                              char **err) {
   TirxBundle *b;
-  if (tirx_bundle_read(data, size, &b, err) != 0)
-    return -1;
+  if (tirx_bundle_read(data, size, &b, err) != 0) return -1;
   return tirxrt_module_from_bundle(c, b, out, err);
 }
 
 TirxStatus tirxrt_module_load_file(TirxrtContext *c, const char *path, TirxrtModule **out,
-                            char **err) {
+                                   char **err) {
   TirxBundle *b;
-  if (tirx_bundle_read_file(path, &b, err) != 0)
-    return -1;
+  if (tirx_bundle_read_file(path, &b, err) != 0) return -1;
   return tirxrt_module_from_bundle(c, b, out, err);
 }
 
 void tirxrt_module_unload(TirxrtModule *m) {
-  if (!m)
-    return;
+  if (!m) return;
   const RtDriver *d = m->ctx->drv;
   for (int i = 0; m->mods && i < m->ctx->ndev; i++)
     if (m->mods[i] && ctx_activate(m->ctx, i, NULL) == 0)
@@ -220,7 +210,7 @@ void tirxrt_module_unload(TirxrtModule *m) {
 const TirxBundle *tirxrt_module_bundle(const TirxrtModule *m) { return m->bundle; }
 
 TirxStatus tirxrt_module_get_function(TirxrtModule *m, const char *name, TirxrtFunction **out,
-                               char **err) {
+                                      char **err) {
   const TirxPlan *p = tirx_bundle_find_plan(m->bundle, name);
   for (int32_t i = 0; p && i < m->nfuncs; i++)
     if (m->funcs[i].plan == p) {
@@ -229,19 +219,15 @@ TirxStatus tirxrt_module_get_function(TirxrtModule *m, const char *name, TirxrtF
     }
   RtStrBuf sb;
   rt_sb_init(&sb);
-  if (name)
-    rt_sb_printf(&sb, "no function named `%s` in the bundle; it has:", name);
+  if (name) rt_sb_printf(&sb, "no function named `%s` in the bundle; it has:", name);
   else
     rt_sb_append(&sb, "the bundle has several functions and none is named `main`; pick "
                       "one of:");
   for (int32_t i = 0; i < m->bundle->nplans; i++)
     rt_sb_printf(&sb, " %s", m->bundle->plans[i]->name);
-  if (m->bundle->nplans == 0)
-    rt_sb_append(&sb, " (none)");
-  if (err)
-    *err = rt_sb_finish(&sb);
-  else
-    rt_sb_free(&sb);
+  if (m->bundle->nplans == 0) rt_sb_append(&sb, " (none)");
+  if (err) *err = rt_sb_finish(&sb);
+  else rt_sb_free(&sb);
   return -1;
 }
 
@@ -255,20 +241,20 @@ static const char *code_kind_name(int32_t kind) {
 /* The driver's answers to a cubin or fatbin it cannot run on this device, for which the
  * bundle's PTX is tried instead (module_load_device). */
 static const CUresult refused_binary_codes[] = {
-    CUDA_ERROR_INVALID_IMAGE, CUDA_ERROR_NO_BINARY_FOR_GPU, CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+    CUDA_ERROR_INVALID_IMAGE,
+    CUDA_ERROR_NO_BINARY_FOR_GPU,
+    CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
 };
 
 static bool refused_binary(CUresult r) {
   for (size_t i = 0; i < sizeof refused_binary_codes / sizeof refused_binary_codes[0]; i++)
-    if (r == refused_binary_codes[i])
-      return true;
+    if (r == refused_binary_codes[i]) return true;
   return false;
 }
 
 static const TirxBundleCode *bundle_ptx(const TirxBundle *b) {
   for (int32_t i = 0; i < b->ncodes; i++)
-    if (b->codes[i].kind == TIRX_CODE_PTX)
-      return &b->codes[i];
+    if (b->codes[i].kind == TIRX_CODE_PTX) return &b->codes[i];
   return NULL;
 }
 
@@ -276,28 +262,23 @@ static const TirxBundleCode *bundle_ptx(const TirxBundle *b) {
 static int module_load_device(TirxrtModule *m, int dev, char **err) {
   const RtDriver *d = m->ctx->drv;
   char arch[16];
-  if (tirxrt_device_arch(dev, arch, err) != 0)
-    return -1;
+  if (tirxrt_device_arch(dev, arch, err) != 0) return -1;
   const TirxBundleCode *pick = NULL;
   for (int32_t i = 0; i < m->bundle->ncodes && !pick; i++)
     if (m->bundle->codes[i].kind != TIRX_CODE_PTX && strcmp(m->bundle->codes[i].arch, arch) == 0)
       pick = &m->bundle->codes[i];
   for (int32_t i = 0; i < m->bundle->ncodes && !pick; i++)
-    if (m->bundle->codes[i].kind == TIRX_CODE_PTX)
-      pick = &m->bundle->codes[i];
+    if (m->bundle->codes[i].kind == TIRX_CODE_PTX) pick = &m->bundle->codes[i];
   if (!pick) {
     RtStrBuf sb;
     rt_sb_init(&sb);
-    rt_sb_printf(&sb, "CUDAError: the bundle has no code for device %d (%s): it holds", dev,
-                 arch);
+    rt_sb_printf(&sb, "CUDAError: the bundle has no code for device %d (%s): it holds", dev, arch);
     for (int32_t i = 0; i < m->bundle->ncodes; i++)
       rt_sb_printf(&sb, "%s %s %s", i ? "," : "", code_kind_name(m->bundle->codes[i].kind),
                    m->bundle->codes[i].arch);
     rt_sb_printf(&sb, " and no PTX; recompile with --mcpu=%s", arch);
-    if (err)
-      *err = rt_sb_finish(&sb);
-    else
-      rt_sb_free(&sb);
+    if (err) *err = rt_sb_finish(&sb);
+    else rt_sb_free(&sb);
     return -1;
   }
   char log[4096] = "";
@@ -320,8 +301,8 @@ static int module_load_device(TirxrtModule *m, int dev, char **err) {
   if (r != CUDA_SUCCESS) {
     m->mods[dev] = NULL;
     char *sub = NULL;
-    rt_cu_fail(d, &sub, r, "CUDAError: cuModuleLoadData on device %d (%s) of %s %s", dev,
-               arch, code_kind_name(pick->kind), pick->arch);
+    rt_cu_fail(d, &sub, r, "CUDAError: cuModuleLoadData on device %d (%s) of %s %s", dev, arch,
+               code_kind_name(pick->kind), pick->arch);
     rt_errorf(err, "%s%s%s", sub ? sub : "cuModuleLoadData failed", log[0] ? "\n" : "", log);
     free(sub);
     return -1;
@@ -347,11 +328,9 @@ static RtSlot *slot_at(TirxrtFunction *f, int32_t k, int dev) {
 static RtSlot *slot_get(TirxrtFunction *f, int32_t k, int dev, char **err) {
   TirxrtModule *m = f->mod;
   RtSlot *s = slot_at(f, k, dev);
-  if (atomic_load_explicit(&s->fn, memory_order_relaxed))
-    return s;
+  if (atomic_load_explicit(&s->fn, memory_order_relaxed)) return s;
   const RtDriver *d = m->ctx->drv;
-  if (!m->mods[dev] && module_load_device(m, dev, err) != 0)
-    return NULL;
+  if (!m->mods[dev] && module_load_device(m, dev, err) != 0) return NULL;
   const char *name = f->plan->kernels[k].name;
   CUfunction fn;
   CUresult r = d->ModuleGetFunction(&fn, m->mods[dev], name);
@@ -361,8 +340,7 @@ static RtSlot *slot_get(TirxrtFunction *f, int32_t k, int dev, char **err) {
               rt_cu_error_name(d, r, buf));
     return NULL;
   }
-  if (d->FuncGetAttribute(&s->static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) !=
-      CUDA_SUCCESS)
+  if (d->FuncGetAttribute(&s->static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) != CUDA_SUCCESS)
     s->static_smem = 0;
   atomic_store_explicit(&s->fn, fn, memory_order_release); /* after static_smem */
   return s;
@@ -378,30 +356,31 @@ static int need_smem_optin(const RtSlot *s, const TirxrtLaunchConfig *lc) {
 
 static int need_nonportable(const RtSlot *s, const TirxrtLaunchConfig *lc) {
   uint64_t cl = (uint64_t)lc->cluster[0] * lc->cluster[1] * lc->cluster[2];
-  uint64_t pcl = (uint64_t)lc->preferred_cluster[0] * lc->preferred_cluster[1] *
-                 lc->preferred_cluster[2];
+  uint64_t pcl =
+      (uint64_t)lc->preferred_cluster[0] * lc->preferred_cluster[1] * lc->preferred_cluster[2];
   return (cl > 8 || pcl > 8) && !atomic_load_explicit(&s->nonportable_set, memory_order_relaxed);
 }
 
 /* Apply the attributes the launch needs (caller holds m->mu). */
-static int slot_prepare(const RtDriver *d, RtSlot *s, const TirxrtLaunchConfig *lc,
-                        char **err) {
+static int slot_prepare(const RtDriver *d, RtSlot *s, const TirxrtLaunchConfig *lc, char **err) {
   CUfunction fn = atomic_load_explicit(&s->fn, memory_order_relaxed);
   if (need_smem_optin(s, lc)) {
-    CUresult r = d->FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                     (int)lc->dyn_smem);
+    CUresult r =
+        d->FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)lc->dyn_smem);
     if (r != CUDA_SUCCESS)
       return rt_cu_fail(d, err, r,
                         "InternalError: Failed to set the allowed dynamic shared memory "
-                        "size to %u (static %d bytes)", lc->dyn_smem, s->static_smem);
+                        "size to %u (static %d bytes)",
+                        lc->dyn_smem, s->static_smem);
     atomic_store_explicit(&s->max_dyn_set, lc->dyn_smem, memory_order_relaxed);
   }
   if (need_nonportable(s, lc)) {
     CUresult r = d->FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
     if (r != CUDA_SUCCESS)
-      return rt_cu_fail(d, err, r, "InternalError: Failed to allow non-portable CUDA "
-                        "cluster size (%u, %u, %u)", lc->cluster[0], lc->cluster[1],
-                        lc->cluster[2]);
+      return rt_cu_fail(d, err, r,
+                        "InternalError: Failed to allow non-portable CUDA "
+                        "cluster size (%u, %u, %u)",
+                        lc->cluster[0], lc->cluster[1], lc->cluster[2]);
     atomic_store_explicit(&s->nonportable_set, 1, memory_order_relaxed);
   }
   return 0;
@@ -411,14 +390,12 @@ static int is_unit(const uint32_t v[3]) { return v[0] == 1 && v[1] == 1 && v[2] 
 
 /* Launch kernel k of f on dev; maps: the plan's encoded tensor maps (or NULL). */
 static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg *args,
-                         const int64_t *syms, void *const *maps, CUstream stream,
-                         char **err) {
+                         const int64_t *syms, void *const *maps, CUstream stream, char **err) {
   const TirxPlan *plan = f->plan;
   const TirxPlanKernel *pk = &plan->kernels[k];
   const RtDriver *d = f->mod->ctx->drv;
   TirxrtLaunchConfig lc;
-  if (tirxrt_eval_launch(plan, k, syms, &lc, err) != 0)
-    return -1;
+  if (tirxrt_eval_launch(plan, k, syms, &lc, err) != 0) return -1;
   /* Warm path: the function is fetched and needs no new attribute — no lock. */
   RtSlot *s = slot_at(f, k, dev);
   CUfunction fn = atomic_load_explicit(&s->fn, memory_order_acquire);
@@ -429,8 +406,7 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
     rc = s ? slot_prepare(d, s, &lc, err) : -1;
     fn = s ? atomic_load_explicit(&s->fn, memory_order_relaxed) : NULL;
     pthread_mutex_unlock(&f->mod->mu);
-    if (rc != 0)
-      return -1;
+    if (rc != 0) return -1;
   }
 
   enum { SMALL = 32 };
@@ -494,15 +470,15 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
        a few microseconds, and this is part of them). */
     CUresult r = nattr == 0 && d->LaunchKernel
                      ? d->LaunchKernel(fn, lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0],
-                                       lc.block[1], lc.block[2], lc.dyn_smem, stream, params,
-                                       NULL)
+                                       lc.block[1], lc.block[2], lc.dyn_smem, stream, params, NULL)
                      : d->LaunchKernelEx(&cfg, fn, params, NULL);
     if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED) { /* shutdown: ignored */
       char buf[32];
-      rc = rt_errorf(err, "InternalError: CUDALaunch Error: %s\n grid=(%u,%u,%u),  "
-                     "block=(%u,%u,%u)\n// func_name=%s", rt_cu_error_name(d, r, buf),
-                     lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0], lc.block[1],
-                     lc.block[2], pk->name);
+      rc = rt_errorf(err,
+                     "InternalError: CUDALaunch Error: %s\n grid=(%u,%u,%u),  "
+                     "block=(%u,%u,%u)\n// func_name=%s",
+                     rt_cu_error_name(d, r, buf), lc.grid[0], lc.grid[1], lc.grid[2], lc.block[0],
+                     lc.block[1], lc.block[2], pk->name);
     }
   }
   if (holders != small_h) {
@@ -513,63 +489,61 @@ static int launch_kernel(TirxrtFunction *f, int32_t k, int dev, const TirxrtArg 
 }
 
 /* Evaluate, validate (tmap.c) and encode tensor map j of plan into *out. */
-static int encode_map(const RtDriver *d, const TirxPlan *plan, int32_t j,
-                      const TirxrtArg *args, const int64_t *syms, CUtensorMap *out,
-                      char **err) {
+static int encode_map(const RtDriver *d, const TirxPlan *plan, int32_t j, const TirxrtArg *args,
+                      const int64_t *syms, CUtensorMap *out, char **err) {
   TirxrtTensorMapArgs a;
-  if (tirxrt_tensor_map_eval(plan, j, args, syms, &a, err) != 0)
-    return -1;
+  if (tirxrt_tensor_map_eval(plan, j, args, syms, &a, err) != 0) return -1;
   const char *name = plan->maps[j].name;
   if ((uintptr_t)out % 64 != 0) /* CUtensorMap is declared aligned: cannot happen */
-    return rt_errorf(err, "InternalError: tensor map %s: the host buffer %p is not 64-byte "
-                     "aligned", name, (void *)out);
+    return rt_errorf(err,
+                     "InternalError: tensor map %s: the host buffer %p is not 64-byte "
+                     "aligned",
+                     name, (void *)out);
   if (!d->TensorMapEncodeTiled)
-    return rt_errorf(err, "InternalError: tensor map %s: the CUDA driver has no "
-                     "cuTensorMapEncodeTiled (TMA needs a CUDA 12 or newer driver)", name);
+    return rt_errorf(err,
+                     "InternalError: tensor map %s: the CUDA driver has no "
+                     "cuTensorMapEncodeTiled (TMA needs a CUDA 12 or newer driver)",
+                     name);
   cuuint64_t dims[TIRX_TMAP_MAX_RANK], strides[TIRX_TMAP_MAX_RANK - 1];
   cuuint32_t box[TIRX_TMAP_MAX_RANK], es[TIRX_TMAP_MAX_RANK];
   for (int32_t i = 0; i < TIRX_TMAP_MAX_RANK; i++) { /* validated: all in range */
     dims[i] = (cuuint64_t)a.global_dim[i];
     box[i] = (cuuint32_t)a.box_dim[i];
     es[i] = (cuuint32_t)a.element_strides[i];
-    if (i < TIRX_TMAP_MAX_RANK - 1)
-      strides[i] = (cuuint64_t)a.global_strides[i];
+    if (i < TIRX_TMAP_MAX_RANK - 1) strides[i] = (cuuint64_t)a.global_strides[i];
   }
   CUresult r = d->TensorMapEncodeTiled(
       out, (CUtensorMapDataType)a.data_type, (cuuint32_t)a.rank,
       (void *)(uintptr_t)a.global_address, dims, strides, box, es,
       (CUtensorMapInterleave)a.interleave, (CUtensorMapSwizzle)a.swizzle,
       (CUtensorMapL2promotion)a.l2_promotion, (CUtensorMapFloatOOBfill)a.oob_fill);
-  if (r == CUDA_SUCCESS)
-    return 0;
+  if (r == CUDA_SUCCESS) return 0;
   /* TVM dumps every parameter, then "Error in cuTensorMapEncodeTiled: <string>". */
   const char *desc = NULL;
   char buf[32];
-  if (d->GetErrorString(r, &desc) != CUDA_SUCCESS || !desc)
-    desc = rt_cu_error_name(d, r, buf);
+  if (d->GetErrorString(r, &desc) != CUDA_SUCCESS || !desc) desc = rt_cu_error_name(d, r, buf);
   char *params = tirxrt_tensor_map_describe(&a);
   const TirxPlanTensorMap *m = &plan->maps[j];
-  rt_errorf(err, "InternalError: Error in cuTensorMapEncodeTiled: %s\n  tensor map %s of %s: "
-            "%s", desc, name, plan->params[m->param].name, params ? params : "?");
+  rt_errorf(err,
+            "InternalError: Error in cuTensorMapEncodeTiled: %s\n  tensor map %s of %s: "
+            "%s",
+            desc, name, plan->params[m->param].name, params ? params : "?");
   free(params);
   return -1;
 }
 
 TirxStatus tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void *stream,
-                char **err) {
+                       char **err) {
   const TirxPlan *plan = f->plan;
   enum { SMALL = 16 };
   int64_t small[SMALL];
   int64_t *syms = plan->nsyms > SMALL ? malloc(sizeof(*syms) * (size_t)plan->nsyms) : small;
-  if (!syms)
-    return rt_errorf(err, "out of memory");
+  if (!syms) return rt_errorf(err, "out of memory");
   int32_t dev = -1;
   int rc = tirxrt_check_args(plan, f->sig, args, nargs, syms, &dev, err);
   if (rc == 0) {
-    if (dev >= 0)
-      rc = ctx_activate(f->mod->ctx, dev, err);
-    else
-      rc = current_device(f->mod->ctx, &dev, err);
+    if (dev >= 0) rc = ctx_activate(f->mod->ctx, dev, err);
+    else rc = current_device(f->mod->ctx, &dev, err);
   }
   /* Tensor maps: encoded in host program order before the first launch; the buffers
      live until the last cuLaunchKernelEx has returned (the driver copies them). */
@@ -581,30 +555,24 @@ TirxStatus tirxrt_call(TirxrtFunction *f, const TirxrtArg *args, int nargs, void
   if (rc == 0 && plan->nmaps > SMALL_MAPS) {
     maps = aligned_alloc(_Alignof(CUtensorMap), sizeof(*maps) * (size_t)plan->nmaps);
     map_ptrs = malloc(sizeof(*map_ptrs) * (size_t)plan->nmaps);
-    if (!maps || !map_ptrs)
-      rc = rt_errorf(err, "out of memory");
+    if (!maps || !map_ptrs) rc = rt_errorf(err, "out of memory");
   }
   for (int32_t j = 0; rc == 0 && j < plan->nmaps; j++) {
     rc = encode_map(f->mod->ctx->drv, plan, j, args, syms, &maps[j], err);
     map_ptrs[j] = &maps[j];
   }
   for (int32_t k = 0; rc == 0 && k < plan->nkernels; k++)
-    rc = launch_kernel(f, k, dev, args, syms, plan->nmaps ? map_ptrs : NULL,
-                       (CUstream)stream, err);
-  if (maps != small_maps)
-    free(maps);
-  if (map_ptrs != small_ptrs)
-    free(map_ptrs);
-  if (syms != small)
-    free(syms);
+    rc = launch_kernel(f, k, dev, args, syms, plan->nmaps ? map_ptrs : NULL, (CUstream)stream, err);
+  if (maps != small_maps) free(maps);
+  if (map_ptrs != small_ptrs) free(map_ptrs);
+  if (syms != small) free(syms);
   return rc;
 }
 
 /* ---- Memory helpers ------------------------------------------------------------------- */
 
 TirxStatus tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr, char **err) {
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUdeviceptr p = 0;
   CUresult r = c->drv->MemAlloc(&p, bytes ? bytes : 1);
   if (r != CUDA_SUCCESS)
@@ -614,40 +582,34 @@ TirxStatus tirxrt_mem_alloc(TirxrtContext *c, int dev, size_t bytes, void **dptr
 }
 
 TirxStatus tirxrt_mem_free(TirxrtContext *c, int dev, void *dptr, char **err) {
-  if (!dptr)
-    return 0;
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+  if (!dptr) return 0;
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUresult r = c->drv->MemFree((CUdeviceptr)(uintptr_t)dptr);
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemFree");
 }
 
 TirxStatus tirxrt_memset_zero(TirxrtContext *c, int dev, void *dptr, size_t bytes, char **err) {
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUresult r = c->drv->MemsetD8((CUdeviceptr)(uintptr_t)dptr, 0, bytes);
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemsetD8");
 }
 
 TirxStatus tirxrt_memcpy_htod(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
-                       char **err) {
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+                              char **err) {
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUresult r = c->drv->MemcpyHtoD((CUdeviceptr)(uintptr_t)dst, src, bytes);
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyHtoD");
 }
 
 TirxStatus tirxrt_memcpy_dtoh(TirxrtContext *c, int dev, void *dst, const void *src, size_t bytes,
-                       char **err) {
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+                              char **err) {
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUresult r = c->drv->MemcpyDtoH(dst, (CUdeviceptr)(uintptr_t)src, bytes);
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuMemcpyDtoH");
 }
 
 TirxStatus tirxrt_synchronize(TirxrtContext *c, int dev, char **err) {
-  if (ctx_activate(c, dev, err) != 0)
-    return -1;
+  if (ctx_activate(c, dev, err) != 0) return -1;
   CUresult r = c->drv->CtxSynchronize();
   return r == CUDA_SUCCESS ? 0 : rt_cu_fail(c->drv, err, r, "CUDAError: cuCtxSynchronize");
 }

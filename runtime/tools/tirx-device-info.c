@@ -30,10 +30,8 @@ int main(int argc, char **argv) {
       free(err);
       return 3;
     }
-    if (arch_only)
-      printf("%s\n", arch);
-    else
-      printf("device %d: %s\n", d, arch);
+    if (arch_only) printf("%s\n", arch);
+    else printf("device %d: %s\n", d, arch);
   }
   return 0;
 }

@@ -140,7 +140,8 @@ int tool_write(const char *tool, const char *path, const void *data, size_t n) {
     e = errno;
   }
   if (bad) {
-    fprintf(stderr, "%s: cannot write '%s': %s\n", tool, to_stdout ? "<stdout>" : path, strerror(e));
+    fprintf(stderr, "%s: cannot write '%s': %s\n", tool, to_stdout ? "<stdout>" : path,
+            strerror(e));
     return 1;
   }
   return 0;
@@ -227,9 +228,9 @@ void tool_free_chunks(char **chunks, size_t *lens, int n) {
 
 typedef struct Expect {
   TirxDiagLevel level;
-  long line;          /* 0 = any line (@*) */
-  long col;           /* 0 = any column */
-  long at;            /* the line of the comment */
+  long line; /* 0 = any line (@*) */
+  long col;  /* 0 = any column */
+  long at;   /* the line of the comment */
   const char *text;
   size_t textlen;
   bool met;
@@ -278,7 +279,8 @@ static bool parse_expect(const char *p, const char *eol, long at, Expect *e, con
     }
   }
   while (p < eol && *p == ' ') p++;
-  if (eol - p < 2 || p[0] != '{' || p[1] != '{') return *why = "expected '{{' before the message", false;
+  if (eol - p < 2 || p[0] != '{' || p[1] != '{')
+    return *why = "expected '{{' before the message", false;
   p += 2;
   const char *close = NULL;
   for (const char *s = p; s + 1 < eol; s++)
@@ -356,8 +358,7 @@ int tool_verify_diagnostics(const char *tool, const char *filename, const char *
     if (de.line)
       fprintf(stderr, "%s:%u:%u: error: unexpected %s: %s\n", filename, de.line, de.col,
               level_name(de.level), de.msg);
-    else
-      fprintf(stderr, "%s: error: unexpected %s: %s\n", filename, level_name(de.level), de.msg);
+    else fprintf(stderr, "%s: error: unexpected %s: %s\n", filename, level_name(de.level), de.msg);
   }
   for (int j = 0; j < nex; j++) {
     if (ex[j].met) continue;

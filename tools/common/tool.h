@@ -26,8 +26,8 @@ typedef struct ToolArgs {
   const char *tool; /* "tirx-opt": the prefix of every message */
   int argc;
   char **argv;
-  int i;   /* the argument being looked at (argv[i]) */
-  int bad; /* set when a usage error was reported (tool_value / tool_define) */
+  int i;                /* the argument being looked at (argv[i]) */
+  int bad;              /* set when a usage error was reported (tool_value / tool_define) */
   const char **defines; /* the -D values so far (tool_define), in order */
   int ndefines;
   const char **includes; /* the -I directories so far (tool_include), in order */

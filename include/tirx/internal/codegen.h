@@ -42,18 +42,18 @@
 /* ---- codegen (lib/Target/NVPTX) ------------------------------------------ */
 
 typedef struct TirxCodegenResult {
-  char *llvm_ir;     /* LLVM IR before optimisation (keep_llvm only, else NULL) */
-  char *llvm_ir_opt; /* LLVM IR after optimisation (keep_llvm only, else NULL) */
-  char *ptx;         /* PTX text (NUL-terminated) */
-  const char *arch;  /* the arch compiled for (static string) */
-  int nkernels;      /* kernels emitted */
-  int nfuncs;        /* no kernel: device functions emitted alone (a relocatable cubin) */
-  int nexterns;      /* device functions called but not defined here (a relocatable cubin) */
+  char *llvm_ir;           /* LLVM IR before optimisation (keep_llvm only, else NULL) */
+  char *llvm_ir_opt;       /* LLVM IR after optimisation (keep_llvm only, else NULL) */
+  char *ptx;               /* PTX text (NUL-terminated) */
+  const char *arch;        /* the arch compiled for (static string) */
+  int nkernels;            /* kernels emitted */
+  int nfuncs;              /* no kernel: device functions emitted alone (a relocatable cubin) */
+  int nexterns;            /* device functions called but not defined here (a relocatable cubin) */
   const char *extern_name; /* the first of those (module-interned), and its call */
   Loc extern_loc;
-  double ms_irgen;   /* TIRx → LLVM IR, incl. libdevice linking and verification */
-  double ms_opt;     /* LLVM's optimisation pipeline (tirx_llvm_pipeline_name) */
-  double ms_ptx;     /* NVPTX instruction selection + PTX printing */
+  double ms_irgen; /* TIRx → LLVM IR, incl. libdevice linking and verification */
+  double ms_opt;   /* LLVM's optimisation pipeline (tirx_llvm_pipeline_name) */
+  double ms_ptx;   /* NVPTX instruction selection + PTX printing */
 } TirxCodegenResult;
 
 /* What codegen targets (tirx_codegen_module). */

@@ -23,24 +23,31 @@
 #include "tirx/internal/ir.h"
 
 typedef enum {
-  RET_VOID,    /* statement */
-  RET_ARG0,    /* dtype of argument 0 */
-  RET_ARG1,    /* dtype of argument 1 */
-  RET_BOOL, RET_I32, RET_U32, RET_I64, RET_U64, RET_F32, RET_F64, RET_HANDLE,
-  RET_DTYPE0,  /* argument 0 is a dtype (reinterpret, call_extern) */
-  RET_DTYPE1,  /* argument 1 is a dtype (ldg) */
-  RET_DTYPE_KW,/* return_type= / dtype= keyword */
-  RET_SPECIAL  /* computed by the parser (scope ids, buffers ...) */
+  RET_VOID, /* statement */
+  RET_ARG0, /* dtype of argument 0 */
+  RET_ARG1, /* dtype of argument 1 */
+  RET_BOOL,
+  RET_I32,
+  RET_U32,
+  RET_I64,
+  RET_U64,
+  RET_F32,
+  RET_F64,
+  RET_HANDLE,
+  RET_DTYPE0,   /* argument 0 is a dtype (reinterpret, call_extern) */
+  RET_DTYPE1,   /* argument 1 is a dtype (ldg) */
+  RET_DTYPE_KW, /* return_type= / dtype= keyword */
+  RET_SPECIAL   /* computed by the parser (scope ids, buffers ...) */
 } IntrinRet;
 
 enum {
   INTRIN_PURE = 1u << 0,
-  INTRIN_SPECIAL = 1u << 1,   /* parser-level construct, never an E_CALL */
-  INTRIN_FRAME = 1u << 2,     /* usable as `with ...:` */
-  INTRIN_ASM = 1u << 3,       /* lowered through the inline-asm table */
-  INTRIN_SM90 = 1u << 4,      /* needs sm_90+ */
-  INTRIN_SM100 = 1u << 5,     /* needs sm_100a (tcgen05) */
-  INTRIN_NVSHMEM = 1u << 6,   /* an NVSHMEM device call: links libnvshmem_device, marks the kernel */
+  INTRIN_SPECIAL = 1u << 1, /* parser-level construct, never an E_CALL */
+  INTRIN_FRAME = 1u << 2,   /* usable as `with ...:` */
+  INTRIN_ASM = 1u << 3,     /* lowered through the inline-asm table */
+  INTRIN_SM90 = 1u << 4,    /* needs sm_90+ */
+  INTRIN_SM100 = 1u << 5,   /* needs sm_100a (tcgen05) */
+  INTRIN_NVSHMEM = 1u << 6, /* an NVSHMEM device call: links libnvshmem_device, marks the kernel */
 };
 
 typedef enum {
@@ -86,19 +93,41 @@ typedef enum {
 } PtxAluRule;
 
 enum { /* modifier classes */
-  PM_RND = 1u << 0, PM_FTZ = 1u << 1, PM_SAT = 1u << 2, PM_APPROX = 1u << 3, PM_FULL = 1u << 4,
-  PM_HLW = 1u << 5, PM_CMP = 1u << 6, PM_TESTP = 1u << 7,
+       PM_RND = 1u << 0,
+       PM_FTZ = 1u << 1,
+       PM_SAT = 1u << 2,
+       PM_APPROX = 1u << 3,
+       PM_FULL = 1u << 4,
+       PM_HLW = 1u << 5,
+       PM_CMP = 1u << 6,
+       PM_TESTP = 1u << 7,
 };
-enum { /* type classes */
-  PTC_INT = 1u << 0, /* s8..s64, u8..u64 */
-  PTC_BIT = 1u << 1, /* b16, b32, b64 */
-  PTC_F = 1u << 2,   /* f32, f64 */
-  PTC_H = 1u << 3,   /* f16, f16x2, bf16, bf16x2 (uint16 / uint32 carriers) */
+enum {                    /* type classes */
+       PTC_INT = 1u << 0, /* s8..s64, u8..u64 */
+       PTC_BIT = 1u << 1, /* b16, b32, b64 */
+       PTC_F = 1u << 2,   /* f32, f64 */
+       PTC_H = 1u << 3,   /* f16, f16x2, bf16, bf16x2 (uint16 / uint32 carriers) */
 };
 
 typedef enum {
-  PT_NONE, PT_S8, PT_S16, PT_S32, PT_S64, PT_U8, PT_U16, PT_U32, PT_U64, PT_B16, PT_B32, PT_B64,
-  PT_F16, PT_F16X2, PT_BF16, PT_BF16X2, PT_F32, PT_F64
+  PT_NONE,
+  PT_S8,
+  PT_S16,
+  PT_S32,
+  PT_S64,
+  PT_U8,
+  PT_U16,
+  PT_U32,
+  PT_U64,
+  PT_B16,
+  PT_B32,
+  PT_B64,
+  PT_F16,
+  PT_F16X2,
+  PT_BF16,
+  PT_BF16X2,
+  PT_F32,
+  PT_F64
 } PtxType;
 
 typedef struct PtxAluFamily {

@@ -27,8 +27,16 @@
 /* ---- data types ---------------------------------------------------------- */
 
 typedef enum {
-  DTC_INT, DTC_UINT, DTC_FLOAT, DTC_BFLOAT, DTC_F8, DTC_F6, DTC_F4,
-  DTC_BOOL, DTC_HANDLE, DTC_VOID
+  DTC_INT,
+  DTC_UINT,
+  DTC_FLOAT,
+  DTC_BFLOAT,
+  DTC_F8,
+  DTC_F6,
+  DTC_F4,
+  DTC_BOOL,
+  DTC_HANDLE,
+  DTC_VOID
 } DTypeCode;
 
 typedef enum {
@@ -47,7 +55,7 @@ typedef struct DType {
 DType tirx_dtype(DTypeId id);
 DType tirx_dtype_vec(DTypeId id, int lanes);
 DTypeCode tirx_dtype_code(DType t);
-int tirx_dtype_bits(DType t);          /* bits of one lane */
+int tirx_dtype_bits(DType t); /* bits of one lane */
 const char *tirx_dtype_scalar_name(DTypeId id);
 /* Writes "float32", "float32x4" into buf (>= 32 bytes); returns buf. */
 char *tirx_dtype_str(DType t, char *buf);
@@ -77,14 +85,14 @@ typedef struct Loc {
 /* ---- variables ----------------------------------------------------------- */
 
 typedef enum {
-  VAR_PLAIN,     /* loop var, bind, scalar param, scope id, shape var */
-  VAR_BUFDATA,   /* the data pointer of `buffer` (prints as `A.data`) */
+  VAR_PLAIN,   /* loop var, bind, scalar param, scope id, shape var */
+  VAR_BUFDATA, /* the data pointer of `buffer` (prints as `A.data`) */
 } VarKind;
 
 struct Var {
   Loc loc;
-  const char *name;   /* interned; "" prints as `v` */
-  DType dtype;        /* handle for pointers */
+  const char *name; /* interned; "" prints as `v` */
+  DType dtype;      /* handle for pointers */
   VarKind kind;
   /* Pointer type, when dtype is handle: element dtype (lanes 0 = untyped
    * `T.handle`) and storage scope ("global", "shared", "shared.dyn", "local",
@@ -101,30 +109,31 @@ struct Var {
 
 struct Buffer {
   Loc loc;
-  const char *name;     /* interned */
-  Var *data;            /* VAR_BUFDATA var of this buffer */
+  const char *name; /* interned */
+  Var *data;        /* VAR_BUFDATA var of this buffer */
   DType dtype;
   int ndim;
   Expr **shape;
-  int nstrides;         /* 0 = compact */
+  int nstrides; /* 0 = compact */
   Expr **strides;
-  Expr *elem_offset;    /* NULL = 0 */
-  const char *scope;    /* interned: "global", "shared", "shared.dyn", "local", "tmem", ... */
-  int align;            /* bytes; 0 = default (64) */
-  int offset_factor;    /* 0 = default (1) */
-  Expr *layout;         /* NULL = default row-major; E_NONE = layout=None; else E_LAYOUT */
-  bool layout_default;  /* layout is TVM's default TileLayout(S[shape]), kept because TVM prints it */
-  Expr *allocated_addr; /* NULL or an expr (tmem column) */
-  Expr *decl_data;      /* S_DECL: the aliased pointer (e.g. arena.data) */
-  Expr *annotations;    /* E_DICT or NULL */
+  Expr *elem_offset; /* NULL = 0 */
+  const char *scope; /* interned: "global", "shared", "shared.dyn", "local", "tmem", ... */
+  int align;         /* bytes; 0 = default (64) */
+  int offset_factor; /* 0 = default (1) */
+  Expr *layout;      /* NULL = default row-major; E_NONE = layout=None; else E_LAYOUT */
+  bool
+      layout_default; /* layout is TVM's default TileLayout(S[shape]), kept because TVM prints it */
+  Expr *allocated_addr;      /* NULL or an expr (tmem column) */
+  Expr *decl_data;           /* S_DECL: the aliased pointer (e.g. arena.data) */
+  Expr *annotations;         /* E_DICT or NULL */
   bool declared_by_T_Buffer; /* body-level `X = T.Buffer(...)` alias (no statement) */
-  Buffer *view_of;      /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
-  bool view_local;      /* ... made by `X.local()`: the per-thread storage under view X */
-  bool decl_no_data;    /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
-  Buffer *layout_src;   /* layout NULL, made by X.view(shape): the buffer whose default row-major
+  Buffer *view_of;           /* S_DECL made by `X.view(...)`: X (TVM prints the view form) */
+  bool view_local;           /* ... made by `X.local()`: the per-thread storage under view X */
+  bool decl_no_data;         /* S_ALLOC written T.decl_buffer(...) without data= (tmem) */
+  Buffer *layout_src; /* layout NULL, made by X.view(shape): the buffer whose default row-major
                            layout (over its own shape) this one keeps, as TVM's view keeps the
                            layout object (NULL: this buffer's own shape) */
-  int *permute;         /* made by X.permute(dims) over X's own layout iters: the dims (TVM
+  int *permute;       /* made by X.permute(dims) over X's own layout iters: the dims (TVM
                            prints X.permute(...)) */
   int id;
 };
@@ -140,7 +149,7 @@ typedef struct PtrType {
 } PtrType;
 
 typedef struct KwArg {
-  const char *name;  /* interned */
+  const char *name; /* interned */
   Expr *value;
 } KwArg;
 
@@ -158,27 +167,71 @@ struct Expr {
   DType dtype;
   Loc loc;
   union {
-    struct { int64_t v; bool pod; } i;       /* uint64 values stored bitwise */
-    struct { double v; bool pod; } f;
-    struct { const char *p; size_t len; } s;
-    Var *var;
-    struct { Expr *a, *b; } bin;
-    struct { Expr *a; } un;
-    struct { Expr *c, *t, *f; } sel;
-    struct { Buffer *buf; Expr **idx; int n; Expr *pred; } load;
-    struct { Expr *base, *stride; int lanes; } ramp;
-    struct { Expr *value; int lanes; } bcast;
     struct {
-      const Intrin *op;  /* registry entry; never NULL */
-      Expr **args; int n;
-      KwArg *kw; int nkw;
-      const char *name;  /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
+      int64_t v;
+      bool pod;
+    } i; /* uint64 values stored bitwise */
+    struct {
+      double v;
+      bool pod;
+    } f;
+    struct {
+      const char *p;
+      size_t len;
+    } s;
+    Var *var;
+    struct {
+      Expr *a, *b;
+    } bin;
+    struct {
+      Expr *a;
+    } un;
+    struct {
+      Expr *c, *t, *f;
+    } sel;
+    struct {
+      Buffer *buf;
+      Expr **idx;
+      int n;
+      Expr *pred;
+    } load;
+    struct {
+      Expr *base, *stride;
+      int lanes;
+    } ramp;
+    struct {
+      Expr *value;
+      int lanes;
+    } bcast;
+    struct {
+      const Intrin *op; /* registry entry; never NULL */
+      Expr **args;
+      int n;
+      KwArg *kw;
+      int nkw;
+      const char *name;      /* E_LAYOUT / generic calls: printed callee, e.g. "T.TileLayout" */
       const PtrType *ptr_ty; /* a handle result's pointer type (T.reinterpret), or NULL */
     } call;
-    struct { Var *var; Expr *value; Expr *body; } let;
-    struct { Buffer *buf; Expr **min; Expr **ext; int n; } region;
-    struct { Expr **items; int n; } list;
-    struct { Expr **keys; Expr **vals; int n; } dict;
+    struct {
+      Var *var;
+      Expr *value;
+      Expr *body;
+    } let;
+    struct {
+      Buffer *buf;
+      Expr **min;
+      Expr **ext;
+      int n;
+    } region;
+    struct {
+      Expr **items;
+      int n;
+    } list;
+    struct {
+      Expr **keys;
+      Expr **vals;
+      int n;
+    } dict;
     Buffer *bufref;
   } u;
 };
@@ -196,9 +249,7 @@ typedef enum {
  * printer prints a longer perfect nest as several grids. */
 #define TIRX_MAX_GRID_LOOPS 16
 
-typedef enum {
-  FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLLED, FOR_THREAD_BINDING
-} ForKind;
+typedef enum { FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLLED, FOR_THREAD_BINDING } ForKind;
 
 typedef enum {
 #define X(E, name, parent, child, dims) E,
@@ -208,47 +259,102 @@ typedef enum {
 } ScopeIdKind;
 
 typedef enum {
-  SCOPE_KERNEL, SCOPE_CLUSTER, SCOPE_CTA, SCOPE_CTA_PAIR, SCOPE_WARPGROUP,
-  SCOPE_WARP, SCOPE_THREAD
+  SCOPE_KERNEL,
+  SCOPE_CLUSTER,
+  SCOPE_CTA,
+  SCOPE_CTA_PAIR,
+  SCOPE_WARPGROUP,
+  SCOPE_WARP,
+  SCOPE_THREAD
 } ScopeLevel;
 
 struct Stmt {
   uint8_t kind; /* StmtKind */
   Loc loc;
   union {
-    struct { Stmt **items; int n; } seq;
-    struct { Expr *e; } eval;
-    struct { Buffer *buf; Expr **idx; int n; Expr *value; Expr *pred; } store;
-    struct { Var *var; Expr *value; } bind;
-    struct { Buffer *buf; } alloc;
     struct {
-      Var *var; Expr *min, *extent, *step; /* step NULL = 1 */
+      Stmt **items;
+      int n;
+    } seq;
+    struct {
+      Expr *e;
+    } eval;
+    struct {
+      Buffer *buf;
+      Expr **idx;
+      int n;
+      Expr *value;
+      Expr *pred;
+    } store;
+    struct {
+      Var *var;
+      Expr *value;
+    } bind;
+    struct {
+      Buffer *buf;
+    } alloc;
+    struct {
+      Var *var;
+      Expr *min, *extent, *step; /* step NULL = 1 */
       ForKind kind;
-      const char *thread;  /* FOR_THREAD_BINDING tag, interned */
-      Expr *annotations;   /* E_DICT or NULL */
+      const char *thread; /* FOR_THREAD_BINDING tag, interned */
+      Expr *annotations;  /* E_DICT or NULL */
       Stmt *body;
     } for_;
-    struct { Expr *cond; Stmt *body; } while_;
-    struct { Expr *cond; Stmt *then_; Stmt *else_; /* may be NULL */ } if_;
-    struct { Expr *node; const char *key; Expr *value; Stmt *body; } attr;
-    struct { Expr *message; /* E_STR or NULL */ KwArg *kw; int nkw; Stmt *body; } hint;
+    struct {
+      Expr *cond;
+      Stmt *body;
+    } while_;
+    struct {
+      Expr *cond;
+      Stmt *then_;
+      Stmt *else_; /* may be NULL */
+    } if_;
+    struct {
+      Expr *node;
+      const char *key;
+      Expr *value;
+      Stmt *body;
+    } attr;
+    struct {
+      Expr *message; /* E_STR or NULL */
+      KwArg *kw;
+      int nkw;
+      Stmt *body;
+    } hint;
     struct {
       ScopeIdKind sid;
-      Var **vars; int nvars;
-      Expr **extents; int next;   /* next == 0: deferred `T.warp_id()` */
-      Expr **preferred; int npref;
-      DType dtype;                /* int32 or uint32 */
+      Var **vars;
+      int nvars;
+      Expr **extents;
+      int next; /* next == 0: deferred `T.warp_id()` */
+      Expr **preferred;
+      int npref;
+      DType dtype; /* int32 or uint32 */
     } scopeid;
-    struct { Expr *cond; Expr *kind; /* E_STR */ Expr *parts; /* E_LIST of E_STR */ } assert_;
-    struct { Expr *value; } ret;
+    struct {
+      Expr *cond;
+      Expr *kind;  /* E_STR */
+      Expr *parts; /* E_LIST of E_STR */
+    } assert_;
+    struct {
+      Expr *value;
+    } ret;
     /* TVM has two IR forms for leaving a loop: the Break/Continue statement
      * (printed `break`; what the IRBuilder makes) and an Evaluate of
      * T.break_loop() (what TVMScript's parser makes of a source `break`).
      * They mean the same; as_call keeps which one, for TVM's print. */
-    struct { bool as_call; } loopexit;
+    struct {
+      bool as_call;
+    } loopexit;
     /* Legacy T.launch_thread and the output of lower-tirx: `var` is the
      * value of `tag` ("blockIdx.x", "threadIdx.y", ...) for `body`. */
-    struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
+    struct {
+      Var *var;
+      const char *tag;
+      Expr *extent;
+      Stmt *body;
+    } launch;
   } u;
 };
 
@@ -262,14 +368,16 @@ typedef struct Param {
 
 struct PrimFunc {
   Loc loc;
-  const char *name;        /* def name (interned) */
-  Param *params; int nparams;
+  const char *name; /* def name (interned) */
+  Param *params;
+  int nparams;
   Stmt *body;
-  bool has_ret; DType ret; /* `-> T.int32` */
-  bool private_;           /* @T.prim_func(private=True) */
-  bool persistent;         /* persistent=True */
-  bool s_tir;              /* s_tir=True (parsed, not lowered) */
-  Expr *attrs;             /* E_DICT of T.func_attr, or NULL */
+  bool has_ret;
+  DType ret;       /* `-> T.int32` */
+  bool private_;   /* @T.prim_func(private=True) */
+  bool persistent; /* persistent=True */
+  bool s_tir;      /* s_tir=True (parsed, not lowered) */
+  Expr *attrs;     /* E_DICT of T.func_attr, or NULL */
   /* Host/device split products (filled by split-host-device): a device
    * kernel has explicit pointer/scalar params and no buffer params; its
    * host launch plan (runtime/include/tirx/plan.h) is owned by the module
@@ -282,14 +390,18 @@ struct Module {
   struct Arena *arena;
   struct Interner *names;
   const char *filename;
-  const char *source; size_t source_len; /* kept for diagnostics */
-  bool is_ir_module;       /* @I.ir_module class NAME: */
-  const char *class_name;  /* "Module" */
-  PrimFunc **funcs; int nfuncs;
-  int capfuncs;            /* allocated entries of funcs (tirx_module_add_func doubles it) */
+  const char *source;
+  size_t source_len;      /* kept for diagnostics */
+  bool is_ir_module;      /* @I.ir_module class NAME: */
+  const char *class_name; /* "Module" */
+  PrimFunc **funcs;
+  int nfuncs;
+  int capfuncs; /* allocated entries of funcs (tirx_module_add_func doubles it) */
   /* Name index for tirx_module_find (module.c; rebuilt when funcs is replaced). */
-  PrimFunc **func_index; int func_index_cap, func_index_n; PrimFunc **func_index_of;
-  int next_id;             /* Var/Buffer ids */
+  PrimFunc **func_index;
+  int func_index_cap, func_index_n;
+  PrimFunc **func_index_of;
+  int next_id; /* Var/Buffer ids */
   bool needs_future_import;
   /* The arch the passes compile for ("sm_90a", static; NULL: TIRX_DEFAULT_ARCH): set by the
    * driver (and tirx-opt --mcpu) before the pipeline, read by tile-dispatch's arch checks. */
@@ -304,14 +416,15 @@ void tirx_module_free(Module *m);
 /* Runs fn(arg) when m is freed (last registered first): for memory that lives
  * outside the arena, e.g. the launch plans split-host-device attaches. */
 void tirx_module_on_free(Module *m, void (*fn)(void *), void *arg);
-void *tirx_alloc(Module *m, size_t size);             /* zeroed, arena-owned */
+void *tirx_alloc(Module *m, size_t size); /* zeroed, arena-owned */
 #define TIRX_NEW(m, T) ((T *)tirx_alloc((m), sizeof(T)))
 #define TIRX_NEWN(m, T, n) ((T *)tirx_alloc((m), sizeof(T) * (size_t)(n)))
 const char *tirx_intern(Module *m, const char *s, size_t len);
 const char *tirx_intern0(Module *m, const char *s);
 /* Interns a formatted name of any length (generated names never truncate,
  * so two long names cannot collide). */
-const char *tirx_intern_printf(Module *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *tirx_intern_printf(Module *m, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 char *tirx_strdup(Module *m, const char *s, size_t len);
 
 Var *tirx_var_new(Module *m, const char *name, DType t, Loc loc);
@@ -324,7 +437,8 @@ Expr *tirx_i32(Module *m, int64_t v);
 Expr *tirx_float(Module *m, DType t, double v, Loc loc);
 Expr *tirx_str(Module *m, const char *s, size_t len, Loc loc);
 Expr *tirx_varref(Module *m, Var *v, Loc loc);
-Expr *tirx_binary(Module *m, ExprKind k, Expr *a, Expr *b, Loc loc); /* dtype: bool for cmp/logic, else a's */
+Expr *tirx_binary(Module *m, ExprKind k, Expr *a, Expr *b,
+                  Loc loc); /* dtype: bool for cmp/logic, else a's */
 Expr *tirx_cast(Module *m, DType t, Expr *a, Loc loc);
 Expr *tirx_load(Module *m, Buffer *b, Expr **idx, int n, Loc loc);
 Expr *tirx_call(Module *m, const Intrin *op, DType t, Expr **args, int n, Loc loc);
@@ -436,9 +550,9 @@ void tirx_stmt_children_ro(const Stmt *s, const IRChildFns *fns, void *ctx);
 typedef struct IRMutator {
   void *ctx;
   Module *m;
-  Expr *(*expr)(struct IRMutator *mu, Expr *e);   /* post-order, may be NULL */
-  Stmt *(*stmt)(struct IRMutator *mu, Stmt *s);   /* post-order, may be NULL */
-  Var *(*def)(struct IRMutator *mu, Var *v);      /* DEF / DEFS, may be NULL */
+  Expr *(*expr)(struct IRMutator *mu, Expr *e);     /* post-order, may be NULL */
+  Stmt *(*stmt)(struct IRMutator *mu, Stmt *s);     /* post-order, may be NULL */
+  Var *(*def)(struct IRMutator *mu, Var *v);        /* DEF / DEFS, may be NULL */
   Buffer *(*buf)(struct IRMutator *mu, Buffer *b);  /* BUF, may be NULL */
   Buffer *(*decl)(struct IRMutator *mu, Buffer *b); /* DECL, may be NULL */
   bool copy; /* copy every node and list (a clone that shares nothing mutable) */

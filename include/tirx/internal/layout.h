@@ -43,8 +43,8 @@ typedef struct Layout {
 /* A layout value of a buffer: its E_LAYOUT (NULL = row-major over shape).
  * T.TileLayout(T.S[...]) / bare T.S[...] (extents only = row-major) /
  * T.S[...] + T.R[...] replicas / T.ComposeLayout(M, B, S, tile). */
-bool lay_from_expr(Module *m, const Expr *lay, Expr *const *shape, int ndim, Layout *out,
-                   char *why, size_t nwhy);
+bool lay_from_expr(Module *m, const Expr *lay, Expr *const *shape, int ndim, Layout *out, char *why,
+                   size_t nwhy);
 /* lay_from_expr over b's layout (following layout_src of views). */
 /* Writes a reason into why (nwhy bytes) and returns false; a reason that does not fit ends
  * in a visible " [...cut]" marker, never cut silently.  The tile stage's tile_why uses it. */
@@ -78,8 +78,8 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
  * dims) broadcast numpy-style: dims aligned from the right, a dim of extent 1
  * (or a missing leading dim) repeats along `to` as a stride-0 memory iter.
  * False with a reason when a dim is neither equal nor 1. */
-bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to, int tnd,
-                   Layout *out, char *why, size_t nwhy);
+bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *to,
+                   int tnd, Layout *out, char *why, size_t nwhy);
 
 /* The per-thread local region of a register layout: its memory iters only
  * (thread iters and replicas dropped), i.e. what TVM's `.local()` holds. */

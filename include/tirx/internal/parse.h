@@ -29,7 +29,7 @@ typedef struct TirxParseOptions {
 /* Parses `src` (need not be NUL-terminated).  Returns the module, or NULL
  * with errors appended to `diag` (which the caller initialised with the
  * same filename/source).  Never aborts on bad input. */
-Module *tirx_parse(const char *filename, const char *src, size_t len,
-                   const TirxParseOptions *opts, TirxDiag *diag);
+Module *tirx_parse(const char *filename, const char *src, size_t len, const TirxParseOptions *opts,
+                   TirxDiag *diag);
 
 #endif

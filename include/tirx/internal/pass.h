@@ -65,8 +65,7 @@ int tirx_pass_check_pipeline(const char *pipeline, TirxDiag *d);
  * m's arena).  `o` may be NULL (defaults).  Returns 0 on success, 1 when a
  * pass (or the verifier after it) reported an error into `d`; the module is
  * then in the state the failing pass left it (valid to free, not to use). */
-int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOptions *o,
-                           TirxDiag *d);
+int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOptions *o, TirxDiag *d);
 
 /* Runs one pass by name (no verification, no dumps).  0 or 1, as above. */
 int tirx_pass_run(Module *m, const char *name, TirxDiag *d);

@@ -61,7 +61,16 @@ extern "C" {
 #endif
 
 typedef enum {
-  SM_ANY, SM_75, SM_80, SM_90, SM_90A, SM_100, SM_100A, SM_103A, SM_107A, SM_107F
+  SM_ANY,
+  SM_75,
+  SM_80,
+  SM_90,
+  SM_90A,
+  SM_100,
+  SM_100A,
+  SM_103A,
+  SM_107A,
+  SM_107F
 } PtxArch;
 
 enum {
@@ -76,12 +85,12 @@ typedef enum { PTXK_REG, PTXK_ADDR, PTXK_PTR, PTXK_IMM } PtxKind;
 
 /* A property that may depend on slot tokens. */
 typedef struct PtxTab {
-  const char *value;     /* constant value, or the default; NULL = unset */
+  const char *value; /* constant value, or the default; NULL = unset */
   int nkeys;
-  int *keys;             /* slot indices */
+  int *keys; /* slot indices */
   int nrows;
-  const char **combo;    /* nrows * nkeys tokens ("" = omitted) */
-  const char **vals;     /* nrows values */
+  const char **combo; /* nrows * nkeys tokens ("" = omitted) */
+  const char **vals;  /* nrows values */
 } PtxTab;
 
 typedef struct PtxSlot {
@@ -89,17 +98,17 @@ typedef struct PtxSlot {
   bool optional;
   int ntok;
   const char **tok;
-  PtxArch *tokarch;      /* per token: a floor above the row's (`tok@sm_100`), or SM_ANY */
-  size_t *toklen;        /* per token: strlen(tok[k]) */
+  PtxArch *tokarch; /* per token: a floor above the row's (`tok@sm_100`), or SM_ANY */
+  size_t *toklen;   /* per token: strlen(tok[k]) */
 } PtxSlot;
 
 typedef struct PtxOperand {
   const char *name;
   PtxRw rw;
   PtxKind kind;
-  const char *space;     /* fixed state space or NULL */
+  const char *space; /* fixed state space or NULL */
   PtxTab type, dtypes, lanes, sink;
-  int vector;            /* -1 unset, 0, 1 */
+  int vector; /* -1 unset, 0, 1 */
   const char *bracket, *pipe;
   bool off;
   const char *literal;
@@ -120,7 +129,7 @@ typedef struct PtxRule {
 typedef struct PtxEntry {
   int index;
   const char *name, *mnemonic;
-  const char *family;    /* mnemonic with '.' → '_' */
+  const char *family; /* mnemonic with '.' → '_' */
   PtxArch arch;
   unsigned flags;
   int nslots;

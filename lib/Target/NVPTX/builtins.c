@@ -13,8 +13,8 @@
 
 /* ---- intrinsics by name ------------------------------------------------------ */
 
-LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov,
-                          LLVMValueRef *args, int nargs) {
+LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov, LLVMValueRef *args,
+                          int nargs) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   if (!id) {
     cg_error(cg, (Loc){0, 0}, "internal error: LLVM has no intrinsic '%s'", name);
@@ -71,7 +71,9 @@ LLVMValueRef cg_shared_addr(CG *cg, Expr *arg) {
     if (as == AS_GLOBAL) v = cg_cast_ptr(cg, v, AS_GENERIC), as = AS_GENERIC;
     if (as != AS_SHARED && as != AS_GENERIC) {
       cg_error(cg, arg->loc, "expected a shared-memory address, got a pointer to %s memory",
-               as == AS_GLOBAL ? "global" : as == AS_LOCAL ? "local" : "non-shared");
+               as == AS_GLOBAL  ? "global"
+               : as == AS_LOCAL ? "local"
+                                : "non-shared");
       return LLVMGetPoison(p3);
     }
     return cg_cast_ptr(cg, v, AS_SHARED);
@@ -136,7 +138,8 @@ LLVMValueRef cg_shfl(CG *cg, ShflMode mode, LLVMValueRef mask, LLVMValueRef v, D
     return LLVMBuildBitCast(B, x, ty, "");
   }
   if (bits == 32) /* e.g. float16x2 */
-    return LLVMBuildBitCast(B, shfl32(cg, mode, mask, LLVMBuildBitCast(B, v, cg->t_i32, ""), lane, c), ty, "");
+    return LLVMBuildBitCast(
+        B, shfl32(cg, mode, mask, LLVMBuildBitCast(B, v, cg->t_i32, ""), lane, c), ty, "");
   if (bits < 32 && t.lanes == 1) {
     LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)bits);
     LLVMValueRef x = k == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(B, v, it, "");
@@ -171,7 +174,8 @@ LLVMValueRef cg_reduce2(CG *cg, ReduceOp op, LLVMValueRef a, LLVMValueRef b, DTy
 
 LLVMValueRef cg_warp_reduce(CG *cg, ReduceOp op, LLVMValueRef v, DType t, int width) {
   for (int off = width / 2; off >= 1; off /= 2) {
-    LLVMValueRef o = cg_shfl(cg, SHFL_BFLY, cg_i32(cg, -1), v, t, cg_i32(cg, off), cg_i32(cg, width));
+    LLVMValueRef o =
+        cg_shfl(cg, SHFL_BFLY, cg_i32(cg, -1), v, t, cg_i32(cg, off), cg_i32(cg, width));
     v = cg_reduce2(cg, op, v, o, t);
   }
   return v;
@@ -210,16 +214,13 @@ LLVMValueRef cg_cstring(CG *cg, const char *s, size_t len) {
 LLVMValueRef cg_printf_promote(CG *cg, LLVMValueRef v, DType t) {
   switch (tirx_dtype_code(t)) {
   case DTC_FLOAT:
-  case DTC_BFLOAT:
-    return tirx_dtype_bits(t) == 64 ? v : cg_coerce(cg, v, cg->t_f64, false);
-  case DTC_INT:
-    return tirx_dtype_bits(t) < 32 ? LLVMBuildSExt(cg->b, v, cg->t_i32, "") : v;
+  case DTC_BFLOAT: return tirx_dtype_bits(t) == 64 ? v : cg_coerce(cg, v, cg->t_f64, false);
+  case DTC_INT: return tirx_dtype_bits(t) < 32 ? LLVMBuildSExt(cg->b, v, cg->t_i32, "") : v;
   case DTC_UINT:
   case DTC_BOOL:
   case DTC_F8:
   case DTC_F6:
-  case DTC_F4:
-    return tirx_dtype_bits(t) < 32 ? LLVMBuildZExt(cg->b, v, cg->t_i32, "") : v;
+  case DTC_F4: return tirx_dtype_bits(t) < 32 ? LLVMBuildZExt(cg->b, v, cg->t_i32, "") : v;
   case DTC_HANDLE: return cg_cast_ptr(cg, v, AS_GENERIC);
   default: return v;
   }
@@ -260,15 +261,14 @@ LLVMValueRef cg_asm(CG *cg, AsmId id, LLVMTypeRef ret, LLVMValueRef *args, int n
   for (int i = 0; i < n && i < 8; i++) tys[i] = LLVMTypeOf(args[i]);
   LLVMTypeRef fty = LLVMFunctionType(ret, tys, (unsigned)n, 0);
   const char *t = asm_rows[id].text, *c = asm_rows[id].constraints;
-  LLVMValueRef f = LLVMGetInlineAsm(fty, t, strlen(t), c, strlen(c), 1, 0,
-                                    LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef f =
+      LLVMGetInlineAsm(fty, t, strlen(t), c, strlen(c), 1, 0, LLVMInlineAsmDialectATT, 0);
   return LLVMBuildCall2(cg->b, fty, f, args, (unsigned)n, "");
 }
 
 /* ---- libdevice ------------------------------------------------------------------- */
 
-LLVMValueRef cg_libdevice(CG *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args,
-                          int n) {
+LLVMValueRef cg_libdevice(CG *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args, int n) {
   LLVMTypeRef tys[4];
   for (int i = 0; i < n && i < 4; i++) tys[i] = LLVMTypeOf(args[i]);
   LLVMTypeRef fty = LLVMFunctionType(ret, tys, (unsigned)n, 0);

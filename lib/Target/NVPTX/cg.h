@@ -75,15 +75,15 @@ typedef struct CG {
   PrimFunc *f;
   LLVMValueRef fn;
   LLVMBasicBlockRef alloca_bb;
-  TxPtrMap vars; /* Var* → LLVMValueRef (SSA value or pointer) */
+  TxPtrMap vars;       /* Var* → LLVMValueRef (SSA value or pointer) */
   TxPtrMap let_values; /* Var* → the Expr* an S_BIND gave it (alignment of vector accesses);
                           LET_AMBIGUOUS when bound more than once */
-  TxPtrMap bufs; /* Buffer* → LLVMValueRef (base pointer) */
+  TxPtrMap bufs;       /* Buffer* → LLVMValueRef (base pointer) */
   LoopTarget *loops;
   int nloops, caploops;
-  int64_t ntid[3];   /* constant threadIdx.{x,y,z} extents seen (0 = none) */
-  bool ntid_dynamic; /* some threadIdx extent is not a constant */
-  Loc ntid_loc;      /* where the thread extents are declared */
+  int64_t ntid[3];     /* constant threadIdx.{x,y,z} extents seen (0 = none) */
+  bool ntid_dynamic;   /* some threadIdx extent is not a constant */
+  Loc ntid_loc;        /* where the thread extents are declared */
   int64_t smem_static; /* bytes of statically sized shared allocations */
   int64_t smem_dyn;    /* constant dynamic shared memory bytes (0 = none or symbolic) */
   Loc smem_dyn_loc;
@@ -100,10 +100,13 @@ typedef struct CG {
   /* device functions called (cg_device_func), in first-use order;
    * standalone_funcs: a module of device functions alone (no kernel), whose
    * functions are all emitted, visible, for a relocatable cubin */
-  struct CGFunc { PrimFunc *f; LLVMValueRef fn; } *funcs;
+  struct CGFunc {
+    PrimFunc *f;
+    LLVMValueRef fn;
+  } * funcs;
   int nfuncs, capfuncs;
   bool standalone_funcs;
-  int nexterns; /* functions called that the module does not define */
+  int nexterns;            /* functions called that the module does not define */
   const char *extern_name; /* the first of them, and where it is called */
   Loc extern_loc;
   int nerrors;
@@ -127,8 +130,8 @@ bool cg_require_sm(CG *cg, const Expr *e, int sm, bool arch_specific);
 LLVMTypeRef cg_type(CG *cg, DType t);     /* register type: bool → i1 */
 LLVMTypeRef cg_mem_type(CG *cg, DType t); /* memory type: bool → i8 */
 LLVMTypeRef cg_ptr_type(CG *cg, unsigned as);
-int cg_dtype_bytes(DType t);              /* bytes of one lane in memory */
-bool cg_dtype_signed(DType t);            /* int (not uint/bool) */
+int cg_dtype_bytes(DType t);   /* bytes of one lane in memory */
+bool cg_dtype_signed(DType t); /* int (not uint/bool) */
 LLVMValueRef cg_poison(CG *cg, DType t);
 LLVMValueRef cg_i32(CG *cg, int64_t v);
 LLVMValueRef cg_i64(CG *cg, int64_t v);
@@ -185,8 +188,8 @@ bool cg_const_arg(CG *cg, const Expr *call, int i, const char *what, int64_t *ou
 /* ---- builtins.c ------------------------------------------------------------ */
 /* Calls the LLVM intrinsic `name` (overloaded on `ov`), coercing each
  * argument to the declared parameter type.  NULL result for void. */
-LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov,
-                          LLVMValueRef *args, int nargs);
+LLVMValueRef cg_intrinsic(CG *cg, const char *name, LLVMTypeRef *ov, int nov, LLVMValueRef *args,
+                          int nargs);
 /* llvm.nvvm.read.ptx.sreg.<name> (i32 or i64 as declared). */
 LLVMValueRef cg_sreg(CG *cg, const char *name);
 /* if (!ok) trap; — blocks named fail_name / ok_name. */
@@ -228,8 +231,7 @@ typedef enum {
 LLVMValueRef cg_asm(CG *cg, AsmId id, LLVMTypeRef ret, LLVMValueRef *args, int n);
 
 /* A libdevice function (`__nv_expf`), declared with type `fty`. */
-LLVMValueRef cg_libdevice(CG *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args,
-                          int n);
+LLVMValueRef cg_libdevice(CG *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args, int n);
 
 /* ---- intrinsic tables ------------------------------------------------------ */
 /* An emitter: returns the call's value (NULL when the call is void). */

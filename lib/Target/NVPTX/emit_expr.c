@@ -171,7 +171,8 @@ LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
   }
   if (type_bits(vt) == type_bits(ty) && type_bits(vt)) return LLVMBuildBitCast(cg->b, v, ty, "");
   if (type_is_fp(vt) && type_is_int(ty)) { /* bit pattern, widened/narrowed */
-    LLVMValueRef bits = LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, type_bits(vt)), "");
+    LLVMValueRef bits =
+        LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, type_bits(vt)), "");
     return cg_coerce(cg, bits, ty, false);
   }
   if (type_is_int(vt) && type_is_fp(ty)) {
@@ -252,10 +253,12 @@ static LLVMValueRef cast_scalar(CG *cg, LLVMValueRef v, DType from, DType to, Lo
   }
   bool fi = !is_fp(from), ti = !is_fp(to);
   if (fi && ti) return cg_coerce(cg, v, tt, cg_dtype_signed(from));
-  if (fi) return cg_dtype_signed(from) ? LLVMBuildSIToFP(cg->b, v, tt, "")
-                                       : LLVMBuildUIToFP(cg->b, v, tt, "");
-  if (ti) return cg_dtype_signed(to) ? LLVMBuildFPToSI(cg->b, v, tt, "")
-                                     : LLVMBuildFPToUI(cg->b, v, tt, "");
+  if (fi)
+    return cg_dtype_signed(from) ? LLVMBuildSIToFP(cg->b, v, tt, "")
+                                 : LLVMBuildUIToFP(cg->b, v, tt, "");
+  if (ti)
+    return cg_dtype_signed(to) ? LLVMBuildFPToSI(cg->b, v, tt, "")
+                               : LLVMBuildFPToUI(cg->b, v, tt, "");
   return cg_coerce(cg, v, tt, false); /* float ↔ float */
 }
 
@@ -342,15 +345,25 @@ LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType
   }
   switch (k) {
   case E_ADD:
-    return fp ? cg_contract(cg, LLVMBuildFAdd(B, a, b, "")) : nsw ? LLVMBuildNSWAdd(B, a, b, "") : LLVMBuildAdd(B, a, b, "");
+    return fp    ? cg_contract(cg, LLVMBuildFAdd(B, a, b, ""))
+           : nsw ? LLVMBuildNSWAdd(B, a, b, "")
+                 : LLVMBuildAdd(B, a, b, "");
   case E_SUB:
-    return fp ? cg_contract(cg, LLVMBuildFSub(B, a, b, "")) : nsw ? LLVMBuildNSWSub(B, a, b, "") : LLVMBuildSub(B, a, b, "");
+    return fp    ? cg_contract(cg, LLVMBuildFSub(B, a, b, ""))
+           : nsw ? LLVMBuildNSWSub(B, a, b, "")
+                 : LLVMBuildSub(B, a, b, "");
   case E_MUL:
-    return fp ? cg_contract(cg, LLVMBuildFMul(B, a, b, "")) : nsw ? LLVMBuildNSWMul(B, a, b, "") : LLVMBuildMul(B, a, b, "");
+    return fp    ? cg_contract(cg, LLVMBuildFMul(B, a, b, ""))
+           : nsw ? LLVMBuildNSWMul(B, a, b, "")
+                 : LLVMBuildMul(B, a, b, "");
   case E_DIV:
-    return fp ? LLVMBuildFDiv(B, a, b, "") : sg ? LLVMBuildSDiv(B, a, b, "") : LLVMBuildUDiv(B, a, b, "");
+    return fp   ? LLVMBuildFDiv(B, a, b, "")
+           : sg ? LLVMBuildSDiv(B, a, b, "")
+                : LLVMBuildUDiv(B, a, b, "");
   case E_MOD:
-    return fp ? LLVMBuildFRem(B, a, b, "") : sg ? LLVMBuildSRem(B, a, b, "") : LLVMBuildURem(B, a, b, "");
+    return fp   ? LLVMBuildFRem(B, a, b, "")
+           : sg ? LLVMBuildSRem(B, a, b, "")
+                : LLVMBuildURem(B, a, b, "");
   case E_FLOORDIV:
   case E_FLOORMOD: {
     if (fp) {
@@ -378,7 +391,8 @@ LLVMValueRef cg_binary(CG *cg, ExprKind k, LLVMValueRef a, LLVMValueRef b, DType
   case E_MAX:
     if (fp) return fp_intrinsic2(cg, k == E_MIN ? "llvm.minnum" : "llvm.maxnum", a, b);
     {
-      LLVMIntPredicate p = k == E_MIN ? (sg ? LLVMIntSLT : LLVMIntULT) : (sg ? LLVMIntSGT : LLVMIntUGT);
+      LLVMIntPredicate p =
+          k == E_MIN ? (sg ? LLVMIntSLT : LLVMIntULT) : (sg ? LLVMIntSGT : LLVMIntUGT);
       return LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, "");
     }
   default: break;
@@ -429,13 +443,34 @@ bool cg_expr_is_trivial(const Expr *e) {
     for (int i = 0; i < e->u.call.n; i++)
       if (!cg_expr_is_trivial(e->u.call.args[i])) return false;
     return e->u.call.op->id != I_IF_THEN_ELSE;
-  case E_ADD: case E_SUB: case E_MUL: case E_DIV: case E_MOD: case E_FLOORDIV: case E_FLOORMOD:
-  case E_MIN: case E_MAX: case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
-  case E_AND: case E_OR:
-    return cg_expr_is_trivial(e->u.bin.a) && cg_expr_is_trivial(e->u.bin.b);
-  case E_LOAD: case E_LET: case E_NONE: case E_REGION: case E_TUPLE: case E_LIST: case E_DICT:
-  case E_BUFREF: case E_DTYPE: case E_LAYOUT: case E_COUNT:
-    return false;
+  case E_ADD:
+  case E_SUB:
+  case E_MUL:
+  case E_DIV:
+  case E_MOD:
+  case E_FLOORDIV:
+  case E_FLOORMOD:
+  case E_MIN:
+  case E_MAX:
+  case E_EQ:
+  case E_NE:
+  case E_LT:
+  case E_LE:
+  case E_GT:
+  case E_GE:
+  case E_AND:
+  case E_OR: return cg_expr_is_trivial(e->u.bin.a) && cg_expr_is_trivial(e->u.bin.b);
+  case E_LOAD:
+  case E_LET:
+  case E_NONE:
+  case E_REGION:
+  case E_TUPLE:
+  case E_LIST:
+  case E_DICT:
+  case E_BUFREF:
+  case E_DTYPE:
+  case E_LAYOUT:
+  case E_COUNT: return false;
   }
   return false;
 }
@@ -452,10 +487,8 @@ static LLVMValueRef logic(CG *cg, Expr *e) {
   LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
   LLVMBasicBlockRef rhs = cg_block(cg, is_and ? "and.rhs" : "or.rhs"),
                     end = cg_block(cg, is_and ? "and.end" : "or.end");
-  if (is_and)
-    LLVMBuildCondBr(cg->b, a, rhs, end);
-  else
-    LLVMBuildCondBr(cg->b, a, end, rhs);
+  if (is_and) LLVMBuildCondBr(cg->b, a, rhs, end);
+  else LLVMBuildCondBr(cg->b, a, end, rhs);
   LLVMPositionBuilderAtEnd(cg->b, rhs);
   LLVMValueRef b = cg_cond(cg, e->u.bin.b);
   LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(cg->b);
@@ -474,8 +507,8 @@ LLVMValueRef cg_buffer_base(CG *cg, Buffer *b, Loc loc) {
   LLVMValueRef p = txmap_get(&cg->bufs, b);
   if (!p) p = txmap_get(&cg->vars, b->data);
   if (!p) {
-    cg_error(cg, loc, "buffer '%s' is used but not allocated or declared in kernel '%s'",
-             b->name, cg->f ? cg->f->name : "?");
+    cg_error(cg, loc, "buffer '%s' is used but not allocated or declared in kernel '%s'", b->name,
+             cg->f ? cg->f->name : "?");
     return LLVMGetPoison(cg->t_ptr);
   }
   return p;
@@ -508,7 +541,8 @@ LLVMValueRef cg_flat_index(CG *cg, Buffer *b, Expr **idx, int n, Loc loc) {
   LLVMValueRef acc = NULL;
   for (int i = 0; i < n; i++) {
     if (idx[i]->dtype.lanes > 1) {
-      cg_error(cg, loc, "vector index into multi-dimensional buffer '%s' (run flatten-buffer first)",
+      cg_error(cg, loc,
+               "vector index into multi-dimensional buffer '%s' (run flatten-buffer first)",
                b->name);
       return cg_i32(cg, 0);
     }
@@ -516,14 +550,16 @@ LLVMValueRef cg_flat_index(CG *cg, Buffer *b, Expr **idx, int n, Loc loc) {
     if (b->nstrides == n) {
       Expr *st = b->strides[i];
       LLVMValueRef s = index_value(cg, cg_expr(cg, st), st->dtype);
-      x = LLVMBuildNSWMul(cg->b, x, LLVMTypeOf(s) == LLVMTypeOf(x) ? s : cg_coerce(cg, s, LLVMTypeOf(x), true), "");
+      x = LLVMBuildNSWMul(
+          cg->b, x, LLVMTypeOf(s) == LLVMTypeOf(x) ? s : cg_coerce(cg, s, LLVMTypeOf(x), true), "");
       acc = acc ? add_index(cg, acc, x) : x;
     } else {
       if (acc) {
         Expr *d = b->shape[i];
         LLVMValueRef dv = index_value(cg, cg_expr(cg, d), d->dtype);
         LLVMTypeRef at = LLVMTypeOf(acc);
-        acc = LLVMBuildNSWMul(cg->b, acc, LLVMTypeOf(dv) == at ? dv : cg_coerce(cg, dv, at, true), "");
+        acc = LLVMBuildNSWMul(cg->b, acc, LLVMTypeOf(dv) == at ? dv : cg_coerce(cg, dv, at, true),
+                              "");
         acc = add_index(cg, acc, x);
       } else {
         acc = x;
@@ -583,15 +619,17 @@ static LLVMValueRef ramp(CG *cg, Expr *e) {
   int L = e->u.ramp.lanes;
   DType st = e->u.ramp.base->dtype;
   LLVMValueRef base = cg_expr(cg, e->u.ramp.base);
-  LLVMValueRef stride = cg_cast(cg, cg_expr(cg, e->u.ramp.stride), e->u.ramp.stride->dtype, st, e->loc);
+  LLVMValueRef stride =
+      cg_cast(cg, cg_expr(cg, e->u.ramp.stride), e->u.ramp.stride->dtype, st, e->loc);
   LLVMValueRef steps[64];
   LLVMTypeRef ty = LLVMTypeOf(base);
   if (L > 64) L = 64;
   for (int i = 0; i < L; i++)
     steps[i] = is_fp(st) ? LLVMConstReal(ty, i) : LLVMConstInt(ty, (unsigned long long)i, 0);
   LLVMValueRef iota = LLVMConstVector(steps, (unsigned)L);
-  LLVMValueRef off = is_fp(st) ? cg_contract(cg, LLVMBuildFMul(cg->b, cg_splat(cg, stride, L), iota, ""))
-                               : LLVMBuildMul(cg->b, cg_splat(cg, stride, L), iota, "");
+  LLVMValueRef off = is_fp(st)
+                         ? cg_contract(cg, LLVMBuildFMul(cg->b, cg_splat(cg, stride, L), iota, ""))
+                         : LLVMBuildMul(cg->b, cg_splat(cg, stride, L), iota, "");
   return is_fp(st) ? cg_contract(cg, LLVMBuildFAdd(cg->b, cg_splat(cg, base, L), off, ""))
                    : LLVMBuildAdd(cg->b, cg_splat(cg, base, L), off, "");
 }
@@ -635,7 +673,8 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
     if (tirx_dtype_is_handle(e->dtype) && tirx_dtype_is_int(e->u.bin.b->dtype)) {
       /* pointer ± bytes */
       LLVMValueRef p = cg_expr(cg, e->u.bin.a);
-      LLVMValueRef n = cg_coerce(cg, cg_expr(cg, e->u.bin.b), cg->t_i64, cg_dtype_signed(e->u.bin.b->dtype));
+      LLVMValueRef n =
+          cg_coerce(cg, cg_expr(cg, e->u.bin.b), cg->t_i64, cg_dtype_signed(e->u.bin.b->dtype));
       if (e->kind == E_SUB) n = LLVMBuildNeg(cg->b, n, "");
       return LLVMBuildGEP2(cg->b, cg->t_i8, p, &n, 1, "");
     }
@@ -680,8 +719,15 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
     txmap_put(&cg->vars, e->u.let.var, x);
     return cg_expr(cg, e->u.let.body);
   }
-  case E_NONE: case E_REGION: case E_TUPLE: case E_LIST: case E_DICT: case E_BUFREF:
-  case E_DTYPE: case E_LAYOUT: case E_COUNT:
+  case E_NONE:
+  case E_REGION:
+  case E_TUPLE:
+  case E_LIST:
+  case E_DICT:
+  case E_BUFREF:
+  case E_DTYPE:
+  case E_LAYOUT:
+  case E_COUNT:
     cg_error(cg, e->loc, "%s cannot be used as a value on the device",
              tirx_expr_kind_name((ExprKind)e->kind));
     break;
@@ -695,8 +741,7 @@ LLVMValueRef cg_expr(CG *cg, Expr *e) {
 LLVMValueRef cg_unsupported(CG *cg, const Expr *e) {
   if (e->u.call.name) /* tile primitives keep their T.<scope>.<op> spelling */
     cg_error(cg, e->loc, "%s is not supported by the NVPTX backend yet", e->u.call.name);
-  else
-    cg_error(cg, e->loc, "T.%s is not supported by the NVPTX backend yet", e->u.call.op->name);
+  else cg_error(cg, e->loc, "T.%s is not supported by the NVPTX backend yet", e->u.call.op->name);
   return cg_poison(cg, e->dtype);
 }
 
@@ -710,13 +755,15 @@ bool cg_require_sm(CG *cg, const Expr *e, int sm, bool arch_specific) {
 
 LLVMValueRef cg_call(CG *cg, Expr *e) {
   const Intrin *op = e->u.call.op;
-  if ((op->flags & INTRIN_SPECIAL) && op->id != I_PTX_ALU && op->id != I_PTX_INSTR) return cg_unsupported(cg, e);
+  if ((op->flags & INTRIN_SPECIAL) && op->id != I_PTX_ALU && op->id != I_PTX_INSTR)
+    return cg_unsupported(cg, e);
   CgIntrinFn fn = cg_intrin_core(op->id);
   if (!fn) fn = cg_intrin_cuda(op->id);
   if (!fn) fn = cg_intrin_ptx(op->id);
   if (!fn) fn = cg_intrin_nvshmem(op->id);
   if (!fn) return cg_unsupported(cg, e);
-  if ((op->flags & INTRIN_SM100) && !cg_require_sm(cg, e, 100, true)) return cg_poison(cg, e->dtype);
+  if ((op->flags & INTRIN_SM100) && !cg_require_sm(cg, e, 100, true))
+    return cg_poison(cg, e->dtype);
   if ((op->flags & INTRIN_SM90) && !cg_require_sm(cg, e, 90, false)) return cg_poison(cg, e->dtype);
   int nerr = cg->nerrors;
   LLVMValueRef v = fn(cg, e);

@@ -172,7 +172,9 @@ static void emit_alloc(CG *cg, Stmt *s) {
                    cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name,
                    (long long)cg->arch->max_smem_per_block);
         else
-          cg_error(cg, s->loc, "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (the most a block has)",
+          cg_error(cg, s->loc,
+                   "kernel '%s': static shared memory exceeds %lld bytes on %s with '%s' (the most "
+                   "a block has)",
                    cg->f->name, (long long)cg->arch->max_smem_static, cg->arch->name, b->name);
         cg->smem_static = INT64_MAX / 2;
         return;
@@ -220,9 +222,11 @@ static void emit_decl(CG *cg, Stmt *s) {
   }
   /* Only a shared scope is trusted to narrow a generic pointer: "global" is
    * also the default scope of a declaration over any pointer. */
-  if (cg_ptr_as(p) == AS_GENERIC && scope_as(b->scope) == AS_SHARED) p = cg_cast_ptr(cg, p, AS_SHARED);
+  if (cg_ptr_as(p) == AS_GENERIC && scope_as(b->scope) == AS_SHARED)
+    p = cg_cast_ptr(cg, p, AS_SHARED);
   /* a view's align= raises the arena's, as TVM's printer does */
-  if (tirx_scope_is(b->scope, MEM_SHARED_DYN) && b->align > 0 && cg->dyn_smem) dyn_smem(cg, b->align);
+  if (tirx_scope_is(b->scope, MEM_SHARED_DYN) && b->align > 0 && cg->dyn_smem)
+    dyn_smem(cg, b->align);
   bind(cg, b, p, &cg->bufs);
 }
 
@@ -251,13 +255,13 @@ static void emit_for(CG *cg, Stmt *s) {
   }
   LLVMTypeRef ty = cg_type(cg, t);
   LLVMValueRef lo = cg_cast(cg, cg_expr(cg, s->u.for_.min), s->u.for_.min->dtype, t, s->loc);
-  LLVMValueRef ext =
-      cg_cast(cg, cg_expr(cg, s->u.for_.extent), s->u.for_.extent->dtype, t, s->loc);
-  LLVMValueRef step = s->u.for_.step ? cg_cast(cg, cg_expr(cg, s->u.for_.step),
-                                               s->u.for_.step->dtype, t, s->loc)
-                                     : LLVMConstInt(ty, 1, 0);
+  LLVMValueRef ext = cg_cast(cg, cg_expr(cg, s->u.for_.extent), s->u.for_.extent->dtype, t, s->loc);
+  LLVMValueRef step =
+      s->u.for_.step ? cg_cast(cg, cg_expr(cg, s->u.for_.step), s->u.for_.step->dtype, t, s->loc)
+                     : LLVMConstInt(ty, 1, 0);
   bool sgn = cg_dtype_signed(t);
-  LLVMValueRef end = sgn ? LLVMBuildNSWAdd(cg->b, lo, ext, "end") : LLVMBuildAdd(cg->b, lo, ext, "end");
+  LLVMValueRef end =
+      sgn ? LLVMBuildNSWAdd(cg->b, lo, ext, "end") : LLVMBuildAdd(cg->b, lo, ext, "end");
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
   LLVMBasicBlockRef head = cg_block(cg, "for.head"), body = cg_block(cg, "for.body"),
                     latch = cg_block(cg, "for.latch"), exit = cg_block(cg, "for.end");
@@ -273,7 +277,8 @@ static void emit_for(CG *cg, Stmt *s) {
   cg->nloops--;
   if (!cg_terminated(cg)) LLVMBuildBr(cg->b, latch);
   LLVMPositionBuilderAtEnd(cg->b, latch);
-  LLVMValueRef next = sgn ? LLVMBuildNSWAdd(cg->b, iv, step, "") : LLVMBuildAdd(cg->b, iv, step, "");
+  LLVMValueRef next =
+      sgn ? LLVMBuildNSWAdd(cg->b, iv, step, "") : LLVMBuildAdd(cg->b, iv, step, "");
   LLVMValueRef back = LLVMBuildBr(cg->b, head);
   if (s->u.for_.kind == FOR_UNROLLED) mark_unroll_full(cg, back);
   LLVMValueRef in_vals[2] = {lo, next};
@@ -319,10 +324,16 @@ static void emit_if(CG *cg, Stmt *s) {
  * by the launch's cluster shape).  TVM reads clusterCtaIdx.x as the CTA's
  * rank in the cluster (%cluster_ctarank), .y/.z as %cluster_ctaid. */
 enum { TAG_GRID, TAG_BLOCK, TAG_CLUSTER };
-static const struct { const char *tag, *sreg; int kind, axis; } thread_tags[] = {
-    {"blockIdx.x", "ctaid.x", TAG_GRID, 0},          {"blockIdx.y", "ctaid.y", TAG_GRID, 1},
-    {"blockIdx.z", "ctaid.z", TAG_GRID, 2},          {"threadIdx.x", "tid.x", TAG_BLOCK, 0},
-    {"threadIdx.y", "tid.y", TAG_BLOCK, 1},          {"threadIdx.z", "tid.z", TAG_BLOCK, 2},
+static const struct {
+  const char *tag, *sreg;
+  int kind, axis;
+} thread_tags[] = {
+    {"blockIdx.x", "ctaid.x", TAG_GRID, 0},
+    {"blockIdx.y", "ctaid.y", TAG_GRID, 1},
+    {"blockIdx.z", "ctaid.z", TAG_GRID, 2},
+    {"threadIdx.x", "tid.x", TAG_BLOCK, 0},
+    {"threadIdx.y", "tid.y", TAG_BLOCK, 1},
+    {"threadIdx.z", "tid.z", TAG_BLOCK, 2},
     {"clusterCtaIdx.x", "cluster.ctarank", TAG_CLUSTER, 0},
     {"clusterCtaIdx.y", "cluster.ctaid.y", TAG_CLUSTER, 1},
     {"clusterCtaIdx.z", "cluster.ctaid.z", TAG_CLUSTER, 2},
@@ -334,7 +345,8 @@ static void emit_launch(CG *cg, Stmt *s) {
   for (int i = 0; i < (int)(sizeof thread_tags / sizeof thread_tags[0]); i++)
     if (strcmp(tag, thread_tags[i].tag) == 0) t = i;
   if (t < 0) {
-    cg_error(cg, s->loc, "unsupported thread tag '%s' (expected blockIdx.*, threadIdx.* or clusterCtaIdx.*)",
+    cg_error(cg, s->loc,
+             "unsupported thread tag '%s' (expected blockIdx.*, threadIdx.* or clusterCtaIdx.*)",
              tag);
     cg_stmt(cg, s->u.launch.body);
     return;
@@ -346,15 +358,13 @@ static void emit_launch(CG *cg, Stmt *s) {
   if (konst && kind != TAG_CLUSTER) {
     int64_t lim = kind == TAG_BLOCK ? cg->arch->max_block_dim[axis] : cg->arch->max_grid_dim[axis];
     if (n < 1 || n > lim)
-      cg_error(cg, s->loc, "kernel '%s': %s extent %lld is outside 1..%lld on %s", cg->f->name,
-               tag, (long long)n, (long long)lim, cg->arch->name);
+      cg_error(cg, s->loc, "kernel '%s': %s extent %lld is outside 1..%lld on %s", cg->f->name, tag,
+               (long long)n, (long long)lim, cg->arch->name);
   }
   if (kind == TAG_BLOCK) {
     if (!cg->ntid_loc.line) cg->ntid_loc = s->loc;
-    if (konst)
-      cg->ntid[axis] = n > cg->ntid[axis] ? n : cg->ntid[axis];
-    else
-      cg->ntid_dynamic = true;
+    if (konst) cg->ntid[axis] = n > cg->ntid[axis] ? n : cg->ntid[axis];
+    else cg->ntid_dynamic = true;
   }
   Var *v = s->u.launch.var;
   LLVMValueRef x = cg_sreg(cg, sreg);
@@ -392,8 +402,7 @@ static void emit_attr(CG *cg, Stmt *s) {
               val->u.list.n <= 3;
     for (int i = 0; ok && i < val->u.list.n; i++)
       ok = tirx_expr_is_const_int(val->u.list.items[i], &d[i]) && d[i] > 0;
-    if (!ok)
-      cg_error(cg, s->loc, "'tirx.cluster_dims' needs a list of 1 to 3 positive constants");
+    if (!ok) cg_error(cg, s->loc, "'tirx.cluster_dims' needs a list of 1 to 3 positive constants");
     else if (d[0] * d[1] * d[2] > 1) {
       if (cg->arch->sm < 90)
         cg_error(cg, s->loc, "thread-block clusters require sm_90 or newer (target is %s)",
@@ -507,7 +516,8 @@ static int64_t known_pow2_at(const CG *cg, const Expr *e, int depth) {
   }
   case E_ADD:
   case E_SUB: {
-    int64_t a = known_pow2_at(cg, e->u.bin.a, depth + 1), b = known_pow2_at(cg, e->u.bin.b, depth + 1);
+    int64_t a = known_pow2_at(cg, e->u.bin.a, depth + 1),
+            b = known_pow2_at(cg, e->u.bin.b, depth + 1);
     return a < b ? a : b;
   }
   case E_CAST: {
@@ -600,7 +610,7 @@ static bool is_unit_ramp(const Expr *e) {
 /* Address + alignment of an access of `lanes` lanes (the value's lanes) at the
  * (single) index `ix`; *gather when the lanes are not contiguous. */
 typedef struct Access {
-  LLVMValueRef ptr;  /* contiguous: first element */
+  LLVMValueRef ptr; /* contiguous: first element */
   unsigned align;
   bool gather;       /* one address per lane in lane_ptrs */
   LLVMValueRef idxv; /* gather: the index vector */
@@ -640,7 +650,7 @@ static void emit_store(CG *cg, Stmt *s) {
   LLVMValueRef v = cg_expr(cg, val);
   if (!v) return;
   DType et = b->dtype;
-  DType st = vt;                 /* what is stored */
+  DType st = vt; /* what is stored */
   if (!tirx_dtype_eq(vt, et) && vt.lanes == et.lanes) {
     v = cg_cast(cg, v, vt, et, s->loc); /* implicit conversion on store */
     st = et;
@@ -719,9 +729,8 @@ LLVMValueRef cg_emit_load(CG *cg, Expr *e) {
       LLVMValueRef p = cg_buffer_elem_ptr(cg, b, cg_index_lane(cg, li, a.idxt), e->loc);
       LLVMValueRef x;
       if (pv) {
-        LLVMValueRef c = pred->dtype.lanes > 1
-                             ? LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, l), "")
-                             : pv;
+        LLVMValueRef c =
+            pred->dtype.lanes > 1 ? LLVMBuildExtractElement(cg->b, pv, cg_i32(cg, l), "") : pv;
         LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
         LLVMBasicBlockRef yes = cg_block(cg, "ld.lane"), next = cg_block(cg, "ld.next");
         LLVMBuildCondBr(cg->b, c, yes, next);
@@ -749,8 +758,7 @@ LLVMValueRef cg_emit_load(CG *cg, Expr *e) {
     if (!call) return cg_poison(cg, rt);
     unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
     LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->ctx, kind, a.align));
-    if (tirx_dtype_is_bool(rt))
-      call = LLVMBuildICmp(cg->b, LLVMIntNE, call, LLVMConstNull(mt), "");
+    if (tirx_dtype_is_bool(rt)) call = LLVMBuildICmp(cg->b, LLVMIntNE, call, LLVMConstNull(mt), "");
     return call;
   }
   if (pred) {
@@ -814,7 +822,8 @@ LLVMValueRef cg_device_func(CG *cg, PrimFunc *f) {
   free(pts);
   LLVMValueRef fn = LLVMAddFunction(cg->mod, f->name, fty);
   if (strcmp(LLVMGetValueName(fn), f->name) != 0)
-    cg_error(cg, f->loc, "device function '%s' has the name of another function or kernel", f->name);
+    cg_error(cg, f->loc, "device function '%s' has the name of another function or kernel",
+             f->name);
   LLVMSetLinkage(fn, cg->standalone_funcs ? LLVMExternalLinkage : LLVMInternalLinkage);
   TIRX_VEC_PUSH(cg->funcs, cg->nfuncs, cg->capfuncs, ((struct CGFunc){f, fn}));
   return fn;
@@ -844,7 +853,8 @@ static void emit_body(CG *cg, PrimFunc *f, bool kernel) {
                               LLVMCreateStringAttribute(cg->ctx, "nvvm.grid_constant", 18, "", 0));
       bind(cg, v, p, &cg->vars);
     } else if (tirx_dtype_is_handle(v->dtype)) {
-      if (kernel) LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_noalias, 0));
+      if (kernel)
+        LLVMAddAttributeAtIndex(cg->fn, idx, LLVMCreateEnumAttribute(cg->ctx, k_noalias, 0));
       bind(cg, v, p, &cg->vars);
     } else if (tirx_dtype_is_bool(v->dtype)) {
       bind(cg, v, LLVMBuildICmp(cg->ab, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), v->name),
@@ -859,8 +869,7 @@ static void emit_body(CG *cg, PrimFunc *f, bool kernel) {
   if (!cg_terminated(cg)) {
     if (f->has_ret && !kernel)
       LLVMBuildRet(cg->b, LLVMGetUndef(cg_type(cg, f->ret))); /* TVM: falling off is undefined */
-    else
-      LLVMBuildRetVoid(cg->b);
+    else LLVMBuildRetVoid(cg->b);
   }
   LLVMBuildBr(cg->ab, body);
 }
@@ -914,9 +923,9 @@ void cg_emit_kernel(CG *cg, PrimFunc *f) {
   if (cg->smem_dyn && cg->smem_static + cg->smem_dyn > cg->arch->max_smem_per_block)
     cg_error(cg, cg->smem_dyn_loc,
              "kernel '%s' needs %lld bytes of shared memory (%lld static + %lld dynamic); %s "
-             "allows at most %lld per block", f->name, (long long)(cg->smem_static + cg->smem_dyn),
-             (long long)cg->smem_static, (long long)cg->smem_dyn, cg->arch->name,
-             (long long)cg->arch->max_smem_per_block);
+             "allows at most %lld per block",
+             f->name, (long long)(cg->smem_static + cg->smem_dyn), (long long)cg->smem_static,
+             (long long)cg->smem_dyn, cg->arch->name, (long long)cg->arch->max_smem_per_block);
   if (!cg->ntid_dynamic && (cg->ntid[0] || cg->ntid[1] || cg->ntid[2])) {
     int64_t n = 1;
     for (int i = 0; i < 3; i++)

@@ -26,18 +26,30 @@ static const struct {
   const char *llvm; /* generic LLVM intrinsic, overloaded on the float type */
   int nargs;
 } math_rows[] = {
-    {I_FABS, NULL, "llvm.fabs", 1},        {I_EXP, "exp", NULL, 1},
-    {I_EXP2, "exp2", NULL, 1},             {I_EXP10, "exp10", NULL, 1},
-    {I_LOG, "log", NULL, 1},               {I_LOG2, "log2", NULL, 1},
-    {I_LOG10, "log10", NULL, 1},           {I_SQRT, NULL, "llvm.sqrt", 1},
-    {I_RSQRT, "rsqrt", NULL, 1},           {I_TANH, "tanh", NULL, 1},
-    {I_SIN, "sin", NULL, 1},               {I_COS, "cos", NULL, 1},
-    {I_TAN, "tan", NULL, 1},               {I_SINH, "sinh", NULL, 1},
-    {I_COSH, "cosh", NULL, 1},             {I_ATAN, "atan", NULL, 1},
-    {I_ERF, "erf", NULL, 1},               {I_POW, "pow", NULL, 2},
-    {I_FMOD, "fmod", NULL, 2},             {I_FLOOR, NULL, "llvm.floor", 1},
-    {I_CEIL, NULL, "llvm.ceil", 1},        {I_TRUNC, NULL, "llvm.trunc", 1},
-    {I_ROUND, NULL, "llvm.roundeven", 1},  {I_NEARBYINT, NULL, "llvm.roundeven", 1},
+    {I_FABS, NULL, "llvm.fabs", 1},
+    {I_EXP, "exp", NULL, 1},
+    {I_EXP2, "exp2", NULL, 1},
+    {I_EXP10, "exp10", NULL, 1},
+    {I_LOG, "log", NULL, 1},
+    {I_LOG2, "log2", NULL, 1},
+    {I_LOG10, "log10", NULL, 1},
+    {I_SQRT, NULL, "llvm.sqrt", 1},
+    {I_RSQRT, "rsqrt", NULL, 1},
+    {I_TANH, "tanh", NULL, 1},
+    {I_SIN, "sin", NULL, 1},
+    {I_COS, "cos", NULL, 1},
+    {I_TAN, "tan", NULL, 1},
+    {I_SINH, "sinh", NULL, 1},
+    {I_COSH, "cosh", NULL, 1},
+    {I_ATAN, "atan", NULL, 1},
+    {I_ERF, "erf", NULL, 1},
+    {I_POW, "pow", NULL, 2},
+    {I_FMOD, "fmod", NULL, 2},
+    {I_FLOOR, NULL, "llvm.floor", 1},
+    {I_CEIL, NULL, "llvm.ceil", 1},
+    {I_TRUNC, NULL, "llvm.trunc", 1},
+    {I_ROUND, NULL, "llvm.roundeven", 1},
+    {I_NEARBYINT, NULL, "llvm.roundeven", 1},
     {I_FMA, NULL, "llvm.fma", 3},
 };
 
@@ -77,7 +89,8 @@ static LLVMValueRef emit_math(CG *cg, Expr *e) {
   for (int l = 0; l < t.lanes; l++) {
     LLVMValueRef la[3];
     for (int i = 0; i < n; i++) la[i] = LLVMBuildExtractElement(cg->b, a[i], cg_i32(cg, l), "");
-    out = LLVMBuildInsertElement(cg->b, out, nv_math(cg, math_rows[r].nv, la, n, t), cg_i32(cg, l), "");
+    out = LLVMBuildInsertElement(cg->b, out, nv_math(cg, math_rows[r].nv, la, n, t), cg_i32(cg, l),
+                                 "");
   }
   return out;
 }
@@ -400,13 +413,14 @@ static LLVMValueRef emit_storage_sync(CG *cg, Expr *e) {
     cg_intrinsic(cg, "llvm.nvvm.barrier.cta.sync.aligned.all", NULL, 0, &zero, 1);
     return NULL;
   }
-  cg_error(cg, e->loc, "T.tvm_storage_sync: only \"shared\" and \"warp\" are supported on the device");
+  cg_error(cg, e->loc,
+           "T.tvm_storage_sync: only \"shared\" and \"warp\" are supported on the device");
   return NULL;
 }
 
 static LLVMValueRef emit_tvm_shuffle(CG *cg, Expr *e) {
-  ShflMode m = e->u.call.op->id == I_WARP_SHUFFLE      ? SHFL_IDX
-               : e->u.call.op->id == I_WARP_SHUFFLE_UP ? SHFL_UP
+  ShflMode m = e->u.call.op->id == I_WARP_SHUFFLE        ? SHFL_IDX
+               : e->u.call.op->id == I_WARP_SHUFFLE_UP   ? SHFL_UP
                : e->u.call.op->id == I_WARP_SHUFFLE_DOWN ? SHFL_DOWN
                                                          : SHFL_BFLY;
   LLVMValueRef mask = cg_expr(cg, ARG(0)), v = cg_expr(cg, ARG(1));
@@ -514,8 +528,7 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
   Expr *ptr = ARG(0), *dt = ARG(1);
   int64_t is_string = 0, is_scalar = 0, ndim = 0;
   DType t;
-  if (dt->kind == E_DTYPE)
-    t = dt->dtype;
+  if (dt->kind == E_DTYPE) t = dt->dtype;
   else if (dt->kind != E_STR || !tirx_dtype_parse(dt->u.s.p, dt->u.s.len, &t)) {
     cg_error(cg, dt->loc, "T.print_buffer: the dtype must be a string such as \"float32\"");
     return NULL;
@@ -541,17 +554,18 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
     return NULL;
   }
   if (!is_string && !is_scalar && (ndim < 0 || ndim > 8)) {
-    cg_error(cg, e->loc, "T.print_buffer: 0 to 8 dimensions are supported, not %lld", (long long)ndim);
+    cg_error(cg, e->loc, "T.print_buffer: 0 to 8 dimensions are supported, not %lld",
+             (long long)ndim);
     return NULL;
   }
   if (!is_string && !is_scalar && nshape != ndim) {
     cg_error(cg, e->loc, "T.print_buffer: %lld dimensions but %d extents", (long long)ndim, nshape);
     return NULL;
   }
-  const char *name = ptr->kind == E_STR                            ? "string_literal"
-                     : ptr->kind == E_VAR && ptr->u.var->buffer    ? ptr->u.var->buffer->name
-                     : ptr->kind == E_VAR                          ? ptr->u.var->name
-                                                                   : "buffer";
+  const char *name = ptr->kind == E_STR                         ? "string_literal"
+                     : ptr->kind == E_VAR && ptr->u.var->buffer ? ptr->u.var->buffer->name
+                     : ptr->kind == E_VAR                       ? ptr->u.var->name
+                                                                : "buffer";
 
   /* if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) */
   LLVMValueRef tx = cg_sreg(cg, "tid.x"), ty = cg_sreg(cg, "tid.y"), tz = cg_sreg(cg, "tid.z");
@@ -668,9 +682,11 @@ static LLVMValueRef emit_print_buffer(CG *cg, Expr *e) {
       LLVMValueRef sep = seps[ndim > 0 ? ndim - 1 : 0];
       for (int d = (int)ndim - 2; d >= 0; d--) {
         LLVMValueRef r = LLVMBuildSRem(cg->b, iv, stridev[d + 1], "");
-        sep = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, cg_i64(cg, 0), ""), seps[d], sep, "");
+        sep = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, cg_i64(cg, 0), ""), seps[d],
+                              sep, "");
       }
-      sep = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), first, sep, "");
+      sep = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), first,
+                            sep, "");
       LLVMValueRef pa[2] = {sep, load_elem(cg, p, iv, t)};
       cg_vprintf(cg, elem_fmt, pa, 2);
       LLVMValueRef next = LLVMBuildAdd(cg->b, iv, cg_i64(cg, 1), "");

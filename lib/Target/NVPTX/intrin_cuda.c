@@ -55,8 +55,9 @@ static LLVMValueRef emit_cluster_sync(CG *cg, Expr *e) {
 static LLVMValueRef emit_syncthreads_red(CG *cg, Expr *e) {
   bool is_and = e->u.call.op->id == I_CUDA_SYNCTHREADS_AND;
   LLVMValueRef args[2] = {cg_i32(cg, 0), cg_cond(cg, ARG(0))};
-  LLVMValueRef r = cg_intrinsic(cg, is_and ? "llvm.nvvm.barrier.cta.red.and.aligned.all"
-                                           : "llvm.nvvm.barrier.cta.red.or.aligned.all",
+  LLVMValueRef r = cg_intrinsic(cg,
+                                is_and ? "llvm.nvvm.barrier.cta.red.and.aligned.all"
+                                       : "llvm.nvvm.barrier.cta.red.or.aligned.all",
                                 NULL, 0, args, 2);
   return result(cg, e, r, tirx_dtype(DT_BOOL));
 }
@@ -130,12 +131,14 @@ static LLVMValueRef emit_grid_sync(CG *cg, Expr *e) {
   LLVMValueRef ws = LLVMBuildOr(B, LLVMBuildShl(B, hi, cg_i64(cg, 32), ""), lo, "grid.ws");
   LLVMValueRef bar = LLVMBuildIntToPtr(B, LLVMBuildAdd(B, ws, cg_i64(cg, 4), ""),
                                        cg_ptr_type(cg, AS_GLOBAL), "grid.bar");
-  LLVMValueRef n = LLVMBuildMul(B, LLVMBuildMul(B, cg_sreg(cg, "nctaid.x"), cg_sreg(cg, "nctaid.y"), ""),
-                                cg_sreg(cg, "nctaid.z"), "");
+  LLVMValueRef n =
+      LLVMBuildMul(B, LLVMBuildMul(B, cg_sreg(cg, "nctaid.x"), cg_sreg(cg, "nctaid.y"), ""),
+                   cg_sreg(cg, "nctaid.z"), "");
   LLVMValueRef c = sreg_or_xyz(cg, "ctaid");
-  LLVMValueRef first = LLVMBuildSub(B, cg_i32(cg, (int32_t)0x80000000u),
-                                    LLVMBuildSub(B, n, cg_i32(cg, 1), ""), "");
-  LLVMValueRef nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, c, zero, ""), first, cg_i32(cg, 1), "");
+  LLVMValueRef first =
+      LLVMBuildSub(B, cg_i32(cg, (int32_t)0x80000000u), LLVMBuildSub(B, n, cg_i32(cg, 1), ""), "");
+  LLVMValueRef nb =
+      LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, c, zero, ""), first, cg_i32(cg, 1), "");
   /* LLVM 22's NVPTX prints an atomicrmw's ordering as a plain atom: the
    * release and acquire are also explicit fences (fence.acq_rel.gpu). */
   unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
@@ -148,7 +151,8 @@ static LLVMValueRef emit_grid_sync(CG *cg, Expr *e) {
   LLVMSetOrdering(cur, LLVMAtomicOrderingAcquire);
   LLVMSetAtomicSyncScopeID(cur, dev);
   LLVMSetAlignment(cur, 4);
-  LLVMValueRef flipped = LLVMBuildAnd(B, LLVMBuildXor(B, old, cur, ""), cg_i32(cg, (int32_t)0x80000000u), "");
+  LLVMValueRef flipped =
+      LLVMBuildAnd(B, LLVMBuildXor(B, old, cur, ""), cg_i32(cg, (int32_t)0x80000000u), "");
   LLVMBasicBlockRef acq = cg_block(cg, "gridsync.acquire");
   LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntNE, flipped, zero, ""), acq, poll);
   LLVMPositionBuilderAtEnd(B, acq);
@@ -312,8 +316,8 @@ static LLVMValueRef value_arg(CG *cg, Expr *a, DType *t) {
 }
 
 static LLVMValueRef emit_shfl_sync(CG *cg, Expr *e) {
-  ShflMode m = e->u.call.op->id == I_CUDA_SHFL_SYNC      ? SHFL_IDX
-               : e->u.call.op->id == I_CUDA_SHFL_UP_SYNC ? SHFL_UP
+  ShflMode m = e->u.call.op->id == I_CUDA_SHFL_SYNC        ? SHFL_IDX
+               : e->u.call.op->id == I_CUDA_SHFL_UP_SYNC   ? SHFL_UP
                : e->u.call.op->id == I_CUDA_SHFL_DOWN_SYNC ? SHFL_DOWN
                                                            : SHFL_BFLY;
   DType t;
@@ -352,8 +356,9 @@ static LLVMValueRef emit_atomic_add(CG *cg, Expr *e) {
   LLVMValueRef v = cg_cast(cg, cg_expr(cg, ARG(1)), ARG(1)->dtype, t, e->loc);
   unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
   bool fp = c == DTC_FLOAT || c == DTC_BFLOAT;
-  LLVMValueRef r = LLVMBuildAtomicRMWSyncScope(cg->b, fp ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd,
-                                               p, v, LLVMAtomicOrderingMonotonic, dev);
+  LLVMValueRef r =
+      LLVMBuildAtomicRMWSyncScope(cg->b, fp ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd, p, v,
+                                  LLVMAtomicOrderingMonotonic, dev);
   LLVMSetAlignment(r, (unsigned)cg_dtype_bytes(t));
   return r;
 }
@@ -545,11 +550,12 @@ static LLVMValueRef emit_printf(CG *cg, Expr *e) {
     Expr *kind = fmt->u.call.args[0], *idx = fmt->u.call.args[1];
     strbuf_printf(&gen, "[metadata[\"%.*s\"][%lld]]", (int)kind->u.s.len, kind->u.s.p,
                   (long long)idx->u.i.v);
-    cg_warning(cg, fmt->loc,
-               "T.cuda.printf: the format is TVM's metadata[\"%.*s\"][%lld] placeholder and its text "
-               "is not in the input (TVM printed without show_meta); the call prints the "
-               "placeholder's name and its %d argument%s instead",
-               (int)kind->u.s.len, kind->u.s.p, (long long)idx->u.i.v, n, n == 1 ? "" : "s");
+    cg_warning(
+        cg, fmt->loc,
+        "T.cuda.printf: the format is TVM's metadata[\"%.*s\"][%lld] placeholder and its text "
+        "is not in the input (TVM printed without show_meta); the call prints the "
+        "placeholder's name and its %d argument%s instead",
+        (int)kind->u.s.len, kind->u.s.p, (long long)idx->u.i.v, n, n == 1 ? "" : "s");
   }
   bool ok = true;
   for (int i = 0; i < n && ok; i++) {
@@ -617,10 +623,13 @@ static LLVMValueRef emit_encode_desc(CG *cg, Expr *e) {
   LLVMValueRef desc = ptr_arg(cg, ARG(0));
   LLVMValueRef addr = LLVMBuildPtrToInt(B, cg_shared_addr(cg, ARG(1)), cg->t_i32, "");
   LLVMValueRef mask14 = cg_i64(cg, 0x3FFF);
-  LLVMValueRef start = LLVMBuildZExt(B, LLVMBuildLShr(B, LLVMBuildAnd(B, addr, cg_i32(cg, 0x3FFFF), ""),
-                                                     cg_i32(cg, 4), ""), cg->t_i64, "");
-  LLVMValueRef ldo = LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i64, false), mask14, "");
-  LLVMValueRef sdo = LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(3)), cg->t_i64, false), mask14, "");
+  LLVMValueRef start = LLVMBuildZExt(
+      B, LLVMBuildLShr(B, LLVMBuildAnd(B, addr, cg_i32(cg, 0x3FFFF), ""), cg_i32(cg, 4), ""),
+      cg->t_i64, "");
+  LLVMValueRef ldo =
+      LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i64, false), mask14, "");
+  LLVMValueRef sdo =
+      LLVMBuildAnd(B, cg_coerce(cg, cg_expr(cg, ARG(3)), cg->t_i64, false), mask14, "");
   LLVMValueRef d = LLVMBuildOr(B, start, LLVMBuildShl(B, ldo, cg_i64(cg, 16), ""), "");
   d = LLVMBuildOr(B, d, LLVMBuildShl(B, sdo, cg_i64(cg, 32), ""), "");
   uint64_t fixed = tc05 ? ((uint64_t)1 << 46) | ((uint64_t)tc05_codes[swz] << 61)
@@ -648,14 +657,16 @@ static LLVMValueRef bf16_from_bits(CG *cg, LLVMValueRef w, int shift) { /* i32 h
   return LLVMBuildFPExt(cg->b, h, cg->t_f32, "");
 }
 
-static LLVMValueRef pack2_i32(CG *cg, LLVMValueRef lo, LLVMValueRef hi) { /* two i32 halves of 16 bits */
+static LLVMValueRef pack2_i32(CG *cg, LLVMValueRef lo,
+                              LLVMValueRef hi) { /* two i32 halves of 16 bits */
   return LLVMBuildOr(cg->b, lo, LLVMBuildShl(cg->b, hi, cg_i32(cg, 16), ""), "");
 }
 
 static void float2_unpack(CG *cg, LLVMValueRef q, LLVMValueRef *x, LLVMValueRef *y) {
   *x = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, q, cg->t_i32, ""), cg->t_f32, "");
-  *y = LLVMBuildBitCast(cg->b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, q, cg_i64(cg, 32), ""), cg->t_i32, ""),
-                        cg->t_f32, "");
+  *y = LLVMBuildBitCast(
+      cg->b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, q, cg_i64(cg, 32), ""), cg->t_i32, ""),
+      cg->t_f32, "");
 }
 
 static LLVMValueRef float2_pack(CG *cg, LLVMValueRef x, LLVMValueRef y) {
@@ -727,7 +738,8 @@ static LLVMValueRef emit_get_tmem_addr(CG *cg, Expr *e) {
   LLVMValueRef row = cg_coerce(cg, cg_expr(cg, ARG(1)), cg->t_i32, true);
   LLVMValueRef col = cg_coerce(cg, cg_expr(cg, ARG(2)), cg->t_i32, true);
   LLVMValueRef m = cg_i32(cg, 0xFFFF);
-  LLVMValueRef c = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, LLVMBuildAnd(cg->b, idx, m, ""), col, ""), m, "");
+  LLVMValueRef c =
+      LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, LLVMBuildAnd(cg->b, idx, m, ""), col, ""), m, "");
   LLVMValueRef r = LLVMBuildAnd(cg->b, LLVMBuildLShr(cg->b, idx, cg_i32(cg, 16), ""), m, "");
   r = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, r, row, ""), m, "");
   return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, r, cg_i32(cg, 16), ""), c, "");
@@ -765,7 +777,10 @@ static LLVMValueRef emit_fp8x4_e4m3(CG *cg, Expr *e) {
  * computed at compile time from the constant arguments. */
 
 static int fmt_code(const Expr *s, bool scale) {
-  static const struct { const char *name; int code, scode; } tab[] = {
+  static const struct {
+    const char *name;
+    int code, scode;
+  } tab[] = {
 #define TCGEN05_FORMAT(name, code, scode) {name, code, scode},
 #include "tirx/internal/tcgen05_format.def"
 #undef TCGEN05_FORMAT
@@ -779,7 +794,8 @@ static int fmt_code(const Expr *s, bool scale) {
 
 static LLVMValueRef emit_instr_desc(CG *cg, Expr *e) {
   bool bs = e->u.call.op->id == I_CUDA_TCGEN05_ENCODE_INSTR_DESC_BS;
-  int first = bs ? 8 : 4, nint = bs ? 9 : 10; /* M N K trans_a trans_b n_cta neg_a neg_b [sat_d] is_sparse */
+  int first = bs ? 8 : 4,
+      nint = bs ? 9 : 10; /* M N K trans_a trans_b n_cta neg_a neg_b [sat_d] is_sparse */
   int64_t v[10] = {0};
   for (int i = 0; i < nint; i++)
     if (!cg_const_arg(cg, e, first + i, "every descriptor field", &v[i])) return NULL;
@@ -793,9 +809,9 @@ static LLVMValueRef emit_instr_desc(CG *cg, Expr *e) {
   }
   if (bs && a == 5 && b == 5) a = b = 1; /* .kind::mxf4 / mxf4nvf4: both E2M1 */
   uint32_t w = (uint32_t)((sparse & 1) << 2) | (uint32_t)(a << 7) | (uint32_t)(b << 10) |
-               (uint32_t)((na & 1) << 13) | (uint32_t)((nb & 1) << 14) | (uint32_t)((ta & 1) << 15) |
-               (uint32_t)((tb & 1) << 16) | (uint32_t)(((N >> 3) & 63) << 17) |
-               (uint32_t)(((M >> 4) & 31) << 24);
+               (uint32_t)((na & 1) << 13) | (uint32_t)((nb & 1) << 14) |
+               (uint32_t)((ta & 1) << 15) | (uint32_t)((tb & 1) << 16) |
+               (uint32_t)(((N >> 3) & 63) << 17) | (uint32_t)(((M >> 4) & 31) << 24);
   if (bs) w |= (uint32_t)(sf << 23) | (uint32_t)(K == 96) << 31;
   else w |= (uint32_t)((sat & 1) << 3) | (uint32_t)(d << 4);
   LLVMValueRef p = cg_expr(cg, ARG(0));
@@ -819,8 +835,8 @@ static LLVMValueRef linear_cta(CG *cg, LLVMValueRef *nblocks) {
   LLVMValueRef nx = cg_sreg(cg, "nctaid.x"), ny = cg_sreg(cg, "nctaid.y");
   LLVMValueRef nz = cg_sreg(cg, "nctaid.z");
   *nblocks = LLVMBuildMul(B, LLVMBuildMul(B, nx, ny, ""), nz, "prof.nblocks");
-  LLVMValueRef zy = LLVMBuildAdd(B, LLVMBuildMul(B, cg_sreg(cg, "ctaid.z"), ny, ""),
-                                 cg_sreg(cg, "ctaid.y"), "");
+  LLVMValueRef zy =
+      LLVMBuildAdd(B, LLVMBuildMul(B, cg_sreg(cg, "ctaid.z"), ny, ""), cg_sreg(cg, "ctaid.y"), "");
   return LLVMBuildAdd(B, LLVMBuildMul(B, zy, nx, ""), cg_sreg(cg, "ctaid.x"), "prof.block");
 }
 
@@ -833,14 +849,14 @@ static LLVMValueRef emit_timer_init(CG *cg, Expr *e) {
   if (!buf || !tagp || !offp || !ngroups || !group) return NULL;
   LLVMValueRef nblocks, block = linear_cta(cg, &nblocks);
   LLVMValueRef lane = LLVMBuildAdd(B, LLVMBuildMul(B, block, ngroups, ""), group, "prof.lane");
-  LLVMValueRef first = LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildOr(B, block, cg_linear_tid(cg), ""),
-                                     cg_i32(cg, 0), "");
+  LLVMValueRef first =
+      LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildOr(B, block, cg_linear_tid(cg), ""), cg_i32(cg, 0), "");
   LLVMBasicBlockRef hdr = cg_block(cg, "prof.header"), cont = cg_block(cg, "prof.init");
   LLVMBuildCondBr(B, first, hdr, cont);
   LLVMPositionBuilderAtEnd(B, hdr);
-  LLVMValueRef h = LLVMBuildOr(B, LLVMBuildShl(B, LLVMBuildZExt(B, ngroups, cg->t_i64, ""),
-                                               cg_i64(cg, 32), ""),
-                               LLVMBuildZExt(B, nblocks, cg->t_i64, ""), "prof.hdr");
+  LLVMValueRef h =
+      LLVMBuildOr(B, LLVMBuildShl(B, LLVMBuildZExt(B, ngroups, cg->t_i64, ""), cg_i64(cg, 32), ""),
+                  LLVMBuildZExt(B, nblocks, cg->t_i64, ""), "prof.hdr");
   LLVMSetAlignment(LLVMBuildStore(B, h, buf), 8);
   LLVMBuildBr(B, cont);
   LLVMPositionBuilderAtEnd(B, cont);
@@ -889,9 +905,9 @@ static LLVMValueRef emit_timer_event(CG *cg, Expr *e) {
   bool start = e->u.call.op->id == I_CUDA_TIMER_START;
   LLVMValueRef ev = cg_coerce(cg, cg_expr(cg, ARG(0)), cg->t_i64, true);
   if (!ev) return NULL;
-  LLVMValueRef bits = LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, ev, cg_i64(cg, 0x3ff), ""),
-                                                      cg_i64(cg, 2), ""),
-                                  cg_i64(cg, start ? 0 : 1), "prof.bits");
+  LLVMValueRef bits = LLVMBuildOr(
+      cg->b, LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, ev, cg_i64(cg, 0x3ff), ""), cg_i64(cg, 2), ""),
+      cg_i64(cg, start ? 0 : 1), "prof.bits");
   if (!start) fence_block(cg);
   timer_record(cg, bits, ARG(1), ARG(2), ARG(3), ARG(4), ARG(5));
   if (start) fence_block(cg);

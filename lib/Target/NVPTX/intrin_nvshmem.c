@@ -57,8 +57,8 @@ static bool str_arg(CG *cg, const Expr *e, int i, const char *what, const char *
   if (s->kind != E_STR)
     cg_error(cg, s->loc, "T.%s: the %s must be a string literal", e->u.call.op->name, what);
   else
-    cg_error(cg, s->loc, "T.%s: unknown %s \"%.*s\"", e->u.call.op->name, what,
-             (int)s->u.s.len, s->u.s.p);
+    cg_error(cg, s->loc, "T.%s: unknown %s \"%.*s\"", e->u.call.op->name, what, (int)s->u.s.len,
+             s->u.s.p);
   return false;
 }
 
@@ -69,7 +69,7 @@ static bool wait_type(CG *cg, const Expr *e, int i, const char **suffix, bool *w
     bool wide;
   } types[] = {
       {"uint64", "uint64", true}, {"uint64_t", "uint64", true}, {"int64", "int64", true},
-      {"int64_t", "int64", true}, {"uint32", "uint32", false}, {"uint32_t", "uint32", false},
+      {"int64_t", "int64", true}, {"uint32", "uint32", false},  {"uint32_t", "uint32", false},
       {"int32", "int32", false},  {"int32_t", "int32", false},  {"int", "int32", false},
   };
   const Expr *s = ARG(i);
@@ -79,8 +79,10 @@ static bool wait_type(CG *cg, const Expr *e, int i, const char **suffix, bool *w
       *wide = types[k].wide;
       return true;
     }
-  cg_error(cg, s->loc, "T.%s: the wait type must be one of \"uint64\", \"int64\", \"uint32\", "
-           "\"int32\"", e->u.call.op->name);
+  cg_error(cg, s->loc,
+           "T.%s: the wait type must be one of \"uint64\", \"int64\", \"uint32\", "
+           "\"int32\"",
+           e->u.call.op->name);
   return false;
 }
 
@@ -158,7 +160,8 @@ static bool uses_nvshmem(LLVMModuleRef mod) {
 /* The wheel's directory through python3 (the nvidia.nvshmem namespace package). */
 static bool wheel_dir(char *out, size_t cap) {
   FILE *p = popen("python3 -c 'import nvidia.nvshmem as m; print(list(m.__path__)[0])' "
-                  "2>/dev/null", "r");
+                  "2>/dev/null",
+                  "r");
   if (!p) return false;
   bool ok = fgets(out, (int)cap, p) != NULL;
   pclose(p);
@@ -200,11 +203,13 @@ int cg_link_nvshmem(CG *cg) {
   }
   if (!found) {
     if (home && *home)
-      cg_error(cg, cg->nvshmem_loc, "T.nvshmem.* needs NVSHMEM's device library: no "
+      cg_error(cg, cg->nvshmem_loc,
+               "T.nvshmem.* needs NVSHMEM's device library: no "
                "lib/libnvshmem_device_sm_<N>.bc for %s under TIRX_NVSHMEM_HOME='%s'",
                cg->arch->name, home);
     else
-      cg_error(cg, cg->nvshmem_loc, "T.nvshmem.* needs NVSHMEM's device library "
+      cg_error(cg, cg->nvshmem_loc,
+               "T.nvshmem.* needs NVSHMEM's device library "
                "(libnvshmem_device_sm_<N>.bc for %s), which was not found: install the "
                "nvidia-nvshmem-cu13 wheel for python3 or set TIRX_NVSHMEM_HOME",
                cg->arch->name);

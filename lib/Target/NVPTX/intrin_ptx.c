@@ -29,8 +29,8 @@ typedef struct PtxRow {
   IntrinId id;
   const char *llvm;
   const char *ops;
-  int sm;         /* minimum sm_XX (0 = any tirx arch) */
-  bool arch;      /* needs an "a" arch */
+  int sm;    /* minimum sm_XX (0 = any tirx arch) */
+  bool arch; /* needs an "a" arch */
 } PtxRow;
 
 static const PtxRow rows[] = {
@@ -41,10 +41,12 @@ static const PtxRow rows[] = {
     {I_PTX_MBAR_INIT_CTA, "llvm.nvvm.mbarrier.init.shared", "s0v1", 80, false},
     {I_PTX_MBAR_ARRIVE, "llvm.nvvm.mbarrier.arrive.shared", "s0", 80, false},
     {I_PTX_MBAR_ARRIVE_CTA, "llvm.nvvm.mbarrier.arrive.shared", "s0", 80, false},
-    {I_PTX_MBAR_ARRIVE_EXPECT_TX, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", "s0v1", 90, false},
+    {I_PTX_MBAR_ARRIVE_EXPECT_TX, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", "s0v1",
+     90, false},
     {I_PTX_MBAR_EXPECT_TX, "llvm.nvvm.mbarrier.expect.tx.scope.cta.space.cta", "s0v1", 90, false},
     {I_PTX_MBAR_TEST_WAIT, "llvm.nvvm.mbarrier.test.wait.shared", "s0v1", 80, false},
-    {I_PTX_MBAR_TRY_WAIT_PARITY, "llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta", "s0v1", 90, false},
+    {I_PTX_MBAR_TRY_WAIT_PARITY, "llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta", "s0v1",
+     90, false},
     {I_PTX_MBAR_INVAL, "llvm.nvvm.mbarrier.inval.shared", "s0", 80, false},
     {I_PTX_CP_ASYNC_MBAR_ARRIVE, "llvm.nvvm.cp.async.mbarrier.arrive.shared", "s0", 80, false},
     {I_PTX_FENCE_PROXY_ASYNC, "llvm.nvvm.fence.proxy.async", "", 90, false},
@@ -58,7 +60,8 @@ static const PtxRow rows[] = {
     {I_PTX_MAPA_U64, "llvm.nvvm.mapa", "p0v1", 90, false},
     {I_PTX_GRIDDEP_WAIT, "llvm.nvvm.griddepcontrol.wait", "", 90, false},
     {I_PTX_GRIDDEP_LAUNCH, "llvm.nvvm.griddepcontrol.launch.dependents", "", 90, false},
-    {I_PTX_CP_BULK_G2S, "llvm.nvvm.cp.async.bulk.global.to.shared.cluster", "C0s3g1v2H-Z-F-F-", 90, false},
+    {I_PTX_CP_BULK_G2S, "llvm.nvvm.cp.async.bulk.global.to.shared.cluster", "C0s3g1v2H-Z-F-F-", 90,
+     false},
     {I_PTX_CP_BULK_S2G, "llvm.nvvm.cp.async.bulk.shared.cta.to.global", "g0s1v2Z-F-", 90, false},
     {I_PTX_CP_BULK_COMMIT, "llvm.nvvm.cp.async.bulk.commit.group", "", 90, false},
     {I_PTX_CP_BULK_WAIT, "llvm.nvvm.cp.async.bulk.wait.group", "c0", 90, false},
@@ -162,8 +165,9 @@ static LLVMValueRef emit_bar_sync(CG *cg, Expr *e) {
   LLVMValueRef args[2];
   args[0] = cg_expr(cg, ARG(0));
   args[1] = e->u.call.n > 1 ? cg_expr(cg, ARG(1)) : NULL;
-  cg_intrinsic(cg, e->u.call.n > 1 ? "llvm.nvvm.barrier.cta.sync.aligned.count"
-                                   : "llvm.nvvm.barrier.cta.sync.aligned.all",
+  cg_intrinsic(cg,
+               e->u.call.n > 1 ? "llvm.nvvm.barrier.cta.sync.aligned.count"
+                               : "llvm.nvvm.barrier.cta.sync.aligned.all",
                NULL, 0, args, e->u.call.n > 1 ? 2 : 1);
   return NULL;
 }
@@ -188,9 +192,10 @@ static LLVMValueRef emit_setmaxnreg(CG *cg, Expr *e) {
     return NULL;
   }
   LLVMValueRef c = cg_i32(cg, n);
-  cg_intrinsic(cg, e->u.call.op->id == I_PTX_SETMAXNREG_INC
-                       ? "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32"
-                       : "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32",
+  cg_intrinsic(cg,
+               e->u.call.op->id == I_PTX_SETMAXNREG_INC
+                   ? "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32"
+                   : "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32",
                NULL, 0, &c, 1);
   return NULL;
 }
@@ -226,7 +231,8 @@ static LLVMValueRef emit_tensor_g2s(CG *cg, Expr *e) {
     tmap = a_shared ? b : a;
     mbar = a_shared ? a : b;
     if (!is_pointer(tmap)) tmap = cg_coerce(cg, tmap, cg->t_ptr, false);
-    mbar = cg_cast_ptr(cg, is_pointer(mbar) ? mbar : cg_coerce(cg, mbar, cg->t_ptr, false), AS_SHARED);
+    mbar =
+        cg_cast_ptr(cg, is_pointer(mbar) ? mbar : cg_coerce(cg, mbar, cg->t_ptr, false), AS_SHARED);
     first_coord = 3;
     ncoord = n - 3;
   } else {
@@ -295,7 +301,9 @@ static LLVMValueRef emit_wgmma(CG *cg, Expr *e) {
     return NULL;
   }
   switch (e->u.call.op->id) {
-  case I_PTX_WGMMA_FENCE: cg_intrinsic(cg, "llvm.nvvm.wgmma.fence.sync.aligned", NULL, 0, NULL, 0); break;
+  case I_PTX_WGMMA_FENCE:
+    cg_intrinsic(cg, "llvm.nvvm.wgmma.fence.sync.aligned", NULL, 0, NULL, 0);
+    break;
   case I_PTX_WGMMA_COMMIT:
     cg_intrinsic(cg, "llvm.nvvm.wgmma.commit_group.sync.aligned", NULL, 0, NULL, 0);
     break;
@@ -318,7 +326,8 @@ static LLVMValueRef emit_f32_arith(CG *cg, Expr *e) {
   LLVMValueRef args[2];
   args[0] = f32_arg(cg, e, 0);
   args[1] = f32_arg(cg, e, 1);
-  const char *name = e->u.call.op->id == I_PTX_ADD_F32 ? "llvm.nvvm.add.rn.f" : "llvm.nvvm.mul.rn.f";
+  const char *name =
+      e->u.call.op->id == I_PTX_ADD_F32 ? "llvm.nvvm.add.rn.f" : "llvm.nvvm.mul.rn.f";
   return ret(cg, e, cg_intrinsic(cg, name, NULL, 0, args, 2));
 }
 
@@ -326,7 +335,8 @@ static LLVMValueRef emit_f32_unary(CG *cg, Expr *e) {
   LLVMValueRef x = f32_arg(cg, e, 0);
   LLVMTypeRef f = cg->t_f32;
   switch (e->u.call.op->id) {
-  case I_PTX_EX2_APPROX_F32: return ret(cg, e, cg_intrinsic(cg, "llvm.nvvm.ex2.approx", &f, 1, &x, 1));
+  case I_PTX_EX2_APPROX_F32:
+    return ret(cg, e, cg_intrinsic(cg, "llvm.nvvm.ex2.approx", &f, 1, &x, 1));
   case I_PTX_ABS_F32: return ret(cg, e, cg_intrinsic(cg, "llvm.fabs", &f, 1, &x, 1));
   case I_PTX_TANH_APPROX_F32:
     if (!cg_require_sm(cg, e, 75, false)) return NULL;
@@ -379,8 +389,9 @@ static LLVMValueRef emit_atom_add_f32(CG *cg, Expr *e) {
 static LLVMValueRef emit_fence(CG *cg, Expr *e) {
   unsigned dev = LLVMGetSyncScopeID(cg->ctx, "device", 6);
   LLVMBuildFenceSyncScope(cg->b,
-                          e->u.call.op->id == I_PTX_FENCE_SC_GPU ? LLVMAtomicOrderingSequentiallyConsistent
-                                                                 : LLVMAtomicOrderingAcquireRelease,
+                          e->u.call.op->id == I_PTX_FENCE_SC_GPU
+                              ? LLVMAtomicOrderingSequentiallyConsistent
+                              : LLVMAtomicOrderingAcquireRelease,
                           dev, "");
   return NULL;
 }
@@ -462,6 +473,4 @@ static const CgIntrinFn ptx_table[INTRIN_COUNT] = {
     [I_PTX_INSTR] = cg_ptx_instr, /* intrin_ptx_table.c */
 };
 
-CgIntrinFn cg_intrin_ptx(IntrinId id) {
-  return id < INTRIN_COUNT ? ptx_table[id] : NULL;
-}
+CgIntrinFn cg_intrin_ptx(IntrinId id) { return id < INTRIN_COUNT ? ptx_table[id] : NULL; }

@@ -37,7 +37,8 @@ static LLVMValueRef unsupported(Alu *a) {
 
 static bool need_sm(Alu *a, int sm) {
   if (a->cg->arch->sm >= sm) return true;
-  cg_error(a->cg, a->e->loc, "T.ptx[\"%s\"] requires sm_%d or newer (target is %s)", a->sp, sm, a->cg->arch->name);
+  cg_error(a->cg, a->e->loc, "T.ptx[\"%s\"] requires sm_%d or newer (target is %s)", a->sp, sm,
+           a->cg->arch->name);
   return false;
 }
 
@@ -66,7 +67,8 @@ static LLVMValueRef opnd_as(Alu *a, int i, PtxType t) {
   LLVMValueRef v = cg_expr(cg, x);
   if (!v) return LLVMGetPoison(vty(cg, t));
   if (is_fp(t) && tirx_dtype_code(x->dtype) == DTC_FLOAT)
-    return cg_cast(cg, v, x->dtype, t == PT_F32 ? tirx_dtype(DT_FLOAT32) : tirx_dtype(DT_FLOAT64), x->loc);
+    return cg_cast(cg, v, x->dtype, t == PT_F32 ? tirx_dtype(DT_FLOAT32) : tirx_dtype(DT_FLOAT64),
+                   x->loc);
   int bits = tirx_ptx_type_bits(t);
   if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind) /* float16/bfloat16 carriers */
     v = LLVMBuildBitCast(cg->b, v, ity(cg, tirx_dtype_bits(x->dtype)), "");
@@ -96,7 +98,8 @@ static LLVMValueRef call1(CG *cg, const char *name, LLVMTypeRef ov, LLVMValueRef
   return cg_intrinsic(cg, name, ov ? &ov : NULL, ov ? 1 : 0, &x, 1);
 }
 
-static LLVMValueRef call2(CG *cg, const char *name, LLVMTypeRef ov, LLVMValueRef x, LLVMValueRef y) {
+static LLVMValueRef call2(CG *cg, const char *name, LLVMTypeRef ov, LLVMValueRef x,
+                          LLVMValueRef y) {
   LLVMValueRef args[2] = {x, y};
   return cg_intrinsic(cg, name, ov ? &ov : NULL, ov ? 1 : 0, args, 2);
 }
@@ -128,7 +131,8 @@ static LLVMValueRef int_shift(Alu *a, LLVMValueRef x, LLVMValueRef amt, bool lef
 static LLVMValueRef low_mask(CG *cg, LLVMTypeRef ty, LLVMValueRef len32) {
   int w = (int)LLVMGetIntTypeWidth(ty);
   LLVMValueRef one = LLVMConstInt(ty, 1, 0);
-  LLVMValueRef m = LLVMBuildSub(cg->b, LLVMBuildShl(cg->b, one, to_width(cg, len32, ty), ""), one, "");
+  LLVMValueRef m =
+      LLVMBuildSub(cg->b, LLVMBuildShl(cg->b, one, to_width(cg, len32, ty), ""), one, "");
   LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntUGE, len32, cg_i32(cg, w), "");
   return LLVMBuildSelect(cg->b, big, LLVMConstAllOnes(ty), m, "");
 }
@@ -189,22 +193,28 @@ static LLVMValueRef int_mul(Alu *a, LLVMValueRef x, LLVMValueRef y, bool sgn) {
   if (a->p.hlw == 'w') return pr;
   if (w >= 16) { /* mul.hi: the NVVM intrinsic, so it stays one instruction */
     char name[32];
-    snprintf(name, sizeof name, "llvm.nvvm.mulhi.%s%s", sgn ? "" : "u", w == 16 ? "s" : w == 32 ? "i" : "ll");
+    snprintf(name, sizeof name, "llvm.nvvm.mulhi.%s%s", sgn ? "" : "u",
+             w == 16   ? "s"
+             : w == 32 ? "i"
+                       : "ll");
     return call2(cg, name, NULL, x, y);
   }
-  return LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, pr, LLVMConstInt(wt, (unsigned)w, 0), ""), ty, "");
+  return LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, pr, LLVMConstInt(wt, (unsigned)w, 0), ""), ty,
+                        "");
 }
 
 static LLVMValueRef int_cmp(Alu *a, LLVMValueRef x, LLVMValueRef y, bool sgn) {
   static const struct {
     const char *op;
     LLVMIntPredicate s, u;
-  } ops[] = {{"eq", LLVMIntEQ, LLVMIntEQ},   {"ne", LLVMIntNE, LLVMIntNE},   {"lt", LLVMIntSLT, LLVMIntULT},
-             {"le", LLVMIntSLE, LLVMIntULE}, {"gt", LLVMIntSGT, LLVMIntUGT}, {"ge", LLVMIntSGE, LLVMIntUGE},
-             {"lo", LLVMIntULT, LLVMIntULT}, {"ls", LLVMIntULE, LLVMIntULE}, {"hi", LLVMIntUGT, LLVMIntUGT},
-             {"hs", LLVMIntUGE, LLVMIntUGE}};
+  } ops[] = {{"eq", LLVMIntEQ, LLVMIntEQ},   {"ne", LLVMIntNE, LLVMIntNE},
+             {"lt", LLVMIntSLT, LLVMIntULT}, {"le", LLVMIntSLE, LLVMIntULE},
+             {"gt", LLVMIntSGT, LLVMIntUGT}, {"ge", LLVMIntSGE, LLVMIntUGE},
+             {"lo", LLVMIntULT, LLVMIntULT}, {"ls", LLVMIntULE, LLVMIntULE},
+             {"hi", LLVMIntUGT, LLVMIntUGT}, {"hs", LLVMIntUGE, LLVMIntUGE}};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (strcmp(ops[i].op, a->p.cmp) == 0) return LLVMBuildICmp(a->cg->b, sgn ? ops[i].s : ops[i].u, x, y, "");
+    if (strcmp(ops[i].op, a->p.cmp) == 0)
+      return LLVMBuildICmp(a->cg->b, sgn ? ops[i].s : ops[i].u, x, y, "");
   return NULL;
 }
 
@@ -221,14 +231,18 @@ static LLVMValueRef emit_int(Alu *a) {
     bool add = f[0] == 'a';
     LLVMValueRef x = opnd(a, 0), y = opnd(a, 1);
     if (p->sat)
-      r = call2(cg, add ? (sgn ? "llvm.sadd.sat" : "llvm.uadd.sat") : (sgn ? "llvm.ssub.sat" : "llvm.usub.sat"), ty, x, y);
-    else
-      r = add ? LLVMBuildAdd(cg->b, x, y, "") : LLVMBuildSub(cg->b, x, y, "");
+      r = call2(cg,
+                add ? (sgn ? "llvm.sadd.sat" : "llvm.uadd.sat")
+                    : (sgn ? "llvm.ssub.sat" : "llvm.usub.sat"),
+                ty, x, y);
+    else r = add ? LLVMBuildAdd(cg->b, x, y, "") : LLVMBuildSub(cg->b, x, y, "");
   } else if (!strcmp(f, "mul") || !strcmp(f, "mad")) {
     if (p->sat) return unsupported(a);
     r = int_mul(a, opnd(a, 0), opnd(a, 1), sgn);
     if (f[1] == 'a') {
-      LLVMValueRef c = p->hlw == 'w' ? cg_coerce(cg, cg_expr(cg, a->e->u.call.args[2]), LLVMTypeOf(r), sgn) : opnd(a, 2);
+      LLVMValueRef c = p->hlw == 'w'
+                           ? cg_coerce(cg, cg_expr(cg, a->e->u.call.args[2]), LLVMTypeOf(r), sgn)
+                           : opnd(a, 2);
       r = LLVMBuildAdd(cg->b, r, c, "");
     }
     if (p->hlw == 'w') return cg_coerce(cg, r, cg_type(cg, a->e->dtype), sgn);
@@ -237,7 +251,8 @@ static LLVMValueRef emit_int(Alu *a) {
     r = f[0] == 'd' ? (sgn ? LLVMBuildSDiv(cg->b, x, y, "") : LLVMBuildUDiv(cg->b, x, y, ""))
                     : (sgn ? LLVMBuildSRem(cg->b, x, y, "") : LLVMBuildURem(cg->b, x, y, ""));
   } else if (!strcmp(f, "min") || !strcmp(f, "max")) {
-    const char *n = f[1] == 'i' ? (sgn ? "llvm.smin" : "llvm.umin") : (sgn ? "llvm.smax" : "llvm.umax");
+    const char *n =
+        f[1] == 'i' ? (sgn ? "llvm.smin" : "llvm.umin") : (sgn ? "llvm.smax" : "llvm.umax");
     r = call2(cg, n, ty, opnd(a, 0), opnd(a, 1));
   } else if (!strcmp(f, "abs")) {
     if (!sgn) return unsupported(a);
@@ -258,7 +273,8 @@ static LLVMValueRef emit_int(Alu *a) {
     r = to_width(cg, call1(cg, "llvm.ctpop", ty, opnd(a, 0)), cg->t_i32);
     rt = PT_U32;
   } else if (!strcmp(f, "clz")) {
-    r = to_width(cg, call2(cg, "llvm.ctlz", ty, opnd(a, 0), LLVMConstInt(cg->t_i1, 0, 0)), cg->t_i32);
+    r = to_width(cg, call2(cg, "llvm.ctlz", ty, opnd(a, 0), LLVMConstInt(cg->t_i1, 0, 0)),
+                 cg->t_i32);
     rt = PT_U32;
   } else if (!strcmp(f, "brev")) {
     r = call1(cg, "llvm.bitreverse", ty, opnd(a, 0));
@@ -289,8 +305,8 @@ static LLVMValueRef nvvm_rounded(Alu *a, const char *op, LLVMValueRef *args, int
   if (d && (p->ftz || p->sat)) return NULL;
   if (p->sat && !has_sat) return NULL;
   char name[64];
-  snprintf(name, sizeof name, "llvm.nvvm.%s.%s%s%s.%s", op, p->rnd ? p->rnd : "rn", p->ftz ? ".ftz" : "",
-           p->sat ? ".sat" : "", d ? "d" : "f");
+  snprintf(name, sizeof name, "llvm.nvvm.%s.%s%s%s.%s", op, p->rnd ? p->rnd : "rn",
+           p->ftz ? ".ftz" : "", p->sat ? ".sat" : "", d ? "d" : "f");
   return cg_intrinsic(a->cg, name, NULL, 0, args, n);
 }
 
@@ -329,14 +345,15 @@ static LLVMValueRef emit_half(Alu *a) {
   LLVMTypeRef ty = vty(cg, t);
   if (p->rnd && strcmp(p->rnd, "rn")) return unsupported(a);
   if (!need_sm(a, t == PT_BF16 || t == PT_BF16X2 ? 80 : 53)) return NULL;
-  static const char *const suffix[] = {[PT_F16] = "f16", [PT_F16X2] = "f16x2", [PT_BF16] = "bf16",
-                                       [PT_BF16X2] = "bf16x2"};
+  static const char *const suffix[] = {
+      [PT_F16] = "f16", [PT_F16X2] = "f16x2", [PT_BF16] = "bf16", [PT_BF16X2] = "bf16x2"};
   LLVMValueRef r = NULL;
   if (!strcmp(f, "add") || !strcmp(f, "sub") || !strcmp(f, "mul")) {
     if (p->ftz || p->sat) return unsupported(a);
     LLVMValueRef x = opnd(a, 0), y = opnd(a, 1);
-    r = f[0] == 'a' ? LLVMBuildFAdd(cg->b, x, y, "")
-                    : f[0] == 's' ? LLVMBuildFSub(cg->b, x, y, "") : LLVMBuildFMul(cg->b, x, y, "");
+    r = f[0] == 'a'   ? LLVMBuildFAdd(cg->b, x, y, "")
+        : f[0] == 's' ? LLVMBuildFSub(cg->b, x, y, "")
+                      : LLVMBuildFMul(cg->b, x, y, "");
   } else if (!strcmp(f, "fma")) {
     LLVMValueRef args[3] = {opnd(a, 0), opnd(a, 1), opnd(a, 2)};
     if (!p->ftz && !p->sat) {
@@ -344,7 +361,8 @@ static LLVMValueRef emit_half(Alu *a) {
     } else {
       if (p->ftz && (t == PT_BF16 || t == PT_BF16X2)) return unsupported(a);
       char name[64];
-      snprintf(name, sizeof name, "llvm.nvvm.fma.rn%s%s.%s", p->ftz ? ".ftz" : "", p->sat ? ".sat" : "", suffix[t]);
+      snprintf(name, sizeof name, "llvm.nvvm.fma.rn%s%s.%s", p->ftz ? ".ftz" : "",
+               p->sat ? ".sat" : "", suffix[t]);
       r = cg_intrinsic(cg, name, NULL, 0, args, 3);
     }
   } else if (!strcmp(f, "min") || !strcmp(f, "max")) {
@@ -388,8 +406,8 @@ static LLVMValueRef emit_float(Alu *a) {
     LLVMValueRef args[2] = {opnd(a, 0), opnd(a, 1)};
     if (p->approx || p->full) {
       if (d) return unsupported(a);
-      snprintf(name, sizeof name, "llvm.nvvm.div.%s%s%s", p->approx ? "approx" : "full", p->ftz ? ".ftz" : "",
-               p->approx ? ".f" : "");
+      snprintf(name, sizeof name, "llvm.nvvm.div.%s%s%s", p->approx ? "approx" : "full",
+               p->ftz ? ".ftz" : "", p->approx ? ".f" : "");
       r = cg_intrinsic(cg, name, NULL, 0, args, 2);
     } else {
       r = nvvm_rounded(a, "div", args, 2, false);
@@ -423,7 +441,8 @@ static LLVMValueRef emit_float(Alu *a) {
     snprintf(name, sizeof name, "llvm.nvvm.f%s%s.%s", f, p->ftz ? ".ftz" : "", d ? "d" : "f");
     r = call2(cg, name, NULL, opnd(a, 0), opnd(a, 1));
   } else if (!strcmp(f, "abs")) {
-    r = p->ftz ? (d ? NULL : call1(cg, "llvm.nvvm.fabs.ftz", ty, opnd(a, 0))) : call1(cg, "llvm.fabs", ty, opnd(a, 0));
+    r = p->ftz ? (d ? NULL : call1(cg, "llvm.nvvm.fabs.ftz", ty, opnd(a, 0)))
+               : call1(cg, "llvm.fabs", ty, opnd(a, 0));
   } else if (!strcmp(f, "neg")) {
     if (!p->ftz) r = LLVMBuildFNeg(cg->b, opnd(a, 0), "");
   } else if (!strcmp(f, "copysign")) {
@@ -454,20 +473,23 @@ static LLVMValueRef emit_cvt(Alu *a) {
   int db = tirx_ptx_type_bits(dt), sb = tirx_ptx_type_bits(st);
   const char *rnd = p->rnd;
   bool irnd = rnd && strlen(rnd) == 3;
-  if (p->sat || dt == PT_F16X2 || dt == PT_BF16X2 || st == PT_F16X2 || st == PT_BF16X2) return unsupported(a);
+  if (p->sat || dt == PT_F16X2 || dt == PT_BF16X2 || st == PT_F16X2 || st == PT_BF16X2)
+    return unsupported(a);
   LLVMValueRef x = opnd_as(a, 0, st), r = NULL;
   LLVMTypeRef dty = vty(cg, dt);
   char name[64];
   if (!dfl && !sfl) { /* integer ↔ integer */
     if (rnd || p->ftz) return unsupported(a);
-    r = db > sb ? (ssg ? LLVMBuildSExt(cg->b, x, dty, "") : LLVMBuildZExt(cg->b, x, dty, ""))
-                : db < sb ? LLVMBuildTrunc(cg->b, x, dty, "") : x;
+    r = db > sb   ? (ssg ? LLVMBuildSExt(cg->b, x, dty, "") : LLVMBuildZExt(cg->b, x, dty, ""))
+        : db < sb ? LLVMBuildTrunc(cg->b, x, dty, "")
+                  : x;
   } else if (!sfl) { /* integer → float */
     if (irnd || p->ftz) return unsupported(a);
     if (!rnd || !strcmp(rnd, "rn")) {
       r = ssg ? LLVMBuildSIToFP(cg->b, x, dty, "") : LLVMBuildUIToFP(cg->b, x, dty, "");
     } else if (is_fp(dt)) {
-      if (sb < 32) x = ssg ? LLVMBuildSExt(cg->b, x, cg->t_i32, "") : LLVMBuildZExt(cg->b, x, cg->t_i32, "");
+      if (sb < 32)
+        x = ssg ? LLVMBuildSExt(cg->b, x, cg->t_i32, "") : LLVMBuildZExt(cg->b, x, cg->t_i32, "");
       snprintf(name, sizeof name, "llvm.nvvm.%s%s2%s.%s", ssg ? "" : "u", sb == 64 ? "ll" : "i",
                dt == PT_F64 ? "d" : "f", rnd);
       r = call1(cg, name, NULL, x);
@@ -478,8 +500,8 @@ static LLVMValueRef emit_cvt(Alu *a) {
     bool sd = st == PT_F64;
     if (db >= 32) {
       char r2[3] = {rnd[0], rnd[1], 0};
-      snprintf(name, sizeof name, "llvm.nvvm.%s2%s%s.%s%s", sd ? "d" : "f", dsg ? "" : "u", db == 64 ? "ll" : "i", r2,
-               p->ftz && !sd ? ".ftz" : "");
+      snprintf(name, sizeof name, "llvm.nvvm.%s2%s%s.%s%s", sd ? "d" : "f", dsg ? "" : "u",
+               db == 64 ? "ll" : "i", r2, p->ftz && !sd ? ".ftz" : "");
       if (p->ftz && sd) return unsupported(a);
       r = call1(cg, name, NULL, x);
     } else if (!strcmp(rnd, "rzi") && !p->ftz) {
@@ -488,8 +510,10 @@ static LLVMValueRef emit_cvt(Alu *a) {
     }
   } else if (dt == st) { /* float → same float: round to an integer */
     if (!irnd || p->ftz || !is_fp(dt)) return unsupported(a);
-    const char *n = !strcmp(rnd, "rni") ? "llvm.roundeven" : !strcmp(rnd, "rzi") ? "llvm.trunc"
-                    : !strcmp(rnd, "rmi") ? "llvm.floor" : "llvm.ceil";
+    const char *n = !strcmp(rnd, "rni")   ? "llvm.roundeven"
+                    : !strcmp(rnd, "rzi") ? "llvm.trunc"
+                    : !strcmp(rnd, "rmi") ? "llvm.floor"
+                                          : "llvm.ceil";
     r = call1(cg, n, dty, x);
   } else if (db > sb) { /* widening: exact */
     if (rnd || p->ftz) return unsupported(a);

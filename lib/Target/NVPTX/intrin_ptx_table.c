@@ -40,8 +40,12 @@ typedef struct Decoded {
   size_t flen;
 } Decoded;
 
-static bool flag_idx(const Decoded *d, char kind, int idx) { return tirx_ptx_marker_index(d->flags, d->flen, kind, idx); }
-static bool flag_word(const Decoded *d, const char *w) { return tirx_ptx_marker_has(d->flags, d->flen, w); }
+static bool flag_idx(const Decoded *d, char kind, int idx) {
+  return tirx_ptx_marker_index(d->flags, d->flen, kind, idx);
+}
+static bool flag_word(const Decoded *d, const char *w) {
+  return tirx_ptx_marker_has(d->flags, d->flen, w);
+}
 
 static bool decode(CG *cg, Expr *e, Decoded *d) {
   d->e = tirx_ptx_find(e->u.call.name);
@@ -65,7 +69,8 @@ static bool decode(CG *cg, Expr *e, Decoded *d) {
     /* the table's own token pointer, so lookups compare by content */
     const PtxSlot *s = &d->e->slots[i];
     for (int k = 0; k < s->ntok; k++)
-      if (strlen(s->tok[k]) == t->u.s.len && memcmp(s->tok[k], t->u.s.p, t->u.s.len) == 0) d->mods[i] = s->tok[k];
+      if (strlen(s->tok[k]) == t->u.s.len && memcmp(s->tok[k], t->u.s.p, t->u.s.len) == 0)
+        d->mods[i] = s->tok[k];
   }
   return true;
 }
@@ -93,8 +98,8 @@ static bool arch_ok(CG *cg, const Decoded *d, Loc loc, const char *sp) {
     specific = true;
   }
   if (cg->arch->sm >= sm && (!specific || cg->arch->arch_specific)) return true;
-  cg_error(cg, loc, "T.ptx[\"%s\"] requires sm_%d%s or newer (target is %s)", sp, sm, specific ? "a" : "",
-           cg->arch->name);
+  cg_error(cg, loc, "T.ptx[\"%s\"] requires sm_%d%s or newer (target is %s)", sp, sm,
+           specific ? "a" : "", cg->arch->name);
   return false;
 }
 
@@ -121,7 +126,9 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   if (!en->nops || en->ops[0].kind != PTXK_REG || en->ops[0].rw != PTXRW_W) return false;
   for (int i = 0; i < en->nops; i++) {
     const PtxOperand *o = &en->ops[i];
-    if (tirx_ptx_lanes(o, d->mods) != 1 || o->kind != PTXK_REG || (i && o->rw != PTXRW_R) || o->pipe) return false;
+    if (tirx_ptx_lanes(o, d->mods) != 1 || o->kind != PTXK_REG || (i && o->rw != PTXRW_R) ||
+        o->pipe)
+      return false;
   }
   if (d->nops != en->nops) return false;
   PtxAlu p;
@@ -163,13 +170,14 @@ static const char *slot_tok(const Decoded *d, const char *name) {
  * intrinsic) followed by an exact widening to f32 and rounding to bf16 gives
  * the same bits. */
 static bool try_f8x2_to_bf16x2(CG *cg, const Decoded *d) {
-  if (strcmp(d->e->name, "cvt_bf16x2_f8x2") != 0 || d->pred || d->keep || d->flen || d->nops != 2) return false;
+  if (strcmp(d->e->name, "cvt_bf16x2_f8x2") != 0 || d->pred || d->keep || d->flen || d->nops != 2)
+    return false;
   if (slot_tok(d, "satfinite") || slot_tok(d, "scaled")) return false;
   const char *at = slot_tok(d, "atype");
   bool relu = slot_tok(d, "relu") != NULL;
   char fn[64];
-  snprintf(fn, sizeof fn, "llvm.nvvm.%s.to.f16x2.rn%s", at && strcmp(at, "e5m2x2") == 0 ? "e5m2x2" : "e4m3x2",
-           relu ? ".relu" : "");
+  snprintf(fn, sizeof fn, "llvm.nvvm.%s.to.f16x2.rn%s",
+           at && strcmp(at, "e5m2x2") == 0 ? "e5m2x2" : "e4m3x2", relu ? ".relu" : "");
   LLVMValueRef a = cg_expr(cg, d->ops[1]);
   if (!a) return true;
   a = cg_coerce(cg, a, cg->t_i16, false);
@@ -195,7 +203,8 @@ static bool shared_pointer(const Expr *p) {
     if (v->kind == VAR_BUFDATA && v->buffer && shared_scope(v->buffer->scope)) return true;
     return v->ptr_scope && shared_scope(v->ptr_scope);
   }
-  if (p->kind == E_CALL && p->u.call.op->id == I_ADDRESS_OF && p->u.call.n == 1 && p->u.call.args[0]->kind == E_LOAD)
+  if (p->kind == E_CALL && p->u.call.op->id == I_ADDRESS_OF && p->u.call.n == 1 &&
+      p->u.call.args[0]->kind == E_LOAD)
     return shared_scope(p->u.call.args[0]->u.load.buf->scope);
   return false;
 }
@@ -204,7 +213,8 @@ static bool shared_pointer(const Expr *p) {
  * pointer for the shared window (T.cuda.cvta_generic_to_shared(p)); any other
  * address stays the 32-bit window value the row also accepts. */
 static Expr *unwrap_cvta(Expr *x) {
-  if (x->kind == E_CALL && x->u.call.op->id == I_CUDA_CVTA_TO_SHARED && shared_pointer(x->u.call.args[0]))
+  if (x->kind == E_CALL && x->u.call.op->id == I_CUDA_CVTA_TO_SHARED &&
+      shared_pointer(x->u.call.args[0]))
     return x->u.call.args[0];
   return x;
 }
@@ -288,10 +298,10 @@ static bool try_tma(CG *cg, Expr *e, const Decoded *d) {
 /* ---- 3. inline asm rendered from the row ------------------------------------ */
 
 typedef struct Asm {
-  StrBuf text, pre, post, decls;     /* instruction, bridges in/out, .reg lines */
-  StrBuf outc, inc;                  /* output / input constraints */
+  StrBuf text, pre, post, decls; /* instruction, bridges in/out, .reg lines */
+  StrBuf outc, inc;              /* output / input constraints */
   LLVMTypeRef *outt;
-  Expr **outdst;                  /* the lvalue each output is stored to */
+  Expr **outdst; /* the lvalue each output is stored to */
   DType *outdt;
   int nout;
   LLVMValueRef *inv;
@@ -334,7 +344,8 @@ static LLVMValueRef to_carrier(CG *cg, LLVMValueRef v, DType t, LLVMTypeRef ty) 
   LLVMTypeRef vt = LLVMTypeOf(v);
   if (vt == ty) return v;
   LLVMTypeKind k = LLVMGetTypeKind(vt);
-  if (k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind) v = LLVMBuildBitCast(cg->b, v, cg->t_i16, "");
+  if (k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind)
+    v = LLVMBuildBitCast(cg->b, v, cg->t_i16, "");
   else if (k == LLVMFloatTypeKind) v = LLVMBuildBitCast(cg->b, v, cg->t_i32, "");
   else if (k == LLVMDoubleTypeKind) v = LLVMBuildBitCast(cg->b, v, cg->t_i64, "");
   if (LLVMTypeOf(v) == ty) return v;
@@ -346,7 +357,8 @@ static LLVMValueRef from_carrier(CG *cg, LLVMValueRef v, DType t) {
   LLVMTypeRef want = cg_type(cg, t);
   if (LLVMTypeOf(v) == want) return v;
   LLVMTypeKind k = LLVMGetTypeKind(want);
-  if (k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind || k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind) {
+  if (k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind || k == LLVMFloatTypeKind ||
+      k == LLVMDoubleTypeKind) {
     int bits = tirx_dtype_bits(t);
     LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)bits);
     v = cg_coerce(cg, v, it, false);
@@ -365,8 +377,9 @@ static void add_in(Asm *a, LLVMValueRef v, const char *c) {
 /* The bridged register classes: .pred and the .b8 carriers. */
 static const char *bridge_class(const char *ptxty) {
   if (strcmp(ptxty, "pred") == 0) return ".pred";
-  if (!strcmp(ptxty, "e2m1x2") || !strcmp(ptxty, "cvt_scale_ue8m0") || !strcmp(ptxty, "tma_size_b8") ||
-      !strcmp(ptxty, "st_async_b8reg") || !strcmp(ptxty, "mbarrier_report_b8reg"))
+  if (!strcmp(ptxty, "e2m1x2") || !strcmp(ptxty, "cvt_scale_ue8m0") ||
+      !strcmp(ptxty, "tma_size_b8") || !strcmp(ptxty, "st_async_b8reg") ||
+      !strcmp(ptxty, "mbarrier_report_b8reg"))
     return ".b8";
   return NULL;
 }
@@ -396,7 +409,8 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
     const PtxOperand *o = &en->ops[i];
     int lanes = tirx_ptx_lanes(o, d.mods);
     for (int k = 0; k < lanes; k++, at++)
-      if (o->kind == PTXK_REG && (o->rw == PTXRW_W || o->rw == PTXRW_RW) && !flag_idx(&d, 's', at)) nout++;
+      if (o->kind == PTXK_REG && (o->rw == PTXRW_W || o->rw == PTXRW_RW) && !flag_idx(&d, 's', at))
+        nout++;
   }
   /* every lane is at most one input plus one tied input; the guard one more */
   size_t cap = (size_t)d.nops * 2 + 4;
@@ -458,7 +472,8 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
         if (x->kind == E_CALL && x->u.call.op->id == I_PTX_ADDR) {
           base = x->u.call.args[0];
           if (!tirx_expr_is_const_int(x->u.call.args[1], &off)) {
-            cg_error(cg, x->loc, "T.ptx.addr: the byte offset must be a compile-time integer by codegen");
+            cg_error(cg, x->loc,
+                     "T.ptx.addr: the byte offset must be a compile-time integer by codegen");
             goto done;
           }
         }
@@ -523,11 +538,13 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
         strbuf_printf(&a->decls, ".reg %s %s%d; ", bc, strcmp(bc, ".pred") == 0 ? "%tp" : "%tb", r);
         const char *reg = strcmp(bc, ".pred") == 0 ? "%tp" : "%tb";
         if (!out || inout) {
-          if (strcmp(bc, ".pred") == 0) strbuf_printf(&a->pre, "setp.ne.b32 %s%d, $%d, 0; ", reg, r, slot);
+          if (strcmp(bc, ".pred") == 0)
+            strbuf_printf(&a->pre, "setp.ne.b32 %s%d, $%d, 0; ", reg, r, slot);
           else strbuf_printf(&a->pre, "cvt.u8.u16 %s%d, $%d; ", reg, r, slot);
         }
         if (out) {
-          if (strcmp(bc, ".pred") == 0) strbuf_printf(&a->post, " selp.b32 $%d, 1, 0, %s%d;", slot, reg, r);
+          if (strcmp(bc, ".pred") == 0)
+            strbuf_printf(&a->post, " selp.b32 $%d, 1, 0, %s%d;", slot, reg, r);
           else strbuf_printf(&a->post, " cvt.u16.u8 $%d, %s%d;", slot, reg, r);
         }
         strbuf_printf(&ops, "%s%d", reg, r);
@@ -578,8 +595,9 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   else if (a->nout > 1) ret = LLVMStructTypeInContext(cg->ctx, a->outt, (unsigned)a->nout, 0);
   LLVMTypeRef fty = LLVMFunctionType(ret, a->int_, (unsigned)a->nin, 0);
   /* LLVM's inline asm uses `$` for operands; the PTX text has none of its own */
-  LLVMValueRef f = LLVMGetInlineAsm(fty, a->text.p, a->text.n, cons.p ? cons.p : "", cons.n,
-                                    !(en->flags & PTXF_NOT_VOLATILE) || !a->nout, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef f =
+      LLVMGetInlineAsm(fty, a->text.p, a->text.n, cons.p ? cons.p : "", cons.n,
+                       !(en->flags & PTXF_NOT_VOLATILE) || !a->nout, 0, LLVMInlineAsmDialectATT, 0);
   LLVMValueRef r = LLVMBuildCall2(cg->b, fty, f, a->inv, (unsigned)a->nin, "");
   for (int i = 0; i < a->nout; i++) {
     LLVMValueRef v = a->nout == 1 ? r : LLVMBuildExtractValue(cg->b, r, (unsigned)i, "");

@@ -80,7 +80,8 @@ int cg_link_bitcode(CG *cg, const char *path, const char *what, const char *hint
   for (LLVMValueRef g = LLVMGetFirstGlobal(ld); g; g = LLVMGetNextGlobal(g)) {
     size_t len;
     const char *n = LLVMGetValueName2(g, &len);
-    if (!LLVMIsDeclaration(g) && !cg_nvshmem_host_global(n, len)) LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
+    if (!LLVMIsDeclaration(g) && !cg_nvshmem_host_global(n, len))
+      LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
   }
   LLVMSetTarget(ld, LLVMGetTarget(cg->mod));
   LLVMSetDataLayout(ld, LLVMGetDataLayoutStr(cg->mod));
@@ -100,8 +101,8 @@ void cg_internalize(CG *cg) {
     size_t len;
     const char *n = LLVMGetValueName2(g, &len);
     /* NVSHMEM's host library finds its nvshmemi_*_d constants by name */
-    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage && !cg_nvshmem_host_global(n, len) &&
-        strcmp(n, "__tirx_dyn_smem") != 0)
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) != LLVMPrivateLinkage &&
+        !cg_nvshmem_host_global(n, len) && strcmp(n, "__tirx_dyn_smem") != 0)
       LLVMSetLinkage(g, LLVMInternalLinkage);
   }
 }

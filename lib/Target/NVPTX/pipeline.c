@@ -97,8 +97,8 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   if (!t) t = &defaults;
   const TirxArchInfo *arch = tirx_target_arch(t->arch);
   if (!arch) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "codegen: unknown arch '%s'%s (supported: %s)", t->arch, tirx_target_arch_hint(t->arch),
-                  tirx_target_arch_list());
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "codegen: unknown arch '%s'%s (supported: %s)", t->arch,
+                  tirx_target_arch_hint(t->arch), tirx_target_arch_list());
     return 1;
   }
   int opt = t->opt_level < 0 ? 0 : t->opt_level > 3 ? 3 : t->opt_level;

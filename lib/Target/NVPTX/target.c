@@ -33,8 +33,10 @@
  * H200 launched a 64 KiB static kernel without the opt-in attribute, as TVM's
  * swizzled-copy test kernel needs). */
 #define KIB 1024
-#define LIMITS(smem_kib) 1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * KIB, (smem_kib) * KIB
-#define LIMITS_A(smem_kib) 1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, (smem_kib) * KIB, (smem_kib) * KIB
+#define LIMITS(smem_kib) \
+  1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * KIB, (smem_kib)*KIB
+#define LIMITS_A(smem_kib) \
+  1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, (smem_kib)*KIB, (smem_kib)*KIB
 static const TirxArchInfo archs[] = {
     {"sm_75", 75, false, "+ptx78", "7.8", LIMITS(64)},
     {"sm_80", 80, false, "+ptx78", "7.8", LIMITS(163)},
@@ -76,7 +78,8 @@ const TirxArchInfo *tirx_target_arch(const char *arch) {
 }
 
 const char *tirx_target_arch_list(void) {
-  return "sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_100a sm_100f sm_103 sm_103a sm_103f sm_110 sm_110a "
+  return "sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_100a sm_100f sm_103 sm_103a sm_103f "
+         "sm_110 sm_110a "
          "sm_110f sm_120 sm_120a sm_120f sm_121 sm_121a sm_121f";
 }
 

@@ -70,13 +70,14 @@ static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
     tile_why(why, nwhy, "dst and src must be buffer regions");
     return false;
   }
-  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   DType a = p->dst.buf->dtype, b = p->src.buf->dtype;
   if (a.id != b.id || a.lanes != b.lanes) {
     char s1[32], s2[32];
-    tile_why(why, nwhy, "dtype mismatch: dst '%s' is %s, src '%s' is %s", p->dst.buf->name, tirx_dtype_str(a, s1),
-             p->src.buf->name, tirx_dtype_str(b, s2));
+    tile_why(why, nwhy, "dtype mismatch: dst '%s' is %s, src '%s' is %s", p->dst.buf->name,
+             tirx_dtype_str(a, s1), p->src.buf->name, tirx_dtype_str(b, s2));
     return false;
   }
   int i = 0, j = 0;
@@ -89,8 +90,10 @@ static bool parse(TileOp *op, CopyPlan *p, char *why, size_t nwhy) {
   }
   if (i != p->dst.nd || j != p->src.nd) {
     char a1[96], a2[96];
-    tile_why(why, nwhy, "the regions of '%s' %s and '%s' %s differ in shape (extent-1 dimensions aside)",
-             p->dst.buf->name, shape_str(&p->dst, a1, sizeof a1), p->src.buf->name, shape_str(&p->src, a2, sizeof a2));
+    tile_why(why, nwhy,
+             "the regions of '%s' %s and '%s' %s differ in shape (extent-1 dimensions aside)",
+             p->dst.buf->name, shape_str(&p->dst, a1, sizeof a1), p->src.buf->name,
+             shape_str(&p->src, a2, sizeof a2));
     return false;
   }
   p->bits = tirx_dtype_bits(a) * (a.lanes > 0 ? a.lanes : 1);
@@ -147,12 +150,14 @@ typedef struct MemSide {
  * innermost iter has stride 1 and V divides its extent, the region's extent there and the
  * start's known divisor; every other memory stride and the offset are multiples of V; and a
  * swizzle moves chunks of 2^M >= V elements.  0: nothing can be said. */
-static int64_t sym_layout_vec(TileOp *op, const Layout *whole, const int64_t *shape, const TileRegion *r) {
+static int64_t sym_layout_vec(TileOp *op, const Layout *whole, const int64_t *shape,
+                              const TileRegion *r) {
   int nd = r->nd;
   Layout g;
   int *start = TIRX_NEWN(op->m, int, nd + 1);
   char w[8];
-  if (nd == 0 || !lay_group(op->m, whole, shape, nd, &g, start, w, sizeof w) || lay_has_threads(&g)) return 0;
+  if (nd == 0 || !lay_group(op->m, whole, shape, nd, &g, start, w, sizeof w) || lay_has_threads(&g))
+    return 0;
   int inner = -1;
   for (int i = start[nd] - 1; i >= start[nd - 1] && inner < 0; i--)
     if (g.it[i].ext > 1) inner = i;
@@ -176,8 +181,8 @@ static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
   int64_t *lo = TIRX_NEWN(op->m, int64_t, nd > 0 ? nd : 1);
   int64_t *shape = TIRX_NEWN(op->m, int64_t, nd > 0 ? nd : 1);
   if (r->buf->ndim != nd) {
-    tile_why(s->why, sizeof s->why, "the region of '%s' has %d dimensions, the buffer %d", r->buf->name, nd,
-             r->buf->ndim);
+    tile_why(s->why, sizeof s->why, "the region of '%s' has %d dimensions, the buffer %d",
+             r->buf->name, nd, r->buf->ndim);
     return;
   }
   for (int i = 0; i < nd; i++)
@@ -199,7 +204,8 @@ static void mem_side(TileOp *op, const TileRegion *r, MemSide *s) {
   if (symbolic && r->buf->layout && r->buf->layout->kind != E_NONE && !r->buf->layout_default) {
     s->sym_div = sym_layout_vec(op, &whole, shape, r);
     if (s->sym_div == 0) {
-      tile_why(s->why, sizeof s->why, "the region of '%s' starts at a symbolic index and the buffer has a layout",
+      tile_why(s->why, sizeof s->why,
+               "the region of '%s' starts at a symbolic index and the buffer has a layout",
                r->buf->name);
       return;
     }
@@ -237,8 +243,9 @@ typedef struct Form {
   DTypeId reg;
 } Form;
 static const Form forms[] = {
-    {32, "v8", "u32", 8, DT_UINT32}, {16, "v4", "u32", 4, DT_UINT32}, {8, "v2", "u32", 2, DT_UINT32},
-    {4, NULL, "u32", 1, DT_UINT32},  {2, NULL, "u16", 1, DT_UINT16},  {1, NULL, "u8", 1, DT_UINT8},
+    {32, "v8", "u32", 8, DT_UINT32}, {16, "v4", "u32", 4, DT_UINT32},
+    {8, "v2", "u32", 2, DT_UINT32},  {4, NULL, "u32", 1, DT_UINT32},
+    {2, NULL, "u16", 1, DT_UINT16},  {1, NULL, "u8", 1, DT_UINT8},
 };
 static const Form *form_of(int bytes) {
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -253,7 +260,8 @@ typedef struct Hints {
 
 /* One T.ptx call of table entry `name`: the operands, then one string per
  * slot (by slot name from `mods`, "" when absent) and the empty marker. */
-static Stmt *ptx_stmt(TileOp *op, const char *name, Expr **ops, int nops, const char *const *mods, int nmods) {
+static Stmt *ptx_stmt(TileOp *op, const char *name, Expr **ops, int nops, const char *const *mods,
+                      int nmods) {
   const PtxEntry *e = tirx_ptx_find(name);
   Expr **a = TIRX_NEWN(op->m, Expr *, nops + (e ? e->nslots : 0) + 1);
   int n = 0;
@@ -285,21 +293,23 @@ static Expr *addr_of(TileOp *op, Expr *elem) {
   if (elem->kind == E_LOAD && is_shared(elem->u.load.buf)) {
     Expr **b = TIRX_NEWN(op->m, Expr *, 1);
     b[0] = p;
-    return tirx_call(op->m, tirx_intrin(I_CUDA_CVTA_TO_SHARED), tirx_dtype(DT_UINT32), b, 1, noloc());
+    return tirx_call(op->m, tirx_intrin(I_CUDA_CVTA_TO_SHARED), tirx_dtype(DT_UINT32), b, 1,
+                     noloc());
   }
   return p;
 }
 
-static Stmt *ld_stmt(TileOp *op, const Form *f, const Buffer *srcbuf, Expr **regs, Expr *addr, const Hints *h) {
+static Stmt *ld_stmt(TileOp *op, const Form *f, const Buffer *srcbuf, Expr **regs, Expr *addr,
+                     const Hints *h) {
   Expr **ops = TIRX_NEWN(op->m, Expr *, f->lanes + 1);
   for (int i = 0; i < f->lanes; i++) ops[i] = regs[i];
   ops[f->lanes] = addr;
-  const char *mods[] = {"space", space_of(srcbuf),
-                        "vec", f->vec ? f->vec : "",
-                        "type", f->type,
-                        "nc", h && h->nc ? "nc" : "",
-                        "l1ev", h && h->l1ev ? h->l1ev : "",
-                        "l2ev", h && h->l2ev ? h->l2ev : "",
+  const char *mods[] = {"space",    space_of(srcbuf),
+                        "vec",      f->vec ? f->vec : "",
+                        "type",     f->type,
+                        "nc",       h && h->nc ? "nc" : "",
+                        "l1ev",     h && h->l1ev ? h->l1ev : "",
+                        "l2ev",     h && h->l2ev ? h->l2ev : "",
                         "prefetch", h && h->prefetch ? h->prefetch : ""};
   const char *name = f->bytes == 32 ? "ld_vec256" : f->vec ? "ld_vec" : "ld";
   if (h && h->l2ev && f->bytes != 32) name = "ld_vec256";
@@ -363,7 +373,8 @@ static const int vec_bits[] = {128, 64, 32, 16, 8};
 /* ---- vec_auto: global <-> shared ----------------------------------------------------- */
 
 static bool gs_pair(const CopyPlan *p) {
-  return (is_global(p->src.buf) && is_shared(p->dst.buf)) || (is_shared(p->src.buf) && is_global(p->dst.buf));
+  return (is_global(p->src.buf) && is_shared(p->dst.buf)) ||
+         (is_shared(p->src.buf) && is_global(p->dst.buf));
 }
 
 /* The vector length of a global <-> shared copy (0 with a reason: none). */
@@ -371,8 +382,8 @@ static int64_t gs_vec(TileOp *op, const CopyPlan *p, char *why, size_t nwhy) {
   int64_t nt = op->nthreads, n = p->dst.n;
   if (!tile_threads_known(op, why, nwhy)) return 0;
   if (n % nt) {
-    tile_why(why, nwhy, "region size %lld not divisible by the %lld threads of the %s", (long long)n, (long long)nt,
-             tile_scope_name(op->scope));
+    tile_why(why, nwhy, "region size %lld not divisible by the %lld threads of the %s",
+             (long long)n, (long long)nt, tile_scope_name(op->scope));
     return 0;
   }
   MemSide sd, ss;
@@ -394,7 +405,9 @@ static bool axis_in_scope(TileScope s, const char *axis) {
   switch (s) {
   case TS_THREAD: return false;
   case TS_WARP: return strcmp(axis, "laneid") == 0;
-  case TS_WG: return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 || strcmp(axis, "tid_in_wg") == 0;
+  case TS_WG:
+    return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 ||
+           strcmp(axis, "tid_in_wg") == 0;
   default: return true;
   }
 }
@@ -413,15 +426,18 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   if (!parse(op, p, why, nwhy)) return false;
   bool dl = is_local(p->dst.buf), sl = is_local(p->src.buf);
   if (dl == sl) {
-    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s (the register paths need exactly one local side)",
-             p->src.buf->scope, p->dst.buf->scope);
+    tile_why(
+        why, nwhy,
+        "unsupported memory scopes src=%s dst=%s (the register paths need exactly one local side)",
+        p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   rp->r_is_dst = dl;
   rp->r = dl ? &p->dst : &p->src;
   rp->s = dl ? &p->src : &p->dst;
   if (!is_global(rp->s->buf) && !is_shared(rp->s->buf)) {
-    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s", p->src.buf->scope,
+             p->dst.buf->scope);
     return false;
   }
   Layout r;
@@ -436,12 +452,15 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   }
   for (int i = 0; i < r.n; i++)
     if (r.it[i].axis && r.it[i].ext > 1 && !axis_in_scope(op->scope, r.it[i].axis)) {
-      tile_why(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
-               rp->r->buf->name, r.it[i].axis, tile_scope_name(op->scope));
+      tile_why(
+          why, nwhy,
+          "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
+          rp->r->buf->name, r.it[i].axis, tile_scope_name(op->scope));
       return false;
     }
   if (op->scope != TS_THREAD && !lay_has_threads(&r)) {
-    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+    tile_why(why, nwhy,
+             "the register layout of '%s' has no thread axis, so it does not partition over the %s",
              rp->r->buf->name, tile_scope_name(op->scope));
     return false;
   }
@@ -486,7 +505,10 @@ static bool reg_ok(TileOp *op, char *why, size_t nwhy) {
 /* The extent of a thread axis within its scope (-1: the CTA's, not fixed). */
 static int64_t axis_extent(const TileOp *op, const char *axis) {
   if (strcmp(axis, "tx") == 0) return op->scope == TS_CTA ? op->nthreads : -1;
-  return strcmp(axis, "laneid") == 0 ? 32 : strcmp(axis, "wid_in_wg") == 0 ? 4 : strcmp(axis, "tid_in_wg") == 0 ? 128 : -1;
+  return strcmp(axis, "laneid") == 0      ? 32
+         : strcmp(axis, "wid_in_wg") == 0 ? 4
+         : strcmp(axis, "tid_in_wg") == 0 ? 128
+                                          : -1;
 }
 
 /* The value of thread axis `axis` for this thread. */
@@ -532,13 +554,16 @@ static Stmt *reg_emit(TileOp *op) {
       if (x->axis) {
         Expr *t = axis_value(op, x->axis, &names, &vals);
         d = x->stride == 1 ? t : tile_bin(op, E_FLOORDIV, t, tile_int(op, x->stride));
-        if (x->stride * x->ext != axis_extent(op, x->axis)) d = tile_bin(op, E_FLOORMOD, d, tile_int(op, x->ext));
+        if (x->stride * x->ext != axis_extent(op, x->axis))
+          d = tile_bin(op, E_FLOORMOD, d, tile_int(op, x->ext));
       } else if (ext > 1) {
         vars[k] = tile_var(op, "r");
         d = tirx_varref(op->m, vars[k], noloc());
         int64_t coef = x->stride * (unit / inner);
         roff = tile_bin(op, E_ADD, roff, tile_bin(op, E_MUL, d, tile_int(op, coef)));
-        if (V > 1) woff = tile_bin(op, E_ADD, woff, tile_bin(op, E_MUL, d, tile_int(op, coef * p->bits / 32)));
+        if (V > 1)
+          woff =
+              tile_bin(op, E_ADD, woff, tile_bin(op, E_MUL, d, tile_int(op, coef * p->bits / 32)));
       } else {
         d = tile_int(op, 0);
       }
@@ -574,9 +599,11 @@ static Stmt *reg_emit(TileOp *op) {
     Buffer *wv = word_view(op, rp.r->buf, DT_UINT32, (span * p->bits + 31) / 32);
     Expr *w0 = woff;
     Expr **regs = TIRX_NEWN(op->m, Expr *, f->lanes);
-    for (int i = 0; i < f->lanes; i++) regs[i] = load1(op, wv, tile_bin(op, E_ADD, w0, tile_int(op, i)));
+    for (int i = 0; i < f->lanes; i++)
+      regs[i] = load1(op, wv, tile_bin(op, E_ADD, w0, tile_int(op, i)));
     Expr *addr = addr_of(op, se);
-    body = rp.r_is_dst ? ld_stmt(op, f, s->buf, regs, addr, NULL) : st_stmt(op, f, s->buf, addr, regs);
+    body =
+        rp.r_is_dst ? ld_stmt(op, f, s->buf, regs, addr, NULL) : st_stmt(op, f, s->buf, addr, regs);
   }
   for (int k = rl->n - 1; k >= 0; k--)
     if (vars[k]) {
@@ -621,9 +648,11 @@ Stmt *tile_copy_vec_auto_emit(TileOp *op) {
   int64_t nt = op->nthreads, n = p.dst.n, rounds = n / (nt * V);
   Expr *tid = tile_thread_index(op);
   Var *it = tile_var(op, "it");
-  Expr *q = rounds == 1 ? tid
-                        : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, it, noloc()), tile_int(op, nt)),
-                                   tid);
+  Expr *q =
+      rounds == 1
+          ? tid
+          : tile_bin(op, E_ADD,
+                     tile_bin(op, E_MUL, tirx_varref(op->m, it, noloc()), tile_int(op, nt)), tid);
   Expr *f = tile_bin(op, E_MUL, q, tile_int(op, V));
   Expr *de = tile_load(op, &p.dst, tile_unravel(op, f, p.dst.ext, p.dst.nd));
   Expr *se = tile_load(op, &p.src, tile_unravel(op, f, p.src.ext, p.src.nd));
@@ -676,7 +705,8 @@ static bool forced_hints(TileOp *op, Hints *h, char *why, size_t nwhy) {
 
 static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
   Expr *d = tile_kwarg(op, "dispatch");
-  if (!d || d->kind != E_STR || strlen(variant) != d->u.s.len || strncmp(variant, d->u.s.p, d->u.s.len) != 0) {
+  if (!d || d->kind != E_STR || strlen(variant) != d->u.s.len ||
+      strncmp(variant, d->u.s.p, d->u.s.len) != 0) {
     tile_why(why, nwhy, "requires explicit dispatch=\"%s\"", variant);
     return false;
   }
@@ -700,19 +730,23 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
   }
   int64_t want = bytes * 8 / p.bits;
   if (p.src.n != want || p.dst.n != want) {
-    tile_why(why, nwhy, "%s region does not contain exactly %lld elements", p.src.n != want ? "src" : "dst",
-             (long long)want);
+    tile_why(why, nwhy, "%s region does not contain exactly %lld elements",
+             p.src.n != want ? "src" : "dst", (long long)want);
     return false;
   }
   Hints h;
   if (!forced_hints(op, &h, why, nwhy)) return false;
   if ((h.nc || h.l1ev || h.l2ev || h.prefetch) && !is_global(sb)) {
-    tile_why(why, nwhy, "cache/L1/L2 hint config applies to global loads; requires src scope 'global', got '%s'",
-             sb->scope);
+    tile_why(
+        why, nwhy,
+        "cache/L1/L2 hint config applies to global loads; requires src scope 'global', got '%s'",
+        sb->scope);
     return false;
   }
   if (h.l2ev && bytes != 32) {
-    tile_why(why, nwhy, "l2_evict= needs the 256-bit load (vec_256b): ptxas takes an L2 eviction priority only there");
+    tile_why(why, nwhy,
+             "l2_evict= needs the 256-bit load (vec_256b): ptxas takes an L2 eviction priority "
+             "only there");
     return false;
   }
   /* the vector must be one contiguous, aligned run on the memory sides */
@@ -726,7 +760,8 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
       return false;
     }
     if (!runs_ok(&ms, want, want)) {
-      tile_why(why, nwhy, "the region of '%s' is not one contiguous %d-byte aligned run", r->buf->name, bytes);
+      tile_why(why, nwhy, "the region of '%s' is not one contiguous %d-byte aligned run",
+               r->buf->name, bytes);
       return false;
     }
   }
@@ -772,18 +807,22 @@ static Stmt *forced_emit(TileOp *op, const char *variant) {
     Expr *base = p.bits >= cbits ? tile_bin(op, E_MUL, start, tile_int(op, p.bits / cbits))
                                  : tile_bin(op, E_FLOORDIV, start, tile_int(op, cbits / p.bits));
     Buffer *wv = word_view(op, loc->buf, f->reg, (span * p.bits + cbits - 1) / cbits);
-    for (int i = 0; i < f->lanes; i++) regs[i] = load1(op, wv, tile_bin(op, E_ADD, base, tile_int(op, i)));
+    for (int i = 0; i < f->lanes; i++)
+      regs[i] = load1(op, wv, tile_bin(op, E_ADD, base, tile_int(op, i)));
     if (loc == &p.src) return st_stmt(op, f, p.dst.buf, addr_of(op, de), regs);
     return ld_stmt(op, f, p.src.buf, regs, addr_of(op, se), &h);
   }
   Buffer *tmp = tile_alloc(op, "tmp", tirx_dtype(f->reg), f->lanes, "local");
   for (int i = 0; i < f->lanes; i++) regs[i] = load1(op, tmp, tile_int(op, i));
-  Stmt *two[2] = {ld_stmt(op, f, p.src.buf, regs, addr_of(op, se), &h), st_stmt(op, f, p.dst.buf, addr_of(op, de), regs)};
+  Stmt *two[2] = {ld_stmt(op, f, p.src.buf, regs, addr_of(op, se), &h),
+                  st_stmt(op, f, p.dst.buf, addr_of(op, de), regs)};
   return tile_seq(op, two, 2);
 }
 
-#define FORCED(n)                                                                                                 \
-  bool tile_copy_##n##_ok(TileOp *op, char *why, size_t nwhy) { return forced_ok(op, #n, why, nwhy); }            \
+#define FORCED(n)                                               \
+  bool tile_copy_##n##_ok(TileOp *op, char *why, size_t nwhy) { \
+    return forced_ok(op, #n, why, nwhy);                        \
+  }                                                             \
   Stmt *tile_copy_##n##_emit(TileOp *op) { return forced_emit(op, #n); }
 FORCED(vec_16b)
 FORCED(vec_32b)
@@ -802,7 +841,9 @@ bool tile_copy_fallback_ok(TileOp *op, char *why, size_t nwhy) {
     if (is_local(b[i]) && op->scope != TS_THREAD) {
       Layout l;
       if (lay_of_buffer(op->m, b[i], &l, why, nwhy) && lay_has_threads(&l)) {
-        tile_why(why, nwhy, "'%s' is a register tile spread over threads; one thread cannot copy it", b[i]->name);
+        tile_why(why, nwhy,
+                 "'%s' is a register tile spread over threads; one thread cannot copy it",
+                 b[i]->name);
         return false;
       }
     }
@@ -832,7 +873,8 @@ Stmt *tile_copy_fallback_emit(TileOp *op) {
   body = tile_for(op, it, tile_int(op, p.dst.n), FOR_SERIAL, body);
   if (!tile_kwarg(op, "dispatch")) /* picked because every faster variant was rejected: TVM warns */
     tirx_diag_add(op->d, DIAG_WARNING, op->loc.line, op->loc.col,
-                  "%s: the scalar copy fallback (one thread, element by element) moves %s -> %s; every faster "
+                  "%s: the scalar copy fallback (one thread, element by element) moves %s -> %s; "
+                  "every faster "
                   "variant was rejected (dispatch=\"fallback\" silences this)",
                   op->name, p.src.buf->scope, p.dst.buf->scope);
   if (op->scope == TS_THREAD) return body;
@@ -861,9 +903,9 @@ typedef struct LsmPlan {
   const TileRegion *r, *s;
   bool trans;
   int nwords;
-  int64_t *word;    /* the local word index of each matrix */
-  int64_t *row0;    /* per matrix: flat index of the region at lane 0's row */
-  RowSteps *rowd;   /* per matrix: flat-index step of each bit of the row r = lane % 8 */
+  int64_t *word;  /* the local word index of each matrix */
+  int64_t *row0;  /* per matrix: flat index of the region at lane 0's row */
+  RowSteps *rowd; /* per matrix: flat-index step of each bit of the row r = lane % 8 */
 } LsmPlan;
 
 static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
@@ -876,8 +918,8 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
   if (!active_ok(op, why, nwhy) || !parse(op, p, why, nwhy)) return false;
   bool dl = is_local(p->dst.buf), sl = is_local(p->src.buf);
   if (dl == sl || !(is_shared(dl ? p->src.buf : p->dst.buf))) {
-    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s (needs local <-> shared)", p->src.buf->scope,
-             p->dst.buf->scope);
+    tile_why(why, nwhy, "unsupported memory scopes src=%s dst=%s (needs local <-> shared)",
+             p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   if (p->bits != 16) {
@@ -895,12 +937,13 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
   }
   for (int i = 0; i < r.n; i++)
     if (r.it[i].axis && r.it[i].ext > 1 && strcmp(r.it[i].axis, "laneid") != 0) {
-      tile_why(why, nwhy, "the register layout of '%s' spreads over '%s', not only laneid", lp->r->buf->name,
-               r.it[i].axis);
+      tile_why(why, nwhy, "the register layout of '%s' spreads over '%s', not only laneid",
+               lp->r->buf->name, r.it[i].axis);
       return false;
     }
   if (lay_thread_extent(&r, "laneid") != 32) {
-    tile_why(why, nwhy, "the register layout of '%s' does not spread over the 32 lanes", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not spread over the 32 lanes",
+             lp->r->buf->name);
     return false;
   }
   MemSide ms;
@@ -927,7 +970,8 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
     if (o + 1 > span) span = o + 1;
   }
   if (span != per) {
-    tile_why(why, nwhy, "the register layout of '%s' does not pack a lane's elements densely", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not pack a lane's elements densely",
+             lp->r->buf->name);
     return false;
   }
   int64_t *fl = TIRX_NEWN(op->m, int64_t, n);
@@ -936,13 +980,15 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
     int64_t thr[1] = {0};
     int64_t o = lay_apply(&r, f, ax, 1, thr) - r.offset;
     if (thr[0] < 0 || thr[0] >= 32 || fl[thr[0] * per + o] >= 0) {
-      tile_why(why, nwhy, "the register layout of '%s' is not one element per lane and register", lp->r->buf->name);
+      tile_why(why, nwhy, "the register layout of '%s' is not one element per lane and register",
+               lp->r->buf->name);
       return false;
     }
     fl[thr[0] * per + o] = f;
   }
   if (r.offset % 2 || per % 2) {
-    tile_why(why, nwhy, "the register layout of '%s' does not hold whole 32-bit words", lp->r->buf->name);
+    tile_why(why, nwhy, "the register layout of '%s' does not hold whole 32-bit words",
+             lp->r->buf->name);
     return false;
   }
   lp->nwords = (int)(per / 2);
@@ -954,7 +1000,8 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
     for (int w = 0; w < lp->nwords && ok; w++) {
       int64_t a[32][2], rf[8];
       for (int L = 0; L < 32; L++)
-        for (int h = 0; h < 2; h++) a[L][h] = lay_apply(&ms.l, fl[L * per + 2 * w + h], NULL, 0, NULL);
+        for (int h = 0; h < 2; h++)
+          a[L][h] = lay_apply(&ms.l, fl[L * per + 2 * w + h], NULL, 0, NULL);
       for (int m = 0; m < 8; m++) {
         int L = mode ? m / 2 : 4 * m, h = mode ? m % 2 : 0;
         rf[m] = fl[L * per + 2 * w + h];
@@ -984,9 +1031,12 @@ static bool lsm_plan(TileOp *op, LsmPlan *lp, char *why, size_t nwhy) {
       return true;
     }
   }
-  tile_why(why, nwhy, "the layouts of '%s' and '%s' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 contiguous, "
-                      "16-byte-aligned elements, lane 4q + t holding row q, columns 2t, 2t + 1, or their transpose) with "
-                      "rows affine in the lane",
+  tile_why(why, nwhy,
+           "the layouts of '%s' and '%s' do not make 8x8 ldmatrix/stmatrix matrices (rows of 8 "
+           "contiguous, "
+           "16-byte-aligned elements, lane 4q + t holding row q, columns 2t, 2t + 1, or their "
+           "transpose) with "
+           "rows affine in the lane",
            lp->r->buf->name, lp->s->buf->name);
   return false;
 }
@@ -1019,21 +1069,31 @@ Stmt *tile_copy_ldstmatrix_emit(TileOp *op) {
   for (int w = 0; w < lp.nwords;) {
     int num = lp.nwords - w >= 4 ? 4 : lp.nwords - w >= 2 ? 2 : 1;
     /* the matrix of this lane's row address: j = (lane / 8) % num */
-    Expr *j = num == 1 ? tile_int(op, 0) : tile_bin(op, E_FLOORMOD, tile_bin(op, E_FLOORDIV, lane, tile_int(op, 8)), tile_int(op, num));
+    Expr *j = num == 1 ? tile_int(op, 0)
+                       : tile_bin(op, E_FLOORMOD, tile_bin(op, E_FLOORDIV, lane, tile_int(op, 8)),
+                                  tile_int(op, num));
     Expr *flat = NULL;
     /* affine in the lane's bits when the matrices share their row steps and
      * their first rows are affine in the matrix index j */
     bool affine = true;
     for (int k = 1; k < num; k++)
       for (int b = 0; b < 3; b++) affine &= lp.rowd[w + k].d[b] == lp.rowd[w].d[b];
-    int64_t jd[2] = {num > 1 ? lp.row0[w + 1] - lp.row0[w] : 0, num > 2 ? lp.row0[w + 2] - lp.row0[w] : 0};
+    int64_t jd[2] = {num > 1 ? lp.row0[w + 1] - lp.row0[w] : 0,
+                     num > 2 ? lp.row0[w + 2] - lp.row0[w] : 0};
     if (num == 4) affine &= lp.row0[w + 3] - lp.row0[w] == jd[0] + jd[1];
     if (affine) {
       flat = tile_int(op, lp.row0[w]);
       for (int b = 0; b < 5; b++) {
-        int64_t d = b < 3 ? lp.rowd[w].d[b] : (b - 3 < (num == 4 ? 2 : num == 2 ? 1 : 0) ? jd[b - 3] : 0);
+        int64_t d = b < 3 ? lp.rowd[w].d[b]
+                          : (b - 3 < (num == 4   ? 2
+                                      : num == 2 ? 1
+                                                 : 0)
+                                 ? jd[b - 3]
+                                 : 0);
         if (!d) continue;
-        Expr *bit = tile_bin(op, E_FLOORMOD, b ? tile_bin(op, E_FLOORDIV, lane, tile_int(op, 1 << b)) : lane, tile_int(op, 2));
+        Expr *bit = tile_bin(op, E_FLOORMOD,
+                             b ? tile_bin(op, E_FLOORDIV, lane, tile_int(op, 1 << b)) : lane,
+                             tile_int(op, 2));
         flat = tile_bin(op, E_ADD, flat, tile_bin(op, E_MUL, bit, tile_int(op, d)));
       }
     }
@@ -1041,9 +1101,13 @@ Stmt *tile_copy_ldstmatrix_emit(TileOp *op) {
       Expr *fk = tile_int(op, lp.row0[w + k]);
       for (int b = 0; b < 3; b++)
         if (lp.rowd[w + k].d[b])
-          fk = tile_bin(op, E_ADD, fk,
-                        tile_bin(op, E_MUL, tile_bin(op, E_FLOORMOD, b ? tile_bin(op, E_FLOORDIV, row, tile_int(op, 1 << b)) : row, tile_int(op, 2)),
-                                 tile_int(op, lp.rowd[w + k].d[b])));
+          fk = tile_bin(
+              op, E_ADD, fk,
+              tile_bin(op, E_MUL,
+                       tile_bin(op, E_FLOORMOD,
+                                b ? tile_bin(op, E_FLOORDIV, row, tile_int(op, 1 << b)) : row,
+                                tile_int(op, 2)),
+                       tile_int(op, lp.rowd[w + k].d[b])));
       if (!flat) flat = fk;
       else {
         Expr *sel = tirx_expr_new(op->m, E_SELECT, fk->dtype, noloc());
@@ -1057,11 +1121,16 @@ Stmt *tile_copy_ldstmatrix_emit(TileOp *op) {
     Expr **ops = TIRX_NEWN(op->m, Expr *, num + 1);
     int at = 0;
     if (!lp.to_reg) ops[at++] = addr;
-    for (int k = 0; k < num; k++) ops[at++] = load1(op, wv, tile_int(op, rl.offset / 2 + lp.word[w + k]));
+    for (int k = 0; k < num; k++)
+      ops[at++] = load1(op, wv, tile_int(op, rl.offset / 2 + lp.word[w + k]));
     if (lp.to_reg) ops[at++] = addr;
-    const char *mods[] = {"sync", "sync", "aligned", "aligned", "shape", "m8n8",
-                          "num", num == 4 ? "x4" : num == 2 ? "x2" : "x1", "trans", lp.trans ? "trans" : "",
-                          "space", "shared", "type", "b16"};
+    const char *mods[] = {"sync",    "sync",
+                          "aligned", "aligned",
+                          "shape",   "m8n8",
+                          "num",     num == 4 ? "x4" : num == 2 ? "x2" : "x1",
+                          "trans",   lp.trans ? "trans" : "",
+                          "space",   "shared",
+                          "type",    "b16"};
     ptrvec_push(&stmts, ptx_stmt(op, lp.to_reg ? "ldmatrix" : "stmatrix", ops, num + 1, mods,
                                  (int)(sizeof mods / sizeof mods[0])));
     w += num;

@@ -52,8 +52,8 @@ typedef struct Ldgsts {
   int64_t cp_size; /* bytes per instruction */
   int64_t outer;   /* instructions per thread */
   bool direct;
-  Expr *pred;      /* predicate=, NULL: none */
-  bool zero_fill;  /* fill_mode="zero" */
+  Expr *pred;       /* predicate=, NULL: none */
+  bool zero_fill;   /* fill_mode="zero" */
   int64_t prefetch; /* prefetch_size= bytes (64, 128, 256), -1: none */
 } Ldgsts;
 
@@ -71,24 +71,27 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
     return false;
   }
   if (lay_contig(&c) % vec) {
-    tile_why(why, nwhy, "'%s' holds runs of %lld contiguous elements, not whole %lld-element vectors", r->buf->name,
-             (long long)lay_contig(&c), (long long)vec);
+    tile_why(why, nwhy,
+             "'%s' holds runs of %lld contiguous elements, not whole %lld-element vectors",
+             r->buf->name, (long long)lay_contig(&c), (long long)vec);
     return false;
   }
   for (int k = 0; k < c.n; k++)
     if (c.it[k].ext > 1 && c.it[k].stride != 1 && c.it[k].stride % vec) {
-      tile_why(why, nwhy, "a stride of '%s' (%lld elements) is not a multiple of the %lld-element vector", r->buf->name,
-               (long long)c.it[k].stride, (long long)vec);
+      tile_why(why, nwhy,
+               "a stride of '%s' (%lld elements) is not a multiple of the %lld-element vector",
+               r->buf->name, (long long)c.it[k].stride, (long long)vec);
       return false;
     }
   if (c.offset % vec) {
-    tile_why(why, nwhy, "the region of '%s' starts at element offset %lld, not a multiple of %lld", r->buf->name,
-             (long long)c.offset, (long long)vec);
+    tile_why(why, nwhy, "the region of '%s' starts at element offset %lld, not a multiple of %lld",
+             r->buf->name, (long long)c.offset, (long long)vec);
     return false;
   }
   if (c.swz_b && (((int64_t)1 << c.swz_m) % vec)) {
-    tile_why(why, nwhy, "the swizzle of '%s' moves %lld-element atoms, smaller than the %lld-element vector", r->buf->name,
-             (long long)((int64_t)1 << c.swz_m), (long long)vec);
+    tile_why(why, nwhy,
+             "the swizzle of '%s' moves %lld-element atoms, smaller than the %lld-element vector",
+             r->buf->name, (long long)((int64_t)1 << c.swz_m), (long long)vec);
     return false;
   }
   /* a symbolic start of dimension d moves the region by lo_d times the
@@ -115,7 +118,9 @@ static bool vec_fits(TileOp *op, const TileRegion *r, int64_t vec, char *why, si
     if (xf_const_int(r->lo[d], &v)) continue;
     for (int k = start[d]; k < start[d + 1]; k++)
       if (g.it[k].ext > 1 && g.it[k].stride % vec) {
-        tile_why(why, nwhy, "the symbolic start of dimension %d of '%s' moves it by a stride of %lld elements, not a multiple of %lld",
+        tile_why(why, nwhy,
+                 "the symbolic start of dimension %d of '%s' moves it by a stride of %lld "
+                 "elements, not a multiple of %lld",
                  d, r->buf->name, (long long)g.it[k].stride, (long long)vec);
         return false;
       }
@@ -133,10 +138,12 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
-  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!tile_scope_is(p->src.buf, MEM_GLOBAL) || !is_shared(p->dst.buf)) {
-    tile_why(why, nwhy, "copies global -> shared only (cp.async), not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "copies global -> shared only (cp.async), not %s -> %s", p->src.buf->scope,
+             p->dst.buf->scope);
     return false;
   }
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype)) {
@@ -146,8 +153,8 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     return false;
   }
   if (p->src.n != p->dst.n) {
-    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)p->src.n,
-             (long long)p->dst.n);
+    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld",
+             (long long)p->src.n, (long long)p->dst.n);
     return false;
   }
   int bits = tirx_dtype_bits(p->dst.buf->dtype) * p->dst.buf->dtype.lanes;
@@ -162,7 +169,9 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     return false;
   }
   if (pf != -1 && pf != 64 && pf != 128 && pf != 256) {
-    tile_why(why, nwhy, "prefetch_size= must be 64, 128 or 256 (the cp.async L2::<N>B qualifier), not %lld", (long long)pf);
+    tile_why(why, nwhy,
+             "prefetch_size= must be 64, 128 or 256 (the cp.async L2::<N>B qualifier), not %lld",
+             (long long)pf);
     return false;
   }
   p->prefetch = pf;
@@ -171,14 +180,17 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
   if (pe && !(xf_const_int(pe, &pc) && pc == -1)) p->pred = pe;
   Expr *fm = tile_kwarg(op, "fill_mode");
   if (fm) {
-    if (fm->kind != E_STR || (fm->u.s.len != 0 && (fm->u.s.len != 4 || strncmp(fm->u.s.p, "zero", 4) != 0))) {
+    if (fm->kind != E_STR ||
+        (fm->u.s.len != 0 && (fm->u.s.len != 4 || strncmp(fm->u.s.p, "zero", 4) != 0))) {
       tile_why(why, nwhy, "fill_mode= must be \"zero\" or \"\"");
       return false;
     }
     p->zero_fill = fm->u.s.len == 4;
   }
   if (p->zero_fill && !p->pred) {
-    tile_why(why, nwhy, "fill_mode=\"zero\" needs a predicate= (the elements to load; the rest are zero-filled)");
+    tile_why(
+        why, nwhy,
+        "fill_mode=\"zero\" needs a predicate= (the elements to load; the rest are zero-filled)");
     return false;
   }
   int64_t direct;
@@ -193,19 +205,22 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
   }
   if (p->direct) {
     if (op->scope != TS_THREAD) {
-      tile_why(why, nwhy, "direct=True is only valid at thread scope, not %s", tile_scope_name(op->scope));
+      tile_why(why, nwhy, "direct=True is only valid at thread scope, not %s",
+               tile_scope_name(op->scope));
       return false;
     }
     int64_t bytes = p->dst.n * p->elem_bytes;
     if (bytes != 4 && bytes != 8 && bytes != 16) {
-      tile_why(why, nwhy, "direct=True needs a 4, 8 or 16-byte region, not %lld bytes", (long long)bytes);
+      tile_why(why, nwhy, "direct=True needs a 4, 8 or 16-byte region, not %lld bytes",
+               (long long)bytes);
       return false;
     }
     p->vec = p->dst.n;
     p->cp_size = bytes;
     p->outer = 1;
     char w1[256];
-    if (!vec_fits(op, &p->src, p->vec, w1, sizeof w1) || !vec_fits(op, &p->dst, p->vec, w1, sizeof w1)) {
+    if (!vec_fits(op, &p->src, p->vec, w1, sizeof w1) ||
+        !vec_fits(op, &p->dst, p->vec, w1, sizeof w1)) {
       tile_why(why, nwhy, "direct=True: %s", w1);
       return false;
     }
@@ -213,7 +228,8 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
   }
   if (!tile_threads_known(op, why, nwhy)) return false;
   if (p->src.n % op->nthreads) {
-    tile_why(why, nwhy, "region size %lld not divisible by thread_cnt=%lld", (long long)p->src.n, (long long)op->nthreads);
+    tile_why(why, nwhy, "region size %lld not divisible by thread_cnt=%lld", (long long)p->src.n,
+             (long long)op->nthreads);
     return false;
   }
   char last[256] = "";
@@ -222,11 +238,14 @@ static bool ldgsts_plan(TileOp *op, Ldgsts *p, char *why, size_t nwhy) {
     if (sizes[i] % p->elem_bytes) continue;
     int64_t vec = sizes[i] / p->elem_bytes;
     if (p->src.n % (op->nthreads * vec)) {
-      snprintf(last, sizeof last, "%lld elements do not split into %lld threads x %lld-element vectors",
+      snprintf(last, sizeof last,
+               "%lld elements do not split into %lld threads x %lld-element vectors",
                (long long)p->src.n, (long long)op->nthreads, (long long)vec);
       continue;
     }
-    if (!vec_fits(op, &p->src, vec, last, sizeof last) || !vec_fits(op, &p->dst, vec, last, sizeof last)) continue;
+    if (!vec_fits(op, &p->src, vec, last, sizeof last) ||
+        !vec_fits(op, &p->dst, vec, last, sizeof last))
+      continue;
     p->vec = vec;
     p->cp_size = sizes[i];
     p->outer = p->src.n / (op->nthreads * vec);
@@ -263,8 +282,11 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
   int64_t nt = p.direct ? 1 : op->nthreads;
   Expr *tid = p.direct ? tile_int(op, 0) : tile_thread_index(op);
   Var *f = tile_var(op, "f");
-  Expr *chunk = p.outer == 1 ? tid
-               : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, f, noloc()), tile_int(op, nt)), tid);
+  Expr *chunk =
+      p.outer == 1
+          ? tid
+          : tile_bin(op, E_ADD,
+                     tile_bin(op, E_MUL, tirx_varref(op->m, f, noloc()), tile_int(op, nt)), tid);
   Expr *flat = tile_bin(op, E_MUL, chunk, tile_int(op, p.vec));
   Expr *a[4];
   a[0] = addr_of(op, &p.dst, tile_unravel(op, flat, p.dst.ext, p.dst.nd));
@@ -272,12 +294,14 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
   a[2] = tile_int(op, p.cp_size);
   int n = 3;
   if (p.zero_fill) {
-    Expr *sel[3] = {tile_cast(op, tirx_dtype(DT_BOOL), p.pred), tirx_int(op->m, tirx_dtype(DT_UINT32), p.cp_size, noloc()),
+    Expr *sel[3] = {tile_cast(op, tirx_dtype(DT_BOOL), p.pred),
+                    tirx_int(op->m, tirx_dtype(DT_UINT32), p.cp_size, noloc()),
                     tirx_int(op->m, tirx_dtype(DT_UINT32), 0, noloc())};
     a[n++] = tile_call(op, I_IF_THEN_ELSE, tirx_dtype(DT_UINT32), sel, 3);
   }
   Stmt *body;
-  if (p.prefetch > 0) { /* the L2::<N>B spelling: the T.ptx table's row, shared address as a window */
+  if (p.prefetch >
+      0) { /* the L2::<N>B spelling: the T.ptx table's row, shared address as a window */
     a[0] = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &a[0], 1);
     const char *cop = p.cp_size == 16 ? "cg" : "ca";
     char entry[40], tok[64];
@@ -287,7 +311,8 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
     if (!c) return NULL;
     body = eval(op, c);
   } else {
-    body = eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA, tirx_dtype(DT_VOID), a, n));
+    body = eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA,
+                              tirx_dtype(DT_VOID), a, n));
   }
   if (p.pred && !p.zero_fill) body = tile_if(op, tile_cast(op, tirx_dtype(DT_BOOL), p.pred), body);
   return tile_for(op, f, tile_int(op, p.outer), FOR_UNROLLED, body);
@@ -330,18 +355,18 @@ typedef struct Tma {
   bool load;
   int rank;
   int64_t eb;
-  int64_t box[5];    /* innermost first */
-  int split;         /* region dim issued in chunks, -1: none */
-  int64_t chunk;     /* its box */
-  int64_t issue;     /* instructions */
+  int64_t box[5]; /* innermost first */
+  int split;      /* region dim issued in chunks, -1: none */
+  int64_t chunk;  /* its box */
+  int64_t issue;  /* instructions */
   int64_t chunk_elems;
   int64_t chunk_step; /* region-flat elements from one issue's first element to the next's */
   int swizzle, l2, oob;
   Expr *mbar;
-  Expr *cta_mask;      /* multicast loads: the .u16 CTA mask, NULL: none */
-  const char *reduce;  /* reduce stores: add / min / max / inc / dec / and / or / xor, NULL: none */
-  bool prefetch;       /* prefetch_tensormap=True */
-  Expr *cache;         /* cache_hint=: the .u64 L2 cache policy (.L2::cache_hint), NULL: none */
+  Expr *cta_mask;     /* multicast loads: the .u16 CTA mask, NULL: none */
+  const char *reduce; /* reduce stores: add / min / max / inc / dec / and / or / xor, NULL: none */
+  bool prefetch;      /* prefetch_tensormap=True */
+  Expr *cache;        /* cache_hint=: the .u64 L2 cache policy (.L2::cache_hint), NULL: none */
 } Tma;
 
 /* cache_hint="..." names TVM's built-in L2 policies (createpolicy's fractional
@@ -422,7 +447,8 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   TileRegion d, s;
-  if (!tile_region(op, op->args[0], &d, why, nwhy) || !tile_region(op, op->args[1], &s, why, nwhy)) return false;
+  if (!tile_region(op, op->args[0], &d, why, nwhy) || !tile_region(op, op->args[1], &s, why, nwhy))
+    return false;
   if (tile_scope_is(s.buf, MEM_GLOBAL) && is_shared(d.buf)) {
     p->load = true;
     p->g = s;
@@ -435,20 +461,25 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   if (op->scope != TS_THREAD) {
-    tile_why(why, nwhy, "TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under an elected thread, not at %s scope",
+    tile_why(why, nwhy,
+             "TMA is issued by a single thread: call it as T.tile.copy_async / Tx.copy_async under "
+             "an elected thread, not at %s scope",
              tile_scope_name(op->scope));
     return false;
   }
   if (!tirx_dtype_eq(s.buf->dtype, d.buf->dtype)) {
     char a[32], b[32];
-    tile_why(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(s.buf->dtype, a), tirx_dtype_str(d.buf->dtype, b));
+    tile_why(why, nwhy, "the dtypes differ (%s -> %s)", tirx_dtype_str(s.buf->dtype, a),
+             tirx_dtype_str(d.buf->dtype, b));
     return false;
   }
   if (s.n != d.n) {
-    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n, (long long)d.n);
+    tile_why(why, nwhy, "the source region has %lld elements, the destination %lld", (long long)s.n,
+             (long long)d.n);
     return false;
   }
-  static const char *const unsupported[] = {"oob", "gather4", "src_selector", "tma_dtype", "cta_group"};
+  static const char *const unsupported[] = {"oob", "gather4", "src_selector", "tma_dtype",
+                                            "cta_group"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
         !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
@@ -474,7 +505,8 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   }
   int64_t eoff = 0;
   if (gb->nstrides || (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))) {
-    tile_why(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)", gb->name);
+    tile_why(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)",
+             gb->name);
     return false;
   }
   if (gb->layout && gb->layout->kind != E_NONE) {
@@ -484,12 +516,14 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     for (int i = 0; i < p->rank; i++) konst &= xf_const_int(gb->shape[i], &shape[i]);
     char inner[TILE_WHY_LEN];
     if (!konst || !lay_of_buffer(op->m, gb, &l, inner, sizeof inner)) {
-      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)",
+               gb->name);
       return false;
     }
     lay_row_major(op->m, shape, p->rank, &rm);
     if (!lay_equal(op->m, &l, &rm)) {
-      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)", gb->name);
+      tile_why(why, nwhy, "the layout of '%s' is not a compact row-major one (not supported yet)",
+               gb->name);
       return false;
     }
   }
@@ -504,12 +538,16 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       continue;
     }
     if (explicit_) {
-      tile_why(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256 (tma_explicit issues one box: tile the copy)",
+      tile_why(why, nwhy,
+               "the region of '%s' spans %lld elements in dimension %d, over a box's 256 "
+               "(tma_explicit issues one box: tile the copy)",
                gb->name, (long long)e, i);
       return false;
     }
     if (i != first) {
-      tile_why(why, nwhy, "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)",
+      tile_why(why, nwhy,
+               "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it "
+               "is not the outermost dimension the region spans (not supported yet)",
                gb->name, (long long)e, i);
       return false;
     }
@@ -523,7 +561,8 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   p->chunk_elems = p->g.n / p->issue;
   p->chunk_step = p->chunk_elems;
   if ((p->box[0] * p->eb) % 16) {
-    tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16", (long long)(p->box[0] * p->eb));
+    tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16",
+             (long long)(p->box[0] * p->eb));
     return false;
   }
   /* the shared side: one contiguous row-major run */
@@ -534,34 +573,42 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   lay_canonical(op->m, &sl, &c);
-  if ((lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) && !tma_split_inner(p, &sl)) {
-    tile_why(why, nwhy, "the region of '%s' is not one contiguous row-major run of shared memory (the order TMA writes a box)",
+  if ((lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) &&
+      !tma_split_inner(p, &sl)) {
+    tile_why(why, nwhy,
+             "the region of '%s' is not one contiguous row-major run of shared memory (the order "
+             "TMA writes a box)",
              p->s.buf->name);
     return false;
   }
   int64_t repeat = 1;
   if (sl.swz_b) {
     if (((int64_t)1 << sl.swz_m) * p->eb != 16 || sl.swz_s != sl.swz_b || sl.swz_b > 3) {
-      tile_why(why, nwhy, "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte units, a row of 32, 64 or 128 bytes)",
+      tile_why(why, nwhy,
+               "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte "
+               "units, a row of 32, 64 or 128 bytes)",
                p->s.buf->name, sl.swz_m, sl.swz_b, sl.swz_s);
       return false;
     }
     p->swizzle = sl.swz_b;
     int64_t span = 16 << sl.swz_b;
     if (p->box[0] * p->eb > span) {
-      tile_why(why, nwhy, "the box's inner dimension is %lld bytes, wider than the %lld-byte swizzle", (long long)(p->box[0] * p->eb),
-               (long long)span);
+      tile_why(why, nwhy,
+               "the box's inner dimension is %lld bytes, wider than the %lld-byte swizzle",
+               (long long)(p->box[0] * p->eb), (long long)span);
       return false;
     }
     repeat = (int64_t)1 << (sl.swz_m + sl.swz_s + sl.swz_b);
   }
   if (c.offset % repeat || (p->issue > 1 && p->chunk_elems % repeat)) {
-    tile_why(why, nwhy, "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern", p->s.buf->name,
-             (long long)repeat);
+    tile_why(why, nwhy,
+             "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern",
+             p->s.buf->name, (long long)repeat);
     return false;
   }
   if ((c.offset * p->eb) % 128 && !sl.swz_b && (c.offset * p->eb) % 16) {
-    tile_why(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned", p->s.buf->name, (long long)(c.offset * p->eb));
+    tile_why(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned",
+             p->s.buf->name, (long long)(c.offset * p->eb));
     return false;
   }
   /* options */
@@ -572,7 +619,8 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   if (!p->load && p->mbar) {
-    tile_why(why, nwhy, "a shared -> global TMA copy takes no mbar= (it completes in a bulk group)");
+    tile_why(why, nwhy,
+             "a shared -> global TMA copy takes no mbar= (it completes in a bulk group)");
     return false;
   }
   int64_t l2 = 2;
@@ -582,12 +630,15 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       static const char *const names[] = {"none", "L2::64B", "L2::128B", "L2::256B"};
       l2 = -1;
       for (int i = 0; i < 4; i++)
-        if (strlen(names[i]) == l2e->u.s.len && strncmp(names[i], l2e->u.s.p, l2e->u.s.len) == 0) l2 = i;
+        if (strlen(names[i]) == l2e->u.s.len && strncmp(names[i], l2e->u.s.p, l2e->u.s.len) == 0)
+          l2 = i;
     } else if (!xf_const_int(l2e, &l2)) {
       l2 = -1;
     }
     if (l2 < 0 || l2 > 3) {
-      tile_why(why, nwhy, "tensormap_l2_promotion= must be 0..3, \"none\", \"L2::64B\", \"L2::128B\" or \"L2::256B\"");
+      tile_why(why, nwhy,
+               "tensormap_l2_promotion= must be 0..3, \"none\", \"L2::64B\", \"L2::128B\" or "
+               "\"L2::256B\"");
       return false;
     }
   }
@@ -608,9 +659,12 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   if (red && red->kind != E_NONE) {
     static const char *const ops_[] = {"add", "min", "max", "inc", "dec", "and", "or", "xor"};
     for (size_t i = 0; red->kind == E_STR && i < sizeof ops_ / sizeof ops_[0]; i++)
-      if (strlen(ops_[i]) == red->u.s.len && strncmp(ops_[i], red->u.s.p, red->u.s.len) == 0) p->reduce = ops_[i];
+      if (strlen(ops_[i]) == red->u.s.len && strncmp(ops_[i], red->u.s.p, red->u.s.len) == 0)
+        p->reduce = ops_[i];
     if (!p->reduce) {
-      tile_why(why, nwhy, "use_tma_reduce= must be one of \"add\", \"min\", \"max\", \"inc\", \"dec\", \"and\", \"or\", \"xor\"");
+      tile_why(why, nwhy,
+               "use_tma_reduce= must be one of \"add\", \"min\", \"max\", \"inc\", \"dec\", "
+               "\"and\", \"or\", \"xor\"");
       return false;
     }
     if (p->load) {
@@ -620,9 +674,12 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     char tn[32];
     tirx_dtype_str(gb->dtype, tn);
     for (size_t i = 0; i < sizeof tma_reduce_types / sizeof tma_reduce_types[0]; i++)
-      if (strcmp(tma_reduce_types[i].op, p->reduce) == 0 && !word_in(tma_reduce_types[i].types, tn)) {
-        tile_why(why, nwhy, "the TMA reduce '%s' does not take %s elements (cp.reduce.async.bulk.tensor.%s: %s)",
-                 p->reduce, tn, p->reduce, tma_reduce_types[i].types);
+      if (strcmp(tma_reduce_types[i].op, p->reduce) == 0 &&
+          !word_in(tma_reduce_types[i].types, tn)) {
+        tile_why(
+            why, nwhy,
+            "the TMA reduce '%s' does not take %s elements (cp.reduce.async.bulk.tensor.%s: %s)",
+            p->reduce, tn, p->reduce, tma_reduce_types[i].types);
         return false;
       }
   }
@@ -630,16 +687,22 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   if (ch && ch->kind != E_NONE && !(ch->kind == E_STR && ch->u.s.len == 0)) {
     if (ch->kind == E_STR) {
       for (size_t i = 0; i < sizeof cache_policies / sizeof cache_policies[0]; i++)
-        if (strlen(cache_policies[i].name) == ch->u.s.len && strncmp(cache_policies[i].name, ch->u.s.p, ch->u.s.len) == 0)
-          p->cache = tirx_int(op->m, tirx_dtype(DT_UINT64), (int64_t)cache_policies[i].policy, (Loc){0, 0});
+        if (strlen(cache_policies[i].name) == ch->u.s.len &&
+            strncmp(cache_policies[i].name, ch->u.s.p, ch->u.s.len) == 0)
+          p->cache = tirx_int(op->m, tirx_dtype(DT_UINT64), (int64_t)cache_policies[i].policy,
+                              (Loc){0, 0});
       if (!p->cache) {
-        tile_why(why, nwhy, "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a uint64 cache policy");
+        tile_why(why, nwhy,
+                 "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a "
+                 "uint64 cache policy");
         return false;
       }
     } else if (tirx_dtype_is_int(ch->dtype)) {
       p->cache = tile_cast(op, tirx_dtype(DT_UINT64), ch);
     } else {
-      tile_why(why, nwhy, "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a uint64 cache policy");
+      tile_why(why, nwhy,
+               "cache_hint= must be \"evict_normal\", \"evict_first\", \"evict_last\" or a uint64 "
+               "cache policy");
       return false;
     }
   }
@@ -685,15 +748,18 @@ bool tile_ca_tma_explicit_ok(TileOp *op, char *why, size_t nwhy) {
 static Var *tma_map(TileOp *op, const Tma *p) {
   Buffer *gb = p->g.buf;
   char key[256];
-  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d:%d", (void *)gb, p->rank, p->swizzle, p->l2, p->oob);
-  for (int i = 0; i < p->rank && o < (int)sizeof key; i++) o += snprintf(key + o, sizeof key - (size_t)o, ":%lld", (long long)p->box[i]);
+  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d:%d", (void *)gb, p->rank, p->swizzle,
+                   p->l2, p->oob);
+  for (int i = 0; i < p->rank && o < (int)sizeof key; i++)
+    o += snprintf(key + o, sizeof key - (size_t)o, ":%lld", (long long)p->box[i]);
   Var *v = tile_host_find(op, key);
   if (v) return v;
   int n = 0;
   const char *name = tirx_intern_printf(op->m, "%s_tensormap", gb->name);
   for (int k = 1, clash = 1; clash; k++) { /* a second map of one buffer: _1, _2, ... */
     clash = 0;
-    for (int i = 0; i < op->host_vals->n; i++) clash |= strcmp(((Var *)op->host_vals->items[i])->name, name) == 0;
+    for (int i = 0; i < op->host_vals->n; i++)
+      clash |= strcmp(((Var *)op->host_vals->items[i])->name, name) == 0;
     if (clash) name = tirx_intern_printf(op->m, "%s_tensormap_%d", gb->name, k);
   }
   v = tirx_var_new(op->m, name, tirx_dtype(DT_HANDLE), noloc());
@@ -742,8 +808,9 @@ static void tma_prefetch(TileOp *op, Var *map) {
   sid->u.scopeid.nvars = 1;
   sid->u.scopeid.dtype = xf_i32();
   Expr *mv = tirx_varref(op->m, map, noloc());
-  Stmt *pf = tile_if(op, tile_bin(op, E_EQ, tirx_varref(op->m, tid, noloc()), tile_int(op, 0)),
-                     eval(op, tile_call(op, I_PTX_PREFETCH_TENSORMAP, tirx_dtype(DT_VOID), &mv, 1)));
+  Stmt *pf =
+      tile_if(op, tile_bin(op, E_EQ, tirx_varref(op->m, tid, noloc()), tile_int(op, 0)),
+              eval(op, tile_call(op, I_PTX_PREFETCH_TENSORMAP, tirx_dtype(DT_VOID), &mv, 1)));
   Stmt *items[2] = {sid, pf};
   tile_device_init(op, key, map, items, 2);
 }
@@ -783,19 +850,25 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
       a[n++] = mv;
       for (int i = 0; i < p.rank; i++) a[n++] = co[i];
       Expr *mb = p.mbar;
-      a[n++] = tirx_dtype_is_handle(mb->dtype) ? tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &mb, 1) : mb;
+      a[n++] = tirx_dtype_is_handle(mb->dtype)
+                   ? tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &mb, 1)
+                   : mb;
       if (p.cta_mask) a[n++] = tile_cast(op, tirx_dtype(DT_UINT16), p.cta_mask);
-      snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes%s%s", p.rank,
-               p.cta_mask ? ".multicast::cluster" : "", hint);
+      snprintf(tok, sizeof tok,
+               "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes%s%s",
+               p.rank, p.cta_mask ? ".multicast::cluster" : "", hint);
       entry = "cp_async_bulk_tensor_g2s_cluster";
     } else {
       a[n++] = mv;
       for (int i = 0; i < p.rank; i++) a[n++] = co[i];
       a[n++] = cv;
       if (p.reduce)
-        snprintf(tok, sizeof tok, "reduce.async.bulk.tensor.%dd.global.shared::cta.%s.tile.bulk_group%s", p.rank, p.reduce, hint);
+        snprintf(tok, sizeof tok,
+                 "reduce.async.bulk.tensor.%dd.global.shared::cta.%s.tile.bulk_group%s", p.rank,
+                 p.reduce, hint);
       else
-        snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.global.shared::cta.tile.bulk_group%s", p.rank, hint);
+        snprintf(tok, sizeof tok, "async.bulk.tensor.%dd.global.shared::cta.tile.bulk_group%s",
+                 p.rank, hint);
       entry = p.reduce ? "cp_reduce_async_bulk_tensor" : "cp_async_bulk_tensor_s2g";
     }
     if (p.cache) a[n++] = p.cache;
@@ -814,7 +887,8 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
     for (int i = 0; i < p.rank; i++) a[n++] = co[i];
     a[n++] = sptr;
   }
-  Stmt *body = eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G, tirx_dtype(DT_VOID), a, n));
+  Stmt *body = eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G,
+                                  tirx_dtype(DT_VOID), a, n));
   return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
 }
 
@@ -838,7 +912,8 @@ typedef struct Dsmem {
 static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (op->scope != TS_THREAD) {
-    tile_why(why, nwhy, "the copy is issued by a single thread (T.tile / Tx.copy_async), not at %s scope",
+    tile_why(why, nwhy,
+             "the copy is issued by a single thread (T.tile / Tx.copy_async), not at %s scope",
              tile_scope_name(op->scope));
     return false;
   }
@@ -846,10 +921,12 @@ static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
     tile_why(why, nwhy, "takes a destination and a source region");
     return false;
   }
-  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!is_shared(p->src.buf) || !is_shared(p->dst.buf)) {
-    tile_why(why, nwhy, "copies shared -> shared (another CTA's) only, not %s -> %s", p->src.buf->scope, p->dst.buf->scope);
+    tile_why(why, nwhy, "copies shared -> shared (another CTA's) only, not %s -> %s",
+             p->src.buf->scope, p->dst.buf->scope);
     return false;
   }
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype) || p->src.n != p->dst.n) {
@@ -859,7 +936,8 @@ static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
   p->rank = tile_kwarg(op, "remote_cta_id");
   p->mbar = tile_kwarg(op, "mbar");
   if (!p->rank || !p->mbar) {
-    tile_why(why, nwhy, "needs remote_cta_id= (the destination CTA in the cluster) and mbar= (its barrier)");
+    tile_why(why, nwhy,
+             "needs remote_cta_id= (the destination CTA in the cluster) and mbar= (its barrier)");
     return false;
   }
   int bits = tirx_dtype_bits(p->src.buf->dtype) * p->src.buf->dtype.lanes;
@@ -872,7 +950,9 @@ static bool dsmem_plan(TileOp *op, Dsmem *p, char *why, size_t nwhy) {
   char last[256] = "no chunk of a multiple of 16 bytes splits the region";
   for (int64_t c = p->n; c >= 1; c--) {
     if (p->n % c || (c * p->eb) % 16) continue;
-    if (!vec_fits(op, &p->src, c, last, sizeof last) || !vec_fits(op, &p->dst, c, last, sizeof last)) continue;
+    if (!vec_fits(op, &p->src, c, last, sizeof last) ||
+        !vec_fits(op, &p->dst, c, last, sizeof last))
+      continue;
     p->chunk = c;
     return true;
   }
@@ -907,12 +987,16 @@ Stmt *tile_ca_dsmem_emit(TileOp *op) {
   set->u.store.value = mapa(op, p.mbar, p.rank);
   int64_t issues = p.n / p.chunk;
   Var *f = issues > 1 ? tile_var(op, "chunk") : NULL;
-  Expr *flat = f ? tile_bin(op, E_MUL, tirx_varref(op->m, f, noloc()), tile_int(op, p.chunk)) : tile_int(op, 0);
+  Expr *flat = f ? tile_bin(op, E_MUL, tirx_varref(op->m, f, noloc()), tile_int(op, p.chunk))
+                 : tile_int(op, 0);
   Expr *src = addr_of(op, &p.src, tile_unravel(op, flat, p.src.ext, p.src.nd));
   Expr *cvta = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &src, 1);
-  Expr *ops[4] = {mapa(op, addr_of(op, &p.dst, tile_unravel(op, flat, p.dst.ext, p.dst.nd)), p.rank), cvta,
-                  tirx_int(op->m, tirx_dtype(DT_UINT32), p.chunk * p.eb, noloc()), tirx_load(op->m, m, z, 1, noloc())};
-  Expr *c = tile_ptx(op, "cp_async_bulk_s2c", "async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes", ops, 4);
+  Expr *ops[4] = {
+      mapa(op, addr_of(op, &p.dst, tile_unravel(op, flat, p.dst.ext, p.dst.nd)), p.rank), cvta,
+      tirx_int(op->m, tirx_dtype(DT_UINT32), p.chunk * p.eb, noloc()),
+      tirx_load(op->m, m, z, 1, noloc())};
+  Expr *c = tile_ptx(op, "cp_async_bulk_s2c",
+                     "async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes", ops, 4);
   if (!c) return NULL;
   Stmt *body = eval(op, c);
   if (f) body = tile_for(op, f, tile_int(op, issues), FOR_UNROLLED, body);

@@ -42,11 +42,11 @@ static const struct {
   EwKind kind;
   int code; /* IntrinId for EW_UNARY, ExprKind for EW_BINARY */
 } ew_ops[] = {
-    {"zero", EW_ZERO, 0},           {"fill", EW_FILL, 0},         {"cast", EW_CAST, 0},
-    {"sqrt", EW_UNARY, I_SQRT},     {"exp", EW_UNARY, I_EXP},     {"exp2", EW_UNARY, I_EXP2},
-    {"log2", EW_UNARY, I_LOG2},     {"reciprocal", EW_RECIP, 0},  {"silu", EW_SILU, 0},
-    {"add", EW_BINARY, E_ADD},      {"sub", EW_BINARY, E_SUB},    {"mul", EW_BINARY, E_MUL},
-    {"fdiv", EW_BINARY, E_DIV},     {"maximum", EW_BINARY, E_MAX}, {"fma", EW_FMA, 0},
+    {"zero", EW_ZERO, 0},       {"fill", EW_FILL, 0},          {"cast", EW_CAST, 0},
+    {"sqrt", EW_UNARY, I_SQRT}, {"exp", EW_UNARY, I_EXP},      {"exp2", EW_UNARY, I_EXP2},
+    {"log2", EW_UNARY, I_LOG2}, {"reciprocal", EW_RECIP, 0},   {"silu", EW_SILU, 0},
+    {"add", EW_BINARY, E_ADD},  {"sub", EW_BINARY, E_SUB},     {"mul", EW_BINARY, E_MUL},
+    {"fdiv", EW_BINARY, E_DIV}, {"maximum", EW_BINARY, E_MAX}, {"fma", EW_FMA, 0},
 };
 
 typedef struct EwSrc {
@@ -151,7 +151,8 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
     /* both scalars (S[1, 0] = S[0, 0] + 1 as TVM prints one-element regions): dst = a op b */
     if (!tile_is_region(a) && tile_is_region(b)) {
       if (!commutes) {
-        tile_why(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar", op->op);
+        tile_why(why, nwhy, "'%s' does not commute, so its left operand cannot be a scalar",
+                 op->op);
         return false;
       }
       Expr *t = a;
@@ -159,10 +160,12 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
       b = t;
     }
     p->nsrc = 2;
-    if (!src_of(op, a, &p->src[0], why, nwhy) || !src_of(op, b, &p->src[1], why, nwhy)) return false;
+    if (!src_of(op, a, &p->src[0], why, nwhy) || !src_of(op, b, &p->src[1], why, nwhy))
+      return false;
     if (p->src[1].is_buf && p->src[0].r.n < p->src[1].r.n) {
       if (!commutes) {
-        tile_why(why, nwhy, "'%s' does not commute, so its left operand cannot be the broadcast one", op->op);
+        tile_why(why, nwhy,
+                 "'%s' does not commute, so its left operand cannot be the broadcast one", op->op);
         return false;
       }
       EwSrc t = p->src[0];
@@ -187,7 +190,8 @@ static bool parse(TileOp *op, EwPlan *p, char *why, size_t nwhy) {
   if ((p->kind == EW_UNARY || p->kind == EW_RECIP || p->kind == EW_SILU || p->code == E_DIV) &&
       !tirx_dtype_is_float(p->cdt)) {
     char t[32];
-    tile_why(why, nwhy, "'%s' needs a floating-point compute dtype, not %s", op->op, tirx_dtype_str(p->cdt, t));
+    tile_why(why, nwhy, "'%s' needs a floating-point compute dtype, not %s", op->op,
+             tirx_dtype_str(p->cdt, t));
     return false;
   }
   return true;
@@ -202,7 +206,8 @@ static bool active_ok(TileOp *op, char *why, size_t nwhy) {
 /* ---- the computation ------------------------------------------------------------- */
 
 static Expr *fconst(TileOp *op, DType t, double v) {
-  return tirx_dtype_is_float(t) ? tirx_float(op->m, t, v, (Loc){0, 0}) : tirx_int(op->m, t, (int64_t)v, (Loc){0, 0});
+  return tirx_dtype_is_float(t) ? tirx_float(op->m, t, v, (Loc){0, 0})
+                                : tirx_int(op->m, t, (int64_t)v, (Loc){0, 0});
 }
 
 static Expr *compute(TileOp *op, const EwPlan *p, Expr **v) {
@@ -238,7 +243,9 @@ static bool broadcasts(const TileRegion *src, const TileRegion *dst, char *why, 
     int j = dst->nd - src->nd + k;
     int64_t de = j >= 0 ? dst->ext[j] : 1;
     if (src->ext[k] != 1 && src->ext[k] != de) {
-      tile_why(why, nwhy, "the region of '%s' does not broadcast to the destination's shape (dimension %d: %lld vs %lld)",
+      tile_why(why, nwhy,
+               "the region of '%s' does not broadcast to the destination's shape (dimension %d: "
+               "%lld vs %lld)",
                src->buf->name, k, (long long)src->ext[k], (long long)de);
       return false;
     }
@@ -263,13 +270,15 @@ bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
   EwPlan p;
   if (!active_ok(op, why, nwhy) || !parse(op, &p, why, nwhy)) return false;
   if (!is_shared(p.dst.buf)) {
-    tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.dst.buf->name, p.dst.buf->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.dst.buf->name,
+             p.dst.buf->scope);
     return false;
   }
   for (int i = 0; i < p.nsrc; i++) {
     if (!p.src[i].is_buf) continue;
     if (!is_shared(p.src[i].r.buf)) {
-      tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.src[i].r.buf->name, p.src[i].r.buf->scope);
+      tile_why(why, nwhy, "operand '%s' is in %s, not shared memory", p.src[i].r.buf->name,
+               p.src[i].r.buf->scope);
       return false;
     }
     if (!broadcasts(&p.src[i].r, &p.dst, why, nwhy)) return false;
@@ -290,13 +299,18 @@ Stmt *tile_ew_smem_emit(TileOp *op) {
   Expr *tid = tile_thread_index(op);
   Var *it = tile_var(op, "it");
   int64_t rounds = (n + nt - 1) / nt;
-  Expr *f = nt == 1 ? tirx_varref(op->m, it, (Loc){0, 0})
-          : rounds == 1 ? tid /* one round: no loop */
-                        : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)), tid);
+  Expr *f =
+      nt == 1 ? tirx_varref(op->m, it, (Loc){0, 0})
+      : rounds == 1
+          ? tid /* one round: no loop */
+          : tile_bin(op, E_ADD,
+                     tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)),
+                     tid);
   Expr **c = tile_unravel(op, f, p.dst.ext, p.dst.nd);
   Expr *v[3];
   for (int i = 0; i < p.nsrc; i++)
-    v[i] = p.src[i].is_buf ? tile_load(op, &p.src[i].r, src_coords(op, &p.src[i].r, &p.dst, c)) : p.src[i].scalar;
+    v[i] = p.src[i].is_buf ? tile_load(op, &p.src[i].r, src_coords(op, &p.src[i].r, &p.dst, c))
+                           : p.src[i].scalar;
   Stmt *body = tile_store(op, &p.dst, c, compute(op, &p, v));
   if (n % nt) body = tile_if(op, tile_bin(op, E_LT, f, tile_int(op, n)), body);
   return rounds == 1 && nt > 1 ? body : tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
@@ -309,9 +323,13 @@ static bool axis_fits(TileScope s, const char *axis) {
   switch (s) {
   case TS_THREAD: return false;
   case TS_WARP: return strcmp(axis, "laneid") == 0;
-  case TS_WG: return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 || strcmp(axis, "tid_in_wg") == 0;
-  default: return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 || strcmp(axis, "tid_in_wg") == 0 ||
-                  strcmp(axis, "warpid") == 0 || strcmp(axis, "tx") == 0 || strcmp(axis, "wgid") == 0;
+  case TS_WG:
+    return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 ||
+           strcmp(axis, "tid_in_wg") == 0;
+  default:
+    return strcmp(axis, "laneid") == 0 || strcmp(axis, "wid_in_wg") == 0 ||
+           strcmp(axis, "tid_in_wg") == 0 || strcmp(axis, "warpid") == 0 ||
+           strcmp(axis, "tx") == 0 || strcmp(axis, "wgid") == 0;
   }
 }
 
@@ -319,13 +337,16 @@ static bool layout_fits(TileOp *op, const Buffer *b, const Layout *l, char *why,
   for (int i = 0; i < l->n + l->nrep; i++) {
     const LayIter *x = i < l->n ? &l->it[i] : &l->rep[i - l->n];
     if (x->axis && x->ext > 1 && !axis_fits(op->scope, x->axis)) {
-      tile_why(why, nwhy, "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
-               b->name, x->axis, tile_scope_name(op->scope));
+      tile_why(
+          why, nwhy,
+          "the register layout of '%s' spreads over thread axis '%s', which is not within a %s",
+          b->name, x->axis, tile_scope_name(op->scope));
       return false;
     }
   }
   if (op->scope != TS_THREAD && !lay_has_threads(l)) {
-    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+    tile_why(why, nwhy,
+             "the register layout of '%s' has no thread axis, so it does not partition over the %s",
              b->name, tile_scope_name(op->scope));
     return false;
   }
@@ -344,7 +365,8 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
   EwPlan *p = &rp->p;
   if (!parse(op, p, why, nwhy)) return false;
   if (!tile_scope_is(p->dst.buf, MEM_LOCAL)) {
-    tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", p->dst.buf->name, p->dst.buf->scope);
+    tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", p->dst.buf->name,
+             p->dst.buf->scope);
     return false;
   }
   Layout d;
@@ -355,7 +377,8 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
     if (!p->src[i].is_buf) continue;
     const TileRegion *r = &p->src[i].r;
     if (!tile_scope_is(r->buf, MEM_LOCAL)) {
-      tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name, r->buf->scope);
+      tile_why(why, nwhy, "operand '%s' is in %s, not registers (local)", r->buf->name,
+               r->buf->scope);
       return false;
     }
     Layout s;
@@ -366,8 +389,10 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
       /* numpy-style broadcast: the repeated dims read one register (stride 0) */
       Layout b;
       char inner[TILE_WHY_LEN];
-      if (!lay_broadcast(op->m, &s, r->ext, r->nd, p->dst.ext, p->dst.nd, &b, inner, sizeof inner)) {
-        tile_why(why, nwhy, "the region of '%s' does not broadcast to the destination's: %s", r->buf->name, inner);
+      if (!lay_broadcast(op->m, &s, r->ext, r->nd, p->dst.ext, p->dst.nd, &b, inner,
+                         sizeof inner)) {
+        tile_why(why, nwhy, "the region of '%s' does not broadcast to the destination's: %s",
+                 r->buf->name, inner);
         return false;
       }
       s = b;
@@ -380,7 +405,8 @@ static bool reg_plan(TileOp *op, RegPlan *rp, char *why, size_t nwhy) {
     }
     for (int k = 0; k < rd.n; k++)
       if (rd.it[k].axis != rs.it[k].axis || (rd.it[k].axis && rd.it[k].stride != rs.it[k].stride)) {
-        tile_why(why, nwhy, "the register layouts of '%s' and '%s' give some element to different threads",
+        tile_why(why, nwhy,
+                 "the register layouts of '%s' and '%s' give some element to different threads",
                  p->dst.buf->name, r->buf->name);
         return false;
       }
@@ -406,8 +432,11 @@ bool tile_ew_reg_ok(TileOp *op, char *why, size_t nwhy) {
 static Expr *mem_offset(TileOp *op, const Layout *l, Var **vars) {
   Expr *o = tile_int(op, l->offset);
   for (int k = 0; k < l->n; k++) {
-    if (l->it[k].axis || l->it[k].ext == 1 || l->it[k].stride == 0) continue; /* 0: a broadcast dim */
-    o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, tirx_varref(op->m, vars[k], (Loc){0, 0}), tile_int(op, l->it[k].stride)));
+    if (l->it[k].axis || l->it[k].ext == 1 || l->it[k].stride == 0)
+      continue; /* 0: a broadcast dim */
+    o = tile_bin(op, E_ADD, o,
+                 tile_bin(op, E_MUL, tirx_varref(op->m, vars[k], (Loc){0, 0}),
+                          tile_int(op, l->it[k].stride)));
   }
   return o;
 }
@@ -449,9 +478,9 @@ Stmt *tile_ew_reg_emit(TileOp *op) {
     if (!rp.dst.it[k].axis && rp.dst.it[k].ext > 1) vars[k] = tile_var(op, "r");
   Expr *v[3];
   for (int i = 0; i < p->nsrc; i++)
-    v[i] = p->src[i].is_buf
-               ? local_load(op, local_of(op, p->src[i].r.buf, &keys, &views), mem_offset(op, &rp.src[i], vars))
-               : p->src[i].scalar;
+    v[i] = p->src[i].is_buf ? local_load(op, local_of(op, p->src[i].r.buf, &keys, &views),
+                                         mem_offset(op, &rp.src[i], vars))
+                            : p->src[i].scalar;
   Buffer *dv = local_of(op, p->dst.buf, &keys, &views);
   Stmt *body = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
   body->u.store.buf = dv;

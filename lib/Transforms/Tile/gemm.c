@@ -38,7 +38,7 @@ typedef struct GemmPlan {
   bool ta, tb;
   int beta; /* 0 or 1 */
   int64_t M, N, K;
-  int kinst; /* 16 or 8 */
+  int kinst;         /* 16 or 8 */
   const char *atype; /* "f16" / "bf16" */
   /* register indices: [tile][slot] */
   int64_t *offd, *offc, *offa, *offb;
@@ -109,8 +109,8 @@ static void coord_b(int lane, int s, int kinst, int64_t ki, int64_t ni, int64_t 
 }
 
 static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, int kinst,
-                         int64_t n0, int64_t n1, int nslots, bool pairs, int64_t *out, const char *name,
-                         char *why, size_t nwhy) {
+                         int64_t n0, int64_t n1, int nslots, bool pairs, int64_t *out,
+                         const char *name, char *why, size_t nwhy) {
   for (int64_t t0 = 0; t0 < n0; t0++)
     for (int64_t t1 = 0; t1 < n1; t1++)
       for (int s = 0; s < nslots; s++) {
@@ -121,13 +121,17 @@ static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, 
           int64_t off = trans ? at(l, cols, j, i, &ln) : at(l, cols, i, j, &ln);
           if (ln != lane) {
             tile_why(why, nwhy,
-                     "the layout of %s puts element (%lld, %lld) on lane %lld, the m16n8k%d fragment needs lane %d",
-                     name, (long long)(trans ? j : i), (long long)(trans ? i : j), (long long)ln, kinst, lane);
+                     "the layout of %s puts element (%lld, %lld) on lane %lld, the m16n8k%d "
+                     "fragment needs lane %d",
+                     name, (long long)(trans ? j : i), (long long)(trans ? i : j), (long long)ln,
+                     kinst, lane);
             return false;
           }
           if (want < 0) want = off;
           else if (off != want) {
-            tile_why(why, nwhy, "the layout of %s holds fragment register %d at different register indices on different lanes",
+            tile_why(why, nwhy,
+                     "the layout of %s holds fragment register %d at different register indices on "
+                     "different lanes",
                      name, s);
             return false;
           }
@@ -135,7 +139,10 @@ static bool frag_offsets(const Layout *l, int64_t cols, bool trans, CoordFn fn, 
         int64_t idx = (t0 * n1 + t1) * nslots + s;
         out[idx] = want;
         if (pairs && s % 2 == 1 && (out[idx - 1] % 2 != 0 || want != out[idx - 1] + 1)) {
-          tile_why(why, nwhy, "the layout of %s does not keep the two 16-bit halves of a fragment register adjacent", name);
+          tile_why(why, nwhy,
+                   "the layout of %s does not keep the two 16-bit halves of a fragment register "
+                   "adjacent",
+                   name);
           return false;
         }
       }
@@ -153,8 +160,9 @@ static bool lane_only(const Layout *l, const char *name, char *why, size_t nwhy)
   }
   for (int i = 0; i < l->n; i++)
     if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "laneid") != 0) {
-      tile_why(why, nwhy, "%s spreads over thread axis '%s'; the mma variant takes lane (laneid) layouts", name,
-               l->it[i].axis);
+      tile_why(why, nwhy,
+               "%s spreads over thread axis '%s'; the mma variant takes lane (laneid) layouts",
+               name, l->it[i].axis);
       return false;
     }
   return true;
@@ -175,7 +183,8 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   for (int i = 0; i < 4; i++) {
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
     if (!tile_scope_is(rs[i]->buf, MEM_LOCAL)) {
-      tile_why(why, nwhy, "gemm mma requires %s in register (local) scope, got %s", names[i], rs[i]->buf->scope);
+      tile_why(why, nwhy, "gemm mma requires %s in register (local) scope, got %s", names[i],
+               rs[i]->buf->scope);
       return false;
     }
   }
@@ -201,12 +210,15 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   p->ta = ta != 0;
   p->tb = tb != 0;
   DType da = p->a.buf->dtype, db = p->b.buf->dtype;
-  bool f16 = da.id == DT_FLOAT16 && db.id == DT_FLOAT16, bf16 = da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16;
+  bool f16 = da.id == DT_FLOAT16 && db.id == DT_FLOAT16,
+       bf16 = da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16;
   if ((!f16 && !bf16) || p->c.buf->dtype.id != DT_FLOAT32 || p->d.buf->dtype.id != DT_FLOAT32) {
     char s[4][32];
-    tile_why(why, nwhy, "no mma instruction for dtypes A=%s B=%s C=%s D=%s (m16n8k16/k8 take f16 or bf16 A and B, float32 C and D)",
-             tirx_dtype_str(da, s[0]), tirx_dtype_str(db, s[1]), tirx_dtype_str(p->c.buf->dtype, s[2]),
-             tirx_dtype_str(p->d.buf->dtype, s[3]));
+    tile_why(why, nwhy,
+             "no mma instruction for dtypes A=%s B=%s C=%s D=%s (m16n8k16/k8 take f16 or bf16 A "
+             "and B, float32 C and D)",
+             tirx_dtype_str(da, s[0]), tirx_dtype_str(db, s[1]),
+             tirx_dtype_str(p->c.buf->dtype, s[2]), tirx_dtype_str(p->d.buf->dtype, s[3]));
     return false;
   }
   p->atype = f16 ? "f16" : "bf16";
@@ -218,20 +230,26 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
   }
   int64_t M = p->ta ? a1 : a0, K = p->ta ? a0 : a1, BK = p->tb ? b1 : b0, N = p->tb ? b0 : b1;
   if (BK != K || d0 != M || d1 != N || c0 != M || c1 != N) {
-    tile_why(why, nwhy, "shapes do not agree: A is %lldx%lld (M x K), B %lldx%lld (K x N), D %lldx%lld, C %lldx%lld",
-             (long long)M, (long long)K, (long long)BK, (long long)N, (long long)d0, (long long)d1, (long long)c0,
-             (long long)c1);
+    tile_why(why, nwhy,
+             "shapes do not agree: A is %lldx%lld (M x K), B %lldx%lld (K x N), D %lldx%lld, C "
+             "%lldx%lld",
+             (long long)M, (long long)K, (long long)BK, (long long)N, (long long)d0, (long long)d1,
+             (long long)c0, (long long)c1);
     return false;
   }
   p->M = M, p->N = N, p->K = K;
-  if (!tile_region_layout(op, &p->d, &p->ld, why, nwhy) || !tile_region_layout(op, &p->a, &p->la, why, nwhy) ||
-      !tile_region_layout(op, &p->b, &p->lb, why, nwhy) || !tile_region_layout(op, &p->c, &p->lc, why, nwhy))
+  if (!tile_region_layout(op, &p->d, &p->ld, why, nwhy) ||
+      !tile_region_layout(op, &p->a, &p->la, why, nwhy) ||
+      !tile_region_layout(op, &p->b, &p->lb, why, nwhy) ||
+      !tile_region_layout(op, &p->c, &p->lc, why, nwhy))
     return false;
-  if (!lane_only(&p->ld, "D", why, nwhy) || !lane_only(&p->la, "A", why, nwhy) || !lane_only(&p->lb, "B", why, nwhy) ||
-      !lane_only(&p->lc, "C", why, nwhy))
+  if (!lane_only(&p->ld, "D", why, nwhy) || !lane_only(&p->la, "A", why, nwhy) ||
+      !lane_only(&p->lb, "B", why, nwhy) || !lane_only(&p->lc, "C", why, nwhy))
     return false;
   if (M % 16 || N % 8 || K % 8) {
-    tile_why(why, nwhy, "no mma instruction fits M=%lld, N=%lld, K=%lld (m16n8k16/k8 need M %% 16, N %% 8, K %% 8 == 0)",
+    tile_why(why, nwhy,
+             "no mma instruction fits M=%lld, N=%lld, K=%lld (m16n8k16/k8 need M %% 16, N %% 8, K "
+             "%% 8 == 0)",
              (long long)M, (long long)N, (long long)K);
     return false;
   }
@@ -248,10 +266,13 @@ static bool plan(TileOp *op, GemmPlan *p, char *why, size_t nwhy) {
     if (K % ki) continue;
     int64_t kt = K / ki;
     int sa = ki == 16 ? 8 : 4, sb = ki == 16 ? 4 : 2;
-    int64_t *oa = TIRX_NEWN(op->m, int64_t, mt * kt * sa), *ob = TIRX_NEWN(op->m, int64_t, kt * nt * sb);
+    int64_t *oa = TIRX_NEWN(op->m, int64_t, mt * kt * sa),
+            *ob = TIRX_NEWN(op->m, int64_t, kt * nt * sb);
     char w[256];
-    if (frag_offsets(&p->la, p->ta ? M : K, p->ta, coord_a, ki, mt, kt, sa, true, oa, "A", w, sizeof w) &&
-        frag_offsets(&p->lb, p->tb ? K : N, p->tb, coord_b, ki, kt, nt, sb, true, ob, "B", w, sizeof w)) {
+    if (frag_offsets(&p->la, p->ta ? M : K, p->ta, coord_a, ki, mt, kt, sa, true, oa, "A", w,
+                     sizeof w) &&
+        frag_offsets(&p->lb, p->tb ? K : N, p->tb, coord_b, ki, kt, nt, sb, true, ob, "B", w,
+                     sizeof w)) {
       p->kinst = ki;
       p->offa = oa;
       p->offb = ob;
@@ -298,12 +319,13 @@ Stmt *tile_gemm_mma_emit(TileOp *op) {
   int64_t mt = p.M / 16, nt = p.N / 8, kt = p.K / p.kinst;
   int sa = p.kinst == 16 ? 8 : 4, sb = p.kinst == 16 ? 4 : 2;
   Buffer *dv = tile_local_view(op, p.d.buf, local_span(op, p.d.buf));
-  Buffer *cv = !p.beta || p.c.buf == p.d.buf ? dv : tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
+  Buffer *cv =
+      !p.beta || p.c.buf == p.d.buf ? dv : tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
   Buffer *aw = word_view(op, p.a.buf), *bw = word_view(op, p.b.buf);
   const char *shape = p.kinst == 16 ? "m16n8k16" : "m16n8k8";
-  const char *slots[][2] = {{"sync", "sync"}, {"aligned", "aligned"}, {"shape", shape}, {"alayout", "row"},
-                            {"blayout", "col"}, {"dtype", "f32"},     {"atype", p.atype}, {"btype", p.atype},
-                            {"ctype", "f32"}};
+  const char *slots[][2] = {{"sync", "sync"},   {"aligned", "aligned"}, {"shape", shape},
+                            {"alayout", "row"}, {"blayout", "col"},     {"dtype", "f32"},
+                            {"atype", p.atype}, {"btype", p.atype},     {"ctype", "f32"}};
   PtrVec stmts = {0};
   for (int64_t mi = 0; mi < mt; mi++)
     for (int64_t ni = 0; ni < nt; ni++)
@@ -315,7 +337,7 @@ Stmt *tile_gemm_mma_emit(TileOp *op) {
         for (int s = 0; s < sa; s += 2) a[n++] = ld1(op, aw, p.offa[(mi * kt + ki) * sa + s] / 2);
         for (int s = 0; s < sb; s += 2) a[n++] = ld1(op, bw, p.offb[(ki * nt + ni) * sb + s] / 2);
         for (int s = 0; s < 4; s++)
-          a[n++] = ki > 0 ? ld1(op, dv, p.offd[acc + s])
+          a[n++] = ki > 0   ? ld1(op, dv, p.offd[acc + s])
                    : p.beta ? ld1(op, cv, p.offc[acc + s])
                             : tirx_float(op->m, tirx_dtype(DT_FLOAT32), 0.0, noloc());
         for (int i = 0; i < e->nslots; i++) {

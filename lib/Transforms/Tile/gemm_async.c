@@ -115,9 +115,11 @@ static bool wg_threads_only(const Layout *l, const char *name, char *why, size_t
   if (l->nrep) return tile_why(why, nwhy, "the layout of %s has replicas", name);
   if (l->swz_b) return tile_why(why, nwhy, "the layout of %s (registers) is swizzled", name);
   for (int i = 0; i < l->n; i++)
-    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") && strcmp(l->it[i].axis, "wid_in_wg") &&
-        strcmp(l->it[i].axis, "laneid"))
-      return tile_why(why, nwhy, "%s spreads over thread axis '%s'; wgmma takes warpgroup layouts (tid_in_wg, or wid_in_wg and laneid)",
+    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") &&
+        strcmp(l->it[i].axis, "wid_in_wg") && strcmp(l->it[i].axis, "laneid"))
+      return tile_why(why, nwhy,
+                      "%s spreads over thread axis '%s'; wgmma takes warpgroup layouts (tid_in_wg, "
+                      "or wid_in_wg and laneid)",
                       name, l->it[i].axis);
   return true;
 }
@@ -125,9 +127,9 @@ static bool wg_threads_only(const Layout *l, const char *name, char *why, size_t
 /* ---- the plan -------------------------------------------------------------------- */
 
 typedef struct WgSmem {
-  int mode;          /* descriptor layout type: 0 none (core matrices), 1 128B, 2 64B, 3 32B */
-  int64_t lbo, sbo;  /* bytes */
-  int64_t *off;      /* pre-swizzle element offset of each instruction block, from the region's start */
+  int mode;         /* descriptor layout type: 0 none (core matrices), 1 128B, 2 64B, 3 32B */
+  int64_t lbo, sbo; /* bytes */
+  int64_t *off; /* pre-swizzle element offset of each instruction block, from the region's start */
 } WgSmem;
 
 typedef struct WgPlan {
@@ -136,14 +138,14 @@ typedef struct WgPlan {
   bool a_regs;
   int64_t M, N, K;
   int kinst, ninst;
-  int es;                 /* A / B element bytes */
-  const char *entry;      /* the T.ptx row */
-  const char *atype;      /* "f16", "bf16", "e4m3", "e5m2" */
+  int es;            /* A / B element bytes */
+  const char *entry; /* the T.ptx row */
+  const char *atype; /* "f16", "bf16", "e4m3", "e5m2" */
   WgSmem sa, sb;
-  int64_t *offc;          /* [mt][nt][ninst / 2] register index of each accumulator slot */
-  int64_t *offa;          /* A in registers: [mt][kt][8] register index of each half */
-  Expr *accum;            /* NULL: false */
-  int64_t wait;           /* -1: none */
+  int64_t *offc; /* [mt][nt][ninst / 2] register index of each accumulator slot */
+  int64_t *offa; /* A in registers: [mt][kt][8] register index of each half */
+  Expr *accum;   /* NULL: false */
+  int64_t wait;  /* -1: none */
   bool fence_proxy;
 } WgPlan;
 
@@ -181,7 +183,8 @@ static int64_t known_factor(const Expr *e) {
 /* Region starts that are symbolic: each must step by whole swizzle patterns
  * (the address the emitter takes, buf[lo], is then unswizzled); a start known
  * to be a multiple of f (`wg * 64`) steps f at a time. */
-static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name, char *why, size_t nwhy) {
+static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
+                           char *why, size_t nwhy) {
   int64_t c;
   bool any = false;
   for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
@@ -200,31 +203,41 @@ static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, cons
     int64_t flat = 1;
     for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
     int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
-    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step)) step = 1; /* a multiple too large to know: assume none */
+    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step))
+      step = 1; /* a multiple too large to know: assume none */
     if (step % repeat)
-      return tile_why(why, nwhy, "the symbolic start of %s's dimension %d steps %lld elements, not whole %lld-element swizzle patterns",
+      return tile_why(why, nwhy,
+                      "the symbolic start of %s's dimension %d steps %lld elements, not whole "
+                      "%lld-element swizzle patterns",
                       name, i, (long long)step, (long long)repeat);
   }
   return true;
 }
 
 /* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst. */
-static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows, int64_t cols, int64_t ri, int kinst,
-                         int es, const char *name, WgSmem *s, char *why, size_t nwhy) {
-  if (lay_has_threads(l)) return tile_why(why, nwhy, "the layout of %s (shared) uses thread axes", name);
+static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows,
+                         int64_t cols, int64_t ri, int kinst, int es, const char *name, WgSmem *s,
+                         char *why, size_t nwhy) {
+  if (lay_has_threads(l))
+    return tile_why(why, nwhy, "the layout of %s (shared) uses thread axes", name);
   int64_t row_e = 0, repeat = 1;
   s->mode = 0;
   if (l->swz_b) {
     if (((int64_t)1 << l->swz_m) * es != 16 || l->swz_s != 3 || l->swz_b < 1 || l->swz_b > 3)
       return tile_why(why, nwhy,
-                      "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not a wgmma swizzle mode (ComposeLayout(%d, 1..3, 3): 16-byte units, rows of 32, 64 or 128 bytes)",
-                      name, l->swz_m, l->swz_b, l->swz_s, es == 1 ? 4 : es == 2 ? 3 : 2);
+                      "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not a wgmma swizzle mode "
+                      "(ComposeLayout(%d, 1..3, 3): 16-byte units, rows of 32, 64 or 128 bytes)",
+                      name, l->swz_m, l->swz_b, l->swz_s,
+                      es == 1   ? 4
+                      : es == 2 ? 3
+                                : 2);
     row_e = (16 << l->swz_b) / es;
     repeat = 8 * row_e;
     s->mode = 4 - l->swz_b; /* 128B: 1, 64B: 2, 32B: 3 */
     if (r->buf->align && r->buf->align < repeat * es)
-      return tile_why(why, nwhy, "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld", name, r->buf->align,
-                      (long long)(repeat * es), (long long)(repeat * es));
+      return tile_why(why, nwhy,
+                      "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld",
+                      name, r->buf->align, (long long)(repeat * es), (long long)(repeat * es));
   }
   Layout pl = *l;
   pl.swz_b = 0;
@@ -232,8 +245,10 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
   int64_t base = pre_off(&pl, cols, 0, 0);
   /* a start inside the first row of a swizzle pattern (a K slice) is unswizzled; deeper is not */
   if (l->swz_b && base % repeat >= row_e)
-    return tile_why(why, nwhy, "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name, (long long)base,
-                    (long long)repeat);
+    return tile_why(
+        why, nwhy,
+        "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name,
+        (long long)base, (long long)repeat);
   if (!sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
   s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
   s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
@@ -243,29 +258,39 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
     for (int64_t ki = 0; ki < nk; ki++) {
       int64_t start = pre_off(&pl, cols, t * ri, ki * kinst);
       if (l->swz_b && (start % repeat) >= row_e)
-        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s does not start on the first row of a swizzle atom", (long long)(t * ri),
-                        (long long)(ki * kinst), name);
+        return tile_why(why, nwhy,
+                        "the wgmma block at (%lld, %lld) of %s does not start on the first row of "
+                        "a swizzle atom",
+                        (long long)(t * ri), (long long)(ki * kinst), name);
       if (!l->swz_b && (start * es) % 16)
-        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s is not 16-byte aligned", (long long)(t * ri), (long long)(ki * kinst), name);
+        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s is not 16-byte aligned",
+                        (long long)(t * ri), (long long)(ki * kinst), name);
       for (int64_t i = 0; i < ri; i++)
         for (int64_t k = 0; k < kinst; k++) {
-          int64_t want = l->swz_b ? start + (i / 8) * s->sbo + (i % 8) * row_e + k
-                                  : start + (i / 8) * s->sbo + (k / e16) * s->lbo + (i % 8) * e16 + k % e16;
+          int64_t want =
+              l->swz_b ? start + (i / 8) * s->sbo + (i % 8) * row_e + k
+                       : start + (i / 8) * s->sbo + (k / e16) * s->lbo + (i % 8) * e16 + k % e16;
           if (pre_off(&pl, cols, t * ri + i, ki * kinst + k) != want) {
             if (l->swz_b)
               return tile_why(why, nwhy,
-                              "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not at row %lld of its %lld-byte swizzle atom",
-                              name, (long long)(t * ri + i), (long long)(ki * kinst + k), (long long)(i % 8), (long long)(row_e * es));
-            return tile_why(why, nwhy,
-                            "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not in an 8 x 16-byte core matrix (unswizzled operands use the core-matrix layout)",
-                            name, (long long)(t * ri + i), (long long)(ki * kinst + k));
+                              "the layout of %s is not a K-major wgmma operand: element (%lld, "
+                              "%lld) is not at row %lld of its %lld-byte swizzle atom",
+                              name, (long long)(t * ri + i), (long long)(ki * kinst + k),
+                              (long long)(i % 8), (long long)(row_e * es));
+            return tile_why(
+                why, nwhy,
+                "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not in "
+                "an 8 x 16-byte core matrix (unswizzled operands use the core-matrix layout)",
+                name, (long long)(t * ri + i), (long long)(ki * kinst + k));
           }
         }
       s->off[t * nk + ki] = start - base;
     }
-  if ((s->sbo * es) % 16 || (s->lbo * es) % 16 || s->sbo * es >= (1 << 18) || s->lbo * es >= (1 << 18) || s->sbo < 0 || s->lbo < 0)
-    return tile_why(why, nwhy, "the strides of %s (SBO %lld, LBO %lld bytes) do not fit a wgmma descriptor", name, (long long)(s->sbo * es),
-                    (long long)(s->lbo * es));
+  if ((s->sbo * es) % 16 || (s->lbo * es) % 16 || s->sbo * es >= (1 << 18) ||
+      s->lbo * es >= (1 << 18) || s->sbo < 0 || s->lbo < 0)
+    return tile_why(why, nwhy,
+                    "the strides of %s (SBO %lld, LBO %lld bytes) do not fit a wgmma descriptor",
+                    name, (long long)(s->sbo * es), (long long)(s->lbo * es));
   return true;
 }
 
@@ -283,11 +308,16 @@ static bool acc_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
           int64_t i = 64 * mi + 16 * w + g + 8 * v, k = ni * p->ninst + 8 * j + 2 * q + h, thr;
           int64_t off = wg_at(&p->lc, i * p->N + k, &thr);
           if (thr != t)
-            return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) on thread %lld of the warpgroup, the wgmma accumulator fragment needs thread %d",
+            return tile_why(why, nwhy,
+                            "the layout of C puts element (%lld, %lld) on thread %lld of the "
+                            "warpgroup, the wgmma accumulator fragment needs thread %d",
                             (long long)i, (long long)k, (long long)thr, t);
           if (want < 0) want = off;
           else if (off != want)
-            return tile_why(why, nwhy, "the layout of C holds accumulator register %lld at different register indices on different threads", (long long)s);
+            return tile_why(why, nwhy,
+                            "the layout of C holds accumulator register %lld at different register "
+                            "indices on different threads",
+                            (long long)s);
         }
         p->offc[(mi * nt + ni) * ns + s] = want;
       }
@@ -307,16 +337,23 @@ static bool areg_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
           int64_t i = 64 * mi + 16 * w + g + 8 * rM, k = 16 * ki + 2 * q + pp + 8 * kHi, thr;
           int64_t off = wg_at(&p->la, i * p->K + k, &thr);
           if (thr != t)
-            return tile_why(why, nwhy, "the layout of A puts element (%lld, %lld) on thread %lld of the warpgroup, the wgmma A fragment needs thread %d",
+            return tile_why(why, nwhy,
+                            "the layout of A puts element (%lld, %lld) on thread %lld of the "
+                            "warpgroup, the wgmma A fragment needs thread %d",
                             (long long)i, (long long)k, (long long)thr, t);
           if (want < 0) want = off;
           else if (off != want)
-            return tile_why(why, nwhy, "the layout of A holds fragment half %d at different register indices on different threads", s);
+            return tile_why(why, nwhy,
+                            "the layout of A holds fragment half %d at different register indices "
+                            "on different threads",
+                            s);
         }
         int64_t idx = (mi * kt + ki) * 8 + s;
         p->offa[idx] = want;
         if (s % 2 == 1 && (p->offa[idx - 1] % 2 != 0 || want != p->offa[idx - 1] + 1))
-          return tile_why(why, nwhy, "the layout of A does not keep the two 16-bit halves of a fragment register adjacent");
+          return tile_why(why, nwhy,
+                          "the layout of A does not keep the two 16-bit halves of a fragment "
+                          "register adjacent");
       }
   return true;
 }
@@ -326,18 +363,24 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   if (!need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nthreads > 0 && op->nthreads != 128)
-    return tile_why(why, nwhy, "the warpgroup has %lld threads, wgmma needs 128", (long long)op->nthreads);
+    return tile_why(why, nwhy, "the warpgroup has %lld threads, wgmma needs 128",
+                    (long long)op->nthreads);
   if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
   if (op->nargs > 3 && tile_is_region(op->args[3]))
-    return tile_why(why, nwhy, "block-scaled gemm_async (SFA, SFB operands) is a tcgen05 form; wgmma has no scale factors");
+    return tile_why(why, nwhy,
+                    "block-scaled gemm_async (SFA, SFB operands) is a tcgen05 form; wgmma has no "
+                    "scale factors");
   TileRegion *rs[3] = {&p->c, &p->a, &p->b};
   for (int i = 0; i < 3; i++)
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
   if (!tile_scope_is(p->c.buf, MEM_LOCAL))
-    return tile_why(why, nwhy, "wgmma accumulates C in registers (local scope), got %s", p->c.buf->scope);
+    return tile_why(why, nwhy, "wgmma accumulates C in registers (local scope), got %s",
+                    p->c.buf->scope);
   p->a_regs = tile_scope_is(p->a.buf, MEM_LOCAL);
-  if (!p->a_regs && !tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
-    return tile_why(why, nwhy, "wgmma takes A from shared memory or registers, got %s", p->a.buf->scope);
+  if (!p->a_regs && !tile_scope_is(p->a.buf, MEM_SHARED) &&
+      !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
+    return tile_why(why, nwhy, "wgmma takes A from shared memory or registers, got %s",
+                    p->a.buf->scope);
   if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
     return tile_why(why, nwhy, "wgmma takes B from shared memory, got %s", p->b.buf->scope);
   bool ta = false, tb = false;
@@ -345,7 +388,9 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
     return tile_why(why, nwhy, "transA / transB must be constants");
   if (ta || tb)
-    return tile_why(why, nwhy, "MN-major (transposed) wgmma operands are not supported yet: A must be [M, K] and B [N, K]");
+    return tile_why(why, nwhy,
+                    "MN-major (transposed) wgmma operands are not supported yet: A must be [M, K] "
+                    "and B [N, K]");
   p->accum = arg_or_kw(op, 5, "accum");
   bool ac;
   if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
@@ -354,24 +399,31 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   Expr *wg = tile_kwarg(op, "wait_group");
   p->wait = 0;
   if (wg && (!xf_const_int(wg, &p->wait) || p->wait < -1 || p->wait > 7))
-    return tile_why(why, nwhy, "wait_group= must be a constant 0..7 (groups left in flight), or -1 (no wait)");
+    return tile_why(why, nwhy,
+                    "wait_group= must be a constant 0..7 (groups left in flight), or -1 (no wait)");
   Expr *fp = tile_kwarg(op, "fence_proxy");
   p->fence_proxy = true;
-  if (fp && !const_bool(fp, &p->fence_proxy)) return tile_why(why, nwhy, "fence_proxy= must be a constant bool");
+  if (fp && !const_bool(fp, &p->fence_proxy))
+    return tile_why(why, nwhy, "fence_proxy= must be a constant bool");
   /* dtypes */
   DType da = p->a.buf->dtype, db = p->b.buf->dtype;
   char s[3][32];
   if (p->c.buf->dtype.id != DT_FLOAT32)
-    return tile_why(why, nwhy, "wgmma accumulates in float32 here, C is %s", tirx_dtype_str(p->c.buf->dtype, s[0]));
-  bool fp8a = da.id == DT_E4M3FN || da.id == DT_E4M3 || da.id == DT_E5M2, fp8b = db.id == DT_E4M3FN || db.id == DT_E4M3 || db.id == DT_E5M2;
+    return tile_why(why, nwhy, "wgmma accumulates in float32 here, C is %s",
+                    tirx_dtype_str(p->c.buf->dtype, s[0]));
+  bool fp8a = da.id == DT_E4M3FN || da.id == DT_E4M3 || da.id == DT_E5M2,
+       fp8b = db.id == DT_E4M3FN || db.id == DT_E4M3 || db.id == DT_E5M2;
   if (da.id == DT_FLOAT16 && db.id == DT_FLOAT16) p->atype = "f16", p->kinst = 16, p->es = 2;
-  else if (da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16) p->atype = "bf16", p->kinst = 16, p->es = 2;
+  else if (da.id == DT_BFLOAT16 && db.id == DT_BFLOAT16)
+    p->atype = "bf16", p->kinst = 16, p->es = 2;
   else if (fp8a && fp8b) p->atype = "fp8", p->kinst = 32, p->es = 1;
   else
-    return tile_why(why, nwhy, "no wgmma for A=%s B=%s (float16 / bfloat16 pairs, or float8 e4m3 / e5m2)", tirx_dtype_str(da, s[1]),
-                    tirx_dtype_str(db, s[2]));
-  if (p->a_regs && p->es != 2) return tile_why(why, nwhy, "A in registers is supported for 16-bit types only");
-  p->entry = p->es == 1 ? (p->a_regs ? "wgmma_fp8_rs" : "wgmma_fp8_ss")
+    return tile_why(why, nwhy,
+                    "no wgmma for A=%s B=%s (float16 / bfloat16 pairs, or float8 e4m3 / e5m2)",
+                    tirx_dtype_str(da, s[1]), tirx_dtype_str(db, s[2]));
+  if (p->a_regs && p->es != 2)
+    return tile_why(why, nwhy, "A in registers is supported for 16-bit types only");
+  p->entry = p->es == 1            ? (p->a_regs ? "wgmma_fp8_rs" : "wgmma_fp8_ss")
              : da.id == DT_FLOAT16 ? (p->a_regs ? "wgmma_f16_rs" : "wgmma_f16_ss")
                                    : (p->a_regs ? "wgmma_bf16_rs" : "wgmma_bf16_ss");
   /* shapes */
@@ -379,12 +431,16 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
     return tile_why(why, nwhy, "wgmma takes 2-d operands (C, A, B each with two non-unit extents)");
   if (a0 != c0 || b0 != c1 || a1 != b1)
-    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (N x K)", (long long)c0, (long long)c1,
-                    (long long)a0, (long long)a1, (long long)b0, (long long)b1);
+    return tile_why(
+        why, nwhy,
+        "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (N x K)",
+        (long long)c0, (long long)c1, (long long)a0, (long long)a1, (long long)b0, (long long)b1);
   p->M = c0, p->N = c1, p->K = a1;
   p->ninst = (int)(p->N <= 256 ? p->N : 256);
   if (p->M % 64 || p->N % 8 || p->N % p->ninst || p->K % p->kinst)
-    return tile_why(why, nwhy, "no wgmma tiling fits M=%lld, N=%lld, K=%lld (m64nNk%d: M %% 64, N %% 8 (N %% 256 above 256), K %% %d == 0)",
+    return tile_why(why, nwhy,
+                    "no wgmma tiling fits M=%lld, N=%lld, K=%lld (m64nNk%d: M %% 64, N %% 8 (N %% "
+                    "256 above 256), K %% %d == 0)",
                     (long long)p->M, (long long)p->N, (long long)p->K, p->kinst, p->kinst);
   /* layouts */
   if (!tile_region_layout(op, &p->c, &p->lc, why, nwhy)) return false;
@@ -394,10 +450,12 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
     if (!wg_threads_only(&p->la, "A", why, nwhy) || !areg_layout(op, p, why, nwhy)) return false;
   } else {
     if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy)) return false;
-    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, p->es, "A", &p->sa, why, nwhy)) return false;
+    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, p->es, "A", &p->sa, why, nwhy))
+      return false;
   }
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy)) return false;
-  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why, nwhy);
+  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why,
+                      nwhy);
 }
 
 bool tile_ga_wgmma_ok(TileOp *op, char *why, size_t nwhy) {
@@ -427,8 +485,12 @@ static Stmt *eval(TileOp *op, Expr *e) {
   return s;
 }
 
-static Expr *u64(TileOp *op, int64_t v) { return tirx_int(op->m, tirx_dtype(DT_UINT64), v, noloc()); }
-static Expr *u32(TileOp *op, int64_t v) { return tirx_int(op->m, tirx_dtype(DT_UINT32), v, noloc()); }
+static Expr *u64(TileOp *op, int64_t v) {
+  return tirx_int(op->m, tirx_dtype(DT_UINT64), v, noloc());
+}
+static Expr *u32(TileOp *op, int64_t v) {
+  return tirx_int(op->m, tirx_dtype(DT_UINT32), v, noloc());
+}
 
 static Expr *call2(TileOp *op, IntrinId id, DType t, Expr *a, Expr *b) {
   Expr *x[2] = {a, b};
@@ -436,17 +498,20 @@ static Expr *call2(TileOp *op, IntrinId id, DType t, Expr *a, Expr *b) {
 }
 
 /* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, into *stmts; the var. */
-static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
+static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base,
+                      PtrVec *stmts) {
   Expr **zero = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
   for (int i = 0; i < r->nd; i++) zero[i] = tile_int(op, 0);
   Expr *ld = tile_load(op, r, zero);
   Expr *addr = tile_call(op, I_ADDRESS_OF, tirx_dtype(DT_HANDLE), &ld, 1);
   Expr *sh = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &addr, 1);
   DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
-  Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)), u32(op, 4));
+  Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)),
+                   u32(op, 4));
   uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)s->mode << 62); /* the u64 bit pattern */
-  Var *v = tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
+  Var *v =
+      tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
   Stmt *b = tirx_stmt_new(op->m, S_BIND, noloc());
   b->u.bind.var = v;
   b->u.bind.value = call2(op, I_BITWISE_OR, t64, u64(op, (int64_t)hi), tile_cast(op, t64, lo));
@@ -471,17 +536,20 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
   Buffer *cv = tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
   Buffer *aw = NULL;
   if (p.a_regs)
-    aw = tile_storage_view(op, p.a.buf, tirx_intern_printf(op->m, "%s_w%d", p.a.buf->name, op->serial++), tirx_dtype(DT_UINT32),
-                           (local_span(op, p.a.buf) + 1) / 2);
+    aw = tile_storage_view(op, p.a.buf,
+                           tirx_intern_printf(op->m, "%s_w%d", p.a.buf->name, op->serial++),
+                           tirx_dtype(DT_UINT32), (local_span(op, p.a.buf) + 1) / 2);
   PtrVec st = {0};
   Var *da = p.a_regs ? NULL : desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
   Var *db = desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
-  if (p.fence_proxy) ptrvec_push(&st, eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
+  if (p.fence_proxy)
+    ptrvec_push(&st, eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
   ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_fence", "fence.sync.aligned", NULL, 0)));
   char tokens[96];
   const char *ty = p.es == 1 ? (p.a.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
   const char *tyb = p.es == 1 ? (p.b.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
-  snprintf(tokens, sizeof tokens, "mma_async.sync.aligned.m64n%dk%d.f32.%s.%s", p.ninst, p.kinst, ty, tyb);
+  snprintf(tokens, sizeof tokens, "mma_async.sync.aligned.m64n%dk%d.f32.%s.%s", p.ninst, p.kinst,
+           ty, tyb);
   for (int64_t ki = 0; ki < kt; ki++)
     for (int64_t mi = 0; mi < mt; mi++)
       for (int64_t ni = 0; ni < nt; ni++) {
@@ -490,10 +558,11 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
         for (int64_t s = 0; s < ns; s++) ops[n++] = ld1(op, cv, p.offc[(mi * nt + ni) * ns + s]);
         if (p.a_regs)
           for (int s = 0; s < 8; s += 2) ops[n++] = ld1(op, aw, p.offa[(mi * kt + ki) * 8 + s] / 2);
-        else
-          ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], p.es);
+        else ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], p.es);
         ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
-        ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
+        ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
+                   : p.accum ? p.accum
+                             : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
         ops[n++] = tile_int(op, 1);
         ops[n++] = tile_int(op, 1);
         if (p.es == 2) {
@@ -507,7 +576,8 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
         }
         ptrvec_push(&st, eval(op, c));
       }
-  ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_commit_group", "commit_group.sync.aligned", NULL, 0)));
+  ptrvec_push(&st,
+              eval(op, tile_ptx(op, "wgmma_commit_group", "commit_group.sync.aligned", NULL, 0)));
   if (p.wait >= 0) {
     Expr *g = tile_int(op, p.wait);
     ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_wait_group", "wait_group.sync.aligned", &g, 1)));
@@ -515,7 +585,8 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
   if (p.wait == 0)
     for (int64_t i = 0; i < mt * nt * ns; i++) {
       Expr *r = ld1(op, cv, p.offc[i]);
-      ptrvec_push(&st, eval(op, tile_call(op, I_CUDA_WGMMA_NOOP_BARRIER, tirx_dtype(DT_VOID), &r, 1)));
+      ptrvec_push(&st,
+                  eval(op, tile_call(op, I_CUDA_WGMMA_NOOP_BARRIER, tirx_dtype(DT_VOID), &r, 1)));
     }
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
   ptrvec_free(&st);
@@ -548,7 +619,7 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
 static int tc_format(DType t) {
   char s[32];
   tirx_dtype_str(t, s);
-#define TCGEN05_FORMAT(name, code, scale)                                                           \
+#define TCGEN05_FORMAT(name, code, scale) \
   if (strcmp(s, name) == 0) return code;
 #include "tirx/internal/tcgen05_format.def"
 #undef TCGEN05_FORMAT
@@ -558,13 +629,13 @@ static int tc_format(DType t) {
 typedef struct TcPlan {
   TileRegion c, a, b;
   Layout la, lb;
-  int64_t M, N, K;  /* this CTA's: C is M x N, A M x K, B (N / cta_group) x K */
-  int cg;           /* cta_group: 1, or 2 (the pair's instruction has M = 2 M) */
-  bool fold;        /* datapath B (cta_group 2, M = 64): column halves in lanes 0..63, 64..127 */
+  int64_t M, N, K; /* this CTA's: C is M x N, A M x K, B (N / cta_group) x K */
+  int cg;          /* cta_group: 1, or 2 (the pair's instruction has M = 2 M) */
+  bool fold;       /* datapath B (cta_group 2, M = 64): column halves in lanes 0..63, 64..127 */
   int kinst, ninst, es;
   const char *kind;
   WgSmem sa, sb;
-  Expr *taddr;     /* the tensor-memory address of C's first element (u32) */
+  Expr *taddr; /* the tensor-memory address of C's first element (u32) */
   uint32_t idesc;
   Expr *accum;
 } TcPlan;
@@ -575,11 +646,16 @@ typedef struct TcPlan {
  * p->taddr = allocated_addr + col0. */
 static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Buffer *b = p->c.buf;
-  if (!b->allocated_addr) return tile_why(why, nwhy, "C ('%s') has no allocated_addr (its tensor-memory address)", b->name);
-  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1), *lo = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  if (!b->allocated_addr)
+    return tile_why(why, nwhy, "C ('%s') has no allocated_addr (its tensor-memory address)",
+                    b->name);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1),
+          *lo = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
   for (int i = 0; i < b->ndim; i++)
-    if (!xf_const_int(b->shape[i], &shape[i])) return tile_why(why, nwhy, "the shape of C ('%s') is not constant", b->name);
-  if (!tile_region_const_lo(&p->c, lo)) return tile_why(why, nwhy, "the region of C starts at a symbolic index");
+    if (!xf_const_int(b->shape[i], &shape[i]))
+      return tile_why(why, nwhy, "the shape of C ('%s') is not constant", b->name);
+  if (!tile_region_const_lo(&p->c, lo))
+    return tile_why(why, nwhy, "the region of C starts at a symbolic index");
   Layout whole;
   char w[TILE_WHY_LEN];
   if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
@@ -595,23 +671,33 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   for (int64_t i = 0; i < p->M; i++)
     for (int64_t j = 0; j < p->N; j++) {
       int64_t flat = 0;
-      for (int d = 0; d < b->ndim; d++) flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dn ? j : 0);
+      for (int d = 0; d < b->ndim; d++)
+        flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dn ? j : 0);
       int64_t thr[2] = {0, 0};
       int64_t off = lay_apply(&whole, flat, ax, 2, thr);
       if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
       int64_t h = p->ninst / 2, cl = j % p->ninst, ni = j / p->ninst;
-      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : lane0 + i, wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
+      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : lane0 + i,
+              wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
       if (off != 0 || thr[0] != wl || thr[1] != wc)
-        return tile_why(why, nwhy, "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the %s datapath needs lane %lld, column %lld",
+        return tile_why(why, nwhy,
+                        "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the "
+                        "%s datapath needs lane %lld, column %lld",
                         (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
-                        p->fold ? "M = 128 cta_group 2 (B: column halves folded)" : p->cg == 2 ? "M = 256 cta_group 2 (A)" : "M = 128 (D)",
+                        p->fold      ? "M = 128 cta_group 2 (B: column halves folded)"
+                        : p->cg == 2 ? "M = 256 cta_group 2 (A)"
+                                     : "M = 128 (D)",
                         (long long)wl, (long long)wc);
     }
-  if (lane0 != 0) return tile_why(why, nwhy, "C starts at lane %lld; the datapath starts at lane 0", (long long)lane0);
+  if (lane0 != 0)
+    return tile_why(why, nwhy, "C starts at lane %lld; the datapath starts at lane 0",
+                    (long long)lane0);
   DType t32 = tirx_dtype(DT_UINT32);
   int64_t a0;
-  p->taddr = xf_const_int(b->allocated_addr, &a0) ? tirx_int(op->m, t32, a0 + col0, noloc())
-                                                   : tile_bin(op, E_ADD, tile_cast(op, t32, b->allocated_addr), tirx_int(op->m, t32, col0, noloc()));
+  p->taddr = xf_const_int(b->allocated_addr, &a0)
+                 ? tirx_int(op->m, t32, a0 + col0, noloc())
+                 : tile_bin(op, E_ADD, tile_cast(op, t32, b->allocated_addr),
+                            tirx_int(op->m, t32, col0, noloc()));
   return true;
 }
 
@@ -625,73 +711,100 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   TileRegion *rs[3] = {&p->c, &p->a, &p->b};
   for (int i = 0; i < 3; i++)
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
-  if (!tile_scope_is(p->c.buf, MEM_TMEM)) return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s", p->c.buf->scope);
-  if (tile_scope_is(p->a.buf, MEM_TMEM)) return tile_why(why, nwhy, "A in tensor memory is not supported yet");
+  if (!tile_scope_is(p->c.buf, MEM_TMEM))
+    return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s",
+                    p->c.buf->scope);
+  if (tile_scope_is(p->a.buf, MEM_TMEM))
+    return tile_why(why, nwhy, "A in tensor memory is not supported yet");
   if (!tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
     return tile_why(why, nwhy, "tcgen05 takes A from shared memory, got %s", p->a.buf->scope);
   if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
     return tile_why(why, nwhy, "tcgen05 takes B from shared memory, got %s", p->b.buf->scope);
   int64_t cg = 1;
   Expr *e = tile_kwarg(op, "cta_group");
-  if (e && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2))) return tile_why(why, nwhy, "cta_group= must be 1 or 2");
+  if (e && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2)))
+    return tile_why(why, nwhy, "cta_group= must be 1 or 2");
   p->cg = (int)cg;
   bool flag = false;
   if ((e = tile_kwarg(op, "weight_stationary")) && const_bool(e, &flag) && flag)
     return tile_why(why, nwhy, "weight_stationary (.ws) is not supported yet");
   int64_t mma_m = 0, mma_n = 0;
-  if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m)) return tile_why(why, nwhy, "mma_m= must be a constant");
-  if ((e = tile_kwarg(op, "mma_n")) && !xf_const_int(e, &mma_n)) return tile_why(why, nwhy, "mma_n= must be a constant");
+  if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m))
+    return tile_why(why, nwhy, "mma_m= must be a constant");
+  if ((e = tile_kwarg(op, "mma_n")) && !xf_const_int(e, &mma_n))
+    return tile_why(why, nwhy, "mma_n= must be a constant");
   if ((mma_m != 0) != (mma_n != 0)) return tile_why(why, nwhy, "mma_m= and mma_n= go together");
   bool ta = false, tb = false;
   Expr *eta = arg_or_kw(op, 3, "transA"), *etb = arg_or_kw(op, 4, "transB");
-  if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb))) return tile_why(why, nwhy, "transA / transB must be constants");
-  if (ta || tb) return tile_why(why, nwhy, "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, K] and B [N, K]");
+  if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
+    return tile_why(why, nwhy, "transA / transB must be constants");
+  if (ta || tb)
+    return tile_why(why, nwhy,
+                    "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, "
+                    "K] and B [N, K]");
   p->accum = arg_or_kw(op, 5, "accum");
   bool ac;
   if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
   /* kind */
   DType da = p->a.buf->dtype, db = p->b.buf->dtype;
   char s[3][32];
-  if (p->c.buf->dtype.id != DT_FLOAT32) return tile_why(why, nwhy, "tcgen05 accumulates in float32 here, C is %s", tirx_dtype_str(p->c.buf->dtype, s[0]));
+  if (p->c.buf->dtype.id != DT_FLOAT32)
+    return tile_why(why, nwhy, "tcgen05 accumulates in float32 here, C is %s",
+                    tirx_dtype_str(p->c.buf->dtype, s[0]));
   bool tf32 = (e = tile_kwarg(op, "is_AB_tf32")) && const_bool(e, &flag) && flag;
   bool f8a = da.id == DT_E4M3FN || da.id == DT_E5M2, f8b = db.id == DT_E4M3FN || db.id == DT_E5M2;
-  if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id) p->kind = "kind::f16", p->kinst = 16, p->es = 2;
+  if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id)
+    p->kind = "kind::f16", p->kinst = 16, p->es = 2;
   else if (f8a && f8b) p->kind = "kind::f8f6f4", p->kinst = 32, p->es = 1;
-  else if (tf32 && da.id == DT_FLOAT32 && db.id == DT_FLOAT32) p->kind = "kind::tf32", p->kinst = 8, p->es = 4;
+  else if (tf32 && da.id == DT_FLOAT32 && db.id == DT_FLOAT32)
+    p->kind = "kind::tf32", p->kinst = 8, p->es = 4;
   else
-    return tile_why(why, nwhy, "no dense tcgen05 kind for A=%s B=%s (float16 / bfloat16 pairs, float8 e4m3 / e5m2, float32 with is_AB_tf32=True)",
+    return tile_why(why, nwhy,
+                    "no dense tcgen05 kind for A=%s B=%s (float16 / bfloat16 pairs, float8 e4m3 / "
+                    "e5m2, float32 with is_AB_tf32=True)",
                     tirx_dtype_str(da, s[1]), tirx_dtype_str(db, s[2]));
   int64_t c0, c1, a0, a1, b0, b1;
   if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
-    return tile_why(why, nwhy, "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
+    return tile_why(why, nwhy,
+                    "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
   if (a0 != c0 || b0 * cg != c1 || a1 != b1)
-    return tile_why(why, nwhy, "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (%s)", (long long)c0,
-                    (long long)c1, (long long)a0, (long long)a1, (long long)b0, (long long)b1,
-                    cg == 2 ? "N / 2 x K: this CTA's half of the pair's B" : "N x K");
+    return tile_why(
+        why, nwhy,
+        "shapes do not agree: C is %lldx%lld (M x N), A %lldx%lld (M x K), B %lldx%lld (%s)",
+        (long long)c0, (long long)c1, (long long)a0, (long long)a1, (long long)b0, (long long)b1,
+        cg == 2 ? "N / 2 x K: this CTA's half of the pair's B" : "N x K");
   p->M = c0, p->N = c1, p->K = a1;
   p->ninst = (int)(mma_n ? mma_n : p->N <= 256 ? p->N : 256);
   if (mma_m && mma_m != cg * p->M)
-    return tile_why(why, nwhy, "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)", (long long)mma_m, (long long)cg,
-                    (long long)(cg * p->M), (long long)p->M);
+    return tile_why(
+        why, nwhy,
+        "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)",
+        (long long)mma_m, (long long)cg, (long long)(cg * p->M), (long long)p->M);
   p->fold = cg == 2 && p->M == 64;
   int nmul = p->fold ? 32 : 16;
   if (p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
-    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%d .. 256, a multiple of %d)", p->ninst, nmul, nmul);
+    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%d .. 256, a multiple of %d)",
+                    p->ninst, nmul, nmul);
   bool m_ok = p->M == 128 || (cg == 2 && p->M == 64);
   if (!m_ok || p->N % p->ninst || p->K % p->kinst)
     return tile_why(why, nwhy,
-                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group %lld: M = 128%s per CTA, N a multiple of the instruction's %d, K %% %d == 0)",
-                    (long long)p->M, (long long)p->N, (long long)p->K, (long long)cg, cg == 2 ? " or 64" : "", p->ninst, p->kinst);
+                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group %lld: M = 128%s per "
+                    "CTA, N a multiple of the instruction's %d, K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, (long long)cg,
+                    cg == 2 ? " or 64" : "", p->ninst, p->kinst);
   if (!tmem_acc(op, p, why, nwhy)) return false;
   if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
       !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why, nwhy))
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
-      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb, why, nwhy))
+      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb,
+                    why, nwhy))
     return false;
   /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
-  uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)), fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
-  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) | ((uint32_t)((cg * p->M) >> 4) << 24);
+  uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)),
+           fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
+  p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) |
+             ((uint32_t)((cg * p->M) >> 4) << 24);
   return true;
 }
 
@@ -701,7 +814,8 @@ bool tile_ga_tcgen05_ok(TileOp *op, char *why, size_t nwhy) {
 }
 
 /* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, the tcgen05 (version 1) form. */
-static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base, PtrVec *stmts) {
+static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base,
+                         PtrVec *stmts) {
   Var *v = desc_base(op, r, s, es, base, stmts);
   Stmt *b = stmts->items[stmts->n - 1];
   uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
@@ -730,13 +844,16 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
       int n = 0;
       int64_t a0;
       int64_t col = ni * (p.fold ? p.ninst / 2 : p.ninst);
-      ops[n++] = xf_const_int(p.taddr, &a0) ? tirx_int(op->m, t32, a0 + col, noloc())
-                                            : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
+      ops[n++] = xf_const_int(p.taddr, &a0)
+                     ? tirx_int(op->m, t32, a0 + col, noloc())
+                     : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
       ops[n++] = desc_at(op, da, p.sa.off[ki], p.es);
       ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
       ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
       for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
-      ops[n++] = ki > 0 ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc()) : p.accum ? p.accum : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
+      ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
+                 : p.accum ? p.accum
+                           : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
       Expr *c = tile_ptx(op, "tcgen05_mma_ss", tokens, ops, n);
       if (!c) {
         ptrvec_free(&st);
@@ -746,6 +863,7 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
     }
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
   ptrvec_free(&st);
-  if (op->scope == TS_WARP) r = tile_if(op, tile_bin(op, E_EQ, tile_thread_index(op), tile_int(op, 0)), r);
+  if (op->scope == TS_WARP)
+    r = tile_if(op, tile_bin(op, E_EQ, tile_thread_index(op), tile_int(op, 0)), r);
   return r;
 }

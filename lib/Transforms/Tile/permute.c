@@ -65,11 +65,13 @@ static bool bank_free(const Layout *l, int64_t P, int64_t bytes, int k) {
 static bool plain(TileOp *op, const TileRegion *r, Layout *l, char *why, size_t nwhy) {
   if (!tile_region_layout_any_lo(op, r, l, why, nwhy)) return false;
   if (l->swz_b) {
-    tile_why(why, nwhy, "the layout of '%s' is swizzled (a ComposeLayout), not a plain TileLayout", r->buf->name);
+    tile_why(why, nwhy, "the layout of '%s' is swizzled (a ComposeLayout), not a plain TileLayout",
+             r->buf->name);
     return false;
   }
   if (lay_has_threads(l)) {
-    tile_why(why, nwhy, "the layout of '%s' has thread axes, not a plain memory TileLayout", r->buf->name);
+    tile_why(why, nwhy, "the layout of '%s' has thread axes, not a plain memory TileLayout",
+             r->buf->name);
     return false;
   }
   return true;
@@ -89,7 +91,8 @@ static bool permute_plan(TileOp *op, Permute *p, char *why, size_t nwhy) {
     tile_why(why, nwhy, "takes a destination and a source buffer region");
     return false;
   }
-  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) || !tile_region(op, op->args[1], &p->src, why, nwhy))
+  if (!tile_region(op, op->args[0], &p->dst, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->src, why, nwhy))
     return false;
   if (!tirx_dtype_eq(p->src.buf->dtype, p->dst.buf->dtype)) {
     char a[32], b[32];
@@ -100,7 +103,8 @@ static bool permute_plan(TileOp *op, Permute *p, char *why, size_t nwhy) {
   bool same = p->src.nd == p->dst.nd;
   for (int i = 0; same && i < p->src.nd; i++) same = p->src.ext[i] == p->dst.ext[i];
   if (!same) {
-    tile_why(why, nwhy, "slice shape mismatch between dst '%s' and src '%s'", p->dst.buf->name, p->src.buf->name);
+    tile_why(why, nwhy, "slice shape mismatch between dst '%s' and src '%s'", p->dst.buf->name,
+             p->src.buf->name);
     return false;
   }
   int bits = tirx_dtype_bits(p->src.buf->dtype) * p->src.buf->dtype.lanes;

@@ -117,11 +117,14 @@ static bool parse(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
   return true;
 }
 
-static Expr *combine(TileOp *op, const RedPlan *p, Expr *a, Expr *b) { return tile_bin(op, p->op, a, b); }
+static Expr *combine(TileOp *op, const RedPlan *p, Expr *a, Expr *b) {
+  return tile_bin(op, p->op, a, b);
+}
 
 static Expr *identity(TileOp *op, const RedPlan *p) {
   if (p->op == E_ADD)
-    return tirx_dtype_is_float(p->acc) ? tirx_float(op->m, p->acc, 0.0, (Loc){0, 0}) : tirx_int(op->m, p->acc, 0, (Loc){0, 0});
+    return tirx_dtype_is_float(p->acc) ? tirx_float(op->m, p->acc, 0.0, (Loc){0, 0})
+                                       : tirx_int(op->m, p->acc, 0, (Loc){0, 0});
   return tile_call(op, p->op == E_MAX ? I_MIN_VALUE : I_MAX_VALUE, p->acc, NULL, 0);
 }
 
@@ -141,8 +144,8 @@ static Expr **src_coords(TileOp *op, const RedPlan *p, Expr *sp, Expr *k) {
 }
 
 static Expr *shfl_xor(TileOp *op, Expr *v, int64_t lanemask, int64_t width, int64_t mask) {
-  Expr *a[4] = {tirx_int(op->m, tirx_dtype(DT_UINT32), mask, (Loc){0, 0}), v, tile_int(op, lanemask),
-                tile_int(op, width)};
+  Expr *a[4] = {tirx_int(op->m, tirx_dtype(DT_UINT32), mask, (Loc){0, 0}), v,
+                tile_int(op, lanemask), tile_int(op, width)};
   return tile_call(op, I_CUDA_SHFL_XOR_SYNC, v->dtype, a, 4);
 }
 
@@ -162,7 +165,9 @@ static Stmt *set_one(TileOp *op, Buffer *b, Expr *v) {
   return s;
 }
 
-static bool is_shared(const Buffer *b) { return tile_scope_is(b, MEM_SHARED) || tile_scope_is(b, MEM_SHARED_DYN); }
+static bool is_shared(const Buffer *b) {
+  return tile_scope_is(b, MEM_SHARED) || tile_scope_is(b, MEM_SHARED_DYN);
+}
 
 /* ---- shared ------------------------------------------------------------------------- */
 
@@ -178,8 +183,8 @@ bool tile_red_shared_ok(TileOp *op, char *why, size_t nwhy) {
     return false;
   }
   if (p.P != p.dst.n) {
-    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p.dst.n,
-             (long long)p.P);
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld",
+             (long long)p.dst.n, (long long)p.P);
     return false;
   }
   if (!is_shared(p.src.buf) || !is_shared(p.dst.buf)) {
@@ -206,8 +211,18 @@ Stmt *tile_red_shared_emit(TileOp *op) {
   Var *rv = tile_var(op, "round"), *kv = tile_var(op, "k");
   Expr *grp = g == nt ? tile_int(op, 0) : tile_bin(op, E_FLOORDIV, tid, tile_int(op, g));
   Expr *lane = g == 1 ? tile_int(op, 0) : tile_bin(op, E_FLOORMOD, tid, tile_int(op, g));
-  Expr *sp = rounds == 1 ? grp : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, rv, (Loc){0, 0}), tile_int(op, groups)), grp);
-  Expr *k = steps == 1 ? lane : tile_bin(op, E_ADD, tile_bin(op, E_MUL, tirx_varref(op->m, kv, (Loc){0, 0}), tile_int(op, g)), lane);
+  Expr *sp =
+      rounds == 1
+          ? grp
+          : tile_bin(op, E_ADD,
+                     tile_bin(op, E_MUL, tirx_varref(op->m, rv, (Loc){0, 0}), tile_int(op, groups)),
+                     grp);
+  Expr *k =
+      steps == 1
+          ? lane
+          : tile_bin(op, E_ADD,
+                     tile_bin(op, E_MUL, tirx_varref(op->m, kv, (Loc){0, 0}), tile_int(op, g)),
+                     lane);
   /* gather: acc = op(acc, src[sp, k]) for this lane's k */
   Expr *cond = NULL;
   if (p.L % g) cond = tile_bin(op, E_LT, k, tile_int(op, p.L));
@@ -215,7 +230,10 @@ Stmt *tile_red_shared_emit(TileOp *op) {
     Expr *c2 = tile_bin(op, E_LT, sp, tile_int(op, p.P));
     cond = cond ? tile_bin(op, E_AND, cond, c2) : c2;
   }
-  Stmt *gather = set_one(op, acc, combine(op, &p, one(op, acc), tile_cast(op, p.acc, tile_load(op, &p.src, src_coords(op, &p, sp, k)))));
+  Stmt *gather =
+      set_one(op, acc,
+              combine(op, &p, one(op, acc),
+                      tile_cast(op, p.acc, tile_load(op, &p.src, src_coords(op, &p, sp, k)))));
   if (cond) gather = tile_if(op, cond, gather);
   Stmt **body = TIRX_NEWN(op->m, Stmt *, 8 + 64);
   int nb = 0;
@@ -223,7 +241,8 @@ Stmt *tile_red_shared_emit(TileOp *op) {
   body[nb++] = tile_for(op, kv, tile_int(op, steps), FOR_SERIAL, gather);
   int64_t mask = nt >= 32 ? 0xFFFFFFFFll : (1ll << nt) - 1;
   for (int64_t m = 1; m < g; m *= 2)
-    body[nb++] = set_one(op, acc, combine(op, &p, one(op, acc), shfl_xor(op, one(op, acc), m, g, mask)));
+    body[nb++] =
+        set_one(op, acc, combine(op, &p, one(op, acc), shfl_xor(op, one(op, acc), m, g, mask)));
   Expr **dc = tile_unravel(op, sp, p.dst.ext, p.dst.nd);
   Expr *res = one(op, acc);
   if (p.accum) res = combine(op, &p, tile_cast(op, p.acc, tile_load(op, &p.dst, dc)), res);
@@ -236,8 +255,12 @@ Stmt *tile_red_shared_emit(TileOp *op) {
   body[nb++] = wc ? tile_if(op, wc, wr) : wr;
   Stmt *loop = tile_for(op, rv, tile_int(op, rounds), FOR_SERIAL, tile_seq(op, body, nb));
   Stmt *sync = NULL;
-  if (op->scope == TS_CTA) sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}), sync->u.eval.e = tile_call(op, I_CUDA_CTA_SYNC, tirx_dtype(DT_VOID), NULL, 0);
-  else if (op->scope == TS_WARP) sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}), sync->u.eval.e = tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0);
+  if (op->scope == TS_CTA)
+    sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}),
+    sync->u.eval.e = tile_call(op, I_CUDA_CTA_SYNC, tirx_dtype(DT_VOID), NULL, 0);
+  else if (op->scope == TS_WARP)
+    sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0}),
+    sync->u.eval.e = tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0);
   else if (op->scope == TS_WG) {
     Expr *bar = tile_int(op, 8); /* TVM's named barrier for warpgroup_sync */
     sync = tirx_stmt_new(op->m, S_EVAL, (Loc){0, 0});
@@ -259,7 +282,8 @@ typedef struct LanePlan {
 static bool whole_buffer(const TileRegion *r) {
   for (int d = 0; d < r->nd; d++) {
     int64_t lo, ext;
-    if (!xf_const_int(r->lo[d], &lo) || lo != 0 || !xf_const_int(r->buf->shape[d], &ext) || ext != r->ext[d])
+    if (!xf_const_int(r->lo[d], &lo) || lo != 0 || !xf_const_int(r->buf->shape[d], &ext) ||
+        ext != r->ext[d])
       return false;
   }
   return true;
@@ -268,9 +292,9 @@ static bool whole_buffer(const TileRegion *r) {
 static bool lane_pattern(TileOp *op, const RedPlan *p, LanePlan *lp) {
   Layout s, d, sc, dc;
   char w[8];
-  if (op->scope != TS_WARP || p->thread_reduce || !whole_buffer(&p->src) || !whole_buffer(&p->dst) ||
-      !lay_of_buffer(op->m, p->src.buf, &s, w, sizeof w) || !lay_of_buffer(op->m, p->dst.buf, &d, w, sizeof w) ||
-      s.swz_b || d.swz_b)
+  if (op->scope != TS_WARP || p->thread_reduce || !whole_buffer(&p->src) ||
+      !whole_buffer(&p->dst) || !lay_of_buffer(op->m, p->src.buf, &s, w, sizeof w) ||
+      !lay_of_buffer(op->m, p->dst.buf, &d, w, sizeof w) || s.swz_b || d.swz_b)
     return false;
   lay_canonical(op->m, &s, &sc);
   lay_canonical(op->m, &d, &dc);
@@ -300,7 +324,8 @@ static Expr *local_offset(TileOp *op, const Layout *l, Expr *k) {
   Expr **dig = tile_unravel(op, k, ext, l->n);
   Expr *o = tile_int(op, l->offset);
   for (int i = 0; i < l->n; i++)
-    if (l->it[i].ext > 1) o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, dig[i], tile_int(op, l->it[i].stride)));
+    if (l->it[i].ext > 1)
+      o = tile_bin(op, E_ADD, o, tile_bin(op, E_MUL, dig[i], tile_int(op, l->it[i].stride)));
   return o;
 }
 
@@ -326,7 +351,8 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
     return false;
   }
   if (op->scope == TS_CLUSTER) {
-    tile_why(why, nwhy, "runs at thread, warp, warpgroup or cta scope, not %s", tile_scope_name(op->scope));
+    tile_why(why, nwhy, "runs at thread, warp, warpgroup or cta scope, not %s",
+             tile_scope_name(op->scope));
     return false;
   }
   if (lane_pattern(op, p, &lp->lane)) {
@@ -336,12 +362,13 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
   /* with thread_reduce, or a dst that keeps the butterflied lanes (a multiple
    * of P), the plan below counts the kept thread digits */
   if (p->P != p->dst.n && !p->thread_reduce && (p->P == 0 || p->dst.n % p->P != 0)) {
-    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
-             (long long)p->P);
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld",
+             (long long)p->dst.n, (long long)p->P);
     return false;
   }
   Layout s;
-  if (!tile_region_layout(op, &p->src, &s, why, nwhy) || !tile_region_layout(op, &p->dst, &lp->dst, why, nwhy))
+  if (!tile_region_layout(op, &p->src, &s, why, nwhy) ||
+      !tile_region_layout(op, &p->dst, &lp->dst, why, nwhy))
     return false;
   lp->start = TIRX_NEWN(op->m, int, p->src.nd + 1);
   char inner[TILE_WHY_LEN];
@@ -358,7 +385,8 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
       const LayIter *x = &lp->src.it[i];
       if (!x->axis || x->ext == 1) continue;
       if (op->scope == TS_THREAD) {
-        tile_why(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at thread scope", p->src.buf->name, x->axis);
+        tile_why(why, nwhy, "the layout of '%s' spreads over thread axis '%s' at thread scope",
+                 p->src.buf->name, x->axis);
         return false;
       }
       if (p->red[d] && p->thread_reduce) { /* kept: a dst digit of the same threads */
@@ -368,7 +396,8 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
       }
       if (p->red[d]) red_lanes[d] *= x->ext;
       if (p->red[d] && strcmp(x->axis, "laneid") != 0) {
-        tile_why(why, nwhy, "the layout of '%s' reduces over thread axis '%s' (lane butterflies only: laneid)",
+        tile_why(why, nwhy,
+                 "the layout of '%s' reduces over thread axis '%s' (lane butterflies only: laneid)",
                  p->src.buf->name, x->axis);
         return false;
       }
@@ -376,17 +405,19 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
         /* a kept dim over lanes: the dst must be held by the same lanes */
         bool same = false;
         for (int j = 0; j < lp->dst.n; j++)
-          same |= lp->dst.it[j].axis == x->axis && lp->dst.it[j].stride == x->stride && lp->dst.it[j].ext == x->ext;
+          same |= lp->dst.it[j].axis == x->axis && lp->dst.it[j].stride == x->stride &&
+                  lp->dst.it[j].ext == x->ext;
         if (!same) {
-          tile_why(why, nwhy, "'%s' does not keep the lanes of '%s' (axis %d over laneid)", p->dst.buf->name,
-                   p->src.buf->name, d);
+          tile_why(why, nwhy, "'%s' does not keep the lanes of '%s' (axis %d over laneid)",
+                   p->dst.buf->name, p->src.buf->name, d);
           return false;
         }
         continue;
       }
       /* reduced over lanes: a butterfly over stride * 2^j */
       if ((x->ext & (x->ext - 1)) || (x->stride & (x->stride - 1))) {
-        tile_why(why, nwhy, "the lanes of '%s' in a reduced dim are not a power-of-two group", p->src.buf->name);
+        tile_why(why, nwhy, "the lanes of '%s' in a reduced dim are not a power-of-two group",
+                 p->src.buf->name);
         return false;
       }
       for (int64_t m = x->stride; m < x->stride * x->ext; m *= 2) {
@@ -399,7 +430,8 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
     }
   }
   int64_t all_red_lanes = 1;
-  for (int d = 0; d < p->src.nd; d++) all_red_lanes *= p->red[d] && !p->thread_reduce ? red_lanes[d] : 1;
+  for (int d = 0; d < p->src.nd; d++)
+    all_red_lanes *= p->red[d] && !p->thread_reduce ? red_lanes[d] : 1;
   if (kept != p->dst.n && kept * all_red_lanes == p->dst.n) {
     /* dst keeps the butterflied lanes: each lane of a group writes the (replicated) result */
     for (int d = 0; d < p->src.nd; d++)
@@ -407,13 +439,14 @@ static bool local_plan(TileOp *op, LocalPlan *lp, char *why, size_t nwhy) {
     kept *= all_red_lanes;
   }
   if (kept != p->dst.n) {
-    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld", (long long)p->dst.n,
-             (long long)kept);
+    tile_why(why, nwhy, "the destination has %lld elements but the source keeps %lld",
+             (long long)p->dst.n, (long long)kept);
     return false;
   }
   /* the dst must give each lane its spatial elements in its own memory */
   if (op->scope != TS_THREAD && !lay_has_threads(&lp->dst) && lp->nshfl == 0) {
-    tile_why(why, nwhy, "the register layout of '%s' has no thread axis, so it does not partition over the %s",
+    tile_why(why, nwhy,
+             "the register layout of '%s' has no thread axis, so it does not partition over the %s",
              p->src.buf->name, tile_scope_name(op->scope));
     return false;
   }
@@ -453,7 +486,8 @@ static Expr *grouped_offset(TileOp *op, const Layout *l, const int *start, int n
 static Stmt *lane_emit(TileOp *op, const LocalPlan *lp) {
   const RedPlan *p = &lp->p;
   Buffer *sv = tile_local_view(op, p->src.buf, lay_span(&lp->lane.sl));
-  Buffer *dv = p->dst.buf == p->src.buf ? sv : tile_local_view(op, p->dst.buf, lay_span(&lp->lane.dl));
+  Buffer *dv =
+      p->dst.buf == p->src.buf ? sv : tile_local_view(op, p->dst.buf, lay_span(&lp->lane.dl));
   Buffer *acc = tile_alloc(op, "red_acc", p->acc, 1, "local");
   Var *kv = tile_var(op, "k");
   Expr *k = tirx_varref(op->m, kv, (Loc){0, 0});
@@ -466,9 +500,11 @@ static Stmt *lane_emit(TileOp *op, const LocalPlan *lp) {
   int nb = 0;
   body[nb++] = set_one(op, acc, tile_cast(op, p->acc, tirx_load(op->m, sv, si, 1, (Loc){0, 0})));
   for (int64_t m = lp->lane.width / 2; m > 0; m /= 2)
-    body[nb++] = set_one(op, acc, combine(op, p, one(op, acc), shfl_xor(op, one(op, acc), m, 32, 0xFFFFFFFFll)));
+    body[nb++] = set_one(
+        op, acc, combine(op, p, one(op, acc), shfl_xor(op, one(op, acc), m, 32, 0xFFFFFFFFll)));
   Expr *res = one(op, acc);
-  if (p->accum) res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dv, di, 1, (Loc){0, 0})), res);
+  if (p->accum)
+    res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dv, di, 1, (Loc){0, 0})), res);
   Stmt *st = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
   st->u.store.buf = dv;
   st->u.store.n = 1;
@@ -502,7 +538,9 @@ Stmt *tile_red_local_emit(TileOp *op) {
       const LayIter *x = &lp.src.it[i];
       if (!x->axis && x->ext > 1) {
         dv[i] = tile_var(op, p->red[d] ? "k" : "s");
-        c[d] = tile_bin(op, E_ADD, c[d], tile_bin(op, E_MUL, tirx_varref(op->m, dv[i], (Loc){0, 0}), tile_int(op, inner)));
+        c[d] = tile_bin(
+            op, E_ADD, c[d],
+            tile_bin(op, E_MUL, tirx_varref(op->m, dv[i], (Loc){0, 0}), tile_int(op, inner)));
       }
       inner *= x->ext;
     }
@@ -520,18 +558,23 @@ Stmt *tile_red_local_emit(TileOp *op) {
   Buffer *acc = tile_alloc(op, "red_acc", p->acc, 1, "local");
   Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
   idx[0] = grouped_offset(op, &lp.src, lp.start, nd, c);
-  Stmt *red = set_one(op, acc, combine(op, p, one(op, acc), tile_cast(op, p->acc, tirx_load(op->m, sv, idx, 1, (Loc){0, 0}))));
+  Stmt *red = set_one(op, acc,
+                      combine(op, p, one(op, acc),
+                              tile_cast(op, p->acc, tirx_load(op->m, sv, idx, 1, (Loc){0, 0}))));
   for (int i = lp.src.n - 1; i >= 0; i--) {
     int d = 0;
     while (!(i >= lp.start[d] && i < lp.start[d + 1])) d++;
-    if (dv[i] && p->red[d]) red = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, red);
+    if (dv[i] && p->red[d])
+      red = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, red);
   }
   Stmt **body = TIRX_NEWN(op->m, Stmt *, 4 + lp.nshfl);
   int nb = 0;
   body[nb++] = set_one(op, acc, identity(op, p));
   body[nb++] = red;
   for (int j = 0; j < lp.nshfl; j++)
-    body[nb++] = set_one(op, acc, combine(op, p, one(op, acc), shfl_xor(op, one(op, acc), lp.lanes_mask[j], 32, 0xFFFFFFFFll)));
+    body[nb++] = set_one(op, acc,
+                         combine(op, p, one(op, acc),
+                                 shfl_xor(op, one(op, acc), lp.lanes_mask[j], 32, 0xFFFFFFFFll)));
   /* dst element: the spatial coordinate, as a dst region coordinate */
   Expr *spf = tile_int(op, 0);
   int64_t w = 1;
@@ -553,7 +596,8 @@ Stmt *tile_red_local_emit(TileOp *op) {
   Expr **didx = TIRX_NEWN(op->m, Expr *, 1);
   didx[0] = grouped_offset(op, &dg, dstart, p->dst.nd, dc);
   Expr *res = one(op, acc);
-  if (p->accum) res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dvw, didx, 1, (Loc){0, 0})), res);
+  if (p->accum)
+    res = combine(op, p, tile_cast(op, p->acc, tirx_load(op->m, dvw, didx, 1, (Loc){0, 0})), res);
   Stmt *st = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
   st->u.store.buf = dvw;
   st->u.store.n = 1;
@@ -564,7 +608,8 @@ Stmt *tile_red_local_emit(TileOp *op) {
   for (int i = lp.src.n - 1; i >= 0; i--) {
     int d = 0;
     while (!(i >= lp.start[d] && i < lp.start[d + 1])) d++;
-    if (dv[i] && !p->red[d]) all = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, all);
+    if (dv[i] && !p->red[d])
+      all = tile_for(op, dv[i], tile_int(op, lp.src.it[i].ext), FOR_UNROLLED, all);
   }
   return all;
 }

@@ -36,12 +36,12 @@ typedef enum TileScope {
 typedef struct TileOp {
   Module *m;
   TirxDiag *d;
-  Expr *call;        /* the I_TILE_CALL */
-  const char *name;  /* "T.cta.add" */
-  const char *op;    /* "add" */
+  Expr *call;       /* the I_TILE_CALL */
+  const char *name; /* "T.cta.add" */
+  const char *op;   /* "add" */
   TileScope scope;
   Loc loc;
-  Expr **args;       /* positional arguments: E_REGION for buffers, else scalars */
+  Expr **args; /* positional arguments: E_REGION for buffers, else scalars */
   int nargs;
   /* NULL when every thread of the scope runs the call, else why not
    * ("under `if tx < 32` (a per-thread condition)"). */
@@ -52,7 +52,7 @@ typedef struct TileOp {
   /* Statements the emitter needs before its code (a thread-index
    * declaration, a per-thread view of a register buffer): tile_pre. */
   PtrVec pre;
-  int serial;        /* distinguishes names the emitter makes */
+  int serial; /* distinguishes names the emitter makes */
   /* Host statements the call needs before the T.device_entry() of its
    * device region (a TMA tensor map's T.tvm_stack_alloca + encode), and the
    * keys of the ones already there (tile_host_once); owned by the pass. */
@@ -67,8 +67,8 @@ typedef struct TileOp {
 typedef bool (*TilePreFn)(TileOp *op, char *why, size_t nwhy);
 typedef Stmt *(*TileEmitFn)(TileOp *op);
 
-#define TILE_VARIANT(op, variant, scopes, priority, pre, emit)                                      \
-  bool pre(TileOp *o, char *why, size_t nwhy);                                                      \
+#define TILE_VARIANT(op, variant, scopes, priority, pre, emit) \
+  bool pre(TileOp *o, char *why, size_t nwhy);                 \
   Stmt *emit(TileOp *o);
 #include "Transforms/Tile/variants.def"
 #undef TILE_VARIANT
@@ -112,7 +112,8 @@ bool tile_region_layout(TileOp *op, const TileRegion *r, Layout *out, char *why,
  * same; callers judge the symbolic starts apart), also for a compact row-major
  * buffer whose outermost extent is symbolic (A: T.Buffer((n, 128))): its
  * strides do not depend on it. */
-bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy);
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why,
+                               size_t nwhy);
 /* r's buffer, or a copy whose symbolic outermost extent is replaced by the
  * region's end when that changes no stride (a compact row-major buffer). */
 Buffer *tile_const_shape(TileOp *op, const TileRegion *r);

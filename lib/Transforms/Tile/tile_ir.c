@@ -80,8 +80,9 @@ bool tile_region(TileOp *op, Expr *arg, TileRegion *r, char *why, size_t nwhy) {
     }
     if (i < r->buf->ndim && r->nd == r->buf->ndim && xf_const_int(r->buf->shape[i], &dim) &&
         xf_const_int(r->lo[i], &lo) && (lo < 0 || lo + r->ext[i] > dim)) {
-      tile_why(why, nwhy, "the region of '%s' spans %lld..%lld in dimension %d, outside its extent %lld", r->buf->name,
-               (long long)lo, (long long)(lo + r->ext[i]), i, (long long)dim);
+      tile_why(why, nwhy,
+               "the region of '%s' spans %lld..%lld in dimension %d, outside its extent %lld",
+               r->buf->name, (long long)lo, (long long)(lo + r->ext[i]), i, (long long)dim);
       return false;
     }
     r->n *= r->ext[i];
@@ -140,7 +141,8 @@ Buffer *tile_const_shape(TileOp *op, const TileRegion *r) {
   return c;
 }
 
-bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why, size_t nwhy) {
+bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, char *why,
+                               size_t nwhy) {
   TileRegion z = *r;
   z.buf = tile_const_shape(op, r);
   z.lo = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
@@ -204,7 +206,8 @@ Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n) {
 }
 
 Var *tile_var(TileOp *op, const char *base) {
-  return tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), xf_i32(), noloc());
+  return tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), xf_i32(),
+                      noloc());
 }
 
 Stmt *tile_for(TileOp *op, Var *v, Expr *extent, ForKind kind, Stmt *body) {
@@ -301,7 +304,8 @@ Buffer *tile_storage_view(TileOp *op, Buffer *b, const char *name, DType t, int6
 }
 
 Buffer *tile_alloc(TileOp *op, const char *base, DType t, int64_t n, const char *scope) {
-  Buffer *v = tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t, 1, noloc());
+  Buffer *v =
+      tirx_buffer_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t, 1, noloc());
   v->shape[0] = tile_int(op, n);
   v->scope = tirx_intern0(op->m, scope);
   v->data->ptr_scope = v->scope;
@@ -336,7 +340,8 @@ Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, in
   Expr **a = TIRX_NEWN(op->m, Expr *, n + e->nslots + 1);
   int k = 0;
   for (int i = 0; i < n; i++) a[k++] = ops[i];
-  for (int i = 0; i < e->nslots; i++) a[k++] = tirx_str(op->m, mods[i] ? mods[i] : "", mods[i] ? strlen(mods[i]) : 0, noloc());
+  for (int i = 0; i < e->nslots; i++)
+    a[k++] = tirx_str(op->m, mods[i] ? mods[i] : "", mods[i] ? strlen(mods[i]) : 0, noloc());
   a[k++] = tirx_str(op->m, "", 0, noloc());
   Expr *c = tirx_call(op->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), a, k, noloc());
   c->u.call.name = e->name;

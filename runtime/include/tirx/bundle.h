@@ -46,8 +46,8 @@ void tirx_bundle_destroy(TirxBundle *b);
 
 /* Add a copy of a code object.  For PTX, a terminating NUL is added if missing.
  * Returns its index or -1 (out of memory / bad kind / arch too long). */
-int tirx_bundle_add_code(TirxBundle *b, TirxCodeKind kind, const char *arch,
-                         const void *data, size_t size);
+int tirx_bundle_add_code(TirxBundle *b, TirxCodeKind kind, const char *arch, const void *data,
+                         size_t size);
 /* Add a plan; the bundle TAKES OWNERSHIP (also on failure).  Returns its index or -1. */
 int tirx_bundle_add_plan(TirxBundle *b, TirxPlan *plan);
 

@@ -37,7 +37,7 @@ void tirx_npy_free(TirxNpy *n);
 
 /* Write data (C order) as .npy; bfloat16 is written as '<u2'. */
 TirxStatus tirx_npy_write_file(const char *path, DLDataType dtype, int32_t ndim,
-                        const int64_t *shape, const void *data, char **err);
+                               const int64_t *shape, const void *data, char **err);
 
 /* The descr for a dtype ('<f4', '|b1', ...), or NULL when .npy cannot hold it. */
 const char *tirx_npy_descr(DLDataType dtype);

@@ -86,8 +86,8 @@ int tirx_plan_expr_copy(TirxPlanExpr *dst, const TirxPlanExpr *src);
 /* Evaluate with the given symbol values (syms[i] for symbol i).  Returns 0 and sets
  * *out, or -1 with a malloc'd message in *err (stack underflow, bad symbol index,
  * division by zero).  nsyms bounds the SYM indices. */
-int tirx_plan_expr_eval(const TirxPlanExpr *e, const int64_t *syms, int32_t nsyms,
-                        int64_t *out, char **err);
+int tirx_plan_expr_eval(const TirxPlanExpr *e, const int64_t *syms, int32_t nsyms, int64_t *out,
+                        char **err);
 
 /* DLPack type codes newer than the installed dlpack.h (v0.6) knows; values as in
  * DLPack 1.x, which TVM uses. */
@@ -117,17 +117,17 @@ typedef enum TirxParamKind {
 } TirxParamKind;
 
 typedef struct TirxPlanParam {
-  int32_t kind;      /* a TirxParamKind */
-  char *name;        /* TENSOR: buffer name (`A`, used in messages and SIG);
+  int32_t kind;        /* a TirxParamKind */
+  char *name;          /* TENSOR: buffer name (`A`, used in messages and SIG);
                         SCALAR/HANDLE: the parameter name */
-  char *handle_name; /* TENSOR: the handle parameter's name (`A_ptr`, `a`), or NULL when
+  char *handle_name;   /* TENSOR: the handle parameter's name (`A_ptr`, `a`), or NULL when
                         it is the same as name; tools accept either; NULL otherwise */
-  DLDataType dtype;  /* TENSOR: element type; SCALAR: value type; HANDLE: unused */
-  int32_t ndim;      /* TENSOR only */
+  DLDataType dtype;    /* TENSOR: element type; SCALAR: value type; HANDLE: unused */
+  int32_t ndim;        /* TENSOR only */
   TirxPlanExpr *shape; /* TENSOR only: ndim declared extents, outermost first */
   int32_t has_strides; /* TENSOR: declared explicit strides.  Always 0 for now: the
                           tensor must be compact (NULL strides or C-contiguous). */
-  int32_t sym;       /* SCALAR: the symbol this param binds, or -1 */
+  int32_t sym;         /* SCALAR: the symbol this param binds, or -1 */
   /* elem_offset is always the constant 0 for now: byte_offset must be 0. */
 } TirxPlanParam;
 
@@ -178,10 +178,10 @@ typedef enum TirxCType {
 } TirxCType;
 
 typedef struct TirxPlanKernelArg {
-  int32_t source; /* a TirxArgSource */
-  int32_t index;  /* param index (DATA_PTR, SCALAR_PARAM), symbol index (SYMBOL) or
+  int32_t source;    /* a TirxArgSource */
+  int32_t index;     /* param index (DATA_PTR, SCALAR_PARAM), symbol index (SYMBOL) or
                      tensor-map index (TENSOR_MAP) */
-  int32_t ctype;  /* a TirxCType */
+  int32_t ctype;     /* a TirxCType */
   TirxPlanExpr expr; /* EXPR only */
 } TirxPlanKernelArg;
 
@@ -226,17 +226,17 @@ typedef struct TirxPlanKernel {
 #define TIRX_TMAP_MAX_RANK 5
 
 typedef struct TirxPlanTensorMap {
-  char *name;         /* the map variable (`A_map`), for messages */
-  int32_t param;      /* the TENSOR (DLTensor.data) or HANDLE (the pointer) param whose
+  char *name;               /* the map variable (`A_map`), for messages */
+  int32_t param;            /* the TENSOR (DLTensor.data) or HANDLE (the pointer) param whose
                          data pointer is the base address */
   TirxPlanExpr byte_offset; /* added to that pointer; absent = 0 */
-  DLDataType dtype;   /* the encode call's element type (float16, int8, ...) */
-  int32_t rank;       /* 1..TIRX_TMAP_MAX_RANK */
-  TirxPlanExpr global_dim[TIRX_TMAP_MAX_RANK];          /* rank entries, elements */
-  TirxPlanExpr global_strides[TIRX_TMAP_MAX_RANK - 1];  /* rank - 1 entries, bytes, of
+  DLDataType dtype;         /* the encode call's element type (float16, int8, ...) */
+  int32_t rank;             /* 1..TIRX_TMAP_MAX_RANK */
+  TirxPlanExpr global_dim[TIRX_TMAP_MAX_RANK];         /* rank entries, elements */
+  TirxPlanExpr global_strides[TIRX_TMAP_MAX_RANK - 1]; /* rank - 1 entries, bytes, of
                                                            dims 1 .. rank-1 */
-  TirxPlanExpr box_dim[TIRX_TMAP_MAX_RANK];             /* rank entries */
-  TirxPlanExpr element_strides[TIRX_TMAP_MAX_RANK];     /* rank entries */
+  TirxPlanExpr box_dim[TIRX_TMAP_MAX_RANK];            /* rank entries */
+  TirxPlanExpr element_strides[TIRX_TMAP_MAX_RANK];    /* rank entries */
   int32_t interleave;     /* CUtensorMapInterleave value (0 none, 1 16B, 2 32B) */
   int32_t swizzle;        /* CUtensorMapSwizzle value (0 none, 1 32B, 2 64B, 3 128B, ...) */
   int32_t l2_promotion;   /* CUtensorMapL2promotion value (0 none, 1 64B, 2 128B, 3 256B) */
@@ -272,19 +272,17 @@ int tirx_plan_set_signature(TirxPlan *plan, const char *sig);
  * tirx_plan_validate, so items may be added in any order. */
 int tirx_plan_add_symbol(TirxPlan *plan, const char *name, DLDataType dtype);
 /* shape: ndim expressions, copied. handle_name may be NULL. */
-int tirx_plan_add_tensor_param(TirxPlan *plan, const char *buffer_name,
-                               const char *handle_name, DLDataType dtype, int32_t ndim,
-                               const TirxPlanExpr *shape);
+int tirx_plan_add_tensor_param(TirxPlan *plan, const char *buffer_name, const char *handle_name,
+                               DLDataType dtype, int32_t ndim, const TirxPlanExpr *shape);
 /* sym: the symbol this scalar binds, or -1. */
-int tirx_plan_add_scalar_param(TirxPlan *plan, const char *name, DLDataType dtype,
-                               int32_t sym);
+int tirx_plan_add_scalar_param(TirxPlan *plan, const char *name, DLDataType dtype, int32_t sym);
 int tirx_plan_add_handle_param(TirxPlan *plan, const char *name);
 
 int tirx_plan_add_kernel(TirxPlan *plan, const char *symbol);
 /* For DATA_PTR / SYMBOL / SCALAR_PARAM / TENSOR_MAP sources; returns the arg's
  * position. */
-int tirx_plan_kernel_add_arg(TirxPlan *plan, int32_t kernel, TirxArgSource source,
-                             int32_t index, TirxCType ctype);
+int tirx_plan_kernel_add_arg(TirxPlan *plan, int32_t kernel, TirxArgSource source, int32_t index,
+                             TirxCType ctype);
 /* Add a tensor-map spec (deep copy of *spec: name and expressions; entries beyond the
  * rank are ignored).  Returns its index (the TENSOR_MAP arg's index) or -1. */
 int tirx_plan_add_tensor_map(TirxPlan *plan, const TirxPlanTensorMap *spec);
@@ -299,8 +297,8 @@ int tirx_plan_kernel_add_expr_arg(TirxPlan *plan, int32_t kernel, const TirxPlan
                                   TirxCType ctype);
 /* Set launch[dim][axis] (copied; an expression with nops == 0 resets to absent).
  * Returns 0 or -1. */
-int tirx_plan_kernel_set_launch(TirxPlan *plan, int32_t kernel, TirxLaunchDim dim,
-                                int32_t axis, const TirxPlanExpr *e);
+int tirx_plan_kernel_set_launch(TirxPlan *plan, int32_t kernel, TirxLaunchDim dim, int32_t axis,
+                                const TirxPlanExpr *e);
 int tirx_plan_kernel_set_dyn_smem(TirxPlan *plan, int32_t kernel, const TirxPlanExpr *e);
 int tirx_plan_kernel_set_flags(TirxPlan *plan, int32_t kernel, uint32_t flags);
 

@@ -100,7 +100,7 @@ static inline TirxrtArg tirxrt_arg_ptr(void *p) {
  * first tensor's device_id, or -1 when the plan has no tensor param.  Returns 0, or -1
  * with "TypeError: ..." / "ValueError: ..." in *err. */
 TirxStatus tirxrt_check_args(const TirxPlan *plan, const char *sig, const TirxrtArg *args,
-                      int nargs, int64_t *syms, int32_t *device_id, char **err);
+                             int nargs, int64_t *syms, int32_t *device_id, char **err);
 
 /* One kernel's launch configuration, evaluated from its plan expressions. */
 typedef struct TirxrtLaunchConfig {
@@ -112,7 +112,7 @@ typedef struct TirxrtLaunchConfig {
  * absent dyn smem is 0; an extent <= 0 is launched as 1 (TVM's quirk: kernels must
  * guard); an extent above 2^32-1 or a negative/oversized dyn smem is an error. */
 TirxStatus tirxrt_eval_launch(const TirxPlan *plan, int32_t kernel, const int64_t *syms,
-                       TirxrtLaunchConfig *out, char **err);
+                              TirxrtLaunchConfig *out, char **err);
 
 /* The arguments of one cuTensorMapEncodeTiled call (runtime_semantics.md §4.2), as
  * evaluated from a plan's tensor-map spec: the driver's types widened to int64 so that
@@ -140,13 +140,13 @@ void tirxrt_tensor_map_args_init(TirxrtTensorMapArgs *a, const TirxPlanTensorMap
  * and the tensor argument: "tensor map A_map: globalStrides[0] of A (100 bytes) must be
  * a multiple of 16".  Returns 0, or -1 with the message (no kind prefix) in *err. */
 TirxStatus tirxrt_tensor_map_validate(TirxrtTensorMapArgs *a, const char *map_name,
-                               const char *tensor_name, char **err);
+                                      const char *tensor_name, char **err);
 
 /* Evaluate tensor-map spec #map of plan with checked args and bound symbols
  * (tirxrt_check_args) into *out and validate it.  Returns 0, or -1 with
  * "InternalError: tensor map ...: ..." in *err. */
 TirxStatus tirxrt_tensor_map_eval(const TirxPlan *plan, int32_t map, const TirxrtArg *args,
-                           const int64_t *syms, TirxrtTensorMapArgs *out, char **err);
+                                  const int64_t *syms, TirxrtTensorMapArgs *out, char **err);
 
 /* The args as one line ("dtype 6 (float16), rank 2, globalAddress 0x..., globalDim
  * (128, 64), ...") for the message of a failed encode; malloc'd or NULL. */
@@ -176,19 +176,19 @@ void tirxrt_context_destroy(TirxrtContext *ctx);
  * first call there: the cubin/fatbin whose arch equals the device's, else PTX (driver
  * JIT), else an error naming the bundle's archs and the device's. */
 TirxStatus tirxrt_module_load(TirxrtContext *ctx, const void *bundle, size_t size,
-                       TirxrtModule **out, char **err);
+                              TirxrtModule **out, char **err);
 TirxStatus tirxrt_module_load_file(TirxrtContext *ctx, const char *path, TirxrtModule **out,
-                            char **err);
+                                   char **err);
 /* Takes ownership of b (also on failure). */
 TirxStatus tirxrt_module_from_bundle(TirxrtContext *ctx, TirxBundle *b, TirxrtModule **out,
-                              char **err);
+                                     char **err);
 void tirxrt_module_unload(TirxrtModule *mod);
 const TirxBundle *tirxrt_module_bundle(const TirxrtModule *mod);
 
 /* The entry function `name` (NULL: the only one, or the one named "main").  The
  * function is owned by the module. */
 TirxStatus tirxrt_module_get_function(TirxrtModule *mod, const char *name, TirxrtFunction **out,
-                               char **err);
+                                      char **err);
 const TirxPlan *tirxrt_function_plan(const TirxrtFunction *fn);
 const char *tirxrt_function_signature(const TirxrtFunction *fn);
 
@@ -202,17 +202,17 @@ const char *tirxrt_function_signature(const TirxrtFunction *fn);
  * "InternalError: CUDALaunch Error: <CUDA_ERROR_...>\n grid=(x,y,z),  block=(x,y,z)\n
  * // func_name=<kernel>".  Thread-safe for concurrent calls. */
 TirxStatus tirxrt_call(TirxrtFunction *fn, const TirxrtArg *args, int nargs, void *stream,
-                char **err);
+                       char **err);
 
 /* ---- Memory helpers (for tools, tests and examples; device = primary context) ------- */
 
 TirxStatus tirxrt_mem_alloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
 TirxStatus tirxrt_mem_free(TirxrtContext *ctx, int dev, void *dptr, char **err);
 TirxStatus tirxrt_memset_zero(TirxrtContext *ctx, int dev, void *dptr, size_t bytes, char **err);
-TirxStatus tirxrt_memcpy_htod(TirxrtContext *ctx, int dev, void *dst, const void *src,
-                       size_t bytes, char **err);
-TirxStatus tirxrt_memcpy_dtoh(TirxrtContext *ctx, int dev, void *dst, const void *src,
-                       size_t bytes, char **err);
+TirxStatus tirxrt_memcpy_htod(TirxrtContext *ctx, int dev, void *dst, const void *src, size_t bytes,
+                              char **err);
+TirxStatus tirxrt_memcpy_dtoh(TirxrtContext *ctx, int dev, void *dst, const void *src, size_t bytes,
+                              char **err);
 /* cuCtxSynchronize on dev's primary context: reports asynchronous kernel faults. */
 TirxStatus tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
 
@@ -224,7 +224,8 @@ TirxStatus tirxrt_synchronize(TirxrtContext *ctx, int dev, char **err);
  * the library the load fails with "NVSHMEMError: ...".  nvshmem_malloc is collective:
  * every PE must allocate the same sizes in the same order. */
 TirxStatus tirxrt_nvshmem_init(TirxrtContext *ctx, int dev, int *my_pe, int *n_pes, char **err);
-TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr, char **err);
+TirxStatus tirxrt_nvshmem_malloc(TirxrtContext *ctx, int dev, size_t bytes, void **dptr,
+                                 char **err);
 void tirxrt_nvshmem_free(void *dptr);
 /* nvshmemx_hostlib_finalize, if NVSHMEM was initialised (collective). */
 void tirxrt_nvshmem_finalize(void);
