@@ -266,12 +266,6 @@ static Expr *addr_of(TileOp *op, const TileRegion *r, Expr **c) {
   return tile_call(op, I_ADDRESS_OF, tirx_dtype(DT_HANDLE), &ld, 1);
 }
 
-static Stmt *eval(TileOp *op, Expr *e) {
-  Stmt *s = tirx_stmt_new(op->m, S_EVAL, noloc());
-  s->u.eval.e = e;
-  return s;
-}
-
 Stmt *tile_ca_ldgsts_emit(TileOp *op) {
   Ldgsts p;
   char why[TILE_WHY_LEN];
@@ -309,10 +303,10 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
     snprintf(tok, sizeof tok, "async.%s.shared.global.L2::%lldB", cop, (long long)p.prefetch);
     Expr *c = tile_ptx(op, entry, tok, a, n);
     if (!c) return NULL;
-    body = eval(op, c);
+    body = tile_eval(op, c);
   } else {
-    body = eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA,
-                              tirx_dtype(DT_VOID), a, n));
+    body = tile_eval(op, tile_call(op, p.cp_size == 16 ? I_PTX_CP_ASYNC_CG : I_PTX_CP_ASYNC_CA,
+                                   tirx_dtype(DT_VOID), a, n));
   }
   if (p.pred && !p.zero_fill) body = tile_if(op, tile_cast(op, tirx_dtype(DT_BOOL), p.pred), body);
   return tile_for(op, f, tile_int(op, p.outer), FOR_UNROLLED, body);
@@ -789,7 +783,7 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   a[n++] = tile_int(op, p->swizzle);
   a[n++] = tile_int(op, p->l2);
   a[n++] = tile_int(op, p->oob);
-  Stmt *enc = eval(op, tile_call(op, I_CALL_PACKED, tirx_dtype(DT_INT32), a, n));
+  Stmt *enc = tile_eval(op, tile_call(op, I_CALL_PACKED, tirx_dtype(DT_INT32), a, n));
   Stmt *items[2] = {bind, enc};
   tile_host_add(op, key, v, items, 2);
   return v;
@@ -810,7 +804,7 @@ static void tma_prefetch(TileOp *op, Var *map) {
   Expr *mv = tirx_varref(op->m, map, noloc());
   Stmt *pf =
       tile_if(op, tile_bin(op, E_EQ, tirx_varref(op->m, tid, noloc()), tile_int(op, 0)),
-              eval(op, tile_call(op, I_PTX_PREFETCH_TENSORMAP, tirx_dtype(DT_VOID), &mv, 1)));
+              tile_eval(op, tile_call(op, I_PTX_PREFETCH_TENSORMAP, tirx_dtype(DT_VOID), &mv, 1)));
   Stmt *items[2] = {sid, pf};
   tile_device_init(op, key, map, items, 2);
 }
@@ -874,7 +868,7 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
     if (p.cache) a[n++] = p.cache;
     Expr *c = tile_ptx(op, entry, tok, a, n);
     if (!c) return NULL;
-    Stmt *body = eval(op, c);
+    Stmt *body = tile_eval(op, c);
     return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
   }
   if (p.load) {
@@ -887,8 +881,9 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
     for (int i = 0; i < p.rank; i++) a[n++] = co[i];
     a[n++] = sptr;
   }
-  Stmt *body = eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G,
-                                  tirx_dtype(DT_VOID), a, n));
+  Stmt *body =
+      tile_eval(op, tile_call(op, p.load ? I_PTX_CP_BULK_TENSOR_G2S : I_PTX_CP_BULK_TENSOR_S2G,
+                              tirx_dtype(DT_VOID), a, n));
   return it ? tile_for(op, it, tile_int(op, p.issue), FOR_UNROLLED, body) : body;
 }
 
@@ -998,7 +993,7 @@ Stmt *tile_ca_dsmem_emit(TileOp *op) {
   Expr *c = tile_ptx(op, "cp_async_bulk_s2c",
                      "async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes", ops, 4);
   if (!c) return NULL;
-  Stmt *body = eval(op, c);
+  Stmt *body = tile_eval(op, c);
   if (f) body = tile_for(op, f, tile_int(op, issues), FOR_UNROLLED, body);
   Stmt *items[2] = {set, body};
   return tile_seq(op, items, 2);

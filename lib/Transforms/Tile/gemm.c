@@ -289,23 +289,9 @@ bool tile_gemm_mma_ok(TileOp *op, char *why, size_t nwhy) {
   return plan(op, &p, why, nwhy);
 }
 
-static Expr *ld1(TileOp *op, Buffer *b, int64_t i) {
-  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
-  idx[0] = tile_int(op, i);
-  return tirx_load(op->m, b, idx, 1, noloc());
-}
-
-static int64_t local_span(TileOp *op, Buffer *b) {
-  Layout whole, loc;
-  char w[8];
-  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return 1;
-  lay_local(op->m, &whole, &loc);
-  return lay_span(&loc);
-}
-
 static Buffer *word_view(TileOp *op, Buffer *b) {
   return tile_storage_view(op, b, tirx_intern_printf(op->m, "%s_w%d", b->name, op->serial++),
-                           tirx_dtype(DT_UINT32), (local_span(op, b) + 1) / 2);
+                           tirx_dtype(DT_UINT32), (tile_local_span(op, b) + 1) / 2);
 }
 
 Stmt *tile_gemm_mma_emit(TileOp *op) {
@@ -318,9 +304,10 @@ Stmt *tile_gemm_mma_emit(TileOp *op) {
   const PtxEntry *e = tirx_ptx_find("mma");
   int64_t mt = p.M / 16, nt = p.N / 8, kt = p.K / p.kinst;
   int sa = p.kinst == 16 ? 8 : 4, sb = p.kinst == 16 ? 4 : 2;
-  Buffer *dv = tile_local_view(op, p.d.buf, local_span(op, p.d.buf));
-  Buffer *cv =
-      !p.beta || p.c.buf == p.d.buf ? dv : tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
+  Buffer *dv = tile_local_view(op, p.d.buf, tile_local_span(op, p.d.buf));
+  Buffer *cv = !p.beta || p.c.buf == p.d.buf
+                   ? dv
+                   : tile_local_view(op, p.c.buf, tile_local_span(op, p.c.buf));
   Buffer *aw = word_view(op, p.a.buf), *bw = word_view(op, p.b.buf);
   const char *shape = p.kinst == 16 ? "m16n8k16" : "m16n8k8";
   const char *slots[][2] = {{"sync", "sync"},   {"aligned", "aligned"}, {"shape", shape},
@@ -333,12 +320,14 @@ Stmt *tile_gemm_mma_emit(TileOp *op) {
         int n = 0;
         Expr **a = TIRX_NEWN(op->m, Expr *, 4 + sa / 2 + sb / 2 + 4 + e->nslots + 1);
         int64_t acc = (mi * nt + ni) * 4;
-        for (int s = 0; s < 4; s++) a[n++] = ld1(op, dv, p.offd[acc + s]);
-        for (int s = 0; s < sa; s += 2) a[n++] = ld1(op, aw, p.offa[(mi * kt + ki) * sa + s] / 2);
-        for (int s = 0; s < sb; s += 2) a[n++] = ld1(op, bw, p.offb[(ki * nt + ni) * sb + s] / 2);
+        for (int s = 0; s < 4; s++) a[n++] = tile_ld1(op, dv, p.offd[acc + s]);
+        for (int s = 0; s < sa; s += 2)
+          a[n++] = tile_ld1(op, aw, p.offa[(mi * kt + ki) * sa + s] / 2);
+        for (int s = 0; s < sb; s += 2)
+          a[n++] = tile_ld1(op, bw, p.offb[(ki * nt + ni) * sb + s] / 2);
         for (int s = 0; s < 4; s++)
-          a[n++] = ki > 0   ? ld1(op, dv, p.offd[acc + s])
-                   : p.beta ? ld1(op, cv, p.offc[acc + s])
+          a[n++] = ki > 0   ? tile_ld1(op, dv, p.offd[acc + s])
+                   : p.beta ? tile_ld1(op, cv, p.offc[acc + s])
                             : tirx_float(op->m, tirx_dtype(DT_FLOAT32), 0.0, noloc());
         for (int i = 0; i < e->nslots; i++) {
           const char *t = "";

@@ -465,26 +465,6 @@ bool tile_ga_wgmma_ok(TileOp *op, char *why, size_t nwhy) {
 
 /* ---- emission -------------------------------------------------------------------- */
 
-static Expr *ld1(TileOp *op, Buffer *b, int64_t i) {
-  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
-  idx[0] = tile_int(op, i);
-  return tirx_load(op->m, b, idx, 1, noloc());
-}
-
-static int64_t local_span(TileOp *op, Buffer *b) {
-  Layout whole, loc;
-  char w[8];
-  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return 1;
-  lay_local(op->m, &whole, &loc);
-  return lay_span(&loc);
-}
-
-static Stmt *eval(TileOp *op, Expr *e) {
-  Stmt *s = tirx_stmt_new(op->m, S_EVAL, noloc());
-  s->u.eval.e = e;
-  return s;
-}
-
 static Expr *u64(TileOp *op, int64_t v) {
   return tirx_int(op->m, tirx_dtype(DT_UINT64), v, noloc());
 }
@@ -533,18 +513,19 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
     return NULL;
   }
   int64_t mt = p.M / 64, nt = p.N / p.ninst, kt = p.K / p.kinst, ns = p.ninst / 2;
-  Buffer *cv = tile_local_view(op, p.c.buf, local_span(op, p.c.buf));
+  Buffer *cv = tile_local_view(op, p.c.buf, tile_local_span(op, p.c.buf));
   Buffer *aw = NULL;
   if (p.a_regs)
     aw = tile_storage_view(op, p.a.buf,
                            tirx_intern_printf(op->m, "%s_w%d", p.a.buf->name, op->serial++),
-                           tirx_dtype(DT_UINT32), (local_span(op, p.a.buf) + 1) / 2);
+                           tirx_dtype(DT_UINT32), (tile_local_span(op, p.a.buf) + 1) / 2);
   PtrVec st = {0};
   Var *da = p.a_regs ? NULL : desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
   Var *db = desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
   if (p.fence_proxy)
-    ptrvec_push(&st, eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
-  ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_fence", "fence.sync.aligned", NULL, 0)));
+    ptrvec_push(&st,
+                tile_eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
+  ptrvec_push(&st, tile_eval(op, tile_ptx(op, "wgmma_fence", "fence.sync.aligned", NULL, 0)));
   char tokens[96];
   const char *ty = p.es == 1 ? (p.a.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
   const char *tyb = p.es == 1 ? (p.b.buf->dtype.id == DT_E5M2 ? "e5m2" : "e4m3") : p.atype;
@@ -555,9 +536,11 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
       for (int64_t ni = 0; ni < nt; ni++) {
         Expr **ops = TIRX_NEWN(op->m, Expr *, ns + 4 + 5);
         int n = 0;
-        for (int64_t s = 0; s < ns; s++) ops[n++] = ld1(op, cv, p.offc[(mi * nt + ni) * ns + s]);
+        for (int64_t s = 0; s < ns; s++)
+          ops[n++] = tile_ld1(op, cv, p.offc[(mi * nt + ni) * ns + s]);
         if (p.a_regs)
-          for (int s = 0; s < 8; s += 2) ops[n++] = ld1(op, aw, p.offa[(mi * kt + ki) * 8 + s] / 2);
+          for (int s = 0; s < 8; s += 2)
+            ops[n++] = tile_ld1(op, aw, p.offa[(mi * kt + ki) * 8 + s] / 2);
         else ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], p.es);
         ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
         ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
@@ -574,19 +557,20 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
           ptrvec_free(&st);
           return NULL;
         }
-        ptrvec_push(&st, eval(op, c));
+        ptrvec_push(&st, tile_eval(op, c));
       }
-  ptrvec_push(&st,
-              eval(op, tile_ptx(op, "wgmma_commit_group", "commit_group.sync.aligned", NULL, 0)));
+  ptrvec_push(
+      &st, tile_eval(op, tile_ptx(op, "wgmma_commit_group", "commit_group.sync.aligned", NULL, 0)));
   if (p.wait >= 0) {
     Expr *g = tile_int(op, p.wait);
-    ptrvec_push(&st, eval(op, tile_ptx(op, "wgmma_wait_group", "wait_group.sync.aligned", &g, 1)));
+    ptrvec_push(&st,
+                tile_eval(op, tile_ptx(op, "wgmma_wait_group", "wait_group.sync.aligned", &g, 1)));
   }
   if (p.wait == 0)
     for (int64_t i = 0; i < mt * nt * ns; i++) {
-      Expr *r = ld1(op, cv, p.offc[i]);
-      ptrvec_push(&st,
-                  eval(op, tile_call(op, I_CUDA_WGMMA_NOOP_BARRIER, tirx_dtype(DT_VOID), &r, 1)));
+      Expr *r = tile_ld1(op, cv, p.offc[i]);
+      ptrvec_push(
+          &st, tile_eval(op, tile_call(op, I_CUDA_WGMMA_NOOP_BARRIER, tirx_dtype(DT_VOID), &r, 1)));
     }
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
   ptrvec_free(&st);
@@ -859,7 +843,7 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
         ptrvec_free(&st);
         return NULL;
       }
-      ptrvec_push(&st, eval(op, c));
+      ptrvec_push(&st, tile_eval(op, c));
     }
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
   ptrvec_free(&st);

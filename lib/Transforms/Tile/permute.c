@@ -149,12 +149,6 @@ bool tile_perm_xor_ok(TileOp *op, char *why, size_t nwhy) {
   return permute_plan(op, &p, why, nwhy);
 }
 
-static Stmt *eval(TileOp *op, Expr *e) {
-  Stmt *s = tirx_stmt_new(op->m, S_EVAL, noloc());
-  s->u.eval.e = e;
-  return s;
-}
-
 static Expr *call2(TileOp *op, IntrinId id, Expr *a, Expr *b) {
   Expr *x[2] = {a, b};
   return tile_call(op, id, xf_i32(), x, 2);
@@ -199,7 +193,8 @@ Stmt *tile_perm_xor_emit(TileOp *op) {
                         tirx_load(op->m, regs, ri, 1, noloc()));
     }
     items[2 * phase] = tile_for(op, r, tile_int(op, p.P), FOR_UNROLLED, body);
-    items[2 * phase + 1] = eval(op, tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0));
+    items[2 * phase + 1] =
+        tile_eval(op, tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0));
   }
   return tile_seq(op, items, 4);
 }

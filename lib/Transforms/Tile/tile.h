@@ -124,6 +124,10 @@ bool tile_scope_is(const Buffer *b, TirxScope s);
 
 /* ---- IR building -------------------------------------------------------------- */
 Expr *tile_int(TileOp *op, int64_t v);
+Stmt *tile_eval(TileOp *op, Expr *e);             /* the statement evaluating e */
+Expr *tile_ld1(TileOp *op, Buffer *b, int64_t i); /* b[i] of a flat (1-D) buffer */
+int64_t tile_local_span(TileOp *op,
+                        Buffer *b); /* registers per thread of a local buffer's layout */
 Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b);
 Expr *tile_cast(TileOp *op, DType t, Expr *e); /* no-op when e has dtype t */
 Expr *tile_call(TileOp *op, IntrinId id, DType t, Expr **args, int n);

@@ -173,6 +173,26 @@ Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value) {
 
 Expr *tile_int(TileOp *op, int64_t v) { return tirx_i32(op->m, v); }
 
+Stmt *tile_eval(TileOp *op, Expr *e) {
+  Stmt *s = tirx_stmt_new(op->m, S_EVAL, noloc());
+  s->u.eval.e = e;
+  return s;
+}
+
+Expr *tile_ld1(TileOp *op, Buffer *b, int64_t i) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = tile_int(op, i);
+  return tirx_load(op->m, b, idx, 1, noloc());
+}
+
+int64_t tile_local_span(TileOp *op, Buffer *b) {
+  Layout whole, loc;
+  char w[8];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return 1;
+  lay_local(op->m, &whole, &loc);
+  return lay_span(&loc);
+}
+
 Expr *tile_bin(TileOp *op, ExprKind k, Expr *a, Expr *b) {
   int64_t x, y;
   if (k == E_ADD && xf_const_int(a, &x) && x == 0 && !xf_const_int(b, &y)) return b;
