@@ -147,6 +147,16 @@ const PtxEntry *tirx_ptx_find(const char *name);
 int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out);
 /* The closest family name (edit distance), or NULL. */
 const char *tirx_ptx_suggest_family(const char *family, size_t len);
+/* The one T.ptx registry's answer for a spelling ("mbarrier.init.shared.b64",
+ * the text after "ptx."): what the evaluator and codegen choose between. */
+typedef struct PtxLookup {
+  int nrows;                      /* the PTX rows of its family (0 = none) ... */
+  const PtxEntry *const *rows;    /* ... in table order */
+  const char *rest;               /* the spelling after the family (".shared.b64") */
+  const struct Intrin *value;     /* the PTX_NVVM / PTX_IR row of exactly this spelling */
+  const struct PtxAluFamily *alu; /* the PTX_ALU family of its first token */
+} PtxLookup;
+void tirx_ptx_lookup(const char *spelling, PtxLookup *out);
 const char *tirx_ptx_arch_name(PtxArch a); /* "sm_90a" ... "" for SM_ANY */
 /* The sm number (80, 90, 100, 103, 107) and whether an "a"/"f" arch is required. */
 int tirx_ptx_arch_sm(PtxArch a, bool *specific);
