@@ -1848,8 +1848,8 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
  * *in set to the row to call generically (NULL: unknown). */
 /* A spelling of the T.ptx table: the instruction (through the table engine),
  * unless a value form of the intrinsic rows fits; whether that settled it. */
-static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Args *a,
-                           bool as_stmt, Value *out) {
+static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Args *a, bool as_stmt,
+                           Value *out) {
   Loc loc = a->loc;
   const Intrin *vf = look->value;
   bool value_form = vf || look->alu;

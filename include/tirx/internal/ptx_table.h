@@ -1,6 +1,9 @@
 /* The T.ptx instruction table and its engine (lib/IR/ptx_table.c).
  *
- * include/tirx/internal/ptx_table.def has one row per PTX instruction *shape*:
+ * include/tirx/internal/ptx_table.def is the one T.ptx registry: the PTX rows
+ * below, then the data of their lowering column (PTX_NVVM, PTX_IR and PTX_ALU
+ * rows, described where they start in that file; tirx_ptx_lookup answers for
+ * a spelling from all of them).  It has one PTX row per PTX instruction *shape*:
  *
  *   PTX(NAME, "mnemonic", ARCH, FLAGS, "slots", "operands", "sample", "rule")
  *
@@ -15,8 +18,8 @@
  *             and the lowering column: PTXF_LOWER_LLVM (a spelling may
  *             become plain LLVM IR: a scalar ALU/conversion family),
  *             PTXF_LOWER_NVVM (a spelling may become an NVVM intrinsic: a
- *             row of intrin_ptx.def, a TMA tile copy), neither:
- *             inline asm.  Codegen tries only the lowerings the row names;
+ *             PTX_NVVM row, a TMA tile copy), neither: inline asm.  Codegen
+ *             tries only the lowerings the row names;
  *             scripts/ptx-lowering.py derives the column and checks it.
  *   slots     the modifier slots in PTX order, space separated:
  *             `name=tok|tok` (required) or `name?=tok|tok` (optional);

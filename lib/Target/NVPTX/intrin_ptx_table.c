@@ -120,8 +120,7 @@ static void store_lvalue(CG *cg, Expr *x, LLVMValueRef v) {
   if (p) cg_store_typed(cg, p, v, x->dtype, (unsigned)cg_dtype_bytes(x->dtype));
 }
 
-static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp,
-                    const PtxAluFamily *fam) {
+static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp, const PtxAluFamily *fam) {
   if (d->pred || d->keep || d->flen) return false;
   const PtxEntry *en = d->e;
   if (!en->nops || en->ops[0].kind != PTXK_REG || en->ops[0].rw != PTXRW_W) return false;
