@@ -1,23 +1,27 @@
 #!/usr/bin/env python3
-"""The lowering column of the T.ptx table (include/tirx/internal/ptx_table.def): which
-code a row's spellings may become, in its FLAGS column.
+"""The lowering column of the one T.ptx registry (include/tirx/internal/ptx_table.def):
+which code a PTX row's spellings may become, in its FLAGS column, and the column's
+data in the same file (its PTX_NVVM and PTX_ALU rows).
 
-  PTXF_LOWER_LLVM  a scalar ALU/conversion family (intrin_ptx_alu.def) whose row is one
+  PTXF_LOWER_LLVM  a scalar ALU/conversion family (a PTX_ALU row) whose row is one
                    destination register and plain source registers: the spelling may
                    lower to plain LLVM IR (lib/Target/NVPTX/intrin_ptx_alu.c), which LLVM
                    optimises
-  PTXF_LOWER_NVVM  a row without a destination one of whose spellings is a row of
-                   intrin_ptx.def (its NVVM-intrinsic emitter, intrin_ptx.c), or a row
-                   codegen maps to an NVVM intrinsic by name (the plain TMA tile copies,
-                   cvt.bf16x2 from f8x2)
+  PTXF_LOWER_NVVM  a row without a destination one of whose spellings is a PTX_NVVM row
+                   (its emitter, lib/Target/NVPTX/intrin_ptx.c), or a row codegen maps
+                   to an NVVM intrinsic by name (the plain TMA tile copies, cvt.bf16x2
+                   from f8x2)
   (neither)        inline asm rendered from the row: the default
 
 NVPTX codegen (cg_ptx_instr) reads the column and tries only the lowerings it names;
-everything else is rendered as inline asm without a look at the side tables.  The column
-is derived, not chosen: this script computes it from the tables (the rules above) and
-checks that ptx_table.def says the same (a lit test, test/PTX/lowering-column.test), or
-rewrites it (--write; run it after scripts/ptx-table-from-tvm.py regenerates the table or
-after intrin_ptx.def / intrin_ptx_alu.def change).
+everything else is rendered as inline asm.  The column is derived, not chosen: this
+script computes it from the registry (the rules above) and checks that the FLAGS say the
+same, or rewrites them (--write; run it after scripts/ptx-table-from-tvm.py regenerates
+the PTX rows or after a PTX_NVVM / PTX_ALU row changes).  It also checks the PTX_NVVM
+rows themselves: emit_row takes its intrinsic from the row ("llvm" set), any other
+emitter leaves it "" (a row that names both, or neither, is reported).  Prints one
+summary line; exits 1 when anything differs.  A lit test runs it
+(test/PTX/lowering-column.test).
   usage: scripts/ptx-lowering.py [--write] [REPO]"""
 import os, re, sys
 
@@ -28,14 +32,23 @@ BY_NAME = ("cp_async_bulk_tensor_g2s_cluster", "cp_async_bulk_tensor_s2g", "cvt_
 args = [a for a in sys.argv[1:] if a != '--write']
 write = '--write' in sys.argv[1:]
 repo = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-inc = os.path.join(repo, 'include', 'tirx', 'internal')
-table_path = os.path.join(inc, 'ptx_table.def')
+table_path = os.path.join(repo, 'include', 'tirx', 'internal', 'ptx_table.def')
 table = open(table_path).read()
-alu = set(re.findall(r'^FAM\((\w+),', open(os.path.join(inc, 'intrin_ptx_alu.def')).read(), re.M))
-# every row of intrin_ptx.def: codegen takes its emitter for a table spelling without a
+alu = set(re.findall(r'^PTX_ALU\((\w+),', table, re.M))
+# PTX_NVVM(ID, "spelling", min, max, "kinds", RET, FLAGS, EMIT, "llvm", "ops", SM, ARCH)
+NVVM = re.compile(r'^PTX_NVVM\((\w+), "([^"]*)", -?\d+, -?\d+, "[^"]*", \w+, [^,]+,\s*(\w+), "([^"]*)", "([^"]*)", (\d+), (true|false)\)$', re.M)
+nvvm = NVVM.findall(table)
+# every PTX_NVVM spelling: codegen takes its emitter for a table spelling without a
 # destination whatever the row returns (mbarrier.arrive with its state sunk)
-rows_nvvm = re.findall(r'^X\(\w+,\s*"ptx\.([^"]+)"', open(os.path.join(inc, 'intrin_ptx.def')).read(), re.M)
+rows_nvvm = [sp for _, sp, _, _, _, _, _ in nvvm]
 ROW = re.compile(r'^PTX\((\w+), "([^"]*)", (\w+), ([^,]+),(\s*\n\s*)"([^"]*)",\s*\n\s*"([^"]*)"', re.M)
+bad = []
+if len(nvvm) != len(re.findall(r'^PTX_NVVM\(', table, re.M)):
+    bad.append('a PTX_NVVM row does not have the twelve columns')
+for idn, sp, emit, llvm, ops, sm, arch in nvvm:
+    if (emit == 'emit_row') != bool(llvm):
+        bad.append('%s: emitter %s with intrinsic "%s" (emit_row needs one, any other emitter none)' %
+                   (idn, emit, llvm))
 
 
 def operand(o):
@@ -74,7 +87,7 @@ def lowering(name, mnemonic, slots_text, ops_text):
     return flags
 
 
-bad, counts = [], {'PTXF_LOWER_LLVM': 0, 'PTXF_LOWER_NVVM': 0}
+counts = {'PTXF_LOWER_LLVM': 0, 'PTXF_LOWER_NVVM': 0}
 
 
 def fix(m):
@@ -99,6 +112,7 @@ if write:
     sys.exit(0)
 for b in bad:
     print('ptx-lowering: ' + b)
-print('ptx-lowering: %d rows: %d LLVM, %d NVVM, %d differ' % (nrows, counts['PTXF_LOWER_LLVM'],
-                                                          counts['PTXF_LOWER_NVVM'], len(bad)))
+print('ptx-lowering: %d rows: %d LLVM, %d NVVM; %d PTX_NVVM spellings (%d emit_row), %d PTX_ALU families; %d differ' % (
+    nrows, counts['PTXF_LOWER_LLVM'], counts['PTXF_LOWER_NVVM'], len(nvvm),
+    sum(1 for r in nvvm if r[2] == 'emit_row'), len(alu), len(bad)))
 sys.exit(1 if bad else 0)

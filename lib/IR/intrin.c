@@ -1,4 +1,5 @@
-/* The intrinsic registry: rows from intrin_{core,cuda,ptx}.def. */
+/* The intrinsic registry: rows from intrin_{core,cuda}.def and the T.ptx registry
+ * (ptx_table.def: its PTX_NVVM, PTX_IR and PTX_ALU rows). */
 #include "tirx/internal/intrin.h"
 
 #include <pthread.h>
@@ -10,7 +11,9 @@ static const Intrin table[INTRIN_COUNT] = {
 #define X(ID, name, mn, mx, kinds, ret, flags) {ID, name, mn, mx, kinds, ret, flags},
 #include "tirx/internal/intrin_core.def"
 #include "tirx/internal/intrin_cuda.def"
-#include "tirx/internal/intrin_ptx.def"
+#define PTX_NVVM(ID, sp, mn, mx, kinds, ret, flags, ...) X(ID, "ptx." sp, mn, mx, kinds, ret, flags)
+#define PTX_IR PTX_NVVM
+#include "tirx/internal/ptx_table.def"
 #undef X
 };
 
@@ -22,7 +25,9 @@ static const unsigned short name_len[INTRIN_COUNT] = {
 #define X(ID, name, mn, mx, kinds, ret, flags) sizeof(name) - 1,
 #include "tirx/internal/intrin_core.def"
 #include "tirx/internal/intrin_cuda.def"
-#include "tirx/internal/intrin_ptx.def"
+#define PTX_NVVM(ID, sp, mn, mx, kinds, ret, flags, ...) X(ID, "ptx." sp, mn, mx, kinds, ret, flags)
+#define PTX_IR PTX_NVVM
+#include "tirx/internal/ptx_table.def"
 #undef X
 };
 
@@ -122,9 +127,8 @@ bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len,
 /* ---- scalar T.ptx ALU families ------------------------------------------------------------ */
 
 static const PtxAluFamily alu_families[] = {
-#define FAM(n, k, rule, mods, types) {#n, k, rule, mods, types},
-#include "tirx/internal/intrin_ptx_alu.def"
-#undef FAM
+#define PTX_ALU(n, k, rule, mods, types) {#n, k, rule, mods, types},
+#include "tirx/internal/ptx_table.def"
 };
 #define NFAM (sizeof alu_families / sizeof alu_families[0])
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tirx/internal/intrin.h"
 #include "tirx/internal/ir.h"
 #include "Support/oom.h"
 
@@ -325,6 +326,47 @@ int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out)
   }
   if (out) *out = &t->fam_sorted[lo];
   return n;
+}
+
+/* The family of a spelling: the longest run of leading tokens (at most 4) that
+ * names one ("multimem.st.async.…" → multimem_st_async, "shfl.sync.bfly.b32" →
+ * shfl_sync, "ld.global.b32" → ld). */
+static int find_family(const char *sp, const PtxEntry *const **es, const char **rest) {
+  size_t ends[4];
+  int nt = 0;
+  for (size_t i = 0; nt < 4; i++)
+    if (sp[i] == '.' || sp[i] == '\0') {
+      ends[nt++] = i;
+      if (!sp[i]) break;
+    }
+  char buf[160]; /* longer than every family name: such a prefix names none */
+  for (int k = nt; k >= 1; k--) {
+    size_t len = ends[k - 1];
+    if (len >= sizeof buf) continue;
+    memcpy(buf, sp, len);
+    buf[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+      if (buf[i] == '.') buf[i] = '_';
+    int n = tirx_ptx_family(buf, len, es);
+    if (n) {
+      *rest = sp + len;
+      return n;
+    }
+  }
+  *rest = sp;
+  return 0;
+}
+
+void tirx_ptx_lookup(const char *spelling, PtxLookup *out) {
+  out->nrows = find_family(spelling, &out->rows, &out->rest);
+  size_t n = strlen(spelling);
+  char small[128];
+  char *name = n + 5 <= sizeof small ? small : tirx_xmalloc(n + 5);
+  memcpy(name, "ptx.", 4);
+  memcpy(name + 4, spelling, n + 1);
+  out->value = tirx_intrin_lookup(name, n + 4);
+  if (name != small) free(name);
+  out->alu = tirx_ptx_alu_family(spelling);
 }
 
 const char *tirx_ptx_suggest_family(const char *family, size_t len) {

@@ -1102,7 +1102,7 @@ static Value ptx_alu_store(Eval *ev, const char *sp, Value dst, Expr *c, Loc loc
   return v_make(V_NONE, loc);
 }
 
-/* A scalar T.ptx ALU/conversion spelling (intrin_ptx_alu.def): one generic
+/* A scalar T.ptx ALU/conversion spelling (PTX_ALU rows of ptx_table.def): one generic
  * row, I_PTX_ALU, whose call name keeps the spelling.  Operands are checked
  * against the PTX types: a concrete type (.s32, .f32 ...) takes exactly its
  * dtype, a bit or 16-bit-float carrier type (.b32, .f16, .bf16x2) and the
@@ -1840,17 +1840,19 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
 
 /* ---- T.ptx spellings ------------------------------------------------------------------ */
 
-/* A call T.ptx.NAME(...) (name = "ptx.NAME", already unescaped): the instruction engine
- * (eval_ptx.c) for statements, else a value row of intrin_ptx.def, a scalar ALU
- * spelling, or TVM's printed flat form T.ptx.family(ops..., "tok", ..., "MARKER").
- * Returns true with *out set when the call was handled here; false with *in set to the
- * row to call generically (NULL: unknown). */
+/* A call T.ptx.NAME(...) (name = "ptx.NAME", already unescaped) is looked up once in
+ * the one T.ptx registry (ptx_table.def, tirx_ptx_lookup): the instruction engine
+ * (eval_ptx.c, its PTX rows) for statements, else a value row (PTX_NVVM), a scalar
+ * ALU spelling (PTX_ALU), or TVM's printed flat form T.ptx.family(ops..., "tok", ...,
+ * "MARKER").  Returns true with *out set when the call was handled here; false with
+ * *in set to the row to call generically (NULL: unknown). */
 /* A spelling of the T.ptx table: the instruction (through the table engine),
  * unless a value form of the intrinsic rows fits; whether that settled it. */
-static bool ptx_table_call(Eval *ev, const char *name, Args *a, bool as_stmt, Value *out) {
+static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Args *a, bool as_stmt,
+                           Value *out) {
   Loc loc = a->loc;
-  const Intrin *vf = tirx_intrin_lookup(name, strlen(name));
-  bool value_form = vf || tirx_ptx_alu_family(name + 4);
+  const Intrin *vf = look->value;
+  bool value_form = vf || look->alu;
   if (!vf && value_form) {
     /* a scalar ALU value form takes exactly its sources; with a destination
      * first, or a spelling only the table has (mixed types, .satfinite,
@@ -1906,11 +1908,12 @@ static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in
       if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
     const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
     strbuf_free(&jb);
-    const Intrin *j = tirx_intrin_lookup(joined, strlen(joined));
-    if (j) {
-      *in = j;
+    PtxLookup look;
+    tirx_ptx_lookup(joined + 4, &look);
+    if (look.value) {
+      *in = look.value;
       a->npos -= ns;
-    } else if (tirx_ptx_alu_family(joined + 4)) {
+    } else if (look.alu) {
       a->npos -= ns;
       *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
       return true;
@@ -1946,18 +1949,20 @@ static bool ptx_suggest(Eval *ev, const char *name, Loc loc, Value *out) {
 static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in,
                      Value *out) {
   Loc loc = a->loc;
+  PtxLookup look;
+  tirx_ptx_lookup(name + 4, &look);
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
-   * the rows of intrin_ptx.def with a result) are tried first */
-  if (ev_ptx_is_instr(name + 4) && ptx_table_call(ev, name, a, as_stmt, out)) return true;
-  *in = tirx_intrin_lookup(name, strlen(name));
+   * the PTX_NVVM rows with a result) are tried first */
+  if (look.nrows && ptx_table_call(ev, name, &look, a, as_stmt, out)) return true;
+  *in = look.value;
   if (!*in && ptx_flat_form(ev, name, a, in, out)) return true;
-  if (!*in && tirx_ptx_alu_family(name + 4)) {
+  if (!*in && look.alu) {
     *out = ptx_alu_call(ev, name + 4, a);
     return true;
   }
   if (!*in) return ptx_suggest(ev, name, loc, out);
-  if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && tirx_ptx_alu_family(name + 4)) {
+  if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && look.alu) {
     /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
     Args b = *a;
     b.pos++;

@@ -475,41 +475,6 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
   return true;
 }
 
-/* The family of a spelling: the longest run of leading tokens that names one
- * ("multimem.st.async.…" → multimem_st_async, "shfl.sync.bfly.b32" →
- * shfl_sync, "ld.global.b32" → ld); *rest gets the remaining ".tok…". */
-static int find_family(const char *sp, const PtxEntry *const **es, const char **rest) {
-  size_t ends[4];
-  int nt = 0;
-  for (size_t i = 0; nt < 4; i++)
-    if (sp[i] == '.' || sp[i] == '\0') {
-      ends[nt++] = i;
-      if (!sp[i]) break;
-    }
-  char buf[160];
-  for (int k = nt; k >= 1; k--) {
-    size_t len = ends[k - 1];
-    if (len >= sizeof buf) continue;
-    memcpy(buf, sp, len);
-    buf[len] = '\0';
-    for (size_t i = 0; i < len; i++)
-      if (buf[i] == '.') buf[i] = '_';
-    int n = tirx_ptx_family(buf, len, es);
-    if (n) {
-      *rest = sp + len;
-      return n;
-    }
-  }
-  *rest = sp;
-  return 0;
-}
-
-bool ev_ptx_is_instr(const char *spelling) {
-  const PtxEntry *const *es;
-  const char *rest;
-  return find_family(spelling, &es, &rest) > 0;
-}
-
 /* Candidate state while narrowing. */
 typedef struct Cand {
   const PtxEntry *e;
@@ -728,9 +693,11 @@ static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, 
 }
 
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
-  const PtxEntry *const *es;
-  const char *rest;
-  int nc = find_family(spelling, &es, &rest);
+  PtxLookup look;
+  tirx_ptx_lookup(spelling, &look);
+  const PtxEntry *const *es = look.rows;
+  const char *rest = look.rest;
+  int nc = look.nrows;
   Cand *c = TIRX_NEWN(ev->m, Cand, nc);
   for (int i = 0; i < nc; i++) {
     c[i].e = es[i];

@@ -91,7 +91,6 @@ Value ev_env_thread(Eval *ev, Args *a);
 /* T.ptx instructions (eval_ptx.c).  `spelling` is the dotted text after
  * "ptx." with `::` restored.  With `nomatch` non-NULL, a call no table entry
  * accepts sets it and reports nothing (the caller tries the value forms). */
-bool ev_ptx_is_instr(const char *spelling);
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
 
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */

@@ -1,7 +1,8 @@
 /* The intrinsic registry: every `T.*`, `T.cuda.*` and `T.ptx.*` name the
- * parser accepts, one table per family (intrin_core.def, intrin_cuda.def,
- * intrin_ptx.def).  Each row: X(ID, "name", min_args, max_args, "kinds",
- * RET, FLAGS).
+ * parser accepts, one table per family (intrin_core.def, intrin_cuda.def, and
+ * for T.ptx the one T.ptx registry, ptx_table.def: its PTX_NVVM and PTX_IR rows,
+ * named "ptx." + spelling).  Each row: X(ID, "name", min_args, max_args,
+ * "kinds", RET, FLAGS).
  *
  *   name      dotted name without the `T.` prefix ("cuda.cta_sync",
  *             "ptx.mbarrier.init.shared.b64"); T.ptx names use PTX spelling
@@ -54,8 +55,10 @@ typedef enum {
 #define X(ID, name, mn, mx, kinds, ret, flags) ID,
 #include "tirx/internal/intrin_core.def"
 #include "tirx/internal/intrin_cuda.def"
-#include "tirx/internal/intrin_ptx.def"
 #undef X
+#define PTX_NVVM(ID, ...) ID,
+#define PTX_IR(ID, ...) ID,
+#include "tirx/internal/ptx_table.def"
   INTRIN_COUNT
 } IntrinId;
 
@@ -79,7 +82,7 @@ int tirx_intrin_count(void);
  * "warpgroup.copy") is not one. */
 bool tirx_tile_op_split(const char *name, const char **scope, size_t *scope_len, const char **op);
 
-/* ---- scalar T.ptx ALU families (intrin_ptx_alu.def) ---------------------- */
+/* ---- scalar T.ptx ALU families (PTX_ALU rows of ptx_table.def) ---------- */
 typedef enum {
   PA_SAME,  /* operands and result: the type (mul/mad .wide: result double width) */
   PA_SHIFT, /* a: the type, b: uint32 */

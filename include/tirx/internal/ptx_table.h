@@ -1,6 +1,9 @@
 /* The T.ptx instruction table and its engine (lib/IR/ptx_table.c).
  *
- * include/tirx/internal/ptx_table.def has one row per PTX instruction *shape*:
+ * include/tirx/internal/ptx_table.def is the one T.ptx registry: the PTX rows
+ * below, then the data of their lowering column (PTX_NVVM, PTX_IR and PTX_ALU
+ * rows, described where they start in that file; tirx_ptx_lookup answers for
+ * a spelling from all of them).  It has one PTX row per PTX instruction *shape*:
  *
  *   PTX(NAME, "mnemonic", ARCH, FLAGS, "slots", "operands", "sample", "rule")
  *
@@ -15,8 +18,8 @@
  *             and the lowering column: PTXF_LOWER_LLVM (a spelling may
  *             become plain LLVM IR: a scalar ALU/conversion family),
  *             PTXF_LOWER_NVVM (a spelling may become an NVVM intrinsic: a
- *             row of intrin_ptx.def, a TMA tile copy), neither:
- *             inline asm.  Codegen tries only the lowerings the row names;
+ *             PTX_NVVM row, a TMA tile copy), neither: inline asm.  Codegen
+ *             tries only the lowerings the row names;
  *             scripts/ptx-lowering.py derives the column and checks it.
  *   slots     the modifier slots in PTX order, space separated:
  *             `name=tok|tok` (required) or `name?=tok|tok` (optional);
@@ -147,6 +150,16 @@ const PtxEntry *tirx_ptx_find(const char *name);
 int tirx_ptx_family(const char *family, size_t len, const PtxEntry *const **out);
 /* The closest family name (edit distance), or NULL. */
 const char *tirx_ptx_suggest_family(const char *family, size_t len);
+/* The one T.ptx registry's answer for a spelling ("mbarrier.init.shared.b64",
+ * the text after "ptx."): what the evaluator and codegen choose between. */
+typedef struct PtxLookup {
+  int nrows;                      /* the PTX rows of its family (0 = none) ... */
+  const PtxEntry *const *rows;    /* ... in table order */
+  const char *rest;               /* the spelling after the family (".shared.b64") */
+  const struct Intrin *value;     /* the PTX_NVVM / PTX_IR row of exactly this spelling */
+  const struct PtxAluFamily *alu; /* the PTX_ALU family of its first token */
+} PtxLookup;
+void tirx_ptx_lookup(const char *spelling, PtxLookup *out);
 const char *tirx_ptx_arch_name(PtxArch a); /* "sm_90a" ... "" for SM_ANY */
 /* The sm number (80, 90, 100, 103, 107) and whether an "a"/"f" arch is required. */
 int tirx_ptx_arch_sm(PtxArch a, bool *specific);

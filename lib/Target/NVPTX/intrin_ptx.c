@@ -1,7 +1,8 @@
-/* T.ptx.* instructions (intrin_ptx.def) → NVVM intrinsics.
+/* T.ptx.* value rows (the PTX_NVVM rows of ptx_table.def) → NVVM intrinsics.
  *
  * Most rows are one NVVM intrinsic whose operands are the call's arguments
- * converted by kind; they are data (`rows` below).  An operand spec is a
+ * converted by kind; they are data (the row's EMIT emit_row, "llvm", "ops", SM,
+ * ARCH columns, gathered into `rows` below).  An operand spec is a
  * sequence of two-character tokens, KIND then the argument index ('-' for
  * none):
  *   s  shared address (pointer or uint32 shared window) → ptr addrspace(3)
@@ -33,60 +34,15 @@ typedef struct PtxRow {
   bool arch; /* needs an "a" arch */
 } PtxRow;
 
-static const PtxRow rows[] = {
-    {I_PTX_CP_ASYNC_COMMIT, "llvm.nvvm.cp.async.commit.group", "", 80, false},
-    {I_PTX_CP_ASYNC_WAIT, "llvm.nvvm.cp.async.wait.group", "c0", 80, false},
-    {I_PTX_CP_ASYNC_WAIT_ALL, "llvm.nvvm.cp.async.wait.all", "", 80, false},
-    {I_PTX_MBAR_INIT, "llvm.nvvm.mbarrier.init.shared", "s0v1", 80, false},
-    {I_PTX_MBAR_INIT_CTA, "llvm.nvvm.mbarrier.init.shared", "s0v1", 80, false},
-    {I_PTX_MBAR_ARRIVE, "llvm.nvvm.mbarrier.arrive.shared", "s0", 80, false},
-    {I_PTX_MBAR_ARRIVE_CTA, "llvm.nvvm.mbarrier.arrive.shared", "s0", 80, false},
-    {I_PTX_MBAR_ARRIVE_EXPECT_TX, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", "s0v1",
-     90, false},
-    {I_PTX_MBAR_EXPECT_TX, "llvm.nvvm.mbarrier.expect.tx.scope.cta.space.cta", "s0v1", 90, false},
-    {I_PTX_MBAR_TEST_WAIT, "llvm.nvvm.mbarrier.test.wait.shared", "s0v1", 80, false},
-    {I_PTX_MBAR_TRY_WAIT_PARITY, "llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta", "s0v1",
-     90, false},
-    {I_PTX_MBAR_INVAL, "llvm.nvvm.mbarrier.inval.shared", "s0", 80, false},
-    {I_PTX_CP_ASYNC_MBAR_ARRIVE, "llvm.nvvm.cp.async.mbarrier.arrive.shared", "s0", 80, false},
-    {I_PTX_FENCE_PROXY_ASYNC, "llvm.nvvm.fence.proxy.async", "", 90, false},
-    {I_PTX_FENCE_PROXY_ASYNC_SHARED, "llvm.nvvm.fence.proxy.async.shared_cta", "", 90, false},
-    {I_PTX_FENCE_MBAR_INIT, "llvm.nvvm.fence.mbarrier_init.release.cluster", "", 90, false},
-    {I_PTX_BAR_ARRIVE, "llvm.nvvm.barrier.cta.arrive.aligned.count", "v0v1", 0, false},
-    {I_PTX_BARRIER_CLUSTER_ARRIVE, "llvm.nvvm.barrier.cluster.arrive", "", 90, false},
-    {I_PTX_BARRIER_CLUSTER_ARRIVE_REL, "llvm.nvvm.barrier.cluster.arrive.aligned", "", 90, false},
-    {I_PTX_BARRIER_CLUSTER_WAIT, "llvm.nvvm.barrier.cluster.wait", "", 90, false},
-    {I_PTX_BARRIER_CLUSTER_WAIT_ACQ, "llvm.nvvm.barrier.cluster.wait.aligned", "", 90, false},
-    {I_PTX_MAPA_U64, "llvm.nvvm.mapa", "p0v1", 90, false},
-    {I_PTX_GRIDDEP_WAIT, "llvm.nvvm.griddepcontrol.wait", "", 90, false},
-    {I_PTX_GRIDDEP_LAUNCH, "llvm.nvvm.griddepcontrol.launch.dependents", "", 90, false},
-    {I_PTX_CP_BULK_G2S, "llvm.nvvm.cp.async.bulk.global.to.shared.cluster", "C0s3g1v2H-Z-F-F-", 90,
-     false},
-    {I_PTX_CP_BULK_S2G, "llvm.nvvm.cp.async.bulk.shared.cta.to.global", "g0s1v2Z-F-", 90, false},
-    {I_PTX_CP_BULK_COMMIT, "llvm.nvvm.cp.async.bulk.commit.group", "", 90, false},
-    {I_PTX_CP_BULK_WAIT, "llvm.nvvm.cp.async.bulk.wait.group", "c0", 90, false},
-    {I_PTX_CP_BULK_WAIT_READ, "llvm.nvvm.cp.async.bulk.wait.group.read", "c0", 90, false},
-    {I_PTX_TCGEN05_ALLOC, "llvm.nvvm.tcgen05.alloc.shared.cg1", "s0v1", 100, true},
-    {I_PTX_TCGEN05_DEALLOC, "llvm.nvvm.tcgen05.dealloc.cg1", "t0v1", 100, true},
-    {I_PTX_TCGEN05_RELINQUISH, "llvm.nvvm.tcgen05.relinq.alloc.permit.cg1", "", 100, true},
-    {I_PTX_TCGEN05_FENCE_BEFORE, "llvm.nvvm.tcgen05.fence.before.thread.sync", "", 100, true},
-    {I_PTX_TCGEN05_FENCE_AFTER, "llvm.nvvm.tcgen05.fence.after.thread.sync", "", 100, true},
-    {I_PTX_TCGEN05_WAIT_LD, "llvm.nvvm.tcgen05.wait.ld", "", 100, true},
-    {I_PTX_TCGEN05_WAIT_ST, "llvm.nvvm.tcgen05.wait.st", "", 100, true},
-    {I_PTX_FMA_RN_F32, "llvm.nvvm.fma.rn.f", "v0v1v2", 0, false},
-    {I_PTX_SQRT_APPROX_F32, "llvm.nvvm.sqrt.approx.f", "v0", 0, false},
-    {I_PTX_SHFL_SYNC_BFLY_B32, "llvm.nvvm.shfl.sync.bfly.i32", "v3v0v1v2", 0, false},
-    {I_PTX_REDUX_SYNC_ADD_U32, "llvm.nvvm.redux.sync.add", "v0v1", 80, false},
-    {I_PTX_VOTE_SYNC_BALLOT, "llvm.nvvm.vote.ballot.sync", "v1b0", 0, false},
-    {I_PTX_NANOSLEEP, "llvm.nvvm.nanosleep", "v0", 0, false},
-    {I_PTX_TRAP, "llvm.trap", "", 0, false},
-    {I_PTX_EXIT, "llvm.nvvm.exit", "", 0, false},
+/* The PTX_NVVM rows of the registry (ptx_table.def) whose emitter is emit_row. */
+static const PtxRow rows[INTRIN_COUNT] = {
+#define PTX_NVVM(ID, sp, mn, mx, kinds, ret, flags, emit, llvm, ops, sm, arch) \
+  [ID] = {ID, llvm, ops, sm, arch},
+#include "tirx/internal/ptx_table.def"
 };
 
 static const PtxRow *find_row(IntrinId id) {
-  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    if (rows[i].id == id) return &rows[i];
-  return NULL;
+  return id < INTRIN_COUNT && rows[id].llvm && rows[id].llvm[0] ? &rows[id] : NULL;
 }
 
 static LLVMValueRef ret(CG *cg, Expr *e, LLVMValueRef v) {
@@ -398,79 +354,12 @@ static LLVMValueRef emit_fence(CG *cg, Expr *e) {
 
 /* ---- the table --------------------------------------------------------------------------- */
 
+/* Each PTX_NVVM / PTX_IR row's emitter (its EMIT column): cg_ptx_alu in
+ * intrin_ptx_alu.c, cg_ptx_instr in intrin_ptx_table.c, the others above. */
 static const CgIntrinFn ptx_table[INTRIN_COUNT] = {
-    [I_PTX_CP_ASYNC_CA] = emit_cp_async,
-    [I_PTX_CP_ASYNC_CG] = emit_cp_async,
-    [I_PTX_CP_ASYNC_COMMIT] = emit_row,
-    [I_PTX_CP_ASYNC_WAIT] = emit_row,
-    [I_PTX_CP_ASYNC_WAIT_ALL] = emit_row,
-    [I_PTX_MBAR_INIT] = emit_row,
-    [I_PTX_MBAR_INIT_CTA] = emit_row,
-    [I_PTX_MBAR_ARRIVE] = emit_row,
-    [I_PTX_MBAR_ARRIVE_CTA] = emit_row,
-    [I_PTX_MBAR_ARRIVE_EXPECT_TX] = emit_row,
-    [I_PTX_MBAR_EXPECT_TX] = emit_row,
-    [I_PTX_MBAR_TEST_WAIT] = emit_row,
-    [I_PTX_MBAR_TRY_WAIT_PARITY] = emit_row,
-    [I_PTX_MBAR_INVAL] = emit_row,
-    [I_PTX_CP_ASYNC_MBAR_ARRIVE] = emit_row,
-    [I_PTX_FENCE_PROXY_ASYNC] = emit_row,
-    [I_PTX_FENCE_PROXY_ASYNC_SHARED] = emit_row,
-    [I_PTX_FENCE_MBAR_INIT] = emit_row,
-    [I_PTX_FENCE_ACQ_REL_GPU] = emit_fence,
-    [I_PTX_FENCE_SC_GPU] = emit_fence,
-    [I_PTX_BAR_SYNC] = emit_bar_sync,
-    [I_PTX_BAR_ARRIVE] = emit_row,
-    [I_PTX_BARRIER_CLUSTER_ARRIVE] = emit_row,
-    [I_PTX_BARRIER_CLUSTER_ARRIVE_REL] = emit_row,
-    [I_PTX_BARRIER_CLUSTER_WAIT] = emit_row,
-    [I_PTX_BARRIER_CLUSTER_WAIT_ACQ] = emit_row,
-    [I_PTX_MAPA_U64] = emit_row,
-    [I_PTX_MAPA_SHARED_U32] = emit_mapa_u32,
-    [I_PTX_SETMAXNREG_INC] = emit_setmaxnreg,
-    [I_PTX_SETMAXNREG_DEC] = emit_setmaxnreg,
-    [I_PTX_GRIDDEP_WAIT] = emit_row,
-    [I_PTX_GRIDDEP_LAUNCH] = emit_row,
-    [I_PTX_ELECT_SYNC] = emit_elect,
-    [I_PTX_CP_BULK_G2S] = emit_row,
-    [I_PTX_CP_BULK_S2G] = emit_row,
-    [I_PTX_CP_BULK_COMMIT] = emit_row,
-    [I_PTX_CP_BULK_WAIT] = emit_row,
-    [I_PTX_CP_BULK_WAIT_READ] = emit_row,
-    [I_PTX_CP_BULK_TENSOR_G2S] = emit_tensor_g2s,
-    [I_PTX_CP_BULK_TENSOR_S2G] = emit_tensor_s2g,
-    [I_PTX_PREFETCH_TENSORMAP] = emit_prefetch_tensormap,
-    [I_PTX_TCGEN05_ALLOC] = emit_row,
-    [I_PTX_TCGEN05_DEALLOC] = emit_row,
-    [I_PTX_TCGEN05_RELINQUISH] = emit_row,
-    [I_PTX_TCGEN05_FENCE_BEFORE] = emit_row,
-    [I_PTX_TCGEN05_FENCE_AFTER] = emit_row,
-    [I_PTX_TCGEN05_WAIT_LD] = emit_row,
-    [I_PTX_TCGEN05_WAIT_ST] = emit_row,
-    [I_PTX_WGMMA_FENCE] = emit_wgmma,
-    [I_PTX_WGMMA_COMMIT] = emit_wgmma,
-    [I_PTX_WGMMA_WAIT] = emit_wgmma,
-    [I_PTX_ADD_F32] = emit_f32_arith,
-    [I_PTX_MUL_F32] = emit_f32_arith,
-    [I_PTX_FMA_RN_F32] = emit_row,
-    [I_PTX_EX2_APPROX_F32] = emit_f32_unary,
-    [I_PTX_RCP_APPROX_F32] = emit_f32_unary,
-    [I_PTX_TANH_APPROX_F32] = emit_f32_unary,
-    [I_PTX_SQRT_APPROX_F32] = emit_row,
-    [I_PTX_ABS_F32] = emit_f32_unary,
-    [I_PTX_MAD_LO_S32] = emit_mad_lo,
-    [I_PTX_LOP3_B32] = emit_lop3,
-    [I_PTX_CVT_RN_BF16X2_F32] = emit_cvt_bf16x2,
-    [I_PTX_SHFL_SYNC_BFLY_B32] = emit_row,
-    [I_PTX_REDUX_SYNC_ADD_U32] = emit_row,
-    [I_PTX_VOTE_SYNC_BALLOT] = emit_row,
-    [I_PTX_ATOM_ADD_F32] = emit_atom_add_f32,
-    [I_PTX_RED_ADD_F32] = emit_atom_add_f32,
-    [I_PTX_NANOSLEEP] = emit_row,
-    [I_PTX_TRAP] = emit_row,
-    [I_PTX_EXIT] = emit_row,
-    [I_PTX_ALU] = cg_ptx_alu,     /* intrin_ptx_alu.c */
-    [I_PTX_INSTR] = cg_ptx_instr, /* intrin_ptx_table.c */
+#define PTX_NVVM(ID, sp, mn, mx, kinds, ret, flags, emit, ...) [ID] = emit,
+#define PTX_IR(ID, name, mn, mx, kinds, ret, flags, emit) [ID] = emit,
+#include "tirx/internal/ptx_table.def"
 };
 
 CgIntrinFn cg_intrin_ptx(IntrinId id) { return id < INTRIN_COUNT ? ptx_table[id] : NULL; }

@@ -1,4 +1,4 @@
-/* Scalar T.ptx ALU and conversion instructions (intrin_ptx_alu.def): the one
+/* Scalar T.ptx ALU and conversion instructions (the PTX_ALU rows of ptx_table.def): the one
  * generic row I_PTX_ALU, whose call name keeps the spelling
  * (T.ptx["mul.wide.s32"]).  The spelling is decoded again with
  * tirx_ptx_alu_parse and lowered to plain LLVM IR (integer arithmetic,

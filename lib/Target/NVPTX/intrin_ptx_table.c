@@ -5,7 +5,7 @@
  * lowering column (PTXF_LOWER_* in its FLAGS, derived by scripts/ptx-lowering.py):
  *   1. PTXF_LOWER_LLVM: a scalar ALU/conversion spelling with one destination
  *      and plain sources lowers to LLVM IR (intrin_ptx_alu.c), which LLVM optimises;
- *   2. PTXF_LOWER_NVVM: a spelling that is one of the NVVM-intrinsic rows of intrin_ptx.def
+ *   2. PTXF_LOWER_NVVM: a spelling that is a PTX_NVVM row of the registry (ptx_table.def)
  *      with no destination (fences, barriers, mbarrier.init, cp.async groups,
  *      tcgen05 fences, ...) takes that row's emitter, and so do the plain
  *      TMA tile loads and stores (tma_rows, operands reordered);
@@ -120,7 +120,7 @@ static void store_lvalue(CG *cg, Expr *x, LLVMValueRef v) {
   if (p) cg_store_typed(cg, p, v, x->dtype, (unsigned)cg_dtype_bytes(x->dtype));
 }
 
-static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
+static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp, const PtxAluFamily *fam) {
   if (d->pred || d->keep || d->flen) return false;
   const PtxEntry *en = d->e;
   if (!en->nops || en->ops[0].kind != PTXK_REG || en->ops[0].rw != PTXRW_W) return false;
@@ -133,7 +133,7 @@ static bool try_alu(CG *cg, Expr *e, const Decoded *d, const char *sp) {
   if (d->nops != en->nops) return false;
   PtxAlu p;
   char err[160];
-  if (!tirx_ptx_alu_family(sp) || !tirx_ptx_alu_parse(sp, &p, err, sizeof err)) return false;
+  if (!fam || !tirx_ptx_alu_parse(sp, &p, err, sizeof err)) return false;
   if (p.fam->nops != d->nops - 1) return false;
   if (!tirx_dtype_eq(tirx_ptx_alu_result_dtype(&p), d->ops[0]->dtype)) return false;
   for (int i = 1; i < d->nops; i++)
@@ -219,11 +219,8 @@ static Expr *unwrap_cvta(Expr *x) {
   return x;
 }
 
-static bool try_row(CG *cg, Expr *e, const Decoded *d, const char *sp) {
+static bool try_row(CG *cg, Expr *e, const Decoded *d, const Intrin *in) {
   if (d->pred || d->flen) return false;
-  char name[200];
-  snprintf(name, sizeof name, "ptx.%s", sp);
-  const Intrin *in = tirx_intrin_lookup(name, strlen(name));
   if (!in || tirx_ptx_has_dst(d->e)) return false;
   if (d->nops < in->min_args || (in->max_args >= 0 && d->nops > in->max_args)) return false;
   CgIntrinFn fn = cg_intrin_ptx(in->id);
@@ -389,11 +386,15 @@ LLVMValueRef cg_ptx_instr(CG *cg, Expr *e) {
   if (!decode(cg, e, &d)) return NULL;
   StrBuf sp = {0};
   spelling(&d, &sp);
-  /* the row's lowering column (ptx_table.def FLAGS) names what its spellings may become */
+  /* the row's lowering column (ptx_table.def FLAGS) names what its spellings may
+   * become; the registry's PTX_ALU family / PTX_NVVM row of the spelling, how */
   unsigned lower = d.e->flags;
-  if (!arch_ok(cg, &d, e->loc, sp.p) || ((lower & PTXF_LOWER_LLVM) && try_alu(cg, e, &d, sp.p)) ||
+  PtxLookup look = {0};
+  if (lower & (PTXF_LOWER_LLVM | PTXF_LOWER_NVVM)) tirx_ptx_lookup(sp.p, &look);
+  if (!arch_ok(cg, &d, e->loc, sp.p) ||
+      ((lower & PTXF_LOWER_LLVM) && try_alu(cg, e, &d, sp.p, look.alu)) ||
       ((lower & PTXF_LOWER_NVVM) &&
-       (try_f8x2_to_bf16x2(cg, &d) || try_row(cg, e, &d, sp.p) || try_tma(cg, e, &d)))) {
+       (try_f8x2_to_bf16x2(cg, &d) || try_row(cg, e, &d, look.value) || try_tma(cg, e, &d)))) {
     free(sp.p);
     free(d.mods);
     return NULL;

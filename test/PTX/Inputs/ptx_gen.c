@@ -7,6 +7,13 @@
  *                                  (sm_90a, sm_100a, sm_103a), in the exact form
  *   tirx-ptx-gen any               one kernel per row, whatever its arch
  *   tirx-ptx-gen --rows            "name arch" per row
+ *   tirx-ptx-gen --registry        the registry as the compiled code sees it: each PTX
+ *                                  row's lowering column ("name LLVM|NVVM|asm"), each
+ *                                  PTX_NVVM/PTX_IR/PTX_ALU row, and whatever is
+ *                                  inconsistent (exit 1): a PTX_NVVM spelling that
+ *                                  tirx_ptx_lookup resolves to another id, an LLVM row
+ *                                  whose family has no PTX_ALU row, an NVVM row in no
+ *                                  PTX_NVVM spelling's family
  *   ... --skip-file F | --skip A,B   leave out the rows named in F / the list
  *   ... --only NAME                  just one row
  *
@@ -20,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tirx/internal/intrin.h"
 #include "tirx/internal/ir.h"
 #include "tirx/internal/ptx_table.h"
 
@@ -265,6 +273,75 @@ static void header(const char *name) {
     printf("    R_%s = T.alloc_local((%d,), \"%s\")\n", dtypes[d], used[d] ? used[d] : 1, dtypes[d]);
 }
 
+/* The registry's PTX_NVVM / PTX_IR / PTX_ALU rows, by the same X-macros the compiler uses. */
+static const struct {
+  IntrinId id;
+  const char *spelling;
+  bool ir;
+} value_rows[] = {
+#define PTX_NVVM(ID, sp, ...) {ID, sp, false},
+#define PTX_IR(ID, name, ...) {ID, name, true},
+#include "tirx/internal/ptx_table.def"
+};
+static const char *const alu_rows[] = {
+#define PTX_ALU(family, ...) #family,
+#include "tirx/internal/ptx_table.def"
+};
+enum { NVALUE = sizeof value_rows / sizeof value_rows[0], NALU = sizeof alu_rows / sizeof alu_rows[0] };
+
+static int registry(void) {
+  int n = tirx_ptx_count(), nllvm = 0, nnvvm = 0, nasm = 0, bad = 0, nown = 0, nir = 0;
+  for (int i = 0; i < n; i++) {
+    const PtxEntry *e = tirx_ptx_entry(i);
+    unsigned f = e->flags;
+    printf("%s %s%s%s\n", e->name, f & PTXF_LOWER_LLVM ? "LLVM" : "", (f & PTXF_LOWER_LLVM) && (f & PTXF_LOWER_NVVM) ? "|" : "",
+           f & PTXF_LOWER_NVVM ? "NVVM" : f & PTXF_LOWER_LLVM ? "" : "asm");
+    nllvm += !!(f & PTXF_LOWER_LLVM);
+    nnvvm += !!(f & PTXF_LOWER_NVVM);
+    nasm += !(f & (PTXF_LOWER_LLVM | PTXF_LOWER_NVVM));
+    PtxLookup l;
+    tirx_ptx_lookup(e->mnemonic, &l);
+    if ((f & PTXF_LOWER_LLVM) && !l.alu) {
+      printf("inconsistent: %s is LLVM but family '%s' has no PTX_ALU row\n", e->name, e->mnemonic);
+      bad++;
+    }
+    bool in_family = false;
+    for (int v = 0; v < NVALUE && !in_family; v++) {
+      if (value_rows[v].ir) continue;
+      tirx_ptx_lookup(value_rows[v].spelling, &l);
+      for (int r = 0; r < l.nrows; r++) in_family |= l.rows[r] == e;
+    }
+    if ((f & PTXF_LOWER_NVVM) && !in_family) {
+      printf("inconsistent: %s is NVVM but no PTX_NVVM spelling is of its family\n", e->name);
+      bad++;
+    }
+  }
+  for (int v = 0; v < NVALUE; v++) {
+    PtxLookup l;
+    tirx_ptx_lookup(value_rows[v].spelling, &l);
+    const Intrin *in = tirx_intrin(value_rows[v].id);
+    printf("%s %s -> %s, %d rows of its family\n", value_rows[v].ir ? "PTX_IR" : "PTX_NVVM", value_rows[v].spelling, in->name, l.nrows);
+    if (l.value != in) {
+      printf("inconsistent: %s resolves to %s\n", value_rows[v].spelling, l.value ? l.value->name : "nothing");
+      bad++;
+    }
+    nir += value_rows[v].ir;
+    nown += !value_rows[v].ir && !l.nrows;
+  }
+  for (int a = 0; a < NALU; a++) {
+    PtxLookup l;
+    tirx_ptx_lookup(alu_rows[a], &l);
+    printf("PTX_ALU %s, %d rows of its family\n", alu_rows[a], l.nrows);
+    if (!l.alu || strcmp(l.alu->name, alu_rows[a]) != 0) {
+      printf("inconsistent: PTX_ALU %s is not found by its name\n", alu_rows[a]);
+      bad++;
+    }
+  }
+  printf("registry: %d PTX rows: %d LLVM, %d NVVM, %d asm; %d PTX_NVVM spellings (%d of no row), %d PTX_IR ids, %d PTX_ALU families; %d inconsistent\n",
+         n, nllvm, nnvvm, nasm, NVALUE - nir, nown, nir, NALU, bad);
+  return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: tirx-ptx-gen spellings|sm_90a|sm_100a|sm_103a|--rows [--skip NAME,...] [--only NAME]\n");
@@ -288,6 +365,7 @@ int main(int argc, char **argv) {
   }
   if (bad) return 1;
   const char *mode = argv[1];
+  if (strcmp(mode, "--registry") == 0) return registry();
   if (strcmp(mode, "--rows") == 0) {
     for (int i = 0; i < n; i++) printf("%s %s\n", rows[i].e->name, tirx_ptx_arch_name(rows[i].e->arch));
     return 0;
