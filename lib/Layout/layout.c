@@ -168,6 +168,40 @@ bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nw
   return true;
 }
 
+bool lay_dim_strides(Module *m, const Buffer *b, Expr **strides, char *why, size_t nwhy) {
+  (void)m;
+  if (b->nstrides == b->ndim && b->ndim > 0) {
+    for (int d = 0; d < b->ndim; d++) strides[d] = b->strides[d];
+    return true;
+  }
+  const Buffer *r = b;
+  while (!r->layout && r->layout_src) r = r->layout_src;
+  const Expr *l = r->layout;
+  if (!l || l->kind != E_LAYOUT)
+    return fail(why, nwhy, "'%s' has no explicit strided layout", b->name);
+  if (is_lay(l, "T.TileLayout") && l->u.call.n == 1 && l->u.call.nkw == 0) l = l->u.call.args[0];
+  if (!is_lay(l, "T.S") || l->u.call.n != 2)
+    return fail(why, nwhy, "the layout of '%s' is not one T.S[extents:strides] shard", b->name);
+  Expr *const *ex, *const *st;
+  int k = items(l->u.call.args[0], &ex);
+  if (!ex) ex = &l->u.call.args[0];
+  int ks = items(l->u.call.args[1], &st);
+  if (!st) st = &l->u.call.args[1];
+  if (k != b->ndim || ks != k)
+    return fail(why, nwhy, "the layout of '%s' has %d iters for its %d dimensions", b->name, k,
+                b->ndim);
+  for (int d = 0; d < k; d++) {
+    int64_t e, s;
+    if (!const_of(ex[d], &e) || !const_of(b->shape[d], &s) || e != s)
+      return fail(why, nwhy, "the layout of '%s' does not split its shape one iter per dimension",
+                  b->name);
+    if (is_lay(st[d], "@"))
+      return fail(why, nwhy, "the layout of '%s' has a thread axis", b->name);
+    strides[d] = st[d];
+  }
+  return true;
+}
+
 /* ---- canonical form -------------------------------------------------------- */
 
 void lay_canonical(Module *m, const Layout *in, Layout *out) {

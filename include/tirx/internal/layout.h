@@ -52,6 +52,14 @@ bool lay_vwhy(char *why, size_t nwhy, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 
 bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nwhy);
+/* The per-dimension strides of a strided memory layout, symbolic ones included (the one
+ * reader here that does not need constants): b's explicit strides=, else b's layout
+ * (following layout_src), which must be a plain T.S[(e_0, ..):(s_0, ..)] (or the same in
+ * T.TileLayout) with one memory iter per dimension of b, its extents b's constant shape,
+ * no offset, replica or swizzle; strides[d] = s_d as written.  False with a reason
+ * otherwise (also for the default layout: callers know it is row-major).  For a global
+ * tensor a TMA map describes by dims and strides. */
+bool lay_dim_strides(Module *m, const Buffer *b, Expr **strides, char *why, size_t nwhy);
 /* Row-major over shape. */
 void lay_row_major(Module *m, const int64_t *shape, int nd, Layout *out);
 
