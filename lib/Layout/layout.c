@@ -195,8 +195,7 @@ bool lay_dim_strides(Module *m, const Buffer *b, Expr **strides, char *why, size
     if (!const_of(ex[d], &e) || !const_of(b->shape[d], &s) || e != s)
       return fail(why, nwhy, "the layout of '%s' does not split its shape one iter per dimension",
                   b->name);
-    if (is_lay(st[d], "@"))
-      return fail(why, nwhy, "the layout of '%s' has a thread axis", b->name);
+    if (is_lay(st[d], "@")) return fail(why, nwhy, "the layout of '%s' has a thread axis", b->name);
     strides[d] = st[d];
   }
   return true;

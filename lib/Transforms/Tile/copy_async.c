@@ -809,9 +809,10 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   Expr *base = tirx_varref(op->m, root->data, noloc());
   if (p->goff) { /* TVM's T.handle_add_byte_offset(data, elem_offset * bytes) */
     int64_t c;
-    Expr *bytes = xf_const_int(p->goff, &c)
-                      ? tirx_int(op->m, p->goff->dtype, c * p->eb, noloc())
-                      : tile_bin(op, E_MUL, p->goff, tirx_int(op->m, p->goff->dtype, p->eb, noloc()));
+    Expr *bytes =
+        xf_const_int(p->goff, &c)
+            ? tirx_int(op->m, p->goff->dtype, c * p->eb, noloc())
+            : tile_bin(op, E_MUL, p->goff, tirx_int(op->m, p->goff->dtype, p->eb, noloc()));
     Expr *ba[2] = {base, bytes};
     base = tile_call(op, I_HANDLE_ADD_BYTE_OFFSET, tirx_dtype(DT_HANDLE), ba, 2);
   }
