@@ -306,8 +306,7 @@ static int64_t smem_vec(const EwPlan *p, int64_t nt) {
     int64_t v = cands[k] / bits;
     bool ok = v > 0 && (n / nt) % v == 0 && p->dst.ext[p->dst.nd - 1] % v == 0;
     for (int i = 0; ok && i < p->nsrc; i++)
-      if (p->src[i].is_buf && p->src[i].r.nd > 0)
-        ok = p->src[i].r.ext[p->src[i].r.nd - 1] % v == 0;
+      if (p->src[i].is_buf && p->src[i].r.nd > 0) ok = p->src[i].r.ext[p->src[i].r.nd - 1] % v == 0;
     if (ok) return v;
   }
   return 1;
