@@ -40,6 +40,32 @@ typedef struct Layout {
   int swz_m, swz_b, swz_s; /* swz_b == 0: no swizzle */
 } Layout;
 
+/* One E_LAYOUT as written, nothing folded or evaluated: the one reader of the parser's
+ * layout expressions, used by the algebra here (lay_from_expr folds it to constants) and
+ * by the parser's views (lib/Parse/eval_view.c keeps symbolic extents and strides).
+ *   comp     the T.ComposeLayout(M, B, S, tile) around the tile, NULL: none
+ *   wrapped  the tile is written T.TileLayout(...) (else a bare T.S[...] / sum)
+ *   n        iters of the T.S shard, outermost first: ext[k], str[k] (NULL for every k
+ *            when the shard is T.S[extents], row-major), axis[k] (the `@axis` of the
+ *            stride, NULL: memory)
+ *   terms    the other terms of a `+` sum as written (T.R[...] replicas, `x@axis`
+ *            offsets, offset expressions), in order
+ * False with a reason when l is not such a layout (no shard, a shard whose extents and
+ * strides differ in number, a second shard). */
+typedef struct LaySpec {
+  const Expr *comp;
+  bool wrapped;
+  int n;
+  Expr **ext, **str;
+  const char **axis;
+  Expr **terms;
+  int nterms;
+} LaySpec;
+bool lay_read(Module *m, const Expr *l, LaySpec *out, char *why, size_t nwhy);
+/* The iters of a T.S[...] / T.R[...] node itself (the shard reader lay_read uses). */
+bool lay_read_shard(Module *m, const Expr *sl, int *n, Expr ***ext, Expr ***str, const char ***axis,
+                    char *why, size_t nwhy);
+
 /* A layout value of a buffer: its E_LAYOUT (NULL = row-major over shape).
  * T.TileLayout(T.S[...]) / bare T.S[...] (extents only = row-major) /
  * T.S[...] + T.R[...] replicas / T.ComposeLayout(M, B, S, tile). */
