@@ -515,6 +515,17 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
                gb->name);
       return false;
     }
+    for (int i = 0; i + 1 < p->rank; i++) { /* TMA: 16-byte multiples under 2^40 */
+      int64_t v;
+      if (xf_const_int(p->gstride[i], &v) &&
+          (v < 0 || (v * p->eb) % 16 || v * p->eb >= ((int64_t)1 << 40))) {
+        tile_why(why, nwhy,
+                 "the stride of dimension %d of '%s' is %lld bytes, not a non-negative multiple of "
+                 "16 under 2^40 (a tensor map's global stride)",
+                 i, gb->name, (long long)(v * p->eb));
+        return false;
+      }
+    }
     for (int i = 0; i + 1 < p->rank && !explicit_; i++) {
       int64_t v;
       if (!xf_const_int(p->gstride[i], &v)) { /* as TVM 0.27: legality unknown until run time */
