@@ -66,11 +66,12 @@ static int items(const Expr *e, Expr *const **out) {
 
 static bool const_of(const Expr *e, int64_t *v) { return tirx_expr_is_const_int(e, v); }
 
-/* T.S[exts] or T.S[exts:strides] (also T.R[...]) into iters. */
-static bool read_shard(Module *m, const Expr *sl, LayIter **out, int *n, char *why, size_t nwhy) {
+bool lay_read_shard(Module *m, const Expr *sl, int *n, Expr ***ext, Expr ***str, const char ***axis,
+                    char *why, size_t nwhy) {
+  if (!(is_lay(sl, "T.S") || is_lay(sl, "T.R")) || sl->u.call.n < 1 || sl->u.call.n > 2)
+    return fail(why, nwhy, "not a T.S[...] / T.R[...] shard");
   Expr *const *ex, *const *st = NULL;
-  const Expr *e0 = sl->u.call.args[0];
-  int k = items(e0, &ex);
+  int k = items(sl->u.call.args[0], &ex);
   if (!ex) ex = &sl->u.call.args[0];
   int ks = k;
   if (sl->u.call.n == 2) {
@@ -78,26 +79,69 @@ static bool read_shard(Module *m, const Expr *sl, LayIter **out, int *n, char *w
     if (!st) st = &sl->u.call.args[1];
   }
   if (ks != k) return fail(why, nwhy, "the layout has %d extents but %d strides", k, ks);
+  *ext = TIRX_NEWN(m, Expr *, k > 0 ? k : 1);
+  *str = TIRX_NEWN(m, Expr *, k > 0 ? k : 1);
+  *axis = TIRX_NEWN(m, const char *, k > 0 ? k : 1);
+  for (int i = 0; i < k; i++) {
+    (*ext)[i] = ex[i];
+    (*str)[i] = NULL;
+    (*axis)[i] = NULL;
+    if (!st) continue;
+    Expr *t = st[i];
+    if (is_lay(t, "@") && t->u.call.n == 2 && t->u.call.args[1]->kind == E_STR) {
+      (*axis)[i] = tirx_intern(m, t->u.call.args[1]->u.s.p, t->u.call.args[1]->u.s.len);
+      t = t->u.call.args[0];
+    }
+    (*str)[i] = t;
+  }
+  *n = k;
+  return true;
+}
+
+bool lay_read(Module *m, const Expr *l, LaySpec *out, char *why, size_t nwhy) {
+  memset(out, 0, sizeof *out);
+  if (is_lay(l, "T.ComposeLayout") && l->u.call.n == 4) {
+    out->comp = l;
+    l = l->u.call.args[3];
+  }
+  if (is_lay(l, "T.TileLayout") && l->u.call.n == 1 && l->u.call.nkw == 0) {
+    out->wrapped = true;
+    l = l->u.call.args[0];
+  }
+  if (is_lay(l, "T.S"))
+    return lay_read_shard(m, l, &out->n, &out->ext, &out->str, &out->axis, why, nwhy);
+  if (!is_lay(l, "+")) return fail(why, nwhy, "not a T.TileLayout / T.ComposeLayout");
+  bool shard = false;
+  out->terms = TIRX_NEWN(m, Expr *, l->u.call.n > 0 ? l->u.call.n : 1);
+  for (int i = 0; i < l->u.call.n; i++) {
+    Expr *t = l->u.call.args[i];
+    if (is_lay(t, "T.S") && !shard) {
+      if (!lay_read_shard(m, t, &out->n, &out->ext, &out->str, &out->axis, why, nwhy)) return false;
+      shard = true;
+    } else {
+      out->terms[out->nterms++] = t;
+    }
+  }
+  if (!shard) return fail(why, nwhy, "the layout has no T.S shard");
+  return true;
+}
+
+/* Constant iters of a shard read by lay_read_shard (row-major strides when none). */
+static bool const_iters(Module *m, int k, Expr **ext, Expr **str, const char **axis, LayIter **out,
+                        char *why, size_t nwhy) {
   LayIter *it = iters(m, k);
   int64_t s = 1;
   for (int i = k - 1; i >= 0; i--) {
-    if (!const_of(ex[i], &it[i].ext)) return fail(why, nwhy, "the layout has a symbolic extent");
-    if (!st) {
+    if (!const_of(ext[i], &it[i].ext)) return fail(why, nwhy, "the layout has a symbolic extent");
+    it[i].axis = axis[i];
+    if (!str[i]) {
       it[i].stride = s;
-      it[i].axis = NULL;
       s *= it[i].ext;
-      continue;
+    } else if (!const_of(str[i], &it[i].stride)) {
+      return fail(why, nwhy, "the layout has a symbolic stride");
     }
-    const Expr *t = st[i];
-    it[i].axis = NULL;
-    if (is_lay(t, "@") && t->u.call.n == 2 && t->u.call.args[1]->kind == E_STR) {
-      it[i].axis = tirx_intern(m, t->u.call.args[1]->u.s.p, t->u.call.args[1]->u.s.len);
-      t = t->u.call.args[0];
-    }
-    if (!const_of(t, &it[i].stride)) return fail(why, nwhy, "the layout has a symbolic stride");
   }
   *out = it;
-  *n = k;
   return true;
 }
 
@@ -111,34 +155,30 @@ bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layou
     lay_row_major(m, sh, ndim, out);
     return true;
   }
-  if (is_lay(l, "T.ComposeLayout") && l->u.call.n == 4) {
+  LaySpec sp;
+  if (!lay_read(m, l, &sp, why, nwhy)) return false;
+  if (sp.comp) {
     int64_t v[3];
     for (int k = 0; k < 3; k++)
-      if (!const_of(l->u.call.args[k], &v[k]) || v[k] < 0 || v[k] > 16)
+      if (!const_of(sp.comp->u.call.args[k], &v[k]) || v[k] < 0 || v[k] > 16)
         return fail(why, nwhy, "the swizzle parameters are not small constants");
-    Layout inner;
-    if (!lay_from_expr(m, l->u.call.args[3], shape, ndim, &inner, why, nwhy)) return false;
-    *out = inner;
     out->swz_m = (int)v[0];
     out->swz_b = (int)v[1];
     out->swz_s = (int)v[2];
-    return true;
   }
-  if (is_lay(l, "T.TileLayout") && l->u.call.n == 1 && l->u.call.nkw == 0) l = l->u.call.args[0];
-  if (is_lay(l, "T.S") && (l->u.call.n == 1 || l->u.call.n == 2))
-    return read_shard(m, l, &out->it, &out->n, why, nwhy);
-  if (!is_lay(l, "+")) return fail(why, nwhy, "not a T.TileLayout / T.ComposeLayout");
-  bool shard = false;
-  for (int i = 0; i < l->u.call.n; i++) {
-    const Expr *t = l->u.call.args[i];
+  if (!const_iters(m, sp.n, sp.ext, sp.str, sp.axis, &out->it, why, nwhy)) return false;
+  out->n = sp.n;
+  for (int i = 0; i < sp.nterms; i++) {
+    const Expr *t = sp.terms[i];
     int64_t c;
-    if (is_lay(t, "T.S") && !shard) {
-      if (!read_shard(m, t, &out->it, &out->n, why, nwhy)) return false;
-      shard = true;
-    } else if (is_lay(t, "T.R") && (t->u.call.n == 1 || t->u.call.n == 2)) {
-      LayIter *r;
+    if (is_lay(t, "T.R") && (t->u.call.n == 1 || t->u.call.n == 2)) {
       int nr;
-      if (!read_shard(m, t, &r, &nr, why, nwhy)) return false;
+      Expr **ex, **st;
+      const char **ax;
+      LayIter *r;
+      if (!lay_read_shard(m, t, &nr, &ex, &st, &ax, why, nwhy) ||
+          !const_iters(m, nr, ex, st, ax, &r, why, nwhy))
+        return false;
       LayIter *all = iters(m, out->nrep + nr);
       if (out->nrep) memcpy(all, out->rep, sizeof *all * (size_t)out->nrep);
       if (nr) memcpy(all + out->nrep, r, sizeof *all * (size_t)nr);
@@ -152,7 +192,6 @@ bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layou
                   "symbolic offset)");
     }
   }
-  if (!shard) return fail(why, nwhy, "the layout has no T.S shard");
   return true;
 }
 
@@ -165,6 +204,34 @@ bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nw
   int64_t off;
   if (b->elem_offset && const_of(b->elem_offset, &off)) out->offset += off;
   else if (b->elem_offset) return fail(why, nwhy, "'%s' has a symbolic element offset", b->name);
+  return true;
+}
+
+bool lay_dim_strides(Module *m, const Buffer *b, Expr **strides, char *why, size_t nwhy) {
+  if (b->nstrides == b->ndim && b->ndim > 0) {
+    for (int d = 0; d < b->ndim; d++) strides[d] = b->strides[d];
+    return true;
+  }
+  const Buffer *r = b;
+  while (!r->layout && r->layout_src) r = r->layout_src;
+  const Expr *l = r->layout;
+  if (!l || l->kind != E_LAYOUT)
+    return fail(why, nwhy, "'%s' has no explicit strided layout", b->name);
+  LaySpec sp;
+  if (!lay_read(m, l, &sp, why, nwhy)) return false;
+  if (sp.comp || sp.nterms || (sp.n > 0 && !sp.str[0]))
+    return fail(why, nwhy, "the layout of '%s' is not one T.S[extents:strides] shard", b->name);
+  if (sp.n != b->ndim)
+    return fail(why, nwhy, "the layout of '%s' has %d iters for its %d dimensions", b->name, sp.n,
+                b->ndim);
+  for (int d = 0; d < sp.n; d++) {
+    int64_t e, s;
+    if (!const_of(sp.ext[d], &e) || !const_of(b->shape[d], &s) || e != s)
+      return fail(why, nwhy, "the layout of '%s' does not split its shape one iter per dimension",
+                  b->name);
+    if (sp.axis[d]) return fail(why, nwhy, "the layout of '%s' has a thread axis", b->name);
+    strides[d] = sp.str[d];
+  }
   return true;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "Parse/eval_tirx.h"
+#include "tirx/internal/layout.h"
 
 enum { MAX_IT = 40 };
 
@@ -72,35 +73,21 @@ static void row_major(Eval *ev, Expr *const *shape, int n, LView *lv, Loc loc) {
   }
 }
 
-static bool parse_shard(Eval *ev, const Expr *sl, LView *lv, Loc loc) {
-  if (sl->u.call.n == 1) { /* T.S[extents]: row-major strides */
-    const Expr *ex = sl->u.call.args[0];
-    bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST;
-    int k = lx ? ex->u.list.n : 1;
-    if (k > MAX_IT) return false;
-    Expr **xs = lx ? ex->u.list.items : (Expr **)&sl->u.call.args[0];
-    row_major(ev, xs, k, lv, loc);
+/* The shard lay_read found, as LView iters (row-major over the extents when it
+ * has no strides). */
+static bool shard_iters(Eval *ev, const LaySpec *sp, LView *lv, Loc loc) {
+  if (sp->n > MAX_IT) return false;
+  if (sp->n > 0 && !sp->str[0]) {
+    row_major(ev, sp->ext, sp->n, lv, loc);
     return true;
   }
-  Expr *ex = sl->u.call.args[0], *st = sl->u.call.args[1];
-  bool lx = ex->kind == E_TUPLE || ex->kind == E_LIST,
-       ls = st->kind == E_TUPLE || st->kind == E_LIST;
-  int k = lx ? ex->u.list.n : 1;
-  if ((ls ? st->u.list.n : 1) != k || k > MAX_IT) return false;
-  for (int i = 0; i < k; i++) {
-    Expr *e = lx ? ex->u.list.items[i] : ex;
-    Expr *s = ls ? st->u.list.items[i] : st;
-    LIter *it = &lv->it[i];
-    it->ext = expr_value(e, loc);
-    it->axis = NULL;
-    if (lay_is(s, "@") && s->u.call.n == 2 && s->u.call.args[1]->kind == E_STR) {
-      it->axis = tirx_intern(ev->m, s->u.call.args[1]->u.s.p, s->u.call.args[1]->u.s.len);
-      s = s->u.call.args[0];
-    }
-    if (s->kind == E_LAYOUT) return false;
-    it->str = expr_value(s, loc);
+  for (int i = 0; i < sp->n; i++) {
+    if (sp->str[i]->kind == E_LAYOUT) return false;
+    lv->it[i].ext = expr_value(sp->ext[i], loc);
+    lv->it[i].axis = sp->axis[i];
+    lv->it[i].str = expr_value(sp->str[i], loc);
   }
-  lv->n = k;
+  lv->n = sp->n;
   return true;
 }
 
@@ -121,24 +108,18 @@ static bool parse_layout(Eval *ev, const Buffer *b, LView *lv, Loc loc) {
   return parse_layout_expr(ev, l, lv, loc);
 }
 
+/* A written layout (the reader is lib/Layout's lay_read) as LView iters, its
+ * replica / thread-offset terms and memory offset kept as written. */
 static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc) {
   memset(lv, 0, sizeof *lv);
-  if (lay_is(l, "T.ComposeLayout") && l->u.call.n == 4) {
-    lv->comp = l;
-    l = l->u.call.args[3];
-  }
-  if (!lay_is(l, "T.TileLayout") || l->u.call.n != 1 || l->u.call.nkw) return false;
-  const Expr *spec = l->u.call.args[0];
-  if (lay_is(spec, "T.S") && (spec->u.call.n == 2 || spec->u.call.n == 1))
-    return parse_shard(ev, spec, lv, loc);
-  if (!lay_is(spec, "+")) return false;
-  bool shard = false;
-  for (int i = 0; i < spec->u.call.n; i++) {
-    Expr *t = spec->u.call.args[i];
-    if (lay_is(t, "T.S") && (t->u.call.n == 2 || t->u.call.n == 1) && !shard) {
-      if (!parse_shard(ev, t, lv, loc)) return false;
-      shard = true;
-    } else if (lay_is(t, "T.R") || lay_is(t, "@")) {
+  LaySpec sp;
+  char why[160];
+  if (!lay_read(ev->m, l, &sp, why, sizeof why) || !sp.wrapped) return false;
+  lv->comp = sp.comp;
+  if (!shard_iters(ev, &sp, lv, loc)) return false;
+  for (int i = 0; i < sp.nterms; i++) {
+    Expr *t = sp.terms[i];
+    if (lay_is(t, "T.R") || lay_is(t, "@")) {
       if (lv->nextra == 8) return false;
       lv->extra[lv->nextra++] = t;
     } else if (t->kind != E_LAYOUT && !lv->moff) {
@@ -147,7 +128,7 @@ static bool parse_layout_expr(Eval *ev, const Expr *l, LView *lv, Loc loc) {
       return false;
     }
   }
-  return shard;
+  return true;
 }
 
 static Expr *tuple_of(Eval *ev, Expr **xs, int n, Loc loc) {

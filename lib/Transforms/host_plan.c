@@ -494,7 +494,9 @@ static Expr *linear_index(Module *m, const Buffer *b, Expr **idx, int n) {
 static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth);
 
 /* The param under buffer b's data pointer (through decl_buffer aliases), and the byte
-   offset of b's element 0 from it. */
+   offset of that pointer from the param's.  b.data is the pointer its declaration aliased
+   (`data=A.data`), as TVM's Buffer.data: b's own elem_offset applies to b's element
+   accesses, not to b.data, so it is not added here (an element's address adds it). */
 static bool buffer_base(Split *S, Buffer *b, int *param, Expr **off, int depth) {
   int pi = shd_param_of_buf(S->f, b);
   if (pi >= 0) {
@@ -502,10 +504,7 @@ static bool buffer_base(Split *S, Buffer *b, int *param, Expr **off, int depth) 
     *off = NULL;
     return true;
   }
-  if (depth > 16 || !b->decl_data || !map_base(S, b->decl_data, param, off, depth + 1))
-    return false;
-  if (b->elem_offset) *off = add_off(S->m, *off, elem_bytes(S->m, b->elem_offset, b));
-  return true;
+  return depth <= 16 && b->decl_data && map_base(S, b->decl_data, param, off, depth + 1);
 }
 
 /* A tensor map's base address: `A.data`, `T.address_of(A[i, j])` / `A.ptr_to([i, j])`
@@ -526,6 +525,8 @@ static bool map_base(Split *S, Expr *e, int *param, Expr **off, int depth) {
     Buffer *b = ld->u.load.buf;
     Expr *lin = linear_index(S->m, b, ld->u.load.idx, ld->u.load.n);
     if (!lin || !buffer_base(S, b, param, off, depth)) return false;
+    if (b->elem_offset && shd_param_of_buf(S->f, b) < 0)
+      lin = tirx_binary(S->m, E_ADD, b->elem_offset, lin, xf_noloc());
     *off = add_off(S->m, *off, elem_bytes(S->m, lin, b));
     return true;
   }

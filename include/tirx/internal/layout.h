@@ -40,6 +40,32 @@ typedef struct Layout {
   int swz_m, swz_b, swz_s; /* swz_b == 0: no swizzle */
 } Layout;
 
+/* One E_LAYOUT as written, nothing folded or evaluated: the one reader of the parser's
+ * layout expressions, used by the algebra here (lay_from_expr folds it to constants) and
+ * by the parser's views (lib/Parse/eval_view.c keeps symbolic extents and strides).
+ *   comp     the T.ComposeLayout(M, B, S, tile) around the tile, NULL: none
+ *   wrapped  the tile is written T.TileLayout(...) (else a bare T.S[...] / sum)
+ *   n        iters of the T.S shard, outermost first: ext[k], str[k] (NULL for every k
+ *            when the shard is T.S[extents], row-major), axis[k] (the `@axis` of the
+ *            stride, NULL: memory)
+ *   terms    the other terms of a `+` sum as written (T.R[...] replicas, `x@axis`
+ *            offsets, offset expressions), in order
+ * False with a reason when l is not such a layout (no shard, a shard whose extents and
+ * strides differ in number, a second shard). */
+typedef struct LaySpec {
+  const Expr *comp;
+  bool wrapped;
+  int n;
+  Expr **ext, **str;
+  const char **axis;
+  Expr **terms;
+  int nterms;
+} LaySpec;
+bool lay_read(Module *m, const Expr *l, LaySpec *out, char *why, size_t nwhy);
+/* The iters of a T.S[...] / T.R[...] node itself (the shard reader lay_read uses). */
+bool lay_read_shard(Module *m, const Expr *sl, int *n, Expr ***ext, Expr ***str, const char ***axis,
+                    char *why, size_t nwhy);
+
 /* A layout value of a buffer: its E_LAYOUT (NULL = row-major over shape).
  * T.TileLayout(T.S[...]) / bare T.S[...] (extents only = row-major) /
  * T.S[...] + T.R[...] replicas / T.ComposeLayout(M, B, S, tile). */
@@ -52,6 +78,14 @@ bool lay_vwhy(char *why, size_t nwhy, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 
 bool lay_of_buffer(Module *m, const Buffer *b, Layout *out, char *why, size_t nwhy);
+/* The per-dimension strides of a strided memory layout, symbolic ones included (the one
+ * reader here that does not need constants): b's explicit strides=, else b's layout
+ * (following layout_src), which must be a plain T.S[(e_0, ..):(s_0, ..)] (or the same in
+ * T.TileLayout) with one memory iter per dimension of b, its extents b's constant shape,
+ * no offset, replica or swizzle; strides[d] = s_d as written.  False with a reason
+ * otherwise (also for the default layout: callers know it is row-major).  For a global
+ * tensor a TMA map describes by dims and strides. */
+bool lay_dim_strides(Module *m, const Buffer *b, Expr **strides, char *why, size_t nwhy);
 /* Row-major over shape. */
 void lay_row_major(Module *m, const int64_t *shape, int nd, Layout *out);
 

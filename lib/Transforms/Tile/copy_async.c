@@ -361,6 +361,10 @@ typedef struct Tma {
   const char *reduce; /* reduce stores: add / min / max / inc / dec / and / or / xor, NULL: none */
   bool prefetch;      /* prefetch_tensormap=True */
   Expr *cache;        /* cache_hint=: the .u64 L2 cache policy (.L2::cache_hint), NULL: none */
+  bool gstrided;      /* the global strides are gstride[] (elements, outermost first), not
+                         compact row-major over the shape */
+  Expr *gstride[5];
+  Expr *goff; /* the global buffer's element offset from its data pointer, NULL: 0 */
 } Tma;
 
 /* cache_hint="..." names TVM's built-in L2 policies (createpolicy's fractional
@@ -498,12 +502,46 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   int64_t eoff = 0;
-  if (gb->nstrides || (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))) {
-    tile_why(why, nwhy, "'%s' has explicit strides or an element offset (not supported yet)",
-             gb->name);
+  if (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))
+    p->goff = gb->elem_offset;
+  char sinner[TILE_WHY_LEN];
+  if ((gb->nstrides || (gb->layout && gb->layout->kind != E_NONE)) &&
+      lay_dim_strides(op->m, gb, p->gstride, sinner, sizeof sinner)) {
+    int64_t one;
+    if (!xf_const_int(p->gstride[p->rank - 1], &one) || one != 1) {
+      tile_why(why, nwhy,
+               "the innermost dimension of '%s' is not contiguous (stride 1), as a tensor map's "
+               "must be",
+               gb->name);
+      return false;
+    }
+    for (int i = 0; i + 1 < p->rank; i++) { /* TMA: 16-byte multiples under 2^40 */
+      int64_t v;
+      if (xf_const_int(p->gstride[i], &v) &&
+          (v < 0 || (v * p->eb) % 16 || v * p->eb >= ((int64_t)1 << 40))) {
+        tile_why(why, nwhy,
+                 "the stride of dimension %d of '%s' is %lld bytes, not a non-negative multiple of "
+                 "16 under 2^40 (a tensor map's global stride)",
+                 i, gb->name, (long long)(v * p->eb));
+        return false;
+      }
+    }
+    for (int i = 0; i + 1 < p->rank && !explicit_; i++) {
+      int64_t v;
+      if (!xf_const_int(p->gstride[i], &v)) { /* as TVM 0.27: legality unknown until run time */
+        tile_why(why, nwhy,
+                 "the stride of dimension %d of '%s' is symbolic, so the map's legality (a "
+                 "multiple of 16 bytes, under 2^40) is only known at run time: use "
+                 "dispatch=\"tma_explicit\"",
+                 i, gb->name);
+        return false;
+      }
+    }
+    p->gstrided = true;
+  } else if (gb->nstrides) {
+    tile_why(why, nwhy, "the strides of '%s' do not describe it: %s", gb->name, sinner);
     return false;
-  }
-  if (gb->layout && gb->layout->kind != E_NONE) {
+  } else if (gb->layout && gb->layout->kind != E_NONE) {
     Layout l, rm;
     bool konst = true;
     int64_t shape[5];
@@ -577,7 +615,9 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   }
   int64_t repeat = 1;
   if (sl.swz_b) {
-    if (((int64_t)1 << sl.swz_m) * p->eb != 16 || sl.swz_s != sl.swz_b || sl.swz_b > 3) {
+    /* TMA's 32B / 64B / 128B modes XOR byte-address bits [7, 7 + B) into [4, 4 + B):
+     * ComposeLayout(M, B, 3) with 2^M elements = 16 bytes, B = 1, 2, 3 */
+    if (((int64_t)1 << sl.swz_m) * p->eb != 16 || sl.swz_s != 3 || sl.swz_b > 3) {
       tile_why(why, nwhy,
                "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is not a TMA swizzle mode (16-byte "
                "units, a row of 32, 64 or 128 bytes)",
@@ -770,10 +810,32 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   tirx_dtype_str(gb->dtype, dt);
   a[n++] = tirx_str(op->m, tirx_intern0(op->m, dt), strlen(dt), noloc());
   a[n++] = tile_int(op, p->rank);
-  a[n++] = tirx_varref(op->m, gb->data, noloc());
+  /* the pointer under the view chain (views and decl_buffers declared in the device
+   * region are out of the host prologue's reach; their data is this pointer) */
+  const Buffer *root = gb;
+  for (int depth = 0; depth < 64 && root->decl_data && root->decl_data->kind == E_VAR &&
+                      root->decl_data->u.var->kind == VAR_BUFDATA && root->decl_data->u.var->buffer;
+       depth++)
+    root = root->decl_data->u.var->buffer;
+  Expr *base = tirx_varref(op->m, root->data, noloc());
+  if (p->goff) { /* TVM's T.handle_add_byte_offset(data, elem_offset * bytes) */
+    int64_t c;
+    Expr *bytes =
+        xf_const_int(p->goff, &c)
+            ? tirx_int(op->m, p->goff->dtype, c * p->eb, noloc())
+            : tile_bin(op, E_MUL, p->goff, tirx_int(op->m, p->goff->dtype, p->eb, noloc()));
+    Expr *ba[2] = {base, bytes};
+    base = tile_call(op, I_HANDLE_ADD_BYTE_OFFSET, tirx_dtype(DT_HANDLE), ba, 2);
+  }
+  a[n++] = base;
   for (int i = p->rank - 1; i >= 0; i--) a[n++] = gb->shape[i];
   Expr *stride = tile_int(op, p->eb);
   for (int i = p->rank - 1; i >= 1; i--) {
+    if (p->gstrided) { /* the layout's strides, in bytes */
+      Expr *s = p->gstride[i - 1];
+      a[n++] = tile_bin(op, E_MUL, s, tirx_int(op->m, s->dtype, p->eb, noloc()));
+      continue;
+    }
     stride = tile_bin(op, E_MUL, stride, gb->shape[i]);
     a[n++] = stride;
   }

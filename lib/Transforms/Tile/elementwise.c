@@ -7,9 +7,13 @@
  *         operands' register layout (its thread iters), so the operands'
  *         layouts must agree on which thread holds each element.
  *   smem  every buffer operand is in shared memory: the scope's threads
- *         split the destination region round-robin (element f of the region
- *         goes to thread f % nthreads) and each applies the op to its
- *         elements.
+ *         split the destination region into vec-element chunks round-robin
+ *         (chunk q of the region goes to thread q % nthreads), vec being TVM's
+ *         widest 128/64/32/16/8-bit vector that splits each thread's share and
+ *         every operand's innermost extent; a chunk is one T.vectorized loop,
+ *         which becomes vector ld/st.shared where the chunk is contiguous and
+ *         aligned.  A barrier of the scope ends the op, as in TVM
+ *         (T.cuda.cta_sync / warpgroup_sync(8) / warp_sync).
  *
  * Operands, as TVM parses them:
  *   zero(dst[, src])              dst = 0
@@ -28,8 +32,9 @@
  * reads one register of each thread, so it must not be a thread dim of the
  * destination).
  *
- * Weaker than TVM for now: no vectorized (128-bit) shared accesses and no
- * packed f32x2 / cvt pair instructions; the loops are scalar. */
+ * Weaker than TVM for now: no packed f32x2 / cvt pair instructions (TVM's
+ * vec_emit); the vector accesses come from the vectorized loop, not from
+ * packed intrinsics. */
 #include <stdio.h>
 #include <string.h>
 
@@ -287,6 +292,39 @@ bool tile_ew_smem_ok(TileOp *op, char *why, size_t nwhy) {
   return true;
 }
 
+/* TVM's vector chunk: the widest of 128 / 64 / 32 / 16 / 8 bits (of the widest operand
+ * dtype) that splits every thread's share of the region and every buffer operand's
+ * innermost extent; 1 when the threads do not split the region evenly. */
+static int64_t smem_vec(const EwPlan *p, int64_t nt) {
+  int64_t n = p->dst.n, bits = tirx_dtype_bits(p->dst.buf->dtype);
+  for (int i = 0; i < p->nsrc; i++)
+    if (p->src[i].is_buf && tirx_dtype_bits(p->src[i].r.buf->dtype) > bits)
+      bits = tirx_dtype_bits(p->src[i].r.buf->dtype);
+  if (n % nt || bits <= 0) return 1;
+  static const int64_t cands[] = {128, 64, 32, 16, 8};
+  for (size_t k = 0; k < sizeof cands / sizeof cands[0]; k++) {
+    int64_t v = cands[k] / bits;
+    bool ok = v > 0 && (n / nt) % v == 0 && p->dst.ext[p->dst.nd - 1] % v == 0;
+    for (int i = 0; ok && i < p->nsrc; i++)
+      if (p->src[i].is_buf && p->src[i].r.nd > 0) ok = p->src[i].r.ext[p->src[i].r.nd - 1] % v == 0;
+    if (ok) return v;
+  }
+  return 1;
+}
+
+/* The barrier that ends a shared-memory op at each scope (TVM's emit_scope_sync). */
+static Stmt *smem_sync(TileOp *op) {
+  switch (op->scope) {
+  case TS_CTA: return tile_eval(op, tile_call(op, I_CUDA_CTA_SYNC, tirx_dtype(DT_VOID), NULL, 0));
+  case TS_WARP: return tile_eval(op, tile_call(op, I_CUDA_WARP_SYNC, tirx_dtype(DT_VOID), NULL, 0));
+  case TS_WG: {
+    Expr *a = tile_int(op, 8);
+    return tile_eval(op, tile_call(op, I_CUDA_WARPGROUP_SYNC, tirx_dtype(DT_VOID), &a, 1));
+  }
+  default: return NULL;
+  }
+}
+
 Stmt *tile_ew_smem_emit(TileOp *op) {
   EwPlan p;
   char why[TILE_WHY_LEN];
@@ -296,24 +334,31 @@ Stmt *tile_ew_smem_emit(TileOp *op) {
   }
   int64_t nt = op->nthreads, n = p.dst.n;
   if (n == 0) return tile_seq(op, NULL, 0);
-  Expr *tid = tile_thread_index(op);
+  int64_t vec = smem_vec(&p, nt), step = vec * nt;
+  int64_t rounds = (n + step - 1) / step;
+  Expr *tid = nt == 1 ? tile_int(op, 0) : tile_thread_index(op);
   Var *it = tile_var(op, "it");
-  int64_t rounds = (n + nt - 1) / nt;
-  Expr *f =
-      nt == 1 ? tirx_varref(op->m, it, (Loc){0, 0})
-      : rounds == 1
-          ? tid /* one round: no loop */
-          : tile_bin(op, E_ADD,
-                     tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, nt)),
-                     tid);
+  Var *lane = vec > 1 ? tile_var(op, "vec") : NULL;
+  /* element f = it * vec * nt + tid * vec + lane: thread tid's vec-element chunk of each
+   * round, one vectorized loop (contiguous, aligned chunks become vector ld/st.shared) */
+  Expr *f = tile_bin(op, E_MUL, tid, tile_int(op, vec));
+  if (rounds > 1)
+    f = tile_bin(op, E_ADD,
+                 tile_bin(op, E_MUL, tirx_varref(op->m, it, (Loc){0, 0}), tile_int(op, step)), f);
+  if (lane) f = tile_bin(op, E_ADD, f, tirx_varref(op->m, lane, (Loc){0, 0}));
   Expr **c = tile_unravel(op, f, p.dst.ext, p.dst.nd);
   Expr *v[3];
   for (int i = 0; i < p.nsrc; i++)
     v[i] = p.src[i].is_buf ? tile_load(op, &p.src[i].r, src_coords(op, &p.src[i].r, &p.dst, c))
                            : p.src[i].scalar;
   Stmt *body = tile_store(op, &p.dst, c, compute(op, &p, v));
-  if (n % nt) body = tile_if(op, tile_bin(op, E_LT, f, tile_int(op, n)), body);
-  return rounds == 1 && nt > 1 ? body : tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
+  if (n % step) body = tile_if(op, tile_bin(op, E_LT, f, tile_int(op, n)), body);
+  if (lane) body = tile_for(op, lane, tile_int(op, vec), FOR_VECTORIZED, body);
+  if (rounds > 1) body = tile_for(op, it, tile_int(op, rounds), FOR_SERIAL, body);
+  Stmt *sync = smem_sync(op);
+  if (!sync) return body;
+  Stmt *items[2] = {body, sync};
+  return tile_seq(op, items, 2);
 }
 
 /* ---- reg -------------------------------------------------------------------------- */
