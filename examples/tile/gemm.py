@@ -16,7 +16,8 @@
 #     each converted (T.wg.cast), written to one of two 128B-swizzled shared staging tiles
 #     (T.wg.copy) and TMA-stored (T.tile.copy_async shared -> global, a bulk group), while the
 #     producer already loads the next tile.
-# The A and B tiles of a stage share one shared.dyn buffer (rows 0 .. BM - 1: A, BM ..: B).
+# Shared memory is one shared.dyn buffer (a kernel has one) of 128-byte rows: the ring's stages
+# (A rows, then B rows) and after them the four staging tiles.
 # M, N, K are module constants (multiples of BM, BN, BK): -D M=4096 -D N=4096 -D K=4096.
 # On the H200: bench/gemm/tile_gemm.py (examples/gemm/README.md has the numbers).
 #
@@ -50,8 +51,10 @@ EP = STAGES * SR
 @T.macro
 def epilogue_chunk(C, pool, acc, out, row, col, eb, sub, warp, lane, cw):
     # columns 64 sub .. 64 sub + 63 of a consumer's 64 x BN block (rows row .. row + 63 of C):
-    # cast, written to staging tile eb, TMA-stored from it
-    # the store that read this staging tile two chunks ago has finished reading
+    # cast, written to staging tile eb, TMA-stored from it.  A macro called once per chunk
+    # (sub a constant) rather than a T.unroll loop: tile-dispatch runs before unroll-loop, so
+    # a loop variable in a region's start would be symbolic to it.
+    # The store that read this staging tile two chunks ago has finished reading:
     if warp == 0 and lane == 0:
         T.ptx.cp.async_.bulk.wait_group.read(1)
     T.cuda.warpgroup_sync(1 + cw)
