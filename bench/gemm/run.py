@@ -28,6 +28,8 @@ torch._scaled_mm (e4m3 x e4m3 -> bf16, per-tensor scales):
 (e.g. block:STAGES=5:GROUP_M=8).
 
 Exit status 0 when every rung that compiled is correct, 1 otherwise.
+The rung tile_gemm is examples/tile/gemm.py (the GEMM written with tile primitives only); its
+M, N, K are module constants, so it is compiled once per shape (and probed at that shape).
 --sass DIR also writes the cubin of each rung and, when cuobjdump is on PATH, its SASS
 and resource usage (registers, spills, HGMMA / QGMMA (fp8) count) for the report.
 """
@@ -39,7 +41,10 @@ import statistics
 import subprocess
 import sys
 
-RUNGS = ["mma_sync", "tma_wgmma", "ws_persistent", "cluster_multicast"]
+RUNGS = ["mma_sync", "tma_wgmma", "ws_persistent", "cluster_multicast", "tile_gemm"]
+# the rungs whose M, N, K are module constants, compiled once per shape (-D M= -D N= -D K=):
+# the name and the source, relative to the repository root
+PER_SHAPE = {"tile_gemm": os.path.join("examples", "tile", "gemm.py")}
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
 DTYPES = ["float16", "bfloat16"]
 # relative Frobenius-norm error allowed against cuBLAS's own rounded result
@@ -349,8 +354,11 @@ def main():
         bundle, dt = a.probe.rsplit(":", 1)
         if dt.startswith("fp8-"):
             return fp8_probe(a, torch, bundle, dt[4:])
-        tdt = getattr(torch, dt)
         m, n, k = 384, 640, 320
+        if "@" in dt:  # a per-shape build: dtype@MxNxK
+            dt, shape = dt.split("@")
+            m, n, k = (int(x) for x in shape.split("x"))
+        tdt = getattr(torch, dt)
         A = torch.randn(m, k, device="cuda", dtype=tdt)
         B = torch.randn(n, k, device="cuda", dtype=tdt)
         Cout = torch.full((m, n), float("nan"), device="cuda", dtype=tdt)
@@ -372,39 +380,53 @@ def main():
         base, *defs = v.split(":")
         rungs.append(("%s[%s]" % (base, ",".join(defs)), base, tuple(defs)))
     kernels, notes, broken = {}, [], False
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    builds = []  # (label, rung, defines, dtype, shape: None for a rung of every shape)
     for label, rung, defs in rungs:
         for dt in dtypes:
-            bundle = os.path.join(a.work, "%s.%s.tirxb" % (label, dt))
-            err = compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), dt, bundle,
-                               defines=defs)
-            if err:
-                notes.append("%s %s: does not compile: %s" % (label, dt, err))
-                broken = True
-                continue
-            # a faulting kernel poisons the CUDA context: try each one in a child first
-            try:
-                probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
-                                        bundle + ":" + dt], capture_output=True, text=True,
-                                       timeout=60)
-                rc, out = probe.returncode, probe.stdout + probe.stderr
-            except subprocess.TimeoutExpired:
-                rc, out = 1, "timed out after 60 s (a hang)"
-            if rc != 0:
-                tail = out.strip().splitlines()
-                notes.append("%s %s: FAILS its probe run: %s" % (label, dt,
-                                                                   tail[-1] if tail else "?"))
-                broken = True
-                continue
-            try:
-                kernels[label, dt] = rt.load(bundle)
-            except RuntimeError as e:
-                notes.append("%s %s: does not load: %s" % (label, dt, e))
-                broken = True
-        if a.sass and not defs:
+            if rung in PER_SHAPE:
+                builds += [(label, rung, defs, dt, s) for s in SHAPES]
+            else:
+                builds.append((label, rung, defs, dt, None))
+    for label, rung, defs, dt, shp in builds:
+        src = os.path.join(root, PER_SHAPE[rung]) if rung in PER_SHAPE else \
+            os.path.join(a.examples, rung + ".py")
+        tag, pdt, bdefs = dt, dt, defs
+        if shp:
+            bdefs = defs + tuple("%s=%d" % d for d in zip("MNK", shp))
+            tag = "%s.%dx%dx%d" % ((dt,) + shp)
+            pdt = "%s@%dx%dx%d" % ((dt,) + shp)
+        bundle = os.path.join(a.work, "%s.%s.tirxb" % (label, tag))
+        err = compile_rung(a.tirx_llc, src, dt, bundle, defines=bdefs)
+        if err:
+            notes.append("%s %s: does not compile: %s" % (label, tag, err))
+            broken = True
+            continue
+        # a faulting kernel poisons the CUDA context: try each one in a child first
+        try:
+            probe = subprocess.run([sys.executable, __file__, "--rt", a.rt, "--probe",
+                                    bundle + ":" + pdt], capture_output=True, text=True,
+                                   timeout=60)
+            rc, out = probe.returncode, probe.stdout + probe.stderr
+        except subprocess.TimeoutExpired:
+            rc, out = 1, "timed out after 60 s (a hang)"
+        if rc != 0:
+            tail = out.strip().splitlines()
+            notes.append("%s %s: FAILS its probe run: %s" % (label, tag,
+                                                               tail[-1] if tail else "?"))
+            broken = True
+            continue
+        try:
+            kernels[(label, dt, shp) if shp else (label, dt)] = rt.load(bundle)
+        except RuntimeError as e:
+            notes.append("%s %s: does not load: %s" % (label, tag, e))
+            broken = True
+        # the SASS report: each rung's fp16 build (a per-shape rung's at 8192^3)
+        if a.sass and not defs and dt == dtypes[0] and shp in (None, SHAPES[1]):
             os.makedirs(a.sass, exist_ok=True)
             cubin = os.path.join(a.sass, rung + ".float16.cubin")
-            if compile_rung(a.tirx_llc, os.path.join(a.examples, rung + ".py"), "float16",
-                            cubin, emit="cubin") is None:
+            if compile_rung(a.tirx_llc, src, "float16", cubin, emit="cubin",
+                            defines=bdefs) is None:
                 notes.append("%s SASS: %s" % (rung, sass_report(cubin, a.sass, rung)))
 
     for line in notes:
@@ -428,11 +450,12 @@ def main():
             # correctness first; each rung's output starts as NaN
             calls, checks, outs = {}, {}, []
             for rung, _, _ in rungs:
-                if (rung, dt) not in kernels:
+                kern = kernels.get((rung, dt), kernels.get((rung, dt, (m, n, k))))
+                if kern is None:
                     continue
                 Cout = torch.full((m, n), float("nan"), device=dev, dtype=tdt)
                 try:
-                    call = kernels[rung, dt].prepare([A, B, Cout], stream)
+                    call = kern.prepare([A, B, Cout], stream)
                     call()
                     torch.cuda.synchronize()
                 except RuntimeError as e:

@@ -8,6 +8,9 @@ through libtirxrt as bench/gemm/run.py calls its rungs, checked against torch.ma
 
     python3 bench/gemm/tile_gemm.py --tirx-llc build/bin/tirx-llc --rt build-gpu/lib/libtirxrt.so
 
+bench/gemm/run.py times the same kernel as its rung `tile_gemm` in interleaved rounds with cuBLAS
+and the native ladder (the numbers to quote); this script is the quick, single-round look.
+
 Exit status 0 when every build is correct.
 """
 import argparse

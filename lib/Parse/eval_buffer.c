@@ -10,21 +10,35 @@
 
 /* ---- buffer indexing -------------------------------------------------------- */
 
-/* hi - lo as a constant, when both are constants or hi is lo + c (our own
- * printed slices `i * 4:i * 4 + 4`). */
+/* E as base + c: the constant additions and subtractions at its right peeled off (`s * 384 +
+ * 128 + 256`: s * 384, 384); false on overflow */
+static bool peel_const(Expr *e, Expr **base, int64_t *c) {
+  int64_t k;
+  *c = 0;
+  while ((e->kind == E_ADD || e->kind == E_SUB) && tirx_expr_is_const_int(e->u.bin.b, &k)) {
+    if (e->kind == E_ADD ? __builtin_add_overflow(*c, k, c) : __builtin_sub_overflow(*c, k, c))
+      return false;
+    e = e->u.bin.a;
+  }
+  *base = e;
+  return true;
+}
+
+/* hi - lo as a constant, when both are constants or both are one expression plus constants
+ * (our own printed slices `i * 4:i * 4 + 4`; a ring stage's rows `s * R + 128:s * R + R`
+ * with R constant, folded to s * 384 + 128 : s * 384 + 384). */
 static bool slice_extent(Expr *lo, Expr *hi, int64_t *out, bool *overflow) {
   int64_t x, c;
+  Expr *bl, *bh;
   *overflow = false;
   if (tirx_expr_is_const_int(lo, &x) && tirx_expr_is_const_int(hi, &c)) {
     *overflow = __builtin_sub_overflow(c, x, out);
     return true;
   }
-  if (hi->kind == E_ADD && tirx_expr_is_const_int(hi->u.bin.b, &c) &&
-      tirx_expr_identical(hi->u.bin.a, lo)) {
-    *out = c;
-    return true;
-  }
-  return false;
+  if (!peel_const(lo, &bl, &x) || !peel_const(hi, &bh, &c) || !tirx_expr_identical(bl, bh))
+    return false;
+  *overflow = __builtin_sub_overflow(c, x, out);
+  return true;
 }
 
 /* One index position: a scalar, or a Ramp for a stepped/constant slice.

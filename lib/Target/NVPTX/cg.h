@@ -14,6 +14,8 @@
  *   intrin_ptx_alu.c  the scalar T.ptx ALU/cvt families (one row, I_PTX_ALU)
  *   asm_table.def   every inline-asm string (only where LLVM 22 has no intrinsic)
  *   libdevice.c     linking libdevice when a __nv_* function is used
+ *   pack_cvt.c      after the pipeline: two 16-bit floats packed into an i32 by integer
+ *                   ops become a <2 x half> (cvt.rn.f16x2.f32 / bf16x2)
  *   intrin_nvshmem.c  T.nvshmem.* rows (nvshmem.def) and linking NVSHMEM's device bitcode
  *
  * Error discipline: an emitter that finds a fault reports it with cg_error
@@ -118,6 +120,8 @@ void cg_error(CG *cg, Loc loc, const char *fmt, ...) __attribute__((format(print
 /* Device functions (emit_func.c): the LLVM function of f, declared and
  * queued on first use; the queued bodies, emitted after the kernels. */
 LLVMValueRef cg_device_func(CG *cg, PrimFunc *f);
+/* pack_cvt.c: rewrite integer packings of half / bfloat pairs; returns how many */
+int cg_pack_half_pairs(LLVMModuleRef mod);
 void cg_emit_device_funcs(CG *cg);
 void cg_warning(CG *cg, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "codegen: T.<name> is not supported by the NVPTX backend yet". */

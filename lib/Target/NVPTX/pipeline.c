@@ -6,7 +6,9 @@
  *   opt       at -O3 tirx's pipeline (llvm_pipeline.def: LLVM's default<O3> without
  *             the passes that have nothing to do in a kernel module), or LLVM's own
  *             default<O3> with TIRX_LLVM_PIPELINE=llvm; default<On> below -O3.  Both
- *             run NVVMReflect, which resolves libdevice's __nvvm_reflect
+ *             run NVVMReflect, which resolves libdevice's __nvvm_reflect.  Then
+ *             cg_pack_half_pairs (pack_cvt.c): half / bfloat pairs packed by integer ops
+ *             become <2 x half> words (one cvt.rn.f16x2.f32 for two conversions)
  *   ptx       LLVMTargetMachineEmitToMemoryBuffer → PTX text
  *
  * Each call has its own LLVMContext and target machine, so calls may run
@@ -201,6 +203,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
     LLVMDisposeErrorMessage(pm);
     goto done;
   }
+  cg_pack_half_pairs(cg.mod);
   if (t->keep_llvm) out->llvm_ir_opt = module_text(cg.mod);
   double t2 = now_ms();
   out->ms_opt = t2 - t1;

@@ -3,10 +3,13 @@
 # bfloat162 in a uint32 (x in the low half); get_tmem_addr offsets lane and
 # column modulo 2^16; IKET markers are no code (tokens 0); T.filter is its
 # predicate.
+# The bfloat162 word is built as a vector (codegen's pack_cvt.c), x in the low half.
 # CHECK-LABEL: .entry f_kernel(
-# CHECK: cvt.rn.bf16.f32
-# CHECK: cvt.rn.bf16.f32
-# CHECK: shl.b32 {{.*}}, 16;
+# CHECK: ld.global.nc.b32 [[X:%r[0-9]+]], [%rd{{[0-9]+}}];
+# CHECK: ld.global.nc.b32 [[Y:%r[0-9]+]], [%rd{{[0-9]+}}+128];
+# CHECK-DAG: cvt.rn.bf16.f32 [[YH:%rs[0-9]+]], [[Y]];
+# CHECK-DAG: cvt.rn.bf16.f32 [[XH:%rs[0-9]+]], [[X]];
+# CHECK: mov.b32 {{%r[0-9]+}}, {[[XH]], [[YH]]};
 # CHECK: add.rn.f32
 # CHECK: mul.rn.f32
 # CHECK: shl.b64 {{.*}}, 32;
