@@ -263,7 +263,7 @@ def bench_fp8(a, torch, rt):
                 print("%s SASS: %s" % (label, sass_report(cubin, a.sass, label)))
     dev = torch.device("cuda:0")
     stream = torch.cuda.current_stream().cuda_stream
-    for (m, n, k) in SHAPES:
+    for (m, n, k) in a.shapes:
         flop = 2.0 * m * n * k
         shape = "%dx%dx%d" % (m, n, k)
         inputs = {sc: fp8_inputs(torch, m, n, k, sc, dev) for sc in ("tensor", "block")}
@@ -341,8 +341,16 @@ def main():
     ap.add_argument("--fp8-variant", action="append", default=[],
                     help="also time fp8_ws_persistent with module constants overridden: "
                          "SCALING:NAME=V[:NAME=V]")
+    ap.add_argument("--shapes", default=",".join("%dx%dx%d" % s for s in SHAPES),
+                    help="M x N x K cases, comma-separated (default: %(default)s)")
     ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    try:
+        a.shapes = [tuple(int(x) for x in s.split("x")) for s in a.shapes.split(",")]
+        if any(len(s) != 3 or min(s) <= 0 for s in a.shapes):
+            raise ValueError
+    except ValueError:
+        ap.error("--shapes: expected MxNxK[,MxNxK...] with positive sizes")
     import torch
 
     if a.probe:  # child process: one small correctness run of one bundle
@@ -416,7 +424,7 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     sys.stdout.flush()
-    for (m, n, k) in SHAPES if dtypes else []:
+    for (m, n, k) in a.shapes if dtypes else []:
         for dt in dtypes:
             tdt = getattr(torch, dt)
             A = torch.randn(m, k, device=dev, dtype=tdt)
