@@ -54,6 +54,14 @@ STAGES = 4
 # wgmma runs (the consumer's tensor-core queue never runs dry inside a tile)
 SL = 2
 PIPE = 0
+# BATON 1 ("block", PIPE 0): the consumers take turns on the tensor cores, slice by
+# slice: a consumer issues a slice's wgmma on its turn (named barrier TB + cw), and hands
+# the turn over once the slice's first BSPLIT k32 steps (a commit group of their own)
+# have retired, so the other's wgmma queues behind its last steps and runs while it
+# waits for them and promotes
+BATON = 0
+BSPLIT = 2
+TB = 3
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -115,6 +123,8 @@ def slice_mma(tmp, da, db, h):
     for kk in T.unroll(BK // 32):
         T.ptx[WGMMA_SLICE](*[tmp[i] for i in range(W // 2)], da + T.uint64(2 * kk),
                            db + T.uint64(h * (W * BK // 16) + 2 * kk), kk > 0, 1, 1)
+        if BATON == 1 and kk == BSPLIT - 1:
+            T.ptx.wgmma.commit_group.sync.aligned()
     T.ptx.wgmma.commit_group.sync.aligned()
 
 
@@ -215,6 +225,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         r0: T.let[T.int32] = cw * 64 + warp * 16 + lane // 4
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
+        if SCALING == "block" and BATON == 1 and cw == 1:
+            # consumer 0 takes the first turn
+            T.ptx.bar.arrive(T.uint32(TB), T.uint32(256))
         for ti in range(ntile):
             t: T.let[T.int32] = bx + ti * NSM
             gsz: T.let[T.int32] = GROUP_M * num_n
@@ -243,7 +256,15 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 if SCALING == "block" and PIPE == 0:
                     for h in T.unroll(SL):
+                        if BATON == 1:
+                            T.ptx.bar.sync(T.uint32(TB) + T.Cast("uint32", cw), T.uint32(256))
                         slice_mma(tmp0, da, db, h)
+                        if BATON == 1:
+                            T.ptx.wgmma.wait_group.sync.aligned(1)
+                            # consumer 1's last slice hands over to nobody (every sync
+                            # on a turn barrier meets exactly one arrive)
+                            if cw == 0 or h < SL - 1 or kt < nk - 1 or ti < ntile - 1:
+                                T.ptx.bar.arrive(T.uint32(TB + 1) - T.Cast("uint32", cw), T.uint32(256))
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
