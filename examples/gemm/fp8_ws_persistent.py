@@ -14,10 +14,10 @@
 #     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
 #     sb, in fp32 FMAs on the CUDA cores.
 #
-# 132 CTAs (one per SM) walk the 128 x 256 output tiles (GROUP_M tile rows at a time for L2
+# 132 CTAs (one per SM) walk the 128 x BN (256) output tiles (GROUP_M tile rows at a time for L2
 # reuse); 3 warpgroups per CTA:
 #   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
-#     (128 x 128) and B (256 x 128) k-tiles into a ring of 128B-swizzled shared memory with
+#     (128 x 128) and B (BN x 128) k-tiles into a ring of 128B-swizzled shared memory with
 #     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
 #     completing on the bytes, after waiting for the stage's "empty" mbarrier;
 #   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
@@ -27,11 +27,16 @@
 #     one reading it retired).
 #     "block": the same 128 x 256 tile, 128 accumulators + a 64-register temporary
 #     per thread: per k-tile, each 128-column half of the tile goes through the
-#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
+#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[block]);
 #     the other consumer's wgmma runs while one promotes.  The stage is released after
 #     the second half's group retired.  The scales are read from global memory (L2) one
-#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile.
-# Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
+#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile; the
+#     promotion's multipliers sa[row] * sb[block] are formed once per k-tile.
+#     -D BN=192 -D SL=1: 128 x 192 tiles, the whole 192 columns through one 96-register
+#     temporary (4 x m64n192k32, one wait and 96 FMAs per k-tile); a tile may then start
+#     in the middle of a 128-column B scale block (see kmult).  Faster at 8192^3, slower
+#     at 4096^3 (5.33 waves of tiles); examples/gemm/README.md has the numbers.
+# Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
 # M, N and K are symbolic.  TMA zero-fills out-of-bounds loads (a zero byte is +0.0 in
@@ -49,19 +54,11 @@ BM = 128
 BN = 256
 BK = 128
 STAGES = 4
-# "block": the tile's BN columns go through the temporaries in SL slices of W columns
-# per k-tile; PIPE 1 (SL even): two temporaries, slice h promoted while slice h + 1's
-# wgmma runs (the consumer's tensor-core queue never runs dry inside a tile)
+# "block": each k-tile's BN columns go through the temporary in SL slices of W = BN / SL
+# columns (wgmma m64nWk32).  Measured (bench/gemm): BN 256 / SL 2 (the default) and BN
+# 192 / SL 1 (a 96-register temporary beside 96 accumulators)
 SL = 2
-PIPE = 0
-# BATON 1 ("block", PIPE 0): the consumers take turns on the tensor cores, slice by
-# slice: a consumer issues a slice's wgmma on its turn (named barrier TB + cw), and hands
-# the turn over once the slice's first BSPLIT k32 steps (a commit group of their own)
-# have retired, so the other's wgmma queues behind its last steps and runs while it
-# waits for them and promotes
-BATON = 0
-BSPLIT = 2
-TB = 3
+assert BN in (64, 128, 192, 256) and BN % SL == 0 and BN // SL % 8 == 0, "BN must be 64, 128, 192 or 256, and BN / SL a multiple of 8"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -123,8 +120,6 @@ def slice_mma(tmp, da, db, h):
     for kk in T.unroll(BK // 32):
         T.ptx[WGMMA_SLICE](*[tmp[i] for i in range(W // 2)], da + T.uint64(2 * kk),
                            db + T.uint64(h * (W * BK // 16) + 2 * kk), kk > 0, 1, 1)
-        if BATON == 1 and kk == BSPLIT - 1:
-            T.ptx.wgmma.commit_group.sync.aligned()
     T.ptx.wgmma.commit_group.sync.aligned()
 
 
@@ -212,7 +207,6 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp0 = T.alloc_local((W // 2,), "float32")
-        tmp1 = T.alloc_local((W // 2,), "float32")
         sc = T.alloc_local((1,), "float32")
         mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
@@ -225,9 +219,6 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         r0: T.let[T.int32] = cw * 64 + warp * 16 + lane // 4
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
-        if SCALING == "block" and BATON == 1 and cw == 1:
-            # consumer 0 takes the first turn
-            T.ptx.bar.arrive(T.uint32(TB), T.uint32(256))
         for ti in range(ntile):
             t: T.let[T.int32] = bx + ti * NSM
             gsz: T.let[T.int32] = GROUP_M * num_n
@@ -254,49 +245,14 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
-                if SCALING == "block" and PIPE == 0:
+                if SCALING == "block":
                     for h in T.unroll(SL):
-                        if BATON == 1:
-                            T.ptx.bar.sync(T.uint32(TB) + T.Cast("uint32", cw), T.uint32(256))
                         slice_mma(tmp0, da, db, h)
-                        if BATON == 1:
-                            T.ptx.wgmma.wait_group.sync.aligned(1)
-                            # consumer 1's last slice hands over to nobody (every sync
-                            # on a turn barrier meets exactly one arrive)
-                            if cw == 0 or h < SL - 1 or kt < nk - 1 or ti < ntile - 1:
-                                T.ptx.bar.arrive(T.uint32(TB + 1) - T.Cast("uint32", cw), T.uint32(256))
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
                             T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
                         promote(acc, tmp0, mu, h)
-                elif SCALING == "block":
-                    # slice h goes to tmp(h % 2); once it is issued, slice h - 1 (the group
-                    # before it) is waited for and promoted while slice h runs.  Not
-                    # across k-tiles: a wait_group 1 retiring a group issued before the
-                    # loop's back-edge makes ptxas serialize every wgmma (C7514).
-                    for h in T.unroll(SL):
-                        if h % 2 == 0:
-                            slice_mma(tmp0, da, db, h)
-                        else:
-                            slice_mma(tmp1, da, db, h)
-                        if h > 0:
-                            T.ptx.wgmma.wait_group.sync.aligned(1)
-                            if h % 2 == 1:
-                                settle(tmp0, W // 2)
-                                promote(acc, tmp0, mu, h - 1)
-                            else:
-                                settle(tmp1, W // 2)
-                                promote(acc, tmp1, mu, h - 1)
-                    T.ptx.wgmma.wait_group.sync.aligned(0)
-                    if warp == 0 and lane == 0:
-                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
-                    if SL % 2 == 1:
-                        settle(tmp0, W // 2)
-                        promote(acc, tmp0, mu, SL - 1)
-                    else:
-                        settle(tmp1, W // 2)
-                        promote(acc, tmp1, mu, SL - 1)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
                     # accumulators, which therefore need no zeroing
