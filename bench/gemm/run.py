@@ -4,7 +4,7 @@
 On the H200, in one process: each rung is compiled by tirx (`tirx-llc --emit=bundle
 --mcpu=sm_90a -D DT=...`) and called through libtirxrt (ctypes; the runtime shares
 PyTorch's primary context and stream), and compared with cuBLAS through torch for
-fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K):
+fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K; --shapes picks others):
 
     C[M, N] = A[M, K] @ B[N, K]^T          cuBLAS: torch.matmul(A, B.t())
 
