@@ -4,7 +4,7 @@
 On the H200, in one process: each rung is compiled by tirx (`tirx-llc --emit=bundle
 --mcpu=sm_90a -D DT=...`) and called through libtirxrt (ctypes; the runtime shares
 PyTorch's primary context and stream), and compared with cuBLAS through torch for
-fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K):
+fp16 and bf16 at 4096^3, 8192^3 and 8192 x 8192 x 1024 (M x N x K; --shapes picks others):
 
     C[M, N] = A[M, K] @ B[N, K]^T          cuBLAS: torch.matmul(A, B.t())
 
@@ -268,7 +268,7 @@ def bench_fp8(a, torch, rt):
                 print("%s SASS: %s" % (label, sass_report(cubin, a.sass, label)))
     dev = torch.device("cuda:0")
     stream = torch.cuda.current_stream().cuda_stream
-    for (m, n, k) in SHAPES:
+    for (m, n, k) in a.shapes:
         flop = 2.0 * m * n * k
         shape = "%dx%dx%d" % (m, n, k)
         inputs = {sc: fp8_inputs(torch, m, n, k, sc, dev) for sc in ("tensor", "block")}
@@ -346,8 +346,16 @@ def main():
     ap.add_argument("--fp8-variant", action="append", default=[],
                     help="also time fp8_ws_persistent with module constants overridden: "
                          "SCALING:NAME=V[:NAME=V]")
+    ap.add_argument("--shapes", default=",".join("%dx%dx%d" % s for s in SHAPES),
+                    help="M x N x K cases, comma-separated (default: %(default)s)")
     ap.add_argument("--probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    try:
+        a.shapes = [tuple(int(x) for x in s.split("x")) for s in a.shapes.split(",")]
+        if any(len(s) != 3 or min(s) <= 0 for s in a.shapes):
+            raise ValueError
+    except ValueError:
+        ap.error("--shapes: expected MxNxK[,MxNxK...] with positive sizes")
     import torch
 
     if a.probe:  # child process: one small correctness run of one bundle
@@ -438,7 +446,7 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     sys.stdout.flush()
-    for (m, n, k) in SHAPES if dtypes else []:
+    for (m, n, k) in a.shapes if dtypes else []:
         for dt in dtypes:
             tdt = getattr(torch, dt)
             A = torch.randn(m, k, device=dev, dtype=tdt)

@@ -14,10 +14,10 @@
 #     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
 #     sb, in fp32 FMAs on the CUDA cores.
 #
-# 132 CTAs (one per SM) walk the 128 x 256 output tiles (GROUP_M tile rows at a time for L2
+# 132 CTAs (one per SM) walk the 128 x BN (256) output tiles (GROUP_M tile rows at a time for L2
 # reuse); 3 warpgroups per CTA:
 #   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
-#     (128 x 128) and B (256 x 128) k-tiles into a ring of 128B-swizzled shared memory with
+#     (128 x 128) and B (BN x 128) k-tiles into a ring of 128B-swizzled shared memory with
 #     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
 #     completing on the bytes, after waiting for the stage's "empty" mbarrier;
 #   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
@@ -27,11 +27,16 @@
 #     one reading it retired).
 #     "block": the same 128 x 256 tile, 128 accumulators + a 64-register temporary
 #     per thread: per k-tile, each 128-column half of the tile goes through the
-#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[half]);
+#     temporary (4 x m64n128k32, wait, promote: acc[half] += tmp * sa[row] * sb[block]);
 #     the other consumer's wgmma runs while one promotes.  The stage is released after
 #     the second half's group retired.  The scales are read from global memory (L2) one
-#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile.
-# Epilogue: each consumer scales ("tensor"), converts its 64 x 256 block to OT in 64 x 64
+#     k-tile ahead (4 registers), so their latency hides behind a whole k-tile; the
+#     promotion's multipliers sa[row] * sb[block] are formed once per k-tile.
+#     -D BN=192 -D SL=1: 128 x 192 tiles, the whole 192 columns through one 96-register
+#     temporary (4 x m64n192k32, one wait and 96 FMAs per k-tile); a tile may then start
+#     in the middle of a 128-column B scale block (see kmult).  Faster at 8192^3, slower
+#     at 4096^3 (5.33 waves of tiles); examples/gemm/README.md has the numbers.
+# Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
 # M, N and K are symbolic.  TMA zero-fills out-of-bounds loads (a zero byte is +0.0 in
@@ -49,11 +54,17 @@ BM = 128
 BN = 256
 BK = 128
 STAGES = 4
+# "block": each k-tile's BN columns go through the temporary in SL slices of W = BN / SL
+# columns (wgmma m64nWk32).  Measured (bench/gemm): BN 256 / SL 2 (the default) and BN
+# 192 / SL 1 (a 96-register temporary beside 96 accumulators)
+SL = 2
+assert BN in (64, 128, 192, 256) and BN % SL == 0 and BN // SL % 8 == 0, "BN must be 64, 128, 192 or 256, and BN / SL a multiple of 8"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
-WGMMA = "wgmma.mma_async.sync.aligned.m64n256k32.f32.%s.%s" % (ATYPE, ATYPE)
-WGMMA_HALF = "wgmma.mma_async.sync.aligned.m64n128k32.f32.%s.%s" % (ATYPE, ATYPE)
+W = BN // SL
+WGMMA = "wgmma.mma_async.sync.aligned.m64n%dk32.f32.%s.%s" % (BN, ATYPE, ATYPE)
+WGMMA_SLICE = "wgmma.mma_async.sync.aligned.m64n%dk32.f32.%s.%s" % (W, ATYPE, ATYPE)
 A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
@@ -74,14 +85,50 @@ def settle(acc, n):
 
 
 @T.macro
-def kscales(sn, SA, SB, row, tn, kb, M, nb):
+def kscales(sn, SA, SB, row, bb, kb, M, nb):
     # k-block kb's scales: this thread's two accumulator rows (rows past M, clipped by the
-    # store, read row M - 1's) and the tile's two 128-column blocks of B (a half past N
-    # reads the last block's)
+    # store, read row M - 1's) and the two 128-column blocks of B the tile starts in
+    # (bb = tile column start // 128; a block past N reads the last block's)
     sn[0] = SA[T.min(row, M - 1), kb]
     sn[1] = SA[T.min(row + 8, M - 1), kb]
-    sn[2] = SB[2 * tn, kb]
-    sn[3] = SB[T.min(2 * tn + 1, nb - 1), kb]
+    sn[2] = SB[bb, kb]
+    sn[3] = SB[T.min(bb + 1, nb - 1), kb]
+
+
+@T.macro
+def kmult(mu, sn, odd):
+    # the promotion's multipliers, mu[2 q + v] = sa[row v] * sb[block of 64-column chunk
+    # q]: chunk q lies in block (q + odd) // 2 of the two, odd = (tile column start %
+    # 128) / 64 (always 0 when BN is a multiple of 128)
+    for q in T.unroll(BN // 64):
+        for v in T.unroll(2):
+            if BN % 128 == 0:
+                mu[2 * q + v] = sn[v] * sn[2 + q // 2]
+            elif q == 0:
+                mu[2 * q + v] = sn[v] * sn[2]
+            elif q == BN // 64 - 1:
+                mu[2 * q + v] = sn[v] * sn[3]
+            else:
+                mu[2 * q + v] = sn[v] * T.Select(odd + q >= 2, sn[3], sn[2])
+
+
+@T.macro
+def slice_mma(tmp, da, db, h):
+    # column slice h of the warpgroup's 64 x BN block, one k-tile: tmp = A * B (scale-d
+    # false on the first k step); B rows W h .. (W h 128-byte rows into the stage)
+    T.ptx.wgmma.fence.sync.aligned()
+    for kk in T.unroll(BK // 32):
+        T.ptx[WGMMA_SLICE](*[tmp[i] for i in range(W // 2)], da + T.uint64(2 * kk),
+                           db + T.uint64(h * (W * BK // 16) + 2 * kk), kk > 0, 1, 1)
+    T.ptx.wgmma.commit_group.sync.aligned()
+
+
+@T.macro
+def promote(acc, tmp, mu, h):
+    # acc[slice h] += tmp * sa[row] * sb[block]; fragment tmp[4j + 2v + e] is column
+    # W h + 8 j + 2 (lane % 4) + e, row + 8 v
+    for i in T.unroll(W // 2):
+        acc[W // 2 * h + i] = T.fma(tmp[i], mu[2 * ((W * h + 8 * (i // 4)) // 64) + i // 2 % 2], acc[W // 2 * h + i])
 
 
 @T.prim_func
@@ -159,8 +206,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
-        tmp = T.alloc_local((64,), "float32")
-        sc = T.alloc_local((4,), "float32")
+        tmp0 = T.alloc_local((W // 2,), "float32")
+        sc = T.alloc_local((1,), "float32")
+        mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
@@ -178,51 +226,39 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
             gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
             tm: T.let[T.int32] = first_m + t % gsz % gm
             tn: T.let[T.int32] = t % gsz // gm
+            # this tile's first 128-column block of B, and whether it starts mid-block
+            bb: T.let[T.int32] = tn * BN // 128
+            odd: T.let[T.int32] = tn * BN % 128 // 64
             if SCALING == "block":
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
-                kscales(sn, SA, SB, tm * BM + r0, tn, 0, M, nb)
+                kscales(sn, SA, SB, tm * BM + r0, bb, 0, M, nb)
             for kt in range(nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
-                    # this k-block's scales, read one k-tile ahead (the next k-block's
-                    # loads are issued now, so their L2 latency hides behind this k-tile)
-                    sa0: T.let[T.float32] = sn[0]
-                    sa1: T.let[T.float32] = sn[1]
-                    sb0: T.let[T.float32] = sn[2]
-                    sb1: T.let[T.float32] = sn[3]
-                    kscales(sn, SA, SB, tm * BM + r0, tn, T.min(kt + 1, nk - 1), M, nb)
+                    # this k-block's multipliers from the scales read one k-tile ahead;
+                    # the next k-block's loads are issued now, so their L2 latency hides
+                    # behind this k-tile
+                    kmult(mu, sn, odd)
+                    kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 if SCALING == "block":
-                    for hf in T.unroll(2):
-                        # columns 128 hf ..: B rows 128 hf .. (16 KiB into the stage)
-                        T.ptx.wgmma.fence.sync.aligned()
-                        for kk in T.unroll(BK // 32):
-                            # scale-d false on the first step: tmp = A*B
-                            T.ptx[WGMMA_HALF](tmp[0], tmp[1], tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7], tmp[8], tmp[9], tmp[10], tmp[11], tmp[12], tmp[13], tmp[14], tmp[15], tmp[16], tmp[17], tmp[18], tmp[19], tmp[20], tmp[21], tmp[22], tmp[23], tmp[24], tmp[25], tmp[26], tmp[27], tmp[28], tmp[29], tmp[30], tmp[31], tmp[32], tmp[33], tmp[34], tmp[35], tmp[36], tmp[37], tmp[38], tmp[39], tmp[40], tmp[41], tmp[42], tmp[43], tmp[44], tmp[45], tmp[46], tmp[47], tmp[48], tmp[49], tmp[50], tmp[51], tmp[52], tmp[53], tmp[54], tmp[55], tmp[56], tmp[57], tmp[58], tmp[59], tmp[60], tmp[61], tmp[62], tmp[63], da + T.uint64(2 * kk), db + T.uint64(hf * (B_BYTES // 2 // 16) + 2 * kk), kk > 0, 1, 1)
-                        T.ptx.wgmma.commit_group.sync.aligned()
+                    for h in T.unroll(SL):
+                        slice_mma(tmp0, da, db, h)
                         T.ptx.wgmma.wait_group.sync.aligned(0)
-                        settle(tmp, 64)
-                        if hf == 1 and warp == 0 and lane == 0:
+                        settle(tmp0, W // 2)
+                        if h == SL - 1 and warp == 0 and lane == 0:
                             T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
-                        # promotion: acc[64 hf + i] += tmp[i] * sa[row] * sb[hf]
-                        if hf == 0:
-                            sc[0] = sa0 * sb0
-                            sc[1] = sa1 * sb0
-                        else:
-                            sc[0] = sa0 * sb1
-                            sc[1] = sa1 * sb1
-                        for i in T.unroll(64):
-                            acc[64 * hf + i] = T.fma(tmp[i], sc[i // 2 % 2], acc[64 * hf + i])
+                        promote(acc, tmp0, mu, h)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
                     # accumulators, which therefore need no zeroing
                     T.ptx.wgmma.fence.sync.aligned()
                     for kk in T.unroll(BK // 32):
-                        T.ptx[WGMMA](acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31], acc[32], acc[33], acc[34], acc[35], acc[36], acc[37], acc[38], acc[39], acc[40], acc[41], acc[42], acc[43], acc[44], acc[45], acc[46], acc[47], acc[48], acc[49], acc[50], acc[51], acc[52], acc[53], acc[54], acc[55], acc[56], acc[57], acc[58], acc[59], acc[60], acc[61], acc[62], acc[63], acc[64], acc[65], acc[66], acc[67], acc[68], acc[69], acc[70], acc[71], acc[72], acc[73], acc[74], acc[75], acc[76], acc[77], acc[78], acc[79], acc[80], acc[81], acc[82], acc[83], acc[84], acc[85], acc[86], acc[87], acc[88], acc[89], acc[90], acc[91], acc[92], acc[93], acc[94], acc[95], acc[96], acc[97], acc[98], acc[99], acc[100], acc[101], acc[102], acc[103], acc[104], acc[105], acc[106], acc[107], acc[108], acc[109], acc[110], acc[111], acc[112], acc[113], acc[114], acc[115], acc[116], acc[117], acc[118], acc[119], acc[120], acc[121], acc[122], acc[123], acc[124], acc[125], acc[126], acc[127], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1)
+                        T.ptx[WGMMA](*[acc[i] for i in range(NACC)], da + T.uint64(2 * kk), db + T.uint64(2 * kk), kt > 0 or kk > 0, 1, 1)
                     T.ptx.wgmma.commit_group.sync.aligned()
                     T.ptx.wgmma.wait_group.sync.aligned(1)
                     # the previous k-tile's group retired: release its stage
