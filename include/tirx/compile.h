@@ -48,9 +48,11 @@ typedef struct TirxCompileOptions {
   int ptxas_timeout;   /* seconds ptxas may run, 0 = no limit; -1 (the default) =
                            $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
   int lean;            /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
-                           when nothing is stored (no cache entry, no TIRX_DUMP_DIR) the text
-                           stages tirx, lowered, llvm and llvm-opt are not printed (up to
-                           14 % of a large kernel's compile); 0 (the default): all kept */
+                           the text stages lowered, llvm and llvm-opt are not printed (nor
+                           tirx, when there is no cache) and the cache entry goes without
+                           them (a later compile that wants them misses it and stores a
+                           whole one); TIRX_DUMP_DIR prints them all.  0 (the default): all
+                           kept.  tirx_compile_to_bundle sets it. */
   long long max_steps; /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
                            default (the fuzzers lower it) */
   int no_fmad;         /* 1: floating-point a * b + c stays two rounded operations (nvcc's

@@ -752,12 +752,20 @@ void drv_cache_close(DrvCache *c) {
   c->dir = NULL;
 }
 
-bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out) {
+bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, bool text,
+                      TirxArtifacts *out) {
   if (!c->dir) return false;
   TirxDiag *diag = c->diag;
   void *wblob = NULL;
   size_t wsize = 0;
   int got = entry_load(c, out->key, out, &wblob, &wsize);
+  /* a lean compile's entry has no lowered text (every other compile prints it): a caller
+     that reads the text stages compiles again and replaces the entry */
+  if (got == 1 && text && !out->data[TIRX_ART_LOWERED]) {
+    free(wblob);
+    wblob = NULL;
+    got = 2;
+  }
   /* the entry's warnings, replayed; found in another text of the source (lines moved,
      the IR the same), the entry is compiled again and replaced */
   int replayed = got == 1 && wblob ? replay_warnings(wblob, wsize, source, len, diag) : 1;
@@ -769,7 +777,7 @@ bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, Ti
     utimensat(AT_FDCWD, used, NULL, 0);
     return true;
   }
-  if (got == 1) { /* not this source's warnings: a miss */
+  if (got >= 1) { /* not this source's warnings, or no text stages: a miss */
     for (int k = 0; k < TIRX_ART_COUNT; k++) {
       free(out->data[k]);
       out->data[k] = NULL;

@@ -306,8 +306,10 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   drv_cache_open(&cache, &o, diag);
   const char *dump = getenv("TIRX_DUMP_DIR");
   bool dumping = dump && *dump;
-  /* The text stages are printed for the cache entry, a dump, or a caller that reads them. */
-  bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || cache.dir || dumping;
+  /* The text stages are printed for a dump or a caller that reads them; a lean caller's
+     cache entry goes without them (a later caller that wants them misses it and stores
+     a whole one).  The canonical IR is printed for the key as well. */
+  bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || dumping;
 
   /* parse, and print the canonical IR (the key's, and the "tirx" artifact) */
   double t = now_ms();
@@ -318,8 +320,9 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
      the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
   int diag0 = diag->n;
-  char *ir = m && text ? tirx_print_module(m) : NULL;
-  if (!m || (text && !ir)) {
+  bool key_text = text || cache.dir;
+  char *ir = m && key_text ? tirx_print_module(m) : NULL;
+  if (!m || (key_text && !ir)) {
     if (m) tirx_diag_add(diag, DIAG_ERROR, 0, 0, "out of memory");
     tirx_module_free(m);
     drv_cache_close(&cache);
@@ -328,7 +331,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   if (cache.dir || dumping) drv_cache_key(&cache, &o, ir, out->key);
 
   int rc;
-  if (drv_cache_lookup(&cache, source, len, diag0, out)) {
+  if (drv_cache_lookup(&cache, source, len, diag0, text, out)) {
     free(ir);
     rc = check_func(out, o.func, filename, diag);
   } else {
@@ -382,6 +385,7 @@ TirxStatus tirx_compile_to_bundle(const char *filename, const char *source, size
   tirx_compile_options_init(&o);
   if (opts) o = *opts; /* tirx_compile refuses one that was not initialised */
   if (o.stop == TIRX_COMPILE_STOP_LOWERED) o.stop = TIRX_COMPILE_STOP_CUBIN;
+  o.lean = 1; /* only the bundle is read */
   TirxArtifacts a;
   char *diag = NULL;
   TirxStatus rc = tirx_compile(filename, source, len, &o, &a, &diag);

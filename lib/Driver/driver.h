@@ -35,8 +35,11 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
 /* Looks out->key up.  A hit fills out->data / size / arch, replays the entry's warnings
  * (found in this very source text) into c->diag and returns true (out->cache = HIT).
  * Otherwise false with out->cache = MISS (cache_dropped: a corrupt entry was deleted) and
- * c->diag as it was at entry diag0 (the diagnostics before it are the parse's). */
-bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out);
+ * c->diag as it was at entry diag0 (the diagnostics before it are the parse's).  text: the
+ * caller reads the text stages, so an entry a lean compile stored (without the lowered
+ * TIRx and LLVM IR texts) is a miss. */
+bool drv_cache_lookup(DrvCache *c, const char *source, size_t len, int diag0, bool text,
+                      TirxArtifacts *out);
 /* Stores a successful compile (with the warnings c->diag got from entry diag0 on, and the
  * hash of `source` they were found in); sets out->cache_stored, trims to the size bound. */
 void drv_cache_store(DrvCache *c, const char *source, size_t len, int diag0, TirxArtifacts *out);

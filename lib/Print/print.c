@@ -62,9 +62,50 @@ static uint32_t name_hash(const char *s) {
 static bool name_taken(const Printer *p, const char *s, uint32_t h) {
   for (int i = 0; reserved_names[i]; i++)
     if (reserved_names[i][0] == s[0] && strcmp(reserved_names[i], s) == 0) return true;
-  for (int i = 0; i < p->nnames; i++)
+  if (!p->nbuckets) return false;
+  for (int i = p->name_head[h & (uint32_t)(p->nbuckets - 1)]; i >= 0; i = p->names[i].next_name)
     if (p->names[i].hash == h && strcmp(p->names[i].name, s) == 0) return true;
   return false;
+}
+
+static uint32_t key_hash(const void *key) {
+  uint64_t x = (uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ull;
+  return (uint32_t)(x >> 32);
+}
+
+/* Links entry i at the head of its two buckets. */
+static void index_entry(Printer *p, int i) {
+  uint32_t mask = (uint32_t)(p->nbuckets - 1);
+  PrName *n = &p->names[i];
+  int *nh = &p->name_head[n->hash & mask], *kh = &p->key_head[key_hash(n->key) & mask];
+  n->next_name = *nh;
+  n->next_key = *kh;
+  *nh = *kh = i;
+}
+
+/* Keeps the buckets at least as many as the entries (rebuilt oldest first, so that
+ * every chain stays newest first). */
+static void index_reserve(Printer *p, int n) {
+  if (n <= p->nbuckets) return;
+  int nb = p->nbuckets ? p->nbuckets : 64;
+  while (nb < n) nb *= 2;
+  free(p->name_head);
+  free(p->key_head);
+  p->name_head = tirx_xmalloc(sizeof *p->name_head * (size_t)nb);
+  p->key_head = tirx_xmalloc(sizeof *p->key_head * (size_t)nb);
+  memset(p->name_head, 0xff, sizeof *p->name_head * (size_t)nb);
+  memset(p->key_head, 0xff, sizeof *p->key_head * (size_t)nb);
+  p->nbuckets = nb;
+  for (int i = 0; i < p->nnames; i++) index_entry(p, i);
+}
+
+/* Removes the top entry (the newest, so the head of both its buckets). */
+static void pop_name(Printer *p) {
+  PrName *n = &p->names[--p->nnames];
+  uint32_t mask = (uint32_t)(p->nbuckets - 1);
+  p->name_head[n->hash & mask] = n->next_name;
+  p->key_head[key_hash(n->key) & mask] = n->next_key;
+  free(n->name);
 }
 
 void pr_push_frame(Printer *p) {
@@ -74,7 +115,7 @@ void pr_push_frame(Printer *p) {
 
 void pr_pop_frame(Printer *p) {
   int keep = p->frames[--p->nframes];
-  while (p->nnames > keep) free(p->names[--p->nnames].name);
+  while (p->nnames > keep) pop_name(p);
 }
 
 const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer) {
@@ -95,22 +136,34 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   if (!name_taken(p, base, h)) {
     name = base;
   } else {
-    size_t cap = strlen(base) + 24;
-    name = tirx_xmalloc(cap);
-    for (int i = 1;; i++) {
-      snprintf(name, cap, "%s_%d", base, i);
+    /* base_1, base_2, ...: the first free one (the digits written by hand: a wide
+     * unrolled body tries thousands) */
+    size_t bl = strlen(base);
+    name = tirx_xmalloc(bl + 24);
+    memcpy(name, base, bl);
+    name[bl] = '_';
+    for (unsigned i = 1;; i++) {
+      char digits[16];
+      int nd = 0;
+      for (unsigned v = i; v; v /= 10) digits[nd++] = (char)('0' + v % 10);
+      for (int d = 0; d < nd; d++) name[bl + 1 + d] = digits[nd - 1 - d];
+      name[bl + 1 + nd] = '\0';
       h = name_hash(name);
       if (!name_taken(p, name, h)) break;
     }
     free(base);
   }
   TIRX_VEC_RESERVE(p->names, p->capnames, p->nnames + 1);
-  p->names[p->nnames++] = (PrName){key, name, h, false};
+  p->names[p->nnames++] = (PrName){key, name, h, false, -1, -1};
+  if (p->nnames > p->nbuckets) index_reserve(p, p->nnames); /* indexes every entry */
+  else index_entry(p, p->nnames - 1);
   return name;
 }
 
 const PrName *pr_lookup(const Printer *p, const void *key) {
-  for (int i = p->nnames - 1; i >= 0; i--)
+  if (!p->nbuckets) return NULL;
+  uint32_t mask = (uint32_t)(p->nbuckets - 1);
+  for (int i = p->key_head[key_hash(key) & mask]; i >= 0; i = p->names[i].next_key)
     if (p->names[i].key == key) return &p->names[i];
   return NULL;
 }
@@ -141,11 +194,8 @@ bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b) {
 }
 
 void pr_set_scalar(Printer *p, const Buffer *b) {
-  for (int i = p->nnames - 1; i >= 0; i--)
-    if (p->names[i].key == b) {
-      p->names[i].scalar = true;
-      return;
-    }
+  PrName *n = (PrName *)pr_lookup(p, b);
+  if (n) n->scalar = true;
 }
 
 /* ---- free variables and buffers ------------------------------------------ */
@@ -574,6 +624,8 @@ static void print_module_typevars(PrBuf *out, PrimFunc *const *fs, int n) {
     }
     pr_pop_frame(&tmp);
     free(tmp.names);
+    free(tmp.name_head);
+    free(tmp.key_head);
     free(tmp.frames);
     free(tv.vars);
   }
@@ -734,8 +786,10 @@ static void print_header(PrBuf *out, bool ir_module, bool typevars) {
 
 static void printer_free(Printer *p) {
   while (p->nframes) pr_pop_frame(p);
-  while (p->nnames) free(p->names[--p->nnames].name);
+  while (p->nnames) pop_name(p);
   free(p->names);
+  free(p->name_head);
+  free(p->key_head);
   free(p->frames);
   txmap_free(&p->handle_buf);
   txmap_free(&p->typevars);

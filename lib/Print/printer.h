@@ -34,6 +34,8 @@ typedef struct PrName {
   char *name;
   uint32_t hash; /* of name: name_taken compares it first */
   bool scalar;   /* a local scalar buffer: loads print `x`, stores `x = v` */
+  int next_name; /* the next older entry in this one's name bucket, or -1 */
+  int next_key;  /* the next older entry in this one's key bucket, or -1 */
 } PrName;
 
 /* A buffer that is used but declared nowhere (body-level `X = T.Buffer(...)`):
@@ -50,7 +52,12 @@ typedef struct Printer {
   int indent;
   PrName *names;
   int nnames, capnames;
-  int *frames; /* nnames at each open scope */
+  /* Two hash indexes over the stack `names` (by name, by key): bucket heads, -1 when
+   * empty, each chain newest first through next_name / next_key.  Entries leave in
+   * stack order, so popping the top entry restores its bucket's head. */
+  int *name_head, *key_head;
+  int nbuckets; /* a power of two, or 0 before the first definition */
+  int *frames;  /* nnames at each open scope */
   int nframes, capframes;
   TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
   TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */

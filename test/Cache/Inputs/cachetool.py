@@ -8,12 +8,28 @@
                                       check that a tools/ memo holds LIBDEVICE's SHA-256
   cachetool.py parallel N CMD...      run CMD N times at once; print each exit status
   cachetool.py same FILE...           check that the files are byte-identical
+  cachetool.py sections DIR           per entry (sorted by its sections), the artifacts it holds
 """
 import glob
 import hashlib
 import os
+import struct
 import subprocess
 import sys
+
+# include/tirx/artifact.def's order; 0x100 is the warnings section (lib/Driver/cache.c)
+ARTIFACTS = ["tirx", "lowered", "llvm", "llvm-opt", "ptx", "cubin", "bundle"]
+
+
+def sections(path):
+    data = open(path, "rb").read()
+    (n,) = struct.unpack_from("<I", data, 88)
+    off, names = 92, []
+    for _ in range(n):
+        kind, _zero, size = struct.unpack_from("<IIQ", data, off)
+        names.append(ARTIFACTS[kind] if kind < len(ARTIFACTS) else "warnings")
+        off += 16 + size
+    return " ".join(names)
 
 
 def entries(d):
@@ -53,6 +69,9 @@ def main():
     elif cmd == "same":
         blobs = [open(p, "rb").read() for p in args]
         print("same" if all(b == blobs[0] for b in blobs) else "DIFFERENT")
+    elif cmd == "sections":
+        for line in sorted(sections(p) for p in entries(args[0])):
+            print("sections: " + line)
     else:
         sys.exit("cachetool.py: unknown command " + cmd)
 
