@@ -140,9 +140,34 @@ static unsigned type_bits(LLVMTypeRef t) {
   }
 }
 
+/* Lane-wise int<->int and float<->float conversions of two vectors of one lane
+ * count (LLVM's casts work lane-wise); NULL for any other pair. */
+static LLVMValueRef coerce_lanes(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
+  LLVMTypeRef vt = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind || LLVMGetTypeKind(ty) != LLVMVectorTypeKind ||
+      LLVMGetVectorSize(vt) != LLVMGetVectorSize(ty))
+    return NULL;
+  LLVMTypeRef ve = LLVMGetElementType(vt), te = LLVMGetElementType(ty);
+  unsigned vb = type_bits(ve), tb = type_bits(te);
+  if (type_is_int(ve) && type_is_int(te)) {
+    if (tb == 1) return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(vt), "");
+    if (vb == tb) return v;
+    if (vb > tb) return LLVMBuildTrunc(cg->b, v, ty, "");
+    return is_signed && vb > 1 ? LLVMBuildSExt(cg->b, v, ty, "") : LLVMBuildZExt(cg->b, v, ty, "");
+  }
+  if (!type_is_fp(ve) || !type_is_fp(te)) return NULL;
+  if (vb == tb) { /* half <-> bfloat, through float */
+    v = LLVMBuildFPExt(cg->b, v, LLVMVectorType(cg->t_f32, LLVMGetVectorSize(vt)), "");
+    return LLVMBuildFPTrunc(cg->b, v, ty, "");
+  }
+  return vb < tb ? LLVMBuildFPExt(cg->b, v, ty, "") : LLVMBuildFPTrunc(cg->b, v, ty, "");
+}
+
 LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
   LLVMTypeRef vt = LLVMTypeOf(v);
   if (vt == ty) return v;
+  LLVMValueRef lanes = coerce_lanes(cg, v, ty, is_signed);
+  if (lanes) return lanes;
   LLVMTypeKind vk = LLVMGetTypeKind(vt), tk = LLVMGetTypeKind(ty);
   if (vk == LLVMIntegerTypeKind && tk == LLVMIntegerTypeKind) {
     unsigned vb = LLVMGetIntTypeWidth(vt), tb = LLVMGetIntTypeWidth(ty);

@@ -32,9 +32,14 @@
  * reads one register of each thread, so it must not be a thread dim of the
  * destination).
  *
- * Weaker than TVM for now: no packed f32x2 / cvt pair instructions (TVM's
- * vec_emit); the vector accesses come from the vectorized loop, not from
- * packed intrinsics. */
+ * A reg cast between float32 and float16/bfloat16 converts pairs, as TVM's
+ * cast vec2 does: the innermost register run (stride 1 in every operand,
+ * even extent) becomes an unrolled loop over pairs, each one two-lane access
+ * (a T.Ramp(i, 1, 2) index) and a two-lane cast, which LLVM lowers to one
+ * cvt.rn.{f16,bf16}x2.f32 per pair (not left to LLVM's SLP vectorizer, which
+ * misses pairs whose registers are not stored to memory).
+ * Weaker than TVM for now: no packed f32x2 arithmetic (Blackwell's
+ * add/mul/fma.f32x2; TVM's vec_emit binary_f32x2). */
 #include <stdio.h>
 #include <string.h>
 
@@ -473,6 +478,15 @@ bool tile_ew_reg_ok(TileOp *op, char *why, size_t nwhy) {
   return active_ok(op, why, nwhy) && reg_plan(op, &rp, why, nwhy);
 }
 
+/* i -> T.Ramp(i, 1, 2): the two lanes of a cast pair */
+static Expr *pair_ramp(TileOp *op, Expr *base) {
+  Expr *r = tirx_expr_new(op->m, E_RAMP, tirx_dtype_vec((DTypeId)base->dtype.id, 2), (Loc){0, 0});
+  r->u.ramp.base = base;
+  r->u.ramp.stride = tile_int(op, 1);
+  r->u.ramp.lanes = 2;
+  return r;
+}
+
 /* offset + Σ digit_k * stride_k over the memory positions */
 static Expr *mem_offset(TileOp *op, const Layout *l, Var **vars) {
   Expr *o = tile_int(op, l->offset);
@@ -509,6 +523,41 @@ static Expr *local_load(TileOp *op, Buffer *v, Expr *off) {
   return tirx_load(op->m, v, idx, 1, (Loc){0, 0});
 }
 
+/* the cast pairs of TVM's cast vec2: float32 <-> float16 / bfloat16 */
+static bool cast_pairs(DType a, DType b) {
+  DTypeId x = (DTypeId)a.id, y = (DTypeId)b.id;
+  if (a.lanes != 1 || b.lanes != 1) return false;
+  if (y == DT_FLOAT32) x = y, y = (DTypeId)a.id;
+  return x == DT_FLOAT32 && (y == DT_FLOAT16 || y == DT_BFLOAT16);
+}
+
+/* The innermost memory digit of a reg cast that can go in pairs (see the header):
+ * its index, or -1.  The pair digit splits it in every operand's layout: (e, 1)
+ * becomes (e/2, 2) and (2, 1); the (2, 1) digit is the two lanes of a ramp. */
+static int pair_digit(TileOp *op, RegPlan *rp) {
+  EwPlan *p = &rp->p;
+  if (p->kind != EW_CAST || p->nsrc != 1 || !p->src[0].is_buf ||
+      !cast_pairs(p->dst.buf->dtype, p->src[0].r.buf->dtype))
+    return -1;
+  int k = rp->dst.n - 1;
+  while (k >= 0 && (rp->dst.it[k].axis || rp->dst.it[k].ext == 1)) k--;
+  if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1 ||
+      rp->src[0].it[k].stride != 1 || rp->dst.offset % 2 || rp->src[0].offset % 2)
+    return -1;
+  Layout *ls[2] = {&rp->dst, &rp->src[0]};
+  for (int j = 0; j < 2; j++) {
+    LayIter *it = TIRX_NEWN(op->m, LayIter, ls[j]->n + 1);
+    memcpy(it, ls[j]->it, sizeof *it * (size_t)(k + 1));
+    memcpy(it + k + 2, ls[j]->it + k + 1, sizeof *it * (size_t)(ls[j]->n - k - 1));
+    it[k].ext /= 2;
+    it[k].stride = 2;
+    it[k + 1] = (LayIter){2, 1, NULL};
+    ls[j]->it = it;
+    ls[j]->n++;
+  }
+  return k + 1;
+}
+
 Stmt *tile_ew_reg_emit(TileOp *op) {
   RegPlan rp;
   char why[TILE_WHY_LEN];
@@ -517,22 +566,34 @@ Stmt *tile_ew_reg_emit(TileOp *op) {
     return NULL;
   }
   EwPlan *p = &rp.p;
+  int pair = pair_digit(op, &rp);
   PtrVec keys = {0}, views = {0};
   Var **vars = TIRX_NEWN(op->m, Var *, rp.dst.n > 0 ? rp.dst.n : 1);
   for (int k = 0; k < rp.dst.n; k++)
-    if (!rp.dst.it[k].axis && rp.dst.it[k].ext > 1) vars[k] = tile_var(op, "r");
+    if (!rp.dst.it[k].axis && rp.dst.it[k].ext > 1 && k != pair) vars[k] = tile_var(op, "r");
+  if (pair >= 0) rp.dst.it[pair].ext = rp.src[0].it[pair].ext = 1; /* the ramp's lanes */
   Expr *v[3];
-  for (int i = 0; i < p->nsrc; i++)
-    v[i] = p->src[i].is_buf ? local_load(op, local_of(op, p->src[i].r.buf, &keys, &views),
-                                         mem_offset(op, &rp.src[i], vars))
-                            : p->src[i].scalar;
+  for (int i = 0; i < p->nsrc; i++) {
+    if (!p->src[i].is_buf) {
+      v[i] = p->src[i].scalar;
+      continue;
+    }
+    Expr *off = mem_offset(op, &rp.src[i], vars);
+    v[i] = local_load(op, local_of(op, p->src[i].r.buf, &keys, &views),
+                      pair >= 0 ? pair_ramp(op, off) : off);
+  }
   Buffer *dv = local_of(op, p->dst.buf, &keys, &views);
   Stmt *body = tirx_stmt_new(op->m, S_STORE, (Loc){0, 0});
   body->u.store.buf = dv;
   body->u.store.n = 1;
   body->u.store.idx = TIRX_NEWN(op->m, Expr *, 1);
   body->u.store.idx[0] = mem_offset(op, &rp.dst, vars);
-  body->u.store.value = tile_cast(op, dv->dtype, compute(op, p, v));
+  if (pair >= 0) {
+    body->u.store.idx[0] = pair_ramp(op, body->u.store.idx[0]);
+    body->u.store.value = tirx_cast(op->m, tirx_dtype_vec((DTypeId)dv->dtype.id, 2), v[0], (Loc){0, 0});
+  } else {
+    body->u.store.value = tile_cast(op, dv->dtype, compute(op, p, v));
+  }
   for (int k = rp.dst.n - 1; k >= 0; k--)
     if (vars[k]) body = tile_for(op, vars[k], tile_int(op, rp.dst.it[k].ext), FOR_UNROLLED, body);
   ptrvec_free(&keys);

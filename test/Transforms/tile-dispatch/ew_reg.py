@@ -3,6 +3,7 @@
 # .local()), in unrolled loops over the layout's memory iters.
 # RUN: %tirx-opt --pass-pipeline=tile-dispatch %s | FileCheck %s
 # RUN: %tirx-opt --verify-roundtrip %s > /dev/null
+# RUN: %tirx-llc --mcpu=sm_90a --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
 # RUN: %if ptxas %{ %tirx-llc --mcpu=sm_90a --emit=cubin %s -o %t.sm_90a %}
 # RUN: %if ptxas %{ %tirx-llc --mcpu=sm_100a --emit=cubin %s -o %t.sm_100a %}
 @T.prim_func
@@ -28,10 +29,12 @@ def ew_reg(A: T.Buffer((32, 8), "float32"), B: T.Buffer((32, 8), "float16")):
     # CHECK: for r_1 in T.unroll(4):
     # CHECK-NEXT: R_local_1[r_1] = R_local_1[4 + r_1] + T.float32(1.0)
     T.warp.add(R[0:32, 0:4], R[0:32, 4:8], T.float32(1.0))
-    # the packed cast f32 -> f16 (scalar cvt here)
+    # the packed cast f32 -> f16: pairs of registers, one cvt.rn.f16x2.f32 each (TVM's cast vec2)
     # CHECK: Q_local = T.decl_buffer((8,), "float16", data=Q.data, scope="local")
-    # CHECK-NEXT: for r_2 in T.unroll(8):
-    # CHECK-NEXT: Q_local[r_2] = T.Cast("float16", R_local_2[r_2])
+    # CHECK-NEXT: for r_2 in T.unroll(4):
+    # CHECK-NEXT: Q_local[r_2 * 2:r_2 * 2 + 2] = T.Cast("float16x2", R_local_2[r_2 * 2:r_2 * 2 + 2])
+    # PTX-COUNT-4: cvt.rn.f16x2.f32
+    # PTX-NOT: cvt.rn.f16x2.f32
     T.warp.cast(Q[0:32, 0:8], R[0:32, 0:8])
     # CHECK: for r_3 in T.unroll(4):
     # CHECK-NEXT: for r_4 in T.unroll(2):
