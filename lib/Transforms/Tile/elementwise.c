@@ -541,8 +541,8 @@ static int pair_digit(TileOp *op, RegPlan *rp) {
     return -1;
   int k = rp->dst.n - 1;
   while (k >= 0 && (rp->dst.it[k].axis || rp->dst.it[k].ext == 1)) k--;
-  if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1 ||
-      rp->src[0].it[k].stride != 1 || rp->dst.offset % 2 || rp->src[0].offset % 2)
+  if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1 || rp->src[0].it[k].stride != 1 ||
+      rp->dst.offset % 2 || rp->src[0].offset % 2)
     return -1;
   Layout *ls[2] = {&rp->dst, &rp->src[0]};
   for (int j = 0; j < 2; j++) {
@@ -590,7 +590,8 @@ Stmt *tile_ew_reg_emit(TileOp *op) {
   body->u.store.idx[0] = mem_offset(op, &rp.dst, vars);
   if (pair >= 0) {
     body->u.store.idx[0] = pair_ramp(op, body->u.store.idx[0]);
-    body->u.store.value = tirx_cast(op->m, tirx_dtype_vec((DTypeId)dv->dtype.id, 2), v[0], (Loc){0, 0});
+    body->u.store.value =
+        tirx_cast(op->m, tirx_dtype_vec((DTypeId)dv->dtype.id, 2), v[0], (Loc){0, 0});
   } else {
     body->u.store.value = tile_cast(op, dv->dtype, compute(op, p, v));
   }
