@@ -131,6 +131,15 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       else if (b->allocated_addr) v.u.list.items[v.u.list.n++] = v_expr(b->allocated_addr, loc);
       return v;
     }
+    if (strcmp(name, "ty") == 0 && obj.kind == V_BUFFER)
+      return obj; /* TVM main's BufferType: shape, dtype, scope, layout as the buffer's */
+    if (strcmp(name, "layout") == 0) {
+      /* the buffer's layout object; None when it has TVM's default row-major one */
+      const Buffer *r = b;
+      while (!r->layout && r->layout_src) r = r->layout_src;
+      if (r->layout && r->layout->kind == E_LAYOUT) return v_expr(r->layout, loc);
+      return v_make(V_NONE, loc);
+    }
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
       /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
@@ -176,6 +185,9 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       v.u.dt = e->dtype;
       return v;
     }
+    if (e->kind == E_LAYOUT && strcmp(name, "tile_layout") == 0 && e->u.call.name &&
+        strcmp(e->u.call.name, "T.ComposeLayout") == 0 && e->u.call.n == 4)
+      return v_expr(e->u.call.args[3], loc); /* ComposeLayout.tile_layout: the tile under the swizzle */
     if (e->kind == E_LOAD && strcmp(name, "buffer") == 0) {
       Value v = v_make(V_BUFFER, loc);
       v.u.buf = e->u.load.buf;

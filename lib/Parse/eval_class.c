@@ -1491,7 +1491,11 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
          (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
          ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) &&
           x.kind == V_FUNCREF) ||
-         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE);
+         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE) ||
+         /* layouts (tvm.tirx.layout's TileLayout, ComposeLayout: T.* names) */
+         ((strcmp(tn, "T.TileLayout") == 0 || strcmp(tn, "T.ComposeLayout") == 0) &&
+          x.kind == V_EXPR && x.u.e->kind == E_LAYOUT && x.u.e->u.call.name &&
+          strcmp(x.u.e->u.call.name, tn) == 0);
 }
 
 static Value bool_value(bool b, Loc loc) {
