@@ -201,7 +201,7 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     const Method *m = ev_method_find(V_EXPR, name);
-    if (m && (m == &ev_methods[M_V_EXPR_astype] ||
+    if (m && (m == &ev_methods[M_V_EXPR_astype] || m == &ev_methods[M_V_EXPR_same_as] ||
               obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
     Value r;

@@ -1464,6 +1464,8 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
+  bool is_stmt;
+  if (ev_irnode_isinstance(x, tn, &is_stmt)) return is_stmt;
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) ||
          (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||

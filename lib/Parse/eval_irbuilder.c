@@ -295,6 +295,8 @@ static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc
 const ValueProto ev_frame_proto = {.enter = frame_enter, .exit = frame_exit};
 
 Value ev_frame_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  if (obj.u.frame.outer && obj.u.frame.inner->kind == S_IF && strcmp(name, "condition") == 0)
+    return v_expr(obj.u.frame.inner->u.if_.cond, loc); /* the node the IfThenElse holds */
   const Method *m = ev_method_find(V_FRAME, name);
   if (m) return ev_method_value(ev, m, obj, loc);
   return ev_error(ev, loc, "'%s' has no attribute '%s'", frame_what(obj), name);

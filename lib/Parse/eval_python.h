@@ -172,5 +172,9 @@ extern const EvPythonHooks ev_python_hooks;
  * fields (Call.args, BufferLoad.predicate, IntImm/StringImm.value); false: none */
 bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+/* isinstance(x, tvm.tirx.IfThenElse) and the other statement classes (false: tn names
+ * none); tvm.tirx.IfThenElse(...) / SeqStmt(...) (false: path is no statement class) */
+bool ev_irnode_isinstance(Value x, const char *tn, bool *out);
+bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out);
 
 #endif

@@ -262,6 +262,7 @@ static Value ir_builder_name(Eval *ev, Args *a) {
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   if (strncmp(path, "tvm.", 4) != 0) return false; /* the other rows bind T.* and Axis.* values */
+  if (ev_irnode_construct(ev, path, a, out)) return true; /* tvm.tirx.IfThenElse, SeqStmt */
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
