@@ -1157,6 +1157,16 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
     return ev_error(ev, a->loc,
                     drop ? "without_attr() takes a key string"
                          : "with_attr() takes a key string and a value");
+  if (a->pos[0].u.s.len == 22 && memcmp(a->pos[0].u.s.p, "tirx.persistent_kernel", 22) == 0 &&
+      (drop || a->pos[1].kind == V_BOOL)) {
+    /* the attribute @T.prim_func(persistent=True) sets, and TVM prints so */
+    PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
+    *nf = *f;
+    nf->persistent = !drop && a->pos[1].u.i;
+    Value r = v_make(V_FUNCREF, a->loc);
+    r.u.func.f = nf;
+    return r;
+  }
   Value none = v_make(V_NONE, a->loc);
   Value d = v_make(V_DICT, a->loc);
   d.u.dict.keys = &a->pos[0];

@@ -503,6 +503,7 @@ static Value irb_bind(Eval *ev, Args *a) {
   Expr *e = ev_to_expr(ev, a->pos[0], "the bound value");
   if (!e) return v_make(V_ERROR, a->loc);
   Var *v = tirx_var_new(ev->m, "", e->dtype, a->loc);
+  if (tirx_dtype_is_handle(e->dtype)) ev_type_bound_pointer(ev, v, e);
   Stmt *s = tirx_stmt_new(ev->m, S_BIND, a->loc);
   s->u.bind.var = v;
   s->u.bind.value = e;

@@ -102,6 +102,8 @@ Stmt *ev_body(Eval *ev, Ast **stmts, int n);
 Module *ev_file(Eval *ev, AstFile *f);
 
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
+/* A handle variable bound to e takes e's pointer type (a tensor map's too) */
+void ev_type_bound_pointer(Eval *ev, Var *var, const Expr *e);
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
 
