@@ -1890,7 +1890,10 @@ static bool ptx_table_call(Eval *ev, const char *name, Args *a, bool as_stmt, Va
   /* a row without a result is an instruction wherever it is written
    * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
    * engine, as a statement would be, when it has the spelling */
-  if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
+  /* ... and so is every spelling the table has while a traced kernel is built
+   * (TVM's IRBuilder: T.ptx.mbarrier.arrive.shared__cta.b64(bar) is the void
+   * instruction, which kern emits; the value forms are TVMScript's) */
+  if (vf && (vf->ret == RET_VOID || ev_irb_building(ev)) && value_form && !as_stmt) {
     bool nomatch = false;
     Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
     if (!nomatch) {
