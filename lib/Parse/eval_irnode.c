@@ -575,6 +575,7 @@ static Stmt *xf_call(Eval *ev, Xf *x, Value fn, Stmt *s) {
   Value r = ev_call_value(ev, fn, &a);
   if (r.kind == V_ERROR) return NULL;
   if (r.kind == V_NONE) return s;
+  r.loc = x->loc; /* the value may come from another file: the walk's call is reported */
   Stmt *out;
   return want_stmt(ev, r, false, "ir_transform's callback result", &out) ? out : NULL;
 }
