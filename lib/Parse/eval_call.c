@@ -44,6 +44,8 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
+  if (!obj.aux && strcmp(obj.u.ns, "tvm.IRBuilder.builder") == 0 && strcmp(name, "frames") == 0)
+    return ev_irb_frames(ev, loc); /* IRBuilder.current().frames */
   if (strcmp(name, "__name__") == 0 &&
       strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
     const char *last = strrchr(obj.u.ns, '.') + 1;
@@ -139,6 +141,13 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       while (!r->layout && r->layout_src) r = r->layout_src;
       if (r->layout && r->layout->kind == E_LAYOUT) return v_expr(r->layout, loc);
       return v_make(V_NONE, loc);
+    }
+    if (strcmp(name, "indices") == 0 && obj.kind == V_SCALAR) { /* the element's: all 0 */
+      Value l = v_make(V_LIST, loc);
+      l.u.list.items = TIRX_NEWN(ev->m, Value, b->ndim + 1);
+      for (int i = 0; i < b->ndim; i++) l.u.list.items[i] = v_int(0, loc);
+      l.u.list.n = b->ndim;
+      return l;
     }
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
       /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */

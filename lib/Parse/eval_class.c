@@ -1476,6 +1476,14 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   (void)ev;
   bool is_stmt;
   if (ev_irnode_isinstance(x, tn, &is_stmt)) return is_stmt;
+  if (strncmp(tn, "tvm.tirx.script.builder.frame.", 30) == 0) { /* an open IRBuilder frame */
+    const char *k = tn + 30;
+    int want = strcmp(k, "ForFrame") == 0     ? S_FOR
+               : strcmp(k, "IfFrame") == 0    ? S_IF
+               : strcmp(k, "WhileFrame") == 0 ? S_WHILE
+                                              : -1;
+    return want >= 0 && x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
+  }
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) ||
          (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
@@ -1497,7 +1505,7 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
          ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) &&
           x.kind == V_EXPR) ||
          ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) &&
-          x.kind == V_EXPR && x.u.e->kind == E_LOAD) ||
+          ((x.kind == V_EXPR && x.u.e->kind == E_LOAD) || x.kind == V_SCALAR)) ||
          ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR &&
           x.u.e->kind == E_VAR) ||
          (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
@@ -1603,6 +1611,11 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
         x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
     Value k = v_make(V_NS, l);
     k.u.ns = tirx_intern_printf(ev->m, "tvm.tirx.%s", kn);
+    return k;
+  }
+  if (x.kind == V_SCALAR) { /* a scalar buffer's element (buf[0] of a (1,) local): a load */
+    Value k = v_make(V_NS, l);
+    k.u.ns = tirx_intern0(ev->m, "tvm.tirx.BufferLoad");
     return k;
   }
   return ev_error(ev, l, "type() of this value is not available at parse time");

@@ -294,6 +294,17 @@ static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc
 
 const ValueProto ev_frame_proto = {.enter = frame_enter, .exit = frame_exit};
 
+/* IRBuilder.current().frames: the open frames, outermost first */
+Value ev_irb_frames(Eval *ev, Loc loc) {
+  int n = 0;
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up) n++;
+  Value l = v_make(V_LIST, loc);
+  l.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  l.u.list.n = n;
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up) l.u.list.items[--n] = f->f;
+  return l;
+}
+
 Value ev_frame_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (obj.u.frame.outer && obj.u.frame.inner->kind == S_IF && strcmp(name, "condition") == 0)
     return v_expr(obj.u.frame.inner->u.if_.cond, loc); /* the node the IfThenElse holds */

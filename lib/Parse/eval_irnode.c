@@ -315,6 +315,11 @@ Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "_tirx.ir_children() takes one IR node");
   Value x = a->pos[0];
+  if (x.kind == V_SCALAR) { /* a scalar buffer used as a value: its load (TVM's BufferLoad) */
+    Expr *e = ev_to_expr(ev, x, "an IR node");
+    if (!e) return v_make(V_ERROR, a->loc);
+    x = v_expr(e, a->loc);
+  }
   Kids k = {ev, a->loc, NULL, 0, 0};
   if (x.kind == V_STMT) stmt_kids(&k, x.u.st);
   else if (x.kind == V_EXPR) expr_kids(&k, x.u.e);
@@ -522,6 +527,8 @@ Value m_ir_same_as(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
   Value r = v_make(V_BOOL, a->loc);
   r.u.i = o.kind == self.kind &&
           (self.kind == V_STMT ? o.u.st == self.u.st : self.kind == V_EXPR && o.u.e == self.u.e);
+  if (self.kind == V_EXPR && o.kind == V_EXPR && self.u.e->kind == E_VAR && o.u.e->kind == E_VAR)
+    r.u.i = self.u.e->u.var == o.u.e->u.var; /* each use of a variable is its own reference */
   return r;
 }
 
