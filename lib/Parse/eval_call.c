@@ -189,6 +189,16 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     Expr *e = obj.u.e;
+    Var pv = {0}; /* a typed pointer's .ty: its PointerType (what a variable bound to it gets) */
+    if (strcmp(name, "ty") == 0 && tirx_dtype_is_handle(e->dtype))
+      ev_type_bound_pointer(ev, &pv, e);
+    if (pv.ptr_typed) {
+      Value v = v_make(V_PTRTYPE, loc);
+      v.u.ptr.elem = pv.ptr_elem;
+      v.u.ptr.typed = true;
+      v.u.ptr.scope = pv.ptr_scope;
+      return v;
+    }
     if (strcmp(name, "ty") == 0 && e->kind != E_LAYOUT) { /* TVM's PrimExpr.ty: its PrimType */
       Value v = v_make(V_DTYPE, loc);
       v.u.dt = e->dtype;
@@ -250,6 +260,17 @@ Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 
 Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (strcmp(name, "ty") == 0) return obj;
+  if (strcmp(name, "element_type") == 0 && obj.u.ptr.typed) { /* PointerType.element_type */
+    Value v = v_make(V_DTYPE, loc);
+    v.u.dt = obj.u.ptr.elem;
+    return v;
+  }
+  if (strcmp(name, "storage_scope") == 0 && obj.u.ptr.scope) {
+    Value v = v_make(V_STR, loc);
+    v.u.s.p = obj.u.ptr.scope;
+    v.u.s.len = strlen(obj.u.ptr.scope);
+    return v;
+  }
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
