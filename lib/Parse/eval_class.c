@@ -686,6 +686,11 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     Ast *d = obj.kind == V_PYFUNC               ? obj.u.py.def
              : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def
                                                 : NULL;
+    Value *ann = obj.kind == V_PYFUNC ? ev_py_fn_annotations(ev, obj) : NULL;
+    if (ann && strcmp(name, "__annotations__") == 0) {
+      *out = *ann;
+      return true;
+    }
     if (d && strcmp(name, "__name__") == 0) {
       *out = str_value(ev, d->name, loc);
       return true;

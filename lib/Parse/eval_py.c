@@ -867,6 +867,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py->dindex);
   txmap_free(&ev->py->fplans);
   txmap_free(&ev->py->memo);
+  txmap_free(&ev->py->fn_annotations);
   txmap_free(&ev->builtin_names);
   txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
@@ -3586,6 +3587,47 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
  * 4 **kwargs).  Defaults and annotations are evaluated now, in the function's
  * module and closure (CPython evaluates them once, at the def; a kernel factory
  * asks right after it). */
+/* ---- function objects' attributes ------------------------------------------------------
+ * A function value is copied by value; what identifies the function object is the
+ * environment its `def` captured (one per execution of the def), or the def itself
+ * at module level.  f.__annotations__ = {...} (a factory giving a traced kernel its
+ * parameter types) is kept under that key, and inspect.signature reads it. */
+static const void *fn_key(Value fn) {
+  return fn.u.py.env ? (const void *)fn.u.py.env : (const void *)fn.u.py.def;
+}
+
+Value *ev_py_fn_annotations(Eval *ev, Value fn) {
+  return fn.kind == V_PYFUNC ? txmap_get(&ev->py->fn_annotations, fn_key(fn)) : NULL;
+}
+
+static bool pyfunc_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
+  if (strcmp(name, "__annotations__") != 0)
+    return ev_error(ev, loc, "cannot set attribute '%s' on a function at parse time (only __annotations__)",
+                    name),
+           false;
+  if (v.kind != V_DICT)
+    return ev_error(ev, v.loc, "a function's __annotations__ must be a dict, not a '%s' value",
+                    ev_types[v.kind].name),
+           false;
+  Value *slot = TIRX_NEW(ev->m, Value);
+  *slot = v;
+  txmap_put(&ev->py->fn_annotations, fn_key(obj), slot);
+  return true;
+}
+
+const ValueProto ev_pyfunc_proto = {.setattr = pyfunc_setattr};
+
+/* the annotation of parameter `name` in an assigned __annotations__ dict (NULL: none) */
+static Value *assigned_annotation(Value *ann, const char *name) {
+  size_t n = strlen(name);
+  for (int i = 0; ann && i < ann->u.dict.n; i++) {
+    Value k = ann->u.dict.keys[i];
+    if (k.kind == V_STR && k.u.s.len == n && memcmp(k.u.s.p, name, n) == 0)
+      return &ann->u.dict.vals[i];
+  }
+  return NULL;
+}
+
 Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1 || a->pos[0].kind != V_PYFUNC)
@@ -3605,6 +3647,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev_py_env_define(ev, fn.u.py.env, fd->loc);
   Value *rows = TIRX_NEWN(ev->m, Value, fd->n + 1);
   Value r = v_make(V_NONE, a->loc);
+  Value *ann = ev_py_fn_annotations(ev, fn); /* an assigned __annotations__ replaces the def's */
   for (int i = 0; i < fd->n; i++) {
     Ast *p = fd->list[i];
     Value f[6];
@@ -3615,9 +3658,10 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
     f[2] = v_make(V_BOOL, p->loc);
     f[2].u.i = p->b != NULL;
     f[3] = p->b ? ev_expr(ev, p->b) : v_make(V_NONE, p->loc);
+    Value *given = ann ? assigned_annotation(ann, p->name) : NULL;
     f[4] = v_make(V_BOOL, p->loc);
-    f[4].u.i = p->a != NULL;
-    f[5] = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
+    f[4].u.i = ann ? given != NULL : p->a != NULL;
+    f[5] = given ? *given : p->a && !ann ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
     if (f[3].kind == V_ERROR || f[5].kind == V_ERROR) {
       r = v_make(V_ERROR, p->loc);
       break;

@@ -30,6 +30,7 @@ typedef struct EvPython {
   TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+  TxPtrMap fn_annotations; /* f.__annotations__ = d: f's PyEnv (its def when it has none) -> Value* */
 } EvPython;
 
 /* the functions of builtins.def's rows (the rows: eval_core.h) */
@@ -47,6 +48,8 @@ extern const Builtin ev_libfns[LIB_COUNT];
 #define LIBFN(MODULE, NAME, FN) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/pylib.def"
 const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
+/* the dict assigned to a function's __annotations__ (NULL: none was) */
+Value *ev_py_fn_annotations(Eval *ev, Value fn);
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
 
