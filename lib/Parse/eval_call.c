@@ -206,7 +206,8 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     }
     if (e->kind == E_LAYOUT && strcmp(name, "tile_layout") == 0 && e->u.call.name &&
         strcmp(e->u.call.name, "T.ComposeLayout") == 0 && e->u.call.n == 4)
-      return v_expr(e->u.call.args[3], loc); /* ComposeLayout.tile_layout: the tile under the swizzle */
+      return v_expr(e->u.call.args[3],
+                    loc); /* ComposeLayout.tile_layout: the tile under the swizzle */
     if (e->kind == E_LOAD && strcmp(name, "buffer") == 0) {
       Value v = v_make(V_BUFFER, loc);
       v.u.buf = e->u.load.buf;

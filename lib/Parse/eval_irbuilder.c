@@ -301,7 +301,8 @@ Value ev_irb_frames(Eval *ev, Loc loc) {
   Value l = v_make(V_LIST, loc);
   l.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
   l.u.list.n = n;
-  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up) l.u.list.items[--n] = f->f;
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up)
+    l.u.list.items[--n] = f->f;
   return l;
 }
 

@@ -437,10 +437,10 @@ static const struct {
   const char *cls;
   StmtKind kind;
 } stmt_classes[] = {
-    {"SeqStmt", S_SEQ},       {"Evaluate", S_EVAL},       {"BufferStore", S_STORE},
-    {"Bind", S_BIND},         {"AllocBuffer", S_ALLOC},   {"DeclBuffer", S_DECL},
-    {"For", S_FOR},           {"While", S_WHILE},         {"IfThenElse", S_IF},
-    {"AttrStmt", S_ATTR},     {"AssertStmt", S_ASSERT},   {"Break", S_BREAK},
+    {"SeqStmt", S_SEQ},       {"Evaluate", S_EVAL},         {"BufferStore", S_STORE},
+    {"Bind", S_BIND},         {"AllocBuffer", S_ALLOC},     {"DeclBuffer", S_DECL},
+    {"For", S_FOR},           {"While", S_WHILE},           {"IfThenElse", S_IF},
+    {"AttrStmt", S_ATTR},     {"AssertStmt", S_ASSERT},     {"Break", S_BREAK},
     {"Continue", S_CONTINUE}, {"ScopeIdDefStmt", S_SCOPEID}};
 
 /* The class part of tn when it names one of TVM's statement classes (tvm.tirx.X,
@@ -463,7 +463,8 @@ bool ev_irnode_isinstance(Value x, const char *tn, bool *out) {
   if (x.kind != V_STMT) return true;
   for (size_t k = 0; k < sizeof stmt_classes / sizeof stmt_classes[0]; k++)
     if (strcmp(stmt_classes[k].cls, c) == 0)
-      *out = x.u.st->kind == stmt_classes[k].kind && !(x.u.st->kind == S_EVAL && is_tile_eval(x.u.st));
+      *out =
+          x.u.st->kind == stmt_classes[k].kind && !(x.u.st->kind == S_EVAL && is_tile_eval(x.u.st));
   return true;
 }
 
@@ -515,7 +516,9 @@ bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out) {
   if (!c) return false;
   if (strcmp(c, "IfThenElse") == 0) *out = make_if(ev, a);
   else if (strcmp(c, "SeqStmt") == 0) *out = make_seq(ev, a);
-  else *out = ev_error(ev, a->loc, "tirx builds no '%s' node from Python (IfThenElse and SeqStmt only)", c);
+  else
+    *out = ev_error(ev, a->loc,
+                    "tirx builds no '%s' node from Python (IfThenElse and SeqStmt only)", c);
   return true;
 }
 
@@ -537,8 +540,7 @@ Value m_func_with_body(Eval *ev, const Method *m, Value self, Args *a, Ast *recv
   (void)m, (void)recv;
   Stmt *body;
   if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "with_body() takes one statement");
-  if (!self.u.func.f)
-    return ev_error(ev, a->loc, "with_body(): this PrimFunc is not built yet");
+  if (!self.u.func.f) return ev_error(ev, a->loc, "with_body(): this PrimFunc is not built yet");
   if (!want_stmt(ev, a->pos[0], false, "with_body()'s body", &body)) return v_make(V_ERROR, a->loc);
   PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
   *nf = *self.u.func.f;
@@ -640,8 +642,7 @@ static Stmt *xf_kids(Eval *ev, Xf *x, Stmt *s) {
 
 static Stmt *xf_stmt(Eval *ev, Xf *x, Stmt *s) {
   if (x->depth >= IR_VISIT_MAX_DEPTH)
-    return ev_error(ev, x->loc, "ir_transform deeper than %d statements", IR_VISIT_MAX_DEPTH),
-           NULL;
+    return ev_error(ev, x->loc, "ir_transform deeper than %d statements", IR_VISIT_MAX_DEPTH), NULL;
   Stmt *p = xf_call(ev, x, x->pre, s);
   if (p != s) return p;
   x->depth++;
@@ -653,10 +654,12 @@ static Stmt *xf_stmt(Eval *ev, Xf *x, Stmt *s) {
 Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 4 || a->pos[0].kind != V_STMT)
-    return ev_error(ev, a->loc, "_tirx.ir_transform() takes a statement, preorder, postorder and only_enable");
+    return ev_error(ev, a->loc,
+                    "_tirx.ir_transform() takes a statement, preorder, postorder and only_enable");
   Xf x = {a->pos[1], a->pos[2], a->pos[3], 0, a->loc};
   if (x.only.kind != V_NONE && x.only.kind != V_LIST && x.only.kind != V_TUPLE)
-    return ev_error(ev, a->loc, "ir_transform(): only_enable must be None or a list of class names");
+    return ev_error(ev, a->loc,
+                    "ir_transform(): only_enable must be None or a list of class names");
   for (int i = 0; x.only.kind != V_NONE && i < x.only.u.list.n; i++) {
     Value n = x.only.u.list.items[i];
     char nm[64];
@@ -665,9 +668,9 @@ Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
     memcpy(nm, n.u.s.p, n.u.s.len);
     nm[n.u.s.len] = '\0';
     if (!stmt_class_of(nm) && !stmt_class_of(tirx_intern_printf(ev->m, "tirx.%s", nm)))
-      return ev_error(ev, a->loc,
-                      "ir_transform(): '%s' is not a statement class (tirx rewrites statements only)",
-                      nm);
+      return ev_error(
+          ev, a->loc,
+          "ir_transform(): '%s' is not a statement class (tirx rewrites statements only)", nm);
   }
   Stmt *r = xf_stmt(ev, &x, a->pos[0].u.st);
   return r ? stmt_value(r, a->loc) : v_make(V_ERROR, a->loc);

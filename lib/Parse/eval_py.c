@@ -99,7 +99,11 @@ static void py_str_repr(const char *s, size_t n, StrBuf *b) {
   strbuf_putc(b, q);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    const char *esc = c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+    const char *esc = c == '\\'   ? "\\\\"
+                      : c == '\n' ? "\\n"
+                      : c == '\r' ? "\\r"
+                      : c == '\t' ? "\\t"
+                                  : NULL;
     if (esc) strbuf_puts(b, esc);
     else if (c == (unsigned char)q) strbuf_putc(b, '\\'), strbuf_putc(b, q);
     else if (c < 0x20 || c == 0x7f) {
@@ -3652,7 +3656,8 @@ Value *ev_py_fn_annotations(Eval *ev, Value fn) {
 
 static bool pyfunc_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
   if (strcmp(name, "__annotations__") != 0)
-    return ev_error(ev, loc, "cannot set attribute '%s' on a function at parse time (only __annotations__)",
+    return ev_error(ev, loc,
+                    "cannot set attribute '%s' on a function at parse time (only __annotations__)",
                     name),
            false;
   if (v.kind != V_DICT)

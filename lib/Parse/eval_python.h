@@ -30,13 +30,14 @@ typedef struct EvPython {
   TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
-  TxPtrMap fn_annotations; /* f.__annotations__ = d: f's PyEnv (its def when it has none) -> Value* */
+  TxPtrMap
+      fn_annotations; /* f.__annotations__ = d: f's PyEnv (its def when it has none) -> Value* */
   /* functions' default values that are lists or dicts (one object shared by every
    * call, as in CPython): a mutation's alias update reaches them (eval_py.c) */
   struct PyDefaults {
     Value *v;
     int n;
-  } *shared_dflts;
+  } * shared_dflts;
   int nshared_dflts, capshared_dflts;
 } EvPython;
 

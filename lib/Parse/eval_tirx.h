@@ -78,7 +78,7 @@ enum {
 /* TVM's IRBuilder traced from plain Python (eval_irbuilder.c) */
 Value ev_irb_new(Eval *ev, Args *a);                       /* IRBuilder() */
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc); /* I.NAME */
-Value ev_irb_frames(Eval *ev, Loc loc);                      /* IRBuilder.current().frames */
+Value ev_irb_frames(Eval *ev, Loc loc);                    /* IRBuilder.current().frames */
 Value ev_irb_call(Eval *ev, Value callee, Args *a);
 Value ev_irb_while(Eval *ev, Args *a);
 /* T.While(cond): a frame */ /* I.NAME(...) of the builder's own names */

@@ -140,9 +140,7 @@ static Value tvm_const(Eval *ev, Args *a) {
   Value *x = ev_arg(a, 0, "value"), *d = ev_arg(a, 1, "dtype");
   if (!x || a->npos > 3 || (x->kind != V_INT && x->kind != V_BOOL && x->kind != V_FLOAT))
     return ev_error(ev, x ? x->loc : a->loc, "tvm.tirx.const() takes a Python number and a dtype");
-  DType t = tirx_dtype(x->kind == V_BOOL    ? DT_BOOL
-                       : x->kind == V_FLOAT ? DT_FLOAT32
-                                            : DT_INT32);
+  DType t = tirx_dtype(x->kind == V_BOOL ? DT_BOOL : x->kind == V_FLOAT ? DT_FLOAT32 : DT_INT32);
   if (d && d->kind != V_NONE && !ev_get_dtype(ev, *d, &t, "dtype")) return v_make(V_ERROR, a->loc);
   if (x->kind == V_FLOAT && !tirx_dtype_is_float(t))
     return ev_error(ev, x->loc, "tvm.tirx.const(): a float value needs a float dtype");
