@@ -59,10 +59,47 @@ static uint32_t name_hash(const char *s) {
   return h;
 }
 
+static uint32_t key_hash(const void *k) {
+  uint64_t x = (uint64_t)(uintptr_t)k;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  return (uint32_t)(x ^ (x >> 33));
+}
+
+/* links names[i] at the head of its two buckets */
+static void index_name(Printer *p, int i) {
+  int *hn = &p->by_name[p->names[i].hash & (uint32_t)(p->nbuckets - 1)];
+  int *hk = &p->by_key[key_hash(p->names[i].key) & (uint32_t)(p->nbuckets - 1)];
+  p->names[i].next_name = *hn;
+  p->names[i].next_key = *hk;
+  *hn = *hk = i;
+}
+
+/* room in the index for one more name (the buckets grow with the names) */
+static void index_reserve(Printer *p) {
+  if (p->nnames < p->nbuckets) return;
+  p->nbuckets = p->nbuckets ? 2 * p->nbuckets : 64;
+  free(p->by_name);
+  free(p->by_key);
+  p->by_name = tirx_xmalloc(sizeof(int) * (size_t)p->nbuckets);
+  p->by_key = tirx_xmalloc(sizeof(int) * (size_t)p->nbuckets);
+  for (int b = 0; b < p->nbuckets; b++) p->by_name[b] = p->by_key[b] = -1;
+  for (int i = 0; i < p->nnames; i++) index_name(p, i); /* oldest first: newest at the heads */
+}
+
+/* unlinks the newest name (it heads both its buckets) and frees it */
+static void pop_name(Printer *p) {
+  PrName *n = &p->names[--p->nnames];
+  p->by_name[n->hash & (uint32_t)(p->nbuckets - 1)] = n->next_name;
+  p->by_key[key_hash(n->key) & (uint32_t)(p->nbuckets - 1)] = n->next_key;
+  free(n->name);
+}
+
 static bool name_taken(const Printer *p, const char *s, uint32_t h) {
   for (int i = 0; reserved_names[i]; i++)
     if (reserved_names[i][0] == s[0] && strcmp(reserved_names[i], s) == 0) return true;
-  for (int i = 0; i < p->nnames; i++)
+  if (!p->nbuckets) return false;
+  for (int i = p->by_name[h & (uint32_t)(p->nbuckets - 1)]; i >= 0; i = p->names[i].next_name)
     if (p->names[i].hash == h && strcmp(p->names[i].name, s) == 0) return true;
   return false;
 }
@@ -74,7 +111,7 @@ void pr_push_frame(Printer *p) {
 
 void pr_pop_frame(Printer *p) {
   int keep = p->frames[--p->nframes];
-  while (p->nnames > keep) free(p->names[--p->nnames].name);
+  while (p->nnames > keep) pop_name(p);
 }
 
 const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buffer) {
@@ -95,22 +132,32 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   if (!name_taken(p, base, h)) {
     name = base;
   } else {
-    size_t cap = strlen(base) + 24;
-    name = tirx_xmalloc(cap);
-    for (int i = 1;; i++) {
-      snprintf(name, cap, "%s_%d", base, i);
+    size_t bl = strlen(base);
+    name = tirx_xmalloc(bl + 24);
+    memcpy(name, base, bl);
+    name[bl] = '_';
+    for (int i = 1;; i++) { /* base_1, base_2, ...: the first one free */
+      char digits[16];
+      int nd = 0;
+      for (int v = i; v; v /= 10) digits[nd++] = (char)('0' + v % 10);
+      for (int d = 0; d < nd; d++) name[bl + 1 + d] = digits[nd - 1 - d];
+      name[bl + 1 + nd] = '\0';
       h = name_hash(name);
       if (!name_taken(p, name, h)) break;
     }
     free(base);
   }
+  index_reserve(p);
   TIRX_VEC_RESERVE(p->names, p->capnames, p->nnames + 1);
-  p->names[p->nnames++] = (PrName){key, name, h, false};
+  p->names[p->nnames] = (PrName){key, name, h, false, -1, -1};
+  index_name(p, p->nnames++);
   return name;
 }
 
 const PrName *pr_lookup(const Printer *p, const void *key) {
-  for (int i = p->nnames - 1; i >= 0; i--)
+  if (!p->nbuckets) return NULL;
+  for (int i = p->by_key[key_hash(key) & (uint32_t)(p->nbuckets - 1)]; i >= 0;
+       i = p->names[i].next_key)
     if (p->names[i].key == key) return &p->names[i];
   return NULL;
 }
@@ -141,11 +188,8 @@ bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b) {
 }
 
 void pr_set_scalar(Printer *p, const Buffer *b) {
-  for (int i = p->nnames - 1; i >= 0; i--)
-    if (p->names[i].key == b) {
-      p->names[i].scalar = true;
-      return;
-    }
+  PrName *n = (PrName *)pr_lookup(p, b); /* the printer's own entry: writable */
+  if (n) n->scalar = true;
 }
 
 /* ---- free variables and buffers ------------------------------------------ */
@@ -734,8 +778,10 @@ static void print_header(PrBuf *out, bool ir_module, bool typevars) {
 
 static void printer_free(Printer *p) {
   while (p->nframes) pr_pop_frame(p);
-  while (p->nnames) free(p->names[--p->nnames].name);
+  while (p->nnames) pop_name(p);
   free(p->names);
+  free(p->by_name);
+  free(p->by_key);
   free(p->frames);
   txmap_free(&p->handle_buf);
   txmap_free(&p->typevars);

@@ -34,6 +34,8 @@ typedef struct PrName {
   char *name;
   uint32_t hash; /* of name: name_taken compares it first */
   bool scalar;   /* a local scalar buffer: loads print `x`, stores `x = v` */
+  int next_name; /* the previous definition in its name-hash bucket (-1: none) */
+  int next_key;  /* the previous definition in its key bucket (-1: none) */
 } PrName;
 
 /* A buffer that is used but declared nowhere (body-level `X = T.Buffer(...)`):
@@ -50,7 +52,11 @@ typedef struct Printer {
   int indent;
   PrName *names;
   int nnames, capnames;
-  int *frames; /* nnames at each open scope */
+  /* the live names indexed by name hash and by key (heads of chains through
+   * next_name / next_key, newest first; names are pushed and popped LIFO) */
+  int *by_name, *by_key;
+  int nbuckets; /* a power of two, or 0 */
+  int *frames;  /* nnames at each open scope */
   int nframes, capframes;
   TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
   TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
