@@ -15,7 +15,9 @@
 # Then IDENTICAL (the kernels printed exactly), TIME ms (max, median, the slowest),
 # NEITHER IDENTICAL NOR A LOCATED ERROR (differs, unlocated errors, crashes); exits 1
 # when there is one of those, or when a kernel of --expect LIST (one name a line,
-# `#` comments) is not identical.
+# `#` comments) is not identical.  --known-differ LIST (NAME REASON a line) names
+# kernels known to evaluate to a different text: they are listed as KNOWN DIFFER
+# and do not fail the run, unless one stops differing (then the list is stale).
 import argparse, collections, os, re, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
@@ -25,6 +27,7 @@ ap.add_argument('--only')
 ap.add_argument('--out')
 ap.add_argument('--timeout', type=int, default=120)
 ap.add_argument('--expect')
+ap.add_argument('--known-differ')
 args = ap.parse_args()
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.environ.get('TIRX_CORPUS_KERN', os.path.join(HERE, '..', '..', 'shared', 'corpus-kern'))
@@ -120,8 +123,19 @@ print('IDENTICAL %d:' % len(same), ' '.join(same))
 by_time = sorted(rows, key=lambda r: r[3])
 if by_time:
     print('TIME ms: max %.0f, median %.0f, slowest %s' % (by_time[-1][3], by_time[len(by_time) // 2][3], by_time[-1][0]))
-bad = sorted(r[0] for r in rows if r[2] not in ('same', 'error'))
+known = {}
+if args.known_differ:
+    for l in open(args.known_differ):
+        l = l.split('#')[0].strip()
+        if l: known[l.split()[0]] = l.split(None, 1)[1] if ' ' in l else ''
+differ = {r[0] for r in rows if r[2] == 'differs'}
+bad = sorted(r[0] for r in rows if r[2] not in ('same', 'error') and r[0] not in known)
 print('NEITHER IDENTICAL NOR A LOCATED ERROR %d:' % len(bad), ' '.join(bad))
+ran = {r[0] for r in rows}
+stale = sorted(n for n in known if n in ran and n not in differ)
+print('KNOWN DIFFER %d:' % len(known.keys() & differ), ' '.join(sorted(known.keys() & differ)))
+print('KNOWN DIFFER BUT NOT %d:' % len(stale), ' '.join(stale))
+bad = bad + stale
 failed = bool(bad)
 if args.expect:
     want = [l.split('#')[0].strip() for l in open(args.expect)]

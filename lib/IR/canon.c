@@ -12,8 +12,9 @@
  *     8*n + tx - (n//3 + tx%8*1024)   ->   n*8 + tx - n//3 - tx%8*1024
  *     4096 - n - (n*2 + tx)           ->   4096 - tx - n*3
  * A floor division or modulo by a positive constant c keeps its numerator in
- * this form, and the terms whose scale c divides leave it
- * ((n*128 + 127) // 128 -> n); T.min / T.max take it in their operands.
+ * this form, and the terms whose scale c divides leave it, and so does a
+ * constant c divides ((n*128 + 127) // 128 -> n, (n - 12) // 4 -> n//4 - 3);
+ * T.min / T.max take it in their operands.
  * What TVM's simplifier does beyond that (its rewrite rules, bounds) is not
  * modelled: such terms stay as written. */
 #include <stdlib.h>
@@ -85,6 +86,13 @@ static void collect_div(Module *m, Sum *s, Expr *e, int64_t c, bool mod, int64_t
       s->ok = false;
     free(r.t);
     return;
+  }
+  if (r.base % c == 0) { /* a base c divides leaves it too: (x - 12) // 4 -> x // 4 - 3 */
+    int64_t v;
+    if (!mod && (__builtin_mul_overflow(r.base / c, scale, &v) ||
+                 __builtin_add_overflow(s->base, v, &s->base)))
+      s->ok = false;
+    r.base = 0;
   }
   Expr *num = build(m, &r, e->dtype, e->loc);
   free(r.t);

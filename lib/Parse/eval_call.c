@@ -44,6 +44,8 @@ static Value shape_tuple(Eval *ev, Buffer *b, Loc loc) {
 Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value pya;
   if (!obj.aux && strcmp(obj.u.ns, "irb") == 0) return ev_irb_getattr(ev, name, loc);
+  if (!obj.aux && strcmp(obj.u.ns, "tvm.IRBuilder.builder") == 0 && strcmp(name, "frames") == 0)
+    return ev_irb_frames(ev, loc); /* IRBuilder.current().frames */
   if (strcmp(name, "__name__") == 0 &&
       strncmp(obj.u.ns, "tvm.", 4) == 0) { /* a TVM class: its last name */
     const char *last = strrchr(obj.u.ns, '.') + 1;
@@ -131,6 +133,22 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       else if (b->allocated_addr) v.u.list.items[v.u.list.n++] = v_expr(b->allocated_addr, loc);
       return v;
     }
+    if (strcmp(name, "ty") == 0 && obj.kind == V_BUFFER)
+      return obj; /* TVM main's BufferType: shape, dtype, scope, layout as the buffer's */
+    if (strcmp(name, "layout") == 0) {
+      /* the buffer's layout object; None when it has TVM's default row-major one */
+      const Buffer *r = b;
+      while (!r->layout && r->layout_src) r = r->layout_src;
+      if (r->layout && r->layout->kind == E_LAYOUT) return v_expr(r->layout, loc);
+      return v_make(V_NONE, loc);
+    }
+    if (strcmp(name, "indices") == 0 && obj.kind == V_SCALAR) { /* the element's: all 0 */
+      Value l = v_make(V_LIST, loc);
+      l.u.list.items = TIRX_NEWN(ev->m, Value, b->ndim + 1);
+      for (int i = 0; i < b->ndim; i++) l.u.list.items[i] = v_int(0, loc);
+      l.u.list.n = b->ndim;
+      return l;
+    }
     if (strcmp(name, "buffer") == 0 || strcmp(name, "source") == 0) {
       /* x.buffer (tirx) / x.source (TVM's printer): the buffer behind a scalar */
       Value v = obj;
@@ -171,11 +189,25 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     Expr *e = obj.u.e;
+    Var pv = {0}; /* a typed pointer's .ty: its PointerType (what a variable bound to it gets) */
+    if (strcmp(name, "ty") == 0 && tirx_dtype_is_handle(e->dtype))
+      ev_type_bound_pointer(ev, &pv, e);
+    if (pv.ptr_typed) {
+      Value v = v_make(V_PTRTYPE, loc);
+      v.u.ptr.elem = pv.ptr_elem;
+      v.u.ptr.typed = true;
+      v.u.ptr.scope = pv.ptr_scope;
+      return v;
+    }
     if (strcmp(name, "ty") == 0 && e->kind != E_LAYOUT) { /* TVM's PrimExpr.ty: its PrimType */
       Value v = v_make(V_DTYPE, loc);
       v.u.dt = e->dtype;
       return v;
     }
+    if (e->kind == E_LAYOUT && strcmp(name, "tile_layout") == 0 && e->u.call.name &&
+        strcmp(e->u.call.name, "T.ComposeLayout") == 0 && e->u.call.n == 4)
+      return v_expr(e->u.call.args[3],
+                    loc); /* ComposeLayout.tile_layout: the tile under the swizzle */
     if (e->kind == E_LOAD && strcmp(name, "buffer") == 0) {
       Value v = v_make(V_BUFFER, loc);
       v.u.buf = e->u.load.buf;
@@ -189,7 +221,7 @@ Value ev_expr_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
       return v;
     }
     const Method *m = ev_method_find(V_EXPR, name);
-    if (m && (m == &ev_methods[M_V_EXPR_astype] ||
+    if (m && (m == &ev_methods[M_V_EXPR_astype] || m == &ev_methods[M_V_EXPR_same_as] ||
               obj.u.e->kind == E_LAYOUT)) /* the others: a layout's */
       return ev_method_value(ev, m, obj, loc);
     Value r;
@@ -229,6 +261,17 @@ Value ev_dtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 
 Value ev_ptrtype_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   if (strcmp(name, "ty") == 0) return obj;
+  if (strcmp(name, "element_type") == 0 && obj.u.ptr.typed) { /* PointerType.element_type */
+    Value v = v_make(V_DTYPE, loc);
+    v.u.dt = obj.u.ptr.elem;
+    return v;
+  }
+  if (strcmp(name, "storage_scope") == 0 && obj.u.ptr.scope) {
+    Value v = v_make(V_STR, loc);
+    v.u.s.p = obj.u.ptr.scope;
+    v.u.s.len = strlen(obj.u.ptr.scope);
+    return v;
+  }
   return ev_error(ev, loc, "value has no attribute '%s'", name);
 }
 
@@ -1880,7 +1923,10 @@ static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Ar
   /* a row without a result is an instruction wherever it is written
    * (T.evaluate(T.ptx.bar.sync(T.uint32(0))) in a helper): the table
    * engine, as a statement would be, when it has the spelling */
-  if (vf && vf->ret == RET_VOID && value_form && !as_stmt) {
+  /* ... and so is every spelling the table has while a traced kernel is built
+   * (TVM's IRBuilder: T.ptx.mbarrier.arrive.shared__cta.b64(bar) is the void
+   * instruction, which kern emits; the value forms are TVMScript's) */
+  if (vf && (vf->ret == RET_VOID || ev_irb_building(ev)) && value_form && !as_stmt) {
     bool nomatch = false;
     Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
     if (!nomatch) {

@@ -686,6 +686,11 @@ static bool lookup(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
     Ast *d = obj.kind == V_PYFUNC               ? obj.u.py.def
              : obj.u.bound.fn->kind == V_PYFUNC ? obj.u.bound.fn->u.py.def
                                                 : NULL;
+    Value *ann = obj.kind == V_PYFUNC ? ev_py_fn_annotations(ev, obj) : NULL;
+    if (ann && strcmp(name, "__annotations__") == 0) {
+      *out = *ann;
+      return true;
+    }
     if (d && strcmp(name, "__name__") == 0) {
       *out = str_value(ev, d->name, loc);
       return true;
@@ -1157,6 +1162,16 @@ static Value with_attr(Eval *ev, PrimFunc *f, Args *a, bool drop) {
     return ev_error(ev, a->loc,
                     drop ? "without_attr() takes a key string"
                          : "with_attr() takes a key string and a value");
+  if (a->pos[0].u.s.len == 22 && memcmp(a->pos[0].u.s.p, "tirx.persistent_kernel", 22) == 0 &&
+      (drop || a->pos[1].kind == V_BOOL)) {
+    /* the attribute @T.prim_func(persistent=True) sets, and TVM prints so */
+    PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
+    *nf = *f;
+    nf->persistent = !drop && a->pos[1].u.i;
+    Value r = v_make(V_FUNCREF, a->loc);
+    r.u.func.f = nf;
+    return r;
+  }
   Value none = v_make(V_NONE, a->loc);
   Value d = v_make(V_DICT, a->loc);
   d.u.dict.keys = &a->pos[0];
@@ -1464,6 +1479,16 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
   (void)ev;
+  bool is_stmt;
+  if (ev_irnode_isinstance(x, tn, &is_stmt)) return is_stmt;
+  if (strncmp(tn, "tvm.tirx.script.builder.frame.", 30) == 0) { /* an open IRBuilder frame */
+    const char *k = tn + 30;
+    int want = strcmp(k, "ForFrame") == 0     ? S_FOR
+               : strcmp(k, "IfFrame") == 0    ? S_IF
+               : strcmp(k, "WhileFrame") == 0 ? S_WHILE
+                                              : -1;
+    return want >= 0 && x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
+  }
   return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
          (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) ||
          (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
@@ -1485,13 +1510,17 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
          ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) &&
           x.kind == V_EXPR) ||
          ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) &&
-          x.kind == V_EXPR && x.u.e->kind == E_LOAD) ||
+          ((x.kind == V_EXPR && x.u.e->kind == E_LOAD) || x.kind == V_SCALAR)) ||
          ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR &&
           x.u.e->kind == E_VAR) ||
          (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
          ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) &&
           x.kind == V_FUNCREF) ||
-         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE);
+         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE) ||
+         /* layouts (tvm.tirx.layout's TileLayout, ComposeLayout: T.* names) */
+         ((strcmp(tn, "T.TileLayout") == 0 || strcmp(tn, "T.ComposeLayout") == 0) &&
+          x.kind == V_EXPR && x.u.e->kind == E_LAYOUT && x.u.e->u.call.name &&
+          strcmp(x.u.e->u.call.name, tn) == 0);
 }
 
 static Value bool_value(bool b, Loc loc) {
@@ -1587,6 +1616,11 @@ Value bi_type(Eval *ev, const Builtin *self, Args *a) {
         x.kind == V_EXPR ? tirx_expr_kind_name(x.u.e->kind) : tirx_stmt_kind_name(x.u.st->kind);
     Value k = v_make(V_NS, l);
     k.u.ns = tirx_intern_printf(ev->m, "tvm.tirx.%s", kn);
+    return k;
+  }
+  if (x.kind == V_SCALAR) { /* a scalar buffer's element (buf[0] of a (1,) local): a load */
+    Value k = v_make(V_NS, l);
+    k.u.ns = tirx_intern0(ev->m, "tvm.tirx.BufferLoad");
     return k;
   }
   return ev_error(ev, l, "type() of this value is not available at parse time");

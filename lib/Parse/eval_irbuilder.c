@@ -294,7 +294,21 @@ static bool frame_exit(Eval *ev, Value obj, Value exc_type, Value exc_value, Loc
 
 const ValueProto ev_frame_proto = {.enter = frame_enter, .exit = frame_exit};
 
+/* IRBuilder.current().frames: the open frames, outermost first */
+Value ev_irb_frames(Eval *ev, Loc loc) {
+  int n = 0;
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up) n++;
+  Value l = v_make(V_LIST, loc);
+  l.u.list.items = TIRX_NEWN(ev->m, Value, n + 1);
+  l.u.list.n = n;
+  for (IrbFrame *f = ev->tx->irb ? ev->tx->irb->top : NULL; f; f = f->up)
+    l.u.list.items[--n] = f->f;
+  return l;
+}
+
 Value ev_frame_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
+  if (obj.u.frame.outer && obj.u.frame.inner->kind == S_IF && strcmp(name, "condition") == 0)
+    return v_expr(obj.u.frame.inner->u.if_.cond, loc); /* the node the IfThenElse holds */
   const Method *m = ev_method_find(V_FRAME, name);
   if (m) return ev_method_value(ev, m, obj, loc);
   return ev_error(ev, loc, "'%s' has no attribute '%s'", frame_what(obj), name);
@@ -501,6 +515,7 @@ static Value irb_bind(Eval *ev, Args *a) {
   Expr *e = ev_to_expr(ev, a->pos[0], "the bound value");
   if (!e) return v_make(V_ERROR, a->loc);
   Var *v = tirx_var_new(ev->m, "", e->dtype, a->loc);
+  if (tirx_dtype_is_handle(e->dtype)) ev_type_bound_pointer(ev, v, e);
   Stmt *s = tirx_stmt_new(ev->m, S_BIND, a->loc);
   s->u.bind.var = v;
   s->u.bind.value = e;

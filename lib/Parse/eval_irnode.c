@@ -79,7 +79,8 @@ static bool is_tile_eval(const Stmt *s) {
 
 /* PrimFunc.body */
 bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
-  (void)ev;
+  const Method *m = ev_method_find(V_FUNCREF, name);
+  if (m) return *out = ev_method_value(ev, m, obj, loc), true; /* with_body */
   if (strcmp(name, "body") != 0 || !obj.u.func.f) return false;
   *out = stmt_value(obj.u.func.f->body, loc);
   return true;
@@ -154,6 +155,9 @@ static bool stmt_field(Eval *ev, Stmt *s, const char *name, Loc loc, Value *out)
 Value ev_stmt_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value r;
   if (stmt_field(ev, obj.u.st, name, loc, &r)) return r;
+  if (strcmp(name, "span") == 0) return v_make(V_NONE, loc); /* tirx keeps no spans */
+  const Method *m = ev_method_find(V_STMT, name);
+  if (m) return ev_method_value(ev, m, obj, loc);
   return ev_error(ev, loc, "'%s' statement has no attribute '%s'",
                   tirx_stmt_kind_name(obj.u.st->kind), name);
 }
@@ -311,6 +315,11 @@ Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "_tirx.ir_children() takes one IR node");
   Value x = a->pos[0];
+  if (x.kind == V_SCALAR) { /* a scalar buffer used as a value: its load (TVM's BufferLoad) */
+    Expr *e = ev_to_expr(ev, x, "an IR node");
+    if (!e) return v_make(V_ERROR, a->loc);
+    x = v_expr(e, a->loc);
+  }
   Kids k = {ev, a->loc, NULL, 0, 0};
   if (x.kind == V_STMT) stmt_kids(&k, x.u.st);
   else if (x.kind == V_EXPR) expr_kids(&k, x.u.e);
@@ -419,4 +428,250 @@ Value lib_ir_visit_children(Eval *ev, const Builtin *self, Args *a) {
   if (node.kind != V_STMT && node.kind != V_EXPR)
     return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[node.kind].name);
   return ir_visit_kids(ev, &iv, node, a->loc) ? v_make(V_NONE, a->loc) : v_make(V_ERROR, a->loc);
+}
+
+/* ---- building and rewriting (TVM main's node constructors, with_body, ir_transform) ------ */
+
+/* isinstance(x, tvm.tirx.<Kind>) of a statement: its TVM class name */
+static const struct {
+  const char *cls;
+  StmtKind kind;
+} stmt_classes[] = {
+    {"SeqStmt", S_SEQ},       {"Evaluate", S_EVAL},         {"BufferStore", S_STORE},
+    {"Bind", S_BIND},         {"AllocBuffer", S_ALLOC},     {"DeclBuffer", S_DECL},
+    {"For", S_FOR},           {"While", S_WHILE},           {"IfThenElse", S_IF},
+    {"AttrStmt", S_ATTR},     {"AssertStmt", S_ASSERT},     {"Break", S_BREAK},
+    {"Continue", S_CONTINUE}, {"ScopeIdDefStmt", S_SCOPEID}};
+
+/* The class part of tn when it names one of TVM's statement classes (tvm.tirx.X,
+ * tirx.X, tvm.tirx.stmt.X), else NULL */
+static const char *stmt_class_of(const char *tn) {
+  static const char *const prefixes[] = {"tvm.tirx.stmt.", "tvm.tirx.", "tirx."};
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+    size_t n = strlen(prefixes[i]);
+    if (strncmp(tn, prefixes[i], n) != 0) continue;
+    for (size_t k = 0; k < sizeof stmt_classes / sizeof stmt_classes[0]; k++)
+      if (strcmp(tn + n, stmt_classes[k].cls) == 0) return stmt_classes[k].cls;
+  }
+  return NULL;
+}
+
+bool ev_irnode_isinstance(Value x, const char *tn, bool *out) {
+  const char *c = stmt_class_of(tn);
+  if (!c) return false;
+  *out = false;
+  if (x.kind != V_STMT) return true;
+  for (size_t k = 0; k < sizeof stmt_classes / sizeof stmt_classes[0]; k++)
+    if (strcmp(stmt_classes[k].cls, c) == 0)
+      *out =
+          x.u.st->kind == stmt_classes[k].kind && !(x.u.st->kind == S_EVAL && is_tile_eval(x.u.st));
+  return true;
+}
+
+static bool want_stmt(Eval *ev, Value v, bool none_ok, const char *what, Stmt **out) {
+  if (none_ok && v.kind == V_NONE) return *out = NULL, true;
+  if (v.kind != V_STMT)
+    return ev_error(ev, v.loc, "%s must be a statement, not a '%s' value", what,
+                    ev_types[v.kind].name),
+           false;
+  *out = v.u.st;
+  return true;
+}
+
+/* tvm.tirx.IfThenElse(condition, then_case, else_case=None, span=None) */
+static Value make_if(Eval *ev, Args *a) {
+  static const char *const kw[] = {"condition", "then_case", "else_case", "span", NULL};
+  if (!ev_check_kw(ev, a, "IfThenElse", kw)) return v_make(V_ERROR, a->loc);
+  Value *c = ev_arg(a, 0, "condition"), *t = ev_arg(a, 1, "then_case"),
+        *e = ev_arg(a, 2, "else_case");
+  if (!c || !t) return ev_error(ev, a->loc, "IfThenElse() takes a condition and a then_case");
+  Stmt *s = tirx_stmt_new(ev->m, S_IF, a->loc);
+  Value none = v_make(V_NONE, a->loc);
+  s->u.if_.cond = ev_to_expr(ev, *c, "the IfThenElse condition");
+  if (!s->u.if_.cond || !want_stmt(ev, *t, false, "then_case", &s->u.if_.then_) ||
+      !want_stmt(ev, e ? *e : none, true, "else_case", &s->u.if_.else_))
+    return v_make(V_ERROR, a->loc);
+  return stmt_value(s, a->loc);
+}
+
+/* tvm.tirx.SeqStmt(seq, span=None) */
+static Value make_seq(Eval *ev, Args *a) {
+  static const char *const kw[] = {"seq", "span", NULL};
+  if (!ev_check_kw(ev, a, "SeqStmt", kw)) return v_make(V_ERROR, a->loc);
+  Value *l = ev_arg(a, 0, "seq");
+  if (!l || (l->kind != V_LIST && l->kind != V_TUPLE))
+    return ev_error(ev, a->loc, "SeqStmt() takes a list of statements");
+  Stmt *s = tirx_stmt_new(ev->m, S_SEQ, a->loc);
+  s->u.seq.items = TIRX_NEWN(ev->m, Stmt *, l->u.list.n + 1);
+  for (int i = 0; i < l->u.list.n; i++)
+    if (!want_stmt(ev, l->u.list.items[i], false, "a SeqStmt item", &s->u.seq.items[i]))
+      return v_make(V_ERROR, a->loc);
+  s->u.seq.n = l->u.list.n;
+  return stmt_value(s, a->loc);
+}
+
+/* tvm.tirx.<Kind>(...) of TVM's statement constructors; false: path is none of them */
+bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out) {
+  const char *c = stmt_class_of(path);
+  if (!c) return false;
+  if (strcmp(c, "IfThenElse") == 0) *out = make_if(ev, a);
+  else if (strcmp(c, "SeqStmt") == 0) *out = make_seq(ev, a);
+  else
+    *out = ev_error(ev, a->loc,
+                    "tirx builds no '%s' node from Python (IfThenElse and SeqStmt only)", c);
+  return true;
+}
+
+/* x.same_as(y): the same node (TVM's ObjectRef identity) */
+Value m_ir_same_as(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "same_as() takes one node");
+  Value o = a->pos[0];
+  Value r = v_make(V_BOOL, a->loc);
+  r.u.i = o.kind == self.kind &&
+          (self.kind == V_STMT ? o.u.st == self.u.st : self.kind == V_EXPR && o.u.e == self.u.e);
+  if (self.kind == V_EXPR && o.kind == V_EXPR && self.u.e->kind == E_VAR && o.u.e->kind == E_VAR)
+    r.u.i = self.u.e->u.var == o.u.e->u.var; /* each use of a variable is its own reference */
+  return r;
+}
+
+/* func.with_body(body): a copy of the PrimFunc with that body */
+Value m_func_with_body(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
+  (void)m, (void)recv;
+  Stmt *body;
+  if (a->npos != 1 || a->nkw) return ev_error(ev, a->loc, "with_body() takes one statement");
+  if (!self.u.func.f) return ev_error(ev, a->loc, "with_body(): this PrimFunc is not built yet");
+  if (!want_stmt(ev, a->pos[0], false, "with_body()'s body", &body)) return v_make(V_ERROR, a->loc);
+  PrimFunc *nf = TIRX_NEW(ev->m, PrimFunc);
+  *nf = *self.u.func.f;
+  nf->body = body;
+  Value r = v_make(V_FUNCREF, a->loc);
+  r.u.func.f = nf;
+  return r;
+}
+
+/* _tirx.ir_transform(stmt, preorder, postorder, only_enable): TVM's
+ * stmt_functor.ir_transform over statements.  preorder(s) not None replaces s
+ * without visiting it; else its child statements are transformed (the node is
+ * copied when one changes) and postorder(s) not None replaces the result.
+ * only_enable: the class names ("tirx.SeqStmt", "IfThenElse") the callbacks see. */
+typedef struct Xf {
+  Value pre, post;
+  Value only;
+  int depth;
+  Loc loc;
+} Xf;
+
+static bool xf_enabled(Xf *x, const Stmt *s) {
+  if (x->only.kind == V_NONE) return true;
+  for (int i = 0; i < x->only.u.list.n; i++) {
+    Value n = x->only.u.list.items[i];
+    for (size_t k = 0; k < sizeof stmt_classes / sizeof stmt_classes[0]; k++) {
+      size_t cl = strlen(stmt_classes[k].cls);
+      if (stmt_classes[k].kind == s->kind && n.u.s.len >= cl &&
+          memcmp(n.u.s.p + n.u.s.len - cl, stmt_classes[k].cls, cl) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* fn(s): the replacement statement, s itself for None, NULL on an error */
+static Stmt *xf_call(Eval *ev, Xf *x, Value fn, Stmt *s) {
+  if (fn.kind == V_NONE || !xf_enabled(x, s)) return s;
+  Value arg = stmt_value(s, x->loc);
+  Args a = {&arg, 1, NULL, NULL, 0, x->loc};
+  Value r = ev_call_value(ev, fn, &a);
+  if (r.kind == V_ERROR) return NULL;
+  if (r.kind == V_NONE) return s;
+  r.loc = x->loc; /* the value may come from another file: the walk's call is reported */
+  Stmt *out;
+  return want_stmt(ev, r, false, "ir_transform's callback result", &out) ? out : NULL;
+}
+
+static Stmt *xf_stmt(Eval *ev, Xf *x, Stmt *s);
+
+static Stmt *copy_stmt(Eval *ev, const Stmt *s) {
+  Stmt *n = tirx_stmt_new(ev->m, (StmtKind)s->kind, s->loc);
+  *n = *s;
+  return n;
+}
+
+/* The one body of a statement that has one (NULL: none) */
+static Stmt **body_slot(Stmt *s) {
+  switch (s->kind) {
+  case S_FOR: return &s->u.for_.body;
+  case S_WHILE: return &s->u.while_.body;
+  case S_ATTR: return &s->u.attr.body;
+  case S_HINT: return &s->u.hint.body;
+  case S_LAUNCH: return &s->u.launch.body;
+  default: return NULL;
+  }
+}
+
+/* c transformed into *out (NULL stays NULL); false on an error */
+static bool xf_opt(Eval *ev, Xf *x, Stmt *c, Stmt **out) {
+  *out = c ? xf_stmt(ev, x, c) : NULL;
+  return !c || *out;
+}
+
+/* s with its child statements transformed: s itself when none changed, else a copy */
+static Stmt *xf_kids(Eval *ev, Xf *x, Stmt *s) {
+  Stmt *n = s, **slot = body_slot(s), *a, *b;
+  if (s->kind == S_SEQ) {
+    for (int i = 0; i < s->u.seq.n; i++) {
+      if (!xf_opt(ev, x, s->u.seq.items[i], &a)) return NULL;
+      if (a == s->u.seq.items[i]) continue;
+      if (n == s) {
+        n = copy_stmt(ev, s);
+        n->u.seq.items = TIRX_NEWN(ev->m, Stmt *, s->u.seq.n + 1);
+        memcpy(n->u.seq.items, s->u.seq.items, sizeof(Stmt *) * (size_t)s->u.seq.n);
+      }
+      n->u.seq.items[i] = a;
+    }
+  } else if (s->kind == S_IF) {
+    if (!xf_opt(ev, x, s->u.if_.then_, &a) || !xf_opt(ev, x, s->u.if_.else_, &b)) return NULL;
+    if (a != s->u.if_.then_ || b != s->u.if_.else_)
+      n = copy_stmt(ev, s), n->u.if_.then_ = a, n->u.if_.else_ = b;
+  } else if (slot) {
+    if (!xf_opt(ev, x, *slot, &a)) return NULL;
+    if (a != *slot) n = copy_stmt(ev, s), *body_slot(n) = a;
+  }
+  return n;
+}
+
+static Stmt *xf_stmt(Eval *ev, Xf *x, Stmt *s) {
+  if (x->depth >= IR_VISIT_MAX_DEPTH)
+    return ev_error(ev, x->loc, "ir_transform deeper than %d statements", IR_VISIT_MAX_DEPTH), NULL;
+  Stmt *p = xf_call(ev, x, x->pre, s);
+  if (p != s) return p;
+  x->depth++;
+  Stmt *n = xf_kids(ev, x, s);
+  x->depth--;
+  return n ? xf_call(ev, x, x->post, n) : NULL;
+}
+
+Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 4 || a->pos[0].kind != V_STMT)
+    return ev_error(ev, a->loc,
+                    "_tirx.ir_transform() takes a statement, preorder, postorder and only_enable");
+  Xf x = {a->pos[1], a->pos[2], a->pos[3], 0, a->loc};
+  if (x.only.kind != V_NONE && x.only.kind != V_LIST && x.only.kind != V_TUPLE)
+    return ev_error(ev, a->loc,
+                    "ir_transform(): only_enable must be None or a list of class names");
+  for (int i = 0; x.only.kind != V_NONE && i < x.only.u.list.n; i++) {
+    Value n = x.only.u.list.items[i];
+    char nm[64];
+    if (n.kind != V_STR || n.u.s.len >= sizeof nm)
+      return ev_error(ev, a->loc, "ir_transform(): only_enable must list class names");
+    memcpy(nm, n.u.s.p, n.u.s.len);
+    nm[n.u.s.len] = '\0';
+    if (!stmt_class_of(nm) && !stmt_class_of(tirx_intern_printf(ev->m, "tirx.%s", nm)))
+      return ev_error(
+          ev, a->loc,
+          "ir_transform(): '%s' is not a statement class (tirx rewrites statements only)", nm);
+  }
+  Stmt *r = xf_stmt(ev, &x, a->pos[0].u.st);
+  return r ? stmt_value(r, a->loc) : v_make(V_ERROR, a->loc);
 }

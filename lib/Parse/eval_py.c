@@ -92,6 +92,29 @@ bool ev_py_step(Eval *ev, Loc loc) {
 
 /* ---- str() ---------------------------------------------------------------- */
 
+/* repr(s) as CPython writes it: single quotes unless s has a ' and no ", the
+ * quote, backslashes and control characters escaped */
+static void py_str_repr(const char *s, size_t n, StrBuf *b) {
+  char q = memchr(s, '\'', n) && !memchr(s, '"', n) ? '"' : '\'';
+  strbuf_putc(b, q);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    const char *esc = c == '\\'   ? "\\\\"
+                      : c == '\n' ? "\\n"
+                      : c == '\r' ? "\\r"
+                      : c == '\t' ? "\\t"
+                                  : NULL;
+    if (esc) strbuf_puts(b, esc);
+    else if (c == (unsigned char)q) strbuf_putc(b, '\\'), strbuf_putc(b, q);
+    else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      snprintf(hex, sizeof hex, "\\x%02x", c);
+      strbuf_puts(b, hex);
+    } else strbuf_putc(b, (char)c);
+  }
+  strbuf_putc(b, q);
+}
+
 static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
   if (b->n > EV_MAX_STR) { /* str() of a value that shares its parts can grow exponentially */
     py_too_long(ev, v.loc);
@@ -122,9 +145,8 @@ static bool py_to_text(Eval *ev, Value v, StrBuf *b, bool repr) {
     return true;
   }
   case V_STR:
-    if (repr) strbuf_putc(b, '\'');
-    strbuf_put(b, v.u.s.p, v.u.s.len);
-    if (repr) strbuf_putc(b, '\'');
+    if (repr) py_str_repr(v.u.s.p, v.u.s.len, b);
+    else strbuf_put(b, v.u.s.p, v.u.s.len);
     return true;
   case V_DTYPE: { /* TVM's void type prints as "" (its void calls are tested for that) */
     char buf[32];
@@ -519,11 +541,22 @@ static Value py_percent(Eval *ev, Value f, Value args, Loc loc) {
     const char *p = f.u.s.p + i + 1;
     size_t o = 0;
     if (sl && p[0] == '-') spec[o++] = '<', p++, sl--;
+    else if (ty == 's' || ty == 'r') spec[o++] = '>'; /* %5s right-aligns, as numbers do */
     memcpy(spec + o, p, sl);
     o += sl;
     if (ty == 'i' || ty == 'u') ty = 'd';
     if (ty != 's' && ty != 'r') spec[o++] = ty;
-    if (!py_format_spec(ev, items[k++], spec, o, &b, loc)) {
+    Value item = items[k++];
+    if (ty == 'r') { /* %r: the repr, then the width */
+      StrBuf t = {0};
+      if (!py_to_text(ev, item, &t, true)) {
+        strbuf_free(&t);
+        strbuf_free(&b);
+        return v_make(V_ERROR, loc);
+      }
+      item = py_take_str(ev, &t, loc);
+    }
+    if (!py_format_spec(ev, item, spec, o, &b, loc)) {
       strbuf_free(&b);
       return v_make(V_ERROR, loc);
     }
@@ -867,6 +900,9 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py->dindex);
   txmap_free(&ev->py->fplans);
   txmap_free(&ev->py->memo);
+  txmap_free(&ev->py->fn_annotations);
+  free(ev->py->shared_dflts);
+  ev->py->shared_dflts = NULL;
   txmap_free(&ev->builtin_names);
   txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
@@ -1562,6 +1598,18 @@ Value ev_py_def(Eval *ev, Ast *fd) {
     }
   }
   if (dflt) v_aux(ev, &v)->shape = dflt;
+  bool containers = false;
+  for (int i = 0; dflt && i < fd->n; i++)
+    containers |= dflt[i].kind == V_LIST || dflt[i].kind == V_DICT;
+  if (containers) { /* `into=[]`: a mutation in one call is seen by the next */
+    EvPython *py = ev->py;
+    if (py->nshared_dflts == py->capshared_dflts) {
+      py->capshared_dflts = py->capshared_dflts ? 2 * py->capshared_dflts : 8;
+      py->shared_dflts =
+          tirx_xrealloc(py->shared_dflts, (size_t)py->capshared_dflts, sizeof *py->shared_dflts);
+    }
+    py->shared_dflts[py->nshared_dflts++] = (struct PyDefaults){dflt, fd->n};
+  }
   return v;
 }
 
@@ -3077,19 +3125,26 @@ static Value py_dict_add(Eval *ev, Value d, Value k, Value v) {
 
 /* Every other name bound to the same container (the same array, the same
  * length) sees the change too: `b = a; b.append(x)` is visible through a. */
+static void alias_update_one(Value *v, Value old, Value nv);
+
 static void py_alias_update(Eval *ev, Value old, Value nv) {
-  for (int i = 0; i < ev->nbinds; i++) {
-    Value *v = &ev->binds[i].v;
-    if (v->kind != old.kind) continue;
-    bool same = old.kind == V_LIST
-                    ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
-                    : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
-    if (same &&
-        (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
-      Loc l = v->loc;
-      *v = nv;
-      v->loc = l;
-    }
+  for (int i = 0; i < ev->nbinds; i++) alias_update_one(&ev->binds[i].v, old, nv);
+  for (int i = 0; i < ev->py->nshared_dflts; i++)
+    for (int k = 0; k < ev->py->shared_dflts[i].n; k++)
+      alias_update_one(&ev->py->shared_dflts[i].v[k], old, nv);
+}
+
+/* *v holds the container old (the same array and length): it becomes nv */
+static void alias_update_one(Value *v, Value old, Value nv) {
+  if (v->kind != old.kind) return;
+  bool same = old.kind == V_LIST
+                  ? v->u.list.items == old.u.list.items && v->u.list.n == old.u.list.n
+                  : v->u.dict.keys == old.u.dict.keys && v->u.dict.n == old.u.dict.n;
+  if (same &&
+      (old.kind == V_LIST ? old.u.list.n > 0 || v->u.list.items == old.u.list.items : true)) {
+    Loc l = v->loc;
+    *v = nv;
+    v->loc = l;
   }
 }
 
@@ -3586,6 +3641,48 @@ Value ev_py_subscript(Eval *ev, Value obj, Ast *a) {
  * 4 **kwargs).  Defaults and annotations are evaluated now, in the function's
  * module and closure (CPython evaluates them once, at the def; a kernel factory
  * asks right after it). */
+/* ---- function objects' attributes ------------------------------------------------------
+ * A function value is copied by value; what identifies the function object is the
+ * environment its `def` captured (one per execution of the def), or the def itself
+ * at module level.  f.__annotations__ = {...} (a factory giving a traced kernel its
+ * parameter types) is kept under that key, and inspect.signature reads it. */
+static const void *fn_key(Value fn) {
+  return fn.u.py.env ? (const void *)fn.u.py.env : (const void *)fn.u.py.def;
+}
+
+Value *ev_py_fn_annotations(Eval *ev, Value fn) {
+  return fn.kind == V_PYFUNC ? txmap_get(&ev->py->fn_annotations, fn_key(fn)) : NULL;
+}
+
+static bool pyfunc_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
+  if (strcmp(name, "__annotations__") != 0)
+    return ev_error(ev, loc,
+                    "cannot set attribute '%s' on a function at parse time (only __annotations__)",
+                    name),
+           false;
+  if (v.kind != V_DICT)
+    return ev_error(ev, v.loc, "a function's __annotations__ must be a dict, not a '%s' value",
+                    ev_types[v.kind].name),
+           false;
+  Value *slot = TIRX_NEW(ev->m, Value);
+  *slot = v;
+  txmap_put(&ev->py->fn_annotations, fn_key(obj), slot);
+  return true;
+}
+
+const ValueProto ev_pyfunc_proto = {.setattr = pyfunc_setattr};
+
+/* the annotation of parameter `name` in an assigned __annotations__ dict (NULL: none) */
+static Value *assigned_annotation(Value *ann, const char *name) {
+  size_t n = strlen(name);
+  for (int i = 0; ann && i < ann->u.dict.n; i++) {
+    Value k = ann->u.dict.keys[i];
+    if (k.kind == V_STR && k.u.s.len == n && memcmp(k.u.s.p, name, n) == 0)
+      return &ann->u.dict.vals[i];
+  }
+  return NULL;
+}
+
 Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos != 1 || a->pos[0].kind != V_PYFUNC)
@@ -3605,6 +3702,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev_py_env_define(ev, fn.u.py.env, fd->loc);
   Value *rows = TIRX_NEWN(ev->m, Value, fd->n + 1);
   Value r = v_make(V_NONE, a->loc);
+  Value *ann = ev_py_fn_annotations(ev, fn); /* an assigned __annotations__ replaces the def's */
   for (int i = 0; i < fd->n; i++) {
     Ast *p = fd->list[i];
     Value f[6];
@@ -3615,9 +3713,10 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
     f[2] = v_make(V_BOOL, p->loc);
     f[2].u.i = p->b != NULL;
     f[3] = p->b ? ev_expr(ev, p->b) : v_make(V_NONE, p->loc);
+    Value *given = ann ? assigned_annotation(ann, p->name) : NULL;
     f[4] = v_make(V_BOOL, p->loc);
-    f[4].u.i = p->a != NULL;
-    f[5] = p->a ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
+    f[4].u.i = ann ? given != NULL : p->a != NULL;
+    f[5] = given ? *given : p->a && !ann ? ev_expr(ev, p->a) : v_make(V_NONE, p->loc);
     if (f[3].kind == V_ERROR || f[5].kind == V_ERROR) {
       r = v_make(V_ERROR, p->loc);
       break;

@@ -30,6 +30,15 @@ typedef struct EvPython {
   TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
+  TxPtrMap
+      fn_annotations; /* f.__annotations__ = d: f's PyEnv (its def when it has none) -> Value* */
+  /* functions' default values that are lists or dicts (one object shared by every
+   * call, as in CPython): a mutation's alias update reaches them (eval_py.c) */
+  struct PyDefaults {
+    Value *v;
+    int n;
+  } * shared_dflts;
+  int nshared_dflts, capshared_dflts;
 } EvPython;
 
 /* the functions of builtins.def's rows (the rows: eval_core.h) */
@@ -47,6 +56,8 @@ extern const Builtin ev_libfns[LIB_COUNT];
 #define LIBFN(MODULE, NAME, FN) Value FN(Eval *ev, const Builtin *self, Args *a);
 #include "Parse/pylib.def"
 const char *ev_libmod_find(Eval *ev, const char *module); /* its interned name; NULL: not one */
+/* the dict assigned to a function's __annotations__ (NULL: none was) */
+Value *ev_py_fn_annotations(Eval *ev, Value fn);
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc); /* MODULE.NAME */
 bool ev_builtin_nokw(Eval *ev, const Builtin *self, Args *a); /* reports keywords given */
 
@@ -172,5 +183,9 @@ extern const EvPythonHooks ev_python_hooks;
  * fields (Call.args, BufferLoad.predicate, IntImm/StringImm.value); false: none */
 bool ev_irnode_func_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+/* isinstance(x, tvm.tirx.IfThenElse) and the other statement classes (false: tn names
+ * none); tvm.tirx.IfThenElse(...) / SeqStmt(...) (false: path is no statement class) */
+bool ev_irnode_isinstance(Value x, const char *tn, bool *out);
+bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out);
 
 #endif

@@ -220,6 +220,11 @@ static bool binds_as_is(ValueKind k) {
   return false;
 }
 
+void ev_type_bound_pointer(Eval *ev, Var *var, const Expr *e) {
+  if (e->kind != E_STR) type_pointer(ev, var, e);
+  var->is_tensormap = is_tensormap_alloca(e);
+}
+
 /* name = a pointer (or a string constant): a handle variable bound to it. */
 static void bind_pointer(Eval *ev, const char *name, Expr *e, Loc loc) {
   Var *var = tirx_var_new(ev->m, name, tirx_dtype(DT_HANDLE), loc);

@@ -78,6 +78,7 @@ enum {
 /* TVM's IRBuilder traced from plain Python (eval_irbuilder.c) */
 Value ev_irb_new(Eval *ev, Args *a);                       /* IRBuilder() */
 Value ev_irb_getattr(Eval *ev, const char *name, Loc loc); /* I.NAME */
+Value ev_irb_frames(Eval *ev, Loc loc);                    /* IRBuilder.current().frames */
 Value ev_irb_call(Eval *ev, Value callee, Args *a);
 Value ev_irb_while(Eval *ev, Args *a);
 /* T.While(cond): a frame */ /* I.NAME(...) of the builder's own names */
@@ -101,6 +102,8 @@ Stmt *ev_body(Eval *ev, Ast **stmts, int n);
 Module *ev_file(Eval *ev, AstFile *f);
 
 Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF */
+/* A handle variable bound to e takes e's pointer type (a tensor map's too) */
+void ev_type_bound_pointer(Eval *ev, Var *var, const Expr *e);
 /* A python-level literal parsed from a -D value. */
 bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
 

@@ -132,6 +132,24 @@ static Value dtype_of(Eval *ev, const char *fn, Args *a) {
   return v;
 }
 
+/* tvm.tirx.const(value, dtype=None): a constant of a Python number (int32,
+ * float32 or bool by its kind when no dtype is given) */
+static Value tvm_const(Eval *ev, Args *a) {
+  static const char *const kw[] = {"value", "dtype", "span", NULL};
+  if (!ev_check_kw(ev, a, "tvm.tirx.const", kw)) return v_make(V_ERROR, a->loc);
+  Value *x = ev_arg(a, 0, "value"), *d = ev_arg(a, 1, "dtype");
+  if (!x || a->npos > 3 || (x->kind != V_INT && x->kind != V_BOOL && x->kind != V_FLOAT))
+    return ev_error(ev, x ? x->loc : a->loc, "tvm.tirx.const() takes a Python number and a dtype");
+  DType t = tirx_dtype(x->kind == V_BOOL ? DT_BOOL : x->kind == V_FLOAT ? DT_FLOAT32 : DT_INT32);
+  if (d && d->kind != V_NONE && !ev_get_dtype(ev, *d, &t, "dtype")) return v_make(V_ERROR, a->loc);
+  if (x->kind == V_FLOAT && !tirx_dtype_is_float(t))
+    return ev_error(ev, x->loc, "tvm.tirx.const(): a float value needs a float dtype");
+  Expr *e = x->kind == V_FLOAT || tirx_dtype_is_float(t)
+                ? tirx_float(ev->m, t, x->kind == V_FLOAT ? x->u.f : (double)x->u.i, a->loc)
+                : tirx_int(ev->m, t, tirx_dtype_is_bool(t) ? x->u.i != 0 : x->u.i, a->loc);
+  return v_expr(e, a->loc);
+}
+
 /* tvm.ir.PointerType(element_type, storage_scope="global") */
 static Value pointer_type(Eval *ev, Args *a) {
   static const char *const kw[] = {"element_type", "storage_scope", NULL};
@@ -262,9 +280,11 @@ static Value ir_builder_name(Eval *ev, Args *a) {
 
 bool ev_tvm_call(Eval *ev, const char *path, Args *a, Value *out) {
   if (strncmp(path, "tvm.", 4) != 0) return false; /* the other rows bind T.* and Axis.* values */
+  if (ev_irnode_construct(ev, path, a, out)) return true; /* tvm.tirx.IfThenElse, SeqStmt */
   if (strcmp(path, "tvm.tirx.any") == 0) *out = any_all(ev, "tvm.tirx.any", false, a);
   else if (strcmp(path, "tvm.tirx.all") == 0) *out = any_all(ev, "tvm.tirx.all", true, a);
   else if (strcmp(path, "tvm.DataType") == 0) *out = dtype_of(ev, "tvm.DataType", a);
+  else if (strcmp(path, "tvm.tirx.const") == 0) *out = tvm_const(ev, a);
   else if (strcmp(path, "tvm.ir.PrimType") == 0) *out = dtype_of(ev, "PrimType", a);
   else if (strcmp(path, "tvm.ir.PointerType") == 0) *out = pointer_type(ev, a);
   else if (strcmp(path, "tvm.ir.GlobalVar") == 0) *out = global_var(ev, a);

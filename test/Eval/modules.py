@@ -1,7 +1,7 @@
 # The module system: `import a.b`, `from a.b import c`, relative imports inside
 # a package, package __init__.py, each module run once with its own globals
 # (SCALE below is the module's, not ours), classes from another module, a
-# module importing torch at top level still loads.
+# module importing a missing module (cupy) at top level still loads.
 # RUN: %tirx-opt -I %S/Inputs %s | FileCheck %s
 # RUN: %tirx-opt -I%S/Inputs %s | FileCheck %s
 # CHECK: T.evaluate(1026)

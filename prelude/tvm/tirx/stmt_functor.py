@@ -19,8 +19,9 @@
 # where it does not (a base method here is that walk, _tirx.ir_visit_children);
 # _tirx.ir_kind(node) names a node's method and _tirx.ir_children(node) lists what
 # its base method visits (as in TVM main, DeclBuffer / AllocBuffer visit nothing, a
-# BufferLoad its indices, a Var is a leaf).  ir_transform (rewriting) is not built
-# yet.
+# BufferLoad its indices, a Var is a leaf).
+#   ir_transform(stmt, preorder, postorder, only_enable=None)
+#                                  TVM main's rewriting walk, over statements only
 import _tirx
 
 
@@ -104,3 +105,12 @@ def post_order_visit(stmt, fvisit):
         fvisit(node)
 
     walk(stmt)
+
+
+def ir_transform(stmt, preorder, postorder, only_enable=None):
+    # TVM main's rewriting walk, over statements: preorder(s) not None replaces s
+    # unvisited; else s's child statements are rewritten (s copied when one
+    # changes) and postorder(s) not None replaces the result.  only_enable names
+    # the statement classes the callbacks see ("tirx.SeqStmt"); expressions are
+    # not visited (_tirx.ir_transform, lib/Parse/eval_irnode.c).
+    return _tirx.ir_transform(stmt, preorder, postorder, only_enable)

@@ -23,3 +23,27 @@ def bad_node():
 
 def bad_walk():
     return _tirx.ir_visit(1, traced().body, 2)
+
+
+def bad_transform_result():
+    import tvm
+    return tvm.tirx.stmt_functor.ir_transform(traced().body, None, lambda s: 1)
+
+
+def bad_only_enable():
+    import tvm
+    return tvm.tirx.stmt_functor.ir_transform(traced().body, None, None, ["tirx.Add"])
+
+
+def bad_if():
+    import tvm
+    return tvm.tirx.IfThenElse(True, 3)
+
+
+def bad_ctor():
+    import tvm
+    return tvm.tirx.For(1, 2)
+
+
+def bad_with_body():
+    return traced().with_body(3)

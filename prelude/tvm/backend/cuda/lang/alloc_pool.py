@@ -340,6 +340,11 @@ def _check_mma_ab_shape(shape, dtype, mode):
                          f"not a positive multiple of the 8 rows of the {mode.name} atom")
 
 
+def _validate_mma_alloc_shape(shape, dtype, swizzle_mode):
+    # TVM main's name for the check above (kern's smem_pool calls it before mma_shared_layout)
+    _check_mma_ab_shape(shape, dtype, swizzle_mode)
+
+
 def _mma_ab_layout(shape, dtype, swizzle_mode):
     if swizzle_mode == "auto":
         mode = SwizzleMode.SWIZZLE_128B_ATOM  # TVM 0.27's choice for every dtype
