@@ -51,6 +51,11 @@ typedef struct PyModState {
   struct PyModule **mods;
   int n, cap;
   int import_depth;
+  /* sys.modules: interned dotted name -> its module, once imported (an import
+   * statement run again, say in a function called 5000 times, touches no file) */
+  TxPtrMap by_name;
+  const char *prelude; /* ev_prelude_dir, looked up once */
+  bool prelude_known;
 } PyModState;
 
 static PyModState *state(Eval *ev) {
@@ -72,6 +77,7 @@ void ev_modules_free(Eval *ev) {
     txmap_free(&ev->mod->state->mods[i]->globix);
   }
   free(ev->mod->state->mods);
+  txmap_free(&ev->mod->state->by_name);
   free(ev->mod->state);
   ev->mod->state = NULL;
 }
@@ -554,13 +560,19 @@ static bool is_pystd(const char *dotted) {
   return false;
 }
 
+static const char *prelude_dir(Eval *ev) {
+  PyModState *st = state(ev);
+  if (!st->prelude_known) st->prelude = ev_prelude_dir(ev->m), st->prelude_known = true;
+  return st->prelude;
+}
+
 /* The module `dotted` from the search path (the importing file's tree first). */
-static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err,
-                                   struct PyModule **root) {
+static struct PyModule *import_search(Eval *ev, const char *dotted, Loc loc, bool *err,
+                                      struct PyModule **root) {
   PyModState *st = state(ev);
   *err = false;
   if (is_pystd(dotted)) {
-    const char *dir = ev_prelude_dir(ev->m);
+    const char *dir = prelude_dir(ev);
     if (!dir) {
       ev_error(
           ev, loc,
@@ -572,7 +584,7 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
     return load_dotted(ev, tirx_intern_printf(ev->m, "%s/pystd", dir), "", dotted, loc, err, root);
   }
   /* TVM's library is tirx's prelude (prelude_dir.c) */
-  const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? ev_prelude_dir(ev->m) : NULL;
+  const char *prelude = strncmp(dotted, "tvm.", 4) == 0 ? prelude_dir(ev) : NULL;
   if (prelude && prelude_has(prelude, dotted)) {
     struct PyModule *pm = load_dotted(ev, prelude, "", dotted, loc, err, root);
     if (pm || *err) return pm;
@@ -585,6 +597,28 @@ static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *
     if (m || *err) return m;
   }
   return NULL;
+}
+
+/* import_search through sys.modules (PyModState.by_name): a module imported once (or
+ * still loading, in an import cycle, as in CPython) is found by its name again. */
+static struct PyModule *import_abs(Eval *ev, const char *dotted, Loc loc, bool *err,
+                                   struct PyModule **root) {
+  PyModState *st = state(ev);
+  const char *key = tirx_intern0(ev->m, dotted);
+  const char *dot = strchr(dotted, '.');
+  const char *rkey = dot ? tirx_intern_printf(ev->m, "%.*s", (int)(dot - dotted), dotted) : key;
+  struct PyModule *m = txmap_get(&st->by_name, key), *r = txmap_get(&st->by_name, rkey);
+  if (m && r && !m->failed && !r->failed) {
+    *err = false;
+    *root = r;
+    return m;
+  }
+  m = import_search(ev, dotted, loc, err, root);
+  if (m && *root) {
+    txmap_put(&st->by_name, key, m);
+    txmap_put(&st->by_name, rkey, *root);
+  }
+  return m;
 }
 
 /* `from MODULE import NAME` for the evaluator's own use (eval_tvm.c: T.TMEMPool
