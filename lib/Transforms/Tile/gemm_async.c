@@ -41,33 +41,8 @@
 #include <string.h>
 
 #include "Transforms/Tile/tile.h"
-#include "tirx/target.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
-
-/* ---- arch ------------------------------------------------------------------------ */
-
-/* The arch the module is compiled for: "sm_90a" -> 90, true ("a"). */
-static const char *target_arch(const TileOp *op) {
-  return op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
-}
-
-static bool parse_arch(const char *a, int *sm, bool *specific) {
-  int n = 0;
-  if (sscanf(a, "sm_%d%n", sm, &n) != 1) return false;
-  *specific = a[n] == 'a' || a[n] == 'f';
-  return true;
-}
-
-/* Exactly sm_<sm>a (lo == hi) or any sm_<lo..hi>a: false with "needs X (compiling for Y)". */
-static bool need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
-  int sm = 0;
-  bool specific = false;
-  const char *a = target_arch(op);
-  if (parse_arch(a, &sm, &specific) && specific && sm >= lo && sm <= hi) return true;
-  if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
-  return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
-}
 
 /* ---- operands ------------------------------------------------------------------- */
 
@@ -360,7 +335,7 @@ static bool areg_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
 
 static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
-  if (!need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
+  if (!tile_need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nthreads > 0 && op->nthreads != 128)
     return tile_why(why, nwhy, "the warpgroup has %lld threads, wgmma needs 128",
@@ -687,7 +662,7 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
 
 static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
-  if (!need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
+  if (!tile_need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
   if (op->nargs > 3 && tile_is_region(op->args[3]))

@@ -90,6 +90,11 @@ const char *tile_scope_name(TileScope s);
  * every variant that splits work over the threads gives. */
 bool tile_threads_known(const TileOp *op, char *why, size_t nwhy);
 
+/* The module's arch is sm_<lo..hi>a (or f): else false with "<what> needs sm_<lo>a[ .. sm_<hi>a]
+ * (compiling for <arch>)".  A variant's arch is its precondition's first check, so the "no
+ * variant applies" error names the variant, the arch and the call's line. */
+bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy);
+
 /* ---- operands ------------------------------------------------------------------
  * A buffer operand: the region buf[lo[0]:lo[0]+ext[0], ...] with constant
  * extents (lo may be symbolic).  tile_region fails with a reason for a

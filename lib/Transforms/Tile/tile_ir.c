@@ -6,6 +6,7 @@
 #include "Support/strbuf.h"
 #include "Transforms/Tile/tile.h"
 #include "tirx/internal/ptx_table.h"
+#include "tirx/target.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
 
@@ -366,4 +367,15 @@ Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, in
   Expr *c = tirx_call(op->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), a, k, noloc());
   c->u.call.name = e->name;
   return c;
+}
+
+/* ---- arch ------------------------------------------------------------------------ */
+
+bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
+  const char *a = op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
+  int sm = 0, n = 0;
+  if (sscanf(a, "sm_%d%n", &sm, &n) == 1 && (a[n] == 'a' || a[n] == 'f') && sm >= lo && sm <= hi)
+    return true;
+  if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
+  return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
 }
