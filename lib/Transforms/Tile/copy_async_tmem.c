@@ -146,7 +146,8 @@ static Expr *tmem_addr(TileOp *op, const Buffer *b, const TmemMap *tm, int64_t l
                        int64_t col32) {
   DType t32 = tirx_dtype(DT_UINT32);
   int64_t add = (lane << 16) + col32, a0;
-  if (!tm->sym && xf_const_int(b->allocated_addr, &a0)) return u32c(op, a0 + add);
+  if (xf_const_int(b->allocated_addr, &a0))
+    return tm->sym ? tile_bin(op, E_ADD, tm->sym, u32c(op, a0 + add)) : u32c(op, a0 + add);
   Expr *e = tile_cast(op, t32, b->allocated_addr);
   if (tm->sym) e = tile_bin(op, E_ADD, e, tm->sym);
   return add ? tile_bin(op, E_ADD, e, u32c(op, add)) : e;
