@@ -391,3 +391,283 @@ Stmt *tile_ca_tmem_local_emit(TileOp *op) {
   ptrvec_free(&st);
   return r;
 }
+
+/* A string keyword argument (NULL: not a string). */
+static const char *str_arg(TileOp *op, const Expr *e) {
+  if (e->kind != E_STR) return NULL;
+  return tirx_intern(op->m, e->u.s.p, e->u.s.len);
+}
+
+/* ---- smem->tmem: tcgen05.cp -------------------------------------------------------- */
+
+typedef struct CpShape {
+  const char *shape, *multicast; /* multicast "" : none */
+  int rows, bits;
+  int64_t rep_ext, rep_stride; /* the copies the tmem layout must declare (0: none) */
+} CpShape;
+
+static const CpShape cp_shapes[] = {
+    {"128x256b", "", 128, 256, 0, 0},       {"4x256b", "", 4, 256, 0, 0},
+    {"128x128b", "", 128, 128, 0, 0},       {"64x128b", "warpx2::02_13", 64, 128, 2, 64},
+    {"64x128b", "warpx2::01_23", 64, 128, 2, 32}, {"32x128b", "warpx4", 32, 128, 4, 32},
+};
+#define N_CP_SHAPES ((int)(sizeof cp_shapes / sizeof cp_shapes[0]))
+
+/* Row of the instruction and its lane base for tmem lane `lane` (false: not a lane it writes). */
+static bool cp_row(const CpShape *s, int64_t lane, int64_t *row, int64_t *base) {
+  *base = 0;
+  if (s->rows == 4) return *row = lane / 32, *base = lane % 32, true;
+  if (!strcmp(s->multicast, "warpx2::01_23")) {
+    if (lane % 64 >= 32) return false;
+    return *row = lane % 32 + 32 * (lane / 64), true;
+  }
+  *row = lane;
+  return lane < s->rows;
+}
+
+typedef struct CpInst {
+  int64_t lane, col;  /* lane base, element column */
+  int64_t start;      /* pre-swizzle smem element offset of (row 0, element 0), from the region's */
+  int64_t *off;       /* [row * per_row + k] smem offsets, -1: not yet */
+} CpInst;
+
+typedef struct Cp {
+  TileRegion t, s;
+  TmemMap tm;
+  const CpShape *sh;
+  int es, epw, cg;
+  int64_t per_row; /* elements of a row of the instruction */
+  int mode;        /* descriptor layout: 0 none, 2 128B, 4 64B, 6 32B */
+  int64_t lbo, sbo; /* bytes */
+  int64_t e0;       /* pre-swizzle smem offset of the region's first element */
+  CpInst *in;
+  int nin;
+} Cp;
+
+/* The instructions of shape sh covering the region, their smem rows checked canonical. */
+static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char *why,
+                   size_t nwhy) {
+  p->sh = sh;
+  int bits = 8 * p->es;
+  if (sh->bits % bits) return tile_why(why, nwhy, "rows of %d bits do not hold whole elements", sh->bits);
+  p->per_row = sh->bits / bits;
+  int64_t per = sh->rows * p->per_row;
+  if (p->t.n % per)
+    return tile_why(why, nwhy, "%lld elements are no whole number of %lld-element instructions",
+                    (long long)p->t.n, (long long)per);
+  const Layout *rl = p->tm.rep;
+  bool rep_ok = sh->rep_ext ? rl->nrep == 1 && rl->rep[0].ext == sh->rep_ext &&
+                                  rl->rep[0].stride == sh->rep_stride && rl->rep[0].axis &&
+                                  !strcmp(rl->rep[0].axis, "TLane")
+                            : rl->nrep == 0;
+  if (!rep_ok) {
+    if (sh->rep_ext)
+      return tile_why(why, nwhy, "the tmem layout must replicate R[%lld : %lld @ TLane]",
+                      (long long)sh->rep_ext, (long long)sh->rep_stride);
+    return tile_why(why, nwhy, "the tmem layout has replicas");
+  }
+  Layout pre = *sl; /* pre-swizzle offsets */
+  pre.swz_b = 0;
+  p->nin = (int)(p->t.n / per);
+  p->in = TIRX_NEWN(op->m, CpInst, p->nin);
+  int used = 0;
+  for (int64_t e = 0; e < p->t.n; e++) {
+    int64_t row, lb, k = p->tm.col[e] % p->per_row, cb = p->tm.col[e] - k;
+    if (!cp_row(sh, p->tm.lane[e], &row, &lb))
+      return tile_why(why, nwhy, "element %lld is at lane %lld, not a lane the shape writes",
+                      (long long)e, (long long)p->tm.lane[e]);
+    int i = 0;
+    while (i < used && (p->in[i].lane != lb || p->in[i].col != cb)) i++;
+    if (i == used) {
+      if (used == p->nin)
+        return tile_why(why, nwhy, "the elements spread over more than %d instructions", p->nin);
+      p->in[used].lane = lb, p->in[used].col = cb;
+      p->in[used].off = TIRX_NEWN(op->m, int64_t, per);
+      for (int64_t j = 0; j < per; j++) p->in[used].off[j] = -1;
+      used++;
+    }
+    int64_t *slot = &p->in[i].off[row * p->per_row + k];
+    if (*slot >= 0)
+      return tile_why(why, nwhy, "two elements land at lane %lld, column %lld",
+                      (long long)p->tm.lane[e], (long long)p->tm.col[e]);
+    *slot = lay_apply(&pre, e, NULL, 0, NULL);
+  }
+  /* the smem side: one canonical descriptor layout, each instruction from its start */
+  int64_t e16 = 16 / p->es, row_e = 0, repeat = 1;
+  p->mode = 0;
+  if (sl->swz_b) {
+    if (((int64_t)1 << sl->swz_m) * p->es != 16 || sl->swz_s != 3 || sl->swz_b < 1 ||
+        sl->swz_b > 3)
+      return tile_why(why, nwhy,
+                      "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is no descriptor swizzle "
+                      "(16-byte units, rows of 32, 64 or 128 bytes)",
+                      p->s.buf->name, sl->swz_m, sl->swz_b, sl->swz_s);
+    row_e = (16 << sl->swz_b) / p->es;
+    repeat = 8 * row_e;
+    p->mode = 2 * (4 - sl->swz_b);
+  }
+  const CpInst *i0 = &p->in[0];
+  int64_t s0 = i0->off[0], e0 = p->e0 = lay_apply(&pre, 0, NULL, 0, NULL);
+  if (sl->swz_b && e0 % repeat >= row_e)
+    return tile_why(why, nwhy, "'%s' starts in row %lld of a swizzle atom, past its first row",
+                    p->s.buf->name, (long long)((e0 % repeat) / row_e));
+  if (!tile_sym_lo_aligned(op, &p->s, sl->swz_b ? repeat : e16, p->s.buf->name, why, nwhy))
+    return false;
+  p->sbo = sh->rows > 8 ? (i0->off[8 * p->per_row] - s0) * p->es : 0;
+  p->lbo = !sl->swz_b && p->per_row > e16 ? (i0->off[e16] - s0) * p->es : 0;
+  for (int i = 0; i < p->nin; i++) {
+    CpInst *in = &p->in[i];
+    in->start = in->off[0];
+    if (sl->swz_b && (in->start % row_e) + p->per_row > row_e)
+      return tile_why(why, nwhy, "instruction %d's rows (%lld elements from %lld) cross a %lld-byte "
+                      "swizzle row", i, (long long)p->per_row, (long long)in->start,
+                      (long long)(row_e * p->es));
+    if (sl->swz_b && in->start % repeat >= row_e)
+      return tile_why(why, nwhy,
+                      "instruction %d starts in row %lld of a swizzle atom; a descriptor starts "
+                      "in its first row", i, (long long)((in->start % repeat) / row_e));
+    if (in->start < e0)
+      return tile_why(why, nwhy, "instruction %d starts before the region's first element", i);
+    if ((in->start * p->es) % 16)
+      return tile_why(why, nwhy, "instruction %d starts at byte %lld, not 16-byte aligned", i,
+                      (long long)(in->start * p->es));
+    for (int64_t r = 0; r < sh->rows; r++)
+      for (int64_t k = 0; k < p->per_row; k++) {
+        int64_t want = sl->swz_b ? in->start + (r / 8) * p->sbo / p->es + (r % 8) * row_e + k
+                                 : in->start + (r / 8) * p->sbo / p->es +
+                                       (k / e16) * p->lbo / p->es + (r % 8) * e16 + k % e16;
+        if (in->off[r * p->per_row + k] != want)
+          return tile_why(why, nwhy,
+                          "shared memory is not a descriptor's canonical layout: row %lld, element "
+                          "%lld of instruction %d is at %lld, the layout needs %lld",
+                          (long long)r, (long long)k, i, (long long)in->off[r * p->per_row + k],
+                          (long long)want);
+      }
+    if ((in->col / p->epw) % 4)
+      return tile_why(why, nwhy, "instruction %d writes from column %lld, not 128-bit aligned", i,
+                      (long long)(in->col / p->epw));
+  }
+  if (p->sbo % 16 || p->lbo % 16 || p->sbo < 0 || p->lbo < 0 || p->sbo >= (1 << 18) ||
+      p->lbo >= (1 << 18))
+    return tile_why(why, nwhy, "the strides (SBO %lld, LBO %lld bytes) do not fit a descriptor",
+                    (long long)p->sbo, (long long)p->lbo);
+  return true;
+}
+
+static bool cp_plan(TileOp *op, Cp *p, char *why, size_t nwhy) {
+  memset(p, 0, sizeof *p);
+  if (!tile_need_arch(op, 100, 103, "tcgen05.cp", why, nwhy)) return false;
+  if (op->scope != TS_THREAD) return tile_why(why, nwhy, "runs at thread scope (T.tile)");
+  if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
+  if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1]))
+    return tile_why(why, nwhy, "takes a destination and a source region");
+  if (!tile_region(op, op->args[0], &p->t, why, nwhy) ||
+      !tile_region(op, op->args[1], &p->s, why, nwhy))
+    return false;
+  if (!tile_scope_is(p->t.buf, MEM_TMEM) ||
+      !(tile_scope_is(p->s.buf, MEM_SHARED) || tile_scope_is(p->s.buf, MEM_SHARED_DYN)))
+    return tile_why(why, nwhy, "not shared -> tmem (src %s, dst %s)", p->s.buf->scope,
+                    p->t.buf->scope);
+  int bits = bits_of(p->t.buf->dtype);
+  char a[32], b[32];
+  if (bits_of(p->s.buf->dtype) != bits || bits > 32 || 32 % bits)
+    return tile_why(why, nwhy, "tcgen05.cp copies elements of one width (8, 16 or 32 bits), got %s "
+                    "and %s", tirx_dtype_str(p->s.buf->dtype, a), tirx_dtype_str(p->t.buf->dtype, b));
+  if (p->t.n != p->s.n)
+    return tile_why(why, nwhy, "the regions have %lld (tmem) and %lld (shared) elements",
+                    (long long)p->t.n, (long long)p->s.n);
+  Expr *e;
+  int64_t dec = 0;
+  if ((e = tile_kwarg(op, "decompress")) && (!xf_const_int(e, &dec) || dec))
+    return tile_why(why, nwhy, "decompress (fp4 / fp6 -> fp8) is not supported");
+  int64_t cg = 1;
+  if ((e = tile_kwarg(op, "cta_group")) && (!xf_const_int(e, &cg) || (cg != 1 && cg != 2)))
+    return tile_why(why, nwhy, "cta_group= must be 1 or 2");
+  p->cg = (int)cg;
+  p->es = bits / 8;
+  p->epw = 32 / bits;
+  if (!tmem_map(op, &p->t, p->epw, &p->tm, why, nwhy)) return false;
+  Layout sl;
+  if (!tile_region_layout_any_lo(op, &p->s, &sl, why, nwhy)) return false;
+  if (lay_has_threads(&sl))
+    return tile_why(why, nwhy, "the layout of '%s' (shared) uses thread axes", p->s.buf->name);
+  /* forced shape / multicast */
+  const char *fs = NULL, *fm = NULL;
+  if ((e = tile_kwarg(op, "shape")) && !(fs = str_arg(op, e)))
+    return tile_why(why, nwhy, "shape= must be a string");
+  if ((e = tile_kwarg(op, "multicast")) && !(fm = str_arg(op, e)))
+    return tile_why(why, nwhy, "multicast= must be a string");
+  char all[TILE_WHY_LEN] = "";
+  size_t used = 0;
+  bool any = false;
+  for (int i = 0; i < N_CP_SHAPES; i++) {
+    const CpShape *sh = &cp_shapes[i];
+    if ((fs && strcmp(fs, sh->shape)) || (fm && strcmp(fm, sh->multicast))) continue;
+    any = true;
+    char w[TILE_WHY_LEN];
+    if (cp_fit(op, p, sh, &sl, w, sizeof w)) return true;
+    int k = snprintf(all + used, sizeof all - used, "%s%s%s%s: %s", used ? "; " : "", sh->shape,
+                     *sh->multicast ? "." : "", sh->multicast, w);
+    if (k > 0) used = used + (size_t)k < sizeof all ? used + (size_t)k : sizeof all - 1;
+  }
+  if (!any)
+    return tile_why(why, nwhy,
+                    "no tcgen05.cp shape '%s'%s%s (128x256b, 4x256b, 128x128b, 64x128b with "
+                    "warpx2::02_13 / warpx2::01_23, 32x128b with warpx4)",
+                    fs ? fs : "", fm ? " with multicast " : "", fm ? fm : "");
+  return tile_why(why, nwhy, "no tcgen05.cp shape fits (%s)", all);
+}
+
+bool tile_ca_tcgen05_cp_ok(TileOp *op, char *why, size_t nwhy) {
+  Cp p;
+  return cp_plan(op, &p, why, nwhy);
+}
+
+Stmt *tile_ca_tcgen05_cp_emit(TileOp *op) {
+  Cp p;
+  char why[TILE_WHY_LEN];
+  if (!cp_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
+  /* desc: T.uint64 = hi | ((cvta(&src[lo]) & 0x3FFFF) >> 4): version 1 at bit 46 */
+  Expr **zero = TIRX_NEWN(op->m, Expr *, p.s.nd > 0 ? p.s.nd : 1);
+  for (int i = 0; i < p.s.nd; i++) zero[i] = tile_int(op, 0);
+  Expr *ld = tile_load(op, &p.s, zero);
+  Expr *addr = tile_call(op, I_ADDRESS_OF, tirx_dtype(DT_HANDLE), &ld, 1);
+  Expr *sh = tile_call(op, I_CUDA_CVTA_TO_SHARED, t32, &addr, 1);
+  Expr *x[2] = {sh, u32c(op, 0x3FFFF)};
+  Expr *y[2] = {tile_call(op, I_BITWISE_AND, t32, x, 2), u32c(op, 4)};
+  Expr *lo = tile_cast(op, t64, tile_call(op, I_SHIFT_RIGHT, t32, y, 2));
+  uint64_t lbo = p.mode ? 1 : (uint64_t)p.lbo >> 4, sbo = (uint64_t)p.sbo >> 4;
+  uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)p.mode << 61);
+  Expr *z[2] = {tirx_int(op->m, t64, (int64_t)hi, noloc()), lo};
+  Var *dv = tirx_var_new(op->m, tirx_intern_printf(op->m, "cp_desc_%d", op->serial++), t64,
+                         noloc());
+  PtrVec st = {0};
+  Stmt *b = tirx_stmt_new(op->m, S_BIND, noloc());
+  b->u.bind.var = dv;
+  b->u.bind.value = tile_call(op, I_BITWISE_OR, t64, z, 2);
+  ptrvec_push(&st, b);
+  char tokens[96];
+  snprintf(tokens, sizeof tokens, "cp.cta_group::%d.%s%s%s", p.cg, p.sh->shape,
+           *p.sh->multicast ? "." : "", p.sh->multicast);
+  for (int i = 0; i < p.nin; i++) {
+    const CpInst *in = &p.in[i];
+    Expr *ops[2];
+    ops[0] = tmem_addr(op, p.t.buf, &p.tm, in->lane, in->col / p.epw);
+    Expr *d = tirx_varref(op->m, dv, noloc());
+    int64_t add = (in->start - p.e0) * p.es / 16;
+    ops[1] = add ? tile_bin(op, E_ADD, d, tirx_int(op->m, t64, add, noloc())) : d;
+    Expr *c = tile_ptx(op, "tcgen05_cp", tokens, ops, 2);
+    if (!c) {
+      ptrvec_free(&st);
+      return NULL;
+    }
+    ptrvec_push(&st, tile_eval(op, c));
+  }
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  return r;
+}

@@ -129,66 +129,6 @@ static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
   return lay_apply(pl, i * cols + k, NULL, 0, NULL);
 }
 
-/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
-static int64_t gcd64(int64_t a, int64_t b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-static int64_t known_factor(const Expr *e) {
-  int64_t c;
-  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
-  switch (e->kind) {
-  case E_MUL: {
-    int64_t f;
-    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
-  }
-  case E_ADD:
-  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
-  default: return 1;
-  }
-}
-
-/* Region starts that are symbolic: each must step by whole swizzle patterns
- * (the address the emitter takes, buf[lo], is then unswizzled); a start known
- * to be a multiple of f (`wg * 64`) steps f at a time. */
-static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
-                           char *why, size_t nwhy) {
-  int64_t c;
-  bool any = false;
-  for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
-  if (!any) return true;
-  Buffer *b = tile_const_shape(op, r);
-  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
-  for (int i = 0; i < b->ndim; i++)
-    if (!xf_const_int(b->shape[i], &shape[i]))
-      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
-  Layout whole;
-  char w[TILE_WHY_LEN];
-  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
-  whole.swz_b = 0;
-  for (int i = 0; i < r->nd; i++) {
-    if (xf_const_int(r->lo[i], &c)) continue;
-    int64_t flat = 1;
-    for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
-    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
-    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step))
-      step = 1; /* a multiple too large to know: assume none */
-    if (step % repeat)
-      return tile_why(why, nwhy,
-                      "the symbolic start of %s's dimension %d steps %lld elements, not whole "
-                      "%lld-element swizzle patterns",
-                      name, i, (long long)step, (long long)repeat);
-  }
-  return true;
-}
-
 /* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst. */
 static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows,
                          int64_t cols, int64_t ri, int kinst, int es, const char *name, WgSmem *s,
@@ -224,7 +164,7 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
         why, nwhy,
         "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name,
         (long long)base, (long long)repeat);
-  if (!sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
+  if (!tile_sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
   s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
   s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
   int64_t nr = rows / ri, nk = cols / kinst;

@@ -122,6 +122,11 @@ bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, cha
 /* r's buffer, or a copy whose symbolic outermost extent is replaced by the
  * region's end when that changes no stride (a compact row-major buffer). */
 Buffer *tile_const_shape(TileOp *op, const TileRegion *r);
+/* Each symbolic start of r moves it (in r's whole buffer, swizzle left out) by a multiple of
+ * `repeat` elements (the start known to be a multiple of f when it is `x * f`): false with a
+ * reason naming `name` otherwise.  What keeps &buf[lo] on a swizzle pattern's first row. */
+bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
+                         char *why, size_t nwhy);
 /* buf[lo + c] for region-relative coordinates c[0..nd). */
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
 Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);

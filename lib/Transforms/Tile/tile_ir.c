@@ -379,3 +379,66 @@ bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *wh
   if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
   return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
 }
+
+/* ---- symbolic starts ---------------------------------------------------------------- */
+
+/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
+static int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t known_factor(const Expr *e) {
+  int64_t c;
+  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
+  switch (e->kind) {
+  case E_MUL: {
+    int64_t f;
+    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
+  }
+  case E_ADD:
+  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
+  default: return 1;
+  }
+}
+
+/* Region starts that are symbolic: each must step by whole swizzle patterns
+ * (the address the emitter takes, buf[lo], is then unswizzled); a start known
+ * to be a multiple of f (`wg * 64`) steps f at a time. */
+bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
+                           char *why, size_t nwhy) {
+  int64_t c;
+  bool any = false;
+  for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
+  if (!any) return true;
+  Buffer *b = tile_const_shape(op, r);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i]))
+      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  whole.swz_b = 0;
+  for (int i = 0; i < r->nd; i++) {
+    if (xf_const_int(r->lo[i], &c)) continue;
+    int64_t flat = 1;
+    for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
+    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
+    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step))
+      step = 1; /* a multiple too large to know: assume none */
+    if (step % repeat)
+      return tile_why(why, nwhy,
+                      "the symbolic start of %s's dimension %d steps %lld elements, not whole "
+                      "%lld-element swizzle patterns",
+                      name, i, (long long)step, (long long)repeat);
+  }
+  return true;
+}
+
