@@ -16,7 +16,7 @@
 # PTX-DAG: tcgen05.st.sync.aligned.16x128b.x8.b32
 # PTX-DAG: tcgen05.wait::ld.sync.aligned
 # PTX-DAG: tcgen05.wait::st.sync.aligned
-# SM90: ca_tcgen05_ldst.py:[[@LINE+29]]:10: error: T.wg.copy_async: no variant applies ({{.*}}tmem<->local: tcgen05.ld/st needs sm_100a .. sm_103a (compiling for sm_90a); smem->tmem: tcgen05.cp needs sm_100a .. sm_103a (compiling for sm_90a))
+# SM90: ca_tcgen05_ldst.py:[[@LINE+29]]:10: error: T.wg.copy_async: no variant applies ({{.*}}tmem<->local: tcgen05.ld/st needs sm_100a .. sm_103a (compiling for sm_90a); smem->tmem: does not run at warpgroup scope)
 
 # .32x32b, M = 128 (datapath D): thread t reads lane t, 64 columns from column 64 of the
 # allocation whose address is the shared word; a store of a .16x256b fragment over M = 128
