@@ -295,7 +295,6 @@ static bool ldst_fits(const Ldst *p, int s, int64_t pos, int64_t regs, int64_t *
 static bool ldst_plan(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (!tile_need_arch(op, 100, 103, "tcgen05.ld/st", why, nwhy)) return false;
-  if (op->scope != TS_WG) return tile_why(why, nwhy, "runs at warpgroup scope (T.wg)");
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1]))
     return tile_why(why, nwhy, "takes a destination and a source region");
@@ -472,7 +471,8 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
   p->in = TIRX_NEWN(op->m, CpInst, p->nin);
   int used = 0;
   for (int64_t e = 0; e < p->t.n; e++) {
-    int64_t row, lb, k = p->tm.col[e] % p->per_row, cb = p->tm.col[e] - k;
+    int64_t d = p->tm.col[e] - p->tm.col[0], k = ((d % p->per_row) + p->per_row) % p->per_row;
+    int64_t row, lb, cb = p->tm.col[e] - k;
     if (!cp_row(sh, p->tm.lane[e], &row, &lb))
       return tile_why(why, nwhy, "element %lld is at lane %lld, not a lane the shape writes",
                       (long long)e, (long long)p->tm.lane[e]);
@@ -557,7 +557,6 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
 static bool cp_plan(TileOp *op, Cp *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (!tile_need_arch(op, 100, 103, "tcgen05.cp", why, nwhy)) return false;
-  if (op->scope != TS_THREAD) return tile_why(why, nwhy, "runs at thread scope (T.tile)");
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1]))
     return tile_why(why, nwhy, "takes a destination and a source region");
