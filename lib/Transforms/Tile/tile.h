@@ -94,6 +94,8 @@ bool tile_threads_known(const TileOp *op, char *why, size_t nwhy);
  * (compiling for <arch>)".  A variant's arch is its precondition's first check, so the "no
  * variant applies" error names the variant, the arch and the call's line. */
 bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy);
+/* The module's arch is sm_<lo> or newer (any suffix): else "<what> needs sm_<lo> or newer ...". */
+bool tile_need_sm(const TileOp *op, int lo, const char *what, char *why, size_t nwhy);
 
 /* ---- operands ------------------------------------------------------------------
  * A buffer operand: the region buf[lo[0]:lo[0]+ext[0], ...] with constant

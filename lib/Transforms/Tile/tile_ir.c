@@ -380,6 +380,13 @@ bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *wh
   return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
 }
 
+bool tile_need_sm(const TileOp *op, int lo, const char *what, char *why, size_t nwhy) {
+  const char *a = op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
+  int sm = 0;
+  if (sscanf(a, "sm_%d", &sm) == 1 && sm >= lo) return true;
+  return tile_why(why, nwhy, "%s needs sm_%d or newer (compiling for %s)", what, lo, a);
+}
+
 /* ---- symbolic starts ---------------------------------------------------------------- */
 
 /* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
