@@ -157,7 +157,7 @@ static Expr *tmem_addr(TileOp *op, const Buffer *b, const TmemMap *tm, int64_t l
 
 enum { SH_32x32b, SH_16x64b, SH_16x128b, SH_16x256b, SH_N };
 static const char *const sh_name[SH_N] = {"32x32b", "16x64b", "16x128b", "16x256b"};
-static const int sh_regs[SH_N] = {1, 1, 2, 4};     /* registers per .num */
+static const int sh_regs[SH_N] = {1, 1, 2, 4}; /* registers per .num */
 static const int sh_maxnum[SH_N] = {128, 128, 64, 32};
 
 /* Lane (relative to the warp's quadrant and the base) and column (relative to the base) of
@@ -173,8 +173,8 @@ static void sh_map(int s, int64_t l, int64_t q, int64_t *lane, int64_t *col) {
 
 typedef struct LdstIssue {
   int shape, num;
-  int64_t q0;           /* index into the used-register list */
-  int64_t lane, col;    /* base */
+  int64_t q0;        /* index into the used-register list */
+  int64_t lane, col; /* base */
 } LdstIssue;
 
 typedef struct Ldst {
@@ -233,9 +233,10 @@ static bool ldst_table(TileOp *op, Ldst *p, char *why, size_t nwhy) {
     int64_t o = lay_apply(&whole, flat, ax, 3, thr), t = thr[0] + 32 * thr[1] + thr[2];
     int64_t lane = p->tm.lane[e], col = p->tm.col[e];
     if (t < 0 || t >= 128 || o < 0 || o >= p->nwords * p->epw)
-      return tile_why(why, nwhy, "element %lld of '%s' is on thread %lld, register %lld: outside "
-                      "the warpgroup's registers", (long long)e, lb->name, (long long)t,
-                      (long long)o);
+      return tile_why(why, nwhy,
+                      "element %lld of '%s' is on thread %lld, register %lld: outside "
+                      "the warpgroup's registers",
+                      (long long)e, lb->name, (long long)t, (long long)o);
     if (o % p->epw != col % p->epw)
       return tile_why(why, nwhy,
                       "element %lld is half %lld of its register but half %lld of its tmem cell "
@@ -362,10 +363,11 @@ Stmt *tile_ca_tmem_local_emit(TileOp *op) {
     return NULL;
   }
   Buffer *lb = p.l.buf;
-  Buffer *v = p.epw == 1 ? tile_local_view(op, lb, p.span)
-                         : tile_storage_view(op, lb, tirx_intern_printf(op->m, "%s_w%d", lb->name,
-                                                                        op->serial++),
-                                             tirx_dtype(DT_UINT32), p.nwords);
+  Buffer *v =
+      p.epw == 1
+          ? tile_local_view(op, lb, p.span)
+          : tile_storage_view(op, lb, tirx_intern_printf(op->m, "%s_w%d", lb->name, op->serial++),
+                              tirx_dtype(DT_UINT32), p.nwords);
   PtrVec st = {0};
   for (int i = 0; i < p.nis; i++) {
     const LdstIssue *is = &p.is[i];
@@ -406,9 +408,12 @@ typedef struct CpShape {
 } CpShape;
 
 static const CpShape cp_shapes[] = {
-    {"128x256b", "", 128, 256, 0, 0},       {"4x256b", "", 4, 256, 0, 0},
-    {"128x128b", "", 128, 128, 0, 0},       {"64x128b", "warpx2::02_13", 64, 128, 2, 64},
-    {"64x128b", "warpx2::01_23", 64, 128, 2, 32}, {"32x128b", "warpx4", 32, 128, 4, 32},
+    {"128x256b", "", 128, 256, 0, 0},
+    {"4x256b", "", 4, 256, 0, 0},
+    {"128x128b", "", 128, 128, 0, 0},
+    {"64x128b", "warpx2::02_13", 64, 128, 2, 64},
+    {"64x128b", "warpx2::01_23", 64, 128, 2, 32},
+    {"32x128b", "warpx4", 32, 128, 4, 32},
 };
 #define N_CP_SHAPES ((int)(sizeof cp_shapes / sizeof cp_shapes[0]))
 
@@ -425,9 +430,9 @@ static bool cp_row(const CpShape *s, int64_t lane, int64_t *row, int64_t *base) 
 }
 
 typedef struct CpInst {
-  int64_t lane, col;  /* lane base, element column */
-  int64_t start;      /* pre-swizzle smem element offset of (row 0, element 0), from the region's */
-  int64_t *off;       /* [row * per_row + k] smem offsets, -1: not yet */
+  int64_t lane, col; /* lane base, element column */
+  int64_t start;     /* pre-swizzle smem element offset of (row 0, element 0), from the region's */
+  int64_t *off;      /* [row * per_row + k] smem offsets, -1: not yet */
 } CpInst;
 
 typedef struct Cp {
@@ -435,8 +440,8 @@ typedef struct Cp {
   TmemMap tm;
   const CpShape *sh;
   int es, epw, cg;
-  int64_t per_row; /* elements of a row of the instruction */
-  int mode;        /* descriptor layout: 0 none, 2 128B, 4 64B, 6 32B */
+  int64_t per_row;  /* elements of a row of the instruction */
+  int mode;         /* descriptor layout: 0 none, 2 128B, 4 64B, 6 32B */
   int64_t lbo, sbo; /* bytes */
   int64_t e0;       /* pre-swizzle smem offset of the region's first element */
   CpInst *in;
@@ -444,11 +449,11 @@ typedef struct Cp {
 } Cp;
 
 /* The instructions of shape sh covering the region, their smem rows checked canonical. */
-static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char *why,
-                   size_t nwhy) {
+static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char *why, size_t nwhy) {
   p->sh = sh;
   int bits = 8 * p->es;
-  if (sh->bits % bits) return tile_why(why, nwhy, "rows of %d bits do not hold whole elements", sh->bits);
+  if (sh->bits % bits)
+    return tile_why(why, nwhy, "rows of %d bits do not hold whole elements", sh->bits);
   p->per_row = sh->bits / bits;
   int64_t per = sh->rows * p->per_row;
   if (p->t.n % per)
@@ -496,8 +501,7 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
   int64_t e16 = 16 / p->es, row_e = 0, repeat = 1;
   p->mode = 0;
   if (sl->swz_b) {
-    if (((int64_t)1 << sl->swz_m) * p->es != 16 || sl->swz_s != 3 || sl->swz_b < 1 ||
-        sl->swz_b > 3)
+    if (((int64_t)1 << sl->swz_m) * p->es != 16 || sl->swz_s != 3 || sl->swz_b < 1 || sl->swz_b > 3)
       return tile_why(why, nwhy,
                       "the swizzle of '%s' (ComposeLayout(%d, %d, %d)) is no descriptor swizzle "
                       "(16-byte units, rows of 32, 64 or 128 bytes)",
@@ -519,13 +523,15 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
     CpInst *in = &p->in[i];
     in->start = in->off[0];
     if (sl->swz_b && (in->start % row_e) + p->per_row > row_e)
-      return tile_why(why, nwhy, "instruction %d's rows (%lld elements from %lld) cross a %lld-byte "
-                      "swizzle row", i, (long long)p->per_row, (long long)in->start,
-                      (long long)(row_e * p->es));
+      return tile_why(why, nwhy,
+                      "instruction %d's rows (%lld elements from %lld) cross a %lld-byte "
+                      "swizzle row",
+                      i, (long long)p->per_row, (long long)in->start, (long long)(row_e * p->es));
     if (sl->swz_b && in->start % repeat >= row_e)
       return tile_why(why, nwhy,
                       "instruction %d starts in row %lld of a swizzle atom; a descriptor starts "
-                      "in its first row", i, (long long)((in->start % repeat) / row_e));
+                      "in its first row",
+                      i, (long long)((in->start % repeat) / row_e));
     if (in->start < e0)
       return tile_why(why, nwhy, "instruction %d starts before the region's first element", i);
     if ((in->start * p->es) % 16)
@@ -570,8 +576,10 @@ static bool cp_plan(TileOp *op, Cp *p, char *why, size_t nwhy) {
   int bits = bits_of(p->t.buf->dtype);
   char a[32], b[32];
   if (bits_of(p->s.buf->dtype) != bits || bits > 32 || 32 % bits)
-    return tile_why(why, nwhy, "tcgen05.cp copies elements of one width (8, 16 or 32 bits), got %s "
-                    "and %s", tirx_dtype_str(p->s.buf->dtype, a), tirx_dtype_str(p->t.buf->dtype, b));
+    return tile_why(why, nwhy,
+                    "tcgen05.cp copies elements of one width (8, 16 or 32 bits), got %s "
+                    "and %s",
+                    tirx_dtype_str(p->s.buf->dtype, a), tirx_dtype_str(p->t.buf->dtype, b));
   if (p->t.n != p->s.n)
     return tile_why(why, nwhy, "the regions have %lld (tmem) and %lld (shared) elements",
                     (long long)p->t.n, (long long)p->s.n);
@@ -642,8 +650,8 @@ Stmt *tile_ca_tcgen05_cp_emit(TileOp *op) {
   uint64_t lbo = p.mode ? 1 : (uint64_t)p.lbo >> 4, sbo = (uint64_t)p.sbo >> 4;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)p.mode << 61);
   Expr *z[2] = {tirx_int(op->m, t64, (int64_t)hi, noloc()), lo};
-  Var *dv = tirx_var_new(op->m, tirx_intern_printf(op->m, "cp_desc_%d", op->serial++), t64,
-                         noloc());
+  Var *dv =
+      tirx_var_new(op->m, tirx_intern_printf(op->m, "cp_desc_%d", op->serial++), t64, noloc());
   PtrVec st = {0};
   Stmt *b = tirx_stmt_new(op->m, S_BIND, noloc());
   b->u.bind.var = dv;

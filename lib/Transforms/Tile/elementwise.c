@@ -529,14 +529,17 @@ static Stmt *packed_emit(TileOp *op, RegPlan *rp, int k, const char *rm) {
       l.it = TIRX_NEWN(op->m, LayIter, l.n);
       memcpy(l.it, rp->src[i].it, sizeof(LayIter) * (size_t)l.n);
       l.it[k].stride = 2;
-      lane[h] = local_load(op, local_of(op, p->src[i].r.buf, &keys, &views),
-                           mem_offset(op, &l, vars));
+      lane[h] =
+          local_load(op, local_of(op, p->src[i].r.buf, &keys, &views), mem_offset(op, &l, vars));
     }
     Expr *ops[3] = {local_load(op, pk[i], z), lane[0], lane[1]};
     ptrvec_push(&st, tile_eval(op, tile_ptx(op, "mov_pack_b32x2", "b64", ops, 3)));
   }
   char tokens[32];
-  const char *name = p->kind == EW_FMA ? "fma" : p->code == E_ADD ? "add" : p->code == E_SUB ? "sub" : "mul";
+  const char *name = p->kind == EW_FMA  ? "fma"
+                     : p->code == E_ADD ? "add"
+                     : p->code == E_SUB ? "sub"
+                                        : "mul";
   snprintf(tokens, sizeof tokens, "%s.ftz.f32x2", rm);
   Expr *ops[4];
   ops[0] = local_load(op, pk[0], z);

@@ -588,7 +588,9 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
       int64_t off = lay_apply(&whole, flat, ax, 2, thr);
       if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
       int64_t h = p->ninst / 2, cl = j % p->ninst, ni = j / p->ninst;
-      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : p->dpf ? 32 * (i / 16) + i % 16 : lane0 + i,
+      int64_t wl = p->fold  ? i + (cl >= h ? 64 : 0)
+                   : p->dpf ? 32 * (i / 16) + i % 16
+                            : lane0 + i,
               wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
       if (off != 0 || thr[0] != wl || thr[1] != wc)
         return tile_why(why, nwhy,
@@ -620,7 +622,8 @@ static bool tc_folded(TileOp *op, const TcPlan *p) {
   Layout l;
   char w[TILE_WHY_LEN];
   int64_t lo[8], h = (p->N < 256 ? p->N : 256) / 2;
-  if (p->c.nd > 8 || !tile_region_const_lo(&p->c, lo) || !lay_of_buffer(op->m, p->c.buf, &l, w, sizeof w))
+  if (p->c.nd > 8 || !tile_region_const_lo(&p->c, lo) ||
+      !lay_of_buffer(op->m, p->c.buf, &l, w, sizeof w))
     return false;
   int64_t flat = 0, k = 0;
   for (int d = 0; d < p->c.nd; d++) {
@@ -681,8 +684,8 @@ static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
         return tile_why(why, nwhy,
                         "the layout of A (tmem) puts element (%lld, %lld) at lane %lld, column "
                         "%lld; the datapath needs lane %lld, column %lld",
-                        (long long)i, (long long)k, (long long)t[0], (long long)t[1],
-                        (long long)wl, (long long)(col0 + k));
+                        (long long)i, (long long)k, (long long)t[0], (long long)t[1], (long long)wl,
+                        (long long)(col0 + k));
     }
   if (col0 % epw)
     return tile_why(why, nwhy, "A (tmem) starts inside a 32-bit column (element column %lld)",
@@ -717,7 +720,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   p->cg = (int)cg;
   bool flag = false;
   Expr *wse = tile_kwarg(op, "weight_stationary");
-  if (wse && !const_bool(wse, &p->ws)) return tile_why(why, nwhy, "weight_stationary= must be a constant");
+  if (wse && !const_bool(wse, &p->ws))
+    return tile_why(why, nwhy, "weight_stationary= must be a constant");
   if (p->ws && cg != 1) return tile_why(why, nwhy, "weight_stationary (.ws) takes cta_group 1");
   int64_t mma_m = 0, mma_n = 0;
   if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m))
@@ -778,8 +782,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (p->ws ? p->ninst != 64 && p->ninst != 128 && p->ninst != 256
             : p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
     return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%s)", p->ninst,
-                    p->ws    ? ".ws: 64, 128 or 256"
-                    : p->dpf ? "8 .. 256, a multiple of 8"
+                    p->ws     ? ".ws: 64, 128 or 256"
+                    : p->dpf  ? "8 .. 256, a multiple of 8"
                     : p->fold ? "32 .. 256, a multiple of 32"
                               : "16 .. 256, a multiple of 16");
   bool m_ok = p->M == 128 || p->M == 64;
@@ -849,11 +853,11 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
                      ? tirx_int(op->m, t32, a0 + col, noloc())
                      : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
       int64_t acol = p.acol + ki * p.kinst * p.es / 4; /* A in tmem: 4-byte columns per K step */
-      ops[n++] = !p.ataddr ? desc_at(op, da, p.sa.off[ki], p.es)
+      ops[n++] = !p.ataddr                     ? desc_at(op, da, p.sa.off[ki], p.es)
                  : xf_const_int(p.ataddr, &a0) ? tirx_int(op->m, t32, a0 + acol, noloc())
-                 : acol ? tile_bin(op, E_ADD, tile_cast(op, t32, p.ataddr),
-                                   tirx_int(op->m, t32, acol, noloc()))
-                        : tile_cast(op, t32, p.ataddr);
+                 : acol                        ? tile_bin(op, E_ADD, tile_cast(op, t32, p.ataddr),
+                                                          tirx_int(op->m, t32, acol, noloc()))
+                                               : tile_cast(op, t32, p.ataddr);
       ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
       ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
       if (!p.ws)

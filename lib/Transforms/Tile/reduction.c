@@ -626,8 +626,7 @@ Stmt *tile_red_local_emit(TileOp *op) {
  *                   0.27's forms, as it orders the operations (ftz included). */
 
 static bool packed_plan(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
-  if (!tile_need_sm(op, 100, strcmp(op->op, "sum") ? "3input_maxmin" : "packed_add_sum", why,
-                    nwhy))
+  if (!tile_need_sm(op, 100, strcmp(op->op, "sum") ? "3input_maxmin" : "packed_add_sum", why, nwhy))
     return false;
   if (!parse(op, p, why, nwhy)) return false;
   if (!tile_scope_is(p->src.buf, MEM_LOCAL) || !tile_scope_is(p->dst.buf, MEM_LOCAL))
@@ -697,7 +696,8 @@ static void pair_add(TileOp *op, PtrVec *st, Buffer *acc, Buffer *rhs, Expr *x, 
 static Stmt *packed_sum(TileOp *op, const RedPlan *p) {
   DType f32 = tirx_dtype(DT_FLOAT32), u64 = tirx_dtype(DT_UINT64);
   Buffer *ls = tile_alloc(op, "local_sum", f32, 8, "local");
-  Buffer *acc = tile_alloc(op, "acc", u64, 1, "local"), *rhs = tile_alloc(op, "rhs", u64, 1, "local");
+  Buffer *acc = tile_alloc(op, "acc", u64, 1, "local"),
+         *rhs = tile_alloc(op, "rhs", u64, 1, "local");
   int64_t n = p->src.n, chunks = n / 8, rem = n % 8;
   PtrVec st = {0};
   for (int i = 0; i < 8; i++) {
@@ -707,8 +707,8 @@ static Stmt *packed_sum(TileOp *op, const RedPlan *p) {
   }
   if (chunks > 1) {
     Var *o = tile_var(op, "outer");
-    Expr *base = tile_bin(op, E_MUL, tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}),
-                                              tile_int(op, 1)),
+    Expr *base = tile_bin(op, E_MUL,
+                          tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}), tile_int(op, 1)),
                           tile_int(op, 8));
     PtrVec body = {0};
     for (int j = 0; j < 4; j++)
@@ -753,8 +753,8 @@ static Stmt *maxmin3(TileOp *op, const RedPlan *p) {
   }
   if (chunks > 1) {
     Var *o = tile_var(op, "outer");
-    Expr *base = tile_bin(op, E_MUL, tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}),
-                                              tile_int(op, 1)),
+    Expr *base = tile_bin(op, E_MUL,
+                          tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}), tile_int(op, 1)),
                           tile_int(op, 8));
     Stmt *body[4];
     for (int i = 0; i < 4; i++) {
@@ -769,8 +769,9 @@ static Stmt *maxmin3(TileOp *op, const RedPlan *p) {
     ptrvec_push(&st, put(op, t, 0,
                          combine(op, p, at(op, t, tile_int(op, 0)),
                                  src_at(op, p, tile_int(op, chunks * 8 + i)))));
-  ptrvec_push(&st, tile_store(op, &p->dst, dst_zero(op, p),
-                              combine(op, p, at(op, t, tile_int(op, 0)), at(op, t, tile_int(op, 1)))));
+  ptrvec_push(&st,
+              tile_store(op, &p->dst, dst_zero(op, p),
+                         combine(op, p, at(op, t, tile_int(op, 0)), at(op, t, tile_int(op, 1)))));
   Expr *x[4] = {dst0(op, p), dst0(op, p), at(op, t, tile_int(op, 2)), at(op, t, tile_int(op, 3))};
   ptrvec_push(&st, ptx(op, e3, "f32", x, 4));
   Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);

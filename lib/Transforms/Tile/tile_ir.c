@@ -419,7 +419,7 @@ static int64_t known_factor(const Expr *e) {
  * (the address the emitter takes, buf[lo], is then unswizzled); a start known
  * to be a multiple of f (`wg * 64`) steps f at a time. */
 bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
-                           char *why, size_t nwhy) {
+                         char *why, size_t nwhy) {
   int64_t c;
   bool any = false;
   for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
@@ -448,4 +448,3 @@ bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const 
   }
   return true;
 }
-
