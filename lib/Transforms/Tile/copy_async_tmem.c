@@ -451,10 +451,7 @@ typedef struct Cp {
 /* The instructions of shape sh covering the region, their smem rows checked canonical. */
 static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char *why, size_t nwhy) {
   p->sh = sh;
-  int bits = 8 * p->es;
-  if (sh->bits % bits)
-    return tile_why(why, nwhy, "rows of %d bits do not hold whole elements", sh->bits);
-  p->per_row = sh->bits / bits;
+  p->per_row = sh->bits / (8 * p->es); /* 8, 16 or 32-bit elements divide 128 and 256 bits */
   int64_t per = sh->rows * p->per_row;
   if (p->t.n % per)
     return tile_why(why, nwhy, "%lld elements are no whole number of %lld-element instructions",

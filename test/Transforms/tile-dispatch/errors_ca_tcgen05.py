@@ -48,3 +48,4 @@ def cp():
         T.tile.copy_async(t[:, 0:16], S[:, :], cta_group=3)  # expected-error {{smem->tmem: cta_group= must be 1 or 2}}
         T.tile.copy_async(t[:, 0:8], S[:, :])  # expected-error {{smem->tmem: the regions have 1024 (tmem) and 2048 (shared) elements}}
         T.tile.copy_async(t[:, 0:16], S[:, :], shape=3)  # expected-error {{smem->tmem: shape= must be a string}}
+
