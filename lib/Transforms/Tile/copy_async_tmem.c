@@ -273,6 +273,7 @@ static bool ldst_table(TileOp *op, Ldst *p, char *why, size_t nwhy) {
     p->used[p->nused++] = q;
   }
   if (p->nused == 0) return tile_why(why, nwhy, "the region is empty");
+  p->is = TIRX_NEWN(op->m, LdstIssue, p->nused);
   return true;
 }
 
@@ -293,6 +294,8 @@ static bool ldst_fits(const Ldst *p, int s, int64_t pos, int64_t regs, int64_t *
   return true;
 }
 
+static bool ldst_cut(Ldst *p, char *why, size_t nwhy);
+
 static bool ldst_plan(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (!tile_need_arch(op, 100, 103, "tcgen05.ld/st", why, nwhy)) return false;
@@ -311,9 +314,9 @@ static bool ldst_plan(TileOp *op, Ldst *p, char *why, size_t nwhy) {
                     d.buf->scope);
   char a[32], b[32];
   int bits = bits_of(p->t.buf->dtype);
-  if (bits_of(p->l.buf->dtype) != bits || (bits != 32 && bits != 16))
+  if (bits_of(p->l.buf->dtype) != bits || (bits != 32 && bits != 16 && bits != 8))
     return tile_why(why, nwhy,
-                    "tcgen05.ld/st move 32-bit or 16-bit elements of one width, got %s (tmem) and "
+                    "tcgen05.ld/st move 32, 16 or 8-bit elements of one width, got %s (tmem) and "
                     "%s (registers)",
                     tirx_dtype_str(p->t.buf->dtype, a), tirx_dtype_str(p->l.buf->dtype, b));
   if (p->t.n != p->l.n)
@@ -324,8 +327,23 @@ static bool ldst_plan(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   if (p->tm.nrep)
     return tile_why(why, nwhy, "the layout of '%s' (tmem) has replicas (a tcgen05.cp multicast)",
                     p->t.buf->name);
-  if (!ldst_table(op, p, why, nwhy)) return false;
-  p->is = TIRX_NEWN(op->m, LdstIssue, p->nused);
+  if (ldst_table(op, p, why, nwhy) && ldst_cut(p, why, nwhy)) return true;
+  /* TVM 0.27 reads rows 0..63 of a 128-row datapath-D buffer with a 64-row (.16x*b) fragment as
+   * the first 16-lane half of each warp's quadrant: row r in lane 32 (r / 16) + r % 16 */
+  char w[TILE_WHY_LEN];
+  int64_t *lane = p->tm.lane;
+  if (p->t.nd != 2 || p->t.ext[0] != 64 || p->t.buf->ndim != 2) return false;
+  p->tm.lane = TIRX_NEWN(op->m, int64_t, p->t.n);
+  for (int64_t e = 0; e < p->t.n; e++) {
+    if (lane[e] >= 64) return false;
+    p->tm.lane[e] = 32 * (lane[e] / 16) + lane[e] % 16;
+  }
+  return ldst_table(op, p, w, sizeof w) && ldst_cut(p, w, sizeof w);
+}
+
+/* Cuts the used registers into instructions (greedy: the widest shape and .num that holds). */
+static bool ldst_cut(Ldst *p, char *why, size_t nwhy) {
+  p->nis = 0;
   for (int64_t pos = 0; pos < p->nused;) {
     bool ok = false;
     for (int sh = SH_N - 1; sh >= 0 && !ok; sh--)
