@@ -186,6 +186,7 @@ typedef struct Ldst {
   int64_t *used; /* the registers (32-bit words) every thread uses, ascending */
   int64_t nused;
   int64_t *cl, *cc; /* [thread][word]: lane, column (32-bit) */
+  Expr *symreg;     /* the registers' offset (words) of the symbolic register-region starts */
   LdstIssue *is;
   int nis;
 } Ldst;
@@ -202,6 +203,53 @@ static bool wg_thread(const Layout *l, const char *name, char *why, size_t nwhy)
   return true;
 }
 
+/* Symbolic starts of the register region: each (a multiple of f) must move every element by
+ * the same register offset, a whole number of words, on the same thread; lo[d] = 0 for them and
+ * p->symreg the sum of (lo_d / f) * words. */
+static bool reg_sym(TileOp *op, Ldst *p, const Layout *l, const int64_t *shape, int64_t *lo,
+                    char *why, size_t nwhy) {
+  static const char *const ax[] = {"tid_in_wg", "wid_in_wg", "laneid"};
+  const TileRegion *r = &p->l;
+  p->symreg = NULL;
+  for (int d = 0; d < r->nd; d++)
+    if (!xf_const_int(r->lo[d], &lo[d])) lo[d] = 0;
+  for (int d = 0; d < r->nd; d++) {
+    int64_t c;
+    if (xf_const_int(r->lo[d], &c)) continue;
+    int64_t f = tile_known_factor(r->lo[d]), inner = 1, delta = 0;
+    for (int i = d + 1; i < r->nd; i++) inner *= shape[i];
+    bool ok = f > 0 && f < shape[d];
+    for (int64_t e = 0; ok && e < r->n; e++) {
+      int64_t rem = e, flat = 0, idx_d = 0;
+      for (int i = r->nd - 1; i >= 0; i--) {
+        int64_t k = rem % r->ext[i];
+        rem /= r->ext[i];
+        if (i == d) idx_d = k;
+      }
+      rem = e;
+      int64_t *ix = TIRX_NEWN(op->m, int64_t, r->nd);
+      for (int i = r->nd - 1; i >= 0; i--) ix[i] = rem % r->ext[i], rem /= r->ext[i];
+      for (int i = 0; i < r->nd; i++) flat = flat * shape[i] + lo[i] + ix[i];
+      if (lo[d] + idx_d + f >= shape[d]) continue;
+      int64_t t0[3] = {0, 0, 0}, t1[3] = {0, 0, 0};
+      int64_t o0 = lay_apply(l, flat, ax, 3, t0), o1 = lay_apply(l, flat + f * inner, ax, 3, t1);
+      if (e == 0) delta = o1 - o0;
+      ok = o1 - o0 == delta && t0[0] == t1[0] && t0[1] == t1[1] && t0[2] == t1[2];
+    }
+    if (!ok || delta < 0 || delta % p->epw)
+      return tile_why(
+          why, nwhy,
+          "the symbolic start of dimension %d of '%s' does not move the region by whole "
+          "registers of the same threads",
+          d, r->buf->name);
+    DType i32 = tirx_dtype(DT_INT32);
+    Expr *q = tile_bin(op, E_FLOORDIV, tile_cast(op, i32, r->lo[d]), tile_int(op, f));
+    Expr *t = tile_bin(op, E_MUL, q, tile_int(op, delta / p->epw));
+    p->symreg = p->symreg ? tile_bin(op, E_ADD, p->symreg, t) : t;
+  }
+  return true;
+}
+
 /* Fills p->cl / p->cc from the two maps and the used-register list. */
 static bool ldst_table(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   Buffer *lb = p->l.buf;
@@ -214,10 +262,11 @@ static bool ldst_table(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   for (int i = 0; i < lb->ndim; i++)
     if (!xf_const_int(lb->shape[i], &shape[i]))
       return tile_why(why, nwhy, "the shape of '%s' is not constant", lb->name);
-  if (!tile_region_const_lo(&p->l, lo) || p->l.nd != lb->ndim)
-    return tile_why(why, nwhy, "the region of '%s' (registers) must start at constant indices",
-                    lb->name);
+  if (p->l.nd != lb->ndim)
+    return tile_why(why, nwhy, "the region of '%s' has %d dimensions, the buffer %d", lb->name,
+                    p->l.nd, lb->ndim);
   p->span = tile_local_span(op, lb);
+  if (!reg_sym(op, p, &whole, shape, lo, why, nwhy)) return false;
   p->nwords = (p->span + p->epw - 1) / p->epw;
   int64_t cells = 128 * p->nwords * p->epw;
   p->cl = TIRX_NEWN(op->m, int64_t, cells);
@@ -394,7 +443,12 @@ Stmt *tile_ca_tmem_local_emit(TileOp *op) {
     Expr *addr = tmem_addr(op, p.t.buf, &p.tm, is->lane, is->col);
     int n = 0;
     if (!p.load) ops[n++] = addr;
-    for (int64_t k = 0; k < regs; k++) ops[n++] = tile_ld1(op, v, p.used[is->q0 + k]);
+    for (int64_t k = 0; k < regs; k++) {
+      Expr **i = TIRX_NEWN(op->m, Expr *, 1);
+      i[0] = tile_int(op, p.used[is->q0 + k]);
+      if (p.symreg) i[0] = tile_bin(op, E_ADD, p.symreg, i[0]);
+      ops[n++] = tirx_load(op->m, v, i, 1, noloc());
+    }
     if (p.load) ops[n++] = addr;
     char tokens[64];
     snprintf(tokens, sizeof tokens, "%s.sync.aligned.%s.x%d.b32", p.load ? "ld" : "st",

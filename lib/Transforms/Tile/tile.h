@@ -129,6 +129,8 @@ Buffer *tile_const_shape(TileOp *op, const TileRegion *r);
  * reason naming `name` otherwise.  What keeps &buf[lo] on a swizzle pattern's first row. */
 bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
                          char *why, size_t nwhy);
+/* A factor every value of e has (`k * 32`: 32; 1 when nothing is known; 0 for the constant 0). */
+int64_t tile_known_factor(const Expr *e);
 /* buf[lo + c] for region-relative coordinates c[0..nd). */
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
 Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);

@@ -415,6 +415,8 @@ static int64_t known_factor(const Expr *e) {
   }
 }
 
+int64_t tile_known_factor(const Expr *e) { return known_factor(e); }
+
 /* Region starts that are symbolic: each must step by whole swizzle patterns
  * (the address the emitter takes, buf[lo], is then unswizzled); a start known
  * to be a multiple of f (`wg * 64`) steps f at a time. */

@@ -100,3 +100,21 @@ def b64_stage(stage: T.int32):
     frag = T.alloc_tcgen05_ldst_frag("32x32b", (128, 64), "float32")
     T.wg.copy_async(frag[:, :], ts[stage, 0:128, 0:64])
     T.ptx.tcgen05.wait__ld.sync.aligned()
+
+# A register region at a symbolic column start (an epilogue loading 32 of a fragment's 256
+# columns per step, as TVM's sliced .16x256b test): the registers move by (ck * 32 / 32) * 16
+# words per step, the tmem address by ck * 32 columns; the second slab 128 words on.
+# CHECK-LABEL: def sliced
+# CHECK: T.ptx["tcgen05.ld.sync.aligned.16x256b.x4.b32"](sf_local[ck * 32 // 32 * 16], {{.*}}, sf_local[ck * 32 // 32 * 16 + 15], T.Cast("uint32", ck * 32))
+# CHECK-NEXT: T.ptx["tcgen05.ld.sync.aligned.16x256b.x4.b32"](sf_local[ck * 32 // 32 * 16 + 128], {{.*}}, sf_local[ck * 32 // 32 * 16 + 143], T.Cast("uint32", ck * 32) + T.uint32(1048576))
+@T.prim_func
+def sliced():
+    T.device_entry()
+    T.cta_id([1])
+    T.warpgroup_id([1])
+    T.thread_id_in_wg([128])
+    tmem = T.decl_buffer((128, 256), "float32", scope="tmem", layout=T.TileLayout(T.S[(128, 256):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=0)
+    sf = T.alloc_tcgen05_ldst_frag("16x256b", (128, 256), "float32")
+    for ck in range(8):
+        T.wg.copy_async(sf[0:128, ck * 32:ck * 32 + 32], tmem[0:128, ck * 32:ck * 32 + 32])
+    T.ptx.tcgen05.wait__ld.sync.aligned()

@@ -17,7 +17,7 @@ def ldst(k: T.int32):
     perm = T.alloc_local((128, 8), "float32", layout=T.TileLayout(T.S[(2, 64, 8):(1 @ Axis.tid_in_wg, 2 @ Axis.tid_in_wg, 1)]))
     wrong_axis = T.alloc_local((128, 8), "float32", layout=T.TileLayout(T.S[(4, 32, 8):(1 @ Axis.warpid, 1 @ Axis.laneid, 1)]))
     f8 = T.alloc_local((128, 8), "float16", layout=T.TileLayout(T.S[(128, 8):(1 @ Axis.tid_in_wg, 1)]))
-    T.wg.copy_async(frag[:, :], th[0:128, 0:64])  # expected-error {{tcgen05.ld/st move 32-bit or 16-bit elements of one width, got float16 (tmem) and float32 (registers)}}
+    T.wg.copy_async(frag[:, :], th[0:128, 0:64])  # expected-error {{tcgen05.ld/st move 32, 16 or 8-bit elements of one width, got float16 (tmem) and float32 (registers)}}
     T.wg.copy_async(frag[:, :], tm[0:128, 0:32])  # expected-error {{tmem<->local: the regions have 4096 (tmem) and 8192 (registers) elements}}
     T.wg.copy_async(frag[0:32, :], trep[0:32, 0:64])  # expected-error {{tmem<->local: the layout of 'trep' (tmem) has replicas (a tcgen05.cp multicast)}}
     T.wg.copy_async(frag[:, :], noaddr[0:128, 0:64])  # expected-error {{tmem<->local: 'noaddr' (tmem) has no allocated_addr (its tensor-memory address)}}

@@ -20,7 +20,8 @@ def more(n: T.int32, k: T.int32):
     T.wg.copy_async(frag[:, :], tlane[0:128, 0:64])  # expected-error {{tmem<->local: the layout of 'tlane' (tmem) uses axis 'laneid', not TLane / TCol}}
     T.wg.copy_async(frag[:, :], tmemo[0:128, 0:64])  # expected-error {{tmem<->local: the layout of 'tmemo' (tmem) has a memory component}}
     T.wg.copy_async(frag[:, 0:8], tbig[128:256, 0:8])  # expected-error {{tmem<->local: element 0 of 'tbig' is at lane 128, column 0, outside tmem}}
-    T.wg.copy_async(frag[:, k:k + 8], tm[0:128, 0:8])  # expected-error {{tmem<->local: the region of 'frag' (registers) must start at constant indices}}
+    f16x = T.alloc_tcgen05_ldst_frag("16x256b", (128, 64), "float32")
+    T.wg.copy_async(f16x[:, k:k + 8], tm[0:128, 0:8])  # expected-error {{tmem<->local: the symbolic start of dimension 1 of 'f16x' does not move the region by whole registers of the same threads}}
     T.wg.copy_async(neg[:, :], tm[0:128, 0:8])  # expected-error {{tmem<->local: element 1 of 'neg' is on thread 0, register -1: outside the warpgroup's registers}}
     T.wg.copy_async(dup[:, :], tm[0:128, 0:8])  # expected-error {{tmem<->local: two elements of 'dup' share thread 0, register 0}}
 
