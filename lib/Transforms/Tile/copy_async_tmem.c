@@ -673,6 +673,9 @@ static bool cp_plan(TileOp *op, Cp *p, char *why, size_t nwhy) {
     return tile_why(why, nwhy, "shape= must be a string");
   if ((e = tile_kwarg(op, "multicast")) && !(fm = str_arg(op, e)))
     return tile_why(why, nwhy, "multicast= must be a string");
+  if (fs && !fm && !strcmp(fs, "64x128b")) /* TVM: two multicasts fit; the caller picks */
+    return tile_why(why, nwhy,
+                    "tcgen05.cp shape '64x128b' needs multicast= (warpx2::02_13 or warpx2::01_23)");
   char all[TILE_WHY_LEN] = "";
   size_t used = 0;
   bool any = false;

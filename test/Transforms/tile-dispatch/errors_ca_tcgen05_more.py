@@ -49,4 +49,5 @@ def cp_more(k: T.int32):
         T.tile.copy_async(t[:, 0:16], S32[:, 8:24], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: instruction 0's rows (16 elements from 8) cross a 32-byte swizzle row)}}
         T.tile.copy_async(t[0:120, 0:16], S[8:128, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: 1920 elements are no whole number of 2048-element instructions)}}
         T.tile.copy_async(t[:, 0:16], Sst[k, :, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: the symbolic start of Sst's dimension 0 steps 2056 elements, not whole 128-element swizzle patterns)}}
+        T.tile.copy_async(t0213[:, :], S[0:64, :], shape="64x128b")  # expected-error {{smem->tmem: tcgen05.cp shape '64x128b' needs multicast= (warpx2::02_13 or warpx2::01_23)}}
         T.tile.copy_async(t[:, 0:16], S[:, :], multicast=2)  # expected-error {{smem->tmem: multicast= must be a string}}
