@@ -383,8 +383,12 @@ static Stmt *walk(Dispatch *D, Stmt *s, bool device) {
     }
     return dispatch_call(D, s, s->u.eval.e);
   case S_SCOPEID:
-    for (int i = 0; i < s->u.scopeid.nvars; i++)
-      set_level(D, s->u.scopeid.vars[i], sid_level(s->u.scopeid.sid));
+    for (int i = 0; i < s->u.scopeid.nvars; i++) {
+      int64_t ext; /* an id of extent 1 (T.warpgroup_id([1])) is the same on every thread */
+      bool one = s->u.scopeid.nvars == s->u.scopeid.next &&
+                 xf_const_int(s->u.scopeid.extents[i], &ext) && ext == 1;
+      if (!one) set_level(D, s->u.scopeid.vars[i], sid_level(s->u.scopeid.sid));
+    }
     if (s->u.scopeid.nvars == 1 &&
         (s->u.scopeid.sid == SID_THREAD_ID || s->u.scopeid.sid == SID_THREAD_ID_IN_WG))
       ptrvec_push(&D->linear, s->u.scopeid.vars[0]);

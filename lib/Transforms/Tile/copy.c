@@ -714,6 +714,8 @@ static bool forced_ok(TileOp *op, const char *variant, char *why, size_t nwhy) {
     tile_why(why, nwhy, "expected thread exec_scope, got %s", tile_scope_name(op->scope));
     return false;
   }
+  if (forced_bytes(variant) == 32 && !tile_need_sm(op, 100, "a 256-bit ld / st", why, nwhy))
+    return false;
   CopyPlan p;
   if (!parse(op, &p, why, nwhy)) return false;
   const Buffer *sb = p.src.buf, *db = p.dst.buf;

@@ -37,9 +37,8 @@
  * even extent) becomes an unrolled loop over pairs, each one two-lane access
  * (a T.Ramp(i, 1, 2) index) and a two-lane cast, which LLVM lowers to one
  * cvt.rn.{f16,bf16}x2.f32 per pair (not left to LLVM's SLP vectorizer, which
- * misses pairs whose registers are not stored to memory).
- * Weaker than TVM for now: no packed f32x2 arithmetic (Blackwell's
- * add/mul/fma.f32x2; TVM's vec_emit binary_f32x2). */
+ * misses pairs whose registers are not stored to memory).  On sm_100+ reg
+ * add/sub/mul/fma of float32 registers go in f32x2 pairs (packed_emit below). */
 #include <stdio.h>
 #include <string.h>
 
@@ -558,6 +557,110 @@ static int pair_digit(TileOp *op, RegPlan *rp) {
   return k + 1;
 }
 
+/* ---- reg, packed f32x2 (sm_100+) ------------------------------------------------------
+ * add / sub / mul / fma of float32 registers (float32 scalars allowed; fma's a a register) pair
+ * two adjacent registers of the innermost register dim (even extent, stride 1 in every operand,
+ * none broadcast): mov.b64 packs each operand, {add,sub,mul,fma}.<rounding_mode>.ftz.f32x2
+ * computes (rounding_mode= rn / rz / rm / rp, default rz: TVM 0.27's), mov.b64 unpacks into dst. */
+
+static bool is_f32(const Expr *e) { return e->dtype.id == DT_FLOAT32 && e->dtype.lanes <= 1; }
+
+/* The dst iter to pair (-1: no packed form) and the rounding mode. */
+static int packed_iter(TileOp *op, const RegPlan *rp, const char **rm) {
+  const EwPlan *p = &rp->p;
+  char why[TILE_WHY_LEN];
+  bool bin = p->kind == EW_BINARY && (p->code == E_ADD || p->code == E_SUB || p->code == E_MUL);
+  if ((!bin && p->kind != EW_FMA) || !tile_need_sm(op, 100, "f32x2", why, sizeof why)) return -1;
+  if (p->dst.buf->dtype.id != DT_FLOAT32 || p->dst.buf->dtype.lanes > 1) return -1;
+  if (p->kind == EW_FMA && !p->src[0].is_buf) return -1;
+  int k = -1;
+  for (int i = 0; i < rp->dst.n; i++)
+    if (!rp->dst.it[i].axis && rp->dst.it[i].ext > 1) k = i;
+  if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1) return -1;
+  for (int i = 0; i < p->nsrc; i++) {
+    if (!p->src[i].is_buf) {
+      if (!is_f32(p->src[i].scalar)) return -1;
+      continue;
+    }
+    const Buffer *b = p->src[i].r.buf;
+    if (b->dtype.id != DT_FLOAT32 || b->dtype.lanes > 1 || rp->src[i].n != rp->dst.n ||
+        rp->src[i].it[k].stride != 1)
+      return -1;
+    for (int j = 0; j < rp->src[i].n; j++)
+      if (!rp->src[i].it[j].axis && rp->src[i].it[j].ext > 1 && rp->src[i].it[j].stride == 0)
+        return -1; /* broadcast */
+  }
+  Expr *e = tile_kwarg(op, "rounding_mode");
+  *rm = "rz";
+  if (e && e->kind == E_STR) {
+    static const char *const modes[] = {"rn", "rz", "rm", "rp"};
+    for (int i = 0; i < 4; i++)
+      if (e->u.s.len == 2 && strncmp(e->u.s.p, modes[i], 2) == 0) *rm = modes[i];
+  }
+  return k;
+}
+
+static Stmt *packed_emit(TileOp *op, RegPlan *rp, int k, const char *rm) {
+  EwPlan *p = &rp->p;
+  PtrVec keys = {0}, views = {0}, st = {0};
+  Var **vars = TIRX_NEWN(op->m, Var *, rp->dst.n > 0 ? rp->dst.n : 1);
+  for (int i = 0; i < rp->dst.n; i++)
+    if (!rp->dst.it[i].axis && rp->dst.it[i].ext > 1) vars[i] = tile_var(op, "r");
+  DType u64 = tirx_dtype(DT_UINT64);
+  Buffer *pk[4];
+  for (int i = 0; i < p->nsrc; i++) pk[i] = tile_alloc(op, "pk", u64, 1, "local");
+  Expr *z = tile_int(op, 0);
+  for (int i = 0; i < p->nsrc; i++) {
+    Expr *lane[2];
+    for (int h = 0; h < 2; h++) {
+      if (!p->src[i].is_buf) {
+        lane[h] = p->src[i].scalar;
+        continue;
+      }
+      Layout l = rp->src[i];
+      l.offset += h;
+      l.it = TIRX_NEWN(op->m, LayIter, l.n);
+      memcpy(l.it, rp->src[i].it, sizeof(LayIter) * (size_t)l.n);
+      l.it[k].stride = 2;
+      lane[h] =
+          local_load(op, local_of(op, p->src[i].r.buf, &keys, &views), mem_offset(op, &l, vars));
+    }
+    Expr *ops[3] = {local_load(op, pk[i], z), lane[0], lane[1]};
+    ptrvec_push(&st, tile_eval(op, tile_ptx(op, "mov_pack_b32x2", "b64", ops, 3)));
+  }
+  char tokens[32];
+  const char *name = p->kind == EW_FMA  ? "fma"
+                     : p->code == E_ADD ? "add"
+                     : p->code == E_SUB ? "sub"
+                                        : "mul";
+  snprintf(tokens, sizeof tokens, "%s.ftz.f32x2", rm);
+  Expr *ops[4];
+  ops[0] = local_load(op, pk[0], z);
+  for (int i = 0; i < p->nsrc; i++) ops[1 + i] = local_load(op, pk[i], z);
+  ptrvec_push(&st, tile_eval(op, tile_ptx(op, name, tokens, ops, 1 + p->nsrc)));
+  Buffer *dv = local_of(op, p->dst.buf, &keys, &views);
+  Expr *out[3];
+  for (int h = 0; h < 2; h++) {
+    Layout l = rp->dst;
+    l.offset += h;
+    l.it = TIRX_NEWN(op->m, LayIter, l.n);
+    memcpy(l.it, rp->dst.it, sizeof(LayIter) * (size_t)l.n);
+    l.it[k].stride = 2;
+    out[h] = local_load(op, dv, mem_offset(op, &l, vars));
+  }
+  out[2] = local_load(op, pk[0], z);
+  ptrvec_push(&st, tile_eval(op, tile_ptx(op, "mov_unpack_b32x2", "b64", out, 3)));
+  Stmt *body = tile_seq(op, (Stmt **)st.items, st.n);
+  for (int i = rp->dst.n - 1; i >= 0; i--)
+    if (vars[i])
+      body = tile_for(op, vars[i], tile_int(op, rp->dst.it[i].ext / (i == k ? 2 : 1)),
+                      i == k ? FOR_SERIAL : FOR_UNROLLED, body);
+  ptrvec_free(&keys);
+  ptrvec_free(&views);
+  ptrvec_free(&st);
+  return body;
+}
+
 Stmt *tile_ew_reg_emit(TileOp *op) {
   RegPlan rp;
   char why[TILE_WHY_LEN];
@@ -565,6 +668,9 @@ Stmt *tile_ew_reg_emit(TileOp *op) {
     tile_error(op, "%s", why);
     return NULL;
   }
+  const char *rm = NULL;
+  int pk = packed_iter(op, &rp, &rm);
+  if (pk >= 0) return packed_emit(op, &rp, pk, rm);
   EwPlan *p = &rp.p;
   int pair = pair_digit(op, &rp);
   PtrVec keys = {0}, views = {0};

@@ -41,33 +41,8 @@
 #include <string.h>
 
 #include "Transforms/Tile/tile.h"
-#include "tirx/target.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
-
-/* ---- arch ------------------------------------------------------------------------ */
-
-/* The arch the module is compiled for: "sm_90a" -> 90, true ("a"). */
-static const char *target_arch(const TileOp *op) {
-  return op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
-}
-
-static bool parse_arch(const char *a, int *sm, bool *specific) {
-  int n = 0;
-  if (sscanf(a, "sm_%d%n", sm, &n) != 1) return false;
-  *specific = a[n] == 'a' || a[n] == 'f';
-  return true;
-}
-
-/* Exactly sm_<sm>a (lo == hi) or any sm_<lo..hi>a: false with "needs X (compiling for Y)". */
-static bool need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
-  int sm = 0;
-  bool specific = false;
-  const char *a = target_arch(op);
-  if (parse_arch(a, &sm, &specific) && specific && sm >= lo && sm <= hi) return true;
-  if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
-  return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
-}
 
 /* ---- operands ------------------------------------------------------------------- */
 
@@ -154,66 +129,6 @@ static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
   return lay_apply(pl, i * cols + k, NULL, 0, NULL);
 }
 
-/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
-static int64_t gcd64(int64_t a, int64_t b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-static int64_t known_factor(const Expr *e) {
-  int64_t c;
-  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
-  switch (e->kind) {
-  case E_MUL: {
-    int64_t f;
-    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
-  }
-  case E_ADD:
-  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
-  default: return 1;
-  }
-}
-
-/* Region starts that are symbolic: each must step by whole swizzle patterns
- * (the address the emitter takes, buf[lo], is then unswizzled); a start known
- * to be a multiple of f (`wg * 64`) steps f at a time. */
-static bool sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
-                           char *why, size_t nwhy) {
-  int64_t c;
-  bool any = false;
-  for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
-  if (!any) return true;
-  Buffer *b = tile_const_shape(op, r);
-  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
-  for (int i = 0; i < b->ndim; i++)
-    if (!xf_const_int(b->shape[i], &shape[i]))
-      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
-  Layout whole;
-  char w[TILE_WHY_LEN];
-  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
-  whole.swz_b = 0;
-  for (int i = 0; i < r->nd; i++) {
-    if (xf_const_int(r->lo[i], &c)) continue;
-    int64_t flat = 1;
-    for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
-    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
-    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step))
-      step = 1; /* a multiple too large to know: assume none */
-    if (step % repeat)
-      return tile_why(why, nwhy,
-                      "the symbolic start of %s's dimension %d steps %lld elements, not whole "
-                      "%lld-element swizzle patterns",
-                      name, i, (long long)step, (long long)repeat);
-  }
-  return true;
-}
-
 /* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst. */
 static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows,
                          int64_t cols, int64_t ri, int kinst, int es, const char *name, WgSmem *s,
@@ -249,7 +164,7 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
         why, nwhy,
         "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name,
         (long long)base, (long long)repeat);
-  if (!sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
+  if (!tile_sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
   s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
   s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
   int64_t nr = rows / ri, nk = cols / kinst;
@@ -360,7 +275,7 @@ static bool areg_layout(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
 
 static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
-  if (!need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
+  if (!tile_need_arch(op, 90, 90, "wgmma", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nthreads > 0 && op->nthreads != 128)
     return tile_why(why, nwhy, "the warpgroup has %lld threads, wgmma needs 128",
@@ -597,8 +512,15 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
  *             on datapath B (an instruction's column halves in lanes 0..63 and 64..127).
  *             mma_m= / mma_n= (TVM's explicit instruction tile) choose the instruction's N;
  *             mma_m must be the pair's M.
- * Not here yet: M = 64 with cta_group 1 and the .ws forms, block-scaled kinds, A in tensor
- * memory, MN-major operands. */
+ *             M = 64 with cta_group 1: datapath F (row i in lane 32 (i / 16) + i % 16).
+ *             weight_stationary=True (cta_group 1, instruction N 64 / 128 / 256) issues
+ *             tcgen05.mma.ws (operands d, a, b, idesc, enable-input-d, a zero column mask); an
+ *             M = 64 C in datapath E's layout (column halves in lanes 0..63 / 64..127) implies
+ *             it, as in TVM.  A in tensor memory (datapaths D, A, F): row i on C's datapath
+ *             lane, element k at column col0 + k (two 16-bit / four 8-bit to a 32-bit column),
+ *             each K step kinst * bytes / 4 columns on.
+ * Not here yet: block-scaled kinds (mx / nvf4, scale factors in tmem), A in tensor memory with a
+ * folded datapath (TVM's batched A[2, M, K]), MN-major operands. */
 
 static int tc_format(DType t) {
   char s[32];
@@ -615,7 +537,12 @@ typedef struct TcPlan {
   Layout la, lb;
   int64_t M, N, K; /* this CTA's: C is M x N, A M x K, B (N / cta_group) x K */
   int cg;          /* cta_group: 1, or 2 (the pair's instruction has M = 2 M) */
-  bool fold;       /* datapath B (cta_group 2, M = 64): column halves in lanes 0..63, 64..127 */
+  bool fold;       /* datapath B (cta_group 2, M = 64) or E (.ws, M = 64): column halves in lanes
+                      0..63, 64..127 */
+  bool dpf;        /* datapath F (cta_group 1, M = 64): row i in lane 32 (i / 16) + i % 16 */
+  bool ws;         /* tcgen05.mma.ws (weight_stationary) */
+  Expr *ataddr;    /* A in tensor memory: its buffer's allocated_addr (NULL: A in shared) ... */
+  int64_t acol;    /* ... and the 32-bit column of its first element */
   int kinst, ninst, es;
   const char *kind;
   WgSmem sa, sb;
@@ -661,16 +588,20 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
       int64_t off = lay_apply(&whole, flat, ax, 2, thr);
       if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
       int64_t h = p->ninst / 2, cl = j % p->ninst, ni = j / p->ninst;
-      int64_t wl = p->fold ? i + (cl >= h ? 64 : 0) : lane0 + i,
+      int64_t wl = p->fold  ? i + (cl >= h ? 64 : 0)
+                   : p->dpf ? 32 * (i / 16) + i % 16
+                            : lane0 + i,
               wc = p->fold ? col0 + ni * h + cl % h : col0 + j;
       if (off != 0 || thr[0] != wl || thr[1] != wc)
         return tile_why(why, nwhy,
                         "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the "
                         "%s datapath needs lane %lld, column %lld",
                         (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
-                        p->fold      ? "M = 128 cta_group 2 (B: column halves folded)"
-                        : p->cg == 2 ? "M = 256 cta_group 2 (A)"
-                                     : "M = 128 (D)",
+                        p->fold && p->ws ? "M = 64 .ws (E: column halves folded)"
+                        : p->fold        ? "M = 128 cta_group 2 (B: column halves folded)"
+                        : p->dpf         ? "M = 64 (F)"
+                        : p->cg == 2     ? "M = 256 cta_group 2 (A)"
+                                         : "M = 128 (D)",
                         (long long)wl, (long long)wc);
     }
   if (lane0 != 0)
@@ -685,9 +616,88 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   return true;
 }
 
+/* Whether C's element (0, n / 2) of the first instruction block sits in lane 64: the folded
+ * datapath E (.ws, M = 64), inferred from the layout as TVM does. */
+static bool tc_folded(TileOp *op, const TcPlan *p) {
+  Layout l;
+  char w[TILE_WHY_LEN];
+  int64_t lo[8], h = (p->N < 256 ? p->N : 256) / 2;
+  if (p->c.nd > 8 || !tile_region_const_lo(&p->c, lo) ||
+      !lay_of_buffer(op->m, p->c.buf, &l, w, sizeof w))
+    return false;
+  int64_t flat = 0, k = 0;
+  for (int d = 0; d < p->c.nd; d++) {
+    int64_t ext;
+    if (!xf_const_int(p->c.buf->shape[d], &ext)) return false;
+    int64_t idx = lo[d];
+    if (p->c.ext[d] != 1 && k++ == 1) idx += h;
+    flat = flat * ext + idx;
+  }
+  static const char *const ax[] = {"TLane", "TCol"};
+  int64_t t[2] = {0, 0};
+  lay_apply(&l, flat, ax, 2, t);
+  return t[0] >= 64;
+}
+
+/* A in tensor memory: row i on C's datapath lane (D / A: i; F: 32 (i / 16) + i % 16), element k
+ * of a row at column col0 + k (16-bit: two to a 32-bit column); p->ataddr = allocated_addr +
+ * col0 in 32-bit columns. */
+static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
+  Buffer *b = p->a.buf;
+  if (p->fold)
+    return tile_why(why, nwhy,
+                    "A in tensor memory with a folded datapath (cta_group 2 or .ws at M = 64) is "
+                    "not supported yet");
+  if (!b->allocated_addr)
+    return tile_why(why, nwhy, "A ('%s') has no allocated_addr (its tensor-memory address)",
+                    b->name);
+  int nd = b->ndim > 0 ? b->ndim : 1;
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, nd), *lo = TIRX_NEWN(op->m, int64_t, nd);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i]))
+      return tile_why(why, nwhy, "the shape of A ('%s') is not constant", b->name);
+  if (!tile_region_const_lo(&p->a, lo))
+    return tile_why(why, nwhy, "the region of A (tmem) starts at a symbolic index");
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  int dm = -1, dk = -1;
+  for (int i = 0; i < p->a.nd; i++)
+    if (p->a.ext[i] != 1) {
+      if (dm < 0) dm = i;
+      else dk = i;
+    }
+  if (dm < 0 || dk < 0) return tile_why(why, nwhy, "A is not a 2-d region");
+  int epw = 4 / p->es;
+  static const char *const ax[] = {"TLane", "TCol"};
+  int64_t col0 = -1;
+  for (int64_t i = 0; i < p->M; i++)
+    for (int64_t k = 0; k < p->K; k++) {
+      int64_t flat = 0;
+      for (int d = 0; d < b->ndim; d++)
+        flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dk ? k : 0);
+      int64_t t[2] = {0, 0};
+      int64_t off = lay_apply(&whole, flat, ax, 2, t);
+      if (i == 0 && k == 0) col0 = t[1];
+      int64_t wl = p->dpf ? 32 * (i / 16) + i % 16 : i;
+      if (off != 0 || t[0] != wl || t[1] != col0 + k)
+        return tile_why(why, nwhy,
+                        "the layout of A (tmem) puts element (%lld, %lld) at lane %lld, column "
+                        "%lld; the datapath needs lane %lld, column %lld",
+                        (long long)i, (long long)k, (long long)t[0], (long long)t[1], (long long)wl,
+                        (long long)(col0 + k));
+    }
+  if (col0 % epw)
+    return tile_why(why, nwhy, "A (tmem) starts inside a 32-bit column (element column %lld)",
+                    (long long)col0);
+  p->ataddr = b->allocated_addr;
+  p->acol = col0 / epw;
+  return true;
+}
+
 static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
-  if (!need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
+  if (!tile_need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
   if (op->nargs > 3 && tile_is_region(op->args[3]))
@@ -698,9 +708,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (!tile_scope_is(p->c.buf, MEM_TMEM))
     return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s",
                     p->c.buf->scope);
-  if (tile_scope_is(p->a.buf, MEM_TMEM))
-    return tile_why(why, nwhy, "A in tensor memory is not supported yet");
-  if (!tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
+  bool a_tmem = tile_scope_is(p->a.buf, MEM_TMEM);
+  if (!a_tmem && !tile_scope_is(p->a.buf, MEM_SHARED) && !tile_scope_is(p->a.buf, MEM_SHARED_DYN))
     return tile_why(why, nwhy, "tcgen05 takes A from shared memory, got %s", p->a.buf->scope);
   if (!tile_scope_is(p->b.buf, MEM_SHARED) && !tile_scope_is(p->b.buf, MEM_SHARED_DYN))
     return tile_why(why, nwhy, "tcgen05 takes B from shared memory, got %s", p->b.buf->scope);
@@ -710,8 +719,10 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
     return tile_why(why, nwhy, "cta_group= must be 1 or 2");
   p->cg = (int)cg;
   bool flag = false;
-  if ((e = tile_kwarg(op, "weight_stationary")) && const_bool(e, &flag) && flag)
-    return tile_why(why, nwhy, "weight_stationary (.ws) is not supported yet");
+  Expr *wse = tile_kwarg(op, "weight_stationary");
+  if (wse && !const_bool(wse, &p->ws))
+    return tile_why(why, nwhy, "weight_stationary= must be a constant");
+  if (p->ws && cg != 1) return tile_why(why, nwhy, "weight_stationary (.ws) takes cta_group 1");
   int64_t mma_m = 0, mma_n = 0;
   if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m))
     return tile_why(why, nwhy, "mma_m= must be a constant");
@@ -764,21 +775,29 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
         why, nwhy,
         "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)",
         (long long)mma_m, (long long)cg, (long long)(cg * p->M), (long long)p->M);
-  p->fold = cg == 2 && p->M == 64;
-  int nmul = p->fold ? 32 : 16;
-  if (p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
-    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%d .. 256, a multiple of %d)",
-                    p->ninst, nmul, nmul);
-  bool m_ok = p->M == 128 || (cg == 2 && p->M == 64);
+  if (!wse && cg == 1 && p->M == 64) p->ws = tc_folded(op, p); /* E's fold implies .ws */
+  p->fold = (cg == 2 || p->ws) && p->M == 64;
+  p->dpf = cg == 1 && p->M == 64 && !p->ws;
+  int nmul = p->fold ? 32 : p->dpf ? 8 : 16;
+  if (p->ws ? p->ninst != 64 && p->ninst != 128 && p->ninst != 256
+            : p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
+    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%s)", p->ninst,
+                    p->ws     ? ".ws: 64, 128 or 256"
+                    : p->dpf  ? "8 .. 256, a multiple of 8"
+                    : p->fold ? "32 .. 256, a multiple of 32"
+                              : "16 .. 256, a multiple of 16");
+  bool m_ok = p->M == 128 || p->M == 64;
   if (!m_ok || p->N % p->ninst || p->K % p->kinst)
     return tile_why(why, nwhy,
-                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (cta_group %lld: M = 128%s per "
-                    "CTA, N a multiple of the instruction's %d, K %% %d == 0)",
-                    (long long)p->M, (long long)p->N, (long long)p->K, (long long)cg,
-                    cg == 2 ? " or 64" : "", p->ninst, p->kinst);
+                    "no tcgen05 tiling fits M=%lld, N=%lld, K=%lld (M = 128 or 64 per CTA, N a "
+                    "multiple of the instruction's %d, K %% %d == 0)",
+                    (long long)p->M, (long long)p->N, (long long)p->K, p->ninst, p->kinst);
   if (!tmem_acc(op, p, why, nwhy)) return false;
-  if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
-      !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why, nwhy))
+  if (a_tmem) {
+    if (!tc_tmem_a(op, p, why, nwhy)) return false;
+  } else if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
+             !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why,
+                           nwhy))
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
       !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb,
@@ -817,10 +836,12 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
   }
   int64_t nt = p.N / p.ninst, kt = p.K / p.kinst;
   PtrVec st = {0};
-  Var *da = tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
+  Var *da = p.ataddr ? NULL : tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
   Var *db = tc_desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
   char tokens[64];
-  snprintf(tokens, sizeof tokens, "mma.cta_group::%d.%s", p.cg, p.kind);
+  snprintf(tokens, sizeof tokens, "mma%s.cta_group::%d.%s", p.ws ? ".ws" : "", p.cg, p.kind);
+  const char *entry = p.ws ? (p.ataddr ? "tcgen05_mma_ws_ts" : "tcgen05_mma_ws_ss")
+                           : (p.ataddr ? "tcgen05_mma_ts" : "tcgen05_mma_ss");
   DType t32 = tirx_dtype(DT_UINT32);
   for (int64_t ki = 0; ki < kt; ki++)
     for (int64_t ni = 0; ni < nt; ni++) {
@@ -831,14 +852,21 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
       ops[n++] = xf_const_int(p.taddr, &a0)
                      ? tirx_int(op->m, t32, a0 + col, noloc())
                      : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
-      ops[n++] = desc_at(op, da, p.sa.off[ki], p.es);
+      int64_t acol = p.acol + ki * p.kinst * p.es / 4; /* A in tmem: 4-byte columns per K step */
+      ops[n++] = !p.ataddr                     ? desc_at(op, da, p.sa.off[ki], p.es)
+                 : xf_const_int(p.ataddr, &a0) ? tirx_int(op->m, t32, a0 + acol, noloc())
+                 : acol                        ? tile_bin(op, E_ADD, tile_cast(op, t32, p.ataddr),
+                                                          tirx_int(op->m, t32, acol, noloc()))
+                                               : tile_cast(op, t32, p.ataddr);
       ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
       ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
-      for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
+      if (!p.ws)
+        for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
       ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
                  : p.accum ? p.accum
                            : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
-      Expr *c = tile_ptx(op, "tcgen05_mma_ss", tokens, ops, n);
+      if (p.ws) ops[n++] = u64(op, 0); /* zero-column mask */
+      Expr *c = tile_ptx(op, entry, tokens, ops, n);
       if (!c) {
         ptrvec_free(&st);
         return NULL;

@@ -613,3 +613,178 @@ Stmt *tile_red_local_emit(TileOp *op) {
   }
   return all;
 }
+
+/* ---- packed_add_sum / 3input_maxmin (sm_100+) -------------------------------------------
+ *
+ *   packed_add_sum  (sum)       priority 20, thread scope, sm_100 or newer: a float32 source of
+ *   3input_maxmin   (max, min)  at least 8 registers (1-d) into one float32 register.  sum keeps
+ *                   8 partials, adding each further 8 source elements pairwise with
+ *                   add.rn.ftz.f32x2 (mov.b64 packing and unpacking the pairs), the remainder
+ *                   into partial 0, then 8 -> 4 -> 2 packed and one scalar add; max / min keep
+ *                   4 partials, folding two source elements into each with the three-input
+ *                   max.f32 / min.f32.  With accum the old dst joins the first partial.  TVM
+ *                   0.27's forms, as it orders the operations (ftz included). */
+
+static bool packed_plan(TileOp *op, RedPlan *p, char *why, size_t nwhy) {
+  if (!tile_need_sm(op, 100, strcmp(op->op, "sum") ? "3input_maxmin" : "packed_add_sum", why, nwhy))
+    return false;
+  if (!parse(op, p, why, nwhy)) return false;
+  if (!tile_scope_is(p->src.buf, MEM_LOCAL) || !tile_scope_is(p->dst.buf, MEM_LOCAL))
+    return tile_why(why, nwhy, "src and dst must be registers (local), got %s and %s",
+                    p->src.buf->scope, p->dst.buf->scope);
+  if (p->src.buf->dtype.id != DT_FLOAT32 || p->src.buf->dtype.lanes > 1)
+    return tile_why(why, nwhy, "takes float32");
+  if (p->src.nd != 1 || p->dst.n != 1)
+    return tile_why(why, nwhy, "reduces a 1-d source into one element (got %d-d into %lld)",
+                    p->src.nd, (long long)p->dst.n);
+  if (p->src.n < 8)
+    return tile_why(why, nwhy, "needs at least 8 source elements, got %lld", (long long)p->src.n);
+  Layout l;
+  char w[TILE_WHY_LEN];
+  for (int i = 0; i < 2; i++) {
+    const Buffer *b = i ? p->dst.buf : p->src.buf;
+    if (lay_of_buffer(op->m, b, &l, w, sizeof w) && lay_has_threads(&l))
+      return tile_why(why, nwhy, "'%s' spreads over threads; a thread reduces its own registers",
+                      b->name);
+  }
+  return true;
+}
+
+bool tile_red_packed_ok(TileOp *op, char *why, size_t nwhy) {
+  RedPlan p;
+  return packed_plan(op, &p, why, nwhy);
+}
+
+static Expr *at(TileOp *op, Buffer *b, Expr *i) {
+  Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+  idx[0] = i;
+  return tirx_load(op->m, b, idx, 1, (Loc){0, 0});
+}
+
+static Stmt *put(TileOp *op, Buffer *b, int64_t i, Expr *v) {
+  Stmt *s = set_one(op, b, v);
+  s->u.store.idx[0] = tile_int(op, i);
+  return s;
+}
+
+static Expr *src_at(TileOp *op, const RedPlan *p, Expr *i) { return tile_load(op, &p->src, &i); }
+
+static Expr **dst_zero(TileOp *op, const RedPlan *p) {
+  Expr **z = TIRX_NEWN(op->m, Expr *, p->dst.nd > 0 ? p->dst.nd : 1);
+  for (int i = 0; i < p->dst.nd; i++) z[i] = tile_int(op, 0);
+  return z;
+}
+
+static Expr *dst0(TileOp *op, const RedPlan *p) { return tile_load(op, &p->dst, dst_zero(op, p)); }
+
+static Stmt *ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, int n) {
+  Expr *e = tile_ptx(op, entry, tokens, ops, n);
+  return e ? tile_eval(op, e) : NULL;
+}
+
+/* acc = {x, y}; acc = acc + {u, v} (f32x2); {x, y} = acc */
+static void pair_add(TileOp *op, PtrVec *st, Buffer *acc, Buffer *rhs, Expr *x, Expr *y, Expr *u,
+                     Expr *v) {
+  Expr *a = one(op, acc), *r = one(op, rhs);
+  Expr *p1[3] = {a, x, y}, *p2[3] = {r, u, v}, *p3[3] = {a, a, r}, *p4[3] = {x, y, a};
+  ptrvec_push(st, ptx(op, "mov_pack_b32x2", "b64", p1, 3));
+  ptrvec_push(st, ptx(op, "mov_pack_b32x2", "b64", p2, 3));
+  ptrvec_push(st, ptx(op, "add", "rn.ftz.f32x2", p3, 3));
+  ptrvec_push(st, ptx(op, "mov_unpack_b32x2", "b64", p4, 3));
+}
+
+static Stmt *packed_sum(TileOp *op, const RedPlan *p) {
+  DType f32 = tirx_dtype(DT_FLOAT32), u64 = tirx_dtype(DT_UINT64);
+  Buffer *ls = tile_alloc(op, "local_sum", f32, 8, "local");
+  Buffer *acc = tile_alloc(op, "acc", u64, 1, "local"),
+         *rhs = tile_alloc(op, "rhs", u64, 1, "local");
+  int64_t n = p->src.n, chunks = n / 8, rem = n % 8;
+  PtrVec st = {0};
+  for (int i = 0; i < 8; i++) {
+    Expr *v = src_at(op, p, tile_int(op, i));
+    if (p->accum && i == 0) v = tile_bin(op, E_ADD, v, dst0(op, p));
+    ptrvec_push(&st, put(op, ls, i, v));
+  }
+  if (chunks > 1) {
+    Var *o = tile_var(op, "outer");
+    Expr *base = tile_bin(op, E_MUL,
+                          tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}), tile_int(op, 1)),
+                          tile_int(op, 8));
+    PtrVec body = {0};
+    for (int j = 0; j < 4; j++)
+      pair_add(op, &body, acc, rhs, at(op, ls, tile_int(op, 2 * j)),
+               at(op, ls, tile_int(op, 2 * j + 1)),
+               src_at(op, p, tile_bin(op, E_ADD, base, tile_int(op, 2 * j))),
+               src_at(op, p, tile_bin(op, E_ADD, base, tile_int(op, 2 * j + 1))));
+    Stmt *b = tile_seq(op, (Stmt **)body.items, body.n);
+    ptrvec_free(&body);
+    ptrvec_push(&st, tile_for(op, o, tile_int(op, chunks - 1), FOR_SERIAL, b));
+  }
+  for (int64_t i = 0; i < rem; i++)
+    ptrvec_push(&st, put(op, ls, 0,
+                         tile_bin(op, E_ADD, at(op, ls, tile_int(op, 0)),
+                                  src_at(op, p, tile_int(op, chunks * 8 + i)))));
+  static const int fold[3][4] = {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}};
+  for (int k = 0; k < 3; k++)
+    pair_add(op, &st, acc, rhs, at(op, ls, tile_int(op, fold[k][0])),
+             at(op, ls, tile_int(op, fold[k][1])), at(op, ls, tile_int(op, fold[k][2])),
+             at(op, ls, tile_int(op, fold[k][3])));
+  ptrvec_push(&st, tile_store(op, &p->dst, dst_zero(op, p),
+                              tile_bin(op, E_ADD, at(op, ls, tile_int(op, 0)),
+                                       at(op, ls, tile_int(op, 1)))));
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  return r;
+}
+
+static Stmt *maxmin3(TileOp *op, const RedPlan *p) {
+  const char *e3 = p->op == E_MAX ? "max3" : "min3";
+  Buffer *t = tile_alloc(op, "temp", tirx_dtype(DT_FLOAT32), 4, "local");
+  int64_t n = p->src.n, chunks = n / 8, rem = n % 8;
+  PtrVec st = {0};
+  for (int i = 0; i < 4; i++) {
+    Expr *a = src_at(op, p, tile_int(op, 2 * i)), *b = src_at(op, p, tile_int(op, 2 * i + 1));
+    if (p->accum && i == 0) {
+      Expr *o[4] = {at(op, t, tile_int(op, 0)), a, b, dst0(op, p)};
+      ptrvec_push(&st, ptx(op, e3, "f32", o, 4));
+    } else {
+      ptrvec_push(&st, put(op, t, i, combine(op, p, a, b)));
+    }
+  }
+  if (chunks > 1) {
+    Var *o = tile_var(op, "outer");
+    Expr *base = tile_bin(op, E_MUL,
+                          tile_bin(op, E_ADD, tirx_varref(op->m, o, (Loc){0, 0}), tile_int(op, 1)),
+                          tile_int(op, 8));
+    Stmt *body[4];
+    for (int i = 0; i < 4; i++) {
+      Expr *ti = at(op, t, tile_int(op, i));
+      Expr *x[4] = {ti, ti, src_at(op, p, tile_bin(op, E_ADD, base, tile_int(op, 2 * i))),
+                    src_at(op, p, tile_bin(op, E_ADD, base, tile_int(op, 2 * i + 1)))};
+      body[i] = ptx(op, e3, "f32", x, 4);
+    }
+    ptrvec_push(&st, tile_for(op, o, tile_int(op, chunks - 1), FOR_SERIAL, tile_seq(op, body, 4)));
+  }
+  for (int64_t i = 0; i < rem; i++)
+    ptrvec_push(&st, put(op, t, 0,
+                         combine(op, p, at(op, t, tile_int(op, 0)),
+                                 src_at(op, p, tile_int(op, chunks * 8 + i)))));
+  ptrvec_push(&st,
+              tile_store(op, &p->dst, dst_zero(op, p),
+                         combine(op, p, at(op, t, tile_int(op, 0)), at(op, t, tile_int(op, 1)))));
+  Expr *x[4] = {dst0(op, p), dst0(op, p), at(op, t, tile_int(op, 2)), at(op, t, tile_int(op, 3))};
+  ptrvec_push(&st, ptx(op, e3, "f32", x, 4));
+  Stmt *r = tile_seq(op, (Stmt **)st.items, st.n);
+  ptrvec_free(&st);
+  return r;
+}
+
+Stmt *tile_red_packed_emit(TileOp *op) {
+  RedPlan p;
+  char why[TILE_WHY_LEN];
+  if (!packed_plan(op, &p, why, sizeof why)) {
+    tile_error(op, "%s", why);
+    return NULL;
+  }
+  return p.op == E_ADD ? packed_sum(op, &p) : maxmin3(op, &p);
+}

@@ -90,6 +90,13 @@ const char *tile_scope_name(TileScope s);
  * every variant that splits work over the threads gives. */
 bool tile_threads_known(const TileOp *op, char *why, size_t nwhy);
 
+/* The module's arch is sm_<lo..hi>a (or f): else false with "<what> needs sm_<lo>a[ .. sm_<hi>a]
+ * (compiling for <arch>)".  A variant's arch is its precondition's first check, so the "no
+ * variant applies" error names the variant, the arch and the call's line. */
+bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy);
+/* The module's arch is sm_<lo> or newer (any suffix): else "<what> needs sm_<lo> or newer ...". */
+bool tile_need_sm(const TileOp *op, int lo, const char *what, char *why, size_t nwhy);
+
 /* ---- operands ------------------------------------------------------------------
  * A buffer operand: the region buf[lo[0]:lo[0]+ext[0], ...] with constant
  * extents (lo may be symbolic).  tile_region fails with a reason for a
@@ -117,6 +124,13 @@ bool tile_region_layout_any_lo(TileOp *op, const TileRegion *r, Layout *out, cha
 /* r's buffer, or a copy whose symbolic outermost extent is replaced by the
  * region's end when that changes no stride (a compact row-major buffer). */
 Buffer *tile_const_shape(TileOp *op, const TileRegion *r);
+/* Each symbolic start of r moves it (in r's whole buffer, swizzle left out) by a multiple of
+ * `repeat` elements (the start known to be a multiple of f when it is `x * f`): false with a
+ * reason naming `name` otherwise.  What keeps &buf[lo] on a swizzle pattern's first row. */
+bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
+                         char *why, size_t nwhy);
+/* A factor every value of e has (`k * 32`: 32; 1 when nothing is known; 0 for the constant 0). */
+int64_t tile_known_factor(const Expr *e);
 /* buf[lo + c] for region-relative coordinates c[0..nd). */
 Expr *tile_load(TileOp *op, const TileRegion *r, Expr **c);
 Stmt *tile_store(TileOp *op, const TileRegion *r, Expr **c, Expr *value);

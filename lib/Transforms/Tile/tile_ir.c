@@ -6,6 +6,7 @@
 #include "Support/strbuf.h"
 #include "Transforms/Tile/tile.h"
 #include "tirx/internal/ptx_table.h"
+#include "tirx/target.h"
 
 static Loc noloc(void) { return (Loc){0, 0}; }
 
@@ -366,4 +367,86 @@ Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, in
   Expr *c = tirx_call(op->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), a, k, noloc());
   c->u.call.name = e->name;
   return c;
+}
+
+/* ---- arch ------------------------------------------------------------------------ */
+
+bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
+  const char *a = op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
+  int sm = 0, n = 0;
+  if (sscanf(a, "sm_%d%n", &sm, &n) == 1 && (a[n] == 'a' || a[n] == 'f') && sm >= lo && sm <= hi)
+    return true;
+  if (lo == hi) return tile_why(why, nwhy, "%s needs sm_%da (compiling for %s)", what, lo, a);
+  return tile_why(why, nwhy, "%s needs sm_%da .. sm_%da (compiling for %s)", what, lo, hi, a);
+}
+
+bool tile_need_sm(const TileOp *op, int lo, const char *what, char *why, size_t nwhy) {
+  const char *a = op->m->target_arch ? op->m->target_arch : TIRX_DEFAULT_ARCH;
+  int sm = 0;
+  if (sscanf(a, "sm_%d", &sm) == 1 && sm >= lo) return true;
+  return tile_why(why, nwhy, "%s needs sm_%d or newer (compiling for %s)", what, lo, a);
+}
+
+/* ---- symbolic starts ---------------------------------------------------------------- */
+
+/* A factor every value of e has (1 when nothing is known; 0 for the constant 0). */
+static int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t known_factor(const Expr *e) {
+  int64_t c;
+  if (xf_const_int(e, &c)) return c == INT64_MIN ? 1 : c < 0 ? -c : c;
+  switch (e->kind) {
+  case E_MUL: {
+    int64_t f;
+    return __builtin_mul_overflow(known_factor(e->u.bin.a), known_factor(e->u.bin.b), &f) ? 1 : f;
+  }
+  case E_ADD:
+  case E_SUB: return gcd64(known_factor(e->u.bin.a), known_factor(e->u.bin.b));
+  default: return 1;
+  }
+}
+
+int64_t tile_known_factor(const Expr *e) { return known_factor(e); }
+
+/* Region starts that are symbolic: each must step by whole swizzle patterns
+ * (the address the emitter takes, buf[lo], is then unswizzled); a start known
+ * to be a multiple of f (`wg * 64`) steps f at a time. */
+bool tile_sym_lo_aligned(TileOp *op, const TileRegion *r, int64_t repeat, const char *name,
+                         char *why, size_t nwhy) {
+  int64_t c;
+  bool any = false;
+  for (int i = 0; i < r->nd; i++) any |= !xf_const_int(r->lo[i], &c);
+  if (!any) return true;
+  Buffer *b = tile_const_shape(op, r);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, b->ndim > 0 ? b->ndim : 1);
+  for (int i = 0; i < b->ndim; i++)
+    if (!xf_const_int(b->shape[i], &shape[i]))
+      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
+  Layout whole;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  whole.swz_b = 0;
+  for (int i = 0; i < r->nd; i++) {
+    if (xf_const_int(r->lo[i], &c)) continue;
+    int64_t flat = 1;
+    for (int d = i + 1; d < b->ndim; d++) flat *= shape[d];
+    int64_t step = lay_apply(&whole, flat, NULL, 0, NULL) - lay_apply(&whole, 0, NULL, 0, NULL);
+    if (__builtin_mul_overflow(step, known_factor(r->lo[i]), &step))
+      step = 1; /* a multiple too large to know: assume none */
+    if (step % repeat)
+      return tile_why(why, nwhy,
+                      "the symbolic start of %s's dimension %d steps %lld elements, not whole "
+                      "%lld-element swizzle patterns",
+                      name, i, (long long)step, (long long)repeat);
+  }
+  return true;
 }

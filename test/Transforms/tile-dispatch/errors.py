@@ -94,9 +94,9 @@ def f(A: T.Buffer((64,), "float32")):
     tx = T.thread_id([64])
     S = T.alloc_shared((4, 16), "float32")
     H = T.alloc_shared((4,), "float16")
-    T.cta.sum(H[0:4], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.sum: no variant applies (local: the source is float32 but the destination float16 (a reduction keeps the dtype); shared: the source is float32 but the destination float16 (a reduction keeps the dtype))}}
-    T.cta.max(S[0, 0:8], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.max: no variant applies (local: operand 'S' is in shared, not registers (local); shared: the destination has 8 elements but the source keeps 4)}}
+    T.cta.sum(H[0:4], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.sum: no variant applies (packed_add_sum: does not run at cta scope; local: the source is float32 but the destination float16 (a reduction keeps the dtype); shared: the source is float32 but the destination float16 (a reduction keeps the dtype))}}
+    T.cta.max(S[0, 0:8], S[0:4, 0:16], axes=(1,))  # expected-error@+0:11 {{T.cta.max: no variant applies (3input_maxmin: does not run at cta scope; local: operand 'S' is in shared, not registers (local); shared: the destination has 8 elements but the source keeps 4)}}
     R = T.alloc_local((16,), "float32")
     P = T.alloc_local((1,), "float32")
-    T.cta.min(P[0:1], R[0:16])  # expected-error@+0:11 {{T.cta.min: no variant applies (local: the register layout of 'R' has no thread axis, so it does not partition over the cta; shared: operand 'R' is in local, not shared memory)}}
+    T.cta.min(P[0:1], R[0:16])  # expected-error@+0:11 {{T.cta.min: no variant applies (3input_maxmin: does not run at cta scope; local: the register layout of 'R' has no thread axis, so it does not partition over the cta; shared: operand 'R' is in local, not shared memory)}}
     T.tile.min(P[0:1], R[0:16])

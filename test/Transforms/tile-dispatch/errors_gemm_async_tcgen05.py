@@ -1,8 +1,9 @@
 # tile-dispatch's gemm_async tcgen05 preconditions on sm_100a (lib/Transforms/Tile/gemm_async.c),
-# each rejection located: C not in tensor memory, the forms not built yet (weight_stationary,
-# A in tensor memory, block scaling, MN-major operands), cta_group=2's per-CTA shapes (B is
-# N / 2 rows) and mma_m (the pair's M), a C layout that is not the instruction's datapath,
-# M = 64 with cta_group 1, an instruction N that is none, inactive lanes at warp scope.
+# each rejection located: C not in tensor memory, the forms not built yet (block scaling,
+# MN-major operands), .ws with cta_group 2, an A in tensor memory off the datapath,
+# cta_group=2's per-CTA shapes (B is N / 2 rows) and mma_m (the pair's M), a C layout that is
+# not the instruction's datapath (M = 64: F), an instruction N that is none, inactive lanes at
+# warp scope.
 # RUN: %tirx-opt --mcpu=sm_100a --verify-diagnostics --pass-pipeline=tile-dispatch %s
 @T.prim_func
 def f(k: T.int32):
@@ -13,7 +14,7 @@ def f(k: T.int32):
     B_smem = T.alloc_shared((128, 64), "float16", align=1024, layout=T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(128, 64):(64, 1)])))
     C_tmem = T.decl_buffer((128, 256), scope="tmem", layout=T.TileLayout(T.S[(128, 256):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=0)
     C_swap = T.decl_buffer((128, 256), scope="tmem", layout=T.TileLayout(T.S[(128, 256):(1 @ Axis.TCol, 1 @ Axis.TLane)]), allocated_addr=0)
-    A_tmem = T.decl_buffer((128, 64), "float16", scope="tmem", layout=T.TileLayout(T.S[(128, 64):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=256)
+    A_swap = T.decl_buffer((128, 64), "float16", scope="tmem", layout=T.TileLayout(T.S[(128, 64):(1 @ Axis.TCol, 1 @ Axis.TLane)]), allocated_addr=256)
     SF = T.decl_buffer((128, 4), "float8_e8m0fnu", scope="tmem", layout=T.TileLayout(T.S[(128, 4):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=300)
     C_reg = T.alloc_local((128, 128))
     if tid == 0:
@@ -22,12 +23,12 @@ def f(k: T.int32):
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:64, 0:64], False, False, False, cta_group=2, mma_m=128, mma_n=128)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_m=128: with cta_group 2 the instruction's M is 256 (C's 128 rows per CTA))}}
         T.tile.gemm_async(C_tmem[0:64, 0:128], A_smem[0:64, 0:64], B_smem[0:64, 0:64], False, False, False, cta_group=2)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (0, 64) at lane 0, column 64; the M = 128 cta_group 2 (B: column halves folded) datapath needs lane 64, column 0)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:64, 0:64], False, False, False, cta_group=3)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: cta_group= must be 1 or 2)}}
-        T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, weight_stationary=True)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: weight_stationary (.ws) is not supported yet)}}
-        T.tile.gemm_async(C_tmem[0:128, 0:128], A_tmem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: A in tensor memory is not supported yet)}}
+        T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:64, 0:64], False, False, False, weight_stationary=True, cta_group=2)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: weight_stationary (.ws) takes cta_group 1)}}
+        T.tile.gemm_async(C_tmem[0:128, 0:128], A_swap[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of A (tmem) puts element (0, 1) at lane 1, column 0; the datapath needs lane 0, column 1)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], SF[0:128, 0:4], SF[0:128, 0:4], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: block-scaled tcgen05 (SFA, SFB operands) is not supported yet)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, True, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, K] and B [N, K])}}
         T.tile.gemm_async(C_swap[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (0, 1) at lane 1, column 0; the M = 128 (D) datapath needs lane 0, column 1)}}
-        T.tile.gemm_async(C_tmem[0:64, 0:128], A_smem[0:64, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: no tcgen05 tiling fits M=64, N=128, K=64 (cta_group 1: M = 128 per CTA, N a multiple of the instruction's 128, K % 16 == 0))}}
+        T.tile.gemm_async(C_tmem[0:64, 0:128], A_smem[0:64, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (16, 0) at lane 16, column 0; the M = 64 (F) datapath needs lane 32, column 0)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, mma_m=128, mma_n=24)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_n=24 is not an instruction N (16 .. 256, a multiple of 16))}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, mma_m=256, mma_n=64)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_m=256: with cta_group 1 the instruction's M is 128 (C's 128 rows per CTA))}}
     if tid < 64:

@@ -1,7 +1,8 @@
 # Elementwise ops, reg variant: each thread applies the op to the registers
 # its register layout gives it (a per-thread view of the buffer, as TVM's
-# .local()), in unrolled loops over the layout's memory iters.
-# RUN: %tirx-opt --pass-pipeline=tile-dispatch %s | FileCheck %s
+# .local()), in unrolled loops over the layout's memory iters (sm_90a: the scalar form;
+# ew_packed.py has sm_100's f32x2 pairs).
+# RUN: %tirx-opt --mcpu=sm_90a --pass-pipeline=tile-dispatch %s | FileCheck %s
 # RUN: %tirx-opt --verify-roundtrip %s > /dev/null
 # RUN: %tirx-llc --mcpu=sm_90a --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
 # RUN: %if ptxas %{ %tirx-llc --mcpu=sm_90a --emit=cubin %s -o %t.sm_90a %}

@@ -43,7 +43,7 @@ def red_tr(A: T.Buffer((16, 128), "float32"), B: T.Buffer((16, 4), "float32"), C
     for i in T.unroll(2):
         B[i * 8 + lane // 4, lane % 4] = red[i]
     if BAD == 1:
-        # ERR1: error: T.warp.max: no variant applies (local: the destination has 32 elements but the source keeps 16
+        # ERR1: error: T.warp.max: no variant applies (3input_maxmin: does not run at warp scope; local: the destination has 32 elements but the source keeps 16
         T.warp.max(red_view[0:8, 0:4], acc_view[0:16, 0:128], [-1], False)
 
 
@@ -69,5 +69,5 @@ def red_wg(A: T.Buffer((128, 16), "float32"), B: T.Buffer((128,), "float32")):
     if BAD == 2:
         Q = T.alloc_local((4, 32), "float32", layout=T.TileLayout(T.S[(4, 32):(1 @ Axis.wid_in_wg, 1 @ Axis.laneid)]))
         Qd = T.alloc_local((32,), "float32", layout=T.TileLayout(T.S[(32,):(1 @ Axis.laneid,)]))
-        # ERR2: error: T.wg.sum: no variant applies (local: the layout of 'Q' reduces over thread axis 'wid_in_wg' (lane butterflies only: laneid)
+        # ERR2: error: T.wg.sum: no variant applies (packed_add_sum: does not run at warpgroup scope; local: the layout of 'Q' reduces over thread axis 'wid_in_wg' (lane butterflies only: laneid)
         T.wg.sum(Qd[0:32], Q[0:4, 0:32], [0], False)
