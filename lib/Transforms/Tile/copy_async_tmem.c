@@ -191,17 +191,6 @@ typedef struct Ldst {
   int nis;
 } Ldst;
 
-static bool wg_thread(const Layout *l, const char *name, char *why, size_t nwhy) {
-  if (l->nrep) return tile_why(why, nwhy, "the layout of '%s' (registers) has replicas", name);
-  for (int i = 0; i < l->n; i++)
-    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") &&
-        strcmp(l->it[i].axis, "wid_in_wg") && strcmp(l->it[i].axis, "laneid"))
-      return tile_why(why, nwhy,
-                      "'%s' spreads over thread axis '%s'; tcgen05.ld/st take warpgroup register "
-                      "layouts (tid_in_wg, or wid_in_wg and laneid)",
-                      name, l->it[i].axis);
-  return true;
-}
 
 /* Symbolic starts of the register region: each (a multiple of f) must move every element by
  * the same register offset, a whole number of words, on the same thread; lo[d] = 0 for them and
@@ -256,7 +245,9 @@ static bool ldst_table(TileOp *op, Ldst *p, char *why, size_t nwhy) {
   Layout whole;
   char w[TILE_WHY_LEN];
   if (!lay_of_buffer(op->m, lb, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
-  if (!wg_thread(&whole, lb->name, why, nwhy)) return false;
+  char shown[TILE_WHY_LEN];
+  snprintf(shown, sizeof shown, "'%s'", lb->name);
+  if (!tile_wg_layout(&whole, shown, "tcgen05.ld/st take", why, nwhy)) return false;
   int nd = lb->ndim > 0 ? lb->ndim : 1;
   int64_t *shape = TIRX_NEWN(op->m, int64_t, nd), *lo = TIRX_NEWN(op->m, int64_t, nd);
   for (int i = 0; i < lb->ndim; i++)

@@ -87,15 +87,8 @@ static int64_t wg_at(const Layout *l, int64_t flat, int64_t *thread) {
 }
 
 static bool wg_threads_only(const Layout *l, const char *name, char *why, size_t nwhy) {
-  if (l->nrep) return tile_why(why, nwhy, "the layout of %s has replicas", name);
+  if (!tile_wg_layout(l, name, "wgmma takes", why, nwhy)) return false;
   if (l->swz_b) return tile_why(why, nwhy, "the layout of %s (registers) is swizzled", name);
-  for (int i = 0; i < l->n; i++)
-    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") &&
-        strcmp(l->it[i].axis, "wid_in_wg") && strcmp(l->it[i].axis, "laneid"))
-      return tile_why(why, nwhy,
-                      "%s spreads over thread axis '%s'; wgmma takes warpgroup layouts (tid_in_wg, "
-                      "or wid_in_wg and laneid)",
-                      name, l->it[i].axis);
   return true;
 }
 

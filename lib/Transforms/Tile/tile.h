@@ -94,6 +94,10 @@ bool tile_threads_known(const TileOp *op, char *why, size_t nwhy);
  * (compiling for <arch>)".  A variant's arch is its precondition's first check, so the "no
  * variant applies" error names the variant, the arch and the call's line. */
 bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy);
+/* A warpgroup register layout (wgmma's accumulator and A fragment, tcgen05.ld/st's
+ * registers): no replicas, thread axes tid_in_wg, wid_in_wg or laneid only.  `name` is
+ * shown as given; `who` begins the reason ("wgmma takes"). */
+bool tile_wg_layout(const Layout *l, const char *name, const char *who, char *why, size_t nwhy);
 /* The module's arch is sm_<lo> or newer (any suffix): else "<what> needs sm_<lo> or newer ...". */
 bool tile_need_sm(const TileOp *op, int lo, const char *what, char *why, size_t nwhy);
 

@@ -369,6 +369,18 @@ Expr *tile_ptx(TileOp *op, const char *entry, const char *tokens, Expr **ops, in
   return c;
 }
 
+bool tile_wg_layout(const Layout *l, const char *name, const char *who, char *why, size_t nwhy) {
+  if (l->nrep) return tile_why(why, nwhy, "the layout of %s (registers) has replicas", name);
+  for (int i = 0; i < l->n; i++)
+    if (l->it[i].axis && l->it[i].ext > 1 && strcmp(l->it[i].axis, "tid_in_wg") &&
+        strcmp(l->it[i].axis, "wid_in_wg") && strcmp(l->it[i].axis, "laneid"))
+      return tile_why(why, nwhy,
+                      "%s spreads over thread axis '%s'; %s warpgroup register layouts "
+                      "(tid_in_wg, or wid_in_wg and laneid)",
+                      name, l->it[i].axis, who);
+  return true;
+}
+
 /* ---- arch ------------------------------------------------------------------------ */
 
 bool tile_need_arch(const TileOp *op, int lo, int hi, const char *what, char *why, size_t nwhy) {
