@@ -197,6 +197,13 @@ static bool assign_existing(Eval *ev, const char *name, Value v, Binding *b, Loc
     emit_stmt(ev, store0(ev, cur.u.buf, v, loc));
     return true;
   }
+  /* the element of a one-element local buffer (a traced T.local_scalar passed to an
+   * @T.inline helper as a BufferLoad): a store into it, as TVM's parser does */
+  if (cur.kind == V_EXPR && cur.u.e->kind == E_LOAD && cur.u.e->u.load.n == 1 &&
+      is_scalar_like(cur.u.e->u.load.buf) && v.kind != V_BUFFER) {
+    emit_stmt(ev, store0(ev, cur.u.e->u.load.buf, v, loc));
+    return true;
+  }
   if (b->immutable)
     return ev_error(ev, loc, "cannot assign to '%s': it is %s", name, binding_kind(b)), true;
   if (ev_is_number(&cur) && ev_is_number(&v)) {
