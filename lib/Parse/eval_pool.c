@@ -23,6 +23,7 @@ typedef struct SmemPool {
   int64_t cursor; /* bytes */
   int64_t high;   /* high-water mark, bytes */
   bool committed;
+  int64_t committed_size; /* what commit() announced (the arena's launch size) */
 } SmemPool;
 
 static bool const_shape(Eval *ev, Buffer *b, int64_t *numel) {
@@ -75,7 +76,6 @@ Value ev_smem_pool(Eval *ev, Args *a) {
 static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   static const char *const kws[] = {"shape", "dtype", "strides", "scope", "align", "layout", NULL};
   if (!ev_check_kw(ev, a, "pool.alloc", kws)) return v_make(V_ERROR, a->loc);
-  if (p->committed) return ev_error(ev, a->loc, "pool.alloc after pool.commit()");
   int64_t align = 0;
   Value *av = ev_kwarg(a, "align");
   if (av && !ev_get_int(ev, *av, &align, "align")) return v_make(V_ERROR, a->loc);
@@ -118,6 +118,13 @@ static Value pool_alloc(Eval *ev, SmemPool *p, Args *a) {
   if (__builtin_mul_overflow(numel, (int64_t)bits, &nbits) ||
       __builtin_add_overflow(p->cursor, nbits / 8 + (nbits % 8 != 0), &p->cursor))
     return ev_error(ev, a->loc, "the pool's size overflows 64 bits");
+  /* TVM 0.27 allows an allocation after commit(size) (kern commits its announced size
+   * first); past that size it would overlap what the launch does not reserve */
+  if (p->committed && p->arena && p->cursor > p->committed_size)
+    return ev_error(ev, a->loc,
+                    "pool.alloc after pool.commit() ends at byte %lld, past the committed size "
+                    "of %lld bytes",
+                    (long long)p->cursor, (long long)p->committed_size);
   if (p->cursor > p->high) p->high = p->cursor;
   Value v = v_make(V_BUFFER, a->loc);
   v.u.buf = buf;
@@ -212,6 +219,7 @@ Value m_pool_commit(Eval *ev, const Method *m, Value self, Args *a, Ast *recv) {
                       (long long)want, (long long)size);
     size = want;
   }
+  p->committed_size = size;
   if (!p->arena) return v_make(V_NONE, a->loc); /* caller-owned memory */
   /* the arena size is a launch parameter: TVM 0.27's commit() adds an
    * int64 attribute statement over an empty body where it is called */
