@@ -160,12 +160,18 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
   return name;
 }
 
-const PrName *pr_lookup(const Printer *p, const void *key) {
-  if (!p->nbuckets) return NULL;
+/* the index of key's innermost definition in p->names, or -1 */
+static int name_index(const Printer *p, const void *key) {
+  if (!p->nbuckets) return -1;
   uint32_t mask = (uint32_t)(p->nbuckets - 1);
   for (int i = p->key_head[key_hash(key) & mask]; i >= 0; i = p->names[i].next_key)
-    if (p->names[i].key == key) return &p->names[i];
-  return NULL;
+    if (p->names[i].key == key) return i;
+  return -1;
+}
+
+const PrName *pr_lookup(const Printer *p, const void *key) {
+  int i = name_index(p, key);
+  return i < 0 ? NULL : &p->names[i];
 }
 
 /* A use outside any definition (ill-scoped IR from a pass): the object is
@@ -194,8 +200,8 @@ bool pr_tvm_scalar_buf(const Printer *p, const Buffer *b) {
 }
 
 void pr_set_scalar(Printer *p, const Buffer *b) {
-  PrName *n = (PrName *)pr_lookup(p, b);
-  if (n) n->scalar = true;
+  int i = name_index(p, b);
+  if (i >= 0) p->names[i].scalar = true;
 }
 
 /* ---- free variables and buffers ------------------------------------------ */

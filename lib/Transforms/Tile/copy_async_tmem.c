@@ -435,10 +435,10 @@ Stmt *tile_ca_tmem_local_emit(TileOp *op) {
     int n = 0;
     if (!p.load) ops[n++] = addr;
     for (int64_t k = 0; k < regs; k++) {
-      Expr **i = TIRX_NEWN(op->m, Expr *, 1);
-      i[0] = tile_int(op, p.used[is->q0 + k]);
-      if (p.symreg) i[0] = tile_bin(op, E_ADD, p.symreg, i[0]);
-      ops[n++] = tirx_load(op->m, v, i, 1, noloc());
+      Expr **idx = TIRX_NEWN(op->m, Expr *, 1);
+      idx[0] = tile_int(op, p.used[is->q0 + k]);
+      if (p.symreg) idx[0] = tile_bin(op, E_ADD, p.symreg, idx[0]);
+      ops[n++] = tirx_load(op->m, v, idx, 1, noloc());
     }
     if (p.load) ops[n++] = addr;
     char tokens[64];
