@@ -5,6 +5,7 @@ kernel computes (the kernel library's source, /work/tk in the development set-up
 
     python3 scripts/corpus-gpu.py [--corpus DIR] [--arch sm_90a] [--dry-run] [NAME...]
     python3 scripts/corpus-gpu.py --list-files      # corpus files the run needs
+    python3 scripts/corpus-gpu.py --kern [...]      # the kern corpus (KERN_CASES)
 
 The corpus (DIR/TIRx-kernels/*.py, as TVM 0.27 prints them) is test data outside
 the repository: DIR is --corpus, else $TIRX_CORPUS, else ../shared/corpus next to
@@ -64,6 +65,7 @@ STORAGE = {
 class Arr:
     def __init__(self, data, dtype):
         self.dtype = dtype
+        self.shape = tuple(np.shape(data))  # as the case made it: binds shape variables
         self.data = np.ascontiguousarray(data, dtype=STORAGE[dtype]).reshape(-1)
 
     def f32(self):
@@ -1052,15 +1054,61 @@ SKIPPED = {
     "sparse_prefill_head64_phase1__kernel": TCGEN05,
 }
 
+class ActAndMulOneToken(ActAndMul):
+    """The kern corpus's act_and_mul is traced with num_tokens=1 (one CTA, one row)."""
+
+    def make(self, rng):
+        x = rng.standard_normal((1, 8192)).astype(np.float16) * np.float16(2)
+        return {"input_global": Arr(x, "float16"),
+                "out_global": Arr(np.full((1, 4096), np.nan, np.float16), "float16")}, None
+
+    def check(self, args, outs, ref):
+        x = args["input_global"].data.reshape(1, 8192).astype(np.float64)
+        a, b = x[:, :4096], x[:, 4096:]
+        r = Result()
+        r.close("out_global", outs["out_global"].f32(), a / (1.0 + np.exp(-a)) * b, 4e-3, 1e-4)
+        return r
+
+
+# kern corpus kernels whose traced configuration differs from 92240d6's (--kern)
+KERN_SPECIAL = {"act_and_mul": ActAndMulOneToken}
+
+# The kern corpus (TIRx-kernels @ 51a6c01 as TVM prints it, ../shared/corpus-kern; --kern):
+# the kernels of CASES that kept their name and computation there.  Their tensors'
+# dims print as shape variables (input_dim0, ...), bound from the case's arrays.
+KERN_CASES = ("act_and_mul", "filtered_topk", "flashkda_decode_t1_precomputed",
+              "radix_topk_multi_cta", "selective_state_update_stp_horizontal",
+              "selective_state_update_stp_simple", "selective_state_update_stp_vertical",
+              "stable_sort_topk_by_value", "tinygemm2_sm100")
+
 
 # ---- plumbing ---------------------------------------------------------------------------
 
-def find_corpus(arg):
-    for cand in (arg, os.environ.get("TIRX_CORPUS"),
-                 os.path.join(ROOT, "..", "shared", "corpus")):
+def find_corpus(arg, kern=False):
+    env, shared = ("TIRX_CORPUS_KERN", "corpus-kern") if kern else ("TIRX_CORPUS", "corpus")
+    for cand in (arg, os.environ.get(env), os.path.join(ROOT, "..", "shared", shared)):
         if cand and os.path.isdir(os.path.join(cand, "TIRx-kernels")):
             return os.path.abspath(cand)
     return None
+
+
+def shape_dim(d, i, nd, a, scalars):
+    """Dimension i of a tensor parameter: a constant, an expression of the scalar
+    parameters, or a shape variable of its own (the kern corpus prints each tensor's
+    dims as TypeVars, input_dim0, ...: the launch binds them from the tensor, so the
+    case's array shape gives it; a one-dimensional parameter takes the array whole)."""
+    if isinstance(d, int):
+        return d
+    try:
+        return int(eval(str(d), {"__builtins__": {}}, scalars))
+    except NameError:
+        if nd == 1:
+            scalars[str(d)] = int(a.data.size)
+        elif nd == len(a.shape):
+            scalars[str(d)] = int(a.shape[i])
+        else:
+            raise
+        return scalars[str(d)]
 
 
 def check_plan(plan, args, shapes):
@@ -1081,8 +1129,7 @@ def check_plan(plan, args, shapes):
                 continue
             if a.dtype != p["dtype"]:
                 problems.append("%s: dtype %s, the case gives %s" % (p["name"], p["dtype"], a.dtype))
-            dims = [d if isinstance(d, int) else int(eval(str(d), {"__builtins__": {}}, scalars))
-                    for d in p["shape"]]
+            dims = [shape_dim(d, i, len(p["shape"]), a, scalars) for i, d in enumerate(p["shape"])]
             shapes[p["name"]] = tuple(dims)
             n = 1
             for d in dims:
@@ -1419,6 +1466,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=300, help="seconds per kernel")
     ap.add_argument("--list-files", action="store_true",
                     help="print the corpus files the selected kernels need")
+    ap.add_argument("--kern", action="store_true",
+                    help="the kern corpus (../shared/corpus-kern, $TIRX_CORPUS_KERN): its "
+                    "kernels of KERN_CASES by default")
     ap.add_argument("--log", help="also write the report lines to this file")
     ap.add_argument("--rt", help="libtirxrt.so, for kernels with T.TensorMap() parameters "
                     "(default: lib/ next to the tirx package's python/)")
@@ -1428,6 +1478,11 @@ def main():
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--fake", action="store_true", help=argparse.SUPPRESS)
     o = ap.parse_args()
+    if o.kern:
+        for n, cls in KERN_SPECIAL.items():
+            c = cls()
+            c.name, c.family, c.tol, c.file = CASES[n].name, CASES[n].family, CASES[n].tol, CASES[n].file
+            CASES[n] = c
 
     if o.child:  # one kernel in this process, its result as JSON on the last line
         try:
@@ -1437,7 +1492,7 @@ def main():
         print("CORPUS-GPU-RESULT " + json.dumps(res))
         return 0
 
-    names = o.names or list(CASES)
+    names = o.names or (list(KERN_CASES) if o.kern else list(CASES))
     for n in names:
         if n not in CASES and n not in SKIPPED:
             print("corpus-gpu: unknown kernel %s" % n, file=sys.stderr)
@@ -1456,7 +1511,7 @@ def main():
             logf.write(text + "\n")
             logf.flush()
 
-    corpus = find_corpus(o.corpus)
+    corpus = find_corpus(o.corpus, o.kern)
     if corpus is None:
         print("corpus-gpu: no corpus (give --corpus DIR or TIRX_CORPUS)", file=sys.stderr)
         return 2
@@ -1473,6 +1528,7 @@ def main():
             continue
         cmd = [sys.executable, os.path.abspath(__file__), "--child", n, "--corpus", corpus,
                "--arch", o.arch] + (["--dry-run"] if o.dry_run else []) + (
+                   ["--kern"] if o.kern else []) + (
                    ["--rt", o.rt] if o.rt else []) + (["--fake"] if fake else [])
         env = dict(os.environ, TIRX_LIBCUDA=fake) if fake else None
         t0 = time.time()
@@ -1518,7 +1574,7 @@ def main():
             say("corpus-gpu: %s [%s]: FAILED (%s%s; %s) [%.1f s]" % (
                 n, c.family, "max err %.3g: " % res["err"] if ran else "did not run: ",
                 res.get("note", ""), c.tol, dt))
-    for n in names if o.names else list(SKIPPED):
+    for n in names if o.names or o.kern else list(SKIPPED):
         if n not in SKIPPED:
             continue
         nskip += 1

@@ -98,6 +98,15 @@ if [ -d "$corpus/TIRx-kernels" ]; then
 else
     echo "gpu-pack: no corpus at $corpus (TIRX_CORPUS): test/gpu/corpus-run.test will be skipped" >&2
 fi
+# The kern corpus kernels (scripts/corpus-gpu.py --kern; test/gpu/corpus-kern-run.test
+# finds them at <build>/corpus-kern)
+corpus_kern=${TIRX_CORPUS_KERN:-../shared/corpus-kern}
+if [ -d "$corpus_kern/TIRx-kernels" ]; then
+    mkdir -p "$dist/corpus-kern/TIRx-kernels"
+    for f in $(python3 scripts/corpus-gpu.py --kern --list-files); do
+        cp "$corpus_kern/$f" "$dist/corpus-kern/$f" || exit 1
+    done
+fi
 cp -R "$build/lit-py" "$dist/lit-py"
 cp "$build/test/lit.site.cfg.py" "$dist/test/"
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
