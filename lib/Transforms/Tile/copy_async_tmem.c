@@ -572,9 +572,14 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
   }
   const CpInst *i0 = &p->in[0];
   int64_t s0 = i0->off[0], e0 = p->e0 = lay_apply(&pre, 0, NULL, 0, NULL);
-  if (sl->swz_b && e0 % repeat >= row_e)
-    return tile_why(why, nwhy, "'%s' starts in row %lld of a swizzle atom, past its first row",
-                    p->s.buf->name, (long long)((e0 % repeat) / row_e));
+  /* TVM 0.27 (and the descriptor's base offset of 0) wants a swizzled source to start on a
+     whole atom (8 rows): a start inside one, even in its first row, is rejected */
+  if (sl->swz_b && e0 % repeat)
+    return tile_why(why, nwhy,
+                    "'%s' starts %lld bytes into a %lld-byte swizzle atom (row %lld, byte %lld); "
+                    "the descriptor starts on a whole atom",
+                    p->s.buf->name, (long long)((e0 % repeat) * p->es), (long long)(repeat * p->es),
+                    (long long)((e0 % repeat) / row_e), (long long)((e0 % row_e) * p->es));
   if (!tile_sym_lo_aligned(op, &p->s, sl->swz_b ? repeat : e16, p->s.buf->name, why, nwhy))
     return false;
   p->sbo = sh->rows > 8 ? (i0->off[8 * p->per_row] - s0) * p->es : 0;

@@ -695,6 +695,10 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
   if (op->nargs > 3 && tile_is_region(op->args[3]))
     return tile_why(why, nwhy, "block-scaled tcgen05 (SFA, SFB operands) is not supported yet");
+  if (tile_kwarg(op, "descI")) /* TVM 0.27 too: a hand-made descriptor went unchecked */
+    return tile_why(why, nwhy,
+                    "descI= was removed for dense tcgen05: the dispatch encodes the instruction "
+                    "descriptor itself");
   TileRegion *rs[3] = {&p->c, &p->a, &p->b};
   for (int i = 0; i < 3; i++)
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;

@@ -35,6 +35,8 @@ def cp_more(k: T.int32):
     S32 = T.alloc_shared((128, 32), "bfloat16", layout=T.ComposeLayout(3, 1, 3, T.TileLayout(T.S[(128, 32):(32, 1)])), align=1024)
     Sbad = T.alloc_shared((128, 64), "bfloat16", layout=T.ComposeLayout(3, 3, 2, T.TileLayout(T.S[(128, 64):(64, 1)])), align=1024)
     Sst = T.alloc_shared((3, 128, 16), "bfloat16", layout=T.ComposeLayout(3, 1, 3, T.TileLayout(T.S[(3, 128, 16):(2056, 16, 1)])), align=1024)
+    S8 = T.alloc_shared((32, 128), "uint8", layout=T.ComposeLayout(4, 2, 3, T.TileLayout(T.S[(32, 2, 64):(64, 2048, 1)])), align=1024)
+    t8 = T.decl_buffer((32, 16), "uint8", scope="tmem", layout=T.TileLayout(T.S[(32, 16):(1 @ Axis.TLane, 1 @ Axis.TCol)] + T.R[4:32 @ Axis.TLane]), allocated_addr=0)
     t = T.decl_buffer((128, 64), "bfloat16", scope="tmem", layout=T.TileLayout(T.S[(128, 64):(1 @ Axis.TLane, 1 @ Axis.TCol)]), allocated_addr=0)
     t0 = T.decl_buffer((128, 16), "bfloat16", scope="tmem", layout=T.TileLayout(T.S[(128, 16):(1 @ Axis.TLane, 0 @ Axis.TCol)]), allocated_addr=0)
     t0213 = T.decl_buffer((64, 16), "bfloat16", scope="tmem", layout=T.TileLayout(T.S[(64, 16):(1 @ Axis.TLane, 1 @ Axis.TCol)] + T.R[2:64 @ Axis.TLane]), allocated_addr=0)
@@ -46,7 +48,8 @@ def cp_more(k: T.int32):
         T.tile.copy_async(t[:, 0:16], S[:, :], shape="32x128b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (32x128b.warpx4: the tmem layout must replicate R[4 : 32 @ TLane])}}
         T.tile.copy_async(t0[:, :], S[:, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: two elements land at lane 0, column 0)}}
         T.tile.copy_async(t[:, 0:64], Sbad[:, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: the swizzle of 'Sbad' (ComposeLayout(3, 3, 2)) is no descriptor swizzle (16-byte units, rows of 32, 64 or 128 bytes))}}
-        T.tile.copy_async(t[:, 0:16], S32[:, 8:24], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: instruction 0's rows (16 elements from 8) cross a 32-byte swizzle row)}}
+        T.tile.copy_async(t[:, 0:16], S32[:, 8:24], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: 'S32' starts 16 bytes into a 256-byte swizzle atom (row 0, byte 16); the descriptor starts on a whole atom)}}
+        T.tile.copy_async(t8[:, :], S8[:, 32:48], shape="32x128b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (32x128b.warpx4: 'S8' starts 32 bytes into a 512-byte swizzle atom (row 0, byte 32); the descriptor starts on a whole atom)}}
         T.tile.copy_async(t[0:120, 0:16], S[8:128, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: 1920 elements are no whole number of 2048-element instructions)}}
         T.tile.copy_async(t[:, 0:16], Sst[k, :, :], shape="128x256b")  # expected-error {{smem->tmem: no tcgen05.cp shape fits (128x256b: the symbolic start of Sst's dimension 0 steps 2056 elements, not whole 128-element swizzle patterns)}}
         T.tile.copy_async(t0213[:, :], S[0:64, :], shape="64x128b")  # expected-error {{smem->tmem: tcgen05.cp shape '64x128b' needs multicast= (warpx2::02_13 or warpx2::01_23)}}

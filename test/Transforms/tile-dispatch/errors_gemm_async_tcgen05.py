@@ -1,6 +1,6 @@
 # tile-dispatch's gemm_async tcgen05 preconditions on sm_100a (lib/Transforms/Tile/gemm_async.c),
 # each rejection located: C not in tensor memory, the forms not built yet (block scaling,
-# MN-major operands), .ws with cta_group 2, an A in tensor memory off the datapath,
+# MN-major operands), a hand-made descI= (dense: TVM 0.27 removed it), .ws with cta_group 2, an A in tensor memory off the datapath,
 # cta_group=2's per-CTA shapes (B is N / 2 rows) and mma_m (the pair's M), a C layout that is
 # not the instruction's datapath (M = 64: F), an instruction N that is none, inactive lanes at
 # warp scope.
@@ -31,5 +31,6 @@ def f(k: T.int32):
         T.tile.gemm_async(C_tmem[0:64, 0:128], A_smem[0:64, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (16, 0) at lane 16, column 0; the M = 64 (F) datapath needs lane 32, column 0)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, mma_m=128, mma_n=24)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_n=24 is not an instruction N (16 .. 256, a multiple of 16))}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, mma_m=256, mma_n=64)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_m=256: with cta_group 1 the instruction's M is 128 (C's 128 rows per CTA))}}
+        T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, descI=T.uint32(0x04410490))  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: descI= was removed for dense tcgen05: the dispatch encodes the instruction descriptor itself)}}
     if tid < 64:
         T.warp.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.warp.gemm_async: no variant applies (wgmma: does not run at warp scope; tcgen05: not every thread of the warp is active (under `if tid < 64`, a per-thread condition))}}
