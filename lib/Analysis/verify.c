@@ -274,6 +274,15 @@ static void check_cond(Verifier *v, const Expr *c, const char *what) {
     error_at(v, c->loc, "%s must be bool, got %s", what, dt(c->dtype, buf));
 }
 
+/* A while condition is any scalar, as TVM's While (`while 1:`: an int32 is true when
+ * nonzero, as in C); an if / assert condition is a bool. */
+static void check_while_cond(Verifier *v, const Expr *c) {
+  check_expr(v, c);
+  char buf[32];
+  if (c->dtype.lanes != 1)
+    error_at(v, c->loc, "while condition must be a scalar, got %s", dt(c->dtype, buf));
+}
+
 /* ---- scope ids (tirx_intrinsics.md §1.2) --------------------------------- */
 
 /* Sets ext[a][b] = x; false (and an error) when a different constant is
@@ -465,7 +474,7 @@ static void check_stmt(Verifier *v, const Stmt *s) {
     break;
   }
   case S_WHILE:
-    check_cond(v, s->u.while_.cond, "while condition");
+    check_while_cond(v, s->u.while_.cond);
     v->loop_depth++;
     check_block(v, s->u.while_.body);
     v->loop_depth--;

@@ -1913,6 +1913,15 @@ Value lib_product(Eval *ev, const Builtin *self, Args *a) {
   return r;
 }
 
+/* _tirx.module_new / module_exec (importlib.util): the module system's */
+Value lib_module_new(Eval *ev, const Builtin *self, Args *a) {
+  return ev_python_hooks.module_new(ev, self, a);
+}
+
+Value lib_module_exec(Eval *ev, const Builtin *self, Args *a) {
+  return ev_python_hooks.module_exec(ev, self, a);
+}
+
 /* os.getenv(name[, default]): the compile's os.environ (hermetic) */
 Value lib_getenv(Eval *ev, const Builtin *self, Args *a) {
   (void)self;

@@ -44,6 +44,7 @@ struct PyModule {
   bool glob_stray;
   TxPtrMap globix; /* (see Eval) */
   bool loading, failed;
+  bool anon; /* made by importlib.util.module_from_spec: never found by its file */
 };
 
 typedef struct PyModState {
@@ -213,7 +214,7 @@ static bool is_dir(const char *p) {
 
 static struct PyModule *find_loaded(PyModState *st, const char *path) {
   for (int i = 0; i < st->n; i++)
-    if (strcmp(st->mods[i]->path, path) == 0) return st->mods[i];
+    if (!st->mods[i]->anon && strcmp(st->mods[i]->path, path) == 0) return st->mods[i];
   return NULL;
 }
 
@@ -281,6 +282,19 @@ static void define_module_names(Eval *ev, struct PyModule *m, const char *path, 
   ev_define(ev, tirx_intern0(ev->m, "__file__"), fv, false, loc);
 }
 
+static struct PyModule *new_module(Eval *ev, const char *name, const char *key, const char *dir) {
+  PyModState *st = state(ev);
+  struct PyModule *m = TIRX_NEW(ev->m, struct PyModule);
+  m->name = tirx_intern0(ev->m, name);
+  m->path = key;
+  m->dir = tirx_intern0(ev->m, dir);
+  TIRX_VEC_RESERVE(st->mods, st->cap, st->n + 1);
+  st->mods[st->n++] = m;
+  return m;
+}
+
+static bool exec_module(Eval *ev, struct PyModule *m, const char *path, Loc loc);
+
 static struct PyModule *load_file(Eval *ev, const char *name, const char *path, const char *dir,
                                   Loc loc) {
   PyModState *st = state(ev);
@@ -299,21 +313,23 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
     ev_error(ev, loc, "more than %d modules imported", MAX_MODULES);
     return NULL;
   }
+  m = new_module(ev, name, key, dir);
+  if (!*path) return m; /* a namespace package: no code */
+  return exec_module(ev, m, path, loc) ? m : NULL;
+}
+
+/* Runs module m's source `path` with its own globals.  False after an error. */
+static bool exec_module(Eval *ev, struct PyModule *m, const char *path, Loc loc) {
+  PyModState *st = state(ev);
+  const char *name = m->name;
   if (st->import_depth >= MAX_IMPORT_DEPTH) {
     ev_error(ev, loc, "imports nested more than %d deep", MAX_IMPORT_DEPTH);
-    return NULL;
+    return false;
   }
-  m = TIRX_NEW(ev->m, struct PyModule);
-  m->name = tirx_intern0(ev->m, name);
-  m->path = key;
-  m->dir = tirx_intern0(ev->m, dir);
-  TIRX_VEC_RESERVE(st->mods, st->cap, st->n + 1);
-  st->mods[st->n++] = m;
-  if (!*path) return m; /* a namespace package: no code */
   AstFile file = {0};
   if (!read_module(ev, m, name, path, loc, &file)) {
     m->failed = true;
-    return NULL;
+    return false;
   }
   /* run it with its own globals */
   m->loading = true;
@@ -343,9 +359,9 @@ static struct PyModule *load_file(Eval *ev, const char *name, const char *path, 
   if (ev->nerr > before) {
     m->failed = true;
     ev_error(ev, loc, "module '%s' could not be loaded (the error above)", name);
-    return NULL;
+    return false;
   }
-  return m;
+  return true;
 }
 
 /* The names a statement binds (targets, defs, classes; nested blocks too). */
@@ -534,6 +550,43 @@ static struct PyModule *load_dotted(Eval *ev, const char *base, const char *pref
   return parent;
 }
 
+/* _tirx.module_new(name, path): importlib.util.module_from_spec's module, empty and
+ * named `name`, for the source file `path` (run by module_exec; a module of its own,
+ * never found again by its file, as CPython's spec_from_file_location makes one). */
+Value ev_module_new(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 2 || a->pos[0].kind != V_STR || a->pos[1].kind != V_STR)
+    return ev_error(ev, a->loc, "_tirx.module_new() takes a name and a file path");
+  PyModState *st = state(ev);
+  if (st->n >= MAX_MODULES)
+    return ev_error(ev, a->loc, "more than %d modules imported", MAX_MODULES);
+  const char *name = tirx_intern_printf(ev->m, "%.*s", (int)a->pos[0].u.s.len, a->pos[0].u.s.p);
+  char *real =
+      realpath(tirx_intern_printf(ev->m, "%.*s", (int)a->pos[1].u.s.len, a->pos[1].u.s.p), NULL);
+  const char *path =
+      real ? tirx_intern0(ev->m, real)
+           : tirx_intern_printf(ev->m, "%.*s", (int)a->pos[1].u.s.len, a->pos[1].u.s.p);
+  free(real);
+  const char *slash = strrchr(path, '/');
+  const char *dir = slash ? tirx_intern_printf(ev->m, "%.*s", (int)(slash - path), path) : ".";
+  struct PyModule *m = new_module(ev, name, path, dir);
+  m->anon = true;
+  Value v = v_make(V_MODULE, a->loc);
+  v.u.mod = m;
+  return v;
+}
+
+/* _tirx.module_exec(module): runs a module_new module's file in it (once). */
+Value ev_module_exec(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1 || a->pos[0].kind != V_MODULE || !a->pos[0].u.mod->anon)
+    return ev_error(ev, a->loc, "_tirx.module_exec() takes a module from module_new()");
+  struct PyModule *m = a->pos[0].u.mod;
+  if (m->loading) return ev_error(ev, a->loc, "module '%s' is already executing", m->name);
+  if (!exec_module(ev, m, m->path, a->loc)) return v_make(V_ERROR, a->loc);
+  return v_make(V_NONE, a->loc);
+}
+
 /* Does the prelude have module `dotted` (a file or a package)?  A TVM module
  * it lacks stays unresolved (lazy), like any module not found. */
 static bool prelude_has(const char *dir, const char *dotted) {
@@ -555,8 +608,10 @@ static bool is_pystd(const char *dotted) {
 #define PYMOD(MODULE) #MODULE,
 #include "Parse/pylib.def"
   };
-  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
-    if (strcmp(dotted, mods[i]) == 0) return true;
+  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+    size_t n = strlen(mods[i]); /* the module or a submodule of its package */
+    if (strncmp(dotted, mods[i], n) == 0 && (!dotted[n] || dotted[n] == '.')) return true;
+  }
   return false;
 }
 

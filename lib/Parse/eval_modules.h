@@ -23,6 +23,8 @@ bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
 void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
 void ev_modules_free(Eval *ev);
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
+Value ev_module_new(Eval *ev, const Builtin *self, Args *a);  /* _tirx.module_new */
+Value ev_module_exec(Eval *ev, const Builtin *self, Args *a); /* _tirx.module_exec */
 void ev_module_tag(
     Eval *ev,
     int before); /* locate the diagnostics added since `before` in the running module's file */

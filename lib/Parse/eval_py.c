@@ -1302,9 +1302,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
                                          &dummy) ||
              (ev_python_hooks.module_set(ev, o, t->name, v), true);
     }
-    if (o.kind == V_LIBMOD && strcmp(o.u.ns, "os") == 0 && strcmp(t->name, "environ") == 0) {
-      if (v.kind != V_DICT) return ev_error(ev, t->loc, "os.environ must stay a dict"), false;
-      *ev_py_environ(ev) = v; /* a new key, setdefault(), pop(), update() */
+    Value *libd = o.kind == V_LIBMOD ? ev_py_libmod_dict(ev, o.u.ns, t->name) : NULL;
+    if (libd) {
+      if (v.kind != V_DICT)
+        return ev_error(ev, t->loc, "%s.%s must stay a dict", o.u.ns, t->name), false;
+      *libd = v; /* a new key, setdefault(), pop(), update() */
       return true;
     }
     return ev_setattr(ev, o, t->name, v, t->loc);
@@ -2994,30 +2996,36 @@ Value bi_zip(Eval *ev, const Builtin *self, Args *a) {
   return py_seq(ev, V_LIST, r, n, a->loc);
 }
 
-/* The compile's os.environ (created empty on first use). */
-Value *ev_py_environ(Eval *ev) {
-  if (ev->py->environ.kind != V_DICT) {
-    ev->py->environ = v_make(V_DICT, (Loc){0, 0});
-    ev->py->environ.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    ev->py->environ.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
+static Value *empty_dict_once(Eval *ev, Value *d) {
+  if (d->kind != V_DICT) {
+    *d = v_make(V_DICT, (Loc){0, 0});
+    d->u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
+    d->u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
   }
-  return &ev->py->environ;
+  return d;
+}
+
+/* The compile's os.environ (created empty on first use). */
+Value *ev_py_environ(Eval *ev) { return empty_dict_once(ev, &ev->py->environ); }
+
+/* The dicts of the evaluator's own modules that a program mutates: os.environ and
+ * sys.modules (only what the program stored there: the evaluator's own imports are
+ * not listed).  NULL for any other name. */
+Value *ev_py_libmod_dict(Eval *ev, const char *mod, const char *name) {
+  if (strcmp(mod, "os") == 0 && strcmp(name, "environ") == 0) return ev_py_environ(ev);
+  if (strcmp(mod, "sys") == 0 && strcmp(name, "modules") == 0)
+    return empty_dict_once(ev, &ev->py->sys_modules);
+  return NULL;
 }
 
 /* MODULE.NAME of one of the evaluator's own modules: its values (os.environ,
  * sys.modules, math's constants), else its row (pylib.def) */
 static Value libmod_attr(Eval *ev, const char *mod, const char *name, Loc loc) {
-  if (strcmp(mod, "os") == 0 && strcmp(name, "environ") == 0) {
-    /* parse time is hermetic: os.environ starts empty (a compile never depends on
-     * the process environment); what the code stores in it stays for the compile */
-    Value v = *ev_py_environ(ev);
+  Value *d = ev_py_libmod_dict(ev, mod, name);
+  if (d) { /* parse time is hermetic: both start empty (a compile never depends on the
+            * process environment); what the code stores in them stays for the compile */
+    Value v = *d;
     v.loc = loc;
-    return v;
-  }
-  if (strcmp(mod, "sys") == 0 && strcmp(name, "modules") == 0) { /* no loaded host modules */
-    Value v = v_make(V_DICT, loc);
-    v.u.dict.keys = TIRX_NEWN(ev->m, Value, 1);
-    v.u.dict.vals = TIRX_NEWN(ev->m, Value, 1);
     return v;
   }
   if (strcmp(mod, "math") == 0) {

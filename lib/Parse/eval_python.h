@@ -25,6 +25,7 @@ typedef struct EvPython {
   Value
       exc_args; /* and its arguments, a tuple (V_ERROR: none kept; its diagnostic is the message) */
   Value environ;      /* os.environ: a parse-time dict, empty at the start (never the process's) */
+  Value sys_modules;  /* sys.modules: the modules the program stored there (importlib.util) */
   TxPtrMap grow;      /* list arrays with room to grow: items -> (capacity << 32 | used) */
   TxPtrMap lib_names; /* "module.name" -> the Builtin row made for a library name without one */
   TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
@@ -83,6 +84,7 @@ Value ev_method_value(Eval *ev, const Method *m, Value self, Loc loc); /* self.N
 Value ev_method_call(Eval *ev, Value method, Args *a, Ast *recv);
 Value ev_py_range(Eval *ev, Args *a); /* range(...) of parse-time ints as a list */
 Value *ev_py_environ(Eval *ev);       /* os.environ of this compile */
+Value *ev_py_libmod_dict(Eval *ev, const char *mod, const char *name); /* os.environ, sys.modules */
 Value ev_py_convert(
     Eval *ev, const char *fn,
     Args *a); /* int(x[, base]) / float(x) / bool(x), strings too (eval_builtin.c) */
@@ -168,6 +170,9 @@ typedef struct EvPythonHooks {
   Value (*unresolved)(Eval *ev, Value v, Loc loc); /* the error of a use of a V_UNRESOLVED */
   bool (*module_attr)(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
   void (*module_set)(Eval *ev, Value mod, const char *name, Value v);
+  /* importlib.util's module of a new name for a file, and running its file in it */
+  Value (*module_new)(Eval *ev, const Builtin *self, Args *a);
+  Value (*module_exec)(Eval *ev, const Builtin *self, Args *a);
   /* makes `to`'s globals the running ones (NULL: the input file's); *saved: the previous module */
   void (*module_switch)(Eval *ev, struct PyModule *to, struct PyModule **saved);
   /* a @T.meta_class constructor's window of new buffers, and its end */

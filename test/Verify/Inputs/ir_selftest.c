@@ -396,7 +396,8 @@ static void bad_types(void) {
   s3->u.store.n = 2;
   s3->u.store.value = cf(0);
   Stmt *w = tirx_stmt_new(M, S_WHILE, at(5));
-  w->u.while_.cond = ci(1); /* int condition */
+  w->u.while_.cond = ci(1); /* a vector condition (an int scalar is one, as in TVM) */
+  w->u.while_.cond->dtype.lanes = 4;
   w->u.while_.body = tirx_stmt_new(M, S_BREAK, at(6));
   Stmt *vec = tirx_stmt_new(M, S_STORE, at(7));
   vec->u.store.buf = A;
