@@ -140,40 +140,33 @@ static unsigned type_bits(LLVMTypeRef t) {
   }
 }
 
-/* Lane-wise int<->int and float<->float conversions of two vectors of one lane
- * count (LLVM's casts work lane-wise); NULL for any other pair. */
-static LLVMValueRef coerce_lanes(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
+LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
   LLVMTypeRef vt = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind || LLVMGetTypeKind(ty) != LLVMVectorTypeKind ||
-      LLVMGetVectorSize(vt) != LLVMGetVectorSize(ty))
-    return NULL;
-  LLVMTypeRef ve = LLVMGetElementType(vt), te = LLVMGetElementType(ty);
-  unsigned vb = type_bits(ve), tb = type_bits(te);
+  if (vt == ty) return v;
+  LLVMTypeKind vk = LLVMGetTypeKind(vt), tk = LLVMGetTypeKind(ty);
+  /* two vectors of one lane count convert lane-wise (LLVM's casts take vectors):
+   * the int and float rules below read their element types */
+  LLVMTypeRef ve = vt, te = ty;
+  unsigned lanes = 0;
+  if (vk == LLVMVectorTypeKind && tk == LLVMVectorTypeKind &&
+      LLVMGetVectorSize(vt) == LLVMGetVectorSize(ty)) {
+    ve = LLVMGetElementType(vt), te = LLVMGetElementType(ty);
+    lanes = LLVMGetVectorSize(vt);
+  }
   if (type_is_int(ve) && type_is_int(te)) {
-    if (tb == 1) return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(vt), "");
+    unsigned vb = LLVMGetIntTypeWidth(ve), tb = LLVMGetIntTypeWidth(te);
+    if (tb == 1) return cg_bool(cg, v);
     if (vb == tb) return v;
     if (vb > tb) return LLVMBuildTrunc(cg->b, v, ty, "");
     return is_signed && vb > 1 ? LLVMBuildSExt(cg->b, v, ty, "") : LLVMBuildZExt(cg->b, v, ty, "");
   }
-  if (!type_is_fp(ve) || !type_is_fp(te)) return NULL;
-  if (vb == tb) { /* half <-> bfloat, through float */
-    v = LLVMBuildFPExt(cg->b, v, LLVMVectorType(cg->t_f32, LLVMGetVectorSize(vt)), "");
-    return LLVMBuildFPTrunc(cg->b, v, ty, "");
-  }
-  return vb < tb ? LLVMBuildFPExt(cg->b, v, ty, "") : LLVMBuildFPTrunc(cg->b, v, ty, "");
-}
-
-LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
-  LLVMTypeRef vt = LLVMTypeOf(v);
-  if (vt == ty) return v;
-  LLVMValueRef lanes = coerce_lanes(cg, v, ty, is_signed);
-  if (lanes) return lanes;
-  LLVMTypeKind vk = LLVMGetTypeKind(vt), tk = LLVMGetTypeKind(ty);
-  if (vk == LLVMIntegerTypeKind && tk == LLVMIntegerTypeKind) {
-    unsigned vb = LLVMGetIntTypeWidth(vt), tb = LLVMGetIntTypeWidth(ty);
-    if (tb == 1) return cg_bool(cg, v);
-    if (vb > tb) return LLVMBuildTrunc(cg->b, v, ty, "");
-    return is_signed && vb > 1 ? LLVMBuildSExt(cg->b, v, ty, "") : LLVMBuildZExt(cg->b, v, ty, "");
+  if (type_is_fp(ve) && type_is_fp(te)) {
+    unsigned vb = type_bits(ve), tb = type_bits(te);
+    if (vb == tb) { /* half <-> bfloat, through float */
+      v = LLVMBuildFPExt(cg->b, v, lanes ? LLVMVectorType(cg->t_f32, lanes) : cg->t_f32, "");
+      return LLVMBuildFPTrunc(cg->b, v, ty, "");
+    }
+    return vb < tb ? LLVMBuildFPExt(cg->b, v, ty, "") : LLVMBuildFPTrunc(cg->b, v, ty, "");
   }
   if (vk == LLVMPointerTypeKind && tk == LLVMPointerTypeKind)
     return cg_cast_ptr(cg, v, LLVMGetPointerAddressSpace(ty));
@@ -185,14 +178,6 @@ LLVMValueRef cg_coerce(CG *cg, LLVMValueRef v, LLVMTypeRef ty, bool is_signed) {
     if (cg_ptr_as(v) != AS_GENERIC && LLVMGetIntTypeWidth(ty) == 64)
       v = cg_cast_ptr(cg, v, AS_GENERIC);
     return LLVMBuildPtrToInt(cg->b, v, ty, "");
-  }
-  if (type_is_fp(vt) && type_is_fp(ty)) {
-    unsigned vb = type_bits(vt), tb = type_bits(ty);
-    if (vb == tb) { /* half <-> bfloat */
-      v = LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
-      return LLVMBuildFPTrunc(cg->b, v, ty, "");
-    }
-    return vb < tb ? LLVMBuildFPExt(cg->b, v, ty, "") : LLVMBuildFPTrunc(cg->b, v, ty, "");
   }
   if (type_bits(vt) == type_bits(ty) && type_bits(vt)) return LLVMBuildBitCast(cg->b, v, ty, "");
   if (type_is_fp(vt) && type_is_int(ty)) { /* bit pattern, widened/narrowed */

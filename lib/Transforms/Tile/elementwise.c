@@ -522,6 +522,14 @@ static Expr *local_load(TileOp *op, Buffer *v, Expr *off) {
   return tirx_load(op->m, v, idx, 1, (Loc){0, 0});
 }
 
+/* the innermost memory digit of more than one element (the register run the pair forms
+ * below split), or -1 */
+static int inner_mem_digit(const Layout *l) {
+  int k = l->n - 1;
+  while (k >= 0 && (l->it[k].axis || l->it[k].ext == 1)) k--;
+  return k;
+}
+
 /* the cast pairs of TVM's cast vec2: float32 <-> float16 / bfloat16 */
 static bool cast_pairs(DType a, DType b) {
   DTypeId x = (DTypeId)a.id, y = (DTypeId)b.id;
@@ -538,8 +546,7 @@ static int pair_digit(TileOp *op, RegPlan *rp) {
   if (p->kind != EW_CAST || p->nsrc != 1 || !p->src[0].is_buf ||
       !cast_pairs(p->dst.buf->dtype, p->src[0].r.buf->dtype))
     return -1;
-  int k = rp->dst.n - 1;
-  while (k >= 0 && (rp->dst.it[k].axis || rp->dst.it[k].ext == 1)) k--;
+  int k = inner_mem_digit(&rp->dst);
   if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1 || rp->src[0].it[k].stride != 1 ||
       rp->dst.offset % 2 || rp->src[0].offset % 2)
     return -1;
@@ -573,9 +580,7 @@ static int packed_iter(TileOp *op, const RegPlan *rp, const char **rm) {
   if ((!bin && p->kind != EW_FMA) || !tile_need_sm(op, 100, "f32x2", why, sizeof why)) return -1;
   if (p->dst.buf->dtype.id != DT_FLOAT32 || p->dst.buf->dtype.lanes > 1) return -1;
   if (p->kind == EW_FMA && !p->src[0].is_buf) return -1;
-  int k = -1;
-  for (int i = 0; i < rp->dst.n; i++)
-    if (!rp->dst.it[i].axis && rp->dst.it[i].ext > 1) k = i;
+  int k = inner_mem_digit(&rp->dst);
   if (k < 0 || rp->dst.it[k].ext % 2 || rp->dst.it[k].stride != 1) return -1;
   for (int i = 0; i < p->nsrc; i++) {
     if (!p->src[i].is_buf) {
