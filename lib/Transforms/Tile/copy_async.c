@@ -319,17 +319,21 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
  * split-host-device turns into a launch-plan tensor map; one map per global buffer, box
  * and swizzle, shared by every call of the region that needs it).
  *
- *   map      the global buffer's dimensions (row-major, innermost first), byte strides,
- *            elementStrides 1, interleave 0, swizzle from the shared layout, L2
- *            promotion tensormap_l2_promotion= (default 2, 128B, as TVM), oob 0
- *   box      the region's extents; a region dimension over 256 must be the outermost
- *            one the region spans: it is issued in chunks of its largest divisor <= 256
- *            (a loop over the chunks, each at its shared offset)
- *   shared   the region's elements must be one contiguous run in row-major order (the
- *            order TMA writes a box); a ComposeLayout swizzle of 16-byte units whose row
- *            is its span (32B / 64B / 128B: swizzle modes 1 / 2 / 3) sets the map's mode,
- *            the box's inner row fitting in the span and each chunk starting at a whole
- *            swizzle pattern (the shared buffer itself must be aligned to it: align=)
+ *   map      the global buffer's dimensions (row-major, innermost first; tma_auto over a
+ *            view with constant strides orders them by stride, so a transposed view's
+ *            stride-1 dimension is innermost), byte strides, elementStrides 1,
+ *            interleave 0, swizzle from the shared layout, L2 promotion
+ *            tensormap_l2_promotion= (default 2, 128B, as TVM), oob 0; tma_dtype="tf32"
+ *            encodes a float32 map as TFLOAT32 (force_cu_dtype 11)
+ *   box      tma_auto_box: per map dimension, innermost first, the widest box <= 256
+ *            whose elements lie row-major after the boxes inside it in shared memory
+ *            (the innermost within the swizzle's row); what the boxes leave of the
+ *            region is an unrolled issue loop, each box at its shared offset
+ *   shared   every box one contiguous row-major stretch (the order TMA writes it),
+ *            16-byte aligned; a ComposeLayout swizzle of 16-byte units whose row is its
+ *            span (32B / 64B / 128B: swizzle modes 1 / 2 / 3) sets the map's mode, each
+ *            box starting at a whole swizzle pattern (the shared buffer itself must be
+ *            aligned to it: align=)
  *   load     mbar= (the mbarrier's address) completes the transaction; expect_tx is the
  *            caller's, as in TVM
  *   store    shared -> global in a bulk group; commit / wait are the caller's
@@ -339,10 +343,11 @@ Stmt *tile_ca_ldgsts_emit(TileOp *op) {
  *   options  cta_mask= multicasts a load to the cluster's CTAs in the mask and
  *            use_tma_reduce= makes a store a reduction (both through the T.ptx table's
  *            spellings, shared addresses as 32-bit windows); prefetch_tensormap=True
- *            prefetches the map once, by thread 0, at the start of the device region
- * Not supported yet (located errors): cache hints, cta_group=, gather4 / src_selector,
- * tf32 maps, strided / offset global layouts, more than one region dimension over
- * 256 (TVM regroups the layouts). */
+ *            prefetches the map once, by thread 0, at the start of the device region;
+ *            cta_group=2 (sm_100a) is a CTA pair's .cta_group::2 load, its mbarrier a
+ *            shared-window address (TVM 0.27's spelling)
+ * Not supported yet (located errors): gather4 / src_selector, TVM's widening of the map's
+ * element (uint16 / 32 / 64 units to merge dimensions). */
 
 typedef struct Tma {
   TileRegion g, s;
@@ -355,6 +360,13 @@ typedef struct Tma {
   int64_t issue;  /* instructions */
   int64_t chunk_elems;
   int64_t chunk_step; /* region-flat elements from one issue's first element to the next's */
+  int perm[5];        /* map dimension k (innermost first) is dimension perm[k] of the buffer */
+  bool permuted;      /* perm is not the reversed identity (a transposed global layout) */
+  int nax;            /* tma_auto's issue axes (map dimensions not boxed whole), outermost first */
+  int ax_dim[5];      /* their map dimensions */
+  int64_t ax_n[5];    /* their issue counts */
+  int cta_group;      /* 1, or 2: the .cta_group::2 load of a CTA pair (sm_100a) */
+  bool tf32;          /* tma_dtype="tf32": a float32 map encoded as TFLOAT32 (force_cu_dtype 11) */
   int swizzle, l2, oob;
   Expr *mbar;
   Expr *cta_mask;     /* multicast loads: the .u16 CTA mask, NULL: none */
@@ -437,9 +449,132 @@ static bool tma_split_inner(Tma *p, const Layout *sl) {
   return false;
 }
 
+/* tma_auto's box, from the shared side's iteration order (TVM 0.27's plan): map
+ * dimension k (innermost first, dimension perm[k] of the buffer) gets the widest box
+ * b_k <= 256 dividing the region's extent along it whose elements sit b_0 * .. * b_(k-1)
+ * apart in shared memory (the innermost also within the swizzle's row), so each box lands
+ * row-major in one contiguous stretch; what a box leaves of a dimension becomes an issue
+ * axis (an unrolled loop over the boxes).  Every box is then checked element by element
+ * (the layout without its swizzle, which TMA applies to the addresses itself) and to
+ * start at a whole swizzle pattern. */
+static bool tma_auto_box(TileOp *op, Tma *p, const Layout *sl, char *why, size_t nwhy) {
+  Layout u = *sl;
+  u.swz_b = 0;
+  int nd = p->g.nd;
+  int64_t rs[5]; /* row-major strides of the region (the copy pairs elements in that order) */
+  rs[nd - 1] = 1;
+  for (int d = nd - 2; d >= 0; d--) rs[d] = rs[d + 1] * p->g.ext[d + 1];
+  if (lay_has_threads(sl)) {
+    tile_why(why, nwhy,
+             "the region of '%s' is not one contiguous row-major run of shared memory (the order "
+             "TMA writes a box)",
+             p->s.buf->name);
+    return false;
+  }
+  int64_t base = lay_apply(&u, 0, NULL, 0, NULL);
+  int64_t row = sl->swz_b ? ((int64_t)16 << sl->swz_b) / p->eb : INT64_MAX;
+  int64_t want = 1, run = 1;
+  for (int k = 0; k < p->rank; k++) {
+    int d = p->perm[k];
+    int64_t e = p->g.ext[d], best = 1;
+    if (k == 0) /* the contiguous run along the innermost dimension, for the error below */
+      while (run < e && lay_apply(&u, run * rs[d], NULL, 0, NULL) - base == run) run++;
+    for (int64_t c = e < 256 ? e : 256; c > 1 && best == 1; c--) {
+      if (e % c || (k == 0 && c > row)) continue;
+      bool ok = true;
+      for (int64_t j = 1; ok && j < c; j++)
+        ok = lay_apply(&u, j * rs[d], NULL, 0, NULL) - base == j * want;
+      if (ok) best = c;
+    }
+    p->box[k] = best;
+    want *= best;
+  }
+  if ((p->box[0] * p->eb) % 16) {
+    if (run < p->g.ext[p->perm[0]] && (run * p->eb) % 16)
+      tile_why(why, nwhy,
+               "the region of '%s' holds the innermost dimension of '%s' in runs of %lld "
+               "contiguous bytes, not a multiple of 16 (a TMA box's rows)",
+               p->s.buf->name, p->g.buf->name, (long long)(run * p->eb));
+    else
+      tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16",
+               (long long)(p->box[0] * p->eb));
+    return false;
+  }
+  p->nax = 0;
+  p->issue = 1;
+  for (int k = p->rank - 1; k >= 0; k--) {
+    int64_t q = p->g.ext[p->perm[k]] / p->box[k];
+    if (q == 1) continue;
+    p->ax_dim[p->nax] = k;
+    p->ax_n[p->nax++] = q;
+    p->issue *= q;
+  }
+  int64_t repeat = sl->swz_b ? (int64_t)1 << (sl->swz_m + sl->swz_s + sl->swz_b) : 1;
+  int64_t boxn = want;
+  for (int64_t it = 0; it < p->issue; it++) {
+    int64_t rem = it, of = 0;
+    for (int a = p->nax - 1; a >= 0; a--) {
+      int k = p->ax_dim[a];
+      of += (rem % p->ax_n[a]) * p->box[k] * rs[p->perm[k]];
+      rem /= p->ax_n[a];
+    }
+    int64_t o = lay_apply(&u, of, NULL, 0, NULL);
+    if (o % repeat) {
+      tile_why(why, nwhy,
+               "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern",
+               p->s.buf->name, (long long)repeat);
+      return false;
+    }
+    if ((o * p->eb) % 16) {
+      tile_why(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned",
+               p->s.buf->name, (long long)(o * p->eb));
+      return false;
+    }
+    for (int64_t e = 0; e < boxn; e++) {
+      int64_t r = e, f = of;
+      for (int k = 0; k < p->rank; k++) {
+        f += (r % p->box[k]) * rs[p->perm[k]];
+        r /= p->box[k];
+      }
+      if (lay_apply(&u, f, NULL, 0, NULL) != o + e) {
+        tile_why(why, nwhy,
+                 "the region of '%s' is not one contiguous row-major run of shared memory (the "
+                 "order TMA writes a box)",
+                 p->s.buf->name);
+        return false;
+      }
+    }
+  }
+  (void)op;
+  return true;
+}
+
+/* tma_auto over a global view with constant strides: the map's dimensions in stride order
+ * (a transposed view's stride-1 dimension innermost), as TVM's plan groups them. */
+static bool tma_auto_perm(Tma *p) {
+  int64_t st[5];
+  for (int i = 0; i < p->rank; i++)
+    if (!xf_const_int(p->gstride[i], &st[i])) return false;
+  int used[5] = {0}, perm[5];
+  for (int k = 0; k < p->rank; k++) {
+    int b = -1;
+    for (int i = p->rank - 1; i >= 0; i--) /* smallest stride; ties: the later dimension */
+      if (!used[i] && (b < 0 || st[i] < st[b])) b = i;
+    used[b] = 1;
+    perm[k] = b;
+  }
+  if (st[perm[0]] != 1) return false;
+  for (int k = 0; k < p->rank; k++) {
+    p->perm[k] = perm[k];
+    p->permuted |= perm[k] != p->rank - 1 - k;
+  }
+  return true;
+}
+
 static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   p->split = -1;
+  p->cta_group = 1;
   if (op->nargs != 2 || !tile_is_region(op->args[0]) || !tile_is_region(op->args[1])) {
     tile_why(why, nwhy, "takes a destination and a source region");
     return false;
@@ -476,8 +611,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
              (long long)d.n);
     return false;
   }
-  static const char *const unsupported[] = {"oob", "gather4", "src_selector", "tma_dtype",
-                                            "cta_group"};
+  static const char *const unsupported[] = {"oob", "gather4", "src_selector"};
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
     if (tile_kwarg(op, unsupported[i]) && tile_kwarg(op, unsupported[i])->kind != E_NONE &&
         !(explicit_ && strcmp(unsupported[i], "oob") == 0)) {
@@ -488,6 +622,39 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       tile_why(why, nwhy, "%s= is not supported yet", unsupported[i]);
       return false;
     }
+  Expr *cg = tile_kwarg(op, "cta_group");
+  if (cg && cg->kind != E_NONE) {
+    int64_t v;
+    if (!xf_const_int(cg, &v) || (v != 1 && v != 2)) {
+      tile_why(why, nwhy, "cta_group= must be 1 or 2");
+      return false;
+    }
+    if (v == 2 && !p->load) {
+      tile_why(why, nwhy, "cta_group=2 applies to global -> shared copies only");
+      return false;
+    }
+    if (v == 2 &&
+        !tile_need_arch(op, 100, 103, "cta_group=2 (the .cta_group::2 TMA load)", why, nwhy))
+      return false;
+    p->cta_group = (int)v;
+  }
+  Expr *td = tile_kwarg(op, "tma_dtype");
+  if (td && td->kind != E_NONE) {
+    bool ok = td->kind == E_STR && ((td->u.s.len == 4 && strncmp(td->u.s.p, "tf32", 4) == 0) ||
+                                    (td->u.s.len == 8 && strncmp(td->u.s.p, "tfloat32", 8) == 0));
+    if (!ok) {
+      tile_why(why, nwhy, "tma_dtype= must be \"tf32\" or \"tfloat32\"");
+      return false;
+    }
+    Buffer *gbuf = tile_scope_is(s.buf, MEM_GLOBAL) ? s.buf : d.buf;
+    if (!tirx_dtype_eq(gbuf->dtype, tirx_dtype(DT_FLOAT32))) {
+      char tn[32];
+      tile_why(why, nwhy, "tma_dtype=\"tf32\" needs a float32 global tensor, not %s",
+               tirx_dtype_str(gbuf->dtype, tn));
+      return false;
+    }
+    p->tf32 = true;
+  }
   int bits = tirx_dtype_bits(s.buf->dtype) * s.buf->dtype.lanes;
   if (bits % 8) {
     tile_why(why, nwhy, "elements of %d bits are not whole bytes", bits);
@@ -501,6 +668,7 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     tile_why(why, nwhy, "'%s' has %d dimensions; a tensor map takes 1 to 5", gb->name, gb->ndim);
     return false;
   }
+  for (int k = 0; k < p->rank; k++) p->perm[k] = p->rank - 1 - k;
   int64_t eoff = 0;
   if (gb->elem_offset && !(xf_const_int(gb->elem_offset, &eoff) && eoff == 0))
     p->goff = gb->elem_offset;
@@ -508,16 +676,17 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
   if ((gb->nstrides || (gb->layout && gb->layout->kind != E_NONE)) &&
       lay_dim_strides(op->m, gb, p->gstride, sinner, sizeof sinner)) {
     int64_t one;
-    if (!xf_const_int(p->gstride[p->rank - 1], &one) || one != 1) {
+    if (!(!explicit_ && tma_auto_perm(p)) &&
+        (!xf_const_int(p->gstride[p->rank - 1], &one) || one != 1)) {
       tile_why(why, nwhy,
                "the innermost dimension of '%s' is not contiguous (stride 1), as a tensor map's "
                "must be",
                gb->name);
       return false;
     }
-    for (int i = 0; i + 1 < p->rank; i++) { /* TMA: 16-byte multiples under 2^40 */
+    for (int i = 0; i < p->rank; i++) { /* TMA: 16-byte multiples under 2^40 */
       int64_t v;
-      if (xf_const_int(p->gstride[i], &v) &&
+      if (i != p->perm[0] && xf_const_int(p->gstride[i], &v) &&
           (v < 0 || (v * p->eb) % 16 || v * p->eb >= ((int64_t)1 << 40))) {
         tile_why(why, nwhy,
                  "the stride of dimension %d of '%s' is %lld bytes, not a non-negative multiple of "
@@ -526,9 +695,10 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
         return false;
       }
     }
-    for (int i = 0; i + 1 < p->rank && !explicit_; i++) {
+    for (int i = 0; i < p->rank && !explicit_; i++) {
       int64_t v;
-      if (!xf_const_int(p->gstride[i], &v)) { /* as TVM 0.27: legality unknown until run time */
+      if (i != p->perm[0] &&
+          !xf_const_int(p->gstride[i], &v)) { /* as TVM 0.27: legality unknown until run time */
         tile_why(why, nwhy,
                  "the stride of dimension %d of '%s' is symbolic, so the map's legality (a "
                  "multiple of 16 bytes, under 2^40) is only known at run time: use "
@@ -559,40 +729,23 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
       return false;
     }
   }
-  /* box */
-  int first = -1;
-  for (int i = 0; i < p->rank; i++)
-    if (p->g.ext[i] > 1 && first < 0) first = i;
-  for (int i = 0; i < p->rank; i++) {
+  /* box: the region (tma_explicit); tma_auto plans it from the shared side (tma_auto_box,
+   * after the layout below) */
+  for (int i = 0; i < p->rank && explicit_; i++) {
     int64_t e = p->g.ext[i];
-    if (e <= 256) {
-      p->box[p->rank - 1 - i] = e;
-      continue;
-    }
-    if (explicit_) {
+    if (e > 256) {
       tile_why(why, nwhy,
                "the region of '%s' spans %lld elements in dimension %d, over a box's 256 "
                "(tma_explicit issues one box: tile the copy)",
                gb->name, (long long)e, i);
       return false;
     }
-    if (i != first) {
-      tile_why(why, nwhy,
-               "the region of '%s' spans %lld elements in dimension %d, over a box's 256, and it "
-               "is not the outermost dimension the region spans (not supported yet)",
-               gb->name, (long long)e, i);
-      return false;
-    }
-    int64_t c = 256;
-    while (e % c) c--;
-    p->split = i;
-    p->chunk = c;
-    p->box[p->rank - 1 - i] = c;
+    p->box[p->rank - 1 - i] = e;
   }
   p->issue = p->split >= 0 ? p->g.ext[p->split] / p->chunk : 1;
   p->chunk_elems = p->g.n / p->issue;
   p->chunk_step = p->chunk_elems;
-  if ((p->box[0] * p->eb) % 16) {
+  if (explicit_ && (p->box[0] * p->eb) % 16) {
     tile_why(why, nwhy, "the box's inner dimension is %lld bytes, not a multiple of 16",
              (long long)(p->box[0] * p->eb));
     return false;
@@ -605,7 +758,8 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     return false;
   }
   lay_canonical(op->m, &sl, &c);
-  if ((lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) &&
+  if (!explicit_ && !tma_auto_box(op, p, &sl, why, nwhy)) return false;
+  if (explicit_ && (lay_has_threads(&c) || (p->s.n > 1 && (c.n != 1 || c.it[0].stride != 1))) &&
       !tma_split_inner(p, &sl)) {
     tile_why(why, nwhy,
              "the region of '%s' is not one contiguous row-major run of shared memory (the order "
@@ -634,13 +788,13 @@ static bool tma_plan(TileOp *op, Tma *p, bool explicit_, char *why, size_t nwhy)
     }
     repeat = (int64_t)1 << (sl.swz_m + sl.swz_s + sl.swz_b);
   }
-  if (c.offset % repeat || (p->issue > 1 && p->chunk_elems % repeat)) {
+  if (explicit_ && (c.offset % repeat || (p->issue > 1 && p->chunk_elems % repeat))) {
     tile_why(why, nwhy,
              "the copy into '%s' does not start each box at a whole %lld-element swizzle pattern",
              p->s.buf->name, (long long)repeat);
     return false;
   }
-  if ((c.offset * p->eb) % 128 && !sl.swz_b && (c.offset * p->eb) % 16) {
+  if (explicit_ && (c.offset * p->eb) % 128 && !sl.swz_b && (c.offset * p->eb) % 16) {
     tile_why(why, nwhy, "the region of '%s' starts %lld bytes into it, not 16-byte aligned",
              p->s.buf->name, (long long)(c.offset * p->eb));
     return false;
@@ -782,10 +936,10 @@ bool tile_ca_tma_explicit_ok(TileOp *op, char *why, size_t nwhy) {
 static Var *tma_map(TileOp *op, const Tma *p) {
   Buffer *gb = p->g.buf;
   char key[256];
-  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d:%d", (void *)gb, p->rank, p->swizzle,
-                   p->l2, p->oob);
+  int o = snprintf(key, sizeof key, "tensormap:%p:%d:%d:%d:%d:%d", (void *)gb, p->rank, p->swizzle,
+                   p->l2, p->oob, p->tf32);
   for (int i = 0; i < p->rank && o < (int)sizeof key; i++)
-    o += snprintf(key + o, sizeof key - (size_t)o, ":%lld", (long long)p->box[i]);
+    o += snprintf(key + o, sizeof key - (size_t)o, ":%lld/%d", (long long)p->box[i], p->perm[i]);
   Var *v = tile_host_find(op, key);
   if (v) return v;
   int n = 0;
@@ -828,11 +982,11 @@ static Var *tma_map(TileOp *op, const Tma *p) {
     base = tile_call(op, I_HANDLE_ADD_BYTE_OFFSET, tirx_dtype(DT_HANDLE), ba, 2);
   }
   a[n++] = base;
-  for (int i = p->rank - 1; i >= 0; i--) a[n++] = gb->shape[i];
+  for (int k = 0; k < p->rank; k++) a[n++] = gb->shape[p->perm[k]];
   Expr *stride = tile_int(op, p->eb);
   for (int i = p->rank - 1; i >= 1; i--) {
-    if (p->gstrided) { /* the layout's strides, in bytes */
-      Expr *s = p->gstride[i - 1];
+    if (p->gstrided) { /* the layout's strides, in bytes, in the map's order */
+      Expr *s = p->gstride[p->perm[p->rank - i]];
       a[n++] = tile_bin(op, E_MUL, s, tirx_int(op->m, s->dtype, p->eb, noloc()));
       continue;
     }
@@ -845,6 +999,7 @@ static Var *tma_map(TileOp *op, const Tma *p) {
   a[n++] = tile_int(op, p->swizzle);
   a[n++] = tile_int(op, p->l2);
   a[n++] = tile_int(op, p->oob);
+  if (p->tf32) a[n++] = tile_int(op, 11); /* CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 */
   Stmt *enc = tile_eval(op, tile_call(op, I_CALL_PACKED, tirx_dtype(DT_INT32), a, n));
   Stmt *items[2] = {bind, enc};
   tile_host_add(op, key, v, items, 2);
@@ -881,22 +1036,35 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
   Var *map = tma_map(op, &p);
   Var *it = p.issue > 1 ? tile_var(op, "issue") : NULL;
   Expr *itv = it ? tirx_varref(op->m, it, noloc()) : tile_int(op, 0);
-  /* shared pointer: the region's element issue * chunk_elems (row-major) */
-  Expr *sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_step));
-  Expr *sptr = addr_of(op, &p.s, tile_unravel(op, sflat, p.s.ext, p.s.nd));
-  /* coordinates, innermost first */
-  Expr *co[5];
-  for (int i = 0; i < p.rank; i++) {
-    Expr *c = tile_cast(op, xf_i32(), p.g.lo[i]);
-    if (i == p.split) c = tile_bin(op, E_ADD, c, tile_bin(op, E_MUL, itv, tile_int(op, p.chunk)));
-    co[p.rank - 1 - i] = c;
+  /* coordinates, innermost first, and the shared pointer: the region's (row-major)
+   * element at the issue's box origin */
+  Expr *co[5], *sflat = NULL;
+  for (int k = 0; k < p.rank; k++) co[k] = tile_cast(op, xf_i32(), p.g.lo[p.perm[k]]);
+  if (p.nax == 0) {
+    sflat = tile_bin(op, E_MUL, itv, tile_int(op, p.chunk_step));
+    if (p.split >= 0) {
+      int k = p.rank - 1 - p.split;
+      co[k] = tile_bin(op, E_ADD, co[k], tile_bin(op, E_MUL, itv, tile_int(op, p.chunk)));
+    }
   }
+  for (int a = p.nax - 1, div = 1; a >= 0; div *= (int)p.ax_n[a], a--) {
+    int k = p.ax_dim[a];
+    Expr *dg = div == 1 ? itv : tile_bin(op, E_FLOORDIV, itv, tile_int(op, div));
+    if (a > 0) dg = tile_bin(op, E_FLOORMOD, dg, tile_int(op, p.ax_n[a]));
+    int64_t rs = 1;
+    for (int d = p.perm[k] + 1; d < p.g.nd; d++) rs *= p.g.ext[d];
+    Expr *t = tile_bin(op, E_MUL, dg, tile_int(op, p.box[k] * rs));
+    sflat = sflat ? tile_bin(op, E_ADD, sflat, t) : t;
+    co[k] = tile_bin(op, E_ADD, co[k], tile_bin(op, E_MUL, dg, tile_int(op, p.box[k])));
+  }
+  if (!sflat) sflat = tile_int(op, 0);
+  Expr *sptr = addr_of(op, &p.s, tile_unravel(op, sflat, p.s.ext, p.s.nd));
   Expr *a[10];
   int n = 0;
   Expr *mv = tirx_varref(op->m, map, noloc());
   if (p.prefetch) tma_prefetch(op, map);
-  if (p.cta_mask || p.reduce || p.cache) { /* the T.ptx table's spellings: multicast loads, reduce
-                                            stores, L2 cache hints */
+  if (p.cta_mask || p.reduce || p.cache || p.cta_group == 2) { /* the T.ptx table's spellings:
+                                     multicast and CTA-pair loads, reduce stores, L2 cache hints */
     Expr *cv = tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &sptr, 1);
     char tok[200];
     const char *hint = p.cache ? ".L2::cache_hint" : "";
@@ -910,9 +1078,11 @@ static Stmt *tma_emit(TileOp *op, bool explicit_) {
                    ? tile_call(op, I_CUDA_CVTA_TO_SHARED, tirx_dtype(DT_UINT32), &mb, 1)
                    : mb;
       if (p.cta_mask) a[n++] = tile_cast(op, tirx_dtype(DT_UINT16), p.cta_mask);
-      snprintf(tok, sizeof tok,
-               "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes%s%s",
-               p.rank, p.cta_mask ? ".multicast::cluster" : "", hint);
+      snprintf(
+          tok, sizeof tok,
+          "async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes%s%s%s",
+          p.rank, p.cta_mask ? ".multicast::cluster" : "", p.cta_group == 2 ? ".cta_group::2" : "",
+          hint);
       entry = "cp_async_bulk_tensor_g2s_cluster";
     } else {
       a[n++] = mv;

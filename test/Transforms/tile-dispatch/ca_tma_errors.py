@@ -7,6 +7,7 @@ def f(A: T.Buffer((64, 512), "float16"), I: T.Buffer((64, 64), "int32")):
     bx = T.cta_id([1])
     tx = T.thread_id([128])
     S = T.alloc_shared((64, 64), "float16")
+    St = T.alloc_shared((64, 64), "float16", layout=T.TileLayout(T.S[(64, 64):(1, 64)]))
     L = T.alloc_shared((2, 512), "float16")
     W = T.alloc_buffer((8, 128), "float16", scope="shared.dyn", align=1024, layout=T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(8, 128):(128, 1)])))
     J = T.alloc_shared((64, 64), "int32")
@@ -15,10 +16,9 @@ def f(A: T.Buffer((64, 512), "float16"), I: T.Buffer((64, 64), "int32")):
     if tx == 0:
         T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: a global -> shared TMA copy needs mbar= (the mbarrier completing it)}}
         T.tile.copy_async(A[0:64, 0:64], S[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: a shared -> global TMA copy takes no mbar= (it completes in a bulk group)}}
-        T.tile.copy_async(L[0:2, 0:512], A[0:2, 0:512], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the region of 'A' spans 512 elements in dimension 1, over a box's 256, and it is not the outermost dimension the region spans (not supported yet)}}
         T.tile.copy_async(S[0, 0:4], A[0, 0:4], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the box's inner dimension is 8 bytes, not a multiple of 16}}
-        T.tile.copy_async(S[0:32, 0:32], A[0:32, 0:32], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the region of 'S' is not one contiguous row-major run of shared memory (the order TMA writes a box)}}
-        T.tile.copy_async(W[0:8, 0:128], A[0:8, 0:128], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the box's inner dimension is 256 bytes, wider than the 128-byte swizzle}}
+        T.tile.copy_async(St[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the region of 'St' holds the innermost dimension of 'A' in runs of 2 contiguous bytes, not a multiple of 16 (a TMA box's rows)}}
+        T.tile.copy_async(W[0:8, 0:128], A[0:8, 0:128], dispatch="tma_auto", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: the copy into 'W' does not start each box at a whole 512-element swizzle pattern}}
         T.tile.copy_async(S[0:64, 0:64], A[0:64, 0:64], dispatch="tma_auto", mbar=bar.ptr_to([0]), oob="zero")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_auto" does not apply: oob= is tma_explicit's (tma_auto copies in bounds only)}}
         T.tile.copy_async(L[0:1, 0:512], A[0:1, 0:512], dispatch="tma_explicit", mbar=bar.ptr_to([0]))  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: the region of 'A' spans 512 elements in dimension 1, over a box's 256 (tma_explicit issues one box: tile the copy)}}
         T.tile.copy_async(A[0:64, 0:64], S[0:64, 0:64], dispatch="tma_explicit", oob="zero")  # expected-error@+0:16 {{T.tile.copy_async: dispatch="tma_explicit" does not apply: oob= applies to global -> shared copies only}}
@@ -41,6 +41,7 @@ def g(X: T.Buffer((8192,), "float16"), ld: T.int64):
     T.device_entry()
     tx = T.thread_id([128])
     S = T.alloc_shared((64, 64), "float16")
+    St = T.alloc_shared((64, 64), "float16", layout=T.TileLayout(T.S[(64, 64):(1, 64)]))
     W = T.alloc_buffer((64, 32), "float16", scope="shared", align=1024, layout=T.ComposeLayout(3, 2, 2, T.TileLayout(T.S[(64, 32):(32, 1)])))
     bar = T.alloc_shared((1,), "uint64")
     if tx == 0:
