@@ -367,6 +367,49 @@ bool lay_broadcast(Module *m, const Layout *in, const int64_t *shape, int nd, co
   return true;
 }
 
+/* The iters x[0..cnt) of dimension d (outermost first) sliced to lo .. lo + ext: walked from
+ * the innermost, whole iters while the region covers them, then one narrowed iter, then
+ * fixed digits (into *offset); kept[0..*nk) innermost first. */
+static bool slice_dim(const LayIter *x, int cnt, int d, int64_t lo, int64_t ext, int64_t full,
+                      int64_t *offset, LayIter *kept, int *nk, char *why, size_t nwhy) {
+  int64_t rem = ext, pos = lo;
+  int i = cnt - 1;
+  *nk = 0;
+  for (; i >= 0 && rem % x[i].ext == 0 && pos % x[i].ext == 0 && rem >= x[i].ext; i--) {
+    kept[(*nk)++] = x[i];
+    rem /= x[i].ext;
+    pos /= x[i].ext;
+  }
+  if (i >= 0 && rem > 1) {
+    int64_t s0 = pos % x[i].ext;
+    if (s0 + rem > x[i].ext)
+      return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters",
+                  d, (long long)lo, (long long)(lo + ext));
+    if (x[i].axis && s0)
+      return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d,
+                  x[i].axis);
+    *offset += x[i].axis ? 0 : s0 * x[i].stride;
+    kept[(*nk)++] = (LayIter){rem, x[i].stride, x[i].axis};
+    pos /= x[i].ext;
+    i--;
+  } else if (rem > 1) {
+    return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters",
+                d, (long long)lo, (long long)(lo + ext));
+  }
+  for (; i >= 0; i--) { /* fixed outer digits */
+    int64_t digit = pos % x[i].ext;
+    pos /= x[i].ext;
+    if (x[i].axis && digit)
+      return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
+                  x[i].axis);
+    if (x[i].axis && x[i].ext > 1 && ext < full)
+      return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
+                  x[i].axis);
+    *offset += digit * x[i].stride;
+  }
+  return true;
+}
+
 bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const int64_t *lo,
                const int64_t *ext, Layout *out, char *why, size_t nwhy) {
   Layout g;
@@ -379,55 +422,28 @@ bool lay_slice(Module *m, const Layout *in, const int64_t *shape, int nd, const 
     if (lo[d] < 0 || ext[d] < 0 || lo[d] + ext[d] > shape[d])
       return fail(why, nwhy, "dimension %d: the region %lld:%lld is outside the extent %lld", d,
                   (long long)lo[d], (long long)(lo[d] + ext[d]), (long long)shape[d]);
-    /* walk the dimension's iters from the innermost: whole iters while the
-     * region covers them, then one narrowed iter, then fixed digits. */
-    int a = start[d], b = start[d + 1];
+    int a = start[d], b = start[d + 1], nk;
     LayIter *kept = iters(m, b - a + 1);
-    int nk = 0;
-    int64_t rem = ext[d], pos = lo[d];
-    int i = b - 1;
-    for (; i >= a; i--) {
-      LayIter x = g.it[i];
-      if (rem % x.ext == 0 && pos % x.ext == 0 && rem >= x.ext) {
-        kept[nk++] = x;
-        rem /= x.ext;
-        pos /= x.ext;
-        continue;
+    int64_t off = 0;
+    if (!slice_dim(g.it + a, b - a, d, lo[d], ext[d], shape[d], &off, kept, &nk, why, nwhy)) {
+      /* a region across iters that are one run ((8, 8):(128, 16) is 64:16): merge them */
+      LayIter *mg = iters(m, b - a);
+      int nm = 0;
+      for (int i = a; i < b; i++) {
+        LayIter x = g.it[i];
+        bool same = nm > 0 && (x.axis == mg[nm - 1].axis ||
+                               (x.axis && mg[nm - 1].axis && !strcmp(x.axis, mg[nm - 1].axis)));
+        if (same && mg[nm - 1].stride == x.stride * x.ext) {
+          mg[nm - 1] = (LayIter){mg[nm - 1].ext * x.ext, x.stride, x.axis};
+          continue;
+        }
+        mg[nm++] = x;
       }
-      break;
+      if (nm == b - a) return false;
+      off = 0;
+      if (!slice_dim(mg, nm, d, lo[d], ext[d], shape[d], &off, kept, &nk, why, nwhy)) return false;
     }
-    if (i >= a && rem > 1) {
-      LayIter x = g.it[i];
-      int64_t s0 = pos % x.ext;
-      if (s0 + rem > x.ext)
-        return fail(why, nwhy,
-                    "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
-                    (long long)lo[d], (long long)(lo[d] + ext[d]));
-      if (x.axis && s0)
-        return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d,
-                    x.axis);
-      out->offset += x.axis ? 0 : s0 * x.stride;
-      kept[nk++] = (LayIter){rem, x.stride, x.axis};
-      pos /= x.ext;
-      rem = 1;
-      i--;
-    } else if (rem > 1) {
-      return fail(why, nwhy,
-                  "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
-                  (long long)lo[d], (long long)(lo[d] + ext[d]));
-    }
-    for (; i >= a; i--) { /* fixed outer digits */
-      LayIter x = g.it[i];
-      int64_t digit = pos % x.ext;
-      pos /= x.ext;
-      if (x.axis && digit)
-        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
-                    x.axis);
-      if (x.axis && x.ext > 1 && ext[d] < shape[d])
-        return fail(why, nwhy, "dimension %d: the region selects part of thread axis '%s'", d,
-                    x.axis);
-      out->offset += digit * x.stride;
-    }
+    out->offset += off;
     for (int k = nk - 1; k >= 0; k--) out->it[n++] = kept[k];
     if (nk == 0) out->it[n++] = (LayIter){1, 0, NULL}; /* keep the dimension */
   }

@@ -573,7 +573,10 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
   const CpInst *i0 = &p->in[0];
   int64_t s0 = i0->off[0], e0 = p->e0 = lay_apply(&pre, 0, NULL, 0, NULL);
   /* TVM 0.27 (and the descriptor's base offset of 0) wants a swizzled source to start on a
-     whole atom (8 rows): a start inside one, even in its first row, is rejected */
+     whole atom (8 rows): a start inside one, even in its first row, is rejected.  The later
+     instructions may start at any row of an atom (TVM's middle iterators step the start
+     address in 16-byte units: 4x256b's four-row instructions, two to a 32-byte atom; the
+     swizzle follows the address bits) */
   if (sl->swz_b && e0 % repeat)
     return tile_why(why, nwhy,
                     "'%s' starts %lld bytes into a %lld-byte swizzle atom (row %lld, byte %lld); "
@@ -592,11 +595,6 @@ static bool cp_fit(TileOp *op, Cp *p, const CpShape *sh, const Layout *sl, char 
                       "instruction %d's rows (%lld elements from %lld) cross a %lld-byte "
                       "swizzle row",
                       i, (long long)p->per_row, (long long)in->start, (long long)(row_e * p->es));
-    if (sl->swz_b && in->start % repeat >= row_e)
-      return tile_why(why, nwhy,
-                      "instruction %d starts in row %lld of a swizzle atom; a descriptor starts "
-                      "in its first row",
-                      i, (long long)((in->start % repeat) / row_e));
     if (in->start < e0)
       return tile_why(why, nwhy, "instruction %d starts before the region's first element", i);
     if ((in->start * p->es) % 16)

@@ -61,6 +61,13 @@ int main(void) {
     lay_row_major(M, (int64_t[]){32, 32}, 2, &l);
     if (lay_slice(M, &l, (int64_t[]){32, 32}, 2, (int64_t[]){4, 8}, (int64_t[]){16, 8}, &s, why, sizeof why))
       show("slice[4:20, 8:16]", &s);
+    /* rows (8, 8):(128, 16) are one run 64:16: rows 4:36 cross the inner iter (single_cp__7) */
+    Layout q = mk((int64_t[]){8, 8, 16}, (int64_t[]){128, 16, 1}, (const char *[]){NULL, NULL, NULL}, 3);
+    if (lay_slice(M, &q, (int64_t[]){64, 16}, 2, (int64_t[]){4, 0}, (int64_t[]){32, 16}, &s, why, sizeof why))
+      show("merged slice[4:36, :]", &s);
+    Layout q2 = mk((int64_t[]){8, 8, 16}, (int64_t[]){256, 16, 1}, (const char *[]){NULL, NULL, NULL}, 3);
+    if (!lay_slice(M, &q2, (int64_t[]){64, 16}, 2, (int64_t[]){4, 0}, (int64_t[]){32, 16}, &s, why, sizeof why))
+      printf("gapped slice[4:36, :]: %s\n", why);
     Layout r = mk((int64_t[]){32, 8}, (int64_t[]){1, 1}, (const char *[]){"laneid", NULL}, 2);
     if (lay_slice(M, &r, (int64_t[]){32, 8}, 2, (int64_t[]){0, 2}, (int64_t[]){32, 4}, &s, why, sizeof why))
       show("reg slice[:, 2:6]", &s);
