@@ -383,8 +383,9 @@ static bool slice_dim(const LayIter *x, int cnt, int d, int64_t lo, int64_t ext,
   if (i >= 0 && rem > 1) {
     int64_t s0 = pos % x[i].ext;
     if (s0 + rem > x[i].ext)
-      return fail(why, nwhy, "dimension %d: the region %lld:%lld is not a box of the layout's iters",
-                  d, (long long)lo, (long long)(lo + ext));
+      return fail(why, nwhy,
+                  "dimension %d: the region %lld:%lld is not a box of the layout's iters", d,
+                  (long long)lo, (long long)(lo + ext));
     if (x[i].axis && s0)
       return fail(why, nwhy, "dimension %d: the region starts inside thread axis '%s'", d,
                   x[i].axis);
