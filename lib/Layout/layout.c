@@ -186,6 +186,27 @@ bool lay_from_expr(Module *m, const Expr *l, Expr *const *shape, int ndim, Layou
       out->nrep += nr;
     } else if (t->kind != E_LAYOUT && const_of(t, &c)) {
       out->offset += c;
+    } else if (is_lay(t, "@") && t->u.call.n == 2 && t->u.call.args[1]->kind == E_STR &&
+               const_of(t->u.call.args[0], &c)) {
+      const char *ax = tirx_intern(m, t->u.call.args[1]->u.s.p, t->u.call.args[1]->u.s.len);
+      if (strcmp(ax, "TLane") && strcmp(ax, "TCol"))
+        return fail(why, nwhy,
+                    "the layout has an offset along thread axis '%s', which tirx does not model "
+                    "yet (only tensor memory's TLane / TCol)",
+                    ax);
+      int k = 0;
+      while (k < out->naoff && out->aoff_axis[k] != ax) k++;
+      if (k == out->naoff) { /* a new axis: grow the arrays (a few terms at most) */
+        const char **na = TIRX_NEWN(m, const char *, k + 1);
+        int64_t *nv = TIRX_NEWN(m, int64_t, k + 1);
+        for (int j = 0; j < k; j++) na[j] = out->aoff_axis[j], nv[j] = out->aoff[j];
+        na[k] = ax;
+        nv[k] = 0;
+        out->aoff_axis = na;
+        out->aoff = nv;
+        out->naoff++;
+      }
+      out->aoff[k] += c;
     } else {
       return fail(why, nwhy,
                   "the layout has a term tirx does not model yet (a thread-axis offset or a "
@@ -274,6 +295,13 @@ bool lay_equal(Module *m, const Layout *a, const Layout *b) {
   Layout x, y;
   lay_canonical(m, a, &x);
   lay_canonical(m, b, &y);
+  for (int i = 0; i < a->naoff; i++) /* axis offsets: the same value on each axis */
+    for (int j = 0; j < b->naoff; j++)
+      if (a->aoff_axis[i] == b->aoff_axis[j] && a->aoff[i] != b->aoff[j]) return false;
+  int64_t na = 0, nb = 0;
+  for (int i = 0; i < a->naoff; i++) na += a->aoff[i] != 0;
+  for (int j = 0; j < b->naoff; j++) nb += b->aoff[j] != 0;
+  if (na != nb) return false;
   return x.n == y.n && x.nrep == y.nrep && x.offset == y.offset && x.swz_b == y.swz_b &&
          (x.swz_b == 0 || (x.swz_m == y.swz_m && x.swz_s == y.swz_s)) &&
          iters_equal(x.it, y.it, x.n) && iters_equal(x.rep, y.rep, x.nrep);
@@ -463,6 +491,7 @@ void lay_local(Module *m, const Layout *in, Layout *out) {
   out->n = n;
   out->rep = NULL;
   out->nrep = 0;
+  out->naoff = 0;
 }
 
 int64_t lay_local_size(const Layout *l) {
@@ -515,6 +544,9 @@ int64_t lay_apply(const Layout *l, int64_t flat, const char *const *axes, int na
     for (int k = 0; k < nax && thr; k++)
       if (strcmp(axes[k], l->it[i].axis) == 0) thr[k] += digit * l->it[i].stride;
   }
+  for (int j = 0; j < l->naoff; j++)
+    for (int k = 0; k < nax && thr; k++)
+      if (strcmp(axes[k], l->aoff_axis[j]) == 0) thr[k] += l->aoff[j];
   if (l->swz_b) o ^= ((o >> (l->swz_m + l->swz_s)) & ((1ll << l->swz_b) - 1)) << l->swz_m;
   return o;
 }
@@ -549,7 +581,12 @@ char *lay_str(const Layout *l, char *buf, size_t n) {
     pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, " + ");
     pos = put_iters(buf, n, pos, "R", l->rep, l->nrep);
   }
-  if (l->offset) snprintf(buf + pos, pos < n ? n - pos : 0, " + %lld", (long long)l->offset);
+  if (l->offset)
+    pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, " + %lld", (long long)l->offset);
+  for (int j = 0; j < l->naoff; j++)
+    if (l->aoff[j])
+      pos += (size_t)snprintf(buf + pos, pos < n ? n - pos : 0, " + %lld@%s", (long long)l->aoff[j],
+                              l->aoff_axis[j]);
   return buf;
 }
 

@@ -8,7 +8,8 @@
  *            to its axis (NULL: memory, else a thread axis "laneid",
  *            "warpid", "wid_in_wg", "tid_in_wg", "tx", ...)
  *   replica  rep[0..nrep): thread iters that hold copies (no logical digit)
- *   offset   a constant memory offset
+ *   offset   a constant memory offset (and constant offsets along the tensor-memory
+ *            axes TLane / TCol: `+ 16 @ TLane`)
  *   swizzle  T.ComposeLayout(per_element M, swizzle_len B, atom_len S, tile):
  *            memory offset o -> o ^ (((o >> (M + S)) & (2^B - 1)) << M)
  *
@@ -38,6 +39,11 @@ typedef struct Layout {
   int nrep;
   int64_t offset;
   int swz_m, swz_b, swz_s; /* swz_b == 0: no swizzle */
+  /* offsets along tensor-memory axes (`+ 16 @ TLane`): aoff[k] on axis aoff_axis[k]
+   * (interned "TLane" / "TCol"), naoff of them; lay_apply adds them to those axes' coordinates */
+  int naoff;
+  const char **aoff_axis;
+  int64_t *aoff;
 } Layout;
 
 /* One E_LAYOUT as written, nothing folded or evaluated: the one reader of the parser's

@@ -65,6 +65,18 @@ int main(void) {
     Layout q = mk((int64_t[]){8, 8, 16}, (int64_t[]){128, 16, 1}, (const char *[]){NULL, NULL, NULL}, 3);
     if (lay_slice(M, &q, (int64_t[]){64, 16}, 2, (int64_t[]){4, 0}, (int64_t[]){32, 16}, &s, why, sizeof why))
       show("merged slice[4:36, :]", &s);
+    /* an offset along TLane (`+ 16 @ TLane`) moves the lanes lay_apply gives; lay_equal
+     * tells it apart, lay_str prints it */
+    Layout t = mk((int64_t[]){4, 16, 32}, (int64_t[]){32, 1, 1}, (const char *[]){"TLane", "TLane", "TCol"}, 3);
+    Layout t16 = t;
+    t16.naoff = 1;
+    t16.aoff_axis = (const char *[]){tirx_intern0(M, "TLane")};
+    t16.aoff = (int64_t[]){16};
+    const char *tax[] = {"TLane", "TCol"};
+    int64_t th[2];
+    lay_apply(&t16, 32 * 17 + 3, tax, 2, th);
+    printf("tlane offset: element (17, 3) at lane %lld col %lld; equal %d; %s\n", (long long)th[0],
+           (long long)th[1], lay_equal(M, &t, &t16), lay_str(&t16, why, sizeof why));
     Layout q2 = mk((int64_t[]){8, 8, 16}, (int64_t[]){256, 16, 1}, (const char *[]){NULL, NULL, NULL}, 3);
     if (!lay_slice(M, &q2, (int64_t[]){64, 16}, 2, (int64_t[]){4, 0}, (int64_t[]){32, 16}, &s, why, sizeof why))
       printf("gapped slice[4:36, :]: %s\n", why);
