@@ -101,6 +101,17 @@ bool lay_read_shard(Module *m, const Expr *sl, int *n, Expr ***ext, Expr ***str,
 bool lay_read(Module *m, const Expr *l, LaySpec *out, char *why, size_t nwhy) {
   memset(out, 0, sizeof *out);
   if (is_lay(l, "T.ComposeLayout") && l->u.call.n == 4) {
+    for (int k = 0; k < l->u.call.nkw; k++) { /* swizzle_inner=True is TVM's default */
+      const KwArg *kw = &l->u.call.kw[k];
+      int64_t v;
+      if (strcmp(kw->name, "swizzle_inner") || !const_of(kw->value, &v))
+        return fail(why, nwhy, "T.ComposeLayout takes no '%s=' tirx models", kw->name);
+      if (!v)
+        return fail(why, nwhy,
+                    "T.ComposeLayout(..., swizzle_inner=False) (the mirrored swizzle "
+                    "x ^ ((x & inner_mask) << atom_len)) is not supported: TMA and the "
+                    "shared-memory descriptors swizzle as swizzle_inner=True");
+    }
     out->comp = l;
     l = l->u.call.args[3];
   }
