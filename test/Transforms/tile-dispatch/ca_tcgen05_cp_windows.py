@@ -45,4 +45,4 @@ def windows():
 # CHECK: T.ptx["tcgen05.cp.cta_group::1.4x256b"](slot[0] + T.uint32(720896), cp_desc_[[E]] + T.uint64(56))
 # CHECK: T.cuda.cvta_generic_to_shared(T.address_of(U[4, 0]))
 # CHECK-NEXT: T.ptx["tcgen05.cp.cta_group::1.32x128b.warpx4"](slot[0], cp_desc_{{[0-9]+}})
-# BAD: ca_tcgen05_cp_windows.py:36:20: error: T.tile.copy_async: no variant applies ({{.*}}smem->tmem: T.ComposeLayout(..., swizzle_inner=False) (the mirrored swizzle x ^ ((x & inner_mask) << atom_len)) is not supported: TMA and the shared-memory descriptors swizzle as swizzle_inner=True)
+# BAD: ca_tcgen05_cp_windows.py:38:20: error: T.tile.copy_async: no variant applies ({{.*}}smem->tmem: T.ComposeLayout(..., swizzle_inner=False) (the mirrored swizzle x ^ ((x & inner_mask) << atom_len)) is not supported: TMA and the shared-memory descriptors swizzle as swizzle_inner=True)
