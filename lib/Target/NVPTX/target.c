@@ -115,7 +115,8 @@ static void init_nvptx(void) {
    * LLVM's process-wide state. */
   const char *which = tirx_llvm_pipeline_name();
   if (which && strcmp(which, "tirx") == 0) {
-    const char *const limits[] = {"tirx",
+    const char *const limits[] = {
+        "tirx",
 #define L(text) text,
 #include "Target/NVPTX/llvm_limits.def"
 #undef L
