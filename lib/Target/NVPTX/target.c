@@ -14,8 +14,9 @@
  * Default (Aggressive yields the same PTX for NVPTX and costs more time).
  *
  * LLVM target registration happens once per process (pthread_once), together
- * with LLVM's --nvptx-short-ptr option (32-bit shared addresses): the only
- * process-wide state in lib/, and LLVM's registry and options are global anyway.
+ * with LLVM's --nvptx-short-ptr option (32-bit shared addresses) and the search limits of
+ * tirx's pipeline (llvm_limits.def): the only process-wide state in lib/, and LLVM's
+ * registry and options are global anyway.
  */
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
@@ -109,6 +110,19 @@ static void init_nvptx(void) {
   const char *const argv[] = {"tirx", "--nvptx-short-ptr", "--expand-div-rem-bits=64",
                               "--expand-fp-convert-bits=64", "--unroll-threshold-default=300"};
   LLVMParseCommandLineOptions((int)(sizeof argv / sizeof argv[0]), argv, NULL);
+  /* The search limits of tirx's pipeline (llvm_limits.def): not with TIRX_LLVM_PIPELINE=llvm,
+   * which is LLVM's default<O3> as LLVM runs it.  Read once per process, as the options are
+   * LLVM's process-wide state. */
+  const char *which = tirx_llvm_pipeline_name();
+  if (which && strcmp(which, "tirx") == 0) {
+    const char *const limits[] = {
+        "tirx",
+#define L(text) text,
+#include "Target/NVPTX/llvm_limits.def"
+#undef L
+    };
+    LLVMParseCommandLineOptions((int)(sizeof limits / sizeof limits[0]), limits, NULL);
+  }
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
