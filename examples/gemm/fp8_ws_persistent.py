@@ -59,6 +59,16 @@ STAGES = 4
 # 192 / SL 1 (a 96-register temporary beside 96 accumulators)
 SL = 2
 assert BN in (64, 128, 192, 256) and BN % SL == 0 and BN // SL % 8 == 0, "BN must be 64, 128, 192 or 256, and BN / SL a multiple of 8"
+# BM: 128 (two consumer warpgroups) or 192 (three); each consumer owns 64 rows of the tile
+assert BM in (128, 192), "BM must be 128 or 192"
+NC = BM // 64
+# setmaxnreg: the producer's and the consumers' registers; with three consumers 24 + 3 x 160
+# (x 128 threads) fills the 64 K registers: a consumer's BN / 2 accumulators and BN / SL / 2
+# temporaries must fit beside its addresses and scales (BN 128: 64 + 64; ptxas gives up on
+# an m64n256 wgmma under a 128-register entry, and BN 192 SL 3 spills)
+REG_P = 40 if NC == 2 else 24
+REG_C = 232 if NC == 2 else 160
+assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs BN <= 128"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -69,11 +79,12 @@ A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
 NACC = BN // 2
-# shared.dyn layout (bytes): A ring, B ring, 2 x 2 staging buffers, 2 x STAGES mbarriers
+# shared.dyn layout (bytes): A ring, B ring, NC x 2 staging buffers, 2 x STAGES mbarriers
 SMEM_B = STAGES * A_BYTES
 SMEM_EP = SMEM_B + STAGES * B_BYTES
-SMEM_BAR = SMEM_EP + 4 * EP_BYTES
+SMEM_BAR = SMEM_EP + 2 * NC * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
+assert SMEM_TOTAL <= 227 * 1024, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed 227 KiB of shared memory"
 
 
 @T.macro
@@ -156,12 +167,12 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                   N, M, N * 2, 64, 64, 1, 1, 0, 3, 2, 0)
     T.device_entry()
     bx = T.cta_id([T.min(NSM, T.ceildiv(M, BM) * T.ceildiv(N, BN))])
-    wg = T.warpgroup_id([3])
+    wg = T.warpgroup_id([NC + 1])
     warp = T.warp_id_in_wg([4])
     lane = T.lane_id([32])
     T.attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
     pool = T.alloc_buffer((SMEM_TOTAL,), "uint8", scope="shared.dyn", align=1024)
-    ep32 = T.decl_buffer((4 * EP_BYTES // 4,), "uint32", data=pool.data,
+    ep32 = T.decl_buffer((2 * NC * EP_BYTES // 4,), "uint32", data=pool.data,
                          elem_offset=SMEM_EP // 4, scope="shared.dyn")
     bars = T.decl_buffer((2 * STAGES,), "uint64", data=pool.data,
                          elem_offset=SMEM_BAR // 8, scope="shared.dyn")
@@ -176,13 +187,13 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     if wg == 0 and warp == 0 and lane == 0:
         for s in T.unroll(STAGES):
             T.ptx.mbarrier.init.shared.b64(T.address_of(bars[s]), 1)
-            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), 2)
+            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), NC)
         T.ptx.fence.mbarrier_init.release.cluster()
         T.ptx.fence.proxy.async_.shared__cta()
     T.cuda.cta_sync()
 
     if wg == 0:
-        T.ptx.setmaxnreg.dec.sync.aligned.u32(40)
+        T.ptx.setmaxnreg.dec.sync.aligned.u32(REG_P)
         if warp == 0 and lane == 0:
             for ti in range(ntile):
                 t: T.let[T.int32] = bx + ti * NSM
@@ -203,7 +214,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
-        T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
+        T.ptx.setmaxnreg.inc.sync.aligned.u32(REG_C)
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp0 = T.alloc_local((W // 2,), "float32")
@@ -243,7 +254,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     kmult(mu, sn, odd)
                     kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
-                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 if SCALING == "block":
                     for h in T.unroll(SL):
