@@ -69,6 +69,14 @@ NC = BM // 64
 REG_P = 40 if NC == 2 else 24
 REG_C = 232 if NC == 2 else 160
 assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs BN <= 128"
+# CLUSTER = 2: 2-CTA clusters (rung 4's scheme): a cluster walks (2 BM) x BN pair tiles,
+# CTA rank r computing the BM x BN tile at rows 2 BM p + BM r; both need the same B k-tile,
+# so each CTA's producer loads its own A k-tile and one half (BN / 2 rows) of B, and
+# multicasts that half into both CTAs' shared memory: a CTA reads BM + BN / 2 rows of L2
+# per k-tile instead of BM + BN.  A stage is free once the consumers of both CTAs are done
+# with it: the "empty" barriers count 2 NC arrivals, delivered to both CTAs.
+CLUSTER = 1
+assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -85,6 +93,18 @@ SMEM_EP = SMEM_B + STAGES * B_BYTES
 SMEM_BAR = SMEM_EP + 2 * NC * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 assert SMEM_TOTAL <= 227 * 1024, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed 227 KiB of shared memory"
+
+
+@T.macro
+def release(bars, rbar, e):
+    # one arrive on "empty" barrier e; with CLUSTER = 2 in each CTA of the pair (the peer
+    # multicasts into our ring, and we into its): a plain remote arrive, as rung 4's
+    if CLUSTER == 2:
+        for r in T.unroll(2):
+            T.ptx.mapa.shared__cluster.u32(rbar[0], T.cuda.cvta_generic_to_shared(T.address_of(bars[e])), T.uint32(r))
+            T.ptx.mbarrier.arrive.shared__cluster.b64(rbar[0])
+    else:
+        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[e]))
 
 
 @T.macro
@@ -161,12 +181,14 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                   K, M, K, BK, BM, 1, 1, 0, 3, L2_PROMO, 0)
     B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, DT, 2, B.data,
-                  K, N, K, BK, BN, 1, 1, 0, 3, L2_PROMO, 0)
+                  K, N, K, BK, BN // CLUSTER, 1, 1, 0, 3, L2_PROMO, 0)
     C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, OT, 2, C.data,
                   N, M, N * 2, 64, 64, 1, 1, 0, 3, 2, 0)
     T.device_entry()
-    bx = T.cta_id([T.min(NSM, T.ceildiv(M, BM) * T.ceildiv(N, BN))])
+    if CLUSTER == 2:
+        rank = T.cta_id_in_cluster([2])
+    bx = T.cta_id([CLUSTER * T.min(NSM // CLUSTER, T.ceildiv(M, CLUSTER * BM) * T.ceildiv(N, BN))])
     wg = T.warpgroup_id([NC + 1])
     warp = T.warp_id_in_wg([4])
     lane = T.lane_id([32])
@@ -177,30 +199,39 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     bars = T.decl_buffer((2 * STAGES,), "uint64", data=pool.data,
                          elem_offset=SMEM_BAR // 8, scope="shared.dyn")
     sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
-    num_m: T.let[T.int32] = T.ceildiv(M, BM)
+    # tile rows of (CLUSTER BM) rows: pair tiles when CLUSTER = 2
+    num_m: T.let[T.int32] = T.ceildiv(M, CLUSTER * BM)
     num_n: T.let[T.int32] = T.ceildiv(N, BN)
     nk: T.let[T.int32] = T.ceildiv(K, BK)
     nb: T.let[T.int32] = T.ceildiv(N, 128)
-    # tiles owned by this CTA: bx, bx + NSM, ...
-    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
+    # (pair) tiles owned by this CTA (cluster): cl, cl + NSM / CLUSTER, ...
+    cl: T.let[T.int32] = bx // CLUSTER
+    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - cl, NSM // CLUSTER)
 
     if wg == 0 and warp == 0 and lane == 0:
         for s in T.unroll(STAGES):
             T.ptx.mbarrier.init.shared.b64(T.address_of(bars[s]), 1)
-            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), NC)
+            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), CLUSTER * NC)
         T.ptx.fence.mbarrier_init.release.cluster()
         T.ptx.fence.proxy.async_.shared__cta()
-    T.cuda.cta_sync()
+    if CLUSTER == 2:
+        # the peer's multicasts and arrives may target our barriers from now on
+        T.cuda.cluster_sync()
+    else:
+        T.cuda.cta_sync()
 
     if wg == 0:
         T.ptx.setmaxnreg.dec.sync.aligned.u32(REG_P)
         if warp == 0 and lane == 0:
             for ti in range(ntile):
-                t: T.let[T.int32] = bx + ti * NSM
-                gsz: T.let[T.int32] = GROUP_M * num_n
-                first_m: T.let[T.int32] = t // gsz * GROUP_M
-                gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
-                tm: T.let[T.int32] = first_m + t % gsz % gm
+                t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+                gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
+                first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
+                gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
+                if CLUSTER == 2:
+                    tm: T.let[T.int32] = (first_m + t % gsz % gm) * 2 + rank
+                else:
+                    tm: T.let[T.int32] = first_m + t % gsz % gm
                 tn: T.let[T.int32] = t % gsz // gm
                 for kt in range(nk):
                     it: T.let[T.int32] = ti * nk + kt
@@ -211,8 +242,13 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
-                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                        sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
+                    if CLUSTER == 2:
+                        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"](
+                            sbase + SMEM_B + s * B_BYTES + rank * (B_BYTES // 2), T.address_of(B_map),
+                            kt * BK, tn * BN + rank * (BN // 2), T.address_of(bars[s]), T.uint16(3))
+                    else:
+                        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                            sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
         T.ptx.setmaxnreg.inc.sync.aligned.u32(REG_C)
         cw: T.let[T.int32] = wg - 1
@@ -222,6 +258,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
+        rbar = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
         desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
@@ -231,11 +268,14 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
         for ti in range(ntile):
-            t: T.let[T.int32] = bx + ti * NSM
-            gsz: T.let[T.int32] = GROUP_M * num_n
-            first_m: T.let[T.int32] = t // gsz * GROUP_M
-            gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
-            tm: T.let[T.int32] = first_m + t % gsz % gm
+            t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+            gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
+            first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
+            gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
+            if CLUSTER == 2:
+                tm: T.let[T.int32] = (first_m + t % gsz % gm) * 2 + rank
+            else:
+                tm: T.let[T.int32] = first_m + t % gsz % gm
             tn: T.let[T.int32] = t % gsz // gm
             # this tile's first 128-column block of B, and whether it starts mid-block
             bb: T.let[T.int32] = tn * BN // 128
@@ -262,7 +302,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
-                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
+                            release(bars, rbar, STAGES + s)
                         promote(acc, tmp0, mu, h)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
@@ -274,12 +314,12 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.wgmma.wait_group.sync.aligned(1)
                     # the previous k-tile's group retired: release its stage
                     if kt > 0 and warp == 0 and lane == 0:
-                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (it - 1) % STAGES]))
+                        release(bars, rbar, STAGES + (it - 1) % STAGES)
             if SCALING == "tensor":
                 T.ptx.wgmma.wait_group.sync.aligned(0)
                 settle(acc, NACC)
                 if warp == 0 and lane == 0:
-                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (ti * nk + nk - 1) % STAGES]))
+                    release(bars, rbar, STAGES + (ti * nk + nk - 1) % STAGES)
             # epilogue: 64 x 64 chunks of the warpgroup's 64 x BN block
             for sub in T.unroll(BN // 64):
                 eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
@@ -310,3 +350,6 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.cp.async_.bulk.commit_group()
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
+    if CLUSTER == 2:
+        # leave together: no remote arrive may reach an exited CTA
+        T.cuda.cluster_sync()
