@@ -14,13 +14,13 @@
 #     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
 #     sb, in fp32 FMAs on the CUDA cores.
 #
-# 132 CTAs (one per SM) walk the 128 x BN (256) output tiles (GROUP_M tile rows at a time for L2
-# reuse); 3 warpgroups per CTA:
+# 132 CTAs (one per SM) walk the BM x BN (128 x 256) output tiles (GROUP_M tile rows at a time
+# for L2 reuse); 1 + BM / 64 warpgroups per CTA:
 #   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
 #     (128 x 128) and B (BN x 128) k-tiles into a ring of 128B-swizzled shared memory with
 #     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
 #     completing on the bytes, after waiting for the stage's "empty" mbarrier;
-#   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
+#   warpgroups 1 and 2 (and 3), the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
 #     of the tile and issues wgmma k32 from shared-memory descriptors.
 #     "tensor": 4 x m64n256k32 per k-tile into 128 fp32 accumulators per thread, one wgmma
 #     group in flight (a stage is released once the group after it was issued and the
@@ -36,6 +36,11 @@
 #     temporary (4 x m64n192k32, one wait and 96 FMAs per k-tile); a tile may then start
 #     in the middle of a 128-column B scale block (see kmult).  Faster at 8192^3, slower
 #     at 4096^3 (5.33 waves of tiles); examples/gemm/README.md has the numbers.
+#   -D BM=192 (with BN <= 128): three consumer warpgroups (512 threads; the producer at 24
+#     registers, the consumers at 160), so that while one promotes two others have wgmma
+#     groups queued.  -D CLUSTER=2: 2-CTA clusters sharing B through TMA multicast (see
+#     CLUSTER below).  Neither pays at 8192^3 (examples/gemm/README.md); BM=192 BN=128 is
+#     the fastest block-scaled build at 8192 x 8192 x 1024.
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
