@@ -14,13 +14,13 @@
 #     fewer mantissa bits than fp32 over long K), which is then promoted: acc += tmp * sa *
 #     sb, in fp32 FMAs on the CUDA cores.
 #
-# 132 CTAs (one per SM) walk the 128 x BN (256) output tiles (GROUP_M tile rows at a time for L2
-# reuse); 3 warpgroups per CTA:
+# 132 CTAs (one per SM) walk the BM x BN (128 x 256) output tiles (GROUP_M tile rows at a time
+# for L2 reuse); 1 + BM / 64 warpgroups per CTA:
 #   warpgroup 0, the producer: setmaxnreg.dec to 40 registers; one thread streams the A
 #     (128 x 128) and B (BN x 128) k-tiles into a ring of 128B-swizzled shared memory with
 #     TMA (a 128-byte fp8 row is exactly one swizzle span), each stage's "full" mbarrier
 #     completing on the bytes, after waiting for the stage's "empty" mbarrier;
-#   warpgroups 1 and 2, the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
+#   warpgroups 1 and 2 (and 3), the consumers: setmaxnreg.inc to 232 registers; each owns 64 rows
 #     of the tile and issues wgmma k32 from shared-memory descriptors.
 #     "tensor": 4 x m64n256k32 per k-tile into 128 fp32 accumulators per thread, one wgmma
 #     group in flight (a stage is released once the group after it was issued and the
@@ -36,6 +36,11 @@
 #     temporary (4 x m64n192k32, one wait and 96 FMAs per k-tile); a tile may then start
 #     in the middle of a 128-column B scale block (see kmult).  Faster at 8192^3, slower
 #     at 4096^3 (5.33 waves of tiles); examples/gemm/README.md has the numbers.
+#   -D BM=192 (with BN <= 128): three consumer warpgroups (512 threads; the producer at 24
+#     registers, the consumers at 160), so that while one promotes two others have wgmma
+#     groups queued.  -D CLUSTER=2: 2-CTA clusters sharing B through TMA multicast (see
+#     CLUSTER below).  Neither pays at 8192^3 (examples/gemm/README.md); BM=192 BN=128 is
+#     the fastest block-scaled build at 8192 x 8192 x 1024.
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -59,6 +64,24 @@ STAGES = 4
 # 192 / SL 1 (a 96-register temporary beside 96 accumulators)
 SL = 2
 assert BN in (64, 128, 192, 256) and BN % SL == 0 and BN // SL % 8 == 0, "BN must be 64, 128, 192 or 256, and BN / SL a multiple of 8"
+# BM: 128 (two consumer warpgroups) or 192 (three); each consumer owns 64 rows of the tile
+assert BM in (128, 192), "BM must be 128 or 192"
+NC = BM // 64
+# setmaxnreg: the producer's and the consumers' registers; with three consumers 24 + 3 x 160
+# (x 128 threads) fills the 64 K registers: a consumer's BN / 2 accumulators and BN / SL / 2
+# temporaries must fit beside its addresses and scales (BN 128: 64 + 64; ptxas gives up on
+# an m64n256 wgmma under a 128-register entry, and BN 192 SL 3 spills)
+REG_P = 40 if NC == 2 else 24
+REG_C = 232 if NC == 2 else 160
+assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs BN <= 128"
+# CLUSTER = 2: 2-CTA clusters (rung 4's scheme): a cluster walks (2 BM) x BN pair tiles,
+# CTA rank r computing the BM x BN tile at rows 2 BM p + BM r; both need the same B k-tile,
+# so each CTA's producer loads its own A k-tile and one half (BN / 2 rows) of B, and
+# multicasts that half into both CTAs' shared memory: a CTA reads BM + BN / 2 rows of L2
+# per k-tile instead of BM + BN.  A stage is free once the consumers of both CTAs are done
+# with it: the "empty" barriers count 2 NC arrivals, delivered to both CTAs.
+CLUSTER = 1
+assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -69,11 +92,24 @@ A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
 NACC = BN // 2
-# shared.dyn layout (bytes): A ring, B ring, 2 x 2 staging buffers, 2 x STAGES mbarriers
+# shared.dyn layout (bytes): A ring, B ring, NC x 2 staging buffers, 2 x STAGES mbarriers
 SMEM_B = STAGES * A_BYTES
 SMEM_EP = SMEM_B + STAGES * B_BYTES
-SMEM_BAR = SMEM_EP + 4 * EP_BYTES
+SMEM_BAR = SMEM_EP + 2 * NC * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
+assert SMEM_TOTAL <= 227 * 1024, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed 227 KiB of shared memory"
+
+
+@T.macro
+def release(bars, rbar, e):
+    # one arrive on "empty" barrier e; with CLUSTER = 2 in each CTA of the pair (the peer
+    # multicasts into our ring, and we into its): a plain remote arrive, as rung 4's
+    if CLUSTER == 2:
+        for r in T.unroll(2):
+            T.ptx.mapa.shared__cluster.u32(rbar[0], T.cuda.cvta_generic_to_shared(T.address_of(bars[e])), T.uint32(r))
+            T.ptx.mbarrier.arrive.shared__cluster.b64(rbar[0])
+    else:
+        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[e]))
 
 
 @T.macro
@@ -150,46 +186,57 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                   K, M, K, BK, BM, 1, 1, 0, 3, L2_PROMO, 0)
     B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, DT, 2, B.data,
-                  K, N, K, BK, BN, 1, 1, 0, 3, L2_PROMO, 0)
+                  K, N, K, BK, BN // CLUSTER, 1, 1, 0, 3, L2_PROMO, 0)
     C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
     T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, OT, 2, C.data,
                   N, M, N * 2, 64, 64, 1, 1, 0, 3, 2, 0)
     T.device_entry()
-    bx = T.cta_id([T.min(NSM, T.ceildiv(M, BM) * T.ceildiv(N, BN))])
-    wg = T.warpgroup_id([3])
+    if CLUSTER == 2:
+        rank = T.cta_id_in_cluster([2])
+    bx = T.cta_id([CLUSTER * T.min(NSM // CLUSTER, T.ceildiv(M, CLUSTER * BM) * T.ceildiv(N, BN))])
+    wg = T.warpgroup_id([NC + 1])
     warp = T.warp_id_in_wg([4])
     lane = T.lane_id([32])
     T.attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
     pool = T.alloc_buffer((SMEM_TOTAL,), "uint8", scope="shared.dyn", align=1024)
-    ep32 = T.decl_buffer((4 * EP_BYTES // 4,), "uint32", data=pool.data,
+    ep32 = T.decl_buffer((2 * NC * EP_BYTES // 4,), "uint32", data=pool.data,
                          elem_offset=SMEM_EP // 4, scope="shared.dyn")
     bars = T.decl_buffer((2 * STAGES,), "uint64", data=pool.data,
                          elem_offset=SMEM_BAR // 8, scope="shared.dyn")
     sbase: T.let[T.uint32] = T.cuda.cvta_generic_to_shared(pool.data)
-    num_m: T.let[T.int32] = T.ceildiv(M, BM)
+    # tile rows of (CLUSTER BM) rows: pair tiles when CLUSTER = 2
+    num_m: T.let[T.int32] = T.ceildiv(M, CLUSTER * BM)
     num_n: T.let[T.int32] = T.ceildiv(N, BN)
     nk: T.let[T.int32] = T.ceildiv(K, BK)
     nb: T.let[T.int32] = T.ceildiv(N, 128)
-    # tiles owned by this CTA: bx, bx + NSM, ...
-    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - bx, NSM)
+    # (pair) tiles owned by this CTA (cluster): cl, cl + NSM / CLUSTER, ...
+    cl: T.let[T.int32] = bx // CLUSTER
+    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - cl, NSM // CLUSTER)
 
     if wg == 0 and warp == 0 and lane == 0:
         for s in T.unroll(STAGES):
             T.ptx.mbarrier.init.shared.b64(T.address_of(bars[s]), 1)
-            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), 2)
+            T.ptx.mbarrier.init.shared.b64(T.address_of(bars[STAGES + s]), CLUSTER * NC)
         T.ptx.fence.mbarrier_init.release.cluster()
         T.ptx.fence.proxy.async_.shared__cta()
-    T.cuda.cta_sync()
+    if CLUSTER == 2:
+        # the peer's multicasts and arrives may target our barriers from now on
+        T.cuda.cluster_sync()
+    else:
+        T.cuda.cta_sync()
 
     if wg == 0:
-        T.ptx.setmaxnreg.dec.sync.aligned.u32(40)
+        T.ptx.setmaxnreg.dec.sync.aligned.u32(REG_P)
         if warp == 0 and lane == 0:
             for ti in range(ntile):
-                t: T.let[T.int32] = bx + ti * NSM
-                gsz: T.let[T.int32] = GROUP_M * num_n
-                first_m: T.let[T.int32] = t // gsz * GROUP_M
-                gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
-                tm: T.let[T.int32] = first_m + t % gsz % gm
+                t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+                gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
+                first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
+                gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
+                if CLUSTER == 2:
+                    tm: T.let[T.int32] = (first_m + t % gsz % gm) * 2 + rank
+                else:
+                    tm: T.let[T.int32] = first_m + t % gsz % gm
                 tn: T.let[T.int32] = t % gsz // gm
                 for kt in range(nk):
                     it: T.let[T.int32] = ti * nk + kt
@@ -200,10 +247,15 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bars[s]), A_BYTES + B_BYTES)
                     T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
                         sbase + s * A_BYTES, T.address_of(A_map), kt * BK, tm * BM, T.address_of(bars[s]))
-                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
-                        sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
+                    if CLUSTER == 2:
+                        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"](
+                            sbase + SMEM_B + s * B_BYTES + rank * (B_BYTES // 2), T.address_of(B_map),
+                            kt * BK, tn * BN + rank * (BN // 2), T.address_of(bars[s]), T.uint16(3))
+                    else:
+                        T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"](
+                            sbase + SMEM_B + s * B_BYTES, T.address_of(B_map), kt * BK, tn * BN, T.address_of(bars[s]))
     else:
-        T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
+        T.ptx.setmaxnreg.inc.sync.aligned.u32(REG_C)
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp0 = T.alloc_local((W // 2,), "float32")
@@ -211,6 +263,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
+        rbar = T.alloc_local((1,), "uint32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
         desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
@@ -220,11 +273,14 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
         for ti in range(ntile):
-            t: T.let[T.int32] = bx + ti * NSM
-            gsz: T.let[T.int32] = GROUP_M * num_n
-            first_m: T.let[T.int32] = t // gsz * GROUP_M
-            gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M)
-            tm: T.let[T.int32] = first_m + t % gsz % gm
+            t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+            gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
+            first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
+            gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
+            if CLUSTER == 2:
+                tm: T.let[T.int32] = (first_m + t % gsz % gm) * 2 + rank
+            else:
+                tm: T.let[T.int32] = first_m + t % gsz % gm
             tn: T.let[T.int32] = t % gsz // gm
             # this tile's first 128-column block of B, and whether it starts mid-block
             bb: T.let[T.int32] = tn * BN // 128
@@ -243,7 +299,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     kmult(mu, sn, odd)
                     kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
-                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (A_BYTES // 2)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 if SCALING == "block":
                     for h in T.unroll(SL):
@@ -251,7 +307,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                         T.ptx.wgmma.wait_group.sync.aligned(0)
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
-                            T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + s]))
+                            release(bars, rbar, STAGES + s)
                         promote(acc, tmp0, mu, h)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
@@ -263,12 +319,12 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.wgmma.wait_group.sync.aligned(1)
                     # the previous k-tile's group retired: release its stage
                     if kt > 0 and warp == 0 and lane == 0:
-                        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (it - 1) % STAGES]))
+                        release(bars, rbar, STAGES + (it - 1) % STAGES)
             if SCALING == "tensor":
                 T.ptx.wgmma.wait_group.sync.aligned(0)
                 settle(acc, NACC)
                 if warp == 0 and lane == 0:
-                    T.ptx.mbarrier.arrive.shared.b64(T.address_of(bars[STAGES + (ti * nk + nk - 1) % STAGES]))
+                    release(bars, rbar, STAGES + (ti * nk + nk - 1) % STAGES)
             # epilogue: 64 x 64 chunks of the warpgroup's 64 x BN block
             for sub in T.unroll(BN // 64):
                 eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
@@ -299,3 +355,6 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     T.ptx.cp.async_.bulk.commit_group()
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
+    if CLUSTER == 2:
+        # leave together: no remote arrive may reach an exited CTA
+        T.cuda.cluster_sync()
