@@ -26,18 +26,34 @@ const char *ev_libmod_find(Eval *ev, const char *module) {
 
 /* MODULE.NAME: its row, or a row made for a name without one (kept per name, so
  * that `is` holds between two reads) */
+/* What ev_libmod_attr found for a name (lib_names: the interned name -> a chain of
+ * these, one per module asked about): a row of pylib.def, or the row made for a
+ * name without one. */
+typedef struct LibHit {
+  const char *module; /* interned */
+  const Builtin *b;
+  struct LibHit *next;
+} LibHit;
+
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc) {
-  for (int i = 0; i < LIB_COUNT; i++)
+  const char *iname = tirx_intern0(ev->m, name);
+  LibHit *first = txmap_get(&ev->py->lib_names, iname);
+  for (LibHit *h = first; h; h = h->next)
+    if (strcmp(h->module, module) == 0) return ev_builtin_value(h->b, loc);
+  const Builtin *found = NULL;
+  for (int i = 0; i < LIB_COUNT && !found; i++)
     if (strcmp(ev_libfns[i].module, module) == 0 && strcmp(ev_libfns[i].name, name) == 0)
-      return ev_builtin_value(&ev_libfns[i], loc);
-  const char *key = tirx_intern_printf(ev->m, "%s.%s", module, name);
-  Builtin *b = txmap_get(&ev->py->lib_names, key);
-  if (!b) {
-    b = TIRX_NEW(ev->m, Builtin);
-    *b = (Builtin){tirx_intern0(ev->m, name), lib_unsupported, V_ERROR, module};
-    txmap_put(&ev->py->lib_names, key, b);
+      found = &ev_libfns[i];
+  const char *imod = tirx_intern0(ev->m, module);
+  if (!found) {
+    Builtin *b = TIRX_NEW(ev->m, Builtin);
+    *b = (Builtin){iname, lib_unsupported, V_ERROR, imod};
+    found = b;
   }
-  return ev_builtin_value(b, loc);
+  LibHit *h = TIRX_NEW(ev->m, LibHit);
+  *h = (LibHit){imod, found, first};
+  txmap_put(&ev->py->lib_names, iname, h);
+  return ev_builtin_value(found, loc);
 }
 
 Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {

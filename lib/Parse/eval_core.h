@@ -267,6 +267,7 @@ typedef struct Eval {
   PyFrame *frame;         /* the innermost Python call or kernel body running (NULL: module code) */
   TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
+  TxPtrMap paths;         /* ev_path_join's: NAME (interned) -> its joins (eval_value.c) */
   struct EvPython *py;    /* the Python layer's state (eval_python.h) */
   struct EvModules *mod;  /* the module layer's (eval_modules.h) */
   struct EvTirx *tx;      /* the TIRx layer's (eval_tirx.h) */
@@ -429,6 +430,8 @@ enum {
 extern const Builtin ev_builtins[BI_COUNT];
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 Value ev_builtin_value(const Builtin *b, Loc loc);
+/* "NS.NAME", interned (made once per pair: attribute lookups on namespaces are hot) */
+const char *ev_path_join(Eval *ev, const char *ns, const char *name);
 Value ev_not_callable(Eval *ev, Value callee,
                       Args *a); /* the error of a kind without a call slot */
 

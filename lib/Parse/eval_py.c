@@ -904,6 +904,7 @@ void ev_py_free(Eval *ev) {
   free(ev->py->shared_dflts);
   ev->py->shared_dflts = NULL;
   txmap_free(&ev->builtin_names);
+  txmap_free(&ev->paths);
   txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
 }

@@ -216,6 +216,23 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   return v;
 }
 
+/* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS). */
+typedef struct PathJoin {
+  const char *ns, *path; /* interned */
+  struct PathJoin *next;
+} PathJoin;
+
+const char *ev_path_join(Eval *ev, const char *ns, const char *name) {
+  const char *in = tirx_intern0(ev->m, name), *ins = tirx_intern0(ev->m, ns);
+  PathJoin *first = txmap_get(&ev->paths, in);
+  for (PathJoin *j = first; j; j = j->next)
+    if (j->ns == ins) return j->path;
+  PathJoin *j = TIRX_NEW(ev->m, PathJoin);
+  *j = (PathJoin){ins, tirx_intern_printf(ev->m, "%s.%s", ns, name), first};
+  txmap_put(&ev->paths, in, j);
+  return j->path;
+}
+
 
 /* ---- the data model's generic operations (the kinds' ValueProto slots) ---- */
 
