@@ -2,10 +2,13 @@
  * AST node (ev_call) and of a value (ev_call_value: its kind's call slot,
  * value_kinds.def).  It names no function of a higher layer: what a value of
  * a kind does when called is its slot in the type table (eval_types.c). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "Parse/eval_core.h"
+#include "Support/oom.h"
+#include "Support/vec.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
@@ -35,15 +38,25 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) 
 }
 
 
-static bool collect_args(Eval *ev, Ast *call, Args *out) {
+/* n zeroed items of size each: temporaries (ev_tmp_alloc) or the arena's */
+static void *args_array(Eval *ev, bool tmp, size_t n, size_t size) {
+  if (n > SIZE_MAX / 2 / size) tirx_oom();
+  return tmp ? ev_tmp_alloc(ev, n * size) : tirx_alloc(ev->m, n * size);
+}
+
+/* The arguments of call, evaluated; TMP: the arrays are temporaries (the callee
+ * copies what it keeps: a Python function binds its parameters). */
+static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
   int cap = call->n + 1,
       nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
   for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
-  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
-  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
-  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
+  out->pos = args_array(ev, tmp, (size_t)(cap - nkw), sizeof(Value));
+  if (nkw) { /* none without keywords: nkw == 0 reads neither */
+    out->kwn = args_array(ev, tmp, (size_t)nkw + 1, sizeof(const char *));
+    out->kwv = args_array(ev, tmp, (size_t)nkw + 1, sizeof(Value));
+  }
   for (int i = 0; i < call->n; i++) {
     Ast *x = call->list[i];
     if (x->kind == A_KW) {
@@ -54,10 +67,13 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
           return false;
         }
         if (d.u.dict.n) { /* room for its keys and the keywords after it */
-          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
-          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
-          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
-          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          size_t nn_ = (size_t)out->nkw + (size_t)d.u.dict.n + (size_t)cap;
+          Value *nk = args_array(ev, tmp, nn_, sizeof(Value));
+          const char **nn = args_array(ev, tmp, nn_, sizeof(const char *));
+          if (out->nkw) {
+            memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
+            memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          }
           out->kwv = nk;
           out->kwn = nn;
         }
@@ -92,8 +108,9 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
         if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
         return false;
       }
-      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
-      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
+      Value *np = args_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n,
+                             sizeof(Value));
+      if (out->npos) memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
       out->pos = np;
       for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
       cap += s.u.list.n;
@@ -153,12 +170,21 @@ Value ev_call(Eval *ev, Ast *call) {
       is_ptx_call(call->list[0]))
     ev->stmt_call = true;
   Args a;
-  bool ok = collect_args(ev, call, &a);
+  /* a Python function copies its arguments into its parameters: the arrays are
+   * temporaries (a bound one's receiver goes first in a copy: ev_bound_call) */
+  bool tmp = callee.kind == V_PYFUNC ||
+             (callee.kind == V_BOUND && callee.u.bound.fn->kind == V_PYFUNC &&
+              callee.u.bound.self->kind != V_DESCR && callee.u.bound.self->kind != V_FUNCREF);
+  int mark = ev_tmp_mark(ev);
+  bool ok = collect_args(ev, call, &a, tmp);
   ev->stmt_call = false;
   ev->name_hint = hint;
   ev->tuple_hints = th;
   ev->ntuple_hints = nth;
-  if (!ok) return v_make(V_ERROR, call->loc);
+  if (!ok) {
+    ev_tmp_release(ev, mark);
+    return v_make(V_ERROR, call->loc);
+  }
   a.loc = call->loc;
 
   /* a method's slot reads (and clears) the receiver's expression: mutators of
@@ -166,7 +192,9 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->call_recv = callee.kind == V_METHOD && call->a->kind == A_ATTR ? call->a->a : NULL;
   /* a T.* callee's slot reads (and clears) whether the call is a whole statement */
   ev->call_as_stmt = as_stmt && callee.kind == V_NS;
-  return ev_call_value(ev, callee, &a);
+  Value r = ev_call_value(ev, callee, &a);
+  ev_tmp_release(ev, mark);
+  return r;
 }
 
 
@@ -214,6 +242,19 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   Value v = v_make(V_BUILTIN, loc);
   v.u.builtin = b;
   return v;
+}
+
+int ev_tmp_mark(const Eval *ev) { return ev->ntmp; }
+
+void *ev_tmp_alloc(Eval *ev, size_t size) {
+  TIRX_VEC_RESERVE(ev->tmp, ev->captmp, ev->ntmp + 1);
+  void *p = tirx_xcalloc(1, size ? size : 1);
+  ev->tmp[ev->ntmp++] = p;
+  return p;
+}
+
+void ev_tmp_release(Eval *ev, int mark) {
+  while (ev->ntmp > mark) free(ev->tmp[--ev->ntmp]);
 }
 
 /* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS). */
