@@ -1102,7 +1102,7 @@ Value ev_bound_call(Eval *ev, Value fn, Args *a) {
   }
   Args b = *a;
   Value *f = fn.u.bound.fn;
-  int mark = ev_tmp_mark(ev);
+  size_t mark = ev_tmp_mark(ev);
   with_self(ev, *fn.u.bound.self, &b, f);
   Value r;
   if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
@@ -1122,7 +1122,7 @@ Value ev_object_call(Eval *ev, Value fn, Args *a) {
   Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
   if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
   Args b = *a;
-  int mark = ev_tmp_mark(ev);
+  size_t mark = ev_tmp_mark(ev);
   with_self(ev, fn, &b, c);
   Value r = ev_call_value(ev, *c, &b);
   ev_tmp_release(ev, mark);

@@ -268,8 +268,7 @@ typedef struct Eval {
   TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap paths;         /* ev_path_join's: NAME (interned) -> its joins (eval_value.c) */
-  void **tmp;             /* ev_tmp_alloc's blocks, oldest first */
-  int ntmp, captmp;
+  struct EvTmp *tmp;      /* ev_tmp_alloc's memory (eval_value.c; NULL: none yet) */
   struct EvPython *py;    /* the Python layer's state (eval_python.h) */
   struct EvModules *mod;  /* the module layer's (eval_modules.h) */
   struct EvTirx *tx;      /* the TIRx layer's (eval_tirx.h) */
@@ -436,10 +435,13 @@ Value ev_builtin_value(const Builtin *b, Loc loc);
  * what a call needs only while it runs (the argument arrays of a call of a Python
  * function, the candidates of a T.ptx call).  ev_tmp_alloc gives zeroed memory that
  * lives until ev_tmp_release(ev, mark) with a mark taken before it (ev_tmp_mark);
- * marks nest like calls.  Nothing that outlives the release may point into it. */
-int ev_tmp_mark(const Eval *ev);
+ * marks nest like calls.  Nothing that outlives the release may point into it.
+ * The memory is reused from call to call (sanitizer builds: one heap block per
+ * allocation, freed at the release, so that ASan sees a use after it). */
+size_t ev_tmp_mark(const Eval *ev);
 void *ev_tmp_alloc(Eval *ev, size_t size);
-void ev_tmp_release(Eval *ev, int mark);
+void ev_tmp_release(Eval *ev, size_t mark);
+void ev_tmp_free(Eval *ev); /* at the end of the compile */
 /* "NS.NAME", interned (made once per pair: attribute lookups on namespaces are hot) */
 const char *ev_path_join(Eval *ev, const char *ns, const char *name);
 Value ev_not_callable(Eval *ev, Value callee,

@@ -769,7 +769,7 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
 }
 
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
-  int mark = ev_tmp_mark(ev);
+  size_t mark = ev_tmp_mark(ev);
   Value r = ptx_call(ev, spelling, a, loc, nomatch);
   ev_tmp_release(ev, mark);
   return r;

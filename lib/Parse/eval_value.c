@@ -175,7 +175,7 @@ Value ev_call(Eval *ev, Ast *call) {
   bool tmp = callee.kind == V_PYFUNC ||
              (callee.kind == V_BOUND && callee.u.bound.fn->kind == V_PYFUNC &&
               callee.u.bound.self->kind != V_DESCR && callee.u.bound.self->kind != V_FUNCREF);
-  int mark = ev_tmp_mark(ev);
+  size_t mark = ev_tmp_mark(ev);
   bool ok = collect_args(ev, call, &a, tmp);
   ev->stmt_call = false;
   ev->name_hint = hint;
@@ -244,18 +244,104 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   return v;
 }
 
-int ev_tmp_mark(const Eval *ev) { return ev->ntmp; }
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EV_TMP_HEAP 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define EV_TMP_HEAP 1
+#endif
+
+#ifdef EV_TMP_HEAP
+/* sanitizer builds: every allocation its own heap block */
+struct EvTmp {
+  void **p;
+  size_t n, cap;
+};
+
+size_t ev_tmp_mark(const Eval *ev) { return ev->tmp ? ev->tmp->n : 0; }
 
 void *ev_tmp_alloc(Eval *ev, size_t size) {
-  TIRX_VEC_RESERVE(ev->tmp, ev->captmp, ev->ntmp + 1);
-  void *p = tirx_xcalloc(1, size ? size : 1);
-  ev->tmp[ev->ntmp++] = p;
+  if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
+  struct EvTmp *t = ev->tmp;
+  TIRX_VEC_RESERVE(t->p, t->cap, t->n + 1);
+  return t->p[t->n++] = tirx_xcalloc(1, size ? size : 1);
+}
+
+void ev_tmp_release(Eval *ev, size_t mark) {
+  while (ev->tmp && ev->tmp->n > mark) free(ev->tmp->p[--ev->tmp->n]);
+}
+
+void ev_tmp_free(Eval *ev) {
+  if (!ev->tmp) return;
+  ev_tmp_release(ev, 0);
+  free(ev->tmp->p);
+  free(ev->tmp);
+  ev->tmp = NULL;
+}
+#else
+/* a stack of blocks, kept for reuse: a mark is an offset into the stack (a block
+ * starts at the offset after the whole of the block before it) */
+typedef struct TmpBlock {
+  struct TmpBlock *prev, *next;
+  size_t size, used, base;
+  _Alignas(16) unsigned char data[];
+} TmpBlock;
+
+struct EvTmp {
+  TmpBlock *first, *cur;
+};
+
+#define EV_TMP_BLOCK ((size_t)64 * 1024)
+
+size_t ev_tmp_mark(const Eval *ev) {
+  return ev->tmp && ev->tmp->cur ? ev->tmp->cur->base + ev->tmp->cur->used : 0;
+}
+
+void *ev_tmp_alloc(Eval *ev, size_t size) {
+  if (size > SIZE_MAX / 4) tirx_oom();
+  size = (size + 15) & ~(size_t)15;
+  if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
+  struct EvTmp *t = ev->tmp;
+  TmpBlock *c = t->cur;
+  if (!c || c->size - c->used < size) {
+    TmpBlock *nb = c ? c->next : t->first;
+    if (!nb || nb->size < size) { /* a new block in its place (the rest are dropped) */
+      for (TmpBlock *k = nb, *kn; k; k = kn) kn = k->next, free(k);
+      size_t bs = size > EV_TMP_BLOCK ? size : EV_TMP_BLOCK;
+      nb = tirx_xmalloc(sizeof *nb + bs);
+      nb->size = bs;
+      nb->next = NULL;
+      nb->prev = c;
+      if (c) c->next = nb;
+      else t->first = nb;
+    }
+    nb->base = c ? c->base + c->size : 0;
+    nb->used = 0;
+    t->cur = c = nb;
+  }
+  void *p = c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
   return p;
 }
 
-void ev_tmp_release(Eval *ev, int mark) {
-  while (ev->ntmp > mark) free(ev->tmp[--ev->ntmp]);
+void ev_tmp_release(Eval *ev, size_t mark) {
+  if (!ev->tmp) return;
+  TmpBlock *c = ev->tmp->cur;
+  while (c && c->prev && mark < c->base) c = c->prev;
+  if (c) c->used = mark > c->base ? mark - c->base : 0;
+  ev->tmp->cur = c;
 }
+
+void ev_tmp_free(Eval *ev) {
+  if (!ev->tmp) return;
+  for (TmpBlock *k = ev->tmp->first, *kn; k; k = kn) kn = k->next, free(k);
+  free(ev->tmp);
+  ev->tmp = NULL;
+}
+#endif
 
 /* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS). */
 typedef struct PathJoin {
