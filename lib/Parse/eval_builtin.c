@@ -60,13 +60,26 @@ Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
   return ev_error(ev, a->loc, "%s.%s() is not supported at parse time", self->module, self->name);
 }
 
+/* The builtins that read their arguments and keep no pointer into the arrays (the
+ * hot ones of the kernel library's tracing): they may run on temporary arrays (ev_call);
+ * every other one gets those copied into the arena first (ev_args_keep). */
+static bool builtin_borrows(const Builtin *b) {
+  return b == &ev_builtins[BI_isinstance] || b == &ev_builtins[BI_getattr] ||
+         b == &ev_builtins[BI_len] || b == &ev_builtins[BI_any] ||
+         b == &ev_builtins[BI_callable] || b == &ev_builtins[BI_str] ||
+         b == &ev_libfns[LIB__tirx_ir_visit] || b == &ev_libfns[LIB__tirx_ir_visit_children] ||
+         b == &ev_libfns[LIB_object___getattribute__] || b == &ev_libfns[LIB_object___setattr__];
+}
+
 /* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
 Value ev_builtin_call(Eval *ev, Value callee, Args *a) {
+  if (!builtin_borrows(callee.u.builtin)) ev_args_keep(ev, a);
   return callee.u.builtin->fn(ev, callee.u.builtin, a);
 }
 Value ev_method_callv(Eval *ev, Value callee, Args *a) {
   Ast *recv = ev->call_recv; /* ev_call: the receiver's expression */
   ev->call_recv = NULL;
+  if (callee.u.method->fn != m_str_affix) ev_args_keep(ev, a); /* as ev_builtin_call */
   return ev_method_call(ev, callee, a, recv);
 }
 

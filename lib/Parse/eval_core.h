@@ -327,6 +327,9 @@ typedef struct Args {
   Loc loc;
 } Args;
 Value *ev_kwarg(Args *a, const char *name);
+/* a's arrays that are temporaries (ev_call makes them for the callees that copy what
+ * they keep) copied into the arena: for a callee that may keep a pointer into them */
+void ev_args_keep(Eval *ev, Args *a);
 
 Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
 bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
@@ -442,6 +445,7 @@ size_t ev_tmp_mark(const Eval *ev);
 void *ev_tmp_alloc(Eval *ev, size_t size);
 void ev_tmp_release(Eval *ev, size_t mark);
 void ev_tmp_free(Eval *ev); /* at the end of the compile */
+bool ev_tmp_owns(const Eval *ev, const void *p); /* p points into live temporaries */
 /* "NS.NAME", interned (made once per pair: attribute lookups on namespaces are hot) */
 const char *ev_path_join(Eval *ev, const char *ns, const char *name);
 Value ev_not_callable(Eval *ev, Value callee,

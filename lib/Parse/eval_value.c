@@ -44,6 +44,24 @@ static void *args_array(Eval *ev, bool tmp, size_t n, size_t size) {
   return tmp ? ev_tmp_alloc(ev, n * size) : tirx_alloc(ev->m, n * size);
 }
 
+void ev_args_keep(Eval *ev, Args *a) {
+  if (a->pos && ev_tmp_owns(ev, a->pos)) {
+    Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 1);
+    if (a->npos) memcpy(pos, a->pos, sizeof *pos * (size_t)a->npos);
+    a->pos = pos;
+  }
+  if (a->kwn && ev_tmp_owns(ev, a->kwn)) {
+    const char **kwn = TIRX_NEWN(ev->m, const char *, a->nkw + 1);
+    if (a->nkw) memcpy(kwn, a->kwn, sizeof *kwn * (size_t)a->nkw);
+    a->kwn = kwn;
+  }
+  if (a->kwv && ev_tmp_owns(ev, a->kwv)) {
+    Value *kwv = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    if (a->nkw) memcpy(kwv, a->kwv, sizeof *kwv * (size_t)a->nkw);
+    a->kwv = kwv;
+  }
+}
+
 /* The arguments of call, evaluated; TMP: the arrays are temporaries (the callee
  * copies what it keeps: a Python function binds its parameters). */
 static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
@@ -170,9 +188,11 @@ Value ev_call(Eval *ev, Ast *call) {
       is_ptx_call(call->list[0]))
     ev->stmt_call = true;
   Args a;
-  /* a Python function copies its arguments into its parameters: the arrays are
-   * temporaries (a bound one's receiver goes first in a copy: ev_bound_call) */
-  bool tmp = callee.kind == V_PYFUNC ||
+  /* The argument arrays are temporaries (Args.tmp) for the callees that copy what
+   * they keep: a Python function binds its parameters (a bound one's receiver goes
+   * first in a copy: ev_bound_call); a builtin or a method copies them unless it is
+   * known to keep no pointer into them (ev_builtin_call). */
+  bool tmp = callee.kind == V_PYFUNC || callee.kind == V_BUILTIN || callee.kind == V_METHOD ||
              (callee.kind == V_BOUND && callee.u.bound.fn->kind == V_PYFUNC &&
               callee.u.bound.self->kind != V_DESCR && callee.u.bound.self->kind != V_FUNCREF);
   size_t mark = ev_tmp_mark(ev);
@@ -257,10 +277,10 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
 /* sanitizer builds: every allocation its own heap block */
 struct EvTmp {
   void **p;
-  size_t n, cap;
+  int n, cap;
 };
 
-size_t ev_tmp_mark(const Eval *ev) { return ev->tmp ? ev->tmp->n : 0; }
+size_t ev_tmp_mark(const Eval *ev) { return ev->tmp ? (size_t)ev->tmp->n : 0; }
 
 void *ev_tmp_alloc(Eval *ev, size_t size) {
   if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
@@ -270,7 +290,13 @@ void *ev_tmp_alloc(Eval *ev, size_t size) {
 }
 
 void ev_tmp_release(Eval *ev, size_t mark) {
-  while (ev->tmp && ev->tmp->n > mark) free(ev->tmp->p[--ev->tmp->n]);
+  while (ev->tmp && (size_t)ev->tmp->n > mark) free(ev->tmp->p[--ev->tmp->n]);
+}
+
+bool ev_tmp_owns(const Eval *ev, const void *p) {
+  for (int i = 0; ev->tmp && i < ev->tmp->n; i++)
+    if (ev->tmp->p[i] == p) return true; /* the arrays ev_args_keep asks about start blocks */
+  return false;
 }
 
 void ev_tmp_free(Eval *ev) {
@@ -333,6 +359,13 @@ void ev_tmp_release(Eval *ev, size_t mark) {
   while (c && c->prev && mark < c->base) c = c->prev;
   if (c) c->used = mark > c->base ? mark - c->base : 0;
   ev->tmp->cur = c;
+}
+
+bool ev_tmp_owns(const Eval *ev, const void *p) {
+  uintptr_t q = (uintptr_t)p;
+  for (const TmpBlock *k = ev->tmp ? ev->tmp->cur : NULL; k; k = k->prev)
+    if (q >= (uintptr_t)k->data && q < (uintptr_t)k->data + k->used) return true;
+  return false;
 }
 
 void ev_tmp_free(Eval *ev) {
