@@ -972,7 +972,10 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
   Value *init = class_find(k, tirx_intern0(ev->m, "__init__"), NULL, 0);
   Value r;
   if (init) {
-    Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 2);
+    size_t mark = ev_tmp_mark(ev);
+    Value *pos = init->kind == V_PYFUNC /* it copies its arguments: a temporary array */
+                     ? ev_tmp_alloc(ev, sizeof *pos * ((size_t)a->npos + 2))
+                     : TIRX_NEWN(ev->m, Value, a->npos + 2);
     pos[0] = self;
     if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
     Args b = *a;
@@ -983,6 +986,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     ev->name_hint = NULL;
     r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
+    ev_tmp_release(ev, mark);
     ev_python_hooks.meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
