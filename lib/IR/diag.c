@@ -101,7 +101,8 @@ void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t l
   if (e->file) return;
   bool memo = d->line_src == src && d->line_no && d->line_no <= e->line && d->line_off <= len;
   size_t n;
-  const char *ln = find_line_from(src, len, e->line, memo ? d->line_no : 1, memo ? d->line_off : 0, &n);
+  const char *ln =
+      find_line_from(src, len, e->line, memo ? d->line_no : 1, memo ? d->line_off : 0, &n);
   if (ln) d->line_src = src, d->line_no = e->line, d->line_off = (size_t)(ln - src);
   e->file = tirx_xmalloc(strlen(file) + 1);
   memcpy(e->file, file, strlen(file) + 1);

@@ -65,9 +65,9 @@ Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
  * every other one gets those copied into the arena first (ev_args_keep). */
 static bool builtin_borrows(const Builtin *b) {
   return b == &ev_builtins[BI_isinstance] || b == &ev_builtins[BI_getattr] ||
-         b == &ev_builtins[BI_len] || b == &ev_builtins[BI_any] ||
-         b == &ev_builtins[BI_callable] || b == &ev_builtins[BI_str] ||
-         b == &ev_libfns[LIB__tirx_ir_visit] || b == &ev_libfns[LIB__tirx_ir_visit_children] ||
+         b == &ev_builtins[BI_len] || b == &ev_builtins[BI_any] || b == &ev_builtins[BI_callable] ||
+         b == &ev_builtins[BI_str] || b == &ev_libfns[LIB__tirx_ir_visit] ||
+         b == &ev_libfns[LIB__tirx_ir_visit_children] ||
          b == &ev_libfns[LIB_object___getattribute__] || b == &ev_libfns[LIB_object___setattr__];
 }
 

@@ -444,7 +444,7 @@ Value ev_builtin_value(const Builtin *b, Loc loc);
 size_t ev_tmp_mark(const Eval *ev);
 void *ev_tmp_alloc(Eval *ev, size_t size);
 void ev_tmp_release(Eval *ev, size_t mark);
-void ev_tmp_free(Eval *ev); /* at the end of the compile */
+void ev_tmp_free(Eval *ev);                      /* at the end of the compile */
 bool ev_tmp_owns(const Eval *ev, const void *p); /* p points into live temporaries */
 /* "NS.NAME", interned (made once per pair: attribute lookups on namespaces are hot) */
 const char *ev_path_join(Eval *ev, const char *ns, const char *name);

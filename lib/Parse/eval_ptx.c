@@ -703,7 +703,8 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
   Cand *c = ev_tmp_alloc(ev, sizeof *c * (size_t)nc);
   for (int i = 0; i < nc; i++) {
     c[i].e = es[i];
-    c[i].mods = ev_tmp_alloc(ev, sizeof(const char *) * (size_t)(es[i]->nslots ? es[i]->nslots : 1));
+    c[i].mods =
+        ev_tmp_alloc(ev, sizeof(const char *) * (size_t)(es[i]->nslots ? es[i]->nslots : 1));
     c[i].alive = true;
   }
   const char *fam = es[0]->family;

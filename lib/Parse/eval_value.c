@@ -126,8 +126,8 @@ static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
         if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
         return false;
       }
-      Value *np = args_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n,
-                             sizeof(Value));
+      Value *np =
+          args_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n, sizeof(Value));
       if (out->npos) memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
       out->pos = np;
       for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
@@ -376,14 +376,15 @@ void ev_tmp_free(Eval *ev) {
 }
 #endif
 
-/* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS). */
+/* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS).  NS is
+ * matched by address: a namespace's path is interned or a literal, never rewritten. */
 typedef struct PathJoin {
-  const char *ns, *path; /* interned */
+  const char *ns, *path; /* path: interned */
   struct PathJoin *next;
 } PathJoin;
 
 const char *ev_path_join(Eval *ev, const char *ns, const char *name) {
-  const char *in = tirx_intern0(ev->m, name), *ins = tirx_intern0(ev->m, ns);
+  const char *in = tirx_intern0(ev->m, name), *ins = ns;
   PathJoin *first = txmap_get(&ev->paths, in);
   for (PathJoin *j = first; j; j = j->next)
     if (j->ns == ins) return j->path;

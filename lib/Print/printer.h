@@ -65,8 +65,8 @@ typedef struct Printer {
    * tries thousands of names for each new one. */
   struct PrHint *hints;
   int nhints, caphints; /* caphints: a power of two, or 0 */
-  TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
-  TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
+  TxPtrMap handle_buf;  /* param handle Var -> its Buffer (prints `A.data`) */
+  TxPtrMap typevars;    /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
   const Module *m; /* the module printed (NULL: one function alone) */
