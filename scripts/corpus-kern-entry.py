@@ -18,7 +18,9 @@
 # `#` comments) is not identical.  --known-differ LIST (NAME REASON a line) names
 # kernels known to evaluate to a different text: they are listed as KNOWN DIFFER
 # and do not fail the run, unless one stops differing (then the list is stale).
-import argparse, collections, os, re, subprocess, sys, time
+# TIRX_CORPUS_CMDS=FILE writes each kernel's command line there, one JSON list
+# [name, argv...] a line (bench/eval-corpus.py --kern times them).
+import argparse, collections, json, os, re, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument('bin')
@@ -83,6 +85,9 @@ for n in names:
     if not srcpath or not entry:
         rows.append((n, kind, 'error', 0, 'no source or entry in the header')); continue
     cmd = [os.path.join(args.bin, 'tirx-opt'), '-I', args.src, srcpath, '--entry', entry, '--print-style=tvm']
+    if os.environ.get('TIRX_CORPUS_CMDS'):
+        with open(os.environ['TIRX_CORPUS_CMDS'], 'a') as cf:
+            cf.write(json.dumps([n] + cmd) + '\n')
     t = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)

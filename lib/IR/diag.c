@@ -74,11 +74,13 @@ void tirx_diag_add(TirxDiag *d, DiagLevel lv, uint32_t line, uint32_t col, const
   va_end(ap);
 }
 
-/* Finds line `line` (1-based) of the source; returns its start and length. */
-static const char *find_line(const TirxDiag *d, uint32_t line, size_t *len) {
-  if (!d->source || line == 0) return NULL;
-  const char *p = d->source, *end = d->source + d->source_len;
-  for (uint32_t l = 1; l < line; l++) {
+/* Finds line `line` (1-based) of the source, searching from line `from`, which
+ * starts at byte `off`; returns its start and length. */
+static const char *find_line_from(const char *src, size_t src_len, uint32_t line, uint32_t from,
+                                  size_t off, size_t *len) {
+  if (!src || line == 0) return NULL;
+  const char *p = src + off, *end = src + src_len;
+  for (uint32_t l = from; l < line; l++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) return NULL;
     p = nl + 1;
@@ -89,13 +91,19 @@ static const char *find_line(const TirxDiag *d, uint32_t line, size_t *len) {
   return p;
 }
 
+static const char *find_line(const TirxDiag *d, uint32_t line, size_t *len) {
+  return find_line_from(d->source, d->source_len, line, 1, 0, len);
+}
+
 void tirx_diag_set_file(TirxDiag *d, const char *file, const char *src, size_t len) {
   if (d->n == 0) return;
   DiagEntry *e = &d->items[d->n - 1];
   if (e->file) return;
-  TirxDiag other = {.filename = file, .source = src, .source_len = len};
+  bool memo = d->line_src == src && d->line_no && d->line_no <= e->line && d->line_off <= len;
   size_t n;
-  const char *ln = find_line(&other, e->line, &n);
+  const char *ln =
+      find_line_from(src, len, e->line, memo ? d->line_no : 1, memo ? d->line_off : 0, &n);
+  if (ln) d->line_src = src, d->line_no = e->line, d->line_off = (size_t)(ln - src);
   e->file = tirx_xmalloc(strlen(file) + 1);
   memcpy(e->file, file, strlen(file) + 1);
   if (ln) {

@@ -26,31 +26,60 @@ const char *ev_libmod_find(Eval *ev, const char *module) {
 
 /* MODULE.NAME: its row, or a row made for a name without one (kept per name, so
  * that `is` holds between two reads) */
+/* What ev_libmod_attr found for a name (lib_names: the interned name -> a chain of
+ * these, one per module asked about): a row of pylib.def, or the row made for a
+ * name without one. */
+typedef struct LibHit {
+  const char *module; /* interned */
+  const Builtin *b;
+  struct LibHit *next;
+} LibHit;
+
 Value ev_libmod_attr(Eval *ev, const char *module, const char *name, Loc loc) {
-  for (int i = 0; i < LIB_COUNT; i++)
+  const char *iname = tirx_intern0(ev->m, name);
+  LibHit *first = txmap_get(&ev->py->lib_names, iname);
+  for (LibHit *h = first; h; h = h->next)
+    if (strcmp(h->module, module) == 0) return ev_builtin_value(h->b, loc);
+  const Builtin *found = NULL;
+  for (int i = 0; i < LIB_COUNT && !found; i++)
     if (strcmp(ev_libfns[i].module, module) == 0 && strcmp(ev_libfns[i].name, name) == 0)
-      return ev_builtin_value(&ev_libfns[i], loc);
-  const char *key = tirx_intern_printf(ev->m, "%s.%s", module, name);
-  Builtin *b = txmap_get(&ev->py->lib_names, key);
-  if (!b) {
-    b = TIRX_NEW(ev->m, Builtin);
-    *b = (Builtin){tirx_intern0(ev->m, name), lib_unsupported, V_ERROR, module};
-    txmap_put(&ev->py->lib_names, key, b);
+      found = &ev_libfns[i];
+  const char *imod = tirx_intern0(ev->m, module);
+  if (!found) {
+    Builtin *b = TIRX_NEW(ev->m, Builtin);
+    *b = (Builtin){iname, lib_unsupported, V_ERROR, imod};
+    found = b;
   }
-  return ev_builtin_value(b, loc);
+  LibHit *h = TIRX_NEW(ev->m, LibHit);
+  *h = (LibHit){imod, found, first};
+  txmap_put(&ev->py->lib_names, iname, h);
+  return ev_builtin_value(found, loc);
 }
 
 Value lib_unsupported(Eval *ev, const Builtin *self, Args *a) {
   return ev_error(ev, a->loc, "%s.%s() is not supported at parse time", self->module, self->name);
 }
 
+/* The builtins that read their arguments and keep no pointer into the arrays (the
+ * hot ones of the kernel library's tracing): they may run on temporary arrays (ev_call);
+ * every other one gets those copied into the arena first (ev_args_keep). */
+static bool builtin_borrows(const Builtin *b) {
+  return b == &ev_builtins[BI_isinstance] || b == &ev_builtins[BI_getattr] ||
+         b == &ev_builtins[BI_len] || b == &ev_builtins[BI_any] || b == &ev_builtins[BI_callable] ||
+         b == &ev_builtins[BI_str] || b == &ev_libfns[LIB__tirx_ir_visit] ||
+         b == &ev_libfns[LIB__tirx_ir_visit_children] ||
+         b == &ev_libfns[LIB_object___getattribute__] || b == &ev_libfns[LIB_object___setattr__];
+}
+
 /* the call slots of V_BUILTIN and V_METHOD (value_kinds.def) */
 Value ev_builtin_call(Eval *ev, Value callee, Args *a) {
+  if (!builtin_borrows(callee.u.builtin)) ev_args_keep(ev, a);
   return callee.u.builtin->fn(ev, callee.u.builtin, a);
 }
 Value ev_method_callv(Eval *ev, Value callee, Args *a) {
   Ast *recv = ev->call_recv; /* ev_call: the receiver's expression */
   ev->call_recv = NULL;
+  if (callee.u.method->fn != m_str_affix) ev_args_keep(ev, a); /* as ev_builtin_call */
   return ev_method_call(ev, callee, a, recv);
 }
 

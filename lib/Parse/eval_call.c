@@ -75,7 +75,7 @@ Value ev_ns_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
     return ev_error(ev, loc, "'%s' has no attribute '%s'", obj.u.ns,
                     name); /* TVM's op proxies' private fields */
   if (!VAUX(obj, buftype)) {
-    const char *path = tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name);
+    const char *path = ev_path_join(ev, obj.u.ns, name);
     if (strcmp(obj.u.ns, "T") == 0) {
       DType t;
       if (tirx_dtype_parse(name, strlen(name), &t) && strcmp(name, "handle") != 0) {

@@ -972,7 +972,10 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
   Value *init = class_find(k, tirx_intern0(ev->m, "__init__"), NULL, 0);
   Value r;
   if (init) {
-    Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 2);
+    size_t mark = ev_tmp_mark(ev);
+    Value *pos = init->kind == V_PYFUNC /* it copies its arguments: a temporary array */
+                     ? ev_tmp_alloc(ev, sizeof *pos * ((size_t)a->npos + 2))
+                     : TIRX_NEWN(ev->m, Value, a->npos + 2);
     pos[0] = self;
     if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
     Args b = *a;
@@ -983,6 +986,7 @@ static Value instantiate(Eval *ev, struct PyClass *k, Args *a) {
     ev->name_hint = NULL;
     r = ev_call_value(ev, *init, &b);
     ev->name_hint = hint;
+    ev_tmp_release(ev, mark);
     ev_python_hooks.meta_end(ev, ms, r.kind == V_ERROR ? NULL : o, init);
   } else if (any_dataclass(k, 0)) {
     r = dc_init(ev, self, a);
@@ -1002,9 +1006,12 @@ static bool attr_name(Eval *ev, Value v, const char **out);
 
 /* ---- calls ---------------------------------------------------------------------- */
 
-/* Puts self before the positional arguments of *a. */
-static void with_self(Eval *ev, Value self, Args *a) {
-  Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 2);
+/* Puts self before the positional arguments of *a (in a temporary array when the
+ * callee is a Python function: it copies them into its parameters). */
+static void with_self(Eval *ev, Value self, Args *a, const Value *callee) {
+  Value *pos = callee && callee->kind == V_PYFUNC
+                   ? ev_tmp_alloc(ev, sizeof *pos * ((size_t)a->npos + 2))
+                   : TIRX_NEWN(ev->m, Value, a->npos + 2);
   pos[0] = self;
   if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
   a->pos = pos;
@@ -1098,16 +1105,20 @@ Value ev_bound_call(Eval *ev, Value fn, Args *a) {
     return pf ? with_attr(ev, pf, a, drop) : v_make(V_ERROR, a->loc);
   }
   Args b = *a;
-  with_self(ev, *fn.u.bound.self, &b);
   Value *f = fn.u.bound.fn;
+  size_t mark = ev_tmp_mark(ev);
+  with_self(ev, *fn.u.bound.self, &b, f);
+  Value r;
   if (f->kind == V_PYFUNC && f->u.py.owner && strcmp(f->u.py.def->name, "__init__") == 0) {
     /* super().__init__(...): a meta base's constructor owns what it makes (eval_tvm.c) */
     struct MetaScope *ms = ev_python_hooks.meta_begin(ev, f->u.py.owner);
-    Value r = ev_call_value(ev, *f, &b);
+    r = ev_call_value(ev, *f, &b);
     ev_python_hooks.meta_end(ev, ms, NULL, NULL);
-    return r;
+  } else {
+    r = ev_call_value(ev, *f, &b);
   }
-  return ev_call_value(ev, *f, &b);
+  ev_tmp_release(ev, mark);
+  return r;
 }
 
 /* obj(...): its class's __call__ */
@@ -1115,8 +1126,11 @@ Value ev_object_call(Eval *ev, Value fn, Args *a) {
   Value *c = class_find(fn.u.obj->cls, tirx_intern0(ev->m, "__call__"), NULL, 0);
   if (!c) return ev_error(ev, a->loc, "'%s' object is not callable", fn.u.obj->cls->name);
   Args b = *a;
-  with_self(ev, fn, &b);
-  return ev_call_value(ev, *c, &b);
+  size_t mark = ev_tmp_mark(ev);
+  with_self(ev, fn, &b, c);
+  Value r = ev_call_value(ev, *c, &b);
+  ev_tmp_release(ev, mark);
+  return r;
 }
 
 /* functools.partial(f, *pre, **kw)(...): f(*pre, *args, **kw | kwargs) */

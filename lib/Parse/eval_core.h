@@ -267,6 +267,8 @@ typedef struct Eval {
   PyFrame *frame;         /* the innermost Python call or kernel body running (NULL: module code) */
   TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
+  TxPtrMap paths;         /* ev_path_join's: NAME (interned) -> its joins (eval_value.c) */
+  struct EvTmp *tmp;      /* ev_tmp_alloc's memory (eval_value.c; NULL: none yet) */
   struct EvPython *py;    /* the Python layer's state (eval_python.h) */
   struct EvModules *mod;  /* the module layer's (eval_modules.h) */
   struct EvTirx *tx;      /* the TIRx layer's (eval_tirx.h) */
@@ -325,6 +327,9 @@ typedef struct Args {
   Loc loc;
 } Args;
 Value *ev_kwarg(Args *a, const char *name);
+/* a's arrays that are temporaries (ev_call makes them for the callees that copy what
+ * they keep) copied into the arena: for a callee that may keep a pointer into them */
+void ev_args_keep(Eval *ev, Args *a);
 
 Value *ev_arg(Args *a, int i, const char *name); /* positional i or keyword */
 bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed);
@@ -429,6 +434,20 @@ enum {
 extern const Builtin ev_builtins[BI_COUNT];
 const Builtin *ev_builtin_find(const char *name); /* NULL: no builtin of that name */
 Value ev_builtin_value(const Builtin *b, Loc loc);
+/* Temporaries on the heap, not in the module arena (which hands each byte out once):
+ * what a call needs only while it runs (the argument arrays of a call of a Python
+ * function, the candidates of a T.ptx call).  ev_tmp_alloc gives zeroed memory that
+ * lives until ev_tmp_release(ev, mark) with a mark taken before it (ev_tmp_mark);
+ * marks nest like calls.  Nothing that outlives the release may point into it.
+ * The memory is reused from call to call (sanitizer builds: one heap block per
+ * allocation, freed at the release, so that ASan sees a use after it). */
+size_t ev_tmp_mark(const Eval *ev);
+void *ev_tmp_alloc(Eval *ev, size_t size);
+void ev_tmp_release(Eval *ev, size_t mark);
+void ev_tmp_free(Eval *ev);                      /* at the end of the compile */
+bool ev_tmp_owns(const Eval *ev, const void *p); /* p points into live temporaries */
+/* "NS.NAME", interned (made once per pair: attribute lookups on namespaces are hot) */
+const char *ev_path_join(Eval *ev, const char *ns, const char *name);
 Value ev_not_callable(Eval *ev, Value callee,
                       Args *a); /* the error of a kind without a call slot */
 

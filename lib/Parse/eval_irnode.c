@@ -341,6 +341,10 @@ typedef struct IrVisit {
   Value self;
   struct PyClass *cls, *base;
   int depth;
+  /* visit_<kind>_ names interned so far, by the kind's name (a literal): a visit
+   * asks for one per node */
+  const char *kinds[24], *names[24];
+  int nnames;
 } IrVisit;
 
 static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc);
@@ -371,6 +375,18 @@ static const char *method_name(const char *kind) {
   return "visit_";
 }
 
+/* method_name(kind), interned (kept in iv for the next node of the kind) */
+static const char *visit_name(Eval *ev, IrVisit *iv, const char *kind) {
+  for (int i = 0; i < iv->nnames; i++)
+    if (iv->kinds[i] == kind) return iv->names[i];
+  const char *name = tirx_intern0(ev->m, method_name(kind));
+  if (iv->nnames < (int)(sizeof iv->kinds / sizeof iv->kinds[0])) {
+    iv->kinds[iv->nnames] = kind;
+    iv->names[iv->nnames++] = name;
+  }
+  return name;
+}
+
 static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
   if (node.kind == V_NONE) return true;
   if (node.kind != V_STMT && node.kind != V_EXPR)
@@ -379,7 +395,7 @@ static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
     return ev_error(ev, loc, "IR visit deeper than %d nodes", IR_VISIT_MAX_DEPTH), false;
   const char *k = node.kind == V_STMT ? stmt_kind(node.u.st) : expr_kind(node.u.e);
   if (k) {
-    const char *name = tirx_intern0(ev->m, method_name(k));
+    const char *name = visit_name(ev, iv, k);
     Value *m = ev_class_find(iv->cls, name);
     if (m && m != ev_class_find(iv->base, name)) {
       Value args[2] = {iv->self, node};
@@ -410,7 +426,10 @@ static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
                     "_tirx.%s() takes a visitor, an IR node and the visitor's base class",
                     self->name),
            false;
-  *iv = (IrVisit){a->pos[0], a->pos[0].u.obj->cls, a->pos[2].u.cls, 0};
+  memset(iv, 0, sizeof *iv);
+  iv->self = a->pos[0];
+  iv->cls = a->pos[0].u.obj->cls;
+  iv->base = a->pos[2].u.cls;
   return true;
 }
 

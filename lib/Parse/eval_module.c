@@ -72,6 +72,7 @@ static PyModState *state(Eval *ev) {
 }
 
 void ev_modules_free(Eval *ev) {
+  txmap_free(&ev->mod->prelude_rows);
   if (!ev->mod->state) return;
   for (int i = 0; i < ev->mod->state->n; i++) {
     free(ev->mod->state->mods[i]->binds);

@@ -9,6 +9,8 @@
 typedef struct EvModules {
   struct PyModState *state;     /* loaded modules, the search path (eval_module.c) */
   struct MetaScope *meta_scope; /* meta_class constructors running (eval_tvm.c) */
+  /* an interned path -> its TVM_PRELUDE_NAME row + 1, -1: none (eval_tvm.c) */
+  TxPtrMap prelude_rows;
   Expr **calls;
   int ncalls, capcalls; /* calls of the module's functions from kernel bodies
                                          (Eval.callee_name), checked by ev_resolve_calls */

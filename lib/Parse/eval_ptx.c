@@ -692,16 +692,19 @@ static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, 
   return hits;
 }
 
-Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
+/* ev_ptx_call's work: its candidates, operands and reasons are temporaries
+ * (ev_tmp_alloc), released when it returns. */
+static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
   PtxLookup look;
   tirx_ptx_lookup(spelling, &look);
   const PtxEntry *const *es = look.rows;
   const char *rest = look.rest;
   int nc = look.nrows;
-  Cand *c = TIRX_NEWN(ev->m, Cand, nc);
+  Cand *c = ev_tmp_alloc(ev, sizeof *c * (size_t)nc);
   for (int i = 0; i < nc; i++) {
     c[i].e = es[i];
-    c[i].mods = TIRX_NEWN(ev->m, const char *, es[i]->nslots ? es[i]->nslots : 1);
+    c[i].mods =
+        ev_tmp_alloc(ev, sizeof(const char *) * (size_t)(es[i]->nslots ? es[i]->nslots : 1));
     c[i].alive = true;
   }
   const char *fam = es[0]->family;
@@ -739,7 +742,7 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
   if (!ptx_keywords(ev, a, fam, &pred, &keep)) return v_make(V_ERROR, loc);
   size_t nfields = 1;
   for (size_t i = 0; i < markerlen; i++) nfields += marker[i] == ',';
-  PArg *ops = TIRX_NEWN(ev->m, PArg, npos + (int)nfields);
+  PArg *ops = ev_tmp_alloc(ev, sizeof *ops * ((size_t)npos + nfields));
   int nops = 0;
   for (int i = 0; i < npos; i++) {
     ops[nops].v = a->pos[i];
@@ -750,8 +753,8 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
   }
   if (marker && !apply_marker(ev, marker, markerlen, nfields, fam, ops, &nops, &pred, &keep, loc))
     return v_make(V_ERROR, loc);
-  Why *whys = TIRX_NEWN(ev->m, Why, nc);
-  bool *tried = TIRX_NEWN(ev->m, bool, nc);
+  Why *whys = ev_tmp_alloc(ev, sizeof *whys * (size_t)nc);
+  bool *tried = ev_tmp_alloc(ev, sizeof *tried * (size_t)nc);
   Built built = {NULL, 0};
   const PtxEntry *hit = NULL;
   int hits = try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
@@ -764,4 +767,11 @@ Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatc
       tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
   call->u.call.name = tirx_intern0(ev->m, hit->name);
   return v_expr(call, loc);
+}
+
+Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
+  size_t mark = ev_tmp_mark(ev);
+  Value r = ptx_call(ev, spelling, a, loc, nomatch);
+  ev_tmp_release(ev, mark);
+  return r;
 }

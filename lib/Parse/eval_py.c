@@ -904,6 +904,7 @@ void ev_py_free(Eval *ev) {
   free(ev->py->shared_dflts);
   ev->py->shared_dflts = NULL;
   txmap_free(&ev->builtin_names);
+  txmap_free(&ev->paths);
   txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
 }
@@ -1370,7 +1371,7 @@ typedef struct PyVec {
 
 static void pv_push(Eval *ev, PyVec *p, Value v) {
   if (p->n == p->cap) {
-    int nc = p->cap ? p->cap * 2 : 16;
+    int nc = p->cap ? p->cap * 2 : 4; /* most hold a few: each growth is arena garbage */
     Value *nv = TIRX_NEWN(ev->m, Value, nc);
     if (p->n) memcpy(nv, p->v, sizeof(Value) * (size_t)p->n);
     p->v = nv;

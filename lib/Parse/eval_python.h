@@ -27,7 +27,7 @@ typedef struct EvPython {
   Value environ;      /* os.environ: a parse-time dict, empty at the start (never the process's) */
   Value sys_modules;  /* sys.modules: the modules the program stored there (importlib.util) */
   TxPtrMap grow;      /* list arrays with room to grow: items -> (capacity << 32 | used) */
-  TxPtrMap lib_names; /* "module.name" -> the Builtin row made for a library name without one */
+  TxPtrMap lib_names; /* NAME (interned) -> what MODULE.NAME is, per module (eval_builtin.c) */
   TxPtrMap fplans;    /* f-strings split into parts: the A_FSTR node -> its FPlan (eval_py.c) */
   TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */

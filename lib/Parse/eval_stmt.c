@@ -1710,6 +1710,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     free(ev.binds);
     txmap_free(&ev.globix);
     free(ev.sig_vars);
+    ev_tmp_free(&ev);
     if (ev.nerr) rc = -1;
   }
   lex_free(&toks);

@@ -52,14 +52,19 @@ static const TvmPreludeName tvm_prelude_names[] = {
 };
 
 /* `tvm.IRModule` (PATH = "tvm.IRModule"): the prelude's definition (false: not one). */
+/* PATH is interned (ev_path_join): the row found is kept for it. */
 static bool prelude_name(Eval *ev, const char *path, Loc loc, Value *out) {
-  for (size_t i = 0; i < sizeof tvm_prelude_names / sizeof tvm_prelude_names[0]; i++)
-    if (strcmp(tvm_prelude_names[i].path, path) == 0) {
-      if (!ev_import_name(ev, tvm_prelude_names[i].module, tvm_prelude_names[i].name, loc, out))
-        *out = v_make(V_ERROR, loc);
-      return true;
-    }
-  return false;
+  intptr_t row = txmap_geti(&ev->mod->prelude_rows, path);
+  if (!row) {
+    row = -1;
+    for (size_t i = 0; i < sizeof tvm_prelude_names / sizeof tvm_prelude_names[0] && row < 0; i++)
+      if (strcmp(tvm_prelude_names[i].path, path) == 0) row = (intptr_t)i + 1;
+    txmap_puti(&ev->mod->prelude_rows, path, row);
+  }
+  if (row < 0) return false;
+  const TvmPreludeName *p = &tvm_prelude_names[row - 1];
+  if (!ev_import_name(ev, p->module, p->name, loc, out)) *out = v_make(V_ERROR, loc);
+  return true;
 }
 
 bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
@@ -77,7 +82,7 @@ bool ev_tvm_T_call(Eval *ev, const char *name, Args *a, Value *out) {
 }
 
 bool ev_tvm_import(Eval *ev, const char *module, const char *name, Loc loc, Value *out) {
-  if (prelude_name(ev, tirx_intern_printf(ev->m, "%s.%s", module, name), loc, out)) return true;
+  if (prelude_name(ev, ev_path_join(ev, module, name), loc, out)) return true;
   for (size_t i = 0; i < sizeof tvm_builtins / sizeof tvm_builtins[0]; i++)
     if (strcmp(tvm_builtins[i].module, module) == 0 && strcmp(tvm_builtins[i].name, name) == 0) {
       *out = v_make(V_NS, loc);
@@ -103,7 +108,7 @@ bool ev_tvm_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   }
   if (obj.kind == V_NS && !obj.aux) {
     if (strncmp(obj.u.ns, "tvm", 3) == 0 && (obj.u.ns[3] == '\0' || obj.u.ns[3] == '.'))
-      return prelude_name(ev, tirx_intern_printf(ev->m, "%s.%s", obj.u.ns, name), loc, out);
+      return prelude_name(ev, ev_path_join(ev, obj.u.ns, name), loc, out);
     return false;
   }
   if (obj.kind != V_DTYPE) return false;

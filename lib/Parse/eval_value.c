@@ -2,10 +2,13 @@
  * AST node (ev_call) and of a value (ev_call_value: its kind's call slot,
  * value_kinds.def).  It names no function of a higher layer: what a value of
  * a kind does when called is its slot in the type table (eval_types.c). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "Parse/eval_core.h"
+#include "Support/oom.h"
+#include "Support/vec.h"
 
 Value ev_err(Eval *ev, Loc l, const char *msg) { return ev_error(ev, l, "%s", msg); }
 
@@ -35,15 +38,43 @@ bool ev_check_kw(Eval *ev, Args *a, const char *fn, const char *const *allowed) 
 }
 
 
-static bool collect_args(Eval *ev, Ast *call, Args *out) {
+/* n zeroed items of size each: temporaries (ev_tmp_alloc) or the arena's */
+static void *args_array(Eval *ev, bool tmp, size_t n, size_t size) {
+  if (n > SIZE_MAX / 2 / size) tirx_oom();
+  return tmp ? ev_tmp_alloc(ev, n * size) : tirx_alloc(ev->m, n * size);
+}
+
+void ev_args_keep(Eval *ev, Args *a) {
+  if (a->pos && ev_tmp_owns(ev, a->pos)) {
+    Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 1);
+    if (a->npos) memcpy(pos, a->pos, sizeof *pos * (size_t)a->npos);
+    a->pos = pos;
+  }
+  if (a->kwn && ev_tmp_owns(ev, a->kwn)) {
+    const char **kwn = TIRX_NEWN(ev->m, const char *, a->nkw + 1);
+    if (a->nkw) memcpy(kwn, a->kwn, sizeof *kwn * (size_t)a->nkw);
+    a->kwn = kwn;
+  }
+  if (a->kwv && ev_tmp_owns(ev, a->kwv)) {
+    Value *kwv = TIRX_NEWN(ev->m, Value, a->nkw + 1);
+    if (a->nkw) memcpy(kwv, a->kwv, sizeof *kwv * (size_t)a->nkw);
+    a->kwv = kwv;
+  }
+}
+
+/* The arguments of call, evaluated; TMP: the arrays are temporaries (the callee
+ * copies what it keeps: a Python function binds its parameters). */
+static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
   int cap = call->n + 1,
       nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
   for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
-  out->pos = TIRX_NEWN(ev->m, Value, cap - nkw);
-  out->kwn = TIRX_NEWN(ev->m, const char *, nkw + 1);
-  out->kwv = TIRX_NEWN(ev->m, Value, nkw + 1);
+  out->pos = args_array(ev, tmp, (size_t)(cap - nkw), sizeof(Value));
+  if (nkw) { /* none without keywords: nkw == 0 reads neither */
+    out->kwn = args_array(ev, tmp, (size_t)nkw + 1, sizeof(const char *));
+    out->kwv = args_array(ev, tmp, (size_t)nkw + 1, sizeof(Value));
+  }
   for (int i = 0; i < call->n; i++) {
     Ast *x = call->list[i];
     if (x->kind == A_KW) {
@@ -54,10 +85,13 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
           return false;
         }
         if (d.u.dict.n) { /* room for its keys and the keywords after it */
-          Value *nk = TIRX_NEWN(ev->m, Value, out->nkw + d.u.dict.n + cap);
-          memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
-          const char **nn = TIRX_NEWN(ev->m, const char *, out->nkw + d.u.dict.n + cap);
-          memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          size_t nn_ = (size_t)out->nkw + (size_t)d.u.dict.n + (size_t)cap;
+          Value *nk = args_array(ev, tmp, nn_, sizeof(Value));
+          const char **nn = args_array(ev, tmp, nn_, sizeof(const char *));
+          if (out->nkw) {
+            memcpy(nk, out->kwv, sizeof(Value) * (size_t)out->nkw);
+            memcpy(nn, out->kwn, sizeof(char *) * (size_t)out->nkw);
+          }
           out->kwv = nk;
           out->kwn = nn;
         }
@@ -92,8 +126,9 @@ static bool collect_args(Eval *ev, Ast *call, Args *out) {
         if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
         return false;
       }
-      Value *np = TIRX_NEWN(ev->m, Value, cap + out->npos + s.u.list.n);
-      memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
+      Value *np =
+          args_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n, sizeof(Value));
+      if (out->npos) memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
       out->pos = np;
       for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
       cap += s.u.list.n;
@@ -153,12 +188,23 @@ Value ev_call(Eval *ev, Ast *call) {
       is_ptx_call(call->list[0]))
     ev->stmt_call = true;
   Args a;
-  bool ok = collect_args(ev, call, &a);
+  /* The argument arrays are temporaries (Args.tmp) for the callees that copy what
+   * they keep: a Python function binds its parameters (a bound one's receiver goes
+   * first in a copy: ev_bound_call); a builtin or a method copies them unless it is
+   * known to keep no pointer into them (ev_builtin_call). */
+  bool tmp = callee.kind == V_PYFUNC || callee.kind == V_BUILTIN || callee.kind == V_METHOD ||
+             (callee.kind == V_BOUND && callee.u.bound.fn->kind == V_PYFUNC &&
+              callee.u.bound.self->kind != V_DESCR && callee.u.bound.self->kind != V_FUNCREF);
+  size_t mark = ev_tmp_mark(ev);
+  bool ok = collect_args(ev, call, &a, tmp);
   ev->stmt_call = false;
   ev->name_hint = hint;
   ev->tuple_hints = th;
   ev->ntuple_hints = nth;
-  if (!ok) return v_make(V_ERROR, call->loc);
+  if (!ok) {
+    ev_tmp_release(ev, mark);
+    return v_make(V_ERROR, call->loc);
+  }
   a.loc = call->loc;
 
   /* a method's slot reads (and clears) the receiver's expression: mutators of
@@ -166,7 +212,9 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->call_recv = callee.kind == V_METHOD && call->a->kind == A_ATTR ? call->a->a : NULL;
   /* a T.* callee's slot reads (and clears) whether the call is a whole statement */
   ev->call_as_stmt = as_stmt && callee.kind == V_NS;
-  return ev_call_value(ev, callee, &a);
+  Value r = ev_call_value(ev, callee, &a);
+  ev_tmp_release(ev, mark);
+  return r;
 }
 
 
@@ -214,6 +262,136 @@ Value ev_builtin_value(const Builtin *b, Loc loc) {
   Value v = v_make(V_BUILTIN, loc);
   v.u.builtin = b;
   return v;
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EV_TMP_HEAP 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define EV_TMP_HEAP 1
+#endif
+
+#ifdef EV_TMP_HEAP
+/* sanitizer builds: every allocation its own heap block */
+struct EvTmp {
+  void **p;
+  int n, cap;
+};
+
+size_t ev_tmp_mark(const Eval *ev) { return ev->tmp ? (size_t)ev->tmp->n : 0; }
+
+void *ev_tmp_alloc(Eval *ev, size_t size) {
+  if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
+  struct EvTmp *t = ev->tmp;
+  TIRX_VEC_RESERVE(t->p, t->cap, t->n + 1);
+  return t->p[t->n++] = tirx_xcalloc(1, size ? size : 1);
+}
+
+void ev_tmp_release(Eval *ev, size_t mark) {
+  while (ev->tmp && (size_t)ev->tmp->n > mark) free(ev->tmp->p[--ev->tmp->n]);
+}
+
+bool ev_tmp_owns(const Eval *ev, const void *p) {
+  for (int i = 0; ev->tmp && i < ev->tmp->n; i++)
+    if (ev->tmp->p[i] == p) return true; /* the arrays ev_args_keep asks about start blocks */
+  return false;
+}
+
+void ev_tmp_free(Eval *ev) {
+  if (!ev->tmp) return;
+  ev_tmp_release(ev, 0);
+  free(ev->tmp->p);
+  free(ev->tmp);
+  ev->tmp = NULL;
+}
+#else
+/* a stack of blocks, kept for reuse: a mark is an offset into the stack (a block
+ * starts at the offset after the whole of the block before it) */
+typedef struct TmpBlock {
+  struct TmpBlock *prev, *next;
+  size_t size, used, base;
+  _Alignas(16) unsigned char data[];
+} TmpBlock;
+
+struct EvTmp {
+  TmpBlock *first, *cur;
+};
+
+#define EV_TMP_BLOCK ((size_t)64 * 1024)
+
+size_t ev_tmp_mark(const Eval *ev) {
+  return ev->tmp && ev->tmp->cur ? ev->tmp->cur->base + ev->tmp->cur->used : 0;
+}
+
+void *ev_tmp_alloc(Eval *ev, size_t size) {
+  if (size > SIZE_MAX / 4) tirx_oom();
+  size = (size + 15) & ~(size_t)15;
+  if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
+  struct EvTmp *t = ev->tmp;
+  TmpBlock *c = t->cur;
+  if (!c || c->size - c->used < size) {
+    TmpBlock *nb = c ? c->next : t->first;
+    if (!nb || nb->size < size) { /* a new block in its place (the rest are dropped) */
+      for (TmpBlock *k = nb, *kn; k; k = kn) kn = k->next, free(k);
+      size_t bs = size > EV_TMP_BLOCK ? size : EV_TMP_BLOCK;
+      nb = tirx_xmalloc(sizeof *nb + bs);
+      nb->size = bs;
+      nb->next = NULL;
+      nb->prev = c;
+      if (c) c->next = nb;
+      else t->first = nb;
+    }
+    nb->base = c ? c->base + c->size : 0;
+    nb->used = 0;
+    t->cur = c = nb;
+  }
+  void *p = c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+void ev_tmp_release(Eval *ev, size_t mark) {
+  if (!ev->tmp) return;
+  TmpBlock *c = ev->tmp->cur;
+  while (c && c->prev && mark < c->base) c = c->prev;
+  if (c) c->used = mark > c->base ? mark - c->base : 0;
+  ev->tmp->cur = c;
+}
+
+bool ev_tmp_owns(const Eval *ev, const void *p) {
+  uintptr_t q = (uintptr_t)p;
+  for (const TmpBlock *k = ev->tmp ? ev->tmp->cur : NULL; k; k = k->prev)
+    if (q >= (uintptr_t)k->data && q < (uintptr_t)k->data + k->used) return true;
+  return false;
+}
+
+void ev_tmp_free(Eval *ev) {
+  if (!ev->tmp) return;
+  for (TmpBlock *k = ev->tmp->first, *kn; k; k = kn) kn = k->next, free(k);
+  free(ev->tmp);
+  ev->tmp = NULL;
+}
+#endif
+
+/* One "NS.NAME" made (Eval.paths: NAME -> a chain of these, one per NS).  NS is
+ * matched by address: a namespace's path is interned or a literal, never rewritten. */
+typedef struct PathJoin {
+  const char *ns, *path; /* path: interned */
+  struct PathJoin *next;
+} PathJoin;
+
+const char *ev_path_join(Eval *ev, const char *ns, const char *name) {
+  const char *in = tirx_intern0(ev->m, name), *ins = ns;
+  PathJoin *first = txmap_get(&ev->paths, in);
+  for (PathJoin *j = first; j; j = j->next)
+    if (j->ns == ins) return j->path;
+  PathJoin *j = TIRX_NEW(ev->m, PathJoin);
+  *j = (PathJoin){ins, tirx_intern_printf(ev->m, "%s.%s", ns, name), first};
+  txmap_put(&ev->paths, in, j);
+  return j->path;
 }
 
 

@@ -11,6 +11,7 @@
  *       k = T.int32()                    # free vars used in the body
  *       BODY                             # free buffers declared at their uses
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,12 +100,88 @@ static void index_reserve(Printer *p, int n) {
   for (int i = 0; i < p->nnames; i++) index_entry(p, i);
 }
 
+/* ---- where the search for a free `base_N` starts (Printer.hints) ---- */
+
+typedef struct PrHint {
+  char *base; /* NULL: an empty slot */
+  uint32_t hash;
+  unsigned from;
+} PrHint;
+
+/* The slot of base (of length len, hash h): its entry, or the empty slot it would take. */
+static PrHint *hint_slot(const Printer *p, const char *base, size_t len, uint32_t h) {
+  size_t mask = (size_t)p->caphints - 1;
+  for (size_t j = h & mask;; j = (j + 1) & mask) {
+    PrHint *e = &p->hints[j];
+    if (!e->base || (e->hash == h && strncmp(e->base, base, len) == 0 && e->base[len] == '\0'))
+      return e;
+  }
+}
+
+static uint32_t hash_n(const char *s, size_t len) {
+  uint32_t h = 2166136261u; /* FNV-1a, as name_hash */
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static unsigned hint_get(const Printer *p, const char *base) {
+  if (!p->caphints) return 1;
+  const PrHint *e = hint_slot(p, base, strlen(base), hash_n(base, strlen(base)));
+  return e->base ? e->from : 1;
+}
+
+static void hint_set(Printer *p, const char *base, unsigned from) {
+  if ((p->nhints + 1) * 2 > p->caphints) {
+    PrHint *old = p->hints;
+    int oldcap = p->caphints;
+    p->caphints = oldcap ? oldcap * 2 : 64;
+    p->hints = tirx_xcalloc((size_t)p->caphints, sizeof *p->hints);
+    for (int i = 0; i < oldcap; i++)
+      if (old[i].base) *hint_slot(p, old[i].base, strlen(old[i].base), old[i].hash) = old[i];
+    free(old);
+  }
+  size_t len = strlen(base);
+  uint32_t h = hash_n(base, len);
+  PrHint *e = hint_slot(p, base, len, h);
+  if (!e->base) {
+    e->base = tirx_xmalloc(len + 1);
+    memcpy(e->base, base, len + 1);
+    e->hash = h;
+    p->nhints++;
+  }
+  e->from = from;
+}
+
+/* name leaves the table: when it reads `base_N` (N without a leading zero, as
+ * pr_define writes it), base_N is free again. */
+static void hint_release(Printer *p, const char *name) {
+  if (!p->caphints) return;
+  const char *us = strrchr(name, '_');
+  if (!us || us == name || us[1] < '1' || us[1] > '9') return;
+  unsigned long long n = 0;
+  for (const char *c = us + 1; *c; c++) {
+    if (*c < '0' || *c > '9' || n > UINT_MAX) return;
+    n = n * 10 + (unsigned)(*c - '0');
+  }
+  size_t len = (size_t)(us - name);
+  PrHint *e = hint_slot(p, name, len, hash_n(name, len));
+  if (e->base && n < e->from) e->from = (unsigned)n;
+}
+
+static void hints_free(Printer *p) {
+  for (int i = 0; i < p->caphints; i++) free(p->hints[i].base);
+  free(p->hints);
+  p->hints = NULL;
+  p->nhints = p->caphints = 0;
+}
+
 /* Removes the top entry (the newest, so the head of both its buckets). */
 static void pop_name(Printer *p) {
   PrName *n = &p->names[--p->nnames];
   uint32_t mask = (uint32_t)(p->nbuckets - 1);
   p->name_head[n->hash & mask] = n->next_name;
   p->key_head[key_hash(n->key) & mask] = n->next_key;
+  hint_release(p, n->name);
   free(n->name);
 }
 
@@ -142,7 +219,8 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
     name = tirx_xmalloc(bl + 24);
     memcpy(name, base, bl);
     name[bl] = '_';
-    for (unsigned i = 1;; i++) {
+    unsigned i = hint_get(p, base);
+    for (;; i++) {
       char digits[16];
       int nd = 0;
       for (unsigned v = i; v; v /= 10) digits[nd++] = (char)('0' + v % 10);
@@ -151,6 +229,7 @@ const char *pr_define(Printer *p, const void *key, const char *hint, bool is_buf
       h = name_hash(name);
       if (!name_taken(p, name, h)) break;
     }
+    hint_set(p, base, i + 1);
     free(base);
   }
   TIRX_VEC_RESERVE(p->names, p->capnames, p->nnames + 1);
@@ -629,6 +708,7 @@ static void print_module_typevars(PrBuf *out, PrimFunc *const *fs, int n) {
       names[nn++] = strdup(name);
     }
     pr_pop_frame(&tmp);
+    hints_free(&tmp);
     free(tmp.names);
     free(tmp.name_head);
     free(tmp.key_head);
@@ -797,6 +877,7 @@ static void printer_free(Printer *p) {
   free(p->name_head);
   free(p->key_head);
   free(p->frames);
+  hints_free(p);
   txmap_free(&p->handle_buf);
   txmap_free(&p->typevars);
 }

@@ -59,8 +59,14 @@ typedef struct Printer {
   int nbuckets; /* a power of two, or 0 before the first definition */
   int *frames;  /* nnames at each open scope */
   int nframes, capframes;
-  TxPtrMap handle_buf; /* param handle Var -> its Buffer (prints `A.data`) */
-  TxPtrMap typevars;   /* int64 shape vars printed as `M = TypeVar("M")` */
+  /* Where pr_define's search for a free `base_N` starts, per base: every
+   * `base_1` .. `base_{from-1}` is taken (open addressing over base names;
+   * popping `base_N` lowers `from` to N).  Without it a wide unrolled body
+   * tries thousands of names for each new one. */
+  struct PrHint *hints;
+  int nhints, caphints; /* caphints: a power of two, or 0 */
+  TxPtrMap handle_buf;  /* param handle Var -> its Buffer (prints `A.data`) */
+  TxPtrMap typevars;    /* int64 shape vars printed as `M = TypeVar("M")` */
   PrFreeBuf *freebufs;
   int nfreebufs;
   const Module *m; /* the module printed (NULL: one function alone) */

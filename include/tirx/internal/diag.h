@@ -36,6 +36,12 @@ struct TirxDiag {
   int n, cap;
   int nerrors;
   int max_errors; /* stop collecting after this many (default 20) */
+  /* tirx_diag_set_file's last line found: its source, number and start (the next
+   * search in the same source starts there when it is not past the line sought:
+   * errors a program catches and drops are many, in the same few files) */
+  const char *line_src;
+  uint32_t line_no;
+  size_t line_off;
 };
 
 void tirx_diag_init(TirxDiag *d, const char *filename, const char *src, size_t len);
