@@ -82,6 +82,15 @@ assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs 
 # with it: the "empty" barriers count 2 NC arrivals, delivered to both CTAs.
 CLUSTER = 1
 assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
+# STAGGER = 1 ("block"): the consumers start a k-tile apart.  All consumers wait on the same
+# first full barrier, so without it they issue together, share the tensor cores, finish
+# together and promote together while the tensor cores idle; nothing in the loop pulls
+# them apart again (the ring runs ahead of them).  With it consumer c + 1 waits, once, on
+# named barrier 1 + NC + c, which consumer c arrives on as soon as its first k-tile's
+# wgmmas retired: from then on one consumer promotes while the other's wgmmas run.
+STAGGER = 0
+assert STAGGER in (0, 1), "STAGGER must be 0 or 1"
+assert STAGGER == 0 or SCALING == "block", "STAGGER = 1 needs SCALING block"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -298,6 +307,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     # behind this k-tile
                     kmult(mu, sn, odd)
                     kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
+                if STAGGER == 1 and it == 0 and cw > 0:
+                    # start one k-tile behind the consumer before this one
+                    T.ptx.bar.sync(T.uint32(NC + cw), T.uint32(256))
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
@@ -308,6 +320,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
                             release(bars, rbar, STAGES + s)
+                        if STAGGER == 1 and h == SL - 1 and it == 0 and cw < NC - 1:
+                            # this consumer's first k-tile retired: the next one may start
+                            T.ptx.bar.arrive(T.uint32(1 + NC + cw), T.uint32(256))
                         promote(acc, tmp0, mu, h)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
