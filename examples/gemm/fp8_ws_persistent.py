@@ -88,8 +88,11 @@ assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
 # them apart again (the ring runs ahead of them).  With it consumer c + 1 waits, once, on
 # named barrier 1 + NC + c, which consumer c arrives on as soon as its first k-tile's
 # wgmmas retired: from then on one consumer promotes while the other's wgmmas run.
+# STAGGER = 2: the same hand-over at every tile's first k-tile when nk > STAGES (a
+# consumer is then never a whole tile ahead of the next, so no arrive can overtake the
+# sync it pairs with), restoring the offset should a stall of the ring have closed it.
 STAGGER = 0
-assert STAGGER in (0, 1), "STAGGER must be 0 or 1"
+assert STAGGER in (0, 1, 2), "STAGGER must be 0, 1 or 2"
 assert STAGGER == 0 or SCALING == "block", "STAGGER = 1 needs SCALING block"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
@@ -307,7 +310,11 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     # behind this k-tile
                     kmult(mu, sn, odd)
                     kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
-                if STAGGER == 1 and it == 0 and cw > 0:
+                if STAGGER == 1:
+                    hand: T.let[T.bool] = it == 0
+                elif STAGGER == 2:
+                    hand: T.let[T.bool] = it == 0 or (kt == 0 and nk > STAGES)
+                if STAGGER > 0 and hand and cw > 0:
                     # start one k-tile behind the consumer before this one
                     T.ptx.bar.sync(T.uint32(NC + cw), T.uint32(256))
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
@@ -320,7 +327,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
                             release(bars, rbar, STAGES + s)
-                        if STAGGER == 1 and h == SL - 1 and it == 0 and cw < NC - 1:
+                        if STAGGER > 0 and h == SL - 1 and cw < NC - 1 and hand:
                             # this consumer's first k-tile retired: the next one may start
                             T.ptx.bar.arrive(T.uint32(1 + NC + cw), T.uint32(256))
                         promote(acc, tmp0, mu, h)
