@@ -94,6 +94,16 @@ assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
 STAGGER = 0
 assert STAGGER in (0, 1, 2), "STAGGER must be 0, 1 or 2"
 assert STAGGER == 0 or SCALING == "block", "STAGGER = 1 needs SCALING block"
+# PAIR = 1 ("block"): k-tiles in pairs, their 2 SL slices through two temporaries in turn:
+# each slice's wgmma group is issued before the previous slice is waited for (wait_group 1)
+# and promoted, so that promotion runs while the new slice's wgmmas do; after the last,
+# wait_group 0 and its promotion: a consumer's queue runs dry once per two k-tiles.  (Carrying a group over the loop's back-edge, which would keep
+# it fed throughout, makes ptxas serialize every wgmma, C7514, even in a one-block loop.)
+# An odd last k-tile goes through the one-k-tile loop.  BN / 2 + BN / SL registers (BN 128
+# SL 1 or BN 192 SL 2: 192; BN 256 SL 4 spills).
+PAIR = 0
+assert PAIR in (0, 1), "PAIR must be 0 or 1"
+assert PAIR == 0 or (SCALING == "block" and BN <= 192 and BN // 2 + BN // SL <= 192 and STAGGER == 0), "PAIR = 1 needs SCALING block, BN <= 192, BN / 2 + BN / SL <= 192 (registers) and STAGGER 0"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -271,6 +281,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp0 = T.alloc_local((W // 2,), "float32")
+        tmp1 = T.alloc_local((W // 2 if PAIR == 1 else 1,), "float32")
+        mu2 = T.alloc_local((BN // 32,), "float32")
+        sn2 = T.alloc_local((4,), "float32")
         sc = T.alloc_local((1,), "float32")
         mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
@@ -301,7 +314,57 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
                 kscales(sn, SA, SB, tm * BM + r0, bb, 0, M, nb)
-            for kt in range(nk):
+            if PAIR == 1:
+                kscales(sn2, SA, SB, tm * BM + r0, bb, T.min(1, nk - 1), M, nb)
+                for kp in range(nk // 2):
+                    ip: T.let[T.int32] = ti * nk + 2 * kp
+                    # the pair's multipliers; its successor's scales are loaded now
+                    kmult(mu, sn, odd)
+                    kmult(mu2, sn2, odd)
+                    kscales(sn, SA, SB, tm * BM + r0, bb, T.min(2 * kp + 2, nk - 1), M, nb)
+                    kscales(sn2, SA, SB, tm * BM + r0, bb, T.min(2 * kp + 3, nk - 1), M, nb)
+                    s0: T.let[T.int32] = ip % STAGES
+                    s1: T.let[T.int32] = (ip + 1) % STAGES
+                    # units u = SL j + h (k-tile j of the pair, slice h) through temporary
+                    # u % 2; each unit's wgmma group is issued before the one before it is
+                    # waited for (wait_group 1) and promoted
+                    for u in T.unroll(2 * SL + 1):
+                        if u < 2 * SL:
+                            if u == 0:
+                                T.cuda.mbarrier_wait(T.address_of(bars[s0]), ip // STAGES % 2)
+                            if u == SL:
+                                T.cuda.mbarrier_wait(T.address_of(bars[s1]), (ip + 1) // STAGES % 2)
+                            sj: T.let[T.int32] = (ip + u // SL) % STAGES
+                            daj: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + sj * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                            dbj: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + sj * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                            if u % 2 == 0:
+                                slice_mma(tmp0, daj, dbj, u % SL)
+                            else:
+                                slice_mma(tmp1, daj, dbj, u % SL)
+                        if u > 0:
+                            # unit u - 1 retired
+                            if u < 2 * SL:
+                                T.ptx.wgmma.wait_group.sync.aligned(1)
+                            else:
+                                T.ptx.wgmma.wait_group.sync.aligned(0)
+                            if u % SL == 0 and warp == 0 and lane == 0:
+                                if u == SL:
+                                    release(bars, rbar, STAGES + s0)
+                                else:
+                                    release(bars, rbar, STAGES + s1)
+                            if (u - 1) % 2 == 0:
+                                settle(tmp0, W // 2)
+                                if u - 1 < SL:
+                                    promote(acc, tmp0, mu, (u - 1) % SL)
+                                else:
+                                    promote(acc, tmp0, mu2, (u - 1) % SL)
+                            else:
+                                settle(tmp1, W // 2)
+                                if u - 1 < SL:
+                                    promote(acc, tmp1, mu, (u - 1) % SL)
+                                else:
+                                    promote(acc, tmp1, mu2, (u - 1) % SL)
+            for kt in range(nk - nk % 2 if PAIR == 1 else 0, nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
