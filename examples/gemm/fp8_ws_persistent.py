@@ -40,7 +40,9 @@
 #     registers, the consumers at 160), so that while one promotes two others have wgmma
 #     groups queued.  -D CLUSTER=2: 2-CTA clusters sharing B through TMA multicast (see
 #     CLUSTER below).  Neither pays at 8192^3 (examples/gemm/README.md); BM=192 BN=128 is
-#     the fastest block-scaled build at 8192 x 8192 x 1024.
+#     the fastest block-scaled build at 8192 x 8192 x 1024.  -D STAGGER=1/2 (the consumers
+#     a k-tile apart) and -D PAIR=1 (k-tiles in pairs, promotion overlapping the next
+#     slice's wgmmas) are below: neither beats BN=192 SL=1 at 8192^3 (README.md).
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
