@@ -40,7 +40,9 @@
 #     registers, the consumers at 160), so that while one promotes two others have wgmma
 #     groups queued.  -D CLUSTER=2: 2-CTA clusters sharing B through TMA multicast (see
 #     CLUSTER below).  Neither pays at 8192^3 (examples/gemm/README.md); BM=192 BN=128 is
-#     the fastest block-scaled build at 8192 x 8192 x 1024.
+#     the fastest block-scaled build at 8192 x 8192 x 1024.  -D STAGGER=1/2 (the consumers
+#     a k-tile apart) and -D PAIR=1 (k-tiles in pairs, promotion overlapping the next
+#     slice's wgmmas) are below: neither beats BN=192 SL=1 at 8192^3 (README.md).
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -82,6 +84,28 @@ assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs 
 # with it: the "empty" barriers count 2 NC arrivals, delivered to both CTAs.
 CLUSTER = 1
 assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
+# STAGGER = 1 ("block"): the consumers start a k-tile apart.  All consumers wait on the same
+# first full barrier, so without it they issue together, share the tensor cores, finish
+# together and promote together while the tensor cores idle; nothing in the loop pulls
+# them apart again (the ring runs ahead of them).  With it consumer c + 1 waits, once, on
+# named barrier 1 + NC + c, which consumer c arrives on as soon as its first k-tile's
+# wgmmas retired: from then on one consumer promotes while the other's wgmmas run.
+# STAGGER = 2: the same hand-over at every tile's first k-tile when nk > STAGES (a
+# consumer is then never a whole tile ahead of the next, so no arrive can overtake the
+# sync it pairs with), restoring the offset should a stall of the ring have closed it.
+STAGGER = 0
+assert STAGGER in (0, 1, 2), "STAGGER must be 0, 1 or 2"
+assert STAGGER == 0 or SCALING == "block", "STAGGER = 1 needs SCALING block"
+# PAIR = 1 ("block"): k-tiles in pairs, their 2 SL slices through two temporaries in turn:
+# each slice's wgmma group is issued before the previous slice is waited for (wait_group 1)
+# and promoted, so that promotion runs while the new slice's wgmmas do; after the last,
+# wait_group 0 and its promotion: a consumer's queue runs dry once per two k-tiles.  (Carrying a group over the loop's back-edge, which would keep
+# it fed throughout, makes ptxas serialize every wgmma, C7514, even in a one-block loop.)
+# An odd last k-tile goes through the one-k-tile loop.  BN / 2 + BN / SL registers (BN 128
+# SL 1 or BN 192 SL 2: 192; BN 256 SL 4 spills).
+PAIR = 0
+assert PAIR in (0, 1), "PAIR must be 0 or 1"
+assert PAIR == 0 or (SCALING == "block" and BN <= 192 and BN // 2 + BN // SL <= 192 and STAGGER == 0), "PAIR = 1 needs SCALING block, BN <= 192, BN / 2 + BN / SL <= 192 (registers) and STAGGER 0"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -259,6 +283,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         cw: T.let[T.int32] = wg - 1
         acc = T.alloc_local((NACC,), "float32")
         tmp0 = T.alloc_local((W // 2,), "float32")
+        tmp1 = T.alloc_local((W // 2 if PAIR == 1 else 1,), "float32")
+        mu2 = T.alloc_local((BN // 32,), "float32")
+        sn2 = T.alloc_local((4,), "float32")
         sc = T.alloc_local((1,), "float32")
         mu = T.alloc_local((BN // 32,), "float32")
         sn = T.alloc_local((4,), "float32")
@@ -289,7 +316,57 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 for i in T.unroll(NACC):
                     acc[i] = T.float32(0)
                 kscales(sn, SA, SB, tm * BM + r0, bb, 0, M, nb)
-            for kt in range(nk):
+            if PAIR == 1:
+                kscales(sn2, SA, SB, tm * BM + r0, bb, T.min(1, nk - 1), M, nb)
+                for kp in range(nk // 2):
+                    ip: T.let[T.int32] = ti * nk + 2 * kp
+                    # the pair's multipliers; its successor's scales are loaded now
+                    kmult(mu, sn, odd)
+                    kmult(mu2, sn2, odd)
+                    kscales(sn, SA, SB, tm * BM + r0, bb, T.min(2 * kp + 2, nk - 1), M, nb)
+                    kscales(sn2, SA, SB, tm * BM + r0, bb, T.min(2 * kp + 3, nk - 1), M, nb)
+                    s0: T.let[T.int32] = ip % STAGES
+                    s1: T.let[T.int32] = (ip + 1) % STAGES
+                    # units u = SL j + h (k-tile j of the pair, slice h) through temporary
+                    # u % 2; each unit's wgmma group is issued before the one before it is
+                    # waited for (wait_group 1) and promoted
+                    for u in T.unroll(2 * SL + 1):
+                        if u < 2 * SL:
+                            if u == 0:
+                                T.cuda.mbarrier_wait(T.address_of(bars[s0]), ip // STAGES % 2)
+                            if u == SL:
+                                T.cuda.mbarrier_wait(T.address_of(bars[s1]), (ip + 1) // STAGES % 2)
+                            sj: T.let[T.int32] = (ip + u // SL) % STAGES
+                            daj: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + sj * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                            dbj: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + sj * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                            if u % 2 == 0:
+                                slice_mma(tmp0, daj, dbj, u % SL)
+                            else:
+                                slice_mma(tmp1, daj, dbj, u % SL)
+                        if u > 0:
+                            # unit u - 1 retired
+                            if u < 2 * SL:
+                                T.ptx.wgmma.wait_group.sync.aligned(1)
+                            else:
+                                T.ptx.wgmma.wait_group.sync.aligned(0)
+                            if u % SL == 0 and warp == 0 and lane == 0:
+                                if u == SL:
+                                    release(bars, rbar, STAGES + s0)
+                                else:
+                                    release(bars, rbar, STAGES + s1)
+                            if (u - 1) % 2 == 0:
+                                settle(tmp0, W // 2)
+                                if u - 1 < SL:
+                                    promote(acc, tmp0, mu, (u - 1) % SL)
+                                else:
+                                    promote(acc, tmp0, mu2, (u - 1) % SL)
+                            else:
+                                settle(tmp1, W // 2)
+                                if u - 1 < SL:
+                                    promote(acc, tmp1, mu, (u - 1) % SL)
+                                else:
+                                    promote(acc, tmp1, mu2, (u - 1) % SL)
+            for kt in range(nk - nk % 2 if PAIR == 1 else 0, nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
@@ -298,6 +375,13 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                     # behind this k-tile
                     kmult(mu, sn, odd)
                     kscales(sn, SA, SB, tm * BM + r0, bb, T.min(kt + 1, nk - 1), M, nb)
+                if STAGGER == 1:
+                    hand: T.let[T.bool] = it == 0
+                elif STAGGER == 2:
+                    hand: T.let[T.bool] = it == 0 or (kt == 0 and nk > STAGES)
+                if STAGGER > 0 and hand and cw > 0:
+                    # start one k-tile behind the consumer before this one
+                    T.ptx.bar.sync(T.uint32(NC + cw), T.uint32(256))
                 T.cuda.mbarrier_wait(T.address_of(bars[s]), it // STAGES % 2)
                 da: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
                 db: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
@@ -308,6 +392,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                         settle(tmp0, W // 2)
                         if h == SL - 1 and warp == 0 and lane == 0:
                             release(bars, rbar, STAGES + s)
+                        if STAGGER > 0 and h == SL - 1 and cw < NC - 1 and hand:
+                            # this consumer's first k-tile retired: the next one may start
+                            T.ptx.bar.arrive(T.uint32(1 + NC + cw), T.uint32(256))
                         promote(acc, tmp0, mu, h)
                 else:
                     # scale-d false for the tile's first K step: D = A*B overwrites the
