@@ -122,34 +122,37 @@ static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
   return lay_apply(pl, i * cols + k, NULL, 0, NULL);
 }
 
-/* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst. */
+/* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst; eb bits
+ * to an element (4: two to a byte). */
 static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows,
-                         int64_t cols, int64_t ri, int kinst, int es, const char *name, WgSmem *s,
+                         int64_t cols, int64_t ri, int kinst, int eb, const char *name, WgSmem *s,
                          char *why, size_t nwhy) {
   if (lay_has_threads(l))
     return tile_why(why, nwhy, "the layout of %s (shared) uses thread axes", name);
   int64_t row_e = 0, repeat = 1;
   s->mode = 0;
   if (l->swz_b) {
-    if (((int64_t)1 << l->swz_m) * es != 16 || l->swz_s != 3 || l->swz_b < 1 || l->swz_b > 3)
+    if (((int64_t)1 << l->swz_m) * eb != 128 || l->swz_s != 3 || l->swz_b < 1 || l->swz_b > 3)
       return tile_why(why, nwhy,
                       "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not a wgmma swizzle mode "
                       "(ComposeLayout(%d, 1..3, 3): 16-byte units, rows of 32, 64 or 128 bytes)",
                       name, l->swz_m, l->swz_b, l->swz_s,
-                      es == 1   ? 4
-                      : es == 2 ? 3
-                                : 2);
-    row_e = (16 << l->swz_b) / es;
+                      eb == 4   ? 5
+                      : eb == 8 ? 4
+                      : eb == 16 ? 3
+                                 : 2);
+    row_e = (128 << l->swz_b) / eb;
     repeat = 8 * row_e;
     s->mode = 4 - l->swz_b; /* 128B: 1, 64B: 2, 32B: 3 */
-    if (r->buf->align && r->buf->align < repeat * es)
+    if (r->buf->align && r->buf->align < repeat * eb / 8)
       return tile_why(why, nwhy,
                       "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld",
-                      name, r->buf->align, (long long)(repeat * es), (long long)(repeat * es));
+                      name, r->buf->align, (long long)(repeat * eb / 8),
+                      (long long)(repeat * eb / 8));
   }
   Layout pl = *l;
   pl.swz_b = 0;
-  int64_t e16 = 16 / es;
+  int64_t e16 = 128 / eb;
   int64_t base = pre_off(&pl, cols, 0, 0);
   /* a start inside the first row of a swizzle pattern (a K slice) is unswizzled; deeper is not */
   if (l->swz_b && base % repeat >= row_e)
@@ -170,7 +173,7 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
                         "the wgmma block at (%lld, %lld) of %s does not start on the first row of "
                         "a swizzle atom",
                         (long long)(t * ri), (long long)(ki * kinst), name);
-      if (!l->swz_b && (start * es) % 16)
+      if (!l->swz_b && (start * eb) % 128)
         return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s is not 16-byte aligned",
                         (long long)(t * ri), (long long)(ki * kinst), name);
       for (int64_t i = 0; i < ri; i++)
@@ -184,7 +187,7 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
                               "the layout of %s is not a K-major wgmma operand: element (%lld, "
                               "%lld) is not at row %lld of its %lld-byte swizzle atom",
                               name, (long long)(t * ri + i), (long long)(ki * kinst + k),
-                              (long long)(i % 8), (long long)(row_e * es));
+                              (long long)(i % 8), (long long)(row_e * eb / 8));
             return tile_why(
                 why, nwhy,
                 "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not in "
@@ -194,11 +197,11 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
         }
       s->off[t * nk + ki] = start - base;
     }
-  if ((s->sbo * es) % 16 || (s->lbo * es) % 16 || s->sbo * es >= (1 << 18) ||
-      s->lbo * es >= (1 << 18) || s->sbo < 0 || s->lbo < 0)
+  if ((s->sbo * eb) % 128 || (s->lbo * eb) % 128 || s->sbo * eb >= (1 << 21) ||
+      s->lbo * eb >= (1 << 21) || s->sbo < 0 || s->lbo < 0)
     return tile_why(why, nwhy,
                     "the strides of %s (SBO %lld, LBO %lld bytes) do not fit a wgmma descriptor",
-                    name, (long long)(s->sbo * es), (long long)(s->lbo * es));
+                    name, (long long)(s->sbo * eb / 8), (long long)(s->lbo * eb / 8));
   return true;
 }
 
@@ -358,12 +361,13 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
     if (!wg_threads_only(&p->la, "A", why, nwhy) || !areg_layout(op, p, why, nwhy)) return false;
   } else {
     if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy)) return false;
-    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, p->es, "A", &p->sa, why, nwhy))
+    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, 8 * p->es, "A", &p->sa, why,
+                      nwhy))
       return false;
   }
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy)) return false;
-  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, p->es, "B", &p->sb, why,
-                      nwhy);
+  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, 8 * p->es, "B", &p->sb,
+                      why, nwhy);
 }
 
 bool tile_ga_wgmma_ok(TileOp *op, char *why, size_t nwhy) {
@@ -386,7 +390,7 @@ static Expr *call2(TileOp *op, IntrinId id, DType t, Expr *a, Expr *b) {
 }
 
 /* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, into *stmts; the var. */
-static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base,
+static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int eb, const char *base,
                       PtrVec *stmts) {
   Expr **zero = TIRX_NEWN(op->m, Expr *, r->nd > 0 ? r->nd : 1);
   for (int i = 0; i < r->nd; i++) zero[i] = tile_int(op, 0);
@@ -396,7 +400,7 @@ static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, 
   DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
   Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)),
                    u32(op, 4));
-  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * eb) >> 7, sbo = (uint64_t)(s->sbo * eb) >> 7;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)s->mode << 62); /* the u64 bit pattern */
   Var *v =
       tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
@@ -407,9 +411,9 @@ static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, 
   return v;
 }
 
-static Expr *desc_at(TileOp *op, Var *base, int64_t off_elems, int es) {
+static Expr *desc_at(TileOp *op, Var *base, int64_t off_elems, int eb) {
   Expr *v = tirx_varref(op->m, base, noloc());
-  int64_t add = (off_elems * es) >> 4;
+  int64_t add = (off_elems * eb) >> 7;
   return add ? tirx_binary(op->m, E_ADD, v, u64(op, add), noloc()) : v;
 }
 
@@ -428,8 +432,8 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
                            tirx_intern_printf(op->m, "%s_w%d", p.a.buf->name, op->serial++),
                            tirx_dtype(DT_UINT32), (tile_local_span(op, p.a.buf) + 1) / 2);
   PtrVec st = {0};
-  Var *da = p.a_regs ? NULL : desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
-  Var *db = desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
+  Var *da = p.a_regs ? NULL : desc_base(op, &p.a, &p.sa, 8 * p.es, "descA", &st);
+  Var *db = desc_base(op, &p.b, &p.sb, 8 * p.es, "descB", &st);
   if (p.fence_proxy)
     ptrvec_push(&st,
                 tile_eval(op, tile_ptx(op, "fence_proxy", "proxy.async.shared::cta", NULL, 0)));
@@ -449,8 +453,8 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
         if (p.a_regs)
           for (int s = 0; s < 8; s += 2)
             ops[n++] = tile_ld1(op, aw, p.offa[(mi * kt + ki) * 8 + s] / 2);
-        else ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], p.es);
-        ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
+        else ops[n++] = desc_at(op, da, p.sa.off[mi * kt + ki], 8 * p.es);
+        ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], 8 * p.es);
         ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
                    : p.accum ? p.accum
                              : tirx_int(op->m, tirx_dtype(DT_BOOL), 0, noloc());
@@ -536,13 +540,139 @@ typedef struct TcPlan {
   bool ws;         /* tcgen05.mma.ws (weight_stationary) */
   Expr *ataddr;    /* A in tensor memory: its buffer's allocated_addr (NULL: A in shared) ... */
   int64_t acol;    /* ... and the 32-bit column of its first element */
-  int kinst, ninst, es;
+  int kinst, ninst, eb; /* eb: bits to an A / B element */
   const char *kind;
   WgSmem sa, sb;
   Expr *taddr; /* the tensor-memory address of C's first element (u32) */
   uint32_t idesc;
   Expr *accum;
+  /* block-scaled kinds: SFA, SFB in tensor memory */
+  bool bs;
+  int svec;                /* scale_vec::NX: scale factors one row reads per K step */
+  TileRegion sf[2];        /* SFA [M, KA], SFB [>= N, KB] */
+  int64_t *sfl[2], *sfc[2]; /* lane and (8-bit element) column of the scale factors of each
+                              MMA: SFA [ki], SFB [ni * kt + ki] */
 } TcPlan;
+
+/* The tensor-memory (lane, element column) of element (r, k) of the last two dimensions of a
+ * scale-factor region; false when the layout cannot be applied. */
+static void sf_at(const TileRegion *r, const Layout *whole, const int64_t *shape,
+                  const int64_t *lo, int64_t row, int64_t k, int64_t *lane, int64_t *col) {
+  int nd = r->buf->ndim;
+  int64_t flat = 0;
+  for (int d = 0; d < nd; d++)
+    flat = flat * shape[d] + lo[d] + (d == nd - 2 ? row : d == nd - 1 ? k : 0);
+  static const char *const ax[] = {"TLane", "TCol"};
+  int64_t t[2] = {0, 0};
+  lay_apply(whole, flat, ax, 2, t);
+  *lane = t[0], *col = t[1];
+}
+
+/* SFA (i = 0) or SFB (i = 1): TVM's scale-factor atom, 32 rows in lanes lane0 .. lane0 + 31
+ * (copied to the four lane quarters: R[4:32@TLane]) and smk consecutive scale factors of a K
+ * step in consecutive 8-bit columns, the 32-row / K-step blocks anywhere in the columns; the
+ * region [rows, kt * smk] (or smk: every K step reads the same, or kt * smk * 4).  Fills
+ * p->sfl / sfc for the MMAs. */
+static bool tc_sf(TileOp *op, TcPlan *p, int i, int smk, int64_t rows_min, char *why,
+                  size_t nwhy) {
+  const char *name = i ? "SFB" : "SFA";
+  TileRegion *r = &p->sf[i];
+  Buffer *b = r->buf;
+  int nd = b->ndim;
+  if (nd < 2 || r->nd != nd)
+    return tile_why(why, nwhy, "%s ('%s') must be a [rows, K] region of scale factors", name,
+                    b->name);
+  int64_t *shape = TIRX_NEWN(op->m, int64_t, nd), *lo = TIRX_NEWN(op->m, int64_t, nd);
+  for (int d = 0; d < nd; d++)
+    if (!xf_const_int(b->shape[d], &shape[d]))
+      return tile_why(why, nwhy, "the shape of %s ('%s') is not constant", name, b->name);
+  if (!tile_region_const_lo(r, lo))
+    return tile_why(why, nwhy, "the region of %s starts at a symbolic index", name);
+  for (int d = 0; d < nd - 2; d++)
+    if (r->ext[d] != 1)
+      return tile_why(why, nwhy, "%s ('%s') must be a [rows, K] region of scale factors", name,
+                      b->name);
+  int64_t rows = r->ext[nd - 2], kx = r->ext[nd - 1], kt = p->K / p->kinst;
+  if (i == 0 ? rows != p->M : rows < rows_min)
+    return tile_why(why, nwhy, "%s has %lld rows; the MMA needs %s %lld", name, (long long)rows,
+                    i == 0 ? "M =" : "at least N =", (long long)(i == 0 ? p->M : rows_min));
+  if (rows % 32 || (kx != smk && kx != smk * kt && kx != smk * kt * 4))
+    return tile_why(why, nwhy,
+                    "%s is [%lld, %lld]; block-scaled tcgen05 takes rows a multiple of 32 and K "
+                    "%d (one K step's scale factors for all), %lld or %lld",
+                    name, (long long)rows, (long long)kx, smk, (long long)(smk * kt),
+                    (long long)(smk * kt * 4));
+  if (!b->allocated_addr)
+    return tile_why(why, nwhy, "%s ('%s') has no allocated_addr (its tensor-memory address)",
+                    name, b->name);
+  Layout l;
+  char w[TILE_WHY_LEN];
+  if (!lay_of_buffer(op->m, b, &l, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
+  bool quarters = false;
+  for (int k = 0; k < l.nrep; k++)
+    quarters |= l.rep[k].ext == 4 && l.rep[k].stride == 32 && l.rep[k].axis &&
+                strcmp(l.rep[k].axis, "TLane") == 0;
+  if (!quarters)
+    return tile_why(why, nwhy,
+                    "the layout of %s does not copy its 32 lanes to the four lane quarters "
+                    "(R[4:32@TLane]), where the block-scaled MMA reads them",
+                    name);
+  int64_t lane0, c0;
+  sf_at(r, &l, shape, lo, 0, 0, &lane0, &c0);
+  for (int64_t m = 0; m < rows; m += 32)
+    for (int64_t kb = 0; kb < kx; kb += smk) {
+      int64_t bl, bc;
+      sf_at(r, &l, shape, lo, m, kb, &bl, &bc);
+      for (int64_t q = 0; q < 32; q++)
+        for (int64_t j = 0; j < smk; j++) {
+          int64_t el, ec;
+          sf_at(r, &l, shape, lo, m + q, kb + j, &el, &ec);
+          if (el != lane0 + q || ec != bc + j || (j == 0 && ec % 4 + smk > 4))
+            return tile_why(why, nwhy,
+                            "the layout of %s puts scale factor (%lld, %lld) at lane %lld, "
+                            "column %lld; the block-scaled atom needs lane %lld, column %lld "
+                            "(32 rows in consecutive lanes, a K step's %d scale factors in one "
+                            "32-bit column)",
+                            name, (long long)(m + q), (long long)(kb + j), (long long)el,
+                            (long long)ec, (long long)(lane0 + q), (long long)(bc + j), smk);
+        }
+    }
+  /* the K step's first scale factor: kx == smk: one set that every K step reads */
+  int64_t nt = p->N / p->ninst, per = i == 0 ? 1 : nt, epk = kx == smk ? 0 : kx / kt;
+  p->sfl[i] = TIRX_NEWN(op->m, int64_t, per * kt);
+  p->sfc[i] = TIRX_NEWN(op->m, int64_t, per * kt);
+  for (int64_t ni = 0; ni < per; ni++)
+    for (int64_t ki = 0; ki < kt; ki++)
+      sf_at(r, &l, shape, lo, ni * (p->ninst / p->cg), ki * epk, &p->sfl[i][ni * kt + ki],
+            &p->sfc[i][ni * kt + ki]);
+  return true;
+}
+
+/* The block-scaled kind from A / B and the scale factors' types (TVM's pairs): float8 e4m3 with
+ * e8m0 scales: mxf8f6f4 (scale_vec::1X, k32); float4 e2m1 with e8m0: mxf4 (2X, k64); with e4m3:
+ * mxf4nvf4 (4X, k64).  *smk: scale factors per row and K step. */
+static bool tc_bs_kind(TcPlan *p, int *smk, char *why, size_t nwhy) {
+  DType da = p->a.buf->dtype, db = p->b.buf->dtype, sa = p->sf[0].buf->dtype,
+        sb = p->sf[1].buf->dtype;
+  char s[4][32];
+  for (int i = 0; i < 2; i++)
+    if (!tile_scope_is(p->sf[i].buf, MEM_TMEM))
+      return tile_why(why, nwhy, "block-scaled tcgen05 takes %s in tensor memory (tmem), got %s",
+                      i ? "SFB" : "SFA", p->sf[i].buf->scope);
+  if (da.id != db.id || sa.id != sb.id || (da.id != DT_E4M3FN && da.id != DT_E2M1FN) ||
+      (sa.id != DT_E8M0FNU && sa.id != DT_E4M3FN) || (da.id == DT_E4M3FN && sa.id != DT_E8M0FNU))
+    return tile_why(why, nwhy,
+                    "no block-scaled tcgen05 kind for A=%s B=%s SFA=%s SFB=%s (float8_e4m3fn "
+                    "with float8_e8m0fnu scales, float4_e2m1fn with float8_e8m0fnu or "
+                    "float8_e4m3fn scales)",
+                    tirx_dtype_str(da, s[0]), tirx_dtype_str(db, s[1]), tirx_dtype_str(sa, s[2]),
+                    tirx_dtype_str(sb, s[3]));
+  if (da.id == DT_E4M3FN) p->kind = "kind::mxf8f6f4", p->svec = 1, p->kinst = 32, p->eb = 8;
+  else if (sa.id == DT_E8M0FNU) p->kind = "kind::mxf4", p->svec = 2, p->kinst = 64, p->eb = 4;
+  else p->kind = "kind::mxf4nvf4", p->svec = 4, p->kinst = 64, p->eb = 4;
+  *smk = p->svec;
+  return true;
+}
 
 /* C in tmem on the datapath of the instruction: row i at lane i, column j of N block ni at
  * column col0 + j (datapaths A, D), or, folded (datapath B), the block's columns c < n / 2 at
@@ -661,7 +791,7 @@ static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
       else dk = i;
     }
   if (dm < 0 || dk < 0) return tile_why(why, nwhy, "A is not a 2-d region");
-  int epw = 4 / p->es;
+  int epw = 32 / p->eb;
   static const char *const ax[] = {"TLane", "TCol"};
   int64_t col0 = -1;
   for (int64_t i = 0; i < p->M; i++)
@@ -693,14 +823,17 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (!tile_need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
   if (op->inactive) return tile_why(why, nwhy, "%s", op->inactive);
   if (op->nargs < 3) return tile_why(why, nwhy, "takes C, A, B, got %d operands", op->nargs);
-  if (op->nargs > 3 && tile_is_region(op->args[3]))
-    return tile_why(why, nwhy, "block-scaled tcgen05 (SFA, SFB operands) is not supported yet");
+  p->bs = op->nargs > 3 && tile_is_region(op->args[3]);
+  int ao = p->bs ? 2 : 0; /* block-scaled: C, A, B, SFA, SFB, transA, transB, accum */
+  if (p->bs && (op->nargs < 5 || !tile_is_region(op->args[4])))
+    return tile_why(why, nwhy, "block-scaled gemm_async takes C, A, B, SFA, SFB");
   if (tile_kwarg(op, "descI")) /* TVM 0.27 too: a hand-made descriptor went unchecked */
     return tile_why(why, nwhy,
-                    "descI= was removed for dense tcgen05: the dispatch encodes the instruction "
-                    "descriptor itself");
-  TileRegion *rs[3] = {&p->c, &p->a, &p->b};
-  for (int i = 0; i < 3; i++)
+                    "descI= was removed for %s tcgen05: the dispatch encodes the instruction "
+                    "descriptor itself",
+                    p->bs ? "block-scaled (in tirx)" : "dense");
+  TileRegion *rs[5] = {&p->c, &p->a, &p->b, &p->sf[0], &p->sf[1]};
+  for (int i = 0; i < 3 + ao; i++)
     if (!tile_region(op, op->args[i], rs[i], why, nwhy)) return false;
   if (!tile_scope_is(p->c.buf, MEM_TMEM))
     return tile_why(why, nwhy, "tcgen05 accumulates C in tensor memory (tmem), got %s",
@@ -720,6 +853,7 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (wse && !const_bool(wse, &p->ws))
     return tile_why(why, nwhy, "weight_stationary= must be a constant");
   if (p->ws && cg != 1) return tile_why(why, nwhy, "weight_stationary (.ws) takes cta_group 1");
+  if (p->ws && p->bs) return tile_why(why, nwhy, "weight_stationary (.ws) has no block-scaled form");
   int64_t mma_m = 0, mma_n = 0;
   if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m))
     return tile_why(why, nwhy, "mma_m= must be a constant");
@@ -727,14 +861,14 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
     return tile_why(why, nwhy, "mma_n= must be a constant");
   if ((mma_m != 0) != (mma_n != 0)) return tile_why(why, nwhy, "mma_m= and mma_n= go together");
   bool ta = false, tb = false;
-  Expr *eta = arg_or_kw(op, 3, "transA"), *etb = arg_or_kw(op, 4, "transB");
+  Expr *eta = arg_or_kw(op, 3 + ao, "transA"), *etb = arg_or_kw(op, 4 + ao, "transB");
   if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
     return tile_why(why, nwhy, "transA / transB must be constants");
   if (ta || tb)
     return tile_why(why, nwhy,
                     "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, "
                     "K] and B [N, K]");
-  p->accum = arg_or_kw(op, 5, "accum");
+  p->accum = arg_or_kw(op, 5 + ao, "accum");
   bool ac;
   if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
   /* kind */
@@ -745,11 +879,14 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
                     tirx_dtype_str(p->c.buf->dtype, s[0]));
   bool tf32 = (e = tile_kwarg(op, "is_AB_tf32")) && const_bool(e, &flag) && flag;
   bool f8a = da.id == DT_E4M3FN || da.id == DT_E5M2, f8b = db.id == DT_E4M3FN || db.id == DT_E5M2;
-  if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id)
-    p->kind = "kind::f16", p->kinst = 16, p->es = 2;
-  else if (f8a && f8b) p->kind = "kind::f8f6f4", p->kinst = 32, p->es = 1;
+  int smk = 0;
+  if (p->bs) {
+    if (!tc_bs_kind(p, &smk, why, nwhy)) return false;
+  } else if ((da.id == DT_FLOAT16 || da.id == DT_BFLOAT16) && da.id == db.id)
+    p->kind = "kind::f16", p->kinst = 16, p->eb = 16;
+  else if (f8a && f8b) p->kind = "kind::f8f6f4", p->kinst = 32, p->eb = 8;
   else if (tf32 && da.id == DT_FLOAT32 && db.id == DT_FLOAT32)
-    p->kind = "kind::tf32", p->kinst = 8, p->es = 4;
+    p->kind = "kind::tf32", p->kinst = 8, p->eb = 32;
   else
     return tile_why(why, nwhy,
                     "no dense tcgen05 kind for A=%s B=%s (float16 / bfloat16 pairs, float8 e4m3 / "
@@ -775,14 +912,19 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (!wse && cg == 1 && p->M == 64) p->ws = tc_folded(op, p); /* E's fold implies .ws */
   p->fold = (cg == 2 || p->ws) && p->M == 64;
   p->dpf = cg == 1 && p->M == 64 && !p->ws;
-  int nmul = p->fold ? 32 : p->dpf ? 8 : 16;
+  int nmul = p->bs ? 8 * cg : p->fold ? 32 : p->dpf ? 8 : 16;
   if (p->ws ? p->ninst != 64 && p->ninst != 128 && p->ninst != 256
             : p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
     return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%s)", p->ninst,
                     p->ws     ? ".ws: 64, 128 or 256"
-                    : p->dpf  ? "8 .. 256, a multiple of 8"
-                    : p->fold ? "32 .. 256, a multiple of 32"
-                              : "16 .. 256, a multiple of 16");
+                    : p->dpf || (p->bs && cg == 1) ? "8 .. 256, a multiple of 8"
+                    : p->fold                      ? "32 .. 256, a multiple of 32"
+                                                   : "16 .. 256, a multiple of 16");
+  if (p->bs && cg == 1 && p->M != 128)
+    return tile_why(why, nwhy,
+                    "block-scaled tcgen05 with cta_group 1 takes M = 128 (datapath D), got M = "
+                    "%lld",
+                    (long long)p->M);
   bool m_ok = p->M == 128 || p->M == 64;
   if (!m_ok || p->N % p->ninst || p->K % p->kinst)
     return tile_why(why, nwhy,
@@ -793,16 +935,28 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (a_tmem) {
     if (!tc_tmem_a(op, p, why, nwhy)) return false;
   } else if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
-             !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->es, "A", &p->sa, why,
+             !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->eb, "A", &p->sa, why,
                            nwhy))
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
-      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->es, "B", &p->sb,
+      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->eb, "B", &p->sb,
                     why, nwhy))
     return false;
+  if (p->bs) {
+    if (!tc_sf(op, p, 0, smk, p->M, why, nwhy) || !tc_sf(op, p, 1, smk, p->N, why, nwhy))
+      return false;
+    /* block-scaled: A / B formats at 7 / 10 (E2M1 kinds: 1), N >> 3 at 17, the scales' type
+     * at 23 (e8m0: 1), M >> 4 at 24; the scale-factor ids (4, 29) per MMA */
+    uint32_t f4 = p->eb == 4, fa = f4 ? 1u : (uint32_t)tc_format(da),
+             fb = f4 ? 1u : (uint32_t)tc_format(db);
+    p->idesc = (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) |
+               ((uint32_t)(p->sf[0].buf->dtype.id == DT_E8M0FNU) << 23) |
+               ((uint32_t)((cg * p->M) >> 4) << 24);
+    return true;
+  }
   /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
-  uint32_t fa = (uint32_t)(p->es == 4 ? 2 : tc_format(da)),
-           fb = (uint32_t)(p->es == 4 ? 2 : tc_format(db));
+  uint32_t fa = (uint32_t)(p->eb == 32 ? 2 : tc_format(da)),
+           fb = (uint32_t)(p->eb == 32 ? 2 : tc_format(db));
   p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) |
              ((uint32_t)((cg * p->M) >> 4) << 24);
   return true;
@@ -814,14 +968,24 @@ bool tile_ga_tcgen05_ok(TileOp *op, char *why, size_t nwhy) {
 }
 
 /* `descX: T.uint64 = hi | ((cvta(&buf[lo]) & 0x3FFFF) >> 4)`, the tcgen05 (version 1) form. */
-static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int es, const char *base,
+static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int eb, const char *base,
                          PtrVec *stmts) {
-  Var *v = desc_base(op, r, s, es, base, stmts);
+  Var *v = desc_base(op, r, s, eb, base, stmts);
   Stmt *b = stmts->items[stmts->n - 1];
-  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * es) >> 4, sbo = (uint64_t)(s->sbo * es) >> 4;
+  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * eb) >> 7, sbo = (uint64_t)(s->sbo * eb) >> 7;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)(2 * s->mode) << 61);
   b->u.bind.value->u.call.args[0] = u64(op, (int64_t)hi);
   return v;
+}
+
+/* The tensor-memory address of a scale factor's 32-bit cell: allocated_addr + lane << 16 +
+ * column / 4 (the byte within the cell is the instruction descriptor's scale-factor id). */
+static Expr *tc_sf_addr(TileOp *op, Buffer *b, int64_t lane, int64_t col) {
+  DType t32 = tirx_dtype(DT_UINT32);
+  int64_t a0, off = lane * 65536 + col / 4;
+  if (xf_const_int(b->allocated_addr, &a0)) return tirx_int(op->m, t32, a0 + off, noloc());
+  Expr *base = tile_cast(op, t32, b->allocated_addr);
+  return off ? tile_bin(op, E_ADD, base, tirx_int(op->m, t32, off, noloc())) : base;
 }
 
 Stmt *tile_ga_tcgen05_emit(TileOp *op) {
@@ -833,12 +997,16 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
   }
   int64_t nt = p.N / p.ninst, kt = p.K / p.kinst;
   PtrVec st = {0};
-  Var *da = p.ataddr ? NULL : tc_desc_base(op, &p.a, &p.sa, p.es, "descA", &st);
-  Var *db = tc_desc_base(op, &p.b, &p.sb, p.es, "descB", &st);
-  char tokens[64];
-  snprintf(tokens, sizeof tokens, "mma%s.cta_group::%d.%s", p.ws ? ".ws" : "", p.cg, p.kind);
-  const char *entry = p.ws ? (p.ataddr ? "tcgen05_mma_ws_ts" : "tcgen05_mma_ws_ss")
-                           : (p.ataddr ? "tcgen05_mma_ts" : "tcgen05_mma_ss");
+  Var *da = p.ataddr ? NULL : tc_desc_base(op, &p.a, &p.sa, p.eb, "descA", &st);
+  Var *db = tc_desc_base(op, &p.b, &p.sb, p.eb, "descB", &st);
+  char tokens[96];
+  if (p.bs)
+    snprintf(tokens, sizeof tokens, "mma.cta_group::%d.%s.block_scale.scale_vec::%dX", p.cg, p.kind,
+             p.svec);
+  else snprintf(tokens, sizeof tokens, "mma%s.cta_group::%d.%s", p.ws ? ".ws" : "", p.cg, p.kind);
+  const char *entry = p.bs   ? (p.ataddr ? "tcgen05_mma_block_scale_ts" : "tcgen05_mma_block_scale_ss")
+                      : p.ws ? (p.ataddr ? "tcgen05_mma_ws_ts" : "tcgen05_mma_ws_ss")
+                             : (p.ataddr ? "tcgen05_mma_ts" : "tcgen05_mma_ss");
   DType t32 = tirx_dtype(DT_UINT32);
   for (int64_t ki = 0; ki < kt; ki++)
     for (int64_t ni = 0; ni < nt; ni++) {
@@ -849,15 +1017,21 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
       ops[n++] = xf_const_int(p.taddr, &a0)
                      ? tirx_int(op->m, t32, a0 + col, noloc())
                      : tile_bin(op, E_ADD, p.taddr, tirx_int(op->m, t32, col, noloc()));
-      int64_t acol = p.acol + ki * p.kinst * p.es / 4; /* A in tmem: 4-byte columns per K step */
-      ops[n++] = !p.ataddr                     ? desc_at(op, da, p.sa.off[ki], p.es)
+      int64_t acol = p.acol + ki * p.kinst * p.eb / 32; /* A in tmem: 4-byte columns per K step */
+      ops[n++] = !p.ataddr                     ? desc_at(op, da, p.sa.off[ki], p.eb)
                  : xf_const_int(p.ataddr, &a0) ? tirx_int(op->m, t32, a0 + acol, noloc())
                  : acol                        ? tile_bin(op, E_ADD, tile_cast(op, t32, p.ataddr),
                                                           tirx_int(op->m, t32, acol, noloc()))
                                                : tile_cast(op, t32, p.ataddr);
-      ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.es);
-      ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
-      if (!p.ws)
+      ops[n++] = desc_at(op, db, p.sb.off[ni * kt + ki], p.eb);
+      if (p.bs) {
+        int64_t ca = p.sfc[0][ki], cb = p.sfc[1][ni * kt + ki];
+        uint32_t id = p.idesc | (uint32_t)(ca % 4) << 29 | (uint32_t)(cb % 4) << 4;
+        ops[n++] = tirx_int(op->m, t32, id, noloc());
+        ops[n++] = tc_sf_addr(op, p.sf[0].buf, p.sfl[0][ki], ca);
+        ops[n++] = tc_sf_addr(op, p.sf[1].buf, p.sfl[1][ni * kt + ki], cb);
+      } else ops[n++] = tirx_int(op->m, t32, p.idesc, noloc());
+      if (!p.ws && !p.bs)
         for (int i = 0; i < 4 * p.cg; i++) ops[n++] = tirx_int(op->m, t32, 0, noloc());
       ops[n++] = ki > 0    ? tirx_int(op->m, tirx_dtype(DT_BOOL), 1, noloc())
                  : p.accum ? p.accum
