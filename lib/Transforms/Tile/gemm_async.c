@@ -627,14 +627,20 @@ static bool tc_sf(TileOp *op, TcPlan *p, int i, int smk, int64_t rows_min, char 
         for (int64_t j = 0; j < smk; j++) {
           int64_t el, ec;
           sf_at(r, &l, shape, lo, m + q, kb + j, &el, &ec);
-          if (el != lane0 + q || ec != bc + j || (j == 0 && ec % 4 + smk > 4))
+          if (j == 0 && ec % 4 + smk > 4)
+            return tile_why(why, nwhy,
+                            "the layout of %s puts the %d scale factors of K step %lld (row "
+                            "%lld) at column %lld, across a 32-bit column (a K step's scale "
+                            "factors are one column's bytes)",
+                            name, smk, (long long)(kb / smk), (long long)(m + q), (long long)ec);
+          if (el != lane0 + q || ec != bc + j)
             return tile_why(why, nwhy,
                             "the layout of %s puts scale factor (%lld, %lld) at lane %lld, "
                             "column %lld; the block-scaled atom needs lane %lld, column %lld "
-                            "(32 rows in consecutive lanes, a K step's %d scale factors in one "
-                            "32-bit column)",
+                            "(32 rows in consecutive lanes, a K step's scale factors in "
+                            "consecutive columns)",
                             name, (long long)(m + q), (long long)(kb + j), (long long)el,
-                            (long long)ec, (long long)(lane0 + q), (long long)(bc + j), smk);
+                            (long long)ec, (long long)(lane0 + q), (long long)(bc + j));
         }
     }
   /* the K step's first scale factor: kx == smk: one set that every K step reads */
