@@ -538,6 +538,8 @@ typedef struct TcPlan {
                       0..63, 64..127 */
   bool dpf;        /* datapath F (cta_group 1, M = 64): row i in lane 32 (i / 16) + i % 16 */
   bool ws;         /* tcgen05.mma.ws (weight_stationary) */
+  bool cbat, abat; /* C [2, M, N / 2] / A [2, M, K] (tmem): the folded datapath's lane halves
+                      as a leading dimension */
   Expr *ataddr;    /* A in tensor memory: its buffer's allocated_addr (NULL: A in shared) ... */
   int64_t acol;    /* ... and the 32-bit column of its first element */
   int kinst, ninst, eb; /* eb: bits to an A / B element */
@@ -680,6 +682,36 @@ static bool tc_bs_kind(TcPlan *p, int *smk, char *why, size_t nwhy) {
   return true;
 }
 
+/* The non-unit dimensions of a region, outermost first, into d[0..3); their count (at most 3
+ * counted; -1 when more). */
+static int tc_dims(const TileRegion *r, int *d) {
+  int k = 0;
+  for (int i = 0; i < r->nd; i++)
+    if (r->ext[i] != 1) {
+      if (k == 3) return -1;
+      d[k++] = i;
+    }
+  return k;
+}
+
+/* The region's flat buffer index of logical element (i, j) of a 2-d operand, or of a batched one
+ * ([2, rows, cols / 2]: element (i, j) is (j / (cols / 2), i, j % (cols / 2))). */
+static int64_t tc_flat(const TileRegion *r, const int64_t *shape, const int64_t *lo, bool bat,
+                       int64_t cols, int64_t i, int64_t j) {
+  int d[3] = {-1, -1, -1};
+  tc_dims(r, d);
+  int dh = bat ? d[0] : -1, dm = bat ? d[1] : d[0], dn = bat ? d[2] : d[1];
+  int64_t h = cols / 2, flat = 0;
+  for (int x = 0; x < r->buf->ndim; x++) {
+    int64_t idx = lo[x];
+    if (x == dh) idx += j / h;
+    else if (x == dm) idx += i;
+    else if (x == dn) idx += bat ? j % h : j;
+    flat = flat * shape[x] + idx;
+  }
+  return flat;
+}
+
 /* C in tmem on the datapath of the instruction: row i at lane i, column j of N block ni at
  * column col0 + j (datapaths A, D), or, folded (datapath B), the block's columns c < n / 2 at
  * lane i, column col0 + ni n / 2 + c, the others at lane 64 + i, column col0 + ni n / 2 + c - n / 2;
@@ -699,20 +731,11 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Layout whole;
   char w[TILE_WHY_LEN];
   if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
-  int dm = -1, dn = -1;
-  for (int i = 0; i < p->c.nd; i++)
-    if (p->c.ext[i] != 1) {
-      if (dm < 0) dm = i;
-      else dn = i;
-    }
-  if (dm < 0 || dn < 0) return tile_why(why, nwhy, "C is not a 2-d region");
   static const char *const ax[] = {"TLane", "TCol"};
   int64_t lane0 = -1, col0 = -1;
   for (int64_t i = 0; i < p->M; i++)
     for (int64_t j = 0; j < p->N; j++) {
-      int64_t flat = 0;
-      for (int d = 0; d < b->ndim; d++)
-        flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dn ? j : 0);
+      int64_t flat = tc_flat(&p->c, shape, lo, p->cbat, p->N, i, j);
       int64_t thr[2] = {0, 0};
       int64_t off = lay_apply(&whole, flat, ax, 2, thr);
       if (i == 0 && j == 0) lane0 = thr[0], col0 = thr[1];
@@ -726,7 +749,7 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
                         "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the "
                         "%s datapath needs lane %lld, column %lld",
                         (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
-                        p->fold && p->ws ? "M = 64 .ws (E: column halves folded)"
+                        p->fold && p->ws ? "M = 64 .ws (Layout-E: column halves folded)"
                         : p->fold        ? "M = 128 cta_group 2 (B: column halves folded)"
                         : p->dpf         ? "M = 64 (F)"
                         : p->cg == 2     ? "M = 256 cta_group 2 (A)"
@@ -773,10 +796,16 @@ static bool tc_folded(TileOp *op, const TcPlan *p) {
  * col0 in 32-bit columns. */
 static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Buffer *b = p->a.buf;
-  if (p->fold)
+  if (!p->fold && p->abat)
     return tile_why(why, nwhy,
-                    "A in tensor memory with a folded datapath (cta_group 2 or .ws at M = 64) is "
-                    "not supported yet");
+                    "a batched A[2, M, K] in tensor memory is only valid for Layout E (cta_group 1 "
+                    ".ws, M = 64) or Layout B (cta_group 2, M = 64), not the M = %lld%s datapath",
+                    (long long)p->M, p->cg == 2 ? " cta_group 2" : "");
+  if (p->fold && !p->abat && p->ws)
+    return tile_why(why, nwhy,
+                    "an M = 64 .ws MMA with A in tensor memory reads A from both 64-lane halves "
+                    "(lanes 0..63 and 64..127); declare A as the batched A[2, M, K] (layout (2, M, "
+                    "K):(64@TLane, 1@TLane, 1@TCol))");
   if (!b->allocated_addr)
     return tile_why(why, nwhy, "A ('%s') has no allocated_addr (its tensor-memory address)",
                     b->name);
@@ -790,32 +819,35 @@ static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Layout whole;
   char w[TILE_WHY_LEN];
   if (!lay_of_buffer(op->m, b, &whole, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
-  int dm = -1, dk = -1;
-  for (int i = 0; i < p->a.nd; i++)
-    if (p->a.ext[i] != 1) {
-      if (dm < 0) dm = i;
-      else dk = i;
-    }
-  if (dm < 0 || dk < 0) return tile_why(why, nwhy, "A is not a 2-d region");
+  if (p->fold && !p->abat) { /* datapath B: the rows mirrored into lanes 64..127 */
+    bool mirror = false;
+    for (int k = 0; k < whole.nrep; k++)
+      mirror |= whole.rep[k].ext == 2 && whole.rep[k].stride == 64 && whole.rep[k].axis &&
+                strcmp(whole.rep[k].axis, "TLane") == 0;
+    if (!mirror)
+      return tile_why(why, nwhy,
+                      "the TMEM A layout of a cta_group 2 M = 64 MMA (datapath B) must mirror its "
+                      "rows into lanes 64..127 (R[2:64@TLane]), or A be the batched A[2, M, K]");
+  }
   int epw = 32 / p->eb;
   static const char *const ax[] = {"TLane", "TCol"};
   int64_t col0 = -1;
-  for (int64_t i = 0; i < p->M; i++)
-    for (int64_t k = 0; k < p->K; k++) {
-      int64_t flat = 0;
-      for (int d = 0; d < b->ndim; d++)
-        flat = flat * shape[d] + lo[d] + (d == dm ? i : d == dk ? k : 0);
-      int64_t t[2] = {0, 0};
-      int64_t off = lay_apply(&whole, flat, ax, 2, t);
-      if (i == 0 && k == 0) col0 = t[1];
-      int64_t wl = p->dpf ? 32 * (i / 16) + i % 16 : i;
-      if (off != 0 || t[0] != wl || t[1] != col0 + k)
-        return tile_why(why, nwhy,
-                        "the layout of A (tmem) puts element (%lld, %lld) at lane %lld, column "
-                        "%lld; the datapath needs lane %lld, column %lld",
-                        (long long)i, (long long)k, (long long)t[0], (long long)t[1], (long long)wl,
-                        (long long)(col0 + k));
-    }
+  for (int64_t hh = 0; hh < (p->abat ? 2 : 1); hh++)
+    for (int64_t i = 0; i < p->M; i++)
+      for (int64_t k = 0; k < p->K; k++) {
+        /* batched: the half hh of element (i, k) is (hh, i, k) */
+        int64_t flat = tc_flat(&p->a, shape, lo, p->abat, 2 * p->K, i, hh * p->K + k);
+        int64_t t[2] = {0, 0};
+        int64_t off = lay_apply(&whole, flat, ax, 2, t);
+        if (hh == 0 && i == 0 && k == 0) col0 = t[1];
+        int64_t wl = p->dpf ? 32 * (i / 16) + i % 16 : 64 * hh + i;
+        if (off != 0 || t[0] != wl || t[1] != col0 + k)
+          return tile_why(why, nwhy,
+                          "the layout of A (tmem) puts element (%s%lld, %lld) at lane %lld, column "
+                          "%lld; the datapath needs lane %lld, column %lld",
+                          p->abat ? (hh ? "1, " : "0, ") : "", (long long)i, (long long)k,
+                          (long long)t[0], (long long)t[1], (long long)wl, (long long)(col0 + k));
+      }
   if (col0 % epw)
     return tile_why(why, nwhy, "A (tmem) starts inside a 32-bit column (element column %lld)",
                     (long long)col0);
@@ -899,9 +931,16 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
                     "e5m2, float32 with is_AB_tf32=True)",
                     tirx_dtype_str(da, s[1]), tirx_dtype_str(db, s[2]));
   int64_t c0, c1, a0, a1, b0, b1;
-  if (!mat_ext(&p->c, &c0, &c1) || !mat_ext(&p->a, &a0, &a1) || !mat_ext(&p->b, &b0, &b1))
+  int dc[3], da3[3];
+  p->cbat = tc_dims(&p->c, dc) == 3 && p->c.ext[dc[0]] == 2;
+  p->abat = a_tmem && tc_dims(&p->a, da3) == 3 && p->a.ext[da3[0]] == 2;
+  if (p->cbat) c0 = p->c.ext[dc[1]], c1 = 2 * p->c.ext[dc[2]];
+  if (p->abat) a0 = p->a.ext[da3[1]], a1 = p->a.ext[da3[2]];
+  if ((!p->cbat && !mat_ext(&p->c, &c0, &c1)) || (!p->abat && !mat_ext(&p->a, &a0, &a1)) ||
+      !mat_ext(&p->b, &b0, &b1))
     return tile_why(why, nwhy,
-                    "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents)");
+                    "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents; C [2, M, "
+                    "N / 2] and a tmem A [2, M, K]: the M = 64 folded datapath's lane halves)");
   if (a0 != c0 || b0 * cg != c1 || a1 != b1)
     return tile_why(
         why, nwhy,
@@ -915,7 +954,19 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
         why, nwhy,
         "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)",
         (long long)mma_m, (long long)cg, (long long)(cg * p->M), (long long)p->M);
-  if (!wse && cg == 1 && p->M == 64) p->ws = tc_folded(op, p); /* E's fold implies .ws */
+  if (cg == 1 && p->M == 64 && (p->cbat || tc_folded(op, p))) { /* E's fold implies .ws */
+    if (wse && !p->ws)
+      return tile_why(why, nwhy,
+                      "C is in the M = 64 .ws datapath's layout (E: column halves in lanes 0..63 / "
+                      "64..127), but weight_stationary=False was passed: drop the flag (it is "
+                      "inferred from the layout) or declare C in the M = 64 (F) layout");
+    p->ws = !p->bs;
+  }
+  if (p->cbat && !((cg == 2 || p->ws) && p->M == 64))
+    return tile_why(why, nwhy,
+                    "a batched C[2, M, N / 2] is the M = 64 folded datapath (cta_group 2, or .ws), "
+                    "not M = %lld",
+                    (long long)p->M);
   p->fold = (cg == 2 || p->ws) && p->M == 64;
   p->dpf = cg == 1 && p->M == 64 && !p->ws;
   int nmul = p->bs ? 8 * cg : p->fold ? 32 : p->dpf ? 8 : 16;
