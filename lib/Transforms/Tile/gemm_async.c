@@ -96,7 +96,8 @@ static bool wg_threads_only(const Layout *l, const char *name, char *why, size_t
 
 typedef struct WgSmem {
   int mode;         /* descriptor layout type: 0 none (core matrices), 1 128B, 2 64B, 3 32B */
-  int64_t lbo, sbo; /* bytes */
+  bool mn;          /* MN-major (tcgen05's transpose bit): MN contiguous in shared memory */
+  int64_t lbo, sbo; /* elements */
   int64_t *off; /* pre-swizzle element offset of each instruction block, from the region's start */
 } WgSmem;
 
@@ -117,28 +118,120 @@ typedef struct WgPlan {
   bool fence_proxy;
 } WgPlan;
 
-/* Pre-swizzle offset of region element (i, k) of a [rows, cols] K-major operand. */
-static int64_t pre_off(const Layout *pl, int64_t cols, int64_t i, int64_t k) {
-  return lay_apply(pl, i * cols + k, NULL, 0, NULL);
+/* A shared operand as the instruction reads it: element (i, k) of `rows` (M or N) x `cols`
+ * (K); the region is [rows, cols], or [cols, rows] when transposed (tr: TVM's transA /
+ * transB).  pl: its layout without the swizzle. */
+typedef struct SmemView {
+  const Layout *pl;
+  int64_t rows, cols;
+  bool tr;
+} SmemView;
+
+/* Pre-swizzle offset of operand element (i, k). */
+static int64_t pre_off(const SmemView *v, int64_t i, int64_t k) {
+  return lay_apply(v->pl, v->tr ? k * v->rows + i : i * v->cols + k, NULL, 0, NULL);
 }
 
-/* A K-major shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst; eb bits
- * to an element (4: two to a byte). */
+/* Where the canonical layout of a descriptor puts element (i, k) of a block starting at
+ * `start` (PTX ISA, tcgen05 shared memory matrix layouts, in elements; e16 elements to 16
+ * bytes, row_e to a swizzle row):
+ *   K-major   swizzled: start + (i / 8) SBO + (i % 8) row_e + k
+ *             none:     start + (i / 8) SBO + (k / e16) LBO + (i % 8) e16 + k % e16
+ *   MN-major  swizzled: start + (i / row_e) LBO + i % row_e + (k / 8) SBO + (k % 8) row_e
+ *             none:     start + (i / e16) SBO + i % e16 + (k / 8) LBO + (k % 8) e16 */
+static int64_t canon_off(const WgSmem *s, int64_t start, int64_t row_e, int64_t e16, int64_t i,
+                         int64_t k) {
+  if (!s->mn)
+    return s->mode ? start + (i / 8) * s->sbo + (i % 8) * row_e + k
+                   : start + (i / 8) * s->sbo + (k / e16) * s->lbo + (i % 8) * e16 + k % e16;
+  return s->mode ? start + (i / row_e) * s->lbo + i % row_e + (k / 8) * s->sbo + (k % 8) * row_e
+                 : start + (i / e16) * s->sbo + i % e16 + (k / 8) * s->lbo + (k % 8) * e16;
+}
+
+/* Whether the operand is TVM 0.27's column-major view of an unswizzled 16-bit K-major operand
+ * (FlashMLA's S tile): the region reads (i, k) at i + rows k with rows spanning 128 bytes, and
+ * the data are the packed 16-byte K-major layout (i, k) -> 8 i + 8 rows (k / 8) + k % 8 that
+ * the view's strides stand in for.  TVM encodes it as that K-major operand (LBO rows x 16
+ * bytes, SBO 128 bytes); so does tirx. */
+static bool col_major_view(const SmemView *v, const Layout *l, int eb, int64_t ri) {
+  if (l->swz_b || eb != 16 || v->rows * eb != 1024 || ri != v->rows) return false;
+  int64_t base = pre_off(v, 0, 0);
+  for (int64_t i = 0; i < v->rows; i++)
+    for (int64_t k = 0; k < v->cols; k++)
+      if (pre_off(v, i, k) != base + i + v->rows * k) return false;
+  return true;
+}
+
+/* The descriptor strides and block offsets of one major-ness (s->mn); false with why when the
+ * layout is not that canonical layout. */
+static bool smem_major(TileOp *op, const SmemView *v, const Layout *l, int64_t ri, int kinst,
+                       int eb, const char *name, WgSmem *s, char *why, size_t nwhy) {
+  int64_t row_e = s->mode ? (128 << l->swz_b) / eb : 0, repeat = 8 * row_e, e16 = 128 / eb;
+  int64_t base = pre_off(v, 0, 0);
+  const char *major = s->mn ? "MN-major" : "K-major";
+  if (!s->mn) {
+    s->sbo = ri > 8 ? pre_off(v, 8, 0) - base : 0;
+    s->lbo = !s->mode && kinst > e16 ? pre_off(v, 0, e16) - base : 0;
+  } else {
+    int64_t mnstep = s->mode ? row_e : e16; /* along MN: a swizzle row / a core matrix */
+    int64_t mnd = ri > mnstep ? pre_off(v, mnstep, 0) - base : 0,
+            kd = kinst > 8 ? pre_off(v, 0, 8) - base : 0;
+    s->lbo = s->mode ? mnd : kd;
+    s->sbo = s->mode ? kd : mnd;
+  }
+  int64_t nr = v->rows / ri, nk = v->cols / kinst;
+  s->off = TIRX_NEWN(op->m, int64_t, nr * nk);
+  for (int64_t t = 0; t < nr; t++)
+    for (int64_t ki = 0; ki < nk; ki++) {
+      int64_t start = pre_off(v, t * ri, ki * kinst);
+      /* K-major: a start inside the first row of a swizzle pattern (a K slice) is fine */
+      if (s->mode && (s->mn ? start % repeat != 0 : start % repeat >= row_e))
+        return tile_why(why, nwhy,
+                        "the MMA block at (%lld, %lld) of %s does not start %s a swizzle atom",
+                        (long long)(t * ri), (long long)(ki * kinst), name,
+                        s->mn ? "at" : "on the first row of");
+      if (!s->mode && (start * eb) % 128)
+        return tile_why(why, nwhy, "the MMA block at (%lld, %lld) of %s is not 16-byte aligned",
+                        (long long)(t * ri), (long long)(ki * kinst), name);
+      for (int64_t i = 0; i < ri; i++)
+        for (int64_t k = 0; k < kinst; k++) {
+          if (pre_off(v, t * ri + i, ki * kinst + k) == canon_off(s, start, row_e, e16, i, k))
+            continue;
+          if (s->mode)
+            return tile_why(why, nwhy,
+                            "the layout of %s is not a %s MMA operand: element (%lld, %lld) is "
+                            "not at its place in the %lld-byte swizzle atom",
+                            name, major, (long long)(t * ri + i), (long long)(ki * kinst + k),
+                            (long long)(row_e * eb / 8));
+          return tile_why(why, nwhy,
+                          "the layout of %s is not a %s MMA operand: element (%lld, %lld) is not "
+                          "in an 8 x 16-byte core matrix (unswizzled operands use the "
+                          "core-matrix layout)",
+                          name, major, (long long)(t * ri + i), (long long)(ki * kinst + k));
+        }
+      s->off[t * nk + ki] = start - base;
+    }
+  return true;
+}
+
+/* A shared operand: `rows` x `cols` (K), instruction blocks of ri rows x kinst; eb bits to an
+ * element (4: two to a byte); the region transposed ([K, rows]) with tr.  K-major, or with
+ * allow_mn (tcgen05, 8- and 16-bit types) MN-major when the layout is that. */
 static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64_t rows,
-                         int64_t cols, int64_t ri, int kinst, int eb, const char *name, WgSmem *s,
-                         char *why, size_t nwhy) {
+                         int64_t cols, int64_t ri, int kinst, int eb, bool tr, bool allow_mn,
+                         const char *name, WgSmem *s, char *why, size_t nwhy) {
   if (lay_has_threads(l))
     return tile_why(why, nwhy, "the layout of %s (shared) uses thread axes", name);
   int64_t row_e = 0, repeat = 1;
-  s->mode = 0;
+  memset(s, 0, sizeof *s);
   if (l->swz_b) {
     if (((int64_t)1 << l->swz_m) * eb != 128 || l->swz_s != 3 || l->swz_b < 1 || l->swz_b > 3)
       return tile_why(why, nwhy,
-                      "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not a wgmma swizzle mode "
+                      "the swizzle of %s (ComposeLayout(%d, %d, %d)) is not an MMA swizzle mode "
                       "(ComposeLayout(%d, 1..3, 3): 16-byte units, rows of 32, 64 or 128 bytes)",
                       name, l->swz_m, l->swz_b, l->swz_s,
-                      eb == 4   ? 5
-                      : eb == 8 ? 4
+                      eb == 4    ? 5
+                      : eb == 8  ? 4
                       : eb == 16 ? 3
                                  : 2);
     row_e = (128 << l->swz_b) / eb;
@@ -152,8 +245,9 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
   }
   Layout pl = *l;
   pl.swz_b = 0;
+  SmemView v = {&pl, rows, cols, tr};
   int64_t e16 = 128 / eb;
-  int64_t base = pre_off(&pl, cols, 0, 0);
+  int64_t base = pre_off(&v, 0, 0);
   /* a start inside the first row of a swizzle pattern (a K slice) is unswizzled; deeper is not */
   if (l->swz_b && base % repeat >= row_e)
     return tile_why(
@@ -161,46 +255,29 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
         "%s starts %lld elements into a %lld-element swizzle pattern, past its first row", name,
         (long long)base, (long long)repeat);
   if (!tile_sym_lo_aligned(op, r, l->swz_b ? repeat : e16, name, why, nwhy)) return false;
-  s->sbo = ri > 8 ? pre_off(&pl, cols, 8, 0) - base : 0;
-  s->lbo = !l->swz_b && kinst > e16 ? pre_off(&pl, cols, 0, e16) - base : 0;
-  int64_t nr = rows / ri, nk = cols / kinst;
-  s->off = TIRX_NEWN(op->m, int64_t, nr * nk);
-  for (int64_t t = 0; t < nr; t++)
-    for (int64_t ki = 0; ki < nk; ki++) {
-      int64_t start = pre_off(&pl, cols, t * ri, ki * kinst);
-      if (l->swz_b && (start % repeat) >= row_e)
-        return tile_why(why, nwhy,
-                        "the wgmma block at (%lld, %lld) of %s does not start on the first row of "
-                        "a swizzle atom",
-                        (long long)(t * ri), (long long)(ki * kinst), name);
-      if (!l->swz_b && (start * eb) % 128)
-        return tile_why(why, nwhy, "the wgmma block at (%lld, %lld) of %s is not 16-byte aligned",
-                        (long long)(t * ri), (long long)(ki * kinst), name);
-      for (int64_t i = 0; i < ri; i++)
-        for (int64_t k = 0; k < kinst; k++) {
-          int64_t want =
-              l->swz_b ? start + (i / 8) * s->sbo + (i % 8) * row_e + k
-                       : start + (i / 8) * s->sbo + (k / e16) * s->lbo + (i % 8) * e16 + k % e16;
-          if (pre_off(&pl, cols, t * ri + i, ki * kinst + k) != want) {
-            if (l->swz_b)
-              return tile_why(why, nwhy,
-                              "the layout of %s is not a K-major wgmma operand: element (%lld, "
-                              "%lld) is not at row %lld of its %lld-byte swizzle atom",
-                              name, (long long)(t * ri + i), (long long)(ki * kinst + k),
-                              (long long)(i % 8), (long long)(row_e * eb / 8));
-            return tile_why(
-                why, nwhy,
-                "the layout of %s is not a K-major wgmma operand: element (%lld, %lld) is not in "
-                "an 8 x 16-byte core matrix (unswizzled operands use the core-matrix layout)",
-                name, (long long)(t * ri + i), (long long)(ki * kinst + k));
-          }
-        }
-      s->off[t * nk + ki] = start - base;
-    }
+  if (!smem_major(op, &v, l, ri, kinst, eb, name, s, why, nwhy)) {
+    WgSmem m = *s;
+    char w2[TILE_WHY_LEN];
+    m.mn = true;
+    bool mn_ok = allow_mn && smem_major(op, &v, l, ri, kinst, eb, name, &m, w2, sizeof w2);
+    if (mn_ok && eb != 8 && eb != 16)
+      return tile_why(why, nwhy,
+                      "%s is MN-major (M / N contiguous), which tcgen05 takes for 8- and 16-bit "
+                      "types only (PTX: tf32 and 4-bit operands are K-major); lay it out K-major",
+                      name);
+    if (mn_ok) *s = m;
+    else if (allow_mn && col_major_view(&v, l, eb, ri)) {
+      s->mn = false, s->lbo = rows * e16, s->sbo = 8 * e16;
+      int64_t nk = cols / kinst;
+      s->off = TIRX_NEWN(op->m, int64_t, nk);
+      for (int64_t ki = 0; ki < nk; ki++) s->off[ki] = pre_off(&v, 0, ki * kinst) - base;
+    } else
+      return false;
+  }
   if ((s->sbo * eb) % 128 || (s->lbo * eb) % 128 || s->sbo * eb >= (1 << 21) ||
       s->lbo * eb >= (1 << 21) || s->sbo < 0 || s->lbo < 0)
     return tile_why(why, nwhy,
-                    "the strides of %s (SBO %lld, LBO %lld bytes) do not fit a wgmma descriptor",
+                    "the strides of %s (SBO %lld, LBO %lld bytes) do not fit an MMA descriptor",
                     name, (long long)(s->sbo * eb / 8), (long long)(s->lbo * eb / 8));
   return true;
 }
@@ -361,13 +438,13 @@ static bool plan(TileOp *op, WgPlan *p, char *why, size_t nwhy) {
     if (!wg_threads_only(&p->la, "A", why, nwhy) || !areg_layout(op, p, why, nwhy)) return false;
   } else {
     if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy)) return false;
-    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, 8 * p->es, "A", &p->sa, why,
-                      nwhy))
+    if (!smem_operand(op, &p->a, &p->la, p->M, p->K, 64, p->kinst, 8 * p->es, false, false, "A",
+                      &p->sa, why, nwhy))
       return false;
   }
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy)) return false;
-  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, 8 * p->es, "B", &p->sb,
-                      why, nwhy);
+  return smem_operand(op, &p->b, &p->lb, p->N, p->K, p->ninst, p->kinst, 8 * p->es, false, false,
+                      "B", &p->sb, why, nwhy);
 }
 
 bool tile_ga_wgmma_ok(TileOp *op, char *why, size_t nwhy) {
@@ -400,7 +477,8 @@ static Var *desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int eb, 
   DType t32 = tirx_dtype(DT_UINT32), t64 = tirx_dtype(DT_UINT64);
   Expr *lo = call2(op, I_SHIFT_RIGHT, t32, call2(op, I_BITWISE_AND, t32, sh, u32(op, 0x3FFFF)),
                    u32(op, 4));
-  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * eb) >> 7, sbo = (uint64_t)(s->sbo * eb) >> 7;
+  uint64_t lbo = s->mode && !s->mn ? 1 : (uint64_t)(s->lbo * eb) >> 7,
+           sbo = (uint64_t)(s->sbo * eb) >> 7;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)s->mode << 62); /* the u64 bit pattern */
   Var *v =
       tirx_var_new(op->m, tirx_intern_printf(op->m, "%s_%d", base, op->serial++), t64, noloc());
@@ -902,10 +980,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   Expr *eta = arg_or_kw(op, 3 + ao, "transA"), *etb = arg_or_kw(op, 4 + ao, "transB");
   if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
     return tile_why(why, nwhy, "transA / transB must be constants");
-  if (ta || tb)
-    return tile_why(why, nwhy,
-                    "MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, "
-                    "K] and B [N, K]");
+  if (ta && a_tmem)
+    return tile_why(why, nwhy, "transA: A in tensor memory is [M, K] (it cannot be transposed)");
   p->accum = arg_or_kw(op, 5 + ao, "accum");
   bool ac;
   if (p->accum && const_bool(p->accum, &ac) && !ac) p->accum = NULL;
@@ -941,6 +1017,14 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
     return tile_why(why, nwhy,
                     "tcgen05 takes 2-d operands (C, A, B each with two non-unit extents; C [2, M, "
                     "N / 2] and a tmem A [2, M, K]: the M = 64 folded datapath's lane halves)");
+  if (ta) { /* transposed: A [K, M], B [K, N] */
+    int64_t x = a0;
+    a0 = a1, a1 = x;
+  }
+  if (tb) {
+    int64_t x = b0;
+    b0 = b1, b1 = x;
+  }
   if (a0 != c0 || b0 * cg != c1 || a1 != b1)
     return tile_why(
         why, nwhy,
@@ -992,11 +1076,12 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (a_tmem) {
     if (!tc_tmem_a(op, p, why, nwhy)) return false;
   } else if (!tile_region_layout_any_lo(op, &p->a, &p->la, why, nwhy) ||
-             !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->eb, "A", &p->sa, why,
-                           nwhy))
+             !smem_operand(op, &p->a, &p->la, p->M, p->K, p->M, p->kinst, p->eb, ta, true, "A",
+                           &p->sa, why, nwhy))
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
-      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->eb, "B", &p->sb,
+      !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->eb, tb, true,
+                    "B", &p->sb,
                     why, nwhy))
     return false;
   if (p->bs) {
@@ -1008,14 +1093,17 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
              fb = f4 ? 1u : (uint32_t)tc_format(db);
     p->idesc = (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) |
                ((uint32_t)(p->sf[0].buf->dtype.id == DT_E8M0FNU) << 23) |
-               ((uint32_t)((cg * p->M) >> 4) << 24);
+               ((uint32_t)((cg * p->M) >> 4) << 24) | (uint32_t)p->sa.mn << 15 |
+               (uint32_t)p->sb.mn << 16;
     return true;
   }
-  /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, N >> 3 at 17, M >> 4 at 24 */
+  /* the instruction descriptor: D format (f32: 1) at 4, A / B formats at 7 / 10, A / B MN-major
+   * at 15 / 16, N >> 3 at 17, M >> 4 at 24 */
   uint32_t fa = (uint32_t)(p->eb == 32 ? 2 : tc_format(da)),
            fb = (uint32_t)(p->eb == 32 ? 2 : tc_format(db));
   p->idesc = (1u << 4) | (fa << 7) | (fb << 10) | ((uint32_t)(p->ninst >> 3) << 17) |
-             ((uint32_t)((cg * p->M) >> 4) << 24);
+             ((uint32_t)((cg * p->M) >> 4) << 24) | (uint32_t)p->sa.mn << 15 |
+             (uint32_t)p->sb.mn << 16;
   return true;
 }
 
@@ -1029,7 +1117,8 @@ static Var *tc_desc_base(TileOp *op, const TileRegion *r, const WgSmem *s, int e
                          PtrVec *stmts) {
   Var *v = desc_base(op, r, s, eb, base, stmts);
   Stmt *b = stmts->items[stmts->n - 1];
-  uint64_t lbo = s->mode ? 1 : (uint64_t)(s->lbo * eb) >> 7, sbo = (uint64_t)(s->sbo * eb) >> 7;
+  uint64_t lbo = s->mode && !s->mn ? 1 : (uint64_t)(s->lbo * eb) >> 7,
+           sbo = (uint64_t)(s->sbo * eb) >> 7;
   uint64_t hi = (lbo << 16) | (sbo << 32) | ((uint64_t)1 << 46) | ((uint64_t)(2 * s->mode) << 61);
   b->u.bind.value->u.call.args[0] = u64(op, (int64_t)hi);
   return v;

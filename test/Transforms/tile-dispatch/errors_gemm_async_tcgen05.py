@@ -1,7 +1,7 @@
 # tile-dispatch's gemm_async tcgen05 preconditions on sm_100a (lib/Transforms/Tile/gemm_async.c),
 # each rejection located: C not in tensor memory, block scaling of 16-bit operands (the
-# block-scaled forms: errors_gemm_async_block_scaled.py), the forms not built yet (MN-major
-# operands), a hand-made descI= (dense: TVM 0.27 removed it), .ws with cta_group 2, an A in tensor memory off the datapath,
+# block-scaled forms: errors_gemm_async_block_scaled.py), a transposed B whose [K, N] region
+# does not agree with C (MN-major operands: gemm_async_tcgen05_mn_major.py), a hand-made descI= (dense: TVM 0.27 removed it), .ws with cta_group 2, an A in tensor memory off the datapath,
 # cta_group=2's per-CTA shapes (B is N / 2 rows) and mma_m (the pair's M), a C layout that is
 # not the instruction's datapath (M = 64: F), an instruction N that is none, inactive lanes at
 # warp scope.
@@ -27,7 +27,7 @@ def f(k: T.int32):
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:64, 0:64], False, False, False, weight_stationary=True, cta_group=2)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: weight_stationary (.ws) takes cta_group 1)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_swap[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of A (tmem) puts element (0, 1) at lane 1, column 0; the datapath needs lane 0, column 1)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], SF[0:128, 0:4], SF[0:128, 0:4], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: no block-scaled tcgen05 kind for A=float16 B=float16 SFA=float8_e8m0fnu SFB=float8_e8m0fnu (float8_e4m3fn with float8_e8m0fnu scales, float4_e2m1fn with float8_e8m0fnu or float8_e4m3fn scales))}}
-        T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, True, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: MN-major (transposed) tcgen05 operands are not supported yet: A must be [M, K] and B [N, K])}}
+        T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, True, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: shapes do not agree: C is 128x128 (M x N), A 128x64 (M x K), B 64x128 (N x K))}}
         T.tile.gemm_async(C_swap[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (0, 1) at lane 1, column 0; the M = 128 (D) datapath needs lane 0, column 1)}}
         T.tile.gemm_async(C_tmem[0:64, 0:128], A_smem[0:64, 0:64], B_smem[0:128, 0:64], False, False, False)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: the layout of C puts element (16, 0) at lane 16, column 0; the M = 64 (F) datapath needs lane 32, column 0)}}
         T.tile.gemm_async(C_tmem[0:128, 0:128], A_smem[0:128, 0:64], B_smem[0:128, 0:64], False, False, False, mma_m=128, mma_n=24)  # expected-error@+0:16 {{T.tile.gemm_async: no variant applies (wgmma: does not run at thread scope; tcgen05: mma_n=24 is not an instruction N (16 .. 256, a multiple of 16))}}
