@@ -825,14 +825,18 @@ static bool tmem_acc(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
       if (off != 0 || thr[0] != wl || thr[1] != wc)
         return tile_why(why, nwhy,
                         "the layout of C puts element (%lld, %lld) at lane %lld, column %lld; the "
-                        "%s datapath needs lane %lld, column %lld",
+                        "%s datapath needs lane %lld, column %lld%s",
                         (long long)i, (long long)j, (long long)thr[0], (long long)thr[1],
                         p->fold && p->ws ? "M = 64 .ws (Layout-E: column halves folded)"
                         : p->fold        ? "M = 128 cta_group 2 (B: column halves folded)"
                         : p->dpf         ? "M = 64 (F)"
                         : p->cg == 2     ? "M = 256 cta_group 2 (A)"
                                          : "M = 128 (D)",
-                        (long long)wl, (long long)wc);
+                        (long long)wl, (long long)wc,
+                        p->fold && p->ninst < p->N
+                            ? " (each instruction folds its own N: an mma_n below C's N splits "
+                              "a fold over all of N)"
+                            : "");
     }
   if (lane0 != 0)
     return tile_why(why, nwhy, "C starts at lane %lld; the datapath starts at lane 0",
@@ -934,6 +938,21 @@ static bool tc_tmem_a(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   return true;
 }
 
+/* mma_m= / mma_n=: absent (0) or a positive integer constant (TVM: not a bool, not a float). */
+static bool mma_dim(TileOp *op, const char *name, int64_t *v, char *why, size_t nwhy) {
+  Expr *e = tile_kwarg(op, name);
+  *v = 0;
+  if (!e) return true;
+  if (e->dtype.id == DT_BOOL)
+    return tile_why(why, nwhy, "%s= must be a positive integer, got a bool", name);
+  if (tirx_dtype_is_float(e->dtype))
+    return tile_why(why, nwhy, "%s= must be a positive integer, got a float", name);
+  if (!xf_const_int(e, v)) return tile_why(why, nwhy, "%s= must be a positive integer constant", name);
+  if (*v <= 0)
+    return tile_why(why, nwhy, "%s= must be a positive integer, got %lld", name, (long long)*v);
+  return true;
+}
+
 static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   memset(p, 0, sizeof *p);
   if (!tile_need_arch(op, 100, 103, "tcgen05", why, nwhy)) return false;
@@ -971,11 +990,13 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (p->ws && cg != 1) return tile_why(why, nwhy, "weight_stationary (.ws) takes cta_group 1");
   if (p->ws && p->bs) return tile_why(why, nwhy, "weight_stationary (.ws) has no block-scaled form");
   int64_t mma_m = 0, mma_n = 0;
-  if ((e = tile_kwarg(op, "mma_m")) && !xf_const_int(e, &mma_m))
-    return tile_why(why, nwhy, "mma_m= must be a constant");
-  if ((e = tile_kwarg(op, "mma_n")) && !xf_const_int(e, &mma_n))
-    return tile_why(why, nwhy, "mma_n= must be a constant");
-  if ((mma_m != 0) != (mma_n != 0)) return tile_why(why, nwhy, "mma_m= and mma_n= go together");
+  if (!mma_dim(op, "mma_m", &mma_m, why, nwhy) || !mma_dim(op, "mma_n", &mma_n, why, nwhy))
+    return false;
+  if ((mma_m != 0) != (mma_n != 0))
+    return tile_why(why, nwhy,
+                    "mma_m= and mma_n= (the explicit instruction tile) must be provided together; "
+                    "%s= is missing",
+                    mma_m ? "mma_n" : "mma_m");
   bool ta = false, tb = false;
   Expr *eta = arg_or_kw(op, 3 + ao, "transA"), *etb = arg_or_kw(op, 4 + ao, "transB");
   if ((eta && !const_bool(eta, &ta)) || (etb && !const_bool(etb, &tb)))
@@ -1034,10 +1055,13 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   p->M = c0, p->N = c1, p->K = a1;
   p->ninst = (int)(mma_n ? mma_n : p->N <= 256 ? p->N : 256);
   if (mma_m && mma_m != cg * p->M)
-    return tile_why(
-        why, nwhy,
-        "mma_m=%lld: with cta_group %lld the instruction's M is %lld (C's %lld rows per CTA)",
-        (long long)mma_m, (long long)cg, (long long)(cg * p->M), (long long)p->M);
+    return tile_why(why, nwhy,
+                    "explicit mma_m=%lld must match the instruction's M: with cta_group %lld it "
+                    "is %lld (C's %lld rows per CTA)",
+                    (long long)mma_m, (long long)cg, (long long)(cg * p->M), (long long)p->M);
+  if (mma_n && p->N % mma_n)
+    return tile_why(why, nwhy, "explicit mma_n=%lld must divide C's N = %lld", (long long)mma_n,
+                    (long long)p->N);
   if (cg == 1 && p->M == 64 && (p->cbat || tc_folded(op, p))) { /* E's fold implies .ws */
     if (wse && !p->ws)
       return tile_why(why, nwhy,
@@ -1056,7 +1080,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   int nmul = p->bs ? 8 * cg : p->fold ? 32 : p->dpf ? 8 : 16;
   if (p->ws ? p->ninst != 64 && p->ninst != 128 && p->ninst != 256
             : p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
-    return tile_why(why, nwhy, "mma_n=%d is not an instruction N (%s)", p->ninst,
+    return tile_why(why, nwhy, "invalid matrix shape: N = %d is not an instruction N (%s)",
+                    p->ninst,
                     p->ws     ? ".ws: 64, 128 or 256"
                     : p->dpf || (p->bs && cg == 1) ? "8 .. 256, a multiple of 8"
                     : p->fold                      ? "32 .. 256, a multiple of 32"
