@@ -35,8 +35,7 @@
  *
  * A variant's arch is its precondition's first check: the "no variant
  * applies" error then names it, the arch compiled for and the call's line.
- * Not here yet: MN-major (transposed) operands, f16 accumulators, the
- * tcgen05 variant (sm_100a). */
+ * Not here yet: MN-major (transposed) wgmma operands, f16 accumulators. */
 #include <stdio.h>
 #include <string.h>
 
@@ -238,10 +237,9 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
     repeat = 8 * row_e;
     s->mode = 4 - l->swz_b; /* 128B: 1, 64B: 2, 32B: 3 */
     if (r->buf->align && r->buf->align < repeat * eb / 8)
-      return tile_why(why, nwhy,
-                      "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld",
-                      name, r->buf->align, (long long)(repeat * eb / 8),
-                      (long long)(repeat * eb / 8));
+      return tile_why(
+          why, nwhy, "%s is aligned to %d bytes; its %lld-byte swizzle pattern needs align=%lld",
+          name, r->buf->align, (long long)(repeat * eb / 8), (long long)(repeat * eb / 8));
   }
   Layout pl = *l;
   pl.swz_b = 0;
@@ -271,8 +269,7 @@ static bool smem_operand(TileOp *op, const TileRegion *r, const Layout *l, int64
       int64_t nk = cols / kinst;
       s->off = TIRX_NEWN(op->m, int64_t, nk);
       for (int64_t ki = 0; ki < nk; ki++) s->off[ki] = pre_off(&v, 0, ki * kinst) - base;
-    } else
-      return false;
+    } else return false;
   }
   if ((s->sbo * eb) % 128 || (s->lbo * eb) % 128 || s->sbo * eb >= (1 << 21) ||
       s->lbo * eb >= (1 << 21) || s->sbo < 0 || s->lbo < 0)
@@ -593,9 +590,17 @@ Stmt *tile_ga_wgmma_emit(TileOp *op) {
  *             M = 64 C in datapath E's layout (column halves in lanes 0..63 / 64..127) implies
  *             it, as in TVM.  A in tensor memory (datapaths D, A, F): row i on C's datapath
  *             lane, element k at column col0 + k (two 16-bit / four 8-bit to a 32-bit column),
- *             each K step kinst * bytes / 4 columns on.
- * Not here yet: block-scaled kinds (mx / nvf4, scale factors in tmem), A in tensor memory with a
- * folded datapath (TVM's batched A[2, M, K]), MN-major operands. */
+ *             each K step kinst * bytes / 4 columns on; on the folded datapaths the batched
+ *             A[2, M, K] (E, B: the rows again in lanes 64..127) or, for B, a [M, K] A mirrored
+ *             there (R[2:64@TLane]); C may be the batched C[2, M, N / 2] (E or B).
+ *             transA / transB: the region is [K, M] / [K, N]; the operand's major-ness is read
+ *             off its layout (smem_operand: K-major, else MN-major for 8- / 16-bit types), the
+ *             instruction descriptor's bits 15 / 16 set for MN-major.
+ *             Block-scaled (C, A, B, SFA, SFB, transA, transB, accum): kind::mxf8f6f4 /
+ *             mxf4 / mxf4nvf4 .block_scale.scale_vec::1X / 2X / 4X, the scale factors in tmem in
+ *             TVM's atom layout (tc_sf), each MMA's scale-factor ids in its constant idesc.
+ * Not here yet: an mma_n that splits a folded C (TVM permutes C's columns; rejected), layouts
+ * with a lane-offset term. */
 
 static int tc_format(DType t) {
   char s[32];
@@ -628,16 +633,16 @@ typedef struct TcPlan {
   Expr *accum;
   /* block-scaled kinds: SFA, SFB in tensor memory */
   bool bs;
-  int svec;                /* scale_vec::NX: scale factors one row reads per K step */
-  TileRegion sf[2];        /* SFA [M, KA], SFB [>= N, KB] */
+  int svec;                 /* scale_vec::NX: scale factors one row reads per K step */
+  TileRegion sf[2];         /* SFA [M, KA], SFB [>= N, KB] */
   int64_t *sfl[2], *sfc[2]; /* lane and (8-bit element) column of the scale factors of each
                               MMA: SFA [ki], SFB [ni * kt + ki] */
 } TcPlan;
 
 /* The tensor-memory (lane, element column) of element (r, k) of the last two dimensions of a
  * scale-factor region; false when the layout cannot be applied. */
-static void sf_at(const TileRegion *r, const Layout *whole, const int64_t *shape,
-                  const int64_t *lo, int64_t row, int64_t k, int64_t *lane, int64_t *col) {
+static void sf_at(const TileRegion *r, const Layout *whole, const int64_t *shape, const int64_t *lo,
+                  int64_t row, int64_t k, int64_t *lane, int64_t *col) {
   int nd = r->buf->ndim;
   int64_t flat = 0;
   for (int d = 0; d < nd; d++)
@@ -653,8 +658,7 @@ static void sf_at(const TileRegion *r, const Layout *whole, const int64_t *shape
  * step in consecutive 8-bit columns, the 32-row / K-step blocks anywhere in the columns; the
  * region [rows, kt * smk] (or smk: every K step reads the same, or kt * smk * 4).  Fills
  * p->sfl / sfc for the MMAs. */
-static bool tc_sf(TileOp *op, TcPlan *p, int i, int smk, int64_t rows_min, char *why,
-                  size_t nwhy) {
+static bool tc_sf(TileOp *op, TcPlan *p, int i, int smk, int64_t rows_min, char *why, size_t nwhy) {
   const char *name = i ? "SFB" : "SFA";
   TileRegion *r = &p->sf[i];
   Buffer *b = r->buf;
@@ -683,8 +687,8 @@ static bool tc_sf(TileOp *op, TcPlan *p, int i, int smk, int64_t rows_min, char 
                     name, (long long)rows, (long long)kx, smk, (long long)(smk * kt),
                     (long long)(smk * kt * 4));
   if (!b->allocated_addr)
-    return tile_why(why, nwhy, "%s ('%s') has no allocated_addr (its tensor-memory address)",
-                    name, b->name);
+    return tile_why(why, nwhy, "%s ('%s') has no allocated_addr (its tensor-memory address)", name,
+                    b->name);
   Layout l;
   char w[TILE_WHY_LEN];
   if (!lay_of_buffer(op->m, b, &l, w, sizeof w)) return tile_why(why, nwhy, "%s", w);
@@ -947,7 +951,8 @@ static bool mma_dim(TileOp *op, const char *name, int64_t *v, char *why, size_t 
     return tile_why(why, nwhy, "%s= must be a positive integer, got a bool", name);
   if (tirx_dtype_is_float(e->dtype))
     return tile_why(why, nwhy, "%s= must be a positive integer, got a float", name);
-  if (!xf_const_int(e, v)) return tile_why(why, nwhy, "%s= must be a positive integer constant", name);
+  if (!xf_const_int(e, v))
+    return tile_why(why, nwhy, "%s= must be a positive integer constant", name);
   if (*v <= 0)
     return tile_why(why, nwhy, "%s= must be a positive integer, got %lld", name, (long long)*v);
   return true;
@@ -988,7 +993,8 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
   if (wse && !const_bool(wse, &p->ws))
     return tile_why(why, nwhy, "weight_stationary= must be a constant");
   if (p->ws && cg != 1) return tile_why(why, nwhy, "weight_stationary (.ws) takes cta_group 1");
-  if (p->ws && p->bs) return tile_why(why, nwhy, "weight_stationary (.ws) has no block-scaled form");
+  if (p->ws && p->bs)
+    return tile_why(why, nwhy, "weight_stationary (.ws) has no block-scaled form");
   int64_t mma_m = 0, mma_n = 0;
   if (!mma_dim(op, "mma_m", &mma_m, why, nwhy) || !mma_dim(op, "mma_n", &mma_n, why, nwhy))
     return false;
@@ -1082,7 +1088,7 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
             : p->ninst < nmul || p->ninst > 256 || p->ninst % nmul)
     return tile_why(why, nwhy, "invalid matrix shape: N = %d is not an instruction N (%s)",
                     p->ninst,
-                    p->ws     ? ".ws: 64, 128 or 256"
+                    p->ws                          ? ".ws: 64, 128 or 256"
                     : p->dpf || (p->bs && cg == 1) ? "8 .. 256, a multiple of 8"
                     : p->fold                      ? "32 .. 256, a multiple of 32"
                                                    : "16 .. 256, a multiple of 16");
@@ -1106,8 +1112,7 @@ static bool tc_plan(TileOp *op, TcPlan *p, char *why, size_t nwhy) {
     return false;
   if (!tile_region_layout_any_lo(op, &p->b, &p->lb, why, nwhy) ||
       !smem_operand(op, &p->b, &p->lb, p->N / cg, p->K, p->ninst / cg, p->kinst, p->eb, tb, true,
-                    "B", &p->sb,
-                    why, nwhy))
+                    "B", &p->sb, why, nwhy))
     return false;
   if (p->bs) {
     if (!tc_sf(op, p, 0, smk, p->M, why, nwhy) || !tc_sf(op, p, 1, smk, p->N, why, nwhy))
@@ -1175,7 +1180,8 @@ Stmt *tile_ga_tcgen05_emit(TileOp *op) {
     snprintf(tokens, sizeof tokens, "mma.cta_group::%d.%s.block_scale.scale_vec::%dX", p.cg, p.kind,
              p.svec);
   else snprintf(tokens, sizeof tokens, "mma%s.cta_group::%d.%s", p.ws ? ".ws" : "", p.cg, p.kind);
-  const char *entry = p.bs   ? (p.ataddr ? "tcgen05_mma_block_scale_ts" : "tcgen05_mma_block_scale_ss")
+  const char *entry = p.bs
+                          ? (p.ataddr ? "tcgen05_mma_block_scale_ts" : "tcgen05_mma_block_scale_ss")
                       : p.ws ? (p.ataddr ? "tcgen05_mma_ws_ts" : "tcgen05_mma_ws_ss")
                              : (p.ataddr ? "tcgen05_mma_ts" : "tcgen05_mma_ss");
   DType t32 = tirx_dtype(DT_UINT32);
