@@ -7,7 +7,9 @@
 #   ../shared/corpus-kern next to the source tree)
 # Each printed file's header names its source (`... @ COMMIT: PATH`) and its
 # `# Entry:` expression; a kernel is `kern` when SOURCES.md lists its printed file in
-# the table of the kern DSL kernels, else `tvmscript`.
+# the table of the kern DSL kernels, else `tvmscript`.  Every kernel is evaluated with
+# -D TIRX_TORCH_CUDA_DEVICE=(SMS, MAJOR, MINOR) of the GPU SOURCES.md says the trace's
+# torch reported.
 # Prints one line per kernel (name, kind, result: same / differs / error / UNLOCATED /
 # crash, ms, first error), then the causes (the first error with names, numbers and
 # quoted text blanked) with their kernels, then SUMMARY as a dict.
@@ -73,6 +75,12 @@ for line in open(os.path.join(CORPUS, 'SOURCES.md')):
         if len(cells) > 3 and cells[3].startswith('TIRx-kernels/'):
             kern_files.add(os.path.basename(cells[3])[:-3])
 
+# The device the corpus was traced against: SOURCES.md names the GPU its torch stand-in
+# reported ("a B200 (148 SMs, cc 10.0)"); factories that size a kernel by the SM count
+# (sparse_flashmla_decode_head64) see it through tirx's torch (-D TIRX_TORCH_CUDA_DEVICE).
+m = re.search(r'\((\d+) SMs, cc (\d+)\.(\d+)\)', open(os.path.join(CORPUS, 'SOURCES.md')).read())
+DEVICE = ['-D', 'TIRX_TORCH_CUDA_DEVICE=(%s, %s, %s)' % m.groups()] if m else []
+
 rows, causes = [], collections.defaultdict(list)
 summary = collections.Counter()
 for n in names:
@@ -84,7 +92,7 @@ for n in names:
     summary['n_' + kind] += 1
     if not srcpath or not entry:
         rows.append((n, kind, 'error', 0, 'no source or entry in the header')); continue
-    cmd = [os.path.join(args.bin, 'tirx-opt'), '-I', args.src, srcpath, '--entry', entry, '--print-style=tvm']
+    cmd = [os.path.join(args.bin, 'tirx-opt'), '-I', args.src, srcpath, '--entry', entry, '--print-style=tvm'] + DEVICE
     if os.environ.get('TIRX_CORPUS_CMDS'):
         with open(os.environ['TIRX_CORPUS_CMDS'], 'a') as cf:
             cf.write(json.dumps([n] + cmd) + '\n')

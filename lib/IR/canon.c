@@ -6,20 +6,24 @@
  * The expression is read as base + sum(scale_i * term_i): +, - and
  * multiplication by an integer constant distribute; every other node is a
  * term, equal terms (structurally) merge, and terms whose scale cancels go.
- * It is written back with the terms in descending scale (stable), the
- * positive ones added, then the base if positive, then the negative ones
- * subtracted, then a negative base:
+ * It is written back with the terms in descending scale (stable; equal
+ * scales: a division's term first, by descending divisor, then the rest
+ * with a modulo's last: term_before), the positive ones added, then the base
+ * if positive, then the negative ones subtracted, then a negative base:
  *     8*n + tx - (n//3 + tx%8*1024)   ->   n*8 + tx - n//3 - tx%8*1024
  *     4096 - n - (n*2 + tx)           ->   4096 - tx - n*3
  * A floor division or modulo by a positive constant c keeps its numerator in
  * this form, and the terms whose scale c divides leave it, and so does a
  * constant c divides ((n*128 + 127) // 128 -> n, (n - 12) // 4 -> n//4 - 3);
  * T.min / T.max take it in their operands.
- * What TVM's simplifier does beyond that (its rewrite rules, bounds) is not
- * modelled: such terms stay as written. */
+ * Of TVM's rewrite rules, those for a difference with a T.min / T.max of its
+ * other side apply first (x - T.min(y, x) -> T.max(x - y, 0): SUB_MINMAX).
+ * What TVM's simplifier does beyond that (its other rewrite rules, bounds) is
+ * not modelled: such terms stay as written. */
 #include <stdlib.h>
 
 #include "Support/oom.h"
+#include "tirx/internal/intrin.h"
 #include "tirx/internal/ir.h"
 
 typedef struct Term {
@@ -49,6 +53,79 @@ static void add_term(Sum *s, Expr *e, int64_t scale) {
 
 static Expr *build(Module *m, Sum *s, DType t, Loc loc);
 static void collect(Module *m, Sum *s, Expr *e, int64_t scale);
+
+/* x * c (a constant c, as build writes a scaled term, or 0 - x * c, its lone
+ * negative term): x and c (-c) */
+static bool times_const(Expr *e, Expr **x, int64_t *c) {
+  int64_t z;
+  if (e->kind == E_SUB && tirx_expr_is_const_int(e->u.bin.a, &z) && z == 0 &&
+      times_const(e->u.bin.b, x, c) && *c != INT64_MIN) {
+    *c = -*c;
+    return true;
+  }
+  if (e->kind != E_MUL || !tirx_expr_is_const_int(e->u.bin.b, c)) return false;
+  *x = e->u.bin.a;
+  return true;
+}
+
+/* TVM's rewrite rules for a T.min / T.max of scaled terms (rewrite_simplify.cc,
+ * MinNode / MaxNode): min(x * c1, y * c1) -> min(x, y) * c1 and min(x * c1, c2)
+ * -> min(x, c2 / c1) * c1 when c1 divides c2, a negative c1 turning min into
+ * max (and max likewise).  e's operands are in canonical form; NULL: no rule. */
+static Expr *minmax_scaled(Module *m, Expr *e) {
+  Expr *x, *y, *r;
+  int64_t c1, c2, k;
+  if (!tirx_dtype_is_int(e->dtype) || !times_const(e->u.bin.a, &x, &c1) || c1 == 0) return NULL;
+  if (times_const(e->u.bin.b, &y, &k) && k == c1) r = y;
+  else if (tirx_expr_is_const_int(e->u.bin.b, &c2) && c2 % c1 == 0 &&
+           !(c1 == -1 && c2 == INT64_MIN))
+    r = tirx_int(m, e->dtype, c2 / c1, e->loc);
+  else return NULL;
+  ExprKind kind = c1 > 0 ? (ExprKind)e->kind : e->kind == E_MIN ? E_MAX : E_MIN;
+  return tirx_binary(m, E_MUL, tirx_binary(m, kind, x, r, e->loc),
+                     tirx_int(m, e->dtype, c1, e->loc), e->loc);
+}
+
+/* TVM's rewrite rules for a - b where one side is a T.min / T.max with the
+ * other side as an operand (rewrite_simplify.cc, SubNode: checked with the
+ * TVM oracle), e.g. max(x, y) - y -> max(x - y, 0), x - min(x, y) ->
+ * max(0, x - y).  Row: the side holding the min/max (0: a, 1: b), its kind,
+ * which of its operands equals the other side, the result's kind and whether
+ * its 0 comes first.  The result's difference keeps the side order: the
+ * min/max's other operand minus the plain side, or the reverse. */
+static const struct {
+  int side;
+  ExprKind inner;
+  int same;
+  ExprKind out;
+  bool zero_first;
+} SUB_MINMAX[] = {
+    {0, E_MIN, 1, E_MIN, false}, /* min(x, y) - y -> min(x - y, 0) */
+    {1, E_MAX, 1, E_MIN, false}, /* x - max(y, x) -> min(x - y, 0) */
+    {1, E_MAX, 0, E_MIN, true},  /* x - max(x, y) -> min(0, x - y) */
+    {0, E_MIN, 0, E_MIN, true},  /* min(y, x) - y -> min(0, x - y) */
+    {0, E_MAX, 1, E_MAX, false}, /* max(x, y) - y -> max(x - y, 0) */
+    {1, E_MIN, 1, E_MAX, false}, /* x - min(y, x) -> max(x - y, 0) */
+    {1, E_MIN, 0, E_MAX, true},  /* x - min(x, y) -> max(0, x - y) */
+    {0, E_MAX, 0, E_MAX, true},  /* max(y, x) - y -> max(0, x - y) */
+};
+
+/* e (a subtraction) rewritten by the first SUB_MINMAX row it matches, or NULL */
+static Expr *sub_minmax(Module *m, Expr *e) {
+  for (size_t i = 0; i < sizeof SUB_MINMAX / sizeof SUB_MINMAX[0]; i++) {
+    int side = SUB_MINMAX[i].side, same = SUB_MINMAX[i].same;
+    Expr *mm = side ? e->u.bin.b : e->u.bin.a, *plain = side ? e->u.bin.a : e->u.bin.b;
+    if (mm->kind != SUB_MINMAX[i].inner) continue;
+    Expr *eq = same ? mm->u.bin.b : mm->u.bin.a, *other = same ? mm->u.bin.a : mm->u.bin.b;
+    if (!tirx_expr_identical(eq, plain)) continue;
+    Expr *d = side ? tirx_binary(m, E_SUB, plain, other, e->loc)
+                   : tirx_binary(m, E_SUB, other, plain, e->loc);
+    Expr *zero = tirx_int(m, e->dtype, 0, e->loc);
+    return SUB_MINMAX[i].zero_first ? tirx_binary(m, SUB_MINMAX[i].out, zero, d, e->loc)
+                                    : tirx_binary(m, SUB_MINMAX[i].out, d, zero, e->loc);
+  }
+  return NULL;
+}
 
 /* e // c or e % c for a constant c > 0: terms of e whose scale c divides
  * leave the division ((k*c*x + r) // c = k*x + r // c, exact for floor
@@ -113,11 +190,17 @@ static void collect(Module *m, Sum *s, Expr *e, int64_t scale) {
     collect(m, s, e->u.bin.a, scale);
     collect(m, s, e->u.bin.b, scale);
     return;
-  case E_SUB:
+  case E_SUB: {
+    Expr *r = sub_minmax(m, e);
+    if (r) {
+      collect(m, s, r, scale);
+      return;
+    }
     collect(m, s, e->u.bin.a, scale);
     if (scale == INT64_MIN) s->ok = false;
     else collect(m, s, e->u.bin.b, -scale);
     return;
+  }
   case E_MUL: {
     int64_t k;
     Expr *x = NULL;
@@ -142,8 +225,24 @@ static void collect(Module *m, Sum *s, Expr *e, int64_t scale) {
   case E_MAX: {
     Expr *a = tirx_canon(m, e->u.bin.a, e->loc), *b = tirx_canon(m, e->u.bin.b, e->loc);
     if (a != e->u.bin.a || b != e->u.bin.b) e = tirx_binary(m, e->kind, a, b, e->loc);
+    Expr *r = minmax_scaled(m, e);
+    if (r) {
+      collect(m, s, r, scale);
+      return;
+    }
     break;
   }
+  case E_CALL: /* T.if_then_else(c, t, f): its branches in canonical form */
+    if (e->u.call.op->id == I_IF_THEN_ELSE && e->u.call.n == 3) {
+      Expr *t = tirx_canon(m, e->u.call.args[1], e->loc);
+      Expr *f = tirx_canon(m, e->u.call.args[2], e->loc);
+      if (t != e->u.call.args[1] || f != e->u.call.args[2]) {
+        Expr **args = TIRX_NEWN(m, Expr *, 3);
+        args[0] = e->u.call.args[0], args[1] = t, args[2] = f;
+        e = tirx_call(m, e->u.call.op, e->dtype, args, 3, e->loc);
+      }
+    }
+    break;
   default: break;
   }
   add_term(s, e, scale);
@@ -153,14 +252,47 @@ static Expr *scaled(Module *m, Expr *e, int64_t k, DType t, Loc loc) {
   return k == 1 ? e : tirx_binary(m, E_MUL, e, tirx_int(m, t, k, loc), loc);
 }
 
+/* The factors TVM's canonical form gives a term (a SplitExpr: index //
+ * lower % (upper / lower)): x // c is (c, inf), x % c is (1, c),
+ * x // d % c is (d, d*c), any other term (1, inf). */
+static void split_factors(const Expr *e, int64_t *lower, int64_t *upper) {
+  int64_t c, d;
+  *lower = 1, *upper = INT64_MAX;
+  if ((e->kind != E_FLOORDIV && e->kind != E_FLOORMOD) || tirx_dtype_code(e->dtype) != DTC_INT ||
+      !tirx_expr_is_const_int(e->u.bin.b, &c) || c <= 0)
+    return;
+  if (e->kind == E_FLOORDIV) {
+    *lower = c;
+    return;
+  }
+  const Expr *x = e->u.bin.a;
+  if (x->kind == E_FLOORDIV && tirx_expr_is_const_int(x->u.bin.b, &d) && d > 0 &&
+      !__builtin_mul_overflow(d, c, upper)) {
+    *lower = d;
+    return;
+  }
+  *upper = c;
+}
+
+/* a goes before b: descending scale, then descending lower factor, then
+ * descending upper factor (TVM's SimplifySplitExprs; ties keep their order) */
+static bool term_before(const Term *a, const Term *b) {
+  if (a->scale != b->scale) return a->scale > b->scale;
+  int64_t al, au, bl, bu;
+  split_factors(a->e, &al, &au);
+  split_factors(b->e, &bl, &bu);
+  if (al != bl) return al > bl;
+  return au > bu;
+}
+
 /* The sum written back (frees nothing: the caller owns s->t). */
 static Expr *build(Module *m, Sum *s, DType t, Loc loc) {
   int n = 0;
   for (int i = 0; i < s->n; i++)
     if (s->t[i].scale) s->t[n++] = s->t[i];
   s->n = n;
-  for (int i = 1; i < n; i++) /* stable insertion sort, descending scale */
-    for (int j = i; j > 0 && s->t[j - 1].scale < s->t[j].scale; j--) {
+  for (int i = 1; i < n; i++) /* stable insertion sort: TVM's term order */
+    for (int j = i; j > 0 && term_before(&s->t[j], &s->t[j - 1]); j--) {
       Term x = s->t[j];
       s->t[j] = s->t[j - 1];
       s->t[j - 1] = x;

@@ -1535,6 +1535,18 @@ static Value sf_evaluate(Eval *ev, const SpecialForm *f, const Intrin *in, Args 
   return v_make(V_NONE, a->loc);
 }
 
+/* T.Return(x) (TVM's IRBuilder Return, kern's K.Return): the statement `return x` */
+static Value sf_return(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
+  (void)f, (void)in;
+  if (a->npos != 1 || a->nkw) return ev_err(ev, a->loc, "T.Return takes one argument");
+  Expr *e = ev_to_expr(ev, a->pos[0], "a return value");
+  if (!e) return v_make(V_ERROR, a->loc);
+  Stmt *s = tirx_stmt_new(ev->m, S_RETURN, a->loc);
+  s->u.ret.value = e;
+  ev_emit(ev, s);
+  return v_make(V_NONE, a->loc);
+}
+
 /* T.buffer_store(buf, value, indices, predicate=None): the statement buf[indices] = value
  * (TVM's tirx.buffer_store; one index may be given bare), through A.vstore's path */
 static Value sf_buffer_store(Eval *ev, const SpecialForm *f, const Intrin *in, Args *a) {
@@ -1811,6 +1823,7 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
     [I_VAR] = {sf_var, NULL, 0, 0, NULL},
     [I_FUNC_ATTR] = {sf_func_attr, NULL, 0, 0, NULL},
     [I_EVALUATE] = {sf_evaluate, NULL, 0, 0, NULL},
+    [I_RETURN] = {sf_return, NULL, 0, 0, NULL},
     [I_BUFFER_STORE] = {sf_buffer_store, NULL, 0, 0, NULL},
     [I_SERIAL] = {sf_loop, NULL, FOR_SERIAL, 0, "T.serial"},
     [I_PARALLEL] = {sf_loop, NULL, FOR_PARALLEL, 0, "T.parallel"},

@@ -1936,6 +1936,65 @@ Value lib_module_exec(Eval *ev, const Builtin *self, Args *a) {
   return ev_python_hooks.module_exec(ev, self, a);
 }
 
+/* ---- defines ------------------------------------------------------------------ */
+
+/* A -D VALUE (a Python literal: a number, string, None or tuple) evaluated into *out */
+bool ev_parse_define_value(Eval *ev, const char *text, Value *out) {
+  TirxDiag sub;
+  tirx_diag_init(&sub, "<-D>", text, strlen(text));
+  TokenList tl = {0};
+  bool ok = false;
+  if (lex(text, strlen(text), &tl, &sub) == 0) {
+    Ast *a = parse_expr_tokens(ev->m, &tl, &sub);
+    if (a) {
+      TirxDiag *outer = ev->d;
+      ev->d = &sub;
+      int before = ev->nerr;
+      *out = ev_expr(ev, a);
+      ev->d = outer;
+      ok = ev->nerr == before &&
+           (ev_is_number(out) || out->kind == V_STR || out->kind == V_NONE || out->kind == V_TUPLE);
+      ev->nerr = before;
+    }
+  }
+  lex_free(&tl);
+  tirx_diag_free(&sub);
+  return ok;
+}
+
+/* The VALUE text of `-D NAME=VALUE` for name, or NULL */
+const char *ev_define_text(Eval *ev, const char *name) {
+  if (!ev->opts) return NULL;
+  size_t n = strlen(name);
+  for (int i = 0; i < ev->opts->ndefines; i++) {
+    const char *d = ev->opts->defines[i];
+    if (strncmp(d, name, n) == 0 && d[n] == '=') return d + n + 1;
+  }
+  return NULL;
+}
+
+/* _tirx.define(name[, default]): the value of `-D name=VALUE` for the compile (a
+ * Python literal; VALUE's text as a str when it is none), else default (None):
+ * the facts a prelude module takes from the command line (torch.cuda's device:
+ * TIRX_TORCH_CUDA_DEVICE) */
+Value lib_tirx_define(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos < 1 || a->npos > 2 || a->pos[0].kind != V_STR)
+    return ev_error(ev, a->loc, "_tirx.define() takes a name (a str) and an optional default");
+  char name[256];
+  if (a->pos[0].u.s.len >= sizeof name) return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+  memcpy(name, a->pos[0].u.s.p, a->pos[0].u.s.len);
+  name[a->pos[0].u.s.len] = '\0';
+  const char *text = ev_define_text(ev, name);
+  if (!text) return a->npos == 2 ? a->pos[1] : v_make(V_NONE, a->loc);
+  Value v;
+  if (ev_parse_define_value(ev, text, &v)) return v;
+  v = v_make(V_STR, a->loc); /* not a literal: its text, for the caller to refuse */
+  v.u.s.p = text;
+  v.u.s.len = strlen(text);
+  return v;
+}
+
 /* os.getenv(name[, default]): the compile's os.environ (hermetic) */
 Value lib_getenv(Eval *ev, const Builtin *self, Args *a) {
   (void)self;

@@ -344,7 +344,14 @@ static Expr *unpacked_row_major(Eval *ev, const Buffer *b, int64_t r, Loc loc) {
         sl->u.call.args[1]->u.list.n == n)
       kept = sl->u.call.args[1];
   }
+  /* the unit stride is typed as TVM types it: by the first extent that is not
+   * int32 (T.S[(n, 1):(T.int64(1), 1)] for an int64 n) */
   Expr *step = tirx_i32(ev->m, 1);
+  for (int i = 0; i < n; i++)
+    if (tirx_dtype_is_int(b->shape[i]->dtype) && b->shape[i]->dtype.id != DT_INT32) {
+      step = tirx_int(ev->m, b->shape[i]->dtype, 1, loc);
+      break;
+    }
   for (int i = n - 1; i >= 0; i--) {
     e[0]->u.list.items[i] = b->shape[i];
     e[1]->u.list.items[i] = mul_k(ev, kept ? kept->u.list.items[i] : step, r, loc);

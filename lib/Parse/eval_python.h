@@ -192,5 +192,9 @@ bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *
  * none); tvm.tirx.IfThenElse(...) / SeqStmt(...) (false: path is no statement class) */
 bool ev_irnode_isinstance(Value x, const char *tn, bool *out);
 bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out);
+/* -D NAME=VALUE (eval_class.c): VALUE's text for name (NULL: none), and VALUE
+ * evaluated as a Python literal (false: it is not one) */
+const char *ev_define_text(Eval *ev, const char *name);
+bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
 
 #endif

@@ -1189,41 +1189,6 @@ Stmt *ev_body(Eval *ev, Ast **stmts, int n) {
   return finish(ev, &v, n ? stmts[0]->loc : L0);
 }
 
-/* ---- defines ------------------------------------------------------------------ */
-
-bool ev_parse_define_value(Eval *ev, const char *text, Value *out) {
-  TirxDiag sub;
-  tirx_diag_init(&sub, "<-D>", text, strlen(text));
-  TokenList tl = {0};
-  bool ok = false;
-  if (lex(text, strlen(text), &tl, &sub) == 0) {
-    Ast *a = parse_expr_tokens(ev->m, &tl, &sub);
-    if (a) {
-      TirxDiag *outer = ev->d;
-      ev->d = &sub;
-      int before = ev->nerr;
-      *out = ev_expr(ev, a);
-      ev->d = outer;
-      ok = ev->nerr == before &&
-           (ev_is_number(out) || out->kind == V_STR || out->kind == V_NONE || out->kind == V_TUPLE);
-      ev->nerr = before;
-    }
-  }
-  lex_free(&tl);
-  tirx_diag_free(&sub);
-  return ok;
-}
-
-static const char *define_for(Eval *ev, const char *name) {
-  if (!ev->opts) return NULL;
-  size_t n = strlen(name);
-  for (int i = 0; i < ev->opts->ndefines; i++) {
-    const char *d = ev->opts->defines[i];
-    if (strncmp(d, name, n) == 0 && d[n] == '=') return d + n + 1;
-  }
-  return NULL;
-}
-
 /* ---- functions ------------------------------------------------------------------ */
 
 static bool decorator(Eval *ev, Ast *d, PrimFunc *f, bool *is_jit) {
@@ -1282,7 +1247,7 @@ static void constexpr_param(Eval *ev, Ast *p, bool is_jit) {
     ev_error(ev, p->loc, "keyword-only parameter '%s' must be annotated T.constexpr", p->name);
     return;
   }
-  const char *def = define_for(ev, p->name);
+  const char *def = ev_define_text(ev, p->name);
   Value v;
   Value *given = ev->py->jit_args ? ev_kwarg(ev->py->jit_args, p->name) : NULL;
   if (given) {
@@ -1518,7 +1483,7 @@ static void module_const(Eval *ev, Ast *s) {
     return;
   }
   const char *name = s->list[0]->name;
-  const char *def = define_for(ev, name);
+  const char *def = ev_define_text(ev, name);
   Value v;
   if (def) {
     if (!ev_parse_define_value(ev, def, &v)) {

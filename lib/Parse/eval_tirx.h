@@ -105,6 +105,5 @@ Value ev_define_kernel(Eval *ev, Ast *fd); /* builds a @T.prim_func: V_FUNCREF *
 /* A handle variable bound to e takes e's pointer type (a tensor map's too) */
 void ev_type_bound_pointer(Eval *ev, Var *var, const Expr *e);
 /* A python-level literal parsed from a -D value. */
-bool ev_parse_define_value(Eval *ev, const char *text, Value *out);
 
 #endif
