@@ -59,10 +59,12 @@ typedef struct TirxCompileOptions {
                            --fmad=false); 0 (the default): codegen may contract it into one
                            fma, as nvcc does by default */
   int sass_interleave_ffma; /* 0 (the default): ptxas's cubin as it is.  N >= 1 (tirx-llc
-                           --sass-interleave-ffma=N; sm_90 / sm_90a, and only when ptxas runs):
-                           in every run of consecutive FFMAs of the SASS, every N-th FFMA since
-                           the last yielding one is made to yield (its reuse flags cleared),
-                           so the scheduler interleaves other warps (lib/Driver/sass.c) */
+                               --sass-interleave-ffma=N; sm_90 / sm_90a, and only when ptxas
+                               runs): in every run of consecutive FFMAs of the SASS, every N-th
+                               FFMA since the last yielding one is made to yield (its reuse
+                               flags cleared), so the scheduler interleaves other warps;
+                               TIRX_SASS_FFMA_NO_YIELD (--sass-interleave-ffma=none): no FFMA
+                               of such a run yields (lib/Driver/sass.c) */
   unsigned init_;           /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 
@@ -73,6 +75,7 @@ typedef struct TirxCompileOptions {
  * "TirxCompileOptions was not initialised ..." in the diagnostic). */
 void tirx_compile_options_init(TirxCompileOptions *o);
 #define TIRX_COMPILE_OPTIONS_INIT_ 0x74697278u
+#define TIRX_SASS_FFMA_NO_YIELD (-1) /* TirxCompileOptions.sass_interleave_ffma: "none" */
 
 /* Compile TIRx source text to a bundle held in memory (cubin for opts->arch + PTX;
  * PTX alone with opts->ptx_only).

@@ -257,7 +257,9 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
 static int check_sass_options(const TirxCompileOptions *o, TirxDiag *diag) {
   if (!o->sass_interleave_ffma) return 0;
   const char *why = NULL;
-  if (o->sass_interleave_ffma < 0 || o->sass_interleave_ffma > 64) why = "expects N from 1 to 64";
+  if ((o->sass_interleave_ffma < 0 && o->sass_interleave_ffma != TIRX_SASS_FFMA_NO_YIELD) ||
+      o->sass_interleave_ffma > 64)
+    why = "expects N from 1 to 64";
   else if (o->stop != TIRX_COMPILE_STOP_CUBIN)
     why = "rewrites ptxas's cubin, so it needs one (tirx-llc --emit=cubin or --emit=bundle; not "
           "a PTX-only compile)";

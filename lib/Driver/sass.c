@@ -9,7 +9,7 @@
  * (its yield bit cleared), clearing that FFMA's operand-reuse flags (a yield voids the
  * reuse cache; a cleared flag only makes the next instruction read the register file).
  * N = 2 is the interleave DeepGEMM applies to its cubins; N = 1 makes every FFMA of the
- * run yield.  Nothing else of the cubin changes: no instruction moves, no stall count or
+ * run yield; "none" (-1) the opposite: no FFMA of such a run yields.  Nothing else of the cubin changes: no instruction moves, no stall count or
  * dependency barrier changes, so the schedule ptxas checked stays correct.  The encoding
  * facts (instruction size, control word, yield and reuse bits, the FFMA opcode forms) are
  * the rows of sass.def, per arch; other archs are refused. */
@@ -66,8 +66,7 @@ const char *drv_sass_arch_list(void) {
   static char list[256];
   if (!list[0])
     for (size_t i = 0, n = 0; i < NELEMS(sass_arches) && n < sizeof list; i++)
-      n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
-                            sass_arches[i].arch);
+      n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", sass_arches[i].arch);
   return list;
 }
 
@@ -92,13 +91,19 @@ static bool is_ffma(const uint8_t *insn, const SassEnc *e) {
 }
 
 /* Instructions [from, to) of text, all FFMAs: every `every`-th one since the last that
- * yields is made to yield, without its reuse flags.  Returns how many changed. */
+ * yields is made to yield, without its reuse flags; every < 0 (TIRX_SASS_FFMA_NO_YIELD):
+ * none of them yields (their reuse flags stay as ptxas set them: it sets none on a
+ * yielding instruction).  Returns how many changed. */
 static int interleave_run(uint8_t *text, size_t from, size_t to, const SassEnc *e, int every) {
   int gap = 0, changed = 0;
   for (size_t k = from; k < to; k++) {
     uint8_t *w = text + k * e->insn_bytes + 8 * e->ctrl_word;
     uint64_t c = rd64(w);
     uint64_t yield = 1ull << e->yield_bit;
+    if (every < 0) {
+      if (!(c & yield)) wr64(w, c | yield), changed++;
+      continue;
+    }
     if (!(c & yield)) { /* yields already */
       gap = 0;
       continue;
@@ -157,8 +162,7 @@ int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int eve
   }
   uint8_t *b = cubin;
   static const uint8_t ident[6] = {0x7f, 'E', 'L', 'F', 2 /* 64-bit */, 1 /* LE */};
-  if (size < 0x40 || memcmp(b, ident, sizeof ident) || rd16(b + ELF_MACHINE) != EM_CUDA)
-    goto bad;
+  if (size < 0x40 || memcmp(b, ident, sizeof ident) || rd16(b + ELF_MACHINE) != EM_CUDA) goto bad;
   uint64_t shoff = rd64(b + ELF_SHOFF);
   unsigned shentsize = rd16(b + ELF_SHENTSIZE), shnum = rd16(b + ELF_SHNUM);
   unsigned shstrndx = rd16(b + ELF_SHSTRNDX);

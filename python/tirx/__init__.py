@@ -214,7 +214,8 @@ def _compile_text(filename, text, target, defines, opt_level, func, cache, entry
                         "'get_kernel(hidden_size=128)', not %s" % type(entry).__name__)
     r = _tirx._compile(Kernel, filename, text, arch, int(opt_level), _define_list(defines),
                        func, ptx_only, not cache, entry, _include_list(include_dirs),
-                       bool(fmad), int(sass_interleave_ffma))
+                       bool(fmad), -1 if sass_interleave_ffma == "none" else
+                       int(sass_interleave_ffma))
     if isinstance(r, tuple):
         rendered, items = r
         raise CompileError(rendered, [Diagnostic(filename, line, col, level, msg)
@@ -235,7 +236,8 @@ def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None,
     sub / mul rounded on its own (tirx-llc's --fmad=false; by default a * b + c may
     become one fma, as with nvcc).  sass_interleave_ffma=N (sm_90 / sm_90a, with ptxas):
     tirx-llc's --sass-interleave-ffma=N, in every run of >= 8 consecutive FFMAs of the
-    SASS every N-th since the last yielding one yields (0, the default: off).  Raises
+    SASS every N-th since the last yielding one yields ("none": none of them; 0, the
+    default: off).  Raises
     CompileError with the located diagnostics.  The GIL is released while compiling."""
     filename, text = _read_source(src_or_path)
     return _compile_text(filename, text, target, defines, opt_level, func, cache, entry,
