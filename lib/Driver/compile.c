@@ -259,7 +259,7 @@ static int check_sass_options(const TirxCompileOptions *o, TirxDiag *diag) {
   const char *why = NULL;
   if ((o->sass_interleave_ffma < 0 && o->sass_interleave_ffma != TIRX_SASS_FFMA_NO_YIELD) ||
       o->sass_interleave_ffma > 64)
-    why = "expects N from 1 to 64";
+    why = "expects N from 1 to 64, or none (TIRX_SASS_FFMA_NO_YIELD)";
   else if (o->stop != TIRX_COMPILE_STOP_CUBIN)
     why = "rewrites ptxas's cubin, so it needs one (tirx-llc --emit=cubin or --emit=bundle; not "
           "a PTX-only compile)";
