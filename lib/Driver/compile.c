@@ -268,12 +268,7 @@ static int check_sass_options(const TirxCompileOptions *o, TirxDiag *diag) {
                   why);
     return 1;
   }
-  if (drv_sass_arch_supported(o->arch)) return 0;
-  tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                "--sass-interleave-ffma: no SASS encoding table for %s (it covers %s; "
-                "lib/Driver/sass.def)",
-                o->arch, drv_sass_arch_list());
-  return 1;
+  return drv_sass_check_arch(o->arch, diag);
 }
 
 /* opts with every default made explicit into *o (stop, arch); 0, or 1 with an error. */

@@ -57,9 +57,8 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
 
 /* ---- SASS rewrites after ptxas (sass.c, the rows of sass.def) ------------------------- */
 
-/* Whether sass.def has the encoding of arch, and the archs it has ("sm_90, sm_90a"). */
-bool drv_sass_arch_supported(const char *arch);
-const char *drv_sass_arch_list(void);
+/* 0 when sass.def has the encoding of arch; else 1 with an error naming the archs it has. */
+int drv_sass_check_arch(const char *arch, TirxDiag *diag);
 /* --sass-interleave-ffma=every: in each run of consecutive FFMAs of each .text.<kernel>
  * section of cubin (long enough: sass.def's MIN_RUN), every every-th FFMA since the last
  * yielding one is made to yield, without its operand-reuse flags; nothing else changes.

@@ -62,15 +62,21 @@ static const SassEnc *sass_enc(const char *arch) {
   return NULL;
 }
 
-const char *drv_sass_arch_list(void) {
-  static char list[256];
-  if (!list[0])
-    for (size_t i = 0, n = 0; i < NELEMS(sass_arches) && n < sizeof list; i++)
-      n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", sass_arches[i].arch);
-  return list;
-}
+/* "sm_90, sm_90a, ": the archs sass.def covers (print all but the last 2 characters) */
+static const char sass_arch_list[] = ""
+#define SASS_ARCH(arch, enc) arch ", "
+#include "sass.def"
+    ;
+#define SASS_ARCH_LIST_LEN ((int)sizeof sass_arch_list - 3)
 
-bool drv_sass_arch_supported(const char *arch) { return sass_enc(arch) != NULL; }
+int drv_sass_check_arch(const char *arch, TirxDiag *diag) {
+  if (sass_enc(arch)) return 0;
+  tirx_diag_add(diag, DIAG_ERROR, 0, 0,
+                "--sass-interleave-ffma: no SASS encoding table for %s (it covers %.*s; "
+                "lib/Driver/sass.def)",
+                arch ? arch : "?", SASS_ARCH_LIST_LEN, sass_arch_list);
+  return 1;
+}
 
 static uint64_t rd64(const uint8_t *p) {
   uint64_t v = 0;
@@ -145,7 +151,7 @@ enum {
 };
 
 static unsigned rd16(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
-static uint32_t rd32(const uint8_t *p) { return (uint32_t)(rd64(p) & 0xffffffffu); }
+static uint32_t rd32(const uint8_t *p) { return (uint32_t)(rd16(p) | (uint32_t)rd16(p + 2) << 16); }
 
 /* The byte range [off, off + len) lies inside a buffer of size n. */
 static bool in_bounds(uint64_t off, uint64_t len, size_t n) { return off <= n && len <= n - off; }
@@ -154,12 +160,7 @@ int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int eve
                              TirxDiag *diag) {
   *nchanged = 0;
   const SassEnc *e = sass_enc(arch);
-  if (!e) {
-    tirx_diag_add(diag, DIAG_ERROR, 0, 0,
-                  "--sass-interleave-ffma: no SASS encoding table for %s (sass.def covers %s)",
-                  arch ? arch : "?", drv_sass_arch_list());
-    return 1;
-  }
+  if (!e) return drv_sass_check_arch(arch, diag);
   uint8_t *b = cubin;
   static const uint8_t ident[6] = {0x7f, 'E', 'L', 'F', 2 /* 64-bit */, 1 /* LE */};
   if (size < 0x40 || memcmp(b, ident, sizeof ident) || rd16(b + ELF_MACHINE) != EM_CUDA) goto bad;
@@ -178,7 +179,7 @@ int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int eve
     uint64_t off = rd64(sh + SH_OFFSET), len = rd64(sh + SH_SIZE);
     if (rd32(sh + SH_TYPE) != SHT_PROGBITS || name >= strsize) continue;
     const char *nm = (const char *)b + stroff + name;
-    if (strncmp(nm, ".text.", 6) || !memchr(nm, 0, strsize - name)) continue;
+    if (!memchr(nm, 0, strsize - name) || strncmp(nm, ".text.", 6)) continue;
     if (!in_bounds(off, len, size) || len % e->insn_bytes) goto bad;
     *nchanged += rewrite_text(b + off, (size_t)len, e, every);
   }
