@@ -9,7 +9,7 @@
 # examples/), %ptxas, %python, and with the cuda feature %gpu-arch (device 0's arch,
 # from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
 # bin dir on PATH.
-# Features: ptxas, nvlink, cuda (a usable CUDA device), asan (sanitized build), llvm-static,
+# Features: ptxas, nvlink, nvdisasm (%nvdisasm), cuda (a usable CUDA device), asan (sanitized build), llvm-static,
 # python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch,
 # tirx-kernels ($TIRX_KERNELS_SRC is a TIRx-kernels checkout: %tirx-kernels-src).
 
@@ -141,6 +141,22 @@ nvlink = os.path.join(os.path.dirname(ptxas), "nvlink") if ptxas else None
 if nvlink and os.access(nvlink, os.X_OK):
     config.available_features.add("nvlink")
 config.substitutions.append(("%nvlink", nvlink or "nvlink-not-found"))
+# nvdisasm (the SASS of a cubin, for test/Driver/sass-interleave-ffma-nvdisasm.test):
+# $TIRX_NVDISASM, PATH, beside ptxas, else the pip wheel nvidia-cuda-nvdisasm that
+# scripts/nvdisasm-venv.sh installs into <build>/venv-disasm (CUDA 13 toolkits without it).
+def find_nvdisasm():
+    import glob
+    cands = [os.environ.get("TIRX_NVDISASM"), shutil.which("nvdisasm"),
+             os.path.join(os.path.dirname(ptxas), "nvdisasm") if ptxas else None]
+    cands += sorted(glob.glob(os.path.join(config.tirx_obj_root, "venv-disasm", "lib", "python*",
+                                           "site-packages", "nvidia", "cu*", "bin", "nvdisasm")))
+    return next((c for c in cands if c and os.access(c, os.X_OK)), None)
+
+
+nvdisasm = find_nvdisasm()
+if nvdisasm:
+    config.available_features.add("nvdisasm")
+config.substitutions.append(("%nvdisasm", nvdisasm or "nvdisasm-not-found"))
 
 # --- features --------------------------------------------------------------
 _CUDA_PROBE = r"""
@@ -270,7 +286,7 @@ if config.tirx_llvm_static:
 lit_config.note(
     "tirx: features: %s; tools: %s" % (
         " ".join(sorted(f for f in config.available_features
-                        if f in ("ptxas", "cuda", "asan", "llvm-static", "python-module",
+                        if f in ("ptxas", "nvdisasm", "cuda", "asan", "llvm-static", "python-module",
                                  "numpy", "torch", "nvshmem", "tirx-kernels", "tirx-kernels-head"))) or "(none)",
         " ".join(t for t in ("tirx-opt", "tirx-llc", "tirx-run")
                  if os.path.exists(os.path.join(config.tirx_tools_dir, t))) or "(none built)",

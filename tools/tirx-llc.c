@@ -46,6 +46,13 @@ static const char usage[] =
     "  --fmad=BOOL         true (the default, as nvcc): a floating-point a * b + c may\n"
     "                      be contracted into one fma; false: every add / sub / mul\n"
     "                      is rounded on its own\n"
+    "  --sass-interleave-ffma[=N|none]\n"
+    "                      sm_90/sm_90a, with ptxas (--emit=cubin|bundle): in\n"
+    "                      every run of >= 8 consecutive FFMAs of the SASS make\n"
+    "                      every N-th (default 2) since the last yielding one\n"
+    "                      yield (clearing its reuse flags), so the scheduler\n"
+    "                      interleaves other warps; none: no FFMA of such a run\n"
+    "                      yields; off by default\n"
     "  -I DIR              add DIR to the module search path of `import`\n"
     "  -D NAME=VALUE       define a module constant or a @T.jit T.constexpr\n"
     "  --entry EXPR        compile the PrimFunc EXPR (a call or a name) gives\n"
@@ -113,6 +120,15 @@ static int parse_args(ToolArgs *t, Llc *l) {
       if (strcmp(v, "true") && strcmp(v, "false"))
         return tool_usage_error(t->tool, "--fmad expects true or false, got '%s'", v);
       o->no_fmad = !strcmp(v, "false");
+    } else if (tool_flag(t, "--sass-interleave-ffma")) {
+      o->sass_interleave_ffma = 2;
+    } else if (!strcmp(a, "--sass-interleave-ffma=none")) {
+      o->sass_interleave_ffma = TIRX_SASS_FFMA_NO_YIELD;
+    } else if (!strncmp(a, "--sass-interleave-ffma=", 23)) {
+      long n;
+      if (!tool_int_value(t, "--sass-interleave-ffma", a + 23, 64, &n)) return TOOL_EXIT_USAGE;
+      if (n < 1) return tool_usage_error(t->tool, "--sass-interleave-ffma expects N >= 1");
+      o->sass_interleave_ffma = (int)n;
     } else if ((v = tool_value(t, "--mcpu")) || (v = tool_value(t, "-mcpu"))) {
       o->arch = v;
       if (!tirx_target_arch(o->arch)) {

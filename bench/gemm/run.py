@@ -25,7 +25,8 @@ torch._scaled_mm (e4m3 x e4m3 -> bf16, per-tensor scales):
                against the fp32 matmul of the dequantized inputs, timed against the
                per-tensor _scaled_mm (the ratio the issue asks for)
 --fp8-variant SCALING:NAME=V[:NAME=V] adds a build with module constants overridden
-(e.g. block:STAGES=5:GROUP_M=8).
+(e.g. block:STAGES=5:GROUP_M=8); an item starting with -- is a tirx-llc option instead
+(e.g. block:BN=192:SL=1:--sass-interleave-ffma=1).
 
 Exit status 0 when every rung that compiled is correct, 1 otherwise.
 The rung tile_gemm is examples/tile/gemm.py (the GEMM written with tile primitives only); its
@@ -143,8 +144,8 @@ class Kernel:
 
 def compile_rung(llc, src, dt, out, emit="bundle", defines=()):
     cmd = [llc, src, "--mcpu=sm_90a", "--emit=" + emit, "-D", 'DT="%s"' % dt, "-o", out]
-    for d in defines:
-        cmd += ["-D", d]
+    for d in defines:  # NAME=V is a -D; a tirx-llc option (--NAME[=V]) goes as it is
+        cmd += [d] if d.startswith("--") else ["-D", d]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         return (r.stderr or r.stdout).strip().splitlines()[0] if (r.stderr or r.stdout) else "failed"

@@ -45,20 +45,27 @@ typedef struct TirxCompileOptions {
   const char *entry; /* NULL, or --entry: a Python expression giving the PrimFunc (tirx/parse.h) */
   const char *const *include_dirs; /* -I DIR: module search roots for `import` */
   int ninclude_dirs;
-  int ptxas_timeout;   /* seconds ptxas may run, 0 = no limit; -1 (the default) =
+  int ptxas_timeout;        /* seconds ptxas may run, 0 = no limit; -1 (the default) =
                            $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT (tirx/target.h) */
-  int lean;            /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
+  int lean;                 /* 1: the caller reads the ptx, cubin and bundle artifacts only, so
                            the text stages lowered, llvm and llvm-opt are not printed (nor
                            tirx, when there is no cache) and the cache entry goes without
                            them (a later compile that wants them misses it and stores a
                            whole one); TIRX_DUMP_DIR prints them all.  0 (the default): all
                            kept.  tirx_compile_to_bundle sets it. */
-  long long max_steps; /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
+  long long max_steps;      /* the evaluator's step bound (TirxParseOptions.max_steps); 0 = its
                            default (the fuzzers lower it) */
-  int no_fmad;         /* 1: floating-point a * b + c stays two rounded operations (nvcc's
+  int no_fmad;              /* 1: floating-point a * b + c stays two rounded operations (nvcc's
                            --fmad=false); 0 (the default): codegen may contract it into one
                            fma, as nvcc does by default */
-  unsigned init_;      /* set by tirx_compile_options_init; a struct without it is refused */
+  int sass_interleave_ffma; /* 0 (the default): ptxas's cubin as it is.  N >= 1 (tirx-llc
+                               --sass-interleave-ffma=N; sm_90 / sm_90a, and only when ptxas
+                               runs): in every run of consecutive FFMAs of the SASS, every N-th
+                               FFMA since the last yielding one is made to yield (its reuse
+                               flags cleared), so the scheduler interleaves other warps;
+                               TIRX_SASS_FFMA_NO_YIELD (--sass-interleave-ffma=none): no FFMA
+                               of such a run yields (lib/Driver/sass.c) */
+  unsigned init_;           /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 
 /* Fills *o with the defaults (the default arch, -O3, no defines, the only / "main"
@@ -68,6 +75,7 @@ typedef struct TirxCompileOptions {
  * "TirxCompileOptions was not initialised ..." in the diagnostic). */
 void tirx_compile_options_init(TirxCompileOptions *o);
 #define TIRX_COMPILE_OPTIONS_INIT_ 0x74697278u
+#define TIRX_SASS_FFMA_NO_YIELD (-1) /* TirxCompileOptions.sass_interleave_ffma: "none" */
 
 /* Compile TIRx source text to a bundle held in memory (cubin for opts->arch + PTX;
  * PTX alone with opts->ptx_only).

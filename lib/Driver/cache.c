@@ -291,6 +291,11 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
   feed_str(&s, "stop", buf);
   feed_str(&s, "pipeline", o->pipeline ? o->pipeline : "default");
   if (o->no_fmad) feed_str(&s, "fmad", "false");
+  if (o->sass_interleave_ffma) { /* absent when off: the default's keys stay as they were;
+                                    "none" is -1 */
+    snprintf(buf, sizeof buf, "%d", o->sass_interleave_ffma);
+    feed_str(&s, "sass-interleave-ffma", buf);
+  }
   for (int i = 0; i < o->ndefines; i++) feed_str(&s, "define", o->defines[i]);
   if (o->entry) feed_str(&s, "entry", o->entry);
   feed_str(&s, "ir", ir);

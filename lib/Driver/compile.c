@@ -231,6 +231,11 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
                     cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
     t = now_ms();
     rc = run_ptxas(filename, m, o, reloc, out, diag);
+    int nffma = 0;
+    if (!rc && o->sass_interleave_ffma)
+      rc = drv_sass_interleave_ffma(out->data[TIRX_ART_CUBIN], out->size[TIRX_ART_CUBIN], o->arch,
+                                    o->sass_interleave_ffma, &nffma, diag);
+    (void)nffma; /* how many changed: the SASS shows it (test/Driver/sass-interleave-ffma.test) */
     out->ms_stage[TIRX_STAGE_PTXAS] = now_ms() - t;
     if (rc) return 1;
   }
@@ -247,6 +252,24 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   return 0;
 }
 /* ---- the entry ---------------------------------------------------------------------------- */
+
+/* The options that rewrite ptxas's SASS (sass.c): 0, or 1 with an error. */
+static int check_sass_options(const TirxCompileOptions *o, TirxDiag *diag) {
+  if (!o->sass_interleave_ffma) return 0;
+  const char *why = NULL;
+  if ((o->sass_interleave_ffma < 0 && o->sass_interleave_ffma != TIRX_SASS_FFMA_NO_YIELD) ||
+      o->sass_interleave_ffma > 64)
+    why = "expects N from 1 to 64, or none (TIRX_SASS_FFMA_NO_YIELD)";
+  else if (o->stop != TIRX_COMPILE_STOP_CUBIN)
+    why = "rewrites ptxas's cubin, so it needs one (tirx-llc --emit=cubin or --emit=bundle; not "
+          "a PTX-only compile)";
+  if (why) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "--sass-interleave-ffma=%d %s", o->sass_interleave_ffma,
+                  why);
+    return 1;
+  }
+  return drv_sass_check_arch(o->arch, diag);
+}
 
 /* opts with every default made explicit into *o (stop, arch); 0, or 1 with an error. */
 static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o, TirxDiag *diag) {
@@ -268,7 +291,7 @@ static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o
     return 1;
   }
   o->arch = arch->name; /* static */
-  return 0;
+  return check_sass_options(o, diag);
 }
 
 /* opts->func, when given, must name a launch plan of the bundle. */

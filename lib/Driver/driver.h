@@ -4,7 +4,8 @@
  * TirxArtifacts out.  compile.c owns the one entry (tirx_compile_with_diag) and the
  * pipeline after parsing; cache.c is the compile cache, a layer the entry calls around the
  * pipeline (open → key → lookup → [miss: the pipeline] → store → close) and that never calls
- * back into it; ptxas.c runs ptxas.  Layers: compile.c → cache.c, ptxas.c → Target.
+ * back into it; ptxas.c runs ptxas; sass.c rewrites ptxas's cubin (opt-in).  Layers:
+ * compile.c → cache.c, ptxas.c, sass.c → Target.
  */
 #ifndef TIRX_DRIVER_DRIVER_H
 #define TIRX_DRIVER_DRIVER_H
@@ -53,5 +54,17 @@ void drv_cache_dump(DrvCache *c, const char *dir, const char *filename, const Ti
 TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
                                     bool relocatable, const char *what, void **cubin, size_t *size,
                                     TirxDiag *diag);
+
+/* ---- SASS rewrites after ptxas (sass.c, the rows of sass.def) ------------------------- */
+
+/* 0 when sass.def has the encoding of arch; else 1 with an error naming the archs it has. */
+int drv_sass_check_arch(const char *arch, TirxDiag *diag);
+/* --sass-interleave-ffma=every: in each run of consecutive FFMAs of each .text.<kernel>
+ * section of cubin (long enough: sass.def's MIN_RUN), every every-th FFMA since the last
+ * yielding one is made to yield, without its operand-reuse flags; nothing else changes.
+ * *nchanged: the FFMAs changed.  0, or 1 with an error (an arch sass.def lacks; a cubin
+ * that is not ELF64 / EM_CUDA). */
+int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int every, int *nchanged,
+                             TirxDiag *diag);
 
 #endif

@@ -6,7 +6,7 @@
  * (libtirxrt: bundles, launch plans, tirxrt_call).
  *
  *   _compile(cls, filename, source, arch, opt_level, defines, func, ptx_only, no_cache
- *            [, entry, include_dirs, fmad])
+ *            [, entry, include_dirs, fmad, sass_interleave_ffma])
  *       -> a `cls` (a Kernel subclass) | (rendered diagnostics, [(level, line, col, msg)])
  *       The GIL is released while compiling: threads compile at once.
  *   _load_bundle(cls, data, func) -> cls   (cls: Kernel or a subclass, else TypeError)
@@ -830,9 +830,9 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   const char *filename, *arch, *func, *entry = NULL;
   const char *src;
   Py_ssize_t srclen;
-  int opt_level, ptx_only, no_cache, fmad = 1;
-  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zOp", &cls, &filename, &src, &srclen, &arch, &opt_level,
-                        &defines, &func, &ptx_only, &no_cache, &entry, &incs, &fmad))
+  int opt_level, ptx_only, no_cache, fmad = 1, sass_ffma = 0;
+  if (!PyArg_ParseTuple(args, "Osy#ziOzpp|zOpi", &cls, &filename, &src, &srclen, &arch, &opt_level,
+                        &defines, &func, &ptx_only, &no_cache, &entry, &incs, &fmad, &sass_ffma))
     return NULL;
   /* refused before compiling (kernel_new checks it too) */
   if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)g_kernel_type)) {
@@ -863,6 +863,7 @@ static PyObject *mod_compile(PyObject *m, PyObject *args) {
   o.ptx_only = ptx_only;
   o.no_cache = no_cache;
   o.no_fmad = !fmad;
+  o.sass_interleave_ffma = sass_ffma;
   o.entry = entry;
   o.include_dirs = dirs;
   o.ninclude_dirs = (int)ni;

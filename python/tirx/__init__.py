@@ -206,7 +206,7 @@ def _include_list(include_dirs):
 
 
 def _compile_text(filename, text, target, defines, opt_level, func, cache, entry=None,
-                  include_dirs=None, fmad=True):
+                  include_dirs=None, fmad=True, sass_interleave_ffma=0):
     arch = _target_arch(target)
     ptx_only = ptxas_path() is None
     if entry is not None and not isinstance(entry, str):
@@ -214,7 +214,8 @@ def _compile_text(filename, text, target, defines, opt_level, func, cache, entry
                         "'get_kernel(hidden_size=128)', not %s" % type(entry).__name__)
     r = _tirx._compile(Kernel, filename, text, arch, int(opt_level), _define_list(defines),
                        func, ptx_only, not cache, entry, _include_list(include_dirs),
-                       bool(fmad))
+                       bool(fmad), -1 if sass_interleave_ffma == "none" else
+                       int(sass_interleave_ffma))
     if isinstance(r, tuple):
         rendered, items = r
         raise CompileError(rendered, [Diagnostic(filename, line, col, level, msg)
@@ -223,7 +224,7 @@ def _compile_text(filename, text, target, defines, opt_level, func, cache, entry
 
 
 def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None, cache=True,
-            entry=None, include_dirs=None, fmad=True):
+            entry=None, include_dirs=None, fmad=True, sass_interleave_ffma=0):
     """Compile TIRx source text, or the file at a path, into a Kernel.
 
     target: "cuda" (device 0's arch; sm_100a, compile only, without a device) or an
@@ -233,20 +234,23 @@ def compile(src_or_path, *, target="cuda", defines=None, opt_level=3, func=None,
     compiled (tirx-llc's --entry: "get_kernel(hidden_size=128)").  include_dirs: roots
     searched by `import` (tirx-llc's -I).  fmad=False keeps every floating-point add /
     sub / mul rounded on its own (tirx-llc's --fmad=false; by default a * b + c may
-    become one fma, as with nvcc).  Raises CompileError with the located diagnostics.
-    The GIL is released while compiling."""
+    become one fma, as with nvcc).  sass_interleave_ffma=N (sm_90 / sm_90a, with ptxas):
+    tirx-llc's --sass-interleave-ffma=N, in every run of >= 8 consecutive FFMAs of the
+    SASS every N-th since the last yielding one yields ("none": none of them; 0, the
+    default: off).  Raises
+    CompileError with the located diagnostics.  The GIL is released while compiling."""
     filename, text = _read_source(src_or_path)
     return _compile_text(filename, text, target, defines, opt_level, func, cache, entry,
-                         include_dirs, fmad)
+                         include_dirs, fmad, sass_interleave_ffma)
 
 
 def compile_file(path, func=None, *, target="cuda", defines=None, opt_level=3, cache=True,
-                 entry=None, include_dirs=None, fmad=True):
+                 entry=None, include_dirs=None, fmad=True, sass_interleave_ffma=0):
     """compile() of the file at `path` (never taken as source text)."""
     path = os.fspath(path)
     text = _tirx._read_file(path)  # a regular file within TIRX_MAX_INPUT_BYTES, else OSError
     return _compile_text(path, text, target, defines, opt_level, func, cache, entry,
-                         include_dirs, fmad)
+                         include_dirs, fmad, sass_interleave_ffma)
 
 
 def load_bundle(path, func=None):
