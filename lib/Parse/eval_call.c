@@ -1980,7 +1980,7 @@ static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in
     const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
     strbuf_free(&jb);
     PtxLookup look;
-    tirx_ptx_lookup(joined + 4, &look);
+    ev_ptx_lookup(ev, joined + 4, &look);
     if (look.value) {
       *in = look.value;
       a->npos -= ns;
@@ -2021,7 +2021,7 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
                      Value *out) {
   Loc loc = a->loc;
   PtxLookup look;
-  tirx_ptx_lookup(name + 4, &look);
+  ev_ptx_lookup(ev, name + 4, &look);
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the PTX_NVVM rows with a result) are tried first */

@@ -709,9 +709,21 @@ static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, 
 
 /* ev_ptx_call's work: its candidates, operands and reasons are temporaries
  * (ev_tmp_alloc), released when it returns. */
+void ev_ptx_lookup(Eval *ev, const char *spelling, PtxLookup *out) {
+  const char *in = tirx_intern0(ev->m, spelling);
+  PtxLookup *k = txmap_get(&ev->py->ptx_looks, in);
+  if (!k) {
+    k = TIRX_NEW(ev->m, PtxLookup);
+    tirx_ptx_lookup(in, k);
+    txmap_put(&ev->py->ptx_looks, in, k);
+  }
+  *out = *k;
+  out->rest = spelling + (k->rest - in); /* the same text in the caller's string */
+}
+
 static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
   PtxLookup look;
-  tirx_ptx_lookup(spelling, &look);
+  ev_ptx_lookup(ev, spelling, &look);
   const PtxEntry *const *es = look.rows;
   const char *rest = look.rest;
   int nc = look.nrows;

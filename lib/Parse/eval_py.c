@@ -902,6 +902,8 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py->memo);
   txmap_free(&ev->py->fn_annotations);
   txmap_free(&ev->py->ir_ops);
+  txmap_free(&ev->py->ptx_looks);
+  txmap_free(&ev->py->isinstance_kinds);
   free(ev->py->shared_dflts);
   ev->py->shared_dflts = NULL;
   txmap_free(&ev->builtin_names);
