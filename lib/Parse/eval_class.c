@@ -1562,8 +1562,7 @@ static bool isinstance_named(Value x, const char *tn, int k) {
   case IK_STMT: return ev_irnode_isinstance(x, tn, &is_stmt) && is_stmt;
   case IK_FOR_FRAME:
   case IK_IF_FRAME:
-  case IK_WHILE_FRAME:
-    return x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
+  case IK_WHILE_FRAME: return x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
   case IK_INT: return x.kind == V_INT || x.kind == V_BOOL;
   case IK_FLOAT: return x.kind == V_FLOAT;
   case IK_BOOL: return x.kind == V_BOOL;
