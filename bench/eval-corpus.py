@@ -10,7 +10,10 @@
 # --entry EXPR); each runs RUNS times (default 5) and the fastest run counts, as CPU
 # time (user + sys of the process: the machine is shared, wall time is noise).
 # --ir counts instructions instead (valgrind --tool=callgrind, one run: exact and
-# repeatable, slow).  --base BASE/bin measures that build of tirx-opt too (a build of
+# repeatable, slow; valgrind 3.19 cannot read the debug info of a tirx-opt with LLVM
+# linked in statically, the default where LLVM's static libraries are installed, so
+# measure a build configured with -DTIRX_OPT_LLVM_STATIC=OFF: its counts include
+# libLLVM.so's ~19 M instructions of dynamic loading, which the static tirx-opt skips).  --base BASE/bin measures that build of tirx-opt too (a build of
 # the commit before a change) on the same command lines and prints the two side by
 # side with their ratio (base / this).  Prints one row per kernel, then the maximum,
 # the median and the sum.  A Release build measures what users get; no threshold is

@@ -51,7 +51,7 @@ void *tirx_alloc(Module *m, size_t size) { return arena_alloc(m->arena, size); }
 const char *tirx_intern(Module *m, const char *s, size_t len) {
   return interner_get(m->names, s, len);
 }
-const char *tirx_intern0(Module *m, const char *s) { return interner_get(m->names, s, strlen(s)); }
+const char *tirx_intern0(Module *m, const char *s) { return interner_get0(m->names, s); }
 
 const char *tirx_intern_printf(Module *m, const char *fmt, ...) {
   char small[256]; /* most names fit: one vsnprintf, no heap */

@@ -5,6 +5,7 @@
  * eval_class.c. */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,12 +85,30 @@ Value ev_method_callv(Eval *ev, Value callee, Args *a) {
 }
 
 
+/* The method rows of each kind, chained in table order (made once: threads
+ * compile concurrently): a lookup reads its kind's few rows, not the table. */
+static int method_first[V_COUNT], method_next[M_COUNT];
+static pthread_once_t method_once = PTHREAD_ONCE_INIT;
+
+static void method_index(void) {
+  int last[V_COUNT];
+  for (int k = 0; k < V_COUNT; k++) method_first[k] = last[k] = -1;
+  for (int i = 0; i < M_COUNT; i++) {
+    int k = (int)ev_methods[i].type;
+    method_next[i] = -1;
+    if (last[k] < 0) method_first[k] = i;
+    else method_next[last[k]] = i;
+    last[k] = i;
+  }
+}
+
 const Method *ev_method_find(ValueKind type, const char *name) {
   if (type == V_BOOL) type = V_INT;
   if (type == V_SCALAR) type = V_BUFFER;
-  for (int i = 0; i < M_COUNT; i++)
-    if (ev_methods[i].type == type && ev_methods[i].name[0] == name[0] &&
-        strcmp(ev_methods[i].name, name) == 0)
+  if ((int)type < 0 || (int)type >= V_COUNT) return NULL;
+  pthread_once(&method_once, method_index);
+  for (int i = method_first[type]; i >= 0; i = method_next[i])
+    if (ev_methods[i].name[0] == name[0] && strcmp(ev_methods[i].name, name) == 0)
       return &ev_methods[i];
   return NULL;
 }

@@ -165,16 +165,28 @@ Value ev_buffer_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
 /* Call.op: the prelude's tvm.ir.Op named as TVM names the operator, "tirx." and the
  * registry name ("tirx.address_of", "tirx.cuda.func_call"; a tile primitive's spelling) */
 static Value call_op(Eval *ev, Expr *e, Loc loc) {
-  Value cls;
-  if (!ev_import_name(ev, "tvm.ir.op", "Op", loc, &cls)) return v_make(V_ERROR, loc);
   const char *nm =
       e->u.call.op->id == I_TILE_CALL && e->u.call.name ? e->u.call.name : e->u.call.op->name;
+  Value *kept = txmap_get(&ev->py->ir_ops, nm);
+  if (kept) {
+    Value v = *kept;
+    v.loc = loc;
+    return v;
+  }
+  Value cls;
+  if (!ev_import_name(ev, "tvm.ir.op", "Op", loc, &cls)) return v_make(V_ERROR, loc);
   const char *full = tirx_intern_printf(ev->m, "tirx.%s", nm);
   Value arg = v_make(V_STR, loc);
   arg.u.s.p = full;
   arg.u.s.len = strlen(full);
   Args a = {&arg, 1, NULL, NULL, 0, loc};
-  return ev_call_value(ev, cls, &a);
+  Value r = ev_call_value(ev, cls, &a);
+  if (r.kind == V_OBJECT) {
+    kept = TIRX_NEW(ev->m, Value);
+    *kept = r;
+    txmap_put(&ev->py->ir_ops, nm, kept);
+  }
+  return r;
 }
 
 /* x.dtype, x.astype; a layout's methods */
@@ -1968,7 +1980,7 @@ static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in
     const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
     strbuf_free(&jb);
     PtxLookup look;
-    tirx_ptx_lookup(joined + 4, &look);
+    ev_ptx_lookup(ev, joined + 4, &look);
     if (look.value) {
       *in = look.value;
       a->npos -= ns;
@@ -2009,7 +2021,7 @@ static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const In
                      Value *out) {
   Loc loc = a->loc;
   PtxLookup look;
-  tirx_ptx_lookup(name + 4, &look);
+  ev_ptx_lookup(ev, name + 4, &look);
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the PTX_NVVM rows with a result) are tried first */

@@ -1471,6 +1471,123 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
 
 /* ---- builtins ------------------------------------------------------------------------ */
 
+/* What isinstance(x, T) asks of x for a type T known by its name (a V_NS path, a
+ * builtin's name), worked out once per name (the strcmp chain below) and kept in
+ * ev->py->isinstance_kinds: TVM's statement classes, IRBuilder frames, Python's
+ * builtin types and TVM's expression classes. */
+enum {
+  IK_NONE = 1, /* no x is one (0: not yet known) */
+  IK_STMT,     /* one of TVM's statement classes (ev_irnode_isinstance) */
+  IK_FOR_FRAME,
+  IK_IF_FRAME,
+  IK_WHILE_FRAME,
+  IK_INT,
+  IK_FLOAT,
+  IK_BOOL,
+  IK_STR,
+  IK_TUPLE,
+  IK_LIST,
+  IK_DICT,
+  IK_ANY,
+  IK_CALLABLE,
+  IK_EXPR, /* PrimExpr, tvm.ir.Expr */
+  IK_BUFFER,
+  IK_LOAD,
+  IK_VAR,
+  IK_INTIMM,
+  IK_PRIMFUNC,
+  IK_PRIMTYPE,
+  IK_LAYOUT /* T.TileLayout, T.ComposeLayout: a layout of that name */
+};
+
+static int isinstance_classify(const char *tn) {
+  static const struct {
+    const char *name;
+    int kind;
+  } names[] = {{"int", IK_INT},
+               {"float", IK_FLOAT},
+               {"bool", IK_BOOL},
+               {"str", IK_STR},
+               {"tuple", IK_TUPLE},
+               {"list", IK_LIST},
+               {"List", IK_LIST},
+               {"dict", IK_DICT},
+               {"Dict", IK_DICT},
+               {"object", IK_ANY},
+               {"Any", IK_ANY},
+               {"Callable", IK_CALLABLE},
+               {"callable", IK_CALLABLE},
+               {"PrimExpr", IK_EXPR},
+               {"tirx.PrimExpr", IK_EXPR},
+               {"tvm.tirx.PrimExpr", IK_EXPR},
+               {"Buffer", IK_BUFFER},
+               {"tirx.Buffer", IK_BUFFER},
+               {"tvm.tirx.Buffer", IK_BUFFER},
+               {"tvm.ir.Expr", IK_EXPR},
+               {"tvm.ir.PrimExpr", IK_EXPR},
+               {"tvm.tirx.BufferLoad", IK_LOAD},
+               {"tirx.BufferLoad", IK_LOAD},
+               {"tvm.tirx.Var", IK_VAR},
+               {"tirx.Var", IK_VAR},
+               {"tvm.tirx.IntImm", IK_INTIMM},
+               {"tvm.tirx.PrimFunc", IK_PRIMFUNC},
+               {"tirx.PrimFunc", IK_PRIMFUNC},
+               {"tvm.ir.PrimType", IK_PRIMTYPE},
+               {"T.TileLayout", IK_LAYOUT},
+               {"T.ComposeLayout", IK_LAYOUT},
+               {"tvm.tirx.script.builder.frame.ForFrame", IK_FOR_FRAME},
+               {"tvm.tirx.script.builder.frame.IfFrame", IK_IF_FRAME},
+               {"tvm.tirx.script.builder.frame.WhileFrame", IK_WHILE_FRAME}};
+  bool is_stmt;
+  if (ev_irnode_isinstance(v_make(V_NONE, (Loc){0, 0}), tn, &is_stmt)) return IK_STMT;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(tn, names[i].name) == 0) return names[i].kind;
+  return IK_NONE;
+}
+
+static int isinstance_kind(Eval *ev, const char *tn) {
+  intptr_t k = txmap_geti(&ev->py->isinstance_kinds, tn);
+  if (!k) {
+    k = isinstance_classify(tn);
+    txmap_puti(&ev->py->isinstance_kinds, tn, k);
+  }
+  return (int)k;
+}
+
+/* isinstance(x, T), T named tn, of kind k (isinstance_kind) */
+static bool isinstance_named(Value x, const char *tn, int k) {
+  int want = k == IK_FOR_FRAME ? S_FOR : k == IK_IF_FRAME ? S_IF : S_WHILE;
+  bool is_stmt = false;
+  switch (k) {
+  case IK_STMT: return ev_irnode_isinstance(x, tn, &is_stmt) && is_stmt;
+  case IK_FOR_FRAME:
+  case IK_IF_FRAME:
+  case IK_WHILE_FRAME: return x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
+  case IK_INT: return x.kind == V_INT || x.kind == V_BOOL;
+  case IK_FLOAT: return x.kind == V_FLOAT;
+  case IK_BOOL: return x.kind == V_BOOL;
+  case IK_STR: return x.kind == V_STR;
+  case IK_TUPLE: return x.kind == V_TUPLE;
+  case IK_LIST: return x.kind == V_LIST;
+  case IK_DICT: return x.kind == V_DICT;
+  case IK_ANY: return true;
+  case IK_CALLABLE:
+    return x.kind == V_PYFUNC || x.kind == V_LAMBDA || x.kind == V_BOUND || x.kind == V_CLASS ||
+           x.kind == V_DESCR;
+  case IK_EXPR: return x.kind == V_EXPR;
+  case IK_BUFFER: return x.kind == V_BUFFER;
+  case IK_LOAD: return (x.kind == V_EXPR && x.u.e->kind == E_LOAD) || x.kind == V_SCALAR;
+  case IK_VAR: return x.kind == V_EXPR && x.u.e->kind == E_VAR;
+  case IK_INTIMM: return x.kind == V_EXPR && x.u.e->kind == E_INT;
+  case IK_PRIMFUNC: return x.kind == V_FUNCREF;
+  case IK_PRIMTYPE: return x.kind == V_DTYPE;
+  case IK_LAYOUT:
+    return x.kind == V_EXPR && x.u.e->kind == E_LAYOUT && x.u.e->u.call.name &&
+           strcmp(x.u.e->u.call.name, tn) == 0;
+  default: return false;
+  }
+}
+
 static bool isinstance_one(Eval *ev, Value x, Value t) {
   if (t.kind == V_NONE) return x.kind == V_NONE; /* `int | None` */
   if (t.kind == V_CLASS) {
@@ -1492,49 +1609,7 @@ static bool isinstance_one(Eval *ev, Value x, Value t) {
   if (t.kind != V_NS && t.kind != V_BUILTIN) return false;
   const char *tn = t.kind == V_BUILTIN ? t.u.builtin->name : t.u.ns;
   if (strncmp(tn, "typing.", 7) == 0) tn += 7;
-  (void)ev;
-  bool is_stmt;
-  if (ev_irnode_isinstance(x, tn, &is_stmt)) return is_stmt;
-  if (strncmp(tn, "tvm.tirx.script.builder.frame.", 30) == 0) { /* an open IRBuilder frame */
-    const char *k = tn + 30;
-    int want = strcmp(k, "ForFrame") == 0     ? S_FOR
-               : strcmp(k, "IfFrame") == 0    ? S_IF
-               : strcmp(k, "WhileFrame") == 0 ? S_WHILE
-                                              : -1;
-    return want >= 0 && x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;
-  }
-  return (strcmp(tn, "int") == 0 && (x.kind == V_INT || x.kind == V_BOOL)) ||
-         (strcmp(tn, "float") == 0 && x.kind == V_FLOAT) ||
-         (strcmp(tn, "bool") == 0 && x.kind == V_BOOL) ||
-         (strcmp(tn, "str") == 0 && x.kind == V_STR) ||
-         (strcmp(tn, "tuple") == 0 && x.kind == V_TUPLE) ||
-         ((strcmp(tn, "list") == 0 || strcmp(tn, "List") == 0) && x.kind == V_LIST) ||
-         ((strcmp(tn, "dict") == 0 || strcmp(tn, "Dict") == 0) && x.kind == V_DICT) ||
-         (strcmp(tn, "object") == 0) || (strcmp(tn, "Any") == 0) ||
-         ((strcmp(tn, "Callable") == 0 || strcmp(tn, "callable") == 0) &&
-          (x.kind == V_PYFUNC || x.kind == V_LAMBDA || x.kind == V_BOUND || x.kind == V_CLASS ||
-           x.kind == V_DESCR)) ||
-         ((strcmp(tn, "PrimExpr") == 0 || strcmp(tn, "tirx.PrimExpr") == 0 ||
-           strcmp(tn, "tvm.tirx.PrimExpr") == 0) &&
-          x.kind == V_EXPR) ||
-         ((strcmp(tn, "Buffer") == 0 || strcmp(tn, "tirx.Buffer") == 0 ||
-           strcmp(tn, "tvm.tirx.Buffer") == 0) &&
-          x.kind == V_BUFFER) ||
-         /* traced values: TVM's expression classes */
-         ((strcmp(tn, "tvm.ir.Expr") == 0 || strcmp(tn, "tvm.ir.PrimExpr") == 0) &&
-          x.kind == V_EXPR) ||
-         ((strcmp(tn, "tvm.tirx.BufferLoad") == 0 || strcmp(tn, "tirx.BufferLoad") == 0) &&
-          ((x.kind == V_EXPR && x.u.e->kind == E_LOAD) || x.kind == V_SCALAR)) ||
-         ((strcmp(tn, "tvm.tirx.Var") == 0 || strcmp(tn, "tirx.Var") == 0) && x.kind == V_EXPR &&
-          x.u.e->kind == E_VAR) ||
-         (strcmp(tn, "tvm.tirx.IntImm") == 0 && x.kind == V_EXPR && x.u.e->kind == E_INT) ||
-         ((strcmp(tn, "tvm.tirx.PrimFunc") == 0 || strcmp(tn, "tirx.PrimFunc") == 0) &&
-          x.kind == V_FUNCREF) ||
-         (strcmp(tn, "tvm.ir.PrimType") == 0 && x.kind == V_DTYPE) ||
-         /* layouts (tvm.tirx.layout's TileLayout, ComposeLayout: T.* names) */
-         ((strcmp(tn, "T.TileLayout") == 0 || strcmp(tn, "T.ComposeLayout") == 0) &&
-          x.kind == V_EXPR && x.u.e->kind == E_LAYOUT && x.u.e->u.call.name &&
-          strcmp(x.u.e->u.call.name, tn) == 0);
+  return isinstance_named(x, tn, isinstance_kind(ev, tn));
 }
 
 static Value bool_value(bool b, Loc loc) {

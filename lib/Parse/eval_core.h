@@ -284,11 +284,27 @@ typedef struct Eval {
 
 /* errors */
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-Value v_make(ValueKind k, Loc loc);
+/* A value of kind k, the rest zero (inline: the evaluator makes one per step) */
+static inline Value v_make(ValueKind k, Loc loc) {
+  Value v;
+  memset(&v, 0, sizeof v);
+  v.kind = k;
+  v.loc = loc;
+  return v;
+}
 /* v's own ValueAux, to set fields in: a copy of what it had (or zeroes). */
 ValueAux *v_aux(Eval *ev, Value *v);
-Value v_int(int64_t v, Loc loc);
-Value v_expr(Expr *e, Loc loc);
+static inline Value v_int(int64_t i, Loc loc) {
+  Value v = v_make(V_INT, loc);
+  v.u.i = i;
+  return v;
+}
+static inline Value v_expr(Expr *e, Loc loc) {
+  if (!e) return v_make(V_ERROR, loc);
+  Value v = v_make(V_EXPR, loc);
+  v.u.e = e;
+  return v;
+}
 
 /* scope */
 void ev_push_scope(Eval *ev);

@@ -16,14 +16,6 @@
 #include "Support/oom.h"
 #include "Support/vec.h"
 
-Value v_make(ValueKind k, Loc loc) {
-  Value v;
-  memset(&v, 0, sizeof v);
-  v.kind = k;
-  v.loc = loc;
-  return v;
-}
-
 ValueAux *v_aux(Eval *ev, Value *v) {
   ValueAux *x = TIRX_NEW(ev->m, ValueAux);
   if (v->aux) *x = *v->aux;
@@ -31,19 +23,8 @@ ValueAux *v_aux(Eval *ev, Value *v) {
   return x;
 }
 
-_Static_assert(sizeof(void *) != 8 || sizeof(Value) == 64, "a Value is 64 bytes on 64-bit hosts");
-Value v_int(int64_t i, Loc loc) {
-  Value v = v_make(V_INT, loc);
-  v.u.i = i;
-  return v;
-}
-Value v_expr(Expr *e, Loc loc) {
-  if (!e) return v_make(V_ERROR, loc);
-  Value v = v_make(V_EXPR, loc);
-  v.u.e = e;
-  return v;
-}
 
+_Static_assert(sizeof(void *) != 8 || sizeof(Value) == 64, "a Value is 64 bytes on 64-bit hosts");
 Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

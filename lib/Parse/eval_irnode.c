@@ -577,9 +577,68 @@ Value m_func_with_body(Eval *ev, const Method *m, Value self, Args *a, Ast *recv
 typedef struct Xf {
   Value pre, post;
   Value only;
+  const char *pre_only, *post_only; /* the class a callback's isinstance guard names */
   int depth;
   Loc loc;
 } Xf;
+
+/* The statement parameter of a Python callback fn whose body starts with
+ *     if not isinstance(PARAM, X):
+ *         return None            (or a bare return)
+ * and *guard its X expression; NULL: fn is no such callback. */
+static const char *guard_param(Value fn, Ast **guard) {
+  if (fn.kind != V_PYFUNC || !fn.u.py.def || fn.u.py.def->kind != A_FUNCDEF) return NULL;
+  Ast *d = fn.u.py.def;
+  if (d->ival != 0 || d->n != 1 || d->list[0]->ival != 0 || d->n3 < 1) return NULL;
+  int i = d->n3 > 1 && d->list3[0]->kind == A_EXPR_STMT && d->list3[0]->a->kind == A_STR;
+  Ast *s = d->list3[i];
+  if (s->kind != A_IF || s->n2 || s->n != 1 || s->list[0]->kind != A_RETURN) return NULL;
+  Ast *r = s->list[0]->a;
+  if (r && !(r->kind == A_CONST && r->ival == 2)) return NULL;
+  Ast *c = s->a->kind == A_NOT ? s->a->a : NULL;
+  if (!c || c->kind != A_CALL || c->n != 2 || c->a->kind != A_NAME ||
+      strcmp(c->a->name, "isinstance") != 0 || c->list[0]->kind != A_NAME ||
+      c->list[0]->name != d->list[0]->name || c->list[1]->kind == A_KW)
+    return NULL;
+  *guard = c;
+  return d->list[0]->name;
+}
+
+/* expression x evaluated in callback fn's scope (a lambda of no parameters
+ * made there); V_ERROR without a diagnostic when it cannot be */
+static Value eval_in(Eval *ev, Value fn, Ast *x) {
+  Ast *l = TIRX_NEW(ev->m, Ast);
+  l->kind = A_LAMBDA;
+  l->loc = x->loc;
+  l->a = x;
+  Value lv = fn;
+  lv.kind = V_LAMBDA;
+  lv.u.py.def = l;
+  lv.aux = NULL;
+  int nd = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  Args a = {NULL, 0, NULL, NULL, 0, x->loc};
+  Value r = ev_call_value(ev, lv, &a);
+  if (r.kind == V_ERROR || ev->nerr != nerr) {
+    ev_diag_rollback(ev, nd, ne, nerr);
+    return v_make(V_ERROR, x->loc);
+  }
+  return r;
+}
+
+/* The TVM statement class path a callback's guard accepts (the walk calls it for
+ * those statements only: it returns None for every other one), else NULL.  Only
+ * the builtin isinstance and a class path of TVM's statements (tvm.tirx.SeqStmt)
+ * qualify, so the skipped calls provably do nothing. */
+static const char *guard_class(Eval *ev, Value fn) {
+  Ast *c;
+  if (!guard_param(fn, &c)) return NULL;
+  Value isf = eval_in(ev, fn, c->a);
+  if (isf.kind != V_BUILTIN || isf.u.builtin != &ev_builtins[BI_isinstance]) return NULL;
+  Value k = eval_in(ev, fn, c->list[1]);
+  bool dummy;
+  if (k.kind != V_NS || !ev_irnode_isinstance(v_make(V_NONE, k.loc), k.u.ns, &dummy)) return NULL;
+  return k.u.ns;
+}
 
 static bool xf_enabled(Xf *x, const Stmt *s) {
   if (x->only.kind == V_NONE) return true;
@@ -596,9 +655,11 @@ static bool xf_enabled(Xf *x, const Stmt *s) {
 }
 
 /* fn(s): the replacement statement, s itself for None, NULL on an error */
-static Stmt *xf_call(Eval *ev, Xf *x, Value fn, Stmt *s) {
+static Stmt *xf_call(Eval *ev, Xf *x, Value fn, const char *only, Stmt *s) {
   if (fn.kind == V_NONE || !xf_enabled(x, s)) return s;
   Value arg = stmt_value(s, x->loc);
+  bool is;
+  if (only && ev_irnode_isinstance(arg, only, &is) && !is) return s; /* its guard returns None */
   Args a = {&arg, 1, NULL, NULL, 0, x->loc};
   Value r = ev_call_value(ev, fn, &a);
   if (r.kind == V_ERROR) return NULL;
@@ -662,12 +723,12 @@ static Stmt *xf_kids(Eval *ev, Xf *x, Stmt *s) {
 static Stmt *xf_stmt(Eval *ev, Xf *x, Stmt *s) {
   if (x->depth >= IR_VISIT_MAX_DEPTH)
     return ev_error(ev, x->loc, "ir_transform deeper than %d statements", IR_VISIT_MAX_DEPTH), NULL;
-  Stmt *p = xf_call(ev, x, x->pre, s);
+  Stmt *p = xf_call(ev, x, x->pre, x->pre_only, s);
   if (p != s) return p;
   x->depth++;
   Stmt *n = xf_kids(ev, x, s);
   x->depth--;
-  return n ? xf_call(ev, x, x->post, n) : NULL;
+  return n ? xf_call(ev, x, x->post, x->post_only, n) : NULL;
 }
 
 Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
@@ -675,7 +736,7 @@ Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
   if (a->npos != 4 || a->pos[0].kind != V_STMT)
     return ev_error(ev, a->loc,
                     "_tirx.ir_transform() takes a statement, preorder, postorder and only_enable");
-  Xf x = {a->pos[1], a->pos[2], a->pos[3], 0, a->loc};
+  Xf x = {a->pos[1], a->pos[2], a->pos[3], NULL, NULL, 0, a->loc};
   if (x.only.kind != V_NONE && x.only.kind != V_LIST && x.only.kind != V_TUPLE)
     return ev_error(ev, a->loc,
                     "ir_transform(): only_enable must be None or a list of class names");
@@ -691,6 +752,8 @@ Value lib_ir_transform(Eval *ev, const Builtin *self, Args *a) {
           ev, a->loc,
           "ir_transform(): '%s' is not a statement class (tirx rewrites statements only)", nm);
   }
+  x.pre_only = guard_class(ev, x.pre);
+  x.post_only = guard_class(ev, x.post);
   Stmt *r = xf_stmt(ev, &x, a->pos[0].u.st);
   return r ? stmt_value(r, a->loc) : v_make(V_ERROR, a->loc);
 }

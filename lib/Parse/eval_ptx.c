@@ -28,13 +28,17 @@ typedef struct PArg {
   bool printed;   /* from TVM's flat form: a bare literal is an int32/float32 constant */
 } PArg;
 
-/* Why a candidate rejected the call (for the error listing every candidate). */
+/* Why a candidate rejected the call (for the error listing every candidate).
+ * Quiet: the first try of the candidates formats no reasons (most calls match);
+ * they are formatted by a second try only when none matched. */
 typedef struct Why {
+  bool quiet;
   char msg[320];
 } Why;
 
 static bool why(Why *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool why(Why *w, const char *fmt, ...) {
+  if (w->quiet) return false;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(w->msg, sizeof w->msg, fmt, ap);
@@ -381,9 +385,20 @@ typedef struct Built {
   int n;
 } Built;
 
+/* entry_fits without the reason */
+static bool entry_fits_quiet(const PtxEntry *en, const char *const *cm, int nops) {
+  for (int i = 0; i < en->nslots; i++)
+    if (!cm[i] && !en->slots[i].optional) return false;
+  if (!tirx_ptx_rule_ok(en, cm)) return false;
+  int want = 0;
+  for (int i = 0; i < en->nops; i++) want += tirx_ptx_lanes(&en->ops[i], cm);
+  return want == nops;
+}
+
 /* Whether entry en can take a call with these modifiers and nops operand
  * lanes: its required slots written, its slot rule kept, its operand count. */
 static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why *w) {
+  if (w->quiet) return entry_fits_quiet(en, cm, nops);
   char miss[200] = "";
   for (int i = 0; i < en->nslots; i++)
     if (!cm[i] && !en->slots[i].optional)
@@ -694,9 +709,21 @@ static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, 
 
 /* ev_ptx_call's work: its candidates, operands and reasons are temporaries
  * (ev_tmp_alloc), released when it returns. */
+void ev_ptx_lookup(Eval *ev, const char *spelling, PtxLookup *out) {
+  const char *in = tirx_intern0(ev->m, spelling);
+  PtxLookup *k = txmap_get(&ev->py->ptx_looks, in);
+  if (!k) {
+    k = TIRX_NEW(ev->m, PtxLookup);
+    tirx_ptx_lookup(in, k);
+    txmap_put(&ev->py->ptx_looks, in, k);
+  }
+  *out = *k;
+  out->rest = spelling + (k->rest - in); /* the same text in the caller's string */
+}
+
 static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
   PtxLookup look;
-  tirx_ptx_lookup(spelling, &look);
+  ev_ptx_lookup(ev, spelling, &look);
   const PtxEntry *const *es = look.rows;
   const char *rest = look.rest;
   int nc = look.nrows;
@@ -755,14 +782,21 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
     return v_make(V_ERROR, loc);
   Why *whys = ev_tmp_alloc(ev, sizeof *whys * (size_t)nc);
   bool *tried = ev_tmp_alloc(ev, sizeof *tried * (size_t)nc);
+  for (int i = 0; i < nc; i++) whys[i].quiet = true, whys[i].msg[0] = '\0', tried[i] = false;
   Built built = {NULL, 0};
   const PtxEntry *hit = NULL;
+  int nerr = ev->nerr;
   int hits = try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
   if (!hits && nomatch) {
     *nomatch = true;
     return v_make(V_ERROR, loc);
   }
-  if (!hits) return no_candidate(ev, c, nc, tried, whys, fam, loc);
+  if (!hits && ev->nerr != nerr) return v_make(V_ERROR, loc);
+  if (!hits) { /* again, with the reasons */
+    for (int i = 0; i < nc; i++) whys[i].quiet = false;
+    try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
+    return no_candidate(ev, c, nc, tried, whys, fam, loc);
+  }
   Expr *call =
       tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
   call->u.call.name = tirx_intern0(ev->m, hit->name);

@@ -901,6 +901,9 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py->fplans);
   txmap_free(&ev->py->memo);
   txmap_free(&ev->py->fn_annotations);
+  txmap_free(&ev->py->ir_ops);
+  txmap_free(&ev->py->ptx_looks);
+  txmap_free(&ev->py->isinstance_kinds);
   free(ev->py->shared_dflts);
   ev->py->shared_dflts = NULL;
   txmap_free(&ev->builtin_names);
@@ -1679,6 +1682,8 @@ typedef struct Memo {
   signed char pure; /* 0: not yet known, 1: pure, -1: not */
   int n;
   MemoEntry *e; /* MEMO_MAX rows, made with the first */
+  /* the rows by hash: open addressing over 2 * MEMO_MAX slots, row + 1 (0: empty) */
+  unsigned char slot[2 * MEMO_MAX];
 } Memo;
 
 /* A value of the immutable builtin kinds (None, bool, int, float, str, tuples of them). */
@@ -1872,11 +1877,12 @@ static const Value *memo_find(Eval *ev, Ast *fd, Value fn, Args *a, Memo **memo_
   }
   if (m->pure < 0) return NULL;
   uint64_t h = memo_hash(a->pos, a->npos);
-  for (int i = 0; i < m->n; i++) {
-    if (m->e[i].hash != h) continue;
+  for (unsigned j = (unsigned)h % (2 * MEMO_MAX); m->slot[j]; j = (j + 1) % (2 * MEMO_MAX)) {
+    MemoEntry *e = &m->e[m->slot[j] - 1];
+    if (e->hash != h) continue;
     bool same = true;
-    for (int k = 0; k < a->npos && same; k++) same = memo_same(m->e[i].args[k], a->pos[k]);
-    if (same) return &m->e[i].res;
+    for (int k = 0; k < a->npos && same; k++) same = memo_same(e->args[k], a->pos[k]);
+    if (same) return &e->res;
   }
   *memo_out = m;
   *hash_out = h;
@@ -1893,6 +1899,9 @@ static void memo_keep(Eval *ev, Memo *m, Ast *fd, uint64_t h, Args *a, Value r) 
   e->args = TIRX_NEWN(ev->m, Value, a->npos);
   memcpy(e->args, a->pos, sizeof(Value) * (size_t)a->npos);
   e->res = r;
+  unsigned j = (unsigned)h % (2 * MEMO_MAX);
+  while (m->slot[j]) j = (j + 1) % (2 * MEMO_MAX);
+  m->slot[j] = (unsigned char)m->n;
 }
 
 Value ev_py_call(Eval *ev, Value fn, Args *a) {

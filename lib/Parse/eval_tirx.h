@@ -93,6 +93,8 @@ Value ev_env_thread(Eval *ev, Args *a);
  * "ptx." with `::` restored.  With `nomatch` non-NULL, a call no table entry
  * accepts sets it and reports nothing (the caller tries the value forms). */
 Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
+/* tirx_ptx_lookup(spelling), kept per spelling for the rest of the compile */
+void ev_ptx_lookup(Eval *ev, const char *spelling, PtxLookup *out);
 
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 

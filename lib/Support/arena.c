@@ -125,7 +125,7 @@ void *arena_alloc(Arena *a, size_t size) {
 }
 
 Interner *interner_new(Arena *a) {
-  Interner *t = tirx_xmalloc(sizeof *t);
+  Interner *t = tirx_xcalloc(1, sizeof *t);
   t->arena = a;
   t->cap = 256;
   t->n = 0;
@@ -184,4 +184,18 @@ const char *interner_get(Interner *t, const char *s, size_t len) {
   t->hashes[j] = h;
   t->n++;
   return copy;
+}
+
+/* An interned string's address is never reused while its interner lives, so a
+ * pointer equal to one in recent[] is that string. */
+static size_t recent_slot(const char *p) {
+  uintptr_t u = (uintptr_t)p;
+  return (size_t)((u >> 3) ^ (u >> 13)) & (INTERNER_RECENT - 1);
+}
+
+const char *interner_get0(Interner *t, const char *s) {
+  if (t->recent[recent_slot(s)] == s) return s;
+  const char *c = interner_get(t, s, strlen(s));
+  t->recent[recent_slot(c)] = c;
+  return c;
 }
