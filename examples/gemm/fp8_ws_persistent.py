@@ -43,6 +43,10 @@
 #     the fastest block-scaled build at 8192 x 8192 x 1024.  -D STAGGER=1/2 (the consumers
 #     a k-tile apart) and -D PAIR=1 (k-tiles in pairs, promotion overlapping the next
 #     slice's wgmmas) are below: neither beats BN=192 SL=1 at 8192^3 (README.md).
+#   -D BM=64 -D CTAS_PER_SM=2: two independent CTAs per SM (264 persistent CTAs), each a
+#     producer and one consumer warpgroup with its own ring, so the promotions of an SM's
+#     two consumers are not tied to one full barrier (CTAS_PER_SM below).  Slower than
+#     BN=192 SL=1 at 8192^3 (B read from L2 once per 64 rows; README.md, round 4).
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
