@@ -43,6 +43,10 @@
 #     the fastest block-scaled build at 8192 x 8192 x 1024.  -D STAGGER=1/2 (the consumers
 #     a k-tile apart) and -D PAIR=1 (k-tiles in pairs, promotion overlapping the next
 #     slice's wgmmas) are below: neither beats BN=192 SL=1 at 8192^3 (README.md).
+#   -D BM=64 -D CTAS_PER_SM=2: two independent CTAs per SM (264 persistent CTAs), each a
+#     producer and one consumer warpgroup with its own ring, so the promotions of an SM's
+#     two consumers are not tied to one full barrier (CTAS_PER_SM below).  Slower than
+#     BN=192 SL=1 at 8192^3 (B read from L2 once per 64 rows; README.md, round 4).
 # Epilogue: each consumer scales ("tensor"), converts its 64 x BN block to OT in 64 x 64
 # chunks through two 8 KiB 128B-swizzled staging buffers and TMA-stores them.
 #
@@ -60,22 +64,37 @@ GROUP_M = 16
 BM = 128
 BN = 256
 BK = 128
-STAGES = 4
+# STAGES: the ring's depth; 0 = the deepest ring that fits (at most 4)
+STAGES = 0
 # "block": each k-tile's BN columns go through the temporary in SL slices of W = BN / SL
 # columns (wgmma m64nWk32).  Measured (bench/gemm): BN 256 / SL 2 (the default) and BN
 # 192 / SL 1 (a 96-register temporary beside 96 accumulators)
 SL = 2
 assert BN in (64, 128, 192, 256) and BN % SL == 0 and BN // SL % 8 == 0, "BN must be 64, 128, 192 or 256, and BN / SL a multiple of 8"
-# BM: 128 (two consumer warpgroups) or 192 (three); each consumer owns 64 rows of the tile
-assert BM in (128, 192), "BM must be 128 or 192"
+# BM: 64 (one consumer warpgroup), 128 (two) or 192 (three); each consumer owns 64 rows of the tile
+assert BM in (64, 128, 192), "BM must be 64, 128 or 192"
 NC = BM // 64
+# CTAS_PER_SM = 2 (with BM = 64): two independent CTAs on each SM, 2 x NSM persistent CTAs,
+# each a producer and ONE consumer warpgroup with its own ring and barriers, so the two
+# consumers of an SM wait on different full barriers and their promotions fall out of
+# phase with no hand-over between them (what STAGGER tried within one CTA).  256 threads a
+# CTA at 128 registers (.minnctapersm 2: 2 x 256 x 128 = 64 K), the producer giving 104 of
+# its registers to the consumer (24 + 232); at most 113 KiB of shared memory a CTA (228 KiB
+# an SM, 1 KiB of it reserved per CTA).
+CTAS_PER_SM = 1
+assert CTAS_PER_SM in (1, 2), "CTAS_PER_SM must be 1 or 2"
+assert CTAS_PER_SM == 1 or NC == 1, "CTAS_PER_SM = 2 needs BM = 64 (one consumer warpgroup a CTA)"
+# ptxas compiles a wgmma under the 128-register entry only up to n192 (an m64n256's 128
+# accumulators: "C7602 Insufficient registers (128)")
+assert CTAS_PER_SM == 1 or ((BN // SL if SCALING == "block" else BN) <= 192 and (SCALING != "block" or BN // 2 + BN // SL // 2 <= 192)), "CTAS_PER_SM = 2 needs wgmma widths <= 192 and, with block scales, BN / 2 + BN / SL / 2 <= 192 (accumulators and temporary in 232 registers)"
+NCTA = NSM * CTAS_PER_SM
 # setmaxnreg: the producer's and the consumers' registers; with three consumers 24 + 3 x 160
 # (x 128 threads) fills the 64 K registers: a consumer's BN / 2 accumulators and BN / SL / 2
 # temporaries must fit beside its addresses and scales (BN 128: 64 + 64; ptxas gives up on
 # an m64n256 wgmma under a 128-register entry, and BN 192 SL 3 spills)
-REG_P = 40 if NC == 2 else 24
-REG_C = 232 if NC == 2 else 160
-assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs BN <= 128"
+REG_P = 40 if NC == 2 or (NC == 1 and CTAS_PER_SM == 1) else 24
+REG_C = 160 if NC == 3 else 232
+assert NC != 3 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs BN <= 128"
 # CLUSTER = 2: 2-CTA clusters (rung 4's scheme): a cluster walks (2 BM) x BN pair tiles,
 # CTA rank r computing the BM x BN tile at rows 2 BM p + BM r; both need the same B k-tile,
 # so each CTA's producer loads its own A k-tile and one half (BN / 2 rows) of B, and
@@ -84,6 +103,7 @@ assert NC == 2 or BN <= 128, "BM = 192 (three consumers at 160 registers) needs 
 # with it: the "empty" barriers count 2 NC arrivals, delivered to both CTAs.
 CLUSTER = 1
 assert CLUSTER in (1, 2), "CLUSTER must be 1 or 2"
+assert CLUSTER == 1 or CTAS_PER_SM == 1, "CLUSTER = 2 needs CTAS_PER_SM 1"
 # STAGGER = 1 ("block"): the consumers start a k-tile apart.  All consumers wait on the same
 # first full barrier, so without it they issue together, share the tensor cores, finish
 # together and promote together while the tensor cores idle; nothing in the loop pulls
@@ -117,11 +137,14 @@ B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
 NACC = BN // 2
 # shared.dyn layout (bytes): A ring, B ring, NC x 2 staging buffers, 2 x STAGES mbarriers
+SMEM_CTA = 227 * 1024 if CTAS_PER_SM == 1 else 113 * 1024
+if STAGES == 0:
+    STAGES = max(1, min(4, (SMEM_CTA - 2 * NC * EP_BYTES - 64) // (A_BYTES + B_BYTES)))
 SMEM_B = STAGES * A_BYTES
 SMEM_EP = SMEM_B + STAGES * B_BYTES
 SMEM_BAR = SMEM_EP + 2 * NC * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
-assert SMEM_TOTAL <= 227 * 1024, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed 227 KiB of shared memory"
+assert SMEM_TOTAL <= SMEM_CTA, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed the shared memory of a CTA (227 KiB; 113 KiB with CTAS_PER_SM = 2)"
 
 
 @T.macro
@@ -217,11 +240,11 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     T.device_entry()
     if CLUSTER == 2:
         rank = T.cta_id_in_cluster([2])
-    bx = T.cta_id([CLUSTER * T.min(NSM // CLUSTER, T.ceildiv(M, CLUSTER * BM) * T.ceildiv(N, BN))])
+    bx = T.cta_id([CLUSTER * T.min(NCTA // CLUSTER, T.ceildiv(M, CLUSTER * BM) * T.ceildiv(N, BN))])
     wg = T.warpgroup_id([NC + 1])
     warp = T.warp_id_in_wg([4])
     lane = T.lane_id([32])
-    T.attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+    T.attr({"tirx.launch_bounds_min_blocks_per_sm": CTAS_PER_SM})
     pool = T.alloc_buffer((SMEM_TOTAL,), "uint8", scope="shared.dyn", align=1024)
     ep32 = T.decl_buffer((2 * NC * EP_BYTES // 4,), "uint32", data=pool.data,
                          elem_offset=SMEM_EP // 4, scope="shared.dyn")
@@ -233,9 +256,9 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     num_n: T.let[T.int32] = T.ceildiv(N, BN)
     nk: T.let[T.int32] = T.ceildiv(K, BK)
     nb: T.let[T.int32] = T.ceildiv(N, 128)
-    # (pair) tiles owned by this CTA (cluster): cl, cl + NSM / CLUSTER, ...
+    # (pair) tiles owned by this CTA (cluster): cl, cl + NCTA / CLUSTER, ...
     cl: T.let[T.int32] = bx // CLUSTER
-    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - cl, NSM // CLUSTER)
+    ntile: T.let[T.int32] = T.ceildiv(num_m * num_n - cl, NCTA // CLUSTER)
 
     if wg == 0 and warp == 0 and lane == 0:
         for s in T.unroll(STAGES):
@@ -253,7 +276,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         T.ptx.setmaxnreg.dec.sync.aligned.u32(REG_P)
         if warp == 0 and lane == 0:
             for ti in range(ntile):
-                t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+                t: T.let[T.int32] = cl + ti * (NCTA // CLUSTER)
                 gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
                 first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
                 gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
@@ -300,7 +323,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         if SCALING == "tensor":
             sc[0] = SA[0] * SB[0]
         for ti in range(ntile):
-            t: T.let[T.int32] = cl + ti * (NSM // CLUSTER)
+            t: T.let[T.int32] = cl + ti * (NCTA // CLUSTER)
             gsz: T.let[T.int32] = GROUP_M // CLUSTER * num_n
             first_m: T.let[T.int32] = t // gsz * (GROUP_M // CLUSTER)
             gm: T.let[T.int32] = T.min(num_m - first_m, GROUP_M // CLUSTER)
