@@ -58,6 +58,9 @@ typedef struct TirxCompileOptions {
   int no_fmad;         /* 1: floating-point a * b + c stays two rounded operations (nvcc's
                            --fmad=false); 0 (the default): codegen may contract it into one
                            fma, as nvcc does by default */
+  int jobs;            /* threads for a module of several kernels (LLVM per kernel, ptxas
+                           --split-compile): 0 (the default) = $TIRX_JOBS, else the number
+                           of CPUs; 1 = the module whole on one thread */
   unsigned init_;      /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "Support/oom.h"
 #include "tirx/bundle.h"
@@ -205,7 +206,7 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   if (o->stop == TIRX_COMPILE_STOP_LOWERED) return 0;
 
   /* LLVM IR → opt → PTX */
-  TirxTargetOptions to = {o->arch, o->opt_level, text, o->no_fmad != 0};
+  TirxTargetOptions to = {o->arch, o->opt_level, text, o->no_fmad != 0, o->jobs};
   TirxCodegenResult cr;
   if (tirx_codegen_module(m, &to, &cr, diag)) return 1;
   take_text(out, TIRX_ART_LLVM, cr.llvm_ir);
@@ -248,6 +249,18 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
 }
 /* ---- the entry ---------------------------------------------------------------------------- */
 
+/* TirxCompileOptions.jobs 0: $TIRX_JOBS (a positive integer), else the CPUs online. */
+static int default_jobs(void) {
+  const char *e = getenv("TIRX_JOBS");
+  if (e && *e) {
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (!*end && v >= 1 && v <= 4096) return (int)v;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 4096 ? 4096 : (int)n;
+}
+
 /* opts with every default made explicit into *o (stop, arch); 0, or 1 with an error. */
 static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o, TirxDiag *diag) {
   tirx_compile_options_init(o);
@@ -268,6 +281,7 @@ static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o
     return 1;
   }
   o->arch = arch->name; /* static */
+  if (o->jobs <= 0) o->jobs = default_jobs();
   return 0;
 }
 
