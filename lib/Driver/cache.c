@@ -306,7 +306,9 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
     const char *nh = getenv("TIRX_NVSHMEM_HOME");
     feed_str(&s, "nvshmem-home", nh && *nh ? nh : "(python3 wheel)");
   }
-  if (o->stop == TIRX_COMPILE_STOP_CUBIN) {
+  if (o->stop == TIRX_COMPILE_STOP_CUBIN && drv_ptxas_in_process()) {
+    feed_str(&s, "ptxas", drv_ptxas_in_process());
+  } else if (o->stop == TIRX_COMPILE_STOP_CUBIN) {
     char *ptxas = tirx_ptxas_find();
     char *ver = tool_fact(c, "ptxas", ptxas, "unknown");
     feed_str(&s, "ptxas", ptxas ? ptxas : "none");

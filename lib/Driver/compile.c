@@ -149,9 +149,10 @@ static int run_ptxas(const char *filename, const Module *m, const TirxCompileOpt
       w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ", m->funcs[i]->name);
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   int first = diag->n;
+  int threads = nk > 1 ? (o->jobs < nk ? o->jobs : nk) : 1;
   int rc = tirx_ptxas_assemble_mode(out->data[TIRX_ART_PTX], o->arch, o->opt_level,
-                                    o->ptxas_timeout, reloc, what, &out->data[TIRX_ART_CUBIN],
-                                    &out->size[TIRX_ART_CUBIN], diag);
+                                    o->ptxas_timeout, reloc, threads, what,
+                                    &out->data[TIRX_ART_CUBIN], &out->size[TIRX_ART_CUBIN], diag);
   for (int e = first; rc != 0 && e < diag->n; e++) {
     const char *k =
         diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;

@@ -132,10 +132,10 @@ static void *worker(void *arg) {
 
 typedef struct Item {
   const char *p;
-  size_t n;    /* the item's lines */
+  size_t n;     /* the item's lines */
   size_t blank; /* the blank lines after it (LLVM's layout, kept) */
-  bool def;    /* defines a symbol (a function body or a variable) other than a kernel */
-  int kernel;  /* a kernel's .entry: its number among the module's kernels; else -1 */
+  bool def;     /* defines a symbol (a function body or a variable) other than a kernel */
+  int kernel;   /* a kernel's .entry: its number among the module's kernels; else -1 */
 } Item;
 
 static void push_item(Item **items, int *n, int *cap, Item it) {
@@ -226,9 +226,9 @@ static bool split_items(const char *p, int part, Item **items, int *n, int *cap)
       bool entry = memmem(first, (size_t)(fe - first), ".entry ", 7) != NULL;
       bool ext = starts(first, fe, ".extern");
       bool proto = !body && memmem(first, (size_t)(fe - first), ".func", 5) != NULL;
-      push_item(items, n, cap,
-                (Item){start, (size_t)(next - start), 0, !entry && !ext && !proto,
-                       entry ? part : -1});
+      push_item(
+          items, n, cap,
+          (Item){start, (size_t)(next - start), 0, !entry && !ext && !proto, entry ? part : -1});
       start = first = NULL;
       body = false;
     }
