@@ -136,6 +136,7 @@ typedef struct Item {
   size_t blank; /* the blank lines after it (LLVM's layout, kept) */
   bool def;     /* defines a symbol (a function body or a variable) other than a kernel */
   int kernel;   /* a kernel's .entry: its number among the module's kernels; else -1 */
+  bool comment; /* a comment line ("// .globl NAME") */
 } Item;
 
 static void push_item(Item **items, int *n, int *cap, Item it) {
@@ -202,8 +203,11 @@ static bool split_items(const char *p, int part, Item **items, int *n, int *cap)
   while (*p) {
     const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
     const char *next = nl ? nl + 1 : end;
-    if (!start && blank_line(p, end)) { /* after an item: kept with it */
-      if (*n) (*items)[*n - 1].blank += (size_t)(next - p);
+    if (!start && blank_line(p, end)) { /* after an item: kept with it, but after a
+                                           later kernel's "// .globl" (where a part
+                                           prints its empty globals) */
+      if (*n && !(part > 0 && (*items)[*n - 1].comment))
+        (*items)[*n - 1].blank += (size_t)(next - p);
       p = next;
       continue;
     }
@@ -211,7 +215,7 @@ static bool split_items(const char *p, int part, Item **items, int *n, int *cap)
     while (q < end && (*q == ' ' || *q == '\t')) q++;
     bool comment = starts(q, end, "//");
     if (!start && comment) {
-      push_item(items, n, cap, (Item){p, (size_t)(next - p), 0, false, -1});
+      push_item(items, n, cap, (Item){p, (size_t)(next - p), 0, false, -1, true});
       p = next;
       continue;
     }
@@ -226,9 +230,9 @@ static bool split_items(const char *p, int part, Item **items, int *n, int *cap)
       bool entry = memmem(first, (size_t)(fe - first), ".entry ", 7) != NULL;
       bool ext = starts(first, fe, ".extern");
       bool proto = !body && memmem(first, (size_t)(fe - first), ".func", 5) != NULL;
-      push_item(
-          items, n, cap,
-          (Item){start, (size_t)(next - start), 0, !entry && !ext && !proto, entry ? part : -1});
+      push_item(items, n, cap,
+                (Item){start, (size_t)(next - start), 0, !entry && !ext && !proto,
+                       entry ? part : -1, false});
       start = first = NULL;
       body = false;
     }
