@@ -69,8 +69,9 @@ static bool name_is(LLVMValueRef v, const char *name) {
 static void collect_defs(LLVMModuleRef mod, const char *kernel, StrBuf *out) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && !name_is(f, kernel)) {
-      size_t len;
-      strbuf_put(out, LLVMGetValueName2(f, &len), len);
+      size_t len; /* set by the call before it is read: not in one argument list */
+      const char *n = LLVMGetValueName2(f, &len);
+      strbuf_put(out, n, len);
       strbuf_putc(out, '\n');
     }
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
