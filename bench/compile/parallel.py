@@ -15,6 +15,7 @@ sections but ptxas's note of its command line) is the same.
 
     python3 bench/compile/parallel.py [--tirx-llc PATH] [-j N] [--runs 7] [MODULE.py ...]
     python3 bench/compile/parallel.py --in-process [--tirx-llc PATH] [KERNEL.py ...]
+    python3 bench/compile/multi_module.py KERNEL.py... > MODULE.py   (a module to measure)
 
 No timing is asserted; on a machine shared with other work use more runs.
 """
@@ -61,7 +62,8 @@ def parallel(args, modules, tmp):
                                                    "-j%d" % args.jobs, "ratio", "cpu -j1",
                                                    "-j%d" % args.jobs, "ratio"))
     for mod in modules:
-        nk = open(mod).read().count("T.device_entry")
+        text = open(mod).read()
+        nk = text.count("T.device_entry()") + text.count('"tirx.device_entry": T.bool(True)')
         name = "%s (%d)" % (os.path.basename(mod)[:28], nk)
         ptx = {}
         for j in (1, args.jobs):
@@ -101,9 +103,11 @@ def code_digest(path):
 
 def in_process(args, kernels, tmp):
     binary = dict(os.environ, TIRX_PTXAS_IN_PROCESS="0")
-    print("%-36s %10s %10s %9s   %10s %10s %9s  %s" % (
+    print("ms, medians: the ptxas stage (--time-passes), the process's wall clock and CPU "
+          "time (user + system, ptxas's child included)")
+    print("%-30s %9s %8s %7s  %9s %8s %7s  %9s %8s %7s  %s" % (
         "kernel (arch)", "ptxas bin", "in-proc", "saved", "wall bin", "in-proc", "saved",
-        "code"))
+        "cpu bin", "in-proc", "saved", "code"))
     for k in kernels:
         arch = args.arch
         cub = {}
@@ -116,18 +120,21 @@ def in_process(args, kernels, tmp):
             same += " (whole file: the library was not used?)"
         st = {"bin": [], "in": []}
         wall = {"bin": [], "in": []}
+        cpu = {"bin": [], "in": []}
         for _ in range(args.runs):
             for tag, env in (("bin", binary), ("in", None)):
-                w, _, err = run([args.tirx_llc, k, "--no-cache", "--emit=cubin",
+                w, c, err = run([args.tirx_llc, k, "--no-cache", "--emit=cubin",
                                  "--mcpu=" + arch, "--time-passes", "-o", os.devnull] +
                                 args.define, env)
                 st[tag].append(stage(err, "ptxas"))
                 wall[tag].append(w)
+                cpu[tag].append(c)
         sb, si = med(st["bin"]), med(st["in"])
         wb, wi = med(wall["bin"]), med(wall["in"])
-        print("%-36s %10.1f %10.1f %9.1f   %10.1f %10.1f %9.1f  %s" % (
-            os.path.basename(k)[:28] + " (" + arch + ")", sb, si, sb - si, wb, wi, wb - wi,
-            same))
+        cb, ci = med(cpu["bin"]), med(cpu["in"])
+        print("%-30s %9.1f %8.1f %7.1f  %9.1f %8.1f %7.1f  %9.1f %8.1f %7.1f  %s" % (
+            os.path.basename(k)[:20] + " (" + arch + ")", sb, si, sb - si, wb, wi, wb - wi,
+            cb, ci, cb - ci, same))
 
 
 def main():

@@ -20,8 +20,9 @@ def sections(path):
         yield n, size, hashlib.sha256(body).hexdigest()[:16]
 
 
-code = "--code" in sys.argv
-for path in [a for a in sys.argv[1:] if a != "--code"]:
-    for n, size, h in sections(path):
-        if not (code and n == ".note.nv.tkinfo"):
-            print(n, size, h)
+if __name__ == "__main__":
+    code = "--code" in sys.argv
+    for path in [a for a in sys.argv[1:] if a != "--code"]:
+        for n, size, h in sections(path):
+            if not (code and n == ".note.nv.tkinfo"):
+                print(n, size, h)
