@@ -56,8 +56,10 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
                                     size_t *size, TirxDiag *diag);
 
 /* With TIRX_NVPTXCOMPILER (and neither $TIRX_PTXAS nor TIRX_PTXAS_IN_PROCESS=0): the
- * in-process assembler's name and version, which the compile cache's key takes instead
- * of the binary's; else NULL (the ptxas binary is run). */
+ * in-process assembler's name and version, which the compile cache's key takes beside
+ * the binary's; else NULL (the ptxas binary is run). */
 const char *drv_ptxas_in_process(void);
+/* The largest PTX (bytes) assembled in process when a binary is there too. */
+size_t drv_ptxas_in_process_max(void);
 
 #endif

@@ -10,9 +10,10 @@
  *
  * Built with TIRX_NVPTXCOMPILER (CMake: the CUDA toolkit's libnvptxcompiler_static.a, the
  * nvPTXCompiler API, which is ptxas as a library), the PTX is assembled in this process
- * with the same options instead (no spawn, no files): unless $TIRX_PTXAS names a binary
- * or TIRX_PTXAS_IN_PROCESS=0.  The library cannot be stopped, so the timeout applies to
- * the binary only.
+ * with the same options instead (no spawn, no files) when the PTX is small
+ * (drv_ptxas_in_process_max; larger PTX goes to the binary, which is faster on it): unless
+ * $TIRX_PTXAS names a binary or TIRX_PTXAS_IN_PROCESS=0.  The library cannot be stopped,
+ * so the timeout applies to the binary only.
  */
 #define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
@@ -178,6 +179,17 @@ static int exit_fd(pid_t pid, int exit_read) {
 /* ---- in process: nvPTXCompiler ---------------------------------------------------------- */
 
 #ifdef TIRX_NVPTXCOMPILER
+/* The largest PTX assembled in process: the library saves the spawn and the files (~10 ms)
+ * but compiles large PTX 10-20 % slower than the binary (bench/compile/README.md, fourth
+ * round: equal up to ~12 KB, slower from ~35 KB); larger PTX goes to the binary when
+ * there is one.  TIRX_PTXAS_IN_PROCESS=all: every size. */
+#define IN_PROCESS_MAX_PTX (24u * 1024u)
+
+size_t drv_ptxas_in_process_max(void) {
+  const char *ip = getenv("TIRX_PTXAS_IN_PROCESS");
+  return ip && strcmp(ip, "all") == 0 ? (size_t)-1 : IN_PROCESS_MAX_PTX;
+}
+
 const char *drv_ptxas_in_process(void) {
   const char *bin = getenv("TIRX_PTXAS"), *ip = getenv("TIRX_PTXAS_IN_PROCESS");
   if ((bin && *bin) || (ip && strcmp(ip, "0") == 0)) return NULL;
@@ -256,6 +268,7 @@ done:
 }
 #else
 const char *drv_ptxas_in_process(void) { return NULL; }
+size_t drv_ptxas_in_process_max(void) { return 0; }
 #endif
 
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
@@ -271,11 +284,13 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
   if (!what) what = "<module>";
   char olvl[8];
   snprintf(olvl, sizeof olvl, "-O%d", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
+  char *ptxas = NULL;
 #ifdef TIRX_NVPTXCOMPILER
-  if (drv_ptxas_in_process())
+  if (drv_ptxas_in_process() &&
+      (strlen(ptx) <= drv_ptxas_in_process_max() || !(ptxas = tirx_ptxas_find())))
     return assemble_in_process(ptx, arch, olvl, relocatable, threads, what, cubin, size, diag);
 #endif
-  char *ptxas = tirx_ptxas_find();
+  if (!ptxas) ptxas = tirx_ptxas_find();
   if (!ptxas) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "ptxas not found (set TIRX_PTXAS or put CUDA's bin directory on PATH)");

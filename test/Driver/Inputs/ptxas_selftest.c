@@ -1,6 +1,7 @@
-/* tirx-ptxas-selftest FILE.ptx ARCH: tirx_ptxas_assemble on a PTX file, as the driver
+/* tirx-ptxas-selftest FILE.ptx ARCH [OUT.cubin]: tirx_ptxas_assemble on a PTX file, as the driver
  * runs it (the ptxas binary, or nvPTXCompiler in process where built with it); prints
- * "cubin N bytes" or the rendered diagnostics, exit 0 / 1. */
+ * "cubin N bytes" (and writes the cubin to OUT) or the rendered diagnostics, exit 0 / 1. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,8 +10,8 @@
 #include "tirx/target.h"
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: tirx-ptxas-selftest FILE.ptx ARCH\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: tirx-ptxas-selftest FILE.ptx ARCH [OUT.cubin]\n");
     return 2;
   }
   char *ptx = NULL, *err = NULL;
@@ -28,6 +29,11 @@ int main(int argc, char **argv) {
   char *text = tirx_diag_render(&d);
   if (text) fputs(text, stdout);
   if (rc == TIRX_OK) printf("cubin %zu bytes\n", size);
+  FILE *out = rc == TIRX_OK && argc == 4 ? fopen(argv[3], "wb") : NULL;
+  if (out) {
+    bool bad = fwrite(cubin, 1, size, out) != size;
+    if (fclose(out) != 0 || bad) rc = TIRX_ERR_COMPILE;
+  }
   free(text);
   free(cubin);
   free(ptx);
