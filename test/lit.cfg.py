@@ -9,7 +9,7 @@
 # examples/), %ptxas, %python, and with the cuda feature %gpu-arch (device 0's arch,
 # from tirx-device-info --arch, e.g. sm_90a); FileCheck, not, count come from LLVM's
 # bin dir on PATH.
-# Features: ptxas, nvlink, nvdisasm (%nvdisasm), cuda (a usable CUDA device), asan (sanitized build), llvm-static,
+# Features: ptxas, nvlink, nvdisasm (%nvdisasm), nvptxcompiler (ptxas in process), cuda (a usable CUDA device), asan (sanitized build), llvm-static,
 # python-module (build/python/tirx is importable: %tirx-pythonpath), numpy, torch,
 # tirx-kernels ($TIRX_KERNELS_SRC is a TIRx-kernels checkout: %tirx-kernels-src).
 
@@ -73,6 +73,8 @@ config.substitutions.append(
     ("%tirx-threads-selftest", os.path.join(config.tirx_tools_dir, "tirx-threads-selftest")))
 config.substitutions.append(
     ("%tirx-options-selftest", os.path.join(config.tirx_tools_dir, "tirx-options-selftest")))
+config.substitutions.append(
+    ("%tirx-ptxas-selftest", os.path.join(config.tirx_tools_dir, "tirx-ptxas-selftest")))
 # The fuzz harnesses' replay programs (fuzz/replay_main.c).
 for h in ("parse", "eval", "compile", "bundle", "npy"):
     config.substitutions.append(
@@ -280,6 +282,9 @@ if _tkh and os.path.isdir(os.path.join(_tkh, "tirx_kernels", "kern")):
 if config.tirx_sanitize:
     config.available_features.add("asan")
     config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+# nvptxcompiler: built with TIRX_NVPTXCOMPILER_LIB (ptxas in process, lib/Driver/ptxas.c).
+if getattr(config, "tirx_nvptxcompiler", False):
+    config.available_features.add("nvptxcompiler")
 if config.tirx_llvm_static:
     config.available_features.add("llvm-static")
 

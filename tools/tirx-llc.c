@@ -3,7 +3,7 @@
  *
  *   tirx-llc FILE|- [--mcpu=sm_100a] [--emit=tirx|llvm|llvm-opt|ptx|cubin|bundle]
  *            [-O0..3] [-D NAME=VALUE]... [-o OUT] [--time-passes]
- *            [--no-cache] [--cache-stats] [--cache-clear] [--ptxas-timeout=SECONDS]
+ *            [--no-cache] [--cache-stats] [--cache-clear] [--ptxas-timeout=SECONDS] [-j N]
  *
  * The command line fills one TirxCompileOptions; the on-disk compile cache (a layer of
  * that entry) serves a kernel compiled before with the same options.  --repeat compiles
@@ -66,12 +66,17 @@ static const char usage[] =
     "  --cache-stats       say on stderr whether the compile cache hit\n"
     "  --cache-clear       remove every entry of the compile cache (then compile FILE,\n"
     "                      if given)\n"
+    "  -j N, --jobs=N      threads for a module of several kernels: each kernel's LLVM\n"
+    "                      optimisation and PTX on its own thread, ptxas\n"
+    "                      --split-compile N (default $TIRX_JOBS, else the number of\n"
+    "                      CPUs; 1: the module whole on one thread)\n"
     "  --ptxas-timeout=S   stop ptxas after S seconds (0: no limit; default\n"
     "                      $TIRX_PTXAS_TIMEOUT, else 120)\n"
     "  --help              show this help\n"
     "  --version           show the version\n"
     "\n"
     "environment: TIRX_PTXAS (ptxas to run), TIRX_PTXAS_TIMEOUT (seconds),\n"
+    "  TIRX_JOBS (the default of --jobs),\n"
     "  TIRX_LIBDEVICE (libdevice bitcode),\n"
     "  TIRX_NVSHMEM_HOME (NVSHMEM: lib/libnvshmem_device_sm_N.bc; else the python3 wheel),\n"
     "  TIRX_CACHE_DIR (compile cache; default $XDG_CACHE_HOME/tirx or ~/.cache/tirx),\n"
@@ -158,6 +163,11 @@ static int parse_args(ToolArgs *t, Llc *l) {
       if (!tool_int_value(t, "--repeat", v, 100000, &n)) return TOOL_EXIT_USAGE;
       if (n < 1) return tool_usage_error(t->tool, "--repeat needs a count >= 1: %s", v);
       l->repeat = (int)n;
+    } else if ((v = tool_value(t, "--jobs")) || (v = tool_value(t, "-j"))) {
+      long n;
+      if (!tool_int_value(t, "--jobs", v, 4096, &n)) return TOOL_EXIT_USAGE;
+      if (n < 1) return tool_usage_error(t->tool, "--jobs needs a count >= 1: %s", v);
+      o->jobs = (int)n;
     } else if ((v = tool_value(t, "--ptxas-timeout"))) {
       long n;
       if (!tool_int_value(t, "--ptxas-timeout", v, 1000000, &n)) return TOOL_EXIT_USAGE;

@@ -65,6 +65,9 @@ typedef struct TirxCompileOptions {
                                flags cleared), so the scheduler interleaves other warps;
                                TIRX_SASS_FFMA_NO_YIELD (--sass-interleave-ffma=none): no FFMA
                                of such a run yields (lib/Driver/sass.c) */
+  int jobs;                 /* threads for a module of several kernels (LLVM per kernel, ptxas
+                           --split-compile): 0 (the default) = $TIRX_JOBS, else the number
+                           of CPUs; 1 = the module whole on one thread */
   unsigned init_;           /* set by tirx_compile_options_init; a struct without it is refused */
 } TirxCompileOptions;
 

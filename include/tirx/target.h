@@ -74,7 +74,9 @@ int tirx_ptxas_timeout(int requested);
 
 /* Assembles `ptx` (NUL-terminated) for `arch` with ptxas -O<opt_level>
  * (clamped to 0..3), in temporary files under $TMPDIR (removed afterwards), stopping
- * ptxas after tirx_ptxas_timeout(timeout) seconds.
+ * ptxas after tirx_ptxas_timeout(timeout) seconds; in a build with nvPTXCompiler
+ * (TIRX_NVPTXCOMPILER_LIB), in process with the same options and no timeout, unless
+ * $TIRX_PTXAS is set or TIRX_PTXAS_IN_PROCESS=0.
  * `what` names the input in messages (a file or kernel name; may be NULL).
  * Returns TIRX_OK with *cubin / *size malloc'd, or TIRX_ERR_COMPILE with an error in
  * `diag` (ptxas not found, its stderr when it fails, naming the kernel of the failing

@@ -311,6 +311,13 @@ void drv_cache_key(DrvCache *c, const TirxCompileOptions *o, const char *ir, cha
     const char *nh = getenv("TIRX_NVSHMEM_HOME");
     feed_str(&s, "nvshmem-home", nh && *nh ? nh : "(python3 wheel)");
   }
+  if (o->stop == TIRX_COMPILE_STOP_CUBIN && drv_ptxas_in_process()) {
+    /* small PTX in process, large PTX by the binary (ptxas.c) */
+    feed_str(&s, "ptxas-in-process", drv_ptxas_in_process());
+    char lim[32];
+    snprintf(lim, sizeof lim, "%zu", drv_ptxas_in_process_max());
+    feed_str(&s, "ptxas-in-process-max", lim);
+  }
   if (o->stop == TIRX_COMPILE_STOP_CUBIN) {
     char *ptxas = tirx_ptxas_find();
     char *ver = tool_fact(c, "ptxas", ptxas, "unknown");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "Support/oom.h"
 #include "tirx/bundle.h"
@@ -148,9 +149,10 @@ static int run_ptxas(const char *filename, const Module *m, const TirxCompileOpt
       w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k++ ? ", " : " ", m->funcs[i]->name);
   if (w > 0 && (size_t)w < sizeof what - 1) snprintf(what + w, sizeof what - (size_t)w, ")");
   int first = diag->n;
+  int threads = nk > 1 ? (o->jobs < nk ? o->jobs : nk) : 1;
   int rc = tirx_ptxas_assemble_mode(out->data[TIRX_ART_PTX], o->arch, o->opt_level,
-                                    o->ptxas_timeout, reloc, what, &out->data[TIRX_ART_CUBIN],
-                                    &out->size[TIRX_ART_CUBIN], diag);
+                                    o->ptxas_timeout, reloc, threads, what,
+                                    &out->data[TIRX_ART_CUBIN], &out->size[TIRX_ART_CUBIN], diag);
   for (int e = first; rc != 0 && e < diag->n; e++) {
     const char *k =
         diag->items[e].level == DIAG_ERROR ? strstr(diag->items[e].msg, ", in kernel '") : NULL;
@@ -205,7 +207,7 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
   if (o->stop == TIRX_COMPILE_STOP_LOWERED) return 0;
 
   /* LLVM IR → opt → PTX */
-  TirxTargetOptions to = {o->arch, o->opt_level, text, o->no_fmad != 0};
+  TirxTargetOptions to = {o->arch, o->opt_level, text, o->no_fmad != 0, o->jobs};
   TirxCodegenResult cr;
   if (tirx_codegen_module(m, &to, &cr, diag)) return 1;
   take_text(out, TIRX_ART_LLVM, cr.llvm_ir);
@@ -271,6 +273,18 @@ static int check_sass_options(const TirxCompileOptions *o, TirxDiag *diag) {
   return drv_sass_check_arch(o->arch, diag);
 }
 
+/* TirxCompileOptions.jobs 0: $TIRX_JOBS (a positive integer), else the CPUs online. */
+static int default_jobs(void) {
+  const char *e = getenv("TIRX_JOBS");
+  if (e && *e) {
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (!*end && v >= 1 && v <= 4096) return (int)v;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 4096 ? 4096 : (int)n;
+}
+
 /* opts with every default made explicit into *o (stop, arch); 0, or 1 with an error. */
 static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o, TirxDiag *diag) {
   tirx_compile_options_init(o);
@@ -291,6 +305,7 @@ static int resolve_options(const TirxCompileOptions *opts, TirxCompileOptions *o
     return 1;
   }
   o->arch = arch->name; /* static */
+  if (o->jobs <= 0) o->jobs = default_jobs();
   return check_sass_options(o, diag);
 }
 

@@ -50,10 +50,18 @@ void drv_cache_dump(DrvCache *c, const char *dir, const char *filename, const Ti
 /* ---- ptxas (ptxas.c) -------------------------------------------------------------------- */
 
 /* tirx_ptxas_assemble, or with ptxas -c when relocatable: a cubin that keeps
- * calls of external device functions (or has no kernel) for a later link. */
+ * calls of external device functions (or has no kernel) for a later link.  threads > 1:
+ * ptxas --split-compile threads (its kernels compiled on threads: the same code). */
 TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
-                                    bool relocatable, const char *what, void **cubin, size_t *size,
-                                    TirxDiag *diag);
+                                    bool relocatable, int threads, const char *what, void **cubin,
+                                    size_t *size, TirxDiag *diag);
+
+/* With TIRX_NVPTXCOMPILER (and neither $TIRX_PTXAS nor TIRX_PTXAS_IN_PROCESS=0): the
+ * in-process assembler's name and version, which the compile cache's key takes beside
+ * the binary's; else NULL (the ptxas binary is run). */
+const char *drv_ptxas_in_process(void);
+/* The largest PTX (bytes) assembled in process when a binary is there too. */
+size_t drv_ptxas_in_process_max(void);
 
 /* ---- SASS rewrites after ptxas (sass.c, the rows of sass.def) ------------------------- */
 

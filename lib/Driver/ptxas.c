@@ -7,6 +7,13 @@
  * complains about; ptxas runs under a timeout (tirx_ptxas_timeout: the caller's, else
  * $TIRX_PTXAS_TIMEOUT, else TIRX_PTXAS_TIMEOUT_DEFAULT seconds; 0 = none) and is killed when it expires.
  * The wait blocks in poll() on the child's pidfd (wait_exit), so it adds no latency.
+ *
+ * Built with TIRX_NVPTXCOMPILER (CMake: the CUDA toolkit's libnvptxcompiler_static.a, the
+ * nvPTXCompiler API, which is ptxas as a library), the PTX is assembled in this process
+ * with the same options instead (no spawn, no files) when the PTX is small
+ * (drv_ptxas_in_process_max; larger PTX goes to the binary, which is faster on it): unless
+ * $TIRX_PTXAS names a binary or TIRX_PTXAS_IN_PROCESS=0.  The library cannot be stopped,
+ * so the timeout applies to the binary only.
  */
 #define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
@@ -23,6 +30,10 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#ifdef TIRX_NVPTXCOMPILER
+#include <nvPTXCompiler.h>
+#endif
 
 #include "Driver/driver.h"
 #include "Support/oom.h"
@@ -165,18 +176,121 @@ static int exit_fd(pid_t pid, int exit_read) {
   return exit_read;
 }
 
+/* ---- in process: nvPTXCompiler ---------------------------------------------------------- */
+
+#ifdef TIRX_NVPTXCOMPILER
+/* The largest PTX assembled in process: the library saves the spawn and the files (~10 ms)
+ * but compiles large PTX 10-20 % slower than the binary (bench/compile/README.md, fourth
+ * round: equal up to ~12 KB, slower from ~35 KB); larger PTX goes to the binary when
+ * there is one.  TIRX_PTXAS_IN_PROCESS=all: every size. */
+#define IN_PROCESS_MAX_PTX (24u * 1024u)
+
+size_t drv_ptxas_in_process_max(void) {
+  const char *ip = getenv("TIRX_PTXAS_IN_PROCESS");
+  return ip && strcmp(ip, "all") == 0 ? (size_t)-1 : IN_PROCESS_MAX_PTX;
+}
+
+const char *drv_ptxas_in_process(void) {
+  const char *bin = getenv("TIRX_PTXAS"), *ip = getenv("TIRX_PTXAS_IN_PROCESS");
+  if ((bin && *bin) || (ip && strcmp(ip, "0") == 0)) return NULL;
+  return "nvPTXCompiler " TIRX_NVPTXCOMPILER;
+}
+
+/* One of the library's logs (error or info), malloc'd, or NULL when empty. */
+static char *compiler_log(nvPTXCompilerHandle h, bool error) {
+  size_t n = 0;
+  if ((error ? nvPTXCompilerGetErrorLogSize(h, &n) : nvPTXCompilerGetInfoLogSize(h, &n)) !=
+          NVPTXCOMPILE_SUCCESS ||
+      n == 0)
+    return NULL;
+  char *log = tirx_xmalloc(n + 1);
+  if ((error ? nvPTXCompilerGetErrorLog(h, log) : nvPTXCompilerGetInfoLog(h, log)) !=
+      NVPTXCOMPILE_SUCCESS)
+    log[0] = '\0';
+  log[n] = '\0';
+  return log;
+}
+
+/* The binary's options (tirx_ptxas_assemble_mode) given to nvPTXCompilerCompile. */
+static TirxStatus assemble_in_process(const char *ptx, const char *arch, const char *olvl,
+                                      bool relocatable, int threads, const char *what, void **cubin,
+                                      size_t *size, TirxDiag *diag) {
+  char gpu[64], split[32];
+  snprintf(gpu, sizeof gpu, "--gpu-name=%s", arch);
+  snprintf(split, sizeof split, "--split-compile=%d", threads);
+  const char *opts[4] = {gpu, olvl};
+  int nopts = 2;
+  if (relocatable) opts[nopts++] = "--compile-only";
+  if (threads > 1) opts[nopts++] = split;
+  nvPTXCompilerHandle h = NULL;
+  nvPTXCompileResult r = nvPTXCompilerCreate(&h, strlen(ptx), ptx);
+  if (r != NVPTXCOMPILE_SUCCESS) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "nvPTXCompiler (%s) cannot start on %s (error %d)", arch,
+                  what, (int)r);
+    return TIRX_ERR_COMPILE;
+  }
+  r = nvPTXCompilerCompile(h, nopts, opts);
+  char head[700];
+  TirxStatus rc = TIRX_ERR_COMPILE;
+  if (r != NVPTXCOMPILE_SUCCESS) {
+    char *log = compiler_log(h, true), kname[200];
+    if (failing_kernel(ptx, log, kname, sizeof kname))
+      snprintf(head, sizeof head, "ptxas (%s) failed on %s, in kernel '%s'", arch, what, kname);
+    else snprintf(head, sizeof head, "ptxas (%s) failed on %s", arch, what);
+    if (log) report(diag, DIAG_ERROR, head, log);
+    else tirx_diag_add(diag, DIAG_ERROR, 0, 0, "%s (nvPTXCompiler error %d)", head, (int)r);
+    free(log);
+    goto done;
+  }
+  char *log = compiler_log(h, false);
+  if (log && *log) {
+    snprintf(head, sizeof head, "ptxas (%s) on %s", arch, what);
+    report(diag, DIAG_WARNING, head, log);
+  }
+  free(log);
+  size_t n = 0;
+  if (nvPTXCompilerGetCompiledProgramSize(h, &n) != NVPTXCOMPILE_SUCCESS || n == 0) {
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas produced no cubin for %s", what);
+    goto done;
+  }
+  *cubin = tirx_xmalloc(n);
+  if (nvPTXCompilerGetCompiledProgram(h, *cubin) != NVPTXCOMPILE_SUCCESS) {
+    free(*cubin);
+    *cubin = NULL;
+    tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas produced no cubin for %s", what);
+    goto done;
+  }
+  *size = n;
+  rc = TIRX_OK;
+done:
+  nvPTXCompilerDestroy(&h);
+  return rc;
+}
+#else
+const char *drv_ptxas_in_process(void) { return NULL; }
+size_t drv_ptxas_in_process_max(void) { return 0; }
+#endif
+
 TirxStatus tirx_ptxas_assemble(const char *ptx, const char *arch, int opt_level, int timeout,
                                const char *what, void **cubin, size_t *size, TirxDiag *diag) {
-  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, timeout, false, what, cubin, size, diag);
+  return tirx_ptxas_assemble_mode(ptx, arch, opt_level, timeout, false, 1, what, cubin, size, diag);
 }
 
 TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_level, int timeout,
-                                    bool relocatable, const char *what, void **cubin, size_t *size,
-                                    TirxDiag *diag) {
+                                    bool relocatable, int threads, const char *what, void **cubin,
+                                    size_t *size, TirxDiag *diag) {
   *cubin = NULL;
   *size = 0;
   if (!what) what = "<module>";
-  char *ptxas = tirx_ptxas_find();
+  char olvl[8];
+  snprintf(olvl, sizeof olvl, "-O%d", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
+  char *ptxas = NULL;
+#ifdef TIRX_NVPTXCOMPILER
+  if (drv_ptxas_in_process() &&
+      (strlen(ptx) <= drv_ptxas_in_process_max() || !(ptxas = tirx_ptxas_find())))
+    return assemble_in_process(ptx, arch, olvl, relocatable, threads, what, cubin, size, diag);
+#endif
+  if (!ptxas) ptxas = tirx_ptxas_find();
   if (!ptxas) {
     tirx_diag_add(diag, DIAG_ERROR, 0, 0,
                   "ptxas not found (set TIRX_PTXAS or put CUDA's bin directory on PATH)");
@@ -200,14 +314,23 @@ TirxStatus tirx_ptxas_assemble_mode(const char *ptx, const char *arch, int opt_l
     tirx_diag_add(diag, DIAG_ERROR, 0, 0, "ptxas: cannot write %s: %s", in, strerror(errno));
     goto cleanup;
   }
-  char archarg[64], olvl[8];
+  char archarg[64];
   snprintf(archarg, sizeof archarg, "-arch=%s", arch);
-  snprintf(olvl, sizeof olvl, "-O%d", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
-  char *argv[] = {ptxas, archarg, olvl, "-o", out, in, NULL, NULL};
-  if (relocatable) { /* ptxas -c ... */
-    memmove(argv + 2, argv + 1, sizeof argv[0] * 6);
-    argv[1] = "-c";
+  char nthreads[16];
+  snprintf(nthreads, sizeof nthreads, "%d", threads);
+  char *argv[10] = {ptxas}, **a = argv + 1;
+  if (relocatable) *a++ = "-c";
+  *a++ = archarg;
+  *a++ = olvl;
+  if (threads > 1) { /* the kernels on threads: the same code (only the cubin's note of
+                        ptxas's command line differs) */
+    *a++ = "--split-compile";
+    *a++ = nthreads;
   }
+  *a++ = "-o";
+  *a++ = out;
+  *a++ = in;
+  *a = NULL;
   /* The wait blocks in poll() on the child's pidfd, or on the exit pipe where there is
    * none (exit_fd): ptxas inherits the pipe's write end as a descriptor it never uses,
    * so the read end reaches EOF when it exits.  Both ends are close-on-exec here, so no

@@ -49,6 +49,7 @@ typedef struct TirxCodegenResult {
   int nkernels;            /* kernels emitted */
   int nfuncs;              /* no kernel: device functions emitted alone (a relocatable cubin) */
   int nexterns;            /* device functions called but not defined here (a relocatable cubin) */
+  int nparts;              /* kernels compiled as parts on threads (jobs > 1), 0: one module */
   const char *extern_name; /* the first of those (module-interned), and its call */
   Loc extern_loc;
   double ms_irgen; /* TIRx → LLVM IR, incl. libdevice linking and verification */
@@ -63,6 +64,8 @@ typedef struct TirxTargetOptions {
   bool keep_llvm;   /* keep the LLVM IR text before and after optimisation */
   bool no_fmad;     /* true: no fp add / sub / mul is contracted into an fma (nvcc's
                        --fmad=false); false (the default): they may be, as nvcc does */
+  int jobs;         /* > 1 with several kernels: each kernel optimised and printed on its
+                       own thread, at most `jobs` at once (split.c); else one module */
 } TirxTargetOptions;
 
 /* Compiles the device kernels of `m` (t may be NULL: sm_100a, -O3).  Returns

@@ -4,6 +4,7 @@
  * Layout of lib/Target/NVPTX:
  *   target.c        arch table, LLVM target init (once), target machine
  *   pipeline.c      tirx_codegen_module: irgen → verify → default<On> → PTX
+ *   split.c         several kernels: one part per kernel on threads, the PTX joined
  *   emit_func.c     kernels, parameters, attributes, statements, buffers
  *   emit_expr.c     expressions, casts, loads and stores
  *   builtins.c      shared building blocks: NVVM calls, sregs, shuffles,
@@ -269,5 +270,16 @@ bool cg_nvshmem_host_global(const char *name, size_t len);
 /* Initialises the NVPTX target (once per process) and builds a target
  * machine; NULL with a message in *err. */
 LLVMTargetMachineRef cg_target_machine(const TirxArchInfo *a, int opt_level, char **err);
+/* LLVM's optimisation pipeline for level opt, cg_pack_half_pairs and PTX emission on mod
+ * (pipeline.c): *ptx (and *ir_opt when keep_ir) malloc'd, the stage times; 1 with *err
+ * ("what\nLLVM's message", malloc'd).  Uses only mod's context and tm. */
+int cg_opt_emit(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool keep_ir, char **ir_opt,
+                char **ptx, double *ms_opt, double *ms_ptx, char **err);
+/* The kernels of mod (linked and verified, left unchanged) as parts on up to `jobs`
+ * threads, their PTX joined (split.c).  0 with *ptx (and *ir_opt), the wall time split
+ * into the two stages; 1 with *err as cg_opt_emit's; -1 when the parts cannot be joined
+ * (two define one symbol differently): compile mod whole instead. */
+int cg_codegen_split(LLVMModuleRef mod, const TirxArchInfo *arch, int opt, int jobs, bool keep_ir,
+                     char **ir_opt, char **ptx, double *ms_opt, double *ms_ptx, char **err);
 
 #endif

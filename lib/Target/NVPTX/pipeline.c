@@ -54,6 +54,24 @@ static void internal_error(TirxDiag *diag, const char *what, const char *msg) {
                 (int)(n && msg[n - 1] == '\n' ? n - 1 : n), msg ? msg : "");
 }
 
+/* "what\nmsg", malloc'd: internal_error's two parts in one string. */
+static char *join_msg(const char *what, const char *msg) {
+  size_t a = strlen(what), b = msg ? strlen(msg) : 0;
+  char *s = tirx_xmalloc(a + b + 2);
+  memcpy(s, what, a);
+  s[a] = '\n';
+  if (b) memcpy(s + a + 1, msg, b);
+  s[a + 1 + b] = '\0';
+  return s;
+}
+
+/* internal_error on a join_msg string (modified in place). */
+static void report_joined(TirxDiag *diag, char *joined) {
+  char *nl = strchr(joined, '\n');
+  if (nl) *nl = '\0';
+  internal_error(diag, joined, nl ? nl + 1 : "");
+}
+
 /* TIRX_LLVM_PIPELINE: "tirx" (or unset/empty) selects tirx's pipeline at -O3, "llvm"
  * LLVM's default<O3>; any other value gives NULL. */
 const char *tirx_llvm_pipeline_name(void) {
@@ -84,6 +102,45 @@ static char *tirx_pipeline_text(void) {
   return s;
 }
 
+/* cg.h: the pipeline (tirx's at -O3 unless TIRX_LLVM_PIPELINE=llvm, else default<On>),
+ * cg_pack_half_pairs, then PTX, on mod with the target machine tm.  Touches nothing but
+ * mod's context, so parts run on threads (split.c). */
+int cg_opt_emit(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool keep_ir, char **ir_opt,
+                char **ptx, double *ms_opt, double *ms_ptx, char **err) {
+  *err = NULL;
+  const char *which = tirx_llvm_pipeline_name();
+  double t1 = now_ms();
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  static const char *const pipelines[] = {"default<O0>,globaldce", "default<O1>", "default<O2>",
+                                          "default<O3>"};
+  char *text = opt == 3 && which && strcmp(which, "tirx") == 0 ? tirx_pipeline_text() : NULL;
+  LLVMErrorRef perr = LLVMRunPasses(mod, text ? text : pipelines[opt], tm, po);
+  free(text);
+  LLVMDisposePassBuilderOptions(po);
+  if (perr) {
+    char *pm = LLVMGetErrorMessage(perr);
+    *err = join_msg("the LLVM pipeline failed", pm);
+    LLVMDisposeErrorMessage(pm);
+    return 1;
+  }
+  cg_pack_half_pairs(mod);
+  if (keep_ir) *ir_opt = module_text(mod);
+  double t2 = now_ms();
+  *ms_opt = t2 - t1;
+
+  LLVMMemoryBufferRef mb = NULL;
+  char *msg = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &msg, &mb)) {
+    *err = join_msg("PTX emission failed", msg);
+    LLVMDisposeMessage(msg);
+    return 1;
+  }
+  *ptx = dup_n(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+  LLVMDisposeMemoryBuffer(mb);
+  *ms_ptx = now_ms() - t2;
+  return 0;
+}
+
 void tirx_codegen_result_free(TirxCodegenResult *r) {
   if (!r) return;
   free(r->llvm_ir);
@@ -95,7 +152,7 @@ void tirx_codegen_result_free(TirxCodegenResult *r) {
 int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult *out,
                         TirxDiag *diag) {
   memset(out, 0, sizeof *out);
-  TirxTargetOptions defaults = {TIRX_DEFAULT_ARCH, 3, false, false};
+  TirxTargetOptions defaults = {TIRX_DEFAULT_ARCH, 3, false, false, 1};
   if (!t) t = &defaults;
   const TirxArchInfo *arch = tirx_target_arch(t->arch);
   if (!arch) {
@@ -190,34 +247,27 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
   double t1 = now_ms();
   out->ms_irgen = t1 - t0;
 
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  static const char *const pipelines[] = {"default<O0>,globaldce", "default<O1>", "default<O2>",
-                                          "default<O3>"};
-  char *text = opt == 3 && strcmp(which, "tirx") == 0 ? tirx_pipeline_text() : NULL;
-  LLVMErrorRef perr = LLVMRunPasses(cg.mod, text ? text : pipelines[opt], tm, po);
-  free(text);
-  LLVMDisposePassBuilderOptions(po);
-  if (perr) {
-    char *pm = LLVMGetErrorMessage(perr);
-    internal_error(diag, "the LLVM pipeline failed", pm);
-    LLVMDisposeErrorMessage(pm);
-    goto done;
+  /* Several kernels: each optimised and printed as a part of its own, on up to t->jobs
+   * threads (split.c), whatever the number of threads is, so the PTX does not depend on
+   * it; a module whose parts cannot be joined compiles whole, below. */
+  if (out->nkernels > 1 && !cg.standalone_funcs) {
+    char *perr = NULL;
+    int sr = cg_codegen_split(cg.mod, arch, opt, t->jobs < 1 ? 1 : t->jobs, t->keep_llvm,
+                              &out->llvm_ir_opt, &out->ptx, &out->ms_opt, &out->ms_ptx, &perr);
+    if (sr > 0) report_joined(diag, perr);
+    free(perr);
+    if (sr > 0) goto done;
+    out->nparts = sr == 0 ? out->nkernels : 0;
   }
-  cg_pack_half_pairs(cg.mod);
-  if (t->keep_llvm) out->llvm_ir_opt = module_text(cg.mod);
-  double t2 = now_ms();
-  out->ms_opt = t2 - t1;
-
-  LLVMMemoryBufferRef mb = NULL;
-  msg = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg.mod, LLVMAssemblyFile, &msg, &mb)) {
-    internal_error(diag, "PTX emission failed", msg);
-    LLVMDisposeMessage(msg);
-    goto done;
+  if (!out->ptx) {
+    char *perr = NULL;
+    if (cg_opt_emit(cg.mod, tm, opt, t->keep_llvm, &out->llvm_ir_opt, &out->ptx, &out->ms_opt,
+                    &out->ms_ptx, &perr)) {
+      report_joined(diag, perr);
+      free(perr);
+      goto done;
+    }
   }
-  out->ptx = dup_n(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
-  LLVMDisposeMemoryBuffer(mb);
-  out->ms_ptx = now_ms() - t2;
   out->arch = arch->name;
   rc = 0;
 
