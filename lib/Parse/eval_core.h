@@ -459,6 +459,7 @@ Value ev_builtin_value(const Builtin *b, Loc loc);
  * allocation, freed at the release, so that ASan sees a use after it). */
 size_t ev_tmp_mark(const Eval *ev);
 void *ev_tmp_alloc(Eval *ev, size_t size);
+void *ev_tmp_alloc_raw(Eval *ev, size_t size); /* the same, not zeroed */
 void ev_tmp_release(Eval *ev, size_t mark);
 void ev_tmp_free(Eval *ev);                      /* at the end of the compile */
 bool ev_tmp_owns(const Eval *ev, const void *p); /* p points into live temporaries */

@@ -780,7 +780,9 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
   }
   if (marker && !apply_marker(ev, marker, markerlen, nfields, fam, ops, &nops, &pred, &keep, loc))
     return v_make(V_ERROR, loc);
-  Why *whys = ev_tmp_alloc(ev, sizeof *whys * (size_t)nc);
+  /* not zeroed: a reason is 320 bytes, and what is read of one is set here (the
+   * message is written when the failing rerun formats it) */
+  Why *whys = ev_tmp_alloc_raw(ev, sizeof *whys * (size_t)nc);
   bool *tried = ev_tmp_alloc(ev, sizeof *tried * (size_t)nc);
   for (int i = 0; i < nc; i++) whys[i].quiet = true, whys[i].msg[0] = '\0', tried[i] = false;
   Built built = {NULL, 0};

@@ -44,6 +44,13 @@ static void *args_array(Eval *ev, bool tmp, size_t n, size_t size) {
   return tmp ? ev_tmp_alloc(ev, n * size) : tirx_alloc(ev->m, n * size);
 }
 
+/* The positional array: read only below npos, each item written before npos
+ * counts it, so a temporary one is not zeroed (most calls allocate one). */
+static Value *pos_array(Eval *ev, bool tmp, size_t n) {
+  if (n > SIZE_MAX / 2 / sizeof(Value)) tirx_oom();
+  return tmp ? ev_tmp_alloc_raw(ev, n * sizeof(Value)) : tirx_alloc(ev->m, n * sizeof(Value));
+}
+
 void ev_args_keep(Eval *ev, Args *a) {
   if (a->pos && ev_tmp_owns(ev, a->pos)) {
     Value *pos = TIRX_NEWN(ev->m, Value, a->npos + 1);
@@ -70,7 +77,7 @@ static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
   int cap = call->n + 1,
       nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
   for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
-  out->pos = args_array(ev, tmp, (size_t)(cap - nkw), sizeof(Value));
+  out->pos = pos_array(ev, tmp, (size_t)(cap - nkw));
   if (nkw) { /* none without keywords: nkw == 0 reads neither */
     out->kwn = args_array(ev, tmp, (size_t)nkw + 1, sizeof(const char *));
     out->kwv = args_array(ev, tmp, (size_t)nkw + 1, sizeof(Value));
@@ -126,8 +133,7 @@ static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
         if (s.kind != V_ERROR) ev_error(ev, x->loc, "'*' unpacking needs a tuple or list");
         return false;
       }
-      Value *np =
-          args_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n, sizeof(Value));
+      Value *np = pos_array(ev, tmp, (size_t)cap + (size_t)out->npos + (size_t)s.u.list.n);
       if (out->npos) memcpy(np, out->pos, sizeof(Value) * (size_t)out->npos);
       out->pos = np;
       for (int j = 0; j < s.u.list.n; j++) out->pos[out->npos++] = s.u.list.items[j];
@@ -289,6 +295,8 @@ void *ev_tmp_alloc(Eval *ev, size_t size) {
   return t->p[t->n++] = tirx_xcalloc(1, size ? size : 1);
 }
 
+void *ev_tmp_alloc_raw(Eval *ev, size_t size) { return ev_tmp_alloc(ev, size); }
+
 void ev_tmp_release(Eval *ev, size_t mark) {
   while (ev->tmp && (size_t)ev->tmp->n > mark) free(ev->tmp->p[--ev->tmp->n]);
 }
@@ -325,7 +333,7 @@ size_t ev_tmp_mark(const Eval *ev) {
   return ev->tmp && ev->tmp->cur ? ev->tmp->cur->base + ev->tmp->cur->used : 0;
 }
 
-void *ev_tmp_alloc(Eval *ev, size_t size) {
+void *ev_tmp_alloc_raw(Eval *ev, size_t size) {
   if (size > SIZE_MAX / 4) tirx_oom();
   size = (size + 15) & ~(size_t)15;
   if (!ev->tmp) ev->tmp = tirx_xcalloc(1, sizeof *ev->tmp);
@@ -349,6 +357,11 @@ void *ev_tmp_alloc(Eval *ev, size_t size) {
   }
   void *p = c->data + c->used;
   c->used += size;
+  return p;
+}
+
+void *ev_tmp_alloc(Eval *ev, size_t size) {
+  void *p = ev_tmp_alloc_raw(ev, size);
   memset(p, 0, size);
   return p;
 }
