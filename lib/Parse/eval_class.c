@@ -874,7 +874,10 @@ Value ev_try_attr(Eval *ev, Value obj, const char *name, Loc loc, bool *found) {
     return v_make(V_NONE, loc);
   }
   int n = ev->d->n, ne = ev->d->nerrors, nerr = ev->nerr;
+  ev->probe_ns = obj.kind == V_NS ? obj.u.ns : NULL;
+  ev->probe_name = obj.kind == V_NS ? name : NULL;
   r = ev_attr(ev, obj, name, loc);
+  ev->probe_ns = ev->probe_name = NULL;
   *found = r.kind != V_ERROR && ev->nerr == nerr;
   if (!*found) ev_diag_rollback(ev, n, ne, nerr);
   return r;

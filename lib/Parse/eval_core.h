@@ -243,6 +243,10 @@ typedef struct Eval {
   int nglob;
   bool glob_stray;
   TxPtrMap globix;
+  /* ev_try_attr asking a namespace for a name (getattr(x, name, default)): the error
+   * of its miss is dropped, so ev_ns_getattr, which takes the pair at its entry, may
+   * count that error without making its message */
+  const char *probe_ns, *probe_name;
   int depth;
   StmtVec *cur;        /* where statements are appended */
   PrimFunc *func;      /* function being built */
