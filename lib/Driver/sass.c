@@ -88,11 +88,22 @@ static void wr64(uint8_t *p, uint64_t v) {
   for (int i = 0; i < 8; i++, v >>= 8) p[i] = (uint8_t)v;
 }
 
-static bool is_ffma(const uint8_t *insn, const SassEnc *e) {
-  uint64_t lo = rd64(insn);
+/* The FFMA forms of one encoding: sass.def's rows for e, picked once per cubin. */
+typedef struct SassForms {
+  const SassOp *op[NELEMS(sass_ffmas)];
+  size_t n;
+} SassForms;
+
+static void ffma_forms(const SassEnc *e, SassForms *f) {
+  f->n = 0;
   for (size_t i = 0; i < NELEMS(sass_ffmas); i++)
-    if (!strcmp(sass_ffmas[i].enc, e->enc) && (lo & sass_ffmas[i].mask) == sass_ffmas[i].value)
-      return true;
+    if (!strcmp(sass_ffmas[i].enc, e->enc)) f->op[f->n++] = &sass_ffmas[i];
+}
+
+static bool is_ffma(const uint8_t *insn, const SassForms *f) {
+  uint64_t lo = rd64(insn);
+  for (size_t i = 0; i < f->n; i++)
+    if ((lo & f->op[i]->mask) == f->op[i]->value) return true;
   return false;
 }
 
@@ -102,10 +113,10 @@ static bool is_ffma(const uint8_t *insn, const SassEnc *e) {
  * yielding instruction).  Returns how many changed. */
 static int interleave_run(uint8_t *text, size_t from, size_t to, const SassEnc *e, int every) {
   int gap = 0, changed = 0;
+  const uint64_t yield = 1ull << e->yield_bit;
   for (size_t k = from; k < to; k++) {
     uint8_t *w = text + k * e->insn_bytes + 8 * e->ctrl_word;
     uint64_t c = rd64(w);
-    uint64_t yield = 1ull << e->yield_bit;
     if (every < 0) {
       if (!(c & yield)) wr64(w, c | yield), changed++;
       continue;
@@ -122,12 +133,13 @@ static int interleave_run(uint8_t *text, size_t from, size_t to, const SassEnc *
   return changed;
 }
 
-static int rewrite_text(uint8_t *text, size_t size, const SassEnc *e, int every) {
+static int rewrite_text(uint8_t *text, size_t size, const SassEnc *e, const SassForms *f,
+                        int every) {
   size_t n = size / e->insn_bytes;
   int changed = 0;
   for (size_t i = 0; i < n;) {
     size_t j = i;
-    while (j < n && is_ffma(text + j * e->insn_bytes, e)) j++;
+    while (j < n && is_ffma(text + j * e->insn_bytes, f)) j++;
     if (j - i >= e->min_run) changed += interleave_run(text, i, j, e, every);
     i = j > i ? j : i + 1;
   }
@@ -173,6 +185,8 @@ int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int eve
   const uint8_t *strsh = b + shoff + (uint64_t)shentsize * shstrndx;
   uint64_t stroff = rd64(strsh + SH_OFFSET), strsize = rd64(strsh + SH_SIZE);
   if (!in_bounds(stroff, strsize, size)) goto bad;
+  SassForms forms;
+  ffma_forms(e, &forms);
   for (unsigned s = 0; s < shnum; s++) {
     const uint8_t *sh = b + shoff + (uint64_t)shentsize * s;
     uint32_t name = rd32(sh + SH_NAME);
@@ -181,7 +195,7 @@ int drv_sass_interleave_ffma(void *cubin, size_t size, const char *arch, int eve
     const char *nm = (const char *)b + stroff + name;
     if (!memchr(nm, 0, strsize - name) || strncmp(nm, ".text.", 6)) continue;
     if (!in_bounds(off, len, size) || len % e->insn_bytes) goto bad;
-    *nchanged += rewrite_text(b + off, (size_t)len, e, every);
+    *nchanged += rewrite_text(b + off, (size_t)len, e, &forms, every);
   }
   return 0;
 bad:
