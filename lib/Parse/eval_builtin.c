@@ -102,14 +102,29 @@ static void method_index(void) {
   }
 }
 
+/* The rows found last, by the name's address and the kind (most names are interned, so
+ * a call site asks with the same pointer every time): a hit is checked by its name (an
+ * address may be reused by another compile's string), a miss is not kept. */
+enum { METHOD_CACHE = 256 };
+static _Thread_local struct {
+  const char *name;
+  const Method *m;
+} method_cache[METHOD_CACHE];
+
 const Method *ev_method_find(ValueKind type, const char *name) {
   if (type == V_BOOL) type = V_INT;
   if (type == V_SCALAR) type = V_BUFFER;
   if ((int)type < 0 || (int)type >= V_COUNT) return NULL;
+  unsigned h = (unsigned)(((uintptr_t)name >> 3) * 31u + (unsigned)type) % METHOD_CACHE;
+  const Method *c = method_cache[h].m;
+  if (method_cache[h].name == name && c->type == type && strcmp(c->name, name) == 0) return c;
   pthread_once(&method_once, method_index);
   for (int i = method_first[type]; i >= 0; i = method_next[i])
-    if (ev_methods[i].name[0] == name[0] && strcmp(ev_methods[i].name, name) == 0)
+    if (ev_methods[i].name[0] == name[0] && strcmp(ev_methods[i].name, name) == 0) {
+      method_cache[h].name = name;
+      method_cache[h].m = &ev_methods[i];
       return &ev_methods[i];
+    }
   return NULL;
 }
 

@@ -578,6 +578,32 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   return false;
 }
 
+bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st,
+                       Value *out) {
+  (void)ev;
+  if (obj.kind == V_OBJECT) { /* a function of the class, not shadowed by the instance */
+    Value *cv = class_find(obj.u.obj->cls, name, NULL, 0);
+    if (!cv || cv->kind != V_PYFUNC || attrs_find(&obj.u.obj->attrs, name)) return false;
+    st->fn = *cv;
+    st->self = obj;
+    *out = v_make(V_BOUND, loc);
+    out->u.bound.fn = &st->fn;
+    out->u.bound.self = &st->self;
+    return true;
+  }
+  if (obj.kind != V_STR && obj.kind != V_LIST && obj.kind != V_TUPLE && obj.kind != V_DICT)
+    return false;
+  const Method *m = ev_method_find(obj.kind, name);
+  if (!m) return false;
+  st->self = obj;
+  memset(&st->aux, 0, sizeof st->aux);
+  st->aux.recv = &st->self;
+  *out = v_make(V_METHOD, loc);
+  out->u.method = m;
+  out->aux = &st->aux;
+  return true;
+}
+
 /* a class's attribute (a descriptor's __get__(None, cls)), __name__, __mro__, an enum's __members__ */
 static bool lookup_class(Eval *ev, Value obj, const char *name, Loc loc, Value *out) {
   Value *cv = class_find(obj.u.cls, name, NULL, 0);

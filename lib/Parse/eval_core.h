@@ -472,6 +472,14 @@ const char *ev_path_join(Eval *ev, const char *ns, const char *name);
 Value ev_not_callable(Eval *ev, Value callee,
                       Args *a); /* the error of a kind without a call slot */
 
+/* obj.name as a call's callee, made without the arena (CPython's LOAD_METHOD): the
+ * function and the receiver a bound method would hold, kept by the call (ev_call) in
+ * this for as long as it runs. */
+typedef struct CalleeSlot {
+  Value fn, self;
+  ValueAux aux;
+} CalleeSlot;
+
 /* What the core's expressions need of the layers above it: Python's
  * comprehensions, f-strings, lambdas, set and dict displays and `in` (eval_py.c,
  * eval_class.c), and the file of the module whose code runs (eval_module.c).  The
@@ -484,6 +492,11 @@ typedef struct EvCoreHooks {
   Value (*set)(Eval *ev, Value list);      /* {a, b}: the list without duplicates */
   Value (*dict_display)(Eval *ev, Ast *a); /* {k: v, **d} */
   bool (*contains)(Eval *ev, Value x, Value c, bool *out); /* x in c; false after an error */
+  /* obj.name called at once: *out a bound method or builtin method whose parts are in
+   * *st, when obj.name is a plain method of obj's class or a builtin method of obj's
+   * kind; false: evaluate obj.name as an attribute (ev_attr) */
+  bool (*attr_callee)(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st,
+                      Value *out);
   void (*module_tag)(
       Eval *ev,
       int before); /* locate the diagnostics since `before` in the running module's file */

@@ -46,6 +46,7 @@ const EvCoreHooks ev_core_hooks = {
     .set = ev_py_set,
     .dict_display = ev_py_dict_display,
     .contains = ev_py_contains,
+    .attr_callee = ev_py_attr_callee,
     .module_tag = ev_module_tag,
 };
 

@@ -173,8 +173,19 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->callee_name = call->a->kind == A_NAME;
   /* x = A.local().view(...): only the outer call is named x (TVM names the value bound) */
   const char *outer_hint = ev->name_hint;
-  if (call->a->kind == A_ATTR) ev->name_hint = NULL;
-  Value callee = ev_expr(ev, call->a);
+  CalleeSlot slot; /* a method's parts (attr_callee): they live as long as the call */
+  Value callee;
+  if (call->a->kind == A_ATTR) {
+    ev->name_hint = NULL;
+    Value obj = ev_expr(ev, call->a->a);
+    if (obj.kind != V_ERROR &&
+        !ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
+      callee = ev_attr(ev, obj, call->a->name, call->a->loc);
+    else if (obj.kind == V_ERROR)
+      callee = obj;
+  } else {
+    callee = ev_expr(ev, call->a);
+  }
   ev->name_hint = outer_hint;
   ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
