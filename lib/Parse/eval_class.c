@@ -578,8 +578,7 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   return false;
 }
 
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st,
-                       Value *out) {
+bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out) {
   (void)ev;
   if (obj.kind == V_OBJECT) { /* a function of the class, not shadowed by the instance */
     Value *cv = class_find(obj.u.obj->cls, name, NULL, 0);

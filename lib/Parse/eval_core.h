@@ -495,8 +495,7 @@ typedef struct EvCoreHooks {
   /* obj.name called at once: *out a bound method or builtin method whose parts are in
    * *st, when obj.name is a plain method of obj's class or a builtin method of obj's
    * kind; false: evaluate obj.name as an attribute (ev_attr) */
-  bool (*attr_callee)(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st,
-                      Value *out);
+  bool (*attr_callee)(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
   void (*module_tag)(
       Eval *ev,
       int before); /* locate the diagnostics since `before` in the running module's file */

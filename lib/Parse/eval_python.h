@@ -116,8 +116,7 @@ bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
 /* EvCoreHooks.attr_callee (eval_class.c) */
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st,
-                       Value *out);
+bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 /* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
  * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */

@@ -181,8 +181,7 @@ Value ev_call(Eval *ev, Ast *call) {
     if (obj.kind != V_ERROR &&
         !ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
       callee = ev_attr(ev, obj, call->a->name, call->a->loc);
-    else if (obj.kind == V_ERROR)
-      callee = obj;
+    else if (obj.kind == V_ERROR) callee = obj;
   } else {
     callee = ev_expr(ev, call->a);
   }
