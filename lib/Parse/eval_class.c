@@ -29,14 +29,15 @@ static Value *attrs_find(PyAttrs *t, const char *name) {
   return NULL;
 }
 
-static void attrs_set(Eval *ev, PyAttrs *t, const char *name, Value v) {
+/* t.name = v; a table without room yet gets first_cap (0: 8) */
+static void attrs_set_room(Eval *ev, PyAttrs *t, const char *name, Value v, int first_cap) {
   Value *p = attrs_find(t, name);
   if (p) {
     *p = v;
     return;
   }
   if (t->n == t->cap) {
-    int nc = t->cap ? t->cap * 2 : 8;
+    int nc = t->cap ? t->cap * 2 : first_cap > 0 ? first_cap : 8;
     const char **nn = TIRX_NEWN(ev->m, const char *, nc);
     Value *nv = TIRX_NEWN(ev->m, Value, nc);
     if (t->n) {
@@ -49,6 +50,21 @@ static void attrs_set(Eval *ev, PyAttrs *t, const char *name, Value v) {
   }
   t->names[t->n] = name;
   t->vals[t->n++] = v;
+}
+
+static void attrs_set(Eval *ev, PyAttrs *t, const char *name, Value v) {
+  attrs_set_room(ev, t, name, v, 0);
+}
+
+/* An instance's attribute: its first table sized as its class's instances have needed
+ * (a proxy object with one attribute takes one slot, not eight: instances are many). */
+static void obj_attr_set(Eval *ev, struct PyObject *o, const char *name, Value v) {
+  struct PyClass *k = o->cls;
+  attrs_set_room(ev, &o->attrs, name, v,
+                 k->slotted      ? k->nslots
+                 : k->inst_attrs ? k->inst_attrs
+                                 : 2);
+  if (o->attrs.n > k->inst_attrs) k->inst_attrs = o->attrs.n;
 }
 
 /* The class attribute `name` from k or its bases in MRO order; *owner = the class that has it. */
@@ -570,7 +586,10 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   }
   Value *ga = class_find(o->cls, tirx_intern0(ev->m, "__getattr__"), NULL, 0);
   if (ga) {
-    Value args[2] = {obj, str_value(ev, name, loc)};
+    Value nm = v_make(V_STR, loc); /* the interned name itself: strings are immutable */
+    nm.u.s.p = name;
+    nm.u.s.len = strlen(name);
+    Value args[2] = {obj, nm};
     Args a = {args, 2, NULL, NULL, 0, loc};
     *out = ev_call_value(ev, *ga, &a);
     return true;
@@ -778,7 +797,7 @@ bool ev_object_setattr_plain(Eval *ev, Value obj, const char *name, Value v, Loc
       return false;
     }
   }
-  attrs_set(ev, &o->attrs, name, v);
+  obj_attr_set(ev, o, name, v);
   return true;
 }
 
@@ -818,7 +837,10 @@ bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
 bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
   Value *da = class_find(obj.u.obj->cls, tirx_intern0(ev->m, "__delattr__"), NULL, 0);
   if (da) {
-    Value args[2] = {obj, str_value(ev, name, loc)};
+    Value nm = v_make(V_STR, loc); /* the interned name itself: strings are immutable */
+    nm.u.s.p = name;
+    nm.u.s.len = strlen(name);
+    Value args[2] = {obj, nm};
     Args a = {args, 2, NULL, NULL, 0, loc};
     return ev_call_value(ev, *da, &a).kind != V_ERROR;
   }
@@ -931,7 +953,7 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
                     n == 1 ? "" : "s", a->npos);
   bool *have = TIRX_NEWN(ev->m, bool, n + 1);
   for (int i = 0; i < a->npos; i++) {
-    attrs_set(ev, &self.u.obj->attrs, names[i], a->pos[i]);
+    obj_attr_set(ev, self.u.obj, names[i], a->pos[i]);
     have[i] = true;
   }
   for (int j = 0; j < a->nkw; j++) {
@@ -943,7 +965,7 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
                       nm);
     if (have[i])
       return ev_error(ev, a->kwv[j].loc, "%s() got multiple values for argument '%s'", k->name, nm);
-    attrs_set(ev, &self.u.obj->attrs, nm, a->kwv[j]);
+    obj_attr_set(ev, self.u.obj, nm, a->kwv[j]);
     have[i] = true;
   }
   for (int i = 0; i < n; i++) {
@@ -962,7 +984,7 @@ static Value dc_init(Eval *ev, Value self, Args *a) {
         return ev_error(ev, a->loc, "%s() missing required argument '%s'", k->name, names[i]);
       }
     }
-    attrs_set(ev, &self.u.obj->attrs, names[i], v);
+    obj_attr_set(ev, self.u.obj, names[i], v);
   }
   Value *post = class_find(k, tirx_intern0(ev->m, "__post_init__"), NULL, 0);
   if (post) {

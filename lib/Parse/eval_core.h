@@ -201,7 +201,8 @@ struct PyClass {
   struct PyClass **mro;
   int nmro; /* C3 linearisation: the class, then its bases in lookup order */
   const char **slots;
-  int nslots; /* __slots__ of the whole hierarchy (slotted: every class has one) */
+  int nslots;     /* __slots__ of the whole hierarchy (slotted: every class has one) */
+  int inst_attrs; /* the most attributes an instance has had: a new one's first room */
   bool slotted;
   const struct Builtin *exc_base; /* an exception class: the builtin exception it derives from */
 };

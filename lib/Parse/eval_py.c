@@ -490,7 +490,11 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     *p = plan;
     txmap_put(&ev->py->fplans, a, p);
   }
-  StrBuf b = {0};
+  /* the buffer of the last f-string, taken while this one is made (a field that
+   * formats another one gets a new buffer) */
+  StrBuf b = ev->py->fscratch;
+  ev->py->fscratch = (StrBuf){0};
+  b.n = 0;
   for (int i = 0; i < p->n; i++) {
     FPart *f = &p->part[i];
     strbuf_put(&b, f->lit, f->llen);
@@ -507,7 +511,14 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc))
       return v_make(V_ERROR, a->loc);
   }
-  return py_take_str(ev, &b, a->loc);
+  if (b.n > EV_MAX_STR) {
+    strbuf_free(&b);
+    return py_too_long(ev, a->loc);
+  }
+  Value r = py_str_value(ev, strbuf_str(&b), b.n, a->loc);
+  if (!ev->py->fscratch.p) ev->py->fscratch = b; /* kept for the next one */
+  else strbuf_free(&b);
+  return r;
 }
 
 /* "..." % args */
@@ -906,6 +917,7 @@ void ev_py_free(Eval *ev) {
   txmap_free(&ev->py->isinstance_kinds);
   free(ev->py->shared_dflts);
   ev->py->shared_dflts = NULL;
+  strbuf_free(&ev->py->fscratch);
   txmap_free(&ev->builtin_names);
   txmap_free(&ev->paths);
   txmap_free(&ev->py->lib_names);

@@ -44,6 +44,7 @@ typedef struct EvPython {
     int n;
   } * shared_dflts;
   int nshared_dflts, capshared_dflts;
+  StrBuf fscratch; /* an f-string's text while it is made (ev_py_fstring): reused, not freed */
 } EvPython;
 
 /* the functions of builtins.def's rows (the rows: eval_core.h) */

@@ -194,8 +194,11 @@ static size_t recent_slot(const char *p) {
 }
 
 const char *interner_get0(Interner *t, const char *s) {
-  if (t->recent[recent_slot(s)] == s) return s;
+  size_t k = recent_slot(s);
+  if (t->recent[k] == s) return s;
+  if (t->lit_key[k] == s && strcmp(t->lit_val[k], s) == 0) return t->lit_val[k];
   const char *c = interner_get(t, s, strlen(s));
   t->recent[recent_slot(c)] = c;
+  if (c != s) t->lit_key[k] = s, t->lit_val[k] = c;
   return c;
 }

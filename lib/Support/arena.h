@@ -26,6 +26,10 @@ typedef struct Interner {
   /* strings interned lately, by address: interning one of them again (a name the
    * evaluator already holds interned) is one pointer compare, no hashing */
   const char *recent[INTERNER_RECENT];
+  /* interner_get0's other cache: a string outside the interner (a C literal such as
+   * "__init__") and its interned copy, checked by content (the address may hold
+   * another string by now) */
+  const char *lit_key[INTERNER_RECENT], *lit_val[INTERNER_RECENT];
 } Interner;
 
 Interner *interner_new(Arena *a);
