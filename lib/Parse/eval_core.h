@@ -493,6 +493,9 @@ typedef struct EvCoreHooks {
   Value (*set)(Eval *ev, Value list);      /* {a, b}: the list without duplicates */
   Value (*dict_display)(Eval *ev, Ast *a); /* {k: v, **d} */
   bool (*contains)(Eval *ev, Value x, Value c, bool *out); /* x in c; false after an error */
+  /* a call whose callee evaluates its arguments itself (any() / all() of a generator);
+   * false: an ordinary call */
+  bool (*call_lazy)(Eval *ev, Value callee, Ast *call, Value *out);
   /* obj.name called at once: *out a bound method or builtin method whose parts are in
    * *st, when obj.name is a plain method of obj's class or a builtin method of obj's
    * kind; false: evaluate obj.name as an attribute (ev_attr) */

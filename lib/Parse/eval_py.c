@@ -1382,6 +1382,12 @@ static void dict_put(Eval *ev, Value *d, PyKeyIndex *x, Value k, Value v) {
 typedef struct PyVec {
   Value *v;
   int n, cap;
+  /* a generator's items tested as any() / all() read them (ev_py_call_lazy): 0 none;
+   * else true for any() (stop at a true item), false for all(); done: stopped */
+  int test;
+  bool want, done;
+  const char *who;
+  Loc at;
 } PyVec;
 
 static void pv_push(Eval *ev, PyVec *p, Value v) {
@@ -1415,9 +1421,17 @@ static bool py_comp_clause(Eval *ev, Ast *c, PyVec *out) {
     if (!keep) continue;
     if (c->ival & 1) {
       if (!py_comp_clause(ev, c->a, out)) return false;
+      if (out->done) return true;
     } else {
       Value v = ev_expr(ev, c->a);
       if (v.kind == V_ERROR) return false;
+      if (out->test) { /* any() / all() of the generator: its items one by one */
+        bool t;
+        if (!ev_truthy_const(ev, v, &t))
+          return ev_error(ev, out->at, "%s() of a non-parse-time value", out->who), false;
+        if (t == out->want) return out->done = true;
+        continue;
+      }
       pv_push(ev, out, v);
     }
     if (out->n > PY_MAX_ITEMS) {
@@ -1428,16 +1442,43 @@ static bool py_comp_clause(Eval *ev, Ast *c, PyVec *out) {
   return true;
 }
 
-Value ev_py_comp(Eval *ev, Ast *c) {
-  PyVec out = {0};
+/* c's clauses run in their own scope, the items into *out */
+static bool py_comp_run(Eval *ev, Ast *c, PyVec *out) {
   ev_push_scope(ev); /* the loop variables are the comprehension's own */
   PyFrame frame;
   ev_frame_enter(ev, &frame, NULL);
   frame.comp = true;
-  bool ok = py_comp_clause(ev, c, &out);
+  bool ok = py_comp_clause(ev, c, out);
   ev_frame_leave(ev, &frame);
   ev_pop_scope(ev);
-  if (!ok) return v_make(V_ERROR, c->loc);
+  return ok;
+}
+
+/* any(x for ...) / all(x for ...): as in CPython the generator runs only until an item
+ * decides (later items are not evaluated), and no list of its items is made.  Other
+ * calls: false (the caller evaluates the arguments). */
+bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out) {
+  if (callee.kind != V_BUILTIN ||
+      (callee.u.builtin != &ev_builtins[BI_any] && callee.u.builtin != &ev_builtins[BI_all]))
+    return false;
+  if (call->n != 1 || call->list[0]->kind != A_COMP || call->list[0]->op != '(') return false;
+  PyVec t = {0};
+  t.test = 1;
+  t.want = callee.u.builtin == &ev_builtins[BI_any];
+  t.who = callee.u.builtin->name;
+  t.at = call->loc;
+  if (!py_comp_run(ev, call->list[0], &t)) {
+    *out = v_make(V_ERROR, call->loc);
+    return true;
+  }
+  *out = v_make(V_BOOL, call->loc);
+  out->u.i = t.done ? t.want : !t.want;
+  return true;
+}
+
+Value ev_py_comp(Eval *ev, Ast *c) {
+  PyVec out = {0};
+  if (!py_comp_run(ev, c, &out)) return v_make(V_ERROR, c->loc);
   Value r = py_seq(ev, c->op == '(' ? V_TUPLE : V_LIST, out.v, out.n, c->loc);
   if (c->op == 's') return ev_py_set(ev, r);
   if (c->op != 'd') return r;

@@ -116,6 +116,8 @@ Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+/* EvCoreHooks.call_lazy (eval_py.c) */
+bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out);
 /* EvCoreHooks.attr_callee (eval_class.c) */
 bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);

@@ -188,6 +188,8 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->name_hint = outer_hint;
   ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
+  Value lazy;
+  if (callee.kind == V_BUILTIN && ev_core_hooks.call_lazy(ev, callee, call, &lazy)) return lazy;
   /* Decide the name before evaluating arguments: assignments pass the target
    * name down as name_hint, nested calls must not inherit it. */
   const char *hint = ev->name_hint;
