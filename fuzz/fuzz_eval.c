@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   TirxDiag d;
   tirx_diag_init(&d, "fuzz.py", src, size);
-  TirxParseOptions po = {NULL, 0, entry, NULL, 0, 20000};
+  TirxParseOptions po = {NULL, 0, entry, NULL, 0, 20000, NULL, 0};
   Module *m = tirx_parse("fuzz.py", src, size, &po, &d);
   if (m && tirx_verify_module(m, &d)) free(tirx_print_module(m));
   free(tirx_diag_render(&d));

@@ -2,7 +2,7 @@
  *
  *   tirx-opt FILE|- [-o OUT] [-D NAME=VALUE]... [--pass-pipeline=a,b,c] [--mcpu=ARCH]
  *            [--print-after-all] [--print-after=NAME] [--list-passes [-v]]
- *            [--no-verify] [--verify-roundtrip] [--time-passes]
+ *            [--no-verify] [--verify-roundtrip] [--time-passes] [--time-eval[=N]]
  *            [--print-style=tirx|tvm] [--split-input-file] [--verify-diagnostics]
  *
  * The command line, input, output and diagnostics go through tools/common/tool.h.
@@ -50,6 +50,9 @@ static const char usage[] =
     "  --verify-roundtrip      also check print(parse(print(x))) == print(x) and\n"
     "                          structural equality; exit 1 if not\n"
     "  --time-passes           report the time spent in each pass (to stderr)\n"
+    "  --time-eval[=N]         report the N (30) Python functions of the evaluation that took\n"
+    "                          the most time in their own code: calls, self and total ms\n"
+    "                          (to stderr)\n"
     "  --print-style=S         tirx (default): canonical TIRx text; tvm: exactly\n"
     "                          what TVM's .script() prints\n"
     "  --structural-hash       print the module's structural hash instead of the\n"
@@ -130,6 +133,8 @@ typedef struct Options {
   const char **includes; /* -I */
   int nincludes;
   bool roundtrip, print_hash, split, verify_diags;
+  bool time_eval;     /* --time-eval[=N] */
+  int time_eval_rows; /* its N (0: the default) */
   TirxPrintOptions pro;
   TirxPassOptions po;
 } Options;
@@ -159,6 +164,15 @@ static int parse_options(ToolArgs *t, Options *o) {
       o->print_hash = true;
     } else if (tool_flag(t, "--time-passes")) {
       o->po.time_passes = true;
+    } else if (tool_flag(t, "--time-eval")) {
+      o->time_eval = true;
+    } else if (strncmp(a, "--time-eval=", 12) == 0) {
+      char *end;
+      long n = strtol(a + 12, &end, 10);
+      if (*end || n <= 0 || n > 1000000)
+        return tool_usage_error(t->tool, "--time-eval=N: N must be a count of rows (1..1000000)");
+      o->time_eval = true;
+      o->time_eval_rows = (int)n;
     } else if (tool_flag(t, "--split-input-file")) {
       o->split = true;
     } else if (tool_flag(t, "--verify-diagnostics")) {
@@ -232,7 +246,14 @@ static void append(char **buf, size_t *n, const char *text) {
  * (with --verify-diagnostics: when its diagnostics were not the expected ones). */
 static int run_one(const Options *o, const char *fname, const char *src, size_t len, char **outbuf,
                    size_t *outlen) {
-  TirxParseOptions popts = {o->defines, o->ndefines, o->entry, o->includes, o->nincludes, 0};
+  TirxParseOptions popts = {o->defines,
+                            o->ndefines,
+                            o->entry,
+                            o->includes,
+                            o->nincludes,
+                            0,
+                            o->time_eval ? stderr : NULL,
+                            o->time_eval_rows};
   TirxDiag d;
   tirx_diag_init(&d, fname, src, len);
   int rc = 0;

@@ -351,8 +351,8 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
 
   /* parse, and print the canonical IR (the key's, and the "tirx" artifact) */
   double t = now_ms();
-  TirxParseOptions po = {o.defines,      o.ndefines,      o.entry,
-                         o.include_dirs, o.ninclude_dirs, o.max_steps};
+  TirxParseOptions po = {o.defines,       o.ndefines,  o.entry, o.include_dirs,
+                         o.ninclude_dirs, o.max_steps, NULL,    0};
   Module *m = tirx_parse(filename, source, len, &po, diag);
   out->ms_stage[TIRX_STAGE_PARSE] = now_ms() - t;
   /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):

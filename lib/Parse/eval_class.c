@@ -1142,7 +1142,9 @@ static Value lambda_call(Eval *ev, Value fn, Args *a) {
 
 /* The call slots of the Python kinds (ev_call_value, eval_call.c, dispatches). */
 
-Value ev_lambda_call(Eval *ev, Value fn, Args *a) { return lambda_call(ev, fn, a); }
+Value ev_lambda_call(Eval *ev, Value fn, Args *a) {
+  return ev->py->prof ? ev_py_profiled(ev, fn, a, lambda_call) : lambda_call(ev, fn, a);
+}
 
 Value ev_class_call(Eval *ev, Value fn, Args *a) { return instantiate(ev, fn.u.cls, a); }
 

@@ -105,6 +105,10 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   ev->py->cur_mod = to;
 }
 
+const char *ev_module_file(Eval *ev, const struct PyModule *m) {
+  return m && m->path && *m->path ? m->path : ev->m->filename;
+}
+
 /* An error reported while another module's code runs is located in that file. */
 void ev_module_tag(Eval *ev, int before) {
   if (ev->py->cur_mod && ev->d->n > before && ev->py->cur_mod->src)

@@ -23,6 +23,7 @@ void ev_entry(Eval *ev, const char *text);
 /* modules (eval_module.c) */
 bool ev_module_attr(Eval *ev, Value mod, const char *name, Loc loc, Value *out);
 void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved);
+const char *ev_module_file(Eval *ev, const struct PyModule *m); /* EvPythonHooks.module_file */
 void ev_modules_free(Eval *ev);
 void ev_module_set(Eval *ev, Value mod, const char *name, Value v);
 Value ev_module_new(Eval *ev, const Builtin *self, Args *a);  /* _tirx.module_new */

@@ -44,6 +44,7 @@ typedef struct EvPython {
     int n;
   } * shared_dflts;
   int nshared_dflts, capshared_dflts;
+  struct EvProfile *prof; /* --time-eval (TirxParseOptions.eval_profile): NULL when off */
   StrBuf fscratch; /* an f-string's text while it is made (ev_py_fstring): reused, not freed */
 } EvPython;
 
@@ -106,6 +107,12 @@ void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc); /* into the callee's
 /* plain Python (eval_py.c, eval_module.c) */
 Value ev_py_def(Eval *ev, Ast *fd);
 void ev_py_free(Eval *ev); /* the evaluator's Python caches */
+/* --time-eval: starts measuring the Python functions (when the options ask), and
+ * writes their table and stops (eval_py.c) */
+void ev_py_profile_begin(Eval *ev);
+void ev_py_profile_end(Eval *ev);
+/* call(ev, fn, a) of a Python function or lambda fn, measured (while ev->py->prof) */
+Value ev_py_profiled(Eval *ev, Value fn, Args *a, CallSlot call);
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
 bool ev_py_step(Eval *ev, Loc loc);
@@ -184,6 +191,8 @@ typedef struct EvPythonHooks {
   Value (*module_exec)(Eval *ev, const Builtin *self, Args *a);
   /* makes `to`'s globals the running ones (NULL: the input file's); *saved: the previous module */
   void (*module_switch)(Eval *ev, struct PyModule *to, struct PyModule **saved);
+  /* the file of a module's code (NULL: the input's) */
+  const char *(*module_file)(Eval *ev, const struct PyModule *m);
   /* a @T.meta_class constructor's window of new buffers, and its end */
   struct MetaScope *(*meta_begin)(Eval *ev, struct PyClass *k);
   void (*meta_end)(Eval *ev, struct MetaScope *s, struct PyObject *o, const Value *init);

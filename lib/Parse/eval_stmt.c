@@ -1665,8 +1665,10 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     ev.opts = opts;
     StmtVec top = {0};
     ev.cur = &top;
+    ev_py_profile_begin(&ev);
     ev_file(&ev, &file);
     ev_resolve_calls(&ev);
+    ev_py_profile_end(&ev);
     free(top.v);
     ev_modules_free(&ev);
     txmap_free(&ev.py->grow);

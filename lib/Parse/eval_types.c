@@ -59,6 +59,7 @@ const EvPythonHooks ev_python_hooks = {
     .module_new = ev_module_new,
     .module_exec = ev_module_exec,
     .module_switch = ev_module_switch,
+    .module_file = ev_module_file,
     .meta_begin = ev_meta_begin,
     .meta_end = ev_meta_end,
     .define_kernel = ev_define_kernel,

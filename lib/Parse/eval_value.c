@@ -189,7 +189,9 @@ Value ev_call(Eval *ev, Ast *call) {
   ev->callee_name = saved_callee;
   if (callee.kind == V_ERROR) return callee;
   Value lazy;
-  if (callee.kind == V_BUILTIN && ev_core_hooks.call_lazy(ev, callee, call, &lazy)) return lazy;
+  if (callee.kind == V_BUILTIN && call->n == 1 && call->list[0]->kind == A_COMP &&
+      ev_core_hooks.call_lazy(ev, callee, call, &lazy))
+    return lazy;
   /* Decide the name before evaluating arguments: assignments pass the target
    * name down as name_hint, nested calls must not inherit it. */
   const char *hint = ev->name_hint;

@@ -2,6 +2,8 @@
 #ifndef TIRX_PARSE_H
 #define TIRX_PARSE_H
 
+#include <stdio.h>
+
 #include "tirx/internal/diag.h"
 #include "tirx/internal/ir.h"
 
@@ -22,6 +24,10 @@ typedef struct TirxParseOptions {
   /* parse-time Python steps (statements, loop iterations, calls) before the
    * located "exceeded N steps" error; 0 = TIRX_PARSE_MAX_STEPS */
   long long max_steps;
+  /* --time-eval: each Python function the evaluation ran (calls, time in it, time under
+   * it), the slowest first, written here after the evaluation; NULL: not measured */
+  FILE *eval_profile;
+  int eval_profile_rows; /* the rows written (0: 30) */
 } TirxParseOptions;
 
 #define TIRX_PARSE_MAX_STEPS 2000000
