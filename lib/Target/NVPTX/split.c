@@ -28,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "Support/arena.h"
 #include "Support/strbuf.h"
 #include "Target/NVPTX/cg.h"
 
@@ -255,27 +256,19 @@ static const char *skip_blank(const char *p) {
 
 /* Distinct lines over all parts' defs. */
 static int count_names(const Part *parts, int n) {
-  StrBuf seen = {0};
-  int count = 0;
+  Arena *a = arena_new();
+  Interner *seen = interner_new(a); /* each distinct line once: linear in the text */
   for (int i = 0; i < n; i++) {
     const char *d = strbuf_str(&parts[i].defs);
     for (const char *l = d; *l;) {
       const char *e = strchr(l, '\n');
-      size_t len = (size_t)(e - l);
-      bool dup = false;
-      for (const char *s = seen.p ? seen.p : ""; *s && !dup;) {
-        const char *se = strchr(s, '\n');
-        dup = (size_t)(se - s) == len && memcmp(s, l, len) == 0;
-        s = se + 1;
-      }
-      if (!dup) {
-        strbuf_put(&seen, l, len + 1);
-        count++;
-      }
+      interner_get(seen, l, (size_t)(e - l));
       l = e + 1;
     }
   }
-  strbuf_free(&seen);
+  int count = (int)seen->n;
+  interner_free(seen);
+  arena_free(a);
   return count;
 }
 
@@ -300,17 +293,20 @@ static char *join_parts(const Part *parts, int n) {
   StrBuf out = {0};
   strbuf_put(&out, parts[0].ptx, (size_t)(skip_blank(h) - parts[0].ptx));
   int ndefs = 0;
+  Arena *a = arena_new();
+  Interner *seen = interner_new(a); /* the items' texts: an item seen before is skipped */
   for (int i = 0; i < nitems; i++) {
-    bool dup = false;
-    for (int j = 0; j < i && !dup; j++)
-      dup = items[j].n == items[i].n && memcmp(items[j].p, items[i].p, items[i].n) == 0;
-    if (dup) continue;
+    size_t before = seen->n;
+    interner_get(seen, items[i].p, items[i].n);
+    if (seen->n == before) continue;
     ndefs += items[i].def;
     if (items[i].kernel >= 0) put_renumbered(&out, items[i].p, items[i].n, items[i].kernel);
     else strbuf_put(&out, items[i].p, items[i].n);
     strbuf_put(&out, items[i].p + items[i].n, items[i].blank);
   }
   free(items);
+  interner_free(seen);
+  arena_free(a);
   if (ndefs != count_names(parts, n)) {
     strbuf_free(&out);
     return NULL;
