@@ -302,6 +302,7 @@ static void class_fields(Eval *ev, Ast *c, struct PyClass *k) {
   t.u.list.items = names;
   t.u.list.n = nf;
   attrs_set(ev, &k->attrs, tirx_intern0(ev->m, "__dataclass_fields__"), t);
+  ev->py->class_epoch++;
 }
 
 /* enum members: every plain attribute of the body, auto() numbered */
@@ -828,6 +829,7 @@ bool ev_class_setattr(Eval *ev, Value obj, const char *name, Value v, Loc loc) {
   }
   if (obj.kind == V_CLASS) {
     attrs_set(ev, &obj.u.cls->attrs, name, v);
+    ev->py->class_epoch++; /* what was found in classes may differ now */
     return true;
   }
   return ev_error(ev, loc, "cannot set attribute '%s' on this value at parse time", name), false;

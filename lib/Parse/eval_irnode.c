@@ -239,17 +239,26 @@ typedef struct Kids {
   Loc loc;
   Value *v;
   int n, cap;
+  Value small[2]; /* most nodes have one or two: no heap for them (a frame of a deep walk) */
 } Kids;
 
-/* heap-owned (kids_free): a walk makes one list per node */
+/* small's, else heap-owned (kids_free): a walk makes one list per node */
 static void kid(Kids *k, Value v) {
+  if (!k->v) {
+    k->v = k->small;
+    k->cap = (int)(sizeof k->small / sizeof k->small[0]);
+  }
   if (k->n == k->cap) {
-    k->cap = k->cap ? k->cap * 2 : 8;
-    k->v = tirx_xrealloc(k->v, (size_t)k->cap, sizeof(Value));
+    Value *nv = tirx_xrealloc(k->v == k->small ? NULL : k->v, (size_t)k->cap * 2, sizeof(Value));
+    if (k->v == k->small) memcpy(nv, k->small, sizeof k->small);
+    k->v = nv;
+    k->cap *= 2;
   }
   k->v[k->n++] = v;
 }
-static void kids_free(Kids *k) { free(k->v); }
+static void kids_free(Kids *k) {
+  if (k->v != k->small) free(k->v);
+}
 static void kid_expr(Kids *k, Expr *e) {
   if (e) kid(k, v_expr(e, k->loc));
 }
@@ -320,7 +329,7 @@ Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
     if (!e) return v_make(V_ERROR, a->loc);
     x = v_expr(e, a->loc);
   }
-  Kids k = {ev, a->loc, NULL, 0, 0};
+  Kids k = {.ev = ev, .loc = a->loc};
   if (x.kind == V_STMT) stmt_kids(&k, x.u.st);
   else if (x.kind == V_EXPR) expr_kids(&k, x.u.e);
   else return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[x.kind].name);
@@ -337,14 +346,25 @@ Value lib_ir_children(Eval *ev, const Builtin *self, Args *a) {
  * instance attribute does not shadow them). */
 enum { IR_VISIT_MAX_DEPTH = 4096 };
 
+/* A visitor class's dispatch over its base, by node kind: made by the first visit
+ * with the pair, kept (EvPython.ir_dispatch) for the later ones while no class
+ * attribute was assigned since (EvPython.class_epoch): a visit asks once per node. */
+enum { IR_DISPATCH_KINDS = 32 }; /* more than the kinds stmt_kind / expr_kind name */
+typedef struct IrDispatch {
+  struct PyClass *cls, *base;
+  unsigned epoch;
+  int n;
+  const char *kinds[IR_DISPATCH_KINDS]; /* the kind names (literals) seen */
+  bool own[IR_DISPATCH_KINDS];          /* cls overrides base's visit_<kind>_ ... */
+  Value meth[IR_DISPATCH_KINDS];        /* ... with this */
+  struct IrDispatch *next;
+} IrDispatch;
+
 typedef struct IrVisit {
   Value self;
   struct PyClass *cls, *base;
   int depth;
-  /* visit_<kind>_ names interned so far, by the kind's name (a literal): a visit
-   * asks for one per node */
-  const char *kinds[24], *names[24];
-  int nnames;
+  IrDispatch *d;
 } IrVisit;
 
 static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc);
@@ -375,16 +395,32 @@ static const char *method_name(const char *kind) {
   return "visit_";
 }
 
-/* method_name(kind), interned (kept in iv for the next node of the kind) */
-static const char *visit_name(Eval *ev, IrVisit *iv, const char *kind) {
-  for (int i = 0; i < iv->nnames; i++)
-    if (iv->kinds[i] == kind) return iv->names[i];
+/* The visitor's own visit_<kind>_ (NULL: it keeps base's, the native walk). */
+static const Value *own_method(Eval *ev, IrVisit *iv, const char *kind) {
+  IrDispatch *d = iv->d;
+  for (int i = 0; i < d->n; i++)
+    if (d->kinds[i] == kind) return d->own[i] ? &d->meth[i] : NULL;
   const char *name = tirx_intern0(ev->m, method_name(kind));
-  if (iv->nnames < (int)(sizeof iv->kinds / sizeof iv->kinds[0])) {
-    iv->kinds[iv->nnames] = kind;
-    iv->names[iv->nnames++] = name;
-  }
-  return name;
+  Value *m = ev_class_find(iv->cls, name);
+  bool own = m && m != ev_class_find(iv->base, name);
+  if (d->n == IR_DISPATCH_KINDS) return own ? m : NULL; /* not kept: asked again */
+  d->kinds[d->n] = kind;
+  d->own[d->n] = own;
+  if (own) d->meth[d->n] = *m;
+  return own ? &d->meth[d->n++] : (d->n++, NULL);
+}
+
+/* The dispatch of (cls, base), made now if none is kept or classes changed since. */
+static IrDispatch *dispatch_of(Eval *ev, struct PyClass *cls, struct PyClass *base) {
+  for (IrDispatch *d = ev->py->ir_dispatch; d; d = d->next)
+    if (d->cls == cls && d->base == base && d->epoch == ev->py->class_epoch) return d;
+  IrDispatch *d = TIRX_NEW(ev->m, IrDispatch);
+  d->cls = cls;
+  d->base = base;
+  d->epoch = ev->py->class_epoch;
+  d->next = ev->py->ir_dispatch;
+  ev->py->ir_dispatch = d;
+  return d;
 }
 
 static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
@@ -395,9 +431,8 @@ static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
     return ev_error(ev, loc, "IR visit deeper than %d nodes", IR_VISIT_MAX_DEPTH), false;
   const char *k = node.kind == V_STMT ? stmt_kind(node.u.st) : expr_kind(node.u.e);
   if (k) {
-    const char *name = visit_name(ev, iv, k);
-    Value *m = ev_class_find(iv->cls, name);
-    if (m && m != ev_class_find(iv->base, name)) {
+    const Value *m = own_method(ev, iv, k);
+    if (m) {
       Value args[2] = {iv->self, node};
       Args a = {args, 2, NULL, NULL, 0, loc};
       return ev_call_value(ev, *m, &a).kind != V_ERROR;
@@ -410,7 +445,7 @@ static bool ir_visit_node(Eval *ev, IrVisit *iv, Value node, Loc loc) {
 }
 
 static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc) {
-  Kids k = {ev, loc, NULL, 0, 0};
+  Kids k = {.ev = ev, .loc = loc};
   if (node.kind == V_STMT) stmt_kids(&k, node.u.st);
   else expr_kids(&k, node.u.e);
   bool ok = true;
@@ -430,6 +465,7 @@ static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
   iv->self = a->pos[0];
   iv->cls = a->pos[0].u.obj->cls;
   iv->base = a->pos[2].u.cls;
+  iv->d = dispatch_of(ev, iv->cls, iv->base);
   return true;
 }
 

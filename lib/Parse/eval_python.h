@@ -44,8 +44,12 @@ typedef struct EvPython {
     int n;
   } * shared_dflts;
   int nshared_dflts, capshared_dflts;
-  struct EvProfile *prof; /* --time-eval (TirxParseOptions.eval_profile): NULL when off */
-  StrBuf fscratch; /* an f-string's text while it is made (ev_py_fstring): reused, not freed */
+  struct EvProfile *prof;
+  /* _tirx.ir_visit's dispatch per visitor class (eval_irnode.c), valid while class_epoch,
+   * which every assignment to a class attribute after its body ran bumps, stays */
+  struct IrDispatch *ir_dispatch;
+  unsigned class_epoch; /* --time-eval (TirxParseOptions.eval_profile): NULL when off */
+  StrBuf fscratch;      /* an f-string's text while it is made (ev_py_fstring): reused, not freed */
 } EvPython;
 
 /* the functions of builtins.def's rows (the rows: eval_core.h) */

@@ -11,6 +11,10 @@
 # CHECK: T.evaluate("store:shared:1:None load:global:i load:local:i call:tirx.address_of addr:BufferLoad:global call:tirx.cuda.func_call:dev_fn load:shared:i span:None")
 # CHECK-NEXT: T.evaluate("post:Var,BufferLoad,Var,BufferLoad,Add,Var,IntImm,Add,BufferStore")
 # CHECK-NEXT: T.evaluate("seq:6 first:ScopeIdDef kinds:SeqStmt")
+# A visit method assigned to the class after a first visit is the one the next visit
+# calls (the native walk's per-class dispatch is made anew), in that class and in its
+# subclasses; a base method restored is the native walk again:
+# CHECK-NEXT: T.evaluate("calls:2 loads:0 loads:4 sub:4 again:0")
 import tvm
 from tvm import tirx
 from tvm.script import tirx as T
@@ -74,10 +78,43 @@ def get():
     post_order_visit(f.body, find)
     post_order_visit(stores[0], lambda n: post.append(type(n).__name__))
     seq = f.body.body  # f.body: the device_entry AttrStmt
+
+    class Count(StmtExprVisitor):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+
+        def visit_call_(self, op):
+            self.n += 1
+
+    class SubCount(Count):
+        pass
+
+    def count_loads(self, op):
+        self.n += 1
+        StmtExprVisitor.visit_buffer_load_(self, op)
+
+    c = Count()
+    c(f.body)
+    first = "calls:%d" % c.n
+    c = Count()
+    Count.visit_call_ = StmtExprVisitor.visit_call_
+    c(f.body)
+    first += " loads:%d" % c.n
+    Count.visit_buffer_load_ = count_loads
+    c = Count()
+    c(f.body)
+    sc = SubCount()
+    sc(f.body)
+    Count.visit_buffer_load_ = StmtExprVisitor.visit_buffer_load_
+    c2 = Count()
+    c2(f.body)
+    first += " loads:%d sub:%d again:%d" % (c.n, sc.n, c2.n)
     with IRBuilder() as ib:
         with I.prim_func():
             I.func_name("log")
             T.evaluate(" ".join(v.log))
             T.evaluate("post:" + ",".join(post))
             T.evaluate("seq:%d first:%s kinds:%s" % (len(seq.seq), type(seq.seq[0]).__name__, type(seq).__name__))
+            T.evaluate(first)
     return ib.get()
