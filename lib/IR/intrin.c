@@ -307,7 +307,8 @@ static const char *suggest_token(const char *tok, size_t n, const PtxAluFamily *
   return best;
 }
 
-#define FAIL(...) (snprintf(err, errn, __VA_ARGS__), false)
+/* err == NULL (errn 0): the caller tolerates the failure, so no message is formatted */
+#define FAIL(...) ((errn ? snprintf(err, errn, __VA_ARGS__) : 0), false)
 
 bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
   memset(out, 0, sizeof *out);
@@ -359,6 +360,7 @@ bool tirx_ptx_alu_parse(const char *sp, PtxAlu *out, char *err, size_t errn) {
       out->hlw = tok[0] == 'w' ? 'w' : tok[1] == 'o' ? 'l' : 'h';
     }
     if (!cls || !(f->mods & cls)) {
+      if (!errn) return false; /* no did-you-mean for a caller that drops it */
       const char *s = suggest_token(tok, n, f);
       if (s)
         return FAIL("T.ptx.%s does not take the modifier .%.*s; did you mean .%s?", f->name, (int)n,

@@ -817,7 +817,7 @@ static Value generic_call(Eval *ev, const Intrin *in, Args *a) {
 static void ptx_unescape(const char *in, char *out, size_t n) {
   size_t o = 0;
   for (size_t i = 0; in[i] && o + 3 < n; i++) {
-    if (strncmp(in + i, "__colon__", 9) == 0) { /* a single ':' (TVM's escape) */
+    if (in[i] == '_' && strncmp(in + i, "__colon__", 9) == 0) { /* a single ':' (TVM's escape) */
       out[o++] = ':';
       i += 8;
     } else if (in[i] == '_' && in[i + 1] == '_') {
@@ -1171,10 +1171,12 @@ static Value ptx_alu_store(Eval *ev, const char *sp, Value dst, Expr *c, Loc loc
  * dtype, a bit or 16-bit-float carrier type (.b32, .f16, .bf16x2) and the
  * uint32 position/shift operands take any integer/float dtype of that width;
  * Python literals adopt the operand's dtype. */
-static Value ptx_alu_call(Eval *ev, const char *sp, Args *a) {
+static Value ptx_alu_call(Eval *ev, const PtxSpell *ps, Args *a) {
+  const char *sp = ps->spelling;
   PtxAlu p;
   char err[256];
-  if (!tirx_ptx_alu_parse(sp, &p, err, sizeof err))
+  if (ps->alu_ok) p = ps->alu; /* decoded at the spelling's first call */
+  else if (!tirx_ptx_alu_parse(sp, &p, err, sizeof err))
     return ev_error(ev, a->loc, "T.ptx[\"%s\"]: %s", sp, err);
   for (int i = 0; i < a->nkw; i++)
     if (a->kwv[i].kind != V_NONE)
@@ -1924,24 +1926,21 @@ static const SpecialForm special_forms[INTRIN_COUNT] = {
  * *in set to the row to call generically (NULL: unknown). */
 /* A spelling of the T.ptx table: the instruction (through the table engine),
  * unless a value form of the intrinsic rows fits; whether that settled it. */
-static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Args *a, bool as_stmt,
-                           Value *out) {
+static bool ptx_table_call(Eval *ev, const PtxSpell *sp, Args *a, bool as_stmt, Value *out) {
   Loc loc = a->loc;
-  const Intrin *vf = look->value;
-  bool value_form = vf || look->alu;
+  const Intrin *vf = sp->look.value;
+  bool value_form = vf || sp->look.alu;
   if (!vf && value_form) {
     /* a scalar ALU value form takes exactly its sources; with a destination
      * first, or a spelling only the table has (mixed types, .satfinite,
      * f32x2), it is the instruction, as TVM reads it */
-    PtxAlu p;
-    char err[256];
     bool flat = a->npos && a->pos[a->npos - 1].kind == V_STR; /* TVM's flat form, below */
     if (!flat && !as_stmt) {
-      if (tirx_ptx_alu_parse(name + 4, &p, err, sizeof err) && a->npos == p.fam->nops) {
+      if (sp->alu_ok && a->npos == sp->alu.fam->nops) {
         value_form = true;
       } else {
         bool nomatch = false;
-        Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+        Value v = ev_ptx_call(ev, sp, a, loc, &nomatch);
         if (!nomatch) {
           *out = v;
           return true;
@@ -1961,14 +1960,14 @@ static bool ptx_table_call(Eval *ev, const char *name, const PtxLookup *look, Ar
    * instruction, which kern emits; the value forms are TVMScript's) */
   if (vf && (vf->ret == RET_VOID || ev_irb_building(ev)) && value_form && !as_stmt) {
     bool nomatch = false;
-    Value v = ev_ptx_call(ev, name + 4, a, loc, &nomatch);
+    Value v = ev_ptx_call(ev, sp, a, loc, &nomatch);
     if (!nomatch) {
       *out = v;
       return true;
     }
   }
   if (as_stmt || !value_form) {
-    *out = ev_ptx_call(ev, name + 4, a, loc, NULL);
+    *out = ev_ptx_call(ev, sp, a, loc, NULL);
     return true;
   }
   return false;
@@ -1987,14 +1986,13 @@ static bool ptx_flat_form(Eval *ev, const char *name, Args *a, const Intrin **in
       if (a->pos[i].u.s.len) strbuf_printf(&jb, ".%.*s", (int)a->pos[i].u.s.len, a->pos[i].u.s.p);
     const char *joined = tirx_intern0(ev->m, strbuf_str(&jb));
     strbuf_free(&jb);
-    PtxLookup look;
-    ev_ptx_lookup(ev, joined + 4, &look);
-    if (look.value) {
-      *in = look.value;
+    const PtxSpell *sp = ev_ptx_spelling(ev, joined + 4);
+    if (sp->look.value) {
+      *in = sp->look.value;
       a->npos -= ns;
-    } else if (look.alu) {
+    } else if (sp->look.alu) {
       a->npos -= ns;
-      *out = ptx_alu_call(ev, tirx_intern0(ev->m, joined + 4), a);
+      *out = ptx_alu_call(ev, sp, a);
       return true;
     }
   }
@@ -2028,20 +2026,19 @@ static bool ptx_suggest(Eval *ev, const char *name, Loc loc, Value *out) {
 static bool ptx_call(Eval *ev, const char *name, Args *a, bool as_stmt, const Intrin **in,
                      Value *out) {
   Loc loc = a->loc;
-  PtxLookup look;
-  ev_ptx_lookup(ev, name + 4, &look);
+  const PtxSpell *sp = ev_ptx_spelling(ev, name + 4);
   /* T.ptx instructions are statements and go through the table engine;
    * inside an expression the value forms (`x = T.ptx.mul.wide.s32(a, b)`,
    * the PTX_NVVM rows with a result) are tried first */
-  if (look.nrows && ptx_table_call(ev, name, &look, a, as_stmt, out)) return true;
-  *in = look.value;
+  if (sp->look.nrows && ptx_table_call(ev, sp, a, as_stmt, out)) return true;
+  *in = sp->look.value;
   if (!*in && ptx_flat_form(ev, name, a, in, out)) return true;
-  if (!*in && look.alu) {
-    *out = ptx_alu_call(ev, name + 4, a);
+  if (!*in && sp->look.alu) {
+    *out = ptx_alu_call(ev, sp, a);
     return true;
   }
   if (!*in) return ptx_suggest(ev, name, loc, out);
-  if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && look.alu) {
+  if ((*in)->max_args >= 0 && a->npos == (*in)->max_args + 1 && sp->look.alu) {
     /* an exact scalar row (ptx.fma.rn.f32) in the destination-first form */
     Args b = *a;
     b.pos++;
@@ -2072,18 +2069,20 @@ static Value t_call(Eval *ev, Value callee, Args *a, bool as_stmt) {
     ptx_unescape_keywords(name, ptxname);
     name = ptxname;
   }
-  if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
-  /* Tx.cast(value, dtype): the tirx module's expression cast (Tx bound to `tvm.script.tirx`),
-   * not the tile op cast(dst, src), whose source is never a dtype */
-  if (strcmp(name, "tile.cast") == 0) {
-    Value *dt = a->npos == 2 ? &a->pos[1] : a->npos == 1 ? ev_kwarg(a, "dtype") : NULL;
-    if (dt && (dt->kind == V_STR || dt->kind == V_DTYPE)) name = "cast";
+  if (!ptx) { /* tile ops (a T.ptx spelling names none) */
+    if (strncmp(name, "tile.", 5) == 0 && strchr(name + 5, '.')) name += 5; /* Tx.cta.copy */
+    /* Tx.cast(value, dtype): the tirx module's expression cast (Tx bound to `tvm.script.tirx`),
+     * not the tile op cast(dst, src), whose source is never a dtype */
+    if (strcmp(name, "tile.cast") == 0) {
+      Value *dt = a->npos == 2 ? &a->pos[1] : a->npos == 1 ? ev_kwarg(a, "dtype") : NULL;
+      if (dt && (dt->kind == V_STR || dt->kind == V_DTYPE)) name = "cast";
+    }
+    const char *tscope, *top;
+    size_t tsl;
+    if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, a);
+    if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, a);
   }
-  const char *tscope, *top;
-  size_t tsl;
-  if (tirx_tile_op_split(name, &tscope, &tsl, &top)) return tile_call(ev, tscope, tsl, top, a);
-  if (strcmp(name, "tile.compose_op") == 0) return compose_op(ev, a);
-  if (strcmp(name, "ptx.pred") == 0) {
+  if (ptx && strcmp(name, "ptx.pred") == 0) {
     if (a->npos != 1 || a->nkw) return ev_err(ev, loc, "T.ptx.pred takes one argument");
     Value v = a->pos[0];
     v.ptx_pred = true;

@@ -7,7 +7,10 @@
  *
  * Tokens fill the first open slot that lists them; the candidates that remain
  * are tried in table order against the operands (count, dtypes, lvalues,
- * address spaces) and exactly one must accept them.  The IR is TVM's: an
+ * address spaces) and exactly one must accept them.  What depends only on the
+ * spelling (its rows, the candidates its tokens leave, the slots they fill and
+ * what those say of each operand) is worked out at its first call and kept
+ * for the compile (ev_ptx_spelling); a call then only checks its operands.  The IR is TVM's: an
  * E_CALL (I_PTX_INSTR, the entry's name in call.name) whose arguments are
  * the coerced operands, the `pred=` guard when present, one string per slot
  * ("" = omitted) and a marker string ("pred", "keep", "p<i>" for .pred-class
@@ -35,6 +38,23 @@ typedef struct Why {
   bool quiet;
   char msg[320];
 } Why;
+
+/* What a row says of one operand once its modifiers are chosen. */
+typedef struct OpShape {
+  int lanes;          /* tirx_ptx_lanes */
+  const char *ty;     /* a register's PTX type (tirx_ptx_optype), else "" */
+  const char *dtypes; /* a register's dtypes (tirx_ptx_opdtypes), else NULL */
+  bool pred;          /* a .pred register */
+} OpShape;
+
+/* ... and of them all.  Nothing here depends on the call's operands: the rows
+ * a spelling leaves keep theirs for every call of it (PtxSpell.shapes); only
+ * the flat form, whose strings choose the modifiers, works them out per call. */
+typedef struct PtxShape {
+  bool fits; /* its required slots written and its slot rule kept */
+  int want;  /* the operand lanes it takes */
+  OpShape *ops;
+} PtxShape;
 
 static bool why(Why *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool why(Why *w, const char *fmt, ...) {
@@ -286,9 +306,9 @@ static bool coerce_pred(Eval *ev, const PtxOperand *o, PArg *args, int lanes, Ex
 }
 
 /* A register operand: one dtype over its lanes, from the operand's allowed types. */
-static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const char *const *mods,
-                       const char *ty, PArg *args, int lanes, Expr **out, Why *w) {
-  const char *allowed = tirx_ptx_opdtypes(en, o, mods);
+static bool coerce_reg(Eval *ev, const PtxOperand *o, const OpShape *s, PArg *args, int lanes,
+                       Expr **out, Why *w) {
+  const char *allowed = s->dtypes, *ty = s->ty;
   bool dst = o->rw != PTXRW_R;
   DType want;
   bool have = false;
@@ -360,10 +380,9 @@ static bool coerce_reg(Eval *ev, const PtxEntry *en, const PtxOperand *o, const 
 }
 
 /* Coerces the `lanes` arguments of operand o into out[]; false with a reason. */
-static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o,
+static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o, const OpShape *s,
                            const char *const *mods, PArg *args, int lanes, Expr **out, Why *w) {
-  const char *ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, mods) : "";
-  bool is_pred = o->kind == PTXK_REG && strcmp(ty, "pred") == 0;
+  bool is_pred = s->pred;
   for (int k = 0; k < lanes; k++) {
     if (args[k].tag && !is_pred)
       return why(w, "operand '%s' is not a .pred operand, so it cannot take T.ptx.pred(...)",
@@ -376,7 +395,7 @@ static bool coerce_operand(Eval *ev, const PtxEntry *en, const PtxOperand *o,
   if (o->kind == PTXK_ADDR || o->kind == PTXK_PTR)
     return coerce_addr_operand(ev, en, o, mods, args, lanes, out, w);
   if (is_pred && o->rw == PTXRW_R) return coerce_pred(ev, o, args, lanes, out, w);
-  return coerce_reg(ev, en, o, mods, ty, args, lanes, out, w);
+  return coerce_reg(ev, o, s, args, lanes, out, w);
 }
 
 /* The resolved call, built by one candidate. */
@@ -385,20 +404,32 @@ typedef struct Built {
   int n;
 } Built;
 
-/* entry_fits without the reason */
-static bool entry_fits_quiet(const PtxEntry *en, const char *const *cm, int nops) {
+/* The shape of row en with the modifiers cm (in the module, or a temporary). */
+static const PtxShape *shape_of(Eval *ev, const PtxEntry *en, const char *const *cm, bool keep) {
+  size_t size = sizeof(PtxShape) + sizeof(OpShape) * (size_t)en->nops;
+  PtxShape *sh = keep ? tirx_alloc(ev->m, size) : ev_tmp_alloc(ev, size);
+  sh->ops = (OpShape *)(sh + 1);
+  sh->fits = tirx_ptx_rule_ok(en, cm);
   for (int i = 0; i < en->nslots; i++)
-    if (!cm[i] && !en->slots[i].optional) return false;
-  if (!tirx_ptx_rule_ok(en, cm)) return false;
-  int want = 0;
-  for (int i = 0; i < en->nops; i++) want += tirx_ptx_lanes(&en->ops[i], cm);
-  return want == nops;
+    if (!cm[i] && !en->slots[i].optional) sh->fits = false;
+  for (int i = 0; i < en->nops; i++) {
+    const PtxOperand *o = &en->ops[i];
+    OpShape *s = &sh->ops[i];
+    s->lanes = tirx_ptx_lanes(o, cm);
+    s->ty = o->kind == PTXK_REG ? tirx_ptx_optype(en, o, cm) : "";
+    s->pred = o->kind == PTXK_REG && strcmp(s->ty, "pred") == 0;
+    if (o->kind != PTXK_IMM && o->kind != PTXK_ADDR && o->kind != PTXK_PTR)
+      s->dtypes = tirx_ptx_opdtypes(en, o, cm);
+    sh->want += s->lanes;
+  }
+  return sh;
 }
 
 /* Whether entry en can take a call with these modifiers and nops operand
  * lanes: its required slots written, its slot rule kept, its operand count. */
-static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why *w) {
-  if (w->quiet) return entry_fits_quiet(en, cm, nops);
+static bool entry_fits(const PtxEntry *en, const PtxShape *sh, const char *const *cm, int nops,
+                       Why *w) {
+  if (w->quiet) return sh->fits && sh->want == nops;
   char miss[200] = "";
   for (int i = 0; i < en->nslots; i++)
     if (!cm[i] && !en->slots[i].optional)
@@ -432,12 +463,13 @@ static bool entry_fits(const PtxEntry *en, const char *const *cm, int nops, Why 
   return true;
 }
 
-static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops, int nops,
-                      Expr *pred, bool keep, Loc loc, Built *out, Why *w) {
+static bool try_entry(Eval *ev, const PtxEntry *en, const PtxShape *sh, const char **mods,
+                      PArg *ops, int nops, Expr *pred, bool keep, Loc loc, Built *out, Why *w) {
   const char *const *cm = (const char *const *)mods;
-  if (!entry_fits(en, cm, nops, w)) return false;
+  if (!entry_fits(en, sh, cm, nops, w)) return false;
   if (keep && !tirx_ptx_has_dst(en)) return why(w, "preserve_dst=True needs a written destination");
-  Expr **coerced = TIRX_NEWN(ev->m, Expr *, nops + en->nslots + 2);
+  /* a temporary (ev_ptx_call copies the chosen candidate's into the module) */
+  Expr **coerced = ev_tmp_alloc(ev, sizeof(Expr *) * (size_t)(nops + en->nslots + 2));
   /* the marker: "pred", "keep", p<i> per .pred-class source, s<i> per sunk lane */
   StrBuf flags = {0}, sinks = {0};
   if (pred) strbuf_puts(&flags, "pred");
@@ -445,10 +477,11 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
   int at = 0, n = 0;
   for (int i = 0; i < en->nops; i++) {
     const PtxOperand *o = &en->ops[i];
-    int lanes = tirx_ptx_lanes(o, cm);
+    const OpShape *s = &sh->ops[i];
+    int lanes = s->lanes;
     if (!lanes) continue;
     int live = 0;
-    PArg *live_args = TIRX_NEWN(ev->m, PArg, lanes);
+    PArg *live_args = ev_tmp_alloc(ev, sizeof(PArg) * (size_t)lanes);
     for (int k = 0; k < lanes; k++) {
       PArg *a = &ops[at + k];
       if (is_sink(&a->v)) {
@@ -465,14 +498,13 @@ static bool try_entry(Eval *ev, const PtxEntry *en, const char **mods, PArg *ops
     bool ok = true;
     if (lanes && !live && o->kind == PTXK_REG)
       ok = why(w, "at least one lane of '%s' must be a real register", o->name);
-    else if (live) ok = coerce_operand(ev, en, o, cm, live_args, live, coerced + n, w);
+    else if (live) ok = coerce_operand(ev, en, o, s, cm, live_args, live, coerced + n, w);
     if (!ok) {
       strbuf_free(&flags);
       strbuf_free(&sinks);
       return false;
     }
-    if (o->kind == PTXK_REG && o->rw == PTXRW_R && strcmp(tirx_ptx_optype(en, o, cm), "pred") == 0)
-      strbuf_printf(&flags, "%sp%d", flags.n ? "," : "", at);
+    if (s->pred && o->rw == PTXRW_R) strbuf_printf(&flags, "%sp%d", flags.n ? "," : "", at);
     n += live;
     at += lanes;
   }
@@ -495,6 +527,8 @@ typedef struct Cand {
   const PtxEntry *e;
   const char **mods;
   bool alive;
+  const PtxShape *sh; /* set once its modifiers are chosen (try_entry reads it) */
+  const char *name;   /* e->name interned (NULL: intern it when it is chosen) */
 } Cand;
 
 /* Keeps the candidates whose slots read TVM's flat form: it names every slot
@@ -684,22 +718,21 @@ static Value no_candidate(Eval *ev, const Cand *c, int nc, bool *tried, const Wh
 }
 
 /* Tries the live candidates on the operands: how many accept them, the
- * chosen one's call in *built (*hit), each tried one's reason in whys[]. */
+ * chosen one's call in *built (its index in *hit), each tried one's reason in whys[]. */
 static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, Expr *pred,
-                          bool keep, Loc loc, Built *built, const PtxEntry **hit, bool *tried,
-                          Why *whys) {
+                          bool keep, Loc loc, Built *built, int *hit, bool *tried, Why *whys) {
   int hits = 0;
   Built b = {NULL, 0};
   for (int i = 0; i < nc; i++) {
     if (!c[i].alive) continue;
     tried[i] = true;
-    if (try_entry(ev, c[i].e, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
+    if (try_entry(ev, c[i].e, c[i].sh, c[i].mods, ops, nops, pred, keep, loc, &b, &whys[i])) {
       /* Several shapes can accept one call where the ISA's cross-slot rules
        * (not in our table) would tell them apart; the oldest wins, then table
        * order. */
-      if (!hits || c[i].e->arch < (*hit)->arch) {
+      if (!hits || c[i].e->arch < c[*hit].e->arch) {
         *built = b;
-        *hit = c[i].e;
+        *hit = i;
       }
       hits++;
     }
@@ -707,36 +740,70 @@ static int try_candidates(Eval *ev, const Cand *c, int nc, PArg *ops, int nops, 
   return hits;
 }
 
-/* ev_ptx_call's work: its candidates, operands and reasons are temporaries
- * (ev_tmp_alloc), released when it returns. */
-void ev_ptx_lookup(Eval *ev, const char *spelling, PtxLookup *out) {
-  const char *in = tirx_intern0(ev->m, spelling);
-  PtxLookup *k = txmap_get(&ev->py->ptx_looks, in);
-  if (!k) {
-    k = TIRX_NEW(ev->m, PtxLookup);
-    tirx_ptx_lookup(in, k);
-    txmap_put(&ev->py->ptx_looks, in, k);
-  }
-  *out = *k;
-  out->rest = spelling + (k->rest - in); /* the same text in the caller's string */
-}
-
-static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
-  PtxLookup look;
-  ev_ptx_lookup(ev, spelling, &look);
-  const PtxEntry *const *es = look.rows;
-  const char *rest = look.rest;
-  int nc = look.nrows;
+/* The candidates of a call: every row of the family, none of their slots filled. */
+static Cand *all_rows(Eval *ev, const PtxSpell *sp) {
+  int nc = sp->look.nrows;
   Cand *c = ev_tmp_alloc(ev, sizeof *c * (size_t)nc);
   for (int i = 0; i < nc; i++) {
-    c[i].e = es[i];
-    c[i].mods =
-        ev_tmp_alloc(ev, sizeof(const char *) * (size_t)(es[i]->nslots ? es[i]->nslots : 1));
+    const PtxEntry *e = sp->look.rows[i];
+    c[i].e = e;
+    c[i].mods = ev_tmp_alloc(ev, sizeof(const char *) * (size_t)(e->nslots ? e->nslots : 1));
     c[i].alive = true;
   }
+  return c;
+}
+
+/* The candidates a spelling's modifiers leave, for every call of it: each row
+ * of its family (in table order) that takes them, with the slots they fill. */
+static void narrow(Eval *ev, PtxSpell *sp) {
+  int nc = sp->look.nrows;
+  if (!nc || sp->empty_mod) return;
+  Cand *c = all_rows(ev, sp);
+  bool none = false; /* quiet: a call that needs the error asks for it again */
+  if (filter_tokens(ev, c, nc, sp->look.rest, sp->look.rows[0]->family, (Loc){0}, &none) < 1)
+    return;
+  for (int i = 0; i < nc; i++) sp->nlive += c[i].alive;
+  sp->live = TIRX_NEWN(ev->m, const PtxEntry *, sp->nlive);
+  sp->mods = TIRX_NEWN(ev->m, const char **, sp->nlive);
+  sp->shapes = TIRX_NEWN(ev->m, const PtxShape *, sp->nlive);
+  sp->names = TIRX_NEWN(ev->m, const char *, sp->nlive);
+  for (int i = 0, k = 0; i < nc; i++) {
+    if (!c[i].alive) continue;
+    size_t n = (size_t)(c[i].e->nslots ? c[i].e->nslots : 1);
+    sp->live[k] = c[i].e;
+    sp->mods[k] = TIRX_NEWN(ev->m, const char *, n);
+    memcpy(sp->mods[k], c[i].mods, sizeof(const char *) * n);
+    sp->shapes[k] = shape_of(ev, c[i].e, (const char *const *)sp->mods[k], true);
+    sp->names[k] = tirx_intern0(ev->m, c[i].e->name);
+    k++;
+  }
+}
+
+const PtxSpell *ev_ptx_spelling(Eval *ev, const char *spelling) {
+  const char *in = tirx_intern0(ev->m, spelling);
+  PtxSpell *sp = txmap_get(&ev->py->ptx_looks, in);
+  if (sp) return sp;
+  sp = TIRX_NEW(ev->m, PtxSpell);
+  sp->spelling = in;
+  tirx_ptx_lookup(in, &sp->look);
+  sp->alu_ok = sp->look.alu && tirx_ptx_alu_parse(in, &sp->alu, NULL, 0);
+  for (const char *p = sp->look.rest; *p == '.'; p += strcspn(p, "."))
+    if (*++p == '.' || !*p) sp->empty_mod = true;
+  size_t mark = ev_tmp_mark(ev);
+  narrow(ev, sp);
+  ev_tmp_release(ev, mark);
+  txmap_put(&ev->py->ptx_looks, in, sp);
+  return sp;
+}
+
+/* ev_ptx_call's work: its candidates, operands and reasons are temporaries
+ * (ev_tmp_alloc), released when it returns. */
+static Value ptx_call(Eval *ev, const PtxSpell *sp, Args *a, Loc loc, bool *nomatch) {
+  const char *spelling = sp->spelling;
+  const PtxEntry *const *es = sp->look.rows;
+  const char *rest = sp->look.rest;
   const char *fam = es[0]->family;
-  for (const char *p = rest; *p == '.'; p += strcspn(p, "."))
-    if (*++p == '.' || !*p) return ev_error(ev, loc, "T.ptx[\"%s\"]: empty modifier", spelling);
+  if (sp->empty_mod) return ev_error(ev, loc, "T.ptx[\"%s\"]: empty modifier", spelling);
   /* modifiers from the flat form's trailing strings (the last one is its
    * marker), then from the spelling */
   int nstr = 0;
@@ -752,16 +819,34 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
   if (nflat && rest[0] != '\0')
     return ev_error(
         ev, loc, "T.ptx: give the modifiers either in the name or as trailing strings, not both");
-  if (nflat && !filter_flat(c, nc, &a->pos[npos], nflat)) {
-    if (!nomatch)
-      return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+  /* the candidates: the flat form's strings narrow every row of the family
+   * (its name has no modifiers); the spelling's modifiers were applied once,
+   * at its first call (ev_ptx_spelling) */
+  Cand *c;
+  int nc;
+  if (nflat) {
+    nc = sp->look.nrows;
+    c = all_rows(ev, sp);
+    if (!filter_flat(c, nc, &a->pos[npos], nflat)) {
+      if (!nomatch)
+        return ev_error(ev, loc, "no T.ptx.%s instruction has these %d modifier slots", fam, nflat);
+      *nomatch = true;
+      return v_make(V_ERROR, loc);
+    }
+    for (int i = 0; i < nc; i++)
+      if (c[i].alive) c[i].sh = shape_of(ev, c[i].e, (const char *const *)c[i].mods, false);
+  } else if (sp->nlive) {
+    nc = sp->nlive;
+    c = ev_tmp_alloc_raw(ev, sizeof *c * (size_t)nc);
+    for (int i = 0; i < nc; i++)
+      c[i] = (Cand){sp->live[i], sp->mods[i], true, sp->shapes[i], sp->names[i]};
+  } else if (nomatch) {
     *nomatch = true;
     return v_make(V_ERROR, loc);
-  }
-  int left = filter_tokens(ev, c, nc, rest, fam, loc, nomatch);
-  if (left < 0) return v_make(V_ERROR, loc);
-  if (!left) {
-    *nomatch = true;
+  } else { /* no row takes a modifier: narrowing again says which */
+    nc = sp->look.nrows;
+    c = all_rows(ev, sp);
+    filter_tokens(ev, c, nc, rest, fam, loc, NULL);
     return v_make(V_ERROR, loc);
   }
   Expr *pred = NULL;
@@ -786,7 +871,7 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
   bool *tried = ev_tmp_alloc(ev, sizeof *tried * (size_t)nc);
   for (int i = 0; i < nc; i++) whys[i].quiet = true, whys[i].msg[0] = '\0', tried[i] = false;
   Built built = {NULL, 0};
-  const PtxEntry *hit = NULL;
+  int hit = -1;
   int nerr = ev->nerr;
   int hits = try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
   if (!hits && nomatch) {
@@ -799,15 +884,16 @@ static Value ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *no
     try_candidates(ev, c, nc, ops, nops, pred, keep, loc, &built, &hit, tried, whys);
     return no_candidate(ev, c, nc, tried, whys, fam, loc);
   }
-  Expr *call =
-      tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), built.args, built.n, loc);
-  call->u.call.name = tirx_intern0(ev->m, hit->name);
+  Expr **args = TIRX_NEWN(ev->m, Expr *, built.n); /* out of the temporaries */
+  memcpy(args, built.args, sizeof *args * (size_t)built.n);
+  Expr *call = tirx_call(ev->m, tirx_intrin(I_PTX_INSTR), tirx_dtype(DT_VOID), args, built.n, loc);
+  call->u.call.name = c[hit].name ? c[hit].name : tirx_intern0(ev->m, c[hit].e->name);
   return v_expr(call, loc);
 }
 
-Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch) {
+Value ev_ptx_call(Eval *ev, const PtxSpell *sp, Args *a, Loc loc, bool *nomatch) {
   size_t mark = ev_tmp_mark(ev);
-  Value r = ptx_call(ev, spelling, a, loc, nomatch);
+  Value r = ptx_call(ev, sp, a, loc, nomatch);
   ev_tmp_release(ev, mark);
   return r;
 }

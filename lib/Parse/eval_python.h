@@ -32,7 +32,7 @@ typedef struct EvPython {
   TxPtrMap memo;      /* pure one-line functions: the A_FUNCDEF -> its kept results (eval_py.c) */
   TxPtrMap dindex;    /* large dicts' key indexes: the keys array -> PyKeyIndex (eval_py.c) */
   TxPtrMap isinstance_kinds; /* isinstance's type names -> what they ask (eval_class.c) */
-  TxPtrMap ptx_looks;        /* a T.ptx spelling (interned) -> its PtxLookup (eval_ptx.c) */
+  TxPtrMap ptx_looks;        /* a T.ptx spelling (interned) -> its PtxSpell (eval_ptx.c) */
   TxPtrMap ir_ops;           /* Call.op: the operator's name (a stable pointer) -> Value* of its
                        * prelude tvm.ir.Op, made once (TVM's operators are singletons) */
   TxPtrMap

@@ -89,12 +89,28 @@ bool ev_irb_t_call(Eval *ev, const char *path, Value r, Args *a,
 Value ev_launch_thread(Eval *ev, Args *a);
 Value ev_env_thread(Eval *ev, Args *a);
 
-/* T.ptx instructions (eval_ptx.c).  `spelling` is the dotted text after
- * "ptx." with `::` restored.  With `nomatch` non-NULL, a call no table entry
- * accepts sets it and reports nothing (the caller tries the value forms). */
-Value ev_ptx_call(Eval *ev, const char *spelling, Args *a, Loc loc, bool *nomatch);
-/* tirx_ptx_lookup(spelling), kept per spelling for the rest of the compile */
-void ev_ptx_lookup(Eval *ev, const char *spelling, PtxLookup *out);
+/* What one T.ptx spelling (the dotted text after "ptx." with `::` restored)
+ * resolves to, worked out at its first call and kept for the rest of the
+ * compile: a call of it parses nothing again.  Nothing here depends on the
+ * operands, so two spellings never share one (the key is the whole text). */
+typedef struct PtxSpell {
+  const char *spelling; /* interned */
+  PtxLookup look;       /* tirx_ptx_lookup; look.rest points into `spelling` */
+  bool alu_ok;          /* look.alu and tirx_ptx_alu_parse decodes it (into alu) */
+  PtxAlu alu;
+  bool empty_mod;                 /* a modifier of the spelling is empty ("ld..b32") */
+  int nlive;                      /* the rows (of look.rows, in order) that take every modifier */
+  const PtxEntry **live;          /* written after the family (0: none does) ... */
+  const char ***mods;             /* ... the slot each modifier filled, per live row ... */
+  const struct PtxShape **shapes; /* ... what that says of its operands (eval_ptx.c) ... */
+  const char **names;             /* ... and its name, interned (the call's name) */
+} PtxSpell;
+const PtxSpell *ev_ptx_spelling(Eval *ev, const char *spelling);
+
+/* T.ptx instructions (eval_ptx.c), sp->look.nrows > 0.  With `nomatch`
+ * non-NULL, a call no table entry accepts sets it and reports nothing (the
+ * caller tries the value forms). */
+Value ev_ptx_call(Eval *ev, const PtxSpell *sp, Args *a, Loc loc, bool *nomatch);
 
 void ev_resolve_calls(Eval *ev); /* after the module ran (eval_call.c) */
 

@@ -155,7 +155,8 @@ const PtxAluFamily *tirx_ptx_alu_family(const char *spelling);
 /* The closest family name to `name` (edit distance), or NULL. */
 const char *tirx_ptx_alu_suggest_family(const char *name, size_t len);
 /* Decodes a spelling whose family is an ALU family; on failure writes a
- * message ("unknown modifier '.rx' ...") into err and returns false. */
+ * message ("unknown modifier '.rx' ...") into err and returns false.  A caller
+ * that only asks whether it decodes passes err NULL, errn 0: nothing is formatted. */
 bool tirx_ptx_alu_parse(const char *spelling, PtxAlu *out, char *err, size_t errn);
 const char *tirx_ptx_type_name(PtxType t);
 int tirx_ptx_type_bits(PtxType t);
