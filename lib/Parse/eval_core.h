@@ -137,6 +137,7 @@ typedef struct Binding {
   int frame;      /* id of the Python call (or kernel body) that made it; 0: none,
                       -1: a closure's view of its enclosing functions */
   bool immutable; /* loop vars, let, scope ids, params */
+  uint16_t slot;  /* ev_local_slot(name): its counter in Eval.locals (depth > 0) */
 } Binding;
 
 /* A Python function's call as the closures defined in it see it (Python's
@@ -244,6 +245,13 @@ typedef struct Eval {
   int nglob;
   bool glob_stray;
   TxPtrMap globix;
+  /* how many bindings above the globals each name hash has (EV_LOCALS counters: a
+   * name whose counter is 0 is no local, so a lookup of a module name or a builtin
+   * does not scan the locals of the running functions); the running module's
+   * (each module keeps its own, as its bindings: ev_module_switch); own_locals: the
+   * input file's */
+  uint32_t *locals;
+  uint32_t own_locals[4096];
   /* ev_try_attr asking a namespace for a name (getattr(x, name, default)): the error
    * of its miss is dropped, so ev_ns_getattr, which takes the pair at its entry, may
    * count that error without making its message */
@@ -312,6 +320,10 @@ static inline Value v_expr(Expr *e, Loc loc) {
 }
 
 /* scope */
+enum { EV_LOCALS = 4096 }; /* Eval.own_locals's counters */
+static inline unsigned ev_local_slot(const char *name) {
+  return (unsigned)(((uintptr_t)name >> 4) * 0x9E3779B97F4A7C15ull >> 52) % EV_LOCALS;
+}
 void ev_push_scope(Eval *ev);
 void ev_pop_scope(Eval *ev);
 Binding *ev_lookup(Eval *ev, const char *name);

@@ -41,7 +41,10 @@ Value ev_error(Eval *ev, Loc loc, const char *fmt, ...) {
 void ev_push_scope(Eval *ev) { ev->depth++; }
 
 void ev_pop_scope(Eval *ev) {
-  while (ev->nbinds > 0 && ev->binds[ev->nbinds - 1].depth >= ev->depth) ev->nbinds--;
+  uint32_t *locals = ev->locals;
+  int n = ev->nbinds;
+  while (n > 0 && ev->binds[n - 1].depth >= ev->depth) locals[ev->binds[--n].slot]--;
+  ev->nbinds = n;
   if (ev->nbinds < ev->nglob) ev->glob_stray = true; /* never expected: globals are not popped */
   ev->depth--;
 }
@@ -63,6 +66,9 @@ static Binding *global_below(Eval *ev, const char *name, int hi) {
 Binding *ev_lookup(Eval *ev, const char *name) {
   int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
   if (!ev->glob_stray && lo < ev->nglob) lo = ev->nglob < ev->nbinds ? ev->nglob : ev->nbinds;
+  /* no local has the name's counter: only a module binding can be it (above the
+   * globals every binding is a local while none strayed) */
+  if (!ev->glob_stray && !ev->locals[ev_local_slot(name)]) return global_below(ev, name, lo);
   for (int i = ev->nbinds - 1; i >= lo; i--)
     if (ev->binds[i].name == name) {
       Binding *b = &ev->binds[i];
@@ -83,6 +89,7 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
     else ev->glob_stray = true;
   }
   Binding *b = &ev->binds[ev->nbinds++];
+  if (ev->depth > 0) ev->locals[b->slot = (uint16_t)ev_local_slot(name)]++;
   b->name = name;
   b->v = v;
   b->depth = ev->depth;

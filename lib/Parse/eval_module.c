@@ -40,6 +40,7 @@ struct PyModule {
   size_t len;
   Binding *binds;
   int nbinds, capbinds; /* its globals while another module runs */
+  uint32_t *locals;     /* (see Eval; EV_LOCALS counters, made at its first run) */
   int nglob;
   bool glob_stray;
   TxPtrMap globix; /* (see Eval) */
@@ -95,13 +96,16 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   from->nglob = ev->nglob;
   from->glob_stray = ev->glob_stray;
   from->globix = ev->globix;
+  from->locals = ev->locals;
   struct PyModule *t = to ? to : &st->main;
+  if (!t->locals) t->locals = TIRX_NEWN(ev->m, uint32_t, EV_LOCALS);
   ev->binds = t->binds;
   ev->nbinds = t->nbinds;
   ev->capbinds = t->capbinds;
   ev->nglob = t->nglob;
   ev->glob_stray = t->glob_stray;
   ev->globix = t->globix;
+  ev->locals = t->locals;
   ev->py->cur_mod = to;
 }
 

@@ -1663,6 +1663,7 @@ Module *tirx_parse(const char *filename, const char *src, size_t len, const Tirx
     ev.m = m;
     ev.d = diag;
     ev.opts = opts;
+    ev.locals = ev.own_locals;
     StmtVec top = {0};
     ev.cur = &top;
     ev_py_profile_begin(&ev);
