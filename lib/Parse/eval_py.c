@@ -3012,6 +3012,11 @@ Value bi_str(Eval *ev, const Builtin *self, Args *a) {
   if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
   if (a->npos == 0) return py_str_value(ev, "", 0, a->loc);
   if (a->npos != 1) return ev_error(ev, a->loc, "%s() takes one argument here", self->name);
+  if (self == &ev_builtins[BI_str] && a->pos[0].kind == V_STR) { /* str(s) is s, as in CPython */
+    Value r = v_make(V_STR, a->loc);
+    r.u.s = a->pos[0].u.s;
+    return r;
+  }
   return py_text_call(ev, a->pos[0], self == &ev_builtins[BI_repr], a->loc);
 }
 
