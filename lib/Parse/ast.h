@@ -69,7 +69,8 @@ typedef enum {
 typedef struct Ast Ast;
 struct Ast {
   uint8_t kind;
-  int op; /* OpKind or small code */
+  uint8_t native; /* A_FUNCDEF: a prelude function whose call C does (AST_NATIVE_*), 0: none */
+  int op;         /* OpKind or small code */
   Loc loc;
   Ast *a, *b, *c;
   Ast **list;
@@ -86,6 +87,10 @@ struct Ast {
   const char *str;
   size_t slen;
 };
+
+/* Ast.native: _tirx.walk_visit / _tirx.walk_children marked the def (a StmtExprVisitor
+ * method of the prelude): its call walks the node natively (eval_irnode.c). */
+enum { AST_NATIVE_VISIT = 1, AST_NATIVE_CHILDREN };
 
 /* Comparison operator codes beyond OpKind. */
 enum { CMP_IS = 100, CMP_ISNOT, CMP_IN, CMP_NOTIN };

@@ -469,20 +469,59 @@ static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
   return true;
 }
 
+/* _tirx.ir_visit(visitor, node, base) / _tirx.ir_visit_children(...), iv made */
+static Value visit_run(Eval *ev, IrVisit *iv, Value node, bool children, Loc loc) {
+  bool ok;
+  if (!children) {
+    ok = ir_visit_node(ev, iv, node, loc);
+  } else {
+    if (node.kind != V_STMT && node.kind != V_EXPR)
+      return ev_error(ev, loc, "not an IR node: a '%s' value", ev_types[node.kind].name);
+    ok = ir_visit_kids(ev, iv, node, loc);
+  }
+  return ok ? v_make(V_NONE, loc) : v_make(V_ERROR, loc);
+}
+
 Value lib_ir_visit(Eval *ev, const Builtin *self, Args *a) {
   IrVisit iv;
-  if (!ir_visit_args(ev, self, a, &iv) || !ir_visit_node(ev, &iv, a->pos[1], a->loc))
-    return v_make(V_ERROR, a->loc);
-  return v_make(V_NONE, a->loc);
+  if (!ir_visit_args(ev, self, a, &iv)) return v_make(V_ERROR, a->loc);
+  return visit_run(ev, &iv, a->pos[1], false, a->loc);
 }
 
 Value lib_ir_visit_children(Eval *ev, const Builtin *self, Args *a) {
   IrVisit iv;
   if (!ir_visit_args(ev, self, a, &iv)) return v_make(V_ERROR, a->loc);
-  Value node = a->pos[1];
-  if (node.kind != V_STMT && node.kind != V_EXPR)
-    return ev_error(ev, a->loc, "not an IR node: a '%s' value", ev_types[node.kind].name);
-  return ir_visit_kids(ev, &iv, node, a->loc) ? v_make(V_NONE, a->loc) : v_make(V_ERROR, a->loc);
+  return visit_run(ev, &iv, a->pos[1], true, a->loc);
+}
+
+/* @_tirx.walk_visit / @_tirx.walk_children on a method of the prelude's StmtExprVisitor
+ * whose body is `if node is not None: _tirx.ir_visit(self, node, <its class>)` /
+ * `_tirx.ir_visit_children(self, node, <its class>)`: its calls do that in C, without
+ * running the body (the library calls them once per visited node: self.visit_expr(i),
+ * super().visit_call_(op)).  The body stays the definition: a call C does not take
+ * (not two positional arguments, a receiver that is no instance) runs it. */
+Value lib_walk_mark(Eval *ev, const Builtin *self, Args *a) {
+  if (!ev_builtin_nokw(ev, self, a)) return v_make(V_ERROR, a->loc);
+  if (a->npos != 1 || a->pos[0].kind != V_PYFUNC)
+    return ev_error(ev, a->loc, "_tirx.%s() decorates a function", self->name);
+  a->pos[0].u.py.def->native =
+      strcmp(self->name, "walk_visit") == 0 ? AST_NATIVE_VISIT : AST_NATIVE_CHILDREN;
+  return a->pos[0];
+}
+
+bool ev_py_native_walk(Eval *ev, Value fn, Args *a, Value *out) {
+  if (a->npos != 2 || a->nkw || a->pos[0].kind != V_OBJECT || !fn.u.py.owner) return false;
+  if (!ev_py_step(ev, a->loc)) return *out = v_make(V_ERROR, a->loc), true;
+  bool children = fn.u.py.def->native == AST_NATIVE_CHILDREN;
+  if (!children && a->pos[1].kind == V_NONE) return *out = v_make(V_NONE, a->loc), true;
+  IrVisit iv;
+  memset(&iv, 0, sizeof iv);
+  iv.self = a->pos[0];
+  iv.cls = a->pos[0].u.obj->cls;
+  iv.base = fn.u.py.owner;
+  iv.d = dispatch_of(ev, iv.cls, iv.base);
+  *out = visit_run(ev, &iv, a->pos[1], children, a->loc);
+  return true;
 }
 
 /* ---- building and rewriting (TVM main's node constructors, with_body, ir_transform) ------ */

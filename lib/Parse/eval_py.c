@@ -2058,6 +2058,8 @@ Value ev_py_call(Eval *ev, Value fn, Args *a) {
 /* A call of a Python function, or the value kept of an equal earlier one (Memo). */
 static Value py_call_kept(Eval *ev, Value fn, Args *a) {
   Ast *fd = fn.u.py.def;
+  Value walked;
+  if (fd->native && ev_py_native_walk(ev, fn, a, &walked)) return walked;
   Memo *memo;
   uint64_t memo_h = 0;
   const Value *kept = memo_find(ev, fd, fn, a, &memo, &memo_h);

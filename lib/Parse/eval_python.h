@@ -127,6 +127,9 @@ Value ev_py_dict_display(Eval *ev, Ast *a); /* {**d, k: v} */
 bool ev_py_binop(Eval *ev, int op, Value a, Value b, Loc loc, Value *out);
 bool ev_py_contains(Eval *ev, Value x, Value c, bool *out);
 bool ev_py_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *out);
+/* a call of a prelude function marked @_tirx.walk_visit / walk_children (Ast.native):
+ * done natively into *out (eval_irnode.c); false: run its body */
+bool ev_py_native_walk(Eval *ev, Value fn, Args *a, Value *out);
 /* EvCoreHooks.call_lazy (eval_py.c) */
 bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out);
 /* EvCoreHooks.attr_callee (eval_class.c) */

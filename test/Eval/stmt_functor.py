@@ -15,6 +15,9 @@
 # calls (the native walk's per-class dispatch is made anew), in that class and in its
 # subclasses; a base method restored is the native walk again:
 # CHECK-NEXT: T.evaluate("calls:2 loads:0 loads:4 sub:4 again:0")
+# The base methods marked @_tirx.walk_visit / walk_children walk in C; called with a
+# keyword (which C does not take) their Python bodies run: both walks log the same.
+# CHECK-NEXT: T.evaluate("native=body:True 9 none:0")
 import tvm
 from tvm import tirx
 from tvm.script import tirx as T
@@ -110,6 +113,17 @@ def get():
     c2 = Count()
     c2(f.body)
     first += " loads:%d sub:%d again:%d" % (c.n, sc.n, c2.n)
+
+    fast = Log()
+    fast.visit_stmt(f.body)
+    StmtExprVisitor.visit_buffer_store_(fast, stores[0])
+    slow = Log()
+    slow.visit_stmt(stmt=f.body)
+    StmtExprVisitor.visit_buffer_store_(slow, op=stores[0])
+    nothing = Log()
+    nothing.visit_expr(None)
+    nothing.visit_expr(expr=None)
+    same = "native=body:%s %d none:%d" % (fast.log == slow.log, len(fast.log), len(nothing.log))
     with IRBuilder() as ib:
         with I.prim_func():
             I.func_name("log")
@@ -117,4 +131,5 @@ def get():
             T.evaluate("post:" + ",".join(post))
             T.evaluate("seq:%d first:%s kinds:%s" % (len(seq.seq), type(seq.seq[0]).__name__, type(seq).__name__))
             T.evaluate(first)
+            T.evaluate(same)
     return ib.get()

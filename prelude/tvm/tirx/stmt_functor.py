@@ -17,6 +17,8 @@
 # _tirx.ir_visit(visitor, node, StmtExprVisitor) calls the visitor's own
 # visit_<kind>_ where its class overrides this one's, and walks the children itself
 # where it does not (a base method here is that walk, _tirx.ir_visit_children);
+# @_tirx.walk_visit / @_tirx.walk_children mark the methods whose bodies are exactly
+# those calls: a call of one is that walk in C, without running the body;
 # _tirx.ir_kind(node) names a node's method and _tirx.ir_children(node) lists what
 # its base method visits (as in TVM main, DeclBuffer / AllocBuffer visit nothing, a
 # BufferLoad its indices, a Var is a leaf).
@@ -32,68 +34,89 @@ class StmtExprVisitor:
     def __call__(self, stmt):
         return self.visit_stmt(stmt)
 
+    @_tirx.walk_visit
     def visit_stmt(self, stmt):
         if stmt is not None:
             _tirx.ir_visit(self, stmt, StmtExprVisitor)
 
+    @_tirx.walk_visit
     def visit_expr(self, expr):
         if expr is not None:
             _tirx.ir_visit(self, expr, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_seqstmt_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_evaluate_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_buffer_store_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_bind_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_alloc_buffer_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_decl_buffer_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_for_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_while_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_if_then_else_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_attr_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_scope_id_def_stmt_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_assert_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_return_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_break_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_continue_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_op_call_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_call_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_buffer_load_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
+    @_tirx.walk_children
     def visit_var_(self, op):
         _tirx.ir_visit_children(self, op, StmtExprVisitor)
 
