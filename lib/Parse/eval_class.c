@@ -860,9 +860,10 @@ bool ev_class_delattr(Eval *ev, Value obj, const char *name, Loc loc) {
 /* object.__setattr__ / __delattr__ / __getattribute__ / __init__ (pylib.def's `object` rows) */
 Value lib_object_attr(Eval *ev, const Builtin *self, Args *a) {
   Loc l = a->loc;
-  bool set = strcmp(self->name, "__setattr__") == 0, del = strcmp(self->name, "__delattr__") == 0;
-  if (strcmp(self->name, "__getattribute__") ==
-      0) { /* the instance's own attribute, else the class's: no __getattr__ */
+  bool set = self == &ev_libfns[LIB_object___setattr__],
+       del = self == &ev_libfns[LIB_object___delattr__];
+  if (self == &ev_libfns[LIB_object___getattribute__]) {
+    /* the instance's own attribute, else the class's: no __getattr__ */
     const char *nm;
     if (a->npos != 2 || a->nkw)
       return ev_error(ev, l, "object.__getattribute__() takes 2 arguments");
