@@ -281,6 +281,7 @@ typedef struct Eval {
   TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap paths;         /* ev_path_join's: NAME (interned) -> its joins (eval_value.c) */
+  TxPtrMap ns_sites;      /* ev_attr_at's: an A_ATTR node -> what NS.NAME gave there */
   struct EvTmp *tmp;      /* ev_tmp_alloc's memory (eval_value.c; NULL: none yet) */
   struct EvPython *py;    /* the Python layer's state (eval_python.h) */
   struct EvModules *mod;  /* the module layer's (eval_modules.h) */
@@ -446,6 +447,10 @@ bool ev_setitem(Eval *ev, Value obj, Value key, Value v, Loc loc);
 int ev_truth(Eval *ev, Value v,
              Loc loc); /* 1, 0, or -1: not known at parse time (nothing reported) or an error */
 Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc);
+/* obj.NAME of the expression a (A_ATTR), obj evaluated: ev_attr, kept per site where obj is
+ * a namespace and the result is one too, a dtype or a builtin (T.ptx.mul, tvm.tirx,
+ * T.float32: the same at every evaluation of the site) */
+Value ev_attr_at(Eval *ev, Value obj, Ast *a);
 Value ev_subscript(Eval *ev, Ast *a); /* obj[...]: its kind's getitem slot */
 
 /* Python's builtins: the rows of builtins.def (the table in eval_types.c; each

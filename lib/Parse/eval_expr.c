@@ -1408,7 +1408,7 @@ Value ev_expr(Eval *ev, Ast *a) {
   case A_ATTR: {
     Value obj = ev_expr(ev, a->a);
     if (obj.kind == V_ERROR) return obj;
-    return ev_attr(ev, obj, a->name, a->loc);
+    return ev_attr_at(ev, obj, a);
   }
   case A_CALL: return ev_call(ev, a);
   case A_SUBSCRIPT: return ev_subscript(ev, a);

@@ -180,7 +180,7 @@ Value ev_call(Eval *ev, Ast *call) {
     Value obj = ev_expr(ev, call->a->a);
     if (obj.kind != V_ERROR &&
         !ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
-      callee = ev_attr(ev, obj, call->a->name, call->a->loc);
+      callee = ev_attr_at(ev, obj, call->a);
     else if (obj.kind == V_ERROR) callee = obj;
   } else {
     callee = ev_expr(ev, call->a);
@@ -243,6 +243,34 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   const ValueType *t = &ev_types[obj.kind];
   if (!t->getattr) return ev_error(ev, loc, "'%s' object has no attribute '%s'", t->name, name);
   return t->getattr(ev, obj, name, loc);
+}
+
+typedef struct NsSite {
+  const char *ns; /* the namespace it was asked of */
+  Value v;
+} NsSite;
+
+Value ev_attr_at(Eval *ev, Value obj, Ast *a) {
+  if (obj.kind != V_NS || obj.aux) return ev_attr(ev, obj, a->name, a->loc);
+  NsSite *s = txmap_get(&ev->ns_sites, a);
+  if (s && s->ns == obj.u.ns) {
+    Value v = s->v;
+    v.loc = a->loc;
+    return v;
+  }
+  Value r = ev_attr(ev, obj, a->name, a->loc);
+  /* not IRBuilder's namespaces (their attributes are the builder's state) */
+  bool keep = ((r.kind == V_NS && !r.aux) || r.kind == V_DTYPE || r.kind == V_BUILTIN) && !r.meta &&
+              strcmp(obj.u.ns, "irb") != 0 && strncmp(obj.u.ns, "tvm.IRBuilder", 13) != 0;
+  if (keep) {
+    if (!s) {
+      s = TIRX_NEW(ev->m, NsSite);
+      txmap_put(&ev->ns_sites, a, s);
+    }
+    s->ns = obj.u.ns;
+    s->v = r;
+  }
+  return r;
 }
 
 Value ev_error_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
