@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "Support/clock.h"
 #include "Support/oom.h"
 #include "tirx/bundle.h"
 #include "tirx/compile.h"
@@ -32,11 +33,6 @@ _Static_assert(TIRX_STAGE_COUNT <=
                    sizeof((TirxArtifacts *)0)->ms_stage / sizeof((TirxArtifacts *)0)->ms_stage[0],
                "TirxArtifacts.ms_stage has a slot per stage");
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static const char *const stage_names[TIRX_STAGE_COUNT] = {
     "parse", "verify", "passes", "llvm-irgen", "llvm-opt", "ptx-emit", "ptxas",
@@ -181,13 +177,13 @@ static int run_ptxas(const char *filename, const Module *m, const TirxCompileOpt
 static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool text, Module *m,
                         TirxArtifacts *out, TirxDiag *diag) {
   /* verify */
-  double t = now_ms();
+  double t = tirx_now_ms();
   bool ok = tirx_verify_module(m, diag);
-  out->ms_stage[TIRX_STAGE_VERIFY] = now_ms() - t;
+  out->ms_stage[TIRX_STAGE_VERIFY] = tirx_now_ms() - t;
   if (!ok) return 1;
 
   /* passes (the verifier runs after each one with verify_each, else once after the last) */
-  t = now_ms();
+  t = tirx_now_ms();
   TirxPassOptions pass_opts;
   tirx_pass_options_init(&pass_opts);
   pass_opts.verify_each = tirx_pass_verify_each_default();
@@ -201,7 +197,7 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
                   pipeline);
     rc = 1;
   }
-  out->ms_stage[TIRX_STAGE_PASSES] = now_ms() - t;
+  out->ms_stage[TIRX_STAGE_PASSES] = tirx_now_ms() - t;
   if (rc) return 1;
   if (text) take_text(out, TIRX_ART_LOWERED, tirx_print_module(m));
   if (o->stop == TIRX_COMPILE_STOP_LOWERED) return 0;
@@ -231,14 +227,14 @@ static int run_pipeline(const char *filename, const TirxCompileOptions *o, bool 
                     "'%s'%s is called but not defined in this module: the cubin is relocatable "
                     "(ptxas -c), to be linked with the definition (nvlink or cuLinkAddData)",
                     cr.extern_name, cr.nexterns > 1 ? " (and others)" : "");
-    t = now_ms();
+    t = tirx_now_ms();
     rc = run_ptxas(filename, m, o, reloc, out, diag);
     int nffma = 0;
     if (!rc && o->sass_interleave_ffma)
       rc = drv_sass_interleave_ffma(out->data[TIRX_ART_CUBIN], out->size[TIRX_ART_CUBIN], o->arch,
                                     o->sass_interleave_ffma, &nffma, diag);
     (void)nffma; /* how many changed: the SASS shows it (test/Driver/sass-interleave-ffma.test) */
-    out->ms_stage[TIRX_STAGE_PTXAS] = now_ms() - t;
+    out->ms_stage[TIRX_STAGE_PTXAS] = tirx_now_ms() - t;
     if (rc) return 1;
   }
 
@@ -335,7 +331,7 @@ static int check_func(const TirxArtifacts *a, const char *func, const char *file
 TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size_t len,
                                   const TirxCompileOptions *opts, TirxArtifacts *out,
                                   TirxDiag *diag) {
-  double t0 = now_ms();
+  double t0 = tirx_now_ms();
   memset(out, 0, sizeof *out);
   TirxCompileOptions o;
   if (resolve_options(opts, &o, diag)) return TIRX_ERR_COMPILE;
@@ -350,11 +346,11 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   bool text = !o.lean || o.stop == TIRX_COMPILE_STOP_LOWERED || dumping;
 
   /* parse, and print the canonical IR (the key's, and the "tirx" artifact) */
-  double t = now_ms();
+  double t = tirx_now_ms();
   TirxParseOptions po = {o.defines,       o.ndefines,  o.entry, o.include_dirs,
                          o.ninclude_dirs, o.max_steps, NULL,    0};
   Module *m = tirx_parse(filename, source, len, &po, diag);
-  out->ms_stage[TIRX_STAGE_PARSE] = now_ms() - t;
+  out->ms_stage[TIRX_STAGE_PARSE] = tirx_now_ms() - t;
   /* the diagnostics after the parse's (which every compile, hit or miss, reports itself):
      the passes', codegen's, ptxas's, kept in the entry and replayed on a hit */
   int diag0 = diag->n;
@@ -381,7 +377,7 @@ TirxStatus tirx_compile_with_diag(const char *filename, const char *source, size
   tirx_module_free(m);
   if (rc == 0 && dumping) drv_cache_dump(&cache, dump, filename, out);
   drv_cache_close(&cache);
-  out->ms_total = now_ms() - t0;
+  out->ms_total = tirx_now_ms() - t0;
   if (rc) drop_data(out);
   return rc ? TIRX_ERR_COMPILE : TIRX_OK;
 }

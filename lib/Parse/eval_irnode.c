@@ -454,6 +454,15 @@ static bool ir_visit_kids(Eval *ev, IrVisit *iv, Value node, Loc loc) {
   return ok;
 }
 
+/* A walk of visitor self (an instance) over base's methods. */
+static void visit_init(Eval *ev, IrVisit *iv, Value self, struct PyClass *base) {
+  memset(iv, 0, sizeof *iv);
+  iv->self = self;
+  iv->cls = self.u.obj->cls;
+  iv->base = base;
+  iv->d = dispatch_of(ev, iv->cls, base);
+}
+
 static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
   if (!ev_builtin_nokw(ev, self, a)) return false;
   if (a->npos != 3 || a->pos[0].kind != V_OBJECT || a->pos[2].kind != V_CLASS)
@@ -461,11 +470,7 @@ static bool ir_visit_args(Eval *ev, const Builtin *self, Args *a, IrVisit *iv) {
                     "_tirx.%s() takes a visitor, an IR node and the visitor's base class",
                     self->name),
            false;
-  memset(iv, 0, sizeof *iv);
-  iv->self = a->pos[0];
-  iv->cls = a->pos[0].u.obj->cls;
-  iv->base = a->pos[2].u.cls;
-  iv->d = dispatch_of(ev, iv->cls, iv->base);
+  visit_init(ev, iv, a->pos[0], a->pos[2].u.cls);
   return true;
 }
 
@@ -515,11 +520,7 @@ bool ev_py_native_walk(Eval *ev, Value fn, Args *a, Value *out) {
   bool children = fn.u.py.def->native == AST_NATIVE_CHILDREN;
   if (!children && a->pos[1].kind == V_NONE) return *out = v_make(V_NONE, a->loc), true;
   IrVisit iv;
-  memset(&iv, 0, sizeof iv);
-  iv.self = a->pos[0];
-  iv.cls = a->pos[0].u.obj->cls;
-  iv.base = fn.u.py.owner;
-  iv.d = dispatch_of(ev, iv.cls, iv.base);
+  visit_init(ev, &iv, a->pos[0], fn.u.py.owner);
   *out = visit_run(ev, &iv, a->pos[1], children, a->loc);
   return true;
 }

@@ -18,6 +18,7 @@
 
 #include "Parse/eval_python.h"
 #include "Support/arena.h"
+#include "Support/clock.h"
 #include "Support/oom.h"
 #include "Support/strbuf.h"
 #include "Support/vec.h"
@@ -49,12 +50,13 @@ static Value py_too_long(Eval *ev, Loc loc) {
 }
 
 /* The text built in *b as a str value; frees *b. */
+/* b's text as a str (an error past EV_MAX_STR); b is left as it was */
+static Value py_buf_str(Eval *ev, const StrBuf *b, Loc loc) {
+  return b->n > EV_MAX_STR ? py_too_long(ev, loc) : py_str_value(ev, strbuf_str(b), b->n, loc);
+}
+
 static Value py_take_str(Eval *ev, StrBuf *b, Loc loc) {
-  if (b->n > EV_MAX_STR) {
-    strbuf_free(b);
-    return py_too_long(ev, loc);
-  }
-  Value r = py_str_value(ev, strbuf_str(b), b->n, loc);
+  Value r = py_buf_str(ev, b, loc);
   strbuf_free(b);
   return r;
 }
@@ -513,11 +515,7 @@ Value ev_py_fstring(Eval *ev, Ast *a) {
     if (!py_put_field(ev, v, f->spec, f->slen, f->has_spec, f->repr, &b, a->loc))
       return v_make(V_ERROR, a->loc);
   }
-  if (b.n > EV_MAX_STR) {
-    strbuf_free(&b);
-    return py_too_long(ev, a->loc);
-  }
-  Value r = py_str_value(ev, strbuf_str(&b), b.n, a->loc);
+  Value r = py_buf_str(ev, &b, a->loc);
   if (!ev->py->fscratch.p) ev->py->fscratch = b; /* kept for the next one */
   else strbuf_free(&b);
   return r;
@@ -1387,7 +1385,7 @@ typedef struct PyVec {
   int n, cap;
   /* a generator's items tested as any() / all() read them (ev_py_call_lazy): 0 none;
    * else true for any() (stop at a true item), false for all(); done: stopped */
-  int test;
+  bool test;
   bool want, done;
   const char *who;
   Loc at;
@@ -1466,7 +1464,7 @@ bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out) {
     return false;
   if (call->n != 1 || call->list[0]->kind != A_COMP || call->list[0]->op != '(') return false;
   PyVec t = {0};
-  t.test = 1;
+  t.test = true;
   t.want = callee.u.builtin == &ev_builtins[BI_any];
   t.who = callee.u.builtin->name;
   t.at = call->loc;
@@ -1980,16 +1978,11 @@ typedef struct EvProfile {
   double start;
 } EvProfile;
 
-static double prof_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 void ev_py_profile_begin(Eval *ev) {
   if (!ev->opts || !ev->opts->eval_profile) return;
   ev->py->prof = tirx_xcalloc(1, sizeof *ev->py->prof);
-  ev->py->prof->start = prof_now();
+  ev->py->prof->start = tirx_now_ms();
 }
 
 static Value py_call_kept(Eval *ev, Value fn, Args *a);
@@ -2011,9 +2004,9 @@ Value ev_py_profiled(Eval *ev, Value fn, Args *a, CallSlot call) {
   double outer_child = p->child;
   p->child = 0;
   r->active++;
-  double t0 = prof_now();
+  double t0 = tirx_now_ms();
   Value v = call(ev, fn, a);
-  double dt = prof_now() - t0;
+  double dt = tirx_now_ms() - t0;
   r->active--;
   r->calls++;
   r->self += dt - p->child;
@@ -2032,7 +2025,7 @@ void ev_py_profile_end(Eval *ev) {
   EvProfile *p = ev->py->prof;
   if (!p) return;
   FILE *f = ev->opts->eval_profile;
-  double all = prof_now() - p->start, self = 0;
+  double all = tirx_now_ms() - p->start, self = 0;
   for (int i = 0; i < p->n; i++) self += p->v[i]->self;
   qsort(p->v, (size_t)p->n, sizeof *p->v, prof_by_self);
   int rows = ev->opts->eval_profile_rows > 0 ? ev->opts->eval_profile_rows : 30;

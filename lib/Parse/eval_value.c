@@ -178,10 +178,9 @@ Value ev_call(Eval *ev, Ast *call) {
   if (call->a->kind == A_ATTR) {
     ev->name_hint = NULL;
     Value obj = ev_expr(ev, call->a->a);
-    if (obj.kind != V_ERROR &&
-        !ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
+    if (obj.kind == V_ERROR) callee = obj;
+    else if (!ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
       callee = ev_attr_at(ev, obj, call->a);
-    else if (obj.kind == V_ERROR) callee = obj;
   } else {
     callee = ev_expr(ev, call->a);
   }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "Support/clock.h"
 #include "Transforms/xform.h"
 #include "tirx/internal/pass.h"
 #include "tirx/internal/print.h"
@@ -172,11 +173,6 @@ static void dump(FILE *out, const char *when, const char *name, Module *m) {
   fflush(out);
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int tirx_pass_run(Module *m, const char *name, TirxDiag *d) {
   const PassInfo *pi = find_pass(name, strlen(name));
@@ -205,9 +201,9 @@ int tirx_pass_run_pipeline(Module *m, const char *pipeline, const TirxPassOption
     const PassInfo *pi = pl.items[i];
     if (o->print_before_all) dump(out, "Before", pi->name, m);
     int before = d->nerrors;
-    double t0 = o->time_passes ? now_seconds() : 0;
+    double t0 = o->time_passes ? tirx_now_ms() : 0;
     int r = pi->run(m, d);
-    if (o->time_passes) times[i] = now_seconds() - t0;
+    if (o->time_passes) times[i] = (tirx_now_ms() - t0) / 1e3; /* seconds */
     ran = i + 1;
     if (r || d->nerrors > before) {
       rc = 1;

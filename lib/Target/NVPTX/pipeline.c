@@ -20,13 +20,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "Support/clock.h"
 #include "Target/NVPTX/cg.h"
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static char *dup_n(const char *s, size_t n) {
   char *p = tirx_xmalloc(n + 1);
@@ -109,7 +105,7 @@ int cg_opt_emit(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool keep_i
                 char **ptx, double *ms_opt, double *ms_ptx, char **err) {
   *err = NULL;
   const char *which = tirx_llvm_pipeline_name();
-  double t1 = now_ms();
+  double t1 = tirx_now_ms();
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   static const char *const pipelines[] = {"default<O0>,globaldce", "default<O1>", "default<O2>",
                                           "default<O3>"};
@@ -125,7 +121,7 @@ int cg_opt_emit(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool keep_i
   }
   cg_pack_half_pairs(mod);
   if (keep_ir) *ir_opt = module_text(mod);
-  double t2 = now_ms();
+  double t2 = tirx_now_ms();
   *ms_opt = t2 - t1;
 
   LLVMMemoryBufferRef mb = NULL;
@@ -137,7 +133,7 @@ int cg_opt_emit(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool keep_i
   }
   *ptx = dup_n(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
   LLVMDisposeMemoryBuffer(mb);
-  *ms_ptx = now_ms() - t2;
+  *ms_ptx = tirx_now_ms() - t2;
   return 0;
 }
 
@@ -177,7 +173,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
     return 1;
   }
 
-  double t0 = now_ms();
+  double t0 = tirx_now_ms();
   CG cg;
   memset(&cg, 0, sizeof cg);
   cg.m = m;
@@ -244,7 +240,7 @@ int tirx_codegen_module(Module *m, const TirxTargetOptions *t, TirxCodegenResult
     goto done;
   }
   LLVMDisposeMessage(msg);
-  double t1 = now_ms();
+  double t1 = tirx_now_ms();
   out->ms_irgen = t1 - t0;
 
   /* Several kernels: each optimised and printed as a part of its own, on up to t->jobs

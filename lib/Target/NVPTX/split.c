@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "Support/arena.h"
+#include "Support/clock.h"
 #include "Support/strbuf.h"
 #include "Target/NVPTX/cg.h"
 
@@ -50,11 +51,6 @@ typedef struct Split {
   atomic_int next; /* the next part a worker takes */
 } Split;
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static bool is_kernel(LLVMValueRef f) {
   return !LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) == LLVMPTXKernelCallConv;
@@ -327,7 +323,7 @@ static char *join_ir(const Part *parts, int n) {
 int cg_codegen_split(LLVMModuleRef mod, const TirxArchInfo *arch, int opt, int jobs, bool keep_ir,
                      char **ir_opt, char **ptx, double *ms_opt, double *ms_ptx, char **err) {
   *err = NULL;
-  double t0 = now_ms();
+  double t0 = tirx_now_ms();
   Split s = {.arch = arch, .opt = opt, .keep_ir = keep_ir};
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     s.nparts += is_kernel(f);
@@ -373,7 +369,7 @@ int cg_codegen_split(LLVMModuleRef mod, const TirxArchInfo *arch, int opt, int j
     else if (keep_ir) *ir_opt = join_ir(s.parts, s.nparts);
   }
   /* the stages' wall time, shared between them as their time on the threads is */
-  double wall = now_ms() - t0, sum = sum_opt + sum_ptx;
+  double wall = tirx_now_ms() - t0, sum = sum_opt + sum_ptx;
   *ms_opt = sum > 0 ? wall * sum_opt / sum : wall;
   *ms_ptx = wall - *ms_opt;
   for (int i = 0; i < s.nparts; i++) {
