@@ -126,6 +126,24 @@ assert STAGGER == 0 or SCALING == "block", "STAGGER = 1 needs SCALING block"
 PAIR = 0
 assert PAIR in (0, 1), "PAIR must be 0 or 1"
 assert PAIR == 0 or (SCALING == "block" and BN <= 192 and BN // 2 + BN // SL <= 192 and STAGGER == 0), "PAIR = 1 needs SCALING block, BN <= 192, BN / 2 + BN / SL <= 192 (registers) and STAGGER 0"
+# OVERLAP = 1 ("block"): a tile's first k-tile is issued before the previous tile's
+# epilogue, which then runs while those wgmmas do.  The block scheme allows it where the
+# per-tensor one cannot: the wgmmas write the temporary, not the accumulators the epilogue
+# reads, and the accumulators are first written by that k-tile's promotion (acc = tmp *
+# scales, no zeroing).  The wgmma group is issued and retired within one iteration of
+# the tile loop (a group in flight over a back-edge makes ptxas serialize them, C7514);
+# the last tile's epilogue follows the loop.
+OVERLAP = 0
+assert OVERLAP in (0, 1), "OVERLAP must be 0 or 1"
+# the 128 x 256 tile (128 accumulators, a 64-register slice in flight) spills under it
+assert OVERLAP == 0 or (SCALING == "block" and PAIR == 0 and STAGGER == 0 and BN <= 192), "OVERLAP = 1 needs SCALING block, BN <= 192, PAIR 0 and STAGGER 0"
+# EPB: staging buffers (64 x 64 output chunks, 8 KiB) per consumer.  2 (the default): the
+# chunks take turns through two buffers, each chunk behind two warpgroup barriers and a
+# wait for the store that read its buffer two chunks before; BN / 64: a buffer for every
+# chunk, one wait (for the previous tile's stores, long done), two barriers and BN / 64
+# stores per tile.
+EPB = 2
+assert EPB in (2, BN // 64), "EPB must be 2 or BN / 64"
 # the A/B tensor maps' L2 promotion (CUtensorMapL2promotion: 2 = 128B, 3 = 256B)
 L2_PROMO = 2
 ATYPE = "e5m2" if DT == "float8_e5m2" else "e4m3"
@@ -136,13 +154,13 @@ A_BYTES = BM * BK
 B_BYTES = BN * BK
 EP_BYTES = 64 * 64 * 2
 NACC = BN // 2
-# shared.dyn layout (bytes): A ring, B ring, NC x 2 staging buffers, 2 x STAGES mbarriers
+# shared.dyn layout (bytes): A ring, B ring, NC x EPB staging buffers, 2 x STAGES mbarriers
 SMEM_CTA = 227 * 1024 if CTAS_PER_SM == 1 else 113 * 1024
 if STAGES == 0:
-    STAGES = max(1, min(4, (SMEM_CTA - 2 * NC * EP_BYTES - 64) // (A_BYTES + B_BYTES)))
+    STAGES = max(1, min(4, (SMEM_CTA - EPB * NC * EP_BYTES - 64) // (A_BYTES + B_BYTES)))
 SMEM_B = STAGES * A_BYTES
 SMEM_EP = SMEM_B + STAGES * B_BYTES
-SMEM_BAR = SMEM_EP + 2 * NC * EP_BYTES
+SMEM_BAR = SMEM_EP + EPB * NC * EP_BYTES
 SMEM_TOTAL = SMEM_BAR + 2 * STAGES * 8
 assert SMEM_TOTAL <= SMEM_CTA, "STAGES x (BM + BN) x 128 bytes plus the staging buffers exceed the shared memory of a CTA (227 KiB; 113 KiB with CTAS_PER_SM = 2)"
 
@@ -214,6 +232,68 @@ def promote(acc, tmp, mu, h):
         acc[W // 2 * h + i] = T.fma(tmp[i], mu[2 * ((W * h + 8 * (i // 4)) // 64) + i // 2 % 2], acc[W // 2 * h + i])
 
 
+@T.macro
+def promote_first(acc, tmp, mu, h):
+    # a tile's first k-tile (OVERLAP = 1): acc[slice h] = tmp * sa[row] * sb[block]
+    for i in T.unroll(W // 2):
+        acc[W // 2 * h + i] = tmp[i] * mu[2 * ((W * h + 8 * (i // 4)) // 64) + i // 2 % 2]
+
+
+@T.macro
+def ep_chunk(acc, ep32, pk, sc, eb, sub, warp, lane):
+    # chunk sub (64 x 64) of the warpgroup's accumulators to OT in staging buffer eb
+    for jj in T.unroll(8):
+        for v in T.unroll(2):
+            if SCALING == "tensor":
+                x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v] * sc[0]
+                x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1] * sc[0]
+            else:
+                x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v]
+                x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1]
+            if OT == "float16":
+                T.ptx.cvt.rn.f16x2.f32(pk[0], x1, x0)
+            else:
+                T.ptx.cvt.rn.bf16x2.f32(pk[0], x1, x0)
+            r: T.let[T.int32] = warp * 16 + lane // 4 + 8 * v
+            # 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (SWIZZLE_128B)
+            ep32[eb + r * 32 + T.bitwise_xor(jj, r % 8) * 4 + lane % 4] = pk[0]
+
+
+@T.macro
+def epilogue(acc, ep32, pk, sc, C_map, cw, warp, lane, tm, tn):
+    # the warpgroup's 64 x BN block of tile (tm, tn), in 64 x 64 chunks through the staging
+    # buffers, TMA-stored
+    if EPB == 2:
+        for sub in T.unroll(BN // 64):
+            eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
+            # the store that read this buffer two chunks ago has finished reading
+            if warp == 0 and lane == 0:
+                T.ptx.cp.async_.bulk.wait_group.read(1)
+            T.cuda.warpgroup_sync(1 + cw)
+            ep_chunk(acc, ep32, pk, sc, eb, sub, warp, lane)
+            T.ptx.fence.proxy.async_.shared__cta()
+            T.cuda.warpgroup_sync(1 + cw)
+            if warp == 0 and lane == 0:
+                T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
+                    T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
+                T.ptx.cp.async_.bulk.commit_group()
+    else:
+        # the previous tile's stores have finished reading the buffers
+        if warp == 0 and lane == 0:
+            T.ptx.cp.async_.bulk.wait_group.read(0)
+        T.cuda.warpgroup_sync(1 + cw)
+        for sub in T.unroll(BN // 64):
+            ep_chunk(acc, ep32, pk, sc, (cw * EPB + sub) * (EP_BYTES // 4), sub, warp, lane)
+        T.ptx.fence.proxy.async_.shared__cta()
+        T.cuda.warpgroup_sync(1 + cw)
+        if warp == 0 and lane == 0:
+            for sub in T.unroll(BN // 64):
+                T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
+                    T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64,
+                    T.address_of(ep32[(cw * EPB + sub) * (EP_BYTES // 4)]))
+            T.ptx.cp.async_.bulk.commit_group()
+
+
 @T.prim_func
 def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T.handle):
     M = T.int32()
@@ -246,7 +326,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
     lane = T.lane_id([32])
     T.attr({"tirx.launch_bounds_min_blocks_per_sm": CTAS_PER_SM})
     pool = T.alloc_buffer((SMEM_TOTAL,), "uint8", scope="shared.dyn", align=1024)
-    ep32 = T.decl_buffer((2 * NC * EP_BYTES // 4,), "uint32", data=pool.data,
+    ep32 = T.decl_buffer((EPB * NC * EP_BYTES // 4,), "uint32", data=pool.data,
                          elem_offset=SMEM_EP // 4, scope="shared.dyn")
     bars = T.decl_buffer((2 * STAGES,), "uint64", data=pool.data,
                          elem_offset=SMEM_BAR // 8, scope="shared.dyn")
@@ -314,6 +394,8 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
         sn = T.alloc_local((4,), "float32")
         pk = T.alloc_local((1,), "uint32")
         rbar = T.alloc_local((1,), "uint32")
+        # OVERLAP = 1: the tile whose epilogue is pending
+        ptile = T.alloc_local((2,), "int32")
         # K-major, 128B swizzle descriptors: start >> 4, LBO 1 (unused), SBO 1024 B >> 4,
         # layout type 1 (SWIZZLE_128B) in bits 62-63; a k32 step of fp8 is 32 bytes (+2)
         desc_hi: T.let[T.uint64] = (T.uint64(64) << T.uint64(32)) | (T.uint64(1) << T.uint64(62)) | (T.uint64(1) << T.uint64(16))
@@ -336,9 +418,31 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
             bb: T.let[T.int32] = tn * BN // 128
             odd: T.let[T.int32] = tn * BN % 128 // 64
             if SCALING == "block":
-                for i in T.unroll(NACC):
-                    acc[i] = T.float32(0)
+                if OVERLAP == 0:
+                    for i in T.unroll(NACC):
+                        acc[i] = T.float32(0)
                 kscales(sn, SA, SB, tm * BM + r0, bb, 0, M, nb)
+            if OVERLAP == 1:
+                # k-tile 0: its wgmmas write the temporary while the previous tile's
+                # epilogue reads the accumulators; its promotion then sets them (K > 0:
+                # a tensor map with a zero dimension is refused before the launch)
+                i0: T.let[T.int32] = ti * nk
+                s0: T.let[T.int32] = i0 % STAGES
+                T.cuda.mbarrier_wait(T.address_of(bars[s0]), i0 // STAGES % 2)
+                da0: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + s0 * A_BYTES + cw * (64 * BK)) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                db0: T.let[T.uint64] = desc_hi | T.Cast("uint64", ((sbase + SMEM_B + s0 * B_BYTES) & T.uint32(0x3FFFF)) >> T.uint32(4))
+                for h in T.unroll(SL):
+                    slice_mma(tmp0, da0, db0, h)
+                    if h == 0:
+                        if ti > 0:
+                            epilogue(acc, ep32, pk, sc, C_map, cw, warp, lane, ptile[0], ptile[1])
+                        kmult(mu, sn, odd)
+                        kscales(sn, SA, SB, tm * BM + r0, bb, T.min(1, nk - 1), M, nb)
+                    T.ptx.wgmma.wait_group.sync.aligned(0)
+                    settle(tmp0, W // 2)
+                    if h == SL - 1 and warp == 0 and lane == 0:
+                        release(bars, rbar, STAGES + s0)
+                    promote_first(acc, tmp0, mu, h)
             if PAIR == 1:
                 kscales(sn2, SA, SB, tm * BM + r0, bb, T.min(1, nk - 1), M, nb)
                 for kp in range(nk // 2):
@@ -389,7 +493,7 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                                     promote(acc, tmp1, mu, (u - 1) % SL)
                                 else:
                                     promote(acc, tmp1, mu2, (u - 1) % SL)
-            for kt in range(nk - nk % 2 if PAIR == 1 else 0, nk):
+            for kt in range(nk - nk % 2 if PAIR == 1 else OVERLAP, nk):
                 it: T.let[T.int32] = ti * nk + kt
                 s: T.let[T.int32] = it % STAGES
                 if SCALING == "block":
@@ -435,34 +539,14 @@ def fp8_ws_persistent(a: T.handle, b: T.handle, sa: T.handle, sb: T.handle, c: T
                 settle(acc, NACC)
                 if warp == 0 and lane == 0:
                     release(bars, rbar, STAGES + (ti * nk + nk - 1) % STAGES)
-            # epilogue: 64 x 64 chunks of the warpgroup's 64 x BN block
-            for sub in T.unroll(BN // 64):
-                eb: T.let[T.int32] = (cw * 2 + sub % 2) * (EP_BYTES // 4)
-                # the store that read this buffer two chunks ago has finished reading
-                if warp == 0 and lane == 0:
-                    T.ptx.cp.async_.bulk.wait_group.read(1)
-                T.cuda.warpgroup_sync(1 + cw)
-                for jj in T.unroll(8):
-                    for v in T.unroll(2):
-                        if SCALING == "tensor":
-                            x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v] * sc[0]
-                            x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1] * sc[0]
-                        else:
-                            x0: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v]
-                            x1: T.let[T.float32] = acc[32 * sub + 4 * jj + 2 * v + 1]
-                        if OT == "float16":
-                            T.ptx.cvt.rn.f16x2.f32(pk[0], x1, x0)
-                        else:
-                            T.ptx.cvt.rn.bf16x2.f32(pk[0], x1, x0)
-                        r: T.let[T.int32] = warp * 16 + lane // 4 + 8 * v
-                        # 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (SWIZZLE_128B)
-                        ep32[eb + r * 32 + T.bitwise_xor(jj, r % 8) * 4 + lane % 4] = pk[0]
-                T.ptx.fence.proxy.async_.shared__cta()
-                T.cuda.warpgroup_sync(1 + cw)
-                if warp == 0 and lane == 0:
-                    T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"](
-                        T.address_of(C_map), tn * BN + sub * 64, tm * BM + cw * 64, T.address_of(ep32[eb]))
-                    T.ptx.cp.async_.bulk.commit_group()
+            if OVERLAP == 1:
+                # the epilogue runs in the next tile's first k-tile, or after the loop
+                ptile[0] = tm
+                ptile[1] = tn
+            else:
+                epilogue(acc, ep32, pk, sc, C_map, cw, warp, lane, tm, tn)
+        if OVERLAP == 1 and ntile > 0:
+            epilogue(acc, ep32, pk, sc, C_map, cw, warp, lane, ptile[0], ptile[1])
         if warp == 0 and lane == 0:
             T.ptx.cp.async_.bulk.wait_group(0)
     if CLUSTER == 2:
