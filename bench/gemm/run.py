@@ -24,6 +24,8 @@ torch._scaled_mm (e4m3 x e4m3 -> bf16, per-tensor scales):
   fp8-block    DeepGEMM's block scales (A per 1 x 128, B per 128 x 128 along K); checked
                against the fp32 matmul of the dequantized inputs, timed against the
                per-tensor _scaled_mm (the ratio the issue asks for)
+  fp8-block-auto  the block-scaled build examples/gemm/fp8_block_config.py picks for the
+               shape (128 x 256, or 128 x 192 with OVERLAP=1): that build's row repeated
 --fp8-variant SCALING:NAME=V[:NAME=V] adds a build with module constants overridden
 (e.g. block:STAGES=5:GROUP_M=8); an item starting with -- is a tirx-llc option instead
 (e.g. block:BN=192:SL=1:--sass-interleave-ffma=1).
@@ -239,6 +241,16 @@ def bench_fp8(a, torch, rt):
     for v in a.fp8_variant:
         scaling, *defs = v.split(":")
         builds.append(("fp8-%s[%s]" % (scaling, ",".join(defs)), scaling, tuple(defs)))
+    # fp8-block-auto: the block-scaled build examples/gemm/fp8_block_config.py picks for
+    # each shape (its row repeats that build's numbers)
+    sys.path.insert(0, a.examples)
+    from fp8_block_config import block_config
+    auto = {}
+    for (m, n, k) in a.shapes:
+        defs = tuple(block_config(m, n, k))
+        auto[(m, n, k)] = "fp8-block[%s]" % ",".join(defs) if defs else "fp8-block"
+        if defs and auto[(m, n, k)] not in [b[0] for b in builds]:
+            builds.append((auto[(m, n, k)], "block", defs))
     kernels, ok = {}, True
     for label, scaling, defs in builds:
         bundle = os.path.join(a.work, "%s.tirxb" % label)
@@ -322,6 +334,13 @@ def bench_fp8(a, torch, rt):
             print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  %s (ratio %.3f..%.3f)" % (
                 label, "e4m3", shape, t, flop / t / 1e9, statistics.median(ratios),
                 checks[label], min(ratios), max(ratios)))
+        pick = auto[(m, n, k)]
+        if pick in calls:
+            t = statistics.median(times[pick])
+            ratios = [tr / tx for tr, tx in zip(times["cuBLASLt"], times[pick])]
+            print("%-18s %-8s %-16s %9.4f %8.1f %7.3f  = %s (fp8_block_config.py)" % (
+                "fp8-block-auto", "e4m3", shape, t, flop / t / 1e9, statistics.median(ratios),
+                pick))
         sys.stdout.flush()
         del inputs, At, Bt, SAt, SBt, ref_t, outs, calls, fns
         torch.cuda.empty_cache()
