@@ -15,6 +15,8 @@ BMODE = "idle"
 ITERS = 2000
 FITERS = 8000
 NSM = 132
+assert AMODE in ("idle", "wgmma"), 'AMODE must be "idle" or "wgmma"'
+assert BMODE in ("idle", "wgmma", "ffma"), 'BMODE must be "idle", "wgmma" or "ffma"'
 WGMMA = "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3"
 SMEM = 200 * 1024
 
