@@ -11,6 +11,7 @@
  *   flat T.hint / T.attr / T.device_entry() / x = T.launch_thread(...)
  *                        → a scope over the rest of the block
  *   if <parse-time constant> → only the taken branch is evaluated */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1477,6 +1478,14 @@ Value ev_define_kernel(Eval *ev, Ast *fd) {
   return v;
 }
 
+/* A bare word: what a shell leaves of -D NAME="word" (the quotes were the shell's). */
+static bool define_is_word(const char *def) {
+  if (!*def) return false;
+  for (const char *c = def; *c; c++)
+    if (!(isalnum((unsigned char)*c) || *c == '_' || *c == '.')) return false;
+  return !isdigit((unsigned char)def[0]);
+}
+
 static void module_const(Eval *ev, Ast *s) {
   if (s->n != 1 || s->list[0]->kind != A_NAME) {
     ev_error(ev, s->loc, "module-level statements must be constants (NAME = value)");
@@ -1485,12 +1494,16 @@ static void module_const(Eval *ev, Ast *s) {
   const char *name = s->list[0]->name;
   const char *def = ev_define_text(ev, name);
   Value v;
-  if (def) {
-    if (!ev_parse_define_value(ev, def, &v)) {
+  if (def && !ev_parse_define_value(ev, def, &v)) {
+    if (define_is_word(def))
+      ev_error(ev, s->loc, "invalid value '%s' for -D %s (a string keeps its quotes: -D %s='\"%s\"')",
+               def, name, name, def);
+    else
       ev_error(ev, s->loc, "invalid value '%s' for -D %s", def, name);
-      return;
-    }
-  } else {
+    /* the source's own value binds the name, so its uses add no errors of their own */
+    def = NULL;
+  }
+  if (!def) {
     ev->name_hint = name;
     v = ev_expr(ev, s->a);
     ev->name_hint = NULL;
