@@ -1257,15 +1257,16 @@ static void constexpr_param(Eval *ev, Ast *p, bool is_jit) {
     if (!ev_parse_define_value(ev, def, &v)) {
       ev_error(ev, p->loc, "invalid value '%s' for constexpr '%s' (-D %s=...)", def, p->name,
                p->name);
-      return;
+      v = v_make(V_ERROR, p->loc);
     }
   } else if (p->b) {
     v = ev_expr(ev, p->b);
   } else {
     ev_error(ev, p->loc, "T.constexpr parameter '%s' has no value; pass -D %s=VALUE", p->name,
              p->name);
-    return;
+    v = v_make(V_ERROR, p->loc);
   }
+  /* (after an error bound to the error value, which its uses pass on silently) */
   ev_define(ev, p->name, v, false, p->loc);
 }
 
