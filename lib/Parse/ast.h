@@ -86,6 +86,14 @@ struct Ast {
   double fval;
   const char *str;
   size_t slen;
+  /* A_NAME: the module binding its last lookup found (eval_expr.c, ev_lookup_at), valid
+   * while its module (Eval.locals, the module's counters) has made no module binding
+   * since (Eval.glob_epoch) */
+  struct {
+    const void *scope;
+    uint32_t epoch;
+    int idx; /* the binding's index; -1: none */
+  } site;
 };
 
 /* Ast.native: _tirx.walk_visit / _tirx.walk_children marked the def (a StmtExprVisitor

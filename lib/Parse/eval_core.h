@@ -245,6 +245,13 @@ typedef struct Eval {
   int nglob;
   bool glob_stray;
   TxPtrMap globix;
+  /* counts the module bindings made (in any module): a name's site cache (Ast.site,
+   * ev_lookup_at) holds while it is unchanged */
+  uint32_t glob_epoch;
+  /* every `global` / `nonlocal` marker (a V_GLOBALDECL binding) is below this index
+   * (ev_define raises it; a reader may lower it to nbinds): an assignment in a function
+   * whose bindings all lie above it need not look for one */
+  int decl_hi;
   /* how many bindings above the globals each name hash has (EV_LOCALS counters: a
    * name whose counter is 0 is no local, so a lookup of a module name or a builtin
    * does not scan the locals of the running functions); the running module's
@@ -328,6 +335,8 @@ static inline unsigned ev_local_slot(const char *name) {
 void ev_push_scope(Eval *ev);
 void ev_pop_scope(Eval *ev);
 Binding *ev_lookup(Eval *ev, const char *name);
+/* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache */
+Binding *ev_lookup_at(Eval *ev, Ast *a);
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
 
 /* statements */

@@ -81,14 +81,32 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   return global_below(ev, name, lo);
 }
 
+/* A name's lookup that only a module binding (or none) can answer (no local has its
+ * counter, none strayed) gives what it gave last at its site while the module made no
+ * module binding since: the globals index of a module changes only when one is made
+ * (ev_define at depth 0), and a binding made then may shadow, so any such one (in any
+ * module) bumps the epoch. */
+Binding *ev_lookup_at(Eval *ev, Ast *a) {
+  if (ev->glob_stray || ev->locals[ev_local_slot(a->name)]) return ev_lookup(ev, a->name);
+  if (a->site.scope == ev->locals && a->site.epoch == ev->glob_epoch)
+    return a->site.idx < 0 ? NULL : &ev->binds[a->site.idx];
+  Binding *b = global_below(ev, a->name, ev->nbinds);
+  a->site.scope = ev->locals;
+  a->site.epoch = ev->glob_epoch;
+  a->site.idx = b ? (int)(b - ev->binds) : -1;
+  return b;
+}
+
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
   if (ev->depth == 0) {
+    ev->glob_epoch++;
     if (ev->nbinds == ev->nglob) txmap_puti(&ev->globix, name, ++ev->nglob);
     else ev->glob_stray = true;
   }
   Binding *b = &ev->binds[ev->nbinds++];
+  if (v.kind == V_GLOBALDECL && ev->decl_hi < ev->nbinds) ev->decl_hi = ev->nbinds;
   if (ev->depth > 0) ev->locals[b->slot = (uint16_t)ev_local_slot(name)]++;
   b->name = name;
   b->v = v;
@@ -1189,7 +1207,7 @@ static const char *similar_name(Eval *ev, const char *name) {
 }
 
 static Value name(Eval *ev, Ast *a) {
-  Binding *b = ev_lookup(ev, a->name);
+  Binding *b = ev_lookup_at(ev, a);
   if (b) {
     Value v = b->v;
     v.loc = a->loc;

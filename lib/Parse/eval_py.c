@@ -1270,8 +1270,11 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
   if (t->kind == A_NAME) {
     Binding *b = ev_lookup(ev, t->name);
     v.meta = false;
+    if (ev->decl_hi > ev->nbinds) ev->decl_hi = ev->nbinds;
+    bool decls = ev->decl_hi > ev->py_floor; /* a marker this function may have made */
     for (int i = ev->nbinds - 1;
-         b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
+         decls && b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo);
+         i--)
       if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
           ev->binds[i].v.nshape == 1) {
         Binding *src = nonlocal_source(ev, t->name);
@@ -1279,7 +1282,7 @@ static bool py_assign(Eval *ev, Ast *t, Value v) {
         b->v = v; /* this call's view of it */
         return true;
       }
-    if (b && b->depth == 0 && ev->depth > 0) {
+    if (decls && b && b->depth == 0 && ev->depth > 0) {
       /* a module name: rebound only after `global name` in this function */
       for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
         if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
