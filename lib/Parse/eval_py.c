@@ -1265,35 +1265,37 @@ static Binding *nonlocal_source(Eval *ev, const char *name) {
   return NULL;
 }
 
-/* Binds a loop/assignment target to a value (Python local semantics). */
-static bool py_assign(Eval *ev, Ast *t, Value v) {
-  if (t->kind == A_NAME) {
-    Binding *b = ev_lookup(ev, t->name);
-    v.meta = false;
-    if (ev->decl_hi > ev->nbinds) ev->decl_hi = ev->nbinds;
-    bool decls = ev->decl_hi > ev->py_floor; /* a marker this function may have made */
-    for (int i = ev->nbinds - 1;
-         decls && b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo);
-         i--)
-      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
-          ev->binds[i].v.nshape == 1) {
-        Binding *src = nonlocal_source(ev, t->name);
-        if (src) src->v = v;
-        b->v = v; /* this call's view of it */
+/* NAME = v: a local of the running function unless `global` / `nonlocal` says otherwise */
+static bool py_assign_name(Eval *ev, Ast *t, Value v) {
+  Binding *b = ev_lookup(ev, t->name);
+  v.meta = false;
+  if (ev->decl_hi > ev->nbinds) ev->decl_hi = ev->nbinds;
+  bool decls = ev->decl_hi > ev->py_floor; /* a marker this function may have made */
+  for (int i = ev->nbinds - 1;
+       decls && b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
+    if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
+        ev->binds[i].v.nshape == 1) {
+      Binding *src = nonlocal_source(ev, t->name);
+      if (src) src->v = v;
+      b->v = v; /* this call's view of it */
+      return true;
+    }
+  if (decls && b && b->depth == 0 && ev->depth > 0) {
+    /* a module name: rebound only after `global name` in this function */
+    for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
+      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
+        b->v = v;
         return true;
       }
-    if (decls && b && b->depth == 0 && ev->depth > 0) {
-      /* a module name: rebound only after `global name` in this function */
-      for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
-        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
-          b->v = v;
-          return true;
-        }
-    }
-    if (b && b->depth == ev->depth) b->v = v;
-    else ev_define(ev, t->name, v, false, t->loc);
-    return true;
   }
+  if (b && b->depth == ev->depth) b->v = v;
+  else ev_define(ev, t->name, v, false, t->loc);
+  return true;
+}
+
+/* Binds a loop/assignment target to a value (Python local semantics). */
+static bool py_assign(Eval *ev, Ast *t, Value v) {
+  if (t->kind == A_NAME) return py_assign_name(ev, t, v);
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
     if (EV_PROTO(v)->iter) { /* a, b = obj: its items (__iter__) */
       Value *items;
