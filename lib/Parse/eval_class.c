@@ -1532,7 +1532,6 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
  * builtin types and TVM's expression classes. */
 enum {
   IK_NONE = 1, /* no x is one (0: not yet known) */
-  IK_STMT,     /* one of TVM's statement classes (ev_irnode_isinstance) */
   IK_FOR_FRAME,
   IK_IF_FRAME,
   IK_WHILE_FRAME,
@@ -1552,7 +1551,8 @@ enum {
   IK_INTIMM,
   IK_PRIMFUNC,
   IK_PRIMTYPE,
-  IK_LAYOUT /* T.TileLayout, T.ComposeLayout: a layout of that name */
+  IK_LAYOUT, /* T.TileLayout, T.ComposeLayout: a layout of that name */
+  IK_STMT0   /* IK_STMT0 + k: TVM's class of statement kind k (ev_irnode_stmt_kind) */
 };
 
 static int isinstance_classify(const char *tn) {
@@ -1593,8 +1593,8 @@ static int isinstance_classify(const char *tn) {
                {"tvm.tirx.script.builder.frame.ForFrame", IK_FOR_FRAME},
                {"tvm.tirx.script.builder.frame.IfFrame", IK_IF_FRAME},
                {"tvm.tirx.script.builder.frame.WhileFrame", IK_WHILE_FRAME}};
-  bool is_stmt;
-  if (ev_irnode_isinstance(v_make(V_NONE, (Loc){0, 0}), tn, &is_stmt)) return IK_STMT;
+  int stmt = ev_irnode_stmt_kind(tn);
+  if (stmt >= 0) return IK_STMT0 + stmt;
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(tn, names[i].name) == 0) return names[i].kind;
   return IK_NONE;
@@ -1612,9 +1612,8 @@ static int isinstance_kind(Eval *ev, const char *tn) {
 /* isinstance(x, T), T named tn, of kind k (isinstance_kind) */
 static bool isinstance_named(Value x, const char *tn, int k) {
   int want = k == IK_FOR_FRAME ? S_FOR : k == IK_IF_FRAME ? S_IF : S_WHILE;
-  bool is_stmt = false;
+  if (k >= IK_STMT0) return ev_irnode_is_stmt(x, k - IK_STMT0);
   switch (k) {
-  case IK_STMT: return ev_irnode_isinstance(x, tn, &is_stmt) && is_stmt;
   case IK_FOR_FRAME:
   case IK_IF_FRAME:
   case IK_WHILE_FRAME: return x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;

@@ -216,6 +216,10 @@ bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *
 /* isinstance(x, tvm.tirx.IfThenElse) and the other statement classes (false: tn names
  * none); tvm.tirx.IfThenElse(...) / SeqStmt(...) (false: path is no statement class) */
 bool ev_irnode_isinstance(Value x, const char *tn, bool *out);
+/* the same in two steps: the StmtKind of TVM's class tn (-1: none; worked out once per
+ * name by a caller that keeps it), and isinstance(x, that class) */
+int ev_irnode_stmt_kind(const char *tn);
+bool ev_irnode_is_stmt(Value x, int kind);
 bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out);
 /* -D NAME=VALUE (eval_class.c): VALUE's text for name (NULL: none), and VALUE
  * evaluated as a Python literal (false: it is not one) */
