@@ -338,6 +338,10 @@ Binding *ev_lookup(Eval *ev, const char *name);
 /* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache */
 Binding *ev_lookup_at(Eval *ev, Ast *a);
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
+/* Binds again in the current scope, as a closure's view of them (Binding.frame -1:
+ * no closure of the running call reads them), the bindings src[lo..hi) (src NULL:
+ * ev->binds), only those of frame `frame` at depth > 0 unless frame is 0 */
+void ev_define_seen(Eval *ev, const Binding *src, int lo, int hi, int frame, Loc loc);
 
 /* statements */
 void ev_emit(Eval *ev, Stmt *s);

@@ -115,6 +115,35 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   b->immutable = immutable;
 }
 
+void ev_define_seen(Eval *ev, const Binding *src, int lo, int hi, int frame, Loc loc) {
+  if (ev->depth == 0) { /* module code: ev_define keeps the globals' index */
+    for (int i = lo; i < hi; i++) {
+      const Binding *s = src ? &src[i] : &ev->binds[i];
+      if (frame && (s->frame != frame || s->depth <= 0)) continue;
+      ev_define(ev, s->name, s->v, false, loc);
+      ev->binds[ev->nbinds - 1].frame = -1;
+    }
+    return;
+  }
+  TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + (hi - lo));
+  const Binding *from = src ? src : ev->binds; /* read after the binds may have moved */
+  Binding *dst = &ev->binds[ev->nbinds];
+  for (int i = lo; i < hi; i++) {
+    const Binding *s = &from[i];
+    if (frame && (s->frame != frame || s->depth <= 0)) continue;
+    dst->name = s->name;
+    dst->v = s->v;
+    dst->depth = ev->depth;
+    dst->frame = -1;
+    dst->immutable = false;
+    ev->locals[dst->slot = (uint16_t)ev_local_slot(s->name)]++;
+    dst++;
+    if (s->v.kind == V_GLOBALDECL && ev->decl_hi < (int)(dst - ev->binds))
+      ev->decl_hi = (int)(dst - ev->binds);
+  }
+  ev->nbinds = (int)(dst - ev->binds);
+}
+
 void ev_emit(Eval *ev, Stmt *s) {
   StmtVec *c = ev->cur;
   TIRX_VEC_RESERVE(c->v, c->cap, c->n + 1);

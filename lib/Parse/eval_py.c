@@ -1616,29 +1616,18 @@ PyEnv *ev_py_capture(Eval *ev, bool late) {
   return env;
 }
 
-static void define_seen(Eval *ev, const char *name, Value v, Loc loc) {
-  ev_define(ev, name, v, false, loc);
-  ev->binds[ev->nbinds - 1].frame = -1; /* not the callee's own: no closure of it reads it */
-}
-
 /* Binds what a closure sees in the scope of its call, outermost function
  * first (its parameters come after and shadow them all). */
 void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc) {
   if (!env) return;
   const PyFrameRef *fr = env->frame;
   if (!fr) {
-    for (int i = 0; i < env->n; i++) define_seen(ev, env->b[i].name, env->b[i].v, loc);
+    ev_define_seen(ev, env->b, 0, env->n, 0, loc);
     return;
   }
   ev_py_env_define(ev, fr->outer, loc);
-  if (fr->live) {
-    int hi = ev->nbinds; /* ev_define may move ev->binds: index, never hold a pointer */
-    for (int i = fr->lo; i < hi; i++)
-      if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0)
-        define_seen(ev, ev->binds[i].name, ev->binds[i].v, loc);
-    return;
-  }
-  for (int i = 0; i < fr->nlast; i++) define_seen(ev, fr->last[i].name, fr->last[i].v, loc);
+  if (fr->live) ev_define_seen(ev, NULL, fr->lo, ev->nbinds, fr->id, loc);
+  else ev_define_seen(ev, fr->last, 0, fr->nlast, 0, loc);
 }
 
 Value ev_py_def(Eval *ev, Ast *fd) {

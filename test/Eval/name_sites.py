@@ -4,10 +4,11 @@
 # module name bound later, a global rebound through `global` is read anew at every
 # site, a site read from a caller with a local of the name
 # still finds the module's, a closure's free name and `nonlocal` / `global` assignments
-# after the markers' functions returned keep their rules, and a class body's name.
+# after the markers' functions returned keep their rules, a closure of a function with a
+# `global` marker (its view of the enclosing call, late bound), and a class body's name.
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
-# CHECK: T.evaluate("3 shadow 3 | 1 2 3 | 10 11 | g:7 g:7 | 6 7 | 41 42 | 9 | c:1 c:2 | 100")
+# CHECK: T.evaluate("3 shadow 3 | 1 2 3 | 10 11 | g:7 g:7 | 6 7 | 41 42 | 9 | c:1 c:2 | 23 26 | 100")
 from tvm.script import tirx as T
 
 G = 1
@@ -80,6 +81,21 @@ len = lambda s: "shadow"  # noqa: E731
 LEN_AFTER = read_len()("abc")
 
 
+def outer_global():
+    global G
+    G = 20
+    seen = 3
+
+    def inner(k):
+        return G + seen + k  # the module's G, the enclosing call's seen
+
+    r = [inner(0)]
+    G = 21
+    seen = 4
+    r.append(inner(1))
+    return "%d %d" % tuple(r)
+
+
 def run():
     parts = []
     parts.append("%d %s %d" % (LEN_BEFORE, LEN_AFTER, three("abc")))
@@ -95,6 +111,7 @@ def run():
     parts.append(plain_assign_after_global())
     parts.append("%d" % K.K_B)
     parts.append(nonlocal_twice())
+    parts.append(outer_global())
     set_g(100)
     parts.append("%d" % read_g())
     return " | ".join(parts)
