@@ -88,11 +88,13 @@ struct Ast {
   size_t slen;
   /* A_NAME: the module binding its last lookup found (eval_expr.c, ev_lookup_at), valid
    * while its module (Eval.locals, the module's counters) has made no module binding
-   * since (Eval.glob_epoch) */
+   * since (Eval.glob_epoch); and the index of the local binding it found last (a hint,
+   * checked at each use) */
   struct {
     const void *scope;
     uint32_t epoch;
     int idx; /* the binding's index; -1: none */
+    int local;
   } site;
 };
 

@@ -5,10 +5,11 @@
 # site, a site read from a caller with a local of the name
 # still finds the module's, a closure's free name and `nonlocal` / `global` assignments
 # after the markers' functions returned keep their rules, a closure of a function with a
-# `global` marker (its view of the enclosing call, late bound), and a class body's name.
+# `global` marker (its view of the enclosing call, late bound), a class body's name, and
+# a local read where its binding sits elsewhere in each call (the site's index a hint).
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
-# CHECK: T.evaluate("3 shadow 3 | 1 2 3 | 10 11 | g:7 g:7 | 6 7 | 41 42 | 9 | c:1 c:2 | 23 26 | 100")
+# CHECK: T.evaluate("3 shadow 3 | 1 2 3 | 10 11 | g:7 g:7 | 6 7 | 41 42 | 9 | c:1 c:2 | 23 26 | 2 33 4 [4, 2, 0] | 100")
 from tvm.script import tirx as T
 
 G = 1
@@ -96,6 +97,23 @@ def outer_global():
     return "%d %d" % tuple(r)
 
 
+def leaf(v):
+    y = v + 1
+    return y
+
+
+def deeper(v):
+    a1 = a2 = a3 = 10
+    return leaf(v) + a1 + a2 + a3
+
+
+def down(n, acc):
+    x = n * 2
+    if n == 0:
+        return acc + [x]
+    return down(n - 1, acc + [x])
+
+
 def run():
     parts = []
     parts.append("%d %s %d" % (LEN_BEFORE, LEN_AFTER, three("abc")))
@@ -112,6 +130,7 @@ def run():
     parts.append("%d" % K.K_B)
     parts.append(nonlocal_twice())
     parts.append(outer_global())
+    parts.append("%d %d %d %s" % (leaf(1), deeper(2), leaf(3), down(2, [])))
     set_g(100)
     parts.append("%d" % read_g())
     return " | ".join(parts)
