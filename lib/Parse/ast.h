@@ -86,14 +86,19 @@ struct Ast {
   double fval;
   const char *str;
   size_t slen;
-  /* A_NAME: the module binding its last lookup found (eval_expr.c, ev_lookup_at), valid
-   * while its module (Eval.locals, the module's counters) has made no module binding
-   * since (Eval.glob_epoch); and the index of the local binding it found last (a hint,
-   * checked at each use) */
+  /* The evaluator's caches at this node, each checked where it is used.  A_NAME
+   * (eval_expr.c, ev_lookup_at): the module binding its last lookup found (idx, -1: none)
+   * while its module (scope: Eval.locals, the module's counters) has made no module
+   * binding since (epoch: Eval.glob_epoch), and the index of the local binding it found
+   * last (local, a hint).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
+   * has for the name (hit, NULL: nothing) while no class attribute was set since
+   * (epoch: EvPython.class_epoch), and the index of the instance attribute it found last
+   * (local, a hint). */
   struct {
     const void *scope;
+    void *hit;
     uint32_t epoch;
-    int idx; /* the binding's index; -1: none */
+    int idx;
     int local;
   } site;
 };

@@ -419,6 +419,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
   if (!class_slots(ev, k)) return v_make(V_ERROR, c->loc);
   class_fields(ev, c, k);
   if (k->enum_kind) enum_members(ev, k);
+  ev->py->class_epoch++; /* its table is complete (class_find_at) */
   Value kv = v_make(V_CLASS, c->loc);
   kv.u.cls = k;
   if (!init_subclass(ev, c, kv)) return v_make(V_ERROR, c->loc);
@@ -598,11 +599,43 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   return false;
 }
 
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out) {
-  (void)ev;
+/* What k's MRO has for the name of site a (class_find), kept at the site while no class
+ * attribute was set (EvPython.class_epoch: a class's table grows or changes only then) */
+static Value *class_find_at(Eval *ev, struct PyClass *k, Ast *a) {
+  if (a->site.scope != k || a->site.epoch != ev->py->class_epoch) {
+    a->site.scope = k;
+    a->site.epoch = ev->py->class_epoch;
+    a->site.hit = class_find(k, a->name, NULL, 0);
+  }
+  return a->site.hit;
+}
+
+/* o's own attribute named as site a (its table's names are unique), the site's index of
+ * the last one found tried first */
+static Value *obj_own_at(struct PyObject *o, Ast *a) {
+  int i = a->site.local;
+  if (i >= 0 && i < o->attrs.n && o->attrs.names[i] == a->name) return &o->attrs.vals[i];
+  Value *v = attrs_find(&o->attrs, a->name);
+  if (v) a->site.local = (int)(v - o->attrs.vals);
+  return v;
+}
+
+bool ev_py_obj_attr(Eval *ev, Value obj, Ast *attr, Value *out) {
+  struct PyObject *o = obj.u.obj;
+  if (class_find_at(ev, o->cls, attr)) return false; /* descriptors, class attributes */
+  Value *iv = obj_own_at(o, attr);
+  if (!iv) return false; /* __class__, __dict__, __getattr__ */
+  *out = *iv;
+  out->loc = attr->loc;
+  return true;
+}
+
+bool ev_py_attr_callee(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out) {
+  const char *name = attr->name;
+  Loc loc = attr->loc;
   if (obj.kind == V_OBJECT) { /* a function of the class, not shadowed by the instance */
-    Value *cv = class_find(obj.u.obj->cls, name, NULL, 0);
-    if (!cv || cv->kind != V_PYFUNC || attrs_find(&obj.u.obj->attrs, name)) return false;
+    Value *cv = class_find_at(ev, obj.u.obj->cls, attr);
+    if (!cv || cv->kind != V_PYFUNC || obj_own_at(obj.u.obj, attr)) return false;
     st->fn = *cv;
     st->self = obj;
     *out = v_make(V_BOUND, loc);

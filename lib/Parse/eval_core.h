@@ -529,7 +529,10 @@ typedef struct EvCoreHooks {
   /* obj.name called at once: *out a bound method or builtin method whose parts are in
    * *st, when obj.name is a plain method of obj's class or a builtin method of obj's
    * kind; false: evaluate obj.name as an attribute (ev_attr) */
-  bool (*attr_callee)(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
+  bool (*attr_callee)(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out);
+  /* obj.name (the node attr) of an instance whose class has no attribute of that name:
+   * the instance's own; false: evaluate it as an attribute (ev_attr) */
+  bool (*obj_attr)(Eval *ev, Value obj, Ast *attr, Value *out);
   void (*module_tag)(
       Eval *ev,
       int before); /* locate the diagnostics since `before` in the running module's file */

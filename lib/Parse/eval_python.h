@@ -133,7 +133,9 @@ bool ev_py_native_walk(Eval *ev, Value fn, Args *a, Value *out);
 /* EvCoreHooks.call_lazy (eval_py.c) */
 bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out);
 /* EvCoreHooks.attr_callee (eval_class.c) */
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
+bool ev_py_attr_callee(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out);
+/* EvCoreHooks.obj_attr (eval_class.c) */
+bool ev_py_obj_attr(Eval *ev, Value obj, Ast *attr, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 /* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
  * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */

@@ -179,7 +179,7 @@ Value ev_call(Eval *ev, Ast *call) {
     ev->name_hint = NULL;
     Value obj = ev_expr(ev, call->a->a);
     if (obj.kind == V_ERROR) callee = obj;
-    else if (!ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
+    else if (!ev_core_hooks.attr_callee(ev, obj, call->a, &slot, &callee))
       callee = ev_attr_at(ev, obj, call->a);
   } else {
     callee = ev_expr(ev, call->a);
@@ -250,6 +250,8 @@ typedef struct NsSite {
 } NsSite;
 
 Value ev_attr_at(Eval *ev, Value obj, Ast *a) {
+  Value own;
+  if (obj.kind == V_OBJECT && ev_core_hooks.obj_attr(ev, obj, a, &own)) return own;
   if (obj.kind != V_NS || obj.aux) return ev_attr(ev, obj, a->name, a->loc);
   NsSite *s = txmap_get(&ev->ns_sites, a);
   if (s && s->ns == obj.u.ns) {
