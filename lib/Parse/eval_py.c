@@ -1267,7 +1267,7 @@ static Binding *nonlocal_source(Eval *ev, const char *name) {
 
 /* NAME = v: a local of the running function unless `global` / `nonlocal` says otherwise */
 static bool py_assign_name(Eval *ev, Ast *t, Value v) {
-  Binding *b = ev_lookup(ev, t->name);
+  Binding *b = ev_lookup_at(ev, t);
   v.meta = false;
   if (ev->decl_hi > ev->nbinds) ev->decl_hi = ev->nbinds;
   bool decls = ev->decl_hi > ev->py_floor; /* a marker this function may have made */
