@@ -74,9 +74,14 @@ void ev_args_keep(Eval *ev, Args *a) {
 static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
-  int cap = call->n + 1,
-      nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
-  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+  /* the arrays sized for the call's own items (every call allocates them); the count of
+   * its keywords is kept at the node (Ast.site.idx: 1 + the count, 0: not yet known) */
+  int cap = call->n + 1, nkw = call->site.idx - 1;
+  if (nkw < 0) {
+    nkw = 0;
+    for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+    call->site.idx = nkw + 1;
+  }
   out->pos = pos_array(ev, tmp, (size_t)(cap - nkw));
   if (nkw) { /* none without keywords: nkw == 0 reads neither */
     out->kwn = args_array(ev, tmp, (size_t)nkw + 1, sizeof(const char *));
