@@ -74,7 +74,7 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
   return v;
 }
 
-bool ev_py_step(Eval *ev, Loc loc) {
+bool ev_py_step_slow(Eval *ev, Loc loc) {
   if (!ev->py->max_steps)
     ev->py->max_steps =
         ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
@@ -2194,8 +2194,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   Value err;
   if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
-  struct PyModule *saved_mod;
-  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  struct PyModule *saved_mod = ev->py->cur_mod; /* a switch to the running one is none */
+  if (fn.u.py.mod != saved_mod) ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   struct PyClass *saved_owner = ev->py->owner;
   Value saved_self = ev->py->self;
@@ -2237,7 +2237,7 @@ done:
   ev->py->owner = saved_owner;
   ev->py->self = saved_self;
   struct PyModule *dummy;
-  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
+  if (ev->py->cur_mod != saved_mod) ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -3856,8 +3856,8 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
         "inspect.signature() takes a plain Python function (tirx has no signature of this value)");
   Value fn = a->pos[0];
   Ast *fd = fn.u.py.def;
-  struct PyModule *saved_mod;
-  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  struct PyModule *saved_mod = ev->py->cur_mod; /* a switch to the running one is none */
+  if (fn.u.py.mod != saved_mod) ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   ev->py_floor = ev->nbinds;
   ev->py->class_lo = 0;
@@ -3893,7 +3893,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev->py_floor = saved_floor;
   ev->py->class_lo = saved_class_lo;
   struct PyModule *dummy;
-  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
+  if (ev->py->cur_mod != saved_mod) ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);
 }
 

@@ -5,6 +5,7 @@
 #define TIRX_EVAL_PYTHON_H
 
 #include "Parse/eval_core.h"
+#include "Support/arena.h"
 
 /* The Python layer's state (Eval.py). */
 typedef struct EvPython {
@@ -119,7 +120,17 @@ void ev_py_profile_end(Eval *ev);
 Value ev_py_profiled(Eval *ev, Value fn, Args *a, CallSlot call);
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
-bool ev_py_step(Eval *ev, Loc loc);
+/* One step of Python code (a statement, a call): false after reporting that the step
+ * limit or the memory limit was passed (inline: every statement takes one) */
+bool ev_py_step_slow(Eval *ev, Loc loc);
+static inline bool ev_py_step(Eval *ev, Loc loc) {
+  EvPython *py = ev->py;
+  if (py->steps < py->max_steps && !py->too_big && ev->m->arena->used_total <= EV_MAX_BYTES) {
+    py->steps++;
+    return true;
+  }
+  return ev_py_step_slow(ev, loc);
+}
 Value ev_py_fstring(Eval *ev, Ast *a);
 Value ev_py_comp(Eval *ev, Ast *c);
 Value ev_py_set(Eval *ev, Value list);      /* a set: the list without duplicates */
