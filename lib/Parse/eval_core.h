@@ -21,6 +21,7 @@
 #include "tirx/internal/parse.h"
 #include "Support/ptrmap.h"
 #include "Support/strbuf.h"
+#include "Support/vec.h"
 
 typedef enum {
 #define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) KIND,
@@ -338,6 +339,19 @@ Binding *ev_lookup(Eval *ev, const char *name);
 /* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache */
 Binding *ev_lookup_at(Eval *ev, Ast *a);
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
+/* ev_define of a mutable name in a function's scope (ev->depth > 0; inline: every
+ * parameter of every call binds one) */
+static inline void ev_define_local(Eval *ev, const char *name, const Value *v) {
+  TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
+  Binding *b = &ev->binds[ev->nbinds++];
+  ev->locals[b->slot = (uint16_t)ev_local_slot(name)]++;
+  b->name = name;
+  b->v = *v;
+  b->depth = ev->depth;
+  b->frame = ev->frame ? ev->frame->id : 0;
+  b->immutable = false;
+  if (v->kind == V_GLOBALDECL && ev->decl_hi < ev->nbinds) ev->decl_hi = ev->nbinds;
+}
 /* Binds again in the current scope, as a closure's view of them (Binding.frame -1:
  * no closure of the running call reads them), the bindings src[lo..hi) (src NULL:
  * ev->binds), only those of frame `frame` at depth > 0 unless frame is 0 */

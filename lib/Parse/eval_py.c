@@ -2224,9 +2224,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
         goto done;
       }
     }
-    Value v = bound[i];
-    v.meta = false;
-    ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
+    bound[i].meta = false;
+    ev_define_local(ev, fd->list[i]->name, &bound[i]);
   }
   r = fd->ival == 1 ? py_run_generator(ev, fd, a->loc) : py_run_unnamed(ev, fd, a->loc);
 done:
