@@ -93,7 +93,8 @@ struct Ast {
    * last (local, a hint).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
    * has for the name (hit, NULL: nothing) while no class attribute was set since
    * (epoch: EvPython.class_epoch), and the index of the instance attribute it found last
-   * (local, a hint).  A_CALL (eval_value.c, collect_args): 1 + its keyword items (idx). */
+   * (local, a hint); or, of a builtin or an evaluator module (scope), the builtin row
+   * it gave (hit: its Value, eval_value.c row_attr_at).  A_CALL (eval_value.c, collect_args): 1 + its keyword items (idx). */
   struct {
     const void *scope;
     void *hit;

@@ -254,9 +254,30 @@ typedef struct NsSite {
   Value v;
 } NsSite;
 
+/* obj.NAME of a builtin or an evaluator module (object.__setattr__, math.floor) that is a
+ * builtin's row: the same row every time, kept at the site (Ast.site: scope the builtin
+ * or the module's path, hit the value) */
+static Value row_attr_at(Eval *ev, Value obj, Ast *a) {
+  const void *of = obj.kind == V_BUILTIN ? (const void *)obj.u.builtin : (const void *)obj.u.ns;
+  if (a->site.scope == of && a->site.hit) {
+    Value v = *(const Value *)a->site.hit;
+    v.loc = a->loc;
+    return v;
+  }
+  Value r = ev_attr(ev, obj, a->name, a->loc);
+  if (r.kind == V_BUILTIN && !r.aux && !r.meta) {
+    Value *kept = TIRX_NEW(ev->m, Value);
+    *kept = r;
+    a->site.scope = of;
+    a->site.hit = kept;
+  }
+  return r;
+}
+
 Value ev_attr_at(Eval *ev, Value obj, Ast *a) {
   Value own;
   if (obj.kind == V_OBJECT && ev_core_hooks.obj_attr(ev, obj, a, &own)) return own;
+  if ((obj.kind == V_BUILTIN || obj.kind == V_LIBMOD) && !obj.aux) return row_attr_at(ev, obj, a);
   if (obj.kind != V_NS || obj.aux) return ev_attr(ev, obj, a->name, a->loc);
   NsSite *s = txmap_get(&ev->ns_sites, a);
   if (s && s->ns == obj.u.ns) {

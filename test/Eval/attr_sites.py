@@ -4,10 +4,15 @@
 # of several classes (an instance attribute, a class attribute, a property, __getattr__),
 # at other indices in each instance, after a class gained a property, a method or an
 # attribute (on itself or a base) and after an instance's attribute was deleted; a
-# method call site whose method an instance attribute shadows later.
+# method call site whose method an instance attribute shadows later; a builtin's or a
+# module's attribute that is a builtin row (object.__setattr__, math.floor) kept at its
+# site, and one that is not (math.pi).
 # RUN: %tirx-opt %s | FileCheck %s
 # RUN: %python %S/Inputs/cpython_eval.py %s | FileCheck %s
-# CHECK: T.evaluate("1 2 3 4 7 | 9 | 7 7 70 | 10 11 | s:m s:m lam | 8 b | 1 ga")
+# CHECK: T.evaluate("1 2 3 4 7 | 9 | 7 7 70 | 10 11 | s:m s:m lam | 8 b | 1 ga | 0 10 20 2 3 6")
+import math
+import math as m2
+
 from tvm.script import tirx as T
 
 
@@ -136,9 +141,39 @@ def deleted():
     return " ".join(r)
 
 
+class Slot:
+    __slots__ = ("v",)
+
+
+def set_v(o, v):
+    object.__setattr__(o, "v", v)
+
+
+def get_v(o):
+    return object.__getattribute__(o, "v")
+
+
+def floor_of(m, x):
+    return m.floor(x)
+
+
+def pi_of(m):
+    return m.pi
+
+
+def rows():
+    out = []
+    for i in range(3):
+        o = Slot()
+        set_v(o, i * 10)
+        out.append(get_v(o))
+    out += [floor_of(math, 2.5), floor_of(m2, 3.5), round(pi_of(math) + pi_of(m2))]
+    return " ".join(str(x) for x in out)
+
+
 def run():
     return " | ".join([kinds(), gains_property(), base_gains(), indices(), shadowed(),
-                       class_gains(), deleted()])
+                       class_gains(), deleted(), rows()])
 
 
 @T.prim_func
