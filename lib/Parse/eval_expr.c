@@ -133,6 +133,7 @@ void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
 }
 
 void ev_define_seen(Eval *ev, const Binding *src, int lo, int hi, int frame, Loc loc) {
+  if (hi <= lo) return; /* a method of a module's class sees nothing of the class body */
   if (ev->depth == 0) { /* module code: ev_define keeps the globals' index */
     for (int i = lo; i < hi; i++) {
       const Binding *s = src ? &src[i] : &ev->binds[i];
