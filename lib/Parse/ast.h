@@ -90,7 +90,8 @@ struct Ast {
    * (eval_expr.c, ev_lookup_at): the module binding its last lookup found (idx, -1: none)
    * while its module (scope: Eval.locals, the module's counters) has made no module
    * binding since (epoch: Eval.glob_epoch), and the index of the local binding it found
-   * last (local, a hint).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
+   * last (local, a hint); the value of the builtin it names when none is bound (hit,
+   * Eval.builtin_names's).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
    * has for the name (hit, NULL: nothing) while no class attribute was set since
    * (epoch: EvPython.class_epoch), and the index of the instance attribute it found last
    * (local, a hint); or, of a builtin or an evaluator module (scope), the builtin row

@@ -1262,9 +1262,11 @@ static Value name(Eval *ev, Ast *a) {
     if (v.kind == V_EXPR && v.u.e->kind == E_VAR) v.u.e = tirx_varref(ev->m, v.u.e->u.var, a->loc);
     return v;
   }
-  /* an unbound builtin's value depends on its name only: kept per name */
-  Value *kept = txmap_get(&ev->builtin_names, a->name);
+  /* an unbound builtin's value depends on its name only: kept per name (and at the
+   * site: Ast.site.hit) */
+  Value *kept = a->site.hit ? a->site.hit : txmap_get(&ev->builtin_names, a->name);
   if (kept) {
+    a->site.hit = kept;
     Value v = *kept;
     v.loc = a->loc;
     return v;
