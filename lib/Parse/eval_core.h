@@ -336,8 +336,25 @@ static inline unsigned ev_local_slot(const char *name) {
 void ev_push_scope(Eval *ev);
 void ev_pop_scope(Eval *ev);
 Binding *ev_lookup(Eval *ev, const char *name);
-/* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache */
-Binding *ev_lookup_at(Eval *ev, Ast *a);
+/* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache (Ast.site,
+ * eval_expr.c); inline: the two hits (a module binding kept while the module made none,
+ * the sole local of its hash at the site's index), the rest in ev_lookup_at_slow */
+Binding *ev_lookup_at_slow(Eval *ev, Ast *a);
+static inline Binding *ev_lookup_at(Eval *ev, Ast *a) {
+  if (!ev->glob_stray) {
+    uint32_t locals = ev->locals[ev_local_slot(a->name)];
+    if (!locals && a->site.scope == ev->locals && a->site.epoch == ev->glob_epoch)
+      return a->site.idx < 0 ? NULL : &ev->binds[a->site.idx];
+    if (locals == 1) {
+      int i = a->site.local, lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+      if (lo < ev->nglob) lo = ev->nglob;
+      if (i >= lo && i < ev->nbinds && ev->binds[i].name == a->name &&
+          ev->binds[i].v.kind != V_GLOBALDECL)
+        return &ev->binds[i];
+    }
+  }
+  return ev_lookup_at_slow(ev, a);
+}
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
 /* ev_define of a mutable name in a function's scope (ev->depth > 0; inline: every
  * parameter of every call binds one) */

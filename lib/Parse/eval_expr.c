@@ -84,13 +84,10 @@ Binding *ev_lookup(Eval *ev, const char *name) {
 /* A name whose counter is 1: one local has its hash (none strayed), so the binding at
  * the site's last index is the one ev_lookup finds when it is visible (at or above the
  * function's floor), has the name and is no global / nonlocal marker (those lead
- * elsewhere). */
+ * elsewhere): ev_lookup_at tries it, and this keeps the index ev_lookup found. */
 static Binding *lookup_sole_local(Eval *ev, Ast *a) {
-  int i = a->site.local, lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
   if (lo < ev->nglob) lo = ev->nglob;
-  if (i >= lo && i < ev->nbinds && ev->binds[i].name == a->name &&
-      ev->binds[i].v.kind != V_GLOBALDECL)
-    return &ev->binds[i];
   Binding *b = ev_lookup(ev, a->name);
   if (b && b >= ev->binds + lo && b < ev->binds + ev->nbinds) a->site.local = (int)(b - ev->binds);
   return b;
@@ -101,7 +98,7 @@ static Binding *lookup_sole_local(Eval *ev, Ast *a) {
  * module binding since: the globals index of a module changes only when one is made
  * (ev_define at depth 0), and a binding made then may shadow, so any such one (in any
  * module) bumps the epoch. */
-Binding *ev_lookup_at(Eval *ev, Ast *a) {
+Binding *ev_lookup_at_slow(Eval *ev, Ast *a) {
   if (ev->glob_stray) return ev_lookup(ev, a->name);
   uint32_t locals = ev->locals[ev_local_slot(a->name)];
   if (locals) return locals == 1 ? lookup_sole_local(ev, a) : ev_lookup(ev, a->name);
