@@ -86,6 +86,23 @@ struct Ast {
   double fval;
   const char *str;
   size_t slen;
+  /* The evaluator's caches at this node, each checked where it is used.  A_NAME
+   * (eval_expr.c, ev_lookup_at): the module binding its last lookup found (idx, -1: none)
+   * while its module (scope: Eval.locals, the module's counters) has made no module
+   * binding since (epoch: Eval.glob_epoch), and the index of the local binding it found
+   * last (local, a hint); the value of the builtin it names when none is bound (hit,
+   * Eval.builtin_names's).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
+   * has for the name (hit, NULL: nothing) while no class attribute was set since
+   * (epoch: EvPython.class_epoch), and the index of the instance attribute it found last
+   * (local, a hint); or, of a builtin or an evaluator module (scope), the builtin row
+   * it gave (hit: its Value, eval_value.c row_attr_at).  A_CALL (eval_value.c, collect_args): 1 + its keyword items (idx). */
+  struct {
+    const void *scope;
+    void *hit;
+    uint32_t epoch;
+    int idx;
+    int local;
+  } site;
 };
 
 /* Ast.native: _tirx.walk_visit / _tirx.walk_children marked the def (a StmtExprVisitor

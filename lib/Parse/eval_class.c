@@ -419,6 +419,7 @@ Value ev_class_def(Eval *ev, Ast *c) {
   if (!class_slots(ev, k)) return v_make(V_ERROR, c->loc);
   class_fields(ev, c, k);
   if (k->enum_kind) enum_members(ev, k);
+  ev->py->class_epoch++; /* its table is complete (class_find_at) */
   Value kv = v_make(V_CLASS, c->loc);
   kv.u.cls = k;
   if (!init_subclass(ev, c, kv)) return v_make(V_ERROR, c->loc);
@@ -598,11 +599,43 @@ static bool lookup_object(Eval *ev, Value obj, const char *name, Loc loc, Value 
   return false;
 }
 
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out) {
-  (void)ev;
+/* What k's MRO has for the name of site a (class_find), kept at the site while no class
+ * attribute was set (EvPython.class_epoch: a class's table grows or changes only then) */
+static Value *class_find_at(Eval *ev, struct PyClass *k, Ast *a) {
+  if (a->site.scope != k || a->site.epoch != ev->py->class_epoch) {
+    a->site.scope = k;
+    a->site.epoch = ev->py->class_epoch;
+    a->site.hit = class_find(k, a->name, NULL, 0);
+  }
+  return a->site.hit;
+}
+
+/* o's own attribute named as site a (its table's names are unique), the site's index of
+ * the last one found tried first */
+static Value *obj_own_at(struct PyObject *o, Ast *a) {
+  int i = a->site.local;
+  if (i >= 0 && i < o->attrs.n && o->attrs.names[i] == a->name) return &o->attrs.vals[i];
+  Value *v = attrs_find(&o->attrs, a->name);
+  if (v) a->site.local = (int)(v - o->attrs.vals);
+  return v;
+}
+
+bool ev_py_obj_attr(Eval *ev, Value obj, Ast *attr, Value *out) {
+  struct PyObject *o = obj.u.obj;
+  if (class_find_at(ev, o->cls, attr)) return false; /* descriptors, class attributes */
+  Value *iv = obj_own_at(o, attr);
+  if (!iv) return false; /* __class__, __dict__, __getattr__ */
+  *out = *iv;
+  out->loc = attr->loc;
+  return true;
+}
+
+bool ev_py_attr_callee(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out) {
+  const char *name = attr->name;
+  Loc loc = attr->loc;
   if (obj.kind == V_OBJECT) { /* a function of the class, not shadowed by the instance */
-    Value *cv = class_find(obj.u.obj->cls, name, NULL, 0);
-    if (!cv || cv->kind != V_PYFUNC || attrs_find(&obj.u.obj->attrs, name)) return false;
+    Value *cv = class_find_at(ev, obj.u.obj->cls, attr);
+    if (!cv || cv->kind != V_PYFUNC || obj_own_at(obj.u.obj, attr)) return false;
     st->fn = *cv;
     st->self = obj;
     *out = v_make(V_BOUND, loc);
@@ -1532,7 +1565,6 @@ bool ev_class_equal(Eval *ev, Value a, Value b, bool *eq) {
  * builtin types and TVM's expression classes. */
 enum {
   IK_NONE = 1, /* no x is one (0: not yet known) */
-  IK_STMT,     /* one of TVM's statement classes (ev_irnode_isinstance) */
   IK_FOR_FRAME,
   IK_IF_FRAME,
   IK_WHILE_FRAME,
@@ -1552,7 +1584,8 @@ enum {
   IK_INTIMM,
   IK_PRIMFUNC,
   IK_PRIMTYPE,
-  IK_LAYOUT /* T.TileLayout, T.ComposeLayout: a layout of that name */
+  IK_LAYOUT, /* T.TileLayout, T.ComposeLayout: a layout of that name */
+  IK_STMT0   /* IK_STMT0 + k: TVM's class of statement kind k (ev_irnode_stmt_kind) */
 };
 
 static int isinstance_classify(const char *tn) {
@@ -1593,8 +1626,8 @@ static int isinstance_classify(const char *tn) {
                {"tvm.tirx.script.builder.frame.ForFrame", IK_FOR_FRAME},
                {"tvm.tirx.script.builder.frame.IfFrame", IK_IF_FRAME},
                {"tvm.tirx.script.builder.frame.WhileFrame", IK_WHILE_FRAME}};
-  bool is_stmt;
-  if (ev_irnode_isinstance(v_make(V_NONE, (Loc){0, 0}), tn, &is_stmt)) return IK_STMT;
+  int stmt = ev_irnode_stmt_kind(tn);
+  if (stmt >= 0) return IK_STMT0 + stmt;
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(tn, names[i].name) == 0) return names[i].kind;
   return IK_NONE;
@@ -1612,9 +1645,8 @@ static int isinstance_kind(Eval *ev, const char *tn) {
 /* isinstance(x, T), T named tn, of kind k (isinstance_kind) */
 static bool isinstance_named(Value x, const char *tn, int k) {
   int want = k == IK_FOR_FRAME ? S_FOR : k == IK_IF_FRAME ? S_IF : S_WHILE;
-  bool is_stmt = false;
+  if (k >= IK_STMT0) return ev_irnode_is_stmt(x, k - IK_STMT0);
   switch (k) {
-  case IK_STMT: return ev_irnode_isinstance(x, tn, &is_stmt) && is_stmt;
   case IK_FOR_FRAME:
   case IK_IF_FRAME:
   case IK_WHILE_FRAME: return x.kind == V_FRAME && x.u.frame.outer && x.u.frame.inner->kind == want;

@@ -21,6 +21,7 @@
 #include "tirx/internal/parse.h"
 #include "Support/ptrmap.h"
 #include "Support/strbuf.h"
+#include "Support/vec.h"
 
 typedef enum {
 #define VALUE_KIND(KIND, NAME, CALL, GETATTR, GETITEM, PROTO) KIND,
@@ -245,6 +246,13 @@ typedef struct Eval {
   int nglob;
   bool glob_stray;
   TxPtrMap globix;
+  /* counts the module bindings made (in any module): a name's site cache (Ast.site,
+   * ev_lookup_at) holds while it is unchanged */
+  uint32_t glob_epoch;
+  /* every `global` / `nonlocal` marker (a V_GLOBALDECL binding) is below this index
+   * (ev_define raises it; a reader may lower it to nbinds): an assignment in a function
+   * whose bindings all lie above it need not look for one */
+  int decl_hi;
   /* how many bindings above the globals each name hash has (EV_LOCALS counters: a
    * name whose counter is 0 is no local, so a lookup of a module name or a builtin
    * does not scan the locals of the running functions); the running module's
@@ -328,7 +336,43 @@ static inline unsigned ev_local_slot(const char *name) {
 void ev_push_scope(Eval *ev);
 void ev_pop_scope(Eval *ev);
 Binding *ev_lookup(Eval *ev, const char *name);
+/* ev_lookup(ev, a->name) for the name a (A_NAME), through its site cache (Ast.site,
+ * eval_expr.c); inline: the two hits (a module binding kept while the module made none,
+ * the sole local of its hash at the site's index), the rest in ev_lookup_at_slow */
+Binding *ev_lookup_at_slow(Eval *ev, Ast *a);
+static inline Binding *ev_lookup_at(Eval *ev, Ast *a) {
+  if (!ev->glob_stray) {
+    uint32_t locals = ev->locals[ev_local_slot(a->name)];
+    if (!locals && a->site.scope == ev->locals && a->site.epoch == ev->glob_epoch)
+      return a->site.idx < 0 ? NULL : &ev->binds[a->site.idx];
+    if (locals == 1) {
+      int i = a->site.local, lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+      if (lo < ev->nglob) lo = ev->nglob;
+      if (i >= lo && i < ev->nbinds && ev->binds[i].name == a->name &&
+          ev->binds[i].v.kind != V_GLOBALDECL)
+        return &ev->binds[i];
+    }
+  }
+  return ev_lookup_at_slow(ev, a);
+}
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc);
+/* ev_define of a mutable name in a function's scope (ev->depth > 0; inline: every
+ * parameter of every call binds one) */
+static inline void ev_define_local(Eval *ev, const char *name, const Value *v) {
+  TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
+  Binding *b = &ev->binds[ev->nbinds++];
+  ev->locals[b->slot = (uint16_t)ev_local_slot(name)]++;
+  b->name = name;
+  b->v = *v;
+  b->depth = ev->depth;
+  b->frame = ev->frame ? ev->frame->id : 0;
+  b->immutable = false;
+  if (v->kind == V_GLOBALDECL && ev->decl_hi < ev->nbinds) ev->decl_hi = ev->nbinds;
+}
+/* Binds again in the current scope, as a closure's view of them (Binding.frame -1:
+ * no closure of the running call reads them), the bindings src[lo..hi) (src NULL:
+ * ev->binds), only those of frame `frame` at depth > 0 unless frame is 0 */
+void ev_define_seen(Eval *ev, const Binding *src, int lo, int hi, int frame, Loc loc);
 
 /* statements */
 void ev_emit(Eval *ev, Stmt *s);
@@ -516,7 +560,10 @@ typedef struct EvCoreHooks {
   /* obj.name called at once: *out a bound method or builtin method whose parts are in
    * *st, when obj.name is a plain method of obj's class or a builtin method of obj's
    * kind; false: evaluate obj.name as an attribute (ev_attr) */
-  bool (*attr_callee)(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
+  bool (*attr_callee)(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out);
+  /* obj.name (the node attr) of an instance whose class has no attribute of that name:
+   * the instance's own; false: evaluate it as an attribute (ev_attr) */
+  bool (*obj_attr)(Eval *ev, Value obj, Ast *attr, Value *out);
   void (*module_tag)(
       Eval *ev,
       int before); /* locate the diagnostics since `before` in the running module's file */

@@ -81,20 +81,82 @@ Binding *ev_lookup(Eval *ev, const char *name) {
   return global_below(ev, name, lo);
 }
 
+/* A name whose counter is 1: one local has its hash (none strayed), so the binding at
+ * the site's last index is the one ev_lookup finds when it is visible (at or above the
+ * function's floor), has the name and is no global / nonlocal marker (those lead
+ * elsewhere): ev_lookup_at tries it, and this keeps the index ev_lookup found. */
+static Binding *lookup_sole_local(Eval *ev, Ast *a) {
+  int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  if (lo < ev->nglob) lo = ev->nglob;
+  Binding *b = ev_lookup(ev, a->name);
+  if (b && b >= ev->binds + lo && b < ev->binds + ev->nbinds) a->site.local = (int)(b - ev->binds);
+  return b;
+}
+
+/* A name's lookup that only a module binding (or none) can answer (no local has its
+ * counter, none strayed) gives what it gave last at its site while the module made no
+ * module binding since: the globals index of a module changes only when one is made
+ * (ev_define at depth 0), and a binding made then may shadow, so any such one (in any
+ * module) bumps the epoch. */
+Binding *ev_lookup_at_slow(Eval *ev, Ast *a) {
+  if (ev->glob_stray) return ev_lookup(ev, a->name);
+  uint32_t locals = ev->locals[ev_local_slot(a->name)];
+  if (locals) return locals == 1 ? lookup_sole_local(ev, a) : ev_lookup(ev, a->name);
+  if (a->site.scope == ev->locals && a->site.epoch == ev->glob_epoch)
+    return a->site.idx < 0 ? NULL : &ev->binds[a->site.idx];
+  Binding *b = global_below(ev, a->name, ev->nbinds);
+  a->site.scope = ev->locals;
+  a->site.epoch = ev->glob_epoch;
+  a->site.idx = b ? (int)(b - ev->binds) : -1;
+  return b;
+}
+
 void ev_define(Eval *ev, const char *name, Value v, bool immutable, Loc loc) {
   (void)loc;
   TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + 1);
   if (ev->depth == 0) {
+    ev->glob_epoch++;
     if (ev->nbinds == ev->nglob) txmap_puti(&ev->globix, name, ++ev->nglob);
     else ev->glob_stray = true;
   }
   Binding *b = &ev->binds[ev->nbinds++];
+  if (v.kind == V_GLOBALDECL && ev->decl_hi < ev->nbinds) ev->decl_hi = ev->nbinds;
   if (ev->depth > 0) ev->locals[b->slot = (uint16_t)ev_local_slot(name)]++;
   b->name = name;
   b->v = v;
   b->depth = ev->depth;
   b->frame = ev->frame ? ev->frame->id : 0;
   b->immutable = immutable;
+}
+
+void ev_define_seen(Eval *ev, const Binding *src, int lo, int hi, int frame, Loc loc) {
+  if (hi <= lo) return; /* a method of a module's class sees nothing of the class body */
+  if (ev->depth == 0) { /* module code: ev_define keeps the globals' index */
+    for (int i = lo; i < hi; i++) {
+      const Binding *s = src ? &src[i] : &ev->binds[i];
+      if (frame && (s->frame != frame || s->depth <= 0)) continue;
+      ev_define(ev, s->name, s->v, false, loc);
+      ev->binds[ev->nbinds - 1].frame = -1;
+    }
+    return;
+  }
+  TIRX_VEC_RESERVE(ev->binds, ev->capbinds, ev->nbinds + (hi - lo));
+  const Binding *from = src ? src : ev->binds; /* read after the binds may have moved */
+  Binding *dst = &ev->binds[ev->nbinds];
+  for (int i = lo; i < hi; i++) {
+    const Binding *s = &from[i];
+    if (frame && (s->frame != frame || s->depth <= 0)) continue;
+    dst->name = s->name;
+    dst->v = s->v;
+    dst->depth = ev->depth;
+    dst->frame = -1;
+    dst->immutable = false;
+    ev->locals[dst->slot = (uint16_t)ev_local_slot(s->name)]++;
+    dst++;
+    if (s->v.kind == V_GLOBALDECL && ev->decl_hi < (int)(dst - ev->binds))
+      ev->decl_hi = (int)(dst - ev->binds);
+  }
+  ev->nbinds = (int)(dst - ev->binds);
 }
 
 void ev_emit(Eval *ev, Stmt *s) {
@@ -1189,7 +1251,7 @@ static const char *similar_name(Eval *ev, const char *name) {
 }
 
 static Value name(Eval *ev, Ast *a) {
-  Binding *b = ev_lookup(ev, a->name);
+  Binding *b = ev_lookup_at(ev, a);
   if (b) {
     Value v = b->v;
     v.loc = a->loc;
@@ -1197,9 +1259,11 @@ static Value name(Eval *ev, Ast *a) {
     if (v.kind == V_EXPR && v.u.e->kind == E_VAR) v.u.e = tirx_varref(ev->m, v.u.e->u.var, a->loc);
     return v;
   }
-  /* an unbound builtin's value depends on its name only: kept per name */
-  Value *kept = txmap_get(&ev->builtin_names, a->name);
+  /* an unbound builtin's value depends on its name only: kept per name (and at the
+   * site: Ast.site.hit) */
+  Value *kept = a->site.hit ? a->site.hit : txmap_get(&ev->builtin_names, a->name);
   if (kept) {
+    a->site.hit = kept;
     Value v = *kept;
     v.loc = a->loc;
     return v;

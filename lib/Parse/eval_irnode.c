@@ -551,15 +551,22 @@ static const char *stmt_class_of(const char *tn) {
   return NULL;
 }
 
-bool ev_irnode_isinstance(Value x, const char *tn, bool *out) {
+int ev_irnode_stmt_kind(const char *tn) {
   const char *c = stmt_class_of(tn);
-  if (!c) return false;
-  *out = false;
-  if (x.kind != V_STMT) return true;
-  for (size_t k = 0; k < sizeof stmt_classes / sizeof stmt_classes[0]; k++)
-    if (strcmp(stmt_classes[k].cls, c) == 0)
-      *out =
-          x.u.st->kind == stmt_classes[k].kind && !(x.u.st->kind == S_EVAL && is_tile_eval(x.u.st));
+  for (size_t k = 0; c && k < sizeof stmt_classes / sizeof stmt_classes[0]; k++)
+    if (stmt_classes[k].cls == c) return (int)stmt_classes[k].kind;
+  return -1;
+}
+
+bool ev_irnode_is_stmt(Value x, int kind) {
+  return x.kind == V_STMT && (int)x.u.st->kind == kind &&
+         !(x.u.st->kind == S_EVAL && is_tile_eval(x.u.st));
+}
+
+bool ev_irnode_isinstance(Value x, const char *tn, bool *out) {
+  int kind = ev_irnode_stmt_kind(tn);
+  if (kind < 0) return false;
+  *out = ev_irnode_is_stmt(x, kind);
   return true;
 }
 

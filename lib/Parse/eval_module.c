@@ -106,6 +106,7 @@ void ev_module_switch(Eval *ev, struct PyModule *to, struct PyModule **saved) {
   ev->glob_stray = t->glob_stray;
   ev->globix = t->globix;
   ev->locals = t->locals;
+  ev->decl_hi = ev->nbinds; /* the module's markers are below its bindings' end */
   ev->py->cur_mod = to;
 }
 

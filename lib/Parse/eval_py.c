@@ -74,7 +74,7 @@ static Value py_seq(Eval *ev, ValueKind k, Value *items, int n, Loc loc) {
   return v;
 }
 
-bool ev_py_step(Eval *ev, Loc loc) {
+bool ev_py_step_slow(Eval *ev, Loc loc) {
   if (!ev->py->max_steps)
     ev->py->max_steps =
         ev->opts && ev->opts->max_steps > 0 ? ev->opts->max_steps : TIRX_PARSE_MAX_STEPS;
@@ -1265,32 +1265,37 @@ static Binding *nonlocal_source(Eval *ev, const char *name) {
   return NULL;
 }
 
-/* Binds a loop/assignment target to a value (Python local semantics). */
-static bool py_assign(Eval *ev, Ast *t, Value v) {
-  if (t->kind == A_NAME) {
-    Binding *b = ev_lookup(ev, t->name);
-    v.meta = false;
-    for (int i = ev->nbinds - 1;
-         b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
-      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
-          ev->binds[i].v.nshape == 1) {
-        Binding *src = nonlocal_source(ev, t->name);
-        if (src) src->v = v;
-        b->v = v; /* this call's view of it */
+/* NAME = v: a local of the running function unless `global` / `nonlocal` says otherwise */
+static bool py_assign_name(Eval *ev, Ast *t, Value v) {
+  Binding *b = ev_lookup_at(ev, t);
+  v.meta = false;
+  if (ev->decl_hi > ev->nbinds) ev->decl_hi = ev->nbinds;
+  bool decls = ev->decl_hi > ev->py_floor; /* a marker this function may have made */
+  for (int i = ev->nbinds - 1;
+       decls && b && ev->depth > 0 && i >= ev->py_floor && (!ev->frame || i >= ev->frame->lo); i--)
+    if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL &&
+        ev->binds[i].v.nshape == 1) {
+      Binding *src = nonlocal_source(ev, t->name);
+      if (src) src->v = v;
+      b->v = v; /* this call's view of it */
+      return true;
+    }
+  if (decls && b && b->depth == 0 && ev->depth > 0) {
+    /* a module name: rebound only after `global name` in this function */
+    for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
+      if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
+        b->v = v;
         return true;
       }
-    if (b && b->depth == 0 && ev->depth > 0) {
-      /* a module name: rebound only after `global name` in this function */
-      for (int i = ev->nbinds - 1; i >= ev->py_floor; i--)
-        if (ev->binds[i].name == t->name && ev->binds[i].v.kind == V_GLOBALDECL) {
-          b->v = v;
-          return true;
-        }
-    }
-    if (b && b->depth == ev->depth) b->v = v;
-    else ev_define(ev, t->name, v, false, t->loc);
-    return true;
   }
+  if (b && b->depth == ev->depth) b->v = v;
+  else ev_define(ev, t->name, v, false, t->loc);
+  return true;
+}
+
+/* Binds a loop/assignment target to a value (Python local semantics). */
+static bool py_assign(Eval *ev, Ast *t, Value v) {
+  if (t->kind == A_NAME) return py_assign_name(ev, t, v);
   if (t->kind == A_TUPLE || t->kind == A_LIST) {
     if (EV_PROTO(v)->iter) { /* a, b = obj: its items (__iter__) */
       Value *items;
@@ -1611,29 +1616,18 @@ PyEnv *ev_py_capture(Eval *ev, bool late) {
   return env;
 }
 
-static void define_seen(Eval *ev, const char *name, Value v, Loc loc) {
-  ev_define(ev, name, v, false, loc);
-  ev->binds[ev->nbinds - 1].frame = -1; /* not the callee's own: no closure of it reads it */
-}
-
 /* Binds what a closure sees in the scope of its call, outermost function
  * first (its parameters come after and shadow them all). */
 void ev_py_env_define(Eval *ev, const PyEnv *env, Loc loc) {
   if (!env) return;
   const PyFrameRef *fr = env->frame;
   if (!fr) {
-    for (int i = 0; i < env->n; i++) define_seen(ev, env->b[i].name, env->b[i].v, loc);
+    ev_define_seen(ev, env->b, 0, env->n, 0, loc);
     return;
   }
   ev_py_env_define(ev, fr->outer, loc);
-  if (fr->live) {
-    int hi = ev->nbinds; /* ev_define may move ev->binds: index, never hold a pointer */
-    for (int i = fr->lo; i < hi; i++)
-      if (ev->binds[i].frame == fr->id && ev->binds[i].depth > 0)
-        define_seen(ev, ev->binds[i].name, ev->binds[i].v, loc);
-    return;
-  }
-  for (int i = 0; i < fr->nlast; i++) define_seen(ev, fr->last[i].name, fr->last[i].v, loc);
+  if (fr->live) ev_define_seen(ev, NULL, fr->lo, ev->nbinds, fr->id, loc);
+  else ev_define_seen(ev, fr->last, 0, fr->nlast, 0, loc);
 }
 
 Value ev_py_def(Eval *ev, Ast *fd) {
@@ -2200,8 +2194,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
   Value err;
   if (!py_bind_args(ev, fd, a, bound, have, &err)) return err;
   /* defaults are evaluated in the module/closure scope, like the body */
-  struct PyModule *saved_mod;
-  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  struct PyModule *saved_mod = ev->py->cur_mod; /* a switch to the running one is none */
+  if (fn.u.py.mod != saved_mod) ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   struct PyClass *saved_owner = ev->py->owner;
   Value saved_self = ev->py->self;
@@ -2230,9 +2224,8 @@ static Value py_call(Eval *ev, Value fn, Args *a) {
         goto done;
       }
     }
-    Value v = bound[i];
-    v.meta = false;
-    ev_define(ev, fd->list[i]->name, v, false, fd->list[i]->loc);
+    bound[i].meta = false;
+    ev_define_local(ev, fd->list[i]->name, &bound[i]);
   }
   r = fd->ival == 1 ? py_run_generator(ev, fd, a->loc) : py_run_unnamed(ev, fd, a->loc);
 done:
@@ -2243,7 +2236,7 @@ done:
   ev->py->owner = saved_owner;
   ev->py->self = saved_self;
   struct PyModule *dummy;
-  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
+  if (ev->py->cur_mod != saved_mod) ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r;
 }
 
@@ -3862,8 +3855,8 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
         "inspect.signature() takes a plain Python function (tirx has no signature of this value)");
   Value fn = a->pos[0];
   Ast *fd = fn.u.py.def;
-  struct PyModule *saved_mod;
-  ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
+  struct PyModule *saved_mod = ev->py->cur_mod; /* a switch to the running one is none */
+  if (fn.u.py.mod != saved_mod) ev_python_hooks.module_switch(ev, fn.u.py.mod, &saved_mod);
   int saved_floor = ev->py_floor, saved_class_lo = ev->py->class_lo;
   ev->py_floor = ev->nbinds;
   ev->py->class_lo = 0;
@@ -3899,7 +3892,7 @@ Value lib_func_params(Eval *ev, const Builtin *self, Args *a) {
   ev->py_floor = saved_floor;
   ev->py->class_lo = saved_class_lo;
   struct PyModule *dummy;
-  ev_python_hooks.module_switch(ev, saved_mod, &dummy);
+  if (ev->py->cur_mod != saved_mod) ev_python_hooks.module_switch(ev, saved_mod, &dummy);
   return r.kind == V_ERROR ? r : py_tuple_of(ev, rows, fd->n, a->loc);
 }
 

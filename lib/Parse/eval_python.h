@@ -5,6 +5,7 @@
 #define TIRX_EVAL_PYTHON_H
 
 #include "Parse/eval_core.h"
+#include "Support/arena.h"
 
 /* The Python layer's state (Eval.py). */
 typedef struct EvPython {
@@ -119,7 +120,17 @@ void ev_py_profile_end(Eval *ev);
 Value ev_py_profiled(Eval *ev, Value fn, Args *a, CallSlot call);
 Value ev_py_call(Eval *ev, Value fn, Args *a);
 int ev_py_exec(Eval *ev, Ast **stmts, int n); /* 0 normal, 1 return, 2 break, 3 continue, 4 error */
-bool ev_py_step(Eval *ev, Loc loc);
+/* One step of Python code (a statement, a call): false after reporting that the step
+ * limit or the memory limit was passed (inline: every statement takes one) */
+bool ev_py_step_slow(Eval *ev, Loc loc);
+static inline bool ev_py_step(Eval *ev, Loc loc) {
+  EvPython *py = ev->py;
+  if (py->steps < py->max_steps && !py->too_big && ev->m->arena->used_total <= EV_MAX_BYTES) {
+    py->steps++;
+    return true;
+  }
+  return ev_py_step_slow(ev, loc);
+}
 Value ev_py_fstring(Eval *ev, Ast *a);
 Value ev_py_comp(Eval *ev, Ast *c);
 Value ev_py_set(Eval *ev, Value list);      /* a set: the list without duplicates */
@@ -133,7 +144,9 @@ bool ev_py_native_walk(Eval *ev, Value fn, Args *a, Value *out);
 /* EvCoreHooks.call_lazy (eval_py.c) */
 bool ev_py_call_lazy(Eval *ev, Value callee, Ast *call, Value *out);
 /* EvCoreHooks.attr_callee (eval_class.c) */
-bool ev_py_attr_callee(Eval *ev, Value obj, const char *name, Loc loc, CalleeSlot *st, Value *out);
+bool ev_py_attr_callee(Eval *ev, Value obj, Ast *attr, CalleeSlot *st, Value *out);
+/* EvCoreHooks.obj_attr (eval_class.c) */
+bool ev_py_obj_attr(Eval *ev, Value obj, Ast *attr, Value *out);
 Value ev_py_subscript(Eval *ev, Value obj, Ast *a);
 /* Is d the decorator @T.ATTR (or @T.ATTR(...)), T being any name the tirx script
  * module is bound to (import ... as Tx)?  An @T.inline / @T.macro def? (eval_py.c) */
@@ -216,6 +229,10 @@ bool ev_irnode_expr_attr(Eval *ev, Value obj, const char *name, Loc loc, Value *
 /* isinstance(x, tvm.tirx.IfThenElse) and the other statement classes (false: tn names
  * none); tvm.tirx.IfThenElse(...) / SeqStmt(...) (false: path is no statement class) */
 bool ev_irnode_isinstance(Value x, const char *tn, bool *out);
+/* the same in two steps: the StmtKind of TVM's class tn (-1: none; worked out once per
+ * name by a caller that keeps it), and isinstance(x, that class) */
+int ev_irnode_stmt_kind(const char *tn);
+bool ev_irnode_is_stmt(Value x, int kind);
 bool ev_irnode_construct(Eval *ev, const char *path, Args *a, Value *out);
 /* -D NAME=VALUE (eval_class.c): VALUE's text for name (NULL: none), and VALUE
  * evaluated as a Python literal (false: it is not one) */

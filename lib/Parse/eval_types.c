@@ -47,6 +47,7 @@ const EvCoreHooks ev_core_hooks = {
     .dict_display = ev_py_dict_display,
     .contains = ev_py_contains,
     .attr_callee = ev_py_attr_callee,
+    .obj_attr = ev_py_obj_attr,
     .call_lazy = ev_py_call_lazy,
     .module_tag = ev_module_tag,
 };

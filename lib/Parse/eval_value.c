@@ -74,9 +74,14 @@ void ev_args_keep(Eval *ev, Args *a) {
 static bool collect_args(Eval *ev, Ast *call, Args *out, bool tmp) {
   memset(out, 0, sizeof *out);
   out->loc = call->loc;
-  int cap = call->n + 1,
-      nkw = 0; /* the arrays sized for the call's own items (every call allocates them) */
-  for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+  /* the arrays sized for the call's own items (every call allocates them); the count of
+   * its keywords is kept at the node (Ast.site.idx: 1 + the count, 0: not yet known) */
+  int cap = call->n + 1, nkw = call->site.idx - 1;
+  if (nkw < 0) {
+    nkw = 0;
+    for (int i = 0; i < call->n; i++) nkw += call->list[i]->kind == A_KW;
+    call->site.idx = nkw + 1;
+  }
   out->pos = pos_array(ev, tmp, (size_t)(cap - nkw));
   if (nkw) { /* none without keywords: nkw == 0 reads neither */
     out->kwn = args_array(ev, tmp, (size_t)nkw + 1, sizeof(const char *));
@@ -179,7 +184,7 @@ Value ev_call(Eval *ev, Ast *call) {
     ev->name_hint = NULL;
     Value obj = ev_expr(ev, call->a->a);
     if (obj.kind == V_ERROR) callee = obj;
-    else if (!ev_core_hooks.attr_callee(ev, obj, call->a->name, call->a->loc, &slot, &callee))
+    else if (!ev_core_hooks.attr_callee(ev, obj, call->a, &slot, &callee))
       callee = ev_attr_at(ev, obj, call->a);
   } else {
     callee = ev_expr(ev, call->a);
@@ -249,7 +254,30 @@ typedef struct NsSite {
   Value v;
 } NsSite;
 
+/* obj.NAME of a builtin or an evaluator module (object.__setattr__, math.floor) that is a
+ * builtin's row: the same row every time, kept at the site (Ast.site: scope the builtin
+ * or the module's path, hit the value) */
+static Value row_attr_at(Eval *ev, Value obj, Ast *a) {
+  const void *of = obj.kind == V_BUILTIN ? (const void *)obj.u.builtin : (const void *)obj.u.ns;
+  if (a->site.scope == of && a->site.hit) {
+    Value v = *(const Value *)a->site.hit;
+    v.loc = a->loc;
+    return v;
+  }
+  Value r = ev_attr(ev, obj, a->name, a->loc);
+  if (r.kind == V_BUILTIN && !r.aux && !r.meta) {
+    Value *kept = TIRX_NEW(ev->m, Value);
+    *kept = r;
+    a->site.scope = of;
+    a->site.hit = kept;
+  }
+  return r;
+}
+
 Value ev_attr_at(Eval *ev, Value obj, Ast *a) {
+  Value own;
+  if (obj.kind == V_OBJECT && ev_core_hooks.obj_attr(ev, obj, a, &own)) return own;
+  if ((obj.kind == V_BUILTIN || obj.kind == V_LIBMOD) && !obj.aux) return row_attr_at(ev, obj, a);
   if (obj.kind != V_NS || obj.aux) return ev_attr(ev, obj, a->name, a->loc);
   NsSite *s = txmap_get(&ev->ns_sites, a);
   if (s && s->ns == obj.u.ns) {

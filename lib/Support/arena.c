@@ -166,15 +166,38 @@ static void grow(Interner *t) {
   t->cap = ncap;
 }
 
+/* An interned string's address is never reused while its interner lives, so a
+ * pointer equal to one in recent[] is that string. */
+static size_t recent_slot(const char *p) {
+  uintptr_t u = (uintptr_t)p;
+  return (size_t)((u >> 3) ^ (u >> 13)) & (INTERNER_RECENT - 1);
+}
+
+/* The interned copy the pointer cache holds for s (NULL: none): s itself when it is
+ * interned, else the copy its address had last, checked by content */
+static const char *cached(const Interner *t, const char *s, size_t len) {
+  size_t k = recent_slot(s);
+  const char *c = t->recent[k] == s ? s : t->lit_key[k] == s ? t->lit_val[k] : NULL;
+  if (!c || strlen(c) != len || (c != s && memcmp(c, s, len) != 0)) return NULL;
+  return c;
+}
+
 /* Interned strings are NUL-terminated; names never contain NUL, so strlen
  * of a stored name equals its length. */
 const char *interner_get(Interner *t, const char *s, size_t len) {
+  const char *hit = cached(t, s, len);
+  if (hit) return hit;
   if (t->n * 2 >= t->cap) grow(t);
   uint32_t h = (uint32_t)hash_bytes(s, len);
   size_t j = h & (t->cap - 1);
   while (t->slots[j]) {
     const char *c = t->slots[j];
-    if (t->hashes[j] == h && memcmp(c, s, len) == 0 && c[len] == '\0') return c;
+    if (t->hashes[j] == h && memcmp(c, s, len) == 0 && c[len] == '\0') {
+      size_t k = recent_slot(s); /* the next interning of s is cached() */
+      if (c == s) t->recent[k] = c;
+      else t->lit_key[k] = s, t->lit_val[k] = c;
+      return c;
+    }
     j = (j + 1) & (t->cap - 1);
   }
   char *copy = arena_alloc(t->arena, len + 1);
@@ -184,13 +207,6 @@ const char *interner_get(Interner *t, const char *s, size_t len) {
   t->hashes[j] = h;
   t->n++;
   return copy;
-}
-
-/* An interned string's address is never reused while its interner lives, so a
- * pointer equal to one in recent[] is that string. */
-static size_t recent_slot(const char *p) {
-  uintptr_t u = (uintptr_t)p;
-  return (size_t)((u >> 3) ^ (u >> 13)) & (INTERNER_RECENT - 1);
 }
 
 const char *interner_get0(Interner *t, const char *s) {

@@ -4,7 +4,8 @@
 # the node the IfThenElse holds (same_as: identity, not structure), isinstance
 # against tvm.tirx.IfThenElse / SeqStmt, the IfThenElse(cond, then, else, span) and
 # SeqStmt(seq, span) constructors, a postorder that rewrites a SeqStmt (the nodes
-# above it are copied), PrimFunc.with_body.  `tvm.tirx.stmt_functor` is reached
+# above it are copied), PrimFunc.with_body, isinstance of every statement against
+# classes named several ways (each name classified once).  `tvm.tirx.stmt_functor` is reached
 # through `import tvm` alone, as TVM's tvm.tirx imports it.
 # RUN: %tirx-opt %s --entry 'get()' --print-style=tvm | FileCheck %s
 # CHECK-LABEL: def f(
@@ -17,7 +18,7 @@
 # CHECK-NEXT: if v < 2:
 # CHECK-NEXT:   T.evaluate(4)
 # CHECK-LABEL: def log(
-# CHECK: T.evaluate("ifs:2 same:True other:False seq:True if:True body_same:True span:None")
+# CHECK: T.evaluate("ifs:2 same:True other:False seq:True if:True body_same:True span:None kinds:13 3/3 1 4 [True, True, False, False]")
 import tvm
 from tvm.script import tirx as T
 from tvm.script.ir_builder import IRBuilder
@@ -92,5 +93,18 @@ def get():
         isinstance(GUARDS[0], tvm.tirx.IfThenElse) is False,
         tvm.tirx.stmt_functor.ir_transform(func.body, None, lambda s: None).same_as(func.body),
         body.span,
+    )
+    # isinstance against the statement classes, each name classified once and asked
+    # of every statement: the paths TVM spells a class by, tuples, values of no class
+    seen = []
+    tvm.tirx.stmt_functor.ir_transform(func.body, None, lambda s: seen.append(s))
+    seen += [1, None, "s"]
+    text += " kinds:%d %d/%d %d %d %s" % (
+        len(seen),
+        sum(isinstance(s, tvm.tirx.IfThenElse) for s in seen),
+        sum(isinstance(s, (tvm.tirx.stmt.IfThenElse, tirx.IfThenElse)) for s in seen),
+        sum(isinstance(s, tvm.tirx.SeqStmt) for s in seen),
+        sum(isinstance(s, (tvm.tirx.Evaluate, tvm.tirx.For, tvm.tirx.While)) for s in seen),
+        [isinstance(s, (int, tvm.tirx.AttrStmt)) for s in seen[-4:]],
     )
     return tvm.IRModule({"f": func.with_body(body), "log": log(text)})

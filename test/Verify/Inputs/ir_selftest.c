@@ -444,6 +444,26 @@ static void keys(void) {
   printf("%d keys, %d scopes, %d mismatches\n", (int)ATTR_COUNT, (int)MEM_COUNT, bad);
 }
 
+/* tirx_intern's pointer cache: a buffer interned again after its bytes changed, a
+ * prefix of an interned string (its address, a shorter length), the same bytes at two
+ * addresses: each gives the one interned copy of what it holds now */
+static void interning(void) {
+  printf("== interning\n");
+  char buf[16];
+  int bad = 0;
+  for (int round = 0; round < 3; round++) {
+    strcpy(buf, "alpha");
+    const char *a = tirx_intern(M, buf, 5);
+    strcpy(buf, "beta!");
+    const char *b = tirx_intern(M, buf, 5);
+    const char *b3 = tirx_intern(M, buf, 3);
+    if (strcmp(a, "alpha") || strcmp(b, "beta!") || strcmp(b3, "bet") || a == b || b == b3) bad++;
+    if (tirx_intern(M, a, 5) != a || tirx_intern(M, a, 3) != tirx_intern0(M, "alp")) bad++;
+    if (tirx_intern0(M, "beta!") != b || tirx_intern(M, "alphabet", 5) != a) bad++;
+  }
+  printf("%d mismatches\n", bad);
+}
+
 int main(void) {
   M = tirx_module_new("ir", NULL, 0);
   free_names();
@@ -458,6 +478,7 @@ int main(void) {
   bad_types();
   bad_device();
   keys();
+  interning();
   tirx_module_free(M);
   return 0;
 }
