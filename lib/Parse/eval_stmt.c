@@ -1497,10 +1497,10 @@ static void module_const(Eval *ev, Ast *s) {
   Value v;
   if (def && !ev_parse_define_value(ev, def, &v)) {
     if (define_is_word(def))
-      ev_error(ev, s->loc, "invalid value '%s' for -D %s (a string keeps its quotes: -D %s='\"%s\"')",
-               def, name, name, def);
-    else
-      ev_error(ev, s->loc, "invalid value '%s' for -D %s", def, name);
+      ev_error(ev, s->loc,
+               "invalid value '%s' for -D %s (a string keeps its quotes: -D %s='\"%s\"')", def,
+               name, name, def);
+    else ev_error(ev, s->loc, "invalid value '%s' for -D %s", def, name);
     /* the source's own value binds the name, so its uses add no errors of their own */
     def = NULL;
   }
