@@ -122,6 +122,7 @@ struct Value {
     struct {
       const char *what;
       bool failed;
+      bool deleted; /* `del NAME` of a module-level name: later reads fall back to the builtins */
     } unres;
   } u;
   const ValueAux *aux; /* NULL: none of its fields set */

@@ -1252,6 +1252,8 @@ static const char *similar_name(Eval *ev, const char *name) {
 
 static Value name(Eval *ev, Ast *a) {
   Binding *b = ev_lookup_at(ev, a);
+  /* a module-level name deleted (`del len` after `len = ...`): the builtins, as CPython */
+  if (b && b->v.kind == V_UNRESOLVED && b->v.u.unres.deleted && b->depth == 0) b = NULL;
   if (b) {
     Value v = b->v;
     v.loc = a->loc;

@@ -2291,6 +2291,7 @@ static bool py_del(Eval *ev, Ast *t) {
     b->v = v_make(V_UNRESOLVED, t->loc);
     b->v.u.unres.what = tirx_intern_printf(ev->m, "name '%s' was deleted", t->name);
     b->v.u.unres.failed = true;
+    b->v.u.unres.deleted = true;
     return true;
   }
   if (t->kind == A_SUBSCRIPT && t->n == 1 && t->list[0]->kind != A_SLICE) {
