@@ -94,8 +94,8 @@ struct Ast {
    * Eval.builtin_names's).  A_ATTR (eval_class.c, class_find_at): what class scope's MRO
    * has for the name (hit, NULL: nothing) while no class attribute was set since
    * (epoch: EvPython.class_epoch), and the index of the instance attribute it found last
-   * (local, a hint); or, of a builtin or an evaluator module (scope), the builtin row
-   * it gave (hit: its Value, eval_value.c row_attr_at).  A_CALL (eval_value.c, collect_args): 1 + its keyword items (idx). */
+   * (local, a hint); or, of a namespace, a builtin or an evaluator module, what it gave
+   * (hit: a KeptAttr while epoch is SITE_KEPT, eval_value.c attr_kept_at).  A_CALL (eval_value.c, collect_args): 1 + its keyword items (idx). */
   struct {
     const void *scope;
     void *hit;

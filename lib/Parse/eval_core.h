@@ -290,7 +290,6 @@ typedef struct Eval {
   TxPtrMap py_dicts;      /* dict displays: the A_DICT node -> its DictPlan (eval_expr.c) */
   TxPtrMap builtin_names; /* an unbound builtin name -> its value (eval_expr.c) */
   TxPtrMap paths;         /* ev_path_join's: NAME (interned) -> its joins (eval_value.c) */
-  TxPtrMap ns_sites;      /* ev_attr_at's: an A_ATTR node -> what NS.NAME gave there */
   struct EvTmp *tmp;      /* ev_tmp_alloc's memory (eval_value.c; NULL: none yet) */
   struct EvPython *py;    /* the Python layer's state (eval_python.h) */
   struct EvModules *mod;  /* the module layer's (eval_modules.h) */
@@ -341,15 +340,20 @@ Binding *ev_lookup(Eval *ev, const char *name);
  * eval_expr.c); inline: the two hits (a module binding kept while the module made none,
  * the sole local of its hash at the site's index), the rest in ev_lookup_at_slow */
 Binding *ev_lookup_at_slow(Eval *ev, Ast *a);
+/* The lowest index of the running function's own bindings a site's local hint may name
+ * (above the caller's, py_floor, and the module's globals) */
+static inline int ev_local_floor(const Eval *ev) {
+  int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
+  return lo < ev->nglob ? ev->nglob : lo;
+}
 static inline Binding *ev_lookup_at(Eval *ev, Ast *a) {
   if (!ev->glob_stray) {
     uint32_t locals = ev->locals[ev_local_slot(a->name)];
     if (!locals && a->site.scope == ev->locals && a->site.epoch == ev->glob_epoch)
       return a->site.idx < 0 ? NULL : &ev->binds[a->site.idx];
     if (locals == 1) {
-      int i = a->site.local, lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
-      if (lo < ev->nglob) lo = ev->nglob;
-      if (i >= lo && i < ev->nbinds && ev->binds[i].name == a->name &&
+      int i = a->site.local;
+      if (i >= ev_local_floor(ev) && i < ev->nbinds && ev->binds[i].name == a->name &&
           ev->binds[i].v.kind != V_GLOBALDECL)
         return &ev->binds[i];
     }

@@ -86,10 +86,9 @@ Binding *ev_lookup(Eval *ev, const char *name) {
  * function's floor), has the name and is no global / nonlocal marker (those lead
  * elsewhere): ev_lookup_at tries it, and this keeps the index ev_lookup found. */
 static Binding *lookup_sole_local(Eval *ev, Ast *a) {
-  int lo = ev->py_floor < ev->nbinds ? ev->py_floor : ev->nbinds;
-  if (lo < ev->nglob) lo = ev->nglob;
   Binding *b = ev_lookup(ev, a->name);
-  if (b && b >= ev->binds + lo && b < ev->binds + ev->nbinds) a->site.local = (int)(b - ev->binds);
+  if (b && b >= ev->binds + ev_local_floor(ev) && b < ev->binds + ev->nbinds)
+    a->site.local = (int)(b - ev->binds);
   return b;
 }
 

@@ -920,7 +920,6 @@ void ev_py_free(Eval *ev) {
   strbuf_free(&ev->py->fscratch);
   txmap_free(&ev->builtin_names);
   txmap_free(&ev->paths);
-  txmap_free(&ev->ns_sites);
   txmap_free(&ev->py->lib_names);
   txmap_free(&ev->py_dicts);
 }

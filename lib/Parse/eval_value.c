@@ -249,27 +249,45 @@ Value ev_attr(Eval *ev, Value obj, const char *name, Loc loc) {
   return t->getattr(ev, obj, name, loc);
 }
 
-typedef struct NsSite {
-  const char *ns; /* the namespace it was asked of */
+/* What obj.NAME gave at an attribute site whose obj is a namespace, a builtin or an
+ * evaluator module, when that is the same at every evaluation of the site (a namespace,
+ * a dtype or a builtin row: T.ptx.X.Y, tvm.tirx, T.float32, object.__setattr__,
+ * math.floor).  Kept in the node's site (Ast.site: hit while epoch is SITE_KEPT; an
+ * instance's attribute at the same site takes the site over, eval_class.c). */
+typedef struct KeptAttr {
+  const void *of; /* the namespace's path, the builtin's row or the module's path */
+  ValueKind kind; /* obj's kind: a namespace and a module may share a path */
   Value v;
-} NsSite;
+} KeptAttr;
+enum { SITE_KEPT = UINT32_MAX }; /* EvPython.class_epoch never gets there */
 
-/* obj.NAME of a builtin or an evaluator module (object.__setattr__, math.floor) that is a
- * builtin's row: the same row every time, kept at the site (Ast.site: scope the builtin
- * or the module's path, hit the value) */
-static Value row_attr_at(Eval *ev, Value obj, Ast *a) {
+static bool attr_keepable(Value obj, Value r) {
+  if (r.meta) return false;
+  if (obj.kind != V_NS) return r.kind == V_BUILTIN && !r.aux;
+  /* not IRBuilder's namespaces (their attributes are the builder's state) */
+  return ((r.kind == V_NS && !r.aux) || r.kind == V_DTYPE || r.kind == V_BUILTIN) &&
+         strcmp(obj.u.ns, "irb") != 0 && strncmp(obj.u.ns, "tvm.IRBuilder", 13) != 0;
+}
+
+static Value attr_kept_at(Eval *ev, Value obj, Ast *a) {
   const void *of = obj.kind == V_BUILTIN ? (const void *)obj.u.builtin : (const void *)obj.u.ns;
-  if (a->site.scope == of && a->site.hit) {
-    Value v = *(const Value *)a->site.hit;
+  KeptAttr *k = a->site.epoch == SITE_KEPT ? a->site.hit : NULL;
+  if (k && k->of == of && k->kind == obj.kind) {
+    Value v = k->v;
     v.loc = a->loc;
     return v;
   }
   Value r = ev_attr(ev, obj, a->name, a->loc);
-  if (r.kind == V_BUILTIN && !r.aux && !r.meta) {
-    Value *kept = TIRX_NEW(ev->m, Value);
-    *kept = r;
-    a->site.scope = of;
-    a->site.hit = kept;
+  if (attr_keepable(obj, r)) {
+    if (!k) { /* the site's first: its slot is reused when the site is asked of another */
+      k = TIRX_NEW(ev->m, KeptAttr);
+      a->site.scope = NULL;
+      a->site.epoch = SITE_KEPT;
+      a->site.hit = k;
+    }
+    k->of = of;
+    k->kind = obj.kind;
+    k->v = r;
   }
   return r;
 }
@@ -277,27 +295,9 @@ static Value row_attr_at(Eval *ev, Value obj, Ast *a) {
 Value ev_attr_at(Eval *ev, Value obj, Ast *a) {
   Value own;
   if (obj.kind == V_OBJECT && ev_core_hooks.obj_attr(ev, obj, a, &own)) return own;
-  if ((obj.kind == V_BUILTIN || obj.kind == V_LIBMOD) && !obj.aux) return row_attr_at(ev, obj, a);
-  if (obj.kind != V_NS || obj.aux) return ev_attr(ev, obj, a->name, a->loc);
-  NsSite *s = txmap_get(&ev->ns_sites, a);
-  if (s && s->ns == obj.u.ns) {
-    Value v = s->v;
-    v.loc = a->loc;
-    return v;
-  }
-  Value r = ev_attr(ev, obj, a->name, a->loc);
-  /* not IRBuilder's namespaces (their attributes are the builder's state) */
-  bool keep = ((r.kind == V_NS && !r.aux) || r.kind == V_DTYPE || r.kind == V_BUILTIN) && !r.meta &&
-              strcmp(obj.u.ns, "irb") != 0 && strncmp(obj.u.ns, "tvm.IRBuilder", 13) != 0;
-  if (keep) {
-    if (!s) {
-      s = TIRX_NEW(ev->m, NsSite);
-      txmap_put(&ev->ns_sites, a, s);
-    }
-    s->ns = obj.u.ns;
-    s->v = r;
-  }
-  return r;
+  if ((obj.kind == V_NS || obj.kind == V_BUILTIN || obj.kind == V_LIBMOD) && !obj.aux)
+    return attr_kept_at(ev, obj, a);
+  return ev_attr(ev, obj, a->name, a->loc);
 }
 
 Value ev_error_getattr(Eval *ev, Value obj, const char *name, Loc loc) {
